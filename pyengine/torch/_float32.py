@@ -1,0 +1,94 @@
+"""IEEE float32 arithmetic on Python floats.
+
+Python floats are float64; a float32 value is a float64 that happens to be exactly
+representable in float32. Every helper here returns such values, rounded once
+(round-to-nearest-even), which is what PyTorch's CPU kernels do.
+"""
+import math
+import struct
+from array import array
+
+_pack_f = struct.Struct("<f").pack
+_unpack_f = struct.Struct("<f").unpack
+_pack_d = struct.Struct("<d").pack
+_unpack_d = struct.Struct("<d").unpack
+_pack_I = struct.Struct("<I").pack
+_unpack_I = struct.Struct("<I").unpack
+_pack_Q = struct.Struct("<Q").pack
+_unpack_Q = struct.Struct("<Q").unpack
+
+FLT_MAX = 3.4028234663852886e38
+
+
+def f32(v):
+    """Round a Python number to the nearest float32 (overflow gives +-inf, as a C cast does)."""
+    try:
+        return _unpack_f(_pack_f(v))[0]
+    except OverflowError:
+        # Values beyond FLT_MAX that still round to it keep it; the rest overflow.
+        if math.isnan(v):
+            return v
+        return math.copysign(math.inf, v) if abs(v) >= 3.4028235677973366e38 else math.copysign(FLT_MAX, v)
+
+
+def f32_list(values):
+    """Round every value of an iterable to float32 at once (fast: one array conversion)."""
+    try:
+        return array("f", values).tolist()
+    except OverflowError:
+        return [f32(v) for v in values]
+
+
+def bits32(v):
+    """The IEEE bit pattern of float32 v as an unsigned int."""
+    return _unpack_I(_pack_f(v))[0]
+
+
+def from_bits32(b):
+    return _unpack_f(_pack_I(b & 0xFFFFFFFF))[0]
+
+
+def bits64(v):
+    return _unpack_Q(_pack_d(v))[0]
+
+
+def from_bits64(b):
+    return _unpack_d(_pack_Q(b & 0xFFFFFFFFFFFFFFFF))[0]
+
+
+def _two_sum(a, b):
+    s = a + b
+    v = s - a
+    return s, (a - (s - v)) + (b - v)
+
+
+def fma32(a, b, c):
+    """a*b+c for float32 a, b, c with a single float32 rounding.
+
+    The float64 product of two float32 values is exact; the float64 sum is then rounded
+    to odd, which makes the final rounding to float32 correct (no double rounding).
+    """
+    p = a * b
+    s, err = _two_sum(p, c)
+    if err != 0.0 and math.isfinite(s):
+        b64 = bits64(s)
+        if not b64 & 1:
+            # step one float64 ulp towards err: away from zero if signs agree
+            b64 += 1 if (err > 0) == (s > 0) else -1
+            s = from_bits64(b64)
+    return f32(s)
+
+
+if hasattr(math, "fma"):  # Python >= 3.13 (Pyodide): exact float64 fma in C
+    fma64 = math.fma
+else:
+    from fractions import Fraction
+
+    def fma64(a, b, c):
+        """a*b+c in float64 with a single rounding."""
+        if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
+            return a * b + c
+        r = Fraction(a) * Fraction(b) + Fraction(c)
+        if r == 0:
+            return a * b + c  # keeps IEEE's signed-zero rules
+        return float(r)

@@ -1,0 +1,364 @@
+"""The Tensor class: a strided view of a shared storage, plus autograd bookkeeping.
+
+Values live in a backend buffer (``_backend``) inside a ``Storage`` that views share;
+the storage also carries the version counter that in-place ops bump. Arithmetic and
+every other op live in ``_ops``; the methods here forward to them.
+"""
+from . import _dtype
+from ._backend import backend as B
+from .autograd.graph import AccumulateGrad
+from .autograd.grad_mode import _state as _grad_mode
+
+
+class Storage:
+    __slots__ = ("buf", "dtype", "version")
+
+    def __init__(self, buf, dtype):
+        self.buf = buf
+        self.dtype = dtype
+        self.version = 0
+
+
+def contiguous_strides(shape):
+    strides = []
+    acc = 1
+    for s in reversed(shape):
+        strides.append(acc)
+        acc *= s
+    return tuple(reversed(strides))
+
+
+def numel_of(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+class Tensor:
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "_grad",
+                 "grad_fn", "_output_nr", "_accumulator", "_hooks", "_post_accumulate_hooks",
+                 "_retains_grad", "_base", "_is_view", "__dict__", "__weakref__")
+
+    def __new__(cls, *args, **kwargs):
+        # torch.Tensor(...) is the legacy constructor; internal construction uses _make.
+        self = object.__new__(cls)
+        if args or kwargs or cls is Tensor:
+            from ._ops.creation import legacy_new
+            src = legacy_new(*args, **kwargs)
+            self._init_from(src)
+        return self
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def _init_from(self, src):
+        self._storage = src._storage
+        self._shape, self._stride, self._offset = src._shape, src._stride, src._offset
+        self.dtype = src.dtype
+        self.requires_grad = False
+        self._grad = self.grad_fn = self._accumulator = self._hooks = None
+        self._post_accumulate_hooks = self._base = None
+        self._output_nr = 0
+        self._retains_grad = self._is_view = False
+
+    # ---- construction ---------------------------------------------------------------
+    @staticmethod
+    def _make(buf, shape, dtype, cls=None):
+        """A fresh contiguous tensor owning ``buf``."""
+        t = object.__new__(cls or Tensor)
+        t._storage = Storage(buf, dtype)
+        t._shape = shape
+        t._stride = contiguous_strides(shape)
+        t._offset = 0
+        t.dtype = dtype
+        t.requires_grad = False
+        t._grad = t.grad_fn = t._accumulator = t._hooks = t._post_accumulate_hooks = t._base = None
+        t._output_nr = 0
+        t._retains_grad = t._is_view = False
+        return t
+
+    def _view_of(self, shape, stride, offset):
+        """A tensor sharing this tensor's storage (no autograd recording)."""
+        t = object.__new__(Tensor)
+        t._storage = self._storage
+        t._shape, t._stride, t._offset = shape, stride, offset
+        t.dtype = self.dtype
+        t.requires_grad = False
+        t._grad = t.grad_fn = t._accumulator = t._hooks = t._post_accumulate_hooks = None
+        t._base = self._base if self._base is not None else self
+        t._output_nr = 0
+        t._retains_grad = False
+        t._is_view = True
+        return t
+
+    # ---- raw values -----------------------------------------------------------------
+    def _buf(self):
+        """This tensor's elements as a contiguous backend buffer (shared when possible)."""
+        st = self._storage
+        if self._offset == 0 and self._stride == contiguous_strides(self._shape) \
+                and len(st.buf) == numel_of(self._shape):
+            return st.buf
+        return B.take(st.buf, self._offset, self._shape, self._stride)
+
+    def _flat(self):
+        """The elements as a flat Python list, row-major."""
+        return B.to_list(self._buf(), self.dtype)
+
+    # ---- basic properties -------------------------------------------------------------
+    @property
+    def shape(self):
+        from ._size import Size
+        return Size(self._shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return self.shape
+        return self._shape[self._wrap_dim(dim)]
+
+    def dim(self):
+        return len(self._shape)
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def numel(self):
+        return numel_of(self._shape)
+
+    nelement = numel
+
+    def stride(self, dim=None):
+        if dim is None:
+            return self._stride
+        return self._stride[self._wrap_dim(dim)]
+
+    def storage_offset(self):
+        return self._offset
+
+    def is_contiguous(self, memory_format=None):
+        expected = 1
+        for size, stride in zip(reversed(self._shape), reversed(self._stride)):
+            if size != 1 and stride != expected:
+                return False
+            expected *= size
+        return True
+
+    def _wrap_dim(self, dim, ndim=None):
+        n = len(self._shape) if ndim is None else ndim
+        lo, hi = (-1, 0) if n == 0 else (-n, n - 1)
+        if not lo <= dim <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], "
+                             f"but got {dim})")
+        return dim + n if dim < 0 else dim
+
+    @property
+    def _version(self):
+        return self._storage.version
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def device(self):
+        from ._device import cpu
+        return cpu
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def is_floating_point(self):
+        return self.dtype.kind == "f"
+
+    def element_size(self):
+        return self.dtype.itemsize
+
+    # ---- autograd ---------------------------------------------------------------------
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            import warnings
+            warnings.warn(
+                "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+                ".grad attribute won't be populated during autograd.backward(). If you indeed want "
+                "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
+                "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access "
+                "the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
+                "informations. (Triggered internally at /pytorch/build/aten/src/ATen/core/"
+                "TensorBody.h:499.)", UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        self._grad = value
+
+    def _grad_accumulator(self):
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = AccumulateGrad(self)
+        return acc
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def register_hook(self, hook):
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            from .autograd.hooks import register_tensor_hook
+            return register_tensor_hook(self, hook)
+        if self._hooks is None:
+            self._hooks = []
+        self._hooks.append(hook)
+        from .autograd.graph import _RemovableHandle
+        return _RemovableHandle(self._hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        if self._post_accumulate_hooks is None:
+            self._post_accumulate_hooks = []
+        self._post_accumulate_hooks.append(hook)
+        from .autograd.graph import _RemovableHandle
+        return _RemovableHandle(self._post_accumulate_hooks, hook)
+
+    def retain_grad(self):
+        if not self.requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains_grad:
+            return
+        self._retains_grad = True
+        from .autograd.hooks import register_retain_grad
+        register_retain_grad(self)
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def requires_grad_(self, requires_grad=True):
+        if not requires_grad and self.grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if requires_grad and self.dtype.kind != "f":
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self.requires_grad = requires_grad
+        return self
+
+    def detach(self):
+        t = self._view_of(self._shape, self._stride, self._offset)
+        t._is_view = False
+        t._base = None
+        return t
+
+    def detach_(self):
+        if self._is_view and self._base is not None and self._base.requires_grad:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
+                               "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
+                               "is set as True, gradients are views of DDP buckets, and hence detach_() "
+                               "cannot be called on these gradients. To fix this error, please refer to "
+                               "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                               "solution.")
+        self.grad_fn = None
+        self.requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        return self.detach()
+
+    @data.setter
+    def data(self, value):
+        self._storage = value._storage
+        self._shape, self._stride, self._offset = value._shape, value._stride, value._offset
+        self.dtype = value.dtype
+
+    # ---- conversion -----------------------------------------------------------------
+    def item(self):
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        # every index of a one-element view is 0, so its element sits at the offset
+        return B.get(self._storage.buf, self._offset, self.dtype)
+
+    def tolist(self):
+        flat = self._flat()
+        if not self._shape:
+            return flat[0]
+        return _nest(flat, self._shape)
+
+    def __float__(self):
+        self._check_scalar("float")
+        return float(self.item())
+
+    def __int__(self):
+        self._check_scalar("int")
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.kind not in "iu" or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self):
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"Boolean value of Tensor with {'no' if n == 0 else 'more than one'} "
+                               "values is ambiguous")
+        return bool(self.item())
+
+    def _check_scalar(self, kind):
+        if self.numel() != 1:
+            raise TypeError(f"only length-1 tensors can be converted to Python scalars")
+
+    def __len__(self):
+        if not self._shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self._shape[0]
+
+    def __iter__(self):
+        if not self._shape:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._shape[0]))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self, *, tensor_contents=None):
+        from ._tensor_str import format_tensor
+        suffixes = ()
+        if self.grad_fn is not None:
+            suffixes = (f"grad_fn=<{self.grad_fn.name()}>",)
+        elif self.requires_grad:
+            suffixes = ("requires_grad=True",)
+        return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if not self._shape:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return _LEGACY_TYPE_NAMES[self.dtype.name]
+        return self.to(dtype)
+
+
+_LEGACY_TYPE_NAMES = {
+    "float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",
+    "int64": "torch.LongTensor", "int32": "torch.IntTensor", "int16": "torch.ShortTensor",
+    "int8": "torch.CharTensor", "uint8": "torch.ByteTensor", "bool": "torch.BoolTensor",
+}
+
+
+def _nest(flat, shape):
+    if len(shape) == 1:
+        return flat
+    step = numel_of(shape[1:])
+    return [_nest(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]

@@ -1,0 +1,239 @@
+"""The recorded graph: Node (a backward function), AccumulateGrad, and the engine that runs them.
+
+Every differentiable op records one Node whose class is named like PyTorch's
+(``MulBackward0`` ...). ``next_functions`` point at the nodes that produced the op's
+inputs, ``(None, 0)`` where an input needs no gradient; a leaf that requires grad is
+reached through its ``AccumulateGrad`` node.
+"""
+import heapq
+import itertools
+
+from .grad_mode import _state as _grad_mode
+
+_sequence = itertools.count()
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+
+
+class Node:
+    """A backward function in the graph."""
+
+    __slots__ = ("next_functions", "_sequence_nr", "_input_meta", "_hooks", "_pre_hooks",
+                 "metadata", "__weakref__")
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+    def register_hook(self, fn):
+        if self._hooks is None:
+            self._hooks = []
+        self._hooks.append(fn)
+        return _RemovableHandle(self._hooks, fn)
+
+    def register_prehook(self, fn):
+        if self._pre_hooks is None:
+            self._pre_hooks = []
+        self._pre_hooks.append(fn)
+        return _RemovableHandle(self._pre_hooks, fn)
+
+    def __call__(self, *grads):
+        return self.apply(list(grads))
+
+    def _release(self):
+        pass
+
+
+class _RemovableHandle:
+    def __init__(self, hooks, fn):
+        self._hooks, self._fn = hooks, fn
+
+    def remove(self):
+        if self._fn in self._hooks:
+            self._hooks.remove(self._fn)
+
+
+class AccumulateGrad(Node):
+    """The sink for a leaf tensor: adds the incoming gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self.variable = variable
+        self.next_functions = ()
+        self._sequence_nr = 2 ** 63 - 1  # PyTorch gives accumulators the highest priority
+        self._input_meta = ((variable._shape, variable.dtype),)
+        self._hooks = self._pre_hooks = None
+        self.metadata = {}
+
+    def apply(self, grads):
+        grad = grads[0]
+        if grad is None:
+            return []
+        var = self.variable
+        for hook in var._hooks or ():
+            result = hook(grad)
+            if result is not None:
+                grad = result
+        if var.grad is None:
+            var.grad = grad if _grad_mode["enabled"] else grad.detach()
+        elif _grad_mode["enabled"]:
+            var.grad = var.grad + grad  # create_graph: keep the sum differentiable
+        else:
+            var.grad.add_(grad)
+        for hook in var._post_accumulate_hooks or ():
+            hook(var)
+        return []
+
+
+def gradient_edge(tensor):
+    """The (node, output_nr) pair through which gradient flows into ``tensor``."""
+    if tensor.grad_fn is not None:
+        return (tensor.grad_fn, tensor._output_nr)
+    if tensor.requires_grad:
+        return (tensor._grad_accumulator(), 0)
+    return (None, 0)
+
+
+def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, allow_unused=False,
+                 accumulate=True):
+    """Run the graph from ``roots`` (tensors) seeded with ``grad_roots``.
+
+    With ``accumulate`` (Tensor.backward) gradients land in leaves' ``.grad``; otherwise
+    (autograd.grad) the gradients flowing into ``inputs`` are returned instead.
+    Iterative, so graphs of any depth work.
+    """
+    # Map each input tensor to its capture point when gradients are to be returned.
+    captures = {}
+    if inputs is not None:
+        for i, t in enumerate(inputs):
+            edge = gradient_edge(t)
+            if edge[0] is None:
+                continue
+            captures.setdefault((id(edge[0]), edge[1]), []).append(i)
+
+    # Count, for every node reachable from the roots, how many edges lead into it.
+    root_edges = [gradient_edge(r) for r in roots]
+    dependencies = {}
+    nodes = {}
+    stack = [e[0] for e in root_edges if e[0] is not None]
+    for n in stack:
+        nodes[id(n)] = n
+    seen = set(id(n) for n in stack)
+    while stack:
+        node = stack.pop()
+        for nxt, _ in node.next_functions:
+            if nxt is None:
+                continue
+            key = id(nxt)
+            dependencies[key] = dependencies.get(key, 0) + 1
+            if key not in seen:
+                seen.add(key)
+                nodes[key] = nxt
+                stack.append(nxt)
+
+    # When only some inputs are wanted (inputs=... or autograd.grad), prune nodes that
+    # cannot reach them so no other leaf accumulates anything.
+    needed = None
+    if inputs is not None:
+        needed = _nodes_leading_to(nodes, set(k for k, _ in captures))
+
+    buffers = {}
+    for (node, nr), g in zip(root_edges, grad_roots):
+        if node is None:
+            continue
+        buf = buffers.setdefault(id(node), [None] * _num_inputs(node))
+        buf[nr] = g if buf[nr] is None else buf[nr] + g
+
+    ready = []
+    for node, _ in root_edges:
+        if node is not None and dependencies.get(id(node), 0) == 0 and id(node) in buffers:
+            heapq.heappush(ready, (-node._sequence_nr, id(node), node))
+    pushed = set(id(n) for _, _, n in ready)
+
+    results = [None] * (len(inputs) if inputs is not None else 0)
+    prev_enabled = _grad_mode["enabled"]
+    _grad_mode["enabled"] = create_graph
+    try:
+        while ready:
+            _, key, node = heapq.heappop(ready)
+            grads = buffers.pop(key)
+            if inputs is not None:
+                for nr, g in enumerate(grads):
+                    for i in captures.get((key, nr), ()):
+                        results[i] = g
+                if not accumulate and isinstance(node, AccumulateGrad):
+                    grads = None  # autograd.grad never touches .grad
+            if grads is not None and (needed is None or key in needed):
+                for hook in node._pre_hooks or ():
+                    out = hook(tuple(grads))
+                    if out is not None:
+                        grads = list(out)
+                out_grads = node.apply(grads)
+                if node._hooks:
+                    for hook in node._hooks:
+                        r = hook(tuple(out_grads), tuple(grads))
+                        if r is not None:
+                            out_grads = list(r)
+                if not retain_graph:
+                    node._release()
+            else:
+                out_grads = [None] * len(node.next_functions)
+            for (nxt, nr), g in zip(node.next_functions, out_grads):
+                if nxt is None:
+                    continue
+                nkey = id(nxt)
+                if g is not None:
+                    g = _validate(nxt, nr, g)
+                    buf = buffers.get(nkey)
+                    if buf is None:
+                        buf = buffers[nkey] = [None] * _num_inputs(nxt)
+                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+                dependencies[nkey] -= 1
+                if dependencies[nkey] == 0 and nkey not in pushed:
+                    pushed.add(nkey)
+                    if nkey not in buffers:
+                        buffers[nkey] = [None] * _num_inputs(nxt)
+                    heapq.heappush(ready, (-nxt._sequence_nr, nkey, nxt))
+    finally:
+        _grad_mode["enabled"] = prev_enabled
+    return results
+
+
+def _num_inputs(node):
+    return len(node._input_meta)
+
+
+def _validate(node, nr, grad):
+    """Sum a broadcast gradient back to the shape the node's input had (PyTorch's validate_outputs)."""
+    shape, dtype = node._input_meta[nr]
+    if grad._shape != shape:
+        grad = grad.sum_to_size(shape) if shape else grad.sum()
+    if grad.dtype is not dtype:
+        grad = grad.to(dtype)
+    return grad
+
+
+def _nodes_leading_to(nodes, targets):
+    """Keys of the nodes from which some target node is reachable (targets included)."""
+    parents = {}
+    for key, node in nodes.items():
+        for nxt, _ in node.next_functions:
+            if nxt is not None:
+                parents.setdefault(id(nxt), []).append(key)
+    result = set()
+    stack = list(targets)
+    while stack:
+        key = stack.pop()
+        if key in result:
+            continue
+        result.add(key)
+        stack.extend(parents.get(key, ()))
+    return result
