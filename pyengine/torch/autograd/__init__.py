@@ -2,6 +2,8 @@
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled)
 from .graph import Node, run_backward
+from .function import Function, FunctionCtx, once_differentiable
+from .gradcheck import gradcheck, gradgradcheck, GradcheckError
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "is_grad_enabled", "Function", "gradcheck", "gradgradcheck"]

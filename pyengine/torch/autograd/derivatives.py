@@ -15,6 +15,7 @@ saved for backward. Formulas are written with ordinary tensor operations, so wit
 ``create_graph=True`` they are recorded too and higher derivatives follow.
 """
 import inspect
+import re
 
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
@@ -29,79 +30,98 @@ class Derivative:
         self.name = name
         self.params = params                      # forward parameter names, in order
         self.inputs = tuple(formulas)             # differentiable parameters, in order
+        self.input_positions = tuple(params.index(i) for i in self.inputs)
         self.formulas = tuple(formulas.values())
-        self.formula_args = tuple(_arg_names(f) for f in self.formulas)
-        needed = {a for args in self.formula_args for a in args} - {"grad"}
+        arg_names = [_arg_names(f) for f in self.formulas]
+        needed = {a for args in arg_names for a in args} - {"grad"}
+        # what is saved: forward arguments by position, then the result if asked for
         self.saved = tuple(p for p in params if p in needed)
+        self.saved_positions = tuple(params.index(p) for p in self.saved)
         self.saves_result = "result" in needed
+        slots = self.saved + (("result",) if self.saves_result else ())
+        # each formula's arguments as indices into [grad] + saved values
+        self.formula_args = tuple(tuple(0 if a == "grad" else 1 + slots.index(a) for a in args)
+                                  for args in arg_names)
+        self.slots = slots
+        self._slots_by_mask = {}
         self.node_class = type(node_name, (FormulaNode,), {"__slots__": ()})
         self.forward = forward
+
+
+    def slots_needed(self, mask):
+        """Indices into ``slots`` that the formulas of the inputs in ``mask`` (bit i: input i
+        needs a gradient) use. Like PyTorch, nothing else is saved, so an in-place change to a
+        tensor only the other formulas need is not an error."""
+        needed = self._slots_by_mask.get(mask)
+        if needed is None:
+            needed = sorted({i - 1 for k, args in enumerate(self.formula_args) if mask >> k & 1
+                             for i in args if i})
+            needed = self._slots_by_mask[mask] = tuple(needed)
+        return needed
 
 
 def _arg_names(fn):
     return tuple(inspect.signature(fn).parameters)
 
 
-class SavedTensor:
-    """A tensor saved for backward, with the version it had (to detect in-place changes)."""
+def _version_error(t, expected, producer):
+    """PyTorch's message for a saved tensor changed in place since it was saved.
 
-    __slots__ = ("tensor", "version")
-
-    def __init__(self, tensor):
-        self.tensor = tensor
-        self.version = tensor._version
-
-    def unpack(self, node, output_nr_of=None):
-        t = self.tensor
-        if t._version != self.version:
-            raise RuntimeError(
-                "one of the variables needed for gradient computation has been modified by an "
-                f"inplace operation: [{t.type()} [{', '.join(map(str, t._shape))}]], which is output "
-                f"{t._output_nr} of {_producer_name(t)}, is at version {t._version}; expected version "
-                f"{self.version} instead. Hint: enable anomaly detection to find the operation that "
-                "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).")
-        return t
-
-
-def _producer_name(t):
-    return t.grad_fn.name() if t.grad_fn is not None else "AccumulateGrad"
+    ``producer`` is the node that made the tensor: the saving node itself for a saved
+    output, the tensor's current grad_fn for a saved input, None for a leaf."""
+    which = ""
+    if producer is not None:
+        which = f", which is output {t._output_nr} of {re.sub(r'Backward[0-9]*$', '', producer.name())}"
+    return RuntimeError(
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: [{t.type()} [{', '.join(map(str, t._shape))}]]{which} is at version "
+        f"{t._version}; expected version {expected} instead. Hint: enable anomaly detection to find "
+        "the operation that failed to compute its gradient, with "
+        "torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
 
 class FormulaNode(Node):
-    """A node whose backward is given by a Derivative entry."""
+    """A node whose backward is given by a Derivative entry.
 
-    __slots__ = ("_derivative", "_saved", "_released")
+    ``_saved`` holds the saved values in ``Derivative.slots`` order; ``_versions`` the
+    version each saved tensor had when it was saved (None for non-tensors).
+    """
+
+    __slots__ = ("_derivative", "_saved", "_versions")
+
+    def _unpacked(self):
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        for i, (value, version) in enumerate(zip(saved, self._versions)):
+            if version is not None and value._storage.version != version:
+                is_result = self._derivative.saves_result and i == len(saved) - 1
+                raise _version_error(value, version, self if is_result else value.grad_fn)
+        return saved
 
     def apply(self, grads):
         d = self._derivative
-        if self._released:
-            raise RuntimeError(FREED_MESSAGE)
+        saved = self._unpacked()
         grad = grads[0]
         if grad is None:
             return [None] * len(d.inputs)
-        env = {"grad": grad}
-        for key, value in self._saved.items():
-            env[key] = value.unpack(self) if isinstance(value, SavedTensor) else value
+        values = (grad,) + saved
         out = []
         for (nxt, _), formula, args in zip(self.next_functions, d.formulas, d.formula_args):
-            out.append(formula(*[env[a] for a in args]) if nxt is not None else None)
+            out.append(formula(*[values[i] for i in args]) if nxt is not None else None)
         return out
 
     def _release(self):
-        if any(isinstance(v, SavedTensor) for v in self._saved.values()):
-            self._released = True
-        self._saved = {}
+        if self._saved and any(v is not None for v in self._versions):
+            self._saved = None  # later use raises "backward through the graph a second time"
 
     def __getattr__(self, name):
         # PyTorch exposes saved values as _saved_self, _saved_other, _saved_result ...
         if name.startswith("_saved_"):
+            slots = object.__getattribute__(self, "_derivative").slots
             key = name[len("_saved_"):]
-            saved = object.__getattribute__(self, "_saved")
-            if key in saved:
-                if object.__getattribute__(self, "_released"):
-                    raise RuntimeError(FREED_MESSAGE)
-                v = saved[key]
-                return v.unpack(self) if isinstance(v, SavedTensor) else v
+            if key in slots:
+                return self._unpacked()[slots.index(key)]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
@@ -109,33 +129,25 @@ def op(node_name, **formulas):
     """Declare a differentiable op: its backward node and a gradient formula per input."""
 
     def decorate(forward):
-        params = tuple(inspect.signature(forward).parameters)
+        sig = inspect.signature(forward)
+        params = tuple(sig.parameters)
         d = Derivative(forward.__name__, node_name, params, formulas, forward)
         TABLE[forward.__name__] = d
-        n_params = len(params)
-        input_positions = tuple(params.index(i) for i in d.inputs)
-        defaults = {k: v.default for k, v in inspect.signature(forward).parameters.items()
+        positions = d.input_positions
+        defaults = {k: v.default for k, v in sig.parameters.items()
                     if v.default is not inspect.Parameter.empty}
 
         def call(*args, **kwargs):
             result = forward(*args, **kwargs)
             if not _grad_mode["enabled"]:
                 return result
-            # Which differentiable inputs take part?
-            if kwargs:
+            if kwargs or len(args) < len(params):
                 args = _bind(params, args, kwargs, defaults)
-            edges = []
-            requires = False
-            for pos in input_positions:
-                a = args[pos] if pos < len(args) else None
-                if a is not None and hasattr(a, "_output_nr") and (a.requires_grad):
-                    edges.append(gradient_edge(a))
-                    requires = True
-                else:
-                    edges.append((None, 0))
-            if not requires:
-                return result
-            _record(d, edges, args, defaults, result, n_params)
+            for pos in positions:
+                a = args[pos]
+                if isinstance(a, Tensor) and a.requires_grad:
+                    _record(d, args, result)
+                    break
             return result
 
         call.__name__ = forward.__name__
@@ -150,34 +162,41 @@ def op(node_name, **formulas):
 def _bind(params, args, kwargs, defaults):
     full = list(args)
     for name in params[len(args):]:
-        if name in kwargs:
-            full.append(kwargs[name])
-        elif name in defaults:
-            full.append(defaults[name])
-        else:
-            break
+        full.append(kwargs[name] if name in kwargs else defaults.get(name))
     return full
 
 
-def _record(d, edges, args, defaults, result, n_params):
+def _record(d, args, result):
     node = d.node_class.__new__(d.node_class)
+    edges = []
+    mask = 0
+    for k, pos in enumerate(d.input_positions):
+        a = args[pos]
+        if isinstance(a, Tensor) and a.requires_grad:
+            edges.append(gradient_edge(a))
+            mask |= 1 << k
+        else:
+            edges.append((None, 0))
     node.next_functions = tuple(edges)
     node._sequence_nr = next(_sequence)
-    node._hooks = node._pre_hooks = None
-    node.metadata = {}
+    node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
     node._derivative = d
-    node._released = False
-    saved = {}
-    for name in d.saved:
-        i = d.params.index(name)
-        value = args[i] if i < len(args) else defaults.get(name)
-        saved[name] = SavedTensor(value) if hasattr(value, "_output_nr") else value
-    outputs = result if isinstance(result, tuple) else (result,)
-    if d.saves_result:
-        saved["result"] = SavedTensor(outputs[0])
-    node._saved = saved
+    outputs = result if type(result) is tuple else (result,)
+    n_args = len(d.saved_positions)
+    saved = [None] * len(d.slots)
+    versions = [None] * len(d.slots)
+    for i in d.slots_needed(mask):
+        v = args[d.saved_positions[i]] if i < n_args else outputs[0]
+        saved[i] = v
+        if isinstance(v, Tensor):
+            versions[i] = v._storage.version
+    node._saved = tuple(saved)
+    node._versions = tuple(versions)
     node._input_meta = tuple((o._shape, o.dtype) for o in outputs)
     for nr, o in enumerate(outputs):
         o.grad_fn = node
         o._output_nr = nr
         o.requires_grad = True
+
+
+from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)

@@ -24,7 +24,13 @@ class Node:
     """A backward function in the graph."""
 
     __slots__ = ("next_functions", "_sequence_nr", "_input_meta", "_hooks", "_pre_hooks",
-                 "metadata", "__weakref__")
+                 "_metadata", "_tensor_hooks", "__weakref__")
+
+    @property
+    def metadata(self):
+        if self._metadata is None:
+            self._metadata = {}
+        return self._metadata
 
     def name(self):
         return type(self).__name__
@@ -70,8 +76,7 @@ class AccumulateGrad(Node):
         self.next_functions = ()
         self._sequence_nr = 2 ** 63 - 1  # PyTorch gives accumulators the highest priority
         self._input_meta = ((variable._shape, variable.dtype),)
-        self._hooks = self._pre_hooks = None
-        self.metadata = {}
+        self._hooks = self._pre_hooks = self._metadata = self._tensor_hooks = None
 
     def apply(self, grads):
         grad = grads[0]
@@ -107,75 +112,57 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
     """Run the graph from ``roots`` (tensors) seeded with ``grad_roots``.
 
     With ``accumulate`` (Tensor.backward) gradients land in leaves' ``.grad``; otherwise
-    (autograd.grad) the gradients flowing into ``inputs`` are returned instead.
-    Iterative, so graphs of any depth work.
+    (autograd.grad) the gradients flowing into ``inputs`` are returned instead. Nodes run
+    in PyTorch's order (highest sequence number first among the ready ones), iteratively,
+    so graphs of any depth work.
     """
-    # Map each input tensor to its capture point when gradients are to be returned.
-    captures = {}
-    if inputs is not None:
-        for i, t in enumerate(inputs):
-            edge = gradient_edge(t)
-            if edge[0] is None:
-                continue
-            captures.setdefault((id(edge[0]), edge[1]), []).append(i)
-
-    # Count, for every node reachable from the roots, how many edges lead into it.
     root_edges = [gradient_edge(r) for r in roots]
-    dependencies = {}
-    nodes = {}
-    stack = [e[0] for e in root_edges if e[0] is not None]
-    for n in stack:
-        nodes[id(n)] = n
-    seen = set(id(n) for n in stack)
-    while stack:
-        node = stack.pop()
-        for nxt, _ in node.next_functions:
-            if nxt is None:
-                continue
-            key = id(nxt)
-            dependencies[key] = dependencies.get(key, 0) + 1
-            if key not in seen:
-                seen.add(key)
-                nodes[key] = nxt
-                stack.append(nxt)
+    dependencies = _count_dependencies([e[0] for e in root_edges if e[0] is not None])
 
-    # When only some inputs are wanted (inputs=... or autograd.grad), prune nodes that
-    # cannot reach them so no other leaf accumulates anything.
+    # Where the gradients of ``inputs`` are captured: (node id, input nr) -> input positions.
+    captures = {}
     needed = None
     if inputs is not None:
-        needed = _nodes_leading_to(nodes, set(k for k, _ in captures))
+        for i, t in enumerate(inputs):
+            node, nr = gradient_edge(t)
+            if node is not None:
+                captures.setdefault((id(node), nr), []).append(i)
+        # Run only nodes that lead to an input, so nothing else accumulates.
+        needed = _nodes_leading_to(root_edges, set(k for k, _ in captures))
+    results = [None] * (len(inputs) if inputs is not None else 0)
 
     buffers = {}
+    ready = []
     for (node, nr), g in zip(root_edges, grad_roots):
         if node is None:
             continue
-        buf = buffers.setdefault(id(node), [None] * _num_inputs(node))
+        buf = buffers.get(id(node))
+        if buf is None:
+            buf = buffers[id(node)] = [None] * len(node._input_meta)
+            if not dependencies.get(id(node)):
+                heapq.heappush(ready, (-node._sequence_nr, id(node), node))
         buf[nr] = g if buf[nr] is None else buf[nr] + g
 
-    ready = []
-    for node, _ in root_edges:
-        if node is not None and dependencies.get(id(node), 0) == 0 and id(node) in buffers:
-            heapq.heappush(ready, (-node._sequence_nr, id(node), node))
-    pushed = set(id(n) for _, _, n in ready)
-
-    results = [None] * (len(inputs) if inputs is not None else 0)
     prev_enabled = _grad_mode["enabled"]
     _grad_mode["enabled"] = create_graph
+    heappop, heappush = heapq.heappop, heapq.heappush
     try:
         while ready:
-            _, key, node = heapq.heappop(ready)
+            _, key, node = heappop(ready)
             grads = buffers.pop(key)
-            if inputs is not None:
+            if captures:
                 for nr, g in enumerate(grads):
                     for i in captures.get((key, nr), ()):
                         results[i] = g
-                if not accumulate and isinstance(node, AccumulateGrad):
-                    grads = None  # autograd.grad never touches .grad
-            if grads is not None and (needed is None or key in needed):
-                for hook in node._pre_hooks or ():
-                    out = hook(tuple(grads))
-                    if out is not None:
-                        grads = list(out)
+            if needed is not None and (key not in needed or
+                                       (not accumulate and type(node) is AccumulateGrad)):
+                out_grads = ()
+            else:
+                if node._pre_hooks:
+                    for hook in node._pre_hooks:
+                        r = hook(tuple(grads))
+                        if r is not None:
+                            grads = list(r)
                 out_grads = node.apply(grads)
                 if node._hooks:
                     for hook in node._hooks:
@@ -184,36 +171,47 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
                             out_grads = list(r)
                 if not retain_graph:
                     node._release()
-            else:
-                out_grads = [None] * len(node.next_functions)
-            for (nxt, nr), g in zip(node.next_functions, out_grads):
+            for (nxt, nr), g in zip(node.next_functions, out_grads or [None] * len(node.next_functions)):
                 if nxt is None:
                     continue
                 nkey = id(nxt)
+                buf = buffers.get(nkey)
+                if buf is None:
+                    buf = buffers[nkey] = [None] * len(nxt._input_meta)
                 if g is not None:
-                    g = _validate(nxt, nr, g)
-                    buf = buffers.get(nkey)
-                    if buf is None:
-                        buf = buffers[nkey] = [None] * _num_inputs(nxt)
+                    shape, dtype = nxt._input_meta[nr]
+                    if g._shape != shape or g.dtype is not dtype:
+                        g = _conform(g, shape, dtype)
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
-                dependencies[nkey] -= 1
-                if dependencies[nkey] == 0 and nkey not in pushed:
-                    pushed.add(nkey)
-                    if nkey not in buffers:
-                        buffers[nkey] = [None] * _num_inputs(nxt)
-                    heapq.heappush(ready, (-nxt._sequence_nr, nkey, nxt))
+                left = dependencies[nkey] - 1
+                dependencies[nkey] = left
+                if not left:
+                    heappush(ready, (-nxt._sequence_nr, nkey, nxt))
     finally:
         _grad_mode["enabled"] = prev_enabled
     return results
 
 
-def _num_inputs(node):
-    return len(node._input_meta)
+def _count_dependencies(start):
+    """For every node reachable from ``start``: how many edges lead into it."""
+    dependencies = {}
+    seen = set(map(id, start))
+    stack = list(start)
+    while stack:
+        for nxt, _ in stack.pop().next_functions:
+            if nxt is None:
+                continue
+            key = id(nxt)
+            dependencies[key] = dependencies.get(key, 0) + 1
+            if key not in seen:
+                seen.add(key)
+                stack.append(nxt)
+    return dependencies
 
 
-def _validate(node, nr, grad):
-    """Sum a broadcast gradient back to the shape the node's input had (PyTorch's validate_outputs)."""
-    shape, dtype = node._input_meta[nr]
+def _conform(grad, shape, dtype):
+    """Sum a broadcast gradient back to the shape the input had, in its dtype
+    (PyTorch's validate_outputs)."""
     if grad._shape != shape:
         grad = grad.sum_to_size(shape) if shape else grad.sum()
     if grad.dtype is not dtype:
@@ -221,13 +219,20 @@ def _validate(node, nr, grad):
     return grad
 
 
-def _nodes_leading_to(nodes, targets):
-    """Keys of the nodes from which some target node is reachable (targets included)."""
+def _nodes_leading_to(root_edges, targets):
+    """Ids of the nodes from which some target node is reachable (targets included)."""
     parents = {}
-    for key, node in nodes.items():
+    seen = set()
+    stack = [e[0] for e in root_edges if e[0] is not None]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         for nxt, _ in node.next_functions:
             if nxt is not None:
-                parents.setdefault(id(nxt), []).append(key)
+                parents.setdefault(id(nxt), []).append(id(node))
+                stack.append(nxt)
     result = set()
     stack = list(targets)
     while stack:

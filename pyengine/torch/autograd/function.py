@@ -1,0 +1,121 @@
+"""torch.autograd.Function: learner-defined ops with their own forward and backward."""
+from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
+from .grad_mode import _state as _grad_mode
+
+
+class FunctionCtx:
+    """The ``ctx`` of forward/backward: what forward saves for backward."""
+
+    def save_for_backward(self, *tensors):
+        self._to_save = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        self._non_differentiable = {id(t) for t in tensors}
+
+    def mark_dirty(self, *tensors):
+        self._dirty = {id(t) for t in tensors}
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads = value
+
+    @property
+    def saved_tensors(self):
+        if self._released:
+            raise RuntimeError(FREED_MESSAGE)
+        return tuple(self._to_save)
+
+
+class BackwardCFunction(Node, FunctionCtx):
+    """The graph node of one Function.apply call; it is also the ``ctx``."""
+
+    __slots__ = ("__dict__",)
+    _function = None
+
+    def __repr__(self):
+        return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
+
+    def apply(self, grads):
+        fn = self._function
+        if self.materialize_grads and None in grads:
+            from .. import zeros
+            grads = [g if g is not None else zeros(shape, dtype=dtype)
+                     for g, (shape, dtype) in zip(grads, self._input_meta)]
+        result = fn.backward(self, *grads)
+        if not isinstance(result, tuple):
+            result = (result,)
+        expected = len(self.needs_input_grad)
+        if len(result) != expected:
+            # PyTorch tolerates extra trailing Nones only
+            if len(result) > expected and all(r is None for r in result[expected:]):
+                result = result[:expected]
+            else:
+                raise RuntimeError(f"function {type(self).__name__} returned an incorrect number of "
+                                   f"gradients (expected {expected}, got {len(result)})")
+        return [result[i] for i in self._tensor_positions]
+
+    def _release(self):
+        self._released = True
+
+
+class _FunctionMeta(type):
+    """Gives every Function subclass its node class, named ``<Name>Backward``."""
+
+    def __init__(cls, name, bases, attrs):
+        super().__init__(name, bases, attrs)
+        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_function": cls})
+
+
+class Function(metaclass=_FunctionMeta):
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for your "
+                                  "custom autograd.Function to use it with backward mode AD.")
+
+    vjp = backward
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        from .._tensor import Tensor
+        node = cls._backward_cls.__new__(cls._backward_cls)
+        node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
+        node._sequence_nr = next(_sequence)
+        node._to_save = ()
+        node._released = False
+        node.materialize_grads = True
+        node._non_differentiable = node._dirty = ()
+        tensor_positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        node._tensor_positions = tensor_positions
+        node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+
+        prev = _grad_mode["enabled"]
+        _grad_mode["enabled"] = False
+        try:
+            outputs = cls.forward(node, *args, **kwargs)
+        finally:
+            _grad_mode["enabled"] = prev
+
+        if not (prev and any(node.needs_input_grad)):
+            return outputs
+        node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
+        single = not isinstance(outputs, tuple)
+        outs = (outputs,) if single else outputs
+        node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
+        nr = 0
+        for o in outs:
+            if not isinstance(o, Tensor):
+                continue
+            if id(o) not in node._non_differentiable:
+                o.grad_fn = node
+                o._output_nr = nr
+                o.requires_grad = True
+            nr += 1
+        return outs[0] if single else outs
+
+
+class once_differentiable:  # noqa: N801  (PyTorch's decorator name)
+    def __new__(cls, fn):
+        return fn

@@ -1,0 +1,115 @@
+"""gradcheck / gradgradcheck: compare autograd's gradients with finite differences."""
+import warnings
+
+from .grad_mode import no_grad
+
+
+class GradcheckError(RuntimeError):
+    pass
+
+
+GradcheckError.__module__ = "torch.autograd.gradcheck"
+
+
+def _as_tuple(x):
+    return tuple(x) if isinstance(x, (list, tuple)) else (x,)
+
+
+def _differentiable(inputs):
+    from .._tensor import Tensor
+    return [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
+
+
+def _numerical_jacobians(fn, inputs, eps):
+    """jac[out][inp] as nested lists: d out_flat[j] / d inp_flat[i] by central differences."""
+    from .. import tensor
+    outputs = _as_tuple(fn(*inputs))
+    jac = [[None] * len(inputs) for _ in outputs]
+    for k in _differentiable(inputs):
+        x = inputs[k]
+        flat = x.detach().reshape(-1)
+        columns = []
+        for i in range(flat.numel()):
+            orig = flat[i].item()
+            with no_grad():
+                flat[i] = orig - eps
+                lo = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
+                flat[i] = orig + eps
+                hi = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
+                flat[i] = orig
+            columns.append([[(h - l) / (2 * eps) for h, l in zip(ho, lo_)] for ho, lo_ in zip(hi, lo)])
+        for j, o in enumerate(outputs):
+            rows = o.numel()
+            jac[j][k] = tensor([[columns[i][j][r] for i in range(flat.numel())] for r in range(rows)],
+                               dtype=o.dtype)
+    return outputs, jac
+
+
+def _analytical_jacobians(outputs, inputs):
+    from .. import tensor, zeros_like
+    from . import grad as autograd_grad
+    diff = _differentiable(inputs)
+    jac = [[None] * len(inputs) for _ in outputs]
+    for j, out in enumerate(outputs):
+        n = out.numel()
+        cols = {k: [] for k in diff}
+        for r in range(n):
+            g = zeros_like(out).reshape(-1)
+            g[r] = 1
+            grads = autograd_grad(out, [inputs[k] for k in diff], g.reshape(out.shape),
+                                  retain_graph=True, allow_unused=True)
+            for k, gk in zip(diff, grads):
+                cols[k].append(gk.reshape(-1).tolist() if gk is not None
+                               else [0.0] * inputs[k].numel())
+        for k in diff:
+            jac[j][k] = tensor([[cols[k][r][i] for i in range(inputs[k].numel())] for r in range(n)],
+                               dtype=out.dtype)
+    return jac
+
+
+def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
+              nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False,
+              check_batched_grad=False, check_batched_forward_grad=False, check_forward_ad=False,
+              check_backward_ad=True, fast_mode=False, masked=None):
+    inputs = _as_tuple(inputs)
+    for i in _differentiable(inputs):
+        if inputs[i].dtype.name != "float64":
+            warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point "
+                          "or complex. This check will likely fail if all the inputs are not of double "
+                          "precision floating point or complex. ", UserWarning, stacklevel=2)
+    outputs, numerical = _numerical_jacobians(func, inputs, eps)
+    analytical = _analytical_jacobians(outputs, inputs)
+    for j in range(len(outputs)):
+        for k in _differentiable(inputs):
+            num, ana = numerical[j][k], analytical[j][k]
+            close = all(abs(a - n) <= atol + rtol * abs(n)
+                        for a, n in zip(ana.reshape(-1).tolist(), num.reshape(-1).tolist()))
+            if not close:
+                if not raise_exception:
+                    return False
+                raise GradcheckError(f"Jacobian mismatch for output {j} with respect to input {k},\n"
+                                     f"numerical:{num}\nanalytical:{ana}\n")
+    return True
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, **kwargs):
+    """Check second derivatives: gradcheck of the function (inputs, v) -> vjp(func, inputs, v)."""
+    from .. import ones_like
+    from . import grad as autograd_grad
+    inputs = _as_tuple(inputs)
+    outputs = _as_tuple(func(*inputs))
+    if grad_outputs is None:
+        grad_outputs = tuple(ones_like(o).requires_grad_(True) for o in outputs)
+    grad_outputs = _as_tuple(grad_outputs)
+    n_in = len(inputs)
+    diff = _differentiable(inputs)
+
+    def first_derivatives(*args):
+        ins, vs = args[:n_in], args[n_in:]
+        outs = _as_tuple(func(*ins))
+        grads = autograd_grad(outs, [ins[k] for k in diff], vs, create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(first_derivatives, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception)

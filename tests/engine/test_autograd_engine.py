@@ -1,0 +1,79 @@
+"""Engine properties that golden outputs cannot show: depth, memory, export, node internals."""
+import gc
+import json
+import weakref
+
+import pytest
+import torch
+from torch.autograd.graph_export import export_graph
+
+
+def test_a_100000_node_chain_backpropagates_and_is_freed():
+    x = torch.tensor(1.0, requires_grad=True)
+    y = x
+    for _ in range(100_000):
+        y = y * 1.0
+    y.backward()
+    assert x.grad.item() == 1.0
+    del y  # dropping a deep chain must not overflow the C stack either
+    gc.collect()
+
+
+def test_saved_tensors_are_released_after_backward_unless_retained():
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x * x
+    node = y.grad_fn
+    probe = weakref.ref(node._saved[0])
+    y.backward(retain_graph=True)
+    assert node._saved is not None
+    y.backward()
+    assert node._saved is None
+    assert x.grad.item() == 8.0  # 4 + 4: gradients accumulate
+    del y
+    gc.collect()
+    assert probe() is x  # x itself lives on; nothing else was kept alive
+
+
+def test_backward_twice_without_retain_graph_raises_pytorchs_message():
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x.exp()
+    y.backward()
+    with pytest.raises(RuntimeError, match=r"^Trying to backward through the graph a second time"):
+        y.backward()
+
+
+def test_export_graph_names_tensors_and_reports_gradients():
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x * 3
+    z = y.exp()
+    z.backward()
+    graph = export_graph(z, names={"x": x, "y": y, "z": z})
+    json.dumps(graph)  # plain JSON data
+    ops = {n["id"]: n for n in graph["nodes"]}
+    root = ops[graph["roots"][0]]
+    assert (root["op"], root["tensor"]["name"]) == ("ExpBackward0", "z")
+    edges = {(ops[e["from"]]["op"], ops[e["to"]]["op"]) for e in graph["edges"]}
+    assert edges == {("ExpBackward0", "MulBackward0"), ("MulBackward0", "AccumulateGrad")}
+    leaf = next(n for n in graph["nodes"] if n["kind"] == "leaf")
+    assert leaf["tensor"]["name"] == "x"
+    assert leaf["tensor"]["grad"] == pytest.approx(3 * 403.4288, rel=1e-5)
+
+
+def test_custom_function_node_is_named_after_the_class():
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x * x
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            return grad * 3 * x * x
+
+    x = torch.tensor(2.0, requires_grad=True)
+    y = Cube.apply(x)
+    assert type(y.grad_fn).__name__ == "CubeBackward"
+    assert repr(y) == "tensor(8., grad_fn=<CubeBackward>)"
+    y.backward()
+    assert x.grad.item() == 12.0

@@ -1,0 +1,522 @@
+"""The author's command for the course: compile, regenerate outputs, check against our engine.
+
+Authors write one Markdown file per lesson in course/lessons/ (format: course/README.md).
+This command compiles them into lessons.json, running every program under real PyTorch to
+produce the expected outputs and `predict` answers, validates the result against
+course/lessons.schema.json, then runs the same programs under our engine (pyengine/, with both
+array backends) and prints a unified diff wherever it prints something else.
+
+    python tools/course.py                  # rebuild lessons.json, report engine differences
+    python tools/course.py --check          # CI: rewrite nothing, fail on any problem
+    python tools/course.py --lesson ID ...  # only these lessons (faster while writing one)
+    python tools/course.py --no-engine      # skip the engine runs
+
+`python tools/course.py --run RESULT_FILE` is the internal program runner (stdlib only, so
+that `import torch` inside it is whichever torch the subprocess's sys.path finds).
+"""
+import argparse
+import difflib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "course" / "lessons"
+SCHEMA = ROOT / "course" / "lessons.schema.json"
+LESSONS_JSON = ROOT / "lessons.json"
+KNOWN_FAILURES = ROOT / "tests" / "lesson_known_failures.txt"
+BACKENDS = ("numpy", "python")
+TORCH_VERSION = "2.13."
+SECTIONS = [
+    {"name": "Basics", "title": "Basics — tensors"},
+    {"name": "Intermediate", "title": "Intermediate — autograd"},
+    {"name": "Advanced", "title": "Advanced — the graph"},
+    {"name": "Neural networks", "title": "Neural networks"},
+]
+BLANK = "____"
+RUN_TIMEOUT_SECONDS = 600
+
+
+class CourseError(Exception):
+    """A lesson source that cannot be compiled; the message names the file."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing one lesson source (course/lessons/NNN-id.md)
+
+
+def split_fences(text):
+    """Split Markdown into ("text", str) and ("code", info, str) segments.
+
+    Only fences whose info string starts with "python" become code segments; other fences
+    (```text, ```math ...) stay inside the text, as Markdown for the app to render.
+    """
+    segments, buffer, fence = [], [], None
+    for line in text.split("\n"):
+        if fence is None:
+            if line.startswith("```python"):
+                if buffer:
+                    segments.append(("text", "\n".join(buffer)))
+                buffer, fence = [], {"info": line[3:].strip(), "lines": []}
+                continue
+            if line.startswith("```"):
+                fence = {"info": None, "lines": [line]}  # a Markdown fence kept as text
+                continue
+            buffer.append(line)
+        elif line.strip() == "```":
+            if fence["info"] is None:
+                buffer.extend(fence["lines"] + [line])
+            else:
+                segments.append(("code", fence["info"], "\n".join(fence["lines"])))
+            fence = None
+        else:
+            fence["lines"].append(line)
+    if fence is not None:
+        raise CourseError("unclosed ``` fence")
+    if buffer:
+        segments.append(("text", "\n".join(buffer)))
+    return segments
+
+
+def paragraphs(text):
+    return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def split_headings(text, pattern):
+    """Split text at lines matching pattern (outside fences): [(heading match or None, chunk)]."""
+    chunks, current, heading, in_fence = [], [], None, False
+    for line in text.split("\n"):
+        if in_fence:
+            in_fence = line.strip() != "```"
+        elif line.startswith("```"):
+            in_fence = True
+        match = None if in_fence else re.match(pattern, line)
+        if match:
+            chunks.append((heading, "\n".join(current)))
+            current, heading = [], match
+        else:
+            current.append(line)
+    chunks.append((heading, "\n".join(current)))
+    return chunks
+
+
+def parse_front_matter(text):
+    match = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    if not match:
+        raise CourseError("missing front matter (--- id/title/section/summary ---)")
+    fields = {}
+    for line in match.group(1).split("\n"):
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise CourseError(f"bad front matter line: {line!r}")
+        fields[key.strip()] = value.strip()
+    return fields, text[match.end():]
+
+
+def parse_body(text):
+    body = []
+    for segment in split_fences(text):
+        if segment[0] == "text":
+            if segment[1].strip():
+                body.append({"type": "text", "markdown": segment[1].strip()})
+        elif segment[1] == "python":
+            body.append({"type": "code", "code": segment[2], "expected_output": None})
+        else:
+            raise CourseError(f"unexpected ```{segment[1]} in the lesson body")
+    return body
+
+
+def parse_practice(title, text):
+    practice = {"title": title, "prompt": None, "starter": None, "solution": None,
+                "expected_output": None, "hints": []}
+    prompt = []
+    for segment in split_fences(text):
+        if segment[0] == "code":
+            role = segment[1].removeprefix("python").strip()
+            if role not in ("starter", "solution"):
+                raise CourseError("practice code fences must be ```python starter or ```python solution")
+            practice[role] = segment[2]
+            continue
+        for paragraph in paragraphs(segment[1]):
+            if paragraph.startswith("Hint:"):
+                practice["hints"].append(paragraph.removeprefix("Hint:").strip())
+            else:
+                prompt.append(paragraph)
+    practice["prompt"] = "\n\n".join(prompt) or None
+    return practice
+
+
+def parse_table_row(line):
+    cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
+    return [cell.strip().replace("\\|", "|") for cell in cells]
+
+
+def parse_question(kind, text):
+    question = {"type": kind, "prompt": None}
+    prompt, explanation = [], []
+    options, answer, answers, pairs, code = [], None, [], [], None
+    for segment in split_fences(text):
+        if segment[0] == "code":
+            code = segment[2]
+            continue
+        for paragraph in paragraphs(segment[1]):
+            if explanation or paragraph.startswith("Explanation:"):
+                explanation.append(paragraph.removeprefix("Explanation:").strip())
+                continue
+            lines = paragraph.split("\n")
+            if kind == "choice" and lines[0].startswith("- ["):
+                for line in lines:
+                    mark = re.match(r"- \[([ x])\] (.+)$", line)
+                    if not mark:
+                        raise CourseError(f"choice option must look like '- [ ] text': {line!r}")
+                    if mark.group(1) == "x":
+                        answer = len(options)
+                    options.append(mark.group(2).strip())
+            elif kind == "fill" and lines[0].startswith("Answer:"):
+                answers.extend(line.removeprefix("Answer:").strip() for line in lines)
+            elif kind == "match" and lines[0].startswith("|"):
+                rows = [parse_table_row(line) for line in lines[2:]]  # skip header and |---|
+                pairs.extend({"left": row[0], "right": row[1]} for row in rows)
+            else:
+                prompt.append(paragraph)
+    question["prompt"] = "\n\n".join(prompt) or None
+    if kind == "choice":
+        question.update(options=options, answer=answer)
+    elif kind == "fill":
+        question.update(template=code, answers=answers)
+    elif kind == "match":
+        question.update(pairs=pairs)
+    else:
+        question.update(code=code, answer=None)
+    question["explanation"] = "\n\n".join(explanation) or None
+    return {key: value for key, value in question.items() if value is not None}  # absent fields: "missing"
+
+
+def parse_lesson(text):
+    fields, rest = parse_front_matter(text)
+    lesson = {"id": fields.get("id"), "title": fields.get("title"), "section": fields.get("section"),
+              "summary": fields.get("summary")}
+    parts = split_headings(rest, r"^# (Practice|Questions)(?::\s*(.*))?\s*$")
+    lesson["body"] = parse_body(parts[0][1])
+    lesson["practice"], lesson["questions"] = None, []
+    for heading, chunk in parts[1:]:
+        if heading.group(1) == "Practice":
+            lesson["practice"] = parse_practice(heading.group(2), chunk)
+        else:
+            for question_heading, question_text in split_headings(chunk, r"^## (choice|fill|match|predict)\s*$"):
+                if question_heading is None:
+                    if question_text.strip():
+                        raise CourseError("text before the first ## <type> under # Questions")
+                    continue
+                lesson["questions"].append(parse_question(question_heading.group(1), question_text))
+    return lesson
+
+
+def source_files():
+    return sorted(SOURCES.glob("*.md"))
+
+
+def compile_sources(only=None):
+    """All lessons from course/lessons/, outputs left as None (filled by fill_outputs)."""
+    lessons = []
+    for path in source_files():
+        try:
+            lesson = parse_lesson(path.read_text(encoding="utf-8"))
+        except CourseError as error:
+            raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
+        if only is None or lesson["id"] in only:
+            lessons.append(lesson)
+    section_order = [section["name"] for section in SECTIONS]
+    lessons.sort(key=lambda lesson: section_order.index(lesson["section"]) if lesson["section"] in section_order else 99)
+    return {"sections": SECTIONS, "lessons": lessons}
+
+
+# ---------------------------------------------------------------------------------------------
+# Programs: which code runs together, and where its output goes
+
+
+def program_groups(course):
+    """Each group runs in one fresh namespace: (lesson id, label, codes, [(dict, output key)])."""
+    groups = []
+    for lesson in course["lessons"]:
+        cells = [block for block in lesson["body"] if block["type"] == "code"]
+        if cells:
+            groups.append((lesson["id"], "examples", [block["code"] for block in cells],
+                           [(block, "expected_output") for block in cells]))
+        practice = lesson.get("practice") or {}
+        if practice.get("solution"):
+            groups.append((lesson["id"], "practice solution", [practice["solution"]], [(practice, "expected_output")]))
+        for number, question in enumerate(lesson["questions"], 1):
+            if question.get("type") == "predict" and question.get("code"):
+                groups.append((lesson["id"], f"predict question {number}", [question["code"]], [(question, "answer")]))
+    return groups
+
+
+def run_programs(codes_per_group, backend=None):
+    """Run groups of cells in a subprocess: real torch (backend None) or our engine.
+
+    Returns [{"outputs": [...], "error": str|None, "seconds": float}] per group, where outputs
+    holds what each cell printed (cells after an exception do not run).
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if backend is not None:
+        env["PYTHONPATH"] = str(ROOT / "pyengine")
+        env["PYENGINE_BACKEND"] = backend
+    with tempfile.TemporaryDirectory() as tmp:
+        request, result = Path(tmp) / "request.json", Path(tmp) / "result.json"
+        request.write_text(json.dumps(codes_per_group))
+        process = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--run", str(request), str(result)],
+                                 env=env, cwd=tmp, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS)
+        if not result.exists():
+            raise RuntimeError(f"program runner failed ({backend or 'real torch'}):\n{process.stderr[-3000:]}")
+        report = json.loads(result.read_text())
+    engine_dir = str(ROOT / "pyengine")
+    if "torch" in report and (backend is not None) != report["torch"]["file"].startswith(engine_dir):
+        # e.g. pyengine/torch not importable yet, so the real torch was found instead (or vice versa)
+        report = {"torch_missing": f"`import torch` found {report['torch']['file']}"}
+    return report
+
+
+def runner_main(request_path, result_path):
+    """Inside the subprocess: import torch, run each group in a fresh namespace."""
+    import contextlib
+    import io
+    import traceback
+    report = {"groups": []}
+    try:
+        import torch
+        report["torch"] = {"version": torch.__version__, "file": torch.__file__}
+    except ImportError as error:
+        report["torch_missing"] = str(error)
+        Path(result_path).write_text(json.dumps(report))
+        return
+    for codes in json.loads(Path(request_path).read_text()):
+        namespace = {"__name__": "__main__"}
+        outputs, error, start = [], None, time.perf_counter()
+        for code in codes:
+            captured = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(captured):
+                    exec(compile(code, "<lesson>", "exec"), namespace)
+            except BaseException as exception:  # noqa: BLE001 - a lesson program may raise anything
+                error = "".join(traceback.format_exception_only(exception)).strip()
+            outputs.append(captured.getvalue())
+            if error:
+                break
+        report["groups"].append({"outputs": outputs, "error": error, "seconds": time.perf_counter() - start})
+    Path(result_path).write_text(json.dumps(report))
+
+
+def fill_outputs(groups, report):
+    """Write real-torch outputs into the course; return problems (programs that raised)."""
+    problems = []
+    for (lesson_id, label, codes, targets), result in zip(groups, report["groups"]):
+        if result["error"]:
+            problems.append(f"{lesson_id}: {label} raised under real torch: {result['error']}")
+        for (container, key), output in zip(targets, result["outputs"] + [""] * len(targets)):
+            container[key] = output
+    return problems
+
+
+def reuse_outputs(groups, committed):
+    """Fill outputs from a previously built course where the same programs ran (no torch needed)."""
+    known = {(lesson_id, tuple(codes)): [container[key] for container, key in targets]
+             for lesson_id, _, codes, targets in program_groups(committed)}
+    missing = []
+    for lesson_id, label, codes, targets in groups:
+        outputs = known.get((lesson_id, tuple(codes)))
+        if outputs is None:
+            missing.append(f"{lesson_id}: {label} changed since lessons.json was built")
+            outputs = [None] * len(targets)
+        for (container, key), output in zip(targets, outputs):
+            container[key] = output
+    return missing
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation: schema and content rules, reported as `lessons[3].practice.expected_output: missing`
+
+
+def format_path(parts):
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def schema_problems(course):
+    import jsonschema
+    schema = json.loads(SCHEMA.read_text())
+    problems = set()
+    for error in jsonschema.Draft202012Validator(schema).iter_errors(course):
+        path, kind, value = list(error.absolute_path), error.validator, error.validator_value
+        if kind == "required":
+            problems.update(f"{format_path(path + [key])}: missing" for key in value if key not in error.instance)
+        elif kind == "additionalProperties":
+            allowed = error.schema.get("properties", {})
+            problems.update(f"{format_path(path + [key])}: unknown field" for key in error.instance if key not in allowed)
+        else:
+            messages = {
+                "type": lambda: f"expected {value}",
+                "enum": lambda: "must be one of " + ", ".join(json.dumps(v) for v in value),
+                "const": lambda: f"must be {json.dumps(value)}",
+                "minItems": lambda: f"needs at least {value} item{'s' * (value != 1)}",
+                "maxItems": lambda: f"needs at most {value} item{'s' * (value != 1)}",
+                "minLength": lambda: "must not be empty" if value == 1 else f"needs at least {value} characters",
+                "minimum": lambda: f"must be at least {value}",
+                "pattern": lambda: f"must match {value}",
+            }
+            problems.add(f"{format_path(path) or '(top)'}: {messages.get(kind, lambda: error.message)()}")
+    return sorted(problems)
+
+
+def content_problems(course):
+    """Rules beyond the schema: what issue 6 requires of every lesson, and cross-field checks."""
+    problems, first_index = [], {}
+    for i, lesson in enumerate(course.get("lessons", [])):
+        where = f"lessons[{i}]"
+        if not isinstance(lesson, dict):
+            continue
+        if lesson.get("id") in first_index:
+            problems.append(f"{where}.id: duplicate of lessons[{first_index[lesson['id']]}]")
+        first_index.setdefault(lesson.get("id"), i)
+        body = lesson.get("body") or []
+        if sum(1 for block in body if isinstance(block, dict) and block.get("type") == "code") < 2:
+            problems.append(f"{where}.body: needs at least 2 code examples")
+        questions = [q for q in lesson.get("questions") or [] if isinstance(q, dict)]
+        if len({q.get("type") for q in questions}) < 2:
+            problems.append(f"{where}.questions: needs at least 2 question types")
+        for k, question in enumerate(questions):
+            if question.get("type") == "choice" and isinstance(question.get("answer"), int) \
+                    and question["answer"] >= len(question.get("options") or []):
+                problems.append(f"{where}.questions[{k}].answer: no such option")
+            if question.get("type") == "fill" and str(question.get("template", "")).count(BLANK) != 1:
+                problems.append(f"{where}.questions[{k}].template: needs exactly one blank {BLANK}")
+    return problems
+
+
+def validate(course):
+    return schema_problems(course) + content_problems(course)
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparing our engine with the expected outputs
+
+
+def engine_differences(groups, report, backend):
+    """{lesson id: [unified diff text, ...]} for every group whose output differs."""
+    differences = {}
+    for (lesson_id, label, codes, targets), result in zip(groups, report["groups"]):
+        expected = "".join(container[key] or "" for container, key in targets)
+        actual = "".join(result["outputs"])
+        if result["error"]:
+            actual += f"!! {result['error']}\n"
+        if actual != expected:
+            diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                                f"{lesson_id} {label} (real torch)", f"{lesson_id} {label} (engine, {backend})"))
+            differences.setdefault(lesson_id, []).append(diff)
+    return differences
+
+
+def known_failures():
+    if not KNOWN_FAILURES.exists():
+        return set()
+    lines = (line.split("#")[0].strip() for line in KNOWN_FAILURES.read_text().splitlines())
+    return {line for line in lines if line}
+
+
+def write_course(course):
+    LESSONS_JSON.write_text(json.dumps(course, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="rewrite nothing; exit 1 on any problem")
+    parser.add_argument("--lesson", nargs="+", metavar="ID", help="only these lessons")
+    parser.add_argument("--no-engine", action="store_true", help="skip running our engine")
+    args = parser.parse_args(argv)
+    only = set(args.lesson) if args.lesson else None
+    failed = False
+
+    def fail(message):
+        nonlocal failed
+        failed = True
+        print(message)
+
+    try:
+        course = compile_sources(only)
+    except CourseError as error:
+        print(error)
+        return 1
+    groups = program_groups(course)
+    committed = json.loads(LESSONS_JSON.read_text()) if LESSONS_JSON.exists() else {"lessons": []}
+
+    start = time.perf_counter()
+    torch_report = run_programs([codes for _, _, codes, _ in groups])
+    if "torch_missing" in torch_report:
+        print(f"real torch is not installed ({torch_report['torch_missing']}); using the outputs in lessons.json")
+        for problem in reuse_outputs(groups, committed):
+            fail(problem)
+    else:
+        version = torch_report["torch"]["version"]
+        print(f"ran {len(groups)} programs under real torch {version} in {time.perf_counter() - start:.1f} s")
+        if not version.startswith(TORCH_VERSION):
+            print(f"warning: expected outputs must come from torch {TORCH_VERSION}x, not {version}")
+        for problem in fill_outputs(groups, torch_report):
+            fail(problem)
+
+    for problem in validate(course):
+        fail(problem)
+
+    if only is None:
+        if args.check:
+            if course != committed:
+                fail("lessons.json is out of date: run `python tools/course.py` and commit the result")
+        elif not failed:
+            write_course(course)
+            print(f"wrote {LESSONS_JSON.relative_to(ROOT)}: {len(course['lessons'])} lessons")
+    elif not args.check and not failed:
+        kept = [lesson for lesson in committed["lessons"] if lesson["id"] not in only]
+        by_id = {lesson["id"]: lesson for lesson in course["lessons"]}
+        merged = {"sections": SECTIONS, "lessons": [by_id.pop(l["id"], l) for l in committed["lessons"]] + list(by_id.values())}
+        write_course(merged)
+        print(f"updated {', '.join(sorted(only))} in {LESSONS_JSON.relative_to(ROOT)} ({len(kept)} other lessons kept)")
+
+    if not args.no_engine:
+        expected_to_fail = known_failures()
+        for backend in BACKENDS:
+            start = time.perf_counter()
+            report = run_programs([codes for _, _, codes, _ in groups], backend)
+            if "torch_missing" in report:
+                fail(f"engine ({backend}) could not be imported: {report['torch_missing']}")
+                continue
+            slowest = max(zip(report["groups"], groups), key=lambda pair: pair[0]["seconds"], default=None)
+            differences = engine_differences(groups, report, backend)
+            lesson_ids = [lesson["id"] for lesson in course["lessons"]]
+            matching = [i for i in lesson_ids if i not in differences]
+            print(f"engine ({backend}): {len(matching)}/{len(lesson_ids)} lessons match "
+                  f"({time.perf_counter() - start:.1f} s"
+                  + (f"; slowest: {slowest[1][0]} {slowest[1][1]} {slowest[0]['seconds']:.2f} s)" if slowest else ")"))
+            for lesson_id, diffs in differences.items():
+                if lesson_id in expected_to_fail:
+                    print(f"  {lesson_id}: differs (listed in {KNOWN_FAILURES.relative_to(ROOT)})")
+                    continue
+                fail(f"  {lesson_id}: differs under our engine ({backend}):")
+                for diff in diffs:
+                    print("    " + diff.rstrip("\n").replace("\n", "\n    "))
+            for lesson_id in sorted(expected_to_fail & set(matching)):
+                fail(f"  {lesson_id}: now matches; remove it from {KNOWN_FAILURES.relative_to(ROOT)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--run":
+        runner_main(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(main())
