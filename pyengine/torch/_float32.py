@@ -82,13 +82,18 @@ def fma32(a, b, c):
 if hasattr(math, "fma"):  # Python >= 3.13 (Pyodide): exact float64 fma in C
     fma64 = math.fma
 else:
-    from fractions import Fraction
-
     def fma64(a, b, c):
-        """a*b+c in float64 with a single rounding."""
+        """a*b+c in float64 with a single rounding (exact rational arithmetic on the floats'
+        integer ratios; Python's int true division rounds correctly)."""
         if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
             return a * b + c
-        r = Fraction(a) * Fraction(b) + Fraction(c)
-        if r == 0:
+        na, da = a.as_integer_ratio()
+        nb, db = b.as_integer_ratio()
+        nc, dc = c.as_integer_ratio()
+        num = na * nb * dc + nc * da * db
+        if num == 0:
             return a * b + c  # keeps IEEE's signed-zero rules
-        return float(r)
+        try:
+            return num / (da * db * dc)
+        except OverflowError:
+            return math.copysign(math.inf, num)
