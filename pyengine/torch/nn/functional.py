@@ -1,0 +1,983 @@
+"""torch.nn.functional: layers, activations and losses as functions.
+
+Ops that PyTorch implements as one ATen kernel (mse_loss, nll_loss, gelu, layer_norm,
+conv, pooling ...) are declared here in the derivative table, so they record PyTorch's
+node (``MseLossBackward0`` ...). Their forwards run with grad mode off; elementwise ones
+compute each element in float64 and round once (``_map``). Ops that PyTorch composes in
+Python (l1_loss, cross_entropy with probabilities, bilinear, dropout) are composed the
+same way here, so they record the same chain of nodes.
+"""
+import math
+
+import torch
+from .. import _dtype, _float32
+from .._backend import backend as B
+from .._tensor import Tensor
+from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
+
+# ---- helpers -----------------------------------------------------------------------------
+
+
+def _new(values, shape, dtype):
+    return Tensor._make(B.from_list(values, dtype), tuple(shape), dtype)
+
+
+def _map(fn, *tensors):
+    """fn applied elementwise (float64 math, one rounding) to same-shaped tensors."""
+    first = tensors[0]
+    columns = [t._flat() if isinstance(t, Tensor) else [t] * first.numel() for t in tensors]
+    return _new([fn(*vals) for vals in zip(*columns)], first._shape, first.dtype)
+
+
+def _exp(v):
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "none":
+        return loss
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    return ("mean" if size_average else "sum") if reduce else "none"
+
+
+def _reduction_grad(grad, reduction, numel):
+    """The gradient of a reduced loss, per element: mean divides by the element count."""
+    return grad / numel if reduction == "mean" else grad
+
+
+def _check_same_size(input, target, name):
+    if input.shape != target.shape:
+        import warnings
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
+                      f"({input.shape}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=3)
+
+
+# ---- linear layers ---------------------------------------------------------------------
+
+
+def linear(input, weight, bias=None):
+    if bias is None:
+        return input.matmul(weight.t())
+    if input.dim() == 2:
+        return torch.addmm(bias, input, weight.t())
+    # other ranks fold into one 2-D product, then view back (PyTorch's ViewBackward0)
+    lead = input.shape[:-1]
+    out = torch.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+    return out.view(*lead, weight.shape[0])
+
+
+def bilinear(input1, input2, weight, bias=None):
+    out_features, in1, in2 = weight.shape
+    lead = input1.shape[:-1]
+    x1 = input1.reshape(-1, in1)
+    x2 = input2.reshape(-1, in2)
+    # y[n, k] = sum_ij x1[n, i] W[k, i, j] x2[n, j]
+    left = x1.matmul(weight.permute(1, 0, 2).reshape(in1, out_features * in2))
+    out = (left.view(-1, out_features, in2) * x2.unsqueeze(1)).sum(-1).view(*lead, out_features)
+    return out if bias is None else out + bias
+
+
+# ---- activations -----------------------------------------------------------------------
+
+
+def relu(input, inplace=False):
+    return input.relu_() if inplace else torch.relu(input)
+
+
+def sigmoid(input):
+    return torch.sigmoid(input)
+
+
+def tanh(input):
+    return torch.tanh(input)
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("softmax", input.dim())
+    return torch.softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("log_softmax", input.dim())
+    return torch.log_softmax(input, dim, dtype=dtype)
+
+
+def _implicit_dim(name, ndim):
+    import warnings
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+                  "include dim=X as an argument.", stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+@op("LeakyReluBackward0",
+    self=lambda grad, self, negative_slope: _map(lambda g, x: g if x > 0 else g * negative_slope,
+                                                 grad, self))
+def _leaky_relu(self, negative_slope):
+    with no_grad():
+        return _map(lambda x: x if x > 0 else x * negative_slope, self)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    out = _leaky_relu(input, negative_slope)
+    return _in_place(input, out) if inplace else out
+
+
+@op("EluBackward0",
+    self=lambda grad, self, alpha: _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad, self))
+def _elu(self, alpha):
+    with no_grad():
+        return _map(lambda x: x if x > 0 else alpha * math.expm1(x), self)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    out = _elu(input, alpha)
+    return _in_place(input, out) if inplace else out
+
+
+def _in_place(input, out):
+    from .._ops.copy import apply_inplace
+    return apply_inplace(input, out)
+
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+
+
+def _gelu_value(x, approximate):
+    if approximate == "tanh":
+        return 0.5 * x * (1.0 + math.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def _gelu_derivative(x, approximate):
+    if approximate == "tanh":
+        inner = _SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)
+        t = math.tanh(inner)
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * x * x)
+    cdf = 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+    return cdf + x * math.exp(-0.5 * x * x) / math.sqrt(2.0 * math.pi)
+
+
+@op("GeluBackward0",
+    self=lambda grad, self, approximate: _map(lambda g, x: g * _gelu_derivative(x, approximate),
+                                              grad, self))
+def _gelu(self, approximate):
+    with no_grad():
+        return _map(lambda x: _gelu_value(x, approximate), self)
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return _gelu(input, approximate)
+
+
+def _sigmoid_value(x):
+    return 1.0 / (1.0 + _exp(-x))
+
+
+@op("SiluBackward0",
+    self=lambda grad, self: _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))),
+                                 grad, self))
+def _silu(self):
+    with no_grad():
+        return _map(lambda x: x * _sigmoid_value(x), self)
+
+
+def silu(input, inplace=False):
+    out = _silu(input)
+    return _in_place(input, out) if inplace else out
+
+
+def _softplus_value(x, beta, threshold):
+    return x if x * beta > threshold else math.log1p(_exp(x * beta)) / beta
+
+
+@op("SoftplusBackward0",
+    self=lambda grad, self, beta, threshold: _map(
+        lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad, self))
+def _softplus(self, beta, threshold):
+    with no_grad():
+        return _map(lambda x: _softplus_value(x, beta, threshold), self)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    return _softplus(input, beta, threshold)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    from .. import _random
+    mask = _random.dropout_mask(_random.default_generator, input.numel(), p, input.dtype)
+    mask = _new(mask, input._shape, input.dtype)
+    return input.mul_(mask) if inplace else input * mask
+
+
+# ---- shapes ------------------------------------------------------------------------------
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    return torch.flatten(input, start_dim, end_dim)
+
+
+# ---- losses ------------------------------------------------------------------------------
+
+
+@op("MseLossBackward0",
+    self=lambda grad, self, target, reduction: (self - target) * (2.0 / self.numel() if reduction == "mean"
+                                                                  else 2.0) * grad)
+def _mse_loss(self, target, reduction):
+    with no_grad():
+        diff = self - target
+        return _reduce(diff * diff, reduction)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _check_same_size(input, target, "mse_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if input.shape != target.shape:
+        input, target = torch.broadcast_tensors(input, target)
+    return _mse_loss(input, target, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _check_same_size(input, target, "l1_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    return _reduce((input - target).abs(), reduction)
+
+
+def _smooth_l1_grad(d, beta):
+    if beta == 0 or abs(d) >= beta:
+        return (d > 0) - (d < 0)
+    return d / beta
+
+
+@op("SmoothL1LossBackward0",
+    self=lambda grad, self, target, reduction, beta: _map(
+        lambda g, x, t: _smooth_l1_grad(x - t, beta) * g,
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target))
+def _smooth_l1_loss(self, target, reduction, beta):
+    with no_grad():
+        def value(x, t):
+            z = abs(x - t)
+            return 0.5 * z * z / beta if z < beta else z - 0.5 * beta
+        return _reduce(_map(value, self, target), reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _check_same_size(input, target, "smooth_l1_loss")
+    return _smooth_l1_loss(input, target, _legacy_reduction(size_average, reduce, reduction), beta)
+
+
+@op("HuberLossBackward0",
+    self=lambda grad, self, target, reduction, delta: _map(
+        lambda g, x, t: g * max(-delta, min(delta, x - t)),
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target))
+def _huber_loss(self, target, reduction, delta):
+    with no_grad():
+        def value(x, t):
+            z = abs(x - t)
+            return 0.5 * z * z if z < delta else delta * (z - 0.5 * delta)
+        return _reduce(_map(value, self, target), reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _check_same_size(input, target, "huber_loss")
+    return _huber_loss(input, target, reduction, delta)
+
+
+def _nll_values(logp, target, weight, ignore_index):
+    """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities."""
+    n, c = logp.shape[0], logp.shape[1]
+    rows = logp._flat()
+    targets = target._flat()
+    weights = weight._flat() if weight is not None else None
+    losses, ws = [], []
+    for i, t in enumerate(targets):
+        if t == ignore_index:
+            losses.append(0.0)
+            ws.append(0.0)
+            continue
+        if not 0 <= t < c:
+            raise IndexError(f"Target {t} is out of bounds.")
+        w = weights[t] if weights is not None else 1.0
+        losses.append(-rows[i * c + t] * w)
+        ws.append(w)
+    return losses, ws
+
+
+def _nll_forward(self, target, weight, reduction, ignore_index):
+    if self.dtype is _dtype.float32:  # PyTorch's float32 kernel, cascade sums included
+        from .._aten import loss as aten_loss
+        _nll_values(self, target, weight, ignore_index)  # bounds check
+        value = aten_loss.nll_loss(self._flat(), self._shape, target._flat(), reduction,
+                                   weight._flat() if weight is not None else None, ignore_index)
+    else:
+        losses, ws = _nll_values(self, target, weight, ignore_index)
+        value = losses if reduction == "none" else math.fsum(losses)
+        if reduction == "mean":
+            value = value / math.fsum(ws) if math.fsum(ws) else math.nan
+    if reduction == "none":
+        return _new(list(value), target._shape, self.dtype)
+    return _new([float(value)], (), self.dtype)
+
+
+def _nll_backward(grad, self, target, weight, reduction, ignore_index):
+    n, c = self.shape[0], self.shape[1]
+    targets = target._flat()
+    weights = weight._flat() if weight is not None else None
+    grads = grad._flat()
+    if reduction == "mean":
+        _, ws = _nll_values(self, target, weight, ignore_index)
+        total_weight = math.fsum(ws)
+        g = -_new([grads[0]], (), self.dtype) / total_weight if total_weight else None
+        per_row = [g.item() if g is not None else math.nan] * n
+    elif reduction == "sum":
+        per_row = [-grads[0]] * n
+    else:
+        per_row = [-v for v in grads]
+    out = [0.0] * (n * c)
+    for i, t in enumerate(targets):
+        if t == ignore_index:
+            continue
+        out[i * c + t] = per_row[i] * (weights[t] if weights is not None else 1.0)
+    return _new(out, self._shape, self.dtype)
+
+
+@op("NllLossBackward0",
+    self=lambda grad, self, target, weight, reduction, ignore_index: _nll_backward(
+        grad, self, target, weight, reduction, ignore_index))
+def _nll_loss_2d(self, target, weight, reduction, ignore_index):
+    with no_grad():
+        return _nll_forward(self, target, weight, reduction, ignore_index)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.dtype not in (_dtype.int64, _dtype.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
+                           f"{_KERNEL_TYPE_NAMES[target.dtype.name]}")
+    if input.dim() == 1:  # one sample without a batch dim
+        out = _nll_loss_2d(input.unsqueeze(0), target.unsqueeze(0), weight, reduction, ignore_index)
+        return out.squeeze(0) if reduction == "none" else out
+    if input.dim() > 2:  # (N, C, d1, ...): classes along dim 1
+        c = input.shape[1]
+        flat = input.movedim(1, -1).reshape(-1, c)
+        out = _nll_loss_2d(flat, target.reshape(-1), weight, reduction, ignore_index)
+        return out.view(target.shape) if reduction == "none" else out
+    if input.shape[0] != target.shape[0]:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+                         f"({target.shape[0]}).")
+    return _nll_loss_2d(input, target, weight, reduction, ignore_index)
+
+
+_KERNEL_TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                      "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    class_dim = 0 if input.dim() == 1 else 1
+    logp = log_softmax(input, class_dim)
+    n_classes = input.shape[class_dim]
+    if target.dtype.kind == "f" and target.shape == input.shape:  # class probabilities
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        prod = logp * target if weight is None else logp * target * weight.view(
+            [-1 if d == class_dim else 1 for d in range(input.dim())])
+        if reduction == "mean":
+            return -prod.sum() / (input.numel() / n_classes)
+        if reduction == "sum":
+            return -prod.sum()
+        return -prod.sum(class_dim)
+    loss = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing <= 0:
+        return loss
+    ignore_mask = target == ignore_index
+    smooth = -logp.sum(class_dim) if weight is None else -(logp * weight.view(
+        [-1 if d == class_dim else 1 for d in range(input.dim())])).sum(class_dim)
+    smooth = smooth.masked_fill(ignore_mask, 0.0)
+    if reduction == "mean":
+        if weight is None:
+            smooth = smooth.sum() / (~ignore_mask).sum()
+        else:
+            smooth = smooth.sum() / weight.gather(0, target.masked_select(~ignore_mask)).sum()
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return (1 - label_smoothing) * loss + smooth * (label_smoothing / n_classes)
+
+
+def _bce_value(p, y):
+    log_p = max(math.log(p), -100.0) if p > 0 else -100.0
+    log_1mp = max(math.log1p(-p), -100.0) if p < 1 else -100.0
+    return (y - 1) * log_1mp - y * log_p
+
+
+@op("BinaryCrossEntropyBackward0",
+    self=lambda grad, self, target, weight, reduction: _map(
+        lambda g, p, y, w: g * w * (p - y) / max((1 - p) * p, 1e-12),
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
+        weight.expand(self._shape) if weight is not None else 1.0))
+def _binary_cross_entropy(self, target, weight, reduction):
+    with no_grad():
+        if weight is None and self.dtype is _dtype.float32:
+            from .._aten import loss as aten_loss
+            value = aten_loss.binary_cross_entropy(self._flat(), target._flat(), reduction)
+            return _new(list(value), self._shape, self.dtype) if reduction == "none" else \
+                _new([float(value)], (), self.dtype)
+        loss = _map(_bce_value, self, target)
+        if weight is not None:
+            loss = loss * weight
+        return _reduce(loss, reduction)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
+                         f"({input.shape}) is deprecated. Please ensure they have the same size.")
+    values = input._flat()
+    if values and (min(values) < 0 or max(values) > 1):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    return _binary_cross_entropy(input, target, weight, reduction)
+
+
+def _log_sigmoid(x):
+    return -math.log1p(_exp(-x)) if x >= 0 else x - math.log1p(_exp(x))
+
+
+def _bce_logits_value(x, y, pw):
+    # (1 - y) * x - (1 + (pw - 1) * y) * log(sigmoid(x))
+    return (1 - y) * x - (1 + (pw - 1) * y) * _log_sigmoid(x)
+
+
+def _bce_logits_grad(g, x, y, pw):
+    s = _sigmoid_value(x)
+    return g * ((1 + (pw - 1) * y) * s - pw * y) if pw != 1 else g * (s - y)
+
+
+@op("BinaryCrossEntropyWithLogitsBackward0",
+    self=lambda grad, self, target, weight, pos_weight, reduction: _map(
+        lambda g, x, y, w, pw: w * _bce_logits_grad(g, x, y, pw),
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
+        weight.expand(self._shape) if weight is not None else 1.0,
+        pos_weight.expand(self._shape) if pos_weight is not None else 1.0))
+def _bce_with_logits(self, target, weight, pos_weight, reduction):
+    with no_grad():
+        pw = pos_weight.expand(self._shape) if pos_weight is not None else 1.0
+        loss = _map(_bce_logits_value, self, target, pw)
+        if weight is not None:
+            loss = loss * weight
+        return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    return _bce_with_logits(input, target, weight, pos_weight, reduction)
+
+
+# ---- normalisation -------------------------------------------------------------------
+
+
+def _rows(x, inner):
+    """x's values as rows of length ``inner`` (the normalised trailing block)."""
+    flat = x._flat()
+    return [flat[i:i + inner] for i in range(0, len(flat), inner)]
+
+
+def _row_stats(row, eps):
+    n = len(row)
+    mean = math.fsum(row) / n
+    var = math.fsum((v - mean) ** 2 for v in row) / n
+    return mean, 1.0 / math.sqrt(var + eps)
+
+
+def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
+    inner = _numel(normalized_shape)
+    g_rows = _rows(grad, inner)
+    w = weight._flat() if weight is not None else [1.0] * inner
+    out = []
+    for row, g in zip(_rows(self, inner), g_rows):
+        mean, rstd = _row_stats(row, eps)
+        xhat = [(v - mean) * rstd for v in row]
+        gw = [a * b for a, b in zip(g, w)]
+        m1 = math.fsum(gw) / inner
+        m2 = math.fsum(a * b for a, b in zip(gw, xhat)) / inner
+        out += [rstd * (a - m1 - xh * m2) for a, xh in zip(gw, xhat)]
+    return _new(out, self._shape, self.dtype)
+
+
+def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
+    inner = _numel(normalized_shape)
+    acc = [0.0] * inner
+    for row, g in zip(_rows(self, inner), _rows(grad, inner)):
+        mean, rstd = _row_stats(row, eps)
+        for j in range(inner):
+            acc[j] += g[j] * (row[j] - mean) * rstd
+    return _new(acc, tuple(normalized_shape), self.dtype)
+
+
+def _numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+@op("NativeLayerNormBackward0",
+    input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
+        grad, input, normalized_shape, weight, eps),
+    weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
+        grad, input, normalized_shape, eps),
+    bias=lambda grad, input, normalized_shape: grad.reshape(-1, _numel(normalized_shape)).sum(0).view(
+        tuple(normalized_shape)))
+def _layer_norm(input, normalized_shape, weight, bias, eps):
+    with no_grad():
+        inner = _numel(normalized_shape)
+        out = []
+        for row in _rows(input, inner):
+            mean, rstd = _row_stats(row, eps)
+            out += [(v - mean) * rstd for v in row]
+        result = _new(out, input._shape, input.dtype)
+        if weight is not None:
+            result = result * weight
+        if bias is not None:
+            result = result + bias
+        return result
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    normalized_shape = tuple(normalized_shape) if not isinstance(normalized_shape, int) else (normalized_shape,)
+    if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
+        raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+                           f"[*, {', '.join(map(str, normalized_shape))}], but got input of size"
+                           f"{input.shape}")
+    return _layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def _channels_last(x):
+    """(N, C) or (N, C, L) as a list of C channels, each the list of its N*L values."""
+    n, c = x.shape[0], x.shape[1]
+    length = _numel(x.shape[2:])
+    flat = x._flat()
+    return [[flat[(i * c + ch) * length + k] for i in range(n) for k in range(length)] for ch in range(c)]
+
+
+def _from_channels(channels, like):
+    n, c = like.shape[0], like.shape[1]
+    length = _numel(like.shape[2:])
+    out = [0.0] * like.numel()
+    for ch, values in enumerate(channels):
+        it = iter(values)
+        for i in range(n):
+            for k in range(length):
+                out[(i * c + ch) * length + k] = next(it)
+    return _new(out, like._shape, like.dtype)
+
+
+def _batch_stats(input, running_mean, running_var, training, eps):
+    """Per channel (mean, 1/sqrt(var + eps)) used for normalising."""
+    if training:
+        return [_row_stats(ch, eps) for ch in _channels_last(input)]
+    return [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean._flat(), running_var._flat())]
+
+
+def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, training, eps):
+    stats = _batch_stats(input, running_mean, running_var, training, eps)
+    w = weight._flat() if weight is not None else [1.0] * len(stats)
+    out = []
+    for (mean, rstd), wc, xs, gs in zip(stats, w, _channels_last(input), _channels_last(grad)):
+        if not training:
+            out.append([g * wc * rstd for g in gs])
+            continue
+        m = len(xs)
+        xhat = [(v - mean) * rstd for v in xs]
+        m1 = math.fsum(gs) / m
+        m2 = math.fsum(g * xh for g, xh in zip(gs, xhat)) / m
+        out.append([wc * rstd * (g - m1 - xh * m2) for g, xh in zip(gs, xhat)])
+    return _from_channels(out, input)
+
+
+def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, eps):
+    stats = _batch_stats(input, running_mean, running_var, training, eps)
+    values = [math.fsum(g * (v - mean) * rstd for g, v in zip(gs, xs))
+              for (mean, rstd), xs, gs in zip(stats, _channels_last(input), _channels_last(grad))]
+    return _new(values, (len(values),), input.dtype)
+
+
+@op("NativeBatchNormBackward0",
+    input=lambda grad, input, running_mean, running_var, weight, training, eps: _batch_norm_input_grad(
+        grad, input, running_mean, running_var, weight, training, eps),
+    weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
+        grad, input, running_mean, running_var, training, eps),
+    bias=lambda grad: _new([math.fsum(ch) for ch in _channels_last(grad)], (grad.shape[1],), grad.dtype))
+def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
+    with no_grad():
+        stats = _batch_stats(input, running_mean, running_var, training, eps)
+        channels = _channels_last(input)
+        if training and running_mean is not None:
+            m = len(channels[0])
+            means = [s[0] for s in stats]
+            unbiased = [math.fsum((v - mean) ** 2 for v in ch) / max(m - 1, 1)
+                        for ch, mean in zip(channels, means)]
+            running_mean.mul_(1 - momentum).add_(_new(means, running_mean._shape, running_mean.dtype) * momentum)
+            running_var.mul_(1 - momentum).add_(_new(unbiased, running_var._shape, running_var.dtype) * momentum)
+        w = weight._flat() if weight is not None else [1.0] * len(stats)
+        b = bias._flat() if bias is not None else [0.0] * len(stats)
+        # PyTorch's kernel folds the statistics into one float32 scale and shift per channel
+        f32 = _float32.f32
+        out = []
+        for (mean, rstd), wc, bc, ch in zip(stats, w, b, channels):
+            alpha = f32(f32(rstd) * wc)
+            beta = f32(bc - f32(f32(mean) * alpha))
+            out.append([_float32.fma32(f32(v), alpha, beta) for v in ch])
+        return _from_channels(out, input)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1,
+               eps=1e-5):
+    if training:
+        size = input.numel() // input.shape[1]
+        if size == 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got input size "
+                             f"{input.shape}")
+    return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+# ---- embedding -----------------------------------------------------------------------
+
+
+def _embedding_grad(grad, weight, indices, padding_idx):
+    num, dim = weight.shape
+    acc = [0.0] * (num * dim)
+    g = grad._flat()
+    for k, i in enumerate(indices._flat()):
+        if i == padding_idx:
+            continue
+        for j in range(dim):
+            acc[i * dim + j] += g[k * dim + j]
+    return _new(acc, weight._shape, weight.dtype)
+
+
+@op("EmbeddingBackward0",
+    weight=lambda grad, weight, indices, padding_idx: _embedding_grad(grad, weight, indices, padding_idx))
+def _embedding(weight, indices, padding_idx):
+    with no_grad():
+        num, dim = weight.shape
+        rows = weight._flat()
+        out = []
+        for i in indices._flat():
+            if not -num <= i < num:
+                raise IndexError("index out of range in self")
+            i %= num
+            out += rows[i * dim:(i + 1) * dim]
+        return _new(out, tuple(indices.shape) + (dim,), weight.dtype)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.shape[0]
+    return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
+
+
+# ---- convolution and pooling (direct loops over flat lists) -----------------------------
+
+
+def _tuple(v, n):
+    return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
+
+
+def _conv_geometry(in_shape, w_shape, stride, padding, dilation):
+    spatial = in_shape[2:]
+    kernel = w_shape[2:]
+    out = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1
+                for s, k, st, p, d in zip(spatial, kernel, stride, padding, dilation))
+    return spatial, kernel, out
+
+
+def _taps(out_pos, kernel, stride, padding, dilation, spatial):
+    """For one output position, the (kernel offset, input offset) pairs inside the input."""
+    taps = [((), ())]
+    for o, k, st, p, d, s in zip(out_pos, kernel, stride, padding, dilation, spatial):
+        taps = [(ko + (kk,), io + (o * st - p + kk * d,)) for ko, io in taps for kk in range(k)
+                if 0 <= o * st - p + kk * d < s]
+    return taps
+
+
+def _positions(shape):
+    out = [()]
+    for s in shape:
+        out = [p + (i,) for p in out for i in range(s)]
+    return out
+
+
+def _flat_index(pos, shape):
+    i = 0
+    for p, s in zip(pos, shape):
+        i = i * s + p
+    return i
+
+
+def _conv_plan(input_shape, weight_shape, stride, padding, dilation):
+    spatial, kernel, out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)
+    plan = []
+    for o in _positions(out):
+        taps = [(_flat_index(k, kernel), _flat_index(i, spatial))
+                for k, i in _taps(o, kernel, stride, padding, dilation, spatial)]
+        plan.append(taps)
+    return spatial, kernel, out, plan
+
+
+def _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, visit):
+    """Call visit(n, oc, out_index, ic, weight_index, input_index) for every product term."""
+    n_batch, in_c = input_shape[0], input_shape[1]
+    out_c = weight_shape[0]
+    spatial, kernel, out, plan = _conv_plan(input_shape, weight_shape, stride, padding, dilation)
+    in_per_group, out_per_group = in_c // groups, out_c // groups
+    sp, kn, on = _numel(spatial), _numel(kernel), _numel(out)
+    for n in range(n_batch):
+        for oc in range(out_c):
+            g = oc // out_per_group
+            for o_idx, taps in enumerate(plan):
+                out_index = (n * out_c + oc) * on + o_idx
+                for icg in range(in_per_group):
+                    ic = g * in_per_group + icg
+                    w_base = (oc * in_per_group + icg) * kn
+                    x_base = (n * in_c + ic) * sp
+                    for k, i in taps:
+                        visit(out_index, w_base + k, x_base + i)
+    return out
+
+
+def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
+    x, w = input._flat(), weight._flat()
+    spatial, kernel, out = _conv_geometry(input.shape, weight.shape, stride, padding, dilation)
+    acc = [0.0] * (input.shape[0] * weight.shape[0] * _numel(out))
+
+    def visit(o, wi, xi):
+        acc[o] += x[xi] * w[wi]
+    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
+    if bias is not None:
+        b, on, oc = bias._flat(), _numel(out), weight.shape[0]
+        acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
+    return _new(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
+
+
+def _conv_input_grad(grad, input, weight, stride, padding, dilation, groups):
+    g, w = grad._flat(), weight._flat()
+    acc = [0.0] * input.numel()
+
+    def visit(o, wi, xi):
+        acc[xi] += g[o] * w[wi]
+    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
+    return _new(acc, input._shape, input.dtype)
+
+
+def _conv_weight_grad(grad, input, weight, stride, padding, dilation, groups):
+    g, x = grad._flat(), input._flat()
+    acc = [0.0] * weight.numel()
+
+    def visit(o, wi, xi):
+        acc[wi] += g[o] * x[xi]
+    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
+    return _new(acc, weight._shape, weight.dtype)
+
+
+@op("ConvolutionBackward0",
+    input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_grad(
+        grad, input, weight, stride, padding, dilation, groups),
+    weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_grad(
+        grad, input, weight, stride, padding, dilation, groups),
+    bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))
+def _convolution(input, weight, bias, stride, padding, dilation, groups):
+    with no_grad():
+        return _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, nd):
+    batched = input.dim() == nd + 2
+    if not batched:
+        input = input.unsqueeze(0)
+    stride, dilation = _tuple(stride, nd), _tuple(dilation, nd)
+    if padding == "valid":
+        padding = 0
+    if padding == "same":
+        padding = tuple(d * (k - 1) // 2 for d, k in zip(dilation, weight.shape[2:]))
+    padding = _tuple(padding, nd)
+    if input.shape[1] != weight.shape[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
+                           f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got "
+                           f"{input.shape[1]} channels instead")
+    out = _convolution(input, weight, bias, stride, padding, dilation, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def _pool_out_size(size, k, s, p, d, ceil_mode):
+    span = size + 2 * p - d * (k - 1) - 1
+    out = (span + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
+    """(out_shape, windows): for each (plane, output position) the list of input indices."""
+    h, w = shape[-2], shape[-1]
+    oh = _pool_out_size(h, kernel[0], stride[0], padding[0], dilation[0], ceil_mode)
+    ow = _pool_out_size(w, kernel[1], stride[1], padding[1], dilation[1], ceil_mode)
+    windows = []
+    for i in range(oh):
+        for j in range(ow):
+            rows = [i * stride[0] - padding[0] + a * dilation[0] for a in range(kernel[0])]
+            cols = [j * stride[1] - padding[1] + b * dilation[1] for b in range(kernel[1])]
+            windows.append([r * w + c for r in rows if 0 <= r < h for c in cols if 0 <= c < w])
+    return (oh, ow), windows
+
+
+def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
+    (oh, ow), windows = _pool_windows(self.shape, kernel_size, stride, padding, dilation, ceil_mode)
+    plane = self.shape[-1] * self.shape[-2]
+    flat = self._flat()
+    values, indices = [], []
+    for base in range(0, len(flat), plane):
+        for win in windows:
+            best = win[0]
+            for k in win[1:]:
+                v = flat[base + k]
+                if v > flat[base + best] or v != v:  # PyTorch's rule: NaN wins
+                    best = k
+            values.append(flat[base + best])
+            indices.append(best)
+    shape = tuple(self.shape[:-2]) + (oh, ow)
+    return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
+
+
+def _max_pool_grad(grad, self, kernel_size, stride, padding, dilation, ceil_mode):
+    _, indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)
+    plane = self.shape[-1] * self.shape[-2]
+    acc = [0.0] * self.numel()
+    per_plane = indices.shape[-1] * indices.shape[-2]
+    for n, (g, k) in enumerate(zip(grad._flat(), indices._flat())):
+        acc[(n // per_plane) * plane + k] += g
+    return _new(acc, self._shape, self.dtype)
+
+
+@op("MaxPool2DWithIndicesBackward0",
+    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: _max_pool_grad(
+        grad, self, kernel_size, stride, padding, dilation, ceil_mode))
+def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
+    with no_grad():
+        return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    kernel_size = _tuple(kernel_size, 2)
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
+    padding, dilation = _tuple(padding, 2), _tuple(dilation, 2)
+    out = _max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
+    if return_indices:
+        return out, _max_pool_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[1]
+    return out
+
+
+def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    (oh, ow), windows = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
+    h, w = shape[-2], shape[-1]
+    divisors = []
+    for i in range(oh):
+        for j in range(ow):
+            if divisor_override:
+                divisors.append(divisor_override)
+                continue
+            r0, c0 = i * stride[0] - padding[0], j * stride[1] - padding[1]
+            r1 = min(r0 + kernel_size[0], h + padding[0])
+            c1 = min(c0 + kernel_size[1], w + padding[1])
+            if count_include_pad:
+                divisors.append((r1 - r0) * (c1 - c0))
+            else:
+                divisors.append((min(r1, h) - max(r0, 0)) * (min(c1, w) - max(c0, 0)))
+    return (oh, ow), windows, divisors
+
+
+def _avg_pool_grad(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
+                                                 count_include_pad, divisor_override)
+    plane = self.shape[-1] * self.shape[-2]
+    g = grad._flat()
+    acc = [0.0] * self.numel()
+    per_plane = oh * ow
+    for n, gv in enumerate(g):
+        base, o = (n // per_plane) * plane, n % per_plane
+        for k in windows[o]:
+            acc[base + k] += gv / divisors[o]
+    return _new(acc, self._shape, self.dtype)
+
+
+@op("AvgPool2DBackward0",
+    self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+        _avg_pool_grad(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                       divisor_override))
+def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    with no_grad():
+        (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
+                                                     count_include_pad, divisor_override)
+        plane = self.shape[-1] * self.shape[-2]
+        flat = self._flat()
+        values = [math.fsum(flat[base + k] for k in win) / d
+                  for base in range(0, len(flat), plane) for win, d in zip(windows, divisors)]
+        return _new(values, tuple(self.shape[:-2]) + (oh, ow), self.dtype)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    kernel_size = _tuple(kernel_size, 2)
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
+    return _avg_pool2d(input, kernel_size, stride, _tuple(padding, 2), ceil_mode, count_include_pad,
+                       divisor_override)
+
+
+def one_hot(tensor, num_classes=-1):
+    values = tensor._flat()
+    if num_classes == -1:
+        num_classes = max(values) + 1 if values else 0
+    out = []
+    for v in values:
+        row = [0] * num_classes
+        row[v] = 1
+        out += row
+    return _new(out, tuple(tensor.shape) + (num_classes,), _dtype.int64)

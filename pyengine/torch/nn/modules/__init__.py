@@ -1,0 +1,14 @@
+from .module import Module
+from .container import Sequential, ModuleList, ModuleDict, ParameterList
+from .linear import Identity, Linear, Bilinear
+from .flatten import Flatten, Unflatten
+from .sparse import Embedding
+from .dropout import Dropout
+from .normalization import LayerNorm
+from .batchnorm import BatchNorm1d
+from .conv import Conv1d, Conv2d
+from .pooling import MaxPool2d, AvgPool2d
+from .rnn import RNNBase, RNN, LSTM, GRU
+from .activation import ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus
+from .loss import (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
+                   BCEWithLogitsLoss)

@@ -1,0 +1,145 @@
+"""RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time."""
+import math
+
+import torch
+from .. import functional as F, init
+from ..parameter import Parameter
+from .module import Module
+
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+class RNNBase(Module):
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False,
+                 dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None):
+        super().__init__()
+        if bidirectional:
+            raise NotImplementedError("bidirectional recurrent layers are not supported")
+        self.mode = mode
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.num_layers = num_layers
+        self.bias = bias
+        self.batch_first = batch_first
+        self.dropout = float(dropout)
+        self.bidirectional = bidirectional
+        self.proj_size = proj_size
+        gate_size = _GATES[mode] * hidden_size
+        self._flat_weights_names = []
+        for layer in range(num_layers):
+            layer_input = input_size if layer == 0 else hidden_size
+            shapes = [("weight_ih", (gate_size, layer_input)), ("weight_hh", (gate_size, hidden_size))]
+            if bias:
+                shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
+            for name, shape in shapes:
+                full = f"{name}_l{layer}"
+                setattr(self, full, Parameter(torch.empty(shape, dtype=dtype)))
+                self._flat_weights_names.append(full)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            init.uniform_(weight, -stdv, stdv)
+
+    def extra_repr(self):
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.num_layers != 1:
+            s += f", num_layers={self.num_layers}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if self.batch_first is not False:
+            s += f", batch_first={self.batch_first}"
+        if self.dropout != 0:
+            s += f", dropout={self.dropout}"
+        return s
+
+    def _layer_weights(self, layer):
+        w = [getattr(self, f"{n}_l{layer}") for n in ("weight_ih", "weight_hh")]
+        b = [getattr(self, f"{n}_l{layer}") for n in ("bias_ih", "bias_hh")] if self.bias else [None, None]
+        return w + b
+
+    def _run(self, input, states):
+        """input (L, N, H_in); states: per layer a tuple of (N, H) tensors. Returns output, states."""
+        new_states = []
+        for layer in range(self.num_layers):
+            w_ih, w_hh, b_ih, b_hh = self._layer_weights(layer)
+            state = states[layer]
+            outputs = []
+            for x in input.unbind(0):
+                state = self._cell(x, state, w_ih, w_hh, b_ih, b_hh)
+                outputs.append(state[0])
+            input = torch.stack(outputs, 0)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                input = F.dropout(input, self.dropout, True)
+            new_states.append(state)
+        return input, new_states
+
+    def forward(self, input, hx=None):
+        batched = input.dim() == 3
+        if not batched:
+            input = input.unsqueeze(1)
+            if hx is not None:
+                hx = tuple(h.unsqueeze(1) for h in hx) if isinstance(hx, tuple) else hx.unsqueeze(1)
+        elif self.batch_first:
+            input = input.transpose(0, 1)
+        n = input.shape[1]
+        n_states = 2 if self.mode == "LSTM" else 1
+        if hx is None:
+            zeros = torch.zeros(self.num_layers, n, self.hidden_size, dtype=input.dtype)
+            hx = (zeros,) * n_states
+        elif not isinstance(hx, tuple):
+            hx = (hx,)
+        states = [tuple(h[layer] for h in hx) for layer in range(self.num_layers)]
+        output, states = self._run(input, states)
+        final = tuple(torch.stack([s[k] for s in states], 0) for k in range(n_states))
+        if not batched:
+            output = output.squeeze(1)
+            final = tuple(h.squeeze(1) for h in final)
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        return output, (final if self.mode == "LSTM" else final[0])
+
+
+class RNN(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True,
+                 batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None):
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
+        self.__dict__["nonlinearity"] = nonlinearity
+        super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", input_size, hidden_size,
+                         num_layers, bias, batch_first, dropout, bidirectional, dtype=dtype)
+
+    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
+        pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
+        return (torch.tanh(pre) if self.nonlinearity == "tanh" else torch.relu(pre),)
+
+    def extra_repr(self):
+        s = super().extra_repr()
+        return s + (f", nonlinearity={self.nonlinearity}" if self.nonlinearity != "tanh" else "")
+
+
+class LSTM(RNNBase):
+    def __init__(self, *args, **kwargs):
+        super().__init__("LSTM", *args, **kwargs)
+
+    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
+        h, c = state
+        gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
+        i, f, g, o = gates.chunk(4, 1)
+        c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+        return torch.sigmoid(o) * torch.tanh(c), c
+
+
+class GRU(RNNBase):
+    def __init__(self, *args, **kwargs):
+        super().__init__("GRU", *args, **kwargs)
+
+    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
+        h = state[0]
+        gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
+        gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
+        r = torch.sigmoid(gi_r + gh_r)
+        z = torch.sigmoid(gi_z + gh_z)
+        n = torch.tanh(gi_n + r * gh_n)
+        return ((1 - z) * n + z * h,)
