@@ -11,7 +11,10 @@ formula per differentiable input. Entries are written next to the op's forward w
 
 A formula's parameter names say what it needs: ``grad`` (the incoming gradient), any
 argument of the forward by name, and ``result`` (the forward's output). Only those are
-saved for backward. Formulas are written with ordinary tensor operations, so with
+saved for backward. Ops with several outputs (a tuple) may ask for ``grads``, the list of
+all output gradients, and get ``result`` as the tuple; only floating outputs get a grad_fn.
+A formula for a list-of-tensors input (``cat(tensors)``) returns one gradient per element.
+Formulas are written with ordinary tensor operations, so with
 ``create_graph=True`` they are recorded too and higher derivatives follow.
 """
 import inspect
@@ -33,15 +36,18 @@ class Derivative:
         self.input_positions = tuple(params.index(i) for i in self.inputs)
         self.formulas = tuple(formulas.values())
         arg_names = [_arg_names(f) for f in self.formulas]
-        needed = {a for args in arg_names for a in args} - {"grad"}
+        needed = {a for args in arg_names for a in args} - {"grad", "grads"}
         # what is saved: forward arguments by position, then the result if asked for
         self.saved = tuple(p for p in params if p in needed)
         self.saved_positions = tuple(params.index(p) for p in self.saved)
         self.saves_result = "result" in needed
         slots = self.saved + (("result",) if self.saves_result else ())
         # each formula's arguments as indices into [grad] + saved values
-        self.formula_args = tuple(tuple(0 if a == "grad" else 1 + slots.index(a) for a in args)
+        all_grads = 1 + len(slots)  # index of ``grads`` (all output gradients)
+        self.formula_args = tuple(tuple(0 if a == "grad" else all_grads if a == "grads" else
+                                        1 + slots.index(a) for a in args)
                                   for args in arg_names)
+        self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
         self._slots_by_mask = {}
         self.node_class = type(node_name, (FormulaNode,), {"__slots__": ()})
@@ -55,7 +61,7 @@ class Derivative:
         needed = self._slots_by_mask.get(mask)
         if needed is None:
             needed = sorted({i - 1 for k, args in enumerate(self.formula_args) if mask >> k & 1
-                             for i in args if i})
+                             for i in args if 0 < i <= len(self.slots)})
             needed = self._slots_by_mask[mask] = tuple(needed)
         return needed
 
@@ -87,7 +93,7 @@ class FormulaNode(Node):
     version each saved tensor had when it was saved (None for non-tensors).
     """
 
-    __slots__ = ("_derivative", "_saved", "_versions")
+    __slots__ = ("_derivative", "_saved", "_versions", "_spans")
 
     def _unpacked(self):
         saved = self._saved
@@ -103,12 +109,35 @@ class FormulaNode(Node):
         d = self._derivative
         saved = self._unpacked()
         grad = grads[0]
-        if grad is None:
-            return [None] * len(d.inputs)
-        values = (grad,) + saved
+        if d.wants_all_grads:
+            if all(g is None for g in grads):
+                return [None] * len(self.next_functions)
+            values = (grad,) + saved + (grads,)
+        elif grad is None:
+            return [None] * len(self.next_functions)
+        else:
+            values = (grad,) + saved
+        if self._spans is not None:
+            return self._apply_spans(values)
         out = []
         for (nxt, _), formula, args in zip(self.next_functions, d.formulas, d.formula_args):
             out.append(formula(*[values[i] for i in args]) if nxt is not None else None)
+        return out
+
+    def _apply_spans(self, values):
+        """Inputs that are lists of tensors: their formula gives one gradient per element."""
+        d = self._derivative
+        out, start = [], 0
+        for span, formula, args in zip(self._spans, d.formulas, d.formula_args):
+            edges = self.next_functions[start:start + span]
+            if all(nxt is None for nxt, _ in edges):
+                out.extend([None] * span)
+            elif span == 0:
+                pass
+            else:
+                g = formula(*[values[i] for i in args])
+                out.extend(g if isinstance(g, (list, tuple)) else (g,))
+            start += span
         return out
 
     def _release(self):
@@ -145,7 +174,8 @@ def op(node_name, **formulas):
                 args = _bind(params, args, kwargs, defaults)
             for pos in positions:
                 a = args[pos]
-                if isinstance(a, Tensor) and a.requires_grad:
+                if isinstance(a, Tensor) and a.requires_grad or isinstance(a, (list, tuple)) and any(
+                        isinstance(t, Tensor) and t.requires_grad for t in a):
                     _record(d, args, result)
                     break
             return result
@@ -170,23 +200,31 @@ def _record(d, args, result):
     node = d.node_class.__new__(d.node_class)
     edges = []
     mask = 0
+    spans = None
     for k, pos in enumerate(d.input_positions):
         a = args[pos]
         if isinstance(a, Tensor) and a.requires_grad:
             edges.append(gradient_edge(a))
             mask |= 1 << k
+        elif isinstance(a, (list, tuple)):  # a list of tensors: one edge per element
+            spans = spans or [1] * len(d.input_positions)
+            spans[k] = len(a)
+            for t in a:
+                edges.append(gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else (None, 0))
+            mask |= 1 << k
         else:
             edges.append((None, 0))
     node.next_functions = tuple(edges)
+    node._spans = spans
     node._sequence_nr = next(_sequence)
     node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
     node._derivative = d
-    outputs = result if type(result) is tuple else (result,)
+    outputs = result if isinstance(result, tuple) else (result,)
     n_args = len(d.saved_positions)
     saved = [None] * len(d.slots)
     versions = [None] * len(d.slots)
     for i in d.slots_needed(mask):
-        v = args[d.saved_positions[i]] if i < n_args else outputs[0]
+        v = args[d.saved_positions[i]] if i < n_args else result
         saved[i] = v
         if isinstance(v, Tensor):
             versions[i] = v._storage.version
@@ -194,9 +232,10 @@ def _record(d, args, result):
     node._versions = tuple(versions)
     node._input_meta = tuple((o._shape, o.dtype) for o in outputs)
     for nr, o in enumerate(outputs):
-        o.grad_fn = node
-        o._output_nr = nr
-        o.requires_grad = True
+        if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
+            o.grad_fn = node
+            o._output_nr = nr
+            o.requires_grad = True
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)

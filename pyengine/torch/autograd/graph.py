@@ -71,6 +71,9 @@ class AccumulateGrad(Node):
 
     __slots__ = ("variable",)
 
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
     def __init__(self, variable):
         self.variable = variable
         self.next_functions = ()

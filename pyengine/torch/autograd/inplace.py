@@ -61,6 +61,9 @@ class CopySlices(Node):
 
     __slots__ = ("_fn", "_geometry")
 
+    def name(self):
+        return "torch::autograd::CopySlices"
+
     def apply(self, grads):
         grad = grads[0]
         fn = self._fn

@@ -1,0 +1,301 @@
+"""softmax, log_softmax and the losses built on them, rounded as torch's CPU kernels.
+
+softmax/log_softmax over the last dim use W = LANES-wide vectors: SLEEF expf on every
+element, a lane-wise sum (``_lanesum``), then ``e * (1 / S)`` or ``(x - max) - logf(S)``.
+Over another dim, each inner position is computed on its own with a sequential sum; SLEEF
+expf for positions in full W-blocks, glibc expf for the rest (SoftMaxKernel.cpp).
+Values are contiguous, row-major, with their shape; numpy in gives numpy out.
+"""
+import math
+from array import array
+from itertools import repeat
+from operator import mul, sub
+
+from .._float32 import f32
+from . import GRAIN_SIZE, LANES, NUM_THREADS
+from . import reduce as _reduce
+from . import special
+from ._common import as_f32, is_np, np
+
+
+def _split(shape, dim):
+    """(outer, size, inner) of a contiguous tensor around dim."""
+    if not shape:
+        return 1, 1, 1
+    dim %= len(shape)
+    outer = inner = 1
+    for s in shape[:dim]:
+        outer *= s
+    for s in shape[dim + 1:]:
+        inner *= s
+    return outer, shape[dim], inner
+
+
+def _is_last(shape, dim):
+    return not shape or dim % len(shape) == len(shape) - 1
+
+
+# ---- last dim ---------------------------------------------------------------------------------
+
+def _lanesum(e):
+    """vec::reduce_all(+) over one row: W lanes, leftovers into the first lanes, halving fold."""
+    n = len(e)
+    if n < LANES:
+        acc = array("f", e[:1])
+        for v in e[1:]:
+            acc[0] += v
+        return acc[0]
+    acc = array("f", e[:LANES])
+    full = n // LANES * LANES
+    for b in range(LANES, full, LANES):
+        acc = array("f", map(float.__add__, acc, e[b:b + LANES]))
+    rest = n - full
+    if rest:
+        acc[:rest] = array("f", map(float.__add__, acc[:rest], e[full:]))
+    half = LANES // 2
+    while half:
+        acc = array("f", map(float.__add__, acc[:half], acc[half:2 * half]))
+        half //= 2
+    return acc[0]
+
+
+def _lanesum_np(e):
+    """_lanesum of every row of a 2-D float32 array."""
+    n = e.shape[1]
+    if n < LANES:
+        acc = e[:, 0].copy()
+        for i in range(1, n):
+            acc = acc + e[:, i]
+        return acc
+    acc = e[:, :LANES].copy()
+    full = n // LANES * LANES
+    for b in range(LANES, full, LANES):
+        acc = acc + e[:, b:b + LANES]
+    rest = n - full
+    acc[:, :rest] = acc[:, :rest] + e[:, full:]
+    half = LANES // 2
+    while half:
+        acc = acc[:, :half] + acc[:, half:2 * half]
+        half //= 2
+    return acc[:, 0]
+
+
+def _row_max(row):
+    return math.nan if any(v != v for v in row) else max(row)
+
+
+def _lastdim(values, n, log):
+    if is_np(values):
+        x = as_f32(values).reshape(-1, n)
+        d = x - x.max(axis=1, keepdims=True)
+        e = special.expf_sleef(d.reshape(-1)).reshape(d.shape)
+        total = _lanesum_np(e)
+        if log:
+            return (d - special.logf_sleef(total)[:, None]).reshape(-1)
+        return (e * (np.float32(1) / total)[:, None]).reshape(-1)
+    out = []
+    for start in range(0, len(values), n):
+        row = values[start:start + n]
+        d = array("f", map(sub, row, repeat(_row_max(row))))
+        e = special.expf_sleef(d)
+        total = _lanesum(e)
+        if log:
+            out.extend(array("f", map(sub, d, repeat(special.logf_sleef([total])[0]))))
+        else:
+            out.extend(array("f", map(mul, e, repeat(f32(1.0 / total)))))
+    return out
+
+
+# ---- other dims -------------------------------------------------------------------------------
+
+def _softmax_vector_positions(outer, size, inner):
+    """Which (outer, inner) positions _vec_softmax computes with vectors, given its thread split."""
+    total = outer * inner
+    vector = [False] * total
+    grain = max(GRAIN_SIZE // size, 1)
+    ranges = [(0, total)]
+    if total > grain and NUM_THREADS > 1:
+        nthreads = min(NUM_THREADS, -(-total // grain))
+        size = -(-total // nthreads)
+        ranges = [(b, min(total, b + size)) for b in range(0, total, size)]
+    for begin, end in ranges:
+        idx = begin
+        while idx < end:
+            inner_idx = idx % inner
+            if inner_idx + LANES <= inner and idx + LANES <= end:
+                vector[idx:idx + LANES] = [True] * LANES
+                idx += LANES
+            else:
+                idx += (end - idx) if idx + LANES > end else (inner - inner_idx)
+    return vector
+
+
+def _logsoftmax_vector_positions(outer, size, inner):
+    """Which positions _vec_logsoftmax computes with vectors: full W-blocks of each inner chunk."""
+    chunk = max(131072 // size // 4, LANES) // LANES * LANES
+    per_row = [False] * inner
+    for lo in range(0, inner, chunk):
+        length = min(chunk, inner - lo)
+        vec_len = length - length % LANES
+        per_row[lo:lo + vec_len] = [True] * vec_len
+    return per_row * outer
+
+
+def _otherdim(values, shape, dim, log):
+    outer, size, inner = _split(shape, dim)
+    if log:
+        vector = _logsoftmax_vector_positions(outer, size, inner)
+    else:
+        vector = _softmax_vector_positions(outer, size, inner)
+    if is_np(values):
+        x = as_f32(values).reshape(outer, size, inner).transpose(0, 2, 1).reshape(-1, size)
+        mask = np.array(vector, bool)
+        m = x.max(axis=1, keepdims=True)
+        d = x - m
+        e = np.empty_like(d)
+        e[mask] = special.expf_sleef(d[mask].reshape(-1)).reshape(-1, size)
+        e[~mask] = special.expf_glibc(d[~mask].reshape(-1)).reshape(-1, size)
+        total = np.zeros(len(x), np.float32)
+        for i in range(size):
+            total = total + e[:, i]
+        if log:
+            out = d - special.logf_sleef(total)[:, None]
+        else:
+            out = e / total[:, None]
+        return out.reshape(outer, inner, size).transpose(0, 2, 1).reshape(-1)
+    out = [0.0] * len(values)
+    for pos, use_vector in enumerate(vector):
+        o, i = divmod(pos, inner)
+        idx = range(o * size * inner + i, (o + 1) * size * inner, inner)
+        xs = [values[k] for k in idx]
+        d = array("f", map(sub, xs, repeat(_row_max(xs))))
+        e = (special.expf_sleef if use_vector else special.expf_glibc)(d)
+        acc = array("f", [0.0])
+        for v in e:
+            acc[0] += v
+        if log:
+            res = array("f", map(sub, d, repeat(special.logf_sleef([acc[0]])[0])))
+        else:
+            res = array("f", [v / acc[0] for v in e])
+        for k, v in zip(idx, res):
+            out[k] = v
+    return out
+
+
+def softmax(values, shape, dim):
+    """torch.softmax of contiguous float32 values of the given shape."""
+    if _is_last(shape, dim):
+        return _lastdim(values, shape[-1] if shape else 1, log=False)
+    return _otherdim(values, shape, dim, log=False)
+
+
+def log_softmax(values, shape, dim):
+    """torch.log_softmax of contiguous float32 values of the given shape."""
+    if _is_last(shape, dim):
+        return _lastdim(values, shape[-1] if shape else 1, log=True)
+    return _otherdim(values, shape, dim, log=True)
+
+
+# ---- losses -------------------------------------------------------------------------------------
+
+def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-100):
+    """F.nll_loss for logp of shape (B, C) or (C,) and integer targets.
+
+    'mean'/'sum' use the kernel's own 8-level float32 cascade over the batch.
+    """
+    flat = as_f32(logp).tolist() if is_np(logp) else logp
+    classes = shape[-1]
+    batch = shape[0] if len(shape) == 2 else 1
+    targets = [int(t) for t in targets]
+    if reduction == "none":
+        out = []
+        for b, t in enumerate(targets):
+            w = 0.0 if t == ignore_index else (1.0 if weight is None else float(weight[t]))
+            out.append(f32(-(flat[b * classes + t] * w)) if t != ignore_index else 0.0)
+        return np.array(out, np.float32) if is_np(logp) else out
+    power = max(4, _reduce._ceil_log2(batch) // 8)
+    mask = (1 << power) - 1
+    loss = array("f", bytes(32))
+    weights = array("f", bytes(32))
+    ignored = 0
+    for b in range(batch):
+        t = targets[b]
+        if t == ignore_index:
+            ignored += 1
+            continue
+        x = flat[b * classes + t]
+        if weight is None:
+            loss[0] -= x
+        else:
+            w = float(weight[t])
+            loss[0] -= f32(x * w)
+            weights[0] += w
+        for j in range(7):
+            if b & (mask << (j * power)):
+                break
+            loss[j + 1] += loss[j]
+            weights[j + 1] += weights[j]
+            loss[j] = weights[j] = 0.0
+    total = _running_sum(loss)
+    if reduction == "mean":
+        total_weight = f32(batch - ignored) if weight is None else _running_sum(weights)
+        total = _div(total, total_weight)
+    return np.float32(total) if is_np(logp) else total
+
+
+def _running_sum(parts):
+    acc = array("f", [0.0])
+    for v in parts:
+        acc[0] += v
+    return acc[0]
+
+
+def _div(a, b):
+    if b == 0.0:
+        return math.nan if a == 0.0 or a != a else math.copysign(math.inf, a)
+    return f32(a / b)
+
+
+def cross_entropy(logits, shape, targets, reduction="mean", weight=None, ignore_index=-100):
+    """F.cross_entropy with class-index targets: nll_loss(log_softmax(logits, class dim))."""
+    class_dim = 1 if len(shape) >= 2 else 0
+    if len(shape) > 2:
+        raise NotImplementedError("cross_entropy kernel handles (B, C) and (C,) logits")
+    logp = log_softmax(logits, shape, class_dim)
+    return nll_loss(logp, shape, targets, reduction, weight, ignore_index)
+
+
+def _reduce_loss(values, reduction):
+    if reduction == "none":
+        return values
+    kernel = _reduce.mean if reduction == "mean" else _reduce.sum
+    return kernel(values, 0, [len(values)], [1])[0][0]
+
+
+def mse_loss(a, b, reduction="mean"):
+    """F.mse_loss of equal-size contiguous inputs: d = a - b, d * d, then the cascade mean/sum."""
+    if is_np(a) or is_np(b):
+        d = as_f32(a) - as_f32(b)
+        return _reduce_loss(d * d, reduction)
+    d = array("f", map(sub, a, b))
+    return _reduce_loss(array("f", map(mul, d, d)), reduction)
+
+
+def binary_cross_entropy(p, y, reduction="mean"):
+    """F.binary_cross_entropy: (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100).
+
+    torch calls glibc logf/log1pf here, which are not emulated: the correctly rounded values
+    stand in (they agree with glibc logf on 99.3% of inputs).
+    """
+    if is_np(p) or is_np(y):
+        pv, yv = as_f32(p), as_f32(y)
+        log1m = np.maximum(special.log1p(-pv), np.float32(-100))
+        logp = np.maximum(special.log(pv), np.float32(-100))
+        loss = (yv - np.float32(1)) * log1m - yv * logp
+        return _reduce_loss(loss, reduction)
+    log1m = [max(v, -100.0) for v in special.log1p([-v for v in p])]
+    logp = [max(v, -100.0) for v in special.log(p)]
+    first = array("f", map(mul, array("f", [v - 1.0 for v in y]), log1m))
+    second = array("f", map(mul, y, logp))
+    loss = array("f", map(sub, first, second))
+    return _reduce_loss(loss if reduction != "none" else loss.tolist(), reduction)

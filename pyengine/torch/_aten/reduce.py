@@ -1,0 +1,715 @@
+"""Reductions with PyTorch's CPU summation order: sum, mean, var, std, norm, prod, cumsum, cumprod.
+
+torch plans a reduction as TensorIterator does (``_plan``): dims sorted with the reduced
+ones innermost, then merged where memory allows. The innermost two dims form one call of
+a 2-D kernel, the others are looped over (``_calls``). The sum kernel (SumKernel.cpp) adds
+in float32 with a "cascade" of partial sums and 8 lanes on every x86 machine.
+
+Inputs are flat storage ``values`` with a strided view (``offset``, ``shape``, ``strides``
+in elements); results are flat, row-major, with the result shape returned alongside.
+"""
+import math
+from array import array
+from itertools import accumulate, repeat
+from operator import add, mul, truediv
+
+from .._float32 import f32, fma32
+from . import GRAIN_SIZE, NUM_THREADS
+from ._common import fma32_np, is_np, np
+
+_SUM_LANES = 8  # the sum, norm and prod kernels are AVX2 builds: 8 float32 lanes
+
+
+def _ceil_log2(v):
+    return 1 if v <= 2 else (v - 1).bit_length()
+
+
+def _prod(sizes):
+    n = 1
+    for s in sizes:
+        n *= s
+    return n
+
+
+# ---- float32 sequence arithmetic, one implementation per backend --------------------------
+# Items are indexed along the first axis: a scalar per item for lists and array('f'), an
+# array of any shape per item for numpy (so one call reduces many columns at once).
+
+class _ListOps:
+    @staticmethod
+    def block_sums(items, nblocks, size):
+        """[((0 + items[b*size]) + items[b*size+1]) + ... for each of nblocks blocks]."""
+        acc = array("f", bytes(4 * nblocks))
+        for s in range(size):
+            acc = array("f", map(add, acc, items[s:nblocks * size:size]))
+        return acc
+
+    @staticmethod
+    def seq(items):
+        acc = array("f", [0.0])
+        for v in items:
+            acc[0] += v  # the store rounds to float32
+        return acc[0]
+
+    @staticmethod
+    def add(a, b):
+        return f32(a + b)
+
+
+class _NumpyOps:
+    @staticmethod
+    def block_sums(items, nblocks, size):
+        acc = np.zeros((nblocks,) + items.shape[1:], np.float32)
+        for s in range(size):
+            acc = acc + items[s:nblocks * size:size]
+        return acc
+
+    @staticmethod
+    def seq(items):
+        acc = np.zeros(items.shape[1:], np.float32)
+        for v in items:
+            acc = acc + v
+        return acc
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+
+def _cascade(items, count, ops):
+    """SumKernel's multi_row_sum: four levels of partial sums, 2^p items per level."""
+    if count < 16:
+        return ops.seq(items[:count])
+    step = 1 << max(4, _ceil_log2(count) // 4)
+    n0 = count // step
+    level0 = ops.block_sums(items, n0, step)
+    n1 = n0 // step
+    level1 = ops.block_sums(level0, n1, step)
+    n2 = n1 // step
+    level2 = ops.block_sums(level1, n2, step)
+    acc0 = ops.seq(items[n0 * step:count])
+    acc1 = ops.seq(level0[n1 * step:n0])
+    acc2 = ops.seq(level1[n2 * step:n1])
+    acc3 = ops.seq(level2)
+    return ops.add(ops.add(ops.add(acc0, acc1), acc2), acc3)
+
+
+def _rowsum(items, count, ops):
+    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded."""
+    groups = count // 4
+    p0, p1, p2, p3 = (_cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
+    for i in range(4 * groups, count):
+        p0 = ops.add(p0, items[i])
+    return ops.add(ops.add(ops.add(p0, p1), p2), p3)
+
+
+def _inner_sum(row):
+    """vectorized_inner_sum of one contiguous row (n >= 8): 8-lane row_sum, then leftovers, then lanes."""
+    n = len(row)
+    nvec = n // _SUM_LANES
+    end = nvec * _SUM_LANES
+    lanes = [_rowsum(row[lane:end:_SUM_LANES], nvec, _ListOps) for lane in range(_SUM_LANES)]
+    acc = array("f", [0.0])
+    for v in row[end:]:
+        acc[0] += v
+    for v in lanes:
+        acc[0] += v
+    return acc[0]
+
+
+def _inner_sum_np(rows):
+    """_inner_sum of every row of a 2-D float32 array at once."""
+    nrows, n = rows.shape
+    nvec = n // _SUM_LANES
+    end = nvec * _SUM_LANES
+    vectors = rows[:, :end].reshape(nrows, nvec, _SUM_LANES).transpose(1, 0, 2)
+    lanes = _rowsum(vectors, nvec, _NumpyOps)
+    acc = np.zeros(nrows, np.float32)
+    for i in range(end, n):
+        acc = acc + rows[:, i]
+    for lane in range(_SUM_LANES):
+        acc = acc + lanes[:, lane]
+    return acc
+
+
+def sum_row(values):
+    """The cascade sum of one contiguous row, as one kernel call computes it (spec 3.1)."""
+    if is_np(values):
+        row = np.asarray(values, np.float32).reshape(1, -1)
+        if row.shape[1] >= _SUM_LANES:
+            return float(np.float32(0) + _inner_sum_np(row)[0])
+        return float(np.float32(0) + _rowsum(row.T, row.shape[1], _NumpyOps)[0])
+    if len(values) >= _SUM_LANES:
+        return f32(0.0 + _inner_sum(values))
+    return f32(0.0 + _rowsum(values, len(values), _ListOps))
+
+
+# ---- TensorIterator planning ----------------------------------------------------------------
+
+def _contiguous_strides(shape):
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= size
+    return strides[::-1]
+
+
+def _normalize_dims(dims, ndim):
+    if dims is None:
+        return tuple(range(ndim))
+    if isinstance(dims, int):
+        dims = (dims,)
+    span = max(ndim, 1)
+    return tuple(sorted({d % span for d in dims})) if ndim else ()
+
+
+def _reorder(shape, operand_strides, reduced_output):
+    """TensorIterator::reorder_dimensions: the dim order, innermost first.
+
+    operand_strides lists each operand's strides, the output first; reduced_output says
+    whether operand 0 is a reduction's output (its zero strides mark reduced dims).
+    """
+    ndim = len(shape)
+
+    def should_swap(d0, d1):
+        for arg, strides in enumerate(operand_strides):
+            s0, s1 = strides[d0], strides[d1]
+            if reduced_output and arg == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(ndim - 1, -1, -1))
+    for i in range(1, ndim):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            comparison = should_swap(perm[dim0], perm[dim1])
+            if comparison > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif comparison < 0:
+                break
+    return perm
+
+
+def _coalesce(shape, operand_strides):
+    """TensorIterator::coalesce_dimensions on shapes/strides already in iteration order."""
+    shape = list(shape)
+    operand_strides = [list(s) for s in operand_strides]
+    if len(shape) <= 1:
+        return shape, operand_strides
+    prev = 0
+    for dim in range(1, len(shape)):
+        if shape[prev] == 1 or shape[dim] == 1 or all(
+                shape[prev] * s[prev] == s[dim] for s in operand_strides):
+            if shape[prev] == 1:
+                for s in operand_strides:
+                    s[prev] = s[dim]
+            shape[prev] *= shape[dim]
+        else:
+            prev += 1
+            if prev != dim:
+                for s in operand_strides:
+                    s[prev] = s[dim]
+                shape[prev] = shape[dim]
+    n = prev + 1
+    return shape[:n], [s[:n] for s in operand_strides]
+
+
+class _Plan:
+    """A reduction of the view (shape, strides) over ``dims``, planned like TensorIterator."""
+
+    def __init__(self, shape, strides, dims, keepdim):
+        ndim = len(shape)
+        self.dims = _normalize_dims(dims, ndim)
+        kept_shape = [1 if d in self.dims else shape[d] for d in range(ndim)]
+        self.out_shape = kept_shape if keepdim else [shape[d] for d in range(ndim) if d not in self.dims]
+        self.out_numel = _prod(kept_shape)
+        self.numel = _prod(shape)
+        out_strides = [0 if d in self.dims else s for d, s in enumerate(_contiguous_strides(kept_shape))]
+        perm = _reorder(shape, [out_strides, list(strides)], reduced_output=True)
+        sizes, (self.out_strides, self.in_strides) = _coalesce(
+            [shape[d] for d in perm], [[out_strides[d] for d in perm], [strides[d] for d in perm]])
+        if not sizes:  # 0-d input: one element
+            sizes, self.out_strides, self.in_strides = [1], [0], [0]
+        self.sizes = sizes
+        self.num_reduce_dims = len([s for s in self.out_strides if s == 0])
+
+    def calls(self, begin, end):
+        """serial_for_each over linear range [begin, end): (in_offset, out_offset, n0, n1)."""
+        return _calls(self.sizes, [self.in_strides, self.out_strides], begin, end)
+
+    def strides2d(self):
+        """(s0, s1, o0, o1): the input and output strides of a kernel call's two dims."""
+        if len(self.sizes) == 1:
+            return self.in_strides[0], 0, self.out_strides[0], 0
+        return self.in_strides[0], self.in_strides[1], self.out_strides[0], self.out_strides[1]
+
+
+def _calls(sizes, operand_strides, begin, end):
+    """serial_for_each with DimCounter: 2-D steps over the linear range, per operand offsets."""
+    if len(sizes) == 1:
+        return [tuple([s[0] * begin for s in operand_strides]) + (end - begin, 1)]
+    values, rest = [], begin
+    for size in sizes:
+        values.append(rest % size)
+        rest //= size
+    calls, offset = [], begin
+    while offset < end:
+        step0 = min(sizes[0] - values[0], end - offset)
+        step1 = 1
+        if step0 == sizes[0]:
+            step1 = min(sizes[1] - values[1], (end - offset) // sizes[0])
+        calls.append(tuple(_dot(values, strides) for strides in operand_strides) + (step0, step1))
+        offset += step0 * step1
+        i, overflow = (1, step1) if step1 != 1 else (0, step0)
+        while i < len(sizes) and overflow > 0:
+            value = values[i] + overflow
+            overflow = 1 if value >= sizes[i] else 0
+            values[i] = value - sizes[i] if overflow else value
+            i += 1
+    return calls
+
+
+def _dot(index, strides):
+    total = 0
+    for i, s in zip(index, strides):
+        total += i * s
+    return total
+
+
+def _chunks(numel):
+    """at::parallel_for's split of [0, numel) over the threads (used above GRAIN_SIZE)."""
+    nthreads = min(NUM_THREADS, -(-numel // GRAIN_SIZE))
+    size = -(-numel // nthreads)
+    return [(b, min(numel, b + size)) for b in range(0, numel, size)]
+
+
+# ---- sum ------------------------------------------------------------------------------------
+
+def _column_rules(n0, n1, s0, s1):
+    """Which per-column sum each of the n1 columns of a reducing kernel call gets (cascade_sum)."""
+    if s0 == 1 and n0 >= _SUM_LANES:
+        return [("inner", 0, n1)]
+    if s1 == 1 and n1 >= _SUM_LANES:
+        split = n1 // 32 * 32  # blocks of 4 vectors: one multi_row_sum
+    elif s0 < s1:
+        split = 0
+    else:
+        split = n1 // 4 * 4  # groups of 4 scalar columns: one multi_row_sum
+    return [("cascade", 0, split), ("rowsum", split, n1)]
+
+
+def _sum_call_list(values, out, base, call, strides2d):
+    in_off, out_off, n0, n1 = call
+    s0, s1, o0, o1 = strides2d
+    if o0 != 0 and o1 == 0:
+        n0, n1, s0, s1, o0, o1 = n1, n0, s1, s0, o1, o0
+    if o0 != 0:  # every output keeps both dims: not a reduction, just out += x
+        for j in range(n1):
+            for i in range(n0):
+                out[out_off + i * o0 + j * o1] += values[base + in_off + i * s0 + j * s1]
+        return
+    for rule, lo, hi in _column_rules(n0, n1, s0, s1):
+        for j in range(lo, hi):
+            start = base + in_off + j * s1
+            col = values[start:start + (n0 - 1) * s0 + 1:s0] if s0 else [values[start]] * n0
+            if rule == "inner":
+                r = _inner_sum(col)
+            elif rule == "cascade":
+                r = _cascade(col, n0, _ListOps)
+            else:
+                r = _rowsum(col, n0, _ListOps)
+            out[out_off + j * o1] += r
+
+
+def _sum_batch_np(x, out_offs, strides2d):
+    """One kernel call per leading index of x (shape (calls, n1, n0)): results and output indices."""
+    s0, s1, o0, o1 = strides2d
+    if o0 != 0 and o1 == 0:
+        x = x.transpose(0, 2, 1)
+        s0, s1, o0, o1 = s1, s0, o1, o0
+    ncalls, n1, n0 = x.shape
+    if o0 != 0:
+        idx = out_offs[:, None, None] + np.arange(n1)[None, :, None] * o1 + np.arange(n0)[None, None, :] * o0
+        return x, idx
+    result = np.empty((ncalls, n1), np.float32)
+    for rule, lo, hi in _column_rules(n0, n1, s0, s1):
+        if lo == hi:
+            continue
+        block = x[:, lo:hi, :]
+        if rule == "inner":
+            result[:, lo:hi] = _inner_sum_np(block.reshape(-1, n0)).reshape(ncalls, hi - lo)
+        else:
+            reduce_columns = _cascade if rule == "cascade" else _rowsum
+            result[:, lo:hi] = reduce_columns(block.transpose(2, 0, 1), n0, _NumpyOps)
+    return result, out_offs[:, None] + np.arange(n1)[None, :] * o1
+
+
+def _serial_batch_np(values, offset, plan):
+    """All kernel calls of a serial run as one (calls, n1, n0) array, and their output offsets."""
+    sizes, ins, outs = plan.sizes, plan.in_strides, plan.out_strides
+    n0 = sizes[0]
+    n1 = sizes[1] if len(sizes) > 1 else 1
+    s1 = ins[1] if len(sizes) > 1 else 0
+    outer = sizes[2:][::-1]
+    item = values.itemsize
+    view = np.lib.stride_tricks.as_strided(
+        values[offset:], shape=tuple(outer) + (n1, n0),
+        strides=tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item), writeable=False)
+    out_offs = np.zeros(1, np.int64)
+    for size, stride in zip(outer, outs[2:][::-1]):
+        out_offs = (out_offs[:, None] + np.arange(size)[None, :] * stride).reshape(-1)
+    return view.reshape(-1, n1, n0), out_offs
+
+
+def _gather_call_np(values, base, call, strides2d):
+    in_off, out_off, n0, n1 = call
+    s0, s1 = strides2d[0], strides2d[1]
+    idx = base + in_off + np.arange(n1)[:, None] * s1 + np.arange(n0)[None, :] * s0
+    return values[idx][None], np.array([out_off], np.int64)
+
+
+def _sum_range(values, offset, plan, out, begin, end, serial):
+    strides2d = plan.strides2d()
+    if is_np(values):
+        if serial:
+            batches = [_serial_batch_np(values, offset, plan)]
+        else:
+            batches = [_gather_call_np(values, offset, c, strides2d) for c in plan.calls(begin, end)]
+        for x, out_offs in batches:
+            r, idx = _sum_batch_np(x, out_offs, strides2d)
+            np.add.at(out, idx.reshape(-1), r.reshape(-1))  # in call order, rounding each add
+    else:
+        for call in plan.calls(begin, end):
+            _sum_call_list(values, out, offset, call, strides2d)
+
+
+def _new_out(values, n):
+    return np.zeros(n, np.float32) if is_np(values) else array("f", bytes(4 * n))
+
+
+def _finish(values, out):
+    return out if is_np(values) else out.tolist()
+
+
+def sum(values, offset, shape, strides, dims=None, keepdim=False):
+    """torch.sum of the view over ``dims`` (None: all). Returns (flat values, result shape)."""
+    plan = _Plan(shape, strides, dims, keepdim)
+    out = _new_out(values, plan.out_numel)
+    if plan.numel == 0:
+        return _finish(values, out), plan.out_shape
+    if plan.out_numel == 1 and plan.numel >= GRAIN_SIZE and NUM_THREADS > 1:
+        # two_pass_reduction: one partial sum per thread, then those are summed like a tensor
+        partials = _new_out(values, NUM_THREADS)
+        for t, (begin, end) in enumerate(_chunks(plan.numel)):
+            part = _new_out(values, 1)
+            _sum_range(values, offset, plan, part, begin, end, serial=False)
+            partials[t] = part[0]
+        out[0] = sum(partials, 0, [NUM_THREADS], [1])[0][0]
+    else:
+        _sum_range(values, offset, plan, out, 0, plan.numel, serial=True)
+    return _finish(values, out), plan.out_shape
+
+
+def mean(values, offset, shape, strides, dims=None, keepdim=False):
+    """torch.mean: the cascade sum divided (in float32) by the number of reduced elements."""
+    total, out_shape = sum(values, offset, shape, strides, dims, keepdim)
+    plan_numel, out_numel = _prod(shape), max(1, _prod(out_shape))
+    count = f32(plan_numel // out_numel) if plan_numel else 0.0
+    if is_np(values):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return total / np.float32(count), out_shape
+    if count == 0.0:
+        return [math.nan] * len(total), out_shape
+    return array("f", map(truediv, total, repeat(count))).tolist(), out_shape
+
+
+# ---- var / std --------------------------------------------------------------------------------
+
+def _element_order(values, offset, shape, strides):
+    """The elements of a view in the order a one-input TensorIterator visits them, per 2-D call."""
+    perm = _reorder(shape, [list(strides)], reduced_output=False)
+    sizes, (in_strides,) = _coalesce([shape[d] for d in perm], [[strides[d] for d in perm]])
+    if not sizes:
+        sizes, in_strides = [1], [0]
+    return sizes, in_strides
+
+
+def _var_all(values, offset, shape, strides, correction, take_sqrt):
+    """std_var_all_cpu: float32 mean, float64 sum of squared deviations, thread partials."""
+    n = _prod(shape)
+    m = float(mean(values, offset, shape, strides)[0][0])
+    sizes, in_strides = _element_order(values, offset, shape, strides)
+    s0 = in_strides[0]
+    s1 = in_strides[1] if len(sizes) > 1 else 0
+    ranges = _chunks(n) if n > GRAIN_SIZE and NUM_THREADS > 1 else [(0, n)]
+    flat = values.tolist() if is_np(values) else values
+    total = 0.0
+    for begin, end in ranges:
+        thread_sum = 0.0
+        for in_off, n0, n1 in _calls(sizes, [in_strides], begin, end):
+            local = 0.0
+            for j in range(n1):
+                start = offset + in_off + j * s1
+                for x in (flat[start:start + (n0 - 1) * s0 + 1:s0] if s0 else [flat[start]] * n0):
+                    d = x - m
+                    local += d * d
+            thread_sum += local
+        total += thread_sum
+    return _finish_var(total, n - correction, take_sqrt)
+
+
+def _finish_var(m2, divisor, take_sqrt):
+    divisor = max(0.0, divisor)
+    if divisor == 0.0:
+        var = math.nan if m2 == 0.0 or m2 != m2 else math.inf
+    else:
+        var = m2 / divisor
+    return f32(math.sqrt(var) if take_sqrt else var)
+
+
+def _reduced_rows(plan):
+    """For each output (in the plan's kept-dim order): its output index and the input offsets
+    of its reduced elements, in the order the kernel visits them."""
+    k = plan.num_reduce_dims
+    red_sizes, red_strides = plan.sizes[:k], plan.in_strides[:k]
+    inner = [0]
+    for size, stride in zip(red_sizes, red_strides):
+        inner = [o + i * stride for i in range(size) for o in inner]
+    rows = [(0, 0)]
+    for size, in_stride, out_stride in zip(plan.sizes[k:], plan.in_strides[k:], plan.out_strides[k:]):
+        rows = [(o + i * out_stride, p + i * in_stride) for i in range(size) for o, p in rows]
+    return rows, inner
+
+
+def _var_welford(values, offset, plan, correction, take_sqrt):
+    """WelfordOps in float64 per output, over the reduced elements in kernel order."""
+    rows, inner = _reduced_rows(plan)
+    out = [0.0] * plan.out_numel
+    if is_np(values):
+        out_idx = np.array([o for o, _ in rows], np.int64)
+        x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
+        mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
+        for count in range(1, x.shape[1] + 1):
+            d = x[:, count - 1] - mean_
+            mean_ = mean_ + d / count
+            m2 = m2 + d * (x[:, count - 1] - mean_)
+        result = np.array([_finish_var(v, len(inner) - correction, take_sqrt) for v in m2.tolist()], np.float32)
+        final = np.empty(plan.out_numel, np.float32)
+        final[out_idx] = result
+        return final
+    for o, p in rows:
+        mean_ = m2 = 0.0
+        for count, q in enumerate(inner, 1):
+            x = values[offset + p + q]
+            d = x - mean_
+            mean_ += d / count
+            m2 += d * (x - mean_)
+        out[o] = _finish_var(m2, len(inner) - correction, take_sqrt)
+    return out
+
+
+def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, take_sqrt=False):
+    """torch.var (torch.std with take_sqrt=True). Returns (flat values, result shape)."""
+    plan = _Plan(shape, strides, dims, keepdim)
+    if plan.out_numel <= 1 and plan.numel > 0:
+        result = [_var_all(values, offset, shape, strides, correction, take_sqrt)]
+    elif plan.numel == 0:
+        result = [math.nan] * plan.out_numel
+    else:
+        result = _var_welford(values, offset, plan, correction, take_sqrt)
+        if is_np(values):
+            return result, plan.out_shape
+    return (np.array(result, np.float32) if is_np(values) else result), plan.out_shape
+
+
+def std(values, offset, shape, strides, dims=None, correction=1, keepdim=False):
+    return var(values, offset, shape, strides, dims, correction, keepdim, take_sqrt=True)
+
+
+# ---- norm (p = 2) --------------------------------------------------------------------------------
+
+def _norm_lastdim(row):
+    """The vectorised 2-norm of one contiguous row: 8 lanes, lane fold, then a 4-then-fma tail."""
+    n = len(row)
+    end = n // _SUM_LANES * _SUM_LANES
+    acc = array("f", bytes(4 * _SUM_LANES))
+    for b in range(0, end, _SUM_LANES):
+        block = row[b:b + _SUM_LANES]
+        acc = array("f", map(add, acc, array("f", map(mul, block, block))))
+    s = array("f", [acc[0]])
+    for v in acc[1:]:
+        s[0] += v
+    i = end
+    while n - i >= 4:
+        for x in row[i:i + 4]:
+            s[0] += f32(x * x)
+        i += 4
+    for x in row[i:]:
+        s[0] = fma32(x, x, s[0])
+    return f32(math.sqrt(s[0]))
+
+
+def _norm_lastdim_np(rows):
+    nrows, n = rows.shape
+    end = n // _SUM_LANES * _SUM_LANES
+    acc = np.zeros((nrows, _SUM_LANES), np.float32)
+    for b in range(0, end, _SUM_LANES):
+        block = rows[:, b:b + _SUM_LANES]
+        acc = acc + block * block
+    s = acc[:, 0].copy()
+    for lane in range(1, _SUM_LANES):
+        s = s + acc[:, lane]
+    i = end
+    while n - i >= 4:
+        for k in range(i, i + 4):
+            s = s + rows[:, k] * rows[:, k]
+        i += 4
+    for k in range(i, n):
+        s = fma32_np(rows[:, k], rows[:, k], s)
+    return np.sqrt(s)
+
+
+def _serial_sum_of_squares(xs):
+    s = array("f", [0.0])
+    for x in xs:
+        s[0] += f32(x * x)
+    return s[0]
+
+
+def norm(values, offset, shape, strides, dims=None, keepdim=False):
+    """torch.norm / linalg.vector_norm with p = 2. Returns (flat values, result shape)."""
+    plan = _Plan(shape, strides, dims, keepdim)
+    use_np = is_np(values)
+    out = _new_out(values, plan.out_numel)
+    if plan.numel == 0:
+        return _finish(values, out), plan.out_shape
+    rows, inner = _reduced_rows(plan)
+    lastdim = plan.num_reduce_dims == 1 and plan.out_strides[0] == 0 and plan.in_strides[0] == 1
+    if lastdim:
+        n = plan.sizes[0]
+        if use_np:
+            starts = offset + np.array([p for _, p in rows], np.int64)
+            r = _norm_lastdim_np(values[starts[:, None] + np.arange(n)[None, :]])
+            out[np.array([o for o, _ in rows], np.int64)] = r
+        else:
+            for o, p in rows:
+                out[o] = _norm_lastdim(values[offset + p:offset + p + n])
+        return _finish(values, out), plan.out_shape
+    # binary_kernel_reduce with NormTwoOps: sequential float32 acc + x*x, split over threads
+    # only for a single output of >= GRAIN_SIZE elements
+    for o, p in rows:
+        xs = [values[offset + p + q] for q in inner]
+        xs = [float(v) for v in xs]
+        if len(rows) == 1 and len(xs) >= GRAIN_SIZE and NUM_THREADS > 1:
+            total = array("f", [0.0])
+            for begin, end in _chunks(len(xs)):
+                total[0] += _serial_sum_of_squares(xs[begin:end])
+            s = total[0]
+        else:
+            s = _serial_sum_of_squares(xs)
+        out[o] = f32(math.sqrt(s))
+    return _finish(values, out), plan.out_shape
+
+
+# ---- prod ------------------------------------------------------------------------------------
+
+def _prod_row(row, start):
+    """vectorized_inner_reduction: 4 x 8-lane products over full 32-blocks, then the rest in order."""
+    n = len(row)
+    acc = start
+    blocks = n // 32
+    if blocks:
+        vecs = [array("f", row[j * 8:j * 8 + 8]) for j in range(4)]
+        for b in range(1, blocks):
+            for j in range(4):
+                vecs[j] = array("f", map(mul, vecs[j], row[b * 32 + j * 8:b * 32 + j * 8 + 8]))
+        v = array("f", map(mul, array("f", map(mul, vecs[0], vecs[1])), array("f", map(mul, vecs[2], vecs[3]))))
+        p = v[0]
+        for x in v[1:]:
+            p = f32(p * x)
+        acc = f32(acc * p)
+    for x in row[blocks * 32:]:
+        acc = f32(acc * x)
+    return acc
+
+
+def prod(values, offset, shape, strides, dims=None, keepdim=False):
+    """torch.prod (binary_kernel_reduce_vec with *). Returns (flat values, result shape).
+
+    Exact for full products (spec 3.7) and, in the golden tests, over one dim too.
+    """
+    plan = _Plan(shape, strides, dims, keepdim)
+    flat = values.tolist() if is_np(values) else values
+    out = [1.0] * plan.out_numel
+    if plan.numel:
+        if plan.out_numel == 1 and plan.numel >= GRAIN_SIZE and NUM_THREADS > 1:
+            partials = [1.0] * NUM_THREADS
+            for t, (begin, end) in enumerate(_chunks(plan.numel)):
+                partials[t] = _prod_range(flat, offset, plan, [1.0], begin, end)[0]
+            out = [_prod_row(partials, 1.0)]
+        else:
+            out = _prod_range(flat, offset, plan, out, 0, plan.numel)
+    return (np.array(out, np.float32) if is_np(values) else out), plan.out_shape
+
+
+def _prod_range(flat, offset, plan, out, begin, end):
+    s0, s1, o0, o1 = plan.strides2d()
+    for in_off, out_off, n0, n1 in plan.calls(begin, end):
+        for j in range(n1):
+            start = offset + in_off + j * s1
+            col = flat[start:start + (n0 - 1) * s0 + 1:s0] if s0 else [flat[start]] * n0
+            k = out_off + j * o1
+            if o0:  # nothing reduced in this call: out = out * x elementwise
+                for i, x in enumerate(col):
+                    out[k + i * o0] = f32(out[k + i * o0] * x)
+            elif s0 == 1:  # contiguous inner reduction
+                out[k] = _prod_row(col, out[k])
+            elif o1 == 1 and s1 == 1 and j < n1 // 32 * 32:  # outer reduction, 32-column blocks
+                p = col[0]
+                for x in col[1:]:
+                    p = f32(p * x)
+                out[k] = f32(out[k] * p)
+            else:
+                for x in col:
+                    out[k] = f32(out[k] * x)
+    return out
+
+
+# ---- cumsum / cumprod ----------------------------------------------------------------------------
+
+def _scan(values, shape, dim, op, np_op):
+    """A float64 running value along dim of contiguous values, each output rounded to float32."""
+    ndim = len(shape)
+    if ndim == 0:
+        return np.array(values, np.float32) if is_np(values) else [f32(v) for v in values]
+    dim %= ndim
+    if is_np(values):
+        x = np.asarray(values, np.float64).reshape(shape)
+        return np_op.accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+    size = shape[dim]
+    inner = _prod(shape[dim + 1:])
+    outer = _prod(shape[:dim])
+    out = array("f", bytes(4 * len(values)))
+    for o in range(outer):
+        base = o * size * inner
+        for i in range(inner):
+            line = values[base + i:base + i + (size - 1) * inner + 1:inner]
+            out[base + i:base + i + (size - 1) * inner + 1:inner] = array("f", accumulate(line, op))
+    return out.tolist()
+
+
+def cumsum(values, shape, dim):
+    """torch.cumsum of contiguous values along dim."""
+    return _scan(values, shape, dim, add, np.add if np is not None else None)
+
+
+def cumprod(values, shape, dim):
+    """torch.cumprod of contiguous values along dim."""
+    return _scan(values, shape, dim, mul, np.multiply if np is not None else None)
