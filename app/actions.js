@@ -1,0 +1,249 @@
+// Everything the learner can do, as changes to the state in store.js.
+import { state, update } from "./store.js";
+import { config } from "./config.js";
+import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
+import { emptyProgress, exportProgress, importProgress } from "./progress.js";
+import { strings } from "./strings.js";
+
+let python = null;
+let storage = null;
+let saveTimer = null;
+
+export function connect(services) {
+  ({ python, storage } = services);
+}
+
+export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
+export const practiceKey = (lessonId) => `practice:${lessonId}`;
+export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
+export const answerKey = (lessonId, n) => `${lessonId}:${n}`;
+export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
+
+function record(s, lessonId) {
+  return (s.progress.lessons[lessonId] ??= { visited: true });
+}
+
+function save({ soon = false } = {}) {
+  clearTimeout(saveTimer);
+  if (soon) saveTimer = setTimeout(() => storage.save(state.progress), 300);
+  else storage.save(state.progress);
+}
+
+export function setCourse({ course, problems }) {
+  update((s) => {
+    s.course = course ?? null;
+    s.courseProblems = problems ?? null;
+  });
+}
+
+export function setRoute(route) {
+  update((s) => {
+    s.route = route;
+    if (route.view === "lesson" && lessonById(route.id)) {
+      record(s, route.id);
+      s.progress.lastLesson = route.id;
+    }
+  });
+  save();
+}
+
+export function setPythonStatus({ state: pythonState, ...rest }) {
+  update((s) => {
+    s.python = { ...s.python, ...rest, state: pythonState ?? s.python.state };
+  });
+}
+
+export function setStorageAvailable(available, progress) {
+  update((s) => {
+    s.storageAvailable = available;
+    s.progress = progress;
+  });
+}
+
+// ---- running programs -------------------------------------------------------------------------
+
+export const canRun = () => state.python.state === "ready";
+
+// A run's transient state: { running, chunks: [{ stream, text }], size, truncated, result, verdict, diff }.
+async function execute(key, code, prelude) {
+  update((s) => {
+    s.runs[key] = { running: true, chunks: [], size: 0, truncated: false, result: null, verdict: null, diff: null };
+  });
+  const result = await python.run(code, { prelude, onOutput: (stream, text) => appendOutput(key, stream, text) });
+  update((s) => {
+    s.runs[key].running = false;
+    s.runs[key].result = result;
+  });
+  return result;
+}
+
+function appendOutput(key, stream, text) {
+  update((s) => {
+    const run = s.runs[key];
+    const room = config.outputLimitChars - run.size;
+    if (room <= 0) {
+      run.truncated = true;
+      return;
+    }
+    const kept = text.slice(0, room);
+    run.size += kept.length;
+    const last = run.chunks[run.chunks.length - 1];
+    if (last?.stream === stream) last.text += kept;
+    else run.chunks.push({ stream, text: kept });
+  });
+}
+
+export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");
+
+export async function runPractice(lesson, code) {
+  if (!canRun()) return;
+  const key = practiceKey(lesson.id);
+  const result = await execute(key, code, []);
+  if (result.status !== "ok" && result.status !== "error") return; // stopped: no verdict
+  const printed = stdoutOf(state.runs[key]);
+  const passed = result.status === "ok" && outputsMatch(lesson.practice.expected_output, printed);
+  update((s) => {
+    const run = s.runs[key];
+    run.verdict = passed ? "pass" : "fail";
+    run.diff = passed ? null : diffOutputs(lesson.practice.expected_output, printed);
+    if (passed) record(s, lesson.id).passed = true;
+  });
+  if (passed) save();
+}
+
+export function exampleCode(lesson, n) {
+  return state.examples[answerKey(lesson.id, n)] ?? codeBlocks(lesson)[n].code;
+}
+
+export function runExample(lesson, n) {
+  if (!canRun()) return;
+  const prelude = codeBlocks(lesson).slice(0, n).map((_, earlier) => exampleCode(lesson, earlier));
+  execute(exampleKey(lesson.id, n), exampleCode(lesson, n), prelude);
+}
+
+export function editExample(lesson, n, code) {
+  update((s) => {
+    s.examples[answerKey(lesson.id, n)] = code;
+  });
+}
+
+export function resetExample(lesson, n) {
+  update((s) => {
+    delete s.examples[answerKey(lesson.id, n)];
+    delete s.runs[exampleKey(lesson.id, n)];
+    s.resets[exampleKey(lesson.id, n)] = (s.resets[exampleKey(lesson.id, n)] ?? 0) + 1;
+  });
+}
+
+export function stop() {
+  python.stop();
+}
+
+export function setDraft(lessonId, code) {
+  update((s) => {
+    record(s, lessonId).draft = code;
+  });
+  save({ soon: true });
+}
+
+// Replaces the learner's draft with `code` (the starter when omitted) and remounts the editor.
+export function replaceDraft(lesson, code) {
+  update((s) => {
+    if (code === undefined) delete record(s, lesson.id).draft;
+    else record(s, lesson.id).draft = code;
+    delete s.runs[practiceKey(lesson.id)];
+    s.resets[practiceKey(lesson.id)] = (s.resets[practiceKey(lesson.id)] ?? 0) + 1;
+  });
+  save();
+}
+
+export function showHint(lesson) {
+  update((s) => {
+    const revealed = (s.revealed[lesson.id] ??= { hints: 0, solution: false });
+    revealed.hints = Math.min(revealed.hints + 1, lesson.practice.hints.length);
+  });
+}
+
+export function showSolution(lesson) {
+  update((s) => {
+    (s.revealed[lesson.id] ??= { hints: 0, solution: false }).solution = true;
+  });
+}
+
+// ---- questions --------------------------------------------------------------------------------
+
+export function setAnswer(lessonId, n, value) {
+  update((s) => {
+    s.answers[answerKey(lessonId, n)] = { value, checked: false, correct: false };
+  });
+}
+
+export function checkAnswer(lesson, n) {
+  const question = lesson.questions[n];
+  const key = answerKey(lesson.id, n);
+  const correct = gradeQuestion[question.type](question, state.answers[key]?.value);
+  update((s) => {
+    s.answers[key] = { ...s.answers[key], checked: true, correct };
+    (record(s, lesson.id).quiz ??= {})[n] = correct;
+  });
+  save();
+}
+
+export function retryAnswer(lessonId, n) {
+  update((s) => {
+    delete s.answers[answerKey(lessonId, n)];
+  });
+}
+
+// ---- course page ------------------------------------------------------------------------------
+
+export function setSearch(text) {
+  update((s) => {
+    s.search = text;
+  });
+}
+
+export function lessonState(lessonId) {
+  const lesson = state.progress.lessons[lessonId];
+  if (!lesson) return "not-started";
+  return lesson.passed ? "passed" : "in-progress";
+}
+
+export function quizScore(lesson) {
+  const quiz = state.progress.lessons[lesson.id]?.quiz ?? {};
+  return { right: Object.values(quiz).filter(Boolean).length, total: lesson.questions.length, answered: Object.keys(quiz).length };
+}
+
+function replaceProgress(progress, notice) {
+  update((s) => {
+    s.progress = progress;
+    s.runs = {};
+    s.answers = {};
+    s.revealed = {};
+    s.examples = {};
+    s.notice = notice;
+    s.generation += 1;
+  });
+  save();
+}
+
+export function downloadProgress() {
+  const url = URL.createObjectURL(new Blob([exportProgress(state.progress)], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "autograd-progress.json" });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function uploadProgress(file) {
+  try {
+    replaceProgress(importProgress(await file.text()), strings.imported);
+  } catch (error) {
+    update((s) => {
+      s.notice = strings.importFailed(error.message);
+    });
+  }
+}
+
+export function resetProgress() {
+  replaceProgress(emptyProgress(), null);
+}

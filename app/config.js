@@ -1,0 +1,9 @@
+// Settings that a page URL can override, e.g. index.html?time-limit=3#/lesson/computational-graph
+const query = new URLSearchParams(globalThis.location?.search ?? "");
+
+export const config = {
+  // A run longer than this is stopped with a message; 0 turns the limit off.
+  timeLimitSeconds: Number(query.get("time-limit") ?? 10),
+  // Output beyond this many characters is dropped (a runaway print loop must not freeze the page).
+  outputLimitChars: 200_000,
+};

@@ -1,0 +1,60 @@
+// Markdown to HTML for lesson text: markdown-it with raw HTML off (so lesson text cannot inject
+// markup), plus $…$ and $$…$$ math rendered by KaTeX.
+import MarkdownIt from "markdown-it";
+import katex from "katex";
+
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+function renderMath(tex, displayMode) {
+  return katex.renderToString(tex, { displayMode, throwOnError: false, output: "htmlAndMathml" });
+}
+
+// Inline `$tex$`: the opening `$` is not followed by a space, the closing one not preceded by one,
+// so prices like "$5 and $6" stay text.
+function inlineMath(state, silent) {
+  const { src, pos } = state;
+  if (src[pos] !== "$" || src[pos + 1] === "$" || /\s/.test(src[pos + 1] ?? " ")) return false;
+  let end = pos + 1;
+  while ((end = src.indexOf("$", end)) !== -1 && (src[end - 1] === "\\" || /\s/.test(src[end - 1]))) end += 1;
+  if (end === -1 || end === pos + 1) return false;
+  if (!silent) state.push("math_inline", "math", 0).content = src.slice(pos + 1, end);
+  state.pos = end + 1;
+  return true;
+}
+
+// Block `$$ … $$` on lines of their own (or on one line).
+function blockMath(state, startLine, endLine, silent) {
+  const first = state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]).trim();
+  if (!first.startsWith("$$")) return false;
+  let content = first.slice(2);
+  let line = startLine;
+  if (content.trimEnd().endsWith("$$") && content.length >= 2) {
+    content = content.trimEnd().slice(0, -2);
+  } else {
+    const lines = [content];
+    for (line = startLine + 1; line < endLine; line++) {
+      const text = state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+      if (text.trimEnd().endsWith("$$")) {
+        lines.push(text.trimEnd().slice(0, -2));
+        break;
+      }
+      lines.push(text);
+    }
+    if (line >= endLine) return false;
+    content = lines.join("\n");
+  }
+  if (silent) return true;
+  state.line = line + 1;
+  const token = state.push("math_block", "math", 0);
+  token.content = content.trim();
+  token.map = [startLine, state.line];
+  return true;
+}
+
+markdown.inline.ruler.after("escape", "math_inline", inlineMath);
+markdown.block.ruler.before("fence", "math_block", blockMath, { alt: ["paragraph", "blockquote", "list"] });
+markdown.renderer.rules.math_inline = (tokens, i) => renderMath(tokens[i].content, false);
+markdown.renderer.rules.math_block = (tokens, i) => `<div class="math-block">${renderMath(tokens[i].content, true)}</div>`;
+
+export const renderMarkdown = (text) => markdown.render(text);
+export const renderMarkdownInline = (text) => markdown.renderInline(text);

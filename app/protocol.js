@@ -1,0 +1,20 @@
+// The whole conversation between the page (app/python.js) and the Python worker (app/worker.js).
+// Keep it small: every message is a plain object with a `type` from this module.
+
+// Page → worker.
+export const INIT = "init"; // { type, interruptBuffer?: Uint8Array over a SharedArrayBuffer }
+export const RUN = "run"; //   { type, id, code, prelude: string[] }  prelude = earlier examples, run silently first
+
+// Worker → page.
+export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready", engineError?: string }
+export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text }
+export const DONE = "done"; //     { type, id, error: null | PythonError }
+export const FATAL = "fatal"; //   { type, message }  the worker cannot boot; the page shows the message
+
+// PythonError = { kind: "exception" | "syntax" | "interrupted",
+//                 type, message, traceback (learner frames only), line?, column? }
+// Line and column are 1-based and refer to the learner's program ("main.py").
+
+// Written by the page into the interrupt buffer to raise KeyboardInterrupt in the running code
+// (Pyodide's convention: 2 = SIGINT).
+export const SIGINT = 2;

@@ -1,0 +1,34 @@
+// The app's state, in one place. Views read it; only actions.js changes it, through update().
+export const state = {
+  course: null, // { sections, lessons } once lessons.json is loaded and valid
+  courseProblems: null, // [{ path, message }] when lessons.json is malformed
+  route: { view: "course" }, // or { view: "lesson", id }
+  python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, message: undefined },
+  storageAvailable: true,
+  progress: { version: 1, lastLesson: null, lessons: {} }, // persisted; see progress.js
+  runs: {}, // transient, by run key ("practice:<id>", "example:<id>:<n>"): see actions.js
+  examples: {}, // transient edited example code, by "<id>:<n>"
+  answers: {}, // transient quiz answers, by "<id>:<n>": { value, checked, correct }
+  resets: {}, // transient, by run key: how often that editor was reset, so it remounts with fresh text
+  revealed: {}, // transient, by lesson id: { hints: n, solution: bool }
+  search: "",
+  notice: null, // a one-line message about the last progress import/export
+  generation: 0, // bumped when progress is replaced, so editors remount with the new drafts
+};
+
+const listeners = [];
+let scheduled = false;
+
+export function subscribe(listener) {
+  listeners.push(listener);
+}
+
+export function update(change) {
+  change(state);
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    listeners.forEach((listener) => listener(state));
+  });
+}

@@ -1,0 +1,49 @@
+// The frame around every page: title bar with Python's status, storage warning, and the current view.
+import { html, nothing } from "lit-html";
+import { strings } from "../strings.js";
+import { courseHref } from "../router.js";
+import { coursePage } from "./course.js";
+import { lessonPage } from "./lesson.js";
+
+export function app(state) {
+  return html`
+    <header class="topbar">
+      <a class="brand" href=${courseHref}>${strings.appTitle}</a>
+      ${pythonStatus(state.python)}
+    </header>
+    ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
+    <main id="main">${page(state)}</main>
+  `;
+}
+
+function page(state) {
+  if (state.courseProblems) return courseProblems(state.courseProblems);
+  if (!state.course) return html`<p class="loading">${strings.loadingCourse}</p>`;
+  return state.route.view === "lesson" ? lessonPage(state, state.route.id) : coursePage(state);
+}
+
+function courseProblems(problems) {
+  return html`
+    <section class="course-error" data-testid="course-error" role="alert">
+      <h1>${strings.courseError}</h1>
+      <p>${strings.courseErrorHelp}</p>
+      <ul>${problems.map((problem) => html`<li><code>${problem.path}</code>: ${problem.message}</li>`)}</ul>
+    </section>
+  `;
+}
+
+function pythonStatus(python) {
+  const label =
+    python.state === "failed"
+      ? strings.python.failed(python.message)
+      : strings.python[python.state === "loading" ? python.stage : python.state];
+  const busy = python.state === "loading" || python.state === "restarting";
+  return html`
+    <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}>
+      ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
+      <span>${label}</span>
+      ${busy ? html`<progress aria-label=${label} max="3" value=${["runtime", "engine", "ready"].indexOf(python.stage) + 1}></progress>` : nothing}
+      ${python.engineError && python.state === "ready" ? html`<span class="warning" title=${python.engineError}>${strings.python.engineFailed}</span>` : nothing}
+    </div>
+  `;
+}

@@ -1,0 +1,66 @@
+// A lesson page: text, runnable examples, the practice, the questions, previous/next.
+import { html, nothing } from "lit-html";
+import { keyed } from "lit-html/directives/keyed.js";
+import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
+import { strings } from "../strings.js";
+import { courseHref, lessonHref } from "../router.js";
+import { renderMarkdown } from "../markdown.js";
+import * as actions from "../actions.js";
+import { outputPanel } from "./output.js";
+import { practiceArea } from "./practice.js";
+import { questionList } from "./questions.js";
+
+// Markdown is rendered with raw HTML disabled (markdown.js), so its output is safe to insert.
+export const markdownBlock = (text) => unsafeHTML(renderMarkdown(text));
+
+export function lessonPage(state, id) {
+  const lesson = actions.lessonById(id);
+  if (!lesson) {
+    return html`<h1 tabindex="-1">${strings.lessonNotFound(id)}</h1><p><a href=${courseHref}>${strings.courseLink}</a></p>`;
+  }
+  const lessons = state.course.lessons;
+  const index = lessons.indexOf(lesson);
+  const section = state.course.sections.find((s) => s.name === lesson.section);
+  let exampleNumber = 0;
+  return keyed(
+    `${lesson.id}/${state.generation}`,
+    html`
+      <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section}</nav>
+      <article class="lesson" data-lesson=${lesson.id}>
+        <h1 tabindex="-1">${lesson.title}</h1>
+        <p class="summary">${lesson.summary}</p>
+        ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose">${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
+        ${practiceArea(state, lesson)}
+        ${questionList(state, lesson)}
+      </article>
+      <nav class="pager" aria-label=${strings.lessonNavigation}>
+        ${index > 0 ? html`<a rel="prev" data-testid="previous" href=${lessonHref(lessons[index - 1].id)}>← ${strings.previous}: ${lessons[index - 1].title}</a>` : html`<span></span>`}
+        ${index < lessons.length - 1 ? html`<a rel="next" data-testid="next" href=${lessonHref(lessons[index + 1].id)}>${strings.next}: ${lessons[index + 1].title} →</a>` : nothing}
+      </nav>
+    `,
+  );
+}
+
+function example(state, lesson, n) {
+  const block = actions.codeBlocks(lesson)[n];
+  const run = state.runs[actions.exampleKey(lesson.id, n)];
+  const edited = state.examples[actions.answerKey(lesson.id, n)] !== undefined;
+  const running = run?.running;
+  return html`
+    <figure class="example" data-testid="example" aria-label=${strings.exampleEditorLabel(n + 1)}>
+      ${keyed(
+        `${n}/${state.resets[actions.exampleKey(lesson.id, n)] ?? 0}`,
+        html`<code-editor data-testid="example-editor" .initial=${actions.exampleCode(lesson, n)} .label=${strings.exampleEditorLabel(n + 1)}
+          .onRun=${() => actions.runExample(lesson, n)} .onChange=${(code) => actions.editExample(lesson, n, code)}></code-editor>`,
+      )}
+      <div class="toolbar">
+        ${running
+          ? html`<button type="button" class="stop" data-testid="example-stop" @click=${actions.stop}>${strings.stop}</button>`
+          : html`<button type="button" class="primary" data-testid="example-run" title=${strings.examplePreludeNote}
+              ?disabled=${!actions.canRun()} @click=${() => actions.runExample(lesson, n)}>${strings.runExample}</button>`}
+        ${edited ? html`<button type="button" data-testid="example-reset" @click=${() => actions.resetExample(lesson, n)}>${strings.resetExample}</button>` : nothing}
+      </div>
+      ${outputPanel(run, { testid: "example-output", placeholder: block.expected_output })}
+    </figure>
+  `;
+}

@@ -1,0 +1,53 @@
+// Program output (streamed, stdout and stderr), the error or stop message, the verdict and its diff.
+import { html, nothing } from "lit-html";
+import { strings } from "../strings.js";
+
+// `testid` names the output element: "output" for the practice, "example-output" for examples.
+export function outputPanel(run, { testid, placeholder = "" }) {
+  const text = run ? run.chunks : [{ stream: "stdout", text: placeholder }];
+  return html`
+    <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${strings.output}
+      data-running=${run?.running ? "true" : "false"}
+    ><pre>${text.map((chunk) => html`<span class=${chunk.stream}>${chunk.text}</span>`)}${run?.truncated ? html`<span class="note">${"\n" + strings.outputTruncated}</span>` : nothing}${runEnding(run)}</pre></div>
+  `;
+}
+
+function runEnding(run) {
+  const result = run?.result;
+  if (!result) return nothing;
+  if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${result.error.traceback}</span>`;
+  if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
+  if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
+  if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
+  return nothing;
+}
+
+export function verdict(run) {
+  if (!run?.verdict) return nothing;
+  const passed = run.verdict === "pass";
+  const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : strings.fail;
+  return html`
+    <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict} role="status">
+      <p><span aria-hidden="true">${passed ? "✓" : "✗"}</span> ${message}</p>
+      ${run.diff?.length && run.result.status === "ok" ? diffTable(run.diff) : nothing}
+    </div>
+  `;
+}
+
+function diffTable(rows) {
+  const sign = { same: " ", expected: "−", actual: "+" };
+  const label = { same: "", expected: strings.diffExpected, actual: strings.diffActual };
+  return html`
+    <p class="diff-legend">${strings.diffLegend}</p>
+    <pre class="diff" data-testid="diff">${rows.map(
+      (row) => html`<span class="diff-line ${row.op}" data-op=${row.op}><span class="sign" aria-label=${label[row.op]}>${sign[row.op]}</span> ${marked(row)}</span>`,
+    )}</pre>
+  `;
+}
+
+function marked({ text, marks }) {
+  if (!marks.length) return text;
+  const [from, to] = marks[0];
+  const middle = text.slice(from, to);
+  return html`${text.slice(0, from)}<mark data-testid="diff-mark">${middle || "\u00a0"}</mark>${text.slice(to)}`;
+}

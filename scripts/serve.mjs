@@ -1,0 +1,72 @@
+// A tiny static server for dist/ on 127.0.0.1. By default it sends the two headers that make the
+// page cross-origin isolated (SharedArrayBuffer → Stop interrupts Python instead of restarting it);
+// --no-isolation leaves them out, to check the app still works without them.
+//
+//   node scripts/serve.mjs [--port N] [--dir dist] [--no-isolation]      (PORT env also sets the port)
+import { createServer } from "node:http";
+import { createReadStream, statSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".zip": "application/zip",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+};
+
+export function serve({ dir, port = 8000, isolation = true }) {
+  const base = resolve(dir);
+  const server = createServer((request, response) => {
+    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
+    if (isolation) {
+      headers["Cross-Origin-Opener-Policy"] = "same-origin";
+      headers["Cross-Origin-Embedder-Policy"] = "require-corp";
+      headers["Cross-Origin-Resource-Policy"] = "same-origin";
+    }
+    const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
+    let file = normalize(join(base, path));
+    if (file !== base && !file.startsWith(base + sep)) return send(response, 403, headers, "Forbidden");
+    let stat;
+    try {
+      stat = statSync(file);
+      if (stat.isDirectory()) stat = statSync((file = join(file, "index.html")));
+    } catch {
+      return send(response, 404, headers, "Not found");
+    }
+    const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+    headers.ETag = etag;
+    if (request.headers["if-none-match"] === etag) return send(response, 304, headers);
+    headers["Content-Type"] = TYPES[extname(file)] ?? "application/octet-stream";
+    headers["Content-Length"] = stat.size;
+    response.writeHead(200, headers);
+    if (request.method === "HEAD") return response.end();
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolveServer) => server.listen(port, "127.0.0.1", () => resolveServer(server)));
+}
+
+function send(response, status, headers, body = "") {
+  response.writeHead(status, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
+  response.end(body);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const server = await serve({
+    dir: option("--dir") ?? join(fileURLToPath(import.meta.url), "..", "..", "dist"),
+    port: Number(option("--port") ?? process.env.PORT ?? 8000),
+    isolation: !args.includes("--no-isolation"),
+  });
+  console.log(`Serving the course at http://127.0.0.1:${server.address().port}/`);
+}

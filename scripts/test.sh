@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `npm test`: install what the tests need, build dist/, run every test under tests/ (one pytest run).
+#   - Debian's chromium when it is missing (apt-get, as root), else Playwright's own browser download;
+#   - a Python virtual environment .venv with requirements-dev.txt, plus real torch 2.13.0 if it installs;
+#   - the npm packages, then the build.
+# Extra arguments go to pytest, e.g. `npm test -- tests/ui -k stop`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '\n== %s\n' "$*"; }
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  say "creating the Python virtual environment .venv"
+  "$PYTHON" -m venv .venv
+fi
+say "installing Python test tools"
+.venv/bin/python -m pip install --quiet -r requirements-dev.txt
+if ! .venv/bin/python -c "import torch" 2>/dev/null; then
+  say "installing real PyTorch 2.13.0 (the oracle; optional)"
+  .venv/bin/python -m pip install --quiet torch==2.13.0 \
+    || echo "WARNING: torch==2.13.0 could not be installed; tests that compare with real PyTorch will be skipped."
+fi
+
+if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
+  say "installing a browser for the UI tests"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+      && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; then
+    echo "installed Debian's chromium"
+  elif .venv/bin/python -m playwright install chromium; then
+    echo "installed Playwright's chromium"
+  else
+    echo "ERROR: no browser for the UI tests. Install Chromium (Debian: apt-get install chromium)," >&2
+    echo "or set CHROMIUM=/path/to/chromium, or let 'python -m playwright install chromium' download one." >&2
+    exit 1
+  fi
+fi
+
+say "installing npm packages"
+if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+  echo "up to date"
+else
+  npm ci --no-audit --no-fund
+fi
+say "building dist/"
+node scripts/build.mjs
+
+say "running the tests"
+exec .venv/bin/python -m pytest tests "$@"

@@ -1,0 +1,10 @@
+import torch
+a = torch.ones(3, 1, requires_grad=True)
+b = torch.ones(1, 4, requires_grad=True)
+c = torch.tensor(2.0, requires_grad=True)
+y = (a * b * c).sum()
+y.backward()
+print(a.grad, b.grad, c.grad)
+w = torch.ones(4, requires_grad=True)
+(torch.ones(2, 3, 4) * w).sum().backward()
+print(w.grad)

@@ -1,0 +1,6 @@
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+y.detach_()
+print(y.requires_grad, y.grad_fn, y.is_leaf)
+print(y)

@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([-1.0, 0.0, 1.0], requires_grad=True)
+torch.relu(x).sum().backward()
+print(x.grad)
+y = torch.tensor([-1.0, 0.0, 1.0], requires_grad=True)
+y.abs().sum().backward()
+print(y.grad)
+z = torch.tensor([1.0, 3.0, 3.0], requires_grad=True)
+z.max().backward()
+print(z.grad)

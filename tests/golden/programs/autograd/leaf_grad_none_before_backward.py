@@ -1,0 +1,6 @@
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+print(x.grad)
+(x * x).sum().backward()
+print(x.grad)
+print(torch.tensor([1.0]).grad)

@@ -1,0 +1,3 @@
+import torch
+w = torch.zeros(3, requires_grad=True)
+w[0] = 1.0

@@ -1,0 +1,4 @@
+# golden: requires=numpy
+import torch
+x = torch.tensor([1.0], requires_grad=True)
+x.numpy()

@@ -1,0 +1,7 @@
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x ** 3
+y.backward(retain_graph=True)
+print(x.grad)
+y.backward()
+print(x.grad)

@@ -1,0 +1,2 @@
+import torch
+torch.load("does_not_exist.pt")

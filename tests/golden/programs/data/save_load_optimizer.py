@@ -1,0 +1,10 @@
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+opt = torch.optim.Adam([w], lr=0.1)
+(w ** 2).sum().backward()
+opt.step()
+torch.save(opt.state_dict(), "opt.pt")
+opt2 = torch.optim.Adam([w], lr=0.5)
+opt2.load_state_dict(torch.load("opt.pt"))
+print(opt2.param_groups[0]["lr"])
+print(opt2.state_dict()["state"][0]["exp_avg"])

@@ -1,0 +1,2 @@
+import torch
+torch.cat([torch.zeros(2, 3), torch.zeros(3)])

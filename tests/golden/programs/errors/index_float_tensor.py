@@ -1,0 +1,2 @@
+import torch
+torch.arange(5)[torch.tensor([1.0])]

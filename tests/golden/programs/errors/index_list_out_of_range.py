@@ -1,0 +1,2 @@
+import torch
+torch.arange(4)[[0, 7]]

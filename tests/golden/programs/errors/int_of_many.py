@@ -1,0 +1,2 @@
+import torch
+int(torch.ones(2, 2))

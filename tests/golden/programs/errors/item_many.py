@@ -1,0 +1,2 @@
+import torch
+torch.tensor([1.0, 2.0]).item()

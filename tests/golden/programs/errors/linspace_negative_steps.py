@@ -1,0 +1,2 @@
+import torch
+torch.linspace(0, 1, -1)

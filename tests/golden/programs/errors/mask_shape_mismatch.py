@@ -1,0 +1,2 @@
+import torch
+torch.arange(4)[torch.tensor([True, False])]

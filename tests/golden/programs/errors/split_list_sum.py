@@ -1,0 +1,2 @@
+import torch
+torch.arange(5).split([2, 2])

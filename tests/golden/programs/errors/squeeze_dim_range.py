@@ -1,0 +1,2 @@
+import torch
+torch.zeros(2, 1).squeeze(3)

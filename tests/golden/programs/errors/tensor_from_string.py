@@ -1,0 +1,2 @@
+import torch
+torch.tensor("abc")

@@ -1,0 +1,2 @@
+import torch
+torch.arange(6).view(4)

@@ -1,0 +1,2 @@
+import torch
+torch.where(torch.tensor([True, False, True]), torch.zeros(3), torch.ones(2))

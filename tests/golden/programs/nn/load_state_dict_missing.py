@@ -1,0 +1,4 @@
+import torch
+from torch import nn
+lin = nn.Linear(2, 2)
+lin.load_state_dict({"weight": torch.zeros(2, 2)})

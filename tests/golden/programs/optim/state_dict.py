@@ -1,0 +1,13 @@
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+(w ** 2).sum().backward()
+opt.step()
+sd = opt.state_dict()
+print(list(sd.keys()))
+print(sd["state"])
+print(sd["param_groups"])
+adam = torch.optim.Adam([w], lr=0.1)
+(w ** 2).sum().backward()
+adam.step()
+print(adam.state_dict()["state"])

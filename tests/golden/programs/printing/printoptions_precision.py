@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([1.123456789, 2.5, -0.001])
+torch.set_printoptions(precision=2)
+print(x)
+torch.set_printoptions(precision=6)
+print(x)
+torch.set_printoptions(precision=10)
+print(torch.tensor([0.1]))
+torch.set_printoptions(precision=4)
+print(x)

@@ -1,0 +1,10 @@
+import torch
+torch.manual_seed(0)
+p = torch.tensor([0.1, 0.5, 0.9, 0.5, 0.5])
+print(torch.bernoulli(p))
+print(torch.bernoulli(torch.full((3, 3), 0.5)))
+x = torch.empty(8)
+x.bernoulli_(0.3)
+print(x)
+print(torch.empty(20).bernoulli_(0.5))
+print(torch.bernoulli(torch.tensor([0.2, 0.8], dtype=torch.float64)))

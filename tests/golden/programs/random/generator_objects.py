@@ -1,0 +1,10 @@
+import torch
+g = torch.Generator()
+print(g.initial_seed())
+g.manual_seed(0)
+print(torch.rand(3, generator=g))
+g2 = torch.Generator().manual_seed(0)
+print(torch.rand(3, generator=g2))
+print(torch.randn(2, generator=g))
+print(torch.randint(0, 5, (4,), generator=g))
+print(torch.randperm(5, generator=g))

@@ -1,0 +1,12 @@
+import torch
+torch.manual_seed(0)
+s = torch.get_rng_state()
+print(s[:32].tolist())
+print(s[5016:5056].tolist())
+print(int(s.sum()))
+torch.rand(10)
+s = torch.get_rng_state()
+print(s[:32].tolist())
+torch.randn(3)
+s = torch.get_rng_state()
+print(s[5016:5056].tolist())

@@ -1,0 +1,10 @@
+import torch
+torch.manual_seed(0)
+torch.rand(3)
+state = torch.get_rng_state()
+print(state.dtype, state.shape)
+a = torch.randn(5)
+torch.set_rng_state(state)
+b = torch.randn(5)
+print(torch.equal(a, b))
+print(a)

@@ -1,0 +1,11 @@
+import torch
+torch.manual_seed(5)
+a = torch.rand(3)
+torch.manual_seed(2**32 + 5)
+b = torch.rand(3)
+print(torch.equal(a, b), torch.initial_seed())
+torch.manual_seed(-1)
+print(torch.initial_seed(), torch.rand(2))
+torch.manual_seed(2**64 - 1)
+print(torch.initial_seed(), torch.rand(2))
+torch.manual_seed(5 - 2**64)

@@ -1,0 +1,11 @@
+import torch
+torch.manual_seed(0)
+x = torch.empty(6)
+x.uniform_(-1, 1)
+print(x)
+x.normal_(5, 0.5)
+print(x)
+y = torch.empty(20).uniform_()
+print(y[:3].tolist())
+z = torch.empty(20).normal_()
+print(z[:3].tolist())

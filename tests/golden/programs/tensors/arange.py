@@ -1,0 +1,10 @@
+import torch
+print(torch.arange(5))
+print(torch.arange(1, 4))
+print(torch.arange(0, 1, 0.25))
+print(torch.arange(5.0))
+print(torch.arange(0, 10, 3))
+print(torch.arange(1, 2.5, 0.5))
+print(torch.arange(5, 0, -2))
+print(torch.arange(0, 5, dtype=torch.float64))
+print(torch.arange(0))

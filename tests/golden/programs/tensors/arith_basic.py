@@ -1,0 +1,12 @@
+import torch
+a = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([4.0, 5.0, 6.0])
+print(a + b)
+print(a - b)
+print(a * b)
+print(a / b)
+print(a ** 2)
+print(b // a)
+print(b % a)
+print(-a)
+print(abs(-a))

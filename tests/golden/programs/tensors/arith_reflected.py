@@ -1,0 +1,10 @@
+import torch
+a = torch.tensor([1.0, 2.0, 4.0])
+print(2 + a)
+print(2 - a)
+print(3 * a)
+print(1 / a)
+print(10 // a)
+print(10 % a)
+print(2 ** a)
+print(torch.tensor([1, 2, 3]) - 1, 1 - torch.tensor([1, 2, 3]))

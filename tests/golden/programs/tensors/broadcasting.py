@@ -1,0 +1,11 @@
+import torch
+a = torch.arange(3.0).view(3, 1)
+b = torch.arange(4.0)
+print(a + b)
+print((a * b).shape)
+c = torch.ones(2, 1, 4)
+print((c + torch.ones(3, 1)).shape)
+print(torch.broadcast_shapes((2, 1), (1, 3)))
+x, y = torch.broadcast_tensors(torch.tensor([1, 2]), torch.tensor([[0], [10]]))
+print(x)
+print(y)

@@ -1,0 +1,10 @@
+import torch
+x = torch.arange(12).view(3, 4)
+print(x.stride(), x.is_contiguous())
+t = x.t()
+print(t.stride(), t.is_contiguous())
+c = t.contiguous()
+print(c.stride(), c.is_contiguous())
+print(x.contiguous() is x)
+print(x.stride(0), x.stride(1))
+print(x[:, ::2].stride(), x[:, ::2].is_contiguous())

@@ -1,0 +1,10 @@
+import torch
+print(torch.get_default_dtype())
+torch.set_default_dtype(torch.float64)
+print(torch.get_default_dtype())
+print(torch.tensor([1.5]).dtype, torch.zeros(2).dtype, torch.arange(3.0).dtype)
+print(torch.tensor([1.5]))
+print(torch.tensor([1.5], dtype=torch.float32))
+print(torch.tensor([1, 2]).dtype)
+torch.set_default_dtype(torch.float32)
+print(torch.tensor([1.5]))

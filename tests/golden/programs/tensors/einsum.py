@@ -1,0 +1,13 @@
+import torch
+a = torch.arange(6.0).view(2, 3)
+b = torch.arange(12.0).view(3, 4)
+print(torch.einsum('ij,jk->ik', a, b))
+print(torch.einsum('ij->ji', a))
+print(torch.einsum('ij->', a))
+print(torch.einsum('ij->j', a))
+v = torch.tensor([1.0, 2.0, 3.0])
+print(torch.einsum('i,i->', v, v))
+print(torch.einsum('i,j->ij', v, v))
+print(torch.einsum('ii->i', torch.arange(9.0).view(3, 3)))
+print(torch.einsum('bij,bjk->bik', torch.ones(2, 2, 3), torch.ones(2, 3, 1)).shape)
+print(torch.einsum('ij,ij->i', a, a))

@@ -1,0 +1,10 @@
+import torch
+x = torch.arange(6).view(2, 3)
+print(x.flip(0))
+print(torch.flip(x, [1]))
+print(x.flip((0, 1)))
+print(torch.arange(5).roll(2))
+print(x.roll(1, dims=1))
+print(torch.roll(x, shifts=(1, -1), dims=(0, 1)))
+print(x.roll(1))
+print(torch.fliplr(x))

@@ -1,0 +1,11 @@
+import torch
+torch.manual_seed(1)
+x = torch.rand(1000)
+print(x.sum().item())
+print(x.mean().item())
+print(x.var().item())
+print(x.std().item())
+print(x.norm().item())
+print(x[:20].prod().item())
+print(x.view(10, 100).sum(1).tolist()[:3])
+print(x.view(10, 100).mean(0).tolist()[:3])

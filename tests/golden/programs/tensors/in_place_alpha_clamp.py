@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([-2.0, 0.5, 3.0])
+x.add_(torch.tensor([1.0, 1.0, 1.0]), alpha=-0.5)
+print(x)
+x.clamp_(-1, 1)
+print(x)
+x.clamp_(min=0)
+print(x)
+y = torch.tensor([5.0, -5.0])
+y.clamp_(max=2)
+print(y)

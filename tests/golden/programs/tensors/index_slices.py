@@ -1,0 +1,12 @@
+import torch
+x = torch.arange(10)
+print(x[2:5])
+print(x[::2])
+print(x[1::3])
+print(x[-3:])
+print(x[:-7])
+print(x[5:2])
+print(x[100:])
+m = torch.arange(12).view(3, 4)
+print(m[:, 1:3])
+print(m[::2, ::3])

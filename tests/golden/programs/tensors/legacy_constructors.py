@@ -1,0 +1,10 @@
+import torch
+print(torch.Tensor([1, 2, 3]))
+print(torch.Tensor([[1, 2], [3, 4]]).dtype)
+print(torch.Tensor(2, 3).shape)
+print(torch.Tensor())
+print(torch.FloatTensor([1, 2]))
+print(torch.LongTensor([1, 2]))
+print(torch.DoubleTensor([0.5]))
+print(torch.BoolTensor([1, 0]))
+print(torch.IntTensor([3]))

@@ -1,0 +1,10 @@
+import torch
+a = torch.tensor([True, True, False, False])
+b = torch.tensor([True, False, True, False])
+print(a & b, a | b, a ^ b, ~a)
+print(torch.logical_and(a, b), torch.logical_or(a, b))
+print(torch.logical_not(a), torch.logical_xor(a, b))
+i = torch.tensor([12, 10])
+print(i & 6, i | 1, i ^ 3, ~i)
+print(torch.logical_and(torch.tensor([0, 1, 2]), torch.tensor([1, 1, 0])))
+print(i << 1, i >> 2)

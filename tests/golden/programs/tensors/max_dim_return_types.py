@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([[3.0, 7.0, 1.0], [9.0, 2.0, 5.0]])
+r = x.max(dim=1)
+print(r)
+print(type(r).__name__)
+print(r.values, r.indices)
+print(r[0], r[1])
+values, indices = torch.min(x, 0)
+print(values, indices)
+print(x.max(1, keepdim=True))
+print(torch.max(x, dim=0).indices.dtype)

@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([0.0, 1.0, -1.0])
+print(x / 0)
+print(torch.log(x))
+print(torch.sqrt(x))
+y = torch.tensor([float('nan'), float('inf'), -float('inf'), 1.0])
+print(y)
+print(torch.isnan(y), torch.isinf(y), torch.isfinite(y))
+print(torch.nan_to_num(y))
+print(y == y)

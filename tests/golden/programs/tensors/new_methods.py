@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([1, 2], dtype=torch.int32)
+print(x.new_zeros(3))
+print(x.new_ones((2, 2)))
+print(x.new_full((2,), 5))
+print(x.new_tensor([7, 8]))
+print(x.new_empty(4).shape, x.new_empty(4).dtype)
+f = torch.tensor([1.0], dtype=torch.float64)
+print(f.new_tensor([1, 2]))
+print(f.new_zeros(2, 2))

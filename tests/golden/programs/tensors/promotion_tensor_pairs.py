@@ -1,0 +1,11 @@
+import torch
+i32 = torch.tensor([1, 2], dtype=torch.int32)
+i64 = torch.tensor([3, 4])
+f32 = torch.tensor([0.5, 1.5])
+f64 = torch.tensor([0.25, 0.75], dtype=torch.float64)
+u8 = torch.tensor([1, 2], dtype=torch.uint8)
+i8 = torch.tensor([-1, 2], dtype=torch.int8)
+print((i32 + i64).dtype, (f32 + f64).dtype, (i64 + f32).dtype)
+print((u8 + i8).dtype, (u8 + i32).dtype, (i8 + f64).dtype)
+print(u8 + i8)
+print(i32 + f64)

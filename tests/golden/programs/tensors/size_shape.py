@@ -1,0 +1,10 @@
+import torch
+x = torch.zeros(2, 3, 4)
+print(x.size())
+print(x.shape)
+print(x.size(1), x.size(-1), x.shape[0])
+print(x.shape == (2, 3, 4), x.shape == torch.Size([2, 3, 4]))
+print(len(x.shape), list(x.shape), tuple(x.shape))
+print(x.shape[1:], type(x.shape[1:]).__name__)
+print(torch.Size([2, 3]))
+print(torch.Size([2, 3]).numel())

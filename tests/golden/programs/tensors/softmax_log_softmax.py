@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+s = torch.softmax(x, dim=1)
+print(s)
+print(s.tolist())
+print(torch.softmax(x, dim=0))
+ls = torch.log_softmax(x, dim=1)
+print(ls)
+print(ls.tolist())
+print(x.softmax(-1).sum(-1))
+print(torch.nn.functional.softmax(x, dim=-1)[0, 2].item())

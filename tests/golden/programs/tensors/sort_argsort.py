@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([3.0, 1.0, 2.0, 1.0])
+print(torch.sort(x))
+print(x.sort(descending=True))
+print(x.argsort())
+print(torch.argsort(x, descending=True))
+m = torch.tensor([[3, 1, 2], [0, 5, 4]])
+print(m.sort(dim=0))
+print(m.sort(dim=1).values)
+print(torch.sort(torch.tensor([2, 1, 2, 1]), stable=True))

@@ -1,0 +1,12 @@
+import torch
+x = torch.zeros(1, 3, 1, 2)
+print(x.squeeze().shape)
+print(x.squeeze(0).shape)
+print(x.squeeze(1).shape)
+print(x.squeeze(-2).shape)
+print(x.squeeze((0, 2)).shape)
+y = torch.tensor([1, 2, 3])
+print(y.unsqueeze(0))
+print(y.unsqueeze(1))
+print(y.unsqueeze(-1).shape, y[None].shape)
+print(torch.unsqueeze(y, 0).shape)

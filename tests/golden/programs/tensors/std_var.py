@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([[1.0, 2.0, 3.0, 4.0], [2.0, 4.0, 6.0, 8.0]])
+print(x.var(), x.std())
+print(x.var(dim=1), x.std(dim=0))
+print(x.var(unbiased=False), x.var(correction=0))
+print(x.std(1, keepdim=True))
+print(torch.var(x, dim=1, correction=2))
+print(torch.std_mean(x, dim=1))
+print(torch.var_mean(x))
+print(x.var().item(), x.std().item())

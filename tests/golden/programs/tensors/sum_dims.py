@@ -1,0 +1,11 @@
+import torch
+x = torch.arange(24.0).view(2, 3, 4)
+print(x.sum())
+print(x.sum(0))
+print(x.sum(dim=1))
+print(x.sum(-1, keepdim=True).shape)
+print(x.sum((0, 2)))
+print(torch.sum(x, dim=[1, 2], keepdim=True))
+print(torch.tensor([1, 2, 3]).sum(), torch.tensor([1, 2, 3]).sum().dtype)
+print(torch.tensor([True, True, False]).sum())
+print(torch.tensor([1, 2], dtype=torch.int8).sum().dtype)

@@ -1,0 +1,11 @@
+import torch
+m = torch.arange(6).view(2, 3)
+print(m.t())
+print(m.T)
+print(torch.t(m).shape)
+v = torch.tensor([1, 2, 3])
+print(v.t())
+b = torch.arange(12).view(2, 2, 3)
+print(b.mT.shape)
+print(b.mT[1])
+print(m.mT.stride())

@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([-2.5, -1.5, -0.5, 0.0, 0.5, 1.5, 2.5, 3.7])
+print(torch.floor(x))
+print(torch.ceil(x))
+print(torch.round(x))
+print(torch.trunc(x))
+print(torch.frac(x))
+print(torch.sign(x))
+print(torch.relu(x))
+print(x.abs())
+print(torch.round(torch.tensor([1.2345, 2.5678]), decimals=2))

@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([0.5, 1.0, 2.0, 4.0])
+print(torch.exp(x))
+print(torch.log(x))
+print(torch.log2(x))
+print(torch.log10(x))
+print(torch.log1p(x))
+print(torch.expm1(x))
+print(torch.sqrt(x))
+print(torch.rsqrt(x))

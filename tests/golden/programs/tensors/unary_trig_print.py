@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([-1.0, -0.5, 0.0, 0.5, 1.0])
+print(torch.sin(x))
+print(torch.cos(x))
+print(torch.tan(x))
+print(torch.asin(x))
+print(torch.acos(x))
+print(torch.atan(x))
+print(torch.sinh(x))
+print(torch.cosh(x))
+print(torch.tanh(x))

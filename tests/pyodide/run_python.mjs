@@ -1,0 +1,97 @@
+// Run a Python file inside Pyodide under Node, with our engine importable as `torch`.
+//
+//   node tests/pyodide/run_python.mjs [--mount DIR]... [SCRIPT.py | -] [ARGS...]
+//
+// * The repository root and the script's folder are mounted into Pyodide's file system at
+//   the same absolute paths as on the host (--mount adds more), so paths mean the same inside.
+// * <repo>/pyengine is first on sys.path, so `import torch` imports our engine.
+// * SCRIPT.py runs as __main__ with sys.argv = [SCRIPT.py, ...ARGS]; "-" or no script reads
+//   the program from stdin.
+// * stdout/stderr are forwarded byte for byte; the exit status is the script's (0, the code
+//   of SystemExit, or 1 after an uncaught exception, whose traceback goes to stderr).
+// * Environment variables named PYENGINE_* are passed through to Python's os.environ.
+// * Pyodide comes from <repo>/node_modules/pyodide, or from the folder in $PYODIDE_DIR.
+//   Exit status 3 with a message on stderr when it cannot be found.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function parseArgs(argv) {
+  const mounts = [];
+  let i = 0;
+  while (argv[i] === "--mount") {
+    mounts.push(resolve(argv[i + 1]));
+    i += 2;
+  }
+  const script = argv[i] === undefined || argv[i] === "-" ? null : resolve(argv[i]);
+  return { mounts, script, scriptArgs: argv.slice(i + 1) };
+}
+
+function findPyodide() {
+  const candidates = [process.env.PYODIDE_DIR, resolve(repoRoot, "node_modules", "pyodide")];
+  return candidates.find((dir) => dir && existsSync(resolve(dir, "pyodide.mjs")));
+}
+
+function forward(stream) {
+  // Pyodide reuses the buffer it hands over, so copy before the asynchronous write.
+  return { write: (buffer) => { stream.write(Buffer.from(buffer)); return buffer.length; } };
+}
+
+const RUN_MAIN = `
+import runpy, sys, traceback
+
+def run_main(path, args, engine_dir):
+    sys.path.insert(0, engine_dir)
+    sys.argv = [path, *args]
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as exit:
+        if exit.code is None or isinstance(exit.code, int):
+            return exit.code or 0
+        print(exit.code, file=sys.stderr)
+        return 1
+    except BaseException:
+        traceback.print_exc()
+        return 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    return 0
+
+run_main
+`;
+
+async function main() {
+  const { mounts, script, scriptArgs } = parseArgs(process.argv.slice(2));
+  const pyodideDir = findPyodide();
+  if (!pyodideDir) {
+    process.stderr.write(`pyodide not found: run npm install in ${repoRoot} or set PYODIDE_DIR\n`);
+    return 3;
+  }
+  const source = script ? null : readFileSync(0, "utf8");
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("PYENGINE_")));
+
+  const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env });
+  pyodide.setStdout(forward(process.stdout));
+  pyodide.setStderr(forward(process.stderr));
+
+  const mounted = [];
+  for (const dir of [repoRoot, ...mounts, ...(script ? [dirname(script)] : [])]) {
+    if (!mounted.some((outer) => dir === outer || dir.startsWith(outer + "/"))) {
+      pyodide.mountNodeFS(dir, dir);
+      mounted.push(dir);
+    }
+  }
+  let path = script;
+  if (!script) {
+    path = "/tmp/stdin_program.py";
+    pyodide.FS.writeFile(path, source);
+  }
+  const runMain = pyodide.runPython(RUN_MAIN);
+  return runMain(path, pyodide.toPy(scriptArgs), resolve(repoRoot, "pyengine"));
+}
+
+process.exitCode = await main();

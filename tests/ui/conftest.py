@@ -1,0 +1,189 @@
+"""Fixtures for the browser tests: the built dist/ served on 127.0.0.1, one shared Chromium, and
+`App` pages that record every request so each test can assert nothing left the local server.
+
+The site is served twice: cross-origin isolated (Stop interrupts Python through a SharedArrayBuffer)
+and plain (Stop terminates and restarts the worker).
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+SEED_LESSON = "computational-graph"
+PYTHON_READY_TIMEOUT_MS = 60_000
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path():
+    """Debian's chromium when present (CHROMIUM overrides); None means Playwright's own browser."""
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    return path if path and Path(path).exists() else None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if chromium_path():
+        args["executable_path"] = chromium_path()
+    return args
+
+
+@pytest.fixture(scope="session")
+def built_site():
+    if not (DIST / "index.html").exists():
+        subprocess.run(["node", "scripts/build.mjs"], cwd=ROOT, check=True)
+    return DIST
+
+
+def _serve(extra_args):
+    server = subprocess.Popen(
+        ["node", "scripts/serve.mjs", "--port", "0", "--dir", str(DIST), *extra_args],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if not match:
+        server.kill()
+        raise RuntimeError(f"the test server did not start: {line!r}")
+    return server, match.group(0)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The site with COOP/COEP headers (cross-origin isolated)."""
+    server, url = _serve([])
+    yield url
+    server.terminate()
+    server.wait()
+
+
+@pytest.fixture(scope="session")
+def plain_site_url(built_site):
+    """The site without isolation headers, as on a static host that cannot set them."""
+    server, url = _serve(["--no-isolation"])
+    yield url
+    server.terminate()
+    server.wait()
+
+
+@pytest.fixture(scope="session")
+def course():
+    return json.loads((ROOT / "lessons.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def seed(course):
+    return next(lesson for lesson in course["lessons"] if lesson["id"] == SEED_LESSON)
+
+
+class App:
+    """One browser context on the course, with helpers that act as a learner would."""
+
+    def __init__(self, browser, base_url, *, query="", viewport=None, init_script=None, accept_downloads=False):
+        self.base_url = base_url
+        self.query = query
+        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads)
+        if init_script:
+            self.context.add_init_script(init_script)
+        self.requests = []
+        self.errors = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.dialogs = []  # messages of confirm() dialogs, which are accepted unless accept_dialogs is False
+        self.accept_dialogs = True
+        self.page.on("dialog", self._answer_dialog)
+
+    def _answer_dialog(self, dialog):
+        self.dialogs.append(dialog.message)
+        dialog.accept() if self.accept_dialogs else dialog.dismiss()
+
+    def open(self, hash_route="#/", *, wait_for_python=True):
+        self.page.goto(f"{self.base_url}{self.query}{hash_route}")
+        self.page.locator("main h1").wait_for()  # the course (or its error report) has rendered
+        if wait_for_python:
+            self.wait_for_python()
+        return self.page
+
+    def go(self, hash_route):
+        """Navigates inside the app (no reload: Python stays loaded)."""
+        self.page.evaluate("route => { location.hash = route; }", hash_route)
+        self.page.wait_for_function("route => location.hash === route", arg=hash_route)
+
+    def wait_for_python(self):
+        status = self.page.wait_for_selector('[data-testid="python-status"][data-state="ready"]', timeout=PYTHON_READY_TIMEOUT_MS)
+        engine_warning = status.query_selector(".warning")
+        assert engine_warning is None, f"the torch engine failed to import in Pyodide:\n{engine_warning.get_attribute('title')}"
+
+    def editor(self, testid="editor"):
+        return self.page.locator(f'[data-testid="{testid}"]').first
+
+    def set_code(self, code, testid="editor"):
+        self.editor(testid).locator(".cm-content").fill(code)
+        assert self.code(testid) == code
+
+    def code(self, testid="editor"):
+        return self.editor(testid).evaluate("element => element.value")
+
+    def run(self, code=None, *, wait=True):
+        """Runs the practice program and (by default) waits until it has finished; returns the output text."""
+        if code is not None:
+            self.set_code(code)
+        self.page.click('[data-testid="run"]')
+        if wait:
+            self.wait_for_run()
+        return self.output()
+
+    def wait_for_run(self, timeout=30_000):
+        self.page.wait_for_selector('[data-testid="output"][data-running="false"]', timeout=timeout)
+
+    def output(self, testid="output"):
+        return self.page.inner_text(f'[data-testid="{testid}"]')
+
+    def foreign_requests(self):
+        return [url for url in self.requests if not url.startswith(self.base_url) and not url.startswith(("data:", "blob:"))]
+
+    def close(self):
+        self.context.close()
+
+
+def check_and_close(app):
+    """Closes the app after asserting that no request left the local server and no script failed."""
+    try:
+        assert app.foreign_requests() == []
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+@pytest.fixture
+def open_app(browser, site_url):
+    """Factory: open_app(base_url=..., query=..., ...) → a fresh App, checked and closed after the test."""
+    apps = []
+
+    def make(base_url=site_url, **options):
+        apps.append(App(browser, base_url, **options))
+        return apps[-1]
+
+    yield make
+    for app in apps:
+        check_and_close(app)
+
+
+@pytest.fixture(scope="module")
+def lesson_app(browser, site_url):
+    """The seed lesson with Python ready, shared by a module's tests (booting Python costs seconds)."""
+    app = App(browser, site_url)
+    app.open(f"#/lesson/{SEED_LESSON}")
+    yield app
+    check_and_close(app)
