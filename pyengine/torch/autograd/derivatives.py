@@ -140,6 +140,9 @@ class FormulaNode(Node):
             start += span
         return out
 
+    def _free_saved(self):
+        self._saved = None
+
     def _release(self):
         if self._saved and any(v is not None for v in self._versions):
             self._saved = None  # later use raises "backward through the graph a second time"

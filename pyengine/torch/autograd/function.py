@@ -56,6 +56,9 @@ class BackwardCFunction(Node, FunctionCtx):
     def _release(self):
         self._released = True
 
+    def _free_saved(self):
+        self._to_save = ()
+
 
 class _FunctionMeta(type):
     """Gives every Function subclass its node class, named ``<Name>Backward``."""

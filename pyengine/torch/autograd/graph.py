@@ -7,6 +7,7 @@ reached through its ``AccumulateGrad`` node.
 """
 import heapq
 import itertools
+from sys import getrefcount
 
 from .grad_mode import _state as _grad_mode
 
@@ -52,6 +53,19 @@ class Node:
 
     def __call__(self, *grads):
         return self.apply(list(grads))
+
+    def _free_saved(self):
+        """Drop what this node saved for backward (it is being freed)."""
+
+    def __del__(self):
+        # Freeing a node frees the nodes only it points to (through next_functions and the
+        # saved tensors' grad_fn), recursively: a long chain overflows the WebAssembly C
+        # stack. Unlink the chain iteratively instead.
+        self._free_saved()
+        edges = self.next_functions
+        if edges:
+            self.next_functions = ()
+            _unlink(edges)
 
     def _release(self):
         pass
@@ -99,6 +113,34 @@ class AccumulateGrad(Node):
         for hook in var._post_accumulate_hooks or ():
             hook(var)
         return []
+
+
+def _unlink(edges):
+    """Empty the next_functions of every node reachable only through ``edges``, so that
+    each one is freed on its own, without recursion."""
+    stack = [edges]
+    while stack:
+        for node, _ in stack.pop():
+            if node is not None and getrefcount(node) <= _SOLE_OWNER:
+                node._free_saved()
+                if node.next_functions:
+                    stack.append(node.next_functions)
+                    node.next_functions = ()
+
+
+def _sole_owner_refcount():
+    """What getrefcount reports, inside _unlink's loop, for a node held by nothing but its
+    edge tuple (it differs between CPython versions)."""
+    class Probe:
+        __slots__ = ("next_functions",)
+    probe = Probe()
+    edges = ((probe, 0),)
+    del probe
+    for node, _ in edges:
+        return getrefcount(node)
+
+
+_SOLE_OWNER = _sole_owner_refcount()
 
 
 def gradient_edge(tensor):

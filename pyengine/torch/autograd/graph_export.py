@@ -35,7 +35,7 @@ def export_graph(*tensors, names=None):
         key = id(node)
         if key not in ids:
             ids[key] = len(ids)
-            entry = {"id": ids[key], "op": node.name()}
+            entry = {"id": ids[key], "op": type(node).__name__}
             if isinstance(node, AccumulateGrad):
                 var = node.variable
                 entry["kind"] = "leaf"
