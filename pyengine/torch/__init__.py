@@ -7,11 +7,33 @@ from ._tensor import Tensor
 from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
-from ._ops.creation import tensor
-from ._ops.pointwise import add, sub, mul, div, neg, exp, log, reciprocal, rsub
-from ._ops.reduction import sum
-from ._ops.shape import expand, unsqueeze, squeeze, reshape
+from . import cuda, return_types
+from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, empty, zeros_like, ones_like,
+                            full_like, empty_like, arange, linspace, logspace, eye, FloatTensor, DoubleTensor,
+                            LongTensor, IntTensor, BoolTensor, ByteTensor)
+from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2, log10, log1p, sqrt, rsqrt,
+                             sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, sigmoid, relu, sign, sgn,
+                             floor, ceil, round, trunc, frac, reciprocal, pow, square, erf, clamp, maximum,
+                             minimum, lerp, remainder, fmod, floor_divide, where, masked_fill, eq, ne, lt, le,
+                             gt, ge, logical_and, logical_or, logical_xor, logical_not, bitwise_and, bitwise_or,
+                             bitwise_xor, bitwise_not, isnan, isinf, isfinite)
+from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
+from ._ops.pointwise import div as divide, mul as multiply, sub as subtract, nan_to_num, isclose, allclose, equal
+from ._ops.reduction import cummax, cummin, aminmax, kthvalue, diff
+from ._ops.joining import fliplr, flipud, repeat_interleave
+from . import linalg
+from ._ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, std, var, var_mean, std_mean,
+                             norm, cumsum, cumprod, logsumexp, softmax, log_softmax, all, any, median, mode, sort,
+                             argsort, topk, unique, count_nonzero)
+from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permute, transpose, t, narrow, select,
+                         movedim, diagonal, expand)
+from ._ops.shape import transpose as swapaxes, movedim as moveaxis
+from ._ops.indexing import index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere
+from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, split, chunk, unbind, flip, roll,
+                           tril, triu, diag, diag_embed, trace, tensor_split)
+from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, outer, ger, einsum
 from ._ops.copy import clone
+from ._ops.pointwise import binary as _binary
 from . import autograd
 from .autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled
 from ._tensor_str import set_printoptions, get_printoptions
@@ -24,20 +46,63 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-def result_type(a, b):
-    from ._dtype import result_type as rt
-    return rt(a, b)
+def is_floating_point(input):
+    return input.is_floating_point()
 
 
-def ones_like(t, *, dtype=None, requires_grad=False):
-    return full_like(t, 1, dtype=dtype, requires_grad=requires_grad)
+def numel(input):
+    return input.numel()
 
 
-def zeros_like(t, *, dtype=None, requires_grad=False):
-    return full_like(t, 0, dtype=dtype, requires_grad=requires_grad)
+def result_type(tensor1, tensor2):
+    from ._dtype import result_type as _result_type
+    return _result_type(tensor1, tensor2)
 
 
-def full_like(t, fill_value, *, dtype=None, requires_grad=False):
-    dtype = dtype or t.dtype
-    out = Tensor._make(_backend.full(t.numel(), fill_value, dtype), t._shape, dtype)
-    return out.requires_grad_(True) if requires_grad else out
+def can_cast(from_, to):
+    from ._ops.copy import can_cast as _can_cast
+    return _can_cast(from_, to)
+
+
+def broadcast_shapes(*shapes):
+    from ._ops._helpers import broadcast_shapes as _broadcast_shapes
+    return Size(_broadcast_shapes(*[tuple(s) if hasattr(s, "__len__") else (s,) for s in shapes]))
+
+
+def broadcast_tensors(*tensors):
+    shape = broadcast_shapes(*[t.shape for t in tensors])
+    return tuple(t.expand(shape) for t in tensors)
+
+
+def meshgrid(*tensors, indexing="ij"):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    sizes = [t.numel() for t in tensors]
+    if indexing == "xy" and len(tensors) >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, t in enumerate(tensors):
+        shape = [1] * len(tensors)
+        pos = i
+        if indexing == "xy" and len(tensors) >= 2 and i < 2:
+            pos = 1 - i
+        shape[pos] = t.numel()
+        out.append(t.reshape(shape).expand(sizes))
+    return tuple(out)
+
+
+def get_num_threads():
+    return 2
+
+
+def set_num_threads(n):
+    pass
+
+
+# ---- random numbers, nn, optim, data, save/load (issue 5) -----------------------------
+from ._random_ops import (Generator, default_generator, rand, randn, randint, randperm, normal, bernoulli,
+                          multinomial, rand_like, randn_like, randint_like)
+from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state
+from . import random
+from .serialization import save, load
+from . import nn, optim, utils

@@ -1,37 +1,179 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
+from . import _dtype
 from ._tensor import Tensor
-from ._ops import pointwise as P, reduction as R, shape as S, copy as C
+from ._ops import (pointwise as P, reduction as R, shape as S, copy as C, indexing as I, joining as J,
+                   linalg as L, creation as K)
 
 
-def _inplace(fn):
+def _inplace(fn, name=None):
+    """``x.op_(...)``: compute ``op`` out of place, then commit into x (see autograd.inplace)."""
     def method(self, *args, **kwargs):
         return C.apply_inplace(self, fn(self, *args, **kwargs))
-    method.__name__ = fn.__name__ + "_"
+    method.__name__ = name or fn.__name__ + "_"
     return method
+
+
+def _not_implemented_for_others(fn):
+    """Binary operators return NotImplemented for operands they don't know (so Python tries
+    the other side)."""
+    def operator(self, other):
+        if other.__class__ is not Tensor and not isinstance(other, (Tensor, int, float, bool)):
+            if hasattr(other, "__array__") or isinstance(other, (list, tuple)):
+                other = K.tensor(other)
+            else:
+                return NotImplemented
+        return fn(self, other)
+    return operator
 
 
 def _bind():
     T = Tensor
-    T.__add__ = lambda self, other: P.add(self, other)
-    T.__radd__ = lambda self, other: P.add(self, other)
-    T.__sub__ = lambda self, other: P.sub(self, other)
-    T.__rsub__ = lambda self, other: P.rsub(self, other)
-    T.__mul__ = lambda self, other: P.mul(self, other)
-    T.__rmul__ = lambda self, other: P.mul(self, other)
-    T.__truediv__ = lambda self, other: P.div(self, other)
-    T.__rtruediv__ = lambda self, other: P.mul(P.reciprocal(self), other)
+    ops = _not_implemented_for_others
+    # arithmetic operators
+    T.__add__ = T.__radd__ = ops(P.add)
+    T.__sub__ = ops(P.sub)
+    T.__rsub__ = ops(lambda self, other: P.rsub_any(self, other))
+    T.__mul__ = T.__rmul__ = ops(P.mul)
+    T.__truediv__ = ops(P.div)
+    T.__rtruediv__ = ops(P.rtruediv)
+    T.__floordiv__ = ops(P.floor_divide)
+    T.__rfloordiv__ = ops(lambda self, other: P.floor_divide(K.tensor(other, dtype=None), self)
+                          if not isinstance(other, Tensor) else P.floor_divide(other, self))
+    T.__mod__ = ops(P.remainder)
+    T.__rmod__ = ops(lambda self, other: P.remainder(K.tensor(other), self))
+    T.__pow__ = ops(P.pow)
+    T.__rpow__ = ops(lambda self, other: P.pow(other, self))
+    T.__matmul__ = ops(L.matmul)
+    T.__rmatmul__ = ops(lambda self, other: L.matmul(other, self))
     T.__neg__ = P.neg
+    T.__pos__ = lambda self: self
+    T.__abs__ = P.abs
+    T.__invert__ = P.bitwise_not
+    T.__and__ = T.__rand__ = ops(P.bitwise_and)
+    T.__or__ = T.__ror__ = ops(P.bitwise_or)
+    T.__xor__ = T.__rxor__ = ops(P.bitwise_xor)
+    T.__lshift__ = ops(P.bitwise_left_shift)
+    T.__rshift__ = ops(P.bitwise_right_shift)
+    T.__eq__ = ops(P.eq)
+    T.__ne__ = ops(P.ne)
+    T.__lt__ = ops(P.lt)
+    T.__le__ = ops(P.le)
+    T.__gt__ = ops(P.gt)
+    T.__ge__ = ops(P.ge)
+    T.__hash__ = lambda self: id(self)
     T.__iadd__ = _inplace(P.add)
     T.__isub__ = _inplace(P.sub)
     T.__imul__ = _inplace(P.mul)
     T.__itruediv__ = _inplace(P.div)
-    T.add, T.sub, T.mul, T.div = P.add, P.sub, P.mul, P.div
-    T.add_, T.sub_, T.mul_, T.div_ = _inplace(P.add), _inplace(P.sub), _inplace(P.mul), _inplace(P.div)
-    T.neg, T.exp, T.log = P.neg, P.exp, P.log
-    T.sum = R.sum
-    T.expand, T.unsqueeze, T.squeeze, T.view = S.expand, S.unsqueeze, S.squeeze, S.view
-    T.reshape, T.sum_to_size = S.reshape, S.sum_to_size
-    T.clone, T.to = C.clone, C.to
+    T.__ifloordiv__ = _inplace(P.floor_divide)
+    T.__imod__ = _inplace(P.remainder)
+    T.__ipow__ = _inplace(P.pow)
+    T.__iand__ = _inplace(P.bitwise_and)
+    T.__ior__ = _inplace(P.bitwise_or)
+    T.__ixor__ = _inplace(P.bitwise_xor)
+    T.__imatmul__ = _inplace(L.matmul)
+    T.__getitem__ = I.getitem
+    T.__setitem__ = I.setitem
+
+    # methods with an in-place twin
+    pointwise = ["add", "sub", "mul", "div", "neg", "abs", "exp", "expm1", "log", "log2", "log10", "log1p",
+                 "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+                 "sigmoid", "relu", "sign", "sgn", "floor", "ceil", "round", "trunc", "frac", "reciprocal", "pow",
+                 "clamp", "lerp", "remainder", "fmod", "floor_divide", "square", "erf", "masked_fill",
+                 "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
+                 "bitwise_xor", "bitwise_not", "eq", "ne", "lt", "le", "gt", "ge"]
+    for name in pointwise:
+        fn = getattr(P, name)
+        setattr(T, name, fn)
+        setattr(T, name + "_", _inplace(fn, name + "_"))
+    T.clip, T.clip_ = P.clamp, _inplace(P.clamp, "clip_")
+    T.clamp_min = lambda self, min: P.clamp(self, min=min)
+    T.clamp_max = lambda self, max: P.clamp(self, max=max)
+    T.maximum, T.minimum = P.maximum, P.minimum
+    T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
+    T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
+    T.greater, T.less, T.greater_equal, T.less_equal, T.not_equal = P.gt, P.lt, P.ge, P.le, P.ne
+    T.isnan, T.isinf, T.isfinite = P.isnan, P.isinf, P.isfinite
+    T.nan_to_num, T.isclose, T.allclose, T.equal = P.nan_to_num, P.isclose, P.allclose, P.equal
+    T.where = lambda self, condition, other: P.where(condition, self, other)
+    T.rsub = P.rsub_any
+    T.addmm = L.addmm
+
+    # reductions
+    for name in ["sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "std", "var", "norm",
+                 "cumsum", "cumprod", "logsumexp", "softmax", "log_softmax", "all", "any", "median", "mode",
+                 "sort", "argsort", "topk", "unique", "count_nonzero", "cummax", "cummin", "aminmax", "kthvalue",
+                 "diff"]:
+        setattr(T, name, getattr(R, name))
+    T.cumsum_ = _inplace(R.cumsum, "cumsum_")
+
+    # shapes and views
+    for name in ["view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
+                 "permute", "transpose", "t", "expand", "expand_as", "repeat", "contiguous", "narrow", "select",
+                 "movedim", "diagonal", "sum_to_size"]:
+        setattr(T, name, getattr(S, name))
+    T.swapaxes = T.swapdims = S.transpose
+    T.moveaxis = S.movedim
+    T.T = property(S.T)
+    T.mT = property(S.mT)
+    T.H = property(S.T)
+    T.mH = property(S.mT)
+    T.t_ = lambda self: _restride(self, S.t(self))
+    T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose(self, d0, d1))
+    T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze(self, dim))
+    T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze(self, dim))
+
+    # indexing
+    for name in ["index_select", "gather", "scatter", "scatter_add", "nonzero", "masked_select", "take",
+                 "argwhere"]:
+        setattr(T, name, getattr(I, name))
+    T.scatter_ = _inplace(I.scatter, "scatter_")
+    T.scatter_add_ = _inplace(I.scatter_add, "scatter_add_")
+    T.index_fill = lambda self, dim, index, value: _index_fill(self, dim, index, value)
+
+    # joining
+    for name in ["split", "chunk", "unbind", "flip", "roll", "tril", "triu", "diag", "trace", "tensor_split",
+                 "diag_embed", "fliplr", "flipud", "repeat_interleave"]:
+        setattr(T, name, getattr(J, name))
+    T.tril_ = _inplace(J.tril, "tril_")
+    T.triu_ = _inplace(J.triu, "triu_")
+
+    # products
+    for name in ["mm", "bmm", "mv", "dot", "matmul", "outer", "ger"]:
+        setattr(T, name, getattr(L, name))
+    T.inner = lambda self, other: L.dot(self, other) if self.dim() == 1 else L.matmul(self, other.t())
+
+    # copies and conversion
+    T.clone, T.to, T.type = C.clone, C.to, C.type
+    T.copy_, T.fill_, T.zero_ = C.copy_, C.fill_, C.zero_
+    for name, dtype in [("float", _dtype.float32), ("double", _dtype.float64), ("half", _dtype.float16),
+                        ("long", _dtype.int64), ("int", _dtype.int32), ("short", _dtype.int16),
+                        ("char", _dtype.int8), ("byte", _dtype.uint8), ("bool", _dtype.bool_)]:
+        setattr(T, name, C._converter(dtype))
+    T.cpu = lambda self, memory_format=None: self
+    T.cuda = lambda self, *args, **kwargs: C._check_device("cuda")
+    T.type_as = lambda self, other: C.to(self, other.dtype)
+    T.numpy = K.numpy
+    T.new_tensor, T.new_zeros, T.new_ones = K.new_tensor_method, K.new_zeros, K.new_ones
+    T.new_full, T.new_empty = K.new_full, K.new_empty
+    T.is_complex = lambda self: False
+    T.is_signed = lambda self: self.dtype.is_signed
+    T.get_device = lambda self: -1
+    T.dim_order = lambda self: tuple(sorted(range(self.dim()), key=lambda d: -self._stride[d]))
+
+
+def _restride(self, view):
+    """In-place shape ops (t_, squeeze_ ...): self takes the view's geometry."""
+    self._shape, self._stride, self._offset = view._shape, view._stride, view._offset
+    return self
+
+
+def _index_fill(self, dim, index, value):
+    out = self.clone()
+    from ._ops.shape import select
+    for i in index._flat():
+        select(out, dim, i).fill_(value)
+    return out
 
 
 _bind()

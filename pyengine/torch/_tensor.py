@@ -69,7 +69,7 @@ class Tensor:
         t = object.__new__(cls or Tensor)
         t._storage = Storage(buf, dtype)
         t._shape = shape
-        t._stride = contiguous_strides(shape)
+        t._stride = contiguous_strides(shape) if shape else ()
         t._offset = 0
         t.dtype = dtype
         t.requires_grad = False
@@ -188,8 +188,8 @@ class Tensor:
                 "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
                 "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access "
                 "the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
-                "informations. (Triggered internally at /pytorch/build/aten/src/ATen/core/"
-                "TensorBody.h:499.)", UserWarning, stacklevel=2)
+                "information. (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/"
+                "TensorBody.h:493.)", UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -269,7 +269,10 @@ class Tensor:
 
     @property
     def data(self):
-        return self.detach()
+        # same memory, but its own version counter: changes through .data are not tracked
+        t = self.detach()
+        t._storage = Storage(self._storage.buf, self._storage.dtype)
+        return t
 
     @data.setter
     def data(self, value):
@@ -307,13 +310,13 @@ class Tensor:
     def __bool__(self):
         n = self.numel()
         if n != 1:
-            raise RuntimeError(f"Boolean value of Tensor with {'no' if n == 0 else 'more than one'} "
-                               "values is ambiguous")
+            raise RuntimeError(f"Boolean value of Tensor with {'no values' if n == 0 else 'more than one value'} "
+                               "is ambiguous")
         return bool(self.item())
 
     def _check_scalar(self, kind):
         if self.numel() != 1:
-            raise TypeError(f"only length-1 tensors can be converted to Python scalars")
+            raise ValueError("only one element tensors can be converted to Python scalars")
 
     def __len__(self):
         if not self._shape:
@@ -349,6 +352,8 @@ class Tensor:
             return _LEGACY_TYPE_NAMES[self.dtype.name]
         return self.to(dtype)
 
+
+Tensor.__module__ = "torch"  # prints as <class 'torch.Tensor'>
 
 _LEGACY_TYPE_NAMES = {
     "float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",

@@ -1,6 +1,13 @@
-"""numpy array backend: buffers are 1-D numpy arrays. Same interface as ``python.py``."""
+"""numpy array backend: buffers are 1-D numpy arrays. Same interface as ``python.py``.
+
+float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch takes from
+vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
+rounded), like the pure-Python backend, so both backends give the same bits.
+"""
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
+
+from .._float32 import f32 as _f32, fma64 as _fma64
 
 NAME = "numpy"
 
@@ -13,6 +20,11 @@ def np_dtype(dtype):
 
 
 def from_list(values, dtype):
+    if len(values) == 1 and dtype.itemsize == 4 and dtype.kind == "f":
+        return np.array((_f32(values[0]),), np.float32)  # one value (0-d ops): no errstate cost
+    if dtype.kind == "f":
+        with np.errstate(over="ignore"):  # values beyond the float32 range become inf
+            return np.array(values, dtype=np.float64).astype(_NP[dtype.name]).reshape(-1)
     return np.array(values, dtype=_NP[dtype.name]).reshape(-1)
 
 
@@ -45,42 +57,196 @@ def put(buf, offset, shape, strides, src):
     view(buf, offset, shape, strides)[...] = src.reshape(shape)
 
 
+def gather(buf, positions):
+    return buf[np.asarray(positions, dtype=np.int64)]
+
+
+def scatter(buf, positions, src):
+    buf[np.asarray(positions, dtype=np.int64)] = src
+
+
 def cast(buf, dtype):
-    return buf.astype(_NP[dtype.name])
+    target = _NP[dtype.name]
+    if buf.dtype.kind == "f" and dtype.kind in "iu":
+        # a C cast: truncate toward zero; nan and inf give INT64_MIN as on x86
+        with np.errstate(invalid="ignore"):
+            bad = ~np.isfinite(buf)
+            out = np.trunc(buf).astype(np.int64)
+            out[bad] = np.iinfo(np.int64).min
+        return out.astype(target)
+    return buf.astype(target)
+
+
+def get(buf, i, dtype):
+    return buf[i].item()
 
 
 _ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
+
+def _in_float64(fn):
+    return lambda a: fn(a.astype(np.float64)) if a.dtype == np.float32 else fn(a)
+
+
+def _relu(a):
+    return np.where(a < 0, np.zeros((), a.dtype), a)  # relu(-0.) is -0., relu(nan) is nan
+
+
+def _sigmoid(a):
+    return 1.0 / (1.0 + np.exp(-a))
+
+
 UNARY = {
     "neg": np.negative,
     "abs": np.abs,
-    # exp and log go through float64 and round once: the correctly rounded float32 result
-    "exp": lambda a: np.exp(a.astype(np.float64)),
-    "log": lambda a: np.log(a.astype(np.float64)),
+    "exp": _in_float64(np.exp),
+    "expm1": _in_float64(np.expm1),
+    "log": _in_float64(np.log),
+    "log2": _in_float64(np.log2),
+    "log10": _in_float64(np.log10),
+    "log1p": _in_float64(np.log1p),
+    "sqrt": np.sqrt,
+    "sin": _in_float64(np.sin),
+    "cos": _in_float64(np.cos),
+    "tan": _in_float64(np.tan),
+    "asin": _in_float64(np.arcsin),
+    "acos": _in_float64(np.arccos),
+    "atan": _in_float64(np.arctan),
+    "sinh": _in_float64(np.sinh),
+    "cosh": _in_float64(np.cosh),
+    "tanh": _in_float64(np.tanh),
+    "sigmoid": _in_float64(_sigmoid),
+    "erf": _in_float64(np.vectorize(__import__("math").erf, otypes=[np.float64])),
+    "sign": np.sign,
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "round": np.rint,
+    "frac": lambda a: a - np.trunc(a),
+    "relu": _relu,
+    "logical_not": np.logical_not,
+    "bitwise_not": np.invert,
+    "isnan": np.isnan,
+    "isinf": np.isinf,
+    "isfinite": np.isfinite,
+    "square": np.square,
 }
+
+
+def _int_checked(fn):
+    """Integer division by zero is an error in PyTorch."""
+    def kernel(a, b, **kw):
+        if np.asarray(b).dtype.kind in "iub" and np.asarray(a).dtype.kind in "iub" and np.any(b == 0):
+            raise RuntimeError("ZeroDivisionError")
+        return fn(a, b, **kw)
+    return kernel
+
+
+def _binary_in_float64(fn):
+    def kernel(a, b, dtype):
+        if dtype == np.float32:
+            return fn(np.float64(a) if np.isscalar(a) else a.astype(np.float64),
+                      np.float64(b) if np.isscalar(b) else b.astype(np.float64))
+        return fn(a, b, dtype=dtype)
+    return kernel
+
+
+def _trunc_divide(a, b, dtype):
+    if np.any(b == 0):
+        raise RuntimeError("ZeroDivisionError")
+    q = np.floor_divide(a, b, dtype=dtype)
+    return q + ((np.remainder(a, b, dtype=dtype) != 0) & ((a < 0) != (b < 0)))
+
 
 BINARY = {
     "add": np.add,
     "sub": np.subtract,
     "mul": np.multiply,
     "div": np.true_divide,
+    "floor_divide": _int_checked(np.floor_divide),
+    "remainder": _int_checked(np.remainder),
+    "fmod": _int_checked(np.fmod),
+    "trunc_divide": _trunc_divide,
+    "pow": _binary_in_float64(np.power),
+    "atan2": _binary_in_float64(np.arctan2),
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "eq": np.equal,
+    "ne": np.not_equal,
+    "lt": np.less,
+    "le": np.less_equal,
+    "gt": np.greater,
+    "ge": np.greater_equal,
+    "logical_and": np.logical_and,
+    "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor,
+    "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or,
+    "bitwise_xor": np.bitwise_xor,
+    "lshift": np.left_shift,
+    "rshift": np.right_shift,
 }
+_NO_DTYPE_ARG = {"eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor"}
 
 
 def unary(name, buf, dtype):
     with np.errstate(**_ERR):
-        return np.asarray(UNARY[name](buf)).astype(_NP[dtype.name], copy=False)
+        return np.asarray(UNARY[name](buf)).astype(_NP[dtype.name], copy=False).reshape(-1)
 
 
-def binary(name, a, b, dtype):
+def _scalar(value, t):
+    try:
+        return t(value)
+    except OverflowError:  # an integer beyond the dtype's range wraps, as a C cast does
+        return np.array(value, np.int64).astype(t)
+
+
+def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
     if not isinstance(a, np.ndarray):
-        a = t(a)
+        a = _scalar(a, t)
     if not isinstance(b, np.ndarray):
-        b = t(b)
+        b = _scalar(b, t)
     with np.errstate(**_ERR):
-        return BINARY[name](a, b, dtype=t)
+        if name in _NO_DTYPE_ARG:
+            out = BINARY[name](a, b)
+        else:
+            out = BINARY[name](a, b, dtype=t)
+    out = np.asarray(out)
+    if out_dtype is not None or out.dtype != t:
+        out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
+    return out.reshape(-1)
 
 
-def get(buf, i, dtype):
-    return buf[i].item()
+def fma(a, b, c, dtype):
+    """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
+    t = _NP[dtype.name]
+    if dtype.kind != "f":
+        return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
+    if t == np.float64:
+        a, c = np.broadcast_to(a, b.shape), np.broadcast_to(c, b.shape)
+        return np.array([_fma64(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())], t)
+    # float32: the float64 product is exact; round the sum to odd, then to float32
+    p = np.asarray(a, np.float64) * b.astype(np.float64)
+    c64 = np.broadcast_to(np.asarray(c, np.float64), p.shape)
+    s = p + c64
+    v = s - p
+    err = (p - (s - v)) + (c64 - v)
+    bits = s.view(np.int64)
+    nudge = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
+    step = np.where((err > 0) == (s > 0), 1, -1)
+    s = np.where(nudge, (bits + step).view(np.float64), s)
+    with np.errstate(over="ignore"):
+        return s.astype(t)
+
+
+def where(cond, a, b, dtype):
+    t = _NP[dtype.name]
+    return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
+
+
+def scalar_binary(name, x, y, dtype):
+    """A one-element buffer holding ``x <name> y`` for Python float scalars (the 0-d fast path)."""
+    t = _NP[dtype.name]
+    with np.errstate(**_ERR):
+        return BINARY[name](np.array((x,), t), t(y))

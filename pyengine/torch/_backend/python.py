@@ -2,21 +2,47 @@
 
 Storing into an ``array('f')`` rounds to float32, so a float64 computation of one
 IEEE operation (+ - * / sqrt) on float32 inputs, stored once, gives the correctly
-rounded float32 result, exactly what PyTorch's CPU kernels give.
+rounded float32 result, exactly what PyTorch's CPU kernels give. Functions that
+PyTorch computes with vendor libraries (exp, sin, ...) are computed in float64 and
+rounded once: the correctly rounded result (see arith-parity.md §2.1).
+
+Interface (shared with ``numpy.py``): from_list, to_list, full, copy, take, put, cast,
+get, gather, scatter, unary, binary, where, UNARY, BINARY.
 """
 import math
 import operator
+import struct
 from array import array
 from itertools import repeat
 
+from .._float32 import fma32, fma64
+
 NAME = "python"
+
+_pack_half = struct.Struct("<e").pack
+_unpack_half = struct.Struct("<e").unpack
+
+
+def _half(v):
+    """v rounded to float16 (stored in an array('f'), which holds it exactly)."""
+    try:
+        return _unpack_half(_pack_half(v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v) if abs(v) >= 65520.0 else math.copysign(65504.0, v)
+
+
+def _new(dtype, values):
+    """A buffer of ``dtype`` holding ``values`` (float16 values are rounded to half first)."""
+    if dtype.name == "float16":
+        return array("f", map(_half, values))
+    return array(dtype.typecode, values)
 
 
 def from_list(values, dtype):
     if dtype.kind == "b":
         return array("B", [1 if v else 0 for v in values])
     if dtype.kind == "f":
-        return array(dtype.typecode, values)
+        return _new(dtype, values)
     return array(dtype.typecode, [int(v) for v in values])
 
 
@@ -56,10 +82,25 @@ def take(buf, offset, shape, strides):
 def put(buf, offset, shape, strides, src):
     """Write the contiguous buffer src into the strided view (offset, shape, strides) of buf."""
     n = len(src)
+    if src.typecode != buf.typecode:
+        src = array(buf.typecode, src)
     if _is_contiguous(shape, strides):
-        buf[offset:offset + n] = src if src.typecode == buf.typecode else array(buf.typecode, src)
+        buf[offset:offset + n] = src
         return
     for i, v in zip(_indices(offset, shape, strides), src):
+        buf[i] = v
+
+
+def gather(buf, positions):
+    """The elements at the given flat positions, as a new buffer."""
+    return array(buf.typecode, map(buf.__getitem__, positions))
+
+
+def scatter(buf, positions, src):
+    """buf[positions[i]] = src[i] (the last write wins on repeated positions)."""
+    if src.typecode != buf.typecode:
+        src = array(buf.typecode, src)
+    for i, v in zip(positions, src):
         buf[i] = v
 
 
@@ -76,14 +117,35 @@ def cast(buf, dtype):
     if dtype.kind == "b":
         return array("B", [1 if v else 0 for v in buf])
     if dtype.kind == "f":
-        return array(dtype.typecode, buf)
-    # float -> int truncates toward zero, like a C cast
-    return array(dtype.typecode, [int(v) for v in buf]) if buf.typecode in "fd" else array(dtype.typecode, buf)
+        return _new(dtype, buf)
+    if buf.typecode in "fd":  # float -> int truncates toward zero, like a C cast
+        return array(dtype.typecode, [_to_int(v) for v in buf])
+    return array(dtype.typecode, [_wrap_int(v, dtype) for v in buf])
+
+
+def _to_int(v):
+    return int(v) if math.isfinite(v) else -2 ** 63
+
+
+def _wrap_int(v, dtype):
+    """Two's-complement wrap of an integer into dtype's range (a C cast)."""
+    bits = dtype.itemsize * 8
+    v &= (1 << bits) - 1
+    if dtype.is_signed and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def get(buf, i, dtype):
+    """Element i as a Python scalar."""
+    v = buf[i]
+    return v != 0 if dtype.kind == "b" else v
 
 
 # ---- elementwise kernels -------------------------------------------------------------
-# Each takes buffers of equal length (or Python scalars already converted to the
-# computation dtype) and returns a new buffer of the result dtype.
+# Scalar functions on Python numbers. A result stored into an array('f') is rounded to
+# float32 once; ops made of several IEEE steps (rsqrt, x**3) chain kernels in _ops.
+
 
 def _exp(v):
     try:
@@ -92,41 +154,244 @@ def _exp(v):
         return math.inf
 
 
-def _log(v):
-    if v > 0:
-        return math.log(v)
-    return -math.inf if v == 0 else math.nan
+def _expm1(v):
+    try:
+        return math.expm1(v)
+    except OverflowError:
+        return math.inf
+
+
+def _guard(fn, low=None):
+    """fn with IEEE results instead of Python's errors: nan outside the domain,
+    -inf at a pole ``low`` (log(0) = -inf)."""
+    def safe(v):
+        try:
+            return fn(v)
+        except ValueError:
+            return -math.inf if v == low else math.nan
+        except OverflowError:
+            return math.copysign(math.inf, v)
+    return safe
+
+
+def _sqrt(v):
+    return math.sqrt(v) if v >= 0 else (v if v != v else math.nan)
+
+
+def _sign(v):
+    return (v > 0) - (v < 0) if v == v else v
+
+
+def _round_half_even(v):
+    if not math.isfinite(v):
+        return v
+    return math.copysign(float(round(v)), v)
+
+
+def _float_fn(fn):
+    """Integer-valued float functions (floor, ceil, trunc) keep inf, nan and the sign of zero."""
+    return lambda v: math.copysign(float(fn(v)), v) if math.isfinite(v) else v
+
+
+def _frac(v):
+    return v - math.trunc(v) if math.isfinite(v) else math.nan
+
+
+def _sigmoid(v):
+    if v >= 0:
+        return 1.0 / (1.0 + math.exp(-v))
+    e = _exp(v)
+    return e / (1.0 + e)
 
 
 UNARY = {
     "neg": operator.neg,
     "abs": abs,
     "exp": _exp,
-    "log": _log,
+    "expm1": _expm1,
+    "log": _guard(math.log, 0),
+    "log2": _guard(math.log2, 0),
+    "log10": _guard(math.log10, 0),
+    "log1p": _guard(math.log1p, -1),
+    "sqrt": _sqrt,
+    "sin": _guard(math.sin),
+    "cos": _guard(math.cos),
+    "tan": _guard(math.tan),
+    "asin": _guard(math.asin),
+    "acos": _guard(math.acos),
+    "atan": math.atan,
+    "sinh": _guard(math.sinh),
+    "cosh": lambda v: _guard(math.cosh)(v) if v == v else v,
+    "tanh": math.tanh,
+    "sigmoid": _sigmoid,
+    "erf": math.erf,
+    "sign": _sign,
+    "floor": _float_fn(math.floor),
+    "ceil": _float_fn(math.ceil),
+    "trunc": _float_fn(math.trunc),
+    "round": _round_half_even,
+    "frac": _frac,
+    "relu": lambda v: 0.0 if v < 0 else v,  # relu(-0.) is -0., relu(nan) is nan
+    "logical_not": operator.not_,
+    "bitwise_not": operator.invert,
+    "isnan": lambda v: v != v,
+    "isinf": lambda v: v in (math.inf, -math.inf),
+    "isfinite": lambda v: math.isfinite(v),
+    "square": lambda v: v * v,
 }
+# Integer inputs keep integers for these.
+_INT_UNARY = {
+    "relu": lambda v: 0 if v < 0 else v,
+    "sign": _sign,
+    "floor": int, "ceil": int, "trunc": int, "round": int,
+    "isnan": lambda v: False, "isinf": lambda v: False, "isfinite": lambda v: True,
+    "bitwise_not": lambda v: (not v) if isinstance(v, bool) else ~v,
+}
+
+
+def _div(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _floor_divide(a, b):
+    try:
+        return a // b
+    except ZeroDivisionError:
+        if isinstance(a, int) and isinstance(b, int):
+            raise RuntimeError("ZeroDivisionError") from None
+        return _div(a, b)
+
+
+def _remainder(a, b):
+    try:
+        return a % b
+    except ZeroDivisionError:
+        if isinstance(a, int) and isinstance(b, int):
+            raise RuntimeError("ZeroDivisionError") from None
+        return math.nan
+
+
+def _trunc_divide(a, b):
+    if b == 0:
+        raise RuntimeError("ZeroDivisionError")
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _fmod(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        if b == 0:
+            raise RuntimeError("ZeroDivisionError")
+        return int(math.fmod(a, b))
+    try:
+        return math.fmod(a, b)
+    except ValueError:
+        return math.nan
+
+
+def _pow(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a ** b
+    try:
+        return math.pow(a, b)
+    except ValueError:
+        return math.nan
+    except OverflowError:
+        return math.inf if a > 0 or float(b) % 2 == 0 else -math.inf
+
+
+def _max(a, b):
+    return a if a != a or a > b else b if b == b else b
+
+
+def _min(a, b):
+    return a if a != a or a < b else b
+
 
 BINARY = {
     "add": operator.add,
     "sub": operator.sub,
     "mul": operator.mul,
-    "div": operator.truediv,
+    "div": _div,
+    "floor_divide": _floor_divide,
+    "remainder": _remainder,
+    "fmod": _fmod,
+    "trunc_divide": _trunc_divide,
+    "pow": _pow,
+    "atan2": math.atan2,
+    "maximum": _max,
+    "minimum": _min,
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+    "logical_and": lambda a, b: bool(a) and bool(b),
+    "logical_or": lambda a, b: bool(a) or bool(b),
+    "logical_xor": lambda a, b: bool(a) != bool(b),
+    "bitwise_and": operator.and_,
+    "bitwise_or": operator.or_,
+    "bitwise_xor": operator.xor,
+    "lshift": operator.lshift,
+    "rshift": operator.rshift,
 }
 
 
 def unary(name, buf, dtype):
-    return array(dtype.typecode, map(UNARY[name], buf))
+    """Apply UNARY[name] to every element; the result has ``dtype`` (bool for predicates)."""
+    fn = UNARY[name]
+    if buf.typecode not in "fd":
+        fn = _INT_UNARY.get(name, fn)
+    return _new(dtype, map(fn, buf))
 
 
-def binary(name, a, b, dtype):
+def binary(name, a, b, dtype, out_dtype=None):
+    """Apply BINARY[name] elementwise to operands of ``dtype``; a or b may be a Python
+    scalar (broadcast). The result has ``out_dtype`` (bool for comparisons), default dtype."""
     fn = BINARY[name]
+    out = out_dtype or dtype
     if not isinstance(a, array):
-        return array(dtype.typecode, map(fn, repeat(a, len(b)), b))
-    if not isinstance(b, array):
-        return array(dtype.typecode, map(fn, a, repeat(b, len(a))))
-    return array(dtype.typecode, map(fn, a, b))
+        values = map(fn, repeat(a, len(b)), b)
+    elif not isinstance(b, array):
+        values = map(fn, a, repeat(b, len(a)))
+    else:
+        values = map(fn, a, b)
+    if out.kind in "iu":
+        values = list(values)
+        try:
+            return array(out.typecode, values)
+        except OverflowError:  # integers wrap around, as in C
+            return array(out.typecode, [_wrap_int(v, out) for v in values])
+    return _new(out, values)
 
 
-def get(buf, i, dtype):
-    """Element i as a Python scalar."""
-    v = buf[i]
-    return v != 0 if dtype.kind == "b" else v
+def fma(a, b, c, dtype):
+    """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
+    n = len(b)
+    a = a if isinstance(a, array) else repeat(a, n)
+    c = c if isinstance(c, array) else repeat(c, n)
+    if dtype.kind != "f":
+        return array(dtype.typecode, [x * y + z for x, y, z in zip(a, b, c)])
+    return _new(dtype, map(fma32 if dtype.itemsize != 8 else fma64, a, b, c))
+
+
+def where(cond, a, b, dtype):
+    """cond ? a : b elementwise; a and b may be Python scalars."""
+    n = len(cond)
+    a = a if isinstance(a, array) else repeat(a, n)
+    b = b if isinstance(b, array) else repeat(b, n)
+    return _new(dtype, [x if c else y for c, x, y in zip(cond, a, b)])
+
+
+_SCALAR = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": _div}
+
+
+def scalar_binary(name, x, y, dtype):
+    """A one-element buffer holding ``x <name> y`` for Python float scalars (the 0-d fast path)."""
+    return array(dtype.typecode, (_SCALAR[name](x, y),))

@@ -1,8 +1,8 @@
-"""Shared plumbing of the ops: operands, broadcasting, scalar conversion."""
+"""Shared plumbing of the ops: operands, broadcasting, scalar conversion, dims, errors."""
 from .. import _dtype
 from .._backend import backend as B
 from .._float32 import f32
-from .._tensor import Tensor
+from .._tensor import Tensor, numel_of
 
 
 def is_tensor(x):
@@ -12,14 +12,15 @@ def is_tensor(x):
 def broadcast_shapes(*shapes):
     ndim = max(len(s) for s in shapes)
     out = [1] * ndim
-    for s in shapes:
+    for k, s in enumerate(shapes):
         for i, size in enumerate(s, ndim - len(s)):
             if size == out[i] or size == 1:
                 continue
             if out[i] == 1:
                 out[i] = size
                 continue
-            raise RuntimeError(_broadcast_error(shapes))
+            # PyTorch compares the shape so far (tensor a) with this operand (tensor b)
+            raise RuntimeError(_broadcast_error((broadcast_shapes(*shapes[:k]), s)))
     return tuple(out)
 
 
@@ -40,7 +41,7 @@ def scalar_as(value, dtype):
     """A Python scalar converted to ``dtype`` the way PyTorch converts scalar operands."""
     kind = dtype.kind
     if kind == "f":
-        return f32(value) if dtype is _dtype.float32 else float(value)
+        return f32(value) if dtype.itemsize == 4 else float(value)
     if kind == "b":
         return bool(value)
     return int(value)
@@ -69,5 +70,69 @@ def operand(x, shape, dtype):
     return buf if x.dtype is dtype else B.cast(buf, dtype)
 
 
+def buffer_as(x, shape, dtype):
+    """Like ``operand`` but always a buffer of numel(shape) elements."""
+    buf = operand(x, shape, dtype)
+    if not hasattr(buf, "__len__"):
+        buf = B.full(numel_of(shape), buf, dtype)
+    return buf
+
+
 def new_tensor(buf, shape, dtype):
     return Tensor._make(buf, shape, dtype)
+
+
+def from_values(values, shape, dtype):
+    """A new tensor from a flat Python list."""
+    return Tensor._make(B.from_list(values, dtype), tuple(shape), dtype)
+
+
+def wrap_dim(dim, ndim):
+    lo, hi = (-1, 0) if ndim == 0 else (-ndim, ndim - 1)
+    if not lo <= dim <= hi:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], "
+                         f"but got {dim})")
+    return dim + ndim if dim < 0 else dim
+
+
+def sizes_arg(sizes):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the sizes (2, 3)."""
+    if len(sizes) == 1 and not isinstance(sizes[0], int):
+        return tuple(int(s) for s in sizes[0])
+    return tuple(int(s) for s in sizes)
+
+
+def permuted(x, order):
+    """A contiguous buffer of x with its dims reordered to ``order``."""
+    shape = tuple(x._shape[d] for d in order)
+    stride = tuple(x._stride[d] for d in order)
+    return B.take(x._storage.buf, x._offset, shape, stride), shape
+
+
+CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+                  "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+                  "bool": "bool"}
+
+TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+              "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def type_name(dtype):
+    """PyTorch's ScalarType name of a dtype: Float, Long, ..."""
+    return TYPE_NAMES[dtype.name]
+
+
+def check_dtypes(kernel, x, allowed):
+    """PyTorch's 'not implemented for' error when x's dtype kind is not in ``allowed``."""
+    if x.dtype.kind not in allowed:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x.dtype)}\'')
+
+
+def positions(x):
+    """The storage positions of x's elements in row-major order (for gathers and scatters)."""
+    idx = [x._offset]
+    for size, stride in zip(x._shape, x._stride):
+        steps = [stride * k for k in range(size)]
+        idx = [i + s for i in idx for s in steps]
+    return idx
+

@@ -1,72 +1,187 @@
-"""Copies, dtype conversion and in-place writes."""
+"""Copies, dtype conversion and in-place writes (copy_, fill_, zero_, the ``op_`` forms)."""
 from .. import _dtype
 from .._backend import backend as B
+from .._device import device as _device
 from .._tensor import Tensor
 from ..autograd.derivatives import op
-from ._helpers import new_tensor, operand
+from ..autograd.inplace import commit_inplace, check_inplace  # noqa: F401  (re-exported)
+from ._helpers import new_tensor, broadcast_shapes, type_name
+
+
+def _dense_order(x):
+    """The dim order (outermost first) in which x's elements fill memory without gaps, or
+    None when x is contiguous or not dense (copies then come out contiguous)."""
+    if x.is_contiguous():
+        return None
+    order = sorted(range(x.dim()), key=lambda d: (-x._stride[d], d))
+    expected = 1
+    for d in reversed(order):
+        if x._shape[d] != 1 and x._stride[d] != expected:
+            return None
+        expected *= x._shape[d]
+    return order
+
+
+def _copy_values(x, dtype, memory_format):
+    """A copy of x's values in ``dtype``; like PyTorch's preserve_format, a dense permuted
+    layout (x.t()) keeps its strides."""
+    order = None if memory_format == "contiguous" else _dense_order(x)
+    if order is None:
+        buf = x._buf()
+        return new_tensor(B.cast(buf, dtype) if dtype is not x.dtype else B.copy(buf), x._shape, dtype)
+    shape = tuple(x._shape[d] for d in order)
+    buf = B.take(x._storage.buf, x._offset, shape, tuple(x._stride[d] for d in order))
+    if dtype is not x.dtype:
+        buf = B.cast(buf, dtype)
+    strides = [0] * x.dim()
+    acc = 1
+    for d in reversed(order):
+        strides[d] = acc
+        acc *= x._shape[d]
+    out = new_tensor(buf, x._shape, dtype)
+    out._stride = tuple(strides)
+    return out
 
 
 @op("CloneBackward0", self=lambda grad: grad)
 def clone(self, memory_format=None):
-    return new_tensor(B.copy(self._buf()), self._shape, self.dtype)
+    return _copy_values(self, self.dtype, memory_format)
 
 
 @op("ToCopyBackward0", self=lambda grad, self: grad.to(self.dtype))
 def _to_copy(self, dtype):
-    return new_tensor(B.cast(self._buf(), dtype), self._shape, dtype)
+    return _copy_values(self, dtype, None)
+
+
+def _parse_dtype(value):
+    if isinstance(value, _dtype.dtype):
+        return value
+    if isinstance(value, str):
+        name = value[len("torch."):] if value.startswith("torch.") else value
+        legacy = _LEGACY_TYPES.get(name)
+        if legacy is not None:
+            return legacy
+        raise ValueError(f"invalid type: '{value}'")
+    if value in (float, int, bool):
+        return {float: _dtype.float64, int: _dtype.int64, bool: _dtype.bool_}[value]
+    raise TypeError(f"to() received an invalid combination of arguments")
+
+
+_LEGACY_TYPES = {"FloatTensor": _dtype.float32, "DoubleTensor": _dtype.float64, "HalfTensor": _dtype.float16,
+                 "LongTensor": _dtype.int64, "IntTensor": _dtype.int32, "ShortTensor": _dtype.int16,
+                 "CharTensor": _dtype.int8, "ByteTensor": _dtype.uint8, "BoolTensor": _dtype.bool_}
+
+
+def _check_device(value):
+    d = _device(value)
+    if d.type != "cpu":
+        if d.type == "cuda":
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        raise RuntimeError(f"Expected one of cpu, cuda, ... device type at start of device string: {d.type}")
 
 
 def to(self, *args, **kwargs):
-    """Tensor.to(dtype) / to(device) / to(other): returns self when nothing changes."""
+    """Tensor.to(dtype) / to(device) / to(device, dtype) / to(other): self when nothing changes."""
     dtype = kwargs.get("dtype")
     copy = kwargs.get("copy", False)
+    if "device" in kwargs and kwargs["device"] is not None:
+        _check_device(kwargs["device"])
     for a in args:
         if isinstance(a, _dtype.dtype):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
+        elif isinstance(a, (str, _device)):
+            _check_device(a)
+        elif isinstance(a, bool):
+            copy = a if args.index(a) > 0 else copy
     if dtype is None or dtype is self.dtype:
         return clone(self) if copy else self
     return _to_copy(self, dtype)
 
 
-def check_inplace(self):
-    """PyTorch refuses in-place changes to a leaf that requires grad while grad mode is on."""
-    from ..autograd.grad_mode import _state
-    if _state["enabled"] and self.requires_grad and self.grad_fn is None:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+def type(self, dtype=None, non_blocking=False):
+    """Tensor.type(): the legacy type name, or a converted tensor."""
+    if dtype is None:
+        return "torch." + _LEGACY_NAMES[self.dtype.name]
+    return to(self, _parse_dtype(dtype))
 
 
-def write_(self, src):
-    """Overwrite self's elements with the tensor ``src`` (broadcast, cast) and bump the version."""
-    buf = operand(src, self._shape, self.dtype)
-    if not hasattr(buf, "__len__"):
-        buf = B.full(self.numel(), buf, self.dtype)
-    B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
-    self._storage.version += 1
-    return self
+_LEGACY_NAMES = {d.name: name for name, d in _LEGACY_TYPES.items()}
 
 
-def apply_inplace(self, result):
-    """Finish an in-place op: write ``result`` into self and take over its history."""
-    check_inplace(self)
-    if result.dtype is not self.dtype and not _can_cast(result.dtype, self.dtype):
-        raise RuntimeError(f"result type {_type_name(result.dtype)} can't be cast to the desired "
-                           f"output type {_type_name(self.dtype)}")
-    write_(self, result)
-    if result.grad_fn is not None:
-        self.grad_fn = result.grad_fn
-        self._output_nr = result._output_nr
-        self.requires_grad = True
-        # the node's output is now self: keep its metadata as self's shape
-    return self
+def _converter(dtype):
+    def convert(self, memory_format=None):
+        return to(self, dtype)
+    convert.__name__ = dtype.name
+    return convert
 
 
-def _can_cast(src, dst):
+def can_cast(src, dst):
     order = {"b": 0, "u": 1, "i": 1, "f": 2}
     return order[src.kind] <= order[dst.kind]
 
 
-def _type_name(d):
-    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-            "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}[d.name]
+def check_no_overlap(self):
+    """Writing into an expanded view (several elements on one memory location) is refused."""
+    for size, stride in zip(self._shape, self._stride):
+        if size > 1 and stride == 0:
+            raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers "
+                               "to a single memory location. Please clone() the tensor before performing the "
+                               "operation.")
+
+
+def apply_inplace(self, result):
+    """Finish an in-place op: ``result`` (computed out of place) becomes self's value."""
+    check_no_overlap(self)
+    if result.dtype is not self.dtype and not can_cast(result.dtype, self.dtype):
+        raise RuntimeError(f"result type {type_name(result.dtype)} can't be cast to the desired "
+                           f"output type {type_name(self.dtype)}")
+    if result._shape != self._shape and broadcast_shapes(result._shape, self._shape) != self._shape:
+        raise RuntimeError(f"output with shape [{', '.join(map(str, self._shape))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, broadcast_shapes(result._shape, self._shape)))}]")
+    return commit_inplace(self, result)
+
+
+@op("CopyBackwards", self=lambda grad: grad * 0, src=lambda grad, src: _copy_grad(grad, src))
+def _copy(self, src):
+    """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
+    from ._helpers import buffer_as
+    if isinstance(src, Tensor) and src._shape != self._shape:
+        from .shape import expand
+        expand(src.detach(), self._shape)  # PyTorch's error when src does not broadcast to self
+    return new_tensor(buffer_as(src, self._shape, self.dtype), self._shape, self.dtype)
+
+
+def _copy_grad(grad, src):
+    g = grad.sum_to_size(src._shape) if grad._shape != src._shape else grad
+    return g.to(src.dtype) if g.dtype is not src.dtype else g
+
+
+def copy_(self, src, non_blocking=False):
+    check_no_overlap(self)
+    return commit_inplace(self, _copy(self, src))
+
+
+def fill_(self, value):
+    check_no_overlap(self)
+    if isinstance(value, Tensor) and value.dim():
+        raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                           f"{value.dim()} dimensions.")
+    return commit_inplace(self, _fill(self, value))
+
+
+@op("FillBackward0", self=lambda grad: grad * 0)
+def _fill(self, value):
+    from ._helpers import buffer_as
+    return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
+
+
+def zero_(self):
+    check_no_overlap(self)
+    return commit_inplace(self, _zero(self))
+
+
+@op("ZeroBackward0", self=lambda grad: grad * 0)
+def _zero(self):
+    return new_tensor(B.full(self.numel(), 0, self.dtype), self._shape, self.dtype)

@@ -1,9 +1,15 @@
-"""Tensor creation: torch.tensor and friends."""
+"""Tensor creation: torch.tensor, zeros/ones/full/empty (and _like, new_), arange, linspace,
+logspace, eye, the legacy constructors, and the numpy bridge."""
+import math
+
 from .. import _dtype
 from .._backend import backend as B
-from .._tensor import Tensor
-from ._helpers import new_tensor
+from .._float32 import f32
+from .._tensor import Tensor, numel_of
+from ._helpers import new_tensor, from_values, sizes_arg
 
+
+# ---- torch.tensor --------------------------------------------------------------------------
 
 def _infer(data):
     """(flat values, shape, inferred dtype) of nested Python data."""
@@ -11,18 +17,17 @@ def _infer(data):
         return data._flat(), data._shape, data.dtype
     if isinstance(data, (list, tuple)):
         if not data:
-            return [], (0,), _dtype.get_default_dtype()
+            return [], (0,), None
         parts = [_infer(d) for d in data]
         inner = parts[0][1]
-        for p in parts:
+        for p in parts[1:]:
             if p[1] != inner:
                 raise ValueError(f"expected sequence of length {inner[0] if inner else 0} at dim "
-                                 f"1 (got {p[1][0] if p[1] else 0})")
-        dtype = parts[0][2]
-        for p in parts[1:]:
-            dtype = _promote_inferred(dtype, p[2])
-        flat = [v for p in parts for v in p[0]]
-        return flat, (len(data),) + inner, dtype
+                                 f"{1} (got {p[1][0] if p[1] else 0})")
+        dtype = None
+        for p in parts:
+            dtype = p[2] if dtype is None else (_promote_inferred(dtype, p[2]) if p[2] else dtype)
+        return [v for p in parts for v in p[0]], (len(data),) + inner, dtype
     if isinstance(data, bool):
         return [data], (), _dtype.bool_
     if isinstance(data, int):
@@ -31,7 +36,9 @@ def _infer(data):
         return [data], (), _dtype.get_default_dtype()
     if hasattr(data, "item") and hasattr(data, "dtype"):  # numpy scalar
         return _infer(data.item())
-    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+    if isinstance(data, str):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
 
 
 def _promote_inferred(a, b):
@@ -41,27 +48,276 @@ def _promote_inferred(a, b):
     return a if order[a.kind] >= order[b.kind] else b
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
-    if hasattr(data, "__array__") and not isinstance(data, (list, tuple, Tensor)):
-        from .numpy_bridge import from_array
-        t = from_array(data, copy=True)
-        if dtype is not None:
-            t = t.to(dtype)
-    else:
-        flat, shape, inferred = _infer(data)
-        dtype = dtype or inferred
-        t = new_tensor(B.from_list(flat, dtype), shape, dtype)
+def _finish(t, requires_grad):
     if requires_grad:
+        if t.dtype.kind != "f":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(True)
     return t
 
 
-def legacy_new(*args, **kwargs):
-    """torch.Tensor(...): sizes give an uninitialised float tensor, data gives a float copy."""
-    if len(args) == 1 and isinstance(args[0], (list, tuple, Tensor)):
-        return tensor(args[0], dtype=_dtype.float32)
-    shape = tuple(args)
-    n = 1
-    for s in shape:
-        n *= s
-    return new_tensor(B.full(n, 0.0, _dtype.float32), shape if args else (0,), _dtype.float32)
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    if isinstance(data, Tensor):
+        import warnings
+        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+                      "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+                      "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+    if _is_ndarray(data):
+        t = from_numpy(data.copy())
+        t = t.to(dtype) if dtype is not None else t
+        return _finish(new_tensor(B.copy(t._buf()), t._shape, t.dtype), requires_grad)
+    flat, shape, inferred = _infer(data)
+    dtype = dtype or inferred or _dtype.get_default_dtype()
+    if dtype.kind in "iu" and any(isinstance(v, float) for v in flat):
+        flat = [int(v) for v in flat]
+    return _finish(from_values(flat, shape, dtype), requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor):
+        return data if dtype is None or dtype is data.dtype else data.to(dtype)
+    if _is_ndarray(data):
+        t = from_numpy(data)
+        return t if dtype is None else t.to(dtype)
+    return tensor(data, dtype=dtype)
+
+
+def _is_ndarray(data):
+    return type(data).__module__ == "numpy" and type(data).__name__ == "ndarray"
+
+
+def legacy_new(*args, dtype=None, **kwargs):
+    """torch.Tensor(...) / FloatTensor(...): sizes give an uninitialised tensor (zeros here),
+    a sequence gives a copy of the data."""
+    dtype = dtype or _dtype.float32
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        return tensor(list(args[0]), dtype=dtype)
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        return args[0] if args[0].dtype is dtype else args[0].to(dtype)
+    shape = sizes_arg(args) if args else (0,)
+    return from_values([0] * numel_of(shape), shape, dtype)
+
+
+def _legacy_class(name, dtype):
+    def __new__(cls, *args, **kwargs):
+        return legacy_new(*args, dtype=dtype, **kwargs)
+    return type(name, (), {"__new__": __new__, "dtype": dtype})
+
+
+FloatTensor = _legacy_class("FloatTensor", _dtype.float32)
+DoubleTensor = _legacy_class("DoubleTensor", _dtype.float64)
+LongTensor = _legacy_class("LongTensor", _dtype.int64)
+IntTensor = _legacy_class("IntTensor", _dtype.int32)
+BoolTensor = _legacy_class("BoolTensor", _dtype.bool_)
+ByteTensor = _legacy_class("ByteTensor", _dtype.uint8)
+
+
+# ---- filled tensors -----------------------------------------------------------------------
+
+def _fill_dtype(value, dtype):
+    if dtype is not None:
+        return dtype
+    if isinstance(value, bool):
+        return _dtype.bool_
+    if isinstance(value, int):
+        return _dtype.int64
+    if isinstance(value, Tensor):
+        return value.dtype
+    return _dtype.get_default_dtype()
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=None):
+    shape = sizes_arg((size,)) if not isinstance(size, int) else (size,)
+    if isinstance(fill_value, Tensor):
+        fill_value = fill_value.item()
+    dtype = _fill_dtype(fill_value, dtype)
+    return _finish(new_tensor(B.full(numel_of(shape), fill_value, dtype), shape, dtype), requires_grad)
+
+
+def _sized(name, default):
+    def make(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, pin_memory=False,
+             memory_format=None):
+        shape = sizes_arg(size)
+        for s in shape:
+            if s < 0 and name == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
+            if s < 0:
+                raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                                   f"[{', '.join(map(str, shape))}]")
+        dtype = dtype or _dtype.get_default_dtype()
+        return _finish(new_tensor(B.full(numel_of(shape), default, dtype), shape, dtype), requires_grad)
+    return make
+
+
+zeros = _sized("zeros", 0)
+ones = _sized("ones", 1)
+empty = _sized("empty", 0)  # uninitialised memory in PyTorch; zeros here
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    dtype = dtype or input.dtype
+    return _finish(new_tensor(B.full(input.numel(), fill_value, dtype), input._shape, dtype), requires_grad)
+
+
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return full_like(input, 0, dtype=dtype, requires_grad=requires_grad)
+
+
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return full_like(input, 1, dtype=dtype, requires_grad=requires_grad)
+
+
+empty_like = zeros_like
+
+
+def new_tensor_method(self, data, *, dtype=None, device=None, requires_grad=False):
+    if isinstance(data, Tensor):
+        import warnings
+        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+                      "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+                      "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _new_filled(fill):
+    def new(self, *size, dtype=None, device=None, requires_grad=False):
+        shape = sizes_arg(size)
+        dtype = dtype or self.dtype
+        return _finish(new_tensor(B.full(numel_of(shape), fill, dtype), shape, dtype), requires_grad)
+    return new
+
+
+new_zeros = _new_filled(0)
+new_ones = _new_filled(1)
+new_empty = _new_filled(0)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+# ---- ranges --------------------------------------------------------------------------------
+
+def _number(v):
+    return v.item() if isinstance(v, Tensor) else v
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False, out=None):
+    start, end, step = _number(start), _number(end), _number(step)
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) / step < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    is_float = any(isinstance(v, float) for v in (start, end, step))
+    if dtype is None:
+        dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
+    n = math.ceil((end - start) / step)
+    if dtype.kind == "f":
+        values = _arange_float(start, step, n, dtype)
+    else:
+        values = [int(start + i * step) for i in range(n)]
+    return _finish(from_values(values, (n,), dtype), requires_grad)
+
+
+def _arange_float(start, step, n, dtype):
+    """PyTorch's CPU kernel: in double, start + step * i, except that full blocks of two
+    vectors (8 floats or 4 doubles each) start each vector at a rounded base
+    (``Vectorized::arange``): base + i * step, rounded once."""
+    r = f32 if dtype.itemsize == 4 else float
+    width = 8 if dtype.itemsize == 4 else 4
+    vector_end = n // (2 * width) * (2 * width)
+    values = []
+    for first in range(0, vector_end, width):
+        base = r(start + step * first)
+        values.extend(base + i * step for i in range(width))
+    values.extend(start + step * i for i in range(vector_end, n))
+    return values
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, out=None):
+    start, end = _number(start), _number(end)
+    dtype = dtype or _dtype.get_default_dtype()
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if steps == 1:
+        return _finish(from_values([start], (1,), dtype), requires_grad)
+    values = _linspace_values(start, end, steps, dtype)
+    return _finish(from_values(values, (steps,), dtype), requires_grad)
+
+
+def _linspace_values(start, end, steps, dtype):
+    """PyTorch's kernel, in the dtype's arithmetic: step = (end - start) / (steps - 1); the
+    first half counts up from start, the second down from end; full blocks of two vectors
+    (8 floats / 4 doubles) start each vector at a base and add i * step to it."""
+    if dtype.kind != "f":
+        step = (end - start) / (steps - 1)
+        half = steps // 2
+        return [int(start + step * i) if i < half else int(end - step * (steps - i - 1)) for i in range(steps)]
+    r = f32 if dtype.itemsize == 4 else float
+    width = 8 if dtype.itemsize == 4 else 4
+    s, e = r(start), r(end)
+    step = r((e - s) / (steps - 1))
+    half = steps // 2
+
+    def at(i):
+        return r(s + r(step * i)) if i < half else r(e - r(step * (steps - i - 1)))
+    vector_end = steps // (2 * width) * (2 * width)
+    values = []
+    for first in range(0, vector_end, width):
+        base = at(first)
+        values.extend(r(base + r(i * step)) for i in range(width))
+    values.extend(at(i) for i in range(vector_end, steps))
+    return values
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):
+    dtype = dtype or _dtype.get_default_dtype()
+    exps = _linspace_values(_number(start), _number(end), steps, _dtype.float64) if steps > 1 else [start]
+    r = f32 if dtype is _dtype.float32 else float
+    return _finish(from_values([r(base ** e) for e in exps][:steps], (steps,), dtype), requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    m = n if m is None else m
+    dtype = dtype or _dtype.get_default_dtype()
+    values = [1 if i == j else 0 for i in range(n) for j in range(m)]
+    return _finish(from_values(values, (n, m), dtype), requires_grad)
+
+
+# ---- numpy bridge -------------------------------------------------------------------------
+
+_NUMPY_DTYPES = {"bool": _dtype.bool_, "uint8": _dtype.uint8, "int8": _dtype.int8, "int16": _dtype.int16,
+                 "int32": _dtype.int32, "int64": _dtype.int64, "float16": _dtype.float16,
+                 "float32": _dtype.float32, "float64": _dtype.float64}
+
+
+def from_numpy(array):
+    """A tensor sharing the array's memory (numpy backend); a copy on the pure-Python backend."""
+    dtype = _NUMPY_DTYPES.get(str(array.dtype))
+    if dtype is None:
+        raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype}. The only supported types "
+                        "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
+                        "uint8, and bool.")
+    shape = tuple(array.shape)
+    if B.NAME == "numpy" and array.flags["C_CONTIGUOUS"]:
+        return new_tensor(array.reshape(-1), shape, dtype)
+    return from_values(array.reshape(-1).tolist(), shape, dtype)
+
+
+def numpy(self, *, force=False):
+    if self.requires_grad and not force:
+        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                           "instead.")
+    try:
+        import numpy as np
+    except ImportError:
+        raise RuntimeError("Numpy is not available") from None
+    if B.NAME == "numpy":
+        buf = self._storage.buf
+        item = buf.itemsize
+        return np.lib.stride_tricks.as_strided(buf[self._offset:], shape=self._shape,
+                                               strides=[s * item for s in self._stride])
+    from .._backend.numpy import np_dtype
+    return np.array(self.tolist(), dtype=np_dtype(self.dtype)).reshape(self._shape)

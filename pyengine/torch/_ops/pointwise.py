@@ -1,92 +1,744 @@
-"""Elementwise ops. Each forward sits next to its derivative entry."""
+"""Elementwise ops. Each forward sits next to its derivative entry.
+
+Scalar operands follow arith-parity.md §1: a Python scalar is first converted to the
+computation dtype (float32: rounded once), then one IEEE operation is done; the alpha
+forms are one fused multiply-add; small integer powers are products.
+"""
+import builtins
+import math
+
 from .. import _dtype
+from .._aten import special as exact_special
 from .._backend import backend as B
+from .._backend import python as scalar_kernels
 from .._tensor import Tensor
 from ..autograd.derivatives import op
-from ._helpers import broadcast_shapes, operand, new_tensor
+from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_as, type_name
+
+_SCALAR_BINARY = scalar_kernels.BINARY
+_SCALAR_UNARY = scalar_kernels.UNARY
+_float32 = _dtype.float32
 
 
-def _binary(name, a, b, dtype=None):
-    """Apply the backend's binary kernel ``name`` with broadcasting and type promotion."""
-    if dtype is None:
-        dtype = _dtype.result_type(a, b)
+def _result_dtype(a, b):
+    """torch.result_type of two operands, with the common cases short-circuited."""
     if isinstance(a, Tensor):
-        shape = broadcast_shapes(a._shape, b._shape) if isinstance(b, Tensor) else a._shape
-    else:
-        shape = b._shape
-    buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype)
-    return new_tensor(buf, shape, dtype)
+        if isinstance(b, Tensor):
+            if a.dtype is b.dtype:
+                return a.dtype
+        elif type(b) is float:
+            if a.dtype.kind == "f":
+                return a.dtype
+        elif type(b) is int and a.dtype.kind in "fiu":
+            return a.dtype
+    return _dtype.result_type(a, b)
 
 
-def _unary(name, x, dtype=None):
+def _value(x, dtype):
+    """A one-element operand as a Python number of ``dtype``."""
+    if isinstance(x, Tensor):
+        v = B.get(x._storage.buf, x._offset, x.dtype)
+        return v if x.dtype is dtype else scalar_as(v, dtype)
+    return scalar_as(x, dtype)
+
+
+def binary(name, a, b, dtype=None, out_dtype=None):
+    """Apply the backend's binary kernel ``name`` with broadcasting and type promotion.
+    ``dtype`` is the computation dtype (default: the promoted one), ``out_dtype`` the
+    result's (default: dtype; bool for comparisons)."""
+    if dtype is None:
+        dtype = _result_dtype(a, b)
+    out = out_dtype or dtype
+    a_shape = a._shape if isinstance(a, Tensor) else ()
+    b_shape = b._shape if isinstance(b, Tensor) else ()
+    if not a_shape and not b_shape:
+        # 0-d operands: one Python-number operation (the hot path of scalar autograd)
+        v = _SCALAR_BINARY[name](_value(a, dtype), _value(b, dtype))
+        return Tensor._make(B.from_list((v,), out), (), out)
+    shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
+    buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
+    return new_tensor(buf, shape, out)
+
+
+def unary(name, x, dtype=None):
+    """Apply the backend's unary kernel ``name``; the result has ``dtype`` (default x's)."""
     dtype = dtype or x.dtype
+    if not x._shape:
+        v = B.get(x._storage.buf, x._offset, x.dtype)
+        if x.dtype is not dtype and dtype.kind == "f":
+            v = scalar_as(v, dtype)
+        fn = _SCALAR_UNARY[name] if type(v) is float else scalar_kernels._INT_UNARY.get(name, _SCALAR_UNARY[name])
+        return Tensor._make(B.from_list((fn(v),), dtype), (), dtype)
     buf = x._buf()
-    if x.dtype is not dtype:
+    if x.dtype is not dtype and dtype.kind == "f":
         buf = B.cast(buf, dtype)
     return new_tensor(B.unary(name, buf, dtype), x._shape, dtype)
 
 
-def _float_dtype(x):
-    """Integer inputs of floating functions (exp, log, ...) compute in the default float dtype."""
+def float_dtype(x):
+    """Integer inputs of floating functions (exp, sqrt, ...) compute in the default float dtype."""
     return x.dtype if x.dtype.kind == "f" else _dtype.get_default_dtype()
 
+
+def _float_unary(name, x):
+    return unary(name, x, float_dtype(x))
+
+
+def _fma(alpha, other, self):
+    """self + alpha * other with one rounding (PyTorch's alpha forms)."""
+    dtype = _result_dtype(self, other)
+    if isinstance(alpha, float) and dtype.kind != "f":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point "
+                           "number.")
+    shape = broadcast_shapes(_shape(self), _shape(other))
+    buf = B.fma(scalar_as(alpha, dtype), buffer_as(other, shape, dtype), buffer_as(self, shape, dtype),
+                dtype)
+    return new_tensor(buf, shape, dtype)
+
+
+def _shape(x):
+    return x._shape if isinstance(x, Tensor) else ()
+
+
+# ---- arithmetic ------------------------------------------------------------------------
 
 @op("AddBackward0",
     self=lambda grad: grad,
     other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)
 def add(self, other, alpha=1):
     if alpha == 1:
-        return _binary("add", self, other)
-    return _binary("add", self, _binary("mul", other, alpha))
+        return binary("add", self, other)
+    return _fma(alpha, other, self)
+
+
+def _check_bool_sub(self, other):
+    if getattr(self, "dtype", None) is _dtype.bool_ and getattr(other, "dtype", None) is _dtype.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if isinstance(self, Tensor) and isinstance(other, bool) and self.dtype is _dtype.bool_ or \
+            isinstance(other, Tensor) and isinstance(self, bool) and other.dtype is _dtype.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If "
+                           "you are trying to invert a mask, use the `~` or `logical_not()` operator "
+                           "instead.")
 
 
 @op("SubBackward0",
     self=lambda grad: grad,
     other=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
 def sub(self, other, alpha=1):
+    _check_bool_sub(self, other)
     if alpha == 1:
-        return _binary("sub", self, other)
-    return _binary("sub", self, _binary("mul", other, alpha))
+        return binary("sub", self, other)
+    return _fma(-alpha, other, self)
+
+
+@op("RsubBackward1", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
+def rsub(self, other, alpha=1):
+    """other - alpha * self, for a Python scalar ``other`` (``3 - x``)."""
+    _check_bool_sub(self, other)
+    if alpha == 1:
+        return binary("sub", other, self)
+    return _fma(-alpha, self, other)
+
+
+@op("RsubBackward0",
+    self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha,
+    other=lambda grad: grad)
+def _rsub_tensor(self, other, alpha=1):
+    _check_bool_sub(self, other)
+    if alpha == 1:
+        return binary("sub", other, self)
+    return _fma(-alpha, self, other)
+
+
+def rsub_any(self, other, alpha=1):
+    """torch.rsub: other - alpha * self."""
+    return _rsub_tensor(self, other, alpha) if isinstance(other, Tensor) else rsub(self, other, alpha)
 
 
 @op("MulBackward0",
     self=lambda grad, other: grad * other,
     other=lambda grad, self: grad * self)
 def mul(self, other):
-    return _binary("mul", self, other)
+    return binary("mul", self, other)
+
+
+def _div_dtype(self, other):
+    dtype = _result_dtype(self, other)
+    return dtype if dtype.kind == "f" else _dtype.get_default_dtype()
 
 
 @op("DivBackward0",
     self=lambda grad, other: grad / other,
-    other=lambda grad, self, other: -grad * self / (other * other))
-def div(self, other):
-    dtype = _dtype.result_type(self, other)
-    if dtype.kind != "f":
-        dtype = _dtype.get_default_dtype()
-    return _binary("div", self, other, dtype)
+    other=lambda grad, self, other: -grad * ((self / other) / other))
+def _true_divide(self, other):
+    return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("NegBackward0", self=lambda grad: -grad)
-def neg(self):
-    return _unary("neg", self)
+@op("DivBackward1", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
+def _rounding_divide(self, other, rounding_mode):
+    dtype = _result_dtype(self, other)
+    if rounding_mode == "floor":
+        return binary("floor_divide", self, other, dtype)
+    if rounding_mode != "trunc":
+        raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                           f"found '{rounding_mode}'")
+    if dtype.kind == "f":
+        return unary("trunc", binary("div", self, other, dtype))
+    return binary("trunc_divide", self, other, dtype)
 
 
-@op("ExpBackward0", self=lambda grad, result: grad * result)
-def exp(self):
-    return _unary("exp", self, _float_dtype(self))
-
-
-@op("LogBackward0", self=lambda grad, self: grad / self)
-def log(self):
-    return _unary("log", self, _float_dtype(self))
-
-
-@op("RsubBackward1", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
-def rsub(self, other, alpha=1):
-    """other - alpha * self, for a Python scalar ``other`` (``3 - x``)."""
-    return _binary("sub", other, self if alpha == 1 else _binary("mul", self, alpha))
+def div(self, other, *, rounding_mode=None):
+    if rounding_mode is None:
+        return _true_divide(self, other)
+    return _rounding_divide(self, other, rounding_mode)
 
 
 @op("ReciprocalBackward0", self=lambda grad, result: -grad * (result * result))
 def reciprocal(self):
-    return _binary("div", 1, self, _float_dtype(self))
+    return binary("div", 1, self, float_dtype(self))
+
+
+def rtruediv(self, other):
+    """``s / x`` is ``reciprocal(x) * s`` in PyTorch (two roundings)."""
+    return mul(reciprocal(self), other)
+
+
+@op("NotImplemented", self=lambda grad: grad * 0)
+def floor_divide(self, other):
+    return binary("floor_divide", self, other)
+
+
+@op("RemainderBackward0", self=lambda grad: grad)
+def _remainder_scalar(self, other):
+    return binary("remainder", self, other)
+
+
+@op("RemainderBackward1",
+    self=lambda grad: grad,
+    other=lambda grad, self, other: -grad * self.div(other, rounding_mode="floor"))
+def _remainder_tensor(self, other):
+    return binary("remainder", self, other)
+
+
+def remainder(self, other):
+    if isinstance(other, Tensor) and other.requires_grad:
+        return _remainder_tensor(self, other)
+    return _remainder_scalar(self, other)
+
+
+@op("FmodBackward0", self=lambda grad: grad)
+def fmod(self, other):
+    return binary("fmod", self, other)
+
+
+@op("NegBackward0", self=lambda grad: -grad)
+def neg(self):
+    if self.dtype is _dtype.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return unary("neg", self)
+
+
+@op("AbsBackward0", self=lambda grad, self: grad * self.sgn())
+def abs(self):
+    if self.dtype is _dtype.bool_:
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+    return unary("abs", self)
+
+
+# ---- powers ---------------------------------------------------------------------------
+
+def _pow_values(x, exponent):
+    """x ** exponent for a Python-number exponent, with PyTorch's special cases."""
+    dtype = _result_dtype(x, exponent)
+    if dtype.kind in "iu" and exponent < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    if x.dtype is not dtype:
+        x = new_tensor(operand(x, x._shape, dtype), x._shape, dtype)
+    if exponent == 2:
+        return binary("mul", x, x)
+    if exponent == 3:
+        return binary("mul", binary("mul", x, x), x)
+    if dtype.kind == "f":
+        if exponent == -1:
+            return binary("div", 1, x)
+        if exponent == -2:
+            return binary("div", 1, binary("mul", x, x))
+        if exponent == 0.5:
+            return unary("sqrt", x)
+        if exponent == -0.5:
+            return binary("div", 1, unary("sqrt", x))
+    return binary("pow", x, exponent, dtype)
+
+
+@op("PowBackward0",
+    self=lambda grad, self, exponent: grad * 0 if exponent == 0 else
+    grad * (exponent * self.pow(exponent - 1)))
+def _pow_scalar(self, exponent):
+    return _pow_values(self, exponent)
+
+
+@op("PowBackward1",
+    self=lambda grad, self, exponent: (grad * (exponent * self.pow(exponent - 1))).masked_fill(
+        exponent == 0, 0),
+    exponent=lambda grad, self, exponent, result: grad * (result * self.log()).masked_fill(
+        (self == 0) & (exponent >= 0), 0))
+def _pow_tensor(self, exponent):
+    dtype = _result_dtype(self, exponent)
+    if dtype.kind in "iu" and any(v < 0 for v in exponent._flat()):
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    return binary("pow", self, exponent, dtype)
+
+
+@op("PowBackward2",
+    exponent=lambda grad, self, result: grad * (result * math.log(self)) if self != 0 else grad * 0)
+def _pow_scalar_base(self, exponent):
+    """``s ** x`` for a Python scalar base s."""
+    return binary("pow", self, exponent, _result_dtype(exponent, self))
+
+
+def pow(self, exponent):
+    if not isinstance(self, Tensor):
+        return _pow_scalar_base(self, exponent)
+    if isinstance(exponent, Tensor):
+        return _pow_tensor(self, exponent)
+    return _pow_scalar(self, exponent)
+
+
+def square(self):
+    return _pow_scalar(self, 2)
+
+
+@op("SqrtBackward0", self=lambda grad, result: grad / (2 * result))
+def sqrt(self):
+    return _float_unary("sqrt", self)
+
+
+@op("RsqrtBackward0", self=lambda grad, result: -0.5 * grad * result.pow(3))
+def rsqrt(self):
+    return binary("div", 1, _float_unary("sqrt", self))
+
+
+# ---- exponentials, logarithms, trigonometry ----------------------------------------------
+
+@op("ExpBackward0", self=lambda grad, result: grad * result)
+def exp(self):
+    return _float_unary("exp", self)
+
+
+@op("Expm1Backward0", self=lambda grad, result: grad * (result + 1))
+def expm1(self):
+    return _float_unary("expm1", self)
+
+
+@op("LogBackward0", self=lambda grad, self: grad.div(self))
+def log(self):
+    return _float_unary("log", self)
+
+
+@op("Log2Backward0", self=lambda grad, self: grad / (self * 0.6931471805599453))
+def log2(self):
+    return _float_unary("log2", self)
+
+
+@op("Log10Backward0", self=lambda grad, self: grad / (self * 2.3025850929940456))
+def log10(self):
+    return _float_unary("log10", self)
+
+
+@op("Log1PBackward0", self=lambda grad, self: grad / (self + 1))
+def log1p(self):
+    return _float_unary("log1p", self)
+
+
+@op("SinBackward0", self=lambda grad, self: grad * self.cos())
+def sin(self):
+    return _float_unary("sin", self)
+
+
+@op("CosBackward0", self=lambda grad, self: grad * -self.sin())
+def cos(self):
+    return _float_unary("cos", self)
+
+
+@op("TanBackward0", self=lambda grad, result: grad * (1 + result.pow(2)))
+def tan(self):
+    return _float_unary("tan", self)
+
+
+@op("AsinBackward0", self=lambda grad, self: grad * (-self * self + 1).rsqrt())
+def asin(self):
+    return _float_unary("asin", self)
+
+
+@op("AcosBackward0", self=lambda grad, self: grad * -((-self * self + 1).rsqrt()))
+def acos(self):
+    return _float_unary("acos", self)
+
+
+@op("AtanBackward0", self=lambda grad, self: grad / (self * self + 1))
+def atan(self):
+    return _float_unary("atan", self)
+
+
+@op("Atan2Backward0",
+    self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
+    other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
+def atan2(self, other):
+    dtype = _result_dtype(self, other)
+    return binary("atan2", self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
+
+
+@op("SinhBackward0", self=lambda grad, self: grad * self.cosh())
+def sinh(self):
+    return _float_unary("sinh", self)
+
+
+@op("CoshBackward0", self=lambda grad, self: grad * self.sinh())
+def cosh(self):
+    return _float_unary("cosh", self)
+
+
+@op("TanhBackward0", self=lambda grad, result: tanh_backward(grad, result))
+def tanh(self):
+    return _float_unary("tanh", self)
+
+
+@op("TanhBackwardBackward0",
+    grad_output=lambda grad, output: tanh_backward(grad, output),
+    output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
+def tanh_backward(grad_output, output):
+    """grad_output * (1 - y*y), with 1 - y*y one fused step: PyTorch's fma(-y, y, 1)."""
+    dtype = output.dtype
+    one_minus = new_tensor(B.fma(unary("neg", output)._buf(), output._buf(), 1.0, dtype), output._shape, dtype)
+    return binary("mul", grad_output, one_minus)
+
+
+@op("SigmoidBackward0", self=lambda grad, result: sigmoid_backward(grad, result))
+def sigmoid(self):
+    if self.dtype is not _float32:
+        return _float_unary("sigmoid", self)
+    # float32: PyTorch's vector body and scalar tail differ (arith-parity.md 2.2)
+    row = None if self.is_contiguous() else 1
+    values = exact_special.sigmoid(self._buf(), row)
+    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    return new_tensor(buf, self._shape, _float32)
+
+
+@op("SigmoidBackwardBackward0",
+    grad_output=lambda grad, output: sigmoid_backward(grad, output),
+    output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
+def sigmoid_backward(grad_output, output):
+    """(grad * (1 - s)) * s, rounded step by step as PyTorch's kernel does."""
+    return binary("mul", binary("mul", grad_output, binary("sub", 1, output)), output)
+
+
+@op("ErfBackward0", self=lambda grad, self: 1.1283791670955126 * (-self.pow(2)).exp() * grad)
+def erf(self):
+    return _float_unary("erf", self)
+
+
+# ---- rounding and sign ----------------------------------------------------------------
+
+def _zero_grad(grad):
+    return grad * 0
+
+
+@op("SignBackward0", self=_zero_grad)
+def sign(self):
+    return unary("sign", self)
+
+
+@op("SgnBackward0", self=lambda grad, self, result: grad * 0)
+def sgn(self):
+    return unary("sign", self)
+
+
+@op("FloorBackward0", self=_zero_grad)
+def floor(self):
+    return unary("floor", self)
+
+
+@op("CeilBackward0", self=_zero_grad)
+def ceil(self):
+    return unary("ceil", self)
+
+
+@op("TruncBackward0", self=_zero_grad)
+def trunc(self):
+    return unary("trunc", self)
+
+
+@op("FracBackward0", self=lambda grad: grad)
+def frac(self):
+    return unary("frac", self)
+
+
+@op("RoundBackward0", self=_zero_grad)
+def _round(self):
+    return unary("round", self)
+
+
+@op("RoundBackward1", self=_zero_grad)
+def _round_decimals(self, decimals):
+    scale = 10.0 ** decimals
+    if decimals < 0:
+        return binary("mul", unary("round", binary("div", self, 10.0 ** -decimals)), 10.0 ** -decimals)
+    return binary("div", unary("round", binary("mul", self, scale)), scale)
+
+
+def round(self, decimals=0):
+    return _round(self) if decimals == 0 else _round_decimals(self, decimals)
+
+
+# ---- clamping, max/min, relu, lerp ----------------------------------------------------
+
+@op("ReluBackward0", self=lambda grad, result: threshold_backward(grad, result, 0))
+def relu(self):
+    if self.dtype is _dtype.bool_:
+        raise NotImplementedError("\"clamp_min_cpu\" not implemented for 'Bool'")
+    return unary("relu", self)
+
+
+@op("ThresholdBackwardBackward0", grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+def threshold_backward(grad_output, self, threshold):
+    """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
+    if not grad_output._shape and not self._shape:
+        keep = _value(self, self.dtype) > threshold
+        value = _value(grad_output, grad_output.dtype) if keep else 0
+        return Tensor._make(B.from_list((value,), grad_output.dtype), (), grad_output.dtype)
+    return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
+
+
+def _clamp_values(self, min, max):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    dtype = self.dtype
+    for bound in (min, max):
+        if bound is not None:
+            dtype = _dtype.result_type(_Probe(dtype), bound)
+    out = self if self.dtype is dtype else new_tensor(operand(self, self._shape, dtype), self._shape, dtype)
+    if min is not None:
+        out = binary("maximum", out, min, dtype)
+    if max is not None:
+        out = binary("minimum", out, max, dtype)
+    return out
+
+
+class _Probe:
+    """Stands in for a tensor with dims of a given dtype in result_type."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def dim(self):
+        return 1
+
+
+@op("ClampBackward1",
+    self=lambda grad, self, min, max: grad.masked_fill(
+        _outside(self, min, max), 0))
+def clamp(self, min=None, max=None):
+    return _clamp_values(self, min, max)
+
+
+def _outside(x, lo, hi):
+    mask = None
+    if lo is not None:
+        mask = x < lo
+    if hi is not None:
+        above = x > hi
+        mask = above if mask is None else mask | above
+    return mask
+
+
+@op("MaximumBackward0",
+    self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0),
+    other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0))
+def maximum(self, other):
+    return binary("maximum", self, other)
+
+
+@op("MinimumBackward0",
+    self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0),
+    other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0))
+def minimum(self, other):
+    return binary("minimum", self, other)
+
+
+def _lerp_values(start, end, weight):
+    """PyTorch's lerp: start + w * (end - start) for |w| < 0.5, else end - (end - start) * (1 - w)."""
+    diff = binary("sub", end, start)
+    low = binary("add", start, binary("mul", weight, diff))
+    high = binary("sub", end, binary("mul", diff, binary("sub", 1, weight, start.dtype)))
+    small = binary("lt", unary("abs", weight) if isinstance(weight, Tensor) else builtins.abs(weight),
+                   0.5, start.dtype, _dtype.bool_)
+    return where_values(small, low, high, start.dtype)
+
+
+@op("LerpBackward0",
+    self=lambda grad, weight: grad * (1 - weight),
+    end=lambda grad, weight: grad * weight)
+def _lerp_scalar(self, end, weight):
+    return _lerp_values(self, end, weight)
+
+
+@op("LerpBackward1",
+    self=lambda grad, weight: grad * (1 - weight),
+    end=lambda grad, weight: grad * weight,
+    weight=lambda grad, self, end: grad * (end - self))
+def _lerp_tensor(self, end, weight):
+    return _lerp_values(self, end, weight)
+
+
+def lerp(self, end, weight):
+    if isinstance(weight, Tensor):
+        return _lerp_tensor(self, end, weight)
+    return _lerp_scalar(self, end, weight)
+
+
+# ---- where, masked_fill ------------------------------------------------------------------
+
+def where_values(cond, a, b, dtype):
+    """cond ? a : b with broadcasting, no autograd."""
+    shapes = [x._shape for x in (cond, a, b) if isinstance(x, Tensor)]
+    shape = broadcast_shapes(*shapes)
+    buf = B.where(buffer_as(cond, shape, _dtype.bool_), operand(a, shape, dtype), operand(b, shape, dtype),
+                  dtype)
+    return new_tensor(buf, shape, dtype)
+
+
+def _where_dtype(a, b):
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        return _dtype.promote_types(a.dtype, b.dtype) if a.dim() and b.dim() else _dtype.result_type(a, b)
+    return _dtype.result_type(a, b)
+
+
+@op("WhereBackward0",
+    self=lambda grad, condition: grad.masked_fill(condition.logical_not(), 0),
+    other=lambda grad, condition: grad.masked_fill(condition, 0))
+def _where(condition, self, other):
+    if condition.dtype is not _dtype.bool_ and condition.dtype is not _dtype.uint8:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with "
+                           f"dtype {type_name(condition.dtype)}")
+    return where_values(condition, self, other, _where_dtype(self, other))
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        from .indexing import nonzero
+        return nonzero(condition, as_tuple=True)
+    return _where(condition, input, other)
+
+
+@op("MaskedFillBackward0", self=lambda grad, mask: grad.masked_fill(mask, 0))
+def masked_fill(self, mask, value):
+    if mask.dtype is not _dtype.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype}")
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
+                               f"tensor with {value.dim()} dimension(s).")
+        value = value.item()
+    out = where_values(mask, value, self, self.dtype)
+    if out._shape != self._shape:
+        broadcast_shapes(self._shape, mask._shape)
+        raise RuntimeError(f"The size of tensor a ({self._shape[-1]}) must match the size of tensor b "
+                           f"({out._shape[-1]}) at non-singleton dimension {len(out._shape) - 1}")
+    return out
+
+
+# ---- comparisons, logical and bitwise ops (no gradient) -----------------------------------
+
+def _compare(name):
+    def compare(self, other):
+        return binary(name, self, other, _result_dtype(self, other), _dtype.bool_)
+    compare.__name__ = name
+    return compare
+
+
+eq, ne, lt, le, gt, ge = (_compare(n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
+
+
+def _logical(name):
+    def logical(self, other):
+        return binary(name, self, other, _result_dtype(self, other), _dtype.bool_)
+    logical.__name__ = name
+    return logical
+
+
+logical_and, logical_or, logical_xor = (_logical(n) for n in ("logical_and", "logical_or", "logical_xor"))
+
+
+def logical_not(self):
+    return unary("logical_not", self, _dtype.bool_)
+
+
+_BITWISE_KERNELS = {"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu",
+                    "bitwise_xor": "bitwise_xor_cpu", "lshift": "lshift_cpu", "rshift": "rshift_cpu"}
+
+
+def _bitwise(name):
+    def bitwise(self, other):
+        dtype = _result_dtype(self, other)
+        if dtype.kind == "f":
+            raise NotImplementedError(f'"{_BITWISE_KERNELS[name]}" not implemented for '
+                                      f"'{type_name(dtype)}'")
+        return binary(name, self, other, dtype)
+    bitwise.__name__ = name
+    return bitwise
+
+
+bitwise_and, bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift = (
+    _bitwise(n) for n in ("bitwise_and", "bitwise_or", "bitwise_xor", "lshift", "rshift"))
+
+
+def bitwise_not(self):
+    if self.dtype.kind == "f":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{type_name(self.dtype)}'")
+    if self.dtype is _dtype.bool_:
+        return unary("logical_not", self, _dtype.bool_)
+    return unary("bitwise_not", self)
+
+
+def isnan(self):
+    return unary("isnan", self, _dtype.bool_)
+
+
+def isinf(self):
+    return unary("isinf", self, _dtype.bool_)
+
+
+def isfinite(self):
+    return unary("isfinite", self, _dtype.bool_)
+
+
+def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+    if self.dtype.kind != "f":
+        return self.clone()
+    big = 3.4028234663852886e38 if self.dtype.itemsize == 4 else 1.7976931348623157e308
+    values = [nan if v != v else (big if posinf is None else posinf) if v == math.inf else
+              (-big if neginf is None else neginf) if v == -math.inf else v for v in self._flat()]
+    return new_tensor(B.from_list(values, self.dtype), self._shape, self.dtype)
+
+
+def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    if self.dtype is not other.dtype:
+        raise RuntimeError(f"{self.dtype} did not match {other.dtype}")
+    shape = broadcast_shapes(self._shape, other._shape)
+    a = B.to_list(buffer_as(self, shape, self.dtype), self.dtype)
+    b = B.to_list(buffer_as(other, shape, other.dtype), other.dtype)
+    out = [(x == y) or (equal_nan and x != x and y != y) or
+           (math.isfinite(x) and math.isfinite(y) and builtins.abs(x - y) <= atol + rtol * builtins.abs(y))
+           for x, y in zip(a, b)]
+    return new_tensor(B.from_list(out, _dtype.bool_), shape, _dtype.bool_)
+
+
+def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return builtins.all(isclose(self, other, rtol, atol, equal_nan)._flat())
+
+
+def equal(self, other):
+    return self._shape == other._shape and self._flat() == other._flat()

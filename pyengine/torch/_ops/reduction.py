@@ -1,73 +1,119 @@
-"""Reductions."""
+"""Reductions: sum, mean, prod, max/min, var/std, norm, cumulative ops, softmax, sort ...
+
+Every reduction groups the input into rows: one row of reduced values per output
+element (``_rows``). Float sums go through ``_sum_row``, the one place that decides the
+order of float32 additions.
+"""
+import builtins as _builtins
+import math
+
+from .. import _dtype
+from .. import return_types
+from .._aten import loss as exact_loss, reduce as exact
 from .._backend import backend as B
-from .._tensor import Tensor
+from .._float32 import f32
+from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
-from ._helpers import new_tensor
+from ._helpers import from_values, permuted, wrap_dim, type_name, new_tensor
+
+_float32 = _dtype.float32
+# this module defines torch.sum/max/min/all/any; keep Python's own at hand
+builtins_max, builtins_min, builtins_sum = _builtins.max, _builtins.min, _builtins.sum
 
 
-def _reduced_dims(x, dim):
-    if dim is None:
+# ---- grouping ----------------------------------------------------------------------------
+
+def reduced_dims(x, dim):
+    """Sorted, wrapped dims reduced by ``dim`` (None or () mean all)."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return tuple(range(x.dim()))
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
-    return tuple(sorted(x._wrap_dim(d) for d in dims))
+    wrapped = [wrap_dim(d, max_ndim(x)) for d in dims]
+    for d in set(wrapped):
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return tuple(sorted(d for d in wrapped if x.dim()))
 
 
-def _sum_values(x, dims, keepdim, dtype):
-    """Sum over ``dims`` (sequential float accumulation; placeholder until the exact cascade)."""
-    flat = B.to_list(B.cast(x._buf(), dtype) if x.dtype is not dtype else x._buf(), dtype)
-    shape = x._shape
-    out_shape = tuple(1 if i in dims else s for i, s in enumerate(shape))
-    out = [0] * max(1, _numel(out_shape))
-    strides_out = _strides(out_shape)
-    idx = [0] * len(shape)
-    for v in flat:
-        o = sum(idx[i] * strides_out[i] for i in range(len(shape)) if i not in dims)
-        out[o] = out[o] + v
-        for i in range(len(shape) - 1, -1, -1):
-            idx[i] += 1
-            if idx[i] < shape[i]:
-                break
-            idx[i] = 0
-    if not keepdim:
-        out_shape = tuple(s for i, s in enumerate(shape) if i not in dims)
-    return new_tensor(B.from_list(out, dtype), out_shape, dtype)
+def _out_shape(x, dims, keepdim):
+    if keepdim:
+        return tuple(1 if i in dims else s for i, s in enumerate(x._shape))
+    return tuple(s for i, s in enumerate(x._shape) if i not in dims)
 
 
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
+def _rows(x, dims, dtype=None):
+    """The values of x as a list of rows, one per output element, each row holding the
+    reduced elements in row-major order."""
+    kept = [d for d in range(x.dim()) if d not in dims]
+    buf, _ = permuted(x, kept + list(dims))
+    dtype = dtype or x.dtype
+    if dtype is not x.dtype:
+        buf = B.cast(buf, dtype)
+    values = B.to_list(buf, dtype)
+    k = numel_of([x._shape[d] for d in dims])
+    n = numel_of([x._shape[d] for d in kept])
+    if k == 0:
+        return [[] for _ in range(n)]
+    return [values[i * k:(i + 1) * k] for i in range(n)]
 
 
-def _strides(shape):
-    st, acc = [], 1
-    for s in reversed(shape):
-        st.append(acc)
-        acc *= s
-    return tuple(reversed(st))
+def _round_fn(dtype):
+    return f32 if dtype is _float32 else (lambda v: v)
 
+
+def _sum_row(row, dtype):
+    """The sum of one row, rounded as PyTorch rounds it (placeholder order until _aten lands)."""
+    if dtype.kind != "f":
+        return builtins_sum(row)
+    r = _round_fn(dtype)
+    total = 0.0
+    for v in row:
+        total = r(total + v)
+    return total
+
+
+def _exact(kernel, x, dim, keepdim, **kwargs):
+    """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
+    dims = None if dim is None else reduced_dims(x, dim)
+    values, shape = kernel(x._storage.buf, x._offset, x._shape, x._stride, dims, keepdim=keepdim, **kwargs)
+    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    return new_tensor(buf, tuple(shape), _float32)
+
+
+def _reduce(x, dim, keepdim, fn, dtype):
+    dims = reduced_dims(x, dim)
+    values = [fn(row) for row in _rows(x, dims, dtype)]
+    return from_values(values, _out_shape(x, dims, keepdim), dtype)
+
+
+# ---- sum, mean, prod -------------------------------------------------------------------------
 
 def _sum_dtype(x, dtype):
     if dtype is not None:
         return dtype
-    from .. import _dtype
     return _dtype.int64 if x.dtype.kind in "biu" else x.dtype
 
 
 @op("SumBackward0", self=lambda grad, self: grad.expand(self._shape))
 def sum_all(self, dtype=None):
-    return _sum_values(self, _reduced_dims(self, None), False, _sum_dtype(self, dtype))
+    dtype = _sum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.sum, self, None, False)
+    return _reduce(self, None, False, lambda row: _sum_row(row, dtype), dtype)
 
 
-@op("SumBackward1", self=lambda grad, self, dim, keepdim: _unsqueeze_to(grad, self, dim, keepdim))
+@op("SumBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
-    return _sum_values(self, _reduced_dims(self, dim), keepdim, _sum_dtype(self, dtype))
+    dtype = _sum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.sum, self, dim, keepdim)
+    return _reduce(self, dim, keepdim, lambda row: _sum_row(row, dtype), dtype)
 
 
-def _unsqueeze_to(grad, x, dim, keepdim):
+def unsqueeze_to(grad, x, dim, keepdim):
+    """Undo a reduction's removal of dims, then expand to x's shape."""
     if not keepdim:
-        for d in _reduced_dims(x, dim):
+        for d in reduced_dims(x, dim):
             grad = grad.unsqueeze(d)
     return grad.expand(x._shape)
 
@@ -76,3 +122,778 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return sum_all(input, dtype)
     return sum_dim(input, dim, keepdim, dtype)
+
+
+def _mean_dtype(x, dtype, name="mean"):
+    dtype = dtype or x.dtype
+    if dtype.kind != "f":
+        raise RuntimeError(f"{name}(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {type_name(dtype)}")
+    return dtype
+
+
+def _mean_row(row, dtype):
+    r = _round_fn(dtype)
+    if not row:
+        return math.nan
+    return r(_sum_row(row, dtype) / r(len(row)))
+
+
+@op("MeanBackward0", self=lambda grad, self: grad.expand(self._shape) / self.numel())
+def mean_all(self, dtype=None):
+    dtype = _mean_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.mean, self, None, False)
+    return _reduce(self, None, False, lambda row: _mean_row(row, dtype), dtype)
+
+
+@op("MeanBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+    _count(self, dim))
+def mean_dim(self, dim, keepdim=False, dtype=None):
+    dtype = _mean_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.mean, self, dim, keepdim)
+    return _reduce(self, dim, keepdim, lambda row: _mean_row(row, dtype), dtype)
+
+
+def _count(x, dim):
+    return numel_of([x._shape[d] for d in reduced_dims(x, dim)])
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None:
+        return mean_all(input, dtype)
+    return mean_dim(input, dim, keepdim, dtype)
+
+
+def _prod_row(row, dtype):
+    r = _round_fn(dtype)
+    p = 1 if dtype.kind != "f" else 1.0
+    for v in row:
+        p = r(p * v)
+    return p
+
+
+def _prod_backward(grad, x, result):
+    # PyTorch's prod_backward: grad * result / x where x has no zeros; otherwise products of the others
+    if not bool((x == 0).any()):
+        return grad * (result / x)
+    return _prod_others(x) * grad
+
+
+def _prod_others(x):
+    values = x._flat()
+    out = []
+    for i in range(len(values)):
+        p = 1.0
+        for j, v in enumerate(values):
+            if j != i:
+                p *= v
+        out.append(p)
+    return from_values(out, x._shape, x.dtype)
+
+
+@op("ProdBackward0", self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
+def prod_all(self, dtype=None):
+    dtype = _sum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.prod, self, None, False)
+    return _reduce(self, None, False, lambda row: _prod_row(row, dtype), dtype)
+
+
+@op("ProdBackward1", self=lambda grad, self, dim, keepdim, result: _prod_backward(
+    unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim)))
+def prod_dim(self, dim, keepdim=False, dtype=None):
+    dtype = _sum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact(exact.prod, self, dim, keepdim)
+    return _reduce(self, dim, keepdim, lambda row: _prod_row(row, dtype), dtype)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None:
+        return prod_all(input, dtype)
+    return prod_dim(input, dim, keepdim, dtype)
+
+
+# ---- max, min, argmax, amax -------------------------------------------------------------------
+
+def _is_nan(v):
+    return v != v
+
+
+def _arg_best(row, better):
+    """Index of the first best element; a NaN wins (PyTorch propagates NaN)."""
+    best = 0
+    for i in range(1, len(row)):
+        v, b = row[i], row[best]
+        if _is_nan(b):
+            break
+        if _is_nan(v) or better(v, b):
+            best = i
+    return best
+
+
+def _greater(a, b):
+    return a > b
+
+
+def _less(a, b):
+    return a < b
+
+
+def _check_nonempty(x, name, dim=None):
+    if x.numel() == 0:
+        if dim is None:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+
+
+def _check_dim_nonempty(x, name, dim):
+    if x._shape and x._shape[dim] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+
+
+def _extreme_all(x, better):
+    return _reduce(x, None, False, lambda row: row[_arg_best(row, better)], x.dtype)
+
+
+def _extreme_dim(x, dim, keepdim, better):
+    dims = reduced_dims(x, dim)
+    rows = _rows(x, dims)
+    idx = [_arg_best(row, better) for row in rows]
+    shape = _out_shape(x, dims, keepdim)
+    return (from_values([row[i] for row, i in zip(rows, idx)], shape, x.dtype),
+            from_values(idx, shape, _dtype.int64))
+
+
+def _select_backward_values(grad, x, dim, keepdim, indices):
+    """Gradient of values picked by ``indices`` along ``dim`` (max/min/median/mode with dim)."""
+    from .. import zeros
+    if not keepdim and x.dim():
+        grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
+    return zeros(x._shape, dtype=grad.dtype).scatter(dim, indices, grad) if x.dim() else grad
+
+
+def _evenly_distribute(grad, x, result):
+    """Gradient of a full max/min: split evenly among the elements equal to the result."""
+    mask = x == result
+    return (grad / mask.sum()).expand(x._shape).masked_fill(mask.logical_not(), 0)
+
+
+@op("MaxBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def max_all(self):
+    _check_nonempty(self, "max")
+    return _extreme_all(self, _greater)
+
+
+@op("MaxBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _max_dim(self, dim, keepdim=False):
+    return return_types.max(_extreme_dim(self, dim, keepdim, _greater))
+
+
+@op("MinBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def min_all(self):
+    _check_nonempty(self, "min")
+    return _extreme_all(self, _less)
+
+
+@op("MinBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _min_dim(self, dim, keepdim=False):
+    return return_types.min(_extreme_dim(self, dim, keepdim, _less))
+
+
+def max(input, dim=None, keepdim=False, *, out=None):
+    if isinstance(dim, Tensor):
+        from .pointwise import maximum
+        return maximum(input, dim)
+    if dim is None:
+        return max_all(input)
+    d = wrap_dim(dim, max_ndim(input))
+    _check_dim_nonempty(input, "max", d)
+    return _max_dim(input, d, keepdim)
+
+
+def min(input, dim=None, keepdim=False, *, out=None):
+    if isinstance(dim, Tensor):
+        from .pointwise import minimum
+        return minimum(input, dim)
+    if dim is None:
+        return min_all(input)
+    d = wrap_dim(dim, max_ndim(input))
+    _check_dim_nonempty(input, "min", d)
+    return _min_dim(input, d, keepdim)
+
+
+def max_ndim(x):
+    return x.dim() if x.dim() else 1
+
+
+def _amax_backward(grad, x, dim, keepdim, result):
+    g = unsqueeze_to(grad, x, dim, keepdim)
+    r = unsqueeze_to(result, x, dim, keepdim)
+    mask = x == r
+    return (g / unsqueeze_to(mask.sum(dim, True), x, dim, True)).masked_fill(mask.logical_not(), 0)
+
+
+@op("AmaxBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+def _amax(self, dim, keepdim):
+    return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _greater)], self.dtype)
+
+
+@op("AminBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+def _amin(self, dim, keepdim):
+    return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _less)], self.dtype)
+
+
+def amax(input, dim=(), keepdim=False):
+    return _amax(input, reduced_dims(input, dim), keepdim)
+
+
+def amin(input, dim=(), keepdim=False):
+    return _amin(input, reduced_dims(input, dim), keepdim)
+
+
+def _arg(x, dim, keepdim, better, name):
+    if dim is None:
+        if x.numel() == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        flat = x._flat()
+        return from_values([_arg_best(flat, better)], (1,) * x.dim() if keepdim else (), _dtype.int64)
+    d = wrap_dim(dim, max_ndim(x))
+    _check_dim_nonempty(x, name, d)
+    return _extreme_dim(x, d, keepdim, better)[1]
+
+
+def argmax(input, dim=None, keepdim=False):
+    return _arg(input, dim, keepdim, _greater, "argmax")
+
+
+def argmin(input, dim=None, keepdim=False):
+    return _arg(input, dim, keepdim, _less, "argmin")
+
+
+# ---- var, std, norm -------------------------------------------------------------------------
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    return 1 if unbiased is None or unbiased else 0
+
+
+def _var_row(row, correction, dtype):
+    """Variance with Welford's update in float64, rounded once (placeholder until _aten)."""
+    n = len(row)
+    mean = 0.0
+    m2 = 0.0
+    for i, v in enumerate(row, 1):
+        delta = v - mean
+        mean += delta / i
+        m2 += delta * (v - mean)
+    dof = n - correction
+    if dof <= 0:
+        return math.nan if m2 == 0 or n == 0 else (math.inf if dof == 0 else -m2 / -dof)
+    return _round_fn(dtype)(m2 / dof)
+
+
+def _dof_warning(x, dims, correction, name):
+    n = numel_of([x._shape[d] for d in dims])
+    if n - correction <= 0:
+        import warnings
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                      "reduction factor (input numel divided by output numel). (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=4)
+
+
+def _var_values(x, dim, correction, keepdim, name):
+    dtype = _mean_dtype(x, None, name)
+    dims = reduced_dims(x, dim)
+    _dof_warning(x, dims, correction, name)
+    if dtype is _float32:
+        return _exact(exact.var if name == "var" else exact.std, x, dim, keepdim, correction=correction)
+    values = [_var_row(row, correction, dtype) for row in _rows(x, dims, dtype)]
+    return from_values(values, _out_shape(x, dims, keepdim), dtype)
+
+
+def _var_backward(grad, x, dim, correction, keepdim):
+    n = _count(x, dim)
+    g = unsqueeze_to(grad, x, dim, keepdim)
+    return (2.0 / (n - correction)) * g * (x - x.mean(reduced_dims(x, dim), True))
+
+
+@op("VarBackward0", self=lambda grad, self, dim, correction, keepdim: _var_backward(
+    grad, self, dim, correction, keepdim))
+def _var(self, dim, correction, keepdim):
+    return _var_values(self, dim, correction, keepdim, "var")
+
+
+@op("StdBackward0", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
+    grad / (2 * result), self, dim, correction, keepdim))
+def _std(self, dim, correction, keepdim):
+    if self.dtype is _float32:
+        return _var_values(self, dim, correction, keepdim, "std")
+    from .pointwise import unary
+    return unary("sqrt", _var_values(self, dim, correction, keepdim, "var"))
+
+
+def _var_args(dim, unbiased, keepdim, correction):
+    if isinstance(dim, bool):  # var(unbiased) legacy form
+        return None, dim, keepdim, correction
+    return dim, unbiased, keepdim, correction
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return _var(input, dim, _correction(unbiased, correction), keepdim)
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return _std(input, dim, _correction(unbiased, correction), keepdim)
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+
+
+def _norm_row(row, p, dtype):
+    r = _round_fn(dtype)
+    if p == 2:
+        return r(math.sqrt(math.fsum(v * v for v in row)))
+    if p == 1:
+        return r(math.fsum(abs(v) for v in row))
+    if p == math.inf:
+        return builtins_max((abs(v) for v in row), default=0.0)
+    if p == -math.inf:
+        return builtins_min((abs(v) for v in row), default=math.inf)
+    if p == 0:
+        return float(builtins_sum(1 for v in row if v != 0))
+    return r(math.fsum(abs(v) ** p for v in row) ** (1.0 / p))
+
+
+def _norm_backward(grad, x, p, dim, keepdim, result):
+    g = unsqueeze_to(grad, x, dim, keepdim)
+    r = unsqueeze_to(result, x, dim, keepdim)
+    if p == 2:
+        return (x * (g / r)).masked_fill(r == 0, 0)
+    if p == 1:
+        return x.sgn() * g
+    if p in (math.inf, -math.inf):
+        mask = x.abs() == r
+        return x.sgn() * (g / unsqueeze_to(mask.sum(reduced_dims(x, dim), True), x, dim, True)).masked_fill(
+            mask.logical_not(), 0)
+    return x * x.abs().pow(p - 2) * g / r.pow(p - 1)
+
+
+@op("LinalgVectorNormBackward0", self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
+    grad, self, ord, dim, keepdim, result))
+def _vector_norm(self, ord, dim, keepdim):
+    dtype = self.dtype
+    if dtype.kind != "f":
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {type_name(dtype)}")
+    if ord == 2 and dtype is _float32:
+        return _exact(exact.norm, self, dim, keepdim)
+    return _reduce(self, dim, keepdim, lambda row: _norm_row(row, ord, dtype), dtype)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    if p is None or p == "fro":
+        p = 2
+    if isinstance(dim, int):
+        dim = (dim,)
+    return _vector_norm(input, float(p), dim, keepdim)
+
+
+# ---- cumulative ----------------------------------------------------------------------------
+
+def _scan(x, dim, step, dtype):
+    d = wrap_dim(dim, max_ndim(x))
+    if not x._shape:
+        return from_values(x._flat(), (), dtype)
+    order = [i for i in range(x.dim()) if i != d] + [d]
+    rows = _rows(x, (d,), dtype) if x.dim() else [x._flat()]
+    out = []
+    for row in rows:
+        acc = None
+        for v in row:
+            acc = v if acc is None else step(acc, v)
+            out.append(acc)
+    shape = tuple(x._shape[i] for i in order)
+    t = from_values(out, shape, dtype)
+    from .shape import _inverse
+    inv = _inverse(order)
+    return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
+
+
+def _exact_scan(kernel, x, dim):
+    values = kernel(x._buf(), x._shape, dim)
+    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    return new_tensor(buf, x._shape, _float32)
+
+
+def _cum_dtype(x, dtype):
+    return dtype or (_dtype.int64 if x.dtype.kind in "biu" else x.dtype)
+
+
+def _cumsum_backward(grad, dim):
+    return grad.flip(dim).cumsum(dim).flip(dim)
+
+
+@op("CumsumBackward0", self=lambda grad, dim: _cumsum_backward(grad, dim))
+def _cumsum(self, dim, dtype=None):
+    dtype = _cum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact_scan(exact.cumsum, self, dim)
+    r = _round_fn(dtype)
+    return _scan(self, dim, lambda a, b: r(a + b), dtype)
+
+
+def cumsum(input, dim, *, dtype=None):
+    return _cumsum(input, wrap_dim(dim, max_ndim(input)), dtype)
+
+
+def _cumprod_backward(grad, x, dim, result):
+    if not bool((x == 0).any()):
+        return _cumsum_backward(grad * result, dim) / x
+    raise RuntimeError("cumprod backward with zeros in the input is not supported")
+
+
+@op("CumprodBackward0", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
+def _cumprod(self, dim, dtype=None):
+    dtype = _cum_dtype(self, dtype)
+    if dtype is _float32 and self.dtype is _float32:
+        return _exact_scan(exact.cumprod, self, dim)
+    r = _round_fn(dtype)
+    return _scan(self, dim, lambda a, b: r(a * b), dtype)
+
+
+def cumprod(input, dim, *, dtype=None):
+    return _cumprod(input, wrap_dim(dim, max_ndim(input)), dtype)
+
+
+# ---- logsumexp, softmax, log_softmax ----------------------------------------------------------
+
+def _logsumexp_row(row, dtype):
+    r = _round_fn(dtype)
+    if not row:
+        return -math.inf
+    m = builtins_max(row)
+    if math.isinf(m):
+        m = 0.0
+    s = 0.0
+    for v in row:
+        s = r(s + r(_exp(r(v - m))))
+    return r(r(math.log(s) if s > 0 else -math.inf) + m)
+
+
+def _exp(v):
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
+@op("LogsumexpBackward0", self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
+    (self - unsqueeze_to(result, self, dim, keepdim)).exp())
+def _logsumexp(self, dim, keepdim):
+    dtype = self.dtype if self.dtype.kind == "f" else _dtype.get_default_dtype()
+    return _reduce(self, dim, keepdim, lambda row: _logsumexp_row(row, dtype), dtype)
+
+
+def logsumexp(input, dim, keepdim=False):
+    return _logsumexp(input, reduced_dims(input, dim), keepdim)
+
+
+def _softmax_rows(x, dim, log):
+    dtype = x.dtype
+    r = _round_fn(dtype)
+    d = wrap_dim(dim, max_ndim(x))
+    if not x._shape:
+        return from_values([0.0 if log else 1.0], (), dtype)
+    order = [i for i in range(x.dim()) if i != d] + [d]
+    out = []
+    for row in _rows(x, (d,)):
+        m = builtins_max(row)
+        shifted = [r(v - m) for v in row]
+        exps = [r(_exp(v)) for v in shifted]
+        s = 0.0
+        for e in exps:
+            s = r(s + e)
+        if log:
+            ls = r(math.log(s))
+            out.extend(r(v - ls) for v in shifted)
+        else:
+            out.extend(r(e / s) for e in exps)
+    t = from_values(out, tuple(x._shape[i] for i in order), dtype)
+    from .shape import _inverse
+    inv = _inverse(order)
+    return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
+
+
+def _exact_softmax(kernel, x, dim):
+    values = kernel(x._buf(), x._shape, dim)
+    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    return new_tensor(buf, x._shape, _float32)
+
+
+@op("SoftmaxBackward0", self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
+def _softmax(self, dim):
+    if self.dtype is _float32 and self._shape:
+        return _exact_softmax(exact_loss.softmax, self, dim)
+    return _softmax_rows(self, dim, log=False)
+
+
+@op("LogSoftmaxBackward0", self=lambda grad, dim, result: grad - result.exp() * grad.sum(dim, True))
+def _log_softmax(self, dim):
+    if self.dtype is _float32 and self._shape:
+        return _exact_softmax(exact_loss.log_softmax, self, dim)
+    return _softmax_rows(self, dim, log=True)
+
+
+def _softmax_input(x, dtype):
+    if dtype is not None:
+        return x.to(dtype)
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"\"softmax_lastdim_kernel_impl\" not implemented for '{type_name(x.dtype)}'")
+    return x
+
+
+def softmax(input, dim=None, dtype=None):
+    return _softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
+
+
+def log_softmax(input, dim=None, dtype=None):
+    return _log_softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
+
+
+# ---- all, any ------------------------------------------------------------------------------
+
+def all(input, dim=None, keepdim=False):
+    return _reduce(input, dim, keepdim, lambda row: _builtins.all(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
+
+
+def any(input, dim=None, keepdim=False):
+    return _reduce(input, dim, keepdim, lambda row: _builtins.any(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
+
+
+def count_nonzero(input, dim=None):
+    return _reduce(input, dim, False, lambda row: builtins_sum(1 for v in row if v), _dtype.int64)
+
+
+# ---- sorting and order statistics -----------------------------------------------------------
+
+def _sort_key(descending):
+    # NaN sorts as the largest value
+    if descending:
+        return lambda iv: (0 if iv[1] != iv[1] else 1, -iv[1] if iv[1] == iv[1] else 0)
+    return lambda iv: (1 if iv[1] != iv[1] else 0, iv[1] if iv[1] == iv[1] else 0)
+
+
+def _along(x, dim, per_row, out_len=None, value_dtype=None):
+    """Apply ``per_row(row) -> (values, indices)`` along dim; results keep dim in place."""
+    d = wrap_dim(dim, max_ndim(x))
+    if not x._shape:
+        vals, idx = per_row(x._flat())
+        return from_values(vals, (), value_dtype or x.dtype), from_values(idx, (), _dtype.int64)
+    order = [i for i in range(x.dim()) if i != d] + [d]
+    all_vals, all_idx = [], []
+    for row in _rows(x, (d,)):
+        vals, idx = per_row(row)
+        all_vals.extend(vals)
+        all_idx.extend(idx)
+    length = x._shape[d] if out_len is None else out_len
+    shape = tuple(x._shape[i] for i in order[:-1]) + (length,)
+    from .shape import _inverse
+    inv = _inverse(order)
+    out_shape = x._shape[:d] + (length,) + x._shape[d + 1:]
+    results = []
+    for values, dtype in ((all_vals, value_dtype or x.dtype), (all_idx, _dtype.int64)):
+        t = from_values(values, shape, dtype)
+        results.append(new_tensor(B.take(t._storage.buf, 0, out_shape, tuple(t._stride[i] for i in inv)),
+                                  out_shape, dtype))
+    return tuple(results)
+
+
+def _sorted_row(row, descending):
+    pairs = sorted(enumerate(row), key=_sort_key(descending))
+    return [v for _, v in pairs], [i for i, _ in pairs]
+
+
+def _sort_backward(grad, self, dim, indices):
+    from .. import zeros
+    return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
+
+
+@op("SortBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+def _sort(self, dim, descending):
+    return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
+
+
+def sort(input, dim=-1, descending=False, stable=False):
+    return _sort(input, wrap_dim(dim, max_ndim(input)), descending)
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
+
+
+@op("TopkBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+def _topk(self, k, dim, largest, sorted):
+    def best(row):
+        vals, idx = _sorted_row(row, largest)
+        return vals[:k], idx[:k]
+    return return_types.topk(_along(self, dim, best, out_len=k))
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    d = wrap_dim(dim, max_ndim(input))
+    size = input._shape[d] if input._shape else 1
+    if not 0 <= k <= size:
+        raise RuntimeError("selected index k out of range")
+    return _topk(input, k, d, largest, sorted)
+
+
+def _median_row(row):
+    if _builtins.any(v != v for v in row):
+        i = next(i for i, v in enumerate(row) if v != v)
+        return row[i], i
+    vals, idx = _sorted_row(row, False)
+    k = (len(row) - 1) // 2
+    value = vals[k]
+    # PyTorch reports the last position holding the median value
+    last = builtins_max(i for i, v in enumerate(row) if v == value)
+    return value, last
+
+
+@op("MedianBackward0", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def _median_all(self):
+    flat = self._flat()
+    if not flat:
+        return from_values([math.nan], (), self.dtype)
+    return from_values([_median_row(flat)[0]], (), self.dtype)
+
+
+@op("MedianBackward1", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _median_dim(self, dim, keepdim):
+    return return_types.median(_keep(self, dim, keepdim, _along(
+        self, dim, lambda row: tuple([x] for x in _median_row(row)), out_len=1)))
+
+
+def _keep(x, dim, keepdim, pair):
+    if keepdim or not x._shape:
+        return pair
+    return tuple(t.squeeze(dim) for t in pair)
+
+
+def median(input, dim=None, keepdim=False):
+    if dim is None:
+        return _median_all(input)
+    d = wrap_dim(dim, max_ndim(input))
+    _check_dim_nonempty(input, "median", d)
+    return _median_dim(input, d, keepdim)
+
+
+def _mode_row(row):
+    counts = {}
+    for v in row:
+        counts[v] = counts.get(v, 0) + 1
+    best = builtins_max(counts.values())
+    value = builtins_min(v for v, c in counts.items() if c == best)
+    return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
+
+
+@op("ModeBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _mode(self, dim, keepdim):
+    return return_types.mode(_keep(self, dim, keepdim, _along(self, dim, _mode_row, out_len=1)))
+
+
+def mode(input, dim=-1, keepdim=False):
+    return _mode(input, wrap_dim(dim, max_ndim(input)), keepdim)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    if dim is not None:
+        return _unique_dim(input, wrap_dim(dim, max_ndim(input)), return_inverse, return_counts)
+    values = input._flat()
+    uniq = _builtins.sorted(set(values))
+    out = [from_values(uniq, (len(uniq),), input.dtype)]
+    if return_inverse:
+        pos = {v: i for i, v in enumerate(uniq)}
+        out.append(from_values([pos[v] for v in values], input._shape, _dtype.int64))
+    if return_counts:
+        counts = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        out.append(from_values([counts[v] for v in uniq], (len(uniq),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _cum_extreme(x, dim, better, name):
+    d = wrap_dim(dim, max_ndim(x))
+
+    def scan(row):
+        vals, idx = [], []
+        best = None
+        for i, v in enumerate(row):
+            if best is None or _is_nan(v) or (not _is_nan(row[best]) and (better(v, row[best]) or v == row[best])):
+                best = i
+            vals.append(row[best])
+            idx.append(best)
+        return vals, idx
+    return getattr(return_types, name)(_along(x, d, scan))
+
+
+def cummax(input, dim):
+    return _cum_extreme(input, dim, _greater, "cummax")
+
+
+def cummin(input, dim):
+    return _cum_extreme(input, dim, _less, "cummin")
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    return return_types.aminmax((amin(input, () if dim is None else dim, keepdim),
+                                 amax(input, () if dim is None else dim, keepdim)))
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    def kth(row):
+        vals, idx = _sorted_row(row, False)
+        return [vals[k - 1]], [idx[k - 1]]
+    d = wrap_dim(dim, max_ndim(input))
+    return return_types.kthvalue(_keep(input, d, keepdim, _along(input, d, kth, out_len=1)))
+
+
+def diff(input, n=1, dim=-1):
+    from .shape import narrow
+    out = input
+    d = wrap_dim(dim, max_ndim(input))
+    for _ in range(n):
+        size = out._shape[d]
+        out = narrow(out, d, 1, size - 1) - narrow(out, d, 0, size - 1)
+    return out
+
+
+def _unique_dim(x, dim, return_inverse, return_counts):
+    from .shape import select
+    from .joining import stack
+    slices = [select(x, dim, i) for i in range(x._shape[dim])]
+    keys = [tuple(s._flat()) for s in slices]
+    order = _builtins.sorted(set(keys))
+    first = {k: keys.index(k) for k in order}
+    out = [stack([slices[first[k]] for k in order], dim)]
+    if return_inverse:
+        pos = {k: i for i, k in enumerate(order)}
+        out.append(from_values([pos[k] for k in keys], (len(keys),), _dtype.int64))
+    if return_counts:
+        out.append(from_values([keys.count(k) for k in order], (len(order),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)

@@ -1,24 +1,321 @@
-"""Shape and view ops. Views share storage with their base."""
+"""Shape and view ops. Views share storage with their base.
+
+A view op is a geometry function (shape, stride, offset) -> (shape, stride, offset). The
+forward applies it to the input's real strides; the backward of select/slice-like views
+applies it to contiguous strides to find where each gradient element lands.
+"""
+from .._backend import backend as B
+from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
+from ._helpers import sizes_arg, wrap_dim, new_tensor, type_name
 
 
 def _view(x, shape, stride, offset=None):
     return x._view_of(tuple(shape), tuple(stride), x._offset if offset is None else offset)
 
 
+def _positions(shape, stride, offset):
+    idx = [offset]
+    for size, st in zip(shape, stride):
+        steps = [st * k for k in range(size)]
+        idx = [i + s for i in idx for s in steps]
+    return idx
+
+
+# ---- embedding a view's gradient back into its input's shape ------------------------------
+
+def _embed_op(node_name, name):
+    """An op writing grad_output into zeros of ``shape`` at flat ``positions`` (the backward of
+    select/slice/diagonal ...); its own backward gathers them back."""
+    def embed(grad_output, shape, positions):
+        src = grad_output._buf()
+        buf = B.full(numel_of(shape), 0, grad_output.dtype)
+        B.scatter(buf, positions, src)
+        return new_tensor(buf, tuple(shape), grad_output.dtype)
+    embed.__name__ = name
+    return op(node_name, grad_output=lambda grad, positions: _gather_flat(grad, positions))(embed)
+
+
+def _gather_flat(x, positions):
+    from .indexing import take_flat
+    return take_flat(x, positions)
+
+
+def _view_backward(view_geometry):
+    """Backward of a view given by ``view_geometry(shape, stride, offset, *args)``: where each
+    element of the view sits in the contiguous input."""
+    def positions_of(self_shape, *args):
+        shape, stride, offset = view_geometry(self_shape, contiguous_strides(self_shape), 0, *args)
+        return _positions(shape, stride, offset)
+    return positions_of
+
+
+# ---- select, slice, narrow, diagonal, alias -------------------------------------------------
+
+def _select_geometry(shape, stride, offset, dim, index):
+    size = shape[dim]
+    if not -size <= index < size:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"[{', '.join(map(str, shape))}] at dimension {dim}")
+    if index < 0:
+        index += size
+    return (shape[:dim] + shape[dim + 1:], stride[:dim] + stride[dim + 1:], offset + index * stride[dim])
+
+
+_select_backward = _embed_op("SelectBackwardBackward0", "select_backward")
+
+
+@op("SelectBackward0", self=lambda grad, self, dim, index: _select_backward(
+    grad, self._shape, _view_backward(_select_geometry)(self._shape, dim, index)))
+def _select(self, dim, index):
+    return _view(self, *_select_geometry(self._shape, self._stride, self._offset, dim, index))
+
+
+def select(self, dim, index):
+    if not self._shape:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    return _select(self, wrap_dim(dim, self.dim()), int(index))
+
+
+def _slice_geometry(shape, stride, offset, dim, start, end, step):
+    size = shape[dim]
+    start, end = _clip_slice(start, end, size)
+    length = max(0, (end - start + step - 1) // step)
+    return (shape[:dim] + (length,) + shape[dim + 1:],
+            stride[:dim] + (stride[dim] * step,) + stride[dim + 1:],
+            offset + (start * stride[dim] if length else 0))
+
+
+def _clip_slice(start, end, size):
+    start = 0 if start is None else start
+    end = size if end is None else end
+    if start < 0:
+        start += size
+    if end < 0:
+        end += size
+    start = min(max(start, 0), size)
+    end = min(max(end, start), size)
+    return start, end
+
+
+_slice_backward = _embed_op("SliceBackwardBackward0", "slice_backward")
+
+
+@op("SliceBackward0", self=lambda grad, self, dim, start, end, step: _slice_backward(
+    grad, self._shape, _view_backward(_slice_geometry)(self._shape, dim, start, end, step)))
+def slice(self, dim, start, end, step):
+    if step <= 0:
+        raise ValueError("step must be greater than zero")
+    return _view(self, *_slice_geometry(self._shape, self._stride, self._offset, dim, start, end, step))
+
+
+def narrow(self, dim, start, length):
+    dim = wrap_dim(dim, self.dim())
+    size = self._shape[dim]
+    if isinstance(start, Tensor):
+        start = start.item()
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got "
+                         f"{start})")
+    if start < 0:
+        start += size
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return slice(self, dim, start, start + length, 1)
+
+
+def _diagonal_geometry(shape, stride, offset, offset_diag, dim1, dim2):
+    if offset_diag >= 0:
+        length = max(0, min(shape[dim1], shape[dim2] - offset_diag))
+        start = offset + offset_diag * stride[dim2]
+    else:
+        length = max(0, min(shape[dim1] + offset_diag, shape[dim2]))
+        start = offset - offset_diag * stride[dim1]
+    if length == 0:
+        start = offset
+    keep = [d for d in range(len(shape)) if d not in (dim1, dim2)]
+    return (tuple(shape[d] for d in keep) + (length,),
+            tuple(stride[d] for d in keep) + (stride[dim1] + stride[dim2],), start)
+
+
+_diagonal_backward = _embed_op("DiagonalBackwardBackward0", "diagonal_backward")
+
+
+@op("DiagonalBackward0", self=lambda grad, self, offset, dim1, dim2: _diagonal_backward(
+    grad, self._shape, _view_backward(_diagonal_geometry)(self._shape, offset, dim1, dim2)))
+def _diagonal(self, offset, dim1, dim2):
+    return _view(self, *_diagonal_geometry(self._shape, self._stride, self._offset, offset, dim1, dim2))
+
+
+def diagonal(self, offset=0, dim1=0, dim2=1):
+    d1, d2 = wrap_dim(dim1, self.dim()), wrap_dim(dim2, self.dim())
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return _diagonal(self, offset, d1, d2)
+
+
+@op("AliasBackward0", self=lambda grad: grad)
+def alias(self):
+    return _view(self, self._shape, self._stride)
+
+
+# ---- dims: unsqueeze, squeeze, permute, transpose ------------------------------------------
+
+@op("UnsqueezeBackward0", self=lambda grad, dim: grad.squeeze(dim))
+def _unsqueeze(self, dim):
+    shape, stride = list(self._shape), list(self._stride)
+    new_stride = shape[dim] * stride[dim] if dim < len(shape) else 1
+    shape.insert(dim, 1)
+    stride.insert(dim, new_stride)
+    return _view(self, shape, stride)
+
+
+def unsqueeze(self, dim):
+    return _unsqueeze(self, wrap_dim(dim, self.dim() + 1))
+
+
+def _squeezed(self, dims):
+    keep = [i for i in range(self.dim()) if i not in dims or self._shape[i] != 1]
+    return _view(self, [self._shape[i] for i in keep], [self._stride[i] for i in keep])
+
+
+def _unsqueeze_dims(grad, self, dims):
+    for d in sorted(dims):
+        if self._shape[d] == 1:
+            grad = grad.unsqueeze(d)
+    return grad
+
+
+@op("SqueezeBackward0", self=lambda grad, self: grad.reshape(self._shape))
+def _squeeze_all(self):
+    return _squeezed(self, range(self.dim()))
+
+
+@op("SqueezeBackward1", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+def _squeeze_dim(self, dim):
+    return _squeezed(self, (dim,))
+
+
+@op("SqueezeBackward2", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
+def _squeeze_dims(self, dims):
+    return _squeezed(self, dims)
+
+
+@op("SqueezeBackward4", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+def squeeze_inplace_dim(self, dim):
+    """matmul's squeeze of a 1-D operand's dim (PyTorch squeezes in place: SqueezeBackward4)."""
+    return _squeezed(self, (dim,))
+
+
+def squeeze(self, dim=None):
+    if dim is None:
+        return _squeeze_all(self)
+    if isinstance(dim, (tuple, list)):
+        return _squeeze_dims(self, tuple(wrap_dim(d, max(self.dim(), 1)) for d in dim))
+    d = wrap_dim(dim, max(self.dim(), 1))
+    return _squeeze_dim(self, d) if self.dim() else _squeeze_dim(self, 0)
+
+
+@op("PermuteBackward0", self=lambda grad, dims: grad.permute(_inverse(dims)))
+def _permute(self, dims):
+    return _view(self, [self._shape[d] for d in dims], [self._stride[d] for d in dims])
+
+
+def _inverse(dims):
+    inv = [0] * len(dims)
+    for i, d in enumerate(dims):
+        inv[d] = i
+    return inv
+
+
+def permute(self, *dims):
+    dims = sizes_arg(dims)
+    if len(dims) != self.dim():
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not "
+                           f"match the length of the desired ordering of dimensions i.e. input.dim() "
+                           f"= {self.dim()} is not equal to len(dims) = {len(dims)}")
+    wrapped = tuple(wrap_dim(d, self.dim()) for d in dims)
+    if len(set(wrapped)) != len(wrapped):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return _permute(self, wrapped)
+
+
+def _swap(seq, a, b):
+    seq = list(seq)
+    seq[a], seq[b] = seq[b], seq[a]
+    return seq
+
+
+@op("TransposeBackward0", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+def _transpose(self, dim0, dim1):
+    return _view(self, _swap(self._shape, dim0, dim1), _swap(self._stride, dim0, dim1))
+
+
+def transpose(self, dim0, dim1):
+    n = max(self.dim(), 1)
+    d0, d1 = wrap_dim(dim0, n), wrap_dim(dim1, n)
+    if not self._shape:
+        return alias(self)
+    return _transpose(self, d0, d1)
+
+
+@op("TBackward0", self=lambda grad: grad.t())
+def _t(self):
+    if self.dim() < 2:
+        return _view(self, self._shape, self._stride)
+    return _view(self, self._shape[::-1], self._stride[::-1])
+
+
+def t(self):
+    if self.dim() > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return _t(self)
+
+
+def T(self):
+    if self.dim() != 2:
+        import warnings
+        warnings.warn(
+            "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+            "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+            "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+            "tensor. (Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4525.)",
+            UserWarning, stacklevel=3)
+    return _permute(self, tuple(range(self.dim() - 1, -1, -1)))
+
+
+def mT(self):
+    if self.dim() < 2:
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got "
+                           f"{self.dim()}-D tensor.")
+    return _transpose(self, self.dim() - 2, self.dim() - 1)
+
+
+def movedim(self, source, destination):
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    n = self.dim()
+    src = [wrap_dim(d, n) for d in src]
+    dst = [wrap_dim(d, n) for d in dst]
+    order = [None] * n
+    for s, d in zip(src, dst):
+        order[d] = s
+    rest = iter(d for d in range(n) if d not in src)
+    order = [o if o is not None else next(rest) for o in order]
+    return _permute(self, tuple(order))
+
+
+# ---- expand, repeat -------------------------------------------------------------------------
+
 @op("ExpandBackward0", self=lambda grad, self: grad.sum_to_size(self._shape))
-def expand(self, *sizes):
-    if len(sizes) == 1 and not isinstance(sizes[0], int):
-        sizes = tuple(sizes[0])
+def _expand(self, sizes):
     lead = len(sizes) - self.dim()
-    if lead < 0:
-        raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, self._shape))}]}}, size=[{', '.join(map(str, sizes))}]): "
-            "the number of sizes provided (%d) must be greater or equal to the number of dimensions "
-            "in the tensor (%d)" % (len(sizes), self.dim()))
     shape, stride = [], []
     for i, size in enumerate(sizes):
         if i < lead:
+            if size < 0:
+                raise RuntimeError(f"The expanded size of the tensor ({size}) isn't allowed in a leading, "
+                                   "non-existing dimension 0")
             shape.append(size)
             stride.append(0)
             continue
@@ -37,31 +334,170 @@ def expand(self, *sizes):
     return _view(self, shape, stride)
 
 
-@op("UnsqueezeBackward0", self=lambda grad, dim: grad.squeeze(dim))
-def unsqueeze(self, dim):
-    d = self._wrap_dim(dim, self.dim() + 1)
-    shape = list(self._shape)
-    stride = list(self._stride)
-    new_stride = shape[d] * stride[d] if d < len(shape) else 1
-    shape.insert(d, 1)
-    stride.insert(d, new_stride)
+def expand(self, *sizes):
+    sizes = sizes_arg(sizes)
+    if len(sizes) < self.dim():
+        raise RuntimeError(
+            f"expand(torch.{type_name(self.dtype)}Tensor{{[{', '.join(map(str, self._shape))}]}}, "
+            f"size=[{', '.join(map(str, sizes))}]): the number of sizes provided ({len(sizes)}) must be "
+            f"greater or equal to the number of dimensions in the tensor ({self.dim()})")
+    return _expand(self, sizes)
+
+
+def expand_as(self, other):
+    return expand(self, other._shape)
+
+
+@op("RepeatBackward0", self=lambda grad, self, repeats: _repeat_backward(grad, self._shape, repeats))
+def _repeat(self, repeats):
+    lead = len(repeats) - self.dim()
+    padded = (1,) * lead + self._shape
+    # view as (1, s0, 1, s1, ...), expand to (r0, s0, r1, s1, ...), then flatten pairs
+    shape = [x for r, s in zip(repeats, padded) for x in (r, s)]
+    src_stride = (0,) * lead + self._stride
+    stride = [x for st in src_stride for x in (0, st)]
+    buf = B.take(self._storage.buf, self._offset, tuple(shape), tuple(stride))
+    return new_tensor(buf, tuple(r * s for r, s in zip(repeats, padded)), self.dtype)
+
+
+def _repeat_backward(grad, shape, repeats):
+    lead = len(repeats) - len(shape)
+    padded = (1,) * lead + tuple(shape)
+    split = [x for r, s in zip(repeats, padded) for x in (r, s)]
+    g = grad.reshape(split).sum(tuple(range(0, len(split), 2)))
+    return g.reshape(shape)
+
+
+def repeat(self, *repeats):
+    repeats = sizes_arg(repeats)
+    if len(repeats) < self.dim():
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    return _repeat(self, repeats)
+
+
+# ---- view, reshape, flatten -------------------------------------------------------------------
+
+def _infer_size(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise RuntimeError(f"invalid shape dimension {s}")
+            known *= s
+    if -1 in shape:
+        if known == 0:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                               f"[{', '.join(map(str, shape))}] because the unspecified dimension size "
+                               "-1 can be any value and is ambiguous")
+        if numel % known:
+            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
+        shape[shape.index(-1)] = numel // known
+    elif known != numel:
+        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def _view_strides(old_shape, old_stride, new_shape):
+    """Strides viewing (old_shape, old_stride) as new_shape, or None (ATen's computeStride)."""
+    if not old_shape:
+        return tuple(1 for _ in new_shape)
+    numel = numel_of(old_shape)
+    if numel == 0:
+        return contiguous_strides(new_shape)
+    new_stride = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    chunk_base_stride = old_stride[-1]
+    tensor_numel = 1
+    view_numel = 1
+    for tensor_d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[tensor_d]
+        if tensor_d == 0 or (old_shape[tensor_d - 1] != 1 and
+                             old_stride[tensor_d - 1] != tensor_numel * chunk_base_stride):
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_stride[view_d] = view_numel * chunk_base_stride
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = old_stride[tensor_d - 1]
+                tensor_numel = 1
+                view_numel = 1
+    if view_d != -1:
+        return None
+    return tuple(new_stride)
+
+
+@op("ViewBackward0", self=lambda grad, self: grad.reshape(self._shape))
+def _view_op(self, shape):
+    stride = _view_strides(self._shape, self._stride, shape)
+    if stride is None:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one dimension "
+            "spans across two contiguous subspaces). Use .reshape(...) instead.")
     return _view(self, shape, stride)
 
 
-@op("SqueezeBackward1", self=lambda grad, self: grad.reshape(self._shape))
-def squeeze(self, dim=None):
-    if dim is None:
-        keep = [i for i, s in enumerate(self._shape) if s != 1]
-    else:
-        d = self._wrap_dim(dim)
-        keep = [i for i in range(self.dim()) if i != d or self._shape[i] != 1]
-    return _view(self, [self._shape[i] for i in keep], [self._stride[i] for i in keep])
+def view(self, *shape):
+    from .. import _dtype
+    if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
+        if shape[0].itemsize != self.dtype.itemsize:
+            raise RuntimeError("view(dtype) with a different element size is not supported here")
+        return self if shape[0] is self.dtype else self.to(shape[0])
+    return _view_op(self, _infer_size(sizes_arg(shape), self.numel()))
+
+
+def view_as(self, other):
+    return view(self, other._shape)
+
+
+@op("UnsafeViewBackward0", self=lambda grad, self: grad.reshape(self._shape))
+def _unsafe_view(self, shape):
+    return _view(self, shape, contiguous_strides(shape))
+
+
+def reshape(self, *shape):
+    shape = _infer_size(sizes_arg(shape), self.numel())
+    if _view_strides(self._shape, self._stride, shape) is not None:
+        return _view_op(self, shape)
+    from .copy import clone
+    return _unsafe_view(clone(self, "contiguous"), shape)
+
+
+def reshape_as(self, other):
+    return reshape(self, other._shape)
+
+
+def flatten(self, start_dim=0, end_dim=-1):
+    if not self._shape:
+        return reshape(self, (1,))
+    s, e = wrap_dim(start_dim, self.dim()), wrap_dim(end_dim, self.dim())
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return self
+    shape = self._shape[:s] + (numel_of(self._shape[s:e + 1]),) + self._shape[e + 1:]
+    return reshape(self, shape)
+
+
+def unflatten(self, dim, sizes):
+    d = wrap_dim(dim, self.dim())
+    sizes = tuple(sizes)
+    if -1 in sizes:
+        sizes = _infer_size(sizes, self._shape[d])
+    elif numel_of(sizes) != self._shape[d]:
+        raise RuntimeError(f"unflatten: Provided sizes [{', '.join(map(str, sizes))}] don't multiply up "
+                           f"to the size of dim {dim} ({self._shape[d]}) in the input tensor")
+    return view(self, self._shape[:d] + sizes + self._shape[d + 1:])
 
 
 def sum_to_size(x, *size):
     """Sum ``x`` over broadcast dims so it has shape ``size``."""
-    if len(size) == 1 and not isinstance(size[0], int):
-        size = tuple(size[0])
+    size = sizes_arg(size)
     lead = x.dim() - len(size)
     dims = list(range(lead))
     dims += [i + lead for i, s in enumerate(size) if s == 1 and x._shape[i + lead] != 1]
@@ -72,39 +508,8 @@ def sum_to_size(x, *size):
     return out.reshape(size) if lead else out
 
 
-@op("ViewBackward0", self=lambda grad, self: grad.reshape(self._shape))
-def view(self, *shape):
-    if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = tuple(shape[0])
-    shape = _infer_size(shape, self.numel())
-    if not self.is_contiguous():
-        raise RuntimeError(
-            "view size is not compatible with input tensor's size and stride (at least one dimension "
-            "spans across two contiguous subspaces). Use .reshape(...) instead.")
-    from .._tensor import contiguous_strides
-    return _view(self, shape, contiguous_strides(shape))
-
-
-def _infer_size(shape, numel):
-    shape = list(shape)
-    if shape.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
-    known = 1
-    for s in shape:
-        if s != -1:
-            known *= s
-    if -1 in shape:
-        if known == 0 or numel % known:
-            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
-        shape[shape.index(-1)] = numel // known
-    elif known != numel:
-        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
-    return tuple(shape)
-
-
-def reshape(x, *shape):
-    if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = tuple(shape[0])
-    if x.is_contiguous():
-        return view(x, shape)
-    return view(x.clone(), shape)  # PyTorch records CloneBackward0 + ViewBackward0 here too
+def contiguous(self, memory_format=None):
+    if self.is_contiguous():
+        return self
+    from .copy import clone
+    return clone(self, "contiguous")

@@ -1,0 +1,449 @@
+"""Indexing: ``x[...]`` and ``x[...] = v``, index_select, gather, scatter, nonzero.
+
+Basic indices (ints, slices, None, ...) give views, one recorded op each, as in PyTorch;
+integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
+"""
+import builtins
+
+from .. import _dtype
+from .._backend import backend as B
+from .._tensor import Tensor, contiguous_strides, numel_of
+from ..autograd.derivatives import op
+from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, positions
+from . import shape as S
+
+
+# ---- flat gathers used by backward formulas -------------------------------------------------
+
+@op("TakeBackward0", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
+def take_flat(self, positions):
+    """The elements of contiguous(self) at flat ``positions``, as a 1-D tensor."""
+    return new_tensor(B.gather(self._buf(), positions), (len(positions),), self.dtype)
+
+
+@op("IndexPutBackward0", grad_output=lambda grad, positions: take_flat(grad, positions))
+def _index_add_flat(grad_output, shape, positions):
+    """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
+    if len(set(positions)) == len(positions):
+        buf = B.full(numel_of(shape), 0, grad_output.dtype)
+        B.scatter(buf, positions, grad_output._buf())
+        return new_tensor(buf, tuple(shape), grad_output.dtype)
+    values = B.to_list(grad_output._buf(), grad_output.dtype)
+    out = [0.0] * numel_of(shape)
+    one = B.from_list([0.0], grad_output.dtype)
+    for p, v in zip(positions, values):  # accumulate in order, rounding each sum like PyTorch
+        one[0] = out[p] + v
+        out[p] = B.get(one, 0, grad_output.dtype)
+    return from_values(out, shape, grad_output.dtype)
+
+
+# ---- parsing an index -----------------------------------------------------------------------
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _normalise(index):
+    if isinstance(index, tuple):
+        return list(index), True
+    if isinstance(index, list) and any(isinstance(i, (builtins.slice, type(None), type(Ellipsis), Tensor, list, tuple))
+                                       for i in index):
+        return list(index), True
+    return [index], False
+
+
+def _bad_index(v):
+    return IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                      f"are valid indices (got {type(v).__name__})")
+
+
+def _as_index_tensor(v):
+    if isinstance(v, Tensor):
+        if v.dtype.kind == "f":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return v
+    from .creation import tensor
+    t = tensor(v)
+    if t.dtype.kind == "f":
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    return t
+
+
+def _consumed_dims(item):
+    """How many dims of the input one index entry uses."""
+    if item is None or item is Ellipsis:
+        return 0
+    if isinstance(item, Tensor) and item.dtype in (_dtype.bool_, _dtype.uint8):
+        return max(item.dim(), 1) if item.dim() else 0
+    if isinstance(item, bool):
+        return 0
+    return 1
+
+
+def _apply_basic(x, items, is_tuple):
+    """Apply ints, slices, None and ... as views; return (result, advanced indices per dim)."""
+    ndim = x.dim()
+    used = builtins.sum(_consumed_dims(i) for i in items)
+    if used > ndim:
+        if not x._shape and items and _is_int(items[0]):
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    result = x
+    dim = 0  # the dim of ``result`` the next entry applies to
+    advanced = {}
+    source_dims = {}  # result dim -> dim of x, for error messages
+    position = 0  # entries so far, None included (PyTorch's dim in an int index's error)
+    nones = 0  # dims added by None (not counted in an index tensor's error)
+    has_tensor_index = builtins.any(isinstance(i, (Tensor, list, tuple)) for i in items)
+    applied = False
+    ellipsis_dims = ndim - used  # the first ... takes the unindexed dims, any later one none
+    for item in items:
+        if item is Ellipsis:
+            position += ellipsis_dims
+            dim += ellipsis_dims
+            ellipsis_dims = 0
+            continue
+        position += max(_consumed_dims(item), 1)
+        if item is None:
+            nones += 1
+            result = S.unsqueeze(result, dim)
+            dim += 1
+            applied = True
+            continue
+        if isinstance(item, bool):
+            result = S.unsqueeze(result, dim)
+            advanced[dim] = _as_index_tensor([0] if item else [])
+            dim += 1
+            continue
+        if isinstance(item, Tensor) and item.dim() == 0 and item.dtype.kind in "iu":
+            item = int(item.item())
+        if _is_int(item):
+            size = result._shape[dim]
+            if not -size <= item < size:
+                # PyTorch names the dim of x, or, next to tensor indices, the dim of the result
+                where = dim if has_tensor_index else position - 1 - nones
+                raise IndexError(f"index {item} is out of bounds for dimension {where} with size {size}")
+            result = S.select(result, dim, item)
+            applied = True
+            continue
+        if isinstance(item, builtins.slice):
+            start, stop, step = (_slice_int(v) for v in (item.start, item.stop, item.step))
+            step = 1 if step is None else step
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            full = (start in (None, 0)) and stop is None and step == 1
+            if not (is_tuple and full):
+                result = S.slice(result, dim, start, stop, step)
+                applied = True
+            dim += 1
+            continue
+        if isinstance(item, (Tensor, list, tuple)):
+            t = _as_index_tensor(item)
+            if t.dtype in (_dtype.bool_, _dtype.uint8):
+                if t.dim() == 0:
+                    result = S.unsqueeze(result, dim)
+                    advanced[dim] = _as_index_tensor([0] if t.item() else [])
+                    dim += 1
+                    continue
+                for k in range(t.dim()):
+                    if t._shape[k] != result._shape[dim + k]:
+                        raise IndexError(f"The shape of the mask [{', '.join(map(str, t._shape))}] at index "
+                                         f"{k} does not match the shape of the indexed tensor "
+                                         f"[{', '.join(map(str, result._shape))}] at index {dim + k}")
+                for k, idx in enumerate(nonzero(t, as_tuple=True)):
+                    advanced[dim + k] = idx
+                dim += t.dim()
+                continue
+            advanced[dim] = t
+            source_dims[dim] = dim - nones
+            dim += 1
+            continue
+        raise _bad_index(item)
+    if not applied and not advanced and result is x:
+        result = S.alias(x)
+    return result, advanced, source_dims
+
+
+def _slice_int(v):
+    if v is None or _is_int(v):
+        return v
+    if isinstance(v, Tensor):
+        return int(v.item())
+    if hasattr(v, "__index__"):
+        return v.__index__()
+    raise TypeError("slice indices must be integers or None or have an __index__ method")
+
+
+def _advanced_positions(x, advanced, source_dims):
+    """Result shape and the flat positions (in contiguous x) of advanced indexing."""
+    dims = sorted(advanced)
+    index_shape = broadcast_shapes(*[advanced[d]._shape for d in dims]) if len(dims) > 1 else advanced[dims[0]]._shape
+    n_index = numel_of(index_shape)
+    idx_lists = []
+    for d in dims:
+        t = advanced[d]
+        values = B.to_list(buffer_as(t, index_shape, _dtype.int64), _dtype.int64) if t._shape != index_shape \
+            else [int(v) for v in t._flat()]
+        size = x._shape[d]
+        empty = any(x._shape[k] == 0 for k in range(x.dim()) if k not in advanced)
+        for v in values:
+            if not empty and not -size <= v < size:  # an empty result checks nothing
+                raise IndexError(f"index {v} is out of bounds for dimension {source_dims.get(d, d)} with size "
+                                 f"{size}")
+        idx_lists.append([v + size if v < 0 else v for v in values])
+    adjacent = dims == list(range(dims[0], dims[0] + len(dims)))
+    rest = [d for d in range(x.dim()) if d not in advanced]
+    strides = contiguous_strides(x._shape)
+    # offset of each index tuple
+    index_offsets = [builtins.sum(idx_lists[k][i] * strides[d] for k, d in enumerate(dims)) for i in range(n_index)]
+    before = [d for d in rest if d < dims[0]] if adjacent else []
+    after = [d for d in rest if d not in before]
+
+    def grid(ds):
+        offs = [0]
+        for d in ds:
+            offs = [o + k * strides[d] for o in offs for k in range(x._shape[d])]
+        return offs
+
+    pos = [b + i + a for b in grid(before) for i in index_offsets for a in grid(after)]
+    shape = tuple(x._shape[d] for d in before) + tuple(index_shape) + tuple(x._shape[d] for d in after)
+    return shape, pos
+
+
+@op("IndexBackward0", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
+def _index(self, shape, positions):
+    return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
+
+
+def getitem(self, index):
+    items, is_tuple = _normalise(index)
+    if not is_tuple and isinstance(index, (Tensor, list)):
+        items = [index]
+    result, advanced, source_dims = _apply_basic(self, items, is_tuple)
+    if not advanced:
+        return result
+    shape, pos = _advanced_positions(result, advanced, source_dims)
+    return _index(result, shape, pos)
+
+
+def setitem(self, index, value):
+    from .copy import copy_, check_inplace, check_no_overlap
+    items, is_tuple = _normalise(index)
+    if not is_tuple and isinstance(index, (Tensor, list)):
+        items = [index]
+    from ..autograd.grad_mode import no_grad
+    with no_grad():
+        target, advanced, source_dims = _apply_basic(self, items, is_tuple)
+    if not advanced:
+        copy_(target, value)
+        return
+    check_inplace(self)
+    check_no_overlap(self)
+    shape, pos = _advanced_positions(target, advanced, source_dims)
+    # map positions in contiguous target to storage positions of self
+    storage_pos = positions(target)
+    values = buffer_as(value, shape, self.dtype) if isinstance(value, Tensor) else \
+        B.full(numel_of(shape), _scalar_for(value, self.dtype), self.dtype)
+    if isinstance(value, Tensor) and value._shape != shape:
+        broadcast_shapes(value._shape, shape)
+        if broadcast_shapes(value._shape, shape) != tuple(shape):
+            raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join(map(str, value._shape))}] "
+                               f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
+    B.scatter(self._storage.buf, [storage_pos[p] for p in pos], values)
+    self._storage.version += 1
+
+
+def _scalar_for(value, dtype):
+    from ._helpers import scalar_as
+    return scalar_as(value, dtype)
+
+
+# ---- index_select, gather, scatter, masked_select, nonzero, take ------------------------------
+
+def _check_index(index, name):
+    if index.dtype is not _dtype.int64 and index.dtype is not _dtype.int32:
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+
+
+def index_select(self, dim, index):
+    d = wrap_dim(dim, max(self.dim(), 1))
+    if index.dtype.kind not in "iu":
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    return _index_select(self, d, index)
+
+
+@op("IndexSelectBackward0", self=lambda grad, self, dim, index: _index_add_flat(
+    grad, self._shape, _select_positions(self._shape, dim, index)))
+def _index_select(self, dim, index):
+    pos = _select_positions(self._shape, dim, index)
+    shape = self._shape[:dim] + (index.numel(),) + self._shape[dim + 1:]
+    return new_tensor(B.gather(self._buf(), pos), shape, self.dtype)
+
+
+def _select_positions(shape, dim, index):
+    if not shape:
+        return [0 for _ in index._flat()]
+    size = shape[dim]
+    idx = []
+    for v in index._flat():
+        if not -size <= v < size:
+            raise IndexError("index out of range in self")
+        idx.append(v + size if v < 0 else v)
+    strides = contiguous_strides(shape)
+    outer = numel_of(shape[:dim])
+    inner = numel_of(shape[dim + 1:])
+    return [o * strides[dim] * size + i * strides[dim] + k
+            for o in range(outer) for i in idx for k in range(inner)]
+
+
+def _gather_positions(self_shape, dim, index, name):
+    """For each element of index: the flat position in contiguous self it selects."""
+    strides = contiguous_strides(self_shape)
+    idx_strides = contiguous_strides(index._shape)
+    values = index._flat()
+    size = self_shape[dim] if self_shape else 1
+    out = []
+    for flat, v in enumerate(values):
+        if not -size <= v < size:
+            raise RuntimeError(f"index {v} is out of bounds for dimension {dim} with size {size}")
+        if v < 0:
+            v += size
+        p = 0
+        for d, st in enumerate(idx_strides):
+            coord = (flat // st) % index._shape[d]
+            p += (v if d == dim else coord) * strides[d]
+        out.append(p)
+    return out
+
+
+def _check_gather_shapes(self, dim, index, name):
+    if index.dim() != self.dim() and not (index.dim() <= 1 and self.dim() <= 1):
+        raise RuntimeError(f"Index tensor must have the same number of dimensions as {'input' if name == 'gather' else 'self'} tensor")
+    for d in range(index.dim()):
+        if d != dim and index._shape[d] > self._shape[d]:
+            raise RuntimeError(f"Size does not match at dimension {d} expected index "
+                               f"[{', '.join(map(str, index._shape))}] to be no larger than "
+                               f"{'self' if name == 'gather' else 'self'} "
+                               f"[{', '.join(map(str, self._shape))}] apart from dimension {dim}")
+
+
+def gather(self, dim, index, *, sparse_grad=False):
+    d = wrap_dim(dim, max(self.dim(), 1))
+    if index.dtype is not _dtype.int64:
+        raise RuntimeError("gather(): Expected dtype int64 for index")
+    _check_gather_shapes(self, d, index, "gather")
+    return _gather(self, d, index)
+
+
+@op("GatherBackward0", self=lambda grad, self, dim, index: _index_add_flat(
+    grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
+def _gather(self, dim, index):
+    pos = _gather_positions(self._shape, dim, index, "gather")
+    return new_tensor(B.gather(self._buf(), pos), index._shape, self.dtype)
+
+
+def _scatter_values(self, dim, index, src, reduce=None):
+    if index.dtype is not _dtype.int64:
+        raise RuntimeError("scatter(): Expected dtype int64 for index")
+    _check_gather_shapes(self, dim, index, "scatter")
+    pos = _gather_positions(self._shape, dim, index, "scatter")
+    buf = self._buf()
+    buf = B.copy(buf) if buf is self._storage.buf else buf
+    if isinstance(src, Tensor):
+        if src.dtype is not self.dtype:
+            raise RuntimeError(f"scatter(): Expected self.dtype to be equal to src.dtype")
+        values = B.gather(src._buf(), _src_positions(src, index))
+    else:
+        values = B.full(len(pos), _scalar_for(src, self.dtype), self.dtype)
+    if reduce is None:
+        B.scatter(buf, pos, values)
+    else:
+        out = B.to_list(buf, self.dtype)
+        vals = B.to_list(values, self.dtype)
+        for p, v in zip(pos, vals):
+            out[p] = out[p] + v if reduce == "add" else out[p] * v
+        buf = B.from_list(out, self.dtype)
+    return new_tensor(buf, self._shape, self.dtype)
+
+
+def _src_positions(src, index):
+    """Positions in contiguous src of the elements matching index's elements (same coords)."""
+    strides = contiguous_strides(src._shape)
+    idx_strides = contiguous_strides(index._shape)
+    out = []
+    for flat in range(index.numel()):
+        p = 0
+        for d, st in enumerate(idx_strides):
+            p += ((flat // st) % index._shape[d]) * strides[d]
+        out.append(p)
+    return out
+
+
+@op("ScatterBackward0",
+    self=lambda grad, dim, index: grad.scatter(dim, index, 0),
+    src=lambda grad, dim, index: grad.gather(dim, index))
+def _scatter_src(self, dim, index, src):
+    return _scatter_values(self, dim, index, src)
+
+
+@op("ScatterBackward1", self=lambda grad, dim, index: grad.scatter(dim, index, 0))
+def _scatter_value(self, dim, index, value):
+    return _scatter_values(self, dim, index, value)
+
+
+def scatter(self, dim, index, src=None, *, value=None, reduce=None):
+    d = wrap_dim(dim, max(self.dim(), 1))
+    src = value if src is None else src
+    if reduce is not None:
+        return _scatter_values(self, d, index, src, reduce)
+    if isinstance(src, Tensor):
+        return _scatter_src(self, d, index, src)
+    return _scatter_value(self, d, index, src)
+
+
+@op("ScatterAddBackward0",
+    self=lambda grad: grad,
+    src=lambda grad, dim, index: grad.gather(dim, index))
+def _scatter_add(self, dim, index, src):
+    return _scatter_values(self, dim, index, src, "add")
+
+
+def scatter_add(self, dim, index, src):
+    return _scatter_add(self, wrap_dim(dim, max(self.dim(), 1)), index, src)
+
+
+def nonzero(self, *, as_tuple=False):
+    values = self._flat()
+    shape = self._shape
+    strides = contiguous_strides(shape)
+    coords = [[(i // st) % size for st, size in zip(strides, shape)] for i, v in enumerate(values) if v]
+    if as_tuple:
+        if not shape:
+            return (from_values([0] * len(coords), (len(coords),), _dtype.int64),)
+        return tuple(from_values([c[d] for c in coords], (len(coords),), _dtype.int64) for d in range(len(shape)))
+    return from_values([v for c in coords for v in c], (len(coords), len(shape)), _dtype.int64)
+
+
+def argwhere(self):
+    return nonzero(self)
+
+
+def masked_select(self, mask):
+    shape = broadcast_shapes(self._shape, mask._shape)
+    x = S.expand(self, shape) if self._shape != shape else self
+    m = mask if mask._shape == shape else S.expand(mask, shape)
+    return getitem(x, m)
+
+
+def take(self, index):
+    n = self.numel()
+    pos = []
+    for v in index._flat():
+        if not -n <= v < n:
+            raise IndexError(f"out of range: tried to access index {v} on a tensor of {n} elements.")
+        pos.append(v + n if v < 0 else v)
+    return S.reshape(take_flat(self, pos), index._shape)
+

@@ -1,0 +1,330 @@
+"""Joining and splitting: cat, stack, split, chunk, unbind; flip, roll, tril, triu, diag."""
+from .. import _dtype
+from .._backend import backend as B
+from .._tensor import numel_of
+from ..autograd.derivatives import op
+from ._helpers import wrap_dim, new_tensor, operand, from_values
+from . import shape as S
+
+
+# ---- cat, stack ----------------------------------------------------------------------------
+
+def _cat_dtype(tensors):
+    dtype = tensors[0].dtype
+    for t in tensors[1:]:
+        dtype = _dtype.promote_types(dtype, t.dtype)
+    return dtype
+
+
+def _cat_values(tensors, dim):
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    # 1-D empty tensors are skipped, as in PyTorch
+    parts = [t for t in tensors if not (t.dim() == 1 and t._shape[0] == 0)] or [tensors[0]]
+    ref = parts[0]
+    if ref.dim() == 0:
+        raise RuntimeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = wrap_dim(dim, ref.dim())
+    for i, t in enumerate(parts):
+        if t.dim() == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+        if t.dim() != ref.dim():
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.dim()} and {t.dim()}")
+        for k in range(ref.dim()):
+            if k != d and t._shape[k] != ref._shape[k]:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
+                                   f"{ref._shape[k]} but got size {t._shape[k]} for tensor number {i} in "
+                                   "the list.")
+    dtype = _cat_dtype(parts)
+    outer = numel_of(ref._shape[:d])
+    chunks = []
+    for t in parts:
+        vals = B.to_list(operand(t, t._shape, dtype) if t.numel() != 1 else
+                         B.from_list([t.item()], dtype), dtype)
+        inner = numel_of(t._shape[d:])
+        chunks.append((vals, inner))
+    out = []
+    for o in range(outer):
+        for vals, inner in chunks:
+            out.extend(vals[o * inner:(o + 1) * inner])
+    shape = ref._shape[:d] + (sum(t._shape[d] for t in parts),) + ref._shape[d + 1:]
+    return from_values(out, shape, dtype)
+
+
+def _cat_backward(grad, tensors, dim):
+    grads, start = [], 0
+    for t in tensors:
+        if t.dim() == 1 and t._shape[0] == 0:
+            grads.append(None)
+            continue
+        size = t._shape[dim]
+        grads.append(grad.narrow(dim, start, size))
+        start += size
+    return tuple(grads)
+
+
+@op("CatBackward0", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
+def _cat(tensors, dim):
+    return _cat_values(tensors, dim)
+
+
+def cat(tensors, dim=0, *, out=None):
+    tensors = list(tensors)
+    if tensors and tensors[0].dim():
+        dim = wrap_dim(dim, tensors[0].dim())
+    return _cat(tensors, dim)
+
+
+concat = concatenate = cat
+
+
+def _stack_backward(grad, dim, n):
+    return tuple(grad.select(dim, i) for i in range(n))
+
+
+@op("StackBackward0", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
+def _stack(tensors, dim):
+    return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
+
+
+def stack(tensors, dim=0, *, out=None):
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    for i, t in enumerate(tensors):
+        if t._shape != tensors[0]._shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"[{', '.join(map(str, tensors[0]._shape))}] at entry 0 and "
+                               f"[{', '.join(map(str, t._shape))}] at entry {i}")
+    return _stack(tensors, wrap_dim(dim, tensors[0].dim() + 1))
+
+
+def hstack(tensors):
+    tensors = list(tensors)
+    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    return cat([t.reshape(1, -1) if t.dim() < 2 else t for t in tensors], 0)
+
+
+# ---- split, chunk, unbind --------------------------------------------------------------------
+
+def _pieces_backward(grad_parts, self, dim, sizes):
+    from .. import zeros
+    parts = [g if g is not None else zeros(self._shape[:dim] + (n,) + self._shape[dim + 1:], dtype=self.dtype)
+             for g, n in zip(grad_parts, sizes)]
+    return _cat_values(parts, dim) if len(parts) > 1 else parts[0]
+
+
+def _split_views(self, sizes, dim):
+    out, start = [], 0
+    for n in sizes:
+        out.append(S._view(self, *S._slice_geometry(self._shape, self._stride, self._offset, dim, start,
+                                                     start + n, 1)))
+        start += n
+    return tuple(out)
+
+
+@op("SplitBackward0", self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
+def _split(self, sizes, dim):
+    return _split_views(self, sizes, dim)
+
+
+@op("SplitWithSizesBackward0", self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
+def _split_with_sizes(self, sizes, dim):
+    return _split_views(self, sizes, dim)
+
+
+def split(self, split_size_or_sections, dim=0):
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    if isinstance(split_size_or_sections, int):
+        step = split_size_or_sections
+        if step <= 0 and size:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size "
+                               f"of {size}")
+        sizes = [min(step, size - s) for s in range(0, size, step)] if step else [0]
+        return _split(self, tuple(sizes), d)
+    sizes = tuple(split_size_or_sections)
+    if sum(sizes) != size:
+        raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's "
+                           f"size at dimension {d}), but got split_sizes=[{', '.join(map(str, sizes))}]")
+    return _split_with_sizes(self, sizes, d)
+
+
+def chunk(self, chunks, dim=0):
+    if chunks <= 0:
+        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    step = -(-size // chunks)
+    return split(self, step, d) if size else split(self, [0] * chunks, d)
+
+
+def tensor_split(self, sections, dim=0):
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    base, extra = divmod(size, sections)
+    sizes = [base + (1 if i < extra else 0) for i in range(sections)]
+    return _split_with_sizes(self, tuple(sizes), d)
+
+
+@op("UnbindBackward0", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+def _unbind(self, dim):
+    return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
+                 for i in range(self._shape[dim]))
+
+
+def _stack_grads(grads, self, dim):
+    from .. import zeros
+    parts = [g if g is not None else zeros(self._shape[:dim] + self._shape[dim + 1:], dtype=self.dtype)
+             for g in grads]
+    return stack(parts, dim)
+
+
+def unbind(self, dim=0):
+    if not self._shape:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    return _unbind(self, wrap_dim(dim, self.dim()))
+
+
+# ---- flip, roll -------------------------------------------------------------------------------
+
+@op("FlipBackward0", self=lambda grad, dims: grad.flip(dims))
+def _flip(self, dims):
+    stride, offset = list(self._stride), self._offset
+    for d in dims:
+        if self._shape[d]:
+            offset += (self._shape[d] - 1) * stride[d]
+        stride[d] = -stride[d]
+    return new_tensor(B.take(self._storage.buf, offset, self._shape, tuple(stride)), self._shape, self.dtype)
+
+
+def flip(self, *dims):
+    dims = dims[0] if len(dims) == 1 and not isinstance(dims[0], int) else dims
+    wrapped = tuple(wrap_dim(d, max(self.dim(), 1)) for d in dims)
+    if len(set(wrapped)) != len(wrapped):
+        raise RuntimeError(f"dims has duplicates, original flip dims size={len(dims)}, but unique flip dims "
+                           f"size={len(set(wrapped))}")
+    return _flip(self, tuple(d for d in wrapped if self.dim()))
+
+
+@op("RollBackward0", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims))
+def _roll(self, shifts, dims):
+    if not dims:
+        flat = self.flatten()._flat()
+        n = len(flat)
+        k = shifts[0] % n if n else 0
+        return from_values(flat[n - k:] + flat[:n - k], self._shape, self.dtype)
+    out = self
+    for shift, d in zip(shifts, dims):
+        n = out._shape[d]
+        k = shift % n if n else 0
+        if k:
+            first = S._view(out, *S._slice_geometry(out._shape, out._stride, out._offset, d, n - k, n, 1))
+            second = S._view(out, *S._slice_geometry(out._shape, out._stride, out._offset, d, 0, n - k, 1))
+            out = _cat_values([first, second], d)
+    return out if out is not self else new_tensor(B.copy(self._buf()), self._shape, self.dtype)
+
+
+def roll(self, shifts, dims=None):
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    if dims is None:
+        return _roll(self, shifts[:1], ())
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    if len(shifts) != len(dims):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    return _roll(self, shifts, tuple(wrap_dim(d, self.dim()) for d in dims))
+
+
+# ---- tril, triu, diag ------------------------------------------------------------------------
+
+def _triangle(self, diagonal, lower):
+    if self.dim() < 2:
+        raise RuntimeError(f"{'tril' if lower else 'triu'}: input tensor must have at least 2 dimensions")
+    rows, cols = self._shape[-2], self._shape[-1]
+    values = self._flat()
+    zero = False if self.dtype is _dtype.bool_ else 0
+    out = []
+    for k, v in enumerate(values):
+        i, j = (k // cols) % rows, k % cols
+        keep = (j - i <= diagonal) if lower else (j - i >= diagonal)
+        out.append(v if keep else zero)
+    return from_values(out, self._shape, self.dtype)
+
+
+@op("TrilBackward0", self=lambda grad, diagonal: grad.tril(diagonal))
+def tril(self, diagonal=0):
+    return _triangle(self, diagonal, True)
+
+
+@op("TriuBackward0", self=lambda grad, diagonal: grad.triu(diagonal))
+def triu(self, diagonal=0):
+    return _triangle(self, diagonal, False)
+
+
+@op("DiagEmbedBackward0", self=lambda grad, offset: grad.diagonal(offset))
+def _diag_embed(self, offset):
+    n = self._shape[0] + abs(offset)
+    values = self._flat()
+    zero = False if self.dtype is _dtype.bool_ else 0
+    out = [zero] * (n * n)
+    for k, v in enumerate(values):
+        i, j = (k, k + offset) if offset >= 0 else (k - offset, k)
+        out[i * n + j] = v
+    return from_values(out, (n, n), self.dtype)
+
+
+@op("DiagonalBackward0_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
+def _diag_copy(self, offset):
+    view = S._view(self, *S._diagonal_geometry(self._shape, self._stride, self._offset, offset, 0, 1))
+    return new_tensor(B.copy(view._buf()), view._shape, self.dtype)
+
+
+def _diag_grad(grad, self, offset):
+    from .. import zeros
+    out = zeros(self._shape, dtype=grad.dtype)
+    out.diagonal(offset).copy_(grad)
+    return out
+
+
+def diag(self, diagonal=0):
+    if self.dim() == 1:
+        return _diag_embed(self, diagonal)
+    if self.dim() == 2:
+        return _diag_copy(self, diagonal)
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self.dim()}D")
+
+
+def diag_embed(self, offset=0):
+    return _diag_embed(self, offset)
+
+
+def trace(self):
+    if self.dim() != 2:
+        raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self.dim()))
+    return self.diagonal().sum()
+
+
+
+def fliplr(self):
+    if self.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return flip(self, 1)
+
+
+def flipud(self):
+    if self.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return flip(self, 0)
+
+
+def repeat_interleave(self, repeats, dim=None):
+    x = self.flatten() if dim is None else self
+    d = 0 if dim is None else wrap_dim(dim, x.dim())
+    n = x._shape[d]
+    counts = [repeats] * n if isinstance(repeats, int) else list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
+    from .indexing import index_select
+    index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (sum(counts),), _dtype.int64)
+    return index_select(x, d, index)

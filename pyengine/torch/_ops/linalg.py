@@ -1,0 +1,308 @@
+"""Matrix products: mm, addmm, bmm, mv, dot, matmul, outer, einsum.
+
+float32 products use the exact MKL accumulation rules of ``_aten.linalg``; other dtypes
+accumulate sequentially in their own type.
+"""
+from .. import _dtype
+from .._aten import linalg as exact
+from .._backend import backend as B
+from ..autograd.derivatives import op
+from ._helpers import new_tensor, from_values, broadcast_shapes, type_name, CPP_TYPE_NAMES
+from . import shape as S
+
+
+def _check_same_dtype(a, b, what="expected m1 and m2 to have the same dtype"):
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"{what}, but got: {CPP_TYPE_NAMES[a.dtype.name]} != {CPP_TYPE_NAMES[b.dtype.name]}")
+
+
+def _product(a_vals, b_vals, m, k, n, dtype, bias=None, b_transposed=False):
+    """(m x k) @ (k x n) [+ bias] as a backend buffer of m*n values."""
+    if dtype is _dtype.float32:
+        out = exact.mm(a_vals, b_vals, m, k, n, bias=bias, b_transposed=b_transposed)
+        return out if not isinstance(out, list) else B.from_list(out, dtype)
+    a, b = B.to_list(a_vals, dtype), B.to_list(b_vals, dtype)
+    bias = None if bias is None else B.to_list(bias, dtype)
+    out = []
+    for i in range(m):
+        row = a[i * k:(i + 1) * k]
+        for j in range(n):
+            col = b[j * k:(j + 1) * k] if b_transposed else b[j::n]
+            acc = 0 if dtype.kind != "f" else 0.0
+            for x, y in zip(row, col):
+                acc += x * y
+            out.append(acc + bias[j] if bias is not None else acc)
+    return B.from_list(out, dtype)
+
+
+def _mm_values(self, mat2):
+    m, k = self._shape
+    n = mat2._shape[1]
+    return new_tensor(_product(self._buf(), mat2._buf(), m, k, n, self.dtype), (m, n), self.dtype)
+
+
+def _mm_backward_self(grad, mat2):
+    return grad.mm(mat2.t())
+
+
+def _mm_backward_mat2(grad, self):
+    return self.t().mm(grad)
+
+
+@op("MmBackward0",
+    self=lambda grad, mat2: _mm_backward_self(grad, mat2),
+    mat2=lambda grad, self: _mm_backward_mat2(grad, self))
+def _mm(self, mat2):
+    return _mm_values(self, mat2)
+
+
+def mm(self, mat2):
+    if self.dim() != 2:
+        raise RuntimeError(f"self must be a matrix")
+    if mat2.dim() != 2:
+        raise RuntimeError(f"mat2 must be a matrix")
+    if self._shape[1] != mat2._shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({self._shape[0]}x{self._shape[1]} "
+                           f"and {mat2._shape[0]}x{mat2._shape[1]})")
+    _check_same_dtype(self, mat2, "expected m1 and m2 to have the same dtype")
+    return _mm(self, mat2)
+
+
+def _addmm_values(input, mat1, mat2, beta, alpha):
+    m, k = mat1._shape
+    n = mat2._shape[1]
+    dtype = mat1.dtype
+    if beta == 1 and alpha == 1 and input._shape in ((n,), (1, n)):
+        # nn.Linear's case: the bias enters the accumulation as MKL does
+        transposed = mat2._stride == (1, k) and mat2._shape == (k, n)
+        b_vals = mat2.t()._buf() if transposed else mat2._buf()
+        buf = _product(mat1._buf(), b_vals, m, k, n, dtype, bias=input.reshape(n)._buf(),
+                       b_transposed=transposed)
+        return new_tensor(buf, (m, n), dtype)
+    prod = _mm_values(mat1, mat2)
+    from .pointwise import binary
+    if alpha != 1:
+        prod = binary("mul", prod, alpha)
+    if beta == 0:
+        return prod
+    scaled = input if beta == 1 else binary("mul", input, beta)
+    return binary("add", scaled, prod)
+
+
+@op("AddmmBackward0",
+    self=lambda grad, beta: grad if beta == 1 else grad * beta,
+    mat1=lambda grad, mat2, alpha: _scaled(grad.mm(mat2.t()), alpha),
+    mat2=lambda grad, mat1, alpha: _scaled(mat1.t().mm(grad), alpha))
+def _addmm(self, mat1, mat2, beta=1, alpha=1):
+    return _addmm_values(self, mat1, mat2, beta, alpha)
+
+
+def _scaled(t, alpha):
+    return t if alpha == 1 else t * alpha
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    if mat1.dim() != 2 or mat2.dim() != 2:
+        raise RuntimeError(f"{'mat1' if mat1.dim() != 2 else 'mat2'} must be a matrix, got "
+                           f"{(mat1 if mat1.dim() != 2 else mat2).dim()}-D tensor")
+    if mat1._shape[1] != mat2._shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({mat1._shape[0]}x{mat1._shape[1]} "
+                           f"and {mat2._shape[0]}x{mat2._shape[1]})")
+    broadcast_shapes(input._shape, (mat1._shape[0], mat2._shape[1]))
+    return _addmm(input, mat1, mat2, beta, alpha)
+
+
+@op("BmmBackward0",
+    self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2)),
+    mat2=lambda grad, self: self.transpose(1, 2).bmm(grad))
+def _bmm(self, mat2):
+    b, m, k = self._shape
+    n = mat2._shape[2]
+    if self.dtype is _dtype.float32:
+        out = exact.bmm(self._buf(), mat2._buf(), b, m, k, n)
+        buf = out if not isinstance(out, list) else B.from_list(out, self.dtype)
+    else:
+        a, c = self._buf(), mat2._buf()
+        parts = [B.to_list(_product(a[i * m * k:(i + 1) * m * k], c[i * k * n:(i + 1) * k * n], m, k, n,
+                                    self.dtype), self.dtype) for i in range(b)]
+        buf = B.from_list([v for p in parts for v in p], self.dtype)
+    return new_tensor(buf, (b, m, n), self.dtype)
+
+
+def bmm(self, mat2):
+    if self.dim() != 3:
+        raise RuntimeError(f"batch1 must be a 3D tensor")
+    if mat2.dim() != 3:
+        raise RuntimeError(f"batch2 must be a 3D tensor")
+    if self._shape[0] != mat2._shape[0] or self._shape[2] != mat2._shape[1]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{self._shape[0]}, {self._shape[2]}] but got: [{mat2._shape[0]}, {mat2._shape[1]}].")
+    _check_same_dtype(self, mat2, "expected scalar type")
+    return _bmm(self, mat2)
+
+
+@op("MvBackward0",
+    self=lambda grad, vec: grad.ger(vec),
+    vec=lambda grad, self: self.t().mv(grad))
+def _mv(self, vec):
+    m, k = self._shape
+    if self.dtype is _dtype.float32:
+        out = exact.mv(self._buf(), vec._buf(), m, k)
+        buf = out if not isinstance(out, list) else B.from_list(out, self.dtype)
+    else:
+        buf = _product(self._buf(), vec._buf(), m, k, 1, self.dtype)
+    return new_tensor(buf, (m,), self.dtype)
+
+
+def mv(self, vec):
+    if self.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got {self.dim()}, {vec.dim()}, {vec.dim()}")
+    if self._shape[1] != vec._shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({self._shape[0]}), mat ({self._shape[0]}x{self._shape[1]}), "
+                           f"vec ({vec._shape[0]})")
+    return _mv(self, vec)
+
+
+@op("DotBackward0",
+    self=lambda grad, tensor: grad * tensor,
+    tensor=lambda grad, self: grad * self)
+def _dot(self, tensor):
+    if self.dtype is _dtype.float32:
+        v = float(exact.dot(self._buf(), tensor._buf()))
+    else:
+        v = sum(x * y for x, y in zip(self._flat(), tensor._flat()))
+    return from_values([v], (), self.dtype)
+
+
+def dot(self, tensor):
+    if self.dim() != 1 or tensor.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {self.dim()}D and {tensor.dim()}D tensors")
+    if self._shape[0] != tensor._shape[0]:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{self._shape[0]}] and src "
+                           f"[{tensor._shape[0]}] to have the same number of elements, but got "
+                           f"{self._shape[0]} and {tensor._shape[0]} elements respectively")
+    if self.dtype is not tensor.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {type_name(self.dtype)} and "
+                           f"{type_name(tensor.dtype)}")
+    return _dot(self, tensor)
+
+
+def outer(self, vec2):
+    return self.reshape(-1, 1) * vec2
+
+
+ger = outer
+
+
+def matmul(self, other):
+    """torch.matmul: dot, mv, mm, or a batched product with broadcasting, as PyTorch picks."""
+    da, db = self.dim(), other.dim()
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D")
+    if da == 1 and db == 1:
+        return dot(self, other)
+    if da == 2 and db == 1:
+        return mv(self, other)
+    if da == 1 and db == 2:
+        return S.squeeze_inplace_dim(mm(S.unsqueeze(self, 0), other), 0)
+    if da == 2 and db == 2:
+        return mm(self, other)
+    if da >= 3 and db in (1, 2):
+        # fold the batch into the rows: one 2-D product
+        mat = other if db == 2 else S.unsqueeze(other, 1)
+        if self._shape[-1] != mat._shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({numel_rows(self)}x{self._shape[-1]} "
+                               f"and {mat._shape[0]}x{mat._shape[1]})")
+        folded = S.reshape(self, (-1, self._shape[-1]))
+        out = S._unsafe_view(mm(folded, mat), self._shape[:-1] + (mat._shape[1],))
+        return S.squeeze(out, -1) if db == 1 else out
+    # batched: broadcast the batch dims, then bmm
+    a = S.unsqueeze(self, 0) if da == 1 else self
+    b = S.unsqueeze(other, -1) if db == 1 else other
+    if a._shape[-1] != b._shape[-2]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{numel_rows(b, batch_only=True)}, {a._shape[-1]}] but got: "
+                           f"[{numel_rows(b, batch_only=True)}, {b._shape[-2]}].")
+    batch = broadcast_shapes(a._shape[:-2], b._shape[:-2])
+    n_batch = 1
+    for s in batch:
+        n_batch *= s
+    a3 = S.reshape(S.expand(a, batch + a._shape[-2:]), (n_batch,) + a._shape[-2:])
+    b3 = S.reshape(S.expand(b, batch + b._shape[-2:]), (n_batch,) + b._shape[-2:])
+    out = S._unsafe_view(bmm(a3, b3), batch + (a._shape[-2], b._shape[-1]))
+    if da == 1:
+        out = S.squeeze(out, -2)
+    if db == 1:
+        out = S.squeeze(out, -1)
+    return out
+
+
+def numel_rows(t, batch_only=False):
+    n = 1
+    for s in (t._shape[:-2] if batch_only else t._shape[:-1]):
+        n *= s
+    return n
+
+
+# ---- einsum ---------------------------------------------------------------------------------
+
+def einsum(equation, *operands):
+    """einsum by broadcasting: align every operand on the union of letters, multiply, sum out
+    the letters missing from the output. Covers the common patterns (sums, transposes,
+    traces, outer/inner/matrix products)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        inputs, output = eq.split("->")
+    else:
+        inputs = eq
+        letters = [c for c in eq if c.isalpha()]
+        output = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    specs = inputs.split(",")
+    if len(specs) != len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation"
+                           if len(operands) > len(specs) else
+                           "einsum(): fewer operands were provided than specified in the equation")
+    letters = []
+    for s in specs:
+        for c in s:
+            if c not in letters:
+                letters.append(c)
+    order = list(output) + [c for c in letters if c not in output]
+    sizes = {}
+    aligned = []
+    for spec, t in zip(specs, operands):
+        if len(spec) != t.dim():
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(spec)}) does not match "
+                               f"the number of dimensions ({t.dim()}) for operand {len(aligned)} and no ellipsis "
+                               "was given")
+        x = t
+        # repeated letters within one operand: take the diagonal
+        seen = []
+        for c in spec:
+            if c in seen:
+                i, j = seen.index(c), len(seen)
+                x = S.diagonal(x, 0, i, j)
+                seen = [s for k, s in enumerate(seen) if k not in (i, j)] + [c]
+                continue
+            seen.append(c)
+        for c, size in zip(seen, x._shape):
+            if c in sizes and sizes[c] != size and 1 not in (size, sizes[c]):
+                raise RuntimeError(f"einsum(): subscript {c} has size {size} for operand {len(aligned)} which does "
+                                   f"not broadcast with previously seen size {sizes[c]}")
+            sizes[c] = size
+        perm = sorted(range(len(seen)), key=lambda k: order.index(seen[k]))
+        if perm != list(range(len(seen))):
+            x = S.permute(x, perm)
+        present = [seen[k] for k in perm]
+        shape = tuple(x._shape[present.index(c)] if c in present else 1 for c in order)
+        aligned.append(S.reshape(x, shape) if shape != x._shape else x)
+    result = aligned[0]
+    for x in aligned[1:]:
+        result = result * x
+    reduce_dims = tuple(range(len(output), len(order)))
+    if reduce_dims:
+        result = result.sum(reduce_dims)
+    return result
+

@@ -1,0 +1,23 @@
+"""torch.linalg: vector and matrix norms."""
+from ._ops.reduction import norm as _norm
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    return _norm(x, ord, dim, keepdim)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    if ord is None or dim is not None and not isinstance(dim, int) and len(dim) == 2 and ord == "fro":
+        return _norm(A, 2, dim, keepdim)
+    if isinstance(dim, int) or A.dim() == 1:
+        return _norm(A, ord, dim, keepdim)
+    raise NotImplementedError("torch.linalg.norm: only vector norms and the Frobenius norm are supported")
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
+    if ord != "fro":
+        raise NotImplementedError("torch.linalg.matrix_norm: only ord='fro' is supported")
+    return _norm(A, 2, dim, keepdim)
+
+
+__all__ = ["vector_norm", "norm", "matrix_norm"]

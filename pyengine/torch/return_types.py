@@ -1,0 +1,24 @@
+"""torch.return_types: the named tuples of ops that return (values, indices) and friends."""
+
+
+def _make(name, fields):
+    def __new__(cls, values):
+        return tuple.__new__(cls, values)
+
+    def __repr__(self):
+        parts = ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
+        return f"torch.return_types.{name}(\n{parts})"
+
+    namespace = {"__new__": __new__, "__repr__": __repr__, "__str__": __repr__, "__slots__": (),
+                 "n_fields": len(fields), "n_sequence_fields": len(fields), "__module__": "torch.return_types",
+                 "__reduce__": lambda self: (type(self), (tuple(self),))}
+    for i, f in enumerate(fields):
+        namespace[f] = property(lambda self, i=i: tuple.__getitem__(self, i))
+    return type(name, (tuple,), namespace)
+
+
+_VALUES_INDICES = ("max", "min", "median", "nanmedian", "mode", "sort", "topk", "kthvalue", "cummax",
+                   "cummin", "aminmax")
+for _name in _VALUES_INDICES:
+    globals()[_name] = _make(_name, ("min", "max") if _name == "aminmax" else ("values", "indices"))
+del _name
