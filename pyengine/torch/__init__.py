@@ -14,9 +14,9 @@ from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, em
 from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2, log10, log1p, sqrt, rsqrt,
                              sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, sigmoid, relu, sign, sgn,
                              floor, ceil, round, trunc, frac, reciprocal, pow, square, erf, clamp, maximum,
-                             minimum, lerp, remainder, fmod, floor_divide, where, masked_fill, eq, ne, lt, le,
-                             gt, ge, logical_and, logical_or, logical_xor, logical_not, bitwise_and, bitwise_or,
-                             bitwise_xor, bitwise_not, isnan, isinf, isfinite)
+                             minimum, lerp, addcmul, addcdiv, remainder, fmod, floor_divide, where, masked_fill,
+                             eq, ne, lt, le, gt, ge, logical_and, logical_or, logical_xor, logical_not,
+                             bitwise_and, bitwise_or, bitwise_xor, bitwise_not, isnan, isinf, isfinite)
 from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
 from ._ops.pointwise import div as divide, mul as multiply, sub as subtract, nan_to_num, isclose, allclose, equal
 from ._ops.reduction import cummax, cummin, aminmax, kthvalue, diff
@@ -35,8 +35,9 @@ from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, outer, ger, einsum
 from ._ops.copy import clone
 from ._ops.pointwise import binary as _binary
 from . import autograd
-from .autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled
-from ._tensor_str import set_printoptions, get_printoptions
+from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
+                       is_inference_mode_enabled)
+from ._tensor_str import set_printoptions
 from ._backend import backend as _backend
 
 __version__ = "2.13.0"

@@ -79,8 +79,8 @@ def _bind():
     pointwise = ["add", "sub", "mul", "div", "neg", "abs", "exp", "expm1", "log", "log2", "log10", "log1p",
                  "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
                  "sigmoid", "relu", "sign", "sgn", "floor", "ceil", "round", "trunc", "frac", "reciprocal", "pow",
-                 "clamp", "lerp", "remainder", "fmod", "floor_divide", "square", "erf", "masked_fill",
-                 "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
+                 "clamp", "lerp", "addcmul", "addcdiv", "remainder", "fmod", "floor_divide", "square", "erf",
+                 "masked_fill", "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
                  "bitwise_xor", "bitwise_not", "eq", "ne", "lt", "le", "gt", "ge"]
     for name in pointwise:
         fn = getattr(P, name)

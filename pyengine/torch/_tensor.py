@@ -63,6 +63,11 @@ class Tensor:
         self._retains_grad = self._is_view = False
 
     # ---- construction ---------------------------------------------------------------
+    _inference = False  # made in inference mode (set per instance)
+
+    def is_inference(self):
+        return self._inference
+
     @staticmethod
     def _make(buf, shape, dtype, cls=None):
         """A fresh contiguous tensor owning ``buf``."""
@@ -76,6 +81,8 @@ class Tensor:
         t._grad = t.grad_fn = t._accumulator = t._hooks = t._post_accumulate_hooks = t._base = None
         t._output_nr = 0
         t._retains_grad = t._is_view = False
+        if _grad_mode["inference"]:
+            t._inference = True
         return t
 
     def _view_of(self, shape, stride, offset):
@@ -90,6 +97,8 @@ class Tensor:
         t._output_nr = 0
         t._retains_grad = False
         t._is_view = True
+        if self._inference:
+            t._inference = True
         return t
 
     # ---- raw values -----------------------------------------------------------------
@@ -296,6 +305,12 @@ class Tensor:
 
     def __float__(self):
         self._check_scalar("float")
+        if self.requires_grad:
+            import warnings
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                          "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
+                          "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
+                          UserWarning, stacklevel=2)
         return float(self.item())
 
     def __int__(self):
@@ -335,7 +350,7 @@ class Tensor:
         from ._tensor_str import format_tensor
         suffixes = ()
         if self.grad_fn is not None:
-            suffixes = (f"grad_fn=<{self.grad_fn.name()}>",)
+            suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
         return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)

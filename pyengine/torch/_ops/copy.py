@@ -143,8 +143,9 @@ def apply_inplace(self, result):
     return commit_inplace(self, result)
 
 
-@op("CopyBackwards", self=lambda grad: grad * 0, src=lambda grad, src: _copy_grad(grad, src))
-def _copy(self, src):
+@op("CopyBackwards", self=lambda grad: grad * 0,
+    src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
+def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
     from ._helpers import buffer_as
     if isinstance(src, Tensor) and src._shape != self._shape:
@@ -153,14 +154,15 @@ def _copy(self, src):
     return new_tensor(buffer_as(src, self._shape, self.dtype), self._shape, self.dtype)
 
 
-def _copy_grad(grad, src):
-    g = grad.sum_to_size(src._shape) if grad._shape != src._shape else grad
-    return g.to(src.dtype) if g.dtype is not src.dtype else g
+def _copy_grad(grad, src_shape, src_dtype):
+    """copy_'s gradient for src: only src's shape and dtype matter, so its values are not saved."""
+    g = grad.sum_to_size(src_shape) if grad._shape != src_shape else grad
+    return g.to(src_dtype) if g.dtype is not src_dtype else g
 
 
 def copy_(self, src, non_blocking=False):
     check_no_overlap(self)
-    return commit_inplace(self, _copy(self, src))
+    return commit_inplace(self, _copy(self, src, (src._shape, src.dtype) if isinstance(src, Tensor) else None))
 
 
 def fill_(self, value):

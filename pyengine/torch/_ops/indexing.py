@@ -228,30 +228,46 @@ def getitem(self, index):
 
 
 def setitem(self, index, value):
-    from .copy import copy_, check_inplace, check_no_overlap
+    """``self[index] = value``: basic indexing takes a view and copies into it (the base's
+    history becomes CopySlices); advanced indexing is an index_put_ (IndexPutBackward0)."""
+    from .copy import copy_, check_no_overlap, commit_inplace
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
-    from ..autograd.grad_mode import no_grad
-    with no_grad():
-        target, advanced, source_dims = _apply_basic(self, items, is_tuple)
+    target, advanced, source_dims = _apply_basic(self, items, is_tuple)
     if not advanced:
         copy_(target, value)
         return
-    check_inplace(self)
     check_no_overlap(self)
     shape, pos = _advanced_positions(target, advanced, source_dims)
-    # map positions in contiguous target to storage positions of self
-    storage_pos = positions(target)
-    values = buffer_as(value, shape, self.dtype) if isinstance(value, Tensor) else \
-        B.full(numel_of(shape), _scalar_for(value, self.dtype), self.dtype)
-    if isinstance(value, Tensor) and value._shape != shape:
-        broadcast_shapes(value._shape, shape)
+    if isinstance(value, Tensor) and value._shape != tuple(shape):
         if broadcast_shapes(value._shape, shape) != tuple(shape):
             raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join(map(str, value._shape))}] "
                                f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
-    B.scatter(self._storage.buf, [storage_pos[p] for p in pos], values)
-    self._storage.version += 1
+    values_shape = value._shape if isinstance(value, Tensor) else ()
+    commit_inplace(target, _index_put(target, pos, value, tuple(shape), values_shape))
+
+
+@op("IndexPutBackward0",
+    self=lambda grad, positions: _zeros_at(grad, positions),
+    values=lambda grad, positions, shape, values_shape:
+        take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
+        else take_flat(grad, positions).sum())
+def _index_put(self, positions, values, shape, values_shape):
+    """self with ``values`` (broadcast to the indexing result's ``shape``) at flat ``positions``."""
+    buf = B.copy(self._buf())
+    if isinstance(values, Tensor):
+        src = buffer_as(values, shape, self.dtype)
+    else:
+        src = B.full(numel_of(shape), _scalar_for(values, self.dtype), self.dtype)
+    B.scatter(buf, positions, src)
+    return new_tensor(buf, self._shape, self.dtype)
+
+
+def _zeros_at(grad, positions):
+    buf = B.copy(grad._buf())
+    B.scatter(buf, positions, B.full(len(positions), 0, grad.dtype))
+    return new_tensor(buf, grad._shape, grad.dtype)
 
 
 def _scalar_for(value, dtype):

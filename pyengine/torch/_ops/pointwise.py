@@ -568,13 +568,22 @@ def minimum(self, other):
 
 
 def _lerp_values(start, end, weight):
-    """PyTorch's lerp: start + w * (end - start) for |w| < 0.5, else end - (end - start) * (1 - w)."""
-    diff = binary("sub", end, start)
-    low = binary("add", start, binary("mul", weight, diff))
-    high = binary("sub", end, binary("mul", diff, binary("sub", 1, weight, start.dtype)))
-    small = binary("lt", unary("abs", weight) if isinstance(weight, Tensor) else builtins.abs(weight),
-                   0.5, start.dtype, _dtype.bool_)
-    return where_values(small, low, high, start.dtype)
+    """PyTorch's lerp, one fused step: fma(w, end - start, start) for |w| < 0.5, else
+    fma(w - 1, end - start, end)."""
+    dtype = start.dtype
+    shape = broadcast_shapes(start._shape, end._shape, _shape(weight))
+    diff = buffer_as(binary("sub", end, start), shape, dtype)
+    if isinstance(weight, Tensor):
+        w = buffer_as(weight, shape, dtype)
+        small = B.binary("lt", B.unary("abs", w, dtype), 0.5, dtype, _dtype.bool_)
+        coeff = B.where(small, w, B.binary("sub", w, 1.0, dtype), dtype)
+        base = B.where(small, buffer_as(start, shape, dtype), buffer_as(end, shape, dtype), dtype)
+    else:
+        w = scalar_as(weight, dtype)
+        small = builtins.abs(w) < 0.5
+        coeff = w if small else scalar_as(w - 1, dtype)
+        base = buffer_as(start if small else end, shape, dtype)
+    return new_tensor(B.fma(coeff, diff, base, dtype), shape, dtype)
 
 
 @op("LerpBackward0",
@@ -596,6 +605,41 @@ def lerp(self, end, weight):
     if isinstance(weight, Tensor):
         return _lerp_tensor(self, end, weight)
     return _lerp_scalar(self, end, weight)
+
+
+def _addc_dtype(self, tensor1, tensor2):
+    return _dtype.result_type(self, tensor1, tensor2)
+
+
+@op("AddcmulBackward0",
+    self=lambda grad: grad,
+    tensor1=lambda grad, tensor2, value: grad * (tensor2 * value),
+    tensor2=lambda grad, tensor1, value: grad * (tensor1 * value))
+def addcmul(self, tensor1, tensor2, *, value=1):
+    """self + value * tensor1 * tensor2, as PyTorch's kernel rounds it: fma(value * t1, t2, self)."""
+    dtype = _addc_dtype(self, tensor1, tensor2)
+    scaled = binary("mul", tensor1, value, dtype)
+    shape = broadcast_shapes(self._shape, scaled._shape, tensor2._shape)
+    buf = B.fma(buffer_as(scaled, shape, dtype), buffer_as(tensor2, shape, dtype), buffer_as(self, shape, dtype),
+                dtype)
+    return new_tensor(buf, shape, dtype)
+
+
+@op("AddcdivBackward0",
+    self=lambda grad: grad,
+    tensor1=lambda grad, tensor2, value: grad * (value / tensor2),
+    tensor2=lambda grad, tensor1, tensor2, value: -grad * ((value * tensor1) / tensor2.pow(2)))
+def addcdiv(self, tensor1, tensor2, *, value=1):
+    """self + (value * tensor1) / tensor2, three roundings as in PyTorch's kernel."""
+    dtype = _addc_dtype(self, tensor1, tensor2)
+    if dtype.kind != "f":
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+            "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+            "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+            "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+            "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+    return binary("add", self, binary("div", binary("mul", tensor1, value, dtype), tensor2, dtype), dtype)
 
 
 # ---- where, masked_fill ------------------------------------------------------------------

@@ -1,4 +1,6 @@
 """torch.autograd: backward(), grad(), grad modes, Function."""
+import warnings
+
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled)
 from .graph import Node, run_backward
@@ -57,6 +59,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     grads = _make_grads(tensors, grad_tensors)
     if retain_graph is None:
         retain_graph = create_graph
+    if create_graph and inputs is None:
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its gradient which can cause a memory leak. We recommend using "
+            "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+            "make sure to reset the .grad fields of your parameters to None after use to break the "
+            "cycle and avoid the leak. (Triggered internally at "
+            "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)", UserWarning, stacklevel=3)
     run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
 
 
@@ -82,7 +92,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 from .. import zeros_like
                 results[i] = zeros_like(inputs[i])
             elif not allow_unused:
-                raise RuntimeError("One of the differentiated Tensors appears to not have been used "
-                                   "in the graph. Set allow_unused=True if this is the desired "
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been "
+                                   "used in the graph. Set allow_unused=True if this is the desired "
                                    "behavior.")
     return tuple(results)

@@ -25,6 +25,12 @@ from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
 
+INFERENCE_SAVE_MESSAGE = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
+    "mode in computation tracked by autograd. To work around this, you can make a clone to get a "
+    "normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`.")
+
 
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
@@ -77,13 +83,26 @@ def _version_error(t, expected, producer):
     output, the tensor's current grad_fn for a saved input, None for a leaf."""
     which = ""
     if producer is not None:
-        which = f", which is output {t._output_nr} of {re.sub(r'Backward[0-9]*$', '', producer.name())}"
+        which = f", which is output {t._output_nr} of {re.sub(r'Backward[0-9]*$', '', producer.name())},"
     return RuntimeError(
         "one of the variables needed for gradient computation has been modified by an inplace "
         f"operation: [{t.type()} [{', '.join(map(str, t._shape))}]]{which} is at version "
         f"{t._version}; expected version {expected} instead. Hint: enable anomaly detection to find "
         "the operation that failed to compute its gradient, with "
         "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def _stale(tensor, error):
+    """Stands in for a saved tensor changed in place since it was saved: a formula may still
+    read its shape and dtype (PyTorch saves only sizes for those), but reading its values
+    raises PyTorch's version-counter error."""
+    t = object.__new__(_StaleTensor)
+    for name in ("_shape", "_stride", "_offset", "dtype", "requires_grad", "_grad", "grad_fn",
+                 "_output_nr", "_accumulator", "_hooks", "_post_accumulate_hooks", "_retains_grad",
+                 "_base", "_is_view"):
+        setattr(t, name, getattr(tensor, name))
+    t._error = error
+    return t
 
 
 class FormulaNode(Node):
@@ -99,11 +118,14 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
+        stale = None
         for i, (value, version) in enumerate(zip(saved, self._versions)):
             if version is not None and value._storage.version != version:
                 is_result = self._derivative.saves_result and i == len(saved) - 1
-                raise _version_error(value, version, self if is_result else value.grad_fn)
-        return saved
+                error = _version_error(value, version, self if is_result else value.grad_fn)
+                stale = stale or list(saved)
+                stale[i] = _stale(value, error)
+        return saved if stale is None else tuple(stale)
 
     def apply(self, grads):
         d = self._derivative
@@ -230,6 +252,8 @@ def _record(d, args, result):
         v = args[d.saved_positions[i]] if i < n_args else result
         saved[i] = v
         if isinstance(v, Tensor):
+            if v._inference:
+                raise RuntimeError(INFERENCE_SAVE_MESSAGE)
             versions[i] = v._storage.version
     node._saved = tuple(saved)
     node._versions = tuple(versions)
@@ -242,3 +266,11 @@ def _record(d, args, result):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+
+
+class _StaleTensor(Tensor):
+    __slots__ = ()
+
+    @property
+    def _storage(self):
+        raise self.__dict__["_error"]

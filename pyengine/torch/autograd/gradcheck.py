@@ -1,7 +1,6 @@
 """gradcheck / gradgradcheck: compare autograd's gradients with finite differences."""
 import warnings
 
-from .grad_mode import no_grad
 
 
 class GradcheckError(RuntimeError):
@@ -27,16 +26,15 @@ def _numerical_jacobians(fn, inputs, eps):
     jac = [[None] * len(inputs) for _ in outputs]
     for k in _differentiable(inputs):
         x = inputs[k]
-        flat = x.detach().reshape(-1)
+        flat = x.data.reshape(-1)  # its own version counter: perturbing it is not an in-place op
         columns = []
         for i in range(flat.numel()):
             orig = flat[i].item()
-            with no_grad():
-                flat[i] = orig - eps
-                lo = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
-                flat[i] = orig + eps
-                hi = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
-                flat[i] = orig
+            flat[i] = orig - eps
+            lo = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
+            flat[i] = orig + eps
+            hi = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
+            flat[i] = orig
             columns.append([[(h - l) / (2 * eps) for h, l in zip(ho, lo_)] for ho, lo_ in zip(hi, lo)])
         for j, o in enumerate(outputs):
             rows = o.numel()

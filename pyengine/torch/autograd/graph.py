@@ -52,7 +52,7 @@ class Node:
         return _RemovableHandle(self._pre_hooks, fn)
 
     def __call__(self, *grads):
-        return self.apply(list(grads))
+        return tuple(self.apply(list(grads)))
 
     def _free_saved(self):
         """Drop what this node saved for backward (it is being freed)."""
@@ -62,7 +62,7 @@ class Node:
         # saved tensors' grad_fn), recursively: a long chain overflows the WebAssembly C
         # stack. Unlink the chain iteratively instead.
         self._free_saved()
-        edges = self.next_functions
+        edges = getattr(self, "next_functions", None)
         if edges:
             self.next_functions = ()
             _unlink(edges)
@@ -104,12 +104,16 @@ class AccumulateGrad(Node):
             result = hook(grad)
             if result is not None:
                 grad = result
-        if var.grad is None:
-            var.grad = grad if _grad_mode["enabled"] else grad.detach()
+        if var._grad is None:
+            if _grad_mode["enabled"]:  # create_graph: .grad keeps a history, as a copy
+                from .. import empty_like
+                var.grad = empty_like(grad).copy_(grad)
+            else:
+                var.grad = grad.detach()
         elif _grad_mode["enabled"]:
-            var.grad = var.grad + grad  # create_graph: keep the sum differentiable
+            var.grad = var._grad + grad  # create_graph: keep the sum differentiable
         else:
-            var.grad.add_(grad)
+            var._grad.add_(grad)
         for hook in var._post_accumulate_hooks or ():
             hook(var)
         return []

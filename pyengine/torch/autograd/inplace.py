@@ -11,7 +11,12 @@ from .grad_mode import _state as _grad_mode
 
 
 def check_inplace(self):
-    """PyTorch refuses in-place changes to a leaf (or a view of a leaf) that requires grad."""
+    """PyTorch refuses in-place changes to a leaf (or a view of a leaf) that requires grad,
+    and to an inference tensor outside inference mode."""
+    if self._inference and not _grad_mode["inference"]:
+        raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You "
+                           "can make a clone to get a normal tensor before doing inplace update.See "
+                           "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not _grad_mode["enabled"]:
         return
     if self.requires_grad and self.grad_fn is None and not self._is_view:
