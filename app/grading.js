@@ -61,18 +61,42 @@ function changedSpan(text, other) {
   return [start, Math.max(start, text.length - end)];
 }
 
-// Quiz answers. Each returns true when the answer is right.
+// Quiz answers. The forms of a question (course/lessons.schema.json): a choice has `answer` (one right
+// option, radio buttons) or `answers` (several, checkboxes); a fill has `answers` (one blank) or
+// `blanks` (one list of accepted answers per blank). Answers given: an option index, a sorted array
+// of option indexes, an array of blank texts, { row: right text } for match, a text for predict.
+export const isMultipleChoice = (question) => Array.isArray(question.answers);
+export const blanksOf = (question) => question.blanks ?? [question.answers];
+
+// Whitespace in a blank doesn't count beyond separating words: `x * 2 ` is `x  *  2`.
+export const normalizeBlank = (text) => text.trim().replace(/\s+/g, " ");
+
+// Which blanks hold an accepted answer, in template order.
+export const blanksRight = (question, answer) =>
+  blanksOf(question).map((accepted, i) => accepted.some((text) => normalizeBlank(text) === normalizeBlank(answer?.[i] ?? "")));
+
+// How a multiple-answer choice went: right options chosen, right options in all, wrong options chosen.
+export function choiceCounts(question, answer = []) {
+  const found = answer.filter((i) => question.answers.includes(i)).length;
+  return { found, total: question.answers.length, wrong: answer.length - found };
+}
+
+// Each returns true when the answer is right; a multiple-answer choice is all or nothing.
 export const gradeQuestion = {
-  choice: (question, answer) => answer === question.answer,
-  fill: (question, answer) => question.answers.some((accepted) => accepted.trim() === (answer ?? "").trim()),
+  choice: (question, answer) => {
+    if (!isMultipleChoice(question)) return answer === question.answer;
+    const { found, total, wrong } = choiceCounts(question, answer);
+    return found === total && wrong === 0;
+  },
+  fill: (question, answer) => blanksRight(question, answer).every(Boolean),
   match: (question, answer) => question.pairs.every((pair, i) => answer?.[i] === pair.right),
   predict: (question, answer) => outputsMatch(question.answer, answer ?? ""),
 };
 
 // Whether the learner has given every part of an answer yet.
 export const answerComplete = {
-  choice: (question, answer) => Number.isInteger(answer),
-  fill: (question, answer) => (answer ?? "").trim() !== "",
+  choice: (question, answer) => (isMultipleChoice(question) ? answer?.length > 0 : Number.isInteger(answer)),
+  fill: (question, answer) => blanksOf(question).every((_, i) => (answer?.[i] ?? "").trim() !== ""),
   match: (question, answer) => question.pairs.every((_, i) => answer?.[i]),
   predict: (question, answer) => (answer ?? "").trim() !== "",
 };

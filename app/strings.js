@@ -86,4 +86,19 @@ export const strings = {
   importFailed: (message) => `Could not import that file: ${message}`,
   imported: "Progress imported.",
   storageUnavailable: "Your browser does not let this page store data, so progress and drafts will not be kept after you leave.",
+
+  chooseAll: "Select all that apply.",
+  choiceCount: (found, total, wrong) =>
+    (found === total ? `You found all ${total} right options` : `You found ${found} of the ${total} right options (${total - found} missing)`) +
+    (wrong ? `, and ${wrong} of your choices ${wrong === 1 ? "is" : "are"} wrong.` : "."),
+  blankLabel: (n, total) => `Blank ${n} of ${total}`,
+  blanksCount: (right, total) => `${right} of ${total} blanks are right; the wrong ones are marked.`,
+  matchHelp: "Drag each card onto its row, or pick it from the row's menu. With the keyboard: Space picks a card up, the arrow keys move it from row to row, Space drops it, Escape puts it back.",
+  matchCards: "Cards to place",
+  matchCardRole: "draggable card",
+  matchCardPlaced: (left) => `placed on ${left}`,
+  matchPickedUp: (card, left) => `Picked up ${card}, over ${left}. Arrow keys choose a row, Space drops, Escape cancels.`,
+  matchOver: (card, left, n, total) => `${card} over ${left}, row ${n} of ${total}.`,
+  matchDropped: (card, left) => `${card} placed on ${left}.`,
+  matchCancelled: (card) => `${card} put back.`,
 };

@@ -33,8 +33,8 @@ function check(value, schema, root, path, problems) {
   }
   if (typeof value === "number" && schema.minimum !== undefined && value < schema.minimum) fail(`must be at least ${schema.minimum}`);
   if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) fail(`needs at least ${schema.minItems} items, found ${value.length}`);
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(`allows at most ${schema.maxItems} items, found ${value.length}`);
+    if (schema.minItems !== undefined && value.length < schema.minItems) fail(`needs at least ${items(schema.minItems)}, found ${value.length}`);
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(`allows at most ${items(schema.maxItems)}, found ${value.length}`);
     if (schema.items) value.forEach((item, i) => check(item, schema.items, root, `${path}[${i}]`, problems));
   }
   if (isType.object(value)) {
@@ -59,3 +59,5 @@ function describe(value) {
   if (Array.isArray(value)) return "array";
   return typeof value;
 }
+
+const items = (count) => `${count} item${count === 1 ? "" : "s"}`;

@@ -159,7 +159,7 @@ def parse_table_row(line):
 def parse_question(kind, text):
     question = {"type": kind, "prompt": None}
     prompt, explanation = [], []
-    options, answer, answers, pairs, code = [], None, [], [], None
+    options, right, answers, blanks, pairs, code = [], [], [], {}, [], None
     for segment in split_fences(text):
         if segment[0] == "code":
             code = segment[2]
@@ -175,10 +175,16 @@ def parse_question(kind, text):
                     if not mark:
                         raise CourseError(f"choice option must look like '- [ ] text': {line!r}")
                     if mark.group(1) == "x":
-                        answer = len(options)
+                        right.append(len(options))
                     options.append(mark.group(2).strip())
             elif kind == "fill" and lines[0].startswith("Answer:"):
                 answers.extend(line.removeprefix("Answer:").strip() for line in lines)
+            elif kind == "fill" and lines[0].startswith("Blank "):
+                for line in lines:
+                    mark = re.match(r"Blank (\d+): (.+)$", line)
+                    if not mark:
+                        raise CourseError(f"blank answers must look like 'Blank 1: text': {line!r}")
+                    blanks.setdefault(int(mark.group(1)), []).append(mark.group(2).strip())
             elif kind == "match" and lines[0].startswith("|"):
                 rows = [parse_table_row(line) for line in lines[2:]]  # skip header and |---|
                 pairs.extend({"left": row[0], "right": row[1]} for row in rows)
@@ -186,7 +192,14 @@ def parse_question(kind, text):
                 prompt.append(paragraph)
     question["prompt"] = "\n\n".join(prompt) or None
     if kind == "choice":
-        question.update(options=options, answer=answer)
+        # One marked option: a single-answer question; several: a multiple-answer one.
+        question.update(options=options, **({"answer": right[0]} if len(right) == 1 else {"answers": right or None}))
+    elif kind == "fill" and blanks:
+        if answers:
+            raise CourseError("a fill question has either Answer: lines (one blank) or Blank N: lines (several)")
+        if sorted(blanks) != list(range(1, len(blanks) + 1)):
+            raise CourseError(f"blanks must be numbered 1, 2, … without gaps, found {sorted(blanks)}")
+        question.update(template=code, blanks=[blanks[number] for number in sorted(blanks)])
     elif kind == "fill":
         question.update(template=code, answers=answers)
     elif kind == "match":
@@ -393,11 +406,29 @@ def content_problems(course):
         if len({q.get("type") for q in questions}) < 2:
             problems.append(f"{where}.questions: needs at least 2 question types")
         for k, question in enumerate(questions):
-            if question.get("type") == "choice" and isinstance(question.get("answer"), int) \
-                    and question["answer"] >= len(question.get("options") or []):
-                problems.append(f"{where}.questions[{k}].answer: no such option")
-            if question.get("type") == "fill" and str(question.get("template", "")).count(BLANK) != 1:
-                problems.append(f"{where}.questions[{k}].template: needs exactly one blank {BLANK}")
+            here = f"{where}.questions[{k}]"
+            if question.get("type") == "choice":
+                options = len(question.get("options") or [])
+                if isinstance(question.get("answer"), int) and question["answer"] >= options:
+                    problems.append(f"{here}.answer: no such option")
+                right = question.get("answers")
+                if isinstance(right, list) and all(isinstance(i, int) for i in right):
+                    if any(i >= options for i in right):
+                        problems.append(f"{here}.answers: no such option")
+                    if right != sorted(set(right)):
+                        problems.append(f"{here}.answers: must be ascending, each option once")
+                    if len(set(right)) == options:
+                        problems.append(f"{here}.answers: at least one option must be wrong")
+            if question.get("type") == "match":
+                rights = [pair.get("right") for pair in question.get("pairs") or [] if isinstance(pair, dict)]
+                if len(set(rights)) != len(rights):
+                    problems.append(f"{here}.pairs: right items must differ (each is a card that goes on one row)")
+            if question.get("type") == "fill":
+                blanks = question.get("blanks")
+                wanted = len(blanks) if isinstance(blanks, list) else 1
+                found = str(question.get("template", "")).count(BLANK)
+                if found != wanted:
+                    problems.append(f"{here}.template: has {found} blank{'s' * (found != 1)} {BLANK}, needs {wanted}")
     return problems
 
 

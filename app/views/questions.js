@@ -1,11 +1,12 @@
-// The lesson's questions: choice, fill, match, predict. Each is answerable, checked on demand,
-// explained after checking, and can be retried. Each carries data-testid="question".
+// The lesson's questions: choice (one or several right options), fill (one or several blanks), match
+// (drag cards or pick from menus), predict. Each is answerable, checked on demand, explained after
+// checking, and can be retried. Each carries data-testid="question".
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
 import { strings } from "../strings.js";
 import { renderMarkdownInline } from "../markdown.js";
-import { answerComplete } from "../grading.js";
+import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice } from "../grading.js";
 import * as actions from "../actions.js";
 import { markdownBlock } from "./lesson.js";
 
@@ -51,60 +52,113 @@ function questionCard(state, lesson, question, n) {
 }
 
 function feedback(question, answer) {
+  const detail = feedbackDetail(question, answer);
   return html`
     <div class="feedback ${answer.correct ? "pass" : "fail"}" role="status" data-testid="feedback" data-state=${answer.correct ? "correct" : "incorrect"}>
       <p><strong>${answer.correct ? strings.correct : strings.incorrect}</strong></p>
+      ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
       <div class="prose"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>
     </div>
   `;
 }
 
-const questionBody = {
-  choice: ({ question, answer, name, set }) => html`
-    <fieldset class="choices" ?disabled=${answer.checked}>
-      <legend class="visually-hidden">${strings.choicesLabel}</legend>
-      ${question.options.map(
-        (option, i) => html`
-          <label class="choice ${answer.checked && i === question.answer && answer.correct ? "right" : ""}">
-            <input type="radio" name=${name} .checked=${live(answer.value === i)} @change=${() => set(i)} />
-            <span>${inline(option)}</span>
-          </label>
-        `,
-      )}
-    </fieldset>
-  `,
+// How far a many-part answer got, without saying which parts are right (the learner may retry).
+function feedbackDetail(question, answer) {
+  if (question.type === "choice" && isMultipleChoice(question)) {
+    const { found, total, wrong } = choiceCounts(question, answer.value);
+    return strings.choiceCount(found, total, wrong);
+  }
+  if (question.type === "fill" && question.blanks && !answer.correct) {
+    return strings.blanksCount(blanksRight(question, answer.value).filter(Boolean).length, question.blanks.length);
+  }
+  return "";
+}
 
-  fill: ({ question, answer, name, set }) => {
-    const [before, after] = question.template.split("____");
+const questionBody = {
+  choice: ({ question, answer, name, set }) => {
+    const multiple = isMultipleChoice(question);
+    const chosen = answer.value ?? (multiple ? [] : undefined);
+    const isRight = (i) => (multiple ? question.answers.includes(i) : i === question.answer);
+    const toggle = (i, on) => set(on ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((j) => j !== i));
     return html`
-      <pre class="fill-template"><code>${before}<input class="blank" type="text" name=${name} data-testid="blank" aria-label=${strings.fillLabel}
-        autocomplete="off" autocapitalize="off" spellcheck="false" size=${Math.max(6, question.answers[0].length + 2)}
-        ?readonly=${answer.checked} .value=${live(answer.value ?? "")} @input=${(event) => set(event.target.value)} />${after}</code></pre>
+      <fieldset class="choices" ?disabled=${answer.checked}>
+        <legend class=${multiple ? "help" : "visually-hidden"}>${multiple ? strings.chooseAll : strings.choicesLabel}</legend>
+        ${question.options.map(
+          (option, i) => html`
+            <label class="choice ${answer.checked && answer.correct && isRight(i) ? "right" : ""}">
+              ${multiple
+                ? html`<input type="checkbox" name=${name} .checked=${live(chosen.includes(i))} @change=${(event) => toggle(i, event.target.checked)} />`
+                : html`<input type="radio" name=${name} .checked=${live(chosen === i)} @change=${() => set(i)} />`}
+              <span>${inline(option)}</span>
+            </label>
+          `,
+        )}
+      </fieldset>
     `;
   },
 
-  match: ({ lesson, n, question, answer, set }) => {
-    const rights = shuffled(question.pairs.map((pair) => pair.right), `${lesson.id}:${n}`);
+  fill: ({ question, answer, name, set }) => {
+    const blanks = blanksOf(question);
+    const typed = answer.value ?? [];
+    const right = answer.checked ? blanksRight(question, typed) : [];
+    const type = (i, text) => set(blanks.map((_, k) => (k === i ? text : typed[k] ?? "")));
+    const parts = question.template.split("____");
+    const blank = (i) => html`<input class="blank" type="text" name="${name}-${i}" data-testid="blank" data-state=${answer.checked ? (right[i] ? "right" : "wrong") : "open"}
+      aria-label=${blanks.length > 1 ? strings.blankLabel(i + 1, blanks.length) : strings.fillLabel} aria-invalid=${answer.checked && !right[i] ? "true" : "false"}
+      autocomplete="off" autocapitalize="off" spellcheck="false" size=${Math.max(6, ...blanks[i].map((text) => text.length + 2))}
+      ?readonly=${answer.checked} .value=${live(typed[i] ?? "")} @input=${(event) => type(i, event.target.value)} />`;
+    return html`<pre class="fill-template"><code>${parts.map((text, i) => html`${text}${i < blanks.length ? blank(i) : nothing}`)}</code></pre>`;
+  },
+
+  match: ({ lesson, n, question, answer, name, set }) => {
+    const cards = shuffled(question.pairs.map((pair) => pair.right), `${lesson.id}:${n}`);
+    const lefts = question.pairs.map((pair) => plain(pair.left));
     const chosen = answer.value ?? {};
+    const rowOf = (right) => question.pairs.findIndex((_, i) => chosen[i] === right);
+    const move = (right) => ({
+      label: plain(right),
+      lefts,
+      // A lifted card starts over its own row, else over the first row still without a card.
+      firstRow: () => [rowOf(right), question.pairs.findIndex((_, i) => !chosen[i]), 0].find((row) => row >= 0),
+      drop: (row) => set(placeCard(chosen, row, right)),
+    });
     return html`
-      <table class="match">
-        <tbody>
-          ${question.pairs.map(
-            (pair, i) => html`
-              <tr>
-                <th scope="row">${inline(pair.left)}</th>
-                <td>
-                  <select data-testid="match-select" aria-label=${strings.matchLabel(pair.left)} ?disabled=${answer.checked}
-                    @change=${(event) => set({ ...chosen, [i]: event.target.value })}>
-                    <option value="" ?selected=${!chosen[i]}>${strings.matchChoose}</option>
-                    ${rights.map((right) => html`<option value=${right} ?selected=${chosen[i] === right}>${plain(right)}</option>`)}
-                  </select>
-                </td>
-              </tr>
+      <div class="match-question">
+        <p class="help" id="${name}-help">${strings.matchHelp}</p>
+        <ul class="match-cards" aria-label=${strings.matchCards}>
+          ${cards.map(
+            (right) => html`
+              <li>
+                <button type="button" class="match-card" data-testid="match-card" data-placed=${rowOf(right) >= 0 ? "true" : "false"}
+                  aria-roledescription=${strings.matchCardRole} aria-describedby="${name}-help" aria-pressed="false" ?disabled=${answer.checked}
+                  @pointerdown=${(event) => startPointerDrag(event, move(right))} @pointermove=${movePointerDrag} @pointerup=${endPointerDrag}
+                  @pointercancel=${cancelDrag} @keydown=${(event) => keyboardDrag(event, move(right))} @blur=${cancelDrag}>
+                  ${inline(right)}${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
+                </button>
+              </li>
             `,
           )}
-        </tbody>
-      </table>
+        </ul>
+        <table class="match">
+          <tbody>
+            ${question.pairs.map(
+              (pair, i) => html`
+                <tr data-testid="match-row">
+                  <th scope="row">${inline(pair.left)}</th>
+                  <td>
+                    <select data-testid="match-select" aria-label=${strings.matchLabel(lefts[i])} ?disabled=${answer.checked}
+                      .value=${live(chosen[i] ?? "")} @change=${(event) => set(placeCard(chosen, i, event.target.value))}>
+                      <option value="" ?selected=${!chosen[i]}>${strings.matchChoose}</option>
+                      ${cards.map((right) => html`<option value=${right} ?selected=${chosen[i] === right}>${plain(right)}</option>`)}
+                    </select>
+                  </td>
+                </tr>
+              `,
+            )}
+          </tbody>
+        </table>
+        <p class="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="match-announce"></p>
+      </div>
     `;
   },
 
@@ -118,10 +172,121 @@ const questionBody = {
   `,
 };
 
+// Puts `right` on `row` (an empty `right` clears the row). Each right item belongs to one row, so
+// placing it where it already is elsewhere moves it.
+function placeCard(chosen, row, right) {
+  const placed = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== right));
+  if (right) placed[row] = right;
+  else delete placed[row];
+  return placed;
+}
+
+// ---- dragging match cards ---------------------------------------------------------------------
+// One card moves at a time, by pointer or by keyboard. Its look while it moves (lifted, the row it
+// is over) is set on the elements directly: that changes at pointer speed and nothing else depends
+// on it. Dropping the card sets the answer through actions like any other answer.
+
+let drag = null; // { card, rows, over, label, lefts, firstRow, drop, pointer?, x?, y?, moved? }
+
+function lift(card, move, extra) {
+  if (drag) cancelDrag();
+  const rows = [...card.closest(".match-question").querySelectorAll('[data-testid="match-row"]')];
+  drag = { ...move, ...extra, card, rows, over: null };
+}
+
+function hover(row) {
+  drag.over = row;
+  drag.rows.forEach((tr, i) => tr.toggleAttribute("data-over", i === row));
+}
+
+function settle() {
+  const { card } = drag;
+  hover(null);
+  card.removeAttribute("data-lifted");
+  card.setAttribute("aria-pressed", "false");
+  card.style.transform = "";
+  drag = null;
+}
+
+function announce(card, text) {
+  card.closest(".match-question").querySelector('[data-testid="match-announce"]').textContent = text;
+}
+
+function dropHere() {
+  const { card, over, label, lefts, drop } = drag;
+  settle();
+  drop(over);
+  announce(card, strings.matchDropped(label, lefts[over]));
+}
+
+function cancelDrag() {
+  if (!drag) return;
+  const { card, label, moved, pointer } = drag;
+  settle();
+  if (moved || pointer === undefined) announce(card, strings.matchCancelled(label));
+}
+
+function startPointerDrag(event, move) {
+  const card = event.currentTarget;
+  if (event.button !== 0 || card.disabled) return;
+  lift(card, move, { pointer: event.pointerId, x: event.clientX, y: event.clientY, moved: false });
+  card.setPointerCapture(event.pointerId);
+}
+
+function movePointerDrag(event) {
+  if (drag?.pointer !== event.pointerId) return;
+  const [dx, dy] = [event.clientX - drag.x, event.clientY - drag.y];
+  if (!drag.moved && Math.hypot(dx, dy) < 4) return; // a click, not a drag (yet)
+  drag.moved = true;
+  drag.card.setAttribute("data-lifted", "");
+  drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
+  const row = drag.rows.findIndex((tr) => {
+    const box = tr.getBoundingClientRect();
+    return event.clientY >= box.top && event.clientY < box.bottom && event.clientX >= box.left && event.clientX < box.right;
+  });
+  hover(row < 0 ? null : row);
+}
+
+function endPointerDrag(event) {
+  if (drag?.pointer !== event.pointerId) return;
+  if (drag.moved && drag.over !== null) dropHere();
+  else cancelDrag();
+}
+
+// Space or Enter picks the card up; arrows move it between rows; Space or Enter drops it; Escape
+// (or leaving the card) puts it back. Each step is announced in the question's live region.
+function keyboardDrag(event, move) {
+  const card = event.currentTarget;
+  const pick = event.key === " " || event.key === "Enter";
+  if (drag?.card !== card || drag.pointer !== undefined) {
+    if (!pick) return;
+    event.preventDefault();
+    lift(card, move, {});
+    card.setAttribute("data-lifted", "");
+    card.setAttribute("aria-pressed", "true");
+    hover(drag.firstRow());
+    announce(card, strings.matchPickedUp(drag.label, drag.lefts[drag.over]));
+    return;
+  }
+  const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+  if (step) {
+    event.preventDefault();
+    const rows = drag.rows.length;
+    hover((drag.over + step + rows) % rows);
+    announce(card, strings.matchOver(drag.label, drag.lefts[drag.over], drag.over + 1, rows));
+  } else if (pick) {
+    event.preventDefault();
+    dropHere();
+  } else if (event.key === "Escape") {
+    event.preventDefault();
+    cancelDrag();
+  }
+}
+
 // <option> can only hold text: show Markdown code spans without their backticks.
 const plain = (markdown) => markdown.replace(/`([^`]*)`/g, "$1");
 
-// A stable shuffle (the same order on every render and reload), so the right column isn't in answer order.
+// A stable shuffle (the same order on every render and reload), so the cards aren't in answer order.
 function shuffled(items, seedText) {
   let seed = [...seedText].reduce((hash, ch) => (hash * 31 + ch.charCodeAt(0)) >>> 0, 7);
   const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
