@@ -55,6 +55,7 @@ class Derivative:
                                   for args in arg_names)
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
+        self.nothing_saved = (None,) * len(slots)
         self._slots_by_mask = {}
         self.node_class = type(node_name, (FormulaNode,), {"__slots__": ()})
         self.forward = forward
@@ -109,7 +110,8 @@ class FormulaNode(Node):
     """A node whose backward is given by a Derivative entry.
 
     ``_saved`` holds the saved values in ``Derivative.slots`` order; ``_versions`` the
-    version each saved tensor had when it was saved (None for non-tensors).
+    version each saved tensor had when it was saved (None for non-tensors), or is None
+    when no tensor was saved.
     """
 
     __slots__ = ("_derivative", "_saved", "_versions", "_spans")
@@ -118,6 +120,8 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
+        if self._versions is None:
+            return saved
         stale = None
         for i, (value, version) in enumerate(zip(saved, self._versions)):
             if version is not None and value._storage.version != version:
@@ -143,7 +147,12 @@ class FormulaNode(Node):
             return self._apply_spans(values)
         out = []
         for (nxt, _), formula, args in zip(self.next_functions, d.formulas, d.formula_args):
-            out.append(formula(*[values[i] for i in args]) if nxt is not None else None)
+            if nxt is None:
+                out.append(None)
+            elif args == _GRAD_ONLY:
+                out.append(formula(grad))
+            else:
+                out.append(formula(*[values[i] for i in args]))
         return out
 
     def _apply_spans(self, values):
@@ -166,7 +175,7 @@ class FormulaNode(Node):
         self._saved = None
 
     def _release(self):
-        if self._saved and any(v is not None for v in self._versions):
+        if self._versions is not None:
             self._saved = None  # later use raises "backward through the graph a second time"
 
     def __getattr__(self, name):
@@ -221,48 +230,79 @@ def _bind(params, args, kwargs, defaults):
     return full
 
 
+_NO_EDGE = (None, 0)
+_GRAD_ONLY = (0,)
+_single_meta = {}  # (shape, dtype) -> ((shape, dtype),), shared by all single-output nodes
+
+
 def _record(d, args, result):
+    """Attach a new node of ``d`` to ``result``: edges to the inputs that require grad, and
+    the saved values the formulas of those inputs need."""
     node = d.node_class.__new__(d.node_class)
     edges = []
     mask = 0
     spans = None
-    for k, pos in enumerate(d.input_positions):
+    bit = 1
+    for pos in d.input_positions:
         a = args[pos]
-        if isinstance(a, Tensor) and a.requires_grad:
-            edges.append(gradient_edge(a))
-            mask |= 1 << k
+        if isinstance(a, Tensor):
+            if a.requires_grad:
+                fn = a.grad_fn
+                edges.append((fn, a._output_nr) if fn is not None else (a._grad_accumulator(), 0))
+                mask |= bit
+            else:
+                edges.append(_NO_EDGE)
         elif isinstance(a, (list, tuple)):  # a list of tensors: one edge per element
             spans = spans or [1] * len(d.input_positions)
-            spans[k] = len(a)
+            spans[d.input_positions.index(pos)] = len(a)
             for t in a:
-                edges.append(gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else (None, 0))
-            mask |= 1 << k
+                edges.append(gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else _NO_EDGE)
+            mask |= bit
         else:
-            edges.append((None, 0))
+            edges.append(_NO_EDGE)
+        bit <<= 1
     node.next_functions = tuple(edges)
     node._spans = spans
     node._sequence_nr = next(_sequence)
     node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
     node._derivative = d
-    outputs = result if isinstance(result, tuple) else (result,)
-    n_args = len(d.saved_positions)
-    saved = [None] * len(d.slots)
-    versions = [None] * len(d.slots)
-    for i in d.slots_needed(mask):
-        v = args[d.saved_positions[i]] if i < n_args else result
-        saved[i] = v
-        if isinstance(v, Tensor):
-            if v._inference:
-                raise RuntimeError(INFERENCE_SAVE_MESSAGE)
-            versions[i] = v._storage.version
-    node._saved = tuple(saved)
-    node._versions = tuple(versions)
-    node._input_meta = tuple((o._shape, o.dtype) for o in outputs)
-    for nr, o in enumerate(outputs):
-        if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
-            o.grad_fn = node
-            o._output_nr = nr
-            o.requires_grad = True
+    needed = d._slots_by_mask.get(mask)
+    if needed is None:
+        needed = d.slots_needed(mask)
+    if needed:
+        n_args = len(d.saved_positions)
+        saved = [None] * len(d.slots)
+        versions = [None] * len(d.slots)
+        has_tensor = False
+        for i in needed:
+            v = args[d.saved_positions[i]] if i < n_args else result
+            saved[i] = v
+            if isinstance(v, Tensor):
+                if v._inference:
+                    raise RuntimeError(INFERENCE_SAVE_MESSAGE)
+                versions[i] = v._storage.version
+                has_tensor = True
+        node._saved = tuple(saved)
+        node._versions = tuple(versions) if has_tensor else None
+    else:
+        node._saved = d.nothing_saved
+        node._versions = None
+    if type(result) is tuple:
+        node._input_meta = tuple((o._shape, o.dtype) for o in result)
+        for nr, o in enumerate(result):
+            if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
+                o.grad_fn = node
+                o._output_nr = nr
+                o.requires_grad = True
+    else:
+        key = (result._shape, result.dtype)
+        meta = _single_meta.get(key)
+        if meta is None:
+            meta = _single_meta[key] = (key,)
+        node._input_meta = meta
+        if result.dtype.kind == "f":
+            result.grad_fn = node
+            result.requires_grad = True
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
