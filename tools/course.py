@@ -192,8 +192,11 @@ def parse_question(kind, text):
                 prompt.append(paragraph)
     question["prompt"] = "\n\n".join(prompt) or None
     if kind == "choice":
-        # One marked option: a single-answer question; several: a multiple-answer one.
-        question.update(options=options, **({"answer": right[0]} if len(right) == 1 else {"answers": right or None}))
+        question["options"] = options
+        if len(right) == 1:
+            question["answer"] = right[0]  # one marked option: radio buttons
+        else:
+            question["answers"] = right or None  # several: checkboxes, all or nothing
     elif kind == "fill" and blanks:
         if answers:
             raise CourseError("a fill question has either Answer: lines (one blank) or Blank N: lines (several)")

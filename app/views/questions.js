@@ -132,7 +132,7 @@ const questionBody = {
                 <button type="button" class="match-card" data-testid="match-card" data-placed=${rowOf(right) >= 0 ? "true" : "false"}
                   aria-roledescription=${strings.matchCardRole} aria-describedby="${name}-help" aria-pressed="false" ?disabled=${answer.checked}
                   @pointerdown=${(event) => startPointerDrag(event, move(right))} @pointermove=${movePointerDrag} @pointerup=${endPointerDrag}
-                  @pointercancel=${cancelDrag} @keydown=${(event) => keyboardDrag(event, move(right))} @blur=${cancelDrag}>
+                  @pointercancel=${cancelDrag} @keydown=${(event) => keyboardDrag(event, move(right))} @blur=${leaveCard}>
                   ${inline(right)}${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
                 </button>
               </li>
@@ -172,8 +172,8 @@ const questionBody = {
   `,
 };
 
-// Puts `right` on `row` (an empty `right` clears the row). Each right item belongs to one row, so
-// placing it where it already is elsewhere moves it.
+// Puts `right` on `row` (an empty `right` clears the row). Each right item is one card that lies
+// on one row at a time, so placing it takes it off the row it was on.
 function placeCard(chosen, row, right) {
   const placed = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== right));
   if (right) placed[row] = right;
@@ -224,6 +224,12 @@ function cancelDrag() {
   const { card, label, moved, pointer } = drag;
   settle();
   if (moved || pointer === undefined) announce(card, strings.matchCancelled(label));
+}
+
+// Focus leaving a lifted card puts it back (focus also leaves the previous card when a pointer
+// starts dragging another one: that drag goes on).
+function leaveCard(event) {
+  if (drag?.card === event.currentTarget) cancelDrag();
 }
 
 function startPointerDrag(event, move) {
