@@ -3,7 +3,7 @@
 #   - Debian's chromium when it is missing (apt-get, as root), else Playwright's own browser download;
 #   - a Python virtual environment .venv with requirements-dev.txt, plus real torch 2.13.0 if it installs;
 #   - the npm packages, then the build.
-# Extra arguments go to pytest, e.g. `npm test -- tests/ui -k stop`.
+# Extra arguments go to pytest instead of the full run, e.g. `npm test -- tests/ui -k stop`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\n== %s\n' "$*"; }
@@ -45,4 +45,13 @@ say "building dist/"
 node scripts/build.mjs
 
 say "running the tests"
-exec .venv/bin/python -m pytest tests "$@"
+if [ $# -gt 0 ]; then
+  exec .venv/bin/python -m pytest "$@"
+fi
+# Everything once (the in-process engine tests on the default backend, numpy), then the
+# in-process engine tests again on the pure-Python backend that the browser uses.
+status=0
+.venv/bin/python -m pytest tests || status=$?
+say "engine tests on the pure-Python array backend"
+PYENGINE_BACKEND=python .venv/bin/python -m pytest tests/engine tests/test_tensor_str.py tests/test_random_parity.py || status=$?
+exit $status
