@@ -1,6 +1,7 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
 from . import _dtype
 from ._tensor import Tensor
+from .autograd.inplace import check_inplace
 from ._ops import (pointwise as P, reduction as R, shape as S, copy as C, indexing as I, joining as J,
                    linalg as L, creation as K)
 
@@ -118,10 +119,10 @@ def _bind():
     T.mT = property(S.mT)
     T.H = property(S.T)
     T.mH = property(S.mT)
-    T.t_ = lambda self: _restride(self, S.t(self))
-    T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose(self, d0, d1))
-    T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze(self, dim))
-    T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze(self, dim))
+    T.t_ = lambda self: _restride(self, S.t_inplace(self))
+    T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
+    T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
+    T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
 
     # indexing
     for name in ["index_select", "gather", "scatter", "scatter_add", "nonzero", "masked_select", "take",
@@ -163,8 +164,11 @@ def _bind():
 
 
 def _restride(self, view):
-    """In-place shape ops (t_, squeeze_ ...): self takes the view's geometry."""
+    """In-place shape ops (t_, squeeze_ ...): self takes the view's geometry and history."""
+    check_inplace(self)
     self._shape, self._stride, self._offset = view._shape, view._stride, view._offset
+    if view.grad_fn is not None:
+        self.grad_fn, self._output_nr = view.grad_fn, view._output_nr
     return self
 
 

@@ -16,6 +16,7 @@ import struct
 from array import array
 from itertools import count
 
+from . import _libm
 from ._float32 import fma32, fma64, from_bits32
 
 # ---------------------------------------------------------------------------------------
@@ -313,10 +314,10 @@ def _normal_scalar(generator, n, mean, std):
             generator._normal_spare = None
         else:
             u1, u2 = generator.u53(2)
-            r = math.sqrt(-2.0 * math.log1p(-u2))
+            r = math.sqrt(-2.0 * _libm.log1p(-u2))
             theta = _TWO_PI * u1
-            generator._normal_spare = r * math.sin(theta)
-            z = r * math.cos(theta)
+            generator._normal_spare = r * _libm.sin(theta)
+            z = r * _libm.cos(theta)
         out.append(z)
     return _fma64_list(out, std, mean)
 
@@ -352,10 +353,10 @@ def _scatter(n, positions, lo, hi):
 
 def _normal_fill_f64(generator, n, mean, std):
     a, b, positions = _fill_blocks(generator.u53, n)
-    radius = [math.sqrt(-2.0 * math.log(1.0 - x)) for x in a]
+    radius = [math.sqrt(-2.0 * _libm.log(1.0 - x)) for x in a]
     theta = [_TWO_PI * y for y in b]
-    lo = _fma64_list([r * math.cos(t) for r, t in zip(radius, theta)], float(std), float(mean))
-    hi = _fma64_list([r * math.sin(t) for r, t in zip(radius, theta)], float(std), float(mean))
+    lo = _fma64_list([r * _libm.cos(t) for r, t in zip(radius, theta)], float(std), float(mean))
+    hi = _fma64_list([r * _libm.sin(t) for r, t in zip(radius, theta)], float(std), float(mean))
     return _scatter(n, positions, lo, hi)
 
 
@@ -578,7 +579,7 @@ def dropout_mask(generator, n, p, dtype):
 def exponential(generator, n, dtype, lambd=1.0):
     """Tensor.exponential_(lambd): (-1/lambd) * log1p(-U53()) in float64, cast to dtype."""
     scale = -1.0 / lambd
-    return _round_floats([scale * math.log1p(-u) for u in generator.u53(n)], dtype)
+    return _round_floats([scale * _libm.log1p(-u) for u in generator.u53(n)], dtype)
 
 
 # ---------------------------------------------------------------------------------------

@@ -202,8 +202,12 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
 # ---- in-place samplers (Tensor methods) ----------------------------------------------------
 
 def _fill_(self, values):
-    """Write sampler output into self (any layout) and bump its version."""
-    return commit_inplace(self, _new(values, self._shape, self.dtype))
+    """Write sampler output into self and bump its version. The kernels walk self as
+    TensorIterator does, in memory order (dims by decreasing stride), so a transposed
+    tensor gets the values in the order of its storage."""
+    order = sorted(range(self.dim()), key=lambda d: -self._stride[d])
+    walked = _new(values, tuple(self._shape[d] for d in order), self.dtype)
+    return commit_inplace(self, walked.permute(sorted(range(self.dim()), key=order.__getitem__)))
 
 
 def uniform_(self, a=0.0, b=1.0, *, generator=None, **kwargs):

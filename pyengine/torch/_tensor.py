@@ -19,13 +19,23 @@ class Storage:
         self.version = 0
 
 
+_CONTIGUOUS_STRIDES = {}  # shape -> row-major strides; programs reuse a handful of shapes
+
+
 def contiguous_strides(shape):
+    try:
+        return _CONTIGUOUS_STRIDES[shape]
+    except (KeyError, TypeError):  # TypeError: a list, not a tuple
+        pass
     strides = []
     acc = 1
     for s in reversed(shape):
         strides.append(acc)
         acc *= s
-    return tuple(reversed(strides))
+    strides = tuple(reversed(strides))
+    if isinstance(shape, tuple) and len(_CONTIGUOUS_STRIDES) < 10000:
+        _CONTIGUOUS_STRIDES[shape] = strides
+    return strides
 
 
 def numel_of(shape):

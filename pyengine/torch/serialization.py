@@ -5,6 +5,7 @@ PyTorch, ``load`` defaults to ``weights_only=True``: only tensors, containers an
 values come back; saved modules or other classes need ``weights_only=False``.
 """
 import collections
+import errno
 import io
 import os
 import pickle
@@ -59,12 +60,28 @@ class _WeightsOnlyUnpickler(pickle.Unpickler):
             f"Unsupported global: GLOBAL {module}.{name}")
 
 
+# Linux's errno numbers, which CPython's messages show ("[Errno 2] No such file or directory");
+# Pyodide runs on Emscripten's numbering (ENOENT is 44 there).
+_LINUX_ERRNO = {"EPERM": 1, "ENOENT": 2, "EIO": 5, "EBADF": 9, "EACCES": 13, "EEXIST": 17, "ENOTDIR": 20,
+                "EISDIR": 21, "EINVAL": 22, "EMFILE": 24, "ENOSPC": 28, "EROFS": 30, "ENAMETOOLONG": 36}
+
+
+def _open(path, mode):
+    try:
+        return open(path, mode)
+    except OSError as error:
+        linux = _LINUX_ERRNO.get(errno.errorcode.get(error.errno), error.errno)
+        if linux == error.errno:
+            raise
+        raise type(error)(linux, error.strerror, error.filename) from None
+
+
 def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True):
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=max(pickle_protocol, 2)).dump(obj)
     data = _MAGIC + buffer.getvalue()
     if isinstance(f, (str, os.PathLike)):
-        with open(f, "wb") as out:
+        with _open(f, "wb") as out:
             out.write(data)
     else:
         f.write(data)
@@ -72,7 +89,7 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
     if isinstance(f, (str, os.PathLike)):
-        with open(f, "rb") as src:
+        with _open(f, "rb") as src:
             data = src.read()
     else:
         data = f.read()

@@ -65,7 +65,7 @@ def fma32_seq(a, b, c):
 
 def fma32_scaled(a, b, c):
     """[fma(a, b[i], c[i])] for one float32 a: the row update of a fused matrix product."""
-    sums = list(map(add, map(a.__mul__, b), c))
+    sums = list(map(add, [a * v for v in b], c))
     result = array("f", sums)
     for i in _halfway_indices(sums):
         result[i] = fma32(a, b[i], c[i])

@@ -12,7 +12,7 @@ Shapes the spec lists as not reproduced get the best simple rule it names (``rul
 Matrices are flat row-major float32 sequences; numpy arrays in give numpy arrays out.
 """
 from array import array
-from operator import add
+from operator import add, mul
 
 from .._float32 import f32
 from ._common import as_f32, fma32_np, fma32_scaled, is_np, np
@@ -135,21 +135,30 @@ def dot(x, y):
 # operand. Rules N and F treat both operands alike, so either orientation gives the same bits.
 
 def _mm_list(a, b, m, k, n, bias, b_transposed, rule):
-    a_rows = [a[i * k:(i + 1) * k] for i in range(m)]
     if b_transposed:
         b_cols = [b[j * k:(j + 1) * k] for j in range(n)]
-        b_rows = [b[kk::k][:n] for kk in range(k)]
     else:
-        b_rows = [b[kk * n:(kk + 1) * n] for kk in range(k)]
         b_cols = [b[j::n][:k] for j in range(n)]
     bias = None if bias is None else list(bias)
+    if rule == "N" and max(m, n) < k:  # short lines, long sums: one sequential dot per output
+        out = [_n_dot(a[i * k:(i + 1) * k], col) for i in range(m) for col in b_cols]
+        return out if bias is None else array("f", map(add, out, bias * m)).tolist()
     if n >= m:  # one output row at a time, vectorised over its n columns
-        out_rows = [_line(a_rows[i], b_rows, bias, rule, n) for i in range(m)]
+        b_rows = [b[kk::k][:n] for kk in range(k)] if b_transposed else [b[kk * n:(kk + 1) * n] for kk in range(k)]
+        out_rows = [_line(a[i * k:(i + 1) * k], b_rows, bias, rule, n) for i in range(m)]
         return [v for row in out_rows for v in row]
     a_cols = [a[kk::k][:m] for kk in range(k)]
     out_cols = [_line(b_cols[j], a_cols, None if bias is None else [bias[j]] * m, rule, m, column=j, n=n)
                 for j in range(n)]
-    return [out_cols[j][i] for i in range(m) for j in range(n)]
+    return out_cols[0] if n == 1 else [v for row in zip(*out_cols) for v in row]
+
+
+def _n_dot(xs, ys):
+    """Rule N for one output: products rounded, then added one by one in float32."""
+    acc = array("f", (0.0,))
+    for p in array("f", map(mul, xs, ys)):
+        acc[0] += p  # the store rounds to float32
+    return acc[0]
 
 
 def _line(scalars, vectors, bias, rule, length, column=None, n=None):
@@ -165,7 +174,7 @@ def _line(scalars, vectors, bias, rule, length, column=None, n=None):
     if rule == "N":
         c = array("f", bytes(4 * length))
         for kk, s in enumerate(scalars):
-            c = array("f", map(add, c, array("f", map(s.__mul__, vectors[kk]))))
+            c = array("f", map(add, c, array("f", [s * v for v in vectors[kk]])))
     else:
         c = _d_line(scalars, vectors, rule, length, column, n)
     if bias is not None:
@@ -195,13 +204,15 @@ def _d_vectors(scalars, vectors, width, length):
     for s in range(steps):
         for lane in range(width):
             kk = s * width + lane
-            product = array("f", map(scalars[kk].__mul__, vectors[kk]))
+            scalar = scalars[kk]
+            product = array("f", [scalar * v for v in vectors[kk]])
             lanes[lane] = array("f", map(add, lanes[lane], product))
     if width == 8:
         lanes = [array("f", map(add, lanes[i], lanes[i + 4])) for i in range(4)]
     r = array("f", map(add, array("f", map(add, lanes[0], lanes[2])), array("f", map(add, lanes[1], lanes[3]))))
     for kk in range(steps * width, k):
-        r = array("f", map(add, r, array("f", map(scalars[kk].__mul__, vectors[kk]))))
+        scalar = scalars[kk]
+        r = array("f", map(add, r, array("f", [scalar * v for v in vectors[kk]])))
     return r
 
 

@@ -8,9 +8,10 @@ in float32 with a "cascade" of partial sums and 8 lanes on every x86 machine.
 Inputs are flat storage ``values`` with a strided view (``offset``, ``shape``, ``strides``
 in elements); results are flat, row-major, with the result shape returned alongside.
 """
+import copy
 import math
 from array import array
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
 from .._float32 import f32, fma32
@@ -54,6 +55,31 @@ class _ListOps:
     @staticmethod
     def add(a, b):
         return f32(a + b)
+
+
+class _ColumnListOps:
+    """Items are rows of ``width`` float32 values: one cascade per column, all computed at once
+    (each step is one vector add over every column, instead of one per column)."""
+
+    def __init__(self, width):
+        self.width = width
+
+    def block_sums(self, items, nblocks, size):
+        width = self.width
+        acc = [0.0] * (nblocks * width)
+        for s in range(size):
+            acc = array("f", map(add, acc, chain.from_iterable(items[s:nblocks * size:size]))).tolist()
+        return [acc[b * width:(b + 1) * width] for b in range(nblocks)]
+
+    def seq(self, items):
+        acc = [0.0] * self.width
+        for row in items:
+            acc = array("f", map(add, acc, row)).tolist()
+        return acc
+
+    @staticmethod
+    def add(a, b):
+        return array("f", map(add, a, b)).tolist()
 
 
 class _NumpyOps:
@@ -108,7 +134,18 @@ def _inner_sum(row):
     n = len(row)
     nvec = n // _SUM_LANES
     end = nvec * _SUM_LANES
-    lanes = [_rowsum(row[lane:end:_SUM_LANES], nvec, _ListOps) for lane in range(_SUM_LANES)]
+    # lane l's row_sum runs 4 cascades, q = 0..3, over row[32 i + 8 q + l]: column 8 q + l of
+    # the 32-wide rows of the row, so one 32-column cascade does all 32 of them
+    groups = nvec // 4
+    wide = 4 * _SUM_LANES
+    row = row.tolist() if isinstance(row, array) else list(row)
+    parts = _cascade([row[i * wide:(i + 1) * wide] for i in range(groups)], groups, _ColumnListOps(wide))
+    lanes = []
+    for lane in range(_SUM_LANES):
+        p0, p1, p2, p3 = parts[lane::_SUM_LANES]
+        for v in row[4 * groups * _SUM_LANES + lane:end:_SUM_LANES]:
+            p0 = f32(p0 + v)
+        lanes.append(f32(f32(f32(p0 + p1) + p2) + p3))
     acc = array("f", [0.0])
     for v in row[end:]:
         acc[0] += v
@@ -251,6 +288,24 @@ class _Plan:
         return self.in_strides[0], self.in_strides[1], self.out_strides[0], self.out_strides[1]
 
 
+def _plan(shape, strides, dims, keepdim):
+    """The _Plan of a reduction, shared by every reduction of the same layout (a training loop
+    repeats a few). Callers get their own copy of the (mutable) result shape."""
+    key = (tuple(shape), tuple(strides), tuple(dims) if isinstance(dims, list) else dims, keepdim)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= 1024:
+            _PLANS.clear()
+        plan = _PLANS[key] = _Plan(shape, strides, dims, keepdim)
+    out_shape = plan.out_shape
+    plan = copy.copy(plan)
+    plan.out_shape = list(out_shape)
+    return plan
+
+
+_PLANS = {}
+
+
 def _calls(sizes, operand_strides, begin, end):
     """serial_for_each with DimCounter: 2-D steps over the linear range, per operand offsets."""
     if len(sizes) == 1:
@@ -316,16 +371,20 @@ def _sum_call_list(values, out, base, call, strides2d):
                 out[out_off + i * o0 + j * o1] += values[base + in_off + i * s0 + j * s1]
         return
     for rule, lo, hi in _column_rules(n0, n1, s0, s1):
-        for j in range(lo, hi):
-            start = base + in_off + j * s1
-            col = values[start:start + (n0 - 1) * s0 + 1:s0] if s0 else [values[start]] * n0
-            if rule == "inner":
-                r = _inner_sum(col)
-            elif rule == "cascade":
-                r = _cascade(col, n0, _ListOps)
-            else:
-                r = _rowsum(col, n0, _ListOps)
-            out[out_off + j * o1] += r
+        if rule == "inner":
+            for j in range(lo, hi):
+                out[out_off + j * o1] += _inner_sum(_strided(values, base + in_off + j * s1, n0, s0))
+        elif hi > lo:  # the columns lo..hi side by side: item i is row i of them
+            first = base + in_off + lo * s1
+            rows = [_strided(values, first + i * s0, hi - lo, s1) for i in range(n0)]
+            reduce_columns = _cascade if rule == "cascade" else _rowsum
+            for j, r in enumerate(reduce_columns(rows, n0, _ColumnListOps(hi - lo)), lo):
+                out[out_off + j * o1] += r
+
+
+def _strided(values, start, count, step):
+    """count values from start, step apart."""
+    return values[start:start + (count - 1) * step + 1:step] if step else [values[start]] * count
 
 
 def _sum_batch_np(x, out_offs, strides2d):
@@ -400,7 +459,7 @@ def _finish(values, out):
 
 def sum(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.sum of the view over ``dims`` (None: all). Returns (flat values, result shape)."""
-    plan = _Plan(shape, strides, dims, keepdim)
+    plan = _plan(shape, strides, dims, keepdim)
     out = _new_out(values, plan.out_numel)
     if plan.numel == 0:
         return _finish(values, out), plan.out_shape
@@ -517,7 +576,7 @@ def _var_welford(values, offset, plan, correction, take_sqrt):
 
 def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, take_sqrt=False):
     """torch.var (torch.std with take_sqrt=True). Returns (flat values, result shape)."""
-    plan = _Plan(shape, strides, dims, keepdim)
+    plan = _plan(shape, strides, dims, keepdim)
     if plan.out_numel <= 1 and plan.numel > 0:
         result = [_var_all(values, offset, shape, strides, correction, take_sqrt)]
     elif plan.numel == 0:
@@ -585,7 +644,7 @@ def _serial_sum_of_squares(xs):
 
 def norm(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.norm / linalg.vector_norm with p = 2. Returns (flat values, result shape)."""
-    plan = _Plan(shape, strides, dims, keepdim)
+    plan = _plan(shape, strides, dims, keepdim)
     use_np = is_np(values)
     out = _new_out(values, plan.out_numel)
     if plan.numel == 0:
@@ -645,7 +704,7 @@ def prod(values, offset, shape, strides, dims=None, keepdim=False):
 
     Exact for full products (spec 3.7) and, in the golden tests, over one dim too.
     """
-    plan = _Plan(shape, strides, dims, keepdim)
+    plan = _plan(shape, strides, dims, keepdim)
     flat = values.tolist() if is_np(values) else values
     out = [1.0] * plan.out_numel
     if plan.numel:
@@ -713,3 +772,47 @@ def cumsum(values, shape, dim):
 def cumprod(values, shape, dim):
     """torch.cumprod of contiguous values along dim."""
     return _scan(values, shape, dim, mul, np.multiply if np is not None else None)
+
+
+# ---- float64 sums of contiguous rows ----------------------------------------------------------
+# The double sum kernel has the float32 one's structure with 4 lanes (AVX2 Vectorized<double>).
+# Python floats are float64, so plain additions round as the kernel's do.
+
+_SUM_LANES_64 = 4
+
+
+class _Float64VectorOps:
+    """Items are tuples of ``lanes`` floats, added lane by lane."""
+
+    def __init__(self, lanes):
+        self.zero = (0.0,) * lanes
+
+    def block_sums(self, items, nblocks, size):
+        acc = [self.zero] * nblocks
+        for s in range(size):
+            acc = [tuple(map(add, a, b)) for a, b in zip(acc, items[s:nblocks * size:size])]
+        return acc
+
+    def seq(self, items):
+        acc = self.zero
+        for v in items:
+            acc = tuple(map(add, acc, v))
+        return acc
+
+    @staticmethod
+    def add(a, b):
+        return tuple(map(add, a, b))
+
+
+def sum_row_float64(values):
+    """The cascade sum of one contiguous float64 row (spec 3.1 with 4 lanes)."""
+    row = values.tolist() if hasattr(values, "tolist") else list(values)
+    n = len(row)
+    if n < _SUM_LANES_64:
+        return 0.0 + _rowsum([(v,) for v in row], n, _Float64VectorOps(1))[0]
+    end = n // _SUM_LANES_64 * _SUM_LANES_64
+    vectors = [tuple(row[i:i + _SUM_LANES_64]) for i in range(0, end, _SUM_LANES_64)]
+    total = 0.0
+    for v in row[end:] + list(_rowsum(vectors, len(vectors), _Float64VectorOps(_SUM_LANES_64))):
+        total += v
+    return 0.0 + total

@@ -2,8 +2,8 @@
 
 * ``expf_sleef`` / ``logf_sleef``: SLEEF's u10 ``expf``/``logf``, which torch's vector
   kernels use (sigmoid's vector body, softmax, log_softmax).
-* ``expf_glibc``: glibc's ``expf`` (the scalar tails). The engine carries its own copy
-  because Pyodide's libm differs.
+* ``expf_glibc``: glibc's ``expf`` (the scalar tails); ``logf_glibc``, ``log1pf_glibc``
+  (binary_cross_entropy). The engine carries its own copies because Pyodide's libm differs.
 * ``sigmoid`` and the tanh/sigmoid/relu backward formulas: exact.
 * ``exp``, ``log``, ``sqrt``, ``tanh``, ``sin``, ...: torch computes these with MKL VML,
   which is not reproduced; these are the correctly rounded stand-ins (float64 math, one
@@ -15,7 +15,7 @@ from decimal import Decimal, localcontext
 from itertools import repeat
 from operator import mul, sub, truediv
 
-from .._float32 import f32, fma32, from_bits32
+from .._float32 import bits32, f32, fma32, from_bits32
 from . import GRAIN_SIZE, LANES, NUM_THREADS
 from ._common import as_f32, fma32_np, fma32_seq, is_np, np
 
@@ -225,6 +225,174 @@ def expf_glibc(values):
     if is_np(values):
         return _expf_glibc_np(as_f32(values))
     return [_expf_glibc1(v) for v in values]
+
+
+# ---- glibc logf (since 2.27) and log1pf (fdlibm) ------------------------------------------
+# binary_cross_entropy's scalar kernel calls these. Pyodide's libm differs, hence the copies.
+
+_LOGF_TABLE = [(float.fromhex(invc), float.fromhex(logc)) for invc, logc in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"), ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"), ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
+    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"), ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"), ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"), ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"), ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
+    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"), ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
+    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"), ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"))]
+_LOGF_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+_LOGF_POLY = [float.fromhex(c) for c in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
+
+
+def _logf_glibc1(x):
+    # log(x) = log1p(z/c - 1) + log(c) + k*ln2 in float64, z/c near 1 from a 16-entry table.
+    # With or without FMA contraction the float32 bits are the same (checked against libm).
+    ix = bits32(x)
+    if ix == 0x3f800000:
+        return 0.0
+    if (ix - 0x00800000) & 0xFFFFFFFF >= 0x7f800000 - 0x00800000:  # subnormal, <= 0, inf or nan
+        if ix & 0x7FFFFFFF == 0:
+            return -_INF
+        if ix == 0x7f800000 or x != x:
+            return x
+        if ix & 0x80000000:
+            return _NAN
+        ix = bits32(x * 8388608.0) - (23 << 23)  # normalise the subnormal
+    tmp = (ix - 0x3f330000) & 0xFFFFFFFF
+    invc, logc = _LOGF_TABLE[(tmp >> 19) & 15]
+    k = (tmp - (1 << 32) if tmp & 0x80000000 else tmp) >> 23
+    z = from_bits32(ix - (tmp & 0xFF800000))
+    r = z * invc - 1.0
+    y0 = logc + k * _LOGF_LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    return f32(y * r2 + (y0 + r))
+
+
+def _logf_glibc_np(x):
+    ix = x.view(np.uint32).astype(np.int64)
+    special = (ix - 0x00800000) & 0xFFFFFFFF >= 0x7f800000 - 0x00800000
+    tmp = (ix - 0x3f330000) & 0xFFFFFFFF
+    table = np.array(_LOGF_TABLE)[(tmp >> 19) & 15]
+    k = np.where(tmp & 0x80000000, tmp - (1 << 32), tmp) >> 23
+    z = ((ix - (tmp & 0xFF800000)) & 0xFFFFFFFF).astype(np.uint32).view(np.float32).astype(np.float64)
+    r = z * table[:, 0] - 1.0
+    y0 = table[:, 1] + k * _LOGF_LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    out = (y * r2 + (y0 + r)).astype(np.float32)
+    out[ix == 0x3f800000] = 0
+    for i in np.nonzero(special)[0]:
+        out[i] = _logf_glibc1(float(x[i]))
+    return out
+
+
+def logf_glibc(values):
+    """glibc ``logf`` on each float32 value."""
+    if is_np(values):
+        return _logf_glibc_np(as_f32(values))
+    return [_logf_glibc1(v) for v in values]
+
+
+_LN2_HI_FDLIBM = _c(0x3f317180)
+_LN2_LO_FDLIBM = _c(0x3717f7d1)
+_LOG1P_POLY = [_c(b) for b in (0x3F2AAAAB, 0x3ECCCCCD, 0x3E924925, 0x3E638E29, 0x3E3A3325, 0x3E1CD04F,
+                               0x3E178897)]
+_TWO_THIRDS_F = f32(0.66666666666666666)
+
+
+def _log1pf_glibc1(x):
+    # fdlibm's s_log1pf.c: every operation is a float32 one. log1p(x) = k*ln2 + log(u) with
+    # u = 1 + x scaled into [sqrt(2)/2, sqrt(2)) and c the rounding error of 1 + x.
+    hx = bits32(x)
+    hx = hx - (1 << 32) if hx & 0x80000000 else hx
+    ax = hx & 0x7FFFFFFF
+    k = 1
+    if hx < 0x3ed413d7:  # x < 0.41422
+        if ax >= 0x3f800000:  # x <= -1
+            return -_INF if x == -1.0 else _NAN
+        if ax < 0x31000000:  # |x| < 2**-29
+            return x if ax < 0x24800000 else f32(x - f32(f32(x * x) * 0.5))
+        if hx > 0 or hx <= -0x416a09e1:  # -0.2929 < x < 0.41422
+            k, f, hu, c = 0, x, 1, 0.0
+    elif hx >= 0x7f800000:
+        return x + x
+    if k:
+        if hx < 0x5a000000:
+            u = f32(1.0 + x)
+            hu = bits32(u)
+            k = (hu >> 23) - 127
+            c = f32(1.0 - f32(u - x)) if k > 0 else f32(x - f32(u - 1.0))
+            c = f32(c / u)
+        else:
+            u, hu, c = x, bits32(x), 0.0
+            k = (hu >> 23) - 127
+        hu &= 0x007FFFFF
+        if hu < 0x3504f7:
+            u = from_bits32(hu | 0x3f800000)
+        else:
+            k += 1
+            u = from_bits32(hu | 0x3f000000)
+            hu = (0x00800000 - hu) >> 2
+        f = f32(u - 1.0)
+    hfsq = f32(f32(0.5 * f) * f)
+    k_ln2_hi, k_ln2_lo = f32(k * _LN2_HI_FDLIBM), f32(k * _LN2_LO_FDLIBM)
+    if hu == 0:  # |f| < 2**-20
+        if f == 0.0:
+            return 0.0 if k == 0 else f32(k_ln2_hi + f32(c + k_ln2_lo))
+        r = f32(hfsq * f32(1.0 - f32(_TWO_THIRDS_F * f)))
+        return f32(f - r) if k == 0 else f32(k_ln2_hi - f32(f32(r - f32(k_ln2_lo + c)) - f))
+    s = f32(f / f32(2.0 + f))
+    z = f32(s * s)
+    r = _LOG1P_POLY[6]
+    for coef in reversed(_LOG1P_POLY[:6]):
+        r = f32(coef + f32(z * r))
+    r = f32(z * r)
+    if k == 0:
+        return f32(f - f32(hfsq - f32(s * f32(hfsq + r))))
+    return f32(k_ln2_hi - f32(f32(hfsq - f32(f32(s * f32(hfsq + r)) + f32(k_ln2_lo + c))) - f))
+
+
+def _log1pf_glibc_np(x):
+    """The common path of _log1pf_glibc1 on arrays (float32 numpy arithmetic rounds each step);
+    the rare branches go element by element."""
+    f32_ = np.float32
+    hx = x.view(np.int32).astype(np.int64)
+    with np.errstate(all="ignore"):
+        plain = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= -0x416a09e1))  # k = 0: f = x
+        u = f32_(1) + x
+        k = (u.view(np.int32) >> 23).astype(np.int64) - 127
+        c = np.where(k > 0, f32_(1) - (u - x), x - (u - f32_(1))) / u
+        hu = u.view(np.int32).astype(np.int64) & 0x007FFFFF
+        upper = hu >= 0x3504f7
+        k = np.where(plain, 0, k + upper)
+        u = (hu | np.where(upper, 0x3f000000, 0x3f800000)).astype(np.int32).view(np.float32)
+        hu = np.where(upper, (0x00800000 - hu) >> 2, hu)
+        f = np.where(plain, x, u - f32_(1))
+        hfsq = (f32_(0.5) * f) * f
+        k_ln2_hi, k_ln2_lo = k.astype(np.float32) * _LN2_HI_FDLIBM, k.astype(np.float32) * _LN2_LO_FDLIBM
+        s = f / (f32_(2) + f)
+        z = s * s
+        r = np.full_like(z, _LOG1P_POLY[6])
+        for coef in reversed(_LOG1P_POLY[:6]):
+            r = f32_(coef) + z * r
+        r = z * r
+        out = np.where(plain, f - (hfsq - s * (hfsq + r)),
+                       k_ln2_hi - ((hfsq - (s * (hfsq + r) + (k_ln2_lo + c))) - f)).astype(np.float32)
+    ax = hx & 0x7FFFFFFF
+    rare = ((hx < 0x3ed413d7) & ((ax >= 0x3f800000) | (ax < 0x31000000))) | (hx >= 0x5a000000) | \
+        (~plain & (hu == 0))
+    for i in np.nonzero(rare)[0]:
+        out[i] = _log1pf_glibc1(float(x[i]))
+    return out
+
+
+def log1pf_glibc(values):
+    """glibc ``log1pf`` on each float32 value."""
+    if is_np(values):
+        return _log1pf_glibc_np(as_f32(values))
+    return [_log1pf_glibc1(v) for v in values]
 
 
 # ---- sigmoid --------------------------------------------------------------------------

@@ -13,8 +13,10 @@ import math
 import operator
 import struct
 from array import array
+from functools import lru_cache
 from itertools import repeat
 
+from .._aten._common import fma32_seq
 from .._float32 import fma32, fma64
 
 NAME = "python"
@@ -69,6 +71,40 @@ def _indices(offset, shape, strides):
     return idx
 
 
+@lru_cache(maxsize=512)
+def _runs(shape, strides):
+    """A strided view as runs along its longest moving dim d, so each run is one slice:
+    (d's size, d's storage step, d's row-major step, [(storage start, row-major start)])."""
+    d = max(range(len(shape)), key=lambda i: (strides[i] != 0, shape[i]))
+    row_major = []
+    acc = 1
+    for size in reversed(shape):
+        row_major.append(acc)
+        acc *= size
+    row_major.reverse()
+    starts = [(0, 0)]
+    for i, (size, stride, step) in enumerate(zip(shape, strides, row_major)):
+        if i != d:
+            starts = [(s + k * stride, o + k * step) for s, o in starts for k in range(size)]
+    return shape[d], strides[d], row_major[d], starts
+
+
+def _span(start, count, step):
+    """The slice of count positions from start, step apart (step may be negative)."""
+    end = start + (count - 1) * step + (1 if step > 0 else -1)
+    return slice(start, end if end >= 0 else None, step)
+
+
+def _non_overlapping(shape, strides):
+    """True when no two elements of the view share a storage position."""
+    extent = 1
+    for stride, size in sorted((abs(st), size) for size, st in zip(shape, strides) if size != 1):
+        if stride < extent:
+            return False
+        extent = stride * size
+    return True
+
+
 def take(buf, offset, shape, strides):
     """A contiguous copy of the strided view (offset, shape, strides) of buf."""
     n = 1
@@ -76,7 +112,16 @@ def take(buf, offset, shape, strides):
         n *= s
     if _is_contiguous(shape, strides):
         return buf[offset:offset + n]
-    return array(buf.typecode, map(buf.__getitem__, _indices(offset, shape, strides)))
+    if n == 0:
+        return array(buf.typecode)
+    size, step, out_step, starts = _runs(tuple(shape), tuple(strides))
+    out = array(buf.typecode, bytes(n * buf.itemsize))
+    if step == 0:  # every stride is 0: one value repeated
+        out[:] = array(buf.typecode, (buf[offset],)) * n
+        return out
+    for s, o in starts:
+        out[_span(o, size, out_step)] = buf[_span(offset + s, size, step)]
+    return out
 
 
 def put(buf, offset, shape, strides, src):
@@ -87,7 +132,12 @@ def put(buf, offset, shape, strides, src):
     if _is_contiguous(shape, strides):
         buf[offset:offset + n] = src
         return
-    for i, v in zip(_indices(offset, shape, strides), src):
+    if n and _non_overlapping(shape, strides):
+        size, step, out_step, starts = _runs(tuple(shape), tuple(strides))
+        for s, o in starts:
+            buf[_span(offset + s, size, step)] = src[_span(o, size, out_step)]
+        return
+    for i, v in zip(_indices(offset, shape, strides), src):  # overlapping: the last write wins
         buf[i] = v
 
 
@@ -378,6 +428,8 @@ def fma(a, b, c, dtype):
     c = c if isinstance(c, array) else repeat(c, n)
     if dtype.kind != "f":
         return array(dtype.typecode, [x * y + z for x, y, z in zip(a, b, c)])
+    if dtype.name == "float32":  # in bulk: float64 sums, exact fma only at halfway points
+        return fma32_seq(a if isinstance(a, array) else list(a), b, c if isinstance(c, array) else list(c))
     return _new(dtype, map(fma32 if dtype.itemsize != 8 else fma64, a, b, c))
 
 

@@ -96,7 +96,7 @@ def to(self, *args, **kwargs):
         elif isinstance(a, bool):
             copy = a if args.index(a) > 0 else copy
     if dtype is None or dtype is self.dtype:
-        return clone(self) if copy else self
+        return _to_copy(self, self.dtype) if copy else self
     return _to_copy(self, dtype)
 
 

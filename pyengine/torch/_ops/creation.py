@@ -4,7 +4,7 @@ import math
 
 from .. import _dtype
 from .._backend import backend as B
-from .._float32 import f32
+from .._float32 import f32, fma32, fma64
 from .._tensor import Tensor, numel_of
 from ._helpers import new_tensor, from_values, sizes_arg
 
@@ -249,27 +249,17 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
 
 def _linspace_values(start, end, steps, dtype):
     """PyTorch's kernel, in the dtype's arithmetic: step = (end - start) / (steps - 1); the
-    first half counts up from start, the second down from end; full blocks of two vectors
-    (8 floats / 4 doubles) start each vector at a base and add i * step to it."""
+    first half counts up from start, the second down from end, each element one fused
+    multiply-add."""
     if dtype.kind != "f":
         step = (end - start) / (steps - 1)
         half = steps // 2
         return [int(start + step * i) if i < half else int(end - step * (steps - i - 1)) for i in range(steps)]
-    r = f32 if dtype.itemsize == 4 else float
-    width = 8 if dtype.itemsize == 4 else 4
+    r, fma = (f32, fma32) if dtype.itemsize == 4 else (float, fma64)
     s, e = r(start), r(end)
-    step = r((e - s) / (steps - 1))
+    step = r(r(e - s) / (steps - 1))
     half = steps // 2
-
-    def at(i):
-        return r(s + r(step * i)) if i < half else r(e - r(step * (steps - i - 1)))
-    vector_end = steps // (2 * width) * (2 * width)
-    values = []
-    for first in range(0, vector_end, width):
-        base = at(first)
-        values.extend(r(base + r(i * step)) for i in range(width))
-    values.extend(at(i) for i in range(vector_end, steps))
-    return values
+    return [fma(step, i, s) if i < half else fma(-step, steps - i - 1, e) for i in range(steps)]
 
 
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):

@@ -265,9 +265,11 @@ def _index_put(self, positions, values, shape, values_shape):
 
 
 def _zeros_at(grad, positions):
-    buf = B.copy(grad._buf())
-    B.scatter(buf, positions, B.full(len(positions), 0, grad.dtype))
-    return new_tensor(buf, grad._shape, grad.dtype)
+    """grad with zeros at flat ``positions`` (a masked_fill, so create_graph can differentiate it)."""
+    hit = [False] * grad.numel()
+    for p in positions:
+        hit[p] = True
+    return grad.masked_fill(from_values(hit, grad._shape, _dtype.bool_), 0)
 
 
 def _scalar_for(value, dtype):

@@ -210,7 +210,7 @@ def flip(self, *dims):
     return _flip(self, tuple(d for d in wrapped if self.dim()))
 
 
-@op("RollBackward0", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims))
+@op("RollBackward0", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
 def _roll(self, shifts, dims):
     if not dims:
         flat = self.flatten()._flat()

@@ -108,6 +108,10 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if mat1._shape[1] != mat2._shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({mat1._shape[0]}x{mat1._shape[1]} "
                            f"and {mat2._shape[0]}x{mat2._shape[1]})")
+    for name, a in (("mat1", mat1), ("self", input)):
+        if a.dtype is not mat2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got {type_name(a.dtype)} and "
+                               f"{type_name(mat2.dtype)}")
     broadcast_shapes(input._shape, (mat1._shape[0], mat2._shape[1]))
     return _addmm(input, mat1, mat2, beta, alpha)
 
@@ -137,7 +141,8 @@ def bmm(self, mat2):
     if self._shape[0] != mat2._shape[0] or self._shape[2] != mat2._shape[1]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{self._shape[0]}, {self._shape[2]}] but got: [{mat2._shape[0]}, {mat2._shape[1]}].")
-    _check_same_dtype(self, mat2, "expected scalar type")
+    if self.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {type_name(self.dtype)} but found {type_name(mat2.dtype)}")
     return _bmm(self, mat2)
 
 

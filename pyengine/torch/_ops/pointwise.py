@@ -175,7 +175,14 @@ def _true_divide(self, other):
     return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("DivBackward1", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
+@op("DivBackward1", self=lambda grad, other: grad / other)
+def div_scalar(self, other):
+    """div.Scalar, tensor / number as PyTorch's C++ code calls it (Python's ``/`` records
+    DivBackward0, because the binding wraps the number in a tensor)."""
+    return binary("div", self, other, _div_dtype(self, other))
+
+
+@op("DivBackward2", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
 def _rounding_divide(self, other, rounding_mode):
     dtype = _result_dtype(self, other)
     if rounding_mode == "floor":
@@ -204,7 +211,12 @@ def rtruediv(self, other):
     return mul(reciprocal(self), other)
 
 
-@op("NotImplemented", self=lambda grad: grad * 0)
+def _no_derivative(name):
+    raise RuntimeError(f"derivative for aten::{name} is not implemented")
+
+
+# PyTorch records the node but defines no derivative: backward raises
+@op("NotImplemented", self=lambda grad: _no_derivative("floor_divide"))
 def floor_divide(self, other):
     return binary("floor_divide", self, other)
 

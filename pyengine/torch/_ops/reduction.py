@@ -14,6 +14,7 @@ from .._backend import backend as B
 from .._float32 import f32
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import is_grad_enabled
 from ._helpers import from_values, permuted, wrap_dim, type_name, new_tensor
 
 _float32 = _dtype.float32
@@ -72,6 +73,16 @@ def _sum_row(row, dtype):
     return total
 
 
+def _row_sum(x, dim, dtype):
+    """How each output's row of reduced elements is summed: float64 rows that lie contiguous in
+    memory (x contiguous, trailing dims reduced) take torch's cascade, the rest add in order."""
+    dims = reduced_dims(x, dim)
+    if dtype is _dtype.float64 and x.dtype is _dtype.float64 and x.is_contiguous() and \
+            dims == tuple(range(x.dim() - len(dims), x.dim())):
+        return exact.sum_row_float64
+    return lambda row: _sum_row(row, dtype)
+
+
 def _exact(kernel, x, dim, keepdim, **kwargs):
     """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
     dims = None if dim is None else reduced_dims(x, dim)
@@ -99,7 +110,7 @@ def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.sum, self, None, False)
-    return _reduce(self, None, False, lambda row: _sum_row(row, dtype), dtype)
+    return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
 @op("SumBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
@@ -107,7 +118,7 @@ def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.sum, self, dim, keepdim)
-    return _reduce(self, dim, keepdim, lambda row: _sum_row(row, dtype), dtype)
+    return _reduce(self, dim, keepdim, _row_sum(self, dim, dtype), dtype)
 
 
 def unsqueeze_to(grad, x, dim, keepdim):
@@ -132,11 +143,11 @@ def _mean_dtype(x, dtype, name="mean"):
     return dtype
 
 
-def _mean_row(row, dtype):
+def _mean_row(row, dtype, row_sum):
     r = _round_fn(dtype)
     if not row:
         return math.nan
-    return r(_sum_row(row, dtype) / r(len(row)))
+    return r(row_sum(row) / r(len(row)))
 
 
 @op("MeanBackward0", self=lambda grad, self: grad.expand(self._shape) / self.numel())
@@ -144,7 +155,8 @@ def mean_all(self, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.mean, self, None, False)
-    return _reduce(self, None, False, lambda row: _mean_row(row, dtype), dtype)
+    row_sum = _row_sum(self, None, dtype)
+    return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
 @op("MeanBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
@@ -153,7 +165,8 @@ def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.mean, self, dim, keepdim)
-    return _reduce(self, dim, keepdim, lambda row: _mean_row(row, dtype), dtype)
+    row_sum = _row_sum(self, dim, dtype)
+    return _reduce(self, dim, keepdim, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
 def _count(x, dim):
@@ -174,23 +187,25 @@ def _prod_row(row, dtype):
     return p
 
 
-def _prod_backward(grad, x, result):
+def _prod_backward(grad, x, result, dim=None):
     # PyTorch's prod_backward: grad * result / x where x has no zeros; otherwise products of the others
     if not bool((x == 0).any()):
         return grad * (result / x)
-    return _prod_others(x) * grad
+    if dim is None:
+        return _prod_others(x.reshape(-1), 0).reshape(x._shape) * grad
+    return _prod_others(x, dim) * grad
 
 
-def _prod_others(x):
-    values = x._flat()
-    out = []
-    for i in range(len(values)):
-        p = 1.0
-        for j, v in enumerate(values):
-            if j != i:
-                p *= v
-        out.append(p)
-    return from_values(out, x._shape, x.dtype)
+def _prod_others(x, dim):
+    """Each element's product of the other elements along ``dim``, without dividing (x has zeros):
+    the product of those before it times the product of those after it."""
+    from .creation import ones_like
+    from .joining import cat
+    n = x._shape[dim]
+    one = ones_like(x.narrow(dim, 0, 1))
+    before = cat([one, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    after = cat([x.narrow(dim, 1, n - 1), one], dim).flip(dim).cumprod(dim).flip(dim)
+    return before * after
 
 
 @op("ProdBackward0", self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
@@ -202,7 +217,7 @@ def prod_all(self, dtype=None):
 
 
 @op("ProdBackward1", self=lambda grad, self, dim, keepdim, result: _prod_backward(
-    unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim)))
+    unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim), dim))
 def prod_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -562,7 +577,15 @@ def cumsum(input, dim, *, dtype=None):
 def _cumprod_backward(grad, x, dim, result):
     if not bool((x == 0).any()):
         return _cumsum_backward(grad * result, dim) / x
-    raise RuntimeError("cumprod backward with zeros in the input is not supported")
+    # x has zeros, so no dividing: d out_i / d x_k = prod(x_j, j < k) * prod(x_j, k < j <= i) for i >= k
+    from .joining import stack
+    n = x._shape[dim]
+    columns = []
+    for k in range(n):
+        later = x.narrow(dim, k + 1, n - k - 1).cumprod(dim)  # prod(x_j, k < j <= i), i > k
+        inner = grad.select(dim, k) + (grad.narrow(dim, k + 1, n - k - 1) * later).sum(dim)
+        columns.append(x.narrow(dim, 0, k).prod(dim) * inner)
+    return stack(columns, dim)
 
 
 @op("CumprodBackward0", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
@@ -650,7 +673,18 @@ def _softmax(self, dim):
     return _softmax_rows(self, dim, log=False)
 
 
-@op("LogSoftmaxBackward0", self=lambda grad, dim, result: grad - result.exp() * grad.sum(dim, True))
+def _log_softmax_backward(grad, output, dim):
+    """grad - exp(output) * grad.sum(dim); over the last float32 dim, PyTorch's kernel's bits
+    (recorded as ops instead when a higher derivative is being built)."""
+    if (output.dtype is _float32 and grad.dtype is _float32 and output._shape and dim == output.dim() - 1
+            and not is_grad_enabled()):
+        values = exact_loss.log_softmax_backward_lastdim(grad._buf(), output._buf(), output._shape[-1])
+        buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+        return new_tensor(buf, output._shape, _float32)
+    return grad - output.exp() * grad.sum(dim, True)
+
+
+@op("LogSoftmaxBackward0", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
 def _log_softmax(self, dim):
     if self.dtype is _float32 and self._shape:
         return _exact_softmax(exact_loss.log_softmax, self, dim)

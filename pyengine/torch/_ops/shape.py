@@ -259,6 +259,61 @@ def transpose(self, dim0, dim1):
     return _transpose(self, d0, d1)
 
 
+# ---- in-place geometry changes: t_, transpose_, squeeze_, unsqueeze_ ------------------------
+# The out-of-place view, recorded under PyTorch's node name for the in-place form; Tensor's
+# methods then give self the view's geometry and history. Squeezes get the input's shape as
+# an argument: self's own shape changes.
+
+@op("TransposeBackward1", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+def _transpose_inplace(self, dim0, dim1):
+    return _transpose.forward(self, dim0, dim1)
+
+
+def transpose_inplace(self, dim0, dim1):
+    n = max(self.dim(), 1)
+    return _transpose_inplace(self, wrap_dim(dim0, n), wrap_dim(dim1, n)) if self._shape else alias(self)
+
+
+@op("TBackward1", self=lambda grad: grad.t())
+def t_inplace(self):
+    if self.dim() > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
+    return _t.forward(self)
+
+
+@op("UnsqueezeBackward1", self=lambda grad, dim: grad.squeeze(dim))
+def _unsqueeze_inplace(self, dim):
+    return _unsqueeze.forward(self, dim)
+
+
+def unsqueeze_inplace(self, dim):
+    return _unsqueeze_inplace(self, wrap_dim(dim, self.dim() + 1))
+
+
+@op("SqueezeBackward3", self=lambda grad, shape: grad.reshape(shape))
+def _squeeze_all_inplace(self, shape):
+    return _squeezed(self, range(self.dim()))
+
+
+@op("SqueezeBackward4", self=lambda grad, shape: grad.reshape(shape))
+def _squeeze_dim_inplace(self, dim, shape):
+    return _squeezed(self, (dim,))
+
+
+@op("SqueezeBackward5", self=lambda grad, shape: grad.reshape(shape))
+def _squeeze_dims_inplace(self, dims, shape):
+    return _squeezed(self, dims)
+
+
+def squeeze_inplace(self, dim=None):
+    if dim is None:
+        return _squeeze_all_inplace(self, self._shape)
+    n = max(self.dim(), 1)
+    if isinstance(dim, (tuple, list)):
+        return _squeeze_dims_inplace(self, tuple(wrap_dim(d, n) for d in dim), self._shape)
+    return _squeeze_dim_inplace(self, wrap_dim(dim, n), self._shape)
+
+
 @op("TBackward0", self=lambda grad: grad.t())
 def _t(self):
     if self.dim() < 2:

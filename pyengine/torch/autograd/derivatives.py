@@ -287,7 +287,7 @@ def _record(d, args, result):
     else:
         node._saved = d.nothing_saved
         node._versions = None
-    if type(result) is tuple:
+    if isinstance(result, tuple):  # also the named tuples of max(dim), sort, topk ...
         node._input_meta = tuple((o._shape, o.dtype) for o in result)
         for nr, o in enumerate(result):
             if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable

@@ -1,4 +1,5 @@
 """gradcheck / gradgradcheck: compare autograd's gradients with finite differences."""
+import itertools
 import warnings
 
 
@@ -26,20 +27,21 @@ def _numerical_jacobians(fn, inputs, eps):
     jac = [[None] * len(inputs) for _ in outputs]
     for k in _differentiable(inputs):
         x = inputs[k]
-        flat = x.data.reshape(-1)  # its own version counter: perturbing it is not an in-place op
+        data = x.data  # its own version counter: perturbing it is not an in-place op
+        # element by element in row-major order, indexed so that any strides (x.t()) work
+        positions = list(itertools.product(*map(range, data.shape)))
         columns = []
-        for i in range(flat.numel()):
-            orig = flat[i].item()
-            flat[i] = orig - eps
+        for i in positions:
+            orig = data[i].item()
+            data[i] = orig - eps
             lo = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
-            flat[i] = orig + eps
+            data[i] = orig + eps
             hi = [o.detach().reshape(-1).tolist() for o in _as_tuple(fn(*inputs))]
-            flat[i] = orig
+            data[i] = orig
             columns.append([[(h - l) / (2 * eps) for h, l in zip(ho, lo_)] for ho, lo_ in zip(hi, lo)])
         for j, o in enumerate(outputs):
             rows = o.numel()
-            jac[j][k] = tensor([[columns[i][j][r] for i in range(flat.numel())] for r in range(rows)],
-                               dtype=o.dtype)
+            jac[j][k] = tensor([[column[j][r] for column in columns] for r in range(rows)], dtype=o.dtype)
     return outputs, jac
 
 

@@ -138,7 +138,7 @@ def _keep_saved_values(node, self, result):
     saved = getattr(node, "_saved", None)
     if not saved:
         return
-    saved, versions = list(saved), list(node._versions)
+    saved, versions = list(saved), list(node._versions or (None,) * len(saved))  # None: no tensor saved
     for i, v in enumerate(saved):
         if v is self:
             saved[i] = self.detach().clone()

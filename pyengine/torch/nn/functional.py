@@ -12,6 +12,7 @@ import math
 import torch
 from .. import _dtype, _float32
 from .._backend import backend as B
+from .._ops.pointwise import div_scalar
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
@@ -243,9 +244,14 @@ def flatten(input, start_dim=0, end_dim=-1):
 # ---- losses ------------------------------------------------------------------------------
 
 
+def _mse_loss_backward(grad, self, target, reduction):
+    return (self - target) * (2.0 / self.numel() if reduction == "mean" else 2.0) * grad
+
+
+# the target's gradient is the input's with the two swapped, as in PyTorch's derivatives.yaml
 @op("MseLossBackward0",
-    self=lambda grad, self, target, reduction: (self - target) * (2.0 / self.numel() if reduction == "mean"
-                                                                  else 2.0) * grad)
+    self=_mse_loss_backward,
+    target=lambda grad, self, target, reduction: _mse_loss_backward(grad, target, self, reduction))
 def _mse_loss(self, target, reduction):
     with no_grad():
         diff = self - target
@@ -272,10 +278,15 @@ def _smooth_l1_grad(d, beta):
     return d / beta
 
 
+def _smooth_l1_loss_backward(grad, self, target, reduction, beta):
+    return _map(lambda g, x, t: _smooth_l1_grad(x - t, beta) * g,
+                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target)
+
+
 @op("SmoothL1LossBackward0",
-    self=lambda grad, self, target, reduction, beta: _map(
-        lambda g, x, t: _smooth_l1_grad(x - t, beta) * g,
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target))
+    self=_smooth_l1_loss_backward,
+    target=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, target, self, reduction,
+                                                                                  beta))
 def _smooth_l1_loss(self, target, reduction, beta):
     with no_grad():
         def value(x, t):
@@ -289,10 +300,14 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     return _smooth_l1_loss(input, target, _legacy_reduction(size_average, reduce, reduction), beta)
 
 
+def _huber_loss_backward(grad, self, target, reduction, delta):
+    return _map(lambda g, x, t: g * max(-delta, min(delta, x - t)),
+                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target)
+
+
 @op("HuberLossBackward0",
-    self=lambda grad, self, target, reduction, delta: _map(
-        lambda g, x, t: g * max(-delta, min(delta, x - t)),
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target))
+    self=_huber_loss_backward,
+    target=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, target, self, reduction, delta))
 def _huber_loss(self, target, reduction, delta):
     with no_grad():
         def value(x, t):
@@ -408,7 +423,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         prod = logp * target if weight is None else logp * target * weight.view(
             [-1 if d == class_dim else 1 for d in range(input.dim())])
         if reduction == "mean":
-            return -prod.sum() / (input.numel() / n_classes)
+            return div_scalar(-prod.sum(), input.numel() // n_classes)
         if reduction == "sum":
             return -prod.sum()
         return -prod.sum(class_dim)
@@ -439,6 +454,10 @@ def _bce_value(p, y):
     self=lambda grad, self, target, weight, reduction: _map(
         lambda g, p, y, w: g * w * (p - y) / max((1 - p) * p, 1e-12),
         _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
+        weight.expand(self._shape) if weight is not None else 1.0),
+    target=lambda grad, self, target, weight, reduction: _map(  # -logit(p), as PyTorch
+        lambda g, p, w: g * w * (math.log1p(-p) - math.log(p)),
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
         weight.expand(self._shape) if weight is not None else 1.0))
 def _binary_cross_entropy(self, target, weight, reduction):
     with no_grad():
@@ -482,6 +501,11 @@ def _bce_logits_grad(g, x, y, pw):
     self=lambda grad, self, target, weight, pos_weight, reduction: _map(
         lambda g, x, y, w, pw: w * _bce_logits_grad(g, x, y, pw),
         _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
+        weight.expand(self._shape) if weight is not None else 1.0,
+        pos_weight.expand(self._shape) if pos_weight is not None else 1.0),
+    target=lambda grad, self, weight, pos_weight, reduction: _map(
+        lambda g, x, w, pw: g * w * (_log_sigmoid(-x) - pw * _log_sigmoid(x)),
+        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
         weight.expand(self._shape) if weight is not None else 1.0,
         pos_weight.expand(self._shape) if pos_weight is not None else 1.0))
 def _bce_with_logits(self, target, weight, pos_weight, reduction):
@@ -649,13 +673,16 @@ def _batch_norm(input, running_mean, running_var, weight, bias, training, moment
             running_var.mul_(1 - momentum).add_(_new(unbiased, running_var._shape, running_var.dtype) * momentum)
         w = weight._flat() if weight is not None else [1.0] * len(stats)
         b = bias._flat() if bias is not None else [0.0] * len(stats)
-        # PyTorch's kernel folds the statistics into one float32 scale and shift per channel
-        f32 = _float32.f32
+        # PyTorch's kernel folds the statistics into one scale and shift per channel (float32: rounded
+        # as float32, one fused multiply-add)
+        single = input.dtype is _dtype.float32
+        f32 = _float32.f32 if single else float
         out = []
         for (mean, rstd), wc, bc, ch in zip(stats, w, b, channels):
             alpha = f32(f32(rstd) * wc)
             beta = f32(bc - f32(f32(mean) * alpha))
-            out.append([_float32.fma32(f32(v), alpha, beta) for v in ch])
+            out.append([_float32.fma32(f32(v), alpha, beta) for v in ch] if single else
+                       [_float32.fma64(v, alpha, beta) for v in ch])
         return _from_channels(out, input)
 
 
@@ -969,6 +996,42 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
     return _avg_pool2d(input, kernel_size, stride, _tuple(padding, 2), ceil_mode, count_include_pad,
                        divisor_override)
+
+
+@op("ConstantPadNdBackward0", self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
+def _constant_pad_nd(self, pad, value):
+    """self with pad[2i], pad[2i + 1] elements of value before and after dim -1-i (negative:
+    cropped)."""
+    with no_grad():
+        out_shape, source, target = list(self.shape), [slice(None)] * self.dim(), [slice(None)] * self.dim()
+        for i in range(len(pad) // 2):
+            dim, before, after = self.dim() - 1 - i, pad[2 * i], pad[2 * i + 1]
+            size = self.shape[dim]
+            kept = size - max(0, -before) - max(0, -after)
+            if kept < 0:
+                raise RuntimeError("narrow(): length must be non-negative.")
+            out_shape[dim] = size + before + after
+            source[dim] = slice(max(0, -before), max(0, -before) + kept)
+            target[dim] = slice(max(0, before), max(0, before) + kept)
+        out = torch.full(out_shape, value, dtype=self.dtype)
+        out[tuple(target)] = self[tuple(source)]
+        return out
+
+
+def pad(input, pad, mode="constant", value=None):
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
+                           f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant":
+        raise NotImplementedError(f"F.pad: mode '{mode}' is not supported by this engine (only 'constant')")
+    return _constant_pad_nd(input, list(pad), 0 if value is None else value)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
 
 
 def one_hot(tensor, num_classes=-1):

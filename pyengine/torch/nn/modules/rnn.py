@@ -97,7 +97,7 @@ class RNNBase(Module):
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
         elif self.batch_first:
-            output = output.transpose(0, 1)
+            output = output.transpose_(0, 1)  # in place, as PyTorch's C++ does: TransposeBackward1
         return output, (final if self.mode == "LSTM" else final[0])
 
 
