@@ -235,6 +235,11 @@ def setitem(self, index, value):
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
     target, advanced, source_dims = _apply_basic(self, items, is_tuple)
+    if isinstance(value, Tensor) and value.dim() > target.dim() and not advanced:
+        # like PyTorch, a value with extra leading size-1 dims fits (x[0] = t of shape [1, n])
+        lead = value.dim() - target.dim()
+        if all(s == 1 for s in value._shape[:lead]):
+            value = value.view(value._shape[lead:])
     if not advanced:
         copy_(target, value)
         return

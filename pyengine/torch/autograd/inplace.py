@@ -19,8 +19,9 @@ def check_inplace(self):
                            "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not _grad_mode["enabled"]:
         return
-    if self.requires_grad and self.grad_fn is None and not self._is_view:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    if self.requires_grad and self.grad_fn is None:
+        raise RuntimeError(f"a {'view of a ' if self._is_view else ''}leaf Variable that requires grad is "
+                           "being used in an in-place operation.")
     base = self._base if self._is_view else None
     if base is not None and base.requires_grad and base.grad_fn is None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
