@@ -225,15 +225,26 @@ def _mm_np(x, w, bias, rule):
     if rule == "F":
         return _rule_f_np(x, w, bias)
     if rule == "N":
-        c = np.zeros((m, n), np.float32)
-        for kk in range(k):
-            c = c + np.multiply.outer(x[:, kk], w[:, kk])
+        c = _rule_n_np(x, w)
     else:
         split = n // 4 * 4 if rule == "D" else n
         c = np.concatenate([_rule_d_np(x, w[:split], 4), _rule_d_np(x, w[split:], 8)], axis=1)
     if bias is not None:
         c = c + bias[None, :]
     return c
+
+
+def _rule_n_np(x, w):
+    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
+    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
+    m, k = x.shape
+    n = w.shape[0]
+    c = np.zeros((1, m, n), np.float32)
+    chunk = max(1, (1 << 20) // max(1, m * n))
+    for lo in range(0, k, chunk):
+        products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
+        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
+    return c[0].copy()  # not a view of the whole accumulation
 
 
 def _rule_f_np(x, w, bias):
