@@ -97,12 +97,11 @@ def _apply_basic(x, items, is_tuple):
     nones = 0  # dims added by None (not counted in an index tensor's error)
     has_tensor_index = builtins.any(isinstance(i, (Tensor, list, tuple)) for i in items)
     applied = False
-    ellipsis_dims = ndim - used  # the first ... takes the unindexed dims, any later one none
+    ellipsis_dims = ndim - used  # every ... skips the unindexed dims (PyTorch does so even twice)
     for item in items:
         if item is Ellipsis:
             position += ellipsis_dims
             dim += ellipsis_dims
-            ellipsis_dims = 0
             continue
         position += max(_consumed_dims(item), 1)
         if item is None:
