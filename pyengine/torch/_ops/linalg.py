@@ -251,63 +251,145 @@ def numel_rows(t, batch_only=False):
 
 # ---- einsum ---------------------------------------------------------------------------------
 
+def _label_index(c):
+    """PyTorch orders einsum labels A-Z before a-z."""
+    return ord(c) - ord("A") if c.isupper() else ord(c) - ord("a") + 26
+
+
 def einsum(equation, *operands):
-    """einsum by broadcasting: align every operand on the union of letters, multiply, sum out
-    the letters missing from the output. Covers the common patterns (sums, transposes,
-    traces, outer/inner/matrix products)."""
+    """einsum as PyTorch computes it: align every operand on (output labels, contracted labels)
+    with unsqueeze/permute, then contract pairs left to right with permute-reshape-bmm
+    (``_sumproduct_pair``), so the recorded graph and the rounding are PyTorch's."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
+    if not operands:
+        raise RuntimeError("einsum(): must provide at least one operand")
     eq = equation.replace(" ", "")
-    if "->" in eq:
-        inputs, output = eq.split("->")
-    else:
-        inputs = eq
-        letters = [c for c in eq if c.isalpha()]
-        output = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
-    specs = inputs.split(",")
-    if len(specs) != len(operands):
-        raise RuntimeError("einsum(): more operands were provided than specified in the equation"
-                           if len(operands) > len(specs) else
-                           "einsum(): fewer operands were provided than specified in the equation")
-    letters = []
-    for s in specs:
-        for c in s:
-            if c not in letters:
-                letters.append(c)
-    order = list(output) + [c for c in letters if c not in output]
-    sizes = {}
-    aligned = []
-    for spec, t in zip(specs, operands):
+    lhs, arrow, rhs = eq.partition("->")
+    specs = lhs.split(",")
+    if len(specs) > len(operands):
+        raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
+    if len(specs) < len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    counts = {}
+    for i, (spec, t) in enumerate(zip(specs, operands)):
+        if "." in spec:
+            raise NotImplementedError("einsum(): ellipsis (...) is not supported here")
         if len(spec) != t.dim():
             raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(spec)}) does not match "
-                               f"the number of dimensions ({t.dim()}) for operand {len(aligned)} and no ellipsis "
-                               "was given")
-        x = t
-        # repeated letters within one operand: take the diagonal
-        seen = []
+                               f"the number of dimensions ({t.dim()}) for operand {i} and no ellipsis was given")
         for c in spec:
-            if c in seen:
-                i, j = seen.index(c), len(seen)
-                x = S.diagonal(x, 0, i, j)
-                seen = [s for k, s in enumerate(seen) if k not in (i, j)] + [c]
-                continue
-            seen.append(c)
-        for c, size in zip(seen, x._shape):
-            if c in sizes and sizes[c] != size and 1 not in (size, sizes[c]):
-                raise RuntimeError(f"einsum(): subscript {c} has size {size} for operand {len(aligned)} which does "
-                                   f"not broadcast with previously seen size {sizes[c]}")
-            sizes[c] = size
-        perm = sorted(range(len(seen)), key=lambda k: order.index(seen[k]))
-        if perm != list(range(len(seen))):
-            x = S.permute(x, perm)
-        present = [seen[k] for k in perm]
-        shape = tuple(x._shape[present.index(c)] if c in present else 1 for c in order)
-        aligned.append(S.reshape(x, shape) if shape != x._shape else x)
-    result = aligned[0]
-    for x in aligned[1:]:
-        result = result * x
-    reduce_dims = tuple(range(len(output), len(order)))
-    if reduce_dims:
-        result = result.sum(reduce_dims)
+            counts[c] = counts.get(c, 0) + 1
+    if arrow:
+        output = rhs
+        for c in output:
+            if c not in counts or output.count(c) > 1:
+                raise RuntimeError(f"einsum(): output subscript {c} " + (
+                    "appears more than once in the output" if c in counts else
+                    "does not appear in the equation for any input operand"))
+    else:
+        output = "".join(sorted((c for c in counts if counts[c] == 1), key=_label_index))
+    order = list(output) + sorted((c for c in counts if c not in output), key=_label_index)
+    n_out = len(output)
+    position = {c: k for k, c in enumerate(order)}
+
+    sizes = {}
+    dim_counts = [0] * len(order)
+    ops = []
+    for i, (spec, op) in enumerate(zip(specs, operands)):
+        permutation = [-1] * len(order)
+        dim = 0
+        for c in spec:
+            k = position[c]
+            if permutation[k] == -1:
+                size = op._shape[dim]
+                if size != 1:
+                    if sizes.get(c, 1) not in (1, size):
+                        raise RuntimeError(f"einsum(): subscript {c} has size {size} for operand {i} which does "
+                                           f"not broadcast with previously seen size {sizes[c]}")
+                    sizes[c] = size
+                    dim_counts[k] += 1
+                permutation[k] = dim
+                dim += 1
+            else:  # a repeated label: take the diagonal
+                prev = permutation[k]
+                if op._shape[dim] != op._shape[prev]:
+                    raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {i} but the sizes "
+                                       f"don't match, {op._shape[dim]} != {op._shape[prev]}")
+                op = op.diagonal(0, prev, dim).movedim(-1, prev)
+        for k, value in enumerate(permutation):
+            if value == -1:  # a label this operand lacks: a size-1 dim
+                op = op.unsqueeze(dim)
+                permutation[k] = dim
+                dim += 1
+        ops.append(op.permute(permutation))
+
+    while len(ops) > 1:
+        a, b = ops.pop(0), ops.pop(0)
+        sum_dims, a_sum, b_sum = [], [], []
+        for d in range(n_out, len(order)):
+            sa, sb = a._shape[d] != 1, b._shape[d] != 1
+            if sa and sb:
+                dim_counts[d] -= 1
+                if dim_counts[d] == 1:
+                    sum_dims.append(d)
+                    dim_counts[d] = 0
+            elif dim_counts[d] == 1:
+                if sa:
+                    a_sum.append(d)
+                    dim_counts[d] = 0
+                elif sb:
+                    b_sum.append(d)
+                    dim_counts[d] = 0
+        if a_sum:
+            a = a.sum(a_sum, True)
+        if b_sum:
+            b = b.sum(b_sum, True)
+        ops.insert(0, _sumproduct_pair(a, b, sum_dims))
+
+    result = ops[0]
+    if len(order) > n_out:
+        if len(operands) > 1:  # contracted dims are all 1 now: drop them with a view
+            return result.view(result._shape[:n_out])
+        return result.sum(list(range(n_out, len(order))))
     return result
+
+
+def _sumproduct_pair(left, right, sum_dims):
+    """(left * right).sum(sum_dims, keepdim=True) by permute, reshape and bmm (PyTorch's
+    sumproduct_pair)."""
+    if not sum_dims:
+        return left * right
+    lro, lo, ro = [], [], []
+    lro_size = lo_size = ro_size = sum_size = 1
+    for i in range(left.dim()):
+        sl, sr = left._shape[i] != 1, right._shape[i] != 1
+        if i in sum_dims:
+            if sl and sr:
+                sum_size *= left._shape[i]
+            elif sl:
+                left = left.sum(i, True)
+            elif sr:
+                right = right.sum(i, True)
+        elif sl and sr:
+            lro.append(i)
+            lro_size *= left._shape[i]
+        elif sl:
+            lo.append(i)
+            lo_size *= left._shape[i]
+        else:
+            ro.append(i)
+            ro_size *= right._shape[i]
+    if lo and ro and ro[-1] < lo[0]:  # bmm then yields the output's memory order directly
+        left, right, lo, ro, lo_size, ro_size = right, left, ro, lo, ro_size, lo_size
+    out_size = ([left._shape[d] for d in lro] + [left._shape[d] for d in lo] + [1] * len(sum_dims)
+                + [right._shape[d] for d in ro])
+    lpermutation = lro + lo + list(sum_dims) + ro
+    rpermutation = lro + list(sum_dims) + ro + lo
+    opermutation = [0] * len(out_size)
+    for i, d in enumerate(lro + lo + list(sum_dims) + ro):
+        opermutation[d] = i
+    left = left.permute(lpermutation).reshape(lro_size, lo_size, sum_size)
+    right = right.permute(rpermutation).reshape(lro_size, sum_size, ro_size)
+    return left.bmm(right).view(out_size).permute(opermutation)
 
