@@ -225,22 +225,31 @@ SAMPLES = {
     "_dot": [s(lambda v, w: v.dot(w), V4, W4), s(lambda v, w: v @ w, V4, W4)],
     # ---- torch.nn.functional
     "_leaky_relu": [s(lambda a: F.leaky_relu(a, 0.1), A)],
+    "_leaky_relu_backward": [s(lambda a: F.leaky_relu(a, 0.1), A, order=2)],
     "_elu": [s(lambda a: F.elu(a), A), s(lambda a: F.elu(a, alpha=0.5), A)],
+    "_elu_backward": [s(lambda a: F.elu(a, alpha=0.5), A, order=2)],
     "_gelu": [s(lambda a: F.gelu(a), A), s(lambda a: F.gelu(a, approximate="tanh"), A)],
+    "_gelu_backward": [s(lambda a: F.gelu(a), A, order=2), s(lambda a: F.gelu(a, approximate="tanh"), A, order=2)],
     "_silu": [s(lambda a: F.silu(a), A)],
     "_softplus": [s(lambda a: F.softplus(a), A), s(lambda a: F.softplus(a, beta=2, threshold=1), A)],
+    "_softplus_backward": [s(lambda a: F.softplus(a, beta=2, threshold=1), A, order=2)],
     "_mse_loss": [s(lambda a, b: F.mse_loss(a, b), A, B), s(lambda a, b: F.mse_loss(a, b, reduction="sum"), A, B),
                   s(lambda a, b: F.mse_loss(a, b, reduction="none"), A, B)],
     "_smooth_l1_loss": [s(lambda a, b: F.smooth_l1_loss(a, b, beta=0.5), A, B),
                         s(lambda a, b: F.smooth_l1_loss(a, b, reduction="none"), A, B)],
+    "_smooth_l1_loss_backward": [s(lambda a, b: F.smooth_l1_loss(a, b, beta=0.5), A, B, order=2)],
     "_huber_loss": [s(lambda a, b: F.huber_loss(a, b, delta=0.7), A, B),
                     s(lambda a, b: F.huber_loss(a, b, reduction="sum"), A, B)],
+    "_huber_loss_backward": [s(lambda a, b: F.huber_loss(a, b, delta=0.7), A, B, order=2)],
     "_nll_loss_2d": [s(lambda a: F.nll_loss(a, CLASSES), LOGITS),
                      s(lambda a: F.nll_loss(a, CLASSES, weight=torch.tensor([0.5, 1.0, 2.0], dtype=f64)), LOGITS),
                      s(lambda a: F.cross_entropy(a, CLASSES, reduction="sum"), LOGITS),
                      s(lambda a: F.cross_entropy(a, torch.tensor([1, -100])), LOGITS)],
+    "_nll_loss_backward": [s(lambda a: F.nll_loss(a, CLASSES, reduction="none"), LOGITS, order=2)],
     "_binary_cross_entropy": [s(lambda p, y: F.binary_cross_entropy(p, y), PROB, SOFT_TARGET),
                               s(lambda p: F.binary_cross_entropy(p, SOFT_TARGET, weight=POS2.detach()), PROB)],
+    "_binary_cross_entropy_backward": [s(lambda p, y: F.binary_cross_entropy(p, y), PROB, leaf(2, 3, lo=0.7, hi=0.2),
+                                         order=2)],
     "_bce_with_logits": [s(lambda x, y: F.binary_cross_entropy_with_logits(x, y), A, SOFT_TARGET),
                          s(lambda x: F.binary_cross_entropy_with_logits(
                              x, SOFT_TARGET, pos_weight=torch.tensor([1.0, 2.0, 0.5], dtype=f64),
@@ -254,15 +263,22 @@ SAMPLES = {
                     s(lambda x: F.batch_norm(x, torch.tensor([0.1, -0.2], dtype=f64),
                                              torch.tensor([1.5, 0.5], dtype=f64)), IMG)],
     "_embedding": [s(lambda w: F.embedding(torch.tensor([[0, 2], [2, 3]]), w), M42)],
+    "_embedding_dense_backward": [s(lambda w: F.embedding(torch.tensor([[0, 2], [2, 3]]), w, padding_idx=2), M42,
+                                    order=2)],
     "_convolution": [s(lambda x, w, b: F.conv2d(x, w, b), IMG, KERNEL, leaf(3)),
                      s(lambda x, w: F.conv2d(x, w, stride=2, padding=1), IMG, KERNEL),
                      s(lambda x, w: F.conv2d(x, w, dilation=2, groups=2), IMG, leaf(2, 1, 2, 2)),
                      s(lambda x, w: F.conv1d(x, w, padding=1), B234, leaf(2, 3, 2))],
+    "_conv_input_backward": [s(lambda x, w: F.conv2d(x, w, stride=2, padding=1), IMG, KERNEL, order=2)],
+    "_conv_weight_backward": [s(lambda x, w: F.conv2d(x, w, dilation=2, groups=2), IMG, leaf(2, 1, 2, 2), order=2)],
     "_max_pool2d": [s(lambda x: F.max_pool2d(x, 2), IMG),
                     s(lambda x: F.max_pool2d(x, 3, stride=2, padding=1), IMG)],
+    "_max_pool2d_backward": [s(lambda x: F.max_pool2d(x, 3, stride=2, padding=1), IMG, order=2)],
     "_avg_pool2d": [s(lambda x: F.avg_pool2d(x, 2), IMG),
                     s(lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, count_include_pad=False), IMG),
                     s(lambda x: F.avg_pool2d(x, 3, stride=2, ceil_mode=True), IMG)],
+    "_avg_pool2d_backward": [s(lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, count_include_pad=False), IMG,
+                               order=2)],
     "_constant_pad_nd": [s(lambda x: F.pad(x, (1, 2)), A), s(lambda x: F.pad(x, (1, 0, -1, 1), value=0.5), A)],
 }
 
@@ -273,9 +289,8 @@ EXEMPT = {
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.
-NO_DOUBLE_BACKWARD = {"_leaky_relu", "_elu", "_gelu", "_silu", "_softplus", "_smooth_l1_loss", "_huber_loss",
-                      "_nll_loss_2d", "_binary_cross_entropy", "_bce_with_logits", "_layer_norm", "_batch_norm",
-                      "_embedding", "_convolution", "_max_pool2d", "_avg_pool2d"}
+# None left: the functional ops' backward kernels are ops with entries of their own.
+NO_DOUBLE_BACKWARD = set()
 
 # Every other entry has its gradient checked too (create_graph=True, then finite differences
 # again), on its first sample; entries sampled through a gradient (order 2) are already.

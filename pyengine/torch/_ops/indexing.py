@@ -174,10 +174,18 @@ def _slice_int(v):
     raise TypeError("slice indices must be integers or None or have an __index__ method")
 
 
+def _broadcast_indices(shapes):
+    try:
+        return broadcast_shapes(*shapes)
+    except RuntimeError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together with shapes "
+                         + ", ".join(f"[{', '.join(map(str, s))}]" for s in shapes)) from None
+
+
 def _advanced_positions(x, advanced, source_dims):
     """Result shape and the flat positions (in contiguous x) of advanced indexing."""
     dims = sorted(advanced)
-    index_shape = broadcast_shapes(*[advanced[d]._shape for d in dims]) if len(dims) > 1 else advanced[dims[0]]._shape
+    index_shape = _broadcast_indices([advanced[d]._shape for d in dims])
     n_index = numel_of(index_shape)
     idx_lists = []
     for d in dims:

@@ -83,7 +83,7 @@ def _slice_geometry(shape, stride, offset, dim, start, end, step):
     length = max(0, (end - start + step - 1) // step)
     return (shape[:dim] + (length,) + shape[dim + 1:],
             stride[:dim] + (stride[dim] * step,) + stride[dim + 1:],
-            offset + (start * stride[dim] if length else 0))
+            offset + start * stride[dim])  # also for an empty slice, as PyTorch
 
 
 def _clip_slice(start, end, size):

@@ -142,7 +142,7 @@ def _keep_saved_values(node, self, result):
     saved, versions = list(saved), list(node._versions or (None,) * len(saved))  # None: no tensor saved
     for i, v in enumerate(saved):
         if v is self:
-            saved[i] = self.detach().clone()
+            saved[i] = self.clone()  # the old values, with their history (for create_graph)
             versions[i] = saved[i]._storage.version
         elif v is result:
             saved[i] = self

@@ -3,7 +3,11 @@
 Ops that PyTorch implements as one ATen kernel (mse_loss, nll_loss, gelu, layer_norm,
 conv, pooling ...) are declared here in the derivative table, so they record PyTorch's
 node (``MseLossBackward0`` ...). Their forwards run with grad mode off; elementwise ones
-compute each element in float64 and round once (``_map``). Ops that PyTorch composes in
+compute each element in float64 and round once (``_map``). Where PyTorch's backward is an op
+of its own (``gelu_backward``, ``nll_loss_backward``, ``convolution_backward`` ...), the exact
+first-order kernel is an op here too, whose entry makes a gradient taken with
+``create_graph=True`` differentiable again; the other exact backward kernels switch to tensor
+ops (recorded) while grad mode is on during backward. Ops that PyTorch composes in
 Python (l1_loss, cross_entropy with probabilities, bilinear, dropout) are composed the
 same way here, so they record the same chain of nodes.
 """
@@ -15,7 +19,7 @@ from .._backend import backend as B
 from .._ops.pointwise import div_scalar
 from .._tensor import Tensor
 from ..autograd.derivatives import op
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
 
@@ -58,7 +62,7 @@ def _legacy_reduction(size_average, reduce, reduction):
 
 def _reduction_grad(grad, reduction, numel):
     """The gradient of a reduced loss, per element: mean divides by the element count."""
-    return grad / numel if reduction == "mean" else grad
+    return div_scalar(grad, numel) if reduction == "mean" else grad
 
 
 def _check_same_size(input, target, name):
@@ -128,9 +132,15 @@ def _implicit_dim(name, ndim):
     return 0 if ndim in (0, 1, 3) else 1
 
 
-@op("LeakyReluBackward0",
-    self=lambda grad, self, negative_slope: _map(lambda g, x: g if x > 0 else g * negative_slope,
-                                                 grad, self))
+@op("LeakyReluBackwardBackward0",
+    grad_output=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope),
+    self=lambda grad: torch.zeros_like(grad))
+def _leaky_relu_backward(grad_output, self, negative_slope):
+    with no_grad():
+        return _map(lambda g, x: g if x > 0 else g * negative_slope, grad_output, self)
+
+
+@op("LeakyReluBackward0", self=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope))
 def _leaky_relu(self, negative_slope):
     with no_grad():
         return _map(lambda x: x if x > 0 else x * negative_slope, self)
@@ -141,8 +151,16 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return _in_place(input, out) if inplace else out
 
 
-@op("EluBackward0",
-    self=lambda grad, self, alpha: _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad, self))
+# the second derivative is elu's first one again, where self < 0 (as PyTorch's elu_double_backward)
+@op("EluBackwardBackward0",
+    grad_output=lambda grad, alpha, self: _elu_backward(grad, alpha, self),
+    self=lambda grad, grad_output, alpha, self: _elu_backward(grad * grad_output, alpha, self) * (self < 0))
+def _elu_backward(grad_output, alpha, self):
+    with no_grad():
+        return _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad_output, self)
+
+
+@op("EluBackward0", self=lambda grad, self, alpha: _elu_backward(grad, alpha, self))
 def _elu(self, alpha):
     with no_grad():
         return _map(lambda x: x if x > 0 else alpha * math.expm1(x), self)
@@ -176,9 +194,25 @@ def _gelu_derivative(x, approximate):
     return cdf + x * math.exp(-0.5 * x * x) / math.sqrt(2.0 * math.pi)
 
 
-@op("GeluBackward0",
-    self=lambda grad, self, approximate: _map(lambda g, x: g * _gelu_derivative(x, approximate),
-                                              grad, self))
+def _gelu_second_derivative(x, approximate):
+    """gelu''(x) as tensor ops (PyTorch's gelu_double_backward)."""
+    if approximate == "tanh":
+        inner_slope = _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * x * x)
+        t = torch.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3))
+        return (1 - t * t) * (inner_slope - x * t * inner_slope * inner_slope + 3 * 0.044715 * _SQRT_2_OVER_PI * x * x)
+    pdf = (-0.5 * x * x).exp() / math.sqrt(2.0 * math.pi)
+    return pdf * (2 - x * x)
+
+
+@op("GeluBackwardBackward0",
+    grad_output=lambda grad, self, approximate: _gelu_backward(grad, self, approximate),
+    self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
+def _gelu_backward(grad_output, self, approximate):
+    with no_grad():
+        return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
+
+
+@op("GeluBackward0", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
         return _map(lambda x: _gelu_value(x, approximate), self)
@@ -194,9 +228,16 @@ def _sigmoid_value(x):
     return 1.0 / (1.0 + _exp(-x))
 
 
-@op("SiluBackward0",
-    self=lambda grad, self: _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))),
-                                 grad, self))
+def _silu_backward(grad, self):
+    """grad * silu'(self); as tensor ops (recorded) while a higher derivative is being built,
+    like PyTorch's infinitely_differentiable_silu_backward."""
+    if is_grad_enabled():
+        sigmoid = self.sigmoid()
+        return grad * sigmoid * (1.0 + self * (1.0 - sigmoid))
+    return _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))), grad, self)
+
+
+@op("SiluBackward0", self=_silu_backward)
 def _silu(self):
     with no_grad():
         return _map(lambda x: x * _sigmoid_value(x), self)
@@ -211,9 +252,22 @@ def _softplus_value(x, beta, threshold):
     return x if x * beta > threshold else math.log1p(_exp(x * beta)) / beta
 
 
-@op("SoftplusBackward0",
-    self=lambda grad, self, beta, threshold: _map(
-        lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad, self))
+def _softplus_second_derivative(self, beta, threshold):
+    """softplus''(self) as tensor ops (PyTorch's softplus_double_backward)."""
+    s = (self * beta).sigmoid()
+    return s * (1 - s) * (self * beta < threshold) * beta
+
+
+@op("SoftplusBackwardBackward0",
+    grad_output=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold),
+    self=lambda grad, grad_output, self, beta, threshold: grad * grad_output * _softplus_second_derivative(
+        self, beta, threshold))
+def _softplus_backward(grad_output, self, beta, threshold):
+    with no_grad():
+        return _map(lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad_output, self)
+
+
+@op("SoftplusBackward0", self=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold))
 def _softplus(self, beta, threshold):
     with no_grad():
         return _map(lambda x: _softplus_value(x, beta, threshold), self)
@@ -278,13 +332,33 @@ def _smooth_l1_grad(d, beta):
     return d / beta
 
 
-def _smooth_l1_loss_backward(grad, self, target, reduction, beta):
-    return _map(lambda g, x, t: _smooth_l1_grad(x - t, beta) * g,
-                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target)
+def _pointwise_loss_second_derivative(grad, self, target, reduction, inside):
+    """grad where |self - target| < inside (1 / inside for smooth_l1), mean divided by the count."""
+    return _reduction_grad(grad * ((self - target).abs() < inside), reduction, self.numel())
+
+
+# the gradient reaches grad_output with self's shape; autograd sums it to the loss's shape
+@op("SmoothL1LossBackwardBackward0",
+    grad_output=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction,
+                                                                                       beta),
+    self=lambda grad, grad_output, self, target, reduction, beta: _smooth_l1_second_derivative(
+        grad * grad_output, self, target, reduction, beta),
+    target=lambda grad, grad_output, self, target, reduction, beta: -_smooth_l1_second_derivative(
+        grad * grad_output, self, target, reduction, beta))
+def _smooth_l1_loss_backward(grad_output, self, target, reduction, beta):
+    with no_grad():
+        return _map(lambda g, x, t: _smooth_l1_grad(x - t, beta) * g,
+                    _reduction_grad(grad_output, reduction, self.numel()).expand(self._shape), self, target)
+
+
+def _smooth_l1_second_derivative(grad, self, target, reduction, beta):
+    if beta == 0:
+        return torch.zeros_like(grad)
+    return _pointwise_loss_second_derivative(grad, self, target, reduction, beta) / beta
 
 
 @op("SmoothL1LossBackward0",
-    self=_smooth_l1_loss_backward,
+    self=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction, beta),
     target=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, target, self, reduction,
                                                                                   beta))
 def _smooth_l1_loss(self, target, reduction, beta):
@@ -300,13 +374,21 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     return _smooth_l1_loss(input, target, _legacy_reduction(size_average, reduce, reduction), beta)
 
 
-def _huber_loss_backward(grad, self, target, reduction, delta):
-    return _map(lambda g, x, t: g * max(-delta, min(delta, x - t)),
-                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target)
+@op("HuberLossBackwardBackward0",
+    grad_output=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction,
+                                                                                   delta),
+    self=lambda grad, grad_output, self, target, reduction, delta: _pointwise_loss_second_derivative(
+        grad * grad_output, self, target, reduction, delta),
+    target=lambda grad, grad_output, self, target, reduction, delta: -_pointwise_loss_second_derivative(
+        grad * grad_output, self, target, reduction, delta))
+def _huber_loss_backward(grad_output, self, target, reduction, delta):
+    with no_grad():
+        return _map(lambda g, x, t: g * max(-delta, min(delta, x - t)),
+                    _reduction_grad(grad_output, reduction, self.numel()).expand(self._shape), self, target)
 
 
 @op("HuberLossBackward0",
-    self=_huber_loss_backward,
+    self=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction, delta),
     target=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, target, self, reduction, delta))
 def _huber_loss(self, target, reduction, delta):
     with no_grad():
@@ -357,11 +439,16 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
     return _new([float(value)], (), self.dtype)
 
 
-def _nll_backward(grad, self, target, weight, reduction, ignore_index):
+# nll_loss is linear in self: the second derivative is zero, and grad_output's is nll_loss again
+@op("NllLossBackwardBackward0",
+    grad_output=lambda grad, target, weight, reduction, ignore_index: _nll_loss_2d(grad, target, weight, reduction,
+                                                                                    ignore_index),
+    self=lambda grad: torch.zeros_like(grad))
+def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
     n, c = self.shape[0], self.shape[1]
     targets = target._flat()
     weights = weight._flat() if weight is not None else None
-    grads = grad._flat()
+    grads = grad_output._flat()
     if reduction == "mean":
         _, ws = _nll_values(self, target, weight, ignore_index)
         total_weight = math.fsum(ws)
@@ -380,7 +467,7 @@ def _nll_backward(grad, self, target, weight, reduction, ignore_index):
 
 
 @op("NllLossBackward0",
-    self=lambda grad, self, target, weight, reduction, ignore_index: _nll_backward(
+    self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_2d(self, target, weight, reduction, ignore_index):
     with no_grad():
@@ -450,15 +537,44 @@ def _bce_value(p, y):
     return (y - 1) * log_1mp - y * log_p
 
 
+def _weighted_mean(grad, weight, reduction, numel):
+    """grad times the loss's weight (if any), divided by the element count for a mean."""
+    return _reduction_grad(grad * weight if weight is not None else grad, reduction, numel)
+
+
+_BCE_EPS = 1e-12  # keeps PyTorch's binary_cross_entropy gradients finite at p = 0 and p = 1
+
+
+# second derivatives as PyTorch's binary_cross_entropy_double_backward{,_grad_output,_target}
+@op("BinaryCrossEntropyBackwardBackward0",
+    grad_output=lambda grad, self, target, weight, reduction: _weighted_mean(
+        grad * (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)), weight, reduction, self.numel()),
+    self=lambda grad, grad_output, self, target, weight, reduction: _weighted_mean(
+        grad * grad_output * (self * self - 2 * self * target + target)
+        / ((self + _BCE_EPS).pow(2) * (1 - self + _BCE_EPS).pow(2)), weight, reduction, self.numel()),
+    target=lambda grad, grad_output, self, weight, reduction: _weighted_mean(
+        -grad * grad_output / ((1 - self) * self).clamp_min(_BCE_EPS), weight, reduction, self.numel()))
+def _binary_cross_entropy_backward(grad_output, self, target, weight, reduction):
+    with no_grad():
+        return _map(lambda g, p, y, w: g * w * (p - y) / max((1 - p) * p, _BCE_EPS),
+                    _reduction_grad(grad_output, reduction, self.numel()).expand(self._shape), self, target,
+                    weight.expand(self._shape) if weight is not None else 1.0)
+
+
+def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
+    """grad * -logit(self), as PyTorch; as tensor ops (recorded) while a higher derivative is
+    being built."""
+    if is_grad_enabled():
+        return _weighted_mean(((1 - self).log() - self.log()) * grad, weight, reduction, self.numel())
+    return _map(lambda g, p, w: g * w * (math.log1p(-p) - math.log(p)),
+                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
+                weight.expand(self._shape) if weight is not None else 1.0)
+
+
 @op("BinaryCrossEntropyBackward0",
-    self=lambda grad, self, target, weight, reduction: _map(
-        lambda g, p, y, w: g * w * (p - y) / max((1 - p) * p, 1e-12),
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
-        weight.expand(self._shape) if weight is not None else 1.0),
-    target=lambda grad, self, target, weight, reduction: _map(  # -logit(p), as PyTorch
-        lambda g, p, w: g * w * (math.log1p(-p) - math.log(p)),
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
-        weight.expand(self._shape) if weight is not None else 1.0))
+    self=lambda grad, self, target, weight, reduction: _binary_cross_entropy_backward(
+        grad, self, target, weight, reduction),
+    target=lambda grad, self, weight, reduction: _binary_cross_entropy_target_backward(grad, self, weight, reduction))
 def _binary_cross_entropy(self, target, weight, reduction):
     with no_grad():
         if weight is None and self.dtype is _dtype.float32:
@@ -497,17 +613,36 @@ def _bce_logits_grad(g, x, y, pw):
     return g * ((1 + (pw - 1) * y) * s - pw * y) if pw != 1 else g * (s - y)
 
 
+# PyTorch composes these two gradients of tensor ops; here they are exact kernels, and tensor ops
+# (recorded) only while a higher derivative is being built
+def _bce_with_logits_backward(grad, self, target, weight, pos_weight, reduction):
+    if is_grad_enabled():
+        if pos_weight is None:
+            grad_input = self.sigmoid() - target
+        else:
+            scaled_target = pos_weight * target
+            grad_input = (scaled_target + 1 - target) * self.sigmoid() - scaled_target
+        return _weighted_mean(grad_input * grad, weight, reduction, self.numel())
+    return _map(lambda g, x, y, w, pw: w * _bce_logits_grad(g, x, y, pw),
+                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
+                weight.expand(self._shape) if weight is not None else 1.0,
+                pos_weight.expand(self._shape) if pos_weight is not None else 1.0)
+
+
+def _bce_with_logits_target_backward(grad, self, weight, pos_weight, reduction):
+    if is_grad_enabled():
+        # log_sigmoid(-x) - pw * log_sigmoid(x), with log_sigmoid(x) = -softplus(-x)
+        grad_target = -self if pos_weight is None else (pos_weight - 1) * _softplus(-self, 1.0, 20.0) - self
+        return _weighted_mean(grad_target * grad, weight, reduction, self.numel())
+    return _map(lambda g, x, w, pw: g * w * (_log_sigmoid(-x) - pw * _log_sigmoid(x)),
+                _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
+                weight.expand(self._shape) if weight is not None else 1.0,
+                pos_weight.expand(self._shape) if pos_weight is not None else 1.0)
+
+
 @op("BinaryCrossEntropyWithLogitsBackward0",
-    self=lambda grad, self, target, weight, pos_weight, reduction: _map(
-        lambda g, x, y, w, pw: w * _bce_logits_grad(g, x, y, pw),
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self, target,
-        weight.expand(self._shape) if weight is not None else 1.0,
-        pos_weight.expand(self._shape) if pos_weight is not None else 1.0),
-    target=lambda grad, self, weight, pos_weight, reduction: _map(
-        lambda g, x, w, pw: g * w * (_log_sigmoid(-x) - pw * _log_sigmoid(x)),
-        _reduction_grad(grad, reduction, self.numel()).expand(self._shape), self,
-        weight.expand(self._shape) if weight is not None else 1.0,
-        pos_weight.expand(self._shape) if pos_weight is not None else 1.0))
+    self=_bce_with_logits_backward,
+    target=_bce_with_logits_target_backward)
 def _bce_with_logits(self, target, weight, pos_weight, reduction):
     with no_grad():
         pw = pos_weight.expand(self._shape) if pos_weight is not None else 1.0
@@ -541,7 +676,31 @@ def _row_stats(row, eps):
     return mean, 1.0 / math.sqrt(var + eps)
 
 
+# The normalisation gradients below are exact loops over floats, or tensor ops while a higher
+# derivative is being built (PyTorch has a double-backward formula of its own for these instead).
+
+
+def _normalized(input, dims, eps):
+    """((input - mean) * rstd, rstd) over dims, as tensor ops."""
+    centered = input - input.mean(dims, keepdim=True)
+    rstd = ((centered * centered).mean(dims, keepdim=True) + eps).rsqrt()
+    return centered * rstd, rstd
+
+
+def _normalized_input_grad(grad, xhat, rstd, dims):
+    """The input's gradient through statistics taken over dims: grad is already scaled by the weight."""
+    return rstd * (grad - grad.mean(dims, keepdim=True) - xhat * (grad * xhat).mean(dims, keepdim=True))
+
+
+def _layer_norm_dims(input, normalized_shape):
+    return tuple(range(input.dim() - len(normalized_shape), input.dim()))
+
+
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
+    if is_grad_enabled():
+        dims = _layer_norm_dims(self, normalized_shape)
+        xhat, rstd = _normalized(self, dims, eps)
+        return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
     inner = _numel(normalized_shape)
     g_rows = _rows(grad, inner)
     w = weight._flat() if weight is not None else [1.0] * inner
@@ -558,6 +717,9 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
 
 def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     inner = _numel(normalized_shape)
+    if is_grad_enabled():
+        xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
+        return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
     acc = [0.0] * inner
     for row, g in zip(_rows(self, inner), _rows(grad, inner)):
         mean, rstd = _row_stats(row, eps)
@@ -631,7 +793,29 @@ def _batch_stats(input, running_mean, running_var, training, eps):
     return [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean._flat(), running_var._flat())]
 
 
+def _batch_norm_dims(input):
+    return (0,) + tuple(range(2, input.dim()))
+
+
+def _per_channel(values, input):
+    """A (C,) tensor viewed to broadcast along dim 1 of input."""
+    return values.view([1, -1] + [1] * (input.dim() - 2))
+
+
+def _batch_normalized(input, running_mean, running_var, training, eps):
+    """(xhat, rstd) of batch_norm, as tensor ops."""
+    if training:
+        return _normalized(input, _batch_norm_dims(input), eps)
+    rstd = _per_channel((running_var + eps).rsqrt(), input)
+    return (input - _per_channel(running_mean, input)) * rstd, rstd
+
+
 def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, training, eps):
+    if is_grad_enabled():
+        xhat, rstd = _batch_normalized(input, running_mean, running_var, training, eps)
+        if weight is not None:
+            grad = grad * _per_channel(weight, input)
+        return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
     stats = _batch_stats(input, running_mean, running_var, training, eps)
     w = weight._flat() if weight is not None else [1.0] * len(stats)
     out = []
@@ -648,6 +832,9 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
 
 
 def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, eps):
+    if is_grad_enabled():
+        xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
+        return (grad * xhat).sum(_batch_norm_dims(input))
     stats = _batch_stats(input, running_mean, running_var, training, eps)
     values = [math.fsum(g * (v - mean) * rstd for g, v in zip(gs, xs))
               for (mean, rstd), xs, gs in zip(stats, _channels_last(input), _channels_last(grad))]
@@ -659,7 +846,8 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         grad, input, running_mean, running_var, weight, training, eps),
     weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
         grad, input, running_mean, running_var, training, eps),
-    bias=lambda grad: _new([math.fsum(ch) for ch in _channels_last(grad)], (grad.shape[1],), grad.dtype))
+    bias=lambda grad: grad.sum(_batch_norm_dims(grad)) if is_grad_enabled() else _new(
+        [math.fsum(ch) for ch in _channels_last(grad)], (grad.shape[1],), grad.dtype))
 def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
     with no_grad():
         stats = _batch_stats(input, running_mean, running_var, training, eps)
@@ -699,20 +887,31 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 # ---- embedding -----------------------------------------------------------------------
 
 
-def _embedding_grad(grad, weight, indices, padding_idx):
-    num, dim = weight.shape
-    acc = [0.0] * (num * dim)
-    g = grad._flat()
+def _embedding_double_backward(grad, indices, padding_idx):
+    """The rows of grad that the indices picked (zero for padding_idx), shaped as the forward's output."""
+    rows = grad.index_select(0, indices.reshape(-1))
+    if padding_idx >= 0:
+        rows = rows.masked_fill((indices == padding_idx).reshape(-1, 1), 0)
+    return rows.view(tuple(indices.shape) + (-1,))
+
+
+@op("EmbeddingDenseBackwardBackward0",
+    grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
+def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
+    dim = grad_output.shape[-1]
+    acc = [0.0] * (num_weights * dim)
+    g = grad_output._flat()
     for k, i in enumerate(indices._flat()):
         if i == padding_idx:
             continue
         for j in range(dim):
             acc[i * dim + j] += g[k * dim + j]
-    return _new(acc, weight._shape, weight.dtype)
+    return _new(acc, (num_weights, dim), grad_output.dtype)
 
 
 @op("EmbeddingBackward0",
-    weight=lambda grad, weight, indices, padding_idx: _embedding_grad(grad, weight, indices, padding_idx))
+    weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
+                                                                                padding_idx))
 def _embedding(weight, indices, padding_idx):
     with no_grad():
         num, dim = weight.shape
@@ -816,31 +1015,44 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
     return _new(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
 
 
-def _conv_input_grad(grad, input, weight, stride, padding, dilation, groups):
-    g, w = grad._flat(), weight._flat()
-    acc = [0.0] * input.numel()
+# Convolution is bilinear in (input, weight), so each of its two gradients is linear in grad_output
+# and in the other factor: their own gradients are a convolution and the other gradient again.
+# (PyTorch computes both in one convolution_backward op; its node has the same name.)
+@op("ConvolutionBackwardBackward0",
+    grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
+        grad, weight, None, stride, padding, dilation, groups),
+    weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
+        grad_output, grad, weight._shape, stride, padding, dilation, groups))
+def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
+    g, w = grad_output._flat(), weight._flat()
+    acc = [0.0] * _numel(input_shape)
 
     def visit(o, wi, xi):
         acc[xi] += g[o] * w[wi]
-    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
-    return _new(acc, input._shape, input.dtype)
+    _conv_loop(input_shape, weight.shape, stride, padding, dilation, groups, visit)
+    return _new(acc, input_shape, grad_output.dtype)
 
 
-def _conv_weight_grad(grad, input, weight, stride, padding, dilation, groups):
-    g, x = grad._flat(), input._flat()
-    acc = [0.0] * weight.numel()
+@op("ConvolutionBackwardBackward0",
+    grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
+        input, grad, None, stride, padding, dilation, groups),
+    input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
+        grad_output, grad, input._shape, stride, padding, dilation, groups))
+def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
+    g, x = grad_output._flat(), input._flat()
+    acc = [0.0] * _numel(weight_shape)
 
     def visit(o, wi, xi):
         acc[wi] += g[o] * x[xi]
-    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
-    return _new(acc, weight._shape, weight.dtype)
+    _conv_loop(input.shape, weight_shape, stride, padding, dilation, groups, visit)
+    return _new(acc, weight_shape, grad_output.dtype)
 
 
 @op("ConvolutionBackward0",
-    input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_grad(
-        grad, input, weight, stride, padding, dilation, groups),
-    weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_grad(
-        grad, input, weight, stride, padding, dilation, groups),
+    input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
+        grad, weight, input._shape, stride, padding, dilation, groups),
+    weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
+        grad, input, weight._shape, stride, padding, dilation, groups),
     bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))
 def _convolution(input, weight, bias, stride, padding, dilation, groups):
     with no_grad():
@@ -913,19 +1125,23 @@ def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
     return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
 
 
-def _max_pool_grad(grad, self, kernel_size, stride, padding, dilation, ceil_mode):
-    _, indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)
+# grad_output's gradient picks each window's maximum from the incoming gradient
+@op("MaxPool2DWithIndicesBackwardBackward0",
+    grad_output=lambda grad, indices: grad.flatten(-2).gather(-1, indices.flatten(-2)).view_as(indices),
+    self=lambda grad, self: torch.zeros_like(self))
+def _max_pool2d_backward(grad_output, self, indices):
+    """grad_output added at each window's maximum (indices: flat positions in each plane)."""
     plane = self.shape[-1] * self.shape[-2]
     acc = [0.0] * self.numel()
     per_plane = indices.shape[-1] * indices.shape[-2]
-    for n, (g, k) in enumerate(zip(grad._flat(), indices._flat())):
+    for n, (g, k) in enumerate(zip(grad_output._flat(), indices._flat())):
         acc[(n // per_plane) * plane + k] += g
     return _new(acc, self._shape, self.dtype)
 
 
 @op("MaxPool2DWithIndicesBackward0",
-    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: _max_pool_grad(
-        grad, self, kernel_size, stride, padding, dilation, ceil_mode))
+    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: _max_pool2d_backward(
+        grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))
 def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
     with no_grad():
         return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
@@ -961,11 +1177,17 @@ def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include
     return (oh, ow), windows, divisors
 
 
-def _avg_pool_grad(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+# avg_pool2d is linear: its backward's gradient for grad_output is avg_pool2d itself
+@op("AvgPool2DBackwardBackward0",
+    grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+        _avg_pool2d(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
+    self=lambda grad, self: torch.zeros_like(self))
+def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                         divisor_override):
     (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
                                                  count_include_pad, divisor_override)
     plane = self.shape[-1] * self.shape[-2]
-    g = grad._flat()
+    g = grad_output._flat()
     acc = [0.0] * self.numel()
     per_plane = oh * ow
     for n, gv in enumerate(g):
@@ -977,8 +1199,8 @@ def _avg_pool_grad(grad, self, kernel_size, stride, padding, ceil_mode, count_in
 
 @op("AvgPool2DBackward0",
     self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
-        _avg_pool_grad(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                       divisor_override))
+        _avg_pool2d_backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                             divisor_override))
 def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     with no_grad():
         (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
