@@ -121,6 +121,8 @@ SAMPLES = {
     "_round_decimals": [s(lambda a: a.round(decimals=1), STEPS)],
     "relu": [s(lambda a: a.relu(), A), s(lambda a: F.relu(a), A)],
     "threshold_backward": [s(lambda a: a.relu(), A, order=2)],
+    "_log_softmax_backward": [s(lambda a: a.log_softmax(-1), A, order=2),
+                              s(lambda a: a.log_softmax(0), A, order=2)],
     "clamp": [s(lambda a: a.clamp(-0.6, 0.8), A), s(lambda a: a.clamp(min=0.2), A),
               s(lambda a: torch.clamp(a, max=0.0), A)],
     "maximum": [s(lambda a, b: torch.maximum(a, b), A, B), s(lambda a, b: a.maximum(b), A, ROW)],

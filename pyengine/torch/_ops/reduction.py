@@ -14,7 +14,7 @@ from .._backend import backend as B
 from .._float32 import f32
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
-from ..autograd.grad_mode import is_grad_enabled
+from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, permuted, wrap_dim, type_name, new_tensor
 
 _float32 = _dtype.float32
@@ -673,15 +673,19 @@ def _softmax(self, dim):
     return _softmax_rows(self, dim, log=False)
 
 
-def _log_softmax_backward(grad, output, dim):
-    """grad - exp(output) * grad.sum(dim); over the last float32 dim, PyTorch's kernel's bits
-    (recorded as ops instead when a higher derivative is being built)."""
-    if (output.dtype is _float32 and grad.dtype is _float32 and output._shape and dim == output.dim() - 1
-            and not is_grad_enabled()):
-        values = exact_loss.log_softmax_backward_lastdim(grad._buf(), output._buf(), output._shape[-1])
+@op("LogSoftmaxBackwardDataBackward0",
+    grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, True),
+    output=lambda grad, grad_output, output, dim: -grad_output.sum(dim, True) * output.exp() * grad)
+def _log_softmax_backward(grad_output, output, dim):
+    """grad_output - exp(output) * grad_output.sum(dim): log_softmax's backward, an op of its own
+    (as in PyTorch) so that it can be differentiated again; over the last float32 dim with
+    PyTorch's kernel's bits."""
+    if output.dtype is _float32 and grad_output.dtype is _float32 and output._shape and dim == output.dim() - 1:
+        values = exact_loss.log_softmax_backward_lastdim(grad_output._buf(), output._buf(), output._shape[-1])
         buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
         return new_tensor(buf, output._shape, _float32)
-    return grad - output.exp() * grad.sum(dim, True)
+    with no_grad():
+        return grad_output - output.exp() * grad_output.sum(dim, True)
 
 
 @op("LogSoftmaxBackward0", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
