@@ -1,14 +1,18 @@
 """Helpers shared by the kernels: numpy detection and exact float32 fma on whole sequences."""
+import os
 import re
 from array import array
 from operator import add, mul
 
 from .._float32 import fma32
 
-try:
-    import numpy as np
-except ImportError:  # Pyodide: pure Python only
-    np = None
+if os.environ.get("PYENGINE_BACKEND", "").strip().lower() == "python":
+    np = None  # the pure-Python backend never passes numpy arrays: don't pay for importing numpy
+else:
+    try:
+        import numpy as np
+    except ImportError:  # Pyodide: pure Python only
+        np = None
 
 
 def is_np(values):
