@@ -1,24 +1,27 @@
 """The scalar workload of issue 4: a chain of 0-d ops (*, +, relu, scalar *), then backward().
 
-Times our engine per op (both array backends) and, when installed, real PyTorch in a
-separate process, and prints the ratio. Also times `import torch` for our engine.
-Usage: python bench/bench_autograd.py [n_ops]
+Times our engine per op (both array backends) and, when installed, real PyTorch, each in a
+process of its own, and prints the ratio. Times are the CPU time of the process
+(time.process_time: on a shared machine it is steadier than wall time), best of N runs,
+split into the forward pass (building the graph) and backward(). Also times `import torch`
+for our engine, with a warm bytecode cache and a cold one (every module compiled from
+source, as on a first visit to the app).
+Usage: python bench/bench_autograd.py [n_ops] [runs]
 """
 import json
 import os
 import subprocess
 import sys
-import time
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 9
 
 WORKLOAD = r"""
 import json, sys, time
-t0 = time.perf_counter()
 import torch
-import_s = time.perf_counter() - t0
-n = int(sys.argv[1])
+n, runs = int(sys.argv[1]), int(sys.argv[2])
 
 def chain():
     x = torch.tensor(0.5, requires_grad=True)
@@ -31,41 +34,73 @@ def chain():
         y = y * 0.5
     return x, y
 
-best = None
-for _ in range(3):
-    t = time.perf_counter()
+forward = backward = float("inf")
+for _ in range(runs):
+    t0 = time.process_time()
     x, y = chain()
+    t1 = time.process_time()
     y.backward()
-    dt = time.perf_counter() - t
-    best = dt if best is None else min(best, dt)
-print(json.dumps({"per_op_us": best / n * 1e6, "import_ms": import_s * 1e3, "grad": x.grad.item()}))
+    t2 = time.process_time()
+    forward, backward = min(forward, t1 - t0), min(backward, t2 - t1)
+    grad = x.grad.item()
+    del x, y  # the graph is freed outside the timed region, as at the start of the next run
+print(json.dumps({"forward_us": forward / n * 1e6, "backward_us": backward / n * 1e6, "grad": grad}))
 """
 
+IMPORT = "import time; t = time.perf_counter(); import torch; print((time.perf_counter() - t) * 1e3)"
 
-def run(env_extra, use_engine):
-    env = dict(os.environ, **env_extra)
+
+def _env(use_engine, **extra):
+    env = dict(os.environ, **extra)
     if use_engine:
         env["PYTHONPATH"] = os.path.join(ROOT, "pyengine")
-    out = subprocess.run([sys.executable, "-c", WORKLOAD, str(N)], env=env, capture_output=True,
-                         text=True, check=True)
+    return env
+
+
+def run(use_engine, **env):
+    out = subprocess.run([sys.executable, "-c", WORKLOAD, str(N), str(RUNS)], env=_env(use_engine, **env),
+                         capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
+def import_ms(backend, cold):
+    """Wall time of `import torch` (ours), best of 3; cold: no bytecode cache to read."""
+    times = []
+    for _ in range(3):
+        with tempfile.TemporaryDirectory() as cache:
+            env = {"PYENGINE_BACKEND": backend}
+            if cold:
+                env["PYTHONPYCACHEPREFIX"] = cache  # an empty cache: every module is compiled
+            out = subprocess.run([sys.executable, "-c", IMPORT], env=_env(True, **env), capture_output=True,
+                                 text=True, check=True)
+            times.append(float(out.stdout))
+    return min(times)
+
+
 def main():
-    print(f"scalar chain: {N} ops on 0-d tensors, then backward (best of 3)")
+    print(f"scalar chain: {N} ops on 0-d tensors, then backward (CPU time per op, best of {RUNS})")
+    print(f"  {'':20} {'forward':>8} {'backward':>9} {'total':>8}")
     try:
-        real = run({}, use_engine=False)
-        print(f"  real PyTorch         {real['per_op_us']:6.2f} us/op")
+        real = run(use_engine=False)
     except subprocess.CalledProcessError:
         real = None
         print("  real PyTorch         not installed")
+    if real:
+        real_total = real["forward_us"] + real["backward_us"]
+        print(f"  {'real PyTorch':20} {real['forward_us']:8.2f} {real['backward_us']:9.2f} "
+              f"{real_total:8.2f} us/op")
     for backend in ("python", "numpy"):
-        ours = run({"PYENGINE_BACKEND": backend}, use_engine=True)
-        ratio = f"  ratio {ours['per_op_us'] / real['per_op_us']:.2f}" if real else ""
-        print(f"  pyengine ({backend:6}) {ours['per_op_us']:6.2f} us/op{ratio}   "
-              f"import torch {ours['import_ms']:.0f} ms")
+        ours = run(use_engine=True, PYENGINE_BACKEND=backend)
+        total = ours["forward_us"] + ours["backward_us"]
+        ratio = f"  ratio {total / real_total:.2f}" if real else ""
+        print(f"  {'pyengine (' + backend + ')':20} {ours['forward_us']:8.2f} {ours['backward_us']:9.2f} "
+              f"{total:8.2f} us/op{ratio}")
         if real and abs(ours["grad"] - real["grad"]) > 1e-3 * abs(real["grad"]):
             print(f"  WARNING: gradients differ: {ours['grad']} vs {real['grad']}")
+    for backend in ("python", "numpy"):
+        import_ms(backend, cold=False)  # fill the bytecode cache
+        print(f"  import torch (pyengine, {backend}): {import_ms(backend, cold=False):.0f} ms warm, "
+              f"{import_ms(backend, cold=True):.0f} ms cold (wall time, best of 3)")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ from .autograd.graph import AccumulateGrad
 from .autograd.grad_mode import _state as _grad_mode
 
 
+_new_object = object.__new__
+
+
 class Storage:
     __slots__ = ("buf", "dtype", "version")
 
@@ -81,8 +84,9 @@ class Tensor:
     @staticmethod
     def _make(buf, shape, dtype, cls=None):
         """A fresh contiguous tensor owning ``buf``."""
-        t = object.__new__(cls or Tensor)
-        t._storage = Storage(buf, dtype)
+        t = _new_object(cls or Tensor)
+        t._storage = st = _new_object(Storage)  # Storage(buf, dtype), without an __init__ call
+        st.buf, st.dtype, st.version = buf, dtype, 0
         t._shape = shape
         t._stride = contiguous_strides(shape) if shape else ()
         t._offset = 0

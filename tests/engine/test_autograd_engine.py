@@ -77,3 +77,14 @@ def test_custom_function_node_is_named_after_the_class():
     assert repr(y) == "tensor(8., grad_fn=<CubeBackward>)"
     y.backward()
     assert x.grad.item() == 12.0
+
+
+def test_several_outputs_of_one_node_can_be_roots_together():
+    # the node runs once, with the gradients of both outputs (not waiting for itself)
+    a = torch.arange(6.0).reshape(2, 3).requires_grad_()
+    left, right = a.split(2, 1)
+    grads = (torch.full((2, 2), 2.0), torch.full((2, 1), 3.0))
+    (grad,) = torch.autograd.grad((left, right), a, grads, retain_graph=True)
+    assert grad.tolist() == [[2.0, 2.0, 3.0], [2.0, 2.0, 3.0]]
+    torch.autograd.backward((left, right), grads)
+    assert a.grad.tolist() == [[2.0, 2.0, 3.0], [2.0, 2.0, 3.0]]

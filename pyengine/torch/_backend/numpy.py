@@ -7,7 +7,7 @@ rounded), like the pure-Python backend, so both backends give the same bits.
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._float32 import f32 as _f32, fma64 as _fma64
+from .._float32 import FLT_MAX as _FLT_MAX, f32 as _f32, fma64 as _fma64
 
 NAME = "numpy"
 
@@ -78,7 +78,7 @@ def cast(buf, dtype):
 
 
 def get(buf, i, dtype):
-    return buf[i].item()
+    return buf.item(i)
 
 
 _ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
@@ -245,8 +245,18 @@ def where(cond, a, b, dtype):
     return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
 
 
-def scalar_binary(name, x, y, dtype):
-    """A one-element buffer holding ``x <name> y`` for Python float scalars (the 0-d fast path)."""
-    t = _NP[dtype.name]
-    with np.errstate(**_ERR):
-        return BINARY[name](np.array((x,), t), t(y))
+def one(value, dtype):
+    """A one-element buffer holding ``value`` (the 0-d fast path)."""
+    if dtype.kind == "f":
+        if dtype.itemsize == 8:
+            return np.array((value,), np.float64)
+        # in the float32 range numpy's cast rounds once, silently; beyond it from_list
+        # gives inf without numpy's overflow warning (nan fails the test too)
+        if dtype.itemsize == 4 and -_FLT_MAX <= value <= _FLT_MAX:
+            return np.array((value,), np.float32)
+    return from_list((value,), dtype)
+
+
+# Element i of a buffer that is not bool, as a Python number: one C call, no Python frame
+# (the 0-d fast path reads two of these per op).
+number = np.ndarray.item

@@ -6,8 +6,8 @@ rounded float32 result, exactly what PyTorch's CPU kernels give. Functions that
 PyTorch computes with vendor libraries (exp, sin, ...) are computed in float64 and
 rounded once: the correctly rounded result (see arith-parity.md §2.1).
 
-Interface (shared with ``numpy.py``): from_list, to_list, full, copy, take, put, cast,
-get, gather, scatter, unary, binary, where, UNARY, BINARY.
+Interface (shared with ``numpy.py``): from_list, one, to_list, full, copy, take, put, cast,
+get, number, gather, scatter, unary, binary, where, UNARY, BINARY.
 """
 import math
 import operator
@@ -441,9 +441,13 @@ def where(cond, a, b, dtype):
     return _new(dtype, [x if c else y for c, x, y in zip(cond, a, b)])
 
 
-_SCALAR = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": _div}
+def one(value, dtype):
+    """A one-element buffer holding ``value`` (the 0-d fast path)."""
+    if dtype.kind == "f" and dtype.itemsize != 2:
+        return array(dtype.typecode, (value,))
+    return from_list((value,), dtype)
 
 
-def scalar_binary(name, x, y, dtype):
-    """A one-element buffer holding ``x <name> y`` for Python float scalars (the 0-d fast path)."""
-    return array(dtype.typecode, (_SCALAR[name](x, y),))
+# Element i of a buffer that is not bool, as a Python number: one C call, no Python frame
+# (the 0-d fast path reads two of these per op).
+number = operator.getitem

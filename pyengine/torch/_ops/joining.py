@@ -114,7 +114,7 @@ def _pieces_backward(grad_parts, self, dim, sizes):
     from .. import zeros
     parts = [g if g is not None else zeros(self._shape[:dim] + (n,) + self._shape[dim + 1:], dtype=self.dtype)
              for g, n in zip(grad_parts, sizes)]
-    return _cat_values(parts, dim) if len(parts) > 1 else parts[0]
+    return _cat(parts, dim) if len(parts) > 1 else parts[0]  # recorded: differentiable again
 
 
 def _split_views(self, sizes, dim):

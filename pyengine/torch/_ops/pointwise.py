@@ -18,6 +18,8 @@ from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_a
 _SCALAR_BINARY = scalar_kernels.BINARY
 _SCALAR_UNARY = scalar_kernels.UNARY
 _float32 = _dtype.float32
+_bool = _dtype.bool_
+_number = B.number
 
 
 def _result_dtype(a, b):
@@ -46,15 +48,20 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     """Apply the backend's binary kernel ``name`` with broadcasting and type promotion.
     ``dtype`` is the computation dtype (default: the promoted one), ``out_dtype`` the
     result's (default: dtype; bool for comparisons)."""
-    if dtype is None:
-        dtype = _result_dtype(a, b)
+    if dtype is None:  # two tensors of one dtype (the common case) without a call
+        dtype = a.dtype if a.__class__ is b.__class__ is Tensor and a.dtype is b.dtype else \
+            _result_dtype(a, b)
     out = out_dtype or dtype
     a_shape = a._shape if isinstance(a, Tensor) else ()
     b_shape = b._shape if isinstance(b, Tensor) else ()
     if not a_shape and not b_shape:
-        # 0-d operands: one Python-number operation (the hot path of scalar autograd)
-        v = _SCALAR_BINARY[name](_value(a, dtype), _value(b, dtype))
-        return Tensor._make(B.from_list((v,), out), (), out)
+        # 0-d operands: one Python-number operation (the hot path of scalar autograd; a
+        # tensor already of ``dtype`` is read inline, without a call to _value)
+        x = _number(a._storage.buf, a._offset) if a.__class__ is Tensor and a.dtype is dtype \
+            and dtype is not _bool else _value(a, dtype)
+        y = _number(b._storage.buf, b._offset) if b.__class__ is Tensor and b.dtype is dtype \
+            and dtype is not _bool else _value(b, dtype)
+        return Tensor._make(B.one(_SCALAR_BINARY[name](x, y), out), (), out)
     shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
     return new_tensor(buf, shape, out)
@@ -64,11 +71,12 @@ def unary(name, x, dtype=None):
     """Apply the backend's unary kernel ``name``; the result has ``dtype`` (default x's)."""
     dtype = dtype or x.dtype
     if not x._shape:
-        v = B.get(x._storage.buf, x._offset, x.dtype)
+        v = B.get(x._storage.buf, x._offset, x.dtype) if x.dtype is _bool else \
+            _number(x._storage.buf, x._offset)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
         fn = _SCALAR_UNARY[name] if type(v) is float else scalar_kernels._INT_UNARY.get(name, _SCALAR_UNARY[name])
-        return Tensor._make(B.from_list((fn(v),), dtype), (), dtype)
+        return Tensor._make(B.one(fn(v), dtype), (), dtype)
     buf = x._buf()
     if x.dtype is not dtype and dtype.kind == "f":
         buf = B.cast(buf, dtype)
@@ -519,7 +527,7 @@ def threshold_backward(grad_output, self, threshold):
     if not grad_output._shape and not self._shape:
         keep = _value(self, self.dtype) > threshold
         value = _value(grad_output, grad_output.dtype) if keep else 0
-        return Tensor._make(B.from_list((value,), grad_output.dtype), (), grad_output.dtype)
+        return Tensor._make(B.one(value, grad_output.dtype), (), grad_output.dtype)
     return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
 
 

@@ -19,8 +19,9 @@ Formulas are written with ordinary tensor operations, so with
 """
 import inspect
 import re
+from operator import itemgetter
 
-from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
+from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
 from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
@@ -53,28 +54,51 @@ class Derivative:
         self.formula_args = tuple(tuple(0 if a == "grad" else all_grads if a == "grads" else
                                         1 + slots.index(a) for a in args)
                                   for args in arg_names)
+        # each formula's arguments picked out of [grad] + saved values, in one C call (None:
+        # the formula takes just ``grad``)
+        self.formula_takes = tuple(None if args == (0,) else _tuple_getter(args)
+                                   for args in self.formula_args)
+        self.input_bits = tuple((pos, 1 << k) for k, pos in enumerate(self.input_positions))  # for masks
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
         self.nothing_saved = (None,) * len(slots)
-        self._slots_by_mask = {}
-        self.node_class = type(node_name, (FormulaNode,), {"__slots__": ()})
+        self._plans = {}
+        # The node class knows its derivative (a class attribute: nothing to store per node)
+        # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
+        # PyTorch does (properties, not __getattr__, which would slow every attribute read).
+        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._unpacked()[i])
+                            for i, slot in enumerate(slots)}
+        self.node_class = type(node_name, (FormulaNode,),
+                               {"__slots__": (), "_derivative": self, **saved_properties})
         self.forward = forward
 
-
-    def slots_needed(self, mask):
-        """Indices into ``slots`` that the formulas of the inputs in ``mask`` (bit i: input i
-        needs a gradient) use. Like PyTorch, nothing else is saved, so an in-place change to a
-        tensor only the other formulas need is not an error."""
-        needed = self._slots_by_mask.get(mask)
-        if needed is None:
+    def save_plan(self, mask):
+        """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
+        slots their formulas use, and a getter that picks the saved tuple (those slots' values,
+        None in the others) out of ``args + (result, None)``; None when nothing is saved. Like
+        PyTorch, nothing else is saved, so an in-place change to a tensor only the other
+        formulas need is not an error."""
+        if mask not in self._plans:
             needed = sorted({i - 1 for k, args in enumerate(self.formula_args) if mask >> k & 1
                              for i in args if 0 < i <= len(self.slots)})
-            needed = self._slots_by_mask[mask] = tuple(needed)
-        return needed
+            n_args, result_at = len(self.saved_positions), len(self.params)
+            picks = [result_at + 1] * len(self.slots)  # the None after the result
+            for i in needed:
+                picks[i] = self.saved_positions[i] if i < n_args else result_at
+            self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
+        return self._plans[mask]
 
 
 def _arg_names(fn):
     return tuple(inspect.signature(fn).parameters)
+
+
+def _tuple_getter(indices):
+    """``values -> tuple(values[i] for i in indices)`` as one C call (itemgetter of a single
+    index gives the bare value, so a one-element slice instead)."""
+    if len(indices) == 1:
+        return itemgetter(slice(indices[0], indices[0] + 1))
+    return itemgetter(*indices)
 
 
 def _version_error(t, expected, producer):
@@ -114,16 +138,24 @@ class FormulaNode(Node):
     when no tensor was saved.
     """
 
-    __slots__ = ("_derivative", "_saved", "_versions", "_spans")
+    __slots__ = ("_saved", "_versions", "_spans")
 
     def _unpacked(self):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        if self._versions is None:
+        versions = self._versions
+        if versions is None:
             return saved
+        for value, version in zip(saved, versions):
+            if version is not None and value._storage.version != version:
+                return self._with_stale(saved, versions)
+        return saved
+
+    def _with_stale(self, saved, versions):
+        """The saved values, those changed in place since replaced by stand-ins that raise."""
         stale = None
-        for i, (value, version) in enumerate(zip(saved, self._versions)):
+        for i, (value, version) in enumerate(zip(saved, versions)):
             if version is not None and value._storage.version != version:
                 is_result = self._derivative.saves_result and i == len(saved) - 1
                 error = _version_error(value, version, self if is_result else value.grad_fn)
@@ -133,26 +165,28 @@ class FormulaNode(Node):
 
     def apply(self, grads):
         d = self._derivative
-        saved = self._unpacked()
+        saved = self._saved
+        if saved is None or self._versions is not None:  # freed, or tensors to check
+            saved = self._unpacked()
         grad = grads[0]
         if d.wants_all_grads:
             if all(g is None for g in grads):
-                return [None] * len(self.next_functions)
+                return [None] * len(self._next)
             values = (grad,) + saved + (grads,)
         elif grad is None:
-            return [None] * len(self.next_functions)
+            return [None] * len(self._next)
         else:
             values = (grad,) + saved
         if self._spans is not None:
             return self._apply_spans(values)
         out = []
-        for (nxt, _), formula, args in zip(self.next_functions, d.formulas, d.formula_args):
+        for nxt, formula, take in zip(self._next, d.formulas, d.formula_takes):
             if nxt is None:
                 out.append(None)
-            elif args == _GRAD_ONLY:
+            elif take is None:
                 out.append(formula(grad))
             else:
-                out.append(formula(*[values[i] for i in args]))
+                out.append(formula(*take(values)))
         return out
 
     def _apply_spans(self, values):
@@ -160,8 +194,7 @@ class FormulaNode(Node):
         d = self._derivative
         out, start = [], 0
         for span, formula, args in zip(self._spans, d.formulas, d.formula_args):
-            edges = self.next_functions[start:start + span]
-            if all(nxt is None for nxt, _ in edges):
+            if all(nxt is None for nxt in self._next[start:start + span]):
                 out.extend([None] * span)
             elif span == 0:
                 pass
@@ -178,15 +211,6 @@ class FormulaNode(Node):
         if self._versions is not None:
             self._saved = None  # later use raises "backward through the graph a second time"
 
-    def __getattr__(self, name):
-        # PyTorch exposes saved values as _saved_self, _saved_other, _saved_result ...
-        if name.startswith("_saved_"):
-            slots = object.__getattribute__(self, "_derivative").slots
-            key = name[len("_saved_"):]
-            if key in slots:
-                return self._unpacked()[slots.index(key)]
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
-
 
 def op(node_name, **formulas):
     """Declare a differentiable op: its backward node and a gradient formula per input."""
@@ -199,13 +223,18 @@ def op(node_name, **formulas):
         positions = d.input_positions
         defaults = {k: v.default for k, v in sig.parameters.items()
                     if v.default is not inspect.Parameter.empty}
+        # the value of every parameter not passed (the forward ran, so each one has a default)
+        fill = tuple(defaults.get(p) for p in params)
+        n_params = len(fill)
 
         def call(*args, **kwargs):
             result = forward(*args, **kwargs)
             if not _grad_mode["enabled"]:
                 return result
-            if kwargs or len(args) < len(params):
+            if kwargs:
                 args = _bind(params, args, kwargs, defaults)
+            elif len(args) < n_params:
+                args += fill[len(args):]
             for pos in positions:
                 a = args[pos]
                 if isinstance(a, Tensor) and a.requires_grad or isinstance(a, (list, tuple)) and any(
@@ -224,69 +253,69 @@ def op(node_name, **formulas):
 
 
 def _bind(params, args, kwargs, defaults):
-    full = list(args)
-    for name in params[len(args):]:
-        full.append(kwargs[name] if name in kwargs else defaults.get(name))
-    return full
+    return args + tuple(kwargs[name] if name in kwargs else defaults.get(name)
+                        for name in params[len(args):])
 
 
 _NO_EDGE = (None, 0)
-_GRAD_ONLY = (0,)
 _single_meta = {}  # (shape, dtype) -> ((shape, dtype),), shared by all single-output nodes
 
 
 def _record(d, args, result):
     """Attach a new node of ``d`` to ``result``: edges to the inputs that require grad, and
-    the saved values the formulas of those inputs need."""
-    node = d.node_class.__new__(d.node_class)
-    edges = []
+    the saved values the formulas of those inputs need. ``args`` has every forward argument."""
+    nexts = []  # the edges: the node behind each input ...
+    nrs = []    # ... and which output of that node the input is
     mask = 0
     spans = None
-    bit = 1
-    for pos in d.input_positions:
+    for pos, bit in d.input_bits:
         a = args[pos]
-        if isinstance(a, Tensor):
-            if a.requires_grad:
-                fn = a.grad_fn
-                edges.append((fn, a._output_nr) if fn is not None else (a._grad_accumulator(), 0))
-                mask |= bit
+        if isinstance(a, Tensor) and a.requires_grad:
+            fn = a.grad_fn
+            if fn is None:
+                nexts.append(a._accumulator or a._grad_accumulator())
+                nrs.append(0)
             else:
-                edges.append(_NO_EDGE)
+                nexts.append(fn)
+                nrs.append(a._output_nr)
+            mask |= bit
         elif isinstance(a, (list, tuple)):  # a list of tensors: one edge per element
             spans = spans or [1] * len(d.input_positions)
             spans[d.input_positions.index(pos)] = len(a)
             for t in a:
-                edges.append(gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else _NO_EDGE)
+                fn, nr = gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else _NO_EDGE
+                nexts.append(fn)
+                nrs.append(nr)
             mask |= bit
         else:
-            edges.append(_NO_EDGE)
-        bit <<= 1
-    node.next_functions = tuple(edges)
+            nexts.append(None)
+            nrs.append(0)
+    node = _new_object(d.node_class)
+    node._next = tuple(nexts)
+    nrs = tuple(nrs)
+    node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
     node._spans = spans
     node._sequence_nr = next(_sequence)
     node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
-    node._derivative = d
-    needed = d._slots_by_mask.get(mask)
-    if needed is None:
-        needed = d.slots_needed(mask)
-    if needed:
-        n_args = len(d.saved_positions)
-        saved = [None] * len(d.slots)
-        versions = [None] * len(d.slots)
-        has_tensor = False
+    plan = d._plans.get(mask, False)
+    if plan is False:
+        plan = d.save_plan(mask)
+    if plan is None:
+        node._saved = d.nothing_saved
+        node._versions = None
+    else:
+        needed, take = plan
+        node._saved = saved = take(args + (result, None))
+        versions = None
         for i in needed:
-            v = args[d.saved_positions[i]] if i < n_args else result
-            saved[i] = v
+            v = saved[i]
             if isinstance(v, Tensor):
                 if v._inference:
                     raise RuntimeError(INFERENCE_SAVE_MESSAGE)
+                if versions is None:
+                    versions = list(d.nothing_saved)
                 versions[i] = v._storage.version
-                has_tensor = True
-        node._saved = tuple(saved)
-        node._versions = tuple(versions) if has_tensor else None
-    else:
-        node._saved = d.nothing_saved
-        node._versions = None
+        node._versions = tuple(versions) if versions is not None else None
     if isinstance(result, tuple):  # also the named tuples of max(dim), sort, topk ...
         node._input_meta = tuple((o._shape, o.dtype) for o in result)
         for nr, o in enumerate(result):
@@ -306,6 +335,8 @@ def _record(d, args, result):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+
+_new_object = object.__new__
 
 
 class _StaleTensor(Tensor):

@@ -4,6 +4,10 @@ Every differentiable op records one Node whose class is named like PyTorch's
 (``MulBackward0`` ...). ``next_functions`` point at the nodes that produced the op's
 inputs, ``(None, 0)`` where an input needs no gradient; a leaf that requires grad is
 reached through its ``AccumulateGrad`` node.
+
+A node keeps its edges as two tuples, ``_next`` (the nodes) and ``_next_nr`` (which output
+of each), not as one ``(node, nr)`` pair per edge: a graph is mostly edges, and every
+object in it costs the garbage collector time. ``_next_nr`` tuples are shared.
 """
 import heapq
 import itertools
@@ -24,8 +28,17 @@ FREED_MESSAGE = (
 class Node:
     """A backward function in the graph."""
 
-    __slots__ = ("next_functions", "_sequence_nr", "_input_meta", "_hooks", "_pre_hooks",
+    __slots__ = ("_next", "_next_nr", "_sequence_nr", "_input_meta", "_hooks", "_pre_hooks",
                  "_metadata", "_tensor_hooks", "__weakref__")
+
+    @property
+    def next_functions(self):
+        return tuple(zip(self._next, self._next_nr))
+
+    @next_functions.setter
+    def next_functions(self, edges):
+        self._next = tuple(node for node, _ in edges)
+        self._next_nr = shared_output_nrs(tuple(nr for _, nr in edges))
 
     @property
     def metadata(self):
@@ -62,10 +75,10 @@ class Node:
         # saved tensors' grad_fn), recursively: a long chain overflows the WebAssembly C
         # stack. Unlink the chain iteratively instead.
         self._free_saved()
-        edges = getattr(self, "next_functions", None)
-        if edges:
-            self.next_functions = ()
-            _unlink(edges)
+        nodes = getattr(self, "_next", None)
+        if nodes:
+            self._next = ()
+            _unlink(nodes)
 
     def _release(self):
         pass
@@ -90,7 +103,7 @@ class AccumulateGrad(Node):
 
     def __init__(self, variable):
         self.variable = variable
-        self.next_functions = ()
+        self._next = self._next_nr = ()
         self._sequence_nr = 2 ** 63 - 1  # PyTorch gives accumulators the highest priority
         self._input_meta = ((variable._shape, variable.dtype),)
         self._hooks = self._pre_hooks = self._metadata = self._tensor_hooks = None
@@ -119,32 +132,41 @@ class AccumulateGrad(Node):
         return []
 
 
-def _unlink(edges):
-    """Empty the next_functions of every node reachable only through ``edges``, so that
-    each one is freed on its own, without recursion."""
-    stack = [edges]
+def _unlink(nodes):
+    """Empty the edges of every node reachable only through ``nodes`` (a ``_next`` tuple),
+    so that each one is freed on its own, without recursion."""
+    stack = [nodes]
     while stack:
-        for node, _ in stack.pop():
+        for node in stack.pop():
             if node is not None and getrefcount(node) <= _SOLE_OWNER:
                 node._free_saved()
-                if node.next_functions:
-                    stack.append(node.next_functions)
-                    node.next_functions = ()
+                if node._next:
+                    stack.append(node._next)
+                    node._next = ()
 
 
 def _sole_owner_refcount():
     """What getrefcount reports, inside _unlink's loop, for a node held by nothing but its
-    edge tuple (it differs between CPython versions)."""
+    ``_next`` tuple (it differs between CPython versions)."""
     class Probe:
-        __slots__ = ("next_functions",)
+        __slots__ = ("_next",)
     probe = Probe()
-    edges = ((probe, 0),)
+    nodes = (probe,)
     del probe
-    for node, _ in edges:
+    for node in nodes:
         return getrefcount(node)
 
 
 _SOLE_OWNER = _sole_owner_refcount()
+
+_shared_nrs = {}
+
+
+def shared_output_nrs(nrs):
+    """One tuple object for each short ``_next_nr`` value: nearly all are (0,) or (0, 0)."""
+    if len(nrs) > 4:
+        return nrs
+    return _shared_nrs.setdefault(nrs, nrs)
 
 
 def gradient_edge(tensor):
@@ -180,8 +202,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
         needed = _nodes_leading_to(root_edges, set(k for k, _ in captures))
     results = [None] * (len(inputs) if inputs is not None else 0)
 
-    buffers = {}
-    ready = []
+    buffers = {}  # input gradients of the nodes still waiting for some: node id -> list
+    ready = []    # heap of (-sequence_nr, node id, node, its input gradients)
     for (node, nr), g in zip(root_edges, grad_roots):
         if node is None:
             continue
@@ -189,16 +211,22 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
         if buf is None:
             buf = buffers[id(node)] = [None] * len(node._input_meta)
             if not dependencies.get(id(node)):
-                heapq.heappush(ready, (-node._sequence_nr, id(node), node))
+                heapq.heappush(ready, (-node._sequence_nr, id(node), node, buf))
         buf[nr] = g if buf[nr] is None else buf[nr] + g
 
     prev_enabled = _grad_mode["enabled"]
     _grad_mode["enabled"] = create_graph
     heappop, heappush = heapq.heappop, heapq.heappush
+    # The node to run next when it is the only one ready (a chain), bypassing the heap.
+    node = grads = None
     try:
-        while ready:
-            _, key, node = heappop(ready)
-            grads = buffers.pop(key)
+        while True:
+            if node is None:
+                if not ready:
+                    break
+                _, key, node, grads = heappop(ready)
+            elif captures or needed is not None:
+                key = id(node)
             if captures:
                 for nr, g in enumerate(grads):
                     for i in captures.get((key, nr), ()):
@@ -220,41 +248,56 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
                             out_grads = list(r)
                 if not retain_graph:
                     node._release()
-            for (nxt, nr), g in zip(node.next_functions, out_grads or [None] * len(node.next_functions)):
+            follow = follow_grads = None
+            for nxt, nr, g in zip(node._next, node._next_nr, out_grads or [None] * len(node._next)):
                 if nxt is None:
                     continue
                 nkey = id(nxt)
-                buf = buffers.get(nkey)
-                if buf is None:
-                    buf = buffers[nkey] = [None] * len(nxt._input_meta)
+                meta = nxt._input_meta
+                left = dependencies[nkey] - 1
+                dependencies[nkey] = left
+                if left:  # more gradients to come: wait in the buffers
+                    buf = buffers.get(nkey)
+                    if buf is None:
+                        buf = buffers[nkey] = [None] * len(meta)
+                else:
+                    buf = buffers.pop(nkey, None) or [None] * len(meta)
                 if g is not None:
-                    shape, dtype = nxt._input_meta[nr]
+                    shape, dtype = meta[nr]
                     if g._shape != shape or g.dtype is not dtype:
                         g = _conform(g, shape, dtype)
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
-                left = dependencies[nkey] - 1
-                dependencies[nkey] = left
                 if not left:
-                    heappush(ready, (-nxt._sequence_nr, nkey, nxt))
+                    if follow is None and not ready:
+                        follow, follow_grads = nxt, buf
+                    else:
+                        if follow is not None:
+                            heappush(ready, (-follow._sequence_nr, id(follow), follow, follow_grads))
+                            follow = None
+                        heappush(ready, (-nxt._sequence_nr, nkey, nxt, buf))
+            node, grads = follow, follow_grads
     finally:
         _grad_mode["enabled"] = prev_enabled
     return results
 
 
 def _count_dependencies(start):
-    """For every node reachable from ``start``: how many edges lead into it."""
-    dependencies = {}
-    seen = set(map(id, start))
-    stack = list(start)
+    """For every node reachable from ``start``: how many edges lead into it (0 for the
+    start nodes no edge leads into)."""
+    by_id = {id(node): node for node in start}
+    dependencies = dict.fromkeys(by_id, 0)
+    stack = list(by_id.values())
     while stack:
-        for nxt, _ in stack.pop().next_functions:
+        for nxt in stack.pop()._next:
             if nxt is None:
                 continue
             key = id(nxt)
-            dependencies[key] = dependencies.get(key, 0) + 1
-            if key not in seen:
-                seen.add(key)
+            count = dependencies.get(key)
+            if count is None:  # first seen: walk on from it
+                dependencies[key] = 1
                 stack.append(nxt)
+            else:
+                dependencies[key] = count + 1
     return dependencies
 
 
@@ -278,7 +321,7 @@ def _nodes_leading_to(root_edges, targets):
         if id(node) in seen:
             continue
         seen.add(id(node))
-        for nxt, _ in node.next_functions:
+        for nxt in node._next:
             if nxt is not None:
                 parents.setdefault(id(nxt), []).append(id(node))
                 stack.append(nxt)
