@@ -125,7 +125,10 @@ index_items = st.one_of(
 @st.composite
 def index_cases(draw):
     shape = draw(st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple))
-    items = tuple(draw(st.lists(index_items, min_size=1, max_size=3)))
+    # At most one `...`: with two, PyTorch's indexing reads past the end of the size list
+    # (undefined behaviour; its error text varies), where numpy refuses such an index outright.
+    items = tuple(draw(st.lists(index_items, min_size=1, max_size=3).filter(
+        lambda xs: sum(x is Ellipsis for x in xs) <= 1)))
     value = draw(st.sampled_from(["-1", "torch.tensor(-2.)", "torch.tensor([-3.])"]))
     return shape, items, value
 
