@@ -4,7 +4,6 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
-from . import _dtype
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
 from .autograd.grad_mode import _state as _grad_mode

@@ -4,7 +4,6 @@ Files round-trip within this engine only (they are not PyTorch's zip format). As
 PyTorch, ``load`` defaults to ``weights_only=True``: only tensors, containers and plain
 values come back; saved modules or other classes need ``weights_only=False``.
 """
-import collections
 import errno
 import io
 import os

@@ -1,5 +1,4 @@
 """Shared plumbing of the ops: operands, broadcasting, scalar conversion, dims, errors."""
-from .. import _dtype
 from .._backend import backend as B
 from .._float32 import f32
 from .._tensor import Tensor, numel_of

@@ -4,7 +4,7 @@ from .._backend import backend as B
 from .._device import device as _device
 from .._tensor import Tensor
 from ..autograd.derivatives import op
-from ..autograd.inplace import commit_inplace, check_inplace  # noqa: F401  (re-exported)
+from ..autograd.inplace import commit_inplace
 from ._helpers import new_tensor, broadcast_shapes, type_name
 
 

@@ -9,7 +9,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
-from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, positions
+from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values
 from . import shape as S
 
 

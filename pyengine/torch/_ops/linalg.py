@@ -296,13 +296,13 @@ def einsum(equation, *operands):
     sizes = {}
     dim_counts = [0] * len(order)
     ops = []
-    for i, (spec, op) in enumerate(zip(specs, operands)):
+    for i, (spec, operand) in enumerate(zip(specs, operands)):
         permutation = [-1] * len(order)
         dim = 0
         for c in spec:
             k = position[c]
             if permutation[k] == -1:
-                size = op._shape[dim]
+                size = operand._shape[dim]
                 if size != 1:
                     if sizes.get(c, 1) not in (1, size):
                         raise RuntimeError(f"einsum(): subscript {c} has size {size} for operand {i} which does "
@@ -313,16 +313,16 @@ def einsum(equation, *operands):
                 dim += 1
             else:  # a repeated label: take the diagonal
                 prev = permutation[k]
-                if op._shape[dim] != op._shape[prev]:
+                if operand._shape[dim] != operand._shape[prev]:
                     raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {i} but the sizes "
-                                       f"don't match, {op._shape[dim]} != {op._shape[prev]}")
-                op = op.diagonal(0, prev, dim).movedim(-1, prev)
+                                       f"don't match, {operand._shape[dim]} != {operand._shape[prev]}")
+                operand = operand.diagonal(0, prev, dim).movedim(-1, prev)
         for k, value in enumerate(permutation):
             if value == -1:  # a label this operand lacks: a size-1 dim
-                op = op.unsqueeze(dim)
+                operand = operand.unsqueeze(dim)
                 permutation[k] = dim
                 dim += 1
-        ops.append(op.permute(permutation))
+        ops.append(operand.permute(permutation))
 
     while len(ops) > 1:
         a, b = ops.pop(0), ops.pop(0)

@@ -405,7 +405,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 def _nll_values(logp, target, weight, ignore_index):
     """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities."""
-    n, c = logp.shape[0], logp.shape[1]
+    c = logp.shape[1]
     rows = logp._flat()
     targets = target._flat()
     weights = weight._flat() if weight is not None else None
