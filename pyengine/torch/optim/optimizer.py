@@ -5,6 +5,7 @@ from copy import deepcopy
 import torch
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad, enable_grad
+from ..nn.modules.module import zero_grads
 
 
 class _RequiredParameter:
@@ -69,18 +70,7 @@ class Optimizer:
         self.param_groups.append(param_group)
 
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def _closure_loss(self, closure):
         if closure is None:

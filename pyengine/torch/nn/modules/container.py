@@ -12,7 +12,34 @@ def _index(n, idx, name):
     return idx % n
 
 
-class Sequential(Module):
+class _NumberedModules(Module):
+    """What Sequential and ModuleList share: children named "0", "1", ... in order."""
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for module in modules:
+            self.append(module)
+        return self
+
+    def insert(self, index, module):
+        modules = list(self._modules.values())
+        modules.insert(index, module)
+        self._renumber(modules)
+
+    def _renumber(self, modules):
+        self.__dict__["_modules"] = OrderedDict((str(i), m) for i, m in enumerate(modules))
+
+
+class Sequential(_NumberedModules):
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and isinstance(args[0], OrderedDict):
@@ -41,34 +68,17 @@ class Sequential(Module):
         for key in (keys[idx] if isinstance(idx, slice) else [keys[_index(len(self), idx, "Sequential")]]):
             del self._modules[key]
         # keep the numbering contiguous, as PyTorch does
-        self.__dict__["_modules"] = OrderedDict((str(i), m) for i, m in enumerate(self._modules.values()))
-
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
-
-    def extend(self, modules):
-        for module in modules:
-            self.append(module)
-        return self
+        self._renumber(self._modules.values())
 
     def insert(self, index, module):
-        modules = list(self._modules.values())
-        modules.insert(index if index >= 0 else index + len(modules), module)
-        self.__dict__["_modules"] = OrderedDict((str(i), m) for i, m in enumerate(modules))
-        return self
+        super().insert(index, module)
+        return self  # Sequential.insert returns the container, ModuleList.insert nothing
 
     def __add__(self, other):
         return Sequential(*self, *other)
 
 
-class ModuleList(Module):
+class ModuleList(_NumberedModules):
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -85,33 +95,13 @@ class ModuleList(Module):
     def __delitem__(self, idx):
         modules = list(self._modules.values())
         del modules[idx]
-        self.__dict__["_modules"] = OrderedDict((str(i), m) for i, m in enumerate(modules))
-
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
+        self._renumber(modules)
 
     def __iadd__(self, modules):
         return self.extend(modules)
 
     def __add__(self, other):
         return ModuleList(list(self) + list(other))
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
-
-    def extend(self, modules):
-        for module in modules:
-            self.append(module)
-        return self
-
-    def insert(self, index, module):
-        modules = list(self._modules.values())
-        modules.insert(index, module)
-        self.__dict__["_modules"] = OrderedDict((str(i), m) for i, m in enumerate(modules))
 
     def __repr__(self):
         """Runs of identical children print once, as ``(0-2): 3 x Linear(...)``."""

@@ -319,17 +319,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is None:
-                continue
-            if set_to_none:
-                p.grad = None
-            else:
-                if p.grad.grad_fn is not None:
-                    p.grad.detach_()
-                else:
-                    p.grad.requires_grad_(False)
-                p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
@@ -422,3 +412,19 @@ def _check_name(module, name, kind):
         raise KeyError(f'{kind} name can\'t be empty string ""')
     if hasattr(module, name) and name not in module.__dict__["_" + kind + "s"]:
         raise KeyError(f"attribute '{name}' already exists")
+
+
+def zero_grads(params, set_to_none=True):
+    """Module.zero_grad and Optimizer.zero_grad: drop each gradient, or zero it in place
+    (detached from any graph first)."""
+    for p in params:
+        if p.grad is None:
+            continue
+        if set_to_none:
+            p.grad = None
+        else:
+            if p.grad.grad_fn is not None:
+                p.grad.detach_()
+            else:
+                p.grad.requires_grad_(False)
+            p.grad.zero_()
