@@ -215,6 +215,39 @@ def test_spec_matmul_vectors(use_np):
     assert out[:3] + out[8:10] == ["0x3e7fe172", "0xbdac73ef", "0x3eb1023c", "0x3f5d4d37", "0x3f574e08"]
 
 
+
+# Rule F through BLAS (numpy's sgemm) must give the exact emulation's bits, including the
+# shapes where OpenBLAS splits the work between threads and the column edge is padded.
+RULE_F_SHAPES = [(4, 2, 12), (5, 17, 13), (33, 192, 47), (64, 256, 64), (256, 256, 256), (272, 300, 272),
+                 (100, 784, 490), (20, 193, 31)]
+
+
+@pytest.mark.parametrize("m,k,n", RULE_F_SHAPES)
+def test_rule_f_through_blas_is_exact(m, k, n):
+    if not linalg._blas_is_rule_f():
+        pytest.skip("this machine's BLAS does not reproduce rule F; the exact emulation is used")
+    rng = np.random.default_rng(m * k * n)
+    x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    bias = rng.standard_normal(n).astype(np.float32)
+    for b in (None, bias):
+        fast, exact = linalg._rule_f_blas(x, w, b), linalg._rule_f_exact(x, w, b)
+        assert np.array_equal(fast.view(np.int32), exact.view(np.int32))
+
+
+def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
+    real = linalg._rule_f_blas
+
+    def one_ulp_off(x, w, bias):
+        out = real(x, w, bias).copy()
+        out.view(np.int32)[-1, -1] += 1
+        return out
+    monkeypatch.setattr(linalg, "_rule_f_blas", one_ulp_off)
+    monkeypatch.setattr(linalg, "_blas_verdict", [])
+    assert not linalg._blas_is_rule_f()
+    a, b = np.ones(16 * 20, np.float32), np.full(20 * 12, 0.1, np.float32)
+    assert hexes(linalg.mm(a, b, 16, 20, 12)) == hexes(linalg.mm(array("f", a), array("f", b), 16, 20, 12))
+
 # ---- the correctly rounded stand-ins for MKL VML -----------------------------------------------
 
 CR_FUNCS = ["exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "sin", "cos", "tan", "asin", "acos",

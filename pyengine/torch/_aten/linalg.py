@@ -248,6 +248,52 @@ def _rule_n_np(x, w):
 
 
 def _rule_f_np(x, w, bias):
+    if _blas_is_rule_f():
+        return _rule_f_blas(x, w, bias)
+    return _rule_f_exact(x, w, bias)
+
+
+# numpy's float32 matmul calls OpenBLAS sgemm. Its main kernel keeps one fused running sum per
+# output over k, in order, from 0: a block of rule F exactly, at BLAS speed. Its edge kernel
+# (the last n mod 16 columns on Haswell/Zen) sums in another order, so columns are padded with
+# zeros to a whole number of panels. Whether this holds depends on the BLAS numpy was built
+# with and the kernel it picks for this CPU, so it is checked once against the exact emulation.
+_BLAS_PANEL = 16
+
+
+def _rule_f_blas(x, w, bias):
+    m, k = x.shape
+    n = w.shape[0]
+    padded = np.zeros((k, n + -n % _BLAS_PANEL), np.float32)
+    padded[:, :n] = w.T
+    c = None if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
+    for lo, hi in _f_blocks(k):
+        t = np.matmul(np.ascontiguousarray(x[:, lo:hi]), padded[lo:hi])[:, :n]
+        c = t if c is None else c + t
+    return c
+
+
+_blas_verdict = []
+
+
+def _blas_is_rule_f():
+    """Does _rule_f_blas give _rule_f_exact's bits here? Checked once per process (~10 ms) on
+    shapes that reach the edge cases: one k-block and two, leftover rows, padded columns."""
+    if not _blas_verdict:
+        rng = np.random.default_rng(0)
+        ok = True
+        for m, k, n in ((4, 1, 12), (13, 192, 45), (9, 300, 16), (6, 70, 33)):
+            x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
+            w = rng.standard_normal((n, k)).astype(np.float32)
+            bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
+            ok = ok and np.array_equal(_rule_f_blas(x, w, bias).view(np.int32),
+                                       _rule_f_exact(x, w, bias).view(np.int32))
+        _blas_verdict.append(ok)
+    return _blas_verdict[0]
+
+
+def _rule_f_exact(x, w, bias):
+    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
     m, k = x.shape
     n = w.shape[0]
     x64 = x.astype(np.float64)
