@@ -4,7 +4,7 @@
 class dtype:
     """A tensor element type. ``kind`` orders the categories: bool < int < float < complex."""
 
-    __slots__ = ("name", "itemsize", "kind", "typecode", "is_signed", "_rank")
+    __slots__ = ("name", "itemsize", "kind", "typecode", "is_signed", "_rank", "_metas")
 
     def __init__(self, name, itemsize, kind, typecode, is_signed, rank):
         self.name = name
@@ -13,6 +13,7 @@ class dtype:
         self.typecode = typecode  # array module typecode of the pure-Python storage
         self.is_signed = is_signed
         self._rank = rank         # position in PyTorch's promotion lattice
+        self._metas = {}          # shape -> ((shape, self),): the _input_meta nodes share
 
     @property
     def is_floating_point(self):

@@ -20,10 +20,14 @@ _unpack_Q = struct.Struct("<Q").unpack
 FLT_MAX = 3.4028234663852886e38
 
 
+_box = array("f", (0.0,))
+
+
 def f32(v):
     """Round a Python number to the nearest float32 (overflow gives +-inf, as a C cast does)."""
     try:
-        return _unpack_f(_pack_f(v))[0]
+        _box[0] = v  # stored as a C float: rounded once, nothing allocated
+        return _box[0]
     except OverflowError:
         # Values beyond FLT_MAX that still round to it keep it; the rest overflow.
         if math.isnan(v):

@@ -48,9 +48,12 @@ def numel_of(shape):
 
 
 class Tensor:
-    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "_grad",
-                 "grad_fn", "_output_nr", "_accumulator", "_hooks", "_post_accumulate_hooks",
-                 "_retains_grad", "_base", "_is_view", "__dict__", "__weakref__")
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "grad_fn",
+                 "_output_nr", "_base", "_is_view", "__dict__", "__weakref__")
+    # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
+    # tensor, done for every op, does not store them.
+    _grad = _accumulator = _hooks = _post_accumulate_hooks = None
+    _retains_grad = False
 
     def __new__(cls, *args, **kwargs):
         # torch.Tensor(...) is the legacy constructor; internal construction uses _make.
@@ -69,10 +72,9 @@ class Tensor:
         self._shape, self._stride, self._offset = src._shape, src._stride, src._offset
         self.dtype = src.dtype
         self.requires_grad = False
-        self._grad = self.grad_fn = self._accumulator = self._hooks = None
-        self._post_accumulate_hooks = self._base = None
+        self.grad_fn = self._base = None
         self._output_nr = 0
-        self._retains_grad = self._is_view = False
+        self._is_view = False
 
     # ---- construction ---------------------------------------------------------------
     _inference = False  # made in inference mode (set per instance)
@@ -91,9 +93,9 @@ class Tensor:
         t._offset = 0
         t.dtype = dtype
         t.requires_grad = False
-        t._grad = t.grad_fn = t._accumulator = t._hooks = t._post_accumulate_hooks = t._base = None
+        t.grad_fn = t._base = None
         t._output_nr = 0
-        t._retains_grad = t._is_view = False
+        t._is_view = False
         if _grad_mode["inference"]:
             t._inference = True
         return t
@@ -105,10 +107,9 @@ class Tensor:
         t._shape, t._stride, t._offset = shape, stride, offset
         t.dtype = self.dtype
         t.requires_grad = False
-        t._grad = t.grad_fn = t._accumulator = t._hooks = t._post_accumulate_hooks = None
+        t.grad_fn = None
         t._base = self._base if self._base is not None else self
         t._output_nr = 0
-        t._retains_grad = False
         t._is_view = True
         if self._inference:
             t._inference = True

@@ -441,11 +441,17 @@ def where(cond, a, b, dtype):
     return _new(dtype, [x if c else y for c, x, y in zip(cond, a, b)])
 
 
+_float_ones = {"float32": array("f", (0.0,)), "float64": array("d", (0.0,))}  # copying beats array()
+
+
 def one(value, dtype):
     """A one-element buffer holding ``value`` (the 0-d fast path)."""
-    if dtype.kind == "f" and dtype.itemsize != 2:
-        return array(dtype.typecode, (value,))
-    return from_list((value,), dtype)
+    template = _float_ones.get(dtype.name)
+    if template is None:
+        return from_list((value,), dtype)
+    buf = template.__copy__()
+    buf[0] = value
+    return buf
 
 
 # Element i of a buffer that is not bool, as a Python number: one C call, no Python frame

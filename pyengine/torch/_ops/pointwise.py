@@ -8,6 +8,7 @@ import builtins
 import math
 
 from .. import _dtype
+from .._float32 import f32
 from .._aten import special as exact_special
 from .._backend import backend as B
 from .._backend import python as scalar_kernels
@@ -48,19 +49,24 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     """Apply the backend's binary kernel ``name`` with broadcasting and type promotion.
     ``dtype`` is the computation dtype (default: the promoted one), ``out_dtype`` the
     result's (default: dtype; bool for comparisons)."""
-    if dtype is None:  # two tensors of one dtype (the common case) without a call
-        dtype = a.dtype if a.__class__ is b.__class__ is Tensor and a.dtype is b.dtype else \
-            _result_dtype(a, b)
+    if dtype is None:  # the common cases without a call: tensors of one dtype, tensor * float
+        dtype = a.dtype if a.__class__ is Tensor and (b.__class__ is Tensor and a.dtype is b.dtype or
+                                                      b.__class__ is float and a.dtype.kind == "f") \
+            else _result_dtype(a, b)
     out = out_dtype or dtype
     a_shape = a._shape if isinstance(a, Tensor) else ()
     b_shape = b._shape if isinstance(b, Tensor) else ()
     if not a_shape and not b_shape:
         # 0-d operands: one Python-number operation (the hot path of scalar autograd; a
-        # tensor already of ``dtype`` is read inline, without a call to _value)
+        # tensor already of ``dtype`` or a float operand is read inline, without _value)
         x = _number(a._storage.buf, a._offset) if a.__class__ is Tensor and a.dtype is dtype \
             and dtype is not _bool else _value(a, dtype)
-        y = _number(b._storage.buf, b._offset) if b.__class__ is Tensor and b.dtype is dtype \
-            and dtype is not _bool else _value(b, dtype)
+        if b.__class__ is Tensor and b.dtype is dtype and dtype is not _bool:
+            y = _number(b._storage.buf, b._offset)
+        elif b.__class__ is float and dtype is _float32:
+            y = f32(b)
+        else:
+            y = _value(b, dtype)
         return Tensor._make(B.one(_SCALAR_BINARY[name](x, y), out), (), out)
     shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)

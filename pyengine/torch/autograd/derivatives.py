@@ -216,34 +216,10 @@ def op(node_name, **formulas):
     """Declare a differentiable op: its backward node and a gradient formula per input."""
 
     def decorate(forward):
-        sig = inspect.signature(forward)
-        params = tuple(sig.parameters)
-        d = Derivative(forward.__name__, node_name, params, formulas, forward)
+        d = Derivative(forward.__name__, node_name, tuple(inspect.signature(forward).parameters), formulas,
+                       forward)
         TABLE[forward.__name__] = d
-        positions = d.input_positions
-        defaults = {k: v.default for k, v in sig.parameters.items()
-                    if v.default is not inspect.Parameter.empty}
-        # the value of every parameter not passed (the forward ran, so each one has a default)
-        fill = tuple(defaults.get(p) for p in params)
-        n_params = len(fill)
-
-        def call(*args, **kwargs):
-            result = forward(*args, **kwargs)
-            if not _grad_mode["enabled"]:
-                return result
-            if kwargs:
-                args = _bind(params, args, kwargs, defaults)
-            elif len(args) < n_params:
-                args += fill[len(args):]
-            for pos in positions:
-                a = args[pos]
-                if isinstance(a, Tensor) and a.requires_grad or isinstance(a, (list, tuple)) and any(
-                        isinstance(t, Tensor) and t.requires_grad for t in a):
-                    _record(d, args, result)
-                    break
-            return result
-
-        call.__name__ = forward.__name__
+        call = _recording_call(forward, d)
         call.__doc__ = forward.__doc__
         call.forward = forward
         call.derivative = d
@@ -252,45 +228,70 @@ def op(node_name, **formulas):
     return decorate
 
 
-def _bind(params, args, kwargs, defaults):
-    return args + tuple(kwargs[name] if name in kwargs else defaults.get(name)
-                        for name in params[len(args):])
+def _recording_call(forward, d):
+    """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
+    signature. Every op of every program goes through this wrapper, so it is generated with
+    the parameters spelled out (as dataclasses do): a generic ``*args, **kwargs`` wrapper
+    costs a dict and a tuple per call and has to bind keyword arguments by hand."""
+    params = inspect.signature(forward).parameters.values()
+    header, passed = [], []
+    namespace = {"forward": forward, "d": d, "_record": _record, "_grad_mode": _grad_mode}
+    for p in params:
+        if p.kind is p.KEYWORD_ONLY and "*" not in header:
+            header.append("*")
+        if p.default is p.empty:
+            header.append(p.name)
+        else:
+            namespace["_default_" + p.name] = p.default
+            header.append(f"{p.name}=_default_{p.name}")
+        passed.append(f"{p.name}={p.name}" if p.kind is p.KEYWORD_ONLY else p.name)
+    names = ", ".join(p.name for p in params)
+    source = (f"def {forward.__name__}({', '.join(header)}):\n"
+              f"    result = forward({', '.join(passed)})\n"
+              f"    if _grad_mode['enabled']:\n"
+              f"        _record(d, ({names},), result)\n"
+              f"    return result\n")
+    exec(source, namespace)
+    return namespace[forward.__name__]
 
 
 _NO_EDGE = (None, 0)
-_single_meta = {}  # (shape, dtype) -> ((shape, dtype),), shared by all single-output nodes
 
 
 def _record(d, args, result):
-    """Attach a new node of ``d`` to ``result``: edges to the inputs that require grad, and
-    the saved values the formulas of those inputs need. ``args`` has every forward argument."""
+    """Attach a new node of ``d`` to ``result`` if an input requires grad: edges to those
+    inputs, and the saved values their formulas need. ``args`` has every forward argument."""
     nexts = []  # the edges: the node behind each input ...
     nrs = []    # ... and which output of that node the input is
     mask = 0
     spans = None
     for pos, bit in d.input_bits:
         a = args[pos]
-        if isinstance(a, Tensor) and a.requires_grad:
-            fn = a.grad_fn
-            if fn is None:
-                nexts.append(a._accumulator or a._grad_accumulator())
-                nrs.append(0)
-            else:
-                nexts.append(fn)
-                nrs.append(a._output_nr)
-            mask |= bit
-        elif isinstance(a, (list, tuple)):  # a list of tensors: one edge per element
-            spans = spans or [1] * len(d.input_positions)
+        if isinstance(a, Tensor):
+            if a.requires_grad:
+                fn = a.grad_fn
+                if fn is None:
+                    nexts.append(a._accumulator or a._grad_accumulator())
+                    nrs.append(0)
+                else:
+                    nexts.append(fn)
+                    nrs.append(a._output_nr)
+                mask |= bit
+                continue
+        elif isinstance(a, (list, tuple)) and any(isinstance(t, Tensor) and t.requires_grad for t in a):
+            spans = spans or [1] * len(d.input_positions)  # a list of tensors: one edge per element
             spans[d.input_positions.index(pos)] = len(a)
             for t in a:
                 fn, nr = gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else _NO_EDGE
                 nexts.append(fn)
                 nrs.append(nr)
             mask |= bit
-        else:
-            nexts.append(None)
-            nrs.append(0)
-    node = _new_object(d.node_class)
+            continue
+        nexts.append(None)
+        nrs.append(0)
+    if not mask:
+        return
+    node = d.node_class()
     node._next = tuple(nexts)
     nrs = tuple(nrs)
     node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
@@ -315,23 +316,22 @@ def _record(d, args, result):
                 if versions is None:
                     versions = list(d.nothing_saved)
                 versions[i] = v._storage.version
-        node._versions = tuple(versions) if versions is not None else None
-    if isinstance(result, tuple):  # also the named tuples of max(dim), sort, topk ...
+        node._versions = versions and tuple(versions)
+    if result.__class__ is Tensor:
+        meta = result.dtype._metas.get(result._shape)
+        if meta is None:
+            meta = result.dtype._metas[result._shape] = ((result._shape, result.dtype),)
+        node._input_meta = meta
+        if result.dtype.kind == "f":
+            result.grad_fn = node
+            result.requires_grad = True
+    else:  # several outputs (also the named tuples of max(dim), sort, topk ...)
         node._input_meta = tuple((o._shape, o.dtype) for o in result)
         for nr, o in enumerate(result):
             if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
                 o.grad_fn = node
                 o._output_nr = nr
                 o.requires_grad = True
-    else:
-        key = (result._shape, result.dtype)
-        meta = _single_meta.get(key)
-        if meta is None:
-            meta = _single_meta[key] = (key,)
-        node._input_meta = meta
-        if result.dtype.kind == "f":
-            result.grad_fn = node
-            result.requires_grad = True
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
