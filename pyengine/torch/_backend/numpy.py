@@ -245,16 +245,19 @@ def where(cond, a, b, dtype):
     return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
 
 
+_float_ones = {"float32": np.zeros(1, np.float32), "float64": np.zeros(1, np.float64)}  # copying beats array()
+
+
 def one(value, dtype):
     """A one-element buffer holding ``value`` (the 0-d fast path)."""
-    if dtype.kind == "f":
-        if dtype.itemsize == 8:
-            return np.array((value,), np.float64)
-        # in the float32 range numpy's cast rounds once, silently; beyond it from_list
-        # gives inf without numpy's overflow warning (nan fails the test too)
-        if dtype.itemsize == 4 and -_FLT_MAX <= value <= _FLT_MAX:
-            return np.array((value,), np.float32)
-    return from_list((value,), dtype)
+    template = _float_ones.get(dtype.name)
+    # in the float32 range numpy's cast rounds once, silently; beyond it from_list gives
+    # inf without numpy's overflow warning (nan fails the test too)
+    if template is None or dtype.itemsize == 4 and not -_FLT_MAX <= value <= _FLT_MAX:
+        return from_list((value,), dtype)
+    buf = template.copy()
+    buf[0] = value
+    return buf
 
 
 # Element i of a buffer that is not bool, as a Python number: one C call, no Python frame

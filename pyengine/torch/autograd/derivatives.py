@@ -297,7 +297,7 @@ def _record(d, args, result):
     node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
     node._spans = spans
     node._sequence_nr = next(_sequence)
-    node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
+    node._extras = None
     plan = d._plans.get(mask, False)
     if plan is False:
         plan = d.save_plan(mask)

@@ -84,7 +84,7 @@ class Function(metaclass=_FunctionMeta):
     def apply(cls, *args, **kwargs):
         from .._tensor import Tensor
         node = cls._backward_cls.__new__(cls._backward_cls)
-        node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
+        node._extras = None
         node._sequence_nr = next(_sequence)
         node._to_save = ()
         node._released = False

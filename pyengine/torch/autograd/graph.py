@@ -9,6 +9,7 @@ A node keeps its edges as two tuples, ``_next`` (the nodes) and ``_next_nr`` (wh
 of each), not as one ``(node, nr)`` pair per edge: a graph is mostly edges, and every
 object in it costs the garbage collector time. ``_next_nr`` tuples are shared.
 """
+import gc
 import heapq
 import itertools
 from sys import getrefcount
@@ -16,6 +17,13 @@ from sys import getrefcount
 from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
+
+# Each recorded op leaves about five objects the cycle collector tracks (tensor, storage, node,
+# edges, saved values) where PyTorch leaves one. CPython before 3.14 starts a collection every
+# 700 such allocations, which costs a long chain of ops a quarter of its time; the browser's
+# Python (3.14, as in Pyodide) starts one every 2000. Use 2000 everywhere (never lower it).
+if gc.get_threshold()[0] < 2000:
+    gc.set_threshold(2000, *gc.get_threshold()[1:])
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -28,8 +36,7 @@ FREED_MESSAGE = (
 class Node:
     """A backward function in the graph."""
 
-    __slots__ = ("_next", "_next_nr", "_sequence_nr", "_input_meta", "_hooks", "_pre_hooks",
-                 "_metadata", "_tensor_hooks", "__weakref__")
+    __slots__ = ("_next", "_next_nr", "_sequence_nr", "_input_meta", "_extras", "__weakref__")
 
     @property
     def next_functions(self):
@@ -40,11 +47,15 @@ class Node:
         self._next = tuple(node for node, _ in edges)
         self._next_nr = shared_output_nrs(tuple(nr for _, nr in edges))
 
+    def _extra(self):
+        """The node's hooks and metadata, made on first use (most nodes never have any)."""
+        if self._extras is None:
+            self._extras = _NodeExtras()
+        return self._extras
+
     @property
     def metadata(self):
-        if self._metadata is None:
-            self._metadata = {}
-        return self._metadata
+        return self._extra().metadata
 
     def name(self):
         return type(self).__name__
@@ -53,16 +64,14 @@ class Node:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
     def register_hook(self, fn):
-        if self._hooks is None:
-            self._hooks = []
-        self._hooks.append(fn)
-        return _RemovableHandle(self._hooks, fn)
+        hooks = self._extra().hooks
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
 
     def register_prehook(self, fn):
-        if self._pre_hooks is None:
-            self._pre_hooks = []
-        self._pre_hooks.append(fn)
-        return _RemovableHandle(self._pre_hooks, fn)
+        hooks = self._extra().pre_hooks
+        hooks.append(fn)
+        return _RemovableHandle(hooks, fn)
 
     def __call__(self, *grads):
         return tuple(self.apply(list(grads)))
@@ -82,6 +91,14 @@ class Node:
 
     def _release(self):
         pass
+
+
+class _NodeExtras:
+    __slots__ = ("hooks", "pre_hooks", "metadata", "tensor_hooks")
+
+    def __init__(self):
+        self.hooks, self.pre_hooks, self.metadata = [], [], {}
+        self.tensor_hooks = {}  # output nr -> the hooks of that output tensor (autograd.hooks)
 
 
 class _RemovableHandle:
@@ -106,7 +123,7 @@ class AccumulateGrad(Node):
         self._next = self._next_nr = ()
         self._sequence_nr = 2 ** 63 - 1  # PyTorch gives accumulators the highest priority
         self._input_meta = ((variable._shape, variable.dtype),)
-        self._hooks = self._pre_hooks = self._metadata = self._tensor_hooks = None
+        self._extras = None
 
     def apply(self, grads):
         grad = grads[0]
@@ -219,30 +236,32 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
     heappop, heappush = heapq.heappop, heapq.heappush
     # The node to run next when it is the only one ready (a chain), bypassing the heap.
     node = grads = None
+    selective = bool(captures) or needed is not None  # autograd.grad / inputs=: not every node runs
     try:
         while True:
             if node is None:
                 if not ready:
                     break
                 _, key, node, grads = heappop(ready)
-            elif captures or needed is not None:
+            elif selective:
                 key = id(node)
-            if captures:
+            if selective:
                 for nr, g in enumerate(grads):
                     for i in captures.get((key, nr), ()):
                         results[i] = g
-            if needed is not None and (key not in needed or
-                                       (not accumulate and type(node) is AccumulateGrad)):
+            if selective and needed is not None and (
+                    key not in needed or (not accumulate and type(node) is AccumulateGrad)):
                 out_grads = ()
             else:
-                if node._pre_hooks:
-                    for hook in node._pre_hooks:
+                extras = node._extras
+                if extras is not None:
+                    for hook in extras.pre_hooks:
                         r = hook(tuple(grads))
                         if r is not None:
                             grads = list(r)
                 out_grads = node.apply(grads)
-                if node._hooks:
-                    for hook in node._hooks:
+                if extras is not None:
+                    for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
                             out_grads = list(r)

@@ -27,10 +27,7 @@ def _tensor_pre_hook(tensor):
 
 
 def _ensure_pre_hook(tensor):
-    node = tensor.grad_fn
-    if node._tensor_hooks is None:
-        node._tensor_hooks = {}
-    installed = node._tensor_hooks
+    installed = tensor.grad_fn._extra().tensor_hooks
     if tensor._output_nr not in installed:
         installed[tensor._output_nr] = _tensor_pre_hook(tensor)
     return installed[tensor._output_nr]

@@ -33,7 +33,7 @@ def _new_node(cls, next_functions, input_meta):
     node.next_functions = next_functions
     node._sequence_nr = next(_sequence)
     node._input_meta = input_meta
-    node._hooks = node._pre_hooks = node._metadata = node._tensor_hooks = None
+    node._extras = None
     return node
 
 
