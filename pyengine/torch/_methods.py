@@ -1,6 +1,7 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
 from . import _dtype
 from ._tensor import Tensor
+from .autograd.derivatives import recording_operator
 from .autograd.inplace import check_inplace
 from ._ops import (pointwise as P, reduction as R, shape as S, copy as C, indexing as I, joining as J,
                    linalg as L, creation as K)
@@ -14,14 +15,24 @@ def _inplace(fn, name=None):
     return method
 
 
+def _as_operand(other):
+    """The second operand of a binary operator that is not a tensor or a Python number: a
+    tensor from array-likes and lists, else NotImplemented (Python tries the other side)."""
+    if hasattr(other, "__array__") or isinstance(other, (list, tuple)):
+        return K.tensor(other)
+    return NotImplemented
+
+
 def _not_implemented_for_others(fn):
-    """Binary operators return NotImplemented for operands they don't know (so Python tries
-    the other side)."""
+    """``fn`` as a binary operator method (see _as_operand); ops with a derivative entry get
+    a generated one that adds no call."""
+    if hasattr(fn, "derivative"):
+        return recording_operator(fn, _as_operand)
+
     def operator(self, other):
         if other.__class__ is not Tensor and not isinstance(other, (Tensor, int, float, bool)):
-            if hasattr(other, "__array__") or isinstance(other, (list, tuple)):
-                other = K.tensor(other)
-            else:
+            other = _as_operand(other)
+            if other is NotImplemented:
                 return NotImplemented
         return fn(self, other)
     return operator

@@ -228,12 +228,16 @@ def op(node_name, **formulas):
     return decorate
 
 
-def _recording_call(forward, d):
+def _recording_call(forward, d, as_operand=None):
     """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
     signature. Every op of every program goes through this wrapper, so it is generated with
     the parameters spelled out (as dataclasses do): a generic ``*args, **kwargs`` wrapper
-    costs a dict and a tuple per call and has to bind keyword arguments by hand."""
-    params = inspect.signature(forward).parameters.values()
+    costs a dict and a tuple per call and has to bind keyword arguments by hand.
+
+    With ``as_operand`` it is a binary operator method (``__mul__``): a second operand that
+    is not a tensor or a Python number goes through ``as_operand``, which gives a tensor, or
+    NotImplemented for Python to try the other operand's method."""
+    params = list(inspect.signature(forward).parameters.values())
     header, passed = [], []
     namespace = {"forward": forward, "d": d, "_record": _record, "_grad_mode": _grad_mode}
     for p in params:
@@ -245,14 +249,25 @@ def _recording_call(forward, d):
             namespace["_default_" + p.name] = p.default
             header.append(f"{p.name}=_default_{p.name}")
         passed.append(f"{p.name}={p.name}" if p.kind is p.KEYWORD_ONLY else p.name)
-    names = ", ".join(p.name for p in params)
-    source = (f"def {forward.__name__}({', '.join(header)}):\n"
-              f"    result = forward({', '.join(passed)})\n"
-              f"    if _grad_mode['enabled']:\n"
-              f"        _record(d, ({names},), result)\n"
-              f"    return result\n")
-    exec(source, namespace)
+    lines = [f"def {forward.__name__}({', '.join(header)}):"]
+    if as_operand is not None:
+        other = params[1].name
+        namespace.update(Tensor=Tensor, _OPERAND_TYPES=(Tensor, int, float, bool), _as_operand=as_operand)
+        lines += [f"    if {other}.__class__ is not Tensor and not isinstance({other}, _OPERAND_TYPES):",
+                  f"        {other} = _as_operand({other})",
+                  f"        if {other} is NotImplemented:",
+                  f"            return NotImplemented"]
+    lines += [f"    result = forward({', '.join(passed)})",
+              "    if _grad_mode['enabled']:",
+              f"        _record(d, ({', '.join(p.name for p in params)},), result)",
+              "    return result"]
+    exec("\n".join(lines), namespace)
     return namespace[forward.__name__]
+
+
+def recording_operator(op_function, as_operand):
+    """An op declared with @op as a binary operator method (see _recording_call)."""
+    return _recording_call(op_function.forward, op_function.derivative, as_operand)
 
 
 _NO_EDGE = (None, 0)
