@@ -13,12 +13,9 @@ _new_object = object.__new__
 
 
 class Storage:
-    __slots__ = ("buf", "dtype", "version")
-
-    def __init__(self, buf, dtype):
-        self.buf = buf
-        self.dtype = dtype
-        self.version = 0
+    """A backend buffer and the version counter of every tensor viewing it. Made without an
+    __init__ (one is made per op): ``st = Storage(); st.buf, st.version = buf, 0``."""
+    __slots__ = ("buf", "version")
 
 
 _CONTIGUOUS_STRIDES = {}  # shape -> row-major strides; programs reuse a handful of shapes
@@ -49,7 +46,7 @@ def numel_of(shape):
 
 class Tensor:
     __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "grad_fn",
-                 "_output_nr", "_base", "_is_view", "__dict__", "__weakref__")
+                 "_output_nr", "_base", "__dict__", "__weakref__")
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
@@ -74,10 +71,13 @@ class Tensor:
         self.requires_grad = False
         self.grad_fn = self._base = None
         self._output_nr = 0
-        self._is_view = False
 
     # ---- construction ---------------------------------------------------------------
     _inference = False  # made in inference mode (set per instance)
+
+    @property
+    def _is_view(self):
+        return self._base is not None  # _base: the tensor whose storage a view shares
 
     def is_inference(self):
         return self._inference
@@ -86,8 +86,8 @@ class Tensor:
     def _make(buf, shape, dtype, cls=None):
         """A fresh contiguous tensor owning ``buf``."""
         t = _new_object(cls or Tensor)
-        t._storage = st = _new_object(Storage)  # Storage(buf, dtype), without an __init__ call
-        st.buf, st.dtype, st.version = buf, dtype, 0
+        t._storage = st = Storage()
+        st.buf, st.version = buf, 0
         t._shape = shape
         t._stride = contiguous_strides(shape) if shape else ()
         t._offset = 0
@@ -95,7 +95,6 @@ class Tensor:
         t.requires_grad = False
         t.grad_fn = t._base = None
         t._output_nr = 0
-        t._is_view = False
         if _grad_mode["inference"]:
             t._inference = True
         return t
@@ -110,7 +109,6 @@ class Tensor:
         t.grad_fn = None
         t._base = self._base if self._base is not None else self
         t._output_nr = 0
-        t._is_view = True
         if self._inference:
             t._inference = True
         return t
@@ -274,8 +272,7 @@ class Tensor:
 
     def detach(self):
         t = self._view_of(self._shape, self._stride, self._offset)
-        t._is_view = False
-        t._base = None
+        t._base = None  # shares the storage, but is not a view (as in PyTorch)
         return t
 
     def detach_(self):
@@ -294,7 +291,8 @@ class Tensor:
     def data(self):
         # same memory, but its own version counter: changes through .data are not tracked
         t = self.detach()
-        t._storage = Storage(self._storage.buf, self._storage.dtype)
+        t._storage = st = Storage()
+        st.buf, st.version = self._storage.buf, 0
         return t
 
     @data.setter

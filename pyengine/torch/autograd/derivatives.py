@@ -124,7 +124,7 @@ def _stale(tensor, error):
     t = object.__new__(_StaleTensor)
     for name in ("_shape", "_stride", "_offset", "dtype", "requires_grad", "_grad", "grad_fn",
                  "_output_nr", "_accumulator", "_hooks", "_post_accumulate_hooks", "_retains_grad",
-                 "_base", "_is_view"):
+                 "_base"):
         setattr(t, name, getattr(tensor, name))
     t._error = error
     return t

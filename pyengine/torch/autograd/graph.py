@@ -273,27 +273,32 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
                     continue
                 nkey = id(nxt)
                 meta = nxt._input_meta
-                left = dependencies[nkey] - 1
-                dependencies[nkey] = left
-                if left:  # more gradients to come: wait in the buffers
-                    buf = buffers.get(nkey)
-                    if buf is None:
-                        buf = buffers[nkey] = [None] * len(meta)
-                else:
-                    buf = buffers.pop(nkey, None) or [None] * len(meta)
                 if g is not None:
                     shape, dtype = meta[nr]
                     if g._shape != shape or g.dtype is not dtype:
                         g = _conform(g, shape, dtype)
+                left = dependencies[nkey] - 1
+                if left:  # more gradients to come: wait in the buffers
+                    dependencies[nkey] = left
+                    buf = buffers.get(nkey)
+                    if buf is None:
+                        buf = buffers[nkey] = [None] * len(meta)
+                    if g is not None:
+                        buf[nr] = g if buf[nr] is None else buf[nr] + g
+                    continue
+                buf = buffers.pop(nkey, None)
+                if buf is None:  # its only gradient (a chain)
+                    buf = [None] * len(meta)
+                    buf[nr] = g
+                elif g is not None:
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
-                if not left:
-                    if follow is None and not ready:
-                        follow, follow_grads = nxt, buf
-                    else:
-                        if follow is not None:
-                            heappush(ready, (-follow._sequence_nr, id(follow), follow, follow_grads))
-                            follow = None
-                        heappush(ready, (-nxt._sequence_nr, nkey, nxt, buf))
+                if follow is None and not ready:
+                    follow, follow_grads = nxt, buf
+                else:
+                    if follow is not None:
+                        heappush(ready, (-follow._sequence_nr, id(follow), follow, follow_grads))
+                        follow = None
+                    heappush(ready, (-nxt._sequence_nr, nkey, nxt, buf))
             node, grads = follow, follow_grads
     finally:
         _grad_mode["enabled"] = prev_enabled
