@@ -133,9 +133,9 @@ def _stale(tensor, error):
 class FormulaNode(Node):
     """A node whose backward is given by a Derivative entry.
 
-    ``_saved`` holds the saved values in ``Derivative.slots`` order; ``_versions`` the
-    version each saved tensor had when it was saved (None for non-tensors), or is None
-    when no tensor was saved.
+    ``_saved`` holds the saved values in ``Derivative.slots`` order. ``_versions`` is None
+    when no tensor was saved, ALL_AT_0 when every saved tensor was at version 0 (nearly
+    always: nothing to store), else the version each saved value had (None for non-tensors).
     """
 
     __slots__ = ("_saved", "_versions", "_spans")
@@ -147,10 +147,21 @@ class FormulaNode(Node):
         versions = self._versions
         if versions is None:
             return saved
+        if versions is ALL_AT_0:
+            for value in saved:
+                if isinstance(value, Tensor) and value._storage.version:
+                    return self._with_stale(saved, self._saved_versions())
+            return saved
         for value, version in zip(saved, versions):
             if version is not None and value._storage.version != version:
                 return self._with_stale(saved, versions)
         return saved
+
+    def _saved_versions(self):
+        """The version of each saved value when it was saved (None: not a tensor)."""
+        if self._versions is ALL_AT_0:
+            return tuple(0 if isinstance(v, Tensor) else None for v in self._saved)
+        return self._versions or (None,) * len(self._saved)
 
     def _with_stale(self, saved, versions):
         """The saved values, those changed in place since replaced by stand-ins that raise."""
@@ -273,6 +284,14 @@ def recording_operator(op_function, as_operand):
 _NO_EDGE = (None, 0)
 
 
+class _AllAt0:
+    def __repr__(self):
+        return "ALL_AT_0"
+
+
+ALL_AT_0 = _AllAt0()  # FormulaNode._versions: every saved tensor was at version 0
+
+
 def _record(d, args, result):
     """Attach a new node of ``d`` to ``result`` if an input requires grad: edges to those
     inputs, and the saved values their formulas need. ``args`` has every forward argument."""
@@ -328,10 +347,11 @@ def _record(d, args, result):
             if isinstance(v, Tensor):
                 if v._inference:
                     raise RuntimeError(INFERENCE_SAVE_MESSAGE)
-                if versions is None:
-                    versions = list(d.nothing_saved)
-                versions[i] = v._storage.version
-        node._versions = versions and tuple(versions)
+                if v._storage.version:  # changed in place before: keep every version
+                    versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
+                elif versions is None:
+                    versions = ALL_AT_0
+        node._versions = versions
     if result.__class__ is Tensor:
         meta = result.dtype._metas.get(result._shape)
         if meta is None:

@@ -139,7 +139,7 @@ def _keep_saved_values(node, self, result):
     saved = getattr(node, "_saved", None)
     if not saved:
         return
-    saved, versions = list(saved), list(node._versions or (None,) * len(saved))  # None: no tensor saved
+    saved, versions = list(saved), list(node._saved_versions())
     for i, v in enumerate(saved):
         if v is self:
             saved[i] = self.clone()  # the old values, with their history (for create_graph)
