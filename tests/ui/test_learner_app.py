@@ -321,7 +321,8 @@ def test_previous_and_next_move_between_lessons(lesson_app, course, seed):
     neighbour = course["lessons"][index - 1 if index > 0 else index + 1]
     link.click()
     page.wait_for_function("route => location.hash === route", arg=lesson_route(neighbour))
-    assert page.evaluate("document.activeElement.tagName") == "H1"
+    # the URL changes before the hashchange event is handled: wait for the focus to move
+    page.wait_for_function("document.activeElement.tagName === 'H1'", timeout=5000)
     assert page.inner_text("h1") == neighbour["title"]
     lesson_app.go(lesson_route(seed))
 
