@@ -1,7 +1,7 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
 from . import _dtype
 from ._tensor import Tensor
-from .autograd.derivatives import recording_operator
+from .autograd.derivatives import OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
 from ._ops import (pointwise as P, reduction as R, shape as S, copy as C, indexing as I, joining as J,
                    linalg as L, creation as K)
@@ -30,7 +30,7 @@ def _not_implemented_for_others(fn):
         return recording_operator(fn, _as_operand)
 
     def operator(self, other):
-        if other.__class__ is not Tensor and not isinstance(other, (Tensor, int, float, bool)):
+        if other.__class__ is not Tensor and not isinstance(other, OPERAND_TYPES):
             other = _as_operand(other)
             if other is NotImplemented:
                 return NotImplemented

@@ -263,7 +263,7 @@ def _recording_call(forward, d, as_operand=None):
     lines = [f"def {forward.__name__}({', '.join(header)}):"]
     if as_operand is not None:
         other = params[1].name
-        namespace.update(Tensor=Tensor, _OPERAND_TYPES=(Tensor, int, float, bool), _as_operand=as_operand)
+        namespace.update(Tensor=Tensor, _OPERAND_TYPES=OPERAND_TYPES, _as_operand=as_operand)
         lines += [f"    if {other}.__class__ is not Tensor and not isinstance({other}, _OPERAND_TYPES):",
                   f"        {other} = _as_operand({other})",
                   f"        if {other} is NotImplemented:",
@@ -370,6 +370,8 @@ def _record(d, args, result):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+
+OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
 
 _new_object = object.__new__
 
