@@ -26,7 +26,7 @@ from ._ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argm
                              norm, cumsum, cumprod, logsumexp, softmax, log_softmax, all, any, median, mode, sort,
                              argsort, topk, unique, count_nonzero)
 from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permute, transpose, t, narrow, select,
-                         movedim, diagonal, expand)
+                         movedim, diagonal, expand, tile)
 from ._ops.shape import transpose as swapaxes, movedim as moveaxis
 from ._ops.indexing import index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere
 from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, split, chunk, unbind, flip, roll,

@@ -121,7 +121,7 @@ def _bind():
 
     # shapes and views
     for name in ["view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
-                 "permute", "transpose", "t", "expand", "expand_as", "repeat", "contiguous", "narrow", "select",
+                 "permute", "transpose", "t", "expand", "expand_as", "repeat", "tile", "contiguous", "narrow", "select",
                  "movedim", "diagonal", "sum_to_size"]:
         setattr(T, name, getattr(S, name))
     T.swapaxes = T.swapdims = S.transpose

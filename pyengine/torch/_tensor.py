@@ -160,6 +160,8 @@ class Tensor:
         return self._offset
 
     def is_contiguous(self, memory_format=None):
+        if 0 in self._shape:  # no elements: contiguous whatever the strides (as in PyTorch)
+            return True
         expected = 1
         for size, stride in zip(reversed(self._shape), reversed(self._stride)):
             if size != 1 and stride != expected:

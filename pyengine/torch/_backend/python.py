@@ -441,17 +441,24 @@ def where(cond, a, b, dtype):
     return _new(dtype, [x if c else y for c, x, y in zip(cond, a, b)])
 
 
-_float_ones = {"float32": array("f", (0.0,)), "float64": array("d", (0.0,))}  # copying beats array()
+def one_element_maker(fallback):
+    """The 0-d fast path's buffer maker: a float32/float64 value goes into a one-element
+    array.array (copying a template beats array()), other dtypes through ``fallback``."""
+    templates = {"float32": array("f", (0.0,)), "float64": array("d", (0.0,))}
+
+    def one(value, dtype):
+        """A one-element buffer holding ``value``."""
+        template = templates.get(dtype.name)
+        if template is None:
+            return fallback((value,), dtype)
+        buf = template.__copy__()
+        buf[0] = value  # a float32 slot rounds once; beyond its range it holds inf
+        return buf
+
+    return one
 
 
-def one(value, dtype):
-    """A one-element buffer holding ``value`` (the 0-d fast path)."""
-    template = _float_ones.get(dtype.name)
-    if template is None:
-        return from_list((value,), dtype)
-    buf = template.__copy__()
-    buf[0] = value
-    return buf
+one = one_element_maker(from_list)
 
 
 # Element i of a buffer that is not bool, as a Python number: one C call, no Python frame

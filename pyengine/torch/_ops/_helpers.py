@@ -94,11 +94,22 @@ def wrap_dim(dim, ndim):
     return dim + ndim if dim < 0 else dim
 
 
-def sizes_arg(sizes):
-    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the sizes (2, 3)."""
+def sizes_arg(sizes, op=None, param=None):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the sizes (2, 3); ``f()`` is
+    PyTorch's missing-argument error when ``op`` names the function and ``param`` the sizes."""
+    if not sizes and op is not None:
+        raise missing_arguments(op, param)
     if len(sizes) == 1 and not isinstance(sizes[0], int):
         return tuple(int(s) for s in sizes[0])
     return tuple(int(s) for s in sizes)
+
+
+def missing_arguments(op, *params):
+    """PyTorch's argument-parser error for required arguments left out (its plural is the
+    wrong way round: "1 required positional arguments", "2 required positional argument")."""
+    listed = ", ".join(f'"{p}"' for p in params)
+    plural = "s" if len(params) == 1 else ""
+    return TypeError(f"{op}() missing {len(params)} required positional argument{plural}: {listed}")
 
 
 def permuted(x, order):

@@ -304,10 +304,7 @@ def numpy(self, *, force=False):
         import numpy as np
     except ImportError:
         raise RuntimeError("Numpy is not available") from None
-    if B.NAME == "numpy":
-        buf = self._storage.buf
-        item = buf.itemsize
-        return np.lib.stride_tricks.as_strided(buf[self._offset:], shape=self._shape,
-                                               strides=[s * item for s in self._stride])
+    if B.NAME == "numpy":  # shares the tensor's memory
+        return B.view(self._storage.buf, self._offset, self._shape, self._stride)
     from .._backend.numpy import np_dtype
     return np.array(self.tolist(), dtype=np_dtype(self.dtype)).reshape(self._shape)

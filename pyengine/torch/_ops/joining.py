@@ -3,7 +3,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._tensor import numel_of
 from ..autograd.derivatives import op
-from ._helpers import wrap_dim, new_tensor, operand, from_values
+from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
 from . import shape as S
 
 
@@ -202,6 +202,8 @@ def _flip(self, dims):
 
 
 def flip(self, *dims):
+    if not dims:
+        raise missing_arguments("flip", "dims")
     dims = dims[0] if len(dims) == 1 and not isinstance(dims[0], int) else dims
     wrapped = tuple(wrap_dim(d, max(self.dim(), 1)) for d in dims)
     if len(set(wrapped)) != len(wrapped):

@@ -110,6 +110,8 @@ def slice(self, dim, start, end, step):
 
 
 def narrow(self, dim, start, length):
+    if not self._shape:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     dim = wrap_dim(dim, self.dim())
     size = self._shape[dim]
     if isinstance(start, Tensor):
@@ -229,7 +231,7 @@ def _inverse(dims):
 
 
 def permute(self, *dims):
-    dims = sizes_arg(dims)
+    dims = sizes_arg(dims, "permute", "dims")
     if len(dims) != self.dim():
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not "
                            f"match the length of the desired ordering of dimensions i.e. input.dim() "
@@ -390,7 +392,7 @@ def _expand(self, sizes):
 
 
 def expand(self, *sizes):
-    sizes = sizes_arg(sizes)
+    sizes = sizes_arg(sizes, "expand", "size")
     if len(sizes) < self.dim():
         raise RuntimeError(
             f"expand(torch.{type_name(self.dtype)}Tensor{{[{', '.join(map(str, self._shape))}]}}, "
@@ -424,11 +426,17 @@ def _repeat_backward(grad, shape, repeats):
 
 
 def repeat(self, *repeats):
-    repeats = sizes_arg(repeats)
+    repeats = sizes_arg(repeats, "repeat", "repeats")
     if len(repeats) < self.dim():
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
                            "dimensions of tensor")
     return _repeat(self, repeats)
+
+
+def tile(self, *dims):
+    """repeat() with ``dims`` padded with leading 1s to self's number of dims."""
+    dims = sizes_arg(dims, "tile", "dims")
+    return repeat(self, (1,) * (self.dim() - len(dims)) + dims)
 
 
 # ---- view, reshape, flatten -------------------------------------------------------------------
@@ -499,6 +507,9 @@ def _view_op(self, shape):
 
 def view(self, *shape):
     from .. import _dtype
+    if not shape:
+        raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
+                        " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
         if shape[0].itemsize != self.dtype.itemsize:
             raise RuntimeError("view(dtype) with a different element size is not supported here")
@@ -516,7 +527,7 @@ def _unsafe_view(self, shape):
 
 
 def reshape(self, *shape):
-    shape = _infer_size(sizes_arg(shape), self.numel())
+    shape = _infer_size(sizes_arg(shape, "reshape", "shape"), self.numel())
     if _view_strides(self._shape, self._stride, shape) is not None:
         return _view_op(self, shape)
     from .copy import clone
