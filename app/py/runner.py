@@ -65,6 +65,9 @@ def prepare(engine_dir):
 def run(code, prelude, emit):
     """Runs `prelude` blocks silently, then `code` with its output streamed; returns None or an error dict."""
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+    torch = sys.modules.get("torch")
+    if hasattr(torch, "_warn_once"):
+        torch._warn_once.new_run()  # each run is a fresh process to the learner
     discard = Stream("stdout", lambda stream, text: None)
     stdout, stderr = Stream("stdout", emit), Stream("stderr", emit)
     saved = sys.stdout, sys.stderr

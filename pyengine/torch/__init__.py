@@ -8,13 +8,14 @@ from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
 from . import cuda, return_types
+from . import _warn_once  # noqa: F401  (program runners call _warn_once.new_run())
 from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, empty, zeros_like, ones_like,
                             full_like, empty_like, arange, linspace, logspace, eye, FloatTensor, DoubleTensor,
                             LongTensor, IntTensor, BoolTensor, ByteTensor)
 from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2, log10, log1p, sqrt, rsqrt,
                              sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, sigmoid, relu, sign, sgn,
-                             floor, ceil, round, trunc, frac, reciprocal, pow, square, erf, clamp, maximum,
-                             minimum, lerp, addcmul, addcdiv, remainder, fmod, floor_divide, where, masked_fill,
+                             floor, ceil, round, trunc, frac, reciprocal, pow, square, erf, clamp, clamp_min,
+                             clamp_max, maximum, minimum, lerp, addcmul, addcdiv, remainder, fmod, floor_divide, where, masked_fill,
                              eq, ne, lt, le, gt, ge, logical_and, logical_or, logical_xor, logical_not,
                              bitwise_and, bitwise_or, bitwise_xor, bitwise_not, isnan, isinf, isfinite)
 from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
@@ -31,7 +32,7 @@ from ._ops.shape import transpose as swapaxes, movedim as moveaxis
 from ._ops.indexing import index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere
 from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, split, chunk, unbind, flip, roll,
                            tril, triu, diag, diag_embed, trace, tensor_split)
-from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, outer, ger, einsum
+from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, inner, outer, ger, einsum
 from ._ops.copy import clone
 from ._ops.pointwise import binary as _binary
 from . import autograd

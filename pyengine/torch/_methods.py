@@ -99,8 +99,9 @@ def _bind():
         setattr(T, name, fn)
         setattr(T, name + "_", _inplace(fn, name + "_"))
     T.clip, T.clip_ = P.clamp, _inplace(P.clamp, "clip_")
-    T.clamp_min = lambda self, min: P.clamp(self, min=min)
-    T.clamp_max = lambda self, max: P.clamp(self, max=max)
+    for name in ["clamp_min", "clamp_max"]:
+        setattr(T, name, getattr(P, name))
+        setattr(T, name + "_", _inplace(getattr(P, name), name + "_"))
     T.maximum, T.minimum = P.maximum, P.minimum
     T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
     T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
@@ -128,8 +129,8 @@ def _bind():
     T.moveaxis = S.movedim
     T.T = property(S.T)
     T.mT = property(S.mT)
-    T.H = property(S.T)
-    T.mH = property(S.mT)
+    T.H = property(S.H)
+    T.mH = property(S.mH)
     T.t_ = lambda self: _restride(self, S.t_inplace(self))
     T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
@@ -153,7 +154,7 @@ def _bind():
     # products
     for name in ["mm", "bmm", "mv", "dot", "matmul", "outer", "ger"]:
         setattr(T, name, getattr(L, name))
-    T.inner = lambda self, other: L.dot(self, other) if self.dim() == 1 else L.matmul(self, other.t())
+    T.inner = L.inner
 
     # copies and conversion
     T.clone, T.to, T.type = C.clone, C.to, C.type

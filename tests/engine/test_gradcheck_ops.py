@@ -14,6 +14,7 @@ import torch
 import torch.nn.functional as F
 from torch.autograd import gradcheck, gradgradcheck
 from torch.autograd.derivatives import TABLE
+from torch.nn.modules.rnn import _lstm_layer
 
 f64 = torch.float64
 
@@ -123,8 +124,14 @@ SAMPLES = {
     "threshold_backward": [s(lambda a: a.relu(), A, order=2)],
     "_log_softmax_backward": [s(lambda a: a.log_softmax(-1), A, order=2),
                               s(lambda a: a.log_softmax(0), A, order=2)],
-    "clamp": [s(lambda a: a.clamp(-0.6, 0.8), A), s(lambda a: a.clamp(min=0.2), A),
-              s(lambda a: torch.clamp(a, max=0.0), A)],
+    "_clamp_by_numbers": [s(lambda a: a.clamp(-0.6, 0.8), A), s(lambda a: a.clamp(min=0.2), A),
+                          s(lambda a: torch.clamp(a, max=0.0), A)],
+    "_clamp_by_tensors": [s(lambda a, lo, hi: a.clamp(lo, hi), A, ROW, leaf(3, lo=0.85, hi=-0.55)),
+                          s(lambda a, lo: torch.clamp(a, min=lo), A, ROW)],
+    "_clamp_min_number": [s(lambda a: a.clamp_min(0.2), A)],
+    "_clamp_min_tensor": [s(lambda a, lo: a.clamp_min(lo), A, B)],
+    "_clamp_max_number": [s(lambda a: torch.clamp_max(a, 0.0), A)],
+    "_clamp_max_tensor": [s(lambda a, hi: a.clamp_max(hi), A, ROW)],
     "maximum": [s(lambda a, b: torch.maximum(a, b), A, B), s(lambda a, b: a.maximum(b), A, ROW)],
     "minimum": [s(lambda a, b: torch.minimum(a, b), A, B)],
     "_lerp_scalar": [s(lambda a, b: torch.lerp(a, b, 0.3), A, B)],
@@ -193,7 +200,8 @@ SAMPLES = {
     "clone": [s(lambda a: a.clone(), A)],
     "_to_copy": [s(lambda a: a.to(torch.float64, copy=True), A)],
     "_copy": [s(lambda a, b: a.clone().copy_(b), A, B), s(lambda a, b: a.clone().copy_(b), A, ROW)],
-    "_fill": [s(lambda a: a.clone().fill_(0.5), A)],
+    "_fill_number": [s(lambda a: a.clone().fill_(0.5), A)],
+    "_fill_tensor": [s(lambda a, v: a.clone().fill_(v), A, SCALAR)],
     "_zero": [s(lambda a: a.clone().zero_(), A)],
     # ---- indexing
     "_index": [s(lambda a: a[IDX], A), s(lambda a: a[MASK], A), s(lambda a: a[[0, 1, 1], [2, 2, 0]], A)],
@@ -210,13 +218,21 @@ SAMPLES = {
     "_cat": [s(lambda a, b: torch.cat([a, b], 0), A, B), s(lambda a, b: torch.cat((a, b.view(2, 1)), 1), A, leaf(2))],
     "_stack": [s(lambda a, b: torch.stack([a, b], 1), A, B)],
     "_split": [s(lambda a: a.split(2, 1), A), s(lambda a: a.chunk(2, 1), A)],
-    "_split_with_sizes": [s(lambda a: a.split([1, 2], 1), A), s(lambda a: a.tensor_split(3, 1), A)],
+    "_split_with_sizes": [s(lambda a: a.split([1, 2], 1), A), s(lambda a: torch.split(a, [1, 1], 0), A)],
     "_unbind": [s(lambda a: a.unbind(1), A), s(lambda a: torch.unbind(a), A)],
     "_flip": [s(lambda a: a.flip(0), A), s(lambda a: torch.flip(a, (0, 1)), A)],
     "_roll": [s(lambda a: a.roll(1, 1), A), s(lambda a: a.roll(2), A)],
     "tril": [s(lambda a: a.tril(), M34)],
     "triu": [s(lambda a: a.triu(1), M34)],
-    "_diag_embed": [s(lambda v: torch.diag(v), V4), s(lambda v: torch.diag(v, -1), V4)],
+    "_diag_embed": [s(lambda v: torch.diag(v), V4), s(lambda v: torch.diag(v, -1), V4),
+                    s(lambda a: torch.diag_embed(a, 1), A), s(lambda a: torch.diag_embed(a, -1, 0, 2), A)],
+    "_trace": [s(lambda m: m.trace(), M34)],
+    "_masked_select": [s(lambda a: a.masked_select(MASK), A), s(lambda r: torch.masked_select(r, MASK), ROW)],
+    "_kthvalue": [s(lambda m: m.kthvalue(2, 1).values, MIXED), s(lambda m: m.kthvalue(3, 0, True)[0], MIXED)],
+    "_cummax": [s(lambda m: m.cummax(1).values, MIXED), s(lambda m: m.cummax(0)[0], MIXED)],
+    "_cummin": [s(lambda m: m.cummin(1).values, MIXED)],
+    "_aminmax": [s(lambda m: m.aminmax(dim=1), MIXED), s(lambda m: m.aminmax().max, MIXED)],
+    "_nan_to_num": [s(lambda a: a.nan_to_num(), A)],
     "_diag_copy": [s(lambda a: torch.diag(a), M34), s(lambda a: a.diag(1), M34)],
     # ---- linear algebra
     "_mm": [s(lambda a, b: a.mm(b), M34, M42), s(lambda a, b: a @ b, M34, M42)],
@@ -229,7 +245,14 @@ SAMPLES = {
     "_leaky_relu": [s(lambda a: F.leaky_relu(a, 0.1), A)],
     "_leaky_relu_backward": [s(lambda a: F.leaky_relu(a, 0.1), A, order=2)],
     "_elu": [s(lambda a: F.elu(a), A), s(lambda a: F.elu(a, alpha=0.5), A)],
-    "_elu_backward": [s(lambda a: F.elu(a, alpha=0.5), A, order=2)],
+    "_elu_backward": [s(lambda a: F.elu(a, alpha=0.5), A, order=2),
+                      s(lambda a: F.elu(a.clone(), alpha=0.5, inplace=True), A, order=2)],
+    "_elu_saving_result": [s(lambda a: F.elu(a.clone(), inplace=True), A)],
+    "_leaky_relu_saving_result": [s(lambda a: F.leaky_relu(a * 1, 0.2, inplace=True), A)],
+    # the float32 LSTM layer's node, called directly: gradcheck needs float64
+    "_lstm_layer": [s(lambda x, w_ih, w_hh, b, h0, c0: _lstm_layer([x, w_ih, w_hh, b, b.flip(0), h0, c0]),
+                      leaf(3, 1, 2), leaf(8, 2, lo=0.5, hi=-0.6), leaf(8, 2, lo=-0.4, hi=0.7), leaf(8),
+                      leaf(1, 2, lo=0.3, hi=-0.2), leaf(1, 2, lo=-0.5, hi=0.1))],
     "_gelu": [s(lambda a: F.gelu(a), A), s(lambda a: F.gelu(a, approximate="tanh"), A)],
     "_gelu_backward": [s(lambda a: F.gelu(a), A, order=2), s(lambda a: F.gelu(a, approximate="tanh"), A, order=2)],
     "_silu": [s(lambda a: F.silu(a), A)],

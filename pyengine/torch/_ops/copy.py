@@ -143,7 +143,7 @@ def apply_inplace(self, result):
     return commit_inplace(self, result)
 
 
-@op("CopyBackwards", self=lambda grad: grad * 0,
+@op("torch::autograd::CopyBackwards", self=lambda grad: grad * 0,
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
@@ -170,13 +170,22 @@ def fill_(self, value):
     if isinstance(value, Tensor) and value.dim():
         raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                            f"{value.dim()} dimensions.")
-    return commit_inplace(self, _fill(self, value))
+    return commit_inplace(self, (_fill_tensor if isinstance(value, Tensor) else _fill_number)(self, value))
 
 
-@op("FillBackward0", self=lambda grad: grad * 0)
-def _fill(self, value):
+def _filled(self, value):
     from ._helpers import buffer_as
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
+
+
+@op("FillBackward2", self=lambda grad: grad * 0)
+def _fill_number(self, value):
+    return _filled(self, value)
+
+
+@op("FillBackward3", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+def _fill_tensor(self, value):
+    return _filled(self, value)
 
 
 def zero_(self):

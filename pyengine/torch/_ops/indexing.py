@@ -16,9 +16,9 @@ from . import shape as S
 # ---- flat gathers used by backward formulas -------------------------------------------------
 
 @op("TakeBackward0", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
-def take_flat(self, positions):
-    """The elements of contiguous(self) at flat ``positions``, as a 1-D tensor."""
-    return new_tensor(B.gather(self._buf(), positions), (len(positions),), self.dtype)
+def take_flat(self, positions, shape=None):
+    """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
+    return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
 
 
 @op("IndexPutBackward0", grad_output=lambda grad, positions: take_flat(grad, positions))
@@ -462,10 +462,17 @@ def argwhere(self):
 
 
 def masked_select(self, mask):
+    if mask.dtype is not _dtype.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
     shape = broadcast_shapes(self._shape, mask._shape)
-    x = S.expand(self, shape) if self._shape != shape else self
-    m = mask if mask._shape == shape else S.expand(mask, shape)
-    return getitem(x, m)
+    selected = B.to_list(buffer_as(mask, shape, _dtype.bool_), _dtype.bool_)
+    return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
+
+
+@op("MaskedSelectBackward0", self=lambda grad, shape, positions: _index_add_flat(grad, shape, positions))
+def _masked_select(self, shape, positions):
+    """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
+    return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 
 
 def take(self, index):
@@ -475,5 +482,5 @@ def take(self, index):
         if not -n <= v < n:
             raise IndexError(f"out of range: tried to access index {v} on a tensor of {n} elements.")
         pos.append(v + n if v < 0 else v)
-    return S.reshape(take_flat(self, pos), index._shape)
+    return take_flat(self, pos, index._shape)
 

@@ -3,6 +3,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._tensor import numel_of
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
 from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
 from . import shape as S
 
@@ -162,12 +163,21 @@ def chunk(self, chunks, dim=0):
     return split(self, step, d) if size else split(self, [0] * chunks, d)
 
 
-def tensor_split(self, sections, dim=0):
+def tensor_split(self, indices_or_sections, dim=0):
+    """Slices of self along dim: ``n`` nearly equal ones, or the ones between given indices."""
+    if not self._shape:
+        raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
     d = wrap_dim(dim, self.dim())
-    size = self._shape[d]
-    base, extra = divmod(size, sections)
-    sizes = [base + (1 if i < extra else 0) for i in range(sections)]
-    return _split_with_sizes(self, tuple(sizes), d)
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {sections}")
+        base, extra = divmod(self._shape[d], sections)
+        indices = [i * base + min(i, extra) for i in range(1, sections)]
+    else:
+        indices = [int(i) for i in indices_or_sections]
+    starts = [0] + indices
+    return tuple(S.slice(self, d, start, end, 1) for start, end in zip(starts, indices + [None]))
 
 
 @op("UnbindBackward0", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
@@ -266,16 +276,26 @@ def triu(self, diagonal=0):
     return _triangle(self, diagonal, False)
 
 
-@op("DiagEmbedBackward0", self=lambda grad, offset: grad.diagonal(offset))
-def _diag_embed(self, offset):
-    n = self._shape[0] + abs(offset)
+@op("DiagEmbedBackward0", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+def _diag_embed(self, offset, dim1, dim2):
+    """Each row along self's last dim laid on diagonal ``offset`` of an (n, n) matrix whose
+    rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped)."""
+    length = self._shape[-1]
+    n = length + abs(offset)
     values = self._flat()
     zero = False if self.dtype is _dtype.bool_ else 0
-    out = [zero] * (n * n)
-    for k, v in enumerate(values):
-        i, j = (k, k + offset) if offset >= 0 else (k - offset, k)
-        out[i * n + j] = v
-    return from_values(out, (n, n), self.dtype)
+    out = []
+    for start in range(0, len(values), length or 1):
+        matrix = [zero] * (n * n)
+        for k, v in enumerate(values[start:start + length]):
+            i, j = (k, k + offset) if offset >= 0 else (k - offset, k)
+            matrix[i * n + j] = v
+        out += matrix
+    result = from_values(out, self._shape[:-1] + (n, n), self.dtype)
+    if (dim1, dim2) == (result.dim() - 2, result.dim() - 1):
+        return result
+    with no_grad():
+        return S.movedim(result, (-2, -1), (dim1, dim2)).contiguous()
 
 
 @op("DiagonalBackward0_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
@@ -293,20 +313,35 @@ def _diag_grad(grad, self, offset):
 
 def diag(self, diagonal=0):
     if self.dim() == 1:
-        return _diag_embed(self, diagonal)
+        return _diag_embed(self, diagonal, 0, 1)
     if self.dim() == 2:
         return _diag_copy(self, diagonal)
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self.dim()}D")
 
 
-def diag_embed(self, offset=0):
-    return _diag_embed(self, offset)
+def diag_embed(self, offset=0, dim1=-2, dim2=-1):
+    d1, d2 = wrap_dim(dim1, self.dim() + 1), wrap_dim(dim2, self.dim() + 1)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return _diag_embed(self, offset, d1, d2)
 
 
 def trace(self):
     if self.dim() != 2:
         raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self.dim()))
-    return self.diagonal().sum()
+    return _trace(self)
+
+
+def _trace_backward(grad, shape):
+    """grad on the main diagonal of a matrix of ``shape``, zeros elsewhere."""
+    from .. import eye
+    return grad.expand(shape).masked_fill(eye(*shape, dtype=_dtype.bool_).logical_not(), 0)
+
+
+@op("TraceBackward0", self=lambda grad, self: _trace_backward(grad, self._shape))
+def _trace(self):
+    with no_grad():
+        return self.diagonal().sum()
 
 
 
@@ -325,8 +360,16 @@ def flipud(self):
 def repeat_interleave(self, repeats, dim=None):
     x = self.flatten() if dim is None else self
     d = 0 if dim is None else wrap_dim(dim, x.dim())
-    n = x._shape[d]
-    counts = [repeats] * n if isinstance(repeats, int) else list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
+    if isinstance(repeats, int):  # as PyTorch: unsqueeze after dim, expand, copy, flatten
+        if repeats < 0:
+            raise RuntimeError("Repeats must be non-negative")
+        wide = S.unsqueeze(x, d + 1)
+        shape = list(wide._shape)
+        shape[d + 1] = repeats
+        return S.flatten(S.expand(wide, shape).clone(), d, d + 1)
+    counts = list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
+    if len(counts) == 1:  # one count for every element
+        counts *= x._shape[d]
     from .indexing import index_select
     index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (sum(counts),), _dtype.int64)
     return index_select(x, d, index)

@@ -192,6 +192,20 @@ def dot(self, tensor):
     return _dot(self, tensor)
 
 
+def inner(self, other):
+    """Sum over the last dims, as PyTorch computes it (tensordot): both sides permuted and
+    reshaped to matrices, one mm, the result reshaped."""
+    if self.dim() == 0 or other.dim() == 0:
+        return self * other
+    k = self._shape[-1]
+    if other._shape[-1] != k:
+        raise RuntimeError(f"inner() the last dimension must match on both input tensors but got shapes "
+                           f"{list(self._shape)} and {list(other._shape)}")
+    a = self.permute(tuple(range(self.dim()))).reshape(-1, k)
+    b = other.permute((other.dim() - 1,) + tuple(range(other.dim() - 1))).reshape(k, -1)
+    return mm(a, b).reshape(self._shape[:-1] + other._shape[:-1])
+
+
 def outer(self, vec2):
     return self.reshape(-1, 1) * vec2
 

@@ -562,21 +562,65 @@ class _Probe:
         return 1
 
 
-@op("ClampBackward1",
-    self=lambda grad, self, min, max: grad.masked_fill(
-        _outside(self, min, max), 0))
-def clamp(self, min=None, max=None):
+# Gradients pass where the bound did not act: min <= self <= max (not at NaN), as in PyTorch.
+# A tensor bound gets the gradient where it acted (min only where it is below max).
+def _grad_where(grad, keep):
+    return grad.masked_fill(keep.logical_not(), 0)
+
+
+def _clamp_self_grad(grad, self, min, max):
+    keep = None if min is None else self >= min
+    if max is not None:
+        keep = self <= max if keep is None else keep & (self <= max)
+    return _grad_where(grad, keep)
+
+
+@op("ClampBackward1", self=_clamp_self_grad)
+def _clamp_by_numbers(self, min, max):
     return _clamp_values(self, min, max)
 
 
-def _outside(x, lo, hi):
-    mask = None
-    if lo is not None:
-        mask = x < lo
-    if hi is not None:
-        above = x > hi
-        mask = above if mask is None else mask | above
-    return mask
+@op("ClampBackward0", self=_clamp_self_grad,
+    min=lambda grad, self, min, max: _grad_where(grad, self < min if max is None else (self < min) & (min < max)),
+    max=lambda grad, self, min, max: _grad_where(grad, self > max if min is None else (self > max) | (max < min)))
+def _clamp_by_tensors(self, min, max):
+    return _clamp_values(self, min, max)
+
+
+def clamp(self, min=None, max=None):
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return _clamp_by_tensors(self, min, max)
+    return _clamp_by_numbers(self, min, max)
+
+
+@op("ClampMinBackward0", self=lambda grad, self, min: _grad_where(grad, self >= min))
+def _clamp_min_number(self, min):
+    return _clamp_values(self, min, None)
+
+
+@op("ClampMinBackward1", self=lambda grad, self, min: _grad_where(grad, self >= min),
+    min=lambda grad, self, min: _grad_where(grad, self < min))
+def _clamp_min_tensor(self, min):
+    return _clamp_values(self, min, None)
+
+
+def clamp_min(self, min):
+    return (_clamp_min_tensor if isinstance(min, Tensor) else _clamp_min_number)(self, min)
+
+
+@op("ClampMaxBackward0", self=lambda grad, self, max: _grad_where(grad, self <= max))
+def _clamp_max_number(self, max):
+    return _clamp_values(self, None, max)
+
+
+@op("ClampMaxBackward1", self=lambda grad, self, max: _grad_where(grad, self <= max),
+    max=lambda grad, self, max: _grad_where(grad, self > max))
+def _clamp_max_tensor(self, max):
+    return _clamp_values(self, None, max)
+
+
+def clamp_max(self, max):
+    return (_clamp_max_tensor if isinstance(max, Tensor) else _clamp_max_number)(self, max)
 
 
 @op("MaximumBackward0",
@@ -788,6 +832,11 @@ def isfinite(self):
 def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
     if self.dtype.kind != "f":
         return self.clone()
+    return _nan_to_num(self, nan, posinf, neginf)
+
+
+@op("NanToNumBackward0", self=lambda grad, self: grad * self.isfinite())
+def _nan_to_num(self, nan, posinf, neginf):
     big = 3.4028234663852886e38 if self.dtype.itemsize == 4 else 1.7976931348623157e308
     values = [nan if v != v else (big if posinf is None else posinf) if v == math.inf else
               (-big if neginf is None else neginf) if v == -math.inf else v for v in self._flat()]

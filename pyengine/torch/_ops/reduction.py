@@ -875,9 +875,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     return out[0] if len(out) == 1 else tuple(out)
 
 
-def _cum_extreme(x, dim, better, name):
-    d = wrap_dim(dim, max_ndim(x))
-
+def _cum_extreme(x, d, better, name):
     def scan(row):
         vals, idx = [], []
         best = None
@@ -890,25 +888,57 @@ def _cum_extreme(x, dim, better, name):
     return getattr(return_types, name)(_along(x, d, scan))
 
 
+def _cum_extreme_backward(grad, self, dim, indices):
+    """Each output's gradient goes to the element it repeats (PyTorch's cummaxmin_backward)."""
+    from .. import zeros
+    return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
+
+
+@op("CummaxBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+def _cummax(self, dim):
+    return _cum_extreme(self, dim, _greater, "cummax")
+
+
+@op("CumminBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+def _cummin(self, dim):
+    return _cum_extreme(self, dim, _less, "cummin")
+
+
 def cummax(input, dim):
-    return _cum_extreme(input, dim, _greater, "cummax")
+    return _cummax(input, wrap_dim(dim, max_ndim(input)))
 
 
 def cummin(input, dim):
-    return _cum_extreme(input, dim, _less, "cummin")
+    return _cummin(input, wrap_dim(dim, max_ndim(input)))
+
+
+def _aminmax_backward(grads, self, dim, keepdim, result):
+    """amin's and amax's gradients added (each split evenly among ties)."""
+    parts = [_amax_backward(g, self, dim, keepdim, r) for g, r in zip(grads, result) if g is not None]
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+
+
+@op("AminmaxBackward0", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
+    grads, self, dim, keepdim, result))
+def _aminmax(self, dim, keepdim):
+    return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
 
 
 def aminmax(input, *, dim=None, keepdim=False):
-    return return_types.aminmax((amin(input, () if dim is None else dim, keepdim),
-                                 amax(input, () if dim is None else dim, keepdim)))
+    return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
 
 
-def kthvalue(input, k, dim=-1, keepdim=False):
+@op("KthvalueBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _kthvalue(self, k, dim, keepdim):
     def kth(row):
         vals, idx = _sorted_row(row, False)
         return [vals[k - 1]], [idx[k - 1]]
-    d = wrap_dim(dim, max_ndim(input))
-    return return_types.kthvalue(_keep(input, d, keepdim, _along(input, d, kth, out_len=1)))
+    return return_types.kthvalue(_keep(self, dim, keepdim, _along(self, dim, kth, out_len=1)))
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    return _kthvalue(input, k, wrap_dim(dim, max_ndim(input)), keepdim)
 
 
 def diff(input, n=1, dim=-1):

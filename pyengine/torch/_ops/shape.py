@@ -7,6 +7,7 @@ applies it to contiguous strides to find where each gradient element lands.
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
+from .._warn_once import warn_once
 from ._helpers import sizes_arg, wrap_dim, new_tensor, type_name
 
 
@@ -329,23 +330,51 @@ def t(self):
     return _t(self)
 
 
+def _warn_shape_cpp(message, line):
+    warn_once(f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+              f"TensorShape.cpp:{line}.)", stacklevel=4)
+
+
 def T(self):
-    if self.dim() != 2:
-        import warnings
-        warnings.warn(
+    if not self._shape:
+        _warn_shape_cpp("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+                        4321)
+    elif self.dim() != 2:
+        _warn_shape_cpp(
             "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
             "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
             "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
-            "tensor. (Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4525.)",
-            UserWarning, stacklevel=3)
+            "tensor.", 4314)
     return _permute(self, tuple(range(self.dim() - 1, -1, -1)))
 
 
-def mT(self):
+def _matrix_transpose(self, name, advice_0d, line_0d):
+    """mT and mH (the same for real tensors): the last two dims swapped; 0-d: self, deprecated."""
+    if not self._shape:
+        _warn_shape_cpp(f"Tensor.{name} is deprecated on 0-D tensors. {advice_0d}", line_0d)
+        return self
     if self.dim() < 2:
-        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got "
+        raise RuntimeError(f"tensor.{name} is only supported on matrices or batches of matrices. Got "
                            f"{self.dim()}-D tensor.")
     return _transpose(self, self.dim() - 2, self.dim() - 1)
+
+
+def mT(self):
+    return _matrix_transpose(self, "mT", "This function is the identity in these cases.", 4373)
+
+
+def mH(self):
+    return _matrix_transpose(self, "mH", "Consider using x.conj().", 4382)
+
+
+def H(self):
+    if not self._shape:
+        _warn_shape_cpp("Tensor.H is deprecated on 0-D tensors. Consider using x.conj().", 4335)
+        return self
+    if self.dim() != 2:
+        raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor."
+                           + (" For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""))
+    return _transpose(self, 0, 1)
 
 
 def movedim(self, source, destination):

@@ -68,8 +68,10 @@ class Derivative:
         # PyTorch does (properties, not __getattr__, which would slow every attribute read).
         saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._unpacked()[i])
                             for i, slot in enumerate(slots)}
-        self.node_class = type(node_name, (FormulaNode,),
-                               {"__slots__": (), "_derivative": self, **saved_properties})
+        # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
+        qualified = {"name": lambda node: node_name} if "::" in node_name else {}
+        self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
+                               {"__slots__": (), "_derivative": self, **saved_properties, **qualified})
         self.forward = forward
 
     def save_plan(self, mask):

@@ -146,29 +146,66 @@ def _leaky_relu(self, negative_slope):
         return _map(lambda x: x if x > 0 else x * negative_slope, self)
 
 
+# The in-place forms save their result, whose sign is the input's only for a slope >= 0.
+def _leaky_relu_grad_from_result(grad, negative_slope, result):
+    if negative_slope < 0:
+        raise RuntimeError(
+            "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+            "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
+            "version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting "
+            "in-place leakRelu backward calculation with negative slope")
+    return _leaky_relu_backward(grad, result, negative_slope)
+
+
+@op("LeakyReluBackward1", self=_leaky_relu_grad_from_result)
+def _leaky_relu_saving_result(self, negative_slope):
+    return _leaky_relu.forward(self, negative_slope)
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    out = _leaky_relu(input, negative_slope)
-    return _in_place(input, out) if inplace else out
+    if inplace:
+        return _in_place(input, _leaky_relu_saving_result(input, negative_slope))
+    return _leaky_relu(input, negative_slope)
 
 
-# the second derivative is elu's first one again, where self < 0 (as PyTorch's elu_double_backward)
+# the second derivative is elu's first one again, where self_or_result < 0 (PyTorch's
+# elu_double_backward); from the result (the in-place form): elu' = result + alpha there
 @op("EluBackwardBackward0",
-    grad_output=lambda grad, alpha, self: _elu_backward(grad, alpha, self),
-    self=lambda grad, grad_output, alpha, self: _elu_backward(grad * grad_output, alpha, self) * (self < 0))
-def _elu_backward(grad_output, alpha, self):
+    grad_output=lambda grad, alpha, is_result, self_or_result: _elu_backward(grad, alpha, is_result, self_or_result),
+    self_or_result=lambda grad, grad_output, alpha, is_result, self_or_result: (
+        grad * grad_output if is_result else _elu_backward(grad * grad_output, alpha, False, self_or_result))
+    * (self_or_result < 0))
+def _elu_backward(grad_output, alpha, is_result, self_or_result):
     with no_grad():
-        return _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad_output, self)
+        if is_result:
+            return _map(lambda g, r: g if r > 0 else g * (r + alpha), grad_output, self_or_result)
+        return _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad_output, self_or_result)
 
 
-@op("EluBackward0", self=lambda grad, self, alpha: _elu_backward(grad, alpha, self))
+@op("EluBackward0", self=lambda grad, self, alpha: _elu_backward(grad, alpha, False, self))
 def _elu(self, alpha):
     with no_grad():
         return _map(lambda x: x if x > 0 else alpha * math.expm1(x), self)
 
 
+def _elu_grad_from_result(grad, alpha, result):
+    if alpha < 0:
+        raise RuntimeError(
+            "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
+            "caused by calling in-place forward function with a negative slope, please call out-of-place version "
+            "instead.")
+    return _elu_backward(grad, alpha, True, result)
+
+
+@op("EluBackward1", self=_elu_grad_from_result)
+def _elu_saving_result(self, alpha):
+    return _elu.forward(self, alpha)
+
+
 def elu(input, alpha=1.0, inplace=False):
-    out = _elu(input, alpha)
-    return _in_place(input, out) if inplace else out
+    if inplace:
+        return _in_place(input, _elu_saving_result(input, alpha))
+    return _elu(input, alpha)
 
 
 def _in_place(input, out):

@@ -1,7 +1,12 @@
-"""RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time."""
+"""RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time.
+
+A float32 LSTM layer is one node, MkldnnRnnLayerBackward0, as PyTorch's CPU build (oneDNN)
+records it; its backward runs the layer's steps again with history and differentiates them.
+"""
 import math
 
 import torch
+from ...autograd.derivatives import op
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -59,17 +64,18 @@ class RNNBase(Module):
         b = [getattr(self, f"{n}_l{layer}") for n in ("bias_ih", "bias_hh")] if self.bias else [None, None]
         return w + b
 
+    def _fused(self, input):
+        return self.mode == "LSTM" and input.dtype is torch.float32
+
     def _run(self, input, states):
         """input (L, N, H_in); states: per layer a tuple of (N, H) tensors. Returns output, states."""
         new_states = []
         for layer in range(self.num_layers):
-            w_ih, w_hh, b_ih, b_hh = self._layer_weights(layer)
-            state = states[layer]
-            outputs = []
-            for x in input.unbind(0):
-                state = self._cell(x, state, w_ih, w_hh, b_ih, b_hh)
-                outputs.append(state[0])
-            input = torch.stack(outputs, 0)
+            weights = self._layer_weights(layer)
+            if self._fused(input):
+                input, *state = _lstm_layer([input, *weights, *states[layer]])
+            else:
+                input, state = _steps(self._cell, input, states[layer], weights)
             if self.dropout and self.training and layer < self.num_layers - 1:
                 input = F.dropout(input, self.dropout, True)
             new_states.append(state)
@@ -96,8 +102,8 @@ class RNNBase(Module):
         if not batched:
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
-        elif self.batch_first:
-            output = output.transpose_(0, 1)  # in place, as PyTorch's C++ does: TransposeBackward1
+        elif self.batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN, else Backward1
+            output = output.transpose(0, 1) if self._fused(output) else output.transpose_(0, 1)
         return output, (final if self.mode == "LSTM" else final[0])
 
 
@@ -119,16 +125,48 @@ class RNN(RNNBase):
         return s + (f", nonlinearity={self.nonlinearity}" if self.nonlinearity != "tanh" else "")
 
 
+def _steps(cell, input, state, weights):
+    """One layer over time: the stacked outputs (L, N, H) and the last state."""
+    outputs = []
+    for x in input.unbind(0):
+        state = cell(x, state, *weights)
+        outputs.append(state[0])
+    return torch.stack(outputs, 0), state
+
+
+def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+    h, c = state
+    gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
+    i, f, g, o = gates.chunk(4, 1)
+    c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+    return torch.sigmoid(o) * torch.tanh(c), c
+
+
+def _lstm_layer_backward(grads, tensors):
+    differentiable = torch.is_grad_enabled()  # create_graph: keep the recomputed steps' history
+    with torch.enable_grad():
+        inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
+        output, (h, c) = _steps(_lstm_cell, inputs[0], inputs[5:], inputs[1:5])
+        given = [(o, g) for o, g in zip((output, h, c), grads) if g is not None]
+        wanted = [t for t in inputs if t is not None and t.requires_grad]
+        found = iter(torch.autograd.grad([o for o, _ in given], wanted, [g for _, g in given],
+                                         allow_unused=True, create_graph=differentiable))
+    return [next(found) if t is not None and t.requires_grad else None for t in inputs]
+
+
+@op("MkldnnRnnLayerBackward0", tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
+def _lstm_layer(tensors):
+    """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
+    with torch.no_grad():
+        output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
+    return output, h, c
+
+
 class LSTM(RNNBase):
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)
 
-    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
-        h, c = state
-        gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
-        i, f, g, o = gates.chunk(4, 1)
-        c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
-        return torch.sigmoid(o) * torch.tanh(c), c
+    _cell = staticmethod(_lstm_cell)
 
 
 class GRU(RNNBase):
@@ -142,4 +180,4 @@ class GRU(RNNBase):
         r = torch.sigmoid(gi_r + gh_r)
         z = torch.sigmoid(gi_z + gh_z)
         n = torch.tanh(gi_n + r * gh_n)
-        return ((1 - z) * n + z * h,)
+        return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
