@@ -30,8 +30,11 @@ from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permut
                          movedim, diagonal, expand, tile)
 from ._ops.shape import transpose as swapaxes, movedim as moveaxis
 from ._ops.indexing import index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere
-from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, split, chunk, unbind, flip, roll,
-                           tril, triu, diag, diag_embed, trace, tensor_split)
+from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, dstack, column_stack, atleast_1d,
+                           atleast_2d, atleast_3d, split, chunk, unbind, flip, roll, rot90, tril, triu, diag,
+                           diag_embed, trace, tensor_split, hsplit, vsplit, dsplit)
+from ._ops.shape import ravel, broadcast_to
+from ._ops.pointwise import positive, trunc as fix
 from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, inner, outer, ger, einsum
 from ._ops.copy import clone
 from ._ops.pointwise import binary as _binary

@@ -125,6 +125,8 @@ def _bind():
                  "permute", "transpose", "t", "expand", "expand_as", "repeat", "tile", "contiguous", "narrow", "select",
                  "movedim", "diagonal", "sum_to_size"]:
         setattr(T, name, getattr(S, name))
+    T.ravel, T.broadcast_to = S.ravel, S.broadcast_to
+    T.positive, T.fix, T.fix_ = P.positive, P.trunc, _inplace(P.trunc, "fix_")
     T.swapaxes = T.swapdims = S.transpose
     T.moveaxis = S.movedim
     T.T = property(S.T)
@@ -145,8 +147,8 @@ def _bind():
     T.index_fill = lambda self, dim, index, value: _index_fill(self, dim, index, value)
 
     # joining
-    for name in ["split", "chunk", "unbind", "flip", "roll", "tril", "triu", "diag", "trace", "tensor_split",
-                 "diag_embed", "fliplr", "flipud", "repeat_interleave"]:
+    for name in ["split", "chunk", "unbind", "flip", "roll", "rot90", "tril", "triu", "diag", "trace", "tensor_split",
+                 "hsplit", "vsplit", "dsplit", "diag_embed", "fliplr", "flipud", "repeat_interleave"]:
         setattr(T, name, getattr(J, name))
     T.tril_ = _inplace(J.tril, "tril_")
     T.triu_ = _inplace(J.triu, "triu_")

@@ -100,13 +100,54 @@ def stack(tensors, dim=0, *, out=None):
     return _stack(tensors, wrap_dim(dim, tensors[0].dim() + 1))
 
 
+def _at_least_1d(t):
+    return S.reshape(t, (1,)) if not t._shape else t
+
+
+def _at_least_2d(t):
+    return S.reshape(t, (1, 1)) if not t._shape else S.unsqueeze(t, 0) if t.dim() == 1 else t
+
+
+def _at_least_3d(t):
+    if t.dim() == 2:
+        return S.unsqueeze(t, -1)
+    return S.unsqueeze(S.unsqueeze(t, 0), -1) if t.dim() == 1 else S.reshape(t, (1, 1, 1)) if not t._shape else t
+
+
+def _each(fn, tensors):
+    """atleast_Nd(t) gives a tensor; atleast_Nd(a, b) and atleast_Nd((a, b)) a tuple."""
+    if len(tensors) == 1 and not isinstance(tensors[0], (list, tuple)):
+        return fn(tensors[0])
+    return tuple(fn(t) for t in (tensors[0] if len(tensors) == 1 else tensors))
+
+
+def atleast_1d(*tensors):
+    return _each(_at_least_1d, tensors)
+
+
+def atleast_2d(*tensors):
+    return _each(_at_least_2d, tensors)
+
+
+def atleast_3d(*tensors):
+    return _each(_at_least_3d, tensors)
+
+
 def hstack(tensors):
-    tensors = list(tensors)
+    tensors = [_at_least_1d(t) for t in tensors]
     return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
 
 
 def vstack(tensors):
-    return cat([t.reshape(1, -1) if t.dim() < 2 else t for t in tensors], 0)
+    return cat([_at_least_2d(t) for t in tensors], 0)
+
+
+def dstack(tensors):
+    return cat([_at_least_3d(t) for t in tensors], 2)
+
+
+def column_stack(tensors):
+    return cat([S.reshape(t, (t.numel(), 1)) if t.dim() <= 1 else t for t in tensors], 1)
 
 
 # ---- split, chunk, unbind --------------------------------------------------------------------
@@ -178,6 +219,29 @@ def tensor_split(self, indices_or_sections, dim=0):
         indices = [int(i) for i in indices_or_sections]
     starts = [0] + indices
     return tuple(S.slice(self, d, start, end, 1) for start, end in zip(starts, indices + [None]))
+
+
+def _split_along(name, self, indices_or_sections, dim, min_dims):
+    """hsplit, vsplit, dsplit: tensor_split along a fixed dim; a number of sections must divide it."""
+    if self.dim() < min_dims:
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {min_dims} dimension, but got a tensor "
+                           f"with {self.dim()} dimensions!")
+    if isinstance(indices_or_sections, int) and indices_or_sections and self._shape[dim] % indices_or_sections:
+        raise RuntimeError(f"torch.{name} attempted to split along dimension {dim}, but the size of the dimension "
+                           f"{self._shape[dim]} is not divisible by the split_size {indices_or_sections}!")
+    return tensor_split(self, indices_or_sections, dim)
+
+
+def hsplit(self, indices_or_sections):
+    return _split_along("hsplit", self, indices_or_sections, 1 if self.dim() > 1 else 0, 1)
+
+
+def vsplit(self, indices_or_sections):
+    return _split_along("vsplit", self, indices_or_sections, 0, 2)
+
+
+def dsplit(self, indices_or_sections):
+    return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
 @op("UnbindBackward0", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
@@ -343,6 +407,31 @@ def _trace(self):
     with no_grad():
         return self.diagonal().sum()
 
+
+
+def rot90(self, k=1, dims=(0, 1)):
+    dims = tuple(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if self.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {self.dim()}")
+    if dims[0] == dims[1] or abs(dims[0] - dims[1]) == self.dim():
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    return _rot90(self, k % 4, dims)
+
+
+@op("Rot90Backward0", self=lambda grad, k, dims: rot90(grad, -k, dims))
+def _rot90(self, k, dims):
+    """PyTorch's steps: flip one dim (a copy), then transpose that copy in place."""
+    with no_grad():
+        if k == 0:
+            return self.clone()
+        if k == 2:
+            return flip(self, dims)
+        out = flip(self, (dims[1] if k == 1 else dims[0],))
+        turned = S.transpose(out, *dims)
+        out._shape, out._stride = turned._shape, turned._stride
+        return out
 
 
 def fliplr(self):

@@ -496,6 +496,12 @@ def trunc(self):
     return unary("trunc", self)
 
 
+def positive(self):
+    if self.dtype is _bool:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return self
+
+
 @op("FracBackward0", self=lambda grad: grad)
 def frac(self):
     return unary("frac", self)

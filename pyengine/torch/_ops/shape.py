@@ -579,6 +579,14 @@ def flatten(self, start_dim=0, end_dim=-1):
     return reshape(self, shape)
 
 
+def ravel(self):
+    return view(self.contiguous(), -1)
+
+
+def broadcast_to(self, size):
+    return expand(self, size)
+
+
 def unflatten(self, dim, sizes):
     d = wrap_dim(dim, self.dim())
     sizes = tuple(sizes)

@@ -16,7 +16,7 @@ import math
 import torch
 from .. import _dtype, _float32
 from .._backend import backend as B
-from .._ops.pointwise import div_scalar
+from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import is_grad_enabled, no_grad
@@ -206,6 +206,61 @@ def elu(input, alpha=1.0, inplace=False):
     if inplace:
         return _in_place(input, _elu_saving_result(input, alpha))
     return _elu(input, alpha)
+
+
+# Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
+@op("HardtanhBackwardBackward0",
+    grad_output=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val),
+    self=lambda grad: torch.zeros_like(grad))
+def _hardtanh_backward(grad_output, self, min_val, max_val):
+    with no_grad():
+        return grad_output.masked_fill(((self > min_val) & (self < max_val)).logical_not(), 0)
+
+
+@op("HardtanhBackward0", self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
+def _hardtanh(self, min_val, max_val):
+    with no_grad():
+        return torch.clamp(self, min_val, max_val)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    out = _hardtanh(input, min_val, max_val)
+    return _in_place(input, out) if inplace else out
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+@op("ThresholdBackward0", self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+def _threshold(self, threshold, value):
+    with no_grad():
+        return where_values(self > threshold, self, value, self.dtype)
+
+
+@op("ThresholdBackward1", self=lambda grad, threshold, result: threshold_backward(grad, result, threshold))
+def _threshold_saving_result(self, threshold, value):
+    return _threshold.forward(self, threshold, value)
+
+
+def threshold(input, threshold, value, inplace=False):
+    if inplace:
+        return _in_place(input, _threshold_saving_result(input, threshold, value))
+    return _threshold(input, threshold, value)
+
+
+def softsign(input):
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("softmin", input.dim())
+    return (-input).softmax(dim, dtype=dtype)
 
 
 def _in_place(input, out):
