@@ -29,7 +29,8 @@ from ._ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argm
 from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permute, transpose, t, narrow, select,
                          movedim, diagonal, expand, tile)
 from ._ops.shape import transpose as swapaxes, movedim as moveaxis
-from ._ops.indexing import index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere
+from ._ops.indexing import (index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere,
+                            index_put, index_add, index_copy, index_fill)
 from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, dstack, column_stack, atleast_1d,
                            atleast_2d, atleast_3d, split, chunk, unbind, flip, roll, rot90, tril, triu, diag,
                            diag_embed, trace, tensor_split, hsplit, vsplit, dsplit)

@@ -144,7 +144,9 @@ def _bind():
         setattr(T, name, getattr(I, name))
     T.scatter_ = _inplace(I.scatter, "scatter_")
     T.scatter_add_ = _inplace(I.scatter_add, "scatter_add_")
-    T.index_fill = lambda self, dim, index, value: _index_fill(self, dim, index, value)
+    for name in ["index_put", "index_add", "index_copy", "index_fill"]:
+        setattr(T, name, getattr(I, name))
+        setattr(T, name + "_", _inplace(getattr(I, name), name + "_"))
 
     # joining
     for name in ["split", "chunk", "unbind", "flip", "roll", "rot90", "tril", "triu", "diag", "trace", "tensor_split",
@@ -184,14 +186,6 @@ def _restride(self, view):
     if view.grad_fn is not None:
         self.grad_fn, self._output_nr = view.grad_fn, view._output_nr
     return self
-
-
-def _index_fill(self, dim, index, value):
-    out = self.clone()
-    from ._ops.shape import select
-    for i in index._flat():
-        select(out, dim, i).fill_(value)
-    return out
 
 
 _bind()

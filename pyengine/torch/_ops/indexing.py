@@ -9,7 +9,8 @@ from .. import _dtype
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
-from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values
+from ..autograd.grad_mode import no_grad
+from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, type_name
 from . import shape as S
 
 
@@ -29,12 +30,17 @@ def _index_add_flat(grad_output, shape, positions):
         B.scatter(buf, positions, grad_output._buf())
         return new_tensor(buf, tuple(shape), grad_output.dtype)
     values = B.to_list(grad_output._buf(), grad_output.dtype)
-    out = [0.0] * numel_of(shape)
-    one = B.from_list([0.0], grad_output.dtype)
-    for p, v in zip(positions, values):  # accumulate in order, rounding each sum like PyTorch
+    return from_values(_add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
+                       grad_output.dtype)
+
+
+def _add_at(out, positions, values, dtype):
+    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
+    one = B.from_list([0.0], dtype)
+    for p, v in zip(positions, values):
         one[0] = out[p] + v
-        out[p] = B.get(one, 0, grad_output.dtype)
-    return from_values(out, shape, grad_output.dtype)
+        out[p] = B.get(one, 0, dtype)
+    return out
 
 
 # ---- parsing an index -----------------------------------------------------------------------
@@ -252,10 +258,7 @@ def setitem(self, index, value):
         return
     check_no_overlap(self)
     shape, pos = _advanced_positions(target, advanced, source_dims)
-    if isinstance(value, Tensor) and value._shape != tuple(shape):
-        if broadcast_shapes(value._shape, shape) != tuple(shape):
-            raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join(map(str, value._shape))}] "
-                               f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
+    _check_put_values(value, shape)
     values_shape = value._shape if isinstance(value, Tensor) else ()
     commit_inplace(target, _index_put(target, pos, value, tuple(shape), values_shape))
 
@@ -274,6 +277,42 @@ def _index_put(self, positions, values, shape, values_shape):
         src = B.full(numel_of(shape), _scalar_for(values, self.dtype), self.dtype)
     B.scatter(buf, positions, src)
     return new_tensor(buf, self._shape, self.dtype)
+
+
+def _put_positions(self, indices):
+    """The indexing result's shape and flat positions of ``self[tuple(indices)]``."""
+    target, advanced, source_dims = _apply_basic(self, list(indices), True)
+    return _advanced_positions(target, advanced, source_dims)
+
+
+def _check_put_values(values, shape):
+    if not isinstance(values, Tensor):
+        return
+    try:
+        fits = broadcast_shapes(values._shape, shape) == tuple(shape)
+    except RuntimeError:
+        fits = False
+    if not fits:
+        raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join(map(str, values._shape))}] "
+                           f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
+
+
+@op("IndexPutBackward0",
+    self=lambda grad: grad,
+    values=lambda grad, positions, shape, values_shape:
+        take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
+        else take_flat(grad, positions).sum())
+def _index_put_accumulate(self, positions, values, shape, values_shape):
+    """self with ``values`` (broadcast to ``shape``) added at flat ``positions``, in order."""
+    src = B.to_list(buffer_as(values, shape, self.dtype), self.dtype)
+    return from_values(_add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
+
+
+def index_put(self, indices, values, accumulate=False):
+    shape, pos = _put_positions(self, indices)
+    _check_put_values(values, shape)
+    put = _index_put_accumulate if accumulate else _index_put
+    return put(self, pos, values, tuple(shape), values._shape if isinstance(values, Tensor) else ())
 
 
 def _zeros_at(grad, positions):
@@ -484,3 +523,85 @@ def take(self, index):
         pos.append(v + n if v < 0 else v)
     return take_flat(self, pos, index._shape)
 
+
+
+# ---- index_add, index_copy, index_fill: slices of self along dim, picked by index -------------
+
+def _index_arg(self, dim, index, name):
+    if index.dtype is not _dtype.int64 and index.dtype is not _dtype.int32:
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: {type_name(index.dtype)}")
+    if index.dim() > 1:
+        raise RuntimeError("Index has to be a vector/scalar")
+    return wrap_dim(dim, max(self.dim(), 1)), [int(i) for i in index._flat()]
+
+
+def _slices(x, dim, i):
+    return x if not x._shape else S.select(x, dim, i)
+
+
+def _index_add_source_grad(grad, dim, index, source, alpha):
+    g = _maybe_reshape(grad.index_select(dim, index), source)
+    return g if alpha == 1 else g * alpha
+
+
+@op("IndexAddBackward0", self=lambda grad: grad, source=_index_add_source_grad)
+def _index_add(self, dim, index, source, alpha):
+    d, rows = _index_arg(self, dim, index, "index_add_")
+    if len(rows) != (source._shape[d] if source._shape else 1):
+        raise RuntimeError(f"index_add_(): Number of indices ({len(rows)}) should be equal to source.size(dim): "
+                           f"({source._shape[d] if source._shape else 1}), for dim: {dim}")
+    with no_grad():
+        out = self.clone()
+        for k, i in enumerate(rows):  # in order: a repeated index adds up, each sum rounded
+            _slices(out, d, i).add_(_slices(source, d, k), alpha=alpha)
+    return out
+
+
+def _maybe_reshape(grad, like):
+    return grad.reshape(like._shape) if grad._shape != like._shape else grad
+
+
+def index_add(self, dim, index, source, *, alpha=1):
+    return _index_add(self, dim, index, source, alpha)
+
+
+@op("IndexCopyBackward0", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
+    source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))
+def _index_copy(self, dim, index, source):
+    d, rows = _index_arg(self, dim, index, "index_copy_")
+    if len(rows) != (source._shape[d] if source._shape else 1):
+        raise IndexError(f"index_copy_(): Number of indices ({len(rows)}) should be equal to source.size(dim) "
+                         f"({source._shape[d] if source._shape else 1})")
+    with no_grad():
+        out = self.clone()
+        for k, i in enumerate(rows):
+            _slices(out, d, i).copy_(_slices(source, d, k))
+    return out
+
+
+def index_copy(self, dim, index, source):
+    return _index_copy(self, dim, index, source)
+
+
+def _filled_along(self, dim, index, value):
+    d, rows = _index_arg(self, dim, index, "index_fill_")
+    with no_grad():
+        out = self.clone()
+        for i in rows:
+            _slices(out, d, i).fill_(value)
+    return out
+
+
+@op("IndexFillBackward0", self=lambda grad, dim, index: grad.index_fill(dim, index, 0))
+def _index_fill_number(self, dim, index, value):
+    return _filled_along(self, dim, index, value)
+
+
+@op("IndexFillBackward1", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
+    value=lambda grad, dim, index: grad.index_select(dim, index).sum())
+def _index_fill_tensor(self, dim, index, value):
+    return _filled_along(self, dim, index, value)
+
+
+def index_fill(self, dim, index, value):
+    return (_index_fill_tensor if isinstance(value, Tensor) else _index_fill_number)(self, dim, index, value)
