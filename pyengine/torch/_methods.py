@@ -1,5 +1,5 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
-from . import _dtype
+from . import _arg_parser as parser_errors, _dtype
 from ._tensor import Tensor
 from .autograd.derivatives import OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
@@ -177,6 +177,10 @@ def _bind():
     T.is_signed = lambda self: self.dtype.is_signed
     T.get_device = lambda self: -1
     T.dim_order = lambda self: tuple(sorted(range(self.dim()), key=lambda d: -self._stride[d]))
+
+    # calls without the required arguments: PyTorch's argument parser's messages
+    for name in parser_errors.NAMES:
+        setattr(T, name, parser_errors.with_parser_errors(getattr(T, name), name))
 
 
 def _restride(self, view):

@@ -1,0 +1,129 @@
+"""What PyTorch's argument parser says when a Tensor method is called without its required
+arguments (``x.unsqueeze()``, ``x.transpose(0)``): a learner's common slip, which Python's
+own binding error reports in other words.
+
+A method with one signature names the missing arguments (with PyTorch's plural the wrong way
+round); a method with several overloads lists the signatures instead. Methods PyTorch writes
+in Python (split, unflatten) get Python's message under their ``Tensor.`` name.
+"""
+
+# method -> its required parameters, in order (methods with one signature)
+REQUIRED = {
+    "unsqueeze": ("dim",), "transpose": ("dim0", "dim1"), "swapdims": ("dim0", "dim1"),
+    "swapaxes": ("axis0", "axis1"), "chunk": ("chunks",), "select": ("dim", "index"),
+    "index_select": ("dim", "index"), "gather": ("dim", "index"), "scatter_add": ("dim", "index", "src"),
+    "index_add": ("dim", "index", "source"), "index_copy": ("dim", "index", "source"),
+    "index_put": ("indices", "values"), "index_put_": ("indices", "values"), "masked_select": ("mask",),
+    "expand_as": ("other",), "view_as": ("other",), "reshape_as": ("other",), "type_as": ("other",),
+    "softmax": ("dim",), "log_softmax": ("dim",), "cumsum": ("dim",), "cumprod": ("dim",), "cummax": ("dim",),
+    "cummin": ("dim",), "logsumexp": ("dim",), "topk": ("k",), "kthvalue": ("k",), "roll": ("shifts",),
+    "mul": ("other",), "matmul": ("other",), "mm": ("mat2",), "bmm": ("mat2",), "mv": ("vec",), "dot": ("tensor",),
+    "outer": ("vec2",), "maximum": ("other",), "minimum": ("other",), "atan2": ("other",), "allclose": ("other",),
+    "isclose": ("other",), "equal": ("other",), "new_full": ("size", "fill_value"), "new_zeros": ("size",),
+    "new_tensor": ("data",),
+}
+
+# method -> the signatures PyTorch lists (methods with several overloads)
+OVERLOADS = {
+    "add": ("Tensor other, *, Number alpha = 1",), "sub": ("Tensor other, *, Number alpha = 1",),
+    "div": ("Tensor other", "Tensor other, *, str rounding_mode", "Number other, *, str rounding_mode"),
+    "pow": ("Tensor exponent", "Number exponent"),
+    "remainder": ("Tensor other", "Number other"), "fmod": ("Tensor other", "Number other"),
+    **{name: ("Tensor other", "Number other") for name in ("eq", "ne", "lt", "le", "gt", "ge")},
+    "masked_fill": ("Tensor mask, Tensor value", "Tensor mask, Number value"),
+    "where": ("Tensor condition, Tensor other", "Tensor condition, Number other"),
+    "fill_": ("Tensor value", "Number value"), "copy_": ("Tensor other, bool non_blocking = False",),
+    "lerp": ("Tensor end, Tensor weight", "Tensor end, Number weight"),
+    "addcmul": ("Tensor tensor1, Tensor tensor2, *, Number value = 1",),
+    "addcdiv": ("Tensor tensor1, Tensor tensor2, *, Number value = 1",),
+    "narrow": ("int dim, Tensor start, int length", "int dim, int start, int length"),
+    "movedim": ("int source, int destination", "tuple of ints source, tuple of ints destination"),
+    "moveaxis": ("int source, int destination", "tuple of ints source, tuple of ints destination"),
+    "scatter": ("int dim, Tensor index, Tensor src", "int dim, Tensor index, Tensor src, *, str reduce",
+                "int dim, Tensor index, Number value", "int dim, Tensor index, Number value, *, str reduce"),
+    "index_fill": ("int dim, Tensor index, Tensor value", "int dim, Tensor index, Number value"),
+    "repeat_interleave": ("Tensor repeats, int dim = None, *, int output_size = None",
+                          "int repeats, int dim = None, *, int output_size = None"),
+    "tensor_split": ("tuple of ints indices, int dim = 0", "Tensor tensor_indices_or_sections, int dim = 0",
+                     "int sections, int dim = 0"),
+}
+
+# methods written in Python in PyTorch -> their required parameters
+PYTHON_REQUIRED = {"split": ("split_size",), "unflatten": ("dim", "sizes")}
+
+
+def _required_count(signature):
+    return sum(1 for p in signature.split(", ") if p != "*" and " = " not in p)
+
+
+def _type_name(value):
+    from ._tensor import Tensor
+    if isinstance(value, Tensor):
+        return "Tensor"
+    return type(value).__name__ if isinstance(value, (bool, int, float, str, type(None))) else None
+
+
+def _missing(params, args, kwargs):
+    """PyTorch's parser: from the first required parameter not given, all the rest."""
+    for i, name in enumerate(params):
+        if i >= len(args) and name not in kwargs:
+            return params[i:]
+    return ()
+
+
+def _one_signature(name, params):
+    def check(args, kwargs):
+        missing = _missing(params, args, kwargs)
+        if missing:
+            plural = "s" if len(missing) == 1 else ""
+            listed = ", ".join(f'"{p}"' for p in missing)
+            return f"{name}() missing {len(missing)} required positional argument{plural}: {listed}"
+    return check
+
+
+def _python_signature(name, params):
+    def check(args, kwargs):
+        missing = _missing(params, args, kwargs)
+        if missing:
+            quoted = [f"'{p}'" for p in missing]
+            listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+            plural = "s" if len(missing) > 1 else ""
+            return f"Tensor.{name}() missing {len(missing)} required positional argument{plural}: {listed}"
+    return check
+
+
+def _overloads(name, signatures):
+    fewest = min(_required_count(s) for s in signatures)
+
+    def check(args, kwargs):
+        types = [_type_name(a) for a in args]
+        if kwargs or len(args) >= fewest or None in types:
+            return None  # the method's own checks report it
+        listed = "one of:\n" + "".join(f" * ({s})\n" for s in signatures) if len(signatures) > 1 \
+            else f"({signatures[0]})"
+        return f"{name}() received an invalid combination of arguments - got ({', '.join(types)}), but expected {listed}"
+    return check
+
+
+def with_parser_errors(method, name):
+    """``method`` checking first that its required arguments are there, as PyTorch's parser does."""
+    if name in REQUIRED:
+        check, needed = _one_signature(name, REQUIRED[name]), len(REQUIRED[name])
+    elif name in PYTHON_REQUIRED:
+        check, needed = _python_signature(name, PYTHON_REQUIRED[name]), len(PYTHON_REQUIRED[name])
+    else:
+        check, needed = _overloads(name, OVERLOADS[name]), min(_required_count(s) for s in OVERLOADS[name])
+
+    def checked(self, *args, **kwargs):
+        if len(args) < needed:
+            message = check(args, kwargs)
+            if message:
+                raise TypeError(message)
+        return method(self, *args, **kwargs)
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = method.__doc__
+    return checked
+
+
+NAMES = (*REQUIRED, *OVERLOADS, *PYTHON_REQUIRED)
