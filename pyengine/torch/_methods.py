@@ -90,6 +90,7 @@ def _bind():
     # methods with an in-place twin
     pointwise = ["add", "sub", "mul", "div", "neg", "abs", "exp", "expm1", "log", "log2", "log10", "log1p",
                  "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+                 "asinh", "acosh", "atanh", "exp2", "erfc", "deg2rad", "rad2deg",
                  "sigmoid", "relu", "sign", "sgn", "floor", "ceil", "round", "trunc", "frac", "reciprocal", "pow",
                  "clamp", "lerp", "addcmul", "addcdiv", "remainder", "fmod", "floor_divide", "square", "erf",
                  "masked_fill", "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
@@ -105,6 +106,7 @@ def _bind():
     T.maximum, T.minimum = P.maximum, P.minimum
     T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
     T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
+    T.arcsinh, T.arccosh, T.arctanh = P.asinh, P.acosh, P.atanh
     T.greater, T.less, T.greater_equal, T.less_equal, T.not_equal = P.gt, P.lt, P.ge, P.le, P.ne
     T.isnan, T.isinf, T.isfinite = P.isnan, P.isinf, P.isfinite
     T.nan_to_num, T.isclose, T.allclose, T.equal = P.nan_to_num, P.isclose, P.allclose, P.equal

@@ -224,6 +224,10 @@ def _guard(fn, low=None):
     return safe
 
 
+def _atanh(v):
+    return math.copysign(math.inf, v) if v in (1.0, -1.0) else _guard(math.atanh)(v)
+
+
 def _sqrt(v):
     return math.sqrt(v) if v >= 0 else (v if v != v else math.nan)
 
@@ -258,6 +262,7 @@ UNARY = {
     "neg": operator.neg,
     "abs": abs,
     "exp": _exp,
+    "exp2": _guard(lambda v: 2.0 ** v),
     "expm1": _expm1,
     "log": _guard(math.log, 0),
     "log2": _guard(math.log2, 0),
@@ -273,8 +278,12 @@ UNARY = {
     "sinh": _guard(math.sinh),
     "cosh": lambda v: _guard(math.cosh)(v) if v == v else v,
     "tanh": math.tanh,
+    "asinh": math.asinh,
+    "acosh": _guard(math.acosh),
+    "atanh": _atanh,
     "sigmoid": _sigmoid,
     "erf": math.erf,
+    "erfc": math.erfc,
     "sign": _sign,
     "floor": _float_fn(math.floor),
     "ceil": _float_fn(math.ceil),

@@ -426,6 +426,21 @@ def cosh(self):
     return _float_unary("cosh", self)
 
 
+@op("AsinhBackward0", self=lambda grad, self: grad * (self.pow(2) + 1).rsqrt())
+def asinh(self):
+    return _float_unary("asinh", self)
+
+
+@op("AcoshBackward0", self=lambda grad, self: grad * (self.pow(2) - 1).rsqrt())
+def acosh(self):
+    return _float_unary("acosh", self)
+
+
+@op("AtanhBackward0", self=lambda grad, self: grad / (1 - self.pow(2)))
+def atanh(self):
+    return _float_unary("atanh", self)
+
+
 @op("TanhBackward0", self=lambda grad, result: tanh_backward(grad, result))
 def tanh(self):
     return _float_unary("tanh", self)
@@ -463,6 +478,27 @@ def sigmoid_backward(grad_output, output):
 @op("ErfBackward0", self=lambda grad, self: 1.1283791670955126 * (-self.pow(2)).exp() * grad)
 def erf(self):
     return _float_unary("erf", self)
+
+
+@op("ErfcBackward0", self=lambda grad, self: -1.1283791670955126 * (-self.pow(2)).exp() * grad)
+def erfc(self):
+    return _float_unary("erfc", self)
+
+
+@op("Exp2Backward0", self=lambda grad, result: grad * result * 0.6931471805599453)
+def exp2(self):
+    return _float_unary("exp2", self)
+
+
+# x * (pi / 180) and x * (180 / pi): one product with the constant in x's dtype
+@op("Deg2RadBackward0", self=lambda grad: grad * 0.017453292519943295)
+def deg2rad(self):
+    return binary("mul", self, 0.017453292519943295, float_dtype(self))
+
+
+@op("Rad2DegBackward0", self=lambda grad: grad * 57.29577951308232)
+def rad2deg(self):
+    return binary("mul", self, 57.29577951308232, float_dtype(self))
 
 
 # ---- rounding and sign ----------------------------------------------------------------
