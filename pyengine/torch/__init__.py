@@ -27,7 +27,7 @@ from ._ops.joining import fliplr, flipud, repeat_interleave
 from . import linalg
 from ._ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, std, var, var_mean, std_mean,
                              norm, cumsum, cumprod, logsumexp, softmax, log_softmax, all, any, median, mode, sort,
-                             argsort, topk, unique, count_nonzero)
+                             argsort, topk, unique, count_nonzero, nansum, nanmean, dist)
 from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permute, transpose, t, narrow, select,
                          movedim, diagonal, expand, tile)
 from ._ops.shape import transpose as swapaxes, movedim as moveaxis
@@ -79,7 +79,7 @@ def broadcast_shapes(*shapes):
 
 def broadcast_tensors(*tensors):
     shape = broadcast_shapes(*[t.shape for t in tensors])
-    return tuple(t.expand(shape) for t in tensors)
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)  # as PyTorch: no expand needed, none made
 
 
 def meshgrid(*tensors, indexing="ij"):

@@ -118,6 +118,7 @@ def _bind():
     for name in ["sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "std", "var", "norm",
                  "cumsum", "cumprod", "logsumexp", "softmax", "log_softmax", "all", "any", "median", "mode",
                  "sort", "argsort", "topk", "unique", "count_nonzero", "cummax", "cummin", "aminmax", "kthvalue",
+                 "nansum", "nanmean", "dist",
                  "diff"]:
         setattr(T, name, getattr(R, name))
     T.cumsum_ = _inplace(R.cumsum, "cumsum_")

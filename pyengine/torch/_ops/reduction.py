@@ -135,6 +135,26 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return sum_dim(input, dim, keepdim, dtype)
 
 
+@op("NansumBackward0", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
+    * self.isnan().logical_not())
+def _nansum(self, dim, keepdim, dtype):
+    with no_grad():
+        zeroed = self.masked_fill(self.isnan(), 0) if self.dtype.kind == "f" else self
+        return sum_all.forward(zeroed, dtype) if dim is None else sum_dim.forward(zeroed, dim, keepdim, dtype)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    return _nansum(input, None if dim is None else reduced_dims(input, dim), keepdim, dtype)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    if input.dtype.kind != "f":
+        raise RuntimeError(f"nanmean(): expected input to have floating point or complex dtype but got "
+                           f"{type_name(input.dtype)}")
+    count = input.isnan().logical_not().sum(() if dim is None else dim, keepdim)
+    return nansum(input, dim, keepdim, dtype=dtype) / count
+
+
 def _mean_dtype(x, dtype, name="mean"):
     dtype = dtype or x.dtype
     if dtype.kind != "f":
@@ -481,29 +501,45 @@ def _norm_row(row, p, dtype):
     r = _round_fn(dtype)
     if p == 2:
         return r(math.sqrt(math.fsum(v * v for v in row)))
-    if p == 1:
-        return r(math.fsum(abs(v) for v in row))
     if p == math.inf:
         return builtins_max((abs(v) for v in row), default=0.0)
     if p == -math.inf:
         return builtins_min((abs(v) for v in row), default=math.inf)
     if p == 0:
         return float(builtins_sum(1 for v in row if v != 0))
-    return r(math.fsum(abs(v) ** p for v in row) ** (1.0 / p))
+    # PyTorch's NormOps: one accumulator in the dtype, in order; |v|**p and the root in the dtype too
+    acc = 0.0
+    if p == 1:
+        for v in row:
+            acc = r(acc + abs(v))
+        return acc
+    for v in row:
+        acc = r(acc + r(_pow(abs(v), p)))
+    return r(_pow(acc, r(1.0 / p)))
+
+
+def _pow(a, b):
+    try:
+        return a ** b
+    except OverflowError:
+        return math.inf
 
 
 def _norm_backward(grad, x, p, dim, keepdim, result):
+    """PyTorch's norm_backward, step for step (the order of the roundings included)."""
     g = unsqueeze_to(grad, x, dim, keepdim)
     r = unsqueeze_to(result, x, dim, keepdim)
     if p == 2:
-        return (x * (g / r)).masked_fill(r == 0, 0)
+        return g * (x / r).masked_fill(r == 0, 0)
     if p == 1:
         return x.sgn() * g
     if p in (math.inf, -math.inf):
-        mask = x.abs() == r
-        return x.sgn() * (g / unsqueeze_to(mask.sum(reduced_dims(x, dim), True), x, dim, True)).masked_fill(
-            mask.logical_not(), 0)
-    return x * x.abs().pow(p - 2) * g / r.pow(p - 1)
+        mask = (x.abs() == r) | x.isnan()
+        return x.sgn() * ((g / unsqueeze_to(mask.sum(reduced_dims(x, dim), True), x, dim, True)) * mask)
+    if p < 1:
+        return x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * g * r.pow(1 - p)
+    scale = (g / r.pow(p - 1)).masked_fill(r == 0, 0)
+    return (x.sgn() * x.abs().pow(p - 1) if p < 2 else x * x.abs().pow(p - 2)) * scale
 
 
 @op("LinalgVectorNormBackward0", self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
@@ -516,6 +552,24 @@ def _vector_norm(self, ord, dim, keepdim):
     if ord == 2 and dtype is _float32:
         return _exact(exact.norm, self, dim, keepdim)
     return _reduce(self, dim, keepdim, lambda row: _norm_row(row, ord, dtype), dtype)
+
+
+@op("NormBackward1", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
+    grad, self, p, dim, keepdim, result))
+def norm_dim(self, p, dim, keepdim):
+    """at::norm(self, p, dim, keepdim), the node of PyTorch's C++ callers (pairwise_distance)."""
+    return _vector_norm.forward(self, float(p), dim, keepdim)
+
+
+@op("DistBackward0", self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
+    other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))
+def _dist(self, other, p):
+    with no_grad():
+        return _vector_norm.forward(self - other, p, None, False)
+
+
+def dist(input, other, p=2):
+    return _dist(input, other, float(p))
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):

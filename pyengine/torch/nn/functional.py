@@ -1348,6 +1348,22 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     return input / denom
 
 
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """As PyTorch: each side divided by its norm (clamped to eps without history), then summed."""
+    x1, x2 = torch.broadcast_tensors(x1, x2)
+    x1_norm = x1.norm(2, dim, keepdim=True).clone()
+    x2_norm = x2.norm(2, dim, keepdim=True).clone()
+    with no_grad():
+        x1_norm.clamp_min_(eps)
+        x2_norm.clamp_min_(eps)
+    return ((x1 / x1_norm) * (x2 / x2_norm)).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    from .._ops.reduction import norm_dim
+    return norm_dim(x1 - x2 + eps, p, (max(x1.dim(), x2.dim()) - 1,), keepdim)
+
+
 def one_hot(tensor, num_classes=-1):
     values = tensor._flat()
     if num_classes == -1:

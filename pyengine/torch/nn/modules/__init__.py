@@ -9,6 +9,7 @@ from .batchnorm import BatchNorm1d
 from .conv import Conv1d, Conv2d
 from .pooling import MaxPool2d, AvgPool2d
 from .rnn import RNNBase, RNN, LSTM, GRU
+from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
                          ReLU6, Threshold, Softsign, Tanhshrink, Softmin)
 from .loss import (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
