@@ -168,44 +168,171 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return _leaky_relu(input, negative_slope)
 
 
-# the second derivative is elu's first one again, where self_or_result < 0 (PyTorch's
-# elu_double_backward); from the result (the in-place form): elu' = result + alpha there
+# ELU and the ones made of it (SELU, CELU): x * scale above 0, else
+# alpha * scale * (exp(x * input_scale) - 1). The second derivative is the first one again where
+# self_or_result < 0 (PyTorch's elu_double_backward); from the result (the in-place forms):
+# elu' = (result + alpha * scale) * input_scale there.
 @op("EluBackwardBackward0",
-    grad_output=lambda grad, alpha, is_result, self_or_result: _elu_backward(grad, alpha, is_result, self_or_result),
-    self_or_result=lambda grad, grad_output, alpha, is_result, self_or_result: (
-        grad * grad_output if is_result else _elu_backward(grad * grad_output, alpha, False, self_or_result))
-    * (self_or_result < 0))
-def _elu_backward(grad_output, alpha, is_result, self_or_result):
+    grad_output=lambda grad, coefs, is_result, self_or_result: _elu_backward(grad, coefs, is_result, self_or_result),
+    self_or_result=lambda grad, grad_output, coefs, is_result, self_or_result: (
+        grad * grad_output * coefs[2] if is_result
+        else _elu_backward(grad * grad_output * coefs[2], coefs, False, self_or_result)) * (self_or_result < 0))
+def _elu_backward(grad_output, coefs, is_result, self_or_result):
+    negcoef, poscoef, negiptcoef = _elu_coefficients(coefs, grad_output.dtype)
     with no_grad():
         if is_result:
-            return _map(lambda g, r: g if r > 0 else g * (r + alpha), grad_output, self_or_result)
-        return _map(lambda g, x: g if x > 0 else g * alpha * _exp(x), grad_output, self_or_result)
+            return _map(lambda g, r: g * poscoef if r > 0 else g * negiptcoef * (r + negcoef),
+                        grad_output, self_or_result)
+        return _map(lambda g, x: g * poscoef if x > 0 else g * negiptcoef * negcoef * _exp(x * negiptcoef),
+                    grad_output, self_or_result)
 
 
-@op("EluBackward0", self=lambda grad, self, alpha: _elu_backward(grad, alpha, False, self))
-def _elu(self, alpha):
+def _elu_values(self, coefs):
+    negcoef, poscoef, negiptcoef = _elu_coefficients(coefs, self.dtype)
     with no_grad():
-        return _map(lambda x: x if x > 0 else alpha * math.expm1(x), self)
+        return _map(lambda x: x * poscoef if x > 0 else negcoef * math.expm1(x * negiptcoef), self)
 
 
-def _elu_grad_from_result(grad, alpha, result):
-    if alpha < 0:
+def _elu_coefficients(coefs, dtype):
+    """alpha * scale, scale, input_scale as PyTorch's kernel holds them: in the dtype."""
+    alpha, scale, input_scale = coefs
+    r = _float32.f32 if dtype.itemsize == 4 else float
+    return r(r(alpha) * r(scale)), r(scale), r(input_scale)
+
+
+def _grad_from_result(grad, coefs, result):
+    """The in-place forms save their result, whose sign is the input's only for alpha >= 0."""
+    if coefs[0] < 0:
         raise RuntimeError(
             "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
             "caused by calling in-place forward function with a negative slope, please call out-of-place version "
             "instead.")
-    return _elu_backward(grad, alpha, True, result)
+    return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward1", self=_elu_grad_from_result)
-def _elu_saving_result(self, alpha):
-    return _elu.forward(self, alpha)
+@op("EluBackward0", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+def _elu(self, coefs):
+    return _elu_values(self, coefs)
+
+
+@op("EluBackward1", self=_grad_from_result)
+def _elu_saving_result(self, coefs):
+    return _elu_values(self, coefs)
+
+
+@op("CeluBackward0", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+def _celu(self, coefs):
+    return _elu_values(self, coefs)
+
+
+@op("CeluBackward1", self=_grad_from_result)
+def _celu_saving_result(self, coefs):
+    return _elu_values(self, coefs)
 
 
 def elu(input, alpha=1.0, inplace=False):
-    if inplace:
-        return _in_place(input, _elu_saving_result(input, alpha))
-    return _elu(input, alpha)
+    coefs = (alpha, 1.0, 1.0)
+    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    coefs = (_SELU_ALPHA, _SELU_SCALE, 1.0)
+    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError")
+    coefs = (alpha, 1.0, 1.0 / alpha)
+    return _in_place(input, _celu_saving_result(input, coefs)) if inplace else _celu(input, coefs)
+
+
+# PyTorch's kernels: plain float32 arithmetic, reproduced op by op
+@op("HardsigmoidBackward0", self=lambda grad, self: grad.masked_fill(((self > -3) & (self < 3)).logical_not(), 0)
+    * (1.0 / 6.0))
+def _hardsigmoid(self):
+    with no_grad():
+        return (self + 3).clamp(0, 6) / 6
+
+
+def hardsigmoid(input, inplace=False):
+    out = _hardsigmoid(input)
+    return _in_place(input, out) if inplace else out
+
+
+def _hardswish_backward(grad, self):
+    inside = grad * (self / 3 + 0.5)
+    return torch.where(self <= -3, 0.0, torch.where(self < 3, inside, grad))
+
+
+@op("HardswishBackward0", self=_hardswish_backward)
+def _hardswish(self):
+    with no_grad():
+        return self * (self + 3).clamp(0, 6) / 6
+
+
+def hardswish(input, inplace=False):
+    out = _hardswish(input)
+    return _in_place(input, out) if inplace else out
+
+
+@op("LogSigmoidBackwardBackward0",
+    grad_output=lambda grad, self: _log_sigmoid_backward(grad, self),
+    self=lambda grad, grad_output, self: -grad * grad_output * self.sigmoid() * (-self).sigmoid())
+def _log_sigmoid_backward(grad_output, self):
+    with no_grad():
+        return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
+
+
+@op("LogSigmoidBackward0", self=lambda grad, self: _log_sigmoid_backward(grad, self))
+def _logsigmoid(self):
+    with no_grad():
+        return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
+
+
+def logsigmoid(input):
+    return _logsigmoid(input)
+
+
+def _mish_backward(grad, self):
+    t = softplus(self).tanh()
+    return grad * (t + self * self.sigmoid() * (1 - t * t))
+
+
+@op("MishBackward0", self=_mish_backward)
+def _mish(self):
+    with no_grad():
+        return _map(lambda x: x * math.tanh(math.log1p(_exp(x)) if x < 20 else x), self)
+
+
+def mish(input, inplace=False):
+    out = _mish(input)
+    return _in_place(input, out) if inplace else out
+
+
+def _glu_backward(grad, self, dim):
+    a, b = self.chunk(2, dim)
+    s = b.sigmoid()
+    return torch.cat([grad * s, grad * a * s * (1 - s)], dim)
+
+
+@op("GluBackward0", self=_glu_backward)
+def _glu(self, dim):
+    with no_grad():
+        a, b = self.chunk(2, dim)
+        return a * b.sigmoid()
+
+
+def glu(input, dim=-1):
+    if not input._shape:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = dim + input.dim() if dim < 0 else dim
+    if input._shape[d] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input._shape[d]}")
+    return _glu(input, d)
 
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.

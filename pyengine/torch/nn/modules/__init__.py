@@ -11,6 +11,7 @@ from .pooling import MaxPool2d, AvgPool2d
 from .rnn import RNNBase, RNN, LSTM, GRU
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
-                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin)
+                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin, SELU, CELU, Hardsigmoid, Hardswish, Mish,
+                         LogSigmoid, GLU)
 from .loss import (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss)

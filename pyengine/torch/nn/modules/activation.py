@@ -120,6 +120,71 @@ class Softmin(Module):
         return f"dim={self.dim}"
 
 
+class SELU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.selu(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class CELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class _InPlaceable(Module):
+    """An activation whose inplace flag PyTorch does not show in its repr."""
+    function = None
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return type(self).function(input, inplace=self.inplace)
+
+
+class Hardsigmoid(_InPlaceable):
+    function = F.hardsigmoid
+
+
+class Hardswish(_InPlaceable):
+    function = F.hardswish
+
+
+class Mish(_InPlaceable):
+    function = F.mish
+
+
+class LogSigmoid(Module):
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
+class GLU(Module):
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
 class Sigmoid(Module):
     def forward(self, input):
         return torch.sigmoid(input)
