@@ -66,8 +66,8 @@ def run(code, prelude, emit):
     """Runs `prelude` blocks silently, then `code` with its output streamed; returns None or an error dict."""
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
     torch = sys.modules.get("torch")
-    if hasattr(torch, "_warn_once"):
-        torch._warn_once.new_run()  # each run is a fresh process to the learner
+    if hasattr(torch, "_process"):
+        torch._process.new_run()  # each run starts as a fresh Python process would
     discard = Stream("stdout", lambda stream, text: None)
     stdout, stderr = Stream("stdout", emit), Stream("stderr", emit)
     saved = sys.stdout, sys.stderr

@@ -8,7 +8,7 @@ from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
 from . import cuda, return_types
-from . import _warn_once  # noqa: F401  (program runners call _warn_once.new_run())
+from . import _process  # noqa: F401  (program runners call _process.new_run())
 from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, empty, zeros_like, ones_like,
                             full_like, empty_like, arange, linspace, logspace, eye, FloatTensor, DoubleTensor,
                             LongTensor, IntTensor, BoolTensor, ByteTensor)

@@ -96,7 +96,7 @@ def reset_torch_state():
         "set_default_dtype": lambda: torch.set_default_dtype(torch.float32),
         "set_printoptions": lambda: torch.set_printoptions(profile="default"),
         "set_grad_enabled": lambda: torch.set_grad_enabled(True),
-        "warn_once": lambda: torch._warn_once.new_run() if hasattr(torch, "_warn_once") else None,
+        "new_run": lambda: torch._process.new_run() if hasattr(torch, "_process") else None,
     }
     failed = []
     for step_name, step in steps.items():

@@ -7,7 +7,7 @@ applies it to contiguous strides to find where each gradient element lands.
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
-from .._warn_once import warn_once
+from .._process import warn_once
 from ._helpers import sizes_arg, wrap_dim, new_tensor, type_name
 
 
