@@ -7,7 +7,7 @@ from ._tensor import Tensor
 from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
-from . import cuda, return_types
+from . import cuda, return_types, special
 from . import _process  # noqa: F401  (program runners call _process.new_run())
 from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, empty, zeros_like, ones_like,
                             full_like, empty_like, arange, linspace, logspace, eye, FloatTensor, DoubleTensor,
@@ -20,7 +20,7 @@ from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2
                              bitwise_and, bitwise_or, bitwise_xor, bitwise_not, isnan, isinf, isfinite)
 from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
 from ._ops.pointwise import (asinh, acosh, atanh, exp2, erfc, deg2rad, rad2deg, asinh as arcsinh, acosh as arccosh,
-                             atanh as arctanh)
+                             atanh as arctanh, xlogy, logit)
 from ._ops.pointwise import div as divide, mul as multiply, sub as subtract, nan_to_num, isclose, allclose, equal
 from ._ops.reduction import cummax, cummin, aminmax, kthvalue, diff
 from ._ops.joining import fliplr, flipud, repeat_interleave

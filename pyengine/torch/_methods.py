@@ -107,6 +107,7 @@ def _bind():
     T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
     T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
     T.arcsinh, T.arccosh, T.arctanh = P.asinh, P.acosh, P.atanh
+    T.xlogy, T.xlogy_, T.logit, T.logit_ = P.xlogy, _inplace(P.xlogy, "xlogy_"), P.logit, _inplace(P.logit, "logit_")
     T.greater, T.less, T.greater_equal, T.less_equal, T.not_equal = P.gt, P.lt, P.ge, P.le, P.ne
     T.isnan, T.isinf, T.isfinite = P.isnan, P.isinf, P.isfinite
     T.nan_to_num, T.isclose, T.allclose, T.equal = P.nan_to_num, P.isclose, P.allclose, P.equal

@@ -237,6 +237,8 @@ SAMPLES = {
     "acosh": [s(lambda p: (p + 1).acosh(), POS)],
     "atanh": [s(lambda u: torch.atanh(u), UNIT)],
     "exp2": [s(lambda a: a.exp2(), A)],
+    "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],
+    "_logit": [s(lambda q: q.logit(), PROB), s(lambda q: torch.logit(q, 0.2), PROB)],
     "erfc": [s(lambda a: torch.erfc(a), A)],
     "deg2rad": [s(lambda a: a.deg2rad(), A)],
     "rad2deg": [s(lambda a: torch.rad2deg(a), A)],

@@ -1,4 +1,5 @@
 """Helpers shared by the kernels: numpy detection and exact float32 fma on whole sequences."""
+import functools
 import os
 import re
 from array import array
@@ -13,6 +14,19 @@ else:
         import numpy as np
     except ImportError:  # Pyodide: pure Python only
         np = None
+
+
+def ieee(kernel):
+    """``kernel`` with numpy's floating-point warnings off: like PyTorch's, the kernels give
+    IEEE results (inf, nan) silently."""
+    if np is None:
+        return kernel
+
+    @functools.wraps(kernel)
+    def quiet(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return kernel(*args, **kwargs)
+    return quiet
 
 
 def is_np(values):

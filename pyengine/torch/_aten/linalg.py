@@ -15,7 +15,7 @@ from array import array
 from operator import add, mul
 
 from .._float32 import f32
-from ._common import as_f32, fma32_np, fma32_scaled, is_np, np
+from ._common import as_f32, fma32_np, fma32_scaled, ieee, is_np, np
 
 
 # ---- which rule -----------------------------------------------------------------------------
@@ -57,6 +57,7 @@ def _f_blocks(k):
 
 # ---- public entry points -------------------------------------------------------------------
 
+@ieee
 def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
     """(m x k) @ (k x n) + bias, rounded as torch's mm/addmm/linear.
 
@@ -86,11 +87,13 @@ def _mm_rule(a, b, m, k, n, bias, b_transposed, rule):
     return _mm_list(a, b, m, k, n, bias, b_transposed, rule)
 
 
+@ieee
 def linear(x, weight, bias, m, k, n):
     """F.linear: x (m x k) @ weight (n x k)^T + bias."""
     return mm(x, weight, m, k, n, bias, b_transposed=True)
 
 
+@ieee
 def bmm(a, b, batch, m, k, n):
     """torch.bmm of (batch, m, k) @ (batch, k, n): torch's own loop (rule N) when k*m*n < 400."""
     rule = "N" if k * m * n < 400 else rule_for(m, k, n)
@@ -101,11 +104,13 @@ def bmm(a, b, batch, m, k, n):
     return [v for part in parts for v in part]
 
 
+@ieee
 def mv(a, v, m, k):
     """torch.mv / 2-D @ 1-D (MKL sgemv): rule N, exact for k <= 4 (spec 4.3)."""
     return mm(a, v, m, k, 1)
 
 
+@ieee
 def dot(x, y):
     """torch.dot (MKL sdot): exact when len is a multiple of 4 (spec 4.6); other lengths add
     the leftover products one by one after the fold (a stand-in)."""

@@ -15,7 +15,7 @@ from .._float32 import f32
 from . import GRAIN_SIZE, LANES, NUM_THREADS
 from . import reduce as _reduce
 from . import special
-from ._common import as_f32, fma32_np, fma32_seq, is_np, np
+from ._common import as_f32, fma32_np, fma32_seq, ieee, is_np, np
 
 
 def _split(shape, dim):
@@ -182,6 +182,7 @@ def _otherdim(values, shape, dim, log):
     return out
 
 
+@ieee
 def softmax(values, shape, dim):
     """torch.softmax of contiguous float32 values of the given shape."""
     if _is_last(shape, dim):
@@ -189,6 +190,7 @@ def softmax(values, shape, dim):
     return _otherdim(values, shape, dim, log=False)
 
 
+@ieee
 def log_softmax(values, shape, dim):
     """torch.log_softmax of contiguous float32 values of the given shape."""
     if _is_last(shape, dim):
@@ -196,6 +198,7 @@ def log_softmax(values, shape, dim):
     return _otherdim(values, shape, dim, log=True)
 
 
+@ieee
 def log_softmax_backward_lastdim(grad, output, n):
     """grad - exp(output) * grad.sum(-1) over rows of n: PyTorch's kernel computes the row sum
     with _lanesum and each element as one fused step, fma(-expf_sleef(output), sum, grad)."""
@@ -213,6 +216,7 @@ def log_softmax_backward_lastdim(grad, output, n):
 
 # ---- losses -------------------------------------------------------------------------------------
 
+@ieee
 def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-100):
     """F.nll_loss for logp of shape (B, C) or (C,) and integer targets.
 
@@ -271,6 +275,7 @@ def _div(a, b):
     return f32(a / b)
 
 
+@ieee
 def cross_entropy(logits, shape, targets, reduction="mean", weight=None, ignore_index=-100):
     """F.cross_entropy with class-index targets: nll_loss(log_softmax(logits, class dim))."""
     class_dim = 1 if len(shape) >= 2 else 0
@@ -287,6 +292,7 @@ def _reduce_loss(values, reduction):
     return kernel(values, 0, [len(values)], [1])[0][0]
 
 
+@ieee
 def mse_loss(a, b, reduction="mean"):
     """F.mse_loss of equal-size contiguous inputs: d = a - b, d * d, then the cascade mean/sum."""
     if is_np(a) or is_np(b):
@@ -296,6 +302,7 @@ def mse_loss(a, b, reduction="mean"):
     return _reduce_loss(array("f", map(mul, d, d)), reduction)
 
 
+@ieee
 def binary_cross_entropy(p, y, reduction="mean"):
     """F.binary_cross_entropy: (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100),
     with glibc's logf and log1pf (torch's scalar kernel calls them)."""

@@ -16,7 +16,7 @@ from operator import add, mul, truediv
 
 from .._float32 import f32, fma32
 from . import GRAIN_SIZE, NUM_THREADS
-from ._common import fma32_np, is_np, np
+from ._common import fma32_np, ieee, is_np, np
 
 _SUM_LANES = 8  # the sum, norm and prod kernels are AVX2 builds: 8 float32 lanes
 
@@ -457,6 +457,7 @@ def _finish(values, out):
     return out if is_np(values) else out.tolist()
 
 
+@ieee
 def sum(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.sum of the view over ``dims`` (None: all). Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
@@ -476,6 +477,7 @@ def sum(values, offset, shape, strides, dims=None, keepdim=False):
     return _finish(values, out), plan.out_shape
 
 
+@ieee
 def mean(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.mean: the cascade sum divided (in float32) by the number of reduced elements."""
     total, out_shape = sum(values, offset, shape, strides, dims, keepdim)
@@ -574,6 +576,7 @@ def _var_welford(values, offset, plan, correction, take_sqrt):
     return out
 
 
+@ieee
 def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, take_sqrt=False):
     """torch.var (torch.std with take_sqrt=True). Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
@@ -588,6 +591,7 @@ def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, 
     return (np.array(result, np.float32) if is_np(values) else result), plan.out_shape
 
 
+@ieee
 def std(values, offset, shape, strides, dims=None, correction=1, keepdim=False):
     return var(values, offset, shape, strides, dims, correction, keepdim, take_sqrt=True)
 
@@ -642,6 +646,7 @@ def _serial_sum_of_squares(xs):
     return s[0]
 
 
+@ieee
 def norm(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.norm / linalg.vector_norm with p = 2. Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
@@ -699,6 +704,7 @@ def _prod_row(row, start):
     return acc
 
 
+@ieee
 def prod(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.prod (binary_kernel_reduce_vec with *). Returns (flat values, result shape).
 
@@ -764,11 +770,13 @@ def _scan(values, shape, dim, op, np_op):
     return out.tolist()
 
 
+@ieee
 def cumsum(values, shape, dim):
     """torch.cumsum of contiguous values along dim."""
     return _scan(values, shape, dim, add, np.add if np is not None else None)
 
 
+@ieee
 def cumprod(values, shape, dim):
     """torch.cumprod of contiguous values along dim."""
     return _scan(values, shape, dim, mul, np.multiply if np is not None else None)

@@ -17,7 +17,7 @@ from operator import mul, sub, truediv
 
 from .._float32 import bits32, f32, fma32, from_bits32
 from . import GRAIN_SIZE, LANES, NUM_THREADS
-from ._common import as_f32, fma32_np, fma32_seq, is_np, np
+from ._common import as_f32, fma32_np, fma32_seq, ieee, is_np, np
 
 _INF = math.inf
 _NAN = math.nan
@@ -416,6 +416,7 @@ def vector_runs(n, row=None):
     return [(a, b, a + (b - a) // block * block) for a, b in zip(bounds, bounds[1:])]
 
 
+@ieee
 def sigmoid(values, row=None):
     """torch.sigmoid of float32 values in memory order (see ``vector_runs`` for ``row``).
 
@@ -444,6 +445,7 @@ def _one_over_one_plus(e, use_np):
 
 # ---- backward formulas ----------------------------------------------------------------
 
+@ieee
 def sigmoid_backward(grad, out):
     """(grad * (1 - s)) * s, with s the saved sigmoid output."""
     if is_np(grad) or is_np(out):
@@ -453,6 +455,7 @@ def sigmoid_backward(grad, out):
     return array("f", map(mul, array("f", map(mul, grad, one_minus)), out)).tolist()
 
 
+@ieee
 def tanh_backward(grad, out):
     """grad * fma(-y, y, 1), with y the saved tanh output."""
     if is_np(grad) or is_np(out):
@@ -462,6 +465,7 @@ def tanh_backward(grad, out):
     return array("f", map(mul, grad, fma32_seq(neg, out, [1.0] * len(neg)))).tolist()
 
 
+@ieee
 def relu_backward(grad, x):
     """grad where x > 0, else 0."""
     if is_np(grad) or is_np(x):

@@ -485,6 +485,51 @@ def erfc(self):
     return _float_unary("erfc", self)
 
 
+def _as_tensor(x):
+    from .creation import tensor
+    return x if isinstance(x, Tensor) else tensor(x)
+
+
+@op("XlogyBackward0",
+    self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0),
+    other=lambda grad, self, other: grad * self / other)
+def _xlogy(self, other):
+    from ..autograd.grad_mode import no_grad
+    with no_grad():  # PyTorch's kernel: x * log(y) in the dtype, 0 where x == 0 (unless y is nan)
+        return (self * other.log()).masked_fill((self == 0) & other.isnan().logical_not(), 0)
+
+
+def xlogy(self, other):
+    return _xlogy(_as_tensor(self), _as_tensor(other))
+
+
+def _logit_bounds(eps, dtype):
+    r = f32 if dtype.itemsize == 4 else float
+    return r(eps), r(1 - r(eps))
+
+
+def _logit_backward(grad, self, eps):
+    """PyTorch's logit_backward: grad / (x (1 - x)); outside [eps, 1 - eps] 0, or without eps
+    nan outside [0, 1] (at 0 and 1 the division gives PyTorch's grad * inf already)."""
+    core = grad / (self * (1 - self))
+    if eps is None:
+        return core.masked_fill((self < 0) | (self > 1), math.nan)
+    lo, hi = _logit_bounds(eps, self.dtype)
+    return core.masked_fill((self < lo) | (self > hi), 0)
+
+
+@op("LogitBackward0", self=_logit_backward)
+def _logit(self, eps):
+    from ..autograd.grad_mode import no_grad
+    with no_grad():
+        x = self if eps is None else self.clamp(*_logit_bounds(eps, self.dtype))
+        return (x / (1 - x)).log()
+
+
+def logit(self, eps=None):
+    return _logit(self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype()), eps)
+
+
 @op("Exp2Backward0", self=lambda grad, result: grad * result * 0.6931471805599453)
 def exp2(self):
     return _float_unary("exp2", self)

@@ -661,13 +661,18 @@ def _logsumexp_row(row, dtype):
     r = _round_fn(dtype)
     if not row:
         return -math.inf
-    m = builtins_max(row)
+    m = _max_of(row)
     if math.isinf(m):
         m = 0.0
     s = 0.0
     for v in row:
         s = r(s + r(_exp(r(v - m))))
-    return r(r(math.log(s) if s > 0 else -math.inf) + m)
+    return r(r(math.log(s) if s > 0 or s != s else -math.inf) + m)
+
+
+def _max_of(row):
+    """The largest value, nan if there is one (PyTorch's amax; Python's max depends on order)."""
+    return math.nan if _builtins.any(v != v for v in row) else builtins_max(row)
 
 
 def _exp(v):
@@ -697,7 +702,7 @@ def _softmax_rows(x, dim, log):
     order = [i for i in range(x.dim()) if i != d] + [d]
     out = []
     for row in _rows(x, (d,)):
-        m = builtins_max(row)
+        m = _max_of(row)
         shifted = [r(v - m) for v in row]
         exps = [r(_exp(v)) for v in shifted]
         s = 0.0

@@ -531,6 +531,22 @@ def _mse_loss(self, target, reduction):
         return _reduce(diff * diff, reduction)
 
 
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """KL(target || exp(input)) per element, as PyTorch composes it; "batchmean" divides the
+    sum by the batch size."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if reduction == "mean":
+        import warnings
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                      "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                      "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                      stacklevel=2)
+    output = target.exp() * (target - input) if log_target else torch.xlogy(target, target) - target * input
+    if reduction == "batchmean":
+        return output.sum() / input.shape[0] if input.dim() else output.sum()
+    return _reduce(output, reduction)
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     _check_same_size(input, target, "mse_loss")
     reduction = _legacy_reduction(size_average, reduce, reduction)
