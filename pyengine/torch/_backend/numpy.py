@@ -10,6 +10,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import functools
 from array import array
 
 import numpy as np
@@ -25,6 +26,17 @@ _NP = {"bool": np.bool_, "uint8": np.uint8, "int8": np.int8, "int16": np.int16, 
 
 
 _OF_TYPECODE = {"f": np.float32, "d": np.float64}
+_ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
+
+
+def _ieee(kernel):
+    """``kernel`` with numpy's floating-point warnings off: inf and nan come out silently, as
+    in PyTorch (a learner's output shows no RuntimeWarning)."""
+    @functools.wraps(kernel)
+    def quiet(*args, **kwargs):
+        with np.errstate(**_ERR):
+            return kernel(*args, **kwargs)
+    return quiet
 
 
 def np_dtype(dtype):
@@ -84,24 +96,21 @@ def scatter(buf, positions, src):
     as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
+@_ieee
 def cast(buf, dtype):
     target = _NP[dtype.name]
     buf = as_ndarray(buf)
     if buf.dtype.kind == "f" and dtype.kind in "iu":
         # a C cast: truncate toward zero; nan and inf give INT64_MIN as on x86
-        with np.errstate(invalid="ignore"):
-            bad = ~np.isfinite(buf)
-            out = np.trunc(buf).astype(np.int64)
-            out[bad] = np.iinfo(np.int64).min
+        bad = ~np.isfinite(buf)
+        out = np.trunc(buf).astype(np.int64)
+        out[bad] = np.iinfo(np.int64).min
         return out.astype(target)
     return buf.astype(target)
 
 
 def get(buf, i, dtype):
     return number(buf, i)
-
-
-_ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 
 def _in_float64(fn):
@@ -176,6 +185,14 @@ def _binary_in_float64(fn):
     return kernel
 
 
+def _remainder(a, b, dtype):
+    """PyTorch's float remainder: fmod, moved into b's sign (a zero keeps its sign)."""
+    if np.dtype(dtype).kind != "f":
+        return np.remainder(a, b, dtype=dtype)
+    mod = np.fmod(a, b, dtype=dtype)
+    return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+
+
 def _trunc_divide(a, b, dtype):
     if np.any(b == 0):
         raise RuntimeError("ZeroDivisionError")
@@ -189,7 +206,7 @@ BINARY = {
     "mul": np.multiply,
     "div": np.true_divide,
     "floor_divide": _int_checked(np.floor_divide),
-    "remainder": _int_checked(np.remainder),
+    "remainder": _int_checked(_remainder),
     "fmod": _int_checked(np.fmod),
     "trunc_divide": _trunc_divide,
     "pow": _binary_in_float64(np.power),
@@ -214,9 +231,9 @@ BINARY = {
 _NO_DTYPE_ARG = {"eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor"}
 
 
+@_ieee
 def unary(name, buf, dtype):
-    with np.errstate(**_ERR):
-        return np.asarray(UNARY[name](as_ndarray(buf))).astype(_NP[dtype.name], copy=False).reshape(-1)
+    return np.asarray(UNARY[name](as_ndarray(buf))).astype(_NP[dtype.name], copy=False).reshape(-1)
 
 
 def _scalar(value, t):
@@ -226,21 +243,18 @@ def _scalar(value, t):
         return np.array(value, np.int64).astype(t)
 
 
+@_ieee
 def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
     a = as_ndarray(a) if a.__class__ is array else a if isinstance(a, np.ndarray) else _scalar(a, t)
     b = as_ndarray(b) if b.__class__ is array else b if isinstance(b, np.ndarray) else _scalar(b, t)
-    with np.errstate(**_ERR):
-        if name in _NO_DTYPE_ARG:
-            out = BINARY[name](a, b)
-        else:
-            out = BINARY[name](a, b, dtype=t)
-    out = np.asarray(out)
+    out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
     if out_dtype is not None or out.dtype != t:
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
     return out.reshape(-1)
 
 
+@_ieee
 def fma(a, b, c, dtype):
     """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
     t = _NP[dtype.name]
@@ -260,10 +274,10 @@ def fma(a, b, c, dtype):
     nudge = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
     step = np.where((err > 0) == (s > 0), 1, -1)
     s = np.where(nudge, (bits + step).view(np.float64), s)
-    with np.errstate(over="ignore"):
-        return s.astype(t)
+    return s.astype(t)
 
 
+@_ieee
 def where(cond, a, b, dtype):
     t = _NP[dtype.name]
     a, b = (as_ndarray(x) if x.__class__ is array else x for x in (a, b))

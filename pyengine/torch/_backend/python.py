@@ -327,12 +327,12 @@ def _floor_divide(a, b):
 
 
 def _remainder(a, b):
-    try:
+    if isinstance(a, int) and isinstance(b, int):
+        if b == 0:
+            raise RuntimeError("ZeroDivisionError")
         return a % b
-    except ZeroDivisionError:
-        if isinstance(a, int) and isinstance(b, int):
-            raise RuntimeError("ZeroDivisionError") from None
-        return math.nan
+    mod = _fmod(a, b)  # PyTorch's float remainder: fmod, moved into b's sign (keeps a zero's sign)
+    return mod + b if mod != 0 and (b < 0) != (mod < 0) else mod
 
 
 def _trunc_divide(a, b):
@@ -358,10 +358,16 @@ def _pow(a, b):
         return a ** b
     try:
         return math.pow(a, b)
-    except ValueError:
+    except OverflowError:  # C's pow gives a signed infinity
+        return -math.inf if a < 0 and _is_odd(b) else math.inf
+    except ValueError:  # zero to a negative power: an infinity; a negative base to a fraction: nan
+        if a == 0 and b < 0:
+            return math.copysign(math.inf, a) if _is_odd(b) else math.inf
         return math.nan
-    except OverflowError:
-        return math.inf if a > 0 or float(b) % 2 == 0 else -math.inf
+
+
+def _is_odd(v):
+    return math.isfinite(v) and v == int(v) and int(v) % 2 == 1
 
 
 def _max(a, b):
