@@ -75,6 +75,11 @@ def _as_index_tensor(v):
     return t
 
 
+def _mask_positions(keep):
+    """A 0-d mask as an index: position 0, or none."""
+    return from_values([0] if keep else [], (1 if keep else 0,), _dtype.int64)
+
+
 def _consumed_dims(item):
     """How many dims of the input one index entry uses."""
     if item is None or item is Ellipsis:
@@ -91,9 +96,11 @@ def _apply_basic(x, items, is_tuple):
     ndim = x.dim()
     used = builtins.sum(_consumed_dims(i) for i in items)
     if used > ndim:
-        if not x._shape and items and _is_int(items[0]):
+        if not x._shape and not is_tuple and _is_int(items[0]):
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        if not x._shape and not is_tuple and isinstance(items[0], builtins.slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     result = x
     dim = 0  # the dim of ``result`` the next entry applies to
@@ -118,7 +125,7 @@ def _apply_basic(x, items, is_tuple):
             continue
         if isinstance(item, bool):
             result = S.unsqueeze(result, dim)
-            advanced[dim] = _as_index_tensor([0] if item else [])
+            advanced[dim] = _mask_positions(item)
             dim += 1
             continue
         if isinstance(item, Tensor) and item.dim() == 0 and item.dtype.kind in "iu":
@@ -148,7 +155,7 @@ def _apply_basic(x, items, is_tuple):
             if t.dtype in (_dtype.bool_, _dtype.uint8):
                 if t.dim() == 0:
                     result = S.unsqueeze(result, dim)
-                    advanced[dim] = _as_index_tensor([0] if t.item() else [])
+                    advanced[dim] = _mask_positions(t.item())
                     dim += 1
                     continue
                 for k in range(t.dim()):
