@@ -1422,13 +1422,15 @@ def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_m
     (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
                                                  count_include_pad, divisor_override)
     plane = self.shape[-1] * self.shape[-2]
+    r = _float32.f32 if self.dtype.itemsize == 4 else float
     g = grad_output._flat()
     acc = [0.0] * self.numel()
     per_plane = oh * ow
-    for n, gv in enumerate(g):
+    for n, gv in enumerate(g):  # PyTorch's order and roundings: each output's share, added in turn
         base, o = (n // per_plane) * plane, n % per_plane
+        delta = r(gv / divisors[o])
         for k in windows[o]:
-            acc[base + k] += gv / divisors[o]
+            acc[base + k] = r(acc[base + k] + delta)
     return _new(acc, self._shape, self.dtype)
 
 
@@ -1441,9 +1443,15 @@ def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad
         (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
                                                      count_include_pad, divisor_override)
         plane = self.shape[-1] * self.shape[-2]
+        r = _float32.f32 if self.dtype.itemsize == 4 else float
         flat = self._flat()
-        values = [math.fsum(flat[base + k] for k in win) / d
-                  for base in range(0, len(flat), plane) for win, d in zip(windows, divisors)]
+        values = []
+        for base in range(0, len(flat), plane):
+            for win, d in zip(windows, divisors):
+                total = 0.0
+                for k in win:  # summed in order in the dtype, as PyTorch's kernel does
+                    total = r(total + flat[base + k])
+                values.append(r(total / d))
         return _new(values, tuple(self.shape[:-2]) + (oh, ow), self.dtype)
 
 
@@ -1453,6 +1461,82 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
     return _avg_pool2d(input, kernel_size, stride, _tuple(padding, 2), ceil_mode, count_include_pad,
                        divisor_override)
+
+
+# 1-d pooling is 2-d pooling of the input with a dim of size 1 inserted, as in PyTorch
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    kernel_size = _tuple(kernel_size, 1)[0]
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 1)[0]
+    out = max_pool2d(input.unsqueeze(-2), (1, kernel_size), (1, stride), (0, _tuple(padding, 1)[0]),
+                     (1, _tuple(dilation, 1)[0]), ceil_mode, return_indices)
+    return (out[0].squeeze(-2), out[1].squeeze(-2)) if return_indices else out.squeeze(-2)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    kernel_size = _tuple(kernel_size, 1)[0]
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 1)[0]
+    return avg_pool2d(input.unsqueeze(-2), (1, kernel_size), (1, stride), (0, _tuple(padding, 1)[0]), ceil_mode,
+                      count_include_pad).squeeze(-2)
+
+
+def _adaptive_windows(size, out):
+    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
+    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
+# linear in self: the gradient for grad_output is the pooling itself
+@op("AdaptiveAvgPool2DBackwardBackward0",
+    grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
+    self=lambda grad, self: torch.zeros_like(self))
+def _adaptive_avg_pool2d_backward(grad_output, self):
+    """Each output's gradient, divided by its window's height and width, added over the window."""
+    h, w = self.shape[-2:]
+    oh, ow = grad_output.shape[-2:]
+    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
+    r = _float32.f32 if self.dtype.itemsize == 4 else float
+    acc = [0.0] * self.numel()
+    g = grad_output._flat()
+    for plane in range(self.numel() // (h * w) if h * w else 0):
+        for i, (r0, r1) in enumerate(rows):
+            for j, (c0, c1) in enumerate(cols):
+                delta = r(r(g[(plane * oh + i) * ow + j] / (r1 - r0)) / (c1 - c0))
+                for y in range(r0, r1):
+                    for x in range(c0, c1):
+                        k = plane * h * w + y * w + x
+                        acc[k] = r(acc[k] + delta)
+    return _new(acc, self._shape, self.dtype)
+
+
+@op("AdaptiveAvgPool2DBackward0", self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
+def _adaptive_avg_pool2d(self, output_size):
+    """Each window summed in order in the dtype, then divided by its height, then its width."""
+    h, w = self.shape[-2:]
+    oh, ow = output_size
+    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
+    r = _float32.f32 if self.dtype.itemsize == 4 else float
+    flat = self._flat()
+    values = []
+    for base in range(0, len(flat), h * w or 1):
+        for r0, r1 in rows:
+            for c0, c1 in cols:
+                total = 0.0
+                for y in range(r0, r1):
+                    for x in range(c0, c1):
+                        total = r(total + flat[base + y * w + x])
+                values.append(r(r(total / (r1 - r0)) / (c1 - c0)))
+    return _new(values, tuple(self.shape[:-2]) + (oh, ow), self.dtype)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    size = _tuple(output_size, 2)
+    size = tuple(input.shape[-2 + i] if s is None else s for i, s in enumerate(size))
+    if size == (1, 1):  # PyTorch takes the mean over the last two dims here
+        return input.mean((-1, -2), keepdim=True)
+    return _adaptive_avg_pool2d(input, size)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _tuple(output_size, 1)[0])).squeeze(-2)
 
 
 @op("ConstantPadNdBackward0", self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))

@@ -7,7 +7,7 @@ from .dropout import Dropout
 from .normalization import LayerNorm
 from .batchnorm import BatchNorm1d
 from .conv import Conv1d, Conv2d
-from .pooling import MaxPool2d, AvgPool2d
+from .pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d
 from .rnn import RNNBase, RNN, LSTM, GRU
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,

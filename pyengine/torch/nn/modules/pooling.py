@@ -1,4 +1,4 @@
-"""MaxPool2d and AvgPool2d."""
+"""Pooling modules: max and average (1-d and 2-d), adaptive average."""
 from .. import functional as F
 from .module import Module
 
@@ -40,3 +40,46 @@ class AvgPool2d(Module):
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxPool1d(MaxPool2d):
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class AvgPool1d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        self.kernel_size = (kernel_size,) if isinstance(kernel_size, int) else tuple(kernel_size)
+        stride = kernel_size if stride is None else stride
+        self.stride = (stride,) if isinstance(stride, int) else tuple(stride)
+        self.padding = (padding,) if isinstance(padding, int) else tuple(padding)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class _AdaptiveAvgPoolNd(Module):
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
