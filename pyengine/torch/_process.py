@@ -6,15 +6,23 @@ new Python process: default dtype, print options, grad mode, and the warnings Py
 only once per process (TORCH_WARN_ONCE, ``warn_once`` here). The random generator is not
 reset: a new process seeds it differently every time too.
 """
+import os
+import sys
 import warnings
 
 _shown = set()
+_ENGINE = os.path.dirname(os.path.abspath(__file__))
 
 
-def warn_once(message, stacklevel=1):
+def warn_once(message):
+    """Warn at the program's line that called into the engine (PyTorch's warnings come from
+    C++, so Python reports the caller's line), the first time only."""
     if message not in _shown:
         _shown.add(message)
-        warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
+        frame, level = sys._getframe(), 1  # stacklevel 1 is this function
+        while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_ENGINE):
+            frame, level = frame.f_back, level + 1
+        warnings.warn(message, UserWarning, stacklevel=level)
 
 
 def new_run():

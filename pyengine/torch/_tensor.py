@@ -30,7 +30,7 @@ def contiguous_strides(shape):
     acc = 1
     for s in reversed(shape):
         strides.append(acc)
-        acc *= s
+        acc *= s or 1  # a dim of size 0 counts as 1, as in PyTorch: torch.empty(2, 0).stride() == (1, 1)
     strides = tuple(reversed(strides))
     if isinstance(shape, tuple) and len(_CONTIGUOUS_STRIDES) < 10000:
         _CONTIGUOUS_STRIDES[shape] = strides

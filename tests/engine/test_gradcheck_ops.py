@@ -245,7 +245,7 @@ SAMPLES = {
     "_index_put_accumulate": [s(lambda a, r: a.index_put((torch.tensor([1, 1, 0]),), r, accumulate=True), A, ROW)],
     "_index_add": [s(lambda a, b: a.index_add(1, torch.tensor([2, 0, 2]), b, alpha=0.5), A, B),
                    s(lambda a, r: a.clone().index_add_(0, torch.tensor([1]), r.unsqueeze(0)), A, ROW)],
-    "_index_copy": [s(lambda a, b: a.index_copy(0, torch.tensor([1, 0]), b), A, B)],
+    "index_copy": [s(lambda a, b: a.index_copy(0, torch.tensor([1, 0]), b), A, B)],
     "_index_fill_number": [s(lambda a: a.index_fill(1, torch.tensor([0, 2]), 0.5), A)],
     "_index_fill_tensor": [s(lambda a, v: a.index_fill(0, torch.tensor([1]), v), A, SCALAR)],
     "_rot90": [s(lambda m: m.rot90(), M34), s(lambda b: torch.rot90(b, -1, (2, 0)), B234), s(lambda m: m.rot90(2), M34)],

@@ -17,14 +17,17 @@ def run(program):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")  # Python's own once-per-line rule out of the way
         assert runner.run(program, [], lambda stream, text: chunks.append(text)) is None
-    return "".join(chunks), [str(w.message) for w in caught]
+    return "".join(chunks), [(w.filename, w.lineno, str(w.message)) for w in caught]
 
 
-def test_a_once_per_process_warning_shows_once_in_every_run():
+def test_a_once_per_process_warning_shows_once_in_every_run_at_the_learners_line():
     program = "import torch\nv = torch.ones(3)\nfor _ in range(3):\n    v.T\ntorch.ones(2, 2, 2).T\n"
     for _ in range(2):
         _, shown = run(program)
-        assert len(shown) == 1 and shown[0].startswith("The use of `x.T` on tensors of dimension other than 2")
+        assert len(shown) == 1
+        filename, line, message = shown[0]
+        assert (filename, line) == ("main.py", 4)
+        assert message.startswith("The use of `x.T` on tensors of dimension other than 2")
 
 
 def test_settings_a_program_changes_do_not_reach_the_next_run():

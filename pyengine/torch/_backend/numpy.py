@@ -48,6 +48,11 @@ def as_ndarray(buf):
     return buf if buf.__class__ is np.ndarray else np.frombuffer(buf, _OF_TYPECODE[buf.typecode])
 
 
+def _operands(*values):
+    """Kernel operands: array.array buffers as ndarrays, the rest (ndarrays, numbers) as they are."""
+    return tuple(as_ndarray(v) if v.__class__ is array else v for v in values)
+
+
 def from_list(values, dtype):
     if len(values) == 1 and dtype.itemsize == 4 and dtype.kind == "f":
         return np.array((_f32(values[0]),), np.float32)  # one value (torch.tensor(0.5)): no errstate cost
@@ -246,8 +251,7 @@ def _scalar(value, t):
 @_ieee
 def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
-    a = as_ndarray(a) if a.__class__ is array else a if isinstance(a, np.ndarray) else _scalar(a, t)
-    b = as_ndarray(b) if b.__class__ is array else b if isinstance(b, np.ndarray) else _scalar(b, t)
+    a, b = (v if isinstance(v, np.ndarray) else _scalar(v, t) for v in _operands(a, b))
     out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
     if out_dtype is not None or out.dtype != t:
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
@@ -258,7 +262,7 @@ def binary(name, a, b, dtype, out_dtype=None):
 def fma(a, b, c, dtype):
     """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
     t = _NP[dtype.name]
-    a, b, c = (as_ndarray(x) if x.__class__ is array else x for x in (a, b, c))
+    a, b, c = _operands(a, b, c)
     if dtype.kind != "f":
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
@@ -280,7 +284,7 @@ def fma(a, b, c, dtype):
 @_ieee
 def where(cond, a, b, dtype):
     t = _NP[dtype.name]
-    a, b = (as_ndarray(x) if x.__class__ is array else x for x in (a, b))
+    a, b = _operands(a, b)
     return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
 
 

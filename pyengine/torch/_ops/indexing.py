@@ -574,7 +574,7 @@ def index_add(self, dim, index, source, *, alpha=1):
 
 @op("IndexCopyBackward0", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))
-def _index_copy(self, dim, index, source):
+def index_copy(self, dim, index, source):
     d, rows = _index_arg(self, dim, index, "index_copy_")
     if len(rows) != (source._shape[d] if source._shape else 1):
         raise IndexError(f"index_copy_(): Number of indices ({len(rows)}) should be equal to source.size(dim) "
@@ -584,10 +584,6 @@ def _index_copy(self, dim, index, source):
         for k, i in enumerate(rows):
             _slices(out, d, i).copy_(_slices(source, d, k))
     return out
-
-
-def index_copy(self, dim, index, source):
-    return _index_copy(self, dim, index, source)
 
 
 def _filled_along(self, dim, index, value):

@@ -332,7 +332,7 @@ def t(self):
 
 def _warn_shape_cpp(message, line):
     warn_once(f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-              f"TensorShape.cpp:{line}.)", stacklevel=4)
+              f"TensorShape.cpp:{line}.)")
 
 
 def T(self):
@@ -498,8 +498,8 @@ def _view_strides(old_shape, old_stride, new_shape):
     if not old_shape:
         return tuple(1 for _ in new_shape)
     numel = numel_of(old_shape)
-    if numel == 0:
-        return contiguous_strides(new_shape)
+    if numel == 0:  # any strides would do: PyTorch keeps them for the same shape, like NumPy
+        return tuple(old_stride) if tuple(old_shape) == tuple(new_shape) else contiguous_strides(new_shape)
     new_stride = [0] * len(new_shape)
     view_d = len(new_shape) - 1
     chunk_base_stride = old_stride[-1]
