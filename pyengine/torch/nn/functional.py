@@ -390,6 +390,30 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     return (-input).softmax(dim, dtype=dtype)
 
 
+@op("PreluKernelBackward0",
+    self=lambda grad, self, weight: torch.where(self > 0, grad, weight * grad),
+    weight=lambda grad, self: torch.where(self > 0, 0.0, self * grad))
+def _prelu_kernel(self, weight):
+    with no_grad():
+        return torch.where(self > 0, self, weight * self)
+
+
+def prelu(input, weight):
+    """As PyTorch: the weight reshaped to (1, C, 1, ...) to broadcast along dim 1, then one kernel."""
+    if weight.numel() != 1:
+        if not input.dim():
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.dim() > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight.numel()} and channel size = {channels}.")
+    if weight.dim() == 0:
+        weight = weight.unsqueeze(0)
+    if input.dim() >= 2:
+        weight = weight.reshape((1, weight.numel()) + (1,) * (input.dim() - 2))
+    return _prelu_kernel(input, weight)
+
+
 def _in_place(input, out):
     from .._ops.copy import apply_inplace
     return apply_inplace(input, out)

@@ -5,13 +5,14 @@ from .flatten import Flatten, Unflatten
 from .sparse import Embedding
 from .dropout import Dropout
 from .normalization import LayerNorm
-from .batchnorm import BatchNorm1d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
 from .conv import Conv1d, Conv2d
 from .pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d
-from .rnn import RNNBase, RNN, LSTM, GRU
+from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCell
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
-                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin, SELU, CELU, Hardsigmoid, Hardswish, Mish,
+                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
                          LogSigmoid, GLU)
 from .loss import (KLDivLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss)

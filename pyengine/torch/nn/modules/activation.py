@@ -1,6 +1,7 @@
 """Activation modules."""
 import torch
 from .. import functional as F
+from ..parameter import Parameter
 from .module import Module
 
 
@@ -118,6 +119,19 @@ class Softmin(Module):
 
     def extra_repr(self):
         return f"dim={self.dim}"
+
+
+class PReLU(Module):
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        super().__init__()
+        self.num_parameters, self.init = num_parameters, init
+        self.weight = Parameter(torch.full((num_parameters,), init, dtype=dtype))
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self):
+        return f"num_parameters={self.num_parameters}"
 
 
 class SELU(Module):

@@ -1,4 +1,4 @@
-"""BatchNorm1d."""
+"""BatchNorm1d, BatchNorm2d, BatchNorm3d: one normalization over (N, C, *), checked for its dims."""
 import torch
 from .. import functional as F
 from ..parameter import Parameter
@@ -6,7 +6,7 @@ from .module import Module
 from ... import _dtype
 
 
-class BatchNorm1d(Module):
+class _BatchNorm(Module):
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None, bias=True):
         super().__init__()
@@ -34,8 +34,8 @@ class BatchNorm1d(Module):
             self.register_buffer("num_batches_tracked", None)
 
     def _check_input_dim(self, input):
-        if input.dim() not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+        if input.dim() not in self._dims:
+            raise ValueError(f"expected {self._expected} input (got {input.dim()}D input)")
 
     def forward(self, input):
         self._check_input_dim(input)
@@ -52,3 +52,15 @@ class BatchNorm1d(Module):
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
                 f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    _dims, _expected = (2, 3), "2D or 3D"
+
+
+class BatchNorm2d(_BatchNorm):
+    _dims, _expected = (4,), "4D"
+
+
+class BatchNorm3d(_BatchNorm):
+    _dims, _expected = (5,), "5D"

@@ -117,12 +117,27 @@ class RNN(RNNBase):
                          num_layers, bias, batch_first, dropout, bidirectional, dtype=dtype)
 
     def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
-        pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
-        return (torch.tanh(pre) if self.nonlinearity == "tanh" else torch.relu(pre),)
+        return _rnn_cell(self.nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh)
 
     def extra_repr(self):
         s = super().extra_repr()
         return s + (f", nonlinearity={self.nonlinearity}" if self.nonlinearity != "tanh" else "")
+
+
+# One time step of each kind of layer: (x, state, weights) -> the new state (a tuple)
+def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
+    pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
+    return (torch.tanh(pre) if nonlinearity == "tanh" else torch.relu(pre),)
+
+
+def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+    h = state[0]
+    gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
+    gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
+    r = torch.sigmoid(gi_r + gh_r)
+    z = torch.sigmoid(gi_z + gh_z)
+    n = torch.tanh(gi_n + r * gh_n)
+    return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
 
 
 def _steps(cell, input, state, weights):
@@ -173,11 +188,73 @@ class GRU(RNNBase):
     def __init__(self, *args, **kwargs):
         super().__init__("GRU", *args, **kwargs)
 
-    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
-        h = state[0]
-        gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
-        gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
-        r = torch.sigmoid(gi_r + gh_r)
-        z = torch.sigmoid(gi_z + gh_z)
-        n = torch.tanh(gi_n + r * gh_n)
-        return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
+    _cell = staticmethod(_gru_cell)
+
+
+class RNNCellBase(Module):
+    """One time step as a module: RNNCell, GRUCell and LSTMCell."""
+    n_states = 1
+
+    def __init__(self, input_size, hidden_size, bias, num_chunks, device=None, dtype=None):
+        super().__init__()
+        self.input_size, self.hidden_size, self.bias = input_size, hidden_size, bias
+        self.weight_ih = Parameter(torch.empty((num_chunks * hidden_size, input_size), dtype=dtype))
+        self.weight_hh = Parameter(torch.empty((num_chunks * hidden_size, hidden_size), dtype=dtype))
+        if bias:
+            self.bias_ih = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
+            self.bias_hh = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
+        else:
+            self.register_parameter("bias_ih", None)
+            self.register_parameter("bias_hh", None)
+        stdv = 1.0 / math.sqrt(hidden_size) if hidden_size > 0 else 0
+        for weight in self.parameters():
+            init.uniform_(weight, -stdv, stdv)
+
+    def extra_repr(self):
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if getattr(self, "nonlinearity", "tanh") != "tanh":
+            s += f", nonlinearity={self.nonlinearity}"
+        return s
+
+    def forward(self, input, hx=None):
+        if input.dim() not in (1, 2):
+            raise ValueError(f"{type(self).__name__}: Expected input to be 1D or 2D, got {input.dim()}D instead")
+        batched = input.dim() == 2
+        if not batched:
+            input = input.unsqueeze(0)
+        if hx is None:
+            zeros = torch.zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
+            state = (zeros,) * self.n_states
+        else:
+            state = hx if isinstance(hx, tuple) else (hx,)
+            state = state if batched else tuple(h.unsqueeze(0) for h in state)
+        state = self._step(input, state, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
+        state = state if batched else tuple(h.squeeze(0) for h in state)
+        return state if self.n_states > 1 else state[0]
+
+
+class RNNCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 1, dtype=dtype)
+        self.nonlinearity = nonlinearity
+
+    def _step(self, x, state, *weights):
+        return _rnn_cell(self.nonlinearity, x, state, *weights)
+
+
+class GRUCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 3, dtype=dtype)
+
+    _step = staticmethod(_gru_cell)
+
+
+class LSTMCell(RNNCellBase):
+    n_states = 2
+
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 4, dtype=dtype)
+
+    _step = staticmethod(_lstm_cell)
