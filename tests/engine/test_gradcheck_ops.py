@@ -278,6 +278,8 @@ SAMPLES = {
     "_logsigmoid": [s(lambda a: F.logsigmoid(a), A)],
     "_log_sigmoid_backward": [s(lambda a: F.logsigmoid(a), A, order=2)],
     "_mish": [s(lambda a: F.mish(a), A)],
+    "_soft_margin_loss": [s(lambda a: F.soft_margin_loss(a, torch.sign(B.detach())), A),
+                          s(lambda a: F.soft_margin_loss(a, torch.sign(B.detach()), reduction="none"), A)],
     "_prelu_kernel": [s(lambda a, w: F.prelu(a, w), A, given([0.3])), s(lambda a, w: F.prelu(a, w), A, ROW)],
     "_glu": [s(lambda a: F.glu(a, 0), A), s(lambda m: F.glu(m), M34)],
     "_hardtanh": [s(lambda a: F.hardtanh(a, -0.6, 0.8), A), s(lambda a: F.relu6(a * 4), A),

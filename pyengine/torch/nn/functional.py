@@ -555,6 +555,98 @@ def _mse_loss(self, target, reduction):
         return _reduce(diff * diff, reduction)
 
 
+# ---- more losses, composed as PyTorch composes them ---------------------------------------
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    return _reduce((-target * (input1 - input2) + margin).clamp_min_(0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    zeros = torch.zeros_like(input)
+    output = torch.where(target != 1, (margin - input).clamp_min_(0), zeros) + torch.where(target != -1, input, zeros)
+    return _reduce(output, reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    dim = target.dim()
+    prod_sum = (input1 * input2).sum(dim)
+    mag_square1 = (input1 * input1).sum(dim) + 1e-12
+    mag_square2 = (input2 * input2).sum(dim) + 1e-12
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = torch.zeros_like(cos)
+    output = torch.where(target == 1, 1 - cos, zeros) + torch.where(target == -1, (cos - margin).clamp_min_(0), zeros)
+    return _reduce(output, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = torch.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduce(torch.clamp_min(margin + dist_pos - dist_neg, 0), reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
+    if full:
+        stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
+        loss = loss + stirling.masked_fill(target <= 1, 0)
+    return _reduce(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if var.shape != input.shape:
+        if input.shape[:-1] == var.shape:
+            var = var.unsqueeze(-1)
+        elif not (input.shape[:-1] == var.shape[:-1] and var.shape[-1] == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    if torch.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    with no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def _soft_margin_loss_backward(grad, self, target, reduction):
+    """PyTorch's steps: -norm * target * z / (1 + z) * grad, z = exp(-target * input)."""
+    z = (-target * self).exp()
+    norm = 1.0 / self.numel() if reduction == "mean" else 1.0
+    return -norm * target * z / (1 + z) * grad
+
+
+@op("SoftMarginLossBackward0", self=_soft_margin_loss_backward)
+def _soft_margin_loss(self, target, reduction):
+    with no_grad():
+        return _reduce((-self * target).exp().log1p(), reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    return _soft_margin_loss(input, target, _legacy_reduction(size_average, reduce, reduction))
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.shape[class_dim]
+    return _reduce(loss, reduction)
+
+
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """KL(target || exp(input)) per element, as PyTorch composes it; "batchmean" divides the
     sum by the batch size."""

@@ -14,5 +14,6 @@ from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
                          ReLU6, Threshold, Softsign, Tanhshrink, Softmin, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
                          LogSigmoid, GLU)
-from .loss import (KLDivLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
+from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
+                   PoissonNLLLoss, GaussianNLLLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss)
