@@ -531,6 +531,63 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return input.mul_(mask) if inplace else input * mask
 
 
+def _feature_dropout(input, p, training, inplace):
+    """Whole channels (dim 1) zeroed: one Bernoulli draw per (sample, channel), as PyTorch."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    if p == 1:
+        return input.mul_(0) if inplace else input * torch.zeros(())
+    noise = torch.empty(tuple(input.shape[:2]) + (1,) * (input.dim() - 2), dtype=input.dtype)
+    noise.bernoulli_(1 - p).div_(1 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _unbatched_feature_dropout(input, p, training, inplace, batched):
+    if batched:
+        return _feature_dropout(input, p, training, inplace)
+    input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _feature_dropout(input, p, training, inplace)
+    return result.squeeze_(0) if inplace else result.squeeze(0)
+
+
+def _warn_dropout_dims(name, got, spatial, dims):
+    import warnings
+    warnings.warn(f"{name}: Received a {got}-D input to {name}, which is deprecated and will result in an error in a "
+                  f"future release. To retain the behavior and silence this warning, please use dropout instead. Note "
+                  f"that {name} exists to provide channel-wise dropout on inputs with {spatial} spatial dimensions, a "
+                  f"channel dimension, and an optional batch dimension (i.e. {dims[0]}D or {dims[1]}D inputs).",
+                  stacklevel=3)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. Note that "
+                           "dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a "
+                           "channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).")
+    return _unbatched_feature_dropout(input, p, training, inplace, input.dim() == 3)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    if input.dim() not in (3, 4):
+        _warn_dropout_dims("dropout2d", input.dim(), 2, (3, 4))
+    if input.dim() == 3:
+        import warnings
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior "
+                      "is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior "
+                      "will change in a future release to interpret the input as one without a batch dimension, i.e. "
+                      "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using "
+                      "dropout1d instead.", stacklevel=2)
+    return _feature_dropout(input, p, training, inplace)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    if input.dim() not in (4, 5):
+        _warn_dropout_dims("dropout3d", input.dim(), 3, (4, 5))
+    return _unbatched_feature_dropout(input, p, training, inplace, input.dim() == 5)
+
+
 # ---- shapes ------------------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@ from .container import Sequential, ModuleList, ModuleDict, ParameterList
 from .linear import Identity, Linear, Bilinear
 from .flatten import Flatten, Unflatten
 from .sparse import Embedding
-from .dropout import Dropout
+from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
 from .normalization import LayerNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
@@ -12,7 +12,7 @@ from .pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCell
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
-                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
+                         ReLU6, Threshold, Softsign, Tanhshrink, Softmin, Softmax2d, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
                          LogSigmoid, GLU)
 from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
                    PoissonNLLLoss, GaussianNLLLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,

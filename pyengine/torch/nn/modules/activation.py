@@ -221,6 +221,13 @@ class Softmax(Module):
         return f"dim={self.dim}"
 
 
+class Softmax2d(Module):
+    def forward(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
+        return F.softmax(input, -3, _stacklevel=5)
+
+
 class LogSoftmax(Module):
     def __init__(self, dim=None):
         super().__init__()

@@ -11,8 +11,22 @@ class Dropout(Module):
         self.p = p
         self.inplace = inplace
 
+    function = staticmethod(F.dropout)
+
     def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
+        return self.function(input, self.p, self.training, self.inplace)
 
     def extra_repr(self):
         return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(Dropout):
+    function = staticmethod(F.dropout1d)
+
+
+class Dropout2d(Dropout):
+    function = staticmethod(F.dropout2d)
+
+
+class Dropout3d(Dropout):
+    function = staticmethod(F.dropout3d)
