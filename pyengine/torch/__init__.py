@@ -20,7 +20,7 @@ from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2
                              bitwise_and, bitwise_or, bitwise_xor, bitwise_not, isnan, isinf, isfinite)
 from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
 from ._ops.pointwise import (asinh, acosh, atanh, exp2, erfc, deg2rad, rad2deg, asinh as arcsinh, acosh as arccosh,
-                             atanh as arctanh, xlogy, logit)
+                             atanh as arctanh, xlogy, logit, hypot, logaddexp, copysign, sinc, float_power)
 from ._ops.pointwise import div as divide, mul as multiply, sub as subtract, nan_to_num, isclose, allclose, equal
 from ._ops.reduction import cummax, cummin, aminmax, kthvalue, diff
 from ._ops.joining import fliplr, flipud, repeat_interleave

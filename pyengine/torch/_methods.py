@@ -107,6 +107,9 @@ def _bind():
     T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
     T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
     T.arcsinh, T.arccosh, T.arctanh = P.asinh, P.acosh, P.atanh
+    for name in ["hypot", "logaddexp", "copysign", "sinc", "float_power"]:
+        setattr(T, name, getattr(P, name))
+        setattr(T, name + "_", _inplace(getattr(P, name), name + "_"))
     T.xlogy, T.xlogy_, T.logit, T.logit_ = P.xlogy, _inplace(P.xlogy, "xlogy_"), P.logit, _inplace(P.logit, "logit_")
     T.greater, T.less, T.greater_equal, T.less_equal, T.not_equal = P.gt, P.lt, P.ge, P.le, P.ne
     T.isnan, T.isinf, T.isfinite = P.isnan, P.isinf, P.isfinite

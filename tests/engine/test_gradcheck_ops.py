@@ -237,6 +237,10 @@ SAMPLES = {
     "acosh": [s(lambda p: (p + 1).acosh(), POS)],
     "atanh": [s(lambda u: torch.atanh(u), UNIT)],
     "exp2": [s(lambda a: a.exp2(), A)],
+    "hypot": [s(lambda a, b: torch.hypot(a, b), A, B), s(lambda a, r: a.hypot(r), A, ROW)],
+    "logaddexp": [s(lambda a, b: torch.logaddexp(a, b), A, B)],
+    "copysign": [s(lambda a: torch.copysign(a, B.detach()), A)],  # other: no gradient, as PyTorch
+    "sinc": [s(lambda a: a.sinc(), A)],
     "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],
     "_logit": [s(lambda q: q.logit(), PROB), s(lambda q: torch.logit(q, 0.2), PROB)],
     "erfc": [s(lambda a: torch.erfc(a), A)],

@@ -408,12 +408,66 @@ def atan(self):
     return _float_unary("atan", self)
 
 
+def _float_binary(name, self, other):
+    dtype = _result_dtype(self, other)
+    return binary(name, self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
+
+
 @op("Atan2Backward0",
     self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
     other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
 def atan2(self, other):
-    dtype = _result_dtype(self, other)
-    return binary("atan2", self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
+    return _float_binary("atan2", self, other)
+
+
+@op("HypotBackward0", self=lambda grad, self, result: grad * self / result,
+    other=lambda grad, other, result: grad * other / result)
+def hypot(self, other):
+    return _float_binary("hypot", self, other)
+
+
+@op("LogaddexpBackward0", self=lambda grad, self, other: grad / (1 + (other - self).exp()),
+    other=lambda grad, self, other: grad / (1 + (self - other).exp()))
+def logaddexp(self, other):
+    return _float_binary("logaddexp", self, other)
+
+
+def _copysign_self_grad(grad, self, result):
+    return grad * (result / self).masked_fill(self == 0, 0)
+
+
+def _no_grad_for(grad, other):
+    from .creation import zeros_like
+    return zeros_like(other)
+
+
+@op("CopysignBackward0", self=_copysign_self_grad, other=_no_grad_for)
+def copysign(self, other):
+    return _float_binary("copysign", self, other)
+
+
+def float_power(self, exponent):
+    """pow in float64 whatever the dtypes (PyTorch casts both sides first)."""
+    def as64(x):
+        return x.to(_dtype.float64) if isinstance(x, Tensor) else float(x)
+    return pow(as64(self), as64(exponent))
+
+
+def _sinc_backward(grad, self):
+    self_pi = self * math.pi
+    self_squared_pi = self * self * math.pi
+    out = grad * ((self_pi * self_pi.cos()) - self_pi.sin()) / self_squared_pi
+    return where(self_squared_pi == 0.0, 0.0, out)
+
+
+@op("SincBackward0", self=_sinc_backward)
+def sinc(self):
+    """sin(pi x) / (pi x), 1 at 0, each step in the dtype as PyTorch's kernel."""
+    from ..autograd.grad_mode import no_grad
+    x = self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype())
+    with no_grad():
+        product = x * math.pi
+        return where(x == 0, 1.0, product.sin() / product)
 
 
 @op("SinhBackward0", self=lambda grad, self: grad * self.cosh())
