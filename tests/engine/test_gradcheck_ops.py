@@ -342,6 +342,8 @@ SAMPLES = {
     "_max_pool2d": [s(lambda x: F.max_pool2d(x, 2), IMG),
                     s(lambda x: F.max_pool2d(x, 3, stride=2, padding=1), IMG)],
     "_max_pool2d_backward": [s(lambda x: F.max_pool2d(x, 3, stride=2, padding=1), IMG, order=2)],
+    "_upsample_nearest1d": [s(lambda x: F.interpolate(x.flatten(2), size=11), IMG)],
+    "_upsample_nearest2d": [s(lambda x: F.interpolate(x, scale_factor=2), IMG), s(lambda x: F.interpolate(x, size=(3, 6)), IMG)],
     "_adaptive_avg_pool2d": [s(lambda x: F.adaptive_avg_pool2d(x, (3, 2)), IMG),
                              s(lambda x: F.adaptive_avg_pool1d(x.flatten(2), 5), IMG)],
     "_adaptive_avg_pool2d_backward": [s(lambda x: F.adaptive_avg_pool2d(x, (3, 2)), IMG, order=2)],

@@ -1712,6 +1712,70 @@ def adaptive_avg_pool1d(input, output_size):
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _tuple(output_size, 1)[0])).squeeze(-2)
 
 
+# ---- nearest-neighbour resizing ----------------------------------------------------------
+
+def _nearest_sources(in_size, out_size, scale):
+    """PyTorch's nearest_idx: the input index each output index copies (float32 arithmetic)."""
+    if out_size == in_size:
+        return list(range(out_size))
+    if out_size == 2 * in_size:
+        return [i >> 1 for i in range(out_size)]
+    step = _float32.f32(1.0 / scale) if scale is not None else _float32.f32(in_size / out_size)
+    return [min(math.floor(_float32.f32(i * step)), in_size - 1) for i in range(out_size)]
+
+
+def _nearest_positions(shape, output_size, scales):
+    """Flat positions in the input of every output element, plane by plane, row-major."""
+    spatial = shape[2:]
+    sources = [_nearest_sources(n, m, s) for n, m, s in zip(spatial, output_size, scales)]
+    rows = sources[0] if len(sources) == 1 else [r * spatial[1] + c for r in sources[0] for c in sources[1]]
+    plane = math.prod(spatial)
+    return [base + k for base in range(0, math.prod(shape), plane or 1) for k in rows]
+
+
+def _upsampled(self, output_size, scales):
+    from .._ops.indexing import take_flat
+    with no_grad():
+        return take_flat(self, _nearest_positions(self.shape, output_size, scales),
+                         tuple(self.shape[:2]) + tuple(output_size))
+
+
+def _upsample_grad(grad, self, output_size, scales):
+    from .._ops.indexing import _index_add_flat  # adds in output order, as PyTorch's kernel
+    return _index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
+
+
+@op("UpsampleNearest1DBackward0", self=_upsample_grad)
+def _upsample_nearest1d(self, output_size, scales):
+    return _upsampled(self, output_size, scales)
+
+
+@op("UpsampleNearest2DBackward0", self=_upsample_grad)
+def _upsample_nearest2d(self, output_size, scales):
+    return _upsampled(self, output_size, scales)
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    if mode != "nearest":
+        raise NotImplementedError(f"interpolate: mode {mode!r} is not available here (only 'nearest')")
+    spatial = input.dim() - 2
+    if spatial not in (1, 2):
+        raise NotImplementedError(f"interpolate: {input.dim()}-D input is not available here (3-D or 4-D only)")
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is None and scale_factor is None:
+        raise ValueError("either size or scale_factor should be defined")
+    if size is not None:
+        output_size, scales = _tuple(size, spatial), (None,) * spatial
+    else:
+        factors = _tuple(scale_factor, spatial)
+        output_size = tuple(math.floor(float(n) * f) for n, f in zip(input.shape[2:], factors))
+        scales = (None,) * spatial if recompute_scale_factor else factors
+    upsample = _upsample_nearest1d if spatial == 1 else _upsample_nearest2d
+    return upsample(input, tuple(output_size), tuple(scales))
+
+
 @op("ConstantPadNdBackward0", self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
     """self with pad[2i], pad[2i + 1] elements of value before and after dim -1-i (negative:
