@@ -252,7 +252,8 @@ def _recording_call(forward, d, as_operand=None):
     NotImplemented for Python to try the other operand's method."""
     params = list(inspect.signature(forward).parameters.values())
     header, passed = [], []
-    namespace = {"forward": forward, "d": d, "_record": _record, "_grad_mode": _grad_mode}
+    # names the generated function's own name (forward.__name__) cannot shadow
+    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode}
     for p in params:
         if p.kind is p.KEYWORD_ONLY and "*" not in header:
             header.append("*")
@@ -270,9 +271,9 @@ def _recording_call(forward, d, as_operand=None):
                   f"        {other} = _as_operand({other})",
                   f"        if {other} is NotImplemented:",
                   f"            return NotImplemented"]
-    lines += [f"    result = forward({', '.join(passed)})",
+    lines += [f"    result = __forward({', '.join(passed)})",
               "    if _grad_mode['enabled']:",
-              f"        _record(d, ({', '.join(p.name for p in params)},), result)",
+              f"        _record(__derivative, ({', '.join(p.name for p in params)},), result)",
               "    return result"]
     exec("\n".join(lines), namespace)
     return namespace[forward.__name__]

@@ -1755,13 +1755,105 @@ def _upsample_nearest2d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
 
+# ---- (bi)linear resizing: PyTorch's indices and weights, each step in float32 ----------------
+
+def _linear_terms(in_size, out_size, scale, align_corners, dtype):
+    """For each output index (i0, i1, lambda0, lambda1), as PyTorch's kernel computes them."""
+    r = _float32.f32 if dtype.itemsize == 4 else float
+    if out_size == in_size:
+        return [(i, i, 1.0, 0.0) for i in range(out_size)]
+    if align_corners:
+        ratio = r((in_size - 1) / (out_size - 1)) if out_size > 1 else 0.0
+    else:
+        ratio = r(1.0 / scale) if scale is not None else r(in_size / out_size)
+    terms = []
+    for i in range(out_size):
+        real = r(ratio * i) if align_corners else max(r(r(ratio * r(i + 0.5)) - 0.5), 0.0)
+        i0 = min(math.floor(real), in_size - 1)
+        lambda1 = min(max(r(real - i0), 0.0), 1.0)
+        terms.append((i0, i0 + (1 if i0 < in_size - 1 else 0), r(1.0 - lambda1), lambda1))
+    return terms
+
+
+def _linear_plan(self_shape, output_size, scales, align_corners, dtype):
+    """Per output element of a plane: the (input offset, weight) pairs, outer dim first."""
+    spatial = self_shape[2:]
+    dims = [_linear_terms(n, m, s, align_corners, dtype) for n, m, s in zip(spatial, output_size, scales)]
+    if len(dims) == 1:
+        return [((i0, l0), (i1, l1)) for i0, i1, l0, l1 in dims[0]]
+    width = spatial[1]
+    return [(((h0 * width + w0, hl0, wl0), (h0 * width + w1, hl0, wl1)), ((h1 * width + w0, hl1, wl0),
+             (h1 * width + w1, hl1, wl1))) for h0, h1, hl0, hl1 in dims[0] for w0, w1, wl0, wl1 in dims[1]]
+
+
+def _linear_values(self, output_size, scales, align_corners):
+    """The weighted sources of each output, summed exactly and rounded once: PyTorch's vectorised
+    kernel rounds in an order not reproduced here (its last bit can differ)."""
+    plan = _linear_plan(self.shape, output_size, scales, align_corners, self.dtype)
+    plane = math.prod(self.shape[2:])
+    flat = self._flat()
+    out = []
+    for base in range(0, len(flat), plane or 1):
+        if len(output_size) == 1:
+            out += [math.fsum((flat[base + i0] * l0, flat[base + i1] * l1)) for (i0, l0), (i1, l1) in plan]
+        else:
+            out += [math.fsum(flat[base + k] * hl * wl for row in rows for k, hl, wl in row) for rows in plan]
+    return _new(out, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
+
+
+def _linear_backward_values(grad_output, self_shape, output_size, scales, align_corners):
+    """Each output's gradient times its weights, added to its sources in output order (PyTorch's
+    scalar kernel; its vectorised one can differ in the last bit)."""
+    r = _float32.f32 if grad_output.dtype.itemsize == 4 else float
+    plan = _linear_plan(self_shape, output_size, scales, align_corners, grad_output.dtype)
+    plane = math.prod(self_shape[2:])
+    acc = [0.0] * math.prod(self_shape)
+    g = grad_output._flat()
+    for n, gv in enumerate(g):
+        base, o = (n // len(plan)) * plane, n % len(plan)
+        if len(output_size) == 1:
+            pairs = [(k, l) for k, l in plan[o]]
+        else:
+            pairs = [(k, r(hl * wl)) for row in plan[o] for k, hl, wl in row]
+        for k, weight in pairs:
+            acc[base + k] = r(acc[base + k] + r(weight * gv))
+    return _new(acc, self_shape, grad_output.dtype)
+
+
+def _linear_op(node, name):
+    """The op of one linear mode, ``name``, recording ``node``Backward0, and its backward op (the
+    two modes differ only in their node names)."""
+    def backward(grad_output, self_shape, output_size, scales, align_corners):
+        with no_grad():
+            return _linear_backward_values(grad_output, self_shape, output_size, scales, align_corners)
+
+    def forward(self, output_size, scales, align_corners):
+        with no_grad():
+            return _linear_values(self, output_size, scales, align_corners)
+
+    backward.__name__, forward.__name__ = name + "_backward", name  # their derivative-table keys
+    backward = op(node + "BackwardBackward0", grad_output=lambda grad, output_size, scales, align_corners: forward(
+        grad, output_size, scales, align_corners))(backward)
+    forward = op(node + "Backward0", self=lambda grad, self, output_size, scales, align_corners: backward(
+        grad, self.shape, output_size, scales, align_corners))(forward)
+    return forward
+
+
+_upsample_linear1d = _linear_op("UpsampleLinear1D", "_upsample_linear1d")
+_upsample_bilinear2d = _linear_op("UpsampleBilinear2D", "_upsample_bilinear2d")
+
+
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
-    if mode != "nearest":
-        raise NotImplementedError(f"interpolate: mode {mode!r} is not available here (only 'nearest')")
+    linear = {"linear": (1, _upsample_linear1d), "bilinear": (2, _upsample_bilinear2d)}
+    if mode != "nearest" and mode not in linear:
+        raise NotImplementedError(f"interpolate: mode {mode!r} is not available here "
+                                  "('nearest', 'linear' and 'bilinear' are)")
     spatial = input.dim() - 2
-    if spatial not in (1, 2):
-        raise NotImplementedError(f"interpolate: {input.dim()}-D input is not available here (3-D or 4-D only)")
+    if spatial not in (1, 2) or mode in linear and linear[mode][0] != spatial:
+        raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) "
+                                  f"for the modes: nearest | linear | bilinear | bicubic | trilinear | area | "
+                                  f"nearest-exact (got {mode})")
     if size is not None and scale_factor is not None:
         raise ValueError("only one of size or scale_factor should be defined")
     if size is None and scale_factor is None:
@@ -1772,6 +1864,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         factors = _tuple(scale_factor, spatial)
         output_size = tuple(math.floor(float(n) * f) for n, f in zip(input.shape[2:], factors))
         scales = (None,) * spatial if recompute_scale_factor else factors
+    if mode in linear:
+        return linear[mode][1](input, tuple(output_size), tuple(scales), bool(align_corners))
     upsample = _upsample_nearest1d if spatial == 1 else _upsample_nearest2d
     return upsample(input, tuple(output_size), tuple(scales))
 

@@ -8,7 +8,8 @@ from .normalization import LayerNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
 from .conv import Conv1d, Conv2d
-from .pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample
+from .pooling import (MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample,
+                      UpsamplingNearest2d, UpsamplingBilinear2d)
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCell
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
