@@ -275,7 +275,8 @@ def _recording_call(forward, d, as_operand=None):
               "    if _grad_mode['enabled']:",
               f"        _record(__derivative, ({', '.join(p.name for p in params)},), result)",
               "    return result"]
-    exec("\n".join(lines), namespace)
+    # named as a file of the engine, so that tracebacks and warnings see an engine frame
+    exec(compile("\n".join(lines), f"{__file__}:{forward.__name__}", "exec"), namespace)
     return namespace[forward.__name__]
 
 
