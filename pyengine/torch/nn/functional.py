@@ -1292,6 +1292,24 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    """As PyTorch: batch normalization of the input seen as one batch of N*C channels."""
+    if use_input_stats and _numel(input.shape[2:]) <= 1:
+        raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
+    n, c = input.shape[0], input.shape[1]
+    repeat = (lambda t: t.repeat(n) if t is not None else None)
+    mean_n, var_n = repeat(running_mean), repeat(running_var)
+    out = batch_norm(input.contiguous().view((1, n * c) + tuple(input.shape[2:])), mean_n, var_n, repeat(weight),
+                     repeat(bias), use_input_stats, momentum, eps)
+    with no_grad():  # the running statistics: the mean over the batch of each channel's
+        if running_mean is not None:
+            running_mean.copy_(mean_n.view(n, c).mean(0))
+        if running_var is not None:
+            running_var.copy_(var_n.view(n, c).mean(0))
+    return out.view(input.shape)
+
+
 # ---- embedding -----------------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ from .flatten import Flatten, Unflatten
 from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
 from .normalization import LayerNorm
-from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d
 from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
 from .conv import Conv1d, Conv2d
 from .pooling import (MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample,

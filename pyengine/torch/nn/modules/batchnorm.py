@@ -1,4 +1,4 @@
-"""BatchNorm1d, BatchNorm2d, BatchNorm3d: one normalization over (N, C, *), checked for its dims."""
+"""BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d."""
 import torch
 from .. import functional as F
 from ..parameter import Parameter
@@ -64,3 +64,29 @@ class BatchNorm2d(_BatchNorm):
 
 class BatchNorm3d(_BatchNorm):
     _dims, _expected = (5,), "5D"
+
+
+class _InstanceNorm(_BatchNorm):
+    """Per sample and channel; the input may lack the batch dim."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False,
+                 device=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype=dtype, bias=affine)
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        unbatched = input.dim() == self._dims[0]
+        if unbatched:
+            input = input.unsqueeze(0)
+        out = F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                              self.training or not self.track_running_stats,
+                              self.momentum if self.momentum is not None else 0.0, self.eps)
+        return out.squeeze(0) if unbatched else out
+
+
+class InstanceNorm1d(_InstanceNorm):
+    _dims, _expected = (2, 3), "2D or 3D"
+
+
+class InstanceNorm2d(_InstanceNorm):
+    _dims, _expected = (3, 4), "3D or 4D"
