@@ -284,6 +284,8 @@ SAMPLES = {
     "_mish": [s(lambda a: F.mish(a), A)],
     "_soft_margin_loss": [s(lambda a: F.soft_margin_loss(a, torch.sign(B.detach())), A),
                           s(lambda a: F.soft_margin_loss(a, torch.sign(B.detach()), reduction="none"), A)],
+    "_group_norm": [s(lambda x, w, b: F.group_norm(x, 2, w, b), IMG, given([1.5, -0.5]), given([0.2, 0.3])),
+                    s(lambda x: F.group_norm(x, 1), IMG)],
     "_prelu_kernel": [s(lambda a, w: F.prelu(a, w), A, given([0.3])), s(lambda a, w: F.prelu(a, w), A, ROW)],
     "_glu": [s(lambda a: F.glu(a, 0), A), s(lambda m: F.glu(m), M34)],
     "_hardtanh": [s(lambda a: F.hardtanh(a, -0.6, 0.8), A), s(lambda a: F.relu6(a * 4), A),

@@ -1292,6 +1292,63 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
+def _group_norm_backward(grad, input, num_groups, weight, eps):
+    """The input's gradient of group_norm, as tensor ops (twice differentiable)."""
+    n = input.shape[0]
+    g = grad if weight is None else grad * _per_channel(weight, input)
+    xhat, rstd = _normalized(input.reshape(n, num_groups, -1), (2,), eps)
+    g = g.reshape(n, num_groups, -1)
+    return (rstd * (g - g.mean(2, keepdim=True) - xhat * (g * xhat).mean(2, keepdim=True))).reshape(input.shape)
+
+
+def _group_norm_affine_grad(grad, input, num_groups, eps):
+    """Per channel: the sum over batch and positions of grad * the normalized input."""
+    n = input.shape[0]
+    xhat = _normalized(input.reshape(n, num_groups, -1), (2,), eps)[0].reshape(input.shape)
+    return (grad * xhat).sum(_batch_norm_dims(input))
+
+
+@op("NativeGroupNormBackward0",
+    input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
+    weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
+    bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
+def _group_norm(input, num_groups, weight, bias, eps):
+    """PyTorch's kernel: per (sample, group) mean and 1/sqrt(var + eps), folded per channel into
+    one scale and shift (float32: rounded as float32, one fused multiply-add per element); without
+    weight and bias, (x - mean) * rstd. Its statistics are summed in another order than here:
+    results can differ in the last bit."""
+    with no_grad():
+        n, c = input.shape[0], input.shape[1]
+        per_channel = _numel(input.shape[2:])
+        flat = input._flat()
+        single = input.dtype is _dtype.float32
+        r = _float32.f32 if single else float
+        fma = _float32.fma32 if single else _float32.fma64
+        w = weight._flat() if weight is not None else [1.0] * c
+        b = bias._flat() if bias is not None else [0.0] * c
+        out = []
+        group = c // num_groups * per_channel
+        for start in range(0, len(flat), group or 1):
+            mean, rstd = _row_stats(flat[start:start + group], eps)
+            if weight is None and bias is None:
+                out += [r(r(v - r(mean)) * r(rstd)) for v in flat[start:start + group]]
+                continue
+            first = (start // per_channel) % c if per_channel else 0
+            for ch in range(first, first + c // num_groups):
+                scale = r(r(rstd) * w[ch])
+                shift = r(b[ch] - r(r(mean) * scale))
+                base = start + (ch - first) * per_channel
+                out += [fma(r(v), scale, shift) for v in flat[base:base + per_channel]]
+        return _new(out, input._shape, input.dtype)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    if input.dim() < 2 or input.shape[1] % num_groups:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
+                           f"shape {list(input.shape)} and num_groups={num_groups}")
+    return _group_norm(input, num_groups, weight, bias, eps)
+
+
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
                   momentum=0.1, eps=1e-5):
     """As PyTorch: batch normalization of the input seen as one batch of N*C channels."""

@@ -4,7 +4,7 @@ from .linear import Identity, Linear, Bilinear
 from .flatten import Flatten, Unflatten
 from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
-from .normalization import LayerNorm
+from .normalization import LayerNorm, GroupNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d
 from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
 from .conv import Conv1d, Conv2d
