@@ -14,6 +14,8 @@ from .._backend import backend as B
 from .._backend import python as scalar_kernels
 from .._tensor import Tensor
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
+from .creation import as_tensor, zeros_like
 from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_as, type_name
 
 _SCALAR_BINARY = scalar_kernels.BINARY
@@ -436,12 +438,7 @@ def _copysign_self_grad(grad, self, result):
     return grad * (result / self).masked_fill(self == 0, 0)
 
 
-def _no_grad_for(grad, other):
-    from .creation import zeros_like
-    return zeros_like(other)
-
-
-@op("CopysignBackward0", self=_copysign_self_grad, other=_no_grad_for)
+@op("CopysignBackward0", self=_copysign_self_grad, other=lambda grad, other: zeros_like(other))
 def copysign(self, other):
     return _float_binary("copysign", self, other)
 
@@ -463,7 +460,6 @@ def _sinc_backward(grad, self):
 @op("SincBackward0", self=_sinc_backward)
 def sinc(self):
     """sin(pi x) / (pi x), 1 at 0, each step in the dtype as PyTorch's kernel."""
-    from ..autograd.grad_mode import no_grad
     x = self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype())
     with no_grad():
         product = x * math.pi
@@ -539,22 +535,16 @@ def erfc(self):
     return _float_unary("erfc", self)
 
 
-def _as_tensor(x):
-    from .creation import tensor
-    return x if isinstance(x, Tensor) else tensor(x)
-
-
 @op("XlogyBackward0",
     self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0),
     other=lambda grad, self, other: grad * self / other)
 def _xlogy(self, other):
-    from ..autograd.grad_mode import no_grad
     with no_grad():  # PyTorch's kernel: x * log(y) in the dtype, 0 where x == 0 (unless y is nan)
         return (self * other.log()).masked_fill((self == 0) & other.isnan().logical_not(), 0)
 
 
 def xlogy(self, other):
-    return _xlogy(_as_tensor(self), _as_tensor(other))
+    return _xlogy(as_tensor(self), as_tensor(other))
 
 
 def _logit_bounds(eps, dtype):
@@ -574,7 +564,6 @@ def _logit_backward(grad, self, eps):
 
 @op("LogitBackward0", self=_logit_backward)
 def _logit(self, eps):
-    from ..autograd.grad_mode import no_grad
     with no_grad():
         x = self if eps is None else self.clamp(*_logit_bounds(eps, self.dtype))
         return (x / (1 - x)).log()

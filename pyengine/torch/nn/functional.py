@@ -259,8 +259,7 @@ def _hardsigmoid(self):
 
 
 def hardsigmoid(input, inplace=False):
-    out = _hardsigmoid(input)
-    return _in_place(input, out) if inplace else out
+    return _in_place(input, _hardsigmoid(input), inplace)
 
 
 def _hardswish_backward(grad, self):
@@ -275,8 +274,7 @@ def _hardswish(self):
 
 
 def hardswish(input, inplace=False):
-    out = _hardswish(input)
-    return _in_place(input, out) if inplace else out
+    return _in_place(input, _hardswish(input), inplace)
 
 
 @op("LogSigmoidBackwardBackward0",
@@ -309,8 +307,7 @@ def _mish(self):
 
 
 def mish(input, inplace=False):
-    out = _mish(input)
-    return _in_place(input, out) if inplace else out
+    return _in_place(input, _mish(input), inplace)
 
 
 def _glu_backward(grad, self, dim):
@@ -351,8 +348,7 @@ def _hardtanh(self, min_val, max_val):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    out = _hardtanh(input, min_val, max_val)
-    return _in_place(input, out) if inplace else out
+    return _in_place(input, _hardtanh(input, min_val, max_val), inplace)
 
 
 def relu6(input, inplace=False):
@@ -414,7 +410,10 @@ def prelu(input, weight):
     return _prelu_kernel(input, weight)
 
 
-def _in_place(input, out):
+def _in_place(input, out, inplace=True):
+    """out as the op's result, written into input for the in-place form."""
+    if not inplace:
+        return out
     from .._ops.copy import apply_inplace
     return apply_inplace(input, out)
 
@@ -487,8 +486,7 @@ def _silu(self):
 
 
 def silu(input, inplace=False):
-    out = _silu(input)
-    return _in_place(input, out) if inplace else out
+    return _in_place(input, _silu(input), inplace)
 
 
 def _softplus_value(x, beta, threshold):
@@ -1355,7 +1353,9 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     if use_input_stats and _numel(input.shape[2:]) <= 1:
         raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
     n, c = input.shape[0], input.shape[1]
-    repeat = (lambda t: t.repeat(n) if t is not None else None)
+
+    def repeat(t):
+        return t.repeat(n) if t is not None else None
     mean_n, var_n = repeat(running_mean), repeat(running_var)
     out = batch_norm(input.contiguous().view((1, n * c) + tuple(input.shape[2:])), mean_n, var_n, repeat(weight),
                      repeat(bias), use_input_stats, momentum, eps)

@@ -109,16 +109,22 @@ class Tanhshrink(Module):
         return F.tanhshrink(input)
 
 
-class Softmin(Module):
+class _AlongDim(Module):
+    """Softmax and its kin: one function applied along ``dim``."""
+
     def __init__(self, dim=None):
         super().__init__()
         self.dim = dim
 
     def forward(self, input):
-        return F.softmin(input, self.dim, _stacklevel=5)
+        return self.function(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
+
+
+class Softmin(_AlongDim):
+    function = staticmethod(F.softmin)
 
 
 class PReLU(Module):
@@ -160,26 +166,25 @@ class CELU(Module):
 
 class _InPlaceable(Module):
     """An activation whose inplace flag PyTorch does not show in its repr."""
-    function = None
 
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, input):
-        return type(self).function(input, inplace=self.inplace)
+        return self.function(input, inplace=self.inplace)
 
 
 class Hardsigmoid(_InPlaceable):
-    function = F.hardsigmoid
+    function = staticmethod(F.hardsigmoid)
 
 
 class Hardswish(_InPlaceable):
-    function = F.hardswish
+    function = staticmethod(F.hardswish)
 
 
 class Mish(_InPlaceable):
-    function = F.mish
+    function = staticmethod(F.mish)
 
 
 class LogSigmoid(Module):
@@ -209,16 +214,8 @@ class Tanh(Module):
         return torch.tanh(input)
 
 
-class Softmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, input):
-        return F.softmax(input, self.dim, _stacklevel=5)
-
-    def extra_repr(self):
-        return f"dim={self.dim}"
+class Softmax(_AlongDim):
+    function = staticmethod(F.softmax)
 
 
 class Softmax2d(Module):
@@ -228,16 +225,8 @@ class Softmax2d(Module):
         return F.softmax(input, -3, _stacklevel=5)
 
 
-class LogSoftmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, input):
-        return F.log_softmax(input, self.dim, _stacklevel=5)
-
-    def extra_repr(self):
-        return f"dim={self.dim}"
+class LogSoftmax(_AlongDim):
+    function = staticmethod(F.log_softmax)
 
 
 class Softplus(Module):
