@@ -3,14 +3,17 @@
 
 // Page → worker.
 export const INIT = "init"; // { type, interruptBuffer?: Uint8Array over a SharedArrayBuffer }
-export const RUN = "run"; //   { type, id, code, prelude: string[] }  prelude = earlier examples, run silently first
+export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
+//                               run silently first; options = per-run settings passed to the runner
 
 // Worker → page.
 export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready", engineError?: string }
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text }
-export const DONE = "done"; //     { type, id, error: null | PythonError }
+export const DONE = "done"; //     { type, id, result: RunResult }
 export const FATAL = "fatal"; //   { type, message }  the worker cannot boot; the page shows the message
 
+// RunResult = { error: null | PythonError, ...more }  what runner.run returns; features add keys
+//             (e.g. a graph export) without changing this message.
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

@@ -9,7 +9,7 @@ const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
 
 // A run ends with one of:
-//   { status: "ok" } | { status: "error", error: PythonError (protocol.js) }
+//   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds }
 export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
@@ -42,13 +42,13 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
     } else if (current && data.id === current.id) {
       if (data.type === msg.OUTPUT) current.onOutput(data.stream, data.text);
       if (data.type === msg.DONE) {
-        current.finish(data.error ? { status: "error", error: data.error } : { status: "ok" });
+        current.finish({ ...data.result, status: data.result.error ? "error" : "ok" });
         onStatus({ state: "ready", isolated });
       }
     }
   }
 
-  function run(code, { prelude = [], onOutput = () => {} } = {}) {
+  function run(code, { prelude = [], options = {}, onOutput = () => {} } = {}) {
     if (current) throw new Error("a program is already running");
     const id = nextId++;
     return new Promise((resolve) => {
@@ -64,7 +64,7 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
       }
       if (!isolated) entry.timers.push(setTimeout(() => (spare ??= spawn()), SPARE_AFTER_MS));
       onStatus({ state: "running", isolated });
-      active.worker.postMessage({ type: msg.RUN, id, code, prelude });
+      active.worker.postMessage({ type: msg.RUN, id, code, prelude, options });
     });
   }
 

@@ -48,25 +48,25 @@ function emit(stream, text) {
   post({ type: msg.OUTPUT, id: currentRunId, stream, text });
 }
 
-async function run({ id, code, prelude }) {
+async function run({ id, code, prelude, options }) {
   const { pyodide, runner } = await booted;
   currentRunId = id;
   if (interruptBuffer) interruptBuffer[0] = 0;
-  let error = null;
+  let result;
   const preludeList = pyodide.toPy(prelude ?? []);
+  const optionsDict = pyodide.toPy(options ?? {});
   try {
-    const result = runner.run(code, preludeList, emit);
-    if (result) {
-      error = result.toJs({ dict_converter: Object.fromEntries });
-      result.destroy();
-    }
+    const pyResult = runner.run(code, preludeList, emit, optionsDict);
+    result = pyResult.toJs({ dict_converter: Object.fromEntries });
+    pyResult.destroy();
   } catch (jsError) {
-    // Only a failure of the worker itself lands here; learner errors come back as `result`.
-    error = { kind: "exception", type: "InternalError", message: String(jsError), traceback: String(jsError) };
+    // Only a failure of the worker itself lands here; learner errors come back inside `result`.
+    result = { error: { kind: "exception", type: "InternalError", message: String(jsError), traceback: String(jsError) } };
   } finally {
     preludeList.destroy();
+    optionsDict.destroy();
   }
-  post({ type: msg.DONE, id, error });
+  post({ type: msg.DONE, id, result });
   currentRunId = null;
 }
 

@@ -11,8 +11,8 @@ _spec.loader.exec_module(runner)
 
 def run(code, prelude=()):
     chunks = []
-    error = runner.run(code, list(prelude), lambda stream, text: chunks.append((stream, text)))
-    return chunks, error
+    result = runner.run(code, list(prelude), lambda stream, text: chunks.append((stream, text)))
+    return chunks, result["error"]
 
 
 def test_each_run_starts_with_a_fresh_namespace():

@@ -2,6 +2,8 @@
 
 Each run gets a fresh namespace; output is streamed line by line through `emit(stream, text)`;
 an exception is reported as a short traceback of the learner's own code (no engine or worker frames).
+A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
+with more keys (a graph export, timings); the page receives it whole (app/protocol.js).
 The worker imports this module; tests import it in plain CPython too.
 """
 
@@ -62,8 +64,16 @@ def prepare(engine_dir):
     return None
 
 
-def run(code, prelude, emit):
-    """Runs `prelude` blocks silently, then `code` with its output streamed; returns None or an error dict."""
+def run(code, prelude, emit, options=None):
+    """Runs `prelude` blocks silently, then `code` with its output streamed; returns the run's result.
+
+    `options` is the page's dict of per-run settings (see RUN in app/protocol.js).
+    """
+    return {"error": _execute(code, prelude, emit)}
+
+
+def _execute(code, prelude, emit):
+    """Runs the program; returns None or the error dict that describe() makes."""
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
