@@ -16,7 +16,7 @@ def run(program):
     chunks = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")  # Python's own once-per-line rule out of the way
-        assert runner.run(program, [], lambda stream, text: chunks.append(text)) is None
+        assert runner.run(program, [], lambda stream, text: chunks.append(text))["error"] is None
     return "".join(chunks), [(w.filename, w.lineno, str(w.message)) for w in caught]
 
 
