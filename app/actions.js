@@ -1,6 +1,5 @@
 // Everything the learner can do, as changes to the state in store.js.
 import { state, update } from "./store.js";
-import { config } from "./config.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
 import { strings } from "./strings.js";
@@ -8,6 +7,7 @@ import { strings } from "./strings.js";
 let python = null;
 let storage = null;
 let saveTimer = null;
+const unsaved = new Set(); // ids of lessons whose record changed since it was last saved
 
 export function connect(services) {
   ({ python, storage } = services);
@@ -19,14 +19,33 @@ export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
 export const answerKey = (lessonId, n) => `${lessonId}:${n}`;
 export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
 
+// The lesson's progress record, to change: it is saved with the next save().
 function record(s, lessonId) {
+  unsaved.add(lessonId);
   return (s.progress.lessons[lessonId] ??= { visited: true });
 }
 
 function save({ soon = false } = {}) {
   clearTimeout(saveTimer);
-  if (soon) saveTimer = setTimeout(() => storage.save(state.progress), 300);
-  else storage.save(state.progress);
+  if (soon) saveTimer = setTimeout(save, 300);
+  else showSaveProblem(storage.save(state.progress, [...unsaved.keys()]) ?? (unsaved.clear(), null));
+}
+
+function showSaveProblem(problem) {
+  update((s) => {
+    s.saveProblem = problem;
+  });
+}
+
+// Another tab saved a lesson's record (null id: storage was cleared): take it, unless this tab has
+// unsaved changes to that lesson, which it is about to save.
+export function takeSavedElsewhere(lessonId, saved) {
+  update((s) => {
+    if (lessonId === null) s.progress.lessons = Object.fromEntries(Object.entries(s.progress.lessons).filter(([id]) => unsaved.has(id)));
+    else if (unsaved.has(lessonId)) return;
+    else if (saved) s.progress.lessons[lessonId] = saved;
+    else delete s.progress.lessons[lessonId];
+  });
 }
 
 export function setCourse({ course, problems }) {
@@ -64,10 +83,10 @@ export function setStorageAvailable(available, progress) {
 
 export const canRun = () => state.python.state === "ready";
 
-// A run's transient state: { running, chunks: [{ stream, text }], size, truncated, result, verdict, diff }.
+// A run's transient state: { running, chunks: [{ stream, text }], truncatedAfterLines, result, verdict, diff }.
 async function execute(key, code, prelude) {
   update((s) => {
-    s.runs[key] = { running: true, chunks: [], size: 0, truncated: false, result: null, verdict: null, diff: null };
+    s.runs[key] = { running: true, chunks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null };
   });
   const result = await python.run(code, { prelude, onOutput: (stream, text) => appendOutput(key, stream, text) });
   update((s) => {
@@ -77,19 +96,13 @@ async function execute(key, code, prelude) {
   return result;
 }
 
+// The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
+// it comes: the output panel renders only the new one.
 function appendOutput(key, stream, text) {
   update((s) => {
     const run = s.runs[key];
-    const room = config.outputLimitChars - run.size;
-    if (room <= 0) {
-      run.truncated = true;
-      return;
-    }
-    const kept = text.slice(0, room);
-    run.size += kept.length;
-    const last = run.chunks[run.chunks.length - 1];
-    if (last?.stream === stream) last.text += kept;
-    else run.chunks.push({ stream, text: kept });
+    if (stream === "truncated") run.truncatedAfterLines = Number(text);
+    else run.chunks.push({ stream, text });
   });
 }
 
@@ -138,6 +151,12 @@ export function resetExample(lesson, n) {
 export function stop() {
   python.stop();
 }
+
+export function restartPython() {
+  python.restart();
+}
+
+export const isRunning = () => state.python.state === "running";
 
 export function setDraft(lessonId, code) {
   update((s) => {
@@ -215,16 +234,19 @@ export function quizScore(lesson) {
 }
 
 function replaceProgress(progress, notice) {
+  clearTimeout(saveTimer);
+  unsaved.clear();
+  const problem = storage.replace(progress);
   update((s) => {
     s.progress = progress;
     s.runs = {};
     s.answers = {};
     s.revealed = {};
     s.examples = {};
-    s.notice = notice;
+    s.notice = problem && notice ? strings.importedNotSaved(problem) : notice;
+    s.saveProblem = problem;
     s.generation += 1;
   });
-  save();
 }
 
 export function downloadProgress() {

@@ -18,12 +18,28 @@ export async function loadCourse(url) {
     return { problems: [{ path: url, message: `is not valid JSON: ${error.message}` }] };
   }
   const problems = validate(course, schema);
-  const ids = new Set();
-  course.lessons?.forEach?.((lesson, i) => {
-    if (ids.has(lesson?.id)) problems.push({ path: `lessons[${i}].id`, message: `duplicate id "${lesson.id}"` });
-    ids.add(lesson?.id);
-  });
+  if (problems.length === 0) problems.push(...crossFieldProblems(course));
   return problems.length ? { problems } : { course };
+}
+
+// What the schema cannot say: ids are unique, a choice question's answers name existing options.
+function crossFieldProblems(course) {
+  const problems = [];
+  const ids = new Set();
+  course.lessons.forEach((lesson, i) => {
+    if (ids.has(lesson.id)) problems.push({ path: `lessons[${i}].id`, message: `duplicate id "${lesson.id}"` });
+    ids.add(lesson.id);
+    lesson.questions.forEach((question, k) => {
+      if (question.type !== "choice") return;
+      const path = `lessons[${i}].questions[${k}]`;
+      const options = question.options.length;
+      if (question.answer !== undefined && question.answer >= options) problems.push({ path: `${path}.answer`, message: `is ${question.answer}, but there are only ${options} options (counted from 0)` });
+      question.answers?.forEach((answer, j) => {
+        if (answer >= options) problems.push({ path: `${path}.answers[${j}]`, message: `is ${answer}, but there are only ${options} options (counted from 0)` });
+      });
+    });
+  });
+  return problems;
 }
 
 // Plain text of a lesson, for the search box.

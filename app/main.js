@@ -18,9 +18,10 @@ root.replaceChildren(); // drop the static "Loading…" text; lit renders from h
 const python = createPython({
   onStatus: actions.setPythonStatus,
   timeLimitSeconds: config.timeLimitSeconds,
+  outputLimitChars: config.outputLimitChars,
   workerFailedMessage: strings.python.workerFailed,
 });
-const storage = openStorage();
+const storage = openStorage({ onChange: actions.takeSavedElsewhere });
 actions.connect({ python, storage });
 actions.setStorageAvailable(storage.available, storage.load());
 

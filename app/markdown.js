@@ -5,8 +5,15 @@ import katex from "katex";
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
+// A formula KaTeX cannot render (even with throwOnError off, deep nesting throws) shows as its
+// source, marked, and the rest of the lesson renders.
 function renderMath(tex, displayMode) {
-  return katex.renderToString(tex, { displayMode, throwOnError: false, output: "htmlAndMathml" });
+  try {
+    return katex.renderToString(tex, { displayMode, throwOnError: false, output: "htmlAndMathml" });
+  } catch (error) {
+    const title = markdown.utils.escapeHtml(`This formula could not be rendered: ${error.message}`);
+    return `<code class="math-error" data-testid="math-error" title="${title}">${markdown.utils.escapeHtml(tex)}</code>`;
+  }
 }
 
 // Inline `$tex$`: the opening `$` is not followed by a space, the closing one not preceded by one,
@@ -56,5 +63,11 @@ markdown.block.ruler.before("fence", "math_block", blockMath, { alt: ["paragraph
 markdown.renderer.rules.math_inline = (tokens, i) => renderMath(tokens[i].content, false);
 markdown.renderer.rules.math_block = (tokens, i) => `<div class="math-block">${renderMath(tokens[i].content, true)}</div>`;
 
-export const renderMarkdown = (text) => markdown.render(text);
+// The page re-renders on every state change (a run's output arrives many times a second); lesson
+// text is the same each time, so its HTML is made once.
+const rendered = new Map();
+export function renderMarkdown(text) {
+  if (!rendered.has(text)) rendered.set(text, markdown.render(text));
+  return rendered.get(text);
+}
 export const renderMarkdownInline = (text) => markdown.renderInline(text);

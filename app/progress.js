@@ -1,62 +1,170 @@
-// Progress that survives reloads: localStorage, one JSON document. When the browser refuses storage
-// (private mode, quota, policy) the app keeps working and says progress will not be kept.
+// Progress that survives reloads and is never lost: localStorage, one key per lesson, so two tabs
+// that work on different lessons cannot erase each other's work (the `storage` event tells each tab
+// what the other saved). Everything read back (stored or imported) is checked field by field; a save
+// the browser refuses is reported and the work stays in memory. When the browser refuses storage
+// altogether (private mode, policy) the app keeps working and says progress will not be kept.
 //
-// Document: { version: 1, lastLesson: id | null,
-//             lessons: { [id]: { visited, draft?, passed?, quiz?: { [questionIndex]: true | false } } } }
-const KEY = "autograd-course/progress";
+// Progress: { version: 1, lastLesson: id | null,
+//             lessons: { [id]: { visited?, draft?, passed?, quiz?: { [questionIndex]: true | false }, ...more } } }
+// Stored as  PREFIX + "meta" → { version: 1, lastLesson }  and  PREFIX + "lesson:" + id → the lesson's record.
+import { strings } from "./strings.js";
+
+const LEGACY_KEY = "autograd-course/progress"; // before per-lesson keys: the whole progress in one document
+const PREFIX = "autograd-course/progress/";
+const LESSON_PREFIX = `${PREFIX}lesson:`;
+const META = `${PREFIX}meta`;
 const FORMAT = "autograd-course-progress";
+export const MAX_DRAFT_CHARS = 100_000;
+export const MAX_IMPORT_BYTES = 4_000_000;
+
+// Each per-lesson field the app writes, and what it must be. Fields not listed here are kept as they
+// are, so a feature that adds one (in its own module) loses nothing in older or newer tabs.
+export const LESSON_FIELDS = {
+  visited: ["true or false", (value) => typeof value === "boolean"],
+  passed: ["true or false", (value) => typeof value === "boolean"],
+  draft: [`text of at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters`, (value) => typeof value === "string" && value.length <= MAX_DRAFT_CHARS],
+  quiz: [
+    "an object of question numbers to true or false",
+    (value) => isObject(value) && Object.entries(value).every(([key, right]) => /^\d+$/.test(key) && typeof right === "boolean"),
+  ],
+};
 
 export const emptyProgress = () => ({ version: 1, lastLesson: null, lessons: {} });
 
-export function openStorage() {
+// { available, load(), save(progress, lessonIds) → problem | null, replace(progress) → problem | null }
+// `onChange(lessonId | null, record | null)` hears what another tab saved (null id: everything changed).
+export function openStorage({ onChange = () => {} } = {}) {
+  let storage;
   try {
-    const storage = globalThis.localStorage;
-    storage.setItem(`${KEY}/probe`, "1");
-    storage.removeItem(`${KEY}/probe`);
-    return {
-      available: true,
-      load: () => parseProgress(storage.getItem(KEY)),
-      save: (progress) => {
-        try {
-          storage.setItem(KEY, JSON.stringify(progress));
-          return true;
-        } catch {
-          return false; // quota exceeded: keep going without saving
-        }
-      },
-    };
+    storage = globalThis.localStorage;
+    storage.setItem(`${PREFIX}probe`, "1");
+    storage.removeItem(`${PREFIX}probe`);
+    storage.getItem(META);
   } catch {
-    return { available: false, load: emptyProgress, save: () => false };
+    return { available: false, load: emptyProgress, save: () => null, replace: () => null };
+  }
+  globalThis.addEventListener?.("storage", (event) => {
+    if (event.storageArea !== storage) return;
+    if (event.key === null) onChange(null, null);
+    else if (event.key.startsWith(LESSON_PREFIX)) onChange(event.key.slice(LESSON_PREFIX.length), readRecord(event.newValue));
+  });
+  const lessonKeys = () => Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key) => key?.startsWith(LESSON_PREFIX));
+  const write = (key, value) => {
+    try {
+      storage.setItem(key, JSON.stringify(value));
+      return null;
+    } catch (error) {
+      return strings.storageRefused(error?.name === "QuotaExceededError" ? strings.storageFull : String(error?.message ?? error));
+    }
+  };
+  const saveLessons = (progress, lessonIds) => {
+    for (const id of lessonIds) {
+      const record = progress.lessons[id];
+      if (record === undefined) {
+        storage.removeItem(LESSON_PREFIX + id);
+        continue;
+      }
+      const problems = recordProblems(record, `lessons[${JSON.stringify(id)}]`);
+      const problem = problems.length ? strings.notSaved(problems[0]) : write(LESSON_PREFIX + id, record);
+      if (problem) return problem;
+    }
+    return write(META, { version: 1, lastLesson: progress.lastLesson });
+  };
+  return {
+    available: true,
+    load: () => {
+      try {
+        migrateLegacy(storage, write);
+        return readAll(storage, lessonKeys());
+      } catch {
+        return emptyProgress(); // a storage that throws on read: start empty rather than not at all
+      }
+    },
+    save: saveLessons,
+    replace: (progress) => {
+      const kept = new Set(Object.keys(progress.lessons).map((id) => LESSON_PREFIX + id));
+      lessonKeys().filter((key) => !kept.has(key)).forEach((key) => storage.removeItem(key));
+      return saveLessons(progress, Object.keys(progress.lessons));
+    },
+  };
+}
+
+function migrateLegacy(storage, write) {
+  const legacy = parseJSON(storage.getItem(LEGACY_KEY));
+  if (!legacy) return;
+  for (const [id, record] of Object.entries(isObject(legacy.lessons) ? legacy.lessons : {})) {
+    if (storage.getItem(LESSON_PREFIX + id) === null && isObject(record) && recordProblems(record, "").length === 0) write(LESSON_PREFIX + id, record);
+  }
+  if (storage.getItem(META) === null) write(META, { version: 1, lastLesson: typeof legacy.lastLesson === "string" ? legacy.lastLesson : null });
+  storage.removeItem(LEGACY_KEY);
+}
+
+function readAll(storage, keys) {
+  const progress = emptyProgress();
+  const meta = parseJSON(storage.getItem(META));
+  if (typeof meta?.lastLesson === "string") progress.lastLesson = meta.lastLesson;
+  for (const key of keys) {
+    const record = readRecord(storage.getItem(key));
+    if (record) progress.lessons[key.slice(LESSON_PREFIX.length)] = record;
+  }
+  return progress;
+}
+
+// A stored record, or null when it is missing or malformed (then that one lesson starts afresh).
+function readRecord(text) {
+  const record = parseJSON(text);
+  return isObject(record) && recordProblems(record, "").length === 0 ? record : null;
+}
+
+function parseJSON(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
   }
 }
 
-function parseProgress(text) {
-  try {
-    return text ? checkProgress(JSON.parse(text)) : emptyProgress();
-  } catch {
-    return emptyProgress();
-  }
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function checkProgress(progress) {
-  if (progress?.version !== 1 || typeof progress.lessons !== "object" || progress.lessons === null) {
-    throw new Error("this is not a progress file of this course (version 1)");
-  }
-  return { version: 1, lastLesson: progress.lastLesson ?? null, lessons: progress.lessons };
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "string" ? `text of ${value.length.toLocaleString("en")} characters` : `a ${typeof value}`;
+}
+
+function recordProblems(record, path) {
+  return Object.entries(LESSON_FIELDS)
+    .filter(([field, [, valid]]) => field in record && !valid(record[field]))
+    .map(([field, [wanted]]) => `${path}.${field}: expected ${wanted}, found ${describe(record[field])}`);
 }
 
 export function exportProgress(progress) {
   return JSON.stringify({ format: FORMAT, exported: new Date().toISOString(), progress }, null, 2);
 }
 
-// Throws an Error with a message for the learner when the file is not a progress export.
+// The progress in an export file; throws an Error with every problem (by field path) otherwise.
 export function importProgress(text) {
-  let document;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new Error("the file is not JSON");
+  if (text.length > MAX_IMPORT_BYTES) throw new Error(strings.importTooLarge(text.length, MAX_IMPORT_BYTES));
+  const document = parseJSON(text);
+  if (document === null) throw new Error(strings.importNotJSON);
+  if (document.format !== FORMAT) throw new Error(strings.importNotProgress);
+  const progress = document.progress;
+  const problems = [];
+  if (!isObject(progress)) problems.push(`progress: expected an object, found ${describe(progress)}`);
+  else {
+    if (progress.version !== 1) problems.push(`progress.version: expected 1, found ${JSON.stringify(progress.version) ?? "nothing"}`);
+    if (progress.lastLesson != null && typeof progress.lastLesson !== "string") problems.push(`progress.lastLesson: expected a lesson id, found ${describe(progress.lastLesson)}`);
+    if (!isObject(progress.lessons)) problems.push(`progress.lessons: expected an object of lessons by id, found ${describe(progress.lessons)}`);
+    else {
+      for (const [id, record] of Object.entries(progress.lessons)) {
+        const path = `progress.lessons[${JSON.stringify(id)}]`;
+        if (!isObject(record)) problems.push(`${path}: expected an object, found ${describe(record)}`);
+        else problems.push(...recordProblems(record, path));
+      }
+    }
   }
-  if (document?.format !== FORMAT) throw new Error("this is not a progress file of this course");
-  return checkProgress(document.progress);
+  if (problems.length) throw new Error(problems.slice(0, 3).join("; ") + (problems.length > 3 ? strings.moreProblems(problems.length - 3) : ""));
+  return { version: 1, lastLesson: progress.lastLesson ?? null, lessons: progress.lessons };
 }

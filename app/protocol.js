@@ -2,15 +2,22 @@
 // Keep it small: every message is a plain object with a `type` from this module.
 
 // Page → worker.
-export const INIT = "init"; // { type, interruptBuffer?: Uint8Array over a SharedArrayBuffer }
+export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over a SharedArrayBuffer }
+//                              secret = random text for this worker; it signs every message back
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
+//                               (output_limit: characters of output shown)
 
-// Worker → page.
+// Worker → page. Each also carries `secret`; the page drops any message whose secret (or run id)
+// does not match, so a program that reaches the worker's globals cannot speak for the worker.
 export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready", engineError?: string }
-export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text }
+export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
+//                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }
-export const FATAL = "fatal"; //   { type, message }  the worker cannot boot; the page shows the message
+export const FATAL = "fatal"; //   { type, message }  the worker cannot boot (the page shows the message), or
+//                                  failed after boot (the page replaces it and ends the run with the message)
+export const RETIRE = "retire"; // { type, reason }  after DONE: this worker should be replaced (its memory
+//                                  stays high, or a program changed what it cannot put back)
 
 // RunResult = { error: null | PythonError, ...more }  what runner.run returns; features add keys
 //             (e.g. a graph export) without changing this message.

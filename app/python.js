@@ -1,8 +1,10 @@
-// The page's side of the Python worker: boot, run, stop, time limit, restart.
+// The page's side of the Python worker: boot, run, stop, time limit, restart, recovery.
 // Stop uses Pyodide's interrupt buffer when the page is cross-origin isolated (SharedArrayBuffer);
 // otherwise, or when an interrupt is not honoured within a second, the worker is replaced.
 // Without isolation a run that lasts a while gets a spare worker booting beside it, so that if it
 // has to be stopped, Python is ready again at once instead of after a full boot.
+// A worker that fails after boot, or asks to retire (protocol.js), is replaced the same way, and
+// restart() replaces it on request. Only messages signed with a worker's own secret are heard.
 import * as msg from "./protocol.js";
 
 const INTERRUPT_GRACE_MS = 1000;
@@ -10,25 +12,48 @@ const SPARE_AFTER_MS = 1000;
 
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
-//   | { status: "stopped" } | { status: "timeout", seconds }
-export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }) {
+//   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, workerFailedMessage }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
-  let active = null; // the worker that runs programs: { worker, interruptBuffer, stage, engineError }
+  let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
   let current = null; // the run in progress: { id, onOutput, finish, timers }
   let nextId = 1;
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    const handle = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), interruptBuffer, stage: "runtime" };
-    handle.worker.onmessage = ({ data }) => receive(handle, data);
-    handle.worker.onerror = (event) => handle === active && onStatus({ state: "failed", message: event.message || workerFailedMessage, isolated });
-    handle.worker.postMessage({ type: msg.INIT, interruptBuffer });
+    const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const handle = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), secret, interruptBuffer, stage: "runtime" };
+    handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
+    handle.worker.onerror = (event) => fail(handle, event.message || workerFailedMessage);
+    handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret });
     return handle;
   }
 
   function announce(handle, state) {
     onStatus({ state: handle.stage === "ready" ? "ready" : state, stage: handle.stage, engineError: handle.engineError, isolated });
+  }
+
+  // A worker that booted once is replaced when it fails (its run ends with the message); one that
+  // cannot boot leaves Python failed with the message. A spare that fails is dropped.
+  function fail(handle, message) {
+    if (handle === spare) {
+      spare.worker.terminate();
+      spare = null;
+    } else if (handle === active) {
+      if (handle.stage === "ready") replace({ status: "crashed", message });
+      else onStatus({ state: "failed", message, isolated });
+    }
+  }
+
+  // Puts the spare (or a new worker) in place of the active one; a run in progress ends with `result`.
+  function replace(result = { status: "stopped" }) {
+    const run = current;
+    active.worker.terminate();
+    active = spare ?? spawn();
+    spare = null;
+    announce(active, "restarting");
+    run?.finish(result);
   }
 
   function receive(handle, data) {
@@ -38,12 +63,16 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
     } else if (handle !== active) {
       return;
     } else if (data.type === msg.FATAL) {
-      onStatus({ state: "failed", message: data.message, isolated });
+      fail(handle, data.message);
+    } else if (data.type === msg.RETIRE) {
+      handle.retiring = true;
+      if (!current) replace();
     } else if (current && data.id === current.id) {
       if (data.type === msg.OUTPUT) current.onOutput(data.stream, data.text);
       if (data.type === msg.DONE) {
         current.finish({ ...data.result, status: data.result.error ? "error" : "ok" });
-        onStatus({ state: "ready", isolated });
+        if (handle.retiring) replace();
+        else onStatus({ state: "ready", isolated });
       }
     }
   }
@@ -64,7 +93,7 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
       }
       if (!isolated) entry.timers.push(setTimeout(() => (spare ??= spawn()), SPARE_AFTER_MS));
       onStatus({ state: "running", isolated });
-      active.worker.postMessage({ type: msg.RUN, id, code, prelude, options });
+      active.worker.postMessage({ type: msg.RUN, id, code, prelude, options: { output_limit: outputLimitChars, ...options } });
     });
   }
 
@@ -72,14 +101,7 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
   function stop(result = { status: "stopped" }) {
     if (!current) return;
     const run = current;
-    const restart = () => {
-      if (current !== run) return;
-      active.worker.terminate();
-      run.finish(result);
-      active = spare ?? spawn();
-      spare = null;
-      announce(active, "restarting");
-    };
+    const restart = () => current === run && replace(result);
     if (!active.interruptBuffer) return restart();
     // The interrupt arrives as KeyboardInterrupt; keep the reason (stop or time limit) for the result.
     const finish = run.finish;
@@ -88,7 +110,10 @@ export function createPython({ onStatus, timeLimitSeconds, workerFailedMessage }
     run.timers.push(setTimeout(restart, INTERRUPT_GRACE_MS));
   }
 
+  // The Restart Python control: a fresh interpreter, whatever state the current one is in.
+  const restart = () => replace();
+
   active = spawn();
   announce(active, "loading");
-  return { run, stop, isolated };
+  return { run, stop, restart, isolated };
 }

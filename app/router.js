@@ -1,7 +1,16 @@
-// Hash routes: #/ is the course page, #/lesson/<id> a lesson.
+// Hash routes: #/ is the course page, #/lesson/<id> a lesson. An id that is not valid percent-encoding
+// (#/lesson/%) is kept as typed, so the page says there is no such lesson.
 export function parseRoute(hash) {
   const match = /^#\/lesson\/([^/?#]+)/.exec(hash);
-  return match ? { view: "lesson", id: decodeURIComponent(match[1]) } : { view: "course" };
+  return match ? { view: "lesson", id: decodeOr(match[1]) } : { view: "course" };
+}
+
+function decodeOr(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export const lessonHref = (id) => `#/lesson/${encodeURIComponent(id)}`;

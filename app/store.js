@@ -13,6 +13,7 @@ export const state = {
   revealed: {}, // transient, by lesson id: { hints: n, solution: bool }
   search: "",
   notice: null, // a one-line message about the last progress import/export
+  saveProblem: null, // why the last save failed (the work is still in `progress`), or null
   generation: 0, // bumped when progress is replaced, so editors remount with the new drafts
 };
 

@@ -1,4 +1,6 @@
 // Every piece of text the interface shows, in one place, ready for translation (English first).
+import { config } from "./config.js";
+
 export const strings = {
   appTitle: "Autograd, hands on",
   appTagline: "Learn how PyTorch computes gradients — in your browser, nothing to install.",
@@ -30,6 +32,9 @@ export const strings = {
     running: "Running…",
     restarting: "Restarting Python…",
     failed: (message) => `Python could not start: ${message}`,
+    restart: "Restart Python",
+    restartHelp: "Start a fresh Python: every program already starts clean, so this is only for when Python seems stuck.",
+    stopRun: "Stop the running program",
     workerFailed: "the Python worker failed to load",
     engineFailed: "Python is ready, but our torch engine failed to import; plain Python still works.",
   },
@@ -48,7 +53,9 @@ export const strings = {
   resetConfirm: "Replace your code with the starter code?",
   output: "Output",
   noOutput: "(no output)",
-  outputTruncated: "… output truncated …",
+  outputTruncated: (lines) =>
+    `Output truncated after ${Number(lines).toLocaleString("en")} lines: it reached the limit of ${config.outputLimitChars.toLocaleString("en")} characters. The program kept running; the rest of its output is not shown.`,
+  crashed: (message) => `Python stopped working (${message}) and was restarted. Run your program again.`,
   stopped: "Stopped.",
   timedOut: (seconds) => `Stopped: the program ran longer than the ${seconds} s time limit.`,
   pass: "Correct — your program prints the expected output.",
@@ -83,8 +90,17 @@ export const strings = {
   importProgress: "Import progress",
   resetProgress: "Reset progress",
   resetProgressConfirm: "Erase all progress and drafts in this browser?",
-  importFailed: (message) => `Could not import that file: ${message}`,
+  importFailed: (message) => `Could not import that file (nothing was changed): ${message}`,
   imported: "Progress imported.",
+  importedNotSaved: (problem) => `Progress imported into this tab, but ${problem}`,
+  importTooLarge: (size, limit) => `the file is ${(size / 1e6).toFixed(1)} MB; a progress file can be at most ${limit / 1e6} MB`,
+  importNotJSON: "the file is not JSON",
+  importNotProgress: "this is not a progress file of this course",
+  moreProblems: (count) => ` (and ${count} more)`,
+  storageRefused: (reason) => `your progress could not be saved: ${reason}. Your work stays in this tab; use Export progress on the course page to keep a copy.`,
+  storageFull: "the browser's storage for this site is full",
+  notSaved: (problem) => `this lesson's work is not saved (${problem}); it stays in this tab`,
+  saveProblem: (problem) => `Careful: ${problem}`,
   storageUnavailable: "Your browser does not let this page store data, so progress and drafts will not be kept after you leave.",
 
   chooseAll: "Select all that apply.",

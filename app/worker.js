@@ -1,18 +1,40 @@
 // The Python worker: boots Pyodide, installs our `torch` engine, runs programs one at a time.
 // Messages are described in protocol.js. Python never runs on the page's thread.
+//
+// Programs reach this worker's globals through Pyodide's `js` module, so the worker keeps what it
+// needs out of their reach: it takes its channel to the page before any program runs, ignores
+// messages it did not get from the page, signs its own with the page's per-boot secret, and after
+// boot fences off the network, other scripts and workers, the origin's storage, and its own lifetime.
 import * as msg from "./protocol.js";
 import runnerSource from "./py/runner.py";
+import bootStateSource from "./py/boot_state.py";
 
 const HOME = "/home/pyodide";
 const ENGINE_DIR = `${HOME}/pyengine`;
+const WORK_DIR = `${HOME}/work`; // the programs' working directory, emptied before each run
+const RETIRE_HEAP_BYTES = 512 * 2 ** 20; // wasm memory never shrinks: a worker past this is replaced
+const RAW_OUTPUT_LINES = 1000; // lines a run may write past sys.stdout (os.write(1, …)) before they are dropped
+const FENCED = [
+  "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport",
+  "importScripts", "Worker", "SharedWorker", "BroadcastChannel", "indexedDB", "caches", "close", "postMessage",
+];
 const here = (path) => new URL(path, import.meta.url).href;
+const toPage = self.postMessage.bind(self);
+const { setTimeout: realSetTimeout, setInterval: realSetInterval, clearTimeout: realClearTimeout } = self;
 
+let secret = null; // from INIT; the page drops every message that does not carry it
 let currentRunId = null;
+let rawLines = 0;
 let interruptBuffer = null;
-let booted = null; // Promise of the Python `runner` module
+let booted = null; // Promise of { pyodide, runner }
+const programTimers = new Set(); // timers set after boot: by programs (directly or through asyncio)
 
 function post(message) {
-  self.postMessage(message);
+  toPage({ ...message, secret });
+}
+
+function rawOutput(stream, text) {
+  if (currentRunId !== null && rawLines++ < RAW_OUTPUT_LINES) post({ type: msg.OUTPUT, id: currentRunId, stream, text: text + "\n" });
 }
 
 async function boot() {
@@ -21,12 +43,9 @@ async function boot() {
   const { loadPyodide } = await import(here("./vendor/pyodide/pyodide.mjs"));
   const pyodide = await loadPyodide({
     indexURL: here("./vendor/pyodide/"),
-    // Learner output goes through runner.Stream; these only catch what bypasses sys.stdout.
-    stdout: (text) => post({ type: msg.OUTPUT, id: currentRunId, stream: "stdout", text: text + "\n" }),
-    stderr: (text) => post({ type: msg.OUTPUT, id: currentRunId, stream: "stderr", text: text + "\n" }),
-    stdin: () => {
-      throw new Error("input() is not available here");
-    },
+    // Learner output goes through runner.Output; these only catch what bypasses sys.stdout.
+    stdout: (text) => rawOutput("stdout", text),
+    stderr: (text) => rawOutput("stderr", text),
   });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
@@ -37,45 +56,75 @@ async function boot() {
     pyodide.FS.writeFile(target, source);
   }
   pyodide.FS.writeFile(`${HOME}/_course_runner.py`, runnerSource);
+  pyodide.FS.writeFile(`${HOME}/_course_boot_state.py`, bootStateSource);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
-  const engineError = runner.prepare(ENGINE_DIR) ?? undefined;
+  const engineError = runner.prepare(ENGINE_DIR, HOME, WORK_DIR, interruptBuffer) ?? undefined;
+  fence();
   post({ type: msg.STATUS, stage: "ready", engineError });
   return { pyodide, runner };
 }
 
-function emit(stream, text) {
-  post({ type: msg.OUTPUT, id: currentRunId, stream, text });
+function fence() {
+  for (const name of FENCED) {
+    if (!(name in self)) continue;
+    const blocked = () => {
+      throw new Error(`${name} is not available to programs in this course`);
+    };
+    Object.defineProperty(self, name, { value: blocked, writable: false, configurable: false });
+  }
+  self.setTimeout = (...args) => remember(realSetTimeout(...args));
+  self.setInterval = (...args) => remember(realSetInterval(...args));
+  // An error thrown by a program's callback (a timer, a promise) after its run is the program's, not
+  // the worker's: it must not reach the page as a worker failure.
+  self.addEventListener("error", (event) => event.preventDefault());
+  self.addEventListener("unhandledrejection", (event) => event.preventDefault());
+}
+
+function remember(timer) {
+  programTimers.add(timer);
+  return timer;
 }
 
 async function run({ id, code, prelude, options }) {
   const { pyodide, runner } = await booted;
+  programTimers.forEach(realClearTimeout); // an earlier program's callbacks must not run into this one
+  programTimers.clear();
   currentRunId = id;
+  rawLines = 0;
   if (interruptBuffer) interruptBuffer[0] = 0;
-  let result;
+  const emit = (stream, text) => currentRunId === id && post({ type: msg.OUTPUT, id, stream, text });
   const preludeList = pyodide.toPy(prelude ?? []);
   const optionsDict = pyodide.toPy(options ?? {});
+  let result;
   try {
     const pyResult = runner.run(code, preludeList, emit, optionsDict);
     result = pyResult.toJs({ dict_converter: Object.fromEntries });
     pyResult.destroy();
   } catch (jsError) {
-    // Only a failure of the worker itself lands here; learner errors come back inside `result`.
-    result = { error: { kind: "exception", type: "InternalError", message: String(jsError), traceback: String(jsError) } };
+    // Only a failure of the worker itself lands here (learner errors come back inside `result`):
+    // the page replaces this worker.
+    post({ type: msg.FATAL, message: String(jsError?.message ?? jsError) });
+    return;
   } finally {
+    currentRunId = null;
     preludeList.destroy();
     optionsDict.destroy();
   }
   post({ type: msg.DONE, id, result });
-  currentRunId = null;
+  const reason = runner.damage() ?? (pyodide._module.HEAP8.buffer.byteLength > RETIRE_HEAP_BYTES ? "memory" : null);
+  if (reason) post({ type: msg.RETIRE, reason });
 }
 
-self.onmessage = ({ data }) => {
-  if (data.type === msg.INIT) {
+self.addEventListener("message", (event) => {
+  if (!event.isTrusted) return; // dispatched by a program inside this worker, not sent by the page
+  const { data } = event;
+  if (data.type === msg.INIT && booted === null) {
     interruptBuffer = data.interruptBuffer ?? null;
+    secret = data.secret;
     booted = boot();
     booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error) }));
   } else if (data.type === msg.RUN) {
     run(data);
   }
-};
+});

@@ -1,10 +1,11 @@
 // A tiny static server for dist/ on 127.0.0.1. By default it sends the two headers that make the
 // page cross-origin isolated (SharedArrayBuffer → Stop interrupts Python instead of restarting it);
-// --no-isolation leaves them out, to check the app still works without them.
+// --no-isolation leaves them out, to check the app still works without them. Every response carries
+// the Content-Security-Policy of the site's index.html (its meta tag), so workers get it too.
 //
 //   node scripts/serve.mjs [--port N] [--dir dist] [--no-isolation]      (PORT env also sets the port)
 import { createServer } from "node:http";
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,10 +25,23 @@ const TYPES = {
   ".ttf": "font/ttf",
 };
 
+// The policy in <dir>/index.html's meta tag: one place to change it.
+function contentSecurityPolicy(base) {
+  let html;
+  try {
+    html = readFileSync(join(base, "index.html"), "utf8");
+  } catch {
+    return null;
+  }
+  return /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
 export function serve({ dir, port = 8000, isolation = true }) {
   const base = resolve(dir);
+  const policy = contentSecurityPolicy(base);
   const server = createServer((request, response) => {
     const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
+    if (policy) headers["Content-Security-Policy"] = policy;
     if (isolation) {
       headers["Cross-Origin-Opener-Policy"] = "same-origin";
       headers["Cross-Origin-Embedder-Policy"] = "require-corp";

@@ -1,7 +1,8 @@
 """Runs a learner's program inside the Python worker.
 
-Each run gets a fresh namespace; output is streamed line by line through `emit(stream, text)`;
-an exception is reported as a short traceback of the learner's own code (no engine or worker frames).
+Each run gets a fresh namespace in an interpreter put back as it was at boot (boot_state.py);
+output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
+as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
 with more keys (a graph export, timings); the page receives it whole (app/protocol.js).
 The worker imports this module; tests import it in plain CPython too.
@@ -9,37 +10,90 @@ The worker imports this module; tests import it in plain CPython too.
 
 import linecache
 import sys
+import time
 import traceback
 
 LEARNER_FILE = "main.py"
 EXAMPLE_FILE = "example {}.py"  # earlier lesson examples that run before the learner's code
-FLUSH_SIZE = 4096
+OUTPUT_LIMIT_CHARS = 200_000  # a run's output beyond this is dropped (options["output_limit"] overrides)
+FLUSH_SIZE = 4096  # a pending chunk this big is handed over even without a newline
+BATCH_BURST = 8  # chunks handed over at once before batching starts ...
+BATCHES_PER_SECOND = 25  # ... then at most this many a second, so a print loop cannot flood the page
+SLEEP_SLICE_SECONDS = 0.02  # time.sleep checks for Stop this often
+INPUT_MESSAGE = "input() is not supported in this course; assign the value instead, e.g. name = \"Ada\""
+
+_boot = None  # the interpreter's state at boot (boot_state.BootState), once prepare() captured it
+
+
+class Output:
+    """A run's stdout and stderr as one ordered stream, handed to `emit(stream, text)` in chunks.
+
+    A chunk goes out when a line ends or FLUSH_SIZE characters are pending, at most BATCHES_PER_SECOND
+    times a second after a burst of BATCH_BURST (a token bucket): a slow program's lines appear as they
+    are printed, a print loop's arrive as a few large chunks. Past `limit` characters the output is cut,
+    `emit("truncated", <lines shown>)` says so once, and the program keeps running with its further
+    output dropped.
+    """
+
+    def __init__(self, emit, limit):
+        self._emit = emit
+        self._room = limit
+        self._lines = 0
+        self._pending = []  # [(stream, [texts])], in the order written
+        self._pending_size = 0
+        self._tokens = BATCH_BURST
+        self._refilled = time.monotonic()
+        self.truncated = False
+        self.stdout, self.stderr = Stream(self, "stdout"), Stream(self, "stderr")
+
+    def write(self, stream, text):
+        if self.truncated:
+            return
+        if len(text) > self._room:
+            text, self.truncated = text[: self._room], True
+        self._room -= len(text)
+        self._lines += text.count("\n")
+        if self._pending and self._pending[-1][0] == stream:
+            self._pending[-1][1].append(text)
+        else:
+            self._pending.append((stream, [text]))
+        self._pending_size += len(text)
+        if self.truncated:
+            self.flush()
+            self._emit("truncated", str(self._lines))
+        elif "\n" in text or self._pending_size >= FLUSH_SIZE:
+            self.request_flush()
+
+    def request_flush(self):
+        """Hands the pending output over if the rate allows it; otherwise a later write or the end will."""
+        now = time.monotonic()
+        self._tokens = min(BATCH_BURST, self._tokens + (now - self._refilled) * BATCHES_PER_SECOND)
+        self._refilled = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            self.flush()
+
+    def flush(self):
+        pending, self._pending, self._pending_size = self._pending, [], 0
+        for stream, texts in pending:
+            self._emit(stream, "".join(texts))
 
 
 class Stream:
-    """A write-only text stream that hands complete lines (or big chunks) to `emit`."""
+    """sys.stdout or sys.stderr during a run: a write-only text stream into the run's Output."""
 
-    def __init__(self, name, emit):
+    def __init__(self, output, name):
         self.name = name
-        self._emit = emit
-        self._pending = []
-        self._pending_size = 0
+        self._output = output
 
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        self._pending.append(text)
-        self._pending_size += len(text)
-        if "\n" in text or self._pending_size >= FLUSH_SIZE:
-            self.flush()
+        self._output.write(self.name, text)
         return len(text)
 
     def flush(self):
-        if self._pending:
-            text = "".join(self._pending)
-            self._pending.clear()
-            self._pending_size = 0
-            self._emit(self.name, text)
+        self._output.request_flush()
 
     def isatty(self):
         return False
@@ -51,41 +105,103 @@ class Stream:
     errors = "strict"
 
 
-def prepare(engine_dir):
-    """Puts the engine first on sys.path and imports it, so the first run is fast.
+class NoInput:
+    """sys.stdin: the course has no console to type into, and says so instead of an I/O error."""
 
-    Returns None, or the error text when the engine cannot be imported (plain Python still works).
+    def readline(self, size=-1):
+        raise RuntimeError(INPUT_MESSAGE)
+
+    read = readline
+
+    def isatty(self):
+        return False
+
+    def readable(self):
+        return True
+
+    encoding = "utf-8"
+    errors = "strict"
+
+
+def interruptible_sleep(original, interrupt_buffer):
+    """time.sleep that Stop can interrupt: it waits in short slices and checks the interrupt buffer
+    between them (Pyodide's own sleep does not look at it)."""
+
+    def sleep(seconds):
+        if not isinstance(seconds, (int, float)) or not seconds >= 0:
+            return original(seconds)  # its own error for a bad argument
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            original(min(left, SLEEP_SLICE_SECONDS))
+            if interrupt_buffer[0]:
+                interrupt_buffer[0] = 0
+                raise KeyboardInterrupt
+
+    sleep.__doc__ = original.__doc__
+    return sleep
+
+
+def prepare(engine_dir, home=None, work_dir=None, interrupt_buffer=None):
+    """Sets up the worker's interpreter and captures it as every run will find it.
+
+    Puts the engine first on sys.path and imports it, so the first run is fast; with `home`, the tree
+    holding the engine and this runner, keeps it unchanged from run to run, and `work_dir` (inside it)
+    becomes the working directory, emptied before each run. Returns None, or the error text when the
+    engine cannot be imported (plain Python still works).
     """
+    global _boot
     sys.path.insert(0, engine_dir)
+    sys.stdin = NoInput()
+    if interrupt_buffer is not None:
+        time.sleep = interruptible_sleep(time.sleep, interrupt_buffer)
     try:
         import torch  # noqa: F401
+        import torch.nn, torch.optim, torch.utils.data  # noqa: F401  (lessons use them; a run re-imports what boot did not)
+        error = None
     except BaseException:
-        return traceback.format_exc()
-    return None
+        error = traceback.format_exc()
+    if home is not None:
+        import os
+        from _course_boot_state import BootState
+        os.makedirs(work_dir, exist_ok=True)
+        os.chdir(work_dir)
+        _boot = BootState(owned_dirs=[home], scratch_dirs=[work_dir, "/tmp"])
+        _boot.capture()
+    return error
+
+
+def damage():
+    """What earlier programs changed beyond repair (then the worker is replaced), or None."""
+    return _boot.damage() if _boot else None
 
 
 def run(code, prelude, emit, options=None):
     """Runs `prelude` blocks silently, then `code` with its output streamed; returns the run's result.
 
-    `options` is the page's dict of per-run settings (see RUN in app/protocol.js).
+    `options` is the page's dict of per-run settings (see RUN in app/protocol.js); `output_limit`
+    caps the characters shown. `emit(stream, text)` receives "stdout" and "stderr" chunks, and
+    ("truncated", <lines shown>) once when the output reached the limit.
     """
-    return {"error": _execute(code, prelude, emit)}
+    options = options or {}
+    if _boot is not None:
+        _boot.restore()
+    output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
+    return {"error": _execute(code, prelude, output)}
 
 
-def _execute(code, prelude, emit):
+def _execute(code, prelude, output):
     """Runs the program; returns None or the error dict that describe() makes."""
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
         torch._process.new_run()  # each run starts as a fresh Python process would
-    discard = Stream("stdout", lambda stream, text: None)
-    stdout, stderr = Stream("stdout", emit), Stream("stderr", emit)
+    discard = Stream(Output(lambda stream, text: None, 0), "stdout")
     saved = sys.stdout, sys.stderr
     try:
         sys.stdout = sys.stderr = discard
         for number, block in enumerate(prelude, start=1):
             exec(_compile(block, EXAMPLE_FILE.format(number)), namespace)
-        sys.stdout, sys.stderr = stdout, stderr
+        sys.stdout, sys.stderr = output.stdout, output.stderr
         exec(_compile(code, LEARNER_FILE), namespace)
         return None
     except KeyboardInterrupt:
@@ -97,8 +213,7 @@ def _execute(code, prelude, emit):
     except BaseException as error:
         return describe(error)
     finally:
-        stdout.flush()
-        stderr.flush()
+        output.flush()
         sys.stdout, sys.stderr = saved
 
 

@@ -2,6 +2,7 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { courseHref } from "../router.js";
+import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
 import { lessonPage } from "./lesson.js";
 
@@ -12,6 +13,7 @@ export function app(state) {
       ${pythonStatus(state.python)}
     </header>
     ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
+    ${state.saveProblem ? html`<p class="banner" role="alert" data-testid="save-error">${strings.saveProblem(state.saveProblem)}</p>` : nothing}
     <main id="main">${page(state)}</main>
   `;
 }
@@ -44,6 +46,12 @@ function pythonStatus(python) {
       <span>${label}</span>
       ${busy ? html`<progress aria-label=${label} max="3" value=${["runtime", "engine", "ready"].indexOf(python.stage) + 1}></progress>` : nothing}
       ${python.engineError && python.state === "ready" ? html`<span class="warning" title=${python.engineError}>${strings.python.engineFailed}</span>` : nothing}
+      ${python.state === "running"
+        ? html`<button type="button" class="stop small" data-testid="status-stop" aria-label=${strings.python.stopRun} @click=${actions.stop}>${strings.stop}</button>`
+        : nothing}
+      ${["ready", "running", "failed"].includes(python.state)
+        ? html`<button type="button" class="small" data-testid="restart-python" title=${strings.python.restartHelp} @click=${actions.restartPython}>${strings.python.restart}</button>`
+        : nothing}
     </div>
   `;
 }

@@ -8,7 +8,7 @@ export function outputPanel(run, { testid, placeholder = "" }) {
   return html`
     <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${strings.output}
       data-running=${run?.running ? "true" : "false"}
-    ><pre>${text.map((chunk) => html`<span class=${chunk.stream}>${chunk.text}</span>`)}${run?.truncated ? html`<span class="note">${"\n" + strings.outputTruncated}</span>` : nothing}${runEnding(run)}</pre></div>
+    ><pre>${text.map((chunk) => html`<span class=${chunk.stream}>${chunk.text}</span>`)}${run?.truncatedAfterLines !== null && run?.truncatedAfterLines !== undefined ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
   `;
 }
 
@@ -18,6 +18,7 @@ function runEnding(run) {
   if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${result.error.traceback}</span>`;
   if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
   if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
+  if (result.status === "crashed") return html`<span class="note" data-testid="run-crashed">${strings.crashed(result.message)}</span>`;
   if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
   return nothing;
 }

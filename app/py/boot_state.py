@@ -1,0 +1,210 @@
+"""The interpreter as the worker booted it, captured once and put back before every run.
+
+A program can change far more than its own namespace: rebind `torch.tensor` or `builtins.print`,
+patch `Tensor.__add__`, empty `sys.modules`, add warnings filters, raise the recursion limit,
+edit `sys.path` or `os.environ`, reseed `random`, delete or overwrite engine files, leave files in
+its working directory. `BootState.capture()` records all of that after boot; `restore()` undoes
+what changed, so the next program starts as in a new process with the engine and the standard
+library as they were at boot. It stays cheap (a few ms) because the common case, nothing changed,
+is one identity comparison of every module and class namespace at C speed.
+
+Restoring is shallow: a module's or class's attributes are put back, objects they refer to keep
+their contents. So state that is meant to outlive a run (the runner's sessions, say) lives inside
+containers created before the capture; rebinding a module global is undone at the next run.
+
+What cannot be put back (a changed file of the standard library) is reported by `damage()`, and
+the worker is then replaced by a fresh one.
+"""
+
+import gc
+import os
+import random
+import shutil
+import signal
+import sys
+from itertools import chain
+from operator import is_
+
+_IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: builtin and C types, which no program can patch
+
+
+class BootState:
+    def __init__(self, *, owned_dirs, scratch_dirs):
+        """`owned_dirs`: trees whose files are kept in memory and rewritten when changed (the engine,
+        the runner); `scratch_dirs`: emptied back to their boot contents (the working directory)."""
+        self._owned_dirs = owned_dirs
+        self._scratch_dirs = scratch_dirs
+
+    def capture(self):
+        modules = [module for module in sys.modules.values() if isinstance(getattr(module, "__dict__", None), dict)]
+        classes = {}
+        for namespace in [vars(module) for module in modules]:
+            for value in namespace.values():
+                if isinstance(value, type) and not value.__flags__ & _IMMUTABLE_TYPE:
+                    classes[id(value)] = value
+        # (live mapping, class or None, its contents at boot)
+        self._namespaces = [(vars(m), None, dict(vars(m))) for m in modules]
+        self._namespaces += [(cls.__dict__, cls, dict(cls.__dict__)) for cls in classes.values()]
+        self._namespaces.append((sys.modules, None, dict(sys.modules)))
+        self._namespaces.append((sys.path_importer_cache, None, dict(sys.path_importer_cache)))
+        self._fingerprint()
+        self._lists = [(items, list(items)) for items in (sys.path, sys.meta_path, sys.path_hooks, gc.callbacks, _warning_filters())]
+        self._environ = dict(os.environ)
+        self._cwd = os.getcwd()
+        self._limits = (sys.getrecursionlimit(), sys.get_int_max_str_digits(), gc.isenabled(), gc.get_threshold())
+        self._sigint = signal.getsignal(signal.SIGINT)
+        self._owned_files, self._owned_listings = {}, {}
+        for top in self._owned_dirs:
+            for folder, dirs, files in os.walk(top):
+                dirs[:] = [d for d in dirs if os.path.join(folder, d) not in self._scratch_dirs]
+                self._owned_listings[folder] = set(dirs) | set(files)
+                for name in files:
+                    path = os.path.join(folder, name)
+                    with open(path, "rb") as file:
+                        self._owned_files[path] = (file.read(), _stat_key(path))
+        self._scratch_listings = {folder: set(os.listdir(folder)) for folder in self._scratch_dirs}
+        self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)}
+        return self
+
+    def _fingerprint(self):
+        self._boot_size = sum(len(live) for live, _, _ in self._namespaces)
+        self._boot_keys = list(chain.from_iterable([live.keys() for live, _, _ in self._namespaces]))
+        self._boot_values = list(chain.from_iterable([live.values() for live, _, _ in self._namespaces]))
+
+    def _namespaces_unchanged(self):
+        live = [mapping for mapping, _, _ in self._namespaces]
+        return (
+            sum(map(len, live)) == self._boot_size
+            and all(map(is_, chain.from_iterable([m.values() for m in live]), self._boot_values))
+            and all(map(is_, chain.from_iterable([m.keys() for m in live]), self._boot_keys))
+        )
+
+    def restore(self):
+        """Puts back everything the last programs changed; returns the names of what was restored."""
+        restored = []
+        if not self._namespaces_unchanged():
+            for live, cls, boot in self._namespaces:
+                if _restore_namespace(live, cls, boot):
+                    restored.append(getattr(cls, "__qualname__", None) or boot.get("__name__", "sys.modules"))
+            self._fingerprint()  # the same contents, perhaps in another order
+        for items, boot in self._lists:
+            if len(items) != len(boot) or not all(map(is_, items, boot)):
+                items[:] = boot
+                restored.append("lists")
+                _filters_mutated()
+        if dict(os.environ) != self._environ:
+            os.environ.clear()
+            os.environ.update(self._environ)
+            restored.append("os.environ")
+        recursion, digits, gc_enabled, threshold = self._limits
+        sys.setrecursionlimit(recursion)
+        sys.set_int_max_str_digits(digits)
+        gc.enable() if gc_enabled else gc.disable()
+        gc.set_threshold(*threshold)
+        sys.settrace(None)
+        sys.setprofile(None)
+        signal.signal(signal.SIGINT, self._sigint)
+        if os.getcwd() != self._cwd:
+            os.chdir(self._cwd)
+        random.seed()  # a new process draws a fresh seed
+        if self._restore_files():
+            restored.append("files")
+            import importlib
+            importlib.invalidate_caches()
+        return restored
+
+    def _restore_files(self):
+        changed = False
+        for folder, names in chain(self._owned_listings.items(), self._scratch_listings.items()):
+            os.makedirs(folder, exist_ok=True)
+            for extra in set(os.listdir(folder)) - names:
+                _remove(os.path.join(folder, extra))
+                changed = True
+        for path, (content, key) in self._owned_files.items():
+            if _stat_key(path) != key:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                if os.path.isdir(path):
+                    shutil.rmtree(path)
+                with open(path, "wb") as file:
+                    file.write(content)
+                self._owned_files[path] = (content, _stat_key(path))
+                changed = True
+        return changed
+
+    def damage(self):
+        """What a program changed that restore() cannot put back (files of the standard library), or None."""
+        changed = [path for path, key in self._system_files.items() if _stat_key(path) != key]
+        return f"files of Python's standard library were changed: {', '.join(changed[:3])}" if changed else None
+
+
+def _restore_namespace(live, cls, boot):
+    """Puts a module's, class's or dict's contents back to `boot`; returns whether anything differed."""
+    if len(live) == len(boot) and all(map(is_, live.values(), boot.values())) and all(map(is_, live.keys(), boot.keys())):
+        return False
+    current = dict(live)  # keeps replaced values alive until the namespace is whole again
+    extra = [key for key in current if key not in boot]
+    if cls is None:
+        live.update(boot)
+        for key in extra:
+            del live[key]
+    else:
+        for key, value in boot.items():
+            if current.get(key, _MISSING) is not value:
+                _set_class_attribute(cls, key, value)
+        for key in extra:
+            _set_class_attribute(cls, key, _MISSING)
+    del current
+    return True
+
+
+def _set_class_attribute(cls, key, value):
+    try:
+        delattr(cls, key) if value is _MISSING else setattr(cls, key, value)
+    except (AttributeError, TypeError):
+        pass  # a slot Python itself manages (__dict__, __weakref__): it cannot have been changed either
+
+
+_MISSING = object()
+
+
+def _warning_filters():
+    import warnings
+    return warnings.filters
+
+
+def _filters_mutated():
+    """Tells the warnings machinery its filters list changed (it caches which warnings it showed)."""
+    import warnings
+    getattr(warnings, "_filters_mutated", lambda: None)()
+
+
+def _stat_key(path):
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_mode)
+
+
+def _system_paths(owned_dirs):
+    """The standard library's zip and files on sys.path outside the trees this state owns."""
+    paths = []
+    for entry in sys.path:
+        if not entry or any(entry == top or entry.startswith(top + os.sep) for top in owned_dirs):
+            continue
+        if os.path.isfile(entry):
+            paths.append(entry)
+        elif os.path.isdir(entry):
+            for folder, _, files in os.walk(entry):
+                paths.extend(os.path.join(folder, name) for name in files)
+    return paths
+
+
+def _remove(path):
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
