@@ -2,6 +2,7 @@
 import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
+import { appendLines } from "./output-lines.js";
 import { strings } from "./strings.js";
 
 let python = null;
@@ -83,10 +84,11 @@ export function setStorageAvailable(available, progress) {
 
 export const canRun = () => state.python.state === "ready";
 
-// A run's transient state: { running, chunks: [{ stream, text }], truncatedAfterLines, result, verdict, diff }.
+// A run's transient state: { running, chunks: [{ stream, text }], blocks (output-lines.js: the same
+// output for display), truncatedAfterLines, result, verdict, diff }.
 async function execute(key, code, prelude) {
   update((s) => {
-    s.runs[key] = { running: true, chunks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null };
+    s.runs[key] = { running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null };
   });
   const result = await python.run(code, { prelude, onOutput: (stream, text) => appendOutput(key, stream, text) });
   update((s) => {
@@ -97,12 +99,16 @@ async function execute(key, code, prelude) {
 }
 
 // The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
-// it comes: the output panel renders only the new one.
+// it comes: the output panel renders only what is new.
 function appendOutput(key, stream, text) {
   update((s) => {
     const run = s.runs[key];
-    if (stream === "truncated") run.truncatedAfterLines = Number(text);
-    else run.chunks.push({ stream, text });
+    if (stream === "truncated") {
+      run.truncatedAfterLines = Number(text);
+    } else {
+      run.chunks.push({ stream, text });
+      appendLines(run.blocks, stream, text);
+    }
   });
 }
 

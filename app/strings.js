@@ -61,6 +61,7 @@ export const strings = {
   pass: "Correct — your program prints the expected output.",
   fail: "Not yet — your output differs from the expected output:",
   failWithError: "Not yet — your program stopped with an error.",
+  diffMore: (count) => `… and ${count.toLocaleString("en")} more lines of the diff, not shown.`,
   diffExpected: "expected",
   diffActual: "yours",
   diffLegend: "Lines marked − are expected, + are what your program printed; differing characters are highlighted.",

@@ -1,14 +1,19 @@
 // Program output (streamed, stdout and stderr), the error or stop message, the verdict and its diff.
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
+import { appendLines } from "../output-lines.js";
+
+const DIFF_ROWS_SHOWN = 200; // a flood's diff would be tens of thousands of rows: the first ones tell enough
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
 export function outputPanel(run, { testid, placeholder = "" }) {
-  const text = run ? run.chunks : [{ stream: "stdout", text: placeholder }];
+  const blocks = run ? run.blocks : appendLines([], "stdout", placeholder);
   return html`
     <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${strings.output}
       data-running=${run?.running ? "true" : "false"}
-    ><pre>${text.map((chunk) => html`<span class=${chunk.stream}>${chunk.text}</span>`)}${run?.truncatedAfterLines !== null && run?.truncatedAfterLines !== undefined ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+    ><pre>${blocks.map(
+      (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
+    )}${run?.truncatedAfterLines !== null && run?.truncatedAfterLines !== undefined ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
   `;
 }
 
@@ -40,9 +45,10 @@ function diffTable(rows) {
   const label = { same: "", expected: strings.diffExpected, actual: strings.diffActual };
   return html`
     <p class="diff-legend">${strings.diffLegend}</p>
-    <pre class="diff" data-testid="diff">${rows.map(
+    <pre class="diff" data-testid="diff">${rows.slice(0, DIFF_ROWS_SHOWN).map(
       (row) => html`<span class="diff-line ${row.op}" data-op=${row.op}><span class="sign" aria-label=${label[row.op]}>${sign[row.op]}</span> ${marked(row)}</span>`,
     )}</pre>
+    ${rows.length > DIFF_ROWS_SHOWN ? html`<p class="diff-legend" data-testid="diff-more">${strings.diffMore(rows.length - DIFF_ROWS_SHOWN)}</p>` : nothing}
   `;
 }
 

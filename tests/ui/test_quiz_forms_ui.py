@@ -60,8 +60,8 @@ def feedback(question):
 
 
 def saved_quiz(page):
-    progress = json.loads(page.evaluate("localStorage.getItem('autograd-course/progress')"))
-    return progress["lessons"][LAB].get("quiz", {})
+    record = json.loads(page.evaluate(f"localStorage.getItem('autograd-course/progress/lesson:{LAB}')"))
+    return record.get("quiz", {})
 
 
 def check(question):
