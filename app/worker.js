@@ -26,7 +26,7 @@ let secret = null; // from INIT; the page drops every message that does not carr
 let currentRunId = null;
 let rawLines = 0;
 let interruptBuffer = null;
-let booted = null; // Promise of { pyodide, runner }
+let booted = null; // Promise of { pyodide, runProgram, bootState }
 const programTimers = new Set(); // timers set after boot: by programs (directly or through asyncio)
 
 function post(message) {
@@ -59,10 +59,14 @@ async function boot() {
   pyodide.FS.writeFile(`${HOME}/_course_boot_state.py`, bootStateSource);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
-  const engineError = runner.prepare(ENGINE_DIR, HOME, WORK_DIR, interruptBuffer) ?? undefined;
+  const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
+  const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
+  scratchDirs.destroy();
   fence();
   post({ type: msg.STATUS, stage: "ready", engineError });
-  return { pyodide, runner };
+  // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
+  // in for the runner.
+  return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
 }
 
 function fence() {
@@ -87,7 +91,7 @@ function remember(timer) {
 }
 
 async function run({ id, code, prelude, options }) {
-  const { pyodide, runner } = await booted;
+  const { pyodide, runProgram, bootState } = await booted;
   programTimers.forEach(realClearTimeout); // an earlier program's callbacks must not run into this one
   programTimers.clear();
   currentRunId = id;
@@ -98,7 +102,8 @@ async function run({ id, code, prelude, options }) {
   const optionsDict = pyodide.toPy(options ?? {});
   let result;
   try {
-    const pyResult = runner.run(code, preludeList, emit, optionsDict);
+    bootState.restore();
+    const pyResult = runProgram(code, preludeList, emit, optionsDict);
     result = pyResult.toJs({ dict_converter: Object.fromEntries });
     pyResult.destroy();
   } catch (jsError) {
@@ -112,7 +117,7 @@ async function run({ id, code, prelude, options }) {
     optionsDict.destroy();
   }
   post({ type: msg.DONE, id, result });
-  const reason = runner.damage() ?? (pyodide._module.HEAP8.buffer.byteLength > RETIRE_HEAP_BYTES ? "memory" : null);
+  const reason = bootState.damage() ?? (pyodide._module.HEAP8.buffer.byteLength > RETIRE_HEAP_BYTES ? "memory" : null);
   if (reason) post({ type: msg.RETIRE, reason });
 }
 

@@ -43,3 +43,70 @@ def test_an_error_in_an_earlier_example_names_that_example():
 def test_exit_with_status_zero_is_a_normal_end():
     chunks, error = run("print('bye')\nraise SystemExit(0)\nprint('not reached')")
     assert error is None and chunks == [("stdout", "bye\n")]
+
+
+# What a program leaves behind, and what the next program checks; each pair runs in a worker-like
+# interpreter (a subprocess with the engine copied into its own home, prepared as the worker does).
+CLEAN_RUN_PROGRAM = r'''
+import json, shutil, sys
+from pathlib import Path
+home, app_py, repo_engine = map(Path, sys.argv[1:4])
+shutil.copytree(repo_engine, home / "pyengine")
+shutil.copy(app_py / "boot_state.py", home / "_course_boot_state.py")
+shutil.copy(app_py / "runner.py", home / "_course_runner.py")
+sys.path.insert(0, str(home))
+pairs = json.loads(sys.stdin.read())  # before prepare() puts the course's stdin in place
+import _course_runner as runner
+assert runner.prepare(str(home / "pyengine"), str(home), [str(home / "work")]) is None
+
+def main():  # locals: a run puts this module's globals back as they were at prepare()
+    results = []
+    boot_state, run = runner.boot_state, runner.run  # held, as the worker holds them
+    for tamper, check in pairs:
+        boot_state.restore()
+        run(tamper, [], lambda stream, text: None)
+        chunks = []
+        boot_state.restore()
+        result = run(check, [], lambda stream, text: chunks.append(text))
+        results.append(["".join(chunks), result["error"] and result["error"]["message"]])
+    return {"results": results, "damage": boot_state.damage()}
+
+print(json.dumps(main()), file=sys.__stdout__)
+'''
+
+LEAKS = [
+    ("import torch\ntorch.tensor = None", "import torch\nprint(torch.tensor([1.0]))", "tensor([1.])\n"),
+    ("import builtins\nbuiltins.len = None", "print(len('abc'))", "3\n"),
+    ("import _course_runner, _course_boot_state\n_course_runner.run = _course_runner.boot_state = None\n_course_boot_state.chain = None",
+     "import _course_runner\nprint(_course_runner.boot_state is not None)", "True\n"),
+    ("import sys\nsys.modules.clear()", "import torch, json\nprint(torch.ones(1), json.dumps(1))", "tensor([1.]) 1\n"),
+    ("import torch\ntorch.Tensor.__add__ = lambda s, o: 'patched'\ndel torch.Tensor.__mul__\ntorch.Tensor.extra = 1",
+     "import torch\nprint(torch.ones(1) + torch.ones(1), torch.ones(1) * 2, hasattr(torch.Tensor, 'extra'))", "tensor([2.]) tensor([2.]) False\n"),
+    ("import json\njson.JSONEncoder.default = None", "import json\nprint(json.JSONEncoder.default is not None)", "True\n"),
+    ("import warnings\nwarnings.simplefilter('error')", "import warnings\nwarnings.warn('w')\nprint('went on')",
+     "main.py:2: UserWarning: w\n  warnings.warn('w')\nwent on\n"),
+    ("import sys\nsys.setrecursionlimit(80)\nsys.path.clear()", "import sys\nprint(sys.getrecursionlimit() > 80, sys.path[0].endswith('pyengine'))", "True True\n"),
+    ("import os\nos.environ['LEFT'] = '1'\nos.chdir('/')", "import os\nprint('LEFT' in os.environ, os.path.basename(os.getcwd()))", "False work\n"),
+    ("open('notes.txt', 'w').close()", "import os\nprint(os.listdir('.'))", "[]\n"),
+    ("import os, torch\nengine = os.path.dirname(torch.__file__)\nos.remove(os.path.join(engine, 'nn', 'functional.py'))\n"
+     "open(os.path.join(engine, 'optim', 'sgd.py'), 'w').close()\nopen(os.path.join(os.path.dirname(engine), 'json.py'), 'w').close()",
+     "import os, torch\nengine = os.path.dirname(torch.__file__)\n"
+     "print(os.path.getsize(os.path.join(engine, 'nn', 'functional.py')) > 0, os.path.getsize(os.path.join(engine, 'optim', 'sgd.py')) > 0,"
+     " os.path.exists(os.path.join(os.path.dirname(engine), 'json.py')))", "True True False\n"),
+]
+
+
+def test_nothing_a_program_changes_reaches_the_next_run(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    pairs = [[tamper, check] for tamper, check, _ in LEAKS]
+    completed = subprocess.run(
+        [sys.executable, "-c", CLEAN_RUN_PROGRAM, str(tmp_path), str(root / "app" / "py"), str(root / "pyengine")],
+        input=json.dumps(pairs), capture_output=True, text=True, timeout=120, check=True,
+    )
+    report = json.loads(completed.stdout)
+    assert [output for output, _ in report["results"]] == [expected for _, _, expected in LEAKS], report
+    assert report["damage"] is None

@@ -16,6 +16,7 @@ What cannot be put back (a changed file of the standard library) is reported by 
 the worker is then replaced by a fresh one.
 """
 
+import builtins
 import gc
 import os
 import random
@@ -42,6 +43,9 @@ class BootState:
             for value in namespace.values():
                 if isinstance(value, type) and not value.__flags__ & _IMMUTABLE_TYPE:
                     classes[id(value)] = value
+        # What the rest of restore() runs on, put back first with methods taken now: a program may
+        # have rebound `len` or this module's own names.
+        self._first = [(vars(builtins), dict(vars(builtins))), (globals(), dict(globals()))]
         # (live mapping, class or None, its contents at boot)
         self._namespaces = [(vars(m), None, dict(vars(m))) for m in modules]
         self._namespaces += [(cls.__dict__, cls, dict(cls.__dict__)) for cls in classes.values()]
@@ -56,8 +60,8 @@ class BootState:
         self._owned_files, self._owned_listings = {}, {}
         for top in self._owned_dirs:
             for folder, dirs, files in os.walk(top):
-                dirs[:] = [d for d in dirs if os.path.join(folder, d) not in self._scratch_dirs]
                 self._owned_listings[folder] = set(dirs) | set(files)
+                dirs[:] = [d for d in dirs if os.path.join(folder, d) not in self._scratch_dirs]
                 for name in files:
                     path = os.path.join(folder, name)
                     with open(path, "rb") as file:
@@ -81,6 +85,8 @@ class BootState:
 
     def restore(self):
         """Puts back everything the last programs changed; returns the names of what was restored."""
+        for live, boot in self._first:
+            _put_back(live, boot)
         restored = []
         if not self._namespaces_unchanged():
             for live, cls, boot in self._namespaces:
@@ -104,13 +110,12 @@ class BootState:
         sys.settrace(None)
         sys.setprofile(None)
         signal.signal(signal.SIGINT, self._sigint)
-        if os.getcwd() != self._cwd:
-            os.chdir(self._cwd)
-        random.seed()  # a new process draws a fresh seed
         if self._restore_files():
             restored.append("files")
             import importlib
             importlib.invalidate_caches()
+        os.chdir(self._cwd)
+        random.seed()  # a new process draws a fresh seed
         return restored
 
     def _restore_files(self):
@@ -137,6 +142,14 @@ class BootState:
         return f"files of Python's standard library were changed: {', '.join(changed[:3])}" if changed else None
 
 
+def _put_back(live, boot, update=dict.update, delete=dict.__delitem__):
+    """A dict back to `boot`'s contents, using no name a program can rebind (defaults bind at import)."""
+    extra = [key for key in live if key not in boot]
+    update(live, boot)
+    for key in extra:
+        delete(live, key)
+
+
 def _restore_namespace(live, cls, boot):
     """Puts a module's, class's or dict's contents back to `boot`; returns whether anything differed."""
     if len(live) == len(boot) and all(map(is_, live.values(), boot.values())) and all(map(is_, live.keys(), boot.keys())):
@@ -144,9 +157,7 @@ def _restore_namespace(live, cls, boot):
     current = dict(live)  # keeps replaced values alive until the namespace is whole again
     extra = [key for key in current if key not in boot]
     if cls is None:
-        live.update(boot)
-        for key in extra:
-            del live[key]
+        _put_back(live, boot)
     else:
         for key, value in boot.items():
             if current.get(key, _MISSING) is not value:

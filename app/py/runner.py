@@ -1,6 +1,7 @@
 """Runs a learner's program inside the Python worker.
 
-Each run gets a fresh namespace in an interpreter put back as it was at boot (boot_state.py);
+Each run gets a fresh namespace; the worker puts the interpreter back as it was at boot before each
+(`boot_state.restore()`, see boot_state.py);
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
@@ -22,7 +23,7 @@ BATCHES_PER_SECOND = 25  # ... then at most this many a second, so a print loop 
 SLEEP_SLICE_SECONDS = 0.02  # time.sleep checks for Stop this often
 INPUT_MESSAGE = "input() is not supported in this course; assign the value instead, e.g. name = \"Ada\""
 
-_boot = None  # the interpreter's state at boot (boot_state.BootState), once prepare() captured it
+boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
 
 
 class Output:
@@ -141,15 +142,16 @@ def interruptible_sleep(original, interrupt_buffer):
     return sleep
 
 
-def prepare(engine_dir, home=None, work_dir=None, interrupt_buffer=None):
+def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
     """Sets up the worker's interpreter and captures it as every run will find it.
 
-    Puts the engine first on sys.path and imports it, so the first run is fast; with `home`, the tree
-    holding the engine and this runner, keeps it unchanged from run to run, and `work_dir` (inside it)
-    becomes the working directory, emptied before each run. Returns None, or the error text when the
-    engine cannot be imported (plain Python still works).
+    Puts the engine first on sys.path and imports it, so the first run is fast. With `home`, the tree
+    holding the engine and this runner, keeps it unchanged from run to run; `scratch_dirs` are emptied
+    back to their boot contents before each run, and the first becomes the working directory.
+    `interrupt_buffer` (Pyodide's, when the page is cross-origin isolated) lets Stop end time.sleep.
+    Returns None, or the error text when the engine cannot be imported (plain Python still works).
     """
-    global _boot
+    global boot_state
     sys.path.insert(0, engine_dir)
     sys.stdin = NoInput()
     if interrupt_buffer is not None:
@@ -163,16 +165,12 @@ def prepare(engine_dir, home=None, work_dir=None, interrupt_buffer=None):
     if home is not None:
         import os
         from _course_boot_state import BootState
-        os.makedirs(work_dir, exist_ok=True)
-        os.chdir(work_dir)
-        _boot = BootState(owned_dirs=[home], scratch_dirs=[work_dir, "/tmp"])
-        _boot.capture()
+        for folder in scratch_dirs:
+            os.makedirs(folder, exist_ok=True)
+        os.chdir(scratch_dirs[0])
+        boot_state = BootState(owned_dirs=[home], scratch_dirs=list(scratch_dirs))
+        boot_state.capture()
     return error
-
-
-def damage():
-    """What earlier programs changed beyond repair (then the worker is replaced), or None."""
-    return _boot.damage() if _boot else None
 
 
 def run(code, prelude, emit, options=None):
@@ -183,8 +181,6 @@ def run(code, prelude, emit, options=None):
     ("truncated", <lines shown>) once when the output reached the limit.
     """
     options = options or {}
-    if _boot is not None:
-        _boot.restore()
     output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
     return {"error": _execute(code, prelude, output)}
 
