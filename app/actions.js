@@ -162,8 +162,6 @@ export function restartPython() {
   python.restart();
 }
 
-export const isRunning = () => state.python.state === "running";
-
 export function setDraft(lessonId, code) {
   update((s) => {
     record(s, lessonId).draft = code;

@@ -72,16 +72,13 @@ class BootState:
 
     def _fingerprint(self):
         self._boot_size = sum(len(live) for live, _, _ in self._namespaces)
-        self._boot_keys = list(chain.from_iterable([live.keys() for live, _, _ in self._namespaces]))
         self._boot_values = list(chain.from_iterable([live.values() for live, _, _ in self._namespaces]))
 
     def _namespaces_unchanged(self):
+        # Every value, in order, is the very object it was at boot (an added, removed or renamed entry
+        # shifts the order too); identity, so no program-defined __eq__ runs here.
         live = [mapping for mapping, _, _ in self._namespaces]
-        return (
-            sum(map(len, live)) == self._boot_size
-            and all(map(is_, chain.from_iterable([m.values() for m in live]), self._boot_values))
-            and all(map(is_, chain.from_iterable([m.keys() for m in live]), self._boot_keys))
-        )
+        return sum(map(len, live)) == self._boot_size and all(map(is_, chain.from_iterable([m.values() for m in live]), self._boot_values))
 
     def restore(self):
         """Puts back everything the last programs changed; returns the names of what was restored."""
@@ -121,8 +118,12 @@ class BootState:
     def _restore_files(self):
         changed = False
         for folder, names in chain(self._owned_listings.items(), self._scratch_listings.items()):
-            os.makedirs(folder, exist_ok=True)
-            for extra in set(os.listdir(folder)) - names:
+            try:
+                present = os.listdir(folder)
+            except FileNotFoundError:
+                os.makedirs(folder)
+                present, changed = [], True
+            for extra in set(present) - names:
                 _remove(os.path.join(folder, extra))
                 changed = True
         for path, (content, key) in self._owned_files.items():

@@ -357,7 +357,7 @@ def test_a_formula_katex_cannot_render_is_contained(open_app, course):
     broken = json.loads(json.dumps(course))
     lesson = broken["lessons"][0]
     text = next(block for block in lesson["body"] if block["type"] == "text")
-    text["markdown"] = "Before $" + "{" * 2000 + "x" + "}" * 2000 + "$ after.\n\n" + text["markdown"]
+    text["markdown"] = "Before $" + "{" * 20000 + "x" + "}" * 20000 + "$ after.\n\n" + text["markdown"]
     app = open_app()
     serve_lessons(app, json.dumps(broken))
     page = app.open(f"#/lesson/{lesson['id']}", wait_for_python=False)
