@@ -3,15 +3,17 @@ import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
 import { appendLines } from "./output-lines.js";
+import { loadCourse } from "./lessons.js";
 import { strings } from "./strings.js";
 
 let python = null;
 let storage = null;
+let site = null; // offline.js: { applyUpdate }
 let saveTimer = null;
 const unsaved = new Set(); // ids of lessons whose record changed since it was last saved
 
 export function connect(services) {
-  ({ python, storage } = services);
+  ({ python, storage, site } = services);
 }
 
 export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
@@ -49,10 +51,15 @@ export function takeSavedElsewhere(lessonId, saved) {
   });
 }
 
-export function setCourse({ course, problems }) {
+export async function openCourse() {
+  update((s) => {
+    s.courseFailure = null;
+  });
+  const { course, problems, failure } = await loadCourse();
   update((s) => {
     s.course = course ?? null;
     s.courseProblems = problems ?? null;
+    s.courseFailure = failure ?? null;
   });
 }
 
@@ -71,6 +78,21 @@ export function setPythonStatus({ state: pythonState, ...rest }) {
   update((s) => {
     s.python = { ...s.python, ...rest, state: pythonState ?? s.python.state };
   });
+}
+
+export function setNewVersion() {
+  update((s) => {
+    s.newVersion = true;
+  });
+}
+
+// Before the page reloads itself (a new version, or to become cross-origin isolated).
+export function saveNow() {
+  save();
+}
+
+export function reloadForNewVersion() {
+  site.applyUpdate();
 }
 
 export function setStorageAvailable(available, progress) {

@@ -1,21 +1,26 @@
 // Loads lessons.json and checks it against course/lessons.schema.json, so a malformed file is
 // reported with the path of each bad field instead of breaking the page somewhere later.
+// A file that cannot be had at all is a `failure` (a download problem), never a content problem.
 import schema from "../course/lessons.schema.json";
 import { validate } from "./validate.js";
+import { FileError, readText } from "./files.js";
 
-export async function loadCourse(url) {
-  let response;
+const FILE = "lessons.json";
+
+// → { course } | { problems: [{ path, message }] } | { failure: { file, reason, status? } }
+export async function loadCourse() {
+  let text;
   try {
-    response = await fetch(url, { cache: "no-cache" });
+    text = await readText(FILE);
   } catch (error) {
-    return { problems: [{ path: url, message: `could not be fetched (${error.message})` }] };
+    if (!(error instanceof FileError)) throw error;
+    return { failure: { file: error.file, reason: error.reason, status: error.status } };
   }
-  if (!response.ok) return { problems: [{ path: url, message: `could not be fetched (HTTP ${response.status})` }] };
   let course;
   try {
-    course = JSON.parse(await response.text());
+    course = JSON.parse(text);
   } catch (error) {
-    return { problems: [{ path: url, message: `is not valid JSON: ${error.message}` }] };
+    return { problems: [{ path: FILE, message: `is not valid JSON: ${error.message}` }] };
   }
   const problems = validate(course, schema);
   if (problems.length === 0) problems.push(...crossFieldProblems(course));

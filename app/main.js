@@ -1,4 +1,6 @@
 // Wires the app together: Python starts loading at once, then the course loads, then the page renders.
+// Built as one classic script (not a module), so the same app.js also runs from a double-clicked
+// index.html (file://), where browsers refuse module scripts (files.js).
 import "./style.css";
 import "katex/dist/katex.min.css";
 import { render } from "lit-html";
@@ -8,7 +10,7 @@ import { config } from "./config.js";
 import { strings } from "./strings.js";
 import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
-import { loadCourse } from "./lessons.js";
+import { registerServiceWorker } from "./offline.js";
 import { parseRoute } from "./router.js";
 import * as actions from "./actions.js";
 import { app } from "./views/layout.js";
@@ -19,10 +21,16 @@ const python = createPython({
   onStatus: actions.setPythonStatus,
   timeLimitSeconds: config.timeLimitSeconds,
   outputLimitChars: config.outputLimitChars,
+  bootTimeoutSeconds: config.bootTimeoutSeconds,
   workerFailedMessage: strings.python.workerFailed,
 });
 const storage = openStorage({ onChange: actions.takeSavedElsewhere });
-actions.connect({ python, storage });
+const site = registerServiceWorker({
+  onNewVersion: actions.setNewVersion,
+  beforeReload: actions.saveNow,
+  busy: () => state.python.state === "running",
+});
+actions.connect({ python, storage, site });
 actions.setStorageAvailable(storage.available, storage.load());
 
 // After navigating, focus the new page's heading so keyboard and screen-reader users start there.
@@ -41,5 +49,4 @@ window.addEventListener("hashchange", () => {
   actions.setRoute(parseRoute(location.hash));
 });
 actions.setRoute(parseRoute(location.hash));
-actions.setCourse(await loadCourse(new URL("./lessons.json", import.meta.url)));
-actions.setRoute(parseRoute(location.hash)); // now that lessons are known, record the visit
+actions.openCourse().then(() => actions.setRoute(parseRoute(location.hash))); // now that lessons are known, record the visit

@@ -2,8 +2,10 @@
 // Keep it small: every message is a plain object with a `type` from this module.
 
 // Page → worker.
-export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over a SharedArrayBuffer }
-//                              secret = random text for this worker; it signs every message back
+export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over a SharedArrayBuffer,
+//                              files?: { path: string | Uint8Array } }
+//                              secret = random text for this worker; it signs every message back;
+//                              files = the worker's files, from disk only (files.js)
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown)
@@ -14,7 +16,8 @@ export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready"
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }
-export const FATAL = "fatal"; //   { type, message }  the worker cannot boot (the page shows the message), or
+export const FATAL = "fatal"; //   { type, message, file?, reason?, status? }  the worker cannot boot (the page
+//                                  shows the message; file/reason/status: a FileError's, files.js), or
 //                                  failed after boot (the page replaces it and ends the run with the message)
 export const RETIRE = "retire"; // { type, reason }  after DONE: this worker should be replaced (its memory
 //                                  stays high, or a program changed what it cannot put back)

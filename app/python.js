@@ -5,7 +5,10 @@
 // has to be stopped, Python is ready again at once instead of after a full boot.
 // A worker that fails after boot, or asks to retire (protocol.js), is replaced the same way, and
 // restart() replaces it on request. Only messages signed with a worker's own secret are heard.
+// A worker that fails to boot, or whose boot stage makes no progress for `bootTimeoutSeconds`, leaves
+// Python failed, saying why (with the file that failed, if one did); restart() is then the retry.
 import * as msg from "./protocol.js";
+import { filesForWorker, startWorker } from "./files.js";
 
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
@@ -13,7 +16,7 @@ const SPARE_AFTER_MS = 1000;
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
-export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, workerFailedMessage }) {
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
@@ -23,27 +26,40 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, wor
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-    const handle = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), secret, interruptBuffer, stage: "runtime" };
+    const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null };
     handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
-    handle.worker.onerror = (event) => fail(handle, event.message || workerFailedMessage);
-    handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret });
+    handle.worker.onerror = (event) => fail(handle, { message: event.message || workerFailedMessage });
+    filesForWorker().then(
+      (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files }),
+      (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
+    );
+    watch(handle);
     return handle;
   }
 
   function announce(handle, state) {
-    onStatus({ state: handle.stage === "ready" ? "ready" : state, stage: handle.stage, engineError: handle.engineError, isolated });
+    onStatus({ state: handle.stage === "ready" ? "ready" : state, stage: handle.stage, engineError: handle.engineError, failure: null, isolated });
   }
 
   // A worker that booted once is replaced when it fails (its run ends with the message); one that
-  // cannot boot leaves Python failed with the message. A spare that fails is dropped.
-  function fail(handle, message) {
+  // cannot boot leaves Python failed with `failure`. A spare that fails is dropped.
+  // failure: { message, file?, reason?, status? } (a FileError's fields, files.js) or { hung: stage, seconds }
+  function fail(handle, failure) {
+    clearTimeout(handle.watchdog);
     if (handle === spare) {
       spare.worker.terminate();
       spare = null;
     } else if (handle === active) {
-      if (handle.stage === "ready") replace({ status: "crashed", message });
-      else onStatus({ state: "failed", message, isolated });
+      if (handle.stage === "ready") replace({ status: "crashed", message: failure.message });
+      else onStatus({ state: "failed", failure, isolated });
     }
+  }
+
+  // A boot stage that makes no progress for bootTimeoutSeconds fails (a late message still counts).
+  function watch(handle) {
+    clearTimeout(handle.watchdog);
+    if (handle.stage === "ready" || !(bootTimeoutSeconds > 0)) return;
+    handle.watchdog = setTimeout(() => fail(handle, { hung: handle.stage, seconds: bootTimeoutSeconds }), bootTimeoutSeconds * 1000);
   }
 
   // Puts the spare (or a new worker) in place of the active one; a run in progress ends with `result`.
@@ -59,11 +75,12 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, wor
   function receive(handle, data) {
     if (data.type === msg.STATUS) {
       Object.assign(handle, { stage: data.stage, engineError: data.engineError });
+      watch(handle);
       if (handle === active) announce(handle, undefined);
+    } else if (data.type === msg.FATAL) {
+      fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
     } else if (handle !== active) {
       return;
-    } else if (data.type === msg.FATAL) {
-      fail(handle, data.message);
     } else if (data.type === msg.RETIRE) {
       handle.retiring = true;
       if (!current) replace();

@@ -2,8 +2,11 @@
 export const state = {
   course: null, // { sections, lessons } once lessons.json is loaded and valid
   courseProblems: null, // [{ path, message }] when lessons.json is malformed
+  courseFailure: null, // { file, reason, status? } when lessons.json could not be had (files.js FileError)
   route: { view: "course" }, // or { view: "lesson", id }
-  python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, message: undefined },
+  python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, failure: null },
+  // failure (state "failed"): { message, file?, reason?, status? } or { hung: stage, seconds }; see python.js
+  newVersion: false, // a new build of the site is installed and waits for a reload (offline.js)
   storageAvailable: true,
   progress: { version: 1, lastLesson: null, lessons: {} }, // persisted; see progress.js
   runs: {}, // transient, by run key ("practice:<id>", "example:<id>:<n>"): see actions.js

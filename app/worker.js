@@ -8,6 +8,7 @@
 import * as msg from "./protocol.js";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
+import { workerFiles } from "./worker-files.js";
 
 const HOME = "/home/pyodide";
 const ENGINE_DIR = `${HOME}/pyengine`;
@@ -18,7 +19,6 @@ const FENCED = [
   "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport",
   "importScripts", "Worker", "SharedWorker", "BroadcastChannel", "indexedDB", "caches", "close", "postMessage",
 ];
-const here = (path) => new URL(path, import.meta.url).href;
 const toPage = self.postMessage.bind(self);
 const { setTimeout: realSetTimeout, setInterval: realSetInterval, clearTimeout: realClearTimeout } = self;
 
@@ -37,16 +37,23 @@ function rawOutput(stream, text) {
   if (currentRunId !== null && rawLines++ < RAW_OUTPUT_LINES) post({ type: msg.OUTPUT, id: currentRunId, stream, text: text + "\n" });
 }
 
-async function boot() {
+// `provided`: the files' contents when the page runs from disk (files.js), else undefined (fetched).
+async function boot(provided) {
   post({ type: msg.STATUS, stage: "runtime" });
-  const engineFiles = fetch(here("./pyengine.json")).then((response) => response.json());
-  const { loadPyodide } = await import(here("./vendor/pyodide/pyodide.mjs"));
-  const pyodide = await loadPyodide({
-    indexURL: here("./vendor/pyodide/"),
+  const files = workerFiles(provided, import.meta.url);
+  const engineFiles = files.json("pyengine.json");
+  engineFiles.catch(() => {}); // awaited below, after Python
+  // Pyodide's runtime module is imported here (it cannot be from disk), while its wasm downloads.
+  const runtimeModule = files.importModule("vendor/pyodide/pyodide.asm.mjs");
+  runtimeModule.catch(() => {}); // awaited by loadPyodide, through during()
+  const { loadPyodide } = await files.importModule("vendor/pyodide/pyodide.mjs");
+  const pyodide = await files.during(() => loadPyodide({
+    indexURL: files.url("vendor/pyodide/"),
+    createPyodideModule: async (settings) => (await runtimeModule).default(settings),
     // Learner output goes through runner.Output; these only catch what bypasses sys.stdout.
     stdout: (text) => rawOutput("stdout", text),
     stderr: (text) => rawOutput("stderr", text),
-  });
+  }));
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
   post({ type: msg.STATUS, stage: "engine" });
@@ -121,15 +128,17 @@ async function run({ id, code, prelude, options }) {
   if (reason) post({ type: msg.RETIRE, reason });
 }
 
-self.addEventListener("message", (event) => {
+// Exported for the file:// bootstrap (files.js), which imports this module on INIT and hands it that event.
+export function receive(event) {
   if (!event.isTrusted) return; // dispatched by a program inside this worker, not sent by the page
   const { data } = event;
   if (data.type === msg.INIT && booted === null) {
     interruptBuffer = data.interruptBuffer ?? null;
     secret = data.secret;
-    booted = boot();
-    booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error) }));
+    booted = boot(data.files);
+    booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error), file: error?.file, reason: error?.reason, status: error?.status }));
   } else if (data.type === msg.RUN) {
     run(data);
   }
-});
+}
+self.addEventListener("message", receive);

@@ -1,42 +1,120 @@
-// Builds the self-contained static site in dist/: the app and worker bundles, Pyodide's runtime
-// files, the whole pyengine/ tree (as one JSON file the worker writes into Pyodide's file system),
-// and lessons.json. Nothing in dist/ refers to another origin.
+// Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
+// file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree (as one JSON
+// file the worker writes into Pyodide's file system), lessons.json; then, for offline use, each file
+// the app reads again as a classic script for file:// (offline/, see app/files.js), the service
+// worker with Workbox's precache manifest of everything else, and .gz/.br copies for the server.
+// Nothing in dist/ refers to another origin.
 import { build } from "esbuild";
+import { getManifest } from "workbox-build";
+import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dist = join(root, "dist");
-const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const TEXT = new Set([".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt"]);
+// Already compressed: no .gz/.br next to these.
+const COMPRESSED = new Set([".zip", ".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
+// What the service worker does not precache: the file:// copies, compressed variants (the server
+// picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
+// fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
+const NOT_PRECACHED = [`${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
 
-export async function buildSite() {
-  rmSync(dist, { recursive: true, force: true });
-  mkdirSync(join(dist, "vendor", "pyodide"), { recursive: true });
-
-  await build({
+const bundle = (dist, options) =>
+  build({
     absWorkingDir: root,
-    entryPoints: { app: "app/main.js", worker: "app/worker.js" },
     outdir: dist,
     bundle: true,
-    format: "esm",
     target: "es2022",
     minify: true,
     legalComments: "none",
-    loader: { ".py": "text", ".woff2": "file", ".woff": "file", ".ttf": "file" },
-    assetNames: "assets/[name]-[hash]",
     logLevel: "warning",
+    ...options,
   });
+
+// `out`: the folder to (re)write; `lessons`: the course file to ship (a test builds a changed course).
+export async function buildSite({ out: dist = join(root, "dist"), lessons = join(root, "lessons.json") } = {}) {
+  if (existsSync(dist) && readdirSync(dist).length && !existsSync(join(dist, "index.html"))) {
+    throw new Error(`build: ${dist} is not empty and holds no earlier build; not deleting it`);
+  }
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(join(dist, "vendor", "pyodide"), { recursive: true });
+
+  await bundle(dist, {
+    entryPoints: { app: "app/main.js" },
+    format: "iife",
+    loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" },
+    assetNames: "assets/[name]-[hash]",
+  });
+  await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" } });
 
   copyFileSync(join(root, "index.html"), join(dist, "index.html"));
   for (const file of PYODIDE_FILES) {
     copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
   }
   writeFileSync(join(dist, "pyengine.json"), JSON.stringify(pythonTree(join(root, "pyengine"))));
-  const lessons = join(root, "lessons.json");
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
   else console.warn("build: lessons.json is missing; the app will say so");
+
+  writeDiskCopies(dist);
+  await buildServiceWorker(dist);
+  compressAll(dist, join(dist, DISK_FOLDER));
   return dist;
+}
+
+// offline/<path>.js for every file the app reads: `courseFile(path, encoding, contents)`.
+function writeDiskCopies(dist) {
+  for (const path of DISK_FILES) {
+    const file = join(dist, path);
+    if (!existsSync(file)) continue; // lessons.json may be missing; the app says so
+    const text = TEXT.has(extname(path));
+    const contents = text ? JSON.stringify(readFileSync(file, "utf8")) : `"${readFileSync(file).toString("base64")}"`;
+    const target = join(dist, DISK_FOLDER, `${path}.js`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, `courseFile(${JSON.stringify(path)}, "${text ? "text" : "base64"}", ${contents});\n`);
+  }
+}
+
+// dist/sw.js: app/sw.js bundled with the manifest of every other file the build wrote.
+async function buildServiceWorker(dist) {
+  const { manifestEntries, warnings } = await getManifest({
+    globDirectory: dist,
+    globPatterns: ["**/*"],
+    globIgnores: NOT_PRECACHED,
+    maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) => ({
+          ...entry,
+          integrity: `sha384-${createHash("sha384").update(readFileSync(join(dist, entry.url))).digest("base64")}`,
+        })),
+      }),
+    ],
+  });
+  warnings.forEach((warning) => console.warn(`build: ${warning}`));
+  await bundle(dist, {
+    entryPoints: { sw: "app/sw.js" },
+    format: "iife",
+    define: { "self.__WB_MANIFEST": JSON.stringify(manifestEntries), "process.env.NODE_ENV": '"production"' },
+  });
+}
+
+// file.gz and file.br (brotli quality 5: ~10% smaller than gzip at the same speed) beside every
+// compressible file, for scripts/serve.mjs; the file:// copies are never served, so never compressed.
+function compressAll(dir, skipped) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (path !== skipped) compressAll(path, skipped);
+    } else if (!COMPRESSED.has(extname(name))) {
+      const contents = readFileSync(path);
+      writeFileSync(`${path}.gz`, gzipSync(contents, { level: 9 }));
+      const brotli = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length };
+      writeFileSync(`${path}.br`, brotliCompressSync(contents, { params: brotli }));
+    }
+  }
 }
 
 // { "torch/__init__.py": "<source>", ... } for every .py file under `dir`.
@@ -56,6 +134,8 @@ function sizeOf(path) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  await buildSite();
-  console.log(`built dist/ (${(sizeOf(dist) / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms`);
+  const args = process.argv.slice(2);
+  const option = (name) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]) : undefined);
+  const dist = await buildSite({ out: option("--out"), lessons: option("--lessons") });
+  console.log(`built ${relative(process.cwd(), dist) || "."}/ (${(sizeOf(dist) / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms`);
 }

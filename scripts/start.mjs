@@ -12,6 +12,6 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(join(root, 
 }
 const { buildSite } = await import("./build.mjs");
 await buildSite();
-const { serve } = await import("./serve.mjs");
-const server = await serve({ dir: join(root, "dist"), port: Number(process.env.PORT ?? 8000) });
+const { serveOrExit } = await import("./serve.mjs");
+const server = await serveOrExit({ dir: join(root, "dist"), port: Number(process.env.PORT ?? 8000) });
 console.log(`\nThe course is at http://127.0.0.1:${server.address().port}/  (Ctrl+C stops the server)`);

@@ -1,6 +1,8 @@
-// The frame around every page: title bar with Python's status, storage warning, and the current view.
+// The frame around every page: title bar with Python's status, banners (a failed boot, a new
+// version, no storage), and the current view.
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
+import { fromDisk } from "../files.js";
 import { courseHref } from "../router.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
@@ -12,6 +14,13 @@ export function app(state) {
       <a class="brand" href=${courseHref}>${strings.appTitle}</a>
       ${pythonStatus(state.python)}
     </header>
+    ${state.python.state === "failed" ? bootFailure(state.python.failure) : nothing}
+    ${state.newVersion
+      ? html`<div class="banner notice" role="status" data-testid="new-version">
+          <p>${strings.newVersion}</p>
+          <button type="button" class="primary" data-testid="reload" @click=${actions.reloadForNewVersion}>${strings.reload}</button>
+        </div>`
+      : nothing}
     ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
     ${state.saveProblem ? html`<p class="banner" role="alert" data-testid="save-error">${strings.saveProblem(state.saveProblem)}</p>` : nothing}
     <main id="main">${page(state)}</main>
@@ -19,6 +28,7 @@ export function app(state) {
 }
 
 function page(state) {
+  if (state.courseFailure) return courseFailure(state.courseFailure);
   if (state.courseProblems) return courseProblems(state.courseProblems);
   if (!state.course) return html`<p class="loading">${strings.loadingCourse}</p>`;
   return state.route.view === "lesson" ? lessonPage(state, state.route.id) : coursePage(state);
@@ -34,11 +44,35 @@ function courseProblems(problems) {
   `;
 }
 
+function courseFailure(failure) {
+  return html`
+    <section class="course-error" data-testid="course-error" data-kind="download" role="alert">
+      <h1>${strings.courseError}</h1>
+      <p>${failureText(failure)}</p>
+      <button type="button" data-testid="retry-course" @click=${actions.openCourse}>${strings.retryLoading}</button>
+    </section>
+  `;
+}
+
+function bootFailure(failure) {
+  return html`
+    <div class="banner" role="alert" data-testid="boot-failure">
+      <p><strong>${strings.python.failed}.</strong> ${failureText(failure)}</p>
+      <button type="button" data-testid="retry-python" @click=${actions.restartPython}>${strings.retryLoading}</button>
+    </div>
+  `;
+}
+
+// What went wrong and what to do, for a failure from files.js/python.js.
+function failureText(failure) {
+  if (failure.hung) return strings.python.hung(failure.hung, failure.seconds);
+  if (failure.reason && strings.fileFailure[failure.reason]) return strings.fileFailure[failure.reason](failure.file, failure.status);
+  if (fromDisk) return html`${strings.serveFolder} <code>${strings.serveFolderCommand}</code>${strings.serveFolderThen}`;
+  return failure.message;
+}
+
 function pythonStatus(python) {
-  const label =
-    python.state === "failed"
-      ? strings.python.failed(python.message)
-      : strings.python[python.state === "loading" ? python.stage : python.state];
+  const label = python.state === "failed" ? strings.python.failed : strings.python[python.state === "loading" ? python.stage : python.state];
   const busy = python.state === "loading" || python.state === "restarting";
   return html`
     <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}>

@@ -45,9 +45,10 @@ def built_site():
     return DIST
 
 
-def _serve(extra_args):
+def serve(extra_args, directory=DIST):
+    """Starts scripts/serve.mjs on a free port: (process, "http://127.0.0.1:PORT/")."""
     server = subprocess.Popen(
-        ["node", "scripts/serve.mjs", "--port", "0", "--dir", str(DIST), *extra_args],
+        ["node", "scripts/serve.mjs", "--port", "0", "--dir", str(directory), *extra_args],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
     )
     line = server.stdout.readline()
@@ -61,7 +62,7 @@ def _serve(extra_args):
 @pytest.fixture(scope="session")
 def site_url(built_site):
     """The site with COOP/COEP headers (cross-origin isolated)."""
-    server, url = _serve([])
+    server, url = serve([])
     yield url
     server.terminate()
     server.wait()
@@ -70,7 +71,7 @@ def site_url(built_site):
 @pytest.fixture(scope="session")
 def plain_site_url(built_site):
     """The site without isolation headers, as on a static host that cannot set them."""
-    server, url = _serve(["--no-isolation"])
+    server, url = serve(["--no-isolation"])
     yield url
     server.terminate()
     server.wait()
@@ -89,10 +90,14 @@ def seed(course):
 class App:
     """One browser context on the course, with helpers that act as a learner would."""
 
-    def __init__(self, browser, base_url, *, query="", viewport=None, init_script=None, accept_downloads=False):
+    def __init__(self, browser, base_url, *, query="", viewport=None, init_script=None, accept_downloads=False,
+                 service_workers="block"):
+        """service_workers="allow" lets the app's service worker install (offline use, isolation on a
+        plain host, updates); blocked by default, so that other tests see one page load and plain
+        hosts stay unisolated."""
         self.base_url = base_url
         self.query = query
-        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads)
+        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads, service_workers=service_workers)
         if init_script:
             self.context.add_init_script(init_script)
         self.requests = []

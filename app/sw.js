@@ -1,0 +1,44 @@
+// The service worker (the build bundles it as dist/sw.js with Workbox's precache manifest: every
+// file of the site with a content-hash revision and its SHA-384 integrity).
+//   - Precache: installing downloads every file (or revalidates what the first visit already put
+//     in the HTTP cache); a file that changed during the download fails its integrity check, so a
+//     build is installed whole or not at all. After that the site opens, and runs, offline, and a
+//     visit makes no request for the site's files.
+//   - A new build waits until the page asks it to take over (offline.js), so a page never mixes
+//     files of two builds.
+//   - Every response gets the COOP/COEP headers a plain static host does not send, so the page is
+//     cross-origin isolated (SharedArrayBuffer: Stop interrupts Python instead of restarting it).
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { setDefaultHandler } from "workbox-routing";
+import { clientsClaim } from "workbox-core";
+
+const ISOLATION_HEADERS = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+function withIsolation(response) {
+  if (!response || response.type === "opaque" || response.type === "opaqueredirect") return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+addPlugins([
+  {
+    // Workbox installs with cache: "reload"; a conditional request gets the same bytes (the
+    // integrity check still guards them) without downloading again what the first visit fetched.
+    requestWillFetch: async ({ request }) => (request.cache === "reload" ? new Request(request, { cache: "no-cache" }) : request),
+    handlerWillRespond: async ({ response }) => withIsolation(response),
+  },
+]);
+// Any query (?time-limit=3) still opens the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/] });
+cleanupOutdatedCaches();
+setDefaultHandler(async ({ request }) => withIsolation(await fetch(request)));
+
+clientsClaim(); // the first install controls the open page at once (it then reloads, isolated)
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+});
