@@ -46,7 +46,7 @@ def measure(browser, url, solution):
     page.locator('[data-testid="editor"] .cm-content').first.fill(solution)
     start = time.perf_counter()
     page.click('[data-testid="run"]')
-    page.wait_for_function("document.querySelector('[data-testid=\"output\"]').innerText.trim().length > 0")
+    page.wait_for_function("() => document.querySelector('[data-testid=\"output\"]').innerText.trim().length > 0")
     first_output = ms(start)
     page.wait_for_selector('[data-testid="verdict"][data-state="pass"]')
     verdict = ms(start)

@@ -19,7 +19,7 @@ BOOT_FAILURE = '[data-testid="boot-failure"]'
 
 def wait_for_service_worker(page):
     """Until the service worker controls the page, i.e. the whole build is precached."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
 def wait_until_isolated(page, timeout=60):
