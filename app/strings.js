@@ -115,7 +115,7 @@ export const strings = {
   storageRefused: (reason) => `your progress could not be saved: ${reason}. Your work stays in this tab; use Export progress on the course page to keep a copy.`,
   storageFull: "the browser's storage for this site is full",
   notSaved: (problem) => `this lesson's work is not saved (${problem}); it stays in this tab`,
-  saveProblem: (problem) => `Careful: ${problem}`,
+  saveProblem: (problem) => problem[0].toUpperCase() + problem.slice(1),
   storageUnavailable: "Your browser does not let this page store data, so progress and drafts will not be kept after you leave.",
 
   chooseAll: "Select all that apply.",

@@ -8,10 +8,6 @@ import time
 
 import pytest
 
-from conftest import SEED_LESSON, App, check_and_close
-
-LESSON = f"#/lesson/{SEED_LESSON}"
-RECORD_KEY = f"autograd-course/progress/lesson:{SEED_LESSON}"
 # Page → page round trip: a task queued on the page's thread, timed until it runs. Before the worker
 # batched output, a 10**5-line flood kept the page from answering for about a minute; the bound below
 # leaves room for a busy 2-core CI machine (bench/bench_robustness.py measures the real figure).
@@ -19,12 +15,18 @@ RESPONSIVE_MS = 2000
 ROUND_TRIP_JS = "() => { const start = performance.now(); return new Promise((done) => setTimeout(() => done(performance.now() - start), 0)); }"
 
 
-@pytest.fixture(scope="module")
-def app(browser, site_url):
-    app = App(browser, site_url)
-    app.open(LESSON)
-    yield app
-    check_and_close(app)
+@pytest.fixture
+def app(lesson_app):
+    """The seed lesson, shared by this module's tests (conftest's lesson_app)."""
+    return lesson_app
+
+
+def route(lesson):
+    return f"#/lesson/{lesson['id']}"
+
+
+def record_key(lesson):
+    return f"autograd-course/progress/lesson:{lesson['id']}"
 
 
 def status(app):
@@ -55,9 +57,9 @@ def test_an_output_flood_is_cut_off_while_the_page_stays_responsive(app, lines):
 
 
 @pytest.mark.parametrize("isolated", [True, False], ids=["interrupt", "restart"])
-def test_stop_during_a_flood_returns_control_within_a_second(open_app, plain_site_url, isolated):
+def test_stop_during_a_flood_returns_control_within_a_second(open_app, plain_site_url, seed, isolated):
     flooding = open_app() if isolated else open_app(base_url=plain_site_url)
-    page = flooding.open(LESSON)
+    page = flooding.open(route(seed))
     flooding.run("while True:\n    print('flood ' * 10)\n", wait=False)
     page.locator('[data-testid="output-truncated"]').wait_for()
     started = time.monotonic()
@@ -141,7 +143,7 @@ def test_a_worker_whose_memory_stays_high_is_replaced(app):
 
 # ---- the worker owns its channel ----------------------------------------------------------------
 
-def test_a_program_cannot_post_or_reach_the_network(app, site_url):
+def test_a_program_cannot_post_or_reach_the_network(app):
     output = app.run(
         "import js\n"
         "for name in ['postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts', 'close']:\n"
@@ -162,7 +164,7 @@ RECORD_WORKERS = """(() => { const Original = window.Worker;
 
 def test_messages_without_the_workers_secret_are_ignored(open_app, seed):
     forging = open_app(init_script=RECORD_WORKERS)
-    page = forging.open(LESSON)
+    page = forging.open(route(seed))
     forging.run("import time\ntime.sleep(1.5)\nprint('wrong')\n", wait=False)
     page.wait_for_selector('[data-testid="python-status"][data-state="running"]')
     page.evaluate(
@@ -195,55 +197,46 @@ def test_the_content_security_policy_blocks_other_origins(open_app, site_url):
 
 # ---- progress is never lost ---------------------------------------------------------------------
 
-def test_two_tabs_keep_each_others_drafts(browser, site_url, course):
-    other = next(lesson for lesson in course["lessons"] if lesson["id"] != SEED_LESSON)
-    first = App(browser, site_url)
-    try:
-        first.open(LESSON, wait_for_python=False)
-        second_page = first.context.new_page()
-        second_page.goto(f"{site_url}#/lesson/{other['id']}")
-        second_page.locator('[data-testid="editor"] .cm-content').fill("print('second tab')\n")
-        first.set_code("print('first tab')\n")
-        second_page.wait_for_function(f"() => (localStorage.getItem('{RECORD_KEY}') || '').includes('first tab')")
-        second_page.evaluate(f"location.hash = '{LESSON}'")  # the second tab heard of the first's draft
-        second_page.wait_for_function("() => document.querySelector('[data-testid=\"editor\"]')?.value === \"print('first tab')\\n\"")
-        first.page.reload()
-        first.go(f"#/lesson/{other['id']}")
-        first.page.wait_for_function("() => document.querySelector('[data-testid=\"editor\"]')?.value === \"print('second tab')\\n\"")
-    finally:
-        check_and_close(first)
+def test_two_tabs_keep_each_others_drafts(open_app, site_url, course, seed):
+    other = next(lesson for lesson in course["lessons"] if lesson["id"] != seed["id"])
+    first = open_app()
+    first.open(route(seed), wait_for_python=False)
+    second_page = first.context.new_page()
+    second_page.goto(f"{site_url}{route(other)}")
+    second_page.locator('[data-testid="editor"] .cm-content').fill("print('second tab')\n")
+    first.set_code("print('first tab')\n")
+    second_page.wait_for_function(f"() => (localStorage.getItem('{record_key(seed)}') || '').includes('first tab')")
+    second_page.evaluate(f"location.hash = '{route(seed)}'")  # the second tab heard of the first's draft
+    second_page.wait_for_function("() => document.querySelector('[data-testid=\"editor\"]')?.value === \"print('first tab')\\n\"")
+    first.page.reload()
+    first.go(route(other))
+    first.page.wait_for_function("() => document.querySelector('[data-testid=\"editor\"]')?.value === \"print('second tab')\\n\"")
 
 
 def progress_file(lessons, **progress):
     return json.dumps({"format": "autograd-course-progress", "progress": {"version": 1, "lastLesson": None, "lessons": lessons, **progress}})
 
 
+LESSON_ID = "computational-graph"  # any id: the file is rejected before ids matter
 HOSTILE_IMPORTS = {
-    "draft of the wrong type": (progress_file({SEED_LESSON: {"draft": 42}}), f'progress.lessons["{SEED_LESSON}"].draft: expected text of at most 100,000 characters, found a number'),
+    "draft of the wrong type": (progress_file({LESSON_ID: {"draft": 42}}), f'progress.lessons["{LESSON_ID}"].draft: expected text of at most 100,000 characters, found a number'),
     "lessons as a list": (progress_file([]), "progress.lessons: expected an object of lessons by id, found a list"),
-    "a lesson as text": (progress_file({SEED_LESSON: "done"}), f'progress.lessons["{SEED_LESSON}"]: expected an object, found text of 4 characters'),
-    "quiz of the wrong shape": (progress_file({SEED_LESSON: {"quiz": {"first": "yes"}}}), "quiz: expected an object of question numbers to true or false"),
+    "a lesson as text": (progress_file({LESSON_ID: "done"}), f'progress.lessons["{LESSON_ID}"]: expected an object, found text of 4 characters'),
+    "quiz of the wrong shape": (progress_file({LESSON_ID: {"quiz": {"first": "yes"}}}), "quiz: expected an object of question numbers to true or false"),
     "wrong version": (progress_file({}, version=2), "progress.version: expected 1, found 2"),
-    "too large": (progress_file({SEED_LESSON: {"draft": "x" * 4_100_000}}), "a progress file can be at most 4 MB"),
+    "too large": (progress_file({LESSON_ID: {"draft": "x" * 4_100_000}}), "a progress file can be at most 4 MB"),
     "not JSON": ("{progress", "the file is not JSON"),
 }
 
 
-@pytest.fixture(scope="module")
-def course_app(browser, site_url):
-    app = App(browser, site_url)
-    app.open(LESSON, wait_for_python=False)
-    app.set_code("print('kept draft')\n")
-    app.page.wait_for_function(f"() => (localStorage.getItem('{RECORD_KEY}') || '').includes('kept draft')")
-    app.go("#/")
-    yield app
-    check_and_close(app)
-
-
 @pytest.mark.parametrize("case", HOSTILE_IMPORTS)
-def test_a_hostile_import_is_rejected_precisely_and_changes_nothing(course_app, tmp_path, case):
+def test_a_hostile_import_is_rejected_precisely_and_changes_nothing(app, seed, tmp_path, case):
     content, message = HOSTILE_IMPORTS[case]
-    page = course_app.page
+    page = app.page
+    app.go(route(seed))
+    app.set_code("print('kept draft')\n")
+    page.wait_for_function(f"() => (localStorage.getItem('{record_key(seed)}') || '').includes('kept draft')")
+    app.go("#/")
     path = tmp_path / "progress.json"
     path.write_text(content)
     before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
@@ -252,13 +245,10 @@ def test_a_hostile_import_is_rejected_precisely_and_changes_nothing(course_app, 
     notice.wait_for()
     assert notice.inner_text().startswith("Could not import that file (nothing was changed):")
     assert page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())") == before
-    course_app.go(LESSON)
-    assert course_app.code() == "print('kept draft')\n"
-    course_app.set_code("print('kept draft')\n# saved\n")  # saving still works
-    page.wait_for_function(f"() => (localStorage.getItem('{RECORD_KEY}') || '').includes('# saved')")
-    course_app.set_code("print('kept draft')\n")
-    page.wait_for_function(f"() => !(localStorage.getItem('{RECORD_KEY}') || '').includes('# saved')")
-    course_app.go("#/")
+    app.go(route(seed))
+    assert app.code() == "print('kept draft')\n"
+    app.set_code("print('kept draft')\n# saved\n")  # saving still works
+    page.wait_for_function(f"() => (localStorage.getItem('{record_key(seed)}') || '').includes('# saved')")
 
 
 FULL_STORAGE = """(() => { const setItem = Storage.prototype.setItem;
@@ -267,21 +257,21 @@ FULL_STORAGE = """(() => { const setItem = Storage.prototype.setItem;
     return setItem.call(this, key, value); }; })();"""
 
 
-def test_a_full_storage_is_reported_and_the_draft_stays_in_the_tab(open_app):
+def test_a_full_storage_is_reported_and_the_draft_stays_in_the_tab(open_app, seed):
     app = open_app(init_script=FULL_STORAGE)
-    page = app.open(LESSON, wait_for_python=False)
+    page = app.open(route(seed), wait_for_python=False)
     page.evaluate("window.__full = true")
     app.set_code("print('unsaved work')\n")
     banner = page.locator('[data-testid="save-error"]')
     banner.wait_for()
     assert "storage for this site is full" in banner.inner_text() and "Your work stays in this tab" in banner.inner_text()
     app.go("#/")
-    app.go(LESSON)
+    app.go(route(seed))
     assert app.code() == "print('unsaved work')\n"
     page.evaluate("window.__full = false")
     app.set_code("print('saved at last')\n")
     banner.wait_for(state="detached")
-    assert "saved at last" in page.evaluate(f"localStorage.getItem('{RECORD_KEY}')")
+    assert "saved at last" in page.evaluate(f"localStorage.getItem('{record_key(seed)}')")
 
 
 THROWING_STORAGE = "Storage.prototype.getItem = function () { throw new Error('broken storage'); };"
@@ -289,7 +279,7 @@ THROWING_STORAGE = "Storage.prototype.getItem = function () { throw new Error('b
 
 def test_a_storage_that_throws_on_read_still_renders(open_app, seed):
     app = open_app(init_script=THROWING_STORAGE)
-    page = app.open(LESSON)
+    page = app.open(route(seed))
     assert page.inner_text("main h1") == seed["title"]
     assert "will not be kept" in page.inner_text('[data-testid="storage-warning"]')
     assert app.run("print(1 + 1)").strip() == "2"
@@ -315,13 +305,13 @@ def test_stop_interrupts_time_sleep_without_a_restart(app):
     assert app.run("import time\nstart = time.monotonic()\ntime.sleep(0.2)\nprint(time.monotonic() - start >= 0.2)").strip() == "True"
 
 
-def test_stop_is_reachable_from_another_page(app):
+def test_stop_is_reachable_from_another_page(app, seed):
     app.run("while True:\n    pass\n", wait=False)
     app.page.wait_for_selector('[data-testid="python-status"][data-state="running"]')
     app.go("#/")
     app.page.click('[data-testid="status-stop"]')
     app.wait_for_python()
-    app.go(LESSON)
+    app.go(route(seed))
     assert app.page.locator('[data-testid="run-stopped"]').count() == 1
 
 
