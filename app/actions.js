@@ -3,7 +3,9 @@ import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
 import { appendLines } from "./output-lines.js";
-import { strings } from "./strings.js";
+import { strings, useLanguage } from "./strings.js";
+import { saveLanguage } from "./i18n/language.js";
+import { localizeCourse } from "./i18n/course.js";
 
 let python = null;
 let storage = null;
@@ -51,8 +53,19 @@ export function takeSavedElsewhere(lessonId, saved) {
 
 export function setCourse({ course, problems }) {
   update((s) => {
-    s.course = course ?? null;
+    s.courseSource = course ?? null;
+    s.course = course ? localizeCourse(course, s.language) : null;
     s.courseProblems = problems ?? null;
+  });
+}
+
+// The interface and the lessons switch to `language`; `remember` keeps the choice for next visits.
+export function setLanguage(language, { remember = false } = {}) {
+  useLanguage(language);
+  if (remember) saveLanguage(language);
+  update((s) => {
+    s.language = language;
+    if (s.courseSource) s.course = localizeCourse(s.courseSource, language);
   });
 }
 

@@ -4,6 +4,8 @@ const query = new URLSearchParams(globalThis.location?.search ?? "");
 export const config = {
   // A run longer than this is stopped with a message; 0 turns the limit off.
   timeLimitSeconds: Number(query.get("time-limit") ?? 10),
+  // The interface and lesson language, "en" or "tr"; without it, the saved choice or the browser's.
+  language: query.get("lang"),
   // Output beyond this many characters is dropped by the worker (a runaway print loop must not
   // freeze the page); the program keeps running.
   outputLimitChars: 200_000,

@@ -1,6 +1,8 @@
 // The app's state, in one place. Views read it; only actions.js changes it, through update().
 export const state = {
-  course: null, // { sections, lessons } once lessons.json is loaded and valid
+  course: null, // { sections, lessons } once lessons.json is loaded and valid, in the active language
+  courseSource: null, // lessons.json as loaded, with every language's translations
+  language: "en", // of the interface and the lessons: "en" | "tr" (app/i18n/language.js)
   courseProblems: null, // [{ path, message }] when lessons.json is malformed
   route: { view: "course" }, // or { view: "lesson", id }
   python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, message: undefined },

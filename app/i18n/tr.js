@@ -1,0 +1,113 @@
+// Turkish catalog: the keys of the English one in app/strings.js (a key missing here shows in English).
+// Terms follow Turkish PyTorch usage: gradyan, türev, hesaplama grafiği, yaprak tensör; PyTorch's
+// own names (grad_fn, backward, requires_grad…) stay as they are. Interpolated values get no suffix
+// (vowel harmony would depend on them): "${left} satırına", not "${left}'a".
+import { pluralRules } from "./plural.js";
+
+const plural = pluralRules("tr");
+
+export const tr = {
+  appTitle: "Uygulamalı autograd",
+  appTagline: "PyTorch'un gradyanları nasıl hesapladığını öğrenin — tarayıcınızda, kurulum gerektirmeden.",
+  courseLink: "Tüm dersler",
+  loadingCourse: "Kurs yükleniyor…",
+  courseError: "Kurs yüklenemedi",
+  courseErrorHelp: "lessons.json dosyasında sorunlar var (alanın yolu: sorun):",
+  lessonNotFound: (id) => `“${id}” adında bir ders yok.`,
+  searchLabel: "Derslerde ara",
+  searchPlaceholder: "Başlıklarda ve metinde ara",
+  noSearchResults: "Aramanızla eşleşen ders yok.",
+  continueLesson: (title) => `Devam et: ${title}`,
+  breadcrumb: "Sayfa yolu",
+  lessonNavigation: "Önceki ve sonraki ders",
+  previous: "Önceki",
+  language: "Dil",
+  skipToContent: "İçeriğe atla",
+  next: "Sonraki",
+
+  lessonState: {
+    "not-started": "Başlanmadı",
+    "in-progress": "Devam ediyor",
+    passed: "Alıştırma geçildi",
+  },
+  quizScore: (right, total) => `Sorular ${right}/${total}`,
+
+  python: {
+    runtime: "Python yükleniyor…",
+    engine: "torch motoru yükleniyor…",
+    ready: "Python hazır",
+    running: "Çalışıyor…",
+    restarting: "Python yeniden başlatılıyor…",
+    failed: (message) => `Python başlatılamadı: ${message}`,
+    workerFailed: "Python çalışanı (Web Worker) yüklenemedi",
+    engineFailed: "Python hazır, ancak torch motorumuz içe aktarılamadı; düz Python yine de çalışır.",
+  },
+
+  exampleEditorLabel: (n) => `Örnek ${n} kodu`,
+  runExample: "Çalıştır",
+  resetExample: "Sıfırla",
+  examplePreludeNote: "Önce dersin önceki örneklerini çalıştırır, not defteri hücreleri gibi.",
+
+  practice: "Alıştırma",
+  editorLabel: "Programınız",
+  editorHelp: "Ctrl+Enter (⌘+Enter) çalıştırır. Tab girinti ekler; düzenleyiciden çıkmak için önce Esc'ye, sonra Tab'a basın.",
+  run: "Çalıştır",
+  stop: "Durdur",
+  reset: "Başlangıç koduna dön",
+  resetConfirm: "Kodunuz başlangıç koduyla değiştirilsin mi?",
+  output: "Çıktı",
+  noOutput: "(çıktı yok)",
+  outputTruncated: "… çıktının gerisi kesildi …",
+  stopped: "Durduruldu.",
+  timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
+  pass: "Doğru — programınız beklenen çıktıyı yazdırıyor.",
+  fail: "Henüz değil — çıktınız beklenen çıktıdan farklı:",
+  failWithError: "Henüz değil — programınız bir hatayla durdu.",
+  diffExpected: "beklenen",
+  diffActual: "sizinki",
+  diffLegend: "− ile başlayan satırlar beklenen çıktı, + ile başlayanlar programınızın yazdırdığı; farklı karakterler vurgulanır.",
+  hint: (shown, total) => (shown === 0 ? `İpucu göster (${total})` : `Sonraki ipucu (${shown}/${total} gösterildi)`),
+  hintsAllShown: (total) => plural(total, { one: "İpucu gösterildi", other: `${total} ipucunun hepsi gösterildi` }),
+  hintHeading: (n) => `İpucu ${n}`,
+  showSolution: "Örnek çözümü göster",
+  solutionConfirm: "Örnek çözüm gösterilsin mi? Önce ipuçlarını deneyin — kendiniz çözerek daha çok öğrenirsiniz.",
+  solutionHeading: "Örnek çözüm",
+  useSolution: "Düzenleyiciye kopyala",
+
+  questions: "Sorular",
+  questionLabel: (n) => `Soru ${n}`,
+  check: "Kontrol et",
+  retry: "Yeniden dene",
+  correct: "Doğru!",
+  incorrect: "Tam olarak değil.",
+  explanation: "Açıklama:",
+  choicesLabel: "Seçenekler",
+  fillLabel: "Boşluk için yanıtınız",
+  matchLabel: (left) => `${left} satırının eşi`,
+  matchChoose: "Seçin…",
+  predictLabel: "Bu program ne yazdırır?",
+
+  progress: "İlerlemeniz",
+  exportProgress: "İlerlemeyi dışa aktar",
+  importProgress: "İlerlemeyi içe aktar",
+  resetProgress: "İlerlemeyi sıfırla",
+  resetProgressConfirm: "Bu tarayıcıdaki bütün ilerleme ve taslaklar silinsin mi?",
+  importFailed: (message) => `Bu dosya içe aktarılamadı: ${message}`,
+  imported: "İlerleme içe aktarıldı.",
+  storageUnavailable: "Tarayıcınız bu sayfanın veri saklamasına izin vermiyor; sayfadan ayrıldığınızda ilerlemeniz ve taslaklarınız korunmayacak.",
+
+  chooseAll: "Doğru olanların hepsini seçin.",
+  choiceCount: (found, total, wrong) =>
+    (found === total ? `${total} doğru seçeneğin hepsini buldunuz` : `${total} doğru seçenekten ${found} tanesini buldunuz (${total - found} eksik)`) +
+    (wrong ? `; seçimlerinizden ${wrong} tanesi yanlış.` : "."),
+  blankLabel: (n, total) => `Boşluk ${n} / ${total}`,
+  blanksCount: (right, total) => `${total} boşluktan ${right} tanesi doğru; yanlış olanlar işaretlendi.`,
+  matchHelp: "Her kartı kendi satırına sürükleyin ya da satırdaki menüden seçin. Klavyeyle: Boşluk tuşu kartı kaldırır, ok tuşları onu satırdan satıra taşır, Boşluk bırakır, Escape geri koyar.",
+  matchCards: "Yerleştirilecek kartlar",
+  matchCardRole: "sürüklenebilir kart",
+  matchCardPlaced: (left) => `${left} satırına yerleştirildi`,
+  matchPickedUp: (card, left) => `${card} kaldırıldı, ${left} satırının üzerinde. Ok tuşları satır seçer, Boşluk bırakır, Escape vazgeçer.`,
+  matchOver: (card, left, n, total) => `${card}, ${left} satırının üzerinde; satır ${n} / ${total}.`,
+  matchDropped: (card, left) => `${card}, ${left} satırına yerleştirildi.`,
+  matchCancelled: (card) => `${card} geri konuldu.`,
+};
