@@ -6,7 +6,7 @@ import { lessonText } from "../lessons.js";
 import * as actions from "../actions.js";
 
 export function coursePage(state) {
-  const query = state.search.trim().toLowerCase();
+  const query = state.search.trim().toLocaleLowerCase(state.language);
   const matches = (lesson) => !query || lessonText(lesson).includes(query);
   const lastLesson = actions.lessonById(state.progress.lastLesson);
   const sections = state.course.sections
