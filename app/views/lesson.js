@@ -22,8 +22,9 @@ export function lessonPage(state, id) {
   const index = lessons.indexOf(lesson);
   const section = state.course.sections.find((s) => s.name === lesson.section);
   let exampleNumber = 0;
+  // A new language remounts the editors too, so that code not edited yet shows the new starter.
   return keyed(
-    `${lesson.id}/${state.generation}`,
+    `${lesson.id}/${state.generation}/${state.language}`,
     html`
       <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section}</nav>
       <article class="lesson" data-lesson=${lesson.id}>
