@@ -8,6 +8,7 @@ import copy
 import importlib.util
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,21 @@ def test_translated_code_must_be_the_english_program_and_lists_must_line_up():
         f"{where}.questions[0].options: has 3 options, the English lesson 4",
         f"{where}.questions[2].pairs: right items must differ (each is a card that goes on one row)",
     ]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_malformed_translations_are_reported_by_the_compiler_and_by_the_app():
+    from test_quiz_forms import js_schema_problems
+
+    broken = copy.deepcopy(COURSE)
+    index, lesson = next((i, l) for i, l in enumerate(broken["lessons"]) if l["id"] == "computational-graph")
+    lesson["translations"]["tr"]["title"] = 5
+    lesson["translations"]["tr"]["questions"][0]["answer"] = 1  # answers are not translated
+    lesson["translations"]["de"] = {"title": "Rechengraph"}  # no such language yet
+    expected = {f"lessons[{index}].translations.tr.title", f"lessons[{index}].translations.tr.questions[0].answer",
+                f"lessons[{index}].translations.de"}
+    assert {problem.split(": ")[0] for problem in course_tool.schema_problems(broken)} == expected
+    assert js_schema_problems(broken) == expected
 
 
 SEED_TRANSLATION = (course_tool.SOURCES / "tr" / "300-computational-graph.md").read_text(encoding="utf-8")

@@ -175,10 +175,9 @@ def test_every_page_type_passes_an_axe_audit(audited, course, seed, localize, la
     audit("course map")
     app.go(f"#/lesson/{seed['id']}")
     showing(page, localize(seed, language)["title"])
-    audit("lesson")
     app.run(WRONG_PROGRAM)
     page.locator('[data-testid="diff"]').wait_for()
-    audit("practice with a failing diff")
+    audit("lesson, its practice with a failing diff")
     if page.locator('[data-testid="hint"]').is_enabled():  # the first audit shows the hints, later ones keep them
         page.click('[data-testid="hint"]')
     for lesson_id in (seed["id"], ALL_QUIZ_FORMS):
