@@ -252,7 +252,7 @@ def parse_file(path):
 # ---------------------------------------------------------------------------------------------
 # Translations (course/lessons/<language>/NNN-id.md): the texts a translation file gives, lined up
 # with the English lesson. Code is the same program in every language (only its comments may be
-# translated; content_problems checks that), so the English expected outputs hold for it too.
+# translated; translation_problems checks that), so the English expected outputs hold for it too.
 
 
 def translation_of(english, source):
