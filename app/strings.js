@@ -136,8 +136,7 @@ const en = {
     (found === total ? `You found all ${total} right options` : `You found ${found} of the ${total} right options (${total - found} missing)`) +
     (wrong ? plural(wrong, { one: `, and ${wrong} of your choices is wrong.`, other: `, and ${wrong} of your choices are wrong.` }) : "."),
   blankLabel: (n, total) => `Blank ${n} of ${total}`,
-  blanksCount: (right, total) =>
-    plural(right, { one: `${right} of ${total} blanks is right`, other: `${right} of ${total} blanks are right` }) + "; the wrong ones are marked.",
+  blanksCount: (right, total) => `${right} of ${total} blanks are right; the wrong ones are marked.`,
   matchHelp: "Drag each card onto its row, or pick it from the row's menu. With the keyboard: Space picks a card up, the arrow keys move it from row to row, Space drops it, Escape puts it back.",
   matchCards: "Cards to place",
   matchCardRole: "draggable card",
