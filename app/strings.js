@@ -14,19 +14,22 @@ export function useLanguage(code) {
   active = withFallback(translations[code] ?? {}, en);
 }
 
-// A catalog with every key of `english`: the translation's entry where it has one.
+// A catalog with every key of `english`: the translation's entry where it has one of the same kind
+// (a text stays a text, a function of the counts and names it shows stays a function).
 function withFallback(translation, english) {
   return Object.fromEntries(
     Object.entries(english).map(([key, text]) => [
       key,
-      text && typeof text === "object" ? withFallback(translation[key] ?? {}, text) : (translation[key] ?? text),
+      text && typeof text === "object"
+        ? withFallback(translation[key] ?? {}, text)
+        : typeof translation[key] === typeof text ? translation[key] : text,
     ]),
   );
 }
 
 const plural = pluralRules("en");
 
-const en = {
+export const en = {
   appTitle: "Autograd, hands on",
   appTagline: "Learn how PyTorch computes gradients — in your browser, nothing to install.",
   courseLink: "All lessons",

@@ -2,6 +2,7 @@
 // Terms follow Turkish PyTorch usage: gradyan, türev, hesaplama grafiği, yaprak tensör; PyTorch's
 // own names (grad_fn, backward, requires_grad…) stay as they are. Interpolated values get no suffix
 // (vowel harmony would depend on them): "${left} satırına", not "${left}'a".
+import { config } from "../config.js";
 import { pluralRules } from "./plural.js";
 
 const plural = pluralRules("tr");
@@ -39,6 +40,9 @@ export const tr = {
     running: "Çalışıyor…",
     restarting: "Python yeniden başlatılıyor…",
     failed: (message) => `Python başlatılamadı: ${message}`,
+    restart: "Python'u yeniden başlat",
+    restartHelp: "Yepyeni bir Python başlatır: her program zaten temiz başlar, bu yüzden bu yalnızca Python takılmış gibi göründüğünde gerekir.",
+    stopRun: "Çalışan programı durdur",
     workerFailed: "Python çalışanı (Web Worker) yüklenemedi",
     engineFailed: "Python hazır, ancak torch motorumuz içe aktarılamadı; düz Python yine de çalışır.",
   },
@@ -57,12 +61,15 @@ export const tr = {
   resetConfirm: "Kodunuz başlangıç koduyla değiştirilsin mi?",
   output: "Çıktı",
   noOutput: "(çıktı yok)",
-  outputTruncated: "… çıktının gerisi kesildi …",
+  outputTruncated: (lines) =>
+    `Çıktı ${Number(lines).toLocaleString("tr")} satırdan sonra kesildi: ${config.outputLimitChars.toLocaleString("tr")} karakterlik sınıra ulaştı. Program çalışmayı sürdürdü; çıktısının geri kalanı gösterilmiyor.`,
+  crashed: (message) => `Python çalışmayı bıraktı (${message}) ve yeniden başlatıldı. Programınızı yeniden çalıştırın.`,
   stopped: "Durduruldu.",
   timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
   pass: "Doğru — programınız beklenen çıktıyı yazdırıyor.",
   fail: "Henüz değil — çıktınız beklenen çıktıdan farklı:",
   failWithError: "Henüz değil — programınız bir hatayla durdu.",
+  diffMore: (count) => `… ve farkın gösterilmeyen ${count.toLocaleString("tr")} satırı daha.`,
   diffExpected: "beklenen",
   diffActual: "sizinki",
   diffLegend: "− ile başlayan satırlar beklenen çıktı, + ile başlayanlar programınızın yazdırdığı; farklı karakterler vurgulanır.",
@@ -92,8 +99,18 @@ export const tr = {
   importProgress: "İlerlemeyi içe aktar",
   resetProgress: "İlerlemeyi sıfırla",
   resetProgressConfirm: "Bu tarayıcıdaki bütün ilerleme ve taslaklar silinsin mi?",
-  importFailed: (message) => `Bu dosya içe aktarılamadı: ${message}`,
+  importFailed: (message) => `Bu dosya içe aktarılamadı (hiçbir şey değiştirilmedi): ${message}`,
   imported: "İlerleme içe aktarıldı.",
+  importedNotSaved: (problem) => `İlerleme bu sekmeye aktarıldı, ancak ${problem}`,
+  importTooLarge: (size, limit) =>
+    `dosya ${(size / 1e6).toLocaleString("tr", { maximumFractionDigits: 1 })} MB; bir ilerleme dosyası en fazla ${(limit / 1e6).toLocaleString("tr")} MB olabilir`,
+  importNotJSON: "dosya JSON değil",
+  importNotProgress: "bu, bu kursun bir ilerleme dosyası değil",
+  moreProblems: (count) => ` (ve ${count} sorun daha)`,
+  storageRefused: (reason) => `ilerlemeniz kaydedilemedi: ${reason}. Çalışmanız bu sekmede duruyor; bir kopyasını saklamak için kurs sayfasındaki “İlerlemeyi dışa aktar” düğmesini kullanın.`,
+  storageFull: "tarayıcının bu site için ayırdığı depolama alanı dolu",
+  notSaved: (problem) => `bu dersteki çalışmanız kaydedilmedi (${problem}); bu sekmede duruyor`,
+  saveProblem: (problem) => `Dikkat: ${problem}`,
   storageUnavailable: "Tarayıcınız bu sayfanın veri saklamasına izin vermiyor; sayfadan ayrıldığınızda ilerlemeniz ve taslaklarınız korunmayacak.",
 
   chooseAll: "Doğru olanların hepsini seçin.",
