@@ -116,6 +116,9 @@ def test_a_missing_turkish_text_falls_back_to_english(open_app, course, seed):
 
 def serious_violations(page):
     """axe-core's serious and critical findings on the page as it is now, one line each."""
+    # A card fading back after Retry would be measured mid-transition: let finite animations end first.
+    page.wait_for_function("""() => document.getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect.getTiming().iterations === Infinity)""")
     if not page.evaluate("typeof axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
