@@ -4,7 +4,9 @@ import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
 import { appendLines } from "./output-lines.js";
 import { loadCourse } from "./lessons.js";
-import { strings } from "./strings.js";
+import { strings, useLanguage } from "./strings.js";
+import { saveLanguage } from "./i18n/language.js";
+import { localizeCourse } from "./i18n/course.js";
 
 let python = null;
 let storage = null;
@@ -57,9 +59,20 @@ export async function openCourse() {
   });
   const { course, problems, failure } = await loadCourse();
   update((s) => {
-    s.course = course ?? null;
+    s.courseSource = course ?? null;
+    s.course = course ? localizeCourse(course, s.language) : null;
     s.courseProblems = problems ?? null;
     s.courseFailure = failure ?? null;
+  });
+}
+
+// The interface and the lessons switch to `language`; `remember` keeps the choice for next visits.
+export function setLanguage(language, { remember = false } = {}) {
+  useLanguage(language);
+  if (remember) saveLanguage(language);
+  update((s) => {
+    s.language = language;
+    if (s.courseSource) s.course = localizeCourse(s.courseSource, language);
   });
 }
 

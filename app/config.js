@@ -7,6 +7,8 @@ export const config = {
   // A boot stage (loading Python, loading the engine) that makes no progress for this long is
   // reported as failed, with a retry; 0 turns the watchdog off.
   bootTimeoutSeconds: Number(query.get("boot-timeout") ?? 90),
+  // The interface and lesson language, "en" or "tr"; without it, the saved choice or the browser's.
+  language: query.get("lang"),
   // Output beyond this many characters is dropped by the worker (a runaway print loop must not
   // freeze the page); the program keeps running.
   outputLimitChars: 200_000,

@@ -47,8 +47,8 @@ function crossFieldProblems(course) {
   return problems;
 }
 
-// Plain text of a lesson, for the search box.
+// Plain text of a lesson, for the search box, lower-cased by its language's rules (Turkish I → ı).
 export function lessonText(lesson) {
   const blocks = lesson.body.map((block) => block.markdown ?? block.code);
-  return [lesson.title, lesson.summary, ...blocks, lesson.practice.prompt].join("\n").toLowerCase();
+  return [lesson.title, lesson.summary, ...blocks, lesson.practice.prompt].join("\n").toLocaleLowerCase(lesson.language);
 }

@@ -11,10 +11,12 @@ import { strings } from "./strings.js";
 import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
 import { registerServiceWorker } from "./offline.js";
+import { initialLanguage } from "./i18n/language.js";
 import { parseRoute } from "./router.js";
 import * as actions from "./actions.js";
 import { app } from "./views/layout.js";
 
+actions.setLanguage(initialLanguage(config.language));
 const root = document.getElementById("app");
 root.replaceChildren(); // drop the static "Loading…" text; lit renders from here on
 const python = createPython({
@@ -36,6 +38,8 @@ actions.setStorageAvailable(storage.available, storage.load());
 // After navigating, focus the new page's heading so keyboard and screen-reader users start there.
 let navigated = false;
 subscribe(() => {
+  document.documentElement.lang = state.language;
+  document.title = strings.appTitle;
   render(app(state), root);
   if (navigated) {
     navigated = false;

@@ -1,6 +1,8 @@
 // The app's state, in one place. Views read it; only actions.js changes it, through update().
 export const state = {
-  course: null, // { sections, lessons } once lessons.json is loaded and valid
+  course: null, // { sections, lessons } once lessons.json is loaded and valid, in the active language
+  courseSource: null, // lessons.json as loaded, with every language's translations
+  language: "en", // of the interface and the lessons: "en" | "tr" (app/i18n/language.js)
   courseProblems: null, // [{ path, message }] when lessons.json is malformed
   courseFailure: null, // { file, reason, status? } when lessons.json could not be had (files.js FileError)
   route: { view: "course" }, // or { view: "lesson", id }

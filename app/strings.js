@@ -1,7 +1,35 @@
-// Every piece of text the interface shows, in one place, ready for translation (English first).
+// Every piece of text the interface shows, in one place. `en` below is the English catalog, the
+// source of every translation (app/i18n/<language>.js). Views read `strings`: the active language's
+// catalog, falling back to English key by key, so a text not translated yet still shows (in English).
 import { config } from "./config.js";
+import { pluralRules } from "./i18n/plural.js";
+import { tr } from "./i18n/tr.js";
 
-export const strings = {
+const translations = { tr };
+let active = null; // the merged catalog of the language in use; null until useLanguage() (English)
+
+export const strings = new Proxy({}, { get: (_, key) => (active ?? en)[key] });
+
+export function useLanguage(code) {
+  active = withFallback(translations[code] ?? {}, en);
+}
+
+// A catalog with every key of `english`: the translation's entry where it has one of the same kind
+// (a text stays a text, a function of the counts and names it shows stays a function).
+function withFallback(translation, english) {
+  return Object.fromEntries(
+    Object.entries(english).map(([key, text]) => [
+      key,
+      text && typeof text === "object"
+        ? withFallback(translation[key] ?? {}, text)
+        : typeof translation[key] === typeof text ? translation[key] : text,
+    ]),
+  );
+}
+
+const plural = pluralRules("en");
+
+export const en = {
   appTitle: "Autograd, hands on",
   appTagline: "Learn how PyTorch computes gradients — in your browser, nothing to install.",
   courseLink: "All lessons",
@@ -29,6 +57,8 @@ export const strings = {
   breadcrumb: "Breadcrumb",
   lessonNavigation: "Previous and next lesson",
   previous: "Previous",
+  language: "Language",
+  skipToContent: "Skip to the content",
   next: "Next",
 
   lessonState: {
@@ -80,7 +110,7 @@ export const strings = {
   diffActual: "yours",
   diffLegend: "Lines marked − are expected, + are what your program printed; differing characters are highlighted.",
   hint: (shown, total) => (shown === 0 ? `Show a hint (${total})` : `Next hint (${shown}/${total} shown)`),
-  hintsAllShown: (total) => `All ${total} hints shown`,
+  hintsAllShown: (total) => plural(total, { one: "The hint is shown", other: `All ${total} hints shown` }),
   hintHeading: (n) => `Hint ${n}`,
   showSolution: "Show the sample solution",
   solutionConfirm: "Show the sample solution? Try the hints first — you learn more by solving it yourself.",
@@ -121,7 +151,7 @@ export const strings = {
   chooseAll: "Select all that apply.",
   choiceCount: (found, total, wrong) =>
     (found === total ? `You found all ${total} right options` : `You found ${found} of the ${total} right options (${total - found} missing)`) +
-    (wrong ? `, and ${wrong} of your choices ${wrong === 1 ? "is" : "are"} wrong.` : "."),
+    (wrong ? plural(wrong, { one: `, and ${wrong} of your choices is wrong.`, other: `, and ${wrong} of your choices are wrong.` }) : "."),
   blankLabel: (n, total) => `Blank ${n} of ${total}`,
   blanksCount: (right, total) => `${right} of ${total} blanks are right; the wrong ones are marked.`,
   matchHelp: "Drag each card onto its row, or pick it from the row's menu. With the keyboard: Space picks a card up, the arrow keys move it from row to row, Space drops it, Escape puts it back.",

@@ -8,6 +8,7 @@ import copy
 import importlib.util
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -116,6 +117,85 @@ def test_the_seed_lesson_is_complete():
     assert lesson["practice"]["expected_output"] == "MulBackward0 AddBackward0\n3.0\n"
     assert "# write your code here" in lesson["practice"]["starter"]
     assert [q["type"] for q in lesson["questions"]][:3] == ["choice", "fill", "match"]
+
+
+# --- translations (course/lessons/<language>/) ------------------------------------------------
+
+TURKISH_SECTIONS = ("Intermediate", "Advanced")  # and the seed lesson, which is in Advanced
+
+
+@pytest.mark.parametrize("lesson_id", [l["id"] for l in COURSE["lessons"] if l["section"] in TURKISH_SECTIONS])
+def test_intermediate_and_advanced_lessons_are_translated_to_turkish_in_full(lesson_id):
+    lesson = next(lesson for lesson in COURSE["lessons"] if lesson["id"] == lesson_id)
+    turkish = lesson["translations"]["tr"]
+    assert {"title", "summary", "body", "practice", "questions"} <= set(turkish)
+    assert all(block for block in turkish["body"])  # every text and code block
+    assert {"title", "prompt", "starter", "hints"} <= set(turkish["practice"])
+    for question, english in zip(turkish["questions"], lesson["questions"]):
+        assert {"prompt", "explanation"} <= set(question)
+        assert question["prompt"] != english["prompt"]
+    assert turkish["summary"] != lesson["summary"]
+
+
+def test_the_turkish_seed_keeps_the_platforms_starter():
+    lesson = next(lesson for lesson in COURSE["lessons"] if lesson["id"] == "computational-graph")
+    assert lesson["translations"]["tr"]["practice"]["starter"] == "import torch\n\n# buraya yaz"
+
+
+def test_translated_code_must_be_the_english_program_and_lists_must_line_up():
+    broken = copy.deepcopy(COURSE)
+    index, lesson = next((i, l) for i, l in enumerate(broken["lessons"]) if l["id"] == "computational-graph")
+    turkish = lesson["translations"]["tr"]
+    where = f"lessons[{index}].translations.tr"
+    turkish["body"][1]["code"] = turkish["body"][1]["code"].replace("# None: bir yaprak", "# yorum yalnızca")  # comments may change
+    code_blocks = [i for i, block in enumerate(lesson["body"]) if block["type"] == "code"]
+    turkish["body"][code_blocks[1]]["code"] += "\nprint('fark')"
+    turkish["practice"]["hints"].append("Bir ipucu daha.")
+    turkish["questions"][0]["options"].pop()
+    turkish["questions"][2]["pairs"][1]["right"] = turkish["questions"][2]["pairs"][0]["right"]
+    assert course_tool.validate(broken) == [
+        f"{where}.body[{code_blocks[1]}].code: must be the English program (only comments may be translated)",
+        f"{where}.practice.hints: has 3 hints, the English lesson 2",
+        f"{where}.questions[0].options: has 3 options, the English lesson 4",
+        f"{where}.questions[2].pairs: right items must differ (each is a card that goes on one row)",
+    ]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_malformed_translations_are_reported_by_the_compiler_and_by_the_app():
+    from test_quiz_forms import js_schema_problems
+
+    broken = copy.deepcopy(COURSE)
+    index, lesson = next((i, l) for i, l in enumerate(broken["lessons"]) if l["id"] == "computational-graph")
+    lesson["translations"]["tr"]["title"] = 5
+    lesson["translations"]["tr"]["questions"][0]["answer"] = 1  # answers are not translated
+    lesson["translations"]["de"] = {"title": "Rechengraph"}  # no such language yet
+    expected = {f"lessons[{index}].translations.tr.title", f"lessons[{index}].translations.tr.questions[0].answer",
+                f"lessons[{index}].translations.de"}
+    assert {problem.split(": ")[0] for problem in course_tool.schema_problems(broken)} == expected
+    assert js_schema_problems(broken) == expected
+
+
+SEED_TRANSLATION = (course_tool.SOURCES / "tr" / "300-computational-graph.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace("summary:", "section: Advanced\nsummary:"), "a translation takes its section from the English lesson"),
+    (lambda text: text.replace("## Adım adım zincir kuralı\n", "```python\nprint(1)\n```\n"), "the body's blocks (text, code, text, code, text, code, text)"),
+    (lambda text: text.replace("- [ ] Kendisi", "- [x] Kendisi"), "question 1: `answers` differs from the English question's"),
+    (lambda text: text.replace("## fill", "## predict"), "the questions (choice, predict, match) must line up"),
+    (lambda text: text.replace("id: computational-graph", "id: no-such-lesson"), "no English lesson has the id 'no-such-lesson'"),
+], ids=["section", "body", "answer", "question types", "id"])
+def test_a_translation_file_that_does_not_line_up_is_reported_by_name(tmp_path, monkeypatch, change, message):
+    lessons = tmp_path / "lessons"
+    (lessons / "tr").mkdir(parents=True)
+    (lessons / "300-computational-graph.md").write_bytes((course_tool.SOURCES / "300-computational-graph.md").read_bytes())
+    (lessons / "tr" / "300-computational-graph.md").write_text(change(SEED_TRANSLATION), encoding="utf-8")
+    monkeypatch.setattr(course_tool, "SOURCES", lessons)
+    monkeypatch.setattr(course_tool, "ROOT", tmp_path)
+    with pytest.raises(course_tool.CourseError, match=re.escape(message)) as error:
+        course_tool.compile_sources()
+    assert str(error.value).startswith("lessons/tr/300-computational-graph.md: ")
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)

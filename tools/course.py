@@ -1,6 +1,8 @@
 """The author's command for the course: compile, regenerate outputs, check against our engine.
 
-Authors write one Markdown file per lesson in course/lessons/ (format: course/README.md).
+Authors write one Markdown file per lesson in course/lessons/ (format: course/README.md), and
+translators one per translated lesson in course/lessons/<language>/ (the same format; each text it
+gives replaces the English one, every other text stays English).
 This command compiles them into lessons.json, running every program under real PyTorch to
 produce the expected outputs and `predict` answers, validates the result against
 course/lessons.schema.json, then runs the same programs under our engine (pyengine/, with both
@@ -16,6 +18,7 @@ that `import torch` inside it is whichever torch the subprocess's sys.path finds
 """
 import argparse
 import difflib
+import io
 import json
 import os
 import re
@@ -23,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,11 +37,12 @@ KNOWN_FAILURES = ROOT / "tests" / "lesson_known_failures.txt"
 BACKENDS = ("numpy", "python")
 TORCH_VERSION = "2.13."
 SECTIONS = [
-    {"name": "Basics", "title": "Basics — tensors"},
-    {"name": "Intermediate", "title": "Intermediate — autograd"},
-    {"name": "Advanced", "title": "Advanced — the graph"},
-    {"name": "Neural networks", "title": "Neural networks"},
+    {"name": "Basics", "title": "Basics — tensors", "translations": {"tr": {"title": "Temeller — tensörler"}}},
+    {"name": "Intermediate", "title": "Intermediate — autograd", "translations": {"tr": {"title": "Orta düzey — autograd"}}},
+    {"name": "Advanced", "title": "Advanced — the graph", "translations": {"tr": {"title": "İleri düzey — hesaplama grafiği"}}},
+    {"name": "Neural networks", "title": "Neural networks", "translations": {"tr": {"title": "Sinir ağları"}}},
 ]
+TRANSLATED_LANGUAGES = ("tr",)  # course/lessons/<language>/ and the schema's `translations` properties
 BLANK = "____"
 RUN_TIMEOUT_SECONDS = 600
 
@@ -233,20 +238,72 @@ def parse_lesson(text):
     return lesson
 
 
-def source_files():
-    return sorted(SOURCES.glob("*.md"))
+def source_files(language=None):
+    return sorted((SOURCES / language if language else SOURCES).glob("*.md"))
+
+
+def parse_file(path):
+    try:
+        return parse_lesson(path.read_text(encoding="utf-8"))
+    except CourseError as error:
+        raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Translations (course/lessons/<language>/NNN-id.md): the texts a translation file gives, lined up
+# with the English lesson. Code is the same program in every language (only its comments may be
+# translated; translation_problems checks that), so the English expected outputs hold for it too.
+
+
+def translation_of(english, source):
+    if source.get("section"):
+        raise CourseError("a translation takes its section from the English lesson: remove `section:`")
+    translation = {key: source[key] for key in ("title", "summary") if source.get(key)}
+    kinds = [block["type"] for block in source["body"]]
+    if kinds:
+        english_kinds = [block["type"] for block in english["body"]]
+        if kinds != english_kinds:
+            raise CourseError(f"the body's blocks ({', '.join(kinds)}) must line up with the English lesson's ({', '.join(english_kinds)})")
+        translation["body"] = [{"markdown": block["markdown"]} if block["type"] == "text" else {"code": block["code"]} for block in source["body"]]
+    practice = {key: value for key, value in (source["practice"] or {}).items() if key != "expected_output" and value}
+    if practice:
+        translation["practice"] = practice
+    if source["questions"]:
+        types = [question["type"] for question in source["questions"]]
+        english_types = [question["type"] for question in english["questions"]]
+        if types != english_types:
+            raise CourseError(f"the questions ({', '.join(types)}) must line up with the English lesson's ({', '.join(english_types)})")
+        translation["questions"] = [translated_question(e, q, n) for n, (e, q) in enumerate(zip(english["questions"], source["questions"]), 1)]
+    return translation
+
+
+def translated_question(english, source, number):
+    """The question's texts; its answers (which options are right, accepted fill answers) are English."""
+    for key in ("answer", "answers", "blanks"):
+        if source.get(key) not in (None, [], english.get(key)):
+            raise CourseError(f"question {number}: `{key}` differs from the English question's; answers are not translated")
+    return {key: source[key] for key in ("prompt", "options", "template", "pairs", "code", "explanation") if source.get(key)}
+
+
+def add_translations(lessons):
+    by_id = {lesson["id"]: lesson for lesson in lessons}
+    for language in TRANSLATED_LANGUAGES:
+        for path in source_files(language):
+            source = parse_file(path)
+            english = by_id.get(source["id"])
+            if english is None:
+                raise CourseError(f"{path.relative_to(ROOT)}: no English lesson has the id {source['id']!r}")
+            try:
+                english.setdefault("translations", {})[language] = translation_of(english, source)
+            except CourseError as error:
+                raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
 
 
 def compile_sources(only=None):
     """All lessons from course/lessons/, outputs left as None (filled by fill_outputs)."""
-    lessons = []
-    for path in source_files():
-        try:
-            lesson = parse_lesson(path.read_text(encoding="utf-8"))
-        except CourseError as error:
-            raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
-        if only is None or lesson["id"] in only:
-            lessons.append(lesson)
+    lessons = [parse_file(path) for path in source_files()]
+    add_translations(lessons)
+    lessons = [lesson for lesson in lessons if only is None or lesson["id"] in only]
     section_order = [section["name"] for section in SECTIONS]
     lessons.sort(key=lambda lesson: section_order.index(lesson["section"]) if lesson["section"] in section_order else 99)
     return {"sections": SECTIONS, "lessons": lessons}
@@ -435,8 +492,62 @@ def content_problems(course):
     return problems
 
 
+def program_tokens(code):
+    """The program without its comments and blank lines (the code itself if it does not tokenize)."""
+    try:
+        return [(token.type, token.string) for token in tokenize.generate_tokens(io.StringIO(code).readline)
+                if token.type not in (tokenize.COMMENT, tokenize.NL)]
+    except (tokenize.TokenError, SyntaxError):
+        return code
+
+
+def translation_problems(lesson, translation, where):
+    """A translation's lists line up with the English ones, and its code is the English program."""
+    problems = []
+
+    def same_length(here, translated, english, what):
+        if isinstance(translated, list) and len(translated) != len(english):
+            problems.append(f"{here}: has {len(translated)} {what}, the English lesson {len(english)}")
+            return False
+        return isinstance(translated, list)
+
+    def same_program(here, translated, english):
+        if isinstance(translated, str) and program_tokens(translated) != program_tokens(english or ""):
+            problems.append(f"{here}: must be the English program (only comments may be translated)")
+
+    body = translation.get("body")
+    if same_length(f"{where}.body", body, lesson["body"], "blocks"):
+        for i, (block, english) in enumerate(zip(body, lesson["body"])):
+            wrong = "code" if english["type"] == "text" else "markdown"
+            if wrong in block:
+                problems.append(f"{where}.body[{i}].{wrong}: the English block is {english['type']}")
+            else:
+                same_program(f"{where}.body[{i}].code", block.get("code"), english.get("code"))
+    practice = translation.get("practice") or {}
+    same_program(f"{where}.practice.solution", practice.get("solution"), lesson["practice"]["solution"])
+    same_length(f"{where}.practice.hints", practice.get("hints"), lesson["practice"]["hints"], "hints")
+    questions = translation.get("questions")
+    if same_length(f"{where}.questions", questions, lesson["questions"], "questions"):
+        for k, (question, english) in enumerate(zip(questions, lesson["questions"])):
+            here = f"{where}.questions[{k}]"
+            same_length(f"{here}.options", question.get("options"), english.get("options"), "options")
+            if same_length(f"{here}.pairs", question.get("pairs"), english.get("pairs"), "pairs"):
+                rights = [pair.get("right") for pair in question["pairs"]]
+                if len(set(rights)) != len(rights):
+                    problems.append(f"{here}.pairs: right items must differ (each is a card that goes on one row)")
+            same_program(f"{here}.template", question.get("template"), english.get("template"))
+            same_program(f"{here}.code", question.get("code"), english.get("code"))
+    return problems
+
+
 def validate(course):
-    return schema_problems(course) + content_problems(course)
+    structure = schema_problems(course)
+    problems = structure + content_problems(course)
+    if not structure:  # translations are compared with their lessons only once both are well formed
+        for i, lesson in enumerate(course["lessons"]):
+            for language, translation in lesson.get("translations", {}).items():
+                problems += translation_problems(lesson, translation, f"lessons[{i}].translations.{language}")
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------

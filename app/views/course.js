@@ -6,7 +6,7 @@ import { lessonText } from "../lessons.js";
 import * as actions from "../actions.js";
 
 export function coursePage(state) {
-  const query = state.search.trim().toLowerCase();
+  const query = state.search.trim().toLocaleLowerCase(state.language);
   const matches = (lesson) => !query || lessonText(lesson).includes(query);
   const lastLesson = actions.lessonById(state.progress.lastLesson);
   const sections = state.course.sections
@@ -36,10 +36,10 @@ function sectionList(section, lessons) {
           const score = actions.quizScore(lesson);
           return html`
             <li data-testid="lesson-item" data-lesson=${lesson.id} data-state=${lessonState}>
-              <a href=${lessonHref(lesson.id)}>${lesson.title}</a>
+              <a href=${lessonHref(lesson.id)} lang=${lesson.language}>${lesson.title}</a>
               <span class="badge ${lessonState}">${strings.lessonState[lessonState]}</span>
               ${score.answered ? html`<span class="badge">${strings.quizScore(score.right, score.total)}</span>` : nothing}
-              <p class="summary">${lesson.summary}</p>
+              <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
             </li>
           `;
         })}

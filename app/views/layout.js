@@ -3,6 +3,7 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { fromDisk } from "../files.js";
+import { LANGUAGES } from "../i18n/language.js";
 import { courseHref } from "../router.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
@@ -10,8 +11,10 @@ import { lessonPage } from "./lesson.js";
 
 export function app(state) {
   return html`
+    <a class="skip-link" href="#main" @click=${skipToContent}>${strings.skipToContent}</a>
     <header class="topbar">
       <a class="brand" href=${courseHref}>${strings.appTitle}</a>
+      ${languageSwitch(state.language)}
       ${pythonStatus(state.python)}
     </header>
     ${state.python.state === "failed" ? bootFailure(state.python.failure) : nothing}
@@ -23,7 +26,25 @@ export function app(state) {
       : nothing}
     ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
     ${state.saveProblem ? html`<p class="banner" role="alert" data-testid="save-error">${strings.saveProblem(state.saveProblem)}</p>` : nothing}
-    <main id="main">${page(state)}</main>
+    <main id="main" tabindex="-1">${page(state)}</main>
+  `;
+}
+
+// The address's hash is the route, so the skip link moves focus itself instead of following #main.
+function skipToContent(event) {
+  event.preventDefault();
+  const main = document.getElementById("main");
+  (main.querySelector("h1") ?? main).focus();
+}
+
+function languageSwitch(language) {
+  return html`
+    <label class="language-switch">
+      <span>${strings.language}</span>
+      <select data-testid="language" @change=${(event) => actions.setLanguage(event.target.value, { remember: true })}>
+        ${Object.entries(LANGUAGES).map(([code, name]) => html`<option value=${code} lang=${code} ?selected=${code === language}>${name}</option>`)}
+      </select>
+    </label>
   `;
 }
 

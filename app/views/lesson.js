@@ -22,14 +22,15 @@ export function lessonPage(state, id) {
   const index = lessons.indexOf(lesson);
   const section = state.course.sections.find((s) => s.name === lesson.section);
   let exampleNumber = 0;
+  // A new language remounts the editors too, so that code not edited yet shows the new starter.
   return keyed(
-    `${lesson.id}/${state.generation}`,
+    `${lesson.id}/${state.generation}/${state.language}`,
     html`
       <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section}</nav>
       <article class="lesson" data-lesson=${lesson.id}>
-        <h1 tabindex="-1">${lesson.title}</h1>
-        <p class="summary">${lesson.summary}</p>
-        ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose">${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
+        <h1 tabindex="-1" lang=${lesson.language}>${lesson.title}</h1>
+        <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
+        ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose" lang=${lesson.language}>${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
         ${practiceArea(state, lesson)}
         ${questionList(state, lesson)}
       </article>

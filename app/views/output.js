@@ -28,12 +28,17 @@ function runEnding(run) {
   return nothing;
 }
 
+// The live region stays in the page between runs, so screen readers announce each verdict as it
+// appears (a region inserted together with its text is often not read).
 export function verdict(run) {
-  if (!run?.verdict) return nothing;
+  return html`<div class="verdict-region" aria-live="polite" data-testid="verdict-region">${run?.verdict ? verdictPanel(run) : nothing}</div>`;
+}
+
+function verdictPanel(run) {
   const passed = run.verdict === "pass";
   const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : strings.fail;
   return html`
-    <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict} role="status">
+    <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict}>
       <p><span aria-hidden="true">${passed ? "✓" : "✗"}</span> ${message}</p>
       ${run.diff?.length && run.result.status === "ok" ? diffTable(run.diff) : nothing}
     </div>

@@ -46,7 +46,7 @@ function questionCard(state, lesson, question, n) {
           ? html`<button type="button" data-testid="retry" @click=${() => actions.retryAnswer(lesson.id, n)}>${strings.retry}</button>`
           : html`<button type="submit" class="primary" data-testid="check" ?disabled=${!answerComplete[question.type](question, answer.value)}>${strings.check}</button>`}
       </div>
-      ${answer.checked ? feedback(question, answer) : nothing}
+      <div aria-live="polite" data-testid="feedback-region">${answer.checked ? feedback(question, answer) : nothing}</div>
     </form>
   `;
 }
@@ -54,7 +54,7 @@ function questionCard(state, lesson, question, n) {
 function feedback(question, answer) {
   const detail = feedbackDetail(question, answer);
   return html`
-    <div class="feedback ${answer.correct ? "pass" : "fail"}" role="status" data-testid="feedback" data-state=${answer.correct ? "correct" : "incorrect"}>
+    <div class="feedback ${answer.correct ? "pass" : "fail"}" data-testid="feedback" data-state=${answer.correct ? "correct" : "incorrect"}>
       <p><strong>${answer.correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
       <div class="prose"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>

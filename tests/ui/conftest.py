@@ -87,17 +87,41 @@ def seed(course):
     return next(lesson for lesson in course["lessons"] if lesson["id"] == SEED_LESSON)
 
 
+@pytest.fixture(scope="session")
+def localize():
+    """localize(lesson, language): the lesson as the app shows it in `language`, each text from
+    its translation where it has one (app/i18n/course.js)."""
+    return _localized
+
+
+def _localized(lesson, language):
+    def overlay(english, translated):
+        if translated is None:
+            return english
+        if isinstance(english, str):
+            return translated if isinstance(translated, str) else english
+        if isinstance(english, list):
+            same_length = isinstance(translated, list) and len(translated) == len(english)
+            return [overlay(e, t) for e, t in zip(english, translated)] if same_length else english
+        if isinstance(english, dict):
+            return {key: overlay(value, translated.get(key)) for key, value in english.items()}
+        return english
+    return overlay(lesson, lesson.get("translations", {}).get(language))
+
+
 class App:
     """One browser context on the course, with helpers that act as a learner would."""
 
     def __init__(self, browser, base_url, *, query="", viewport=None, init_script=None, accept_downloads=False,
-                 service_workers="block"):
+                 service_workers="block", **context_options):
         """service_workers="allow" lets the app's service worker install (offline use, isolation on a
         plain host, updates); blocked by default, so that other tests see one page load and plain
-        hosts stay unisolated."""
+        hosts stay unisolated. context_options go to browser.new_context (color_scheme, locale,
+        reduced_motion, ...)."""
         self.base_url = base_url
         self.query = query
-        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads, service_workers=service_workers)
+        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads,
+                                           service_workers=service_workers, **context_options)
         if init_script:
             self.context.add_init_script(init_script)
         self.requests = []
@@ -171,9 +195,7 @@ def check_and_close(app):
         app.close()
 
 
-@pytest.fixture
-def open_app(browser, site_url):
-    """Factory: open_app(base_url=..., query=..., ...) → a fresh App, checked and closed after the test."""
+def _app_factory(browser, site_url):
     apps = []
 
     def make(base_url=site_url, **options):
@@ -183,6 +205,18 @@ def open_app(browser, site_url):
     yield make
     for app in apps:
         check_and_close(app)
+
+
+@pytest.fixture
+def open_app(browser, site_url):
+    """Factory: open_app(base_url=..., query=..., ...) → a fresh App, checked and closed after the test."""
+    yield from _app_factory(browser, site_url)
+
+
+@pytest.fixture(scope="module")
+def open_module_app(browser, site_url):
+    """open_app for an App that a module's tests share, checked and closed after the module."""
+    yield from _app_factory(browser, site_url)
 
 
 @pytest.fixture(scope="module")

@@ -265,12 +265,19 @@ def tab_to(page, selector, limit=150):
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_lesson_can_be_completed_with_the_keyboard_only(open_app, seed):
-    app = open_app()
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_a_lesson_can_be_completed_with_the_keyboard_only(open_app, localize, seed, language):
+    app = open_app(locale="en-US")
     page = app.open("#/")
+    if language == "tr":  # switch the language with the keyboard too: type-ahead picks "Türkçe"
+        tab_to(page, '[data-testid="language"]')
+        page.keyboard.type("T")
+        page.wait_for_function("() => document.documentElement.lang === 'tr'")
+    seed = localize(seed, language)
     tab_to(page, f'a[href="{lesson_route(seed)}"]')
     page.keyboard.press("Enter")
     page.wait_for_function("route => location.hash === route", arg=lesson_route(seed))
+    assert page.inner_text("h1") == seed["title"]
 
     tab_to(page, '[data-testid="editor"] .cm-content')
     page.keyboard.press("Control+a")
