@@ -19,14 +19,14 @@ GOLDEN_TESTS = ("test_golden_program", "test_pyodide_program")  # parametrized b
 
 
 def golden_params(backends):
-    if not os.path.exists(suite.EXPECTED_PATH):
+    if not os.path.exists(suite.GOLDEN.expected_path):
         return []
-    known = suite.read_known_failures()
+    known = suite.GOLDEN.read_known_failures()
     params = []
     for backend in backends:
-        for name in suite.program_names():
+        for name in suite.GOLDEN.program_names():
             marks = []
-            if not suite.runs_on(name, backend):
+            if not suite.GOLDEN.runs_on(name, backend):
                 marks.append(pytest.mark.skip(reason=f"needs numpy, {backend} backend has none"))
             elif backend in known.get(name, ()):
                 marks.append(pytest.mark.xfail(
@@ -47,13 +47,13 @@ def selected_programs(session):
 
 
 def check_program(request, backend, name):
-    expected = suite.load_expected()
+    expected = suite.GOLDEN.load_expected()
     if name not in expected:
         pytest.fail(f"{name} has no recorded output: run tests/gen/gen_golden.py {name}")
-    result = suite.engine_result(backend, selected_programs(request.session))
+    result = suite.engine_result(suite.GOLDEN, backend, selected_programs(request.session))
     assert suite.engine_is_ours(result), f"programs imported torch from {result['torch_path']}, not pyengine/"
     actual = result["programs"][name]["output"]
-    tolerance = suite.headers(name).get("tolerance")
+    tolerance = suite.GOLDEN.headers(name).get("tolerance")
     if not suite.outputs_match(expected[name], actual, tolerance):
         pytest.fail(suite.failure_report(name, expected[name], actual), pytrace=False)
 
@@ -64,12 +64,12 @@ def test_golden_program(request, backend, name):
 
 
 def test_every_program_has_expected_output():
-    if not os.path.exists(suite.EXPECTED_PATH):
+    if not os.path.exists(suite.GOLDEN.expected_path):
         pytest.skip("tests/golden/expected.json not generated yet")
-    names, expected = set(suite.program_names()), set(suite.load_expected())
+    names, expected = set(suite.GOLDEN.program_names()), set(suite.GOLDEN.load_expected())
     assert names - expected == set(), "run tests/gen/gen_golden.py for the new programs"
     assert expected - names == set(), "expected.json has outputs of deleted programs"
-    unknown = set(suite.read_known_failures()) - names
+    unknown = set(suite.GOLDEN.read_known_failures()) - names
     assert unknown == set(), "known_failures.txt names programs that do not exist"
 
 

@@ -114,3 +114,27 @@ from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_stat
 from . import random
 from .serialization import save, load
 from . import nn, optim, utils
+from ._device import get_default_device, set_default_device
+from . import accelerator
+
+
+
+def _with_keyword_parity(namespace):
+    """Every op of the namespace takes numpy's keyword names (axis=, keepdims=) and input=, and
+    those with an out variant in PyTorch an out= tensor (see _arg_parser)."""
+    import types
+    from ._arg_parser import with_keyword_parity
+    no_out = {"reshape", "flatten", "unflatten", "squeeze", "unsqueeze", "permute", "transpose", "t", "narrow",
+              "select", "movedim", "moveaxis", "swapaxes", "diagonal", "expand", "broadcast_to", "ravel", "split",
+              "chunk", "unbind", "tensor_split", "hsplit", "vsplit", "dsplit", "as_tensor", "from_numpy", "tensor",
+              "is_tensor", "is_floating_point", "numel", "result_type", "can_cast", "broadcast_shapes",
+              "broadcast_tensors", "meshgrid", "equal", "allclose", "atleast_1d", "atleast_2d", "atleast_3d",
+              "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor", "ByteTensor",
+              "zeros_like", "ones_like", "full_like", "empty_like", "rand_like", "randn_like", "randint_like"}
+    for name, fn in list(namespace.items()):
+        if isinstance(fn, types.FunctionType) and not name.startswith("_") and \
+                (fn.__module__ is None or fn.__module__.startswith("torch._")):
+            namespace[name] = with_keyword_parity(fn, name, takes_out=name not in no_out)
+
+
+_with_keyword_parity(globals())

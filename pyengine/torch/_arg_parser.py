@@ -123,7 +123,106 @@ def with_parser_errors(method, name):
 
     checked.__name__ = checked.__qualname__ = name
     checked.__doc__ = method.__doc__
+    checked.__wrapped__ = method  # its signature is the method's
     return checked
 
 
 NAMES = (*REQUIRED, *OVERLOADS, *PYTHON_REQUIRED)
+
+
+# ---- keywords every native function accepts ------------------------------------------------
+# PyTorch's parser takes numpy's names for some parameters (python_arg_parser.cpp,
+# numpy_compatibility_arg_names) and an out= tensor on every function that has an out variant.
+NUMPY_ALIASES = {"axis": "dim", "keepdims": "keepdim", "x": "input", "x1": "input", "a": "input", "x2": "other"}
+
+# out= kernels of these check the dtype strictly instead of casting the result
+STRICT_OUT_DTYPE = {"matmul", "mm", "bmm", "mv", "dot", "addmm", "outer"}
+
+
+def _renames(fn, method):
+    """{keyword a caller may use: the parameter of fn it means}; None when fn takes **kwargs.
+    Functions (not methods) whose first parameter is ``self`` also take it as ``input=``."""
+    import inspect
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return None
+    names = list(params)
+    renames = {alias: real for alias, real in NUMPY_ALIASES.items() if real in params and alias not in params}
+    first = names[0] if names else None
+    if not method and first == "self" and params[first].kind is not params[first].VAR_POSITIONAL:
+        renames.update(input="self", **{a: "self" for a, real in NUMPY_ALIASES.items() if real == "input"})
+    return renames
+
+
+def with_keyword_parity(fn, name, takes_out, method=False):
+    """``fn`` accepting numpy's keyword names and, when ``takes_out``, an ``out=`` tensor (or
+    tuple of tensors) that receives the result as PyTorch's out= variants do."""
+    renames = _renames(fn, method)
+    if renames is None or not renames and not takes_out:
+        return fn
+
+    def parsed(*args, **kwargs):
+        if kwargs:
+            for alias in [k for k in kwargs if k in renames]:
+                real = renames[alias]
+                if real in kwargs:
+                    raise TypeError(f"{name}() got multiple values for argument '{real}'")
+                kwargs[real] = kwargs.pop(alias)
+            out = kwargs.pop("out", None) if takes_out else None
+            if out is not None:
+                _check_out_autograd(name, args, kwargs)
+                return write_out(name, fn(*args, **kwargs), out)
+        return fn(*args, **kwargs)
+
+    parsed.__name__ = parsed.__qualname__ = name
+    parsed.__doc__ = fn.__doc__
+    parsed.__wrapped__ = fn
+    return parsed
+
+
+def _check_out_autograd(name, args, kwargs):
+    from ._tensor import Tensor
+    from .autograd.grad_mode import is_grad_enabled
+    if is_grad_enabled() and any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values())):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+
+
+def write_out(name, result, out):
+    """Copy ``result`` into ``out`` (resized when its shape differs, with PyTorch's warning when
+    it had elements); returns ``out``. Tuple results go into a tuple of outs, one by one."""
+    if isinstance(result, tuple):
+        for r, o in zip(result, out):
+            write_out(name, r, o)
+        return out
+    import warnings
+    from ._ops._helpers import type_name, CPP_TYPE_NAMES
+    from ._ops.copy import can_cast
+    from .autograd.grad_mode import no_grad
+    if name in STRICT_OUT_DTYPE and result.dtype is not out.dtype:
+        raise RuntimeError(f"Expected out tensor to have dtype {CPP_TYPE_NAMES[result.dtype.name]}, but got "
+                           f"{CPP_TYPE_NAMES[out.dtype.name]} instead")
+    if not can_cast(result.dtype, out.dtype):
+        raise RuntimeError(f"result type {type_name(result.dtype)} can't be cast to the desired output type "
+                           f"{type_name(out.dtype)}")
+    with no_grad():
+        if out._shape != result._shape:
+            if out.numel():
+                shape, wanted = ", ".join(map(str, out._shape)), ", ".join(map(str, result._shape))
+                warnings.warn(
+                    f"An output with one or more elements was resized since it had shape [{shape}], which does "
+                    f"not match the required output shape [{wanted}]. This behavior is deprecated, and in a "
+                    "future PyTorch release outputs will not be resized unless they have zero elements. You can "
+                    "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+                    "t.resize_(0). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                    "Resize.cpp:30.)", UserWarning, stacklevel=3)
+            fresh = result.to(out.dtype, copy=True)
+            out._storage, out._shape, out._stride, out._offset = \
+                fresh._storage, fresh._shape, fresh._stride, fresh._offset
+        else:
+            out.copy_(result)
+    return out
+

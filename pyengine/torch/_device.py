@@ -28,3 +28,20 @@ class device:
 
 
 cpu = device("cpu")
+
+
+_default_device = cpu
+
+
+def get_default_device():
+    return _default_device
+
+
+def set_default_device(device_):
+    """torch.set_default_device: only the CPU exists here, so another device fails at once with
+    the error a CPU-only PyTorch gives when it makes the first tensor there."""
+    global _default_device
+    from ._ops.copy import _check_device
+    if device_ is not None:
+        _check_device(device_)
+    _default_device = device("cpu" if device_ is None else device_)

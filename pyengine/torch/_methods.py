@@ -1,4 +1,6 @@
 """Binds the ops to Tensor methods and operators (PyTorch generates these in C++)."""
+import types
+
 from . import _arg_parser as parser_errors, _dtype
 from ._tensor import Tensor
 from .autograd.derivatives import OPERAND_TYPES, recording_operator
@@ -188,6 +190,10 @@ def _bind():
     # calls without the required arguments: PyTorch's argument parser's messages
     for name in parser_errors.NAMES:
         setattr(T, name, parser_errors.with_parser_errors(getattr(T, name), name))
+    # numpy's keyword names (x.sum(axis=0, keepdims=True))
+    for name, method in list(vars(T).items()):
+        if not name.startswith("_") and isinstance(method, types.FunctionType):
+            setattr(T, name, parser_errors.with_keyword_parity(method, name, takes_out=False, method=True))
 
 
 def _restride(self, view):

@@ -84,17 +84,17 @@ def _require_float(dtype, kernel):
 
 # ---- factories --------------------------------------------------------------------------
 
-def rand(*size, generator=None, dtype=None, requires_grad=False, out=None, device=None, layout=None,
-         pin_memory=False):
-    shape = _size(size)
+def rand(*sizes, size=None, generator=None, dtype=None, requires_grad=False, out=None, device=None,
+         layout=None, pin_memory=False):
+    shape = _size(sizes if size is None else (size,))
     dtype = dtype or _dtype.get_default_dtype()
     _require_float(dtype, "check_uniform_bounds")
     return _new(_random.uniform(_gen(generator), _numel(shape), dtype), shape, dtype, requires_grad)
 
 
-def randn(*size, generator=None, dtype=None, requires_grad=False, out=None, device=None, layout=None,
-          pin_memory=False):
-    shape = _size(size)
+def randn(*sizes, size=None, generator=None, dtype=None, requires_grad=False, out=None, device=None,
+          layout=None, pin_memory=False):
+    shape = _size(sizes if size is None else (size,))
     dtype = dtype or _dtype.get_default_dtype()
     _require_float(dtype, "normal_kernel_cpu")
     return _new(_random.normal(_gen(generator), _numel(shape), dtype), shape, dtype, requires_grad)

@@ -4,6 +4,10 @@
     .venv/bin/python tests/gen/gen_golden.py tensors/view_basic   # only these (merged in)
     .venv/bin/python tests/gen/gen_golden.py --update-known-failures
 
+With --programs, the same for the corpus of real tutorial programs: tests/programs/expected.json
+and tests/programs/known_failures.txt (where the list is of programs not matching byte for byte;
+every corpus program must match to 6 significant digits, see tests/test_programs.py).
+
 Each program runs in a forked child of a process that has imported real torch (a pristine
 interpreter per program). As a check, the programs also run once more in a single process,
 the way tests/test_golden.py runs our engine; a program whose output differs between the two
@@ -35,10 +39,10 @@ def real_torch_version():
     return version
 
 
-def generate(names):
+def generate(corpus, names):
     version = real_torch_version()
     started = time.perf_counter()
-    command, env = suite.real_torch_command()
+    command, env = corpus.real_torch_command()
     forked = suite.start_runner(command, env, names)
     in_process = suite.start_runner([c for c in command if c != "--fork"], env, names)
     reference = suite.finish_runner(forked)["programs"]
@@ -51,11 +55,11 @@ def generate(names):
         sys.exit(f"{len(unstable)} program(s) are not reproducible; expected.json was not written")
 
     programs = {}
-    if os.path.exists(suite.EXPECTED_PATH) and set(names) != set(suite.program_names()):
-        programs = suite.load_expected()
+    if os.path.exists(corpus.expected_path) and set(names) != set(corpus.program_names()):
+        programs = corpus.load_expected()
     programs.update({name: reference[name]["output"] for name in names})
-    programs = {name: programs[name] for name in sorted(programs) if name in set(suite.program_names())}
-    with open(suite.EXPECTED_PATH, "w", encoding="utf-8") as f:
+    programs = {name: programs[name] for name in sorted(programs) if name in set(corpus.program_names())}
+    with open(corpus.expected_path, "w", encoding="utf-8") as f:
         json.dump({"torch": version, "programs": programs}, f, indent=1, sort_keys=True, ensure_ascii=False)
         f.write("\n")
     slowest = sorted(names, key=lambda n: -reference[n]["seconds"])[:3]
@@ -64,21 +68,21 @@ def generate(names):
           + ", ".join(f"{n} {reference[n]['seconds']:.2f} s" for n in slowest))
 
 
-def update_known_failures():
-    expected = suite.load_expected()
-    names = [n for n in suite.program_names() if n in expected]
+def update_known_failures(corpus):
+    expected = corpus.load_expected()
+    names = [n for n in corpus.program_names() if n in expected]
     backends = ["numpy", "python"]
     reason = suite.pyodide_unavailable_reason()
     if reason:
         print(f"pyodide skipped: {reason}; its entries are kept")
     else:
         backends.append("pyodide")
-    results = suite.run_engine(backends, names)
-    failures = suite.read_known_failures()
+    results = corpus.run_engine(backends, names)
+    failures = corpus.read_known_failures()
     for backend in backends:
         if not suite.engine_is_ours(results[backend]):
             sys.exit(f"{backend}: programs imported torch from {results[backend]['torch_path']}, not pyengine")
-        failing = suite.failing_programs(expected, results[backend])
+        failing = corpus.failing_programs(expected, results[backend])
         for name in set(failures) | failing:
             failures.setdefault(name, set()).discard(backend)
             if name in failing:
@@ -86,18 +90,20 @@ def update_known_failures():
         seconds = sum(r["seconds"] for r in results[backend]["programs"].values())
         print(f"{backend}: {len(results[backend]['programs']) - len(failing)} pass, {len(failing)} fail, "
               f"{seconds:.1f} s in programs")
-    suite.write_known_failures({name: b for name, b in failures.items() if b and name in expected})
-    print(f"wrote {suite.KNOWN_FAILURES_PATH}")
+    corpus.write_known_failures({name: b for name, b in failures.items() if b and name in expected})
+    print(f"wrote {corpus.known_failures_path}")
 
 
 def main(argv):
+    corpus = suite.PROGRAMS if "--programs" in argv else suite.GOLDEN
+    argv = [a for a in argv if a != "--programs"]
     if "--update-known-failures" in argv:
-        update_known_failures()
+        update_known_failures(corpus)
         return
-    unknown = [n for n in argv if n not in set(suite.program_names())]
+    unknown = [n for n in argv if n not in set(corpus.program_names())]
     if unknown:
         sys.exit(f"unknown program(s): {', '.join(unknown)}")
-    generate(argv or suite.program_names())
+    generate(corpus, argv or corpus.program_names())
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ The same file runs under real PyTorch (tests/gen/gen_golden.py), under our engin
 standard library. It imports torch once before the first program (import-time warnings then
 belong to no program) and touches it only to reset global state between programs.
 
-    python runner.py [--fork] [NAME ...]      # NAME like "tensors/view_basic"; default: all
+    python runner.py [--fork] [--programs DIR] [NAME ...]   # NAME like "tensors/view_basic"; default: all
+
+--programs names the folder of programs (default: programs/ next to this file; the corpus of
+real tutorial programs in tests/programs/ runs through the same runner).
 
 It prints JSON lines: {"start": name} before each program, {"program", "output", "seconds"}
 after it, and {"summary": {"python", "torch_path"}} at the end, so a caller can tell which
@@ -17,7 +20,8 @@ The output of one program is, in order of occurrence:
     not just the first per location, so the count does not depend on where a library
     attributes its warnings);
   * if it ends with an uncaught exception, a last line "<ExceptionType>: <message>".
-Memory addresses ("0x7f3a...") are replaced by "0xADDR".
+Memory addresses ("0x7f3a...") are replaced by "0xADDR", and a number printed right after an
+"id(...)" text (d2l prints `id(Y)` to show memory reuse) by "ID".
 
 Isolation: a fresh namespace and a fresh temporary working directory per program; default
 dtype, print options and grad mode are reset afterwards. --fork (CPython with os.fork only)
@@ -34,21 +38,22 @@ import tempfile
 import time
 import warnings
 
-PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
+GOLDEN_PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+PRINTED_ID = re.compile(r"(\bid\([^()]*\)\W*)\d+")
 
 
-def all_program_names():
+def all_program_names(programs_dir=GOLDEN_PROGRAMS_DIR):
     names = []
-    for area in sorted(os.listdir(PROGRAMS_DIR)):
-        area_dir = os.path.join(PROGRAMS_DIR, area)
+    for area in sorted(os.listdir(programs_dir)):
+        area_dir = os.path.join(programs_dir, area)
         if os.path.isdir(area_dir):
             names += [area + "/" + f[:-3] for f in sorted(os.listdir(area_dir)) if f.endswith(".py")]
     return names
 
 
 def mask_addresses(text):
-    return ADDRESS.sub("0xADDR", text)
+    return PRINTED_ID.sub(r"\1ID", ADDRESS.sub("0xADDR", text))
 
 
 def exception_line(exc):
@@ -56,9 +61,9 @@ def exception_line(exc):
     return type(exc).__name__ + (": " + message if message else "")
 
 
-def run_program(name):
+def run_program(programs_dir, name):
     """Execute one program; return its output text (see the module docstring)."""
-    path = os.path.join(PROGRAMS_DIR, name + ".py")
+    path = os.path.join(programs_dir, name + ".py")
     with open(path, encoding="utf-8") as f:
         source = f.read()
     captured = io.StringIO()
@@ -107,9 +112,9 @@ def reset_torch_state():
     return failed
 
 
-def run_in_process(name):
+def run_in_process(programs_dir, name):
     started = time.perf_counter()
-    output = run_program(name)
+    output = run_program(programs_dir, name)
     result = {"output": output, "seconds": round(time.perf_counter() - started, 4)}
     failed_resets = reset_torch_state()
     if failed_resets:
@@ -117,13 +122,13 @@ def run_in_process(name):
     return result
 
 
-def run_forked(name):
+def run_forked(programs_dir, name):
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
         with os.fdopen(write_end, "w") as pipe:
-            json.dump(run_in_process(name), pipe)
+            json.dump(run_in_process(programs_dir, name), pipe)
         os._exit(0)
     os.close(write_end)
     with os.fdopen(read_end) as pipe:
@@ -143,8 +148,14 @@ def imported_torch_path():
 
 
 def main(argv):
+    argv = list(argv)
     fork = "--fork" in argv
-    names = [a for a in argv if a != "--fork"] or all_program_names()
+    programs_dir = GOLDEN_PROGRAMS_DIR
+    if "--programs" in argv:
+        at = argv.index("--programs")
+        programs_dir = argv[at + 1]
+        del argv[at:at + 2]
+    names = [a for a in argv if a != "--fork"] or all_program_names(programs_dir)
     try:  # import outside any program so import-time warnings are not attributed to one
         import torch  # noqa: F401
     except Exception:
@@ -152,7 +163,7 @@ def main(argv):
     run = run_forked if fork else run_in_process
     for name in names:
         emit({"start": name})
-        emit({"program": name, **run(name)})
+        emit({"program": name, **run(programs_dir, name)})
     emit({"summary": {"python": sys.version.split()[0], "torch_path": imported_torch_path()}})
 
 

@@ -4,7 +4,6 @@ Used by tests/gen/gen_golden.py and by the pytest files; runner.py itself stays 
 because it also runs inside Pyodide.
 """
 import difflib
-import functools
 import json
 import os
 import re
@@ -19,9 +18,6 @@ from runner import all_program_names
 GOLDEN_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(GOLDEN_DIR))
 RUNNER = os.path.join(GOLDEN_DIR, "runner.py")
-PROGRAMS_DIR = os.path.join(GOLDEN_DIR, "programs")
-EXPECTED_PATH = os.path.join(GOLDEN_DIR, "expected.json")
-KNOWN_FAILURES_PATH = os.path.join(GOLDEN_DIR, "known_failures.txt")
 ENGINE_DIR = os.path.join(REPO, "pyengine")
 PYODIDE_RUNNER = os.path.join(REPO, "tests", "pyodide", "run_python.mjs")
 
@@ -31,29 +27,109 @@ HEADER = re.compile(r"^#\s*golden:\s*(.*)$")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-def program_names():
-    return all_program_names()
+class Corpus:
+    """A folder of programs (``<area>/<name>.py``), real PyTorch's outputs of them
+    (expected.json) and the list of those our engine does not match yet (known_failures.txt)."""
+
+    def __init__(self, programs_dir, expected_path, known_failures_path, generator, description):
+        self.programs_dir = programs_dir
+        self.expected_path = expected_path
+        self.known_failures_path = known_failures_path
+        self.generator = generator  # the command that rewrites the two files, for messages
+        self.description = description  # the known-failures file's first comment lines
+        self._expected = None
+        self._headers = {}
+
+    def program_names(self):
+        return all_program_names(self.programs_dir)
+
+    def headers(self, name):
+        """Options from '# golden: key=value, key=value' comment lines at the top of a program."""
+        if name not in self._headers:
+            options = {}
+            with open(os.path.join(self.programs_dir, name + ".py"), encoding="utf-8") as f:
+                for line in f:
+                    match = HEADER.match(line.strip())
+                    if match:
+                        for item in match.group(1).split(","):
+                            key, _, value = item.partition("=")
+                            options[key.strip()] = value.strip()
+                    elif line.strip() and not line.startswith("#"):
+                        break
+            self._headers[name] = options
+        return self._headers[name]
+
+    def runs_on(self, name, backend):
+        """numpy-only programs (from_numpy, .numpy()) need the numpy backend."""
+        return self.headers(name).get("requires") != "numpy" or backend == "numpy"
+
+    def load_expected(self):
+        if self._expected is None:
+            with open(self.expected_path, encoding="utf-8") as f:
+                self._expected = json.load(f)["programs"]
+        return self._expected
+
+    def read_known_failures(self):
+        """{name: set of backends}. A bare name fails on every backend; 'name: b1 b2' on those only."""
+        failures = {}
+        if not os.path.exists(self.known_failures_path):
+            return failures
+        with open(self.known_failures_path, encoding="utf-8") as f:
+            for line in f:
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    name, _, backends = line.partition(":")
+                    failures[name.strip()] = set(backends.split()) or set(BACKENDS)
+        return failures
+
+    def write_known_failures(self, failures):
+        lines = [f"# {line}" for line in self.description] + [
+            "# Strict xfails: a listed program that passes fails the suite, so remove it. A bare name",
+            "# fails on every backend; 'name: numpy python pyodide' lists the backends it fails on.",
+            f"# Rewrite from an actual run: python {self.generator} --update-known-failures",
+        ]
+        for name in sorted(failures):
+            backends = [b for b in BACKENDS if b in failures[name]]
+            lines.append(name if len(backends) == len(BACKENDS) else f"{name}: {' '.join(backends)}")
+        with open(self.known_failures_path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+
+    def real_torch_command(self):
+        return [sys.executable, RUNNER, "--fork", "--programs", self.programs_dir], clean_env()
+
+    def engine_command(self, backend):
+        """Command and environment that run runner.py with our engine as `torch`."""
+        if backend == "pyodide":
+            return (["node", PYODIDE_RUNNER, RUNNER, "--programs", self.programs_dir],
+                    clean_env(PYENGINE_BACKEND="python"))
+        return ([sys.executable, RUNNER, "--programs", self.programs_dir],
+                clean_env(PYTHONPATH=ENGINE_DIR, PYENGINE_BACKEND=backend))
+
+    def run_engine(self, backends, names=None):
+        """Run the programs under our engine on several backends at once: {backend: result}."""
+        names = names or self.program_names()
+        processes = {}
+        for backend in backends:
+            command, env = self.engine_command(backend)
+            processes[backend] = start_runner(command, env, [n for n in names if self.runs_on(n, backend)])
+        return {backend: finish_runner(process) for backend, process in processes.items()}
+
+    def failing_programs(self, expected, result, tolerance=None):
+        """Programs whose output differs (tolerance: 'Nsig' for all, else each program's header)."""
+        return {name for name, outcome in result["programs"].items()
+                if not outputs_match(expected[name], outcome["output"],
+                                     tolerance or self.headers(name).get("tolerance"))}
 
 
-@functools.lru_cache(maxsize=None)
-def headers(name):
-    """Options from '# golden: key=value, key=value' comment lines at the top of a program."""
-    options = {}
-    with open(os.path.join(PROGRAMS_DIR, name + ".py"), encoding="utf-8") as f:
-        for line in f:
-            match = HEADER.match(line.strip())
-            if match:
-                for item in match.group(1).split(","):
-                    key, _, value = item.partition("=")
-                    options[key.strip()] = value.strip()
-            elif line.strip() and not line.startswith("#"):
-                break
-    return options
-
-
-def runs_on(name, backend):
-    """numpy-only programs (from_numpy, .numpy()) need the numpy backend."""
-    return headers(name).get("requires") != "numpy" or backend == "numpy"
+GOLDEN = Corpus(os.path.join(GOLDEN_DIR, "programs"), os.path.join(GOLDEN_DIR, "expected.json"),
+                os.path.join(GOLDEN_DIR, "known_failures.txt"), "tests/gen/gen_golden.py",
+                ["Golden programs whose output does not match real PyTorch yet."])
+# Real programs from public PyTorch teaching material (tests/programs/README.md)
+PROGRAMS_DIR = os.path.join(REPO, "tests", "programs")
+PROGRAMS = Corpus(PROGRAMS_DIR, os.path.join(PROGRAMS_DIR, "expected.json"),
+                  os.path.join(PROGRAMS_DIR, "known_failures.txt"), "tests/gen/gen_golden.py --programs",
+                  ["Corpus programs (tests/programs/) whose output does not match real PyTorch byte for",
+                   "byte yet; every one must still agree to 6 significant digits (tests/test_programs.py)."])
 
 
 def significant_digits(tolerance):
@@ -75,40 +151,6 @@ def outputs_match(expected, actual, tolerance=None):
     return True
 
 
-@functools.lru_cache(maxsize=None)
-def load_expected():
-    with open(EXPECTED_PATH, encoding="utf-8") as f:
-        return json.load(f)["programs"]
-
-
-def read_known_failures():
-    """{name: set of backends}. A bare name fails on every backend; 'name: b1 b2' on those only."""
-    failures = {}
-    if not os.path.exists(KNOWN_FAILURES_PATH):
-        return failures
-    with open(KNOWN_FAILURES_PATH, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                name, _, backends = line.partition(":")
-                failures[name.strip()] = set(backends.split()) or set(BACKENDS)
-    return failures
-
-
-def write_known_failures(failures):
-    lines = [
-        "# Golden programs whose output does not match real PyTorch yet (strict xfail: a listed",
-        "# program that passes fails the suite, so remove it). A bare name fails on every backend;",
-        "# 'name: numpy python pyodide' lists the backends it fails on.",
-        "# Rewrite from an actual run: python tests/gen/gen_golden.py --update-known-failures",
-    ]
-    for name in sorted(failures):
-        backends = [b for b in BACKENDS if b in failures[name]]
-        lines.append(name if len(backends) == len(BACKENDS) else f"{name}: {' '.join(backends)}")
-    with open(KNOWN_FAILURES_PATH, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-
-
 def pyodide_unavailable_reason():
     if shutil.which("node") is None:
         return "node is not installed"
@@ -124,15 +166,8 @@ def clean_env(**extra):
     return env
 
 
-def real_torch_command():
-    return [sys.executable, RUNNER, "--fork"], clean_env()
 
 
-def engine_command(backend):
-    """Command and environment that run runner.py with our engine as `torch`."""
-    if backend == "pyodide":
-        return ["node", PYODIDE_RUNNER, RUNNER], clean_env(PYENGINE_BACKEND="python")
-    return [sys.executable, RUNNER], clean_env(PYTHONPATH=ENGINE_DIR, PYENGINE_BACKEND=backend)
 
 
 def start_runner(command, env, names):
@@ -183,14 +218,6 @@ def death_cause(stderr):
     return next((line.strip() for line in lines if "Error" in line), lines[-1].strip())
 
 
-def run_engine(backends, names=None):
-    """Run the programs under our engine on several backends at once: {backend: result}."""
-    names = names or program_names()
-    processes = {}
-    for backend in backends:
-        command, env = engine_command(backend)
-        processes[backend] = start_runner(command, env, [n for n in names if runs_on(n, backend)])
-    return {backend: finish_runner(process) for backend, process in processes.items()}
 
 
 def engine_is_ours(result):
@@ -199,29 +226,28 @@ def engine_is_ours(result):
     return torch_path is None or os.path.abspath(torch_path).startswith(ENGINE_DIR + os.sep)
 
 
-def failing_programs(expected, result):
-    return {name for name, outcome in result["programs"].items()
-            if not outputs_match(expected[name], outcome["output"], headers(name).get("tolerance"))}
 
 
-_runs = {}  # backend -> running process, then its result (or the error it raised)
+_runs = {}  # (corpus folder, backend) -> running process, then its result (or the error it raised)
 
 
-def engine_result(backend, wanted):
+def engine_result(corpus, backend, wanted):
     """Result of the engine on `backend`. The first call starts every backend in `wanted`
     ({backend: program names}) at once, so that they run in parallel."""
     for other, names in wanted.items():
-        if other not in _runs:
-            command, env = engine_command(other)
-            _runs[other] = start_runner(command, env, [n for n in names if runs_on(n, other)])
-    if isinstance(_runs[backend], dict) and "process" in _runs[backend]:
+        if (corpus.programs_dir, other) not in _runs:
+            command, env = corpus.engine_command(other)
+            _runs[corpus.programs_dir, other] = start_runner(
+                command, env, [n for n in names if corpus.runs_on(n, other)])
+    key = (corpus.programs_dir, backend)
+    if isinstance(_runs[key], dict) and "process" in _runs[key]:
         try:
-            _runs[backend] = finish_runner(_runs[backend])
+            _runs[key] = finish_runner(_runs[key])
         except RuntimeError as error:
-            _runs[backend] = error
-    if isinstance(_runs[backend], RuntimeError):
-        raise _runs[backend]
-    return _runs[backend]
+            _runs[key] = error
+    if isinstance(_runs[key], RuntimeError):
+        raise _runs[key]
+    return _runs[key]
 
 
 def failure_report(name, expected, actual, max_lines=80):

@@ -135,9 +135,9 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=
 
 
 def _sized(name, default):
-    def make(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, pin_memory=False,
-             memory_format=None):
-        shape = sizes_arg(size)
+    def make(*sizes, size=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+             pin_memory=False, memory_format=None):
+        shape = sizes_arg(sizes if size is None else (size,))
         for s in shape:
             if s < 0 and name == "zeros":
                 raise RuntimeError("zeros: Dimension size must be non-negative.")

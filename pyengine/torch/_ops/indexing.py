@@ -50,8 +50,12 @@ def _is_int(v):
 
 
 def _normalise(index):
+    """The index as a list of entries, and whether it was a tuple. A range is a sequence of
+    ints to PyTorch, so it indexes like the list of its ints (x[range(n), y])."""
+    if isinstance(index, range):
+        return [list(index)], False
     if isinstance(index, tuple):
-        return list(index), True
+        return [list(i) if isinstance(i, range) else i for i in index], True
     if isinstance(index, list) and any(isinstance(i, (builtins.slice, type(None), type(Ellipsis), Tensor, list, tuple))
                                        for i in index):
         return list(index), True

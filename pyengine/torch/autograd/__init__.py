@@ -6,9 +6,10 @@ from .grad_mode import (no_grad, enable_grad, set_grad_enabled, inference_mode, 
 from .graph import Node, run_backward
 from .function import Function, FunctionCtx, once_differentiable
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
+from .variable import Variable
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
-           "is_grad_enabled", "Function", "gradcheck", "gradgradcheck"]
+           "is_grad_enabled", "Function", "gradcheck", "gradgradcheck", "Variable"]
 
 
 def _as_tuple(x):
