@@ -113,7 +113,7 @@ from ._random_ops import (Generator, default_generator, rand, randn, randint, ra
 from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state
 from . import random
 from .serialization import save, load
-from . import nn, optim, utils
+from . import nn, optim, utils, distributions
 from ._device import get_default_device, set_default_device
 from . import accelerator
 

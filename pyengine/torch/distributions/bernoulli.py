@@ -1,0 +1,52 @@
+import numbers
+
+import torch
+from torch.nn.functional import binary_cross_entropy_with_logits
+from .distribution import Distribution
+from .utils import broadcast_all, logits_to_probs, probs_to_logits
+
+
+class Bernoulli(Distribution):
+    """Bernoulli(probs=None, logits=None): sample() is torch.bernoulli(probs.expand(shape))."""
+    arg_constraints = ("probs", "logits")
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        given = probs if probs is not None else logits
+        is_scalar = isinstance(given, numbers.Number)
+        (value,) = broadcast_all(given)
+        if probs is not None:
+            self.probs = value
+        else:
+            self.logits = value
+        super().__init__(torch.Size() if is_scalar else value.size(), validate_args=validate_args)
+
+    def __getattr__(self, name):  # the other parametrisation, computed when first asked for
+        if name == "probs":
+            self.probs = logits_to_probs(self.logits, is_binary=True)
+            return self.probs
+        if name == "logits":
+            self.logits = probs_to_logits(self.probs, is_binary=True)
+            return self.logits
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    @property
+    def mean(self):
+        return self.probs
+
+    @property
+    def variance(self):
+        return self.probs * (1 - self.probs)
+
+    def sample(self, sample_shape=torch.Size()):
+        shape = self._extended_shape(sample_shape)
+        with torch.no_grad():
+            return torch.bernoulli(self.probs.expand(shape))
+
+    def log_prob(self, value):
+        logits, value = broadcast_all(self.logits, value)
+        return -binary_cross_entropy_with_logits(logits, value, reduction="none")
+
+    def entropy(self):
+        return binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")

@@ -1,0 +1,54 @@
+import math
+import numbers
+
+import torch
+from .distribution import Distribution
+from .utils import broadcast_all
+
+
+class Normal(Distribution):
+    """Normal(loc, scale). sample() is torch.normal(loc.expand(shape), scale.expand(shape)), as in
+    PyTorch; rsample() is loc + eps * scale with eps from normal_()."""
+    has_rsample = True
+    arg_constraints = ("loc", "scale")
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.size(), validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def stddev(self):
+        return self.scale
+
+    @property
+    def variance(self):
+        return self.stddev.pow(2)
+
+    def sample(self, sample_shape=torch.Size()):
+        shape = self._extended_shape(sample_shape)
+        with torch.no_grad():
+            return torch.normal(self.loc.expand(shape), self.scale.expand(shape))
+
+    def rsample(self, sample_shape=torch.Size()):
+        shape = self._extended_shape(sample_shape)
+        eps = torch.empty(shape, dtype=self.loc.dtype).normal_()
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value):
+        var = self.scale ** 2
+        log_scale = math.log(self.scale) if isinstance(self.scale, numbers.Real) else self.scale.log()
+        return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
+
+    def cdf(self, value):
+        return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def entropy(self):
+        return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)

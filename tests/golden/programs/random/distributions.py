@@ -1,0 +1,26 @@
+# torch.distributions: sample/rsample/log_prob/entropy of Normal, Categorical, Bernoulli, Uniform and
+# Multinomial draw PyTorch's seeded streams and compute its values; a log_prob gradient.
+import torch
+from torch.distributions import Normal, Categorical, Bernoulli, Uniform, Multinomial
+torch.manual_seed(0)
+n = Normal(torch.tensor([0., 1.]), torch.tensor([1., 2.]))
+print(n, n.sample(), n.sample((3,)), n.rsample((2,)))
+print(n.log_prob(torch.tensor([0.5, -1.])), n.entropy(), n.mean, n.stddev, n.variance, n.batch_shape)
+print(Normal(0., 1.), Normal(0., 1.).sample((4,)))
+c = Categorical(probs=torch.tensor([0.1, 0.2, 0.7]))
+print(c, c.sample(), c.sample((5,)), c.log_prob(torch.tensor([0, 2])), c.entropy(), c.logits)
+c2 = Categorical(logits=torch.tensor([[1., 2., 3.], [0., 0., 0.]]))
+print(c2.sample((2,)), c2.probs, c2.entropy(), c2.batch_shape)
+b = Bernoulli(torch.tensor([0.3, 0.9]))
+print(b, b.sample(), b.sample((3,)), b.log_prob(torch.tensor([1., 0.])), b.entropy(), Bernoulli(0.3).sample((4,)))
+print(Bernoulli(logits=torch.tensor([0.5])).probs)
+u = Uniform(0., 2.)
+print(u, u.sample((3,)), u.log_prob(torch.tensor([1., 1.5])), u.entropy())
+m = Multinomial(10, torch.tensor([0.5, 0.3, 0.2]))
+print(m.sample(), m.sample((2,)), m.log_prob(torch.tensor([5., 3., 2.])), m.mean)
+logits = torch.tensor([0.5, 1.0], requires_grad=True)
+d = Categorical(logits=logits)
+a = d.sample()
+loss = -d.log_prob(a)
+loss.backward()
+print(a, loss, logits.grad)
