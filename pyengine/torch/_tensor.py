@@ -319,12 +319,11 @@ class Tensor:
 
     def __float__(self):
         self._check_scalar("float")
-        if self.requires_grad:
-            import warnings
-            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-                          "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
-                          "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
-                          UserWarning, stacklevel=2)
+        if self.requires_grad:  # TORCH_WARN_ONCE in PyTorch
+            from ._process import warn_once
+            warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                      "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
+                      "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)")
         return float(self.item())
 
     def __int__(self):

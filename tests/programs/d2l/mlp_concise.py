@@ -55,7 +55,7 @@ for epoch in range(num_epochs):
         trainer.zero_grad()
         l.mean().backward()
         trainer.step()
-        total += float(l.sum())
+        total += l.sum().item()
         correct += int((y_hat.argmax(axis=1) == y).sum())
         n += y.numel()
     print(f'epoch {epoch + 1}, loss {total / n:.6f}, train acc {correct / n:.3f}')
