@@ -115,7 +115,32 @@ from . import random
 from .serialization import save, load
 from . import nn, optim, utils, distributions
 from ._device import get_default_device, set_default_device
-from . import accelerator
+from ._dtype import finfo, iinfo
+from . import accelerator, backends
+from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance, celu, selu, threshold, prelu,
+                            max_pool1d, max_pool2d, avg_pool1d, adaptive_avg_pool1d, bilinear, group_norm)
+from ._ops.pointwise import (acos as arccos, asin as arcsin, atan as arctan, gt as greater, ge as greater_equal,
+                             lt as less, le as less_equal, ne as not_equal)
+from ._ops.shape import transpose as swapdims
+from ._ops.joining import vstack as row_stack
+from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
+
+install_import_guard()
+
+
+def detach(input):
+    return input.detach()
+
+
+def is_nonzero(input):
+    if input.numel() != 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous" if input.numel()
+                           else "Boolean value of Tensor with no values is ambiguous")
+    return bool(input.item())
+
+
+def is_same_size(input, other):
+    return input.shape == other.shape
 
 
 

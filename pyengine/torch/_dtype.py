@@ -112,3 +112,41 @@ def result_type(*operands):
             # Python float keeps the default float dtype
             result = tier
     return result
+
+
+# (bits, eps, max, smallest normal, resolution) of each floating dtype
+_FLOAT_LIMITS = {"float16": (16, 2.0 ** -10, 65504.0, 2.0 ** -14, 0.001),
+                 "float32": (32, 2.0 ** -23, 3.4028234663852886e38, 2.0 ** -126, 1e-06),
+                 "float64": (64, 2.0 ** -52, 1.7976931348623157e308, 2.0 ** -1022, 1e-15)}
+
+
+class finfo:
+    """torch.finfo(dtype): the limits of a floating dtype (default: the default dtype)."""
+
+    def __init__(self, type=None):
+        type = type or get_default_dtype()
+        if type.kind != "f":
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                            "'torch.finfo'")
+        self.dtype = type.name
+        self.bits, self.eps, self.max, self.smallest_normal, self.resolution = _FLOAT_LIMITS[type.name]
+        self.min, self.tiny = -self.max, self.smallest_normal
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, dtype={self.dtype})")
+
+
+class iinfo:
+    """torch.iinfo(dtype): the limits of an integer dtype."""
+
+    def __init__(self, type):
+        if type.kind not in "iu":
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                            "'torch.iinfo'")
+        self.dtype, self.bits = type.name, type.itemsize * 8
+        self.min = -(1 << (self.bits - 1)) if type.is_signed else 0
+        self.max = (1 << (self.bits - 1)) - 1 if type.is_signed else (1 << self.bits) - 1
+
+    def __repr__(self):
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
