@@ -38,7 +38,7 @@ from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, dsta
                            diag_embed, trace, tensor_split, hsplit, vsplit, dsplit)
 from ._ops.shape import ravel, broadcast_to
 from ._ops.pointwise import positive, trunc as fix
-from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, inner, outer, ger, einsum
+from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, inner, outer, ger, einsum, cross
 from ._ops.copy import clone
 from ._ops.pointwise import binary as _binary
 from . import autograd
@@ -126,6 +126,16 @@ from ._ops.joining import vstack as row_stack
 from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
 
 install_import_guard()
+
+
+# torch.sin_(x) and the like: PyTorch's function forms of the in-place methods
+for _name in ("abs_ acos_ acosh_ asin_ asinh_ atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ clip_ cos_ cosh_ "
+              "deg2rad_ erf_ erfc_ exp2_ exp_ expm1_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ logit_ neg_ "
+              "negative_ rad2deg_ reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ "
+              "tanh_ trunc_ xlogy_ zero_ fill_").split():
+    if hasattr(Tensor, _name):
+        globals()[_name] = getattr(Tensor, _name)
+del _name
 
 
 def detach(input):

@@ -165,7 +165,7 @@ def _bind():
     T.triu_ = _inplace(J.triu, "triu_")
 
     # products
-    for name in ["mm", "bmm", "mv", "dot", "matmul", "outer", "ger"]:
+    for name in ["mm", "bmm", "mv", "dot", "matmul", "outer", "ger", "cross"]:
         setattr(T, name, getattr(L, name))
     T.inner = L.inner
 

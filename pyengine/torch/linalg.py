@@ -1,5 +1,6 @@
-"""torch.linalg: vector and matrix norms."""
+"""torch.linalg: vector and matrix norms, products."""
 from ._ops.reduction import norm as _norm
+from ._ops.linalg import matmul, cross as _cross
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -20,4 +21,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
     return _norm(A, 2, dim, keepdim)
 
 
-__all__ = ["vector_norm", "norm", "matrix_norm"]
+def cross(input, other, *, dim=-1, out=None):
+    return _cross(input, other, dim)
+
+
+__all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross"]

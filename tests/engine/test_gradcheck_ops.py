@@ -68,6 +68,8 @@ def s(fn, *inputs, order=1):
 
 
 SAMPLES = {
+    "_cross": [s(lambda a, b: torch.linalg.cross(a, b), A, B),
+               s(lambda a, b: torch.cross(a.T, b.T, dim=0), A, B)],
     # ---- pointwise: arithmetic
     "add": [s(lambda a, b: a + b, A, ROW), s(lambda a, b: torch.add(a, b, alpha=2), A, B),
             s(lambda a: a + 1.5, A)],

@@ -71,12 +71,13 @@ def generate(corpus, names):
 def update_known_failures(corpus):
     expected = corpus.load_expected()
     names = [n for n in corpus.program_names() if n in expected]
-    backends = ["numpy", "python"]
-    reason = suite.pyodide_unavailable_reason()
-    if reason:
-        print(f"pyodide skipped: {reason}; its entries are kept")
-    else:
-        backends.append("pyodide")
+    backends = [b for b in ("numpy", "python") if b in corpus.backends]
+    if "pyodide" in corpus.backends:
+        reason = suite.pyodide_unavailable_reason()
+        if reason:
+            print(f"pyodide skipped: {reason}; its entries are kept")
+        else:
+            backends.append("pyodide")
     results = corpus.run_engine(backends, names)
     failures = corpus.read_known_failures()
     for backend in backends:

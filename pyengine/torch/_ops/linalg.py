@@ -4,6 +4,7 @@ float32 products use the exact MKL accumulation rules of ``_aten.linalg``; other
 accumulate sequentially in their own type.
 """
 from .. import _dtype
+from .._float32 import f32, fma32, fma64
 from .._aten import linalg as exact
 from .._backend import backend as B
 from ..autograd.derivatives import op
@@ -407,3 +408,44 @@ def _sumproduct_pair(left, right, sum_dims):
     right = right.permute(rpermutation).reshape(lro_size, sum_size, ro_size)
     return left.bmm(right).view(out_size).permute(opermutation)
 
+
+
+
+@op("LinalgCrossBackward0",
+    self=lambda grad, other, dim: _cross(other, grad, dim),
+    other=lambda grad, self, dim: _cross(grad, self, dim))
+def _cross(self, other, dim):
+    """Each component is fma(a_i, b_j, -(a_j * b_i)): the product subtracted is rounded, the
+    other fused, as PyTorch's AVX2 cross kernel computes it."""
+    from .shape import movedim
+    a = movedim(self, dim, -1).contiguous().tolist() if self.dim() > 1 else [self.tolist()]
+    b = movedim(other, dim, -1).contiguous().tolist() if other.dim() > 1 else [other.tolist()]
+    flat_a, flat_b = _rows(a), _rows(b)
+    r = f32 if self.dtype.itemsize == 4 else float
+    fma = fma32 if self.dtype.itemsize == 4 else fma64
+    values = []
+    for x, y in zip(flat_a, flat_b):
+        values += [fma(x[i], y[j], -r(x[j] * y[i])) for i, j in ((1, 2), (2, 0), (0, 1))]
+    moved = tuple(s for d, s in enumerate(self._shape) if d != dim % self.dim()) + (3,)
+    return movedim(from_values(values, moved, self.dtype), -1, dim)
+
+
+def _rows(nested):
+    """The innermost lists (the 3-vectors) of a nested list, in order."""
+    while nested and isinstance(nested[0][0], list):
+        nested = [row for block in nested for row in block]
+    return nested
+
+
+def cross(input, other, dim=None):
+    """torch.cross / torch.linalg.cross of 3-vectors along ``dim`` (linalg: -1; torch.cross: the
+    first dim of size 3)."""
+    if input.shape != other.shape:
+        shape = broadcast_shapes(input._shape, other._shape)
+        input, other = input.expand(shape), other.expand(shape)
+    if dim is None:
+        dim = next((d for d, size in enumerate(input._shape) if size == 3), -1)
+    if input._shape[dim] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
+                           f"{input._shape[dim]} and {other._shape[dim]}")
+    return _cross(input, other, dim % input.dim())
