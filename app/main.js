@@ -4,10 +4,7 @@ import "katex/dist/katex.min.css";
 import { render } from "lit-html";
 import "./editor.js";
 import { state, subscribe } from "./store.js";
-import { config } from "./config.js";
-import { strings } from "./strings.js";
-import { createPython } from "./python.js";
-import { openStorage } from "./progress.js";
+import { startServices } from "./services.js";
 import { loadCourse } from "./lessons.js";
 import { parseRoute } from "./router.js";
 import * as actions from "./actions.js";
@@ -15,15 +12,7 @@ import { app } from "./views/layout.js";
 
 const root = document.getElementById("app");
 root.replaceChildren(); // drop the static "Loading…" text; lit renders from here on
-const python = createPython({
-  onStatus: actions.setPythonStatus,
-  timeLimitSeconds: config.timeLimitSeconds,
-  outputLimitChars: config.outputLimitChars,
-  workerFailedMessage: strings.python.workerFailed,
-});
-const storage = openStorage({ onChange: actions.takeSavedElsewhere });
-actions.connect({ python, storage });
-actions.setStorageAvailable(storage.available, storage.load());
+startServices();
 
 // After navigating, focus the new page's heading so keyboard and screen-reader users start there.
 let navigated = false;

@@ -10,10 +10,19 @@ import * as msg from "./protocol.js";
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
 
+// The one Python runtime of the course, the embedded cells and the iframe embed (README: "Embed in
+// your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, workerFailedMessage, lazy })
+// returns
+//   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
+//     prelude = programs run silently first; options go to runner.py (options.session: keep a
+//     named namespace between runs, for cells of one page),
+//   stop(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
+// onStatus({ state: "loading" | "ready" | "running" | "restarting" | "failed", stage?, engineError?,
+// message?, isolated }) reports every change. With `lazy`, nothing loads before boot() or run().
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
-export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, workerFailedMessage }) {
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, workerFailedMessage, lazy = false }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
@@ -23,7 +32,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, wor
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-    const handle = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), secret, interruptBuffer, stage: "runtime" };
+    const handle = { worker: new Worker(workerScript(), { type: "module" }), secret, interruptBuffer, stage: "runtime" };
     handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
     handle.worker.onerror = (event) => fail(handle, event.message || workerFailedMessage);
     handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret });
@@ -77,8 +86,15 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, wor
     }
   }
 
+  function boot() {
+    if (active) return;
+    active = spawn();
+    announce(active, "loading");
+  }
+
   function run(code, { prelude = [], options = {}, onOutput = () => {} } = {}) {
     if (current) throw new Error("a program is already running");
+    boot();
     const id = nextId++;
     return new Promise((resolve) => {
       const entry = { id, onOutput, timers: [] };
@@ -111,9 +127,16 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, wor
   }
 
   // The Restart Python control: a fresh interpreter, whatever state the current one is in.
-  const restart = () => replace();
+  const restart = () => (active ? replace() : boot());
 
-  active = spawn();
-  announce(active, "loading");
-  return { run, stop, restart, isolated };
+  if (!lazy) boot();
+  return { run, stop, restart, boot, isolated };
+}
+
+// A page on another origin than our files (a docs site embedding the cells) may not start a worker
+// from our URL; a same-origin blob: module that imports it (a CORS request) may.
+function workerScript() {
+  const url = new URL("./worker.js", import.meta.url);
+  if (url.origin === globalThis.location?.origin) return url;
+  return URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" }));
 }

@@ -1,7 +1,9 @@
 // A tiny static server for dist/ on 127.0.0.1. By default it sends the two headers that make the
 // page cross-origin isolated (SharedArrayBuffer → Stop interrupts Python instead of restarting it);
 // --no-isolation leaves them out, to check the app still works without them. Every response carries
-// the Content-Security-Policy of the site's index.html (its meta tag), so workers get it too.
+// the Content-Security-Policy of the site's index.html (its meta tag), so workers get it too, and
+// may be read by pages on other origins (Access-Control-Allow-Origin: *), which docs pages
+// embedding the cells need (README: "Embed in your docs").
 //
 //   node scripts/serve.mjs [--port N] [--dir dist] [--no-isolation]      (PORT env also sets the port)
 import { createServer } from "node:http";
@@ -40,12 +42,12 @@ export function serve({ dir, port = 8000, isolation = true }) {
   const base = resolve(dir);
   const policy = contentSecurityPolicy(base);
   const server = createServer((request, response) => {
-    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
+    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Access-Control-Allow-Origin": "*" };
     if (policy) headers["Content-Security-Policy"] = policy;
     if (isolation) {
       headers["Cross-Origin-Opener-Policy"] = "same-origin";
       headers["Cross-Origin-Embedder-Policy"] = "require-corp";
-      headers["Cross-Origin-Resource-Policy"] = "same-origin";
+      headers["Cross-Origin-Resource-Policy"] = "cross-origin"; // an isolated docs page may embed embed.html
     }
     const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
     let file = normalize(join(base, path));

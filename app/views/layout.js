@@ -5,12 +5,13 @@ import { courseHref } from "../router.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
 import { lessonPage } from "./lesson.js";
+import { pythonStatus } from "./python-status.js";
 
 export function app(state) {
   return html`
     <header class="topbar">
       <a class="brand" href=${courseHref}>${strings.appTitle}</a>
-      ${pythonStatus(state.python)}
+      ${pythonStatus(state.python, { stop: actions.stop, restart: actions.restartPython })}
     </header>
     ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
     ${state.saveProblem ? html`<p class="banner" role="alert" data-testid="save-error">${strings.saveProblem(state.saveProblem)}</p>` : nothing}
@@ -31,27 +32,5 @@ function courseProblems(problems) {
       <p>${strings.courseErrorHelp}</p>
       <ul>${problems.map((problem) => html`<li><code>${problem.path}</code>: ${problem.message}</li>`)}</ul>
     </section>
-  `;
-}
-
-function pythonStatus(python) {
-  const label =
-    python.state === "failed"
-      ? strings.python.failed(python.message)
-      : strings.python[python.state === "loading" ? python.stage : python.state];
-  const busy = python.state === "loading" || python.state === "restarting";
-  return html`
-    <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}>
-      ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
-      <span>${label}</span>
-      ${busy ? html`<progress aria-label=${label} max="3" value=${["runtime", "engine", "ready"].indexOf(python.stage) + 1}></progress>` : nothing}
-      ${python.engineError && python.state === "ready" ? html`<span class="warning" title=${python.engineError}>${strings.python.engineFailed}</span>` : nothing}
-      ${python.state === "running"
-        ? html`<button type="button" class="stop small" data-testid="status-stop" aria-label=${strings.python.stopRun} @click=${actions.stop}>${strings.stop}</button>`
-        : nothing}
-      ${["ready", "running", "failed"].includes(python.state)
-        ? html`<button type="button" class="small" data-testid="restart-python" title=${strings.python.restartHelp} @click=${actions.restartPython}>${strings.python.restart}</button>`
-        : nothing}
-    </div>
   `;
 }

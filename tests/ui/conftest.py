@@ -45,9 +45,9 @@ def built_site():
     return DIST
 
 
-def _serve(extra_args):
+def _serve(extra_args, directory=DIST):
     server = subprocess.Popen(
-        ["node", "scripts/serve.mjs", "--port", "0", "--dir", str(DIST), *extra_args],
+        ["node", "scripts/serve.mjs", "--port", "0", "--dir", str(directory), *extra_args],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
     )
     line = server.stdout.readline()
@@ -74,6 +74,23 @@ def plain_site_url(built_site):
     yield url
     server.terminate()
     server.wait()
+
+
+@pytest.fixture(scope="session")
+def serve_folder():
+    """Factory: serve_folder(path) → the URL of `path` on its own plain static server, i.e. another
+    origin than the course's files, as a docs site that embeds them."""
+    servers = []
+
+    def serve(directory):
+        server, url = _serve(["--no-isolation"], directory)
+        servers.append(server)
+        return url
+
+    yield serve
+    for server in servers:
+        server.terminate()
+        server.wait()
 
 
 @pytest.fixture(scope="session")
