@@ -14,6 +14,11 @@ import pytest
 DIST = Path(__file__).resolve().parents[2] / "dist"
 EXPECTED = json.loads((Path(__file__).with_name("embed_expected.json")).read_text())
 CELLS = EXPECTED["demo_cells"]
+
+
+def shown(printed):
+    """What the output panel shows for `printed`: its lines (the last newline ends the last line)."""
+    return printed.removesuffix("\n")
 RUN_TIMEOUT_MS = 90_000  # the first Run boots Python
 
 
@@ -62,9 +67,10 @@ class Host:
         return self.wait_for_output(n)
 
     def wait_for_output(self, n):
+        """The cell's output as shown, once its run has ended."""
         output = self.cell(n).locator('[data-testid="output"]')
         output.and_(self.page.locator('[data-running="false"]')).wait_for(timeout=RUN_TIMEOUT_MS)
-        return output.evaluate("element => element.textContent")
+        return output.inner_text()
 
     def close(self):
         try:
@@ -117,14 +123,17 @@ def test_preload_starts_python_when_the_cell_scrolls_into_view(open_host):
 
 def test_cells_print_what_pytorch_prints_and_a_session_runs_in_page_order(demo):
     # The second cell of the session first: the first runs silently before it.
-    assert demo.run(1) == CELLS[1]["output"]
-    assert demo.run(0) == CELLS[0]["output"]
-    assert demo.run(3) == CELLS[3]["output"]
+    assert demo.run(1) == shown(CELLS[1]["output"])
+    assert demo.run(0) == shown(CELLS[0]["output"])
+    # The namespace outlives a run (the worker resets everything else): y's graph was used once.
+    assert demo.run(1) == shown(CELLS[1]["output"])
+    assert "RuntimeError: Trying to backward through the graph a second time" in demo.run(1)
+    assert demo.run(3) == shown(CELLS[3]["output"])
     # The autorun cell (code hidden) runs once it scrolls into view.
     autorun = demo.cell(4)
     assert autorun.locator('[data-testid="editor"]').count() == 0
     autorun.scroll_into_view_if_needed()
-    assert demo.wait_for_output(4) == CELLS[4]["output"]
+    assert demo.wait_for_output(4) == shown(CELLS[4]["output"])
 
 
 def test_expected_output_gives_pass_then_fail_with_a_diff(demo):
@@ -133,7 +142,7 @@ def test_expected_output_gives_pass_then_fail_with_a_diff(demo):
     # Keyboard: Ctrl+Enter in the editor runs the cell.
     cell.locator(".cm-content").click()
     demo.page.keyboard.press("Control+Enter")
-    assert demo.wait_for_output(2) == CELLS[2]["output"]
+    assert demo.wait_for_output(2) == shown(CELLS[2]["output"])
     assert cell.locator('[data-testid="verdict"]').get_attribute("data-state") == "pass"
     cell.locator(".cm-content").fill(CELLS[2]["code"].replace("w * w", "w * 3"))
     demo.run(2)
