@@ -26,6 +26,9 @@ from playwright.sync_api import sync_playwright
 
 from bench_app import ARGS, DIST, READY, ROOT, ms, summary
 
+sys.path.insert(0, os.path.join(ROOT, "tests", "ui"))
+from test_embed import host_copy  # noqa: E402  (the same host page as the tests)
+
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 FIRST_CELL_DONE = 'torch-cell >> nth=0 >> [data-testid="output"][data-running="false"]'
 
@@ -54,7 +57,7 @@ def main():
     try:
         demo = open(os.path.join(DIST, "embed-demo.html")).read()
         with open(os.path.join(host_dir, "demo.html"), "w") as file:
-            file.write(re.sub(r'(src|href)="\./', rf'\1="{course_url}', demo))
+            file.write(host_copy(demo, course_url))
         cells = "\n".join(f"<torch-cell>print({n} * 2)</torch-cell>" for n in range(20))
         with open(os.path.join(host_dir, "idle.html"), "w") as file:
             file.write(f'<!doctype html><title>idle</title><script type="module" src="{course_url}embed.js"></script>\n{cells}\n')

@@ -27,11 +27,12 @@ const TYPES = {
   ".ttf": "font/ttf",
 };
 
-// The policy in <dir>/index.html's meta tag: one place to change it.
-function contentSecurityPolicy(base) {
+// The policy in an HTML file's meta tag: index.html's for every file, unless an HTML page states its
+// own (embed-demo.html: PyScript evaluates strings); one place to change each.
+function contentSecurityPolicy(htmlFile) {
   let html;
   try {
-    html = readFileSync(join(base, "index.html"), "utf8");
+    html = readFileSync(htmlFile, "utf8");
   } catch {
     return null;
   }
@@ -40,7 +41,7 @@ function contentSecurityPolicy(base) {
 
 export function serve({ dir, port = 8000, isolation = true }) {
   const base = resolve(dir);
-  const policy = contentSecurityPolicy(base);
+  const policy = contentSecurityPolicy(join(base, "index.html"));
   const server = createServer((request, response) => {
     const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Access-Control-Allow-Origin": "*" };
     if (policy) headers["Content-Security-Policy"] = policy;
@@ -63,6 +64,8 @@ export function serve({ dir, port = 8000, isolation = true }) {
     headers.ETag = etag;
     if (request.headers["if-none-match"] === etag) return send(response, 304, headers);
     headers["Content-Type"] = TYPES[extname(file)] ?? "application/octet-stream";
+    const pagePolicy = extname(file) === ".html" && contentSecurityPolicy(file);
+    if (pagePolicy) headers["Content-Security-Policy"] = pagePolicy;
     headers["Content-Length"] = stat.size;
     response.writeHead(200, headers);
     if (request.method === "HEAD") return response.end();

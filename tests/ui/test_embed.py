@@ -22,13 +22,18 @@ def shown(printed):
 RUN_TIMEOUT_MS = 90_000  # the first Run boots Python
 
 
+def host_copy(page, site_url):
+    """`page` of ours as a docs host would have it: our files by their URL, the host's own policy."""
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page)
+    return re.sub(r'(src|href)="\./', rf'\1="{site_url}', page)
+
+
 @pytest.fixture(scope="module")
 def host_url(built_site, site_url, serve_folder, tmp_path_factory):
     """A docs host on another port (a plain static server, no isolation headers) whose pages load
     everything of ours from `site_url`."""
     host = tmp_path_factory.mktemp("host")
-    demo = (DIST / "embed-demo.html").read_text()
-    (host / "demo.html").write_text(re.sub(r'(src|href)="\./', rf'\1="{site_url}', demo))
+    (host / "demo.html").write_text(host_copy((DIST / "embed-demo.html").read_text(), site_url))
     cells = "\n".join(f"<torch-cell>print({n} * 2)</torch-cell>" for n in range(20))
     (host / "idle.html").write_text(f'<!doctype html><title>idle</title><script type="module" src="{site_url}embed.js"></script>\n{cells}\n')
     (host / "preload.html").write_text(
