@@ -1,8 +1,8 @@
 // Everything the learner can do, as changes to the state in store.js.
 import { state, update } from "./store.js";
-import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
+import { gradeQuestion } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
-import { appendLines } from "./output-lines.js";
+import { appendOutput, finishRun, newRun } from "./runs.js";
 import { loadCourse } from "./lessons.js";
 import { strings, useLanguage } from "./strings.js";
 import { saveLanguage } from "./i18n/language.js";
@@ -119,50 +119,25 @@ export function setStorageAvailable(available, progress) {
 
 export const canRun = () => state.python.state === "ready";
 
-// A run's transient state: { running, chunks: [{ stream, text }], blocks (output-lines.js: the same
-// output for display), truncatedAfterLines, result, verdict, diff }.
-async function execute(key, code, prelude) {
+// A run's transient state is a runs.js run, kept in state.runs[key]; `expected` grades it.
+async function execute(key, code, prelude, expected) {
   update((s) => {
-    s.runs[key] = { running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null };
+    s.runs[key] = newRun();
   });
-  const result = await python.run(code, { prelude, onOutput: (stream, text) => appendOutput(key, stream, text) });
-  update((s) => {
-    s.runs[key].running = false;
-    s.runs[key].result = result;
-  });
+  const result = await python.run(code, { prelude, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  update((s) => finishRun(s.runs[key], result, expected));
   return result;
 }
-
-// The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
-// it comes: the output panel renders only what is new.
-function appendOutput(key, stream, text) {
-  update((s) => {
-    const run = s.runs[key];
-    if (stream === "truncated") {
-      run.truncatedAfterLines = Number(text);
-    } else {
-      run.chunks.push({ stream, text });
-      appendLines(run.blocks, stream, text);
-    }
-  });
-}
-
-export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");
 
 export async function runPractice(lesson, code) {
   if (!canRun()) return;
   const key = practiceKey(lesson.id);
-  const result = await execute(key, code, []);
-  if (result.status !== "ok" && result.status !== "error") return; // stopped: no verdict
-  const printed = stdoutOf(state.runs[key]);
-  const passed = result.status === "ok" && outputsMatch(lesson.practice.expected_output, printed);
+  await execute(key, code, [], lesson.practice.expected_output);
+  if (state.runs[key].verdict !== "pass") return;
   update((s) => {
-    const run = s.runs[key];
-    run.verdict = passed ? "pass" : "fail";
-    run.diff = passed ? null : diffOutputs(lesson.practice.expected_output, printed);
-    if (passed) record(s, lesson.id).passed = true;
+    record(s, lesson.id).passed = true;
   });
-  if (passed) save();
+  save();
 }
 
 export function exampleCode(lesson, n) {

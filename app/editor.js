@@ -1,6 +1,6 @@
 // <code-editor>: a CodeMirror 6 Python editor as a custom element, so templates can place it like any tag.
 // Properties: initial (text on first mount), label (accessible name), onRun(), onChange(text),
-// errorLine (1-based line to highlight, or null), value (get/set the text).
+// errorLine (1-based line to highlight, or null), value (get/set the text), readOnly (set before mounting).
 import { EditorView, basicSetup } from "codemirror";
 import { EditorState, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, keymap } from "@codemirror/view";
@@ -67,6 +67,7 @@ class CodeEditor extends HTMLElement {
           indentUnit.of("    "),
           EditorState.tabSize.of(4),
           markedLine,
+          EditorState.readOnly.of(Boolean(this.readOnly)),
           prefersDark() ? darkTheme : [],
           EditorView.contentAttributes.of({ "aria-label": this.label ?? "Python code" }),
           EditorView.updateListener.of((update) => {

@@ -23,8 +23,9 @@ export class FileError extends Error {
   }
 }
 
-// Resolved against the script that holds this module (app.js), so the app works under any sub-path.
-const appBase = globalThis.document?.currentScript?.src ?? globalThis.location?.href;
+// Resolved against the script that holds this module (app.js, a classic script; or a module such as
+// embed.js on another site's page), so the app works under any sub-path and from any page.
+const appBase = globalThis.document?.currentScript?.src ?? import.meta.url ?? globalThis.location?.href;
 export const appUrl = (path) => new URL(path, appBase).href;
 
 export async function readText(path) {
@@ -52,10 +53,13 @@ const DISK_WORKER_BOOTSTRAP = `self.onmessage = (event) => {
   );
 };`;
 
+// A page on another origin than our files (a docs site embedding the cells) may not start a worker
+// from our URL; a same-origin blob: module that imports it (a CORS request) may.
 export function startWorker() {
-  return fromDisk
-    ? new Worker(`data:text/javascript,${encodeURIComponent(DISK_WORKER_BOOTSTRAP)}`, { type: "module" })
-    : new Worker(appUrl("worker.js"), { type: "module" });
+  if (fromDisk) return new Worker(`data:text/javascript,${encodeURIComponent(DISK_WORKER_BOOTSTRAP)}`, { type: "module" });
+  const url = new URL(appUrl("worker.js"));
+  if (url.origin === globalThis.location?.origin) return new Worker(url, { type: "module" });
+  return new Worker(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" })), { type: "module" });
 }
 
 // What INIT carries for the worker's files: nothing over http(s) (the worker fetches them),

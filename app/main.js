@@ -8,8 +8,7 @@ import "./editor.js";
 import { state, subscribe } from "./store.js";
 import { config } from "./config.js";
 import { strings } from "./strings.js";
-import { createPython } from "./python.js";
-import { openStorage } from "./progress.js";
+import { startServices } from "./services.js";
 import { registerServiceWorker } from "./offline.js";
 import { initialLanguage } from "./i18n/language.js";
 import { parseRoute } from "./router.js";
@@ -19,21 +18,13 @@ import { app } from "./views/layout.js";
 actions.setLanguage(initialLanguage(config.language));
 const root = document.getElementById("app");
 root.replaceChildren(); // drop the static "Loading…" text; lit renders from here on
-const python = createPython({
-  onStatus: actions.setPythonStatus,
-  timeLimitSeconds: config.timeLimitSeconds,
-  outputLimitChars: config.outputLimitChars,
-  bootTimeoutSeconds: config.bootTimeoutSeconds,
-  workerFailedMessage: strings.python.workerFailed,
+startServices({
+  site: registerServiceWorker({
+    onNewVersion: actions.setNewVersion,
+    beforeReload: actions.saveNow,
+    busy: () => state.python.state === "running",
+  }),
 });
-const storage = openStorage({ onChange: actions.takeSavedElsewhere });
-const site = registerServiceWorker({
-  onNewVersion: actions.setNewVersion,
-  beforeReload: actions.saveNow,
-  busy: () => state.python.state === "running",
-});
-actions.connect({ python, storage, site });
-actions.setStorageAvailable(storage.available, storage.load());
 
 // After navigating, focus the new page's heading so keyboard and screen-reader users start there.
 let navigated = false;

@@ -13,10 +13,20 @@ import { filesForWorker, startWorker } from "./files.js";
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
 
+// The one Python runtime of the course, the embedded cells and the iframe embed (README: "Embed in
+// your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
+// workerFailedMessage, lazy })
+// returns
+//   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
+//     prelude = programs run silently first; options go to runner.py (options.session: keep a
+//     named namespace between runs, for cells of one page),
+//   stop(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
+// onStatus({ state: "loading" | "ready" | "running" | "restarting" | "failed", stage?, engineError?,
+// failure?, isolated }) reports every change. With `lazy`, nothing loads before boot() or run().
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
-export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage }) {
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage, lazy = false }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
@@ -94,8 +104,15 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     }
   }
 
+  function boot() {
+    if (active) return;
+    active = spawn();
+    announce(active, "loading");
+  }
+
   function run(code, { prelude = [], options = {}, onOutput = () => {} } = {}) {
     if (current) throw new Error("a program is already running");
+    boot();
     const id = nextId++;
     return new Promise((resolve) => {
       const entry = { id, onOutput, timers: [] };
@@ -128,9 +145,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   }
 
   // The Restart Python control: a fresh interpreter, whatever state the current one is in.
-  const restart = () => replace();
+  const restart = () => (active ? replace() : boot());
 
-  active = spawn();
-  announce(active, "loading");
-  return { run, stop, restart, isolated };
+  if (!lazy) boot();
+  return { run, stop, restart, boot, isolated };
 }

@@ -162,4 +162,15 @@ export const en = {
   matchOver: (card, left, n, total) => `${card} over ${left}, row ${n} of ${total}.`,
   matchDropped: (card, left) => `${card} placed on ${left}.`,
   matchCancelled: (card) => `${card} put back.`,
+
+  // Embedded cells (<torch-cell>) and the iframe embed (embed.html).
+  embed: {
+    cellLabel: (n) => `Python code, cell ${n}`,
+    cellHelp: "Ctrl+Enter (⌘+Enter) runs the cell. Tab indents; press Esc, then Tab, to leave the editor.",
+    runTitle: "Run (Ctrl+Enter)",
+    waiting: "Waiting for the cell before to finish…",
+    badPart: (part) => `There is no part “${part}” to embed; use practice, example-N or questions.`,
+    noPart: "Nothing to show: the address needs #lesson=<id>&part=… or #code=….",
+    openCourse: "Open in the course",
+  },
 };

@@ -1,9 +1,11 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
 // file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree (as one JSON
-// file the worker writes into Pyodide's file system), lessons.json; then, for offline use, each file
-// the app reads again as a classic script for file:// (offline/, see app/files.js), the service
-// worker with Workbox's precache manifest of everything else, and .gz/.br copies for the server.
-// Nothing in dist/ refers to another origin.
+// file the worker writes into Pyodide's file system), lessons.json; for embedding in other pages,
+// embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js with PyScript in
+// vendor/pyscript/ and pyengine.zip (the engine for PyScript pages), and the demo embed-demo.html;
+// then, for offline use, each file the app reads again as a classic script for file:// (offline/,
+// see app/files.js), the service worker with Workbox's precache manifest of everything else, and
+// .gz/.br copies for the server. Nothing in dist/ refers to another origin.
 import { build } from "esbuild";
 import { getManifest } from "workbox-build";
 import { createHash } from "node:crypto";
@@ -11,6 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { strToU8, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,7 +23,8 @@ const COMPRESSED = new Set([".zip", ".woff2", ".woff", ".png", ".jpg", ".gz", ".
 // What the service worker does not precache: the file:// copies, compressed variants (the server
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
-const NOT_PRECACHED = [`${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+const NOT_PRECACHED = [`${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+const PAGES = ["index.html", "embed.html", "embed-demo.html"];
 
 const bundle = (dist, options) =>
   build({
@@ -42,19 +46,25 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(join(dist, "vendor", "pyodide"), { recursive: true });
 
+  const styles = { loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" }, assetNames: "assets/[name]-[hash]" };
+  // A classic script has no import.meta: files.js then finds the app's folder from document.currentScript.
+  await bundle(dist, { entryPoints: { app: "app/main.js" }, format: "iife", define: { "import.meta.url": "undefined" }, ...styles });
+  // Modules on other sites' pages (embed.js, pyscript-torch.js) find our files from import.meta.url.
   await bundle(dist, {
-    entryPoints: { app: "app/main.js" },
-    format: "iife",
-    loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" },
-    assetNames: "assets/[name]-[hash]",
+    entryPoints: { embed: "app/embed/embed.js", frame: "app/embed/frame.js", "pyscript-torch": "app/embed/pyscript-torch.js" },
+    format: "esm",
+    ...styles,
   });
   await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" } });
 
-  copyFileSync(join(root, "index.html"), join(dist, "index.html"));
+  for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {
     copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
   }
-  writeFileSync(join(dist, "pyengine.json"), JSON.stringify(pythonTree(join(root, "pyengine"))));
+  vendorPyScript(join(dist, "vendor", "pyscript"));
+  const engine = pythonTree(join(root, "pyengine"));
+  writeFileSync(join(dist, "pyengine.json"), JSON.stringify(engine));
+  writeFileSync(join(dist, "pyengine.zip"), zipSync(Object.fromEntries(Object.entries(engine).map(([path, source]) => [path, strToU8(source)]))));
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
   else console.warn("build: lessons.json is missing; the app will say so");
 
@@ -62,6 +72,15 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   await buildServiceWorker(dist);
   compressAll(dist, join(dist, DISK_FOLDER));
   return dist;
+}
+
+// PyScript's own files (its chunks load each other by relative URL), without the source maps.
+function vendorPyScript(target) {
+  const source = join(root, "node_modules", "@pyscript", "core", "dist");
+  mkdirSync(target, { recursive: true });
+  for (const name of readdirSync(source)) {
+    if (!name.endsWith(".map")) copyFileSync(join(source, name), join(target, name));
+  }
 }
 
 // offline/<path>.js for every file the app reads: `courseFile(path, encoding, contents)`.

@@ -2,8 +2,10 @@
 // page cross-origin isolated (SharedArrayBuffer → Stop interrupts Python instead of restarting it);
 // --no-isolation leaves them out, as a plain static host would (the app's service worker then adds
 // them). Every response carries the Content-Security-Policy of the site's index.html (its meta
-// tag), so workers get it too. It sends the build's pre-compressed copies (file.br, file.gz) to
-// browsers that accept them.
+// tag; an HTML page with a policy of its own gets that one), so workers get it too, and may be read
+// by pages on other origins (Access-Control-Allow-Origin: *), which docs pages embedding the cells
+// need (README: "Embed in your docs"). It sends the build's pre-compressed copies (file.br,
+// file.gz) to browsers that accept them.
 // --log prints one line per response: method, path, status, body bytes sent, encoding.
 //
 //   node scripts/serve.mjs [--port N] [--dir dist] [--no-isolation] [--log]   (PORT env also sets the port)
@@ -28,11 +30,12 @@ const TYPES = {
   ".ttf": "font/ttf",
 };
 
-// The policy in <dir>/index.html's meta tag: one place to change it.
-function contentSecurityPolicy(base) {
+// The policy in an HTML file's meta tag: index.html's for every file, unless an HTML page states its
+// own (embed-demo.html: PyScript evaluates strings); one place to change each.
+function contentSecurityPolicy(htmlFile) {
   let html;
   try {
-    html = readFileSync(join(base, "index.html"), "utf8");
+    html = readFileSync(htmlFile, "utf8");
   } catch {
     return null;
   }
@@ -44,13 +47,13 @@ const ENCODINGS = [["br", ".br"], ["gzip", ".gz"]];
 
 export function serve({ dir, port = 8000, isolation = true, log = false }) {
   const base = resolve(dir);
-  const policy = contentSecurityPolicy(base);
+  const policy = contentSecurityPolicy(join(base, "index.html"));
   const server = createServer((request, response) => {
-    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
+    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Access-Control-Allow-Origin": "*" };
     if (isolation) {
       headers["Cross-Origin-Opener-Policy"] = "same-origin";
       headers["Cross-Origin-Embedder-Policy"] = "require-corp";
-      headers["Cross-Origin-Resource-Policy"] = "same-origin";
+      headers["Cross-Origin-Resource-Policy"] = "cross-origin"; // an isolated docs page may embed embed.html
     }
     if (policy) headers["Content-Security-Policy"] = policy;
     const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
@@ -64,6 +67,8 @@ export function serve({ dir, port = 8000, isolation = true, log = false }) {
       return send(response, 404, headers, "Not found");
     }
     headers["Content-Type"] = TYPES[extname(file)] ?? "application/octet-stream";
+    const pagePolicy = extname(file) === ".html" && contentSecurityPolicy(file);
+    if (pagePolicy) headers["Content-Security-Policy"] = pagePolicy;
     headers.Vary = "Accept-Encoding";
     const accepted = String(request.headers["accept-encoding"] ?? "");
     const [encoding, suffix] = ENCODINGS.find(([name, suffix]) => accepted.includes(name) && existsSync(file + suffix)) ?? [];

@@ -110,3 +110,36 @@ def test_nothing_a_program_changes_reaches_the_next_run(tmp_path):
     report = json.loads(completed.stdout)
     assert [output for output, _ in report["results"]] == [expected for _, _, expected in LEAKS], report
     assert report["damage"] is None
+
+
+def run_cell(code, prelude, session):
+    chunks = []
+    result = runner.run(code, list(prelude), lambda stream, text: chunks.append((stream, text)), {"session": session})
+    return chunks, result["error"]
+
+
+def test_cells_of_a_session_share_a_namespace_and_earlier_cells_run_once_first():
+    cells = ["n = 1\nprint('first')", "n += 10\nprint(n)", "print(n * 2)"]
+    # Running the third cell first runs the two before it silently, once.
+    assert run_cell(cells[2], cells[:2], "page-a") == ([("stdout", "22\n")], None)
+    # Re-running the second cell continues from the namespace, as a notebook does.
+    assert run_cell(cells[1], cells[:1], "page-a") == ([("stdout", "21\n")], None)
+    # Another session, and a run without one, start from nothing.
+    _, error = run_cell("print(n)", [], "page-b")
+    assert error["type"] == "NameError"
+    assert run("print(n)")[1]["type"] == "NameError"
+
+
+def test_an_earlier_cell_that_fails_runs_again_next_time():
+    _, error = run_cell("print(x)", ["x = 1 / 0"], "page-c")
+    assert 'File "cell 1.py"' in error["traceback"]
+    assert run_cell("print(x)", ["x = 5"], "page-c") == ([("stdout", "5\n")], None)
+
+
+def test_a_traceback_through_an_earlier_cell_quotes_that_cells_line():
+    run_cell("def check(v):\n    assert v > 0, 'v must be positive'\n", [], "page-d")
+    _, error = run_cell("x = 1\ncheck(-x)", ["def check(v): ..."], "page-d")
+    assert 'File "cell 2.py", line 2' in error["traceback"] and "check(-x)" in error["traceback"]
+    assert 'File "cell 1.py", line 2, in check' in error["traceback"]
+    assert "assert v > 0, 'v must be positive'" in error["traceback"]
+    assert error["line"] == 2  # in the cell that ran

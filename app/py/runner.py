@@ -1,7 +1,8 @@
 """Runs a learner's program inside the Python worker.
 
-Each run gets a fresh namespace; the worker puts the interpreter back as it was at boot before each
-(`boot_state.restore()`, see boot_state.py);
+Each run gets a fresh namespace, unless it names a session (embedded cells of one page), whose
+namespace is kept between its runs, like a notebook's; the worker puts the interpreter back as it
+was at boot before each run (`boot_state.restore()`, see boot_state.py);
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
@@ -16,6 +17,7 @@ import traceback
 
 LEARNER_FILE = "main.py"
 EXAMPLE_FILE = "example {}.py"  # earlier lesson examples that run before the learner's code
+CELL_FILE = "cell {}.py"  # a session's cells, each under its own name: their functions outlive the run
 OUTPUT_LIMIT_CHARS = 200_000  # a run's output beyond this is dropped (options["output_limit"] overrides)
 FLUSH_SIZE = 4096  # a pending chunk this big is handed over even without a newline
 BATCH_BURST = 8  # chunks handed over at once before batching starts ...
@@ -24,6 +26,10 @@ SLEEP_SLICE_SECONDS = 0.02  # time.sleep checks for Stop this often
 INPUT_MESSAGE = "input() is not supported in this course; assign the value instead, e.g. name = \"Ada\""
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
+
+# Session name → {"namespace": dict, "ran": set of cell numbers run in it}. Created before the boot
+# state is captured, so restore() keeps its contents (boot_state.py).
+_sessions = {}
 
 
 class Output:
@@ -178,36 +184,55 @@ def run(code, prelude, emit, options=None):
 
     `options` is the page's dict of per-run settings (see RUN in app/protocol.js); `output_limit`
     caps the characters shown. `emit(stream, text)` receives "stdout" and "stderr" chunks, and
-    ("truncated", <lines shown>) once when the output reached the limit.
+    ("truncated", <lines shown>) once when the output reached the limit. With `options["session"]`,
+    `prelude` is the session's earlier cells in page order (the program is cell len(prelude) + 1);
+    only those not yet run in the session's namespace run first.
     """
     options = options or {}
     output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
-    return {"error": _execute(code, prelude, output)}
+    session_name = options.get("session")
+    if session_name is None:
+        blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
+        return {"error": _execute(code, LEARNER_FILE, blocks, output, _new_namespace(), set())}
+    session = _sessions.get(session_name)
+    if session is None:
+        session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set()}
+    ran = session["ran"]
+    pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
+    error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
+    ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
+    return {"error": error}
 
 
-def _execute(code, prelude, output):
-    """Runs the program; returns None or the error dict that describe() makes."""
-    namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+def _new_namespace():
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
-        torch._process.new_run()  # each run starts as a fresh Python process would
+        torch._process.new_run()  # a new namespace starts as a fresh Python process would
+    return {"__name__": "__main__", "__builtins__": __builtins__}
+
+
+def _execute(code, filename, prelude, output, namespace, ran):
+    """Runs the `prelude` blocks, (filename, number, code) each, adding each number to `ran` once
+    it has run, then the program as `filename`, in `namespace`; returns None or the error dict
+    that describe() makes."""
     discard = Stream(Output(lambda stream, text: None, 0), "stdout")
     saved = sys.stdout, sys.stderr
     try:
         sys.stdout = sys.stderr = discard
-        for number, block in enumerate(prelude, start=1):
-            exec(_compile(block, EXAMPLE_FILE.format(number)), namespace)
+        for block_file, number, block in prelude:
+            exec(_compile(block, block_file), namespace)
+            ran.add(number)
         sys.stdout, sys.stderr = output.stdout, output.stderr
-        exec(_compile(code, LEARNER_FILE), namespace)
+        exec(_compile(code, filename), namespace)
         return None
     except KeyboardInterrupt:
         return {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
     except SystemExit as exit:
         if exit.code in (None, 0):
             return None
-        return describe(exit)
+        return describe(exit, filename)
     except BaseException as error:
-        return describe(error)
+        return describe(error, filename)
     finally:
         output.flush()
         sys.stdout, sys.stderr = saved
@@ -220,19 +245,20 @@ def _compile(source, filename):
 
 
 def is_learner_file(filename):
-    return filename == LEARNER_FILE or filename.startswith("example ")
+    return filename == LEARNER_FILE or filename.startswith(("example ", "cell "))
 
 
-def describe(error):
-    """The error as the learner should see it: their frames only, and where in main.py it happened."""
+def describe(error, program_file=LEARNER_FILE):
+    """The error as the learner should see it: their frames only, and where in the program
+    (`program_file`) it happened."""
     summary = traceback.TracebackException.from_exception(error)
     _keep_learner_frames(summary, set())
     if isinstance(error, SyntaxError) and is_learner_file(error.filename or ""):
         kind = "syntax"
-        line, column = (error.lineno, error.offset) if error.filename == LEARNER_FILE else (None, None)
+        line, column = (error.lineno, error.offset) if error.filename == program_file else (None, None)
     else:
         kind = "exception"
-        learner_lines = [frame.lineno for frame in summary.stack if frame.filename == LEARNER_FILE]
+        learner_lines = [frame.lineno for frame in summary.stack if frame.filename == program_file]
         line, column = (learner_lines[-1] if learner_lines else None), None
     return {
         "kind": kind,

@@ -8,6 +8,7 @@ import { courseHref } from "../router.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
 import { lessonPage } from "./lesson.js";
+import { pythonStatus } from "./python-status.js";
 
 export function app(state) {
   return html`
@@ -15,7 +16,7 @@ export function app(state) {
     <header class="topbar">
       <a class="brand" href=${courseHref}>${strings.appTitle}</a>
       ${languageSwitch(state.language)}
-      ${pythonStatus(state.python)}
+      ${pythonStatus(state.python, { stop: actions.stop, restart: actions.restartPython })}
     </header>
     ${state.python.state === "failed" ? bootFailure(state.python.failure) : nothing}
     ${state.newVersion
@@ -90,23 +91,4 @@ function failureText(failure) {
   if (failure.reason && strings.fileFailure[failure.reason]) return strings.fileFailure[failure.reason](failure.file, failure.status);
   if (fromDisk) return html`${strings.serveFolder} <code>${strings.serveFolderCommand}</code>${strings.serveFolderThen}`;
   return failure.message;
-}
-
-function pythonStatus(python) {
-  const label = python.state === "failed" ? strings.python.failed : strings.python[python.state === "loading" ? python.stage : python.state];
-  const busy = python.state === "loading" || python.state === "restarting";
-  return html`
-    <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}>
-      ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
-      <span>${label}</span>
-      ${busy ? html`<progress aria-label=${label} max="3" value=${["runtime", "engine", "ready"].indexOf(python.stage) + 1}></progress>` : nothing}
-      ${python.engineError && python.state === "ready" ? html`<span class="warning" title=${python.engineError}>${strings.python.engineFailed}</span>` : nothing}
-      ${python.state === "running"
-        ? html`<button type="button" class="stop small" data-testid="status-stop" aria-label=${strings.python.stopRun} @click=${actions.stop}>${strings.stop}</button>`
-        : nothing}
-      ${["ready", "running", "failed"].includes(python.state)
-        ? html`<button type="button" class="small" data-testid="restart-python" title=${strings.python.restartHelp} @click=${actions.restartPython}>${strings.python.restart}</button>`
-        : nothing}
-    </div>
-  `;
 }

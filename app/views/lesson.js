@@ -42,7 +42,7 @@ export function lessonPage(state, id) {
   );
 }
 
-function example(state, lesson, n) {
+export function example(state, lesson, n) {
   const block = actions.codeBlocks(lesson)[n];
   const run = state.runs[actions.exampleKey(lesson.id, n)];
   const edited = state.examples[actions.answerKey(lesson.id, n)] !== undefined;

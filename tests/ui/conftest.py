@@ -78,6 +78,23 @@ def plain_site_url(built_site):
 
 
 @pytest.fixture(scope="session")
+def serve_folder():
+    """Factory: serve_folder(path) → the URL of `path` on its own plain static server, i.e. another
+    origin than the course's files, as a docs site that embeds them."""
+    servers = []
+
+    def serve_plain(directory):
+        server, url = serve(["--no-isolation"], directory)
+        servers.append(server)
+        return url
+
+    yield serve_plain
+    for server in servers:
+        server.terminate()
+        server.wait()
+
+
+@pytest.fixture(scope="session")
 def course():
     return json.loads((ROOT / "lessons.json").read_text())
 

@@ -1,0 +1,146 @@
+// <torch-cell>: a runnable, checkable PyTorch cell for any page (README: "Embed in your docs").
+// Its text is the code; an `expected` attribute or a <template> child is the expected output, graded
+// as the course's practice is. Attributes: session, readonly, autorun, hide-code, height, preload.
+// It renders into an open shadow root with the course's test hooks (editor, run, stop, output,
+// verdict) and takes the page's font and colours (the --torch-cell-* properties refine them).
+import { html, nothing, render } from "lit-html";
+import "../editor.js";
+import { strings } from "../strings.js";
+import { appendOutput, finishRun, newRun } from "../runs.js";
+import { outputPanel, verdict } from "../views/output.js";
+import { pythonStatus } from "../views/python-status.js";
+import * as runtime from "./runtime.js";
+import appStyles from "../style.css" with { type: "text" };
+import cellStyles from "./cell.css" with { type: "text" };
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(appStyles + cellStyles);
+
+// What the author typed, without the indentation and blank lines that the page's HTML added.
+export function dedent(text) {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  while (lines.length && !lines[0].trim()) lines.shift();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^[ \t]*/.exec(line)[0].length));
+  return lines.map((line) => line.slice(indent)).join("\n");
+}
+
+// Boots Python once any cell marked `preload` scrolls into view, and runs `autorun` cells when
+// they first do; a page of idle cells loads nothing else.
+const onFirstView = new IntersectionObserver((entries) => {
+  for (const { target, isIntersecting } of entries) {
+    if (!isIntersecting) continue;
+    onFirstView.unobserve(target);
+    if (target.hasAttribute("autorun")) target.run();
+    else runtime.preload();
+  }
+});
+
+let cellsMade = 0;
+
+export class TorchCell extends HTMLElement {
+  connectedCallback() {
+    if (!this.shadowRoot) this.setUp();
+    this.unwatch = runtime.watchStatus((status) => {
+      this.status = status;
+      this.update();
+    });
+    if ((this.hasAttribute("autorun") && !this.outcome) || this.hasAttribute("preload")) onFirstView.observe(this);
+  }
+
+  disconnectedCallback() {
+    this.unwatch();
+    onFirstView.unobserve(this);
+  }
+
+  setUp() {
+    const template = this.querySelector(":scope > template");
+    const expected = this.getAttribute("expected") ?? (template ? template.content.textContent : null);
+    this.expected = expected === null ? undefined : dedent(expected);
+    this.source = dedent([...this.childNodes].filter((node) => node !== template).map((node) => node.textContent).join(""));
+    this.number = ++cellsMade;
+    this.outcome = null; // the last run (runs.js), once there is one
+    this.job = null; // the queued or running job (runtime.js)
+    this.attachShadow({ mode: "open" }).adoptedStyleSheets = [sheet];
+  }
+
+  // The code as it is now (edited or not).
+  get code() {
+    return this.shadowRoot?.querySelector("code-editor")?.value ?? this.source;
+  }
+
+  // Runs the cell (after the session's earlier cells that have not run yet).
+  async run() {
+    if (this.job) return;
+    const session = this.getAttribute("session");
+    const earlier = session ? sessionCells(this, session) : [];
+    const job = {
+      code: this.code,
+      prelude: earlier.slice(0, earlier.indexOf(this)).map((cell) => cell.code),
+      options: session ? { session } : {},
+      onOutput: (stream, text) => {
+        appendOutput(this.outcome, stream, text);
+        this.update();
+      },
+      onStart: () => {
+        this.started = true;
+        this.update();
+      },
+    };
+    this.job = job;
+    this.started = false;
+    this.outcome = newRun();
+    this.update();
+    const result = await runtime.run(job);
+    this.job = null;
+    finishRun(this.outcome, result, this.expected);
+    this.update();
+  }
+
+  stop() {
+    if (this.job) runtime.stop(this.job);
+  }
+
+  update() {
+    const run = this.outcome;
+    const running = Boolean(this.job);
+    const failed = this.status.state === "failed";
+    const height = this.getAttribute("height");
+    const helpId = `help-${this.number}`;
+    const errorLine = run?.result?.status === "error" ? (run.result.error.line ?? null) : null;
+    render(
+      html`
+        <div class="cell" part="cell">
+          ${this.hasAttribute("hide-code")
+            ? nothing
+            : html`<code-editor data-testid="editor" style=${height ? `--editor-height: ${/^\d+$/.test(height) ? `${height}px` : height}` : ""}
+                aria-describedby=${helpId} .initial=${this.source} .readOnly=${this.hasAttribute("readonly")} .errorLine=${errorLine}
+                .label=${strings.embed.cellLabel(this.number)} .onRun=${() => (running ? this.stop() : this.run())}></code-editor>`}
+          <p class="visually-hidden" id=${helpId}>${strings.embed.cellHelp}</p>
+          <div class="toolbar">
+            ${running
+              ? html`<button type="button" class="stop" data-testid="stop" @click=${() => this.stop()}>${strings.stop}</button>`
+              : html`<button type="button" class="primary" data-testid="run" title=${strings.embed.runTitle} ?disabled=${failed} @click=${() => this.run()}>${strings.run}</button>`}
+            ${this.statusLine(running, failed)}
+          </div>
+          ${run ? outputPanel(run, { testid: "output" }) : nothing}
+          ${verdict(run)}
+        </div>
+      `,
+      this.shadowRoot,
+    );
+  }
+
+  // While this cell waits: Python's loading stages, or the cell it waits for. Always: a failure.
+  statusLine(running, failed) {
+    if (failed) return pythonStatus(this.status);
+    if (!running || this.started) return nothing;
+    if (this.status.state === "ready" || this.status.state === "running") return html`<span class="waiting" role="status">${strings.embed.waiting}</span>`;
+    return this.status.state === "idle" ? nothing : pythonStatus(this.status);
+  }
+}
+
+// The cells of `session` in page order, in the same document (or shadow root) as `cell`.
+function sessionCells(cell, session) {
+  return [...cell.getRootNode().querySelectorAll("torch-cell")].filter((other) => other.getAttribute("session") === session);
+}

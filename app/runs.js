@@ -1,0 +1,33 @@
+// A run as the output views show it (views/output.js): output streamed in, then the result and,
+// when there is an expected output, the verdict and diff. Shared by the course and the embeds.
+import { diffOutputs, outputsMatch } from "./grading.js";
+import { appendLines } from "./output-lines.js";
+
+// { running, chunks: [{ stream, text }], blocks (output-lines.js: the same output for display),
+//   truncatedAfterLines, result, verdict, diff }
+export const newRun = () => ({ running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null });
+
+// The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
+// it comes: the output panel renders only what is new.
+export function appendOutput(run, stream, text) {
+  if (stream === "truncated") {
+    run.truncatedAfterLines = Number(text);
+  } else {
+    run.chunks.push({ stream, text });
+    appendLines(run.blocks, stream, text);
+  }
+}
+
+export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");
+
+// Records how the run ended (python.js) and grades it against `expected`, if given; a stopped,
+// timed-out or crashed run gets no verdict.
+export function finishRun(run, result, expected) {
+  run.running = false;
+  run.result = result;
+  if (expected === undefined || (result.status !== "ok" && result.status !== "error")) return;
+  const printed = stdoutOf(run);
+  const passed = result.status === "ok" && outputsMatch(expected, printed);
+  run.verdict = passed ? "pass" : "fail";
+  run.diff = passed ? null : diffOutputs(expected, printed);
+}

@@ -1,0 +1,24 @@
+// The course's services, started and handed to actions.js: Python (python.js, its status into the
+// store), progress storage and, in the app, the site's service worker (offline.js). The app and
+// embed.html both start the course this way.
+import { config } from "./config.js";
+import { strings } from "./strings.js";
+import { createPython } from "./python.js";
+import { openStorage } from "./progress.js";
+import * as actions from "./actions.js";
+
+// With `lazy`, Python waits for python.boot(); returns the python runtime.
+export function startServices({ lazy = false, site = null } = {}) {
+  const python = createPython({
+    onStatus: actions.setPythonStatus,
+    timeLimitSeconds: config.timeLimitSeconds,
+    outputLimitChars: config.outputLimitChars,
+    bootTimeoutSeconds: config.bootTimeoutSeconds,
+    workerFailedMessage: strings.python.workerFailed,
+    lazy,
+  });
+  const storage = openStorage({ onChange: actions.takeSavedElsewhere });
+  actions.connect({ python, storage, site });
+  actions.setStorageAvailable(storage.available, storage.load());
+  return python;
+}

@@ -1,0 +1,225 @@
+"""Embedding in other people's pages (issue 16): <torch-cell>, the iframe embed and PyScript, each
+on a host page served from another port than the course's files, as a docs site would be.
+
+Expected outputs come from real PyTorch: tests/gen/gen_embed.py writes embed_expected.json (and the
+demo's <template>s) from the demo page's cells.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+DIST = Path(__file__).resolve().parents[2] / "dist"
+EXPECTED = json.loads((Path(__file__).with_name("embed_expected.json")).read_text())
+CELLS = EXPECTED["demo_cells"]
+
+
+def shown(printed):
+    """What the output panel shows for `printed`: its lines (the last newline ends the last line)."""
+    return printed.removesuffix("\n")
+RUN_TIMEOUT_MS = 90_000  # the first Run boots Python
+
+
+def host_copy(page, site_url):
+    """`page` of ours as a docs host would have it: our files by their URL, the host's own policy."""
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page)
+    return re.sub(r'(src|href)="\./', rf'\1="{site_url}', page)
+
+
+@pytest.fixture(scope="module")
+def host_url(built_site, site_url, serve_folder, tmp_path_factory):
+    """A docs host on another port (a plain static server, no isolation headers) whose pages load
+    everything of ours from `site_url`."""
+    host = tmp_path_factory.mktemp("host")
+    (host / "demo.html").write_text(host_copy((DIST / "embed-demo.html").read_text(), site_url))
+    cells = "\n".join(f"<torch-cell>print({n} * 2)</torch-cell>" for n in range(20))
+    (host / "idle.html").write_text(f'<!doctype html><title>idle</title><script type="module" src="{site_url}embed.js"></script>\n{cells}\n')
+    (host / "preload.html").write_text(
+        f'<!doctype html><title>preload</title><script type="module" src="{site_url}embed.js"></script>\n'
+        '<div style="height: 3000px"></div><torch-cell preload>print(1)</torch-cell>\n'
+    )
+    (host / "pyscript.html").write_text(
+        f'<!doctype html><title>pyscript</title><script type="module" src="{site_url}pyscript-torch.js"></script>\n'
+        f'<script type="py">\n{EXPECTED["pyscript"]["code"]}</script>\n'
+    )
+    url = serve_folder(host)
+    assert url != site_url
+    return url
+
+
+class Host:
+    """A browser page on the host site, recording requests, workers and console lines."""
+
+    def __init__(self, browser, host_url, site_url, path):
+        self.allowed = (host_url, site_url, "data:", "blob:")
+        self.context = browser.new_context()
+        self.requests, self.workers, self.console, self.errors = [], [], [], []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.on("worker", lambda worker: self.workers.append(worker.url))
+        self.page.on("console", lambda message: self.console.append(message.text))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(host_url + path)
+
+    def cell(self, n):
+        return self.page.locator("torch-cell").nth(n)
+
+    def run(self, n):
+        cell = self.cell(n)
+        cell.locator('[data-testid="run"]').click()
+        return self.wait_for_output(n)
+
+    def wait_for_output(self, n):
+        """The cell's output as shown, once its run has ended."""
+        output = self.cell(n).locator('[data-testid="output"]')
+        output.and_(self.page.locator('[data-running="false"]')).wait_for(timeout=RUN_TIMEOUT_MS)
+        return output.inner_text()
+
+    def close(self):
+        try:
+            assert [url for url in self.requests if not url.startswith(self.allowed)] == []
+            assert self.errors == []
+        finally:
+            self.context.close()
+
+
+@pytest.fixture
+def open_host(browser, host_url, site_url):
+    hosts = []
+
+    def make(path):
+        hosts.append(Host(browser, host_url, site_url, path))
+        return hosts[-1]
+
+    yield make
+    for host in hosts:
+        host.close()
+
+
+@pytest.fixture(scope="module")
+def demo(browser, host_url, site_url):
+    """The demo page on the host, shared by the tests of one Python boot."""
+    host = Host(browser, host_url, site_url, "demo.html")
+    yield host
+    host.close()
+
+
+def test_idle_cells_start_no_worker_until_a_run(open_host):
+    host = open_host("idle.html")
+    page = host.page
+    assert page.locator('torch-cell [data-testid="run"]').count() == 20
+    page.mouse.wheel(0, 5000)
+    page.wait_for_timeout(1500)
+    assert host.workers == []
+    assert not [url for url in host.requests if re.search(r"worker\.js|pyodide|pyengine", url)]
+    with page.expect_worker():
+        host.cell(19).locator('[data-testid="run"]').click()
+
+
+def test_preload_starts_python_when_the_cell_scrolls_into_view(open_host):
+    host = open_host("preload.html")
+    host.page.wait_for_timeout(1000)
+    assert host.workers == []
+    with host.page.expect_worker():
+        host.cell(0).scroll_into_view_if_needed()
+
+
+def test_cells_print_what_pytorch_prints_and_a_session_runs_in_page_order(demo):
+    # The second cell of the session first: the first runs silently before it.
+    assert demo.run(1) == shown(CELLS[1]["output"])
+    assert demo.run(0) == shown(CELLS[0]["output"])
+    # The namespace outlives a run (the worker resets everything else): y's graph was used once.
+    assert demo.run(1) == shown(CELLS[1]["output"])
+    assert "RuntimeError: Trying to backward through the graph a second time" in demo.run(1)
+    assert demo.run(3) == shown(CELLS[3]["output"])
+    # The autorun cell (code hidden) runs once it scrolls into view.
+    autorun = demo.cell(4)
+    assert autorun.locator('[data-testid="editor"]').count() == 0
+    autorun.scroll_into_view_if_needed()
+    assert demo.wait_for_output(4) == shown(CELLS[4]["output"])
+
+
+def test_expected_output_gives_pass_then_fail_with_a_diff(demo):
+    cell = demo.cell(2)
+    assert CELLS[2]["checked"]
+    # Keyboard: Ctrl+Enter in the editor runs the cell.
+    cell.locator(".cm-content").click()
+    demo.page.keyboard.press("Control+Enter")
+    assert demo.wait_for_output(2) == shown(CELLS[2]["output"])
+    assert cell.locator('[data-testid="verdict"]').get_attribute("data-state") == "pass"
+    cell.locator(".cm-content").fill(CELLS[2]["code"].replace("w * w", "w * 3"))
+    demo.run(2)
+    assert cell.locator('[data-testid="verdict"]').get_attribute("data-state") == "fail"
+    assert cell.locator('[data-testid="diff"] [data-op="expected"]').count() == 2
+
+
+def test_cells_are_usable_by_keyboard_and_screen_reader(demo):
+    page = demo.page
+    assert page.get_by_role("textbox", name="Python code, cell 1").count() == 1
+    assert page.locator("torch-cell").get_by_role("button", name="Run", exact=True).count() == 5
+    page.get_by_role("textbox", name="Python code, cell 1").focus()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")  # leaves the editor for the cell's Run button
+    assert page.evaluate("document.activeElement.shadowRoot.activeElement.dataset.testid") == "run"
+    readonly = demo.cell(3)
+    readonly.locator(".cm-content").click()
+    page.keyboard.type("oops")
+    assert readonly.locator('[data-testid="editor"]').evaluate("editor => editor.value") == CELLS[3]["code"]
+
+
+def test_iframe_of_a_practice_sizes_itself_to_its_content(demo):
+    frame_element = demo.page.locator("iframe")
+    frame_element.scroll_into_view_if_needed()
+    frame = demo.page.frame_locator("iframe")
+    frame.locator('[data-testid="editor"]').wait_for()
+
+    def heights():
+        content = frame.locator("html").evaluate("html => Math.ceil(html.getBoundingClientRect().height)")
+        return frame_element.evaluate("iframe => iframe.clientHeight"), content
+
+    demo.page.wait_for_function("() => document.querySelector('iframe').style.height !== ''")
+    framed, content = heights()
+    assert framed == content > 300  # the default iframe height is 150
+    frame.locator('[data-testid="hint"]').click()
+    frame.locator('[data-testid="hint-text"]').wait_for()
+    demo.page.wait_for_function(f"() => document.querySelector('iframe').clientHeight > {framed}")
+    framed_after, content_after = heights()
+    assert framed_after == content_after
+
+
+def test_pyscript_script_prints_a_tensor_with_our_torch(open_host):
+    host = open_host("pyscript.html")
+    expected = EXPECTED["pyscript"]["output"].rstrip("\n")  # print() lines reach the console
+    for _ in range(RUN_TIMEOUT_MS // 250):
+        if expected in host.console:
+            break
+        host.page.wait_for_timeout(250)
+    assert expected in host.console
+    assert any(url.endswith("/pyengine.zip") for url in host.requests)
+
+
+def test_embed_page_shows_one_part_or_says_what_is_wrong(browser, site_url, seed):
+    page = browser.new_page()
+    try:
+        page.goto(f"{site_url}embed.html#lesson={seed['id']}&part=questions")
+        assert page.locator('[data-testid="question"]').count() == len(seed["questions"])
+        assert page.locator('[data-testid="editor"]').count() == 0  # just that part
+        page.goto(f"{site_url}embed.html#lesson={seed['id']}&part=example-99")
+        page.reload()
+        assert "There is no part “example-99” to embed" in page.locator('[role="alert"]').inner_text()
+        page.goto(f"{site_url}embed.html#code=print(%22hi%22)")
+        page.reload()
+        assert page.locator("torch-cell .cm-content").inner_text() == 'print("hi")'
+    finally:
+        page.close()
+
+
+def test_an_error_names_the_cell_and_marks_its_line(demo):
+    cell = demo.cell(1)
+    cell.locator(".cm-content").fill("x.grad = None\nprint(undefined_name)")
+    output = demo.run(1)
+    assert 'File "cell 2.py", line 2' in output and "NameError: name 'undefined_name' is not defined" in output
+    marked = cell.locator(".cm-line").evaluate_all("lines => lines.findIndex(line => line.classList.contains('cm-error-line'))")
+    assert marked == 1  # the second line
