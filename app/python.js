@@ -38,7 +38,10 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
     const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null };
     handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
-    handle.worker.onerror = (event) => fail(handle, { message: event.message || workerFailedMessage });
+    handle.worker.onerror = (event) => {
+      event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
+      fail(handle, { message: event.message || workerFailedMessage });
+    };
     filesForWorker().then(
       (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files }),
       (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
