@@ -12,6 +12,7 @@ import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
 import { registerServiceWorker } from "./offline.js";
 import { parseRoute } from "./router.js";
+import { plainText } from "./markdown.js";
 import * as actions from "./actions.js";
 import { app } from "./views/layout.js";
 
@@ -37,6 +38,8 @@ actions.setStorageAvailable(storage.available, storage.load());
 let navigated = false;
 subscribe(() => {
   render(app(state), root);
+  const lesson = state.route.view === "lesson" ? actions.lessonById(state.route.id) : null;
+  document.title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
   if (navigated) {
     navigated = false;
     window.scrollTo(0, 0);
