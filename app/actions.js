@@ -167,12 +167,12 @@ function keptRun({ chunks, truncatedAfterLines, result, verdict }) {
     kept.push({ stream, text: text.slice(0, room) });
     room -= text.length;
   }
-  const { status, error, seconds } = result;
+  const { status, error, seconds, message } = result;
   return {
     chunks: kept,
     truncatedAfterLines,
     cut: room < 0,
-    result: { status, ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }), ...(seconds && { seconds }) },
+    result: { status, ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }), ...(seconds && { seconds }), ...(message && { message }) },
     verdict,
   };
 }

@@ -10,7 +10,7 @@
 //   answers?: { [questionIndex]: { value, checked, shown? } },     the answer as given (grading.js answerFits)
 //   hints?: number, solutionShown?: true,                          what the learner has revealed
 //   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
-//               seconds? }, verdict: "pass" | "fail" | null },   the practice's last finished run
+//               seconds?, message? }, verdict: "pass" | "fail" | null },   the practice's last finished run
 //   ...more }
 // Stored as  PREFIX + "meta" → { version: 1, lastLesson }  and  PREFIX + "lesson:" + id → the lesson's record.
 import { strings } from "./strings.js";
