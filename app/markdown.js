@@ -73,7 +73,11 @@ export function renderMarkdown(text) {
   if (!rendered.has(text)) rendered.set(text, markdown.render(text));
   return rendered.get(text);
 }
-export const renderMarkdownInline = (text) => markdown.renderInline(text);
+const renderedInline = new Map(); // titles, options and cards: the same few texts on every render
+export function renderMarkdownInline(text) {
+  if (!renderedInline.has(text)) renderedInline.set(text, markdown.renderInline(text));
+  return renderedInline.get(text);
+}
 
 // A Markdown title as plain text (for <option>s and the tab title): code spans without backticks.
 export const plainText = (markdown) => markdown.replace(/`([^`]*)`/g, "$1");
