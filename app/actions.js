@@ -1,8 +1,9 @@
 // Everything the learner can do, as changes to the state in store.js.
 import { state, update } from "./store.js";
-import { gradeQuestion } from "./grading.js";
+import { answerFits, diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { emptyProgress, exportProgress, importProgress } from "./progress.js";
-import { appendOutput, finishRun, newRun } from "./runs.js";
+import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { appendLines } from "./output-lines.js";
 import { loadCourse } from "./lessons.js";
 import { strings, useLanguage } from "./strings.js";
 import { saveLanguage } from "./i18n/language.js";
@@ -21,7 +22,7 @@ export function connect(services) {
 export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
 export const practiceKey = (lessonId) => `practice:${lessonId}`;
 export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
-export const answerKey = (lessonId, n) => `${lessonId}:${n}`;
+export const exampleEditKey = (lessonId, n) => `${lessonId}:${n}`;
 export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
 
 // The lesson's progress record, to change: it is saved with the next save().
@@ -82,6 +83,7 @@ export function setRoute(route) {
     if (route.view === "lesson" && lessonById(route.id)) {
       record(s, route.id);
       s.progress.lastLesson = route.id;
+      restoreRun(s, lessonById(route.id));
     }
   });
   save();
@@ -133,32 +135,77 @@ export async function runPractice(lesson, code) {
   if (!canRun()) return;
   const key = practiceKey(lesson.id);
   await execute(key, code, [], lesson.practice.expected_output);
-  if (state.runs[key].verdict !== "pass") return;
   update((s) => {
-    record(s, lesson.id).passed = true;
+    const run = s.runs[key];
+    if (run.verdict === "pass") record(s, lesson.id).passed = true;
+    record(s, lesson.id).lastRun = keptRun(run);
   });
   save();
 }
 
-export function exampleCode(lesson, n) {
-  return state.examples[answerKey(lesson.id, n)] ?? codeBlocks(lesson)[n].code;
+// Stored output is capped: the last run of each lesson is kept, and localStorage holds a few MB.
+export const KEPT_OUTPUT_CHARS = 20_000;
+
+// The part of a finished run that is kept in progress (plain JSON; see progress.js). `cut` says
+// the kept output stops short of what was shown.
+function keptRun({ chunks, truncatedAfterLines, result, verdict }) {
+  let room = KEPT_OUTPUT_CHARS;
+  const kept = [];
+  for (const { stream, text } of chunks) {
+    if (room <= 0) break;
+    kept.push({ stream, text: text.slice(0, room) });
+    room -= text.length;
+  }
+  const { status, error, seconds, message } = result;
+  return {
+    chunks: kept,
+    truncatedAfterLines,
+    cut: room < 0,
+    result: { status, ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }), ...(seconds && { seconds }), ...(message && { message }) },
+    verdict,
+  };
 }
 
-export function runExample(lesson, n) {
+// A lesson's last practice run as the page shows it after a reload (its lines and diff recomputed).
+function restoreRun(s, lesson) {
+  const key = practiceKey(lesson.id);
+  const kept = s.progress.lessons[lesson.id]?.lastRun;
+  if (s.runs[key] || !kept) return;
+  const failed = kept.verdict === "fail" && kept.result.status === "ok";
+  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text), []);
+  s.runs[key] = {
+    ...structuredClone(kept),
+    truncatedAfterLines: kept.truncatedAfterLines ?? null,
+    blocks,
+    running: false,
+    restored: true,
+    diff: failed ? diffOutputs(lesson.practice.expected_output, stdoutOf(kept)) : null,
+  };
+}
+
+export function exampleCode(lesson, n) {
+  return state.examples[exampleEditKey(lesson.id, n)] ?? codeBlocks(lesson)[n].code;
+}
+
+export async function runExample(lesson, n) {
   if (!canRun()) return;
+  const key = exampleKey(lesson.id, n);
   const prelude = codeBlocks(lesson).slice(0, n).map((_, earlier) => exampleCode(lesson, earlier));
-  execute(exampleKey(lesson.id, n), exampleCode(lesson, n), prelude);
+  const result = await execute(key, exampleCode(lesson, n), prelude);
+  update((s) => {
+    s.runs[key].matches = result.status === "ok" && outputsMatch(codeBlocks(lesson)[n].expected_output, stdoutOf(s.runs[key]));
+  });
 }
 
 export function editExample(lesson, n, code) {
   update((s) => {
-    s.examples[answerKey(lesson.id, n)] = code;
+    s.examples[exampleEditKey(lesson.id, n)] = code;
   });
 }
 
 export function resetExample(lesson, n) {
   update((s) => {
-    delete s.examples[answerKey(lesson.id, n)];
+    delete s.examples[exampleEditKey(lesson.id, n)];
     delete s.runs[exampleKey(lesson.id, n)];
     s.resets[exampleKey(lesson.id, n)] = (s.resets[exampleKey(lesson.id, n)] ?? 0) + 1;
   });
@@ -182,8 +229,10 @@ export function setDraft(lessonId, code) {
 // Replaces the learner's draft with `code` (the starter when omitted) and remounts the editor.
 export function replaceDraft(lesson, code) {
   update((s) => {
-    if (code === undefined) delete record(s, lesson.id).draft;
-    else record(s, lesson.id).draft = code;
+    const lessonRecord = record(s, lesson.id);
+    if (code === undefined) delete lessonRecord.draft;
+    else lessonRecord.draft = code;
+    delete lessonRecord.lastRun; // its output was of the code just replaced
     delete s.runs[practiceKey(lesson.id)];
     s.resets[practiceKey(lesson.id)] = (s.resets[practiceKey(lesson.id)] ?? 0) + 1;
   });
@@ -192,40 +241,65 @@ export function replaceDraft(lesson, code) {
 
 export function showHint(lesson) {
   update((s) => {
-    const revealed = (s.revealed[lesson.id] ??= { hints: 0, solution: false });
-    revealed.hints = Math.min(revealed.hints + 1, lesson.practice.hints.length);
-  });
-}
-
-export function showSolution(lesson) {
-  update((s) => {
-    (s.revealed[lesson.id] ??= { hints: 0, solution: false }).solution = true;
-  });
-}
-
-// ---- questions --------------------------------------------------------------------------------
-
-export function setAnswer(lessonId, n, value) {
-  update((s) => {
-    s.answers[answerKey(lessonId, n)] = { value, checked: false, correct: false };
-  });
-}
-
-export function checkAnswer(lesson, n) {
-  const question = lesson.questions[n];
-  const key = answerKey(lesson.id, n);
-  const correct = gradeQuestion[question.type](question, state.answers[key]?.value);
-  update((s) => {
-    s.answers[key] = { ...s.answers[key], checked: true, correct };
-    (record(s, lesson.id).quiz ??= {})[n] = correct;
+    const lessonRecord = record(s, lesson.id);
+    lessonRecord.hints = Math.min((lessonRecord.hints ?? 0) + 1, lesson.practice.hints.length);
   });
   save();
 }
 
+export function showSolution(lesson) {
+  update((s) => {
+    record(s, lesson.id).solutionShown = true;
+  });
+  save();
+}
+
+// ---- questions --------------------------------------------------------------------------------
+
+// A question's answer as the learner left it: { value, checked, shown } (kept in progress). A kept
+// answer that does not fit the question (an imported file, a question changed since) is no answer.
+export function answerOf(lesson, n) {
+  const kept = state.progress.lessons[lesson.id]?.answers?.[n];
+  if (kept === null || typeof kept !== "object" || !answerFits[lesson.questions[n].type](lesson.questions[n], kept.value)) {
+    return { value: undefined, checked: false, shown: false };
+  }
+  return { value: kept.value, checked: kept.checked === true, shown: kept.shown === true };
+}
+// The last verdict of a question: true, false, or undefined before the first check.
+export const verdictOf = (lessonId, n) => state.progress.lessons[lessonId]?.quiz?.[n];
+
+export function setAnswer(lessonId, n, value) {
+  update((s) => {
+    (record(s, lessonId).answers ??= {})[n] = { value, checked: false };
+  });
+  save({ soon: true });
+}
+
+export function checkAnswer(lesson, n) {
+  const question = lesson.questions[n];
+  const correct = gradeQuestion[question.type](question, answerOf(lesson, n).value);
+  update((s) => {
+    const lessonRecord = record(s, lesson.id);
+    (lessonRecord.answers ??= {})[n] = { ...lessonRecord.answers[n], checked: true };
+    (lessonRecord.quiz ??= {})[n] = correct;
+  });
+  save();
+}
+
+// Back to editing after a wrong answer: the answer stays as it was, to be changed.
 export function retryAnswer(lessonId, n) {
   update((s) => {
-    delete s.answers[answerKey(lessonId, n)];
+    record(s, lessonId).answers[n].checked = false;
   });
+  save();
+}
+
+// Reveals the right answer and the explanation (the question's verdict stays what it was).
+export function showAnswer(lessonId, n) {
+  update((s) => {
+    record(s, lessonId).answers[n].shown = true;
+  });
+  save();
 }
 
 // ---- course page ------------------------------------------------------------------------------
@@ -254,12 +328,11 @@ function replaceProgress(progress, notice) {
   update((s) => {
     s.progress = progress;
     s.runs = {};
-    s.answers = {};
-    s.revealed = {};
     s.examples = {};
     s.notice = problem && notice ? strings.importedNotSaved(problem) : notice;
     s.saveProblem = problem;
     s.generation += 1;
+    if (s.route.view === "lesson" && lessonById(s.route.id)) restoreRun(s, lessonById(s.route.id));
   });
 }
 

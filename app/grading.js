@@ -1,8 +1,11 @@
 // Grading: program output against the expected output (with a line diff), and quiz answers.
+import { diffArrays, diffChars } from "diff";
+
+const splitLines = (text) => text.replace(/\r\n?/g, "\n").split("\n");
 
 // What learners see as "the same output": trailing spaces on a line and trailing blank lines don't count.
 export function normalizeOutput(text) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
+  const lines = splitLines(text).map((line) => line.trimEnd());
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
@@ -12,53 +15,124 @@ export function outputsMatch(expected, actual) {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
-// Rows of a line diff: { op: "same" | "expected" | "actual", text, marks: [[from, to]] }.
-// A changed line is shown as its expected row then its actual row, with the differing characters marked.
+// Rows of a line diff: { op: "same" | "expected" | "actual", text, marks: [[from, to], …] }, plus
+// `noFinalNewline` on the learner's last line when their output does not end with a newline.
+// Lines are compared as outputsMatch compares them (jsdiff's LCS over lines); `text` is the line as
+// printed, trailing spaces included, so the view can show them. Within a hunk of changed lines, an
+// expected line is paired with a similar line of the learner's (in order), and only a pair gets
+// character marks; a pair is shown expected first, then yours.
 export function diffOutputs(expected, actual) {
-  const a = normalizeOutput(expected);
-  const b = normalizeOutput(actual);
-  // Longest common subsequence of lines, filled from the end.
-  const common = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-    }
-  }
+  const [a, b] = [normalizeOutput(expected), normalizeOutput(actual)];
+  const [rawA, rawB] = [splitLines(expected), splitLines(actual)];
   const rows = [];
+  let [i, j] = [0, 0];
   let removed = [];
-  let added = [];
-  const flush = () => {
-    const pairs = Math.min(removed.length, added.length);
-    removed.forEach((text, k) => rows.push({ op: "expected", text, marks: k < pairs ? [changedSpan(text, added[k])] : [] }));
-    added.forEach((text, k) => rows.push({ op: "actual", text, marks: k < pairs ? [changedSpan(text, removed[k])] : [] }));
-    removed = [];
-    added = [];
-  };
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) {
-      flush();
-      rows.push({ op: "same", text: a[i], marks: [] });
-      i++;
-      j++;
-    } else if (j >= b.length || (i < a.length && common[i + 1][j] >= common[i][j + 1])) {
-      removed.push(a[i++]);
+  const changes = diffArrays(a, b, { maxEditLength: LINE_DIFF_MAX_EDITS, timeout: LINE_DIFF_TIMEOUT_MS }) ?? roughLineChanges(a, b);
+  for (const part of changes) {
+    if (part.removed) {
+      removed = part.value.map((_, k) => i + k);
+      i += part.count;
+    } else if (part.added) {
+      rows.push(...hunkRows(removed, part.value.map((_, k) => j + k), rawA, rawB));
+      removed = [];
+      j += part.count;
     } else {
-      added.push(b[j++]);
+      rows.push(...hunkRows(removed, [], rawA, rawB));
+      removed = [];
+      part.value.forEach((_, k) => rows.push({ op: "same", text: rawB[j + k], marks: [] }));
+      i += part.count;
+      j += part.count;
     }
   }
-  flush();
+  rows.push(...hunkRows(removed, [], rawA, rawB));
+  const lastOfYours = rows.findLast((row) => row.op !== "expected");
+  if (lastOfYours && b.length === rawB.length && !actual.endsWith("\n")) lastOfYours.noFinalNewline = true;
   return rows;
 }
 
-// The part of `text` that differs from `other`: everything between their common prefix and suffix.
-function changedSpan(text, other) {
+// An LCS over lines costs about (lines × edits): beyond these, the diff is the rough one below,
+// so that a flood of output or a long, wholly different output never holds up the page.
+const LINE_DIFF_MAX_EDITS = 1000;
+const LINE_DIFF_TIMEOUT_MS = 100;
+
+// jsdiff's changes for "the common first lines, the rest replaced, the common last lines".
+function roughLineChanges(a, b) {
   let start = 0;
-  while (start < text.length && start < other.length && text[start] === other[start]) start++;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
-  while (end < text.length - start && end < other.length - start && text[text.length - 1 - end] === other[other.length - 1 - end]) end++;
-  return [start, Math.max(start, text.length - end)];
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const part = (value, side) => ({ value, count: value.length, ...side });
+  return [
+    part(a.slice(0, start), {}),
+    part(a.slice(start, a.length - end), { removed: true }),
+    part(b.slice(start, b.length - end), { added: true }),
+    part(a.slice(a.length - end), {}),
+  ].filter((change) => change.count);
+}
+
+// Lines longer than this are compared whole (a character diff of a runaway line would be slow).
+const CHARACTER_DIFF_MAX_LENGTH = 1000;
+// Hunks with more line pairs than this are not paired (the pairing compares every pair).
+const PAIRING_MAX_PAIRS = 2500;
+// Two lines are "the same line, changed" when at least this share of their characters is common.
+const SIMILAR = 0.5;
+
+// Characters of `from` and `to` in common, and the changed ranges on each side; null when too long.
+function characterDiff(from, to) {
+  if (from.length > CHARACTER_DIFF_MAX_LENGTH || to.length > CHARACTER_DIFF_MAX_LENGTH) return null;
+  const marks = { removed: [], added: [] };
+  const at = { removed: 0, added: 0 };
+  let common = 0;
+  for (const part of diffChars(from, to)) {
+    const side = part.removed ? "removed" : part.added ? "added" : null;
+    if (side) {
+      marks[side].push([at[side], at[side] + part.value.length]);
+      at[side] += part.value.length;
+    } else {
+      common += part.value.length;
+      at.removed += part.value.length;
+      at.added += part.value.length;
+    }
+  }
+  return { similarity: (2 * common) / (from.length + to.length || 1), marks };
+}
+
+// Rows for one hunk: expected lines `ia` (indexes into rawA) replaced by the learner's lines `ib`.
+// The pairing maximises the summed similarity of in-order pairs (a small alignment table).
+function hunkRows(ia, ib, rawA, rawB) {
+  const unpaired = (op, raw) => (k) => ({ op, text: raw[k], marks: [] });
+  if (ia.length * ib.length > PAIRING_MAX_PAIRS) return [...ia.map(unpaired("expected", rawA)), ...ib.map(unpaired("actual", rawB))];
+  const textA = ia.map((i) => rawA[i].trimEnd());
+  const textB = ib.map((j) => rawB[j].trimEnd());
+  const diffs = textA.map((x) => textB.map((y) => characterDiff(x, y)));
+  const similar = (p, q) => (diffs[p][q]?.similarity ?? 0) >= SIMILAR;
+  const best = Array.from({ length: ia.length + 1 }, () => new Array(ib.length + 1).fill(0));
+  for (let p = ia.length - 1; p >= 0; p--) {
+    for (let q = ib.length - 1; q >= 0; q--) {
+      const paired = similar(p, q) ? best[p + 1][q + 1] + diffs[p][q].similarity : 0;
+      best[p][q] = Math.max(best[p + 1][q], best[p][q + 1], paired);
+    }
+  }
+  const rows = [];
+  let [p, q] = [0, 0];
+  while (p < ia.length || q < ib.length) {
+    if (p < ia.length && q < ib.length && similar(p, q) && best[p][q] === best[p + 1][q + 1] + diffs[p][q].similarity) {
+      rows.push({ op: "expected", text: rawA[ia[p]], marks: diffs[p][q].marks.removed });
+      rows.push({ op: "actual", text: rawB[ib[q]], marks: diffs[p][q].marks.added });
+      p++;
+      q++;
+    } else if (q >= ib.length || (p < ia.length && best[p][q] === best[p + 1][q])) {
+      rows.push(unpaired("expected", rawA)(ia[p++]));
+    } else {
+      rows.push(unpaired("actual", rawB)(ib[q++]));
+    }
+  }
+  return rows;
+}
+
+// How many of the expected lines the learner's output has, in order (for a predict answer).
+export function linesRight(expected, actual) {
+  return { right: diffOutputs(expected, actual).filter((row) => row.op === "same").length, total: normalizeOutput(expected).length };
 }
 
 // Quiz answers. The forms of a question (course/lessons.schema.json): a choice has `answer` (one right
@@ -91,6 +165,16 @@ export const gradeQuestion = {
   fill: (question, answer) => blanksRight(question, answer).every(Boolean),
   match: (question, answer) => question.pairs.every((pair, i) => answer?.[i] === pair.right),
   predict: (question, answer) => outputsMatch(question.answer, answer ?? ""),
+};
+
+// Whether a value has the shape of an answer to the question (kept answers are checked with it).
+const isText = (value) => typeof value === "string";
+export const answerFits = {
+  choice: (question, value) =>
+    value === undefined || (isMultipleChoice(question) ? Array.isArray(value) && value.every(Number.isInteger) : Number.isInteger(value)),
+  fill: (question, value) => value === undefined || (Array.isArray(value) && value.every(isText)),
+  match: (question, value) => value === undefined || (value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every(isText)),
+  predict: (question, value) => value === undefined || isText(value),
 };
 
 // Whether the learner has given every part of an answer yet.

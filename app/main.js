@@ -12,6 +12,7 @@ import { startServices } from "./services.js";
 import { registerServiceWorker } from "./offline.js";
 import { initialLanguage } from "./i18n/language.js";
 import { parseRoute } from "./router.js";
+import { plainText } from "./markdown.js";
 import * as actions from "./actions.js";
 import { app } from "./views/layout.js";
 
@@ -32,6 +33,8 @@ subscribe(() => {
   document.documentElement.lang = state.language;
   document.title = strings.appTitle;
   render(app(state), root);
+  const lesson = state.route.view === "lesson" ? actions.lessonById(state.route.id) : null;
+  document.title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
   if (navigated) {
     navigated = false;
     window.scrollTo(0, 0);

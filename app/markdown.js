@@ -24,8 +24,10 @@ function inlineMath(state, silent) {
   let end = pos + 1;
   while ((end = src.indexOf("$", end)) !== -1 && (src[end - 1] === "\\" || /\s/.test(src[end - 1]))) end += 1;
   if (end === -1 || end === pos + 1) return false;
-  if (!silent) state.push("math_inline", "math", 0).content = src.slice(pos + 1, end);
-  state.pos = end + 1;
+  // Punctuation right after the maths goes with it, so a line never starts with that "." or ",".
+  const punctuation = /^[.,;:!?)\]]*/.exec(src.slice(end + 1))[0];
+  if (!silent) Object.assign(state.push("math_inline", "math", 0), { content: src.slice(pos + 1, end), meta: punctuation });
+  state.pos = end + 1 + punctuation.length;
   return true;
 }
 
@@ -60,7 +62,8 @@ function blockMath(state, startLine, endLine, silent) {
 
 markdown.inline.ruler.after("escape", "math_inline", inlineMath);
 markdown.block.ruler.before("fence", "math_block", blockMath, { alt: ["paragraph", "blockquote", "list"] });
-markdown.renderer.rules.math_inline = (tokens, i) => renderMath(tokens[i].content, false);
+markdown.renderer.rules.math_inline = (tokens, i) =>
+  `<span class="math-inline">${renderMath(tokens[i].content, false)}${markdown.utils.escapeHtml(tokens[i].meta)}</span>`;
 markdown.renderer.rules.math_block = (tokens, i) => `<div class="math-block">${renderMath(tokens[i].content, true)}</div>`;
 
 // The page re-renders on every state change (a run's output arrives many times a second); lesson
@@ -70,4 +73,11 @@ export function renderMarkdown(text) {
   if (!rendered.has(text)) rendered.set(text, markdown.render(text));
   return rendered.get(text);
 }
-export const renderMarkdownInline = (text) => markdown.renderInline(text);
+const renderedInline = new Map(); // titles, options and cards: the same few texts on every render
+export function renderMarkdownInline(text) {
+  if (!renderedInline.has(text)) renderedInline.set(text, markdown.renderInline(text));
+  return renderedInline.get(text);
+}
+
+// A Markdown title as plain text (for <option>s and the tab title): code spans without backticks.
+export const plainText = (markdown) => markdown.replace(/`([^`]*)`/g, "$1");

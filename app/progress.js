@@ -4,8 +4,14 @@
 // the browser refuses is reported and the work stays in memory. When the browser refuses storage
 // altogether (private mode, policy) the app keeps working and says progress will not be kept.
 //
-// Progress: { version: 1, lastLesson: id | null,
-//             lessons: { [id]: { visited?, draft?, passed?, quiz?: { [questionIndex]: true | false }, ...more } } }
+// Progress: { version: 1, lastLesson: id | null, lessons: { [id]: LessonRecord } }, where
+// LessonRecord: { visited?, draft?, passed?,
+//   quiz?: { [questionIndex]: true | false },                      the last verdict of each question
+//   answers?: { [questionIndex]: { value, checked, shown? } },     the answer as given (grading.js answerFits)
+//   hints?: number, solutionShown?: true,                          what the learner has revealed
+//   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
+//               seconds?, message? }, verdict: "pass" | "fail" | null },   the practice's last finished run
+//   ...more }
 // Stored as  PREFIX + "meta" → { version: 1, lastLesson }  and  PREFIX + "lesson:" + id → the lesson's record.
 import { strings } from "./strings.js";
 
@@ -26,6 +32,22 @@ export const LESSON_FIELDS = {
   quiz: [
     "an object of question numbers to true or false",
     (value) => isObject(value) && Object.entries(value).every(([key, right]) => /^\d+$/.test(key) && typeof right === "boolean"),
+  ],
+  answers: [
+    "an object of question numbers to answers ({ value, checked })",
+    (value) => isObject(value) && Object.entries(value).every(([key, answer]) => /^\d+$/.test(key) && isObject(answer) && typeof answer.checked === "boolean"),
+  ],
+  hints: ["a number of hints", (value) => Number.isInteger(value) && value >= 0],
+  solutionShown: ["true or false", (value) => typeof value === "boolean"],
+  lastRun: [
+    "a run ({ chunks, result, verdict })",
+    (value) =>
+      isObject(value) &&
+      Array.isArray(value.chunks) &&
+      value.chunks.every((chunk) => isObject(chunk) && typeof chunk.stream === "string" && typeof chunk.text === "string") &&
+      isObject(value.result) &&
+      typeof value.result.status === "string" &&
+      [null, "pass", "fail"].includes(value.verdict),
   ],
 };
 

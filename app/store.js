@@ -10,12 +10,10 @@ export const state = {
   // failure (state "failed"): { message, file?, reason?, status? } or { hung: stage, seconds }; see python.js
   newVersion: false, // a new build of the site is installed and waits for a reload (offline.js)
   storageAvailable: true,
-  progress: { version: 1, lastLesson: null, lessons: {} }, // persisted; see progress.js
+  progress: { version: 1, lastLesson: null, lessons: {} }, // persisted (quiz answers, hints, last run too); see progress.js
   runs: {}, // transient, by run key ("practice:<id>", "example:<id>:<n>"): see actions.js
   examples: {}, // transient edited example code, by "<id>:<n>"
-  answers: {}, // transient quiz answers, by "<id>:<n>": { value, checked, correct }
   resets: {}, // transient, by run key: how often that editor was reset, so it remounts with fresh text
-  revealed: {}, // transient, by lesson id: { hints: n, solution: bool }
   search: "",
   notice: null, // a one-line message about the last progress import/export
   saveProblem: null, // why the last save failed (the work is still in `progress`), or null

@@ -151,10 +151,20 @@ function sizeOf(path) {
   return statSync(path).isDirectory() ? readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0) : statSync(path).size;
 }
 
+const megabytes = (bytes) => (bytes < 1e6 ? `${Math.round(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
+
+// The one line `npm run build` and `npm start` print: what was built, how big, how long it took.
+export function buildSummary(dist, startedMs) {
+  const lessons = existsSync(join(dist, "lessons.json")) ? JSON.parse(readFileSync(join(dist, "lessons.json"), "utf8")).lessons.length : 0;
+  const parts = [["app", join(dist, "app.js")], ["worker", join(dist, "worker.js")], ["pyengine", join(dist, "pyengine.json")], ["Pyodide", join(dist, "vendor", "pyodide")]];
+  const sizes = parts.map(([name, path]) => `${name} ${megabytes(sizeOf(path))}`).join(", ");
+  return `Built ${relative(process.cwd(), dist) || "."}/ in ${((Date.now() - startedMs) / 1000).toFixed(1)} s: ${megabytes(sizeOf(dist))} (${sizes}), ${lessons} lessons`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   const args = process.argv.slice(2);
   const option = (name) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]) : undefined);
   const dist = await buildSite({ out: option("--out"), lessons: option("--lessons") });
-  console.log(`built ${relative(process.cwd(), dist) || "."}/ (${(sizeOf(dist) / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms`);
+  console.log(buildSummary(dist, started));
 }

@@ -10,8 +10,10 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(join(root, 
   console.log("Installing npm packages…");
   execSync("npm ci --no-audit --no-fund", { cwd: root, stdio: "inherit" });
 }
-const { buildSite } = await import("./build.mjs");
+const { buildSite, buildSummary } = await import("./build.mjs");
+const started = Date.now();
 await buildSite();
+console.log(buildSummary(join(root, "dist"), started));
 const { serveOrExit } = await import("./serve.mjs");
 const server = await serveOrExit({ dir: join(root, "dist"), port: Number(process.env.PORT ?? 8000) });
 console.log(`\nThe course is at http://127.0.0.1:${server.address().port}/  (Ctrl+C stops the server)`);

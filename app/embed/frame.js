@@ -58,7 +58,7 @@ function view(state, lessonId, part) {
   let body;
   const status = pythonStatus(state.python, { stop: actions.stop, restart: actions.restartPython });
   if (part === "practice") body = html`${status}${practiceArea(state, lesson)}`;
-  else if (part === "questions") body = questionList(state, lesson);
+  else if (part === "questions") body = questionList(lesson);
   else if (exampleNumber >= 1 && exampleNumber <= examples) body = html`${status}${example(state, lesson, exampleNumber - 1)}`;
   else return html`<p role="alert">${strings.embed.badPart(part ?? "")}</p>`;
   const courseLink = new URL(`./index.html${lessonHref(lesson.id)}`, import.meta.url).href;

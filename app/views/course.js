@@ -1,50 +1,112 @@
-// The course page: sections with their lessons and each lesson's state, search, progress tools.
+// The course page: overall progress, a card to continue (or start), the sections with their
+// progress and their numbered lessons (the learner's current section marked), search, progress tools.
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { lessonHref } from "../router.js";
 import { lessonText } from "../lessons.js";
 import * as actions from "../actions.js";
+import { markdownInline } from "./lesson.js";
+import { confirmThen } from "./dialog.js";
 
 export function coursePage(state) {
+  const { lessons } = state.course;
   const query = state.search.trim().toLocaleLowerCase(state.language);
   const matches = (lesson) => !query || lessonText(lesson).includes(query);
-  const lastLesson = actions.lessonById(state.progress.lastLesson);
+  const current = actions.lessonById(state.progress.lastLesson);
   const sections = state.course.sections
-    .map((section) => ({ section, lessons: state.course.lessons.filter((l) => l.section === section.name && matches(l)) }))
-    .filter(({ lessons }) => lessons.length);
+    .map((section) => ({ section, all: lessons.filter((l) => l.section === section.name) }))
+    .filter(({ all }) => all.length);
+  const shown = sections.map((entry) => ({ ...entry, lessons: entry.all.filter(matches) })).filter((entry) => entry.lessons.length);
   return html`
     <h1 tabindex="-1">${strings.appTitle}</h1>
     <p class="tagline">${strings.appTagline}</p>
-    ${lastLesson ? html`<p><a class="button primary" data-testid="continue" href=${lessonHref(lastLesson.id)}>${strings.continueLesson(lastLesson.title)}</a></p>` : nothing}
+    ${overallProgress(state)}
+    ${continueCard(state)}
     <label class="search">
       <span>${strings.searchLabel}</span>
       <input type="search" data-testid="search" placeholder=${strings.searchPlaceholder} .value=${state.search}
         @input=${(event) => actions.setSearch(event.target.value)} />
     </label>
-    ${sections.length ? sections.map(({ section, lessons }) => sectionList(section, lessons)) : html`<p>${strings.noSearchResults}</p>`}
+    ${shown.length
+      ? shown.map((entry, i) => sectionList(state, entry, i, entry.section.name === current?.section))
+      : html`<p>${strings.noSearchResults}</p>`}
     ${progressTools(state)}
   `;
 }
 
-function sectionList(section, lessons) {
+function overallProgress(state) {
+  const { lessons } = state.course;
+  const passed = lessons.filter((lesson) => actions.lessonState(lesson.id) === "passed").length;
+  const scores = lessons.map(actions.quizScore);
+  const right = scores.reduce((sum, score) => sum + score.right, 0);
+  const questions = scores.reduce((sum, score) => sum + score.total, 0);
   return html`
-    <section class="section">
-      <h2>${section.title}</h2>
+    <div class="overall" data-testid="overall-progress" data-passed=${passed} data-total=${lessons.length}>
+      <progress max=${lessons.length} value=${passed} aria-label=${strings.overallProgress(passed, lessons.length)}></progress>
+      <p>${strings.overallProgress(passed, lessons.length)} · ${strings.overallQuiz(right, questions)}</p>
+    </div>
+  `;
+}
+
+// Where to go on: the last lesson visited, or after it has been passed, the next lesson not passed yet.
+function nextLesson(state) {
+  const { lessons } = state.course;
+  const last = lessons.findIndex((lesson) => lesson.id === state.progress.lastLesson);
+  if (last < 0) return null;
+  const open = (lesson) => actions.lessonState(lesson.id) !== "passed";
+  return [...lessons.slice(last), ...lessons.slice(0, last)].find(open) ?? lessons[last];
+}
+
+function continueCard(state) {
+  const lesson = nextLesson(state) ?? state.course.lessons[0];
+  const started = state.progress.lastLesson !== null;
+  const number = state.course.lessons.indexOf(lesson) + 1;
+  const section = state.course.sections.find((s) => s.name === lesson.section);
+  return html`
+    <a class="continue-card" data-testid="continue" data-lesson=${lesson.id} href=${lessonHref(lesson.id)}>
+      <span class="continue-heading">${started ? strings.continueHeading : strings.startHeading}</span>
+      <span class="continue-title" lang=${lesson.language}><span class="lesson-number">${number}</span> ${markdownInline(lesson.title)}</span>
+      <span class="continue-meta">${section?.title ?? lesson.section} · ${strings.lessonState[actions.lessonState(lesson.id)]}</span>
+      <span class="button primary" aria-hidden="true">${started ? strings.continueButton : strings.startButton} →</span>
+    </a>
+  `;
+}
+
+function sectionList(state, { section, all, lessons }, index, isCurrent) {
+  const passed = all.filter((lesson) => actions.lessonState(lesson.id) === "passed").length;
+  return html`
+    <section class="section" data-testid="section" data-section=${section.name} data-current=${isCurrent ? "true" : "false"}
+      aria-labelledby="section-${index}">
+      <div class="section-head">
+        <h2 id="section-${index}">${section.title}</h2>
+        ${isCurrent ? html`<span class="badge here">${strings.currentSection}</span>` : nothing}
+        <span class="section-progress" data-testid="section-progress" data-passed=${passed} data-total=${all.length}>
+          <progress max=${all.length} value=${passed} aria-hidden="true"></progress> ${strings.sectionProgress(passed, all.length)}
+        </span>
+      </div>
       <ol class="lesson-list">
-        ${lessons.map((lesson) => {
-          const lessonState = actions.lessonState(lesson.id);
-          const score = actions.quizScore(lesson);
-          return html`
-            <li data-testid="lesson-item" data-lesson=${lesson.id} data-state=${lessonState}>
-              <a href=${lessonHref(lesson.id)} lang=${lesson.language}>${lesson.title}</a>
-              <span class="badge ${lessonState}">${strings.lessonState[lessonState]}</span>
-              ${score.answered ? html`<span class="badge">${strings.quizScore(score.right, score.total)}</span>` : nothing}
-              <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
-            </li>
-          `;
-        })}
+        ${lessons.map((lesson) => lessonItem(state, lesson))}
       </ol>
     </section>
+  `;
+}
+
+function lessonItem(state, lesson) {
+  const lessonState = actions.lessonState(lesson.id);
+  const score = actions.quizScore(lesson);
+  const number = state.course.lessons.indexOf(lesson) + 1;
+  return html`
+    <li data-testid="lesson-item" data-lesson=${lesson.id} data-state=${lessonState} data-current=${lesson.id === state.progress.lastLesson ? "true" : "false"}>
+      <span class="lesson-number ${lessonState}">${lessonState === "passed"
+        ? html`<span aria-hidden="true">✓</span><span class="visually-hidden">${number}</span>`
+        : number}</span>
+      <div>
+        <a href=${lessonHref(lesson.id)} lang=${lesson.language}>${markdownInline(lesson.title)}</a>
+        ${lessonState === "not-started" ? nothing : html`<span class="badge ${lessonState}">${strings.lessonState[lessonState]}</span>`}
+        ${score.answered ? html`<span class="badge">${strings.quizScore(score.right, score.total)}</span>` : nothing}
+        <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
+      </div>
+    </li>
   `;
 }
 
@@ -54,9 +116,7 @@ function progressTools(state) {
     if (file) actions.uploadProgress(file);
     event.target.value = "";
   };
-  const reset = () => {
-    if (confirm(strings.resetProgressConfirm)) actions.resetProgress();
-  };
+  const reset = confirmThen(strings.resetProgressConfirm, strings.resetProgressConfirmButton, actions.resetProgress);
   return html`
     <section class="progress-tools" aria-labelledby="progress-heading">
       <h2 id="progress-heading">${strings.progress}</h2>

@@ -4,7 +4,7 @@ import { keyed } from "lit-html/directives/keyed.js";
 import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
 import { strings } from "../strings.js";
 import { courseHref, lessonHref } from "../router.js";
-import { renderMarkdown } from "../markdown.js";
+import { renderMarkdown, renderMarkdownInline } from "../markdown.js";
 import * as actions from "../actions.js";
 import { outputPanel } from "./output.js";
 import { practiceArea } from "./practice.js";
@@ -12,6 +12,7 @@ import { questionList } from "./questions.js";
 
 // Markdown is rendered with raw HTML disabled (markdown.js), so its output is safe to insert.
 export const markdownBlock = (text) => unsafeHTML(renderMarkdown(text));
+export const markdownInline = (text) => unsafeHTML(renderMarkdownInline(text));
 
 export function lessonPage(state, id) {
   const lesson = actions.lessonById(id);
@@ -26,17 +27,17 @@ export function lessonPage(state, id) {
   return keyed(
     `${lesson.id}/${state.generation}/${state.language}`,
     html`
-      <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section}</nav>
+      <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section} › ${strings.lessonNumber(index + 1)}</nav>
       <article class="lesson" data-lesson=${lesson.id}>
-        <h1 tabindex="-1" lang=${lesson.language}>${lesson.title}</h1>
+        <h1 tabindex="-1" lang=${lesson.language}>${markdownInline(lesson.title)}</h1>
         <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
         ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose" lang=${lesson.language}>${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
         ${practiceArea(state, lesson)}
-        ${questionList(state, lesson)}
+        ${questionList(lesson)}
       </article>
       <nav class="pager" aria-label=${strings.lessonNavigation}>
-        ${index > 0 ? html`<a rel="prev" data-testid="previous" href=${lessonHref(lessons[index - 1].id)}>← ${strings.previous}: ${lessons[index - 1].title}</a>` : html`<span></span>`}
-        ${index < lessons.length - 1 ? html`<a rel="next" data-testid="next" href=${lessonHref(lessons[index + 1].id)}>${strings.next}: ${lessons[index + 1].title} →</a>` : nothing}
+        ${index > 0 ? html`<a rel="prev" data-testid="previous" href=${lessonHref(lessons[index - 1].id)}>← ${strings.previous}: ${markdownInline(lessons[index - 1].title)}</a>` : html`<span></span>`}
+        ${index < lessons.length - 1 ? html`<a rel="next" data-testid="next" href=${lessonHref(lessons[index + 1].id)}>${strings.next}: ${markdownInline(lessons[index + 1].title)} →</a>` : nothing}
       </nav>
     `,
   );
@@ -45,7 +46,7 @@ export function lessonPage(state, id) {
 export function example(state, lesson, n) {
   const block = actions.codeBlocks(lesson)[n];
   const run = state.runs[actions.exampleKey(lesson.id, n)];
-  const edited = state.examples[actions.answerKey(lesson.id, n)] !== undefined;
+  const edited = state.examples[actions.exampleEditKey(lesson.id, n)] !== undefined;
   const running = run?.running;
   return html`
     <figure class="example" data-testid="example" aria-label=${strings.exampleEditorLabel(n + 1)}>
@@ -61,7 +62,11 @@ export function example(state, lesson, n) {
               ?disabled=${!actions.canRun()} @click=${() => actions.runExample(lesson, n)}>${strings.runExample}</button>`}
         ${edited ? html`<button type="button" data-testid="example-reset" @click=${() => actions.resetExample(lesson, n)}>${strings.resetExample}</button>` : nothing}
       </div>
-      ${outputPanel(run, { testid: "example-output", placeholder: block.expected_output })}
+      <p class="output-caption" data-testid="example-output-caption" data-showing=${run ? "run" : "expected"}>
+        ${run ? strings.yourOutput : strings.expectedOutput}
+        ${run?.matches ? html`<span class="matches" data-testid="example-matches"><span aria-hidden="true">✓</span> ${strings.outputMatches}</span>` : nothing}
+      </p>
+      ${outputPanel(run, { testid: "example-output", placeholder: block.expected_output, placeholderLabel: strings.expectedOutput })}
     </figure>
   `;
 }

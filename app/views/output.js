@@ -2,15 +2,15 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
-
-const DIFF_ROWS_SHOWN = 200; // a flood's diff would be tens of thousands of rows: the first ones tell enough
+import { diffView } from "./diff.js";
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
-export function outputPanel(run, { testid, placeholder = "" }) {
+// Before a run it shows `placeholder` (an example's expected output), labelled `placeholderLabel`.
+export function outputPanel(run, { testid, placeholder = "", placeholderLabel = strings.output }) {
   const blocks = run ? run.blocks : appendLines([], "stdout", placeholder);
   return html`
-    <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${strings.output}
-      data-running=${run?.running ? "true" : "false"}
+    <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${run ? strings.output : placeholderLabel}
+      data-running=${run?.running ? "true" : "false"} data-showing=${run ? "run" : "placeholder"}
     ><pre>${blocks.map(
       (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
     )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
@@ -40,26 +40,7 @@ function verdictPanel(run) {
   return html`
     <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict}>
       <p><span aria-hidden="true">${passed ? "✓" : "✗"}</span> ${message}</p>
-      ${run.diff?.length && run.result.status === "ok" ? diffTable(run.diff) : nothing}
+      ${run.diff?.length && run.result.status === "ok" ? diffView(run.diff) : nothing}
     </div>
   `;
-}
-
-function diffTable(rows) {
-  const sign = { same: " ", expected: "−", actual: "+" };
-  const label = { same: "", expected: strings.diffExpected, actual: strings.diffActual };
-  return html`
-    <p class="diff-legend">${strings.diffLegend}</p>
-    <pre class="diff" data-testid="diff">${rows.slice(0, DIFF_ROWS_SHOWN).map(
-      (row) => html`<span class="diff-line ${row.op}" data-op=${row.op}><span class="sign" aria-label=${label[row.op]}>${sign[row.op]}</span> ${marked(row)}</span>`,
-    )}</pre>
-    ${rows.length > DIFF_ROWS_SHOWN ? html`<p class="diff-legend" data-testid="diff-more">${strings.diffMore(rows.length - DIFF_ROWS_SHOWN)}</p>` : nothing}
-  `;
-}
-
-function marked({ text, marks }) {
-  if (!marks.length) return text;
-  const [from, to] = marks[0];
-  const middle = text.slice(from, to);
-  return html`${text.slice(0, from)}<mark data-testid="diff-mark">${middle || "\u00a0"}</mark>${text.slice(to)}`;
 }

@@ -4,29 +4,35 @@ import { html, nothing } from "lit-html";
 import { keyed } from "lit-html/directives/keyed.js";
 import { strings } from "../strings.js";
 import * as actions from "../actions.js";
-import { markdownBlock } from "./lesson.js";
+import { markdownBlock, markdownInline } from "./lesson.js";
+import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
 
 export function practiceArea(state, lesson) {
   const { practice } = lesson;
   const key = actions.practiceKey(lesson.id);
   const run = state.runs[key];
-  const draft = state.progress.lessons[lesson.id]?.draft;
-  const revealed = state.revealed[lesson.id] ?? { hints: 0, solution: false };
-  const errorLine = run?.result?.status === "error" ? (run.result.error.line ?? null) : null;
+  const lessonRecord = state.progress.lessons[lesson.id];
+  const hintsShown = lessonRecord?.hints ?? 0;
+  const solutionShown = lessonRecord?.solutionShown === true;
+  const errorLine = run?.result?.status === "error" && !run.restored ? (run.result.error.line ?? null) : null;
   const run_ = () => {
     const editor = document.querySelector('[data-testid="editor"]');
     actions.runPractice(lesson, editor.value);
   };
-  const confirmThen = (question, action) => () => confirm(question) && action();
+  const reset = confirmThen(strings.resetConfirm, strings.resetConfirmButton, () => actions.replaceDraft(lesson));
+  const showSolution = confirmThen(strings.solutionConfirm, strings.solutionConfirmButton, () => actions.showSolution(lesson));
   return html`
     <section class="practice" aria-labelledby="practice-heading">
-      <h2 id="practice-heading">${strings.practice}: ${practice.title}</h2>
+      <h2 id="practice-heading">
+        ${strings.practice}: ${markdownInline(practice.title)}
+        ${lessonRecord?.passed ? html`<span class="badge passed" data-testid="practice-passed"><span aria-hidden="true">✓</span> ${strings.practicePassed}</span>` : nothing}
+      </h2>
       <div class="prose">${markdownBlock(practice.prompt)}</div>
       <p class="help" id="editor-help">${strings.editorHelp}</p>
       ${keyed(
         state.resets[key] ?? 0,
-        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${draft ?? practice.starter}
+        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${lessonRecord?.draft ?? practice.starter}
           .label=${strings.editorLabel} .errorLine=${errorLine}
           .onRun=${() => (run?.running ? actions.stop() : run_())} .onChange=${(code) => actions.setDraft(lesson.id, code)}></code-editor>`,
       )}
@@ -34,23 +40,28 @@ export function practiceArea(state, lesson) {
         ${run?.running
           ? html`<button type="button" class="stop" data-testid="stop" @click=${actions.stop}>${strings.stop}</button>`
           : html`<button type="button" class="primary" data-testid="run" ?disabled=${!actions.canRun()} @click=${run_}>${strings.run}</button>`}
-        <button type="button" data-testid="reset" @click=${confirmThen(strings.resetConfirm, () => actions.replaceDraft(lesson))}>${strings.reset}</button>
-        <button type="button" data-testid="hint" ?disabled=${revealed.hints >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
-          ${revealed.hints >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(revealed.hints, practice.hints.length)}
+        <button type="button" data-testid="reset" @click=${reset}>${strings.reset}</button>
+        <button type="button" data-testid="hint" ?disabled=${hintsShown >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
+          ${hintsShown >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(hintsShown, practice.hints.length)}
         </button>
-        ${revealed.solution
-          ? nothing
-          : html`<button type="button" data-testid="show-solution" @click=${confirmThen(strings.solutionConfirm, () => actions.showSolution(lesson))}>${strings.showSolution}</button>`}
+        ${solutionShown ? nothing : html`<button type="button" data-testid="show-solution" @click=${showSolution}>${strings.showSolution}</button>`}
       </div>
-      ${revealed.hints
-        ? html`<ol class="hints" data-testid="hints">${practice.hints.slice(0, revealed.hints).map((hint, i) => html`<li data-testid="hint-text"><strong>${strings.hintHeading(i + 1)}.</strong> ${markdownBlock(hint)}</li>`)}</ol>`
+      ${hintsShown
+        ? html`<ol class="hints" data-testid="hints">
+            ${practice.hints.slice(0, hintsShown).map(
+              (hint, i) => html`<li class="hint" data-testid="hint-text"><p class="hint-heading">${strings.hintHeading(i + 1)}</p>${markdownBlock(hint)}</li>`,
+            )}
+          </ol>`
         : nothing}
-      ${revealed.solution
+      ${solutionShown
         ? html`<div class="solution" data-testid="solution">
             <h3>${strings.solutionHeading}</h3>
             <pre><code>${practice.solution}</code></pre>
             <button type="button" data-testid="use-solution" @click=${() => actions.replaceDraft(lesson, practice.solution)}>${strings.useSolution}</button>
           </div>`
+        : nothing}
+      ${run?.restored
+        ? html`<p class="output-caption" data-testid="last-run-note">${run.cut ? strings.lastRunNoteCut(actions.KEPT_OUTPUT_CHARS) : strings.lastRunNote}</p>`
         : nothing}
       ${outputPanel(run, { testid: "output" })}
       ${verdict(run)}

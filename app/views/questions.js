@@ -1,33 +1,36 @@
 // The lesson's questions: choice (one or several right options), fill (one or several blanks), match
-// (drag cards or pick from menus), predict. Each is answerable, checked on demand, explained after
-// checking, and can be retried. Each carries data-testid="question".
+// (drag cards or pick from menus; menus only on a touch screen), predict. Each is answerable and
+// checked on demand; a wrong answer can be changed and checked again, or the answer shown; the
+// explanation comes with a right answer or the shown answer. Answers are kept in progress, so a
+// reload shows them as they were. Each carries data-testid="question".
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
-import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
 import { strings } from "../strings.js";
-import { renderMarkdownInline } from "../markdown.js";
-import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice } from "../grading.js";
+import { plainText } from "../markdown.js";
+import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice, linesRight } from "../grading.js";
 import * as actions from "../actions.js";
-import { markdownBlock } from "./lesson.js";
+import { markdownBlock, markdownInline } from "./lesson.js";
 
-const inline = (text) => unsafeHTML(renderMarkdownInline(text));
-
-export function questionList(state, lesson) {
+export function questionList(lesson) {
   return html`
     <section class="questions" aria-labelledby="questions-heading">
       <h2 id="questions-heading">${strings.questions}</h2>
-      ${lesson.questions.map((question, n) => questionCard(state, lesson, question, n))}
+      ${lesson.questions.map((question, n) => questionCard(lesson, question, n))}
     </section>
   `;
 }
 
-function questionCard(state, lesson, question, n) {
-  const answer = state.answers[actions.answerKey(lesson.id, n)] ?? { value: undefined, checked: false, correct: false };
+function questionCard(lesson, question, n) {
+  const answer = actions.answerOf(lesson, n);
+  const correct = answer.checked && actions.verdictOf(lesson.id, n) === true;
   const ask = {
     lesson,
     n,
     question,
     answer,
+    correct,
+    // The right answer may be marked once it is no secret: after a right answer or "show the answer".
+    revealed: correct || answer.shown === true,
     name: `q-${lesson.id}-${n}`,
     set: (value) => actions.setAnswer(lesson.id, n, value),
   };
@@ -36,60 +39,105 @@ function questionCard(state, lesson, question, n) {
     if (!answer.checked) actions.checkAnswer(lesson, n);
   };
   return html`
-    <form class="question" data-testid="question" data-type=${question.type} data-state=${answer.checked ? (answer.correct ? "correct" : "incorrect") : "open"}
+    <form class="question" data-testid="question" data-type=${question.type} data-state=${answer.checked ? (correct ? "correct" : "incorrect") : "open"}
       aria-label=${strings.questionLabel(n + 1)} @submit=${submit}>
       <h3>${strings.questionLabel(n + 1)}</h3>
       <div class="prose">${markdownBlock(question.prompt)}</div>
       ${questionBody[question.type](ask)}
-      <div class="toolbar">
-        ${answer.checked
-          ? html`<button type="button" data-testid="retry" @click=${() => actions.retryAnswer(lesson.id, n)}>${strings.retry}</button>`
-          : html`<button type="submit" class="primary" data-testid="check" ?disabled=${!answerComplete[question.type](question, answer.value)}>${strings.check}</button>`}
-      </div>
-      <div aria-live="polite" data-testid="feedback-region">${answer.checked ? feedback(question, answer) : nothing}</div>
+      <div class="toolbar">${questionButtons(lesson, n, question, answer, correct)}</div>
+      <div aria-live="polite" data-testid="feedback-region">${answer.checked ? feedback(ask) : nothing}</div>
     </form>
   `;
 }
 
-function feedback(question, answer) {
-  const detail = feedbackDetail(question, answer);
+// Check while answering; after a wrong answer, try again (the answer stays, to be changed) or show
+// the answer; nothing more after a right answer or once the answer is shown.
+function questionButtons(lesson, n, question, answer, correct) {
+  if (!answer.checked) {
+    return html`<button type="submit" class="primary" data-testid="check" ?disabled=${!answerComplete[question.type](question, answer.value)}>${strings.check}</button>`;
+  }
+  if (correct || answer.shown) return nothing;
   return html`
-    <div class="feedback ${answer.correct ? "pass" : "fail"}" data-testid="feedback" data-state=${answer.correct ? "correct" : "incorrect"}>
-      <p><strong>${answer.correct ? strings.correct : strings.incorrect}</strong></p>
+    <button type="button" data-testid="retry" @click=${() => actions.retryAnswer(lesson.id, n)}>${strings.retry}</button>
+    <button type="button" data-testid="show-answer" @click=${() => actions.showAnswer(lesson.id, n)}>${strings.showAnswer}</button>
+  `;
+}
+
+function feedback({ question, answer, correct, revealed }) {
+  const detail = feedbackDetail(question, answer.value, correct);
+  return html`
+    <div class="feedback ${correct ? "pass" : "fail"}" data-testid="feedback" data-state=${correct ? "correct" : "incorrect"}>
+      <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
-      <div class="prose"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>
+      ${answer.shown && !correct ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
+      ${revealed && question.type === "predict"
+        ? html`<p class="real-output-label">${strings.realOutput}</p><pre class="real-output" data-testid="real-output">${question.answer}</pre>`
+        : nothing}
+      ${revealed ? html`<div class="prose" data-testid="explanation"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>` : nothing}
     </div>
   `;
 }
 
 // How far a many-part answer got, without saying which parts are right (the learner may retry).
-function feedbackDetail(question, answer) {
+function feedbackDetail(question, value, correct) {
   if (question.type === "choice" && isMultipleChoice(question)) {
-    const { found, total, wrong } = choiceCounts(question, answer.value);
+    const { found, total, wrong } = choiceCounts(question, value);
     return strings.choiceCount(found, total, wrong);
   }
-  if (question.type === "fill" && question.blanks && !answer.correct) {
-    return strings.blanksCount(blanksRight(question, answer.value).filter(Boolean).length, question.blanks.length);
+  if (correct) return "";
+  if (question.type === "fill" && question.blanks) {
+    return strings.blanksCount(blanksRight(question, value).filter(Boolean).length, question.blanks.length);
+  }
+  if (question.type === "match") {
+    return strings.matchRowsRight(question.pairs.filter((pair, i) => value?.[i] === pair.right).length, question.pairs.length);
+  }
+  if (question.type === "predict") {
+    const { right, total } = linesRight(question.answer, value ?? "");
+    return strings.predictLinesRight(right, total);
   }
   return "";
 }
 
+// The right answer of each kind of question, as "show the answer" presents it.
+const rightAnswer = {
+  choice: (question) => {
+    const right = isMultipleChoice(question) ? question.answers : [question.answer];
+    return html`<ul class="right-answer">${right.map((i) => html`<li>${markdownInline(question.options[i])}</li>`)}</ul>`;
+  },
+  fill: (question) => {
+    const parts = question.template.split("____");
+    const blanks = blanksOf(question);
+    return html`<pre class="right-answer"><code>${parts.map((text, i) => html`${text}${i < blanks.length ? html`<mark>${blanks[i][0]}</mark>` : nothing}`)}</code></pre>`;
+  },
+  match: (question) =>
+    html`<ul class="right-answer">${question.pairs.map((pair) => html`<li>${markdownInline(pair.left)} → ${markdownInline(pair.right)}</li>`)}</ul>`,
+  predict: () => nothing, // the real output follows
+};
+
 const questionBody = {
-  choice: ({ question, answer, name, set }) => {
+  choice: ({ question, answer, revealed, name, set }) => {
     const multiple = isMultipleChoice(question);
     const chosen = answer.value ?? (multiple ? [] : undefined);
     const isRight = (i) => (multiple ? question.answers.includes(i) : i === question.answer);
     const toggle = (i, on) => set(on ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((j) => j !== i));
+    // A single choice's wrong pick is marked at once; a multiple choice only says how far it got.
+    const mark = (i) => {
+      if (revealed && isRight(i)) return "right";
+      if (answer.checked && !multiple && chosen === i && !isRight(i)) return "wrong";
+      return "";
+    };
     return html`
       <fieldset class="choices" ?disabled=${answer.checked}>
         <legend class=${multiple ? "help" : "visually-hidden"}>${multiple ? strings.chooseAll : strings.choicesLabel}</legend>
         ${question.options.map(
           (option, i) => html`
-            <label class="choice ${answer.checked && answer.correct && isRight(i) ? "right" : ""}">
+            <label class="choice ${mark(i)}" data-testid="choice" data-mark=${mark(i) || "none"}>
               ${multiple
                 ? html`<input type="checkbox" name=${name} .checked=${live(chosen.includes(i))} @change=${(event) => toggle(i, event.target.checked)} />`
                 : html`<input type="radio" name=${name} .checked=${live(chosen === i)} @change=${() => set(i)} />`}
-              <span>${inline(option)}</span>
+              <span>${markdownInline(option)}</span>
+              ${mark(i) === "wrong" ? html`<span class="choice-mark" aria-hidden="true">✗</span><span class="visually-hidden">${strings.yourChoiceWrong}</span>` : nothing}
+              ${mark(i) === "right" ? html`<span class="choice-mark" aria-hidden="true">✓</span><span class="visually-hidden">${strings.rightOption}</span>` : nothing}
             </label>
           `,
         )}
@@ -110,13 +158,13 @@ const questionBody = {
     return html`<pre class="fill-template"><code>${parts.map((text, i) => html`${text}${i < blanks.length ? blank(i) : nothing}`)}</code></pre>`;
   },
 
-  match: ({ lesson, n, question, answer, name, set }) => {
+  match: ({ lesson, n, question, answer, revealed, name, set }) => {
     const cards = shuffled(question.pairs.map((pair) => pair.right), `${lesson.id}:${n}`);
-    const lefts = question.pairs.map((pair) => plain(pair.left));
+    const lefts = question.pairs.map((pair) => plainText(pair.left));
     const chosen = answer.value ?? {};
     const rowOf = (right) => question.pairs.findIndex((_, i) => chosen[i] === right);
     const move = (right) => ({
-      label: plain(right),
+      label: plainText(right),
       lefts,
       // A lifted card starts over its own row, else over the first row still without a card.
       firstRow: () => [rowOf(right), question.pairs.findIndex((_, i) => !chosen[i]), 0].find((row) => row >= 0),
@@ -124,7 +172,8 @@ const questionBody = {
     });
     return html`
       <div class="match-question">
-        <p class="help" id="${name}-help">${strings.matchHelp}</p>
+        <p class="help match-help-drag" id="${name}-help">${strings.matchHelp}</p>
+        <p class="help match-help-touch">${strings.matchHelpTouch}</p>
         <ul class="match-cards" aria-label=${strings.matchCards}>
           ${cards.map(
             (right) => html`
@@ -133,7 +182,7 @@ const questionBody = {
                   aria-roledescription=${strings.matchCardRole} aria-describedby="${name}-help" aria-pressed="false" ?disabled=${answer.checked}
                   @pointerdown=${(event) => startPointerDrag(event, move(right))} @pointermove=${movePointerDrag} @pointerup=${endPointerDrag}
                   @pointercancel=${cancelDrag} @keydown=${(event) => keyboardDrag(event, move(right))} @blur=${leaveCard}>
-                  ${inline(right)}${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
+                  ${markdownInline(right)}${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
                 </button>
               </li>
             `,
@@ -143,13 +192,13 @@ const questionBody = {
           <tbody>
             ${question.pairs.map(
               (pair, i) => html`
-                <tr data-testid="match-row">
-                  <th scope="row">${inline(pair.left)}</th>
+                <tr data-testid="match-row" data-state=${revealed ? (chosen[i] === pair.right ? "right" : "wrong") : "open"}>
+                  <th scope="row">${markdownInline(pair.left)}</th>
                   <td>
                     <select data-testid="match-select" aria-label=${strings.matchLabel(lefts[i])} ?disabled=${answer.checked}
                       .value=${live(chosen[i] ?? "")} @change=${(event) => set(placeCard(chosen, i, event.target.value))}>
                       <option value="" ?selected=${!chosen[i]}>${strings.matchChoose}</option>
-                      ${cards.map((right) => html`<option value=${right} ?selected=${chosen[i] === right}>${plain(right)}</option>`)}
+                      ${cards.map((right) => html`<option value=${right} ?selected=${chosen[i] === right}>${plainText(right)}</option>`)}
                     </select>
                   </td>
                 </tr>
@@ -288,9 +337,6 @@ function keyboardDrag(event, move) {
     cancelDrag();
   }
 }
-
-// <option> can only hold text: show Markdown code spans without their backticks.
-const plain = (markdown) => markdown.replace(/`([^`]*)`/g, "$1");
 
 // A stable shuffle (the same order on every render and reload), so the cards aren't in answer order.
 function shuffled(items, seedText) {

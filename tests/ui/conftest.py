@@ -129,7 +129,7 @@ def _localized(lesson, language):
 class App:
     """One browser context on the course, with helpers that act as a learner would."""
 
-    def __init__(self, browser, base_url, *, query="", viewport=None, init_script=None, accept_downloads=False,
+    def __init__(self, browser, base_url, *, query="", viewport=None, has_touch=False, init_script=None, accept_downloads=False,
                  service_workers="block", **context_options):
         """service_workers="allow" lets the app's service worker install (offline use, isolation on a
         plain host, updates); blocked by default, so that other tests see one page load and plain
@@ -137,7 +137,7 @@ class App:
         reduced_motion, ...)."""
         self.base_url = base_url
         self.query = query
-        self.context = browser.new_context(viewport=viewport, accept_downloads=accept_downloads,
+        self.context = browser.new_context(viewport=viewport, has_touch=has_touch, accept_downloads=accept_downloads,
                                            service_workers=service_workers, **context_options)
         if init_script:
             self.context.add_init_script(init_script)
@@ -146,13 +146,12 @@ class App:
         self.context.on("request", lambda request: self.requests.append(request.url))
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.dialogs = []  # messages of confirm() dialogs, which are accepted unless accept_dialogs is False
-        self.accept_dialogs = True
-        self.page.on("dialog", self._answer_dialog)
+        self.native_dialogs = []  # the app asks in-page; any alert()/confirm() is recorded as a defect
+        self.page.on("dialog", self._record_native_dialog)
 
-    def _answer_dialog(self, dialog):
-        self.dialogs.append(dialog.message)
-        dialog.accept() if self.accept_dialogs else dialog.dismiss()
+    def _record_native_dialog(self, dialog):
+        self.native_dialogs.append(dialog.message)
+        dialog.dismiss()
 
     def open(self, hash_route="#/", *, wait_for_python=True):
         self.page.goto(f"{self.base_url}{self.query}{hash_route}")
@@ -181,6 +180,13 @@ class App:
     def code(self, testid="editor"):
         return self.editor(testid).evaluate("element => element.value")
 
+    def confirm_dialog(self):
+        """Confirms the in-page dialog and waits until its action has re-rendered the page."""
+        self.page.click('[data-testid="dialog-confirm"]')
+        self.page.locator('[data-testid="dialog"]').wait_for(state="detached")
+        # The confirmed action and its render run in microtasks after the dialog is removed; a frame later they are done.
+        self.page.evaluate("() => new Promise(requestAnimationFrame)")
+
     def run(self, code=None, *, wait=True):
         """Runs the practice program and (by default) waits until it has finished; returns the output text."""
         if code is not None:
@@ -204,10 +210,12 @@ class App:
 
 
 def check_and_close(app):
-    """Closes the app after asserting that no request left the local server and no script failed."""
+    """Closes the app after asserting that no request left the local server, no script failed and
+    no native dialog opened."""
     try:
         assert app.foreign_requests() == []
         assert app.errors == []
+        assert app.native_dialogs == []
     finally:
         app.close()
 

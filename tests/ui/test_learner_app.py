@@ -119,18 +119,19 @@ def test_hints_one_at_a_time_and_the_solution_behind_a_confirmation(lesson_app, 
         assert page.locator('[data-testid="hint-text"]').count() == shown
     assert page.locator('[data-testid="hint"]').is_disabled()
 
-    app.accept_dialogs = False
     page.click('[data-testid="show-solution"]')
-    app.accept_dialogs = True
-    assert len(app.dialogs) == 1
+    assert "Try the hints first" in page.inner_text('[data-testid="dialog"]')
+    page.click('[data-testid="dialog-cancel"]')
     assert page.locator('[data-testid="solution"]').count() == 0
     page.click('[data-testid="show-solution"]')
+    app.confirm_dialog()
     page.click('[data-testid="use-solution"]')
     assert app.code() == seed["practice"]["solution"]
     app.run()
     assert page.get_attribute('[data-testid="verdict"]', "data-state") == "pass"
 
     page.click('[data-testid="reset"]')
+    app.confirm_dialog()
     assert app.code() == seed["practice"]["starter"]
 
 
@@ -183,7 +184,7 @@ def test_course_map_shows_each_lessons_state(open_app, course, seed):
     app = open_app()
     page = app.open("#/", wait_for_python=False)
     assert lesson_item(page, seed).get_attribute("data-state") == "not-started"
-    assert page.locator('[data-testid="continue"]').count() == 0
+    assert page.get_attribute('[data-testid="continue"]', "data-lesson") == course["lessons"][0]["id"]  # "Start"
     complete_seed_partly(app, seed)
     app.go("#/")
     item = lesson_item(page, seed)
@@ -211,6 +212,7 @@ def test_export_then_import_restores_the_same_state(open_app, seed, tmp_path):
     before = lesson_item(page, seed).inner_text()
 
     page.click('[data-testid="reset-progress"]')
+    app.confirm_dialog()
     assert lesson_item(page, seed).get_attribute("data-state") == "not-started"
 
     page.set_input_files('[data-testid="import-progress"]', str(exported))

@@ -38,10 +38,10 @@ def test_wrong_program_fails_with_a_line_diff(lesson_app):
     assert output.splitlines() == ["MulBackward0 AddBackward0", "2.0"]
     page = lesson_app.page
     assert page.get_attribute('[data-testid="verdict"]', "data-state") == "fail"
-    expected_lines = page.locator('[data-testid="diff"] [data-op="expected"]').all_inner_texts()
-    actual_lines = page.locator('[data-testid="diff"] [data-op="actual"]').all_inner_texts()
-    assert [line.strip() for line in expected_lines] == ["− 3.0"]
-    assert [line.strip() for line in actual_lines] == ["+ 2.0"]
+    expected_lines = page.locator('[data-testid="diff"] [data-op="expected"] .diff-text').all_inner_texts()
+    actual_lines = page.locator('[data-testid="diff"] [data-op="actual"] .diff-text').all_inner_texts()
+    assert expected_lines == ["3.0"]
+    assert actual_lines == ["2.0"]
     # Only the differing character is marked, on both lines.
     assert page.locator('[data-testid="diff-mark"]').all_inner_texts() == ["3", "2"]
 

@@ -1,0 +1,50 @@
+// The line diff of an output against the expected output (rows from grading.js diffOutputs), with
+// a legend. Changed lines carry a word as well as a colour ("expected" in green: what should be
+// printed; "yours" in red: what was printed instead). Whitespace that differs is drawn (· for a
+// space, → for a tab), as are trailing spaces and a missing final newline on changed lines.
+import { html, nothing } from "lit-html";
+import { strings } from "../strings.js";
+
+// A flood's diff would be tens of thousands of rows: the first ones tell enough.
+const ROWS_SHOWN = 200;
+
+export function diffView(rows) {
+  const tag = { same: "", expected: strings.diffExpected, actual: strings.diffActual };
+  const hidden = rows.length - ROWS_SHOWN;
+  return html`
+    <ul class="diff-legend" data-testid="diff-legend">
+      <li><span class="diff-tag expected">${strings.diffExpected}</span> ${strings.diffLegendExpected}</li>
+      <li><span class="diff-tag actual">${strings.diffActual}</span> ${strings.diffLegendActual}</li>
+      <li><mark class="diff-mark">ab</mark> ${strings.diffLegendMark}</li>
+    </ul>
+    <pre class="diff" data-testid="diff">${rows.slice(0, ROWS_SHOWN).map(
+      (row) =>
+        html`<span class="diff-line ${row.op}" data-op=${row.op}><span class="diff-tag ${row.op}">${tag[row.op]}</span><span class="diff-text">${lineText(row)}${row.noFinalNewline
+          ? html`<span class="ws" data-testid="diff-no-newline"> ⏎̸ ${strings.diffNoFinalNewline}</span>`
+          : nothing}</span></span>`,
+    )}</pre>
+    ${hidden > 0 ? html`<p class="diff-more" data-testid="diff-more">${strings.diffMore(hidden)}</p>` : nothing}
+  `;
+}
+
+function lineText({ op, text, marks }) {
+  if (op === "same") return text;
+  if (!text) return html`<span class="ws">${strings.diffEmptyLine}</span>`;
+  const body = text.trimEnd();
+  const parts = [];
+  let at = 0;
+  for (const [from, to] of marks) {
+    parts.push(body.slice(at, from), html`<mark class="diff-mark" data-testid="diff-mark">${visibleWhitespace(body.slice(from, to))}</mark>`);
+    at = to;
+  }
+  parts.push(body.slice(at));
+  const trailing = text.slice(body.length);
+  return html`${parts}${trailing ? html`<span class="ws trailing">${visibleWhitespace(trailing)}</span>` : nothing}`;
+}
+
+// Spaces and tabs drawn as glyphs, each named for screen readers.
+function visibleWhitespace(text) {
+  return [...text].map((ch) =>
+    ch === " " ? html`<span class="ws" title=${strings.diffSpace}>·</span>` : ch === "\t" ? html`<span class="ws" title=${strings.diffTab}>→</span>` : ch,
+  );
+}
