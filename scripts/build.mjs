@@ -40,7 +40,8 @@ const bundle = (dist, options) =>
 
 // `out`: the folder to (re)write; `lessons`: the course file to ship (a test builds a changed course).
 export async function buildSite({ out: dist = join(root, "dist"), lessons = join(root, "lessons.json") } = {}) {
-  if (existsSync(dist) && readdirSync(dist).length && !existsSync(join(dist, "index.html"))) {
+  // A folder this build wrote has index.html, or at least vendor/ when an earlier build failed midway.
+  if (existsSync(dist) && readdirSync(dist).length && !["index.html", "vendor"].some((name) => existsSync(join(dist, name)))) {
     throw new Error(`build: ${dist} is not empty and holds no earlier build; not deleting it`);
   }
   rmSync(dist, { recursive: true, force: true });
