@@ -8,6 +8,7 @@
 import * as msg from "./protocol.js";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
+import courseGraphSource from "./py/course_graph.py";
 import { workerFiles } from "./worker-files.js";
 
 const HOME = "/home/pyodide";
@@ -64,8 +65,12 @@ async function boot(provided) {
   }
   pyodide.FS.writeFile(`${HOME}/_course_runner.py`, runnerSource);
   pyodide.FS.writeFile(`${HOME}/_course_boot_state.py`, bootStateSource);
+  pyodide.FS.writeFile(`${HOME}/course_graph.py`, courseGraphSource);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
+  // Imported before prepare() captures the boot state: the panel's module is then part of every
+  // run's starting point, and restoring it before a run drops the previous run's graph.
+  const answerGraphJson = pyodide.pyimport("course_graph").answer_json;
   const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
   const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
@@ -73,7 +78,7 @@ async function boot(provided) {
   post({ type: msg.STATUS, stage: "ready", engineError });
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
-  return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
+  return { pyodide, runProgram: runner.run, bootState: runner.boot_state, answerGraphJson };
 }
 
 function fence() {
@@ -128,6 +133,21 @@ async function run({ id, code, prelude, options }) {
   if (reason) post({ type: msg.RETIRE, reason });
 }
 
+// A question about the last recorded run's graph (the graph panel asks on demand).
+async function answerGraph({ id, request }) {
+  const { pyodide, answerGraphJson } = await booted;
+  let answer;
+  const requestDict = pyodide.toPy(request);
+  try {
+    answer = JSON.parse(answerGraphJson(requestDict));
+  } catch (jsError) {
+    answer = { error: String(jsError) };
+  } finally {
+    requestDict.destroy();
+  }
+  post({ type: msg.GRAPH_ANSWER, id, answer });
+}
+
 // Exported for the file:// bootstrap (files.js), which imports this module on INIT and hands it that event.
 export function receive(event) {
   if (!event.isTrusted) return; // dispatched by a program inside this worker, not sent by the page
@@ -139,6 +159,8 @@ export function receive(event) {
     booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error), file: error?.file, reason: error?.reason, status: error?.status }));
   } else if (data.type === msg.RUN) {
     run(data);
+  } else if (data.type === msg.GRAPH) {
+    answerGraph(data);
   }
 }
 self.addEventListener("message", receive);

@@ -2,6 +2,9 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
+import { lessonHref } from "../router.js";
+import { lessonById } from "../actions.js";
+import { mistakeOf } from "../mistakes.js";
 
 const DIFF_ROWS_SHOWN = 200; // a flood's diff would be tens of thousands of rows: the first ones tell enough
 
@@ -14,7 +17,17 @@ export function outputPanel(run, { testid, placeholder = "" }) {
     ><pre>${blocks.map(
       (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
     )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+    ${mistakeNote(run)}
   `;
+}
+
+// A short explanation of a classic autograd mistake the run made, with the lesson that covers it.
+function mistakeNote(run) {
+  const mistake = mistakeOf(run);
+  if (!mistake) return nothing;
+  const lesson = lessonById(mistake.lesson);
+  return html`<p class="mistake" data-testid="mistake" data-mistake=${mistake.id} role="note">${strings.mistakes[mistake.id]}
+    ${lesson ? html`<a href=${lessonHref(lesson.id)} data-testid="mistake-lesson">${strings.mistakes.lessonLink(lesson.title)}</a>` : nothing}</p>`;
 }
 
 function runEnding(run) {

@@ -6,6 +6,8 @@ import { strings } from "../strings.js";
 import * as actions from "../actions.js";
 import { markdownBlock } from "./lesson.js";
 import { outputPanel, verdict } from "./output.js";
+import { graphPanel, graphToggle } from "./graph.js";
+import { graphHandlers } from "../graph/actions.js";
 
 export function practiceArea(state, lesson) {
   const { practice } = lesson;
@@ -18,6 +20,7 @@ export function practiceArea(state, lesson) {
     const editor = document.querySelector('[data-testid="editor"]');
     actions.runPractice(lesson, editor.value);
   };
+  const graph = graphHandlers(key, run_);
   const confirmThen = (question, action) => () => confirm(question) && action();
   return html`
     <section class="practice" aria-labelledby="practice-heading">
@@ -38,6 +41,7 @@ export function practiceArea(state, lesson) {
         <button type="button" data-testid="hint" ?disabled=${revealed.hints >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
           ${revealed.hints >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(revealed.hints, practice.hints.length)}
         </button>
+        ${graphToggle(state.graphs[key], graph)}
         ${revealed.solution
           ? nothing
           : html`<button type="button" data-testid="show-solution" @click=${confirmThen(strings.solutionConfirm, () => actions.showSolution(lesson))}>${strings.showSolution}</button>`}
@@ -54,6 +58,7 @@ export function practiceArea(state, lesson) {
         : nothing}
       ${outputPanel(run, { testid: "output" })}
       ${verdict(run)}
+      ${graphPanel(state.graphs[key], graph)}
     </section>
   `;
 }
