@@ -1,9 +1,11 @@
-// The drawn form of an exported graph (app/py/course_graph.py): module subgraphs collapsed when
-// the graph is large, then laid out by dagre. Pure functions of their inputs, memoized by the
-// view, so an unchanged graph is laid out once.
+// The drawn form of an exported graph (app/py/course_graph.py), laid out by dagre. A large graph
+// (over COLLAPSE_ABOVE nodes) is folded first: module subgraphs and unbranched chains become boxes
+// that open on click, shared leaves are drawn beside each use, and past MAX_DRAWN boxes the rest
+// waits behind a "more" box. Pure functions of their inputs, memoized by the view, so an unchanged
+// graph is laid out once.
 import dagre from "@dagrejs/dagre";
 
-export const COLLAPSE_ABOVE = 60; // nodes; larger graphs start with every module subgraph collapsed
+export const COLLAPSE_ABOVE = 60; // nodes; larger graphs start folded
 const CHAR_WIDTH = 7.2; // px per character of the node font (13 px monospace)
 const NODE_HEIGHT = 40;
 
@@ -22,9 +24,8 @@ export function moduleGroups(graph) {
   return new Set(graph.nodes.flatMap((node) => (node.kind === "function" && node.scope?.length ? [node.scope.at(-1)] : [])));
 }
 
-// The nodes and edges to draw. When `collapseAll` (a large graph), each module subgraph is one
-// node, and so is each run of CHAIN_MIN or more nodes that follow one another with no branching
-// (a loop's repeated ops); `expanded` holds the groups the learner opened.
+// The nodes and edges to draw; `collapseAll` (a large graph) folds it as the header says, except
+// the groups in `expanded` (those the learner opened).
 export function visibleGraph(graph, expanded, collapseAll) {
   const groupNames = moduleGroups(graph);
   const shownAs = new Map(); // node id -> drawn node key

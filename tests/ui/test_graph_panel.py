@@ -33,6 +33,18 @@ def open_panel(page, scope):
     return scope.locator('[data-testid="graph-panel"]')
 
 
+def run_with_panel_open(lesson_app, page, code):
+    """Runs `code` as the practice with its graph panel open (opening it runs the program)."""
+    practice = page.locator(".practice")
+    lesson_app.set_code(code)
+    toggle = practice.locator('[data-testid="graph-toggle"]')
+    if toggle.get_attribute("aria-expanded") == "true":
+        lesson_app.run()
+    else:
+        toggle.click()
+    return practice
+
+
 def test_panel_draws_the_seed_graph_with_names_leaf_grad_and_text_alternative(page):
     example = page.locator('[data-testid="example"]').nth(1)  # z.backward(), after the first example
     panel = open_panel(page, example)
@@ -110,13 +122,7 @@ for _ in range(70):
 
 
 def test_a_large_graph_starts_collapsed_by_module_and_chain_and_opens_on_click(lesson_app, page):
-    practice = page.locator(".practice")
-    lesson_app.set_code(MLP_STEP)
-    toggle = practice.locator('[data-testid="graph-toggle"]')
-    if toggle.get_attribute("aria-expanded") == "true":
-        lesson_app.run()
-    else:
-        toggle.click()  # runs the program, recorded
+    practice = run_with_panel_open(lesson_app, page, MLP_STEP)
     groups = practice.locator('[data-testid="graph-group"]')
     page.wait_for_selector('.practice [data-testid="graph-group"][data-name="SinBackward0 ×70"]')  # chain: the last scalar
     practice.locator('[data-testid="graph-tensor"]').select_option("loss")
@@ -137,13 +143,7 @@ for i in range(1, 60):
 
 
 def test_a_large_graph_without_modules_or_chains_draws_its_top_and_more_on_demand(lesson_app, page):
-    practice = page.locator(".practice")
-    lesson_app.set_code(SUM_OF_SQUARES)
-    toggle = practice.locator('[data-testid="graph-toggle"]')
-    if toggle.get_attribute("aria-expanded") == "true":
-        lesson_app.run()
-    else:
-        toggle.click()
+    practice = run_with_panel_open(lesson_app, page, SUM_OF_SQUARES)
     more = practice.locator('[data-testid="graph-group"][data-name$=" more nodes"]')
     more.wait_for()
     drawn = practice.locator('[data-testid="graph-node"]')
