@@ -68,9 +68,6 @@ async function boot(provided) {
   pyodide.FS.writeFile(`${HOME}/course_graph.py`, courseGraphSource);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
-  // Imported before prepare() captures the boot state: the panel's module is then part of every
-  // run's starting point, and restoring it before a run drops the previous run's graph.
-  const answerGraphJson = pyodide.pyimport("course_graph").answer_json;
   const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
   const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
@@ -78,7 +75,7 @@ async function boot(provided) {
   post({ type: msg.STATUS, stage: "ready", engineError });
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
-  return { pyodide, runProgram: runner.run, bootState: runner.boot_state, answerGraphJson };
+  return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
 }
 
 function fence() {
@@ -133,13 +130,15 @@ async function run({ id, code, prelude, options }) {
   if (reason) post({ type: msg.RETIRE, reason });
 }
 
-// A question about the last recorded run's graph (the graph panel asks on demand).
+// A question about the last recorded run's graph (the graph panel asks on demand). The panel's
+// module is imported by the first recorded run, not at boot (nothing to pay while the panel is
+// closed); restoring the boot state before the next run drops it with that run's graph.
 async function answerGraph({ id, request }) {
-  const { pyodide, answerGraphJson } = await booted;
+  const { pyodide } = await booted;
   let answer;
   const requestDict = pyodide.toPy(request);
   try {
-    answer = JSON.parse(answerGraphJson(requestDict));
+    answer = JSON.parse(pyodide.pyimport("course_graph").answer_json(requestDict));
   } catch (jsError) {
     answer = { error: String(jsError) };
   } finally {

@@ -54,6 +54,7 @@ def test_panel_draws_the_seed_graph_with_names_leaf_grad_and_text_alternative(pa
     assert names == ["AccumulateGrad", "ExpBackward0", "MulBackward0", "constant"]
     assert "x" in panel.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').text_content()
     panel.locator('[data-testid="graph-text-toggle"] summary').click()
+    panel.locator('[data-testid="graph-text-node"]').first.wait_for()  # the list is built when it opens
     listed = panel.locator('[data-testid="graph-text-node"]').evaluate_all("nodes => nodes.map(n => n.dataset.name)")
     assert sorted(listed) == names
     panel.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').click()
