@@ -163,7 +163,6 @@ export const en = {
   matchDropped: (card, left) => `${card} placed on ${left}.`,
   matchCancelled: (card) => `${card} put back.`,
 
-<<<<<<< HEAD
   // Embedded cells (<torch-cell>) and the iframe embed (embed.html).
   embed: {
     cellLabel: (n) => `Python code, cell ${n}`,
@@ -173,7 +172,7 @@ export const en = {
     badPart: (part) => `There is no part “${part}” to embed; use practice, example-N or questions.`,
     noPart: "Nothing to show: the address needs #lesson=<id>&part=… or #code=….",
     openCourse: "Open in the course",
-=======
+  },
   graph: {
     title: "Autograd graph",
     show: "Show graph",
@@ -230,6 +229,5 @@ export const en = {
     "nonleaf-grad": "Only leaves (tensors you created with requires_grad=True) get a .grad; intermediate results have .grad None. Call .retain_grad() on the intermediate before backward() to keep its gradient.",
     "zero-grad": "backward() adds into .grad, so in a loop the gradients of earlier steps pile up unless you clear them: call optimizer.zero_grad() (or x.grad.zero_()) at the start of every step.",
     "integer-requires-grad": "Only floating-point tensors can require gradients: a gradient is a small change, and integers cannot change a little. Create the tensor with a float dtype (torch.tensor(2.0), or dtype=torch.float32).",
->>>>>>> 4056ffb (Graph panel (issue #17): the learner's own autograd graph after a run, backward step by step, gradient check, notes on classic mistakes)
   },
 };
