@@ -8,6 +8,7 @@ import { loadCourse } from "./lessons.js";
 import { strings, useLanguage } from "./strings.js";
 import { saveLanguage } from "./i18n/language.js";
 import { localizeCourse } from "./i18n/course.js";
+import { graphRequested, receiveRun } from "./graph/actions.js";
 
 let python = null;
 let storage = null;
@@ -125,9 +126,12 @@ export const canRun = () => state.python.state === "ready";
 async function execute(key, code, prelude, expected) {
   update((s) => {
     s.runs[key] = newRun();
+    s.runs[key].code = code; // mistakes.js reads it
   });
-  const result = await python.run(code, { prelude, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  const options = { graph: graphRequested(key) };
+  const result = await python.run(code, { prelude, options, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
   update((s) => finishRun(s.runs[key], result, expected));
+  receiveRun(key, result);
   return result;
 }
 

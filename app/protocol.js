@@ -8,7 +8,10 @@ export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over
 //                              files = the worker's files, from disk only (files.js)
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
-//                               (output_limit: characters of output shown)
+//                               (output_limit: characters of output shown; graph: record the run for
+//                               the graph panel)
+export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "steps" | "gradcheck", name } }
+//                               a question about the last run recorded with options.graph
 
 // Worker → page. Each also carries `secret`; the page drops any message whose secret (or run id)
 // does not match, so a program that reaches the worker's globals cannot speak for the worker.
@@ -16,6 +19,7 @@ export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready"
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }
+export const GRAPH_ANSWER = "graph-answer"; // { type, id, answer }  (app/py/course_graph.py)
 export const FATAL = "fatal"; //   { type, message, file?, reason?, status? }  the worker cannot boot (the page
 //                                  shows the message; file/reason/status: a FileError's, files.js), or
 //                                  failed after boot (the page replaces it and ends the run with the message)
@@ -23,7 +27,8 @@ export const RETIRE = "retire"; // { type, reason }  after DONE: this worker sho
 //                                  stays high, or a program changed what it cannot put back)
 
 // RunResult = { error: null | PythonError, ...more }  what runner.run returns; features add keys
-//             (e.g. a graph export) without changing this message.
+//             without changing this message: graph?: { tensors: [{ name, grad_fn, shape, scalar }] }
+//             when the run was recorded for the graph panel.
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

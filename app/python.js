@@ -32,6 +32,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
   let current = null; // the run in progress: { id, onOutput, finish, timers }
   let nextId = 1;
+  const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
@@ -79,6 +80,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   function replace(result = { status: "stopped" }) {
     const run = current;
     active.worker.terminate();
+    graphQuestions.forEach((resolve) => resolve({ error: "Python was restarted" })); // its last run's graph is gone
+    graphQuestions.clear();
     active = spare ?? spawn();
     spare = null;
     announce(active, "restarting");
@@ -94,6 +97,9 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
     } else if (handle !== active) {
       return;
+    } else if (data.type === msg.GRAPH_ANSWER) {
+      graphQuestions.get(data.id)?.(data.answer);
+      graphQuestions.delete(data.id);
     } else if (data.type === msg.RETIRE) {
       handle.retiring = true;
       if (!current) replace();
@@ -134,6 +140,26 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     });
   }
 
+  // Asks about the last run recorded with options.graph (app/py/course_graph.py answers).
+  function askGraph(request) {
+    if (current || !active) return Promise.resolve({ error: current ? "a program is running" : "Python is not started" });
+    const id = nextId++;
+    return new Promise((resolve) => {
+      graphQuestions.set(id, resolve);
+      active.worker.postMessage({ type: msg.GRAPH, id, request });
+      // A question can run the learner's code (a custom Function's backward in gradcheck): one that
+      // never ends gets the worker replaced, as a run past its time limit would.
+      if (timeLimitSeconds > 0) {
+        setTimeout(() => {
+          if (!graphQuestions.has(id) || current) return;
+          graphQuestions.get(id)({ error: `the graph question took more than ${timeLimitSeconds} s` });
+          graphQuestions.delete(id);
+          replace();
+        }, timeLimitSeconds * 1000);
+      }
+    });
+  }
+
   // Ends the current run; `result` is what the run resolves with.
   function stop(result = { status: "stopped" }) {
     if (!current) return;
@@ -151,5 +177,5 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   const restart = () => (active ? replace() : boot());
 
   if (!lazy) boot();
-  return { run, stop, restart, boot, isolated };
+  return { run, stop, restart, boot, askGraph, isolated };
 }

@@ -6,6 +6,7 @@ import { strings } from "./strings.js";
 import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
 import * as actions from "./actions.js";
+import { connectGraph } from "./graph/actions.js";
 
 // With `lazy`, Python waits for python.boot(); returns the python runtime.
 export function startServices({ lazy = false, site = null } = {}) {
@@ -19,6 +20,7 @@ export function startServices({ lazy = false, site = null } = {}) {
   });
   const storage = openStorage({ onChange: actions.takeSavedElsewhere });
   actions.connect({ python, storage, site });
+  connectGraph({ python });
   actions.setStorageAvailable(storage.available, storage.load());
   return python;
 }

@@ -8,6 +8,7 @@
 import * as msg from "./protocol.js";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
+import courseGraphSource from "./py/course_graph.py";
 import { workerFiles } from "./worker-files.js";
 
 const HOME = "/home/pyodide";
@@ -64,6 +65,7 @@ async function boot(provided) {
   }
   pyodide.FS.writeFile(`${HOME}/_course_runner.py`, runnerSource);
   pyodide.FS.writeFile(`${HOME}/_course_boot_state.py`, bootStateSource);
+  pyodide.FS.writeFile(`${HOME}/course_graph.py`, courseGraphSource);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
   const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
@@ -128,6 +130,23 @@ async function run({ id, code, prelude, options }) {
   if (reason) post({ type: msg.RETIRE, reason });
 }
 
+// A question about the last recorded run's graph (the graph panel asks on demand). The panel's
+// module is imported by the first recorded run, not at boot (nothing to pay while the panel is
+// closed); restoring the boot state before the next run drops it with that run's graph.
+async function answerGraph({ id, request }) {
+  const { pyodide } = await booted;
+  let answer;
+  const requestDict = pyodide.toPy(request);
+  try {
+    answer = JSON.parse(pyodide.pyimport("course_graph").answer_json(requestDict));
+  } catch (jsError) {
+    answer = { error: String(jsError) };
+  } finally {
+    requestDict.destroy();
+  }
+  post({ type: msg.GRAPH_ANSWER, id, answer });
+}
+
 // Exported for the file:// bootstrap (files.js), which imports this module on INIT and hands it that event.
 export function receive(event) {
   if (!event.isTrusted) return; // dispatched by a program inside this worker, not sent by the page
@@ -139,6 +158,8 @@ export function receive(event) {
     booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error), file: error?.file, reason: error?.reason, status: error?.status }));
   } else if (data.type === msg.RUN) {
     run(data);
+  } else if (data.type === msg.GRAPH) {
+    answerGraph(data);
   }
 }
 self.addEventListener("message", receive);

@@ -183,17 +183,32 @@ def run(code, prelude, emit, options=None):
     """Runs `prelude` blocks silently, then `code` with its output streamed; returns the run's result.
 
     `options` is the page's dict of per-run settings (see RUN in app/protocol.js); `output_limit`
-    caps the characters shown. `emit(stream, text)` receives "stdout" and "stderr" chunks, and
+    caps the characters shown; with `graph` the run is recorded for the graph panel and its result
+    lists the tensors it can draw. `emit(stream, text)` receives "stdout" and "stderr" chunks, and
     ("truncated", <lines shown>) once when the output reached the limit. With `options["session"]`,
     `prelude` is the session's earlier cells in page order (the program is cell len(prelude) + 1);
     only those not yet run in the session's namespace run first.
     """
     options = options or {}
     output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
+    graph = sys.modules.get("course_graph")
+    if graph is not None:
+        graph.forget()  # the last run's graph must not keep its tensors alive into this run
+    if not options.get("graph"):
+        return {"error": _run_in_namespace(code, prelude, output, options)[0]}
+    import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
+    with course_graph.recording() as recorder:
+        error, namespace = _run_in_namespace(code, prelude, output, options)
+    return {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+
+
+def _run_in_namespace(code, prelude, output, options):
+    """Runs the program in a new namespace, or its session's; returns (error, that namespace)."""
     session_name = options.get("session")
     if session_name is None:
         blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
-        return {"error": _execute(code, LEARNER_FILE, blocks, output, _new_namespace(), set())}
+        namespace = _new_namespace()
+        return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
     session = _sessions.get(session_name)
     if session is None:
         session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set()}
@@ -201,7 +216,7 @@ def run(code, prelude, emit, options=None):
     pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
     error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
     ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
-    return {"error": error}
+    return error, session["namespace"]
 
 
 def _new_namespace():

@@ -7,6 +7,8 @@ import { courseHref, lessonHref } from "../router.js";
 import { renderMarkdown, renderMarkdownInline } from "../markdown.js";
 import * as actions from "../actions.js";
 import { outputPanel } from "./output.js";
+import { graphPanel, graphToggle } from "./graph.js";
+import { graphHandlers } from "../graph/actions.js";
 import { practiceArea } from "./practice.js";
 import { questionList } from "./questions.js";
 
@@ -45,9 +47,11 @@ export function lessonPage(state, id) {
 
 export function example(state, lesson, n) {
   const block = actions.codeBlocks(lesson)[n];
-  const run = state.runs[actions.exampleKey(lesson.id, n)];
+  const key = actions.exampleKey(lesson.id, n);
+  const run = state.runs[key];
   const edited = state.examples[actions.exampleEditKey(lesson.id, n)] !== undefined;
   const running = run?.running;
+  const graph = graphHandlers(key, () => actions.runExample(lesson, n));
   return html`
     <figure class="example" data-testid="example" aria-label=${strings.exampleEditorLabel(n + 1)}>
       ${keyed(
@@ -61,12 +65,14 @@ export function example(state, lesson, n) {
           : html`<button type="button" class="primary" data-testid="example-run" title=${strings.examplePreludeNote}
               ?disabled=${!actions.canRun()} @click=${() => actions.runExample(lesson, n)}>${strings.runExample}</button>`}
         ${edited ? html`<button type="button" data-testid="example-reset" @click=${() => actions.resetExample(lesson, n)}>${strings.resetExample}</button>` : nothing}
+        ${graphToggle(state.graphs[key], graph)}
       </div>
       <p class="output-caption" data-testid="example-output-caption" data-showing=${run ? "run" : "expected"}>
         ${run ? strings.yourOutput : strings.expectedOutput}
         ${run?.matches ? html`<span class="matches" data-testid="example-matches"><span aria-hidden="true">✓</span> ${strings.outputMatches}</span>` : nothing}
       </p>
       ${outputPanel(run, { testid: "example-output", placeholder: block.expected_output, placeholderLabel: strings.expectedOutput })}
+      ${graphPanel(state.graphs[key], graph)}
     </figure>
   `;
 }

@@ -3,6 +3,10 @@ import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
 import { diffView } from "./diff.js";
+import { lessonHref } from "../router.js";
+import { lessonById } from "../actions.js";
+import { mistakeOf } from "../mistakes.js";
+
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
 // Before a run it shows `placeholder` (an example's expected output), labelled `placeholderLabel`.
@@ -14,7 +18,17 @@ export function outputPanel(run, { testid, placeholder = "", placeholderLabel = 
     ><pre>${blocks.map(
       (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
     )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+    ${mistakeNote(run)}
   `;
+}
+
+// A short explanation of a classic autograd mistake the run made, with the lesson that covers it.
+function mistakeNote(run) {
+  const mistake = mistakeOf(run);
+  if (!mistake) return nothing;
+  const lesson = lessonById(mistake.lesson);
+  return html`<p class="mistake" data-testid="mistake" data-mistake=${mistake.id} role="note">${strings.mistakes[mistake.id]}
+    ${lesson ? html`<a href=${lessonHref(lesson.id)} data-testid="mistake-lesson">${strings.mistakes.lessonLink(lesson.title)}</a>` : nothing}</p>`;
 }
 
 function runEnding(run) {

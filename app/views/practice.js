@@ -7,6 +7,8 @@ import * as actions from "../actions.js";
 import { markdownBlock, markdownInline } from "./lesson.js";
 import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
+import { graphPanel, graphToggle } from "./graph.js";
+import { graphHandlers } from "../graph/actions.js";
 
 export function practiceArea(state, lesson) {
   const { practice } = lesson;
@@ -22,6 +24,7 @@ export function practiceArea(state, lesson) {
   };
   const reset = confirmThen(strings.resetConfirm, strings.resetConfirmButton, () => actions.replaceDraft(lesson));
   const showSolution = confirmThen(strings.solutionConfirm, strings.solutionConfirmButton, () => actions.showSolution(lesson));
+  const graph = graphHandlers(key, run_);
   return html`
     <section class="practice" aria-labelledby="practice-heading">
       <h2 id="practice-heading">
@@ -44,6 +47,7 @@ export function practiceArea(state, lesson) {
         <button type="button" data-testid="hint" ?disabled=${hintsShown >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
           ${hintsShown >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(hintsShown, practice.hints.length)}
         </button>
+        ${graphToggle(state.graphs[key], graph)}
         ${solutionShown ? nothing : html`<button type="button" data-testid="show-solution" @click=${showSolution}>${strings.showSolution}</button>`}
       </div>
       ${hintsShown
@@ -65,6 +69,7 @@ export function practiceArea(state, lesson) {
         : nothing}
       ${outputPanel(run, { testid: "output" })}
       ${verdict(run)}
+      ${graphPanel(state.graphs[key], graph)}
     </section>
   `;
 }

@@ -47,16 +47,16 @@ def test_export_graph_names_tensors_and_reports_gradients():
     y = x * 3
     z = y.exp()
     z.backward()
-    graph = export_graph(z, names={"x": x, "y": y, "z": z})
+    graph = export_graph(z, names={id(x): "x", (id(y.grad_fn), 0): "y", (id(z.grad_fn), 0): "z"})
     json.dumps(graph)  # plain JSON data
-    ops = {n["id"]: n for n in graph["nodes"]}
-    root = ops[graph["roots"][0]]
-    assert (root["op"], root["tensor"]["name"]) == ("ExpBackward0", "z")
-    edges = {(ops[e["from"]]["op"], ops[e["to"]]["op"]) for e in graph["edges"]}
-    assert edges == {("ExpBackward0", "MulBackward0"), ("MulBackward0", "AccumulateGrad")}
-    leaf = next(n for n in graph["nodes"] if n["kind"] == "leaf")
-    assert leaf["tensor"]["name"] == "x"
-    assert leaf["tensor"]["grad"] == pytest.approx(3 * 403.4288, rel=1e-5)
+    nodes = graph["nodes"]
+    assert [(n["name"], n["kind"], n.get("label")) for n in nodes] == [
+        ("ExpBackward0", "function", "z"), ("MulBackward0", "function", "y"), ("AccumulateGrad", "leaf", "x"),
+        ("constant", "constant", None)]
+    assert graph["roots"] == [0]
+    assert [(e["from"], e["to"], e["slot"]) for e in graph["edges"]] == [(0, 1, 0), (1, 2, 0), (1, 3, 1)]
+    assert nodes[2]["grad"]["value"] == pytest.approx(3 * 403.4288, rel=1e-5)
+    assert nodes[0]["saved"] == {"freed": True}  # backward freed what ExpBackward0 saved
 
 
 def test_custom_function_node_is_named_after_the_class():

@@ -21,6 +21,7 @@ import inspect
 import re
 from operator import itemgetter
 
+from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
 from .grad_mode import _state as _grad_mode
 
@@ -371,6 +372,8 @@ def _record(d, args, result):
                 o.grad_fn = node
                 o._output_nr = nr
                 o.requires_grad = True
+    if _graph.recorder is not None:
+        _graph.recorder.record_op(node, d, args, result)
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)

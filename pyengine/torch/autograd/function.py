@@ -1,4 +1,5 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
+from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
 
@@ -116,6 +117,8 @@ class Function(metaclass=_FunctionMeta):
                 o._output_nr = nr
                 o.requires_grad = True
             nr += 1
+        if _graph.recorder is not None:
+            _graph.recorder.record_function(node, cls, args, kwargs, outputs)
         return outs[0] if single else outs
 
 

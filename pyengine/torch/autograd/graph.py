@@ -18,6 +18,10 @@ from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
 
+# The app's graph view (graph_export.Recorder) while it records a run; None otherwise, and then
+# recording costs one test per op and per backward.
+recorder = None
+
 # Each recorded op leaves about five objects the cycle collector tracks (tensor, storage, node,
 # edges, saved values) where PyTorch leaves one. CPython before 3.14 starts a collection every
 # 700 such allocations, which costs a long chain of ops a quarter of its time; the browser's
@@ -196,15 +200,19 @@ def gradient_edge(tensor):
 
 
 def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, allow_unused=False,
-                 accumulate=True):
+                 accumulate=True, dry_run=False):
     """Run the graph from ``roots`` (tensors) seeded with ``grad_roots``.
 
     With ``accumulate`` (Tensor.backward) gradients land in leaves' ``.grad``; otherwise
     (autograd.grad) the gradients flowing into ``inputs`` are returned instead. Nodes run
     in PyTorch's order (highest sequence number first among the ready ones), iteratively,
-    so graphs of any depth work.
+    so graphs of any depth work. A ``dry_run`` (the graph view's stepper on a graph nobody ran
+    backward on) runs no hooks, so nothing of the learner's changes.
     """
     root_edges = [gradient_edge(r) for r in roots]
+    tracer = recorder
+    if tracer is not None:
+        tracer.begin_backward(root_edges, grad_roots)
     dependencies = _count_dependencies([e[0] for e in root_edges if e[0] is not None])
 
     # Where the gradients of ``inputs`` are captured: (node id, input nr) -> input positions.
@@ -252,19 +260,25 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, all
             if selective and needed is not None and (
                     key not in needed or (not accumulate and type(node) is AccumulateGrad)):
                 out_grads = ()
+                if tracer is not None:
+                    tracer.before_step(node, grads).append(out_grads)
             else:
-                extras = node._extras
+                extras = None if dry_run else node._extras
                 if extras is not None:
                     for hook in extras.pre_hooks:
                         r = hook(tuple(grads))
                         if r is not None:
                             grads = list(r)
+                if tracer is not None:
+                    step = tracer.before_step(node, grads)
                 out_grads = node.apply(grads)
                 if extras is not None:
                     for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
                             out_grads = list(r)
+                if tracer is not None:
+                    step.append(list(out_grads))
                 if not retain_graph:
                     node._release()
             follow = follow_grads = None

@@ -1,64 +1,293 @@
-"""Export the graph behind tensors as plain JSON-ready data, for the app's graph view."""
+"""What the app's graph view needs: the graph behind tensors as plain JSON-ready data, and a
+Recorder that notes, while a program runs, how each node was made and how backward visited it.
+
+Nothing here changes a tensor or its version counter: values are read with ``tolist()``, saved
+values through the node's own ``_saved_*`` names, and a recorded op is replayed on float64 copies.
+The Recorder is installed only for runs whose graph panel is open (``graph.recorder``); otherwise
+the engine pays one ``is None`` test per recorded op and per backward call.
+"""
+import collections
+import weakref
+
+from . import graph as _graph
 from .graph import AccumulateGrad
 
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
+MAX_STEPS = 20000  # backward steps a Recorder keeps per backward call
+KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
 
 
-def _describe(t, name):
-    info = {"name": name, "shape": list(t._shape), "dtype": t.dtype.name,
-            "requires_grad": bool(t.requires_grad)}
-    if t.numel() <= MAX_SHOWN_ELEMENTS:
-        info["value"] = t.detach().tolist()
-    grad = t._grad
-    if grad is not None and grad.numel() <= MAX_SHOWN_ELEMENTS:
-        info["grad"] = grad.tolist()
+def describe(value):
+    """A tensor (or any saved value) as the view shows it: shape, dtype, a short value."""
+    from .._tensor import Tensor
+    if not isinstance(value, Tensor):
+        return {"repr": repr(value)}
+    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
+    if value.numel() <= MAX_SHOWN_ELEMENTS:
+        info["value"] = value.detach().tolist()
     return info
 
 
-def export_graph(*tensors, names=None):
-    """The graph that produced ``tensors``: ``{"nodes": [...], "edges": [...], "roots": [...]}``.
+def _saved_values(node):
+    """The node's saved values by PyTorch's attribute names (``_saved_self`` ...), or
+    ``{"freed": True}`` once backward has freed them."""
+    slots = getattr(getattr(node, "_derivative", None), "slots", None)
+    if slots is not None:
+        saved = node._saved
+        if saved is None:
+            return {"freed": True}
+        return {"_saved_" + slot: describe(value) for slot, value in zip(slots, saved) if value is not None}
+    if hasattr(node, "_to_save"):  # a custom Function: ctx.saved_tensors
+        if node._released:
+            return {"freed": True}
+        return {f"saved_tensors[{i}]": describe(t) for i, t in enumerate(node._to_save)}
+    return {}
 
-    ``names`` maps variable names to objects (e.g. the learner's ``globals()``); tensors found
-    there are labelled with their names. Node ids are small integers in discovery order.
-    """
-    from .._tensor import Tensor
-    by_id = {}
-    for name, value in (names or {}).items():
-        if isinstance(value, Tensor) and not name.startswith("_"):
-            by_id.setdefault(id(value), (name, value))
-            if value.grad_fn is not None:
-                by_id.setdefault((id(value.grad_fn), value._output_nr), (name, value))
 
-    ids, nodes, edges = {}, [], []
+def walk(roots):
+    """The graph behind the nodes ``roots`` in the order a depth-first walk of ``next_functions``
+    first meets each node (the first edge first): ``(order, edges)``. ``order`` holds the nodes,
+    and ``(owner node, slot)`` for each constant input (a ``(None, 0)`` edge); ``edges`` are
+    ``(from, to, slot, input_nr)`` as positions in ``order``."""
+    ids, order, edges, stack = {}, [], [], []
 
-    def node_id(node):
-        key = id(node)
-        if key not in ids:
-            ids[key] = len(ids)
-            entry = {"id": ids[key], "op": type(node).__name__}
-            if isinstance(node, AccumulateGrad):
-                var = node.variable
-                entry["kind"] = "leaf"
-                entry["tensor"] = _describe(var, by_id.get(id(var), (None,))[0])
+    def visit(node):
+        if id(node) not in ids:
+            ids[id(node)] = len(order)
+            order.append(node)
+            stack.append((node, iter(enumerate(zip(node._next, node._next_nr)))))
+        return ids[id(node)]
+
+    for root in roots:
+        visit(root)
+        while stack:  # iteratively: graphs can be thousands of nodes deep
+            node, pending = stack[-1]
+            step = next(pending, None)
+            if step is None:
+                stack.pop()
+                continue
+            slot, (nxt, nr) = step
+            if nxt is None:
+                order.append((node, slot))
+                edges.append((ids[id(node)], len(order) - 1, slot, 0))
             else:
-                entry["kind"] = "function"
-                named = by_id.get((key, 0))
-                if named is not None:
-                    entry["tensor"] = _describe(named[1], named[0])
-            nodes.append(entry)
-            stack.append(node)
-        return ids[key]
+                edges.append((ids[id(node)], visit(nxt), slot, nr))
+    return order, edges
 
-    stack = []
-    roots = []
-    for t in tensors:
-        if t.grad_fn is not None:
-            roots.append(node_id(t.grad_fn))
-        elif t.requires_grad:
-            roots.append(node_id(t._grad_accumulator()))
+
+def export_graph(*tensors, names=None, recorder=None):
+    """The graph that produced ``tensors``: ``{"nodes": [...], "edges": [...], "roots": [...]}``,
+    nodes numbered as ``walk`` meets them, constant inputs as nodes of kind "constant".
+
+    ``names`` maps objects' ids to variable names (tensors; for a node's output,
+    ``(id(node), output_nr)``). With a ``recorder``, each node also says which module's forward
+    made it (``scope``) and the value it computed, and each constant what it was.
+    """
+    names = names or {}
+    roots = [node for node, _ in map(_graph.gradient_edge, tensors) if node is not None]
+    order, edges = walk(roots)
+    nodes = []
+    for number, node in enumerate(order):
+        if isinstance(node, tuple):
+            owner, slot = node
+            entry = {"id": number, "name": "constant", "kind": "constant"}
+            made = recorder.made.get(owner) if recorder else None
+            if made is not None and made.constant(slot) is not None:
+                entry["tensor"] = describe(made.constant(slot))
+        elif isinstance(node, AccumulateGrad):
+            var = node.variable
+            entry = {"id": number, "name": type(node).__name__, "kind": "leaf", "label": names.get(id(var)),
+                     "tensor": describe(var)}
+            if var._grad is not None:
+                entry["grad"] = describe(var._grad)
+        else:
+            entry = {"id": number, "name": type(node).__name__, "kind": "function",
+                     "label": names.get((id(node), 0)), "saved": _saved_values(node)}
+            made = recorder.made.get(node) if recorder else None
+            if made is not None:
+                entry["scope"] = recorder.scope_names(made.scope)
+                entry["tensor"] = made.output
+            else:
+                shape, dtype = node._input_meta[0]
+                entry["tensor"] = {"shape": list(shape), "dtype": str(dtype)}
+        nodes.append(entry)
+    return {"roots": [order.index(root) for root in roots],
+            "nodes": nodes,
+            "edges": [{"from": a, "to": b, "slot": slot, "input_nr": nr} for a, b, slot, nr in edges]}
+
+
+class Made:
+    """How one node was made: the op's forward (``call``), its arguments, a description of its
+    (first) output at that time, and the stack of modules whose forward was running."""
+
+    __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots")
+
+    def __init__(self, call, args, kwargs, outputs, scope, arg_slots):
+        from .._tensor import Tensor
+        self.call, self.args, self.kwargs, self.scope = call, args, kwargs, scope
+        first = outputs if isinstance(outputs, Tensor) else next(o for o in outputs if isinstance(o, Tensor))
+        self.output = describe(first)  # a snapshot: holding the output would keep its node alive
+        self.arg_slots = arg_slots  # per argument: the edge slot (or range of slots) it feeds, or None
+
+    def constant(self, slot):
+        """The argument behind edge ``slot`` when that edge is ``(None, 0)``."""
+        for arg, slots in zip(self.args, self.arg_slots):
+            if slots == slot:
+                return arg
+            if isinstance(slots, range) and slot in slots:
+                return arg[slot - slots.start]
+        return None
+
+
+class Recorder:
+    """Notes, while installed, each recorded op (``made``: node -> Made) and each backward
+    call (``backward_calls``: [{"roots": [(node, nr)], "seeds": [gradients], "steps": [record]}],
+    a record as ``before_step`` describes it)."""
+
+    def __init__(self):
+        # weak: the entry of a node the program dropped goes with it (a training loop's old steps)
+        self.made = weakref.WeakKeyDictionary()
+        self.backward_calls = collections.deque(maxlen=KEPT_BACKWARD_CALLS)
+        self.module_names = {}  # id(module) -> its name in the learner's program (the app sets it)
+        self._modules = []  # the modules whose forward is running, outermost first
+        self._handles = []
+
+    def __enter__(self):
+        from ..nn.modules import module
+        self._handles = [module.register_module_forward_pre_hook(lambda m, args: self._modules.append(m)),
+                         module.register_module_forward_hook(lambda m, args, out: self._leave(m))]
+        _graph.recorder = self
+        return self
+
+    def __exit__(self, *exc):
+        _graph.recorder = None
+        for handle in self._handles:
+            handle.remove()
+        self._modules.clear()
+
+    def _leave(self, module):
+        if self._modules and self._modules[-1] is module:
+            self._modules.pop()
+
+    def scope_names(self, scope):
+        """The module stack ``scope`` as the view shows it: one entry per module, outermost first."""
+        return [self.module_names.get(id(m), type(m).__name__) for m in scope]
+
+    # ---- called by the engine ---------------------------------------------------------------
+    def record_op(self, node, derivative, args, result):
+        slots, k = [], 0
+        spans = node._spans or (1,) * len(derivative.input_positions)
+        by_position = dict(zip(derivative.input_positions, spans))
+        for position in range(len(args)):
+            span = by_position.get(position)
+            if span is None:
+                slots.append(None)
+            else:
+                slots.append(range(k, k + span) if node._spans else k)
+                k += span
+        self.made[node] = Made(derivative, _constants_only(node, args, slots), {}, result, tuple(self._modules), slots)
+
+    def record_function(self, node, function, args, kwargs, outputs):
+        slots, k = [], 0
+        from .._tensor import Tensor
+        for arg in args:
+            slots.append(k if isinstance(arg, Tensor) else None)
+            k += isinstance(arg, Tensor)
+        self.made[node] = Made(function, _constants_only(node, args, slots), kwargs, outputs, tuple(self._modules),
+                               slots)
+
+    def begin_backward(self, root_edges, grad_roots):
+        self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],
+                                    "seeds": list(grad_roots), "steps": [], "complete": True})
+
+    def before_step(self, node, grads):
+        """A backward step about to run: returns its record, to which the engine appends the
+        gradients the node sends to its inputs (``[node, grads in, saved, .grad before, grads out]``)."""
+        step = [node, list(grads), getattr(node, "_saved", None), None]
+        if isinstance(node, AccumulateGrad) and node.variable._grad is not None:
+            step[3] = describe(node.variable._grad)  # a snapshot: .grad is added to in place
+        call = self.backward_calls[-1]
+        if len(call["steps"]) < MAX_STEPS:
+            call["steps"].append(step)
+        else:
+            call["complete"] = False
+        return step
+
+
+def _constants_only(node, args, slots):
+    """``args`` without the ones that reach the node through an edge (None in their place): those
+    the replay takes from the edge, and holding them would keep the graph's earlier nodes alive
+    from this entry, which a weak dictionary then frees recursively, one callback inside another."""
+    kept = []
+    for arg, arg_slots in zip(args, slots):
+        if arg_slots is None:
+            kept.append(arg)
+        elif isinstance(arg_slots, range):
+            kept.append([a if node._next[k] is None else None for a, k in zip(arg, arg_slots)])
+        else:
+            kept.append(arg if node._next[arg_slots] is None else None)
+    return tuple(kept)
+
+
+class ReplayError(Exception):
+    """The graph holds a node the Recorder did not see made (or cannot remake)."""
+
+
+def replay(recorder, root_edge, leaves):
+    """Recompute the output at ``root_edge`` (node, nr) from ``leaves`` (AccumulateGrad node id ->
+    tensor) by calling each recorded op's forward again, under the current grad mode. Constants
+    are the recorded ones, in float64 when they are floating point."""
+    from .. import float64
+    from .._tensor import Tensor
+    from .derivatives import Derivative, _record
+    from .grad_mode import _state as grad_mode
+
+    def as_float64(arg):
+        if isinstance(arg, Tensor) and arg.dtype.is_floating_point:
+            return arg.detach().to(float64)
+        return arg
+
+    values = {}  # (node id, output nr) -> recomputed tensor
+
+    def value_at(node, nr, constant):
+        if node is None:
+            return as_float64(constant)
+        if isinstance(node, AccumulateGrad):
+            return leaves[id(node)]
+        return values[(id(node), nr)]
+
+    # An op's inputs were made before it, so in recording (sequence) order each node's inputs
+    # are ready when it is remade; in-place history is redone in the order it happened.
+    for node in sorted(_graph_nodes(root_edge[0]), key=lambda n: n._sequence_nr):
+        made = recorder.made.get(node)
+        if made is None:
+            raise ReplayError(f"{type(node).__name__} was not made by an op the graph view can redo")
+        args = []
+        for arg, slots in zip(made.args, made.arg_slots):
+            if slots is None:
+                args.append(as_float64(arg))
+            elif isinstance(slots, range):
+                args.append([value_at(node._next[s], node._next_nr[s], a) for a, s in zip(arg, slots)])
+            else:
+                args.append(value_at(node._next[slots], node._next_nr[slots], arg))
+        if isinstance(made.call, Derivative):
+            result = made.call.forward(*args)
+            if grad_mode["enabled"]:
+                _record(made.call, tuple(args), result)
+        else:  # a custom autograd.Function
+            result = made.call.apply(*args, **made.kwargs)
+        outputs = result if isinstance(result, (tuple, list)) else (result,)
+        for nr, out in enumerate(o for o in outputs if isinstance(o, Tensor)):
+            values[(id(node), nr)] = out
+    return value_at(root_edge[0], root_edge[1], None)
+
+
+def _graph_nodes(root):
+    """Every node reachable from ``root`` except the AccumulateGrad leaves."""
+    seen, stack = {id(root): root}, [root]
     while stack:
-        node = stack.pop()
-        for nxt, nr in node.next_functions:
-            if nxt is not None:
-                edges.append({"from": ids[id(node)], "to": node_id(nxt), "input_nr": nr})
-    return {"roots": roots, "nodes": nodes, "edges": edges}
+        for nxt in stack.pop()._next:
+            if nxt is not None and id(nxt) not in seen and not isinstance(nxt, AccumulateGrad):
+                seen[id(nxt)] = nxt
+                stack.append(nxt)
+    return [node for node in seen.values() if not isinstance(node, AccumulateGrad)]

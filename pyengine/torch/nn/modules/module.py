@@ -49,6 +49,24 @@ class RemovableHandle:
         self.remove()
 
 
+# Hooks on every module's forward (PyTorch's register_module_forward_pre_hook / _hook);
+# they run before each module's own hooks.
+_global_forward_pre_hooks = OrderedDict()
+_global_forward_hooks = OrderedDict()
+
+
+def register_module_forward_pre_hook(hook):
+    handle = RemovableHandle(_global_forward_pre_hooks)
+    _global_forward_pre_hooks[handle.id] = hook
+    return handle
+
+
+def register_module_forward_hook(hook):
+    handle = RemovableHandle(_global_forward_hooks)
+    _global_forward_hooks[handle.id] = hook
+    return handle
+
+
 class Module:
     training = True
 
@@ -70,12 +88,18 @@ class Module:
 
     # ---- calling ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
+        pre_hooks = self._forward_pre_hooks.values()
+        if _global_forward_pre_hooks:
+            pre_hooks = [*_global_forward_pre_hooks.values(), *pre_hooks]
+        for hook in list(pre_hooks):
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
         output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
+        hooks = self._forward_hooks.values()
+        if _global_forward_hooks:
+            hooks = [*_global_forward_hooks.values(), *hooks]
+        for hook in list(hooks):
             result = hook(self, args, output)
             if result is not None:
                 output = result

@@ -1,0 +1,260 @@
+// The graph panel: the tensors a run left, the graph behind the chosen one (SVG laid out by dagre,
+// zoom and pan, a nested list as its text alternative), node details, the backward stepper and
+// the gradient check. `graphPanel(panel, handlers)` is self-contained: any view that keeps a panel
+// state (graph/actions.js) can mount it. Test hooks: graph-panel, graph-node (data-name),
+// graph-step, gradcheck (data-state pass/fail) — see README.
+import { html, svg, nothing } from "lit-html";
+import { strings } from "../strings.js";
+import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
+
+const t = strings.graph;
+
+// The toggle that opens the panel (the panel itself shows only when open).
+export const graphToggle = (panel, handlers) =>
+  html`<button type="button" data-testid="graph-toggle" aria-expanded=${panel?.open ? "true" : "false"} @click=${handlers.toggle}>${panel?.open ? t.hide : t.show}</button>`;
+
+export function graphPanel(panel, handlers) {
+  if (!panel?.open) return nothing;
+  return html`
+    <section class="graph-panel" data-testid="graph-panel" aria-label=${t.title}>
+      <h3>${t.title}</h3>
+      ${panel.tensors === null
+        ? html`<p class="note">${t.runFirst}</p>`
+        : panel.tensors.length === 0
+          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>`
+          : html`
+              <label class="graph-pick">${t.pick}
+                <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
+                  ${panel.tensors.map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${tensor.name} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
+                </select>
+              </label>
+              ${panel.error ? html`<p class="stderr" data-testid="graph-error">${panel.error}</p>` : nothing}
+              ${panel.busy === "graph" ? html`<p class="note">${t.loading}</p>` : nothing}
+              ${panel.graph ? graphBody(panel, handlers) : nothing}
+            `}
+    </section>
+  `;
+}
+
+const layouts = new WeakMap(); // export -> { key, drawn }: lay out a graph again only when it changes
+
+function drawnGraph(panel) {
+  const collapseAll = panel.graph.nodes.length > COLLAPSE_ABOVE;
+  const key = `${collapseAll}/${panel.expanded.join("|")}`;
+  const cached = layouts.get(panel.graph);
+  if (cached?.key === key) return cached.drawn;
+  const drawn = layout(visibleGraph(panel.graph, panel.expanded, collapseAll));
+  layouts.set(panel.graph, { key, drawn });
+  return drawn;
+}
+
+function graphBody(panel, handlers) {
+  const drawn = drawnGraph(panel);
+  const step = panel.steps?.steps?.[panel.step];
+  const node = panel.node !== null ? panel.graph.nodes[panel.node] : null;
+  return html`
+    <div class="graph-view">
+      <div class="graph-zoom" role="group" aria-label=${t.zoom}>
+        <button type="button" data-testid="graph-zoom-in" @click=${(e) => zoomBy(e, 1.25)} aria-label=${t.zoomIn}>+</button>
+        <button type="button" data-testid="graph-zoom-out" @click=${(e) => zoomBy(e, 0.8)} aria-label=${t.zoomOut}>−</button>
+        <button type="button" data-testid="graph-zoom-reset" @click=${(e) => zoomBy(e, 0)}>${t.fit}</button>
+      </div>
+      ${graphSvg(drawn, panel, step, handlers)}
+    </div>
+    ${node ? nodeDetails(node, handlers) : html`<p class="help">${t.clickNode}</p>`}
+    ${panel.steps ? stepper(panel, handlers) : nothing}
+    ${gradcheck(panel, handlers)}
+    <details class="graph-text" data-testid="graph-text-toggle" ?open=${panel.textOpen} @toggle=${(e) => e.target.open !== panel.textOpen && handlers.showText(e.target.open)}>
+      <summary>${t.asText}</summary>
+      ${panel.textOpen ? textTree(panel.graph) : nothing}
+    </details>
+  `;
+}
+
+function graphSvg(drawn, panel, step, handlers) {
+  const current = step ? `node:${step.node}` : null;
+  const width = Math.max(drawn.width, 1);
+  const height = Math.max(drawn.height, 1);
+  // Drawn at 1 px per layout unit in a scrolling box: zoom scales the SVG, panning scrolls.
+  return html`<div class="graph-canvas" data-testid="graph-canvas" @pointerdown=${startPan} @wheel=${wheelZoom}>
+    <svg class="graph-svg" data-testid="graph-svg" viewBox="0 0 ${width} ${height}" width=${width} height=${height}
+      data-width=${width} data-height=${height} role="img" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
+      <defs><marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
+      ${drawn.edges.map((edge) => svg`<polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>`)}
+      ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers))}
+    </svg>
+  </div>`;
+}
+
+function drawnNode(entry, panel, current, handlers) {
+  const lines = nodeLines(entry);
+  const x = entry.x - entry.width / 2;
+  const y = entry.y - entry.height / 2;
+  const activate = () => (entry.kind === "group" ? handlers.toggleGroup(entry.group) : handlers.selectNode(entry.node.id));
+  const selected = entry.node && panel.node === entry.node.id;
+  const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}`;
+  return svg`<g class=${classes} data-testid=${entry.kind === "group" ? "graph-group" : "graph-node"} data-name=${entry.name}
+      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button" aria-label=${lines.join(" ")}
+      @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
+    <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
+    ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
+  </g>`;
+}
+
+// ---- zoom and pan: they change the SVG's size and the box's scroll position directly (a view
+// detail, not app state; a new graph starts at 1:1 again) ----
+function setZoom(canvas, zoom, focus = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 }) {
+  const svgElement = canvas.querySelector("svg");
+  const old = Number(canvas.dataset.zoom ?? 1);
+  const next = Math.min(4, Math.max(0.1, zoom));
+  canvas.dataset.zoom = String(next);
+  svgElement.setAttribute("width", String(svgElement.dataset.width * next));
+  svgElement.setAttribute("height", String(svgElement.dataset.height * next));
+  // keep the point under `focus` where it was
+  canvas.scrollLeft = ((canvas.scrollLeft + focus.x) * next) / old - focus.x;
+  canvas.scrollTop = ((canvas.scrollTop + focus.y) * next) / old - focus.y;
+}
+
+function zoomBy(event, factor) {
+  const canvas = event.currentTarget.closest(".graph-view").querySelector(".graph-canvas");
+  if (!factor) {
+    const svgElement = canvas.querySelector("svg");
+    const fit = Math.min(1, canvas.clientWidth / svgElement.dataset.width, canvas.clientHeight / svgElement.dataset.height);
+    return setZoom(canvas, fit, { x: 0, y: 0 });
+  }
+  setZoom(canvas, Number(canvas.dataset.zoom ?? 1) * factor);
+}
+
+function wheelZoom(event) {
+  if (!event.ctrlKey && !event.metaKey) return; // a plain wheel scrolls the page and the box
+  event.preventDefault();
+  const canvas = event.currentTarget;
+  const box = canvas.getBoundingClientRect();
+  setZoom(canvas, Number(canvas.dataset.zoom ?? 1) * (event.deltaY > 0 ? 0.87 : 1.15), { x: event.clientX - box.left, y: event.clientY - box.top });
+}
+
+function startPan(event) {
+  if (event.button !== 0 || event.target.closest(".graph-node, .graph-group")) return;
+  const canvas = event.currentTarget;
+  const start = { x: event.clientX, y: event.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
+  canvas.setPointerCapture(event.pointerId);
+  const move = (e) => {
+    canvas.scrollLeft = start.left - (e.clientX - start.x);
+    canvas.scrollTop = start.top - (e.clientY - start.y);
+  };
+  const end = () => {
+    canvas.removeEventListener("pointermove", move);
+    canvas.removeEventListener("pointerup", end);
+  };
+  canvas.addEventListener("pointermove", move);
+  canvas.addEventListener("pointerup", end);
+}
+
+// ---- details, stepper, gradient check, text alternative -----------------------------------
+// Values to six significant digits, as the stepper prints them (1210.29, not 1210.286376953125).
+const numbers = (value) => (Array.isArray(value) ? `[${value.map(numbers).join(", ")}]` : typeof value === "number" ? String(Number(value.toPrecision(6))) : String(value));
+
+const valueText = (tensor) => {
+  if (!tensor) return "";
+  if (tensor.repr !== undefined) return tensor.repr;
+  const value = tensor.value !== undefined ? ` = ${numbers(tensor.value)}` : "";
+  return `${tensor.dtype ?? ""} ${shapeText(tensor)}${value}`;
+};
+
+function nodeDetails(node, handlers) {
+  const saved = Object.entries(node.saved ?? {});
+  return html`
+    <div class="graph-details" data-testid="graph-details" data-name=${node.name}>
+      <h4>${node.name}${node.label ? html` <span class="label">(${node.label})</span>` : nothing}
+        <button type="button" class="close" aria-label=${t.close} @click=${() => handlers.selectNode(node.id)}>×</button></h4>
+      <dl>
+        <dt>${node.kind === "leaf" ? t.leafValue : node.kind === "constant" ? t.constant : t.output}</dt><dd>${valueText(node.tensor)}</dd>
+        ${node.scope?.length ? html`<dt>${t.module}</dt><dd>${node.scope.join(" › ")}</dd>` : nothing}
+        ${node.kind === "leaf" ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad">${node.grad ? valueText(node.grad) : t.noGrad}</dd>` : nothing}
+        ${node.saved?.freed
+          ? html`<dt>${t.saved}</dt><dd>${t.freed}</dd>`
+          : saved.map(([name, value]) => html`<dt><code>${name}</code></dt><dd>${valueText(value)}</dd>`)}
+      </dl>
+    </div>
+  `;
+}
+
+const nodeLabel = (graph, id) => {
+  const node = graph.nodes[id];
+  return node ? (node.label ? `${node.name} (${node.label})` : node.name) : "?";
+};
+
+function stepper(panel, handlers) {
+  const { steps, graph } = panel;
+  if (steps.error) return html`<p class="note" data-testid="graph-step" data-state="unavailable">${t.noSteps(steps.error)}</p>`;
+  const step = steps.steps[panel.step];
+  if (!step) return nothing;
+  return html`
+    <div class="graph-step" data-testid="graph-step" data-step=${panel.step} aria-live="polite">
+      <h4>${t.stepHeading}</h4>
+      <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : t.dryRun}</p>
+      <div class="toolbar">
+        <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${() => handlers.setStep(panel.step - 1)}>${t.previous}</button>
+        <span>${t.stepOf(panel.step + 1, steps.steps.length)}</span>
+        <button type="button" data-testid="graph-step-next" ?disabled=${panel.step >= steps.steps.length - 1} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
+      </div>
+      <p><strong>${nodeLabel(graph, step.node)}</strong></p>
+      <ul>
+        ${step.incoming.map((incoming) => html`<li>${t.incoming}: <code data-testid="graph-step-incoming">${incoming.sum_of ? `${incoming.sum_of.map((c) => c.value).join(" + ")} = ` : ""}${incoming.value ?? "None"}</code>
+          ${incoming.sum_of ? html` <span class="help">(${t.summed(incoming.sum_of.map((c) => nodeLabel(graph, c.from)))})</span>` : nothing}</li>`)}
+        ${step.accumulate ? accumulation(step.accumulate) : step.sends.map((send) => sendLine(graph, send))}
+      </ul>
+    </div>
+  `;
+}
+
+function accumulation(acc) {
+  if (acc.note === "dry-run") return html`<li data-testid="graph-step-product">${t.wouldAccumulate(acc.leaf, acc.incoming)}</li>`;
+  const sum = acc.before == null ? acc.after : `${acc.before} + ${acc.incoming} = ${acc.after}`;
+  return html`<li data-testid="graph-step-product">${acc.leaf}.grad ${acc.before == null ? "=" : "←"} <code>${sum}</code></li>`;
+}
+
+function sendLine(graph, send) {
+  return html`<li>${t.to(nodeLabel(graph, send.to))}${send.input ? html` (${send.input})` : nothing}:
+    ${send.formula ? html`<code class="formula">${send.formula}</code>` : nothing}
+    ${send.product
+      ? html` → <code data-testid="graph-step-product">${send.product}</code>`
+      : html`${Object.keys(send.values ?? {}).length ? html` ${t.with} <code>${Object.entries(send.values).map(([name, value]) => `${name} = ${value}`).join(", ")}</code>` : nothing}
+          → <code>${send.value ?? "None"}</code>`}</li>`;
+}
+
+function gradcheck(panel, handlers) {
+  const scalar = panel.tensors.find((tensor) => tensor.name === panel.selected)?.scalar;
+  const result = panel.gradcheck;
+  const state = result ? (result.passed ? "pass" : "fail") : undefined;
+  return html`
+    <div class="gradcheck">
+      <button type="button" data-testid="gradcheck" data-state=${state ?? ""} ?disabled=${!scalar || panel.busy === "gradcheck"} @click=${handlers.gradcheck}>${t.gradcheck}</button>
+      ${scalar ? html`<span class="help">${t.gradcheckHelp}</span>` : html`<span class="help">${t.gradcheckScalar}</span>`}
+      ${result?.error ? html`<p class="stderr" data-testid="gradcheck-result" data-state="fail">${result.error}</p>` : nothing}
+      ${result && !result.error
+        ? html`<table class="gradcheck-result ${state}" data-testid="gradcheck-result" data-state=${state}>
+            <caption>${result.passed ? t.gradcheckPass : t.gradcheckFail}</caption>
+            <thead><tr><th>${t.leafColumn}</th><th>autograd</th><th>${t.numericColumn}</th><th>${t.errorColumn}</th><th></th></tr></thead>
+            <tbody>${result.leaves.map((leaf) => html`<tr data-state=${leaf.passed ? "pass" : "fail"}><td>${leaf.leaf}</td><td>${leaf.autograd}</td><td>${leaf.numeric}</td><td>${leaf.max_error}${leaf.checked < leaf.elements ? ` (${t.sampled(leaf.checked, leaf.elements)})` : ""}</td><td>${leaf.passed ? "✓" : "✗"}</td></tr>`)}</tbody>
+          </table>`
+        : nothing}
+    </div>
+  `;
+}
+
+// The graph as a nested list from the root: each node lists its inputs; a node met again is named, not repeated.
+function textTree(graph) {
+  const inputs = new Map(graph.nodes.map((node) => [node.id, []]));
+  for (const edge of graph.edges) inputs.get(edge.from).push(edge.to);
+  const shown = new Set();
+  const item = (id) => {
+    const node = graph.nodes[id];
+    const again = shown.has(id);
+    shown.add(id);
+    const text = node.kind === "constant" ? `constant ${valueText(node.tensor)}` : nodeLabel(graph, id);
+    return html`<li data-testid="graph-text-node" data-name=${node.name} data-id=${id}>${text}${again ? ` ${t.seenAbove}` : nothing}
+      ${!again && inputs.get(id).length ? html`<ul>${inputs.get(id).map(item)}</ul>` : nothing}</li>`;
+  };
+  return html`<ul data-testid="graph-text">${graph.roots.map(item)}</ul>`;
+}

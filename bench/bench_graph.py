@@ -1,0 +1,206 @@
+"""The graph panel's costs (issue #17), as figures and ratios:
+
+  1. export (graph + stepper data) in CPython for graphs of 10, 100 and 500 nodes, and a training
+     step of an MLP (app/py/course_graph.py over the engine's graph_export);
+  2. layout (collapse + dagre) of the same graphs in Node (bench/graph_layout.mjs);
+  3. in headless Chromium: choosing the tensor -> its graph drawn (export and stepper data in
+     Pyodide, layout, lit-html render), for the same graphs; needs dist/ (npm run build);
+  4. a run's extra cost: a 300-step training loop run by the app's runner on this engine with the
+     panel closed and open, against the engine of branch `main` (git archive), in separate
+     processes, alternating.
+
+Usage: .venv/bin/python bench/bench_graph.py [--no-browser] [--run-cost-only]
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "app", "py"), os.path.join(ROOT, "pyengine")]
+
+
+def chain(n):
+    """A program whose `y` has a graph of n nodes (n - 1 SinBackward0 and x's AccumulateGrad)."""
+    return f"import torch\nx = torch.tensor(0.5, requires_grad=True)\ny = x\nfor _ in range({n - 1}):\n    y = y.sin()\n"
+
+
+MLP = """import torch
+torch.manual_seed(0)
+model = torch.nn.Sequential(*[layer for _ in range(12) for layer in (torch.nn.Linear(8, 8), torch.nn.Tanh())],
+                            torch.nn.Linear(8, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+x, target = torch.randn(16, 8), torch.randn(16, 1)
+opt.zero_grad()
+y = torch.nn.functional.mse_loss(model(x), target)
+y.backward()
+opt.step()
+"""
+
+# A sum of squares written out: no modules and no unbranched runs to fold (4 nodes per term).
+COMB = """import torch
+x = torch.linspace(-1, 1, 125).requires_grad_()
+y = x[0] * x[0]
+for i in range(1, 125):
+    y = y + x[i] * x[i]
+"""
+
+PROGRAMS = {"chain 10": chain(10), "chain 100": chain(100), "chain 500": chain(500), "sum of squares (500)": COMB,
+            "MLP step": MLP}
+
+TRAINING = """import torch
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+x, target = torch.randn(32, 4), torch.randn(32, 1)
+for step in range(300):
+    opt.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(x), target)
+    loss.backward()
+    opt.step()
+print(round(loss.item(), 4))
+"""
+
+
+def load_runner():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_runner", os.path.join(ROOT, "app", "py", "runner.py"))
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    runner.prepare(os.path.join(ROOT, "pyengine"))
+    return runner
+
+
+def median_ms(fn, repeats=5):
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def export_figures():
+    runner = load_runner()
+    import course_graph
+    exports = {}
+    print("1. export in CPython (median of 5)          nodes   graph ms   steps ms")
+    for label, code in PROGRAMS.items():
+        runner.run(code, [], lambda stream, text: None, {"graph": True})
+        graph_ms = median_ms(lambda: course_graph.answer({"what": "graph", "name": "y"}))
+        steps_ms = median_ms(lambda: course_graph.answer({"what": "steps", "name": "y"}))
+        exports[label] = course_graph.answer({"what": "graph", "name": "y"})
+        print(f"   {label:<40} {len(exports[label]['nodes']):>5} {graph_ms:>10.1f} {steps_ms:>10.1f}")
+    return exports
+
+
+def layout_figures(exports):
+    lines = "".join(json.dumps({"label": label, "graph": graph}) + "\n" for label, graph in exports.items())
+    out = subprocess.run(["node", "bench/graph_layout.mjs"], cwd=ROOT, input=lines, capture_output=True, text=True, check=True)
+    print("2. layout in Node (median of 5; large graphs also fully expanded)  nodes  drawn  layout ms")
+    for line in out.stdout.splitlines():
+        row = json.loads(line)
+        print(f"   {row['label']:<62} {row['nodes']:>5} {row['drawn']:>6} {row['ms']:>10.1f}")
+
+
+def browser_figures(exports):
+    from playwright.sync_api import sync_playwright
+    dist = os.path.join(ROOT, "dist")
+    server = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", dist], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
+    print("3. Chromium: choose tensor -> graph drawn (median of 5)   nodes  drawn   ms")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(url + "#/lesson/computational-graph")
+            page.wait_for_selector('[data-testid="python-status"][data-state="ready"]', timeout=120_000)
+            page.click('.practice [data-testid="graph-toggle"]')
+            for label, code in PROGRAMS.items():
+                page.locator('[data-testid="editor"] .cm-content').first.fill(code)
+                page.click('[data-testid="run"]')
+                page.wait_for_selector('.practice [data-testid="graph-tensor"]')
+                page.wait_for_selector('.practice [data-testid="graph-node"]')
+                drawn = page.locator('.practice [data-testid="graph-node"], .practice [data-testid="graph-group"]').count()
+                times = [page.evaluate(SELECT_AND_WAIT, drawn) for _ in range(5)]
+                print(f"   {label:<53} {len(exports[label]['nodes']):>5} {drawn:>6} {statistics.median(times):>5.0f}")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+
+
+# Chooses y again (the panel drops the drawn graph and asks for it), timing from the change event
+# until y's nodes are back in the page.
+SELECT_AND_WAIT = """async (drawn) => {
+  const select = document.querySelector('.practice [data-testid="graph-tensor"]');
+  const count = () => document.querySelectorAll('.practice [data-testid="graph-node"], .practice [data-testid="graph-group"]').length;
+  const idle = () => !document.querySelector('.practice [data-testid="graph-step"]') === false;
+  while (!idle()) await new Promise((resolve) => setTimeout(resolve, 50)); // the stepper's data has come
+  const start = performance.now();
+  select.value = "y";
+  select.dispatchEvent(new Event("change"));
+  let cleared = false;
+  await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      cleared ||= count() === 0;
+      if (cleared && count() === drawn) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.querySelector('.practice'), { childList: true, subtree: true });
+  });
+  return performance.now() - start;
+}"""
+
+
+RUN_ONE = """
+import sys, time, importlib.util
+engine, graph = sys.argv[1], sys.argv[2] == "open"
+spec = importlib.util.spec_from_file_location("r", {runner!r})
+runner = importlib.util.module_from_spec(spec); spec.loader.exec_module(runner)
+sys.path.insert(0, {app_py!r})
+runner.prepare(engine)
+code = sys.stdin.read()
+runner.run("import torch", [], lambda s, t: None, {{"graph": graph}})  # warm up imports
+start = time.process_time()  # CPU time: other processes on a shared machine count less
+runner.run(code, [], lambda s, t: None, {{"graph": graph}})
+print((time.process_time() - start) * 1000)
+"""
+
+
+def run_cost_figures(repeats=9):
+    base = tempfile.mkdtemp(prefix="bench-graph-main-")
+    archive = subprocess.run(["git", "archive", "main", "pyengine"], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", base], input=archive, check=True)
+    script = RUN_ONE.format(runner=os.path.join(ROOT, "app", "py", "runner.py"), app_py=os.path.join(ROOT, "app", "py"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    cases = {"main's engine": (os.path.join(base, "pyengine"), "closed"),
+             "this engine, panel closed": (os.path.join(ROOT, "pyengine"), "closed"),
+             "this engine, panel open": (os.path.join(ROOT, "pyengine"), "open")}
+    times = {name: [] for name in cases}
+    for _ in range(repeats):
+        for name, (engine, panel) in cases.items():
+            out = subprocess.run([sys.executable, "-c", script, engine, panel], input=TRAINING, env=env,
+                                 capture_output=True, text=True, check=True)
+            times[name].append(float(out.stdout))
+    baseline = statistics.median(times["main's engine"])
+    print(f"4. a 300-step training loop through the runner: CPU ms, median of {repeats} (min-max), alternating processes")
+    for name, values in times.items():
+        print(f"   {name:<28} {statistics.median(values):>8.0f} ms  ({min(values):.0f}-{max(values):.0f})"
+              f"  ratio {statistics.median(values) / baseline:.3f}")
+
+
+if __name__ == "__main__":
+    if "--run-cost-only" not in sys.argv:
+        exports = export_figures()
+        layout_figures(exports)
+        if "--no-browser" not in sys.argv:
+            browser_figures(exports)
+    run_cost_figures()

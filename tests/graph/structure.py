@@ -1,0 +1,45 @@
+"""The structure of an autograd graph as real PyTorch and our engine both report it, walking
+``next_functions`` depth first from a root (the first edge first), as the graph panel numbers it.
+Runs on either torch: it uses only the public ``next_functions`` and class names. It restates
+the walk of the engine's graph_export.walk on purpose: it is the oracle the export is checked
+against, so it must not share the code under test."""
+
+
+def structure(tensor):
+    """{"nodes": [class names in first-meeting order], "edges": [[from, to, slot, input_nr]]},
+    a constant input (a ``(None, 0)`` edge) being a node named "constant"."""
+    root = tensor.grad_fn
+    if root is None:
+        return {"nodes": ["AccumulateGrad"], "edges": []}
+    ids, names, edges, stack = {}, [], [], []
+
+    def visit(fn):
+        if fn not in ids:
+            ids[fn] = len(names)
+            names.append(type(fn).__name__)
+            stack.append((fn, iter(enumerate(fn.next_functions))))
+        return ids[fn]
+
+    visit(root)
+    while stack:
+        fn, pending = stack[-1]
+        step = next(pending, None)
+        if step is None:
+            stack.pop()
+            continue
+        slot, (nxt, nr) = step
+        if nxt is None:
+            names.append("constant")
+            edges.append([ids[fn], len(names) - 1, slot, 0])
+        else:
+            edges.append([ids[fn], visit(nxt), slot, nr])
+    return {"nodes": names, "edges": edges}
+
+
+def program_structures(code):
+    """Runs ``code``; the structure behind each tensor it leaves that requires grad, by name."""
+    import torch
+    namespace = {"__name__": "__main__"}
+    exec(compile(code, "main.py", "exec"), namespace)
+    return {name: structure(value) for name, value in sorted(namespace.items())
+            if isinstance(value, torch.Tensor) and value.requires_grad}
