@@ -1,6 +1,8 @@
 // The Python worker: boots Pyodide, installs our `torch` engine, runs programs one at a time.
 // Messages are described in protocol.js. Python never runs on the page's thread.
 import * as msg from "./protocol.js";
+import { installKernels } from "./kernels.js";
+import kernelsWasm from "virtual:kernels-wasm";
 import runnerSource from "./py/runner.py";
 
 const HOME = "/home/pyodide";
@@ -29,6 +31,7 @@ async function boot() {
     },
   });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+  if (kernelsWasm) installKernels(pyodide, kernelsWasm);
 
   post({ type: msg.STATUS, stage: "engine" });
   for (const [path, source] of Object.entries(await engineFiles)) {

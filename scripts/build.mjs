@@ -5,6 +5,7 @@ import { build } from "esbuild";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -24,6 +25,7 @@ export async function buildSite() {
     minify: true,
     legalComments: "none",
     loader: { ".py": "text", ".woff2": "file", ".woff": "file", ".ttf": "file" },
+    plugins: [kernelsInline(kernelsWasm())],
     assetNames: "assets/[name]-[hash]",
     logLevel: "warning",
   });
@@ -37,6 +39,19 @@ export async function buildSite() {
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
   else console.warn("build: lessons.json is missing; the app will say so");
   return dist;
+}
+
+// `import kernelsWasm from "virtual:kernels-wasm"` (app/worker.js): the compute kernels' bytes,
+// inlined into the worker bundle so they need no request of their own; null without clang.
+function kernelsInline(bytes) {
+  return {
+    name: "kernels-wasm",
+    setup(build) {
+      build.onResolve({ filter: /^virtual:kernels-wasm$/ }, () => ({ path: "kernels.wasm", namespace: "kernels" }));
+      build.onLoad({ filter: /.*/, namespace: "kernels" }, () =>
+        bytes ? { contents: bytes, loader: "binary" } : { contents: "export default null", loader: "js" });
+    },
+  };
 }
 
 // { "torch/__init__.py": "<source>", ... } for every .py file under `dir`.
