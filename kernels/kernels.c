@@ -68,14 +68,30 @@ void EXPORT(fma_f32)(const float* a, double a_scalar, const float* b, const floa
 
 enum { ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM };
 
+// cond ? x : y, with cond hidden from the optimizer: clang turns a select on a float
+// comparison into wasm's f32.max/f64.max, or drops a nan it thinks interchangeable, and those
+// differ from Python on signed zeros and nan bits.
+static inline double pick(int cond, double x, double y) {
+  __asm__("" : "+r"(cond));
+  return cond ? x : y;
+}
+
+// python.py _div: a zero divisor gives nan (Python's, positive) for 0/0 and nan/0, else an
+// infinity signed by both operands.
+static inline double divide(double x, double y) {
+  if (y != 0.0) return x / y;
+  if (x != x || x == 0.0) return __builtin_nan("");
+  return __builtin_copysign(__builtin_inf(), x) * __builtin_copysign(1.0, y);
+}
+
 static inline double binary_op(int op, double x, double y) {
   switch (op) {
     case ADD: return x + y;
     case SUB: return x - y;
     case MUL: return x * y;
-    case DIV: return x / y;
-    case MAXIMUM: return (x != x || x > y) ? x : y;  // python.py _max: nan wins, ties take y
-    default: return (x != x || x < y) ? x : y;       // _min
+    case DIV: return divide(x, y);
+    case MAXIMUM: return pick(x != x || x > y, x, y);  // python.py _max: nan wins, ties take y
+    default: return pick(x != x || x < y, x, y);       // _min
   }
 }
 
@@ -84,7 +100,7 @@ static inline double binary_op(int op, double x, double y) {
     case ADD: for (int i = 0; i < n; i++) out[i] = (float)((X) + (Y)); break; \
     case SUB: for (int i = 0; i < n; i++) out[i] = (float)((X) - (Y)); break; \
     case MUL: for (int i = 0; i < n; i++) out[i] = (float)((X) * (Y)); break; \
-    case DIV: for (int i = 0; i < n; i++) out[i] = (float)((X) / (Y)); break; \
+    case DIV: for (int i = 0; i < n; i++) out[i] = (float)divide((X), (Y)); break; \
     default: for (int i = 0; i < n; i++) out[i] = (float)binary_op(op, (X), (Y)); \
   }
 
@@ -126,9 +142,10 @@ void EXPORT(unary_f32)(int op, const float* a, float* out, int n) {
   switch (op) {
     case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
     case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabsf(a[i]); break;
-    case RELU: for (int i = 0; i < n; i++) out[i] = a[i] < 0 ? 0.0f : a[i]; break;
+    case RELU: for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, 0.0, a[i]); break;  // relu(-0.) is -0.
     case SQUARE: for (int i = 0; i < n; i++) out[i] = (float)((double)a[i] * a[i]); break;
-    default: for (int i = 0; i < n; i++) out[i] = __builtin_sqrtf(a[i]);
+    default:  // python.py _sqrt: Python's nan for negative inputs, a nan input kept
+      for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, __builtin_nan(""), __builtin_sqrtf(a[i]));
   }
 }
 
@@ -293,4 +310,70 @@ void EXPORT(mm_f32)(int rule, const float* a, const float* b, const float* bias,
   }
   if (rule == RULE_F) mm_rule_f(a, b, bias, out, m, k, n, scratch);
   else mm_rule_n(a, b, bias, out, m, k, n);
+}
+
+// ---- cascade sums (_aten/reduce.py _cascade, _rowsum, _inner_sum) ---------------------------
+// Items are float32 values `stride` apart; every partial sum is float32, added in the order of
+// the Python code. The levels of _cascade are streamed: a level's block sum is complete when
+// `step` blocks of the level below have been added to it from 0.
+
+static float seq_sum(const float* x, long stride, int count) {
+  float acc = 0.0f;
+  for (int i = 0; i < count; i++) acc = acc + x[i * stride];
+  return acc;
+}
+
+static int ceil_log2(int v) { return v <= 2 ? 1 : 32 - __builtin_clz((unsigned)(v - 1)); }
+
+static float cascade(const float* x, long stride, int count) {
+  if (count < 16) return seq_sum(x, stride, count);
+  int p = ceil_log2(count) / 4;
+  int step = 1 << (p > 4 ? p : 4);
+  int n0 = count / step;
+  float level1 = 0.0f, level2 = 0.0f, acc3 = 0.0f;
+  int in1 = 0, in2 = 0;
+  for (int b = 0; b < n0; b++) {
+    level1 = level1 + seq_sum(x + (long)b * step * stride, stride, step);
+    if (++in1 == step) {
+      level2 = level2 + level1;
+      level1 = 0.0f;
+      in1 = 0;
+      if (++in2 == step) {
+        acc3 = acc3 + level2;
+        level2 = 0.0f;
+        in2 = 0;
+      }
+    }
+  }
+  float acc0 = seq_sum(x + (long)n0 * step * stride, stride, count - n0 * step);
+  return ((acc0 + level1) + level2) + acc3;
+}
+
+static float rowsum(const float* x, long stride, int count) {
+  int groups = count / 4;
+  float p0 = cascade(x, 4 * stride, groups), p1 = cascade(x + stride, 4 * stride, groups);
+  float p2 = cascade(x + 2 * stride, 4 * stride, groups), p3 = cascade(x + 3 * stride, 4 * stride, groups);
+  for (int i = 4 * groups; i < count; i++) p0 = p0 + x[i * stride];
+  return ((p0 + p1) + p2) + p3;
+}
+
+// The vectorised inner sum of one contiguous row of n >= 8 values (8 lanes; spec 3.1).
+float EXPORT(inner_sum_f32)(const float* row, int n) {
+  int nvec = n / 8, end = nvec * 8, groups = nvec / 4;
+  float acc = 0.0f;
+  for (int i = end; i < n; i++) acc = acc + row[i];
+  for (int lane = 0; lane < 8; lane++) {
+    // lane `lane`'s four interleaved cascades are the 32-wide columns lane + 8q
+    float p0 = cascade(row + lane, 32, groups), p1 = cascade(row + lane + 8, 32, groups);
+    float p2 = cascade(row + lane + 16, 32, groups), p3 = cascade(row + lane + 24, 32, groups);
+    for (int i = 32 * groups + lane; i < end; i += 8) p0 = p0 + row[i];
+    acc = acc + (((p0 + p1) + p2) + p3);
+  }
+  return acc;
+}
+
+// out[j] = cascade (or rowsum) of the n0 items first[i*s0 + j*s1], for each of `width` columns.
+void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0, int width, int s1, float* out) {
+  for (int j = 0; j < width; j++)
+    out[j] = use_rowsum ? rowsum(first + (long)j * s1, s0, n0) : cascade(first + (long)j * s1, s0, n0);
 }

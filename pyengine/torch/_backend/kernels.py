@@ -134,3 +134,20 @@ def mm(a, b, m, k, n, bias, b_transposed, rule):
     wasm.mm_f32(_RULES[rule], _address(a), _address(b), 0 if bias is None else _address(bias_f32), _address(out),
                 m, k, n, 1 if b_transposed else 0, _address(scratch))
     return out
+
+
+def inner_sum(row):
+    """_aten.reduce's vectorised inner sum of a contiguous array('f') row, or None."""
+    if not isinstance(row, array) or row.typecode != "f" or len(row) < MIN_ELEMENTS:
+        return None
+    return wasm.inner_sum_f32(_address(row), len(row))
+
+
+def column_sums(values, first, n0, s0, width, s1, use_rowsum):
+    """_aten.reduce's cascade (or row sum) down each of `width` columns of n0 items
+    values[first + i*s0 + j*s1], as an array('f') of width sums, or None."""
+    if not isinstance(values, array) or values.typecode != "f" or n0 * width < MIN_ELEMENTS:
+        return None
+    out = array("f", bytes(4 * width))
+    wasm.column_sums_f32(1 if use_rowsum else 0, _address(values) + 4 * first, n0, s0, width, s1, _address(out))
+    return out
