@@ -6,7 +6,8 @@ PyTorch on this machine's CPU in the same run, with ratios.
 
 * a 256x256 float32 matmul (best of several);
 * one training step of the two-layer network of PyTorch's "Learning PyTorch with Examples"
-  (64x1000 -> 100 -> 10, nn.Sequential, MSELoss(sum), SGD), mean over several steps;
+  (64x1000 -> 100 -> 10, nn.Sequential, MSELoss(sum), SGD), the best of several steps (a
+  shared machine is noisy: every figure is a best of several);
 * a 0-d autograd chain (*, +, relu, scalar *), time per op;
 * the four tutorial variants (bench/tutorials/: tensor, autograd, nn, optim), 500 steps each
   with the kernels on; their output is compared with real PyTorch's at 500 steps and with the
@@ -53,7 +54,7 @@ elif which == "step":
         loss.backward()
         opt.step()
     times = timed(step, int(sys.argv[2]))
-    print(json.dumps({"seconds": sum(times) / len(times)}))
+    print(json.dumps({"seconds": min(times)}))
 elif which == "chain":
     n = int(sys.argv[2])
     def chain():

@@ -377,3 +377,41 @@ void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0,
   for (int j = 0; j < width; j++)
     out[j] = use_rowsum ? rowsum(first + (long)j * s1, s0, n0) : cascade(first + (long)j * s1, s0, n0);
 }
+
+// ---- 2-d convolution (nn/functional.py _conv_loop and its three visitors) -------------------
+// The Python loop visits every product term in the order n, output channel, output position,
+// input channel of the group, kernel tap (in-bounds taps only, row-major), and adds it to a
+// float64 sum. The same order here gives the same float64 sums in acc (zeroed by the caller):
+//   mode 0 (forward):      acc[out] += x[in] * w[tap]     (p = x, q = w)
+//   mode 1 (input grad):   acc[in]  += g[out] * w[tap]    (p = g, q = w)
+//   mode 2 (weight grad):  acc[tap] += g[out] * x[in]     (p = g, q = x)
+void EXPORT(conv2d_f64)(int mode, const float* p, const float* q, double* acc, int batch, int in_c, int h, int w,
+                        int out_c, int kh, int kw, int oh, int ow, int sh, int sw, int ph, int pw, int dh, int dw,
+                        int groups) {
+  int in_per_group = in_c / groups, out_per_group = out_c / groups;
+  long sp = (long)h * w, kn = (long)kh * kw, on = (long)oh * ow;
+  for (int n = 0; n < batch; n++)
+    for (int oc = 0; oc < out_c; oc++) {
+      int g = oc / out_per_group;
+      for (int oy = 0; oy < oh; oy++)
+        for (int ox = 0; ox < ow; ox++) {
+          long out_index = ((long)n * out_c + oc) * on + (long)oy * ow + ox;
+          for (int icg = 0; icg < in_per_group; icg++) {
+            long w_base = ((long)oc * in_per_group + icg) * kn;
+            long x_base = ((long)n * in_c + g * in_per_group + icg) * sp;
+            for (int ky = 0; ky < kh; ky++) {
+              int iy = oy * sh - ph + ky * dh;
+              if (iy < 0 || iy >= h) continue;
+              for (int kx = 0; kx < kw; kx++) {
+                int ix = ox * sw - pw + kx * dw;
+                if (ix < 0 || ix >= w) continue;
+                long tap = w_base + (long)ky * kw + kx, in = x_base + (long)iy * w + ix;
+                if (mode == 0) acc[out_index] += (double)p[in] * q[tap];
+                else if (mode == 1) acc[in] += (double)p[out_index] * q[tap];
+                else acc[tap] += (double)p[out_index] * q[in];
+              }
+            }
+          }
+        }
+    }
+}

@@ -102,6 +102,41 @@ def two_layer_step():
     return out
 
 
+# ---- convolution: forward and both gradients, with stride, padding, dilation, groups --------
+@case
+def convolutions():
+    out = []
+    for i, (shape, weight, options) in enumerate([
+            ((2, 3, 12, 12), (6, 3, 5, 5), {}),
+            ((1, 4, 9, 11), (4, 2, 3, 3), {"stride": 2, "padding": 1, "groups": 2}),
+            ((2, 2, 10, 10), (3, 2, 3, 2), {"dilation": (2, 1), "padding": (2, 0), "stride": (1, 2)})]):
+        x = values(shape, "normal", 400 + i).requires_grad_()
+        w = values(weight, "normal", 410 + i).requires_grad_()
+        b = values(weight[:1], "normal", 420 + i).requires_grad_()
+        y = torch.nn.functional.conv2d(x, w, b, **options)
+        y.pow(2).sum().backward()
+        out += [y, x.grad, w.grad, b.grad]
+    return out
+
+
+@case
+def blitz_cnn_step():
+    """A training step of the 60-minute blitz's small CNN on a batch of two images."""
+    torch.manual_seed(0)
+    nn, F = torch.nn, torch.nn.functional
+    conv1, conv2 = nn.Conv2d(3, 6, 5), nn.Conv2d(6, 16, 5)
+    fc1, fc2, fc3 = nn.Linear(16 * 5 * 5, 120), nn.Linear(120, 84), nn.Linear(84, 10)
+    params = [p for m in (conv1, conv2, fc1, fc2, fc3) for p in m.parameters()]
+    x, target = torch.randn(2, 3, 32, 32), torch.tensor([3, 7])
+    h = F.max_pool2d(F.relu(conv1(x)), 2)
+    h = F.max_pool2d(F.relu(conv2(h)), 2)
+    h = fc3(F.relu(fc2(F.relu(fc1(torch.flatten(h, 1))))))
+    loss = F.cross_entropy(h, target)
+    loss.backward()
+    torch.optim.SGD(params, lr=0.001, momentum=0.9).step()
+    return [h, loss] + [p.grad for p in params] + [p.detach() for p in params]
+
+
 # ---- elementwise, with broadcasting and Python scalars -------------------------------------
 @case
 def elementwise():

@@ -151,3 +151,17 @@ def column_sums(values, first, n0, s0, width, s1, use_rowsum):
     out = array("f", bytes(4 * width))
     wasm.column_sums_f32(1 if use_rowsum else 0, _address(values) + 4 * first, n0, s0, width, s1, _address(out))
     return out
+
+
+def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups):
+    """nn.functional's 2-d convolution loop (mode 0: forward sums, 1: input gradient, 2: weight
+    gradient) over float32 buffers p, q: its float64 sums as an array('d'), or None."""
+    if len(input_shape) != 4 or acc_size < MIN_ELEMENTS:
+        return None
+    p, q = _float32(p), _float32(q)
+    if p is None or q is None:
+        return None
+    acc = array("d", bytes(8 * acc_size))
+    wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
+                    *out_spatial, *stride, *padding, *dilation, groups)
+    return acc
