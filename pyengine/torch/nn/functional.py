@@ -1485,26 +1485,36 @@ def _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, vis
 
 
 def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dilation, groups):
-    """The float64 sums of _conv_loop for visitor ``mode`` (0 forward, 1 input gradient, 2 weight
-    gradient) from the browser's compute kernels, or None (elsewhere, or not 2-d float32)."""
-    if kernels.wasm is None or p.dtype is not _dtype.float32 or q.dtype is not _dtype.float32:
-        return None
-    out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
-    return kernels.conv2d(mode, p._buf(), q._buf(), size, tuple(input_shape), tuple(weight_shape), out, stride,
-                          padding, dilation, groups)
+    """The float64 sums of one of the convolution's loops over its product terms:
+    mode 0 (forward, p = input, q = weight): acc[out] += x * w;
+    mode 1 (input gradient, p = grad_output, q = weight): acc[in] += g * w;
+    mode 2 (weight gradient, p = grad_output, q = input): acc[tap] += g * x.
+    In the browser the wasm kernels add the same terms in the same order (2-d float32)."""
+    if kernels.wasm is not None and p.dtype is _dtype.float32 and q.dtype is _dtype.float32:
+        out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
+        acc = kernels.conv2d(mode, p._buf(), q._buf(), size, tuple(input_shape), tuple(weight_shape), out,
+                             stride, padding, dilation, groups)
+        if acc is not None:
+            return acc
+    a, b = p._flat(), q._flat()
+    acc = [0.0] * size
+    if mode == 0:
+        def visit(o, wi, xi):
+            acc[o] += a[xi] * b[wi]
+    elif mode == 1:
+        def visit(o, wi, xi):
+            acc[xi] += a[o] * b[wi]
+    else:
+        def visit(o, wi, xi):
+            acc[wi] += a[o] * b[xi]
+    _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, visit)
+    return acc
 
 
 def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
     spatial, kernel, out = _conv_geometry(input.shape, weight.shape, stride, padding, dilation)
     size = input.shape[0] * weight.shape[0] * _numel(out)
     acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
-    if acc is None:
-        x, w = input._flat(), weight._flat()
-        acc = [0.0] * size
-
-        def visit(o, wi, xi):
-            acc[o] += x[xi] * w[wi]
-        _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
     if bias is not None:
         b, on, oc = bias._flat(), _numel(out), weight.shape[0]
         acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
@@ -1522,13 +1532,6 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
     acc = _conv_sums(1, grad_output, weight, _numel(input_shape), input_shape, weight.shape, stride, padding,
                      dilation, groups)
-    if acc is None:
-        g, w = grad_output._flat(), weight._flat()
-        acc = [0.0] * _numel(input_shape)
-
-        def visit(o, wi, xi):
-            acc[xi] += g[o] * w[wi]
-        _conv_loop(input_shape, weight.shape, stride, padding, dilation, groups, visit)
     return _new(acc, input_shape, grad_output.dtype)
 
 
@@ -1540,13 +1543,6 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
     acc = _conv_sums(2, grad_output, input, _numel(weight_shape), input.shape, weight_shape, stride, padding,
                      dilation, groups)
-    if acc is None:
-        g, x = grad_output._flat(), input._flat()
-        acc = [0.0] * _numel(weight_shape)
-
-        def visit(o, wi, xi):
-            acc[wi] += g[o] * x[xi]
-        _conv_loop(input.shape, weight_shape, stride, padding, dilation, groups, visit)
     return _new(acc, weight_shape, grad_output.dtype)
 
 
