@@ -2,7 +2,7 @@
 wasm kernels on and off (off = the pure-Python backend, as before the kernels), against real
 PyTorch on this machine's CPU in the same run, with ratios.
 
-    .venv/bin/python bench/bench_browser.py [--quick] [--no-tutorials]
+    .venv/bin/python bench/bench_browser.py [--quick] [--no-tutorials | --tutorials-only]
 
 * a 256x256 float32 matmul and elementwise add/mul (bench_tensor.py's workload);
 * one training step of the two-layer network of PyTorch's "Learning PyTorch with Examples"
@@ -79,11 +79,15 @@ def figures(where, source, *args):
 def row(label, unit, scale, torch_s, results):
     cells = [f"{label:40} real torch {torch_s * scale:10.3f} {unit}"]
     for name, s in results:
-        cells.append(f"{name} {s * scale:10.3f} {unit} (x{s / torch_s:,.0f})")
+        ratio = s / torch_s
+        cells.append(f"{name} {s * scale:10.3f} {unit} (x{ratio:,.0f})" if ratio >= 10 else
+                     f"{name} {s * scale:10.3f} {unit} (x{ratio:.2f})")
     print("  ".join(cells))
 
 
 def main():
+    if "--tutorials-only" in sys.argv:
+        return tutorials()
     wheres = ["off", "on"]
     print("Pyodide under Node: kernels off (the pure-Python backend) / on, against real torch (CPU)")
     tensor_n = 100_000 if QUICK else 1_000_000
@@ -99,8 +103,11 @@ def main():
     chain = {where: figures(where, CHAIN, chain_n, 5) for where in ["torch"] + wheres}
     per_op = {where: (c["forward_us"] + c["backward_us"]) * 1e-6 for where, c in chain.items()}
     row("0-d autograd chain, per op (best of 5)", "us", 1e6, per_op["torch"], [(w, per_op[w]) for w in wheres])
-    if "--no-tutorials" in sys.argv:
-        return
+    if "--no-tutorials" not in sys.argv:
+        tutorials()
+
+
+def tutorials():
     steps, check_steps = (100 if QUICK else 500), 3
     print(f"tutorial variants: {steps} steps with the kernels on (wall time incl. ~3 s Pyodide boot);"
           f" output vs real torch ({steps} steps) and vs kernels off ({check_steps} steps)")
