@@ -84,15 +84,9 @@ static inline double divide(double x, double y) {
   return __builtin_copysign(__builtin_inf(), x) * __builtin_copysign(1.0, y);
 }
 
-static inline double binary_op(int op, double x, double y) {
-  switch (op) {
-    case ADD: return x + y;
-    case SUB: return x - y;
-    case MUL: return x * y;
-    case DIV: return divide(x, y);
-    case MAXIMUM: return pick(x != x || x > y, x, y);  // python.py _max: nan wins, ties take y
-    default: return pick(x != x || x < y, x, y);       // _min
-  }
+// python.py _max / _min: a nan operand wins, ties take y.
+static inline double extremum(int op, double x, double y) {
+  return op == MAXIMUM ? pick(x != x || x > y, x, y) : pick(x != x || x < y, x, y);
 }
 
 #define BINARY_LOOP(X, Y)                                            \
@@ -101,7 +95,7 @@ static inline double binary_op(int op, double x, double y) {
     case SUB: for (int i = 0; i < n; i++) out[i] = (float)((X) - (Y)); break; \
     case MUL: for (int i = 0; i < n; i++) out[i] = (float)((X) * (Y)); break; \
     case DIV: for (int i = 0; i < n; i++) out[i] = (float)divide((X), (Y)); break; \
-    default: for (int i = 0; i < n; i++) out[i] = (float)binary_op(op, (X), (Y)); \
+    default: for (int i = 0; i < n; i++) out[i] = (float)extremum(op, (X), (Y)); \
   }
 
 // out = a op b; a or b may be a scalar (null pointer, value in a_scalar / b_scalar).

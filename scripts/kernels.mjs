@@ -5,7 +5,7 @@
 // installed: the app then runs on the pure-Python backend alone, as before the kernels.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -51,9 +51,12 @@ export function kernelsWasm() {
   }
   checkOwnsNoMemory(clang);
   mkdirSync(CACHE, { recursive: true });
-  const out = `${cached}.tmp`;
+  const out = `${cached}.${process.pid}.tmp`; // concurrent test processes may compile at once
   execFileSync(clang, [...FLAGS, "-Wl,--no-entry", "-Wl,--import-memory", "-Wl,--gc-sections", "-Wl,--strip-all",
     "-o", out, SOURCE], { stdio: ["ignore", "inherit", "inherit"] });
   renameSync(out, cached);
+  for (const name of readdirSync(CACHE)) {  // older builds of the kernels
+    if (/^kernels-\w+\.wasm$/.test(name) && join(CACHE, name) !== cached) rmSync(join(CACHE, name), { force: true });
+  }
   return new Uint8Array(readFileSync(cached));
 }
