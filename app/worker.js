@@ -6,6 +6,8 @@
 // messages it did not get from the page, signs its own with the page's per-boot secret, and after
 // boot fences off the network, other scripts and workers, the origin's storage, and its own lifetime.
 import * as msg from "./protocol.js";
+import { installKernels } from "./kernels.js";
+import kernelsWasm from "virtual:kernels-wasm";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
 import courseGraphSource from "./py/course_graph.py";
@@ -56,6 +58,7 @@ async function boot(provided) {
     stderr: (text) => rawOutput("stderr", text),
   }));
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+  if (kernelsWasm) installKernels(pyodide, kernelsWasm);
 
   post({ type: msg.STATUS, stage: "engine" });
   for (const [path, source] of Object.entries(await engineFiles)) {

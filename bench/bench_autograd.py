@@ -15,8 +15,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 9
+N, RUNS = 20_000, 9  # usage above: the command line may change them
 
 WORKLOAD = r"""
 import json, sys, time
@@ -105,4 +104,6 @@ def main():
 
 
 if __name__ == "__main__":
+    N = int(sys.argv[1]) if len(sys.argv) > 1 else N
+    RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else RUNS
     main()

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
+import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TEXT = new Set([".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt"]);
@@ -56,7 +57,7 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     format: "esm",
     ...styles,
   });
-  await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" } });
+  await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" }, plugins: [kernelsInline(kernelsWasm())] });
 
   for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {
@@ -135,6 +136,19 @@ function compressAll(dir, skipped) {
       writeFileSync(`${path}.br`, brotliCompressSync(contents, { params: brotli }));
     }
   }
+}
+
+// `import kernelsWasm from "virtual:kernels-wasm"` (app/worker.js): the compute kernels' bytes,
+// inlined into the worker bundle so they need no request of their own; null without clang.
+function kernelsInline(bytes) {
+  return {
+    name: "kernels-wasm",
+    setup(build) {
+      build.onResolve({ filter: /^virtual:kernels-wasm$/ }, () => ({ path: "kernels.wasm", namespace: "kernels" }));
+      build.onLoad({ filter: /.*/, namespace: "kernels" }, () =>
+        bytes ? { contents: bytes, loader: "binary" } : { contents: "export default null", loader: "js" });
+    },
+  };
 }
 
 // { "torch/__init__.py": "<source>", ... } for every .py file under `dir`.

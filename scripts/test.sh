@@ -2,6 +2,8 @@
 # `npm test`: install what the tests need, build dist/, run every test under tests/ (one pytest run).
 #   - Debian's chromium when it is missing (apt-get, as root), else Playwright's own browser download;
 #   - a Python virtual environment .venv with requirements-dev.txt, plus real torch 2.13.0 if it installs;
+#   - Debian's clang and lld when missing (apt-get, as root): the build compiles the browser's
+#     compute kernels (kernels/kernels.c) to WebAssembly, and the Pyodide tests run with them;
 #   - the npm packages, then the build.
 # Extra arguments go to pytest instead of the full run, e.g. `npm test -- tests/ui -k stop`.
 set -euo pipefail
@@ -31,6 +33,17 @@ if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
   else
     echo "ERROR: no browser for the UI tests. Install Chromium (Debian: apt-get install chromium)," >&2
     echo "or set CHROMIUM=/path/to/chromium, or let 'python -m playwright install chromium' download one." >&2
+    exit 1
+  fi
+fi
+
+if ! command -v clang >/dev/null || ! command -v wasm-ld >/dev/null; then
+  say "installing clang and lld (they compile the compute kernels to WebAssembly)"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+      && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang lld >/dev/null; then
+    echo "installed Debian's clang and lld"
+  else
+    echo "ERROR: the compute kernels need clang and lld with the wasm32 target (Debian: apt-get install clang lld)." >&2
     exit 1
   fi
 fi

@@ -10,11 +10,15 @@
 // * stdout/stderr are forwarded byte for byte; the exit status is the script's (0, the code
 //   of SystemExit, or 1 after an uncaught exception, whose traceback goes to stderr).
 // * Environment variables named PYENGINE_* are passed through to Python's os.environ.
+// * The compute kernels are installed as in the browser's worker (app/kernels.js; compiled by
+//   scripts/kernels.mjs, which warns when clang is missing), unless PYENGINE_KERNELS=0.
 // * Pyodide comes from <repo>/node_modules/pyodide, or from the folder in $PYODIDE_DIR.
 //   Exit status 3 with a message on stderr when it cannot be found.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { installKernels } from "../../app/kernels.js";
+import { kernelsWasm } from "../../scripts/kernels.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -77,6 +81,8 @@ async function main() {
   const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env });
   pyodide.setStdout(forward(process.stdout));
   pyodide.setStderr(forward(process.stderr));
+  const kernels = env.PYENGINE_KERNELS === "0" ? null : kernelsWasm();
+  if (kernels) installKernels(pyodide, kernels);
 
   const mounted = [];
   for (const dir of [repoRoot, ...mounts, ...(script ? [dirname(script)] : [])]) {

@@ -14,6 +14,7 @@ Matrices are flat row-major float32 sequences; numpy arrays in give numpy arrays
 from array import array
 from operator import add, mul
 
+from .._backend import kernels
 from .._float32 import f32
 from ._common import as_f32, fma32_np, fma32_scaled, ieee, is_np, np
 
@@ -73,7 +74,7 @@ def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
         head = m // 4 * 4
         top = _mm_rule(a[:head * k], b, head, k, n, bias, b_transposed, "F")
         rest = _mm_rule(a[head * k:], b, m - head, k, n, bias, b_transposed, "N")
-        return np.concatenate([top, rest]) if is_np(top) else top + rest
+        return np.concatenate([top, rest]) if is_np(top) else _joined([top, rest])
     return _mm_rule(a, b, m, k, n, bias, b_transposed, rule)
 
 
@@ -84,7 +85,18 @@ def _mm_rule(a, b, m, k, n, bias, b_transposed, rule):
         w = as_f32(b).reshape(n, k) if b_transposed else as_f32(b).reshape(k, n).T
         bias_np = None if bias is None else as_f32(bias)
         return _mm_np(x, w, bias_np, rule).reshape(-1)
-    return _mm_list(a, b, m, k, n, bias, b_transposed, rule)
+    out = kernels.mm(a, b, m, k, n, bias, b_transposed, rule) if kernels.wasm is not None else None
+    return _mm_list(a, b, m, k, n, bias, b_transposed, rule) if out is None else out
+
+
+def _joined(parts):
+    """Pure-Python products (lists, or array('f') from the browser's kernels) end to end."""
+    if any(isinstance(part, array) for part in parts):
+        joined = array("f")
+        for part in parts:
+            joined.extend(part if isinstance(part, array) else array("f", part))
+        return joined
+    return [v for part in parts for v in part]
 
 
 @ieee
@@ -101,7 +113,7 @@ def bmm(a, b, batch, m, k, n):
              for i in range(batch)]
     if is_np(a) or is_np(b):
         return np.concatenate(parts) if parts else np.zeros(0, np.float32)
-    return [v for part in parts for v in part]
+    return _joined(parts)
 
 
 @ieee

@@ -14,6 +14,7 @@ from array import array
 from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
+from .._backend import kernels
 from .._float32 import f32, fma32
 from . import GRAIN_SIZE, NUM_THREADS
 from ._common import fma32_np, ieee, is_np, np
@@ -131,6 +132,9 @@ def _rowsum(items, count, ops):
 
 def _inner_sum(row):
     """vectorized_inner_sum of one contiguous row (n >= 8): 8-lane row_sum, then leftovers, then lanes."""
+    total = kernels.inner_sum(row) if kernels.wasm is not None else None
+    if total is not None:
+        return total
     n = len(row)
     nvec = n // _SUM_LANES
     end = nvec * _SUM_LANES
@@ -376,9 +380,13 @@ def _sum_call_list(values, out, base, call, strides2d):
                 out[out_off + j * o1] += _inner_sum(_strided(values, base + in_off + j * s1, n0, s0))
         elif hi > lo:  # the columns lo..hi side by side: item i is row i of them
             first = base + in_off + lo * s1
-            rows = [_strided(values, first + i * s0, hi - lo, s1) for i in range(n0)]
-            reduce_columns = _cascade if rule == "cascade" else _rowsum
-            for j, r in enumerate(reduce_columns(rows, n0, _ColumnListOps(hi - lo)), lo):
+            sums = kernels.column_sums(values, first, n0, s0, hi - lo, s1, rule == "rowsum") \
+                if kernels.wasm is not None else None
+            if sums is None:
+                rows = [_strided(values, first + i * s0, hi - lo, s1) for i in range(n0)]
+                reduce_columns = _cascade if rule == "cascade" else _rowsum
+                sums = reduce_columns(rows, n0, _ColumnListOps(hi - lo))
+            for j, r in enumerate(sums, lo):
                 out[out_off + j * o1] += r
 
 

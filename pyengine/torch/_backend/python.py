@@ -18,6 +18,9 @@ from itertools import repeat
 
 from .._aten._common import fma32_seq
 from .._float32 import fma32, fma64
+# In the browser, float32 buffers of kernels.MIN_ELEMENTS or more go to the wasm kernels
+# (same bits); everywhere else kernels.wasm is None and every op runs the Python loops below.
+from . import kernels
 
 NAME = "python"
 
@@ -413,6 +416,10 @@ BINARY = {
 
 def unary(name, buf, dtype):
     """Apply UNARY[name] to every element; the result has ``dtype`` (bool for predicates)."""
+    if kernels.wasm is not None and dtype.name == "float32":
+        out = kernels.unary(name, buf)
+        if out is not None:
+            return out
     fn = UNARY[name]
     if buf.typecode not in "fd":
         fn = _INT_UNARY.get(name, fn)
@@ -422,8 +429,12 @@ def unary(name, buf, dtype):
 def binary(name, a, b, dtype, out_dtype=None):
     """Apply BINARY[name] elementwise to operands of ``dtype``; a or b may be a Python
     scalar (broadcast). The result has ``out_dtype`` (bool for comparisons), default dtype."""
-    fn = BINARY[name]
     out = out_dtype or dtype
+    if kernels.wasm is not None and dtype.name == "float32" and (out is dtype or out.kind == "b"):
+        buf = kernels.binary(name, a, b, out is not dtype)
+        if buf is not None:
+            return buf
+    fn = BINARY[name]
     if not isinstance(a, array):
         values = map(fn, repeat(a, len(b)), b)
     elif not isinstance(b, array):
@@ -441,6 +452,10 @@ def binary(name, a, b, dtype, out_dtype=None):
 
 def fma(a, b, c, dtype):
     """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
+    if kernels.wasm is not None and dtype.name == "float32":
+        out = kernels.fma(a, b, c)
+        if out is not None:
+            return out
     n = len(b)
     a = a if isinstance(a, array) else repeat(a, n)
     c = c if isinstance(c, array) else repeat(c, n)
@@ -453,6 +468,10 @@ def fma(a, b, c, dtype):
 
 def where(cond, a, b, dtype):
     """cond ? a : b elementwise; a and b may be Python scalars."""
+    if kernels.wasm is not None and dtype.name == "float32":
+        out = kernels.where(cond, a, b)
+        if out is not None:
+            return out
     n = len(cond)
     a = a if isinstance(a, array) else repeat(a, n)
     b = b if isinstance(b, array) else repeat(b, n)

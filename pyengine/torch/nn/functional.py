@@ -15,7 +15,7 @@ import math
 
 import torch
 from .. import _dtype, _float32
-from .._backend import backend as B
+from .._backend import backend as B, kernels
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
@@ -1484,14 +1484,37 @@ def _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, vis
     return out
 
 
-def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
-    x, w = input._flat(), weight._flat()
-    spatial, kernel, out = _conv_geometry(input.shape, weight.shape, stride, padding, dilation)
-    acc = [0.0] * (input.shape[0] * weight.shape[0] * _numel(out))
+def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dilation, groups):
+    """The float64 sums of one of the convolution's loops over its product terms:
+    mode 0 (forward, p = input, q = weight): acc[out] += x * w;
+    mode 1 (input gradient, p = grad_output, q = weight): acc[in] += g * w;
+    mode 2 (weight gradient, p = grad_output, q = input): acc[tap] += g * x.
+    In the browser the wasm kernels add the same terms in the same order (2-d float32)."""
+    if kernels.wasm is not None and p.dtype is _dtype.float32 and q.dtype is _dtype.float32:
+        out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
+        acc = kernels.conv2d(mode, p._buf(), q._buf(), size, tuple(input_shape), tuple(weight_shape), out,
+                             stride, padding, dilation, groups)
+        if acc is not None:
+            return acc
+    a, b = p._flat(), q._flat()
+    acc = [0.0] * size
+    if mode == 0:
+        def visit(o, wi, xi):
+            acc[o] += a[xi] * b[wi]
+    elif mode == 1:
+        def visit(o, wi, xi):
+            acc[xi] += a[o] * b[wi]
+    else:
+        def visit(o, wi, xi):
+            acc[wi] += a[o] * b[xi]
+    _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, visit)
+    return acc
 
-    def visit(o, wi, xi):
-        acc[o] += x[xi] * w[wi]
-    _conv_loop(input.shape, weight.shape, stride, padding, dilation, groups, visit)
+
+def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
+    spatial, kernel, out = _conv_geometry(input.shape, weight.shape, stride, padding, dilation)
+    size = input.shape[0] * weight.shape[0] * _numel(out)
+    acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
     if bias is not None:
         b, on, oc = bias._flat(), _numel(out), weight.shape[0]
         acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
@@ -1507,12 +1530,8 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad_output, grad, weight._shape, stride, padding, dilation, groups))
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
-    g, w = grad_output._flat(), weight._flat()
-    acc = [0.0] * _numel(input_shape)
-
-    def visit(o, wi, xi):
-        acc[xi] += g[o] * w[wi]
-    _conv_loop(input_shape, weight.shape, stride, padding, dilation, groups, visit)
+    acc = _conv_sums(1, grad_output, weight, _numel(input_shape), input_shape, weight.shape, stride, padding,
+                     dilation, groups)
     return _new(acc, input_shape, grad_output.dtype)
 
 
@@ -1522,12 +1541,8 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
         grad_output, grad, input._shape, stride, padding, dilation, groups))
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
-    g, x = grad_output._flat(), input._flat()
-    acc = [0.0] * _numel(weight_shape)
-
-    def visit(o, wi, xi):
-        acc[wi] += g[o] * x[xi]
-    _conv_loop(input.shape, weight_shape, stride, padding, dilation, groups, visit)
+    acc = _conv_sums(2, grad_output, input, _numel(weight_shape), input.shape, weight_shape, stride, padding,
+                     dilation, groups)
     return _new(acc, weight_shape, grad_output.dtype)
 
 

@@ -1,0 +1,411 @@
+// The browser's compute kernels: the pure-Python backend's float32 loops, in WebAssembly.
+//
+// Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128) and instantiated by
+// app/kernels.js on Pyodide's own memory, so every pointer is the address of an array.array
+// buffer in the Python heap (zero copy). Each kernel reproduces, bit for bit, the rounding
+// steps of the Python code it replaces (named in its comment; rules in
+// shared/spec/arith-parity.md). The module must own no memory: no data segments and no stack
+// (scripts/kernels.mjs checks), so scratch space comes from the caller.
+//
+// Floating-point rules relied on: float and double are IEEE binary32/binary64, round to
+// nearest even; wasm has no fused multiply-add, so a*b+c is always two roundings unless fma32
+// below does it exactly; `(float)d` is one correct rounding (overflow gives inf).
+#include <wasm_simd128.h>
+
+#define EXPORT(name) __attribute__((export_name(#name))) name
+
+typedef unsigned long long u64;
+
+static inline u64 bits64(double d) {
+  u64 u;
+  __builtin_memcpy(&u, &d, 8);
+  return u;
+}
+
+static inline double from_bits64(u64 u) {
+  double d;
+  __builtin_memcpy(&d, &u, 8);
+  return d;
+}
+
+// ---- exact float32 fma (_float32.fma32 and _aten._common.fma32_seq) -------------------------
+// The float64 product of two float32 values is exact, so a*b + c has one float64 rounding;
+// rounding that to float32 is right unless the float64 sum lies exactly halfway between two
+// float32 values (low 29 bits 1 followed by 28 zeros). There the sum is redone rounded to odd.
+// Operands are float64 as in the Python code (a scalar operand may not be a float32 value).
+
+#define LOW29 0x1FFFFFFFull
+#define HALF29 0x10000000ull
+
+static float fma32_exact(double a, double b, double c) {
+  double p = a * b;
+  double s = p + c;
+  double v = s - p;
+  double err = (p - (s - v)) + (c - v);
+  if (err != 0.0 && s - s == 0.0) {  // s - s == 0: s is finite
+    u64 u = bits64(s);
+    if (!(u & 1)) s = from_bits64(u + (((err > 0) == (s > 0)) ? 1 : (u64)-1));
+  }
+  return (float)s;
+}
+
+static inline float fma32(double a, double b, double c) {
+  double s = a * b + c;
+  if ((bits64(s) & LOW29) == HALF29) return fma32_exact(a, b, c);
+  return (float)s;
+}
+
+// out[i] = fma(a[i], b[i], c[i]); a or c may be scalars (null pointer, value in a_scalar / c_scalar).
+void EXPORT(fma_f32)(const float* a, double a_scalar, const float* b, const float* c, double c_scalar,
+                     float* out, int n) {
+  for (int i = 0; i < n; i++) out[i] = fma32(a ? a[i] : a_scalar, b[i], c ? c[i] : c_scalar);
+}
+
+// ---- elementwise (_backend/python.py BINARY / UNARY on float32) -----------------------------
+// Python computes each op in float64 on the float32 operands (a scalar operand as the float64
+// the caller passes) and stores the result into an array('f'): one rounding of the float64
+// result. For + - * / and sqrt on float32 operands that equals the float32 IEEE op.
+
+enum { ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM };
+
+// cond ? x : y, with cond hidden from the optimizer: clang turns a select on a float
+// comparison into wasm's f32.max/f64.max, or drops a nan it thinks interchangeable, and those
+// differ from Python on signed zeros and nan bits.
+static inline double pick(int cond, double x, double y) {
+  __asm__("" : "+r"(cond));
+  return cond ? x : y;
+}
+
+// python.py _div: a zero divisor gives nan (Python's, positive) for 0/0 and nan/0, else an
+// infinity signed by both operands.
+static inline double divide(double x, double y) {
+  if (y != 0.0) return x / y;
+  if (x != x || x == 0.0) return __builtin_nan("");
+  return __builtin_copysign(__builtin_inf(), x) * __builtin_copysign(1.0, y);
+}
+
+// python.py _max / _min: a nan operand wins, ties take y.
+static inline double extremum(int op, double x, double y) {
+  return op == MAXIMUM ? pick(x != x || x > y, x, y) : pick(x != x || x < y, x, y);
+}
+
+#define BINARY_LOOP(X, Y)                                            \
+  switch (op) {                                                      \
+    case ADD: for (int i = 0; i < n; i++) out[i] = (float)((X) + (Y)); break; \
+    case SUB: for (int i = 0; i < n; i++) out[i] = (float)((X) - (Y)); break; \
+    case MUL: for (int i = 0; i < n; i++) out[i] = (float)((X) * (Y)); break; \
+    case DIV: for (int i = 0; i < n; i++) out[i] = (float)divide((X), (Y)); break; \
+    default: for (int i = 0; i < n; i++) out[i] = (float)extremum(op, (X), (Y)); \
+  }
+
+// out = a op b; a or b may be a scalar (null pointer, value in a_scalar / b_scalar).
+void EXPORT(binary_f32)(int op, const float* a, double a_scalar, const float* b, double b_scalar,
+                        float* out, int n) {
+  if (!a) {
+    BINARY_LOOP(a_scalar, (double)b[i])
+  } else if (!b) {
+    BINARY_LOOP((double)a[i], b_scalar)
+  } else {
+    BINARY_LOOP((double)a[i], (double)b[i])
+  }
+}
+
+enum { LT, LE, GT, GE, EQ, NE };
+
+// out (bool bytes) = a cmp b, with a or b possibly a scalar as in binary_f32.
+void EXPORT(compare_f32)(int op, const float* a, double a_scalar, const float* b, double b_scalar,
+                         unsigned char* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    int r;
+    switch (op) {
+      case LT: r = x < y; break;
+      case LE: r = x <= y; break;
+      case GT: r = x > y; break;
+      case GE: r = x >= y; break;
+      case EQ: r = x == y; break;
+      default: r = x != y;
+    }
+    out[i] = (unsigned char)r;
+  }
+}
+
+enum { NEG, ABS, RELU, SQUARE, SQRT };
+
+void EXPORT(unary_f32)(int op, const float* a, float* out, int n) {
+  switch (op) {
+    case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
+    case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabsf(a[i]); break;
+    case RELU: for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, 0.0, a[i]); break;  // relu(-0.) is -0.
+    case SQUARE: for (int i = 0; i < n; i++) out[i] = (float)((double)a[i] * a[i]); break;
+    default:  // python.py _sqrt: Python's nan for negative inputs, a nan input kept
+      for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, __builtin_nan(""), __builtin_sqrtf(a[i]));
+  }
+}
+
+// out = cond ? a : b (python.py where), a or b possibly scalars.
+void EXPORT(where_f32)(const unsigned char* cond, const float* a, double a_scalar, const float* b,
+                       double b_scalar, float* out, int n) {
+  for (int i = 0; i < n; i++) out[i] = cond[i] ? (a ? a[i] : (float)a_scalar) : (b ? b[i] : (float)b_scalar);
+}
+
+// ---- matrix products (_aten/linalg.py _mm_list: rules N, F, D, D1) ---------------------------
+// a: m x k row-major. b: k x n row-major, or with b_transposed the n x k matrix whose transpose
+// is used. bias: n values or null. scratch: 16 floats (rule F's tile), then, when b is
+// transposed, k x n floats: rules N and F run along output rows, so b is first transposed.
+
+enum { RULE_N, RULE_F, RULE_D, RULE_D1 };
+
+static void transpose(const float* src, float* dst, int rows, int cols) {  // src rows x cols
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) dst[c * rows + r] = src[r * cols + c];
+}
+
+// Rule N: c = 0; c = c + f32(a*b) for each k in order; bias added last.
+static void mm_rule_n(const float* a, const float* b, const float* bias, float* out, int m, int k, int n) {
+  for (int i = 0; i < m; i++) {
+    const float* row = a + (long)i * k;
+    float* c = out + (long)i * n;
+    int j = 0;
+    for (; j + 4 <= n; j += 4) {
+      v128_t acc = wasm_f32x4_splat(0.0f);
+      for (int kk = 0; kk < k; kk++)
+        acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_f32x4_splat(row[kk]), wasm_v128_load(b + (long)kk * n + j)));
+      if (bias) acc = wasm_f32x4_add(acc, wasm_v128_load(bias + j));
+      wasm_v128_store(c + j, acc);
+    }
+    for (; j < n; j++) {
+      float acc = 0.0f;
+      for (int kk = 0; kk < k; kk++) acc = acc + row[kk] * b[(long)kk * n + j];
+      c[j] = bias ? acc + bias[j] : acc;
+    }
+  }
+}
+
+// Rule F's k-blocks: kc = k if k <= 192, else min(192, k / 2).
+static int f_block(int k) { return k <= 192 ? k : (k / 2 < 192 ? k / 2 : 192); }
+
+// One k-block [lo, hi) of rule F for rows 0..rows-1 (rows <= 4) of `a`, columns j..j+3:
+// t = fma(a, b, t) from t = 0, in float64 lanes rounded to float32 after every step, written
+// to t[4 * row + column]. Returns nonzero when some step hit a float64 halfway point (the
+// caller then redoes the tile exactly). All 16 sums live in registers: rows past `rows`
+// repeat the last row and are not stored.
+#define F_ROW(r, a_row)                                                              \
+  {                                                                                  \
+    v128_t av = wasm_f64x2_splat((double)(a_row)[kk]);                               \
+    v128_t s0 = wasm_f64x2_add(wasm_f64x2_mul(av, b0), t##r##0);                     \
+    v128_t s1 = wasm_f64x2_add(wasm_f64x2_mul(av, b1), t##r##1);                     \
+    halfway = wasm_v128_or(halfway, wasm_i64x2_eq(wasm_v128_and(s0, low29), half29)); \
+    halfway = wasm_v128_or(halfway, wasm_i64x2_eq(wasm_v128_and(s1, low29), half29)); \
+    t##r##0 = wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(s0));         \
+    t##r##1 = wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(s1));         \
+  }
+#define F_STORE(r)                                                                         \
+  if (r < rows)                                                                            \
+    wasm_v128_store(t + r * 4, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(t##r##0),   \
+                                                  wasm_f32x4_demote_f64x2_zero(t##r##1), 0, 1, 4, 5));
+
+static int f_tile4(const float* a, const float* b, float* t, int rows, int k, int n, int lo, int hi, int j) {
+  const v128_t low29 = wasm_i64x2_splat(LOW29), half29 = wasm_i64x2_splat(HALF29);
+  const float* a0 = a;
+  const float* a1 = a + (long)(rows > 1 ? 1 : 0) * k;
+  const float* a2 = a + (long)(rows > 2 ? 2 : rows - 1) * k;
+  const float* a3 = a + (long)(rows > 3 ? 3 : rows - 1) * k;
+  v128_t zero = wasm_f64x2_splat(0.0), halfway = wasm_i64x2_splat(0);
+  v128_t t00 = zero, t01 = zero, t10 = zero, t11 = zero, t20 = zero, t21 = zero, t30 = zero, t31 = zero;
+  for (int kk = lo; kk < hi; kk++) {
+    const float* brow = b + (long)kk * n + j;
+    v128_t b0 = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(brow));
+    v128_t b1 = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(brow + 2));
+    F_ROW(0, a0) F_ROW(1, a1) F_ROW(2, a2) F_ROW(3, a3)
+  }
+  F_STORE(0) F_STORE(1) F_STORE(2) F_STORE(3)
+  return wasm_v128_any_true(halfway);
+}
+
+// The same block for one output, scalar, with the exact fma at halfway points.
+static float f_dot(const float* a, const float* b, int n, int lo, int hi, int j) {
+  float t = 0.0f;
+  for (int kk = lo; kk < hi; kk++) t = fma32(a[kk], b[(long)kk * n + j], t);
+  return t;
+}
+
+// Rule F: c = bias (or the first block's t), then c = c + t for each further k-block.
+static void mm_rule_f(const float* a, const float* b, const float* bias, float* out, int m, int k, int n,
+                      float* tile) {
+  int kc = f_block(k);
+  for (int i0 = 0; i0 < m; i0 += 4) {
+    int rows = m - i0 < 4 ? m - i0 : 4;
+    const float* arows = a + (long)i0 * k;
+    for (int lo = 0; lo < k; lo += kc) {
+      int hi = lo + kc < k ? lo + kc : k;
+      int first = lo == 0 && !bias;
+      int j = 0;
+      for (; j + 4 <= n; j += 4) {
+        if (f_tile4(arows, b, tile, rows, k, n, lo, hi, j)) {
+          for (int r = 0; r < rows; r++)
+            for (int q = 0; q < 4; q++) tile[r * 4 + q] = f_dot(arows + (long)r * k, b, n, lo, hi, j + q);
+        }
+        for (int r = 0; r < rows; r++) {
+          float* c = out + (long)(i0 + r) * n + j;
+          for (int q = 0; q < 4; q++) {
+            float base = first ? 0.0f : (lo == 0 ? bias[j + q] : c[q]);
+            c[q] = first ? tile[r * 4 + q] : base + tile[r * 4 + q];
+          }
+        }
+      }
+      for (; j < n; j++) {
+        for (int r = 0; r < rows; r++) {
+          float t = f_dot(arows + (long)r * k, b, n, lo, hi, j);
+          float* c = out + (long)(i0 + r) * n + j;
+          *c = first ? t : (lo == 0 ? bias[j] : *c) + t;
+        }
+      }
+    }
+  }
+}
+
+// Rule D for one output: `width` lanes (4: D1, 8: D2) of rounded products, folded as
+// (l0 + l2) + (l1 + l3) (D2 first adds lanes 4..7 onto 0..3), then the k mod width leftovers.
+static float d_dot(const float* x, const float* w, int k, int width) {
+  v128_t acc = wasm_f32x4_splat(0.0f), acc2 = wasm_f32x4_splat(0.0f);
+  int steps = k / width, kk = 0;
+  for (int s = 0; s < steps; s++, kk += width) {
+    acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_v128_load(x + kk), wasm_v128_load(w + kk)));
+    if (width == 8) acc2 = wasm_f32x4_add(acc2, wasm_f32x4_mul(wasm_v128_load(x + kk + 4), wasm_v128_load(w + kk + 4)));
+  }
+  if (width == 8) acc = wasm_f32x4_add(acc, acc2);
+  float r = (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 2)) +
+            (wasm_f32x4_extract_lane(acc, 1) + wasm_f32x4_extract_lane(acc, 3));
+  for (; kk < k; kk++) r = r + x[kk] * w[kk];
+  return r;
+}
+
+// Rules D and D1 (b transposed: w is n x k): D1 everywhere for D1; for D, D1 on the columns
+// j < 4*(n/4) and D2 on the rest. Bias added last.
+static void mm_rule_d(int rule, const float* a, const float* w, const float* bias, float* out, int m, int k, int n) {
+  int split = rule == RULE_D1 ? n : n / 4 * 4;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      float r = d_dot(a + (long)i * k, w + (long)j * k, k, j < split ? 4 : 8);
+      out[(long)i * n + j] = bias ? r + bias[j] : r;
+    }
+}
+
+void EXPORT(mm_f32)(int rule, const float* a, const float* b, const float* bias, float* out, int m, int k, int n,
+                    int b_transposed, float* scratch) {
+  if (rule == RULE_D || rule == RULE_D1) {
+    mm_rule_d(rule, a, b, bias, out, m, k, n);
+    return;
+  }
+  if (b_transposed) {
+    transpose(b, scratch + 16, n, k);
+    b = scratch + 16;
+  }
+  if (rule == RULE_F) mm_rule_f(a, b, bias, out, m, k, n, scratch);
+  else mm_rule_n(a, b, bias, out, m, k, n);
+}
+
+// ---- cascade sums (_aten/reduce.py _cascade, _rowsum, _inner_sum) ---------------------------
+// Items are float32 values `stride` apart; every partial sum is float32, added in the order of
+// the Python code. The levels of _cascade are streamed: a level's block sum is complete when
+// `step` blocks of the level below have been added to it from 0.
+
+static float seq_sum(const float* x, long stride, int count) {
+  float acc = 0.0f;
+  for (int i = 0; i < count; i++) acc = acc + x[i * stride];
+  return acc;
+}
+
+static int ceil_log2(int v) { return v <= 2 ? 1 : 32 - __builtin_clz((unsigned)(v - 1)); }
+
+static float cascade(const float* x, long stride, int count) {
+  if (count < 16) return seq_sum(x, stride, count);
+  int p = ceil_log2(count) / 4;
+  int step = 1 << (p > 4 ? p : 4);
+  int n0 = count / step;
+  float level1 = 0.0f, level2 = 0.0f, acc3 = 0.0f;
+  int in1 = 0, in2 = 0;
+  for (int b = 0; b < n0; b++) {
+    level1 = level1 + seq_sum(x + (long)b * step * stride, stride, step);
+    if (++in1 == step) {
+      level2 = level2 + level1;
+      level1 = 0.0f;
+      in1 = 0;
+      if (++in2 == step) {
+        acc3 = acc3 + level2;
+        level2 = 0.0f;
+        in2 = 0;
+      }
+    }
+  }
+  float acc0 = seq_sum(x + (long)n0 * step * stride, stride, count - n0 * step);
+  return ((acc0 + level1) + level2) + acc3;
+}
+
+static float rowsum(const float* x, long stride, int count) {
+  int groups = count / 4;
+  float p0 = cascade(x, 4 * stride, groups), p1 = cascade(x + stride, 4 * stride, groups);
+  float p2 = cascade(x + 2 * stride, 4 * stride, groups), p3 = cascade(x + 3 * stride, 4 * stride, groups);
+  for (int i = 4 * groups; i < count; i++) p0 = p0 + x[i * stride];
+  return ((p0 + p1) + p2) + p3;
+}
+
+// The vectorised inner sum of one contiguous row of n >= 8 values (8 lanes; spec 3.1).
+float EXPORT(inner_sum_f32)(const float* row, int n) {
+  int nvec = n / 8, end = nvec * 8, groups = nvec / 4;
+  float acc = 0.0f;
+  for (int i = end; i < n; i++) acc = acc + row[i];
+  for (int lane = 0; lane < 8; lane++) {
+    // lane `lane`'s four interleaved cascades are the 32-wide columns lane + 8q
+    float p0 = cascade(row + lane, 32, groups), p1 = cascade(row + lane + 8, 32, groups);
+    float p2 = cascade(row + lane + 16, 32, groups), p3 = cascade(row + lane + 24, 32, groups);
+    for (int i = 32 * groups + lane; i < end; i += 8) p0 = p0 + row[i];
+    acc = acc + (((p0 + p1) + p2) + p3);
+  }
+  return acc;
+}
+
+// out[j] = cascade (or rowsum) of the n0 items first[i*s0 + j*s1], for each of `width` columns.
+void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0, int width, int s1, float* out) {
+  for (int j = 0; j < width; j++)
+    out[j] = use_rowsum ? rowsum(first + (long)j * s1, s0, n0) : cascade(first + (long)j * s1, s0, n0);
+}
+
+// ---- 2-d convolution (nn/functional.py _conv_loop and its three visitors) -------------------
+// The Python loop visits every product term in the order n, output channel, output position,
+// input channel of the group, kernel tap (in-bounds taps only, row-major), and adds it to a
+// float64 sum. The same order here gives the same float64 sums in acc (zeroed by the caller):
+//   mode 0 (forward):      acc[out] += x[in] * w[tap]     (p = x, q = w)
+//   mode 1 (input grad):   acc[in]  += g[out] * w[tap]    (p = g, q = w)
+//   mode 2 (weight grad):  acc[tap] += g[out] * x[in]     (p = g, q = x)
+void EXPORT(conv2d_f64)(int mode, const float* p, const float* q, double* acc, int batch, int in_c, int h, int w,
+                        int out_c, int kh, int kw, int oh, int ow, int sh, int sw, int ph, int pw, int dh, int dw,
+                        int groups) {
+  int in_per_group = in_c / groups, out_per_group = out_c / groups;
+  long sp = (long)h * w, kn = (long)kh * kw, on = (long)oh * ow;
+  for (int n = 0; n < batch; n++)
+    for (int oc = 0; oc < out_c; oc++) {
+      int g = oc / out_per_group;
+      for (int oy = 0; oy < oh; oy++)
+        for (int ox = 0; ox < ow; ox++) {
+          long out_index = ((long)n * out_c + oc) * on + (long)oy * ow + ox;
+          for (int icg = 0; icg < in_per_group; icg++) {
+            long w_base = ((long)oc * in_per_group + icg) * kn;
+            long x_base = ((long)n * in_c + g * in_per_group + icg) * sp;
+            for (int ky = 0; ky < kh; ky++) {
+              int iy = oy * sh - ph + ky * dh;
+              if (iy < 0 || iy >= h) continue;
+              for (int kx = 0; kx < kw; kx++) {
+                int ix = ox * sw - pw + kx * dw;
+                if (ix < 0 || ix >= w) continue;
+                long tap = w_base + (long)ky * kw + kx, in = x_base + (long)iy * w + ix;
+                if (mode == 0) acc[out_index] += (double)p[in] * q[tap];
+                else if (mode == 1) acc[in] += (double)p[out_index] * q[tap];
+                else acc[tap] += (double)p[out_index] * q[in];
+              }
+            }
+          }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+"""The browser's compute kernels: the pure-Python backend's float32 loops in WebAssembly.
+
+``kernels/kernels.c``, instantiated on Pyodide's own memory by ``app/kernels.js`` and
+registered as the module ``_pyengine_kernels``, works in place on ``array.array`` buffers:
+Python passes their addresses (``buffer_info()``), no element is copied. Each kernel gives
+the same bits as the Python code it stands in for, so a program prints the same bytes with
+or without them. ``wasm`` is None where the module is not registered (CPython, or Pyodide
+without the kernels) or when ``PYENGINE_KERNELS=0``: the callers then run their Python loops.
+
+Each entry point returns None when it does not apply (too few elements for a call into wasm
+to pay off, or operands it does not handle), and the caller goes on in Python: below
+``MIN_ELEMENTS`` the Python path stays, so 0-d and tiny tensors lose nothing.
+"""
+import os
+from array import array
+
+
+def _load():
+    if os.environ.get("PYENGINE_KERNELS", "").strip() == "0":
+        return None
+    try:
+        import _pyengine_kernels
+    except ImportError:
+        return None
+    return _pyengine_kernels
+
+
+wasm = _load()
+
+# A call into wasm costs about as much as ~40 elements of a Python loop (measured in Pyodide).
+MIN_ELEMENTS = 64
+# mm: multiply-adds (m * k * n) below which _aten.linalg's Python lines stay.
+MIN_PRODUCTS = 512
+
+# Operation codes, as the enums of kernels.c.
+_BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "maximum": 4, "minimum": 5}
+_COMPARE = {"lt": 0, "le": 1, "gt": 2, "ge": 3, "eq": 4, "ne": 5}
+_UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4}
+_RULES = {"N": 0, "F": 1, "D": 2, "D1": 3}
+
+
+def _address(buf):
+    return buf.buffer_info()[0]
+
+
+def _float32(values):
+    """An array('f') of values, or None when values is neither a float32 array nor a list."""
+    if isinstance(values, array):
+        return values if values.typecode == "f" else None
+    return array("f", values) if isinstance(values, list) else None
+
+
+def _operand(x, n):
+    """(address, scalar) of an elementwise operand: an array('f') of n values, or a Python
+    number (address 0). None when the kernel cannot take it."""
+    if isinstance(x, array):
+        return (_address(x), 0.0) if x.typecode == "f" and len(x) == n else None
+    if isinstance(x, (float, int)):
+        try:
+            return 0, float(x)
+        except OverflowError:
+            return None
+    return None
+
+
+def _operands(a, b):
+    """Length and operands of a binary op with at least one array('f') of MIN_ELEMENTS."""
+    n = len(a) if isinstance(a, array) else len(b) if isinstance(b, array) else 0
+    if n < MIN_ELEMENTS:
+        return None
+    x, y = _operand(a, n), _operand(b, n)
+    return None if x is None or y is None else (n, x, y)
+
+
+def binary(name, a, b, out_bool):
+    """python.py's binary() on float32 operands (a or b may be a number): a new array('f'),
+    or array('B') for a comparison (out_bool), or None."""
+    code = _COMPARE.get(name) if out_bool else _BINARY.get(name)
+    found = None if code is None else _operands(a, b)
+    if found is None:
+        return None
+    n, (pa, sa), (pb, sb) = found
+    out = array("B" if out_bool else "f", bytes(n if out_bool else 4 * n))
+    (wasm.compare_f32 if out_bool else wasm.binary_f32)(code, pa, sa, pb, sb, _address(out), n)
+    return out
+
+
+def unary(name, buf):
+    """python.py's unary() on an array('f'), or None."""
+    code = _UNARY.get(name)
+    if code is None or buf.typecode != "f" or len(buf) < MIN_ELEMENTS:
+        return None
+    n = len(buf)
+    out = array("f", bytes(4 * n))
+    wasm.unary_f32(code, _address(buf), _address(out), n)
+    return out
+
+
+def fma(a, b, c):
+    """a * b + c with one float32 rounding (a and c may be numbers), or None."""
+    if not isinstance(b, array) or b.typecode != "f" or len(b) < MIN_ELEMENTS:
+        return None
+    n = len(b)
+    x, z = _operand(a, n), _operand(c, n)
+    if x is None or z is None:
+        return None
+    out = array("f", bytes(4 * n))
+    wasm.fma_f32(x[0], x[1], _address(b), z[0], z[1], _address(out), n)
+    return out
+
+
+def where(cond, a, b):
+    """cond ? a : b into a new array('f') (a or b may be numbers), or None."""
+    n = len(cond)
+    if n < MIN_ELEMENTS or not isinstance(cond, array) or cond.typecode != "B":
+        return None
+    x, y = _operand(a, n), _operand(b, n)
+    if x is None or y is None:
+        return None
+    out = array("f", bytes(4 * n))
+    wasm.where_f32(_address(cond), x[0], x[1], y[0], y[1], _address(out), n)
+    return out
+
+
+def mm(a, b, m, k, n, bias, b_transposed, rule):
+    """_aten.linalg's one-rule product (m x k) @ (k x n) [+ bias] as an array('f'), or None."""
+    if m * k * n < MIN_PRODUCTS:
+        return None
+    a, b, bias_f32 = _float32(a), _float32(b), None if bias is None else _float32(bias)
+    if a is None or b is None or (bias_f32 is None) != (bias is None):
+        return None
+    out = array("f", bytes(4 * m * n))
+    scratch = array("f", bytes(4 * (16 + (k * n if b_transposed and rule in ("N", "F") else 0))))
+    wasm.mm_f32(_RULES[rule], _address(a), _address(b), 0 if bias is None else _address(bias_f32), _address(out),
+                m, k, n, 1 if b_transposed else 0, _address(scratch))
+    return out
+
+
+def inner_sum(row):
+    """_aten.reduce's vectorised inner sum of a contiguous array('f') row, or None."""
+    if not isinstance(row, array) or row.typecode != "f" or len(row) < MIN_ELEMENTS:
+        return None
+    return wasm.inner_sum_f32(_address(row), len(row))
+
+
+def column_sums(values, first, n0, s0, width, s1, use_rowsum):
+    """_aten.reduce's cascade (or row sum) down each of `width` columns of n0 items
+    values[first + i*s0 + j*s1], as an array('f') of width sums, or None."""
+    if not isinstance(values, array) or values.typecode != "f" or n0 * width < MIN_ELEMENTS:
+        return None
+    out = array("f", bytes(4 * width))
+    wasm.column_sums_f32(1 if use_rowsum else 0, _address(values) + 4 * first, n0, s0, width, s1, _address(out))
+    return out
+
+
+def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups):
+    """nn.functional's 2-d convolution loop (mode 0: forward sums, 1: input gradient, 2: weight
+    gradient) over float32 buffers p, q: its float64 sums as an array('d'), or None."""
+    if len(input_shape) != 4 or acc_size < MIN_ELEMENTS:
+        return None
+    p, q = _float32(p), _float32(q)
+    if p is None or q is None:
+        return None
+    acc = array("d", bytes(8 * acc_size))
+    wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
+                    *out_spatial, *stride, *padding, *dilation, groups)
+    return acc

@@ -1,0 +1,205 @@
+"""The browser's compute kernels give the pure-Python backend's bits (run inside Pyodide).
+
+    node tests/pyodide/run_python.mjs tests/pyodide/kernel_parity.py
+
+Every case runs twice in this process, with the wasm kernels and with them switched off
+(torch._backend.kernels.wasm = None: the Python loops), and every result tensor and gradient
+must be byte for byte the same. Each kernel must have been called. Prints one line per
+mismatch and exits 1, or prints "ok: N cases, kernels: ..." and exits 0.
+"""
+import sys
+
+import torch
+from torch._backend import kernels
+
+if kernels.wasm is None:
+    sys.exit("the compute kernels are not installed in this Pyodide (is clang installed? see scripts/kernels.mjs)")
+
+
+class Counting:
+    """The kernels module, counting calls per kernel."""
+
+    def __init__(self, module):
+        self.module, self.calls = module, {}
+
+    def __getattr__(self, name):
+        fn = getattr(self.module, name)
+
+        def counted(*args):
+            self.calls[name] = self.calls.get(name, 0) + 1
+            return fn(*args)
+        return counted
+
+
+WASM = Counting(kernels.wasm)
+CASES = []
+
+
+def case(fn):
+    CASES.append(fn)
+    return fn
+
+
+def values(shape, kind, seed):
+    """Test data: normal values at mixed scales, or coarse values (few significant bits, so
+    float64 sums often land on float32 halfway points), with specials when asked."""
+    g = torch.Generator().manual_seed(seed)
+    if kind == "coarse":
+        return (torch.randint(-4096, 4096, shape, generator=g).float() * 0.125)
+    x = torch.randn(shape, generator=g) * (10.0 ** torch.randint(-3, 4, shape, generator=g).float())
+    if kind == "special" and x.numel() >= 4:
+        flat = x.view(-1)
+        flat[0], flat[1], flat[2], flat[3] = float("inf"), float("-inf"), float("nan"), -0.0
+    return x
+
+
+# ---- matrix products: every rule, split rows, k-blocks, transposed operands, bias ------------
+MM_SHAPES = [(4, 16, 16), (8, 300, 20), (13, 192, 45), (9, 64, 33), (6, 70, 12), (16, 400, 24),
+             (3, 50, 40), (2, 20, 7), (30, 8, 5), (17, 3, 16), (1, 40, 30), (5, 7, 3)]
+
+
+@case
+def mm_all_rules():
+    out = []
+    for i, (m, k, n) in enumerate(MM_SHAPES):
+        for kind in ("normal", "coarse"):
+            a, b = values((m, k), kind, i), values((k, n), kind, 100 + i)
+            out += [a @ b, a @ b.t().contiguous().t(), values((k, m), kind, 200 + i).t() @ b]
+    return out
+
+
+@case
+def linear_and_addmm():
+    out = []
+    for i, (m, k, n) in enumerate(MM_SHAPES + [(64, 100, 10), (4, 8, 2), (1, 784, 10), (16, 120, 1)]):
+        x, w, bias = values((m, k), "normal", i), values((n, k), "normal", 50 + i), values((n,), "normal", 90 + i)
+        out += [torch.nn.functional.linear(x, w, bias), torch.nn.functional.linear(x, w),
+                torch.addmm(bias, x, w.t()), torch.addmm(bias, x, w.t(), beta=0.5, alpha=2.0)]
+    return out
+
+
+@case
+def bmm_and_matmul():
+    a, b = values((3, 20, 30), "normal", 1), values((3, 30, 12), "normal", 2)
+    return [torch.bmm(a, b), a @ b, values((5, 7, 40), "normal", 3) @ values((40, 16), "normal", 4),
+            values((40, 40), "normal", 5) @ values((40,), "normal", 6)]
+
+
+@case
+def two_layer_step():
+    """Forward and backward of the tutorial's network (smaller), and SGD steps with momentum."""
+    torch.manual_seed(0)
+    x, y = torch.randn(64, 200), torch.randn(64, 10)
+    model = torch.nn.Sequential(torch.nn.Linear(200, 50), torch.nn.ReLU(), torch.nn.Linear(50, 10))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-4, momentum=0.9)
+    out = []
+    for _ in range(2):
+        loss = torch.nn.functional.mse_loss(model(x), y, reduction="sum")
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        out += [loss] + [p.grad.clone() for p in model.parameters()] + [p.detach().clone() for p in model.parameters()]
+    return out
+
+
+# ---- convolution: forward and both gradients, with stride, padding, dilation, groups --------
+@case
+def convolutions():
+    out = []
+    for i, (shape, weight, options) in enumerate([
+            ((2, 3, 12, 12), (6, 3, 5, 5), {}),
+            ((1, 4, 9, 11), (4, 2, 3, 3), {"stride": 2, "padding": 1, "groups": 2}),
+            ((2, 2, 10, 10), (3, 2, 3, 2), {"dilation": (2, 1), "padding": (2, 0), "stride": (1, 2)})]):
+        x = values(shape, "normal", 400 + i).requires_grad_()
+        w = values(weight, "normal", 410 + i).requires_grad_()
+        b = values(weight[:1], "normal", 420 + i).requires_grad_()
+        y = torch.nn.functional.conv2d(x, w, b, **options)
+        y.pow(2).sum().backward()
+        out += [y, x.grad, w.grad, b.grad]
+    return out
+
+
+@case
+def blitz_cnn_step():
+    """A training step of the 60-minute blitz's small CNN on a batch of two images."""
+    torch.manual_seed(0)
+    nn, F = torch.nn, torch.nn.functional
+    conv1, conv2 = nn.Conv2d(3, 6, 5), nn.Conv2d(6, 16, 5)
+    fc1, fc2, fc3 = nn.Linear(16 * 5 * 5, 120), nn.Linear(120, 84), nn.Linear(84, 10)
+    params = [p for m in (conv1, conv2, fc1, fc2, fc3) for p in m.parameters()]
+    x, target = torch.randn(2, 3, 32, 32), torch.tensor([3, 7])
+    h = F.max_pool2d(F.relu(conv1(x)), 2)
+    h = F.max_pool2d(F.relu(conv2(h)), 2)
+    h = fc3(F.relu(fc2(F.relu(fc1(torch.flatten(h, 1))))))
+    loss = F.cross_entropy(h, target)
+    loss.backward()
+    torch.optim.SGD(params, lr=0.001, momentum=0.9).step()
+    return [h, loss] + [p.grad for p in params] + [p.detach() for p in params]
+
+
+# ---- elementwise, with broadcasting and Python scalars -------------------------------------
+@case
+def elementwise():
+    out = []
+    for kind in ("normal", "coarse", "special"):
+        a, b = values((40, 70), kind, 7), values((40, 70), kind, 8)
+        row, col = values((70,), kind, 9), values((40, 1), kind, 10)
+        for x, y in ((a, b), (a, row), (col, a), (a, 0.1), (3, a), (a, 2), (a, 0.0)):
+            out += [x + y, x - y, x * y, x / y]
+            if isinstance(x, torch.Tensor):
+                out += [x < y, x <= y, x > y, x >= y, x == y, x != y]
+            if isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor):
+                out += [torch.maximum(x, y), torch.minimum(x, y)]
+        out += [-a, a.abs(), a.relu(), a.clamp(min=0), a.clamp(-0.5, 0.5), a.clamp(max=1.0), a ** 2, a.square(),
+                a.sqrt(), a.abs().sqrt(), torch.where(a > 0, a, b), torch.where(a > 0, a, 0.0),
+                a.pow(2).sum()]
+        c = a.clone()
+        c.add_(b, alpha=-0.01)
+        d = a.clone()
+        d -= 0.001 * b
+        out += [c, d, torch.add(a, b, alpha=3), torch.sub(a, b, alpha=0.5), torch.addcmul(a, b, a, value=0.1)]
+    return out
+
+
+# ---- reductions ------------------------------------------------------------------------------
+@case
+def reductions():
+    out = []
+    for i, shape in enumerate([(7,), (64,), (100,), (1000,), (5000,), (40000,), (64, 100), (100, 64), (33, 5),
+                               (5, 33), (3, 50, 70), (70, 3, 50), (2, 2000)]):
+        x = values(shape, "normal", 300 + i)
+        out += [x.sum(), x.mean()]
+        for dim in range(x.dim()):
+            out += [x.sum(dim), x.mean(dim), x.sum(dim, keepdim=True), x.amax(dim)]
+        if x.dim() >= 2:
+            out += [x.t().sum(0) if x.dim() == 2 else x.sum((0, 2)), x[:, 1:].sum(-1), x[::2].sum(0)]
+            out += [torch.softmax(x, -1), torch.log_softmax(x, 0)]
+    return out
+
+
+def run_all():
+    results = []
+    for fn in CASES:
+        results.append((fn.__name__, [t.contiguous()._buf().tobytes() for t in fn()]))
+    return results
+
+
+kernels.wasm = WASM
+with_kernels = run_all()
+kernels.wasm = None
+python_only = run_all()
+kernels.wasm = WASM.module
+
+mismatches = 0
+for (name, fast), (_, slow) in zip(with_kernels, python_only):
+    for i, (x, y) in enumerate(zip(fast, slow)):
+        if x != y:
+            mismatches += 1
+            print(f"MISMATCH {name}[{i}]")
+unused = sorted(set(n for n in dir(WASM.module) if n.endswith("_f32")) - set(WASM.calls))
+if unused:
+    print(f"kernels never called: {unused}")
+if mismatches or unused:
+    sys.exit(1)
+print(f"ok: {sum(len(r) for _, r in with_kernels)} results, kernels: "
+      + ", ".join(f"{k} x{v}" for k, v in sorted(WASM.calls.items())))

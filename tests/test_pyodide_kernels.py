@@ -1,0 +1,48 @@
+"""The engine inside Pyodide under Node with the browser's compute kernels on (as the page runs
+it; tests/pyodide/run_python.mjs installs them): every kernel gives the pure-Python backend's
+bytes (tests/pyodide/kernel_parity.py), and the engine's in-process tests pass there. The
+golden programs run the same way in test_pyodide_engine.py."""
+import os
+import subprocess
+import sys
+import sysconfig
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden"))
+import suite  # noqa: E402
+
+UNAVAILABLE = suite.pyodide_unavailable_reason()
+if UNAVAILABLE:
+    pytest.skip(f"Pyodide tests need Node and Pyodide: {UNAVAILABLE}", allow_module_level=True)
+
+PYODIDE = os.path.join(suite.REPO, "tests", "pyodide")
+# The same files scripts/test.sh runs on the pure-Python backend in CPython.
+ENGINE_TESTS = ["tests/engine", "tests/test_tensor_str.py", "tests/test_random_parity.py"]
+# float64 normal draws go through Pyodide's libm (musl), whose log/cos differ from glibc's in
+# the last bit: these streams differ inside Pyodide with or without the kernels.
+PYODIDE_LIBM_CASES = ["tour seed 7", "tour seed 4294967303", "randn(100) float64", "randn(1000) float64",
+                      "random 234"]
+
+
+def run_in_pyodide(*args, mount=()):
+    command = ["node", os.path.join(PYODIDE, "run_python.mjs")]
+    for folder in mount:
+        command += ["--mount", folder]
+    return subprocess.run(command + list(args), env=suite.clean_env(PYENGINE_BACKEND="python"),
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_kernels_give_the_pure_python_bits():
+    proc = run_in_pyodide(os.path.join(PYODIDE, "kernel_parity.py"))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert proc.stdout.startswith("ok: "), proc.stdout
+
+
+def test_engine_tests_pass_inside_pyodide_with_the_kernels():
+    site = os.path.realpath(sysconfig.get_paths()["purelib"])  # where this pytest comes from
+    deselect = [arg for case in PYODIDE_LIBM_CASES
+                for arg in ("--deselect", f"tests/test_random_parity.py::test_golden_stream[{case}]")]
+    proc = run_in_pyodide(os.path.join(PYODIDE, "run_pytest.py"), site, "-q", *deselect, *ENGINE_TESTS,
+                          mount=[site])
+    assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-3000:]
