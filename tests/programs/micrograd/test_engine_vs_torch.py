@@ -1,7 +1,9 @@
 # Source: micrograd by Andrej Karpathy (https://github.com/karpathy/micrograd): the Value class of
 #   micrograd/engine.py and the two tests of test/test_engine.py, which compare micrograd's
 #   gradients with PyTorch's. Licence: MIT.
-# Changed: the tests print their values as well as asserting them, and run at module level.
+# Changed: the tests print their values as well as asserting them, and run at module level; a
+#   node's children are kept in insertion order (dict.fromkeys, not a set), so the backward order
+#   and so the last bit of the printed gradients do not depend on object addresses.
 import torch
 
 
@@ -13,7 +15,7 @@ class Value:
         self.grad = 0
         # internal variables used for autograd graph construction
         self._backward = lambda: None
-        self._prev = set(_children)
+        self._prev = dict.fromkeys(_children)
         self._op = _op # the op that produced this node, for graphviz / debugging / etc
 
     def __add__(self, other):
