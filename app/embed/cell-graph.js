@@ -3,7 +3,6 @@
 // layout code). The panel's state lives in the store as the course's panels do (graph/actions.js),
 // under the key "cell:<n>"; its questions go to the cells' shared Python (runtime.js), which holds
 // one run's graph at a time, so a question about an older run runs the cell again first.
-import { html } from "lit-html";
 import { state, subscribe } from "../store.js";
 import { connectGraph, graphHandlers, graphRequested, receiveRun, toggleGraph } from "../graph/actions.js";
 import { graphPanel, graphToggle } from "../views/graph.js";
@@ -11,7 +10,7 @@ import * as runtime from "./runtime.js";
 
 connectGraph({ python: runtime.sharedPython() });
 
-// → { options() for the run, afterRun(result) (resolves once the panel has its graph), view() }
+// → { options() for the run, afterRun(result) (resolves once the panel has its graph), toggle(), panel() }
 export function mountGraph(cell) {
   const key = `cell:${cell.number}`;
   const waiting = []; // resolves of settled() calls
@@ -40,6 +39,7 @@ export function mountGraph(cell) {
       receiveRun(key, result.status === "ok" || result.status === "error" ? result : {});
       return settled();
     },
-    view: () => html`<div class="toolbar">${graphToggle(state.graphs[key], handlers)}</div>${graphPanel(state.graphs[key], handlers)}`,
+    toggle: () => graphToggle(state.graphs[key], handlers),
+    panel: () => graphPanel(state.graphs[key], handlers),
   };
 }

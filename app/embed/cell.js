@@ -117,11 +117,12 @@ export class TorchCell extends HTMLElement {
             ${running
               ? html`<button type="button" class="stop" data-testid="stop" @click=${() => this.stop()}>${strings.stop}</button>`
               : html`<button type="button" class="primary" data-testid="run" title=${strings.embed.runTitle} ?disabled=${failed} @click=${() => this.run()}>${strings.run}</button>`}
+            ${run && this.graph ? this.graph.toggle() : nothing}
             ${this.statusLine(running, failed)}
           </div>
           ${run ? outputPanel(run, { testid: "output" }) : nothing}
           ${verdict(run)}
-          ${run && this.graph ? this.graph.view() : nothing}
+          ${run && this.graph ? this.graph.panel() : nothing}
         </div>
       `,
       this.shadowRoot,

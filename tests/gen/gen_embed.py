@@ -37,19 +37,22 @@ DRIVER = """
 import contextlib, io, json, sys
 import torch
 
-def graph_of(namespace):
-    named = [(name, value) for name, value in namespace.items() if isinstance(value, torch.Tensor) and not name.startswith("_")]
-    picked = [(name, value) for name, value in named if value.grad_fn is not None and value.numel() == 1]
-    if not picked:
-        return None
-    name, tensor = picked[-1]
+def node_names(tensor):
     nodes, todo = set(), [tensor.grad_fn]
     while todo:
         node = todo.pop()
         if node is not None and type(node).__name__ not in nodes:
             nodes.add(type(node).__name__)
             todo.extend(next_node for next_node, _ in node.next_functions)
-    return {"tensor": name, "nodes": sorted(nodes)}
+    return sorted(nodes)
+
+def graph_of(namespace):
+    named = [(name, value) for name, value in namespace.items() if isinstance(value, torch.Tensor) and not name.startswith("_")]
+    picked = [name for name, value in named if value.grad_fn is not None and value.numel() == 1]
+    if not picked:
+        return None
+    by_tensor = {name: node_names(value) for name, value in named if value.grad_fn is not None}
+    return {"tensor": picked[-1], "nodes": by_tensor[picked[-1]], "by_tensor": by_tensor}
 
 namespace = {"__name__": "__main__"}
 results = []

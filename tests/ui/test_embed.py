@@ -208,8 +208,21 @@ def test_a_graph_cell_shows_the_graph_panel_after_a_run(demo):
     panel = cell.locator('[data-testid="graph-panel"]')
     panel.locator('[data-testid="graph-node"]').first.wait_for()
     assert panel.locator('[data-testid="graph-tensor"]').input_value() == expected["tensor"]
-    drawn = set(panel.locator('[data-testid="graph-node"]').evaluate_all("nodes => nodes.map(n => n.dataset.name)"))
-    assert drawn - {"constant"} == set(expected["nodes"])  # "constant": the panel's node for the 3
+    assert drawn_nodes(panel) == set(expected["nodes"])
+    # Another cell's run replaces the graph the worker holds: picking another tensor asks about this
+    # cell's run again, not the other's.
+    assert demo.run(4) == shown(CELLS[4]["output"])
+    panel.locator('[data-testid="graph-tensor"]').select_option("y")
+    demo.page.wait_for_function("""() => {
+        const cell = document.querySelectorAll("torch-cell")[5].shadowRoot;
+        return !cell.querySelector('[data-name="ExpBackward0"]') && cell.querySelector('[data-name="MulBackward0"]');
+    }""")
+    assert drawn_nodes(panel) == set(expected["by_tensor"]["y"])
+
+
+def drawn_nodes(panel):
+    """The grad_fn names the panel draws ("constant" is its own node for a constant operand)."""
+    return set(panel.locator('[data-testid="graph-node"]').evaluate_all("nodes => nodes.map(n => n.dataset.name)")) - {"constant"}
 
 
 def console_line(host, line):
