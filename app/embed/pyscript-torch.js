@@ -86,7 +86,7 @@ let editorsMade = 0;
 function takeEditor(script, setups) {
   const env = script.getAttribute("env");
   const session = `py-editor:${env ?? `#${++editorsMade}`}`;
-  const prelude = env === null ? [] : (setups.get(env) ?? []);
+  const prelude = setups.get(env) ?? [];
   const box = script.target.querySelector(".py-editor-box");
   const outputArea = script.hasAttribute("output") ? document.getElementById(script.getAttribute("output")) : box.querySelector(".py-editor-output");
   const button = box.querySelector(".py-editor-run-button");
@@ -136,8 +136,8 @@ function takeEditor(script, setups) {
 // `py` scripts and py-editor `setup` scripts are ours before PyScript looks at the page.
 const pyScripts = [...document.querySelectorAll('script[type="py"]')];
 const setups = new Map(); // env → the code of its setup scripts, in page order
-for (const script of document.querySelectorAll('script[type="py-editor"][setup]')) {
-  const env = script.getAttribute("env") ?? "";
+for (const script of document.querySelectorAll('script[type="py-editor"][setup][env]')) {
+  const env = script.getAttribute("env");
   setups.set(env, [...(setups.get(env) ?? []), dedent(script.textContent)]);
   script.type = TAKEN;
 }

@@ -23,7 +23,8 @@ OUT = ROOT / "tests" / "ui" / "embed_expected.json"
 # The PyScript test page's `py` scripts (one namespace, as PyScript's) and its py-editor's program.
 PYSCRIPT_PROGRAM = "import torch\nprint(torch.ones(2))\n"
 PYSCRIPT_AFTER_LOOP = "import torch\nprint(torch.ones(2) * 3)\n"
-PYSCRIPT_EDITOR = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\nprint((x * x).sum())\n"
+PYSCRIPT_SETUP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"  # the editor's env's setup script
+PYSCRIPT_EDITOR = "print((x * x).sum())\n"
 
 CELL = re.compile(r"<torch-cell(?P<attrs>[^>]*)>(?P<body>.*?)</torch-cell>", re.S)
 TEMPLATE = re.compile(r"(?P<indent>[ \t]*)<template>.*?</template>", re.S)
@@ -92,11 +93,11 @@ def main():
             cell["output"] = result["output"]
             cell["graph"] = result["graph"] if cell["graph"] else None
     first, after_loop = run_in_one_process([PYSCRIPT_PROGRAM, PYSCRIPT_AFTER_LOOP])
-    [editor] = run_in_one_process([PYSCRIPT_EDITOR])
+    _, editor = run_in_one_process([PYSCRIPT_SETUP, PYSCRIPT_EDITOR])
     pyscript = {
         "code": PYSCRIPT_PROGRAM, "output": first["output"],
         "after_loop_code": PYSCRIPT_AFTER_LOOP, "after_loop_output": after_loop["output"],
-        "editor_code": PYSCRIPT_EDITOR, "editor_output": editor["output"],
+        "setup_code": PYSCRIPT_SETUP, "editor_code": PYSCRIPT_EDITOR, "editor_output": editor["output"],
     }
 
     outputs = iter([cell["output"] for cell in cells])

@@ -46,7 +46,8 @@ def host_url(built_site, site_url, serve_folder, tmp_path_factory):
         f'<body><script type="py">\n{pyscript["code"]}</script>\n'
         '<script type="py">\nwhile True:\n    pass\n</script>\n'
         f'<script type="py">\n{pyscript["after_loop_code"]}</script>\n'
-        f'<script type="py-editor">\n{pyscript["editor_code"]}</script>\n'
+        f'<script type="py-editor" env="t" setup>\n{pyscript["setup_code"]}</script>\n'
+        f'<script type="py-editor" env="t">\n{pyscript["editor_code"]}</script>\n'
     )
     url = serve_folder(host)
     assert url != site_url
@@ -256,7 +257,8 @@ def test_pyscript_editor_runs_and_stops_on_our_runtime(open_host):
     run.click()
     output = page.locator('py-editor .torch-output [data-testid="output"]')
     output.and_(page.locator('[data-running="false"]')).wait_for(timeout=RUN_TIMEOUT_MS)
-    assert output.inner_text() == shown(pyscript["editor_output"])
+    assert output.inner_text() == shown(pyscript["editor_output"])  # after its env's setup script
+    assert page.locator("py-editor").count() == 1  # the setup script has no editor
     # Stop: the Run button stops a running editor, and our runtime says so.
     page.locator("py-editor .cm-content").fill("while True:\n    pass")
     run.click()
