@@ -242,4 +242,6 @@ export const tr = {
     "zero-grad": "backward() .grad'a ekler; bu yüzden bir döngüde önceki adımların gradyanları siz temizlemezseniz birikir: her adımın başında optimizer.zero_grad() (ya da x.grad.zero_()) çağırın.",
     "integer-requires-grad": "Yalnızca kayan noktalı tensörler gradyan gerektirebilir: gradyan küçük bir değişimdir ve tamsayılar azıcık değişemez. Tensörü kayan noktalı bir dtype ile oluşturun (torch.tensor(2.0) ya da dtype=torch.float32).",
   },
+  realOutputRule: "Gerçek çıktı, doğru bir cevaptan sonra ya da “Cevabı göster”i seçtiğinizde gösterilir.",
+  diffLegendWhitespace: "satır sonundaki boşluklar ve sonda eksik satır sonu: gösterilir ama sayılmaz",
 };
