@@ -104,7 +104,7 @@ export const tr = {
   fillLabel: "Boşluk için yanıtınız",
   matchLabel: (left) => `${left} satırının eşi`,
   matchChoose: "Seçin…",
-  predictLabel: "Bu program ne yazdırır?",
+  predictLabel: "Tahmininiz, satır satır",
 
   progress: "İlerlemeniz",
   exportProgress: "İlerlemeyi dışa aktar",

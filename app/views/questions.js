@@ -69,7 +69,7 @@ function feedback({ question, answer, correct, revealed }) {
     <div class="feedback ${correct ? "pass" : "fail"}" data-testid="feedback" data-state=${correct ? "correct" : "incorrect"}>
       <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
-      ${answer.shown && !correct ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
+      ${answer.shown && !correct && rightAnswer[question.type] ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
       ${revealed && question.type === "predict"
         ? html`<p class="real-output-label">${strings.realOutput}</p><pre class="real-output" data-testid="real-output">${question.answer}</pre>`
         : nothing}
@@ -112,7 +112,7 @@ const rightAnswer = {
   },
   match: (question) =>
     html`<ul class="right-answer">${question.pairs.map((pair) => html`<li>${markdownInline(pair.left)} → ${markdownInline(pair.right)}</li>`)}</ul>`,
-  predict: () => nothing, // the real output follows
+  // predict: none, its real output (shown with any revealed predict answer) is the answer
 };
 
 const questionBody = {

@@ -269,9 +269,19 @@ def test_a_wrong_answer_counts_lines_and_shows_the_answer_and_real_output_only_o
     assert feedback_box["y"] + feedback_box["height"] <= retry_box["y"]
     question.locator('[data-testid="show-answer"]').click()
     assert question.locator('[data-testid="real-output-rule"]').count() == 0
+    assert question.locator('[data-testid="answer"]').count() == 0  # the real output is the answer: said once
     assert question.locator('[data-testid="real-output"]').inner_text() == "1\n2\n"
     assert "Each print ends its line" in question.locator('[data-testid="explanation"]').inner_text()
     assert question.locator('[data-testid="retry"]').count() == 0
+
+
+def test_a_turkish_predict_question_asks_its_question_once(open_app):
+    app = open_app(query="?lang=tr")
+    page = app.open("#/lesson/requires-grad", wait_for_python=False)
+    question = page.locator('[data-testid="question"][data-type="predict"]').first
+    prompt = question.locator(".prose").inner_text().strip()
+    assert prompt == "Bu program ne yazdırır?"
+    assert question.locator("label").inner_text().strip() == "Tahmininiz, satır satır"
 
 
 def test_a_right_predict_answer_shows_the_real_output_and_no_try_again(predict_lab, seed):
@@ -316,6 +326,11 @@ def test_on_a_touch_screen_the_match_question_is_menus_only(open_app, seed):
     assert "Space picks a card up" not in match.inner_text()
     assert "from its menu" in match.inner_text()
     assert match.locator('[data-testid="match-select"]').first.is_visible()
+    # Each menu sits under its item, as wide as the question, so no choice is cut off.
+    table = match.locator("table.match").bounding_box()
+    for row in match.locator('[data-testid="match-row"]').all():
+        item, menu = row.locator("th").bounding_box(), row.locator('[data-testid="match-select"]').bounding_box()
+        assert menu["y"] >= item["y"] + item["height"] - 1 and menu["width"] >= 0.9 * table["width"]
 
 
 # --- the course map --------------------------------------------------------------------------
