@@ -23,7 +23,6 @@ export function connect(services) {
 export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
 export const practiceKey = (lessonId) => `practice:${lessonId}`;
 export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
-export const exampleEditKey = (lessonId, n) => `${lessonId}:${n}`;
 export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
 
 // The lesson's progress record, to change: it is saved with the next save().
@@ -187,8 +186,12 @@ function restoreRun(s, lesson) {
   };
 }
 
+// Edited examples are kept in progress like the practice's draft: a learner who reloads finds their experiment.
+const editedExample = (lesson, n) => state.progress.lessons[lesson.id]?.examples?.[n];
+export const exampleEdited = (lesson, n) => editedExample(lesson, n) !== undefined;
+
 export function exampleCode(lesson, n) {
-  return state.examples[exampleEditKey(lesson.id, n)] ?? codeBlocks(lesson)[n].code;
+  return editedExample(lesson, n) ?? codeBlocks(lesson)[n].code;
 }
 
 export async function runExample(lesson, n) {
@@ -203,16 +206,23 @@ export async function runExample(lesson, n) {
 
 export function editExample(lesson, n, code) {
   update((s) => {
-    s.examples[exampleEditKey(lesson.id, n)] = code;
+    const lessonRecord = record(s, lesson.id);
+    lessonRecord.examples = { ...lessonRecord.examples, [n]: code };
   });
+  save({ soon: true });
 }
 
 export function resetExample(lesson, n) {
   update((s) => {
-    delete s.examples[exampleEditKey(lesson.id, n)];
+    const lessonRecord = record(s, lesson.id);
+    const examples = { ...lessonRecord.examples };
+    delete examples[n];
+    if (Object.keys(examples).length) lessonRecord.examples = examples;
+    else delete lessonRecord.examples;
     delete s.runs[exampleKey(lesson.id, n)];
     s.resets[exampleKey(lesson.id, n)] = (s.resets[exampleKey(lesson.id, n)] ?? 0) + 1;
   });
+  save();
 }
 
 export function stop() {
@@ -332,7 +342,6 @@ function replaceProgress(progress, notice) {
   update((s) => {
     s.progress = progress;
     s.runs = {};
-    s.examples = {};
     s.notice = problem && notice ? strings.importedNotSaved(problem) : notice;
     s.saveProblem = problem;
     s.generation += 1;

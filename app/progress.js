@@ -9,6 +9,7 @@
 //   quiz?: { [questionIndex]: true | false },                      the last verdict of each question
 //   answers?: { [questionIndex]: { value, checked, shown? } },     the answer as given (grading.js answerFits)
 //   hints?: number, solutionShown?: true,                          what the learner has revealed
+//   examples?: { [exampleIndex]: code },                           the examples the learner edited
 //   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
 //               seconds?, message? }, verdict: "pass" | "fail" | null },   the practice's last finished run
 //   ...more }
@@ -38,6 +39,10 @@ export const LESSON_FIELDS = {
     (value) => isObject(value) && Object.entries(value).every(([key, answer]) => /^\d+$/.test(key) && isObject(answer) && typeof answer.checked === "boolean"),
   ],
   hints: ["a number of hints", (value) => Number.isInteger(value) && value >= 0],
+  examples: [
+    "an object of example numbers to code",
+    (value) => isObject(value) && Object.entries(value).every(([key, code]) => /^\d+$/.test(key) && typeof code === "string" && code.length <= MAX_DRAFT_CHARS),
+  ],
   solutionShown: ["true or false", (value) => typeof value === "boolean"],
   lastRun: [
     "a run ({ chunks, result, verdict })",

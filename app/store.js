@@ -13,7 +13,6 @@ export const state = {
   progress: { version: 1, lastLesson: null, lessons: {} }, // persisted (quiz answers, hints, last run too); see progress.js
   runs: {}, // transient, by run key ("practice:<id>", "example:<id>:<n>"): see actions.js
   graphs: {}, // transient graph panels, by run key: see graph/actions.js
-  examples: {}, // transient edited example code, by "<id>:<n>"
   resets: {}, // transient, by run key: how often that editor was reset, so it remounts with fresh text
   search: "",
   notice: null, // a one-line message about the last progress import/export

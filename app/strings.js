@@ -263,4 +263,6 @@ export const en = {
     "zero-grad": "backward() adds into .grad, so in a loop the gradients of earlier steps pile up unless you clear them: call optimizer.zero_grad() (or x.grad.zero_()) at the start of every step.",
     "integer-requires-grad": "Only floating-point tensors can require gradients: a gradient is a small change, and integers cannot change a little. Create the tensor with a float dtype (torch.tensor(2.0), or dtype=torch.float32).",
   },
+  realOutputRule: "The real output is shown after a right answer, or when you choose “Show the answer”.",
+  diffLegendWhitespace: "spaces at the end of a line and a missing final newline: drawn, but not counted",
 };

@@ -104,7 +104,7 @@ export const tr = {
   fillLabel: "Boşluk için yanıtınız",
   matchLabel: (left) => `${left} satırının eşi`,
   matchChoose: "Seçin…",
-  predictLabel: "Bu program ne yazdırır?",
+  predictLabel: "Tahmininiz, satır satır",
 
   progress: "İlerlemeniz",
   exportProgress: "İlerlemeyi dışa aktar",
@@ -242,4 +242,6 @@ export const tr = {
     "zero-grad": "backward() .grad'a ekler; bu yüzden bir döngüde önceki adımların gradyanları siz temizlemezseniz birikir: her adımın başında optimizer.zero_grad() (ya da x.grad.zero_()) çağırın.",
     "integer-requires-grad": "Yalnızca kayan noktalı tensörler gradyan gerektirebilir: gradyan küçük bir değişimdir ve tamsayılar azıcık değişemez. Tensörü kayan noktalı bir dtype ile oluşturun (torch.tensor(2.0) ya da dtype=torch.float32).",
   },
+  realOutputRule: "Gerçek çıktı, doğru bir cevaptan sonra ya da “Cevabı göster”i seçtiğinizde gösterilir.",
+  diffLegendWhitespace: "satır sonundaki boşluklar ve sonda eksik satır sonu: gösterilir ama sayılmaz",
 };

@@ -78,7 +78,7 @@ function graphSvg(drawn, panel, step, handlers) {
   // Drawn at 1 px per layout unit in a scrolling box: zoom scales the SVG, panning scrolls.
   return html`<div class="graph-canvas" data-testid="graph-canvas" @pointerdown=${startPan} @wheel=${wheelZoom}>
     <svg class="graph-svg" data-testid="graph-svg" viewBox="0 0 ${width} ${height}" width=${width} height=${height}
-      data-width=${width} data-height=${height} role="img" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
+      data-width=${width} data-height=${height} role="group" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
       <defs><marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
       ${drawn.edges.map((edge) => svg`<polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>`)}
       ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers))}
@@ -94,7 +94,7 @@ function drawnNode(entry, panel, current, handlers) {
   const selected = entry.node && panel.node === entry.node.id;
   const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}`;
   return svg`<g class=${classes} data-testid=${entry.kind === "group" ? "graph-group" : "graph-node"} data-name=${entry.name}
-      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button" aria-label=${lines.join(" ")}
+      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button"
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}

@@ -49,7 +49,7 @@ export function example(state, lesson, n) {
   const block = actions.codeBlocks(lesson)[n];
   const key = actions.exampleKey(lesson.id, n);
   const run = state.runs[key];
-  const edited = state.examples[actions.exampleEditKey(lesson.id, n)] !== undefined;
+  const edited = actions.exampleEdited(lesson, n);
   const running = run?.running;
   const graph = graphHandlers(key, () => actions.runExample(lesson, n));
   return html`

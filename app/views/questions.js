@@ -44,8 +44,8 @@ function questionCard(lesson, question, n) {
       <h3>${strings.questionLabel(n + 1)}</h3>
       <div class="prose">${markdownBlock(question.prompt)}</div>
       ${questionBody[question.type](ask)}
-      <div class="toolbar">${questionButtons(lesson, n, question, answer, correct)}</div>
       <div aria-live="polite" data-testid="feedback-region">${answer.checked ? feedback(ask) : nothing}</div>
+      <div class="toolbar">${questionButtons(lesson, n, question, answer, correct)}</div>
     </form>
   `;
 }
@@ -69,10 +69,11 @@ function feedback({ question, answer, correct, revealed }) {
     <div class="feedback ${correct ? "pass" : "fail"}" data-testid="feedback" data-state=${correct ? "correct" : "incorrect"}>
       <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
-      ${answer.shown && !correct ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
+      ${answer.shown && !correct && rightAnswer[question.type] ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
       ${revealed && question.type === "predict"
         ? html`<p class="real-output-label">${strings.realOutput}</p><pre class="real-output" data-testid="real-output">${question.answer}</pre>`
         : nothing}
+      ${!revealed && question.type === "predict" ? html`<p class="help" data-testid="real-output-rule">${strings.realOutputRule}</p>` : nothing}
       ${revealed ? html`<div class="prose" data-testid="explanation"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>` : nothing}
     </div>
   `;
@@ -111,7 +112,7 @@ const rightAnswer = {
   },
   match: (question) =>
     html`<ul class="right-answer">${question.pairs.map((pair) => html`<li>${markdownInline(pair.left)} → ${markdownInline(pair.right)}</li>`)}</ul>`,
-  predict: () => nothing, // the real output follows
+  // predict: none, its real output (shown with any revealed predict answer) is the answer
 };
 
 const questionBody = {
@@ -120,10 +121,12 @@ const questionBody = {
     const chosen = answer.value ?? (multiple ? [] : undefined);
     const isRight = (i) => (multiple ? question.answers.includes(i) : i === question.answer);
     const toggle = (i, on) => set(on ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((j) => j !== i));
-    // A single choice's wrong pick is marked at once; a multiple choice only says how far it got.
+    // A single choice's wrong pick is marked at once; a multiple choice only says how far it got
+    // until the answer is no secret, then its wrong picks are marked too.
+    const picked = (i) => (multiple ? chosen.includes(i) : chosen === i);
     const mark = (i) => {
       if (revealed && isRight(i)) return "right";
-      if (answer.checked && !multiple && chosen === i && !isRight(i)) return "wrong";
+      if (answer.checked && (!multiple || revealed) && picked(i) && !isRight(i)) return "wrong";
       return "";
     };
     return html`
