@@ -31,17 +31,28 @@ def describe(value):
 def _saved_values(node):
     """The node's saved values by PyTorch's attribute names (``_saved_self`` ...), or
     ``{"freed": True}`` once backward has freed them."""
-    slots = getattr(getattr(node, "_derivative", None), "slots", None)
-    if slots is not None:
+    derivative = getattr(node, "_derivative", None)
+    if derivative is not None:
         saved = node._saved
         if saved is None:
             return {"freed": True}
-        return {"_saved_" + slot: describe(value) for slot, value in zip(slots, saved) if value is not None}
+        return {"_saved_" + slot: _describe_saved(value, slot in derivative.inputs)
+                for slot, value in zip(derivative.slots, saved) if value is not None}
     if hasattr(node, "_to_save"):  # a custom Function: ctx.saved_tensors
         if node._released:
             return {"freed": True}
         return {f"saved_tensors[{i}]": describe(t) for i, t in enumerate(node._to_save)}
     return {}
+
+
+def _describe_saved(value, tensor_input):
+    """A saved value as PyTorch shows it: a Python number given for a tensor input (``x * 3``)
+    is saved by PyTorch as a wrapped 0-dim tensor (int64, float64 or bool): ``tensor(3)``."""
+    if tensor_input and isinstance(value, (bool, int, float)):
+        from .. import float64, tensor
+        wrapped = tensor(value, dtype=float64) if isinstance(value, float) else tensor(value)
+        return {**describe(wrapped), "repr": repr(wrapped)}
+    return describe(value)
 
 
 def walk(roots):
