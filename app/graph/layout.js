@@ -1,8 +1,8 @@
 // The drawn form of an exported graph (app/py/course_graph.py), laid out by dagre. A large graph
 // (over COLLAPSE_ABOVE nodes) is folded first: module subgraphs, unbranched chains and repeated
 // motifs (an unrolled loop) become boxes that open on click, shared leaves are drawn beside each
-// use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their inputs, memoized by the view, so an unchanged
-// graph is laid out once.
+// use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their inputs,
+// memoized by the view, so an unchanged graph is laid out once.
 import dagre from "@dagrejs/dagre";
 
 export const COLLAPSE_ABOVE = 60; // nodes; larger graphs start folded
@@ -163,7 +163,7 @@ function renameEnds(edges, rename) {
   }
 }
 
-export const REPEAT_MIN = 3; // repeats of a motif before it is folded
+const REPEAT_MIN = 3; // repeats of a motif before it is folded
 const REPEAT_PERIOD = 8; // the most spine nodes one repeat may span
 
 // Folds repeated structure that is not a chain: an unrolled loop (a running sum of squares, a
@@ -226,7 +226,8 @@ function foldRepeats(drawn, edges, roots, expanded) {
         continue;
       }
       const keys = owned.slice(i, i + run.period * run.count).flatMap((mine) => [...mine]);
-      const members = keys.flatMap((k) => drawn.get(k).members ?? [drawn.get(k).node]);
+      // (a shared leaf drawn beside each use is one member)
+      const members = [...new Set(keys.flatMap((k) => drawn.get(k).members ?? [drawn.get(k).node]))];
       const names = [...new Set(members.flatMap((node) => (node.kind === "function" ? [node.name] : [])))];
       const name = `${run.count}× ${names.slice(0, 2).join(" + ")}${names.length > 2 ? " + …" : ""}`;
       const key = `group:${group}`;
@@ -293,7 +294,8 @@ export const shapeText = (tensor) => (tensor?.shape ? `[${tensor.shape.join(", "
 // dagre's ranker (the rank phase, given dagre's acyclic graph): each node one rank below its
 // lowest user. An input hangs right under the op that uses it, where dagre's own rankers put the
 // leaves of a graph on its bottom rank, far from their users: long edges, each a chain of dummy
-// nodes to order and place (4-9× the time on an MLP step or a sum of squares, and 9× as wide).
+// nodes to order and place (5-7× the time on an opened MLP step, which is also 9× as wide, and
+// about 10× on an opened sum of squares).
 function rankBelowUsers(g) {
   for (const v of dagre.graphlib.alg.topsort(g)) {
     g.node(v).rank = Math.max(0, ...g.inEdges(v).map((e) => g.node(e.v).rank + g.edge(e).minlen));
@@ -310,7 +312,7 @@ export function layout(visible) {
     g.setNode(entry.key, { width, height: entry.kind === "constant" ? NODE_HEIGHT - 8 : NODE_HEIGHT });
   }
   for (const edge of visible.edges) g.setEdge(edge.from, edge.to);
-  // Past MAX_DRAWN boxes (the learner drew more) dagre's crossing reduction is a third of the time.
+  // Past MAX_DRAWN boxes (the learner drew more) dagre's crossing reduction is a quarter to a third of the time.
   dagre.layout(g, { disableOptimalOrderHeuristic: visible.nodes.length > MAX_DRAWN });
   const { width, height } = g.graph();
   return {

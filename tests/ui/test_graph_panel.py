@@ -83,6 +83,30 @@ def test_gradcheck_passes_for_the_seed(page):
     assert "✓" in panel.locator('[data-testid="gradcheck-result"] tbody tr').text_content()
 
 
+def test_the_graph_zooms_and_pans(page):
+    panel = page.locator('[data-testid="example"]').nth(1).locator('[data-testid="graph-panel"]')
+    svg = panel.locator('[data-testid="graph-svg"]')
+    canvas = panel.locator('[data-testid="graph-canvas"]')
+    width = float(svg.get_attribute("data-width"))
+    for _ in range(5):
+        panel.locator('[data-testid="graph-zoom-in"]').click()
+    assert float(svg.get_attribute("width")) == pytest.approx(width * 1.25 ** 5)
+    # dragging the background 30 px up and left scrolls the drawing as far (where it overflows)
+    scroll = "c => [c.scrollLeft, c.scrollTop]"
+    expected = canvas.evaluate("c => [Math.min(c.scrollLeft + 30, c.scrollWidth - c.clientWidth),"
+                               " Math.min(c.scrollTop + 30, c.scrollHeight - c.clientHeight)]")
+    assert expected != canvas.evaluate(scroll)
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + 40)
+    assert page.evaluate("([x, y]) => !document.elementFromPoint(x, y).closest('.graph-node')", [box["x"] + 40, box["y"] + 40])
+    page.mouse.down()
+    page.mouse.move(box["x"] + 10, box["y"] + 10, steps=3)
+    page.mouse.up()
+    assert canvas.evaluate(scroll) == pytest.approx(expected, abs=1)
+    panel.locator('[data-testid="graph-zoom-reset"]').click()
+    assert float(svg.get_attribute("width")) <= canvas.evaluate("c => c.clientWidth")
+
+
 def test_gradcheck_fails_visibly_for_a_wrong_function_and_paths_are_summed(lesson_app, page):
     practice = page.locator(".practice")
     lesson_app.set_code(WRONG_FUNCTION)
