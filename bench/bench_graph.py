@@ -125,8 +125,9 @@ def browser_figures(exports):
             for label, code in PROGRAMS.items():
                 page.locator('[data-testid="editor"] .cm-content').first.fill(code)
                 page.click('[data-testid="run"]')
-                page.wait_for_selector('.practice [data-testid="graph-tensor"]')
-                page.wait_for_selector('.practice [data-testid="graph-node"]')
+                page.wait_for_selector('[data-testid="output"][data-running="false"]', timeout=120_000)
+                # this run's graph drawn and its stepper data come (the boxes are counted after that)
+                page.wait_for_selector('.practice [data-testid="graph-step"]', timeout=300_000)
                 drawn = page.locator('.practice [data-testid="graph-node"], .practice [data-testid="graph-group"]').count()
                 times = [page.evaluate(SELECT_AND_WAIT, drawn) for _ in range(5)]
                 print(f"   {label:<53} {len(exports[label]['nodes']):>5} {drawn:>6} {statistics.median(times):>5.0f}")

@@ -6,7 +6,7 @@
 import dagre from "@dagrejs/dagre";
 
 export const COLLAPSE_ABOVE = 60; // nodes; larger graphs start folded
-const CHAR_WIDTH = 7.2; // px per character of the node font (13 px monospace)
+const CHAR_WIDTH = 7.8; // px per character of the node font (13 px monospace: 0.6 em, as DejaVu Sans Mono)
 const NODE_HEIGHT = 40;
 
 // The module subgraph a node belongs to: the innermost module whose forward made it; a parameter
