@@ -36,16 +36,15 @@ export function graphPanel(panel, handlers) {
   `;
 }
 
-const layouts = new WeakMap(); // export -> { key, drawn }: lay out a graph again only when it changes
+// export -> (the boxes the learner opened -> the drawn graph): a graph is laid out once for each
+// state it is shown in (closing a box again, or going back, costs nothing)
+const layouts = new WeakMap();
 
 function drawnGraph(panel) {
-  const collapseAll = panel.graph.nodes.length > COLLAPSE_ABOVE;
-  const key = `${collapseAll}/${panel.expanded.join("|")}`;
-  const cached = layouts.get(panel.graph);
-  if (cached?.key === key) return cached.drawn;
-  const drawn = layout(visibleGraph(panel.graph, panel.expanded, collapseAll));
-  layouts.set(panel.graph, { key, drawn });
-  return drawn;
+  const key = panel.expanded.join("|");
+  const known = layouts.get(panel.graph) ?? layouts.set(panel.graph, new Map()).get(panel.graph);
+  if (!known.has(key)) known.set(key, layout(visibleGraph(panel.graph, panel.expanded, panel.graph.nodes.length > COLLAPSE_ABOVE)));
+  return known.get(key);
 }
 
 function graphBody(panel, handlers) {
