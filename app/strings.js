@@ -36,6 +36,26 @@ export const en = {
   loadingCourse: "Loading the course…",
   courseError: "The course could not be loaded",
   courseErrorHelp: "lessons.json has problems (path of the field: problem):",
+  // What is wrong with a field of lessons.json (app/validate.js, app/lessons.js). Types are JSON's
+  // names (object, array, string, integer, number, boolean, null).
+  courseTopLevel: "(top level)",
+  courseProblem: {
+    schemaReference: (reference) => `schema reference ${reference} not found`,
+    expectedType: (expected, found) => `expected ${expected}, found ${found}`,
+    constant: (value) => `must be ${value}`,
+    oneOf: (values, found) => `must be one of ${values}, found ${found}`,
+    tooShort: (length) => `must have at least ${length} ${plural(length, { one: "character", other: "characters" })}`,
+    empty: () => "must not be empty",
+    pattern: (pattern) => `must match ${pattern}`,
+    tooSmall: (minimum) => `must be at least ${minimum}`,
+    tooFewItems: (count, found) => `needs at least ${count} ${plural(count, { one: "item", other: "items" })}, found ${found}`,
+    tooManyItems: (count, found) => `allows at most ${count} ${plural(count, { one: "item", other: "items" })}, found ${found}`,
+    missingField: (key) => `missing required field "${key}"`,
+    unknownField: () => "unknown field",
+    notJson: (message) => `is not valid JSON: ${message}`,
+    duplicateId: (id) => `duplicate id "${id}"`,
+    answerOutOfRange: (answer, options) => `is ${answer}, but there are only ${options} options (counted from 0)`,
+  },
   retryLoading: "Retry",
   // Why a file could not be had (files.js FileError reasons), and what to do about it.
   fileFailure: {

@@ -154,8 +154,7 @@ def js_schema_problems(course):
                             capture_output=True, text=True, check=True)
     paths = set()
     for problem in json.loads(result.stdout):
-        missing = problem["message"].removeprefix('missing required field "').removesuffix('"')
-        paths.add(f"{problem['path']}.{missing}" if missing != problem["message"] else problem["path"])
+        paths.add(f"{problem['path']}.{problem['args'][0]}" if problem["kind"] == "missingField" else problem["path"])
     return paths
 
 

@@ -6,6 +6,8 @@ import { config } from "../config.js";
 import { pluralRules } from "./plural.js";
 
 const plural = pluralRules("tr");
+// JSON's type names, as the course file's problems name them (validate.js).
+const JSON_TYPES = { object: "nesne", array: "dizi", string: "metin", integer: "tam sayı", number: "sayı", boolean: "mantıksal değer", null: "null" };
 
 export const tr = {
   appTitle: "Uygulamalı autograd",
@@ -14,6 +16,24 @@ export const tr = {
   loadingCourse: "Kurs yükleniyor…",
   courseError: "Kurs yüklenemedi",
   courseErrorHelp: "lessons.json dosyasında sorunlar var (alanın yolu: sorun):",
+  courseTopLevel: "(en üst düzey)",
+  courseProblem: {
+    schemaReference: (reference) => `şema başvurusu ${reference} bulunamadı`,
+    expectedType: (expected, found) => `${JSON_TYPES[expected] ?? expected} bekleniyordu, ${JSON_TYPES[found] ?? found} bulundu`,
+    constant: (value) => `değeri ${value} olmalı`,
+    oneOf: (values, found) => `şunlardan biri olmalı: ${values}; bulunan: ${found}`,
+    tooShort: (length) => `en az ${length} karakter olmalı`,
+    empty: () => "boş olmamalı",
+    pattern: (pattern) => `şu kalıba uymalı: ${pattern}`,
+    tooSmall: (minimum) => `en az ${minimum} olmalı`,
+    tooFewItems: (count, found) => `en az ${count} öğe gerekli, ${found} öğe var`,
+    tooManyItems: (count, found) => `en çok ${count} öğe olabilir, ${found} öğe var`,
+    missingField: (key) => `gerekli "${key}" alanı eksik`,
+    unknownField: () => "bilinmeyen alan",
+    notJson: (message) => `geçerli bir JSON değil: ${message}`,
+    duplicateId: (id) => `"${id}" kimliği birden çok kez kullanılmış`,
+    answerOutOfRange: (answer, options) => `değeri ${answer}, ama yalnızca ${options} seçenek var (0'dan sayılır)`,
+  },
   lessonNotFound: (id) => `“${id}” adında bir ders yok.`,
   searchLabel: "Derslerde ara",
   searchPlaceholder: "Başlıklarda ve metinde ara",
