@@ -7,7 +7,8 @@ import { html, svg, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
-const t = strings.graph;
+// Read at each render (not once at load), so the panel speaks the language chosen since.
+const t = new Proxy({}, { get: (_, key) => strings.graph[key] });
 
 // The toggle that opens the panel (the panel itself shows only when open).
 export const graphToggle = (panel, handlers) =>
