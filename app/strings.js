@@ -244,6 +244,13 @@ export const en = {
     close: "Close",
     leafValue: "value",
     constant: "constant input",
+    // Boxes of the drawing (graph/layout.js) and the graph as text.
+    constantNode: "constant",
+    groupNodes: (count) => `${count} nodes`,
+    moreNodes: (count) => `${count} more nodes`,
+    chainOps: (count) => `${count} ops`,
+    openChain: "chain: click to open",
+    drawMore: "click to draw more",
     output: "output",
     module: "module",
     noGrad: "None (no backward reached it yet)",

@@ -253,7 +253,7 @@ function textTree(graph) {
     const node = graph.nodes[id];
     const again = shown.has(id);
     shown.add(id);
-    const text = node.kind === "constant" ? `constant ${valueText(node.tensor)}` : nodeLabel(graph, id);
+    const text = node.kind === "constant" ? `${t.constantNode} ${valueText(node.tensor)}` : nodeLabel(graph, id);
     return html`<li data-testid="graph-text-node" data-name=${node.name} data-id=${id}>${text}${again ? ` ${t.seenAbove}` : nothing}
       ${!again && inputs.get(id).length ? html`<ul>${inputs.get(id).map(item)}</ul>` : nothing}</li>`;
   };
