@@ -6,7 +6,7 @@ import { config } from "../config.js";
 import { pluralRules } from "./plural.js";
 
 const plural = pluralRules("tr");
-// JSON's type names, as the course file's problems name them (validate.js).
+// JSON's type names, as the course file's and a progress file's problems name them (validate.js, progress.js).
 const JSON_TYPES = { object: "nesne", array: "dizi", string: "metin", integer: "tam sayı", number: "sayı", boolean: "mantıksal değer", null: "null" };
 
 export const tr = {
@@ -139,6 +139,25 @@ export const tr = {
   importNotJSON: "dosya JSON değil",
   importNotProgress: "bu, bu kursun bir ilerleme dosyası değil",
   moreProblems: (count) => ` (ve ${count} sorun daha)`,
+  progressProblem: (path, wanted, found) => `${path}: ${wanted} bekleniyordu, ${found} bulundu`,
+  progressWanted: {
+    object: "bir nesne",
+    lessons: "ders kimliğine göre derslerden oluşan bir nesne",
+    lessonId: "bir ders kimliği",
+    trueOrFalse: "true ya da false",
+    draft: (max) => `en çok ${max.toLocaleString("tr")} karakterlik bir metin`,
+    quiz: "soru numarasından true ya da false değerine bir nesne",
+    answers: "soru numarasından cevaba ({ value, checked }) bir nesne",
+    hints: "bir ipucu sayısı",
+    lastRun: "bir çalıştırma ({ chunks, result, verdict })",
+  },
+  progressFound: {
+    nothing: "hiçbir şey",
+    null: "null",
+    list: "bir liste",
+    text: (length) => `${length.toLocaleString("tr")} karakterlik bir metin`,
+    other: (type) => `bir ${JSON_TYPES[type] ?? type}`,
+  },
   storageRefused: (reason) => `ilerlemeniz kaydedilemedi: ${reason}. Çalışmanız bu sekmede duruyor; bir kopyasını saklamak için kurs sayfasındaki “İlerlemeyi dışa aktar” düğmesini kullanın.`,
   storageFull: "tarayıcının bu site için ayırdığı depolama alanı dolu",
   notSaved: (problem) => `bu dersteki çalışmanız kaydedilmedi (${problem}); bu sekmede duruyor`,

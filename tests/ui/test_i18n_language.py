@@ -6,6 +6,7 @@ per language; the axe audits per language are in test_i18n_a11y.)
 """
 
 import copy
+import json
 
 from test_i18n_a11y import choose_language
 
@@ -146,3 +147,18 @@ def test_the_course_files_problems_are_worded_in_the_learners_language(open_app,
     page = offline.open("#/", wait_for_python=False)
     assert "lessons.json indirilemedi" in page.inner_text('[data-testid="course-error"]')
     assert page.inner_text('[data-testid="retry-course"]') == "Yeniden dene"
+
+
+def test_a_rejected_progress_file_is_explained_in_turkish(open_app, tmp_path):
+    app = open_app(query="?lang=tr")
+    page = app.open("#/", wait_for_python=False)
+    path = tmp_path / "progress.json"
+    lessons = {"tensors": {"draft": 42, "quiz": {"first": "yes"}}}
+    path.write_text(json.dumps({"format": "autograd-course-progress", "progress": {"version": 1, "lastLesson": None, "lessons": lessons}}))
+    page.set_input_files('[data-testid="import-progress"]', str(path))
+    notice = page.locator('[data-testid="progress-notice"]')
+    notice.wait_for()
+    notice = notice.inner_text()
+    assert notice.startswith("Bu dosya içe aktarılamadı (hiçbir şey değiştirilmedi): ")
+    assert 'progress.lessons["tensors"].draft: en çok 100.000 karakterlik bir metin bekleniyordu, bir sayı bulundu' in notice
+    assert 'progress.lessons["tensors"].quiz: soru numarasından true ya da false değerine bir nesne bekleniyordu, bir nesne bulundu' in notice
