@@ -1,5 +1,5 @@
 """Turkish and English (issue 21): the language switch, the URL setting, English fallbacks marked
-lang="en" text by text, and the course file's problems worded in the learner's language.
+lang="en" text by text, and the problems of a course or progress file worded in the learner's language.
 
 (The seed lesson completed keyboard-only in Turkish is test_learner_app's keyboard test, run once
 per language; the axe audits per language are in test_i18n_a11y.)
