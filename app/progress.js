@@ -159,12 +159,12 @@ function describe(value) {
   return typeof value === "string" ? found.text(value.length) : found.other(typeof value);
 }
 
-const problem = (path, wanted, value) => strings.progressProblem(path, wanted, describe(value));
+const fieldProblem = (path, wanted, value) => strings.progressProblem(path, wanted, describe(value));
 
 function recordProblems(record, path) {
   return Object.entries(LESSON_FIELDS)
     .filter(([field, [, valid]]) => field in record && !valid(record[field]))
-    .map(([field, [wanted]]) => problem(`${path}.${field}`, wanted(), record[field]));
+    .map(([field, [wanted]]) => fieldProblem(`${path}.${field}`, wanted(), record[field]));
 }
 
 export function exportProgress(progress) {
@@ -180,15 +180,15 @@ export function importProgress(text) {
   const progress = document.progress;
   const problems = [];
   const wanted = strings.progressWanted;
-  if (!isObject(progress)) problems.push(problem("progress", wanted.object, progress));
+  if (!isObject(progress)) problems.push(fieldProblem("progress", wanted.object, progress));
   else {
     if (progress.version !== 1) problems.push(strings.progressProblem("progress.version", "1", JSON.stringify(progress.version) ?? strings.progressFound.nothing));
-    if (progress.lastLesson != null && typeof progress.lastLesson !== "string") problems.push(problem("progress.lastLesson", wanted.lessonId, progress.lastLesson));
-    if (!isObject(progress.lessons)) problems.push(problem("progress.lessons", wanted.lessons, progress.lessons));
+    if (progress.lastLesson != null && typeof progress.lastLesson !== "string") problems.push(fieldProblem("progress.lastLesson", wanted.lessonId, progress.lastLesson));
+    if (!isObject(progress.lessons)) problems.push(fieldProblem("progress.lessons", wanted.lessons, progress.lessons));
     else {
       for (const [id, record] of Object.entries(progress.lessons)) {
         const path = `progress.lessons[${JSON.stringify(id)}]`;
-        if (!isObject(record)) problems.push(problem(path, wanted.object, record));
+        if (!isObject(record)) problems.push(fieldProblem(path, wanted.object, record));
         else problems.push(...recordProblems(record, path));
       }
     }
