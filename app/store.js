@@ -3,7 +3,7 @@ export const state = {
   course: null, // { sections, lessons } once lessons.json is loaded and valid, in the active language
   courseSource: null, // lessons.json as loaded, with every language's translations
   language: "en", // of the interface and the lessons: "en" | "tr" (app/i18n/language.js)
-  courseProblems: null, // [{ path, message }] when lessons.json is malformed
+  courseProblems: null, // [{ path, kind, args }] when lessons.json is malformed (validate.js)
   courseFailure: null, // { file, reason, status? } when lessons.json could not be had (files.js FileError)
   route: { view: "course" }, // or { view: "lesson", id }
   python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, failure: null },

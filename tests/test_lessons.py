@@ -121,11 +121,8 @@ def test_the_seed_lesson_is_complete():
 
 # --- translations (course/lessons/<language>/) ------------------------------------------------
 
-TURKISH_SECTIONS = ("Intermediate", "Advanced")  # and the seed lesson, which is in Advanced
-
-
-@pytest.mark.parametrize("lesson_id", [l["id"] for l in COURSE["lessons"] if l["section"] in TURKISH_SECTIONS])
-def test_intermediate_and_advanced_lessons_are_translated_to_turkish_in_full(lesson_id):
+@pytest.mark.parametrize("lesson_id", [l["id"] for l in COURSE["lessons"]])
+def test_every_lesson_is_translated_to_turkish_in_full(lesson_id):
     lesson = next(lesson for lesson in COURSE["lessons"] if lesson["id"] == lesson_id)
     turkish = lesson["translations"]["tr"]
     assert {"title", "summary", "body", "practice", "questions"} <= set(turkish)

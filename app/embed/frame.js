@@ -11,6 +11,7 @@ import { config } from "../config.js";
 import { startServices } from "../services.js";
 import { initialLanguage } from "../i18n/language.js";
 import { lessonHref } from "../router.js";
+import { courseProblemText } from "../lessons.js";
 import * as actions from "../actions.js";
 import { pythonStatus } from "../views/python-status.js";
 import { example } from "../views/lesson.js";
@@ -48,7 +49,7 @@ async function showLessonPart(lessonId, part) {
 }
 
 function view(state, lessonId, part) {
-  if (state.courseProblems) return html`<p role="alert">${strings.courseError}: ${state.courseProblems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}</p>`;
+  if (state.courseProblems) return html`<p role="alert">${strings.courseError}: ${state.courseProblems.map((problem) => courseProblemText(problem).join(": ")).join("; ")}</p>`;
   if (!state.course) return html`<p class="loading">${strings.loadingCourse}</p>`;
   if (!lessonId) return html`<p role="alert">${strings.embed.noPart}</p>`;
   const lesson = actions.lessonById(lessonId);

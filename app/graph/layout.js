@@ -4,6 +4,7 @@
 // use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their inputs,
 // memoized by the view, so an unchanged graph is laid out once.
 import dagre from "@dagrejs/dagre";
+import { strings } from "../strings.js";
 
 export const COLLAPSE_ABOVE = 60; // nodes; larger graphs start folded
 const CHAR_WIDTH = 7.8; // px per character of the node font (13 px monospace: 0.6 em, as DejaVu Sans Mono)
@@ -98,7 +99,7 @@ function limitDrawn(drawn, edges, roots, expanded) {
     members.push(...(entry.members ?? [entry.node]));
     drawn.delete(k);
   }
-  drawn.set(key, { key, kind: "group", group, name: `${members.length} more nodes`, members });
+  drawn.set(key, { key, kind: "group", group, name: strings.graph.moreNodes(members.length), members });
   for (const edge of edges) {
     if (!kept.has(edge.from)) edge.from = key;
     if (!kept.has(edge.to)) edge.to = key;
@@ -144,7 +145,7 @@ function collapseChains(drawn, edges, expanded) {
     if (run.length < CHAIN_MIN || expanded.includes(group)) continue;
     const members = run.map((k) => drawn.get(k).node);
     const names = new Set(members.map((node) => node.name));
-    const name = names.size === 1 ? `${members[0].name} ×${members.length}` : `${members.length} ops`;
+    const name = names.size === 1 ? `${members[0].name} ×${members.length}` : strings.graph.chainOps(members.length);
     run.forEach((k) => {
       drawn.delete(k);
       rename.set(k, `group:${group}`);
@@ -279,13 +280,13 @@ function dedupe(edges) {
 
 export function nodeLines(entry) {
   if (entry.kind === "group") {
-    if (entry.group.startsWith("chain:")) return [entry.name, "chain: click to open"];
-    if (entry.group.startsWith("more:")) return [entry.name, "click to draw more"];
-    if (entry.group.startsWith("repeat:")) return [entry.name, `repeated: ${entry.ops} ops each, click to open`];
-    return [entry.group, `${entry.members.length} nodes`];
+    if (entry.group.startsWith("chain:")) return [entry.name, strings.graph.openChain];
+    if (entry.group.startsWith("more:")) return [entry.name, strings.graph.drawMore];
+    if (entry.group.startsWith("repeat:")) return [entry.name, strings.graph.openRepeat(entry.ops)];
+    return [entry.group, strings.graph.groupNodes(entry.members.length)];
   }
   const { node } = entry;
-  if (node.kind === "constant") return ["constant", node.tensor?.repr ?? shapeText(node.tensor)];
+  if (node.kind === "constant") return [strings.graph.constantNode, node.tensor?.repr ?? shapeText(node.tensor)];
   return node.label ? [node.name, node.label] : [node.name];
 }
 

@@ -5,6 +5,7 @@ import { strings } from "../strings.js";
 import { lessonHref } from "../router.js";
 import { lessonText } from "../lessons.js";
 import * as actions from "../actions.js";
+import { textLanguage } from "../i18n/course.js";
 import { markdownInline } from "./lesson.js";
 import { confirmThen } from "./dialog.js";
 
@@ -65,8 +66,8 @@ function continueCard(state) {
   return html`
     <a class="continue-card" data-testid="continue" data-lesson=${lesson.id} href=${lessonHref(lesson.id)}>
       <span class="continue-heading">${started ? strings.continueHeading : strings.startHeading}</span>
-      <span class="continue-title" lang=${lesson.language}><span class="lesson-number">${number}</span> ${markdownInline(lesson.title)}</span>
-      <span class="continue-meta">${section?.title ?? lesson.section} · ${strings.lessonState[actions.lessonState(lesson.id)]}</span>
+      <span class="continue-title" lang=${textLanguage(lesson, "title")}><span class="lesson-number">${number}</span> ${markdownInline(lesson.title)}</span>
+      <span class="continue-meta"><span lang=${textLanguage(section, "title")}>${section?.title ?? lesson.section}</span> · ${strings.lessonState[actions.lessonState(lesson.id)]}</span>
       <span class="button primary" aria-hidden="true">${started ? strings.continueButton : strings.startButton} →</span>
     </a>
   `;
@@ -78,7 +79,7 @@ function sectionList(state, { section, all, lessons }, index, isCurrent) {
     <section class="section" data-testid="section" data-section=${section.name} data-current=${isCurrent ? "true" : "false"}
       aria-labelledby="section-${index}">
       <div class="section-head">
-        <h2 id="section-${index}">${section.title}</h2>
+        <h2 id="section-${index}" lang=${textLanguage(section, "title")}>${section.title}</h2>
         ${isCurrent ? html`<span class="badge here">${strings.currentSection}</span>` : nothing}
         <span class="section-progress" data-testid="section-progress" data-passed=${passed} data-total=${all.length}>
           <progress max=${all.length} value=${passed} aria-hidden="true"></progress> ${strings.sectionProgress(passed, all.length)}
@@ -101,10 +102,10 @@ function lessonItem(state, lesson) {
         ? html`<span aria-hidden="true">✓</span><span class="visually-hidden">${number}</span>`
         : number}</span>
       <div>
-        <a href=${lessonHref(lesson.id)} lang=${lesson.language}>${markdownInline(lesson.title)}</a>
+        <a href=${lessonHref(lesson.id)} lang=${textLanguage(lesson, "title")}>${markdownInline(lesson.title)}</a>
         ${lessonState === "not-started" ? nothing : html`<span class="badge ${lessonState}">${strings.lessonState[lessonState]}</span>`}
         ${score.answered ? html`<span class="badge">${strings.quizScore(score.right, score.total)}</span>` : nothing}
-        <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
+        <p class="summary" lang=${textLanguage(lesson, "summary")}>${lesson.summary}</p>
       </div>
     </li>
   `;

@@ -7,7 +7,8 @@ import { html, svg, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
-const t = strings.graph;
+// Read at each render (not once at load), so the panel speaks the language chosen since.
+const t = new Proxy({}, { get: (_, key) => strings.graph[key] });
 
 // The toggle that opens the panel (the panel itself shows only when open).
 export const graphToggle = (panel, handlers) =>
@@ -251,7 +252,7 @@ function textTree(graph) {
     const node = graph.nodes[id];
     const again = shown.has(id);
     shown.add(id);
-    const text = node.kind === "constant" ? `constant ${valueText(node.tensor)}` : nodeLabel(graph, id);
+    const text = node.kind === "constant" ? `${t.constantNode} ${valueText(node.tensor)}` : nodeLabel(graph, id);
     return html`<li data-testid="graph-text-node" data-name=${node.name} data-id=${id}>${text}${again ? ` ${t.seenAbove}` : nothing}
       ${!again && inputs.get(id).length ? html`<ul>${inputs.get(id).map(item)}</ul>` : nothing}</li>`;
   };

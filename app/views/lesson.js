@@ -6,6 +6,7 @@ import { strings } from "../strings.js";
 import { courseHref, lessonHref } from "../router.js";
 import { renderMarkdown, renderMarkdownInline } from "../markdown.js";
 import * as actions from "../actions.js";
+import { textLanguage } from "../i18n/course.js";
 import { outputPanel } from "./output.js";
 import { graphPanel, graphToggle } from "./graph.js";
 import { graphHandlers } from "../graph/actions.js";
@@ -29,17 +30,17 @@ export function lessonPage(state, id) {
   return keyed(
     `${lesson.id}/${state.generation}/${state.language}`,
     html`
-      <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › ${section?.title ?? lesson.section} › ${strings.lessonNumber(index + 1)}</nav>
+      <nav class="breadcrumb" aria-label=${strings.breadcrumb}><a href=${courseHref}>${strings.courseLink}</a> › <span lang=${textLanguage(section, "title")}>${section?.title ?? lesson.section}</span> › ${strings.lessonNumber(index + 1)}</nav>
       <article class="lesson" data-lesson=${lesson.id}>
-        <h1 tabindex="-1" lang=${lesson.language}>${markdownInline(lesson.title)}</h1>
-        <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
-        ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose" lang=${lesson.language}>${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
+        <h1 tabindex="-1" lang=${textLanguage(lesson, "title")}>${markdownInline(lesson.title)}</h1>
+        <p class="summary" lang=${textLanguage(lesson, "summary")}>${lesson.summary}</p>
+        ${lesson.body.map((block) => (block.type === "text" ? html`<div class="prose" lang=${textLanguage(block, "markdown")}>${markdownBlock(block.markdown)}</div>` : example(state, lesson, exampleNumber++)))}
         ${practiceArea(state, lesson)}
         ${questionList(lesson)}
       </article>
       <nav class="pager" aria-label=${strings.lessonNavigation}>
-        ${index > 0 ? html`<a rel="prev" data-testid="previous" href=${lessonHref(lessons[index - 1].id)}>← ${strings.previous}: ${markdownInline(lessons[index - 1].title)}</a>` : html`<span></span>`}
-        ${index < lessons.length - 1 ? html`<a rel="next" data-testid="next" href=${lessonHref(lessons[index + 1].id)}>${strings.next}: ${markdownInline(lessons[index + 1].title)} →</a>` : nothing}
+        ${index > 0 ? html`<a rel="prev" data-testid="previous" href=${lessonHref(lessons[index - 1].id)}>← ${strings.previous}: <span lang=${textLanguage(lessons[index - 1], "title")}>${markdownInline(lessons[index - 1].title)}</span></a>` : html`<span></span>`}
+        ${index < lessons.length - 1 ? html`<a rel="next" data-testid="next" href=${lessonHref(lessons[index + 1].id)}>${strings.next}: <span lang=${textLanguage(lessons[index + 1], "title")}>${markdownInline(lessons[index + 1].title)}</span> →</a>` : nothing}
       </nav>
     `,
   );

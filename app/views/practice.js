@@ -4,6 +4,7 @@ import { html, nothing } from "lit-html";
 import { keyed } from "lit-html/directives/keyed.js";
 import { strings } from "../strings.js";
 import * as actions from "../actions.js";
+import { textLanguage } from "../i18n/course.js";
 import { markdownBlock, markdownInline } from "./lesson.js";
 import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
@@ -28,10 +29,10 @@ export function practiceArea(state, lesson) {
   return html`
     <section class="practice" aria-labelledby="practice-heading">
       <h2 id="practice-heading">
-        ${strings.practice}: ${markdownInline(practice.title)}
+        ${strings.practice}: <span lang=${textLanguage(practice, "title")}>${markdownInline(practice.title)}</span>
         ${lessonRecord?.passed ? html`<span class="badge passed" data-testid="practice-passed"><span aria-hidden="true">✓</span> ${strings.practicePassed}</span>` : nothing}
       </h2>
-      <div class="prose">${markdownBlock(practice.prompt)}</div>
+      <div class="prose" lang=${textLanguage(practice, "prompt")}>${markdownBlock(practice.prompt)}</div>
       <p class="help" id="editor-help">${strings.editorHelp}</p>
       ${keyed(
         state.resets[key] ?? 0,
@@ -53,7 +54,7 @@ export function practiceArea(state, lesson) {
       ${hintsShown
         ? html`<ol class="hints" data-testid="hints">
             ${practice.hints.slice(0, hintsShown).map(
-              (hint, i) => html`<li class="hint" data-testid="hint-text"><p class="hint-heading">${strings.hintHeading(i + 1)}</p>${markdownBlock(hint)}</li>`,
+              (hint, i) => html`<li class="hint" data-testid="hint-text"><p class="hint-heading">${strings.hintHeading(i + 1)}</p><div lang=${textLanguage(practice, "hints", i)}>${markdownBlock(hint)}</div></li>`,
             )}
           </ol>`
         : nothing}
