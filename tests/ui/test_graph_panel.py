@@ -206,3 +206,14 @@ def test_an_unrolled_loop_with_branches_folds_into_one_box(lesson_app, page):
     assert folded < 20 and practice.locator('[data-testid="graph-node"][data-name="MvBackward0"]').count() == 1
     repeat.click()
     page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"][data-name=\"MvBackward0\"]').length > n", arg=1)
+
+
+def test_the_panel_follows_a_language_switch_made_after_it_loaded(open_app, seed):
+    app = open_app(locale="en-US")
+    page = app.open(f"#/lesson/{seed['id']}")
+    panel = open_panel(page, page.locator('[data-testid="example"]').first)
+    assert panel.locator("h3").inner_text() == "Autograd graph"
+    page.select_option('[data-testid="language"]', "tr")
+    page.wait_for_function("() => document.documentElement.lang === 'tr'")
+    panel = page.locator('[data-testid="example"]').first.locator('[data-testid="graph-panel"]')
+    assert panel.locator("h3").inner_text() == "Autograd grafiği"
