@@ -31,14 +31,16 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: builtin and C types, which
 
 
 class BootState:
-    def __init__(self, *, owned_dirs, scratch_dirs, watch_library):
+    def __init__(self, *, owned_dirs, scratch_dirs, worker):
         """`owned_dirs`: trees whose files are kept in memory and rewritten when changed (the engine,
         the runner); `scratch_dirs`: emptied back to their boot contents (the working directory);
-        `watch_library`: whether damage() checks the standard library's files (the worker, whose
-        file system is its own; not a host's, whose sys.path holds thousands of installed files)."""
+        `worker`: True in the app's worker, whose file system is its own and whose programs are
+        anyone's: damage() checks the standard library's files. False on a host (app/py/host.py),
+        whose sys.path holds thousands of installed files and whose programs are the course's own:
+        packages with compiled modules that a program imports are kept (_adopt_compiled_packages)."""
         self._owned_dirs = owned_dirs
         self._scratch_dirs = scratch_dirs
-        self._watch_library = watch_library
+        self._worker = worker
 
     def capture(self):
         # What the rest of restore() runs on, put back first with methods taken now: a program may
@@ -66,7 +68,7 @@ class BootState:
                     with open(path, "rb") as file:
                         self._owned_files[path] = (file.read(), _stat_key(path))
         self._scratch_listings = {folder: set(os.listdir(folder)) for folder in self._scratch_dirs}
-        self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)} if self._watch_library else {}
+        self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)} if self._worker else {}
         return self
 
     def _fingerprint(self):
@@ -84,7 +86,8 @@ class BootState:
         for live, boot in self._first:
             _put_back(live, boot)
         restored = []
-        self._adopt_compiled_packages()
+        if not self._worker:
+            self._adopt_compiled_packages()
         if not self._namespaces_unchanged():
             for live, cls, boot in self._namespaces:
                 if _restore_namespace(live, cls, boot):
@@ -119,7 +122,8 @@ class BootState:
         """New modules of a package that holds compiled modules stay, as if imported at boot: such
         modules cannot be imported a second time (numpy: "cannot load module more than once per
         process"), and their packages' lazily imported parts register things once per process (real
-        PyTorch's). Only hosts meet this (tests running numpy or real PyTorch); the browser has none."""
+        PyTorch's). Hosts only: the browser has no such packages, and there a program could pass a
+        module of its own off as one, to keep it for later runs."""
         new = {name: module for name, module in sys.modules.items() if name not in self._boot_modules}
         if not new:
             return

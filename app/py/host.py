@@ -8,9 +8,11 @@ directory), and runs every program by the one isolation rule: `BootState.restore
 `runner.run()`, which gives the program a new namespace and resets torch's per-process state.
 It uses only the standard library, so `import torch` is whichever torch sys.path finds.
 """
+import atexit
 import contextlib
 import importlib.util
 import os
+import shutil
 import sys
 import tempfile
 
@@ -36,6 +38,7 @@ class Host:
         _load("_course_boot_state", "boot_state.py")
         runner = _load("_course_runner", "runner.py")
         workdir = tempfile.mkdtemp(prefix="course-run-")
+        atexit.register(shutil.rmtree, workdir, True)
         # Held now, as the worker holds them: a program that rebinds the runner's names changes nothing here.
         self.engine_error = runner.prepare(None, scratch_dirs=[workdir])
         self._restore, self._run = runner.boot_state.restore, runner.run

@@ -7,7 +7,8 @@ output is streamed through `emit(stream, text)` in batches (see Output); an exce
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
 with more keys (a graph export, timings); the page receives it whole (app/protocol.js).
-The worker imports this module; tests import it in plain CPython too.
+The worker imports this module; app/py/host.py runs it outside the browser (the golden tests,
+tools/course.py), and tests import it in plain CPython too.
 """
 
 import linecache
@@ -155,7 +156,8 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
     `scratch_dirs` are emptied back to their boot contents before each run, and the first becomes
     the working directory. With `home`, the worker's own tree holding the engine and this runner,
     its files are kept unchanged from run to run and a changed standard library is reported
-    (boot_state.damage()). `interrupt_buffer` (Pyodide's, when the page is cross-origin isolated)
+    (boot_state.damage()); without it (a host, app/py/host.py) packages with compiled modules that a
+    program imports stay imported (BootState's `worker`). `interrupt_buffer` (Pyodide's, when the page is cross-origin isolated)
     lets Stop end time.sleep.
     Returns None, or the error text when torch cannot be imported (plain Python still works).
     """
@@ -177,7 +179,7 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
         os.makedirs(folder, exist_ok=True)
     if scratch_dirs:
         os.chdir(scratch_dirs[0])
-    boot_state = BootState(owned_dirs=[home] if home is not None else [], scratch_dirs=list(scratch_dirs), watch_library=home is not None)
+    boot_state = BootState(owned_dirs=[home] if home is not None else [], scratch_dirs=list(scratch_dirs), worker=home is not None)
     boot_state.capture()
     return error
 
