@@ -176,6 +176,14 @@ export function exportProgress(progress) {
   return JSON.stringify({ format: FORMAT, exported: new Date().toISOString(), progress }, null, 2);
 }
 
+// Hands the export file to the browser as a download.
+export function downloadProgress(progress) {
+  const url = URL.createObjectURL(new Blob([exportProgress(progress)], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "autograd-progress.json" });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 // The progress in an export file; throws an Error with every problem (by field path) otherwise.
 export function importProgress(text) {
   if (text.length > MAX_IMPORT_BYTES) throw new Error(strings.importTooLarge(text.length, MAX_IMPORT_BYTES));

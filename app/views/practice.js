@@ -5,7 +5,8 @@ import { keyed } from "lit-html/directives/keyed.js";
 import { strings } from "../strings.js";
 import * as actions from "../actions.js";
 import { textLanguage } from "../i18n/course.js";
-import { markdownBlock, markdownInline } from "./lesson.js";
+import * as selectors from "../selectors.js";
+import { markdownBlock, markdownInline } from "../markdown.js";
 import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
 import { graphPanel, graphToggle } from "./graph.js";
@@ -13,16 +14,13 @@ import { graphHandlers } from "../graph/actions.js";
 
 export function practiceArea(state, lesson) {
   const { practice } = lesson;
-  const key = actions.practiceKey(lesson.id);
+  const key = selectors.practiceKey(lesson.id);
   const run = state.runs[key];
   const lessonRecord = state.progress.lessons[lesson.id];
   const hintsShown = lessonRecord?.hints ?? 0;
   const solutionShown = lessonRecord?.solutionShown === true;
   const errorLine = run?.result?.status === "error" && !run.restored ? (run.result.error.line ?? null) : null;
-  const run_ = () => {
-    const editor = document.querySelector('[data-testid="editor"]');
-    actions.runPractice(lesson, editor.value);
-  };
+  const run_ = () => actions.runPractice(lesson, selectors.draftOf(lesson)); // the editor keeps the draft current
   const reset = confirmThen(strings.resetConfirm, strings.resetConfirmButton, () => actions.replaceDraft(lesson));
   const showSolution = confirmThen(strings.solutionConfirm, strings.solutionConfirmButton, () => actions.showSolution(lesson));
   const graph = graphHandlers(key, run_);
@@ -36,14 +34,14 @@ export function practiceArea(state, lesson) {
       <p class="help" id="editor-help">${strings.editorHelp}</p>
       ${keyed(
         state.resets[key] ?? 0,
-        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${lessonRecord?.draft ?? practice.starter}
+        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${selectors.draftOf(lesson)}
           .label=${strings.editorLabel} .errorLine=${errorLine}
           .onRun=${() => (run?.running ? actions.stop() : run_())} .onChange=${(code) => actions.setDraft(lesson.id, code)}></code-editor>`,
       )}
       <div class="toolbar">
         ${run?.running
           ? html`<button type="button" class="stop" data-testid="stop" @click=${actions.stop}>${strings.stop}</button>`
-          : html`<button type="button" class="primary" data-testid="run" ?disabled=${!actions.canRun()} @click=${run_}>${strings.run}</button>`}
+          : html`<button type="button" class="primary" data-testid="run" ?disabled=${!selectors.canRun()} @click=${run_}>${strings.run}</button>`}
         <button type="button" data-testid="reset" @click=${reset}>${strings.reset}</button>
         <button type="button" data-testid="hint" ?disabled=${hintsShown >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
           ${hintsShown >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(hintsShown, practice.hints.length)}

@@ -6,11 +6,11 @@
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { strings } from "../strings.js";
-import { plainText } from "../markdown.js";
 import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice, linesRight } from "../grading.js";
 import * as actions from "../actions.js";
 import { textLanguage } from "../i18n/course.js";
-import { markdownBlock, markdownInline } from "./lesson.js";
+import * as selectors from "../selectors.js";
+import { markdownBlock, markdownInline, plainText } from "../markdown.js";
 
 export function questionList(lesson) {
   return html`
@@ -22,8 +22,8 @@ export function questionList(lesson) {
 }
 
 function questionCard(lesson, question, n) {
-  const answer = actions.answerOf(lesson, n);
-  const correct = answer.checked && actions.verdictOf(lesson.id, n) === true;
+  const answer = selectors.answerOf(lesson, n);
+  const correct = answer.checked && selectors.verdictOf(lesson.id, n) === true;
   const ask = {
     lesson,
     n,
