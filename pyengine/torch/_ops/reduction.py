@@ -105,7 +105,7 @@ def _sum_dtype(x, dtype):
     return _dtype.int64 if x.dtype.kind in "biu" else x.dtype
 
 
-@op("SumBackward0", self=lambda grad, self: grad.expand(self._shape))
+@op("SumBackward0", name="sum", self=lambda grad, self: grad.expand(self._shape))
 def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -113,7 +113,8 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
+@op("SumBackward1", name="sum.dim_IntList",
+    self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -129,13 +130,14 @@ def unsqueeze_to(grad, x, dim, keepdim):
     return grad.expand(x._shape)
 
 
+@op(name="sum", forms="torch Tensor")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return sum_all(input, dtype)
     return sum_dim(input, dim, keepdim, dtype)
 
 
-@op("NansumBackward0", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
+@op("NansumBackward0", name="nansum", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
     * self.isnan().logical_not())
 def _nansum(self, dim, keepdim, dtype):
     with no_grad():
@@ -143,10 +145,12 @@ def _nansum(self, dim, keepdim, dtype):
         return sum_all.forward(zeroed, dtype) if dim is None else sum_dim.forward(zeroed, dim, keepdim, dtype)
 
 
+@op(name="nansum", forms="torch Tensor")
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     return _nansum(input, None if dim is None else reduced_dims(input, dim), keepdim, dtype)
 
 
+@op(name="nanmean", forms="torch Tensor")
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     if input.dtype.kind != "f":
         raise RuntimeError(f"nanmean(): expected input to have floating point or complex dtype but got "
@@ -170,7 +174,7 @@ def _mean_row(row, dtype, row_sum):
     return r(row_sum(row) / r(len(row)))
 
 
-@op("MeanBackward0", self=lambda grad, self: grad.expand(self._shape) / self.numel())
+@op("MeanBackward0", name="mean", self=lambda grad, self: grad.expand(self._shape) / self.numel())
 def mean_all(self, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -179,7 +183,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -193,6 +197,7 @@ def _count(x, dim):
     return numel_of([x._shape[d] for d in reduced_dims(x, dim)])
 
 
+@op(name="mean", forms="torch Tensor")
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return mean_all(input, dtype)
@@ -228,7 +233,8 @@ def _prod_others(x, dim):
     return before * after
 
 
-@op("ProdBackward0", self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
+@op("ProdBackward0", name="prod",
+    self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
 def prod_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -236,7 +242,7 @@ def prod_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _prod_row(row, dtype), dtype)
 
 
-@op("ProdBackward1", self=lambda grad, self, dim, keepdim, result: _prod_backward(
+@op("ProdBackward1", name="prod.dim_int", self=lambda grad, self, dim, keepdim, result: _prod_backward(
     unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim), dim))
 def prod_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -245,6 +251,7 @@ def prod_dim(self, dim, keepdim=False, dtype=None):
     return _reduce(self, dim, keepdim, lambda row: _prod_row(row, dtype), dtype)
 
 
+@op(name="prod", forms="torch Tensor")
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return prod_all(input, dtype)
@@ -316,30 +323,31 @@ def _evenly_distribute(grad, x, result):
     return (grad / mask.sum()).expand(x._shape).masked_fill(mask.logical_not(), 0)
 
 
-@op("MaxBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MaxBackward1", name="max", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def max_all(self):
     _check_nonempty(self, "max")
     return _extreme_all(self, _greater)
 
 
-@op("MaxBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MaxBackward0", name="max.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _max_dim(self, dim, keepdim=False):
     return return_types.max(_extreme_dim(self, dim, keepdim, _greater))
 
 
-@op("MinBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MinBackward1", name="min", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def min_all(self):
     _check_nonempty(self, "min")
     return _extreme_all(self, _less)
 
 
-@op("MinBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MinBackward0", name="min.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _min_dim(self, dim, keepdim=False):
     return return_types.min(_extreme_dim(self, dim, keepdim, _less))
 
 
+@op(name="max", forms="torch Tensor")
 def max(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
         from .pointwise import maximum
@@ -351,6 +359,7 @@ def max(input, dim=None, keepdim=False, *, out=None):
     return _max_dim(input, d, keepdim)
 
 
+@op(name="min", forms="torch Tensor")
 def min(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
         from .pointwise import minimum
@@ -373,20 +382,24 @@ def _amax_backward(grad, x, dim, keepdim, result):
     return (g / unsqueeze_to(mask.sum(dim, True), x, dim, True)).masked_fill(mask.logical_not(), 0)
 
 
-@op("AmaxBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+@op("AmaxBackward0", name="amax",
+    self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amax(self, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _greater)], self.dtype)
 
 
-@op("AminBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+@op("AminBackward0", name="amin",
+    self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amin(self, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _less)], self.dtype)
 
 
+@op(name="amax", forms="torch Tensor")
 def amax(input, dim=(), keepdim=False):
     return _amax(input, reduced_dims(input, dim), keepdim)
 
 
+@op(name="amin", forms="torch Tensor")
 def amin(input, dim=(), keepdim=False):
     return _amin(input, reduced_dims(input, dim), keepdim)
 
@@ -402,10 +415,12 @@ def _arg(x, dim, keepdim, better, name):
     return _extreme_dim(x, d, keepdim, better)[1]
 
 
+@op(name="argmax", forms="torch Tensor")
 def argmax(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, _greater, "argmax")
 
 
+@op(name="argmin", forms="torch Tensor")
 def argmin(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, _less, "argmin")
 
@@ -458,13 +473,13 @@ def _var_backward(grad, x, dim, correction, keepdim):
     return (2.0 / (n - correction)) * g * (x - x.mean(reduced_dims(x, dim), True))
 
 
-@op("VarBackward0", self=lambda grad, self, dim, correction, keepdim: _var_backward(
+@op("VarBackward0", name="var.correction", self=lambda grad, self, dim, correction, keepdim: _var_backward(
     grad, self, dim, correction, keepdim))
 def _var(self, dim, correction, keepdim):
     return _var_values(self, dim, correction, keepdim, "var")
 
 
-@op("StdBackward0", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
+@op("StdBackward0", name="std.correction", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
     grad / (2 * result), self, dim, correction, keepdim))
 def _std(self, dim, correction, keepdim):
     if self.dtype is _float32:
@@ -479,20 +494,24 @@ def _var_args(dim, unbiased, keepdim, correction):
     return dim, unbiased, keepdim, correction
 
 
+@op(name="var", forms="torch Tensor")
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return _var(input, dim, _correction(unbiased, correction), keepdim)
 
 
+@op(name="std", forms="torch Tensor")
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return _std(input, dim, _correction(unbiased, correction), keepdim)
 
 
+@op(name="var_mean", forms="torch")
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
 
+@op(name="std_mean", forms="torch")
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
@@ -542,7 +561,8 @@ def _norm_backward(grad, x, p, dim, keepdim, result):
     return (x.sgn() * x.abs().pow(p - 1) if p < 2 else x * x.abs().pow(p - 2)) * scale
 
 
-@op("LinalgVectorNormBackward0", self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
+@op("LinalgVectorNormBackward0", name="linalg_vector_norm",
+    self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
     grad, self, ord, dim, keepdim, result))
 def _vector_norm(self, ord, dim, keepdim):
     dtype = self.dtype
@@ -554,24 +574,27 @@ def _vector_norm(self, ord, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: _norm_row(row, ord, dtype), dtype)
 
 
-@op("NormBackward1", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
+@op("NormBackward1", name="norm.ScalarOpt_dim", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
     grad, self, p, dim, keepdim, result))
 def norm_dim(self, p, dim, keepdim):
     """at::norm(self, p, dim, keepdim), the node of PyTorch's C++ callers (pairwise_distance)."""
     return _vector_norm.forward(self, float(p), dim, keepdim)
 
 
-@op("DistBackward0", self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
+@op("DistBackward0", name="dist",
+    self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
     other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))
 def _dist(self, other, p):
     with no_grad():
         return _vector_norm.forward(self - other, p, None, False)
 
 
+@op(name="dist", forms="torch Tensor")
 def dist(input, other, p=2):
     return _dist(input, other, float(p))
 
 
+@op(name="norm", forms="torch Tensor")
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if p is None or p == "fro":
         p = 2
@@ -615,7 +638,7 @@ def _cumsum_backward(grad, dim):
     return grad.flip(dim).cumsum(dim).flip(dim)
 
 
-@op("CumsumBackward0", self=lambda grad, dim: _cumsum_backward(grad, dim))
+@op("CumsumBackward0", name="cumsum", self=lambda grad, dim: _cumsum_backward(grad, dim))
 def _cumsum(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -624,6 +647,7 @@ def _cumsum(self, dim, dtype=None):
     return _scan(self, dim, lambda a, b: r(a + b), dtype)
 
 
+@op(name="cumsum", forms="torch Tensor Tensor_")
 def cumsum(input, dim, *, dtype=None):
     return _cumsum(input, wrap_dim(dim, max_ndim(input)), dtype)
 
@@ -642,7 +666,7 @@ def _cumprod_backward(grad, x, dim, result):
     return stack(columns, dim)
 
 
-@op("CumprodBackward0", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
+@op("CumprodBackward0", name="cumprod", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
 def _cumprod(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -651,6 +675,7 @@ def _cumprod(self, dim, dtype=None):
     return _scan(self, dim, lambda a, b: r(a * b), dtype)
 
 
+@op(name="cumprod", forms="torch Tensor")
 def cumprod(input, dim, *, dtype=None):
     return _cumprod(input, wrap_dim(dim, max_ndim(input)), dtype)
 
@@ -682,13 +707,15 @@ def _exp(v):
         return math.inf
 
 
-@op("LogsumexpBackward0", self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
+@op("LogsumexpBackward0", name="logsumexp",
+    self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
     (self - unsqueeze_to(result, self, dim, keepdim)).exp())
 def _logsumexp(self, dim, keepdim):
     dtype = self.dtype if self.dtype.kind == "f" else _dtype.get_default_dtype()
     return _reduce(self, dim, keepdim, lambda row: _logsumexp_row(row, dtype), dtype)
 
 
+@op(name="logsumexp", forms="torch Tensor")
 def logsumexp(input, dim, keepdim=False):
     return _logsumexp(input, reduced_dims(input, dim), keepdim)
 
@@ -725,14 +752,15 @@ def _exact_softmax(kernel, x, dim):
     return new_tensor(buf, x._shape, _float32)
 
 
-@op("SoftmaxBackward0", self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
+@op("SoftmaxBackward0", name="_softmax",
+    self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
 def _softmax(self, dim):
     if self.dtype is _float32 and self._shape:
         return _exact_softmax(exact_loss.softmax, self, dim)
     return _softmax_rows(self, dim, log=False)
 
 
-@op("LogSoftmaxBackwardDataBackward0",
+@op("LogSoftmaxBackwardDataBackward0", name="_log_softmax_backward_data",
     grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, True),
     output=lambda grad, grad_output, output, dim: -grad_output.sum(dim, True) * output.exp() * grad)
 def _log_softmax_backward(grad_output, output, dim):
@@ -747,7 +775,7 @@ def _log_softmax_backward(grad_output, output, dim):
         return grad_output - output.exp() * grad_output.sum(dim, True)
 
 
-@op("LogSoftmaxBackward0", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
+@op("LogSoftmaxBackward0", name="_log_softmax", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
 def _log_softmax(self, dim):
     if self.dtype is _float32 and self._shape:
         return _exact_softmax(exact_loss.log_softmax, self, dim)
@@ -762,24 +790,29 @@ def _softmax_input(x, dtype):
     return x
 
 
+@op(name="softmax", forms="torch Tensor")
 def softmax(input, dim=None, dtype=None):
     return _softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
 
 
+@op(name="log_softmax", forms="torch Tensor")
 def log_softmax(input, dim=None, dtype=None):
     return _log_softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
 
 
 # ---- all, any ------------------------------------------------------------------------------
 
+@op(name="all", forms="torch Tensor")
 def all(input, dim=None, keepdim=False):
     return _reduce(input, dim, keepdim, lambda row: _builtins.all(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
 
 
+@op(name="any", forms="torch Tensor")
 def any(input, dim=None, keepdim=False):
     return _reduce(input, dim, keepdim, lambda row: _builtins.any(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
 
 
+@op(name="count_nonzero", forms="torch Tensor")
 def count_nonzero(input, dim=None):
     return _reduce(input, dim, False, lambda row: builtins_sum(1 for v in row if v), _dtype.int64)
 
@@ -828,20 +861,22 @@ def _sort_backward(grad, self, dim, indices):
     return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
 
 
-@op("SortBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+@op("SortBackward0", name="sort", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _sort(self, dim, descending):
     return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
 
 
+@op(name="sort", forms="torch Tensor")
 def sort(input, dim=-1, descending=False, stable=False):
     return _sort(input, wrap_dim(dim, max_ndim(input)), descending)
 
 
+@op(name="argsort", forms="torch Tensor")
 def argsort(input, dim=-1, descending=False, stable=False):
     return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
 
 
-@op("TopkBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+@op("TopkBackward0", name="topk", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _topk(self, k, dim, largest, sorted):
     def best(row):
         vals, idx = _sorted_row(row, largest)
@@ -849,6 +884,7 @@ def _topk(self, k, dim, largest, sorted):
     return return_types.topk(_along(self, dim, best, out_len=k))
 
 
+@op(name="topk", forms="torch Tensor")
 def topk(input, k, dim=-1, largest=True, sorted=True):
     d = wrap_dim(dim, max_ndim(input))
     size = input._shape[d] if input._shape else 1
@@ -869,7 +905,7 @@ def _median_row(row):
     return value, last
 
 
-@op("MedianBackward0", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MedianBackward0", name="median", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def _median_all(self):
     flat = self._flat()
     if not flat:
@@ -877,7 +913,7 @@ def _median_all(self):
     return from_values([_median_row(flat)[0]], (), self.dtype)
 
 
-@op("MedianBackward1", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MedianBackward1", name="median.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _median_dim(self, dim, keepdim):
     return return_types.median(_keep(self, dim, keepdim, _along(
@@ -890,6 +926,7 @@ def _keep(x, dim, keepdim, pair):
     return tuple(t.squeeze(dim) for t in pair)
 
 
+@op(name="median", forms="torch Tensor")
 def median(input, dim=None, keepdim=False):
     if dim is None:
         return _median_all(input)
@@ -907,16 +944,18 @@ def _mode_row(row):
     return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
 
 
-@op("ModeBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("ModeBackward0", name="mode", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _mode(self, dim, keepdim):
     return return_types.mode(_keep(self, dim, keepdim, _along(self, dim, _mode_row, out_len=1)))
 
 
+@op(name="mode", forms="torch Tensor")
 def mode(input, dim=-1, keepdim=False):
     return _mode(input, wrap_dim(dim, max_ndim(input)), keepdim)
 
 
+@op(name="unique", forms="torch Tensor")
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     if dim is not None:
         return _unique_dim(input, wrap_dim(dim, max_ndim(input)), return_inverse, return_counts)
@@ -953,20 +992,24 @@ def _cum_extreme_backward(grad, self, dim, indices):
     return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
 
 
-@op("CummaxBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+@op("CummaxBackward0", name="cummax",
+    self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummax(self, dim):
     return _cum_extreme(self, dim, _greater, "cummax")
 
 
-@op("CumminBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+@op("CumminBackward0", name="cummin",
+    self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummin(self, dim):
     return _cum_extreme(self, dim, _less, "cummin")
 
 
+@op(name="cummax", forms="torch Tensor")
 def cummax(input, dim):
     return _cummax(input, wrap_dim(dim, max_ndim(input)))
 
 
+@op(name="cummin", forms="torch Tensor")
 def cummin(input, dim):
     return _cummin(input, wrap_dim(dim, max_ndim(input)))
 
@@ -977,17 +1020,18 @@ def _aminmax_backward(grads, self, dim, keepdim, result):
     return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-@op("AminmaxBackward0", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
+@op("AminmaxBackward0", name="aminmax", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
     grads, self, dim, keepdim, result))
 def _aminmax(self, dim, keepdim):
     return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
 
 
+@op(name="aminmax", forms="torch Tensor")
 def aminmax(input, *, dim=None, keepdim=False):
     return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
 
 
-@op("KthvalueBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("KthvalueBackward0", name="kthvalue", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _kthvalue(self, k, dim, keepdim):
     def kth(row):
@@ -996,10 +1040,12 @@ def _kthvalue(self, k, dim, keepdim):
     return return_types.kthvalue(_keep(self, dim, keepdim, _along(self, dim, kth, out_len=1)))
 
 
+@op(name="kthvalue", forms="torch Tensor")
 def kthvalue(input, k, dim=-1, keepdim=False):
     return _kthvalue(input, k, wrap_dim(dim, max_ndim(input)), keepdim)
 
 
+@op(name="diff", forms="torch Tensor")
 def diff(input, n=1, dim=-1):
     from .shape import narrow
     out = input
