@@ -2,7 +2,9 @@
 derivative and its public forms. torch.<name> and the Tensor methods and operators are bound
 from those declarations, so a declared form that does not resolve, or one claimed by two ops,
 is a binding bug a sample test might never reach."""
+import importlib.util
 import inspect
+from pathlib import Path
 
 import torch
 from torch.autograd.derivatives import DECLARED, TABLE
@@ -55,3 +57,15 @@ def test_inplace_forms_change_self():
 def test_every_op_states_its_pytorch_name():
     assert not [d.forward.__name__ for d in TABLE.values() if not d.op_name]
     assert not [fn.__name__ for fn in DECLARED if not fn.op_name]
+
+
+def test_derivative_table_is_current():
+    """pyengine/torch/autograd/derivatives.md is what tools/derivative_table.py writes from the
+    declarations as they are."""
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("derivative_table", root / "tools" / "derivative_table.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    committed = (root / "pyengine" / "torch" / "autograd" / "derivatives.md").read_text(encoding="utf-8")
+    assert committed == tool.render(), "derivatives.md is stale: run tools/derivative_table.py"
+    assert "| `mul.Tensor` | `MulBackward0` | `self`: `grad * other`<br>`other`: `grad * self` |" in committed
