@@ -4,7 +4,7 @@ Storing into an ``array('f')`` rounds to float32, so a float64 computation of on
 IEEE operation (+ - * / sqrt) on float32 inputs, stored once, gives the correctly
 rounded float32 result, exactly what PyTorch's CPU kernels give. Functions that
 PyTorch computes with vendor libraries (exp, sin, ...) are computed in float64 and
-rounded once: the correctly rounded result (see arith-parity.md §2.1).
+rounded once: the correctly rounded result.
 
 Interface (shared with ``numpy.py``): from_list, one, to_list, full, copy, take, put, cast,
 get, number, gather, scatter, unary, binary, where, UNARY, BINARY.

@@ -345,11 +345,6 @@ def _scalar_for(value, dtype):
 
 # ---- index_select, gather, scatter, masked_select, nonzero, take ------------------------------
 
-def _check_index(index, name):
-    if index.dtype is not _dtype.int64 and index.dtype is not _dtype.int32:
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
-
-
 @op(name="index_select", forms="torch Tensor")
 def index_select(self, dim, index):
     d = wrap_dim(dim, max(self.dim(), 1))

@@ -1,6 +1,6 @@
 """Elementwise ops. Each forward sits next to its derivative entry.
 
-Scalar operands follow arith-parity.md §1: a Python scalar is first converted to the
+Scalar operands follow PyTorch's rules: a Python scalar is first converted to the
 computation dtype (float32: rounded once), then one IEEE operation is done; the alpha
 forms are one fused multiply-add; small integer powers are products.
 """
@@ -540,7 +540,7 @@ def tanh_backward(grad_output, output):
 def sigmoid(self):
     if self.dtype is not _float32:
         return _float_unary("sigmoid", self)
-    # float32: PyTorch's vector body and scalar tail differ (arith-parity.md 2.2)
+    # float32: PyTorch's vector body and scalar tail differ
     row = None if self.is_contiguous() else 1
     values = exact_special.sigmoid(self._buf(), row)
     buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)

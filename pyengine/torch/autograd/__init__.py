@@ -18,7 +18,7 @@ def _as_tuple(x):
     return tuple(x) if isinstance(x, (list, tuple)) else (x,)
 
 
-def _make_grads(outputs, grad_outputs, is_grads_batched=False):
+def _make_grads(outputs, grad_outputs):
     from .._ops.creation import tensor  # noqa: F401  (ensures ops are loaded)
     grads = []
     for out, g in zip(outputs, grad_outputs):
