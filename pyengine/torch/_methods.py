@@ -2,6 +2,7 @@
 import types
 
 from . import _arg_parser as parser_errors, _dtype
+from ._device import check_device
 from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
@@ -80,6 +81,7 @@ def _bind():
     T.__rmod__ = ops(lambda self, other: P.remainder(K.tensor(other), self))
     T.__rpow__ = ops(lambda self, other: P.pow(other, self))
     T.__rmatmul__ = ops(lambda self, other: L.matmul(other, self))
+    T._legacy_new = K.legacy_new
     T.__pos__ = lambda self: self
     T.__hash__ = lambda self: id(self)
     T.where = lambda self, condition, other: P.where(condition, self, other)
@@ -100,7 +102,7 @@ def _bind():
                         ("char", _dtype.int8), ("byte", _dtype.uint8), ("bool", _dtype.bool_)]:
         setattr(T, name, C._converter(dtype))
     T.cpu = lambda self, memory_format=None: self
-    T.cuda = lambda self, *args, **kwargs: C._check_device("cuda")
+    T.cuda = lambda self, *args, **kwargs: check_device("cuda")
     T.type_as = lambda self, other: C.to(self, other.dtype)
     T.is_complex = lambda self: False
     T.is_signed = lambda self: self.dtype.is_signed

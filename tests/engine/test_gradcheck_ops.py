@@ -207,7 +207,7 @@ SAMPLES = {
     "_zero": [s(lambda a: a.clone().zero_(), A)],
     # ---- indexing
     "_index": [s(lambda a: a[IDX], A), s(lambda a: a[MASK], A), s(lambda a: a[[0, 1, 1], [2, 2, 0]], A)],
-    "_index_add_flat": [s(lambda a: a[IDX], A, order=2)],
+    "index_add_flat": [s(lambda a: a[IDX], A, order=2)],
     "take_flat": [s(lambda a: torch.take(a, torch.tensor([[5, 0], [5, 2]])), A)],
     "_index_put": [s(lambda a, b: setitem(a, MASK, b), A, given([1.5, -2.0, 0.5])),
                    s(lambda a, b: setitem(a, torch.tensor([2, 0]), b), leaf(3, 2), given([0.5, -1.0]))],

@@ -1,11 +1,11 @@
 """Copies, dtype conversion and in-place writes (copy_, fill_, zero_, the ``op_`` forms)."""
 from .. import _dtype
 from .._backend import backend as B
-from .._device import device as _device
+from .._device import check_device, device as _device
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.inplace import commit_inplace
-from ._helpers import new_tensor, broadcast_shapes, type_name
+from ._helpers import buffer_as, new_tensor, broadcast_shapes, type_name
 
 
 def _dense_order(x):
@@ -72,28 +72,20 @@ _LEGACY_TYPES = {"FloatTensor": _dtype.float32, "DoubleTensor": _dtype.float64, 
                  "CharTensor": _dtype.int8, "ByteTensor": _dtype.uint8, "BoolTensor": _dtype.bool_}
 
 
-def _check_device(value):
-    d = _device(value)
-    if d.type != "cpu":
-        if d.type == "cuda":
-            raise AssertionError("Torch not compiled with CUDA enabled")
-        raise RuntimeError(f"Expected one of cpu, cuda, ... device type at start of device string: {d.type}")
-
-
 @op(name="to", forms="Tensor")
 def to(self, *args, **kwargs):
     """Tensor.to(dtype) / to(device) / to(device, dtype) / to(other): self when nothing changes."""
     dtype = kwargs.get("dtype")
     copy = kwargs.get("copy", False)
     if "device" in kwargs and kwargs["device"] is not None:
-        _check_device(kwargs["device"])
+        check_device(kwargs["device"])
     for a in args:
         if isinstance(a, _dtype.dtype):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, (str, _device)):
-            _check_device(a)
+            check_device(a)
         elif isinstance(a, bool):
             copy = a if args.index(a) > 0 else copy
     if dtype is None or dtype is self.dtype:
@@ -149,10 +141,8 @@ def apply_inplace(self, result):
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
-    from ._helpers import buffer_as
     if isinstance(src, Tensor) and src._shape != self._shape:
-        from .shape import expand
-        expand(src.detach(), self._shape)  # PyTorch's error when src does not broadcast to self
+        src.detach().expand(self._shape)  # PyTorch's error when src does not broadcast to self
     return new_tensor(buffer_as(src, self._shape, self.dtype), self._shape, self.dtype)
 
 
@@ -178,7 +168,6 @@ def fill_(self, value):
 
 
 def _filled(self, value):
-    from ._helpers import buffer_as
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
 
 

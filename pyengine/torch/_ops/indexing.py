@@ -10,37 +10,11 @@ from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, type_name
+from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, scalar_as, type_name
+from .copy import check_no_overlap, commit_inplace, copy_
+from .creation import tensor
 from . import shape as S
-
-
-# ---- flat gathers used by backward formulas -------------------------------------------------
-
-@op("TakeBackward0", name="take", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
-def take_flat(self, positions, shape=None):
-    """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
-    return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
-
-
-@op("IndexPutBackward0", name="index_put", grad_output=lambda grad, positions: take_flat(grad, positions))
-def _index_add_flat(grad_output, shape, positions):
-    """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
-    if len(set(positions)) == len(positions):
-        buf = B.full(numel_of(shape), 0, grad_output.dtype)
-        B.scatter(buf, positions, grad_output._buf())
-        return new_tensor(buf, tuple(shape), grad_output.dtype)
-    values = B.to_list(grad_output._buf(), grad_output.dtype)
-    return from_values(_add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
-                       grad_output.dtype)
-
-
-def _add_at(out, positions, values, dtype):
-    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
-    one = B.from_list([0.0], dtype)
-    for p, v in zip(positions, values):
-        one[0] = out[p] + v
-        out[p] = B.get(one, 0, dtype)
-    return out
+from .shape import add_at, index_add_flat, take_flat
 
 
 # ---- parsing an index -----------------------------------------------------------------------
@@ -72,7 +46,6 @@ def _as_index_tensor(v):
         if v.dtype.kind == "f":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return v
-    from .creation import tensor
     t = tensor(v)
     if t.dtype.kind == "f":
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
@@ -236,7 +209,7 @@ def _advanced_positions(x, advanced, source_dims):
 
 
 @op("IndexBackward0", name="index.Tensor",
-    self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
+    self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def _index(self, shape, positions):
     return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
 
@@ -257,7 +230,6 @@ def getitem(self, index):
 def setitem(self, index, value):
     """``self[index] = value``: basic indexing takes a view and copies into it (the base's
     history becomes CopySlices); advanced indexing is an index_put_ (IndexPutBackward0)."""
-    from .copy import copy_, check_no_overlap, commit_inplace
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
@@ -288,7 +260,7 @@ def _index_put(self, positions, values, shape, values_shape):
     if isinstance(values, Tensor):
         src = buffer_as(values, shape, self.dtype)
     else:
-        src = B.full(numel_of(shape), _scalar_for(values, self.dtype), self.dtype)
+        src = B.full(numel_of(shape), scalar_as(values, self.dtype), self.dtype)
     B.scatter(buf, positions, src)
     return new_tensor(buf, self._shape, self.dtype)
 
@@ -319,7 +291,7 @@ def _check_put_values(values, shape):
 def _index_put_accumulate(self, positions, values, shape, values_shape):
     """self with ``values`` (broadcast to ``shape``) added at flat ``positions``, in order."""
     src = B.to_list(buffer_as(values, shape, self.dtype), self.dtype)
-    return from_values(_add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
+    return from_values(add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
 
 
 @op(name="index_put", forms="torch Tensor Tensor_")
@@ -338,11 +310,6 @@ def _zeros_at(grad, positions):
     return grad.masked_fill(from_values(hit, grad._shape, _dtype.bool_), 0)
 
 
-def _scalar_for(value, dtype):
-    from ._helpers import scalar_as
-    return scalar_as(value, dtype)
-
-
 # ---- index_select, gather, scatter, masked_select, nonzero, take ------------------------------
 
 @op(name="index_select", forms="torch Tensor")
@@ -355,7 +322,7 @@ def index_select(self, dim, index):
     return _index_select(self, d, index)
 
 
-@op("IndexSelectBackward0", name="index_select", self=lambda grad, self, dim, index: _index_add_flat(
+@op("IndexSelectBackward0", name="index_select", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _select_positions(self._shape, dim, index)))
 def _index_select(self, dim, index):
     pos = _select_positions(self._shape, dim, index)
@@ -419,7 +386,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     return _gather(self, d, index)
 
 
-@op("GatherBackward0", name="gather", self=lambda grad, self, dim, index: _index_add_flat(
+@op("GatherBackward0", name="gather", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
 def _gather(self, dim, index):
     pos = _gather_positions(self._shape, dim, index, "gather")
@@ -438,7 +405,7 @@ def _scatter_values(self, dim, index, src, reduce=None):
             raise RuntimeError(f"scatter(): Expected self.dtype to be equal to src.dtype")
         values = B.gather(src._buf(), _src_positions(src, index))
     else:
-        values = B.full(len(pos), _scalar_for(src, self.dtype), self.dtype)
+        values = B.full(len(pos), scalar_as(src, self.dtype), self.dtype)
     if reduce is None:
         B.scatter(buf, pos, values)
     else:
@@ -526,7 +493,7 @@ def masked_select(self, mask):
 
 
 @op("MaskedSelectBackward0", name="masked_select",
-    self=lambda grad, shape, positions: _index_add_flat(grad, shape, positions))
+    self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
 def _masked_select(self, shape, positions):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)

@@ -6,6 +6,8 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
 from . import shape as S
+from .creation import eye, zeros
+from .indexing import index_select
 
 
 # ---- cat, stack ----------------------------------------------------------------------------
@@ -162,7 +164,6 @@ def column_stack(tensors):
 # ---- split, chunk, unbind --------------------------------------------------------------------
 
 def _pieces_backward(grad_parts, self, dim, sizes):
-    from .. import zeros
     parts = [g if g is not None else zeros(self._shape[:dim] + (n,) + self._shape[dim + 1:], dtype=self.dtype)
              for g, n in zip(grad_parts, sizes)]
     return _cat(parts, dim) if len(parts) > 1 else parts[0]  # recorded: differentiable again
@@ -268,7 +269,6 @@ def _unbind(self, dim):
 
 
 def _stack_grads(grads, self, dim):
-    from .. import zeros
     parts = [g if g is not None else zeros(self._shape[:dim] + self._shape[dim + 1:], dtype=self.dtype)
              for g in grads]
     return stack(parts, dim)
@@ -389,7 +389,6 @@ def _diag_copy(self, offset):
 
 
 def _diag_grad(grad, self, offset):
-    from .. import zeros
     out = zeros(self._shape, dtype=grad.dtype)
     out.diagonal(offset).copy_(grad)
     return out
@@ -421,7 +420,6 @@ def trace(self):
 
 def _trace_backward(grad, shape):
     """grad on the main diagonal of a matrix of ``shape``, zeros elsewhere."""
-    from .. import eye
     return grad.expand(shape).masked_fill(eye(*shape, dtype=_dtype.bool_).logical_not(), 0)
 
 
@@ -486,6 +484,5 @@ def repeat_interleave(self, repeats, dim=None):
     counts = list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
     if len(counts) == 1:  # one count for every element
         counts *= x._shape[d]
-    from .indexing import index_select
     index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (sum(counts),), _dtype.int64)
     return index_select(x, d, index)

@@ -9,6 +9,8 @@ from .._aten import linalg as exact
 from .._backend import backend as B
 from ..autograd.derivatives import op
 from ._helpers import new_tensor, from_values, broadcast_shapes, type_name, CPP_TYPE_NAMES
+from .pointwise import binary
+from .shape import movedim
 from . import shape as S
 
 
@@ -82,7 +84,6 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
                        b_transposed=transposed)
         return new_tensor(buf, (m, n), dtype)
     prod = _mm_values(mat1, mat2)
-    from .pointwise import binary
     if alpha != 1:
         prod = binary("mul", prod, alpha)
     if beta == 0:
@@ -426,7 +427,6 @@ def _sumproduct_pair(left, right, sum_dims):
 def _cross(self, other, dim):
     """Each component is fma(a_i, b_j, -(a_j * b_i)): the product subtracted is rounded, the
     other fused, as PyTorch's AVX2 cross kernel computes it."""
-    from .shape import movedim
     a = movedim(self, dim, -1).contiguous().tolist() if self.dim() > 1 else [self.tolist()]
     b = movedim(other, dim, -1).contiguous().tolist() if other.dim() > 1 else [other.tolist()]
     flat_a, flat_b = _rows(a), _rows(b)

@@ -17,6 +17,7 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .creation import as_tensor, zeros_like
 from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_as, type_name
+from .indexing import nonzero
 
 _SCALAR_BINARY = scalar_kernels.BINARY
 _SCALAR_UNARY = scalar_kernels.UNARY
@@ -917,7 +918,6 @@ def _where(condition, self, other):
 @op(name="where", forms="torch")
 def where(condition, input=None, other=None):
     if input is None and other is None:
-        from .indexing import nonzero
         return nonzero(condition, as_tuple=True)
     return _where(condition, input, other)
 

@@ -15,7 +15,11 @@ from .._float32 import f32
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import from_values, permuted, wrap_dim, type_name, new_tensor
+from ._helpers import from_values, permuted, sizes_arg, wrap_dim, type_name, new_tensor
+from .creation import ones_like, zeros
+from .joining import cat, stack
+from .pointwise import maximum, minimum, unary
+from .shape import _inverse, narrow, select
 
 _float32 = _dtype.float32
 # this module defines torch.sum/max/min/all/any; keep Python's own at hand
@@ -137,6 +141,19 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return sum_dim(input, dim, keepdim, dtype)
 
 
+@op(name="sum_to_size", forms="Tensor")
+def sum_to_size(x, *size):
+    """Sum ``x`` over broadcast dims so it has shape ``size``."""
+    size = sizes_arg(size)
+    lead = x.dim() - len(size)
+    dims = list(range(lead))
+    dims += [i + lead for i, s in enumerate(size) if s == 1 and x._shape[i + lead] != 1]
+    if not dims:
+        return x
+    out = sum_dim(x, dims, True)
+    return out.reshape(size) if lead else out
+
+
 @op("NansumBackward0", name="nansum", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
     * self.isnan().logical_not())
 def _nansum(self, dim, keepdim, dtype):
@@ -224,8 +241,6 @@ def _prod_backward(grad, x, result, dim=None):
 def _prod_others(x, dim):
     """Each element's product of the other elements along ``dim``, without dividing (x has zeros):
     the product of those before it times the product of those after it."""
-    from .creation import ones_like
-    from .joining import cat
     n = x._shape[dim]
     one = ones_like(x.narrow(dim, 0, 1))
     before = cat([one, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
@@ -311,7 +326,6 @@ def _extreme_dim(x, dim, keepdim, better):
 
 def _select_backward_values(grad, x, dim, keepdim, indices):
     """Gradient of values picked by ``indices`` along ``dim`` (max/min/median/mode with dim)."""
-    from .. import zeros
     if not keepdim and x.dim():
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
     return zeros(x._shape, dtype=grad.dtype).scatter(dim, indices, grad) if x.dim() else grad
@@ -350,7 +364,6 @@ def _min_dim(self, dim, keepdim=False):
 @op(name="max", forms="torch Tensor")
 def max(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
-        from .pointwise import maximum
         return maximum(input, dim)
     if dim is None:
         return max_all(input)
@@ -362,7 +375,6 @@ def max(input, dim=None, keepdim=False, *, out=None):
 @op(name="min", forms="torch Tensor")
 def min(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
-        from .pointwise import minimum
         return minimum(input, dim)
     if dim is None:
         return min_all(input)
@@ -484,7 +496,6 @@ def _var(self, dim, correction, keepdim):
 def _std(self, dim, correction, keepdim):
     if self.dtype is _float32:
         return _var_values(self, dim, correction, keepdim, "std")
-    from .pointwise import unary
     return unary("sqrt", _var_values(self, dim, correction, keepdim, "var"))
 
 
@@ -619,7 +630,6 @@ def _scan(x, dim, step, dtype):
             out.append(acc)
     shape = tuple(x._shape[i] for i in order)
     t = from_values(out, shape, dtype)
-    from .shape import _inverse
     inv = _inverse(order)
     return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
 
@@ -656,7 +666,6 @@ def _cumprod_backward(grad, x, dim, result):
     if not bool((x == 0).any()):
         return _cumsum_backward(grad * result, dim) / x
     # x has zeros, so no dividing: d out_i / d x_k = prod(x_j, j < k) * prod(x_j, k < j <= i) for i >= k
-    from .joining import stack
     n = x._shape[dim]
     columns = []
     for k in range(n):
@@ -741,7 +750,6 @@ def _softmax_rows(x, dim, log):
         else:
             out.extend(r(e / s) for e in exps)
     t = from_values(out, tuple(x._shape[i] for i in order), dtype)
-    from .shape import _inverse
     inv = _inverse(order)
     return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
 
@@ -840,7 +848,6 @@ def _along(x, dim, per_row, out_len=None, value_dtype=None):
         all_idx.extend(idx)
     length = x._shape[d] if out_len is None else out_len
     shape = tuple(x._shape[i] for i in order[:-1]) + (length,)
-    from .shape import _inverse
     inv = _inverse(order)
     out_shape = x._shape[:d] + (length,) + x._shape[d + 1:]
     results = []
@@ -857,7 +864,6 @@ def _sorted_row(row, descending):
 
 
 def _sort_backward(grad, self, dim, indices):
-    from .. import zeros
     return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
 
 
@@ -988,7 +994,6 @@ def _cum_extreme(x, d, better, name):
 
 def _cum_extreme_backward(grad, self, dim, indices):
     """Each output's gradient goes to the element it repeats (PyTorch's cummaxmin_backward)."""
-    from .. import zeros
     return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
 
 
@@ -1047,7 +1052,6 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 @op(name="diff", forms="torch Tensor")
 def diff(input, n=1, dim=-1):
-    from .shape import narrow
     out = input
     d = wrap_dim(dim, max_ndim(input))
     for _ in range(n):
@@ -1057,8 +1061,6 @@ def diff(input, n=1, dim=-1):
 
 
 def _unique_dim(x, dim, return_inverse, return_counts):
-    from .shape import select
-    from .joining import stack
     slices = [select(x, dim, i) for i in range(x._shape[dim])]
     keys = [tuple(s._flat()) for s in slices]
     order = _builtins.sorted(set(keys))

@@ -4,11 +4,13 @@ A view op is a geometry function (shape, stride, offset) -> (shape, stride, offs
 forward applies it to the input's real strides; the backward of select/slice-like views
 applies it to contiguous strides to find where each gradient element lands.
 """
+from .. import _dtype
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from .._process import warn_once
-from ._helpers import sizes_arg, wrap_dim, new_tensor, type_name
+from ._helpers import from_values, sizes_arg, wrap_dim, new_tensor, type_name
+from .copy import clone
 
 
 def _view(x, shape, stride, offset=None):
@@ -23,6 +25,35 @@ def _positions(shape, stride, offset):
     return idx
 
 
+# ---- flat gathers and scatters: the backward of views, indexing and resizing ------------------
+
+@op("TakeBackward0", name="take", self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
+def take_flat(self, positions, shape=None):
+    """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
+    return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
+
+
+@op("IndexPutBackward0", name="index_put", grad_output=lambda grad, positions: take_flat(grad, positions))
+def index_add_flat(grad_output, shape, positions):
+    """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
+    if len(set(positions)) == len(positions):
+        buf = B.full(numel_of(shape), 0, grad_output.dtype)
+        B.scatter(buf, positions, grad_output._buf())
+        return new_tensor(buf, tuple(shape), grad_output.dtype)
+    values = B.to_list(grad_output._buf(), grad_output.dtype)
+    return from_values(add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
+                       grad_output.dtype)
+
+
+def add_at(out, positions, values, dtype):
+    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
+    one = B.from_list([0.0], dtype)
+    for p, v in zip(positions, values):
+        one[0] = out[p] + v
+        out[p] = B.get(one, 0, dtype)
+    return out
+
+
 # ---- embedding a view's gradient back into its input's shape ------------------------------
 
 def _embed_op(node_name, name):
@@ -34,12 +65,7 @@ def _embed_op(node_name, name):
         B.scatter(buf, positions, src)
         return new_tensor(buf, tuple(shape), grad_output.dtype)
     embed.__name__ = name
-    return op(node_name, name=name, grad_output=lambda grad, positions: _gather_flat(grad, positions))(embed)
-
-
-def _gather_flat(x, positions):
-    from .indexing import take_flat
-    return take_flat(x, positions)
+    return op(node_name, name=name, grad_output=lambda grad, positions: take_flat(grad, positions))(embed)
 
 
 def _view_backward(view_geometry):
@@ -549,7 +575,6 @@ def _view_op(self, shape):
 
 @op(name="view", forms="Tensor")
 def view(self, *shape):
-    from .. import _dtype
     if not shape:
         raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
@@ -575,7 +600,6 @@ def reshape(self, *shape):
     shape = _infer_size(sizes_arg(shape, "reshape", "shape"), self.numel())
     if _view_strides(self._shape, self._stride, shape) is not None:
         return _view_op(self, shape)
-    from .copy import clone
     return _unsafe_view(clone(self, "contiguous"), shape)
 
 
@@ -619,23 +643,8 @@ def unflatten(self, dim, sizes):
     return view(self, self._shape[:d] + sizes + self._shape[d + 1:])
 
 
-@op(name="sum_to_size", forms="Tensor")
-def sum_to_size(x, *size):
-    """Sum ``x`` over broadcast dims so it has shape ``size``."""
-    size = sizes_arg(size)
-    lead = x.dim() - len(size)
-    dims = list(range(lead))
-    dims += [i + lead for i, s in enumerate(size) if s == 1 and x._shape[i + lead] != 1]
-    if not dims:
-        return x
-    from .reduction import sum_dim
-    out = sum_dim(x, dims, True)
-    return out.reshape(size) if lead else out
-
-
 @op(name="contiguous", forms="Tensor")
 def contiguous(self, memory_format=None):
     if self.is_contiguous():
         return self
-    from .copy import clone
     return clone(self, "contiguous")

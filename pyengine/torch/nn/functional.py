@@ -1831,15 +1831,15 @@ def _nearest_positions(shape, output_size, scales):
 
 
 def _upsampled(self, output_size, scales):
-    from .._ops.indexing import take_flat
+    from .._ops.shape import take_flat
     with no_grad():
         return take_flat(self, _nearest_positions(self.shape, output_size, scales),
                          tuple(self.shape[:2]) + tuple(output_size))
 
 
 def _upsample_grad(grad, self, output_size, scales):
-    from .._ops.indexing import _index_add_flat  # adds in output order, as PyTorch's kernel
-    return _index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
+    from .._ops.shape import index_add_flat  # adds in output order, as PyTorch's kernel
+    return index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
 
 
 @op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
