@@ -241,6 +241,7 @@ SAMPLES = {
     "exp2": [s(lambda a: a.exp2(), A)],
     "hypot": [s(lambda a, b: torch.hypot(a, b), A, B), s(lambda a, r: a.hypot(r), A, ROW)],
     "logaddexp": [s(lambda a, b: torch.logaddexp(a, b), A, B)],
+    "logaddexp2": [s(lambda a, b: torch.logaddexp2(a, b), A, B), s(lambda a, r: a.logaddexp2(r), A, ROW)],
     "copysign": [s(lambda a: torch.copysign(a, B.detach()), A)],  # other: no gradient, as PyTorch
     "sinc": [s(lambda a: a.sinc(), A)],
     "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],

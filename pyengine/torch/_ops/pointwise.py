@@ -16,7 +16,7 @@ from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .creation import as_tensor, zeros_like
-from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_as, type_name
+from ._helpers import broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
 from .indexing import nonzero
 
 _SCALAR_BINARY = scalar_kernels.BINARY
@@ -455,6 +455,36 @@ def hypot(self, other):
     other=lambda grad, self, other: grad / (1 + (self - other).exp()))
 def logaddexp(self, other):
     return _float_binary("logaddexp", self, other)
+
+
+def elementwise(fn, name, self, other):
+    """``fn(a, b, r)`` on each pair of elements as Python floats, ``r`` rounding each step to
+    the result dtype as PyTorch's CPU loop does (float32: ``f32``): a pointwise op of floating
+    dtypes that needs no kernel of its own in the backends. ``name`` is its CPU kernel's name,
+    for PyTorch's error on other dtypes."""
+    dtype = _result_dtype(self, other)
+    if dtype.kind != "f":
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(dtype)}\'')
+    shape = broadcast_shapes(_shape(self), _shape(other))
+    r = f32 if dtype is _float32 else float
+    a, b = (B.to_list(buffer_as(x, shape, dtype), dtype) for x in (self, other))
+    return from_values([fn(x, y, r) for x, y in zip(a, b)], shape, dtype)
+
+
+def _logaddexp2(a, b, r):
+    if math.isinf(a) and a == b:
+        return a
+    return r(builtins.max(a, b) + r(r(math.log1p(r(math.exp2(-builtins.abs(r(a - b)))))) * r(_INV_LN2)))
+
+
+_INV_LN2 = 1 / math.log(2)
+
+
+@op("Logaddexp2Backward0", name="logaddexp2", forms="torch Tensor",
+    self=lambda grad, self, other: grad / (1 + pow(2, other - self)),
+    other=lambda grad, self, other: grad / (1 + pow(2, self - other)))
+def logaddexp2(self, other):
+    return elementwise(_logaddexp2, "logaddexp2", self, other)
 
 
 def _copysign_self_grad(grad, self, result):
