@@ -109,3 +109,31 @@ def test_every_module_has_a_layer():
 
 def test_no_module_imports_from_a_higher_layer_or_the_root():
     assert back_edges() == []
+
+
+def _defined_names(path):
+    """The public names a module defines at its top (def, class, assignment), not imports."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return {name for name in names if not name.startswith("_")}
+
+
+def test_both_backends_implement_exactly_the_protocol():
+    """Each backend has every name of the protocol documented in _backend/__init__.py, and
+    defines no other public name (a helper one backend grew would be a seam the ops reach
+    around)."""
+    import importlib
+    from torch._backend import PROTOCOL
+    for name in ("python", "numpy"):
+        try:
+            backend = importlib.import_module(f"torch._backend.{name}")
+        except ImportError:  # no numpy (the browser): the python backend alone
+            continue
+        assert [p for p in PROTOCOL if not hasattr(backend, p)] == [], name
+        assert _defined_names(MODULES[f"torch._backend.{name}"]) - set(PROTOCOL) == set(), name

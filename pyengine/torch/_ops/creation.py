@@ -298,16 +298,13 @@ _NUMPY_DTYPES = {"bool": _dtype.bool_, "uint8": _dtype.uint8, "int8": _dtype.int
 
 @op(name="from_numpy", forms="torch")
 def from_numpy(array):
-    """A tensor sharing the array's memory (numpy backend); a copy on the pure-Python backend."""
+    """A tensor sharing the array's memory (numpy backend, contiguous arrays); else a copy."""
     dtype = _NUMPY_DTYPES.get(str(array.dtype))
     if dtype is None:
         raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype}. The only supported types "
                         "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
                         "uint8, and bool.")
-    shape = tuple(array.shape)
-    if B.NAME == "numpy" and array.flags["C_CONTIGUOUS"]:
-        return new_tensor(array.reshape(-1), shape, dtype)
-    return from_values(array.reshape(-1).tolist(), shape, dtype)
+    return new_tensor(B.from_ndarray(array, dtype), tuple(array.shape), dtype)
 
 
 @op(name="numpy", forms="Tensor")
@@ -316,10 +313,7 @@ def numpy(self, *, force=False):
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                            "instead.")
     try:
-        import numpy as np
+        import numpy  # noqa: F401
     except ImportError:
         raise RuntimeError("Numpy is not available") from None
-    if B.NAME == "numpy":  # shares the tensor's memory
-        return B.view(self._storage.buf, self._offset, self._shape, self._stride)
-    from .._backend.numpy import np_dtype
-    return np.array(self.tolist(), dtype=np_dtype(self.dtype)).reshape(self._shape)
+    return B.to_ndarray(self._storage.buf, self._offset, self._shape, self._stride, self.dtype)

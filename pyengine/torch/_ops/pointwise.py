@@ -11,7 +11,6 @@ from .. import _dtype
 from .._float32 import f32
 from .._aten import special as exact_special
 from .._backend import backend as B
-from .._backend import python as scalar_kernels
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
@@ -19,8 +18,7 @@ from .creation import as_tensor, zeros_like
 from ._helpers import broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
 from .indexing import nonzero
 
-_SCALAR_BINARY = scalar_kernels.BINARY
-_SCALAR_UNARY = scalar_kernels.UNARY
+_SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
 _float32 = _dtype.float32
 _bool = _dtype.bool_
 _number = B.number
@@ -84,7 +82,7 @@ def unary(name, x, dtype=None):
             _number(x._storage.buf, x._offset)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
-        fn = _SCALAR_UNARY[name] if type(v) is float else scalar_kernels._INT_UNARY.get(name, _SCALAR_UNARY[name])
+        fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
         return Tensor._make(B.one(fn(v), dtype), (), dtype)
     buf = x._buf()
     if x.dtype is not dtype and dtype.kind == "f":
@@ -574,7 +572,7 @@ def sigmoid(self):
     # float32: PyTorch's vector body and scalar tail differ
     row = None if self.is_contiguous() else 1
     values = exact_special.sigmoid(self._buf(), row)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, self._shape, _float32)
 
 

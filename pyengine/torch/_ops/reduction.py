@@ -91,7 +91,7 @@ def _exact(kernel, x, dim, keepdim, **kwargs):
     """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
     dims = None if dim is None else reduced_dims(x, dim)
     values, shape = kernel(x._storage.buf, x._offset, x._shape, x._stride, dims, keepdim=keepdim, **kwargs)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, tuple(shape), _float32)
 
 
@@ -636,7 +636,7 @@ def _scan(x, dim, step, dtype):
 
 def _exact_scan(kernel, x, dim):
     values = kernel(x._buf(), x._shape, dim)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, x._shape, _float32)
 
 
@@ -756,7 +756,7 @@ def _softmax_rows(x, dim, log):
 
 def _exact_softmax(kernel, x, dim):
     values = kernel(x._buf(), x._shape, dim)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, x._shape, _float32)
 
 
@@ -777,7 +777,7 @@ def _log_softmax_backward(grad_output, output, dim):
     PyTorch's kernel's bits."""
     if output.dtype is _float32 and grad_output.dtype is _float32 and output._shape and dim == output.dim() - 1:
         values = exact_loss.log_softmax_backward_lastdim(grad_output._buf(), output._buf(), output._shape[-1])
-        buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+        buf = B.as_buffer(values, _float32)
         return new_tensor(buf, output._shape, _float32)
     with no_grad():
         return grad_output - output.exp() * grad_output.sum(dim, True)
