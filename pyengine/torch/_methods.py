@@ -7,7 +7,7 @@ from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
-from ._ops import indexing, joining, reduction  # noqa: F401  (their declarations)
+from ._ops import indexing, joining, reduction, softmax, sorting  # noqa: F401  (their declarations)
 
 
 def _inplace(fn, name=None):

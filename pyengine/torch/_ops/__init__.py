@@ -2,5 +2,5 @@
 
 Modules by kind, as in ATen, each importing only those before it: ``_helpers`` (shared
 plumbing), ``creation``, ``copy``, ``shape``, ``indexing``, ``joining``, ``pointwise``,
-``reduction``, ``linalg`` (tests/engine/test_layers.py holds the order).
+``reduction``, ``sorting``, ``softmax``, ``linalg`` (tests/engine/test_layers.py holds the order).
 """
