@@ -628,16 +628,19 @@ def _scan(x, dim, step, dtype):
         for v in row:
             acc = v if acc is None else step(acc, v)
             out.append(acc)
-    shape = tuple(x._shape[i] for i in order)
-    t = from_values(out, shape, dtype)
+    return moved_back(out, x, order, dtype)
+
+
+def moved_back(values, x, order, dtype):
+    """A tensor of x's shape from ``values`` laid out in x's dims permuted by ``order``."""
+    t = from_values(values, tuple(x._shape[i] for i in order), dtype)
     inv = _inverse(order)
     return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
 
 
-def _exact_scan(kernel, x, dim):
-    values = kernel(x._buf(), x._shape, dim)
-    buf = B.as_buffer(values, _float32)
-    return new_tensor(buf, x._shape, _float32)
+def exact_along(kernel, x, dim):
+    """A float32 _aten kernel over ``dim`` that keeps x's shape (cumsum, softmax ...)."""
+    return new_tensor(B.as_buffer(kernel(x._buf(), x._shape, dim), _float32), x._shape, _float32)
 
 
 def _cum_dtype(x, dtype):
@@ -652,7 +655,7 @@ def _cumsum_backward(grad, dim):
 def _cumsum(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
-        return _exact_scan(exact.cumsum, self, dim)
+        return exact_along(exact.cumsum, self, dim)
     r = _round_fn(dtype)
     return _scan(self, dim, lambda a, b: r(a + b), dtype)
 
@@ -679,7 +682,7 @@ def _cumprod_backward(grad, x, dim, result):
 def _cumprod(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
-        return _exact_scan(exact.cumprod, self, dim)
+        return exact_along(exact.cumprod, self, dim)
     r = _round_fn(dtype)
     return _scan(self, dim, lambda a, b: r(a * b), dtype)
 

@@ -7,8 +7,7 @@ from .._backend import backend as B
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, new_tensor, type_name, wrap_dim
-from .shape import _inverse
-from .reduction import _exp, _max_of, _round_fn, _rows, max_ndim
+from .reduction import _exp, _max_of, _round_fn, _rows, exact_along, max_ndim, moved_back
 
 _float32 = _dtype.float32
 
@@ -33,22 +32,14 @@ def _softmax_rows(x, dim, log):
             out.extend(r(v - ls) for v in shifted)
         else:
             out.extend(r(e / s) for e in exps)
-    t = from_values(out, tuple(x._shape[i] for i in order), dtype)
-    inv = _inverse(order)
-    return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
-
-
-def _exact_softmax(kernel, x, dim):
-    values = kernel(x._buf(), x._shape, dim)
-    buf = B.as_buffer(values, _float32)
-    return new_tensor(buf, x._shape, _float32)
+    return moved_back(out, x, order, dtype)
 
 
 @op("SoftmaxBackward0", name="_softmax",
     self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
 def _softmax(self, dim):
     if self.dtype is _float32 and self._shape:
-        return _exact_softmax(exact_loss.softmax, self, dim)
+        return exact_along(exact_loss.softmax, self, dim)
     return _softmax_rows(self, dim, log=False)
 
 
@@ -70,7 +61,7 @@ def _log_softmax_backward(grad_output, output, dim):
 @op("LogSoftmaxBackward0", name="_log_softmax", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
 def _log_softmax(self, dim):
     if self.dtype is _float32 and self._shape:
-        return _exact_softmax(exact_loss.log_softmax, self, dim)
+        return exact_along(exact_loss.log_softmax, self, dim)
     return _softmax_rows(self, dim, log=True)
 
 
