@@ -271,8 +271,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _make_grads(outputs, grad_outputs)
     if retain_graph is None:
         retain_graph = create_graph
-    results = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs,
-                           allow_unused=allow_unused, accumulate=False)
+    results = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False)
     for i, r in enumerate(results):
         if r is None:
             if materialize_grads:
@@ -284,8 +283,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(results)
 
 
-def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, allow_unused=False,
-                 accumulate=True, dry_run=False):
+def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True, dry_run=False):
     """Run the graph from ``roots`` (tensors) seeded with ``grad_roots``.
 
     With ``accumulate`` (Tensor.backward) gradients land in leaves' ``.grad``; otherwise
