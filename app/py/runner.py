@@ -158,7 +158,8 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
     Returns None, or the error text when the engine cannot be imported (plain Python still works).
     """
     global boot_state
-    sys.path.insert(0, engine_dir)
+    if engine_dir not in sys.path:  # the worker's boot imported it already (app/boot-engine.js)
+        sys.path.insert(0, engine_dir)
     sys.stdin = NoInput()
     if interrupt_buffer is not None:
         time.sleep = interruptible_sleep(time.sleep, interrupt_buffer)
