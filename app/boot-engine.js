@@ -21,7 +21,8 @@ if "torch" in sys.modules: sys.modules["torch"].seed()`;
 
 // loadPyodide: Pyodide's; options: its options; writeFiles(pyodide): puts the engine's files in
 // place (may be async); importEngine: the Python that imports it; kernelsWasm: the kernels' bytes, or null;
-// snapshot: bytes of an earlier makeSnapshot, or null; makeSnapshot: capture one after the import.
+// snapshot: bytes of an earlier makeSnapshot (or a Promise of them), or null; makeSnapshot: capture
+// one after the import.
 // Returns { pyodide, restored, snapshot (Uint8Array, when made), snapshotError (why a given
 // snapshot was not used) }. Importing the engine may fail: the caller's own import reports why.
 export async function bootEngine({ loadPyodide, options, writeFiles, importEngine, kernelsWasm = null, snapshot = null, makeSnapshot = false }) {

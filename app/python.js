@@ -36,7 +36,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   let current = null; // the run in progress: { id, onOutput, finish, timers }
   let nextId = 1;
   const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
-  let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes }) or null
+  let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
+  let unkept = null; // a snapshot just received ({ id, bytes: Uint8Array }), kept once the page is idle
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
@@ -47,9 +48,13 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
       fail(handle, { message: event.message || workerFailedMessage });
     };
-    image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null);
-    Promise.all([filesForWorker(), image]).then(
-      ([files, snapshot]) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, image: snapshot, snapshots: true }),
+    // In a task of its own, after whatever made this worker (a Stop) has shown its outcome.
+    const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
+      keepSnapshot();
+      return (image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null));
+    });
+    Promise.all([filesForWorker(), snapshot]).then(
+      ([files, stored]) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, image: stored, snapshots: true }),
       (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
     );
     watch(handle);
@@ -101,8 +106,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     } else if (data.type === msg.FATAL) {
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
     } else if (data.type === msg.SNAPSHOT) {
-      image = Promise.resolve(data.image);
-      snapshotStore?.save(data.image);
+      unkept = { id: data.id, bytes: data.bytes };
+      whenIdle(keepSnapshot);
     } else if (handle !== active) {
       return;
     } else if (data.type === msg.GRAPH_ANSWER) {
@@ -119,6 +124,21 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
         else onStatus({ state: "ready", isolated });
       }
     }
+  }
+
+  // Turns the snapshot into a Blob (a copy of 30 MB or more, handed to the browser) for the next
+  // workers and the store: when the page is idle and no program runs, or at once when a worker needs it.
+  function keepSnapshot() {
+    if (!unkept) return;
+    const kept = { id: unkept.id, bytes: new Blob([unkept.bytes]) };
+    unkept = null;
+    image = Promise.resolve(kept);
+    snapshotStore?.save(kept);
+  }
+
+  function whenIdle(task) {
+    const later = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 1000));
+    later(() => (current ? setTimeout(() => whenIdle(task), 1000) : task()));
   }
 
   function boot() {

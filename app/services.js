@@ -1,6 +1,6 @@
 // The course's services, started and handed to actions.js: Python (python.js, its status into the
-// store, its memory snapshot kept between visits), progress storage and, in the app, the site's service worker (offline.js). The app and
-// embed.html both start the course this way.
+// store, its memory snapshot kept between visits), progress storage and, in the app, the site's
+// service worker (offline.js). The app and embed.html both start the course this way.
 import { config } from "./config.js";
 import { strings } from "./strings.js";
 import { createPython } from "./python.js";

@@ -48,7 +48,7 @@ function rawOutput(stream, text) {
 }
 
 // `provided`: the files' contents when the page runs from disk (files.js), else undefined (fetched).
-// `image`: { id, bytes } of a memory snapshot an earlier worker of this browser posted (SNAPSHOT),
+// `image`: { id, bytes: Blob } of a memory snapshot an earlier worker of this browser posted (SNAPSHOT),
 // used when it was made by this build (BOOT_IMAGE_ID, written by the build); with `snapshots` and
 // no usable image, this worker makes one and posts it.
 async function boot(provided, image, snapshots) {
@@ -60,8 +60,8 @@ async function boot(provided, image, snapshots) {
   const runtimeModule = files.importModule("vendor/pyodide/pyodide.asm.mjs");
   runtimeModule.catch(() => {}); // awaited by loadPyodide, through during()
   const { loadPyodide } = await files.importModule("vendor/pyodide/pyodide.mjs");
-  const usable = image?.id === BOOT_IMAGE_ID ? image.bytes : null;
-  const { pyodide, snapshot, snapshotError } = await bootEngine({
+  const usable = image?.id === BOOT_IMAGE_ID && image.bytes instanceof Blob ? image.bytes.arrayBuffer() : null; // read here, not on the page's thread
+  const { pyodide, restored, snapshot, snapshotError } = await bootEngine({
     loadPyodide: (options) => files.during(() => loadPyodide(options)),
     options: {
       indexURL: files.url("vendor/pyodide/"),
@@ -88,8 +88,8 @@ async function boot(provided, image, snapshots) {
   const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
   fence();
-  post({ type: msg.STATUS, stage: "ready", engineError, fromSnapshot: Boolean(usable && !snapshotError), snapshotError });
-  if (snapshot) post({ type: msg.SNAPSHOT, image: { id: BOOT_IMAGE_ID, bytes: snapshot } }, [snapshot.buffer]);
+  post({ type: msg.STATUS, stage: "ready", engineError, fromSnapshot: restored, snapshotError });
+  if (snapshot) post({ type: msg.SNAPSHOT, id: BOOT_IMAGE_ID, bytes: snapshot }, [snapshot.buffer]);
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
   return { pyodide, runProgram: runner.run, bootState: runner.boot_state };

@@ -25,7 +25,7 @@ REPLACE_STORED = """image => new Promise((resolve) => {
   const request = indexedDB.open("autograd-course-python", 1);
   request.onsuccess = () => {
     const transaction = request.result.transaction("snapshots", "readwrite");
-    transaction.objectStore("snapshots").put({ id: image.id, bytes: new Uint8Array(image.size) }, "python");
+    transaction.objectStore("snapshots").put({ id: image.id, bytes: new Blob([new Uint8Array(image.size)]) }, "python");
     transaction.oncomplete = () => { request.result.close(); resolve(); };
   };
 })"""
