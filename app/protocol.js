@@ -3,9 +3,13 @@
 
 // Page → worker.
 export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over a SharedArrayBuffer,
-//                              files?: { path: string | Uint8Array } }
+//                              files?: { path: string | Uint8Array }, snapshots?: boolean,
+//                              image?: { id, bytes: Blob } }
 //                              secret = random text for this worker; it signs every message back;
-//                              files = the worker's files, from disk only (files.js)
+//                              files = the worker's files, from disk only (files.js);
+//                              image = a memory snapshot an earlier worker posted (SNAPSHOT): the
+//                              worker boots from it when its build made it; snapshots = without a
+//                              usable image, make one and post it
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown; graph: record the run for
@@ -15,7 +19,11 @@ export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "steps"
 
 // Worker → page. Each also carries `secret`; the page drops any message whose secret (or run id)
 // does not match, so a program that reaches the worker's globals cannot speak for the worker.
-export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready", engineError?: string }
+export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready", engineError?: string,
+//                                   fromSnapshot?: boolean, snapshotError?: string (why an image was not used) }
+export const SNAPSHOT = "snapshot"; // { type, id, bytes: Uint8Array }  after "ready": Python with the engine
+//                                   imported, as a memory snapshot (app/boot-engine.js) for later workers (the
+//                                   page keeps it as a Blob, which it passes and stores without copying 30 MB)
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }

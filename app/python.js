@@ -7,6 +7,9 @@
 // restart() replaces it on request. Only messages signed with a worker's own secret are heard.
 // A worker that fails to boot, or whose boot stage makes no progress for `bootTimeoutSeconds`, leaves
 // Python failed, saying why (with the file that failed, if one did); restart() is then the retry.
+// The first worker also captures its Python, the engine imported, as a memory snapshot (SNAPSHOT,
+// app/boot-engine.js), which every later worker boots from in a fraction of the time; with a
+// `snapshotStore` (snapshot-store.js) it is kept for the next visit too.
 import * as msg from "./protocol.js";
 import { filesForWorker, startWorker } from "./files.js";
 
@@ -15,24 +18,26 @@ const SPARE_AFTER_MS = 1000;
 
 // The one Python runtime of the course, the embedded cells and the iframe embed (README: "Embed in
 // your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
-// workerFailedMessage, lazy })
+// workerFailedMessage, lazy, snapshotStore })
 // returns
 //   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
 //     prelude = programs run silently first; options go to runner.py (options.session: keep a
 //     named namespace between runs, for cells of one page),
 //   stop(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
 // onStatus({ state: "loading" | "ready" | "running" | "restarting" | "failed", stage?, engineError?,
-// failure?, isolated }) reports every change. With `lazy`, nothing loads before boot() or run().
+// failure?, isolated, fromSnapshot? }) reports every change. With `lazy`, nothing loads before boot() or run().
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
-export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage, lazy = false }) {
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage, lazy = false, snapshotStore = null }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
   let current = null; // the run in progress: { id, onOutput, finish, timers }
   let nextId = 1;
   const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
+  let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
+  let unkept = null; // a snapshot just received ({ id, bytes: Uint8Array }), kept once the page is idle
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
@@ -43,8 +48,13 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
       fail(handle, { message: event.message || workerFailedMessage });
     };
-    filesForWorker().then(
-      (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files }),
+    // In a task of its own, after whatever made this worker (a Stop) has shown its outcome.
+    const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
+      keepSnapshot();
+      return (image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null));
+    });
+    Promise.all([filesForWorker(), snapshot]).then(
+      ([files, stored]) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, image: stored, snapshots: true }),
       (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
     );
     watch(handle);
@@ -52,7 +62,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   }
 
   function announce(handle, state) {
-    onStatus({ state: handle.stage === "ready" ? "ready" : state, stage: handle.stage, engineError: handle.engineError, failure: null, isolated });
+    onStatus({ state: handle.stage === "ready" ? "ready" : state, stage: handle.stage, engineError: handle.engineError, failure: null, isolated, fromSnapshot: handle.fromSnapshot });
   }
 
   // A worker that booted once is replaced when it fails (its run ends with the message); one that
@@ -90,11 +100,14 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
 
   function receive(handle, data) {
     if (data.type === msg.STATUS) {
-      Object.assign(handle, { stage: data.stage, engineError: data.engineError });
+      Object.assign(handle, { stage: data.stage, engineError: data.engineError, fromSnapshot: data.fromSnapshot });
       watch(handle);
       if (handle === active) announce(handle, undefined);
     } else if (data.type === msg.FATAL) {
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
+    } else if (data.type === msg.SNAPSHOT) {
+      unkept = { id: data.id, bytes: data.bytes };
+      whenIdle(keepSnapshot);
     } else if (handle !== active) {
       return;
     } else if (data.type === msg.GRAPH_ANSWER) {
@@ -111,6 +124,21 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
         else onStatus({ state: "ready", isolated });
       }
     }
+  }
+
+  // Turns the snapshot into a Blob (a copy of 30 MB or more, handed to the browser) for the next
+  // workers and the store: when the page is idle and no program runs, or at once when a worker needs it.
+  function keepSnapshot() {
+    if (!unkept) return;
+    const kept = { id: unkept.id, bytes: new Blob([unkept.bytes]) };
+    unkept = null;
+    image = Promise.resolve(kept);
+    snapshotStore?.save(kept);
+  }
+
+  function whenIdle(task) {
+    const later = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 1000));
+    later(() => (current ? setTimeout(() => whenIdle(task), 1000) : task()));
   }
 
   function boot() {

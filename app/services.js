@@ -1,10 +1,11 @@
 // The course's services, started and handed to actions.js: Python (python.js, its status into the
-// store), progress storage and, in the app, the site's service worker (offline.js). The app and
-// embed.html both start the course this way.
+// store, its memory snapshot kept between visits), progress storage and, in the app, the site's
+// service worker (offline.js). The app and embed.html both start the course this way.
 import { config } from "./config.js";
 import { strings } from "./strings.js";
 import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
+import { openSnapshotStore } from "./snapshot-store.js";
 import * as actions from "./actions.js";
 import { connectGraph } from "./graph/actions.js";
 
@@ -17,6 +18,7 @@ export function startServices({ lazy = false, site = null } = {}) {
     bootTimeoutSeconds: config.bootTimeoutSeconds,
     workerFailedMessage: strings.python.workerFailed,
     lazy,
+    snapshotStore: openSnapshotStore(),
   });
   const storage = openStorage({ onChange: actions.takeSavedElsewhere });
   actions.connect({ python, storage, site });

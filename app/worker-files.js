@@ -35,7 +35,7 @@ export function workerFiles(provided, workerUrl) {
 
   return {
     url: (path) => base + path,
-    json: async (path) => (await fetchFile(base + path)).json(),
+    bytes: async (path) => (await fetchFile(base + path)).arrayBuffer(),
 
     // import() of a module file; a failed download is told apart from a broken module by fetching it.
     async importModule(path) {

@@ -6,16 +6,23 @@
 // messages it did not get from the page, signs its own with the page's per-boot secret, and after
 // boot fences off the network, other scripts and workers, the origin's storage, and its own lifetime.
 import * as msg from "./protocol.js";
-import { installKernels } from "./kernels.js";
+import { bootEngine } from "./boot-engine.js";
 import kernelsWasm from "virtual:kernels-wasm";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
 import courseGraphSource from "./py/course_graph.py";
 import { workerFiles } from "./worker-files.js";
+import { unzipSync } from "fflate";
+
+/* global BOOT_IMAGE_ID */ // the build's id of what a snapshot holds (scripts/build.mjs)
 
 const HOME = "/home/pyodide";
 const ENGINE_DIR = `${HOME}/pyengine`;
 const WORK_DIR = `${HOME}/work`; // the programs' working directory, emptied before each run
+// What a snapshot captures: the engine imported, the way runner.prepare() would import it.
+const IMPORT_ENGINE = `import sys
+sys.path[:0] = [${JSON.stringify(ENGINE_DIR)}, ${JSON.stringify(HOME)}]
+import torch, torch.nn, torch.optim, torch.utils.data`;
 const RETIRE_HEAP_BYTES = 512 * 2 ** 20; // wasm memory never shrinks: a worker past this is replaced
 const RAW_OUTPUT_LINES = 1000; // lines a run may write past sys.stdout (os.write(1, …)) before they are dropped
 const FENCED = [
@@ -32,8 +39,8 @@ let interruptBuffer = null;
 let booted = null; // Promise of { pyodide, runProgram, bootState }
 const programTimers = new Set(); // timers set after boot: by programs (directly or through asyncio)
 
-function post(message) {
-  toPage({ ...message, secret });
+function post(message, transfer = []) {
+  toPage({ ...message, secret }, transfer);
 }
 
 function rawOutput(stream, text) {
@@ -41,44 +48,56 @@ function rawOutput(stream, text) {
 }
 
 // `provided`: the files' contents when the page runs from disk (files.js), else undefined (fetched).
-async function boot(provided) {
+// `image`: { id, bytes: Blob } of a memory snapshot an earlier worker of this browser posted (SNAPSHOT),
+// used when it was made by this build (BOOT_IMAGE_ID, written by the build); with `snapshots` and
+// no usable image, this worker makes one and posts it.
+async function boot(provided, image, snapshots) {
   post({ type: msg.STATUS, stage: "runtime" });
   const files = workerFiles(provided, import.meta.url);
-  const engineFiles = files.json("pyengine.json");
-  engineFiles.catch(() => {}); // awaited below, after Python
+  const engineFiles = files.bytes("pyengine.zip").then((zip) => unzipSync(new Uint8Array(zip)));
+  engineFiles.catch(() => {}); // awaited below, once the runtime has loaded
   // Pyodide's runtime module is imported here (it cannot be from disk), while its wasm downloads.
   const runtimeModule = files.importModule("vendor/pyodide/pyodide.asm.mjs");
   runtimeModule.catch(() => {}); // awaited by loadPyodide, through during()
   const { loadPyodide } = await files.importModule("vendor/pyodide/pyodide.mjs");
-  const pyodide = await files.during(() => loadPyodide({
-    indexURL: files.url("vendor/pyodide/"),
-    createPyodideModule: async (settings) => (await runtimeModule).default(settings),
-    // Learner output goes through runner.Output; these only catch what bypasses sys.stdout.
-    stdout: (text) => rawOutput("stdout", text),
-    stderr: (text) => rawOutput("stderr", text),
-  }));
+  const usable = image?.id === BOOT_IMAGE_ID && image.bytes instanceof Blob ? image.bytes.arrayBuffer() : null; // read here, not on the page's thread
+  const { pyodide, restored, snapshot, snapshotError } = await bootEngine({
+    loadPyodide: (options) => files.during(() => loadPyodide(options)),
+    options: {
+      indexURL: files.url("vendor/pyodide/"),
+      createPyodideModule: async (settings) => (await runtimeModule).default(settings),
+      // Learner output goes through runner.Output; these only catch what bypasses sys.stdout.
+      stdout: (text) => rawOutput("stdout", text),
+      stderr: (text) => rawOutput("stderr", text),
+    },
+    writeFiles: async (pyodide) => {
+      post({ type: msg.STATUS, stage: "engine" });
+      for (const [path, contents] of Object.entries(await engineFiles)) writeFile(pyodide, `${ENGINE_DIR}/${path}`, contents);
+      writeFile(pyodide, `${HOME}/_course_runner.py`, runnerSource);
+      writeFile(pyodide, `${HOME}/_course_boot_state.py`, bootStateSource);
+      writeFile(pyodide, `${HOME}/course_graph.py`, courseGraphSource);
+    },
+    importEngine: IMPORT_ENGINE,
+    kernelsWasm,
+    snapshot: usable,
+    makeSnapshot: snapshots,
+  });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
-  if (kernelsWasm) installKernels(pyodide, kernelsWasm);
-
-  post({ type: msg.STATUS, stage: "engine" });
-  for (const [path, source] of Object.entries(await engineFiles)) {
-    const target = `${ENGINE_DIR}/${path}`;
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, source);
-  }
-  pyodide.FS.writeFile(`${HOME}/_course_runner.py`, runnerSource);
-  pyodide.FS.writeFile(`${HOME}/_course_boot_state.py`, bootStateSource);
-  pyodide.FS.writeFile(`${HOME}/course_graph.py`, courseGraphSource);
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const runner = pyodide.pyimport("_course_runner");
   const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
   const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
   fence();
-  post({ type: msg.STATUS, stage: "ready", engineError });
+  post({ type: msg.STATUS, stage: "ready", engineError, fromSnapshot: restored, snapshotError });
+  if (snapshot) post({ type: msg.SNAPSHOT, id: BOOT_IMAGE_ID, bytes: snapshot }, [snapshot.buffer]);
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
   return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
+}
+
+function writeFile(pyodide, path, contents) {
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, contents);
 }
 
 function fence() {
@@ -160,7 +179,7 @@ export function receive(event) {
   if (data.type === msg.INIT && booted === null) {
     interruptBuffer = data.interruptBuffer ?? null;
     secret = data.secret;
-    booted = boot(data.files);
+    booted = boot(data.files, data.image, data.snapshots);
     booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error), file: error?.file, reason: error?.reason, status: error?.status }));
   } else if (data.type === msg.RUN) {
     run(data);

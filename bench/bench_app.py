@@ -1,19 +1,30 @@
-"""Timings of the app in headless Chromium (median of N, with min-max), and the size of dist/.
+"""Timings of the app in headless Chromium against Pyodide alone in the same run (issue 15's
+targets, each printed with its ratio), median of N with min-max, and the size of dist/.
 
-  navigation -> "Python ready"     (a fresh browser context each time: nothing cached)
-  Run -> first output, Run -> verdict   (the seed lesson's sample solution)
-  Stop -> Python ready again        (stopping `while True: pass`)
+  Pyodide alone: a bare page whose module worker loads dist/vendor/pyodide and runs `print(1)`,
+                 cold (a new browser context) and warm (the same context, reloaded)
+  first visit:   navigation -> Python ready with torch imported, a new context (nothing cached)
+  repeat visit:  the same, the page reloaded once the first visit stored its memory snapshot
+                 (the service worker serves the files, the worker boots from the snapshot)
+  Run -> first output, Run -> verdict: the seed lesson's sample solution, on the repeat visit
+  replacement worker: Stop -> Python ready again after `while True: pass` on a plain host (no
+                 isolation headers: Stop replaces the worker), and Restart Python -> ready
+  first-visit transfer: bytes on the wire, service worker precache included (plain host)
+  `import torch` in CPython 3.11 with a bytecode cache, both array backends
 
-Each on the cross-origin-isolated server (Stop interrupts) and on a plain one (Stop restarts
-the worker). Needs dist/ (npm run build), the venv's Playwright and Debian's chromium.
-Usage: python bench/bench_app.py [N]
+Needs dist/ (npm run build), the venv's Playwright and Debian's chromium. With BEFORE, another
+build (e.g. main's, `node scripts/build.mjs --out /tmp/before`) is measured in the same run,
+interleaved, against the same Pyodide alone.
+Usage: python bench/bench_app.py [N [BEFORE]]
 """
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
@@ -21,13 +32,36 @@ from playwright.sync_api import sync_playwright
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist")
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+BUILDS = [("this build", DIST)] + ([("before", os.path.abspath(sys.argv[2]))] if len(sys.argv) > 2 else [])
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = '[data-testid="python-status"][data-state="ready"]'
+LESSON = "#/lesson/computational-graph"
+
+BARE_PAGE = """<!doctype html><title>Pyodide alone</title><script>
+new Worker("bare-worker.mjs", { type: "module" }).onmessage = ({ data }) => { window.ready = performance.now(); window.printed = data; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+let printed = "";
+const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href, stdout: (text) => (printed += text) });
+pyodide.runPython("print(1)");
+postMessage(printed);
+"""
+# Whether the page has stored the worker's memory snapshot (app/snapshot-store.js).
+SNAPSHOT_STORED = """() => new Promise((resolve) => {
+  const request = indexedDB.open("autograd-course-python", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onsuccess = () => {
+    const get = request.result.transaction("snapshots").objectStore("snapshots").count("python");
+    get.onsuccess = () => { request.result.close(); resolve(get.result > 0); };
+    get.onerror = () => resolve(false);
+  };
+  request.onerror = () => resolve(false);
+})"""
 
 
-def serve(extra):
-    server = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", DIST, *extra],
+def serve(extra, directory=DIST):
+    server = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", directory, *extra],
                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
     url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
     return server, url
@@ -37,23 +71,49 @@ def ms(since):
     return (time.perf_counter() - since) * 1000
 
 
-def measure(browser, url, solution):
+def ready_ms(page):
+    page.wait_for_selector(READY, timeout=300_000)
+    return page.evaluate("performance.now()")  # from navigation start
+
+
+def makes_snapshots(dist):
+    with open(os.path.join(dist, "app.js"), encoding="utf-8") as f:
+        return "autograd-course-python" in f.read()
+
+
+def wait_for_snapshot(page):
+    if not page.evaluate("window.benchSnapshots"):
+        return  # an earlier build, without memory snapshots
+    deadline = time.monotonic() + 120
+    while not page.evaluate(SNAPSHOT_STORED):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the first visit never stored a memory snapshot")
+        time.sleep(0.2)
+
+
+def bare_pyodide(browser, url):
+    """Pyodide alone in a worker: (cold, warm) navigation -> print(1) done."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(url + "#/lesson/computational-graph")
-    page.wait_for_selector(READY, timeout=120_000)
-    boot = page.evaluate("performance.now()")  # from navigation start
-    page.locator('[data-testid="editor"] .cm-content').first.fill(solution)
+    times = []
+    for load in (lambda: page.goto(url + "bare.html"), page.reload):
+        load()
+        page.wait_for_function("window.ready !== undefined", timeout=300_000)
+        assert page.evaluate("window.printed").strip() == "1"
+        times.append(page.evaluate("window.ready"))
+    context.close()
+    return times
+
+
+def run_ms(page, code):
+    """Run -> first output and Run -> verdict for `code` in the practice editor."""
+    page.locator('[data-testid="editor"] .cm-content').first.fill(code)
     start = time.perf_counter()
     page.click('[data-testid="run"]')
     page.wait_for_function("() => document.querySelector('[data-testid=\"output\"]').innerText.trim().length > 0")
     first_output = ms(start)
     page.wait_for_selector('[data-testid="verdict"][data-state="pass"]')
-    verdict = ms(start)
-    stop = stop_ms(page)
-    context.close()
-    return {"nav -> Python ready": boot, "Run -> first output": first_output,
-            "Run -> verdict": verdict, "Stop -> ready again": stop}
+    return first_output, ms(start)
 
 
 def stop_ms(page):
@@ -64,8 +124,75 @@ def stop_ms(page):
     time.sleep(0.3)
     start = time.perf_counter()
     page.click('[data-testid="stop"]')
-    page.wait_for_selector(READY, timeout=120_000)
+    page.wait_for_selector(READY, timeout=300_000)
     return ms(start)
+
+
+def restart_ms(page):
+    start = time.perf_counter()
+    page.click('[data-testid="restart-python"]')
+    page.wait_for_selector('[data-testid="python-status"]:not([data-state="ready"])', timeout=10_000)
+    page.wait_for_selector(READY, timeout=300_000)
+    return ms(start)
+
+
+def new_context(browser, snapshots, **options):
+    context = browser.new_context(**options)
+    context.add_init_script(f"window.benchSnapshots = {json.dumps(snapshots)}")
+    return context
+
+
+def app_visits(browser, url, snapshots, solution):
+    """First and repeat visit on the isolated server, with Run timings on the repeat visit."""
+    context = new_context(browser, snapshots)
+    page = context.new_page()
+    page.goto(url + LESSON)
+    first = ready_ms(page)
+    wait_for_snapshot(page)
+    page.reload()
+    repeat = ready_ms(page)
+    from_snapshot = page.get_attribute('[data-testid="python-status"]', "data-from-snapshot") == "true"
+    first_output, verdict = run_ms(page, solution)
+    context.close()
+    return {"first": first, "repeat": repeat, "from_snapshot": from_snapshot, "first_output": first_output, "verdict": verdict}
+
+
+def replacements(browser, url, snapshots):
+    """On a plain host: Stop -> ready (the worker is replaced) and Restart Python -> ready."""
+    context = new_context(browser, snapshots, service_workers="block")  # stays a plain host: no isolation by the SW
+    page = context.new_page()
+    page.goto(url + LESSON)
+    ready_ms(page)
+    wait_for_snapshot(page)  # the first worker's snapshot is what its replacements boot from
+    results = {"stop": stop_ms(page), "restart": restart_ms(page)}
+    context.close()
+    return results
+
+
+def first_visit_bytes(browser, dist):
+    """Bytes on the wire of a first visit on a plain host, the service worker's precache included."""
+    from bench_offline import LoggingServer, until_isolated
+    server = LoggingServer(dist)
+    try:
+        context = browser.new_context(service_workers="allow")
+        page = context.new_page()
+        page.goto(server.url + LESSON)
+        until_isolated(page)
+        page.wait_for_selector(READY, timeout=300_000)
+        lines = server.take()
+        context.close()
+    finally:
+        server.stop()
+    return sum(size for _, _, size, _ in lines)
+
+
+def cpython_import_ms(backend, repeats=5):
+    """`import torch` in a new CPython process, the engine's bytecode already cached."""
+    env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "pyengine"), "PYENGINE_BACKEND": backend}
+    code = "import time; t = time.perf_counter(); import torch; print((time.perf_counter() - t) * 1000)"
+    times = [float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+             for _ in range(repeats + 1)]
+    return times[1:]  # the first run may write the cache
 
 
 def summary(values):
@@ -81,21 +208,68 @@ def dist_size():
 
 def main():
     with open(os.path.join(ROOT, "lessons.json"), encoding="utf-8") as f:
-        lesson = next(l for l in json.load(f)["lessons"] if l["id"] == "computational-graph")
-    print(f"dist/: {dist_size() / 1e6:.1f} MB")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
-        for label, extra in (("isolated server (Stop interrupts)", []),
-                             ("plain server (Stop restarts the worker)", ["--no-isolation"])):
-            server, url = serve(extra)
-            try:
-                runs = [measure(browser, url, lesson["practice"]["solution"]) for _ in range(N)]
-            finally:
-                server.terminate()
-            print(f"{label}, median of {N}:")
-            for key in runs[0]:
-                print(f"  {key:22} {summary([r[key] for r in runs])}")
-        browser.close()
+        lesson = next(l for l in json.load(f)["lessons"] if l["id"] == LESSON.rsplit("/", 1)[1])
+    solution = lesson["practice"]["solution"]
+    print(f"dist/: {dist_size() / 1e6:.1f} MB; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    bare_dir = tempfile.mkdtemp()
+    with open(os.path.join(bare_dir, "bare.html"), "w") as f:
+        f.write(BARE_PAGE)
+    with open(os.path.join(bare_dir, "bare-worker.mjs"), "w") as f:
+        f.write(BARE_WORKER)
+    os.symlink(os.path.join(DIST, "vendor"), os.path.join(bare_dir, "vendor"))
+    servers = []
+    try:
+        bare_server, bare_url = serve([], bare_dir)
+        servers.append(bare_server)
+        urls = {}
+        for name, dist in BUILDS:
+            app_server, app_url = serve([], dist)
+            plain_server, plain_url = serve(["--no-isolation"], dist)
+            servers += [app_server, plain_server]
+            urls[name] = (app_url, plain_url, makes_snapshots(dist))
+        bare, app, replaced, transfer = [], {name: [] for name, _ in BUILDS}, {name: [] for name, _ in BUILDS}, {}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
+            for _ in range(N):  # interleaved, so that a change of load touches every figure alike
+                bare.append(bare_pyodide(browser, bare_url))
+                for name, (app_url, plain_url, snapshots) in urls.items():
+                    app[name].append(app_visits(browser, app_url, snapshots, solution))
+                    replaced[name].append(replacements(browser, plain_url, snapshots))
+            for name, dist in BUILDS:
+                transfer[name] = first_visit_bytes(browser, dist)
+            browser.close()
+    finally:
+        for server in servers:
+            server.terminate()
+        shutil.rmtree(bare_dir)
+
+    cold = statistics.median([b[0] for b in bare])
+    warm = statistics.median([b[1] for b in bare])
+    print(f"Pyodide alone (worker, print(1)), median of {N}: cold {summary([b[0] for b in bare])}, "
+          f"warm {summary([b[1] for b in bare])}")
+
+    def target(label, values, limit, base=None, base_name=""):
+        median = statistics.median(values)
+        ratio = f"  {median / base:5.2f}x {base_name}" if base else ""
+        verdict = "meets" if (median / base if base else median) <= limit else "MISSES"
+        bound = f"<= {limit}x {base_name}" if base else f"<= {limit:.0f} ms"
+        print(f"  {label:44} {summary(values)}{ratio}   target {bound}: {verdict}")
+
+    for name, _ in BUILDS:
+        visits, stops = app[name], replaced[name]
+        print(f"{name}, median of {N} (load average now {os.getloadavg()[0]:.1f}):")
+        target("first visit: nav -> Python ready", [a["first"] for a in visits], 1.0, cold, "Pyodide cold")
+        target("repeat visit: nav -> Python ready", [a["repeat"] for a in visits], 0.35, warm, "Pyodide warm")
+        print(f"  {'':44} (booted from the snapshot: {sum(a['from_snapshot'] for a in visits)} of {N})")
+        for key, label in (("stop", "replacement: Stop -> ready (plain host)"), ("restart", "replacement: Restart -> ready")):
+            target(label, [r[key] for r in stops], 1000)
+            print(f"  {'':44} {statistics.median([r[key] for r in stops]) / warm:5.2f}x Pyodide warm")
+        target("Run -> first output (seed practice)", [a["first_output"] for a in visits], 30)
+        print(f"  {'Run -> verdict':44} {summary([a['verdict'] for a in visits])}")
+        print(f"  {'first-visit transfer (plain host, with SW)':44} {transfer[name] / 1e6:8.2f} MB on the wire   "
+              f"target <= 7 MB: {'meets' if transfer[name] <= 7e6 else 'MISSES'}")
+    for backend in ("python", "numpy"):
+        target(f"CPython `import torch` ({backend} backend)", cpython_import_ms(backend), 100)
 
 
 if __name__ == "__main__":

@@ -34,8 +34,8 @@ LESSON = "#/lesson/computational-graph"
 class LoggingServer:
     """scripts/serve.mjs --no-isolation --log; `lines` collects (path, status, bytes, encoding)."""
 
-    def __init__(self):
-        self.process = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", str(DIST), "--no-isolation", "--log"],
+    def __init__(self, dist=DIST):
+        self.process = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", str(dist), "--no-isolation", "--log"],
                                         cwd=ROOT, stdout=subprocess.PIPE, text=True)
         self.url = re.search(r"http://127\.0\.0\.1:\d+/", self.process.stdout.readline()).group(0)
         self.lines = []

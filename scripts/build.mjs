@@ -1,6 +1,6 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
-// file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree (as one JSON
-// file the worker writes into Pyodide's file system), lessons.json; for embedding in other pages,
+// file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree with its
+// bytecode (pyengine.zip, which the worker unpacks), lessons.json; for embedding in other pages,
 // embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html;
@@ -12,15 +12,15 @@ import { getManifest } from "workbox-build";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TEXT = new Set([".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt"]);
-// Already compressed: no .gz/.br next to these.
-const COMPRESSED = new Set([".zip", ".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
+// Already compressed: no .gz/.br next to these (a zip may be stored uncompressed: compressAll tries it).
+const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // What the service worker does not precache: the file:// copies, compressed variants (the server
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
@@ -62,14 +62,21 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
-  await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" }, plugins: [kernelsInline(kernelsWasm())] });
+  const engine = await engineZip(pythonTree(join(root, "pyengine")));
+  writeFileSync(join(dist, "pyengine.zip"), engine);
+  await bundle(dist, {
+    entryPoints: { worker: "app/worker.js" },
+    format: "esm",
+    loader: { ".py": "text" },
+    define: { BOOT_IMAGE_ID: JSON.stringify(bootImageId(engine)) },
+    plugins: [kernelsInline(kernelsWasm())],
+  });
 
   for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {
     copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
   }
   vendorPyScript(join(dist, "vendor", "pyscript"));
-  writeFileSync(join(dist, "pyengine.json"), JSON.stringify(pythonTree(join(root, "pyengine"))));
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
   else console.warn("build: lessons.json is missing; the app will say so");
 
@@ -134,7 +141,9 @@ function compressAll(dir, skipped) {
       if (path !== skipped) compressAll(path, skipped);
     } else if (!COMPRESSED.has(extname(name))) {
       const contents = readFileSync(path);
-      writeFileSync(`${path}.gz`, gzipSync(contents, { level: 9 }));
+      const gzip = gzipSync(contents, { level: 9 });
+      if (gzip.length > 0.9 * contents.length) continue; // compressed already (python_stdlib.zip)
+      writeFileSync(`${path}.gz`, gzip);
       const brotli = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length };
       writeFileSync(`${path}.br`, brotliCompressSync(contents, { params: brotli }));
     }
@@ -152,6 +161,40 @@ function kernelsInline(bytes) {
         bytes ? { contents: bytes, loader: "binary" } : { contents: "export default null", loader: "js" });
     },
   };
+}
+
+// pyengine.zip, for the worker (the one runtime of the app, the cells and PyScript pages): every source file, and its bytecode as
+// Pyodide's CPython writes it (__pycache__/<name>.cpython-314.pyc), compiled here by that CPython
+// in Node. The bytecode is "unchecked" (PEP 552): the importer loads it without reading the source,
+// which stays for tracebacks. Importing the engine from bytecode takes about a quarter of the time.
+async function engineZip(sources) {
+  const { loadPyodide } = await import(pathToFileURL(join(root, "node_modules", "pyodide", "pyodide.mjs")).href);
+  const pyodide = await loadPyodide();
+  const dir = "/engine";
+  for (const [path, source] of Object.entries(sources)) {
+    pyodide.FS.mkdirTree(dirname(`${dir}/${path}`));
+    pyodide.FS.writeFile(`${dir}/${path}`, source);
+  }
+  const compiled = pyodide.runPython(`
+import compileall, os, py_compile
+compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+[os.path.relpath(os.path.join(folder, name), ${JSON.stringify(dir)})
+ for folder, _, names in os.walk(${JSON.stringify(dir)}) for name in names if name.endswith(".pyc")]`).toJs();
+  const files = Object.fromEntries(Object.entries(sources).map(([path, source]) => [path, strToU8(source)]));
+  for (const path of compiled.sort()) files[path] = pyodide.FS.readFile(`${dir}/${path}`);
+  // Stored, not deflated: the server's .br/.gz of the whole zip are 25% smaller than a zip of
+  // deflated files (the files share most of their text). A fixed date: the same sources, the same zip.
+  return zipSync(files, { level: 0, mtime: "2000-01-01" });
+}
+
+// What a worker's memory snapshot holds (app/boot-engine.js), named by the files that make it: the
+// engine, the Python the worker boots with, and that boot's code. Pyodide checks its own build.
+function bootImageId(engine) {
+  const hash = createHash("sha256").update(engine);
+  for (const file of ["app/worker.js", "app/boot-engine.js", "app/py/runner.py", "app/py/boot_state.py", "app/py/course_graph.py"]) {
+    hash.update(readFileSync(join(root, file)));
+  }
+  return hash.digest("hex").slice(0, 32);
 }
 
 // { "torch/__init__.py": "<source>", ... } for every .py file under `dir`.
@@ -174,7 +217,7 @@ const megabytes = (bytes) => (bytes < 1e6 ? `${Math.round(bytes / 1e3)} kB` : `$
 // The one line `npm run build` and `npm start` print: what was built, how big, how long it took.
 export function buildSummary(dist, startedMs) {
   const lessons = existsSync(join(dist, "lessons.json")) ? JSON.parse(readFileSync(join(dist, "lessons.json"), "utf8")).lessons.length : 0;
-  const parts = [["app", join(dist, "app.js")], ["worker", join(dist, "worker.js")], ["pyengine", join(dist, "pyengine.json")], ["Pyodide", join(dist, "vendor", "pyodide")]];
+  const parts = [["app", join(dist, "app.js")], ["worker", join(dist, "worker.js")], ["pyengine", join(dist, "pyengine.zip")], ["Pyodide", join(dist, "vendor", "pyodide")]];
   const sizes = parts.map(([name, path]) => `${name} ${megabytes(sizeOf(path))}`).join(", ");
   return `Built ${relative(process.cwd(), dist) || "."}/ in ${((Date.now() - startedMs) / 1000).toFixed(1)} s: ${megabytes(sizeOf(dist))} (${sizes}), ${lessons} lessons`;
 }

@@ -15,10 +15,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gol
 import suite  # noqa: E402
 
 BACKENDS = ("numpy", "python")
-GOLDEN_TESTS = ("test_golden_program", "test_pyodide_program")  # parametrized by (backend, name)
+GOLDEN_TESTS = ("test_golden_program", "test_pyodide_program", "test_snapshot_program")  # parametrized by (backend, name)
 
 
-def golden_params(backends):
+def golden_params(backends, known_as=None):
+    """One param per (backend, program); `known_as`: the backend whose known failures apply."""
     if not os.path.exists(suite.GOLDEN.expected_path):
         return []
     known = suite.GOLDEN.read_known_failures()
@@ -28,7 +29,7 @@ def golden_params(backends):
             marks = []
             if not suite.GOLDEN.runs_on(name, backend):
                 marks.append(pytest.mark.skip(reason=f"needs numpy, {backend} backend has none"))
-            elif backend in known.get(name, ()):
+            elif (known_as or backend) in known.get(name, ()):
                 marks.append(pytest.mark.xfail(
                     strict=True, reason="listed in tests/golden/known_failures.txt (remove it once it passes)"))
             params.append(pytest.param(backend, name, id=f"{backend}:{name}", marks=marks))

@@ -164,7 +164,7 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
     global boot_state
     import os
     from _course_boot_state import BootState
-    if engine_dir is not None:
+    if engine_dir is not None and engine_dir not in sys.path:  # the worker's boot imported it already (app/boot-engine.js)
         sys.path.insert(0, engine_dir)
     sys.stdin = NoInput()
     if interrupt_buffer is not None:

@@ -7,7 +7,8 @@ export function pythonStatus(python, controls = null) {
   const label = python.state === "failed" ? strings.python.failed : strings.python[python.state === "loading" ? python.stage : python.state];
   const busy = python.state === "loading" || python.state === "restarting";
   return html`
-    <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}>
+    <div class="python-status" role="status" data-testid="python-status" data-state=${python.state}
+      data-from-snapshot=${python.fromSnapshot ? "true" : "false"}>
       ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
       <span>${label}</span>
       ${busy ? html`<progress aria-label=${label} max="3" value=${["runtime", "engine", "ready"].indexOf(python.stage) + 1}></progress>` : nothing}

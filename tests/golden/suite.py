@@ -100,8 +100,9 @@ class Corpus:
 
     def engine_command(self, backend):
         """Command and environment that run runner.py with our engine as `torch`."""
-        if backend == "pyodide":
-            return (["node", PYODIDE_RUNNER, RUNNER, "--programs", self.programs_dir],
+        if backend in ("pyodide", "pyodide-snapshot"):  # the latter restored from a memory snapshot
+            snapshot = ["--snapshot"] if backend == "pyodide-snapshot" else []
+            return (["node", PYODIDE_RUNNER, *snapshot, RUNNER, "--programs", self.programs_dir],
                     clean_env(PYENGINE_BACKEND="python"))
         return ([sys.executable, RUNNER, "--programs", self.programs_dir],
                 clean_env(PYTHONPATH=ENGINE_DIR, PYENGINE_BACKEND=backend))

@@ -1,6 +1,6 @@
 // Run a Python file inside Pyodide under Node, with our engine importable as `torch`.
 //
-//   node tests/pyodide/run_python.mjs [--mount DIR]... [SCRIPT.py | -] [ARGS...]
+//   node tests/pyodide/run_python.mjs [--snapshot] [--mount DIR]... [SCRIPT.py | -] [ARGS...]
 //
 // * The repository root and the script's folder are mounted into Pyodide's file system at
 //   the same absolute paths as on the host (--mount adds more), so paths mean the same inside.
@@ -12,25 +12,29 @@
 // * Environment variables named PYENGINE_* are passed through to Python's os.environ.
 // * The compute kernels are installed as in the browser's worker (app/kernels.js; compiled by
 //   scripts/kernels.mjs, which warns when clang is missing), unless PYENGINE_KERNELS=0.
+// * With --snapshot, the script runs in a Pyodide restored from a memory snapshot taken with the
+//   engine imported, as the browser's later workers boot (app/boot-engine.js); exit status 4 with
+//   a message when the snapshot could not be made or restored.
 // * Pyodide comes from <repo>/node_modules/pyodide, or from the folder in $PYODIDE_DIR.
 //   Exit status 3 with a message on stderr when it cannot be found.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { installKernels } from "../../app/kernels.js";
+import { bootEngine } from "../../app/boot-engine.js";
 import { kernelsWasm } from "../../scripts/kernels.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 function parseArgs(argv) {
   const mounts = [];
-  let i = 0;
+  const snapshot = argv[0] === "--snapshot";
+  let i = snapshot ? 1 : 0;
   while (argv[i] === "--mount") {
     mounts.push(resolve(argv[i + 1]));
     i += 2;
   }
   const script = argv[i] === undefined || argv[i] === "-" ? null : resolve(argv[i]);
-  return { mounts, script, scriptArgs: argv.slice(i + 1) };
+  return { snapshot, mounts, script, scriptArgs: argv.slice(i + 1) };
 }
 
 function findPyodide() {
@@ -68,7 +72,7 @@ run_main
 `;
 
 async function main() {
-  const { mounts, script, scriptArgs } = parseArgs(process.argv.slice(2));
+  const { snapshot, mounts, script, scriptArgs } = parseArgs(process.argv.slice(2));
   const pyodideDir = findPyodide();
   if (!pyodideDir) {
     process.stderr.write(`pyodide not found: run npm install in ${repoRoot} or set PYODIDE_DIR\n`);
@@ -78,26 +82,45 @@ async function main() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("PYENGINE_")));
 
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env });
+  const engineDir = resolve(repoRoot, "pyengine");
+  const boot = {
+    loadPyodide,
+    options: { indexURL: pyodideDir + "/", env },
+    // Mounted again after a restore: the file system is not part of the snapshot.
+    writeFiles: (pyodide) => {
+      const mounted = [];
+      for (const dir of [repoRoot, ...mounts, ...(script ? [dirname(script)] : [])]) {
+        if (!mounted.some((outer) => dir === outer || dir.startsWith(outer + "/"))) {
+          pyodide.mountNodeFS(dir, dir);
+          mounted.push(dir);
+        }
+      }
+    },
+    importEngine: snapshot ? `import sys; sys.path.insert(0, ${JSON.stringify(engineDir)}); import torch, torch.nn, torch.optim, torch.utils.data` : "",
+    kernelsWasm: env.PYENGINE_KERNELS === "0" ? null : kernelsWasm(),
+  };
+  let { pyodide, snapshot: made } = await bootEngine({ ...boot, makeSnapshot: snapshot });
+  if (snapshot) {
+    if (!made) {
+      process.stderr.write("run_python.mjs --snapshot: no memory snapshot was made\n");
+      return 4;
+    }
+    const restored = await bootEngine({ ...boot, snapshot: made });
+    if (!restored.restored) {
+      process.stderr.write(`run_python.mjs --snapshot: the snapshot did not restore: ${restored.snapshotError}\n`);
+      return 4;
+    }
+    pyodide = restored.pyodide;
+  }
   pyodide.setStdout(forward(process.stdout));
   pyodide.setStderr(forward(process.stderr));
-  const kernels = env.PYENGINE_KERNELS === "0" ? null : kernelsWasm();
-  if (kernels) installKernels(pyodide, kernels);
-
-  const mounted = [];
-  for (const dir of [repoRoot, ...mounts, ...(script ? [dirname(script)] : [])]) {
-    if (!mounted.some((outer) => dir === outer || dir.startsWith(outer + "/"))) {
-      pyodide.mountNodeFS(dir, dir);
-      mounted.push(dir);
-    }
-  }
   let path = script;
   if (!script) {
     path = "/tmp/stdin_program.py";
     pyodide.FS.writeFile(path, source);
   }
   const runMain = pyodide.runPython(RUN_MAIN);
-  return runMain(path, pyodide.toPy(scriptArgs), resolve(repoRoot, "pyengine"));
+  return runMain(path, pyodide.toPy(scriptArgs), engineDir);
 }
 
 process.exitCode = await main();

@@ -126,7 +126,7 @@ def test_no_request_leaves_the_local_server(open_app, seed):
     app = open_app()
     app.open(f"#/lesson/{seed['id']}")
     assert any(url.endswith("pyodide.asm.wasm") for url in app.requests)
-    assert any(url.endswith("pyengine.json") for url in app.requests)
+    assert any(url.endswith("pyengine.zip") for url in app.requests)
     assert app.foreign_requests() == []
 
 

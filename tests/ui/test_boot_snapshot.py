@@ -1,0 +1,90 @@
+"""Python boots from a memory snapshot (app/boot-engine.js): the first worker captures its Python
+with torch imported, the page keeps it (in IndexedDB between visits, app/snapshot-store.js), and
+later workers restore it instead of booting the long way. A learner must not be able to tell:
+what a new process draws afresh (random's seed, torch's default generator) differs from boot to
+boot, seeded streams print as after a normal boot, and a snapshot this build cannot use (another
+build's, or damaged) means a normal boot, never a broken Python.
+"""
+STATUS = '[data-testid="python-status"]'
+PROGRAM = (
+    "import random, torch\n"
+    "print(random.random(), torch.initial_seed())\n"
+    "torch.manual_seed(0)\n"
+    "print(torch.randn(3, requires_grad=True).exp().sum())\n"
+)
+STORED = """() => new Promise((resolve) => {
+  const request = indexedDB.open("autograd-course-python", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onsuccess = () => {
+    const get = request.result.transaction("snapshots").objectStore("snapshots").get("python");
+    get.onsuccess = () => { request.result.close(); resolve(get.result ? get.result.id : null); };
+  };
+  request.onerror = () => resolve(null);
+})"""
+REPLACE_STORED = """image => new Promise((resolve) => {
+  const request = indexedDB.open("autograd-course-python", 1);
+  request.onsuccess = () => {
+    const transaction = request.result.transaction("snapshots", "readwrite");
+    transaction.objectStore("snapshots").put({ id: image.id, bytes: new Blob([new Uint8Array(image.size)]) }, "python");
+    transaction.oncomplete = () => { request.result.close(); resolve(); };
+  };
+})"""
+
+
+def lesson_route(lesson):
+    return f"#/lesson/{lesson['id']}"
+
+
+def from_snapshot(app):
+    return app.page.get_attribute(STATUS, "data-from-snapshot") == "true"
+
+
+def stored_snapshot(app):
+    app.page.wait_for_function(f"({STORED})()", timeout=60_000)
+    return app.page.evaluate(STORED)
+
+
+def reload(app):
+    app.page.reload()
+    app.page.locator("main h1").wait_for()
+    app.wait_for_python()
+
+
+def test_a_repeat_visit_boots_from_the_snapshot_as_a_new_python_would(open_app, seed):
+    app = open_app()
+    app.open(lesson_route(seed))
+    assert not from_snapshot(app)
+    normal = app.run(PROGRAM).splitlines()
+    stored_snapshot(app)
+    restored = []
+    for _ in range(2):
+        reload(app)
+        assert from_snapshot(app)
+        restored.append(app.run(PROGRAM).splitlines())
+    draws = [normal[0], restored[0][0], restored[1][0]]
+    assert len(set(draws)) == 3, draws  # fresh seeds for random and torch on every boot
+    assert restored[0][1:] == restored[1][1:] == normal[1:]  # seeded: as after a normal boot
+
+
+def test_a_snapshot_this_build_cannot_use_means_a_normal_boot(open_app, seed):
+    app = open_app()
+    app.open(lesson_route(seed))
+    snapshot_id = stored_snapshot(app)
+    for image in ({"id": "another-build", "size": 1024}, {"id": snapshot_id, "size": 1024}):  # the latter: damaged
+        app.page.evaluate(REPLACE_STORED, image)
+        reload(app)
+        assert not from_snapshot(app)
+        assert app.run("import torch\nprint(torch.ones(2) * 3)").strip() == "tensor([3., 3.])"
+        assert stored_snapshot(app) == snapshot_id  # replaced by this boot's own
+
+
+def test_without_isolation_stop_replaces_the_worker_with_one_from_the_snapshot(open_app, plain_site_url, seed):
+    app = open_app(base_url=plain_site_url)
+    page = app.open(lesson_route(seed))
+    stored_snapshot(app)
+    app.run("while True:\n    pass\n", wait=False)
+    page.wait_for_selector(f'{STATUS}[data-state="running"]')
+    page.click('[data-testid="stop"]')
+    app.wait_for_python()
+    assert from_snapshot(app)
+    assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).sum())").strip() == "tensor(3.)"
