@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { strToU8, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 import { kernelsWasm } from "./kernels.mjs";
 
