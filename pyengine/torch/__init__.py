@@ -122,6 +122,12 @@ from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance
 from ._ops.pointwise import (acos as arccos, asin as arcsin, atan as arctan, gt as greater, ge as greater_equal,
                              lt as less, le as less_equal, ne as not_equal)
 from ._ops.shape import transpose as swapdims
+from ._ops.histogram import histc, histogram, bincount, searchsorted, bucketize
+from ._ops.gamma import lgamma, digamma, polygamma
+from ._ops.decompositions import (fmax, fmin, heaviside, logaddexp2, isposinf, isneginf, signbit, isin, take_along_dim,
+                                  tensordot, kron, vdot, diagflat, cartesian_prod, cov, corrcoef, trapezoid, msort, cdist)
+from ._ops.decompositions import trapezoid as trapz
+from ._ops.linalg_solve import inv as inverse, det, logdet, slogdet_function as slogdet
 from ._ops.joining import vstack as row_stack
 from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
 

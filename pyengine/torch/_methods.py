@@ -169,6 +169,18 @@ def _bind():
         setattr(T, name, getattr(L, name))
     T.inner = L.inner
 
+    # counting, the gamma family, composites and square systems (modules of their own)
+    from ._ops import histogram as H, gamma as G, decompositions as D, linalg_solve as LS
+    for module, names in ((H, "histc histogram bincount"), (G, "lgamma digamma"),
+                          (D, "fmax fmin heaviside logaddexp2 isposinf isneginf signbit take_along_dim kron vdot "
+                              "diagflat cov corrcoef msort"), (LS, "det logdet")):
+        for name in names.split():
+            setattr(T, name, getattr(module, name))
+    T.inverse, T.slogdet = LS.inv, LS.slogdet_function
+    T.lgamma_, T.digamma_ = _inplace(G.lgamma, "lgamma_"), _inplace(G.digamma, "digamma_")
+    T.polygamma = lambda self, n: G.polygamma(n, self)
+    T.polygamma_ = lambda self, n: C.apply_inplace(self, G.polygamma(n, self))
+
     # copies and conversion
     T.clone, T.to, T.type = C.clone, C.to, C.type
     T.copy_, T.fill_, T.zero_ = C.copy_, C.fill_, C.zero_

@@ -1,6 +1,7 @@
-"""torch.linalg: vector and matrix norms, products."""
+"""torch.linalg: vector and matrix norms, products, square systems."""
 from ._ops.reduction import norm as _norm
 from ._ops.linalg import matmul, cross as _cross
+from ._ops.linalg_solve import inv, det, slogdet, solve, _LinAlgError as LinAlgError
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -25,4 +26,10 @@ def cross(input, other, *, dim=-1, out=None):
     return _cross(input, other, dim)
 
 
-__all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross"]
+def vecdot(x, y, *, dim=-1, out=None):
+    """The dot product along ``dim`` (PyTorch's composite: (x * y).sum(dim))."""
+    return (x * y).sum(dim)
+
+
+__all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "det", "slogdet", "solve", "vecdot",
+           "LinAlgError"]

@@ -55,6 +55,8 @@ ROW_IDX = torch.tensor([[2, 0], [1, 2]])  # along dim 1 of a (2, 3), no repeats 
 CLASSES = torch.tensor([2, 0])
 LOGITS = leaf(2, 3, lo=-1.3, hi=0.9)
 SOFT_TARGET = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], dtype=f64)
+SQUARE = given([[2.0, 0.5, 0.1], [0.3, 1.5, -0.2], [0.1, 0.4, 1.8]])  # well conditioned
+EYE2 = torch.eye(2, dtype=f64)
 
 
 def setitem(a, index, b):
@@ -362,11 +364,28 @@ SAMPLES = {
     "_avg_pool2d_backward": [s(lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, count_include_pad=False), IMG,
                                order=2)],
     "_constant_pad_nd": [s(lambda x: F.pad(x, (1, 2)), A), s(lambda x: F.pad(x, (1, 0, -1, 1), value=0.5), A)],
+    "lgamma": [s(torch.lgamma, POS), s(torch.lgamma, A)],
+    "digamma": [s(torch.digamma, POS), s(lambda x: x.digamma(), A)],
+    "_polygamma": [s(lambda x: torch.polygamma(1, x), POS), s(lambda x: x.polygamma(2), POS),
+                   s(lambda x: torch.special.polygamma(1, x), A)],
+    "fmax": [s(torch.fmax, A, B), s(torch.fmax, A, ROW)],
+    "fmin": [s(torch.fmin, A, B), s(torch.fmin, A, ROW)],
+    "logaddexp2": [s(torch.logaddexp2, A, B)],
+    "_vdot": [s(torch.vdot, V4, W4)],
+    "_mul_scalar": [s(lambda y: torch.trapezoid(y, dx=0.5), A)],
+    "_cdist": [s(torch.cdist, A, B), s(lambda a, b: torch.cdist(a, b, p=1.5), M34, leaf(2, 4, lo=0.7, hi=-0.4)),
+               s(lambda a, b: torch.cdist(a, b, p=1), A, B)],
+    "_inv": [s(torch.linalg.inv, SQUARE), s(lambda a: a.inverse(), leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
+    "_det": [s(torch.linalg.det, SQUARE), s(torch.det, leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
+    "_slogdet": [s(lambda a: torch.linalg.slogdet(a).logabsdet, SQUARE), s(torch.logdet, SQUARE)],
+    "_solve": [s(torch.linalg.solve, SQUARE, leaf(3, lo=0.2, hi=-0.9)),
+               s(torch.linalg.solve, SQUARE, leaf(3, 2, lo=0.2, hi=-0.9))],
 }
 
 # Entries with no sample, each with the reason.
 EXEMPT = {
     "floor_divide": "PyTorch defines no derivative: backward raises (tested below)",
+    "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
 }
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
