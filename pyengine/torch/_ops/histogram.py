@@ -103,7 +103,8 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         if not (math.isfinite(left) and math.isfinite(right)):
             raise RuntimeError(f"torch.histogramdd: dimension 0's range [{left:g}, {right:g}] is not finite")
         if left > right:
-            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g}")
+            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
+                               "for dimension 0")
         if left == right:
             left, right = left - 0.5, right + 0.5
         edges, local_search = linspace(left, right, bins + 1, dtype=input.dtype), True
