@@ -127,6 +127,7 @@ from ._ops.gamma import lgamma, digamma, polygamma
 from ._ops.decompositions import (fmax, fmin, heaviside, logaddexp2, isposinf, isneginf, signbit, isin, take_along_dim,
                                   tensordot, kron, vdot, diagflat, cartesian_prod, cov, corrcoef, trapezoid, msort, cdist)
 from ._ops.decompositions import trapezoid as trapz
+from ._ops.sampling import poisson, binomial, _standard_gamma, _sample_dirichlet
 from ._ops.linalg_solve import inv as inverse, det, logdet, slogdet_function as slogdet
 from ._ops.joining import vstack as row_stack
 from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
