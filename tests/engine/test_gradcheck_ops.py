@@ -378,6 +378,13 @@ SAMPLES = {
     "_inv": [s(torch.linalg.inv, SQUARE), s(lambda a: a.inverse(), leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
     "_det": [s(torch.linalg.det, SQUARE), s(torch.det, leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
     "_slogdet": [s(lambda a: torch.linalg.slogdet(a).logabsdet, SQUARE), s(torch.logdet, SQUARE)],
+    "_cholesky": [s(lambda a: torch.linalg.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
+                  s(lambda a: torch.linalg.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],
+    "_solve_triangular": [s(lambda a, b: torch.linalg.solve_triangular(a.tril(), b, upper=False), SQUARE, M34),
+                          s(lambda a, b: torch.linalg.solve_triangular(a.triu(), b, upper=True, left=False),
+                            SQUARE, leaf(2, 3)),
+                          s(lambda a, b: torch.linalg.solve_triangular(a, b, upper=False, unitriangular=True),
+                            SQUARE, M34)],
     "_solve": [s(torch.linalg.solve, SQUARE, leaf(3, lo=0.2, hi=-0.9)),
                s(torch.linalg.solve, SQUARE, leaf(3, 2, lo=0.2, hi=-0.9))],
 }

@@ -184,3 +184,93 @@ def solve(A, B, *, left=True, out=None):
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{type_name(A.dtype)} and B of type {type_name(B.dtype)} instead")
     return _solve(A, B)
+
+
+def _cholesky_rows(m, n):
+    """The lower factor L of m = L L^T (float64), and 0 or the order of the first leading
+    minor that is not positive-definite (LAPACK's potrf info)."""
+    low = [[0.0] * n for _ in range(n)]
+    for j in range(n):
+        d = m[j][j] - sum(low[j][k] * low[j][k] for k in range(j))
+        if not d > 0:
+            return low, j + 1
+        low[j][j] = math.sqrt(d)
+        for i in range(j + 1, n):
+            low[i][j] = (m[i][j] - sum(low[i][k] * low[j][k] for k in range(j))) / low[j][j]
+    return low, 0
+
+
+def cholesky_info(A):
+    """linalg.cholesky_ex(A).info: per matrix, 0 or the order of the failing leading minor."""
+    from .. import _dtype
+    mats, n = _matrices(A)
+    return from_values([_cholesky_rows([list(map(float, r)) for r in m], n)[1] for m in mats], A._shape[:-2],
+                       _dtype.int32)
+
+
+def _cholesky_backward(grad, result):
+    gA = S.mT(result).matmul(grad).tril()
+    gA = 0.5 * (gA + S.mT(gA.tril(-1)))
+    gA = solve_triangular(S.mT(result), gA, upper=True, left=True)
+    return solve_triangular(result, gA, upper=False, left=False)
+
+
+@op("LinalgCholeskyExBackward0", A=lambda grad, result: _cholesky_backward(grad, result))
+def _cholesky(A):
+    mats, n = _matrices(A)
+    values = []
+    for m in mats:
+        low, info = _cholesky_rows([list(map(float, r)) for r in m], n)
+        if info:
+            raise _LinAlgError(f"linalg.cholesky: The factorization could not be completed because the input is not "
+                               f"positive-definite (the leading minor of order {info} is not positive-definite).")
+        values += [v for row in low for v in row]
+    return from_values(_rounded(values, A.dtype), A._shape, A.dtype)
+
+
+def cholesky(A, *, upper=False, out=None):
+    _check_square(A, "linalg.cholesky")
+    low = _cholesky(A)
+    return S.mT(low) if upper else low
+
+
+def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A):
+    gB = solve_triangular(S.mT(A), grad, upper=not upper, left=left, unitriangular=unitriangular)
+    if not wants_A:
+        return gB
+    gA = -(gB @ S.mT(result)) if left else -(S.mT(result) @ gB)
+    return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+
+
+@op("LinalgSolveTriangularBackward0",
+    A=lambda grad, A, B, upper, left, unitriangular, result:
+        _triangular_backward(grad, A, B, upper, left, unitriangular, result, True),
+    B=lambda grad, A, B, upper, left, unitriangular, result:
+        _triangular_backward(grad, A, B, upper, left, unitriangular, result, False))
+def _solve_triangular(A, B, upper, left, unitriangular):
+    if not left:  # X A = B  <=>  A^T X^T = B^T
+        return S.mT(_solve_triangular.forward(S.mT(A), S.mT(B), not upper, True, unitriangular))
+    from ._helpers import broadcast_shapes
+    n, k = A._shape[-1], B._shape[-1]
+    batch = broadcast_shapes(A._shape[:-2], B._shape[:-2])
+    a_rows, _ = _matrices(A.expand(batch + (n, n)))
+    rhs = B.expand(batch + (n, k))._flat()
+    values = []
+    order = range(n - 1, -1, -1) if upper else range(n)
+    for b, a in enumerate(a_rows):
+        block = rhs[b * n * k:(b + 1) * n * k]
+        x = [[0.0] * k for _ in range(n)]
+        for c in range(k):
+            for i in order:
+                known = range(i + 1, n) if upper else range(i)
+                s = float(block[i * k + c]) - sum(float(a[i][j]) * x[j][c] for j in known)
+                x[i][c] = s if unitriangular else s / float(a[i][i])
+        values += [v for row in x for v in row]
+    return from_values(_rounded(values, A.dtype), batch + (n, k), A.dtype)
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"linalg.solve_triangular: Expected A and B to have the same dtype, but found A of type "
+                           f"{type_name(A.dtype)} and B of type {type_name(B.dtype)} instead")
+    return _solve_triangular(A, B, upper, left, unitriangular)

@@ -13,10 +13,12 @@ from .gamma import Gamma
 from .geometric import Geometric
 from .laplace import Laplace
 from .multinomial import Multinomial
+from .multivariate_normal import MultivariateNormal
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
 from .poisson import Poisson
 from .uniform import Uniform
 
 __all__ = ["Distribution", "Bernoulli", "Beta", "Binomial", "Categorical", "Dirichlet", "Exponential", "Gamma",
-           "Geometric", "Laplace", "Multinomial", "Normal", "OneHotCategorical", "Poisson", "Uniform", "constraints"]
+           "Geometric", "Laplace", "Multinomial", "MultivariateNormal",
+           "Normal", "OneHotCategorical", "Poisson", "Uniform", "constraints"]
