@@ -99,14 +99,16 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
-    inputs_tuple, in_tuple = _as_tuple(inputs)
+    _, in_tuple = _as_tuple(inputs)
 
-    def gradient(*xs):
+    def single_output(*xs):
         out = func(*xs)
         if not isinstance(out, torch.Tensor) or out.numel() != 1:
             raise RuntimeError("The function given to hessian should return a single Tensor with a single element.")
-        result = jacobian(func, xs if in_tuple else xs[0], create_graph=True)
-        return result
+        return out
+
+    def gradient(*xs):
+        return jacobian(single_output, xs if in_tuple else xs[0], create_graph=True)
 
     return jacobian(gradient, inputs, create_graph=create_graph)
 
