@@ -1,18 +1,19 @@
 # Source: Dive into Deep Learning (d2l.ai), chapter_multilayer-perceptrons/mlp-implementation.md,
 #   PyTorch tab (https://github.com/d2l-ai/d2l-en), in its 0.17 edition (functions, not d2l.Classifier).
 #   Licence: sample code MIT-0 (text CC BY-SA 4.0).
-# Changed: Fashion-MNIST (a download) is replaced by 256 generated 28x28 "images" of 10 classes;
-#   d2l's training loop written out with its metrics printed; 3 epochs; seeded.
+# Changed: Fashion-MNIST (a download) is replaced by 256 generated 10x10 "images" of 10 classes, and
+#   the hidden layer has 32 units, not 256 (run time on the pure-Python backend); d2l's training loop
+#   written out with its metrics printed; 3 epochs; seeded.
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 
-num_inputs, num_outputs, num_hiddens = 784, 10, 256
+num_inputs, num_outputs, num_hiddens = 100, 10, 32
 # generated data: each class has its own mean image
 centers = torch.rand(10, num_inputs)
 labels = torch.randint(0, 10, (256,))
-images = (centers[labels] + 0.3 * torch.randn(256, num_inputs)).clamp(0, 1).reshape(256, 1, 28, 28)
+images = (centers[labels] + 0.3 * torch.randn(256, num_inputs)).clamp(0, 1).reshape(256, 1, 10, 10)
 dataset = torch.utils.data.TensorDataset(images, labels)
 train_iter = torch.utils.data.DataLoader(dataset, batch_size=64, shuffle=True)
 test_iter = torch.utils.data.DataLoader(dataset, batch_size=64, shuffle=False)
