@@ -1,7 +1,9 @@
-// Everything the learner can do, as changes to the state in store.js.
+// Everything the learner can do, as changes to the state in store.js (what views read from it is in
+// selectors.js).
 import { state, update } from "./store.js";
-import { answerFits, diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
-import { emptyProgress, exportProgress, importProgress } from "./progress.js";
+import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
+import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
+import { emptyProgress, importProgress } from "./progress.js";
 import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
 import { loadCourse } from "./lessons.js";
@@ -19,12 +21,6 @@ const unsaved = new Set(); // ids of lessons whose record changed since it was l
 export function connect(services) {
   ({ python, storage, site } = services);
 }
-
-export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
-export const practiceKey = (lessonId) => `practice:${lessonId}`;
-export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
-export const exampleEditKey = (lessonId, n) => `${lessonId}:${n}`;
-export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
 
 // The lesson's progress record, to change: it is saved with the next save().
 function record(s, lessonId) {
@@ -120,8 +116,6 @@ export function setStorageAvailable(available, progress) {
 
 // ---- running programs -------------------------------------------------------------------------
 
-export const canRun = () => state.python.state === "ready";
-
 // A run's transient state is a runs.js run, kept in state.runs[key]; `expected` grades it.
 async function execute(key, code, prelude, expected) {
   update((s) => {
@@ -187,10 +181,6 @@ function restoreRun(s, lesson) {
   };
 }
 
-export function exampleCode(lesson, n) {
-  return state.examples[exampleEditKey(lesson.id, n)] ?? codeBlocks(lesson)[n].code;
-}
-
 export async function runExample(lesson, n) {
   if (!canRun()) return;
   const key = exampleKey(lesson.id, n);
@@ -203,16 +193,23 @@ export async function runExample(lesson, n) {
 
 export function editExample(lesson, n, code) {
   update((s) => {
-    s.examples[exampleEditKey(lesson.id, n)] = code;
+    const lessonRecord = record(s, lesson.id);
+    lessonRecord.examples = { ...lessonRecord.examples, [n]: code };
   });
+  save({ soon: true });
 }
 
 export function resetExample(lesson, n) {
   update((s) => {
-    delete s.examples[exampleEditKey(lesson.id, n)];
+    const lessonRecord = record(s, lesson.id);
+    const examples = { ...lessonRecord.examples };
+    delete examples[n];
+    if (Object.keys(examples).length) lessonRecord.examples = examples;
+    else delete lessonRecord.examples;
     delete s.runs[exampleKey(lesson.id, n)];
     s.resets[exampleKey(lesson.id, n)] = (s.resets[exampleKey(lesson.id, n)] ?? 0) + 1;
   });
+  save();
 }
 
 export function stop() {
@@ -260,18 +257,6 @@ export function showSolution(lesson) {
 
 // ---- questions --------------------------------------------------------------------------------
 
-// A question's answer as the learner left it: { value, checked, shown } (kept in progress). A kept
-// answer that does not fit the question (an imported file, a question changed since) is no answer.
-export function answerOf(lesson, n) {
-  const kept = state.progress.lessons[lesson.id]?.answers?.[n];
-  if (kept === null || typeof kept !== "object" || !answerFits[lesson.questions[n].type](lesson.questions[n], kept.value)) {
-    return { value: undefined, checked: false, shown: false };
-  }
-  return { value: kept.value, checked: kept.checked === true, shown: kept.shown === true };
-}
-// The last verdict of a question: true, false, or undefined before the first check.
-export const verdictOf = (lessonId, n) => state.progress.lessons[lessonId]?.quiz?.[n];
-
 export function setAnswer(lessonId, n, value) {
   update((s) => {
     (record(s, lessonId).answers ??= {})[n] = { value, checked: false };
@@ -314,17 +299,6 @@ export function setSearch(text) {
   });
 }
 
-export function lessonState(lessonId) {
-  const lesson = state.progress.lessons[lessonId];
-  if (!lesson) return "not-started";
-  return lesson.passed ? "passed" : "in-progress";
-}
-
-export function quizScore(lesson) {
-  const quiz = state.progress.lessons[lesson.id]?.quiz ?? {};
-  return { right: Object.values(quiz).filter(Boolean).length, total: lesson.questions.length, answered: Object.keys(quiz).length };
-}
-
 function replaceProgress(progress, notice) {
   clearTimeout(saveTimer);
   unsaved.clear();
@@ -332,19 +306,11 @@ function replaceProgress(progress, notice) {
   update((s) => {
     s.progress = progress;
     s.runs = {};
-    s.examples = {};
     s.notice = problem && notice ? strings.importedNotSaved(problem) : notice;
     s.saveProblem = problem;
     s.generation += 1;
     if (s.route.view === "lesson" && lessonById(s.route.id)) restoreRun(s, lessonById(s.route.id));
   });
-}
-
-export function downloadProgress() {
-  const url = URL.createObjectURL(new Blob([exportProgress(state.progress)], { type: "application/json" }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: "autograd-progress.json" });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export async function uploadProgress(file) {

@@ -14,6 +14,7 @@ import { initialLanguage } from "./i18n/language.js";
 import { parseRoute } from "./router.js";
 import { plainText } from "./markdown.js";
 import * as actions from "./actions.js";
+import * as selectors from "./selectors.js";
 import { app } from "./views/layout.js";
 
 actions.setLanguage(initialLanguage(config.language));
@@ -33,7 +34,7 @@ subscribe(() => {
   document.documentElement.lang = state.language;
   document.title = strings.appTitle;
   render(app(state), root);
-  const lesson = state.route.view === "lesson" ? actions.lessonById(state.route.id) : null;
+  const lesson = state.route.view === "lesson" ? selectors.lessonById(state.route.id) : null;
   document.title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
   if (navigated) {
     navigated = false;

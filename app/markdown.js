@@ -1,7 +1,8 @@
 // Markdown to HTML for lesson text: markdown-it with raw HTML off (so lesson text cannot inject
-// markup), plus $…$ and $$…$$ math rendered by KaTeX.
+// markup), plus $…$ and $$…$$ math rendered by KaTeX; markdownBlock/markdownInline put it in templates.
 import MarkdownIt from "markdown-it";
 import katex from "katex";
+import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -78,6 +79,10 @@ export function renderMarkdownInline(text) {
   if (!renderedInline.has(text)) renderedInline.set(text, markdown.renderInline(text));
   return renderedInline.get(text);
 }
+
+// For lit-html templates. Raw HTML is disabled above, so the rendered text is safe to insert.
+export const markdownBlock = (text) => unsafeHTML(renderMarkdown(text));
+export const markdownInline = (text) => unsafeHTML(renderMarkdownInline(text));
 
 // A Markdown title as plain text (for <option>s and the tab title): code spans without backticks.
 export const plainText = (markdown) => markdown.replace(/`([^`]*)`/g, "$1");

@@ -9,6 +9,7 @@
 //   quiz?: { [questionIndex]: true | false },                      the last verdict of each question
 //   answers?: { [questionIndex]: { value, checked, shown? } },     the answer as given (grading.js answerFits)
 //   hints?: number, solutionShown?: true,                          what the learner has revealed
+//   examples?: { [exampleIndex]: code },                           the examples the learner edited
 //   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
 //               seconds?, message? }, verdict: "pass" | "fail" | null },   the practice's last finished run
 //   ...more }
@@ -23,24 +24,29 @@ const FORMAT = "autograd-course-progress";
 export const MAX_DRAFT_CHARS = 100_000;
 export const MAX_IMPORT_BYTES = 4_000_000;
 
-// Each per-lesson field the app writes, and what it must be. Fields not listed here are kept as they
-// are, so a feature that adds one (in its own module) loses nothing in older or newer tabs.
+// Each per-lesson field the app writes, and what it must be (in words, in the learner's language, when
+// a problem is reported). Fields not listed here are kept as they are, so a feature that adds one (in
+// its own module) loses nothing in older or newer tabs.
 export const LESSON_FIELDS = {
-  visited: ["true or false", (value) => typeof value === "boolean"],
-  passed: ["true or false", (value) => typeof value === "boolean"],
-  draft: [`text of at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters`, (value) => typeof value === "string" && value.length <= MAX_DRAFT_CHARS],
+  visited: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
+  passed: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
+  draft: [() => strings.progressWanted.draft(MAX_DRAFT_CHARS), (value) => typeof value === "string" && value.length <= MAX_DRAFT_CHARS],
   quiz: [
-    "an object of question numbers to true or false",
+    () => strings.progressWanted.quiz,
     (value) => isObject(value) && Object.entries(value).every(([key, right]) => /^\d+$/.test(key) && typeof right === "boolean"),
   ],
   answers: [
-    "an object of question numbers to answers ({ value, checked })",
+    () => strings.progressWanted.answers,
     (value) => isObject(value) && Object.entries(value).every(([key, answer]) => /^\d+$/.test(key) && isObject(answer) && typeof answer.checked === "boolean"),
   ],
-  hints: ["a number of hints", (value) => Number.isInteger(value) && value >= 0],
-  solutionShown: ["true or false", (value) => typeof value === "boolean"],
+  hints: [() => strings.progressWanted.hints, (value) => Number.isInteger(value) && value >= 0],
+  examples: [
+    () => strings.progressWanted.examples,
+    (value) => isObject(value) && Object.entries(value).every(([key, code]) => /^\d+$/.test(key) && typeof code === "string" && code.length <= MAX_DRAFT_CHARS),
+  ],
+  solutionShown: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
   lastRun: [
-    "a run ({ chunks, result, verdict })",
+    () => strings.progressWanted.lastRun,
     (value) =>
       isObject(value) &&
       Array.isArray(value.chunks) &&
@@ -151,19 +157,31 @@ function isObject(value) {
 }
 
 function describe(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "string" ? `text of ${value.length.toLocaleString("en")} characters` : `a ${typeof value}`;
+  const found = strings.progressFound;
+  if (value === undefined) return found.nothing;
+  if (value === null) return found.null;
+  if (Array.isArray(value)) return found.list;
+  return typeof value === "string" ? found.text(value.length) : found.other(typeof value);
 }
+
+const fieldProblem = (path, wanted, value) => strings.progressProblem(path, wanted, describe(value));
 
 function recordProblems(record, path) {
   return Object.entries(LESSON_FIELDS)
     .filter(([field, [, valid]]) => field in record && !valid(record[field]))
-    .map(([field, [wanted]]) => `${path}.${field}: expected ${wanted}, found ${describe(record[field])}`);
+    .map(([field, [wanted]]) => fieldProblem(`${path}.${field}`, wanted(), record[field]));
 }
 
 export function exportProgress(progress) {
   return JSON.stringify({ format: FORMAT, exported: new Date().toISOString(), progress }, null, 2);
+}
+
+// Hands the export file to the browser as a download.
+export function downloadProgress(progress) {
+  const url = URL.createObjectURL(new Blob([exportProgress(progress)], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "autograd-progress.json" });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // The progress in an export file; throws an Error with every problem (by field path) otherwise.
@@ -174,15 +192,16 @@ export function importProgress(text) {
   if (document.format !== FORMAT) throw new Error(strings.importNotProgress);
   const progress = document.progress;
   const problems = [];
-  if (!isObject(progress)) problems.push(`progress: expected an object, found ${describe(progress)}`);
+  const wanted = strings.progressWanted;
+  if (!isObject(progress)) problems.push(fieldProblem("progress", wanted.object, progress));
   else {
-    if (progress.version !== 1) problems.push(`progress.version: expected 1, found ${JSON.stringify(progress.version) ?? "nothing"}`);
-    if (progress.lastLesson != null && typeof progress.lastLesson !== "string") problems.push(`progress.lastLesson: expected a lesson id, found ${describe(progress.lastLesson)}`);
-    if (!isObject(progress.lessons)) problems.push(`progress.lessons: expected an object of lessons by id, found ${describe(progress.lessons)}`);
+    if (progress.version !== 1) problems.push(strings.progressProblem("progress.version", "1", JSON.stringify(progress.version) ?? strings.progressFound.nothing));
+    if (progress.lastLesson != null && typeof progress.lastLesson !== "string") problems.push(fieldProblem("progress.lastLesson", wanted.lessonId, progress.lastLesson));
+    if (!isObject(progress.lessons)) problems.push(fieldProblem("progress.lessons", wanted.lessons, progress.lessons));
     else {
       for (const [id, record] of Object.entries(progress.lessons)) {
         const path = `progress.lessons[${JSON.stringify(id)}]`;
-        if (!isObject(record)) problems.push(`${path}: expected an object, found ${describe(record)}`);
+        if (!isObject(record)) problems.push(fieldProblem(path, wanted.object, record));
         else problems.push(...recordProblems(record, path));
       }
     }

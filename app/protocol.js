@@ -26,9 +26,10 @@ export const FATAL = "fatal"; //   { type, message, file?, reason?, status? }  t
 export const RETIRE = "retire"; // { type, reason }  after DONE: this worker should be replaced (its memory
 //                                  stays high, or a program changed what it cannot put back)
 
-// RunResult = { error: null | PythonError, ...more }  what runner.run returns; features add keys
-//             without changing this message: graph?: { tensors: [{ name, grad_fn, shape, scalar }] }
-//             when the run was recorded for the graph panel.
+// RunResult = { error: null | PythonError, timings: { restoreMs, runMs }, ...more }  what runner.run
+//             returns, plus the worker's timings (putting the boot state back, then the run itself);
+//             features add keys without changing this message: graph?: { tensors: [{ name, grad_fn,
+//             shape, scalar }] } when the run was recorded for the graph panel.
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

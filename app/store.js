@@ -3,7 +3,7 @@ export const state = {
   course: null, // { sections, lessons } once lessons.json is loaded and valid, in the active language
   courseSource: null, // lessons.json as loaded, with every language's translations
   language: "en", // of the interface and the lessons: "en" | "tr" (app/i18n/language.js)
-  courseProblems: null, // [{ path, message }] when lessons.json is malformed
+  courseProblems: null, // [{ path, kind, args }] when lessons.json is malformed (validate.js)
   courseFailure: null, // { file, reason, status? } when lessons.json could not be had (files.js FileError)
   route: { view: "course" }, // or { view: "lesson", id }
   python: { state: "loading", stage: "runtime", isolated: false, engineError: undefined, failure: null },
@@ -13,7 +13,6 @@ export const state = {
   progress: { version: 1, lastLesson: null, lessons: {} }, // persisted (quiz answers, hints, last run too); see progress.js
   runs: {}, // transient, by run key ("practice:<id>", "example:<id>:<n>"): see actions.js
   graphs: {}, // transient graph panels, by run key: see graph/actions.js
-  examples: {}, // transient edited example code, by "<id>:<n>"
   resets: {}, // transient, by run key: how often that editor was reset, so it remounts with fresh text
   search: "",
   notice: null, // a one-line message about the last progress import/export

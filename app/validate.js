@@ -1,5 +1,6 @@
 // A small JSON Schema validator for the keywords course/lessons.schema.json uses (listed in its
-// description). Returns every problem as { path, message }, path written like `lessons[0].practice.hints`.
+// description). Returns every problem as { path, kind, args }, path written like `lessons[0].practice.hints`
+// ("" for the whole file); the page words it in the learner's language (lessons.js courseProblemText).
 
 const isType = {
   object: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
@@ -18,31 +19,31 @@ export function validate(value, schema) {
 }
 
 function check(value, schema, root, path, problems) {
-  const fail = (message) => problems.push({ path: path || "(top level)", message });
+  const fail = (kind, ...args) => problems.push({ path, kind, args });
   if (schema.$ref) {
     const target = schema.$ref.replace(/^#\//, "").split("/").reduce((node, key) => node?.[key], root);
-    if (!target) return fail(`schema reference ${schema.$ref} not found`);
+    if (!target) return fail("schemaReference", schema.$ref);
     check(value, target, root, path, problems);
   }
-  if (schema.type && !isType[schema.type](value)) return fail(`expected ${schema.type}, found ${describe(value)}`);
-  if ("const" in schema && value !== schema.const) fail(`must be ${JSON.stringify(schema.const)}`);
-  if (schema.enum && !schema.enum.includes(value)) fail(`must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}, found ${JSON.stringify(value)}`);
+  if (schema.type && !isType[schema.type](value)) return fail("expectedType", schema.type, describe(value));
+  if ("const" in schema && value !== schema.const) fail("constant", JSON.stringify(schema.const));
+  if (schema.enum && !schema.enum.includes(value)) fail("oneOf", schema.enum.map((e) => JSON.stringify(e)).join(", "), JSON.stringify(value));
   if (typeof value === "string") {
-    if (schema.minLength !== undefined && value.length < schema.minLength) fail(value.length ? `must have at least ${schema.minLength} characters` : "must not be empty");
-    if (schema.pattern && !new RegExp(schema.pattern, "u").test(value)) fail(`must match ${schema.pattern}`);
+    if (schema.minLength !== undefined && value.length < schema.minLength) fail(...(value.length ? ["tooShort", schema.minLength] : ["empty"]));
+    if (schema.pattern && !new RegExp(schema.pattern, "u").test(value)) fail("pattern", schema.pattern);
   }
-  if (typeof value === "number" && schema.minimum !== undefined && value < schema.minimum) fail(`must be at least ${schema.minimum}`);
+  if (typeof value === "number" && schema.minimum !== undefined && value < schema.minimum) fail("tooSmall", schema.minimum);
   if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) fail(`needs at least ${items(schema.minItems)}, found ${value.length}`);
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(`allows at most ${items(schema.maxItems)}, found ${value.length}`);
+    if (schema.minItems !== undefined && value.length < schema.minItems) fail("tooFewItems", schema.minItems, value.length);
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail("tooManyItems", schema.maxItems, value.length);
     if (schema.items) value.forEach((item, i) => check(item, schema.items, root, `${path}[${i}]`, problems));
   }
   if (isType.object(value)) {
-    for (const key of schema.required ?? []) if (!(key in value)) fail(`missing required field "${key}"`);
+    for (const key of schema.required ?? []) if (!(key in value)) fail("missingField", key);
     for (const [key, item] of Object.entries(value)) {
       const itemPath = path ? `${path}.${key}` : key;
       if (schema.properties?.[key]) check(item, schema.properties[key], root, itemPath, problems);
-      else if (schema.additionalProperties === false) problems.push({ path: itemPath, message: "unknown field" });
+      else if (schema.additionalProperties === false) problems.push({ path: itemPath, kind: "unknownField", args: [] });
     }
   }
   for (const part of schema.allOf ?? []) {
@@ -59,5 +60,3 @@ function describe(value) {
   if (Array.isArray(value)) return "array";
   return typeof value;
 }
-
-const items = (count) => `${count} item${count === 1 ? "" : "s"}`;

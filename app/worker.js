@@ -114,10 +114,13 @@ async function run({ id, code, prelude, options }) {
   const optionsDict = pyodide.toPy(options ?? {});
   let result;
   try {
+    const started = performance.now();
     bootState.restore();
+    const restored = performance.now();
     const pyResult = runProgram(code, preludeList, emit, optionsDict);
     result = pyResult.toJs({ dict_converter: Object.fromEntries });
     pyResult.destroy();
+    result.timings = { restoreMs: restored - started, runMs: performance.now() - restored };
   } catch (jsError) {
     // Only a failure of the worker itself lands here (learner errors come back inside `result`):
     // the page replaces this worker.

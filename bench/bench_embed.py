@@ -6,9 +6,9 @@ another port than the course's files, as a docs site would embed them:
              context) and warm (the same context, second load: files revalidated, 304s)
   the course itself for reference: navigation -> "Python ready" (cold), so that the ratio of the
              cells' first Run to the app's boot reads through the machine's load
-  a page of 20 idle cells: requests and bytes loaded before any Run (and embed.js gzip-compressed,
-             as a compressing host would send it); its first Run -> output, cold (no PyScript or
-             iframe on that page, unlike the demo)
+  a page of 20 idle cells: requests and bytes loaded before any Run (and our scripts
+             gzip-compressed, as a compressing host would send them); its first Run -> output, cold
+             (no PyScript or iframe on that page, unlike the demo)
 
 Needs dist/ (npm run build), the venv's Playwright and Debian's chromium.
 Usage: python bench/bench_embed.py [N]
@@ -105,8 +105,9 @@ def main():
             print(f"page of 20 idle cells: {len(loaded)} requests, {total / 1000:.1f} kB, {len(workers)} workers")
             for url, size in loaded:
                 print(f"  {size / 1000:8.1f} kB  {url}")
-            embed_js = open(os.path.join(DIST, "embed.js"), "rb").read()
-            print(f"  embed.js gzip -9: {len(gzip.compress(embed_js, 9)) / 1000:.1f} kB of {len(embed_js) / 1000:.1f} kB")
+            ours = [open(os.path.join(DIST, url[len(course_url):]), "rb").read() for url, _ in loaded if url.startswith(course_url)]
+            print(f"  our scripts (embed.js and its chunks) gzip -9: {sum(len(gzip.compress(data, 9)) for data in ours) / 1000:.1f} kB "
+                  f"of {sum(map(len, ours)) / 1000:.1f} kB")
             context.close()
             browser.close()
     finally:

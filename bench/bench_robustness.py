@@ -4,9 +4,15 @@
          (a setTimeout(0) queued on the page, timed until it fires; the median beside it), the
          output messages the page received, and the renderer processes' memory (RSS) after it
   Stop -> stopped, Stop -> Python ready: stopping an endless print loop, isolated (interrupt)
-         and plain (the worker is replaced by its spare)
-  clean run start: BootState.restore() before a run in Pyodide under Node, median of N, when
-         nothing changed and after a program rebound engine names, patched a class and left files
+         and plain (the worker is replaced by its spare), timed in the page (from the click's
+         handler to the DOM change) and as Playwright sees it (its click and wait add their own
+         round trips, which dominate on a loaded machine)
+  clean run start, in Chromium: Run clicked -> the worker's DONE at the page -> the result shown,
+         with the worker's own timings from the run result (restore, run); the rest is the
+         messages and the page
+  clean run start, in Pyodide under Node: BootState.restore() before a run, median of N, when
+         nothing changed and after a program rebound engine names, patched a class and left files;
+         in CPU time of the Node process (what the machine's load does not inflate) and wall time
 
 Needs dist/ (npm run build), the venv's Playwright and Debian's chromium, and node_modules/pyodide.
 Usage: python bench/bench_robustness.py [N]
@@ -26,8 +32,24 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = '[data-testid="python-status"][data-state="ready"]'
 ROUND_TRIP_JS = "() => { const start = performance.now(); return new Promise((done) => setTimeout(() => done(performance.now() - start), 0)); }"
-COUNT_MESSAGES_JS = """(() => { const Original = window.Worker; window.__messages = 0;
-  window.Worker = class extends Original { constructor(...args) { super(...args); this.addEventListener('message', () => window.__messages++); } }; })();"""
+# Counts the worker's messages, and keeps when each DONE arrived with the run's timings.
+COUNT_MESSAGES_JS = """(() => { const Original = window.Worker; window.__messages = 0; window.__done = [];
+  window.Worker = class extends Original { constructor(...args) { super(...args); this.addEventListener('message', ({ data }) => {
+    window.__messages++;
+    if (data?.type === 'done') window.__done.push({ at: performance.now(), timings: data.result.timings });
+  }); } }; })();"""
+# Clicks `button` and resolves with the ms until each selector in `marks` ({name: selector}) is in the page.
+CLICK_AND_TIME_JS = """([button, marks]) => new Promise((done) => {
+  const started = performance.now(), times = {};
+  const check = () => {
+    for (const [name, selector] of Object.entries(marks)) if (!(name in times) && document.querySelector(selector)) times[name] = performance.now() - started;
+    if (Object.keys(times).length === Object.keys(marks).length) { observer.disconnect(); done({ started, times }); }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  document.querySelector(button).click();
+  check();
+})"""
 
 
 def serve(extra):
@@ -92,21 +114,56 @@ def flood(browser, url):
 
 
 def stop_during_flood(browser, url):
-    context, page = open_lesson(browser, url)
-    start(page, "while True:\n    print('flood ' * 10)\n")
-    page.wait_for_timeout(1500)  # long enough for the spare worker (plain host) to boot
-    started = time.perf_counter()
-    page.click('[data-testid="stop"]')
-    page.wait_for_selector('[data-testid="run-stopped"]')
-    stopped = (time.perf_counter() - started) * 1000
-    page.wait_for_selector(READY, timeout=120_000)
-    figures = {"Stop -> stopped": stopped, "Stop -> Python ready": (time.perf_counter() - started) * 1000}
-    context.close()
+    figures = {}
+    for timed_in in ("page", "Playwright"):
+        context, page = open_lesson(browser, url)
+        start(page, "while True:\n    print('flood ' * 10)\n")
+        page.wait_for_timeout(1500)  # long enough for the spare worker (plain host) to boot
+        if timed_in == "page":
+            times = page.evaluate(CLICK_AND_TIME_JS, ['[data-testid="stop"]', {"stopped": '[data-testid="run-stopped"]', "ready": READY}])["times"]
+            figures.update({"Stop -> stopped (page)": times["stopped"], "Stop -> Python ready (page)": times["ready"]})
+        else:
+            started = time.perf_counter()
+            page.click('[data-testid="stop"]')
+            page.wait_for_selector('[data-testid="run-stopped"]')
+            figures["Stop -> stopped (Playwright)"] = (time.perf_counter() - started) * 1000
+            page.wait_for_selector(READY, timeout=120_000)
+            figures["Stop -> Python ready (Playwright)"] = (time.perf_counter() - started) * 1000
+        context.close()
     return figures
+
+
+RUN_AND_TIME_JS = """() => new Promise((done) => {
+  const before = window.__done.length, started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (window.__done.length > before && document.querySelector('[data-testid="output"][data-running="false"]')) {
+      observer.disconnect();
+      done({ shown: performance.now() - started, message: window.__done.at(-1).at - started, timings: window.__done.at(-1).timings });
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  document.querySelector('[data-testid="run"]').click();
+})"""
+
+
+def clean_run_start_in_the_page(browser, url, n):
+    """Medians over n runs of an empty program: click -> DONE, of which restore and run, -> shown."""
+    context, page = open_lesson(browser, url)
+    page.locator('[data-testid="editor"] .cm-content').first.fill("pass")
+    rows = []
+    for _ in range(n):
+        page.wait_for_selector(READY)
+        page.wait_for_timeout(100)
+        timed = page.evaluate(RUN_AND_TIME_JS)
+        rows.append({"click -> DONE": timed["message"], "  restore (worker)": timed["timings"]["restoreMs"],
+                     "  run (worker)": timed["timings"]["runMs"], "click -> result shown": timed["shown"]})
+    context.close()
+    return {key: statistics.median(row[key] for row in rows) for key in rows[0]}
 
 
 CLEAN_RUN = r'''
 import os, shutil, statistics, sys, time
+import js
 repo = sys.argv[1]
 home = "/home/pyodide/bench"
 shutil.copytree(os.path.join(repo, "pyengine"), os.path.join(home, "pyengine"))
@@ -114,28 +171,32 @@ shutil.copy(os.path.join(repo, "app", "py", "boot_state.py"), os.path.join(home,
 shutil.copy(os.path.join(repo, "app", "py", "runner.py"), os.path.join(home, "_course_runner.py"))
 sys.path.insert(0, home)
 import _course_runner as runner
-runner.prepare(os.path.join(home, "pyengine"), home, [os.path.join(home, "work"), "/tmp"])
 TAMPER = ("import torch, builtins\ntorch.tensor = None\nbuiltins.print = None\ntorch.Tensor.__add__ = None\n"
           "open('left.txt', 'w').close()\nos.remove(os.path.join(os.path.dirname(torch.__file__), 'nn', 'functional.py'))")
 
-def main(n):
-    boot_state, run = runner.boot_state, runner.run
+def cpu_ms(usage=js.process.cpuUsage):
+    used = usage()
+    return (used.user + used.system) / 1000
+
+def main(n, boot_state, run, cpu_ms=cpu_ms, statistics=statistics, time=time):  # names a restore keeps
     figures = {}
     for label, before in (("nothing changed", "pass"), ("after tampering", "import os\n" + TAMPER)):
-        restores, runs = [], []
+        cpu, wall, runs = [], [], []
         for _ in range(n):
             run(before, [], lambda stream, text: None)
-            started = time.perf_counter()
+            started, used = time.perf_counter(), cpu_ms()
             boot_state.restore()
-            restores.append((time.perf_counter() - started) * 1000)
+            cpu.append(cpu_ms() - used)
+            wall.append((time.perf_counter() - started) * 1000)
             started = time.perf_counter()
             run("pass", [], lambda stream, text: None)
             runs.append((time.perf_counter() - started) * 1000)
-        figures[label] = (statistics.median(restores), min(restores), max(restores), statistics.median(runs))
+        figures[label] = (statistics.median(cpu), statistics.median(wall), min(wall), max(wall), statistics.median(runs))
     return figures
 
-for label, (median, low, high, run_ms) in main(int(sys.argv[2])).items():
-    print(f"  restore, {label:16} {median:6.1f} ms  ({low:.1f}-{high:.1f}); then run('pass') {run_ms:.1f} ms", file=sys.__stdout__)
+runner.prepare(os.path.join(home, "pyengine"), home, [os.path.join(home, "work"), "/tmp"])
+for label, (cpu, wall, low, high, run_ms) in main(int(sys.argv[2]), runner.boot_state, runner.run).items():
+    print(f"  restore, {label:16} CPU {cpu:5.1f} ms, wall {wall:6.1f} ms ({low:.1f}-{high:.1f}); then run('pass') {run_ms:.1f} ms", file=sys.__stdout__)
 '''
 
 
@@ -146,6 +207,7 @@ def clean_run_start(n):
 
 
 def main():
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"clean run start in Pyodide under Node, median of {N * 10}:")
     print(clean_run_start(N * 10), end="")
     with sync_playwright() as p:
@@ -153,14 +215,19 @@ def main():
         for label, extra in (("isolated server (Stop interrupts)", []), ("plain server (Stop replaces the worker)", ["--no-isolation"])):
             server, url = serve(extra)
             try:
+                starts = clean_run_start_in_the_page(browser, url, N * 5)
                 runs = [{**flood(browser, url), **stop_during_flood(browser, url)} for _ in range(N)]
             finally:
                 server.terminate()
+            print(f"{label}: clean run start of an empty program, median of {N * 5} (ms):")
+            for key, value in starts.items():
+                print(f"  {key:34} {value:9.1f}")
             print(f"{label}, median of {N} (min-max):")
             for key in runs[0]:
                 values = [run[key] for run in runs]
-                print(f"  {key:24} {statistics.median(values):9.0f}  ({min(values):.0f}-{max(values):.0f})")
+                print(f"  {key:34} {statistics.median(values):9.0f}  ({min(values):.0f}-{max(values):.0f})")
         browser.close()
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

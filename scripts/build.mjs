@@ -1,8 +1,9 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
 // file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree (as one JSON
 // file the worker writes into Pyodide's file system), lessons.json; for embedding in other pages,
-// embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js with PyScript in
-// vendor/pyscript/ and pyengine.zip (the engine for PyScript pages), and the demo embed-demo.html;
+// embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
+// our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
+// the demo embed-demo.html;
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
 // see app/files.js), the service worker with Workbox's precache manifest of everything else, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
@@ -13,7 +14,6 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { strToU8, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 import { kernelsWasm } from "./kernels.mjs";
 
@@ -52,9 +52,14 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   // A classic script has no import.meta: files.js then finds the app's folder from document.currentScript.
   await bundle(dist, { entryPoints: { app: "app/main.js" }, format: "iife", define: { "import.meta.url": "undefined" }, ...styles });
   // Modules on other sites' pages (embed.js, pyscript-torch.js) find our files from import.meta.url.
+  // Split into shared chunks: a page with both cells and PyScript scripts has one runtime.js (one
+  // worker), and only a <torch-cell graph> loads the graph panel's code. The chunks sit beside the
+  // entries: files.js finds our files from its own chunk's import.meta.url.
   await bundle(dist, {
     entryPoints: { embed: "app/embed/embed.js", frame: "app/embed/frame.js", "pyscript-torch": "app/embed/pyscript-torch.js" },
     format: "esm",
+    splitting: true,
+    chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
   await bundle(dist, { entryPoints: { worker: "app/worker.js" }, format: "esm", loader: { ".py": "text" }, plugins: [kernelsInline(kernelsWasm())] });
@@ -64,9 +69,7 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
   }
   vendorPyScript(join(dist, "vendor", "pyscript"));
-  const engine = pythonTree(join(root, "pyengine"));
-  writeFileSync(join(dist, "pyengine.json"), JSON.stringify(engine));
-  writeFileSync(join(dist, "pyengine.zip"), zipSync(Object.fromEntries(Object.entries(engine).map(([path, source]) => [path, strToU8(source)]))));
+  writeFileSync(join(dist, "pyengine.json"), JSON.stringify(pythonTree(join(root, "pyengine"))));
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
   else console.warn("build: lessons.json is missing; the app will say so");
 

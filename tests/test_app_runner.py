@@ -143,3 +143,42 @@ def test_a_traceback_through_an_earlier_cell_quotes_that_cells_line():
     assert 'File "cell 1.py", line 2, in check' in error["traceback"]
     assert "assert v > 0, 'v must be positive'" in error["traceback"]
     assert error["line"] == 2  # in the cell that ran
+
+
+# The runner outside the browser (app/py/host.py), as the golden tests and tools/course.py use it.
+HOST_PROGRAM = r'''
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from host import Host, text_of
+programs = json.loads(sys.stdin.read())  # before the host puts the course's stdin in place
+
+def main(host):  # locals: each run puts this module's globals back as they were when the host was made
+    return [text_of(host.run(code)[0]) for code in programs]
+
+print(json.dumps(main(Host())), file=sys.__stdout__)
+'''
+
+
+def run_on_a_host(programs, backend="python"):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root / "pyengine"), "PYENGINE_BACKEND": backend}
+    completed = subprocess.run([sys.executable, "-c", HOST_PROGRAM, str(root / "app" / "py")], input=json.dumps(programs),
+                               env=env, capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(completed.stdout)
+
+
+def test_a_host_runs_each_program_from_a_clean_start():
+    tamper = "import torch\ntorch.set_printoptions(precision=1)\ntorch.zeros = None\nopen('left.txt', 'w').close()"
+    check = "import os, torch\nprint(torch.tensor([1 / 3]), torch.zeros(1), os.listdir('.'))"
+    assert run_on_a_host([check, tamper, check]) == ["tensor([0.3333]) tensor([0.]) []\n", "", "tensor([0.3333]) tensor([0.]) []\n"]
+
+
+def test_a_package_with_compiled_modules_imported_by_a_program_stays_imported():
+    # numpy cannot be imported twice in one process; the engine's pure-Python backend does not import it.
+    program = "import numpy\nprint(numpy.arange(3).sum())"
+    assert run_on_a_host([program, program]) == ["3\n", "3\n"]

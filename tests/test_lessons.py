@@ -121,11 +121,8 @@ def test_the_seed_lesson_is_complete():
 
 # --- translations (course/lessons/<language>/) ------------------------------------------------
 
-TURKISH_SECTIONS = ("Intermediate", "Advanced")  # and the seed lesson, which is in Advanced
-
-
-@pytest.mark.parametrize("lesson_id", [l["id"] for l in COURSE["lessons"] if l["section"] in TURKISH_SECTIONS])
-def test_intermediate_and_advanced_lessons_are_translated_to_turkish_in_full(lesson_id):
+@pytest.mark.parametrize("lesson_id", [l["id"] for l in COURSE["lessons"]])
+def test_every_lesson_is_translated_to_turkish_in_full(lesson_id):
     lesson = next(lesson for lesson in COURSE["lessons"] if lesson["id"] == lesson_id)
     turkish = lesson["translations"]["tr"]
     assert {"title", "summary", "body", "practice", "questions"} <= set(turkish)
@@ -251,3 +248,20 @@ def test_expected_outputs_are_what_real_torch_prints(real_torch_report, lesson_i
 def test_our_engine_prints_the_expected_outputs(engine_report, lesson_id):
     for (_, label, _, targets), result in results_for(engine_report, lesson_id):
         assert printed_text(result) == expected_text(targets), label
+
+
+@pytest.mark.parametrize("backend", [None, "python"], ids=["real torch", "engine"])
+def test_a_programs_output_does_not_depend_on_the_programs_run_before_it(backend):
+    tamper = ("import builtins, torch\ntorch.set_default_dtype(torch.float64)\ntorch.set_printoptions(precision=2)\n"
+              "torch.set_grad_enabled(False)\ntorch.ones = None\nbuiltins.abs = None\nprint('changed')")
+    check = "import torch\nx = torch.tensor([1 / 3], requires_grad=True)\nprint(x, torch.ones(1).dtype, abs(-2))"
+    report = course_tool.run_programs([[check], [tamper], [check]], backend)
+    if "torch_missing" in report:
+        pytest.skip(f"real torch not installed: {report['torch_missing']}")
+    first, _, after_tampering = [(group["outputs"], group["error"]) for group in report["groups"]]
+    assert first == after_tampering == (["tensor([0.3333], requires_grad=True) torch.float32 2\n"], None)
+
+
+def test_an_example_runs_after_the_earlier_examples_of_its_lesson_as_in_the_app():
+    report = course_tool.run_programs([["n = 2\nprint('first')", "n *= 21\nprint(n)", "print(n)"]], "python")
+    assert report["groups"][0]["outputs"] == ["first\n", "42\n", "42\n"]

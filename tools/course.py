@@ -13,8 +13,9 @@ array backends) and prints a unified diff wherever it prints something else.
     python tools/course.py --lesson ID ...  # only these lessons (faster while writing one)
     python tools/course.py --no-engine      # skip the engine runs
 
-`python tools/course.py --run RESULT_FILE` is the internal program runner (stdlib only, so
-that `import torch` inside it is whichever torch the subprocess's sys.path finds).
+`python tools/course.py --run REQUEST_FILE RESULT_FILE` is the internal program runner: the app's
+runner in a subprocess (app/py/host.py, standard library only, so that `import torch` inside it
+is whichever torch the subprocess's sys.path finds).
 """
 import argparse
 import difflib
@@ -357,30 +358,26 @@ def run_programs(codes_per_group, backend=None):
 
 
 def runner_main(request_path, result_path):
-    """Inside the subprocess: import torch, run each group in a fresh namespace."""
-    import contextlib
-    import io
-    import traceback
-    report = {"groups": []}
-    try:
-        import torch
-        report["torch"] = {"version": torch.__version__, "file": torch.__file__}
-    except ImportError as error:
-        report["torch_missing"] = str(error)
-        Path(result_path).write_text(json.dumps(report))
+    """Inside the subprocess: run each group's programs as the app runs a lesson's examples.
+
+    Program k of a group runs after programs 1..k-1 (silently, in its namespace), each from a clean
+    start (app/py/host.py), so an output cannot depend on the programs that ran before it elsewhere.
+    """
+    sys.path.insert(0, str(ROOT / "app" / "py"))
+    from host import Host, error_line, text_of
+    host = Host()
+    if host.engine_error:
+        Path(result_path).write_text(json.dumps({"torch_missing": host.engine_error.strip().splitlines()[-1]}))
         return
+    import torch
+    report = {"torch": {"version": torch.__version__, "file": torch.__file__}, "groups": []}
     for codes in json.loads(Path(request_path).read_text()):
-        namespace = {"__name__": "__main__"}
         outputs, error, start = [], None, time.perf_counter()
-        for code in codes:
-            captured = io.StringIO()
-            try:
-                with contextlib.redirect_stdout(captured):
-                    exec(compile(code, "<lesson>", "exec"), namespace)
-            except BaseException as exception:  # noqa: BLE001 - a lesson program may raise anything
-                error = "".join(traceback.format_exception_only(exception)).strip()
-            outputs.append(captured.getvalue())
-            if error:
+        for number, code in enumerate(codes):
+            chunks, result = host.run(code, codes[:number])
+            outputs.append(text_of(chunks, ["stdout"]))  # what the app compares with the expected output
+            if result["error"]:
+                error = error_line(result["error"])
                 break
         report["groups"].append({"outputs": outputs, "error": error, "seconds": time.perf_counter() - start})
     Path(result_path).write_text(json.dumps(report))

@@ -1,6 +1,7 @@
 // <torch-cell>: a runnable, checkable PyTorch cell for any page (README: "Embed in your docs").
 // Its text is the code; an `expected` attribute or a <template> child is the expected output, graded
-// as the course's practice is. Attributes: session, readonly, autorun, hide-code, height, preload.
+// as the course's practice is. Attributes: session, readonly, autorun, hide-code, height, preload,
+// graph (the graph panel after a run; its code, cell-graph.js, loads only for such cells).
 // It renders into an open shadow root with the course's test hooks (editor, run, stop, output,
 // verdict) and takes the page's font and colours (the --torch-cell-* properties refine them).
 import { html, nothing, render } from "lit-html";
@@ -10,20 +11,8 @@ import { appendOutput, finishRun, newRun } from "../runs.js";
 import { outputPanel, verdict } from "../views/output.js";
 import { pythonStatus } from "../views/python-status.js";
 import * as runtime from "./runtime.js";
-import appStyles from "../style.css" with { type: "text" };
-import cellStyles from "./cell.css" with { type: "text" };
-
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(appStyles + cellStyles);
-
-// What the author typed, without the indentation and blank lines that the page's HTML added.
-export function dedent(text) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  while (lines.length && !lines[0].trim()) lines.shift();
-  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^[ \t]*/.exec(line)[0].length));
-  return lines.map((line) => line.slice(indent)).join("\n");
-}
+import { sheet } from "./sheet.js";
+import { dedent } from "./dedent.js";
 
 // Boots Python once any cell marked `preload` scrolls into view, and runs `autorun` cells when
 // they first do; a page of idle cells loads nothing else.
@@ -72,12 +61,18 @@ export class TorchCell extends HTMLElement {
   // Runs the cell (after the session's earlier cells that have not run yet).
   async run() {
     if (this.job) return;
+    if (this.hasAttribute("graph")) {
+      this.graphLoading ??= import("./cell-graph.js").then(({ mountGraph }) => (this.graph = mountGraph(this)));
+      await this.graphLoading;
+      if (this.job) return;
+    }
     const session = this.getAttribute("session");
     const earlier = session ? sessionCells(this, session) : [];
     const job = {
       code: this.code,
       prelude: earlier.slice(0, earlier.indexOf(this)).map((cell) => cell.code),
-      options: session ? { session } : {},
+      options: { ...(session ? { session } : {}), ...this.graph?.options() },
+      afterRun: this.graph?.afterRun,
       onOutput: (stream, text) => {
         appendOutput(this.outcome, stream, text);
         this.update();
@@ -88,6 +83,7 @@ export class TorchCell extends HTMLElement {
       },
     };
     this.job = job;
+    this.lastJob = job;
     this.started = false;
     this.outcome = newRun();
     this.update();
@@ -121,10 +117,12 @@ export class TorchCell extends HTMLElement {
             ${running
               ? html`<button type="button" class="stop" data-testid="stop" @click=${() => this.stop()}>${strings.stop}</button>`
               : html`<button type="button" class="primary" data-testid="run" title=${strings.embed.runTitle} ?disabled=${failed} @click=${() => this.run()}>${strings.run}</button>`}
+            ${run && this.graph ? this.graph.toggle() : nothing}
             ${this.statusLine(running, failed)}
           </div>
           ${run ? outputPanel(run, { testid: "output" }) : nothing}
           ${verdict(run)}
+          ${run && this.graph ? this.graph.panel() : nothing}
         </div>
       `,
       this.shadowRoot,

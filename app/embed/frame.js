@@ -11,7 +11,9 @@ import { config } from "../config.js";
 import { startServices } from "../services.js";
 import { initialLanguage } from "../i18n/language.js";
 import { lessonHref } from "../router.js";
+import { courseProblemText } from "../lessons.js";
 import * as actions from "../actions.js";
+import * as selectors from "../selectors.js";
 import { pythonStatus } from "../views/python-status.js";
 import { example } from "../views/lesson.js";
 import { practiceArea } from "../views/practice.js";
@@ -48,13 +50,13 @@ async function showLessonPart(lessonId, part) {
 }
 
 function view(state, lessonId, part) {
-  if (state.courseProblems) return html`<p role="alert">${strings.courseError}: ${state.courseProblems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}</p>`;
+  if (state.courseProblems) return html`<p role="alert">${strings.courseError}: ${state.courseProblems.map((problem) => courseProblemText(problem).join(": ")).join("; ")}</p>`;
   if (!state.course) return html`<p class="loading">${strings.loadingCourse}</p>`;
   if (!lessonId) return html`<p role="alert">${strings.embed.noPart}</p>`;
-  const lesson = actions.lessonById(lessonId);
+  const lesson = selectors.lessonById(lessonId);
   if (!lesson) return html`<p role="alert">${strings.lessonNotFound(lessonId)}</p>`;
   const exampleNumber = /^example-(\d+)$/.exec(part ?? "")?.[1];
-  const examples = actions.codeBlocks(lesson).length;
+  const examples = selectors.codeBlocks(lesson).length;
   let body;
   const status = pythonStatus(state.python, { stop: actions.stop, restart: actions.restartPython });
   if (part === "practice") body = html`${status}${practiceArea(state, lesson)}`;

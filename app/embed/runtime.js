@@ -1,6 +1,7 @@
-// The one Python of a page with embedded cells: a lazy createPython (python.js) shared by every
-// <torch-cell>, started by the first Run (or preload()), running one cell at a time in the order
-// Run was pressed. Cells of a session share a namespace in page order (runner.py's sessions).
+// The one Python of a page with embedded cells and PyScript scripts: a lazy createPython (python.js)
+// shared by every <torch-cell> and every script pyscript-torch.js takes, started by the first Run
+// (or preload()), running one job at a time in the order they were asked for. Cells of a session
+// share a namespace in page order (runner.py's sessions).
 import { createPython } from "../python.js";
 import { config } from "../config.js";
 import { strings } from "../strings.js";
@@ -10,6 +11,7 @@ let status = { state: "idle" }; // before the first boot; then python.js's statu
 const listeners = new Set();
 const waiting = []; // jobs (see run()) not started yet
 let current = null;
+let lastRun = null; // the job whose run the worker holds now (its graph, when it recorded one)
 
 function runtime() {
   python ??= createPython({
@@ -35,8 +37,13 @@ export function watchStatus(listener) {
 
 export const preload = () => runtime().boot();
 
-// Queues `job` = { code, prelude, options, onOutput(stream, text), onStart() }; resolves with
-// python.js's end of the run ({ status, ... }).
+// The shared python.js runtime (for its askGraph), and whether `job`'s run is still the worker's last.
+export const sharedPython = runtime;
+export const isLastRun = (job) => lastRun === job;
+
+// Queues `job` = { code, prelude, options, onOutput(stream, text), onStart(), afterRun(result) };
+// resolves with python.js's end of the run ({ status, ... }). The next job starts once
+// afterRun's promise settles: until then the worker still holds this run (a graph to ask about).
 export function run(job) {
   return new Promise((resolve) => {
     job.resolve = resolve;
@@ -66,8 +73,10 @@ async function next() {
   job.onStart?.();
   const result = await runtime().run(job.code, job);
   if (current !== job) return; // abandoned when Python failed
-  current = null;
+  lastRun = result.status === "ok" || result.status === "error" ? job : null; // else the worker was replaced
   job.resolve(result);
+  await job.afterRun?.(result);
+  current = null;
   next();
 }
 

@@ -14,6 +14,10 @@ const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
 
+// The opened boxes that still mean the same in another graph: module subgraphs, by the learner's
+// names ("model.0"); chain, repeat and "more" boxes are named by node numbers of one export.
+const moduleBoxes = (expanded) => expanded.filter((group) => !group.includes(":"));
+
 export function toggleGraph(key, rerun) {
   const open = !graphRequested(key);
   update((s) => {
@@ -26,7 +30,7 @@ export function toggleGraph(key, rerun) {
 export function receiveRun(key, result) {
   update((s) => {
     const panel = panelOf(s, key);
-    Object.assign(panel, { ...fresh(), open: panel.open, expanded: panel.expanded, textOpen: panel.textOpen, run: panel.run + 1, tensors: result.graph?.tensors ?? null });
+    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1, tensors: result.graph?.tensors ?? null });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
@@ -43,7 +47,8 @@ async function ask(key, request) {
 
 export async function selectTensor(key, name) {
   update((s) => {
-    Object.assign(panelOf(s, key), { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null });
+    const panel = panelOf(s, key);
+    Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
   });
   const graph = await ask(key, { what: "graph", name });
   if (!graph) return;

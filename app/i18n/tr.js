@@ -6,6 +6,8 @@ import { config } from "../config.js";
 import { pluralRules } from "./plural.js";
 
 const plural = pluralRules("tr");
+// JSON's type names, as the course file's and a progress file's problems name them (validate.js, progress.js).
+const JSON_TYPES = { object: "nesne", array: "dizi", string: "metin", integer: "tam sayı", number: "sayı", boolean: "mantıksal değer", null: "null" };
 
 export const tr = {
   appTitle: "Uygulamalı autograd",
@@ -14,6 +16,24 @@ export const tr = {
   loadingCourse: "Kurs yükleniyor…",
   courseError: "Kurs yüklenemedi",
   courseErrorHelp: "lessons.json dosyasında sorunlar var (alanın yolu: sorun):",
+  courseTopLevel: "(en üst düzey)",
+  courseProblem: {
+    schemaReference: (reference) => `şema başvurusu ${reference} bulunamadı`,
+    expectedType: (expected, found) => `${JSON_TYPES[expected] ?? expected} bekleniyordu, ${JSON_TYPES[found] ?? found} bulundu`,
+    constant: (value) => `değeri ${value} olmalı`,
+    oneOf: (values, found) => `şunlardan biri olmalı: ${values}; bulunan: ${found}`,
+    tooShort: (length) => `en az ${length} karakter olmalı`,
+    empty: () => "boş olmamalı",
+    pattern: (pattern) => `şu kalıba uymalı: ${pattern}`,
+    tooSmall: (minimum) => `en az ${minimum} olmalı`,
+    tooFewItems: (count, found) => `en az ${count} öğe gerekli, ${found} öğe var`,
+    tooManyItems: (count, found) => `en çok ${count} öğe olabilir, ${found} öğe var`,
+    missingField: (key) => `gerekli "${key}" alanı eksik`,
+    unknownField: () => "bilinmeyen alan",
+    notJson: (message) => `geçerli bir JSON değil: ${message}`,
+    duplicateId: (id) => `"${id}" kimliği birden çok kez kullanılmış`,
+    answerOutOfRange: (answer, options) => `değeri ${answer}, ama yalnızca ${options} seçenek var (0'dan sayılır)`,
+  },
   lessonNotFound: (id) => `“${id}” adında bir ders yok.`,
   searchLabel: "Derslerde ara",
   searchPlaceholder: "Başlıklarda ve metinde ara",
@@ -104,7 +124,7 @@ export const tr = {
   fillLabel: "Boşluk için yanıtınız",
   matchLabel: (left) => `${left} satırının eşi`,
   matchChoose: "Seçin…",
-  predictLabel: "Bu program ne yazdırır?",
+  predictLabel: "Tahmininiz, satır satır",
 
   progress: "İlerlemeniz",
   exportProgress: "İlerlemeyi dışa aktar",
@@ -119,6 +139,26 @@ export const tr = {
   importNotJSON: "dosya JSON değil",
   importNotProgress: "bu, bu kursun bir ilerleme dosyası değil",
   moreProblems: (count) => ` (ve ${count} sorun daha)`,
+  progressProblem: (path, wanted, found) => `${path}: ${wanted} bekleniyordu, ${found} bulundu`,
+  progressWanted: {
+    object: "bir nesne",
+    lessons: "ders kimliğine göre derslerden oluşan bir nesne",
+    lessonId: "bir ders kimliği",
+    trueOrFalse: "true ya da false",
+    draft: (max) => `en çok ${max.toLocaleString("tr")} karakterlik bir metin`,
+    quiz: "soru numarasından true ya da false değerine bir nesne",
+    answers: "soru numarasından cevaba ({ value, checked }) bir nesne",
+    hints: "bir ipucu sayısı",
+    examples: "örnek numarasından koda bir nesne",
+    lastRun: "bir çalıştırma ({ chunks, result, verdict })",
+  },
+  progressFound: {
+    nothing: "hiçbir şey",
+    null: "null",
+    list: "bir liste",
+    text: (length) => `${length.toLocaleString("tr")} karakterlik bir metin`,
+    other: (type) => `bir ${JSON_TYPES[type] ?? type}`,
+  },
   storageRefused: (reason) => `ilerlemeniz kaydedilemedi: ${reason}. Çalışmanız bu sekmede duruyor; bir kopyasını saklamak için kurs sayfasındaki “İlerlemeyi dışa aktar” düğmesini kullanın.`,
   storageFull: "tarayıcının bu site için ayırdığı depolama alanı dolu",
   notSaved: (problem) => `bu dersteki çalışmanız kaydedilmedi (${problem}); bu sekmede duruyor`,
@@ -203,6 +243,13 @@ export const tr = {
     close: "Kapat",
     leafValue: "değer",
     constant: "sabit girdi",
+    constantNode: "sabit",
+    groupNodes: (count) => `${count} düğüm`,
+    moreNodes: (count) => `${count} düğüm daha`,
+    chainOps: (count) => `${count} işlem`,
+    openChain: "zincir: açmak için tıklayın",
+    drawMore: "daha fazlasını çizmek için tıklayın",
+    openRepeat: (ops) => `tekrarlanan: her biri ${ops} işlem, açmak için tıklayın`,
     output: "çıktı",
     module: "modül",
     noGrad: "None (henüz hiçbir backward ulaşmadı)",
@@ -242,4 +289,6 @@ export const tr = {
     "zero-grad": "backward() .grad'a ekler; bu yüzden bir döngüde önceki adımların gradyanları siz temizlemezseniz birikir: her adımın başında optimizer.zero_grad() (ya da x.grad.zero_()) çağırın.",
     "integer-requires-grad": "Yalnızca kayan noktalı tensörler gradyan gerektirebilir: gradyan küçük bir değişimdir ve tamsayılar azıcık değişemez. Tensörü kayan noktalı bir dtype ile oluşturun (torch.tensor(2.0) ya da dtype=torch.float32).",
   },
+  realOutputRule: "Gerçek çıktı, doğru bir cevaptan sonra ya da “Cevabı göster”i seçtiğinizde gösterilir.",
+  diffLegendWhitespace: "satır sonundaki boşluklar ve sonda eksik satır sonu: gösterilir ama sayılmaz",
 };

@@ -23,6 +23,7 @@ import random
 import shutil
 import signal
 import sys
+from importlib.machinery import ExtensionFileLoader
 from itertools import chain
 from operator import is_
 
@@ -30,26 +31,26 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: builtin and C types, which
 
 
 class BootState:
-    def __init__(self, *, owned_dirs, scratch_dirs):
+    def __init__(self, *, owned_dirs, scratch_dirs, worker):
         """`owned_dirs`: trees whose files are kept in memory and rewritten when changed (the engine,
-        the runner); `scratch_dirs`: emptied back to their boot contents (the working directory)."""
+        the runner); `scratch_dirs`: emptied back to their boot contents (the working directory);
+        `worker`: True in the app's worker, whose file system is its own and whose programs are
+        anyone's: damage() checks the standard library's files. False on a host (app/py/host.py),
+        whose sys.path holds thousands of installed files and whose programs are the course's own:
+        packages with compiled modules that a program imports are kept (_adopt_compiled_packages)."""
         self._owned_dirs = owned_dirs
         self._scratch_dirs = scratch_dirs
+        self._worker = worker
 
     def capture(self):
-        modules = [module for module in sys.modules.values() if isinstance(getattr(module, "__dict__", None), dict)]
-        classes = {}
-        for namespace in [vars(module) for module in modules]:
-            for value in namespace.values():
-                if isinstance(value, type) and not value.__flags__ & _IMMUTABLE_TYPE:
-                    classes[id(value)] = value
         # What the rest of restore() runs on, put back first with methods taken now: a program may
         # have rebound `len` or this module's own names.
         self._first = [(vars(builtins), dict(vars(builtins))), (globals(), dict(globals()))]
         # (live mapping, class or None, its contents at boot)
-        self._namespaces = [(vars(m), None, dict(vars(m))) for m in modules]
-        self._namespaces += [(cls.__dict__, cls, dict(cls.__dict__)) for cls in classes.values()]
-        self._namespaces.append((sys.modules, None, dict(sys.modules)))
+        self._namespaces = _namespaces_of(sys.modules.values())
+        self._boot_modules = dict(sys.modules)
+        self._compiled_packages = _compiled_packages(self._boot_modules)
+        self._namespaces.append((sys.modules, None, self._boot_modules))
         self._namespaces.append((sys.path_importer_cache, None, dict(sys.path_importer_cache)))
         self._fingerprint()
         self._lists = [(items, list(items)) for items in (sys.path, sys.meta_path, sys.path_hooks, gc.callbacks, _warning_filters())]
@@ -67,7 +68,7 @@ class BootState:
                     with open(path, "rb") as file:
                         self._owned_files[path] = (file.read(), _stat_key(path))
         self._scratch_listings = {folder: set(os.listdir(folder)) for folder in self._scratch_dirs}
-        self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)}
+        self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)} if self._worker else {}
         return self
 
     def _fingerprint(self):
@@ -85,6 +86,8 @@ class BootState:
         for live, boot in self._first:
             _put_back(live, boot)
         restored = []
+        if not self._worker:
+            self._adopt_compiled_packages()
         if not self._namespaces_unchanged():
             for live, cls, boot in self._namespaces:
                 if _restore_namespace(live, cls, boot):
@@ -115,6 +118,22 @@ class BootState:
         random.seed()  # a new process draws a fresh seed
         return restored
 
+    def _adopt_compiled_packages(self):
+        """New modules of a package that holds compiled modules stay, as if imported at boot: such
+        modules cannot be imported a second time (numpy: "cannot load module more than once per
+        process"), and their packages' lazily imported parts register things once per process (real
+        PyTorch's). Hosts only: the browser has no such packages, and there a program could pass a
+        module of its own off as one, to keep it for later runs."""
+        new = {name: module for name, module in sys.modules.items() if name not in self._boot_modules}
+        if not new:
+            return
+        self._compiled_packages.update(_compiled_packages(new))
+        adopted = {name: module for name, module in new.items() if name.partition(".")[0] in self._compiled_packages}
+        if adopted:
+            self._boot_modules.update(adopted)
+            self._namespaces[:0] = _namespaces_of(adopted.values())
+            self._fingerprint()
+
     def _restore_files(self):
         changed = False
         for folder, names in chain(self._owned_listings.items(), self._scratch_listings.items()):
@@ -141,6 +160,23 @@ class BootState:
         """What a program changed that restore() cannot put back (files of the standard library), or None."""
         changed = [path for path, key in self._system_files.items() if _stat_key(path) != key]
         return f"files of Python's standard library were changed: {', '.join(changed[:3])}" if changed else None
+
+
+def _compiled_packages(modules):
+    """The top-level packages of those of `modules` ({name: module}) that are compiled (C extensions)."""
+    return {name.partition(".")[0] for name, module in modules.items()
+            if isinstance(getattr(getattr(module, "__spec__", None), "loader", None), ExtensionFileLoader)}
+
+
+def _namespaces_of(modules):
+    """[(live mapping, class or None, its contents now)] of these modules and of their mutable classes."""
+    modules = [module for module in modules if isinstance(getattr(module, "__dict__", None), dict)]
+    classes = {}
+    for module in modules:
+        for value in vars(module).values():
+            if issubclass(type(value), type) and not value.__flags__ & _IMMUTABLE_TYPE:  # runs no __class__ of theirs
+                classes[id(value)] = value
+    return [(vars(m), None, dict(vars(m))) for m in modules] + [(cls.__dict__, cls, dict(cls.__dict__)) for cls in classes.values()]
 
 
 def _put_back(live, boot, update=dict.update, delete=dict.__delitem__):

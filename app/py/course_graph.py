@@ -149,8 +149,7 @@ class GraphSession:
             engine_graph.recorder = tracer
             try:
                 engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
-                                          create_graph=False, inputs=leaves, allow_unused=True,
-                                          accumulate=False, dry_run=True)
+                                          create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
             except RuntimeError as error:
                 return {"error": str(error)}
             finally:

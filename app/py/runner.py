@@ -7,7 +7,8 @@ output is streamed through `emit(stream, text)` in batches (see Output); an exce
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
 with more keys (a graph export, timings); the page receives it whole (app/protocol.js).
-The worker imports this module; tests import it in plain CPython too.
+The worker imports this module; app/py/host.py runs it outside the browser (the golden tests,
+tools/course.py), and tests import it in plain CPython too.
 """
 
 import linecache
@@ -149,16 +150,22 @@ def interruptible_sleep(original, interrupt_buffer):
 
 
 def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
-    """Sets up the worker's interpreter and captures it as every run will find it.
+    """Sets up the interpreter and captures it as every run will find it (boot_state.restore()).
 
-    Puts the engine first on sys.path and imports it, so the first run is fast. With `home`, the tree
-    holding the engine and this runner, keeps it unchanged from run to run; `scratch_dirs` are emptied
-    back to their boot contents before each run, and the first becomes the working directory.
-    `interrupt_buffer` (Pyodide's, when the page is cross-origin isolated) lets Stop end time.sleep.
-    Returns None, or the error text when the engine cannot be imported (plain Python still works).
+    Puts `engine_dir` (when given) first on sys.path and imports torch, so the first run is fast.
+    `scratch_dirs` are emptied back to their boot contents before each run, and the first becomes
+    the working directory. With `home`, the worker's own tree holding the engine and this runner,
+    its files are kept unchanged from run to run and a changed standard library is reported
+    (boot_state.damage()); without it (a host, app/py/host.py) packages with compiled modules that a
+    program imports stay imported (BootState's `worker`). `interrupt_buffer` (Pyodide's, when the page is cross-origin isolated)
+    lets Stop end time.sleep.
+    Returns None, or the error text when torch cannot be imported (plain Python still works).
     """
     global boot_state
-    sys.path.insert(0, engine_dir)
+    import os
+    from _course_boot_state import BootState
+    if engine_dir is not None:
+        sys.path.insert(0, engine_dir)
     sys.stdin = NoInput()
     if interrupt_buffer is not None:
         time.sleep = interruptible_sleep(time.sleep, interrupt_buffer)
@@ -168,14 +175,12 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
         error = None
     except BaseException:
         error = traceback.format_exc()
-    if home is not None:
-        import os
-        from _course_boot_state import BootState
-        for folder in scratch_dirs:
-            os.makedirs(folder, exist_ok=True)
+    for folder in scratch_dirs:
+        os.makedirs(folder, exist_ok=True)
+    if scratch_dirs:
         os.chdir(scratch_dirs[0])
-        boot_state = BootState(owned_dirs=[home], scratch_dirs=list(scratch_dirs))
-        boot_state.capture()
+    boot_state = BootState(owned_dirs=[home] if home is not None else [], scratch_dirs=list(scratch_dirs), worker=home is not None)
+    boot_state.capture()
     return error
 
 
@@ -220,9 +225,14 @@ def _run_in_namespace(code, prelude, output, options):
 
 
 def _new_namespace():
+    """A program's namespace; torch's per-process state starts as in a fresh Python process."""
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
-        torch._process.new_run()  # a new namespace starts as a fresh Python process would
+        torch._process.new_run()
+    elif hasattr(torch, "set_default_dtype"):  # real PyTorch (the course tool and golden tests run under it too)
+        torch.set_default_dtype(torch.float32)
+        torch.set_printoptions(profile="default")
+        torch.set_grad_enabled(True)
     return {"__name__": "__main__", "__builtins__": __builtins__}
 
 

@@ -4,15 +4,18 @@ import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { lessonHref } from "../router.js";
 import { lessonText } from "../lessons.js";
+import { downloadProgress } from "../progress.js";
 import * as actions from "../actions.js";
-import { markdownInline } from "./lesson.js";
+import { textLanguage } from "../i18n/course.js";
+import * as selectors from "../selectors.js";
+import { markdownInline } from "../markdown.js";
 import { confirmThen } from "./dialog.js";
 
 export function coursePage(state) {
   const { lessons } = state.course;
   const query = state.search.trim().toLocaleLowerCase(state.language);
   const matches = (lesson) => !query || lessonText(lesson).includes(query);
-  const current = actions.lessonById(state.progress.lastLesson);
+  const current = selectors.lessonById(state.progress.lastLesson);
   const sections = state.course.sections
     .map((section) => ({ section, all: lessons.filter((l) => l.section === section.name) }))
     .filter(({ all }) => all.length);
@@ -36,8 +39,8 @@ export function coursePage(state) {
 
 function overallProgress(state) {
   const { lessons } = state.course;
-  const passed = lessons.filter((lesson) => actions.lessonState(lesson.id) === "passed").length;
-  const scores = lessons.map(actions.quizScore);
+  const passed = lessons.filter((lesson) => selectors.lessonState(lesson.id) === "passed").length;
+  const scores = lessons.map(selectors.quizScore);
   const right = scores.reduce((sum, score) => sum + score.right, 0);
   const questions = scores.reduce((sum, score) => sum + score.total, 0);
   return html`
@@ -53,7 +56,7 @@ function nextLesson(state) {
   const { lessons } = state.course;
   const last = lessons.findIndex((lesson) => lesson.id === state.progress.lastLesson);
   if (last < 0) return null;
-  const open = (lesson) => actions.lessonState(lesson.id) !== "passed";
+  const open = (lesson) => selectors.lessonState(lesson.id) !== "passed";
   return [...lessons.slice(last), ...lessons.slice(0, last)].find(open) ?? lessons[last];
 }
 
@@ -65,20 +68,20 @@ function continueCard(state) {
   return html`
     <a class="continue-card" data-testid="continue" data-lesson=${lesson.id} href=${lessonHref(lesson.id)}>
       <span class="continue-heading">${started ? strings.continueHeading : strings.startHeading}</span>
-      <span class="continue-title" lang=${lesson.language}><span class="lesson-number">${number}</span> ${markdownInline(lesson.title)}</span>
-      <span class="continue-meta">${section?.title ?? lesson.section} · ${strings.lessonState[actions.lessonState(lesson.id)]}</span>
+      <span class="continue-title" lang=${textLanguage(lesson, "title")}><span class="lesson-number">${number}</span> ${markdownInline(lesson.title)}</span>
+      <span class="continue-meta"><span lang=${textLanguage(section, "title")}>${section?.title ?? lesson.section}</span> · ${strings.lessonState[selectors.lessonState(lesson.id)]}</span>
       <span class="button primary" aria-hidden="true">${started ? strings.continueButton : strings.startButton} →</span>
     </a>
   `;
 }
 
 function sectionList(state, { section, all, lessons }, index, isCurrent) {
-  const passed = all.filter((lesson) => actions.lessonState(lesson.id) === "passed").length;
+  const passed = all.filter((lesson) => selectors.lessonState(lesson.id) === "passed").length;
   return html`
     <section class="section" data-testid="section" data-section=${section.name} data-current=${isCurrent ? "true" : "false"}
       aria-labelledby="section-${index}">
       <div class="section-head">
-        <h2 id="section-${index}">${section.title}</h2>
+        <h2 id="section-${index}" lang=${textLanguage(section, "title")}>${section.title}</h2>
         ${isCurrent ? html`<span class="badge here">${strings.currentSection}</span>` : nothing}
         <span class="section-progress" data-testid="section-progress" data-passed=${passed} data-total=${all.length}>
           <progress max=${all.length} value=${passed} aria-hidden="true"></progress> ${strings.sectionProgress(passed, all.length)}
@@ -92,8 +95,8 @@ function sectionList(state, { section, all, lessons }, index, isCurrent) {
 }
 
 function lessonItem(state, lesson) {
-  const lessonState = actions.lessonState(lesson.id);
-  const score = actions.quizScore(lesson);
+  const lessonState = selectors.lessonState(lesson.id);
+  const score = selectors.quizScore(lesson);
   const number = state.course.lessons.indexOf(lesson) + 1;
   return html`
     <li data-testid="lesson-item" data-lesson=${lesson.id} data-state=${lessonState} data-current=${lesson.id === state.progress.lastLesson ? "true" : "false"}>
@@ -101,10 +104,10 @@ function lessonItem(state, lesson) {
         ? html`<span aria-hidden="true">✓</span><span class="visually-hidden">${number}</span>`
         : number}</span>
       <div>
-        <a href=${lessonHref(lesson.id)} lang=${lesson.language}>${markdownInline(lesson.title)}</a>
+        <a href=${lessonHref(lesson.id)} lang=${textLanguage(lesson, "title")}>${markdownInline(lesson.title)}</a>
         ${lessonState === "not-started" ? nothing : html`<span class="badge ${lessonState}">${strings.lessonState[lessonState]}</span>`}
         ${score.answered ? html`<span class="badge">${strings.quizScore(score.right, score.total)}</span>` : nothing}
-        <p class="summary" lang=${lesson.language}>${lesson.summary}</p>
+        <p class="summary" lang=${textLanguage(lesson, "summary")}>${lesson.summary}</p>
       </div>
     </li>
   `;
@@ -120,7 +123,7 @@ function progressTools(state) {
   return html`
     <section class="progress-tools" aria-labelledby="progress-heading">
       <h2 id="progress-heading">${strings.progress}</h2>
-      <button type="button" data-testid="export-progress" @click=${actions.downloadProgress}>${strings.exportProgress}</button>
+      <button type="button" data-testid="export-progress" @click=${() => downloadProgress(state.progress)}>${strings.exportProgress}</button>
       <label class="button">
         ${strings.importProgress}
         <input class="visually-hidden" type="file" accept="application/json,.json" data-testid="import-progress" @change=${importFile} />

@@ -16,6 +16,7 @@ export function diffView(rows) {
       <li><span class="diff-tag expected">${strings.diffExpected}</span> ${strings.diffLegendExpected}</li>
       <li><span class="diff-tag actual">${strings.diffActual}</span> ${strings.diffLegendActual}</li>
       <li><mark class="diff-mark">ab</mark> ${strings.diffLegendMark}</li>
+      ${rows.some(uncountedWhitespace) ? html`<li data-testid="diff-legend-whitespace"><span class="ws">·</span> ${strings.diffLegendWhitespace}</li>` : nothing}
     </ul>
     <pre class="diff" data-testid="diff">${rows.slice(0, ROWS_SHOWN).map(
       (row) =>
@@ -27,8 +28,14 @@ export function diffView(rows) {
   `;
 }
 
+// Whitespace that grading does not count (trailing spaces, the final newline) is still drawn, faintly.
+const uncountedWhitespace = (row) => row.noFinalNewline || (row.op === "same" && row.text !== row.text.trimEnd());
+
 function lineText({ op, text, marks }) {
-  if (op === "same") return text;
+  if (op === "same") {
+    const body = text.trimEnd();
+    return body === text ? text : html`${body}<span class="ws" data-testid="diff-trailing-space">${visibleWhitespace(text.slice(body.length))}</span>`;
+  }
   if (!text) return html`<span class="ws">${strings.diffEmptyLine}</span>`;
   const body = text.trimEnd();
   const parts = [];

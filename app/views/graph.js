@@ -7,7 +7,8 @@ import { html, svg, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
-const t = strings.graph;
+// Read at each render (not once at load), so the panel speaks the language chosen since.
+const t = new Proxy({}, { get: (_, key) => strings.graph[key] });
 
 // The toggle that opens the panel (the panel itself shows only when open).
 export const graphToggle = (panel, handlers) =>
@@ -36,16 +37,15 @@ export function graphPanel(panel, handlers) {
   `;
 }
 
-const layouts = new WeakMap(); // export -> { key, drawn }: lay out a graph again only when it changes
+// export -> (the boxes the learner opened -> the drawn graph): a graph is laid out once for each
+// state it is shown in (closing a box again, or going back, costs nothing)
+const layouts = new WeakMap();
 
 function drawnGraph(panel) {
-  const collapseAll = panel.graph.nodes.length > COLLAPSE_ABOVE;
-  const key = `${collapseAll}/${panel.expanded.join("|")}`;
-  const cached = layouts.get(panel.graph);
-  if (cached?.key === key) return cached.drawn;
-  const drawn = layout(visibleGraph(panel.graph, panel.expanded, collapseAll));
-  layouts.set(panel.graph, { key, drawn });
-  return drawn;
+  const key = panel.expanded.join("|");
+  const known = layouts.get(panel.graph) ?? layouts.set(panel.graph, new Map()).get(panel.graph);
+  if (!known.has(key)) known.set(key, layout(visibleGraph(panel.graph, panel.expanded, panel.graph.nodes.length > COLLAPSE_ABOVE)));
+  return known.get(key);
 }
 
 function graphBody(panel, handlers) {
@@ -78,7 +78,7 @@ function graphSvg(drawn, panel, step, handlers) {
   // Drawn at 1 px per layout unit in a scrolling box: zoom scales the SVG, panning scrolls.
   return html`<div class="graph-canvas" data-testid="graph-canvas" @pointerdown=${startPan} @wheel=${wheelZoom}>
     <svg class="graph-svg" data-testid="graph-svg" viewBox="0 0 ${width} ${height}" width=${width} height=${height}
-      data-width=${width} data-height=${height} role="img" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
+      data-width=${width} data-height=${height} role="group" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
       <defs><marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
       ${drawn.edges.map((edge) => svg`<polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>`)}
       ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers))}
@@ -94,7 +94,7 @@ function drawnNode(entry, panel, current, handlers) {
   const selected = entry.node && panel.node === entry.node.id;
   const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}`;
   return svg`<g class=${classes} data-testid=${entry.kind === "group" ? "graph-group" : "graph-node"} data-name=${entry.name}
-      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button" aria-label=${lines.join(" ")}
+      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button"
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
@@ -252,7 +252,7 @@ function textTree(graph) {
     const node = graph.nodes[id];
     const again = shown.has(id);
     shown.add(id);
-    const text = node.kind === "constant" ? `constant ${valueText(node.tensor)}` : nodeLabel(graph, id);
+    const text = node.kind === "constant" ? `${t.constantNode} ${valueText(node.tensor)}` : nodeLabel(graph, id);
     return html`<li data-testid="graph-text-node" data-name=${node.name} data-id=${id}>${text}${again ? ` ${t.seenAbove}` : nothing}
       ${!again && inputs.get(id).length ? html`<ul>${inputs.get(id).map(item)}</ul>` : nothing}</li>`;
   };

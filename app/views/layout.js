@@ -3,6 +3,7 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { fromDisk } from "../files.js";
+import { courseProblemText } from "../lessons.js";
 import { LANGUAGES } from "../i18n/language.js";
 import { courseHref } from "../router.js";
 import * as actions from "../actions.js";
@@ -61,7 +62,7 @@ function courseProblems(problems) {
     <section class="course-error" data-testid="course-error" role="alert">
       <h1>${strings.courseError}</h1>
       <p>${strings.courseErrorHelp}</p>
-      <ul>${problems.map((problem) => html`<li><code>${problem.path}</code>: ${problem.message}</li>`)}</ul>
+      <ul>${problems.map(courseProblemText).map(([where, what]) => html`<li><code>${where}</code>: ${what}</li>`)}</ul>
     </section>
   `;
 }

@@ -4,7 +4,7 @@ import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
 import { diffView } from "./diff.js";
 import { lessonHref } from "../router.js";
-import { lessonById } from "../actions.js";
+import { lessonById } from "../selectors.js";
 import { mistakeOf } from "../mistakes.js";
 
 

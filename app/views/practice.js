@@ -4,7 +4,9 @@ import { html, nothing } from "lit-html";
 import { keyed } from "lit-html/directives/keyed.js";
 import { strings } from "../strings.js";
 import * as actions from "../actions.js";
-import { markdownBlock, markdownInline } from "./lesson.js";
+import { textLanguage } from "../i18n/course.js";
+import * as selectors from "../selectors.js";
+import { markdownBlock, markdownInline } from "../markdown.js";
 import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
 import { graphPanel, graphToggle } from "./graph.js";
@@ -12,37 +14,34 @@ import { graphHandlers } from "../graph/actions.js";
 
 export function practiceArea(state, lesson) {
   const { practice } = lesson;
-  const key = actions.practiceKey(lesson.id);
+  const key = selectors.practiceKey(lesson.id);
   const run = state.runs[key];
   const lessonRecord = state.progress.lessons[lesson.id];
   const hintsShown = lessonRecord?.hints ?? 0;
   const solutionShown = lessonRecord?.solutionShown === true;
   const errorLine = run?.result?.status === "error" && !run.restored ? (run.result.error.line ?? null) : null;
-  const run_ = () => {
-    const editor = document.querySelector('[data-testid="editor"]');
-    actions.runPractice(lesson, editor.value);
-  };
+  const run_ = () => actions.runPractice(lesson, selectors.draftOf(lesson)); // the editor keeps the draft current
   const reset = confirmThen(strings.resetConfirm, strings.resetConfirmButton, () => actions.replaceDraft(lesson));
   const showSolution = confirmThen(strings.solutionConfirm, strings.solutionConfirmButton, () => actions.showSolution(lesson));
   const graph = graphHandlers(key, run_);
   return html`
     <section class="practice" aria-labelledby="practice-heading">
       <h2 id="practice-heading">
-        ${strings.practice}: ${markdownInline(practice.title)}
+        ${strings.practice}: <span lang=${textLanguage(practice, "title")}>${markdownInline(practice.title)}</span>
         ${lessonRecord?.passed ? html`<span class="badge passed" data-testid="practice-passed"><span aria-hidden="true">✓</span> ${strings.practicePassed}</span>` : nothing}
       </h2>
-      <div class="prose">${markdownBlock(practice.prompt)}</div>
+      <div class="prose" lang=${textLanguage(practice, "prompt")}>${markdownBlock(practice.prompt)}</div>
       <p class="help" id="editor-help">${strings.editorHelp}</p>
       ${keyed(
         state.resets[key] ?? 0,
-        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${lessonRecord?.draft ?? practice.starter}
+        html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${selectors.draftOf(lesson)}
           .label=${strings.editorLabel} .errorLine=${errorLine}
           .onRun=${() => (run?.running ? actions.stop() : run_())} .onChange=${(code) => actions.setDraft(lesson.id, code)}></code-editor>`,
       )}
       <div class="toolbar">
         ${run?.running
           ? html`<button type="button" class="stop" data-testid="stop" @click=${actions.stop}>${strings.stop}</button>`
-          : html`<button type="button" class="primary" data-testid="run" ?disabled=${!actions.canRun()} @click=${run_}>${strings.run}</button>`}
+          : html`<button type="button" class="primary" data-testid="run" ?disabled=${!selectors.canRun()} @click=${run_}>${strings.run}</button>`}
         <button type="button" data-testid="reset" @click=${reset}>${strings.reset}</button>
         <button type="button" data-testid="hint" ?disabled=${hintsShown >= practice.hints.length} @click=${() => actions.showHint(lesson)}>
           ${hintsShown >= practice.hints.length ? strings.hintsAllShown(practice.hints.length) : strings.hint(hintsShown, practice.hints.length)}
@@ -53,7 +52,7 @@ export function practiceArea(state, lesson) {
       ${hintsShown
         ? html`<ol class="hints" data-testid="hints">
             ${practice.hints.slice(0, hintsShown).map(
-              (hint, i) => html`<li class="hint" data-testid="hint-text"><p class="hint-heading">${strings.hintHeading(i + 1)}</p>${markdownBlock(hint)}</li>`,
+              (hint, i) => html`<li class="hint" data-testid="hint-text"><p class="hint-heading">${strings.hintHeading(i + 1)}</p><div lang=${textLanguage(practice, "hints", i)}>${markdownBlock(hint)}</div></li>`,
             )}
           </ol>`
         : nothing}

@@ -6,10 +6,11 @@
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { strings } from "../strings.js";
-import { plainText } from "../markdown.js";
 import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice, linesRight } from "../grading.js";
 import * as actions from "../actions.js";
-import { markdownBlock, markdownInline } from "./lesson.js";
+import { textLanguage } from "../i18n/course.js";
+import * as selectors from "../selectors.js";
+import { markdownBlock, markdownInline, plainText } from "../markdown.js";
 
 export function questionList(lesson) {
   return html`
@@ -21,8 +22,8 @@ export function questionList(lesson) {
 }
 
 function questionCard(lesson, question, n) {
-  const answer = actions.answerOf(lesson, n);
-  const correct = answer.checked && actions.verdictOf(lesson.id, n) === true;
+  const answer = selectors.answerOf(lesson, n);
+  const correct = answer.checked && selectors.verdictOf(lesson.id, n) === true;
   const ask = {
     lesson,
     n,
@@ -42,10 +43,10 @@ function questionCard(lesson, question, n) {
     <form class="question" data-testid="question" data-type=${question.type} data-state=${answer.checked ? (correct ? "correct" : "incorrect") : "open"}
       aria-label=${strings.questionLabel(n + 1)} @submit=${submit}>
       <h3>${strings.questionLabel(n + 1)}</h3>
-      <div class="prose">${markdownBlock(question.prompt)}</div>
+      <div class="prose" lang=${textLanguage(question, "prompt")}>${markdownBlock(question.prompt)}</div>
       ${questionBody[question.type](ask)}
-      <div class="toolbar">${questionButtons(lesson, n, question, answer, correct)}</div>
       <div aria-live="polite" data-testid="feedback-region">${answer.checked ? feedback(ask) : nothing}</div>
+      <div class="toolbar">${questionButtons(lesson, n, question, answer, correct)}</div>
     </form>
   `;
 }
@@ -69,11 +70,12 @@ function feedback({ question, answer, correct, revealed }) {
     <div class="feedback ${correct ? "pass" : "fail"}" data-testid="feedback" data-state=${correct ? "correct" : "incorrect"}>
       <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
-      ${answer.shown && !correct ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
+      ${answer.shown && !correct && rightAnswer[question.type] ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
       ${revealed && question.type === "predict"
         ? html`<p class="real-output-label">${strings.realOutput}</p><pre class="real-output" data-testid="real-output">${question.answer}</pre>`
         : nothing}
-      ${revealed ? html`<div class="prose" data-testid="explanation"><strong>${strings.explanation}</strong> ${markdownBlock(question.explanation)}</div>` : nothing}
+      ${!revealed && question.type === "predict" ? html`<p class="help" data-testid="real-output-rule">${strings.realOutputRule}</p>` : nothing}
+      ${revealed ? html`<div class="prose" data-testid="explanation"><strong>${strings.explanation}</strong> <div lang=${textLanguage(question, "explanation")}>${markdownBlock(question.explanation)}</div></div>` : nothing}
     </div>
   `;
 }
@@ -102,7 +104,7 @@ function feedbackDetail(question, value, correct) {
 const rightAnswer = {
   choice: (question) => {
     const right = isMultipleChoice(question) ? question.answers : [question.answer];
-    return html`<ul class="right-answer">${right.map((i) => html`<li>${markdownInline(question.options[i])}</li>`)}</ul>`;
+    return html`<ul class="right-answer">${right.map((i) => html`<li lang=${textLanguage(question, "options", i)}>${markdownInline(question.options[i])}</li>`)}</ul>`;
   },
   fill: (question) => {
     const parts = question.template.split("____");
@@ -110,8 +112,8 @@ const rightAnswer = {
     return html`<pre class="right-answer"><code>${parts.map((text, i) => html`${text}${i < blanks.length ? html`<mark>${blanks[i][0]}</mark>` : nothing}`)}</code></pre>`;
   },
   match: (question) =>
-    html`<ul class="right-answer">${question.pairs.map((pair) => html`<li>${markdownInline(pair.left)} → ${markdownInline(pair.right)}</li>`)}</ul>`,
-  predict: () => nothing, // the real output follows
+    html`<ul class="right-answer">${question.pairs.map((pair) => html`<li><span lang=${textLanguage(pair, "left")}>${markdownInline(pair.left)}</span> → <span lang=${textLanguage(pair, "right")}>${markdownInline(pair.right)}</span></li>`)}</ul>`,
+  // predict: none, its real output (shown with any revealed predict answer) is the answer
 };
 
 const questionBody = {
@@ -120,10 +122,12 @@ const questionBody = {
     const chosen = answer.value ?? (multiple ? [] : undefined);
     const isRight = (i) => (multiple ? question.answers.includes(i) : i === question.answer);
     const toggle = (i, on) => set(on ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((j) => j !== i));
-    // A single choice's wrong pick is marked at once; a multiple choice only says how far it got.
+    // A single choice's wrong pick is marked at once; a multiple choice only says how far it got
+    // until the answer is no secret, then its wrong picks are marked too.
+    const picked = (i) => (multiple ? chosen.includes(i) : chosen === i);
     const mark = (i) => {
       if (revealed && isRight(i)) return "right";
-      if (answer.checked && !multiple && chosen === i && !isRight(i)) return "wrong";
+      if (answer.checked && (!multiple || revealed) && picked(i) && !isRight(i)) return "wrong";
       return "";
     };
     return html`
@@ -135,7 +139,7 @@ const questionBody = {
               ${multiple
                 ? html`<input type="checkbox" name=${name} .checked=${live(chosen.includes(i))} @change=${(event) => toggle(i, event.target.checked)} />`
                 : html`<input type="radio" name=${name} .checked=${live(chosen === i)} @change=${() => set(i)} />`}
-              <span>${markdownInline(option)}</span>
+              <span lang=${textLanguage(question, "options", i)}>${markdownInline(option)}</span>
               ${mark(i) === "wrong" ? html`<span class="choice-mark" aria-hidden="true">✗</span><span class="visually-hidden">${strings.yourChoiceWrong}</span>` : nothing}
               ${mark(i) === "right" ? html`<span class="choice-mark" aria-hidden="true">✓</span><span class="visually-hidden">${strings.rightOption}</span>` : nothing}
             </label>
@@ -160,6 +164,7 @@ const questionBody = {
 
   match: ({ lesson, n, question, answer, revealed, name, set }) => {
     const cards = shuffled(question.pairs.map((pair) => pair.right), `${lesson.id}:${n}`);
+    const cardLanguage = (right) => textLanguage(question.pairs.find((pair) => pair.right === right), "right");
     const lefts = question.pairs.map((pair) => plainText(pair.left));
     const chosen = answer.value ?? {};
     const rowOf = (right) => question.pairs.findIndex((_, i) => chosen[i] === right);
@@ -182,7 +187,7 @@ const questionBody = {
                   aria-roledescription=${strings.matchCardRole} aria-describedby="${name}-help" aria-pressed="false" ?disabled=${answer.checked}
                   @pointerdown=${(event) => startPointerDrag(event, move(right))} @pointermove=${movePointerDrag} @pointerup=${endPointerDrag}
                   @pointercancel=${cancelDrag} @keydown=${(event) => keyboardDrag(event, move(right))} @blur=${leaveCard}>
-                  ${markdownInline(right)}${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
+                  <span lang=${cardLanguage(right)}>${markdownInline(right)}</span>${rowOf(right) >= 0 ? html`<span class="visually-hidden">, ${strings.matchCardPlaced(lefts[rowOf(right)])}</span>` : nothing}
                 </button>
               </li>
             `,
@@ -193,12 +198,12 @@ const questionBody = {
             ${question.pairs.map(
               (pair, i) => html`
                 <tr data-testid="match-row" data-state=${revealed ? (chosen[i] === pair.right ? "right" : "wrong") : "open"}>
-                  <th scope="row">${markdownInline(pair.left)}</th>
+                  <th scope="row" lang=${textLanguage(pair, "left")}>${markdownInline(pair.left)}</th>
                   <td>
                     <select data-testid="match-select" aria-label=${strings.matchLabel(lefts[i])} ?disabled=${answer.checked}
                       .value=${live(chosen[i] ?? "")} @change=${(event) => set(placeCard(chosen, i, event.target.value))}>
                       <option value="" ?selected=${!chosen[i]}>${strings.matchChoose}</option>
-                      ${cards.map((right) => html`<option value=${right} ?selected=${chosen[i] === right}>${plainText(right)}</option>`)}
+                      ${cards.map((right) => html`<option value=${right} lang=${cardLanguage(right)} ?selected=${chosen[i] === right}>${plainText(right)}</option>`)}
                     </select>
                   </td>
                 </tr>

@@ -9,38 +9,8 @@ from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
 from . import cuda, return_types, special
 from . import _process  # noqa: F401  (program runners call _process.new_run())
-from ._ops.creation import (tensor, as_tensor, from_numpy, zeros, ones, full, empty, zeros_like, ones_like,
-                            full_like, empty_like, arange, linspace, logspace, eye, FloatTensor, DoubleTensor,
-                            LongTensor, IntTensor, BoolTensor, ByteTensor)
-from ._ops.pointwise import (add, sub, mul, div, neg, abs, exp, expm1, log, log2, log10, log1p, sqrt, rsqrt,
-                             sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, sigmoid, relu, sign, sgn,
-                             floor, ceil, round, trunc, frac, reciprocal, pow, square, erf, clamp, clamp_min,
-                             clamp_max, maximum, minimum, lerp, addcmul, addcdiv, remainder, fmod, floor_divide, where, masked_fill,
-                             eq, ne, lt, le, gt, ge, logical_and, logical_or, logical_xor, logical_not,
-                             bitwise_and, bitwise_or, bitwise_xor, bitwise_not, isnan, isinf, isfinite)
-from ._ops.pointwise import rsub_any as rsub, clamp as clip, atan2 as arctan2, neg as negative, div as true_divide
-from ._ops.pointwise import (asinh, acosh, atanh, exp2, erfc, deg2rad, rad2deg, asinh as arcsinh, acosh as arccosh,
-                             atanh as arctanh, xlogy, logit, hypot, logaddexp, copysign, sinc, float_power)
-from ._ops.pointwise import div as divide, mul as multiply, sub as subtract, nan_to_num, isclose, allclose, equal
-from ._ops.reduction import cummax, cummin, aminmax, kthvalue, diff
-from ._ops.joining import fliplr, flipud, repeat_interleave
+globals().update(_methods.TORCH_FUNCTIONS)  # every op's torch.<name> forms (see autograd.derivatives.op)
 from . import linalg
-from ._ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, std, var, var_mean, std_mean,
-                             norm, cumsum, cumprod, logsumexp, softmax, log_softmax, all, any, median, mode, sort,
-                             argsort, topk, unique, count_nonzero, nansum, nanmean, dist)
-from ._ops.shape import (reshape, flatten, unflatten, squeeze, unsqueeze, permute, transpose, t, narrow, select,
-                         movedim, diagonal, expand, tile)
-from ._ops.shape import transpose as swapaxes, movedim as moveaxis
-from ._ops.indexing import (index_select, gather, scatter, scatter_add, nonzero, masked_select, take, argwhere,
-                            index_put, index_add, index_copy, index_fill)
-from ._ops.joining import (cat, concat, concatenate, stack, hstack, vstack, dstack, column_stack, atleast_1d,
-                           atleast_2d, atleast_3d, split, chunk, unbind, flip, roll, rot90, tril, triu, diag,
-                           diag_embed, trace, tensor_split, hsplit, vsplit, dsplit)
-from ._ops.shape import ravel, broadcast_to
-from ._ops.pointwise import positive, trunc as fix
-from ._ops.linalg import mm, addmm, bmm, mv, dot, matmul, inner, outer, ger, einsum, cross
-from ._ops.copy import clone
-from ._ops.pointwise import binary as _binary
 from . import autograd
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
@@ -119,30 +89,16 @@ from ._dtype import finfo, iinfo
 from . import accelerator, backends
 from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance, celu, selu, threshold, prelu,
                             max_pool1d, max_pool2d, avg_pool1d, adaptive_avg_pool1d, bilinear, group_norm)
-from ._ops.pointwise import (acos as arccos, asin as arcsin, atan as arctan, gt as greater, ge as greater_equal,
-                             lt as less, le as less_equal, ne as not_equal)
-from ._ops.shape import transpose as swapdims
 from ._ops.histogram import histc, histogram, bincount, searchsorted, bucketize
 from ._ops.gamma import lgamma, digamma, polygamma
-from ._ops.decompositions import (fmax, fmin, heaviside, logaddexp2, isposinf, isneginf, signbit, isin, take_along_dim,
+from ._ops.decompositions import (fmax, fmin, heaviside, isposinf, isneginf, signbit, isin, take_along_dim,
                                   tensordot, kron, vdot, diagflat, cartesian_prod, cov, corrcoef, trapezoid, msort, cdist)
 from ._ops.decompositions import trapezoid as trapz
 from ._ops.sampling import poisson, binomial, _standard_gamma, _sample_dirichlet
 from ._ops.linalg_solve import inv as inverse, det, logdet, slogdet_function as slogdet
-from ._ops.joining import vstack as row_stack
 from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
 
 install_import_guard()
-
-
-# torch.sin_(x) and the like: PyTorch's function forms of the in-place methods
-for _name in ("abs_ acos_ acosh_ asin_ asinh_ atan_ atanh_ ceil_ clamp_ clamp_max_ clamp_min_ clip_ cos_ cosh_ "
-              "deg2rad_ erf_ erfc_ exp2_ exp_ expm1_ fix_ floor_ frac_ log10_ log1p_ log2_ log_ logit_ neg_ "
-              "negative_ rad2deg_ reciprocal_ relu_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ "
-              "tanh_ trunc_ xlogy_ zero_ fill_").split():
-    if hasattr(Tensor, _name):
-        globals()[_name] = getattr(Tensor, _name)
-del _name
 
 
 def detach(input):

@@ -30,6 +30,15 @@ class device:
 cpu = device("cpu")
 
 
+def check_device(value):
+    """Only the CPU: another device fails as it does in a CPU-only PyTorch."""
+    d = device(value)
+    if d.type != "cpu":
+        if d.type == "cuda":
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        raise RuntimeError(f"Expected one of cpu, cuda, ... device type at start of device string: {d.type}")
+
+
 _default_device = cpu
 
 
@@ -41,7 +50,6 @@ def set_default_device(device_):
     """torch.set_default_device: only the CPU exists here, so another device fails at once with
     the error a CPU-only PyTorch gives when it makes the first tensor there."""
     global _default_device
-    from ._ops.copy import _check_device
     if device_ is not None:
-        _check_device(device_)
+        check_device(device_)
     _default_device = device("cpu" if device_ is None else device_)

@@ -2,11 +2,12 @@
 import types
 
 from . import _arg_parser as parser_errors, _dtype
+from ._device import check_device
 from ._tensor import Tensor
-from .autograd.derivatives import OPERAND_TYPES, recording_operator
+from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
-from ._ops import (pointwise as P, reduction as R, shape as S, copy as C, indexing as I, joining as J,
-                   linalg as L, creation as K)
+from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
+from ._ops import indexing, joining, reduction, softmax, sorting  # noqa: F401  (their declarations)
 
 
 def _inplace(fn, name=None):
@@ -40,104 +41,52 @@ def _not_implemented_for_others(fn):
     return operator
 
 
+# binary operators: a second operand that is not a tensor or number may give NotImplemented
+_BINARY_OPERATORS = {f"__{name}__" for name in (
+    "add radd sub mul rmul truediv rtruediv floordiv mod pow matmul and rand or ror xor rxor lshift rshift "
+    "eq ne lt le gt ge").split()}
+
+
+def _form(fn, name):
+    """What the declared form ``name`` of op ``fn`` binds (see autograd.derivatives.op)."""
+    if name in _BINARY_OPERATORS:
+        return _not_implemented_for_others(fn)
+    if name.startswith("__i") and f"__{name[3:]}" in _BINARY_OPERATORS:  # __imul__
+        return _inplace(fn, name)
+    if _is_inplace_twin(fn, name):
+        return _inplace(fn, name)
+    return fn
+
+
+def _is_inplace_twin(fn, name):
+    """``mul_`` of ``mul``, ``clip_`` of ``clamp`` (but not ``fill_``: that op is in-place itself)."""
+    return name.endswith("_") and not name.endswith("__") and name != fn.op_name.partition(".")[0]
+
+
 def _bind():
     T = Tensor
+    functions = {}  # torch.<name> -> what Tensor.<name> is, for the in-place twins
+    for fn in DECLARED:
+        for form in fn.forms:
+            owner, _, name = form.partition(".")
+            if owner == "Tensor":
+                setattr(T, name, _form(fn, name))
+            else:
+                functions[name] = fn
     ops = _not_implemented_for_others
-    # arithmetic operators
-    T.__add__ = T.__radd__ = ops(P.add)
-    T.__sub__ = ops(P.sub)
+    # operators that are not one op's form
     T.__rsub__ = ops(lambda self, other: P.rsub_any(self, other))
-    T.__mul__ = T.__rmul__ = ops(P.mul)
-    T.__truediv__ = ops(P.div)
-    T.__rtruediv__ = ops(P.rtruediv)
-    T.__floordiv__ = ops(P.floor_divide)
     T.__rfloordiv__ = ops(lambda self, other: P.floor_divide(K.tensor(other, dtype=None), self)
                           if not isinstance(other, Tensor) else P.floor_divide(other, self))
-    T.__mod__ = ops(P.remainder)
     T.__rmod__ = ops(lambda self, other: P.remainder(K.tensor(other), self))
-    T.__pow__ = ops(P.pow)
     T.__rpow__ = ops(lambda self, other: P.pow(other, self))
-    T.__matmul__ = ops(L.matmul)
     T.__rmatmul__ = ops(lambda self, other: L.matmul(other, self))
-    T.__neg__ = P.neg
+    T._legacy_new = K.legacy_new
     T.__pos__ = lambda self: self
-    T.__abs__ = P.abs
-    T.__invert__ = P.bitwise_not
-    T.__and__ = T.__rand__ = ops(P.bitwise_and)
-    T.__or__ = T.__ror__ = ops(P.bitwise_or)
-    T.__xor__ = T.__rxor__ = ops(P.bitwise_xor)
-    T.__lshift__ = ops(P.bitwise_left_shift)
-    T.__rshift__ = ops(P.bitwise_right_shift)
-    T.__eq__ = ops(P.eq)
-    T.__ne__ = ops(P.ne)
-    T.__lt__ = ops(P.lt)
-    T.__le__ = ops(P.le)
-    T.__gt__ = ops(P.gt)
-    T.__ge__ = ops(P.ge)
     T.__hash__ = lambda self: id(self)
-    T.__iadd__ = _inplace(P.add)
-    T.__isub__ = _inplace(P.sub)
-    T.__imul__ = _inplace(P.mul)
-    T.__itruediv__ = _inplace(P.div)
-    T.__ifloordiv__ = _inplace(P.floor_divide)
-    T.__imod__ = _inplace(P.remainder)
-    T.__ipow__ = _inplace(P.pow)
-    T.__iand__ = _inplace(P.bitwise_and)
-    T.__ior__ = _inplace(P.bitwise_or)
-    T.__ixor__ = _inplace(P.bitwise_xor)
-    T.__imatmul__ = _inplace(L.matmul)
-    T.__getitem__ = I.getitem
-    T.__setitem__ = I.setitem
-
-    # methods with an in-place twin
-    pointwise = ["add", "sub", "mul", "div", "neg", "abs", "exp", "expm1", "log", "log2", "log10", "log1p",
-                 "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-                 "asinh", "acosh", "atanh", "exp2", "erfc", "deg2rad", "rad2deg",
-                 "sigmoid", "relu", "sign", "sgn", "floor", "ceil", "round", "trunc", "frac", "reciprocal", "pow",
-                 "clamp", "lerp", "addcmul", "addcdiv", "remainder", "fmod", "floor_divide", "square", "erf",
-                 "masked_fill", "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
-                 "bitwise_xor", "bitwise_not", "eq", "ne", "lt", "le", "gt", "ge"]
-    for name in pointwise:
-        fn = getattr(P, name)
-        setattr(T, name, fn)
-        setattr(T, name + "_", _inplace(fn, name + "_"))
-    T.clip, T.clip_ = P.clamp, _inplace(P.clamp, "clip_")
-    for name in ["clamp_min", "clamp_max"]:
-        setattr(T, name, getattr(P, name))
-        setattr(T, name + "_", _inplace(getattr(P, name), name + "_"))
-    T.maximum, T.minimum = P.maximum, P.minimum
-    T.subtract, T.multiply, T.divide, T.true_divide = P.sub, P.mul, P.div, P.div
-    T.negative, T.absolute, T.arctan2 = P.neg, P.abs, P.atan2
-    T.arcsinh, T.arccosh, T.arctanh = P.asinh, P.acosh, P.atanh
-    for name in ["hypot", "logaddexp", "copysign", "sinc", "float_power"]:
-        setattr(T, name, getattr(P, name))
-        setattr(T, name + "_", _inplace(getattr(P, name), name + "_"))
-    T.xlogy, T.xlogy_, T.logit, T.logit_ = P.xlogy, _inplace(P.xlogy, "xlogy_"), P.logit, _inplace(P.logit, "logit_")
-    T.greater, T.less, T.greater_equal, T.less_equal, T.not_equal = P.gt, P.lt, P.ge, P.le, P.ne
-    T.isnan, T.isinf, T.isfinite = P.isnan, P.isinf, P.isfinite
-    T.nan_to_num, T.isclose, T.allclose, T.equal = P.nan_to_num, P.isclose, P.allclose, P.equal
     T.where = lambda self, condition, other: P.where(condition, self, other)
-    T.rsub = P.rsub_any
-    T.addmm = L.addmm
 
-    # reductions
-    for name in ["sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "std", "var", "norm",
-                 "cumsum", "cumprod", "logsumexp", "softmax", "log_softmax", "all", "any", "median", "mode",
-                 "sort", "argsort", "topk", "unique", "count_nonzero", "cummax", "cummin", "aminmax", "kthvalue",
-                 "nansum", "nanmean", "dist",
-                 "diff"]:
-        setattr(T, name, getattr(R, name))
-    T.cumsum_ = _inplace(R.cumsum, "cumsum_")
-
-    # shapes and views
-    for name in ["view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
-                 "permute", "transpose", "t", "expand", "expand_as", "repeat", "tile", "contiguous", "narrow", "select",
-                 "movedim", "diagonal", "sum_to_size"]:
-        setattr(T, name, getattr(S, name))
-    T.ravel, T.broadcast_to = S.ravel, S.broadcast_to
-    T.positive, T.fix, T.fix_ = P.positive, P.trunc, _inplace(P.trunc, "fix_")
-    T.swapaxes = T.swapdims = S.transpose
-    T.moveaxis = S.movedim
+    # shapes: properties and in-place shape changes
     T.T = property(S.T)
     T.mT = property(S.mT)
     T.H = property(S.H)
@@ -147,32 +96,10 @@ def _bind():
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
 
-    # indexing
-    for name in ["index_select", "gather", "scatter", "scatter_add", "nonzero", "masked_select", "take",
-                 "argwhere"]:
-        setattr(T, name, getattr(I, name))
-    T.scatter_ = _inplace(I.scatter, "scatter_")
-    T.scatter_add_ = _inplace(I.scatter_add, "scatter_add_")
-    for name in ["index_put", "index_add", "index_copy", "index_fill"]:
-        setattr(T, name, getattr(I, name))
-        setattr(T, name + "_", _inplace(getattr(I, name), name + "_"))
-
-    # joining
-    for name in ["split", "chunk", "unbind", "flip", "roll", "rot90", "tril", "triu", "diag", "trace", "tensor_split",
-                 "hsplit", "vsplit", "dsplit", "diag_embed", "fliplr", "flipud", "repeat_interleave"]:
-        setattr(T, name, getattr(J, name))
-    T.tril_ = _inplace(J.tril, "tril_")
-    T.triu_ = _inplace(J.triu, "triu_")
-
-    # products
-    for name in ["mm", "bmm", "mv", "dot", "matmul", "outer", "ger", "cross"]:
-        setattr(T, name, getattr(L, name))
-    T.inner = L.inner
-
     # counting, the gamma family, composites and square systems (modules of their own)
     from ._ops import histogram as H, gamma as G, decompositions as D, linalg_solve as LS
     for module, names in ((H, "histc histogram bincount"), (G, "lgamma digamma"),
-                          (D, "fmax fmin heaviside logaddexp2 isposinf isneginf signbit take_along_dim kron vdot "
+                          (D, "fmax fmin heaviside isposinf isneginf signbit take_along_dim kron vdot "
                               "diagflat cov corrcoef msort"), (LS, "det logdet")):
         for name in names.split():
             setattr(T, name, getattr(module, name))
@@ -181,19 +108,14 @@ def _bind():
     T.polygamma = lambda self, n: G.polygamma(n, self)
     T.polygamma_ = lambda self, n: C.apply_inplace(self, G.polygamma(n, self))
 
-    # copies and conversion
-    T.clone, T.to, T.type = C.clone, C.to, C.type
-    T.copy_, T.fill_, T.zero_ = C.copy_, C.fill_, C.zero_
+    # conversions and questions PyTorch answers for a CPU tensor
     for name, dtype in [("float", _dtype.float32), ("double", _dtype.float64), ("half", _dtype.float16),
                         ("long", _dtype.int64), ("int", _dtype.int32), ("short", _dtype.int16),
                         ("char", _dtype.int8), ("byte", _dtype.uint8), ("bool", _dtype.bool_)]:
         setattr(T, name, C._converter(dtype))
     T.cpu = lambda self, memory_format=None: self
-    T.cuda = lambda self, *args, **kwargs: C._check_device("cuda")
+    T.cuda = lambda self, *args, **kwargs: check_device("cuda")
     T.type_as = lambda self, other: C.to(self, other.dtype)
-    T.numpy = K.numpy
-    T.new_tensor, T.new_zeros, T.new_ones = K.new_tensor_method, K.new_zeros, K.new_ones
-    T.new_full, T.new_empty = K.new_full, K.new_empty
     T.is_complex = lambda self: False
     T.is_signed = lambda self: self.dtype.is_signed
     T.get_device = lambda self: -1
@@ -206,6 +128,9 @@ def _bind():
     for name, method in list(vars(T).items()):
         if not name.startswith("_") and isinstance(method, types.FunctionType):
             setattr(T, name, parser_errors.with_keyword_parity(method, name, takes_out=False, method=True))
+    # torch's function forms; an in-place one (torch.sin_) is the method as bound above
+    return {name: getattr(T, name) if name.endswith("_") and "Tensor." + name in fn.forms else fn
+            for name, fn in functions.items()}
 
 
 def _restride(self, view):
@@ -217,4 +142,4 @@ def _restride(self, view):
     return self
 
 
-_bind()
+TORCH_FUNCTIONS = _bind()  # torch/__init__.py exports them

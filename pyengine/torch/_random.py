@@ -3,8 +3,7 @@
 The generator is MT19937 with PyTorch's state layout; every sampler is a pure function
 ``sampler(generator, n, dtype, ...) -> list`` that returns the n values of a fresh contiguous
 tensor in element order, already rounded to ``dtype``. Tensor wrappers reshape the lists.
-The algorithms and their exact arithmetic are described in shared/spec/torch-parity.md
-(§1 generator, §2 samplers); section numbers below refer to it.
+tests/test_random_parity.py checks the streams against real PyTorch's.
 
 Speed matters because this runs as pure Python in the browser: words are tempered a block
 of 624 at a time, and the float32 normal fill works column-wise over all lanes (one list
@@ -20,7 +19,7 @@ from . import _libm
 from ._float32 import fma32, fma64, from_bits32
 
 # ---------------------------------------------------------------------------------------
-# The generator (§1)
+# The generator
 
 _N = 624
 _M = 397
@@ -95,7 +94,7 @@ class Generator:
         self._tempered = None
         self._left = 1
         self._next = 0
-        self._normal_spare = None        # float64 spare of the scalar normal sampler (§1.3)
+        self._normal_spare = None        # float64 spare of the scalar normal sampler
         self._float_normal_spare = None  # no CPU kernel uses it; kept for the state bytes
         return self
 
@@ -109,7 +108,7 @@ class Generator:
         return self._seed
 
     def get_state(self):
-        """The 5056 state bytes of torch.get_rng_state() (§1.5)."""
+        """The 5056 state bytes of torch.get_rng_state()."""
         spare = self._normal_spare
         fspare = self._float_normal_spare
         return _STATE_LAYOUT.pack(
@@ -264,7 +263,7 @@ def _fma64_list(values, scale, shift):
 
 
 # ---------------------------------------------------------------------------------------
-# Uniform (§2.1)
+# Uniform
 
 def uniform(generator, n, dtype, low=0.0, high=1.0):
     """rand / uniform_(low, high): n values in [low, high) of a floating dtype."""
@@ -285,7 +284,7 @@ def uniform(generator, n, dtype, low=0.0, high=1.0):
 
 
 # ---------------------------------------------------------------------------------------
-# Normal (§2.2)
+# Normal
 
 _TWO_PI = 2.0 * math.pi
 
@@ -306,7 +305,7 @@ def normal(generator, n, dtype, mean=0.0, std=1.0, contiguous=True):
 
 
 def _normal_scalar(generator, n, mean, std):
-    """§2.2.1, float64 for every dtype: each generated pair returns cos, caches sin."""
+    """Float64 for every dtype: each generated pair returns cos, caches sin."""
     out = []
     for _ in range(n):
         z = generator._normal_spare
@@ -323,7 +322,7 @@ def _normal_scalar(generator, n, mean, std):
 
 
 def _fill_blocks(uniforms_of, n):
-    """§2.2.2 layout: the (a, b) lane inputs and their output positions.
+    """The (a, b) lane inputs and their output positions.
 
     Returns (a, b, positions): lane i writes its cos output to positions[i] and its sin
     output to positions[i] + 8. A tail block, when n % 16 != 0, is drawn last and its
@@ -360,7 +359,7 @@ def _normal_fill_f64(generator, n, mean, std):
     return _scatter(n, positions, lo, hi)
 
 
-# float32 constants of the vectorised Cephes log and sincos (§2.2.2)
+# float32 constants of the vectorised Cephes log and sincos
 _SQRTHF = from_bits32(0x3F3504F3)
 _LOG_POLY = [from_bits32(h) for h in (0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A, 0xBDFE5D4F, 0x3E11E9BF,
                                       0xBE2AAE50, 0x3E4CCEAC, 0xBE7FFFFC, 0x3EAAAAAA)]
@@ -442,7 +441,7 @@ def _normal_fill_f32(generator, n, mean, std):
 
 
 # ---------------------------------------------------------------------------------------
-# Integers (§2.3)
+# Integers
 
 _MANTISSA_DIGITS = {"float16": 11, "float32": 24, "float64": 53}
 
@@ -546,7 +545,7 @@ def randperm(generator, n, dtype):
 
 
 # ---------------------------------------------------------------------------------------
-# Bernoulli, dropout, exponential (§2.4)
+# Bernoulli, dropout, exponential
 
 def bernoulli(generator, n, p, dtype):
     """Tensor.bernoulli_(p) with a Python number p: U53() < p, in float64."""
@@ -583,7 +582,7 @@ def exponential(generator, n, dtype, lambd=1.0):
 
 
 # ---------------------------------------------------------------------------------------
-# Multinomial (§2.5)
+# Multinomial
 
 def multinomial(generator, probs, rows, num_samples, replacement, dtype):
     """torch.multinomial over `rows` rows of a flat row-major list of (unnormalised)

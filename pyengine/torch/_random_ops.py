@@ -145,7 +145,7 @@ def randint_like(input, low=0, high=None, *, dtype=None, requires_grad=False, ge
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None, requires_grad=False,
            device=None, layout=None, pin_memory=False):
-    """The four overloads of torch.normal (torch-parity §2.2.4)."""
+    """The four overloads of torch.normal."""
     mean_t, std_t = isinstance(mean, Tensor), isinstance(std, Tensor)
     if not mean_t and not std_t:
         if size is None:

@@ -52,13 +52,14 @@ class Tensor:
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
     _retains_grad = False
 
+    # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
+    # internal construction uses _make.
+    _legacy_new = None
+
     def __new__(cls, *args, **kwargs):
-        # torch.Tensor(...) is the legacy constructor; internal construction uses _make.
         self = object.__new__(cls)
         if args or kwargs or cls is Tensor:
-            from ._ops.creation import legacy_new
-            src = legacy_new(*args, **kwargs)
-            self._init_from(src)
+            self._init_from(Tensor._legacy_new(*args, **kwargs))
         return self
 
     def __init__(self, *args, **kwargs):
@@ -226,7 +227,7 @@ class Tensor:
         return acc
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from .autograd import backward
+        from .autograd.graph import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def register_hook(self, hook):

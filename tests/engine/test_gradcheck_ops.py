@@ -209,7 +209,7 @@ SAMPLES = {
     "_zero": [s(lambda a: a.clone().zero_(), A)],
     # ---- indexing
     "_index": [s(lambda a: a[IDX], A), s(lambda a: a[MASK], A), s(lambda a: a[[0, 1, 1], [2, 2, 0]], A)],
-    "_index_add_flat": [s(lambda a: a[IDX], A, order=2)],
+    "index_add_flat": [s(lambda a: a[IDX], A, order=2)],
     "take_flat": [s(lambda a: torch.take(a, torch.tensor([[5, 0], [5, 2]])), A)],
     "_index_put": [s(lambda a, b: setitem(a, MASK, b), A, given([1.5, -2.0, 0.5])),
                    s(lambda a, b: setitem(a, torch.tensor([2, 0]), b), leaf(3, 2), given([0.5, -1.0]))],
@@ -243,6 +243,7 @@ SAMPLES = {
     "exp2": [s(lambda a: a.exp2(), A)],
     "hypot": [s(lambda a, b: torch.hypot(a, b), A, B), s(lambda a, r: a.hypot(r), A, ROW)],
     "logaddexp": [s(lambda a, b: torch.logaddexp(a, b), A, B)],
+    "logaddexp2": [s(lambda a, b: torch.logaddexp2(a, b), A, B), s(lambda a, r: a.logaddexp2(r), A, ROW)],
     "copysign": [s(lambda a: torch.copysign(a, B.detach()), A)],  # other: no gradient, as PyTorch
     "sinc": [s(lambda a: a.sinc(), A)],
     "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],
@@ -370,7 +371,6 @@ SAMPLES = {
                    s(lambda x: torch.special.polygamma(1, x), A)],
     "fmax": [s(torch.fmax, A, B), s(torch.fmax, A, ROW)],
     "fmin": [s(torch.fmin, A, B), s(torch.fmin, A, ROW)],
-    "logaddexp2": [s(torch.logaddexp2, A, B)],
     "_vdot": [s(torch.vdot, V4, W4)],
     "_mul_scalar": [s(lambda y: torch.trapezoid(y, dx=0.5), A)],
     "_cdist": [s(torch.cdist, A, B), s(lambda a, b: torch.cdist(a, b, p=1.5), M34, leaf(2, 4, lo=0.7, hi=-0.4)),

@@ -46,7 +46,17 @@ def test_exported_graph_has_pytorchs_nodes_and_edges(name):
     assert sorted(t["name"] for t in listed) == sorted(EXPECTED[name])
     for root in EXPECTED[name]:
         export = course_graph.answer({"what": "graph", "name": root})
-        assert as_structure(export) == EXPECTED[name][root], root
+        expected = EXPECTED[name][root]
+        assert as_structure(export) == {"nodes": expected["nodes"], "edges": expected["edges"]}, root
+
+
+def test_saved_numbers_show_as_pytorch_prints_them():
+    # a number given for a tensor input is saved by PyTorch as a wrapped tensor: tensor(3)
+    run_with_graph(PROGRAMS["number_operands"])
+    for root, expected in EXPECTED["number_operands"].items():
+        if expected["saved"]:
+            saved = course_graph.answer({"what": "graph", "name": root})["nodes"][0]["saved"]
+            assert {name: saved[name]["repr"] for name in expected["saved"]} == expected["saved"], root
 
 
 def test_export_labels_leaves_and_parameters_with_their_names_and_grads():

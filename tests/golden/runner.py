@@ -2,8 +2,8 @@
 
 The same file runs under real PyTorch (tests/gen/gen_golden.py), under our engine in CPython
 (tests/test_golden.py) and inside Pyodide (tests/test_pyodide_engine.py), so it uses only the
-standard library. It imports torch once before the first program (import-time warnings then
-belong to no program) and touches it only to reset global state between programs.
+standard library and the course's program runner (app/py/host.py). It imports torch once before
+the first program (import-time warnings then belong to no program).
 
     python runner.py [--fork] [--programs DIR] [NAME ...]   # NAME like "tensors/view_basic"; default: all
 
@@ -23,21 +23,26 @@ The output of one program is, in order of occurrence:
 Memory addresses ("0x7f3a...") are replaced by "0xADDR", and a number printed right after an
 "id(...)" text (d2l prints `id(Y)` to show memory reuse) by "ID".
 
-Isolation: a fresh namespace and a fresh temporary working directory per program; default
-dtype, print options and grad mode are reset afterwards. --fork (CPython with os.fork only)
-runs each program in a forked child instead, the reference isolation used for real PyTorch.
+Isolation: each program runs as the app's worker runs a learner's program (app/py/host.py: the
+interpreter's boot state put back, a new namespace, torch's per-process state reset, an emptied
+working directory). --fork (CPython with os.fork only) runs each program that way in a forked
+child, the reference isolation used for real PyTorch.
 """
-import builtins
-import io
+import contextlib
+import importlib.util
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
 import warnings
 
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# By its path: this file is called runner.py too, and app/py is no package.
+_spec = importlib.util.spec_from_file_location("_course_host", os.path.join(REPO, "app", "py", "host.py"))
+host_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(host_module)
+Host, error_line, text_of = host_module.Host, host_module.error_line, host_module.text_of
 GOLDEN_PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 PRINTED_ID = re.compile(r"(\bid\([^()]*\)\W*)\d+")
@@ -56,79 +61,39 @@ def mask_addresses(text):
     return PRINTED_ID.sub(r"\1ID", ADDRESS.sub("0xADDR", text))
 
 
-def exception_line(exc):
-    message = str(exc)
-    return type(exc).__name__ + (": " + message if message else "")
-
-
-def run_program(programs_dir, name):
+def run_program(host, programs_dir, name):
     """Execute one program; return its output text (see the module docstring)."""
-    path = os.path.join(programs_dir, name + ".py")
-    with open(path, encoding="utf-8") as f:
+    with open(os.path.join(programs_dir, name + ".py"), encoding="utf-8") as f:
         source = f.read()
-    captured = io.StringIO()
-
-    def show_warning(message, category, filename, lineno, file=None, line=None):
-        captured.write(f"{category.__name__}: {message}\n")
-
-    saved_streams, saved_cwd = (sys.stdout, sys.stderr), os.getcwd()
-    workdir = tempfile.mkdtemp(prefix="golden-")
-    os.chdir(workdir)
-    sys.stdout = sys.stderr = captured
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("always")
-            warnings.showwarning = show_warning
-            try:
-                exec(compile(source, path, "exec"), {"__name__": "__main__", "__builtins__": builtins})
-            except (Exception, SystemExit) as exc:  # KeyboardInterrupt still stops the run
-                if captured.tell() and not captured.getvalue().endswith("\n"):
-                    captured.write("\n")
-                captured.write(exception_line(exc) + "\n")
-    finally:
-        sys.stdout, sys.stderr = saved_streams
-        os.chdir(saved_cwd)
-        shutil.rmtree(workdir, ignore_errors=True)
-    return mask_addresses(captured.getvalue())
-
-
-def reset_torch_state():
-    """Undo global settings a program may have changed; return the names of failed steps."""
-    torch = sys.modules.get("torch")
-    if torch is None:
-        return []
-    steps = {
-        "set_default_dtype": lambda: torch.set_default_dtype(torch.float32),
-        "set_printoptions": lambda: torch.set_printoptions(profile="default"),
-        "set_grad_enabled": lambda: torch.set_grad_enabled(True),
-        "new_run": lambda: torch._process.new_run() if hasattr(torch, "_process") else None,
-    }
-    failed = []
-    for step_name, step in steps.items():
-        try:
-            step()
-        except Exception:
-            failed.append(step_name)
-    return failed
-
-
-def run_in_process(programs_dir, name):
     started = time.perf_counter()
-    output = run_program(programs_dir, name)
-    result = {"output": output, "seconds": round(time.perf_counter() - started, 4)}
-    failed_resets = reset_torch_state()
-    if failed_resets:
-        result["failed_resets"] = failed_resets
-    return result
+    chunks, result = host.run(source, around=warnings_as_lines)
+    output = text_of(chunks)
+    if result["error"]:
+        if result["error"]["kind"] == "interrupted":
+            raise KeyboardInterrupt  # Ctrl+C stops the runner, not just the program
+        output += ("\n" if output and not output.endswith("\n") else "") + error_line(result["error"]) + "\n"
+    return {"output": mask_addresses(output), "seconds": round(time.perf_counter() - started, 4)}
 
 
-def run_forked(programs_dir, name):
+@contextlib.contextmanager
+def warnings_as_lines():
+    """Every warning shown, as one line "<WarningCategory>: <message>" on the program's stderr."""
+    def show_warning(message, category, filename, lineno, file=None, line=None):
+        sys.stderr.write(f"{category.__name__}: {message}\n")
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = show_warning
+        yield
+
+
+def run_forked(host, programs_dir, name):
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
         with os.fdopen(write_end, "w") as pipe:
-            json.dump(run_in_process(programs_dir, name), pipe)
+            json.dump(run_program(host, programs_dir, name), pipe)
         os._exit(0)
     os.close(write_end)
     with os.fdopen(read_end) as pipe:
@@ -153,17 +118,16 @@ def main(argv):
     programs_dir = GOLDEN_PROGRAMS_DIR
     if "--programs" in argv:
         at = argv.index("--programs")
-        programs_dir = argv[at + 1]
+        programs_dir = os.path.abspath(argv[at + 1])  # programs run in a working directory of their own
         del argv[at:at + 2]
     names = [a for a in argv if a != "--fork"] or all_program_names(programs_dir)
-    try:  # import outside any program so import-time warnings are not attributed to one
-        import torch  # noqa: F401
-    except Exception:
-        pass  # every program then reports the import error itself
-    run = run_forked if fork else run_in_process
+    # Imports torch outside any program, so import-time warnings are not attributed to one; if it
+    # fails, every program reports the import error itself.
+    host = Host()
+    run = run_forked if fork else run_program
     for name in names:
         emit({"start": name})
-        emit({"program": name, **run(programs_dir, name)})
+        emit({"program": name, **run(host, programs_dir, name)})
     emit({"summary": {"python": sys.version.split()[0], "torch_path": imported_torch_path()}})
 
 

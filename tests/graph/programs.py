@@ -142,6 +142,15 @@ target = torch.tensor([1])
 loss = torch.nn.functional.cross_entropy(logits, target)
 probs = logits.softmax(dim=1)
 """,
+    "number_operands": """
+import torch
+x = torch.tensor([2.0, 1.0], requires_grad=True)
+times_int = x * 3
+times_float = x * 3.5
+int_times = 3 * x
+halved = x / 2.0
+squared = x ** 2
+""",
     "second_order": """
 import torch
 x = torch.tensor(1.5, requires_grad=True)

@@ -36,10 +36,27 @@ def structure(tensor):
     return {"nodes": names, "edges": edges}
 
 
+def saved_values(tensor):
+    """The saved values of the node that made ``tensor`` that are not tensors requiring grad (a
+    number, or PyTorch's wrapped number: ``_saved_other`` of ``x * 3``), as printed: {name: repr};
+    None once backward has freed them."""
+    import torch
+    saved = {}
+    for attr in sorted(dir(tensor.grad_fn)):
+        try:
+            value = getattr(tensor.grad_fn, attr) if attr.startswith("_saved_") else None
+        except RuntimeError:  # freed by backward
+            return None
+        if value is not None and not (isinstance(value, torch.Tensor) and value.requires_grad):
+            saved[attr] = repr(value)
+    return saved
+
+
 def program_structures(code):
-    """Runs ``code``; the structure behind each tensor it leaves that requires grad, by name."""
+    """Runs ``code``; for each tensor it leaves that requires grad, by name: the structure behind
+    it, and the saved values of the node that made it (``saved_values``) under "saved"."""
     import torch
     namespace = {"__name__": "__main__"}
     exec(compile(code, "main.py", "exec"), namespace)
-    return {name: structure(value) for name, value in sorted(namespace.items())
-            if isinstance(value, torch.Tensor) and value.requires_grad}
+    return {name: {**structure(value), "saved": saved_values(value) if value.grad_fn else {}}
+            for name, value in sorted(namespace.items()) if isinstance(value, torch.Tensor) and value.requires_grad}

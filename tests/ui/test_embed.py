@@ -40,9 +40,14 @@ def host_url(built_site, site_url, serve_folder, tmp_path_factory):
         f'<!doctype html><title>preload</title><script type="module" src="{site_url}embed.js"></script>\n'
         '<div style="height: 3000px"></div><torch-cell preload>print(1)</torch-cell>\n'
     )
+    pyscript = EXPECTED["pyscript"]
     (host / "pyscript.html").write_text(
         f'<!doctype html><title>pyscript</title><script type="module" src="{site_url}pyscript-torch.js"></script>\n'
-        f'<script type="py">\n{EXPECTED["pyscript"]["code"]}</script>\n'
+        f'<body><script type="py">\n{pyscript["code"]}</script>\n'
+        '<script type="py">\nwhile True:\n    pass\n</script>\n'
+        f'<script type="py">\n{pyscript["after_loop_code"]}</script>\n'
+        f'<script type="py-editor" env="t" setup>\n{pyscript["setup_code"]}</script>\n'
+        f'<script type="py-editor" env="t">\n{pyscript["editor_code"]}</script>\n'
     )
     url = serve_folder(host)
     assert url != site_url
@@ -116,6 +121,13 @@ def test_idle_cells_start_no_worker_until_a_run(open_host):
     assert not [url for url in host.requests if re.search(r"worker\.js|pyodide|pyengine", url)]
     with page.expect_worker():
         host.cell(19).locator('[data-testid="run"]').click()
+    assert host.wait_for_output(19) == "38"
+    assert not [url for url in host.requests if any(url.endswith(chunk) for chunk in graph_chunks())]
+
+
+def graph_chunks():
+    """The built files that hold the graph panel's code (views/graph.js) or mount it in a cell."""
+    return [path.name for path in DIST.glob("embed-*.js") if "graph-zoom-in" in path.read_text() or path.name.startswith("embed-cell-graph-")]
 
 
 def test_preload_starts_python_when_the_cell_scrolls_into_view(open_host):
@@ -158,7 +170,7 @@ def test_expected_output_gives_pass_then_fail_with_a_diff(demo):
 def test_cells_are_usable_by_keyboard_and_screen_reader(demo):
     page = demo.page
     assert page.get_by_role("textbox", name="Python code, cell 1").count() == 1
-    assert page.locator("torch-cell").get_by_role("button", name="Run", exact=True).count() == 5
+    assert page.locator("torch-cell").get_by_role("button", name="Run", exact=True).count() == 6
     page.get_by_role("textbox", name="Python code, cell 1").focus()
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")  # leaves the editor for the cell's Run button
@@ -189,15 +201,73 @@ def test_iframe_of_a_practice_sizes_itself_to_its_content(demo):
     assert framed_after == content_after
 
 
-def test_pyscript_script_prints_a_tensor_with_our_torch(open_host):
-    host = open_host("pyscript.html")
-    expected = EXPECTED["pyscript"]["output"].rstrip("\n")  # print() lines reach the console
+def test_a_graph_cell_shows_the_graph_panel_after_a_run(demo):
+    cell = demo.cell(5)
+    expected = CELLS[5]["graph"]
+    assert cell.locator('[data-testid="graph-panel"]').count() == 0
+    assert demo.run(5) == shown(CELLS[5]["output"])
+    panel = cell.locator('[data-testid="graph-panel"]')
+    panel.locator('[data-testid="graph-node"]').first.wait_for()
+    assert panel.locator('[data-testid="graph-tensor"]').input_value() == expected["tensor"]
+    assert drawn_nodes(panel) == set(expected["nodes"])
+    # Another cell's run replaces the graph the worker holds: picking another tensor asks about this
+    # cell's run again, not the other's.
+    assert demo.run(4) == shown(CELLS[4]["output"])
+    panel.locator('[data-testid="graph-tensor"]').select_option("y")
+    demo.page.wait_for_function("""() => {
+        const cell = document.querySelectorAll("torch-cell")[5].shadowRoot;
+        return !cell.querySelector('[data-name="ExpBackward0"]') && cell.querySelector('[data-name="MulBackward0"]');
+    }""")
+    assert drawn_nodes(panel) == set(expected["by_tensor"]["y"])
+
+
+def drawn_nodes(panel):
+    """The grad_fn names the panel draws ("constant" is its own node for a constant operand)."""
+    return set(panel.locator('[data-testid="graph-node"]').evaluate_all("nodes => nodes.map(n => n.dataset.name)")) - {"constant"}
+
+
+def console_line(host, line):
+    """Waits until `line` was written to the page's console."""
     for _ in range(RUN_TIMEOUT_MS // 250):
-        if expected in host.console:
-            break
+        if line in host.console:
+            return True
         host.page.wait_for_timeout(250)
-    assert expected in host.console
-    assert any(url.endswith("/pyengine.zip") for url in host.requests)
+    return False
+
+
+def test_pyscript_scripts_run_in_order_on_our_runtime_with_its_time_limit(open_host):
+    host = open_host("pyscript.html?time-limit=3")
+    pyscript = EXPECTED["pyscript"]
+    assert console_line(host, pyscript["output"].rstrip("\n"))  # print() lines reach the console, as in PyScript
+    # Our runtime's time limit ends the endless loop (PyScript's own interpreter would hang the page),
+    # says so after the script, and the next script still runs.
+    assert console_line(host, "Stopped: the program ran longer than the 3 s time limit.")
+    assert host.page.locator('[data-testid="run-timeout"]').count() == 1
+    assert console_line(host, pyscript["after_loop_output"].rstrip("\n"))
+    # Python ran in our worker, never in PyScript's interpreter on the page.
+    assert any(url.endswith("/worker.js") for url in host.requests)
+    assert host.page.evaluate("() => 'pyodide' in window || 'loadPyodide' in window") is False
+
+
+def test_pyscript_editor_runs_and_stops_on_our_runtime(open_host):
+    host = open_host("pyscript.html")
+    pyscript = EXPECTED["pyscript"]
+    page = host.page
+    run = page.locator(".py-editor-run-button")
+    run.click()
+    output = page.locator('py-editor .torch-output [data-testid="output"]')
+    output.and_(page.locator('[data-running="false"]')).wait_for(timeout=RUN_TIMEOUT_MS)
+    assert output.inner_text() == shown(pyscript["editor_output"])  # after its env's setup script
+    assert page.locator("py-editor").count() == 1  # the setup script has no editor
+    # Stop: the Run button stops a running editor, and our runtime says so.
+    page.locator("py-editor .cm-content").fill("while True:\n    pass")
+    run.click()
+    page.locator('py-editor .torch-output [data-running="true"]').wait_for()
+    assert run.get_attribute("aria-label") == "Stop"
+    page.wait_for_timeout(500)
+    run.click()
+    page.locator('py-editor .torch-output [data-testid="run-stopped"]').wait_for()
+    assert run.get_attribute("aria-label") != "Stop"
 
 
 def test_embed_page_shows_one_part_or_says_what_is_wrong(browser, site_url, seed):

@@ -83,6 +83,30 @@ def test_gradcheck_passes_for_the_seed(page):
     assert "✓" in panel.locator('[data-testid="gradcheck-result"] tbody tr').text_content()
 
 
+def test_the_graph_zooms_and_pans(page):
+    panel = page.locator('[data-testid="example"]').nth(1).locator('[data-testid="graph-panel"]')
+    svg = panel.locator('[data-testid="graph-svg"]')
+    canvas = panel.locator('[data-testid="graph-canvas"]')
+    width = float(svg.get_attribute("data-width"))
+    for _ in range(5):
+        panel.locator('[data-testid="graph-zoom-in"]').click()
+    assert float(svg.get_attribute("width")) == pytest.approx(width * 1.25 ** 5)
+    # dragging the background 30 px up and left scrolls the drawing as far (where it overflows)
+    scroll = "c => [c.scrollLeft, c.scrollTop]"
+    expected = canvas.evaluate("c => [Math.min(c.scrollLeft + 30, c.scrollWidth - c.clientWidth),"
+                               " Math.min(c.scrollTop + 30, c.scrollHeight - c.clientHeight)]")
+    assert expected != canvas.evaluate(scroll)
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + 40)
+    assert page.evaluate("([x, y]) => !document.elementFromPoint(x, y).closest('.graph-node')", [box["x"] + 40, box["y"] + 40])
+    page.mouse.down()
+    page.mouse.move(box["x"] + 10, box["y"] + 10, steps=3)
+    page.mouse.up()
+    assert canvas.evaluate(scroll) == pytest.approx(expected, abs=1)
+    panel.locator('[data-testid="graph-zoom-reset"]').click()
+    assert float(svg.get_attribute("width")) <= canvas.evaluate("c => c.clientWidth")
+
+
 def test_gradcheck_fails_visibly_for_a_wrong_function_and_paths_are_summed(lesson_app, page):
     practice = page.locator(".practice")
     lesson_app.set_code(WRONG_FUNCTION)
@@ -142,13 +166,54 @@ for i in range(1, 60):
     y = y + x[i] * x[i]
 """
 
+# A hand-written recurrent loop: each step branches (tanh and sigmoid of the same sum).
+UNROLLED_LOOP = """import torch
+torch.manual_seed(0)
+W = torch.randn(3, 3, requires_grad=True)
+xs = torch.randn(20, 3)
+h = torch.zeros(3)
+for t in range(20):
+    a = W @ h + xs[t]
+    h = a.tanh() * a.sigmoid()
+loss = h.sum()
+"""
 
-def test_a_large_graph_without_modules_or_chains_draws_its_top_and_more_on_demand(lesson_app, page):
+BOXES = '.practice [data-testid="graph-node"], .practice [data-testid="graph-group"]'
+
+
+def test_a_repeated_motif_folds_into_one_box_with_a_count_and_opens_on_click(lesson_app, page):
     practice = run_with_panel_open(lesson_app, page, SUM_OF_SQUARES)
+    repeat = practice.locator('[data-testid="graph-group"][data-name*="× AddBackward0 + MulBackward0"]')
+    repeat.wait_for()
+    assert page.locator(BOXES).count() < 20
+    assert repeat.text_content().strip().startswith(repeat.get_attribute("data-name"))  # the count is drawn
+    repeat.click()
+    # opened, the terms are more than a drawing holds at once: its top, x beside each use, and more on demand
     more = practice.locator('[data-testid="graph-group"][data-name$=" more nodes"]')
     more.wait_for()
     drawn = practice.locator('[data-testid="graph-node"]')
     first = drawn.count()
-    assert first <= 120 and practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count() > 2  # x beside each use
+    assert first <= 120 and practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count() > 2
     more.click()
     page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"]').length > n", arg=first)
+
+
+def test_an_unrolled_loop_with_branches_folds_into_one_box(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, UNROLLED_LOOP)
+    repeat = practice.locator('[data-testid="graph-group"][data-name*="× MulBackward0"]')
+    repeat.wait_for()
+    folded = page.locator(BOXES).count()
+    assert folded < 20 and practice.locator('[data-testid="graph-node"][data-name="MvBackward0"]').count() == 1
+    repeat.click()
+    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"][data-name=\"MvBackward0\"]').length > n", arg=1)
+
+
+def test_the_panel_follows_a_language_switch_made_after_it_loaded(open_app, seed):
+    app = open_app(locale="en-US")
+    page = app.open(f"#/lesson/{seed['id']}")
+    panel = open_panel(page, page.locator('[data-testid="example"]').first)
+    assert panel.locator("h3").inner_text() == "Autograd graph"
+    page.select_option('[data-testid="language"]', "tr")
+    page.wait_for_function("() => document.documentElement.lang === 'tr'")
+    panel = page.locator('[data-testid="example"]').first.locator('[data-testid="graph-panel"]')
+    assert panel.locator("h3").inner_text() == "Autograd grafiği"

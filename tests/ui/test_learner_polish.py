@@ -116,6 +116,37 @@ def test_an_example_shows_its_expected_output_until_run_then_yours_marked_when_i
     assert caption.inner_text().strip() == "Expected output"
 
 
+def test_an_edited_example_is_kept_across_a_reload_until_reset(open_app, seed):
+    app = open_app()
+    page = app.open(lesson_route(seed), wait_for_python=False)
+    original = next(block for block in seed["body"] if block["type"] == "code")["code"]
+    edited = original.rstrip("\n") + "\nprint('my experiment')\n"
+    app.set_code(edited, testid="example-editor")
+    page.wait_for_function("key => JSON.parse(localStorage.getItem(key) ?? '{}').examples?.[0] !== undefined",
+                           arg=f"{PROGRESS_PREFIX}lesson:{seed['id']}")
+    page.reload()
+    page.locator('[data-testid="example-editor"]').first.wait_for()
+    assert app.code(testid="example-editor") == edited  # like the practice's draft, the experiment is still there
+    page.locator('[data-testid="example-reset"]').first.click()
+    assert app.code(testid="example-editor") == original
+    page.reload()
+    page.locator('[data-testid="example-editor"]').first.wait_for()
+    assert app.code(testid="example-editor") == original
+    assert page.locator('[data-testid="example-reset"]').count() == 0
+    assert "examples" not in saved_record(page, seed["id"])
+
+
+def test_the_graph_panel_zoom_buttons_do_not_cover_the_graph(lesson_app):
+    page = lesson_app.page
+    example = page.locator('[data-testid="example"]').first
+    example.locator('[data-testid="graph-toggle"]').click()
+    example.locator('[data-testid="graph-svg"]').wait_for()
+    zoom = example.locator('[data-testid="graph-zoom-in"]').bounding_box()
+    canvas = example.locator('[data-testid="graph-canvas"]').bounding_box()
+    assert zoom["y"] + zoom["height"] <= canvas["y"]
+    example.locator('[data-testid="graph-toggle"]').click()
+
+
 def diff_rows(page):
     return page.locator('[data-testid="diff"] .diff-line').evaluate_all(
         "lines => lines.map(line => [line.dataset.op, line.querySelector('.diff-text').innerText])"
@@ -142,6 +173,16 @@ def test_the_diff_of_a_wrong_seed_answer_pairs_the_lines_that_belong_together(le
     assert "should print" in page.inner_text('[data-testid="diff-legend"]')
 
 
+def test_whitespace_that_is_not_counted_is_still_drawn_in_the_diff(lesson_app):
+    page = lesson_app.page
+    lesson_app.run("print('MulBackward0 AddBackward0 ')\nprint(2.0, end='')\n")  # a trailing space on a right line
+    rows = diff_rows(page)
+    assert [op for op, _ in rows] == ["same", "expected", "actual"]
+    assert rows[0][1] == "MulBackward0 AddBackward0·"  # right, yet its trailing space is shown
+    assert page.locator('[data-testid="diff"] [data-op="actual"] [data-testid="diff-no-newline"]').count() == 1
+    assert "not counted" in page.inner_text('[data-testid="diff-legend-whitespace"]')
+
+
 def test_confirmations_are_in_page_dialogs(lesson_app, seed):
     page = lesson_app.page
     lesson_app.set_code("print('keep me')\n")
@@ -165,6 +206,17 @@ def test_the_sticky_header_does_not_cover_what_focus_scrolls_to(lesson_app):
     page.focus('[data-testid="run"]')
     header_bottom = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
     assert page.evaluate("document.querySelector('[data-testid=\"run\"]').getBoundingClientRect().top") >= header_bottom
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_on_a_phone_the_two_line_header_does_not_cover_what_focus_scrolls_to(open_app, seed, language):
+    app = open_app(viewport={"width": 390, "height": 844}, query=f"?lang={language}")
+    page = app.open(lesson_route(seed))  # Python ready: the bar shows its status and the restart button
+    header_bottom = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+    for testid in ("hint", "reset"):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.focus(f'[data-testid="{testid}"]')
+        assert page.evaluate(f"document.querySelector('[data-testid=\"{testid}\"]').getBoundingClientRect().top") >= header_bottom
 
 
 def test_each_lesson_has_its_own_tab_title_and_maths_keeps_its_punctuation(lesson_app, course, seed):
@@ -211,10 +263,25 @@ def test_a_wrong_answer_counts_lines_and_shows_the_answer_and_real_output_only_o
     assert question.locator('[data-testid="feedback-detail"]').inner_text() == "1 of 2 lines right."
     assert question.locator('[data-testid="real-output"]').count() == 0
     assert question.locator('[data-testid="explanation"]').count() == 0
+    # The rule is said where the output would be, and the verdict reads before the buttons to go on with.
+    assert "Show the answer" in question.locator('[data-testid="real-output-rule"]').inner_text()
+    feedback_box, retry_box = question.locator('[data-testid="feedback"]').bounding_box(), question.locator('[data-testid="retry"]').bounding_box()
+    assert feedback_box["y"] + feedback_box["height"] <= retry_box["y"]
     question.locator('[data-testid="show-answer"]').click()
+    assert question.locator('[data-testid="real-output-rule"]').count() == 0
+    assert question.locator('[data-testid="answer"]').count() == 0  # the real output is the answer: said once
     assert question.locator('[data-testid="real-output"]').inner_text() == "1\n2\n"
     assert "Each print ends its line" in question.locator('[data-testid="explanation"]').inner_text()
     assert question.locator('[data-testid="retry"]').count() == 0
+
+
+def test_a_turkish_predict_question_asks_its_question_once(open_app):
+    app = open_app(query="?lang=tr")
+    page = app.open("#/lesson/requires-grad", wait_for_python=False)
+    question = page.locator('[data-testid="question"][data-type="predict"]').first
+    prompt = question.locator(".prose").inner_text().strip()
+    assert prompt == "Bu program ne yazdırır?"
+    assert question.locator("label").inner_text().strip() == "Tahmininiz, satır satır"
 
 
 def test_a_right_predict_answer_shows_the_real_output_and_no_try_again(predict_lab, seed):
@@ -234,6 +301,23 @@ def test_a_right_predict_answer_shows_the_real_output_and_no_try_again(predict_l
     assert choice.locator('[data-testid="retry"]').count() == 0
 
 
+def test_once_the_answer_is_shown_a_multiple_choice_marks_the_wrong_picks_too(open_app, course):
+    lesson = next(lesson for lesson in course["lessons"] if lesson["id"] == "no-grad-detach")
+    n, spec = next((n, spec) for n, spec in enumerate(lesson["questions"]) if "answers" in spec)
+    wrong = next(i for i in range(len(spec["options"])) if i not in spec["answers"])
+    app = open_app()
+    page = app.open(lesson_route(lesson), wait_for_python=False)
+    question = page.locator('[data-testid="question"]').nth(n)
+    options = question.locator('[data-testid="choice"]')
+    options.nth(wrong).locator("input").check()
+    options.nth(spec["answers"][0]).locator("input").check()
+    question.locator('[data-testid="check"]').click()
+    assert options.nth(wrong).get_attribute("data-mark") == "none"  # while it can be retried, only counts are said
+    question.locator('[data-testid="show-answer"]').click()
+    marks = [options.nth(i).get_attribute("data-mark") for i in range(len(spec["options"]))]
+    assert marks == ["right" if i in spec["answers"] else "wrong" if i == wrong else "none" for i in range(len(spec["options"]))]
+
+
 def test_on_a_touch_screen_the_match_question_is_menus_only(open_app, seed):
     app = open_app(viewport={"width": 390, "height": 844}, has_touch=True)
     page = app.open(lesson_route(seed), wait_for_python=False)
@@ -242,6 +326,11 @@ def test_on_a_touch_screen_the_match_question_is_menus_only(open_app, seed):
     assert "Space picks a card up" not in match.inner_text()
     assert "from its menu" in match.inner_text()
     assert match.locator('[data-testid="match-select"]').first.is_visible()
+    # Each menu sits under its item, as wide as the question, so no choice is cut off.
+    table = match.locator("table.match").bounding_box()
+    for row in match.locator('[data-testid="match-row"]').all():
+        item, menu = row.locator("th").bounding_box(), row.locator('[data-testid="match-select"]').bounding_box()
+        assert menu["y"] >= item["y"] + item["height"] - 1 and menu["width"] >= 0.9 * table["width"]
 
 
 # --- the course map --------------------------------------------------------------------------

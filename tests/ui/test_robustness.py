@@ -4,7 +4,6 @@ requests to other origins, two tabs, hostile progress imports, broken storage, a
 cases (input(), time.sleep, Stop from another page, bad routes and content)."""
 
 import json
-import time
 
 import pytest
 
@@ -12,6 +11,14 @@ import pytest
 # batched output, a 10**5-line flood kept the page from answering for about a minute; the bound below
 # leaves room for a busy 2-core CI machine (bench/bench_robustness.py measures the real figure).
 RESPONSIVE_MS = 2000
+STOP_AND_TIME_JS = """() => new Promise((done) => {
+  const started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('[data-testid="run-stopped"]')) { observer.disconnect(); done(performance.now() - started); }
+  });
+  observer.observe(document.body, { subtree: true, childList: true });
+  document.querySelector('[data-testid="stop"]').click();
+})"""
 ROUND_TRIP_JS = "() => { const start = performance.now(); return new Promise((done) => setTimeout(() => done(performance.now() - start), 0)); }"
 
 
@@ -62,10 +69,20 @@ def test_stop_during_a_flood_returns_control_within_a_second(open_app, plain_sit
     page = flooding.open(route(seed))
     flooding.run("while True:\n    print('flood ' * 10)\n", wait=False)
     page.locator('[data-testid="output-truncated"]').wait_for()
-    started = time.monotonic()
-    page.click('[data-testid="stop"]')
-    page.locator('[data-testid="run-stopped"]').wait_for(timeout=1000)
-    assert time.monotonic() - started < 1.0
+    # Timed in the page, from the click to "Stopped.": what the learner sees, without Playwright's
+    # own round trips (which alone can take a second on a loaded machine).
+    stopped_after_ms = page.evaluate(STOP_AND_TIME_JS)
+    assert stopped_after_ms < 1000
+    flooding.wait_for_python()
+    assert flooding.run("print('next')").strip() == "next"
+
+
+def test_the_time_limit_ends_a_flood(open_app, seed):
+    flooding = open_app(query="?time-limit=2")
+    page = flooding.open(route(seed))
+    flooding.run("while True:\n    print('flood ' * 10)\n", wait=False)
+    page.locator('[data-testid="run-timeout"]').wait_for(timeout=15_000)
+    assert page.locator('[data-testid="output-truncated"]').count() == 1
     flooding.wait_for_python()
     assert flooding.run("print('next')").strip() == "next"
 
@@ -98,6 +115,11 @@ LEAKS = {
     "sys.path": ("import sys\nsys.path.clear()", "import sys, torch\nprint(sys.path[0].endswith('pyengine'))", "True"),
     "os.environ": ("import os\nos.environ['LEFT_BEHIND'] = '1'", "import os\nprint('LEFT_BEHIND' in os.environ)", "False"),
     "random state": ("import random\nrandom.seed(0)\nrandom.random()", "import random\nprint(random.random() == 0.8444218515250481)", "False"),
+    "torch settings": (
+        "import torch\ntorch.set_default_dtype(torch.float64)\ntorch.set_printoptions(precision=2)\ntorch.set_grad_enabled(False)",
+        "import torch\nprint(torch.tensor([1 / 3]), torch.is_grad_enabled())",
+        "tensor([0.3333]) True",
+    ),
     "working directory": ("with open('notes.txt', 'w') as f:\n    f.write('x')\nimport os\nos.mkdir('sub')", "import os\nprint(os.listdir('.'))", "[]"),
 }
 
@@ -297,11 +319,8 @@ def test_stop_interrupts_time_sleep_without_a_restart(app):
     app.run("import time\ntime.sleep(30)\n", wait=False)
     app.page.wait_for_selector('[data-testid="python-status"][data-state="running"]')
     app.page.wait_for_timeout(200)
-    started = time.monotonic()
-    app.page.click('[data-testid="stop"]')
-    app.page.locator('[data-testid="run-stopped"]').wait_for(timeout=1000)
+    assert app.page.evaluate(STOP_AND_TIME_JS) < 1000
     assert status(app) == "ready"  # interrupted: no new worker had to boot
-    assert time.monotonic() - started < 1.0
     assert app.run("import time\nstart = time.monotonic()\ntime.sleep(0.2)\nprint(time.monotonic() - start >= 0.2)").strip() == "True"
 
 

@@ -1,7 +1,7 @@
 """Bit-exact float32 kernels, named after PyTorch's ATen CPU kernels.
 
 Each function reproduces the order of roundings of PyTorch 2.13's CPU kernel for that op
-(see ``shared/spec/arith-parity.md``). They know nothing of tensors: they take flat float32
+(checked bit for bit against real PyTorch by tests/test_aten_parity.py). They know nothing of tensors: they take flat float32
 values (a list, an ``array('f')`` or a 1-D numpy float32 array) plus shape/stride numbers,
 and return a list, or a numpy array when the input was one. Both paths give the same bits.
 

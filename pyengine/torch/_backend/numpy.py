@@ -4,7 +4,7 @@ Except one kind: the 0-d fast path's float32/float64 buffers (``one``) are one-e
 ``array.array``s, as on the pure-Python backend. Making, reading and freeing one costs a
 third of what a one-element ndarray does, and a scalar op makes and reads several (the
 scalar autograd chain: 7.7 -> 6.9 us per op). Every function here takes both kinds
-(``as_ndarray`` views an array.array's memory) and returns ndarrays.
+(``_as_ndarray`` views an array.array's memory) and returns ndarrays.
 
 float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch takes from
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
@@ -17,7 +17,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._float32 import f32 as _f32, fma64 as _fma64
-from .python import one_element_maker
+from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _one_element_maker  # noqa: F401
 
 NAME = "numpy"
 
@@ -39,18 +39,14 @@ def _ieee(kernel):
     return quiet
 
 
-def np_dtype(dtype):
-    return _NP[dtype.name]
-
-
-def as_ndarray(buf):
+def _as_ndarray(buf):
     """A buffer as an ndarray; an array.array's memory is shared, not copied."""
     return buf if buf.__class__ is np.ndarray else np.frombuffer(buf, _OF_TYPECODE[buf.typecode])
 
 
 def _operands(*values):
     """Kernel operands: array.array buffers as ndarrays, the rest (ndarrays, numbers) as they are."""
-    return tuple(as_ndarray(v) if v.__class__ is array else v for v in values)
+    return tuple(_as_ndarray(v) if v.__class__ is array else v for v in values)
 
 
 def from_list(values, dtype):
@@ -70,41 +66,57 @@ def full(n, value, dtype):
     return np.full(n, value, dtype=_NP[dtype.name])
 
 
+def as_buffer(values, dtype):
+    """A kernel's result (an ndarray, or a list) as a buffer of ``dtype``."""
+    return values if values.__class__ is np.ndarray else from_list(values, dtype)
+
+
+def from_ndarray(array, dtype):
+    """A buffer of a numpy array's elements in row-major order; sharing its memory when it is
+    contiguous."""
+    return array.reshape(-1) if array.flags["C_CONTIGUOUS"] else from_list(array.reshape(-1).tolist(), dtype)
+
+
+def to_ndarray(buf, offset, shape, strides, dtype):
+    """A numpy array of the strided region, sharing the buffer's memory."""
+    return _view(buf, offset, shape, strides)
+
+
 def copy(buf):
-    return as_ndarray(buf).copy()
+    return _as_ndarray(buf).copy()
 
 
-def view(buf, offset, shape, strides):
+def _view(buf, offset, shape, strides):
     """A numpy view of the strided region (no copy)."""
-    buf = as_ndarray(buf)
+    buf = _as_ndarray(buf)
     item = buf.itemsize
     return as_strided(buf[offset:], shape=shape, strides=[s * item for s in strides], writeable=True)
 
 
 def take(buf, offset, shape, strides):
-    return view(buf, offset, shape, strides).reshape(-1).copy() if shape else \
-        as_ndarray(buf)[offset:offset + 1].copy()
+    return _view(buf, offset, shape, strides).reshape(-1).copy() if shape else \
+        _as_ndarray(buf)[offset:offset + 1].copy()
 
 
 def put(buf, offset, shape, strides, src):
     if not shape:
         buf[offset] = src[0]
         return
-    view(buf, offset, shape, strides)[...] = src.reshape(shape)
+    _view(buf, offset, shape, strides)[...] = src.reshape(shape)
 
 
 def gather(buf, positions):
-    return as_ndarray(buf)[np.asarray(positions, dtype=np.int64)]
+    return _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)]
 
 
 def scatter(buf, positions, src):
-    as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
+    _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
 @_ieee
 def cast(buf, dtype):
     target = _NP[dtype.name]
-    buf = as_ndarray(buf)
+    buf = _as_ndarray(buf)
     if buf.dtype.kind == "f" and dtype.kind in "iu":
         # a C cast: truncate toward zero; nan and inf give INT64_MIN as on x86
         bad = ~np.isfinite(buf)
@@ -241,7 +253,7 @@ _NO_DTYPE_ARG = {"eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or"
 
 @_ieee
 def unary(name, buf, dtype):
-    return np.asarray(UNARY[name](as_ndarray(buf))).astype(_NP[dtype.name], copy=False).reshape(-1)
+    return np.asarray(UNARY[name](_as_ndarray(buf))).astype(_NP[dtype.name], copy=False).reshape(-1)
 
 
 def _scalar(value, t):
@@ -291,7 +303,7 @@ def where(cond, a, b, dtype):
     return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
 
 
-one = one_element_maker(from_list)
+one = _one_element_maker(from_list)
 
 
 def number(buf, i):

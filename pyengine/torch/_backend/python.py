@@ -4,10 +4,9 @@ Storing into an ``array('f')`` rounds to float32, so a float64 computation of on
 IEEE operation (+ - * / sqrt) on float32 inputs, stored once, gives the correctly
 rounded float32 result, exactly what PyTorch's CPU kernels give. Functions that
 PyTorch computes with vendor libraries (exp, sin, ...) are computed in float64 and
-rounded once: the correctly rounded result (see arith-parity.md §2.1).
+rounded once: the correctly rounded result.
 
-Interface (shared with ``numpy.py``): from_list, one, to_list, full, copy, take, put, cast,
-get, number, gather, scatter, unary, binary, where, UNARY, BINARY.
+Its interface, shared with ``numpy.py``, is listed in ``_backend/__init__.py``.
 """
 import math
 import operator
@@ -49,6 +48,24 @@ def from_list(values, dtype):
     if dtype.kind == "f":
         return _new(dtype, values)
     return array(dtype.typecode, [int(v) for v in values])
+
+
+def as_buffer(values, dtype):
+    """A kernel's result (an array, or a list) as a buffer of ``dtype``."""
+    return values if values.__class__ is array else from_list(values, dtype)
+
+
+def from_ndarray(array_, dtype):
+    """A buffer of a numpy array's elements in row-major order (a copy)."""
+    return from_list(array_.reshape(-1).tolist(), dtype)
+
+
+def to_ndarray(buf, offset, shape, strides, dtype):
+    """A numpy array of the strided region (a copy: numpy cannot share an array.array's
+    strided memory here)."""
+    import numpy as np
+    return np.array(to_list(take(buf, offset, shape, strides), dtype),
+                    dtype=dtype.name).reshape(shape)
 
 
 def to_list(buf, dtype):
@@ -478,7 +495,7 @@ def where(cond, a, b, dtype):
     return _new(dtype, [x if c else y for c, x, y in zip(cond, a, b)])
 
 
-def one_element_maker(fallback):
+def _one_element_maker(fallback):
     """The 0-d fast path's buffer maker: a float32/float64 value goes into a one-element
     array.array (copying a template beats array()), other dtypes through ``fallback``."""
     templates = {"float32": array("f", (0.0,)), "float64": array("d", (0.0,))}
@@ -495,8 +512,11 @@ def one_element_maker(fallback):
     return one
 
 
-one = one_element_maker(from_list)
+one = _one_element_maker(from_list)
 
+
+# Python-number kernels of the 0-d fast path (both backends use these)
+SCALAR_UNARY, SCALAR_INT_UNARY, SCALAR_BINARY = UNARY, _INT_UNARY, BINARY
 
 # Element i of a buffer that is not bool, as a Python number: one C call, no Python frame
 # (the 0-d fast path reads two of these per op).

@@ -1,11 +1,11 @@
 """Copies, dtype conversion and in-place writes (copy_, fill_, zero_, the ``op_`` forms)."""
 from .. import _dtype
 from .._backend import backend as B
-from .._device import device as _device
+from .._device import check_device, device as _device
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.inplace import commit_inplace
-from ._helpers import new_tensor, broadcast_shapes, type_name
+from ._helpers import buffer_as, new_tensor, broadcast_shapes, type_name
 
 
 def _dense_order(x):
@@ -43,12 +43,12 @@ def _copy_values(x, dtype, memory_format):
     return out
 
 
-@op("CloneBackward0", self=lambda grad: grad)
+@op("CloneBackward0", name="clone", forms="torch Tensor", self=lambda grad: grad)
 def clone(self, memory_format=None):
     return _copy_values(self, self.dtype, memory_format)
 
 
-@op("ToCopyBackward0", self=lambda grad, self: grad.to(self.dtype))
+@op("ToCopyBackward0", name="_to_copy", self=lambda grad, self: grad.to(self.dtype))
 def _to_copy(self, dtype):
     return _copy_values(self, dtype, None)
 
@@ -72,27 +72,20 @@ _LEGACY_TYPES = {"FloatTensor": _dtype.float32, "DoubleTensor": _dtype.float64, 
                  "CharTensor": _dtype.int8, "ByteTensor": _dtype.uint8, "BoolTensor": _dtype.bool_}
 
 
-def _check_device(value):
-    d = _device(value)
-    if d.type != "cpu":
-        if d.type == "cuda":
-            raise AssertionError("Torch not compiled with CUDA enabled")
-        raise RuntimeError(f"Expected one of cpu, cuda, ... device type at start of device string: {d.type}")
-
-
+@op(name="to", forms="Tensor")
 def to(self, *args, **kwargs):
     """Tensor.to(dtype) / to(device) / to(device, dtype) / to(other): self when nothing changes."""
     dtype = kwargs.get("dtype")
     copy = kwargs.get("copy", False)
     if "device" in kwargs and kwargs["device"] is not None:
-        _check_device(kwargs["device"])
+        check_device(kwargs["device"])
     for a in args:
         if isinstance(a, _dtype.dtype):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, (str, _device)):
-            _check_device(a)
+            check_device(a)
         elif isinstance(a, bool):
             copy = a if args.index(a) > 0 else copy
     if dtype is None or dtype is self.dtype:
@@ -100,6 +93,7 @@ def to(self, *args, **kwargs):
     return _to_copy(self, dtype)
 
 
+@op(name="type", forms="Tensor")
 def type(self, dtype=None, non_blocking=False):
     """Tensor.type(): the legacy type name, or a converted tensor."""
     if dtype is None:
@@ -143,14 +137,12 @@ def apply_inplace(self, result):
     return commit_inplace(self, result)
 
 
-@op("torch::autograd::CopyBackwards", self=lambda grad: grad * 0,
+@op("torch::autograd::CopyBackwards", name="copy_", self=lambda grad: grad * 0,
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
-    from ._helpers import buffer_as
     if isinstance(src, Tensor) and src._shape != self._shape:
-        from .shape import expand
-        expand(src.detach(), self._shape)  # PyTorch's error when src does not broadcast to self
+        src.detach().expand(self._shape)  # PyTorch's error when src does not broadcast to self
     return new_tensor(buffer_as(src, self._shape, self.dtype), self._shape, self.dtype)
 
 
@@ -160,11 +152,13 @@ def _copy_grad(grad, src_shape, src_dtype):
     return g.to(src_dtype) if g.dtype is not src_dtype else g
 
 
+@op(name="copy_", forms="Tensor")
 def copy_(self, src, non_blocking=False):
     check_no_overlap(self)
     return commit_inplace(self, _copy(self, src, (src._shape, src.dtype) if isinstance(src, Tensor) else None))
 
 
+@op(name="fill_", forms="torch Tensor")
 def fill_(self, value):
     check_no_overlap(self)
     if isinstance(value, Tensor) and value.dim():
@@ -174,25 +168,25 @@ def fill_(self, value):
 
 
 def _filled(self, value):
-    from ._helpers import buffer_as
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
 
 
-@op("FillBackward2", self=lambda grad: grad * 0)
+@op("FillBackward2", name="fill_.Scalar", self=lambda grad: grad * 0)
 def _fill_number(self, value):
     return _filled(self, value)
 
 
-@op("FillBackward3", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+@op("FillBackward3", name="fill_.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
 def _fill_tensor(self, value):
     return _filled(self, value)
 
 
+@op(name="zero_", forms="torch Tensor")
 def zero_(self):
     check_no_overlap(self)
     return commit_inplace(self, _zero(self))
 
 
-@op("ZeroBackward0", self=lambda grad: grad * 0)
+@op("ZeroBackward0", name="zero_", self=lambda grad: grad * 0)
 def _zero(self):
     return new_tensor(B.full(self.numel(), 0, self.dtype), self._shape, self.dtype)

@@ -6,6 +6,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._float32 import f32, fma32, fma64
 from .._tensor import Tensor, numel_of
+from ..autograd.derivatives import op
 from ._helpers import new_tensor, from_values, sizes_arg
 
 
@@ -56,6 +57,7 @@ def _finish(t, requires_grad):
     return t
 
 
+@op(name="tensor", forms="torch")
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     if isinstance(data, Tensor):
         import warnings
@@ -73,6 +75,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(from_values(flat, shape, dtype), requires_grad)
 
 
+@op(name="as_tensor", forms="torch")
 def as_tensor(data, dtype=None, device=None):
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
@@ -104,12 +107,12 @@ def _legacy_class(name, dtype):
     return type(name, (), {"__new__": __new__, "dtype": dtype})
 
 
-FloatTensor = _legacy_class("FloatTensor", _dtype.float32)
-DoubleTensor = _legacy_class("DoubleTensor", _dtype.float64)
-LongTensor = _legacy_class("LongTensor", _dtype.int64)
-IntTensor = _legacy_class("IntTensor", _dtype.int32)
-BoolTensor = _legacy_class("BoolTensor", _dtype.bool_)
-ByteTensor = _legacy_class("ByteTensor", _dtype.uint8)
+FloatTensor = op(name="FloatTensor", forms="torch")(_legacy_class("FloatTensor", _dtype.float32))
+DoubleTensor = op(name="DoubleTensor", forms="torch")(_legacy_class("DoubleTensor", _dtype.float64))
+LongTensor = op(name="LongTensor", forms="torch")(_legacy_class("LongTensor", _dtype.int64))
+IntTensor = op(name="IntTensor", forms="torch")(_legacy_class("IntTensor", _dtype.int32))
+BoolTensor = op(name="BoolTensor", forms="torch")(_legacy_class("BoolTensor", _dtype.bool_))
+ByteTensor = op(name="ByteTensor", forms="torch")(_legacy_class("ByteTensor", _dtype.uint8))
 
 
 # ---- filled tensors -----------------------------------------------------------------------
@@ -126,6 +129,7 @@ def _fill_dtype(value, dtype):
     return _dtype.get_default_dtype()
 
 
+@op(name="full", forms="torch")
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=None):
     shape = sizes_arg((size,)) if not isinstance(size, int) else (size,)
     if isinstance(fill_value, Tensor):
@@ -149,20 +153,23 @@ def _sized(name, default):
     return make
 
 
-zeros = _sized("zeros", 0)
-ones = _sized("ones", 1)
-empty = _sized("empty", 0)  # uninitialised memory in PyTorch; zeros here
+zeros = op(name="zeros", forms="torch")(_sized("zeros", 0))
+ones = op(name="ones", forms="torch")(_sized("ones", 1))
+empty = op(name="empty", forms="torch")(_sized("empty", 0))  # uninitialised memory in PyTorch; zeros here
 
 
+@op(name="full_like", forms="torch")
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     dtype = dtype or input.dtype
     return _finish(new_tensor(B.full(input.numel(), fill_value, dtype), input._shape, dtype), requires_grad)
 
 
+@op(name="zeros_like", forms="torch torch.empty_like")
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     return full_like(input, 0, dtype=dtype, requires_grad=requires_grad)
 
 
+@op(name="ones_like", forms="torch")
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     return full_like(input, 1, dtype=dtype, requires_grad=requires_grad)
 
@@ -170,6 +177,7 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
 empty_like = zeros_like
 
 
+@op(name="new_tensor", forms="Tensor")
 def new_tensor_method(self, data, *, dtype=None, device=None, requires_grad=False):
     if isinstance(data, Tensor):
         import warnings
@@ -187,11 +195,12 @@ def _new_filled(fill):
     return new
 
 
-new_zeros = _new_filled(0)
-new_ones = _new_filled(1)
-new_empty = _new_filled(0)
+new_zeros = op(name="new_zeros", forms="Tensor")(_new_filled(0))
+new_ones = op(name="new_ones", forms="Tensor")(_new_filled(1))
+new_empty = op(name="new_empty", forms="Tensor")(_new_filled(0))
 
 
+@op(name="new_full", forms="Tensor")
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
     return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
@@ -202,6 +211,7 @@ def _number(v):
     return v.item() if isinstance(v, Tensor) else v
 
 
+@op(name="arange", forms="torch")
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False, out=None):
     start, end, step = _number(start), _number(end), _number(step)
     if end is None:
@@ -236,6 +246,7 @@ def _arange_float(start, step, n, dtype):
     return values
 
 
+@op(name="linspace", forms="torch")
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, out=None):
     start, end = _number(start), _number(end)
     dtype = dtype or _dtype.get_default_dtype()
@@ -262,6 +273,7 @@ def _linspace_values(start, end, steps, dtype):
     return [fma(step, i, s) if i < half else fma(-step, steps - i - 1, e) for i in range(steps)]
 
 
+@op(name="logspace", forms="torch")
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):
     dtype = dtype or _dtype.get_default_dtype()
     exps = _linspace_values(_number(start), _number(end), steps, _dtype.float64) if steps > 1 else [start]
@@ -269,6 +281,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     return _finish(from_values([r(base ** e) for e in exps][:steps], (steps,), dtype), requires_grad)
 
 
+@op(name="eye", forms="torch")
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     m = n if m is None else m
     dtype = dtype or _dtype.get_default_dtype()
@@ -283,28 +296,24 @@ _NUMPY_DTYPES = {"bool": _dtype.bool_, "uint8": _dtype.uint8, "int8": _dtype.int
                  "float32": _dtype.float32, "float64": _dtype.float64}
 
 
+@op(name="from_numpy", forms="torch")
 def from_numpy(array):
-    """A tensor sharing the array's memory (numpy backend); a copy on the pure-Python backend."""
+    """A tensor sharing the array's memory (numpy backend, contiguous arrays); else a copy."""
     dtype = _NUMPY_DTYPES.get(str(array.dtype))
     if dtype is None:
         raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype}. The only supported types "
                         "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
                         "uint8, and bool.")
-    shape = tuple(array.shape)
-    if B.NAME == "numpy" and array.flags["C_CONTIGUOUS"]:
-        return new_tensor(array.reshape(-1), shape, dtype)
-    return from_values(array.reshape(-1).tolist(), shape, dtype)
+    return new_tensor(B.from_ndarray(array, dtype), tuple(array.shape), dtype)
 
 
+@op(name="numpy", forms="Tensor")
 def numpy(self, *, force=False):
     if self.requires_grad and not force:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                            "instead.")
     try:
-        import numpy as np
+        import numpy  # noqa: F401
     except ImportError:
         raise RuntimeError("Numpy is not available") from None
-    if B.NAME == "numpy":  # shares the tensor's memory
-        return B.view(self._storage.buf, self._offset, self._shape, self._stride)
-    from .._backend.numpy import np_dtype
-    return np.array(self.tolist(), dtype=np_dtype(self.dtype)).reshape(self._shape)
+    return B.to_ndarray(self._storage.buf, self._offset, self._shape, self._stride, self.dtype)

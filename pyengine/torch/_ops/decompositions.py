@@ -45,16 +45,6 @@ def heaviside(input, values, *, out=None):
     return zero
 
 
-@op("Logaddexp2Backward0",
-    self=lambda grad, self, other: grad / (1 + P.exp2(other - self)),
-    other=lambda grad, self, other: grad / (1 + P.exp2(self - other)))
-def logaddexp2(self, other):
-    with no_grad():
-        m = P.maximum(self, other)
-        both_inf = P.isinf(self) & (self == other)
-        return P.where(both_inf, self, m + P.log1p(P.exp2(-(self - other).abs())) * (1 / math.log(2)))
-
-
 def isposinf(input, *, out=None):
     return P.isinf(input) & (input > 0)
 

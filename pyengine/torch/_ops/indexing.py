@@ -10,37 +10,11 @@ from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, type_name
+from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, scalar_as, type_name
+from .copy import check_no_overlap, commit_inplace, copy_
+from .creation import tensor
 from . import shape as S
-
-
-# ---- flat gathers used by backward formulas -------------------------------------------------
-
-@op("TakeBackward0", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
-def take_flat(self, positions, shape=None):
-    """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
-    return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
-
-
-@op("IndexPutBackward0", grad_output=lambda grad, positions: take_flat(grad, positions))
-def _index_add_flat(grad_output, shape, positions):
-    """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
-    if len(set(positions)) == len(positions):
-        buf = B.full(numel_of(shape), 0, grad_output.dtype)
-        B.scatter(buf, positions, grad_output._buf())
-        return new_tensor(buf, tuple(shape), grad_output.dtype)
-    values = B.to_list(grad_output._buf(), grad_output.dtype)
-    return from_values(_add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
-                       grad_output.dtype)
-
-
-def _add_at(out, positions, values, dtype):
-    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
-    one = B.from_list([0.0], dtype)
-    for p, v in zip(positions, values):
-        one[0] = out[p] + v
-        out[p] = B.get(one, 0, dtype)
-    return out
+from .shape import add_at, index_add_flat, take_flat
 
 
 # ---- parsing an index -----------------------------------------------------------------------
@@ -72,7 +46,6 @@ def _as_index_tensor(v):
         if v.dtype.kind == "f":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return v
-    from .creation import tensor
     t = tensor(v)
     if t.dtype.kind == "f":
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
@@ -235,11 +208,13 @@ def _advanced_positions(x, advanced, source_dims):
     return shape, pos
 
 
-@op("IndexBackward0", self=lambda grad, self, positions: _index_add_flat(grad, self._shape, positions))
+@op("IndexBackward0", name="index.Tensor",
+    self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def _index(self, shape, positions):
     return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
 
 
+@op(name="__getitem__", forms="Tensor.__getitem__")
 def getitem(self, index):
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
@@ -251,10 +226,10 @@ def getitem(self, index):
     return _index(result, shape, pos)
 
 
+@op(name="__setitem__", forms="Tensor.__setitem__")
 def setitem(self, index, value):
     """``self[index] = value``: basic indexing takes a view and copies into it (the base's
     history becomes CopySlices); advanced indexing is an index_put_ (IndexPutBackward0)."""
-    from .copy import copy_, check_no_overlap, commit_inplace
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
@@ -274,7 +249,7 @@ def setitem(self, index, value):
     commit_inplace(target, _index_put(target, pos, value, tuple(shape), values_shape))
 
 
-@op("IndexPutBackward0",
+@op("IndexPutBackward0", name="index_put",
     self=lambda grad, positions: _zeros_at(grad, positions),
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
@@ -285,7 +260,7 @@ def _index_put(self, positions, values, shape, values_shape):
     if isinstance(values, Tensor):
         src = buffer_as(values, shape, self.dtype)
     else:
-        src = B.full(numel_of(shape), _scalar_for(values, self.dtype), self.dtype)
+        src = B.full(numel_of(shape), scalar_as(values, self.dtype), self.dtype)
     B.scatter(buf, positions, src)
     return new_tensor(buf, self._shape, self.dtype)
 
@@ -308,7 +283,7 @@ def _check_put_values(values, shape):
                            f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
 
 
-@op("IndexPutBackward0",
+@op("IndexPutBackward0", name="index_put",
     self=lambda grad: grad,
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
@@ -316,9 +291,10 @@ def _check_put_values(values, shape):
 def _index_put_accumulate(self, positions, values, shape, values_shape):
     """self with ``values`` (broadcast to ``shape``) added at flat ``positions``, in order."""
     src = B.to_list(buffer_as(values, shape, self.dtype), self.dtype)
-    return from_values(_add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
+    return from_values(add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
 
 
+@op(name="index_put", forms="torch Tensor Tensor_")
 def index_put(self, indices, values, accumulate=False):
     shape, pos = _put_positions(self, indices)
     _check_put_values(values, shape)
@@ -334,18 +310,9 @@ def _zeros_at(grad, positions):
     return grad.masked_fill(from_values(hit, grad._shape, _dtype.bool_), 0)
 
 
-def _scalar_for(value, dtype):
-    from ._helpers import scalar_as
-    return scalar_as(value, dtype)
-
-
 # ---- index_select, gather, scatter, masked_select, nonzero, take ------------------------------
 
-def _check_index(index, name):
-    if index.dtype is not _dtype.int64 and index.dtype is not _dtype.int32:
-        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
-
-
+@op(name="index_select", forms="torch Tensor")
 def index_select(self, dim, index):
     d = wrap_dim(dim, max(self.dim(), 1))
     if index.dtype.kind not in "iu":
@@ -355,7 +322,7 @@ def index_select(self, dim, index):
     return _index_select(self, d, index)
 
 
-@op("IndexSelectBackward0", self=lambda grad, self, dim, index: _index_add_flat(
+@op("IndexSelectBackward0", name="index_select", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _select_positions(self._shape, dim, index)))
 def _index_select(self, dim, index):
     pos = _select_positions(self._shape, dim, index)
@@ -410,6 +377,7 @@ def _check_gather_shapes(self, dim, index, name):
                                f"[{', '.join(map(str, self._shape))}] apart from dimension {dim}")
 
 
+@op(name="gather", forms="torch Tensor")
 def gather(self, dim, index, *, sparse_grad=False):
     d = wrap_dim(dim, max(self.dim(), 1))
     if index.dtype is not _dtype.int64:
@@ -418,7 +386,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     return _gather(self, d, index)
 
 
-@op("GatherBackward0", self=lambda grad, self, dim, index: _index_add_flat(
+@op("GatherBackward0", name="gather", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
 def _gather(self, dim, index):
     pos = _gather_positions(self._shape, dim, index, "gather")
@@ -437,7 +405,7 @@ def _scatter_values(self, dim, index, src, reduce=None):
             raise RuntimeError(f"scatter(): Expected self.dtype to be equal to src.dtype")
         values = B.gather(src._buf(), _src_positions(src, index))
     else:
-        values = B.full(len(pos), _scalar_for(src, self.dtype), self.dtype)
+        values = B.full(len(pos), scalar_as(src, self.dtype), self.dtype)
     if reduce is None:
         B.scatter(buf, pos, values)
     else:
@@ -462,18 +430,19 @@ def _src_positions(src, index):
     return out
 
 
-@op("ScatterBackward0",
+@op("ScatterBackward0", name="scatter.src",
     self=lambda grad, dim, index: grad.scatter(dim, index, 0),
     src=lambda grad, dim, index: grad.gather(dim, index))
 def _scatter_src(self, dim, index, src):
     return _scatter_values(self, dim, index, src)
 
 
-@op("ScatterBackward1", self=lambda grad, dim, index: grad.scatter(dim, index, 0))
+@op("ScatterBackward1", name="scatter.value", self=lambda grad, dim, index: grad.scatter(dim, index, 0))
 def _scatter_value(self, dim, index, value):
     return _scatter_values(self, dim, index, value)
 
 
+@op(name="scatter", forms="torch Tensor Tensor_")
 def scatter(self, dim, index, src=None, *, value=None, reduce=None):
     d = wrap_dim(dim, max(self.dim(), 1))
     src = value if src is None else src
@@ -484,17 +453,19 @@ def scatter(self, dim, index, src=None, *, value=None, reduce=None):
     return _scatter_value(self, d, index, src)
 
 
-@op("ScatterAddBackward0",
+@op("ScatterAddBackward0", name="scatter_add",
     self=lambda grad: grad,
     src=lambda grad, dim, index: grad.gather(dim, index))
 def _scatter_add(self, dim, index, src):
     return _scatter_values(self, dim, index, src, "add")
 
 
+@op(name="scatter_add", forms="torch Tensor Tensor_")
 def scatter_add(self, dim, index, src):
     return _scatter_add(self, wrap_dim(dim, max(self.dim(), 1)), index, src)
 
 
+@op(name="nonzero", forms="torch Tensor")
 def nonzero(self, *, as_tuple=False):
     values = self._flat()
     shape = self._shape
@@ -507,10 +478,12 @@ def nonzero(self, *, as_tuple=False):
     return from_values([v for c in coords for v in c], (len(coords), len(shape)), _dtype.int64)
 
 
+@op(name="argwhere", forms="torch Tensor")
 def argwhere(self):
     return nonzero(self)
 
 
+@op(name="masked_select", forms="torch Tensor")
 def masked_select(self, mask):
     if mask.dtype is not _dtype.bool_:
         raise RuntimeError("masked_select: expected BoolTensor for mask")
@@ -519,12 +492,14 @@ def masked_select(self, mask):
     return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
 
 
-@op("MaskedSelectBackward0", self=lambda grad, shape, positions: _index_add_flat(grad, shape, positions))
+@op("MaskedSelectBackward0", name="masked_select",
+    self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
 def _masked_select(self, shape, positions):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 
 
+@op(name="take", forms="torch Tensor")
 def take(self, index):
     n = self.numel()
     pos = []
@@ -555,7 +530,7 @@ def _index_add_source_grad(grad, dim, index, source, alpha):
     return g if alpha == 1 else g * alpha
 
 
-@op("IndexAddBackward0", self=lambda grad: grad, source=_index_add_source_grad)
+@op("IndexAddBackward0", name="index_add", self=lambda grad: grad, source=_index_add_source_grad)
 def _index_add(self, dim, index, source, alpha):
     d, rows = _index_arg(self, dim, index, "index_add_")
     if len(rows) != (source._shape[d] if source._shape else 1):
@@ -572,11 +547,13 @@ def _maybe_reshape(grad, like):
     return grad.reshape(like._shape) if grad._shape != like._shape else grad
 
 
+@op(name="index_add", forms="torch Tensor Tensor_")
 def index_add(self, dim, index, source, *, alpha=1):
     return _index_add(self, dim, index, source, alpha)
 
 
-@op("IndexCopyBackward0", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
+@op("IndexCopyBackward0", name="index_copy", forms="torch Tensor Tensor_",
+    self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))
 def index_copy(self, dim, index, source):
     d, rows = _index_arg(self, dim, index, "index_copy_")
@@ -599,16 +576,17 @@ def _filled_along(self, dim, index, value):
     return out
 
 
-@op("IndexFillBackward0", self=lambda grad, dim, index: grad.index_fill(dim, index, 0))
+@op("IndexFillBackward0", name="index_fill.int_Scalar", self=lambda grad, dim, index: grad.index_fill(dim, index, 0))
 def _index_fill_number(self, dim, index, value):
     return _filled_along(self, dim, index, value)
 
 
-@op("IndexFillBackward1", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
+@op("IndexFillBackward1", name="index_fill.int_Tensor", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     value=lambda grad, dim, index: grad.index_select(dim, index).sum())
 def _index_fill_tensor(self, dim, index, value):
     return _filled_along(self, dim, index, value)
 
 
+@op(name="index_fill", forms="torch Tensor Tensor_")
 def index_fill(self, dim, index, value):
     return (_index_fill_tensor if isinstance(value, Tensor) else _index_fill_number)(self, dim, index, value)

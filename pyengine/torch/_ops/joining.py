@@ -6,6 +6,8 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
 from . import shape as S
+from .creation import eye, zeros
+from .indexing import index_select
 
 
 # ---- cat, stack ----------------------------------------------------------------------------
@@ -64,11 +66,12 @@ def _cat_backward(grad, tensors, dim):
     return tuple(grads)
 
 
-@op("CatBackward0", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
+@op("CatBackward0", name="cat", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
 def _cat(tensors, dim):
     return _cat_values(tensors, dim)
 
 
+@op(name="cat", forms="torch torch.concat torch.concatenate")
 def cat(tensors, dim=0, *, out=None):
     tensors = list(tensors)
     if tensors and tensors[0].dim():
@@ -83,11 +86,12 @@ def _stack_backward(grad, dim, n):
     return tuple(grad.select(dim, i) for i in range(n))
 
 
-@op("StackBackward0", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
+@op("StackBackward0", name="stack", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
 def _stack(tensors, dim):
     return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
 
 
+@op(name="stack", forms="torch")
 def stack(tensors, dim=0, *, out=None):
     tensors = list(tensors)
     if not tensors:
@@ -121,31 +125,38 @@ def _each(fn, tensors):
     return tuple(fn(t) for t in (tensors[0] if len(tensors) == 1 else tensors))
 
 
+@op(name="atleast_1d", forms="torch")
 def atleast_1d(*tensors):
     return _each(_at_least_1d, tensors)
 
 
+@op(name="atleast_2d", forms="torch")
 def atleast_2d(*tensors):
     return _each(_at_least_2d, tensors)
 
 
+@op(name="atleast_3d", forms="torch")
 def atleast_3d(*tensors):
     return _each(_at_least_3d, tensors)
 
 
+@op(name="hstack", forms="torch")
 def hstack(tensors):
     tensors = [_at_least_1d(t) for t in tensors]
     return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
 
 
+@op(name="vstack", forms="torch torch.row_stack")
 def vstack(tensors):
     return cat([_at_least_2d(t) for t in tensors], 0)
 
 
+@op(name="dstack", forms="torch")
 def dstack(tensors):
     return cat([_at_least_3d(t) for t in tensors], 2)
 
 
+@op(name="column_stack", forms="torch")
 def column_stack(tensors):
     return cat([S.reshape(t, (t.numel(), 1)) if t.dim() <= 1 else t for t in tensors], 1)
 
@@ -153,7 +164,6 @@ def column_stack(tensors):
 # ---- split, chunk, unbind --------------------------------------------------------------------
 
 def _pieces_backward(grad_parts, self, dim, sizes):
-    from .. import zeros
     parts = [g if g is not None else zeros(self._shape[:dim] + (n,) + self._shape[dim + 1:], dtype=self.dtype)
              for g, n in zip(grad_parts, sizes)]
     return _cat(parts, dim) if len(parts) > 1 else parts[0]  # recorded: differentiable again
@@ -168,16 +178,19 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
-@op("SplitBackward0", self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
+@op("SplitBackward0", name="split.Tensor",
+    self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split(self, sizes, dim):
     return _split_views(self, sizes, dim)
 
 
-@op("SplitWithSizesBackward0", self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
+@op("SplitWithSizesBackward0", name="split_with_sizes",
+    self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split_with_sizes(self, sizes, dim):
     return _split_views(self, sizes, dim)
 
 
+@op(name="split", forms="torch Tensor")
 def split(self, split_size_or_sections, dim=0):
     d = wrap_dim(dim, self.dim())
     size = self._shape[d]
@@ -195,6 +208,7 @@ def split(self, split_size_or_sections, dim=0):
     return _split_with_sizes(self, sizes, d)
 
 
+@op(name="chunk", forms="torch Tensor")
 def chunk(self, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
@@ -204,6 +218,7 @@ def chunk(self, chunks, dim=0):
     return split(self, step, d) if size else split(self, [0] * chunks, d)
 
 
+@op(name="tensor_split", forms="torch Tensor")
 def tensor_split(self, indices_or_sections, dim=0):
     """Slices of self along dim: ``n`` nearly equal ones, or the ones between given indices."""
     if not self._shape:
@@ -232,31 +247,34 @@ def _split_along(name, self, indices_or_sections, dim, min_dims):
     return tensor_split(self, indices_or_sections, dim)
 
 
+@op(name="hsplit", forms="torch Tensor")
 def hsplit(self, indices_or_sections):
     return _split_along("hsplit", self, indices_or_sections, 1 if self.dim() > 1 else 0, 1)
 
 
+@op(name="vsplit", forms="torch Tensor")
 def vsplit(self, indices_or_sections):
     return _split_along("vsplit", self, indices_or_sections, 0, 2)
 
 
+@op(name="dsplit", forms="torch Tensor")
 def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))
 
 
 def _stack_grads(grads, self, dim):
-    from .. import zeros
     parts = [g if g is not None else zeros(self._shape[:dim] + self._shape[dim + 1:], dtype=self.dtype)
              for g in grads]
     return stack(parts, dim)
 
 
+@op(name="unbind", forms="torch Tensor")
 def unbind(self, dim=0):
     if not self._shape:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
@@ -265,7 +283,7 @@ def unbind(self, dim=0):
 
 # ---- flip, roll -------------------------------------------------------------------------------
 
-@op("FlipBackward0", self=lambda grad, dims: grad.flip(dims))
+@op("FlipBackward0", name="flip", self=lambda grad, dims: grad.flip(dims))
 def _flip(self, dims):
     stride, offset = list(self._stride), self._offset
     for d in dims:
@@ -275,6 +293,7 @@ def _flip(self, dims):
     return new_tensor(B.take(self._storage.buf, offset, self._shape, tuple(stride)), self._shape, self.dtype)
 
 
+@op(name="flip", forms="torch Tensor")
 def flip(self, *dims):
     if not dims:
         raise missing_arguments("flip", "dims")
@@ -286,7 +305,7 @@ def flip(self, *dims):
     return _flip(self, tuple(d for d in wrapped if self.dim()))
 
 
-@op("RollBackward0", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
+@op("RollBackward0", name="roll", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
 def _roll(self, shifts, dims):
     if not dims:
         flat = self.flatten()._flat()
@@ -304,6 +323,7 @@ def _roll(self, shifts, dims):
     return out if out is not self else new_tensor(B.copy(self._buf()), self._shape, self.dtype)
 
 
+@op(name="roll", forms="torch Tensor")
 def roll(self, shifts, dims=None):
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     if dims is None:
@@ -330,17 +350,17 @@ def _triangle(self, diagonal, lower):
     return from_values(out, self._shape, self.dtype)
 
 
-@op("TrilBackward0", self=lambda grad, diagonal: grad.tril(diagonal))
+@op("TrilBackward0", name="tril", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.tril(diagonal))
 def tril(self, diagonal=0):
     return _triangle(self, diagonal, True)
 
 
-@op("TriuBackward0", self=lambda grad, diagonal: grad.triu(diagonal))
+@op("TriuBackward0", name="triu", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.triu(diagonal))
 def triu(self, diagonal=0):
     return _triangle(self, diagonal, False)
 
 
-@op("DiagEmbedBackward0", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+@op("DiagEmbedBackward0", name="diag_embed", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 def _diag_embed(self, offset, dim1, dim2):
     """Each row along self's last dim laid on diagonal ``offset`` of an (n, n) matrix whose
     rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped)."""
@@ -362,19 +382,19 @@ def _diag_embed(self, offset, dim1, dim2):
         return S.movedim(result, (-2, -1), (dim1, dim2)).contiguous()
 
 
-@op("DiagonalBackward0_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
+@op("DiagonalBackward0_copy", name="diagonal_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
 def _diag_copy(self, offset):
     view = S._view(self, *S._diagonal_geometry(self._shape, self._stride, self._offset, offset, 0, 1))
     return new_tensor(B.copy(view._buf()), view._shape, self.dtype)
 
 
 def _diag_grad(grad, self, offset):
-    from .. import zeros
     out = zeros(self._shape, dtype=grad.dtype)
     out.diagonal(offset).copy_(grad)
     return out
 
 
+@op(name="diag", forms="torch Tensor")
 def diag(self, diagonal=0):
     if self.dim() == 1:
         return _diag_embed(self, diagonal, 0, 1)
@@ -383,6 +403,7 @@ def diag(self, diagonal=0):
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self.dim()}D")
 
 
+@op(name="diag_embed", forms="torch Tensor")
 def diag_embed(self, offset=0, dim1=-2, dim2=-1):
     d1, d2 = wrap_dim(dim1, self.dim() + 1), wrap_dim(dim2, self.dim() + 1)
     if d1 == d2:
@@ -390,6 +411,7 @@ def diag_embed(self, offset=0, dim1=-2, dim2=-1):
     return _diag_embed(self, offset, d1, d2)
 
 
+@op(name="trace", forms="torch Tensor")
 def trace(self):
     if self.dim() != 2:
         raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self.dim()))
@@ -398,17 +420,17 @@ def trace(self):
 
 def _trace_backward(grad, shape):
     """grad on the main diagonal of a matrix of ``shape``, zeros elsewhere."""
-    from .. import eye
     return grad.expand(shape).masked_fill(eye(*shape, dtype=_dtype.bool_).logical_not(), 0)
 
 
-@op("TraceBackward0", self=lambda grad, self: _trace_backward(grad, self._shape))
+@op("TraceBackward0", name="trace", self=lambda grad, self: _trace_backward(grad, self._shape))
 def _trace(self):
     with no_grad():
         return self.diagonal().sum()
 
 
 
+@op(name="rot90", forms="torch Tensor")
 def rot90(self, k=1, dims=(0, 1)):
     dims = tuple(dims)
     if len(dims) != 2:
@@ -420,7 +442,7 @@ def rot90(self, k=1, dims=(0, 1)):
     return _rot90(self, k % 4, dims)
 
 
-@op("Rot90Backward0", self=lambda grad, k, dims: rot90(grad, -k, dims))
+@op("Rot90Backward0", name="rot90", self=lambda grad, k, dims: rot90(grad, -k, dims))
 def _rot90(self, k, dims):
     """PyTorch's steps: flip one dim (a copy), then transpose that copy in place."""
     with no_grad():
@@ -434,18 +456,21 @@ def _rot90(self, k, dims):
         return out
 
 
+@op(name="fliplr", forms="torch Tensor")
 def fliplr(self):
     if self.dim() < 2:
         raise RuntimeError("Input must be >= 2-d.")
     return flip(self, 1)
 
 
+@op(name="flipud", forms="torch Tensor")
 def flipud(self):
     if self.dim() < 1:
         raise RuntimeError("Input must be >= 1-d.")
     return flip(self, 0)
 
 
+@op(name="repeat_interleave", forms="torch Tensor")
 def repeat_interleave(self, repeats, dim=None):
     x = self.flatten() if dim is None else self
     d = 0 if dim is None else wrap_dim(dim, x.dim())
@@ -459,6 +484,5 @@ def repeat_interleave(self, repeats, dim=None):
     counts = list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
     if len(counts) == 1:  # one count for every element
         counts *= x._shape[d]
-    from .indexing import index_select
     index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (sum(counts),), _dtype.int64)
     return index_select(x, d, index)

@@ -9,6 +9,8 @@ from .._aten import linalg as exact
 from .._backend import backend as B
 from ..autograd.derivatives import op
 from ._helpers import new_tensor, from_values, broadcast_shapes, type_name, CPP_TYPE_NAMES
+from .pointwise import binary
+from .shape import movedim
 from . import shape as S
 
 
@@ -50,13 +52,14 @@ def _mm_backward_mat2(grad, self):
     return self.t().mm(grad)
 
 
-@op("MmBackward0",
+@op("MmBackward0", name="mm",
     self=lambda grad, mat2: _mm_backward_self(grad, mat2),
     mat2=lambda grad, self: _mm_backward_mat2(grad, self))
 def _mm(self, mat2):
     return _mm_values(self, mat2)
 
 
+@op(name="mm", forms="torch Tensor")
 def mm(self, mat2):
     if self.dim() != 2:
         raise RuntimeError(f"self must be a matrix")
@@ -81,7 +84,6 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
                        b_transposed=transposed)
         return new_tensor(buf, (m, n), dtype)
     prod = _mm_values(mat1, mat2)
-    from .pointwise import binary
     if alpha != 1:
         prod = binary("mul", prod, alpha)
     if beta == 0:
@@ -90,7 +92,7 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
     return binary("add", scaled, prod)
 
 
-@op("AddmmBackward0",
+@op("AddmmBackward0", name="addmm",
     self=lambda grad, beta: grad if beta == 1 else grad * beta,
     mat1=lambda grad, mat2, alpha: _scaled(grad.mm(mat2.t()), alpha),
     mat2=lambda grad, mat1, alpha: _scaled(mat1.t().mm(grad), alpha))
@@ -102,6 +104,7 @@ def _scaled(t, alpha):
     return t if alpha == 1 else t * alpha
 
 
+@op(name="addmm", forms="torch Tensor")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if mat1.dim() != 2 or mat2.dim() != 2:
         raise RuntimeError(f"{'mat1' if mat1.dim() != 2 else 'mat2'} must be a matrix, got "
@@ -117,7 +120,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return _addmm(input, mat1, mat2, beta, alpha)
 
 
-@op("BmmBackward0",
+@op("BmmBackward0", name="bmm",
     self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2)),
     mat2=lambda grad, self: self.transpose(1, 2).bmm(grad))
 def _bmm(self, mat2):
@@ -134,6 +137,7 @@ def _bmm(self, mat2):
     return new_tensor(buf, (b, m, n), self.dtype)
 
 
+@op(name="bmm", forms="torch Tensor")
 def bmm(self, mat2):
     if self.dim() != 3:
         raise RuntimeError(f"batch1 must be a 3D tensor")
@@ -147,7 +151,7 @@ def bmm(self, mat2):
     return _bmm(self, mat2)
 
 
-@op("MvBackward0",
+@op("MvBackward0", name="mv",
     self=lambda grad, vec: grad.ger(vec),
     vec=lambda grad, self: self.t().mv(grad))
 def _mv(self, vec):
@@ -160,6 +164,7 @@ def _mv(self, vec):
     return new_tensor(buf, (m,), self.dtype)
 
 
+@op(name="mv", forms="torch Tensor")
 def mv(self, vec):
     if self.dim() != 2 or vec.dim() != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got {self.dim()}, {vec.dim()}, {vec.dim()}")
@@ -169,7 +174,7 @@ def mv(self, vec):
     return _mv(self, vec)
 
 
-@op("DotBackward0",
+@op("DotBackward0", name="dot",
     self=lambda grad, tensor: grad * tensor,
     tensor=lambda grad, self: grad * self)
 def _dot(self, tensor):
@@ -180,6 +185,7 @@ def _dot(self, tensor):
     return from_values([v], (), self.dtype)
 
 
+@op(name="dot", forms="torch Tensor")
 def dot(self, tensor):
     if self.dim() != 1 or tensor.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {self.dim()}D and {tensor.dim()}D tensors")
@@ -193,6 +199,7 @@ def dot(self, tensor):
     return _dot(self, tensor)
 
 
+@op(name="inner", forms="torch Tensor")
 def inner(self, other):
     """Sum over the last dims, as PyTorch computes it (tensordot): both sides permuted and
     reshaped to matrices, one mm, the result reshaped."""
@@ -207,6 +214,7 @@ def inner(self, other):
     return mm(a, b).reshape(self._shape[:-1] + other._shape[:-1])
 
 
+@op(name="outer", forms="torch Tensor Tensor.ger torch.ger")
 def outer(self, vec2):
     return self.reshape(-1, 1) * vec2
 
@@ -214,6 +222,7 @@ def outer(self, vec2):
 ger = outer
 
 
+@op(name="matmul", forms="torch Tensor Tensor.__imatmul__ Tensor.__matmul__")
 def matmul(self, other):
     """torch.matmul: dot, mv, mm, or a batched product with broadcasting, as PyTorch picks."""
     da, db = self.dim(), other.dim()
@@ -271,6 +280,7 @@ def _label_index(c):
     return ord(c) - ord("A") if c.isupper() else ord(c) - ord("a") + 26
 
 
+@op(name="einsum", forms="torch")
 def einsum(equation, *operands):
     """einsum as PyTorch computes it: align every operand on (output labels, contracted labels)
     with unsqueeze/permute, then contract pairs left to right with permute-reshape-bmm
@@ -411,13 +421,12 @@ def _sumproduct_pair(left, right, sum_dims):
 
 
 
-@op("LinalgCrossBackward0",
+@op("LinalgCrossBackward0", name="linalg_cross",
     self=lambda grad, other, dim: _cross(other, grad, dim),
     other=lambda grad, self, dim: _cross(grad, self, dim))
 def _cross(self, other, dim):
     """Each component is fma(a_i, b_j, -(a_j * b_i)): the product subtracted is rounded, the
     other fused, as PyTorch's AVX2 cross kernel computes it."""
-    from .shape import movedim
     a = movedim(self, dim, -1).contiguous().tolist() if self.dim() > 1 else [self.tolist()]
     b = movedim(other, dim, -1).contiguous().tolist() if other.dim() > 1 else [other.tolist()]
     flat_a, flat_b = _rows(a), _rows(b)
@@ -437,6 +446,7 @@ def _rows(nested):
     return nested
 
 
+@op(name="cross", forms="torch Tensor")
 def cross(input, other, dim=None):
     """torch.cross / torch.linalg.cross of 3-vectors along ``dim`` (linalg: -1; torch.cross: the
     first dim of size 3)."""

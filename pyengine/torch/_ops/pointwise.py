@@ -1,6 +1,6 @@
 """Elementwise ops. Each forward sits next to its derivative entry.
 
-Scalar operands follow arith-parity.md §1: a Python scalar is first converted to the
+Scalar operands follow PyTorch's rules: a Python scalar is first converted to the
 computation dtype (float32: rounded once), then one IEEE operation is done; the alpha
 forms are one fused multiply-add; small integer powers are products.
 """
@@ -11,15 +11,14 @@ from .. import _dtype
 from .._float32 import f32
 from .._aten import special as exact_special
 from .._backend import backend as B
-from .._backend import python as scalar_kernels
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .creation import as_tensor, zeros_like
-from ._helpers import broadcast_shapes, operand, new_tensor, scalar_as, buffer_as, type_name
+from ._helpers import broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
+from .indexing import nonzero
 
-_SCALAR_BINARY = scalar_kernels.BINARY
-_SCALAR_UNARY = scalar_kernels.UNARY
+_SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
 _float32 = _dtype.float32
 _bool = _dtype.bool_
 _number = B.number
@@ -83,7 +82,7 @@ def unary(name, x, dtype=None):
             _number(x._storage.buf, x._offset)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
-        fn = _SCALAR_UNARY[name] if type(v) is float else scalar_kernels._INT_UNARY.get(name, _SCALAR_UNARY[name])
+        fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
         return Tensor._make(B.one(fn(v), dtype), (), dtype)
     buf = x._buf()
     if x.dtype is not dtype and dtype.kind == "f":
@@ -118,7 +117,7 @@ def _shape(x):
 
 # ---- arithmetic ------------------------------------------------------------------------
 
-@op("AddBackward0",
+@op("AddBackward0", name="add.Tensor", forms="torch Tensor Tensor_ Tensor.__add__ Tensor.__iadd__ Tensor.__radd__",
     self=lambda grad: grad,
     other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)
 def add(self, other, alpha=1):
@@ -138,7 +137,8 @@ def _check_bool_sub(self, other):
                            "instead.")
 
 
-@op("SubBackward0",
+@op("SubBackward0", name="sub.Tensor",
+    forms="torch Tensor Tensor_ Tensor.__isub__ Tensor.__sub__ Tensor.subtract torch.subtract",
     self=lambda grad: grad,
     other=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
 def sub(self, other, alpha=1):
@@ -148,7 +148,7 @@ def sub(self, other, alpha=1):
     return _fma(-alpha, other, self)
 
 
-@op("RsubBackward1", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
+@op("RsubBackward1", name="rsub.Scalar", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
 def rsub(self, other, alpha=1):
     """other - alpha * self, for a Python scalar ``other`` (``3 - x``)."""
     _check_bool_sub(self, other)
@@ -157,7 +157,7 @@ def rsub(self, other, alpha=1):
     return _fma(-alpha, self, other)
 
 
-@op("RsubBackward0",
+@op("RsubBackward0", name="rsub.Tensor",
     self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha,
     other=lambda grad: grad)
 def _rsub_tensor(self, other, alpha=1):
@@ -167,12 +167,14 @@ def _rsub_tensor(self, other, alpha=1):
     return _fma(-alpha, self, other)
 
 
+@op(name="rsub", forms="torch Tensor")
 def rsub_any(self, other, alpha=1):
     """torch.rsub: other - alpha * self."""
     return _rsub_tensor(self, other, alpha) if isinstance(other, Tensor) else rsub(self, other, alpha)
 
 
-@op("MulBackward0",
+@op("MulBackward0", name="mul.Tensor",
+    forms="torch Tensor Tensor_ Tensor.__imul__ Tensor.__mul__ Tensor.__rmul__ Tensor.multiply torch.multiply",
     self=lambda grad, other: grad * other,
     other=lambda grad, self: grad * self)
 def mul(self, other):
@@ -184,21 +186,21 @@ def _div_dtype(self, other):
     return dtype if dtype.kind == "f" else _dtype.get_default_dtype()
 
 
-@op("DivBackward0",
+@op("DivBackward0", name="div.Tensor",
     self=lambda grad, other: grad / other,
     other=lambda grad, self, other: -grad * ((self / other) / other))
 def _true_divide(self, other):
     return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("DivBackward1", self=lambda grad, other: grad / other)
+@op("DivBackward1", name="div.Scalar", self=lambda grad, other: grad / other)
 def div_scalar(self, other):
     """div.Scalar, tensor / number as PyTorch's C++ code calls it (Python's ``/`` records
     DivBackward0, because the binding wraps the number in a tensor)."""
     return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("DivBackward2", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
+@op("DivBackward2", name="div.Tensor_mode", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
 def _rounding_divide(self, other, rounding_mode):
     dtype = _result_dtype(self, other)
     if rounding_mode == "floor":
@@ -211,17 +213,22 @@ def _rounding_divide(self, other, rounding_mode):
     return binary("trunc_divide", self, other, dtype)
 
 
+@op(name="div",
+    forms="torch Tensor Tensor_ Tensor.__itruediv__ Tensor.__truediv__ Tensor.divide Tensor.true_divide "
+          "torch.divide torch.true_divide")
 def div(self, other, *, rounding_mode=None):
     if rounding_mode is None:
         return _true_divide(self, other)
     return _rounding_divide(self, other, rounding_mode)
 
 
-@op("ReciprocalBackward0", self=lambda grad, result: -grad * (result * result))
+@op("ReciprocalBackward0", name="reciprocal", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: -grad * (result * result))
 def reciprocal(self):
     return binary("div", 1, self, float_dtype(self))
 
 
+@op(name="__rtruediv__", forms="Tensor.__rtruediv__")
 def rtruediv(self, other):
     """``s / x`` is ``reciprocal(x) * s`` in PyTorch (two roundings)."""
     return mul(reciprocal(self), other)
@@ -232,35 +239,38 @@ def _no_derivative(name):
 
 
 # PyTorch records the node but defines no derivative: backward raises
-@op("NotImplemented", self=lambda grad: _no_derivative("floor_divide"))
+@op("NotImplemented", name="floor_divide", forms="torch Tensor Tensor_ Tensor.__floordiv__ Tensor.__ifloordiv__",
+    self=lambda grad: _no_derivative("floor_divide"))
 def floor_divide(self, other):
     return binary("floor_divide", self, other)
 
 
-@op("RemainderBackward0", self=lambda grad: grad)
+@op("RemainderBackward0", name="remainder.Scalar", self=lambda grad: grad)
 def _remainder_scalar(self, other):
     return binary("remainder", self, other)
 
 
-@op("RemainderBackward1",
+@op("RemainderBackward1", name="remainder.Tensor",
     self=lambda grad: grad,
     other=lambda grad, self, other: -grad * self.div(other, rounding_mode="floor"))
 def _remainder_tensor(self, other):
     return binary("remainder", self, other)
 
 
+@op(name="remainder", forms="torch Tensor Tensor_ Tensor.__imod__ Tensor.__mod__")
 def remainder(self, other):
     if isinstance(other, Tensor) and other.requires_grad:
         return _remainder_tensor(self, other)
     return _remainder_scalar(self, other)
 
 
-@op("FmodBackward0", self=lambda grad: grad)
+@op("FmodBackward0", name="fmod.Scalar", forms="torch Tensor Tensor_", self=lambda grad: grad)
 def fmod(self, other):
     return binary("fmod", self, other)
 
 
-@op("NegBackward0", self=lambda grad: -grad)
+@op("NegBackward0", name="neg", forms="torch Tensor Tensor_ torch_ Tensor.__neg__ Tensor.negative torch.negative",
+    self=lambda grad: -grad)
 def neg(self):
     if self.dtype is _dtype.bool_:
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
@@ -268,7 +278,8 @@ def neg(self):
     return unary("neg", self)
 
 
-@op("AbsBackward0", self=lambda grad, self: grad * self.sgn())
+@op("AbsBackward0", name="abs", forms="torch Tensor Tensor_ torch_ Tensor.__abs__ Tensor.absolute",
+    self=lambda grad, self: grad * self.sgn())
 def abs(self):
     if self.dtype is _dtype.bool_:
         raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
@@ -300,14 +311,14 @@ def _pow_values(x, exponent):
     return binary("pow", x, exponent, dtype)
 
 
-@op("PowBackward0",
+@op("PowBackward0", name="pow.Tensor_Scalar",
     self=lambda grad, self, exponent: grad * 0 if exponent == 0 else
     grad * (exponent * self.pow(exponent - 1)))
 def _pow_scalar(self, exponent):
     return _pow_values(self, exponent)
 
 
-@op("PowBackward1",
+@op("PowBackward1", name="pow.Tensor_Tensor",
     self=lambda grad, self, exponent: (grad * (exponent * self.pow(exponent - 1))).masked_fill(
         exponent == 0, 0),
     exponent=lambda grad, self, exponent, result: grad * (result * self.log()).masked_fill(
@@ -319,13 +330,14 @@ def _pow_tensor(self, exponent):
     return binary("pow", self, exponent, dtype)
 
 
-@op("PowBackward2",
+@op("PowBackward2", name="pow.Scalar",
     exponent=lambda grad, self, result: grad * (result * math.log(self)) if self != 0 else grad * 0)
 def _pow_scalar_base(self, exponent):
     """``s ** x`` for a Python scalar base s."""
     return binary("pow", self, exponent, _result_dtype(exponent, self))
 
 
+@op(name="pow", forms="torch Tensor Tensor_ Tensor.__ipow__ Tensor.__pow__")
 def pow(self, exponent):
     if not isinstance(self, Tensor):
         return _pow_scalar_base(self, exponent)
@@ -334,78 +346,86 @@ def pow(self, exponent):
     return _pow_scalar(self, exponent)
 
 
+@op(name="square", forms="torch Tensor Tensor_ torch_")
 def square(self):
     return _pow_scalar(self, 2)
 
 
-@op("SqrtBackward0", self=lambda grad, result: grad / (2 * result))
+@op("SqrtBackward0", name="sqrt", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad / (2 * result))
 def sqrt(self):
     return _float_unary("sqrt", self)
 
 
-@op("RsqrtBackward0", self=lambda grad, result: -0.5 * grad * result.pow(3))
+@op("RsqrtBackward0", name="rsqrt", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: -0.5 * grad * result.pow(3))
 def rsqrt(self):
     return binary("div", 1, _float_unary("sqrt", self))
 
 
 # ---- exponentials, logarithms, trigonometry ----------------------------------------------
 
-@op("ExpBackward0", self=lambda grad, result: grad * result)
+@op("ExpBackward0", name="exp", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * result)
 def exp(self):
     return _float_unary("exp", self)
 
 
-@op("Expm1Backward0", self=lambda grad, result: grad * (result + 1))
+@op("Expm1Backward0", name="expm1", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * (result + 1))
 def expm1(self):
     return _float_unary("expm1", self)
 
 
-@op("LogBackward0", self=lambda grad, self: grad.div(self))
+@op("LogBackward0", name="log", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad.div(self))
 def log(self):
     return _float_unary("log", self)
 
 
-@op("Log2Backward0", self=lambda grad, self: grad / (self * 0.6931471805599453))
+@op("Log2Backward0", name="log2", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, self: grad / (self * 0.6931471805599453))
 def log2(self):
     return _float_unary("log2", self)
 
 
-@op("Log10Backward0", self=lambda grad, self: grad / (self * 2.3025850929940456))
+@op("Log10Backward0", name="log10", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, self: grad / (self * 2.3025850929940456))
 def log10(self):
     return _float_unary("log10", self)
 
 
-@op("Log1PBackward0", self=lambda grad, self: grad / (self + 1))
+@op("Log1PBackward0", name="log1p", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad / (self + 1))
 def log1p(self):
     return _float_unary("log1p", self)
 
 
-@op("SinBackward0", self=lambda grad, self: grad * self.cos())
+@op("SinBackward0", name="sin", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cos())
 def sin(self):
     return _float_unary("sin", self)
 
 
-@op("CosBackward0", self=lambda grad, self: grad * -self.sin())
+@op("CosBackward0", name="cos", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * -self.sin())
 def cos(self):
     return _float_unary("cos", self)
 
 
-@op("TanBackward0", self=lambda grad, result: grad * (1 + result.pow(2)))
+@op("TanBackward0", name="tan", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: grad * (1 + result.pow(2)))
 def tan(self):
     return _float_unary("tan", self)
 
 
-@op("AsinBackward0", self=lambda grad, self: grad * (-self * self + 1).rsqrt())
+@op("AsinBackward0", name="asin", forms="torch Tensor Tensor_ torch_ torch.arcsin",
+    self=lambda grad, self: grad * (-self * self + 1).rsqrt())
 def asin(self):
     return _float_unary("asin", self)
 
 
-@op("AcosBackward0", self=lambda grad, self: grad * -((-self * self + 1).rsqrt()))
+@op("AcosBackward0", name="acos", forms="torch Tensor Tensor_ torch_ torch.arccos",
+    self=lambda grad, self: grad * -((-self * self + 1).rsqrt()))
 def acos(self):
     return _float_unary("acos", self)
 
 
-@op("AtanBackward0", self=lambda grad, self: grad / (self * self + 1))
+@op("AtanBackward0", name="atan", forms="torch Tensor Tensor_ torch_ torch.arctan",
+    self=lambda grad, self: grad / (self * self + 1))
 def atan(self):
     return _float_unary("atan", self)
 
@@ -415,34 +435,68 @@ def _float_binary(name, self, other):
     return binary(name, self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
 
 
-@op("Atan2Backward0",
+@op("Atan2Backward0", name="atan2", forms="torch Tensor Tensor_ Tensor.arctan2 torch.arctan2",
     self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
     other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
 def atan2(self, other):
     return _float_binary("atan2", self, other)
 
 
-@op("HypotBackward0", self=lambda grad, self, result: grad * self / result,
+@op("HypotBackward0", name="hypot", forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * self / result,
     other=lambda grad, other, result: grad * other / result)
 def hypot(self, other):
     return _float_binary("hypot", self, other)
 
 
-@op("LogaddexpBackward0", self=lambda grad, self, other: grad / (1 + (other - self).exp()),
+@op("LogaddexpBackward0", name="logaddexp", forms="torch Tensor Tensor_",
+    self=lambda grad, self, other: grad / (1 + (other - self).exp()),
     other=lambda grad, self, other: grad / (1 + (self - other).exp()))
 def logaddexp(self, other):
     return _float_binary("logaddexp", self, other)
+
+
+def elementwise(fn, name, self, other):
+    """``fn(a, b, r)`` on each pair of elements as Python floats, ``r`` rounding each step to
+    the result dtype as PyTorch's CPU loop does (float32: ``f32``): a pointwise op of floating
+    dtypes that needs no kernel of its own in the backends. ``name`` is its CPU kernel's name,
+    for PyTorch's error on other dtypes."""
+    dtype = _result_dtype(self, other)
+    if dtype.kind != "f":
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(dtype)}\'')
+    shape = broadcast_shapes(_shape(self), _shape(other))
+    r = f32 if dtype is _float32 else float
+    a, b = (B.to_list(buffer_as(x, shape, dtype), dtype) for x in (self, other))
+    return from_values([fn(x, y, r) for x, y in zip(a, b)], shape, dtype)
+
+
+def _logaddexp2(a, b, r):
+    if math.isinf(a) and a == b:
+        return a
+    return r(builtins.max(a, b) + r(r(math.log1p(r(math.exp2(-builtins.abs(r(a - b)))))) * r(_INV_LN2)))
+
+
+_INV_LN2 = 1 / math.log(2)
+
+
+@op("Logaddexp2Backward0", name="logaddexp2", forms="torch Tensor",
+    self=lambda grad, self, other: grad / (1 + pow(2, other - self)),
+    other=lambda grad, self, other: grad / (1 + pow(2, self - other)))
+def logaddexp2(self, other):
+    return elementwise(_logaddexp2, "logaddexp2", self, other)
 
 
 def _copysign_self_grad(grad, self, result):
     return grad * (result / self).masked_fill(self == 0, 0)
 
 
-@op("CopysignBackward0", self=_copysign_self_grad, other=lambda grad, other: zeros_like(other))
+@op("CopysignBackward0", name="copysign.Tensor", forms="torch Tensor Tensor_",
+    self=_copysign_self_grad,
+    other=lambda grad, other: zeros_like(other))
 def copysign(self, other):
     return _float_binary("copysign", self, other)
 
 
+@op(name="float_power", forms="torch Tensor Tensor_")
 def float_power(self, exponent):
     """pow in float64 whatever the dtypes (PyTorch casts both sides first)."""
     def as64(x):
@@ -457,7 +511,7 @@ def _sinc_backward(grad, self):
     return where(self_squared_pi == 0.0, 0.0, out)
 
 
-@op("SincBackward0", self=_sinc_backward)
+@op("SincBackward0", name="sinc", forms="torch Tensor Tensor_ torch_", self=_sinc_backward)
 def sinc(self):
     """sin(pi x) / (pi x), 1 at 0, each step in the dtype as PyTorch's kernel."""
     x = self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype())
@@ -466,37 +520,41 @@ def sinc(self):
         return where(x == 0, 1.0, product.sin() / product)
 
 
-@op("SinhBackward0", self=lambda grad, self: grad * self.cosh())
+@op("SinhBackward0", name="sinh", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cosh())
 def sinh(self):
     return _float_unary("sinh", self)
 
 
-@op("CoshBackward0", self=lambda grad, self: grad * self.sinh())
+@op("CoshBackward0", name="cosh", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.sinh())
 def cosh(self):
     return _float_unary("cosh", self)
 
 
-@op("AsinhBackward0", self=lambda grad, self: grad * (self.pow(2) + 1).rsqrt())
+@op("AsinhBackward0", name="asinh", forms="torch Tensor Tensor_ torch_ Tensor.arcsinh torch.arcsinh",
+    self=lambda grad, self: grad * (self.pow(2) + 1).rsqrt())
 def asinh(self):
     return _float_unary("asinh", self)
 
 
-@op("AcoshBackward0", self=lambda grad, self: grad * (self.pow(2) - 1).rsqrt())
+@op("AcoshBackward0", name="acosh", forms="torch Tensor Tensor_ torch_ Tensor.arccosh torch.arccosh",
+    self=lambda grad, self: grad * (self.pow(2) - 1).rsqrt())
 def acosh(self):
     return _float_unary("acosh", self)
 
 
-@op("AtanhBackward0", self=lambda grad, self: grad / (1 - self.pow(2)))
+@op("AtanhBackward0", name="atanh", forms="torch Tensor Tensor_ torch_ Tensor.arctanh torch.arctanh",
+    self=lambda grad, self: grad / (1 - self.pow(2)))
 def atanh(self):
     return _float_unary("atanh", self)
 
 
-@op("TanhBackward0", self=lambda grad, result: tanh_backward(grad, result))
+@op("TanhBackward0", name="tanh", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: tanh_backward(grad, result))
 def tanh(self):
     return _float_unary("tanh", self)
 
 
-@op("TanhBackwardBackward0",
+@op("TanhBackwardBackward0", name="tanh_backward",
     grad_output=lambda grad, output: tanh_backward(grad, output),
     output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
 def tanh_backward(grad_output, output):
@@ -506,18 +564,19 @@ def tanh_backward(grad_output, output):
     return binary("mul", grad_output, one_minus)
 
 
-@op("SigmoidBackward0", self=lambda grad, result: sigmoid_backward(grad, result))
+@op("SigmoidBackward0", name="sigmoid", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: sigmoid_backward(grad, result))
 def sigmoid(self):
     if self.dtype is not _float32:
         return _float_unary("sigmoid", self)
-    # float32: PyTorch's vector body and scalar tail differ (arith-parity.md 2.2)
+    # float32: PyTorch's vector body and scalar tail differ
     row = None if self.is_contiguous() else 1
     values = exact_special.sigmoid(self._buf(), row)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, self._shape, _float32)
 
 
-@op("SigmoidBackwardBackward0",
+@op("SigmoidBackwardBackward0", name="sigmoid_backward",
     grad_output=lambda grad, output: sigmoid_backward(grad, output),
     output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
 def sigmoid_backward(grad_output, output):
@@ -525,17 +584,19 @@ def sigmoid_backward(grad_output, output):
     return binary("mul", binary("mul", grad_output, binary("sub", 1, output)), output)
 
 
-@op("ErfBackward0", self=lambda grad, self: 1.1283791670955126 * (-self.pow(2)).exp() * grad)
+@op("ErfBackward0", name="erf", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, self: 1.1283791670955126 * (-self.pow(2)).exp() * grad)
 def erf(self):
     return _float_unary("erf", self)
 
 
-@op("ErfcBackward0", self=lambda grad, self: -1.1283791670955126 * (-self.pow(2)).exp() * grad)
+@op("ErfcBackward0", name="erfc", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, self: -1.1283791670955126 * (-self.pow(2)).exp() * grad)
 def erfc(self):
     return _float_unary("erfc", self)
 
 
-@op("XlogyBackward0",
+@op("XlogyBackward0", name="xlogy.Tensor",
     self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0),
     other=lambda grad, self, other: grad * self / other)
 def _xlogy(self, other):
@@ -543,6 +604,7 @@ def _xlogy(self, other):
         return (self * other.log()).masked_fill((self == 0) & other.isnan().logical_not(), 0)
 
 
+@op(name="xlogy", forms="torch Tensor Tensor_ torch_")
 def xlogy(self, other):
     return _xlogy(as_tensor(self), as_tensor(other))
 
@@ -562,29 +624,32 @@ def _logit_backward(grad, self, eps):
     return core.masked_fill((self < lo) | (self > hi), 0)
 
 
-@op("LogitBackward0", self=_logit_backward)
+@op("LogitBackward0", name="logit", self=_logit_backward)
 def _logit(self, eps):
     with no_grad():
         x = self if eps is None else self.clamp(*_logit_bounds(eps, self.dtype))
         return (x / (1 - x)).log()
 
 
+@op(name="logit", forms="torch Tensor Tensor_ torch_")
 def logit(self, eps=None):
     return _logit(self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype()), eps)
 
 
-@op("Exp2Backward0", self=lambda grad, result: grad * result * 0.6931471805599453)
+@op("Exp2Backward0", name="exp2", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: grad * result * 0.6931471805599453)
 def exp2(self):
     return _float_unary("exp2", self)
 
 
 # x * (pi / 180) and x * (180 / pi): one product with the constant in x's dtype
-@op("Deg2RadBackward0", self=lambda grad: grad * 0.017453292519943295)
+@op("Deg2RadBackward0", name="deg2rad", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad: grad * 0.017453292519943295)
 def deg2rad(self):
     return binary("mul", self, 0.017453292519943295, float_dtype(self))
 
 
-@op("Rad2DegBackward0", self=lambda grad: grad * 57.29577951308232)
+@op("Rad2DegBackward0", name="rad2deg", forms="torch Tensor Tensor_ torch_", self=lambda grad: grad * 57.29577951308232)
 def rad2deg(self):
     return binary("mul", self, 57.29577951308232, float_dtype(self))
 
@@ -595,48 +660,50 @@ def _zero_grad(grad):
     return grad * 0
 
 
-@op("SignBackward0", self=_zero_grad)
+@op("SignBackward0", name="sign", forms="torch Tensor Tensor_", self=_zero_grad)
 def sign(self):
     return unary("sign", self)
 
 
-@op("SgnBackward0", self=lambda grad, self, result: grad * 0)
+@op("SgnBackward0", name="sgn", forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * 0)
 def sgn(self):
     return unary("sign", self)
 
 
-@op("FloorBackward0", self=_zero_grad)
+@op("FloorBackward0", name="floor", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def floor(self):
     return unary("floor", self)
 
 
-@op("CeilBackward0", self=_zero_grad)
+@op("CeilBackward0", name="ceil", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def ceil(self):
     return unary("ceil", self)
 
 
-@op("TruncBackward0", self=_zero_grad)
+@op("TruncBackward0", name="trunc", forms="torch Tensor Tensor_ torch_ Tensor.fix Tensor.fix_ torch.fix torch.fix_",
+    self=_zero_grad)
 def trunc(self):
     return unary("trunc", self)
 
 
+@op(name="positive", forms="torch Tensor")
 def positive(self):
     if self.dtype is _bool:
         raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
     return self
 
 
-@op("FracBackward0", self=lambda grad: grad)
+@op("FracBackward0", name="frac", forms="torch Tensor Tensor_ torch_", self=lambda grad: grad)
 def frac(self):
     return unary("frac", self)
 
 
-@op("RoundBackward0", self=_zero_grad)
+@op("RoundBackward0", name="round", self=_zero_grad)
 def _round(self):
     return unary("round", self)
 
 
-@op("RoundBackward1", self=_zero_grad)
+@op("RoundBackward1", name="round.decimals", self=_zero_grad)
 def _round_decimals(self, decimals):
     scale = 10.0 ** decimals
     if decimals < 0:
@@ -644,20 +711,23 @@ def _round_decimals(self, decimals):
     return binary("div", unary("round", binary("mul", self, scale)), scale)
 
 
+@op(name="round", forms="torch Tensor Tensor_ torch_")
 def round(self, decimals=0):
     return _round(self) if decimals == 0 else _round_decimals(self, decimals)
 
 
 # ---- clamping, max/min, relu, lerp ----------------------------------------------------
 
-@op("ReluBackward0", self=lambda grad, result: threshold_backward(grad, result, 0))
+@op("ReluBackward0", name="relu", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, result: threshold_backward(grad, result, 0))
 def relu(self):
     if self.dtype is _dtype.bool_:
         raise NotImplementedError("\"clamp_min_cpu\" not implemented for 'Bool'")
     return unary("relu", self)
 
 
-@op("ThresholdBackwardBackward0", grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+@op("ThresholdBackwardBackward0", name="threshold_backward",
+    grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def threshold_backward(grad_output, self, threshold):
     """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
     if not grad_output._shape and not self._shape:
@@ -705,62 +775,65 @@ def _clamp_self_grad(grad, self, min, max):
     return _grad_where(grad, keep)
 
 
-@op("ClampBackward1", self=_clamp_self_grad)
+@op("ClampBackward1", name="clamp", self=_clamp_self_grad)
 def _clamp_by_numbers(self, min, max):
     return _clamp_values(self, min, max)
 
 
-@op("ClampBackward0", self=_clamp_self_grad,
+@op("ClampBackward0", name="clamp.Tensor", self=_clamp_self_grad,
     min=lambda grad, self, min, max: _grad_where(grad, self < min if max is None else (self < min) & (min < max)),
     max=lambda grad, self, min, max: _grad_where(grad, self > max if min is None else (self > max) | (max < min)))
 def _clamp_by_tensors(self, min, max):
     return _clamp_values(self, min, max)
 
 
+@op(name="clamp", forms="torch Tensor Tensor_ torch_ Tensor.clip Tensor.clip_ torch.clip torch.clip_")
 def clamp(self, min=None, max=None):
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return _clamp_by_tensors(self, min, max)
     return _clamp_by_numbers(self, min, max)
 
 
-@op("ClampMinBackward0", self=lambda grad, self, min: _grad_where(grad, self >= min))
+@op("ClampMinBackward0", name="clamp_min", self=lambda grad, self, min: _grad_where(grad, self >= min))
 def _clamp_min_number(self, min):
     return _clamp_values(self, min, None)
 
 
-@op("ClampMinBackward1", self=lambda grad, self, min: _grad_where(grad, self >= min),
+@op("ClampMinBackward1", name="clamp_min.Tensor", self=lambda grad, self, min: _grad_where(grad, self >= min),
     min=lambda grad, self, min: _grad_where(grad, self < min))
 def _clamp_min_tensor(self, min):
     return _clamp_values(self, min, None)
 
 
+@op(name="clamp_min", forms="torch Tensor Tensor_ torch_")
 def clamp_min(self, min):
     return (_clamp_min_tensor if isinstance(min, Tensor) else _clamp_min_number)(self, min)
 
 
-@op("ClampMaxBackward0", self=lambda grad, self, max: _grad_where(grad, self <= max))
+@op("ClampMaxBackward0", name="clamp_max", self=lambda grad, self, max: _grad_where(grad, self <= max))
 def _clamp_max_number(self, max):
     return _clamp_values(self, None, max)
 
 
-@op("ClampMaxBackward1", self=lambda grad, self, max: _grad_where(grad, self <= max),
+@op("ClampMaxBackward1", name="clamp_max.Tensor", self=lambda grad, self, max: _grad_where(grad, self <= max),
     max=lambda grad, self, max: _grad_where(grad, self > max))
 def _clamp_max_tensor(self, max):
     return _clamp_values(self, None, max)
 
 
+@op(name="clamp_max", forms="torch Tensor Tensor_ torch_")
 def clamp_max(self, max):
     return (_clamp_max_tensor if isinstance(max, Tensor) else _clamp_max_number)(self, max)
 
 
-@op("MaximumBackward0",
+@op("MaximumBackward0", name="maximum", forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0))
 def maximum(self, other):
     return binary("maximum", self, other)
 
 
-@op("MinimumBackward0",
+@op("MinimumBackward0", name="minimum", forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0))
 def minimum(self, other):
@@ -786,14 +859,14 @@ def _lerp_values(start, end, weight):
     return new_tensor(B.fma(coeff, diff, base, dtype), shape, dtype)
 
 
-@op("LerpBackward0",
+@op("LerpBackward0", name="lerp.Scalar",
     self=lambda grad, weight: grad * (1 - weight),
     end=lambda grad, weight: grad * weight)
 def _lerp_scalar(self, end, weight):
     return _lerp_values(self, end, weight)
 
 
-@op("LerpBackward1",
+@op("LerpBackward1", name="lerp.Tensor",
     self=lambda grad, weight: grad * (1 - weight),
     end=lambda grad, weight: grad * weight,
     weight=lambda grad, self, end: grad * (end - self))
@@ -801,6 +874,7 @@ def _lerp_tensor(self, end, weight):
     return _lerp_values(self, end, weight)
 
 
+@op(name="lerp", forms="torch Tensor Tensor_")
 def lerp(self, end, weight):
     if isinstance(weight, Tensor):
         return _lerp_tensor(self, end, weight)
@@ -811,7 +885,7 @@ def _addc_dtype(self, tensor1, tensor2):
     return _dtype.result_type(self, tensor1, tensor2)
 
 
-@op("AddcmulBackward0",
+@op("AddcmulBackward0", name="addcmul", forms="torch Tensor Tensor_",
     self=lambda grad: grad,
     tensor1=lambda grad, tensor2, value: grad * (tensor2 * value),
     tensor2=lambda grad, tensor1, value: grad * (tensor1 * value))
@@ -825,7 +899,7 @@ def addcmul(self, tensor1, tensor2, *, value=1):
     return new_tensor(buf, shape, dtype)
 
 
-@op("AddcdivBackward0",
+@op("AddcdivBackward0", name="addcdiv", forms="torch Tensor Tensor_",
     self=lambda grad: grad,
     tensor1=lambda grad, tensor2, value: grad * (value / tensor2),
     tensor2=lambda grad, tensor1, tensor2, value: -grad * ((value * tensor1) / tensor2.pow(2)))
@@ -859,7 +933,7 @@ def _where_dtype(a, b):
     return _dtype.result_type(a, b)
 
 
-@op("WhereBackward0",
+@op("WhereBackward0", name="where.self",
     self=lambda grad, condition: grad.masked_fill(condition.logical_not(), 0),
     other=lambda grad, condition: grad.masked_fill(condition, 0))
 def _where(condition, self, other):
@@ -869,14 +943,15 @@ def _where(condition, self, other):
     return where_values(condition, self, other, _where_dtype(self, other))
 
 
+@op(name="where", forms="torch")
 def where(condition, input=None, other=None):
     if input is None and other is None:
-        from .indexing import nonzero
         return nonzero(condition, as_tuple=True)
     return _where(condition, input, other)
 
 
-@op("MaskedFillBackward0", self=lambda grad, mask: grad.masked_fill(mask, 0))
+@op("MaskedFillBackward0", name="masked_fill.Scalar", forms="torch Tensor Tensor_",
+    self=lambda grad, mask: grad.masked_fill(mask, 0))
 def masked_fill(self, mask, value):
     if mask.dtype is not _dtype.bool_:
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
@@ -903,7 +978,13 @@ def _compare(name):
     return compare
 
 
-eq, ne, lt, le, gt, ge = (_compare(n) for n in ("eq", "ne", "lt", "le", "gt", "ge"))
+eq = op(name="eq", forms="torch Tensor Tensor_ Tensor.__eq__")(_compare("eq"))
+ne = op(name="ne", forms="torch Tensor Tensor_ Tensor.__ne__ torch.not_equal Tensor.not_equal")(_compare("ne"))
+lt = op(name="lt", forms="torch Tensor Tensor_ Tensor.__lt__ torch.less Tensor.less")(_compare("lt"))
+le = op(name="le", forms="torch Tensor Tensor_ Tensor.__le__ torch.less_equal Tensor.less_equal")(_compare("le"))
+gt = op(name="gt", forms="torch Tensor Tensor_ Tensor.__gt__ torch.greater Tensor.greater")(_compare("gt"))
+ge = op(name="ge", forms="torch Tensor Tensor_ Tensor.__ge__ torch.greater_equal Tensor.greater_equal")(
+    _compare("ge"))
 
 
 def _logical(name):
@@ -913,9 +994,12 @@ def _logical(name):
     return logical
 
 
-logical_and, logical_or, logical_xor = (_logical(n) for n in ("logical_and", "logical_or", "logical_xor"))
+logical_and = op(name="logical_and", forms="torch Tensor Tensor_")(_logical("logical_and"))
+logical_or = op(name="logical_or", forms="torch Tensor Tensor_")(_logical("logical_or"))
+logical_xor = op(name="logical_xor", forms="torch Tensor Tensor_")(_logical("logical_xor"))
 
 
+@op(name="logical_not", forms="torch Tensor Tensor_")
 def logical_not(self):
     return unary("logical_not", self, _dtype.bool_)
 
@@ -935,10 +1019,17 @@ def _bitwise(name):
     return bitwise
 
 
-bitwise_and, bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift = (
-    _bitwise(n) for n in ("bitwise_and", "bitwise_or", "bitwise_xor", "lshift", "rshift"))
+bitwise_and = op(name="bitwise_and", forms="torch Tensor Tensor_ Tensor.__and__ Tensor.__rand__ Tensor.__iand__")(
+    _bitwise("bitwise_and"))
+bitwise_or = op(name="bitwise_or", forms="torch Tensor Tensor_ Tensor.__or__ Tensor.__ror__ Tensor.__ior__")(
+    _bitwise("bitwise_or"))
+bitwise_xor = op(name="bitwise_xor", forms="torch Tensor Tensor_ Tensor.__xor__ Tensor.__rxor__ Tensor.__ixor__")(
+    _bitwise("bitwise_xor"))
+bitwise_left_shift = op(name="bitwise_left_shift", forms="Tensor.__lshift__")(_bitwise("lshift"))
+bitwise_right_shift = op(name="bitwise_right_shift", forms="Tensor.__rshift__")(_bitwise("rshift"))
 
 
+@op(name="bitwise_not", forms="torch Tensor Tensor_ Tensor.__invert__")
 def bitwise_not(self):
     if self.dtype.kind == "f":
         raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{type_name(self.dtype)}'")
@@ -947,25 +1038,29 @@ def bitwise_not(self):
     return unary("bitwise_not", self)
 
 
+@op(name="isnan", forms="torch Tensor")
 def isnan(self):
     return unary("isnan", self, _dtype.bool_)
 
 
+@op(name="isinf", forms="torch Tensor")
 def isinf(self):
     return unary("isinf", self, _dtype.bool_)
 
 
+@op(name="isfinite", forms="torch Tensor")
 def isfinite(self):
     return unary("isfinite", self, _dtype.bool_)
 
 
+@op(name="nan_to_num", forms="torch Tensor")
 def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
     if self.dtype.kind != "f":
         return self.clone()
     return _nan_to_num(self, nan, posinf, neginf)
 
 
-@op("NanToNumBackward0", self=lambda grad, self: grad * self.isfinite())
+@op("NanToNumBackward0", name="nan_to_num", self=lambda grad, self: grad * self.isfinite())
 def _nan_to_num(self, nan, posinf, neginf):
     big = 3.4028234663852886e38 if self.dtype.itemsize == 4 else 1.7976931348623157e308
     values = [nan if v != v else (big if posinf is None else posinf) if v == math.inf else
@@ -973,6 +1068,7 @@ def _nan_to_num(self, nan, posinf, neginf):
     return new_tensor(B.from_list(values, self.dtype), self._shape, self.dtype)
 
 
+@op(name="isclose", forms="torch Tensor")
 def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     if self.dtype is not other.dtype:
         raise RuntimeError(f"{self.dtype} did not match {other.dtype}")
@@ -985,9 +1081,11 @@ def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return new_tensor(B.from_list(out, _dtype.bool_), shape, _dtype.bool_)
 
 
+@op(name="allclose", forms="torch Tensor")
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return builtins.all(isclose(self, other, rtol, atol, equal_nan)._flat())
 
 
+@op(name="equal", forms="torch Tensor")
 def equal(self, other):
     return self._shape == other._shape and self._flat() == other._flat()

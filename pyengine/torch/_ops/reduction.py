@@ -1,4 +1,4 @@
-"""Reductions: sum, mean, prod, max/min, var/std, norm, cumulative ops, softmax, sort ...
+"""Reductions: sum, mean, prod, max/min, var/std, norm, cumulative ops, logsumexp, all/any ...
 
 Every reduction groups the input into rows: one row of reduced values per output
 element (``_rows``). Float sums go through ``_sum_row``, the one place that decides the
@@ -9,13 +9,17 @@ import math
 
 from .. import _dtype
 from .. import return_types
-from .._aten import loss as exact_loss, reduce as exact
+from .._aten import reduce as exact
 from .._backend import backend as B
 from .._float32 import f32
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import from_values, permuted, wrap_dim, type_name, new_tensor
+from ._helpers import from_values, permuted, sizes_arg, wrap_dim, type_name, new_tensor
+from .creation import ones_like, zeros
+from .joining import cat, stack
+from .pointwise import maximum, minimum, unary
+from .shape import _inverse
 
 _float32 = _dtype.float32
 # this module defines torch.sum/max/min/all/any; keep Python's own at hand
@@ -87,7 +91,7 @@ def _exact(kernel, x, dim, keepdim, **kwargs):
     """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
     dims = None if dim is None else reduced_dims(x, dim)
     values, shape = kernel(x._storage.buf, x._offset, x._shape, x._stride, dims, keepdim=keepdim, **kwargs)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
+    buf = B.as_buffer(values, _float32)
     return new_tensor(buf, tuple(shape), _float32)
 
 
@@ -105,7 +109,7 @@ def _sum_dtype(x, dtype):
     return _dtype.int64 if x.dtype.kind in "biu" else x.dtype
 
 
-@op("SumBackward0", self=lambda grad, self: grad.expand(self._shape))
+@op("SumBackward0", name="sum", self=lambda grad, self: grad.expand(self._shape))
 def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -113,7 +117,8 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
+@op("SumBackward1", name="sum.dim_IntList",
+    self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -129,13 +134,27 @@ def unsqueeze_to(grad, x, dim, keepdim):
     return grad.expand(x._shape)
 
 
+@op(name="sum", forms="torch Tensor")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return sum_all(input, dtype)
     return sum_dim(input, dim, keepdim, dtype)
 
 
-@op("NansumBackward0", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
+@op(name="sum_to_size", forms="Tensor")
+def sum_to_size(x, *size):
+    """Sum ``x`` over broadcast dims so it has shape ``size``."""
+    size = sizes_arg(size)
+    lead = x.dim() - len(size)
+    dims = list(range(lead))
+    dims += [i + lead for i, s in enumerate(size) if s == 1 and x._shape[i + lead] != 1]
+    if not dims:
+        return x
+    out = sum_dim(x, dims, True)
+    return out.reshape(size) if lead else out
+
+
+@op("NansumBackward0", name="nansum", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
     * self.isnan().logical_not())
 def _nansum(self, dim, keepdim, dtype):
     with no_grad():
@@ -143,10 +162,12 @@ def _nansum(self, dim, keepdim, dtype):
         return sum_all.forward(zeroed, dtype) if dim is None else sum_dim.forward(zeroed, dim, keepdim, dtype)
 
 
+@op(name="nansum", forms="torch Tensor")
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     return _nansum(input, None if dim is None else reduced_dims(input, dim), keepdim, dtype)
 
 
+@op(name="nanmean", forms="torch Tensor")
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     if input.dtype.kind != "f":
         raise RuntimeError(f"nanmean(): expected input to have floating point or complex dtype but got "
@@ -170,7 +191,7 @@ def _mean_row(row, dtype, row_sum):
     return r(row_sum(row) / r(len(row)))
 
 
-@op("MeanBackward0", self=lambda grad, self: grad.expand(self._shape) / self.numel())
+@op("MeanBackward0", name="mean", self=lambda grad, self: grad.expand(self._shape) / self.numel())
 def mean_all(self, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -179,7 +200,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -193,6 +214,7 @@ def _count(x, dim):
     return numel_of([x._shape[d] for d in reduced_dims(x, dim)])
 
 
+@op(name="mean", forms="torch Tensor")
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return mean_all(input, dtype)
@@ -219,8 +241,6 @@ def _prod_backward(grad, x, result, dim=None):
 def _prod_others(x, dim):
     """Each element's product of the other elements along ``dim``, without dividing (x has zeros):
     the product of those before it times the product of those after it."""
-    from .creation import ones_like
-    from .joining import cat
     n = x._shape[dim]
     one = ones_like(x.narrow(dim, 0, 1))
     before = cat([one, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
@@ -228,7 +248,8 @@ def _prod_others(x, dim):
     return before * after
 
 
-@op("ProdBackward0", self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
+@op("ProdBackward0", name="prod",
+    self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
 def prod_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -236,7 +257,7 @@ def prod_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _prod_row(row, dtype), dtype)
 
 
-@op("ProdBackward1", self=lambda grad, self, dim, keepdim, result: _prod_backward(
+@op("ProdBackward1", name="prod.dim_int", self=lambda grad, self, dim, keepdim, result: _prod_backward(
     unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim), dim))
 def prod_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -245,6 +266,7 @@ def prod_dim(self, dim, keepdim=False, dtype=None):
     return _reduce(self, dim, keepdim, lambda row: _prod_row(row, dtype), dtype)
 
 
+@op(name="prod", forms="torch Tensor")
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return prod_all(input, dtype)
@@ -304,7 +326,6 @@ def _extreme_dim(x, dim, keepdim, better):
 
 def _select_backward_values(grad, x, dim, keepdim, indices):
     """Gradient of values picked by ``indices`` along ``dim`` (max/min/median/mode with dim)."""
-    from .. import zeros
     if not keepdim and x.dim():
         grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
     return zeros(x._shape, dtype=grad.dtype).scatter(dim, indices, grad) if x.dim() else grad
@@ -316,33 +337,33 @@ def _evenly_distribute(grad, x, result):
     return (grad / mask.sum()).expand(x._shape).masked_fill(mask.logical_not(), 0)
 
 
-@op("MaxBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MaxBackward1", name="max", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def max_all(self):
     _check_nonempty(self, "max")
     return _extreme_all(self, _greater)
 
 
-@op("MaxBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MaxBackward0", name="max.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _max_dim(self, dim, keepdim=False):
     return return_types.max(_extreme_dim(self, dim, keepdim, _greater))
 
 
-@op("MinBackward1", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MinBackward1", name="min", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def min_all(self):
     _check_nonempty(self, "min")
     return _extreme_all(self, _less)
 
 
-@op("MinBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MinBackward0", name="min.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _min_dim(self, dim, keepdim=False):
     return return_types.min(_extreme_dim(self, dim, keepdim, _less))
 
 
+@op(name="max", forms="torch Tensor")
 def max(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
-        from .pointwise import maximum
         return maximum(input, dim)
     if dim is None:
         return max_all(input)
@@ -351,9 +372,9 @@ def max(input, dim=None, keepdim=False, *, out=None):
     return _max_dim(input, d, keepdim)
 
 
+@op(name="min", forms="torch Tensor")
 def min(input, dim=None, keepdim=False, *, out=None):
     if isinstance(dim, Tensor):
-        from .pointwise import minimum
         return minimum(input, dim)
     if dim is None:
         return min_all(input)
@@ -373,20 +394,24 @@ def _amax_backward(grad, x, dim, keepdim, result):
     return (g / unsqueeze_to(mask.sum(dim, True), x, dim, True)).masked_fill(mask.logical_not(), 0)
 
 
-@op("AmaxBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+@op("AmaxBackward0", name="amax",
+    self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amax(self, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _greater)], self.dtype)
 
 
-@op("AminBackward0", self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
+@op("AminBackward0", name="amin",
+    self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amin(self, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _less)], self.dtype)
 
 
+@op(name="amax", forms="torch Tensor")
 def amax(input, dim=(), keepdim=False):
     return _amax(input, reduced_dims(input, dim), keepdim)
 
 
+@op(name="amin", forms="torch Tensor")
 def amin(input, dim=(), keepdim=False):
     return _amin(input, reduced_dims(input, dim), keepdim)
 
@@ -402,10 +427,12 @@ def _arg(x, dim, keepdim, better, name):
     return _extreme_dim(x, d, keepdim, better)[1]
 
 
+@op(name="argmax", forms="torch Tensor")
 def argmax(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, _greater, "argmax")
 
 
+@op(name="argmin", forms="torch Tensor")
 def argmin(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, _less, "argmin")
 
@@ -458,18 +485,17 @@ def _var_backward(grad, x, dim, correction, keepdim):
     return (2.0 / (n - correction)) * g * (x - x.mean(reduced_dims(x, dim), True))
 
 
-@op("VarBackward0", self=lambda grad, self, dim, correction, keepdim: _var_backward(
+@op("VarBackward0", name="var.correction", self=lambda grad, self, dim, correction, keepdim: _var_backward(
     grad, self, dim, correction, keepdim))
 def _var(self, dim, correction, keepdim):
     return _var_values(self, dim, correction, keepdim, "var")
 
 
-@op("StdBackward0", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
+@op("StdBackward0", name="std.correction", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
     grad / (2 * result), self, dim, correction, keepdim))
 def _std(self, dim, correction, keepdim):
     if self.dtype is _float32:
         return _var_values(self, dim, correction, keepdim, "std")
-    from .pointwise import unary
     return unary("sqrt", _var_values(self, dim, correction, keepdim, "var"))
 
 
@@ -479,20 +505,24 @@ def _var_args(dim, unbiased, keepdim, correction):
     return dim, unbiased, keepdim, correction
 
 
+@op(name="var", forms="torch Tensor")
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return _var(input, dim, _correction(unbiased, correction), keepdim)
 
 
+@op(name="std", forms="torch Tensor")
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
     return _std(input, dim, _correction(unbiased, correction), keepdim)
 
 
+@op(name="var_mean", forms="torch")
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
 
+@op(name="std_mean", forms="torch")
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
@@ -542,7 +572,8 @@ def _norm_backward(grad, x, p, dim, keepdim, result):
     return (x.sgn() * x.abs().pow(p - 1) if p < 2 else x * x.abs().pow(p - 2)) * scale
 
 
-@op("LinalgVectorNormBackward0", self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
+@op("LinalgVectorNormBackward0", name="linalg_vector_norm",
+    self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
     grad, self, ord, dim, keepdim, result))
 def _vector_norm(self, ord, dim, keepdim):
     dtype = self.dtype
@@ -554,24 +585,27 @@ def _vector_norm(self, ord, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: _norm_row(row, ord, dtype), dtype)
 
 
-@op("NormBackward1", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
+@op("NormBackward1", name="norm.ScalarOpt_dim", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
     grad, self, p, dim, keepdim, result))
 def norm_dim(self, p, dim, keepdim):
     """at::norm(self, p, dim, keepdim), the node of PyTorch's C++ callers (pairwise_distance)."""
     return _vector_norm.forward(self, float(p), dim, keepdim)
 
 
-@op("DistBackward0", self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
+@op("DistBackward0", name="dist",
+    self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
     other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))
 def _dist(self, other, p):
     with no_grad():
         return _vector_norm.forward(self - other, p, None, False)
 
 
+@op(name="dist", forms="torch Tensor")
 def dist(input, other, p=2):
     return _dist(input, other, float(p))
 
 
+@op(name="norm", forms="torch Tensor")
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if p is None or p == "fro":
         p = 2
@@ -594,17 +628,19 @@ def _scan(x, dim, step, dtype):
         for v in row:
             acc = v if acc is None else step(acc, v)
             out.append(acc)
-    shape = tuple(x._shape[i] for i in order)
-    t = from_values(out, shape, dtype)
-    from .shape import _inverse
+    return moved_back(out, x, order, dtype)
+
+
+def moved_back(values, x, order, dtype):
+    """A tensor of x's shape from ``values`` laid out in x's dims permuted by ``order``."""
+    t = from_values(values, tuple(x._shape[i] for i in order), dtype)
     inv = _inverse(order)
     return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
 
 
-def _exact_scan(kernel, x, dim):
-    values = kernel(x._buf(), x._shape, dim)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
-    return new_tensor(buf, x._shape, _float32)
+def exact_along(kernel, x, dim):
+    """A float32 _aten kernel over ``dim`` that keeps x's shape (cumsum, softmax ...)."""
+    return new_tensor(B.as_buffer(kernel(x._buf(), x._shape, dim), _float32), x._shape, _float32)
 
 
 def _cum_dtype(x, dtype):
@@ -615,15 +651,16 @@ def _cumsum_backward(grad, dim):
     return grad.flip(dim).cumsum(dim).flip(dim)
 
 
-@op("CumsumBackward0", self=lambda grad, dim: _cumsum_backward(grad, dim))
+@op("CumsumBackward0", name="cumsum", self=lambda grad, dim: _cumsum_backward(grad, dim))
 def _cumsum(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
-        return _exact_scan(exact.cumsum, self, dim)
+        return exact_along(exact.cumsum, self, dim)
     r = _round_fn(dtype)
     return _scan(self, dim, lambda a, b: r(a + b), dtype)
 
 
+@op(name="cumsum", forms="torch Tensor Tensor_")
 def cumsum(input, dim, *, dtype=None):
     return _cumsum(input, wrap_dim(dim, max_ndim(input)), dtype)
 
@@ -632,7 +669,6 @@ def _cumprod_backward(grad, x, dim, result):
     if not bool((x == 0).any()):
         return _cumsum_backward(grad * result, dim) / x
     # x has zeros, so no dividing: d out_i / d x_k = prod(x_j, j < k) * prod(x_j, k < j <= i) for i >= k
-    from .joining import stack
     n = x._shape[dim]
     columns = []
     for k in range(n):
@@ -642,15 +678,16 @@ def _cumprod_backward(grad, x, dim, result):
     return stack(columns, dim)
 
 
-@op("CumprodBackward0", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
+@op("CumprodBackward0", name="cumprod", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
 def _cumprod(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
-        return _exact_scan(exact.cumprod, self, dim)
+        return exact_along(exact.cumprod, self, dim)
     r = _round_fn(dtype)
     return _scan(self, dim, lambda a, b: r(a * b), dtype)
 
 
+@op(name="cumprod", forms="torch Tensor")
 def cumprod(input, dim, *, dtype=None):
     return _cumprod(input, wrap_dim(dim, max_ndim(input)), dtype)
 
@@ -682,345 +719,31 @@ def _exp(v):
         return math.inf
 
 
-@op("LogsumexpBackward0", self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
+@op("LogsumexpBackward0", name="logsumexp",
+    self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
     (self - unsqueeze_to(result, self, dim, keepdim)).exp())
 def _logsumexp(self, dim, keepdim):
     dtype = self.dtype if self.dtype.kind == "f" else _dtype.get_default_dtype()
     return _reduce(self, dim, keepdim, lambda row: _logsumexp_row(row, dtype), dtype)
 
 
+@op(name="logsumexp", forms="torch Tensor")
 def logsumexp(input, dim, keepdim=False):
     return _logsumexp(input, reduced_dims(input, dim), keepdim)
 
 
-def _softmax_rows(x, dim, log):
-    dtype = x.dtype
-    r = _round_fn(dtype)
-    d = wrap_dim(dim, max_ndim(x))
-    if not x._shape:
-        return from_values([0.0 if log else 1.0], (), dtype)
-    order = [i for i in range(x.dim()) if i != d] + [d]
-    out = []
-    for row in _rows(x, (d,)):
-        m = _max_of(row)
-        shifted = [r(v - m) for v in row]
-        exps = [r(_exp(v)) for v in shifted]
-        s = 0.0
-        for e in exps:
-            s = r(s + e)
-        if log:
-            ls = r(math.log(s))
-            out.extend(r(v - ls) for v in shifted)
-        else:
-            out.extend(r(e / s) for e in exps)
-    t = from_values(out, tuple(x._shape[i] for i in order), dtype)
-    from .shape import _inverse
-    inv = _inverse(order)
-    return new_tensor(B.take(t._storage.buf, 0, x._shape, tuple(t._stride[i] for i in inv)), x._shape, dtype)
-
-
-def _exact_softmax(kernel, x, dim):
-    values = kernel(x._buf(), x._shape, dim)
-    buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
-    return new_tensor(buf, x._shape, _float32)
-
-
-@op("SoftmaxBackward0", self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
-def _softmax(self, dim):
-    if self.dtype is _float32 and self._shape:
-        return _exact_softmax(exact_loss.softmax, self, dim)
-    return _softmax_rows(self, dim, log=False)
-
-
-@op("LogSoftmaxBackwardDataBackward0",
-    grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, True),
-    output=lambda grad, grad_output, output, dim: -grad_output.sum(dim, True) * output.exp() * grad)
-def _log_softmax_backward(grad_output, output, dim):
-    """grad_output - exp(output) * grad_output.sum(dim): log_softmax's backward, an op of its own
-    (as in PyTorch) so that it can be differentiated again; over the last float32 dim with
-    PyTorch's kernel's bits."""
-    if output.dtype is _float32 and grad_output.dtype is _float32 and output._shape and dim == output.dim() - 1:
-        values = exact_loss.log_softmax_backward_lastdim(grad_output._buf(), output._buf(), output._shape[-1])
-        buf = values if hasattr(values, "dtype") else B.from_list(values, _float32)
-        return new_tensor(buf, output._shape, _float32)
-    with no_grad():
-        return grad_output - output.exp() * grad_output.sum(dim, True)
-
-
-@op("LogSoftmaxBackward0", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
-def _log_softmax(self, dim):
-    if self.dtype is _float32 and self._shape:
-        return _exact_softmax(exact_loss.log_softmax, self, dim)
-    return _softmax_rows(self, dim, log=True)
-
-
-def _softmax_input(x, dtype):
-    if dtype is not None:
-        return x.to(dtype)
-    if x.dtype.kind != "f":
-        raise RuntimeError(f"\"softmax_lastdim_kernel_impl\" not implemented for '{type_name(x.dtype)}'")
-    return x
-
-
-def softmax(input, dim=None, dtype=None):
-    return _softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
-
-
-def log_softmax(input, dim=None, dtype=None):
-    return _log_softmax(_softmax_input(input, dtype), wrap_dim(dim, max_ndim(input)))
-
-
 # ---- all, any ------------------------------------------------------------------------------
 
+@op(name="all", forms="torch Tensor")
 def all(input, dim=None, keepdim=False):
     return _reduce(input, dim, keepdim, lambda row: _builtins.all(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
 
 
+@op(name="any", forms="torch Tensor")
 def any(input, dim=None, keepdim=False):
     return _reduce(input, dim, keepdim, lambda row: _builtins.any(row), _dtype.bool_ if input.dtype is not _dtype.uint8 else _dtype.uint8)
 
 
+@op(name="count_nonzero", forms="torch Tensor")
 def count_nonzero(input, dim=None):
     return _reduce(input, dim, False, lambda row: builtins_sum(1 for v in row if v), _dtype.int64)
-
-
-# ---- sorting and order statistics -----------------------------------------------------------
-
-def _sort_key(descending):
-    # NaN sorts as the largest value
-    if descending:
-        return lambda iv: (0 if iv[1] != iv[1] else 1, -iv[1] if iv[1] == iv[1] else 0)
-    return lambda iv: (1 if iv[1] != iv[1] else 0, iv[1] if iv[1] == iv[1] else 0)
-
-
-def _along(x, dim, per_row, out_len=None, value_dtype=None):
-    """Apply ``per_row(row) -> (values, indices)`` along dim; results keep dim in place."""
-    d = wrap_dim(dim, max_ndim(x))
-    if not x._shape:
-        vals, idx = per_row(x._flat())
-        return from_values(vals, (), value_dtype or x.dtype), from_values(idx, (), _dtype.int64)
-    order = [i for i in range(x.dim()) if i != d] + [d]
-    all_vals, all_idx = [], []
-    for row in _rows(x, (d,)):
-        vals, idx = per_row(row)
-        all_vals.extend(vals)
-        all_idx.extend(idx)
-    length = x._shape[d] if out_len is None else out_len
-    shape = tuple(x._shape[i] for i in order[:-1]) + (length,)
-    from .shape import _inverse
-    inv = _inverse(order)
-    out_shape = x._shape[:d] + (length,) + x._shape[d + 1:]
-    results = []
-    for values, dtype in ((all_vals, value_dtype or x.dtype), (all_idx, _dtype.int64)):
-        t = from_values(values, shape, dtype)
-        results.append(new_tensor(B.take(t._storage.buf, 0, out_shape, tuple(t._stride[i] for i in inv)),
-                                  out_shape, dtype))
-    return tuple(results)
-
-
-def _sorted_row(row, descending):
-    pairs = sorted(enumerate(row), key=_sort_key(descending))
-    return [v for _, v in pairs], [i for i, _ in pairs]
-
-
-def _sort_backward(grad, self, dim, indices):
-    from .. import zeros
-    return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
-
-
-@op("SortBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
-def _sort(self, dim, descending):
-    return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
-
-
-def sort(input, dim=-1, descending=False, stable=False):
-    return _sort(input, wrap_dim(dim, max_ndim(input)), descending)
-
-
-def argsort(input, dim=-1, descending=False, stable=False):
-    return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
-
-
-@op("TopkBackward0", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
-def _topk(self, k, dim, largest, sorted):
-    def best(row):
-        vals, idx = _sorted_row(row, largest)
-        return vals[:k], idx[:k]
-    return return_types.topk(_along(self, dim, best, out_len=k))
-
-
-def topk(input, k, dim=-1, largest=True, sorted=True):
-    d = wrap_dim(dim, max_ndim(input))
-    size = input._shape[d] if input._shape else 1
-    if not 0 <= k <= size:
-        raise RuntimeError("selected index k out of range")
-    return _topk(input, k, d, largest, sorted)
-
-
-def _median_row(row):
-    if _builtins.any(v != v for v in row):
-        i = next(i for i, v in enumerate(row) if v != v)
-        return row[i], i
-    vals, idx = _sorted_row(row, False)
-    k = (len(row) - 1) // 2
-    value = vals[k]
-    # PyTorch reports the last position holding the median value
-    last = builtins_max(i for i, v in enumerate(row) if v == value)
-    return value, last
-
-
-@op("MedianBackward0", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
-def _median_all(self):
-    flat = self._flat()
-    if not flat:
-        return from_values([math.nan], (), self.dtype)
-    return from_values([_median_row(flat)[0]], (), self.dtype)
-
-
-@op("MedianBackward1", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
-    grad, self, dim, keepdim, result[1]))
-def _median_dim(self, dim, keepdim):
-    return return_types.median(_keep(self, dim, keepdim, _along(
-        self, dim, lambda row: tuple([x] for x in _median_row(row)), out_len=1)))
-
-
-def _keep(x, dim, keepdim, pair):
-    if keepdim or not x._shape:
-        return pair
-    return tuple(t.squeeze(dim) for t in pair)
-
-
-def median(input, dim=None, keepdim=False):
-    if dim is None:
-        return _median_all(input)
-    d = wrap_dim(dim, max_ndim(input))
-    _check_dim_nonempty(input, "median", d)
-    return _median_dim(input, d, keepdim)
-
-
-def _mode_row(row):
-    counts = {}
-    for v in row:
-        counts[v] = counts.get(v, 0) + 1
-    best = builtins_max(counts.values())
-    value = builtins_min(v for v, c in counts.items() if c == best)
-    return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
-
-
-@op("ModeBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
-    grad, self, dim, keepdim, result[1]))
-def _mode(self, dim, keepdim):
-    return return_types.mode(_keep(self, dim, keepdim, _along(self, dim, _mode_row, out_len=1)))
-
-
-def mode(input, dim=-1, keepdim=False):
-    return _mode(input, wrap_dim(dim, max_ndim(input)), keepdim)
-
-
-def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    if dim is not None:
-        return _unique_dim(input, wrap_dim(dim, max_ndim(input)), return_inverse, return_counts)
-    values = input._flat()
-    uniq = _builtins.sorted(set(values))
-    out = [from_values(uniq, (len(uniq),), input.dtype)]
-    if return_inverse:
-        pos = {v: i for i, v in enumerate(uniq)}
-        out.append(from_values([pos[v] for v in values], input._shape, _dtype.int64))
-    if return_counts:
-        counts = {}
-        for v in values:
-            counts[v] = counts.get(v, 0) + 1
-        out.append(from_values([counts[v] for v in uniq], (len(uniq),), _dtype.int64))
-    return out[0] if len(out) == 1 else tuple(out)
-
-
-def _cum_extreme(x, d, better, name):
-    def scan(row):
-        vals, idx = [], []
-        best = None
-        for i, v in enumerate(row):
-            if best is None or _is_nan(v) or (not _is_nan(row[best]) and (better(v, row[best]) or v == row[best])):
-                best = i
-            vals.append(row[best])
-            idx.append(best)
-        return vals, idx
-    return getattr(return_types, name)(_along(x, d, scan))
-
-
-def _cum_extreme_backward(grad, self, dim, indices):
-    """Each output's gradient goes to the element it repeats (PyTorch's cummaxmin_backward)."""
-    from .. import zeros
-    return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
-
-
-@op("CummaxBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
-def _cummax(self, dim):
-    return _cum_extreme(self, dim, _greater, "cummax")
-
-
-@op("CumminBackward0", self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
-def _cummin(self, dim):
-    return _cum_extreme(self, dim, _less, "cummin")
-
-
-def cummax(input, dim):
-    return _cummax(input, wrap_dim(dim, max_ndim(input)))
-
-
-def cummin(input, dim):
-    return _cummin(input, wrap_dim(dim, max_ndim(input)))
-
-
-def _aminmax_backward(grads, self, dim, keepdim, result):
-    """amin's and amax's gradients added (each split evenly among ties)."""
-    parts = [_amax_backward(g, self, dim, keepdim, r) for g, r in zip(grads, result) if g is not None]
-    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
-
-
-@op("AminmaxBackward0", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
-    grads, self, dim, keepdim, result))
-def _aminmax(self, dim, keepdim):
-    return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
-
-
-def aminmax(input, *, dim=None, keepdim=False):
-    return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
-
-
-@op("KthvalueBackward0", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
-    grad, self, dim, keepdim, result[1]))
-def _kthvalue(self, k, dim, keepdim):
-    def kth(row):
-        vals, idx = _sorted_row(row, False)
-        return [vals[k - 1]], [idx[k - 1]]
-    return return_types.kthvalue(_keep(self, dim, keepdim, _along(self, dim, kth, out_len=1)))
-
-
-def kthvalue(input, k, dim=-1, keepdim=False):
-    return _kthvalue(input, k, wrap_dim(dim, max_ndim(input)), keepdim)
-
-
-def diff(input, n=1, dim=-1):
-    from .shape import narrow
-    out = input
-    d = wrap_dim(dim, max_ndim(input))
-    for _ in range(n):
-        size = out._shape[d]
-        out = narrow(out, d, 1, size - 1) - narrow(out, d, 0, size - 1)
-    return out
-
-
-def _unique_dim(x, dim, return_inverse, return_counts):
-    from .shape import select
-    from .joining import stack
-    slices = [select(x, dim, i) for i in range(x._shape[dim])]
-    keys = [tuple(s._flat()) for s in slices]
-    order = _builtins.sorted(set(keys))
-    first = {k: keys.index(k) for k in order}
-    out = [stack([slices[first[k]] for k in order], dim)]
-    if return_inverse:
-        pos = {k: i for i, k in enumerate(order)}
-        out.append(from_values([pos[k] for k in keys], (len(keys),), _dtype.int64))
-    if return_counts:
-        out.append(from_values([keys.count(k) for k in order], (len(order),), _dtype.int64))
-    return out[0] if len(out) == 1 else tuple(out)

@@ -4,11 +4,13 @@ A view op is a geometry function (shape, stride, offset) -> (shape, stride, offs
 forward applies it to the input's real strides; the backward of select/slice-like views
 applies it to contiguous strides to find where each gradient element lands.
 """
+from .. import _dtype
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from .._process import warn_once
-from ._helpers import sizes_arg, wrap_dim, new_tensor, type_name
+from ._helpers import from_values, sizes_arg, wrap_dim, new_tensor, type_name
+from .copy import clone
 
 
 def _view(x, shape, stride, offset=None):
@@ -23,6 +25,35 @@ def _positions(shape, stride, offset):
     return idx
 
 
+# ---- flat gathers and scatters: the backward of views, indexing and resizing ------------------
+
+@op("TakeBackward0", name="take", self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
+def take_flat(self, positions, shape=None):
+    """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
+    return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
+
+
+@op("IndexPutBackward0", name="index_put", grad_output=lambda grad, positions: take_flat(grad, positions))
+def index_add_flat(grad_output, shape, positions):
+    """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
+    if len(set(positions)) == len(positions):
+        buf = B.full(numel_of(shape), 0, grad_output.dtype)
+        B.scatter(buf, positions, grad_output._buf())
+        return new_tensor(buf, tuple(shape), grad_output.dtype)
+    values = B.to_list(grad_output._buf(), grad_output.dtype)
+    return from_values(add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
+                       grad_output.dtype)
+
+
+def add_at(out, positions, values, dtype):
+    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
+    one = B.from_list([0.0], dtype)
+    for p, v in zip(positions, values):
+        one[0] = out[p] + v
+        out[p] = B.get(one, 0, dtype)
+    return out
+
+
 # ---- embedding a view's gradient back into its input's shape ------------------------------
 
 def _embed_op(node_name, name):
@@ -34,12 +65,7 @@ def _embed_op(node_name, name):
         B.scatter(buf, positions, src)
         return new_tensor(buf, tuple(shape), grad_output.dtype)
     embed.__name__ = name
-    return op(node_name, grad_output=lambda grad, positions: _gather_flat(grad, positions))(embed)
-
-
-def _gather_flat(x, positions):
-    from .indexing import take_flat
-    return take_flat(x, positions)
+    return op(node_name, name=name, grad_output=lambda grad, positions: take_flat(grad, positions))(embed)
 
 
 def _view_backward(view_geometry):
@@ -66,12 +92,13 @@ def _select_geometry(shape, stride, offset, dim, index):
 _select_backward = _embed_op("SelectBackwardBackward0", "select_backward")
 
 
-@op("SelectBackward0", self=lambda grad, self, dim, index: _select_backward(
+@op("SelectBackward0", name="select.int", self=lambda grad, self, dim, index: _select_backward(
     grad, self._shape, _view_backward(_select_geometry)(self._shape, dim, index)))
 def _select(self, dim, index):
     return _view(self, *_select_geometry(self._shape, self._stride, self._offset, dim, index))
 
 
+@op(name="select", forms="torch Tensor")
 def select(self, dim, index):
     if not self._shape:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
@@ -102,7 +129,7 @@ def _clip_slice(start, end, size):
 _slice_backward = _embed_op("SliceBackwardBackward0", "slice_backward")
 
 
-@op("SliceBackward0", self=lambda grad, self, dim, start, end, step: _slice_backward(
+@op("SliceBackward0", name="slice.Tensor", self=lambda grad, self, dim, start, end, step: _slice_backward(
     grad, self._shape, _view_backward(_slice_geometry)(self._shape, dim, start, end, step)))
 def slice(self, dim, start, end, step):
     if step <= 0:
@@ -110,6 +137,7 @@ def slice(self, dim, start, end, step):
     return _view(self, *_slice_geometry(self._shape, self._stride, self._offset, dim, start, end, step))
 
 
+@op(name="narrow", forms="torch Tensor")
 def narrow(self, dim, start, length):
     if not self._shape:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
@@ -144,12 +172,13 @@ def _diagonal_geometry(shape, stride, offset, offset_diag, dim1, dim2):
 _diagonal_backward = _embed_op("DiagonalBackwardBackward0", "diagonal_backward")
 
 
-@op("DiagonalBackward0", self=lambda grad, self, offset, dim1, dim2: _diagonal_backward(
+@op("DiagonalBackward0", name="diagonal", self=lambda grad, self, offset, dim1, dim2: _diagonal_backward(
     grad, self._shape, _view_backward(_diagonal_geometry)(self._shape, offset, dim1, dim2)))
 def _diagonal(self, offset, dim1, dim2):
     return _view(self, *_diagonal_geometry(self._shape, self._stride, self._offset, offset, dim1, dim2))
 
 
+@op(name="diagonal", forms="torch Tensor")
 def diagonal(self, offset=0, dim1=0, dim2=1):
     d1, d2 = wrap_dim(dim1, self.dim()), wrap_dim(dim2, self.dim())
     if d1 == d2:
@@ -157,14 +186,14 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-@op("AliasBackward0", self=lambda grad: grad)
+@op("AliasBackward0", name="alias", self=lambda grad: grad)
 def alias(self):
     return _view(self, self._shape, self._stride)
 
 
 # ---- dims: unsqueeze, squeeze, permute, transpose ------------------------------------------
 
-@op("UnsqueezeBackward0", self=lambda grad, dim: grad.squeeze(dim))
+@op("UnsqueezeBackward0", name="unsqueeze", self=lambda grad, dim: grad.squeeze(dim))
 def _unsqueeze(self, dim):
     shape, stride = list(self._shape), list(self._stride)
     new_stride = shape[dim] * stride[dim] if dim < len(shape) else 1
@@ -173,6 +202,7 @@ def _unsqueeze(self, dim):
     return _view(self, shape, stride)
 
 
+@op(name="unsqueeze", forms="torch Tensor")
 def unsqueeze(self, dim):
     return _unsqueeze(self, wrap_dim(dim, self.dim() + 1))
 
@@ -189,27 +219,28 @@ def _unsqueeze_dims(grad, self, dims):
     return grad
 
 
-@op("SqueezeBackward0", self=lambda grad, self: grad.reshape(self._shape))
+@op("SqueezeBackward0", name="squeeze", self=lambda grad, self: grad.reshape(self._shape))
 def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
+@op("SqueezeBackward2", name="squeeze.dims", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
 def _squeeze_dims(self, dims):
     return _squeezed(self, dims)
 
 
-@op("SqueezeBackward4", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward4", name="squeeze_.dim", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def squeeze_inplace_dim(self, dim):
     """matmul's squeeze of a 1-D operand's dim (PyTorch squeezes in place: SqueezeBackward4)."""
     return _squeezed(self, (dim,))
 
 
+@op(name="squeeze", forms="torch Tensor")
 def squeeze(self, dim=None):
     if dim is None:
         return _squeeze_all(self)
@@ -219,7 +250,7 @@ def squeeze(self, dim=None):
     return _squeeze_dim(self, d) if self.dim() else _squeeze_dim(self, 0)
 
 
-@op("PermuteBackward0", self=lambda grad, dims: grad.permute(_inverse(dims)))
+@op("PermuteBackward0", name="permute", self=lambda grad, dims: grad.permute(_inverse(dims)))
 def _permute(self, dims):
     return _view(self, [self._shape[d] for d in dims], [self._stride[d] for d in dims])
 
@@ -231,6 +262,7 @@ def _inverse(dims):
     return inv
 
 
+@op(name="permute", forms="torch Tensor")
 def permute(self, *dims):
     dims = sizes_arg(dims, "permute", "dims")
     if len(dims) != self.dim():
@@ -249,11 +281,12 @@ def _swap(seq, a, b):
     return seq
 
 
-@op("TransposeBackward0", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+@op("TransposeBackward0", name="transpose.int", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 def _transpose(self, dim0, dim1):
     return _view(self, _swap(self._shape, dim0, dim1), _swap(self._stride, dim0, dim1))
 
 
+@op(name="transpose", forms="torch Tensor Tensor.swapaxes Tensor.swapdims torch.swapaxes torch.swapdims")
 def transpose(self, dim0, dim1):
     n = max(self.dim(), 1)
     d0, d1 = wrap_dim(dim0, n), wrap_dim(dim1, n)
@@ -267,7 +300,7 @@ def transpose(self, dim0, dim1):
 # methods then give self the view's geometry and history. Squeezes get the input's shape as
 # an argument: self's own shape changes.
 
-@op("TransposeBackward1", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+@op("TransposeBackward1", name="transpose_", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 def _transpose_inplace(self, dim0, dim1):
     return _transpose.forward(self, dim0, dim1)
 
@@ -277,14 +310,14 @@ def transpose_inplace(self, dim0, dim1):
     return _transpose_inplace(self, wrap_dim(dim0, n), wrap_dim(dim1, n)) if self._shape else alias(self)
 
 
-@op("TBackward1", self=lambda grad: grad.t())
+@op("TBackward1", name="t_", self=lambda grad: grad.t())
 def t_inplace(self):
     if self.dim() > 2:
         raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
     return _t.forward(self)
 
 
-@op("UnsqueezeBackward1", self=lambda grad, dim: grad.squeeze(dim))
+@op("UnsqueezeBackward1", name="unsqueeze_", self=lambda grad, dim: grad.squeeze(dim))
 def _unsqueeze_inplace(self, dim):
     return _unsqueeze.forward(self, dim)
 
@@ -293,17 +326,17 @@ def unsqueeze_inplace(self, dim):
     return _unsqueeze_inplace(self, wrap_dim(dim, self.dim() + 1))
 
 
-@op("SqueezeBackward3", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward3", name="squeeze_", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_all_inplace(self, shape):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward4", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward4", name="squeeze_.dim", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_dim_inplace(self, dim, shape):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward5", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward5", name="squeeze_.dims", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_dims_inplace(self, dims, shape):
     return _squeezed(self, dims)
 
@@ -317,13 +350,14 @@ def squeeze_inplace(self, dim=None):
     return _squeeze_dim_inplace(self, wrap_dim(dim, n), self._shape)
 
 
-@op("TBackward0", self=lambda grad: grad.t())
+@op("TBackward0", name="t", self=lambda grad: grad.t())
 def _t(self):
     if self.dim() < 2:
         return _view(self, self._shape, self._stride)
     return _view(self, self._shape[::-1], self._stride[::-1])
 
 
+@op(name="t", forms="torch Tensor")
 def t(self):
     if self.dim() > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
@@ -377,6 +411,7 @@ def H(self):
     return _transpose(self, 0, 1)
 
 
+@op(name="movedim", forms="torch Tensor Tensor.moveaxis torch.moveaxis")
 def movedim(self, source, destination):
     src = [source] if isinstance(source, int) else list(source)
     dst = [destination] if isinstance(destination, int) else list(destination)
@@ -393,7 +428,7 @@ def movedim(self, source, destination):
 
 # ---- expand, repeat -------------------------------------------------------------------------
 
-@op("ExpandBackward0", self=lambda grad, self: grad.sum_to_size(self._shape))
+@op("ExpandBackward0", name="expand", self=lambda grad, self: grad.sum_to_size(self._shape))
 def _expand(self, sizes):
     lead = len(sizes) - self.dim()
     shape, stride = [], []
@@ -420,6 +455,7 @@ def _expand(self, sizes):
     return _view(self, shape, stride)
 
 
+@op(name="expand", forms="torch Tensor")
 def expand(self, *sizes):
     sizes = sizes_arg(sizes, "expand", "size")
     if len(sizes) < self.dim():
@@ -430,11 +466,12 @@ def expand(self, *sizes):
     return _expand(self, sizes)
 
 
+@op(name="expand_as", forms="Tensor")
 def expand_as(self, other):
     return expand(self, other._shape)
 
 
-@op("RepeatBackward0", self=lambda grad, self, repeats: _repeat_backward(grad, self._shape, repeats))
+@op("RepeatBackward0", name="repeat", self=lambda grad, self, repeats: _repeat_backward(grad, self._shape, repeats))
 def _repeat(self, repeats):
     lead = len(repeats) - self.dim()
     padded = (1,) * lead + self._shape
@@ -454,6 +491,7 @@ def _repeat_backward(grad, shape, repeats):
     return g.reshape(shape)
 
 
+@op(name="repeat", forms="Tensor")
 def repeat(self, *repeats):
     repeats = sizes_arg(repeats, "repeat", "repeats")
     if len(repeats) < self.dim():
@@ -462,6 +500,7 @@ def repeat(self, *repeats):
     return _repeat(self, repeats)
 
 
+@op(name="tile", forms="torch Tensor")
 def tile(self, *dims):
     """repeat() with ``dims`` padded with leading 1s to self's number of dims."""
     dims = sizes_arg(dims, "tile", "dims")
@@ -524,7 +563,7 @@ def _view_strides(old_shape, old_stride, new_shape):
     return tuple(new_stride)
 
 
-@op("ViewBackward0", self=lambda grad, self: grad.reshape(self._shape))
+@op("ViewBackward0", name="view", self=lambda grad, self: grad.reshape(self._shape))
 def _view_op(self, shape):
     stride = _view_strides(self._shape, self._stride, shape)
     if stride is None:
@@ -534,8 +573,8 @@ def _view_op(self, shape):
     return _view(self, shape, stride)
 
 
+@op(name="view", forms="Tensor")
 def view(self, *shape):
-    from .. import _dtype
     if not shape:
         raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
@@ -546,27 +585,30 @@ def view(self, *shape):
     return _view_op(self, _infer_size(sizes_arg(shape), self.numel()))
 
 
+@op(name="view_as", forms="Tensor")
 def view_as(self, other):
     return view(self, other._shape)
 
 
-@op("UnsafeViewBackward0", self=lambda grad, self: grad.reshape(self._shape))
+@op("UnsafeViewBackward0", name="_unsafe_view", self=lambda grad, self: grad.reshape(self._shape))
 def _unsafe_view(self, shape):
     return _view(self, shape, contiguous_strides(shape))
 
 
+@op(name="reshape", forms="torch Tensor")
 def reshape(self, *shape):
     shape = _infer_size(sizes_arg(shape, "reshape", "shape"), self.numel())
     if _view_strides(self._shape, self._stride, shape) is not None:
         return _view_op(self, shape)
-    from .copy import clone
     return _unsafe_view(clone(self, "contiguous"), shape)
 
 
+@op(name="reshape_as", forms="Tensor")
 def reshape_as(self, other):
     return reshape(self, other._shape)
 
 
+@op(name="flatten", forms="torch Tensor")
 def flatten(self, start_dim=0, end_dim=-1):
     if not self._shape:
         return reshape(self, (1,))
@@ -579,14 +621,17 @@ def flatten(self, start_dim=0, end_dim=-1):
     return reshape(self, shape)
 
 
+@op(name="ravel", forms="torch Tensor")
 def ravel(self):
     return view(self.contiguous(), -1)
 
 
+@op(name="broadcast_to", forms="torch Tensor")
 def broadcast_to(self, size):
     return expand(self, size)
 
 
+@op(name="unflatten", forms="torch Tensor")
 def unflatten(self, dim, sizes):
     d = wrap_dim(dim, self.dim())
     sizes = tuple(sizes)
@@ -598,21 +643,8 @@ def unflatten(self, dim, sizes):
     return view(self, self._shape[:d] + sizes + self._shape[d + 1:])
 
 
-def sum_to_size(x, *size):
-    """Sum ``x`` over broadcast dims so it has shape ``size``."""
-    size = sizes_arg(size)
-    lead = x.dim() - len(size)
-    dims = list(range(lead))
-    dims += [i + lead for i, s in enumerate(size) if s == 1 and x._shape[i + lead] != 1]
-    if not dims:
-        return x
-    from .reduction import sum_dim
-    out = sum_dim(x, dims, True)
-    return out.reshape(size) if lead else out
-
-
+@op(name="contiguous", forms="Tensor")
 def contiguous(self, memory_format=None):
     if self.is_contiguous():
         return self
-    from .copy import clone
     return clone(self, "contiguous")

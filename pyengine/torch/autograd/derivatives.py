@@ -226,20 +226,46 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name, **formulas):
-    """Declare a differentiable op: its backward node and a gradient formula per input."""
+def op(node_name=None, *, name=None, forms="", **formulas):
+    """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
+    formula per input (none for an op without a derivative, or one that dispatches to other
+    entries), and the public forms it is bound as.
+
+    ``forms`` lists the public names, space-separated: ``torch`` (``torch.mul``), ``Tensor``
+    (the method ``x.mul``), ``Tensor_`` (the in-place method ``x.mul_``), ``torch_`` (its
+    function form ``torch.mul_``), and any other name in full: aliases (``torch.multiply``),
+    operators (``Tensor.__mul__``, ``Tensor.__imul__``). A name ending in ``_`` that is not
+    the op's own is its in-place form: computed out of place, then committed into ``self``.
+    ``_methods`` binds them all (and ``torch/__init__.py`` exports the ``torch.`` ones)."""
 
     def decorate(forward):
-        d = Derivative(forward.__name__, node_name, tuple(inspect.signature(forward).parameters), formulas,
-                       forward)
-        TABLE[forward.__name__] = d
-        call = _recording_call(forward, d)
-        call.__doc__ = forward.__doc__
-        call.forward = forward
-        call.derivative = d
-        return call
+        if node_name is None:
+            declared = forward
+        else:
+            d = Derivative(forward.__name__, node_name, tuple(inspect.signature(forward).parameters),
+                           formulas, forward)
+            d.op_name = name
+            TABLE[forward.__name__] = d
+            declared = _recording_call(forward, d)
+            declared.__doc__ = forward.__doc__
+            declared.forward = forward
+            declared.derivative = d
+        declared.op_name = name
+        declared.forms = _expand_forms(forms, (name or forward.__name__).partition(".")[0])
+        if declared.forms:
+            DECLARED.append(declared)
+        return declared
 
     return decorate
+
+
+DECLARED = []  # every op with public forms, in declaration order
+
+
+def _expand_forms(forms, base):
+    shorthand = {"torch": "torch." + base, "Tensor": "Tensor." + base,
+                 "torch_": f"torch.{base}_", "Tensor_": f"Tensor.{base}_"}
+    return tuple(shorthand.get(form, form) for form in forms.split())
 
 
 def _recording_call(forward, d, as_operand=None):
@@ -379,8 +405,6 @@ def _record(d, args, result):
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
 
 OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
-
-_new_object = object.__new__
 
 
 class _StaleTensor(Tensor):

@@ -38,7 +38,7 @@ class BackwardCFunction(Node, FunctionCtx):
     def apply(self, grads):
         fn = self._function
         if self.materialize_grads and None in grads:
-            from .. import zeros
+            from .._ops.creation import zeros
             grads = [g if g is not None else zeros(shape, dtype=dtype)
                      for g, (shape, dtype) in zip(grads, self._input_meta)]
         result = fn.backward(self, *grads)

@@ -2,6 +2,7 @@
 import itertools
 import warnings
 
+from .graph import grad as autograd_grad
 
 
 class GradcheckError(RuntimeError):
@@ -22,7 +23,7 @@ def _differentiable(inputs):
 
 def _numerical_jacobians(fn, inputs, eps):
     """jac[out][inp] as nested lists: d out_flat[j] / d inp_flat[i] by central differences."""
-    from .. import tensor
+    from .._ops.creation import tensor
     outputs = _as_tuple(fn(*inputs))
     jac = [[None] * len(inputs) for _ in outputs]
     for k in _differentiable(inputs):
@@ -46,8 +47,7 @@ def _numerical_jacobians(fn, inputs, eps):
 
 
 def _analytical_jacobians(outputs, inputs):
-    from .. import tensor, zeros_like
-    from . import grad as autograd_grad
+    from .._ops.creation import tensor, zeros_like
     diff = _differentiable(inputs)
     jac = [[None] * len(inputs) for _ in outputs]
     for j, out in enumerate(outputs):
@@ -95,8 +95,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
                   gen_non_contig_grad_outputs=False, raise_exception=True, **kwargs):
     """Check second derivatives: gradcheck of the function (inputs, v) -> vjp(func, inputs, v)."""
-    from .. import ones_like
-    from . import grad as autograd_grad
+    from .._ops.creation import ones_like
     inputs = _as_tuple(inputs)
     outputs = _as_tuple(func(*inputs))
     if grad_outputs is None:

@@ -9,6 +9,7 @@ the engine pays one ``is None`` test per recorded op and per backward call.
 import collections
 import weakref
 
+from .. import _tensor
 from . import graph as _graph
 from .graph import AccumulateGrad
 
@@ -19,8 +20,7 @@ KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are go
 
 def describe(value):
     """A tensor (or any saved value) as the view shows it: shape, dtype, a short value."""
-    from .._tensor import Tensor
-    if not isinstance(value, Tensor):
+    if not isinstance(value, _tensor.Tensor):
         return {"repr": repr(value)}
     info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
@@ -31,17 +31,28 @@ def describe(value):
 def _saved_values(node):
     """The node's saved values by PyTorch's attribute names (``_saved_self`` ...), or
     ``{"freed": True}`` once backward has freed them."""
-    slots = getattr(getattr(node, "_derivative", None), "slots", None)
-    if slots is not None:
+    derivative = getattr(node, "_derivative", None)
+    if derivative is not None:
         saved = node._saved
         if saved is None:
             return {"freed": True}
-        return {"_saved_" + slot: describe(value) for slot, value in zip(slots, saved) if value is not None}
+        return {"_saved_" + slot: _describe_saved(value, slot in derivative.inputs)
+                for slot, value in zip(derivative.slots, saved) if value is not None}
     if hasattr(node, "_to_save"):  # a custom Function: ctx.saved_tensors
         if node._released:
             return {"freed": True}
         return {f"saved_tensors[{i}]": describe(t) for i, t in enumerate(node._to_save)}
     return {}
+
+
+def _describe_saved(value, tensor_input):
+    """A saved value as PyTorch shows it: a Python number given for a tensor input (``x * 3``)
+    is saved by PyTorch as a wrapped 0-dim tensor (int64, float64 or bool): ``tensor(3)``."""
+    if tensor_input and isinstance(value, (bool, int, float)):
+        from .. import float64, tensor
+        wrapped = tensor(value, dtype=float64) if isinstance(value, float) else tensor(value)
+        return {**describe(wrapped), "repr": repr(wrapped)}
+    return describe(value)
 
 
 def walk(roots):
@@ -123,9 +134,8 @@ class Made:
     __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots")
 
     def __init__(self, call, args, kwargs, outputs, scope, arg_slots):
-        from .._tensor import Tensor
         self.call, self.args, self.kwargs, self.scope = call, args, kwargs, scope
-        first = outputs if isinstance(outputs, Tensor) else next(o for o in outputs if isinstance(o, Tensor))
+        first = outputs if isinstance(outputs, _tensor.Tensor) else next(o for o in outputs if isinstance(o, _tensor.Tensor))
         self.output = describe(first)  # a snapshot: holding the output would keep its node alive
         self.arg_slots = arg_slots  # per argument: the edge slot (or range of slots) it feeds, or None
 
@@ -189,10 +199,9 @@ class Recorder:
 
     def record_function(self, node, function, args, kwargs, outputs):
         slots, k = [], 0
-        from .._tensor import Tensor
         for arg in args:
-            slots.append(k if isinstance(arg, Tensor) else None)
-            k += isinstance(arg, Tensor)
+            slots.append(k if isinstance(arg, _tensor.Tensor) else None)
+            k += isinstance(arg, _tensor.Tensor)
         self.made[node] = Made(function, _constants_only(node, args, slots), kwargs, outputs, tuple(self._modules),
                                slots)
 

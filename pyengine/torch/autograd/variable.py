@@ -13,7 +13,7 @@ class Variable(metaclass=_VariableMeta):
     def __new__(cls, data=None, requires_grad=False, volatile=False):
         from .._tensor import Tensor
         if data is None:
-            from .. import tensor
+            from .._ops.creation import tensor
             return tensor([])
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")

@@ -15,7 +15,8 @@ import math
 
 import torch
 from .. import _dtype, _float32
-from .._backend import backend as B, kernels
+from .._aten.conv import conv_geometry, conv_sums
+from .._backend import backend as B
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
@@ -132,7 +133,7 @@ def _implicit_dim(name, ndim):
     return 0 if ndim in (0, 1, 3) else 1
 
 
-@op("LeakyReluBackwardBackward0",
+@op("LeakyReluBackwardBackward0", name="leaky_relu_backward",
     grad_output=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope),
     self=lambda grad: torch.zeros_like(grad))
 def _leaky_relu_backward(grad_output, self, negative_slope):
@@ -140,7 +141,8 @@ def _leaky_relu_backward(grad_output, self, negative_slope):
         return _map(lambda g, x: g if x > 0 else g * negative_slope, grad_output, self)
 
 
-@op("LeakyReluBackward0", self=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope))
+@op("LeakyReluBackward0", name="leaky_relu",
+    self=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope))
 def _leaky_relu(self, negative_slope):
     with no_grad():
         return _map(lambda x: x if x > 0 else x * negative_slope, self)
@@ -157,7 +159,7 @@ def _leaky_relu_grad_from_result(grad, negative_slope, result):
     return _leaky_relu_backward(grad, result, negative_slope)
 
 
-@op("LeakyReluBackward1", self=_leaky_relu_grad_from_result)
+@op("LeakyReluBackward1", name="leaky_relu_", self=_leaky_relu_grad_from_result)
 def _leaky_relu_saving_result(self, negative_slope):
     return _leaky_relu.forward(self, negative_slope)
 
@@ -172,7 +174,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 # alpha * scale * (exp(x * input_scale) - 1). The second derivative is the first one again where
 # self_or_result < 0 (PyTorch's elu_double_backward); from the result (the in-place forms):
 # elu' = (result + alpha * scale) * input_scale there.
-@op("EluBackwardBackward0",
+@op("EluBackwardBackward0", name="elu_backward",
     grad_output=lambda grad, coefs, is_result, self_or_result: _elu_backward(grad, coefs, is_result, self_or_result),
     self_or_result=lambda grad, grad_output, coefs, is_result, self_or_result: (
         grad * grad_output * coefs[2] if is_result
@@ -210,22 +212,22 @@ def _grad_from_result(grad, coefs, result):
     return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward0", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("EluBackward0", name="elu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _elu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("EluBackward1", self=_grad_from_result)
+@op("EluBackward1", name="elu_", self=_grad_from_result)
 def _elu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward0", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("CeluBackward0", name="celu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _celu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward1", self=_grad_from_result)
+@op("CeluBackward1", name="celu_", self=_grad_from_result)
 def _celu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
@@ -251,7 +253,8 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 # PyTorch's kernels: plain float32 arithmetic, reproduced op by op
-@op("HardsigmoidBackward0", self=lambda grad, self: grad.masked_fill(((self > -3) & (self < 3)).logical_not(), 0)
+@op("HardsigmoidBackward0", name="hardsigmoid",
+    self=lambda grad, self: grad.masked_fill(((self > -3) & (self < 3)).logical_not(), 0)
     * (1.0 / 6.0))
 def _hardsigmoid(self):
     with no_grad():
@@ -267,7 +270,7 @@ def _hardswish_backward(grad, self):
     return torch.where(self <= -3, 0.0, torch.where(self < 3, inside, grad))
 
 
-@op("HardswishBackward0", self=_hardswish_backward)
+@op("HardswishBackward0", name="hardswish", self=_hardswish_backward)
 def _hardswish(self):
     with no_grad():
         return self * (self + 3).clamp(0, 6) / 6
@@ -277,7 +280,7 @@ def hardswish(input, inplace=False):
     return _in_place(input, _hardswish(input), inplace)
 
 
-@op("LogSigmoidBackwardBackward0",
+@op("LogSigmoidBackwardBackward0", name="log_sigmoid_backward",
     grad_output=lambda grad, self: _log_sigmoid_backward(grad, self),
     self=lambda grad, grad_output, self: -grad * grad_output * self.sigmoid() * (-self).sigmoid())
 def _log_sigmoid_backward(grad_output, self):
@@ -285,7 +288,7 @@ def _log_sigmoid_backward(grad_output, self):
         return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
 
 
-@op("LogSigmoidBackward0", self=lambda grad, self: _log_sigmoid_backward(grad, self))
+@op("LogSigmoidBackward0", name="log_sigmoid_forward", self=lambda grad, self: _log_sigmoid_backward(grad, self))
 def _logsigmoid(self):
     with no_grad():
         return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
@@ -300,7 +303,7 @@ def _mish_backward(grad, self):
     return grad * (t + self * self.sigmoid() * (1 - t * t))
 
 
-@op("MishBackward0", self=_mish_backward)
+@op("MishBackward0", name="mish", self=_mish_backward)
 def _mish(self):
     with no_grad():
         return _map(lambda x: x * math.tanh(math.log1p(_exp(x)) if x < 20 else x), self)
@@ -316,7 +319,7 @@ def _glu_backward(grad, self, dim):
     return torch.cat([grad * s, grad * a * s * (1 - s)], dim)
 
 
-@op("GluBackward0", self=_glu_backward)
+@op("GluBackward0", name="glu", self=_glu_backward)
 def _glu(self, dim):
     with no_grad():
         a, b = self.chunk(2, dim)
@@ -333,7 +336,7 @@ def glu(input, dim=-1):
 
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
-@op("HardtanhBackwardBackward0",
+@op("HardtanhBackwardBackward0", name="hardtanh_backward",
     grad_output=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val),
     self=lambda grad: torch.zeros_like(grad))
 def _hardtanh_backward(grad_output, self, min_val, max_val):
@@ -341,7 +344,8 @@ def _hardtanh_backward(grad_output, self, min_val, max_val):
         return grad_output.masked_fill(((self > min_val) & (self < max_val)).logical_not(), 0)
 
 
-@op("HardtanhBackward0", self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
+@op("HardtanhBackward0", name="hardtanh",
+    self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
 def _hardtanh(self, min_val, max_val):
     with no_grad():
         return torch.clamp(self, min_val, max_val)
@@ -355,13 +359,15 @@ def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
-@op("ThresholdBackward0", self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
+@op("ThresholdBackward0", name="threshold",
+    self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def _threshold(self, threshold, value):
     with no_grad():
         return where_values(self > threshold, self, value, self.dtype)
 
 
-@op("ThresholdBackward1", self=lambda grad, threshold, result: threshold_backward(grad, result, threshold))
+@op("ThresholdBackward1", name="threshold_",
+    self=lambda grad, threshold, result: threshold_backward(grad, result, threshold))
 def _threshold_saving_result(self, threshold, value):
     return _threshold.forward(self, threshold, value)
 
@@ -386,7 +392,7 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     return (-input).softmax(dim, dtype=dtype)
 
 
-@op("PreluKernelBackward0",
+@op("PreluKernelBackward0", name="_prelu_kernel",
     self=lambda grad, self, weight: torch.where(self > 0, grad, weight * grad),
     weight=lambda grad, self: torch.where(self > 0, 0.0, self * grad))
 def _prelu_kernel(self, weight):
@@ -446,7 +452,7 @@ def _gelu_second_derivative(x, approximate):
     return pdf * (2 - x * x)
 
 
-@op("GeluBackwardBackward0",
+@op("GeluBackwardBackward0", name="gelu_backward",
     grad_output=lambda grad, self, approximate: _gelu_backward(grad, self, approximate),
     self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
 def _gelu_backward(grad_output, self, approximate):
@@ -454,7 +460,7 @@ def _gelu_backward(grad_output, self, approximate):
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
 
-@op("GeluBackward0", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
+@op("GeluBackward0", name="gelu", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
         return _map(lambda x: _gelu_value(x, approximate), self)
@@ -479,7 +485,7 @@ def _silu_backward(grad, self):
     return _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))), grad, self)
 
 
-@op("SiluBackward0", self=_silu_backward)
+@op("SiluBackward0", name="silu", self=_silu_backward)
 def _silu(self):
     with no_grad():
         return _map(lambda x: x * _sigmoid_value(x), self)
@@ -499,7 +505,7 @@ def _softplus_second_derivative(self, beta, threshold):
     return s * (1 - s) * (self * beta < threshold) * beta
 
 
-@op("SoftplusBackwardBackward0",
+@op("SoftplusBackwardBackward0", name="softplus_backward",
     grad_output=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold),
     self=lambda grad, grad_output, self, beta, threshold: grad * grad_output * _softplus_second_derivative(
         self, beta, threshold))
@@ -508,7 +514,8 @@ def _softplus_backward(grad_output, self, beta, threshold):
         return _map(lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad_output, self)
 
 
-@op("SoftplusBackward0", self=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold))
+@op("SoftplusBackward0", name="softplus",
+    self=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold))
 def _softplus(self, beta, threshold):
     with no_grad():
         return _map(lambda x: _softplus_value(x, beta, threshold), self)
@@ -601,7 +608,7 @@ def _mse_loss_backward(grad, self, target, reduction):
 
 
 # the target's gradient is the input's with the two swapped, as in PyTorch's derivatives.yaml
-@op("MseLossBackward0",
+@op("MseLossBackward0", name="mse_loss",
     self=_mse_loss_backward,
     target=lambda grad, self, target, reduction: _mse_loss_backward(grad, target, self, reduction))
 def _mse_loss(self, target, reduction):
@@ -682,7 +689,7 @@ def _soft_margin_loss_backward(grad, self, target, reduction):
     return -norm * target * z / (1 + z) * grad
 
 
-@op("SoftMarginLossBackward0", self=_soft_margin_loss_backward)
+@op("SoftMarginLossBackward0", name="soft_margin_loss", self=_soft_margin_loss_backward)
 def _soft_margin_loss(self, target, reduction):
     with no_grad():
         return _reduce((-self * target).exp().log1p(), reduction)
@@ -744,7 +751,7 @@ def _pointwise_loss_second_derivative(grad, self, target, reduction, inside):
 
 
 # the gradient reaches grad_output with self's shape; autograd sums it to the loss's shape
-@op("SmoothL1LossBackwardBackward0",
+@op("SmoothL1LossBackwardBackward0", name="smooth_l1_loss_backward",
     grad_output=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction,
                                                                                        beta),
     self=lambda grad, grad_output, self, target, reduction, beta: _smooth_l1_second_derivative(
@@ -763,7 +770,7 @@ def _smooth_l1_second_derivative(grad, self, target, reduction, beta):
     return _pointwise_loss_second_derivative(grad, self, target, reduction, beta) / beta
 
 
-@op("SmoothL1LossBackward0",
+@op("SmoothL1LossBackward0", name="smooth_l1_loss",
     self=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction, beta),
     target=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, target, self, reduction,
                                                                                   beta))
@@ -780,7 +787,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     return _smooth_l1_loss(input, target, _legacy_reduction(size_average, reduce, reduction), beta)
 
 
-@op("HuberLossBackwardBackward0",
+@op("HuberLossBackwardBackward0", name="huber_loss_backward",
     grad_output=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction,
                                                                                    delta),
     self=lambda grad, grad_output, self, target, reduction, delta: _pointwise_loss_second_derivative(
@@ -793,7 +800,7 @@ def _huber_loss_backward(grad_output, self, target, reduction, delta):
                     _reduction_grad(grad_output, reduction, self.numel()).expand(self._shape), self, target)
 
 
-@op("HuberLossBackward0",
+@op("HuberLossBackward0", name="huber_loss",
     self=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction, delta),
     target=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, target, self, reduction, delta))
 def _huber_loss(self, target, reduction, delta):
@@ -846,7 +853,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
 
 
 # nll_loss is linear in self: the second derivative is zero, and grad_output's is nll_loss again
-@op("NllLossBackwardBackward0",
+@op("NllLossBackwardBackward0", name="nll_loss_backward",
     grad_output=lambda grad, target, weight, reduction, ignore_index: _nll_loss_2d(grad, target, weight, reduction,
                                                                                     ignore_index),
     self=lambda grad: torch.zeros_like(grad))
@@ -872,7 +879,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
     return _new(out, self._shape, self.dtype)
 
 
-@op("NllLossBackward0",
+@op("NllLossBackward0", name="nll_loss_forward",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_2d(self, target, weight, reduction, ignore_index):
@@ -952,7 +959,7 @@ _BCE_EPS = 1e-12  # keeps PyTorch's binary_cross_entropy gradients finite at p =
 
 
 # second derivatives as PyTorch's binary_cross_entropy_double_backward{,_grad_output,_target}
-@op("BinaryCrossEntropyBackwardBackward0",
+@op("BinaryCrossEntropyBackwardBackward0", name="binary_cross_entropy_backward",
     grad_output=lambda grad, self, target, weight, reduction: _weighted_mean(
         grad * (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)), weight, reduction, self.numel()),
     self=lambda grad, grad_output, self, target, weight, reduction: _weighted_mean(
@@ -977,7 +984,7 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
                 weight.expand(self._shape) if weight is not None else 1.0)
 
 
-@op("BinaryCrossEntropyBackward0",
+@op("BinaryCrossEntropyBackward0", name="binary_cross_entropy",
     self=lambda grad, self, target, weight, reduction: _binary_cross_entropy_backward(
         grad, self, target, weight, reduction),
     target=lambda grad, self, weight, reduction: _binary_cross_entropy_target_backward(grad, self, weight, reduction))
@@ -1046,7 +1053,7 @@ def _bce_with_logits_target_backward(grad, self, weight, pos_weight, reduction):
                 pos_weight.expand(self._shape) if pos_weight is not None else 1.0)
 
 
-@op("BinaryCrossEntropyWithLogitsBackward0",
+@op("BinaryCrossEntropyWithLogitsBackward0", name="binary_cross_entropy_with_logits",
     self=_bce_with_logits_backward,
     target=_bce_with_logits_target_backward)
 def _bce_with_logits(self, target, weight, pos_weight, reduction):
@@ -1141,7 +1148,7 @@ def _numel(shape):
     return n
 
 
-@op("NativeLayerNormBackward0",
+@op("NativeLayerNormBackward0", name="native_layer_norm",
     input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
@@ -1247,7 +1254,7 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
     return _new(values, (len(values),), input.dtype)
 
 
-@op("NativeBatchNormBackward0",
+@op("NativeBatchNormBackward0", name="native_batch_norm",
     input=lambda grad, input, running_mean, running_var, weight, training, eps: _batch_norm_input_grad(
         grad, input, running_mean, running_var, weight, training, eps),
     weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
@@ -1306,7 +1313,7 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     return (grad * xhat).sum(_batch_norm_dims(input))
 
 
-@op("NativeGroupNormBackward0",
+@op("NativeGroupNormBackward0", name="native_group_norm",
     input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
     weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
@@ -1378,7 +1385,7 @@ def _embedding_double_backward(grad, indices, padding_idx):
     return rows.view(tuple(indices.shape) + (-1,))
 
 
-@op("EmbeddingDenseBackwardBackward0",
+@op("EmbeddingDenseBackwardBackward0", name="embedding_dense_backward",
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
@@ -1392,7 +1399,7 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     return _new(acc, (num_weights, dim), grad_output.dtype)
 
 
-@op("EmbeddingBackward0",
+@op("EmbeddingBackward0", name="embedding",
     weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
@@ -1415,104 +1422,20 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
 
 
-# ---- convolution and pooling (direct loops over flat lists) -----------------------------
+# ---- convolution and pooling (the convolution's loops: _aten/conv.py) ---------------------
 
 
 def _tuple(v, n):
     return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
 
 
-def _conv_geometry(in_shape, w_shape, stride, padding, dilation):
-    spatial = in_shape[2:]
-    kernel = w_shape[2:]
-    out = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1
-                for s, k, st, p, d in zip(spatial, kernel, stride, padding, dilation))
-    return spatial, kernel, out
-
-
-def _taps(out_pos, kernel, stride, padding, dilation, spatial):
-    """For one output position, the (kernel offset, input offset) pairs inside the input."""
-    taps = [((), ())]
-    for o, k, st, p, d, s in zip(out_pos, kernel, stride, padding, dilation, spatial):
-        taps = [(ko + (kk,), io + (o * st - p + kk * d,)) for ko, io in taps for kk in range(k)
-                if 0 <= o * st - p + kk * d < s]
-    return taps
-
-
-def _positions(shape):
-    out = [()]
-    for s in shape:
-        out = [p + (i,) for p in out for i in range(s)]
-    return out
-
-
-def _flat_index(pos, shape):
-    i = 0
-    for p, s in zip(pos, shape):
-        i = i * s + p
-    return i
-
-
-def _conv_plan(input_shape, weight_shape, stride, padding, dilation):
-    spatial, kernel, out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)
-    plan = []
-    for o in _positions(out):
-        taps = [(_flat_index(k, kernel), _flat_index(i, spatial))
-                for k, i in _taps(o, kernel, stride, padding, dilation, spatial)]
-        plan.append(taps)
-    return spatial, kernel, out, plan
-
-
-def _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, visit):
-    """Call visit(n, oc, out_index, ic, weight_index, input_index) for every product term."""
-    n_batch, in_c = input_shape[0], input_shape[1]
-    out_c = weight_shape[0]
-    spatial, kernel, out, plan = _conv_plan(input_shape, weight_shape, stride, padding, dilation)
-    in_per_group, out_per_group = in_c // groups, out_c // groups
-    sp, kn, on = _numel(spatial), _numel(kernel), _numel(out)
-    for n in range(n_batch):
-        for oc in range(out_c):
-            g = oc // out_per_group
-            for o_idx, taps in enumerate(plan):
-                out_index = (n * out_c + oc) * on + o_idx
-                for icg in range(in_per_group):
-                    ic = g * in_per_group + icg
-                    w_base = (oc * in_per_group + icg) * kn
-                    x_base = (n * in_c + ic) * sp
-                    for k, i in taps:
-                        visit(out_index, w_base + k, x_base + i)
-    return out
-
-
 def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dilation, groups):
-    """The float64 sums of one of the convolution's loops over its product terms:
-    mode 0 (forward, p = input, q = weight): acc[out] += x * w;
-    mode 1 (input gradient, p = grad_output, q = weight): acc[in] += g * w;
-    mode 2 (weight gradient, p = grad_output, q = input): acc[tap] += g * x.
-    In the browser the wasm kernels add the same terms in the same order (2-d float32)."""
-    if kernels.wasm is not None and p.dtype is _dtype.float32 and q.dtype is _dtype.float32:
-        out = _conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
-        acc = kernels.conv2d(mode, p._buf(), q._buf(), size, tuple(input_shape), tuple(weight_shape), out,
-                             stride, padding, dilation, groups)
-        if acc is not None:
-            return acc
-    a, b = p._flat(), q._flat()
-    acc = [0.0] * size
-    if mode == 0:
-        def visit(o, wi, xi):
-            acc[o] += a[xi] * b[wi]
-    elif mode == 1:
-        def visit(o, wi, xi):
-            acc[xi] += a[o] * b[wi]
-    else:
-        def visit(o, wi, xi):
-            acc[wi] += a[o] * b[xi]
-    _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, visit)
-    return acc
+    return conv_sums(mode, p._buf(), q._buf(), p.dtype is _dtype.float32 and q.dtype is _dtype.float32, size,
+                     tuple(input_shape), tuple(weight_shape), stride, padding, dilation, groups)
 
 
 def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
-    spatial, kernel, out = _conv_geometry(input.shape, weight.shape, stride, padding, dilation)
+    spatial, kernel, out = conv_geometry(input.shape, weight.shape, stride, padding, dilation)
     size = input.shape[0] * weight.shape[0] * _numel(out)
     acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
     if bias is not None:
@@ -1524,7 +1447,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 # Convolution is bilinear in (input, weight), so each of its two gradients is linear in grad_output
 # and in the other factor: their own gradients are a convolution and the other gradient again.
 # (PyTorch computes both in one convolution_backward op; its node has the same name.)
-@op("ConvolutionBackwardBackward0",
+@op("ConvolutionBackwardBackward0", name="convolution_backward",
     grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1535,7 +1458,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
     return _new(acc, input_shape, grad_output.dtype)
 
 
-@op("ConvolutionBackwardBackward0",
+@op("ConvolutionBackwardBackward0", name="convolution_backward",
     grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
         input, grad, None, stride, padding, dilation, groups),
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
@@ -1546,7 +1469,7 @@ def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dil
     return _new(acc, weight_shape, grad_output.dtype)
 
 
-@op("ConvolutionBackward0",
+@op("ConvolutionBackward0", name="convolution",
     input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
         grad, weight, input._shape, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1624,7 +1547,7 @@ def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
 
 
 # grad_output's gradient picks each window's maximum from the incoming gradient
-@op("MaxPool2DWithIndicesBackwardBackward0",
+@op("MaxPool2DWithIndicesBackwardBackward0", name="max_pool2d_with_indices_backward",
     grad_output=lambda grad, indices: grad.flatten(-2).gather(-1, indices.flatten(-2)).view_as(indices),
     self=lambda grad, self: torch.zeros_like(self))
 def _max_pool2d_backward(grad_output, self, indices):
@@ -1637,7 +1560,7 @@ def _max_pool2d_backward(grad_output, self, indices):
     return _new(acc, self._shape, self.dtype)
 
 
-@op("MaxPool2DWithIndicesBackward0",
+@op("MaxPool2DWithIndicesBackward0", name="max_pool2d_with_indices",
     self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: _max_pool2d_backward(
         grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))
 def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
@@ -1676,7 +1599,7 @@ def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include
 
 
 # avg_pool2d is linear: its backward's gradient for grad_output is avg_pool2d itself
-@op("AvgPool2DBackwardBackward0",
+@op("AvgPool2DBackwardBackward0", name="avg_pool2d_backward",
     grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
         _avg_pool2d(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
     self=lambda grad, self: torch.zeros_like(self))
@@ -1697,7 +1620,7 @@ def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_m
     return _new(acc, self._shape, self.dtype)
 
 
-@op("AvgPool2DBackward0",
+@op("AvgPool2DBackward0", name="avg_pool2d",
     self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
         _avg_pool2d_backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                              divisor_override))
@@ -1748,7 +1671,7 @@ def _adaptive_windows(size, out):
 
 
 # linear in self: the gradient for grad_output is the pooling itself
-@op("AdaptiveAvgPool2DBackwardBackward0",
+@op("AdaptiveAvgPool2DBackwardBackward0", name="_adaptive_avg_pool2d_backward",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
     self=lambda grad, self: torch.zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
@@ -1770,7 +1693,8 @@ def _adaptive_avg_pool2d_backward(grad_output, self):
     return _new(acc, self._shape, self.dtype)
 
 
-@op("AdaptiveAvgPool2DBackward0", self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
+@op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d",
+    self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
     h, w = self.shape[-2:]
@@ -1824,23 +1748,23 @@ def _nearest_positions(shape, output_size, scales):
 
 
 def _upsampled(self, output_size, scales):
-    from .._ops.indexing import take_flat
+    from .._ops.shape import take_flat
     with no_grad():
         return take_flat(self, _nearest_positions(self.shape, output_size, scales),
                          tuple(self.shape[:2]) + tuple(output_size))
 
 
 def _upsample_grad(grad, self, output_size, scales):
-    from .._ops.indexing import _index_add_flat  # adds in output order, as PyTorch's kernel
-    return _index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
+    from .._ops.shape import index_add_flat  # adds in output order, as PyTorch's kernel
+    return index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
 
 
-@op("UpsampleNearest1DBackward0", self=_upsample_grad)
+@op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
 def _upsample_nearest1d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
 
-@op("UpsampleNearest2DBackward0", self=_upsample_grad)
+@op("UpsampleNearest2DBackward0", name="upsample_nearest2d", self=_upsample_grad)
 def _upsample_nearest2d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
@@ -1922,10 +1846,12 @@ def _linear_op(node, name):
             return _linear_values(self, output_size, scales, align_corners)
 
     backward.__name__, forward.__name__ = name + "_backward", name  # their derivative-table keys
-    backward = op(node + "BackwardBackward0", grad_output=lambda grad, output_size, scales, align_corners: forward(
-        grad, output_size, scales, align_corners))(backward)
-    forward = op(node + "Backward0", self=lambda grad, self, output_size, scales, align_corners: backward(
-        grad, self.shape, output_size, scales, align_corners))(forward)
+    backward = op(node + "BackwardBackward0", name=name.lstrip("_") + "_backward",
+                  grad_output=lambda grad, output_size, scales, align_corners: forward(
+                      grad, output_size, scales, align_corners))(backward)
+    forward = op(node + "Backward0", name=name.lstrip("_"),
+                 self=lambda grad, self, output_size, scales, align_corners: backward(
+                     grad, self.shape, output_size, scales, align_corners))(forward)
     return forward
 
 
@@ -1960,7 +1886,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     return upsample(input, tuple(output_size), tuple(scales))
 
 
-@op("ConstantPadNdBackward0", self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
+@op("ConstantPadNdBackward0", name="constant_pad_nd",
+    self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
     """self with pad[2i], pad[2i + 1] elements of value before and after dim -1-i (negative:
     cropped)."""

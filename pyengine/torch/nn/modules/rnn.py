@@ -169,7 +169,8 @@ def _lstm_layer_backward(grads, tensors):
     return [next(found) if t is not None and t.requires_grad else None for t in inputs]
 
 
-@op("MkldnnRnnLayerBackward0", tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
+@op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",
+    tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
     with torch.no_grad():

@@ -1,0 +1,42 @@
+// What views and actions read from the state (store.js), derived and never changed here.
+import { state } from "./store.js";
+import { answerFits } from "./grading.js";
+
+export const lessonById = (id) => state.course?.lessons.find((lesson) => lesson.id === id);
+export const practiceKey = (lessonId) => `practice:${lessonId}`;
+export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
+export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
+
+export const canRun = () => state.python.state === "ready";
+
+// The practice's code as the learner left it: their draft, else the starter.
+export const draftOf = (lesson) => state.progress.lessons[lesson.id]?.draft ?? lesson.practice.starter;
+
+// Example n's code as the learner left it (kept in progress like the practice's draft, so a reload
+// finds their experiment), else the lesson's.
+const editedExample = (lesson, n) => state.progress.lessons[lesson.id]?.examples?.[n];
+export const exampleEdited = (lesson, n) => editedExample(lesson, n) !== undefined;
+export const exampleCode = (lesson, n) => editedExample(lesson, n) ?? codeBlocks(lesson)[n].code;
+
+// A question's answer as the learner left it: { value, checked, shown } (kept in progress). A kept
+// answer that does not fit the question (an imported file, a question changed since) is no answer.
+export function answerOf(lesson, n) {
+  const kept = state.progress.lessons[lesson.id]?.answers?.[n];
+  if (kept === null || typeof kept !== "object" || !answerFits[lesson.questions[n].type](lesson.questions[n], kept.value)) {
+    return { value: undefined, checked: false, shown: false };
+  }
+  return { value: kept.value, checked: kept.checked === true, shown: kept.shown === true };
+}
+// The last verdict of a question: true, false, or undefined before the first check.
+export const verdictOf = (lessonId, n) => state.progress.lessons[lessonId]?.quiz?.[n];
+
+export function lessonState(lessonId) {
+  const lesson = state.progress.lessons[lessonId];
+  if (!lesson) return "not-started";
+  return lesson.passed ? "passed" : "in-progress";
+}
+
+export function quizScore(lesson) {
+  const quiz = state.progress.lessons[lesson.id]?.quiz ?? {};
+  return { right: Object.values(quiz).filter(Boolean).length, total: lesson.questions.length, answered: Object.keys(quiz).length };
+}

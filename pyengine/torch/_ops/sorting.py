@@ -1,0 +1,264 @@
+"""Sorting and order statistics (ATen's Sorting.cpp and kin): sort, argsort, topk, median, mode,
+kthvalue, unique, cummax/cummin, aminmax, diff."""
+import builtins as _builtins
+import math
+
+from .. import _dtype, return_types
+from .._backend import backend as B
+from ..autograd.derivatives import op
+from ._helpers import from_values, new_tensor, wrap_dim
+from .creation import zeros
+from .joining import stack
+from .shape import _inverse, narrow, select
+from .reduction import (_amax, _amax_backward, _amin, _check_dim_nonempty, _evenly_distribute, _greater, _is_nan,
+                        _less, _rows, _select_backward_values, max_ndim, reduced_dims)
+
+# this module defines torch.sort/median/mode ...; Python's max and min at hand
+builtins_max, builtins_min = _builtins.max, _builtins.min
+
+
+def _sort_key(descending):
+    # NaN sorts as the largest value
+    if descending:
+        return lambda iv: (0 if iv[1] != iv[1] else 1, -iv[1] if iv[1] == iv[1] else 0)
+    return lambda iv: (1 if iv[1] != iv[1] else 0, iv[1] if iv[1] == iv[1] else 0)
+
+
+def _along(x, dim, per_row, out_len=None, value_dtype=None):
+    """Apply ``per_row(row) -> (values, indices)`` along dim; results keep dim in place."""
+    d = wrap_dim(dim, max_ndim(x))
+    if not x._shape:
+        vals, idx = per_row(x._flat())
+        return from_values(vals, (), value_dtype or x.dtype), from_values(idx, (), _dtype.int64)
+    order = [i for i in range(x.dim()) if i != d] + [d]
+    all_vals, all_idx = [], []
+    for row in _rows(x, (d,)):
+        vals, idx = per_row(row)
+        all_vals.extend(vals)
+        all_idx.extend(idx)
+    length = x._shape[d] if out_len is None else out_len
+    shape = tuple(x._shape[i] for i in order[:-1]) + (length,)
+    inv = _inverse(order)
+    out_shape = x._shape[:d] + (length,) + x._shape[d + 1:]
+    results = []
+    for values, dtype in ((all_vals, value_dtype or x.dtype), (all_idx, _dtype.int64)):
+        t = from_values(values, shape, dtype)
+        results.append(new_tensor(B.take(t._storage.buf, 0, out_shape, tuple(t._stride[i] for i in inv)),
+                                  out_shape, dtype))
+    return tuple(results)
+
+
+def _sorted_row(row, descending):
+    pairs = sorted(enumerate(row), key=_sort_key(descending))
+    return [v for _, v in pairs], [i for i, _ in pairs]
+
+
+def _sort_backward(grad, self, dim, indices):
+    return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
+
+
+@op("SortBackward0", name="sort", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+def _sort(self, dim, descending):
+    return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
+
+
+@op(name="sort", forms="torch Tensor")
+def sort(input, dim=-1, descending=False, stable=False):
+    return _sort(input, wrap_dim(dim, max_ndim(input)), descending)
+
+
+@op(name="argsort", forms="torch Tensor")
+def argsort(input, dim=-1, descending=False, stable=False):
+    return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
+
+
+@op("TopkBackward0", name="topk", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+def _topk(self, k, dim, largest, sorted):
+    def best(row):
+        vals, idx = _sorted_row(row, largest)
+        return vals[:k], idx[:k]
+    return return_types.topk(_along(self, dim, best, out_len=k))
+
+
+@op(name="topk", forms="torch Tensor")
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    d = wrap_dim(dim, max_ndim(input))
+    size = input._shape[d] if input._shape else 1
+    if not 0 <= k <= size:
+        raise RuntimeError("selected index k out of range")
+    return _topk(input, k, d, largest, sorted)
+
+
+def _median_row(row):
+    if _builtins.any(v != v for v in row):
+        i = next(i for i, v in enumerate(row) if v != v)
+        return row[i], i
+    vals, idx = _sorted_row(row, False)
+    k = (len(row) - 1) // 2
+    value = vals[k]
+    # PyTorch reports the last position holding the median value
+    last = builtins_max(i for i, v in enumerate(row) if v == value)
+    return value, last
+
+
+@op("MedianBackward0", name="median", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def _median_all(self):
+    flat = self._flat()
+    if not flat:
+        return from_values([math.nan], (), self.dtype)
+    return from_values([_median_row(flat)[0]], (), self.dtype)
+
+
+@op("MedianBackward1", name="median.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _median_dim(self, dim, keepdim):
+    return return_types.median(_keep(self, dim, keepdim, _along(
+        self, dim, lambda row: tuple([x] for x in _median_row(row)), out_len=1)))
+
+
+def _keep(x, dim, keepdim, pair):
+    if keepdim or not x._shape:
+        return pair
+    return tuple(t.squeeze(dim) for t in pair)
+
+
+@op(name="median", forms="torch Tensor")
+def median(input, dim=None, keepdim=False):
+    if dim is None:
+        return _median_all(input)
+    d = wrap_dim(dim, max_ndim(input))
+    _check_dim_nonempty(input, "median", d)
+    return _median_dim(input, d, keepdim)
+
+
+def _mode_row(row):
+    counts = {}
+    for v in row:
+        counts[v] = counts.get(v, 0) + 1
+    best = builtins_max(counts.values())
+    value = builtins_min(v for v, c in counts.items() if c == best)
+    return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
+
+
+@op("ModeBackward0", name="mode", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _mode(self, dim, keepdim):
+    return return_types.mode(_keep(self, dim, keepdim, _along(self, dim, _mode_row, out_len=1)))
+
+
+@op(name="mode", forms="torch Tensor")
+def mode(input, dim=-1, keepdim=False):
+    return _mode(input, wrap_dim(dim, max_ndim(input)), keepdim)
+
+
+@op(name="unique", forms="torch Tensor")
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    if dim is not None:
+        return _unique_dim(input, wrap_dim(dim, max_ndim(input)), return_inverse, return_counts)
+    values = input._flat()
+    uniq = _builtins.sorted(set(values))
+    out = [from_values(uniq, (len(uniq),), input.dtype)]
+    if return_inverse:
+        pos = {v: i for i, v in enumerate(uniq)}
+        out.append(from_values([pos[v] for v in values], input._shape, _dtype.int64))
+    if return_counts:
+        counts = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        out.append(from_values([counts[v] for v in uniq], (len(uniq),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _cum_extreme(x, d, better, name):
+    def scan(row):
+        vals, idx = [], []
+        best = None
+        for i, v in enumerate(row):
+            if best is None or _is_nan(v) or (not _is_nan(row[best]) and (better(v, row[best]) or v == row[best])):
+                best = i
+            vals.append(row[best])
+            idx.append(best)
+        return vals, idx
+    return getattr(return_types, name)(_along(x, d, scan))
+
+
+def _cum_extreme_backward(grad, self, dim, indices):
+    """Each output's gradient goes to the element it repeats (PyTorch's cummaxmin_backward)."""
+    return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
+
+
+@op("CummaxBackward0", name="cummax",
+    self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+def _cummax(self, dim):
+    return _cum_extreme(self, dim, _greater, "cummax")
+
+
+@op("CumminBackward0", name="cummin",
+    self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
+def _cummin(self, dim):
+    return _cum_extreme(self, dim, _less, "cummin")
+
+
+@op(name="cummax", forms="torch Tensor")
+def cummax(input, dim):
+    return _cummax(input, wrap_dim(dim, max_ndim(input)))
+
+
+@op(name="cummin", forms="torch Tensor")
+def cummin(input, dim):
+    return _cummin(input, wrap_dim(dim, max_ndim(input)))
+
+
+def _aminmax_backward(grads, self, dim, keepdim, result):
+    """amin's and amax's gradients added (each split evenly among ties)."""
+    parts = [_amax_backward(g, self, dim, keepdim, r) for g, r in zip(grads, result) if g is not None]
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+
+
+@op("AminmaxBackward0", name="aminmax", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
+    grads, self, dim, keepdim, result))
+def _aminmax(self, dim, keepdim):
+    return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
+
+
+@op(name="aminmax", forms="torch Tensor")
+def aminmax(input, *, dim=None, keepdim=False):
+    return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
+
+
+@op("KthvalueBackward0", name="kthvalue", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+    grad, self, dim, keepdim, result[1]))
+def _kthvalue(self, k, dim, keepdim):
+    def kth(row):
+        vals, idx = _sorted_row(row, False)
+        return [vals[k - 1]], [idx[k - 1]]
+    return return_types.kthvalue(_keep(self, dim, keepdim, _along(self, dim, kth, out_len=1)))
+
+
+@op(name="kthvalue", forms="torch Tensor")
+def kthvalue(input, k, dim=-1, keepdim=False):
+    return _kthvalue(input, k, wrap_dim(dim, max_ndim(input)), keepdim)
+
+
+@op(name="diff", forms="torch Tensor")
+def diff(input, n=1, dim=-1):
+    out = input
+    d = wrap_dim(dim, max_ndim(input))
+    for _ in range(n):
+        size = out._shape[d]
+        out = narrow(out, d, 1, size - 1) - narrow(out, d, 0, size - 1)
+    return out
+
+
+def _unique_dim(x, dim, return_inverse, return_counts):
+    slices = [select(x, dim, i) for i in range(x._shape[dim])]
+    keys = [tuple(s._flat()) for s in slices]
+    order = _builtins.sorted(set(keys))
+    first = {k: keys.index(k) for k in order}
+    out = [stack([slices[first[k]] for k in order], dim)]
+    if return_inverse:
+        pos = {k: i for i, k in enumerate(order)}
+        out.append(from_values([pos[k] for k in keys], (len(keys),), _dtype.int64))
+    if return_counts:
+        out.append(from_values([keys.count(k) for k in order], (len(order),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)

@@ -1,0 +1,139 @@
+"""The engine's modules import downwards only, through fixed layers:
+
+    leaves -> backend -> aten kernels -> tensor (with autograd's graph and recording)
+           -> ops -> autograd (Function, gradcheck ...) -> nn, optim ... -> the package root
+
+Within a layer the modules have a fixed order too (in ops: shared helpers lowest). A module may
+import from lower modules only, at its top or inside a function, and never from the package
+root (``from .. import zeros``). Lower modules reach higher ones only through the Tensor methods
+that the higher ones bind (``grad.sum_to_size(...)``), as PyTorch's formulas call ATen.
+
+The API layer (nn, optim, distributions, utils, serialization, and the graph recorder the app
+uses) is written as PyTorch's own Python is, against ``import torch``: the root imports it
+last, so it is exempt from the root rule."""
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parents[2] / "pyengine"
+
+# (layer, modules in their order); a module of a package is listed by its dotted name,
+# a whole package by name + ".*"
+LAYERS = [
+    ("leaves", ["torch._float32", "torch._libm", "torch._dtype", "torch._size", "torch._device",
+                "torch.return_types", "torch._unsupported"]),
+    ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._backend.python", "torch._backend.numpy",
+                 "torch._backend"]),
+    ("aten", ["torch._aten", "torch._aten.special", "torch._aten.reduce", "torch._aten.linalg",
+              "torch._aten.loss", "torch._aten.*"]),
+    ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
+                "torch._process", "torch._tensor", "torch.autograd.derivatives"]),
+    ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
+             "torch._ops.indexing", "torch._ops.joining", "torch._ops.pointwise", "torch._ops.reduction",
+             "torch._ops.sorting", "torch._ops.softmax", "torch._ops.linalg", "torch._ops.*",
+             "torch._random", "torch._random_ops", "torch._arg_parser", "torch._methods",
+             "torch.special", "torch.linalg", "torch.random"]),
+    ("autograd", ["torch.autograd.function", "torch.autograd.variable", "torch.autograd.gradcheck",
+                  "torch.autograd", "torch.autograd.*"]),
+    ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
+             "torch.distributions", "torch.utils.*", "torch.utils", "torch.cuda", "torch.accelerator",
+             "torch.backends.*", "torch.backends", "torch.serialization", "torch.autograd.graph_export"]),
+    ("root", ["torch"]),
+]
+API_LAYER = "api"
+
+
+def _module_name(path):
+    parts = list(path.relative_to(ENGINE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in ENGINE.rglob("*.py")}
+
+
+def rank(module):
+    """(layer index, position within the layer) of a module."""
+    for i, (_, names) in enumerate(LAYERS):
+        if module in names:
+            return i, names.index(module)
+    for i, (_, names) in enumerate(LAYERS):
+        for j, name in enumerate(names):
+            if name.endswith(".*") and module.startswith(name[:-1]):
+                return i, j
+    raise LookupError(f"{module} is in no layer of tests/engine/test_layers.py")
+
+
+def imports(module):
+    """(imported module, line, inside a function) for each engine module ``module`` imports."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            nested = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.ImportFrom):
+                base = package.split(".")[:len(package.split(".")) - (child.level - 1)] if child.level else []
+                target = ".".join(base + ([child.module] if child.module else []))
+                for alias in child.names:
+                    sub = f"{target}.{alias.name}"
+                    found.append((sub if sub in MODULES else target, child.lineno, nested))
+            elif isinstance(child, ast.Import):
+                found.extend((alias.name, child.lineno, nested) for alias in child.names)
+            visit(child, nested)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return [(target, line, nested) for target, line, nested in found
+            if target in MODULES and target != module]
+
+
+def back_edges():
+    edges = []
+    for module in sorted(MODULES):
+        layer = rank(module)
+        for target, line, nested in imports(module):
+            if target == "torch":
+                if LAYERS[layer[0]][0] not in (API_LAYER, "root"):
+                    edges.append(f"{module}:{line} imports the package root")
+            elif rank(target) > layer:
+                edges.append(f"{module}:{line} imports {target}, a higher module"
+                             + (" (inside a function)" if nested else ""))
+    return edges
+
+
+def test_every_module_has_a_layer():
+    for module in MODULES:
+        rank(module)
+
+
+def test_no_module_imports_from_a_higher_layer_or_the_root():
+    assert back_edges() == []
+
+
+def _defined_names(path):
+    """The public names a module defines at its top (def, class, assignment), not imports."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return {name for name in names if not name.startswith("_")}
+
+
+def test_both_backends_implement_exactly_the_protocol():
+    """Each backend has every name of the protocol documented in _backend/__init__.py, and
+    defines no other public name (a helper one backend grew would be a seam the ops reach
+    around)."""
+    import importlib
+    from torch._backend import PROTOCOL
+    for name in ("python", "numpy"):
+        try:
+            backend = importlib.import_module(f"torch._backend.{name}")
+        except ImportError:  # no numpy (the browser): the python backend alone
+            continue
+        assert [p for p in PROTOCOL if not hasattr(backend, p)] == [], name
+        assert _defined_names(MODULES[f"torch._backend.{name}"]) - set(PROTOCOL) == set(), name

@@ -1,0 +1,26 @@
+"""Values and gradients of ops against real PyTorch's (expected values printed by torch 2.13),
+for ops no golden program covers yet."""
+import math
+
+import pytest
+import torch
+
+INF = math.inf
+
+
+def test_logaddexp2_values_and_gradients_are_pytorchs():
+    a = torch.tensor([[0.5, -3.0, 10.0, INF], [-INF, 2.0, 0.1, 0.3]], requires_grad=True)
+    b = torch.tensor([1.25, 4.0, -100.0, 1.7], requires_grad=True)
+    y = a.logaddexp2(b)
+    y.backward(torch.ones_like(y))
+    assert y.grad_fn.name() == "Logaddexp2Backward0"
+    assert y.tolist() == [[1.9231977462768555, 4.011227130889893, 10.0, INF],
+                          [1.25, 4.321928024291992, 0.10000000149011612, 2.163548231124878]]
+    assert a.grad.tolist() == [[0.3728848993778229, 0.007751937955617905, 1.0, 1.0],
+                               [0.0, 0.20000000298023224, 1.0, 0.27479955554008484]]
+    assert b.grad.tolist() == [1.6271151304244995, 1.792248010635376, 7.36804372993717e-31, 0.7252004146575928]
+
+
+def test_logaddexp2_is_only_for_floating_dtypes():
+    with pytest.raises(NotImplementedError, match="^\"logaddexp2_cpu\" not implemented for 'Long'$"):
+        torch.logaddexp2(torch.tensor([1, 2]), torch.tensor([3, 4]))
