@@ -89,13 +89,6 @@ from ._dtype import finfo, iinfo
 from . import accelerator, backends
 from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance, celu, selu, threshold, prelu,
                             max_pool1d, max_pool2d, avg_pool1d, adaptive_avg_pool1d, bilinear, group_norm)
-from ._ops.histogram import histc, histogram, bincount, searchsorted, bucketize
-from ._ops.gamma import lgamma, digamma, polygamma
-from ._ops.decompositions import (fmax, fmin, heaviside, isposinf, isneginf, signbit, isin, take_along_dim,
-                                  tensordot, kron, vdot, diagflat, cartesian_prod, cov, corrcoef, trapezoid, msort, cdist)
-from ._ops.decompositions import trapezoid as trapz
-from ._ops.sampling import poisson, binomial, _standard_gamma, _sample_dirichlet
-from ._ops.linalg_solve import inv as inverse, det, logdet, slogdet_function as slogdet
 from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
 
 install_import_guard()

@@ -7,7 +7,9 @@ from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
-from ._ops import indexing, joining, reduction, softmax, sorting  # noqa: F401  (their declarations)
+from ._ops import gamma as G
+from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
+                   decompositions, sampling)  # (their declarations)
 
 
 def _inplace(fn, name=None):
@@ -96,16 +98,7 @@ def _bind():
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
 
-    # counting, the gamma family, composites and square systems (modules of their own)
-    from ._ops import histogram as H, gamma as G, decompositions as D, linalg_solve as LS
-    for module, names in ((H, "histc histogram bincount"), (G, "lgamma digamma"),
-                          (D, "fmax fmin heaviside isposinf isneginf signbit take_along_dim kron vdot "
-                              "diagflat cov corrcoef msort"), (LS, "det logdet")):
-        for name in names.split():
-            setattr(T, name, getattr(module, name))
-    T.inverse, T.slogdet = LS.inv, LS.slogdet_function
-    T.lgamma_, T.digamma_ = _inplace(G.lgamma, "lgamma_"), _inplace(G.digamma, "digamma_")
-    T.polygamma = lambda self, n: G.polygamma(n, self)
+    T.polygamma = lambda self, n: G.polygamma(n, self)  # torch.polygamma(n, input): the operand second
     T.polygamma_ = lambda self, n: C.apply_inplace(self, G.polygamma(n, self))
 
     # conversions and questions PyTorch answers for a CPU tensor

@@ -9,7 +9,7 @@ from .. import _dtype
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from . import linalg as L, pointwise as P, reduction as R, shape as S, joining as J, indexing as I
+from . import linalg as L, pointwise as P, reduction as R, shape as S, joining as J, indexing as I, sorting
 from ._helpers import broadcast_shapes, wrap_dim
 from .creation import as_tensor
 
@@ -23,20 +23,21 @@ def _nan_aware(pick):
     return forward
 
 
-@op("FmaxBackward0",
+@op("FmaxBackward0", name="fmax", forms="torch Tensor",
     self=lambda grad, self, other: grad.masked_fill(((self >= other) | other.isnan()).logical_not(), 0),
     other=lambda grad, self, other: grad.masked_fill((self >= other) | other.isnan(), 0))
 def fmax(self, other):
     return _nan_aware(P.maximum)(self, other)
 
 
-@op("FminBackward0",
+@op("FminBackward0", name="fmin", forms="torch Tensor",
     self=lambda grad, self, other: grad.masked_fill(((self <= other) | other.isnan()).logical_not(), 0),
     other=lambda grad, self, other: grad.masked_fill((self <= other) | other.isnan(), 0))
 def fmin(self, other):
     return _nan_aware(P.minimum)(self, other)
 
 
+@op(name="heaviside", forms="torch Tensor")
 def heaviside(input, values, *, out=None):
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")
@@ -45,20 +46,24 @@ def heaviside(input, values, *, out=None):
     return zero
 
 
+@op(name="isposinf", forms="torch Tensor")
 def isposinf(input, *, out=None):
     return P.isinf(input) & (input > 0)
 
 
+@op(name="isneginf", forms="torch Tensor")
 def isneginf(input, *, out=None):
     return P.isinf(input) & (input < 0)
 
 
+@op(name="signbit", forms="torch Tensor")
 def signbit(input, *, out=None):
     if input.dtype.kind != "f":
         return input < 0
     return as_tensor([math.copysign(1.0, v) < 0 for v in input._flat()]).reshape(input._shape)
 
 
+@op(name="isin.Tensor_Tensor", forms="torch")
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     tests = set(test_elements._flat() if isinstance(test_elements, Tensor) else [test_elements])
     if not isinstance(elements, Tensor):
@@ -67,6 +72,7 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     return as_tensor(found, dtype=_dtype.bool_).reshape(elements._shape)
 
 
+@op(name="take_along_dim", forms="torch Tensor")
 def take_along_dim(input, indices, dim=None, *, out=None):
     if dim is None:
         return I.gather(input.reshape(-1), 0, indices.reshape(-1))
@@ -78,6 +84,7 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     return I.gather(input, d, S.expand(indices, tuple(shape)))
 
 
+@op(name="tensordot", forms="torch")
 def tensordot(a, b, dims=2, out=None):
     if isinstance(dims, int):
         dims_a, dims_b = list(range(a.dim() - dims, a.dim())), list(range(dims))
@@ -107,6 +114,7 @@ def tensordot(a, b, dims=2, out=None):
     return S.reshape(L.mm(t1, t2), tuple(a._shape[d] for d in free_a) + tuple(b._shape[d] for d in free_b))
 
 
+@op(name="kron", forms="torch Tensor")
 def kron(input, other, *, out=None):
     ndim = max(input.dim(), other.dim())
     a_shape = (1,) * (ndim - input.dim()) + input._shape
@@ -116,11 +124,12 @@ def kron(input, other, *, out=None):
     return S._unsafe_view(P.mul(a_view, b_view), tuple(x * y for x, y in zip(a_shape, b_shape)))
 
 
-@op("VdotBackward0", self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
+@op("VdotBackward0", name="vdot", self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
 def _vdot(self, other):
     return L._dot.forward(self, other)
 
 
+@op(name="vdot", forms="torch Tensor")
 def vdot(input, other, *, out=None):
     if input.dim() != 1 or other.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {other.dim()}D tensors")
@@ -128,17 +137,22 @@ def vdot(input, other, *, out=None):
     return _vdot(input, other)
 
 
+@op(name="diagflat", forms="torch Tensor")
 def diagflat(input, offset=0):
     return J.diag(S.reshape(input.contiguous(), (-1,)), offset)
 
 
+@op(name="cartesian_prod", forms="torch")
 def cartesian_prod(*tensors):
     if len(tensors) == 1:
         return tensors[0]
-    from .. import meshgrid
-    return J.stack([S.flatten(g) for g in meshgrid(*tensors, indexing="ij")], 1)
+    sizes = [t.numel() for t in tensors]
+    grids = [S.expand(S.reshape(t, tuple(-1 if j == i else 1 for j in range(len(tensors)))), tuple(sizes))
+             for i, t in enumerate(tensors)]  # torch.meshgrid(*tensors, indexing="ij")
+    return J.stack([S.flatten(g) for g in grids], 1)
 
 
+@op(name="cov", forms="torch Tensor")
 def cov(input, *, correction=1, fweights=None, aweights=None):
     if input.dim() > 2:
         raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an input with "
@@ -167,6 +181,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
     return S.squeeze(P.div(c, norm_factor))
 
 
+@op(name="corrcoef", forms="torch Tensor")
 def corrcoef(input):
     if input.dim() > 2:
         raise RuntimeError(f"corrcoef(): expected input to have two or fewer dimensions but got an input with "
@@ -180,12 +195,13 @@ def corrcoef(input):
     return P.clamp(c, -1, 1)
 
 
-@op("MulBackward1", self=lambda grad, other: grad * other)
+@op("MulBackward1", name="mul.Scalar", self=lambda grad, other: grad * other)
 def _mul_scalar(self, other):
     """C++'s mul(Tensor, Scalar), which composites call (Python's tensor * number is MulBackward0)."""
     return P.mul.forward(self, other)
 
 
+@op(name="trapezoid.x", forms="torch torch.trapz")
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     d = wrap_dim(dim, y.dim())
     if y._shape[d] == 0:
@@ -193,16 +209,18 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     if x is None:
         step = 1 if dx is None else dx
         return _mul_scalar(R.sum(y, d) - (S.select(y, d, 0) + S.select(y, d, -1)) * 0.5, step)
-    widths = R.diff(x, dim=-1 if x.dim() == 1 else d)
+    widths = sorting.diff(x, dim=-1 if x.dim() == 1 else d)
     if x.dim() == 1:
         widths = S.view(widths, (-1,) + (1,) * (y.dim() - 1 - d))
     return P.div_scalar(R.sum(widths * (S.narrow(y, d, 1, y._shape[d] - 1) + S.narrow(y, d, 0, y._shape[d] - 1)), d), 2.)
 
 
+@op(name="msort", forms="torch Tensor")
 def msort(input, *, out=None):
-    return R.sort(input, 0).values
+    return sorting.sort(input, 0).values
 
 
+@op(name="cdist", forms="torch")
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     if x1.dim() < 2 or x2.dim() < 2:
         raise RuntimeError(f"cdist only supports at least 2D tensors, X1 got: {x1.dim()}D")
@@ -228,7 +246,7 @@ def _cdist_backward(grad, x1, x2, p, result):
     return R.sum(S.unsqueeze(grad, -1) * local, -2)
 
 
-@op("CdistBackward0",
+@op("CdistBackward0", name="_cdist_forward",
     x1=lambda grad, x1, x2, p, result: _cdist_backward(grad, x1, x2, p, result),
     x2=lambda grad, x1, x2, p, result: _cdist_backward(S.transpose(grad, -1, -2), x2, x1, p,
                                                        S.transpose(result, -1, -2)))

@@ -52,6 +52,7 @@ def _counts(values, edges, weights, dtype, local_search):
     return hist
 
 
+@op(name="histc", forms="torch Tensor")
 def histc(input, bins=100, min=0, max=0, *, out=None):
     _check_float(input, "histogram_cpu")
     left, right = float(min), float(max)
@@ -68,7 +69,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     return from_values(_counts(input._flat(), edges, None, input.dtype, local_search=False), (bins,), input.dtype)
 
 
-@op("NotImplemented", self=lambda grad: _no_derivative("histogram"))
+@op("NotImplemented", name="histogram.bins_tensor", self=lambda grad: _no_derivative("histogram"))
 def _histogram(self, edges, weight, density, local_search):
     dtype = self.dtype
     edge_values = edges._flat()
@@ -89,6 +90,7 @@ def _no_derivative(name):
     raise RuntimeError(f"the derivative for '{name}' is not implemented.")
 
 
+@op(name="histogram.bin_ct", forms="torch Tensor")
 def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):
     from ..return_types import histogram as result
     _check_float(input, "histogram_cpu")
@@ -113,6 +115,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     return result(_histogram(input, edges, weight, density, local_search))
 
 
+@op(name="bincount", forms="torch Tensor")
 def bincount(input, weights=None, minlength=0):
     if input.dtype.kind not in "iu" or input.dtype is _dtype.bool_:
         raise NotImplementedError(f'"bincount_cpu" not implemented for \'{type_name(input.dtype)}\'')
@@ -137,6 +140,7 @@ def bincount(input, weights=None, minlength=0):
     return from_values(sums, (size,), dtype)
 
 
+@op(name="searchsorted.Tensor", forms="torch")
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
     if side is not None:
         if side not in ("left", "right"):
@@ -171,6 +175,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     return from_values(found, () if scalar else input._shape, dtype)
 
 
+@op(name="bucketize.Tensor", forms="torch")
 def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     if boundaries.dim() != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")

@@ -83,7 +83,7 @@ def _rounded(values, dtype):
     return [f32(v) for v in values] if dtype.itemsize == 4 else values
 
 
-@op("LinalgInvExBackward0", A=lambda grad, result: -S.mT(result) @ grad @ S.mT(result))
+@op("LinalgInvExBackward0", name="linalg_inv_ex", A=lambda grad, result: -S.mT(result) @ grad @ S.mT(result))
 def _inv(A):
     factors, n = _factored(A, "linalg.inv", lambda k: f"linalg.inv: The diagonal element {k} is zero, the inversion "
                                                       "could not be completed because the input matrix is singular.")
@@ -97,6 +97,7 @@ def _inv(A):
     return from_values(_rounded(values, A.dtype), A._shape, A.dtype)
 
 
+@op(name="linalg_inv", forms="torch.inverse Tensor.inverse")
 def inv(A, *, out=None):
     _check_square(A, "linalg.inv")
     return _inv(A)
@@ -107,18 +108,19 @@ def _det_values(A):
     return [0.0 if singular else sign * math.prod(lu[i][i] for i in range(n)) for lu, _, sign, singular in factors]
 
 
-@op("LinalgDetBackward0",
+@op("LinalgDetBackward0", name="_linalg_det",
     A=lambda grad, A, result: S.unsqueeze(S.unsqueeze(grad * result, -1), -1) * S.mT(inv(A)))
 def _det(A):
     return from_values(_rounded(_det_values(A), A.dtype), A._shape[:-2], A.dtype)
 
 
+@op(name="det", forms="torch Tensor")
 def det(A, *, out=None):
     _check_square(A, "linalg.det")
     return _det(A)
 
 
-@op("LinalgSlogdetBackward0",
+@op("LinalgSlogdetBackward0", name="_linalg_slogdet",
     A=lambda grads, A: S.unsqueeze(S.unsqueeze(grads[1], -1), -1) * S.mT(inv(A)) if grads[1] is not None
     else A * 0)
 def _slogdet(A):
@@ -135,6 +137,7 @@ def slogdet(A, *, out=None):
     return linalg_slogdet(_slogdet(A))
 
 
+@op(name="slogdet", forms="torch.slogdet Tensor.slogdet")
 def slogdet_function(input, *, out=None):
     """torch.slogdet (torch.linalg.slogdet's twin, with its own result type)."""
     from ..return_types import slogdet as result
@@ -142,6 +145,7 @@ def slogdet_function(input, *, out=None):
     return result(_slogdet(input))
 
 
+@op(name="logdet", forms="torch Tensor")
 def logdet(input):
     _check_square(input, "logdet")
     sign, logabsdet = _slogdet(input)
@@ -159,7 +163,7 @@ def _solve_backward_A(grad, A, B, result):
     return -(gB @ S.mT(result))
 
 
-@op("LinalgSolveExBackward0",
+@op("LinalgSolveExBackward0", name="_linalg_solve_ex",
     A=lambda grad, A, B, result: _solve_backward_A(grad, A, B, result),
     B=lambda grad, A, result: _solve_backward_B(grad, A, result))
 def _solve(A, B):
@@ -215,7 +219,7 @@ def _cholesky_backward(grad, result):
     return solve_triangular(result, gA, upper=False, left=False)
 
 
-@op("LinalgCholeskyExBackward0", A=lambda grad, result: _cholesky_backward(grad, result))
+@op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex", A=lambda grad, result: _cholesky_backward(grad, result))
 def _cholesky(A):
     mats, n = _matrices(A)
     values = []
@@ -242,7 +246,7 @@ def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A
     return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
 
 
-@op("LinalgSolveTriangularBackward0",
+@op("LinalgSolveTriangularBackward0", name="linalg_solve_triangular",
     A=lambda grad, A, B, upper, left, unitriangular, result:
         _triangular_backward(grad, A, B, upper, left, unitriangular, result, True),
     B=lambda grad, A, B, upper, left, unitriangular, result:

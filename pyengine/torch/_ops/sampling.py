@@ -12,6 +12,7 @@ import math
 from .. import _dtype, _libm, _random
 from .._float32 import f32
 from .._random_ops import _gen, _require_float
+from ..autograd.derivatives import op
 from ._helpers import from_values
 
 _FLOAT32_TINY = 1.1754943508222875e-38
@@ -64,6 +65,7 @@ def _poisson_one(lam, gen):
             return x
 
 
+@op(name="poisson", forms="torch")
 def poisson(input, generator=None):
     _require_float(input.dtype, "poisson_cpu")
     gen = _gen(generator)
@@ -142,6 +144,7 @@ def _binomial_one(count, prob, gen, r):
     return math.nan
 
 
+@op(name="binomial", forms="torch")
 def binomial(count, prob, generator=None):
     _require_float(prob.dtype, "binomial_cpu")
     if count._shape != prob._shape:
@@ -185,6 +188,7 @@ def _gamma_one(alpha, gen, r):
 _C0331 = f32(0.0331)
 
 
+@op(name="_standard_gamma", forms="torch")
 def _standard_gamma(input, generator=None):
     _require_float(input.dtype, "gamma_cpu")
     gen, r = _gen(generator), _rounding(input.dtype)
@@ -193,6 +197,7 @@ def _standard_gamma(input, generator=None):
     return from_values(values, input._shape, input.dtype)
 
 
+@op(name="_sample_dirichlet", forms="torch")
 def _sample_dirichlet(input, generator=None):
     """Gamma draws in float64, each row divided by its sum, rounded and clamped into
     [smallest normal, largest value below 1] of the dtype."""

@@ -1,7 +1,8 @@
 """torch.autograd.functional: Jacobians, Hessians and vector products of a Python function,
 computed as PyTorch does (one reverse-mode pass per output element for jacobian; the double-
 backward trick for jvp), so the same gradients are summed in the same order."""
-import torch
+from .grad_mode import enable_grad
+from .graph import grad as autograd_grad
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
 
@@ -21,12 +22,13 @@ def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=N
     if not wanted:
         return (None,) * len(inputs)
     outs, grads = zip(*wanted)
-    return torch.autograd.grad(outs, inputs, grads, retain_graph=True if retain_graph is None else retain_graph,
+    return autograd_grad(outs, inputs, grads, retain_graph=True if retain_graph is None else retain_graph,
                                create_graph=create_graph, allow_unused=True)
 
 
 def _filled(grads, like):
-    return tuple(torch.zeros_like(x) if g is None else g for g, x in zip(grads, like))
+    from .._ops.creation import zeros_like
+    return tuple(zeros_like(x) if g is None else g for g, x in zip(grads, like))
 
 
 def _finish(values, create_graph, is_tuple):
@@ -35,7 +37,7 @@ def _finish(values, create_graph, is_tuple):
 
 
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
-    with torch.enable_grad():
+    with enable_grad():
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         outputs, out_tuple = _as_tuple(func(*inputs))
@@ -51,7 +53,8 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
-    with torch.enable_grad():
+    from .._ops.creation import ones_like, zeros_like
+    with enable_grad():
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         outputs, out_tuple = _as_tuple(func(*inputs))
@@ -59,15 +62,15 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
             if len(inputs) != 1 or inputs[0].numel() != 1:
                 raise RuntimeError("The vector v can only be None if the input to the user-provided function is a "
                                    "single Tensor with a single element.")
-            v = (torch.ones_like(inputs[0]),)
+            v = (ones_like(inputs[0]),)
         else:
             v, _ = _as_tuple(v)
         # the double-backward trick: g -> J^T g is linear in g, and its gradient along v is J v
-        grad_outputs = tuple(torch.zeros_like(o, requires_grad=True) for o in outputs)
+        grad_outputs = tuple(zeros_like(o, requires_grad=True) for o in outputs)
         grad_inputs = _grad(outputs, inputs, grad_outputs, create_graph=True)
         used = [(g, vi) for g, vi in zip(grad_inputs, v) if g is not None]
         if used:
-            jv = torch.autograd.grad([g for g, _ in used], grad_outputs, [vi for _, vi in used],
+            jv = autograd_grad([g for g, _ in used], grad_outputs, [vi for _, vi in used],
                                      create_graph=create_graph, allow_unused=True)
         else:
             jv = (None,) * len(outputs)
@@ -76,7 +79,9 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
-    with torch.enable_grad():
+    from .._ops.creation import zeros, zeros_like
+    from .._ops.joining import stack
+    with enable_grad():
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         outputs, out_tuple = _as_tuple(func(*inputs))
@@ -88,22 +93,23 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 grads = _grad((flat[j],), inputs, create_graph=create_graph) if out.requires_grad \
                     else (None,) * len(inputs)
                 for k, (g, x) in enumerate(zip(grads, inputs)):
-                    per_input[k].append(torch.zeros_like(x) if g is None else g)
+                    per_input[k].append(zeros_like(x) if g is None else g)
             blocks = []
             for x, gs in zip(inputs, per_input):
-                block = torch.stack(gs).reshape(out.shape + x.shape) if gs else \
-                    torch.zeros(out.shape + x.shape, dtype=x.dtype)
+                block = stack(gs).reshape(out.shape + x.shape) if gs else \
+                    zeros(out.shape + x.shape, dtype=x.dtype)
                 blocks.append(block if create_graph else block.detach())
             rows.append(tuple(blocks) if in_tuple else blocks[0])
     return tuple(rows) if out_tuple else rows[0]
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
+    from .._tensor import Tensor
     _, in_tuple = _as_tuple(inputs)
 
     def single_output(*xs):
         out = func(*xs)
-        if not isinstance(out, torch.Tensor) or out.numel() != 1:
+        if not isinstance(out, Tensor) or out.numel() != 1:
             raise RuntimeError("The function given to hessian should return a single Tensor with a single element.")
         return out
 
@@ -114,7 +120,7 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
 
 
 def vhp(func, inputs, v=None, create_graph=False, strict=False):
-    with torch.enable_grad():
+    with enable_grad():
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         output = func(*inputs)

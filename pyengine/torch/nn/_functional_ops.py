@@ -14,7 +14,7 @@ from . import functional as F
 
 # ---- shrinkage ------------------------------------------------------------------------------
 
-@op("SoftshrinkBackward0", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
+@op("SoftshrinkBackward0", name="softshrink", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
 def _softshrink(self, lambd):
     with no_grad():
         return torch.where(self > lambd, self - lambd, torch.where(self < -lambd, self + lambd, self * 0))
@@ -26,7 +26,7 @@ def softshrink(input, lambd=0.5):
     return _softshrink(input, lambd)
 
 
-@op("HardshrinkBackward0", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
+@op("HardshrinkBackward0", name="hardshrink", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
 def _hardshrink(self, lambd):
     with no_grad():
         return torch.where((self > lambd) | (self < -lambd), self, torch.zeros_like(self))
@@ -73,7 +73,7 @@ def _unshuffled(x, r):
     return y.reshape(*batch, c * r * r, h // r, w // r)
 
 
-@op("PixelShuffleBackward0", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+@op("PixelShuffleBackward0", name="pixel_shuffle", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
 def _pixel_shuffle(self, upscale_factor):
     with no_grad():
         return _shuffled(self, upscale_factor).contiguous()
@@ -90,7 +90,7 @@ def pixel_shuffle(input, upscale_factor):
     return _pixel_shuffle(input, upscale_factor)
 
 
-@op("PixelUnshuffleBackward0", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+@op("PixelUnshuffleBackward0", name="pixel_unshuffle", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
 def _pixel_unshuffle(self, downscale_factor):
     with no_grad():
         return _unshuffled(self, downscale_factor).contiguous()
@@ -142,15 +142,15 @@ def _scattered(grad, shape, pad, mode):
     return grad
 
 
-def _padding_op(node, mode, n):
+def _padding_op(node, name, mode, n):
     def padded(self, pad):
         with no_grad():
             return _gathered(self, pad, mode)
     padded.__name__ = f"_{mode}_pad{n}d"  # the derivative table's key
-    return op(node, self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
+    return op(node, name=name, self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
 
 
-_PADDING_OPS = {(mode, n): _padding_op(f"{name}Pad{n}DBackward0", mode, n)
+_PADDING_OPS = {(mode, n): _padding_op(f"{name}Pad{n}DBackward0", f"{name.lower()}_pad{n}d", mode, n)
                 for mode, name in (("reflect", "Reflection"), ("replicate", "Replication")) for n in (1, 2, 3)}
 
 
@@ -206,7 +206,7 @@ def _adaptive_max_backward(grad, self, result):
     return flat.scatter_add(1, indices.reshape(n * c, -1), grad.reshape(n * c, -1)).reshape(self.shape)
 
 
-@op("AdaptiveMaxPool2DBackward0", self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
+@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d", self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
 def _adaptive_max_pool2d(self, output_size):
     with no_grad():
         return _adaptive_max(self, output_size)
@@ -231,7 +231,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 
 # ---- transposed convolution -----------------------------------------------------------------
 
-@op("ConvolutionBackward0",
+@op("ConvolutionBackward0", name="convolution",
     input=lambda grad, weight, stride, padding, dilation, groups: F._convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: F._conv_weight_backward(
