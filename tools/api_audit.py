@@ -38,7 +38,8 @@ UNSUPPORTED = [
     ("sparse tensors", r"sparse|_coo|csr|csc|bsr|bsc|to_dense|coalesce|indices$|values$|crow|ccol|row_indices"),
     ("quantization", r"quant|qint|quint|q_scale|q_zero|q_per|int_repr|fake_quant|fbgemm|dequantize"),
     ("compilation and export", r"compile|jit|script|trace|export|fx|onnx|dynamo|inductor|vmap|func$|"
-                               r"compiled_with|cond$|while_loop"),
+                               r"compiled_with|cond$|while_loop|^fork$|^wait$|_ir$|_ir_|^parse_|type_comment|"
+                               r"^unify_type|^import_ir"),
     ("distributed", r"distributed|rpc|DistributedDataParallel|DataParallel|parallel|ProcessGroup"),
     ("complex numbers", r"complex|conj|real$|imag|angle|polar|view_as_real|chalf|cfloat|cdouble|is_neg"),
     ("storage, memory and C internals", r"[Ss]torage|data_ptr|memory_format|^_|mkldnn|nested|NestedTensor|"
@@ -66,6 +67,8 @@ def public_names(module_name):
         if obj is None or inspect.ismodule(obj) or isinstance(obj, (int, float, str, bool, dict, list, tuple)):
             continue
         internal = inspect.isclass(obj) and (getattr(obj, "__module__", "") or "").startswith(("torch._C", "torch.jit"))
+        # pybind11 classes of TorchScript's IR (torch.Graph, torch.Node ...) and their enum values (torch.AVG)
+        internal = internal or type(obj).__name__ == "pybind11_type" or type(type(obj)).__name__ == "pybind11_type"
         result[name] = "C++ class" if internal else signature_of(obj, name)
     return result
 

@@ -197,7 +197,9 @@ def write_out(name, result, out):
     if isinstance(result, tuple):
         for r, o in zip(result, out):
             write_out(name, r, o)
-        return out
+        from . import return_types
+        named = getattr(return_types, type(result).__name__ + "_out", None)  # max -> max_out
+        return named(out) if named is not None else out
     import warnings
     from ._ops._helpers import type_name, CPP_TYPE_NAMES
     from ._ops.copy import can_cast

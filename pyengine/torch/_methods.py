@@ -7,7 +7,9 @@ from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
-from ._ops import indexing, joining, reduction, softmax, sorting  # noqa: F401  (their declarations)
+from ._ops import gamma as G
+from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
+                   decompositions, sampling)  # (their declarations)
 
 
 def _inplace(fn, name=None):
@@ -95,6 +97,9 @@ def _bind():
     T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
+
+    T.polygamma = lambda self, n: G.polygamma(n, self)  # torch.polygamma(n, input): the operand second
+    T.polygamma_ = lambda self, n: C.apply_inplace(self, G.polygamma(n, self))
 
     # conversions and questions PyTorch answers for a CPU tensor
     for name, dtype in [("float", _dtype.float32), ("double", _dtype.float64), ("half", _dtype.float16),

@@ -1,6 +1,9 @@
-"""torch.linalg: vector and matrix norms, products."""
+"""torch.linalg: vector and matrix norms, products, square systems."""
 from ._ops.reduction import norm as _norm
 from ._ops.linalg import matmul, cross as _cross
+from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triangular, cholesky_info as _cholesky_info,
+                                 _LinAlgError as LinAlgError)
+from .return_types import _make
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -25,4 +28,29 @@ def cross(input, other, *, dim=-1, out=None):
     return _cross(input, other, dim)
 
 
-__all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross"]
+def vecdot(x, y, *, dim=-1, out=None):
+    """The dot product along ``dim`` (PyTorch's composite: (x * y).sum(dim))."""
+    return (x * y).sum(dim)
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
+    """(L, info): info 0, or the order of the first leading minor that is not positive-definite
+    (then L is zeros here; LAPACK leaves a partial factor)."""
+    info = _cholesky_info(A)
+    if check_errors or not bool(info.any()):
+        return _CholeskyEx((cholesky(A, upper=upper), info))
+    return _CholeskyEx((A.tril() * 0, info))
+
+
+def inv_ex(A, *, check_errors=False, out=None):
+    """(inverse, info): a singular matrix raises, so info is always 0."""
+    from ._ops.creation import zeros
+    from ._dtype import int32
+    return _InvEx((inv(A), zeros(A.shape[:-2], dtype=int32)))
+
+
+_CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
+_InvEx = _make("linalg_inv_ex", ("inverse", "info"))
+
+__all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
+           "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError"]

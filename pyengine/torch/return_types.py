@@ -22,3 +22,11 @@ _VALUES_INDICES = ("max", "min", "median", "nanmedian", "mode", "sort", "topk", 
 for _name in _VALUES_INDICES:
     globals()[_name] = _make(_name, ("min", "max") if _name == "aminmax" else ("values", "indices"))
 del _name
+
+histogram = _make("histogram", ("hist", "bin_edges"))
+linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
+slogdet = _make("slogdet", ("sign", "logabsdet"))
+# what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
+for _name in _VALUES_INDICES:
+    globals()[_name + "_out"] = _make(_name + "_out", ("min", "max") if _name == "aminmax" else ("values", "indices"))
+del _name

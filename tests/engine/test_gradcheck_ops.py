@@ -55,6 +55,8 @@ ROW_IDX = torch.tensor([[2, 0], [1, 2]])  # along dim 1 of a (2, 3), no repeats 
 CLASSES = torch.tensor([2, 0])
 LOGITS = leaf(2, 3, lo=-1.3, hi=0.9)
 SOFT_TARGET = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], dtype=f64)
+SQUARE = given([[2.0, 0.5, 0.1], [0.3, 1.5, -0.2], [0.1, 0.4, 1.8]])  # well conditioned
+EYE2 = torch.eye(2, dtype=f64)
 
 
 def setitem(a, index, b):
@@ -363,11 +365,49 @@ SAMPLES = {
     "_avg_pool2d_backward": [s(lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, count_include_pad=False), IMG,
                                order=2)],
     "_constant_pad_nd": [s(lambda x: F.pad(x, (1, 2)), A), s(lambda x: F.pad(x, (1, 0, -1, 1), value=0.5), A)],
+    "lgamma": [s(torch.lgamma, POS), s(torch.lgamma, A)],
+    "digamma": [s(torch.digamma, POS), s(lambda x: x.digamma(), A)],
+    "_polygamma": [s(lambda x: torch.polygamma(1, x), POS), s(lambda x: x.polygamma(2), POS),
+                   s(lambda x: torch.special.polygamma(1, x), A)],
+    "fmax": [s(torch.fmax, A, B), s(torch.fmax, A, ROW)],
+    "fmin": [s(torch.fmin, A, B), s(torch.fmin, A, ROW)],
+    "_vdot": [s(torch.vdot, V4, W4)],
+    "_mul_scalar": [s(lambda y: torch.trapezoid(y, dx=0.5), A)],
+    "_cdist": [s(torch.cdist, A, B), s(lambda a, b: torch.cdist(a, b, p=1.5), M34, leaf(2, 4, lo=0.7, hi=-0.4)),
+               s(lambda a, b: torch.cdist(a, b, p=1), A, B)],
+    "_inv": [s(torch.linalg.inv, SQUARE), s(lambda a: a.inverse(), leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
+    "_det": [s(torch.linalg.det, SQUARE), s(torch.det, leaf(2, 2, 2, lo=1.5, hi=-0.5) + 2 * EYE2)],
+    "_slogdet": [s(lambda a: torch.linalg.slogdet(a).logabsdet, SQUARE), s(torch.logdet, SQUARE)],
+    "_softshrink": [s(lambda x: F.softshrink(x, 0.2), A)],
+    "_hardshrink": [s(lambda x: F.hardshrink(x, 0.2), A)],
+    "_pixel_shuffle": [s(lambda x: F.pixel_shuffle(x, 2), leaf(1, 4, 2, 3))],
+    "_pixel_unshuffle": [s(lambda x: F.pixel_unshuffle(x, 2), IMG)],
+    "_reflect_pad1d": [s(lambda x: F.pad(x, (2, 1), mode="reflect"), B234)],
+    "_reflect_pad2d": [s(lambda x: F.pad(x, (1, 2, 2, 1), mode="reflect"), IMG)],
+    "_reflect_pad3d": [s(lambda x: F.pad(x, (1, 1, 1, 0, 1, 1), mode="reflect"), IMG)],
+    "_replicate_pad1d": [s(lambda x: F.pad(x, (2, 3), mode="replicate"), B234)],
+    "_replicate_pad2d": [s(lambda x: torch.nn.ReplicationPad2d((0, 2, 1, 1))(x), IMG)],
+    "_replicate_pad3d": [s(lambda x: F.pad(x, (1, 0, 0, 1, 2, 0), mode="replicate"), IMG)],
+    "_adaptive_max_pool2d": [s(lambda x: F.adaptive_max_pool2d(x, (3, 2)), IMG),
+                             s(lambda x: F.adaptive_max_pool1d(x, 3), B234)],
+    "_conv_transpose": [s(lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1), IMG,
+                          leaf(2, 3, 3, 3, lo=0.5, hi=-0.4), leaf(3)),
+                        s(lambda x, w: F.conv_transpose1d(x, w, groups=3, dilation=2), B234, leaf(3, 2, 2))],
+    "_cholesky": [s(lambda a: torch.linalg.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
+                  s(lambda a: torch.linalg.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],
+    "_solve_triangular": [s(lambda a, b: torch.linalg.solve_triangular(a.tril(), b, upper=False), SQUARE, M34),
+                          s(lambda a, b: torch.linalg.solve_triangular(a.triu(), b, upper=True, left=False),
+                            SQUARE, leaf(2, 3)),
+                          s(lambda a, b: torch.linalg.solve_triangular(a, b, upper=False, unitriangular=True),
+                            SQUARE, M34)],
+    "_solve": [s(torch.linalg.solve, SQUARE, leaf(3, lo=0.2, hi=-0.9)),
+               s(torch.linalg.solve, SQUARE, leaf(3, 2, lo=0.2, hi=-0.9))],
 }
 
 # Entries with no sample, each with the reason.
 EXEMPT = {
     "floor_divide": "PyTorch defines no derivative: backward raises (tested below)",
+    "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
 }
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a

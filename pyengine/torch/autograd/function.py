@@ -81,6 +81,12 @@ class Function(metaclass=_FunctionMeta):
 
     vjp = backward
 
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        """PyTorch 2's style: a Function that overrides this has a forward without ctx, and
+        saves what backward needs here, from the inputs and the output."""
+        raise NotImplementedError("setup_context is not implemented.")
+
     @classmethod
     def apply(cls, *args, **kwargs):
         from .._tensor import Tensor
@@ -98,7 +104,11 @@ class Function(metaclass=_FunctionMeta):
         prev = _grad_mode["enabled"]
         _grad_mode["enabled"] = False
         try:
-            outputs = cls.forward(node, *args, **kwargs)
+            if cls.setup_context is Function.setup_context:
+                outputs = cls.forward(node, *args, **kwargs)
+            else:
+                outputs = cls.forward(*args, **kwargs)
+                cls.setup_context(node, args, outputs)
         finally:
             _grad_mode["enabled"] = prev
 

@@ -2,13 +2,16 @@ import numbers
 
 import torch
 from torch.nn.functional import binary_cross_entropy_with_logits
+from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all, logits_to_probs, probs_to_logits
 
 
 class Bernoulli(Distribution):
     """Bernoulli(probs=None, logits=None): sample() is torch.bernoulli(probs.expand(shape))."""
-    arg_constraints = ("probs", "logits")
+    arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
+    support = constraints.boolean
+    has_enumerate_support = True
 
     def __init__(self, probs=None, logits=None, validate_args=None):
         if (probs is None) == (logits is None):
@@ -45,6 +48,8 @@ class Bernoulli(Distribution):
             return torch.bernoulli(self.probs.expand(shape))
 
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         logits, value = broadcast_all(self.logits, value)
         return -binary_cross_entropy_with_logits(logits, value, reduction="none")
 

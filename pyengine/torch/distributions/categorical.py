@@ -1,4 +1,5 @@
 import torch
+from . import constraints
 from .distribution import Distribution
 from .utils import logits_to_probs, probs_to_logits
 
@@ -6,7 +7,12 @@ from .utils import logits_to_probs, probs_to_logits
 class Categorical(Distribution):
     """Categorical(probs=None, logits=None) over the last dim: sample() draws with
     torch.multinomial(probs_2d, n, True), as PyTorch does, so seeded streams agree."""
-    arg_constraints = ("probs", "logits")
+    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
+    has_enumerate_support = True
+
+    @property
+    def support(self):
+        return constraints.integer_interval(0, self._num_events - 1)
 
     def __init__(self, probs=None, logits=None, validate_args=None):
         if (probs is None) == (logits is None):
@@ -52,6 +58,8 @@ class Categorical(Distribution):
         return samples_2d.reshape(self._extended_shape(sample_shape))
 
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         value = value.long().unsqueeze(-1)
         value, log_pmf = torch.broadcast_tensors(value, self.logits)
         value = value[..., :1]

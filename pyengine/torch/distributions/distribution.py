@@ -1,14 +1,40 @@
-"""The Distribution base class: shapes, repr, and the sample/rsample split."""
+"""The Distribution base class: shapes, argument and sample validation, repr, and the
+sample/rsample split."""
+import warnings
+
 import torch
+from . import constraints
 
 
 class Distribution:
     has_rsample = False
-    arg_constraints = ()  # the parameter names shown by repr, in order
+    has_enumerate_support = False
+    _validate_args = __debug__
+    arg_constraints = {}  # parameter name -> constraint, checked by __init__ and shown by repr
+
+    @staticmethod
+    def set_default_validate_args(value):
+        if value not in (True, False):
+            raise ValueError
+        Distribution._validate_args = value
 
     def __init__(self, batch_shape=torch.Size(), event_shape=torch.Size(), validate_args=None):
         self._batch_shape = torch.Size(batch_shape)
         self._event_shape = torch.Size(event_shape)
+        if validate_args is not None:
+            self._validate_args = validate_args
+        if not self._validate_args:
+            return
+        for param, constraint in self.arg_constraints.items():
+            if constraints.is_dependent(constraint):
+                continue
+            if param not in self.__dict__ and not hasattr(type(self), param):
+                continue  # a parametrisation computed only when asked for
+            value = getattr(self, param)
+            if not bool(constraint.check(value).all()):
+                raise ValueError(f"Expected parameter {param} ({type(value).__name__} of shape {tuple(value.shape)}) "
+                                 f"of distribution {self!r} to satisfy the constraint {constraint!r}, "
+                                 f"but found invalid values:\n{value}")
 
     @property
     def batch_shape(self):
@@ -19,11 +45,41 @@ class Distribution:
         return self._event_shape
 
     @property
+    def support(self):
+        raise NotImplementedError
+
+    @property
     def stddev(self):
         return self.variance.sqrt()
 
     def _extended_shape(self, sample_shape=torch.Size()):
         return torch.Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
+
+    def _validate_sample(self, value):
+        """PyTorch's checks of a value given to log_prob/cdf: a tensor, of a shape that
+        broadcasts with batch_shape + event_shape, inside the support."""
+        if not isinstance(value, torch.Tensor):
+            raise ValueError("The value argument to log_prob must be a Tensor")
+        event_dim_start = len(value.size()) - len(self._event_shape)
+        if value.size()[event_dim_start:] != self._event_shape:
+            raise ValueError(f"The right-most size of value must match event_shape: {value.size()} vs "
+                             f"{self._event_shape}.")
+        actual_shape, expected_shape = value.size(), self._batch_shape + self._event_shape
+        for i, j in zip(reversed(actual_shape), reversed(expected_shape)):
+            if i != 1 and j != 1 and i != j:
+                raise ValueError(f"Value is not broadcastable with batch_shape+event_shape: {actual_shape} vs "
+                                 f"{expected_shape}.")
+        try:
+            support = self.support
+        except NotImplementedError:
+            warnings.warn(f"{self.__class__} does not define `support` to enable sample validation. Please "
+                          "initialize the distribution with `validate_args=False` to turn off validation.",
+                          stacklevel=2)
+            return
+        if not bool(support.check(value).all()):
+            raise ValueError(f"Expected value argument ({type(value).__name__} of shape {tuple(value.shape)}) "
+                             f"to be within the support ({support!r}) of the distribution {self!r}, "
+                             f"but found invalid values:\n{value}")
 
     def sample(self, sample_shape=torch.Size()):
         with torch.no_grad():
@@ -33,15 +89,13 @@ class Distribution:
         raise NotImplementedError(f"{type(self).__name__} does not support rsample (it is not reparameterizable)")
 
     def sample_n(self, n):
+        warnings.warn("sample_n will be deprecated. Use .sample((n,)) instead", UserWarning, stacklevel=2)
         return self.sample(torch.Size((n,)))
 
     def perplexity(self):
         return torch.exp(self.entropy())
 
     def __repr__(self):
-        shown = []
-        for name in self.arg_constraints:
-            if name in self.__dict__:
-                value = self.__dict__[name]
-                shown.append(f"{name}: {value.item() if value.numel() == 1 else value.size()}")
+        shown = [f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"
+                 for p in self.arg_constraints if p in self.__dict__]
         return f"{type(self).__name__}({', '.join(shown)})"

@@ -2,6 +2,8 @@ import math
 
 import torch
 from .categorical import Categorical
+from . import constraints
+from .binomial import Binomial
 from .distribution import Distribution
 from .utils import broadcast_all
 
@@ -9,13 +11,14 @@ from .utils import broadcast_all
 class Multinomial(Distribution):
     """Multinomial(total_count=1, probs=None, logits=None): counts of total_count draws of a
     Categorical, scattered as PyTorch does."""
-    arg_constraints = ()
+    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
 
     def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
         if not isinstance(total_count, int):
             raise NotImplementedError("inhomogeneous total_count is not supported")
         self.total_count = total_count
         self._categorical = Categorical(probs=probs, logits=logits)
+        self._binomial = Binomial(total_count=total_count, probs=self.probs)
         batch_shape = self._categorical.batch_shape
         event_shape = self._categorical.param_shape[-1:]
         super().__init__(batch_shape, event_shape, validate_args)
@@ -47,16 +50,27 @@ class Multinomial(Distribution):
         counts.scatter_add_(-1, samples, torch.ones_like(samples))
         return counts.type_as(self.probs)
 
+    @property
+    def support(self):
+        return constraints.multinomial(self.total_count)
+
+    def entropy(self):
+        n = torch.tensor(self.total_count)
+        cat_entropy = self._categorical.entropy()
+        term1 = n * cat_entropy - torch.lgamma(n + 1)
+        support = self._binomial.enumerate_support(expand=False)[1:]
+        binomial_probs = torch.exp(self._binomial.log_prob(support))
+        weights = torch.lgamma(support + 1)
+        return term1 + (binomial_probs * weights).sum([0, -1])
+
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         logits, value = broadcast_all(self.logits, value)
         logits = logits.clone()
-        log_factorial_n = _lgamma(value.sum(-1) + 1)
-        log_factorial_xs = _lgamma(value + 1).sum(-1)
+        log_factorial_n = torch.lgamma(value.sum(-1) + 1)
+        log_factorial_xs = torch.lgamma(value + 1).sum(-1)
         logits[(value == 0) & (logits == -math.inf)] = 0
         log_powers = (logits * value).sum(-1)
         return log_factorial_n - log_factorial_xs + log_powers
 
-
-def _lgamma(x):
-    """log Γ of each element (no gradient: only counts reach it)."""
-    return torch.tensor([math.lgamma(v) for v in x.reshape(-1).tolist()], dtype=x.dtype).reshape(x.shape)

@@ -2,6 +2,7 @@ import math
 import numbers
 
 import torch
+from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
 
@@ -10,7 +11,8 @@ class Normal(Distribution):
     """Normal(loc, scale). sample() is torch.normal(loc.expand(shape), scale.expand(shape)), as in
     PyTorch; rsample() is loc + eps * scale with eps from normal_()."""
     has_rsample = True
-    arg_constraints = ("loc", "scale")
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
 
     def __init__(self, loc, scale, validate_args=None):
         self.loc, self.scale = broadcast_all(loc, scale)
@@ -43,11 +45,15 @@ class Normal(Distribution):
         return self.loc + eps * self.scale
 
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         var = self.scale ** 2
         log_scale = math.log(self.scale) if isinstance(self.scale, numbers.Real) else self.scale.log()
         return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
 
     def entropy(self):

@@ -1,4 +1,5 @@
 import torch
+from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
 
@@ -6,7 +7,14 @@ from .utils import broadcast_all
 class Uniform(Distribution):
     """Uniform(low, high) on [low, high): low + rand * (high - low), as in PyTorch."""
     has_rsample = True
-    arg_constraints = ("low", "high")
+
+    @property
+    def arg_constraints(self):
+        return {"low": constraints.less_than(self.high), "high": constraints.greater_than(self.low)}
+
+    @property
+    def support(self):
+        return constraints.interval(self.low, self.high)
 
     def __init__(self, low, high, validate_args=None):
         self.low, self.high = broadcast_all(low, high)
@@ -30,11 +38,15 @@ class Uniform(Distribution):
         return self.low + rand * (self.high - self.low)
 
     def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         lb = self.low.le(value).type_as(self.low)
         ub = self.high.gt(value).type_as(self.low)
         return torch.log(lb.mul(ub)) - torch.log(self.high - self.low)
 
     def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
         return ((value - self.low) / (self.high - self.low)).clamp(min=0, max=1)
 
     def entropy(self):

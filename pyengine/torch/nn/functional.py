@@ -1913,8 +1913,10 @@ def pad(input, pad, mode="constant", value=None):
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode in ("reflect", "replicate"):
+        return pad_reflect_replicate(input, pad, mode)
     if mode != "constant":
-        raise NotImplementedError(f"F.pad: mode '{mode}' is not supported by this engine (only 'constant')")
+        raise NotImplementedError(f"F.pad: mode '{mode}' is not supported by this engine (only 'constant', 'reflect' and 'replicate')")
     return _constant_pad_nd(input, list(pad), 0 if value is None else value)
 
 
@@ -1949,3 +1951,8 @@ def one_hot(tensor, num_classes=-1):
         row[v] = 1
         out += row
     return _new(out, tuple(tensor.shape) + (num_classes,), _dtype.int64)
+
+
+from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
+                              pad_reflect_replicate, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d,
+                              conv_transpose2d, gumbel_softmax)

@@ -1,4 +1,5 @@
-"""Learning-rate schedulers: StepLR, ExponentialLR, LambdaLR, CosineAnnealingLR.
+"""Learning-rate schedulers: StepLR, ExponentialLR, LambdaLR, CosineAnnealingLR, MultiStepLR,
+ConstantLR, LinearLR, MultiplicativeLR, PolynomialLR.
 
 As in PyTorch, a scheduler performs one step when created (epoch 0) and the warning about
 calling it before ``optimizer.step()`` is issued on its first real step.
@@ -6,6 +7,8 @@ calling it before ``optimizer.step()`` is issued on its first real step.
 import math
 import types
 import warnings
+from bisect import bisect_right
+from collections import Counter
 from functools import wraps
 
 from .. import _libm
@@ -183,4 +186,105 @@ class CosineAnnealingLR(LRScheduler):
 
     def _get_closed_form_lr(self):
         return [self.eta_min + (base_lr - self.eta_min) * (1 + _libm.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base_lr in self.base_lrs]
+
+
+class MultiStepLR(LRScheduler):
+    def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1):
+        self.milestones = Counter(milestones)
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_if_called_outside_step()
+        if self.last_epoch not in self.milestones:
+            return self._current_lrs()
+        return [group["lr"] * self.gamma ** self.milestones[self.last_epoch] for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        milestones = sorted(self.milestones.elements())
+        return [base_lr * self.gamma ** bisect_right(milestones, self.last_epoch) for base_lr in self.base_lrs]
+
+
+class ConstantLR(LRScheduler):
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_if_called_outside_step()
+        if self.last_epoch == 0:
+            return [group["lr"] * self.factor for group in self.optimizer.param_groups]
+        if self.last_epoch != self.total_iters:
+            return self._current_lrs()
+        return [group["lr"] * (1.0 / self.factor) for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base_lr in self.base_lrs]
+
+
+class LinearLR(LRScheduler):
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5, last_epoch=-1):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError("Starting multiplicative factor expected to be greater than 0 and less or equal to 1.")
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor, self.end_factor, self.total_iters = start_factor, end_factor, total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_if_called_outside_step()
+        if self.last_epoch == 0:
+            return [group["lr"] * self.start_factor for group in self.optimizer.param_groups]
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return self._current_lrs()
+        change = self.end_factor - self.start_factor
+        factor = 1.0 + change / (self.total_iters * self.start_factor + (self.last_epoch - 1) * change)
+        return [group["lr"] * factor for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor)
+                           * min(self.total_iters, self.last_epoch) / self.total_iters) for base_lr in self.base_lrs]
+
+
+class MultiplicativeLR(LRScheduler):
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1):
+        self.optimizer = optimizer
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}")
+            self.lr_lambdas = list(lr_lambda)
+        for fn in self.lr_lambdas:
+            if not callable(fn):
+                raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_if_called_outside_step()
+        if self._is_initial:
+            return self._current_lrs()
+        return [group["lr"] * fn(self.last_epoch) for fn, group in zip(self.lr_lambdas, self.optimizer.param_groups)]
+
+
+class PolynomialLR(LRScheduler):
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters, self.power = total_iters, power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        self._warn_if_called_outside_step()
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return self._current_lrs()
+        decay = ((1.0 - self.last_epoch / self.total_iters)
+                 / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [group["lr"] * decay for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
                 for base_lr in self.base_lrs]

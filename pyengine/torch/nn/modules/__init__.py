@@ -1,20 +1,22 @@
 from .module import Module
-from .container import Sequential, ModuleList, ModuleDict, ParameterList
+from .container import Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from .linear import Identity, Linear, Bilinear
 from .flatten import Flatten, Unflatten
 from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
-from .normalization import LayerNorm, GroupNorm
+from .normalization import LayerNorm, GroupNorm, RMSNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d
-from .padding import ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d
-from .conv import Conv1d, Conv2d
+from .padding import (ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d, ReflectionPad1d, ReflectionPad2d,
+                      ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
+from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import (MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample,
-                      UpsamplingNearest2d, UpsamplingBilinear2d)
+                      UpsamplingNearest2d, UpsamplingBilinear2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d)
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCell
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
                          ReLU6, Threshold, Softsign, Tanhshrink, Softmin, Softmax2d, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
-                         LogSigmoid, GLU)
+                         LogSigmoid, GLU, Softshrink, Hardshrink)
 from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
                    PoissonNLLLoss, GaussianNLLLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss)

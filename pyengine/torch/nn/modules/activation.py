@@ -240,3 +240,20 @@ class Softplus(Module):
 
     def extra_repr(self):
         return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Softshrink(Module):
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Hardshrink(Softshrink):
+    def forward(self, input):
+        return F.hardshrink(input, self.lambd)

@@ -187,3 +187,59 @@ class ParameterList(Module):
             value = Parameter(value)
         self.register_parameter(str(len(self)), value)
         return self
+
+
+class ParameterDict(Module):
+    """Parameters by name (tensors given are wrapped as Parameters), in insertion order."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key):
+        return self._parameters[key]
+
+    def __setitem__(self, key, value):
+        from ..parameter import Parameter
+        self.register_parameter(key, value if isinstance(value, Parameter) else Parameter(value))
+
+    def __delitem__(self, key):
+        del self._parameters[key]
+
+    def __len__(self):
+        return len(self._parameters)
+
+    def __iter__(self):
+        return iter(self._parameters)
+
+    def __contains__(self, key):
+        return key in self._parameters
+
+    def keys(self):
+        return self._parameters.keys()
+
+    def values(self):
+        return self._parameters.values()
+
+    def items(self):
+        return self._parameters.items()
+
+    def get(self, key, default=None):
+        return self._parameters.get(key, default)
+
+    def pop(self, key):
+        return self._parameters.pop(key)
+
+    def update(self, parameters):
+        items = parameters.items() if hasattr(parameters, "items") else parameters
+        for key, value in items:
+            self[key] = value
+
+    def extra_repr(self):
+        from ..parameter import Parameter
+        lines = []
+        for key, p in self._parameters.items():
+            kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+            lines.append(f"  ({key}): {kind} containing: [{p.type()} of size {'x'.join(map(str, p.shape))}]")
+        return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Conv1d and Conv2d."""
+"""Conv1d, Conv2d and their transposes."""
 import math
 
 import torch
@@ -77,3 +77,55 @@ class Conv2d(_ConvNd):
 
     def forward(self, input):
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class _ConvTransposeNd(_ConvNd):
+    """ConvTranspose1d/2d: weight (in_channels, out_channels // groups, *kernel_size), initialised
+    as the convolutions' (fan-in from its dim 1)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        Module.__init__(self)
+        n = self._dims
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size, self.stride = _ntuple(kernel_size, n), _ntuple(stride, n)
+        self.padding, self.dilation = _ntuple(padding, n), _ntuple(dilation, n)
+        self.transposed = True
+        self.output_padding = _ntuple(output_padding, n)
+        self.groups, self.padding_mode = groups, padding_mode
+        self.weight = Parameter(torch.empty((in_channels, out_channels // groups) + self.kernel_size, dtype=dtype))
+        if bias:
+            self.bias = Parameter(torch.empty(out_channels, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def extra_repr(self):
+        s = super().extra_repr()
+        if self.output_padding != (0,) * len(self.output_padding):
+            at = s.find(", dilation=") if ", dilation=" in s else s.find(", groups=") if ", groups=" in s else \
+                s.find(", bias=") if ", bias=" in s else len(s)
+            s = s[:at] + f", output_padding={self.output_padding}" + s[at:]
+        return s
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    _dims = 1
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    _dims = 2
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)

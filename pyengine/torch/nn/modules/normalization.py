@@ -1,4 +1,4 @@
-"""LayerNorm and GroupNorm."""
+"""LayerNorm, GroupNorm and RMSNorm."""
 import torch
 from .. import functional as F
 from ..parameter import Parameter
@@ -51,3 +51,23 @@ class GroupNorm(Module):
     def extra_repr(self):
         return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
                 f"bias={self.bias is not None}")
+
+
+class RMSNorm(Module):
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(torch.ones(self.normalized_shape, dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+
+    def forward(self, x):
+        return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"

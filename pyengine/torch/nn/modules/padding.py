@@ -1,4 +1,4 @@
-"""Constant padding modules: ConstantPad1d/2d and their zero forms."""
+"""Padding modules: constant (and zero) padding, reflection and replication."""
 from .. import functional as F
 from .module import Module
 
@@ -42,3 +42,43 @@ class ZeroPad1d(_ZeroPad, ConstantPad1d):
 
 class ZeroPad2d(_ZeroPad, ConstantPad2d):
     pass
+
+
+class _CopyPadNd(Module):
+    """Reflection and replication padding: the border values mirrored or repeated."""
+    n = 1
+    mode = "reflect"
+
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = tuple(padding) if isinstance(padding, (tuple, list)) else (padding,) * (2 * self.n)
+
+    def forward(self, input):
+        return F.pad(input, self.padding, self.mode)
+
+    def extra_repr(self):
+        return f"{self.padding}"
+
+
+class ReflectionPad1d(_CopyPadNd):
+    n = 1
+
+
+class ReflectionPad2d(_CopyPadNd):
+    n = 2
+
+
+class ReflectionPad3d(_CopyPadNd):
+    n = 3
+
+
+class ReplicationPad1d(_CopyPadNd):
+    n, mode = 1, "replicate"
+
+
+class ReplicationPad2d(_CopyPadNd):
+    n, mode = 2, "replicate"
+
+
+class ReplicationPad3d(_CopyPadNd):
+    n, mode = 3, "replicate"

@@ -112,3 +112,23 @@ class UpsamplingNearest2d(Upsample):
 class UpsamplingBilinear2d(Upsample):
     def __init__(self, size=None, scale_factor=None):
         super().__init__(size, scale_factor, mode="bilinear", align_corners=True)
+
+
+class _AdaptiveMaxPoolNd(Module):
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)

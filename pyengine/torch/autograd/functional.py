@@ -1,0 +1,134 @@
+"""torch.autograd.functional: Jacobians, Hessians and vector products of a Python function,
+computed as PyTorch does (one reverse-mode pass per output element for jacobian; the double-
+backward trick for jvp), so the same gradients are summed in the same order."""
+from .grad_mode import enable_grad
+from .graph import grad as autograd_grad
+
+__all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
+
+
+def _as_tuple(x):
+    return (tuple(x), True) if isinstance(x, (tuple, list)) else ((x,), False)
+
+
+def _prepare(inputs, create_graph):
+    """Inputs that require grad: detached copies, or (create_graph) views that keep history."""
+    return tuple(t.view_as(t) if create_graph and t.requires_grad else t.detach().requires_grad_(True)
+                 for t in inputs)
+
+
+def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
+    wanted = [(o, g) for o, g in zip(outputs, grad_outputs or (None,) * len(outputs)) if o.requires_grad]
+    if not wanted:
+        return (None,) * len(inputs)
+    outs, grads = zip(*wanted)
+    return autograd_grad(outs, inputs, grads, retain_graph=True if retain_graph is None else retain_graph,
+                               create_graph=create_graph, allow_unused=True)
+
+
+def _filled(grads, like):
+    from .._ops.creation import zeros_like
+    return tuple(zeros_like(x) if g is None else g for g, x in zip(grads, like))
+
+
+def _finish(values, create_graph, is_tuple):
+    values = tuple(v if create_graph else v.detach() for v in values)
+    return values if is_tuple else values[0]
+
+
+def vjp(func, inputs, v=None, create_graph=False, strict=False):
+    with enable_grad():
+        inputs, in_tuple = _as_tuple(inputs)
+        inputs = _prepare(inputs, create_graph)
+        outputs, out_tuple = _as_tuple(func(*inputs))
+        if v is None:
+            if len(outputs) != 1 or outputs[0].numel() != 1:
+                raise RuntimeError("The vector v can only be None if the user-provided function returns a single "
+                                   "Tensor with a single element.")
+            v = (None,)
+        else:
+            v, _ = _as_tuple(v)
+        grads = _filled(_grad(outputs, inputs, v, create_graph), inputs)
+    return _finish(outputs, create_graph, out_tuple), _finish(grads, create_graph, in_tuple)
+
+
+def jvp(func, inputs, v=None, create_graph=False, strict=False):
+    from .._ops.creation import ones_like, zeros_like
+    with enable_grad():
+        inputs, in_tuple = _as_tuple(inputs)
+        inputs = _prepare(inputs, create_graph)
+        outputs, out_tuple = _as_tuple(func(*inputs))
+        if v is None:
+            if len(inputs) != 1 or inputs[0].numel() != 1:
+                raise RuntimeError("The vector v can only be None if the input to the user-provided function is a "
+                                   "single Tensor with a single element.")
+            v = (ones_like(inputs[0]),)
+        else:
+            v, _ = _as_tuple(v)
+        # the double-backward trick: g -> J^T g is linear in g, and its gradient along v is J v
+        grad_outputs = tuple(zeros_like(o, requires_grad=True) for o in outputs)
+        grad_inputs = _grad(outputs, inputs, grad_outputs, create_graph=True)
+        used = [(g, vi) for g, vi in zip(grad_inputs, v) if g is not None]
+        if used:
+            jv = autograd_grad([g for g, _ in used], grad_outputs, [vi for _, vi in used],
+                                     create_graph=create_graph, allow_unused=True)
+        else:
+            jv = (None,) * len(outputs)
+        jv = _filled(jv, outputs)
+    return _finish(outputs, create_graph, out_tuple), _finish(jv, create_graph, out_tuple)
+
+
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
+    from .._ops.creation import zeros, zeros_like
+    from .._ops.joining import stack
+    with enable_grad():
+        inputs, in_tuple = _as_tuple(inputs)
+        inputs = _prepare(inputs, create_graph)
+        outputs, out_tuple = _as_tuple(func(*inputs))
+        rows = []
+        for out in outputs:
+            flat = out.reshape(-1)
+            per_input = [[] for _ in inputs]
+            for j in range(flat.numel()):
+                grads = _grad((flat[j],), inputs, create_graph=create_graph) if out.requires_grad \
+                    else (None,) * len(inputs)
+                for k, (g, x) in enumerate(zip(grads, inputs)):
+                    per_input[k].append(zeros_like(x) if g is None else g)
+            blocks = []
+            for x, gs in zip(inputs, per_input):
+                block = stack(gs).reshape(out.shape + x.shape) if gs else \
+                    zeros(out.shape + x.shape, dtype=x.dtype)
+                blocks.append(block if create_graph else block.detach())
+            rows.append(tuple(blocks) if in_tuple else blocks[0])
+    return tuple(rows) if out_tuple else rows[0]
+
+
+def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
+    from .._tensor import Tensor
+    _, in_tuple = _as_tuple(inputs)
+
+    def single_output(*xs):
+        out = func(*xs)
+        if not isinstance(out, Tensor) or out.numel() != 1:
+            raise RuntimeError("The function given to hessian should return a single Tensor with a single element.")
+        return out
+
+    def gradient(*xs):
+        return jacobian(single_output, xs if in_tuple else xs[0], create_graph=True)
+
+    return jacobian(gradient, inputs, create_graph=create_graph)
+
+
+def vhp(func, inputs, v=None, create_graph=False, strict=False):
+    with enable_grad():
+        inputs, in_tuple = _as_tuple(inputs)
+        inputs = _prepare(inputs, create_graph)
+        output = func(*inputs)
+        grads = _filled(_grad((output,), inputs, create_graph=True), inputs)
+        v, _ = _as_tuple(v)
+        products = _filled(_grad(grads, inputs, v, create_graph), inputs)
+    return _finish((output,), create_graph, False), _finish(products, create_graph, in_tuple)
+
+
+def hvp(func, inputs, v=None, create_graph=False, strict=False):
+    return vhp(func, inputs, v, create_graph, strict)  # the Hessian of a twice-differentiable function is symmetric

@@ -1,0 +1,222 @@
+"""torch.distributions.constraints: the sets parameters and samples must lie in, with
+PyTorch's reprs (they appear in the validation errors)."""
+import torch
+
+__all__ = ["Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq",
+           "independent", "integer_interval", "interval", "half_open_interval", "is_dependent", "less_than",
+           "lower_cholesky", "multinomial", "nonnegative", "nonnegative_integer", "one_hot", "positive",
+           "positive_definite", "positive_integer", "real", "real_vector", "simplex", "unit_interval"]
+
+
+class Constraint:
+    is_discrete = False
+    event_dim = 0
+
+    def check(self, value):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return type(self).__name__[1:] + "()"
+
+
+class _Dependent(Constraint):
+    """A constraint that depends on other parameters: not checked."""
+
+    def __init__(self, *, is_discrete=False, event_dim=0):
+        self.is_discrete, self.event_dim = is_discrete, event_dim
+
+    def __call__(self, *, is_discrete=False, event_dim=0):
+        return _Dependent(is_discrete=is_discrete, event_dim=event_dim)
+
+    def check(self, x):
+        raise ValueError("Cannot determine validity of dependent constraint")
+
+
+def is_dependent(constraint):
+    return isinstance(constraint, _Dependent)
+
+
+class _DependentProperty(property, _Dependent):
+    """A property whose value is a constraint built from the instance (Uniform's support)."""
+
+    def __init__(self, fn=None, *, is_discrete=False, event_dim=0):
+        property.__init__(self, fn)
+        self.is_discrete, self.event_dim = is_discrete, event_dim
+
+    def __call__(self, fn):
+        return _DependentProperty(fn, is_discrete=self.is_discrete, event_dim=self.event_dim)
+
+
+def dependent_property(fn=None, *, is_discrete=False, event_dim=0):
+    if fn is None:
+        return _DependentProperty(is_discrete=is_discrete, event_dim=event_dim)
+    return _DependentProperty(fn, is_discrete=is_discrete, event_dim=event_dim)
+
+
+class _IndependentConstraint(Constraint):
+    def __init__(self, base_constraint, reinterpreted_batch_ndims):
+        self.base_constraint, self.reinterpreted_batch_ndims = base_constraint, reinterpreted_batch_ndims
+        self.is_discrete = base_constraint.is_discrete
+        self.event_dim = base_constraint.event_dim + reinterpreted_batch_ndims
+
+    def check(self, value):
+        result = self.base_constraint.check(value)
+        if result.dim() < self.reinterpreted_batch_ndims:
+            expected = self.base_constraint.event_dim + self.reinterpreted_batch_ndims
+            raise ValueError(f"Expected value.dim() >= {expected} but got {value.dim()}")
+        result = result.reshape(result.shape[:result.dim() - self.reinterpreted_batch_ndims] + (-1,))
+        return result.all(-1)
+
+    def __repr__(self):
+        return f"{type(self).__name__[1:]}({self.base_constraint!r}, {self.reinterpreted_batch_ndims})"
+
+
+class _Boolean(Constraint):
+    is_discrete = True
+
+    def check(self, value):
+        return (value == 0) | (value == 1)
+
+
+class _OneHot(Constraint):
+    is_discrete = True
+    event_dim = 1
+
+    def check(self, value):
+        is_boolean = (value == 0) | (value == 1)
+        is_normalized = value.sum(-1).eq(1)
+        return is_boolean.all(-1) & is_normalized
+
+
+class _Bounded(Constraint):
+    """A constraint with bounds shown as keyword=value in its repr."""
+    fields = ()
+
+    def __repr__(self):
+        return type(self).__name__[1:] + "(" + ", ".join(f"{f}={getattr(self, f)}" for f in self.fields) + ")"
+
+
+class _IntegerInterval(_Bounded):
+    is_discrete = True
+    fields = ("lower_bound", "upper_bound")
+
+    def __init__(self, lower_bound, upper_bound):
+        self.lower_bound, self.upper_bound = lower_bound, upper_bound
+
+    def check(self, value):
+        return (value % 1 == 0) & (self.lower_bound <= value) & (value <= self.upper_bound)
+
+
+class _IntegerGreaterThan(_Bounded):
+    is_discrete = True
+    fields = ("lower_bound",)
+
+    def __init__(self, lower_bound):
+        self.lower_bound = lower_bound
+
+    def check(self, value):
+        return (value % 1 == 0) & (value >= self.lower_bound)
+
+
+class _Real(Constraint):
+    def check(self, value):
+        return value == value  # False for NaNs
+
+
+class _GreaterThan(_Bounded):
+    fields = ("lower_bound",)
+
+    def __init__(self, lower_bound):
+        self.lower_bound = lower_bound
+
+    def check(self, value):
+        return self.lower_bound < value
+
+
+class _GreaterThanEq(_GreaterThan):
+    def check(self, value):
+        return self.lower_bound <= value
+
+
+class _LessThan(_Bounded):
+    fields = ("upper_bound",)
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, value):
+        return value < self.upper_bound
+
+
+class _Interval(_Bounded):
+    fields = ("lower_bound", "upper_bound")
+
+    def __init__(self, lower_bound, upper_bound):
+        self.lower_bound, self.upper_bound = lower_bound, upper_bound
+
+    def check(self, value):
+        return (self.lower_bound <= value) & (value <= self.upper_bound)
+
+
+class _HalfOpenInterval(_Interval):
+    def check(self, value):
+        return (self.lower_bound <= value) & (value < self.upper_bound)
+
+
+class _Simplex(Constraint):
+    event_dim = 1
+
+    def check(self, value):
+        return torch.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
+
+
+class _Multinomial(Constraint):
+    is_discrete = True
+    event_dim = 1
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, x):
+        return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
+
+
+class _LowerCholesky(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        lower_triangular = (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+        positive_diagonal = (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
+        return lower_triangular & positive_diagonal
+
+
+class _PositiveDefinite(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        from .._ops.linalg_solve import cholesky_info
+        symmetric = torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+        return symmetric & cholesky_info(value).eq(0)
+
+
+dependent = _Dependent()
+independent = _IndependentConstraint
+boolean = _Boolean()
+one_hot = _OneHot()
+nonnegative_integer = _IntegerGreaterThan(0)
+positive_integer = _IntegerGreaterThan(1)
+integer_interval = _IntegerInterval
+real = _Real()
+real_vector = independent(real, 1)
+positive = _GreaterThan(0.0)
+nonnegative = _GreaterThanEq(0.0)
+greater_than = _GreaterThan
+greater_than_eq = _GreaterThanEq
+less_than = _LessThan
+multinomial = _Multinomial
+unit_interval = _Interval(0.0, 1.0)
+interval = _Interval
+half_open_interval = _HalfOpenInterval
+simplex = _Simplex()
+lower_cholesky = _LowerCholesky()
+positive_definite = _PositiveDefinite()

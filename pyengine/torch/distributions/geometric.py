@@ -1,0 +1,70 @@
+import numbers
+
+import torch
+from torch.nn.functional import binary_cross_entropy_with_logits
+from . import constraints
+from .distribution import Distribution
+from .utils import broadcast_all, logits_to_probs, probs_to_logits
+
+
+class Geometric(Distribution):
+    """Geometric(probs=None, logits=None): failures before the first success;
+    sample() is floor(log(u) / log1p(-p)) with u = uniform_(tiny, 1), as in PyTorch."""
+    arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
+    support = constraints.nonnegative_integer
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        if probs is not None:
+            (self.probs,) = broadcast_all(probs)
+        else:
+            (self.logits,) = broadcast_all(logits)
+        given = probs if probs is not None else logits
+        super().__init__(torch.Size() if isinstance(given, numbers.Number) else given.size(),
+                         validate_args=validate_args)
+        if self._validate_args and probs is not None:
+            valid = self.probs > 0
+            if not valid.all():
+                raise ValueError(f"Expected parameter probs ({type(self.probs).__name__} of shape "
+                                 f"{tuple(self.probs.shape)}) of distribution {self!r} to be positive but found "
+                                 f"invalid values:\n{self.probs.data[~valid]}")
+
+    def __getattr__(self, name):  # the other parametrisation, computed when first asked for
+        if name == "probs":
+            self.probs = logits_to_probs(self.logits, is_binary=True)
+            return self.probs
+        if name == "logits":
+            self.logits = probs_to_logits(self.probs, is_binary=True)
+            return self.logits
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    @property
+    def mean(self):
+        return 1.0 / self.probs - 1.0
+
+    @property
+    def mode(self):
+        return torch.zeros_like(self.probs)
+
+    @property
+    def variance(self):
+        return (1.0 / self.probs - 1.0) / self.probs
+
+    def sample(self, sample_shape=torch.Size()):
+        shape = self._extended_shape(sample_shape)
+        tiny = torch.finfo(self.probs.dtype).tiny
+        with torch.no_grad():
+            u = torch.empty(shape, dtype=self.probs.dtype).uniform_(tiny, 1)
+            return (u.log() / (-self.probs).log1p()).floor()
+
+    def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        value, probs = broadcast_all(value, self.probs)
+        probs = probs.clone()
+        probs[(probs == 1) & (value == 0)] = 0
+        return value * (-probs).log1p() + self.probs.log()
+
+    def entropy(self):
+        return binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none") / self.probs

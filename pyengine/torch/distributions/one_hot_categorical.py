@@ -1,0 +1,61 @@
+import torch
+from . import constraints
+from .categorical import Categorical
+from .distribution import Distribution
+
+
+class OneHotCategorical(Distribution):
+    """OneHotCategorical(probs=None, logits=None): a Categorical's samples as one-hot vectors."""
+    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
+    support = constraints.one_hot
+    has_enumerate_support = True
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        self._categorical = Categorical(probs, logits)
+        super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:],
+                         validate_args=validate_args)
+
+    @property
+    def probs(self):
+        return self._categorical.probs
+
+    @property
+    def logits(self):
+        return self._categorical.logits
+
+    @property
+    def mean(self):
+        return self._categorical.probs
+
+    @property
+    def mode(self):
+        probs = self._categorical.probs
+        return torch.nn.functional.one_hot(probs.argmax(dim=-1), num_classes=probs.shape[-1]).to(probs)
+
+    @property
+    def variance(self):
+        return self._categorical.probs * (1 - self._categorical.probs)
+
+    @property
+    def param_shape(self):
+        return self._categorical.param_shape
+
+    def sample(self, sample_shape=torch.Size()):
+        indices = self._categorical.sample(torch.Size(sample_shape))
+        return torch.nn.functional.one_hot(indices, self._categorical._num_events).to(self._categorical.probs)
+
+    def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return self._categorical.log_prob(value.max(-1)[1])
+
+    def entropy(self):
+        return self._categorical.entropy()
+
+    def enumerate_support(self, expand=True):
+        n = self.event_shape[0]
+        values = torch.eye(n, dtype=self._categorical._param.dtype)
+        values = values.view((n,) + (1,) * len(self.batch_shape) + (n,))
+        if expand:
+            values = values.expand((n,) + tuple(self.batch_shape) + (n,))
+        return values

@@ -1,0 +1,288 @@
+"""More of torch.nn.functional: softshrink, hardshrink, rms_norm, pixel_shuffle/unshuffle,
+reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax.
+
+Each op with a node of its own in PyTorch declares it here with its derivative; rms_norm and
+gumbel_softmax are PyTorch's composites, written as PyTorch writes them. (Kept apart from
+functional.py, which re-exports them, while that file is being reorganised.)
+"""
+
+import torch
+from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
+from . import functional as F
+
+
+# ---- shrinkage ------------------------------------------------------------------------------
+
+@op("SoftshrinkBackward0", name="softshrink", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
+def _softshrink(self, lambd):
+    with no_grad():
+        return torch.where(self > lambd, self - lambd, torch.where(self < -lambd, self + lambd, self * 0))
+
+
+def softshrink(input, lambd=0.5):
+    if lambd < 0:
+        raise RuntimeError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
+    return _softshrink(input, lambd)
+
+
+@op("HardshrinkBackward0", name="hardshrink", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
+def _hardshrink(self, lambd):
+    with no_grad():
+        return torch.where((self > lambd) | (self < -lambd), self, torch.zeros_like(self))
+
+
+def hardshrink(input, lambd=0.5):
+    return _hardshrink(input, lambd)
+
+
+# ---- RMS normalisation ----------------------------------------------------------------------
+
+_EPSILON = {torch.float32: 1.1920928955078125e-07, torch.float64: 2.220446049250313e-16}
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """PyTorch's composite: x * rsqrt(mean(x^2 over the normalized dims) + eps) [* weight];
+    eps defaults to the dtype's machine epsilon."""
+    normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
+        shape = ", ".join(map(str, normalized_shape))
+        raise RuntimeError(f"Given normalized_shape=[{shape}], expected input with shape [*{shape}], but got "
+                           f"input of size{list(input.shape)}")
+    dims = [input.dim() - i - 1 for i in range(len(normalized_shape))]
+    eps = _EPSILON.get(input.dtype, 1.1920928955078125e-07) if eps is None else eps
+    rsqrt_input = torch.rsqrt(torch.pow(input, 2).mean(dims, keepdim=True).add_(eps))
+    result = input.mul(rsqrt_input)
+    return result if weight is None else result.mul(weight)
+
+
+# ---- pixel shuffle --------------------------------------------------------------------------
+
+def _shuffled(x, r):
+    *batch, c, h, w = x.shape
+    oc = c // (r * r)
+    n = len(batch)
+    y = x.reshape(*batch, oc, r, r, h, w).permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
+    return y.reshape(*batch, oc, h * r, w * r)
+
+
+def _unshuffled(x, r):
+    *batch, c, h, w = x.shape
+    n = len(batch)
+    y = x.reshape(*batch, c, h // r, r, w // r, r).permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
+    return y.reshape(*batch, c * r * r, h // r, w // r)
+
+
+@op("PixelShuffleBackward0", name="pixel_shuffle", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+def _pixel_shuffle(self, upscale_factor):
+    with no_grad():
+        return _shuffled(self, upscale_factor).contiguous()
+
+
+def pixel_shuffle(input, upscale_factor):
+    if input.dim() < 3:
+        raise RuntimeError(f"pixel_shuffle expects input to have at least 3 dimensions, but got input with "
+                           f"{input.dim()} dimension(s)")
+    if input.shape[-3] % (upscale_factor * upscale_factor):
+        raise RuntimeError(f"pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
+                           f"upscale_factor, but input.size(-3)={input.shape[-3]} is not divisible by "
+                           f"{upscale_factor * upscale_factor}")
+    return _pixel_shuffle(input, upscale_factor)
+
+
+@op("PixelUnshuffleBackward0", name="pixel_unshuffle", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+def _pixel_unshuffle(self, downscale_factor):
+    with no_grad():
+        return _unshuffled(self, downscale_factor).contiguous()
+
+
+def pixel_unshuffle(input, downscale_factor):
+    if input.dim() < 3:
+        raise RuntimeError(f"pixel_unshuffle expects input to have at least 3 dimensions, but got input with "
+                           f"{input.dim()} dimension(s)")
+    for name, size in (("height", input.shape[-2]), ("width", input.shape[-1])):
+        if size % downscale_factor:
+            raise RuntimeError(f"pixel_unshuffle expects {name} to be divisible by downscale_factor, but input.size("
+                               f"{-2 if name == 'height' else -1})={size} is not divisible by {downscale_factor}")
+    return _pixel_unshuffle(input, downscale_factor)
+
+
+# ---- reflect and replicate padding ----------------------------------------------------------
+
+def _source_index(size, before, after, mode):
+    """For each position of the padded dim, the input position it copies."""
+    out = []
+    for j in range(-before, size + after):
+        if mode == "reflect":
+            period = 2 * (size - 1)
+            k = abs(j) % period if period else 0
+            out.append(period - k if k >= size else k)
+        else:
+            out.append(min(max(j, 0), size - 1))
+    return out
+
+
+def _pad_sources(shape, pad, mode):
+    return [(shape[-1 - i], _source_index(shape[-1 - i], pad[2 * i], pad[2 * i + 1], mode))
+            for i in range(len(pad) // 2)]
+
+
+def _gathered(x, pad, mode):
+    for i, (_, index) in enumerate(_pad_sources(x.shape, pad, mode)):
+        x = x.index_select(x.dim() - 1 - i, torch.tensor(index))
+    return x
+
+
+def _scattered(grad, shape, pad, mode):
+    for i, (size, index) in reversed(list(enumerate(_pad_sources(shape, pad, mode)))):
+        dim = grad.dim() - 1 - i
+        target = list(grad.shape)
+        target[dim] = size
+        grad = torch.zeros(target, dtype=grad.dtype).index_add(dim, torch.tensor(index), grad)
+    return grad
+
+
+def _padding_op(node, name, mode, n):
+    def padded(self, pad):
+        with no_grad():
+            return _gathered(self, pad, mode)
+    padded.__name__ = f"_{mode}_pad{n}d"  # the derivative table's key
+    return op(node, name=name, self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
+
+
+_PADDING_OPS = {(mode, n): _padding_op(f"{name}Pad{n}DBackward0", f"{name.lower()}_pad{n}d", mode, n)
+                for mode, name in (("reflect", "Reflection"), ("replicate", "Replication")) for n in (1, 2, 3)}
+
+
+def pad_reflect_replicate(input, pad, mode):
+    """F.pad's 'reflect' and 'replicate' modes (PyTorch's size and dimension checks)."""
+    n = len(pad) // 2
+    if len(pad) not in (2, 4, 6) or input.dim() not in (n + 1, n + 2):
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\nSupported combinations for "
+            "non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads last dimension)\n  - 3D or 4D input: "
+            "padding size = 4 (pads last 2 dimensions)\n  - 4D or 5D input: padding size = 6 (pads last 3 "
+            "dimensions)")
+    if mode == "reflect":
+        for i in range(n):
+            size = input.shape[-1 - i]
+            if pad[2 * i] >= size or pad[2 * i + 1] >= size:
+                raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding input dimension, "
+                                   f"but got: padding ({pad[2 * i]}, {pad[2 * i + 1]}) at dimension "
+                                   f"{input.dim() - 1 - i} of input {list(input.shape)}")
+    return _PADDING_OPS[mode, n](input, list(pad))
+
+
+# ---- adaptive max pooling -------------------------------------------------------------------
+
+def _adaptive_max(self, output_size):
+    """(values, flat indices within each plane) of 2-d adaptive max pooling of (N, C, H, W)."""
+    n, c, h, w = self.shape
+    oh, ow = output_size
+    rows, cols = F._adaptive_windows(h, oh), F._adaptive_windows(w, ow)
+    flat = self.contiguous().reshape(n * c, h * w).tolist()
+    values, indices = [], []
+    for plane in flat:
+        for r0, r1 in rows:
+            for c0, c1 in cols:
+                best = None
+                for i in range(r0, r1):
+                    for j in range(c0, c1):
+                        v = plane[i * w + j]
+                        if best is None or v > plane[best] or v != v:
+                            best = i * w + j
+                            if v != v:
+                                break
+                values.append(plane[best])
+                indices.append(best)
+    shape = (n, c, oh, ow)
+    return (torch.tensor(values, dtype=self.dtype).reshape(shape), torch.tensor(indices).reshape(shape))
+
+
+def _adaptive_max_backward(grad, self, result):
+    indices = result[1]
+    n, c, h, w = self.shape
+    flat = torch.zeros(n * c, h * w, dtype=grad.dtype)
+    return flat.scatter_add(1, indices.reshape(n * c, -1), grad.reshape(n * c, -1)).reshape(self.shape)
+
+
+@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d", self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
+def _adaptive_max_pool2d(self, output_size):
+    with no_grad():
+        return _adaptive_max(self, output_size)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    batched = input.dim() == 4
+    x = input if batched else input.unsqueeze(0)
+    size = F._tuple(output_size, 2)
+    size = tuple(x.shape[2 + i] if s is None else s for i, s in enumerate(size))
+    values, indices = _adaptive_max_pool2d(x, size)
+    if not batched:
+        values, indices = values.squeeze(0), indices.squeeze(0)
+    return (values, indices) if return_indices else values
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    values, indices = adaptive_max_pool2d(input.unsqueeze(-2), (1, F._tuple(output_size, 1)[0]), True)
+    values, indices = values.squeeze(-2), indices.squeeze(-2)
+    return (values, indices) if return_indices else values
+
+
+# ---- transposed convolution -----------------------------------------------------------------
+
+@op("ConvolutionBackward0", name="convolution",
+    input=lambda grad, weight, stride, padding, dilation, groups: F._convolution(
+        grad, weight, None, stride, padding, dilation, groups),
+    weight=lambda grad, input, weight, stride, padding, dilation, groups: F._conv_weight_backward(
+        input, grad, weight._shape, stride, padding, dilation, groups),
+    bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))
+def _conv_transpose(input, weight, bias, out_shape, stride, padding, dilation, groups):
+    """The transposed convolution is the input gradient of the convolution it inverts."""
+    with no_grad():
+        out = F._conv_input_backward(input, weight, out_shape, stride, padding, dilation, groups)
+        if bias is not None:
+            out = out + bias.reshape((-1,) + (1,) * (len(out_shape) - 2))
+        return out
+
+
+def _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, nd):
+    batched = input.dim() == nd + 2
+    x = input if batched else input.unsqueeze(0)
+    stride, padding = F._tuple(stride, nd), F._tuple(padding, nd)
+    output_padding, dilation = F._tuple(output_padding, nd), F._tuple(dilation, nd)
+    if x.shape[1] != weight.shape[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input{list(x.shape)} "
+                           f"to have {weight.shape[0]} channels, but got {x.shape[1]} channels instead")
+    spatial = tuple((s - 1) * st - 2 * p + d * (k - 1) + op_ + 1 for s, st, p, d, k, op_ in
+                    zip(x.shape[2:], stride, padding, dilation, weight.shape[2:], output_padding))
+    out_shape = (x.shape[0], weight.shape[1] * groups) + spatial
+    out = _conv_transpose(x, weight, bias, out_shape, stride, padding, dilation, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
+
+
+# ---- Gumbel-softmax -------------------------------------------------------------------------
+
+def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
+    """PyTorch's composite: softmax((logits + g) / tau) with g = -log(exponential_()) draws;
+    hard=True gives one-hot values with the soft sample's gradient."""
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    gumbels = (logits + gumbels) / tau
+    y_soft = gumbels.softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
+__all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshuffle", "adaptive_max_pool1d",
+           "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d", "gumbel_softmax"]

@@ -1,0 +1,47 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+x = torch.randn(1, 2, 4, 4, requires_grad=True)
+up = nn.ConvTranspose2d(2, 3, 3, stride=2, padding=1, output_padding=1)
+print(up)
+y = up(x)
+print(y.shape, y[0, 0, :2])
+y.sum().backward()
+print(x.grad[0, 0], up.weight.grad[0, 0], up.bias.grad)
+dec = nn.ConvTranspose1d(3, 2, 2, stride=2, bias=False)
+print(dec, dec(torch.randn(2, 3, 5)).shape, dec.weight.shape)
+z = torch.linspace(-1, 1, 7, requires_grad=True)
+print(F.softshrink(z, 0.4), nn.Hardshrink(0.4)(z), nn.Softshrink())
+norm = nn.RMSNorm(4)
+print(norm, norm(torch.tensor([[1.0, 2.0, 3.0, 4.0], [0.5, -0.5, 0.0, 1.0]])))
+print(F.rms_norm(torch.tensor([3.0, 4.0]), (2,), eps=1e-6))
+img = torch.arange(16.0).reshape(1, 1, 4, 4).requires_grad_()
+print(nn.ReflectionPad2d(1)(img), nn.ReplicationPad1d((2, 1))(torch.tensor([[[1.0, 2.0, 3.0]]])))
+F.pad(img, (2, 1, 0, 1), mode="reflect").pow(2).sum().backward()
+print(img.grad)
+ps = nn.PixelShuffle(2)
+t = torch.arange(16.0).reshape(1, 4, 2, 2)
+print(ps, ps(t), nn.PixelUnshuffle(2)(ps(t)).equal(t))
+pool = nn.AdaptiveMaxPool2d((2, 3), return_indices=True)
+values, indices = pool(x)
+print(pool, values, indices)
+print(nn.AdaptiveMaxPool1d(2)(torch.tensor([[1.0, 5.0, 2.0, 4.0, 3.0]])))
+pd = nn.ParameterDict({"scale": nn.Parameter(torch.ones(2)), "shift": torch.zeros(3)})
+pd["extra"] = nn.Parameter(torch.ones(1))
+print(pd, len(pd), list(pd.keys()), "scale" in pd, type(pd["shift"]).__name__)
+print(sum(p.numel() for p in pd.parameters()))
+torch.manual_seed(1)
+logits = torch.tensor([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]], requires_grad=True)
+soft = F.gumbel_softmax(logits, tau=0.5)
+hard = F.gumbel_softmax(logits, hard=True)
+print(soft, hard)
+hard[:, 0].sum().backward()
+print(logits.grad)
+for call in (lambda: F.pad(img, (1, 1), mode="reflect"), lambda: F.pad(img, (4, 0, 0, 0), mode="reflect"),
+             lambda: F.pixel_shuffle(torch.ones(1, 3, 2, 2), 2), lambda: F.rms_norm(torch.ones(2, 3), (2,))):
+    try:
+        call()
+    except (RuntimeError, NotImplementedError) as err:
+        print(type(err).__name__, err)
