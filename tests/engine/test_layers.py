@@ -25,7 +25,7 @@ LAYERS = [
                  "torch._backend"]),
     ("aten", ["torch._aten", "torch._aten.special", "torch._aten.reduce", "torch._aten.linalg",
               "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample", "torch._aten.norm",
-              "torch._aten.*"]),
+              "torch._aten.embedding", "torch._aten.*"]),
     ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
                 "torch._process", "torch._tensor", "torch.autograd.derivatives"]),
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",

@@ -15,7 +15,7 @@ import math
 
 import torch
 from .. import _dtype, _float32
-from .._aten import norm, pool, upsample
+from .._aten import embedding as embedding_kernels, loss as aten_loss, norm, pool, upsample
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
@@ -819,27 +819,11 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 def _nll_values(logp, target, weight, ignore_index):
     """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities."""
-    c = logp.shape[1]
-    rows = logp._flat()
-    targets = target._flat()
-    weights = weight._flat() if weight is not None else None
-    losses, ws = [], []
-    for i, t in enumerate(targets):
-        if t == ignore_index:
-            losses.append(0.0)
-            ws.append(0.0)
-            continue
-        if not 0 <= t < c:
-            raise IndexError(f"Target {t} is out of bounds.")
-        w = weights[t] if weights is not None else 1.0
-        losses.append(-rows[i * c + t] * w)
-        ws.append(w)
-    return losses, ws
+    return aten_loss.nll_values(logp._flat(), logp.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
 
 
 def _nll_forward(self, target, weight, reduction, ignore_index):
     if self.dtype is _dtype.float32:  # PyTorch's float32 kernel, cascade sums included
-        from .._aten import loss as aten_loss
         _nll_values(self, target, weight, ignore_index)  # bounds check
         value = aten_loss.nll_loss(self._flat(), self._shape, target._flat(), reduction,
                                    weight._flat() if weight is not None else None, ignore_index)
@@ -859,9 +843,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
                                                                                     ignore_index),
     self=lambda grad: torch.zeros_like(grad))
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
-    n, c = self.shape[0], self.shape[1]
-    targets = target._flat()
-    weights = weight._flat() if weight is not None else None
+    n = self.shape[0]
     grads = grad_output._flat()
     if reduction == "mean":
         _, ws = _nll_values(self, target, weight, ignore_index)
@@ -872,11 +854,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
         per_row = [-grads[0]] * n
     else:
         per_row = [-v for v in grads]
-    out = [0.0] * (n * c)
-    for i, t in enumerate(targets):
-        if t == ignore_index:
-            continue
-        out[i * c + t] = per_row[i] * (weights[t] if weights is not None else 1.0)
+    out = aten_loss.nll_backward(per_row, self.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
     return _new(out, self._shape, self.dtype)
 
 
@@ -992,7 +970,6 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
 def _binary_cross_entropy(self, target, weight, reduction):
     with no_grad():
         if weight is None and self.dtype is _dtype.float32:
-            from .._aten import loss as aten_loss
             value = aten_loss.binary_cross_entropy(self._flat(), target._flat(), reduction)
             return _new(list(value), self._shape, self.dtype) if reduction == "none" else \
                 _new([float(value)], (), self.dtype)
@@ -1303,13 +1280,7 @@ def _embedding_double_backward(grad, indices, padding_idx):
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
-    acc = [0.0] * (num_weights * dim)
-    g = grad_output._flat()
-    for k, i in enumerate(indices._flat()):
-        if i == padding_idx:
-            continue
-        for j in range(dim):
-            acc[i * dim + j] += g[k * dim + j]
+    acc = embedding_kernels.dense_backward(grad_output._flat(), indices._flat(), num_weights, dim, padding_idx)
     return _new(acc, (num_weights, dim), grad_output.dtype)
 
 
@@ -1318,15 +1289,8 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
     with no_grad():
-        num, dim = weight.shape
-        rows = weight._flat()
-        out = []
-        for i in indices._flat():
-            if not -num <= i < num:
-                raise IndexError("index out of range in self")
-            i %= num
-            out += rows[i * dim:(i + 1) * dim]
-        return _new(out, tuple(indices.shape) + (dim,), weight.dtype)
+        out = embedding_kernels.rows(weight._flat(), weight.shape[0], weight.shape[1], indices._flat())
+        return _new(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
