@@ -7,13 +7,6 @@ import math
 from .._float32 import f32, fma32, fma64
 
 
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
-
-
 def _rows(flat, inner):
     """flat as rows of length ``inner`` (the normalised trailing block)."""
     return [flat[i:i + inner] for i in range(0, len(flat), inner)]
@@ -63,15 +56,15 @@ def layer_norm_weight_grad(x, grad, inner, eps):
 def channels_last(flat, shape):
     """(N, C, ...) values as a list of C channels, each the list of its values in order."""
     n, c = shape[0], shape[1]
-    length = _numel(shape[2:])
+    length = math.prod(shape[2:])
     return [[flat[(i * c + ch) * length + k] for i in range(n) for k in range(length)] for ch in range(c)]
 
 
 def from_channels(channels, shape):
     """channels_last's inverse: the flat (N, C, ...) values."""
     n, c = shape[0], shape[1]
-    length = _numel(shape[2:])
-    out = [0.0] * _numel(shape)
+    length = math.prod(shape[2:])
+    out = [0.0] * math.prod(shape)
     for ch, values in enumerate(channels):
         it = iter(values)
         for i in range(n):
@@ -133,7 +126,7 @@ def group_norm(flat, shape, float32, num_groups, weight, bias, eps):
     one scale and shift; without weight and bias, (x - mean) * rstd. Its statistics are summed
     in another order than here: results can differ in the last bit."""
     c = shape[1]
-    per_channel = _numel(shape[2:])
+    per_channel = math.prod(shape[2:])
     r = f32 if float32 else float
     fma = fma32 if float32 else fma64
     w = weight if weight is not None else [1.0] * c

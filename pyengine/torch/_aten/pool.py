@@ -1,5 +1,7 @@
 """The pooling loops, on flat values and shape numbers, in PyTorch's order of additions and
 roundings (``float32``: every step rounded to float32). Planes are the last two dims."""
+import math
+
 from .._float32 import f32
 
 
@@ -49,7 +51,7 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
 def max_pool_backward(grad, indices, shape, out_hw):
     """grad added at each window's maximum (indices: offsets in each plane)."""
     plane = shape[-1] * shape[-2]
-    acc = [0.0] * _numel(shape)
+    acc = [0.0] * math.prod(shape)
     per_plane = out_hw[0] * out_hw[1]
     for n, (g, k) in enumerate(zip(grad, indices)):
         acc[(n // per_plane) * plane + k] += g
@@ -98,7 +100,7 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
                                                  count_include_pad, divisor_override)
     plane = shape[-1] * shape[-2]
     r = _rounding(float32)
-    acc = [0.0] * _numel(shape)
+    acc = [0.0] * math.prod(shape)
     per_plane = oh * ow
     for n, gv in enumerate(grad):
         base, o = (n // per_plane) * plane, n % per_plane
@@ -106,13 +108,6 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
         for k in windows[o]:
             acc[base + k] = r(acc[base + k] + delta)
     return acc
-
-
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def _adaptive_windows(size, out):
@@ -143,7 +138,7 @@ def adaptive_avg_pool_backward(grad, shape, float32, output_size):
     oh, ow = output_size
     rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
     r = _rounding(float32)
-    numel = _numel(shape)
+    numel = math.prod(shape)
     acc = [0.0] * numel
     for plane in range(numel // (h * w) if h * w else 0):
         for i, (r0, r1) in enumerate(rows):

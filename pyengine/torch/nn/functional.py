@@ -1083,13 +1083,13 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    values = norm.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight), _numel(normalized_shape),
-                                        eps)
+    values = norm.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight),
+                                        math.prod(normalized_shape), eps)
     return _new(values, self._shape, self.dtype)
 
 
 def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
-    inner = _numel(normalized_shape)
+    inner = math.prod(normalized_shape)
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
@@ -1097,20 +1097,16 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
                 self.dtype)
 
 
-def _numel(shape):
-    return math.prod(shape)
-
-
 @op("NativeLayerNormBackward0", name="native_layer_norm",
     input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
         grad, input, normalized_shape, eps),
-    bias=lambda grad, input, normalized_shape: grad.reshape(-1, _numel(normalized_shape)).sum(0).view(
+    bias=lambda grad, input, normalized_shape: grad.reshape(-1, math.prod(normalized_shape)).sum(0).view(
         tuple(normalized_shape)))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
-        result = _new(norm.layer_norm(input._flat(), _numel(normalized_shape), eps), input._shape, input.dtype)
+        result = _new(norm.layer_norm(input._flat(), math.prod(normalized_shape), eps), input._shape, input.dtype)
         if weight is not None:
             result = result * weight
         if bias is not None:
@@ -1248,7 +1244,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
                   momentum=0.1, eps=1e-5):
     """As PyTorch: batch normalization of the input seen as one batch of N*C channels."""
-    if use_input_stats and _numel(input.shape[2:]) <= 1:
+    if use_input_stats and math.prod(input.shape[2:]) <= 1:
         raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
     n, c = input.shape[0], input.shape[1]
 
@@ -1314,10 +1310,10 @@ def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dil
 
 def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
     spatial, kernel, out = conv_geometry(input.shape, weight.shape, stride, padding, dilation)
-    size = input.shape[0] * weight.shape[0] * _numel(out)
+    size = input.shape[0] * weight.shape[0] * math.prod(out)
     acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
     if bias is not None:
-        b, on, oc = bias._flat(), _numel(out), weight.shape[0]
+        b, on, oc = bias._flat(), math.prod(out), weight.shape[0]
         acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
     return _new(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
 
@@ -1331,7 +1327,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad_output, grad, weight._shape, stride, padding, dilation, groups))
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
-    acc = _conv_sums(1, grad_output, weight, _numel(input_shape), input_shape, weight.shape, stride, padding,
+    acc = _conv_sums(1, grad_output, weight, math.prod(input_shape), input_shape, weight.shape, stride, padding,
                      dilation, groups)
     return _new(acc, input_shape, grad_output.dtype)
 
@@ -1342,7 +1338,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
         grad_output, grad, input._shape, stride, padding, dilation, groups))
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
-    acc = _conv_sums(2, grad_output, input, _numel(weight_shape), input.shape, weight_shape, stride, padding,
+    acc = _conv_sums(2, grad_output, input, math.prod(weight_shape), input.shape, weight_shape, stride, padding,
                      dilation, groups)
     return _new(acc, weight_shape, grad_output.dtype)
 
