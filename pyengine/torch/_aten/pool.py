@@ -17,7 +17,7 @@ def _pool_out_size(size, k, s, p, d, ceil_mode):
     return out
 
 
-def pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
+def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
     """(out_shape, windows): for each output position of a plane the list of input offsets."""
     h, w = shape[-2], shape[-1]
     oh = _pool_out_size(h, kernel[0], stride[0], padding[0], dilation[0], ceil_mode)
@@ -33,7 +33,7 @@ def pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
 
 def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
     """((oh, ow), values, indices): each window's maximum and its offset in the plane."""
-    out_hw, windows = pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
+    out_hw, windows = _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
     plane = shape[-1] * shape[-2]
     values, indices = [], []
     for base in range(0, len(flat), plane):
@@ -59,7 +59,7 @@ def max_pool_backward(grad, indices, shape, out_hw):
 
 
 def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    (oh, ow), windows = pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
+    (oh, ow), windows = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
     h, w = shape[-2], shape[-1]
     divisors = []
     for i in range(oh):

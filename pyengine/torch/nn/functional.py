@@ -30,6 +30,10 @@ def _new(values, shape, dtype):
     return Tensor._make(B.from_list(values, dtype), tuple(shape), dtype)
 
 
+def _flat_or_none(t):
+    return t._flat() if t is not None else None
+
+
 def _map(fn, *tensors):
     """fn applied elementwise (float64 math, one rounding) to same-shaped tensors."""
     first = tensors[0]
@@ -1072,10 +1076,6 @@ def _normalized_input_grad(grad, xhat, rstd, dims):
 
 def _layer_norm_dims(input, normalized_shape):
     return tuple(range(input.dim() - len(normalized_shape), input.dim()))
-
-
-def _flat_or_none(t):
-    return t._flat() if t is not None else None
 
 
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
