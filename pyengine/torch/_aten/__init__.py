@@ -7,7 +7,10 @@ and return a list, or a numpy array when the input was one. Both paths give the 
 
 Modules: ``special`` (exp/log emulations, sigmoid, backward formulas, correctly rounded
 stand-ins), ``reduce`` (sum, mean, var, std, norm, prod, cumsum, cumprod), ``linalg``
-(mm, addmm/linear, bmm, mv, dot) and ``loss`` (softmax family and losses).
+(mm, addmm/linear, bmm, mv, dot) and ``loss`` (softmax family and losses). The loops of
+nn.functional's layers, on flat values and shape numbers: ``conv``, ``pool`` (max, avg,
+adaptive avg), ``upsample`` (nearest, (bi)linear), ``norm`` (layer, batch, group) and
+``embedding``; nn/functional.py keeps their API, checks and derivative entries.
 """
 
 # Lane count of the AVX kernels torch dispatches to for sigmoid and the softmax family:

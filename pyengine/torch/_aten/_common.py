@@ -38,13 +38,6 @@ def as_f32(values):
     return np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
 
 
-def out_like(values, result):
-    """result (a list or array('f')) in the kind the caller passed in: numpy in, numpy out."""
-    if is_np(values):
-        return np.asarray(result, dtype=np.float32)
-    return result if isinstance(result, list) else result.tolist()
-
-
 # A float64 whose low 29 bits are 1 followed by 28 zeros lies exactly halfway between two
 # float32 values. Only there can rounding a float64 sum to float32 differ from rounding the
 # exact sum (double rounding). In little-endian bytes: three zero bytes, then a byte whose

@@ -216,6 +216,33 @@ def log_softmax_backward_lastdim(grad, output, n):
 
 # ---- losses -------------------------------------------------------------------------------------
 
+def nll_values(logp, classes, targets, weight, ignore_index):
+    """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities, exact (float64);
+    an IndexError for a target out of range."""
+    losses, ws = [], []
+    for i, t in enumerate(targets):
+        if t == ignore_index:
+            losses.append(0.0)
+            ws.append(0.0)
+            continue
+        if not 0 <= t < classes:
+            raise IndexError(f"Target {t} is out of bounds.")
+        w = weight[t] if weight is not None else 1.0
+        losses.append(-logp[i * classes + t] * w)
+        ws.append(w)
+    return losses, ws
+
+
+def nll_backward(per_row, classes, targets, weight, ignore_index):
+    """nll_loss's input gradient: each row's value (times its class weight) at its target."""
+    out = [0.0] * (len(targets) * classes)
+    for i, t in enumerate(targets):
+        if t == ignore_index:
+            continue
+        out[i * classes + t] = per_row[i] * (weight[t] if weight is not None else 1.0)
+    return out
+
+
 @ieee
 def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-100):
     """F.nll_loss for logp of shape (B, C) or (C,) and integer targets.

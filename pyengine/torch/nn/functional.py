@@ -15,6 +15,7 @@ import math
 
 import torch
 from .. import _dtype, _float32
+from .._aten import embedding as embedding_kernels, loss as aten_loss, norm, pool, upsample
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
@@ -27,6 +28,10 @@ from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 def _new(values, shape, dtype):
     return Tensor._make(B.from_list(values, dtype), tuple(shape), dtype)
+
+
+def _flat_or_none(t):
+    return t._flat() if t is not None else None
 
 
 def _map(fn, *tensors):
@@ -818,27 +823,11 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 def _nll_values(logp, target, weight, ignore_index):
     """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities."""
-    c = logp.shape[1]
-    rows = logp._flat()
-    targets = target._flat()
-    weights = weight._flat() if weight is not None else None
-    losses, ws = [], []
-    for i, t in enumerate(targets):
-        if t == ignore_index:
-            losses.append(0.0)
-            ws.append(0.0)
-            continue
-        if not 0 <= t < c:
-            raise IndexError(f"Target {t} is out of bounds.")
-        w = weights[t] if weights is not None else 1.0
-        losses.append(-rows[i * c + t] * w)
-        ws.append(w)
-    return losses, ws
+    return aten_loss.nll_values(logp._flat(), logp.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
 
 
 def _nll_forward(self, target, weight, reduction, ignore_index):
     if self.dtype is _dtype.float32:  # PyTorch's float32 kernel, cascade sums included
-        from .._aten import loss as aten_loss
         _nll_values(self, target, weight, ignore_index)  # bounds check
         value = aten_loss.nll_loss(self._flat(), self._shape, target._flat(), reduction,
                                    weight._flat() if weight is not None else None, ignore_index)
@@ -858,9 +847,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
                                                                                     ignore_index),
     self=lambda grad: torch.zeros_like(grad))
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
-    n, c = self.shape[0], self.shape[1]
-    targets = target._flat()
-    weights = weight._flat() if weight is not None else None
+    n = self.shape[0]
     grads = grad_output._flat()
     if reduction == "mean":
         _, ws = _nll_values(self, target, weight, ignore_index)
@@ -871,11 +858,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
         per_row = [-grads[0]] * n
     else:
         per_row = [-v for v in grads]
-    out = [0.0] * (n * c)
-    for i, t in enumerate(targets):
-        if t == ignore_index:
-            continue
-        out[i * c + t] = per_row[i] * (weights[t] if weights is not None else 1.0)
+    out = aten_loss.nll_backward(per_row, self.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
     return _new(out, self._shape, self.dtype)
 
 
@@ -991,7 +974,6 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
 def _binary_cross_entropy(self, target, weight, reduction):
     with no_grad():
         if weight is None and self.dtype is _dtype.float32:
-            from .._aten import loss as aten_loss
             value = aten_loss.binary_cross_entropy(self._flat(), target._flat(), reduction)
             return _new(list(value), self._shape, self.dtype) if reduction == "none" else \
                 _new([float(value)], (), self.dtype)
@@ -1076,19 +1058,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 # ---- normalisation -------------------------------------------------------------------
 
 
-def _rows(x, inner):
-    """x's values as rows of length ``inner`` (the normalised trailing block)."""
-    flat = x._flat()
-    return [flat[i:i + inner] for i in range(0, len(flat), inner)]
-
-
-def _row_stats(row, eps):
-    n = len(row)
-    mean = math.fsum(row) / n
-    var = math.fsum((v - mean) ** 2 for v in row) / n
-    return mean, 1.0 / math.sqrt(var + eps)
-
-
 # The normalisation gradients below are exact loops over floats, or tensor ops while a higher
 # derivative is being built (PyTorch has a double-backward formula of its own for these instead).
 
@@ -1114,38 +1083,18 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    inner = _numel(normalized_shape)
-    g_rows = _rows(grad, inner)
-    w = weight._flat() if weight is not None else [1.0] * inner
-    out = []
-    for row, g in zip(_rows(self, inner), g_rows):
-        mean, rstd = _row_stats(row, eps)
-        xhat = [(v - mean) * rstd for v in row]
-        gw = [a * b for a, b in zip(g, w)]
-        m1 = math.fsum(gw) / inner
-        m2 = math.fsum(a * b for a, b in zip(gw, xhat)) / inner
-        out += [rstd * (a - m1 - xh * m2) for a, xh in zip(gw, xhat)]
-    return _new(out, self._shape, self.dtype)
+    values = norm.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight),
+                                        math.prod(normalized_shape), eps)
+    return _new(values, self._shape, self.dtype)
 
 
 def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
-    inner = _numel(normalized_shape)
+    inner = math.prod(normalized_shape)
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    acc = [0.0] * inner
-    for row, g in zip(_rows(self, inner), _rows(grad, inner)):
-        mean, rstd = _row_stats(row, eps)
-        for j in range(inner):
-            acc[j] += g[j] * (row[j] - mean) * rstd
-    return _new(acc, tuple(normalized_shape), self.dtype)
-
-
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
+    return _new(norm.layer_norm_weight_grad(self._flat(), grad._flat(), inner, eps), tuple(normalized_shape),
+                self.dtype)
 
 
 @op("NativeLayerNormBackward0", name="native_layer_norm",
@@ -1153,16 +1102,11 @@ def _numel(shape):
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
         grad, input, normalized_shape, eps),
-    bias=lambda grad, input, normalized_shape: grad.reshape(-1, _numel(normalized_shape)).sum(0).view(
+    bias=lambda grad, input, normalized_shape: grad.reshape(-1, math.prod(normalized_shape)).sum(0).view(
         tuple(normalized_shape)))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
-        inner = _numel(normalized_shape)
-        out = []
-        for row in _rows(input, inner):
-            mean, rstd = _row_stats(row, eps)
-            out += [(v - mean) * rstd for v in row]
-        result = _new(out, input._shape, input.dtype)
+        result = _new(norm.layer_norm(input._flat(), math.prod(normalized_shape), eps), input._shape, input.dtype)
         if weight is not None:
             result = result * weight
         if bias is not None:
@@ -1181,29 +1125,17 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 
 def _channels_last(x):
     """(N, C) or (N, C, L) as a list of C channels, each the list of its N*L values."""
-    n, c = x.shape[0], x.shape[1]
-    length = _numel(x.shape[2:])
-    flat = x._flat()
-    return [[flat[(i * c + ch) * length + k] for i in range(n) for k in range(length)] for ch in range(c)]
+    return norm.channels_last(x._flat(), x.shape)
 
 
 def _from_channels(channels, like):
-    n, c = like.shape[0], like.shape[1]
-    length = _numel(like.shape[2:])
-    out = [0.0] * like.numel()
-    for ch, values in enumerate(channels):
-        it = iter(values)
-        for i in range(n):
-            for k in range(length):
-                out[(i * c + ch) * length + k] = next(it)
-    return _new(out, like._shape, like.dtype)
+    return _new(norm.from_channels(channels, like.shape), like._shape, like.dtype)
 
 
 def _batch_stats(input, running_mean, running_var, training, eps):
     """Per channel (mean, 1/sqrt(var + eps)) used for normalising."""
-    if training:
-        return [_row_stats(ch, eps) for ch in _channels_last(input)]
-    return [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean._flat(), running_var._flat())]
+    return norm.batch_stats(_channels_last(input) if training else None, _flat_or_none(running_mean),
+                            _flat_or_none(running_var), training, eps)
 
 
 def _batch_norm_dims(input):
@@ -1230,18 +1162,8 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
             grad = grad * _per_channel(weight, input)
         return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
     stats = _batch_stats(input, running_mean, running_var, training, eps)
-    w = weight._flat() if weight is not None else [1.0] * len(stats)
-    out = []
-    for (mean, rstd), wc, xs, gs in zip(stats, w, _channels_last(input), _channels_last(grad)):
-        if not training:
-            out.append([g * wc * rstd for g in gs])
-            continue
-        m = len(xs)
-        xhat = [(v - mean) * rstd for v in xs]
-        m1 = math.fsum(gs) / m
-        m2 = math.fsum(g * xh for g, xh in zip(gs, xhat)) / m
-        out.append([wc * rstd * (g - m1 - xh * m2) for g, xh in zip(gs, xhat)])
-    return _from_channels(out, input)
+    return _from_channels(norm.batch_norm_input_grad(stats, _flat_or_none(weight), _channels_last(input),
+                                                     _channels_last(grad), training), input)
 
 
 def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, eps):
@@ -1249,8 +1171,7 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
         return (grad * xhat).sum(_batch_norm_dims(input))
     stats = _batch_stats(input, running_mean, running_var, training, eps)
-    values = [math.fsum(g * (v - mean) * rstd for g, v in zip(gs, xs))
-              for (mean, rstd), xs, gs in zip(stats, _channels_last(input), _channels_last(grad))]
+    values = norm.batch_norm_weight_grad(stats, _channels_last(input), _channels_last(grad))
     return _new(values, (len(values),), input.dtype)
 
 
@@ -1266,24 +1187,12 @@ def _batch_norm(input, running_mean, running_var, weight, bias, training, moment
         stats = _batch_stats(input, running_mean, running_var, training, eps)
         channels = _channels_last(input)
         if training and running_mean is not None:
-            m = len(channels[0])
             means = [s[0] for s in stats]
-            unbiased = [math.fsum((v - mean) ** 2 for v in ch) / max(m - 1, 1)
-                        for ch, mean in zip(channels, means)]
+            unbiased = norm.unbiased_vars(channels, means)
             running_mean.mul_(1 - momentum).add_(_new(means, running_mean._shape, running_mean.dtype) * momentum)
             running_var.mul_(1 - momentum).add_(_new(unbiased, running_var._shape, running_var.dtype) * momentum)
-        w = weight._flat() if weight is not None else [1.0] * len(stats)
-        b = bias._flat() if bias is not None else [0.0] * len(stats)
-        # PyTorch's kernel folds the statistics into one scale and shift per channel (float32: rounded
-        # as float32, one fused multiply-add)
-        single = input.dtype is _dtype.float32
-        f32 = _float32.f32 if single else float
-        out = []
-        for (mean, rstd), wc, bc, ch in zip(stats, w, b, channels):
-            alpha = f32(f32(rstd) * wc)
-            beta = f32(bc - f32(f32(mean) * alpha))
-            out.append([_float32.fma32(f32(v), alpha, beta) for v in ch] if single else
-                       [_float32.fma64(v, alpha, beta) for v in ch])
+        out = norm.batch_norm(stats, _flat_or_none(weight), _flat_or_none(bias), channels,
+                              input.dtype is _dtype.float32)
         return _from_channels(out, input)
 
 
@@ -1318,33 +1227,11 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
 def _group_norm(input, num_groups, weight, bias, eps):
-    """PyTorch's kernel: per (sample, group) mean and 1/sqrt(var + eps), folded per channel into
-    one scale and shift (float32: rounded as float32, one fused multiply-add per element); without
-    weight and bias, (x - mean) * rstd. Its statistics are summed in another order than here:
-    results can differ in the last bit."""
+    """PyTorch's kernel (_aten/norm.py); results can differ in the last bit."""
     with no_grad():
-        n, c = input.shape[0], input.shape[1]
-        per_channel = _numel(input.shape[2:])
-        flat = input._flat()
-        single = input.dtype is _dtype.float32
-        r = _float32.f32 if single else float
-        fma = _float32.fma32 if single else _float32.fma64
-        w = weight._flat() if weight is not None else [1.0] * c
-        b = bias._flat() if bias is not None else [0.0] * c
-        out = []
-        group = c // num_groups * per_channel
-        for start in range(0, len(flat), group or 1):
-            mean, rstd = _row_stats(flat[start:start + group], eps)
-            if weight is None and bias is None:
-                out += [r(r(v - r(mean)) * r(rstd)) for v in flat[start:start + group]]
-                continue
-            first = (start // per_channel) % c if per_channel else 0
-            for ch in range(first, first + c // num_groups):
-                scale = r(r(rstd) * w[ch])
-                shift = r(b[ch] - r(r(mean) * scale))
-                base = start + (ch - first) * per_channel
-                out += [fma(r(v), scale, shift) for v in flat[base:base + per_channel]]
-        return _new(out, input._shape, input.dtype)
+        values = norm.group_norm(input._flat(), input.shape, input.dtype is _dtype.float32, num_groups,
+                                 _flat_or_none(weight), _flat_or_none(bias), eps)
+        return _new(values, input._shape, input.dtype)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
@@ -1357,7 +1244,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
                   momentum=0.1, eps=1e-5):
     """As PyTorch: batch normalization of the input seen as one batch of N*C channels."""
-    if use_input_stats and _numel(input.shape[2:]) <= 1:
+    if use_input_stats and math.prod(input.shape[2:]) <= 1:
         raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
     n, c = input.shape[0], input.shape[1]
 
@@ -1389,13 +1276,7 @@ def _embedding_double_backward(grad, indices, padding_idx):
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
-    acc = [0.0] * (num_weights * dim)
-    g = grad_output._flat()
-    for k, i in enumerate(indices._flat()):
-        if i == padding_idx:
-            continue
-        for j in range(dim):
-            acc[i * dim + j] += g[k * dim + j]
+    acc = embedding_kernels.dense_backward(grad_output._flat(), indices._flat(), num_weights, dim, padding_idx)
     return _new(acc, (num_weights, dim), grad_output.dtype)
 
 
@@ -1404,15 +1285,8 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
     with no_grad():
-        num, dim = weight.shape
-        rows = weight._flat()
-        out = []
-        for i in indices._flat():
-            if not -num <= i < num:
-                raise IndexError("index out of range in self")
-            i %= num
-            out += rows[i * dim:(i + 1) * dim]
-        return _new(out, tuple(indices.shape) + (dim,), weight.dtype)
+        out = embedding_kernels.rows(weight._flat(), weight.shape[0], weight.shape[1], indices._flat())
+        return _new(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
@@ -1436,10 +1310,10 @@ def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dil
 
 def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
     spatial, kernel, out = conv_geometry(input.shape, weight.shape, stride, padding, dilation)
-    size = input.shape[0] * weight.shape[0] * _numel(out)
+    size = input.shape[0] * weight.shape[0] * math.prod(out)
     acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
     if bias is not None:
-        b, on, oc = bias._flat(), _numel(out), weight.shape[0]
+        b, on, oc = bias._flat(), math.prod(out), weight.shape[0]
         acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
     return _new(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
 
@@ -1453,7 +1327,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad_output, grad, weight._shape, stride, padding, dilation, groups))
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
-    acc = _conv_sums(1, grad_output, weight, _numel(input_shape), input_shape, weight.shape, stride, padding,
+    acc = _conv_sums(1, grad_output, weight, math.prod(input_shape), input_shape, weight.shape, stride, padding,
                      dilation, groups)
     return _new(acc, input_shape, grad_output.dtype)
 
@@ -1464,7 +1338,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
         grad_output, grad, input._shape, stride, padding, dilation, groups))
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
-    acc = _conv_sums(2, grad_output, input, _numel(weight_shape), input.shape, weight_shape, stride, padding,
+    acc = _conv_sums(2, grad_output, input, math.prod(weight_shape), input.shape, weight_shape, stride, padding,
                      dilation, groups)
     return _new(acc, weight_shape, grad_output.dtype)
 
@@ -1506,43 +1380,10 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
-def _pool_out_size(size, k, s, p, d, ceil_mode):
-    span = size + 2 * p - d * (k - 1) - 1
-    out = (span + (s - 1 if ceil_mode else 0)) // s + 1
-    if ceil_mode and (out - 1) * s >= size + p:
-        out -= 1
-    return out
-
-
-def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
-    """(out_shape, windows): for each (plane, output position) the list of input indices."""
-    h, w = shape[-2], shape[-1]
-    oh = _pool_out_size(h, kernel[0], stride[0], padding[0], dilation[0], ceil_mode)
-    ow = _pool_out_size(w, kernel[1], stride[1], padding[1], dilation[1], ceil_mode)
-    windows = []
-    for i in range(oh):
-        for j in range(ow):
-            rows = [i * stride[0] - padding[0] + a * dilation[0] for a in range(kernel[0])]
-            cols = [j * stride[1] - padding[1] + b * dilation[1] for b in range(kernel[1])]
-            windows.append([r * w + c for r in rows if 0 <= r < h for c in cols if 0 <= c < w])
-    return (oh, ow), windows
-
-
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    (oh, ow), windows = _pool_windows(self.shape, kernel_size, stride, padding, dilation, ceil_mode)
-    plane = self.shape[-1] * self.shape[-2]
-    flat = self._flat()
-    values, indices = [], []
-    for base in range(0, len(flat), plane):
-        for win in windows:
-            best = win[0]
-            for k in win[1:]:
-                v = flat[base + k]
-                if v > flat[base + best] or v != v:  # PyTorch's rule: NaN wins
-                    best = k
-            values.append(flat[base + best])
-            indices.append(best)
-    shape = tuple(self.shape[:-2]) + (oh, ow)
+    out_hw, values, indices = pool.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
+                                            ceil_mode)
+    shape = tuple(self.shape[:-2]) + out_hw
     return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
 
 
@@ -1552,11 +1393,7 @@ def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
     self=lambda grad, self: torch.zeros_like(self))
 def _max_pool2d_backward(grad_output, self, indices):
     """grad_output added at each window's maximum (indices: flat positions in each plane)."""
-    plane = self.shape[-1] * self.shape[-2]
-    acc = [0.0] * self.numel()
-    per_plane = indices.shape[-1] * indices.shape[-2]
-    for n, (g, k) in enumerate(zip(grad_output._flat(), indices._flat())):
-        acc[(n // per_plane) * plane + k] += g
+    acc = pool.max_pool_backward(grad_output._flat(), indices._flat(), self.shape, tuple(indices.shape[-2:]))
     return _new(acc, self._shape, self.dtype)
 
 
@@ -1579,25 +1416,6 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return out
 
 
-def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    (oh, ow), windows = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
-    h, w = shape[-2], shape[-1]
-    divisors = []
-    for i in range(oh):
-        for j in range(ow):
-            if divisor_override:
-                divisors.append(divisor_override)
-                continue
-            r0, c0 = i * stride[0] - padding[0], j * stride[1] - padding[1]
-            r1 = min(r0 + kernel_size[0], h + padding[0])
-            c1 = min(c0 + kernel_size[1], w + padding[1])
-            if count_include_pad:
-                divisors.append((r1 - r0) * (c1 - c0))
-            else:
-                divisors.append((min(r1, h) - max(r0, 0)) * (min(c1, w) - max(c0, 0)))
-    return (oh, ow), windows, divisors
-
-
 # avg_pool2d is linear: its backward's gradient for grad_output is avg_pool2d itself
 @op("AvgPool2DBackwardBackward0", name="avg_pool2d_backward",
     grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
@@ -1605,18 +1423,8 @@ def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include
     self=lambda grad, self: torch.zeros_like(self))
 def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                          divisor_override):
-    (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
-                                                 count_include_pad, divisor_override)
-    plane = self.shape[-1] * self.shape[-2]
-    r = _float32.f32 if self.dtype.itemsize == 4 else float
-    g = grad_output._flat()
-    acc = [0.0] * self.numel()
-    per_plane = oh * ow
-    for n, gv in enumerate(g):  # PyTorch's order and roundings: each output's share, added in turn
-        base, o = (n // per_plane) * plane, n % per_plane
-        delta = r(gv / divisors[o])
-        for k in windows[o]:
-            acc[base + k] = r(acc[base + k] + delta)
+    acc = pool.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
+                                 padding, ceil_mode, count_include_pad, divisor_override)
     return _new(acc, self._shape, self.dtype)
 
 
@@ -1626,19 +1434,9 @@ def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_m
                              divisor_override))
 def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     with no_grad():
-        (oh, ow), windows, divisors = _avg_pool_plan(self.shape, kernel_size, stride, padding, ceil_mode,
-                                                     count_include_pad, divisor_override)
-        plane = self.shape[-1] * self.shape[-2]
-        r = _float32.f32 if self.dtype.itemsize == 4 else float
-        flat = self._flat()
-        values = []
-        for base in range(0, len(flat), plane):
-            for win, d in zip(windows, divisors):
-                total = 0.0
-                for k in win:  # summed in order in the dtype, as PyTorch's kernel does
-                    total = r(total + flat[base + k])
-                values.append(r(total / d))
-        return _new(values, tuple(self.shape[:-2]) + (oh, ow), self.dtype)
+        out_hw, values = pool.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
+                                       padding, ceil_mode, count_include_pad, divisor_override)
+        return _new(values, tuple(self.shape[:-2]) + out_hw, self.dtype)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
@@ -1665,31 +1463,14 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                       count_include_pad).squeeze(-2)
 
 
-def _adaptive_windows(size, out):
-    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
-    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
-
-
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool2DBackwardBackward0", name="_adaptive_avg_pool2d_backward",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
     self=lambda grad, self: torch.zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
     """Each output's gradient, divided by its window's height and width, added over the window."""
-    h, w = self.shape[-2:]
-    oh, ow = grad_output.shape[-2:]
-    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
-    r = _float32.f32 if self.dtype.itemsize == 4 else float
-    acc = [0.0] * self.numel()
-    g = grad_output._flat()
-    for plane in range(self.numel() // (h * w) if h * w else 0):
-        for i, (r0, r1) in enumerate(rows):
-            for j, (c0, c1) in enumerate(cols):
-                delta = r(r(g[(plane * oh + i) * ow + j] / (r1 - r0)) / (c1 - c0))
-                for y in range(r0, r1):
-                    for x in range(c0, c1):
-                        k = plane * h * w + y * w + x
-                        acc[k] = r(acc[k] + delta)
+    acc = pool.adaptive_avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4,
+                                          tuple(grad_output.shape[-2:]))
     return _new(acc, self._shape, self.dtype)
 
 
@@ -1697,21 +1478,8 @@ def _adaptive_avg_pool2d_backward(grad_output, self):
     self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
-    h, w = self.shape[-2:]
-    oh, ow = output_size
-    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
-    r = _float32.f32 if self.dtype.itemsize == 4 else float
-    flat = self._flat()
-    values = []
-    for base in range(0, len(flat), h * w or 1):
-        for r0, r1 in rows:
-            for c0, c1 in cols:
-                total = 0.0
-                for y in range(r0, r1):
-                    for x in range(c0, c1):
-                        total = r(total + flat[base + y * w + x])
-                values.append(r(r(total / (r1 - r0)) / (c1 - c0)))
-    return _new(values, tuple(self.shape[:-2]) + (oh, ow), self.dtype)
+    values = pool.adaptive_avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, output_size)
+    return _new(values, tuple(self.shape[:-2]) + tuple(output_size), self.dtype)
 
 
 def adaptive_avg_pool2d(input, output_size):
@@ -1728,35 +1496,16 @@ def adaptive_avg_pool1d(input, output_size):
 
 # ---- nearest-neighbour resizing ----------------------------------------------------------
 
-def _nearest_sources(in_size, out_size, scale):
-    """PyTorch's nearest_idx: the input index each output index copies (float32 arithmetic)."""
-    if out_size == in_size:
-        return list(range(out_size))
-    if out_size == 2 * in_size:
-        return [i >> 1 for i in range(out_size)]
-    step = _float32.f32(1.0 / scale) if scale is not None else _float32.f32(in_size / out_size)
-    return [min(math.floor(_float32.f32(i * step)), in_size - 1) for i in range(out_size)]
-
-
-def _nearest_positions(shape, output_size, scales):
-    """Flat positions in the input of every output element, plane by plane, row-major."""
-    spatial = shape[2:]
-    sources = [_nearest_sources(n, m, s) for n, m, s in zip(spatial, output_size, scales)]
-    rows = sources[0] if len(sources) == 1 else [r * spatial[1] + c for r in sources[0] for c in sources[1]]
-    plane = math.prod(spatial)
-    return [base + k for base in range(0, math.prod(shape), plane or 1) for k in rows]
-
-
 def _upsampled(self, output_size, scales):
     from .._ops.shape import take_flat
     with no_grad():
-        return take_flat(self, _nearest_positions(self.shape, output_size, scales),
+        return take_flat(self, upsample.nearest_positions(self.shape, output_size, scales),
                          tuple(self.shape[:2]) + tuple(output_size))
 
 
 def _upsample_grad(grad, self, output_size, scales):
     from .._ops.shape import index_add_flat  # adds in output order, as PyTorch's kernel
-    return index_add_flat(grad.reshape(-1), self._shape, _nearest_positions(self.shape, output_size, scales))
+    return index_add_flat(grad.reshape(-1), self._shape, upsample.nearest_positions(self.shape, output_size, scales))
 
 
 @op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
@@ -1769,68 +1518,18 @@ def _upsample_nearest2d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
 
-# ---- (bi)linear resizing: PyTorch's indices and weights, each step in float32 ----------------
-
-def _linear_terms(in_size, out_size, scale, align_corners, dtype):
-    """For each output index (i0, i1, lambda0, lambda1), as PyTorch's kernel computes them."""
-    r = _float32.f32 if dtype.itemsize == 4 else float
-    if out_size == in_size:
-        return [(i, i, 1.0, 0.0) for i in range(out_size)]
-    if align_corners:
-        ratio = r((in_size - 1) / (out_size - 1)) if out_size > 1 else 0.0
-    else:
-        ratio = r(1.0 / scale) if scale is not None else r(in_size / out_size)
-    terms = []
-    for i in range(out_size):
-        real = r(ratio * i) if align_corners else max(r(r(ratio * r(i + 0.5)) - 0.5), 0.0)
-        i0 = min(math.floor(real), in_size - 1)
-        lambda1 = min(max(r(real - i0), 0.0), 1.0)
-        terms.append((i0, i0 + (1 if i0 < in_size - 1 else 0), r(1.0 - lambda1), lambda1))
-    return terms
-
-
-def _linear_plan(self_shape, output_size, scales, align_corners, dtype):
-    """Per output element of a plane: the (input offset, weight) pairs, outer dim first."""
-    spatial = self_shape[2:]
-    dims = [_linear_terms(n, m, s, align_corners, dtype) for n, m, s in zip(spatial, output_size, scales)]
-    if len(dims) == 1:
-        return [((i0, l0), (i1, l1)) for i0, i1, l0, l1 in dims[0]]
-    width = spatial[1]
-    return [(((h0 * width + w0, hl0, wl0), (h0 * width + w1, hl0, wl1)), ((h1 * width + w0, hl1, wl0),
-             (h1 * width + w1, hl1, wl1))) for h0, h1, hl0, hl1 in dims[0] for w0, w1, wl0, wl1 in dims[1]]
+# ---- (bi)linear resizing: PyTorch's indices and weights, each step in float32 (_aten/upsample.py)
 
 
 def _linear_values(self, output_size, scales, align_corners):
-    """The weighted sources of each output, summed exactly and rounded once: PyTorch's vectorised
-    kernel rounds in an order not reproduced here (its last bit can differ)."""
-    plan = _linear_plan(self.shape, output_size, scales, align_corners, self.dtype)
-    plane = math.prod(self.shape[2:])
-    flat = self._flat()
-    out = []
-    for base in range(0, len(flat), plane or 1):
-        if len(output_size) == 1:
-            out += [math.fsum((flat[base + i0] * l0, flat[base + i1] * l1)) for (i0, l0), (i1, l1) in plan]
-        else:
-            out += [math.fsum(flat[base + k] * hl * wl for row in rows for k, hl, wl in row) for rows in plan]
-    return _new(out, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
+    values = upsample.linear_values(self._flat(), self.shape, self.dtype.itemsize == 4, output_size, scales,
+                                    align_corners)
+    return _new(values, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
 
 
 def _linear_backward_values(grad_output, self_shape, output_size, scales, align_corners):
-    """Each output's gradient times its weights, added to its sources in output order (PyTorch's
-    scalar kernel; its vectorised one can differ in the last bit)."""
-    r = _float32.f32 if grad_output.dtype.itemsize == 4 else float
-    plan = _linear_plan(self_shape, output_size, scales, align_corners, grad_output.dtype)
-    plane = math.prod(self_shape[2:])
-    acc = [0.0] * math.prod(self_shape)
-    g = grad_output._flat()
-    for n, gv in enumerate(g):
-        base, o = (n // len(plan)) * plane, n % len(plan)
-        if len(output_size) == 1:
-            pairs = [(k, l) for k, l in plan[o]]
-        else:
-            pairs = [(k, r(hl * wl)) for row in plan[o] for k, hl, wl in row]
-        for k, weight in pairs:
-            acc[base + k] = r(acc[base + k] + r(weight * gv))
+    acc = upsample.linear_backward_values(grad_output._flat(), self_shape, grad_output.dtype.itemsize == 4,
+                                          output_size, scales, align_corners)
     return _new(acc, self_shape, grad_output.dtype)
 
 
@@ -1882,8 +1581,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         scales = (None,) * spatial if recompute_scale_factor else factors
     if mode in linear:
         return linear[mode][1](input, tuple(output_size), tuple(scales), bool(align_corners))
-    upsample = _upsample_nearest1d if spatial == 1 else _upsample_nearest2d
-    return upsample(input, tuple(output_size), tuple(scales))
+    nearest = _upsample_nearest1d if spatial == 1 else _upsample_nearest2d
+    return nearest(input, tuple(output_size), tuple(scales))
 
 
 @op("ConstantPadNdBackward0", name="constant_pad_nd",

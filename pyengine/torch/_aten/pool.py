@@ -1,0 +1,151 @@
+"""The pooling loops, on flat values and shape numbers, in PyTorch's order of additions and
+roundings (``float32``: every step rounded to float32). Planes are the last two dims."""
+import math
+
+from .._float32 import f32
+
+
+def _rounding(float32):
+    return f32 if float32 else float
+
+
+def _pool_out_size(size, k, s, p, d, ceil_mode):
+    span = size + 2 * p - d * (k - 1) - 1
+    out = (span + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
+def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
+    """(out_shape, windows): for each output position of a plane the list of input offsets."""
+    h, w = shape[-2], shape[-1]
+    oh = _pool_out_size(h, kernel[0], stride[0], padding[0], dilation[0], ceil_mode)
+    ow = _pool_out_size(w, kernel[1], stride[1], padding[1], dilation[1], ceil_mode)
+    windows = []
+    for i in range(oh):
+        for j in range(ow):
+            rows = [i * stride[0] - padding[0] + a * dilation[0] for a in range(kernel[0])]
+            cols = [j * stride[1] - padding[1] + b * dilation[1] for b in range(kernel[1])]
+            windows.append([r * w + c for r in rows if 0 <= r < h for c in cols if 0 <= c < w])
+    return (oh, ow), windows
+
+
+def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
+    """((oh, ow), values, indices): each window's maximum and its offset in the plane."""
+    out_hw, windows = _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
+    plane = shape[-1] * shape[-2]
+    values, indices = [], []
+    for base in range(0, len(flat), plane):
+        for win in windows:
+            best = win[0]
+            for k in win[1:]:
+                v = flat[base + k]
+                if v > flat[base + best] or v != v:  # PyTorch's rule: NaN wins
+                    best = k
+            values.append(flat[base + best])
+            indices.append(best)
+    return out_hw, values, indices
+
+
+def max_pool_backward(grad, indices, shape, out_hw):
+    """grad added at each window's maximum (indices: offsets in each plane)."""
+    plane = shape[-1] * shape[-2]
+    acc = [0.0] * math.prod(shape)
+    per_plane = out_hw[0] * out_hw[1]
+    for n, (g, k) in enumerate(zip(grad, indices)):
+        acc[(n // per_plane) * plane + k] += g
+    return acc
+
+
+def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    (oh, ow), windows = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
+    h, w = shape[-2], shape[-1]
+    divisors = []
+    for i in range(oh):
+        for j in range(ow):
+            if divisor_override:
+                divisors.append(divisor_override)
+                continue
+            r0, c0 = i * stride[0] - padding[0], j * stride[1] - padding[1]
+            r1 = min(r0 + kernel_size[0], h + padding[0])
+            c1 = min(c0 + kernel_size[1], w + padding[1])
+            if count_include_pad:
+                divisors.append((r1 - r0) * (c1 - c0))
+            else:
+                divisors.append((min(r1, h) - max(r0, 0)) * (min(c1, w) - max(c0, 0)))
+    return (oh, ow), windows, divisors
+
+
+def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """((oh, ow), values): each window summed in order in the dtype, then divided."""
+    out_hw, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                               divisor_override)
+    plane = shape[-1] * shape[-2]
+    r = _rounding(float32)
+    values = []
+    for base in range(0, len(flat), plane):
+        for win, d in zip(windows, divisors):
+            total = 0.0
+            for k in win:
+                total = r(total + flat[base + k])
+            values.append(r(total / d))
+    return out_hw, values
+
+
+def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                      divisor_override):
+    """Each output's share added to its window's inputs in turn (PyTorch's order and roundings)."""
+    (oh, ow), windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode,
+                                                 count_include_pad, divisor_override)
+    plane = shape[-1] * shape[-2]
+    r = _rounding(float32)
+    acc = [0.0] * math.prod(shape)
+    per_plane = oh * ow
+    for n, gv in enumerate(grad):
+        base, o = (n // per_plane) * plane, n % per_plane
+        delta = r(gv / divisors[o])
+        for k in windows[o]:
+            acc[base + k] = r(acc[base + k] + delta)
+    return acc
+
+
+def _adaptive_windows(size, out):
+    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
+    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
+def adaptive_avg_pool(flat, shape, float32, output_size):
+    """Each window summed in order in the dtype, then divided by its height, then its width."""
+    h, w = shape[-2:]
+    rows, cols = _adaptive_windows(h, output_size[0]), _adaptive_windows(w, output_size[1])
+    r = _rounding(float32)
+    values = []
+    for base in range(0, len(flat), h * w or 1):
+        for r0, r1 in rows:
+            for c0, c1 in cols:
+                total = 0.0
+                for y in range(r0, r1):
+                    for x in range(c0, c1):
+                        total = r(total + flat[base + y * w + x])
+                values.append(r(r(total / (r1 - r0)) / (c1 - c0)))
+    return values
+
+
+def adaptive_avg_pool_backward(grad, shape, float32, output_size):
+    """Each output's gradient, divided by its window's height and width, added over the window."""
+    h, w = shape[-2:]
+    oh, ow = output_size
+    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
+    r = _rounding(float32)
+    numel = math.prod(shape)
+    acc = [0.0] * numel
+    for plane in range(numel // (h * w) if h * w else 0):
+        for i, (r0, r1) in enumerate(rows):
+            for j, (c0, c1) in enumerate(cols):
+                delta = r(r(grad[(plane * oh + i) * ow + j] / (r1 - r0)) / (c1 - c0))
+                for y in range(r0, r1):
+                    for x in range(c0, c1):
+                        k = plane * h * w + y * w + x
+                        acc[k] = r(acc[k] + delta)
+    return acc
