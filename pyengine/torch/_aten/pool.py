@@ -110,7 +110,7 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
     return acc
 
 
-def _adaptive_windows(size, out):
+def adaptive_windows(size, out):
     """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
     return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
 
@@ -118,7 +118,7 @@ def _adaptive_windows(size, out):
 def adaptive_avg_pool(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
     h, w = shape[-2:]
-    rows, cols = _adaptive_windows(h, output_size[0]), _adaptive_windows(w, output_size[1])
+    rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
     r = _rounding(float32)
     values = []
     for base in range(0, len(flat), h * w or 1):
@@ -136,7 +136,7 @@ def adaptive_avg_pool_backward(grad, shape, float32, output_size):
     """Each output's gradient, divided by its window's height and width, added over the window."""
     h, w = shape[-2:]
     oh, ow = output_size
-    rows, cols = _adaptive_windows(h, oh), _adaptive_windows(w, ow)
+    rows, cols = adaptive_windows(h, oh), adaptive_windows(w, ow)
     r = _rounding(float32)
     numel = math.prod(shape)
     acc = [0.0] * numel

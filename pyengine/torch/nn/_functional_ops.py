@@ -9,6 +9,7 @@ functional.py, which re-exports them, while that file is being reorganised.)
 import torch
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
+from .._aten import pool
 from . import functional as F
 
 
@@ -179,7 +180,7 @@ def _adaptive_max(self, output_size):
     """(values, flat indices within each plane) of 2-d adaptive max pooling of (N, C, H, W)."""
     n, c, h, w = self.shape
     oh, ow = output_size
-    rows, cols = F._adaptive_windows(h, oh), F._adaptive_windows(w, ow)
+    rows, cols = pool.adaptive_windows(h, oh), pool.adaptive_windows(w, ow)
     flat = self.contiguous().reshape(n * c, h * w).tolist()
     values, indices = [], []
     for plane in flat:

@@ -15,7 +15,8 @@ import math
 
 import torch
 from .. import _dtype, _float32
-from .._aten import embedding as embedding_kernels, loss as aten_loss, norm, pool, upsample
+from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
+    upsample as upsample_kernels
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
@@ -1083,7 +1084,7 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    values = norm.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight),
+    values = norm_kernels.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight),
                                         math.prod(normalized_shape), eps)
     return _new(values, self._shape, self.dtype)
 
@@ -1093,7 +1094,7 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    return _new(norm.layer_norm_weight_grad(self._flat(), grad._flat(), inner, eps), tuple(normalized_shape),
+    return _new(norm_kernels.layer_norm_weight_grad(self._flat(), grad._flat(), inner, eps), tuple(normalized_shape),
                 self.dtype)
 
 
@@ -1106,7 +1107,7 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
         tuple(normalized_shape)))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
-        result = _new(norm.layer_norm(input._flat(), math.prod(normalized_shape), eps), input._shape, input.dtype)
+        result = _new(norm_kernels.layer_norm(input._flat(), math.prod(normalized_shape), eps), input._shape, input.dtype)
         if weight is not None:
             result = result * weight
         if bias is not None:
@@ -1125,16 +1126,16 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 
 def _channels_last(x):
     """(N, C) or (N, C, L) as a list of C channels, each the list of its N*L values."""
-    return norm.channels_last(x._flat(), x.shape)
+    return norm_kernels.channels_last(x._flat(), x.shape)
 
 
 def _from_channels(channels, like):
-    return _new(norm.from_channels(channels, like.shape), like._shape, like.dtype)
+    return _new(norm_kernels.from_channels(channels, like.shape), like._shape, like.dtype)
 
 
 def _batch_stats(input, running_mean, running_var, training, eps):
     """Per channel (mean, 1/sqrt(var + eps)) used for normalising."""
-    return norm.batch_stats(_channels_last(input) if training else None, _flat_or_none(running_mean),
+    return norm_kernels.batch_stats(_channels_last(input) if training else None, _flat_or_none(running_mean),
                             _flat_or_none(running_var), training, eps)
 
 
@@ -1162,7 +1163,7 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
             grad = grad * _per_channel(weight, input)
         return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
     stats = _batch_stats(input, running_mean, running_var, training, eps)
-    return _from_channels(norm.batch_norm_input_grad(stats, _flat_or_none(weight), _channels_last(input),
+    return _from_channels(norm_kernels.batch_norm_input_grad(stats, _flat_or_none(weight), _channels_last(input),
                                                      _channels_last(grad), training), input)
 
 
@@ -1171,7 +1172,7 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
         return (grad * xhat).sum(_batch_norm_dims(input))
     stats = _batch_stats(input, running_mean, running_var, training, eps)
-    values = norm.batch_norm_weight_grad(stats, _channels_last(input), _channels_last(grad))
+    values = norm_kernels.batch_norm_weight_grad(stats, _channels_last(input), _channels_last(grad))
     return _new(values, (len(values),), input.dtype)
 
 
@@ -1188,10 +1189,10 @@ def _batch_norm(input, running_mean, running_var, weight, bias, training, moment
         channels = _channels_last(input)
         if training and running_mean is not None:
             means = [s[0] for s in stats]
-            unbiased = norm.unbiased_vars(channels, means)
+            unbiased = norm_kernels.unbiased_vars(channels, means)
             running_mean.mul_(1 - momentum).add_(_new(means, running_mean._shape, running_mean.dtype) * momentum)
             running_var.mul_(1 - momentum).add_(_new(unbiased, running_var._shape, running_var.dtype) * momentum)
-        out = norm.batch_norm(stats, _flat_or_none(weight), _flat_or_none(bias), channels,
+        out = norm_kernels.batch_norm(stats, _flat_or_none(weight), _flat_or_none(bias), channels,
                               input.dtype is _dtype.float32)
         return _from_channels(out, input)
 
@@ -1229,7 +1230,7 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
 def _group_norm(input, num_groups, weight, bias, eps):
     """PyTorch's kernel (_aten/norm.py); results can differ in the last bit."""
     with no_grad():
-        values = norm.group_norm(input._flat(), input.shape, input.dtype is _dtype.float32, num_groups,
+        values = norm_kernels.group_norm(input._flat(), input.shape, input.dtype is _dtype.float32, num_groups,
                                  _flat_or_none(weight), _flat_or_none(bias), eps)
         return _new(values, input._shape, input.dtype)
 
@@ -1381,7 +1382,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_hw, values, indices = pool.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
+    out_hw, values, indices = pool_kernels.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
                                             ceil_mode)
     shape = tuple(self.shape[:-2]) + out_hw
     return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
@@ -1393,7 +1394,7 @@ def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
     self=lambda grad, self: torch.zeros_like(self))
 def _max_pool2d_backward(grad_output, self, indices):
     """grad_output added at each window's maximum (indices: flat positions in each plane)."""
-    acc = pool.max_pool_backward(grad_output._flat(), indices._flat(), self.shape, tuple(indices.shape[-2:]))
+    acc = pool_kernels.max_pool_backward(grad_output._flat(), indices._flat(), self.shape, tuple(indices.shape[-2:]))
     return _new(acc, self._shape, self.dtype)
 
 
@@ -1423,7 +1424,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     self=lambda grad, self: torch.zeros_like(self))
 def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                          divisor_override):
-    acc = pool.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
+    acc = pool_kernels.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
                                  padding, ceil_mode, count_include_pad, divisor_override)
     return _new(acc, self._shape, self.dtype)
 
@@ -1434,7 +1435,7 @@ def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_m
                              divisor_override))
 def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     with no_grad():
-        out_hw, values = pool.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
+        out_hw, values = pool_kernels.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
                                        padding, ceil_mode, count_include_pad, divisor_override)
         return _new(values, tuple(self.shape[:-2]) + out_hw, self.dtype)
 
@@ -1469,7 +1470,7 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     self=lambda grad, self: torch.zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
     """Each output's gradient, divided by its window's height and width, added over the window."""
-    acc = pool.adaptive_avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4,
+    acc = pool_kernels.adaptive_avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4,
                                           tuple(grad_output.shape[-2:]))
     return _new(acc, self._shape, self.dtype)
 
@@ -1478,7 +1479,7 @@ def _adaptive_avg_pool2d_backward(grad_output, self):
     self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
-    values = pool.adaptive_avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, output_size)
+    values = pool_kernels.adaptive_avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, output_size)
     return _new(values, tuple(self.shape[:-2]) + tuple(output_size), self.dtype)
 
 
@@ -1499,13 +1500,13 @@ def adaptive_avg_pool1d(input, output_size):
 def _upsampled(self, output_size, scales):
     from .._ops.shape import take_flat
     with no_grad():
-        return take_flat(self, upsample.nearest_positions(self.shape, output_size, scales),
+        return take_flat(self, upsample_kernels.nearest_positions(self.shape, output_size, scales),
                          tuple(self.shape[:2]) + tuple(output_size))
 
 
 def _upsample_grad(grad, self, output_size, scales):
     from .._ops.shape import index_add_flat  # adds in output order, as PyTorch's kernel
-    return index_add_flat(grad.reshape(-1), self._shape, upsample.nearest_positions(self.shape, output_size, scales))
+    return index_add_flat(grad.reshape(-1), self._shape, upsample_kernels.nearest_positions(self.shape, output_size, scales))
 
 
 @op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
@@ -1522,13 +1523,13 @@ def _upsample_nearest2d(self, output_size, scales):
 
 
 def _linear_values(self, output_size, scales, align_corners):
-    values = upsample.linear_values(self._flat(), self.shape, self.dtype.itemsize == 4, output_size, scales,
+    values = upsample_kernels.linear_values(self._flat(), self.shape, self.dtype.itemsize == 4, output_size, scales,
                                     align_corners)
     return _new(values, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
 
 
 def _linear_backward_values(grad_output, self_shape, output_size, scales, align_corners):
-    acc = upsample.linear_backward_values(grad_output._flat(), self_shape, grad_output.dtype.itemsize == 4,
+    acc = upsample_kernels.linear_backward_values(grad_output._flat(), self_shape, grad_output.dtype.itemsize == 4,
                                           output_size, scales, align_corners)
     return _new(acc, self_shape, grad_output.dtype)
 
