@@ -1,7 +1,7 @@
 import torch
 from . import constraints
 from .distribution import Distribution
-from .utils import broadcast_all, logits_to_probs, probs_to_logits
+from .utils import broadcast_all, probs_or_logits
 
 
 def _clamp_by_zero(x):
@@ -27,14 +27,7 @@ class Binomial(Distribution):
         self._param = self.probs if probs is not None else self.logits
         super().__init__(self._param.size(), validate_args=validate_args)
 
-    def __getattr__(self, name):  # the other parametrisation, computed when first asked for
-        if name == "probs":
-            self.probs = logits_to_probs(self.logits, is_binary=True)
-            return self.probs
-        if name == "logits":
-            self.logits = probs_to_logits(self.probs, is_binary=True)
-            return self.logits
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+    __getattr__ = probs_or_logits(is_binary=True)
 
     @property
     def support(self):

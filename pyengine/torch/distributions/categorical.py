@@ -1,7 +1,7 @@
 import torch
 from . import constraints
 from .distribution import Distribution
-from .utils import logits_to_probs, probs_to_logits
+from .utils import probs_or_logits
 
 
 class Categorical(Distribution):
@@ -30,14 +30,7 @@ class Categorical(Distribution):
         batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else torch.Size()
         super().__init__(batch_shape, validate_args=validate_args)
 
-    def __getattr__(self, name):  # the other parametrisation, computed when first asked for
-        if name == "probs":
-            self.probs = logits_to_probs(self.logits)
-            return self.probs
-        if name == "logits":
-            self.logits = probs_to_logits(self.probs)
-            return self.logits
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+    __getattr__ = probs_or_logits()
 
     @property
     def param_shape(self):

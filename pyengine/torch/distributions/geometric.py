@@ -4,7 +4,7 @@ import torch
 from torch.nn.functional import binary_cross_entropy_with_logits
 from . import constraints
 from .distribution import Distribution
-from .utils import broadcast_all, logits_to_probs, probs_to_logits
+from .utils import broadcast_all, probs_or_logits
 
 
 class Geometric(Distribution):
@@ -30,14 +30,7 @@ class Geometric(Distribution):
                                  f"{tuple(self.probs.shape)}) of distribution {self!r} to be positive but found "
                                  f"invalid values:\n{self.probs.data[~valid]}")
 
-    def __getattr__(self, name):  # the other parametrisation, computed when first asked for
-        if name == "probs":
-            self.probs = logits_to_probs(self.logits, is_binary=True)
-            return self.probs
-        if name == "logits":
-            self.logits = probs_to_logits(self.probs, is_binary=True)
-            return self.logits
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+    __getattr__ = probs_or_logits(is_binary=True)
 
     @property
     def mean(self):

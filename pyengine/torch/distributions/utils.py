@@ -33,3 +33,17 @@ def logits_to_probs(logits, is_binary=False):
     if is_binary:
         return torch.sigmoid(logits)
     return torch.nn.functional.softmax(logits, dim=-1)
+
+
+def probs_or_logits(is_binary=False):
+    """A distribution's ``__getattr__`` for the parametrisation (probs or logits) it was not built
+    with: computed when first asked for, then kept (PyTorch's lazy_property)."""
+    def __getattr__(self, name):
+        if name == "probs":
+            self.probs = logits_to_probs(self.logits, is_binary=is_binary)
+            return self.probs
+        if name == "logits":
+            self.logits = probs_to_logits(self.probs, is_binary=is_binary)
+            return self.logits
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+    return __getattr__
