@@ -188,3 +188,8 @@ export function receive(event) {
   }
 }
 self.addEventListener("message", receive);
+// A failed download also rejects Pyodide's own fetch promises, which nothing awaits; the boot reports
+// the failure itself (FATAL, raced by files.during()), so those rejections are not errors of their own.
+self.addEventListener("unhandledrejection", (event) => {
+  if (event.reason?.name === "FileError") event.preventDefault();
+});
