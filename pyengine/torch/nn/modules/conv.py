@@ -1,4 +1,4 @@
-"""Conv1d, Conv2d and their transposes."""
+"""Conv1d, Conv2d, Conv3d and the transposes of the first two."""
 import math
 
 import torch
@@ -77,6 +77,13 @@ class Conv2d(_ConvNd):
 
     def forward(self, input):
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class Conv3d(_ConvNd):
+    _dims = 3
+
+    def forward(self, input):
+        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
 
 class _ConvTransposeNd(_ConvNd):
