@@ -1,4 +1,4 @@
-"""BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d."""
+"""BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d/3d."""
 import torch
 from .. import functional as F
 from ..parameter import Parameter
@@ -90,3 +90,7 @@ class InstanceNorm1d(_InstanceNorm):
 
 class InstanceNorm2d(_InstanceNorm):
     _dims, _expected = (3, 4), "3D or 4D"
+
+
+class InstanceNorm3d(_InstanceNorm):
+    _dims, _expected = (4, 5), "4D or 5D"
