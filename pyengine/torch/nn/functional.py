@@ -1456,10 +1456,10 @@ def _avg_pool_ops(nd):
                  self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                  backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                           divisor_override))(forward)
-    op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
-       grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
-       forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
-       self=lambda grad, self: torch.zeros_like(self))(backward)
+    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
+                  grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+                  forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
+                  self=lambda grad, self: torch.zeros_like(self))(backward)
     return forward
 
 
