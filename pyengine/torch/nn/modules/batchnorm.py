@@ -70,8 +70,8 @@ class _InstanceNorm(_BatchNorm):
     """Per sample and channel; the input may lack the batch dim."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False,
-                 device=None, dtype=None):
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype=dtype, bias=affine)
+                 device=None, dtype=None, *, bias=True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype=dtype, bias=bias)
 
     def forward(self, input):
         self._check_input_dim(input)

@@ -108,13 +108,15 @@ LazyConvTranspose1d, LazyConvTranspose2d = (_lazy_conv(c, True) for c in (ConvTr
 
 
 class _LazyNormBase(LazyModuleMixin):
-    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
-        super().__init__(0, eps, momentum, False, False, dtype=dtype)
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None, *,
+                 bias=True):
+        super().__init__(0, eps, momentum, False, False, dtype=dtype, bias=False)
         self.affine = affine
         self.track_running_stats = track_running_stats
         if affine:
             self.weight = UninitializedParameter()
-            self.bias = UninitializedParameter()
+            if bias:
+                self.bias = UninitializedParameter()
         if track_running_stats:
             self.running_mean = UninitializedBuffer()
             self.running_var = UninitializedBuffer()
