@@ -7,9 +7,9 @@ from .fold import Fold, Unfold
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
 from .normalization import LayerNorm, GroupNorm, RMSNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
-from .padding import (ConstantPad1d, ConstantPad2d, ZeroPad1d, ZeroPad2d, ReflectionPad1d, ReflectionPad2d,
+from .padding import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d, ReflectionPad1d, ReflectionPad2d,
                       ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample,
                       UpsamplingNearest2d, UpsamplingBilinear2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d)
@@ -24,5 +24,5 @@ from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbed
 from .transformer import (MultiheadAttention, Transformer, TransformerEncoder, TransformerDecoder,
                           TransformerEncoderLayer, TransformerDecoderLayer)
 from .lazy import (LazyModuleMixin, LazyLinear, LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
-                   LazyConvTranspose2d, LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyInstanceNorm1d,
+                   LazyConvTranspose2d, LazyConvTranspose3d, LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyInstanceNorm1d,
                    LazyInstanceNorm2d, LazyInstanceNorm3d)

@@ -1,4 +1,4 @@
-"""Conv1d, Conv2d, Conv3d and the transposes of the first two."""
+"""Conv1d, Conv2d, Conv3d and their transposes."""
 import math
 
 import torch
@@ -135,4 +135,12 @@ class ConvTranspose2d(_ConvTransposeNd):
 
     def forward(self, input, output_size=None):
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    _dims = 3
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
                                   self.groups, self.dilation)

@@ -1,4 +1,4 @@
-"""Lazy modules: LazyLinear, LazyConv1d-3d, LazyConvTranspose1d/2d, LazyBatchNorm1d-3d,
+"""Lazy modules: LazyLinear, LazyConv1d-3d, LazyConvTranspose1d-3d, LazyBatchNorm1d-3d,
 LazyInstanceNorm1d-3d. Their in-size comes from the first input: a forward pre-hook gives the
 uninitialised parameters their shapes, initialises them as the eager module does (the same
 random draws, at the first call), and turns the module into that eager class, as PyTorch does."""
@@ -6,7 +6,7 @@ from ..._ops.creation import tensor
 from ... import _dtype
 from ..parameter import UninitializedBuffer, UninitializedParameter
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .linear import Linear
 from ...autograd.grad_mode import no_grad
 
@@ -104,7 +104,8 @@ def _lazy_conv(eager, transposed):
 
 
 LazyConv1d, LazyConv2d, LazyConv3d = (_lazy_conv(c, False) for c in (Conv1d, Conv2d, Conv3d))
-LazyConvTranspose1d, LazyConvTranspose2d = (_lazy_conv(c, True) for c in (ConvTranspose1d, ConvTranspose2d))
+LazyConvTranspose1d, LazyConvTranspose2d, LazyConvTranspose3d = (_lazy_conv(c, True) for c in (
+    ConvTranspose1d, ConvTranspose2d, ConvTranspose3d))
 
 
 class _LazyNormBase(LazyModuleMixin):

@@ -37,3 +37,12 @@ for call in (lambda: F.fold(torch.ones(2, 5, 4), (3, 3), 2), lambda: F.fold(torc
         call()
     except RuntimeError as err:
         print(err)
+
+torch.manual_seed(1)
+up = nn.ConvTranspose3d(2, 3, (2, 3, 2), stride=2, padding=1, output_padding=1)
+x = torch.randn(1, 2, 3, 3, 2, requires_grad=True)
+y = up(x)
+print(up, y.shape, y[0, 1, 1], y.grad_fn.name())
+y.pow(2).sum().backward()
+print(x.grad[0, 0], up.bias.grad)
+print(nn.ConstantPad3d(1, 2.0)(torch.ones(1, 1, 1, 2)), nn.ZeroPad3d((1, 0, 0, 1, 1, 0)), nn.ConstantPad3d(1, 3.5))

@@ -32,7 +32,10 @@ print(model(torch.randn(2, 3, 5, 5)))
 print(model, model[1].running_mean, model[1].num_batches_tracked)
 t = nn.LazyConvTranspose1d(2, 2)
 t(torch.ones(1, 3, 4))
-print(t, t.weight.shape, nn.LazyInstanceNorm1d(), nn.LazyConv3d(2, 1, bias=False))
+print(t, t.weight.shape, nn.LazyInstanceNorm1d(), nn.LazyConv3d(2, 1, bias=False), nn.LazyConvTranspose3d(1, 2))
+lazy_norm = nn.LazyBatchNorm1d(bias=False)
+lazy_norm(torch.randn(3, 2))
+print(lazy_norm, lazy_norm.bias, nn.InstanceNorm2d(3, affine=True, bias=False).bias)
 try:
     nn.LazyLinear(3).weight.shape
 except RuntimeError as err:
