@@ -22,7 +22,7 @@ REFERENCE = os.path.join(ROOT, "tools", "torch_api.json")
 TABLE = os.path.join(ROOT, "pyengine", "API.md")
 ENGINE = os.path.join(ROOT, "pyengine")
 
-NAMESPACES = ["torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
+NAMESPACES = ["torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
               "torch.optim.lr_scheduler", "torch.utils.data", "torch.distributions", "torch.linalg",
               "torch.autograd", "torch.special", "torch.random"]
 
@@ -76,7 +76,7 @@ def public_names(module_name):
 def signature_of(obj, name):
     import inspect
     try:
-        return str(inspect.signature(obj))
+        return re.sub(r" at 0x[0-9a-f]+", "", str(inspect.signature(obj)))  # default values' addresses vary per run
     except (TypeError, ValueError):
         pass
     doc = getattr(obj, "__doc__", None)

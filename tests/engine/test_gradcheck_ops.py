@@ -48,6 +48,7 @@ M34, M42 = leaf(3, 4), leaf(4, 2, lo=0.8, hi=-1.0)
 V4, W4 = leaf(4, lo=0.6, hi=-0.9), leaf(4, lo=-0.3, hi=1.2)
 B234, B243 = leaf(2, 3, 4), leaf(2, 4, 3, lo=1.0, hi=-0.6)
 IMG = leaf(1, 2, 4, 4)                  # N, C, H, W
+VOL = leaf(1, 2, 3, 4, 4)               # N, C, D, H, W
 KERNEL = leaf(3, 2, 2, 2, lo=0.5, hi=-0.4)
 MASK = torch.tensor([[True, False, True], [False, False, True]])
 IDX = torch.tensor([1, 0, 1])
@@ -364,6 +365,26 @@ SAMPLES = {
                     s(lambda x: F.avg_pool2d(x, 3, stride=2, ceil_mode=True), IMG)],
     "_avg_pool2d_backward": [s(lambda x: F.avg_pool2d(x, 3, stride=2, padding=1, count_include_pad=False), IMG,
                                order=2)],
+    "_max_pool3d": [s(lambda x: F.max_pool3d(x, 2, stride=(1, 2, 2)), VOL),
+                    s(lambda x: F.max_pool3d(x, 3, stride=2, padding=1), VOL)],
+    "_max_pool3d_backward": [s(lambda x: F.max_pool3d(x, 2, stride=1), VOL, order=2)],
+    "_avg_pool3d": [s(lambda x: F.avg_pool3d(x, 2), VOL),
+                    s(lambda x: torch.nn.AvgPool3d(3, stride=2, padding=1, count_include_pad=False)(x), VOL)],
+    "_avg_pool3d_backward": [s(lambda x: F.avg_pool3d(x, (2, 3, 2), stride=1, ceil_mode=True), VOL, order=2)],
+    "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
+                s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
+    "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),
+                s(lambda c: torch.nn.Fold((3, 3), 2)(c), leaf(8, 4))],
+    "_unfold": [s(lambda x: x.unfold(1, 2, 1), A), s(lambda x: x.unfold(-1, 2, 2), B234)],
+    "_unfold_backward": [s(lambda x: x.unfold(0, 3, 2), leaf(7), order=2)],
+    "_embedding_bag": [s(lambda w: F.embedding_bag(torch.tensor([0, 2, 3, 2, 1]), w, torch.tensor([0, 2, 2])), M42),
+                       s(lambda w, p: F.embedding_bag(torch.tensor([0, 3, 3, 1]), w, torch.tensor([0, 1]), mode="sum",
+                                                      per_sample_weights=p), M42, V4),
+                       s(lambda w: F.embedding_bag(torch.tensor([[0, 1], [3, 2]]), w, mode="max"), M42)],
+    "_flash_attention": [s(lambda q, k, v: F.scaled_dot_product_attention(q, k, v), leaf(1, 2, 3, 4),
+                           leaf(1, 2, 2, 4, lo=0.7, hi=-0.5), leaf(1, 2, 2, 4, lo=-0.2, hi=0.4)),
+                         s(lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.7),
+                           leaf(2, 1, 3, 2), leaf(2, 1, 3, 2, lo=1.0, hi=-0.3), leaf(2, 1, 3, 2, lo=0.3, hi=0.2))],
     "_constant_pad_nd": [s(lambda x: F.pad(x, (1, 2)), A), s(lambda x: F.pad(x, (1, 0, -1, 1), value=0.5), A)],
     "lgamma": [s(torch.lgamma, POS), s(torch.lgamma, A)],
     "digamma": [s(torch.digamma, POS), s(lambda x: x.digamma(), A)],

@@ -1,5 +1,6 @@
 """The pooling loops, on flat values and shape numbers, in PyTorch's order of additions and
-roundings (``float32``: every step rounded to float32). Planes are the last two dims."""
+roundings (``float32``: every step rounded to float32). Planes are the last len(kernel) dims
+(two for 1-d and 2-d pooling, three for 3-d)."""
 import math
 
 from .._float32 import f32
@@ -18,23 +19,26 @@ def _pool_out_size(size, k, s, p, d, ceil_mode):
 
 
 def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
-    """(out_shape, windows): for each output position of a plane the list of input offsets."""
-    h, w = shape[-2], shape[-1]
-    oh = _pool_out_size(h, kernel[0], stride[0], padding[0], dilation[0], ceil_mode)
-    ow = _pool_out_size(w, kernel[1], stride[1], padding[1], dilation[1], ceil_mode)
-    windows = []
-    for i in range(oh):
-        for j in range(ow):
-            rows = [i * stride[0] - padding[0] + a * dilation[0] for a in range(kernel[0])]
-            cols = [j * stride[1] - padding[1] + b * dilation[1] for b in range(kernel[1])]
-            windows.append([r * w + c for r in rows if 0 <= r < h for c in cols if 0 <= c < w])
-    return (oh, ow), windows
+    """(out_shape, windows): for each output position of a plane (the last len(kernel) dims) the
+    list of input offsets inside it."""
+    spatial = shape[len(shape) - len(kernel):]
+    out_shape = tuple(_pool_out_size(n, k, s, p, d, ceil_mode)
+                      for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
+    windows = [[0]]
+    for n, o, k, s, p, d in zip(spatial, out_shape, kernel, stride, padding, dilation):
+        taps = [[i * s - p + a * d for a in range(k) if 0 <= i * s - p + a * d < n] for i in range(o)]
+        windows = [[base * n + t for base in win for t in tap] for win in windows for tap in taps]
+    return out_shape, windows
+
+
+def _plane(shape, nd):
+    return math.prod(shape[len(shape) - nd:])
 
 
 def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
-    """((oh, ow), values, indices): each window's maximum and its offset in the plane."""
+    """(out_shape, values, indices): each window's maximum and its offset in the plane."""
     out_hw, windows = _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
-    plane = shape[-1] * shape[-2]
+    plane = _plane(shape, len(kernel))
     values, indices = [], []
     for base in range(0, len(flat), plane):
         for win in windows:
@@ -50,38 +54,38 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
 
 def max_pool_backward(grad, indices, shape, out_hw):
     """grad added at each window's maximum (indices: offsets in each plane)."""
-    plane = shape[-1] * shape[-2]
+    plane = _plane(shape, len(out_hw))
     acc = [0.0] * math.prod(shape)
-    per_plane = out_hw[0] * out_hw[1]
+    per_plane = math.prod(out_hw)
     for n, (g, k) in enumerate(zip(grad, indices)):
         acc[(n // per_plane) * plane + k] += g
     return acc
 
 
 def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    (oh, ow), windows = _pool_windows(shape, kernel_size, stride, padding, (1, 1), ceil_mode)
-    h, w = shape[-2], shape[-1]
-    divisors = []
-    for i in range(oh):
-        for j in range(ow):
-            if divisor_override:
-                divisors.append(divisor_override)
-                continue
-            r0, c0 = i * stride[0] - padding[0], j * stride[1] - padding[1]
-            r1 = min(r0 + kernel_size[0], h + padding[0])
-            c1 = min(c0 + kernel_size[1], w + padding[1])
-            if count_include_pad:
-                divisors.append((r1 - r0) * (c1 - c0))
-            else:
-                divisors.append((min(r1, h) - max(r0, 0)) * (min(c1, w) - max(c0, 0)))
-    return (oh, ow), windows, divisors
+    nd = len(kernel_size)
+    out_shape, windows = _pool_windows(shape, kernel_size, stride, padding, (1,) * nd, ceil_mode)
+    spatial = shape[len(shape) - nd:]
+    spans = []  # per dim, per output index: (extent with padding, extent inside the input)
+    for n, o, k, s_, p in zip(spatial, out_shape, kernel_size, stride, padding):
+        dim_spans = []
+        for i in range(o):
+            start = i * s_ - p
+            end = min(start + k, n + p)
+            dim_spans.append((end - start, min(end, n) - max(start, 0)))
+        spans.append(dim_spans)
+    divisors = [divisor_override] * len(windows) if divisor_override else [1]
+    if not divisor_override:
+        for dim_spans in spans:
+            divisors = [d * span[0 if count_include_pad else 1] for d in divisors for span in dim_spans]
+    return out_shape, windows, divisors
 
 
 def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    """((oh, ow), values): each window summed in order in the dtype, then divided."""
+    """(out_shape, values): each window summed in order in the dtype, then divided."""
     out_hw, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                                divisor_override)
-    plane = shape[-1] * shape[-2]
+    plane = _plane(shape, len(kernel_size))
     r = _rounding(float32)
     values = []
     for base in range(0, len(flat), plane):
@@ -96,12 +100,12 @@ def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, coun
 def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad,
                       divisor_override):
     """Each output's share added to its window's inputs in turn (PyTorch's order and roundings)."""
-    (oh, ow), windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode,
-                                                 count_include_pad, divisor_override)
-    plane = shape[-1] * shape[-2]
+    out_shape, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode,
+                                                  count_include_pad, divisor_override)
+    plane = _plane(shape, len(kernel_size))
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
-    per_plane = oh * ow
+    per_plane = math.prod(out_shape)
     for n, gv in enumerate(grad):
         base, o = (n // per_plane) * plane, n % per_plane
         delta = r(gv / divisors[o])

@@ -191,6 +191,43 @@ def alias(self):
     return _view(self, self._shape, self._stride)
 
 
+# ---- unfold: overlapping windows of one dim, a view -------------------------------------------
+
+def _unfold_geometry(shape, stride, offset, dim, size, step):
+    """dim becomes the window count ((length - size) // step + 1, every step elements); a new
+    last dim of ``size`` walks one window."""
+    if not shape:
+        return (1,), (1,), offset
+    count = (shape[dim] - size) // step + 1
+    return (shape[:dim] + (count,) + shape[dim + 1:] + (size,),
+            stride[:dim] + (stride[dim] * step,) + stride[dim + 1:] + (stride[dim],), offset)
+
+
+@op("UnfoldBackwardBackward0", name="unfold_backward",
+    grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
+def _unfold_backward(grad_in, input_sizes, dim, size, step):
+    """grad_in's windows added back onto input_sizes (overlapping windows add up)."""
+    positions = _view_backward(_unfold_geometry)(tuple(input_sizes), dim, size, step)
+    return index_add_flat.forward(grad_in.contiguous(), tuple(input_sizes), positions)
+
+
+@op("UnfoldBackward0", name="unfold", self=lambda grad, self, dim, size, step: _unfold_backward(
+    grad, self._shape, dim, size, step))
+def _unfold(self, dim, size, step):
+    return _view(self, *_unfold_geometry(self._shape, self._stride, self._offset, dim, size, step))
+
+
+@op(name="unfold", forms="Tensor")
+def unfold(self, dimension, size, step):
+    dim = wrap_dim(dimension, max(self.dim(), 1))
+    length = self._shape[dim] if self._shape else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {dim} is {length} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return _unfold(self, dim, size, step)
+
+
 # ---- dims: unsqueeze, squeeze, permute, transpose ------------------------------------------
 
 @op("UnsqueezeBackward0", name="unsqueeze", self=lambda grad, dim: grad.squeeze(dim))

@@ -1,4 +1,4 @@
 """torch.nn: modules, parameters, functional and init."""
 from .parameter import Parameter
 from .modules import *  # noqa: F401,F403
-from . import functional, init
+from . import functional, init, utils

@@ -270,6 +270,10 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
 
 
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 3)
+
+
 # ---- Gumbel-softmax -------------------------------------------------------------------------
 
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
@@ -286,4 +290,4 @@ def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
 
 
 __all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshuffle", "adaptive_max_pool1d",
-           "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d", "gumbel_softmax"]
+           "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "gumbel_softmax"]

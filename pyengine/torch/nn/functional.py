@@ -1381,71 +1381,106 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
 
 
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
+
+
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_hw, values, indices = pool_kernels.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
-                                            ceil_mode)
-    shape = tuple(self.shape[:-2]) + out_hw
+    out_shape, values, indices = pool_kernels.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
+                                                       ceil_mode)
+    shape = tuple(self.shape[:self.dim() - len(kernel_size)]) + out_shape
     return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
 
 
-# grad_output's gradient picks each window's maximum from the incoming gradient
-@op("MaxPool2DWithIndicesBackwardBackward0", name="max_pool2d_with_indices_backward",
-    grad_output=lambda grad, indices: grad.flatten(-2).gather(-1, indices.flatten(-2)).view_as(indices),
-    self=lambda grad, self: torch.zeros_like(self))
-def _max_pool2d_backward(grad_output, self, indices):
-    """grad_output added at each window's maximum (indices: flat positions in each plane)."""
-    acc = pool_kernels.max_pool_backward(grad_output._flat(), indices._flat(), self.shape, tuple(indices.shape[-2:]))
-    return _new(acc, self._shape, self.dtype)
+def _max_pool_ops(nd):
+    """The max_pool{nd}d_with_indices op and its backward op (planes: the last nd dims)."""
+    def backward(grad_output, self, indices):
+        """grad_output added at each window's maximum (indices: flat positions in each plane)."""
+        acc = pool_kernels.max_pool_backward(grad_output._flat(), indices._flat(), self.shape,
+                                             tuple(indices.shape[-nd:]))
+        return _new(acc, self._shape, self.dtype)
+
+    def forward(self, kernel_size, stride, padding, dilation, ceil_mode):
+        with no_grad():
+            return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
+
+    name = f"max_pool{nd}d"
+    backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
+    # grad_output's gradient picks each window's maximum from the incoming gradient
+    backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward",
+                  grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
+                  self=lambda grad, self: torch.zeros_like(self))(backward)
+    return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
+              self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
+                  grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
 
 
-@op("MaxPool2DWithIndicesBackward0", name="max_pool2d_with_indices",
-    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: _max_pool2d_backward(
-        grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))
-def _max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode):
-    with no_grad():
-        return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
+_max_pool2d, _max_pool3d = _max_pool_ops(2), _max_pool_ops(3)
 
 
-def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-               return_indices=False):
-    kernel_size = _tuple(kernel_size, 2)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
-    padding, dilation = _tuple(padding, 2), _tuple(dilation, 2)
-    out = _max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
+def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, nd):
+    kernel_size = _tuple(kernel_size, nd)
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    padding, dilation = _tuple(padding, nd), _tuple(dilation, nd)
+    out = (_max_pool2d if nd == 2 else _max_pool3d)(input, kernel_size, stride, padding, dilation, ceil_mode)
     if return_indices:
         return out, _max_pool_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[1]
     return out
 
 
-# avg_pool2d is linear: its backward's gradient for grad_output is avg_pool2d itself
-@op("AvgPool2DBackwardBackward0", name="avg_pool2d_backward",
-    grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
-        _avg_pool2d(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
-    self=lambda grad, self: torch.zeros_like(self))
-def _avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                         divisor_override):
-    acc = pool_kernels.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
-                                 padding, ceil_mode, count_include_pad, divisor_override)
-    return _new(acc, self._shape, self.dtype)
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
 
 
-@op("AvgPool2DBackward0", name="avg_pool2d",
-    self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
-        _avg_pool2d_backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                             divisor_override))
-def _avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    with no_grad():
-        out_hw, values = pool_kernels.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size, stride,
-                                       padding, ceil_mode, count_include_pad, divisor_override)
-        return _new(values, tuple(self.shape[:-2]) + out_hw, self.dtype)
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 3)
+
+
+def _avg_pool_ops(nd):
+    """The avg_pool{nd}d op and its backward op; avg pooling is linear: its backward's gradient
+    for grad_output is the pooling itself."""
+    def backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+        acc = pool_kernels.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size,
+                                             stride, padding, ceil_mode, count_include_pad, divisor_override)
+        return _new(acc, self._shape, self.dtype)
+
+    def forward(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+        with no_grad():
+            out_shape, values = pool_kernels.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size,
+                                                      stride, padding, ceil_mode, count_include_pad, divisor_override)
+            return _new(values, tuple(self.shape[:self.dim() - nd]) + out_shape, self.dtype)
+
+    name = f"avg_pool{nd}d"
+    backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
+    forward = op(f"AvgPool{nd}DBackward0", name=name,
+                 self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+                 backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                          divisor_override))(forward)
+    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
+                  grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+                  forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
+                  self=lambda grad, self: torch.zeros_like(self))(backward)
+    return forward
+
+
+_avg_pool2d, _avg_pool3d = _avg_pool_ops(2), _avg_pool_ops(3)
+
+
+def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, nd):
+    kernel_size = _tuple(kernel_size, nd)
+    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    return (_avg_pool2d if nd == 2 else _avg_pool3d)(input, kernel_size, stride, _tuple(padding, nd), ceil_mode,
+                                                      count_include_pad, divisor_override)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
-    kernel_size = _tuple(kernel_size, 2)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, 2)
-    return _avg_pool2d(input, kernel_size, stride, _tuple(padding, 2), ceil_mode, count_include_pad,
-                       divisor_override)
+    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 2)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 3)
 
 
 # 1-d pooling is 2-d pooling of the input with a dim of size 1 inserted, as in PyTorch
@@ -1655,4 +1690,7 @@ def one_hot(tensor, num_classes=-1):
 
 from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
                               pad_reflect_replicate, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d,
-                              conv_transpose2d, gumbel_softmax)
+                              conv_transpose2d, conv_transpose3d, gumbel_softmax)
+from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
+from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
+                         _none_or_dtype)

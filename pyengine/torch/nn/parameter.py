@@ -27,3 +27,57 @@ class Parameter(Tensor):
 
     def __reduce_ex__(self, protocol):
         return (Parameter, (self.detach(), self.requires_grad))
+
+
+_UNINITIALIZED = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+                  "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call "
+                  "`forward` to initialize the parameters before accessing their attributes.")
+
+
+class UninitializedTensorMixin:
+    """A lazy module's parameter or buffer before its first call: no shape yet; ``materialize``
+    gives it one (zeros here, uninitialised memory in PyTorch) and makes it a plain one."""
+    cls_to_become = Parameter
+
+    def materialize(self, shape, device=None, dtype=None):
+        from .._ops.creation import zeros
+        requires_grad = self.requires_grad
+        self._init_from(zeros(tuple(shape), dtype=self.dtype if dtype is None else dtype))
+        self.requires_grad = requires_grad
+        self.__class__ = self.cls_to_become
+
+    @property
+    def shape(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def size(self, dim=None):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def numel(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def __repr__(self):
+        return f"<{type(self).__name__}>"
+
+    __str__ = __repr__
+
+
+class UninitializedParameter(UninitializedTensorMixin, Parameter):
+    def __deepcopy__(self, memo):
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(requires_grad=self.requires_grad)
+        return memo[id(self)]
+
+
+class UninitializedBuffer(UninitializedTensorMixin, Tensor):
+    cls_to_become = Tensor
+
+    def __new__(cls, requires_grad=False):
+        from .._ops.creation import zeros
+        self = object.__new__(cls)
+        self._init_from(zeros(0))
+        self.requires_grad = requires_grad
+        return self
+
+    def __init__(self, requires_grad=False):
+        pass

@@ -1,4 +1,4 @@
-"""BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d."""
+"""BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d/3d."""
 import torch
 from .. import functional as F
 from ..parameter import Parameter
@@ -70,8 +70,8 @@ class _InstanceNorm(_BatchNorm):
     """Per sample and channel; the input may lack the batch dim."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False,
-                 device=None, dtype=None):
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype=dtype, bias=affine)
+                 device=None, dtype=None, *, bias=True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype=dtype, bias=bias)
 
     def forward(self, input):
         self._check_input_dim(input)
@@ -90,3 +90,7 @@ class InstanceNorm1d(_InstanceNorm):
 
 class InstanceNorm2d(_InstanceNorm):
     _dims, _expected = (3, 4), "3D or 4D"
+
+
+class InstanceNorm3d(_InstanceNorm):
+    _dims, _expected = (4, 5), "4D or 5D"

@@ -1,4 +1,4 @@
-"""Conv1d, Conv2d and their transposes."""
+"""Conv1d, Conv2d, Conv3d and their transposes."""
 import math
 
 import torch
@@ -79,6 +79,13 @@ class Conv2d(_ConvNd):
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
 
+class Conv3d(_ConvNd):
+    _dims = 3
+
+    def forward(self, input):
+        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
 class _ConvTransposeNd(_ConvNd):
     """ConvTranspose1d/2d: weight (in_channels, out_channels // groups, *kernel_size), initialised
     as the convolutions' (fan-in from its dim 1)."""
@@ -128,4 +135,12 @@ class ConvTranspose2d(_ConvTransposeNd):
 
     def forward(self, input, output_size=None):
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    _dims = 3
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
                                   self.groups, self.dilation)

@@ -26,6 +26,10 @@ class ConstantPad2d(_ConstantPadNd):
     n = 2
 
 
+class ConstantPad3d(_ConstantPadNd):
+    n = 3
+
+
 class _ZeroPad:
     """The zero forms: value 0 and a shorter repr."""
 
@@ -41,6 +45,10 @@ class ZeroPad1d(_ZeroPad, ConstantPad1d):
 
 
 class ZeroPad2d(_ZeroPad, ConstantPad2d):
+    pass
+
+
+class ZeroPad3d(_ZeroPad, ConstantPad3d):
     pass
 
 

@@ -1,4 +1,4 @@
-"""Pooling modules: max and average (1-d and 2-d), adaptive average; Upsample (resizing)."""
+"""Pooling modules: max and average (1-d, 2-d and 3-d), adaptive average; Upsample (resizing)."""
 from .. import functional as F
 from .module import Module
 
@@ -40,6 +40,18 @@ class AvgPool2d(Module):
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxPool3d(MaxPool2d):
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class AvgPool3d(AvgPool2d):
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
 
 
 class MaxPool1d(MaxPool2d):

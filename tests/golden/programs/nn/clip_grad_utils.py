@@ -1,0 +1,16 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+m = nn.Sequential(nn.Linear(4, 3), nn.Tanh(), nn.Linear(3, 2))
+m(torch.randn(5, 4)).pow(2).sum().backward()
+print(nn.utils.clip_grad_norm_(m.parameters(), 0.5))
+print([p.grad for p in m.parameters()])
+print(torch.nn.utils.clip_grad_norm_(m.parameters(), 0.1, norm_type=1))
+print(torch.nn.utils.get_total_norm([p.grad for p in m.parameters()], float('inf')))
+torch.nn.utils.clip_grad_value_(m.parameters(), 0.01)
+print(m[0].weight.grad)
+v = torch.nn.utils.parameters_to_vector(m.parameters())
+print(v.shape, v[:5])
+torch.nn.utils.vector_to_parameters(v * 2, m.parameters())
+print(m[2].bias)
+print(nn.utils.clip_grad_norm_([], 1.0))
