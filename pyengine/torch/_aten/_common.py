@@ -68,8 +68,6 @@ def fma32_scaled(a, b, c):
     return result
 
 
-
-
 # ---- the sum cascade (SumKernel.cpp), on a backend's sequence ops ----------------------------
 # ``ops`` adds float32 items: block_sums(items, nblocks, size), seq(items), add(a, b). An item
 # is a scalar (python), a row of columns (python, one cascade per column at once) or an

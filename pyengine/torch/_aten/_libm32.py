@@ -16,6 +16,7 @@ from .._float32 import bits32, f32, fma32, from_bits32
 _INF = math.inf
 _NAN = math.nan
 
+
 # ---- SLEEF expf (u10) ---------------------------------------------------------------
 
 def _c(bits):
@@ -229,6 +230,8 @@ def log1pf_glibc1(x):
         return f32(f - f32(hfsq - f32(s * f32(hfsq + r))))
     return f32(k_ln2_hi - f32(f32(hfsq - f32(f32(s * f32(hfsq + r)) + f32(k_ln2_lo + c))) - f))
 
+
+# ---- C's edge cases for the correctly rounded stand-ins ---------------------------------------
 
 def c_semantics(fn, x):
     """fn(x) in float64 with C's results where Python's math raises."""

@@ -84,10 +84,10 @@ def mm_rule(a, b, m, k, n, bias, b_transposed, rule):
 def joined(parts):
     """Products (lists, or array('f') from the browser's kernels) end to end."""
     if any(isinstance(part, array) for part in parts):
-        joined = array("f")
+        out = array("f")
         for part in parts:
-            joined.extend(part if isinstance(part, array) else array("f", part))
-        return joined
+            out.extend(part if isinstance(part, array) else array("f", part))
+        return out
     return [v for part in parts for v in part]
 
 

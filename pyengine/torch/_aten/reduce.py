@@ -16,7 +16,7 @@ from operator import add, mul, truediv
 
 from .._backend import kernels
 from .._float32 import f32, fma32
-from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, ceil_log2 as _ceil_log2, \
+from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
     column_rules as _column_rules, finish_var as _finish_var, rowsum as _rowsum
 from ._dispatch import as_buffer, backend_kernel, zeros
 
