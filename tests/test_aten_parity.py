@@ -68,8 +68,6 @@ def matches(ours, record):
 
 # ---- running one golden case ------------------------------------------------------------------
 
-
-
 def _flat(result):
     if isinstance(result, tuple):  # reductions return (values, shape)
         result = result[0]
