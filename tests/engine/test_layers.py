@@ -21,11 +21,11 @@ ENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 LAYERS = [
     ("leaves", ["torch._float32", "torch._libm", "torch._dtype", "torch._size", "torch._device",
                 "torch.return_types", "torch._unsupported"]),
-    ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._backend.python", "torch._backend.numpy",
-                 "torch._backend"]),
-    ("aten", ["torch._aten", "torch._aten.special", "torch._aten.reduce", "torch._aten.linalg",
-              "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample", "torch._aten.norm",
-              "torch._aten.embedding", "torch._aten.*"]),
+    ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._aten._libm32", "torch._backend.python",
+                 "torch._backend.numpy", "torch._backend"]),
+    ("aten", ["torch._aten", "torch._aten._dispatch", "torch._aten.special", "torch._aten.reduce",
+              "torch._aten.linalg", "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample",
+              "torch._aten.norm", "torch._aten.embedding", "torch._aten.*"]),
     ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
                 "torch._process", "torch._tensor", "torch.autograd.derivatives"]),
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
@@ -139,3 +139,36 @@ def test_both_backends_implement_exactly_the_protocol():
             continue
         assert [p for p in PROTOCOL if not hasattr(backend, p)] == [], name
         assert _defined_names(MODULES[f"torch._backend.{name}"]) - set(PROTOCOL) == set(), name
+        assert set(backend.ATEN) <= _backend_kernels(), f"{name}.ATEN names no @backend_kernel of _aten"
+
+
+def _backend_kernels():
+    """The names of the _aten kernels a backend may replace (decorated with @backend_kernel)."""
+    names = set()
+    for module, path in MODULES.items():
+        if module.startswith("torch._aten."):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.FunctionDef) and any(
+                        isinstance(d, ast.Name) and d.id == "backend_kernel" for d in node.decorator_list):
+                    names.add(node.name)
+    return names
+
+
+def test_numpy_kernels_live_in_the_numpy_backend():
+    """The _aten kernels choose no path by argument type and import no numpy: a whole-array
+    version of a kernel is the numpy backend's (its ATEN), picked by the active backend."""
+    for module, path in MODULES.items():
+        if module.startswith("torch._aten"):
+            text = path.read_text(encoding="utf-8")
+            assert "is_np(" not in text and "numpy" not in _top_level_imports(text), module
+
+
+def _top_level_imports(text):
+    """The top-level packages a module's source imports (absolute imports)."""
+    found = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found

@@ -1,41 +1,26 @@
-"""Helpers shared by the kernels: numpy detection and exact float32 fma on whole sequences."""
-import functools
-import os
+"""What both backends' kernels share: the reference machine's constants, exact float32 fma on
+whole sequences, and the drivers that fix an order of roundings (the sum cascade, the
+matrix product's k-blocks, the elementwise vector runs), written once on sequence ops that
+each backend supplies."""
+import math
 import re
 from array import array
 from operator import add, mul
 
-from .._float32 import fma32
+from .._float32 import f32, fma32
 
-if os.environ.get("PYENGINE_BACKEND", "").strip().lower() == "python":
-    np = None  # the pure-Python backend never passes numpy arrays: don't pay for importing numpy
-else:
-    try:
-        import numpy as np
-    except ImportError:  # Pyodide: pure Python only
-        np = None
+# Lane count of the AVX kernels torch dispatches to for sigmoid and the softmax family:
+# 16 on the AVX-512 machines the project's reference outputs come from (8 on AVX2-only).
+LANES = 16
 
+# torch.get_num_threads() on the reference machine. Full sums of >= GRAIN_SIZE elements
+# are split into this many chunks, so their bits depend on it.
+NUM_THREADS = 2
 
-def ieee(kernel):
-    """``kernel`` with numpy's floating-point warnings off: like PyTorch's, the kernels give
-    IEEE results (inf, nan) silently."""
-    if np is None:
-        return kernel
+# at::internal::GRAIN_SIZE: below this many elements torch never splits work over threads.
+GRAIN_SIZE = 32768
 
-    @functools.wraps(kernel)
-    def quiet(*args, **kwargs):
-        with np.errstate(all="ignore"):
-            return kernel(*args, **kwargs)
-    return quiet
-
-
-def is_np(values):
-    return np is not None and isinstance(values, np.ndarray)
-
-
-def as_f32(values):
-    """values as a float32 numpy array (no copy when it already is one)."""
-    return np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
+SUM_LANES = 8  # the sum, norm and prod kernels are AVX2 builds: 8 float32 lanes
 
 
 # A float64 whose low 29 bits are 1 followed by 28 zeros lies exactly halfway between two
@@ -83,25 +68,87 @@ def fma32_scaled(a, b, c):
     return result
 
 
-if np is not None:
-    _LOW29 = np.int64(0x1FFFFFFF)
-    _HALF29 = np.int64(0x10000000)
+# ---- the sum cascade (SumKernel.cpp), on a backend's sequence ops ----------------------------
+# ``ops`` adds float32 items: block_sums(items, nblocks, size), seq(items), add(a, b). An item
+# is a scalar (python), a row of columns (python, one cascade per column at once) or an
+# array of any shape (numpy: one call reduces many columns).
 
-    def fma32_np(a, b, c):
-        """Exact float32 fma of float32 arrays (broadcasting), by the same halfway check."""
-        s = np.add(np.multiply(a, b, dtype=np.float64), c, dtype=np.float64)
-        result = s.astype(np.float32)
-        halfway = (s.view(np.int64) & _LOW29) == _HALF29
-        if halfway.any():
-            _redo_halfway(result, halfway, a, b, c)
-        return result
-
-    def _redo_halfway(result, halfway, a, b, c):
-        shape = result.shape
-        a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), shape) for v in (a, b, c))
-        for idx in zip(*np.nonzero(halfway)):
-            result[idx] = fma32(float(a[idx]), float(b[idx]), float(c[idx]))
+def ceil_log2(v):
+    return 1 if v <= 2 else (v - 1).bit_length()
 
 
-if np is None:
-    fma32_np = None  # pure Python (Pyodide): the numpy kernels are never called
+def cascade(items, count, ops):
+    """SumKernel's multi_row_sum: four levels of partial sums, 2^p items per level."""
+    if count < 16:
+        return ops.seq(items[:count])
+    step = 1 << max(4, ceil_log2(count) // 4)
+    n0 = count // step
+    level0 = ops.block_sums(items, n0, step)
+    n1 = n0 // step
+    level1 = ops.block_sums(level0, n1, step)
+    n2 = n1 // step
+    level2 = ops.block_sums(level1, n2, step)
+    acc0 = ops.seq(items[n0 * step:count])
+    acc1 = ops.seq(level0[n1 * step:n0])
+    acc2 = ops.seq(level1[n2 * step:n1])
+    acc3 = ops.seq(level2)
+    return ops.add(ops.add(ops.add(acc0, acc1), acc2), acc3)
+
+
+def rowsum(items, count, ops):
+    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded."""
+    groups = count // 4
+    p0, p1, p2, p3 = (cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
+    for i in range(4 * groups, count):
+        p0 = ops.add(p0, items[i])
+    return ops.add(ops.add(ops.add(p0, p1), p2), p3)
+
+
+def column_rules(n0, n1, s0, s1):
+    """Which per-column sum each of the n1 columns of a reducing kernel call gets (cascade_sum)."""
+    if s0 == 1 and n0 >= SUM_LANES:
+        return [("inner", 0, n1)]
+    if s1 == 1 and n1 >= SUM_LANES:
+        split = n1 // 32 * 32  # blocks of 4 vectors: one multi_row_sum
+    elif s0 < s1:
+        split = 0
+    else:
+        split = n1 // 4 * 4  # groups of 4 scalar columns: one multi_row_sum
+    return [("cascade", 0, split), ("rowsum", split, n1)]
+
+
+def finish_var(m2, divisor, take_sqrt):
+    """A float64 sum of squared deviations as torch's float32 var (or std)."""
+    divisor = max(0.0, divisor)
+    if divisor == 0.0:
+        var = math.nan if m2 == 0.0 or m2 != m2 else math.inf
+    else:
+        var = m2 / divisor
+    return f32(math.sqrt(var) if take_sqrt else var)
+
+
+# ---- the matrix product's k-blocks and the elementwise vector runs ---------------------------
+
+def f_blocks(k):
+    """MKL rule F's k-blocks: kc = k if k <= 192, else min(192, k // 2)."""
+    kc = k if k <= 192 else min(192, k // 2)
+    return [(lo, min(k, lo + kc)) for lo in range(0, k, kc)]
+
+
+def vector_runs(n, row=None):
+    """Split n elements of a unary elementwise op into torch's (start, stop, vector_stop).
+
+    Elements start..vector_stop-1 take the vector formula (full 2W-blocks of a run),
+    vector_stop..stop-1 the scalar one. A run is a contiguous row (``row`` elements; None
+    for a fully contiguous tensor, 1 for 0-d or non-unit-stride input), cut further where
+    torch splits more than GRAIN_SIZE elements over its threads.
+    """
+    cuts = {0, n}
+    if n > GRAIN_SIZE:
+        chunk = -(-n // min(NUM_THREADS, -(-n // GRAIN_SIZE)))
+        cuts.update(range(chunk, n, chunk))
+    if row is not None and row > 0:
+        cuts.update(range(row, n, row))
+    bounds = sorted(cuts)
+    block = 2 * LANES
+    return [(a, b, a + (b - a) // block * block) for a, b in zip(bounds, bounds[1:])]

@@ -9,14 +9,16 @@ Three rules (spec section 4.2), chosen by output shape (4.3):
   is added last. Used by Linear/addmm with few rows or few outputs.
 
 Shapes the spec lists as not reproduced get the best simple rule it names (``rule_for``).
-Matrices are flat row-major float32 sequences; numpy arrays in give numpy arrays out.
+Matrices are flat row-major float32 sequences. The products here are the pure-Python
+backend's; the numpy backend has its own (``_backend/numpy.py``), with the same bits.
 """
 from array import array
 from operator import add, mul
 
 from .._backend import kernels
 from .._float32 import f32
-from ._common import as_f32, fma32_np, fma32_scaled, ieee, is_np, np
+from ._common import f_blocks as _f_blocks, fma32_scaled
+from ._dispatch import backend_kernel
 
 
 # ---- which rule -----------------------------------------------------------------------------
@@ -50,15 +52,8 @@ def _gemv_exact_k(m, n):
     return 4
 
 
-def _f_blocks(k):
-    """Rule F's k-blocks: kc = k if k <= 192, else min(192, k // 2)."""
-    kc = k if k <= 192 else min(192, k // 2)
-    return [(lo, min(k, lo + kc)) for lo in range(0, k, kc)]
-
-
 # ---- public entry points -------------------------------------------------------------------
 
-@ieee
 def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
     """(m x k) @ (k x n) + bias, rounded as torch's mm/addmm/linear.
 
@@ -72,63 +67,52 @@ def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
         # with n <= 16; two or three leftover rows are only partly reproduced). bmm's
         # per-batch products do not do this.
         head = m // 4 * 4
-        top = _mm_rule(a[:head * k], b, head, k, n, bias, b_transposed, "F")
-        rest = _mm_rule(a[head * k:], b, m - head, k, n, bias, b_transposed, "N")
-        return np.concatenate([top, rest]) if is_np(top) else _joined([top, rest])
-    return _mm_rule(a, b, m, k, n, bias, b_transposed, rule)
+        top = mm_rule(a[:head * k], b, head, k, n, bias, b_transposed, "F")
+        rest = mm_rule(a[head * k:], b, m - head, k, n, bias, b_transposed, "N")
+        return joined([top, rest])
+    return mm_rule(a, b, m, k, n, bias, b_transposed, rule)
 
 
-def _mm_rule(a, b, m, k, n, bias, b_transposed, rule):
+@backend_kernel
+def mm_rule(a, b, m, k, n, bias, b_transposed, rule):
     """The product with one rule for every output."""
-    if is_np(a) or is_np(b):
-        x = as_f32(a).reshape(m, k)
-        w = as_f32(b).reshape(n, k) if b_transposed else as_f32(b).reshape(k, n).T
-        bias_np = None if bias is None else as_f32(bias)
-        return _mm_np(x, w, bias_np, rule).reshape(-1)
     out = kernels.mm(a, b, m, k, n, bias, b_transposed, rule) if kernels.wasm is not None else None
     return _mm_list(a, b, m, k, n, bias, b_transposed, rule) if out is None else out
 
 
-def _joined(parts):
-    """Pure-Python products (lists, or array('f') from the browser's kernels) end to end."""
+@backend_kernel
+def joined(parts):
+    """Products (lists, or array('f') from the browser's kernels) end to end."""
     if any(isinstance(part, array) for part in parts):
-        joined = array("f")
+        out = array("f")
         for part in parts:
-            joined.extend(part if isinstance(part, array) else array("f", part))
-        return joined
+            out.extend(part if isinstance(part, array) else array("f", part))
+        return out
     return [v for part in parts for v in part]
 
 
-@ieee
 def linear(x, weight, bias, m, k, n):
     """F.linear: x (m x k) @ weight (n x k)^T + bias."""
     return mm(x, weight, m, k, n, bias, b_transposed=True)
 
 
-@ieee
 def bmm(a, b, batch, m, k, n):
     """torch.bmm of (batch, m, k) @ (batch, k, n): torch's own loop (rule N) when k*m*n < 400."""
     rule = "N" if k * m * n < 400 else rule_for(m, k, n)
-    parts = [_mm_rule(a[i * m * k:(i + 1) * m * k], b[i * k * n:(i + 1) * k * n], m, k, n, None, False, rule)
+    parts = [mm_rule(a[i * m * k:(i + 1) * m * k], b[i * k * n:(i + 1) * k * n], m, k, n, None, False, rule)
              for i in range(batch)]
-    if is_np(a) or is_np(b):
-        return np.concatenate(parts) if parts else np.zeros(0, np.float32)
-    return _joined(parts)
+    return joined(parts)
 
 
-@ieee
 def mv(a, v, m, k):
     """torch.mv / 2-D @ 1-D (MKL sgemv): rule N, exact for k <= 4 (spec 4.3)."""
     return mm(a, v, m, k, 1)
 
 
-@ieee
 def dot(x, y):
     """torch.dot (MKL sdot): exact when len is a multiple of 4 (spec 4.6); other lengths add
     the leftover products one by one after the fold (a stand-in)."""
-    use_np = is_np(x) or is_np(y)
-    if use_np:
-        x, y = as_f32(x).tolist(), as_f32(y).tolist()
+    x, y = array("f", x).tolist(), array("f", y).tolist()
     k = len(x)
     products = array("f", [p * q for p, q in zip(x, y)])
     groups = k // 4
@@ -143,7 +127,7 @@ def dot(x, y):
     r = f32(f32(lanes[0] + lanes[2]) + f32(lanes[1] + lanes[3]))
     for p in products[4 * groups:]:
         r = f32(r + p)
-    return np.float32(r) if use_np else r
+    return r
 
 
 # ---- pure Python ------------------------------------------------------------------------------
@@ -230,122 +214,4 @@ def _d_vectors(scalars, vectors, width, length):
     for kk in range(steps * width, k):
         scalar = scalars[kk]
         r = array("f", map(add, r, array("f", [scalar * v for v in vectors[kk]])))
-    return r
-
-
-# ---- numpy ----------------------------------------------------------------------------------------
-# x is (m, k); w is (n, k) (rows of the second operand's transpose, possibly a view).
-
-def _mm_np(x, w, bias, rule):
-    m, k = x.shape
-    n = w.shape[0]
-    if rule == "F":
-        return _rule_f_np(x, w, bias)
-    if rule == "N":
-        c = _rule_n_np(x, w)
-    else:
-        split = n // 4 * 4 if rule == "D" else n
-        c = np.concatenate([_rule_d_np(x, w[:split], 4), _rule_d_np(x, w[split:], 8)], axis=1)
-    if bias is not None:
-        c = c + bias[None, :]
-    return c
-
-
-def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
-    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = np.zeros((1, m, n), np.float32)
-    chunk = max(1, (1 << 20) // max(1, m * n))
-    for lo in range(0, k, chunk):
-        products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
-        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
-    return c[0].copy()  # not a view of the whole accumulation
-
-
-def _rule_f_np(x, w, bias):
-    if _blas_is_rule_f():
-        return _rule_f_blas(x, w, bias)
-    return _rule_f_exact(x, w, bias)
-
-
-# numpy's float32 matmul calls OpenBLAS sgemm. Its main kernel keeps one fused running sum per
-# output over k, in order, from 0: a block of rule F exactly, at BLAS speed. Its edge kernel
-# (the last n mod 16 columns on Haswell/Zen) sums in another order, so columns are padded with
-# zeros to a whole number of panels. Whether this holds depends on the BLAS numpy was built
-# with and the kernel it picks for this CPU, so it is checked once against the exact emulation.
-_BLAS_PANEL = 16
-
-
-def _rule_f_blas(x, w, bias):
-    m, k = x.shape
-    n = w.shape[0]
-    padded = np.zeros((k, n + -n % _BLAS_PANEL), np.float32)
-    padded[:, :n] = w.T
-    c = None if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
-    for lo, hi in _f_blocks(k):
-        t = np.matmul(np.ascontiguousarray(x[:, lo:hi]), padded[lo:hi])[:, :n]
-        c = t if c is None else c + t
-    return c
-
-
-_blas_verdict = []
-
-
-def _blas_is_rule_f():
-    """Does _rule_f_blas give _rule_f_exact's bits here? Checked once per process (~10 ms) on
-    shapes that reach the edge cases: one k-block and two, leftover rows, padded columns."""
-    if not _blas_verdict:
-        rng = np.random.default_rng(0)
-        ok = True
-        for m, k, n in ((4, 1, 12), (13, 192, 45), (9, 300, 16), (6, 70, 33)):
-            x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
-            w = rng.standard_normal((n, k)).astype(np.float32)
-            bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
-            ok = ok and np.array_equal(_rule_f_blas(x, w, bias).view(np.int32),
-                                       _rule_f_exact(x, w, bias).view(np.int32))
-        _blas_verdict.append(ok)
-    return _blas_verdict[0]
-
-
-def _rule_f_exact(x, w, bias):
-    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
-    m, k = x.shape
-    n = w.shape[0]
-    x64 = x.astype(np.float64)
-    w64 = np.ascontiguousarray(w.T).astype(np.float64)  # (k, n)
-    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
-    s = np.empty((m, n), np.float64)
-    low = np.empty((m, n), np.int64)
-    halfway = np.empty((m, n), bool)
-    for lo, hi in _f_blocks(k):
-        t = np.zeros((m, n), np.float32)
-        for kk in range(lo, hi):
-            np.multiply.outer(x64[:, kk], w64[kk], out=s)
-            np.add(s, t, out=s)  # exact product + t, one float64 rounding
-            np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
-            np.equal(low, 0x10000000, out=halfway)
-            new_t = s.astype(np.float32)
-            if halfway.any():  # a float32 halfway point: redo those with the exact fma
-                rows, cols = np.nonzero(halfway)
-                new_t[rows, cols] = fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
-            t = new_t
-        c = t if c is None else c + t
-    return c
-
-
-def _rule_d_np(x, w, width):
-    m, k = x.shape
-    n = w.shape[0]
-    lanes = np.zeros((width, m, n), np.float32)
-    steps = k // width
-    for s in range(steps):
-        block = slice(s * width, (s + 1) * width)
-        lanes = lanes + x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
-    if width == 8:
-        lanes = lanes[:4] + lanes[4:]
-    r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
-    for kk in range(steps * width, k):
-        r = r + np.multiply.outer(x[:, kk], w[:, kk])
     return r

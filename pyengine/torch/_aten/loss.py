@@ -4,7 +4,8 @@ softmax/log_softmax over the last dim use W = LANES-wide vectors: SLEEF expf on 
 element, a lane-wise sum (``_lanesum``), then ``e * (1 / S)`` or ``(x - max) - logf(S)``.
 Over another dim, each inner position is computed on its own with a sequential sum; SLEEF
 expf for positions in full W-blocks, glibc expf for the rest (SoftMaxKernel.cpp).
-Values are contiguous, row-major, with their shape; numpy in gives numpy out.
+Values are contiguous, row-major, with their shape. The loops here are the pure-Python
+backend's; the numpy backend has whole-array versions of them (``_backend/numpy.py``).
 """
 import math
 from array import array
@@ -12,10 +13,10 @@ from itertools import repeat
 from operator import mul, sub
 
 from .._float32 import f32
-from . import GRAIN_SIZE, LANES, NUM_THREADS
 from . import reduce as _reduce
 from . import special
-from ._common import as_f32, fma32_np, fma32_seq, ieee, is_np, np
+from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq
+from ._dispatch import backend_kernel
 
 
 def _split(shape, dim):
@@ -59,40 +60,13 @@ def _lanesum(e):
     return acc[0]
 
 
-def _lanesum_np(e):
-    """_lanesum of every row of a 2-D float32 array."""
-    n = e.shape[1]
-    if n < LANES:
-        acc = e[:, 0].copy()
-        for i in range(1, n):
-            acc = acc + e[:, i]
-        return acc
-    acc = e[:, :LANES].copy()
-    full = n // LANES * LANES
-    for b in range(LANES, full, LANES):
-        acc = acc + e[:, b:b + LANES]
-    rest = n - full
-    acc[:, :rest] = acc[:, :rest] + e[:, full:]
-    half = LANES // 2
-    while half:
-        acc = acc[:, :half] + acc[:, half:2 * half]
-        half //= 2
-    return acc[:, 0]
-
-
 def _row_max(row):
     return math.nan if any(v != v for v in row) else max(row)
 
 
-def _lastdim(values, n, log):
-    if is_np(values):
-        x = as_f32(values).reshape(-1, n)
-        d = x - x.max(axis=1, keepdims=True)
-        e = special.expf_sleef(d.reshape(-1)).reshape(d.shape)
-        total = _lanesum_np(e)
-        if log:
-            return (d - special.logf_sleef(total)[:, None]).reshape(-1)
-        return (e * (np.float32(1) / total)[:, None]).reshape(-1)
+@backend_kernel
+def softmax_lastdim(values, n, log):
+    """softmax (log_softmax) of each contiguous row of n values."""
     out = []
     for start in range(0, len(values), n):
         row = values[start:start + n]
@@ -147,22 +121,13 @@ def _otherdim(values, shape, dim, log):
         vector = _logsoftmax_vector_positions(outer, size, inner)
     else:
         vector = _softmax_vector_positions(outer, size, inner)
-    if is_np(values):
-        x = as_f32(values).reshape(outer, size, inner).transpose(0, 2, 1).reshape(-1, size)
-        mask = np.array(vector, bool)
-        m = x.max(axis=1, keepdims=True)
-        d = x - m
-        e = np.empty_like(d)
-        e[mask] = special.expf_sleef(d[mask].reshape(-1)).reshape(-1, size)
-        e[~mask] = special.expf_glibc(d[~mask].reshape(-1)).reshape(-1, size)
-        total = np.zeros(len(x), np.float32)
-        for i in range(size):
-            total = total + e[:, i]
-        if log:
-            out = d - special.logf_sleef(total)[:, None]
-        else:
-            out = e / total[:, None]
-        return out.reshape(outer, inner, size).transpose(0, 2, 1).reshape(-1)
+    return softmax_otherdim(values, outer, size, inner, vector, log)
+
+
+@backend_kernel
+def softmax_otherdim(values, outer, size, inner, vector, log):
+    """softmax (log_softmax) over the middle dim of contiguous (outer, size, inner) values;
+    vector[o * inner + i] says whether position (o, i) takes the vector formula."""
     out = [0.0] * len(values)
     for pos, use_vector in enumerate(vector):
         o, i = divmod(pos, inner)
@@ -182,30 +147,24 @@ def _otherdim(values, shape, dim, log):
     return out
 
 
-@ieee
 def softmax(values, shape, dim):
     """torch.softmax of contiguous float32 values of the given shape."""
     if _is_last(shape, dim):
-        return _lastdim(values, shape[-1] if shape else 1, log=False)
+        return softmax_lastdim(values, shape[-1] if shape else 1, log=False)
     return _otherdim(values, shape, dim, log=False)
 
 
-@ieee
 def log_softmax(values, shape, dim):
     """torch.log_softmax of contiguous float32 values of the given shape."""
     if _is_last(shape, dim):
-        return _lastdim(values, shape[-1] if shape else 1, log=True)
+        return softmax_lastdim(values, shape[-1] if shape else 1, log=True)
     return _otherdim(values, shape, dim, log=True)
 
 
-@ieee
+@backend_kernel
 def log_softmax_backward_lastdim(grad, output, n):
     """grad - exp(output) * grad.sum(-1) over rows of n: PyTorch's kernel computes the row sum
     with _lanesum and each element as one fused step, fma(-expf_sleef(output), sum, grad)."""
-    if is_np(grad) or is_np(output):
-        g = as_f32(grad).reshape(-1, n)
-        e = special.expf_sleef(as_f32(output)).reshape(-1, n)
-        return fma32_np(-e, _lanesum_np(g)[:, None], g).reshape(-1)
     out = []
     for start in range(0, len(grad), n):
         g = grad[start:start + n]
@@ -243,13 +202,12 @@ def nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
-@ieee
 def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-100):
     """F.nll_loss for logp of shape (B, C) or (C,) and integer targets.
 
     'mean'/'sum' use the kernel's own 8-level float32 cascade over the batch.
     """
-    flat = as_f32(logp).tolist() if is_np(logp) else logp
+    flat = array("f", logp).tolist()
     classes = shape[-1]
     batch = shape[0] if len(shape) == 2 else 1
     targets = [int(t) for t in targets]
@@ -258,8 +216,8 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
         for b, t in enumerate(targets):
             w = 0.0 if t == ignore_index else (1.0 if weight is None else float(weight[t]))
             out.append(f32(-(flat[b * classes + t] * w)) if t != ignore_index else 0.0)
-        return np.array(out, np.float32) if is_np(logp) else out
-    power = max(4, _reduce._ceil_log2(batch) // 8)
+        return out
+    power = max(4, ceil_log2(batch) // 8)
     mask = (1 << power) - 1
     loss = array("f", bytes(32))
     weights = array("f", bytes(32))
@@ -286,7 +244,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
     if reduction == "mean":
         total_weight = f32(batch - ignored) if weight is None else _running_sum(weights)
         total = _div(total, total_weight)
-    return np.float32(total) if is_np(logp) else total
+    return total
 
 
 def _running_sum(parts):
@@ -302,7 +260,6 @@ def _div(a, b):
     return f32(a / b)
 
 
-@ieee
 def cross_entropy(logits, shape, targets, reduction="mean", weight=None, ignore_index=-100):
     """F.cross_entropy with class-index targets: nll_loss(log_softmax(logits, class dim))."""
     class_dim = 1 if len(shape) >= 2 else 0
@@ -319,29 +276,29 @@ def _reduce_loss(values, reduction):
     return kernel(values, 0, [len(values)], [1])[0][0]
 
 
-@ieee
 def mse_loss(a, b, reduction="mean"):
     """F.mse_loss of equal-size contiguous inputs: d = a - b, d * d, then the cascade mean/sum."""
-    if is_np(a) or is_np(b):
-        d = as_f32(a) - as_f32(b)
-        return _reduce_loss(d * d, reduction)
+    return _reduce_loss(squared_difference(a, b), reduction)
+
+
+@backend_kernel
+def squared_difference(a, b):
+    """(a - b) * (a - b), each step rounded to float32."""
     d = array("f", map(sub, a, b))
-    return _reduce_loss(array("f", map(mul, d, d)), reduction)
+    return array("f", map(mul, d, d))
 
 
-@ieee
 def binary_cross_entropy(p, y, reduction="mean"):
     """F.binary_cross_entropy: (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100),
     with glibc's logf and log1pf (torch's scalar kernel calls them)."""
-    if is_np(p) or is_np(y):
-        pv, yv = as_f32(p), as_f32(y)
-        log1m = np.maximum(special.log1pf_glibc(-pv), np.float32(-100))
-        logp = np.maximum(special.logf_glibc(pv), np.float32(-100))
-        loss = (yv - np.float32(1)) * log1m - yv * logp
-        return _reduce_loss(loss, reduction)
+    return _reduce_loss(bce_terms(p, y), reduction)
+
+
+@backend_kernel
+def bce_terms(p, y):
+    """binary_cross_entropy's per-element losses, in float32."""
     log1m = [max(v, -100.0) for v in special.log1pf_glibc([-v for v in p])]
     logp = [max(v, -100.0) for v in special.logf_glibc(p)]
     first = array("f", map(mul, array("f", [v - 1.0 for v in y]), log1m))
     second = array("f", map(mul, y, logp))
-    loss = array("f", map(sub, first, second))
-    return _reduce_loss(loss if reduction != "none" else loss.tolist(), reduction)
+    return array("f", map(sub, first, second))

@@ -16,14 +16,9 @@ from operator import add, mul, truediv
 
 from .._backend import kernels
 from .._float32 import f32, fma32
-from . import GRAIN_SIZE, NUM_THREADS
-from ._common import fma32_np, ieee, is_np, np
-
-_SUM_LANES = 8  # the sum, norm and prod kernels are AVX2 builds: 8 float32 lanes
-
-
-def _ceil_log2(v):
-    return 1 if v <= 2 else (v - 1).bit_length()
+from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
+    column_rules as _column_rules, finish_var as _finish_var, rowsum as _rowsum
+from ._dispatch import as_buffer, backend_kernel, zeros
 
 
 def _prod(sizes):
@@ -33,9 +28,7 @@ def _prod(sizes):
     return n
 
 
-# ---- float32 sequence arithmetic, one implementation per backend --------------------------
-# Items are indexed along the first axis: a scalar per item for lists and array('f'), an
-# array of any shape per item for numpy (so one call reduces many columns at once).
+# ---- float32 sequence ops for _common's cascade: a scalar per item, or a row of columns ------------
 
 class _ListOps:
     @staticmethod
@@ -83,53 +76,6 @@ class _ColumnListOps:
         return array("f", map(add, a, b)).tolist()
 
 
-class _NumpyOps:
-    @staticmethod
-    def block_sums(items, nblocks, size):
-        acc = np.zeros((nblocks,) + items.shape[1:], np.float32)
-        for s in range(size):
-            acc = acc + items[s:nblocks * size:size]
-        return acc
-
-    @staticmethod
-    def seq(items):
-        acc = np.zeros(items.shape[1:], np.float32)
-        for v in items:
-            acc = acc + v
-        return acc
-
-    @staticmethod
-    def add(a, b):
-        return a + b
-
-
-def _cascade(items, count, ops):
-    """SumKernel's multi_row_sum: four levels of partial sums, 2^p items per level."""
-    if count < 16:
-        return ops.seq(items[:count])
-    step = 1 << max(4, _ceil_log2(count) // 4)
-    n0 = count // step
-    level0 = ops.block_sums(items, n0, step)
-    n1 = n0 // step
-    level1 = ops.block_sums(level0, n1, step)
-    n2 = n1 // step
-    level2 = ops.block_sums(level1, n2, step)
-    acc0 = ops.seq(items[n0 * step:count])
-    acc1 = ops.seq(level0[n1 * step:n0])
-    acc2 = ops.seq(level1[n2 * step:n1])
-    acc3 = ops.seq(level2)
-    return ops.add(ops.add(ops.add(acc0, acc1), acc2), acc3)
-
-
-def _rowsum(items, count, ops):
-    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded."""
-    groups = count // 4
-    p0, p1, p2, p3 = (_cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
-    for i in range(4 * groups, count):
-        p0 = ops.add(p0, items[i])
-    return ops.add(ops.add(ops.add(p0, p1), p2), p3)
-
-
 def _inner_sum(row):
     """vectorized_inner_sum of one contiguous row (n >= 8): 8-lane row_sum, then leftovers, then lanes."""
     total = kernels.inner_sum(row) if kernels.wasm is not None else None
@@ -158,28 +104,9 @@ def _inner_sum(row):
     return acc[0]
 
 
-def _inner_sum_np(rows):
-    """_inner_sum of every row of a 2-D float32 array at once."""
-    nrows, n = rows.shape
-    nvec = n // _SUM_LANES
-    end = nvec * _SUM_LANES
-    vectors = rows[:, :end].reshape(nrows, nvec, _SUM_LANES).transpose(1, 0, 2)
-    lanes = _rowsum(vectors, nvec, _NumpyOps)
-    acc = np.zeros(nrows, np.float32)
-    for i in range(end, n):
-        acc = acc + rows[:, i]
-    for lane in range(_SUM_LANES):
-        acc = acc + lanes[:, lane]
-    return acc
-
-
+@backend_kernel
 def sum_row(values):
     """The cascade sum of one contiguous row, as one kernel call computes it (spec 3.1)."""
-    if is_np(values):
-        row = np.asarray(values, np.float32).reshape(1, -1)
-        if row.shape[1] >= _SUM_LANES:
-            return float(np.float32(0) + _inner_sum_np(row)[0])
-        return float(np.float32(0) + _rowsum(row.T, row.shape[1], _NumpyOps)[0])
     if len(values) >= _SUM_LANES:
         return f32(0.0 + _inner_sum(values))
     return f32(0.0 + _rowsum(values, len(values), _ListOps))
@@ -351,19 +278,6 @@ def _chunks(numel):
 
 # ---- sum ------------------------------------------------------------------------------------
 
-def _column_rules(n0, n1, s0, s1):
-    """Which per-column sum each of the n1 columns of a reducing kernel call gets (cascade_sum)."""
-    if s0 == 1 and n0 >= _SUM_LANES:
-        return [("inner", 0, n1)]
-    if s1 == 1 and n1 >= _SUM_LANES:
-        split = n1 // 32 * 32  # blocks of 4 vectors: one multi_row_sum
-    elif s0 < s1:
-        split = 0
-    else:
-        split = n1 // 4 * 4  # groups of 4 scalar columns: one multi_row_sum
-    return [("cascade", 0, split), ("rowsum", split, n1)]
-
-
 def _sum_call_list(values, out, base, call, strides2d):
     in_off, out_off, n0, n1 = call
     s0, s1, o0, o1 = strides2d
@@ -395,108 +309,47 @@ def _strided(values, start, count, step):
     return values[start:start + (count - 1) * step + 1:step] if step else [values[start]] * count
 
 
-def _sum_batch_np(x, out_offs, strides2d):
-    """One kernel call per leading index of x (shape (calls, n1, n0)): results and output indices."""
-    s0, s1, o0, o1 = strides2d
-    if o0 != 0 and o1 == 0:
-        x = x.transpose(0, 2, 1)
-        s0, s1, o0, o1 = s1, s0, o1, o0
-    ncalls, n1, n0 = x.shape
-    if o0 != 0:
-        idx = out_offs[:, None, None] + np.arange(n1)[None, :, None] * o1 + np.arange(n0)[None, None, :] * o0
-        return x, idx
-    result = np.empty((ncalls, n1), np.float32)
-    for rule, lo, hi in _column_rules(n0, n1, s0, s1):
-        if lo == hi:
-            continue
-        block = x[:, lo:hi, :]
-        if rule == "inner":
-            result[:, lo:hi] = _inner_sum_np(block.reshape(-1, n0)).reshape(ncalls, hi - lo)
-        else:
-            reduce_columns = _cascade if rule == "cascade" else _rowsum
-            result[:, lo:hi] = reduce_columns(block.transpose(2, 0, 1), n0, _NumpyOps)
-    return result, out_offs[:, None] + np.arange(n1)[None, :] * o1
-
-
-def _serial_batch_np(values, offset, plan):
-    """All kernel calls of a serial run as one (calls, n1, n0) array, and their output offsets."""
-    sizes, ins, outs = plan.sizes, plan.in_strides, plan.out_strides
-    n0 = sizes[0]
-    n1 = sizes[1] if len(sizes) > 1 else 1
-    s1 = ins[1] if len(sizes) > 1 else 0
-    outer = sizes[2:][::-1]
-    item = values.itemsize
-    view = np.lib.stride_tricks.as_strided(
-        values[offset:], shape=tuple(outer) + (n1, n0),
-        strides=tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item), writeable=False)
-    out_offs = np.zeros(1, np.int64)
-    for size, stride in zip(outer, outs[2:][::-1]):
-        out_offs = (out_offs[:, None] + np.arange(size)[None, :] * stride).reshape(-1)
-    return view.reshape(-1, n1, n0), out_offs
-
-
-def _gather_call_np(values, base, call, strides2d):
-    in_off, out_off, n0, n1 = call
-    s0, s1 = strides2d[0], strides2d[1]
-    idx = base + in_off + np.arange(n1)[:, None] * s1 + np.arange(n0)[None, :] * s0
-    return values[idx][None], np.array([out_off], np.int64)
-
-
-def _sum_range(values, offset, plan, out, begin, end, serial):
+@backend_kernel
+def sum_range(values, offset, plan, out, begin, end, serial):
+    """Add the plan's kernel calls over [begin, end) into out (serial: one thread's whole run)."""
     strides2d = plan.strides2d()
-    if is_np(values):
-        if serial:
-            batches = [_serial_batch_np(values, offset, plan)]
-        else:
-            batches = [_gather_call_np(values, offset, c, strides2d) for c in plan.calls(begin, end)]
-        for x, out_offs in batches:
-            r, idx = _sum_batch_np(x, out_offs, strides2d)
-            np.add.at(out, idx.reshape(-1), r.reshape(-1))  # in call order, rounding each add
-    else:
-        for call in plan.calls(begin, end):
-            _sum_call_list(values, out, offset, call, strides2d)
+    for call in plan.calls(begin, end):
+        _sum_call_list(values, out, offset, call, strides2d)
 
 
-def _new_out(values, n):
-    return np.zeros(n, np.float32) if is_np(values) else array("f", bytes(4 * n))
-
-
-def _finish(values, out):
-    return out if is_np(values) else out.tolist()
-
-
-@ieee
 def sum(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.sum of the view over ``dims`` (None: all). Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
-    out = _new_out(values, plan.out_numel)
+    out = zeros(plan.out_numel)
     if plan.numel == 0:
-        return _finish(values, out), plan.out_shape
+        return out, plan.out_shape
     if plan.out_numel == 1 and plan.numel >= GRAIN_SIZE and NUM_THREADS > 1:
         # two_pass_reduction: one partial sum per thread, then those are summed like a tensor
-        partials = _new_out(values, NUM_THREADS)
+        partials = zeros(NUM_THREADS)
         for t, (begin, end) in enumerate(_chunks(plan.numel)):
-            part = _new_out(values, 1)
-            _sum_range(values, offset, plan, part, begin, end, serial=False)
+            part = zeros(1)
+            sum_range(values, offset, plan, part, begin, end, serial=False)
             partials[t] = part[0]
         out[0] = sum(partials, 0, [NUM_THREADS], [1])[0][0]
     else:
-        _sum_range(values, offset, plan, out, 0, plan.numel, serial=True)
-    return _finish(values, out), plan.out_shape
+        sum_range(values, offset, plan, out, 0, plan.numel, serial=True)
+    return out, plan.out_shape
 
 
-@ieee
 def mean(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.mean: the cascade sum divided (in float32) by the number of reduced elements."""
     total, out_shape = sum(values, offset, shape, strides, dims, keepdim)
     plan_numel, out_numel = _prod(shape), max(1, _prod(out_shape))
     count = f32(plan_numel // out_numel) if plan_numel else 0.0
-    if is_np(values):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return total / np.float32(count), out_shape
+    return divide_all(total, count), out_shape
+
+
+@backend_kernel
+def divide_all(total, count):
+    """Each float32 value of total divided by count, rounded to float32 (nan when count is 0)."""
     if count == 0.0:
-        return [math.nan] * len(total), out_shape
-    return array("f", map(truediv, total, repeat(count))).tolist(), out_shape
+        return [math.nan] * len(total)
+    return array("f", map(truediv, total, repeat(count)))
 
 
 # ---- var / std --------------------------------------------------------------------------------
@@ -518,7 +371,7 @@ def _var_all(values, offset, shape, strides, correction, take_sqrt):
     s0 = in_strides[0]
     s1 = in_strides[1] if len(sizes) > 1 else 0
     ranges = _chunks(n) if n > GRAIN_SIZE and NUM_THREADS > 1 else [(0, n)]
-    flat = values.tolist() if is_np(values) else values
+    flat = values.tolist()
     total = 0.0
     for begin, end in ranges:
         thread_sum = 0.0
@@ -532,15 +385,6 @@ def _var_all(values, offset, shape, strides, correction, take_sqrt):
             thread_sum += local
         total += thread_sum
     return _finish_var(total, n - correction, take_sqrt)
-
-
-def _finish_var(m2, divisor, take_sqrt):
-    divisor = max(0.0, divisor)
-    if divisor == 0.0:
-        var = math.nan if m2 == 0.0 or m2 != m2 else math.inf
-    else:
-        var = m2 / divisor
-    return f32(math.sqrt(var) if take_sqrt else var)
 
 
 def _reduced_rows(plan):
@@ -557,22 +401,11 @@ def _reduced_rows(plan):
     return rows, inner
 
 
-def _var_welford(values, offset, plan, correction, take_sqrt):
-    """WelfordOps in float64 per output, over the reduced elements in kernel order."""
-    rows, inner = _reduced_rows(plan)
-    out = [0.0] * plan.out_numel
-    if is_np(values):
-        out_idx = np.array([o for o, _ in rows], np.int64)
-        x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
-        mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-        for count in range(1, x.shape[1] + 1):
-            d = x[:, count - 1] - mean_
-            mean_ = mean_ + d / count
-            m2 = m2 + d * (x[:, count - 1] - mean_)
-        result = np.array([_finish_var(v, len(inner) - correction, take_sqrt) for v in m2.tolist()], np.float32)
-        final = np.empty(plan.out_numel, np.float32)
-        final[out_idx] = result
-        return final
+@backend_kernel
+def var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
+    """WelfordOps in float64 per output (rows: its output index and input offset, see
+    _reduced_rows), over the reduced elements (inner offsets) in kernel order."""
+    out = [0.0] * out_numel
     for o, p in rows:
         mean_ = m2 = 0.0
         for count, q in enumerate(inner, 1):
@@ -584,7 +417,6 @@ def _var_welford(values, offset, plan, correction, take_sqrt):
     return out
 
 
-@ieee
 def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, take_sqrt=False):
     """torch.var (torch.std with take_sqrt=True). Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
@@ -593,13 +425,10 @@ def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, 
     elif plan.numel == 0:
         result = [math.nan] * plan.out_numel
     else:
-        result = _var_welford(values, offset, plan, correction, take_sqrt)
-        if is_np(values):
-            return result, plan.out_shape
-    return (np.array(result, np.float32) if is_np(values) else result), plan.out_shape
+        result = var_welford(values, offset, *_reduced_rows(plan), plan.out_numel, correction, take_sqrt)
+    return as_buffer(result), plan.out_shape
 
 
-@ieee
 def std(values, offset, shape, strides, dims=None, correction=1, keepdim=False):
     return var(values, offset, shape, strides, dims, correction, keepdim, take_sqrt=True)
 
@@ -627,26 +456,6 @@ def _norm_lastdim(row):
     return f32(math.sqrt(s[0]))
 
 
-def _norm_lastdim_np(rows):
-    nrows, n = rows.shape
-    end = n // _SUM_LANES * _SUM_LANES
-    acc = np.zeros((nrows, _SUM_LANES), np.float32)
-    for b in range(0, end, _SUM_LANES):
-        block = rows[:, b:b + _SUM_LANES]
-        acc = acc + block * block
-    s = acc[:, 0].copy()
-    for lane in range(1, _SUM_LANES):
-        s = s + acc[:, lane]
-    i = end
-    while n - i >= 4:
-        for k in range(i, i + 4):
-            s = s + rows[:, k] * rows[:, k]
-        i += 4
-    for k in range(i, n):
-        s = fma32_np(rows[:, k], rows[:, k], s)
-    return np.sqrt(s)
-
-
 def _serial_sum_of_squares(xs):
     s = array("f", [0.0])
     for x in xs:
@@ -654,26 +463,17 @@ def _serial_sum_of_squares(xs):
     return s[0]
 
 
-@ieee
 def norm(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.norm / linalg.vector_norm with p = 2. Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)
-    use_np = is_np(values)
-    out = _new_out(values, plan.out_numel)
+    out = zeros(plan.out_numel)
     if plan.numel == 0:
-        return _finish(values, out), plan.out_shape
+        return out, plan.out_shape
     rows, inner = _reduced_rows(plan)
     lastdim = plan.num_reduce_dims == 1 and plan.out_strides[0] == 0 and plan.in_strides[0] == 1
     if lastdim:
-        n = plan.sizes[0]
-        if use_np:
-            starts = offset + np.array([p for _, p in rows], np.int64)
-            r = _norm_lastdim_np(values[starts[:, None] + np.arange(n)[None, :]])
-            out[np.array([o for o, _ in rows], np.int64)] = r
-        else:
-            for o, p in rows:
-                out[o] = _norm_lastdim(values[offset + p:offset + p + n])
-        return _finish(values, out), plan.out_shape
+        norm_lastdim(values, offset, rows, plan.sizes[0], out)
+        return out, plan.out_shape
     # binary_kernel_reduce with NormTwoOps: sequential float32 acc + x*x, split over threads
     # only for a single output of >= GRAIN_SIZE elements
     for o, p in rows:
@@ -687,7 +487,15 @@ def norm(values, offset, shape, strides, dims=None, keepdim=False):
         else:
             s = _serial_sum_of_squares(xs)
         out[o] = f32(math.sqrt(s))
-    return _finish(values, out), plan.out_shape
+    return out, plan.out_shape
+
+
+@backend_kernel
+def norm_lastdim(values, offset, rows, n, out):
+    """out[o] = the vectorised 2-norm of the contiguous row of n values at offset + p, for each
+    (o, p) of rows."""
+    for o, p in rows:
+        out[o] = _norm_lastdim(values[offset + p:offset + p + n])
 
 
 # ---- prod ------------------------------------------------------------------------------------
@@ -712,14 +520,13 @@ def _prod_row(row, start):
     return acc
 
 
-@ieee
 def prod(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.prod (binary_kernel_reduce_vec with *). Returns (flat values, result shape).
 
     Exact for full products (spec 3.7) and, in the golden tests, over one dim too.
     """
     plan = _plan(shape, strides, dims, keepdim)
-    flat = values.tolist() if is_np(values) else values
+    flat = values.tolist()
     out = [1.0] * plan.out_numel
     if plan.numel:
         if plan.out_numel == 1 and plan.numel >= GRAIN_SIZE and NUM_THREADS > 1:
@@ -729,7 +536,7 @@ def prod(values, offset, shape, strides, dims=None, keepdim=False):
             out = [_prod_row(partials, 1.0)]
         else:
             out = _prod_range(flat, offset, plan, out, 0, plan.numel)
-    return (np.array(out, np.float32) if is_np(values) else out), plan.out_shape
+    return as_buffer(out), plan.out_shape
 
 
 def _prod_range(flat, offset, plan, out, begin, end):
@@ -757,15 +564,17 @@ def _prod_range(flat, offset, plan, out, begin, end):
 
 # ---- cumsum / cumprod ----------------------------------------------------------------------------
 
-def _scan(values, shape, dim, op, np_op):
-    """A float64 running value along dim of contiguous values, each output rounded to float32."""
+def _scan_along(values, shape, dim, multiply):
     ndim = len(shape)
     if ndim == 0:
-        return np.array(values, np.float32) if is_np(values) else [f32(v) for v in values]
-    dim %= ndim
-    if is_np(values):
-        x = np.asarray(values, np.float64).reshape(shape)
-        return np_op.accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+        return as_buffer([f32(v) for v in values])
+    return scan(values, shape, dim % ndim, multiply)
+
+
+@backend_kernel
+def scan(values, shape, dim, multiply):
+    """A float64 running sum (product) along dim of contiguous values, each output rounded to float32."""
+    op = mul if multiply else add
     size = shape[dim]
     inner = _prod(shape[dim + 1:])
     outer = _prod(shape[:dim])
@@ -775,19 +584,17 @@ def _scan(values, shape, dim, op, np_op):
         for i in range(inner):
             line = values[base + i:base + i + (size - 1) * inner + 1:inner]
             out[base + i:base + i + (size - 1) * inner + 1:inner] = array("f", accumulate(line, op))
-    return out.tolist()
+    return out
 
 
-@ieee
 def cumsum(values, shape, dim):
     """torch.cumsum of contiguous values along dim."""
-    return _scan(values, shape, dim, add, np.add if np is not None else None)
+    return _scan_along(values, shape, dim, multiply=False)
 
 
-@ieee
 def cumprod(values, shape, dim):
     """torch.cumprod of contiguous values along dim."""
-    return _scan(values, shape, dim, mul, np.multiply if np is not None else None)
+    return _scan_along(values, shape, dim, multiply=True)
 
 
 # ---- float64 sums of contiguous rows ----------------------------------------------------------

@@ -18,10 +18,20 @@ dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALA
 ``SCALAR_BINARY``: the same kernels on Python numbers (the 0-d fast path). numpy:
 ``from_ndarray(array, dtype)``, ``to_ndarray(buf, offset, shape, strides, dtype)`` (sharing
 memory where the backend can). ``NAME``: "numpy" or "python".
+
+The bit-exact kernels (``_aten``) take and return these buffers. ``ATEN``: the backend's own
+versions of the ``_aten`` kernels marked ``@backend_kernel``, by kernel name, each with the
+kernel's arguments and result. The python backend's is empty: ``_aten``'s loops are its
+kernels. numpy's holds whole-array versions of the libm emulations, sigmoid and its backward
+formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``, ``sum_row``),
+var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``) and the softmax family.
+Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
+``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings
+is written once; tests/test_aten_parity.py checks every kernel on both backends.
 """
 PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to_list", "get", "number", "take",
             "put", "gather", "scatter", "unary", "binary", "fma", "where", "UNARY", "BINARY", "SCALAR_UNARY",
-            "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray")
+            "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN")
 
 import os
 

@@ -23,6 +23,10 @@ from . import kernels
 
 NAME = "python"
 
+# _aten's kernels are this backend's own: their loops (with kernels.py's wasm where loaded) run as
+# they are; the numpy backend replaces some with whole-array versions.
+ATEN = {}
+
 _pack_half = struct.Struct("<e").pack
 _unpack_half = struct.Struct("<e").unpack
 
