@@ -5,4 +5,10 @@ from .adam import Adam
 from .adamw import AdamW
 from .rmsprop import RMSprop
 from .adagrad import Adagrad
+from .adadelta import Adadelta
+from .adamax import Adamax
+from .asgd import ASGD
+from .nadam import NAdam
+from .radam import RAdam
+from .rprop import Rprop
 from . import lr_scheduler
