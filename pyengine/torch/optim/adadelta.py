@@ -20,15 +20,11 @@ class Adadelta(Optimizer):
 
     def _update_group(self, group):
         lr, rho, eps, weight_decay = group["lr"], group["rho"], group["eps"], group["weight_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["square_avg"] = torch.zeros_like(param)
-                state["acc_delta"] = torch.zeros_like(param)
+        new_state = lambda p: {"step": _step_tensor(), "square_avg": torch.zeros_like(p),
+                               "acc_delta": torch.zeros_like(p)}
+        for param, grad, state in self._grads_and_states(group, new_state):
             square_avg, acc_delta = state["square_avg"], state["acc_delta"]
             state["step"] += 1
-            grad = param.grad if not group["maximize"] else -param.grad
             if weight_decay != 0:
                 grad = grad.add(param, alpha=weight_decay)
             square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)

@@ -14,13 +14,8 @@ class Adamax(Optimizer):
     def _update_group(self, group):
         beta1, beta2 = group["betas"]
         lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["exp_avg"] = torch.zeros_like(param)
-                state["exp_inf"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
+        new_state = lambda p: {"step": _step_tensor(), "exp_avg": torch.zeros_like(p), "exp_inf": torch.zeros_like(p)}
+        for param, grad, state in self._grads_and_states(group, new_state):
             exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
             state["step"] += 1
             if weight_decay != 0:

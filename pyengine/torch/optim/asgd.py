@@ -17,14 +17,9 @@ class ASGD(Optimizer):
 
     def _update_group(self, group):
         lr, lambd, alpha, t0, weight_decay = (group[k] for k in ("lr", "lambd", "alpha", "t0", "weight_decay"))
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = torch.zeros((), dtype=torch.float32)
-                state["eta"] = torch.as_tensor(lr, dtype=torch.float32).clone()
-                state["mu"] = torch.ones((), dtype=torch.float32)
-                state["ax"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
+        new_state = lambda p: {"step": _step_tensor(), "eta": torch.tensor(lr, dtype=torch.float32),
+                               "mu": torch.ones((), dtype=torch.float32), "ax": torch.zeros_like(p)}
+        for param, grad, state in self._grads_and_states(group, new_state):
             mu, ax, eta, step_t = state["mu"], state["ax"], state["eta"], state["step"]
             step_t += 1
             if weight_decay != 0:

@@ -1,7 +1,13 @@
 """NAdam: Adam with Nesterov momentum (PyTorch's _single_tensor_nadam op by op). The product of
 the momentum coefficients is a float32 0-d tensor, as in PyTorch, so it rounds at every step."""
 import torch
+from .adam import _weight_decayed
 from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
+
+
+def _nadam_state(param):
+    return {"step": _step_tensor(), "mu_product": torch.tensor(1.0, dtype=torch.float32),
+            "exp_avg": torch.zeros_like(param), "exp_avg_sq": torch.zeros_like(param)}
 
 
 class NAdam(Optimizer):
@@ -18,24 +24,13 @@ class NAdam(Optimizer):
 
     def _update_group(self, group):
         beta1, beta2 = group["betas"]
-        lr, eps, weight_decay, momentum_decay = group["lr"], group["eps"], group["weight_decay"], group["momentum_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["mu_product"] = torch.tensor(1.0, dtype=torch.float32)
-                state["exp_avg"] = torch.zeros_like(param)
-                state["exp_avg_sq"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
+        lr, eps, momentum_decay = group["lr"], group["eps"], group["momentum_decay"]
+        for param, grad, state in self._grads_and_states(group, _nadam_state):
             exp_avg, exp_avg_sq, mu_product = state["exp_avg"], state["exp_avg_sq"], state["mu_product"]
             state["step"] += 1
             step = state["step"].item()
             bias_correction2 = 1 - beta2 ** step
-            if weight_decay != 0:
-                if group["decoupled_weight_decay"]:
-                    param.mul_(1 - lr * weight_decay)
-                else:
-                    grad = grad.add(param, alpha=weight_decay)
+            grad = _weight_decayed(param, grad, group)
             mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
             mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
             mu_product *= mu

@@ -93,6 +93,15 @@ class Optimizer:
             if p.grad is not None:
                 yield p
 
+    def _grads_and_states(self, group, new_state):
+        """(param, grad, state) for each parameter with a gradient: grad negated under maximize, and
+        an empty state first filled with new_state(param)."""
+        for param in self._params_with_grad(group):
+            state = self.state[param]
+            if not state:
+                state.update(new_state(param))
+            yield param, (param.grad if not group["maximize"] else -param.grad), state
+
     # ---- state dicts ------------------------------------------------------------------------
     def state_dict(self):
         index = {}

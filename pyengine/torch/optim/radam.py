@@ -1,7 +1,8 @@
 """RAdam: Adam with a rectified adaptive learning rate (PyTorch's _single_tensor_radam op by op).
 While the variance estimate is not yet tractable (rho_t <= 5) the step is plain momentum."""
 import torch
-from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
+from .adam import _adam_state, _update_moments
+from .optimizer import Optimizer, _check_hyperparameters
 
 
 class RAdam(Optimizer):
@@ -15,24 +16,10 @@ class RAdam(Optimizer):
 
     def _update_group(self, group):
         beta1, beta2 = group["betas"]
-        lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["exp_avg"] = torch.zeros_like(param)
-                state["exp_avg_sq"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
+        lr, eps = group["lr"], group["eps"]
+        for param, grad, state in self._grads_and_states(group, _adam_state):
+            step = _update_moments(param, grad, state, group)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-            state["step"] += 1
-            if weight_decay != 0:
-                if group["decoupled_weight_decay"]:
-                    param.mul_(1 - lr * weight_decay)
-                else:
-                    grad = grad.add(param, alpha=weight_decay)
-            exp_avg.lerp_(grad, 1 - beta1)
-            exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
-            step = state["step"].item()
             bias_correction1 = 1 - beta1 ** step
             bias_correction2 = 1 - beta2 ** step
             bias_corrected_exp_avg = exp_avg / bias_correction1

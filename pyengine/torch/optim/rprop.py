@@ -18,13 +18,9 @@ class Rprop(Optimizer):
     def _update_group(self, group):
         etaminus, etaplus = group["etas"]
         step_size_min, step_size_max = group["step_sizes"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["prev"] = torch.zeros_like(param)
-                state["step_size"] = torch.full_like(param.grad, group["lr"])
-            grad = param.grad if not group["maximize"] else -param.grad
+        new_state = lambda p: {"step": _step_tensor(), "prev": torch.zeros_like(p),
+                               "step_size": torch.full_like(p.grad, group["lr"])}
+        for param, grad, state in self._grads_and_states(group, new_state):
             prev, step_size = state["prev"], state["step_size"]
             state["step"] += 1
             sign = grad.mul(prev).sign()
