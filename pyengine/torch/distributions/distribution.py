@@ -52,6 +52,9 @@ class Distribution:
     def stddev(self):
         return self.variance.sqrt()
 
+    def expand(self, batch_shape, _instance=None):
+        raise NotImplementedError
+
     def _extended_shape(self, sample_shape=torch.Size()):
         return torch.Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
 
