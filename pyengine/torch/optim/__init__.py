@@ -8,6 +8,7 @@ from .adagrad import Adagrad
 from .adadelta import Adadelta
 from .adamax import Adamax
 from .asgd import ASGD
+from .lbfgs import LBFGS
 from .nadam import NAdam
 from .radam import RAdam
 from .rprop import Rprop
