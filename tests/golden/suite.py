@@ -62,11 +62,14 @@ class Corpus:
         return self._headers[name]
 
     def runs_on(self, name, backend):
-        """numpy-only programs (from_numpy, .numpy()) need the numpy backend; a program that
-        merely imports numpy runs on both CPython backends, but not in Pyodide (no numpy wheel)."""
-        if self.headers(name).get("requires") == "numpy":
+        """'requires=numpy' (from_numpy sharing memory with the array): the numpy backend only;
+        'requires=numpy-module' or an `import numpy`: both CPython backends, not Pyodide (no numpy here)."""
+        requires = self.headers(name).get("requires")
+        if requires == "numpy":
             return backend == "numpy"
-        return not backend.startswith("pyodide") or not self.imports_numpy(name)
+        if requires == "numpy-module" or self.imports_numpy(name):
+            return not backend.startswith("pyodide")
+        return True
 
     def imports_numpy(self, name):
         with open(os.path.join(self.programs_dir, name + ".py"), encoding="utf-8") as f:

@@ -1,31 +1,16 @@
 import math
-import numbers
 
 import torch
-from . import constraints
-from .distribution import Distribution
-from .utils import broadcast_all
+from .distribution import _LocationScale
 
 
-class Cauchy(Distribution):
+class Cauchy(_LocationScale):
     """Cauchy(loc, scale): rsample() is loc + eps * scale with eps from Tensor.cauchy_(), as in
     PyTorch. Its mean is nan and its variance inf."""
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        scalars = isinstance(loc, numbers.Number) and isinstance(scale, numbers.Number)
-        super().__init__(torch.Size() if scalars else self.loc.size(), validate_args=validate_args)
 
     @property
     def mean(self):
         return torch.full(self._extended_shape(), math.nan, dtype=self.loc.dtype)
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):
