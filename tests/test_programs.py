@@ -1,6 +1,7 @@
 """The corpus of real programs (tests/programs/): PyTorch's tutorials, d2l, micrograd, makemore,
 as a learner would paste them. Each must print what real PyTorch printed (tests/programs/
-expected.json, written by `tests/gen/gen_golden.py --programs`) on both array backends:
+expected.json, written by `tests/gen/gen_golden.py --programs`) on both array backends, and
+inside Pyodide under Node (the browser's Python; skipped when Node or Pyodide is missing):
 
 * to 6 significant digits, always (where float32 bits cannot match, arith-parity.md §5), of
   the number or of the largest fractional number on its line, whichever is larger (a residue
@@ -18,6 +19,7 @@ import suite  # noqa: E402
 
 CORPUS = suite.PROGRAMS
 CLOSE = "6sig-line"
+PYODIDE_UNAVAILABLE = suite.pyodide_unavailable_reason()
 
 
 def params(exact):
@@ -28,7 +30,9 @@ def params(exact):
     for backend in CORPUS.backends:
         for name in CORPUS.program_names():
             marks = []
-            if not CORPUS.runs_on(name, backend):
+            if backend == "pyodide" and PYODIDE_UNAVAILABLE:
+                marks.append(pytest.mark.skip(reason=f"Pyodide tests need Node and Pyodide: {PYODIDE_UNAVAILABLE}"))
+            elif not CORPUS.runs_on(name, backend):
                 marks.append(pytest.mark.skip(reason=f"needs numpy, {backend} backend has none"))
             elif exact and backend in known.get(name, ()):
                 marks.append(pytest.mark.xfail(

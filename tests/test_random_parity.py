@@ -283,6 +283,9 @@ class Replay:
         if op == "exponential":
             n, dt, lambd = args
             return encode(_random.exponential(g, n, DTYPES[dt], lambd), dt)
+        if op == "cauchy":
+            n, dt, median, sigma = args
+            return encode(_random.cauchy(g, n, DTYPES[dt], median, sigma), dt)
         if op == "multinomial":
             probs, rows, k, replacement, dt = args
             return _random.multinomial(g, decode_floats(probs, dt), rows, k, replacement, DTYPES[dt])

@@ -581,6 +581,13 @@ def exponential(generator, n, dtype, lambd=1.0):
     return _round_floats([scale * _libm.log1p(-u) for u in generator.u53(n)], dtype)
 
 
+def cauchy(generator, n, dtype, median=0.0, sigma=1.0):
+    """Tensor.cauchy_(median, sigma): median + sigma * tan(pi * (U53() - 0.5)) in float64, cast to
+    dtype (ATen's cauchy_distribution<double>). math.tan stands in for glibc's tan (both within an
+    ulp of float64, far below what a float32 result shows)."""
+    return _round_floats([median + sigma * math.tan(math.pi * (u - 0.5)) for u in generator.u53(n)], dtype)
+
+
 # ---------------------------------------------------------------------------------------
 # Multinomial
 

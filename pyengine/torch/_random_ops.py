@@ -243,6 +243,19 @@ def exponential_(self, lambd=1.0, *, generator=None):
     return _fill_(self, _random.exponential(_gen(generator), self.numel(), self.dtype, lambd))
 
 
+_C_TYPE_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+                 "uint8": "unsigned char", "bool": "bool"}
+
+
+def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
+    if self.dtype.kind != "f":
+        raise RuntimeError("Cauchy distribution is a continuous probability distribution. dtype must be a floating "
+                           f"point but you specified {_C_TYPE_NAMES[self.dtype.name]}")
+    if sigma <= 0:
+        raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma}")
+    return _fill_(self, _random.cauchy(_gen(generator), self.numel(), self.dtype, median, sigma))
+
+
 def random_(self, *args, generator=None, **kwargs):
     """random_(), random_(to) or random_(from, to)."""
     args = list(args) + [kwargs[k] for k in ("from", "to") if k in kwargs]
@@ -260,7 +273,7 @@ def random_(self, *args, generator=None, **kwargs):
 def _bind():
     T = Tensor
     T.uniform_, T.normal_, T.bernoulli_ = uniform_, normal_, bernoulli_
-    T.exponential_, T.random_ = exponential_, random_
+    T.exponential_, T.cauchy_, T.random_ = exponential_, cauchy_, random_
     T.bernoulli = lambda self, p=None, *, generator=None: bernoulli(self, p, generator=generator)
     T.multinomial = multinomial
 

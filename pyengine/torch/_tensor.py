@@ -320,7 +320,7 @@ class Tensor:
 
     def __float__(self):
         self._check_scalar("float")
-        if self.requires_grad:  # TORCH_WARN_ONCE in PyTorch
+        if self.requires_grad and _grad_mode["enabled"]:  # TORCH_WARN_ONCE in PyTorch, only with grad mode on
             from ._process import warn_once
             warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                       "behavior.\nConsider using tensor.detach() first. (Triggered internally at "

@@ -12,6 +12,7 @@ import pickle
 from . import _dtype
 from ._backend import backend as B
 from ._tensor import Tensor
+from .nn.modules.module import _StateDict
 
 _MAGIC = b"PYENGINE-TORCH-1\n"
 
@@ -47,7 +48,14 @@ _SAFE_GLOBALS = {
 }
 
 
-class _WeightsOnlyUnpickler(pickle.Unpickler):
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        if (module, name) == ("collections", "OrderedDict"):
+            return _StateDict  # an OrderedDict that prints as the reference (CPython 3.11) prints it
+        return super().find_class(module, name)
+
+
+class _WeightsOnlyUnpickler(_Unpickler):
     def find_class(self, module, name):
         if (module, name) in _SAFE_GLOBALS:
             return super().find_class(module, name)
@@ -95,5 +103,5 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     if not data.startswith(_MAGIC):
         raise pickle.UnpicklingError("invalid load key: this file was not written by torch.save")
     stream = io.BytesIO(data[len(_MAGIC):])
-    unpickler = pickle.Unpickler(stream) if weights_only is False else _WeightsOnlyUnpickler(stream)
+    unpickler = _Unpickler(stream) if weights_only is False else _WeightsOnlyUnpickler(stream)
     return unpickler.load()

@@ -129,6 +129,9 @@ class Runner:
         if op == "exponential":
             n, dt, lambd = args
             return encode(torch.empty(n, dtype=DTYPES[dt]).exponential_(lambd, **kw).tolist(), dt)
+        if op == "cauchy":
+            n, dt, median, sigma = args
+            return encode(torch.empty(n, dtype=DTYPES[dt]).cauchy_(median, sigma, **kw).tolist(), dt)
         if op == "multinomial":
             probs_hex, rows, k, replacement, dt = args
             probs = torch.tensor(decode_floats(probs_hex, dt), dtype=DTYPES[dt])
@@ -255,6 +258,9 @@ def fixed_cases():
         ["seed", 9], ["bernoulli_into", probs, "float32", "float64"],
         ["bernoulli_into", encode([0.5, 0.2, 0.7], "float64"), "float64", "int64"],
         ["bernoulli_into", probs, "float32", "bool"], ["state"]]})
+    cases.append({"label": "cauchy_", "explicit": True, "steps": [
+        ["seed", 13], ["cauchy", 40, "float32", 0.0, 1.0], ["cauchy", 17, "float64", 1.5, 0.25],
+        ["cauchy", 9, "float16", -2.0, 3.0], ["state"], ["uniform", 3, "float32", 0.0, 1.0]]})
     return cases
 
 

@@ -24,6 +24,7 @@ PYODIDE_RUNNER = os.path.join(REPO, "tests", "pyodide", "run_python.mjs")
 BACKENDS = ("numpy", "python", "pyodide")
 TIMEOUT_SECONDS = float(os.environ.get("GOLDEN_TIMEOUT", "1800"))
 HEADER = re.compile(r"^#\s*golden:\s*(.*)$")
+IMPORTS_NUMPY = re.compile(r"^\s*(?:import|from)\s+numpy\b", re.MULTILINE)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -61,8 +62,18 @@ class Corpus:
         return self._headers[name]
 
     def runs_on(self, name, backend):
-        """numpy-only programs (from_numpy, .numpy()) need the numpy backend."""
-        return self.headers(name).get("requires") != "numpy" or backend == "numpy"
+        """'requires=numpy' (from_numpy sharing memory with the array): the numpy backend only;
+        'requires=numpy-module' or an `import numpy`: both CPython backends, not Pyodide (no numpy here)."""
+        requires = self.headers(name).get("requires")
+        if requires == "numpy":
+            return backend == "numpy"
+        if requires == "numpy-module" or self.imports_numpy(name):
+            return not backend.startswith("pyodide")
+        return True
+
+    def imports_numpy(self, name):
+        with open(os.path.join(self.programs_dir, name + ".py"), encoding="utf-8") as f:
+            return IMPORTS_NUMPY.search(f.read()) is not None
 
     def load_expected(self):
         if self._expected is None:
@@ -132,7 +143,7 @@ PROGRAMS = Corpus(PROGRAMS_DIR, os.path.join(PROGRAMS_DIR, "expected.json"),
                   os.path.join(PROGRAMS_DIR, "known_failures.txt"), "tests/gen/gen_golden.py --programs",
                   ["Corpus programs (tests/programs/) whose output does not match real PyTorch byte for",
                    "byte yet; every one must still agree to 6 significant digits (tests/test_programs.py)."],
-                  ("numpy", "python"))
+                  ("numpy", "python", "pyodide"))
 
 
 def significant_digits(tolerance):

@@ -63,3 +63,21 @@ class Categorical(Distribution):
         logits = torch.clamp(self.logits, min=min_real)
         p_log_p = logits * self.probs
         return -p_log_p.sum(-1)
+
+
+class _CategoricalBacked(Distribution):
+    """The frame of distributions built on a Categorical over the last dim (OneHotCategorical,
+    Multinomial): its probs and logits are theirs."""
+    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
+
+    @property
+    def probs(self):
+        return self._categorical.probs
+
+    @property
+    def logits(self):
+        return self._categorical.logits
+
+    @property
+    def param_shape(self):
+        return self._categorical.param_shape

@@ -4,6 +4,7 @@ import warnings
 
 import torch
 from . import constraints
+from .utils import broadcast_all
 
 
 class Distribution:
@@ -52,6 +53,9 @@ class Distribution:
     def stddev(self):
         return self.variance.sqrt()
 
+    def expand(self, batch_shape, _instance=None):
+        raise NotImplementedError
+
     def _extended_shape(self, sample_shape=torch.Size()):
         return torch.Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
 
@@ -99,3 +103,23 @@ class Distribution:
         shown = [f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"
                  for p in self.arg_constraints if p in self.__dict__]
         return f"{type(self).__name__}({', '.join(shown)})"
+
+
+class _LocationScale(Distribution):
+    """The shared frame of the location-scale families here (Normal, Laplace, Cauchy): loc and
+    scale broadcast together, loc is the mode (and, unless a family says otherwise, the mean)."""
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.size(), validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc

@@ -1,29 +1,9 @@
-import numbers
-
 import torch
-from . import constraints
-from .distribution import Distribution
-from .utils import broadcast_all
+from .distribution import _LocationScale
 
 
-class Laplace(Distribution):
+class Laplace(_LocationScale):
     """Laplace(loc, scale): rsample() inverts the CDF at u = uniform_(eps - 1, 1), as in PyTorch."""
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        scalars = isinstance(loc, numbers.Number) and isinstance(scale, numbers.Number)
-        super().__init__(torch.Size() if scalars else self.loc.size(), validate_args=validate_args)
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):

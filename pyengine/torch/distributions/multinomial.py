@@ -1,17 +1,15 @@
 import math
 
 import torch
-from .categorical import Categorical
 from . import constraints
 from .binomial import Binomial
-from .distribution import Distribution
+from .categorical import Categorical, _CategoricalBacked
 from .utils import broadcast_all
 
 
-class Multinomial(Distribution):
+class Multinomial(_CategoricalBacked):
     """Multinomial(total_count=1, probs=None, logits=None): counts of total_count draws of a
     Categorical, scattered as PyTorch does."""
-    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
 
     def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
         if not isinstance(total_count, int):
@@ -22,14 +20,6 @@ class Multinomial(Distribution):
         batch_shape = self._categorical.batch_shape
         event_shape = self._categorical.param_shape[-1:]
         super().__init__(batch_shape, event_shape, validate_args)
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
-    @property
-    def logits(self):
-        return self._categorical.logits
 
     @property
     def mean(self):

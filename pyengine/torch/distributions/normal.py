@@ -2,29 +2,12 @@ import math
 import numbers
 
 import torch
-from . import constraints
-from .distribution import Distribution
-from .utils import broadcast_all
+from .distribution import _LocationScale
 
 
-class Normal(Distribution):
+class Normal(_LocationScale):
     """Normal(loc, scale). sample() is torch.normal(loc.expand(shape), scale.expand(shape)), as in
     PyTorch; rsample() is loc + eps * scale with eps from normal_()."""
-    has_rsample = True
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(self.loc.size(), validate_args=validate_args)
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def stddev(self):

@@ -1,12 +1,10 @@
 import torch
 from . import constraints
-from .categorical import Categorical
-from .distribution import Distribution
+from .categorical import Categorical, _CategoricalBacked
 
 
-class OneHotCategorical(Distribution):
+class OneHotCategorical(_CategoricalBacked):
     """OneHotCategorical(probs=None, logits=None): a Categorical's samples as one-hot vectors."""
-    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
     support = constraints.one_hot
     has_enumerate_support = True
 
@@ -14,14 +12,6 @@ class OneHotCategorical(Distribution):
         self._categorical = Categorical(probs, logits)
         super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:],
                          validate_args=validate_args)
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
-    @property
-    def logits(self):
-        return self._categorical.logits
 
     @property
     def mean(self):
@@ -35,10 +25,6 @@ class OneHotCategorical(Distribution):
     @property
     def variance(self):
         return self._categorical.probs * (1 - self._categorical.probs)
-
-    @property
-    def param_shape(self):
-        return self._categorical.param_shape
 
     def sample(self, sample_shape=torch.Size()):
         indices = self._categorical.sample(torch.Size(sample_shape))

@@ -47,3 +47,13 @@ def probs_or_logits(is_binary=False):
             return self.logits
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
     return __getattr__
+
+
+euler_constant = 0.57721566490153286060  # Euler-Mascheroni constant
+
+
+def _sum_rightmost(value, dim):
+    """Sum out the `dim` rightmost dimensions (a distribution's event dims)."""
+    if dim == 0:
+        return value
+    return value.reshape(value.shape[:-dim] + (-1,)).sum(-1)

@@ -5,4 +5,11 @@ from .adam import Adam
 from .adamw import AdamW
 from .rmsprop import RMSprop
 from .adagrad import Adagrad
+from .adadelta import Adadelta
+from .adamax import Adamax
+from .asgd import ASGD
+from .lbfgs import LBFGS
+from .nadam import NAdam
+from .radam import RAdam
+from .rprop import Rprop
 from . import lr_scheduler

@@ -1,22 +1,42 @@
 """Adam (and AdamW through decoupled_weight_decay): PyTorch's _single_tensor_adam op by op."""
 import torch
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
+
+
+def _adam_state(param, amsgrad=False):
+    state = {"step": _step_tensor(), "exp_avg": torch.zeros_like(param), "exp_avg_sq": torch.zeros_like(param)}
+    if amsgrad:
+        state["max_exp_avg_sq"] = torch.zeros_like(param)
+    return state
+
+
+def _weight_decayed(param, grad, group):
+    """The gradient with L2 weight decay added, or (decoupled, AdamW's way) the parameter shrunk."""
+    lr, weight_decay = group["lr"], group["weight_decay"]
+    if weight_decay == 0:
+        return grad
+    if group["decoupled_weight_decay"]:
+        param.mul_(1 - lr * weight_decay)
+        return grad
+    return grad.add(param, alpha=weight_decay)
+
+
+def _update_moments(param, grad, state, group):
+    """Adam's first half (RAdam's too): count the step, decay the weights, update both moments.
+    Returns the step number."""
+    beta1, beta2 = group["betas"]
+    state["step"] += 1
+    grad = _weight_decayed(param, grad, group)
+    state["exp_avg"].lerp_(grad, 1 - beta1)
+    state["exp_avg_sq"].mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+    return state["step"].item()
 
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_hyperparameters(lr, eps, betas, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                         maximize=maximize, foreach=foreach, capturable=capturable,
                         differentiable=differentiable, fused=fused,
@@ -25,26 +45,10 @@ class Adam(Optimizer):
 
     def _update_group(self, group):
         beta1, beta2 = group["betas"]
-        lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["exp_avg"] = torch.zeros_like(param)
-                state["exp_avg_sq"] = torch.zeros_like(param)
-                if group["amsgrad"]:
-                    state["max_exp_avg_sq"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
-            exp_avg, exp_avg_sq, step_t = state["exp_avg"], state["exp_avg_sq"], state["step"]
-            step_t += 1
-            if weight_decay != 0:
-                if group["decoupled_weight_decay"]:
-                    param.mul_(1 - lr * weight_decay)
-                else:
-                    grad = grad.add(param, alpha=weight_decay)
-            exp_avg.lerp_(grad, 1 - beta1)
-            exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
-            step = step_t.item()
+        lr, eps = group["lr"], group["eps"]
+        for param, grad, state in self._grads_and_states(group, lambda p: _adam_state(p, group["amsgrad"])):
+            step = _update_moments(param, grad, state, group)
+            exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
             bias_correction1 = 1 - beta1 ** step
             bias_correction2 = 1 - beta2 ** step
             step_size = lr / bias_correction1

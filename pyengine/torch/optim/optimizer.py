@@ -93,6 +93,15 @@ class Optimizer:
             if p.grad is not None:
                 yield p
 
+    def _grads_and_states(self, group, new_state):
+        """(param, grad, state) for each parameter with a gradient: grad negated under maximize, and
+        an empty state first filled with new_state(param)."""
+        for param in self._params_with_grad(group):
+            state = self.state[param]
+            if not state:
+                state.update(new_state(param))
+            yield param, (param.grad if not group["maximize"] else -param.grad), state
+
     # ---- state dicts ------------------------------------------------------------------------
     def state_dict(self):
         index = {}
@@ -126,3 +135,16 @@ class Optimizer:
 def _step_tensor():
     """The per-parameter step counter PyTorch keeps as a float32 0-d tensor."""
     return torch.tensor(0.0, dtype=torch.float32)
+
+
+def _check_hyperparameters(lr, eps=None, betas=None, weight_decay=None):
+    """PyTorch's constructor checks shared by the Adam family, in its order and words."""
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if eps is not None and not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    for i, beta in enumerate(betas or ()):
+        if not 0.0 <= beta < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+    if weight_decay is not None and not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")

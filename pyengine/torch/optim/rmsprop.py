@@ -3,6 +3,15 @@ import torch
 from .optimizer import Optimizer, _step_tensor
 
 
+def _rmsprop_state(param, momentum, centered):
+    state = {"step": _step_tensor(), "square_avg": torch.zeros_like(param)}
+    if momentum > 0:
+        state["momentum_buffer"] = torch.zeros_like(param)
+    if centered:
+        state["grad_avg"] = torch.zeros_like(param)
+    return state
+
+
 class RMSprop(Optimizer):
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
                  capturable=False, foreach=None, maximize=False, differentiable=False):
@@ -24,16 +33,7 @@ class RMSprop(Optimizer):
     def _update_group(self, group):
         lr, alpha, eps = group["lr"], group["alpha"], group["eps"]
         momentum, weight_decay = group["momentum"], group["weight_decay"]
-        for param in self._params_with_grad(group):
-            state = self.state[param]
-            if not state:
-                state["step"] = _step_tensor()
-                state["square_avg"] = torch.zeros_like(param)
-                if momentum > 0:
-                    state["momentum_buffer"] = torch.zeros_like(param)
-                if group["centered"]:
-                    state["grad_avg"] = torch.zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
+        for param, grad, state in self._grads_and_states(group, lambda p: _rmsprop_state(p, momentum, group["centered"])):
             square_avg = state["square_avg"]
             state["step"] += 1
             if weight_decay != 0:

@@ -1,4 +1,4 @@
-# golden: requires=numpy
+# golden: requires=numpy-module
 # Source: Dive into Deep Learning (d2l.ai), chapter_preliminaries/ndarray.md, PyTorch tab
 #   (https://github.com/d2l-ai/d2l-en). Licence: sample code MIT-0 (text CC BY-SA 4.0).
 # Changed: a manual_seed before torch.randn for a reproducible output; printed `id(...)` values

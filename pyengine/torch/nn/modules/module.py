@@ -4,11 +4,35 @@ A module keeps its parameters, buffers and submodules in three ordered dicts; at
 assignment sorts values into them, so ``self.fc = nn.Linear(...)`` registers a submodule.
 Iteration order is registration order, which is what state_dict keys and optimizers see.
 """
+import sys
 from collections import OrderedDict, namedtuple
+from copy import deepcopy
 
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
+
+
+if sys.version_info >= (3, 12):
+    class _StateDict(OrderedDict):
+        """state_dict's OrderedDict printed as CPython 3.11 prints it, as the reference outputs
+        (real PyTorch under 3.11) show it; 3.12 changed it to OrderedDict({...}). Pyodide is 3.14."""
+
+        def __repr__(self):
+            return f"OrderedDict({list(self.items())!r})" if self else "OrderedDict()"
+
+        def __reduce__(self):  # pickled as the plain OrderedDict it poses as (torch.load restores the class)
+            return OrderedDict, (list(self.items()),)
+
+        def __copy__(self):
+            return type(self)(self)
+
+        def __deepcopy__(self, memo):
+            return type(self)((key, deepcopy(value, memo)) for key, value in self.items())
+
+    _StateDict.__module__, _StateDict.__name__, _StateDict.__qualname__ = "collections", "OrderedDict", "OrderedDict"
+else:
+    _StateDict = OrderedDict
 
 
 def _addindent(text, spaces):
@@ -279,7 +303,7 @@ class Module:
         if args:  # the old positional form state_dict(destination, prefix, keep_vars)
             destination, prefix, keep_vars = (list(args) + [destination, prefix, keep_vars][len(args):])[:3]
         if destination is None:
-            destination = OrderedDict()
+            destination = _StateDict()
         for name, param in self._parameters.items():
             if param is not None:
                 destination[prefix + name] = param if keep_vars else param.detach()

@@ -1,0 +1,35 @@
+"""Adadelta (PyTorch's _single_tensor_adadelta op by op)."""
+import torch
+from .optimizer import Optimizer, _step_tensor
+
+
+class Adadelta(Optimizer):
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
+                 maximize=False, differentiable=False):
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f"Invalid rho value: {rho}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize, capturable=capturable,
+                        foreach=foreach, differentiable=differentiable)
+        super().__init__(params, defaults)
+
+    def _update_group(self, group):
+        lr, rho, eps, weight_decay = group["lr"], group["rho"], group["eps"], group["weight_decay"]
+        new_state = lambda p: {"step": _step_tensor(), "square_avg": torch.zeros_like(p),
+                               "acc_delta": torch.zeros_like(p)}
+        for param, grad, state in self._grads_and_states(group, new_state):
+            square_avg, acc_delta = state["square_avg"], state["acc_delta"]
+            state["step"] += 1
+            if weight_decay != 0:
+                grad = grad.add(param, alpha=weight_decay)
+            square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)
+            std = square_avg.add(eps).sqrt_()
+            delta = acc_delta.add(eps).sqrt_()
+            delta.div_(std).mul_(grad)
+            acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)
+            param.add_(delta, alpha=-lr)
