@@ -148,18 +148,18 @@ def idle(page):
 
 
 # Clicks a control and times in the page until Python is ready again.
-CLICK_UNTIL_READY = """(testid) => new Promise((resolve) => {
+CLICK_UNTIL_READY = """async (testid) => {
   const start = performance.now();
   document.querySelector(`[data-testid="${testid}"]`).click();
-  const check = () => {
-    if (document.querySelector('[data-testid="python-status"]').dataset.state !== "ready") return;
-    observer.disconnect();
-    resolve(performance.now() - start);
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
-  check();
-})"""
+  await new Promise((rendered) => setTimeout(rendered)); // the page renders the click's outcome in a microtask
+  const ready = () => document.querySelector('[data-testid="python-status"]').dataset.state === "ready";
+  await new Promise((resolve) => {
+    const observer = new MutationObserver(() => ready() && (observer.disconnect(), resolve()));
+    observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
+    if (ready()) observer.disconnect(), resolve();
+  });
+  return performance.now() - start;
+}"""
 
 
 def stop_ms(page):

@@ -5,7 +5,7 @@
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html;
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
-// see app/files.js), the service worker with Workbox's precache manifest of everything else, and
+// see app/files.js), the service worker with Workbox's precache manifest of everything else the course uses, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
 import { build } from "esbuild";
 import { getManifest } from "workbox-build";
