@@ -21,6 +21,7 @@ actions.setLanguage(initialLanguage(config.language));
 const root = document.getElementById("app");
 root.replaceChildren(); // drop the static "Loading…" text; lit renders from here on
 startServices({
+  standbySpare: true, // the app's Stop on a plain host or from disk: Python ready again at once
   site: registerServiceWorker({
     onNewVersion: actions.setNewVersion,
     beforeReload: actions.saveNow,

@@ -10,6 +10,9 @@
 // The first worker also captures its Python, the engine imported, as a memory snapshot (SNAPSHOT,
 // app/boot-engine.js), which every later worker boots from in a fraction of the time; with a
 // `snapshotStore` (snapshot-store.js) it is kept for the next visit too.
+// With `standbySpare` and no isolation (where every Stop replaces the worker), once a snapshot
+// exists a spare worker boots from it in idle time and waits, so that Stop, a crash or Restart
+// finds Python ready at once; each spare that takes over gets a successor the same way.
 import * as msg from "./protocol.js";
 import { filesForWorker, startWorker } from "./files.js";
 
@@ -18,7 +21,7 @@ const SPARE_AFTER_MS = 1000;
 
 // The one Python runtime of the course, the embedded cells and the iframe embed (README: "Embed in
 // your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
-// workerFailedMessage, lazy, snapshotStore })
+// workerFailedMessage, lazy, snapshotStore, standbySpare })
 // returns
 //   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
 //     prelude = programs run silently first; options go to runner.py (options.session: keep a
@@ -29,7 +32,7 @@ const SPARE_AFTER_MS = 1000;
 // A run ends with one of:
 //   { status: "ok", ...RunResult } | { status: "error", error: PythonError, ...RunResult } (protocol.js)
 //   | { status: "stopped" } | { status: "timeout", seconds } | { status: "crashed", message }
-export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage, lazy = false, snapshotStore = null }) {
+export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds, workerFailedMessage, lazy = false, snapshotStore = null, standbySpare = false }) {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
@@ -38,6 +41,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
   let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
   let unkept = null; // a snapshot just received ({ id, bytes: Uint8Array }), kept once the page is idle
+  let snapshotKnown = false; // a worker booted from a snapshot, or one was kept: a spare boots quickly
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
@@ -96,13 +100,16 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     spare = null;
     announce(active, "restarting");
     run?.finish(result);
+    standBy();
   }
 
   function receive(handle, data) {
     if (data.type === msg.STATUS) {
       Object.assign(handle, { stage: data.stage, engineError: data.engineError, fromSnapshot: data.fromSnapshot });
       watch(handle);
+      snapshotKnown ||= data.fromSnapshot === true;
       if (handle === active) announce(handle, undefined);
+      standBy();
     } else if (data.type === msg.FATAL) {
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
     } else if (data.type === msg.SNAPSHOT) {
@@ -133,7 +140,17 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     const kept = { id: unkept.id, bytes: new Blob([unkept.bytes]) };
     unkept = null;
     image = Promise.resolve(kept);
+    snapshotKnown = true;
     snapshotStore?.save(kept);
+    standBy();
+  }
+
+  // Boots the standing spare (standbySpare) when the page is idle and the active worker is ready.
+  function standBy() {
+    if (!standbySpare || isolated || !snapshotKnown || spare || active?.stage !== "ready") return;
+    whenIdle(() => {
+      if (!spare && active?.stage === "ready") spare = spawn();
+    });
   }
 
   function whenIdle(task) {

@@ -9,8 +9,9 @@ import { openSnapshotStore } from "./snapshot-store.js";
 import * as actions from "./actions.js";
 import { connectGraph } from "./graph/actions.js";
 
-// With `lazy`, Python waits for python.boot(); returns the python runtime.
-export function startServices({ lazy = false, site = null } = {}) {
+// With `lazy`, Python waits for python.boot(); with `standbySpare`, a replacement worker waits
+// ready (python.js); returns the python runtime.
+export function startServices({ lazy = false, site = null, standbySpare = false } = {}) {
   const python = createPython({
     onStatus: actions.setPythonStatus,
     timeLimitSeconds: config.timeLimitSeconds,
@@ -19,6 +20,7 @@ export function startServices({ lazy = false, site = null } = {}) {
     workerFailedMessage: strings.python.workerFailed,
     lazy,
     snapshotStore: openSnapshotStore(),
+    standbySpare,
   });
   const storage = openStorage({ onChange: actions.takeSavedElsewhere });
   actions.connect({ python, storage, site });

@@ -5,7 +5,7 @@
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html;
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
-// see app/files.js), the service worker with Workbox's precache manifest of everything else, and
+// see app/files.js), the service worker with Workbox's precache manifest of everything else the course uses, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
 import { build } from "esbuild";
 import { getManifest } from "workbox-build";
@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { strToU8, zipSync } from "fflate";
+import { strToU8, unzipSync, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
 import { kernelsWasm } from "./kernels.mjs";
 
@@ -26,6 +26,10 @@ const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
 const NOT_PRECACHED = [`${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+// What only pages that embed the course use (the cells, the iframe embed, PyScript's markup and
+// editor): not precached, so that a first visit to the course does not download them; the service
+// worker keeps each one when it is first fetched, for offline use after that (app/sw.js).
+const EMBED_ONLY = ["embed.html", "embed-demo.html", "embed*.js", "frame.js", "pyscript-torch.js", "vendor/pyscript/**"];
 const PAGES = ["index.html", "embed.html", "embed-demo.html"];
 
 const bundle = (dist, options) =>
@@ -75,7 +79,9 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
 
   for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {
-    copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
+    const source = join(root, "node_modules", "pyodide", file);
+    if (file === "python_stdlib.zip") writeFileSync(join(dist, "vendor", "pyodide", file), storedZip(unzipSync(readFileSync(source))));
+    else copyFileSync(source, join(dist, "vendor", "pyodide", file));
   }
   vendorPyScript(join(dist, "vendor", "pyscript"));
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
@@ -114,7 +120,7 @@ async function buildServiceWorker(dist) {
   const { manifestEntries, warnings } = await getManifest({
     globDirectory: dist,
     globPatterns: ["**/*"],
-    globIgnores: NOT_PRECACHED,
+    globIgnores: [...NOT_PRECACHED, ...EMBED_ONLY],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     manifestTransforms: [
       async (entries) => ({
@@ -126,10 +132,15 @@ async function buildServiceWorker(dist) {
     ],
   });
   warnings.forEach((warning) => console.warn(`build: ${warning}`));
+  const embedOnly = (await getManifest({ globDirectory: dist, globPatterns: EMBED_ONLY, globIgnores: NOT_PRECACHED })).manifestEntries;
   await bundle(dist, {
     entryPoints: { sw: "app/sw.js" },
     format: "iife",
-    define: { "self.__WB_MANIFEST": JSON.stringify(manifestEntries), "process.env.NODE_ENV": '"production"' },
+    define: {
+      "self.__WB_MANIFEST": JSON.stringify(manifestEntries),
+      EMBED_ONLY_FILES: JSON.stringify(embedOnly.map((entry) => entry.url)),
+      "process.env.NODE_ENV": '"production"',
+    },
   });
 }
 
@@ -183,8 +194,14 @@ compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_com
  for folder, _, names in os.walk(${JSON.stringify(dir)}) for name in names if name.endswith(".pyc")]`).toJs();
   const files = Object.fromEntries(Object.entries(sources).map(([path, source]) => [path, strToU8(source)]));
   for (const path of compiled.sort()) files[path] = pyodide.FS.readFile(`${dir}/${path}`);
-  // Stored, not deflated: the server's .br/.gz of the whole zip are 25% smaller than a zip of
-  // deflated files (the files share most of their text). A fixed date: the same sources, the same zip.
+  return storedZip(files);
+}
+
+// A zip of `files` ({ path: bytes }), stored, not deflated: the server's .br/.gz of the whole zip
+// are smaller than a zip of deflated files (the files share much of their text: pyengine.zip 25%
+// smaller; Pyodide's standard library, which comes deflated file by file, 2.5 MB → 1.9/2.2 MB).
+// A fixed date: the same files, the same zip.
+function storedZip(files) {
   return zipSync(files, { level: 0, mtime: "2000-01-01" });
 }
 

@@ -5,6 +5,10 @@ what a new process draws afresh (random's seed, torch's default generator) diffe
 boot, seeded streams print as after a normal boot, and a snapshot this build cannot use (another
 build's, or damaged) means a normal boot, never a broken Python.
 """
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+
 STATUS = '[data-testid="python-status"]'
 PROGRAM = (
     "import random, torch\n"
@@ -88,3 +92,43 @@ def test_without_isolation_stop_replaces_the_worker_with_one_from_the_snapshot(o
     app.wait_for_python()
     assert from_snapshot(app)
     assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).sum())").strip() == "tensor(3.)"
+
+
+# True in a worker that has booted (its last step before "ready" fences off fetch, app/worker.js).
+FENCED = "() => Object.getOwnPropertyDescriptor(self, 'fetch')?.writable === false"
+RECORD_STATES = """() => {
+  window.statesSeen = [];
+  new MutationObserver(() => window.statesSeen.push(document.querySelector('[data-testid="python-status"]').dataset.state))
+    .observe(document.querySelector('[data-testid="python-status"]'), { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
+def booted(worker):
+    try:
+        return worker.evaluate(FENCED)
+    except PlaywrightError:  # a worker the page has terminated, still listed for a moment
+        return False
+
+
+def wait_for_ready_spare(page):
+    """The active worker and a spare beside it, booted."""
+    deadline = time.monotonic() + 60
+    while sum(map(booted, page.workers)) != 2:
+        assert time.monotonic() < deadline, f"no spare booted beside the active worker ({len(page.workers)} workers)"
+        time.sleep(0.2)
+
+
+def test_without_isolation_a_spare_from_the_snapshot_waits_so_stop_finds_python_ready_at_once(open_app, plain_site_url, seed):
+    app = open_app(base_url=plain_site_url)
+    page = app.open(lesson_route(seed))
+    stored_snapshot(app)
+    wait_for_ready_spare(page)
+    app.run("while True:\n    pass\n", wait=False)
+    page.wait_for_selector(f'{STATUS}[data-state="running"]')
+    page.evaluate(RECORD_STATES)
+    page.click('[data-testid="stop"]')
+    page.locator('[data-testid="run-stopped"]').wait_for()
+    assert page.evaluate("window.statesSeen") == ["ready"]  # never "restarting": the spare was ready
+    assert from_snapshot(app)
+    assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).sum())").strip() == "tensor(3.)"
+    wait_for_ready_spare(page)  # the spare that took over got a successor

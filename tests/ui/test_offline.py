@@ -94,6 +94,30 @@ def test_double_clicked_index_html_of_the_release_runs_grades_and_keeps_progress
         check_and_close(app)
 
 
+PRECACHED_URLS = """async () => {
+  const urls = [];
+  for (const name of await caches.keys())
+    if (name.includes("precache")) urls.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+  return urls;
+}"""
+
+
+def test_files_only_embedding_pages_use_are_not_precached_but_kept_once_fetched(open_app, seed):
+    app = open_app(service_workers="allow")
+    page = app.open(LESSON, wait_for_python=False)
+    wait_for_service_worker(page)
+    precached = [url.removeprefix(app.base_url).split("?")[0] for url in page.evaluate(PRECACHED_URLS)]
+    assert "app.js" in precached and "vendor/pyodide/pyodide.asm.wasm" in precached
+    assert not [path for path in precached if path.startswith(("embed", "frame", "pyscript", "vendor/pyscript/"))]
+    page.goto(f"{app.base_url}embed.html#lesson={seed['id']}&part=questions")
+    page.locator('[data-testid="question"]').first.wait_for()
+    assert page.locator('[data-testid="question"]').count() == len(seed["questions"])
+    app.context.set_offline(True)
+    page.reload()
+    page.locator('[data-testid="question"]').first.wait_for()
+    assert page.locator('[data-testid="question"]').count() == len(seed["questions"])  # kept when first fetched
+
+
 def test_on_a_plain_host_the_page_becomes_isolated_and_stop_interrupts(open_app, plain_site_url, seed):
     app = open_app(base_url=plain_site_url, service_workers="allow")
     page = app.open(LESSON, wait_for_python=False)
