@@ -24,6 +24,7 @@ for _name in _VALUES_INDICES:
 del _name
 
 histogram = _make("histogram", ("hist", "bin_edges"))
+frexp = _make("frexp", ("mantissa", "exponent"))
 linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
 slogdet = _make("slogdet", ("sign", "logabsdet"))
 # what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)

@@ -431,22 +431,20 @@ def movedim(self, source, destination):
 @op("ExpandBackward0", name="expand", self=lambda grad, self: grad.sum_to_size(self._shape))
 def _expand(self, sizes):
     lead = len(sizes) - self.dim()
-    shape, stride = [], []
-    for i, size in enumerate(sizes):
+    shape, stride = [0] * len(sizes), [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch (its errors name the last mismatch)
+        size = sizes[i]
         if i < lead:
             if size < 0:
                 raise RuntimeError(f"The expanded size of the tensor ({size}) isn't allowed in a leading, "
                                    "non-existing dimension 0")
-            shape.append(size)
-            stride.append(0)
+            shape[i] = size
             continue
         own, st = self._shape[i - lead], self._stride[i - lead]
         if size == -1 or size == own:
-            shape.append(own)
-            stride.append(st)
+            shape[i], stride[i] = own, st
         elif own == 1:
-            shape.append(size)
-            stride.append(0)
+            shape[i] = size
         else:
             raise RuntimeError(
                 f"The expanded size of the tensor ({size}) must match the existing size ({own}) at "

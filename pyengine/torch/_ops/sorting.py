@@ -131,6 +131,51 @@ def median(input, dim=None, keepdim=False):
     return _median_dim(input, d, keepdim)
 
 
+def _nanmedian_row(row):
+    """(value, index) of the lower median of the non-NaN values, ties by position (ATen's
+    comparator for nth_element); an all-NaN row gives NaN."""
+    present = sorted((v, i) for i, v in enumerate(row) if v == v)
+    if not present:
+        return math.nan, _first_of_equivalent(len(row))
+    return present[(len(present) - 1) // 2]
+
+
+def _first_of_equivalent(n):
+    """The position libstdc++'s nth_element(first, first, last) leaves first when all n
+    elements compare equivalent (NaNs under nanmedian's comparator): its pivot partitions."""
+    order, first, last = list(range(n)), 0, n
+    while last - first > 3:
+        mid = first + (last - first) // 2
+        order[first], order[mid] = order[mid], order[first]
+        lo, hi = first + 1, last - 1
+        while lo < hi:
+            order[lo], order[hi] = order[hi], order[lo]
+            lo, hi = lo + 1, hi - 1
+        last = lo
+    return order[first]
+
+
+@op("NanmedianBackward0", name="nanmedian", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def _nanmedian_all(self):
+    return from_values([_nanmedian_row(self._flat())[0] if self.numel() else math.nan], (), self.dtype)
+
+
+@op("NanmedianBackward1", name="nanmedian.dim", self=lambda grad, self, dim, keepdim, result:
+    _select_backward_values(grad, self, dim, keepdim, result[1]))
+def _nanmedian_dim(self, dim, keepdim):
+    return return_types.nanmedian(_keep(self, dim, keepdim, _along(
+        self, dim, lambda row: tuple([x] for x in _nanmedian_row(row)), out_len=1)))
+
+
+@op(name="nanmedian", forms="torch Tensor")
+def nanmedian(input, dim=None, keepdim=False):
+    if dim is None:
+        return _nanmedian_all(input)
+    d = wrap_dim(dim, max_ndim(input))
+    _check_dim_nonempty(input, "median", d)
+    return _nanmedian_dim(input, d, keepdim)
+
+
 def _mode_row(row):
     counts = {}
     for v in row:
