@@ -1,8 +1,10 @@
-"""torch.linalg: vector and matrix norms, products, square systems."""
+"""torch.linalg: vector and matrix norms, products, square systems, decompositions."""
 from ._ops.reduction import norm as _norm
 from ._ops.linalg import matmul, cross as _cross
 from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triangular, cholesky_info as _cholesky_info,
                                  _LinAlgError as LinAlgError)
+from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
+                                          matrix_exp)
 from .return_types import _make
 
 
@@ -49,8 +51,16 @@ def inv_ex(A, *, check_errors=False, out=None):
     return _InvEx((inv(A), zeros(A.shape[:-2], dtype=int32)))
 
 
+def __getattr__(name):
+    if name in ("eig", "eigvals"):  # their results are complex even for a real matrix
+        raise AttributeError(f"torch.linalg.{name} is not supported (complex numbers): this engine's tensors are "
+                             "real; for a symmetric matrix, torch.linalg.eigh and eigvalsh give real results")
+    raise AttributeError(f"module 'torch.linalg' has no attribute '{name}'")
+
+
 _CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
 _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
-           "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError"]
+           "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
+           "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp"]

@@ -25,6 +25,12 @@ del _name
 
 histogram = _make("histogram", ("hist", "bin_edges"))
 frexp = _make("frexp", ("mantissa", "exponent"))
+linalg_qr = _make("linalg_qr", ("Q", "R"))
+qr = _make("qr", ("Q", "R"))
+linalg_eigh = _make("linalg_eigh", ("eigenvalues", "eigenvectors"))
+linalg_svd = _make("linalg_svd", ("U", "S", "Vh"))
+svd = _make("svd", ("U", "S", "V"))
+linalg_lstsq = _make("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
 slogdet = _make("slogdet", ("sign", "logabsdet"))
 # what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
