@@ -125,7 +125,8 @@ def _qr_backward(grads, Q, R, mode):
     return gA + Q @ gR if gR is not None else gA
 
 
-@op("LinalgQrBackward0", name="linalg_qr", A=lambda grads, mode, result: _qr_backward(grads, result[0], result[1], mode))
+@op("LinalgQrBackward0", name="linalg_qr",
+    A=lambda grads, mode, result: _qr_backward(grads, result[0], result[1], mode))
 def _qr(A, mode):
     m, n = A._shape[-2], A._shape[-1]
     k = min(m, n)
@@ -394,7 +395,8 @@ def svd_legacy(input, some=True, compute_uv=True, *, out=None):
     if not compute_uv:
         m, n = input._shape[-2], input._shape[-1]
         batch = input._shape[:-2]
-        return return_types.svd((zeros(batch + (m, m), dtype=input.dtype), Sv, zeros(batch + (n, n), dtype=input.dtype)))
+        return return_types.svd((zeros(batch + (m, m), dtype=input.dtype), Sv,
+                                 zeros(batch + (n, n), dtype=input.dtype)))
     return return_types.svd((U, Sv, S.mT(Vh)))
 
 

@@ -43,8 +43,16 @@ def lcm(input, other):
 _LN2 = math.log(2)
 
 
+def _two_to(other):
+    """at::pow(2, other) as ldexp's derivative computes it: for an integer exponent in integer
+    arithmetic, so a negative power is 0."""
+    if other.dtype.kind in "iub":
+        return P.pow(2, other.clamp(min=0)).masked_fill(other < 0, 0)
+    return P.pow(2, other)
+
+
 @op("LdexpBackward0", name="ldexp.Tensor", forms="torch Tensor Tensor_ torch_",
-    self=lambda grad, other: grad * P.pow(2, other),
+    self=lambda grad, other: grad * _two_to(other),
     other=lambda grad, result: grad * result * _LN2)
 def ldexp(self, other):
     """self * 2**other (ATen's composite: mul(self, pow(2.0, other)))."""
