@@ -143,7 +143,7 @@ def _qr(A, mode):
     return return_types.linalg_qr((_tensor(qs, batch, m, m if mode == "complete" else k, A.dtype), r))
 
 
-def qr(A, mode="reduced", *, out=None):
+def qr(A, mode="reduced"):
     _check_matrix(A, "linalg.qr")
     if mode not in ("reduced", "complete", "r"):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', or "
@@ -152,7 +152,7 @@ def qr(A, mode="reduced", *, out=None):
 
 
 @op(name="qr", forms="torch Tensor")
-def qr_legacy(input, some=True, *, out=None):
+def qr_legacy(input, some=True):
     """torch.qr (deprecated): linalg.qr with mode 'reduced' or 'complete'."""
     warn_once("torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch release.\n"
               "The boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
@@ -236,13 +236,13 @@ def _check_uplo(UPLO):
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
 
 
-def eigh(A, UPLO="L", *, out=None):
+def eigh(A, UPLO="L"):
     _check_square(A, "linalg.eigh")
     _check_uplo(UPLO)
     return _eigh(A, UPLO)
 
 
-def eigvalsh(A, UPLO="L", *, out=None):
+def eigvalsh(A, UPLO="L"):
     _check_square(A, "linalg.eigvalsh")
     _check_uplo(UPLO)
     return _eigh(A, UPLO)[0]
@@ -377,18 +377,18 @@ def _svd(A, full_matrices):
                                     _tensor(vhs, batch, n if full_matrices else k, n, A.dtype)))
 
 
-def svd(A, full_matrices=True, *, driver=None, out=None):
+def svd(A, full_matrices=True, *, driver=None):
     _check_matrix(A, "linalg.svd")
     return _svd(A, full_matrices)
 
 
-def svdvals(A, *, driver=None, out=None):
+def svdvals(A, *, driver=None):
     _check_matrix(A, "linalg.svdvals")
     return _svd(A, False)[1]
 
 
 @op(name="svd", forms="torch Tensor")
-def svd_legacy(input, some=True, compute_uv=True, *, out=None):
+def svd_legacy(input, some=True, compute_uv=True):
     """torch.svd: (U, S, V) with V = Vh^T; without compute_uv, U and V are zeros (full size)."""
     _check_matrix(input, "linalg.svd")
     U, Sv, Vh = _svd(input, not some)
@@ -441,7 +441,7 @@ def _pinv(self, atol, rtol):
     return _tensor(mats, self._shape[:-2], n, m, self.dtype)
 
 
-def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def pinv(A, *, atol=None, rtol=None, hermitian=False):
     _check_matrix(A, "linalg.pinv")
     return _pinv(A, atol, rtol)
 
@@ -451,7 +451,7 @@ def pinverse(input, rcond=1e-15):
     return _pinv(input, None, rcond)
 
 
-def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False):
     """The number of singular values above the tolerance (compared in A's dtype, as PyTorch
     compares its rounded svdvals)."""
     _check_matrix(A, "torch.linalg.matrix_rank")
@@ -512,7 +512,7 @@ def _lstsq(self, b, rcond, driver):
     return return_types.linalg_lstsq((solution, residual, rank, values))
 
 
-def lstsq(A, B, rcond=None, *, driver=None, out=None):
+def lstsq(A, B, rcond=None, *, driver=None):
     _check_matrix(A, "torch.linalg.lstsq")
     if A.dtype is not B.dtype:
         raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
