@@ -37,7 +37,7 @@ def fmin(self, other):
     return _nan_aware(P.minimum)(self, other)
 
 
-@op(name="heaviside", forms="torch Tensor")
+@op(name="heaviside", forms="torch Tensor Tensor_")
 def heaviside(input, values, *, out=None):
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")

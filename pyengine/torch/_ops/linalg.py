@@ -104,7 +104,7 @@ def _scaled(t, alpha):
     return t if alpha == 1 else t * alpha
 
 
-@op(name="addmm", forms="torch Tensor")
+@op(name="addmm", forms="torch Tensor Tensor_")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if mat1.dim() != 2 or mat2.dim() != 2:
         raise RuntimeError(f"{'mat1' if mat1.dim() != 2 else 'mat2'} must be a matrix, got "

@@ -688,7 +688,7 @@ def _cumprod(self, dim, dtype=None):
     return _scan(self, dim, lambda a, b: r(a * b), dtype)
 
 
-@op(name="cumprod", forms="torch Tensor")
+@op(name="cumprod", forms="torch Tensor Tensor_")
 def cumprod(input, dim, *, dtype=None):
     return _cumprod(input, wrap_dim(dim, max_ndim(input)), dtype)
 
