@@ -99,14 +99,23 @@ def detach(input):
 
 
 def is_nonzero(input):
-    if input.numel() != 1:
-        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous" if input.numel()
-                           else "Boolean value of Tensor with no values is ambiguous")
-    return bool(input.item())
+    return input.is_nonzero()
 
 
 def is_same_size(input, other):
     return input.shape == other.shape
+
+
+def is_signed(input):
+    return input.dtype.is_signed
+
+
+def is_inference(input):
+    return input.is_inference()
+
+
+def get_device(input):
+    return -1  # a CPU tensor
 
 
 

@@ -5,6 +5,7 @@ from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triang
                                  _LinAlgError as LinAlgError)
 from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
                                           matrix_exp)
+from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_vander as vander
 from .return_types import _make
 
 
@@ -63,4 +64,4 @@ _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
            "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
-           "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp"]
+           "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp", "multi_dot", "diagonal", "vander"]

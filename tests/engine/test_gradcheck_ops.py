@@ -435,6 +435,8 @@ SAMPLES = {
              s(lambda a: (lambda u, s, vh: u @ vh)(*torch.linalg.svd(a, full_matrices=False)), WIDE)],
     "_pinv": [s(torch.linalg.pinv, WIDE), s(torch.pinverse, M42)],
     "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2))],
+    "_block_diag": [s(lambda a, b, c: torch.block_diag(a, b, c), M34, V4, SCALAR)],
+    "_unfold": [s(lambda a: a.unfold(0, 3, 2), leaf(7)), s(lambda a: a.unfold(1, 2, 1), M34)],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
 }
 

@@ -11,7 +11,7 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from . import linalg as L, pointwise as P, reduction as R, shape as S, joining as J, indexing as I, sorting
 from ._helpers import broadcast_shapes, wrap_dim
-from .creation import as_tensor
+from .creation import as_tensor, ones, ones_like, zeros
 
 
 def _nan_aware(pick):
@@ -262,3 +262,160 @@ def _cdist(x1, x2, p):
         if p == 2:
             return P.sqrt(R.sum(diff * diff, -1))
         return R.sum(diff.pow(p), -1).pow(1 / p)
+
+
+def _as_block(t):
+    """block_diag's view of an input: 0-d as 1 x 1, 1-d as one row."""
+    return t.reshape(1, 1) if t.dim() == 0 else t.reshape(1, -1) if t.dim() == 1 else t
+
+
+def _block_diag_backward(grad, tensors):
+    grads, row, col = [], 0, 0
+    for t in tensors:
+        rows, cols = _as_block(t)._shape
+        grads.append(grad[row:row + rows, col:col + cols].reshape(t._shape).to(t.dtype))
+        row, col = row + rows, col + cols
+    return grads
+
+
+@op("BlockDiagBackward0", name="block_diag", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
+def _block_diag(tensors):
+    blocks = [_as_block(t) for t in tensors]
+    dtype = _dtype.result_type(*tensors) if tensors else _dtype.get_default_dtype()
+    out = zeros((sum(b._shape[0] for b in blocks), sum(b._shape[1] for b in blocks)), dtype=dtype) if blocks \
+        else zeros((1, 0), dtype=dtype)
+    row = col = 0
+    for b in blocks:
+        out[row:row + b._shape[0], col:col + b._shape[1]] = b
+        row, col = row + b._shape[0], col + b._shape[1]
+    return out
+
+
+@op(name="block_diag", forms="torch")
+def block_diag(*tensors):
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
+                               f"{t.dim()} dimensions")
+    return _block_diag(list(tensors))
+
+
+@op(name="combinations", forms="torch")
+def combinations(input, r=2, with_replacement=False):
+    """Every r-element combination of a 1-d tensor's elements, as rows (PyTorch stacks the
+    columns it picks with index tensors)."""
+    import itertools
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape [{', '.join(map(str, input._shape))}]")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return input.new_empty((0,))
+    pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    rows = list(pick(range(input._shape[0]), r))
+    columns = [as_tensor([row[k] for row in rows], dtype=_dtype.int64) for k in range(r)]
+    return J.stack([I.index_select(input, 0, c) if rows else input[:0] for c in columns], 1)
+
+
+@op(name="linalg_multi_dot", forms="torch.chain_matmul")
+def chain_matmul(*matrices):
+    from .._process import warn_once
+    warn_once("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+              "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
+              "parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:"
+              "1102.)")
+    if len(matrices) == 1:
+        return matrices[0].clone()
+    return multi_dot(matrices)
+
+
+def multi_dot(tensors):
+    """The product of the matrices left to right (a first 1-d tensor is a row, a last one a column)."""
+    tensors = list(tensors)
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    out = tensors[0]
+    for t in tensors[1:]:
+        out = L.matmul(out, t)
+    return out
+
+
+def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    return S.diagonal(A, offset, dim1, dim2)
+
+
+def _cumprod_powers(x, n):
+    """x's powers 1, x, x**2 ... x**(n-1) along a new last dim, as PyTorch's cumprod makes them."""
+    x_ = S.unsqueeze(x, -1)
+    if x.dtype.kind in "biu":
+        x_ = x_.to(_dtype.int64)
+    return J.cat([ones_like(x_), x_.expand(x_._shape[:-1] + (n - 1,)).cumprod(-1)], -1)
+
+
+@op(name="vander", forms="torch")
+def vander(x, N=None, increasing=False):
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x._shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    dtype = _dtype.promote_types(x.dtype, _dtype.int64)
+    result = ones((x._shape[0], n), dtype=dtype)
+    if n > 1:
+        result[:, 1:] = S.unsqueeze(x, 1).expand(x._shape[0], n - 1).cumprod(1)
+    return result if increasing else result.flip(1)
+
+
+def linalg_vander(x, *, N=None):
+    if x.dim() < 1:
+        raise RuntimeError("linalg.vander: x must have at least one dimension.")
+    n = x._shape[-1] if N is None else N
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    return _cumprod_powers(x, n)
+
+
+@op(name="cumulative_trapezoid.x", forms="torch")
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    if y.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    d = wrap_dim(dim, y.dim())
+    left, right = S.narrow(y, d, 0, y._shape[d] - 1), S.narrow(y, d, 1, y._shape[d] - 1)
+    if x is None:
+        return ((1 if dx is None else dx) / 2. * (left + right)).cumsum(d)
+    widths = sorting.diff(x, dim=-1 if x.dim() == 1 else d)
+    if x.dim() == 1:
+        widths = S.view(widths, (-1,) + (1,) * (y.dim() - 1 - d))
+    return P.div_scalar((widths * (left + right)).cumsum(d), 2.)
+
+
+@op(name="unravel_index", forms="torch")
+def unravel_index(indices, shape):
+    """The coordinates in ``shape`` of each flat index, one tensor per dim."""
+    if isinstance(shape, int):
+        shape = (shape,)
+    if indices.dtype.kind not in "iu":
+        raise TypeError("expected 'indices' to be integer dtype, but got " + str(indices.dtype))
+    total = math.prod(shape)
+    coords = [[] for _ in shape]
+    for v in indices._flat():
+        v %= total  # PyTorch wraps an index out of range
+        for k in reversed(range(len(shape))):
+            coords[k].append(v % shape[k])
+            v //= shape[k]
+    return tuple(as_tensor(c, dtype=_dtype.int64).reshape(indices._shape) for c in coords)
+
+
+@op(name="fill_diagonal_", forms="Tensor")
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Fills the main diagonal in place; with ``wrap``, a tall matrix's diagonal starts again
+    after every n + 1 rows (the step through memory continues)."""
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.dim() > 2 and len(set(self._shape)) != 1:
+        raise RuntimeError("all dimensions of input must be of equal length")
+    n = min(self._shape)
+    if wrap and self.dim() == 2 and self._shape[0] > self._shape[1]:
+        n = (self.numel() - 1) // (self._shape[1] + 1) + 1
+    S._view(self, (n,), (sum(self._stride),)).fill_(fill_value)
+    return self

@@ -228,6 +228,8 @@ def _plus_scaled(input, product, beta, alpha):
     """beta * input + alpha * product, input expanded to the product's shape; beta = 0 ignores
     input's values (nan and inf too), as PyTorch's BLAS calls do."""
     input.expand(product._shape)
+    if product.dtype.kind != "f":  # an integer product takes the scalars as integers, as PyTorch's kernels
+        beta, alpha = int(beta), int(alpha)
     if alpha != 1:
         product = binary("mul", product, alpha)
     if beta == 0:

@@ -1037,8 +1037,9 @@ bitwise_or = op(name="bitwise_or", forms="torch Tensor Tensor_ Tensor.__or__ Ten
     _bitwise("bitwise_or"))
 bitwise_xor = op(name="bitwise_xor", forms="torch Tensor Tensor_ Tensor.__xor__ Tensor.__rxor__ Tensor.__ixor__")(
     _bitwise("bitwise_xor"))
-bitwise_left_shift = op(name="bitwise_left_shift", forms="Tensor.__lshift__")(_bitwise("lshift"))
-bitwise_right_shift = op(name="bitwise_right_shift", forms="Tensor.__rshift__")(_bitwise("rshift"))
+bitwise_left_shift = op(name="bitwise_left_shift", forms="torch Tensor Tensor_ Tensor.__lshift__")(_bitwise("lshift"))
+bitwise_right_shift = op(name="bitwise_right_shift", forms="torch Tensor Tensor_ Tensor.__rshift__")(
+    _bitwise("rshift"))
 
 
 @op(name="bitwise_not", forms="torch Tensor Tensor_ Tensor.__invert__")

@@ -214,6 +214,32 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     return out[0] if len(out) == 1 else tuple(out)
 
 
+@op(name="unique_consecutive", forms="torch Tensor")
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """Each run of equal consecutive elements (slices along ``dim``) kept once."""
+    if dim is None:
+        items = input._flat()
+    else:
+        d = wrap_dim(dim, max_ndim(input))
+        items = [tuple(s.reshape(-1)._flat()) for s in input.unbind(d)]
+    kept, inverse, counts = [], [], []
+    for i, v in enumerate(items):
+        if not kept or items[kept[-1]] != v:
+            kept.append(i)
+            counts.append(0)
+        counts[-1] += 1
+        inverse.append(len(kept) - 1)
+    if dim is None:
+        out = [from_values([items[i] for i in kept], (len(kept),), input.dtype)]
+    else:
+        out = [stack([select(input, d, i) for i in kept], d) if kept else narrow(input, d, 0, 0)]
+    if return_inverse:
+        out.append(from_values(inverse, input._shape if dim is None else (len(items),), _dtype.int64))
+    if return_counts:
+        out.append(from_values(counts, (len(counts),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def _cum_extreme(x, d, better, name):
     def scan(row):
         vals, idx = [], []
