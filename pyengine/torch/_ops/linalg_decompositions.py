@@ -18,12 +18,12 @@ from .. import _dtype, return_types
 from .._float32 import f32
 from .._process import warn_once
 from ..autograd.derivatives import op
-from ._helpers import from_values, type_name
+from ._helpers import from_values, type_name, wrap_dim
 from .creation import eye, zeros
 from .joining import cat, diag_embed
 from .linalg import matmul
 from .linalg_solve import _check_square, _matrices, inv, solve_triangular
-from . import shape as S
+from . import reduction as R, shape as S
 
 _EPS64 = 2.0 ** -52
 
@@ -628,3 +628,61 @@ def _removed_method(name, message):
 
 for _name, _message in _REMOVED_METHODS.items():
     op(name=_name, forms="Tensor")(_removed_method(_name, _message))
+
+
+# ---- matrix norms and the condition number (built on svdvals for 2, -2 and 'nuc') -------------
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """ATen's linalg_matrix_norm: 'fro' a vector 2-norm, 'nuc' and +-2 from the singular values,
+    +-1 (+-inf) the largest/smallest absolute column (row) sum."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    dim = tuple(dim)
+    if len(dim) != 2:
+        raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
+    d0, d1 = (wrap_dim(d, A.dim()) for d in dim)
+    if ord == "fro":
+        return R._vector_norm(A, 2.0, (d0, d1), keepdim)
+    if ord == "nuc" or ord in (2, -2):
+        values = svdvals(S.movedim(A, (d0, d1), (-2, -1)))
+        out = values.sum(-1) if ord == "nuc" else values.amax(-1) if ord == 2 else values.amin(-1)
+        if keepdim:
+            out = S.unsqueeze(S.unsqueeze(out, min(d0, d1)), max(d0, d1))
+        return out
+    if ord in (1, -1, math.inf, -math.inf):
+        if abs(ord) == math.inf:
+            d0, d1 = d1, d0
+        sums = R._vector_norm(A, 1.0, (d0,), keepdim)
+        if not keepdim and d0 < d1:
+            d1 -= 1
+        return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
+    raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+
+
+@op(name="nuclear_norm", forms="torch")
+def nuclear_norm(input, dim=(-2, -1), keepdim=False):
+    warn_once("at::nuclear_norm is deprecated and it is just left for JIT compatibility. It will be removed in a "
+              "future PyTorch release. Please use `linalg.matrix_norm(A, 'nuc', dim, keepdim)` instead (Triggered "
+              "internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3229.)")
+    return matrix_norm(input, "nuc", dim, keepdim)
+
+
+@op(name="frobenius_norm.dim", forms="torch")
+def frobenius_norm(input, dim, keepdim=False):
+    warn_once("at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be removed in a "
+              "future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` instead (Triggered "
+              "internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:3175.)")
+    return R.norm_dim(input, 2, tuple(wrap_dim(d, input.dim()) for d in dim), keepdim)
+
+
+def cond(A, p=None):
+    """The condition number: largest over smallest singular value (p None or +-2), else
+    norm(A, p) * norm(inv(A), p)."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.cond: The input tensor A must have at least 2 dimensions.")
+    if p is None or p in (2, -2):
+        values = svdvals(A)
+        first, last = values.narrow(-1, 0, 1).squeeze(-1), values.narrow(-1, values._shape[-1] - 1, 1).squeeze(-1)
+        return first / last if p != -2 else last / first
+    _check_square(A, "linalg.cond")
+    return matrix_norm(A, p) * matrix_norm(inv(A), p)
