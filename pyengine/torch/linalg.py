@@ -4,7 +4,7 @@ from ._ops.linalg import matmul, cross as _cross
 from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triangular, cholesky_info as _cholesky_info,
                                  _LinAlgError as LinAlgError)
 from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
-                                          matrix_exp, matrix_norm, cond)
+                                          matrix_exp, matrix_norm, cond, solve_ex, tensorinv, tensorsolve)
 from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_vander as vander
 from .return_types import _make
 
@@ -61,4 +61,4 @@ _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
            "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
            "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp", "multi_dot", "diagonal", "vander",
-           "cond"]
+           "cond", "solve_ex", "tensorinv", "tensorsolve"]

@@ -437,6 +437,17 @@ SAMPLES = {
     "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2))],
     "_block_diag": [s(lambda a, b, c: torch.block_diag(a, b, c), M34, V4, SCALAR)],
     "_unfold": [s(lambda a: a.unfold(0, 3, 2), leaf(7)), s(lambda a: a.unfold(1, 2, 1), M34)],
+    "cholesky_legacy": [s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
+                        s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],
+    "cholesky_solve": [s(lambda b, a: torch.cholesky_solve(b, a.tril() + 2 * torch.eye(3, dtype=f64)), M34, SQUARE),
+                       s(lambda b, a: torch.cholesky_solve(b, a.triu() + 2 * torch.eye(3, dtype=f64), upper=True),
+                         M34, SQUARE)],
+    "cholesky_inverse": [s(lambda a: torch.cholesky_inverse(a.tril() + 2 * torch.eye(3, dtype=f64)), SQUARE),
+                         s(lambda a: torch.cholesky_inverse(a.triu() + 2 * torch.eye(3, dtype=f64), upper=True),
+                           SQUARE)],
+    "_triangular_solve": [s(lambda b, a: torch.triangular_solve(b, a.triu()).solution, M34, SQUARE),
+                          s(lambda b, a: torch.triangular_solve(b, a, upper=False, transpose=True,
+                                                                unitriangular=True)[0], M34, SQUARE)],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
 }
 

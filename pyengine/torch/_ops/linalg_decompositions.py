@@ -22,7 +22,7 @@ from ._helpers import from_values, type_name, wrap_dim
 from .creation import eye, zeros
 from .joining import cat, diag_embed
 from .linalg import matmul
-from .linalg_solve import _check_square, _matrices, inv, solve_triangular
+from .linalg_solve import _check_square, _cholesky, _cholesky_backward, inv, solve_triangular
 from . import reduction as R, shape as S
 
 _EPS64 = 2.0 ** -52
@@ -686,3 +686,119 @@ def cond(A, p=None):
         return first / last if p != -2 else last / first
     _check_square(A, "linalg.cond")
     return matrix_norm(A, p) * matrix_norm(inv(A), p)
+
+
+# ---- torch.cholesky, cholesky_solve, cholesky_inverse, triangular_solve; solve_ex, tensorinv ----
+
+@op("CholeskyBackward0", name="cholesky", forms="torch Tensor",
+    self=lambda grad, upper, result: _cholesky_backward(grad.mT, result.mT).mT if upper
+    else _cholesky_backward(grad, result))
+def cholesky_legacy(self, upper=False):
+    warn_once("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
+              "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\n"
+              "U = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\nThis "
+              "transform will produce equivalent results for all valid (symmetric positive definite) inputs. "
+              "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
+    _check_square(self, "linalg.cholesky")
+    low = _cholesky.forward(self)
+    return S.mT(low).contiguous() if upper else low
+
+
+def _cholesky_solve_backward(grad, self, input2, upper, result, which):
+    grad_self = cholesky_solve(grad, input2, upper)
+    if which == 0:
+        return grad_self
+    common = grad_self @ S.mT(result)
+    common = common + S.mT(common)
+    return -(input2 @ common) if upper else -(common @ input2)
+
+
+@op("CholeskySolveBackward0", name="cholesky_solve", forms="torch Tensor",
+    self=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 0),
+    input2=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 1))
+def cholesky_solve(self, input2, upper=False):
+    """A^-1 self for A = L L^T (input2 = L) or U^T U (upper): two triangular solves."""
+    n = input2._shape[-1]
+    if self._shape[-2] != n:
+        raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {n} by {n} but each b "
+                           f"matrix is {self._shape[-2]} by {self._shape[-1]}")
+    factor, b = input2.detach(), self.detach()
+    low = S.mT(factor) if upper else factor
+    y = solve_triangular(low, b, upper=False)
+    return solve_triangular(S.mT(low), y, upper=True)
+
+
+def _cholesky_inverse_backward(grad, self, upper, result):
+    common = result @ ((grad + S.mT(grad)) @ result)
+    return -(self @ common) if upper else -(common @ self)
+
+
+@op("CholeskyInverseBackward0", name="cholesky_inverse", forms="torch Tensor",
+    self=lambda grad, self, upper, result: _cholesky_inverse_backward(grad, self, upper, result))
+def cholesky_inverse(self, upper=False):
+    """(L L^T)^-1 for the Cholesky factor L (U^T U with upper)."""
+    n = self._shape[-1]
+    return cholesky_solve.forward(eye(n, dtype=self.dtype).expand(self._shape), self, upper)
+
+
+def _triangular_solve_backward(grads, self, A, upper, transpose, unitriangular, result, which):
+    grad_x, grad_m = grads
+    solution = result[0]
+    if grad_x is None:
+        return grad_m if which == 1 else self * 0
+    grad_b = _triangular_solve(grad_x, A, upper, not transpose, unitriangular)[0]
+    if which == 0:
+        return grad_b
+    grad_a = -(solution @ S.mT(grad_b)) if transpose else -(grad_b @ S.mT(solution))
+    grad_a = grad_a.triu(int(unitriangular)) if upper else grad_a.tril(-int(unitriangular))
+    return grad_a + grad_m if grad_m is not None else grad_a
+
+
+@op("TriangularSolveBackward0", name="triangular_solve",
+    self=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
+        grads, self, A, upper, transpose, unitriangular, result, 0),
+    A=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
+        grads, self, A, upper, transpose, unitriangular, result, 1))
+def _triangular_solve(self, A, upper, transpose, unitriangular):
+    factor, b = A.detach(), self.detach()
+    if transpose:
+        factor, upper = S.mT(factor), not upper
+    return return_types.triangular_solve((solve_triangular(factor, b, upper=upper, unitriangular=unitriangular),
+                                          A.detach().clone()))
+
+
+@op(name="triangular_solve", forms="torch Tensor")
+def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False):
+    warn_once("torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed "
+              "in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
+              "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
+              "with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at "
+              "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2273.)")
+    return _triangular_solve(input, A, upper, transpose, unitriangular)
+
+
+def solve_ex(A, B, *, left=True, check_errors=False):
+    """(solution, info): a singular matrix raises here, so info is always 0."""
+    from .linalg_solve import solve
+    return return_types.linalg_solve_ex((solve(A, B, left=left), zeros(A._shape[:-2], dtype=_dtype.int32)))
+
+
+def tensorinv(A, ind=2):
+    """The inverse of A seen as a matrix (the first ``ind`` dims against the rest)."""
+    rows, cols = math.prod(A._shape[:ind]), math.prod(A._shape[ind:])
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    if rows != cols:
+        raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), "
+                           f"but got {cols} != {rows}")
+    return inv(A.reshape(rows, cols)).reshape(A._shape[ind:] + A._shape[:ind])
+
+
+def tensorsolve(A, B, dims=None):
+    """X with tensordot(A, X, X.dim()) = B."""
+    if dims is not None:
+        rest = [d for d in range(A.dim()) if d not in [wrap_dim(x, A.dim()) for x in dims]]
+        A = A.permute(rest + [wrap_dim(x, A.dim()) for x in dims])
+    from .linalg_solve import solve
+    result_shape = A._shape[B.dim():]
+    return solve(A.reshape(B.numel(), math.prod(result_shape)), B.reshape(B.numel())).reshape(result_shape)
