@@ -73,6 +73,52 @@ def get_num_threads():
     return 2
 
 
+def get_num_interop_threads():
+    return 2
+
+
+def set_num_interop_threads(n):
+    pass
+
+
+def are_deterministic_algorithms_enabled():
+    return False  # the engine is deterministic anyway; PyTorch's flag starts off
+
+
+def is_warn_always_enabled():
+    return False
+
+
+def get_float32_matmul_precision():
+    return "highest"
+
+
+def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
+    """A 0-d tensor of the default float dtype (not the number's own type, unlike torch.tensor)."""
+    return tensor(s, dtype=dtype or get_default_dtype(), requires_grad=requires_grad)
+
+
+def typename(obj):
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = type(obj).__module__
+    return type(obj).__qualname__ if module in ("builtins", "__builtin__", None) else f"{module}.{type(obj).__qualname__}"
+
+
+def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
+    from ._process import warn_once
+    warn_once("torch.range is deprecated and will be removed in a future release because its behavior is "
+              "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+              "[start, end).")
+    if end is None:
+        start, end = 0, start
+    import math
+    count = math.floor((end - start) / step) + 1 if (end - start) / step >= 0 else 0
+    return arange(count, dtype=dtype or get_default_dtype()) * step + start if count else \
+        tensor([], dtype=dtype or get_default_dtype())
+
+
 def set_num_threads(n):
     pass
 

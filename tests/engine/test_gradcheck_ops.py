@@ -448,6 +448,9 @@ SAMPLES = {
     "_triangular_solve": [s(lambda b, a: torch.triangular_solve(b, a.triu()).solution, M34, SQUARE),
                           s(lambda b, a: torch.triangular_solve(b, a, upper=False, transpose=True,
                                                                 unitriangular=True)[0], M34, SQUARE)],
+    "_pdist": [s(torch.pdist, M42), s(lambda a: torch.pdist(a, p=1.5), leaf(3, 2, lo=0.3, hi=-1.2))],
+    "_renorm": [s(lambda a: torch.renorm(a, 2, 0, 1.0), M34), s(lambda a: a.renorm(1, 1, 1.5), M34)],
+    "_mvlgamma": [s(lambda a: torch.mvlgamma(a, 3), POS + 1)],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
 }
 

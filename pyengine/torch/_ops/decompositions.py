@@ -419,3 +419,130 @@ def fill_diagonal_(self, fill_value, wrap=False):
         n = (self.numel() - 1) // (self._shape[1] + 1) + 1
     S._view(self, (n,), (sum(self._stride),)).fill_(fill_value)
     return self
+
+
+def _upper_pairs(n):
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def _pdist_backward(grad, self, p, result):
+    """The pairs' gradients placed in an n x n matrix (row i, column j > i), then cdist's
+    derivative for both operands."""
+    n = self._shape[0]
+    pairs = _upper_pairs(n)
+    flat = as_tensor([i * n + j for i, j in pairs], dtype=_dtype.int64)
+    full_grad = zeros((n * n,), dtype=grad.dtype).index_add(0, flat, grad).reshape(n, n)
+    full_dist = zeros((n * n,), dtype=result.dtype).index_add(0, flat, result).reshape(n, n)
+    # ones on the diagonal (pairs i, i carry no gradient): no 0/0 there for a second derivative
+    full_dist = full_dist + S.mT(full_dist) + J.diag_embed(ones((n,), dtype=result.dtype))
+    return _cdist_backward(full_grad, self, self, p, full_dist) + \
+        _cdist_backward(S.mT(full_grad), self, self, p, full_dist)
+
+
+@op("PdistBackward0", name="_pdist_forward", self=lambda grad, self, p, result: _pdist_backward(grad, self, p, result))
+def _pdist(self, p):
+    n = self._shape[0]
+    if n < 2:
+        return self.new_empty((0,))
+    rows = as_tensor([i for i, _ in _upper_pairs(n)], dtype=_dtype.int64)
+    columns = as_tensor([j for _, j in _upper_pairs(n)], dtype=_dtype.int64)
+    with no_grad():
+        return _cdist.forward(I.index_select(self, 0, rows).unsqueeze(1), I.index_select(self, 0, columns).unsqueeze(1),
+                              p).reshape(-1)
+
+
+@op(name="pdist", forms="torch")
+def pdist(input, p=2):
+    """The p-norm distance between every pair of rows (i < j), in row order."""
+    if input.dim() != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    return _pdist(input, float(p))
+
+
+@op(name="renorm", forms="torch Tensor Tensor_")
+def renorm(input, p, dim, maxnorm):
+    """Each slice along ``dim`` whose p-norm exceeds maxnorm scaled down to maxnorm / (norm + 1e-7)."""
+    return _renorm(input, float(p), wrap_dim(dim, input.dim()), maxnorm)
+
+
+def _renorm_backward(grad, self, p, dim, maxnorm):
+    others = tuple(d for d in range(self.dim()) if d != dim)
+    norm = R._vector_norm(self, p, others, True)
+    nb = R._norm_backward(R.sum(self * grad, others, True), self, p, others, True, norm)
+    invnorm = (norm + 1e-7).reciprocal()
+    factor = invnorm * maxnorm
+    return P.where(norm > maxnorm, factor * (grad - invnorm * nb), grad)
+
+
+@op("RenormBackward0", name="renorm", self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
+    grad, self, p, dim, maxnorm))
+def _renorm(self, p, dim, maxnorm):
+    with no_grad():
+        norm = R._vector_norm(self, p, tuple(d for d in range(self.dim()) if d != dim), True)
+        return self * P.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
+
+
+def _mvlgamma_arguments(self, p):
+    """x - i/2 for i < p along a new last dim (ATen's arange(-p/2 + 1/2, 1/2, 1/2) + x)."""
+    offsets = as_tensor([-(p - 1) / 2 + k / 2 for k in range(p)], dtype=self.dtype)
+    return offsets + S.unsqueeze(self, -1)
+
+
+@op("MvlgammaBackward0", name="mvlgamma",
+    self=lambda grad, self, p: grad * _mvlgamma_arguments(self, p).digamma().sum(-1))
+def _mvlgamma(self, p):
+    from .gamma import lgamma
+    with no_grad():
+        return lgamma(_mvlgamma_arguments(self, p)).sum(-1) + p * (p - 1) * math.log(math.pi) / 4
+
+
+@op(name="mvlgamma", forms="torch Tensor Tensor_")
+def mvlgamma(input, p):
+    """The multivariate log-gamma: the sum of lgamma(x - i/2), i < p, plus p(p-1)/4 log(pi)."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    if not bool((input > (p - 1) / 2).all()):
+        raise RuntimeError("All elements must be greater than (p-1)/2")
+    return _mvlgamma(input if input.dtype.kind == "f" else input.to(_dtype.get_default_dtype()), p)
+
+
+@op(name="nextafter", forms="torch Tensor Tensor_")
+def nextafter(input, other):
+    """The next representable value after input towards other, in input's dtype."""
+    from .._float32 import bits32, from_bits32
+    dtype = _dtype.result_type(input, other)
+    shape = broadcast_shapes(input._shape, other._shape)
+    a, b = input.to(dtype).expand(shape)._flat(), other.to(dtype).expand(shape)._flat()
+    if dtype is _dtype.float32:
+        def step(x, y):
+            if x != x or y != y:
+                return math.nan
+            if x == y:
+                return y
+            if x == 0:
+                return math.copysign(from_bits32(1), y)
+            bits = bits32(x)
+            return from_bits32(bits + 1 if (y > x) == (x > 0) else bits - 1)
+        values = [step(x, y) for x, y in zip(a, b)]
+    else:
+        values = [math.nextafter(x, y) for x, y in zip(a, b)]
+    return as_tensor(values, dtype=dtype).reshape(shape)
+
+
+@op(name="apply_", forms="Tensor")
+def apply_(self, callable):
+    """Each element replaced by callable(element), in place (CPU only in PyTorch too)."""
+    values = [callable(v) for v in self._flat()]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
+
+
+@op(name="map_", forms="Tensor")
+def map_(self, tensor, callable):
+    """Each element replaced by callable(element, tensor's element), in place."""
+    other = tensor.expand(self._shape)._flat()
+    values = [callable(a, b) for a, b in zip(self._flat(), other)]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
