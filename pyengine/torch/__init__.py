@@ -107,8 +107,8 @@ def typename(obj):
 
 def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
-    from ._process import warn_once
-    warn_once("torch.range is deprecated and will be removed in a future release because its behavior is "
+    from ._process import warn
+    warn("torch.range is deprecated and will be removed in a future release because its behavior is "
               "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
               "[start, end).")
     if end is None:

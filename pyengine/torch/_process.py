@@ -19,10 +19,16 @@ def warn_once(message):
     C++, so Python reports the caller's line), the first time only."""
     if message not in _shown:
         _shown.add(message)
-        frame, level = sys._getframe(), 1  # stacklevel 1 is this function
-        while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_ENGINE):
-            frame, level = frame.f_back, level + 1
-        warnings.warn(message, UserWarning, stacklevel=level)
+        warn(message)
+
+
+def warn(message):
+    """Warn at the program's line that called into the engine, every time (a warning PyTorch's
+    Python code gives with warnings.warn)."""
+    frame, level = sys._getframe(), 1  # stacklevel 1 is this function
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_ENGINE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserWarning, stacklevel=level)
 
 
 def new_run():
