@@ -85,12 +85,44 @@ def are_deterministic_algorithms_enabled():
     return False  # the engine is deterministic anyway; PyTorch's flag starts off
 
 
+_settings = {"warn_always": False, "float32_matmul_precision": "highest"}  # kept, with no effect on the CPU engine
+
+
+def set_warn_always(b):
+    _settings["warn_always"] = b is True or b == 1
+
+
 def is_warn_always_enabled():
-    return False
+    return _settings["warn_always"]
+
+
+def set_float32_matmul_precision(precision):
+    if precision not in ("highest", "high", "medium"):
+        raise RuntimeError(f"Invalid precision: {precision}")
+    _settings["float32_matmul_precision"] = precision
 
 
 def get_float32_matmul_precision():
-    return "highest"
+    return _settings["float32_matmul_precision"]
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """A tensor from obj, sharing its memory when it can: a tensor of the asked dtype is
+    returned as it is (copy=True clones it), a numpy array is wrapped, anything else copied."""
+    from ._process import warn_once
+    if isinstance(obj, Tensor):
+        if requires_grad is None and obj.requires_grad:
+            warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. "
+                      "Pass requires_grad=False explicitly to get the old behavior and silence this warning. "
+                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)")
+        out = obj if dtype is None or dtype is obj.dtype else obj.to(dtype)
+        if copy and out is obj:
+            out = obj.clone()
+        return out.detach().requires_grad_() if requires_grad and not out.requires_grad else \
+            out.detach() if requires_grad is False and out.requires_grad else out
+    if hasattr(obj, "__array__") and not copy and dtype is None:
+        return from_numpy(obj)
+    return tensor(obj, dtype=dtype, requires_grad=requires_grad is True)
 
 
 def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):

@@ -94,7 +94,7 @@ def _bind():
     T.H = property(S.H)
     T.mH = property(S.mH)
     T.t_ = lambda self: _restride(self, S.t_inplace(self))
-    T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
+    T.transpose_ = T.swapaxes_ = T.swapdims_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
 

@@ -56,10 +56,26 @@ def _reduced_into(self, positions, values, reduce, include_self):
     return from_values(out, self._shape, dtype)
 
 
-def _reduce_backward(grad, self, src, reduce, include_self, result, spread, pick, clear, again, which):
-    """Gradients of self (which = 0) or src (which = 1). spread(t, s): t plus s added at the
-    reduced positions; pick(t): t's values at src's targets; clear(t): t zeroed there;
-    again(self, src): the op itself with the same index and options."""
+_SCATTER = ("scatter_add", "gather", "scatter", "scatter_reduce")
+_INDEX = ("index_add", "index_select", "index_fill", "index_reduce")
+
+
+def _reduce_backward(grad, self, dim, index, src, reduce, include_self, result, names, which):
+    """Gradients of self (which = 0) or src (which = 1). ``names`` are the ops of the kind:
+    spread(t, s) adds s into t at the reduced positions, pick(t) reads t at src's targets,
+    clear(t) zeroes t there, again(self, src) is the op itself with the same options."""
+    def spread(t, s):
+        return getattr(t, names[0])(dim, index, s)
+
+    def pick(t):
+        return getattr(t, names[1])(dim, index)
+
+    def clear(t):
+        return getattr(t, names[2])(dim, index, 0)
+
+    def again(a, b):
+        return getattr(a, names[3])(dim, index, b, reduce, include_self=include_self)
+
     if reduce == "sum":
         grads = grad, pick(grad)
     elif reduce == "prod":
@@ -85,23 +101,17 @@ def _reduce_backward(grad, self, src, reduce, include_self, result, spread, pick
     return grads[which]
 
 
-def _scatter_backward(which):
-    def formula(grad, self, dim, index, src, reduce, include_self, result):
-        return _reduce_backward(
-            grad, self, src, reduce, include_self, result,
-            spread=lambda t, s: t.scatter_add(dim, index, s), pick=lambda t: t.gather(dim, index),
-            clear=lambda t: t.scatter(dim, index, 0),
-            again=lambda a, b: a.scatter_reduce(dim, index, b, reduce, include_self=include_self), which=which)
-    return formula
-
-
 def _reduce_name(reduce, allowed, message):
     if reduce not in allowed:
         raise RuntimeError(message)
     return reduce
 
 
-@op("ScatterReduceBackward0", name="scatter_reduce.two", self=_scatter_backward(0), src=_scatter_backward(1))
+@op("ScatterReduceBackward0", name="scatter_reduce.two",
+    self=lambda grad, self, dim, index, src, reduce, include_self, result: _reduce_backward(
+        grad, self, dim, index, src, reduce, include_self, result, _SCATTER, 0),
+    src=lambda grad, self, dim, index, src, reduce, include_self, result: _reduce_backward(
+        grad, self, dim, index, src, reduce, include_self, result, _SCATTER, 1))
 def _scatter_reduce(self, dim, index, src, reduce, include_self):
     positions = _gather_positions(self._shape, dim, index, "scatter")
     values = src._flat()
@@ -121,17 +131,11 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     return _scatter_reduce(input, d, index, src, reduce, include_self)
 
 
-def _index_backward(which):
-    def formula(grad, self, dim, index, source, reduce, include_self, result):
-        return _reduce_backward(
-            grad, self, source, reduce, include_self, result,
-            spread=lambda t, s: t.index_add(dim, index, s), pick=lambda t: t.index_select(dim, index),
-            clear=lambda t: t.index_fill(dim, index, 0),
-            again=lambda a, b: a.index_reduce(dim, index, b, reduce, include_self=include_self), which=which)
-    return formula
-
-
-@op("IndexReduceBackward0", name="index_reduce", self=_index_backward(0), source=_index_backward(1))
+@op("IndexReduceBackward0", name="index_reduce",
+    self=lambda grad, self, dim, index, source, reduce, include_self, result: _reduce_backward(
+        grad, self, dim, index, source, reduce, include_self, result, _INDEX, 0),
+    source=lambda grad, self, dim, index, source, reduce, include_self, result: _reduce_backward(
+        grad, self, dim, index, source, reduce, include_self, result, _INDEX, 1))
 def _index_reduce(self, dim, index, source, reduce, include_self):
     # source's element at coordinate k along dim goes to self's row index[k] (same other coordinates)
     rows = [int(i) for i in index._flat()]

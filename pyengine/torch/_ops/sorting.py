@@ -122,13 +122,17 @@ def _keep(x, dim, keepdim, pair):
     return tuple(t.squeeze(dim) for t in pair)
 
 
-@op(name="median", forms="torch Tensor")
-def median(input, dim=None, keepdim=False):
+def _median_of(input, dim, keepdim, whole, along):
     if dim is None:
-        return _median_all(input)
+        return whole(input)
     d = wrap_dim(dim, max_ndim(input))
     _check_dim_nonempty(input, "median", d)
-    return _median_dim(input, d, keepdim)
+    return along(input, d, keepdim)
+
+
+@op(name="median", forms="torch Tensor")
+def median(input, dim=None, keepdim=False):
+    return _median_of(input, dim, keepdim, _median_all, _median_dim)
 
 
 def _nanmedian_row(row):
@@ -169,11 +173,7 @@ def _nanmedian_dim(self, dim, keepdim):
 
 @op(name="nanmedian", forms="torch Tensor")
 def nanmedian(input, dim=None, keepdim=False):
-    if dim is None:
-        return _nanmedian_all(input)
-    d = wrap_dim(dim, max_ndim(input))
-    _check_dim_nonempty(input, "median", d)
-    return _nanmedian_dim(input, d, keepdim)
+    return _median_of(input, dim, keepdim, _nanmedian_all, _nanmedian_dim)
 
 
 def _mode_row(row):
