@@ -8,7 +8,7 @@ from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
 from . import cuda, return_types, special
-from . import _process  # noqa: F401  (program runners call _process.new_run())
+from . import _process  # program runners call _process.new_run()
 globals().update(_methods.TORCH_FUNCTIONS)  # every op's torch.<name> forms (see autograd.derivatives.op)
 from . import linalg
 from . import autograd
@@ -85,25 +85,22 @@ def are_deterministic_algorithms_enabled():
     return False  # the engine is deterministic anyway; PyTorch's flag starts off
 
 
-_settings = {"warn_always": False, "float32_matmul_precision": "highest"}  # kept, with no effect on the CPU engine
-
-
 def set_warn_always(b):
-    _settings["warn_always"] = b is True or b == 1
+    _process.settings["warn_always"] = b is True or b == 1
 
 
 def is_warn_always_enabled():
-    return _settings["warn_always"]
+    return _process.settings["warn_always"]
 
 
 def set_float32_matmul_precision(precision):
     if precision not in ("highest", "high", "medium"):
         raise RuntimeError(f"Invalid precision: {precision}")
-    _settings["float32_matmul_precision"] = precision
+    _process.settings["float32_matmul_precision"] = precision
 
 
 def get_float32_matmul_precision():
-    return _settings["float32_matmul_precision"]
+    return _process.settings["float32_matmul_precision"]
 
 
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
