@@ -106,10 +106,9 @@ def get_float32_matmul_precision():
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
     """A tensor from obj, sharing its memory when it can: a tensor of the asked dtype is
     returned as it is (copy=True clones it), a numpy array is wrapped, anything else copied."""
-    from ._process import warn_once
     if isinstance(obj, Tensor):
         if requires_grad is None and obj.requires_grad:
-            warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. "
+            _process.warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. "
                       "Pass requires_grad=False explicitly to get the old behavior and silence this warning. "
                       "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)")
         out = obj if dtype is None or dtype is obj.dtype else obj.to(dtype)
@@ -130,19 +129,18 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
 def typename(obj):
     if isinstance(obj, Tensor):
         return obj.type()
-    module = type(obj).__module__
-    return type(obj).__qualname__ if module in ("builtins", "__builtin__", None) else f"{module}.{type(obj).__qualname__}"
+    module, name = type(obj).__module__, type(obj).__qualname__
+    return name if module in ("builtins", "__builtin__", None) else f"{module}.{name}"
 
 
 def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
-    from ._process import warn
-    warn("torch.range is deprecated and will be removed in a future release because its behavior is "
-              "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
-              "[start, end).")
+    import math
+    _process.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
+                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                  "[start, end).")
     if end is None:
         start, end = 0, start
-    import math
     count = math.floor((end - start) / step) + 1 if (end - start) / step >= 0 else 0
     return arange(count, dtype=dtype or get_default_dtype()) * step + start if count else \
         tensor([], dtype=dtype or get_default_dtype())

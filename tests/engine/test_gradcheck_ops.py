@@ -436,7 +436,6 @@ SAMPLES = {
     "_pinv": [s(torch.linalg.pinv, WIDE), s(torch.pinverse, M42)],
     "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2))],
     "_block_diag": [s(lambda a, b, c: torch.block_diag(a, b, c), M34, V4, SCALAR)],
-    "_unfold": [s(lambda a: a.unfold(0, 3, 2), leaf(7)), s(lambda a: a.unfold(1, 2, 1), M34)],
     "cholesky_legacy": [s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
                         s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],
     "cholesky_solve": [s(lambda b, a: torch.cholesky_solve(b, a.tril() + 2 * torch.eye(3, dtype=f64)), M34, SQUARE),

@@ -186,35 +186,6 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-def _unfold_geometry(shape, stride, offset, dim, size, step):
-    if not shape:  # a 0-d tensor unfolds as one element
-        return (size,), (1,), offset
-    windows = (shape[dim] - size) // step + 1
-    return (shape[:dim] + (windows,) + shape[dim + 1:] + (size,),
-            stride[:dim] + (stride[dim] * step,) + stride[dim + 1:] + (stride[dim],), offset)
-
-
-@op("UnfoldBackward0", name="unfold", self=lambda grad, self, dimension, size, step: index_add_flat(
-    grad, self._shape, _view_backward(_unfold_geometry)(self._shape, dimension, size, step)))
-def _unfold(self, dimension, size, step):
-    return _view(self, *_unfold_geometry(self._shape, self._stride, self._offset, dimension, size, step))
-
-
-@op(name="unfold", forms="Tensor")
-def unfold(self, dimension, size, step):
-    """Every ``size``-long window along ``dimension``, ``step`` apart, as a new last dim (a view;
-    windows may overlap, so the backward adds)."""
-    d = wrap_dim(dimension, max(self.dim(), 1))
-    length = self._shape[d] if self._shape else 1
-    if size > length:
-        raise RuntimeError(f"maximum size for tensor at dimension {d} is {length} but size is {size}")
-    if size < 0:
-        raise RuntimeError(f"size is {size} but must be >= 0")
-    if step <= 0:
-        raise RuntimeError(f"step is {step} but must be > 0")
-    return _unfold(self, d, size, step)
-
-
 @op("AliasBackward0", name="alias", self=lambda grad: grad)
 def alias(self):
     return _view(self, self._shape, self._stride)
