@@ -450,6 +450,9 @@ SAMPLES = {
     "_pdist": [s(torch.pdist, M42), s(lambda a: torch.pdist(a, p=1.5), leaf(3, 2, lo=0.3, hi=-1.2))],
     "_renorm": [s(lambda a: torch.renorm(a, 2, 0, 1.0), M34), s(lambda a: a.renorm(1, 1, 1.5), M34)],
     "_mvlgamma": [s(lambda a: torch.mvlgamma(a, 3), POS + 1)],
+    "put": [s(lambda a, b: a.put(torch.tensor([1, -2]), b), A, leaf(2)),
+            s(lambda a, b: torch.put(a, torch.tensor([1, 1]), b, accumulate=True), A, leaf(2))],
+    "masked_scatter": [s(lambda a, b: a.masked_scatter(MASK, b), A, leaf(5))],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
 }
 
