@@ -3,15 +3,19 @@ pointwise rule: each is written as PyTorch writes it, so the graph it records ha
 nodes (kron ends in UnsafeViewBackward0, cov in SqueezeBackward0, take_along_dim in
 GatherBackward0), and the few with a node of their own declare it here.
 """
+import itertools
 import math
 
 from .. import _dtype
+from .._float32 import bits32, from_bits32
+from .._process import warn_once
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from . import linalg as L, pointwise as P, reduction as R, shape as S, joining as J, indexing as I, sorting
 from ._helpers import broadcast_shapes, wrap_dim
 from .creation import as_tensor, ones, ones_like, zeros
+from .gamma import lgamma
 
 
 def _nan_aware(pick):
@@ -304,7 +308,6 @@ def block_diag(*tensors):
 def combinations(input, r=2, with_replacement=False):
     """Every r-element combination of a 1-d tensor's elements, as rows (PyTorch stacks the
     columns it picks with index tensors)."""
-    import itertools
     if input.dim() != 1:
         raise RuntimeError(f"Expect a 1D vector, but got shape [{', '.join(map(str, input._shape))}]")
     if r < 0:
@@ -319,7 +322,6 @@ def combinations(input, r=2, with_replacement=False):
 
 @op(name="linalg_multi_dot", forms="torch.chain_matmul")
 def chain_matmul(*matrices):
-    from .._process import warn_once
     warn_once("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
               "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
               "parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:"
@@ -493,7 +495,6 @@ def _mvlgamma_arguments(self, p):
 @op("MvlgammaBackward0", name="mvlgamma",
     self=lambda grad, self, p: grad * _mvlgamma_arguments(self, p).digamma().sum(-1))
 def _mvlgamma(self, p):
-    from .gamma import lgamma
     with no_grad():
         return lgamma(_mvlgamma_arguments(self, p)).sum(-1) + p * (p - 1) * math.log(math.pi) / 4
 
@@ -511,7 +512,6 @@ def mvlgamma(input, p):
 @op(name="nextafter", forms="torch Tensor Tensor_")
 def nextafter(input, other):
     """The next representable value after input towards other, in input's dtype."""
-    from .._float32 import bits32, from_bits32
     dtype = _dtype.result_type(input, other)
     shape = broadcast_shapes(input._shape, other._shape)
     a, b = input.to(dtype).expand(shape)._flat(), other.to(dtype).expand(shape)._flat()

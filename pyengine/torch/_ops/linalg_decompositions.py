@@ -22,7 +22,7 @@ from ._helpers import from_values, type_name, wrap_dim
 from .creation import eye, zeros
 from .joining import cat, diag_embed
 from .linalg import matmul
-from .linalg_solve import _check_square, _cholesky, _cholesky_backward, inv, solve_triangular
+from .linalg_solve import _check_square, _cholesky, _cholesky_backward, inv, solve, solve_triangular
 from . import reduction as R, shape as S
 
 _EPS64 = 2.0 ** -52
@@ -779,7 +779,6 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
 
 def solve_ex(A, B, *, left=True, check_errors=False):
     """(solution, info): a singular matrix raises here, so info is always 0."""
-    from .linalg_solve import solve
     return return_types.linalg_solve_ex((solve(A, B, left=left), zeros(A._shape[:-2], dtype=_dtype.int32)))
 
 
@@ -799,6 +798,5 @@ def tensorsolve(A, B, dims=None):
     if dims is not None:
         rest = [d for d in range(A.dim()) if d not in [wrap_dim(x, A.dim()) for x in dims]]
         A = A.permute(rest + [wrap_dim(x, A.dim()) for x in dims])
-    from .linalg_solve import solve
     result_shape = A._shape[B.dim():]
     return solve(A.reshape(B.numel(), math.prod(result_shape)), B.reshape(B.numel())).reshape(result_shape)
