@@ -1,5 +1,6 @@
 """Decompositions: linalg.qr, eigh/eigvalsh, svd/svdvals, and what is built on them (pinv,
-matrix_rank, lstsq), matrix_power, matrix_exp (and torch.svd, torch.qr, torch.pinverse).
+matrix_rank, lstsq, matrix norms, cond), matrix_power, matrix_exp, and the legacy torch.* names
+(svd, qr, pinverse, cholesky, cholesky_solve, cholesky_inverse, triangular_solve).
 
 Each factorisation is computed in float64 and rounded once to the dtype. QR is LAPACK's
 Householder QR (geqrf/orgqr: R's diagonal is -sign(a_jj) * the column norm), so Q and R carry
@@ -15,21 +16,16 @@ linalg_matrix_exp_differential).
 import math
 
 from .. import _dtype, return_types
-from .._float32 import f32
 from .._process import warn_once
 from ..autograd.derivatives import op
 from ._helpers import from_values, type_name, wrap_dim
 from .creation import eye, zeros
 from .joining import cat, diag_embed
 from .linalg import matmul
-from .linalg_solve import _check_square, _cholesky, _cholesky_backward, inv, solve, solve_triangular
+from .linalg_solve import _check_square, _cholesky, _cholesky_backward, _rounded, inv, solve, solve_triangular
 from . import reduction as R, shape as S
 
 _EPS64 = 2.0 ** -52
-
-
-def _round(values, dtype):
-    return [f32(v) for v in values] if dtype.itemsize == 4 else values
 
 
 def _check_matrix(A, name):
@@ -53,7 +49,7 @@ def _batch_count(A):
 
 def _tensor(matrices, batch, rows, cols, dtype):
     values = [v for mat in matrices for row in mat for v in row]
-    return from_values(_round(values, dtype), batch + (rows, cols), dtype)
+    return from_values(_rounded(values, dtype), batch + (rows, cols), dtype)
 
 
 def _transpose(a):
