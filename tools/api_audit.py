@@ -41,7 +41,8 @@ UNSUPPORTED = [
                                r"compiled_with|cond$|while_loop|^fork$|^wait$|_ir$|_ir_|^parse_|type_comment|"
                                r"^unify_type|^import_ir"),
     ("distributed", r"distributed|rpc|DistributedDataParallel|DataParallel|parallel|ProcessGroup"),
-    ("complex numbers", r"complex|conj|real$|imag|angle|polar|view_as_real|chalf|cfloat|cdouble|is_neg"),
+    ("complex numbers", r"complex|conj|real$|imag|angle|polar|view_as_real|chalf|cfloat|cdouble|is_neg|"
+                        r"^eig$|^eigvals$"),
     ("storage, memory and C internals", r"[Ss]torage|data_ptr|memory_format|^_|mkldnn|nested|NestedTensor|"
                                         r"dlpack|from_file|frombuffer|map_|record_stream|untyped|"
                                         r"set_$|resize_as_|pinverse_|module_load|element_size|nbytes|itemsize"),

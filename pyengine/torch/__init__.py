@@ -8,7 +8,7 @@ from ._size import Size
 from ._device import device
 from . import _methods  # noqa: F401  (binds ops to Tensor)
 from . import cuda, return_types, special
-from . import _process  # noqa: F401  (program runners call _process.new_run())
+from . import _process  # program runners call _process.new_run()
 globals().update(_methods.TORCH_FUNCTIONS)  # every op's torch.<name> forms (see autograd.derivatives.op)
 from . import linalg
 from . import autograd
@@ -73,6 +73,79 @@ def get_num_threads():
     return 2
 
 
+def get_num_interop_threads():
+    return 2
+
+
+def set_num_interop_threads(n):
+    pass
+
+
+def are_deterministic_algorithms_enabled():
+    return False  # the engine is deterministic anyway; PyTorch's flag starts off
+
+
+def set_warn_always(b):
+    _process.settings["warn_always"] = b is True or b == 1
+
+
+def is_warn_always_enabled():
+    return _process.settings["warn_always"]
+
+
+def set_float32_matmul_precision(precision):
+    if precision not in ("highest", "high", "medium"):
+        raise RuntimeError(f"Invalid precision: {precision}")
+    _process.settings["float32_matmul_precision"] = precision
+
+
+def get_float32_matmul_precision():
+    return _process.settings["float32_matmul_precision"]
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """A tensor from obj, sharing its memory when it can: a tensor of the asked dtype is
+    returned as it is (copy=True clones it), a numpy array is wrapped, anything else copied."""
+    if isinstance(obj, Tensor):
+        if requires_grad is None and obj.requires_grad:
+            _process.warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. "
+                      "Pass requires_grad=False explicitly to get the old behavior and silence this warning. "
+                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)")
+        out = obj if dtype is None or dtype is obj.dtype else obj.to(dtype)
+        if copy and out is obj:
+            out = obj.clone()
+        return out.detach().requires_grad_() if requires_grad and not out.requires_grad else \
+            out.detach() if requires_grad is False and out.requires_grad else out
+    if hasattr(obj, "__array__") and not copy and dtype is None:
+        return from_numpy(obj)
+    return tensor(obj, dtype=dtype, requires_grad=requires_grad is True)
+
+
+def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
+    """A 0-d tensor of the default float dtype (not the number's own type, unlike torch.tensor)."""
+    return tensor(s, dtype=dtype or get_default_dtype(), requires_grad=requires_grad)
+
+
+def typename(obj):
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module, name = type(obj).__module__, type(obj).__qualname__
+    return name if module in ("builtins", "__builtin__", None) else f"{module}.{name}"
+
+
+def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
+    import math
+    _process.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
+                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                  "[start, end).")
+    if end is None:
+        start, end = 0, start
+    count = math.floor((end - start) / step) + 1 if (end - start) / step >= 0 else 0
+    return arange(count, dtype=dtype or get_default_dtype()) * step + start if count else \
+        tensor([], dtype=dtype or get_default_dtype())
+
+
 def set_num_threads(n):
     pass
 
@@ -99,14 +172,23 @@ def detach(input):
 
 
 def is_nonzero(input):
-    if input.numel() != 1:
-        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous" if input.numel()
-                           else "Boolean value of Tensor with no values is ambiguous")
-    return bool(input.item())
+    return input.is_nonzero()
 
 
 def is_same_size(input, other):
     return input.shape == other.shape
+
+
+def is_signed(input):
+    return input.dtype.is_signed
+
+
+def is_inference(input):
+    return input.is_inference()
+
+
+def get_device(input):
+    return -1  # a CPU tensor
 
 
 

@@ -9,7 +9,7 @@ from .autograd.inplace import check_inplace
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
 from ._ops import gamma as G
 from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
-                   decompositions, sampling)  # (their declarations)
+                   decompositions, sampling, pointwise_more, scatter_reduce, linalg_decompositions)  # (their declarations)
 
 
 def _inplace(fn, name=None):
@@ -94,7 +94,7 @@ def _bind():
     T.H = property(S.H)
     T.mH = property(S.mH)
     T.t_ = lambda self: _restride(self, S.t_inplace(self))
-    T.transpose_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
+    T.transpose_ = T.swapaxes_ = T.swapdims_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
 
@@ -112,6 +112,10 @@ def _bind():
     T.is_complex = lambda self: False
     T.is_signed = lambda self: self.dtype.is_signed
     T.get_device = lambda self: -1
+    T.is_cpu = property(lambda self: True)
+    T.is_meta = property(lambda self: False)
+    T.is_nonzero = lambda self: _is_nonzero(self)
+    T.is_same_size = lambda self, other: self.shape == other.shape
     T.dim_order = lambda self: tuple(sorted(range(self.dim()), key=lambda d: -self._stride[d]))
 
     # calls without the required arguments: PyTorch's argument parser's messages
@@ -124,6 +128,13 @@ def _bind():
     # torch's function forms; an in-place one (torch.sin_) is the method as bound above
     return {name: getattr(T, name) if name.endswith("_") and "Tensor." + name in fn.forms else fn
             for name, fn in functions.items()}
+
+
+def _is_nonzero(self):
+    if self.numel() != 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous" if self.numel()
+                           else "Boolean value of Tensor with no values is ambiguous")
+    return bool(self.item())
 
 
 def _restride(self, view):

@@ -1,8 +1,11 @@
-"""torch.linalg: vector and matrix norms, products, square systems."""
+"""torch.linalg: vector and matrix norms, products, square systems, decompositions."""
 from ._ops.reduction import norm as _norm
 from ._ops.linalg import matmul, cross as _cross
 from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triangular, cholesky_info as _cholesky_info,
                                  _LinAlgError as LinAlgError)
+from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
+                                          matrix_exp, matrix_norm, cond, solve_ex, tensorinv, tensorsolve)
+from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_vander as vander
 from .return_types import _make
 
 
@@ -11,17 +14,13 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
 
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    if ord is None or dim is not None and not isinstance(dim, int) and len(dim) == 2 and ord == "fro":
-        return _norm(A, 2, dim, keepdim)
-    if isinstance(dim, int) or A.dim() == 1:
-        return _norm(A, ord, dim, keepdim)
-    raise NotImplementedError("torch.linalg.norm: only vector norms and the Frobenius norm are supported")
-
-
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
-    if ord != "fro":
-        raise NotImplementedError("torch.linalg.matrix_norm: only ord='fro' is supported")
-    return _norm(A, 2, dim, keepdim)
+    """A vector norm, or a matrix norm when ``dim`` is a 2-tuple (or A is a matrix and ``ord``
+    is given without ``dim``)."""
+    if isinstance(dim, int):
+        dim = (dim,)
+    if isinstance(ord, str) or dim is not None and len(dim) == 2 or dim is None and ord is not None and A.dim() == 2:
+        return matrix_norm(A, "fro" if ord is None else ord, (-2, -1) if dim is None else dim, keepdim)
+    return _norm(A, 2 if ord is None else ord, dim, keepdim)
 
 
 def cross(input, other, *, dim=-1, out=None):
@@ -49,8 +48,17 @@ def inv_ex(A, *, check_errors=False, out=None):
     return _InvEx((inv(A), zeros(A.shape[:-2], dtype=int32)))
 
 
+def __getattr__(name):
+    if name in ("eig", "eigvals"):  # their results are complex even for a real matrix
+        raise AttributeError(f"torch.linalg.{name} is not supported (complex numbers): this engine's tensors are "
+                             "real; for a symmetric matrix, torch.linalg.eigh and eigvalsh give real results")
+    raise AttributeError(f"module 'torch.linalg' has no attribute '{name}'")
+
+
 _CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
 _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
-           "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError"]
+           "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
+           "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp", "multi_dot", "diagonal", "vander",
+           "cond", "solve_ex", "tensorinv", "tensorsolve"]

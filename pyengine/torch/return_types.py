@@ -24,6 +24,15 @@ for _name in _VALUES_INDICES:
 del _name
 
 histogram = _make("histogram", ("hist", "bin_edges"))
+frexp = _make("frexp", ("mantissa", "exponent"))
+linalg_qr = _make("linalg_qr", ("Q", "R"))
+qr = _make("qr", ("Q", "R"))
+linalg_eigh = _make("linalg_eigh", ("eigenvalues", "eigenvectors"))
+linalg_svd = _make("linalg_svd", ("U", "S", "Vh"))
+svd = _make("svd", ("U", "S", "V"))
+triangular_solve = _make("triangular_solve", ("solution", "cloned_coefficient"))
+linalg_solve_ex = _make("linalg_solve_ex", ("result", "info"))
+linalg_lstsq = _make("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
 slogdet = _make("slogdet", ("sign", "logabsdet"))
 # what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)

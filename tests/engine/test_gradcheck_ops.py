@@ -58,6 +58,7 @@ LOGITS = leaf(2, 3, lo=-1.3, hi=0.9)
 SOFT_TARGET = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], dtype=f64)
 SQUARE = given([[2.0, 0.5, 0.1], [0.3, 1.5, -0.2], [0.1, 0.4, 1.8]])  # well conditioned
 EYE2 = torch.eye(2, dtype=f64)
+WIDE = given([[1.0, 0.3, -0.5, 0.2], [0.1, 0.8, 0.4, -0.3], [0.6, -0.2, 0.9, 0.5]])  # full rank, distinct values
 
 
 def setitem(a, index, b):
@@ -423,6 +424,57 @@ SAMPLES = {
                             SQUARE, M34)],
     "_solve": [s(torch.linalg.solve, SQUARE, leaf(3, lo=0.2, hi=-0.9)),
                s(torch.linalg.solve, SQUARE, leaf(3, 2, lo=0.2, hi=-0.9))],
+    "ldexp": [s(lambda a: torch.ldexp(a, torch.tensor([[1, 2, 3], [0, 2, 1]])), A),
+              s(lambda a, b: torch.ldexp(a, b), A, B)],
+    "frexp": [s(lambda a: torch.frexp(a).mantissa, POS)],
+    "erfinv": [s(torch.erfinv, UNIT)],
+    "addmv": [s(lambda b, m, v: torch.addmv(b, m, v, beta=0.5, alpha=2), leaf(3), M34, V4),
+              s(lambda b, m, v: b.addmv(m, v), leaf(1), M34, V4)],
+    "addr": [s(lambda c, x, y: torch.addr(c, x, y, beta=2, alpha=0.5), M34, leaf(3), V4)],
+    "baddbmm": [s(lambda c, x, y: torch.baddbmm(c, x, y, beta=0.5, alpha=2), leaf(2, 3, 3), B234, B243),
+                s(lambda c, x, y: torch.baddbmm(c, x, y), leaf(3), B234, B243)],
+    "addbmm": [s(lambda c, x, y: torch.addbmm(c, x, y, beta=0.5, alpha=2), leaf(3, 3), B234, B243)],
+    "_logcumsumexp": [s(lambda a: torch.logcumsumexp(a, 1), A), s(lambda a: a.logcumsumexp(0), MIXED)],
+    "_nanmedian_all": [s(torch.nanmedian, MIXED)],
+    "_nanmedian_dim": [s(lambda a: torch.nanmedian(a, 1).values, MIXED)],
+    "_scatter_reduce": [s(lambda a, b, reduce=reduce: a.scatter_reduce(1, ROW_IDX, b, reduce), A, B[:, :2])
+                        for reduce in ("sum", "prod", "mean", "amax", "amin")] +
+                       [s(lambda a, b: a.scatter_reduce(1, ROW_IDX, b, "prod", include_self=False), A, B[:, :2]),
+                        s(lambda a, b: a.scatter_reduce(1, torch.tensor([[1, 1], [0, 0]]), b, "mean",
+                                                        include_self=False), A, B[:, :2])],
+    "_index_reduce": [s(lambda a, b, reduce=reduce: a.index_reduce(0, torch.tensor([1, 0, 1]), b, reduce),
+                        M34, leaf(3, 4))
+                      for reduce in ("prod", "mean", "amax", "amin")] +
+                     [s(lambda a, b: a.index_reduce(1, torch.tensor([2, 0]), b, "prod", include_self=False),
+                        M34, leaf(3, 2))],
+    "_qr": [s(lambda a: torch.linalg.qr(a).Q, M42), s(lambda a: torch.linalg.qr(a).R, M42),
+            s(lambda a: torch.linalg.qr(a, mode="complete")[0] @ torch.linalg.qr(a, mode="complete")[1], M34)],
+    "_eigh": [s(lambda a: torch.linalg.eigvalsh(a + a.mT), SQUARE),
+              s(lambda a: torch.linalg.eigh(a + a.mT).eigenvectors.abs(), SQUARE)],
+    "_svd": [s(torch.linalg.svdvals, WIDE),
+             s(lambda a: torch.linalg.svd(a, full_matrices=False).U.abs(), M42),
+             s(lambda a: (lambda u, s, vh: u @ vh)(*torch.linalg.svd(a, full_matrices=False)), WIDE)],
+    "_pinv": [s(torch.linalg.pinv, WIDE), s(torch.pinverse, M42)],
+    "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2))],
+    "_block_diag": [s(lambda a, b, c: torch.block_diag(a, b, c), M34, V4, SCALAR)],
+    "cholesky_legacy": [s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
+                        s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],
+    "cholesky_solve": [s(lambda b, a: torch.cholesky_solve(b, a.tril() + 2 * torch.eye(3, dtype=f64)), M34, SQUARE),
+                       s(lambda b, a: torch.cholesky_solve(b, a.triu() + 2 * torch.eye(3, dtype=f64), upper=True),
+                         M34, SQUARE)],
+    "cholesky_inverse": [s(lambda a: torch.cholesky_inverse(a.tril() + 2 * torch.eye(3, dtype=f64)), SQUARE),
+                         s(lambda a: torch.cholesky_inverse(a.triu() + 2 * torch.eye(3, dtype=f64), upper=True),
+                           SQUARE)],
+    "_triangular_solve": [s(lambda b, a: torch.triangular_solve(b, a.triu()).solution, M34, SQUARE),
+                          s(lambda b, a: torch.triangular_solve(b, a, upper=False, transpose=True,
+                                                                unitriangular=True)[0], M34, SQUARE)],
+    "_pdist": [s(torch.pdist, M42), s(lambda a: torch.pdist(a, p=1.5), leaf(3, 2, lo=0.3, hi=-1.2))],
+    "_renorm": [s(lambda a: torch.renorm(a, 2, 0, 1.0), M34), s(lambda a: a.renorm(1, 1, 1.5), M34)],
+    "_mvlgamma": [s(lambda a: torch.mvlgamma(a, 3), POS + 1)],
+    "put": [s(lambda a, b: a.put(torch.tensor([1, -2]), b), A, leaf(2)),
+            s(lambda a, b: torch.put(a, torch.tensor([1, 1]), b, accumulate=True), A, leaf(2))],
+    "masked_scatter": [s(lambda a, b: a.masked_scatter(MASK, b), A, leaf(5))],
+    "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
 }
 
 # Entries with no sample, each with the reason.

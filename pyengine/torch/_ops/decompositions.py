@@ -3,15 +3,19 @@ pointwise rule: each is written as PyTorch writes it, so the graph it records ha
 nodes (kron ends in UnsafeViewBackward0, cov in SqueezeBackward0, take_along_dim in
 GatherBackward0), and the few with a node of their own declare it here.
 """
+import itertools
 import math
 
 from .. import _dtype
+from .._float32 import bits32, from_bits32
+from .._process import warn_once
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from . import linalg as L, pointwise as P, reduction as R, shape as S, joining as J, indexing as I, sorting
 from ._helpers import broadcast_shapes, wrap_dim
-from .creation import as_tensor
+from .creation import as_tensor, ones, ones_like, zeros
+from .gamma import lgamma
 
 
 def _nan_aware(pick):
@@ -37,7 +41,7 @@ def fmin(self, other):
     return _nan_aware(P.minimum)(self, other)
 
 
-@op(name="heaviside", forms="torch Tensor")
+@op(name="heaviside", forms="torch Tensor Tensor_")
 def heaviside(input, values, *, out=None):
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")
@@ -262,3 +266,283 @@ def _cdist(x1, x2, p):
         if p == 2:
             return P.sqrt(R.sum(diff * diff, -1))
         return R.sum(diff.pow(p), -1).pow(1 / p)
+
+
+def _as_block(t):
+    """block_diag's view of an input: 0-d as 1 x 1, 1-d as one row."""
+    return t.reshape(1, 1) if t.dim() == 0 else t.reshape(1, -1) if t.dim() == 1 else t
+
+
+def _block_diag_backward(grad, tensors):
+    grads, row, col = [], 0, 0
+    for t in tensors:
+        rows, cols = _as_block(t)._shape
+        grads.append(grad[row:row + rows, col:col + cols].reshape(t._shape).to(t.dtype))
+        row, col = row + rows, col + cols
+    return grads
+
+
+@op("BlockDiagBackward0", name="block_diag", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
+def _block_diag(tensors):
+    blocks = [_as_block(t) for t in tensors]
+    dtype = _dtype.result_type(*tensors) if tensors else _dtype.get_default_dtype()
+    out = zeros((sum(b._shape[0] for b in blocks), sum(b._shape[1] for b in blocks)), dtype=dtype) if blocks \
+        else zeros((1, 0), dtype=dtype)
+    row = col = 0
+    for b in blocks:
+        out[row:row + b._shape[0], col:col + b._shape[1]] = b
+        row, col = row + b._shape[0], col + b._shape[1]
+    return out
+
+
+@op(name="block_diag", forms="torch")
+def block_diag(*tensors):
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
+                               f"{t.dim()} dimensions")
+    return _block_diag(list(tensors))
+
+
+@op(name="combinations", forms="torch")
+def combinations(input, r=2, with_replacement=False):
+    """Every r-element combination of a 1-d tensor's elements, as rows (PyTorch stacks the
+    columns it picks with index tensors)."""
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape [{', '.join(map(str, input._shape))}]")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return input.new_empty((0,))
+    pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    rows = list(pick(range(input._shape[0]), r))
+    columns = [as_tensor([row[k] for row in rows], dtype=_dtype.int64) for k in range(r)]
+    return J.stack([I.index_select(input, 0, c) if rows else input[:0] for c in columns], 1)
+
+
+@op(name="linalg_multi_dot", forms="torch.chain_matmul")
+def chain_matmul(*matrices):
+    warn_once("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+              "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
+              "parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:"
+              "1102.)")
+    if len(matrices) == 1:
+        return matrices[0].clone()
+    return multi_dot(matrices)
+
+
+def multi_dot(tensors):
+    """The product of the matrices left to right (a first 1-d tensor is a row, a last one a column)."""
+    tensors = list(tensors)
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    out = tensors[0]
+    for t in tensors[1:]:
+        out = L.matmul(out, t)
+    return out
+
+
+def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    return S.diagonal(A, offset, dim1, dim2)
+
+
+def _cumprod_powers(x, n):
+    """x's powers 1, x, x**2 ... x**(n-1) along a new last dim, as PyTorch's cumprod makes them."""
+    x_ = S.unsqueeze(x, -1)
+    if x.dtype.kind in "biu":
+        x_ = x_.to(_dtype.int64)
+    return J.cat([ones_like(x_), x_.expand(x_._shape[:-1] + (n - 1,)).cumprod(-1)], -1)
+
+
+@op(name="vander", forms="torch")
+def vander(x, N=None, increasing=False):
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x._shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    dtype = _dtype.promote_types(x.dtype, _dtype.int64)
+    result = ones((x._shape[0], n), dtype=dtype)
+    if n > 1:
+        result[:, 1:] = S.unsqueeze(x, 1).expand(x._shape[0], n - 1).cumprod(1)
+    return result if increasing else result.flip(1)
+
+
+def linalg_vander(x, *, N=None):
+    if x.dim() < 1:
+        raise RuntimeError("linalg.vander: x must have at least one dimension.")
+    n = x._shape[-1] if N is None else N
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    return _cumprod_powers(x, n)
+
+
+@op(name="cumulative_trapezoid.x", forms="torch")
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    if y.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    d = wrap_dim(dim, y.dim())
+    left, right = S.narrow(y, d, 0, y._shape[d] - 1), S.narrow(y, d, 1, y._shape[d] - 1)
+    if x is None:
+        return ((1 if dx is None else dx) / 2. * (left + right)).cumsum(d)
+    widths = sorting.diff(x, dim=-1 if x.dim() == 1 else d)
+    if x.dim() == 1:
+        widths = S.view(widths, (-1,) + (1,) * (y.dim() - 1 - d))
+    return P.div_scalar((widths * (left + right)).cumsum(d), 2.)
+
+
+@op(name="unravel_index", forms="torch")
+def unravel_index(indices, shape):
+    """The coordinates in ``shape`` of each flat index, one tensor per dim."""
+    if isinstance(shape, int):
+        shape = (shape,)
+    if indices.dtype.kind not in "iu":
+        raise TypeError("expected 'indices' to be integer dtype, but got " + str(indices.dtype))
+    total = math.prod(shape)
+    coords = [[] for _ in shape]
+    for v in indices._flat():
+        v %= total  # PyTorch wraps an index out of range
+        for k in reversed(range(len(shape))):
+            coords[k].append(v % shape[k])
+            v //= shape[k]
+    return tuple(as_tensor(c, dtype=_dtype.int64).reshape(indices._shape) for c in coords)
+
+
+@op(name="fill_diagonal_", forms="Tensor")
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Fills the main diagonal in place; with ``wrap``, a tall matrix's diagonal starts again
+    after every n + 1 rows (the step through memory continues)."""
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.dim() > 2 and len(set(self._shape)) != 1:
+        raise RuntimeError("all dimensions of input must be of equal length")
+    n = min(self._shape)
+    if wrap and self.dim() == 2 and self._shape[0] > self._shape[1]:
+        n = (self.numel() - 1) // (self._shape[1] + 1) + 1
+    S._view(self, (n,), (sum(self._stride),)).fill_(fill_value)
+    return self
+
+
+def _upper_pairs(n):
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def _pdist_backward(grad, self, p, result):
+    """The pairs' gradients placed in an n x n matrix (row i, column j > i), then cdist's
+    derivative for both operands."""
+    n = self._shape[0]
+    pairs = _upper_pairs(n)
+    flat = as_tensor([i * n + j for i, j in pairs], dtype=_dtype.int64)
+    full_grad = zeros((n * n,), dtype=grad.dtype).index_add(0, flat, grad).reshape(n, n)
+    full_dist = zeros((n * n,), dtype=result.dtype).index_add(0, flat, result).reshape(n, n)
+    # ones on the diagonal (pairs i, i carry no gradient): no 0/0 there for a second derivative
+    full_dist = full_dist + S.mT(full_dist) + J.diag_embed(ones((n,), dtype=result.dtype))
+    return _cdist_backward(full_grad, self, self, p, full_dist) + \
+        _cdist_backward(S.mT(full_grad), self, self, p, full_dist)
+
+
+@op("PdistBackward0", name="_pdist_forward", self=lambda grad, self, p, result: _pdist_backward(grad, self, p, result))
+def _pdist(self, p):
+    n = self._shape[0]
+    if n < 2:
+        return self.new_empty((0,))
+    rows = as_tensor([i for i, _ in _upper_pairs(n)], dtype=_dtype.int64)
+    columns = as_tensor([j for _, j in _upper_pairs(n)], dtype=_dtype.int64)
+    with no_grad():
+        return _cdist.forward(I.index_select(self, 0, rows).unsqueeze(1), I.index_select(self, 0, columns).unsqueeze(1),
+                              p).reshape(-1)
+
+
+@op(name="pdist", forms="torch")
+def pdist(input, p=2):
+    """The p-norm distance between every pair of rows (i < j), in row order."""
+    if input.dim() != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    return _pdist(input, float(p))
+
+
+@op(name="renorm", forms="torch Tensor Tensor_")
+def renorm(input, p, dim, maxnorm):
+    """Each slice along ``dim`` whose p-norm exceeds maxnorm scaled down to maxnorm / (norm + 1e-7)."""
+    return _renorm(input, float(p), wrap_dim(dim, input.dim()), maxnorm)
+
+
+def _renorm_backward(grad, self, p, dim, maxnorm):
+    others = tuple(d for d in range(self.dim()) if d != dim)
+    norm = R._vector_norm(self, p, others, True)
+    nb = R._norm_backward(R.sum(self * grad, others, True), self, p, others, True, norm)
+    invnorm = (norm + 1e-7).reciprocal()
+    factor = invnorm * maxnorm
+    return P.where(norm > maxnorm, factor * (grad - invnorm * nb), grad)
+
+
+@op("RenormBackward0", name="renorm", self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
+    grad, self, p, dim, maxnorm))
+def _renorm(self, p, dim, maxnorm):
+    with no_grad():
+        norm = R._vector_norm(self, p, tuple(d for d in range(self.dim()) if d != dim), True)
+        return self * P.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0)
+
+
+def _mvlgamma_arguments(self, p):
+    """x - i/2 for i < p along a new last dim (ATen's arange(-p/2 + 1/2, 1/2, 1/2) + x)."""
+    offsets = as_tensor([-(p - 1) / 2 + k / 2 for k in range(p)], dtype=self.dtype)
+    return offsets + S.unsqueeze(self, -1)
+
+
+@op("MvlgammaBackward0", name="mvlgamma",
+    self=lambda grad, self, p: grad * _mvlgamma_arguments(self, p).digamma().sum(-1))
+def _mvlgamma(self, p):
+    with no_grad():
+        return lgamma(_mvlgamma_arguments(self, p)).sum(-1) + p * (p - 1) * math.log(math.pi) / 4
+
+
+@op(name="mvlgamma", forms="torch Tensor Tensor_")
+def mvlgamma(input, p):
+    """The multivariate log-gamma: the sum of lgamma(x - i/2), i < p, plus p(p-1)/4 log(pi)."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    if not bool((input > (p - 1) / 2).all()):
+        raise RuntimeError("All elements must be greater than (p-1)/2")
+    return _mvlgamma(input if input.dtype.kind == "f" else input.to(_dtype.get_default_dtype()), p)
+
+
+@op(name="nextafter", forms="torch Tensor Tensor_")
+def nextafter(input, other):
+    """The next representable value after input towards other, in input's dtype."""
+    dtype = _dtype.result_type(input, other)
+    shape = broadcast_shapes(input._shape, other._shape)
+    a, b = input.to(dtype).expand(shape)._flat(), other.to(dtype).expand(shape)._flat()
+    if dtype is _dtype.float32:
+        def step(x, y):
+            if x != x or y != y:
+                return math.nan
+            if x == y:
+                return y
+            if x == 0:
+                return math.copysign(from_bits32(1), y)
+            bits = bits32(x)
+            return from_bits32(bits + 1 if (y > x) == (x > 0) else bits - 1)
+        values = [step(x, y) for x, y in zip(a, b)]
+    else:
+        values = [math.nextafter(x, y) for x, y in zip(a, b)]
+    return as_tensor(values, dtype=dtype).reshape(shape)
+
+
+@op(name="apply_", forms="Tensor")
+def apply_(self, callable):
+    """Each element replaced by callable(element), in place (CPU only in PyTorch too)."""
+    values = [callable(v) for v in self._flat()]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
+
+
+@op(name="map_", forms="Tensor")
+def map_(self, tensor, callable):
+    """Each element replaced by callable(element, tensor's element), in place."""
+    other = tensor.expand(self._shape)._flat()
+    values = [callable(a, b) for a, b in zip(self._flat(), other)]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))

@@ -294,7 +294,7 @@ def _index_put_accumulate(self, positions, values, shape, values_shape):
     return from_values(add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
 
 
-@op(name="index_put", forms="torch Tensor Tensor_")
+@op(name="index_put", forms="torch Tensor Tensor_ torch_")
 def index_put(self, indices, values, accumulate=False):
     shape, pos = _put_positions(self, indices)
     _check_put_values(values, shape)
@@ -590,3 +590,47 @@ def _index_fill_tensor(self, dim, index, value):
 @op(name="index_fill", forms="torch Tensor Tensor_")
 def index_fill(self, dim, index, value):
     return (_index_fill_tensor if isinstance(value, Tensor) else _index_fill_number)(self, dim, index, value)
+
+
+# ---- put, masked_scatter: values written (or added) at picked positions ----------------------
+
+def _written(self, positions, values, accumulate):
+    """A copy of self (contiguous order) with values[k] written at positions[k] in order, or
+    added there with ``accumulate``."""
+    out = self._flat()
+    for p, v in zip(positions, values):
+        out[p] = out[p] + v if accumulate else v
+    return from_values(out, self._shape, self.dtype)
+
+
+@op("PutBackward0", name="put", forms="torch Tensor Tensor_",
+    self=lambda grad, index, source, accumulate: grad if accumulate else grad.put(index, source * 0),
+    source=lambda grad, index, source: grad.take(index).reshape(source._shape))
+def put(self, index, source, accumulate=False):
+    if index.numel() != source.numel():
+        raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
+                         f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
+    n = self.numel()
+    positions = []
+    for i in index._flat():
+        if not -n <= i < n:
+            raise IndexError(f"out of range: tried to access index {i} on a tensor of {n} elements.")
+        positions.append(i % n if n else i)
+    return _written(self, positions, source._flat(), accumulate)
+
+
+def _masked_scatter_source_grad(grad, mask, source):
+    """The masked positions' gradients in order, then zeros, shaped as source."""
+    picked = grad.masked_select(mask)
+    return index_add_flat(picked, (source.numel(),), list(range(picked.numel()))).reshape(source._shape)
+
+
+@op("MaskedScatterBackward0", name="masked_scatter", forms="torch Tensor Tensor_",
+    self=lambda grad, mask: grad.masked_fill(mask, 0),
+    source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source))
+def masked_scatter(self, mask, source):
+    """source's elements, in order, written where mask (broadcast to self) is True."""
+    chosen = [i for i, m in enumerate(mask.expand(self._shape)._flat()) if m]
+    if len(chosen) > source.numel():
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return _written(self, chosen, source._flat()[:len(chosen)], False)

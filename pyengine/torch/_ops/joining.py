@@ -208,6 +208,11 @@ def split(self, split_size_or_sections, dim=0):
     return _split_with_sizes(self, sizes, d)
 
 
+@op(name="split_with_sizes", forms="torch Tensor")
+def split_with_sizes(self, split_sizes, dim=0):
+    return split(self, list(split_sizes), dim)
+
+
 @op(name="chunk", forms="torch Tensor")
 def chunk(self, chunks, dim=0):
     if chunks <= 0:

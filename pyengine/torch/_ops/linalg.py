@@ -104,7 +104,7 @@ def _scaled(t, alpha):
     return t if alpha == 1 else t * alpha
 
 
-@op(name="addmm", forms="torch Tensor")
+@op(name="addmm", forms="torch Tensor Tensor_")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if mat1.dim() != 2 or mat2.dim() != 2:
         raise RuntimeError(f"{'mat1' if mat1.dim() != 2 else 'mat2'} must be a matrix, got "
@@ -220,6 +220,97 @@ def outer(self, vec2):
 
 
 ger = outer
+
+
+# ---- addmv, addr, baddbmm, addbmm: beta * input + alpha * product -----------------------------
+
+def _plus_scaled(input, product, beta, alpha):
+    """beta * input + alpha * product, input expanded to the product's shape; beta = 0 ignores
+    input's values (nan and inf too), as PyTorch's BLAS calls do."""
+    input.expand(product._shape)
+    if product.dtype.kind != "f":  # an integer product takes the scalars as integers, as PyTorch's kernels
+        beta, alpha = int(beta), int(alpha)
+    if alpha != 1:
+        product = binary("mul", product, alpha)
+    if beta == 0:
+        return product
+    return binary("add", input if beta == 1 else binary("mul", input, beta), product)
+
+
+def _check_product_dtypes(name, *tensors):
+    if len({t.dtype for t in tensors}) > 1:
+        raise RuntimeError(f"{name} input tensors must have the same dtype, but got "
+                           f"{', '.join(type_name(t.dtype) for t in tensors[:-1])}, and {type_name(tensors[-1].dtype)}")
+
+
+@op("AddmvBackward0", name="addmv", forms="torch Tensor Tensor_ torch_",
+    self=lambda grad, beta: _scaled(grad, beta),
+    mat=lambda grad, vec, alpha: _scaled(outer(grad, vec), alpha),
+    vec=lambda grad, mat, alpha: _scaled(mat.t().mv(grad), alpha))
+def addmv(self, mat, vec, *, beta=1, alpha=1):
+    if mat.dim() != 2 or vec.dim() != 1 or mat._shape[1] != vec._shape[0] or \
+            self._shape not in ((mat._shape[0],), (1,), ()):
+        raise RuntimeError(f"size mismatch, got input ({self._shape[0] if self._shape else 1}), mat "
+                           f"({'x'.join(map(str, mat._shape))}), vec ({vec._shape[0] if vec._shape else 1})")
+    _check_product_dtypes("addmv", self, mat, vec)
+    return _plus_scaled(self, _mv.forward(mat, vec), beta, alpha)
+
+
+@op("AddrBackward0", name="addr", forms="torch Tensor Tensor_",
+    self=lambda grad, beta: _scaled(grad, beta),
+    vec1=lambda grad, vec2, alpha: _scaled(grad.mv(vec2), alpha),
+    vec2=lambda grad, vec1, alpha: _scaled(grad.t().mv(vec1), alpha))
+def addr(self, vec1, vec2, *, beta=1, alpha=1):
+    """beta * self + alpha * outer(vec1, vec2), elementwise as ATen's addr kernel (alpha * vec1
+    first, then times vec2)."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
+    scaled1 = vec1 if alpha == 1 else binary("mul", vec1, alpha)
+    return _plus_scaled(self, binary("mul", S.unsqueeze(scaled1, 1), vec2), beta, 1)
+
+
+def _check_batches(batch1, batch2):
+    for name, b in (("batch1", batch1), ("batch2", batch2)):
+        if b.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch1._shape[0] != batch2._shape[0]:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {batch1._shape[0]} and "
+                           f"{batch2._shape[0]}")
+
+
+@op("BaddbmmBackward0", name="baddbmm", forms="torch Tensor Tensor_",
+    self=lambda grad, beta: _scaled(grad, beta),
+    batch1=lambda grad, batch2, alpha: _scaled(grad.bmm(batch2.transpose(1, 2)), alpha),
+    batch2=lambda grad, batch1, alpha: _scaled(batch1.transpose(1, 2).bmm(grad), alpha))
+def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    _check_batches(batch1, batch2)
+    return _plus_scaled(self, bmm(batch1, batch2), beta, alpha)
+
+
+def _addbmm_batch_grad(grad, batch1, batch2):
+    return grad.unsqueeze(0).expand(batch1._shape[0], batch1._shape[1], batch2._shape[2])
+
+
+@op("AddbmmBackward0", name="addbmm", forms="torch Tensor Tensor_",
+    self=lambda grad, beta: _scaled(grad, beta),
+    batch1=lambda grad, batch1, batch2, alpha:
+        _scaled(_addbmm_batch_grad(grad, batch1, batch2).bmm(batch2.transpose(1, 2)), alpha),
+    batch2=lambda grad, batch1, batch2, alpha:
+        _scaled(batch1.transpose(1, 2).bmm(_addbmm_batch_grad(grad, batch1, batch2)), alpha))
+def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """beta * self + alpha * sum_i batch1[i] @ batch2[i], the products added one batch at a
+    time as ATen's loop of addmm_ calls."""
+    _check_batches(batch1, batch2)
+    if batch1._shape[2] != batch2._shape[1]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{batch1._shape[0]}, {batch1._shape[2]}] but got: [{batch2._shape[0]}, "
+                           f"{batch2._shape[1]}].")
+    out = _plus_scaled(self, _mm.forward(batch1[0], batch2[0]), beta, alpha) if batch1._shape[0] else \
+        _plus_scaled(self, self.new_zeros((batch1._shape[1], batch2._shape[2])), beta, 1)
+    for i in range(1, batch1._shape[0]):
+        out = _plus_scaled(out, _mm.forward(batch1[i], batch2[i]), 1, alpha)
+    return out
 
 
 @op(name="matmul", forms="torch Tensor Tensor.__imatmul__ Tensor.__matmul__")

@@ -138,7 +138,7 @@ def _check_bool_sub(self, other):
 
 
 @op("SubBackward0", name="sub.Tensor",
-    forms="torch Tensor Tensor_ Tensor.__isub__ Tensor.__sub__ Tensor.subtract torch.subtract",
+    forms="torch Tensor Tensor_ Tensor.__isub__ Tensor.__sub__ Tensor.subtract Tensor.subtract_ torch.subtract",
     self=lambda grad: grad,
     other=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
 def sub(self, other, alpha=1):
@@ -174,7 +174,8 @@ def rsub_any(self, other, alpha=1):
 
 
 @op("MulBackward0", name="mul.Tensor",
-    forms="torch Tensor Tensor_ Tensor.__imul__ Tensor.__mul__ Tensor.__rmul__ Tensor.multiply torch.multiply",
+    forms="torch Tensor Tensor_ Tensor.__imul__ Tensor.__mul__ Tensor.__rmul__ Tensor.multiply Tensor.multiply_ "
+          "torch.multiply",
     self=lambda grad, other: grad * other,
     other=lambda grad, self: grad * self)
 def mul(self, other):
@@ -215,7 +216,7 @@ def _rounding_divide(self, other, rounding_mode):
 
 @op(name="div",
     forms="torch Tensor Tensor_ Tensor.__itruediv__ Tensor.__truediv__ Tensor.divide Tensor.true_divide "
-          "torch.divide torch.true_divide")
+          "Tensor.divide_ Tensor.true_divide_ torch.divide torch.true_divide")
 def div(self, other, *, rounding_mode=None):
     if rounding_mode is None:
         return _true_divide(self, other)
@@ -269,7 +270,8 @@ def fmod(self, other):
     return binary("fmod", self, other)
 
 
-@op("NegBackward0", name="neg", forms="torch Tensor Tensor_ torch_ Tensor.__neg__ Tensor.negative torch.negative",
+@op("NegBackward0", name="neg", forms="torch Tensor Tensor_ torch_ Tensor.__neg__ Tensor.negative "
+                                      "Tensor.negative_ torch.negative torch.negative_",
     self=lambda grad: -grad)
 def neg(self):
     if self.dtype is _dtype.bool_:
@@ -278,7 +280,8 @@ def neg(self):
     return unary("neg", self)
 
 
-@op("AbsBackward0", name="abs", forms="torch Tensor Tensor_ torch_ Tensor.__abs__ Tensor.absolute",
+@op("AbsBackward0", name="abs", forms="torch Tensor Tensor_ torch_ Tensor.__abs__ Tensor.absolute "
+                                      "Tensor.absolute_ torch.absolute",
     self=lambda grad, self: grad * self.sgn())
 def abs(self):
     if self.dtype is _dtype.bool_:
@@ -412,19 +415,22 @@ def tan(self):
     return _float_unary("tan", self)
 
 
-@op("AsinBackward0", name="asin", forms="torch Tensor Tensor_ torch_ torch.arcsin",
+@op("AsinBackward0", name="asin", forms="torch Tensor Tensor_ torch_ torch.arcsin Tensor.arcsin "
+                                        "Tensor.arcsin_ torch.arcsin_",
     self=lambda grad, self: grad * (-self * self + 1).rsqrt())
 def asin(self):
     return _float_unary("asin", self)
 
 
-@op("AcosBackward0", name="acos", forms="torch Tensor Tensor_ torch_ torch.arccos",
+@op("AcosBackward0", name="acos", forms="torch Tensor Tensor_ torch_ torch.arccos Tensor.arccos "
+                                        "Tensor.arccos_ torch.arccos_",
     self=lambda grad, self: grad * -((-self * self + 1).rsqrt()))
 def acos(self):
     return _float_unary("acos", self)
 
 
-@op("AtanBackward0", name="atan", forms="torch Tensor Tensor_ torch_ torch.arctan",
+@op("AtanBackward0", name="atan", forms="torch Tensor Tensor_ torch_ torch.arctan Tensor.arctan "
+                                        "Tensor.arctan_ torch.arctan_",
     self=lambda grad, self: grad / (self * self + 1))
 def atan(self):
     return _float_unary("atan", self)
@@ -435,7 +441,7 @@ def _float_binary(name, self, other):
     return binary(name, self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
 
 
-@op("Atan2Backward0", name="atan2", forms="torch Tensor Tensor_ Tensor.arctan2 torch.arctan2",
+@op("Atan2Backward0", name="atan2", forms="torch Tensor Tensor_ Tensor.arctan2 Tensor.arctan2_ torch.arctan2",
     self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
     other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
 def atan2(self, other):
@@ -530,19 +536,22 @@ def cosh(self):
     return _float_unary("cosh", self)
 
 
-@op("AsinhBackward0", name="asinh", forms="torch Tensor Tensor_ torch_ Tensor.arcsinh torch.arcsinh",
+@op("AsinhBackward0", name="asinh", forms="torch Tensor Tensor_ torch_ Tensor.arcsinh Tensor.arcsinh_ "
+                                          "torch.arcsinh torch.arcsinh_",
     self=lambda grad, self: grad * (self.pow(2) + 1).rsqrt())
 def asinh(self):
     return _float_unary("asinh", self)
 
 
-@op("AcoshBackward0", name="acosh", forms="torch Tensor Tensor_ torch_ Tensor.arccosh torch.arccosh",
+@op("AcoshBackward0", name="acosh", forms="torch Tensor Tensor_ torch_ Tensor.arccosh Tensor.arccosh_ "
+                                          "torch.arccosh torch.arccosh_",
     self=lambda grad, self: grad * (self.pow(2) - 1).rsqrt())
 def acosh(self):
     return _float_unary("acosh", self)
 
 
-@op("AtanhBackward0", name="atanh", forms="torch Tensor Tensor_ torch_ Tensor.arctanh torch.arctanh",
+@op("AtanhBackward0", name="atanh", forms="torch Tensor Tensor_ torch_ Tensor.arctanh Tensor.arctanh_ "
+                                          "torch.arctanh torch.arctanh_",
     self=lambda grad, self: grad / (1 - self.pow(2)))
 def atanh(self):
     return _float_unary("atanh", self)
@@ -979,12 +988,15 @@ def _compare(name):
 
 
 eq = op(name="eq", forms="torch Tensor Tensor_ Tensor.__eq__")(_compare("eq"))
-ne = op(name="ne", forms="torch Tensor Tensor_ Tensor.__ne__ torch.not_equal Tensor.not_equal")(_compare("ne"))
-lt = op(name="lt", forms="torch Tensor Tensor_ Tensor.__lt__ torch.less Tensor.less")(_compare("lt"))
-le = op(name="le", forms="torch Tensor Tensor_ Tensor.__le__ torch.less_equal Tensor.less_equal")(_compare("le"))
-gt = op(name="gt", forms="torch Tensor Tensor_ Tensor.__gt__ torch.greater Tensor.greater")(_compare("gt"))
-ge = op(name="ge", forms="torch Tensor Tensor_ Tensor.__ge__ torch.greater_equal Tensor.greater_equal")(
-    _compare("ge"))
+ne = op(name="ne", forms="torch Tensor Tensor_ Tensor.__ne__ torch.not_equal Tensor.not_equal "
+                         "Tensor.not_equal_")(_compare("ne"))
+lt = op(name="lt", forms="torch Tensor Tensor_ Tensor.__lt__ torch.less Tensor.less Tensor.less_")(_compare("lt"))
+le = op(name="le", forms="torch Tensor Tensor_ Tensor.__le__ torch.less_equal Tensor.less_equal "
+                         "Tensor.less_equal_")(_compare("le"))
+gt = op(name="gt", forms="torch Tensor Tensor_ Tensor.__gt__ torch.greater Tensor.greater "
+                         "Tensor.greater_")(_compare("gt"))
+ge = op(name="ge", forms="torch Tensor Tensor_ Tensor.__ge__ torch.greater_equal Tensor.greater_equal "
+                         "Tensor.greater_equal_")(_compare("ge"))
 
 
 def _logical(name):
@@ -1025,8 +1037,9 @@ bitwise_or = op(name="bitwise_or", forms="torch Tensor Tensor_ Tensor.__or__ Ten
     _bitwise("bitwise_or"))
 bitwise_xor = op(name="bitwise_xor", forms="torch Tensor Tensor_ Tensor.__xor__ Tensor.__rxor__ Tensor.__ixor__")(
     _bitwise("bitwise_xor"))
-bitwise_left_shift = op(name="bitwise_left_shift", forms="Tensor.__lshift__")(_bitwise("lshift"))
-bitwise_right_shift = op(name="bitwise_right_shift", forms="Tensor.__rshift__")(_bitwise("rshift"))
+bitwise_left_shift = op(name="bitwise_left_shift", forms="torch Tensor Tensor_ Tensor.__lshift__")(_bitwise("lshift"))
+bitwise_right_shift = op(name="bitwise_right_shift", forms="torch Tensor Tensor_ Tensor.__rshift__")(
+    _bitwise("rshift"))
 
 
 @op(name="bitwise_not", forms="torch Tensor Tensor_ Tensor.__invert__")
@@ -1053,7 +1066,7 @@ def isfinite(self):
     return unary("isfinite", self, _dtype.bool_)
 
 
-@op(name="nan_to_num", forms="torch Tensor")
+@op(name="nan_to_num", forms="torch Tensor Tensor_ torch_")
 def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
     if self.dtype.kind != "f":
         return self.clone()

@@ -12,6 +12,7 @@ from .. import return_types
 from .._aten import reduce as exact
 from .._backend import backend as B
 from .._float32 import f32
+from .._libm import glibc_log1p
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
@@ -687,9 +688,42 @@ def _cumprod(self, dim, dtype=None):
     return _scan(self, dim, lambda a, b: r(a * b), dtype)
 
 
-@op(name="cumprod", forms="torch Tensor")
+@op(name="cumprod", forms="torch Tensor Tensor_")
 def cumprod(input, dim, *, dtype=None):
     return _cumprod(input, wrap_dim(dim, max_ndim(input)), dtype)
+
+
+def _log_add_exp(cum, x):
+    """ATen's _log_add_exp_helper(x, cum), in float64 (logcumsumexp accumulates in double)."""
+    if cum != cum:
+        return cum
+    low, high = (cum, x) if cum < x else (x, cum)
+    if low != high or math.isfinite(low):
+        return glibc_log1p(_exp(low - high)) + high
+    return x
+
+
+def _logcumsumexp_backward(grad, self, result, dim):
+    def reverse_logcumsumexp(x):
+        return x.flip(dim).logcumsumexp(dim).flip(dim)
+    lowest = -_dtype.finfo(grad.dtype).max
+    log_abs_grad = grad.abs().log()
+    positive = reverse_logcumsumexp(log_abs_grad.masked_fill(grad <= 0, lowest) - result) + self
+    negative = reverse_logcumsumexp(log_abs_grad.masked_fill(grad >= 0, lowest) - result) + self
+    return positive.exp() - negative.exp()
+
+
+@op("LogcumsumexpBackward0", name="logcumsumexp",
+    self=lambda grad, self, dim, result: _logcumsumexp_backward(grad, self, result, dim))
+def _logcumsumexp(self, dim):
+    if self.dtype.kind != "f":
+        raise NotImplementedError(f'"logcumsumexp_out_cpu" not implemented for \'{type_name(self.dtype)}\'')
+    return _scan(self, dim, _log_add_exp, self.dtype)
+
+
+@op(name="logcumsumexp", forms="torch Tensor")
+def logcumsumexp(input, dim):
+    return _logcumsumexp(input, wrap_dim(dim, max_ndim(input)))
 
 
 # ---- logsumexp, softmax, log_softmax ----------------------------------------------------------

@@ -342,6 +342,15 @@ def _transpose_inplace(self, dim0, dim1):
     return _transpose.forward(self, dim0, dim1)
 
 
+@op(name="adjoint", forms="torch Tensor")
+def adjoint(self):
+    """The conjugate transpose of the last two dims (for real tensors, their transpose)."""
+    if self.dim() < 2:
+        raise RuntimeError(f"tensor.adjoint() is only supported on matrices or batches of matrices. Got "
+                           f"{self.dim()}-D tensor.")
+    return transpose(self, -2, -1)
+
+
 def transpose_inplace(self, dim0, dim1):
     n = max(self.dim(), 1)
     return _transpose_inplace(self, wrap_dim(dim0, n), wrap_dim(dim1, n)) if self._shape else alias(self)
@@ -468,22 +477,20 @@ def movedim(self, source, destination):
 @op("ExpandBackward0", name="expand", self=lambda grad, self: grad.sum_to_size(self._shape))
 def _expand(self, sizes):
     lead = len(sizes) - self.dim()
-    shape, stride = [], []
-    for i, size in enumerate(sizes):
+    shape, stride = [0] * len(sizes), [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch (its errors name the last mismatch)
+        size = sizes[i]
         if i < lead:
             if size < 0:
                 raise RuntimeError(f"The expanded size of the tensor ({size}) isn't allowed in a leading, "
                                    "non-existing dimension 0")
-            shape.append(size)
-            stride.append(0)
+            shape[i] = size
             continue
         own, st = self._shape[i - lead], self._stride[i - lead]
         if size == -1 or size == own:
-            shape.append(own)
-            stride.append(st)
+            shape[i], stride[i] = own, st
         elif own == 1:
-            shape.append(size)
-            stride.append(0)
+            shape[i] = size
         else:
             raise RuntimeError(
                 f"The expanded size of the tensor ({size}) must match the existing size ({own}) at "

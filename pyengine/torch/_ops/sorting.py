@@ -122,13 +122,58 @@ def _keep(x, dim, keepdim, pair):
     return tuple(t.squeeze(dim) for t in pair)
 
 
-@op(name="median", forms="torch Tensor")
-def median(input, dim=None, keepdim=False):
+def _median_of(input, dim, keepdim, whole, along):
     if dim is None:
-        return _median_all(input)
+        return whole(input)
     d = wrap_dim(dim, max_ndim(input))
     _check_dim_nonempty(input, "median", d)
-    return _median_dim(input, d, keepdim)
+    return along(input, d, keepdim)
+
+
+@op(name="median", forms="torch Tensor")
+def median(input, dim=None, keepdim=False):
+    return _median_of(input, dim, keepdim, _median_all, _median_dim)
+
+
+def _nanmedian_row(row):
+    """(value, index) of the lower median of the non-NaN values, ties by position (ATen's
+    comparator for nth_element); an all-NaN row gives NaN."""
+    present = sorted((v, i) for i, v in enumerate(row) if v == v)
+    if not present:
+        return math.nan, _first_of_equivalent(len(row))
+    return present[(len(present) - 1) // 2]
+
+
+def _first_of_equivalent(n):
+    """The position libstdc++'s nth_element(first, first, last) leaves first when all n
+    elements compare equivalent (NaNs under nanmedian's comparator): its pivot partitions."""
+    order, first, last = list(range(n)), 0, n
+    while last - first > 3:
+        mid = first + (last - first) // 2
+        order[first], order[mid] = order[mid], order[first]
+        lo, hi = first + 1, last - 1
+        while lo < hi:
+            order[lo], order[hi] = order[hi], order[lo]
+            lo, hi = lo + 1, hi - 1
+        last = lo
+    return order[first]
+
+
+@op("NanmedianBackward0", name="nanmedian", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+def _nanmedian_all(self):
+    return from_values([_nanmedian_row(self._flat())[0] if self.numel() else math.nan], (), self.dtype)
+
+
+@op("NanmedianBackward1", name="nanmedian.dim", self=lambda grad, self, dim, keepdim, result:
+    _select_backward_values(grad, self, dim, keepdim, result[1]))
+def _nanmedian_dim(self, dim, keepdim):
+    return return_types.nanmedian(_keep(self, dim, keepdim, _along(
+        self, dim, lambda row: tuple([x] for x in _nanmedian_row(row)), out_len=1)))
+
+
+@op(name="nanmedian", forms="torch Tensor")
+def nanmedian(input, dim=None, keepdim=False):
+    return _median_of(input, dim, keepdim, _nanmedian_all, _nanmedian_dim)
 
 
 def _mode_row(row):
@@ -166,6 +211,32 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         for v in values:
             counts[v] = counts.get(v, 0) + 1
         out.append(from_values([counts[v] for v in uniq], (len(uniq),), _dtype.int64))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+@op(name="unique_consecutive", forms="torch Tensor")
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """Each run of equal consecutive elements (slices along ``dim``) kept once."""
+    if dim is None:
+        items = input._flat()
+    else:
+        d = wrap_dim(dim, max_ndim(input))
+        items = [tuple(s.reshape(-1)._flat()) for s in input.unbind(d)]
+    kept, inverse, counts = [], [], []
+    for i, v in enumerate(items):
+        if not kept or items[kept[-1]] != v:
+            kept.append(i)
+            counts.append(0)
+        counts[-1] += 1
+        inverse.append(len(kept) - 1)
+    if dim is None:
+        out = [from_values([items[i] for i in kept], (len(kept),), input.dtype)]
+    else:
+        out = [stack([select(input, d, i) for i in kept], d) if kept else narrow(input, d, 0, 0)]
+    if return_inverse:
+        out.append(from_values(inverse, input._shape if dim is None else (len(items),), _dtype.int64))
+    if return_counts:
+        out.append(from_values(counts, (len(counts),), _dtype.int64))
     return out[0] if len(out) == 1 else tuple(out)
 
 

@@ -142,8 +142,8 @@ class AccumulateGrad(Node):
         if var._grad is None:
             if _grad_mode["enabled"]:  # create_graph: .grad keeps a history, as a copy
                 var.grad = grad.new_empty(grad._shape).copy_(grad)
-            else:
-                var.grad = grad.detach()
+            else:  # an expanded gradient (stride 0) is copied, as PyTorch's layout contract does
+                var.grad = grad.detach() if grad.is_contiguous() else grad.contiguous()
         elif _grad_mode["enabled"]:
             var.grad = var._grad + grad  # create_graph: keep the sum differentiable
         else:
