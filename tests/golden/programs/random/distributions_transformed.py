@@ -31,7 +31,7 @@ for name, d in dists.items():
     show(" entropy", d.entropy())
     if not isinstance(d, (StudentT, Chi2)):
         print(" cdf", d.cdf(value))
-    if not isinstance(d, (StudentT, Chi2, LogNormal, HalfNormal)):  # Normal.icdf needs erfinv (not here yet)
+    if not isinstance(d, (StudentT, Chi2)):
         print(" icdf", d.icdf(torch.tensor([0.25, 0.9])))
 
 loc = torch.tensor([0.3, -0.2], requires_grad=True)
