@@ -15,6 +15,7 @@ from . import autograd
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
 from ._tensor_str import set_printoptions
+from ._ops.shape import broadcast_shapes, broadcast_tensors
 from ._backend import backend as _backend
 
 __version__ = "2.13.0"
@@ -40,16 +41,6 @@ def result_type(tensor1, tensor2):
 def can_cast(from_, to):
     from ._ops.copy import can_cast as _can_cast
     return _can_cast(from_, to)
-
-
-def broadcast_shapes(*shapes):
-    from ._ops._helpers import broadcast_shapes as _broadcast_shapes
-    return Size(_broadcast_shapes(*[tuple(s) if hasattr(s, "__len__") else (s,) for s in shapes]))
-
-
-def broadcast_tensors(*tensors):
-    shape = broadcast_shapes(*[t.shape for t in tensors])
-    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)  # as PyTorch: no expand needed, none made
 
 
 def meshgrid(*tensors, indexing="ij"):

@@ -1,5 +1,6 @@
 """Adam (and AdamW through decoupled_weight_decay): PyTorch's _single_tensor_adam op by op."""
-import torch
+from .._ops.creation import zeros_like
+from .._ops.pointwise import maximum
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -30,10 +31,10 @@ class Adam(Optimizer):
             state = self.state[param]
             if not state:
                 state["step"] = _step_tensor()
-                state["exp_avg"] = torch.zeros_like(param)
-                state["exp_avg_sq"] = torch.zeros_like(param)
+                state["exp_avg"] = zeros_like(param)
+                state["exp_avg_sq"] = zeros_like(param)
                 if group["amsgrad"]:
-                    state["max_exp_avg_sq"] = torch.zeros_like(param)
+                    state["max_exp_avg_sq"] = zeros_like(param)
             grad = param.grad if not group["maximize"] else -param.grad
             exp_avg, exp_avg_sq, step_t = state["exp_avg"], state["exp_avg_sq"], state["step"]
             step_t += 1
@@ -51,7 +52,7 @@ class Adam(Optimizer):
             bias_correction2_sqrt = bias_correction2 ** 0.5
             if group["amsgrad"]:
                 max_sq = state["max_exp_avg_sq"]
-                max_sq.copy_(torch.maximum(max_sq, exp_avg_sq))
+                max_sq.copy_(maximum(max_sq, exp_avg_sq))
                 denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)

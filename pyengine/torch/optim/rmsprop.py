@@ -1,5 +1,5 @@
 """RMSprop (PyTorch's single-tensor path)."""
-import torch
+from .._ops.creation import zeros_like
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -28,11 +28,11 @@ class RMSprop(Optimizer):
             state = self.state[param]
             if not state:
                 state["step"] = _step_tensor()
-                state["square_avg"] = torch.zeros_like(param)
+                state["square_avg"] = zeros_like(param)
                 if momentum > 0:
-                    state["momentum_buffer"] = torch.zeros_like(param)
+                    state["momentum_buffer"] = zeros_like(param)
                 if group["centered"]:
-                    state["grad_avg"] = torch.zeros_like(param)
+                    state["grad_avg"] = zeros_like(param)
             grad = param.grad if not group["maximize"] else -param.grad
             square_avg = state["square_avg"]
             state["step"] += 1
