@@ -1,4 +1,6 @@
 """pyengine's torch: a pure-Python implementation of PyTorch's tensors and autograd."""
+from importlib import import_module as _import_module
+
 from ._dtype import (bool_ as bool, uint8, int8, int16, int32, int64, float16, float32, float64,
                      get_default_dtype, set_default_dtype, promote_types, dtype)
 from ._dtype import float32 as float, float64 as double, float16 as half, int64 as long, int32 as int, \
@@ -74,15 +76,32 @@ from ._random_ops import (Generator, default_generator, rand, randn, randint, ra
 from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state
 from . import random
 from .serialization import save, load
-from . import nn, optim, utils, distributions
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
 from . import accelerator, backends
-from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance, celu, selu, threshold, prelu,
-                            max_pool1d, max_pool2d, avg_pool1d, adaptive_avg_pool1d, bilinear, group_norm)
-from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
+from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 
 install_import_guard()
+
+# nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
+# submodules: `import torch` does only the work every program needs. (Nothing below the root
+# imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions")
+_FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
+                    "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
+                    "group_norm")
+
+
+def __getattr__(name):
+    if name in _ON_FIRST_USE:
+        return _import_module("." + name, __name__)
+    if name in _FROM_FUNCTIONAL:
+        return getattr(_import_module(".nn.functional", __name__), name)
+    _unsupported_attribute(name)
+
+
+def __dir__():
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL})
 
 
 def detach(input):
