@@ -1,6 +1,4 @@
 """pyengine's torch: a pure-Python implementation of PyTorch's tensors and autograd."""
-from importlib import import_module as _import_module
-
 from ._dtype import (bool_ as bool, uint8, int8, int16, int32, int64, float16, float32, float64,
                      get_default_dtype, set_default_dtype, promote_types, dtype)
 from ._dtype import float32 as float, float64 as double, float16 as half, int64 as long, int32 as int, \
@@ -93,10 +91,11 @@ _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance"
 
 
 def __getattr__(name):
-    if name in _ON_FIRST_USE:
-        return _import_module("." + name, __name__)
-    if name in _FROM_FUNCTIONAL:
-        return getattr(_import_module(".nn.functional", __name__), name)
+    if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL:
+        from importlib import import_module
+        if name in _ON_FIRST_USE:
+            return import_module("." + name, __name__)
+        return getattr(import_module(".nn.functional", __name__), name)
     _unsupported_attribute(name)
 
 

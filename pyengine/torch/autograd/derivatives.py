@@ -17,7 +17,6 @@ A formula for a list-of-tensors input (``cat(tensors)``) returns one gradient pe
 Formulas are written with ordinary tensor operations, so with
 ``create_graph=True`` they are recorded too and higher derivatives follow.
 """
-import inspect
 import re
 from operator import itemgetter
 from types import FunctionType
@@ -97,19 +96,22 @@ def _arg_names(fn):
     return parameters(fn)[0]
 
 
-_VARARGS, _VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+_VARARGS, _VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, CO_VARKEYWORDS (inspect loads on first use)
 
 
 def parameters(fn):
     """(parameter names in signature order, the ``*args`` name or None, the ``**kwargs`` name or
     None): what ``inspect.signature`` tells of ``fn``, read from a plain function's code object
     at a fraction of the cost (every op's declaration and binding asks, at import)."""
-    code = getattr(fn, "__code__", None)
-    if type(fn) is not FunctionType or hasattr(fn, "__wrapped__"):
+    while hasattr(fn, "__wrapped__") and not hasattr(fn, "__signature__"):  # as inspect.unwrap
+        fn = fn.__wrapped__
+    if type(fn) is not FunctionType or hasattr(fn, "__signature__"):
+        import inspect
         params = inspect.signature(fn).parameters.values()
         return (tuple(p.name for p in params),
                 next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None),
                 next((p.name for p in params if p.kind is p.VAR_KEYWORD), None))
+    code = fn.__code__
     names = code.co_varnames
     positional, keyword_only = code.co_argcount, code.co_kwonlyargcount
     at = positional + keyword_only  # *args, then **kwargs, come after the keyword-only names
@@ -296,9 +298,9 @@ def _recording_call(forward, d, as_operand=None):
     """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
     signature. Every op of every program goes through this wrapper, so it is generated with
     the parameters spelled out (as dataclasses do): a generic ``*args, **kwargs`` wrapper
-    costs a dict and a tuple per call and has to bind keyword arguments by hand. Ops with the
-    same parameters share the generated code (compiled once); each gets its own name, globals
-    and forward's defaults.
+    costs a dict and a tuple per call and has to bind keyword arguments by hand. Ops with as
+    many positional parameters (and the same keyword-only ones) share the generated code, compiled
+    once, each with its own parameter names, name, globals and forward's defaults.
 
     With ``as_operand`` it is a binary operator method (``__mul__``): a second operand that
     is not a tensor or a Python number goes through ``as_operand``, which gives a tensor, or
@@ -307,27 +309,31 @@ def _recording_call(forward, d, as_operand=None):
     if code.co_flags & (_VARARGS | _VARKEYWORDS):
         raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    key = (names, code.co_kwonlyargcount, as_operand is not None)
+    keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
+    key = (code.co_argcount, keyword_only, as_operand is not None)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
-    # named as a file of the engine, so that tracebacks and warnings see an engine frame
     namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand}
-    call = FunctionType(template.replace(co_name=name, co_qualname=name, co_filename=f"{__file__}:{name}"),
-                        namespace, name, forward.__defaults__)
+    # the template's code with forward's parameter names (its bytecode reads locals by position);
+    # named as a file of the engine, so that tracebacks and warnings see an engine frame
+    code = template.replace(co_varnames=names + template.co_varnames[len(names):], co_name=name,
+                            co_qualname=name, co_filename=f"{__file__}:{name}")
+    call = FunctionType(code, namespace, name, forward.__defaults__)
     call.__kwdefaults__ = forward.__kwdefaults__
     return call
 
 
-_TEMPLATES = {}  # (parameter names, how many are keyword-only, operator?) -> code of a recording call
+_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
 
 
-def _recording_template(names, keyword_only, operator):
-    positional = list(names[:len(names) - keyword_only])
-    header = positional + (["*", *names[len(positional):]] if keyword_only else [])
-    passed = positional + [f"{n}={n}" for n in names[len(positional):]]
+def _recording_template(count, keyword_only, operator):
+    positional = [f"arg{i}" for i in range(count)]
+    names = positional + list(keyword_only)
+    header = positional + (["*", *keyword_only] if keyword_only else [])
+    passed = positional + [f"{n}={n}" for n in keyword_only]
     lines = [f"def call({', '.join(header)}):"]
     if operator:
         other = names[1]
