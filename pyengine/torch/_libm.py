@@ -9,6 +9,7 @@ which agree with glibc on ~99.9% of inputs.
 import math
 import os
 import struct
+import sys
 from decimal import Decimal, localcontext
 
 from ._float32 import fma64
@@ -137,12 +138,15 @@ def glibc_log1p(x):
 
 
 def _on_glibc():
-    """platform.libc_ver()[0] == "glibc", without importing platform where glibc says so itself."""
-    try:
-        return os.confstr("CS_GNU_LIBC_VERSION").split()[0] == "glibc"
-    except (AttributeError, ValueError, OSError, IndexError):
-        import platform
-        return platform.libc_ver()[0] == "glibc"
+    """platform.libc_ver()[0] == "glibc". On Linux that is what the C library says of itself,
+    read without importing platform (Emscripten's also claims glibc: Pyodide asks platform)."""
+    if sys.platform == "linux":
+        try:
+            return (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc ")
+        except (ValueError, OSError):
+            pass
+    import platform
+    return platform.libc_ver()[0] == "glibc"
 
 
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
