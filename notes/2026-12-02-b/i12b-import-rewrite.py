@@ -30,11 +30,12 @@ def defining(name, obj):
         if t.LAYERS[t.rank(mn)[0]][0] == "api":
             continue
         for k, v in vars(mod).items():
-            if (v is obj or v is raw) and k == name:
-                cands.append((getattr(raw, "__module__", None) != mn, t.rank(mn), mn))
-    assert cands, name
+            # the same name, else the op's own (torch.multiply is pointwise.mul)
+            if (v is obj or v is raw) and k in (name, getattr(raw, "__name__", None)):
+                cands.append((k != name, getattr(raw, "__module__", None) != mn, t.rank(mn), mn, k))
+    assert cands, f"torch.{name} is defined in torch/__init__.py only: move it to a lower module (MANUAL)"
     cands.sort()
-    return cands[0][2], name
+    return cands[0][3], cands[0][4]
 
 def chain(node):
     parts = []
