@@ -8,6 +8,8 @@ import pytest
 
 from conftest import ENGINE
 
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no processes")
+
 
 def run(code):
     env = {**os.environ, "PYTHONPATH": ENGINE}
