@@ -15,6 +15,8 @@ from . import autograd
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
 from ._tensor_str import set_printoptions
+from ._ops.shape import broadcast_shapes, broadcast_tensors
+from ._ops._helpers import typename
 from ._backend import backend as _backend
 
 __version__ = "2.13.0"
@@ -40,16 +42,6 @@ def result_type(tensor1, tensor2):
 def can_cast(from_, to):
     from ._ops.copy import can_cast as _can_cast
     return _can_cast(from_, to)
-
-
-def broadcast_shapes(*shapes):
-    from ._ops._helpers import broadcast_shapes as _broadcast_shapes
-    return Size(_broadcast_shapes(*[tuple(s) if hasattr(s, "__len__") else (s,) for s in shapes]))
-
-
-def broadcast_tensors(*tensors):
-    shape = broadcast_shapes(*[t.shape for t in tensors])
-    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)  # as PyTorch: no expand needed, none made
 
 
 def meshgrid(*tensors, indexing="ij"):
@@ -126,13 +118,6 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
     return tensor(s, dtype=dtype or get_default_dtype(), requires_grad=requires_grad)
 
 
-def typename(obj):
-    if isinstance(obj, Tensor):
-        return obj.type()
-    module, name = type(obj).__module__, type(obj).__qualname__
-    return name if module in ("builtins", "__builtin__", None) else f"{module}.{name}"
-
-
 def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
     import math
@@ -156,15 +141,33 @@ from ._random_ops import (Generator, default_generator, rand, randn, randint, ra
 from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state
 from . import random
 from .serialization import save, load
-from . import nn, optim, utils, distributions
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
 from . import accelerator, backends
-from .nn.functional import (conv1d, conv2d, cosine_similarity, pairwise_distance, celu, selu, threshold, prelu,
-                            max_pool1d, max_pool2d, avg_pool1d, adaptive_avg_pool1d, bilinear, group_norm)
-from ._unsupported import unsupported_attribute as __getattr__, install_import_guard
+from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 
 install_import_guard()
+
+# nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
+# submodules: `import torch` does only the work every program needs. (Nothing below the root
+# imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions")
+_FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
+                    "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
+                    "group_norm")
+
+
+def __getattr__(name):
+    if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL:
+        from importlib import import_module
+        if name in _ON_FIRST_USE:
+            return import_module("." + name, __name__)
+        return getattr(import_module(".nn.functional", __name__), name)
+    _unsupported_attribute(name)
+
+
+def __dir__():
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL})
 
 
 def detach(input):

@@ -6,6 +6,7 @@ A method with one signature names the missing arguments (with PyTorch's plural t
 round); a method with several overloads lists the signatures instead. Methods PyTorch writes
 in Python (split, unflatten) get Python's message under their ``Tensor.`` name.
 """
+from .autograd.derivatives import parameters
 
 # method -> its required parameters, in order (methods with one signature)
 REQUIRED = {
@@ -142,17 +143,15 @@ STRICT_OUT_DTYPE = {"matmul", "mm", "bmm", "mv", "dot", "addmm", "outer"}
 def _renames(fn, method):
     """{keyword a caller may use: the parameter of fn it means}; None when fn takes **kwargs.
     Functions (not methods) whose first parameter is ``self`` also take it as ``input=``."""
-    import inspect
     try:
-        params = inspect.signature(fn).parameters
+        names, var_positional, var_keyword = parameters(fn)
     except (TypeError, ValueError):
         return None
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+    if var_keyword is not None:
         return None
-    names = list(params)
-    renames = {alias: real for alias, real in NUMPY_ALIASES.items() if real in params and alias not in params}
+    renames = {alias: real for alias, real in NUMPY_ALIASES.items() if real in names and alias not in names}
     first = names[0] if names else None
-    if not method and first == "self" and params[first].kind is not params[first].VAR_POSITIONAL:
+    if not method and first == "self" and first != var_positional:
         renames.update(input="self", **{a: "self" for a, real in NUMPY_ALIASES.items() if real == "input"})
     return renames
 

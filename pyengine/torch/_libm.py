@@ -7,8 +7,9 @@ are the correctly rounded values (computed to 50 digits with ``decimal``, rounde
 which agree with glibc on ~99.9% of inputs.
 """
 import math
-import platform
+import os
 import struct
+import sys
 from decimal import Decimal, localcontext
 
 from ._float32 import fma64
@@ -136,7 +137,19 @@ def glibc_log1p(x):
     return fma64(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + fma64(k, _LN2_LO, c))) - f))
 
 
-if platform.libc_ver()[0] == "glibc":  # CPython on Linux: math is glibc, the reference itself
+def _on_glibc():
+    """platform.libc_ver()[0] == "glibc". On Linux that is what the C library says of itself,
+    read without importing platform (Emscripten's also claims glibc: Pyodide asks platform)."""
+    if sys.platform == "linux":
+        try:
+            return (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc ")
+        except (ValueError, OSError):
+            pass
+    import platform
+    return platform.libc_ver()[0] == "glibc"
+
+
+if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
     sin, cos, log, log1p = math.sin, math.cos, math.log, math.log1p
 else:
     sin, cos, log, log1p = correctly_rounded_sin, correctly_rounded_cos, correctly_rounded_log, glibc_log1p

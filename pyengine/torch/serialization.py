@@ -12,7 +12,6 @@ import pickle
 from . import _dtype
 from ._backend import backend as B
 from ._tensor import Tensor
-from .nn.modules.module import _StateDict
 
 _MAGIC = b"PYENGINE-TORCH-1\n"
 
@@ -51,6 +50,7 @@ _SAFE_GLOBALS = {
 class _Unpickler(pickle.Unpickler):
     def find_class(self, module, name):
         if (module, name) == ("collections", "OrderedDict"):
+            from .nn.modules.module import _StateDict  # nn loads on first use (torch.__getattr__)
             return _StateDict  # an OrderedDict that prints as the reference (CPython 3.11) prints it
         return super().find_class(module, name)
 

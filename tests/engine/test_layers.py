@@ -5,12 +5,11 @@
 
 Within a layer the modules have a fixed order too (in ops: shared helpers lowest). A module may
 import from lower modules only, at its top or inside a function, and never from the package
-root (``from .. import zeros``). Lower modules reach higher ones only through the Tensor methods
-that the higher ones bind (``grad.sum_to_size(...)``), as PyTorch's formulas call ATen.
-
-The API layer (nn, optim, distributions, utils, serialization, and the graph recorder the app
-uses) is written as PyTorch's own Python is, against ``import torch``: the root imports it
-last, so it is exempt from the root rule."""
+root (``import torch``, ``from .. import zeros``): it imports each name from the module that
+defines it (``from .._ops.creation import zeros``). Lower modules reach higher ones only through
+the Tensor methods that the higher ones bind (``grad.sum_to_size(...)``), as PyTorch's formulas
+call ATen. The package root imports everything else and is imported by nothing inside it, so
+``torch.nn`` and the rest can load on first use."""
 import ast
 from pathlib import Path
 
@@ -41,7 +40,6 @@ LAYERS = [
              "torch.backends.*", "torch.backends", "torch.serialization", "torch.autograd.graph_export"]),
     ("root", ["torch"]),
 ]
-API_LAYER = "api"
 
 
 def _module_name(path):
@@ -96,8 +94,7 @@ def back_edges():
         layer = rank(module)
         for target, line, nested in imports(module):
             if target == "torch":
-                if LAYERS[layer[0]][0] not in (API_LAYER, "root"):
-                    edges.append(f"{module}:{line} imports the package root")
+                edges.append(f"{module}:{line} imports the package root")
             elif rank(target) > layer:
                 edges.append(f"{module}:{line} imports {target}, a higher module"
                              + (" (inside a function)" if nested else ""))

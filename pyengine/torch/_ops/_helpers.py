@@ -8,6 +8,19 @@ def is_tensor(x):
     return isinstance(x, Tensor)
 
 
+def typename(obj):
+    """A tensor's type() (torch.FloatTensor), else the qualified name of the object (a class, a
+    function) or of its class, without `builtins.`: PyTorch's torch.typename, used in its errors."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module, qualname = getattr(obj, "__module__", "") or "", getattr(obj, "__qualname__", None)
+    if qualname is None:
+        qualname = getattr(obj, "__name__", None)
+    if qualname is None:
+        module, qualname = obj.__class__.__module__ or "", obj.__class__.__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+
+
 def broadcast_shapes(*shapes):
     ndim = max(len(s) for s in shapes)
     out = [1] * ndim

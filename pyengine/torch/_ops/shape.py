@@ -6,10 +6,11 @@ applies it to contiguous strides to find where each gradient element lands.
 """
 from .. import _dtype
 from .._backend import backend as B
+from .._size import Size
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from .._process import warn_once
-from ._helpers import from_values, sizes_arg, wrap_dim, new_tensor, type_name
+from ._helpers import broadcast_shapes as broadcast_sizes, from_values, sizes_arg, wrap_dim, new_tensor, type_name
 from .copy import clone
 
 
@@ -673,6 +674,15 @@ def ravel(self):
 @op(name="broadcast_to", forms="torch Tensor")
 def broadcast_to(self, size):
     return expand(self, size)
+
+
+def broadcast_shapes(*shapes):
+    return Size(broadcast_sizes(*[tuple(s) if hasattr(s, "__len__") else (s,) for s in shapes]))
+
+
+def broadcast_tensors(*tensors):
+    shape = broadcast_shapes(*[t.shape for t in tensors])
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)  # as PyTorch: no expand needed, none made
 
 
 @op(name="unflatten", forms="torch Tensor")

@@ -17,9 +17,9 @@ A formula for a list-of-tensors input (``cat(tensors)``) returns one gradient pe
 Formulas are written with ordinary tensor operations, so with
 ``create_graph=True`` they are recorded too and higher derivatives follow.
 """
-import inspect
 import re
 from operator import itemgetter
+from types import FunctionType
 
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
@@ -93,7 +93,33 @@ class Derivative:
 
 
 def _arg_names(fn):
-    return tuple(inspect.signature(fn).parameters)
+    return parameters(fn)[0]
+
+
+_VARARGS, _VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, CO_VARKEYWORDS (inspect loads on first use)
+
+
+def parameters(fn):
+    """(parameter names in signature order, the ``*args`` name or None, the ``**kwargs`` name or
+    None): what ``inspect.signature`` tells of ``fn``, read from a plain function's code object
+    at a fraction of the cost (every op's declaration and binding asks, at import)."""
+    while hasattr(fn, "__wrapped__") and not hasattr(fn, "__signature__"):  # as inspect.unwrap
+        fn = fn.__wrapped__
+    if type(fn) is not FunctionType or hasattr(fn, "__signature__"):
+        import inspect
+        params = inspect.signature(fn).parameters.values()
+        return (tuple(p.name for p in params),
+                next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None),
+                next((p.name for p in params if p.kind is p.VAR_KEYWORD), None))
+    code = fn.__code__
+    names = code.co_varnames
+    positional, keyword_only = code.co_argcount, code.co_kwonlyargcount
+    at = positional + keyword_only  # *args, then **kwargs, come after the keyword-only names
+    var_positional = names[at] if code.co_flags & _VARARGS else None
+    var_keyword = names[at + (var_positional is not None)] if code.co_flags & _VARKEYWORDS else None
+    ordered = names[:positional] + ((var_positional,) if var_positional else ()) + names[positional:at] \
+        + ((var_keyword,) if var_keyword else ())
+    return ordered, var_positional, var_keyword
 
 
 def _tuple_getter(indices):
@@ -242,7 +268,7 @@ def op(node_name=None, *, name=None, forms="", **formulas):
         if node_name is None:
             declared = forward
         else:
-            d = Derivative(forward.__name__, node_name, tuple(inspect.signature(forward).parameters),
+            d = Derivative(forward.__name__, node_name, parameters(forward)[0],
                            formulas, forward)
             d.op_name = name
             TABLE[forward.__name__] = d
@@ -272,39 +298,55 @@ def _recording_call(forward, d, as_operand=None):
     """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
     signature. Every op of every program goes through this wrapper, so it is generated with
     the parameters spelled out (as dataclasses do): a generic ``*args, **kwargs`` wrapper
-    costs a dict and a tuple per call and has to bind keyword arguments by hand.
+    costs a dict and a tuple per call and has to bind keyword arguments by hand. Ops with as
+    many positional parameters (and the same keyword-only ones) share the generated code, compiled
+    once, each with its own parameter names, name, globals and forward's defaults.
 
     With ``as_operand`` it is a binary operator method (``__mul__``): a second operand that
     is not a tensor or a Python number goes through ``as_operand``, which gives a tensor, or
     NotImplemented for Python to try the other operand's method."""
-    params = list(inspect.signature(forward).parameters.values())
-    header, passed = [], []
-    # names the generated function's own name (forward.__name__) cannot shadow
-    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode}
-    for p in params:
-        if p.kind is p.KEYWORD_ONLY and "*" not in header:
-            header.append("*")
-        if p.default is p.empty:
-            header.append(p.name)
-        else:
-            namespace["_default_" + p.name] = p.default
-            header.append(f"{p.name}=_default_{p.name}")
-        passed.append(f"{p.name}={p.name}" if p.kind is p.KEYWORD_ONLY else p.name)
-    lines = [f"def {forward.__name__}({', '.join(header)}):"]
-    if as_operand is not None:
-        other = params[1].name
-        namespace.update(Tensor=Tensor, _OPERAND_TYPES=OPERAND_TYPES, _as_operand=as_operand)
+    code = forward.__code__
+    if code.co_flags & (_VARARGS | _VARKEYWORDS):
+        raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
+    key = (code.co_argcount, keyword_only, as_operand is not None)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        template = _TEMPLATES[key] = _recording_template(*key)
+    name = forward.__name__
+    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
+                 "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand}
+    # the template's code with forward's parameter names (its bytecode reads locals by position);
+    # named as a file of the engine, so that tracebacks and warnings see an engine frame
+    code = template.replace(co_varnames=names + template.co_varnames[len(names):], co_name=name,
+                            co_qualname=name, co_filename=f"{__file__}:{name}")
+    call = FunctionType(code, namespace, name, forward.__defaults__)
+    call.__kwdefaults__ = forward.__kwdefaults__
+    return call
+
+
+_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
+
+
+def _recording_template(count, keyword_only, operator):
+    positional = [f"arg{i}" for i in range(count)]
+    names = positional + list(keyword_only)
+    header = positional + (["*", *keyword_only] if keyword_only else [])
+    passed = positional + [f"{n}={n}" for n in keyword_only]
+    lines = [f"def call({', '.join(header)}):"]
+    if operator:
+        other = names[1]
         lines += [f"    if {other}.__class__ is not Tensor and not isinstance({other}, _OPERAND_TYPES):",
                   f"        {other} = _as_operand({other})",
                   f"        if {other} is NotImplemented:",
                   f"            return NotImplemented"]
     lines += [f"    result = __forward({', '.join(passed)})",
               "    if _grad_mode['enabled']:",
-              f"        _record(__derivative, ({', '.join(p.name for p in params)},), result)",
+              f"        _record(__derivative, ({''.join(n + ', ' for n in names)}), result)",
               "    return result"]
-    # named as a file of the engine, so that tracebacks and warnings see an engine frame
-    exec(compile("\n".join(lines), f"{__file__}:{forward.__name__}", "exec"), namespace)
-    return namespace[forward.__name__]
+    module = compile("\n".join(lines), __file__, "exec")
+    return next(c for c in module.co_consts if hasattr(c, "co_code"))
 
 
 def recording_operator(op_function, as_operand):

@@ -49,7 +49,8 @@ def _describe_saved(value, tensor_input):
     """A saved value as PyTorch shows it: a Python number given for a tensor input (``x * 3``)
     is saved by PyTorch as a wrapped 0-dim tensor (int64, float64 or bool): ``tensor(3)``."""
     if tensor_input and isinstance(value, (bool, int, float)):
-        from .. import float64, tensor
+        from .._dtype import float64
+        from .._ops.creation import tensor
         wrapped = tensor(value, dtype=float64) if isinstance(value, float) else tensor(value)
         return {**describe(wrapped), "repr": repr(wrapped)}
     return describe(value)
@@ -246,7 +247,7 @@ def replay(recorder, root_edge, leaves):
     """Recompute the output at ``root_edge`` (node, nr) from ``leaves`` (AccumulateGrad node id ->
     tensor) by calling each recorded op's forward again, under the current grad mode. Constants
     are the recorded ones, in float64 when they are floating point."""
-    from .. import float64
+    from .._dtype import float64
     from .._tensor import Tensor
     from .derivatives import Derivative, _record
     from .grad_mode import _state as grad_mode

@@ -1,7 +1,9 @@
 import numbers
 
-import torch
-from torch.nn.functional import binary_cross_entropy_with_logits
+from .._random_ops import bernoulli
+from .._size import Size
+from ..autograd.grad_mode import no_grad
+from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all, probs_or_logits
@@ -23,7 +25,7 @@ class Bernoulli(Distribution):
             self.probs = value
         else:
             self.logits = value
-        super().__init__(torch.Size() if is_scalar else value.size(), validate_args=validate_args)
+        super().__init__(Size() if is_scalar else value.size(), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
 
@@ -35,10 +37,10 @@ class Bernoulli(Distribution):
     def variance(self):
         return self.probs * (1 - self.probs)
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.bernoulli(self.probs.expand(shape))
+        with no_grad():
+            return bernoulli(self.probs.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:

@@ -1,6 +1,7 @@
 import numbers
 
-import torch
+from .._ops.creation import tensor
+from .._ops.joining import stack
 from . import constraints
 from .dirichlet import Dirichlet
 from .distribution import Distribution
@@ -15,10 +16,10 @@ class Beta(Distribution):
 
     def __init__(self, concentration1, concentration0, validate_args=None):
         if isinstance(concentration1, numbers.Number) and isinstance(concentration0, numbers.Number):
-            both = torch.tensor([float(concentration1), float(concentration0)])
+            both = tensor([float(concentration1), float(concentration0)])
         else:
             concentration1, concentration0 = broadcast_all(concentration1, concentration0)
-            both = torch.stack([concentration1, concentration0], -1)
+            both = stack([concentration1, concentration0], -1)
         self._dirichlet = Dirichlet(both, validate_args=validate_args)
         super().__init__(self._dirichlet._batch_shape, validate_args=validate_args)
 
@@ -45,7 +46,7 @@ class Beta(Distribution):
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return self._dirichlet.log_prob(torch.stack([value, 1.0 - value], -1))
+        return self._dirichlet.log_prob(stack([value, 1.0 - value], -1))
 
     def entropy(self):
         return self._dirichlet.entropy()

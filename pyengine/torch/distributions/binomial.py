@@ -1,4 +1,10 @@
-import torch
+from .._ops.creation import arange
+from .._ops.gamma import lgamma
+from .._ops.pointwise import exp, log1p
+from .._ops.sampling import binomial
+from .._size import Size
+from ..autograd.grad_mode import no_grad
+from .._ops import pointwise
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all, probs_or_logits
@@ -49,19 +55,19 @@ class Binomial(Distribution):
     def param_shape(self):
         return self._param.size()
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.binomial(self.total_count.expand(shape), self.probs.expand(shape))
+        with no_grad():
+            return binomial(self.total_count.expand(shape), self.probs.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        log_factorial_n = torch.lgamma(self.total_count + 1)
-        log_factorial_k = torch.lgamma(value + 1)
-        log_factorial_nmk = torch.lgamma(self.total_count - value + 1)
+        log_factorial_n = lgamma(self.total_count + 1)
+        log_factorial_k = lgamma(value + 1)
+        log_factorial_nmk = lgamma(self.total_count - value + 1)
         normalize_term = (self.total_count * _clamp_by_zero(self.logits)
-                          + self.total_count * torch.log1p(torch.exp(-torch.abs(self.logits))) - log_factorial_n)
+                          + self.total_count * log1p(exp(-pointwise.abs(self.logits))) - log_factorial_n)
         return value * self.logits - log_factorial_k - log_factorial_nmk - normalize_term
 
     def entropy(self):
@@ -69,13 +75,13 @@ class Binomial(Distribution):
         if not self.total_count.min() == total_count:
             raise NotImplementedError("Inhomogeneous total count not supported by `entropy`.")
         log_prob = self.log_prob(self.enumerate_support(False))
-        return -(torch.exp(log_prob) * log_prob).sum(0)
+        return -(exp(log_prob) * log_prob).sum(0)
 
     def enumerate_support(self, expand=True):
         total_count = int(self.total_count.max())
         if not self.total_count.min() == total_count:
             raise NotImplementedError("Inhomogeneous total count not supported by `enumerate_support`.")
-        values = torch.arange(1 + total_count, dtype=self._param.dtype)
+        values = arange(1 + total_count, dtype=self._param.dtype)
         values = values.view((-1,) + (1,) * len(self._batch_shape))
         if expand:
             values = values.expand((-1,) + tuple(self._batch_shape))

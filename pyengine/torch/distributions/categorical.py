@@ -1,4 +1,9 @@
-import torch
+from .._dtype import float32
+from .._ops.creation import full
+from .._ops.pointwise import clamp
+from .._ops.shape import broadcast_tensors
+from .._random_ops import multinomial
+from .._size import Size
 from . import constraints
 from .distribution import Distribution
 from .utils import probs_or_logits
@@ -27,7 +32,7 @@ class Categorical(Distribution):
             self.logits = logits - logits.logsumexp(dim=-1, keepdim=True)
         self._param = self.probs if probs is not None else self.logits
         self._num_events = self._param.size()[-1]
-        batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else torch.Size()
+        batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else Size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     __getattr__ = probs_or_logits()
@@ -38,29 +43,29 @@ class Categorical(Distribution):
 
     @property
     def mean(self):
-        return torch.full(self._extended_shape(), float("nan"), dtype=self.probs.dtype)
+        return full(self._extended_shape(), float("nan"), dtype=self.probs.dtype)
 
     @property
     def mode(self):
         return self.probs.argmax(dim=-1)
 
-    def sample(self, sample_shape=torch.Size()):
-        sample_shape = torch.Size(sample_shape)
+    def sample(self, sample_shape=Size()):
+        sample_shape = Size(sample_shape)
         probs_2d = self.probs.reshape(-1, self._num_events)
-        samples_2d = torch.multinomial(probs_2d, sample_shape.numel(), True).T
+        samples_2d = multinomial(probs_2d, sample_shape.numel(), True).T
         return samples_2d.reshape(self._extended_shape(sample_shape))
 
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
         value = value.long().unsqueeze(-1)
-        value, log_pmf = torch.broadcast_tensors(value, self.logits)
+        value, log_pmf = broadcast_tensors(value, self.logits)
         value = value[..., :1]
         return log_pmf.gather(-1, value).squeeze(-1)
 
     def entropy(self):
-        min_real = -3.4028234663852886e38 if self.logits.dtype is torch.float32 else -1.7976931348623157e308
-        logits = torch.clamp(self.logits, min=min_real)
+        min_real = -3.4028234663852886e38 if self.logits.dtype is float32 else -1.7976931348623157e308
+        logits = clamp(self.logits, min=min_real)
         p_log_p = logits * self.probs
         return -p_log_p.sum(-1)
 

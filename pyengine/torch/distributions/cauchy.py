@@ -1,6 +1,8 @@
 import math
 
-import torch
+from .._ops.creation import empty, full
+from .._ops.pointwise import atan, tan
+from .._size import Size
 from .distribution import _LocationScale
 
 
@@ -10,14 +12,14 @@ class Cauchy(_LocationScale):
 
     @property
     def mean(self):
-        return torch.full(self._extended_shape(), math.nan, dtype=self.loc.dtype)
+        return full(self._extended_shape(), math.nan, dtype=self.loc.dtype)
 
     @property
     def variance(self):
-        return torch.full(self._extended_shape(), math.inf, dtype=self.loc.dtype)
+        return full(self._extended_shape(), math.inf, dtype=self.loc.dtype)
 
-    def rsample(self, sample_shape=torch.Size()):
-        eps = torch.empty(self._extended_shape(sample_shape), dtype=self.loc.dtype).cauchy_()
+    def rsample(self, sample_shape=Size()):
+        eps = empty(self._extended_shape(sample_shape), dtype=self.loc.dtype).cauchy_()
         return self.loc + eps * self.scale
 
     def log_prob(self, value):
@@ -28,10 +30,10 @@ class Cauchy(_LocationScale):
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return torch.atan((value - self.loc) / self.scale) / math.pi + 0.5
+        return atan((value - self.loc) / self.scale) / math.pi + 0.5
 
     def icdf(self, value):
-        return torch.tan(math.pi * (value - 0.5)) * self.scale + self.loc
+        return tan(math.pi * (value - 0.5)) * self.scale + self.loc
 
     def entropy(self):
         return math.log(4 * math.pi) + self.scale.log()

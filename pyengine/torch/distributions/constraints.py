@@ -1,6 +1,7 @@
 """torch.distributions.constraints: the sets parameters and samples must lie in, with
 PyTorch's reprs (they appear in the validation errors)."""
-import torch
+from .._ops.pointwise import isclose
+from .._ops import reduction
 
 __all__ = ["Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq",
            "independent", "integer_interval", "interval", "half_open_interval", "is_dependent", "less_than",
@@ -167,7 +168,7 @@ class _Simplex(Constraint):
     event_dim = 1
 
     def check(self, value):
-        return torch.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
+        return reduction.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
 
 
 class _Multinomial(Constraint):
@@ -195,7 +196,7 @@ class _PositiveDefinite(Constraint):
 
     def check(self, value):
         from .._ops.linalg_solve import cholesky_info
-        symmetric = torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+        symmetric = isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
         return symmetric & cholesky_info(value).eq(0)
 
 

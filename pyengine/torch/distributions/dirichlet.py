@@ -1,4 +1,7 @@
-import torch
+from .._ops.gamma import digamma, lgamma
+from .._ops.pointwise import xlogy
+from .._ops.sampling import _sample_dirichlet
+from ..autograd.grad_mode import no_grad
 from . import constraints
 from .distribution import Distribution
 
@@ -17,14 +20,14 @@ class Dirichlet(Distribution):
 
     def rsample(self, sample_shape=()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch._sample_dirichlet(self.concentration.expand(shape))
+        with no_grad():
+            return _sample_dirichlet(self.concentration.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return (torch.xlogy(self.concentration - 1.0, value).sum(-1) + torch.lgamma(self.concentration.sum(-1))
-                - torch.lgamma(self.concentration).sum(-1))
+        return (xlogy(self.concentration - 1.0, value).sum(-1) + lgamma(self.concentration.sum(-1))
+                - lgamma(self.concentration).sum(-1))
 
     @property
     def mean(self):
@@ -38,5 +41,5 @@ class Dirichlet(Distribution):
     def entropy(self):
         k = self.concentration.size(-1)
         a0 = self.concentration.sum(-1)
-        return (torch.lgamma(self.concentration).sum(-1) - torch.lgamma(a0) - (k - a0) * torch.digamma(a0)
-                - ((self.concentration - 1.0) * torch.digamma(self.concentration)).sum(-1))
+        return (lgamma(self.concentration).sum(-1) - lgamma(a0) - (k - a0) * digamma(a0)
+                - ((self.concentration - 1.0) * digamma(self.concentration)).sum(-1))

@@ -2,7 +2,10 @@
 sample/rsample split."""
 import warnings
 
-import torch
+from .._ops.pointwise import exp
+from .._size import Size
+from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
 from . import constraints
 from .utils import broadcast_all
 
@@ -19,9 +22,9 @@ class Distribution:
             raise ValueError
         Distribution._validate_args = value
 
-    def __init__(self, batch_shape=torch.Size(), event_shape=torch.Size(), validate_args=None):
-        self._batch_shape = torch.Size(batch_shape)
-        self._event_shape = torch.Size(event_shape)
+    def __init__(self, batch_shape=Size(), event_shape=Size(), validate_args=None):
+        self._batch_shape = Size(batch_shape)
+        self._event_shape = Size(event_shape)
         if validate_args is not None:
             self._validate_args = validate_args
         if not self._validate_args:
@@ -56,13 +59,13 @@ class Distribution:
     def expand(self, batch_shape, _instance=None):
         raise NotImplementedError
 
-    def _extended_shape(self, sample_shape=torch.Size()):
-        return torch.Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
+    def _extended_shape(self, sample_shape=Size()):
+        return Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
 
     def _validate_sample(self, value):
         """PyTorch's checks of a value given to log_prob/cdf: a tensor, of a shape that
         broadcasts with batch_shape + event_shape, inside the support."""
-        if not isinstance(value, torch.Tensor):
+        if not isinstance(value, Tensor):
             raise ValueError("The value argument to log_prob must be a Tensor")
         event_dim_start = len(value.size()) - len(self._event_shape)
         if value.size()[event_dim_start:] != self._event_shape:
@@ -85,19 +88,19 @@ class Distribution:
                              f"to be within the support ({support!r}) of the distribution {self!r}, "
                              f"but found invalid values:\n{value}")
 
-    def sample(self, sample_shape=torch.Size()):
-        with torch.no_grad():
+    def sample(self, sample_shape=Size()):
+        with no_grad():
             return self.rsample(sample_shape)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         raise NotImplementedError(f"{type(self).__name__} does not support rsample (it is not reparameterizable)")
 
     def sample_n(self, n):
         warnings.warn("sample_n will be deprecated. Use .sample((n,)) instead", UserWarning, stacklevel=2)
-        return self.sample(torch.Size((n,)))
+        return self.sample(Size((n,)))
 
     def perplexity(self):
-        return torch.exp(self.entropy())
+        return exp(self.entropy())
 
     def __repr__(self):
         shown = [f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"

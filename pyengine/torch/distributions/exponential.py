@@ -1,6 +1,8 @@
 import numbers
 
-import torch
+from .._ops.creation import empty, zeros_like
+from .._ops.pointwise import exp, log, log1p
+from .._size import Size
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
@@ -14,7 +16,7 @@ class Exponential(Distribution):
 
     def __init__(self, rate, validate_args=None):
         (self.rate,) = broadcast_all(rate)
-        batch_shape = torch.Size() if isinstance(rate, numbers.Number) else self.rate.size()
+        batch_shape = Size() if isinstance(rate, numbers.Number) else self.rate.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     @property
@@ -23,7 +25,7 @@ class Exponential(Distribution):
 
     @property
     def mode(self):
-        return torch.zeros_like(self.rate)
+        return zeros_like(self.rate)
 
     @property
     def stddev(self):
@@ -33,9 +35,9 @@ class Exponential(Distribution):
     def variance(self):
         return self.rate.pow(-2)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        return torch.empty(shape, dtype=self.rate.dtype).exponential_() / self.rate
+        return empty(shape, dtype=self.rate.dtype).exponential_() / self.rate
 
     def log_prob(self, value):
         if self._validate_args:
@@ -45,10 +47,10 @@ class Exponential(Distribution):
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return 1 - torch.exp(-self.rate * value)
+        return 1 - exp(-self.rate * value)
 
     def icdf(self, value):
-        return -torch.log1p(-value) / self.rate
+        return -log1p(-value) / self.rate
 
     def entropy(self):
-        return 1.0 - torch.log(self.rate)
+        return 1.0 - log(self.rate)

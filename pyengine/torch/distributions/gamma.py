@@ -1,6 +1,12 @@
 import numbers
 
-import torch
+from .._dtype import finfo
+from .._ops.creation import as_tensor
+from .._ops.gamma import digamma, lgamma
+from .._ops.pointwise import log, xlogy
+from .._ops.sampling import _standard_gamma
+from .._size import Size
+from ..autograd.grad_mode import no_grad
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
@@ -16,7 +22,7 @@ class Gamma(Distribution):
     def __init__(self, concentration, rate, validate_args=None):
         self.concentration, self.rate = broadcast_all(concentration, rate)
         scalars = isinstance(concentration, numbers.Number) and isinstance(rate, numbers.Number)
-        super().__init__(torch.Size() if scalars else self.concentration.size(), validate_args=validate_args)
+        super().__init__(Size() if scalars else self.concentration.size(), validate_args=validate_args)
 
     @property
     def mean(self):
@@ -30,19 +36,19 @@ class Gamma(Distribution):
     def variance(self):
         return self.concentration / self.rate.pow(2)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            value = torch._standard_gamma(self.concentration.expand(shape)) / self.rate.expand(shape)
-            return value.clamp_(min=torch.finfo(value.dtype).tiny)
+        with no_grad():
+            value = _standard_gamma(self.concentration.expand(shape)) / self.rate.expand(shape)
+            return value.clamp_(min=finfo(value.dtype).tiny)
 
     def log_prob(self, value):
-        value = torch.as_tensor(value, dtype=self.rate.dtype)
+        value = as_tensor(value, dtype=self.rate.dtype)
         if self._validate_args:
             self._validate_sample(value)
-        return (torch.xlogy(self.concentration, self.rate) + torch.xlogy(self.concentration - 1, value)
-                - self.rate * value - torch.lgamma(self.concentration))
+        return (xlogy(self.concentration, self.rate) + xlogy(self.concentration - 1, value)
+                - self.rate * value - lgamma(self.concentration))
 
     def entropy(self):
-        return (self.concentration - torch.log(self.rate) + torch.lgamma(self.concentration)
-                + (1.0 - self.concentration) * torch.digamma(self.concentration))
+        return (self.concentration - log(self.rate) + lgamma(self.concentration)
+                + (1.0 - self.concentration) * digamma(self.concentration))

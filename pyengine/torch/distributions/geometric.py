@@ -1,7 +1,10 @@
 import numbers
 
-import torch
-from torch.nn.functional import binary_cross_entropy_with_logits
+from .._dtype import finfo
+from .._ops.creation import empty, zeros_like
+from .._size import Size
+from ..autograd.grad_mode import no_grad
+from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all, probs_or_logits
@@ -21,7 +24,7 @@ class Geometric(Distribution):
         else:
             (self.logits,) = broadcast_all(logits)
         given = probs if probs is not None else logits
-        super().__init__(torch.Size() if isinstance(given, numbers.Number) else given.size(),
+        super().__init__(Size() if isinstance(given, numbers.Number) else given.size(),
                          validate_args=validate_args)
         if self._validate_args and probs is not None:
             valid = self.probs > 0
@@ -38,17 +41,17 @@ class Geometric(Distribution):
 
     @property
     def mode(self):
-        return torch.zeros_like(self.probs)
+        return zeros_like(self.probs)
 
     @property
     def variance(self):
         return (1.0 / self.probs - 1.0) / self.probs
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        tiny = torch.finfo(self.probs.dtype).tiny
-        with torch.no_grad():
-            u = torch.empty(shape, dtype=self.probs.dtype).uniform_(tiny, 1)
+        tiny = finfo(self.probs.dtype).tiny
+        with no_grad():
+            u = empty(shape, dtype=self.probs.dtype).uniform_(tiny, 1)
             return (u.log() / (-self.probs).log1p()).floor()
 
     def log_prob(self, value):

@@ -1,6 +1,7 @@
 import math
 
-import torch
+from .._ops.creation import as_tensor, full, zeros_like
+from .._ops.pointwise import where
 from . import constraints
 from .cauchy import Cauchy
 from .normal import Normal
@@ -23,7 +24,7 @@ class _Folded(TransformedDistribution):
 
     @property
     def mode(self):
-        return torch.zeros_like(self.scale)
+        return zeros_like(self.scale)
 
     def log_prob(self, value):
         if self._validate_args:
@@ -31,7 +32,7 @@ class _Folded(TransformedDistribution):
         return self._folded_log_prob(value)
 
     def _folded_log_prob(self, value):
-        return torch.where(value >= 0, self.base_dist.log_prob(value) + math.log(2), -math.inf)
+        return where(value >= 0, self.base_dist.log_prob(value) + math.log(2), -math.inf)
 
     def cdf(self, value):
         if self._validate_args:
@@ -68,7 +69,7 @@ class HalfCauchy(_Folded):
 
     @property
     def mean(self):
-        return torch.full(self._extended_shape(), math.inf, dtype=self.scale.dtype)
+        return full(self._extended_shape(), math.inf, dtype=self.scale.dtype)
 
     @property
     def variance(self):
@@ -77,4 +78,4 @@ class HalfCauchy(_Folded):
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return self._folded_log_prob(torch.as_tensor(value, dtype=self.base_dist.scale.dtype))
+        return self._folded_log_prob(as_tensor(value, dtype=self.base_dist.scale.dtype))

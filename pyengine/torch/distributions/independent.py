@@ -1,4 +1,4 @@
-import torch
+from .._size import Size
 from . import constraints
 from .distribution import Distribution
 from .utils import _sum_rightmost
@@ -42,10 +42,10 @@ class Independent(Distribution):
     def variance(self):
         return self.base_dist.variance
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         return self.base_dist.sample(sample_shape)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         return self.base_dist.rsample(sample_shape)
 
     def log_prob(self, value):

@@ -5,7 +5,12 @@ import math
 import warnings
 from functools import total_ordering
 
-import torch
+from .._ops.creation import full_like
+from .._ops.gamma import digamma, lgamma
+from .._ops.pointwise import erf, exp, log, log1p
+from .._ops.shape import broadcast_shapes
+from ..linalg import solve_triangular
+from ..nn import functional
 from .bernoulli import Bernoulli
 from .beta import Beta
 from .binomial import Binomial
@@ -83,7 +88,7 @@ def _dispatch_kl(type_p, type_q):
 
 
 def _infinite_like(tensor):
-    return torch.full_like(tensor, math.inf)
+    return full_like(tensor, math.inf)
 
 
 def _batch_trace_XXT(bmat):
@@ -107,7 +112,7 @@ def kl_divergence(p, q):
 
 @register_kl(Bernoulli, Bernoulli)
 def _kl_bernoulli_bernoulli(p, q):
-    softplus = torch.nn.functional.softplus
+    softplus = functional.softplus
     t1 = p.probs * (softplus(-q.logits) - softplus(-p.logits))
     t1[q.probs == 0] = math.inf
     t1[p.probs == 0] = 0
@@ -123,9 +128,9 @@ def _kl_beta_beta(p, q):
     sum_params_q = q.concentration1 + q.concentration0
     t1 = q.concentration1.lgamma() + q.concentration0.lgamma() + (sum_params_p).lgamma()
     t2 = p.concentration1.lgamma() + p.concentration0.lgamma() + (sum_params_q).lgamma()
-    t3 = (p.concentration1 - q.concentration1) * torch.digamma(p.concentration1)
-    t4 = (p.concentration0 - q.concentration0) * torch.digamma(p.concentration0)
-    t5 = (sum_params_q - sum_params_p) * torch.digamma(sum_params_p)
+    t3 = (p.concentration1 - q.concentration1) * digamma(p.concentration1)
+    t4 = (p.concentration0 - q.concentration0) * digamma(p.concentration0)
+    t5 = (sum_params_q - sum_params_p) * digamma(sum_params_p)
     return t1 - t2 + t3 + t4 + t5
 
 
@@ -175,8 +180,8 @@ def _kl_exponential_exponential(p, q):
 @register_kl(Gamma, Gamma)
 def _kl_gamma_gamma(p, q):
     t1 = q.concentration * (p.rate / q.rate).log()
-    t2 = torch.lgamma(q.concentration) - torch.lgamma(p.concentration)
-    t3 = (p.concentration - q.concentration) * torch.digamma(p.concentration)
+    t2 = lgamma(q.concentration) - lgamma(p.concentration)
+    t3 = (p.concentration - q.concentration) * digamma(p.concentration)
     t4 = (q.rate - p.rate) * (p.concentration / p.rate)
     return t1 + t2 + t3 + t4
 
@@ -188,13 +193,13 @@ def _kl_gumbel_gumbel(p, q):
     ct3 = p.loc / q.scale
     t1 = -ct1.log() - ct2 + ct3
     t2 = ct1 * _euler_gamma
-    t3 = torch.exp(ct2 + (1 + ct1).lgamma() - ct3)
+    t3 = exp(ct2 + (1 + ct1).lgamma() - ct3)
     return t1 + t2 + t3 - (1 + _euler_gamma)
 
 
 @register_kl(Geometric, Geometric)
 def _kl_geometric_geometric(p, q):
-    return -p.entropy() - torch.log1p(-q.probs) / p.probs - q.logits
+    return -p.entropy() - log1p(-q.probs) / p.probs - q.logits
 
 
 @register_kl(HalfNormal, HalfNormal)
@@ -215,7 +220,7 @@ def _kl_laplace_laplace(p, q):
     loc_abs_diff = (p.loc - q.loc).abs()
     t1 = -scale_ratio.log()
     t2 = loc_abs_diff / q.scale
-    t3 = scale_ratio * torch.exp(-loc_abs_diff / p.scale)
+    t3 = scale_ratio * exp(-loc_abs_diff / p.scale)
     return t1 + t2 + t3 - 1
 
 
@@ -226,12 +231,12 @@ def _kl_multivariatenormal_multivariatenormal(p, q):
                          "event shapes cannot be computed")
     half_term1 = (q._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
                   - p._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1))
-    combined_batch_shape = torch.broadcast_shapes(q._unbroadcasted_scale_tril.shape[:-2],
+    combined_batch_shape = broadcast_shapes(q._unbroadcasted_scale_tril.shape[:-2],
                                                   p._unbroadcasted_scale_tril.shape[:-2])
     n = p.event_shape[0]
     q_scale_tril = q._unbroadcasted_scale_tril.expand(combined_batch_shape + (n, n))
     p_scale_tril = p._unbroadcasted_scale_tril.expand(combined_batch_shape + (n, n))
-    term2 = _batch_trace_XXT(torch.linalg.solve_triangular(q_scale_tril, p_scale_tril, upper=False))
+    term2 = _batch_trace_XXT(solve_triangular(q_scale_tril, p_scale_tril, upper=False))
     term3 = _batch_mahalanobis(q._unbroadcasted_scale_tril, (q.loc - p.loc))
     return half_term1 + 0.5 * (term2 + term3 - n)
 
@@ -280,7 +285,7 @@ def _kl_bernoulli_poisson(p, q):
 def _kl_laplace_normal(p, q):
     var_normal = q.scale.pow(2)
     scale_sqr_var_ratio = p.scale.pow(2) / var_normal
-    t1 = 0.5 * torch.log(2 * scale_sqr_var_ratio / math.pi)
+    t1 = 0.5 * log(2 * scale_sqr_var_ratio / math.pi)
     t2 = 0.5 * p.loc.pow(2)
     t3 = p.loc * q.loc
     t4 = 0.5 * q.loc.pow(2)
@@ -294,7 +299,7 @@ def _kl_normal_gumbel(p, q):
     loc_scale_ratio = q.loc / q.scale
     t1 = var_scale_sqr_ratio.log() * 0.5
     t2 = mean_scale_ratio - loc_scale_ratio
-    t3 = torch.exp(-mean_scale_ratio + 0.5 * var_scale_sqr_ratio + loc_scale_ratio)
+    t3 = exp(-mean_scale_ratio + 0.5 * var_scale_sqr_ratio + loc_scale_ratio)
     return -t1 + t2 + t3 - (0.5 * (1 + math.log(2 * math.pi)))
 
 
@@ -303,9 +308,9 @@ def _kl_normal_laplace(p, q):
     loc_diff = p.loc - q.loc
     scale_ratio = p.scale / q.scale
     loc_diff_scale_ratio = loc_diff / p.scale
-    t1 = torch.log(scale_ratio)
-    t2 = math.sqrt(2 / math.pi) * p.scale * torch.exp(-0.5 * loc_diff_scale_ratio.pow(2))
-    t3 = loc_diff * torch.erf(math.sqrt(0.5) * loc_diff_scale_ratio)
+    t1 = log(scale_ratio)
+    t2 = math.sqrt(2 / math.pi) * p.scale * exp(-0.5 * loc_diff_scale_ratio.pow(2))
+    t3 = loc_diff * erf(math.sqrt(0.5) * loc_diff_scale_ratio)
     return -t1 + (t2 + t3) / q.scale - (0.5 * (1 + math.log(0.5 * math.pi)))
 
 

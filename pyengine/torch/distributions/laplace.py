@@ -1,4 +1,8 @@
-import torch
+from .._dtype import finfo
+from .._ops.creation import empty
+from .._ops.pointwise import expm1, log, log1p
+from .._size import Size
+from .._ops import pointwise
 from .distribution import _LocationScale
 
 
@@ -13,24 +17,24 @@ class Laplace(_LocationScale):
     def stddev(self):
         return (2 ** 0.5) * self.scale
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        u = torch.empty(shape, dtype=self.loc.dtype).uniform_(torch.finfo(self.loc.dtype).eps - 1, 1)
-        return self.loc - self.scale * u.sign() * torch.log1p(-u.abs())
+        u = empty(shape, dtype=self.loc.dtype).uniform_(finfo(self.loc.dtype).eps - 1, 1)
+        return self.loc - self.scale * u.sign() * log1p(-u.abs())
 
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return -torch.log(2 * self.scale) - torch.abs(value - self.loc) / self.scale
+        return -log(2 * self.scale) - pointwise.abs(value - self.loc) / self.scale
 
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return 0.5 - 0.5 * (value - self.loc).sign() * torch.expm1(-(value - self.loc).abs() / self.scale)
+        return 0.5 - 0.5 * (value - self.loc).sign() * expm1(-(value - self.loc).abs() / self.scale)
 
     def icdf(self, value):
         term = value - 0.5
-        return self.loc - self.scale * term.sign() * torch.log1p(-2 * term.abs())
+        return self.loc - self.scale * term.sign() * log1p(-2 * term.abs())
 
     def entropy(self):
-        return 1 + torch.log(2 * self.scale)
+        return 1 + log(2 * self.scale)

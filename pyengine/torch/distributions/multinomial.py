@@ -1,6 +1,9 @@
 import math
 
-import torch
+from .._ops.creation import ones_like, tensor, zeros
+from .._ops.gamma import lgamma
+from .._ops.pointwise import exp
+from .._size import Size
 from . import constraints
 from .binomial import Binomial
 from .categorical import Categorical, _CategoricalBacked
@@ -29,15 +32,15 @@ class Multinomial(_CategoricalBacked):
     def variance(self):
         return self.total_count * self.probs * (1 - self.probs)
 
-    def sample(self, sample_shape=torch.Size()):
-        sample_shape = torch.Size(sample_shape)
-        samples = self._categorical.sample(torch.Size((self.total_count,)) + sample_shape)
+    def sample(self, sample_shape=Size()):
+        sample_shape = Size(sample_shape)
+        samples = self._categorical.sample(Size((self.total_count,)) + sample_shape)
         # (total_count, sample_shape, batch_shape) -> (sample_shape, batch_shape, total_count)
         shifted_idx = list(range(samples.dim()))
         shifted_idx.append(shifted_idx.pop(0))
         samples = samples.permute(*shifted_idx)
-        counts = torch.zeros(self._extended_shape(sample_shape), dtype=samples.dtype)
-        counts.scatter_add_(-1, samples, torch.ones_like(samples))
+        counts = zeros(self._extended_shape(sample_shape), dtype=samples.dtype)
+        counts.scatter_add_(-1, samples, ones_like(samples))
         return counts.type_as(self.probs)
 
     @property
@@ -45,12 +48,12 @@ class Multinomial(_CategoricalBacked):
         return constraints.multinomial(self.total_count)
 
     def entropy(self):
-        n = torch.tensor(self.total_count)
+        n = tensor(self.total_count)
         cat_entropy = self._categorical.entropy()
-        term1 = n * cat_entropy - torch.lgamma(n + 1)
+        term1 = n * cat_entropy - lgamma(n + 1)
         support = self._binomial.enumerate_support(expand=False)[1:]
-        binomial_probs = torch.exp(self._binomial.log_prob(support))
-        weights = torch.lgamma(support + 1)
+        binomial_probs = exp(self._binomial.log_prob(support))
+        weights = lgamma(support + 1)
         return term1 + (binomial_probs * weights).sum([0, -1])
 
     def log_prob(self, value):
@@ -58,8 +61,8 @@ class Multinomial(_CategoricalBacked):
             self._validate_sample(value)
         logits, value = broadcast_all(self.logits, value)
         logits = logits.clone()
-        log_factorial_n = torch.lgamma(value.sum(-1) + 1)
-        log_factorial_xs = torch.lgamma(value + 1).sum(-1)
+        log_factorial_n = lgamma(value.sum(-1) + 1)
+        log_factorial_xs = lgamma(value + 1).sum(-1)
         logits[(value == 0) & (logits == -math.inf)] = 0
         log_powers = (logits * value).sum(-1)
         return log_factorial_n - log_factorial_xs + log_powers

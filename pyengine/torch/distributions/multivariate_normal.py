@@ -1,12 +1,16 @@
 import math
 
-import torch
+from .._ops.creation import empty
+from .._ops.linalg import matmul
+from .._ops.shape import broadcast_shapes
+from .._size import Size
+from ..linalg import cholesky, inv, solve_triangular
 from . import constraints
 from .distribution import Distribution
 
 
 def _batch_mv(bmat, bvec):
-    return torch.matmul(bmat, bvec.unsqueeze(-1)).squeeze(-1)
+    return matmul(bmat, bvec.unsqueeze(-1)).squeeze(-1)
 
 
 def _batch_mahalanobis(bL, bx):
@@ -30,7 +34,7 @@ def _batch_mahalanobis(bL, bx):
     flat_L = bL.reshape(-1, n, n)
     flat_x = bx.reshape(-1, flat_L.size(0), n)
     flat_x_swap = flat_x.permute(1, 2, 0)
-    M_swap = torch.linalg.solve_triangular(flat_L, flat_x_swap, upper=False).pow(2).sum(-2)
+    M_swap = solve_triangular(flat_L, flat_x_swap, upper=False).pow(2).sum(-2)
     M = M_swap.t()
     permuted_M = M.reshape(bx.shape[:-1])
     permute_inv_dims = list(range(outer_batch_dims))
@@ -59,7 +63,7 @@ class MultivariateNormal(Distribution):
                      else "precision_matrix")
             raise ValueError(f"{which} matrix must be at least two-dimensional, with optional leading batch "
                              "dimensions")
-        batch_shape = torch.broadcast_shapes(given.shape[:-2], loc.shape[:-1])
+        batch_shape = broadcast_shapes(given.shape[:-2], loc.shape[:-1])
         if scale_tril is not None:
             self.scale_tril = scale_tril.expand(batch_shape + (-1, -1))
         elif covariance_matrix is not None:
@@ -71,9 +75,9 @@ class MultivariateNormal(Distribution):
         if scale_tril is not None:
             self._unbroadcasted_scale_tril = scale_tril
         elif covariance_matrix is not None:
-            self._unbroadcasted_scale_tril = torch.linalg.cholesky(covariance_matrix)
+            self._unbroadcasted_scale_tril = cholesky(covariance_matrix)
         else:
-            self._unbroadcasted_scale_tril = torch.linalg.cholesky(torch.linalg.inv(precision_matrix))
+            self._unbroadcasted_scale_tril = cholesky(inv(precision_matrix))
 
     def __getattr__(self, name):  # the other parametrisations, computed when first asked for
         L = self.__dict__.get("_unbroadcasted_scale_tril")
@@ -83,9 +87,9 @@ class MultivariateNormal(Distribution):
         if name == "scale_tril":
             self.scale_tril = L.expand(shape)
         elif name == "covariance_matrix":
-            self.covariance_matrix = torch.matmul(L, L.mT).expand(shape)
+            self.covariance_matrix = matmul(L, L.mT).expand(shape)
         elif name == "precision_matrix":
-            self.precision_matrix = torch.linalg.inv(torch.matmul(L, L.mT)).expand(shape)
+            self.precision_matrix = inv(matmul(L, L.mT)).expand(shape)
         else:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
         return self.__dict__[name]
@@ -102,9 +106,9 @@ class MultivariateNormal(Distribution):
     def variance(self):
         return self._unbroadcasted_scale_tril.pow(2).sum(-1).expand(self._batch_shape + self._event_shape)
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        eps = torch.empty(shape, dtype=self.loc.dtype).normal_()
+        eps = empty(shape, dtype=self.loc.dtype).normal_()
         return self.loc + _batch_mv(self._unbroadcasted_scale_tril, eps)
 
     def log_prob(self, value):

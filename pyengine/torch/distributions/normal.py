@@ -1,7 +1,12 @@
 import math
 import numbers
 
-import torch
+from .._ops.creation import empty
+from .._ops.pointwise import erf, log
+from .._ops.pointwise_more import erfinv
+from .._random_ops import normal
+from .._size import Size
+from ..autograd.grad_mode import no_grad
 from .distribution import _LocationScale
 
 
@@ -17,14 +22,14 @@ class Normal(_LocationScale):
     def variance(self):
         return self.stddev.pow(2)
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.normal(self.loc.expand(shape), self.scale.expand(shape))
+        with no_grad():
+            return normal(self.loc.expand(shape), self.scale.expand(shape))
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        eps = torch.empty(shape, dtype=self.loc.dtype).normal_()
+        eps = empty(shape, dtype=self.loc.dtype).normal_()
         return self.loc + eps * self.scale
 
     def log_prob(self, value):
@@ -37,10 +42,10 @@ class Normal(_LocationScale):
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+        return 0.5 * (1 + erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
 
     def icdf(self, value):
-        return self.loc + self.scale * torch.erfinv(2 * value - 1) * math.sqrt(2)
+        return self.loc + self.scale * erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self):
-        return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
+        return 0.5 + 0.5 * math.log(2 * math.pi) + log(self.scale)

@@ -1,4 +1,6 @@
-import torch
+from .._ops.creation import eye
+from .._size import Size
+from ..nn.functional import one_hot
 from . import constraints
 from .categorical import Categorical, _CategoricalBacked
 
@@ -20,15 +22,15 @@ class OneHotCategorical(_CategoricalBacked):
     @property
     def mode(self):
         probs = self._categorical.probs
-        return torch.nn.functional.one_hot(probs.argmax(dim=-1), num_classes=probs.shape[-1]).to(probs)
+        return one_hot(probs.argmax(dim=-1), num_classes=probs.shape[-1]).to(probs)
 
     @property
     def variance(self):
         return self._categorical.probs * (1 - self._categorical.probs)
 
-    def sample(self, sample_shape=torch.Size()):
-        indices = self._categorical.sample(torch.Size(sample_shape))
-        return torch.nn.functional.one_hot(indices, self._categorical._num_events).to(self._categorical.probs)
+    def sample(self, sample_shape=Size()):
+        indices = self._categorical.sample(Size(sample_shape))
+        return one_hot(indices, self._categorical._num_events).to(self._categorical.probs)
 
     def log_prob(self, value):
         if self._validate_args:
@@ -40,7 +42,7 @@ class OneHotCategorical(_CategoricalBacked):
 
     def enumerate_support(self, expand=True):
         n = self.event_shape[0]
-        values = torch.eye(n, dtype=self._categorical._param.dtype)
+        values = eye(n, dtype=self._categorical._param.dtype)
         values = values.view((n,) + (1,) * len(self.batch_shape) + (n,))
         if expand:
             values = values.expand((n,) + tuple(self.batch_shape) + (n,))

@@ -1,6 +1,8 @@
 import numbers
 
-import torch
+from .._ops.sampling import poisson
+from .._size import Size
+from ..autograd.grad_mode import no_grad
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
@@ -13,7 +15,7 @@ class Poisson(Distribution):
 
     def __init__(self, rate, validate_args=None):
         (self.rate,) = broadcast_all(rate)
-        batch_shape = torch.Size() if isinstance(rate, numbers.Number) else self.rate.size()
+        batch_shape = Size() if isinstance(rate, numbers.Number) else self.rate.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
     @property
@@ -28,10 +30,10 @@ class Poisson(Distribution):
     def variance(self):
         return self.rate
 
-    def sample(self, sample_shape=torch.Size()):
+    def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.poisson(self.rate.expand(shape))
+        with no_grad():
+            return poisson(self.rate.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:

@@ -1,6 +1,9 @@
 import math
 
-import torch
+from .._ops.creation import empty
+from .._ops.gamma import digamma, lgamma
+from .._ops.pointwise import log1p, rsqrt
+from .._size import Size
 from . import constraints
 from .chi2 import Chi2
 from .distribution import Distribution
@@ -37,22 +40,22 @@ class StudentT(Distribution):
         m[self.df <= 1] = math.nan
         return m
 
-    def rsample(self, sample_shape=torch.Size()):
-        X = torch.empty(self._extended_shape(sample_shape), dtype=self.df.dtype).normal_()
+    def rsample(self, sample_shape=Size()):
+        X = empty(self._extended_shape(sample_shape), dtype=self.df.dtype).normal_()
         Z = self._chi2.rsample(sample_shape)
-        Y = X * torch.rsqrt(Z / self.df)
+        Y = X * rsqrt(Z / self.df)
         return self.loc + self.scale * Y
 
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)
         y = (value - self.loc) / self.scale
-        Z = (self.scale.log() + 0.5 * self.df.log() + 0.5 * math.log(math.pi) + torch.lgamma(0.5 * self.df)
-             - torch.lgamma(0.5 * (self.df + 1.0)))
-        return -0.5 * (self.df + 1.0) * torch.log1p(y ** 2.0 / self.df) - Z
+        Z = (self.scale.log() + 0.5 * self.df.log() + 0.5 * math.log(math.pi) + lgamma(0.5 * self.df)
+             - lgamma(0.5 * (self.df + 1.0)))
+        return -0.5 * (self.df + 1.0) * log1p(y ** 2.0 / self.df) - Z
 
     def entropy(self):
-        lbeta = torch.lgamma(0.5 * self.df) + math.lgamma(0.5) - torch.lgamma(0.5 * (self.df + 1))
-        return (self.scale.log() + 0.5 * (self.df + 1) * (torch.digamma(0.5 * (self.df + 1))
-                                                           - torch.digamma(0.5 * self.df))
+        lbeta = lgamma(0.5 * self.df) + math.lgamma(0.5) - lgamma(0.5 * (self.df + 1))
+        return (self.scale.log() + 0.5 * (self.df + 1) * (digamma(0.5 * (self.df + 1))
+                                                           - digamma(0.5 * self.df))
                 + 0.5 * self.df.log() + lbeta)

@@ -1,4 +1,5 @@
-import torch
+from .._size import Size
+from ..autograd.grad_mode import no_grad
 from . import constraints
 from .distribution import Distribution
 from .independent import Independent
@@ -53,11 +54,11 @@ class TransformedDistribution(Distribution):
     def has_rsample(self):
         return self.base_dist.has_rsample
 
-    def sample(self, sample_shape=torch.Size()):
-        with torch.no_grad():
+    def sample(self, sample_shape=Size()):
+        with no_grad():
             return self._transform(self.base_dist.sample(sample_shape))
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         return self._transform(self.base_dist.rsample(sample_shape))
 
     def _transform(self, x):

@@ -4,7 +4,12 @@ elementwise transforms of PyTorch, computed with the same tensor operations in i
 import math
 import numbers
 
-import torch
+from .._ops.creation import full_like, zeros_like
+from .._ops.pointwise import atanh, clamp, sigmoid
+from .._ops.shape import broadcast_shapes
+from ..nn.functional import softplus
+from .. import _dtype as dtype
+from .._ops import pointwise
 from . import constraints
 from .utils import _sum_rightmost, broadcast_all
 
@@ -203,7 +208,7 @@ class ComposeTransform(Transform):
 
     def log_abs_det_jacobian(self, x, y):
         if not self.parts:
-            return torch.zeros_like(x)
+            return zeros_like(x)
         xs = [x]
         for part in self.parts[:-1]:
             xs.append(part(xs[-1]))
@@ -282,15 +287,15 @@ class PowerTransform(Transform):
         return (self.exponent * y / x).abs().log()
 
     def forward_shape(self, shape):
-        return torch.broadcast_shapes(shape, getattr(self.exponent, "shape", ()))
+        return broadcast_shapes(shape, getattr(self.exponent, "shape", ()))
 
     def inverse_shape(self, shape):
-        return torch.broadcast_shapes(shape, getattr(self.exponent, "shape", ()))
+        return broadcast_shapes(shape, getattr(self.exponent, "shape", ()))
 
 
 def _clipped_sigmoid(x):
-    finfo = torch.finfo(x.dtype)
-    return torch.clamp(torch.sigmoid(x), min=finfo.tiny, max=1.0 - finfo.eps)
+    finfo = dtype.finfo(x.dtype)
+    return clamp(sigmoid(x), min=finfo.tiny, max=1.0 - finfo.eps)
 
 
 class SigmoidTransform(Transform):
@@ -306,12 +311,12 @@ class SigmoidTransform(Transform):
         return _clipped_sigmoid(x)
 
     def _inverse(self, y):
-        finfo = torch.finfo(y.dtype)
+        finfo = dtype.finfo(y.dtype)
         y = y.clamp(min=finfo.tiny, max=1.0 - finfo.eps)
         return y.log() - (-y).log1p()
 
     def log_abs_det_jacobian(self, x, y):
-        return -torch.nn.functional.softplus(-x) - torch.nn.functional.softplus(x)
+        return -softplus(-x) - softplus(x)
 
 
 class TanhTransform(Transform):
@@ -327,10 +332,10 @@ class TanhTransform(Transform):
         return x.tanh()
 
     def _inverse(self, y):
-        return torch.atanh(y)
+        return atanh(y)
 
     def log_abs_det_jacobian(self, x, y):
-        return 2.0 * (math.log(2.0) - x - torch.nn.functional.softplus(-2.0 * x))
+        return 2.0 * (math.log(2.0) - x - softplus(-2.0 * x))
 
 
 class AbsTransform(Transform):
@@ -398,16 +403,16 @@ class AffineTransform(Transform):
     def log_abs_det_jacobian(self, x, y):
         shape = x.shape
         if isinstance(self.scale, numbers.Number):
-            result = torch.full_like(x, math.log(abs(self.scale)))
+            result = full_like(x, math.log(abs(self.scale)))
         else:
-            result = torch.abs(self.scale).log()
+            result = pointwise.abs(self.scale).log()
         if self.event_dim:
             result = result.view(result.size()[:-self.event_dim] + (-1,)).sum(-1)
             shape = shape[:-self.event_dim]
         return result.expand(shape)
 
     def forward_shape(self, shape):
-        return torch.broadcast_shapes(shape, getattr(self.loc, "shape", ()), getattr(self.scale, "shape", ()))
+        return broadcast_shapes(shape, getattr(self.loc, "shape", ()), getattr(self.scale, "shape", ()))
 
     def inverse_shape(self, shape):
         return self.forward_shape(shape)

@@ -1,4 +1,6 @@
-import torch
+from .._ops.pointwise import log
+from .._size import Size
+from .. import _random_ops as random_ops
 from . import constraints
 from .distribution import Distribution
 from .utils import broadcast_all
@@ -32,9 +34,9 @@ class Uniform(Distribution):
     def variance(self):
         return (self.high - self.low).pow(2) / 12
 
-    def rsample(self, sample_shape=torch.Size()):
+    def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
-        rand = torch.rand(shape, dtype=self.low.dtype)
+        rand = random_ops.rand(shape, dtype=self.low.dtype)
         return self.low + rand * (self.high - self.low)
 
     def log_prob(self, value):
@@ -42,7 +44,7 @@ class Uniform(Distribution):
             self._validate_sample(value)
         lb = self.low.le(value).type_as(self.low)
         ub = self.high.gt(value).type_as(self.low)
-        return torch.log(lb.mul(ub)) - torch.log(self.high - self.low)
+        return log(lb.mul(ub)) - log(self.high - self.low)
 
     def cdf(self, value):
         if self._validate_args:
@@ -53,4 +55,4 @@ class Uniform(Distribution):
         return value * (self.high - self.low) + self.low
 
     def entropy(self):
-        return torch.log(self.high - self.low)
+        return log(self.high - self.low)

@@ -1,20 +1,25 @@
 """Helpers shared by the distributions (torch/distributions/utils.py in PyTorch)."""
 import numbers
 
-import torch
+from .._dtype import float16, float32, float64, get_default_dtype
+from .._ops.creation import tensor
+from .._ops.pointwise import log, log1p, sigmoid
+from .._ops.shape import broadcast_tensors
+from .._tensor import Tensor
+from ..nn.functional import softmax
 
-_EPS = {torch.float32: 1.1920928955078125e-07, torch.float64: 2.220446049250313e-16,
-        torch.float16: 0.0009765625}
+_EPS = {float32: 1.1920928955078125e-07, float64: 2.220446049250313e-16,
+        float16: 0.0009765625}
 
 
 def broadcast_all(*values):
     """Numbers become tensors of the default dtype (or of the tensors' dtype); all are broadcast."""
-    if not all(isinstance(v, (torch.Tensor, numbers.Number)) for v in values):
+    if not all(isinstance(v, (Tensor, numbers.Number)) for v in values):
         raise ValueError("Input arguments must all be instances of numbers.Number, torch.Tensor or objects "
                          "implementing __torch_function__.")
-    dtype = next((v.dtype for v in values if isinstance(v, torch.Tensor)), torch.get_default_dtype())
-    tensors = [v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dtype) for v in values]
-    return torch.broadcast_tensors(*tensors)
+    dtype = next((v.dtype for v in values if isinstance(v, Tensor)), get_default_dtype())
+    tensors = [v if isinstance(v, Tensor) else tensor(v, dtype=dtype) for v in values]
+    return broadcast_tensors(*tensors)
 
 
 def clamp_probs(probs):
@@ -25,14 +30,14 @@ def clamp_probs(probs):
 def probs_to_logits(probs, is_binary=False):
     ps_clamped = clamp_probs(probs)
     if is_binary:
-        return torch.log(ps_clamped) - torch.log1p(-ps_clamped)
-    return torch.log(ps_clamped)
+        return log(ps_clamped) - log1p(-ps_clamped)
+    return log(ps_clamped)
 
 
 def logits_to_probs(logits, is_binary=False):
     if is_binary:
-        return torch.sigmoid(logits)
-    return torch.nn.functional.softmax(logits, dim=-1)
+        return sigmoid(logits)
+    return softmax(logits, dim=-1)
 
 
 def probs_or_logits(is_binary=False):

@@ -6,7 +6,10 @@ gumbel_softmax are PyTorch's composites, written as PyTorch writes them. (Kept a
 functional.py, which re-exports them, while that file is being reorganised.)
 """
 
-import torch
+from .._dtype import float32, float64
+from .._ops.creation import empty_like, tensor, zeros, zeros_like
+from .._ops.pointwise import rsqrt, where
+from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .._aten import pool
@@ -18,7 +21,7 @@ from . import functional as F
 @op("SoftshrinkBackward0", name="softshrink", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
 def _softshrink(self, lambd):
     with no_grad():
-        return torch.where(self > lambd, self - lambd, torch.where(self < -lambd, self + lambd, self * 0))
+        return where(self > lambd, self - lambd, where(self < -lambd, self + lambd, self * 0))
 
 
 def softshrink(input, lambd=0.5):
@@ -30,7 +33,7 @@ def softshrink(input, lambd=0.5):
 @op("HardshrinkBackward0", name="hardshrink", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
 def _hardshrink(self, lambd):
     with no_grad():
-        return torch.where((self > lambd) | (self < -lambd), self, torch.zeros_like(self))
+        return where((self > lambd) | (self < -lambd), self, zeros_like(self))
 
 
 def hardshrink(input, lambd=0.5):
@@ -39,7 +42,7 @@ def hardshrink(input, lambd=0.5):
 
 # ---- RMS normalisation ----------------------------------------------------------------------
 
-_EPSILON = {torch.float32: 1.1920928955078125e-07, torch.float64: 2.220446049250313e-16}
+_EPSILON = {float32: 1.1920928955078125e-07, float64: 2.220446049250313e-16}
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
@@ -52,7 +55,7 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
                            f"input of size{list(input.shape)}")
     dims = [input.dim() - i - 1 for i in range(len(normalized_shape))]
     eps = _EPSILON.get(input.dtype, 1.1920928955078125e-07) if eps is None else eps
-    rsqrt_input = torch.rsqrt(torch.pow(input, 2).mean(dims, keepdim=True).add_(eps))
+    rsqrt_input = rsqrt(pointwise.pow(input, 2).mean(dims, keepdim=True).add_(eps))
     result = input.mul(rsqrt_input)
     return result if weight is None else result.mul(weight)
 
@@ -130,7 +133,7 @@ def _pad_sources(shape, pad, mode):
 
 def _gathered(x, pad, mode):
     for i, (_, index) in enumerate(_pad_sources(x.shape, pad, mode)):
-        x = x.index_select(x.dim() - 1 - i, torch.tensor(index))
+        x = x.index_select(x.dim() - 1 - i, tensor(index))
     return x
 
 
@@ -139,7 +142,7 @@ def _scattered(grad, shape, pad, mode):
         dim = grad.dim() - 1 - i
         target = list(grad.shape)
         target[dim] = size
-        grad = torch.zeros(target, dtype=grad.dtype).index_add(dim, torch.tensor(index), grad)
+        grad = zeros(target, dtype=grad.dtype).index_add(dim, tensor(index), grad)
     return grad
 
 
@@ -197,13 +200,13 @@ def _adaptive_max(self, output_size):
                 values.append(plane[best])
                 indices.append(best)
     shape = (n, c, oh, ow)
-    return (torch.tensor(values, dtype=self.dtype).reshape(shape), torch.tensor(indices).reshape(shape))
+    return (tensor(values, dtype=self.dtype).reshape(shape), tensor(indices).reshape(shape))
 
 
 def _adaptive_max_backward(grad, self, result):
     indices = result[1]
     n, c, h, w = self.shape
-    flat = torch.zeros(n * c, h * w, dtype=grad.dtype)
+    flat = zeros(n * c, h * w, dtype=grad.dtype)
     return flat.scatter_add(1, indices.reshape(n * c, -1), grad.reshape(n * c, -1)).reshape(self.shape)
 
 
@@ -279,13 +282,13 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
     """PyTorch's composite: softmax((logits + g) / tau) with g = -log(exponential_()) draws;
     hard=True gives one-hot values with the soft sample's gradient."""
-    gumbels = -torch.empty_like(logits).exponential_().log()
+    gumbels = -empty_like(logits).exponential_().log()
     gumbels = (logits + gumbels) / tau
     y_soft = gumbels.softmax(dim)
     if not hard:
         return y_soft
     index = y_soft.max(dim, keepdim=True)[1]
-    y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    y_hard = zeros_like(logits).scatter_(dim, index, 1.0)
     return y_hard - y_soft.detach() + y_soft
 
 

@@ -13,7 +13,16 @@ same way here, so they record the same chain of nodes.
 """
 import math
 
-import torch
+from .._ops.creation import empty, zeros_like
+from .._ops.joining import cat
+from .._ops.linalg import addmm
+from .._ops.pointwise import clamp, clamp_min, minimum, where, xlogy
+from .._ops.shape import broadcast_tensors
+from .._ops import creation
+from .._ops import pointwise
+from .._ops import reduction as reduction_ops
+from .._ops import shape as shape_ops
+from .._ops import softmax as softmax_ops
 from .. import _dtype, _float32
 from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
     upsample as upsample_kernels
@@ -87,10 +96,10 @@ def linear(input, weight, bias=None):
     if bias is None:
         return input.matmul(weight.t())
     if input.dim() == 2:
-        return torch.addmm(bias, input, weight.t())
+        return addmm(bias, input, weight.t())
     # other ranks fold into one 2-D product, then view back (PyTorch's ViewBackward0)
     lead = input.shape[:-1]
-    out = torch.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+    out = addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
     return out.view(*lead, weight.shape[0])
 
 
@@ -109,27 +118,27 @@ def bilinear(input1, input2, weight, bias=None):
 
 
 def relu(input, inplace=False):
-    return input.relu_() if inplace else torch.relu(input)
+    return input.relu_() if inplace else pointwise.relu(input)
 
 
 def sigmoid(input):
-    return torch.sigmoid(input)
+    return pointwise.sigmoid(input)
 
 
 def tanh(input):
-    return torch.tanh(input)
+    return pointwise.tanh(input)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim("softmax", input.dim())
-    return torch.softmax(input, dim, dtype=dtype)
+    return softmax_ops.softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim("log_softmax", input.dim())
-    return torch.log_softmax(input, dim, dtype=dtype)
+    return softmax_ops.log_softmax(input, dim, dtype=dtype)
 
 
 def _implicit_dim(name, ndim):
@@ -141,7 +150,7 @@ def _implicit_dim(name, ndim):
 
 @op("LeakyReluBackwardBackward0", name="leaky_relu_backward",
     grad_output=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope),
-    self=lambda grad: torch.zeros_like(grad))
+    self=lambda grad: zeros_like(grad))
 def _leaky_relu_backward(grad_output, self, negative_slope):
     with no_grad():
         return _map(lambda g, x: g if x > 0 else g * negative_slope, grad_output, self)
@@ -273,7 +282,7 @@ def hardsigmoid(input, inplace=False):
 
 def _hardswish_backward(grad, self):
     inside = grad * (self / 3 + 0.5)
-    return torch.where(self <= -3, 0.0, torch.where(self < 3, inside, grad))
+    return where(self <= -3, 0.0, where(self < 3, inside, grad))
 
 
 @op("HardswishBackward0", name="hardswish", self=_hardswish_backward)
@@ -322,7 +331,7 @@ def mish(input, inplace=False):
 def _glu_backward(grad, self, dim):
     a, b = self.chunk(2, dim)
     s = b.sigmoid()
-    return torch.cat([grad * s, grad * a * s * (1 - s)], dim)
+    return cat([grad * s, grad * a * s * (1 - s)], dim)
 
 
 @op("GluBackward0", name="glu", self=_glu_backward)
@@ -344,7 +353,7 @@ def glu(input, dim=-1):
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
 @op("HardtanhBackwardBackward0", name="hardtanh_backward",
     grad_output=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val),
-    self=lambda grad: torch.zeros_like(grad))
+    self=lambda grad: zeros_like(grad))
 def _hardtanh_backward(grad_output, self, min_val, max_val):
     with no_grad():
         return grad_output.masked_fill(((self > min_val) & (self < max_val)).logical_not(), 0)
@@ -354,7 +363,7 @@ def _hardtanh_backward(grad_output, self, min_val, max_val):
     self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
 def _hardtanh(self, min_val, max_val):
     with no_grad():
-        return torch.clamp(self, min_val, max_val)
+        return clamp(self, min_val, max_val)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -399,11 +408,11 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
 
 
 @op("PreluKernelBackward0", name="_prelu_kernel",
-    self=lambda grad, self, weight: torch.where(self > 0, grad, weight * grad),
-    weight=lambda grad, self: torch.where(self > 0, 0.0, self * grad))
+    self=lambda grad, self, weight: where(self > 0, grad, weight * grad),
+    weight=lambda grad, self: where(self > 0, 0.0, self * grad))
 def _prelu_kernel(self, weight):
     with no_grad():
-        return torch.where(self > 0, self, weight * self)
+        return where(self > 0, self, weight * self)
 
 
 def prelu(input, weight):
@@ -452,7 +461,7 @@ def _gelu_second_derivative(x, approximate):
     """gelu''(x) as tensor ops (PyTorch's gelu_double_backward)."""
     if approximate == "tanh":
         inner_slope = _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * x * x)
-        t = torch.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3))
+        t = pointwise.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3))
         return (1 - t * t) * (inner_slope - x * t * inner_slope * inner_slope + 3 * 0.044715 * _SQRT_2_OVER_PI * x * x)
     pdf = (-0.5 * x * x).exp() / math.sqrt(2.0 * math.pi)
     return pdf * (2 - x * x)
@@ -549,8 +558,8 @@ def _feature_dropout(input, p, training, inplace):
     if not training or p == 0 or input.numel() == 0:
         return input
     if p == 1:
-        return input.mul_(0) if inplace else input * torch.zeros(())
-    noise = torch.empty(tuple(input.shape[:2]) + (1,) * (input.dim() - 2), dtype=input.dtype)
+        return input.mul_(0) if inplace else input * creation.zeros(())
+    noise = empty(tuple(input.shape[:2]) + (1,) * (input.dim() - 2), dtype=input.dtype)
     noise.bernoulli_(1 - p).div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
 
@@ -603,7 +612,7 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
 
 
 def flatten(input, start_dim=0, end_dim=-1):
-    return torch.flatten(input, start_dim, end_dim)
+    return shape_ops.flatten(input, start_dim, end_dim)
 
 
 # ---- losses ------------------------------------------------------------------------------
@@ -632,8 +641,8 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    zeros = torch.zeros_like(input)
-    output = torch.where(target != 1, (margin - input).clamp_min_(0), zeros) + torch.where(target != -1, input, zeros)
+    zeros = zeros_like(input)
+    output = where(target != 1, (margin - input).clamp_min_(0), zeros) + where(target != -1, input, zeros)
     return _reduce(output, reduction)
 
 
@@ -644,8 +653,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     mag_square1 = (input1 * input1).sum(dim) + 1e-12
     mag_square2 = (input2 * input2).sum(dim) + 1e-12
     cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
-    zeros = torch.zeros_like(cos)
-    output = torch.where(target == 1, 1 - cos, zeros) + torch.where(target == -1, (cos - margin).clamp_min_(0), zeros)
+    zeros = zeros_like(cos)
+    output = where(target == 1, 1 - cos, zeros) + where(target == -1, (cos - margin).clamp_min_(0), zeros)
     return _reduce(output, reduction)
 
 
@@ -655,8 +664,8 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
     dist_pos = pairwise_distance(anchor, positive, p, eps)
     dist_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
-        dist_neg = torch.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
-    return _reduce(torch.clamp_min(margin + dist_pos - dist_neg, 0), reduction)
+        dist_neg = minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduce(clamp_min(margin + dist_pos - dist_neg, 0), reduction)
 
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
@@ -677,7 +686,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
             raise ValueError("var is of incorrect size")
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(reduction + " is not valid")
-    if torch.any(var < 0):
+    if reduction_ops.any(var < 0):
         raise ValueError("var has negative entry/entries")
     var = var.clone()
     with no_grad():
@@ -725,7 +734,7 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       stacklevel=2)
-    output = target.exp() * (target - input) if log_target else torch.xlogy(target, target) - target * input
+    output = target.exp() * (target - input) if log_target else xlogy(target, target) - target * input
     if reduction == "batchmean":
         return output.sum() / input.shape[0] if input.dim() else output.sum()
     return _reduce(output, reduction)
@@ -735,7 +744,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     _check_same_size(input, target, "mse_loss")
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if input.shape != target.shape:
-        input, target = torch.broadcast_tensors(input, target)
+        input, target = broadcast_tensors(input, target)
     return _mse_loss(input, target, reduction)
 
 
@@ -772,7 +781,7 @@ def _smooth_l1_loss_backward(grad_output, self, target, reduction, beta):
 
 def _smooth_l1_second_derivative(grad, self, target, reduction, beta):
     if beta == 0:
-        return torch.zeros_like(grad)
+        return zeros_like(grad)
     return _pointwise_loss_second_derivative(grad, self, target, reduction, beta) / beta
 
 
@@ -846,7 +855,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
 @op("NllLossBackwardBackward0", name="nll_loss_backward",
     grad_output=lambda grad, target, weight, reduction, ignore_index: _nll_loss_2d(grad, target, weight, reduction,
                                                                                     ignore_index),
-    self=lambda grad: torch.zeros_like(grad))
+    self=lambda grad: zeros_like(grad))
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
     n = self.shape[0]
     grads = grad_output._flat()
@@ -1409,7 +1418,7 @@ def _max_pool_ops(nd):
     # grad_output's gradient picks each window's maximum from the incoming gradient
     backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward",
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
-                  self=lambda grad, self: torch.zeros_like(self))(backward)
+                  self=lambda grad, self: zeros_like(self))(backward)
     return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
@@ -1459,7 +1468,7 @@ def _avg_pool_ops(nd):
     backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
                   grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                   forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
-                  self=lambda grad, self: torch.zeros_like(self))(backward)
+                  self=lambda grad, self: zeros_like(self))(backward)
     return forward
 
 
@@ -1502,7 +1511,7 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool2DBackwardBackward0", name="_adaptive_avg_pool2d_backward",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
-    self=lambda grad, self: torch.zeros_like(self))
+    self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
     """Each output's gradient, divided by its window's height and width, added over the window."""
     acc = pool_kernels.adaptive_avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4,
@@ -1637,7 +1646,7 @@ def _constant_pad_nd(self, pad, value):
             out_shape[dim] = size + before + after
             source[dim] = slice(max(0, -before), max(0, -before) + kept)
             target[dim] = slice(max(0, before), max(0, before) + kept)
-        out = torch.full(out_shape, value, dtype=self.dtype)
+        out = creation.full(out_shape, value, dtype=self.dtype)
         out[tuple(target)] = self[tuple(source)]
         return out
 
@@ -1662,7 +1671,7 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """As PyTorch: each side divided by its norm (clamped to eps without history), then summed."""
-    x1, x2 = torch.broadcast_tensors(x1, x2)
+    x1, x2 = broadcast_tensors(x1, x2)
     x1_norm = x1.norm(2, dim, keepdim=True).clone()
     x2_norm = x2.norm(2, dim, keepdim=True).clone()
     with no_grad():

@@ -5,7 +5,7 @@ from .._tensor import Tensor
 class Parameter(Tensor):
     def __new__(cls, data=None, requires_grad=True):
         if data is None:
-            from .. import empty
+            from .._ops.creation import empty
             data = empty(0)
         self = object.__new__(cls)
         self._init_from(data.detach())  # shares data's storage, like PyTorch

@@ -1,5 +1,5 @@
 """Adadelta (PyTorch's _single_tensor_adadelta op by op)."""
-import torch
+from .._ops.creation import zeros_like
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -20,8 +20,8 @@ class Adadelta(Optimizer):
 
     def _update_group(self, group):
         lr, rho, eps, weight_decay = group["lr"], group["rho"], group["eps"], group["weight_decay"]
-        new_state = lambda p: {"step": _step_tensor(), "square_avg": torch.zeros_like(p),
-                               "acc_delta": torch.zeros_like(p)}
+        new_state = lambda p: {"step": _step_tensor(), "square_avg": zeros_like(p),
+                               "acc_delta": zeros_like(p)}
         for param, grad, state in self._grads_and_states(group, new_state):
             square_avg, acc_delta = state["square_avg"], state["acc_delta"]
             state["step"] += 1

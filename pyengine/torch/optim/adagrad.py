@@ -1,5 +1,5 @@
 """Adagrad (PyTorch's single-tensor path); its state exists from construction on."""
-import torch
+from .._ops.creation import full_like
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -24,7 +24,7 @@ class Adagrad(Optimizer):
             for p in group["params"]:
                 state = self.state[p]
                 state["step"] = _step_tensor()
-                state["sum"] = torch.full_like(p, group["initial_accumulator_value"])
+                state["sum"] = full_like(p, group["initial_accumulator_value"])
 
     def _update_group(self, group):
         lr, lr_decay, eps, weight_decay = group["lr"], group["lr_decay"], group["eps"], group["weight_decay"]

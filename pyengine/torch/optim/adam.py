@@ -1,12 +1,13 @@
 """Adam (and AdamW through decoupled_weight_decay): PyTorch's _single_tensor_adam op by op."""
-import torch
+from .._ops.creation import zeros_like
+from .._ops.pointwise import maximum
 from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
 
 
 def _adam_state(param, amsgrad=False):
-    state = {"step": _step_tensor(), "exp_avg": torch.zeros_like(param), "exp_avg_sq": torch.zeros_like(param)}
+    state = {"step": _step_tensor(), "exp_avg": zeros_like(param), "exp_avg_sq": zeros_like(param)}
     if amsgrad:
-        state["max_exp_avg_sq"] = torch.zeros_like(param)
+        state["max_exp_avg_sq"] = zeros_like(param)
     return state
 
 
@@ -55,7 +56,7 @@ class Adam(Optimizer):
             bias_correction2_sqrt = bias_correction2 ** 0.5
             if group["amsgrad"]:
                 max_sq = state["max_exp_avg_sq"]
-                max_sq.copy_(torch.maximum(max_sq, exp_avg_sq))
+                max_sq.copy_(maximum(max_sq, exp_avg_sq))
                 denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)

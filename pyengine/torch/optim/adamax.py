@@ -1,5 +1,6 @@
 """Adamax: Adam with the infinity norm (PyTorch's _single_tensor_adamax op by op)."""
-import torch
+from .._ops.creation import zeros_like
+from .._ops.pointwise import maximum
 from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
 
 
@@ -14,13 +15,13 @@ class Adamax(Optimizer):
     def _update_group(self, group):
         beta1, beta2 = group["betas"]
         lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-        new_state = lambda p: {"step": _step_tensor(), "exp_avg": torch.zeros_like(p), "exp_inf": torch.zeros_like(p)}
+        new_state = lambda p: {"step": _step_tensor(), "exp_avg": zeros_like(p), "exp_inf": zeros_like(p)}
         for param, grad, state in self._grads_and_states(group, new_state):
             exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
             state["step"] += 1
             if weight_decay != 0:
                 grad = grad.add(param, alpha=weight_decay)
             exp_avg.lerp_(grad, 1 - beta1)
-            torch.maximum(exp_inf.mul_(beta2), grad.abs().add_(eps), out=exp_inf)
+            exp_inf.copy_(maximum(exp_inf.mul_(beta2), grad.abs().add_(eps)))
             clr = lr / (1 - beta1 ** state["step"].item())
             param.addcdiv_(exp_avg, exp_inf, value=-clr)

@@ -1,6 +1,7 @@
 """ASGD: averaged stochastic gradient descent (PyTorch's _single_tensor_asgd op by op). eta and
 mu are float32 0-d tensors in the state, so their new values are rounded to float32."""
-import torch
+from .._dtype import float32
+from .._ops.creation import as_tensor, ones, tensor, zeros_like
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -17,8 +18,8 @@ class ASGD(Optimizer):
 
     def _update_group(self, group):
         lr, lambd, alpha, t0, weight_decay = (group[k] for k in ("lr", "lambd", "alpha", "t0", "weight_decay"))
-        new_state = lambda p: {"step": _step_tensor(), "eta": torch.tensor(lr, dtype=torch.float32),
-                               "mu": torch.ones((), dtype=torch.float32), "ax": torch.zeros_like(p)}
+        new_state = lambda p: {"step": _step_tensor(), "eta": tensor(lr, dtype=float32),
+                               "mu": ones((), dtype=float32), "ax": zeros_like(p)}
         for param, grad, state in self._grads_and_states(group, new_state):
             mu, ax, eta, step_t = state["mu"], state["ax"], state["eta"], state["step"]
             step_t += 1
@@ -32,5 +33,5 @@ class ASGD(Optimizer):
             else:
                 ax.copy_(param)
             step = step_t.item()
-            eta.copy_(torch.as_tensor(lr / ((1 + lambd * lr * step) ** alpha)))
-            mu.copy_(torch.as_tensor(1 / max(1, step - t0)))
+            eta.copy_(as_tensor(lr / ((1 + lambd * lr * step) ** alpha)))
+            mu.copy_(as_tensor(1 / max(1, step - t0)))

@@ -1,7 +1,9 @@
 """L-BFGS (PyTorch's algorithm step by step): a quasi-Newton method that keeps the last
 history_size steps and gradient changes, takes a closure that re-evaluates the loss, and
 optionally searches the step length under the strong Wolfe conditions."""
-import torch
+from .._ops.joining import cat
+from .._ops.pointwise import mul
+from ..autograd.grad_mode import no_grad
 from .optimizer import Optimizer
 
 
@@ -113,7 +115,7 @@ class LBFGS(Optimizer):
         return self._numel_cache
 
     def _gather_flat_grad(self):
-        return torch.cat([p.new_zeros(p.numel()) if p.grad is None else p.grad.view(-1) for p in self._params], 0)
+        return cat([p.new_zeros(p.numel()) if p.grad is None else p.grad.view(-1) for p in self._params], 0)
 
     def _add_grad(self, step_size, update):
         offset = 0
@@ -137,7 +139,7 @@ class LBFGS(Optimizer):
         return loss, flat_grad
 
     def step(self, closure):
-        with torch.no_grad():
+        with no_grad():
             return self._step(closure)
 
     def _step(self, closure):
@@ -190,7 +192,7 @@ class LBFGS(Optimizer):
                 for i in range(num_old - 1, -1, -1):
                     al[i] = old_stps[i].dot(q) * ro[i]
                     q.add_(old_dirs[i], alpha=-al[i])
-                d = r = torch.mul(q, H_diag)
+                d = r = mul(q, H_diag)
                 for i in range(num_old):
                     be_i = old_dirs[i].dot(r) * ro[i]
                     r.add_(old_stps[i], alpha=al[i] - be_i)

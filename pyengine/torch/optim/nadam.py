@@ -1,13 +1,14 @@
 """NAdam: Adam with Nesterov momentum (PyTorch's _single_tensor_nadam op by op). The product of
 the momentum coefficients is a float32 0-d tensor, as in PyTorch, so it rounds at every step."""
-import torch
+from .._dtype import float32
+from .._ops.creation import tensor, zeros_like
 from .adam import _weight_decayed
 from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
 
 
 def _nadam_state(param):
-    return {"step": _step_tensor(), "mu_product": torch.tensor(1.0, dtype=torch.float32),
-            "exp_avg": torch.zeros_like(param), "exp_avg_sq": torch.zeros_like(param)}
+    return {"step": _step_tensor(), "mu_product": tensor(1.0, dtype=float32),
+            "exp_avg": zeros_like(param), "exp_avg_sq": zeros_like(param)}
 
 
 class NAdam(Optimizer):

@@ -2,7 +2,9 @@
 from collections import defaultdict
 from copy import deepcopy
 
-import torch
+from .._dtype import float32
+from .._ops._helpers import typename
+from .._ops.creation import tensor
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad, enable_grad
 from ..nn.modules.module import zero_grads
@@ -23,7 +25,7 @@ class Optimizer:
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of Tensors or "
-                            f"dicts, but got {torch.typename(params)}")
+                            f"dicts, but got {typename(params)}")
         param_groups = list(params)
         if len(param_groups) == 0:
             raise ValueError("optimizer got an empty parameter list")
@@ -56,7 +58,7 @@ class Optimizer:
         for param in param_group["params"]:
             if not isinstance(param, Tensor):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is "
-                                + torch.typename(param))
+                                + typename(param))
             if not param.is_leaf:
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
@@ -134,7 +136,7 @@ class Optimizer:
 
 def _step_tensor():
     """The per-parameter step counter PyTorch keeps as a float32 0-d tensor."""
-    return torch.tensor(0.0, dtype=torch.float32)
+    return tensor(0.0, dtype=float32)
 
 
 def _check_hyperparameters(lr, eps=None, betas=None, weight_decay=None):

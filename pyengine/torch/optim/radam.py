@@ -1,6 +1,5 @@
 """RAdam: Adam with a rectified adaptive learning rate (PyTorch's _single_tensor_radam op by op).
 While the variance estimate is not yet tractable (rho_t <= 5) the step is plain momentum."""
-import torch
 from .adam import _adam_state, _update_moments
 from .optimizer import Optimizer, _check_hyperparameters
 

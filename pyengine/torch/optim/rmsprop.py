@@ -1,14 +1,14 @@
 """RMSprop (PyTorch's single-tensor path)."""
-import torch
+from .._ops.creation import zeros_like
 from .optimizer import Optimizer, _step_tensor
 
 
 def _rmsprop_state(param, momentum, centered):
-    state = {"step": _step_tensor(), "square_avg": torch.zeros_like(param)}
+    state = {"step": _step_tensor(), "square_avg": zeros_like(param)}
     if momentum > 0:
-        state["momentum_buffer"] = torch.zeros_like(param)
+        state["momentum_buffer"] = zeros_like(param)
     if centered:
-        state["grad_avg"] = torch.zeros_like(param)
+        state["grad_avg"] = zeros_like(param)
     return state
 
 

@@ -1,6 +1,6 @@
 """Rprop: resilient backpropagation, steps by the sign of the gradient (PyTorch's
 _single_tensor_rprop op by op)."""
-import torch
+from .._ops.creation import full_like, zeros_like
 from .optimizer import Optimizer, _step_tensor
 
 
@@ -18,8 +18,8 @@ class Rprop(Optimizer):
     def _update_group(self, group):
         etaminus, etaplus = group["etas"]
         step_size_min, step_size_max = group["step_sizes"]
-        new_state = lambda p: {"step": _step_tensor(), "prev": torch.zeros_like(p),
-                               "step_size": torch.full_like(p.grad, group["lr"])}
+        new_state = lambda p: {"step": _step_tensor(), "prev": zeros_like(p),
+                               "step_size": full_like(p.grad, group["lr"])}
         for param, grad, state in self._grads_and_states(group, new_state):
             prev, step_size = state["prev"], state["step_size"]
             state["step"] += 1

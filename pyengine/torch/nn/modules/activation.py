@@ -1,5 +1,6 @@
 """Activation modules."""
-import torch
+from ..._ops.creation import full
+from ..._ops.pointwise import sigmoid, tanh
 from .. import functional as F
 from ..parameter import Parameter
 from .module import Module
@@ -131,7 +132,7 @@ class PReLU(Module):
     def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
         super().__init__()
         self.num_parameters, self.init = num_parameters, init
-        self.weight = Parameter(torch.full((num_parameters,), init, dtype=dtype))
+        self.weight = Parameter(full((num_parameters,), init, dtype=dtype))
 
     def forward(self, input):
         return F.prelu(input, self.weight)
@@ -206,12 +207,12 @@ class GLU(Module):
 
 class Sigmoid(Module):
     def forward(self, input):
-        return torch.sigmoid(input)
+        return sigmoid(input)
 
 
 class Tanh(Module):
     def forward(self, input):
-        return torch.tanh(input)
+        return tanh(input)
 
 
 class Softmax(_AlongDim):

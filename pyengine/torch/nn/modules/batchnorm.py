@@ -1,5 +1,5 @@
 """BatchNorm1d/2d/3d: one normalization over (N, C, *), checked for its dims; InstanceNorm1d/2d/3d."""
-import torch
+from ..._ops.creation import ones, tensor, zeros
 from .. import functional as F
 from ..parameter import Parameter
 from .module import Module
@@ -16,18 +16,18 @@ class _BatchNorm(Module):
         self.affine = affine
         self.track_running_stats = track_running_stats
         if affine:
-            self.weight = Parameter(torch.ones(num_features, dtype=dtype))
+            self.weight = Parameter(ones(num_features, dtype=dtype))
             if bias:
-                self.bias = Parameter(torch.zeros(num_features, dtype=dtype))
+                self.bias = Parameter(zeros(num_features, dtype=dtype))
             else:
                 self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
         if track_running_stats:
-            self.register_buffer("running_mean", torch.zeros(num_features, dtype=dtype))
-            self.register_buffer("running_var", torch.ones(num_features, dtype=dtype))
-            self.register_buffer("num_batches_tracked", torch.tensor(0, dtype=_dtype.int64))
+            self.register_buffer("running_mean", zeros(num_features, dtype=dtype))
+            self.register_buffer("running_var", ones(num_features, dtype=dtype))
+            self.register_buffer("num_batches_tracked", tensor(0, dtype=_dtype.int64))
         else:
             self.register_buffer("running_mean", None)
             self.register_buffer("running_var", None)

@@ -1,7 +1,7 @@
 """Conv1d, Conv2d, Conv3d and their transposes."""
 import math
 
-import torch
+from ..._ops.creation import empty
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -30,10 +30,10 @@ class _ConvNd(Module):
         self.output_padding = _ntuple(0, n)
         self.groups = groups
         self.padding_mode = padding_mode
-        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + self.kernel_size,
+        self.weight = Parameter(empty((out_channels, in_channels // groups) + self.kernel_size,
                                             dtype=dtype))
         if bias:
-            self.bias = Parameter(torch.empty(out_channels, dtype=dtype))
+            self.bias = Parameter(empty(out_channels, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()
@@ -106,9 +106,9 @@ class _ConvTransposeNd(_ConvNd):
         self.transposed = True
         self.output_padding = _ntuple(output_padding, n)
         self.groups, self.padding_mode = groups, padding_mode
-        self.weight = Parameter(torch.empty((in_channels, out_channels // groups) + self.kernel_size, dtype=dtype))
+        self.weight = Parameter(empty((in_channels, out_channels // groups) + self.kernel_size, dtype=dtype))
         if bias:
-            self.bias = Parameter(torch.empty(out_channels, dtype=dtype))
+            self.bias = Parameter(empty(out_channels, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()

@@ -1,7 +1,7 @@
 """Linear, Bilinear, Identity."""
 import math
 
-import torch
+from ..._ops.creation import empty
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -20,9 +20,9 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        self.weight = Parameter(torch.empty((out_features, in_features), dtype=dtype))
+        self.weight = Parameter(empty((out_features, in_features), dtype=dtype))
         if bias:
-            self.bias = Parameter(torch.empty(out_features, dtype=dtype))
+            self.bias = Parameter(empty(out_features, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()
@@ -47,9 +47,9 @@ class Bilinear(Module):
         self.in1_features = in1_features
         self.in2_features = in2_features
         self.out_features = out_features
-        self.weight = Parameter(torch.empty((out_features, in1_features, in2_features), dtype=dtype))
+        self.weight = Parameter(empty((out_features, in1_features, in2_features), dtype=dtype))
         if bias:
-            self.bias = Parameter(torch.empty(out_features, dtype=dtype))
+            self.bias = Parameter(empty(out_features, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()

@@ -8,6 +8,7 @@ import sys
 from collections import OrderedDict, namedtuple
 from copy import deepcopy
 
+from ..._ops._helpers import typename
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
@@ -151,7 +152,7 @@ class Module:
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
                                 "(torch.nn.Parameter or None expected)")
             self.register_parameter(name, value)
         elif isinstance(value, Module):
@@ -159,12 +160,12 @@ class Module:
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
-                raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
+                raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             modules[name] = value
         elif buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
-                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
                                 "(torch.Tensor or None expected)")
             buffers[name] = value
         else:
@@ -200,7 +201,7 @@ class Module:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         _check_name(self, name, "parameter")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
         self._parameters[name] = param
 
@@ -209,7 +210,7 @@ class Module:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
         _check_name(self, name, "buffer")
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
+            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
         self._buffers[name] = tensor
         if persistent:
@@ -219,7 +220,7 @@ class Module:
 
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{_typename(module)} is not a Module subclass")
+            raise TypeError(f"{typename(module)} is not a Module subclass")
         _check_name(self, name, "module")
         self._modules[name] = module
 
@@ -446,14 +447,9 @@ class Module:
         return text + ")"
 
 
-def _typename(value):
-    t = type(value)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
-
-
 def _check_name(module, name, kind):
     if not isinstance(name, str):
-        raise TypeError(f"{kind} name should be a string. Got {_typename(name)}")
+        raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
     if "." in name:
         raise KeyError(f'{kind} name can\'t contain "."')
     if name == "":

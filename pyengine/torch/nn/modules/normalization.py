@@ -1,5 +1,5 @@
 """LayerNorm, GroupNorm and RMSNorm."""
-import torch
+from ..._ops.creation import ones, zeros
 from .. import functional as F
 from ..parameter import Parameter
 from .module import Module
@@ -15,9 +15,9 @@ class LayerNorm(Module):
         self.eps = eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
-            self.weight = Parameter(torch.ones(self.normalized_shape, dtype=dtype))
+            self.weight = Parameter(ones(self.normalized_shape, dtype=dtype))
             if bias:
-                self.bias = Parameter(torch.zeros(self.normalized_shape, dtype=dtype))
+                self.bias = Parameter(zeros(self.normalized_shape, dtype=dtype))
             else:
                 self.register_parameter("bias", None)
         else:
@@ -39,8 +39,8 @@ class GroupNorm(Module):
             raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
         if affine:
-            self.weight = Parameter(torch.ones(num_channels, dtype=dtype))
-            self.bias = Parameter(torch.zeros(num_channels, dtype=dtype))
+            self.weight = Parameter(ones(num_channels, dtype=dtype))
+            self.bias = Parameter(zeros(num_channels, dtype=dtype))
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -62,7 +62,7 @@ class RMSNorm(Module):
         self.eps = eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
-            self.weight = Parameter(torch.ones(self.normalized_shape, dtype=dtype))
+            self.weight = Parameter(ones(self.normalized_shape, dtype=dtype))
         else:
             self.register_parameter("weight", None)
 

@@ -5,7 +5,13 @@ records it; its backward runs the layer's steps again with history and different
 """
 import math
 
-import torch
+from ..._dtype import float32
+from ..._ops.creation import empty
+from ..._ops.joining import stack
+from ..._ops.pointwise import relu, sigmoid, tanh
+from ...autograd import grad
+from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
+from ..._ops import creation
 from ...autograd.derivatives import op
 from .. import functional as F, init
 from ..parameter import Parameter
@@ -38,7 +44,7 @@ class RNNBase(Module):
                 shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
             for name, shape in shapes:
                 full = f"{name}_l{layer}"
-                setattr(self, full, Parameter(torch.empty(shape, dtype=dtype)))
+                setattr(self, full, Parameter(empty(shape, dtype=dtype)))
                 self._flat_weights_names.append(full)
         self.reset_parameters()
 
@@ -65,7 +71,7 @@ class RNNBase(Module):
         return w + b
 
     def _fused(self, input):
-        return self.mode == "LSTM" and input.dtype is torch.float32
+        return self.mode == "LSTM" and input.dtype is float32
 
     def _run(self, input, states):
         """input (L, N, H_in); states: per layer a tuple of (N, H) tensors. Returns output, states."""
@@ -92,13 +98,13 @@ class RNNBase(Module):
         n = input.shape[1]
         n_states = 2 if self.mode == "LSTM" else 1
         if hx is None:
-            zeros = torch.zeros(self.num_layers, n, self.hidden_size, dtype=input.dtype)
+            zeros = creation.zeros(self.num_layers, n, self.hidden_size, dtype=input.dtype)
             hx = (zeros,) * n_states
         elif not isinstance(hx, tuple):
             hx = (hx,)
         states = [tuple(h[layer] for h in hx) for layer in range(self.num_layers)]
         output, states = self._run(input, states)
-        final = tuple(torch.stack([s[k] for s in states], 0) for k in range(n_states))
+        final = tuple(stack([s[k] for s in states], 0) for k in range(n_states))
         if not batched:
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
@@ -127,16 +133,16 @@ class RNN(RNNBase):
 # One time step of each kind of layer: (x, state, weights) -> the new state (a tuple)
 def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
     pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
-    return (torch.tanh(pre) if nonlinearity == "tanh" else torch.relu(pre),)
+    return (tanh(pre) if nonlinearity == "tanh" else relu(pre),)
 
 
 def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h = state[0]
     gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
     gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
-    r = torch.sigmoid(gi_r + gh_r)
-    z = torch.sigmoid(gi_z + gh_z)
-    n = torch.tanh(gi_n + r * gh_n)
+    r = sigmoid(gi_r + gh_r)
+    z = sigmoid(gi_z + gh_z)
+    n = tanh(gi_n + r * gh_n)
     return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
 
 
@@ -146,25 +152,25 @@ def _steps(cell, input, state, weights):
     for x in input.unbind(0):
         state = cell(x, state, *weights)
         outputs.append(state[0])
-    return torch.stack(outputs, 0), state
+    return stack(outputs, 0), state
 
 
 def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h, c = state
     gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
     i, f, g, o = gates.chunk(4, 1)
-    c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
-    return torch.sigmoid(o) * torch.tanh(c), c
+    c = sigmoid(f) * c + sigmoid(i) * tanh(g)
+    return sigmoid(o) * tanh(c), c
 
 
 def _lstm_layer_backward(grads, tensors):
-    differentiable = torch.is_grad_enabled()  # create_graph: keep the recomputed steps' history
-    with torch.enable_grad():
+    differentiable = is_grad_enabled()  # create_graph: keep the recomputed steps' history
+    with enable_grad():
         inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
         output, (h, c) = _steps(_lstm_cell, inputs[0], inputs[5:], inputs[1:5])
         given = [(o, g) for o, g in zip((output, h, c), grads) if g is not None]
         wanted = [t for t in inputs if t is not None and t.requires_grad]
-        found = iter(torch.autograd.grad([o for o, _ in given], wanted, [g for _, g in given],
+        found = iter(grad([o for o, _ in given], wanted, [g for _, g in given],
                                          allow_unused=True, create_graph=differentiable))
     return [next(found) if t is not None and t.requires_grad else None for t in inputs]
 
@@ -173,7 +179,7 @@ def _lstm_layer_backward(grads, tensors):
     tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
-    with torch.no_grad():
+    with no_grad():
         output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
     return output, h, c
 
@@ -199,11 +205,11 @@ class RNNCellBase(Module):
     def __init__(self, input_size, hidden_size, bias, num_chunks, device=None, dtype=None):
         super().__init__()
         self.input_size, self.hidden_size, self.bias = input_size, hidden_size, bias
-        self.weight_ih = Parameter(torch.empty((num_chunks * hidden_size, input_size), dtype=dtype))
-        self.weight_hh = Parameter(torch.empty((num_chunks * hidden_size, hidden_size), dtype=dtype))
+        self.weight_ih = Parameter(empty((num_chunks * hidden_size, input_size), dtype=dtype))
+        self.weight_hh = Parameter(empty((num_chunks * hidden_size, hidden_size), dtype=dtype))
         if bias:
-            self.bias_ih = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
-            self.bias_hh = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
+            self.bias_ih = Parameter(empty(num_chunks * hidden_size, dtype=dtype))
+            self.bias_hh = Parameter(empty(num_chunks * hidden_size, dtype=dtype))
         else:
             self.register_parameter("bias_ih", None)
             self.register_parameter("bias_hh", None)
@@ -226,7 +232,7 @@ class RNNCellBase(Module):
         if not batched:
             input = input.unsqueeze(0)
         if hx is None:
-            zeros = torch.zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
+            zeros = creation.zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
             state = (zeros,) * self.n_states
         else:
             state = hx if isinstance(hx, tuple) else (hx,)

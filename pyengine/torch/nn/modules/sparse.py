@@ -1,5 +1,5 @@
 """Embedding."""
-import torch
+from ..._ops.creation import empty
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -25,7 +25,7 @@ class Embedding(Module):
         self.scale_grad_by_freq = scale_grad_by_freq
         self.sparse = sparse
         if _weight is None:
-            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), dtype=dtype),
+            self.weight = Parameter(empty((num_embeddings, embedding_dim), dtype=dtype),
                                     requires_grad=not _freeze)
             self.reset_parameters()
         else:

@@ -2,7 +2,9 @@
 import collections.abc
 import copy
 
-import torch
+from ..._dtype import float64, int64
+from ..._ops.creation import empty, tensor
+from ..._ops.joining import stack
 from ..._tensor import Tensor
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
 
@@ -12,11 +14,11 @@ def default_collate(batch):
     tensors, and tuples, lists and dicts are collated field by field."""
     elem = batch[0]
     if isinstance(elem, Tensor):
-        return torch.stack(batch, 0)
+        return stack(batch, 0)
     if isinstance(elem, float):
-        return torch.tensor(batch, dtype=torch.float64)
+        return tensor(batch, dtype=float64)
     if isinstance(elem, int):
-        return torch.tensor(batch)
+        return tensor(batch)
     if isinstance(elem, (str, bytes)):
         return batch
     if isinstance(elem, collections.abc.Mapping):
@@ -33,7 +35,7 @@ def default_collate(batch):
             raise RuntimeError("each element in list of batch should be of equal size")
         return [default_collate(samples) for samples in zip(*batch)]
     if hasattr(elem, "__array__"):  # numpy arrays and scalars
-        return default_collate([torch.tensor(e) for e in batch])
+        return default_collate([tensor(e) for e in batch])
     raise TypeError("default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
                     f"found {type(elem)}")
 
@@ -83,7 +85,7 @@ class DataLoader:
     def __iter__(self):
         indices = iter(self._index_sampler)
         # PyTorch draws a base seed for workers on every new iterator, even without workers
-        torch.empty((), dtype=torch.int64).random_(generator=self.generator)
+        empty((), dtype=int64).random_(generator=self.generator)
         return self._batches(indices)
 
     def _batches(self, indices):

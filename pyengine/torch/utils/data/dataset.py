@@ -1,7 +1,7 @@
 """Datasets: the map-style base class, TensorDataset, Subset, random_split."""
 import math
 
-import torch
+from ..._random_ops import randperm
 
 
 class Dataset:
@@ -77,7 +77,7 @@ def random_split(dataset, lengths, generator=None):
         lengths = counts
     if sum(lengths) != n:
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    perm = torch.randperm(n, generator=generator).tolist()
+    perm = randperm(n, generator=generator).tolist()
     out, offset = [], 0
     for length in lengths:
         out.append(Subset(dataset, perm[offset:offset + length]))

@@ -1,7 +1,9 @@
 """Samplers: the order in which a DataLoader visits dataset indices."""
 import itertools
 
-import torch
+from ..._dtype import int64
+from ..._ops.creation import empty
+from ..._random_ops import Generator, randint, randperm
 
 
 class Sampler:
@@ -42,20 +44,20 @@ class RandomSampler(Sampler):
     def __iter__(self):
         n = len(self.data_source)
         if self.generator is None:
-            seed = int(torch.empty((), dtype=torch.int64).random_().item())
-            generator = torch.Generator()
+            seed = int(empty((), dtype=int64).random_().item())
+            generator = Generator()
             generator.manual_seed(seed)
         else:
             generator = self.generator
         if self.replacement:
             for _ in range(self.num_samples // 32):
-                yield from torch.randint(high=n, size=(32,), dtype=torch.int64, generator=generator).tolist()
-            yield from torch.randint(high=n, size=(self.num_samples % 32,), dtype=torch.int64,
+                yield from randint(high=n, size=(32,), dtype=int64, generator=generator).tolist()
+            yield from randint(high=n, size=(self.num_samples % 32,), dtype=int64,
                                      generator=generator).tolist()
         else:
             for _ in range(self.num_samples // n):
-                yield from torch.randperm(n, generator=generator).tolist()
-            yield from torch.randperm(n, generator=generator).tolist()[:self.num_samples % n]
+                yield from randperm(n, generator=generator).tolist()
+            yield from randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
     def __len__(self):
         return self.num_samples
