@@ -409,3 +409,142 @@ void EXPORT(conv2d_f64)(int mode, const float* p, const float* q, double* acc, i
         }
     }
 }
+
+// ---- strided copies (_backend/python.py take) ----------------------------------------------
+// dst = the row-major copy of the view (shape, strides) of src, whose elements are `size`
+// (4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
+// the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
+// integers, so nan payloads stay as they are.
+void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+  int *shape = dims, *strides = dims + ndim, *index = dims + 2 * ndim;
+  int inner = shape[ndim - 1], step = strides[ndim - 1];
+  long count = 1;
+  for (int d = 0; d < ndim; d++) {
+    count *= shape[d];
+    index[d] = 0;
+  }
+  long at = 0;
+  for (long done = 0; done < count; done += inner) {
+    if (size == 8) {
+      const u64* s = (const u64*)src + at;
+      u64* o = (u64*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    } else {
+      const unsigned* s = (const unsigned*)src + at;
+      unsigned* o = (unsigned*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    }
+    for (int d = ndim - 2; d >= 0; d--) {  // the next row: carry through the outer dims
+      at += strides[d];
+      if (++index[d] < shape[d]) break;
+      at -= (long)strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// ---- random numbers (_random.py) ------------------------------------------------------------
+// MT19937's next block: twists the 624 words of mt in place (the in-place order of the
+// reference code, which _random._twist reproduces in three chunks) and writes them tempered
+// to out.
+void EXPORT(mt19937_refill)(unsigned* mt, unsigned* out) {
+  for (int i = 0; i < 624; i++) {
+    unsigned y = (mt[i] & 0x80000000u) | (mt[i + 1 < 624 ? i + 1 : 0] & 0x7FFFFFFFu);
+    mt[i] = mt[i + 397 < 624 ? i + 397 : i + 397 - 624] ^ (y >> 1) ^ ((y & 1) ? 0x9908B0DFu : 0u);
+  }
+  for (int i = 0; i < 624; i++) {
+    unsigned y = mt[i];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9D2C5680u;
+    y ^= (y << 15) & 0xEFC60000u;
+    out[i] = y ^ (y >> 18);
+  }
+}
+
+static inline float f32_of_bits(unsigned u) {
+  float f;
+  __builtin_memcpy(&f, &u, 4);
+  return f;
+}
+
+// _random._cephes_log of x in (0, 1] (a normal float32): every step rounded as the Python code.
+static float cephes_log(float x) {
+  static const unsigned poly[9] = {0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A, 0xBDFE5D4F, 0x3E11E9BF,
+                                   0xBE2AAE50, 0x3E4CCEAC, 0xBE7FFFFC, 0x3EAAAAAA};
+  unsigned u;
+  __builtin_memcpy(&u, &x, 4);
+  double mant = f32_of_bits((u & 0x007FFFFFu) | 0x3F000000u);  // frexp: x = mant * 2**exp
+  double e = (double)((int)(u >> 23) - 126);
+  double m;
+  if (mant < f32_of_bits(0x3F3504F3)) {
+    m = mant + mant - 1.0;
+    e = e - 1.0;
+  } else {
+    m = mant - 1.0;
+  }
+  double z = (float)(m * m);
+  double y = fma32(f32_of_bits(poly[0]), m, f32_of_bits(poly[1]));
+  for (int i = 2; i < 9; i++) y = fma32(y, m, f32_of_bits(poly[i]));
+  y = (float)(y * m);
+  double eq1 = (float)(e * f32_of_bits(0xB95E8083));
+  y = fma32(y, z, eq1);
+  y = (float)(y - 0.5 * z);
+  double my = (float)(m + y);
+  return fma32(e, f32_of_bits(0x3F318000), my);
+}
+
+// _random._cephes_sincos of theta >= 0: *sin and *cos.
+static void cephes_sincos(double theta, float* sin, float* cos) {
+  int j = ((int)(float)(theta * f32_of_bits(0x3FA2F983)) + 1) & ~1;
+  double y = j;
+  double x = fma32(y, f32_of_bits(0xBF490000), theta);
+  x = fma32(f32_of_bits(0xB97DA000), y, x);
+  x = fma32(y, f32_of_bits(0xB3222169), x);
+  double z = (float)(x * x);
+  double c = fma32(f32_of_bits(0x37CCF5CE), z, f32_of_bits(0xBAB6061A));
+  c = fma32(c, z, f32_of_bits(0x3D2AAAA5));
+  c = (float)(z * c);
+  c = fma32(z, c, -(z * 0.5));
+  c = (float)(c + 1.0);
+  double s = fma32(f32_of_bits(0xB94CA1F9), z, f32_of_bits(0x3C08839E));
+  s = fma32(s, z, f32_of_bits(0xBE2AAAA3));
+  s = (float)(z * s);
+  s = fma32(x, s, x);
+  float sv = (float)s, cv = (float)c;
+  if (j & 2) {  // the quadrant swaps the polynomials
+    float t = sv;
+    sv = cv;
+    cv = t;
+  }
+  *sin = (j & 4) ? -sv : sv;
+  *cos = (~(j - 2) & 4) ? -cv : cv;
+}
+
+// One 16-value block of _random._normal_fill_f32: lanes l < 8 take a = u24(words[l]) and
+// b = u24(words[8 + l]), write cos to out[l] and sin to out[l + 8].
+static void normal_block(const unsigned* words, float* out, double mean, double std) {
+  for (int l = 0; l < 8; l++) {
+    double a = (words[l] & 0xFFFFFF) * 5.9604644775390625e-08, b = (words[8 + l] & 0xFFFFFF) * 5.9604644775390625e-08;
+    double radius = (float)__builtin_sqrt(-2.0 * cephes_log((float)(1.0 - a)));
+    float sin, cos;
+    cephes_sincos((float)(f32_of_bits(0x40C90FDB) * b), &sin, &cos);
+    double r_cos = (float)(radius * cos), r_sin = (float)(radius * sin);
+    if (std == 1.0 && mean == 0.0) {
+      out[l] = (float)(r_cos + 0.0);
+      out[l + 8] = (float)(r_sin + 0.0);
+    } else {
+      out[l] = fma32(r_cos, std, mean);
+      out[l + 8] = fma32(r_sin, std, mean);
+    }
+  }
+}
+
+// _random._normal_fill_f32: n >= 16 float32 normals from n words (16-value blocks), then, when
+// n % 16, a block from the 16 tail words written over the last 16 values. mean and std are
+// float32 values.
+void EXPORT(normal_fill_f32)(const unsigned* words, const unsigned* tail, float* out, int n, double mean,
+                             double std) {
+  int offset = 0;
+  for (; offset + 16 <= n; offset += 16) normal_block(words + offset, out + offset, mean, std);
+  if (n % 16) normal_block(tail, out + n - 16, mean, std);
+}

@@ -165,3 +165,29 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
     wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
                     *out_spatial, *stride, *padding, *dilation, groups)
     return acc
+
+
+def take(buf, offset, shape, strides, n):
+    """python.py's take() of n >= MIN_ELEMENTS elements of 4 or 8 bytes: a new array, or None."""
+    if n < MIN_ELEMENTS or buf.itemsize not in (4, 8):
+        return None
+    dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
+    out = array(buf.typecode, bytes(n * buf.itemsize))
+    wasm.take_strided(_address(buf) + offset * buf.itemsize, _address(out), buf.itemsize, len(shape), _address(dims))
+    return out
+
+
+def mt19937_refill(words):
+    """_random's next MT19937 block of the 624 state words: (new words, tempered words), as lists."""
+    state, tempered = array("I", words), array("I", bytes(4 * 624))
+    wasm.mt19937_refill(_address(state), _address(tempered))
+    return state.tolist(), tempered.tolist()
+
+
+def normal_fill_f32(words, tail, n, mean, std):
+    """_random's float32 normal fill of n >= 16 values from n words (and 16 tail words when
+    n % 16), mean and std float32 values: a list."""
+    words, tail, out = array("I", words), array("I", tail or bytes(64)), array("f", bytes(4 * n))
+    wasm.normal_fill_f32(_address(words), _address(tail), _address(out), n, mean, std)
+    return out.tolist()
+
