@@ -548,3 +548,114 @@ void EXPORT(normal_fill_f32)(const unsigned* words, const unsigned* tail, float*
   for (; offset + 16 <= n; offset += 16) normal_block(words + offset, out + offset, mean, std);
   if (n % 16) normal_block(tail, out + n - 16, mean, std);
 }
+
+// ---- softmax and log_softmax over the last dim (_aten/loss.py _lastdim) -----------------------
+// SLEEF expf and logf (_aten/special.py _expf_sleef1, _logf_sleef1), every float32 step as there.
+
+static inline double pow2(int k) { return from_bits64((u64)(k + 1023) << 52); }  // |k| < 1023
+
+static inline double frexp_mant(double x) { return from_bits64((bits64(x) & 0x800FFFFFFFFFFFFFull) | (1022ull << 52)); }
+static inline int frexp_exp(double x) { return (int)((bits64(x) >> 52) & 0x7FF) - 1022; }  // normal x
+
+static double expf_sleef(double d) {
+  if (d != d) return d;
+  if (d < -104.0) return 0.0;
+  if (d > 100.0) return __builtin_inf();
+  double qd = __builtin_rint((float)(d * f32_of_bits(0x3fb8aa3b)));
+  int q = (int)qd, half = q >> 1;
+  double s = fma32(qd, -(double)f32_of_bits(0x3f317200), d);
+  s = fma32(qd, -(double)f32_of_bits(0x35bfbe8e), s);
+  static const unsigned poly[6] = {0x39502bda, 0x3ab696c9, 0x3c0888a6, 0x3d2aaa7a, 0x3e2aaaab, 0x3f000000};
+  double u = f32_of_bits(poly[0]);
+  for (int i = 1; i < 6; i++) u = fma32(u, s, f32_of_bits(poly[i]));
+  u = (float)(1.0 + fma32((float)(s * s), u, s));
+  return (float)((double)(float)(u * pow2(half)) * pow2(q - half));
+}
+
+static inline void two_sum32(double a, double b, double* s, double* t) {
+  double sum = (float)(a + b), v = (float)(sum - a);
+  *s = sum;
+  *t = (float)((double)(float)(a - (double)(float)(sum - v)) + (double)(float)(b - v));
+}
+
+static double logf_sleef(double d) {
+  if (d != d || d < 0.0) return __builtin_nan("");
+  if (d == 0.0) return -__builtin_inf();
+  if (d == __builtin_inf()) return __builtin_inf();
+  double e = (double)(frexp_exp((float)(d * f32_of_bits(0x3faaaaab))) - 1);  // getexp
+  double m = frexp_mant(d) * 2.0;                                                 // getmant
+  if (m >= 1.5) m *= 0.5;
+  double hi = f32_of_bits(0x3f317218), lo = f32_of_bits(0xb102e308);
+  double sh = (float)(hi * e);
+  double sl = fma32(lo, e, fma32(hi, e, -sh));
+  double nh, nl, dh, dl;
+  two_sum32(-1.0, m, &nh, &nl);
+  two_sum32(1.0, m, &dh, &dl);
+  double t = (float)(1.0 / dh);
+  double xh = (float)(nh * t);
+  double xl = fma32(xh, fma32(-dl, t, fma32(-dh, t, 1.0)), fma32(nl, t, fma32(t, nh, -xh)));
+  double x2 = (float)(xh * xh);
+  double p = fma32(fma32(f32_of_bits(0x3e9aff5c), x2, f32_of_bits(0x3ecc99ca)), x2, f32_of_bits(0x3f2aaada));
+  double ah = xh * 2.0, al = xl * 2.0;
+  double s1 = (float)(sh + ah);
+  double s1l = (float)((double)(float)((double)(float)((double)(float)(sh - s1) + ah) + sl) + al);
+  double w = (float)((double)(float)(x2 * xh) * p);
+  double s2 = (float)(s1 + w);
+  double s2l = (float)((double)(float)((double)(float)(s1 - s2) + w) + s1l);
+  return (float)(s2 + s2l);
+}
+
+// _lanesum: `lanes` float32 lanes (leftovers into the first lanes), then a halving fold; rows
+// shorter than `lanes` add up in order. lane: the caller's scratch of `lanes` floats.
+static float lane_sum(const float* e, int n, int lanes, float* lane) {
+  if (n < lanes) {
+    float acc = e[0];
+    for (int i = 1; i < n; i++) acc = acc + e[i];
+    return acc;
+  }
+  int full = n / lanes * lanes;
+  for (int l = 0; l < lanes; l++) lane[l] = e[l];
+  for (int b = lanes; b < full; b += lanes)
+    for (int l = 0; l < lanes; l++) lane[l] = lane[l] + e[b + l];
+  for (int l = 0; l < n - full; l++) lane[l] = lane[l] + e[full + l];
+  for (int half = lanes / 2; half; half /= 2)
+    for (int l = 0; l < half; l++) lane[l] = lane[l] + lane[l + half];
+  return lane[0];
+}
+
+// Each of `rows` rows of n values: d = x - max (nan when a value is nan), e = expf(d), then
+// softmax e * (1 / sum) or log_softmax d - logf(sum). out holds e (then the result), scratch
+// `lanes` floats.
+void EXPORT(softmax_lastdim_f32)(const float* x, float* out, int rows, int n, int log, int lanes, float* scratch) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + (long)r * n;
+    float* o = out + (long)r * n;
+    double top = row[0];
+    int nan = 0;
+    for (int i = 0; i < n; i++) {
+      nan |= row[i] != row[i];
+      top = pick(row[i] > top, row[i], top);  // Python's max(): the first of equal values
+    }
+    if (nan) top = __builtin_nan("");
+    for (int i = 0; i < n; i++) o[i] = (float)expf_sleef((float)(row[i] - top));
+    double total = lane_sum(o, n, lanes, scratch);
+    if (log) {
+      double log_total = logf_sleef(total);
+      for (int i = 0; i < n; i++) o[i] = (float)((double)(float)(row[i] - top) - log_total);
+    } else {
+      double inverse = (float)(1.0 / total);
+      for (int i = 0; i < n; i++) o[i] = (float)(o[i] * inverse);
+    }
+  }
+}
+
+// log_softmax's backward over rows of n (_aten/loss.py log_softmax_backward_lastdim):
+// out = fma(-expf(output), lane sum of the row of grad, grad).
+void EXPORT(log_softmax_backward_lastdim_f32)(const float* grad, const float* output, float* out, int rows, int n,
+                                              int lanes, float* scratch) {
+  for (int r = 0; r < rows; r++) {
+    const float *g = grad + (long)r * n, *y = output + (long)r * n;
+    double total = lane_sum(g, n, lanes, scratch);
+    for (int i = 0; i < n; i++) out[(long)r * n + i] = fma32(-expf_sleef(y[i]), total, g[i]);
+  }
+}

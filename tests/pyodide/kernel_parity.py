@@ -184,6 +184,24 @@ def random_streams():
     return out + [torch.tensor(list(torch.get_rng_state())), torch.tensor(list(g.get_state()))]
 
 
+# ---- softmax family ---------------------------------------------------------------------------
+@case
+def softmax_last_dim():
+    out = []
+    for i, shape in enumerate([(4, 10), (64, 10), (3, 100), (8, 17), (2, 16), (70, 5), (1, 1000), (20, 3, 33)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 500 + i) * 30
+            out += [torch.softmax(x, -1), torch.log_softmax(x, -1), x.softmax(-1) * 0]
+        x = values(shape, "normal", 520 + i).requires_grad_()
+        loss = torch.log_softmax(x, -1).sum(-1).pow(2).sum() + torch.softmax(x, -1)[..., 0].sum()
+        loss.backward()
+        out += [loss, x.grad]
+    logits = values((64, 10), "normal", 530).requires_grad_()
+    loss = torch.nn.functional.cross_entropy(logits, torch.arange(64) % 10)
+    loss.backward()
+    return out + [loss, logits.grad, torch.softmax(torch.full((4, 20), -200.0), -1)]
+
+
 # ---- reductions ------------------------------------------------------------------------------
 @case
 def reductions():

@@ -11,6 +11,7 @@ from array import array
 from itertools import repeat
 from operator import mul, sub
 
+from .._backend import kernels
 from .._float32 import f32
 from . import GRAIN_SIZE, LANES, NUM_THREADS
 from . import reduce as _reduce
@@ -93,6 +94,10 @@ def _lastdim(values, n, log):
         if log:
             return (d - special.logf_sleef(total)[:, None]).reshape(-1)
         return (e * (np.float32(1) / total)[:, None]).reshape(-1)
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.softmax_lastdim(values, n, log, LANES)
+        if out is not None:
+            return out
     out = []
     for start in range(0, len(values), n):
         row = values[start:start + n]
@@ -206,6 +211,10 @@ def log_softmax_backward_lastdim(grad, output, n):
         g = as_f32(grad).reshape(-1, n)
         e = special.expf_sleef(as_f32(output)).reshape(-1, n)
         return fma32_np(-e, _lanesum_np(g)[:, None], g).reshape(-1)
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.log_softmax_backward_lastdim(grad, output, n, LANES)
+        if out is not None:
+            return out
     out = []
     for start in range(0, len(grad), n):
         g = grad[start:start + n]

@@ -191,3 +191,30 @@ def normal_fill_f32(words, tail, n, mean, std):
     wasm.normal_fill_f32(_address(words), _address(tail), _address(out), n, mean, std)
     return out.tolist()
 
+
+def softmax_lastdim(values, n, log, lanes):
+    """_aten.loss's softmax (log_softmax when log) over rows of n float32 values, with its
+    `lanes`-wide sums: an array('f'), or None."""
+    if len(values) < MIN_ELEMENTS or n < 1:
+        return None
+    values = _float32(values)
+    if values is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(values))), array("f", bytes(4 * lanes))
+    wasm.softmax_lastdim_f32(_address(values), _address(out), len(values) // n, n, 1 if log else 0, lanes,
+                             _address(scratch))
+    return out
+
+
+def log_softmax_backward_lastdim(grad, output, n, lanes):
+    """_aten.loss's log_softmax backward over rows of n float32 values: an array('f'), or None."""
+    if len(grad) < MIN_ELEMENTS or n < 1:
+        return None
+    grad, output = _float32(grad), _float32(output)
+    if grad is None or output is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(grad))), array("f", bytes(4 * lanes))
+    wasm.log_softmax_backward_lastdim_f32(_address(grad), _address(output), _address(out), len(grad) // n, n, lanes,
+                                          _address(scratch))
+    return out
+
