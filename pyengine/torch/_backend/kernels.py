@@ -217,4 +217,3 @@ def log_softmax_backward_lastdim(grad, output, n, lanes):
     wasm.log_softmax_backward_lastdim_f32(_address(grad), _address(output), _address(out), len(grad) // n, n, lanes,
                                           _address(scratch))
     return out
-
