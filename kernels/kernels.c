@@ -659,3 +659,33 @@ void EXPORT(log_softmax_backward_lastdim_f32)(const float* grad, const float* ou
     for (int i = 0; i < n; i++) out[(long)r * n + i] = fma32(-expf_sleef(y[i]), total, g[i]);
   }
 }
+
+// ---- sigmoid (_aten/special.py sigmoid) ---------------------------------------------------------
+// glibc expf (_expf_glibc1), the plain evaluation; table: the 32 doubles nearest 2^(i/32)
+// (passed in: this module has no data).
+static double expf_glibc(double x, const double* table) {
+  if (x != x) return x;
+  if (x > 0x1.62e42ep6) return __builtin_inf();
+  if (x < -0x1.9fe368p6) return 0.0;
+  double z = 0x1.71547652b82fep+5 * x;
+  double kd = (z + 0x1.8p52) - 0x1.8p52;
+  int k = (int)kd;
+  double r = z - kd;
+  double s = table[k & 31] * pow2(k >> 5);
+  double y = (0x1.62e42ff0c52d6p-1 / 32) * r + 1.0;
+  y = ((0x1.c6af84b912394p-5 / 32768) * r + 0x1.ebfce50fac4f3p-3 / 1024) * (r * r) + y;
+  return (float)(y * s);
+}
+
+// 1 / (1 + exp(0 - x)) on each run [start, stop) of `runs` triples (start, stop, vector_stop):
+// SLEEF expf up to vector_stop, glibc expf after it; every step rounded to float32.
+void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count, const double* table) {
+  for (int r = 0; r < count; r++) {
+    int start = runs[3 * r], stop = runs[3 * r + 1], vector_stop = runs[3 * r + 2];
+    for (int i = start; i < stop; i++) {
+      double minus = 0.0 - x[i];
+      double e = i < vector_stop ? expf_sleef(minus) : expf_glibc(minus, table);
+      out[i] = (float)(1.0 / (double)(float)(1.0 + e));
+    }
+  }
+}

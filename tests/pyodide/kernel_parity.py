@@ -202,6 +202,19 @@ def softmax_last_dim():
     return out + [loss, logits.grad, torch.softmax(torch.full((4, 20), -200.0), -1)]
 
 
+@case
+def sigmoids():
+    out = []
+    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 600 + i) * 20
+            out += [torch.sigmoid(x), x.t().sigmoid() if x.dim() == 2 else x[..., 1:].sigmoid()]
+        x = values(shape, "normal", 620 + i).requires_grad_()
+        torch.sigmoid(x).pow(2).sum().backward()
+        out += [x.grad]
+    return out
+
+
 # ---- reductions ------------------------------------------------------------------------------
 @case
 def reductions():

@@ -15,6 +15,7 @@ from decimal import Decimal, localcontext
 from itertools import repeat
 from operator import mul, sub, truediv
 
+from .._backend import kernels
 from .._float32 import bits32, f32, fma32, from_bits32
 from . import GRAIN_SIZE, LANES, NUM_THREADS
 from ._common import as_f32, fma32_np, fma32_seq, ieee, is_np, np
@@ -423,6 +424,10 @@ def sigmoid(values, row=None):
     Vector body: 1 / (1 + expf_sleef(0 - x)); scalar tail: 1 / (1 + expf_glibc(-x)).
     """
     use_np = is_np(values)
+    if not use_np and kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.sigmoid(values, vector_runs(len(values), row), _EXP2_TABLE)
+        if out is not None:
+            return out
     x = as_f32(values) if use_np else values
     out = np.empty(len(x), np.float32) if use_np else [0.0] * len(x)
     exp_vec, exp_scalar = (_expf_sleef_np, _expf_glibc_np) if use_np else (expf_sleef, expf_glibc)

@@ -217,3 +217,18 @@ def log_softmax_backward_lastdim(grad, output, n, lanes):
     wasm.log_softmax_backward_lastdim_f32(_address(grad), _address(output), _address(out), len(grad) // n, n, lanes,
                                           _address(scratch))
     return out
+
+
+def sigmoid(values, runs, exp2_table):
+    """_aten.special's sigmoid of float32 values over its vector runs (start, stop, vector_stop),
+    glibc expf's table of 2^(i/32) passed in: an array('f'), or None."""
+    if len(values) < MIN_ELEMENTS:
+        return None
+    values = _float32(values)
+    if values is None:
+        return None
+    out, bounds, table = array("f", bytes(4 * len(values))), array("i", [b for run in runs for b in run]), \
+        array("d", exp2_table)
+    wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
+    return out
+
