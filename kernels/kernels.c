@@ -409,3 +409,283 @@ void EXPORT(conv2d_f64)(int mode, const float* p, const float* q, double* acc, i
         }
     }
 }
+
+// ---- strided copies (_backend/python.py take) ----------------------------------------------
+// dst = the row-major copy of the view (shape, strides) of src, whose elements are `size`
+// (4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
+// the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
+// integers, so nan payloads stay as they are.
+void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+  int *shape = dims, *strides = dims + ndim, *index = dims + 2 * ndim;
+  int inner = shape[ndim - 1], step = strides[ndim - 1];
+  long count = 1;
+  for (int d = 0; d < ndim; d++) {
+    count *= shape[d];
+    index[d] = 0;
+  }
+  long at = 0;
+  for (long done = 0; done < count; done += inner) {
+    if (size == 8) {
+      const u64* s = (const u64*)src + at;
+      u64* o = (u64*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    } else {
+      const unsigned* s = (const unsigned*)src + at;
+      unsigned* o = (unsigned*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    }
+    for (int d = ndim - 2; d >= 0; d--) {  // the next row: carry through the outer dims
+      at += strides[d];
+      if (++index[d] < shape[d]) break;
+      at -= (long)strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// ---- random numbers (_random.py) ------------------------------------------------------------
+// MT19937's next block: twists the 624 words of mt in place (the in-place order of the
+// reference code, which _random._twist reproduces in three chunks) and writes them tempered
+// to out.
+void EXPORT(mt19937_refill)(unsigned* mt, unsigned* out) {
+  for (int i = 0; i < 624; i++) {
+    unsigned y = (mt[i] & 0x80000000u) | (mt[i + 1 < 624 ? i + 1 : 0] & 0x7FFFFFFFu);
+    mt[i] = mt[i + 397 < 624 ? i + 397 : i + 397 - 624] ^ (y >> 1) ^ ((y & 1) ? 0x9908B0DFu : 0u);
+  }
+  for (int i = 0; i < 624; i++) {
+    unsigned y = mt[i];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9D2C5680u;
+    y ^= (y << 15) & 0xEFC60000u;
+    out[i] = y ^ (y >> 18);
+  }
+}
+
+static inline float f32_of_bits(unsigned u) {
+  float f;
+  __builtin_memcpy(&f, &u, 4);
+  return f;
+}
+
+// _random._cephes_log of x in (0, 1] (a normal float32): every step rounded as the Python code.
+static float cephes_log(float x) {
+  static const unsigned poly[9] = {0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A, 0xBDFE5D4F, 0x3E11E9BF,
+                                   0xBE2AAE50, 0x3E4CCEAC, 0xBE7FFFFC, 0x3EAAAAAA};
+  unsigned u;
+  __builtin_memcpy(&u, &x, 4);
+  double mant = f32_of_bits((u & 0x007FFFFFu) | 0x3F000000u);  // frexp: x = mant * 2**exp
+  double e = (double)((int)(u >> 23) - 126);
+  double m;
+  if (mant < f32_of_bits(0x3F3504F3)) {
+    m = mant + mant - 1.0;
+    e = e - 1.0;
+  } else {
+    m = mant - 1.0;
+  }
+  double z = (float)(m * m);
+  double y = fma32(f32_of_bits(poly[0]), m, f32_of_bits(poly[1]));
+  for (int i = 2; i < 9; i++) y = fma32(y, m, f32_of_bits(poly[i]));
+  y = (float)(y * m);
+  double eq1 = (float)(e * f32_of_bits(0xB95E8083));
+  y = fma32(y, z, eq1);
+  y = (float)(y - 0.5 * z);
+  double my = (float)(m + y);
+  return fma32(e, f32_of_bits(0x3F318000), my);
+}
+
+// _random._cephes_sincos of theta >= 0: *sin and *cos.
+static void cephes_sincos(double theta, float* sin, float* cos) {
+  int j = ((int)(float)(theta * f32_of_bits(0x3FA2F983)) + 1) & ~1;
+  double y = j;
+  double x = fma32(y, f32_of_bits(0xBF490000), theta);
+  x = fma32(f32_of_bits(0xB97DA000), y, x);
+  x = fma32(y, f32_of_bits(0xB3222169), x);
+  double z = (float)(x * x);
+  double c = fma32(f32_of_bits(0x37CCF5CE), z, f32_of_bits(0xBAB6061A));
+  c = fma32(c, z, f32_of_bits(0x3D2AAAA5));
+  c = (float)(z * c);
+  c = fma32(z, c, -(z * 0.5));
+  c = (float)(c + 1.0);
+  double s = fma32(f32_of_bits(0xB94CA1F9), z, f32_of_bits(0x3C08839E));
+  s = fma32(s, z, f32_of_bits(0xBE2AAAA3));
+  s = (float)(z * s);
+  s = fma32(x, s, x);
+  float sv = (float)s, cv = (float)c;
+  if (j & 2) {  // the quadrant swaps the polynomials
+    float t = sv;
+    sv = cv;
+    cv = t;
+  }
+  *sin = (j & 4) ? -sv : sv;
+  *cos = (~(j - 2) & 4) ? -cv : cv;
+}
+
+// One 16-value block of _random._normal_fill_f32: lanes l < 8 take a = u24(words[l]) and
+// b = u24(words[8 + l]), write cos to out[l] and sin to out[l + 8].
+static void normal_block(const unsigned* words, float* out, double mean, double std) {
+  for (int l = 0; l < 8; l++) {
+    double a = (words[l] & 0xFFFFFF) * 5.9604644775390625e-08, b = (words[8 + l] & 0xFFFFFF) * 5.9604644775390625e-08;
+    double radius = (float)__builtin_sqrt(-2.0 * cephes_log((float)(1.0 - a)));
+    float sin, cos;
+    cephes_sincos((float)(f32_of_bits(0x40C90FDB) * b), &sin, &cos);
+    double r_cos = (float)(radius * cos), r_sin = (float)(radius * sin);
+    if (std == 1.0 && mean == 0.0) {
+      out[l] = (float)(r_cos + 0.0);
+      out[l + 8] = (float)(r_sin + 0.0);
+    } else {
+      out[l] = fma32(r_cos, std, mean);
+      out[l + 8] = fma32(r_sin, std, mean);
+    }
+  }
+}
+
+// _random._normal_fill_f32: n >= 16 float32 normals from n words (16-value blocks), then, when
+// n % 16, a block from the 16 tail words written over the last 16 values. mean and std are
+// float32 values.
+void EXPORT(normal_fill_f32)(const unsigned* words, const unsigned* tail, float* out, int n, double mean,
+                             double std) {
+  int offset = 0;
+  for (; offset + 16 <= n; offset += 16) normal_block(words + offset, out + offset, mean, std);
+  if (n % 16) normal_block(tail, out + n - 16, mean, std);
+}
+
+// ---- softmax and log_softmax over the last dim (_aten/loss.py _lastdim) -----------------------
+// SLEEF expf and logf (_aten/special.py _expf_sleef1, _logf_sleef1), every float32 step as there.
+
+static inline double pow2(int k) { return from_bits64((u64)(k + 1023) << 52); }  // |k| < 1023
+
+static inline double frexp_mant(double x) { return from_bits64((bits64(x) & 0x800FFFFFFFFFFFFFull) | (1022ull << 52)); }
+static inline int frexp_exp(double x) { return (int)((bits64(x) >> 52) & 0x7FF) - 1022; }  // normal x
+
+static double expf_sleef(double d) {
+  if (d != d) return d;
+  if (d < -104.0) return 0.0;
+  if (d > 100.0) return __builtin_inf();
+  double qd = __builtin_rint((float)(d * f32_of_bits(0x3fb8aa3b)));
+  int q = (int)qd, half = q >> 1;
+  double s = fma32(qd, -(double)f32_of_bits(0x3f317200), d);
+  s = fma32(qd, -(double)f32_of_bits(0x35bfbe8e), s);
+  static const unsigned poly[6] = {0x39502bda, 0x3ab696c9, 0x3c0888a6, 0x3d2aaa7a, 0x3e2aaaab, 0x3f000000};
+  double u = f32_of_bits(poly[0]);
+  for (int i = 1; i < 6; i++) u = fma32(u, s, f32_of_bits(poly[i]));
+  u = (float)(1.0 + fma32((float)(s * s), u, s));
+  return (float)((double)(float)(u * pow2(half)) * pow2(q - half));
+}
+
+static inline void two_sum32(double a, double b, double* s, double* t) {
+  double sum = (float)(a + b), v = (float)(sum - a);
+  *s = sum;
+  *t = (float)((double)(float)(a - (double)(float)(sum - v)) + (double)(float)(b - v));
+}
+
+static double logf_sleef(double d) {
+  if (d != d || d < 0.0) return __builtin_nan("");
+  if (d == 0.0) return -__builtin_inf();
+  if (d == __builtin_inf()) return __builtin_inf();
+  double e = (double)(frexp_exp((float)(d * f32_of_bits(0x3faaaaab))) - 1);  // getexp
+  double m = frexp_mant(d) * 2.0;                                                 // getmant
+  if (m >= 1.5) m *= 0.5;
+  double hi = f32_of_bits(0x3f317218), lo = f32_of_bits(0xb102e308);
+  double sh = (float)(hi * e);
+  double sl = fma32(lo, e, fma32(hi, e, -sh));
+  double nh, nl, dh, dl;
+  two_sum32(-1.0, m, &nh, &nl);
+  two_sum32(1.0, m, &dh, &dl);
+  double t = (float)(1.0 / dh);
+  double xh = (float)(nh * t);
+  double xl = fma32(xh, fma32(-dl, t, fma32(-dh, t, 1.0)), fma32(nl, t, fma32(t, nh, -xh)));
+  double x2 = (float)(xh * xh);
+  double p = fma32(fma32(f32_of_bits(0x3e9aff5c), x2, f32_of_bits(0x3ecc99ca)), x2, f32_of_bits(0x3f2aaada));
+  double ah = xh * 2.0, al = xl * 2.0;
+  double s1 = (float)(sh + ah);
+  double s1l = (float)((double)(float)((double)(float)((double)(float)(sh - s1) + ah) + sl) + al);
+  double w = (float)((double)(float)(x2 * xh) * p);
+  double s2 = (float)(s1 + w);
+  double s2l = (float)((double)(float)((double)(float)(s1 - s2) + w) + s1l);
+  return (float)(s2 + s2l);
+}
+
+// _lanesum: `lanes` float32 lanes (leftovers into the first lanes), then a halving fold; rows
+// shorter than `lanes` add up in order. lane: the caller's scratch of `lanes` floats.
+static float lane_sum(const float* e, int n, int lanes, float* lane) {
+  if (n < lanes) {
+    float acc = e[0];
+    for (int i = 1; i < n; i++) acc = acc + e[i];
+    return acc;
+  }
+  int full = n / lanes * lanes;
+  for (int l = 0; l < lanes; l++) lane[l] = e[l];
+  for (int b = lanes; b < full; b += lanes)
+    for (int l = 0; l < lanes; l++) lane[l] = lane[l] + e[b + l];
+  for (int l = 0; l < n - full; l++) lane[l] = lane[l] + e[full + l];
+  for (int half = lanes / 2; half; half /= 2)
+    for (int l = 0; l < half; l++) lane[l] = lane[l] + lane[l + half];
+  return lane[0];
+}
+
+// Each of `rows` rows of n values: d = x - max (nan when a value is nan), e = expf(d), then
+// softmax e * (1 / sum) or log_softmax d - logf(sum). out holds e (then the result), scratch
+// `lanes` floats.
+void EXPORT(softmax_lastdim_f32)(const float* x, float* out, int rows, int n, int log, int lanes, float* scratch) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + (long)r * n;
+    float* o = out + (long)r * n;
+    double top = row[0];
+    int nan = 0;
+    for (int i = 0; i < n; i++) {
+      nan |= row[i] != row[i];
+      top = pick(row[i] > top, row[i], top);  // Python's max(): the first of equal values
+    }
+    if (nan) top = __builtin_nan("");
+    for (int i = 0; i < n; i++) o[i] = (float)expf_sleef((float)(row[i] - top));
+    double total = lane_sum(o, n, lanes, scratch);
+    if (log) {
+      double log_total = logf_sleef(total);
+      for (int i = 0; i < n; i++) o[i] = (float)((double)(float)(row[i] - top) - log_total);
+    } else {
+      double inverse = (float)(1.0 / total);
+      for (int i = 0; i < n; i++) o[i] = (float)(o[i] * inverse);
+    }
+  }
+}
+
+// log_softmax's backward over rows of n (_aten/loss.py log_softmax_backward_lastdim):
+// out = fma(-expf(output), lane sum of the row of grad, grad).
+void EXPORT(log_softmax_backward_lastdim_f32)(const float* grad, const float* output, float* out, int rows, int n,
+                                              int lanes, float* scratch) {
+  for (int r = 0; r < rows; r++) {
+    const float *g = grad + (long)r * n, *y = output + (long)r * n;
+    double total = lane_sum(g, n, lanes, scratch);
+    for (int i = 0; i < n; i++) out[(long)r * n + i] = fma32(-expf_sleef(y[i]), total, g[i]);
+  }
+}
+
+// ---- sigmoid (_aten/special.py sigmoid) ---------------------------------------------------------
+// glibc expf (_expf_glibc1), the plain evaluation; table: the 32 doubles nearest 2^(i/32)
+// (passed in: this module has no data).
+static double expf_glibc(double x, const double* table) {
+  if (x != x) return x;
+  if (x > 0x1.62e42ep6) return __builtin_inf();
+  if (x < -0x1.9fe368p6) return 0.0;
+  double z = 0x1.71547652b82fep+5 * x;
+  double kd = (z + 0x1.8p52) - 0x1.8p52;
+  int k = (int)kd;
+  double r = z - kd;
+  double s = table[k & 31] * pow2(k >> 5);
+  double y = (0x1.62e42ff0c52d6p-1 / 32) * r + 1.0;
+  y = ((0x1.c6af84b912394p-5 / 32768) * r + 0x1.ebfce50fac4f3p-3 / 1024) * (r * r) + y;
+  return (float)(y * s);
+}
+
+// 1 / (1 + exp(0 - x)) on each run [start, stop) of `runs` triples (start, stop, vector_stop):
+// SLEEF expf up to vector_stop, glibc expf after it; every step rounded to float32.
+void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count, const double* table) {
+  for (int r = 0; r < count; r++) {
+    int start = runs[3 * r], stop = runs[3 * r + 1], vector_stop = runs[3 * r + 2];
+    for (int i = start; i < stop; i++) {
+      double minus = 0.0 - x[i];
+      double e = i < vector_stop ? expf_sleef(minus) : expf_glibc(minus, table);
+      out[i] = (float)(1.0 / (double)(float)(1.0 + e));
+    }
+  }
+}

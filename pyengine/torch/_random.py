@@ -16,6 +16,7 @@ from array import array
 from itertools import count
 
 from . import _libm
+from ._backend import kernels
 from ._float32 import fma32, fma64, from_bits32
 
 # ---------------------------------------------------------------------------------------
@@ -139,8 +140,11 @@ class Generator:
     # -- raw draws -----------------------------------------------------------------------
 
     def _refill(self):
-        self._mt = _twist(self._mt)
-        self._tempered = _temper_block(self._mt)
+        if kernels.wasm is not None:  # the browser's kernels: the same words
+            self._mt, self._tempered = kernels.mt19937_refill(self._mt)
+        else:
+            self._mt = _twist(self._mt)
+            self._tempered = _temper_block(self._mt)
         self._left = _N + 1
         self._next = 0
 
@@ -425,8 +429,11 @@ def _cephes_sincos(theta):
 
 
 def _normal_fill_f32(generator, n, mean, std):
-    a, b, positions = _fill_blocks(generator.u24, n)
     mean, std = _f32_list((mean, std))
+    if kernels.wasm is not None:  # the browser's kernels: the same steps on the same words
+        words = generator.words(n)
+        return kernels.normal_fill_f32(words, generator.words(16) if n % 16 else None, n, mean, std)
+    a, b, positions = _fill_blocks(generator.u24, n)
     log_u = _cephes_log([1.0 - x for x in a])  # 1 - a is exact and in (0, 1]
     radius = _f32_list([math.sqrt(-2.0 * v) for v in log_u])
     sin, cos = _cephes_sincos(_f32_list([_TWO_PI_F * x for x in b]))

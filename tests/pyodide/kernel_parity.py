@@ -161,6 +161,60 @@ def elementwise():
     return out
 
 
+# ---- strided copies and random numbers ------------------------------------------------------
+@case
+def strided_copies():
+    x = values((3, 40, 50), "special", 11)
+    return [x.transpose(0, 2), x.permute(1, 2, 0), x[:, ::3, 1::2], x[1].t(),
+            x[:, :1].expand(3, 40, 50), x.double().transpose(1, 2), torch.arange(3000).view(60, 50).t(),
+            torch.arange(3000, dtype=torch.int32).view(60, 50)[::2, 1::3]]
+
+
+@case
+def random_streams():
+    """randn/normal_/rand from both generators, sizes with and without a 16-value tail, the
+    state bytes after them, and draws that cross MT19937 blocks."""
+    g = torch.Generator().manual_seed(2 ** 40 + 7)
+    out = []
+    for n in (16, 17, 31, 48, 100, 1000, 5003):
+        out += [torch.randn(n, generator=g), torch.empty(n).normal_(0.5, 3.0, generator=g),
+                torch.empty(n).normal_(-1.0, 1e-3, generator=g), torch.rand(n, generator=g)]
+    torch.manual_seed(0)
+    out += [torch.randn(64, 1000), torch.randn(7), torch.randn(3, 4, 5, dtype=torch.float64), torch.rand(2000)]
+    return out + [torch.tensor(list(torch.get_rng_state())), torch.tensor(list(g.get_state()))]
+
+
+# ---- softmax family ---------------------------------------------------------------------------
+@case
+def softmax_last_dim():
+    out = []
+    for i, shape in enumerate([(4, 10), (64, 10), (3, 100), (8, 17), (2, 16), (70, 5), (1, 1000), (20, 3, 33)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 500 + i) * 30
+            out += [torch.softmax(x, -1), torch.log_softmax(x, -1), x.softmax(-1) * 0]
+        x = values(shape, "normal", 520 + i).requires_grad_()
+        loss = torch.log_softmax(x, -1).sum(-1).pow(2).sum() + torch.softmax(x, -1)[..., 0].sum()
+        loss.backward()
+        out += [loss, x.grad]
+    logits = values((64, 10), "normal", 530).requires_grad_()
+    loss = torch.nn.functional.cross_entropy(logits, torch.arange(64) % 10)
+    loss.backward()
+    return out + [loss, logits.grad, torch.softmax(torch.full((4, 20), -200.0), -1)]
+
+
+@case
+def sigmoids():
+    out = []
+    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 600 + i) * 20
+            out += [torch.sigmoid(x), x.t().sigmoid() if x.dim() == 2 else x[..., 1:].sigmoid()]
+        x = values(shape, "normal", 620 + i).requires_grad_()
+        torch.sigmoid(x).pow(2).sum().backward()
+        out += [x.grad]
+    return out
+
+
 # ---- reductions ------------------------------------------------------------------------------
 @case
 def reductions():
@@ -196,7 +250,7 @@ for (name, fast), (_, slow) in zip(with_kernels, python_only):
         if x != y:
             mismatches += 1
             print(f"MISMATCH {name}[{i}]")
-unused = sorted(set(n for n in dir(WASM.module) if n.endswith("_f32")) - set(WASM.calls))
+unused = sorted(set(WASM.module.object_keys()) - set(WASM.calls))  # the module's exports
 if unused:
     print(f"kernels never called: {unused}")
 if mismatches or unused:

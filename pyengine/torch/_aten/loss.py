@@ -12,6 +12,7 @@ from array import array
 from itertools import repeat
 from operator import mul, sub
 
+from .._backend import kernels
 from .._float32 import f32
 from . import reduce as _reduce
 from . import special
@@ -67,6 +68,10 @@ def _row_max(row):
 @backend_kernel
 def softmax_lastdim(values, n, log):
     """softmax (log_softmax) of each contiguous row of n values."""
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.softmax_lastdim(values, n, log, LANES)
+        if out is not None:
+            return out
     out = []
     for start in range(0, len(values), n):
         row = values[start:start + n]
@@ -165,6 +170,10 @@ def log_softmax(values, shape, dim):
 def log_softmax_backward_lastdim(grad, output, n):
     """grad - exp(output) * grad.sum(-1) over rows of n: PyTorch's kernel computes the row sum
     with _lanesum and each element as one fused step, fma(-expf_sleef(output), sum, grad)."""
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.log_softmax_backward_lastdim(grad, output, n, LANES)
+        if out is not None:
+            return out
     out = []
     for start in range(0, len(grad), n):
         g = grad[start:start + n]

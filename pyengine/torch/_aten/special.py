@@ -16,6 +16,7 @@ from array import array
 from itertools import repeat
 from operator import mul, sub, truediv
 
+from .._backend import kernels
 from .._float32 import f32
 from . import _libm32
 from ._common import fma32_seq, vector_runs
@@ -60,6 +61,10 @@ def sigmoid(values, row=None):
 
     Vector body: 1 / (1 + expf_sleef(0 - x)); scalar tail: 1 / (1 + expf_glibc(-x)).
     """
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.sigmoid(values, vector_runs(len(values), row), _libm32.EXP2_TABLE)
+        if out is not None:
+            return out
     out = [0.0] * len(values)
     for start, stop, vstop in vector_runs(len(values), row):
         for lo, hi, exp in ((start, vstop, expf_sleef), (vstop, stop, expf_glibc)):

@@ -165,3 +165,70 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
     wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
                     *out_spatial, *stride, *padding, *dilation, groups)
     return acc
+
+
+def take(buf, offset, shape, strides, n):
+    """python.py's take() of n >= MIN_ELEMENTS elements of 4 or 8 bytes: a new array, or None."""
+    if n < MIN_ELEMENTS or buf.itemsize not in (4, 8):
+        return None
+    dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
+    out = array(buf.typecode, bytes(n * buf.itemsize))
+    wasm.take_strided(_address(buf) + offset * buf.itemsize, _address(out), buf.itemsize, len(shape), _address(dims))
+    return out
+
+
+def mt19937_refill(words):
+    """_random's next MT19937 block of the 624 state words: (new words, tempered words), as lists."""
+    state, tempered = array("I", words), array("I", bytes(4 * 624))
+    wasm.mt19937_refill(_address(state), _address(tempered))
+    return state.tolist(), tempered.tolist()
+
+
+def normal_fill_f32(words, tail, n, mean, std):
+    """_random's float32 normal fill of n >= 16 values from n words (and 16 tail words when
+    n % 16), mean and std float32 values: a list."""
+    words, tail, out = array("I", words), array("I", tail or bytes(64)), array("f", bytes(4 * n))
+    wasm.normal_fill_f32(_address(words), _address(tail), _address(out), n, mean, std)
+    return out.tolist()
+
+
+def softmax_lastdim(values, n, log, lanes):
+    """_aten.loss's softmax (log_softmax when log) over rows of n float32 values, with its
+    `lanes`-wide sums: an array('f'), or None."""
+    if len(values) < MIN_ELEMENTS or n < 1:
+        return None
+    values = _float32(values)
+    if values is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(values))), array("f", bytes(4 * lanes))
+    wasm.softmax_lastdim_f32(_address(values), _address(out), len(values) // n, n, 1 if log else 0, lanes,
+                             _address(scratch))
+    return out
+
+
+def log_softmax_backward_lastdim(grad, output, n, lanes):
+    """_aten.loss's log_softmax backward over rows of n float32 values: an array('f'), or None."""
+    if len(grad) < MIN_ELEMENTS or n < 1:
+        return None
+    grad, output = _float32(grad), _float32(output)
+    if grad is None or output is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(grad))), array("f", bytes(4 * lanes))
+    wasm.log_softmax_backward_lastdim_f32(_address(grad), _address(output), _address(out), len(grad) // n, n, lanes,
+                                          _address(scratch))
+    return out
+
+
+def sigmoid(values, runs, exp2_table):
+    """_aten.special's sigmoid of float32 values over its vector runs (start, stop, vector_stop),
+    glibc expf's table of 2^(i/32) passed in: an array('f'), or None."""
+    if len(values) < MIN_ELEMENTS:
+        return None
+    values = _float32(values)
+    if values is None:
+        return None
+    out, bounds, table = array("f", bytes(4 * len(values))), array("i", [b for run in runs for b in run]), \
+        array("d", exp2_table)
+    wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
+    return out
+

@@ -138,6 +138,10 @@ def take(buf, offset, shape, strides):
         return buf[offset:offset + n]
     if n == 0:
         return array(buf.typecode)
+    if kernels.wasm is not None:
+        out = kernels.take(buf, offset, shape, strides, n)
+        if out is not None:
+            return out
     size, step, out_step, starts = _runs(tuple(shape), tuple(strides))
     out = array(buf.typecode, bytes(n * buf.itemsize))
     if step == 0:  # every stride is 0: one value repeated

@@ -4,6 +4,7 @@ Basic indices (ints, slices, None, ...) give views, one recorded op each, as in 
 integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
 """
 import builtins
+from itertools import compress
 
 from .. import _dtype
 from .._backend import backend as B
@@ -208,6 +209,16 @@ def _advanced_positions(x, advanced, source_dims):
     return shape, pos
 
 
+def _whole_mask_positions(x, items):
+    """The flat positions of ``x[mask]`` when the index is one bool mask of x's whole shape
+    (the tutorials' ``grad_h[h < 0] = 0``), else None. The general path (nonzero, then index
+    offsets) gives the same list one Python step per element."""
+    mask = items[0] if len(items) == 1 else None
+    if not (isinstance(mask, Tensor) and mask.dtype is _dtype.bool_ and mask.dim() and mask._shape == x._shape):
+        return None
+    return list(compress(range(mask.numel()), mask._flat()))
+
+
 @op("IndexBackward0", name="index.Tensor",
     self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def _index(self, shape, positions):
@@ -219,6 +230,9 @@ def getitem(self, index):
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
+    pos = _whole_mask_positions(self, items)
+    if pos is not None:
+        return _index(self, (len(pos),), pos)
     result, advanced, source_dims = _apply_basic(self, items, is_tuple)
     if not advanced:
         return result
@@ -233,6 +247,11 @@ def setitem(self, index, value):
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
+    pos = _whole_mask_positions(self, items)
+    if pos is not None:
+        check_no_overlap(self)
+        _put_at(self, pos, (len(pos),), value)
+        return
     target, advanced, source_dims = _apply_basic(self, items, is_tuple)
     if isinstance(value, Tensor) and value.dim() > target.dim() and not advanced:
         # like PyTorch, a value with extra leading size-1 dims fits (x[0] = t of shape [1, n])
@@ -244,9 +263,14 @@ def setitem(self, index, value):
         return
     check_no_overlap(self)
     shape, pos = _advanced_positions(target, advanced, source_dims)
+    _put_at(target, pos, shape, value)
+
+
+def _put_at(target, positions, shape, value):
+    """index_put_ of value (broadcast to the indexing result's shape) at flat positions of target."""
     _check_put_values(value, shape)
     values_shape = value._shape if isinstance(value, Tensor) else ()
-    commit_inplace(target, _index_put(target, pos, value, tuple(shape), values_shape))
+    commit_inplace(target, _index_put(target, positions, value, tuple(shape), values_shape))
 
 
 @op("IndexPutBackward0", name="index_put",
