@@ -132,6 +132,47 @@ def test_what_a_program_changes_does_not_reach_the_next_run(app, leak):
     assert app.page.locator('[data-testid="traceback"]').count() == 0
 
 
+# Clicks Run again the moment the first run shows as done; resolves with both runs' output.
+RUN_TWICE_JS = """() => new Promise((done) => {
+  const outputs = [];
+  let running = false;
+  const observer = new MutationObserver(() => {
+    const output = document.querySelector('[data-testid="output"]');
+    if (output?.dataset.running === "true") running = true;
+    if (output?.dataset.running !== "false" || !running) return;
+    running = false;
+    outputs.push(output.innerText);
+    if (outputs.length === 2) return observer.disconnect(), done(outputs);
+    document.querySelector('[data-testid="run"]').click();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  document.querySelector('[data-testid="run"]').click();
+})"""
+
+
+def test_a_run_right_after_a_run_finds_a_clean_interpreter(app):
+    app.set_code("import torch\nprint('clean' if torch.tensor is not None else 'seen')\ntorch.tensor = None\n")
+    for _ in range(4):
+        assert [text.strip() for text in app.page.evaluate(RUN_TWICE_JS)] == ["clean", "clean"]
+        wait_until_done(app)
+
+
+# A program's callback that the browser calls after the program ended (after the worker put the
+# interpreter back): a Python function, and a C function (no Python frame runs).
+AFTER_THE_RUN = {
+    "python function": "create_proxy(lambda event: setattr(torch, 'tensor', None))",
+    "c function": "create_proxy(functools.partial(setattr, torch, 'tensor'))",
+}
+
+
+@pytest.mark.parametrize("callback", AFTER_THE_RUN)
+def test_a_callback_called_after_its_program_does_not_reach_the_next_run(app, callback):
+    app.run("import functools, js, torch\nfrom pyodide.ffi import create_proxy\n"
+            f"js.AbortSignal.timeout(400).addEventListener('abort', {AFTER_THE_RUN[callback]})\nprint('scheduled')")
+    app.page.wait_for_timeout(1200)
+    assert app.run("import torch\nprint(torch.tensor([1.0]))").strip() == "tensor([1.])"
+
+
 def test_restart_python_gives_a_fresh_interpreter_and_keeps_the_draft(app):
     app.run("print('before')")
     app.set_code("print('my draft')\n")
