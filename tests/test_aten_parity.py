@@ -10,6 +10,7 @@ backends, and their agreement with torch is only checked against a floor.
 """
 import contextlib
 import hashlib
+import inspect
 import json
 import math
 import struct
@@ -68,11 +69,17 @@ def matches(ours, record):
 
 # ---- running one golden case ------------------------------------------------------------------
 
+def is_buffer(value, backend):
+    """value is a float32 buffer of the backend (python: array('f'), numpy: a float32 ndarray)."""
+    if backend.NAME == "numpy":
+        return isinstance(value, np.ndarray) and value.dtype == np.float32
+    return isinstance(value, array) and value.typecode == "f"
+
+
 def _flat(result):
     if isinstance(result, tuple):  # reductions return (values, shape)
         result = result[0]
-    if isinstance(result, (float, np.floating)):
-        return [float(result)]
+    assert is_buffer(result, _dispatch.active), f"a kernel returned {type(result).__name__}"
     return [float(v) for v in result]
 
 
@@ -101,7 +108,7 @@ def _run(case, get):
     if op in ("softmax", "log_softmax"):
         return _flat(getattr(loss, op)(get("input"), case["shape"], case["dim"]))
     if op in ("cross_entropy", "nll_loss"):
-        weight = values_of(case["weight"]) if "weight" in case else None
+        weight = get("weight") if "weight" in case else None
         return _flat(getattr(loss, op)(get("input"), case["shape"], case["targets"], case["reduction"],
                                        weight=weight, ignore_index=case.get("ignore_index", -100)))
     if op == "mse_loss":
@@ -148,6 +155,62 @@ def test_golden_stand_ins(op):
         assert to_hex(ours) == to_hex(run(c, "numpy")), f"{op}: the python and numpy backends differ"
         agree += matches(ours, c["out"])
     assert agree / len(cases) >= STAND_IN_FLOORS[op]
+
+
+# ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
+
+class _Checked:
+    """A backend whose ATEN runs each @backend_kernel (its own version or _aten's loop) and
+    records a call that breaks the convention: a float32 value argument or result that is not
+    this backend's buffer (a list of floats, the other backend's buffer), or no result from a
+    kernel without an ``out`` argument."""
+
+    def __init__(self, backend):
+        self.backend, self.called, self.broken = backend, set(), []
+        self.ATEN = self
+
+    def __getattr__(self, name):
+        return getattr(self.backend, name)
+
+    def _values_ok(self, value):
+        if isinstance(value, (array, np.ndarray)):
+            return is_buffer(value, self.backend)
+        if isinstance(value, list):  # shapes, positions, flags, or joined's parts
+            return all(self._values_ok(v) if isinstance(v, (array, np.ndarray)) else not isinstance(v, float)
+                       for v in value)
+        return True
+
+    def get(self, name):
+        kernel = self.backend.ATEN.get(name) or _dispatch.KERNELS[name]
+        fills = "out" in inspect.signature(_dispatch.KERNELS[name]).parameters
+
+        def checked(*args, **kwargs):
+            result = kernel(*args, **kwargs)
+            self.called.add(name)
+            if not all(map(self._values_ok, args)):
+                self.broken.append(f"{name}: argument types {[type(a).__name__ for a in args]}")
+            if not (result is None if fills else is_buffer(result, self.backend)):
+                self.broken.append(f"{name} returned {type(result).__name__}")
+            return result
+        return checked
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
+    checked = _Checked(BACKENDS[backend])
+    monkeypatch.setitem(BACKENDS, backend, checked)
+    for case in GOLDEN:
+        run(case, backend)
+    with on(backend):  # the kernels no golden case reaches (numpy's whole-array kernels call no others)
+        x = buffer(make_values(3, 40, "wide"), backend)
+        for elementwise in (special.expf_sleef, special.logf_sleef, special.logf_glibc, special.log1pf_glibc,
+                            special.exp):
+            elementwise(x)
+        output = loss.log_softmax(x, [4, 10], 1)
+        loss.log_softmax_backward_lastdim(x, output, 10)
+    assert checked.called == set(_dispatch.KERNELS), "kernels not called: " + \
+        ", ".join(sorted(set(_dispatch.KERNELS) - checked.called))
+    assert not checked.broken, checked.broken[:5]
 
 
 # ---- the spec's own test vectors (real torch bits, spec arith-parity.md) ---------------------------
@@ -201,7 +264,7 @@ def test_spec_softmax_vectors(use_np):
         "0x3b9033c2 0x3bedbfcb 0x3c43fdb7 0x3ca1913c 0x3d053093 0x3d5b97bf 0x3db5060d 0x3e153a90 0x3e760960 0x3ecad2aa")
     assert " ".join(hexes(loss.log_softmax(row, [10], -1))) == (
         "0xc0ada1b9 0xc09da1b9 0xc08da1b9 0xc07b4372 0xc05b4372 0xc03b4372 0xc01b4372 0xbff686e3 0xbfb686e3 0xbf6d0dc6")
-    assert hexes([loss.cross_entropy(row, [1, 10], [3])]) == ["0x407b4372"]
+    assert hexes(loss.cross_entropy(row, [1, 10], [3])) == ["0x407b4372"]
 
 
 def test_spec_sigmoid_and_exp_vectors(use_np):
@@ -213,14 +276,14 @@ def test_spec_sigmoid_and_exp_vectors(use_np):
     assert out[32:36] == ["0x3f7fb9f1", "0x3f7fcf99", "0x3f7fde8e", "0x3f7fe8e6"]  # scalar tail
 
     def one(fn, b):
-        arg = np.array([f32_from_bits(b)], np.float32) if use_np else [f32_from_bits(b)]
+        arg = np.array([f32_from_bits(b)], np.float32) if use_np else array("f", [f32_from_bits(b)])
         return hexes(fn(arg))[0]
     assert one(special.expf_sleef, 0xc0758106) == "0x3cb0c804"
     assert one(special.expf_glibc, 0x40448949) == "0x41ac7ca0"
     # the vector and scalar sigmoid formulas really differ at -1.85
     assert one(lambda v: special.sigmoid(v, row=1), 0xbfeccccd) == "0x3e0b2243"
     assert hexes(special.sigmoid(np.full(32, f32_from_bits(0xbfeccccd), np.float32) if use_np
-                                 else [f32_from_bits(0xbfeccccd)] * 32))[0] == "0x3e0b2244"
+                                 else array("f", [f32_from_bits(0xbfeccccd)] * 32)))[0] == "0x3e0b2244"
 
 
 def test_spec_matmul_vectors(use_np):
@@ -286,10 +349,10 @@ def test_correctly_rounded_stand_ins(name):
     x = make_values(7, 3000, "wide") + [0.0, -0.0, 1.0, -1.0, 100.0, -100.0, math.inf, -math.inf, math.nan]
     kernel = special.__dict__[name]
     with on("python"):
-        ours = kernel(x)
+        ours = kernel(array("f", x))
         fn = {"exp2": lambda v: 2.0 ** v}.get(name, getattr(math, name))
         finite = [v for v in x[:3000] if _defined(fn, v)]
-        assert to_hex(kernel(finite)) == to_hex(array("f", [fn(v) for v in finite]).tolist())
+        assert to_hex(kernel(array("f", finite))) == to_hex(array("f", [fn(v) for v in finite]).tolist())
     with on("numpy"):
         assert to_hex(ours) == to_hex(kernel(np.array(x, np.float32)))
 
@@ -302,9 +365,11 @@ def _defined(fn, v):
 
 
 def test_c_edge_cases(use_np):
-    assert special.log([0.0, -1.0, math.inf])[0] == -math.inf
-    assert math.isnan(special.log([-1.0])[0]) and math.isnan(special.sqrt([-1.0])[0])
-    assert list(special.exp([1000.0, -1000.0])) == [math.inf, 0.0]
-    assert list(special.sinh([-1000.0])) == [-math.inf]
-    assert list(special.expf_glibc([math.inf, -math.inf])) == [math.inf, 0.0]
-    assert list(special.logf_sleef([0.0, math.inf])) == [-math.inf, math.inf]
+    def vec(values):
+        return buffer(values, "numpy" if use_np else "python")
+    assert special.log(vec([0.0, -1.0, math.inf]))[0] == -math.inf
+    assert math.isnan(special.log(vec([-1.0]))[0]) and math.isnan(special.sqrt(vec([-1.0]))[0])
+    assert list(special.exp(vec([1000.0, -1000.0]))) == [math.inf, 0.0]
+    assert list(special.sinh(vec([-1000.0]))) == [-math.inf]
+    assert list(special.expf_glibc(vec([math.inf, -math.inf]))) == [math.inf, 0.0]
+    assert list(special.logf_sleef(vec([0.0, math.inf]))) == [-math.inf, math.inf]

@@ -2,9 +2,24 @@
 
 Each function reproduces the order of roundings of PyTorch 2.13's CPU kernel for that op
 (checked bit for bit against real PyTorch by tests/test_aten_parity.py, on each backend).
-They know nothing of tensors: they take flat float32 backend buffers (or lists) plus
-shape/stride numbers and return buffers. The loops here are the pure-Python backend's; a
-kernel marked ``@backend_kernel`` runs the active backend's own version instead when it has
+They know nothing of tensors. The calling convention (the softmax, loss, reduction, matrix
+product and element-wise kernels of ``special``, ``reduce``, ``linalg``, ``loss``):
+
+* float32 values come in as flat buffers of the active backend (``array('f')`` on the
+  pure-Python one, float32 ndarrays on numpy), never lists; shapes, strides, dims, class
+  targets and flags are Python numbers and lists;
+* a result is a buffer of the active backend, also when PyTorch's kernel gives a 0-d tensor
+  (``dot``, ``nll_loss``/``cross_entropy``/``mse_loss``/``binary_cross_entropy`` with
+  reduction "mean"/"sum"): a one-element buffer, the 0-d tensor's storage. Reductions return
+  (buffer, result shape); a kernel handed an ``out`` buffer (``sum_range``, ``norm_lastdim``)
+  writes into it and returns None. Callers make tensors of results without converting them.
+
+tests/test_aten_parity.py checks this for every ``@backend_kernel`` (and every golden case's
+result) on both backends. Not yet converted: the loops of nn.functional's layers (``conv``,
+``pool``, ``upsample``, ``norm``, ``embedding``) and ``loss.nll_values``/``nll_backward`` take
+and return lists.
+
+The loops here are the pure-Python backend's; a kernel marked ``@backend_kernel`` runs the active backend's own version instead when it has
 one (numpy's whole-array kernels, ``_backend/numpy.py``'s ``ATEN``). Both give the same bits.
 
 Modules: ``special`` (exp/log emulations, sigmoid, backward formulas, correctly rounded

@@ -5,11 +5,15 @@ from .._backend import backend as active  # the chosen backend (tests/test_aten_
 from .._dtype import float32
 
 
+KERNELS = {}  # every @backend_kernel's own (pure-Python backend) version, by name
+
+
 def backend_kernel(kernel):
     """``kernel`` (its loops are the pure-Python backend's), or the active backend's version
     of it, ``ATEN[kernel.__name__]``, when the backend has one (numpy's whole-array kernels).
     Looked up per call, so one process can run every kernel on each backend."""
     name = kernel.__name__
+    KERNELS[name] = kernel
 
     @functools.wraps(kernel)
     def dispatch(*args, **kwargs):

@@ -18,7 +18,7 @@ from operator import add, mul
 from .._backend import kernels
 from .._float32 import f32
 from ._common import f_blocks as _f_blocks, fma32_scaled
-from ._dispatch import backend_kernel
+from ._dispatch import as_buffer, backend_kernel
 
 
 # ---- which rule -----------------------------------------------------------------------------
@@ -82,13 +82,11 @@ def mm_rule(a, b, m, k, n, bias, b_transposed, rule):
 
 @backend_kernel
 def joined(parts):
-    """Products (lists, or array('f') from the browser's kernels) end to end."""
-    if any(isinstance(part, array) for part in parts):
-        out = array("f")
-        for part in parts:
-            out.extend(part if isinstance(part, array) else array("f", part))
-        return out
-    return [v for part in parts for v in part]
+    """Products end to end."""
+    out = array("f")
+    for part in parts:
+        out += part
+    return out
 
 
 def linear(x, weight, bias, m, k, n):
@@ -127,7 +125,7 @@ def dot(x, y):
     r = f32(f32(lanes[0] + lanes[2]) + f32(lanes[1] + lanes[3]))
     for p in products[4 * groups:]:
         r = f32(r + p)
-    return r
+    return as_buffer([r])
 
 
 # ---- pure Python ------------------------------------------------------------------------------
@@ -143,15 +141,17 @@ def _mm_list(a, b, m, k, n, bias, b_transposed, rule):
     bias = None if bias is None else list(bias)
     if rule == "N" and max(m, n) < k:  # short lines, long sums: one sequential dot per output
         out = [_n_dot(a[i * k:(i + 1) * k], col) for i in range(m) for col in b_cols]
-        return out if bias is None else array("f", map(add, out, bias * m)).tolist()
+        return array("f", out if bias is None else map(add, out, bias * m))
     if n >= m:  # one output row at a time, vectorised over its n columns
         b_rows = [b[kk::k][:n] for kk in range(k)] if b_transposed else [b[kk * n:(kk + 1) * n] for kk in range(k)]
-        out_rows = [_line(a[i * k:(i + 1) * k], b_rows, bias, rule, n) for i in range(m)]
-        return [v for row in out_rows for v in row]
+        out = array("f")
+        for i in range(m):
+            out += _line(a[i * k:(i + 1) * k], b_rows, bias, rule, n)
+        return out
     a_cols = [a[kk::k][:m] for kk in range(k)]
     out_cols = [_line(b_cols[j], a_cols, None if bias is None else [bias[j]] * m, rule, m, column=j, n=n)
                 for j in range(n)]
-    return out_cols[0] if n == 1 else [v for row in zip(*out_cols) for v in row]
+    return out_cols[0] if n == 1 else array("f", [v for row in zip(*out_cols) for v in row])
 
 
 def _n_dot(xs, ys):
@@ -171,7 +171,7 @@ def _line(scalars, vectors, bias, rule, length, column=None, n=None):
             for kk in range(lo, hi):
                 t = fma32_scaled(scalars[kk], vectors[kk], t)
             c = t if c is None else array("f", map(add, c, t))
-        return c.tolist()
+        return c
     if rule == "N":
         c = array("f", bytes(4 * length))
         for kk, s in enumerate(scalars):
@@ -180,7 +180,7 @@ def _line(scalars, vectors, bias, rule, length, column=None, n=None):
         c = _d_line(scalars, vectors, rule, length, column, n)
     if bias is not None:
         c = array("f", map(add, c, bias))
-    return c.tolist()
+    return c
 
 
 def _d_line(scalars, vectors, rule, length, column, n):

@@ -17,7 +17,7 @@ from .._float32 import f32
 from . import reduce as _reduce
 from . import special
 from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq
-from ._dispatch import backend_kernel
+from ._dispatch import as_buffer, backend_kernel
 
 
 def _split(shape, dim):
@@ -72,14 +72,14 @@ def softmax_lastdim(values, n, log):
         out = kernels.softmax_lastdim(values, n, log, LANES)
         if out is not None:
             return out
-    out = []
+    out = array("f")
     for start in range(0, len(values), n):
         row = values[start:start + n]
         d = array("f", map(sub, row, repeat(_row_max(row))))
         e = special.expf_sleef(d)
         total = _lanesum(e)
         if log:
-            out.extend(array("f", map(sub, d, repeat(special.logf_sleef([total])[0]))))
+            out.extend(array("f", map(sub, d, repeat(special.logf_sleef(array("f", (total,)))[0]))))
         else:
             out.extend(array("f", map(mul, e, repeat(f32(1.0 / total)))))
     return out
@@ -133,7 +133,7 @@ def _otherdim(values, shape, dim, log):
 def softmax_otherdim(values, outer, size, inner, vector, log):
     """softmax (log_softmax) over the middle dim of contiguous (outer, size, inner) values;
     vector[o * inner + i] says whether position (o, i) takes the vector formula."""
-    out = [0.0] * len(values)
+    out = array("f", bytes(4 * len(values)))
     for pos, use_vector in enumerate(vector):
         o, i = divmod(pos, inner)
         idx = range(o * size * inner + i, (o + 1) * size * inner, inner)
@@ -144,7 +144,7 @@ def softmax_otherdim(values, outer, size, inner, vector, log):
         for v in e:
             acc[0] += v
         if log:
-            res = array("f", map(sub, d, repeat(special.logf_sleef([acc[0]])[0])))
+            res = array("f", map(sub, d, repeat(special.logf_sleef(acc)[0])))
         else:
             res = array("f", [v / acc[0] for v in e])
         for k, v in zip(idx, res):
@@ -174,7 +174,7 @@ def log_softmax_backward_lastdim(grad, output, n):
         out = kernels.log_softmax_backward_lastdim(grad, output, n, LANES)
         if out is not None:
             return out
-    out = []
+    out = array("f")
     for start in range(0, len(grad), n):
         g = grad[start:start + n]
         neg_e = [-v for v in special.expf_sleef(output[start:start + n])]
@@ -216,7 +216,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
 
     'mean'/'sum' use the kernel's own 8-level float32 cascade over the batch.
     """
-    flat = array("f", logp).tolist()
+    flat = logp.tolist()
     classes = shape[-1]
     batch = shape[0] if len(shape) == 2 else 1
     targets = [int(t) for t in targets]
@@ -225,7 +225,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
         for b, t in enumerate(targets):
             w = 0.0 if t == ignore_index else (1.0 if weight is None else float(weight[t]))
             out.append(f32(-(flat[b * classes + t] * w)) if t != ignore_index else 0.0)
-        return out
+        return as_buffer(out)
     power = max(4, ceil_log2(batch) // 8)
     mask = (1 << power) - 1
     loss = array("f", bytes(32))
@@ -253,7 +253,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
     if reduction == "mean":
         total_weight = f32(batch - ignored) if weight is None else _running_sum(weights)
         total = _div(total, total_weight)
-    return total
+    return as_buffer([total])
 
 
 def _running_sum(parts):
@@ -282,7 +282,7 @@ def _reduce_loss(values, reduction):
     if reduction == "none":
         return values
     kernel = _reduce.mean if reduction == "mean" else _reduce.sum
-    return kernel(values, 0, [len(values)], [1])[0][0]
+    return kernel(values, 0, [len(values)], [1])[0]
 
 
 def mse_loss(a, b, reduction="mean"):
@@ -306,7 +306,7 @@ def binary_cross_entropy(p, y, reduction="mean"):
 @backend_kernel
 def bce_terms(p, y):
     """binary_cross_entropy's per-element losses, in float32."""
-    log1m = [max(v, -100.0) for v in special.log1pf_glibc([-v for v in p])]
+    log1m = [max(v, -100.0) for v in special.log1pf_glibc(array("f", [-v for v in p]))]
     logp = [max(v, -100.0) for v in special.logf_glibc(p)]
     first = array("f", map(mul, array("f", [v - 1.0 for v in y]), log1m))
     second = array("f", map(mul, y, logp))

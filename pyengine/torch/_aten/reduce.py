@@ -104,14 +104,6 @@ def _inner_sum(row):
     return acc[0]
 
 
-@backend_kernel
-def sum_row(values):
-    """The cascade sum of one contiguous row, as one kernel call computes it (spec 3.1)."""
-    if len(values) >= _SUM_LANES:
-        return f32(0.0 + _inner_sum(values))
-    return f32(0.0 + _rowsum(values, len(values), _ListOps))
-
-
 # ---- TensorIterator planning ----------------------------------------------------------------
 
 def _contiguous_strides(shape):
@@ -348,7 +340,7 @@ def mean(values, offset, shape, strides, dims=None, keepdim=False):
 def divide_all(total, count):
     """Each float32 value of total divided by count, rounded to float32 (nan when count is 0)."""
     if count == 0.0:
-        return [math.nan] * len(total)
+        return array("f", [math.nan]) * len(total)
     return array("f", map(truediv, total, repeat(count)))
 
 
@@ -414,7 +406,7 @@ def var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
             mean_ += d / count
             m2 += d * (x - mean_)
         out[o] = _finish_var(m2, len(inner) - correction, take_sqrt)
-    return out
+    return array("f", out)
 
 
 def var(values, offset, shape, strides, dims=None, correction=1, keepdim=False, take_sqrt=False):

@@ -26,31 +26,31 @@ from ._dispatch import backend_kernel
 @backend_kernel
 def expf_sleef(values):
     """SLEEF ``Sleef_expf16_u10`` (= ``expf8_u10``) on each float32 value."""
-    return [_libm32.expf_sleef1(v) for v in values]
+    return array("f", map(_libm32.expf_sleef1, values))
 
 
 @backend_kernel
 def logf_sleef(values):
     """SLEEF ``Sleef_logf16_u10`` on each float32 value."""
-    return [_libm32.logf_sleef1(v) for v in values]
+    return array("f", map(_libm32.logf_sleef1, values))
 
 
 @backend_kernel
 def expf_glibc(values):
     """glibc ``expf`` on each float32 value."""
-    return [_libm32.expf_glibc1(v) for v in values]
+    return array("f", map(_libm32.expf_glibc1, values))
 
 
 @backend_kernel
 def logf_glibc(values):
     """glibc ``logf`` on each float32 value."""
-    return [_libm32.logf_glibc1(v) for v in values]
+    return array("f", map(_libm32.logf_glibc1, values))
 
 
 @backend_kernel
 def log1pf_glibc(values):
     """glibc ``log1pf`` on each float32 value."""
-    return [_libm32.log1pf_glibc1(v) for v in values]
+    return array("f", map(_libm32.log1pf_glibc1, values))
 
 
 # ---- sigmoid --------------------------------------------------------------------------
@@ -65,45 +65,45 @@ def sigmoid(values, row=None):
         out = kernels.sigmoid(values, vector_runs(len(values), row), _libm32.EXP2_TABLE)
         if out is not None:
             return out
-    out = [0.0] * len(values)
+    out = array("f", bytes(4 * len(values)))
     for start, stop, vstop in vector_runs(len(values), row):
         for lo, hi, exp in ((start, vstop, expf_sleef), (vstop, stop, expf_glibc)):
             if lo < hi:
                 # 0 - x and -x agree except on 0 vs -0, which exp ignores
-                e = exp([0.0 - v for v in values[lo:hi]])
-                out[lo:hi] = array("f", map(truediv, repeat(1.0), array("f", [1.0 + v for v in e]))).tolist()
+                e = exp(array("f", [0.0 - v for v in values[lo:hi]]))
+                out[lo:hi] = array("f", map(truediv, repeat(1.0), array("f", [1.0 + v for v in e])))
     return out
 
 
 # ---- backward formulas ----------------------------------------------------------------
 
 @backend_kernel
-def sigmoid_backward(grad, out):
+def sigmoid_backward(grad, output):
     """(grad * (1 - s)) * s, with s the saved sigmoid output."""
-    one_minus = array("f", map(sub, repeat(1.0), out))
-    return array("f", map(mul, array("f", map(mul, grad, one_minus)), out)).tolist()
+    one_minus = array("f", map(sub, repeat(1.0), output))
+    return array("f", map(mul, array("f", map(mul, grad, one_minus)), output))
 
 
 @backend_kernel
-def tanh_backward(grad, out):
+def tanh_backward(grad, output):
     """grad * fma(-y, y, 1), with y the saved tanh output."""
-    neg = [-v for v in out]
-    return array("f", map(mul, grad, fma32_seq(neg, out, [1.0] * len(neg)))).tolist()
+    neg = [-v for v in output]
+    return array("f", map(mul, grad, fma32_seq(neg, output, [1.0] * len(neg))))
 
 
 @backend_kernel
 def relu_backward(grad, x):
     """grad where x > 0, else 0."""
-    return [g if v > 0 else 0.0 for g, v in zip(grad, x)]
+    return array("f", [g if v > 0 else 0.0 for g, v in zip(grad, x)])
 
 
 # ---- correctly rounded stand-ins for MKL VML --------------------------------------------
 
 def _rounded(values64):
     try:
-        return array("f", values64).tolist()
+        return array("f", values64)
     except OverflowError:
-        return [f32(v) for v in values64]
+        return array("f", [f32(v) for v in values64])
 
 
 @backend_kernel

@@ -19,11 +19,12 @@ dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALA
 ``from_ndarray(array, dtype)``, ``to_ndarray(buf, offset, shape, strides, dtype)`` (sharing
 memory where the backend can). ``NAME``: "numpy" or "python".
 
-The bit-exact kernels (``_aten``) take and return these buffers. ``ATEN``: the backend's own
-versions of the ``_aten`` kernels marked ``@backend_kernel``, by kernel name, each with the
+The bit-exact kernels (``_aten``) take and return these buffers (float32 ones; a 0-d result
+is a one-element buffer: the convention is in ``_aten/__init__.py``). ``ATEN``: the backend's
+own versions of the ``_aten`` kernels marked ``@backend_kernel``, by kernel name, each with the
 kernel's arguments and result. The python backend's is empty: ``_aten``'s loops are its
 kernels. numpy's holds whole-array versions of the libm emulations, sigmoid and its backward
-formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``, ``sum_row``),
+formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``),
 var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``) and the softmax family.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings

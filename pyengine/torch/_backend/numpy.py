@@ -518,13 +518,13 @@ def _sigmoid_kernel(values, row=None):
     return out
 
 
-def _sigmoid_backward(grad, out):
-    g, s = _as_f32(grad), _as_f32(out)
+def _sigmoid_backward(grad, output):
+    g, s = _as_f32(grad), _as_f32(output)
     return (g * (np.float32(1) - s)) * s
 
 
-def _tanh_backward(grad, out):
-    g, y = _as_f32(grad), _as_f32(out)
+def _tanh_backward(grad, output):
+    g, y = _as_f32(grad), _as_f32(output)
     return g * _fma32_np(-y, y, np.float32(1))
 
 
@@ -644,13 +644,6 @@ def _norm_lastdim_np(rows):
     for k in range(i, n):
         s = _fma32_np(rows[:, k], rows[:, k], s)
     return np.sqrt(s)
-
-
-def _sum_row(values):
-    row = np.asarray(values, np.float32).reshape(1, -1)
-    if row.shape[1] >= SUM_LANES:
-        return float(np.float32(0) + _inner_sum_np(row)[0])
-    return float(np.float32(0) + rowsum(row.T, row.shape[1], _NumpyOps)[0])
 
 
 def _sum_range(values, offset, plan, out, begin, end, serial):
@@ -897,7 +890,7 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
     "tanh_backward": _tanh_backward, "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
-    "sum_row": _sum_row, "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
+    "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,

@@ -22,8 +22,7 @@ def _check_same_dtype(a, b, what="expected m1 and m2 to have the same dtype"):
 def _product(a_vals, b_vals, m, k, n, dtype, bias=None, b_transposed=False):
     """(m x k) @ (k x n) [+ bias] as a backend buffer of m*n values."""
     if dtype is _dtype.float32:
-        out = exact.mm(a_vals, b_vals, m, k, n, bias=bias, b_transposed=b_transposed)
-        return out if not isinstance(out, list) else B.from_list(out, dtype)
+        return exact.mm(a_vals, b_vals, m, k, n, bias=bias, b_transposed=b_transposed)
     a, b = B.to_list(a_vals, dtype), B.to_list(b_vals, dtype)
     bias = None if bias is None else B.to_list(bias, dtype)
     out = []
@@ -127,8 +126,7 @@ def _bmm(self, mat2):
     b, m, k = self._shape
     n = mat2._shape[2]
     if self.dtype is _dtype.float32:
-        out = exact.bmm(self._buf(), mat2._buf(), b, m, k, n)
-        buf = out if not isinstance(out, list) else B.from_list(out, self.dtype)
+        buf = exact.bmm(self._buf(), mat2._buf(), b, m, k, n)
     else:
         a, c = self._buf(), mat2._buf()
         parts = [B.to_list(_product(a[i * m * k:(i + 1) * m * k], c[i * k * n:(i + 1) * k * n], m, k, n,
@@ -157,8 +155,7 @@ def bmm(self, mat2):
 def _mv(self, vec):
     m, k = self._shape
     if self.dtype is _dtype.float32:
-        out = exact.mv(self._buf(), vec._buf(), m, k)
-        buf = out if not isinstance(out, list) else B.from_list(out, self.dtype)
+        buf = exact.mv(self._buf(), vec._buf(), m, k)
     else:
         buf = _product(self._buf(), vec._buf(), m, k, 1, self.dtype)
     return new_tensor(buf, (m,), self.dtype)
@@ -179,10 +176,8 @@ def mv(self, vec):
     tensor=lambda grad, self: grad * self)
 def _dot(self, tensor):
     if self.dtype is _dtype.float32:
-        v = float(exact.dot(self._buf(), tensor._buf()))
-    else:
-        v = sum(x * y for x, y in zip(self._flat(), tensor._flat()))
-    return from_values([v], (), self.dtype)
+        return new_tensor(exact.dot(self._buf(), tensor._buf()), (), self.dtype)
+    return from_values([sum(x * y for x, y in zip(self._flat(), tensor._flat()))], (), self.dtype)
 
 
 @op(name="dot", forms="torch Tensor")

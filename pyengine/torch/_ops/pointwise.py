@@ -580,9 +580,7 @@ def sigmoid(self):
         return _float_unary("sigmoid", self)
     # float32: PyTorch's vector body and scalar tail differ
     row = None if self.is_contiguous() else 1
-    values = exact_special.sigmoid(self._buf(), row)
-    buf = B.as_buffer(values, _float32)
-    return new_tensor(buf, self._shape, _float32)
+    return new_tensor(exact_special.sigmoid(self._buf(), row), self._shape, _float32)
 
 
 @op("SigmoidBackwardBackward0", name="sigmoid_backward",

@@ -92,8 +92,7 @@ def _exact(kernel, x, dim, keepdim, **kwargs):
     """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
     dims = None if dim is None else reduced_dims(x, dim)
     values, shape = kernel(x._storage.buf, x._offset, x._shape, x._stride, dims, keepdim=keepdim, **kwargs)
-    buf = B.as_buffer(values, _float32)
-    return new_tensor(buf, tuple(shape), _float32)
+    return new_tensor(values, tuple(shape), _float32)
 
 
 def _reduce(x, dim, keepdim, fn, dtype):
@@ -641,7 +640,7 @@ def moved_back(values, x, order, dtype):
 
 def exact_along(kernel, x, dim):
     """A float32 _aten kernel over ``dim`` that keeps x's shape (cumsum, softmax ...)."""
-    return new_tensor(B.as_buffer(kernel(x._buf(), x._shape, dim), _float32), x._shape, _float32)
+    return new_tensor(kernel(x._buf(), x._shape, dim), x._shape, _float32)
 
 
 def _cum_dtype(x, dtype):

@@ -3,7 +3,6 @@ import math
 
 from .. import _dtype
 from .._aten import loss as exact_loss
-from .._backend import backend as B
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, new_tensor, type_name, wrap_dim
@@ -52,8 +51,7 @@ def _log_softmax_backward(grad_output, output, dim):
     PyTorch's kernel's bits."""
     if output.dtype is _float32 and grad_output.dtype is _float32 and output._shape and dim == output.dim() - 1:
         values = exact_loss.log_softmax_backward_lastdim(grad_output._buf(), output._buf(), output._shape[-1])
-        buf = B.as_buffer(values, _float32)
-        return new_tensor(buf, output._shape, _float32)
+        return new_tensor(values, output._shape, _float32)
     with no_grad():
         return grad_output - output.exp() * grad_output.sum(dim, True)
 

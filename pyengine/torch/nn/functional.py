@@ -839,16 +839,16 @@ def _nll_values(logp, target, weight, ignore_index):
 def _nll_forward(self, target, weight, reduction, ignore_index):
     if self.dtype is _dtype.float32:  # PyTorch's float32 kernel, cascade sums included
         _nll_values(self, target, weight, ignore_index)  # bounds check
-        value = aten_loss.nll_loss(self._flat(), self._shape, target._flat(), reduction,
-                                   weight._flat() if weight is not None else None, ignore_index)
-    else:
-        losses, ws = _nll_values(self, target, weight, ignore_index)
-        value = losses if reduction == "none" else math.fsum(losses)
-        if reduction == "mean":
-            value = value / math.fsum(ws) if math.fsum(ws) else math.nan
+        buf = aten_loss.nll_loss(self._buf(), self._shape, target._flat(), reduction,
+                                 weight._buf() if weight is not None else None, ignore_index)
+        return Tensor._make(buf, target._shape if reduction == "none" else (), self.dtype)
+    losses, ws = _nll_values(self, target, weight, ignore_index)
     if reduction == "none":
-        return _new(list(value), target._shape, self.dtype)
-    return _new([float(value)], (), self.dtype)
+        return _new(losses, target._shape, self.dtype)
+    value = math.fsum(losses)
+    if reduction == "mean":
+        value = value / math.fsum(ws) if math.fsum(ws) else math.nan
+    return _new([value], (), self.dtype)
 
 
 # nll_loss is linear in self: the second derivative is zero, and grad_output's is nll_loss again
@@ -984,9 +984,8 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
 def _binary_cross_entropy(self, target, weight, reduction):
     with no_grad():
         if weight is None and self.dtype is _dtype.float32:
-            value = aten_loss.binary_cross_entropy(self._flat(), target._flat(), reduction)
-            return _new(list(value), self._shape, self.dtype) if reduction == "none" else \
-                _new([float(value)], (), self.dtype)
+            buf = aten_loss.binary_cross_entropy(self._buf(), target._buf(), reduction)
+            return Tensor._make(buf, self._shape if reduction == "none" else (), self.dtype)
         loss = _map(_bce_value, self, target)
         if weight is not None:
             loss = loss * weight
