@@ -299,7 +299,7 @@ SAMPLES = {
                   s(lambda a: F.hardtanh(a * 1, inplace=True), A)],
     "_hardtanh_backward": [s(lambda a: F.hardtanh(a, -0.6, 0.8), A, order=2)],
     "_threshold": [s(lambda a: F.threshold(a, 0.2, -1.5), A)],
-    "_threshold_saving_result": [s(lambda a: F.threshold(a * 1, 0.2, -1.5, inplace=True), A)],
+    "_threshold_saving_input": [s(lambda a: F.threshold(a * 1, 0.2, -1.5, inplace=True), A)],
     "_leaky_relu_saving_result": [s(lambda a: F.leaky_relu(a * 1, 0.2, inplace=True), A)],
     # the float32 LSTM layer's node, called directly: gradcheck needs float64
     "_lstm_layer": [s(lambda x, w_ih, w_hh, b, h0, c0: _lstm_layer([x, w_ih, w_hh, b, b.flip(0), h0, c0]),
@@ -403,6 +403,7 @@ SAMPLES = {
     "_softshrink": [s(lambda x: F.softshrink(x, 0.2), A)],
     "_hardshrink": [s(lambda x: F.hardshrink(x, 0.2), A)],
     "_pixel_shuffle": [s(lambda x: F.pixel_shuffle(x, 2), leaf(1, 4, 2, 3))],
+    "_channel_shuffle": [s(lambda x: F.channel_shuffle(x, 3), leaf(2, 6, 2))],
     "_pixel_unshuffle": [s(lambda x: F.pixel_unshuffle(x, 2), IMG)],
     "_reflect_pad1d": [s(lambda x: F.pad(x, (2, 1), mode="reflect"), B234)],
     "_reflect_pad2d": [s(lambda x: F.pad(x, (1, 2, 2, 1), mode="reflect"), IMG)],

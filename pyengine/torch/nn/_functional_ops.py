@@ -1,10 +1,13 @@
 """More of torch.nn.functional: softshrink, hardshrink, rms_norm, pixel_shuffle/unshuffle,
-reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax.
+reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax,
+channel_shuffle, alpha dropout and the in-place activation forms (relu_ ...).
 
 Each op with a node of its own in PyTorch declares it here with its derivative; rms_norm and
 gumbel_softmax are PyTorch's composites, written as PyTorch writes them. (Kept apart from
 functional.py, which re-exports them, while that file is being reorganised.)
 """
+
+import math
 
 from .._dtype import float32, float64
 from .._ops.creation import empty_like, tensor, zeros, zeros_like
@@ -294,3 +297,84 @@ def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
 
 __all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshuffle", "adaptive_max_pool1d",
            "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "gumbel_softmax"]
+
+
+# ---- channel shuffle ------------------------------------------------------------------------
+
+@op("ChannelShuffleBackward0", name="channel_shuffle",
+    self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
+def _channel_shuffle(self, groups):
+    b, c, *rest = self.shape
+    with no_grad():
+        return self.reshape(b, groups, c // groups, *rest).transpose(1, 2).reshape(b, c, *rest)
+
+
+def channel_shuffle(input, groups):
+    if input.dim() <= 2:
+        raise RuntimeError(f"channel_shuffle expects input with > 2 dims, but got input with sizes {list(input.shape)}")
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value of groups:{groups}")
+    if input.shape[1] % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {input.shape[1]} channels and "
+                           f"{groups} groups.")
+    return _channel_shuffle(input, groups)
+
+
+# ---- alpha dropout: PyTorch's _dropout_impl with its alpha branch ----------------------------
+
+_SELU_NEGATIVE_SATURATION = 1.7580993408473766  # alpha * scale of SELU
+
+
+def _alpha_dropout(input, p, training, inplace, feature):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    if p == 1:
+        return input.mul_(0) if inplace else input * zeros(())
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2) if feature else tuple(input.shape)
+    noise = zeros(shape, dtype=input.dtype).bernoulli_(1 - p)
+    a = 1.0 / math.sqrt((_SELU_NEGATIVE_SATURATION ** 2 * p + 1) * (1 - p))
+    b = noise.add(-1).mul_(_SELU_NEGATIVE_SATURATION * a).add_(_SELU_NEGATIVE_SATURATION * a * p)
+    noise.mul_(a)
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _alpha_dropout(input, p, training, inplace, False)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _alpha_dropout(input, p, training, inplace, True)
+
+
+# ---- the in-place forms nn.functional names (torch.relu_ ...: the result saved, as PyTorch) ----
+
+def relu_(input):
+    return F.relu(input, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return F.elu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return F.leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return F.hardtanh(input, min_val, max_val, inplace=True)
+
+
+def selu_(input):
+    return F.selu(input, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return F.celu(input, alpha, inplace=True)
+
+
+def threshold_(input, threshold, value):
+    return F.threshold(input, threshold, value, inplace=True)

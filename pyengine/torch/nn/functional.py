@@ -381,15 +381,16 @@ def _threshold(self, threshold, value):
         return where_values(self > threshold, self, value, self.dtype)
 
 
+# PyTorch's in-place form saves a copy of the input (its formula reads self, not the result)
 @op("ThresholdBackward1", name="threshold_",
-    self=lambda grad, threshold, result: threshold_backward(grad, result, threshold))
-def _threshold_saving_result(self, threshold, value):
+    self=lambda grad, threshold, original: threshold_backward(grad, original, threshold))
+def _threshold_saving_input(self, threshold, value, original):
     return _threshold.forward(self, threshold, value)
 
 
 def threshold(input, threshold, value, inplace=False):
     if inplace:
-        return _in_place(input, _threshold_saving_result(input, threshold, value))
+        return _in_place(input, _threshold_saving_input(input, threshold, value, input.detach().clone()))
     return _threshold(input, threshold, value)
 
 
@@ -734,6 +735,10 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       stacklevel=2)
+    return _kl_div(input, target, reduction, log_target)
+
+
+def _kl_div(input, target, reduction, log_target):
     output = target.exp() * (target - input) if log_target else xlogy(target, target) - target * input
     if reduction == "batchmean":
         return output.sum() / input.shape[0] if input.dim() else output.sum()
@@ -1699,7 +1704,8 @@ def one_hot(tensor, num_classes=-1):
 
 from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
                               pad_reflect_replicate, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d,
-                              conv_transpose2d, conv_transpose3d, gumbel_softmax)
+                              conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle, alpha_dropout,
+                              feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_, threshold_)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
