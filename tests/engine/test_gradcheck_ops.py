@@ -301,6 +301,11 @@ SAMPLES = {
     "_threshold": [s(lambda a: F.threshold(a, 0.2, -1.5), A)],
     "_threshold_saving_input": [s(lambda a: F.threshold(a * 1, 0.2, -1.5, inplace=True), A)],
     "_leaky_relu_saving_result": [s(lambda a: F.leaky_relu(a * 1, 0.2, inplace=True), A)],
+    "_rrelu_with_noise": [s(lambda a: F.rrelu(a, 0.1, 0.3), A),
+                          s(lambda a: (torch.manual_seed(0), F.rrelu(a, training=True))[1], A)],
+    "_rrelu_with_noise_saving_result": [
+        s(lambda a: (torch.manual_seed(0), F.rrelu(a * 1, training=True, inplace=True))[1], A),
+        s(lambda a: F.rrelu(a * 1, inplace=True), A)],
     # the float32 LSTM layer's node, called directly: gradcheck needs float64
     "_lstm_layer": [s(lambda x, w_ih, w_hh, b, h0, c0: _lstm_layer([x, w_ih, w_hh, b, b.flip(0), h0, c0]),
                       leaf(3, 1, 2), leaf(8, 2, lo=0.5, hi=-0.6), leaf(8, 2, lo=-0.4, hi=0.7), leaf(8),

@@ -1,6 +1,6 @@
 """More of torch.nn.functional: softshrink, hardshrink, rms_norm, pixel_shuffle/unshuffle,
 reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax,
-channel_shuffle, alpha dropout and the in-place activation forms (relu_ ...).
+channel_shuffle, alpha dropout, rrelu and the in-place activation forms (relu_ ...).
 
 Each op with a node of its own in PyTorch declares it here with its derivative; rms_norm and
 gumbel_softmax are PyTorch's composites, written as PyTorch writes them. (Kept apart from
@@ -16,6 +16,7 @@ from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .._aten import pool
+from .. import _random
 from . import functional as F
 
 
@@ -378,3 +379,52 @@ def celu_(input, alpha=1.0):
 
 def threshold_(input, threshold, value):
     return F.threshold(input, threshold, value, inplace=True)
+
+
+# ---- randomized leaky ReLU: PyTorch's rrelu_with_noise ----------------------------------------
+# Training: each element <= 0 is multiplied by its own draw r ~ U(lower, upper) (one 53-bit double
+# per such element, in order, rounded to the dtype), the others by 1; `noise` keeps the factors
+# for the backward. Evaluation: leaky_relu with the slope (lower + upper) / 2.
+
+def _rrelu_backward(grad, self_or_result, noise, lower, upper, training):
+    if training and upper - lower > 1e-6:
+        return grad * noise
+    return F._leaky_relu_backward(grad, self_or_result, (lower + upper) / 2)
+
+
+@op("RreluWithNoiseBackward0", name="rrelu_with_noise",
+    self=lambda grad, self, noise, lower, upper, training: _rrelu_backward(grad, self, noise, lower, upper, training))
+def _rrelu_with_noise(self, noise, lower, upper, training):
+    with no_grad():
+        return self * noise if training else F._leaky_relu.forward(self, (lower + upper) / 2)
+
+
+@op("RreluWithNoiseBackward1", name="rrelu_with_noise_",
+    self=lambda grad, noise, lower, upper, training, result: _rrelu_backward(grad, result, noise, lower, upper,
+                                                                              training))
+def _rrelu_with_noise_saving_result(self, noise, lower, upper, training):
+    return _rrelu_with_noise.forward(self, noise, lower, upper, training)
+
+
+def _rrelu_noise(input, lower, upper, generator):
+    values = input._flat()
+    draws = iter((generator or _random.default_generator).u53(sum(1 for x in values if x <= 0)))
+    factors = [next(draws) * (upper - lower) + lower if x <= 0 else 1.0 for x in values]
+    return F._new(_random._round_floats(factors, input.dtype), input.shape, input.dtype)
+
+
+def _rrelu(input, lower, upper, training, inplace, generator):
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    noise = _rrelu_noise(input, lower, upper, generator) if training else None
+    if inplace:
+        return F._in_place(input, _rrelu_with_noise_saving_result(input, noise, lower, upper, training))
+    return _rrelu_with_noise(input, noise, lower, upper, training)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    return _rrelu(input, lower, upper, training, inplace, None)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return _rrelu(input, lower, upper, training, True, None)

@@ -5,7 +5,7 @@ calls the functional op (PyTorch's nn.functional calls these; here the direction
 torch.<name> finds them through the root's _TORCH_FORMS.
 """
 from . import functional as F
-from ._functional_ops import _alpha_dropout
+from ._functional_ops import _alpha_dropout, _rrelu
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -109,3 +109,11 @@ conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d = F.conv3d, F.conv_
 hardshrink, pixel_shuffle, pixel_unshuffle, channel_shuffle = F.hardshrink, F.pixel_shuffle, F.pixel_unshuffle, \
     F.channel_shuffle
 celu_, selu_, threshold_ = F.celu_, F.selu_, F.threshold_
+
+
+def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
+    return _rrelu(input, lower, upper, training, False, generator)
+
+
+def rrelu_(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
+    return _rrelu(input, lower, upper, training, True, generator)

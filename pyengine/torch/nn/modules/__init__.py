@@ -17,7 +17,7 @@ from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCel
 from .distance import CosineSimilarity, PairwiseDistance
 from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softmax, LogSoftmax, Softplus, Hardtanh,
                          ReLU6, Threshold, Softsign, Tanhshrink, Softmin, Softmax2d, PReLU, SELU, CELU, Hardsigmoid, Hardswish, Mish,
-                         LogSigmoid, GLU, Softshrink, Hardshrink)
+                         LogSigmoid, GLU, Softshrink, Hardshrink, RReLU)
 from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
                    PoissonNLLLoss, GaussianNLLLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss)
