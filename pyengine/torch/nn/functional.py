@@ -1709,3 +1709,8 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
+
+
+def __getattr__(name):
+    from .._unsupported import internal_attribute
+    internal_attribute("torch.nn.functional", name)
