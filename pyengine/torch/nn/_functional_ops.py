@@ -10,7 +10,7 @@ functional.py, which re-exports them, while that file is being reorganised.)
 import math
 
 from .._dtype import float32, float64
-from .._ops.creation import empty_like, tensor, zeros, zeros_like
+from .._ops.creation import empty, empty_like, tensor, zeros, zeros_like
 from .._ops.pointwise import rsqrt, where
 from .._ops import pointwise
 from ..autograd.derivatives import op
@@ -492,3 +492,42 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
         dist_neg = pointwise.minimum(dist_neg, distance_function(positive, negative))
     loss = pointwise.clamp_min(margin + dist_pos - dist_neg, 0)
     return loss.sum() if reduction == "sum" else loss.mean() if reduction == "mean" else loss
+
+
+# ---- circular padding: PyTorch's _pad_circular, copies into slices of a new tensor ---------------
+
+def pad_circular(input, pad):
+    padded = len(pad) // 2
+    if input.dim() - padded not in (1, 2):
+        raise RuntimeError(f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+                           "Supported combinations for non-constant padding:\n"
+                           "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                           "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                           "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    in_shape = list(input.shape)
+    out_shape = list(in_shape)
+    dims = [input.dim() - 1 - i for i in range(padded)]  # pad[2i], pad[2i + 1] pad dims[i]
+    for i, dim in enumerate(dims):
+        out_shape[dim] = in_shape[dim] + pad[2 * i] + pad[2 * i + 1]
+        if pad[2 * i] > in_shape[dim] or pad[2 * i + 1] > in_shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = empty(out_shape, dtype=input.dtype)
+    out_slice, in_slice = out, input
+    for i, dim in enumerate(dims):
+        left, right = pad[2 * i], pad[2 * i + 1]
+        out_slice = _slice(out_slice, dim, max(left, 0), out_shape[dim] - max(right, 0))
+        in_slice = _slice(in_slice, dim, max(-left, 0), in_shape[dim] - max(-right, 0))
+    out_slice.copy_(in_slice)
+    for i, dim in enumerate(dims):  # then the borders from the copied middle (corners twice when 2-d or 3-d)
+        left, right, size = pad[2 * i], pad[2 * i + 1], out_shape[dim]
+        if left > 0:
+            _slice(out, dim, 0, left).copy_(_slice(out, dim, size - left - max(right, 0), size - max(right, 0)))
+        if right > 0:
+            _slice(out, dim, size - right, size).copy_(_slice(out, dim, max(left, 0), max(left, 0) + right))
+    return out
+
+
+def _slice(x, dim, start, end):
+    return x.narrow(dim, start, end - start)

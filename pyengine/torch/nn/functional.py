@@ -1662,10 +1662,14 @@ def pad(input, pad, mode="constant", value=None):
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant" and value:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     if mode in ("reflect", "replicate"):
         return pad_reflect_replicate(input, pad, mode)
+    if mode == "circular":
+        return pad_circular(input, pad)
     if mode != "constant":
-        raise NotImplementedError(f"F.pad: mode '{mode}' is not supported by this engine (only 'constant', 'reflect' and 'replicate')")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     return _constant_pad_nd(input, list(pad), 0 if value is None else value)
 
 
@@ -1703,10 +1707,11 @@ def one_hot(tensor, num_classes=-1):
 
 
 from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
-                              pad_reflect_replicate, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d,
-                              conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle, alpha_dropout,
-                              feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_, threshold_, rrelu, rrelu_,
-                              local_response_norm, lp_pool1d, lp_pool2d, lp_pool3d, triplet_margin_with_distance_loss)
+                              pad_reflect_replicate, pad_circular, adaptive_max_pool1d, adaptive_max_pool2d,
+                              conv_transpose1d, conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle,
+                              alpha_dropout, feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_,
+                              threshold_, rrelu, rrelu_, local_response_norm, lp_pool1d, lp_pool2d, lp_pool3d,
+                              triplet_margin_with_distance_loss)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
