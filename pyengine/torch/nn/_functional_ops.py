@@ -16,7 +16,7 @@ from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .._aten import pool
-from .. import _random
+from .. import _float32, _random
 from . import functional as F
 
 
@@ -531,3 +531,85 @@ def pad_circular(input, pad):
 
 def _slice(x, dim, start, end):
     return x.narrow(dim, start, end - start)
+
+
+# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in the input's dtype
+# (each frame's sum in it, the sum over frames in float64)
+
+def _margin_frames(self, target):
+    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
+    rows, targets = self._flat(), target._flat()
+    for t in range(nframe):
+        if not 0 <= targets[t] < dim:
+            raise RuntimeError("target out of range")
+    return nframe, dim, [rows[t * dim:(t + 1) * dim] for t in range(nframe)], targets
+
+
+def _no_derivative(grad):
+    raise RuntimeError("derivative for aten::multi_margin_loss_backward is not implemented")
+
+
+# PyTorch records this node for a gradient taken with create_graph=True, but cannot differentiate it
+@op("NotImplemented", name="multi_margin_loss_backward", grad_output=_no_derivative, self=_no_derivative)
+def _multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction):
+    grad = grad_output
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames, targets = _margin_frames(self, target)
+    weights = weight._flat() if weight is not None else None
+    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
+    scales = grad._flat() if reduction == "none" and grad.dim() else [grad.item()] * nframe
+    out = []
+    for row, k, scale in zip(frames, targets, scales):
+        grads, target_grad = [], 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            h = 0.0
+            if d != k and z > 0:
+                h = g if p == 1 else r(r(2 * g) * z)
+                h = r(h * weights[k]) if weights is not None else h
+                target_grad = r(target_grad - h)
+            grads.append(h)
+        grads[k] = target_grad
+        out += [r(v * scale) for v in grads]
+    return F._new(out, self.shape, self.dtype)
+
+
+@op("MultiMarginLossBackward0", name="multi_margin_loss",
+    self=lambda grad, self, target, p, margin, weight, reduction: _multi_margin_loss_backward(
+        grad, self, target, p, margin, weight, reduction))
+def _multi_margin_loss(self, target, p, margin, weight, reduction):
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames, targets = _margin_frames(self, target)
+    weights = weight._flat() if weight is not None else None
+    sums = []
+    for row, k in zip(frames, targets):
+        total = 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            if d != k and z > 0:
+                h = z if p == 1 else r(z * z)
+                total = r(total + (r(h * weights[k]) if weights is not None else h))
+        sums.append(r(total / dim))
+    if reduction == "none" and target.dim():
+        return F._new(sums, (nframe,), self.dtype)
+    total = sum(sums, 0.0)  # float64, then one rounding
+    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = F._legacy_reduction(size_average, reduce, reduction)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    nframe, dim = (1, input.numel()) if input.dim() <= 1 else tuple(input.shape)
+    if not (input.dim() == 2 and dim or input.dim() == 1 and dim or input.dim() == 0):
+        raise RuntimeError(f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    if (target.dim() > 1 if input.dim() <= 1 else target.dim() != 1) or target.numel() != nframe:
+        raise RuntimeError(f"multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
+                           f"samples (batch size). Expected target size [{nframe}], but got {list(target.shape)}. "
+                           f"Input has shape {list(input.shape)}.")
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f"inconsistent weight size, expected {dim} but got {list(weight.shape)}")
+    return _multi_margin_loss(input, target, p, margin, weight, reduction)
