@@ -410,6 +410,9 @@ SAMPLES = {
     "_multi_margin_loss": [
         s(lambda x: F.multi_margin_loss(x, torch.tensor([2, 0]), p=2, weight=torch.tensor([1.0, 0.5, 2.0], dtype=f64)), A),
         s(lambda x: F.multi_margin_loss(x, torch.tensor([1, 2]), margin=0.7, reduction="none"), A)],
+    "_multilabel_margin_loss": [
+        s(lambda x: F.multilabel_margin_loss(x, torch.tensor([[2, 0, -1], [1, -1, 0]])), A),
+        s(lambda x: F.multilabel_margin_loss(x, torch.tensor([[1, -1, 0], [0, 1, 2]]), reduction="none"), A)],
     "_pixel_shuffle": [s(lambda x: F.pixel_shuffle(x, 2), leaf(1, 4, 2, 3))],
     "_channel_shuffle": [s(lambda x: F.channel_shuffle(x, 3), leaf(2, 6, 2))],
     "_pixel_unshuffle": [s(lambda x: F.pixel_unshuffle(x, 2), IMG)],
@@ -491,8 +494,9 @@ EXEMPT = {
     "floor_divide": "PyTorch defines no derivative: backward raises (tested below)",
     "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
+    "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
 }
-FIRST_ORDER_ONLY = {"_multi_margin_loss"}  # their gradient's node is one of those
+FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss"}  # their gradient's node is one of those
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.
@@ -552,10 +556,12 @@ def test_samples_and_exemptions_name_real_entries():
     assert set(SAMPLES) | set(EXEMPT) <= set(TABLE)
 
 
-def test_multi_margin_loss_double_backward_raises_like_pytorch():
-    grad, = torch.autograd.grad(F.multi_margin_loss(A, torch.tensor([2, 0])), A, create_graph=True)
-    assert type(grad.grad_fn).__name__ == "NotImplemented"
-    with pytest.raises(RuntimeError, match=r"^derivative for aten::multi_margin_loss_backward is not implemented$"):
+@pytest.mark.parametrize("loss, target", [(F.multi_margin_loss, [2, 0]),
+                                          (F.multilabel_margin_loss, [[2, 0, -1], [1, -1, 0]])])
+def test_margin_losses_double_backward_raises_like_pytorch(loss, target):
+    grad, = torch.autograd.grad(loss(A, torch.tensor(target)), A, create_graph=True)
+    assert grad.grad_fn.name() == "torch::autograd::NotImplemented"
+    with pytest.raises(RuntimeError, match=rf"^derivative for aten::{loss.__name__}_backward is not implemented$"):
         grad.sum().backward()
 
 

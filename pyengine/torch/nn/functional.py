@@ -1711,7 +1711,8 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
                               conv_transpose1d, conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle,
                               alpha_dropout, feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_,
                               threshold_, rrelu, rrelu_, local_response_norm, lp_pool1d, lp_pool2d, lp_pool3d,
-                              triplet_margin_with_distance_loss, multi_margin_loss)
+                              triplet_margin_with_distance_loss, multi_margin_loss,
+                              multilabel_margin_loss)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
