@@ -24,3 +24,10 @@ def test_classification():
     assert api_audit.unsupported_reason("sparse_coo_tensor") == "sparse tensors"
     assert api_audit.unsupported_reason("C++ class") == "TorchScript and C++ internals"
     assert api_audit.unsupported_reason("cross") is None
+
+
+def test_names_the_engine_refuses_by_name_are_unsupported_for_its_reason():
+    reference = {"namespaces": {"torch.nn.functional": {"Optional": "", "relu": "(input, inplace=False)", "nope": ""}}}
+    rows = api_audit.classify(reference, api_audit.engine_names(reference))["torch.nn.functional"]
+    assert rows == [("Optional", "", "unsupported: PyTorch's typing and __torch_function__ dispatch helpers"),
+                    ("nope", "", "missing"), ("relu", "(input, inplace=False)", "implemented")]

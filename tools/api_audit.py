@@ -97,32 +97,35 @@ def write_reference():
 
 
 ENGINE_PROBE = r"""
-import importlib, inspect, json, sys
+import importlib, inspect, json, re, sys
 import torch
 wanted = json.load(sys.stdin)
-found = {}
+found, refused = {}, {}
 for ns, names in wanted.items():
+    found[ns], refused[ns] = {}, {}
     try:
         owner = torch.Tensor if ns == "torch.Tensor" else importlib.import_module(ns)
     except Exception:
-        found[ns] = {}
         continue
-    found[ns] = {}
     for name in names:
         try:
             obj = getattr(owner, name)
-        except Exception:
+        except Exception as error:
+            feature = re.search(r" is not supported \((.+)\): ", str(error))
+            if feature:
+                refused[ns][name] = feature.group(1)
             continue
         try:
             params = inspect.signature(obj).parameters
             found[ns][name] = None if any(p.kind is p.VAR_KEYWORD for p in params.values()) else list(params)
         except (TypeError, ValueError):
             found[ns][name] = None
-json.dump(found, sys.stdout)
+json.dump({"found": found, "refused": refused}, sys.stdout)
 """
 
 
 def engine_names(reference):
+    """{"found": {ns: {name: its keywords, or None}}, "refused": {ns: {name: the feature its error names}}}"""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYENGINE_")}
     env["PYTHONPATH"] = ENGINE
     wanted = {ns: sorted(names) for ns, names in reference["namespaces"].items()}
@@ -159,13 +162,14 @@ def classify(reference, engine):
     for ns, names in reference["namespaces"].items():
         rows[ns] = []
         for name, signature in sorted(names.items()):
-            if name in engine.get(ns, {}):
-                params = engine[ns][name]
+            if name in engine["found"].get(ns, {}):
+                params = engine["found"][ns][name]
                 lacking = [k for k in keywords(signature) if params is not None and k not in params
                            and k not in ("self", "input")]
                 status = "implemented" + (f" (not: {', '.join(lacking)})" if lacking else "")
             else:
                 reason = unsupported_reason(signature) if signature == "C++ class" else unsupported_reason(name)
+                reason = reason or engine["refused"].get(ns, {}).get(name)  # the engine's own error names it
                 status = f"unsupported: {reason}" if reason else "missing"
             rows[ns].append((name, signature, status))
     return rows

@@ -155,19 +155,28 @@ _ON_FIRST_USE = ("nn", "optim", "utils", "distributions")
 _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
                     "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
                     "group_norm")
+# and these with ATen's own signatures (torch.embedding(weight, indices), integer reductions ...)
+_TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
+                "feature_alpha_dropout", "feature_alpha_dropout_", "batch_norm", "instance_norm", "layer_norm",
+                "embedding", "max_pool3d", "adaptive_max_pool1d", "constant_pad_nd", "kl_div", "margin_ranking_loss",
+                "hinge_embedding_loss", "cosine_embedding_loss", "triplet_margin_loss", "poisson_nll_loss",
+                "binary_cross_entropy_with_logits", "rms_norm", "conv3d", "conv_transpose1d", "conv_transpose2d",
+                "conv_transpose3d", "hardshrink", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "celu_",
+                "selu_", "threshold_", "rrelu", "rrelu_")
 
 
 def __getattr__(name):
-    if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL:
+    if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
             return import_module("." + name, __name__)
-        return getattr(import_module(".nn.functional", __name__), name)
+        return getattr(import_module(".nn.functional" if name in _FROM_FUNCTIONAL else ".nn._torch_forms",
+                                     __name__), name)
     _unsupported_attribute(name)
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS})
 
 
 def detach(input):

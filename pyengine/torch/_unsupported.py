@@ -22,6 +22,27 @@ def message(name):
     return f"torch.{name} is not supported ({FEATURES[name]}): {_WHY}"
 
 
+# Names other modules of PyTorch export that are its own machinery, not API for programs
+INTERNALS = {
+    "torch.nn.functional": ("PyTorch's typing and __torch_function__ dispatch helpers", {
+        "BroadcastingList1", "BroadcastingList2", "BroadcastingList3", "Callable", "Optional", "DType",
+        "boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
+        "has_torch_function_variadic", "assert_int_or_pair"}),
+    "torch.utils.data": ("DataPipes, the deprecated torchdata API", {
+        "DFIterDataPipe", "DataChunk", "IterDataPipe", "MapDataPipe", "argument_validation", "functional_datapipe",
+        "guaranteed_datapipes_determinism", "non_deterministic", "runtime_validation",
+        "runtime_validation_disabled"}),
+}
+
+
+def internal_attribute(module, name):
+    """Module __getattr__ of the modules in INTERNALS: the internal's error, else the usual one."""
+    feature, names = INTERNALS[module]
+    if name in names:
+        raise AttributeError(f"{module}.{name} is not supported ({feature}): {_WHY}")
+    raise AttributeError(f"module '{module}' has no attribute '{name}'", name=name, obj=sys.modules[module])
+
+
 def unsupported_attribute(name):
     """Module __getattr__ of torch: an unsupported feature's error, else the usual one."""
     if name in FEATURES:

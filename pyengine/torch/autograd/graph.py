@@ -63,7 +63,9 @@ class Node:
         return self._extra().metadata
 
     def name(self):
-        return type(self).__name__
+        name = type(self).__name__
+        # the node of ops PyTorch cannot differentiate is a hand-written C++ one: its name has the namespace
+        return "torch::autograd::NotImplemented" if name == "NotImplemented" else name
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"

@@ -1,18 +1,22 @@
 """More of torch.nn.functional: softshrink, hardshrink, rms_norm, pixel_shuffle/unshuffle,
-reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax.
+reflect and replicate padding, adaptive max pooling, transposed convolution, gumbel_softmax,
+channel_shuffle, alpha dropout, rrelu and the in-place activation forms (relu_ ...).
 
 Each op with a node of its own in PyTorch declares it here with its derivative; rms_norm and
 gumbel_softmax are PyTorch's composites, written as PyTorch writes them. (Kept apart from
 functional.py, which re-exports them, while that file is being reorganised.)
 """
 
+import math
+
 from .._dtype import float32, float64
-from .._ops.creation import empty_like, tensor, zeros, zeros_like
+from .._ops.creation import empty, empty_like, tensor, zeros, zeros_like
 from .._ops.pointwise import rsqrt, where
 from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .._aten import pool
+from .. import _float32, _random
 from . import functional as F
 
 
@@ -294,3 +298,389 @@ def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
 
 __all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshuffle", "adaptive_max_pool1d",
            "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "gumbel_softmax"]
+
+
+# ---- channel shuffle ------------------------------------------------------------------------
+
+@op("ChannelShuffleBackward0", name="channel_shuffle",
+    self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
+def _channel_shuffle(self, groups):
+    b, c, *rest = self.shape
+    with no_grad():
+        return self.reshape(b, groups, c // groups, *rest).transpose(1, 2).reshape(b, c, *rest)
+
+
+def channel_shuffle(input, groups):
+    if input.dim() <= 2:
+        raise RuntimeError(f"channel_shuffle expects input with > 2 dims, but got input with sizes {list(input.shape)}")
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value of groups:{groups}")
+    if input.shape[1] % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {input.shape[1]} channels and "
+                           f"{groups} groups.")
+    return _channel_shuffle(input, groups)
+
+
+# ---- alpha dropout: PyTorch's _dropout_impl with its alpha branch ----------------------------
+
+_SELU_NEGATIVE_SATURATION = 1.7580993408473766  # alpha * scale of SELU
+
+
+def _alpha_dropout(input, p, training, inplace, feature):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    if p == 1:
+        return input.mul_(0) if inplace else input * zeros(())
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2) if feature else tuple(input.shape)
+    noise = zeros(shape, dtype=input.dtype).bernoulli_(1 - p)
+    a = 1.0 / math.sqrt((_SELU_NEGATIVE_SATURATION ** 2 * p + 1) * (1 - p))
+    b = noise.add(-1).mul_(_SELU_NEGATIVE_SATURATION * a).add_(_SELU_NEGATIVE_SATURATION * a * p)
+    noise.mul_(a)
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _alpha_dropout(input, p, training, inplace, False)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _alpha_dropout(input, p, training, inplace, True)
+
+
+# ---- the in-place forms nn.functional names (torch.relu_ ...: the result saved, as PyTorch) ----
+
+def relu_(input):
+    return F.relu(input, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return F.elu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return F.leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return F.hardtanh(input, min_val, max_val, inplace=True)
+
+
+def selu_(input):
+    return F.selu(input, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return F.celu(input, alpha, inplace=True)
+
+
+def threshold_(input, threshold, value):
+    return F.threshold(input, threshold, value, inplace=True)
+
+
+# ---- randomized leaky ReLU: PyTorch's rrelu_with_noise ----------------------------------------
+# Training: each element <= 0 is multiplied by its own draw r ~ U(lower, upper) (one 53-bit double
+# per such element, in order, rounded to the dtype), the others by 1; `noise` keeps the factors
+# for the backward. Evaluation: leaky_relu with the slope (lower + upper) / 2.
+
+def _rrelu_backward(grad, self_or_result, noise, lower, upper, training):
+    if training and upper - lower > 1e-6:
+        return grad * noise
+    return F._leaky_relu_backward(grad, self_or_result, (lower + upper) / 2)
+
+
+@op("RreluWithNoiseBackward0", name="rrelu_with_noise",
+    self=lambda grad, self, noise, lower, upper, training: _rrelu_backward(grad, self, noise, lower, upper, training))
+def _rrelu_with_noise(self, noise, lower, upper, training):
+    with no_grad():
+        return self * noise if training else F._leaky_relu.forward(self, (lower + upper) / 2)
+
+
+@op("RreluWithNoiseBackward1", name="rrelu_with_noise_",
+    self=lambda grad, noise, lower, upper, training, result: _rrelu_backward(grad, result, noise, lower, upper,
+                                                                              training))
+def _rrelu_with_noise_saving_result(self, noise, lower, upper, training):
+    return _rrelu_with_noise.forward(self, noise, lower, upper, training)
+
+
+def _rrelu_noise(input, lower, upper, generator):
+    values = input._flat()
+    draws = iter((generator or _random.default_generator).u53(sum(1 for x in values if x <= 0)))
+    factors = [next(draws) * (upper - lower) + lower if x <= 0 else 1.0 for x in values]
+    return F._new(_random._round_floats(factors, input.dtype), input.shape, input.dtype)
+
+
+def _rrelu(input, lower, upper, training, inplace, generator):
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    noise = _rrelu_noise(input, lower, upper, generator) if training else None
+    if inplace:
+        return F._in_place(input, _rrelu_with_noise_saving_result(input, noise, lower, upper, training))
+    return _rrelu_with_noise(input, noise, lower, upper, training)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    return _rrelu(input, lower, upper, training, inplace, None)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return _rrelu(input, lower, upper, training, True, None)
+
+
+# ---- local response norm, power-average pooling, triplet loss with a distance: PyTorch's composites
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} dimensions)")
+    if input.numel() == 0:
+        return input
+    div = input.mul(input)
+    if dim == 3:
+        div = F.pad(div.unsqueeze(1), (0, 0, size // 2, (size - 1) // 2))
+        div = F.avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.size()
+        div = F.pad(div.view(sizes[0], 1, sizes[1], sizes[2], -1), (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = F.avg_pool3d(div, (size, 1, 1), stride=1).squeeze(1).view(sizes)
+    return input / div.mul(alpha).add(k).pow(beta)
+
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, nd):
+    max_pool, avg_pool = (None, (F.max_pool1d, F.avg_pool1d), (F.max_pool2d, F.avg_pool2d),
+                          (F.max_pool3d, F.avg_pool3d))[nd]
+    if norm_type == float("inf"):
+        return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if norm_type == -float("inf"):
+        return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if stride is not None:
+        out = avg_pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = avg_pool(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (pointwise.sign(out) * F.relu(out.abs())).mul(math.prod(F._tuple(kernel_size, nd))).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 3)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False,
+                                      reduction="mean"):
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    if not anchor.dim() == positive.dim() == negative.dim():
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {anchor.dim()}D, positive {positive.dim()}D, and negative "
+                           f"{negative.dim()}D inputs")
+    distance_function = distance_function or F.pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:
+        dist_neg = pointwise.minimum(dist_neg, distance_function(positive, negative))
+    loss = pointwise.clamp_min(margin + dist_pos - dist_neg, 0)
+    return loss.sum() if reduction == "sum" else loss.mean() if reduction == "mean" else loss
+
+
+# ---- circular padding: PyTorch's _pad_circular, copies into slices of a new tensor ---------------
+
+def pad_circular(input, pad):
+    padded = len(pad) // 2
+    if input.dim() - padded not in (1, 2):
+        raise RuntimeError(f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+                           "Supported combinations for non-constant padding:\n"
+                           "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                           "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                           "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    in_shape = list(input.shape)
+    out_shape = list(in_shape)
+    dims = [input.dim() - 1 - i for i in range(padded)]  # pad[2i], pad[2i + 1] pad dims[i]
+    for i, dim in enumerate(dims):
+        out_shape[dim] = in_shape[dim] + pad[2 * i] + pad[2 * i + 1]
+        if pad[2 * i] > in_shape[dim] or pad[2 * i + 1] > in_shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = empty(out_shape, dtype=input.dtype)
+    out_slice, in_slice = out, input
+    for i, dim in enumerate(dims):
+        left, right = pad[2 * i], pad[2 * i + 1]
+        out_slice = _slice(out_slice, dim, max(left, 0), out_shape[dim] - max(right, 0))
+        in_slice = _slice(in_slice, dim, max(-left, 0), in_shape[dim] - max(-right, 0))
+    out_slice.copy_(in_slice)
+    for i, dim in enumerate(dims):  # then the borders from the copied middle (corners twice when 2-d or 3-d)
+        left, right, size = pad[2 * i], pad[2 * i + 1], out_shape[dim]
+        if left > 0:
+            _slice(out, dim, 0, left).copy_(_slice(out, dim, size - left - max(right, 0), size - max(right, 0)))
+        if right > 0:
+            _slice(out, dim, size - right, size).copy_(_slice(out, dim, max(left, 0), max(left, 0) + right))
+    return out
+
+
+def _slice(x, dim, start, end):
+    return x.narrow(dim, start, end - start)
+
+
+# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in the input's dtype
+# (each frame's sum in it, the sum over frames in float64)
+
+def _margin_frames(self, target):
+    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
+    rows, targets = self._flat(), target._flat()
+    for t in range(nframe):
+        if not 0 <= targets[t] < dim:
+            raise RuntimeError("target out of range")
+    return nframe, dim, [rows[t * dim:(t + 1) * dim] for t in range(nframe)], targets
+
+
+def _no_derivative(name):
+    def raises(grad):
+        raise RuntimeError(f"derivative for aten::{name} is not implemented")
+    return raises
+
+
+# PyTorch records this node for a gradient taken with create_graph=True, but cannot differentiate it
+@op("NotImplemented", name="multi_margin_loss_backward", grad_output=_no_derivative("multi_margin_loss_backward"),
+    self=_no_derivative("multi_margin_loss_backward"))
+def _multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction):
+    grad = grad_output
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames, targets = _margin_frames(self, target)
+    weights = weight._flat() if weight is not None else None
+    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
+    scales = grad._flat() if reduction == "none" and grad.dim() else [grad.item()] * nframe
+    out = []
+    for row, k, scale in zip(frames, targets, scales):
+        grads, target_grad = [], 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            h = 0.0
+            if d != k and z > 0:
+                h = g if p == 1 else r(r(2 * g) * z)
+                h = r(h * weights[k]) if weights is not None else h
+                target_grad = r(target_grad - h)
+            grads.append(h)
+        grads[k] = target_grad
+        out += [r(v * scale) for v in grads]
+    return F._new(out, self.shape, self.dtype)
+
+
+@op("MultiMarginLossBackward0", name="multi_margin_loss",
+    self=lambda grad, self, target, p, margin, weight, reduction: _multi_margin_loss_backward(
+        grad, self, target, p, margin, weight, reduction))
+def _multi_margin_loss(self, target, p, margin, weight, reduction):
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames, targets = _margin_frames(self, target)
+    weights = weight._flat() if weight is not None else None
+    sums = []
+    for row, k in zip(frames, targets):
+        total = 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            if d != k and z > 0:
+                h = z if p == 1 else r(z * z)
+                total = r(total + (r(h * weights[k]) if weights is not None else h))
+        sums.append(r(total / dim))
+    if reduction == "none" and target.dim():
+        return F._new(sums, (nframe,), self.dtype)
+    total = sum(sums, 0.0)  # float64, then one rounding
+    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = F._legacy_reduction(size_average, reduce, reduction)
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    nframe, dim = (1, input.numel()) if input.dim() <= 1 else tuple(input.shape)
+    if not (input.dim() == 2 and dim or input.dim() == 1 and dim or input.dim() == 0):
+        raise RuntimeError(f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    if (target.dim() > 1 if input.dim() <= 1 else target.dim() != 1) or target.numel() != nframe:
+        raise RuntimeError(f"multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
+                           f"samples (batch size). Expected target size [{nframe}], but got {list(target.shape)}. "
+                           f"Input has shape {list(input.shape)}.")
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f"inconsistent weight size, expected {dim} but got {list(weight.shape)}")
+    return _multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+# ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp); each frame's
+# targets are the indices before the first -1; margins in the input's dtype, sums in float64
+
+def _label_frames(self, target):
+    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
+    rows, labels = self._flat(), target._flat()
+    if any(not -1 <= k < dim for k in labels):
+        raise RuntimeError("argument #2 'target' is out of range")
+    frames = []
+    for t in range(nframe):
+        row, frame_labels = rows[t * dim:(t + 1) * dim], labels[t * dim:(t + 1) * dim]
+        targets = frame_labels[:frame_labels.index(-1)] if -1 in frame_labels else frame_labels
+        frames.append((row, targets, set(targets)))
+    return nframe, dim, frames
+
+
+@op("NotImplemented", name="multilabel_margin_loss_backward",
+    grad_output=_no_derivative("multilabel_margin_loss_backward"),
+    self=_no_derivative("multilabel_margin_loss_backward"))
+def _multilabel_margin_loss_backward(grad_output, self, target, reduction):
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames = _label_frames(self, target)
+    g = r(1.0 / (nframe * dim) if reduction == "mean" else 1.0 / dim)
+    scales = grad_output._flat() if reduction == "none" and grad_output.dim() else [grad_output.item()] * nframe
+    out = []
+    for (row, targets, is_target), scale in zip(frames, scales):
+        grads = [0.0] * dim
+        for k in targets:
+            for d in range(dim):
+                if d not in is_target and r(r(1 - row[k]) + row[d]) > 0:
+                    grads[k] = r(grads[k] - g)
+                    grads[d] = r(grads[d] + g)
+        out += [r(v * scale) for v in grads]
+    return F._new(out, self.shape, self.dtype)
+
+
+@op("MultilabelMarginLossBackward0", name="multilabel_margin_loss",
+    self=lambda grad, self, target, reduction: _multilabel_margin_loss_backward(grad, self, target, reduction))
+def _multilabel_margin_loss(self, target, reduction):
+    r = _float32.f32 if self.dtype is float32 else float
+    nframe, dim, frames = _label_frames(self, target)
+    sums = []
+    for row, targets, is_target in frames:
+        total = 0.0
+        for k in targets:
+            for d in range(dim):
+                z = r(r(1 - row[k]) + row[d])
+                if d not in is_target and z > 0:
+                    total += z
+        sums.append(total)
+    if reduction == "none" and target.dim() > 1:
+        return F._new([r(v / dim) for v in sums], (nframe,), self.dtype)
+    total = sum(sums, 0.0) / dim
+    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = F._legacy_reduction(size_average, reduce, reduction)
+    dim = input.numel() if input.dim() <= 1 else input.shape[1]
+    if not (input.dim() == 2 and dim or input.dim() == 1 and dim or input.dim() == 0):
+        raise RuntimeError(f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    if (target.dim() > 1 or target.numel() != dim if input.dim() <= 1
+            else tuple(target.shape) != tuple(input.shape)):
+        raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}")
+    return _multilabel_margin_loss(input, target, reduction)

@@ -381,15 +381,16 @@ def _threshold(self, threshold, value):
         return where_values(self > threshold, self, value, self.dtype)
 
 
+# PyTorch's in-place form saves a copy of the input (its formula reads self, not the result)
 @op("ThresholdBackward1", name="threshold_",
-    self=lambda grad, threshold, result: threshold_backward(grad, result, threshold))
-def _threshold_saving_result(self, threshold, value):
+    self=lambda grad, threshold, original: threshold_backward(grad, original, threshold))
+def _threshold_saving_input(self, threshold, value, original):
     return _threshold.forward(self, threshold, value)
 
 
 def threshold(input, threshold, value, inplace=False):
     if inplace:
-        return _in_place(input, _threshold_saving_result(input, threshold, value))
+        return _in_place(input, _threshold_saving_input(input, threshold, value, input.detach().clone()))
     return _threshold(input, threshold, value)
 
 
@@ -734,6 +735,10 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       stacklevel=2)
+    return _kl_div(input, target, reduction, log_target)
+
+
+def _kl_div(input, target, reduction, log_target):
     output = target.exp() * (target - input) if log_target else xlogy(target, target) - target * input
     if reduction == "batchmean":
         return output.sum() / input.shape[0] if input.dim() else output.sum()
@@ -1656,10 +1661,14 @@ def pad(input, pad, mode="constant", value=None):
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant" and value:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     if mode in ("reflect", "replicate"):
         return pad_reflect_replicate(input, pad, mode)
+    if mode == "circular":
+        return pad_circular(input, pad)
     if mode != "constant":
-        raise NotImplementedError(f"F.pad: mode '{mode}' is not supported by this engine (only 'constant', 'reflect' and 'replicate')")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     return _constant_pad_nd(input, list(pad), 0 if value is None else value)
 
 
@@ -1697,8 +1706,17 @@ def one_hot(tensor, num_classes=-1):
 
 
 from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
-                              pad_reflect_replicate, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d,
-                              conv_transpose2d, conv_transpose3d, gumbel_softmax)
+                              pad_reflect_replicate, pad_circular, adaptive_max_pool1d, adaptive_max_pool2d,
+                              conv_transpose1d, conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle,
+                              alpha_dropout, feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_,
+                              threshold_, rrelu, rrelu_, local_response_norm, lp_pool1d, lp_pool2d, lp_pool3d,
+                              triplet_margin_with_distance_loss, multi_margin_loss,
+                              multilabel_margin_loss)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
+
+
+def __getattr__(name):
+    from .._unsupported import internal_attribute
+    internal_attribute("torch.nn.functional", name)

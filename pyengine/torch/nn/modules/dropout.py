@@ -30,3 +30,11 @@ class Dropout2d(Dropout):
 
 class Dropout3d(Dropout):
     function = staticmethod(F.dropout3d)
+
+
+class AlphaDropout(Dropout):
+    function = staticmethod(F.alpha_dropout)
+
+
+class FeatureAlphaDropout(Dropout):
+    function = staticmethod(F.feature_alpha_dropout)

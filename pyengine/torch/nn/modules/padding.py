@@ -53,7 +53,7 @@ class ZeroPad3d(_ZeroPad, ConstantPad3d):
 
 
 class _CopyPadNd(Module):
-    """Reflection and replication padding: the border values mirrored or repeated."""
+    """Reflection, replication and circular padding: the border values mirrored, repeated or wrapped."""
     n = 1
     mode = "reflect"
 
@@ -90,3 +90,15 @@ class ReplicationPad2d(_CopyPadNd):
 
 class ReplicationPad3d(_CopyPadNd):
     n, mode = 3, "replicate"
+
+
+class CircularPad1d(_CopyPadNd):
+    n, mode = 1, "circular"
+
+
+class CircularPad2d(_CopyPadNd):
+    n, mode = 2, "circular"
+
+
+class CircularPad3d(_CopyPadNd):
+    n, mode = 3, "circular"

@@ -1,4 +1,4 @@
-"""PixelShuffle and PixelUnshuffle."""
+"""PixelShuffle, PixelUnshuffle and ChannelShuffle."""
 from .. import functional as F
 from .module import Module
 
@@ -25,3 +25,15 @@ class PixelUnshuffle(Module):
 
     def extra_repr(self):
         return f"downscale_factor={self.downscale_factor}"
+
+
+class ChannelShuffle(Module):
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f"groups={self.groups}"

@@ -1,0 +1,119 @@
+"""The torch.* forms of nn.functional's ops, with ATen's signatures: torch.dropout(input, p, train),
+torch.batch_norm(input, weight, bias, running_mean, running_var, ...), torch.embedding(weight,
+indices), losses taking the reduction as ATen's integer (0 none, 1 mean, 2 sum) ... Each one
+calls the functional op (PyTorch's nn.functional calls these; here the direction is reversed).
+torch.<name> finds them through the root's _TORCH_FORMS.
+"""
+from . import functional as F
+from ._functional_ops import _alpha_dropout, _rrelu
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def dropout(input, p, train):
+    return F.dropout(input, p, train)
+
+
+def dropout_(input, p, train):
+    return F.dropout(input, p, train, inplace=True)
+
+
+def feature_dropout(input, p, train):
+    return F._feature_dropout(input, p, train, False)
+
+
+def feature_dropout_(input, p, train):
+    return F._feature_dropout(input, p, train, True)
+
+
+def alpha_dropout(input, p, train):
+    return _alpha_dropout(input, p, train, False, False)
+
+
+def alpha_dropout_(input, p, train):
+    return _alpha_dropout(input, p, train, True, False)
+
+
+def feature_alpha_dropout(input, p, train):
+    return _alpha_dropout(input, p, train, False, True)
+
+
+def feature_alpha_dropout_(input, p, train):
+    return _alpha_dropout(input, p, train, True, True)
+
+
+def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled):
+    return F.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled):
+    return F.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True):
+    return F.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    return F.embedding(indices, weight, None if padding_idx == -1 else padding_idx)
+
+
+def max_pool3d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return F.max_pool3d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
+
+
+def adaptive_max_pool1d(input, output_size):
+    return F.adaptive_max_pool1d(input, output_size, return_indices=True)
+
+
+def constant_pad_nd(input, pad, value=0):
+    return F.pad(input, pad, "constant", value)
+
+
+def kl_div(input, target, reduction=1, *, log_target=False):
+    return F._kl_div(input, target, _REDUCTIONS[reduction], log_target)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1):
+    return F.margin_ranking_loss(input1, input2, target, margin, reduction=_REDUCTIONS[reduction])
+
+
+def hinge_embedding_loss(input, target, margin=1.0, reduction=1):
+    return F.hinge_embedding_loss(input, target, margin, reduction=_REDUCTIONS[reduction])
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1):
+    return F.cosine_embedding_loss(input1, input2, target, margin, reduction=_REDUCTIONS[reduction])
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1):
+    return F.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction=_REDUCTIONS[reduction])
+
+
+def poisson_nll_loss(input, target, log_input, full, eps, reduction):
+    return F.poisson_nll_loss(input, target, log_input, full, eps=eps, reduction=_REDUCTIONS[reduction])
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=1):
+    return F.binary_cross_entropy_with_logits(input, target, weight, reduction=_REDUCTIONS[reduction],
+                                              pos_weight=pos_weight)
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    return F.rms_norm(input, normalized_shape, weight, eps)
+
+
+# the same signature as nn.functional's
+conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d = F.conv3d, F.conv_transpose1d, F.conv_transpose2d, \
+    F.conv_transpose3d
+hardshrink, pixel_shuffle, pixel_unshuffle, channel_shuffle = F.hardshrink, F.pixel_shuffle, F.pixel_unshuffle, \
+    F.channel_shuffle
+celu_, selu_, threshold_ = F.celu_, F.selu_, F.threshold_
+
+
+def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
+    return _rrelu(input, lower, upper, training, False, generator)
+
+
+def rrelu_(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
+    return _rrelu(input, lower, upper, training, True, generator)
