@@ -204,6 +204,8 @@ SAMPLES = {
     "_as_strided": [s(lambda a: a.as_strided((2, 2), (1, 2), 1), A),
                     s(lambda a: torch.as_strided(a.t(), (3, 2), (1, 1)), A)],  # overlapping windows
     "_as_strided_inplace": [s(lambda a: (a * 1).as_strided_((3,), (2,)), A)],
+    "_entr": [s(lambda a: torch.special.entr(a), POS)],
+    "_xlog1py": [s(lambda a, b: torch.special.xlog1py(a, b), A, POS)],
     "_resize": [s(lambda a: a.resize(3, 2), A), s(lambda a: a.t().resize(6), A)],
     "_unsafe_view": [s(lambda a: a.t().reshape(6), A), s(lambda a, b: a @ b, B234, M42)],
     # ---- copies and in-place writes
