@@ -158,3 +158,5 @@ def _restride(self, view):
 
 
 TORCH_FUNCTIONS = _bind()  # torch/__init__.py exports them
+# torch's function forms of in-place geometry changes bound above as methods only
+TORCH_FUNCTIONS.update(as_strided_=Tensor.as_strided_, resize_as_=Tensor.resize_as_)

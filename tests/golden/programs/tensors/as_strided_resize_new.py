@@ -54,3 +54,5 @@ except RuntimeError as e:
 
 print(t.output_nr, (t * 2).output_nr, torch.ones(3, requires_grad=True).split(1)[2].output_nr)
 print(t.name, t.is_shared(), t.is_set_to(t), t.is_set_to(t.clone()), t.is_set_to(t[:1]))
+f = torch.arange(4.)
+print(torch.as_strided_(f, (2,), (2,)), f, torch.resize_as_(torch.ones(3), torch.ones(1, 2)).shape)
