@@ -206,6 +206,10 @@ SAMPLES = {
     "_as_strided_inplace": [s(lambda a: (a * 1).as_strided_((3,), (2,)), A)],
     "_entr": [s(lambda a: torch.special.entr(a), POS)],
     "_xlog1py": [s(lambda a, b: torch.special.xlog1py(a, b), A, POS)],
+    "i0": [s(lambda a: torch.i0(a * 5), A), s(lambda a: torch.special.i0(a * 12), A)],
+    "i0e": [s(lambda a: torch.special.i0e(a * 5), A), s(lambda a: torch.special.i0e(a * 12), A)],
+    "i1": [s(lambda a: torch.special.i1(a * 5), A), s(lambda a: torch.special.i1(a * 12), A)],
+    "i1e": [s(lambda a: torch.special.i1e(a * 5), A), s(lambda a: torch.special.i1e(a * 12), A)],
     "_resize": [s(lambda a: a.resize(3, 2), A), s(lambda a: a.t().resize(6), A)],
     "_unsafe_view": [s(lambda a: a.t().reshape(6), A), s(lambda a, b: a @ b, B234, M42)],
     # ---- copies and in-place writes
