@@ -210,6 +210,7 @@ SAMPLES = {
     "i0e": [s(lambda a: torch.special.i0e(a * 5), A), s(lambda a: torch.special.i0e(a * 12), A)],
     "i1": [s(lambda a: torch.special.i1(a * 5), A), s(lambda a: torch.special.i1(a * 12), A)],
     "i1e": [s(lambda a: torch.special.i1e(a * 5), A), s(lambda a: torch.special.i1e(a * 12), A)],
+    "ndtri": [s(lambda a: torch.special.ndtri(a), PROB), s(lambda a: torch.special.ndtri(a * 1e-3), PROB)],
     "_resize": [s(lambda a: a.resize(3, 2), A), s(lambda a: a.t().resize(6), A)],
     "_unsafe_view": [s(lambda a: a.t().reshape(6), A), s(lambda a, b: a @ b, B234, M42)],
     # ---- copies and in-place writes

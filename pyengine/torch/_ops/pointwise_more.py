@@ -233,3 +233,69 @@ def i1(self):
 @op("SpecialI1EBackward0", name="special_i1e", self=_i1e_backward)
 def i1e(self):
     return _bessel_op(self, True, True)
+
+
+# ---- ndtri: the inverse of the normal CDF, ATen's Cephes calc_ndtri in the dtype ---------------
+# With fused multiply-adds as for i0: float64 equal to PyTorch on 99.9% of inputs (else 1 ulp);
+# float32 within 5e-7 relative (about 5% of inputs differ: a contraction not found yet).
+
+_NDTRI_P0 = (-5.99633501014107895267E1, 9.80010754185999661536E1, -5.66762857469070293439E1,
+             1.39312609387279679503E1, -1.23916583867381258016E0)
+_NDTRI_Q0 = (1.0, 1.95448858338141759834E0, 4.67627912898881538453E0, 8.63602421390890590575E1,
+             -2.25462687854119370527E2, 2.00260212380060660359E2, -8.20372256168333339912E1,
+             1.59056225126211695515E1, -1.18331621121330003142E0)
+_NDTRI_P1 = (4.05544892305962419923E0, 3.15251094599893866154E1, 5.71628192246421288162E1,
+             4.40805073893200834700E1, 1.46849561928858024014E1, 2.18663306850790267539E0,
+             -1.40256079171354495875E-1, -3.50424626827848203418E-2, -8.57456785154685413611E-4)
+_NDTRI_Q1 = (1.0, 1.57799883256466749731E1, 4.53907635128879210584E1, 4.13172038254672030440E1,
+             1.50425385692907503408E1, 2.50464946208309415979E0, -1.42182922854787788574E-1,
+             -3.80806407691578277194E-2, -9.33259480895457427372E-4)
+_NDTRI_P2 = (3.23774891776946035970E0, 6.91522889068984211695E0, 3.93881025292474443415E0,
+             1.33303460815807542389E0, 2.01485389549179081538E-1, 1.23716634817820021358E-2,
+             3.01581553508235416007E-4, 2.65806974686737550832E-6, 6.23974539184983293730E-9)
+_NDTRI_Q2 = (1.0, 6.02427039364742014255E0, 3.67983563856160859403E0, 1.37702099489081330271E0,
+             2.16236993594496635890E-1, 1.34204006088543189037E-2, 3.28014464682127739104E-4,
+             2.89247864745380683936E-6, 6.79019408009981274425E-9)
+
+
+def _ndtri(itemsize):
+    r, fma = (f32, fma32) if itemsize == 4 else (float, fma64)
+    P0, Q0, P1, Q1, P2, Q2 = (tuple(r(c) for c in t) for t in (
+        _NDTRI_P0, _NDTRI_Q0, _NDTRI_P1, _NDTRI_Q1, _NDTRI_P2, _NDTRI_Q2))
+    s2pi, exp_m2 = r(2.50662827463100050242), r(0.13533528323661269189)
+
+    def polevl(x, coefficients):
+        result = 0.0
+        for c in coefficients:
+            result = fma(result, x, c)
+        return result
+
+    def fn(y0):
+        if y0 == 0:
+            return -math.inf
+        if y0 == 1:
+            return math.inf
+        if not 0 < y0 < 1:
+            return math.nan
+        y, negate = y0, True
+        if y > r(1 - exp_m2):
+            y, negate = r(1 - y), False
+        if y > exp_m2:
+            y = r(y - 0.5)
+            y2 = r(y * y)
+            x = fma(y, r(r(y2 * polevl(y2, P0)) / polevl(y2, Q0)), y)
+            return r(x * s2pi)
+        x = r(math.sqrt(r(-2.0 * r(math.log(y)))))
+        x0 = r(x - r(r(math.log(x)) / x))
+        z = r(1 / x)
+        P, Q = (P1, Q1) if x < 8.0 else (P2, Q2)
+        x = r(x0 - r(r(z * polevl(z, P)) / polevl(z, Q)))
+        return -x if negate else x
+    return fn
+
+
+@op("SpecialNdtriBackward0", name="special_ndtri",
+    self=lambda grad, result: grad * math.sqrt(2 * math.pi) * (result.square() / 2).exp())
+def ndtri(self):
+    dtype = float_dtype(self)
+    return from_values([_ndtri(dtype.itemsize)(float(v)) for v in self._flat()], self._shape, dtype)
