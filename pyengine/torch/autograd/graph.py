@@ -15,7 +15,7 @@ import itertools
 import warnings
 from sys import getrefcount
 
-from .._caller import warn
+from .._caller import is_engine_file, warn
 from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
@@ -33,7 +33,6 @@ def record_forward_stack(node):
     """Keep the program's frames at this op as PyTorch does (torch.fx.traceback.format_stack):
     the engine's own frames are left out, as PyTorch's ops are C++ and leave none."""
     import traceback
-    from .._caller import is_engine_file
     frames = traceback.extract_stack()
     while frames and is_engine_file(frames[-1].filename):
         frames.pop()
