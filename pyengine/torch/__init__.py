@@ -14,6 +14,7 @@ from . import linalg
 from . import autograd
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
+from .autograd.anomaly_mode import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled
 from ._tensor_str import set_printoptions
 from ._ops.shape import broadcast_shapes, broadcast_tensors
 from ._ops._helpers import typename

@@ -3,6 +3,7 @@ import types
 
 from . import _arg_parser as parser_errors, _dtype
 from ._device import check_device
+from ._ops._helpers import sizes_arg
 from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
@@ -97,6 +98,11 @@ def _bind():
     T.transpose_ = T.swapaxes_ = T.swapdims_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
+    T.as_strided_ = lambda self, size, stride, storage_offset=None: _restride(
+        self, S.as_strided_inplace(self, size, stride, storage_offset))
+    T.resize_ = lambda self, *sizes, memory_format=None: S.resize_inplace(self, sizes_arg(sizes))
+    T.resize_as_ = lambda self, tensor, memory_format=None: S.resize_inplace(self, tensor._shape)
+    T.new = lambda self, *args, **kwargs: K.legacy_new(*args, dtype=self.dtype, **kwargs)
 
     T.polygamma = lambda self, n: G.polygamma(n, self)  # torch.polygamma(n, input): the operand second
     T.polygamma_ = lambda self, n: C.apply_inplace(self, G.polygamma(n, self))
@@ -116,6 +122,11 @@ def _bind():
     T.is_meta = property(lambda self: False)
     T.is_nonzero = lambda self: _is_nonzero(self)
     T.is_same_size = lambda self, other: self.shape == other.shape
+    T.output_nr = property(lambda self: self._output_nr)
+    T.name = property(lambda self: None)  # named tensors are not supported: every dim is unnamed
+    T.is_shared = lambda self: False
+    T.is_set_to = lambda self, tensor: (self._storage is tensor._storage and self._offset == tensor._offset
+                                        and self._shape == tensor._shape and self._stride == tensor._stride)
     T.dim_order = lambda self: tuple(sorted(range(self.dim()), key=lambda d: -self._stride[d]))
 
     # calls without the required arguments: PyTorch's argument parser's messages
@@ -147,3 +158,5 @@ def _restride(self, view):
 
 
 TORCH_FUNCTIONS = _bind()  # torch/__init__.py exports them
+# torch's function forms of in-place geometry changes bound above as methods only
+TORCH_FUNCTIONS.update(as_strided_=Tensor.as_strided_, resize_as_=Tensor.resize_as_)

@@ -6,14 +6,11 @@ new Python process: default dtype, print options, grad mode, flags such as set_w
 the warnings PyTorch shows only once per process (TORCH_WARN_ONCE, ``warn_once`` here). The random generator is not
 reset: a new process seeds it differently every time too.
 """
-import os
-import sys
-import warnings
+from ._caller import warn
 
 _shown = set()
 _DEFAULT_SETTINGS = {"warn_always": False, "float32_matmul_precision": "highest"}
 settings = dict(_DEFAULT_SETTINGS)  # flags a program can set (torch.set_warn_always ...); no effect on the engine
-_ENGINE = os.path.dirname(os.path.abspath(__file__))
 
 
 def warn_once(message):
@@ -24,20 +21,12 @@ def warn_once(message):
         warn(message)
 
 
-def warn(message):
-    """Warn at the program's line that called into the engine, every time (a warning PyTorch's
-    Python code gives with warnings.warn)."""
-    frame, level = sys._getframe(), 1  # stacklevel 1 is this function
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_ENGINE):
-        frame, level = frame.f_back, level + 1
-    warnings.warn(message, UserWarning, stacklevel=level)
-
-
 def new_run():
     from . import _dtype, _tensor_str
-    from .autograd import grad_mode
+    from .autograd import grad_mode, graph
     _shown.clear()
     settings.update(_DEFAULT_SETTINGS)
     _dtype.set_default_dtype(_dtype.float32)
     _tensor_str.set_printoptions(profile="default")
     grad_mode._state.update(enabled=True, inference=False)
+    graph.anomaly.update(enabled=False, check_nan=True)

@@ -1,9 +1,11 @@
 """torch.special: the functions of this namespace that the engine has, under their names here."""
-from ._ops.pointwise import sigmoid as expit, logit, xlogy, erf, erfc, exp2, expm1, log1p, round  # noqa: F401
+from ._ops.pointwise import (sigmoid as expit, logit, xlogy, xlog1py, entr, erf, erfc, exp2, expm1, log1p, round,  # noqa: F401
+                             sinc)
+from ._ops.decompositions import ndtr, mvlgamma as multigammaln  # noqa: F401
 from ._ops.reduction import logsumexp  # noqa: F401
 from ._ops.softmax import log_softmax, softmax  # noqa: F401
-from ._ops.pointwise_more import erfinv  # noqa: F401
+from ._ops.pointwise_more import erfinv, i0, i0e, i1, i1e, ndtri  # noqa: F401
 from ._ops.gamma import lgamma as gammaln, digamma, digamma as psi, polygamma  # noqa: F401
 
 __all__ = ["erfinv", "expit", "logit", "xlogy", "erf", "erfc", "exp2", "expm1", "log1p", "round", "logsumexp", "softmax",
-           "log_softmax", "gammaln", "digamma", "psi", "polygamma"]
+           "log_softmax", "gammaln", "digamma", "psi", "polygamma", "xlog1py", "entr", "sinc", "ndtr", "multigammaln", "i0", "i0e", "i1", "i1e", "ndtri"]

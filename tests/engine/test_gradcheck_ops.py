@@ -201,6 +201,17 @@ SAMPLES = {
     "_squeeze_all_inplace": [s(lambda a: a.view(2, 1, 3).clone().squeeze_(), A)],
     "_squeeze_dim_inplace": [s(lambda a: a.view(2, 1, 3).clone().squeeze_(1), A)],
     "_squeeze_dims_inplace": [s(lambda a: a.view(1, 2, 1, 3).clone().squeeze_((0, 2)), A)],
+    "_as_strided": [s(lambda a: a.as_strided((2, 2), (1, 2), 1), A),
+                    s(lambda a: torch.as_strided(a.t(), (3, 2), (1, 1)), A)],  # overlapping windows
+    "_as_strided_inplace": [s(lambda a: (a * 1).as_strided_((3,), (2,)), A)],
+    "_entr": [s(lambda a: torch.special.entr(a), POS)],
+    "_xlog1py": [s(lambda a, b: torch.special.xlog1py(a, b), A, POS)],
+    "i0": [s(lambda a: torch.i0(a * 5), A), s(lambda a: torch.special.i0(a * 12), A)],
+    "i0e": [s(lambda a: torch.special.i0e(a * 5), A), s(lambda a: torch.special.i0e(a * 12), A)],
+    "i1": [s(lambda a: torch.special.i1(a * 5), A), s(lambda a: torch.special.i1(a * 12), A)],
+    "i1e": [s(lambda a: torch.special.i1e(a * 5), A), s(lambda a: torch.special.i1e(a * 12), A)],
+    "ndtri": [s(lambda a: torch.special.ndtri(a), PROB), s(lambda a: torch.special.ndtri(a * 1e-3), PROB)],
+    "_resize": [s(lambda a: a.resize(3, 2), A), s(lambda a: a.t().resize(6), A)],
     "_unsafe_view": [s(lambda a: a.t().reshape(6), A), s(lambda a, b: a @ b, B234, M42)],
     # ---- copies and in-place writes
     "clone": [s(lambda a: a.clone(), A)],

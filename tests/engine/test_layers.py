@@ -19,7 +19,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 # a whole package by name + ".*"
 LAYERS = [
     ("leaves", ["torch._float32", "torch._libm", "torch._dtype", "torch._size", "torch._device",
-                "torch.return_types", "torch._unsupported"]),
+                "torch.return_types", "torch._unsupported", "torch._caller"]),
     ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._aten._libm32", "torch._backend.python",
                  "torch._backend.numpy", "torch._backend"]),
     ("aten", ["torch._aten", "torch._aten._dispatch", "torch._aten.special", "torch._aten.reduce",
@@ -34,7 +34,7 @@ LAYERS = [
              "torch._random", "torch._random_ops", "torch._ops.sampling", "torch._arg_parser", "torch._methods",
              "torch.special", "torch.linalg", "torch.random"]),
     ("autograd", ["torch.autograd.function", "torch.autograd.variable", "torch.autograd.gradcheck",
-                  "torch.autograd.functional", "torch.autograd", "torch.autograd.*"]),
+                  "torch.autograd.functional", "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
              "torch.distributions", "torch.utils.*", "torch.utils", "torch.cuda", "torch.accelerator",
              "torch.backends.*", "torch.backends", "torch.serialization", "torch.autograd.graph_export"]),

@@ -5,6 +5,7 @@ import math
 from .. import _dtype
 from .._backend import backend as B
 from .._float32 import f32, fma32, fma64
+from .._size import Size
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
 from ._helpers import new_tensor, from_values, sizes_arg
@@ -93,7 +94,7 @@ def legacy_new(*args, dtype=None, **kwargs):
     """torch.Tensor(...) / FloatTensor(...): sizes give an uninitialised tensor (zeros here),
     a sequence gives a copy of the data."""
     dtype = dtype or _dtype.float32
-    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+    if len(args) == 1 and isinstance(args[0], (list, tuple)) and not isinstance(args[0], Size):
         return tensor(list(args[0]), dtype=dtype)
     if len(args) == 1 and isinstance(args[0], Tensor):
         return args[0] if args[0].dtype is dtype else args[0].to(dtype)
@@ -203,6 +204,23 @@ new_empty = op(name="new_empty", forms="Tensor")(_new_filled(0))
 @op(name="new_full", forms="Tensor")
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
     return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+@op(name="empty_strided", forms="torch")
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    """Zeros (PyTorch leaves them uninitialised) in a storage just large enough for the strides."""
+    shape, strides = tuple(sizes_arg((size,))), tuple(sizes_arg((stride,)))
+    dtype = dtype or _dtype.get_default_dtype()
+    needed = 1 + sum((n - 1) * st for n, st in zip(shape, strides)) if 0 not in shape else 0
+    t = new_tensor(B.full(needed, 0, dtype), (needed,), dtype)._view_of(shape, strides, 0)
+    t._base = None
+    return _finish(t, requires_grad)
+
+
+@op(name="new_empty_strided", forms="Tensor")
+def new_empty_strided(self, size, stride, dtype=None, device=None, requires_grad=False, layout=None,
+                      pin_memory=False):
+    return empty_strided(size, stride, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
 # ---- ranges --------------------------------------------------------------------------------

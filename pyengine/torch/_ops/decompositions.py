@@ -205,6 +205,12 @@ def _mul_scalar(self, other):
     return P.mul.forward(self, other)
 
 
+def ndtr(input):
+    """torch.special.ndtr: PyTorch's composite (1 + erf(x / sqrt 2)) * 0.5, as C++ calls it."""
+    x = input if input.dtype.kind == "f" else input.to(_dtype.get_default_dtype())
+    return _mul_scalar(P.erf(_mul_scalar(x, math.sqrt(0.5))) + 1, 0.5)
+
+
 @op(name="trapezoid.x", forms="torch torch.trapz")
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     d = wrap_dim(dim, y.dim())

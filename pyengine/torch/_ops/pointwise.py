@@ -616,6 +616,33 @@ def xlogy(self, other):
     return _xlogy(as_tensor(self), as_tensor(other))
 
 
+@op("SpecialXlog1PyBackward0", name="special_xlog1py",
+    self=lambda grad, self, other: _xlog1py(grad, other).masked_fill((self == 0) & (other <= -1), 0),
+    other=lambda grad, self, other: grad * self / (other + 1))
+def _xlog1py(self, other):
+    with no_grad():  # PyTorch's kernel: nan where y is nan, else 0 where x == 0, else x * log1p(y)
+        return (self * other.log1p()).masked_fill(self == 0, 0).masked_fill(other.isnan(), math.nan)
+
+
+def xlog1py(input, other):
+    """torch.special.xlog1py (values: PyTorch's scalar log1p kernel to about 1 ulp, not bit for bit)."""
+    x, y = as_tensor(input), as_tensor(other)
+    if x.dtype.kind != "f" and y.dtype.kind != "f":
+        x = x.to(_dtype.get_default_dtype())
+    return _xlog1py(x, y)
+
+
+@op("SpecialEntrBackward0", name="special_entr", self=lambda grad, self: grad * -(1 + self.log()))
+def _entr(self):
+    with no_grad():  # -x log x for x > 0, 0 at 0, -inf below, nan kept
+        return (-self * self.log()).masked_fill(self == 0, 0).masked_fill(self < 0, -math.inf)
+
+
+def entr(input):
+    """torch.special.entr (values: PyTorch's scalar log kernel to about 1 ulp, not bit for bit)."""
+    return _entr(input if input.dtype.kind == "f" else input.to(_dtype.get_default_dtype()))
+
+
 def _logit_bounds(eps, dtype):
     r = f32 if dtype.itemsize == 4 else float
     return r(eps), r(1 - r(eps))

@@ -9,7 +9,7 @@ from .._backend import backend as B
 from .._size import Size
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
-from .._process import warn_once
+from .._process import warn, warn_once
 from ._helpers import broadcast_shapes as broadcast_sizes, from_values, sizes_arg, wrap_dim, new_tensor, type_name
 from .copy import clone
 
@@ -227,6 +227,107 @@ def unfold(self, dimension, size, step):
     if step <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
     return _unfold(self, dim, size, step)
+
+
+# ---- as_strided: any geometry over the input's storage -----------------------------------
+
+def _as_strided_backward(grad, geometry, size, stride, storage_offset):
+    """Each gradient element adds into the input element (of ``geometry``: its shape, stride and
+    offset) at the same storage position (PyTorch's as_strided_backward for an input that does
+    not overlap itself); positions outside the input receive nothing."""
+    shape = geometry[0]
+    where = {p: i for i, p in enumerate(_positions(*geometry))}
+    view = _positions(size, stride, storage_offset)
+    kept = [k for k, p in enumerate(view) if p in where]
+    g = grad.contiguous().reshape(-1)
+    if len(kept) != len(view):
+        g = take_flat(g, kept)
+    return index_add_flat(g, shape, [where[view[k]] for k in kept])
+
+
+def _as_strided_geometry(self, size, stride, storage_offset):
+    size, stride = tuple(sizes_arg(size)), tuple(sizes_arg(stride))
+    offset = self._offset if storage_offset is None else storage_offset
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    itemsize, available = self.dtype.itemsize, len(self._storage.buf)
+    needed = offset + 1 + sum((n - 1) * st for n, st in zip(size, stride)) if 0 not in size else 0
+    if needed > available:
+        raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides "
+                           f"[{', '.join(map(str, stride))}], storage offset {offset}, and itemsize {itemsize} "
+                           f"requiring a storage size of {needed * itemsize} are out of bounds for storage "
+                           f"of size {available * itemsize}")
+    return (self._shape, self._stride, self._offset), size, stride, offset
+
+
+@op("AsStridedBackward0", name="as_strided", self=_as_strided_backward)
+def _as_strided(self, geometry, size, stride, storage_offset):
+    return _view(self, size, stride, storage_offset)
+
+
+@op(name="as_strided", forms="torch Tensor")
+def as_strided(input, size, stride, storage_offset=None):
+    return _as_strided(input, *_as_strided_geometry(input, size, stride, storage_offset))
+
+
+@op("AsStridedBackward1", name="as_strided_", self=_as_strided_backward)
+def _as_strided_inplace(self, geometry, size, stride, storage_offset):
+    return _view(self, size, stride, storage_offset)
+
+
+def as_strided_inplace(self, size, stride, storage_offset=None):
+    return _as_strided_inplace(self, *_as_strided_geometry(self, size, stride, storage_offset))
+
+
+# ---- resize: a new shape over the same storage ---------------------------------------------
+
+def resize_inplace(self, shape):
+    """Tensor.resize_: contiguous strides from the same offset (the old strides if the shape is
+    unchanged), the storage grown with zeros if too small (PyTorch leaves them uninitialised)."""
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    shape = tuple(shape)
+    if shape == self._shape:
+        return self
+    st, needed = self._storage, self._offset + numel_of(shape)
+    if needed > len(st.buf):
+        grown = B.full(needed, 0, self.dtype)
+        B.scatter(grown, range(len(st.buf)), st.buf)
+        st.buf = grown
+    self._shape, self._stride = shape, contiguous_strides(shape)
+    return self
+
+
+@op("ResizeBackward", name="resize", self=lambda grad, self: grad.contiguous().view(self._shape))
+def _resize(self, shape):
+    if not self.is_contiguous():
+        return new_tensor(self._buf(), shape, self.dtype)
+    return _view(self, shape, contiguous_strides(shape), self._offset)
+
+
+@op(name="resize", forms="Tensor")
+def resize(self, *sizes):
+    """The deprecated autograd resize: a new shape of as many elements."""
+    warn("non-inplace resize is deprecated")
+    return _checked_resize(self, tuple(sizes_arg(sizes)))
+
+
+@op(name="resize_as", forms="Tensor")
+def resize_as(self, tensor):
+    warn("non-inplace resize_as is deprecated")
+    return _checked_resize(self, tensor._shape)
+
+
+def _checked_resize(self, shape):
+    count = numel_of(shape)
+    if count != self.numel():
+        raise RuntimeError(f"requested resize to {'x'.join(map(str, shape))} ({count} elements in total), but "
+                           f"the given tensor has a size of {'x'.join(map(str, self._shape))} ({self.numel()} "
+                           "elements). autograd's resize can only change the shape of a given tensor, while "
+                           "preserving the number of elements. ")
+    return _resize(self, shape)
 
 
 # ---- dims: unsqueeze, squeeze, permute, transpose ------------------------------------------

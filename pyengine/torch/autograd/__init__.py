@@ -5,6 +5,7 @@ from .graph import Node, backward, grad, run_backward
 from .function import Function, FunctionCtx, once_differentiable
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
 from .variable import Variable
+from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from . import functional
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",

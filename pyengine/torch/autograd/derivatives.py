@@ -405,6 +405,8 @@ def _record(d, args, result):
     node._spans = spans
     node._sequence_nr = next(_sequence)
     node._extras = None
+    if _graph.anomaly["enabled"]:
+        _graph.record_forward_stack(node)
     plan = d._plans.get(mask, False)
     if plan is False:
         plan = d.save_plan(mask)

@@ -93,6 +93,8 @@ class Function(metaclass=_FunctionMeta):
         node = cls._backward_cls.__new__(cls._backward_cls)
         node._extras = None
         node._sequence_nr = next(_sequence)
+        if _graph.anomaly["enabled"]:
+            _graph.record_forward_stack(node)
         node._to_save = ()
         node._released = False
         node.materialize_grads = True

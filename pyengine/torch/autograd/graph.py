@@ -15,6 +15,7 @@ import itertools
 import warnings
 from sys import getrefcount
 
+from .._caller import is_engine_file, warn
 from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
@@ -22,6 +23,42 @@ _sequence = itertools.count()
 # The app's graph view (graph_export.Recorder) while it records a run; None otherwise, and then
 # recording costs one test per op and per backward.
 recorder = None
+
+# Anomaly mode (autograd.anomaly_mode): while enabled, every node records the program's stack at
+# its forward, and backward checks each node's gradients for nan.
+anomaly = {"enabled": False, "check_nan": True}
+
+
+def record_forward_stack(node):
+    """Keep the program's frames at this op as PyTorch does (torch.fx.traceback.format_stack):
+    the engine's own frames are left out, as PyTorch's ops are C++ and leave none."""
+    import traceback
+    frames = traceback.extract_stack()
+    while frames and is_engine_file(frames[-1].filename):
+        frames.pop()
+    node._extra().metadata["traceback_"] = traceback.format_list(frames)
+
+
+def _anomaly_warning(node):
+    """PyTorch's warning when a node failed in backward under anomaly mode."""
+    name = type(node).__name__
+    stack = node._extras.metadata.get("traceback_") if node._extras is not None else None
+    if stack is None:
+        text = (f"Error detected in {name}. No forward pass information available. Enable detect "
+                "anomaly during forward pass for more information. (Triggered internally at "
+                "/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:100.)")
+    else:
+        text = (f"Error detected in {name}. Traceback of forward call that caused the error:\n"
+                + "".join(stack) + " (Triggered internally at "
+                "/__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:122.)")
+    warn(text)
+
+
+def _check_nan(node, out_grads):
+    for i, g in enumerate(out_grads):
+        if g is not None and g.isnan().any().item():
+            raise RuntimeError(f"Function '{type(node).__name__}' returned nan values in its {i}th output.")
+
 
 # Each recorded op leaves about five objects the cycle collector tracks (tensor, storage, node,
 # edges, saved values) where PyTorch leaves one. CPython before 3.14 starts a collection every
@@ -356,7 +393,16 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                             grads = list(r)
                 if tracer is not None:
                     step = tracer.before_step(node, grads)
-                out_grads = node.apply(grads)
+                if anomaly["enabled"]:
+                    try:
+                        out_grads = node.apply(grads)
+                        if anomaly["check_nan"]:
+                            _check_nan(node, out_grads)
+                    except Exception:
+                        _anomaly_warning(node)
+                        raise
+                else:
+                    out_grads = node.apply(grads)
                 if extras is not None:
                     for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))

@@ -6,6 +6,7 @@ with a ``CopySlices`` node, as PyTorch does, and the view itself then reads as a
 ``AsStridedBackward0`` of the base.
 """
 from .._backend import backend as B
+from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
 
@@ -34,6 +35,8 @@ def _new_node(cls, next_functions, input_meta):
     node._sequence_nr = next(_sequence)
     node._input_meta = input_meta
     node._extras = None
+    if _graph.anomaly["enabled"]:
+        _graph.record_forward_stack(node)
     return node
 
 

@@ -1,12 +1,19 @@
 """DataLoader (single process) and default_collate."""
 import collections.abc
 import copy
+import itertools
 
 from ..._dtype import float64, int64
 from ..._ops.creation import empty, tensor
 from ..._ops.joining import stack
 from ..._tensor import Tensor
-from .sampler import BatchSampler, RandomSampler, SequentialSampler
+from .dataset import IterableDataset
+from .sampler import BatchSampler, RandomSampler, SequentialSampler, _InfiniteConstantSampler
+
+
+def get_worker_info():
+    """None: data loading runs in the main process here (no worker processes)."""
+    return None
 
 
 def default_collate(batch):
@@ -55,6 +62,18 @@ class DataLoader:
         self.timeout = timeout
         self.worker_init_fn = worker_init_fn
         self.generator = generator
+        self._iterable = isinstance(dataset, IterableDataset)
+        if self._iterable:
+            if shuffle not in {False, None}:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+                                 f"shuffle={shuffle}")
+            if sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified sampler option, but got "
+                                 f"sampler={sampler}")
+            if batch_sampler is not None:
+                raise ValueError("DataLoader with IterableDataset: expected unspecified batch_sampler option, but "
+                                 f"got batch_sampler={batch_sampler}")
+            sampler = _InfiniteConstantSampler()
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
@@ -89,11 +108,36 @@ class DataLoader:
         return self._batches(indices)
 
     def _batches(self, indices):
+        if self._iterable:
+            yield from self._stream(indices)
+            return
         for index in indices:
             if self.batch_sampler is not None:
                 yield self.collate_fn([self.dataset[i] for i in index])
             else:
                 yield self.collate_fn(self.dataset[index])
 
+    def _stream(self, indices):
+        """Batches of an IterableDataset: batch_size samples at a time from its iterator; a short
+        last batch unless drop_last."""
+        samples = iter(self.dataset)
+        for index in indices:
+            if self.batch_sampler is None:
+                try:
+                    sample = next(samples)
+                except StopIteration:
+                    return
+                yield self.collate_fn(sample)
+                continue
+            batch = list(itertools.islice(samples, len(index)))
+            if not batch or (self.drop_last and len(batch) < len(index)):
+                return
+            yield self.collate_fn(batch)
+
     def __len__(self):
+        if self._iterable:
+            length = len(self.dataset)
+            if self.batch_size is not None:
+                length = length // self.batch_size if self.drop_last else -(-length // self.batch_size)
+            return length
         return len(self._index_sampler)

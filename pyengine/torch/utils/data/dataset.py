@@ -1,4 +1,5 @@
-"""Datasets: the map-style base class, TensorDataset, Subset, random_split."""
+"""Datasets: the map-style and iterable base classes, TensorDataset, StackDataset, ChainDataset,
+ConcatDataset, Subset, random_split."""
 import math
 
 from ..._random_ops import randperm
@@ -10,6 +11,58 @@ class Dataset:
 
     def __add__(self, other):
         return ConcatDataset([self, other])
+
+
+class IterableDataset(Dataset):
+    """A stream of samples: DataLoader takes them in the order ``__iter__`` gives them."""
+
+    def __iter__(self):
+        raise NotImplementedError
+
+    def __add__(self, other):
+        return ChainDataset([self, other])
+
+
+class ChainDataset(IterableDataset):
+    def __init__(self, datasets):
+        self.datasets = datasets
+
+    def _checked(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            yield d
+
+    def __iter__(self):
+        for d in self._checked():
+            yield from d
+
+    def __len__(self):
+        return sum(len(d) for d in self._checked())
+
+
+class StackDataset(Dataset):
+    """Sample i is the tuple (or, given by keyword, the dict) of every dataset's sample i."""
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                             "input/output, but both types are given.")
+        if not args and not kwargs:
+            raise ValueError("At least one dataset should be passed")
+        datasets = list(args or kwargs.values())
+        self._length = len(datasets[0])
+        if any(self._length != len(d) for d in datasets):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets = args or kwargs
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self):
+        return self._length
 
 
 class TensorDataset(Dataset):

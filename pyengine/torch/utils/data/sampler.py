@@ -1,9 +1,10 @@
 """Samplers: the order in which a DataLoader visits dataset indices."""
 import itertools
 
-from ..._dtype import int64
-from ..._ops.creation import empty
-from ..._random_ops import Generator, randint, randperm
+from ..._dtype import float64, int64
+from ..._ops.creation import empty, tensor
+from ..._random_ops import Generator, multinomial, randint, randperm
+from ..._tensor import Tensor
 
 
 class Sampler:
@@ -61,6 +62,49 @@ class RandomSampler(Sampler):
 
     def __len__(self):
         return self.num_samples
+
+
+class SubsetRandomSampler(Sampler):
+    def __init__(self, indices, generator=None):
+        self.indices = indices
+        self.generator = generator
+
+    def __iter__(self):
+        for i in randperm(len(self.indices), generator=self.generator).tolist():
+            yield self.indices[i]
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """All num_samples indices at once from one torch.multinomial over the weights (as float64)."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        weights = weights.to(float64) if isinstance(weights, Tensor) else tensor(weights, dtype=float64)
+        if weights.dim() != 1:
+            raise ValueError(f"weights should be a 1d sequence but given weights have shape {tuple(weights.shape)}")
+        self.weights = weights
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        yield from multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
+
+    def __len__(self):
+        return self.num_samples
+
+
+class _InfiniteConstantSampler(Sampler):
+    """The sampler of an IterableDataset: an endless run of None (the dataset gives the samples)."""
+
+    def __iter__(self):
+        return itertools.repeat(None)
 
 
 class BatchSampler(Sampler):
