@@ -31,7 +31,9 @@ export async function bootEngine({ loadPyodide, options, writeFiles, importEngin
   if (snapshot) {
     try {
       let holdsKernels = false;
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot, _snapshotDeserializer: () => ((holdsKernels = true), kernels) });
+      const bytes = await snapshot;
+      const pyodide = await withMemoryFor(bytes, () =>
+        loadPyodide({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: () => ((holdsKernels = true), kernels) }));
       await writeFiles(pyodide);
       if (holdsKernels && !(kernelsWasm && loadKernels(pyodide, kernelsWasm, kernels))) throw new Error("the snapshot's compute kernels cannot be loaded");
       runIsolated(pyodide, RESEED);
@@ -59,6 +61,30 @@ export async function bootEngine({ loadPyodide, options, writeFiles, importEngin
     if (makeSnapshot) console.warn(`no memory snapshot: ${error?.message ?? error}`);
   }
   return { pyodide, restored: false, snapshot: made, snapshotError };
+}
+
+// Pyodide sizes a restored runtime's memory with INITIAL_MEMORY, which its build ignores (the
+// memory is declared inside pyodide.asm.wasm, 30 MiB), and copies the snapshot in without growing
+// it (pyodide/pyodide#6254): the snapshot of a heap that grew past 30 MiB while the engine was
+// imported fails with "offset is out of bounds". So while `load` instantiates Pyodide's module for
+// a restore, the new instance's memory is first grown to hold the snapshot's heap.
+async function withMemoryFor(snapshot, load) {
+  const bytes = ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot);
+  const heapBytes = bytes.byteLength - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  const grow = (result) => {
+    const memory = (result instanceof WebAssembly.Instance ? result : result.instance).exports.memory;
+    const missingPages = memory instanceof WebAssembly.Memory ? Math.ceil((heapBytes - memory.buffer.byteLength) / 65536) : 0;
+    if (missingPages > 0) memory.grow(missingPages);
+    return result;
+  };
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiate = (...args) => Reflect.apply(instantiate, WebAssembly, args).then(grow);
+  WebAssembly.instantiateStreaming = (...args) => Reflect.apply(instantiateStreaming, WebAssembly, args).then(grow);
+  try {
+    return await load();
+  } finally {
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
+  }
 }
 
 // Runs boot code in a namespace of its own, leaving __main__ as a new interpreter has it.
