@@ -689,3 +689,24 @@ void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count,
     }
   }
 }
+
+// ---- max/min/argmax/argmin along dims (_ops/reduction.py _arg_best) --------------------------
+// Each of `rows` contiguous rows of k >= 1 values: the first best element (strictly greater, or
+// less when is_min, so ties keep the first), a NaN wins and ends the row. Only comparisons: the
+// value is the element's own bits.
+void EXPORT(extreme_rows_f32)(int is_min, const float* x, int rows, int k, float* values, long long* indices) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + (long)r * k;
+    int best = 0;
+    float b = row[0];
+    for (int i = 1; i < k && b == b; i++) {
+      float v = row[i];
+      if (v != v || (is_min ? v < b : v > b)) {
+        best = i;
+        b = v;
+      }
+    }
+    values[r] = b;
+    indices[r] = best;
+  }
+}

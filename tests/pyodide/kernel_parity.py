@@ -231,6 +231,33 @@ def reductions():
     return out
 
 
+@case
+def extremes():
+    """max/min/argmax/argmin/amax/amin along dims: NaN wins, first index on ties (-0.0/0.0 too)."""
+    out = []
+    for i, shape in enumerate([(64,), (1000,), (8, 10), (64, 100), (100, 64), (3, 50, 7), (7, 3, 50), (256, 256)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 700 + i)
+            if kind == "special" and x.numel() > 40:
+                flat = x.view(-1)
+                flat[17], flat[30], flat[31] = float("nan"), 0.0, -0.0  # NaN after others, then a signed-zero tie
+                flat[-1], flat[-2] = -0.0, 0.0
+            out += [x.max(), x.min(), x.argmax(), x.argmin(), x.amax(), x.argmax(keepdim=True)]
+            for dim in range(-x.dim(), x.dim()):
+                for keepdim in (False, True):
+                    out += [*x.max(dim, keepdim), *x.min(dim, keepdim), x.argmax(dim, keepdim),
+                            x.argmin(dim, keepdim), x.amax(dim, keepdim), x.amin(dim, keepdim)]
+            if x.dim() == 3:
+                out += [x.amax((0, 2)), x.amin((1, 2), keepdim=True), x.transpose(0, 2).max(1)[1]]
+        zeros = torch.zeros(shape)
+        zeros.view(-1)[1::3] = -0.0
+        out += [*zeros.max(-1), *zeros.min(0), (-zeros).argmax(-1)]
+        x = values(shape, "coarse", 720 + i).requires_grad_()
+        (x.max(-1)[0].sum() + x.amin(0).pow(2).sum() + x.max()).backward()
+        out += [x.grad]
+    return out
+
+
 def run_all():
     results = []
     for fn in CASES:

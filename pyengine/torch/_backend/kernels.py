@@ -232,3 +232,13 @@ def sigmoid(values, runs, exp2_table):
     wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
     return out
 
+
+def extreme_rows(buf, k, minimum):
+    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32
+    values of buf: (values as an array('f'), indices as an array('q')), or None."""
+    if not isinstance(buf, array) or buf.typecode != "f" or len(buf) < MIN_ELEMENTS or k < 1:
+        return None
+    rows = len(buf) // k
+    values, indices = array("f", bytes(4 * rows)), array("q", bytes(8 * rows))
+    wasm.extreme_rows_f32(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
+    return values, indices
