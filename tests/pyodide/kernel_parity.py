@@ -258,6 +258,30 @@ def extremes():
     return out
 
 
+@case
+def max_pools():
+    """max_pool2d values, indices and backward: stride, padding, dilation, ceil_mode, NaN, ties."""
+    F = torch.nn.functional
+    out = []
+    configs = [dict(kernel_size=2), dict(kernel_size=3, stride=1), dict(kernel_size=3, stride=2, padding=1),
+               dict(kernel_size=(2, 3), stride=(1, 2), dilation=(2, 1)), dict(kernel_size=3, stride=2, ceil_mode=True),
+               dict(kernel_size=2, stride=3, padding=1, ceil_mode=True), dict(kernel_size=(3, 2), dilation=2, padding=1)]
+    for i, shape in enumerate([(1, 6, 28, 28), (2, 3, 9, 11), (4, 8, 8), (1, 2, 5, 7)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 800 + i)
+            if kind == "special":
+                flat = x.view(-1)
+                flat[20], flat[21], flat[40], flat[41] = float("nan"), float("nan"), 0.0, -0.0
+                flat[60], flat[61] = -0.0, 0.0
+            for j, cfg in enumerate(configs):
+                out += list(F.max_pool2d(x, return_indices=True, **cfg))
+                y = x.clone().requires_grad_()
+                F.max_pool2d(y, **cfg).pow(2).sum().backward()
+                out += [y.grad]
+        out += [F.max_pool2d(x.transpose(-1, -2), 2), F.max_pool2d(x.half(), 2)]
+    return out
+
+
 def run_all():
     results = []
     for fn in CASES:
