@@ -279,7 +279,9 @@ def max_pools():
                 F.max_pool2d(y, **cfg).pow(2).sum().backward()
                 out += [y.grad]
         out += [F.max_pool2d(x.transpose(-1, -2), 2), F.max_pool2d(x.half(), 2)]
-    return out
+    x = values((2, 3, 6, 7, 5), "coarse", 810).requires_grad_()  # 3-d: the backward kernel is nd-generic
+    F.max_pool3d(x, 2, stride=1).pow(2).sum().backward()
+    return out + [x.grad]
 
 
 def run_all():

@@ -1401,7 +1401,9 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 def _pool_values(t):
     """t's elements for _aten.pool: its float32 or int64 buffer when the browser's kernels may
     take it (the Python loops read it the same), else a list."""
-    return t._buf() if kernels.wasm is not None and t.dtype in (_dtype.float32, _dtype.int64) else t._flat()
+    if kernels.wasm is not None and B.NAME == "python" and t.dtype in (_dtype.float32, _dtype.int64):
+        return t._buf()
+    return t._flat()
 
 
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
