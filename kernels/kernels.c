@@ -689,3 +689,68 @@ void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count,
     }
   }
 }
+
+// ---- max/min/argmax/argmin along dims (_ops/reduction.py _arg_best) --------------------------
+// Each of `rows` contiguous rows of k >= 1 values: the first best element (strictly greater, or
+// less when is_min, so ties keep the first), a NaN wins and ends the row. Only comparisons: the
+// value is the element's own bits.
+void EXPORT(extreme_rows_f32)(int is_min, const float* x, int rows, int k, float* values, long long* indices) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + (long)r * k;
+    int best = 0;
+    float b = row[0];
+    for (int i = 1; i < k && b == b; i++) {
+      float v = row[i];
+      if (v != v || (is_min ? v < b : v > b)) {
+        best = i;
+        b = v;
+      }
+    }
+    values[r] = b;
+    indices[r] = best;
+  }
+}
+
+// ---- max_pool2d (_aten/pool.py max_pool, max_pool_backward) ----------------------------------
+// Each window of each h x w plane: its in-bounds taps row-major, the first one to start, then a
+// later value wins when greater or NaN. indices: offsets in the plane. Returns the number of
+// windows without an in-bounds tap (the caller then runs its Python loop).
+int EXPORT(max_pool2d_f32)(const float* x, float* values, long long* indices, int planes, int h, int w, int oh,
+                            int ow, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw) {
+  int empty = 0;
+  for (int p = 0; p < planes; p++) {
+    const float* plane = x + (long)p * h * w;
+    for (int i = 0; i < oh; i++) {
+      for (int j = 0; j < ow; j++) {
+        int best = -1;
+        float b = 0.0f;
+        for (int a = 0; a < kh; a++) {
+          int y = i * sh - ph + a * dh;
+          if (y < 0 || y >= h) continue;
+          for (int c = 0; c < kw; c++) {
+            int t = j * sw - pw + c * dw;
+            if (t < 0 || t >= w) continue;
+            float v = plane[y * w + t];
+            if (best < 0 || v > b || v != v) {
+              best = y * w + t;
+              b = v;
+            }
+          }
+        }
+        empty += best < 0;
+        *values++ = b;
+        *indices++ = best;
+      }
+    }
+  }
+  return empty;
+}
+
+// grad[n] added in float64, in order, at its window's maximum (indices[n], an offset in plane n /
+// per_plane), then each sum rounded once to float32. acc: planes * plane zeros from the caller.
+void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, double* acc, float* out, int planes,
+                                   int per_plane, int plane) {
+  long total = (long)planes * per_plane;
+  for (long n = 0; n < total; n++) acc[(n / per_plane) * plane + indices[n]] += grad[n];
+  for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
+}

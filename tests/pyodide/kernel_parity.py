@@ -231,6 +231,59 @@ def reductions():
     return out
 
 
+@case
+def extremes():
+    """max/min/argmax/argmin/amax/amin along dims: NaN wins, first index on ties (-0.0/0.0 too)."""
+    out = []
+    for i, shape in enumerate([(64,), (1000,), (8, 10), (64, 100), (100, 64), (3, 50, 7), (7, 3, 50), (256, 256)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 700 + i)
+            if kind == "special" and x.numel() > 40:
+                flat = x.view(-1)
+                flat[17], flat[30], flat[31] = float("nan"), 0.0, -0.0  # NaN after others, then a signed-zero tie
+                flat[-1], flat[-2] = -0.0, 0.0
+            out += [x.max(), x.min(), x.argmax(), x.argmin(), x.amax(), x.argmax(keepdim=True)]
+            for dim in range(-x.dim(), x.dim()):
+                for keepdim in (False, True):
+                    out += [*x.max(dim, keepdim), *x.min(dim, keepdim), x.argmax(dim, keepdim),
+                            x.argmin(dim, keepdim), x.amax(dim, keepdim), x.amin(dim, keepdim)]
+            if x.dim() == 3:
+                out += [x.amax((0, 2)), x.amin((1, 2), keepdim=True), x.transpose(0, 2).max(1)[1]]
+        zeros = torch.zeros(shape)
+        zeros.view(-1)[1::3] = -0.0
+        out += [*zeros.max(-1), *zeros.min(0), (-zeros).argmax(-1)]
+        x = values(shape, "coarse", 720 + i).requires_grad_()
+        (x.max(-1)[0].sum() + x.amin(0).pow(2).sum() + x.max()).backward()
+        out += [x.grad]
+    return out
+
+
+@case
+def max_pools():
+    """max_pool2d values, indices and backward: stride, padding, dilation, ceil_mode, NaN, ties."""
+    F = torch.nn.functional
+    out = []
+    configs = [dict(kernel_size=2), dict(kernel_size=3, stride=1), dict(kernel_size=3, stride=2, padding=1),
+               dict(kernel_size=(2, 3), stride=(1, 2), dilation=(2, 1)), dict(kernel_size=3, stride=2, ceil_mode=True),
+               dict(kernel_size=2, stride=3, padding=1, ceil_mode=True), dict(kernel_size=(3, 2), dilation=2, padding=1)]
+    for i, shape in enumerate([(1, 6, 28, 28), (2, 3, 9, 11), (4, 8, 8), (1, 2, 5, 7)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 800 + i)
+            if kind == "special":
+                flat = x.view(-1)
+                flat[20], flat[21], flat[40], flat[41] = float("nan"), float("nan"), 0.0, -0.0
+                flat[60], flat[61] = -0.0, 0.0
+            for j, cfg in enumerate(configs):
+                out += list(F.max_pool2d(x, return_indices=True, **cfg))
+                y = x.clone().requires_grad_()
+                F.max_pool2d(y, **cfg).pow(2).sum().backward()
+                out += [y.grad]
+        out += [F.max_pool2d(x.transpose(-1, -2), 2), F.max_pool2d(x.half(), 2)]
+    x = values((2, 3, 6, 7, 5), "coarse", 810).requires_grad_()  # 3-d: the backward kernel is nd-generic
+    F.max_pool3d(x, 2, stride=1).pow(2).sum().backward()
+    return out + [x.grad]
+
+
 def run_all():
     results = []
     for fn in CASES:

@@ -3,6 +3,7 @@ roundings (``float32``: every step rounded to float32). Planes are the last len(
 (two for 1-d and 2-d pooling, three for 3-d)."""
 import math
 
+from .._backend import kernels
 from .._float32 import f32
 
 
@@ -37,6 +38,13 @@ def _plane(shape, nd):
 
 def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
     """(out_shape, values, indices): each window's maximum and its offset in the plane."""
+    if kernels.wasm is not None:  # the browser's kernels: the same loop (flat: a float32 buffer)
+        spatial = shape[len(shape) - len(kernel):]
+        out_hw = tuple(_pool_out_size(n, k, s, p, d, ceil_mode)
+                       for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
+        found = kernels.max_pool2d(flat, shape, out_hw, kernel, stride, padding, dilation)
+        if found is not None:
+            return (out_hw, *found)
     out_hw, windows = _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
     plane = _plane(shape, len(kernel))
     values, indices = [], []
@@ -55,8 +63,12 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
 def max_pool_backward(grad, indices, shape, out_hw):
     """grad added at each window's maximum (indices: offsets in each plane)."""
     plane = _plane(shape, len(out_hw))
-    acc = [0.0] * math.prod(shape)
     per_plane = math.prod(out_hw)
+    if kernels.wasm is not None:  # the browser's kernels: the same float64 sums (float32 buffers)
+        out = kernels.max_pool_backward(grad, indices, math.prod(shape), per_plane, plane)
+        if out is not None:
+            return out
+    acc = [0.0] * math.prod(shape)
     for n, (g, k) in enumerate(zip(grad, indices)):
         acc[(n // per_plane) * plane + k] += g
     return acc

@@ -232,3 +232,40 @@ def sigmoid(values, runs, exp2_table):
     wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
     return out
 
+
+def extreme_rows(buf, k, minimum):
+    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32
+    values of buf: (values as an array('f'), indices as an array('q')), or None."""
+    if not isinstance(buf, array) or buf.typecode != "f" or len(buf) < MIN_ELEMENTS or k < 1:
+        return None
+    rows = len(buf) // k
+    values, indices = array("f", bytes(4 * rows)), array("q", bytes(8 * rows))
+    wasm.extreme_rows_f32(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
+    return values, indices
+
+
+def max_pool2d(buf, shape, out_hw, kernel, stride, padding, dilation):
+    """_aten.pool's 2-d max_pool of a float32 buffer: (values as an array('f'), indices as an
+    array('q')), or None."""
+    if not isinstance(buf, array) or buf.typecode != "f" or len(shape) < 2 or len(kernel) != 2:
+        return None
+    h, w = shape[-2], shape[-1]
+    n = (len(buf) // (h * w) if h * w else 0) * out_hw[0] * out_hw[1]
+    if n * kernel[0] * kernel[1] < MIN_ELEMENTS:
+        return None
+    values, indices = array("f", bytes(4 * n)), array("q", bytes(8 * n))
+    empty = wasm.max_pool2d_f32(_address(buf), _address(values), _address(indices), len(buf) // (h * w), h, w,
+                                *out_hw, *kernel, *stride, *padding, *dilation)
+    return None if empty else (values, indices)
+
+
+def max_pool_backward(grad, indices, numel, per_plane, plane):
+    """_aten.pool's max_pool backward of a float32 gradient and int64 indices: an array('f')
+    of numel, or None."""
+    if not isinstance(grad, array) or grad.typecode != "f" or not isinstance(indices, array) \
+            or indices.typecode != "q" or len(grad) != len(indices) or numel < MIN_ELEMENTS or not per_plane:
+        return None
+    acc, out = array("d", bytes(8 * numel)), array("f", bytes(4 * numel))
+    wasm.max_pool_backward_f32(_address(grad), _address(indices), _address(acc), _address(out),
+                               len(grad) // per_plane, per_plane, plane)
+    return out

@@ -11,6 +11,7 @@ from .. import _dtype
 from .. import return_types
 from .._aten import reduce as exact
 from .._backend import backend as B
+from .._backend import kernels
 from .._float32 import f32
 from .._libm import glibc_log1p
 from .._tensor import Tensor, numel_of
@@ -312,11 +313,25 @@ def _check_dim_nonempty(x, name, dim):
 
 
 def _extreme_all(x, better):
-    return _reduce(x, None, False, lambda row: row[_arg_best(row, better)], x.dtype)
+    return _extreme_reduce(x, None, False, better)
+
+
+def _extreme_rows_wasm(x, dims, better):
+    """(values, indices) buffers of _arg_best over dims by the browser's kernels (the same
+    loop), or None: the caller runs the Python loop."""
+    if kernels.wasm is None or x.dtype is not _float32 or not x.dim():
+        return None
+    kept = [d for d in range(x.dim()) if d not in dims]
+    buf, _ = permuted(x, kept + list(dims))
+    return kernels.extreme_rows(buf, numel_of([x._shape[d] for d in dims]), better is _less)
 
 
 def _extreme_dim(x, dim, keepdim, better):
     dims = reduced_dims(x, dim)
+    found = _extreme_rows_wasm(x, dims, better)
+    if found is not None:
+        shape = _out_shape(x, dims, keepdim)
+        return Tensor._make(found[0], shape, x.dtype), Tensor._make(found[1], shape, _dtype.int64)
     rows = _rows(x, dims)
     idx = [_arg_best(row, better) for row in rows]
     shape = _out_shape(x, dims, keepdim)
@@ -397,13 +412,21 @@ def _amax_backward(grad, x, dim, keepdim, result):
 @op("AmaxBackward0", name="amax",
     self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amax(self, dim, keepdim):
-    return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _greater)], self.dtype)
+    return _extreme_reduce(self, dim, keepdim, _greater)
+
+
+def _extreme_reduce(x, dim, keepdim, better):
+    """amax/amin: the values of _arg_best over dim."""
+    found = _extreme_rows_wasm(x, reduced_dims(x, dim), better)
+    if found is not None:
+        return Tensor._make(found[0], _out_shape(x, reduced_dims(x, dim), keepdim), x.dtype)
+    return _reduce(x, dim, keepdim, lambda row: row[_arg_best(row, better)], x.dtype)
 
 
 @op("AminBackward0", name="amin",
     self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amin(self, dim, keepdim):
-    return _reduce(self, dim, keepdim, lambda row: row[_arg_best(row, _less)], self.dtype)
+    return _extreme_reduce(self, dim, keepdim, _less)
 
 
 @op(name="amax", forms="torch Tensor")
@@ -420,8 +443,9 @@ def _arg(x, dim, keepdim, better, name):
     if dim is None:
         if x.numel() == 0:
             raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
-        flat = x._flat()
-        return from_values([_arg_best(flat, better)], (1,) * x.dim() if keepdim else (), _dtype.int64)
+        found = _extreme_rows_wasm(x, tuple(range(x.dim())), better)
+        best = found[1][0] if found is not None else _arg_best(x._flat(), better)
+        return from_values([best], (1,) * x.dim() if keepdim else (), _dtype.int64)
     d = wrap_dim(dim, max_ndim(x))
     _check_dim_nonempty(x, name, d)
     return _extreme_dim(x, d, keepdim, better)[1]

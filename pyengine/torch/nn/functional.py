@@ -27,7 +27,7 @@ from .. import _dtype, _float32
 from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
     upsample as upsample_kernels
 from .._aten.conv import conv_geometry, conv_sums
-from .._backend import backend as B
+from .._backend import backend as B, kernels
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
@@ -1398,20 +1398,29 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
+def _pool_values(t):
+    """t's elements for _aten.pool: its float32 or int64 buffer when the browser's kernels may
+    take it (the Python loops read it the same), else a list."""
+    if kernels.wasm is not None and B.NAME == "python" and t.dtype in (_dtype.float32, _dtype.int64):
+        return t._buf()
+    return t._flat()
+
+
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_shape, values, indices = pool_kernels.max_pool(self._flat(), self.shape, kernel_size, stride, padding, dilation,
-                                                       ceil_mode)
+    out_shape, values, indices = pool_kernels.max_pool(_pool_values(self), self.shape, kernel_size, stride, padding,
+                                                       dilation, ceil_mode)
     shape = tuple(self.shape[:self.dim() - len(kernel_size)]) + out_shape
-    return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
+    return (Tensor._make(B.as_buffer(values, self.dtype), shape, self.dtype),
+            Tensor._make(B.as_buffer(indices, _dtype.int64), shape, _dtype.int64))
 
 
 def _max_pool_ops(nd):
     """The max_pool{nd}d_with_indices op and its backward op (planes: the last nd dims)."""
     def backward(grad_output, self, indices):
         """grad_output added at each window's maximum (indices: flat positions in each plane)."""
-        acc = pool_kernels.max_pool_backward(grad_output._flat(), indices._flat(), self.shape,
+        acc = pool_kernels.max_pool_backward(_pool_values(grad_output), _pool_values(indices), self.shape,
                                              tuple(indices.shape[-nd:]))
-        return _new(acc, self._shape, self.dtype)
+        return Tensor._make(B.as_buffer(acc, self.dtype), self._shape, self.dtype)
 
     def forward(self, kernel_size, stride, padding, dilation, ceil_mode):
         with no_grad():
