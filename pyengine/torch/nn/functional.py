@@ -1399,11 +1399,10 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def _pool_values(t):
-    """t's elements for _aten.pool: its float32 or int64 buffer when the browser's kernels may
-    take it (the Python loops read it the same), else a list."""
-    if kernels.wasm is not None and B.NAME == "python" and t.dtype in (_dtype.float32, _dtype.int64):
-        return t._buf()
-    return t._flat()
+    """t's elements for _aten.pool: its buffer when the browser's kernels take it (the Python
+    loops read it the same), else a list."""
+    buf = t._buf()
+    return buf if kernels.takes(buf, t.dtype) else B.to_list(buf, t.dtype)
 
 
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
