@@ -1,9 +1,11 @@
 """pyengine/API.md (the audit of real PyTorch's names in our engine) is current: regenerating it
 from tools/torch_api.json and the engine as it is gives the committed file."""
 import importlib.util
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))  # the tool imports its sibling generated_file
 _spec = importlib.util.spec_from_file_location("api_audit", ROOT / "tools" / "api_audit.py")
 api_audit = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(api_audit)

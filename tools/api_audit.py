@@ -17,6 +17,8 @@ import re
 import subprocess
 import sys
 
+from generated_file import write_or_check  # tools/ is on sys.path: run as a script or by the tests' loader
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = os.path.join(ROOT, "tools", "torch_api.json")
 TABLE = os.path.join(ROOT, "pyengine", "API.md")
@@ -211,17 +213,7 @@ def main(argv):
     if "--reference" in argv:
         write_reference()
         return 0
-    table = current_table()
-    if "--check" in argv:
-        with open(TABLE, encoding="utf-8") as f:
-            if f.read() != table:
-                print(f"{TABLE} is not current: run tools/api_audit.py", file=sys.stderr)
-                return 1
-        return 0
-    with open(TABLE, "w", encoding="utf-8") as f:
-        f.write(table)
-    print(f"wrote {TABLE}")
-    return 0
+    return write_or_check(TABLE, current_table(), argv, "tools/api_audit.py")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ import inspect
 import os
 import sys
 
+from generated_file import write_or_check  # tools/ is on sys.path: run as a script or by the tests' loader
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE = os.path.join(ROOT, "pyengine")
 TABLE = os.path.join(ENGINE, "torch", "autograd", "derivatives.md")
@@ -69,17 +71,7 @@ def render():
 
 
 def main(argv):
-    table = render()
-    if "--check" in argv:
-        with open(TABLE, encoding="utf-8") as f:
-            if f.read() != table:
-                print(f"{TABLE} is not current: run tools/derivative_table.py", file=sys.stderr)
-                return 1
-        return 0
-    with open(TABLE, "w", encoding="utf-8") as f:
-        f.write(table)
-    print(f"wrote {TABLE}")
-    return 0
+    return write_or_check(TABLE, render(), argv, "tools/derivative_table.py")
 
 
 if __name__ == "__main__":
