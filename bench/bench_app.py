@@ -230,11 +230,15 @@ def first_visit_bytes(browser, dist):
 
 def cpython_import_ms(backend, repeats=5):
     """`import torch` in a new CPython process, the engine's bytecode already cached."""
-    env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "pyengine"), "PYENGINE_BACKEND": backend}
     code = "import time; t = time.perf_counter(); import torch; print((time.perf_counter() - t) * 1000)"
-    times = [float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
-             for _ in range(repeats + 1)]
-    return times[1:]  # the first run may write the cache
+    with tempfile.TemporaryDirectory() as cache:
+        # The cache written even where the environment says not to write one (PYTHONDONTWRITEBYTECODE,
+        # set on some machines, would time a compile of every module).
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+        env.update(PYTHONPATH=os.path.join(ROOT, "pyengine"), PYENGINE_BACKEND=backend, PYTHONPYCACHEPREFIX=cache)
+        times = [float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+                 for _ in range(repeats + 1)]
+    return times[1:]  # the first run writes the cache
 
 
 def summary(values):
