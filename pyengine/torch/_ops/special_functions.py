@@ -214,12 +214,14 @@ class _Gamma:
 
     @staticmethod
     def asymptotic(a, x):
-        """a large and x near a: (P, Q) in float64, the smaller one summed until it converges
-        (for a beyond 1e12, the expansion's leading term: its next is below 1e-6)."""
-        if a > 1e12:
+        """a large and x near a: (P, Q) in float64, the smaller one summed until it converges;
+        beyond a = 1e5, DLMF 8.12.4's first two terms (the next is below 1e-10 of a term)."""
+        if a > 1e5:
             sigma = (x - a) / a
             eta = math.copysign(math.sqrt(2 * (sigma - math.log1p(sigma))), sigma)
-            q = 0.5 * math.erfc(eta * math.sqrt(a / 2))
+            # c0 = 1/sigma - 1/eta, by its Taylor series where that difference cancels
+            c0 = 1 / sigma - 1 / eta if abs(eta) > 1e-3 else -1 / 3 + eta * (1 / 12 - eta * (2 / 135 - eta / 864))
+            q = 0.5 * math.erfc(eta * math.sqrt(a / 2)) + math.exp(-0.5 * a * eta * eta) * c0 / math.sqrt(2 * math.pi * a)
             return 1.0 - q, q
         if x < a:
             p = _GAMMA[False].lower_series(a, x, limit=10 ** 6)
