@@ -255,13 +255,18 @@ class _Gamma:
         ratio = r(abs(r(x - a)) / a)
         return 20.0 < a < 200.0 and ratio < 0.3 or a > 200.0 and ratio < r(4.5 / r(math.sqrt(a)))
 
+    def settled(self, a, x, lower):
+        """The boundary value, or the value where a is large and x near it; else None."""
+        edge = self.edge(a, x, lower)
+        if edge is None and self.near(a, x):
+            return self.r(self.asymptotic(a, x)[0 if lower else 1])
+        return edge
+
     def igammac(self, a, x):
         r = self.r
-        edge = self.edge(a, x, False)
-        if edge is not None:
-            return edge
-        if self.near(a, x):
-            return r(self.asymptotic(a, x)[1])
+        settled = self.settled(a, x, False)
+        if settled is not None:
+            return settled
         if x > 1.1:
             return r(1.0 - self.lower_series(a, x)) if x < a else self.upper_fraction(a, x)
         if (-0.4 / r(math.log(x)) < a) if x <= 0.5 else x * 1.1 < a:
@@ -269,14 +274,11 @@ class _Gamma:
         return self.upper_series(a, x)
 
     def igamma(self, a, x):
-        r = self.r
-        edge = self.edge(a, x, True)
-        if edge is not None:
-            return edge
-        if self.near(a, x):
-            return r(self.asymptotic(a, x)[0])
+        settled = self.settled(a, x, True)
+        if settled is not None:
+            return settled
         if x > 1.0 and x > a:
-            return r(1.0 - self.igammac(a, x))
+            return self.r(1.0 - self.igammac(a, x))
         return self.lower_series(a, x)
 
 
@@ -457,41 +459,27 @@ def _chebyshev_u(x, n, r, shifted=False):
     return twice if n == 1 else _recurrence(twice, 1.0, twice, n, r)
 
 
-def _chebyshev_v(x, n, r, shifted=False):
+def _chebyshev_vw(x, n, r, shifted=False, fourth=False):
+    """The third kind V, or with ``fourth`` the fourth kind W: ATen's two kernels are mirror
+    images (their end values, sin and cos, and the recurrence's start swap)."""
     y = r(r(x + x) - 1.0) if shifted else x
+    odd = r(n + n + 1)
+    one_end, other_end = (odd, _odd_sign(n, 1.0)) if fourth else (1.0, _odd_sign(n, odd))
     if n < 0:
         return 0.0
     if (x == 1.0 or x == 0.0) if shifted else abs(x) == 1.0:
-        return 1.0 if (x == 1.0 if shifted else x > 0) else r(_odd_sign(n, n + n + 1))
-    if n > (6 if shifted else 8) and abs(y) < 1.0:
+        return one_end if (x == 1.0 if shifted else x > 0) else other_end
+    if n > ((4 if fourth else 6) if shifted else 8) and abs(y) < 1.0:
         angle = _acos(y, r)
         half = r(angle / 2.0)
-        if r(math.sin(half)) != 1.0:
-            return r(r(math.cos(r(r(r(n) + 0.5) * angle))) / r(math.cos(half)))
-        return r(_odd_sign(n, n + n + 1))
+        wave, check = (math.sin, math.cos) if fourth else (math.cos, math.sin)
+        if r(check(half)) != 1.0:
+            return r(r(wave(r(r(r(n) + 0.5) * angle))) / r(wave(half)))
+        return one_end if fourth and x > 0 and not shifted else other_end
     if n == 0:
         return 1.0
     twice = r(y + y)
-    start = r(twice - 1.0)
-    return start if n == 1 else _recurrence(twice, 1.0, start, n, r)
-
-
-def _chebyshev_w(x, n, r, shifted=False):
-    y = r(r(x + x) - 1.0) if shifted else x
-    if n < 0:
-        return 0.0
-    if (x == 1.0 or x == 0.0) if shifted else abs(x) == 1.0:
-        return r(n + n + 1) if (x == 1.0 if shifted else x > 0) else _odd_sign(n, 1.0)
-    if n > (4 if shifted else 8) and abs(y) < 1.0:
-        angle = _acos(y, r)
-        half = r(angle / 2.0)
-        if r(math.cos(half)) != 1.0:
-            return r(r(math.sin(r(r(r(n) + 0.5) * angle))) / r(math.sin(half)))
-        return r(n + n + 1) if x > 0 and not shifted else _odd_sign(n, 1.0)
-    if n == 0:
-        return 1.0
-    twice = r(y + y)
-    start = r(twice + 1.0)
+    start = r(twice + 1.0) if fourth else r(twice - 1.0)
     return start if n == 1 else _recurrence(twice, 1.0, start, n, r)
 
 
@@ -564,12 +552,12 @@ def _polynomial(kernel, **fixed):
 
 chebyshev_polynomial_t = _polynomial(_chebyshev_t)
 chebyshev_polynomial_u = _polynomial(_chebyshev_u)
-chebyshev_polynomial_v = _polynomial(_chebyshev_v)
-chebyshev_polynomial_w = _polynomial(_chebyshev_w)
+chebyshev_polynomial_v = _polynomial(_chebyshev_vw)
+chebyshev_polynomial_w = _polynomial(_chebyshev_vw, fourth=True)
 shifted_chebyshev_polynomial_t = _polynomial(_chebyshev_t, shifted=True)
 shifted_chebyshev_polynomial_u = _polynomial(_chebyshev_u, shifted=True)
-shifted_chebyshev_polynomial_v = _polynomial(_chebyshev_v, shifted=True)
-shifted_chebyshev_polynomial_w = _polynomial(_chebyshev_w, shifted=True)
+shifted_chebyshev_polynomial_v = _polynomial(_chebyshev_vw, shifted=True)
+shifted_chebyshev_polynomial_w = _polynomial(_chebyshev_vw, shifted=True, fourth=True)
 hermite_polynomial_h = _polynomial(_hermite_h)
 hermite_polynomial_he = _polynomial(_hermite_he)
 laguerre_polynomial_l = _polynomial(_laguerre_l)
