@@ -771,9 +771,9 @@ class _Cephes:
             return 0.0
         if abs(x) < 0.5:
             z = r(x * x)
-            value = 0.0
-            for c in _SPHERICAL_J0:
-                value = self.fma(z, value, r(r(1.0) / r(c))) if value else r(r(1.0) / r(c))
+            value = r(r(1.0) / r(_SPHERICAL_J0[0]))
+            for c in _SPHERICAL_J0[1:]:
+                value = self.fma(z, value, r(r(1.0) / r(c)))
             return self.fma(z, value, 1.0)
         return r(r(math.sin(x)) / x)
 
@@ -815,32 +815,18 @@ class _Cephes:
 _CEPHES = {single: _Cephes(single) for single in (False, True)}
 
 
-def _cephes_unary(name):
+def _cephes_unary(kernel, *args):
     def value(x, r):
-        return getattr(_CEPHES[r is f32], name)(x)
+        return getattr(_CEPHES[r is f32], kernel)(x, *args)
 
     def function(input):
         return _map(input, value)
-    function.__name__ = name
     return function
 
 
 bessel_j0, bessel_j1, bessel_y0, bessel_y1 = map(_cephes_unary, ("j0", "j1", "y0", "y1"))
-modified_bessel_i0, modified_bessel_i1, spherical_bessel_j0, airy_ai = map(_cephes_unary, ("i0", "i1", "spherical_j0",
-                                                                                          "airy_ai"))
-
-
-def _k_unary(name, order_one, scaled):
-    def value(x, r):
-        return _CEPHES[r is f32].k(x, order_one, scaled)
-
-    def function(input):
-        return _map(input, value)
-    function.__name__ = name
-    return function
-
-
-modified_bessel_k0 = _k_unary("modified_bessel_k0", False, False)
-modified_bessel_k1 = _k_unary("modified_bessel_k1", True, False)
-scaled_modified_bessel_k0 = _k_unary("scaled_modified_bessel_k0", False, True)
-scaled_modified_bessel_k1 = _k_unary("scaled_modified_bessel_k1", True, True)
+modified_bessel_i0, modified_bessel_i1 = _cephes_unary("i0"), _cephes_unary("i1")
+modified_bessel_k0, modified_bessel_k1 = _cephes_unary("k", False, False), _cephes_unary("k", True, False)
+scaled_modified_bessel_k0 = _cephes_unary("k", False, True)
+scaled_modified_bessel_k1 = _cephes_unary("k", True, True)
+spherical_bessel_j0, airy_ai = _cephes_unary("spherical_j0"), _cephes_unary("airy_ai")
