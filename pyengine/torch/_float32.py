@@ -100,4 +100,4 @@ else:
         try:
             return num / (da * db * dc)
         except OverflowError:
-            return math.copysign(math.inf, num)
+            return math.inf if num > 0 else -math.inf

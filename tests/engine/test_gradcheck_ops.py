@@ -36,6 +36,7 @@ B = leaf(2, 3, lo=1.3, hi=-0.7)      # no ties with A
 ROW = leaf(3, lo=0.6, hi=-0.8)       # broadcasts against A
 POS = leaf(2, 3, lo=0.4, hi=2.1)     # positive
 POS2 = leaf(2, 3, lo=1.7, hi=0.6)
+SHAPES = torch.tensor([0.5, 1.5, 3.0], dtype=torch.float64)  # igamma's a (no gradient: PyTorch has none)
 UNIT = leaf(2, 3, lo=-0.8, hi=0.7)   # inside (-1, 1)
 PROB = leaf(2, 3, lo=0.15, hi=0.85)  # inside (0, 1)
 SCALAR = given(0.7)
@@ -211,6 +212,12 @@ SAMPLES = {
     "i1": [s(lambda a: torch.special.i1(a * 5), A), s(lambda a: torch.special.i1(a * 12), A)],
     "i1e": [s(lambda a: torch.special.i1e(a * 5), A), s(lambda a: torch.special.i1e(a * 12), A)],
     "ndtri": [s(lambda a: torch.special.ndtri(a), PROB), s(lambda a: torch.special.ndtri(a * 1e-3), PROB)],
+    "erfcx": [s(lambda a: torch.special.erfcx(a * 3), A)],
+    "log_ndtr": [s(lambda a: torch.special.log_ndtr(a * 4), A)],
+    "_igamma_op": [s(lambda x: torch.igamma(SHAPES * 2, x), POS), s(lambda x: torch.special.gammainc(SHAPES, x), POS)],
+    "_igammac_op": [s(lambda x: torch.igammac(SHAPES * 2, x), POS), s(lambda x: SHAPES.igammac(x), POS)],
+    "_zeta_tensors": [s(lambda x: torch.special.zeta(SHAPES + 1.5, x), POS)],
+    "_zeta_self_number": [s(lambda x: torch.special.zeta(2.5, x), POS)],
     "_resize": [s(lambda a: a.resize(3, 2), A), s(lambda a: a.t().resize(6), A)],
     "_unsafe_view": [s(lambda a: a.t().reshape(6), A), s(lambda a, b: a @ b, B234, M42)],
     # ---- copies and in-place writes
@@ -504,6 +511,7 @@ SAMPLES = {
 EXEMPT = {
     "floor_divide": "PyTorch defines no derivative: backward raises (tested below)",
     "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
+    "_zeta_other_number": "PyTorch defines no derivative for zeta's first argument: backward raises (golden tensors/special_zeta)",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
 }

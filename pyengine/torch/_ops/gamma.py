@@ -81,23 +81,32 @@ _ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606
            1.8152105401943546773e17, -7.1661652561756670113e18)
 
 
-def _zeta(x, q):
-    """Hurwitz zeta (Cephes, as ATen's zeta), for polygamma of orders above 1."""
+def _pow(a, b):
+    """C's pow: overflow gives inf."""
+    try:
+        return a ** b
+    except OverflowError:
+        return math.inf
+
+
+def _zeta(x, q, r=float):
+    """Hurwitz zeta (Cephes, as ATen's zeta, in float64 but for its first power, taken in the
+    dtype that ``r`` rounds to): torch.special.zeta, and polygamma of orders above 1."""
     if x == 1:
         return math.inf
     if x < 1:
         return math.nan
     if q <= 0:
-        if q == math.floor(q):
+        if math.isinf(q) or q == math.floor(q):  # (C's floor keeps an infinity)
             return math.inf
-        if x != math.floor(x):
+        if math.isfinite(x) and x != math.floor(x):
             return math.nan
-    s = q ** -x
+    s = r(_pow(q, -x))
     a, i, b = q, 0, 0.0
     while i < 9 or a <= 9.0:
         i += 1
         a += 1.0
-        b = a ** -x
+        b = _pow(a, -x)
         s += b
         if -_MACHEP * s < b < _MACHEP * s:
             return s
@@ -110,7 +119,7 @@ def _zeta(x, q):
         b /= w
         t = a * b / _ZETA_A[j]
         s += t
-        if abs(t / s) < _MACHEP:
+        if s != 0 and abs(t / s) < _MACHEP:  # (t / 0 is inf or nan in C: not below)
             return s
         k += 1.0
         a *= x + k
