@@ -498,6 +498,18 @@ SAMPLES = {
             s(lambda a, b: torch.put(a, torch.tensor([1, 1]), b, accumulate=True), A, leaf(2))],
     "masked_scatter": [s(lambda a, b: a.masked_scatter(MASK, b), A, leaf(5))],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
+    "_lu_factor_ex": [s(lambda a: torch.linalg.lu_factor(a).LU, SQUARE),
+                      s(lambda a: torch.linalg.lu_factor_ex(a)[0], WIDE), s(lambda a: torch.linalg.lu_factor(a)[0], M42)],
+    "_linalg_lu": [s(lambda a: torch.linalg.lu(a)[1:], SQUARE), s(lambda a: torch.linalg.lu(a).U, WIDE),
+                   s(lambda a: torch.linalg.lu(a).L, WIDE), s(lambda a: torch.linalg.lu(a)[1:], M42),
+                   s(lambda a: torch.linalg.lu(a).U, M42)],
+    "_lu_unpack": [s(lambda a: torch.lu_unpack(a, torch.tensor([2, 3, 3], dtype=torch.int32))[1:], SQUARE),
+                   s(lambda a: torch.lu_unpack(a, torch.tensor([1, 3, 3], dtype=torch.int32)).U, WIDE),
+                   s(lambda a: torch.lu_unpack(a, torch.tensor([1, 2], dtype=torch.int32)).L, M42)],
+    "_lu_solve": [s(lambda a, b, left=left, adjoint=adjoint: torch.linalg.lu_solve(
+                      *torch.linalg.lu_factor(a), b if left else b.mT, left=left, adjoint=adjoint), SQUARE, M34)
+                  for left in (True, False) for adjoint in (False, True)] +
+                 [s(lambda b, a: torch.lu_solve(b, *torch.linalg.lu_factor(a)), leaf(2, 3, 2), SQUARE)],
 }
 
 # Entries with no sample, each with the reason.
