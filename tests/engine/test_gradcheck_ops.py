@@ -510,6 +510,10 @@ SAMPLES = {
                       *torch.linalg.lu_factor(a), b if left else b.mT, left=left, adjoint=adjoint), SQUARE, M34)
                   for left in (True, False) for adjoint in (False, True)] +
                  [s(lambda b, a: torch.lu_solve(b, *torch.linalg.lu_factor(a)), leaf(2, 3, 2), SQUARE)],
+    "_stft_real": [s(lambda a: torch.stft(a, 4, window=torch.hann_window(4, dtype=f64), return_complex=False),
+                     leaf(10)),
+                   s(lambda a: torch.stft(a, 5, hop_length=2, window=torch.ones(5, dtype=f64), normalized=True,
+                                          onesided=False, return_complex=False, pad_mode="constant"), leaf(2, 9))],
 }
 
 # Entries with no sample, each with the reason.

@@ -1,4 +1,9 @@
-"""Signal processing: the window functions (hann, hamming, blackman, bartlett, kaiser).
+"""Signal processing: the window functions (hann, hamming, blackman, bartlett, kaiser), stft
+and istft.
+
+The engine's tensors are real, so only stft's real layout exists: return_complex=False gives
+the (..., 2) view of real and imaginary parts; return_complex=True (and istft, whose input
+must be complex) raise an error that says so.
 
 Each window is composed from the same tensor ops, in the same order, as ATen's
 TensorFactories.cpp (arange, an in-place scale, cos ...), so its values are the engine's
@@ -6,12 +11,16 @@ rounding of those ops; a periodic window is the symmetric window of length N + 1
 last value.
 """
 import math
+from fractions import Fraction
 
 from .. import _dtype
 from .._float32 import f32
+from .._process import warn_once
 from ..autograd.derivatives import op
 from ._helpers import from_values
-from .creation import _finish, arange
+from .creation import _finish, arange, ones, zeros
+from .indexing import index_select
+from .joining import cat
 from .pointwise_more import _bessel
 
 _CPP_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
@@ -98,3 +107,159 @@ def _kaiser(beta):
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None, layout=None, device=None, pin_memory=False,
                   requires_grad=False):
     return _window("kaiser_window", window_length, periodic, dtype, requires_grad, _kaiser(beta))
+
+
+# ---- the short-time Fourier transform's DFT (torch.stft builds the frames) --------------------
+
+def _unit_root(j, n):
+    """(cos, sin) of 2 pi j / n, reduced to the first octant so that symmetric points get
+    the same magnitudes and quarter turns exact zeros and ones (as an FFT's twiddles)."""
+    f = Fraction(j % n, n)
+    sin_sign = cos_sign = 1.0
+    if f > Fraction(1, 2):
+        f, sin_sign = 1 - f, -1.0
+    if f > Fraction(1, 4):
+        f, cos_sign = Fraction(1, 2) - f, -1.0
+    swap = f > Fraction(1, 8)
+    if swap:
+        f = Fraction(1, 4) - f
+    c, s = math.cos(2.0 * math.pi * f), math.sin(2.0 * math.pi * f)
+    if swap:
+        c, s = s, c
+    return cos_sign * c, sin_sign * s
+
+
+def _twiddles(n_fft, bins, dtype):
+    """(C, S): cos and sin of 2 pi k t / n_fft for the output bins k (rows) and times t."""
+    roots = [_unit_root(k * t, n_fft) for k in range(bins) for t in range(n_fft)]
+    return (from_values([c for c, _ in roots], (bins, n_fft), dtype),
+            from_values([s for _, s in roots], (bins, n_fft), dtype))
+
+
+def _stft_backward(grad, self, onesided, normalized, squeeze):
+    """The DFT's adjoint: frames' gradient = g_re^T C - g_im^T S (times the normalisation)."""
+    n_fft = self._shape[-1]
+    if squeeze:
+        grad = grad.unsqueeze(0)
+    bins = grad._shape[-3]
+    C, Sn = _twiddles(n_fft, bins, grad.dtype)
+    g = grad.select(-1, 0).mT @ C - grad.select(-1, 1).mT @ Sn
+    return g * (1.0 / math.sqrt(n_fft)) if normalized else g
+
+
+@op("ViewAsRealBackward0", name="_stft_real", self=_stft_backward)
+def _stft_real(self, onesided, normalized, squeeze):
+    """The DFT of each windowed frame of ``self`` (batch, frames, n_fft) as PyTorch's
+    stft(..., return_complex=False) lays it out: (batch, bins, frames, 2), real and imaginary
+    parts last; computed in float64 and rounded once (PyTorch's FFT rounds its own way: 6
+    significant digits)."""
+    batch, frames, n_fft = self._shape
+    bins = n_fft // 2 + 1 if onesided else n_fft
+    scale = 1.0 / math.sqrt(n_fft) if normalized else 1.0
+    flat = [float(v) for v in self._flat()]
+    cos, sin = zip(*(_unit_root(j, n_fft) for j in range(n_fft)))
+    values = [0.0] * (batch * bins * frames * 2)
+    for b in range(batch):
+        for f in range(frames):
+            frame = flat[(b * frames + f) * n_fft:(b * frames + f + 1) * n_fft]
+            for k in range(bins):
+                at = ((b * bins + k) * frames + f) * 2
+                if k > n_fft // 2:  # the upper half is the conjugate of the lower (so +0 turns -0)
+                    mirror = ((b * bins + n_fft - k) * frames + f) * 2
+                    values[at], values[at + 1] = values[mirror], -values[mirror + 1]
+                    continue
+                # + 0.0: an exact zero is +0 (as the FFT's sums)
+                values[at] = math.fsum(x * cos[k * t % n_fft] for t, x in enumerate(frame)) * scale + 0.0
+                values[at + 1] = math.fsum(-x * sin[k * t % n_fft] for t, x in enumerate(frame)) * scale + 0.0
+    r = f32 if self.dtype.itemsize == 4 else float
+    shape = (bins, frames, 2) if squeeze else (batch, bins, frames, 2)
+    return from_values([r(v) for v in values], shape, self.dtype)
+
+
+def _padded(signal, size, mode):
+    """torch.stft's centring: F.pad of the last dimension by ``size`` on both sides (as
+    index_select, the same values)."""
+    n = signal.shape[-1]
+    if mode == "constant":
+        zero = zeros(signal.shape[:-1] + (size,), dtype=signal.dtype)
+        return cat([zero, signal, zero], -1)
+    if mode == "reflect" and size >= n:
+        shape = [1] * (3 - signal.dim()) + list(signal.shape)
+        raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding input dimension, but got: "
+                           f"padding ({size}, {size}) at dimension 2 of input {shape}")
+    if mode not in ("reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    positions = range(-size, n + size)
+    index = [abs(i) if i < 0 else 2 * (n - 1) - i if i >= n else i for i in positions] if mode == "reflect" else \
+        [min(max(i, 0), n - 1) for i in positions] if mode == "replicate" else [i % n for i in positions]
+    return index_select(signal, -1, from_values(index, (len(index),), _dtype.int64))
+
+
+_NO_COMPLEX = ("this engine's tensors are real (no complex dtype): call stft with return_complex=False for the "
+               "real view, whose last dimension holds the real and imaginary parts")
+
+
+def _describe(t):
+    return "None" if t is None else f"{t.type()}{{[{', '.join(map(str, t.shape))}]}}"
+
+
+@op(name="stft", forms="torch Tensor")
+def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="reflect",
+         normalized=False, onesided=None, return_complex=None, align_to_window=None):
+    if center:
+        input = _padded(input, n_fft // 2, pad_mode)
+    hop = n_fft // 4 if hop_length is None else hop_length
+    win = n_fft if win_length is None else win_length
+    if window is None:
+        warn_once("A window was not provided. A rectangular window will be applied,which is known to cause spectral "
+                  "leakage. Other windows such as torch.hann_window or torch.hamming_window are recommended to reduce "
+                  "spectral leakage.To suppress this warning and use a rectangular window, explicitly set "
+                  "`window=torch.ones(n_fft, device=<device>)`. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/SpectralOps.cpp:835.)")
+    if return_complex is None:
+        raise RuntimeError("stft requires the return_complex parameter be given for real inputs, and will further "
+                           "require that return_complex=True in a future PyTorch release.")
+    if return_complex:
+        raise RuntimeError(f"stft with return_complex=True returns a complex tensor: {_NO_COMPLEX}")
+    warn_once("stft with return_complex=False is deprecated. In a future pytorch release, stft will return complex "
+              "tensors for all inputs, and return_complex=False will raise an error.\nNote: you can still call "
+              "torch.view_as_real on the complex output to recover the old return format. (Triggered internally at "
+              "/__w/pytorch/pytorch/aten/src/ATen/native/SpectralOps.cpp:874.)")
+    shape = ", ".join(map(str, input.shape))
+    where = (f"stft({input.type()}[{shape}], n_fft={n_fft}, hop_length={hop}, win_length={win}, "
+             f"window={_describe(window)}, normalized={int(bool(normalized))}, onesided={onesided}, "
+             f"return_complex={int(bool(return_complex))}, align_to_window={align_to_window}) : ")
+    if input.dim() not in (1, 2):
+        raise RuntimeError(where + "expected a 1D or 2D tensor")
+    if not input.is_floating_point():
+        raise RuntimeError(where + "expected a tensor of floating point or complex values")
+    length = input.shape[-1]
+    if n_fft <= 0 or n_fft > length:
+        raise RuntimeError(where + f"expected 0 < n_fft < {length}, but got n_fft={n_fft}")
+    if hop <= 0:
+        raise RuntimeError(where + f"expected hop_length > 0, but got hop_length={hop}")
+    if win <= 0 or win > n_fft:
+        raise RuntimeError(where + f"expected 0 < win_length <= n_fft, but got win_length={win}")
+    if window is not None and (window.dim() != 1 or window.shape[0] != win):
+        raise RuntimeError(where + f"expected a 1D window tensor of size equal to win_length={win}, but got window "
+                                   f"with size {list(window.shape)}")
+    if win < n_fft:  # the window sits in the middle of the frame, zeros around it
+        padded = zeros(n_fft, dtype=input.dtype)
+        padded.narrow(0, (n_fft - win) // 2, win).copy_(ones(win, dtype=input.dtype) if window is None else window)
+        window = padded
+    frames = (input if input.dim() == 2 else input.unsqueeze(0)).unfold(-1, n_fft, hop)
+    if window is not None:
+        frames = frames * window
+    return _stft_real(frames, True if onesided is None else onesided, normalized, input.dim() == 1)
+
+
+@op(name="istft", forms="torch Tensor")
+def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False,
+          onesided=None, length=None, return_complex=False):
+    if window is None:
+        warn_once("A window was not provided. A rectangular window will be applied.Please provide the same window "
+                  "used by stft to make the inversion lossless.To suppress this warning and use a rectangular window, "
+                  "explicitly set `window=torch.ones(n_fft, device=<device>)`. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/SpectralOps.cpp:1035.)")
+    raise RuntimeError("istft requires a complex-valued input tensor matching the output from stft with "
+                       f"return_complex=True; {_NO_COMPLEX}, and istft cannot take it")
