@@ -24,6 +24,7 @@ for _name in _VALUES_INDICES:
 del _name
 
 histogram = _make("histogram", ("hist", "bin_edges"))
+histogramdd = _make("histogramdd", ("hist", "bin_edges"))
 frexp = _make("frexp", ("mantissa", "exponent"))
 linalg_qr = _make("linalg_qr", ("Q", "R"))
 qr = _make("qr", ("Q", "R"))
