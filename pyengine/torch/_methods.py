@@ -10,7 +10,8 @@ from .autograd.inplace import check_inplace
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
 from ._ops import gamma as G
 from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
-                   decompositions, sampling, pointwise_more, scatter_reduce, linalg_decompositions, linalg_lu, spectral)  # (their declarations)
+                   decompositions, sampling, pointwise_more, scatter_reduce, linalg_decompositions, linalg_lu,
+                   linalg_householder, spectral)  # (their declarations)
 
 
 def _inplace(fn, name=None):

@@ -510,6 +510,12 @@ SAMPLES = {
                       *torch.linalg.lu_factor(a), b if left else b.mT, left=left, adjoint=adjoint), SQUARE, M34)
                   for left in (True, False) for adjoint in (False, True)] +
                  [s(lambda b, a: torch.lu_solve(b, *torch.linalg.lu_factor(a)), leaf(2, 3, 2), SQUARE)],
+    "_householder_product": [s(torch.linalg.householder_product, M42, leaf(2, lo=0.4, hi=1.3)),
+                             s(torch.orgqr, M42, leaf(1, lo=0.7, hi=0.7)), s(torch.linalg.householder_product,
+                                                                          leaf(2, 3, 2), leaf(2, 2, lo=1.2, hi=0.3))],
+    "ormqr": [s(lambda a, t, c, left=left, transpose=transpose: torch.ormqr(a, t, c if left else c.mT, left, transpose),
+                M42, leaf(2, lo=0.4, hi=1.3), leaf(4, 3, lo=-0.5, hi=0.8))
+              for left in (True, False) for transpose in (False, True)],
     "_stft_real": [s(lambda a: torch.stft(a, 4, window=torch.hann_window(4, dtype=f64), return_complex=False),
                      leaf(10)),
                    s(lambda a: torch.stft(a, 5, hop_length=2, window=torch.ones(5, dtype=f64), normalized=True,

@@ -30,7 +30,7 @@ LAYERS = [
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
              "torch._ops.indexing", "torch._ops.joining", "torch._ops.pointwise", "torch._ops.reduction",
              "torch._ops.sorting", "torch._ops.softmax", "torch._ops.linalg", "torch._ops.histogram",
-             "torch._ops.gamma", "torch._ops.linalg_solve", "torch._ops.decompositions", "torch._ops.pointwise_more", "torch._ops.scatter_reduce", "torch._ops.linalg_decompositions", "torch._ops.linalg_lu", "torch._ops.spectral", "torch._ops.*",
+             "torch._ops.gamma", "torch._ops.linalg_solve", "torch._ops.decompositions", "torch._ops.pointwise_more", "torch._ops.scatter_reduce", "torch._ops.linalg_decompositions", "torch._ops.linalg_lu", "torch._ops.linalg_householder", "torch._ops.spectral", "torch._ops.*",
              "torch._random", "torch._random_ops", "torch._ops.sampling", "torch._arg_parser", "torch._methods",
              "torch.special", "torch.linalg", "torch.random"]),
     ("autograd", ["torch.autograd.function", "torch.autograd.variable", "torch.autograd.gradcheck",
