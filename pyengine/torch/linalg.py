@@ -6,7 +6,8 @@ from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triang
 from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
                                           matrix_exp, matrix_norm, cond, solve_ex, tensorinv, tensorsolve)
 from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_vander as vander
-from ._ops.linalg_lu import lu_factor, lu_factor_ex, linalg_lu as lu, linalg_lu_solve as lu_solve
+from ._ops.linalg_lu import (lu_factor, lu_factor_ex, linalg_lu as lu, linalg_lu_solve as lu_solve, ldl_factor,
+                             ldl_factor_ex, ldl_solve)
 from ._ops.linalg_householder import householder_product
 from .return_types import _make
 
@@ -64,4 +65,4 @@ __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_
            "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
            "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp", "multi_dot", "diagonal", "vander",
            "cond", "solve_ex", "tensorinv", "tensorsolve", "lu_factor", "lu_factor_ex", "lu", "lu_solve",
-           "householder_product"]
+           "householder_product", "ldl_factor", "ldl_factor_ex", "ldl_solve"]

@@ -41,6 +41,8 @@ linalg_lu_factor_ex = _make("linalg_lu_factor_ex", ("LU", "pivots", "info"))
 lu_unpack = _make("lu_unpack", ("P", "L", "U"))
 linalg_lu = _make("linalg_lu", ("P", "L", "U"))
 geqrf = _make("geqrf", ("a", "tau"))
+linalg_ldl_factor = _make("linalg_ldl_factor", ("LD", "pivots"))
+linalg_ldl_factor_ex = _make("linalg_ldl_factor_ex", ("LD", "pivots", "info"))
 # what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
 for _name in _VALUES_INDICES:
     globals()[_name + "_out"] = _make(_name + "_out", ("min", "max") if _name == "aminmax" else ("values", "indices"))

@@ -17,6 +17,7 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, type_name
 from .creation import linspace
+from .pointwise import _no_derivative as no_aten_derivative
 
 
 def _rounding(dtype):
@@ -137,10 +138,6 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     return result(_histogram(input, edges, weight, density, local_search))
 
 
-def _no_aten_derivative(name):
-    raise RuntimeError(f"derivative for aten::{name} is not implemented")
-
-
 def _bin_edges_dd(input, bins, range):
     """histogramdd's edges per dim: the given tensors, or ``bins`` evenly spaced over the
     range (given, or the dim's min to max, widened by 0.5 each way when they are equal)."""
@@ -177,8 +174,8 @@ def _bin_edges_dd(input, bins, range):
 
 
 @op("NotImplemented", name="_histogramdd",
-    self=lambda grad, local_search: _no_aten_derivative("_histogramdd_from_bin_tensors" if local_search is None
-                                                        else "_histogramdd_from_bin_cts"))
+    self=lambda grad, local_search: no_aten_derivative("_histogramdd_from_bin_tensors" if local_search is None
+                                                       else "_histogramdd_from_bin_cts"))
 def _histogramdd(self, edges, weight, density, local_search):
     dtype = self.dtype
     edge_values = [e._flat() for e in edges]

@@ -1,5 +1,5 @@
 """The LU family: linalg.lu_factor(_ex), linalg.lu, linalg.lu_solve, torch.lu_unpack and the
-legacy torch.lu / torch.lu_solve.
+legacy torch.lu / torch.lu_solve; and symmetric LDL^T: linalg.ldl_factor(_ex), ldl_solve.
 
 The factorisation is LAPACK's getrf (partial pivoting: the first row of largest magnitude),
 each step rounded to the dtype as MKL's CPU kernel does, so LU and the pivots are PyTorch's
@@ -11,6 +11,10 @@ solves round each step too, in reference LAPACK's order; MKL's trsm kernels grou
 differently by size, so solutions can differ in the last bit (6 significant digits). The
 derivative formulas are PyTorch's (FunctionsManual.cpp: linalg_lu_backward,
 lu_factor_ex_backward, lu_unpack_backward, linalg_lu_solve_LU).
+
+LDL^T is LAPACK's sytf2 (Bunch-Kaufman pivoting with 1x1 and 2x2 blocks, the lower
+triangle), its solve sytrs; each step rounded to the dtype. PyTorch defines no derivative for
+either (their node is NotImplemented).
 """
 import math
 
@@ -21,6 +25,7 @@ from ..autograd.derivatives import op
 from ._helpers import broadcast_shapes, from_values, type_name
 from .creation import zeros
 from .joining import cat
+from .pointwise import _no_derivative as no_aten_derivative
 from .linalg_solve import solve_triangular
 from . import shape as S
 
@@ -357,3 +362,182 @@ def lu_solve(b, LU_data, LU_pivots, *, out=None):
               "pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at "
               "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2230.)")
     return linalg_lu_solve(LU_data, LU_pivots, b)
+
+
+# ---- LDL^T (symmetric indefinite) -------------------------------------------------------------
+
+_BUNCH_KAUFMAN = (1.0 + math.sqrt(17.0)) / 8.0
+
+
+def _sytf2(a, n, r):
+    """Bunch-Kaufman LDL^T of the symmetric rows ``a`` (lower triangle read and written):
+    (pivots in LAPACK's convention, 1-based: k for a 1x1 block after swapping k with it,
+    -p twice for a 2x2 block after swapping k + 1 with p; info: 0 or the first zero block)."""
+    pivots, info = [0] * n, 0
+    k = 0
+    while k < n:
+        step = 1
+        absakk = abs(a[k][k])
+        imax, colmax = k, 0.0
+        if k < n - 1:
+            imax = max(range(k + 1, n), key=lambda i: abs(a[i][k]))
+            colmax = abs(a[imax][k])
+        if max(absakk, colmax) == 0:
+            info = info or k + 1
+            kp = k
+        elif absakk >= _BUNCH_KAUFMAN * colmax:
+            kp = k
+        else:
+            rowmax = max([abs(a[imax][j]) for j in range(k, imax)] + [abs(a[i][imax]) for i in range(imax + 1, n)])
+            if absakk >= _BUNCH_KAUFMAN * colmax * (colmax / rowmax):
+                kp = k
+            elif abs(a[imax][imax]) >= _BUNCH_KAUFMAN * rowmax:
+                kp = imax
+            else:
+                kp, step = imax, 2
+        kk = k + step - 1
+        if kp != kk:  # swap rows and columns kk and kp of the trailing lower triangle
+            for i in range(kp + 1, n):
+                a[i][kk], a[i][kp] = a[i][kp], a[i][kk]
+            for j in range(kk + 1, kp):
+                a[j][kk], a[kp][j] = a[kp][j], a[j][kk]
+            a[kk][kk], a[kp][kp] = a[kp][kp], a[kk][kk]
+            if step == 2:
+                a[k + 1][k], a[kp][k] = a[kp][k], a[k + 1][k]
+        if step == 1 and a[k][k] != 0 and k < n - 1:
+            d11 = r(1.0 / a[k][k])
+            x = [a[i][k] for i in range(k + 1, n)]
+            for j in range(k + 1, n):
+                scaled = r(-d11 * x[j - k - 1])
+                for i in range(j, n):
+                    a[i][j] = r(a[i][j] + r(x[i - k - 1] * scaled))
+            for i in range(k + 1, n):
+                a[i][k] = r(d11 * a[i][k])
+        elif step == 2 and k < n - 2:
+            d21 = a[k + 1][k]
+            d11, d22 = r(a[k + 1][k + 1] / d21), r(a[k][k] / d21)
+            t = r(1.0 / r(r(d11 * d22) - 1.0))
+            d21 = r(t / d21)
+            for j in range(k + 2, n):
+                wk = r(d21 * r(r(d11 * a[j][k]) - a[j][k + 1]))
+                wkp1 = r(d21 * r(r(d22 * a[j][k + 1]) - a[j][k]))
+                for i in range(j, n):
+                    a[i][j] = r(r(a[i][j] - r(a[i][k] * wk)) - r(a[i][k + 1] * wkp1))
+                a[j][k], a[j][k + 1] = wk, wkp1
+        if step == 1:
+            pivots[k] = kp + 1
+        else:
+            pivots[k] = pivots[k + 1] = -(kp + 1)
+        k += step
+    return pivots, info
+
+
+def _check_ldl_input(A, name):
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if A._shape[-1] != A._shape[-2]:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are {A._shape[-2]} by "
+                           f"{A._shape[-1]} matrices")
+    if A.dtype.kind != "f":
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. Got {type_name(A.dtype)}")
+
+
+@op("NotImplemented", name="linalg_ldl_factor_ex", A=lambda grads: no_aten_derivative("linalg_ldl_factor_ex"))
+def _ldl_factor_ex(A):
+    n = A._shape[-1]
+    r = _rounding(A.dtype)
+    values, pivots, infos = [], [], []
+    for a in _matrices(A):
+        p, info = _sytf2(a, n, r)
+        values += [a[i][j] if j <= i else 0.0 for i in range(n) for j in range(n)]
+        pivots += p
+        infos.append(info)
+    batch = A._shape[:-2]
+    return (from_values(values, A._shape, A.dtype), from_values(pivots, batch + (n,), _dtype.int32),
+            from_values(infos, batch, _dtype.int32))
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
+    _check_ldl_input(A, "torch.linalg.ldl_factor_ex")
+    LD, pivots, info = _ldl_factor_ex(A)
+    if check_errors:
+        _raise_ldl_info(info, "torch.linalg.ldl_factor_ex")
+    return return_types.linalg_ldl_factor_ex((LD, pivots, info))
+
+
+def _raise_ldl_info(info, name):
+    for k in info.reshape(-1).tolist():
+        if k:  # PyTorch's message for sytrf's info > 0 (a singular D)
+            raise RuntimeError(f'false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/'
+                               f'BatchLinearAlgebra.cpp":1642, please report a bug to PyTorch. {name}: Unknown error '
+                               f'code: {k}.')
+
+
+def ldl_factor(A, *, hermitian=False, out=None):
+    _check_ldl_input(A, "torch.linalg.ldl_factor_ex")
+    LD, pivots, info = _ldl_factor_ex(A)
+    _raise_ldl_info(info, "torch.linalg.ldl_factor")
+    return return_types.linalg_ldl_factor((LD, pivots))
+
+
+def _sytrs(a, pivots, b, n, r):
+    """X with A X = b for sytf2's factors ``a`` and ``pivots``; ``b`` is n x k rows (changed)."""
+    def axpy(target, factor, source):  # target -= factor * source, row by row
+        return [r(t - r(factor * s)) for t, s in zip(target, source)]
+
+    k = 0
+    while k < n:  # L D Y = P^T b
+        if pivots[k] > 0:
+            kp = pivots[k] - 1
+            b[k], b[kp] = b[kp], b[k]
+            for i in range(k + 1, n):
+                b[i] = axpy(b[i], a[i][k], b[k])
+            inverse = r(1.0 / a[k][k])
+            b[k] = [r(v * inverse) for v in b[k]]
+            k += 1
+        else:
+            kp = -pivots[k] - 1
+            b[k + 1], b[kp] = b[kp], b[k + 1]
+            for i in range(k + 2, n):
+                b[i] = axpy(axpy(b[i], a[i][k], b[k]), a[i][k + 1], b[k + 1])
+            akm1k = a[k + 1][k]
+            akm1, ak = r(a[k][k] / akm1k), r(a[k + 1][k + 1] / akm1k)
+            denominator = r(r(akm1 * ak) - 1.0)
+            first, second = [], []
+            for bkm1, bk in zip(b[k], b[k + 1]):
+                bkm1, bk = r(bkm1 / akm1k), r(bk / akm1k)
+                first.append(r(r(r(ak * bkm1) - bk) / denominator))
+                second.append(r(r(r(akm1 * bk) - bkm1) / denominator))
+            b[k], b[k + 1] = first, second
+            k += 2
+    k = n - 1
+    while k >= 0:  # L^T X = Y, then the swaps undone
+        rows = (k,) if pivots[k] > 0 else (k - 1, k)
+        for row in rows:
+            for i in range(k + 1, n):
+                b[row] = axpy(b[row], a[i][row], b[i])
+        kp = abs(pivots[k]) - 1
+        b[k], b[kp] = b[kp], b[k]
+        k -= len(rows)
+    return b
+
+
+@op("NotImplemented", name="linalg_ldl_solve", LD=lambda grad: no_aten_derivative("linalg_ldl_solve"),
+    B=lambda grad: no_aten_derivative("linalg_ldl_solve"))
+def _ldl_solve(LD, pivots, B):
+    n, k = LD._shape[-1], B._shape[-1]
+    batch = broadcast_shapes(LD._shape[:-2], B._shape[:-2])
+    r = _rounding(LD.dtype)
+    piv = [int(v) for v in pivots.expand(batch + (n,))._flat()]
+    values = []
+    for b, (a, rhs) in enumerate(zip(_matrices(LD.expand(batch + (n, n))), _matrices(B.expand(batch + (n, k))))):
+        values += [v for row in _sytrs(a, piv[b * n:(b + 1) * n], rhs, n, r) for v in row]
+    return from_values(values, batch + (n, k), LD.dtype)
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
+    n = LD._shape[-1]
+    if B._shape[-2] != n:
+        raise RuntimeError(f"Incompatible matrix sizes for torch.linalg.ldl_solve: each A matrix is {n} by {n} but "
+                           f"each b matrix is {B._shape[-2]} by {B._shape[-1]}")
+    return _ldl_solve(LD, pivots, B)
