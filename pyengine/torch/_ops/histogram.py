@@ -113,26 +113,31 @@ def _no_derivative(name):
     raise RuntimeError(f"the derivative for '{name}' is not implemented.")
 
 
+def _evenly_spaced(values, given_range, count, dtype, d):
+    """``count`` bins' edges over the given range, or the values' min to max (widened by 0.5
+    each way when they are equal), with histogramdd's checks for dimension ``d``."""
+    if given_range is not None:
+        left, right = float(given_range[0]), float(given_range[1])
+    elif values:
+        left, right = float(builtins.min(values)), float(builtins.max(values))
+    else:
+        left = right = 0.0
+    if not (math.isfinite(left) and math.isfinite(right)):
+        raise RuntimeError(f"torch.histogramdd: dimension {d}'s range [{left:g}, {right:g}] is not finite")
+    if left > right:
+        raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
+                           f"for dimension {d}")
+    if left == right:
+        left, right = left - 0.5, right + 0.5
+    return linspace(left, right, count + 1, dtype=dtype)
+
+
 @op(name="histogram.bin_ct", forms="torch Tensor")
 def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):
     from ..return_types import histogram as result
     _check_float(input, "histogram_cpu")
     if isinstance(bins, int):
-        if range is not None:
-            left, right = float(range[0]), float(range[1])
-        elif input.numel():
-            values = input._flat()
-            left, right = float(builtins.min(values)), float(builtins.max(values))
-        else:
-            left = right = 0.0
-        if not (math.isfinite(left) and math.isfinite(right)):
-            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{left:g}, {right:g}] is not finite")
-        if left > right:
-            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
-                               "for dimension 0")
-        if left == right:
-            left, right = left - 0.5, right + 0.5
-        edges, local_search = linspace(left, right, bins + 1, dtype=input.dtype), True
+        edges, local_search = _evenly_spaced(input._flat(), range, bins, input.dtype, 0), True
     else:
         edges, local_search = bins, None
     return result(_histogram(input, edges, weight, density, local_search))
@@ -153,23 +158,10 @@ def _bin_edges_dd(input, bins, range):
     columns = input.reshape(-1, dims).mT.tolist() if input.numel() else [[] for _ in builtins.range(dims)]
     edges = []
     for d, (count, column) in enumerate(zip(counts, columns)):
-        if range is not None:
-            left, right = float(range[2 * d]), float(range[2 * d + 1])
-        elif column:
-            left, right = float(builtins.min(column)), float(builtins.max(column))
-        else:
-            left = right = 0.0
-        if not (math.isfinite(left) and math.isfinite(right)):
-            raise RuntimeError(f"torch.histogramdd: dimension {d}'s range [{left:g}, {right:g}] is not finite")
-        if left > right:
-            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
-                               f"for dimension {d}")
-        if left == right:
-            left, right = left - 0.5, right + 0.5
         if count < 1:
             raise RuntimeError(f"torch.histogramdd: bins tensor should have at least 1 element, but got "
                                f"{builtins.max(count + 1, 0)} elements in the bins tensor for dimension {d}")
-        edges.append(linspace(left, right, count + 1, dtype=input.dtype))
+        edges.append(_evenly_spaced(column, None if range is None else range[2 * d:2 * d + 2], count, input.dtype, d))
     return edges, True
 
 

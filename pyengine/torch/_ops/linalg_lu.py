@@ -26,7 +26,7 @@ from ._helpers import broadcast_shapes, from_values, type_name
 from .creation import zeros
 from .joining import cat
 from .pointwise import _no_derivative as no_aten_derivative
-from .linalg_solve import solve_triangular
+from .linalg_solve import _check_square, solve_triangular
 from . import shape as S
 
 
@@ -432,16 +432,6 @@ def _sytf2(a, n, r):
     return pivots, info
 
 
-def _check_ldl_input(A, name):
-    if A.dim() < 2:
-        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    if A._shape[-1] != A._shape[-2]:
-        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are {A._shape[-2]} by "
-                           f"{A._shape[-1]} matrices")
-    if A.dtype.kind != "f":
-        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. Got {type_name(A.dtype)}")
-
-
 @op("NotImplemented", name="linalg_ldl_factor_ex", A=lambda grads: no_aten_derivative("linalg_ldl_factor_ex"))
 def _ldl_factor_ex(A):
     n = A._shape[-1]
@@ -458,7 +448,7 @@ def _ldl_factor_ex(A):
 
 
 def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
-    _check_ldl_input(A, "torch.linalg.ldl_factor_ex")
+    _check_square(A, "torch.linalg.ldl_factor_ex")
     LD, pivots, info = _ldl_factor_ex(A)
     if check_errors:
         _raise_ldl_info(info, "torch.linalg.ldl_factor_ex")
@@ -474,7 +464,7 @@ def _raise_ldl_info(info, name):
 
 
 def ldl_factor(A, *, hermitian=False, out=None):
-    _check_ldl_input(A, "torch.linalg.ldl_factor_ex")
+    _check_square(A, "torch.linalg.ldl_factor_ex")
     LD, pivots, info = _ldl_factor_ex(A)
     _raise_ldl_info(info, "torch.linalg.ldl_factor")
     return return_types.linalg_ldl_factor((LD, pivots))
