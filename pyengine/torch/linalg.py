@@ -58,6 +58,17 @@ def __getattr__(name):
     raise AttributeError(f"module 'torch.linalg' has no attribute '{name}'")
 
 
+def _out_variants():
+    """The LU, LDL and Householder functions take out= (a tensor, or a tuple for tuple results)
+    as PyTorch's out variants do."""
+    from ._arg_parser import with_keyword_parity
+    for name, aten in (("lu_factor", "lu_factor_ex"), ("lu_factor_ex", "lu_factor_ex"), ("lu", "lu"),
+                       ("lu_solve", "lu_solve"), ("ldl_factor", "ldl_factor_ex"), ("ldl_factor_ex", "ldl_factor_ex"),
+                       ("ldl_solve", "ldl_solve"), ("householder_product", "householder_product")):
+        globals()[name] = with_keyword_parity(globals()[name], "linalg_" + aten, takes_out=True)
+
+
+_out_variants()
 _CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
 _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 

@@ -35,7 +35,11 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print(torch.lu_solve(b, LU, pivots), b.lu_solve(LU, pivots))
 print(str(caught[0].message).splitlines()[0])
-for call in (lambda: torch.linalg.lu_factor(torch.ones(3)), lambda: torch.linalg.lu_factor(torch.ones(2, 2).long()),
+out = (torch.empty(0), torch.empty(0, dtype=torch.int32))
+print(torch.linalg.lu_factor(A.detach(), out=out), out[1])
+solution = torch.empty(3, 1)
+print(torch.linalg.lu_solve(LU.detach(), pivots, b.detach(), out=solution) is solution, solution)
+for call in (lambda: torch.linalg.lu_factor(A, out=out), lambda: torch.linalg.lu_factor(torch.ones(3)), lambda: torch.linalg.lu_factor(torch.ones(2, 2).long()),
              lambda: torch.linalg.lu_solve(LU, pivots, torch.ones(2, 2)),
              lambda: torch.linalg.lu_solve(LU, pivots, torch.ones(3)), lambda: torch.linalg.lu_factor(torch.ones(3, 2)),
              lambda: torch.linalg.lu(torch.ones(3)), lambda: torch.linalg.lu_solve(torch.ones(3, 2), pivots, b),
