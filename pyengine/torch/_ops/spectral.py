@@ -147,30 +147,50 @@ def _stft_backward(grad, self, onesided, normalized, squeeze):
     return g * (1.0 / math.sqrt(n_fft)) if normalized else g
 
 
+def _fft(x, roots, stride):
+    """The DFT of the complex sequence ``x`` (length n), sum_t x_t W^(k t) with W = e^(-2 pi i / n):
+    mixed-radix decimation in time, splitting off the smallest prime factor; ``roots[j * stride]``
+    is W^j (the table of the outermost length)."""
+    n = len(x)
+    if n == 1:
+        return list(x)
+    p = next((q for q in range(2, int(n ** 0.5) + 1) if n % q == 0), n)
+    m = n // p
+    parts = [_fft(x[r::p], roots, stride * p) for r in range(p)] if m > 1 else [[v] for v in x]
+    size = len(roots)
+    out = [0j] * n
+    for k in range(n):
+        total = parts[0][k % m]
+        for r in range(1, p):
+            total += parts[r][k % m] * roots[r * k * stride % size]
+        out[k] = total
+    return out
+
+
 @op("ViewAsRealBackward0", name="_stft_real", self=_stft_backward)
 def _stft_real(self, onesided, normalized, squeeze):
     """The DFT of each windowed frame of ``self`` (batch, frames, n_fft) as PyTorch's
     stft(..., return_complex=False) lays it out: (batch, bins, frames, 2), real and imaginary
-    parts last; computed in float64 and rounded once (PyTorch's FFT rounds its own way: 6
+    parts last; an FFT in float64, rounded once (PyTorch's FFT rounds its own way: 6
     significant digits)."""
     batch, frames, n_fft = self._shape
     bins = n_fft // 2 + 1 if onesided else n_fft
     scale = 1.0 / math.sqrt(n_fft) if normalized else 1.0
     flat = [float(v) for v in self._flat()]
-    cos, sin = zip(*(_unit_root(j, n_fft) for j in range(n_fft)))
+    roots = [complex(c, -s) for c, s in (_unit_root(j, n_fft) for j in range(n_fft))]
+    half = n_fft // 2
     values = [0.0] * (batch * bins * frames * 2)
     for b in range(batch):
         for f in range(frames):
-            frame = flat[(b * frames + f) * n_fft:(b * frames + f + 1) * n_fft]
-            for k in range(bins):
+            spectrum = _fft(flat[(b * frames + f) * n_fft:(b * frames + f + 1) * n_fft], roots, 1)
+            for k in range(min(bins, half + 1)):
                 at = ((b * bins + k) * frames + f) * 2
-                if k > n_fft // 2:  # the upper half is the conjugate of the lower (so +0 turns -0)
-                    mirror = ((b * bins + n_fft - k) * frames + f) * 2
-                    values[at], values[at + 1] = values[mirror], -values[mirror + 1]
-                    continue
                 # + 0.0: an exact zero is +0 (as the FFT's sums)
-                values[at] = math.fsum(x * cos[k * t % n_fft] for t, x in enumerate(frame)) * scale + 0.0
-                values[at + 1] = math.fsum(-x * sin[k * t % n_fft] for t, x in enumerate(frame)) * scale + 0.0
+                values[at] = spectrum[k].real * scale + 0.0
+                values[at + 1] = spectrum[k].imag * scale + 0.0
+            for k in range(half + 1, bins):  # the upper half is the conjugate of the lower (so +0 turns -0)
+                at, mirror = ((b * bins + k) * frames + f) * 2, ((b * bins + n_fft - k) * frames + f) * 2
+                values[at], values[at + 1] = values[mirror], -values[mirror + 1]
     r = f32 if self.dtype.itemsize == 4 else float
     shape = (bins, frames, 2) if squeeze else (batch, bins, frames, 2)
     return from_values([r(v) for v in values], shape, self.dtype)
