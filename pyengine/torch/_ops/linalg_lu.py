@@ -26,6 +26,7 @@ from ._helpers import broadcast_shapes, from_values, type_name
 from .creation import zeros
 from .joining import cat
 from .pointwise import _no_derivative as no_aten_derivative
+from .linalg_decompositions import _float_matrices
 from .linalg_solve import _check_square, solve_triangular
 from . import shape as S
 
@@ -73,13 +74,6 @@ def _no_pivot_error():
     return RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
 
 
-def _matrices(A):
-    m, n = A._shape[-2], A._shape[-1]
-    flat = [float(v) for v in A._flat()]
-    count = math.prod(A._shape[:-2])
-    return [[flat[b * m * n + i * n:b * m * n + (i + 1) * n] for i in range(m)] for b in range(count)]
-
-
 def _lu_factor_ex_backward(grad, LU, pivots):
     P, L, U = lu_unpack(LU, pivots)
     k = min(LU._shape[-2], LU._shape[-1])
@@ -93,7 +87,7 @@ def _lu_factor_ex(A):
     r = _rounding(A.dtype)
     tiny = _dtype.finfo(A.dtype).tiny
     values, pivots, infos = [], [], []
-    for a in _matrices(A):
+    for a in _float_matrices(A):
         p, info = _getrf(a, m, n, r, tiny)
         values += [v for row in a for v in row]
         pivots += p
@@ -323,8 +317,8 @@ def _lu_solve(LU, pivots, B, left, adjoint):
         return S.mT(_lu_solve.forward(LU, pivots, S.mT(B), True, not adjoint))
     n, k = LU._shape[-1], B._shape[-1]
     batch = broadcast_shapes(LU._shape[:-2], B._shape[:-2])
-    factors = _matrices(LU.expand(batch + (n, n)))
-    rhs = _matrices(B.expand(batch + (n, k)))
+    factors = _float_matrices(LU.expand(batch + (n, n)))
+    rhs = _float_matrices(B.expand(batch + (n, k)))
     piv = [int(v) for v in pivots.expand(batch + (n,))._flat()]
     r = _rounding(LU.dtype)
     values = []
@@ -437,7 +431,7 @@ def _ldl_factor_ex(A):
     n = A._shape[-1]
     r = _rounding(A.dtype)
     values, pivots, infos = [], [], []
-    for a in _matrices(A):
+    for a in _float_matrices(A):
         p, info = _sytf2(a, n, r)
         values += [a[i][j] if j <= i else 0.0 for i in range(n) for j in range(n)]
         pivots += p
@@ -520,7 +514,8 @@ def _ldl_solve(LD, pivots, B):
     r = _rounding(LD.dtype)
     piv = [int(v) for v in pivots.expand(batch + (n,))._flat()]
     values = []
-    for b, (a, rhs) in enumerate(zip(_matrices(LD.expand(batch + (n, n))), _matrices(B.expand(batch + (n, k))))):
+    matrices = zip(_float_matrices(LD.expand(batch + (n, n))), _float_matrices(B.expand(batch + (n, k))))
+    for b, (a, rhs) in enumerate(matrices):
         values += [v for row in _sytrs(a, piv[b * n:(b + 1) * n], rhs, n, r) for v in row]
     return from_values(values, batch + (n, k), LD.dtype)
 

@@ -51,8 +51,9 @@ def _window(name, window_length, periodic, dtype, requires_grad, build):
 @op(name="hamming_window", forms="torch")
 def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None, layout=None, device=None,
                    pin_memory=False, requires_grad=False):
-    return _window("hamming_window", window_length, periodic, dtype, requires_grad, lambda n, dt: arange(n, dtype=dt).mul_(
-        6.283185307179586 / (n - 1)).cos_().mul_(-beta).add_(alpha))
+    def build(n, dtype):
+        return arange(n, dtype=dtype).mul_(6.283185307179586 / (n - 1)).cos_().mul_(-beta).add_(alpha)
+    return _window("hamming_window", window_length, periodic, dtype, requires_grad, build)
 
 
 @op(name="hann_window", forms="torch")

@@ -20,7 +20,8 @@ except RuntimeError as e:
     print(e)
 for call in (lambda: torch.histogramdd(pts, [2, 3, 4]), lambda: torch.histogramdd(pts, 2, range=[0., 1.]),
              lambda: torch.histogramdd(pts, 2, range=[2., 1., 0., 1.]), lambda: torch.histogramdd(pts.long(), 2),
-             lambda: torch.histogramdd(pts, 2, weight=torch.ones(3)), lambda: torch.histogramdd(pts, [torch.tensor([1., 0])] * 2),
+             lambda: torch.histogramdd(pts, 2, weight=torch.ones(3)),
+             lambda: torch.histogramdd(pts, [torch.tensor([1., 0])] * 2),
              lambda: torch.histogramdd(pts, 2, range=[0., float('inf'), 0., 1.]), lambda: torch.histogramdd(pts, -1),
              lambda: torch.histogramdd(torch.tensor([1., 2, 2, 5]), 3)):
     try:

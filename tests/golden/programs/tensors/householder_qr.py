@@ -30,7 +30,8 @@ for left in (True, False):
         out = torch.ormqr(M, t, other if left else other.T, left, transpose)
         (out * torch.arange(12.).reshape(out.shape)).sum().backward()
         print(out, M.grad, t.grad, other.grad)
-for call in (lambda: torch.linalg.householder_product(a.T, tau), lambda: torch.linalg.householder_product(a, tau[:1].repeat(4)),
+for call in (lambda: torch.linalg.householder_product(a.T, tau),
+             lambda: torch.linalg.householder_product(a, tau[:1].repeat(4)),
              lambda: torch.linalg.householder_product(torch.ones(3), tau), lambda: torch.ormqr(a, tau, torch.ones(3, 2)),
              lambda: torch.geqrf(torch.ones(3)), lambda: torch.geqrf(torch.ones(2, 2).long()),
              lambda: torch.linalg.householder_product(a.double(), tau.float())):
