@@ -17,20 +17,16 @@ from .. import _dtype
 from .._float32 import f32
 from .._process import warn_once
 from ..autograd.derivatives import op
-from ._helpers import from_values
+from ._helpers import CPP_TYPE_NAMES, from_values
 from .creation import _finish, arange, ones, zeros
 from .indexing import index_select
 from .joining import cat
 from .pointwise_more import _bessel
 
-_CPP_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool"}
-
-
 def _window_checks(name, window_length, dtype):
     if dtype.kind != "f":
         raise RuntimeError(
-            f"{name} expects floating point dtypes, got: TensorOptions(dtype={_CPP_NAMES.get(dtype.name, dtype.name)}, "
+            f"{name} expects floating point dtypes, got: TensorOptions(dtype={CPP_TYPE_NAMES[dtype.name]}, "
             "device=cpu, layout=Strided (default), requires_grad=false (default), pinned_memory=false, "
             "memory_format=(nullopt))")
     if window_length < 0:
