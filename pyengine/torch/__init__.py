@@ -144,6 +144,7 @@ from . import random
 from .serialization import save, load
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
+from ._lobpcg import lobpcg
 from . import accelerator, backends
 from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 

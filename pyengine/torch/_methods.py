@@ -11,7 +11,7 @@ from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape a
 from ._ops import gamma as G
 from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
                    decompositions, sampling, pointwise_more, scatter_reduce, linalg_decompositions,
-                   special_functions)  # (their declarations)
+                   special_functions, linalg_lu, linalg_householder, spectral)  # (their declarations)
 
 
 def _inplace(fn, name=None):

@@ -6,6 +6,9 @@ from ._ops.linalg_solve import (inv, det, slogdet, solve, cholesky, solve_triang
 from ._ops.linalg_decompositions import (qr, eigh, eigvalsh, svd, svdvals, pinv, matrix_rank, lstsq, matrix_power,
                                           matrix_exp, matrix_norm, cond, solve_ex, tensorinv, tensorsolve)
 from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_vander as vander
+from ._ops.linalg_lu import (lu_factor, lu_factor_ex, linalg_lu as lu, linalg_lu_solve as lu_solve, ldl_factor,
+                             ldl_factor_ex, ldl_solve)
+from ._ops.linalg_householder import householder_product
 from .return_types import _make
 
 
@@ -55,10 +58,22 @@ def __getattr__(name):
     raise AttributeError(f"module 'torch.linalg' has no attribute '{name}'")
 
 
+def _out_variants():
+    """The LU, LDL and Householder functions take out= (a tensor, or a tuple for tuple results)
+    as PyTorch's out variants do."""
+    from ._arg_parser import with_keyword_parity
+    for name, aten in (("lu_factor", "lu_factor_ex"), ("lu_factor_ex", "lu_factor_ex"), ("lu", "lu"),
+                       ("lu_solve", "lu_solve"), ("ldl_factor", "ldl_factor_ex"), ("ldl_factor_ex", "ldl_factor_ex"),
+                       ("ldl_solve", "ldl_solve"), ("householder_product", "householder_product")):
+        globals()[name] = with_keyword_parity(globals()[name], "linalg_" + aten, takes_out=True)
+
+
+_out_variants()
 _CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
 _InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
            "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",
            "svdvals", "pinv", "matrix_rank", "lstsq", "matrix_power", "matrix_exp", "multi_dot", "diagonal", "vander",
-           "cond", "solve_ex", "tensorinv", "tensorsolve"]
+           "cond", "solve_ex", "tensorinv", "tensorsolve", "lu_factor", "lu_factor_ex", "lu", "lu_solve",
+           "householder_product", "ldl_factor", "ldl_factor_ex", "ldl_solve"]

@@ -24,6 +24,7 @@ for _name in _VALUES_INDICES:
 del _name
 
 histogram = _make("histogram", ("hist", "bin_edges"))
+histogramdd = _make("histogramdd", ("hist", "bin_edges"))
 frexp = _make("frexp", ("mantissa", "exponent"))
 linalg_qr = _make("linalg_qr", ("Q", "R"))
 qr = _make("qr", ("Q", "R"))
@@ -35,6 +36,14 @@ linalg_solve_ex = _make("linalg_solve_ex", ("result", "info"))
 linalg_lstsq = _make("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
 slogdet = _make("slogdet", ("sign", "logabsdet"))
+# the LU, LDL and packed-QR factorisations, each with its out= twin (linalg_lu_factor_out ...)
+_FACTORISATIONS = {"linalg_lu_factor": ("LU", "pivots"), "linalg_lu_factor_ex": ("LU", "pivots", "info"),
+                   "lu_unpack": ("P", "L", "U"), "linalg_lu": ("P", "L", "U"), "geqrf": ("a", "tau"),
+                   "linalg_ldl_factor": ("LD", "pivots"), "linalg_ldl_factor_ex": ("LD", "pivots", "info")}
+for _name, _fields in _FACTORISATIONS.items():
+    globals()[_name] = _make(_name, _fields)
+    globals()[_name + "_out"] = _make(_name + "_out", _fields)
+del _name, _fields
 # what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
 for _name in _VALUES_INDICES:
     globals()[_name + "_out"] = _make(_name + "_out", ("min", "max") if _name == "aminmax" else ("values", "indices"))

@@ -505,6 +505,28 @@ SAMPLES = {
             s(lambda a, b: torch.put(a, torch.tensor([1, 1]), b, accumulate=True), A, leaf(2))],
     "masked_scatter": [s(lambda a, b: a.masked_scatter(MASK, b), A, leaf(5))],
     "matrix_exp": [s(torch.linalg.matrix_exp, SQUARE), s(lambda a: a.matrix_exp(), leaf(2, 2, 2))],
+    "_lu_factor_ex": [s(lambda a: torch.linalg.lu_factor(a).LU, SQUARE),
+                      s(lambda a: torch.linalg.lu_factor_ex(a)[0], WIDE), s(lambda a: torch.linalg.lu_factor(a)[0], M42)],
+    "_linalg_lu": [s(lambda a: torch.linalg.lu(a)[1:], SQUARE), s(lambda a: torch.linalg.lu(a).U, WIDE),
+                   s(lambda a: torch.linalg.lu(a).L, WIDE), s(lambda a: torch.linalg.lu(a)[1:], M42),
+                   s(lambda a: torch.linalg.lu(a).U, M42)],
+    "_lu_unpack": [s(lambda a: torch.lu_unpack(a, torch.tensor([2, 3, 3], dtype=torch.int32))[1:], SQUARE),
+                   s(lambda a: torch.lu_unpack(a, torch.tensor([1, 3, 3], dtype=torch.int32)).U, WIDE),
+                   s(lambda a: torch.lu_unpack(a, torch.tensor([1, 2], dtype=torch.int32)).L, M42)],
+    "_lu_solve": [s(lambda a, b, left=left, adjoint=adjoint: torch.linalg.lu_solve(
+                      *torch.linalg.lu_factor(a), b if left else b.mT, left=left, adjoint=adjoint), SQUARE, M34)
+                  for left in (True, False) for adjoint in (False, True)] +
+                 [s(lambda b, a: torch.lu_solve(b, *torch.linalg.lu_factor(a)), leaf(2, 3, 2), SQUARE)],
+    "_householder_product": [s(torch.linalg.householder_product, M42, leaf(2, lo=0.4, hi=1.3)),
+                             s(torch.orgqr, M42, leaf(1, lo=0.7, hi=0.7)), s(torch.linalg.householder_product,
+                                                                          leaf(2, 3, 2), leaf(2, 2, lo=1.2, hi=0.3))],
+    "ormqr": [s(lambda a, t, c, left=left, transpose=transpose: torch.ormqr(a, t, c if left else c.mT, left, transpose),
+                M42, leaf(2, lo=0.4, hi=1.3), leaf(4, 3, lo=-0.5, hi=0.8))
+              for left in (True, False) for transpose in (False, True)],
+    "_stft_real": [s(lambda a: torch.stft(a, 4, window=torch.hann_window(4, dtype=f64), return_complex=False),
+                     leaf(10)),
+                   s(lambda a: torch.stft(a, 5, hop_length=2, window=torch.ones(5, dtype=f64), normalized=True,
+                                          onesided=False, return_complex=False, pad_mode="constant"), leaf(2, 9))],
 }
 
 # Entries with no sample, each with the reason.
@@ -512,6 +534,10 @@ EXEMPT = {
     "floor_divide": "PyTorch defines no derivative: backward raises (tested below)",
     "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
     "_zeta_other_number": "PyTorch defines no derivative for zeta's first argument: backward raises (golden tensors/special_zeta)",
+    "_histogramdd": "PyTorch defines no derivative (its node is NotImplemented): backward raises (golden histogramdd)",
+    "_ldl_factor_ex": "PyTorch defines no derivative (its node is NotImplemented): backward raises (golden ldl_factor)",
+    "_ldl_solve": "PyTorch defines no derivative (its node is NotImplemented): backward raises (golden ldl_factor)",
+    "_geqrf": "PyTorch defines no derivative: backward raises (golden householder_qr)",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
 }

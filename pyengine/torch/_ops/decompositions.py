@@ -552,3 +552,71 @@ def map_(self, tensor, callable):
     values = [callable(a, b) for a, b in zip(self._flat(), other)]
     with no_grad():
         return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
+
+
+def _gradient_coordinates(x, coordinates, d, edge_order):
+    """One dim's gradient at sample coordinates (ATen's second-order formulas for uneven steps)."""
+    steps = sorting.diff(coordinates)
+    shape = [1] * x.dim()
+    shape[d] = -1
+    dx1, dx2 = S.narrow(steps, 0, 0, steps._shape[0] - 1), S.narrow(steps, 0, 1, steps._shape[0] - 1)
+    a = S.reshape(-dx2 / (dx1 * (dx1 + dx2)), shape)
+    b = S.reshape((dx2 - dx1) / (dx1 * dx2), shape)
+    c = S.reshape(dx1 / (dx2 * (dx1 + dx2)), shape)
+    n = x._shape[d]
+    center = a * S.narrow(x, d, 0, n - 2) + b * S.narrow(x, d, 1, n - 2) + c * S.narrow(x, d, 2, n - 2)
+    first, second, last, before_last = steps[0], steps[1], steps[-1], steps[-2]
+    if edge_order == 1:
+        prepend = (S.narrow(x, d, 1, 1) - S.narrow(x, d, 0, 1)) / first
+        append = (S.narrow(x, d, n - 1, 1) - S.narrow(x, d, n - 2, 1)) / last
+    else:
+        prepend = (-(2.0 * first + second) / (first * (first + second)) * S.narrow(x, d, 0, 1)
+                   + (first + second) / (first * second) * S.narrow(x, d, 1, 1)
+                   + (-first) / (second * (first + second)) * S.narrow(x, d, 2, 1))
+        append = (last / (before_last * (last + before_last)) * S.narrow(x, d, n - 3, 1)
+                  - (last + before_last) / (last * before_last) * S.narrow(x, d, n - 2, 1)
+                  + (2 * last + before_last) / (last * (last + before_last)) * S.narrow(x, d, n - 1, 1))
+    return J.cat([prepend, center, append], d)
+
+
+def _gradient_uniform(x, h, d, edge_order):
+    """One dim's gradient for a uniform step h: central differences inside, one-sided (first or
+    second order) at the ends, in ATen's order of operations."""
+    n = x._shape[d]
+    center = (S.narrow(x, d, 2, n - 2) - S.narrow(x, d, 0, n - 2)) / h
+    if edge_order == 1:
+        prepend = (S.narrow(x, d, 1, 1) - S.narrow(x, d, 0, 1)) / h
+        append = (S.narrow(x, d, n - 1, 1) - S.narrow(x, d, n - 2, 1)) / h
+    else:
+        prepend = (S.narrow(x, d, 0, 1) * -1.5 + S.narrow(x, d, 1, 1) * 2 - S.narrow(x, d, 2, 1) * 0.5) / h
+        append = (S.narrow(x, d, n - 3, 1) * 0.5 + S.narrow(x, d, n - 2, 1) * -2 + S.narrow(x, d, n - 1, 1) * 1.5) / h
+    return J.cat([prepend, center / 2, append], d)
+
+
+@op(name="gradient", forms="torch")
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    """Estimates of the derivative of ``input`` along each of ``dim`` (all dims by default),
+    one tensor per dim; ``spacing`` is one step for all, a step per dim, or per-dim sample
+    coordinates (1-d tensors)."""
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    given_dim = dim is not None
+    dims = list(range(input.dim())) if dim is None else [dim] if isinstance(dim, int) else list(dim)
+    dims = [wrap_dim(d, input.dim()) for d in dims]
+    if len(set(dims)) != len(dims):
+        repeated = next(d for d in dims if dims.count(d) > 1)
+        raise RuntimeError(f"dim {repeated} appears multiple times in the list of dims")
+    spacings = list(spacing) if isinstance(spacing, (list, tuple)) else [spacing] * len(dims)
+    if len(spacings) != len(dims):
+        if given_dim:
+            raise RuntimeError(f"torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+                               f"arguments to have the same length, but got a spacing argument of length "
+                               f"{len(spacings)} and a dim argument of length {len(dims)}.")
+        raise RuntimeError(f"torch.gradient expected spacing to be unspecified, a scalar, or a list of length equal "
+                           f"to 'self.dim() = {input.dim()}', since dim argument was not given, but got a list of "
+                           f"length {len(spacings)}")
+    if any(input._shape[d] < edge_order + 1 for d in dims):
+        raise RuntimeError("torch.gradient expected each dimension size to be at least edge_order+1")
+    return tuple(_gradient_coordinates(input, h, d, edge_order) if isinstance(h, Tensor) and h.dim() == 1
+                 else _gradient_uniform(input, h.item() if isinstance(h, Tensor) else h, d, edge_order)
+                 for d, h in zip(dims, spacings))

@@ -17,6 +17,7 @@ from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, type_name
 from .creation import linspace
+from .pointwise import _no_derivative as no_aten_derivative
 
 
 def _rounding(dtype):
@@ -28,17 +29,17 @@ def _check_float(x, kernel):
         raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x.dtype)}\'')
 
 
-def _counts(values, edges, weights, dtype, local_search):
-    """Each value's bin among ``edges`` (linear interpolation when ``local_search`` is not
-    None, else binary search), summed as 1 or its weight in the dtype's arithmetic."""
+def _bin_finder(edges, dtype, local_search):
+    """A function giving a value's bin among ``edges`` (linear interpolation when
+    ``local_search`` is not None, else binary search), or None outside the edges."""
     r = _rounding(dtype)
     bins = len(edges) - 1
     left, right = edges[0], edges[-1]
     span = r(right - left)
-    hist = [0.0] * bins
-    for i, v in enumerate(values):
+
+    def find(v):
         if not (left <= v <= right):
-            continue
+            return None
         if local_search is None:
             pos = bisect.bisect_right(edges, v) - 1
         else:
@@ -46,9 +47,31 @@ def _counts(values, edges, weights, dtype, local_search):
             if local_search:
                 lo, hi = max(0, pos - 1), min(pos + 2, len(edges))
                 pos = bisect.bisect_right(edges, v, lo, hi) - 1
-        if pos == bins:
-            pos -= 1
-        hist[pos] = r(hist[pos] + (1.0 if weights is None else weights[i]))
+        return bins - 1 if pos == bins else pos
+    return find
+
+
+def _counts(values, edges, weights, dtype, local_search):
+    """Each value's bin among ``edges``, summed as 1 or its weight in the dtype's arithmetic."""
+    return _counts_dd([[v] for v in values], [edges], weights, dtype, local_search)
+
+
+def _counts_dd(points, edges, weights, dtype, local_search):
+    """The flat (row-major) histogram of ``points`` (each a value per dim) over the bins of
+    ``edges`` (one edge list per dim); a point outside any dim's edges is skipped."""
+    r = _rounding(dtype)
+    finders = [_bin_finder(e, dtype, local_search) for e in edges]
+    sizes = [len(e) - 1 for e in edges]
+    hist = [0.0] * math.prod(sizes)
+    for i, point in enumerate(points):
+        flat = 0
+        for find, size, v in zip(finders, sizes, point):
+            pos = find(v)
+            if pos is None:
+                break
+            flat = flat * size + pos
+        else:
+            hist[flat] = r(hist[flat] + (1.0 if weights is None else weights[i]))
     return hist
 
 
@@ -90,29 +113,95 @@ def _no_derivative(name):
     raise RuntimeError(f"the derivative for '{name}' is not implemented.")
 
 
+def _evenly_spaced(values, given_range, count, dtype, d):
+    """``count`` bins' edges over the given range, or the values' min to max (widened by 0.5
+    each way when they are equal), with histogramdd's checks for dimension ``d``."""
+    if given_range is not None:
+        left, right = float(given_range[0]), float(given_range[1])
+    elif values:
+        left, right = float(builtins.min(values)), float(builtins.max(values))
+    else:
+        left = right = 0.0
+    if not (math.isfinite(left) and math.isfinite(right)):
+        raise RuntimeError(f"torch.histogramdd: dimension {d}'s range [{left:g}, {right:g}] is not finite")
+    if left > right:
+        raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
+                           f"for dimension {d}")
+    if left == right:
+        left, right = left - 0.5, right + 0.5
+    return linspace(left, right, count + 1, dtype=dtype)
+
+
 @op(name="histogram.bin_ct", forms="torch Tensor")
 def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):
     from ..return_types import histogram as result
     _check_float(input, "histogram_cpu")
     if isinstance(bins, int):
-        if range is not None:
-            left, right = float(range[0]), float(range[1])
-        elif input.numel():
-            values = input._flat()
-            left, right = float(builtins.min(values)), float(builtins.max(values))
-        else:
-            left = right = 0.0
-        if not (math.isfinite(left) and math.isfinite(right)):
-            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{left:g}, {right:g}] is not finite")
-        if left > right:
-            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {left:g} max {right:g} "
-                               "for dimension 0")
-        if left == right:
-            left, right = left - 0.5, right + 0.5
-        edges, local_search = linspace(left, right, bins + 1, dtype=input.dtype), True
+        edges, local_search = _evenly_spaced(input._flat(), range, bins, input.dtype, 0), True
     else:
         edges, local_search = bins, None
     return result(_histogram(input, edges, weight, density, local_search))
+
+
+def _bin_edges_dd(input, bins, range):
+    """histogramdd's edges per dim: the given tensors, or ``bins`` evenly spaced over the
+    range (given, or the dim's min to max, widened by 0.5 each way when they are equal)."""
+    dims = input._shape[-1]
+    if not isinstance(bins, int) and len(bins) != dims:
+        raise RuntimeError("histogramdd: The size of bins must be equal to the innermost dimension of the input.")
+    if range is not None and len(range) != 2 * dims:
+        raise RuntimeError(f"torch.histogramdd: for a {dims}-dimensional histogram range should have {2 * dims} "
+                           f"elements, but got {len(range)}")
+    if bins and not isinstance(bins, int) and not isinstance(bins[0], int):
+        return list(bins), None
+    counts = [bins] * dims if isinstance(bins, int) else list(bins)
+    columns = input.reshape(-1, dims).mT.tolist() if input.numel() else [[] for _ in builtins.range(dims)]
+    edges = []
+    for d, (count, column) in enumerate(zip(counts, columns)):
+        if count < 1:
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have at least 1 element, but got "
+                               f"{builtins.max(count + 1, 0)} elements in the bins tensor for dimension {d}")
+        edges.append(_evenly_spaced(column, None if range is None else range[2 * d:2 * d + 2], count, input.dtype, d))
+    return edges, True
+
+
+@op("NotImplemented", name="_histogramdd",
+    self=lambda grad, local_search: no_aten_derivative("_histogramdd_from_bin_tensors" if local_search is None
+                                                       else "_histogramdd_from_bin_cts"))
+def _histogramdd(self, edges, weight, density, local_search):
+    dtype = self.dtype
+    edge_values = [e._flat() for e in edges]
+    dims = self._shape[-1]
+    flat = self._flat()
+    points = [flat[i:i + dims] for i in builtins.range(0, len(flat), dims)]
+    hist = _counts_dd(points, edge_values, None if weight is None else weight._flat(), dtype, local_search)
+    shape = tuple(len(e) - 1 for e in edge_values)
+    out = from_values(hist, shape, dtype)
+    if density:  # ATen: divided by the total, then by each dim's bin widths in turn
+        with no_grad():
+            out = out / out.sum()
+            for d, e in enumerate(edges):
+                widths = e.narrow(0, 1, e.numel() - 1) - e.narrow(0, 0, e.numel() - 1)
+                out = out / widths.reshape((-1,) + (1,) * (len(shape) - 1 - d))
+    return out
+
+
+@op(name="histogramdd", forms="torch")
+def histogramdd(input, bins, *, range=None, weight=None, density=False, out=None):
+    """A histogram of the points in ``input``'s rows (the last dim holds each point's
+    coordinates): ``bins`` a count for all dims, one per dim, or each dim's edges."""
+    from ..return_types import histogramdd as result
+    if input.dim() < 2:
+        raise RuntimeError("torch.histogramdd: input tensor should have at least 2 dimensions")
+    _check_float(input, "histogramdd")
+    if weight is not None and weight._shape != input._shape[:-1]:
+        raise RuntimeError(f"torch.histogramdd: if weight tensor is provided it should have the same shape as the "
+                           f"input tensor excluding its innermost dimension, but got input with shape "
+                           f"{list(input._shape)} and weight with shape {list(weight._shape)}")
+    edges, local_search = _bin_edges_dd(input, bins, range)
+    hist = _histogramdd(input, edges, weight, density, local_search)
+    with no_grad():
+        return result((hist, tuple(e.clone() for e in edges)))
 
 
 @op(name="bincount", forms="torch Tensor")
