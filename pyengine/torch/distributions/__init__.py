@@ -12,28 +12,34 @@ from .cauchy import Cauchy
 from .chi2 import Chi2
 from .dirichlet import Dirichlet
 from .exponential import Exponential
+from .fishersnedecor import FisherSnedecor
 from .gamma import Gamma
 from .geometric import Geometric
 from .gumbel import Gumbel
 from .half_normal import HalfCauchy, HalfNormal
 from .independent import Independent
+from .inverse_gamma import InverseGamma
 from .kl import kl_divergence, register_kl
+from .kumaraswamy import Kumaraswamy
 from .laplace import Laplace
 from .log_normal import LogNormal
 from .multinomial import Multinomial
 from .multivariate_normal import MultivariateNormal
+from .negative_binomial import NegativeBinomial
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
+from .pareto import Pareto
 from .poisson import Poisson
 from .studentT import StudentT
 from .transformed_distribution import TransformedDistribution
 from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, PowerTransform,
                          SigmoidTransform, TanhTransform, Transform, identity_transform)
 from .uniform import Uniform
+from .weibull import Weibull
 
 __all__ = ["AbsTransform", "AffineTransform", "Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2",
-           "ComposeTransform", "Dirichlet", "Distribution", "ExpTransform", "Exponential", "Gamma", "Geometric",
-           "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "Laplace", "LogNormal", "Multinomial",
-           "MultivariateNormal", "Normal", "OneHotCategorical", "Poisson", "PowerTransform", "SigmoidTransform",
-           "StudentT", "TanhTransform", "Transform", "TransformedDistribution", "Uniform", "constraints",
+           "ComposeTransform", "Dirichlet", "Distribution", "ExpTransform", "Exponential", "FisherSnedecor", "Gamma", "Geometric",
+           "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "InverseGamma", "Kumaraswamy", "Laplace", "LogNormal", "Multinomial",
+           "MultivariateNormal", "NegativeBinomial", "Normal", "OneHotCategorical", "Pareto", "Poisson", "PowerTransform", "SigmoidTransform",
+           "StudentT", "TanhTransform", "Transform", "TransformedDistribution", "Uniform", "Weibull", "constraints",
            "identity_transform", "kl_divergence", "register_kl", "transforms"]

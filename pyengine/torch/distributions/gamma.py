@@ -24,6 +24,9 @@ class Gamma(Distribution):
         scalars = isinstance(concentration, numbers.Number) and isinstance(rate, numbers.Number)
         super().__init__(Size() if scalars else self.concentration.size(), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Gamma, batch_shape, _instance, ("concentration", "rate"))
+
     @property
     def mean(self):
         return self.concentration / self.rate

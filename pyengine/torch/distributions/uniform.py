@@ -22,6 +22,9 @@ class Uniform(Distribution):
         self.low, self.high = broadcast_all(low, high)
         super().__init__(self.low.size(), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Uniform, batch_shape, _instance, ("low", "high"))
+
     @property
     def mean(self):
         return (self.high + self.low) / 2
