@@ -24,12 +24,15 @@ from .kumaraswamy import Kumaraswamy
 from .laplace import Laplace
 from .log_normal import LogNormal
 from .multinomial import Multinomial
+from .mixture_same_family import MixtureSameFamily
 from .multivariate_normal import MultivariateNormal
 from .negative_binomial import NegativeBinomial
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
 from .pareto import Pareto
 from .poisson import Poisson
+from .relaxed_bernoulli import RelaxedBernoulli
+from .relaxed_categorical import RelaxedOneHotCategorical
 from .studentT import StudentT
 from .transformed_distribution import TransformedDistribution
 from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, PowerTransform,
@@ -39,7 +42,8 @@ from .weibull import Weibull
 
 __all__ = ["AbsTransform", "AffineTransform", "Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2",
            "ComposeTransform", "Dirichlet", "Distribution", "ExpTransform", "Exponential", "FisherSnedecor", "Gamma", "Geometric",
-           "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "InverseGamma", "Kumaraswamy", "Laplace", "LogNormal", "Multinomial",
-           "MultivariateNormal", "NegativeBinomial", "Normal", "OneHotCategorical", "Pareto", "Poisson", "PowerTransform", "SigmoidTransform",
+           "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "InverseGamma", "Kumaraswamy", "Laplace", "LogNormal", "MixtureSameFamily", "Multinomial",
+           "MultivariateNormal", "NegativeBinomial", "Normal", "OneHotCategorical", "Pareto", "Poisson", "PowerTransform", "RelaxedBernoulli",
+           "RelaxedOneHotCategorical", "SigmoidTransform",
            "StudentT", "TanhTransform", "Transform", "TransformedDistribution", "Uniform", "Weibull", "constraints",
            "identity_transform", "kl_divergence", "register_kl", "transforms"]

@@ -37,6 +37,12 @@ class Categorical(Distribution):
 
     __getattr__ = probs_or_logits()
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(Categorical, batch_shape, _instance, ("probs", "logits"))
+        new._param = new.probs if "probs" in self.__dict__ else new.logits
+        new._num_events = self._num_events
+        return new
+
     @property
     def param_shape(self):
         return self._param.size()
