@@ -1,15 +1,16 @@
 import numbers
 
+from .._ops.pointwise import exp, log1p, logit
 from .._random_ops import bernoulli
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 from .utils import broadcast_all, probs_or_logits
 
 
-class Bernoulli(Distribution):
+class Bernoulli(ExponentialFamily):
     """Bernoulli(probs=None, logits=None): sample() is torch.bernoulli(probs.expand(shape))."""
     arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
     support = constraints.boolean
@@ -28,6 +29,14 @@ class Bernoulli(Distribution):
         super().__init__(Size() if is_scalar else value.size(), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
+    _mean_carrier_measure = 0
+
+    @property
+    def _natural_params(self):
+        return (logit(self.probs),)
+
+    def _log_normalizer(self, x):
+        return log1p(exp(x))
 
     @property
     def mean(self):

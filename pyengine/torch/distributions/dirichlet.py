@@ -3,10 +3,10 @@ from .._ops.pointwise import xlogy
 from .._ops.sampling import _sample_dirichlet
 from ..autograd.grad_mode import no_grad
 from . import constraints
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 
 
-class Dirichlet(Distribution):
+class Dirichlet(ExponentialFamily):
     """Dirichlet(concentration): rsample() is torch._sample_dirichlet (no gradient here)."""
     arg_constraints = {"concentration": constraints.independent(constraints.positive, 1)}
     support = constraints.simplex
@@ -43,3 +43,10 @@ class Dirichlet(Distribution):
         a0 = self.concentration.sum(-1)
         return (lgamma(self.concentration).sum(-1) - lgamma(a0) - (k - a0) * digamma(a0)
                 - ((self.concentration - 1.0) * digamma(self.concentration)).sum(-1))
+
+    @property
+    def _natural_params(self):
+        return (self.concentration,)
+
+    def _log_normalizer(self, x):
+        return x.lgamma().sum(-1) - lgamma(x.sum(-1))
