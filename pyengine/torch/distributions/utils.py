@@ -2,7 +2,7 @@
 import numbers
 
 from .._dtype import float16, float32, float64, get_default_dtype
-from .._ops.creation import tensor
+from .._ops.creation import arange, tensor
 from .._ops.pointwise import log, log1p, sigmoid
 from .._ops.shape import broadcast_tensors
 from .._tensor import Tensor
@@ -62,3 +62,29 @@ def _sum_rightmost(value, dim):
     if dim == 0:
         return value
     return value.reshape(value.shape[:-dim] + (-1,)).sum(-1)
+
+
+def _tril_mask(n, diag):
+    rows = arange(n)
+    return rows < rows.view(-1, 1) + (diag + 1)
+
+
+def tril_matrix_to_vec(mat, diag=0):
+    """The entries of mat on and below its diag-th diagonal, row by row, as a vector."""
+    n = mat.shape[-1]
+    if diag < -n or diag >= n:
+        raise ValueError(f"diag ({diag}) provided is outside [{-n}, {n - 1}].")
+    return mat[..., _tril_mask(n, diag)]
+
+
+def vec_to_tril_matrix(vec, diag=0):
+    """The inverse of tril_matrix_to_vec: a square matrix, zero above its diag-th diagonal."""
+    # n solves n * (n + 1) / 2 + n * diag + diag * (diag + 1) / 2 * sign = vec.shape[-1]
+    n = (-(1 + 2 * diag) + ((1 + 2 * diag) ** 2 + 8 * vec.shape[-1] + 4 * abs(diag) * (diag + 1)) ** 0.5) / 2
+    if round(n) - n > _EPS[vec.dtype]:
+        raise ValueError(f"The size of last dimension is {vec.shape[-1]} which cannot be expressed as "
+                         "the lower triangular part of a square D x D matrix.")
+    n = round(n)
+    mat = vec.new_zeros(vec.shape[:-1] + (n, n))
+    mat[..., _tril_mask(n, diag)] = vec
+    return mat
