@@ -18,6 +18,9 @@ class Dirichlet(ExponentialFamily):
         self.concentration = concentration
         super().__init__(concentration.shape[:-1], concentration.shape[-1:], validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Dirichlet, batch_shape, _instance, ("concentration",))
+
     def rsample(self, sample_shape=()):
         shape = self._extended_shape(sample_shape)
         with no_grad():

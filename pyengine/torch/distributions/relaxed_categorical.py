@@ -3,7 +3,6 @@ from .._random_ops import rand
 from .._size import Size
 from . import constraints
 from .categorical import Categorical, _CategoricalBacked
-from .distribution import Distribution
 from .transformed_distribution import TransformedDistribution
 from .transforms import ExpTransform
 from .utils import broadcast_all, clamp_probs
@@ -22,11 +21,8 @@ class ExpRelaxedCategorical(_CategoricalBacked):
                          validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(ExpRelaxedCategorical, _instance)
+        new = self._expand_categorical(ExpRelaxedCategorical, batch_shape, _instance)
         new.temperature = self.temperature
-        new._categorical = self._categorical.expand(batch_shape)
-        Distribution.__init__(new, Size(batch_shape), self.event_shape, validate_args=False)
-        new._validate_args = self._validate_args
         return new
 
     def rsample(self, sample_shape=Size()):
