@@ -29,6 +29,9 @@ class Bernoulli(ExponentialFamily):
         super().__init__(Size() if is_scalar else value.size(), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Bernoulli, batch_shape, _instance, ("probs", "logits"))
     _mean_carrier_measure = 0
 
     @property

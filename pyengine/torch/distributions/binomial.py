@@ -35,6 +35,11 @@ class Binomial(Distribution):
 
     __getattr__ = probs_or_logits(is_binary=True)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(Binomial, batch_shape, _instance, ("total_count", "probs", "logits"))
+        new._param = new.probs if "probs" in self.__dict__ else new.logits
+        return new
+
     @property
     def support(self):
         return constraints.integer_interval(0, self.total_count)

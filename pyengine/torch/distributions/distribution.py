@@ -167,9 +167,6 @@ class _LocationScale(Distribution):
         self.loc, self.scale = broadcast_all(loc, scale)
         super().__init__(self.loc.size(), validate_args=validate_args)
 
-    def expand(self, batch_shape, _instance=None):
-        return self._expand_params(_LocationScale, batch_shape, _instance, ("loc", "scale"))
-
     @property
     def mean(self):
         return self.loc

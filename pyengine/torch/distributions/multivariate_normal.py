@@ -79,6 +79,12 @@ class MultivariateNormal(Distribution):
         else:
             self._unbroadcasted_scale_tril = cholesky(inv(precision_matrix))
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(MultivariateNormal, batch_shape, _instance,
+                                  ("loc", "covariance_matrix", "scale_tril", "precision_matrix"))
+        new._unbroadcasted_scale_tril = self._unbroadcasted_scale_tril
+        return new
+
     def __getattr__(self, name):  # the other parametrisations, computed when first asked for
         L = self.__dict__.get("_unbroadcasted_scale_tril")
         if L is None:

@@ -15,6 +15,9 @@ class Normal(ExponentialFamily, _LocationScale):
     """Normal(loc, scale). sample() is torch.normal(loc.expand(shape), scale.expand(shape)), as in
     PyTorch; rsample() is loc + eps * scale with eps from normal_()."""
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Normal, batch_shape, _instance, ("loc", "scale"))
+
     @property
     def stddev(self):
         return self.scale

@@ -19,6 +19,9 @@ class Poisson(ExponentialFamily):
         batch_shape = Size() if isinstance(rate, numbers.Number) else self.rate.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Poisson, batch_shape, _instance, ("rate",))
+
     @property
     def mean(self):
         return self.rate
