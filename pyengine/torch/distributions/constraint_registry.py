@@ -42,15 +42,19 @@ def _transform_to_real(constraint):
     return transforms.identity_transform
 
 
-@biject_to.register(constraints.independent)
-def _biject_to_independent(constraint):
-    return transforms.IndependentTransform(biject_to(constraint.base_constraint), constraint.reinterpreted_batch_ndims)
+def _register_composites(registry):
+    """The constraints built from others: their transforms are built from the parts' transforms
+    in the same registry."""
+    registry.register(constraints.independent, lambda c: transforms.IndependentTransform(
+        registry(c.base_constraint), c.reinterpreted_batch_ndims))
+    registry.register(constraints.cat, lambda c: transforms.CatTransform(
+        [registry(part) for part in c.cseq], c.dim, c.lengths))
+    registry.register(constraints.stack, lambda c: transforms.StackTransform(
+        [registry(part) for part in c.cseq], c.dim))
 
 
-@transform_to.register(constraints.independent)
-def _transform_to_independent(constraint):
-    return transforms.IndependentTransform(transform_to(constraint.base_constraint),
-                                           constraint.reinterpreted_batch_ndims)
+_register_composites(biject_to)
+_register_composites(transform_to)
 
 
 # positive is a greater_than(0.0) (one constraint type): the greater_than factory, registered
@@ -117,23 +121,3 @@ def _transform_to_positive_definite(constraint):
 @transform_to.register(constraints.corr_cholesky)
 def _transform_to_corr_cholesky(constraint):
     return transforms.CorrCholeskyTransform()
-
-
-@biject_to.register(constraints.cat)
-def _biject_to_cat(constraint):
-    return transforms.CatTransform([biject_to(c) for c in constraint.cseq], constraint.dim, constraint.lengths)
-
-
-@transform_to.register(constraints.cat)
-def _transform_to_cat(constraint):
-    return transforms.CatTransform([transform_to(c) for c in constraint.cseq], constraint.dim, constraint.lengths)
-
-
-@biject_to.register(constraints.stack)
-def _biject_to_stack(constraint):
-    return transforms.StackTransform([biject_to(c) for c in constraint.cseq], constraint.dim)
-
-
-@transform_to.register(constraints.stack)
-def _transform_to_stack(constraint):
-    return transforms.StackTransform([transform_to(c) for c in constraint.cseq], constraint.dim)

@@ -156,16 +156,8 @@ class Distribution:
         return f"{type(self).__name__}({', '.join(shown)})"
 
 
-class _LocationScale(Distribution):
-    """The shared frame of the location-scale families here (Normal, Laplace, Cauchy): loc and
-    scale broadcast together, loc is the mode (and, unless a family says otherwise, the mean)."""
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(self.loc.size(), validate_args=validate_args)
+class _CenteredAtLoc(Distribution):
+    """A distribution whose parameter loc is its mean and its mode (a family may say otherwise)."""
 
     @property
     def mean(self):
@@ -174,3 +166,15 @@ class _LocationScale(Distribution):
     @property
     def mode(self):
         return self.loc
+
+
+class _LocationScale(_CenteredAtLoc):
+    """The shared frame of the location-scale families here (Normal, Laplace, Cauchy): loc and
+    scale broadcast together."""
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.size(), validate_args=validate_args)

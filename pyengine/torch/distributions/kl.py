@@ -385,12 +385,6 @@ def _kl_bernoulli_poisson(p, q):
     return -p.entropy() - (p.probs * q.rate.log() - q.rate)
 
 
-@register_kl(Poisson, Bernoulli)
-@register_kl(Poisson, Binomial)
-def _kl_poisson_unbounded_to_bounded(p, q):
-    return _infinite_like(p.rate)
-
-
 @register_kl(Laplace, Normal)
 def _kl_laplace_normal(p, q):
     var_normal = q.scale.pow(2)
@@ -424,47 +418,24 @@ def _kl_normal_laplace(p, q):
     return -t1 + (t2 + t3) / q.scale - (0.5 * (1 + math.log(0.5 * math.pi)))
 
 
-@register_kl(Normal, Beta)
-@register_kl(Normal, ContinuousBernoulli)
-@register_kl(Normal, Exponential)
-@register_kl(Normal, Gamma)
-@register_kl(Normal, Pareto)
-@register_kl(Normal, Uniform)
-@register_kl(Laplace, Beta)
-@register_kl(Laplace, ContinuousBernoulli)
-@register_kl(Laplace, Exponential)
-@register_kl(Laplace, Gamma)
-@register_kl(Laplace, Pareto)
-@register_kl(Laplace, Uniform)
-@register_kl(Gumbel, ContinuousBernoulli)
-@register_kl(Gumbel, Pareto)
-def _kl_real_line_to_bounded(p, q):
-    """A distribution on the whole real line against one on a half-line or an interval: infinite."""
-    return _infinite_like(p.loc)
+def _register_infinite(param, *pairs):
+    """KL(p || q) = inf where q's support misses part of p's (the real line against a half-line or
+    an interval, ...): a tensor of the shape of p's parameter `param`."""
+    def kl(p, q):
+        return _infinite_like(getattr(p, param))
+    for type_p, type_q in pairs:
+        register_kl(type_p, type_q)(kl)
 
 
-@register_kl(Beta, Pareto)
-def _kl_beta_pareto(p, q):
-    return _infinite_like(p.concentration1)
-
-
-@register_kl(Exponential, ContinuousBernoulli)
-@register_kl(Exponential, Pareto)
-def _kl_exponential_pareto(p, q):
-    return _infinite_like(p.rate)
-
-
-@register_kl(Gamma, ContinuousBernoulli)
-@register_kl(Gamma, Pareto)
-def _kl_gamma_pareto(p, q):
-    return _infinite_like(p.concentration)
-
-
-@register_kl(Pareto, Beta)
-@register_kl(Pareto, ContinuousBernoulli)
-@register_kl(Pareto, Uniform)
-def _kl_pareto_bounded(p, q):
-    return _infinite_like(p.scale)
+_register_infinite("loc", *[(p, q) for p in (Normal, Laplace) for q in (Beta, ContinuousBernoulli, Exponential,
+                                                                         Gamma, Pareto, Uniform)],
+                   (Gumbel, ContinuousBernoulli), (Gumbel, Pareto))
+_register_infinite("concentration1", (Beta, Pareto))
+_register_infinite("rate", (Exponential, ContinuousBernoulli), (Exponential, Pareto), (Poisson, Bernoulli),
+                   (Poisson, Binomial))
+_register_infinite("concentration", (Gamma, ContinuousBernoulli), (Gamma, Pareto))
+_register_infinite("scale", (Pareto, Beta), (Pareto, ContinuousBernoulli), (Pareto, Uniform))
+_register_infinite("probs", (ContinuousBernoulli, Pareto))
 
 
 @register_kl(Pareto, Exponential)
@@ -532,11 +503,6 @@ def _kl_uniform_continuous_bernoulli(p, q):
     result = _against_continuous_bernoulli(p, q)
     outside = maximum(p.high.ge(q.support.upper_bound), p.low.le(q.support.lower_bound))
     return where(outside, ones_like(result) * math.inf, result)
-
-
-@register_kl(ContinuousBernoulli, Pareto)
-def _kl_continuous_bernoulli_pareto(p, q):
-    return _infinite_like(p.probs)
 
 
 @register_kl(ContinuousBernoulli, Exponential)

@@ -7,7 +7,7 @@ from .._ops.shape import broadcast_tensors
 from .._size import Size
 from ..linalg import cholesky, solve_triangular
 from . import constraints
-from .distribution import Distribution
+from .distribution import _CenteredAtLoc
 from .multivariate_normal import _batch_mahalanobis, _batch_mv
 
 
@@ -37,7 +37,7 @@ def _batch_lowrank_mahalanobis(W, D, x, capacitance_tril):
     return mahalanobis_term1 - _batch_mahalanobis(capacitance_tril, Wt_Dinv_x)
 
 
-class LowRankMultivariateNormal(Distribution):
+class LowRankMultivariateNormal(_CenteredAtLoc):
     """A multivariate normal with covariance cov_factor @ cov_factor.T + diag(cov_diag): rsample()
     is loc + W @ eps_W + sqrt(D) * eps_D, eps_W drawn first."""
     arg_constraints = {"loc": constraints.real_vector, "cov_factor": constraints.independent(constraints.real, 2),
@@ -96,14 +96,6 @@ class LowRankMultivariateNormal(Distribution):
         D = self._unbroadcasted_cov_diag
         A = solve_triangular(self._capacitance_tril, self._unbroadcasted_cov_factor.mT / D.unsqueeze(-2), upper=False)
         return (diag_embed(D.reciprocal()) - A.mT @ A).expand(self._matrix_shape())
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)

@@ -5,12 +5,11 @@ from .._size import Size
 from ..autograd.grad_mode import no_grad
 from ..nn.functional import logsigmoid
 from . import constraints
-from .distribution import Distribution
+from .binomial import _CountAndProbs
 from .gamma import Gamma
-from .utils import broadcast_all, probs_or_logits
 
 
-class NegativeBinomial(Distribution):
+class NegativeBinomial(_CountAndProbs):
     """Successes before total_count failures, success probability probs: sample() is
     torch.poisson(Gamma(total_count, exp(-logits)).sample()), as in PyTorch."""
     arg_constraints = {"total_count": constraints.greater_than_eq(0),
@@ -18,23 +17,10 @@ class NegativeBinomial(Distribution):
     support = constraints.nonnegative_integer
 
     def __init__(self, total_count, probs=None, logits=None, validate_args=None):
-        if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
-        if probs is not None:
-            self.total_count, self.probs = broadcast_all(total_count, probs)
-            self.total_count = self.total_count.type_as(self.probs)
-        else:
-            self.total_count, self.logits = broadcast_all(total_count, logits)
-            self.total_count = self.total_count.type_as(self.logits)
-        self._param = self.probs if probs is not None else self.logits
-        super().__init__(self._param.size(), validate_args=validate_args)
-
-    __getattr__ = probs_or_logits(is_binary=True)
+        super().__init__(total_count, probs, logits, validate_args)
 
     def expand(self, batch_shape, _instance=None):
-        new = self._expand_params(NegativeBinomial, batch_shape, _instance, ("total_count", "probs", "logits"))
-        new._param = new.probs if "probs" in self.__dict__ else new.logits
-        return new
+        return self._expand_counts(NegativeBinomial, batch_shape, _instance)
 
     @property
     def mean(self):
@@ -47,10 +33,6 @@ class NegativeBinomial(Distribution):
     @property
     def variance(self):
         return self.mean / sigmoid(-self.logits)
-
-    @property
-    def param_shape(self):
-        return self._param.size()
 
     def sample(self, sample_shape=Size()):
         with no_grad():

@@ -3,7 +3,7 @@ from .._random_ops import rand
 from .._size import Size
 from . import constraints
 from .categorical import Categorical, _CategoricalBacked
-from .transformed_distribution import TransformedDistribution
+from .relaxed_bernoulli import _RelaxedFrom
 from .transforms import ExpTransform
 from .utils import broadcast_all, clamp_probs
 
@@ -43,7 +43,7 @@ class ExpRelaxedCategorical(_CategoricalBacked):
         return score + log_scale
 
 
-class RelaxedOneHotCategorical(TransformedDistribution):
+class RelaxedOneHotCategorical(_RelaxedFrom):
     """The Concrete (Gumbel-softmax) distribution: exp of an ExpRelaxedCategorical."""
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
     support = constraints.simplex
@@ -55,15 +55,3 @@ class RelaxedOneHotCategorical(TransformedDistribution):
 
     def expand(self, batch_shape, _instance=None):
         return super().expand(batch_shape, _instance=self._get_checked_instance(RelaxedOneHotCategorical, _instance))
-
-    @property
-    def temperature(self):
-        return self.base_dist.temperature
-
-    @property
-    def logits(self):
-        return self.base_dist.logits
-
-    @property
-    def probs(self):
-        return self.base_dist.probs

@@ -7,7 +7,7 @@ from .._random_ops import rand
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from . import constraints
-from .distribution import Distribution
+from .distribution import _CenteredAtLoc
 from .utils import broadcast_all
 
 # Abramowitz & Stegun 9.8.1-9.8.4: polynomial approximations of I0 and I1, below and above x = 3.75
@@ -56,7 +56,7 @@ def _rejection_sample(loc, concentration, proposal_r, x):
     return (x + math.pi + loc) % (2 * math.pi) - math.pi
 
 
-class VonMises(Distribution):
+class VonMises(_CenteredAtLoc):
     """The von Mises distribution on the circle, angles in [-pi, pi)."""
     arg_constraints = {"loc": constraints.real, "concentration": constraints.positive}
     support = constraints.real
@@ -86,14 +86,6 @@ class VonMises(Distribution):
     def expand(self, batch_shape, _instance=None):
         return type(self)(self.loc.expand(batch_shape), self.concentration.expand(batch_shape),
                           validate_args=self.__dict__.get("_validate_args"))
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):
