@@ -3,10 +3,8 @@ import numbers
 from .._ops.gamma import lgamma
 from .._ops.creation import tensor
 from .._ops.joining import stack
-from .._size import Size
 from . import constraints
 from .dirichlet import Dirichlet
-from .distribution import Distribution
 from .exp_family import ExponentialFamily
 from .utils import broadcast_all
 
@@ -29,9 +27,7 @@ class Beta(ExponentialFamily):
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Beta, _instance)
         new._dirichlet = self._dirichlet.expand(batch_shape)
-        Distribution.__init__(new, Size(batch_shape), validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._init_expanded(new, batch_shape)
 
     @property
     def concentration1(self):

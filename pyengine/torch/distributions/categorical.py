@@ -96,6 +96,4 @@ class _CategoricalBacked(Distribution):
     def _expand_categorical(self, cls, batch_shape, _instance):
         new = self._get_checked_instance(cls, _instance)
         new._categorical = self._categorical.expand(batch_shape)
-        Distribution.__init__(new, Size(batch_shape), self.event_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._init_expanded(new, batch_shape)

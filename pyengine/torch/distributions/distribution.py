@@ -103,7 +103,12 @@ class Distribution:
             if name in self.__dict__:
                 value = self.__dict__[name]
                 setattr(new, name, value.expand(batch_shape + value.shape[len(self._batch_shape):]))
-        Distribution.__init__(new, batch_shape, self._event_shape, validate_args=False)
+        return self._init_expanded(new, batch_shape)
+
+    def _init_expanded(self, new, batch_shape):
+        """Gives an expanded copy its shapes and this distribution's validate_args (its parameters,
+        checked here already, are not checked again)."""
+        Distribution.__init__(new, Size(batch_shape), self._event_shape, validate_args=False)
         new._validate_args = self._validate_args
         return new
 

@@ -49,9 +49,7 @@ class TransformedDistribution(Distribution):
             shape = transform.inverse_shape(shape)
         new.base_dist = self.base_dist.expand(shape[:len(shape) - len(self.base_dist.event_shape)])
         new.transforms = self.transforms
-        Distribution.__init__(new, batch_shape, self.event_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._init_expanded(new, batch_shape)
 
     @constraints.dependent_property(is_discrete=False)
     def support(self):
