@@ -1,5 +1,7 @@
+import math
 import numbers
 
+from .._ops.creation import arange
 from .._ops.pointwise import exp, log1p, logit
 from .._random_ops import bernoulli
 from .._size import Size
@@ -7,7 +9,7 @@ from ..autograd.grad_mode import no_grad
 from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
 from .exp_family import ExponentialFamily
-from .utils import broadcast_all, probs_or_logits
+from .utils import _enumerated, broadcast_all, probs_or_logits
 
 
 class Bernoulli(ExponentialFamily):
@@ -26,13 +28,23 @@ class Bernoulli(ExponentialFamily):
             self.probs = value
         else:
             self.logits = value
+        self._param = value
         super().__init__(Size() if is_scalar else value.size(), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
 
     def expand(self, batch_shape, _instance=None):
-        return self._expand_params(Bernoulli, batch_shape, _instance, ("probs", "logits"))
+        new = self._expand_params(Bernoulli, batch_shape, _instance, ("probs", "logits"))
+        new._param = new.probs if "probs" in self.__dict__ else new.logits
+        return new
+
+    @property
+    def param_shape(self):
+        return self._param.size()
     _mean_carrier_measure = 0
+
+    def enumerate_support(self, expand=True):
+        return _enumerated(arange(2, dtype=self._param.dtype), self._batch_shape, expand)
 
     @property
     def _natural_params(self):
@@ -44,6 +56,12 @@ class Bernoulli(ExponentialFamily):
     @property
     def mean(self):
         return self.probs
+
+    @property
+    def mode(self):
+        mode = (self.probs >= 0.5).to(self.probs)
+        mode[self.probs == 0.5] = math.nan
+        return mode
 
     @property
     def variance(self):

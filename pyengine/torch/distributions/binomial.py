@@ -7,7 +7,7 @@ from ..autograd.grad_mode import no_grad
 from .._ops import pointwise
 from . import constraints
 from .distribution import Distribution
-from .utils import broadcast_all, probs_or_logits
+from .utils import _enumerated, broadcast_all, probs_or_logits
 
 
 def _clamp_by_zero(x):
@@ -97,8 +97,4 @@ class Binomial(_CountAndProbs):
         total_count = int(self.total_count.max())
         if not self.total_count.min() == total_count:
             raise NotImplementedError("Inhomogeneous total count not supported by `enumerate_support`.")
-        values = arange(1 + total_count, dtype=self._param.dtype)
-        values = values.view((-1,) + (1,) * len(self._batch_shape))
-        if expand:
-            values = values.expand((-1,) + tuple(self._batch_shape))
-        return values
+        return _enumerated(arange(1 + total_count, dtype=self._param.dtype), self._batch_shape, expand)

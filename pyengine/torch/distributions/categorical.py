@@ -1,12 +1,12 @@
-from .._dtype import float32
-from .._ops.creation import full
+from .._dtype import float32, int64
+from .._ops.creation import arange, full
 from .._ops.pointwise import clamp
 from .._ops.shape import broadcast_tensors
 from .._random_ops import multinomial
 from .._size import Size
 from . import constraints
 from .distribution import Distribution
-from .utils import probs_or_logits
+from .utils import _enumerated, probs_or_logits
 
 
 class Categorical(Distribution):
@@ -54,6 +54,13 @@ class Categorical(Distribution):
     @property
     def mode(self):
         return self.probs.argmax(dim=-1)
+
+    @property
+    def variance(self):
+        return full(self._extended_shape(), float("nan"), dtype=self.probs.dtype)
+
+    def enumerate_support(self, expand=True):
+        return _enumerated(arange(self._num_events, dtype=int64), self._batch_shape, expand)
 
     def sample(self, sample_shape=Size()):
         sample_shape = Size(sample_shape)

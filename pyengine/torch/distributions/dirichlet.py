@@ -2,6 +2,7 @@ from .._ops.gamma import digamma, lgamma
 from .._ops.pointwise import xlogy
 from .._ops.sampling import _sample_dirichlet
 from ..autograd.grad_mode import no_grad
+from ..nn.functional import one_hot
 from . import constraints
 from .exp_family import ExponentialFamily
 
@@ -35,6 +36,14 @@ class Dirichlet(ExponentialFamily):
     @property
     def mean(self):
         return self.concentration / self.concentration.sum(-1, True)
+
+    @property
+    def mode(self):
+        concentrationm1 = (self.concentration - 1).clamp(min=0.0)
+        mode = concentrationm1 / concentrationm1.sum(-1, True)
+        mask = (self.concentration < 1).all(dim=-1)  # every coordinate below 1: a vertex
+        mode[mask] = one_hot(mode[mask].argmax(dim=-1), concentrationm1.shape[-1]).to(mode)
+        return mode
 
     @property
     def variance(self):

@@ -55,6 +55,11 @@ class Independent(Distribution):
     def rsample(self, sample_shape=Size()):
         return self.base_dist.rsample(sample_shape)
 
+    def enumerate_support(self, expand=True):
+        if self.reinterpreted_batch_ndims > 0:
+            raise NotImplementedError("Enumeration over cartesian product is not implemented")
+        return self.base_dist.enumerate_support(expand=expand)
+
     def log_prob(self, value):
         return _sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)
 

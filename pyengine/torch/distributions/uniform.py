@@ -1,3 +1,5 @@
+import math
+
 from .._ops.pointwise import log
 from .._size import Size
 from .. import _random_ops as random_ops
@@ -28,6 +30,10 @@ class Uniform(Distribution):
     @property
     def mean(self):
         return (self.high + self.low) / 2
+
+    @property
+    def mode(self):
+        return math.nan * self.high
 
     @property
     def stddev(self):

@@ -88,3 +88,10 @@ def vec_to_tril_matrix(vec, diag=0):
     mat = vec.new_zeros(vec.shape[:-1] + (n, n))
     mat[..., _tril_mask(n, diag)] = vec
     return mat
+
+
+def _enumerated(values, batch_shape, expand):
+    """A discrete support's values along a new leading dim, before the batch dims (expanded over
+    them, or of size 1 there)."""
+    values = values.view((-1,) + (1,) * len(batch_shape))
+    return values.expand((-1,) + tuple(batch_shape)) if expand else values
