@@ -228,8 +228,9 @@ class _CorrCholesky(_LowerCholesky):
     """Lower Cholesky factors of correlation matrices: rows of unit norm."""
 
     def check(self, value):
+        from ..linalg import norm
         tol = finfo(value.dtype).eps * value.size(-1) * 10
-        row_norm = value.detach().pow(2).sum(-1).sqrt()
+        row_norm = norm(value.detach(), dim=-1)
         return super().check(value) & (row_norm - 1.0).abs().le(tol).all(dim=-1)
 
 

@@ -5,13 +5,12 @@ import math
 import warnings
 from functools import total_ordering
 
-from .._ops.creation import full_like
+from .._ops.creation import full_like, ones_like
 from .._ops.gamma import digamma, lgamma
-from .._ops.creation import ones_like
 from .._ops.joining import diag_embed
 from .._ops.pointwise import erf, exp, log, log1p, maximum, where, xlogy
-from ..autograd import grad
 from .._ops.shape import broadcast_shapes
+from ..autograd import grad
 from ..linalg import solve_triangular
 from ..nn import functional
 from .bernoulli import Bernoulli
@@ -296,7 +295,8 @@ def _kl_multivariatenormal_lowrankmultivariatenormal(p, q):
     A = _lowrank_inverse_factor(q)
     term21 = _batch_trace_XXT(p._unbroadcasted_scale_tril * q._unbroadcasted_cov_diag.rsqrt().unsqueeze(-1))
     term22 = _batch_trace_XXT(A.matmul(p._unbroadcasted_scale_tril))
-    return 0.5 * (term1 + term21 - term22 + term3 - p.event_shape[0])
+    term2 = term21 - term22
+    return 0.5 * (term1 + term2 + term3 - p.event_shape[0])
 
 
 @register_kl(LowRankMultivariateNormal, MultivariateNormal)
@@ -314,7 +314,8 @@ def _kl_lowrankmultivariatenormal_multivariatenormal(p, q):
     p_cov_diag = diag_embed(p._unbroadcasted_cov_diag.sqrt()).expand(combined_batch_shape + (n, n))
     term21 = _batch_trace_XXT(solve_triangular(q_scale_tril, p_cov_factor, upper=False))
     term22 = _batch_trace_XXT(solve_triangular(q_scale_tril, p_cov_diag, upper=False))
-    return 0.5 * (term1 + term21 + term22 + term3 - p.event_shape[0])
+    term2 = term21 + term22
+    return 0.5 * (term1 + term2 + term3 - p.event_shape[0])
 
 
 @register_kl(MultivariateNormal, MultivariateNormal)
