@@ -1,5 +1,4 @@
 import math
-import numbers
 
 from .._ops.creation import arange
 from .._ops.pointwise import exp, log1p, logit
@@ -9,7 +8,7 @@ from ..autograd.grad_mode import no_grad
 from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
 from .exp_family import ExponentialFamily
-from .utils import _enumerated, broadcast_all, probs_or_logits
+from .utils import _enumerated, _set_probs_or_logits, broadcast_all, probs_or_logits
 
 
 class Bernoulli(ExponentialFamily):
@@ -19,17 +18,7 @@ class Bernoulli(ExponentialFamily):
     has_enumerate_support = True
 
     def __init__(self, probs=None, logits=None, validate_args=None):
-        if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
-        given = probs if probs is not None else logits
-        is_scalar = isinstance(given, numbers.Number)
-        (value,) = broadcast_all(given)
-        if probs is not None:
-            self.probs = value
-        else:
-            self.logits = value
-        self._param = value
-        super().__init__(Size() if is_scalar else value.size(), validate_args=validate_args)
+        super().__init__(_set_probs_or_logits(self, probs, logits), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
 

@@ -1,12 +1,10 @@
-import numbers
-
 from .._random_ops import rand
 from .._size import Size
 from . import constraints
 from .distribution import Distribution
 from .transformed_distribution import TransformedDistribution
 from .transforms import SigmoidTransform
-from .utils import broadcast_all, clamp_probs, probs_or_logits
+from .utils import _set_probs_or_logits, broadcast_all, clamp_probs, probs_or_logits
 
 
 class LogitRelaxedBernoulli(Distribution):
@@ -16,16 +14,7 @@ class LogitRelaxedBernoulli(Distribution):
 
     def __init__(self, temperature, probs=None, logits=None, validate_args=None):
         self.temperature = temperature
-        if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
-        given = probs if probs is not None else logits
-        (value,) = broadcast_all(given)
-        if probs is not None:
-            self.probs = value
-        else:
-            self.logits = value
-        self._param = value
-        super().__init__(Size() if isinstance(given, numbers.Number) else value.size(), validate_args=validate_args)
+        super().__init__(_set_probs_or_logits(self, probs, logits), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
 

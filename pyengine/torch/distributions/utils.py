@@ -3,6 +3,7 @@ import numbers
 
 from .._dtype import float16, float32, float64, get_default_dtype
 from .._ops.creation import arange, tensor
+from .._size import Size
 from .._ops.pointwise import log, log1p, sigmoid
 from .._ops.shape import broadcast_tensors
 from .._tensor import Tensor
@@ -95,3 +96,14 @@ def _enumerated(values, batch_shape, expand):
     them, or of size 1 there)."""
     values = values.view((-1,) + (1,) * len(batch_shape))
     return values.expand((-1,) + tuple(batch_shape)) if expand else values
+
+
+def _set_probs_or_logits(dist, probs, logits):
+    """Sets dist.probs or dist.logits, whichever is given (a number becomes a tensor), and
+    dist._param to it; returns the batch shape (empty for a number)."""
+    if (probs is None) == (logits is None):
+        raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+    given = probs if probs is not None else logits
+    (dist._param,) = broadcast_all(given)
+    setattr(dist, "probs" if probs is not None else "logits", dist._param)
+    return Size() if isinstance(given, numbers.Number) else dist._param.size()
