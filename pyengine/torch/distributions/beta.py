@@ -1,14 +1,15 @@
 import numbers
 
+from .._ops.gamma import lgamma
 from .._ops.creation import tensor
 from .._ops.joining import stack
 from . import constraints
 from .dirichlet import Dirichlet
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 from .utils import broadcast_all
 
 
-class Beta(Distribution):
+class Beta(ExponentialFamily):
     """Beta(concentration1, concentration0): the first coordinate of a two-way Dirichlet."""
     arg_constraints = {"concentration1": constraints.positive, "concentration0": constraints.positive}
     support = constraints.unit_interval
@@ -23,6 +24,11 @@ class Beta(Distribution):
         self._dirichlet = Dirichlet(both, validate_args=validate_args)
         super().__init__(self._dirichlet._batch_shape, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Beta, _instance)
+        new._dirichlet = self._dirichlet.expand(batch_shape)
+        return self._init_expanded(new, batch_shape)
+
     @property
     def concentration1(self):
         return self._dirichlet.concentration[..., 0]
@@ -34,6 +40,10 @@ class Beta(Distribution):
     @property
     def mean(self):
         return self.concentration1 / (self.concentration1 + self.concentration0)
+
+    @property
+    def mode(self):
+        return self._dirichlet.mode[..., 0]
 
     @property
     def variance(self):
@@ -50,3 +60,10 @@ class Beta(Distribution):
 
     def entropy(self):
         return self._dirichlet.entropy()
+
+    @property
+    def _natural_params(self):
+        return (self.concentration1, self.concentration0)
+
+    def _log_normalizer(self, x, y):
+        return lgamma(x) + lgamma(y) - lgamma(x + y)

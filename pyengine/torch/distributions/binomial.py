@@ -7,21 +7,18 @@ from ..autograd.grad_mode import no_grad
 from .._ops import pointwise
 from . import constraints
 from .distribution import Distribution
-from .utils import broadcast_all, probs_or_logits
+from .utils import _enumerated, broadcast_all, probs_or_logits
 
 
 def _clamp_by_zero(x):
     return (x.clamp(min=0) + x - x.clamp(max=0)) / 2
 
 
-class Binomial(Distribution):
-    """Binomial(total_count=1, probs=None, logits=None): sample() is torch.binomial (ATen's
-    BTRS / inversion sampler)."""
-    arg_constraints = {"total_count": constraints.nonnegative_integer, "probs": constraints.unit_interval,
-                       "logits": constraints.real}
-    has_enumerate_support = True
+class _CountAndProbs(Distribution):
+    """The frame of Binomial and NegativeBinomial: a total_count broadcast with a per-trial success
+    probability given as probs or logits (the other computed when asked for)."""
 
-    def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
+    def __init__(self, total_count, probs, logits, validate_args):
         if (probs is None) == (logits is None):
             raise ValueError("Either `probs` or `logits` must be specified, but not both.")
         if probs is not None:
@@ -34,6 +31,29 @@ class Binomial(Distribution):
         super().__init__(self._param.size(), validate_args=validate_args)
 
     __getattr__ = probs_or_logits(is_binary=True)
+
+    def _expand_counts(self, cls, batch_shape, _instance):
+        new = self._expand_params(cls, batch_shape, _instance, ("total_count", "probs", "logits"))
+        new._param = new.probs if "probs" in self.__dict__ else new.logits
+        return new
+
+    @property
+    def param_shape(self):
+        return self._param.size()
+
+
+class Binomial(_CountAndProbs):
+    """Binomial(total_count=1, probs=None, logits=None): sample() is torch.binomial (ATen's
+    BTRS / inversion sampler)."""
+    arg_constraints = {"total_count": constraints.nonnegative_integer, "probs": constraints.unit_interval,
+                       "logits": constraints.real}
+    has_enumerate_support = True
+
+    def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
+        super().__init__(total_count, probs, logits, validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_counts(Binomial, batch_shape, _instance)
 
     @property
     def support(self):
@@ -50,10 +70,6 @@ class Binomial(Distribution):
     @property
     def variance(self):
         return self.total_count * self.probs * (1 - self.probs)
-
-    @property
-    def param_shape(self):
-        return self._param.size()
 
     def sample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
@@ -81,8 +97,4 @@ class Binomial(Distribution):
         total_count = int(self.total_count.max())
         if not self.total_count.min() == total_count:
             raise NotImplementedError("Inhomogeneous total count not supported by `enumerate_support`.")
-        values = arange(1 + total_count, dtype=self._param.dtype)
-        values = values.view((-1,) + (1,) * len(self._batch_shape))
-        if expand:
-            values = values.expand((-1,) + tuple(self._batch_shape))
-        return values
+        return _enumerated(arange(1 + total_count, dtype=self._param.dtype), self._batch_shape, expand)

@@ -1,12 +1,12 @@
-from .._dtype import float32
-from .._ops.creation import full
+from .._dtype import float32, int64
+from .._ops.creation import arange, full
 from .._ops.pointwise import clamp
 from .._ops.shape import broadcast_tensors
 from .._random_ops import multinomial
 from .._size import Size
 from . import constraints
 from .distribution import Distribution
-from .utils import probs_or_logits
+from .utils import _enumerated, probs_or_logits
 
 
 class Categorical(Distribution):
@@ -37,6 +37,12 @@ class Categorical(Distribution):
 
     __getattr__ = probs_or_logits()
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(Categorical, batch_shape, _instance, ("probs", "logits"))
+        new._param = new.probs if "probs" in self.__dict__ else new.logits
+        new._num_events = self._num_events
+        return new
+
     @property
     def param_shape(self):
         return self._param.size()
@@ -48,6 +54,13 @@ class Categorical(Distribution):
     @property
     def mode(self):
         return self.probs.argmax(dim=-1)
+
+    @property
+    def variance(self):
+        return full(self._extended_shape(), float("nan"), dtype=self.probs.dtype)
+
+    def enumerate_support(self, expand=True):
+        return _enumerated(arange(self._num_events, dtype=int64), self._batch_shape, expand)
 
     def sample(self, sample_shape=Size()):
         sample_shape = Size(sample_shape)
@@ -86,3 +99,8 @@ class _CategoricalBacked(Distribution):
     @property
     def param_shape(self):
         return self._categorical.param_shape
+
+    def _expand_categorical(self, cls, batch_shape, _instance):
+        new = self._get_checked_instance(cls, _instance)
+        new._categorical = self._categorical.expand(batch_shape)
+        return self._init_expanded(new, batch_shape)

@@ -10,6 +10,9 @@ class Cauchy(_LocationScale):
     """Cauchy(loc, scale): rsample() is loc + eps * scale with eps from Tensor.cauchy_(), as in
     PyTorch. Its mean is nan and its variance inf."""
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Cauchy, batch_shape, _instance, ("loc", "scale"))
+
     @property
     def mean(self):
         return full(self._extended_shape(), math.nan, dtype=self.loc.dtype)

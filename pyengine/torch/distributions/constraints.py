@@ -1,12 +1,17 @@
 """torch.distributions.constraints: the sets parameters and samples must lie in, with
 PyTorch's reprs (they appear in the validation errors)."""
+from .._dtype import bool_, finfo
+from .._ops.creation import full
+from .._ops.joining import cat as cat_tensors, stack as stack_tensors
 from .._ops.pointwise import isclose
 from .._ops import reduction
 
-__all__ = ["Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq",
-           "independent", "integer_interval", "interval", "half_open_interval", "is_dependent", "less_than",
-           "lower_cholesky", "multinomial", "nonnegative", "nonnegative_integer", "one_hot", "positive",
-           "positive_definite", "positive_integer", "real", "real_vector", "simplex", "unit_interval"]
+__all__ = ["Constraint", "MixtureSameFamilyConstraint", "boolean", "cat", "corr_cholesky", "dependent",
+           "dependent_property", "greater_than", "greater_than_eq", "half_open_interval", "independent",
+           "integer_interval", "interval", "is_dependent", "less_than", "lower_cholesky", "lower_triangular",
+           "multinomial", "nonnegative", "nonnegative_integer", "one_hot", "positive", "positive_definite",
+           "positive_integer", "positive_semidefinite", "real", "real_vector", "simplex", "square", "stack",
+           "symmetric", "unit_interval"]
 
 
 class Constraint:
@@ -182,22 +187,130 @@ class _Multinomial(Constraint):
         return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
 
 
-class _LowerCholesky(Constraint):
+class MixtureSameFamilyConstraint(Constraint):
+    """A mixture's support: its components' support, checked against every component."""
+
+    def __init__(self, base_constraint):
+        self.base_constraint = base_constraint
+
+    @property
+    def is_discrete(self):
+        return self.base_constraint.is_discrete
+
+    @property
+    def event_dim(self):
+        return self.base_constraint.event_dim
+
+    def check(self, value):
+        result = self.base_constraint.check(value.unsqueeze(-1 - self.event_dim))
+        if value.dim() < self.event_dim:
+            raise ValueError(f"Expected value.dim() >= {self.event_dim} but got {value.dim()}")
+        return result.reshape(result.shape[:value.dim() - self.event_dim] + (-1,)).all(-1)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.base_constraint!r})"
+
+
+class _LowerTriangular(Constraint):
     event_dim = 2
 
     def check(self, value):
-        lower_triangular = (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+        return (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+
+
+class _LowerCholesky(_LowerTriangular):
+    def check(self, value):
         positive_diagonal = (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
-        return lower_triangular & positive_diagonal
+        return super().check(value) & positive_diagonal
 
 
-class _PositiveDefinite(Constraint):
+class _CorrCholesky(_LowerCholesky):
+    """Lower Cholesky factors of correlation matrices: rows of unit norm."""
+
+    def check(self, value):
+        from ..linalg import norm
+        tol = finfo(value.dtype).eps * value.size(-1) * 10
+        row_norm = norm(value.detach(), dim=-1)
+        return super().check(value) & (row_norm - 1.0).abs().le(tol).all(dim=-1)
+
+
+class _Square(Constraint):
     event_dim = 2
 
     def check(self, value):
+        return full(value.shape[:-2], value.shape[-2] == value.shape[-1], dtype=bool_)
+
+
+class _Symmetric(_Square):
+    def check(self, value):
+        square = super().check(value)
+        if not square.all():
+            return square
+        return isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+
+
+class _PositiveSemidefinite(_Symmetric):
+    def check(self, value):
+        symmetric = super().check(value)
+        if not symmetric.all():
+            return symmetric
+        from ..linalg import eigvalsh
+        return eigvalsh(value).ge(0).all(-1)
+
+
+class _PositiveDefinite(_Symmetric):
+    def check(self, value):
+        symmetric = super().check(value)
+        if not symmetric.all():
+            return symmetric
         from .._ops.linalg_solve import cholesky_info
-        symmetric = isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
-        return symmetric & cholesky_info(value).eq(0)
+        return cholesky_info(value).eq(0)
+
+
+class _Cat(Constraint):
+    """Constraints cseq on consecutive slices (of the given lengths) along dim."""
+
+    def __init__(self, cseq, dim=0, lengths=None):
+        self.cseq = list(cseq)
+        self.lengths = list(lengths) if lengths is not None else [1] * len(self.cseq)
+        if len(self.lengths) != len(self.cseq):
+            raise AssertionError(f"lengths ({len(self.lengths)}) must match cseq ({len(self.cseq)})")
+        self.dim = dim
+
+    @property
+    def is_discrete(self):
+        return any(c.is_discrete for c in self.cseq)
+
+    @property
+    def event_dim(self):
+        return max(c.event_dim for c in self.cseq)
+
+    def check(self, value):
+        checks, start = [], 0
+        for constraint, length in zip(self.cseq, self.lengths):
+            checks.append(constraint.check(value.narrow(self.dim, start, length)))
+            start += length
+        return cat_tensors(checks, self.dim)
+
+
+class _Stack(Constraint):
+    """Constraint cseq[i] on the i-th slice along dim."""
+
+    def __init__(self, cseq, dim=0):
+        self.cseq, self.dim = list(cseq), dim
+
+    @property
+    def is_discrete(self):
+        return any(c.is_discrete for c in self.cseq)
+
+    @property
+    def event_dim(self):
+        dim = max(c.event_dim for c in self.cseq)
+        return dim + 1 if self.dim + dim < 0 else dim
+
+    def check(self, value):
+        slices = [value.select(self.dim, i) for i in range(value.size(self.dim))]
+        return stack_tensors([c.check(v) for v, c in zip(slices, self.cseq)], self.dim)
 
 
 dependent = _Dependent()
@@ -219,5 +332,12 @@ unit_interval = _Interval(0.0, 1.0)
 interval = _Interval
 half_open_interval = _HalfOpenInterval
 simplex = _Simplex()
+lower_triangular = _LowerTriangular()
 lower_cholesky = _LowerCholesky()
+corr_cholesky = _CorrCholesky()
+square = _Square()
+symmetric = _Symmetric()
+positive_semidefinite = _PositiveSemidefinite()
 positive_definite = _PositiveDefinite()
+cat = _Cat
+stack = _Stack

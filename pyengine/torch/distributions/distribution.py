@@ -53,11 +53,64 @@ class Distribution:
         raise NotImplementedError
 
     @property
+    def mean(self):
+        raise NotImplementedError
+
+    @property
+    def mode(self):
+        raise NotImplementedError(f"{self.__class__} does not implement mode")
+
+    @property
+    def variance(self):
+        raise NotImplementedError
+
+    @property
     def stddev(self):
         return self.variance.sqrt()
 
+    def log_prob(self, value):
+        raise NotImplementedError
+
+    def cdf(self, value):
+        raise NotImplementedError
+
+    def icdf(self, value):
+        raise NotImplementedError
+
+    def enumerate_support(self, expand=True):
+        raise NotImplementedError
+
+    def entropy(self):
+        raise NotImplementedError
+
     def expand(self, batch_shape, _instance=None):
         raise NotImplementedError
+
+    def _get_checked_instance(self, cls, _instance=None):
+        """The blank instance an expand() fills in: a subclass with its own __init__ must bring
+        its own expand, since cls's cannot know its attributes."""
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError(f"Subclass {self.__class__.__name__} of {cls.__name__} that defines a custom "
+                                      "__init__ method must also define a custom .expand() method.")
+        return self.__new__(type(self)) if _instance is None else _instance
+
+    def _expand_params(self, cls, batch_shape, _instance, names):
+        """expand() of a distribution whose state is the tensors `names`, each of shape
+        batch_shape + its own event part: every one is expanded (a view, no copy)."""
+        new = self._get_checked_instance(cls, _instance)
+        batch_shape = Size(batch_shape)
+        for name in names:
+            if name in self.__dict__:
+                value = self.__dict__[name]
+                setattr(new, name, value.expand(batch_shape + value.shape[len(self._batch_shape):]))
+        return self._init_expanded(new, batch_shape)
+
+    def _init_expanded(self, new, batch_shape):
+        """Gives an expanded copy its shapes and this distribution's validate_args (its parameters,
+        checked here already, are not checked again)."""
+        Distribution.__init__(new, Size(batch_shape), self._event_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
 
     def _extended_shape(self, sample_shape=Size()):
         return Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
@@ -108,16 +161,8 @@ class Distribution:
         return f"{type(self).__name__}({', '.join(shown)})"
 
 
-class _LocationScale(Distribution):
-    """The shared frame of the location-scale families here (Normal, Laplace, Cauchy): loc and
-    scale broadcast together, loc is the mode (and, unless a family says otherwise, the mean)."""
-    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
-    support = constraints.real
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(self.loc.size(), validate_args=validate_args)
+class _CenteredAtLoc(Distribution):
+    """A distribution whose parameter loc is its mean and its mode (a family may say otherwise)."""
 
     @property
     def mean(self):
@@ -126,3 +171,15 @@ class _LocationScale(Distribution):
     @property
     def mode(self):
         return self.loc
+
+
+class _LocationScale(_CenteredAtLoc):
+    """The shared frame of the location-scale families here (Normal, Laplace, Cauchy): loc and
+    scale broadcast together."""
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.size(), validate_args=validate_args)

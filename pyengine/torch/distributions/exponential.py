@@ -4,11 +4,11 @@ from .._ops.creation import empty, zeros_like
 from .._ops.pointwise import exp, log, log1p
 from .._size import Size
 from . import constraints
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 from .utils import broadcast_all
 
 
-class Exponential(Distribution):
+class Exponential(ExponentialFamily):
     """Exponential(rate): rsample() is exponential_() / rate, as in PyTorch."""
     arg_constraints = {"rate": constraints.positive}
     support = constraints.nonnegative
@@ -18,6 +18,9 @@ class Exponential(Distribution):
         (self.rate,) = broadcast_all(rate)
         batch_shape = Size() if isinstance(rate, numbers.Number) else self.rate.size()
         super().__init__(batch_shape, validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Exponential, batch_shape, _instance, ("rate",))
 
     @property
     def mean(self):
@@ -54,3 +57,12 @@ class Exponential(Distribution):
 
     def entropy(self):
         return 1.0 - log(self.rate)
+
+    _mean_carrier_measure = 0
+
+    @property
+    def _natural_params(self):
+        return (-self.rate,)
+
+    def _log_normalizer(self, x):
+        return -log(-x)

@@ -8,11 +8,11 @@ from .._ops.sampling import _standard_gamma
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from . import constraints
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 from .utils import broadcast_all
 
 
-class Gamma(Distribution):
+class Gamma(ExponentialFamily):
     """Gamma(concentration, rate): rsample() is torch._standard_gamma(concentration) / rate.
     (Its values have no gradient here: PyTorch's _standard_gamma_grad is not implemented.)"""
     arg_constraints = {"concentration": constraints.positive, "rate": constraints.positive}
@@ -23,6 +23,9 @@ class Gamma(Distribution):
         self.concentration, self.rate = broadcast_all(concentration, rate)
         scalars = isinstance(concentration, numbers.Number) and isinstance(rate, numbers.Number)
         super().__init__(Size() if scalars else self.concentration.size(), validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Gamma, batch_shape, _instance, ("concentration", "rate"))
 
     @property
     def mean(self):
@@ -52,3 +55,12 @@ class Gamma(Distribution):
     def entropy(self):
         return (self.concentration - log(self.rate) + lgamma(self.concentration)
                 + (1.0 - self.concentration) * digamma(self.concentration))
+
+    _mean_carrier_measure = 0
+
+    @property
+    def _natural_params(self):
+        return (self.concentration - 1, -self.rate)
+
+    def _log_normalizer(self, x, y):
+        return lgamma(x + 1) + (x + 1) * log(-y.reciprocal())

@@ -35,6 +35,9 @@ class Geometric(Distribution):
 
     __getattr__ = probs_or_logits(is_binary=True)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Geometric, batch_shape, _instance, ("probs", "logits"))
+
     @property
     def mean(self):
         return 1.0 / self.probs - 1.0

@@ -27,6 +27,11 @@ class Gumbel(TransformedDistribution):
                       ExpTransform().inv, AffineTransform(loc=loc, scale=-self.scale)]
         super().__init__(base_dist, transforms, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Gumbel, _instance)
+        new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
+        return super().expand(batch_shape, _instance=new)
+
     def log_prob(self, value):
         if self._validate_args:
             self._validate_sample(value)

@@ -52,6 +52,9 @@ class HalfNormal(_Folded):
     def __init__(self, scale, validate_args=None):
         super().__init__(Normal(0, scale, validate_args=False), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return super().expand(batch_shape, _instance=self._get_checked_instance(HalfNormal, _instance))
+
     @property
     def mean(self):
         return self.scale * math.sqrt(2 / math.pi)
@@ -66,6 +69,9 @@ class HalfCauchy(_Folded):
 
     def __init__(self, scale, validate_args=None):
         super().__init__(Cauchy(0, scale, validate_args=False), validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return super().expand(batch_shape, _instance=self._get_checked_instance(HalfCauchy, _instance))
 
     @property
     def mean(self):

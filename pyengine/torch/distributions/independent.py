@@ -19,6 +19,13 @@ class Independent(Distribution):
         self.reinterpreted_batch_ndims = reinterpreted_batch_ndims
         super().__init__(shape[:len(shape) - event_dim], shape[len(shape) - event_dim:], validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Independent, _instance)
+        batch_shape = Size(batch_shape)
+        new.base_dist = self.base_dist.expand(batch_shape + self.event_shape[:self.reinterpreted_batch_ndims])
+        new.reinterpreted_batch_ndims = self.reinterpreted_batch_ndims
+        return self._init_expanded(new, batch_shape)
+
     @property
     def has_rsample(self):
         return self.base_dist.has_rsample
@@ -47,6 +54,11 @@ class Independent(Distribution):
 
     def rsample(self, sample_shape=Size()):
         return self.base_dist.rsample(sample_shape)
+
+    def enumerate_support(self, expand=True):
+        if self.reinterpreted_batch_ndims > 0:
+            raise NotImplementedError("Enumeration over cartesian product is not implemented")
+        return self.base_dist.enumerate_support(expand=expand)
 
     def log_prob(self, value):
         return _sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)

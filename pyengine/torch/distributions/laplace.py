@@ -9,6 +9,9 @@ from .distribution import _LocationScale
 class Laplace(_LocationScale):
     """Laplace(loc, scale): rsample() inverts the CDF at u = uniform_(eps - 1, 1), as in PyTorch."""
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Laplace, batch_shape, _instance, ("loc", "scale"))
+
     @property
     def variance(self):
         return 2 * self.scale.pow(2)

@@ -13,6 +13,9 @@ class LogNormal(TransformedDistribution):
     def __init__(self, loc, scale, validate_args=None):
         super().__init__(Normal(loc, scale, validate_args=validate_args), ExpTransform(), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return super().expand(batch_shape, _instance=self._get_checked_instance(LogNormal, _instance))
+
     @property
     def loc(self):
         return self.base_dist.loc

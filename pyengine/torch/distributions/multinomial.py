@@ -24,6 +24,11 @@ class Multinomial(_CategoricalBacked):
         event_shape = self._categorical.param_shape[-1:]
         super().__init__(batch_shape, event_shape, validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_categorical(Multinomial, batch_shape, _instance)
+        new.total_count = self.total_count
+        return new
+
     @property
     def mean(self):
         return self.probs * self.total_count

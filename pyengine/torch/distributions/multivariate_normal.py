@@ -6,7 +6,7 @@ from .._ops.shape import broadcast_shapes
 from .._size import Size
 from ..linalg import cholesky, inv, solve_triangular
 from . import constraints
-from .distribution import Distribution
+from .distribution import _CenteredAtLoc
 
 
 def _batch_mv(bmat, bvec):
@@ -43,7 +43,7 @@ def _batch_mahalanobis(bL, bx):
     return permuted_M.permute(permute_inv_dims).reshape(bx_batch_shape)
 
 
-class MultivariateNormal(Distribution):
+class MultivariateNormal(_CenteredAtLoc):
     """MultivariateNormal(loc, covariance_matrix=None, precision_matrix=None, scale_tril=None):
     rsample() is loc + L @ eps with eps from normal_() and L the Cholesky factor. The factor is
     computed in float64 and rounded, so its last bit can differ from LAPACK's float32 one."""
@@ -79,6 +79,12 @@ class MultivariateNormal(Distribution):
         else:
             self._unbroadcasted_scale_tril = cholesky(inv(precision_matrix))
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(MultivariateNormal, batch_shape, _instance,
+                                  ("loc", "covariance_matrix", "scale_tril", "precision_matrix"))
+        new._unbroadcasted_scale_tril = self._unbroadcasted_scale_tril
+        return new
+
     def __getattr__(self, name):  # the other parametrisations, computed when first asked for
         L = self.__dict__.get("_unbroadcasted_scale_tril")
         if L is None:
@@ -93,14 +99,6 @@ class MultivariateNormal(Distribution):
         else:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
         return self.__dict__[name]
-
-    @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):

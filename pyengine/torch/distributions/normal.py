@@ -8,11 +8,15 @@ from .._random_ops import normal
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from .distribution import _LocationScale
+from .exp_family import ExponentialFamily
 
 
-class Normal(_LocationScale):
+class Normal(ExponentialFamily, _LocationScale):
     """Normal(loc, scale). sample() is torch.normal(loc.expand(shape), scale.expand(shape)), as in
     PyTorch; rsample() is loc + eps * scale with eps from normal_()."""
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Normal, batch_shape, _instance, ("loc", "scale"))
 
     @property
     def stddev(self):
@@ -49,3 +53,12 @@ class Normal(_LocationScale):
 
     def entropy(self):
         return 0.5 + 0.5 * math.log(2 * math.pi) + log(self.scale)
+
+    _mean_carrier_measure = 0
+
+    @property
+    def _natural_params(self):
+        return (self.loc / self.scale.pow(2), -0.5 * self.scale.pow(2).reciprocal())
+
+    def _log_normalizer(self, x, y):
+        return -0.25 * x.pow(2) / y + 0.5 * log(-math.pi / y)

@@ -15,6 +15,9 @@ class OneHotCategorical(_CategoricalBacked):
         super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:],
                          validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_categorical(OneHotCategorical, batch_shape, _instance)
+
     @property
     def mean(self):
         return self._categorical.probs
@@ -47,3 +50,14 @@ class OneHotCategorical(_CategoricalBacked):
         if expand:
             values = values.expand((n,) + tuple(self.batch_shape) + (n,))
         return values
+
+
+class OneHotCategoricalStraightThrough(OneHotCategorical):
+    """OneHotCategorical with the straight-through gradient estimator (Bengio et al. 2013):
+    rsample() is the one-hot sample, with the gradient of probs passed through it."""
+    has_rsample = True
+
+    def rsample(self, sample_shape=Size()):
+        samples = self.sample(sample_shape)
+        probs = self._categorical.probs
+        return samples + (probs - probs.detach())

@@ -1,14 +1,15 @@
 import numbers
 
+from .._ops.pointwise import exp, log
 from .._ops.sampling import poisson
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from . import constraints
-from .distribution import Distribution
+from .exp_family import ExponentialFamily
 from .utils import broadcast_all
 
 
-class Poisson(Distribution):
+class Poisson(ExponentialFamily):
     """Poisson(rate): sample() is torch.poisson (ATen's sampler, seeded streams as PyTorch's)."""
     arg_constraints = {"rate": constraints.nonnegative}
     support = constraints.nonnegative_integer
@@ -17,6 +18,9 @@ class Poisson(Distribution):
         (self.rate,) = broadcast_all(rate)
         batch_shape = Size() if isinstance(rate, numbers.Number) else self.rate.size()
         super().__init__(batch_shape, validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Poisson, batch_shape, _instance, ("rate",))
 
     @property
     def mean(self):
@@ -40,3 +44,10 @@ class Poisson(Distribution):
             self._validate_sample(value)
         rate, value = broadcast_all(self.rate, value)
         return value.xlogy(rate) - rate - (value + 1).lgamma()
+
+    @property
+    def _natural_params(self):
+        return (log(self.rate),)
+
+    def _log_normalizer(self, x):
+        return exp(x)

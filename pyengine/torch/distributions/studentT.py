@@ -22,6 +22,11 @@ class StudentT(Distribution):
         self._chi2 = Chi2(self.df)
         super().__init__(self.df.size(), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._expand_params(StudentT, batch_shape, _instance, ("df", "loc", "scale"))
+        new._chi2 = self._chi2.expand(batch_shape)
+        return new
+
     @property
     def mean(self):
         m = self.loc.clone()

@@ -41,6 +41,16 @@ class TransformedDistribution(Distribution):
         cut = len(forward_shape) - event_dim
         super().__init__(forward_shape[:cut], forward_shape[cut:], validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(TransformedDistribution, _instance)
+        batch_shape = Size(batch_shape)
+        shape = batch_shape + self.event_shape
+        for transform in reversed(self.transforms):
+            shape = transform.inverse_shape(shape)
+        new.base_dist = self.base_dist.expand(shape[:len(shape) - len(self.base_dist.event_shape)])
+        new.transforms = self.transforms
+        return self._init_expanded(new, batch_shape)
+
     @constraints.dependent_property(is_discrete=False)
     def support(self):
         if not self.transforms:

@@ -1,3 +1,5 @@
+import math
+
 from .._ops.pointwise import log
 from .._size import Size
 from .. import _random_ops as random_ops
@@ -22,9 +24,16 @@ class Uniform(Distribution):
         self.low, self.high = broadcast_all(low, high)
         super().__init__(self.low.size(), validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        return self._expand_params(Uniform, batch_shape, _instance, ("low", "high"))
+
     @property
     def mean(self):
         return (self.high + self.low) / 2
+
+    @property
+    def mode(self):
+        return math.nan * self.high
 
     @property
     def stddev(self):
