@@ -5,6 +5,7 @@ from .._ops.creation import as_tensor
 from .._ops.gamma import digamma, lgamma
 from .._ops.pointwise import log, xlogy
 from .._ops.sampling import _standard_gamma
+from .._ops.special_functions import gammainc
 from .._size import Size
 from ..autograd.grad_mode import no_grad
 from . import constraints
@@ -51,6 +52,11 @@ class Gamma(ExponentialFamily):
             self._validate_sample(value)
         return (xlogy(self.concentration, self.rate) + xlogy(self.concentration - 1, value)
                 - self.rate * value - lgamma(self.concentration))
+
+    def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return gammainc(self.concentration, self.rate * value)
 
     def entropy(self):
         return (self.concentration - log(self.rate) + lgamma(self.concentration)

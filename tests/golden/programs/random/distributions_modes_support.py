@@ -22,3 +22,5 @@ for bad in [lambda: Independent(Bernoulli(torch.tensor([[0.3, 0.6]])), 1).enumer
         bad()
     except NotImplementedError as e:
         print("NotImplementedError:", e)
+print("gamma cdf", torch.distributions.Gamma(torch.tensor([0.5, 2.0, 9.0]), torch.tensor([1.0, 3.0, 0.5])).cdf(torch.tensor([0.3, 1.0, 15.0])))
+print("chi2 cdf", torch.distributions.Chi2(torch.tensor([2.0, 5.0])).cdf(torch.tensor([1.0, 4.0])))
