@@ -1,0 +1,85 @@
+"""More pooling loops, on flat values and shape numbers (the calling convention of ``pool``):
+adaptive pooling over any number of trailing dims (3-d adaptive average and max pooling),
+max unpooling and fractional max pooling. Planes are the last nd dims."""
+import math
+
+from .pool import _plane, _rounding, adaptive_windows
+
+
+def _adaptive_plan(spatial, output_size):
+    """For each output position of a plane: (its window's offsets in the plane in row-major
+    order, the window's extent along each dim)."""
+    plan = [([0], ())]
+    for n, o in zip(spatial, output_size):
+        spans = adaptive_windows(n, o)
+        plan = [([base * n + t for base in offsets for t in range(lo, hi)], extents + (hi - lo,))
+                for offsets, extents in plan for lo, hi in spans]
+    return plan
+
+
+def adaptive_avg_pool_nd(flat, shape, float32, output_size):
+    """Each window summed in order in the dtype, then divided by its extent along each dim in turn."""
+    nd = len(output_size)
+    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
+    plane = _plane(shape, nd)
+    r = _rounding(float32)
+    values = []
+    for base in range(0, len(flat), plane or 1):
+        for offsets, extents in plan:
+            total = 0.0
+            for k in offsets:
+                total = r(total + flat[base + k])
+            for e in extents:
+                total = r(total / e)
+            values.append(total)
+    return values
+
+
+def adaptive_avg_pool_nd_backward(grad, shape, float32, output_size):
+    """Each output's gradient, divided by its window's extents in turn, added over the window."""
+    nd = len(output_size)
+    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
+    plane = _plane(shape, nd)
+    r = _rounding(float32)
+    acc = [0.0] * math.prod(shape)
+    for n, g in enumerate(grad):
+        base, (offsets, extents) = n // len(plan) * plane, plan[n % len(plan)]
+        for e in extents:
+            g = r(g / e)
+        for k in offsets:
+            acc[base + k] = r(acc[base + k] + g)
+    return acc
+
+
+def adaptive_max_pool_nd(flat, shape, output_size):
+    """(values, indices): each window's maximum (the first of equals; a NaN wins) and its offset
+    in the plane."""
+    nd = len(output_size)
+    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
+    plane = _plane(shape, nd)
+    values, indices = [], []
+    for base in range(0, len(flat), plane or 1):
+        for offsets, _ in plan:
+            best = offsets[0]
+            for k in offsets:
+                v = flat[base + k]
+                if v > flat[base + best] or v != v:
+                    best = k
+                    if v != v:
+                        break
+            values.append(flat[base + best])
+            indices.append(best)
+    return values, indices
+
+
+def scatter_to_planes(grad, indices, shape, nd, float32):
+    """grad added at each position's index within its plane (the last nd dims of shape), in
+    order, in the dtype: max pooling's backward where windows overlap."""
+    plane, planes = _plane(shape, nd), math.prod(shape[:len(shape) - nd])
+    per_plane = len(grad) // planes if planes else 0
+    r = _rounding(float32)
+    acc = [0.0] * math.prod(shape)
+    for n, (g, k) in enumerate(zip(grad, indices)):
+        at = n // per_plane * plane + k
+        acc[at] = r(acc[at] + g)
+    return acc
