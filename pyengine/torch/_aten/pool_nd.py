@@ -83,3 +83,21 @@ def scatter_to_planes(grad, indices, shape, nd, float32):
         at = n // per_plane * plane + k
         acc[at] = r(acc[at] + g)
     return acc
+
+
+def max_unpool(flat, indices, planes, out_spatial):
+    """Max unpooling: each plane's values written at their indices in a zero plane of
+    out_spatial; an index outside it is PyTorch's error, naming the last such index."""
+    out_plane = math.prod(out_spatial)
+    per_plane = len(flat) // planes if planes else 0
+    out = [0.0] * (planes * out_plane)
+    invalid = None
+    for n, (v, k) in enumerate(zip(flat, indices)):
+        if 0 <= k < out_plane:
+            out[n // per_plane * out_plane + k] = v
+        else:
+            invalid = k
+    if invalid is not None:
+        raise RuntimeError(f"Found an invalid max index: {invalid} (output volumes are of size "
+                           f"{'x'.join(map(str, out_spatial))})")
+    return out

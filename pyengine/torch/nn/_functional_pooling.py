@@ -4,6 +4,7 @@ op with a node of its own in PyTorch is declared here with its derivative. (func
 re-exports them.)"""
 import math
 
+from .._ops._helpers import type_name
 from .._ops.creation import zeros, zeros_like
 from .._aten import pool_nd
 from .._backend import backend as B
@@ -90,3 +91,90 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
         raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
     values, indices = _adaptive_max_pool3d(input, _output_size(input, output_size, 3))
     return (values, indices) if return_indices else values
+
+
+# ---- max unpooling ------------------------------------------------------------------------------
+
+_UNPOOL_DIMS = {2: "two elements (height, width)", 3: "three elements (depth, height, width)"}
+
+
+def _check_unpool(self, indices, output_size, stride, nd):
+    words = _UNPOOL_DIMS[nd]
+    if nd == 3 and len(output_size) != 3:
+        raise RuntimeError(f"There should be exactly {words} in output_size, but got {len(output_size)} elements.")
+    if indices.dtype is not _dtype.int64:
+        raise RuntimeError("elements in indices should be type int64" +
+                           (f" but got: {type_name(indices.dtype)}" if nd == 2 else ""))
+    if self.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"Input to max_unpooling{nd}d should be a {nd + 1}d or {nd + 2}d Tensor, but got a tensor "
+                           f"with {self.dim()} dimensions.")
+    if self.shape != indices.shape:
+        raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor ({list(self.shape)}) "
+                           f"but got indices tensor with shape: {list(indices.shape)}")
+    if nd == 2 and len(output_size) != 2:
+        raise RuntimeError(f"There should be exactly {words} in output_size, but got {len(output_size)} elements.")
+    if stride is not None and min(stride) <= 0:
+        raise RuntimeError(f"strides should be greater than zero, but got stride: {list(stride)}")
+
+
+def _max_unpool_op(nd):
+    """The max_unpool{nd}d op (PyTorch's node MaxUnpool{nd}DBackward0): its gradient picks each
+    input's value back from the output gradient."""
+    def forward(self, indices, output_size):
+        planes = math.prod(self.shape[:self.dim() - nd])
+        values = pool_nd.max_unpool(self._flat(), indices._flat(), planes, tuple(output_size))
+        return _new(values, tuple(self.shape[:self.dim() - nd]) + tuple(output_size), self.dtype)
+
+    forward.__name__ = f"_max_unpool{nd}d"  # its derivative-table key
+    return op(f"MaxUnpool{nd}DBackward0", name=f"max_unpool{nd}d",
+              self=lambda grad, indices: _gather_from_planes(grad, indices, nd))(forward)
+
+
+_max_unpool2d, _max_unpool3d = _max_unpool_op(2), _max_unpool_op(3)
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    """The unpooled spatial size: the pooled input's size by default, else output_size (with or
+    without its batch and channel dims) if a pooling with these settings could have given input."""
+    nd = len(kernel_size)
+    default = [(input.shape[input.dim() - nd + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d]
+               for d in range(nd)]
+    if output_size is None:
+        return default
+    if len(output_size) == nd + 2:
+        output_size = output_size[2:]
+    if len(output_size) != nd:
+        raise ValueError(f"output_size should be a sequence containing {nd} or {nd + 2} elements, but it has a "
+                         f"length of '{len(output_size)}'")
+    for d in range(nd):
+        low, high = default[d] - stride[d], default[d] + stride[d]
+        if not low < output_size[d] < high:
+            raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {low} and {high})')
+    return output_size
+
+
+def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd):
+    kernel_size = F._tuple(kernel_size, nd)
+    stride = F._tuple(stride if stride is not None else kernel_size, nd)
+    padding = F._tuple(padding, nd)
+    return kernel_size, stride, padding, _unpool_output_size(input, kernel_size, stride, padding, output_size)
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """As PyTorch: 2-d unpooling of the input with a trailing dim of size 1."""
+    *_, size = _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
+    size = tuple(size) + (1,)
+    _check_unpool(input.unsqueeze(-1), indices.unsqueeze(-1), size, None, 2)
+    return _max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), size).squeeze(-1)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    *_, size = _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
+    _check_unpool(input, indices, tuple(size), None, 2)
+    return _max_unpool2d(input, indices, tuple(size))
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    _, stride, _, size = _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)
+    _check_unpool(input, indices, tuple(size), stride, 3)
+    return _max_unpool3d(input, indices, tuple(size))

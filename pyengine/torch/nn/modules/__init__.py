@@ -14,7 +14,7 @@ from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, Conv
 from .pixelshuffle import PixelShuffle, PixelUnshuffle, ChannelShuffle
 from .pooling import (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, Upsample,
                       UpsamplingNearest2d, UpsamplingBilinear2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d,
-                      AdaptiveAvgPool3d, AdaptiveMaxPool3d,
+                      AdaptiveAvgPool3d, AdaptiveMaxPool3d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d,
                       LPPool1d, LPPool2d, LPPool3d)
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, GRUCell, LSTMCell
 from .distance import CosineSimilarity, PairwiseDistance

@@ -178,3 +178,32 @@ class LPPool2d(LPPool1d):
 
 class LPPool3d(LPPool1d):
     function = staticmethod(F.lp_pool3d)
+
+
+class _MaxUnpoolNd(Module):
+    nd = 2
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = F._tuple(kernel_size, self.nd)
+        self.stride = F._tuple(stride if stride is not None else kernel_size, self.nd)
+        self.padding = F._tuple(padding, self.nd)
+
+    def forward(self, input, indices, output_size=None):
+        unpool = (F.max_unpool1d, F.max_unpool2d, F.max_unpool3d)[self.nd - 1]
+        return unpool(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    nd = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    nd = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    nd = 3
