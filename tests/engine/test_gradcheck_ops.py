@@ -50,6 +50,8 @@ B234, B243 = leaf(2, 3, 4), leaf(2, 4, 3, lo=1.0, hi=-0.6)
 IMG = leaf(1, 2, 4, 4)                  # N, C, H, W
 VOL = leaf(1, 2, 3, 4, 4)               # N, C, D, H, W
 KERNEL = leaf(3, 2, 2, 2, lo=0.5, hi=-0.4)
+GRID2 = leaf(1, 3, 2, 2, lo=-0.83, hi=0.77)  # sampling locations away from pixel centres
+GRID3 = leaf(1, 2, 1, 2, 3, lo=0.71, hi=-0.86)
 MASK = torch.tensor([[True, False, True], [False, False, True]])
 IDX = torch.tensor([1, 0, 1])
 ROW_IDX = torch.tensor([[2, 0], [1, 2]])  # along dim 1 of a (2, 3), no repeats within a row
@@ -397,6 +399,16 @@ SAMPLES = {
     "_max_unpool2d": [s(lambda v: F.max_unpool2d(v, torch.tensor([[[[0, 3], [9, 14]]]]), 2), leaf(1, 1, 2, 2)),
                       s(lambda v: F.max_unpool1d(v, torch.tensor([[1, 2, 5]]), 2, output_size=[7]), leaf(1, 3))],
     "_max_unpool3d": [s(lambda v: F.max_unpool3d(v, torch.tensor([[[[[0, 7]], [[18, 29]]]]]), (2, 2, 2)), leaf(1, 1, 2, 1, 2))],
+    "grid_sampler_2d": [s(lambda x, g: F.grid_sample(x, g, align_corners=False), IMG, GRID2),
+                        s(lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="reflection",
+                                                     align_corners=True), IMG, GRID2),
+                        s(lambda x, g: F.grid_sample(x, g, padding_mode="border", align_corners=False), IMG, GRID2 * 1.4),
+                        s(lambda x, g: F.grid_sample(x, g, mode="nearest", align_corners=True), IMG, GRID2)],
+    "grid_sampler_3d": [s(lambda x, g: F.grid_sample(x, g, align_corners=True), VOL, GRID3),
+                        s(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False), VOL,
+                          GRID3 * 1.5)],
+    "affine_grid_generator": [s(lambda t: F.affine_grid(t, (1, 2, 3, 4), align_corners=False), leaf(1, 2, 3)),
+                              s(lambda t: F.affine_grid(t, (2, 1, 2, 3, 2), align_corners=True), leaf(2, 3, 4))],
     "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
                 s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
     "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),
@@ -515,8 +527,11 @@ EXEMPT = {
     "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
+    "_grid_sampler_2d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
+    "_grid_sampler_3d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
 }
-FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss"}  # their gradient's node is one of those
+# their gradient's node is one of those
+FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "grid_sampler_2d", "grid_sampler_3d"}
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.
@@ -591,3 +606,12 @@ def test_floor_divide_backward_raises_like_pytorch():
     assert type(y.grad_fn).__name__ == "NotImplemented"
     with pytest.raises(RuntimeError, match=r"^derivative for aten::floor_divide is not implemented$"):
         y.sum().backward()
+
+
+@pytest.mark.parametrize("x, grid", [(IMG, GRID2), (VOL, GRID3)])
+def test_grid_sample_second_derivative_raises(x, grid):
+    # PyTorch 2.13 has one (GridSampler2DBackwardBackward0); the engine records the node but cannot apply it
+    _, grid_grad = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).sum(), (x, grid), create_graph=True)
+    assert grid_grad.grad_fn.name() == f"GridSampler{x.dim() - 2}DBackwardBackward0"
+    with pytest.raises(NotImplementedError, match="second derivative"):
+        grid_grad.sum().backward()
