@@ -409,6 +409,11 @@ SAMPLES = {
                           GRID3 * 1.5)],
     "affine_grid_generator": [s(lambda t: F.affine_grid(t, (1, 2, 3, 4), align_corners=False), leaf(1, 2, 3)),
                               s(lambda t: F.affine_grid(t, (2, 1, 2, 3, 2), align_corners=True), leaf(2, 3, 4))],
+    # CTC's gradient formula assumes normalised log-probabilities (as PyTorch's): checked through log_softmax
+    "_ctc_loss": [s(lambda x: F.ctc_loss(x.log_softmax(2), torch.tensor([[1, 2, 2], [3, 1, 0]]), [5, 4], [3, 2]),
+                    leaf(5, 2, 4)),
+                  s(lambda x: F.ctc_loss(x.log_softmax(1), torch.tensor([2, 2]), [4], [2], blank=3, reduction="sum"),
+                    leaf(4, 4))],
     "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
                 s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
     "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),
@@ -527,11 +532,12 @@ EXEMPT = {
     "_histogram": "PyTorch defines no derivative (its node is NotImplemented): backward raises",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
+    "_ctc_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): golden losses/ctc_loss",
     "_grid_sampler_2d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
     "_grid_sampler_3d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
 }
 # their gradient's node is one of those
-FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "grid_sampler_2d", "grid_sampler_3d"}
+FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "grid_sampler_2d", "grid_sampler_3d", "_ctc_loss"}
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.

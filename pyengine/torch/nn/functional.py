@@ -1722,6 +1722,7 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
                               multilabel_margin_loss)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._functional_sampling import affine_grid, grid_sample  # noqa: E402
+from ._ctc_loss import ctc_loss  # noqa: E402
 from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_unpool1d, max_unpool2d,  # noqa: E402
                                   max_unpool3d)
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402

@@ -24,7 +24,7 @@ from .activation import (ReLU, LeakyReLU, ELU, GELU, SiLU, Sigmoid, Tanh, Softma
 from .loss import (KLDivLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
                    PoissonNLLLoss, GaussianNLLLoss, SoftMarginLoss, MultiLabelSoftMarginLoss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, NLLLoss, CrossEntropyLoss, BCELoss,
                    BCEWithLogitsLoss, TripletMarginWithDistanceLoss, MultiMarginLoss,
-                   MultiLabelMarginLoss)
+                   MultiLabelMarginLoss, CTCLoss)
 from .transformer import (MultiheadAttention, Transformer, TransformerEncoder, TransformerDecoder,
                           TransformerEncoderLayer, TransformerDecoderLayer)
 from .lazy import (LazyModuleMixin, LazyLinear, LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
