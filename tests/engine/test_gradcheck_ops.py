@@ -414,6 +414,8 @@ SAMPLES = {
                     leaf(5, 2, 4)),
                   s(lambda x: F.ctc_loss(x.log_softmax(1), torch.tensor([2, 2]), [4], [2], blank=3, reduction="sum"),
                     leaf(4, 4))],
+    "_conv_tbc": [s(lambda x, w, b: torch.conv_tbc(x, w, b, 1), leaf(4, 2, 3), leaf(2, 3, 2, lo=0.6, hi=-0.5), leaf(2)),
+                  s(lambda x, w, b: F.conv_tbc(x, w, b), leaf(5, 1, 2), leaf(3, 2, 3, lo=-0.4, hi=0.9), leaf(3))],
     "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
                 s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
     "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),

@@ -1642,6 +1642,26 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     return nearest(input, tuple(output_size), tuple(scales))
 
 
+def _deprecated_upsample(name):
+    from .._caller import warn
+    warn(f"`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` instead.")
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    _deprecated_upsample("upsample")
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    _deprecated_upsample("upsample_nearest")
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    _deprecated_upsample("upsample_bilinear")
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
 @op("ConstantPadNdBackward0", name="constant_pad_nd",
     self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
@@ -1723,6 +1743,8 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._functional_sampling import affine_grid, grid_sample  # noqa: E402
 from ._ctc_loss import ctc_loss  # noqa: E402
+from ._conv_forms import conv_tbc  # noqa: E402
+from .._ops.decompositions import pdist  # noqa: E402,F401  (torch.pdist)
 from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_unpool1d, max_unpool2d,  # noqa: E402
                                   max_unpool3d)
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
