@@ -50,6 +50,8 @@ B234, B243 = leaf(2, 3, 4), leaf(2, 4, 3, lo=1.0, hi=-0.6)
 IMG = leaf(1, 2, 4, 4)                  # N, C, H, W
 VOL = leaf(1, 2, 3, 4, 4)               # N, C, D, H, W
 KERNEL = leaf(3, 2, 2, 2, lo=0.5, hi=-0.4)
+SAMPLES2 = torch.tensor([[[0.3, 0.8], [0.55, 0.1]]], dtype=f64)  # fractional max pooling's, per plane
+SAMPLES3 = torch.tensor([[[0.3, 0.8, 0.45], [0.55, 0.1, 0.9]]], dtype=f64)
 GRID2 = leaf(1, 3, 2, 2, lo=-0.83, hi=0.77)  # sampling locations away from pixel centres
 GRID3 = leaf(1, 2, 1, 2, 3, lo=0.71, hi=-0.86)
 MASK = torch.tensor([[True, False, True], [False, False, True]])
@@ -416,6 +418,16 @@ SAMPLES = {
                     leaf(4, 4))],
     "_conv_tbc": [s(lambda x, w, b: torch.conv_tbc(x, w, b, 1), leaf(4, 2, 3), leaf(2, 3, 2, lo=0.6, hi=-0.5), leaf(2)),
                   s(lambda x, w, b: F.conv_tbc(x, w, b), leaf(5, 1, 2), leaf(3, 2, 3, lo=-0.4, hi=0.9), leaf(3))],
+    # fixed samples: each call of gradcheck must pool the same windows
+    "_fractional_max_pool2d": [s(lambda x: F.fractional_max_pool2d(x, 2, output_size=3, _random_samples=SAMPLES2), IMG),
+                               s(lambda x: torch.nn.FractionalMaxPool2d((1, 2), output_ratio=0.5,
+                                                                        _random_samples=SAMPLES2)(x[0]), IMG)],
+    "_fractional_max_pool2d_backward": [s(lambda x: F.fractional_max_pool2d(x, 2, output_size=3,
+                                                                            _random_samples=SAMPLES2), IMG, order=2)],
+    "_fractional_max_pool3d": [s(lambda x: F.fractional_max_pool3d(x, 2, output_size=(2, 2, 3),
+                                                                   _random_samples=SAMPLES3), VOL)],
+    "_fractional_max_pool3d_backward": [s(lambda x: F.fractional_max_pool3d(x, (1, 2, 2), output_size=2,
+                                                                            _random_samples=SAMPLES3), VOL, order=2)],
     "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
                 s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
     "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),

@@ -101,3 +101,44 @@ def max_unpool(flat, indices, planes, out_spatial):
         raise RuntimeError(f"Found an invalid max index: {invalid} (output volumes are of size "
                            f"{'x'.join(map(str, out_spatial))})")
     return out
+
+
+def fractional_starts(sample, input_size, output_size, pool_size, float32):
+    """Fractional max pooling's window starts along one dim: pseudo-random steps of
+    alpha = (input - pool) / (output - 1) set by the sample in [0, 1), the last window at the end."""
+    r = _rounding(float32)
+    starts = [0] * output_size
+    if output_size > 1:
+        alpha = r(float(input_size - pool_size) / (output_size - 1))
+        offset = int(r(sample * alpha))
+        for i in range(output_size - 1):
+            starts[i] = int(r(r(i + sample) * alpha)) - offset
+    if output_size > 0:
+        starts[-1] = input_size - pool_size
+    return starts
+
+
+def fractional_max_pool(flat, shape, samples, kernel, output_size, float32):
+    """(values, indices) of fractional max pooling; samples: per plane, one number per dim in
+    PyTorch's order (2-d: width then height; 3-d: time, height, width)."""
+    nd = len(kernel)
+    spatial = shape[len(shape) - nd:]
+    plane = math.prod(spatial)
+    order = (1, 0) if nd == 2 else (0, 1, 2)  # which sample each dim (outermost first) takes
+    values, indices = [], []
+    for p, base in enumerate(range(0, len(flat), plane or 1)):
+        starts = [fractional_starts(samples[p * nd + order[d]], spatial[d], output_size[d], kernel[d], float32)
+                  for d in range(nd)]
+        windows = [[0]]
+        for d in range(nd):
+            taps = [range(s, s + kernel[d]) for s in starts[d]]
+            windows = [[w * spatial[d] + t for w in win for t in tap] for win in windows for tap in taps]
+        for win in windows:
+            best, best_value = win[0], -math.inf
+            for k in win:
+                v = flat[base + k]
+                if v > best_value or v != v:
+                    best, best_value = k, v
+            values.append(best_value)
+            indices.append(best)
+    return values, indices

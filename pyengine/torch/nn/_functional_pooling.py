@@ -178,3 +178,83 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     _, stride, _, size = _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)
     _check_unpool(input, indices, tuple(size), stride, 3)
     return _max_unpool3d(input, indices, tuple(size))
+
+
+# ---- fractional max pooling -----------------------------------------------------------------------
+
+_DIM_NAMES = {2: ("height", "width"), 3: ("time", "height", "width")}
+
+
+def _fractional_ops(nd):
+    """The fractional_max_pool{nd}d op (node FractionalMaxPool{nd}DBackward0) and its backward op."""
+    def backward(grad_output, self, indices):
+        acc = pool_nd.scatter_to_planes(grad_output._flat(), indices._flat(), self.shape, nd, _float32(self))
+        return _new(acc, self._shape, self.dtype)
+
+    def forward(self, kernel_size, output_size, random_samples):
+        values, indices = pool_nd.fractional_max_pool(self._flat(), self.shape, random_samples._flat(), kernel_size,
+                                                      output_size, _float32(self))
+        shape = tuple(self.shape[:self.dim() - nd]) + tuple(output_size)
+        return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
+
+    name = f"fractional_max_pool{nd}d"
+    backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
+    backward = op(f"FractionalMaxPool{nd}DBackwardBackward0", name=f"{name}_backward",
+                  grad_output=lambda grad, indices: _gather_from_planes(grad, indices, nd),
+                  self=lambda grad, self: zeros_like(self))(backward)
+    return op(f"FractionalMaxPool{nd}DBackward0", name=name,
+              self=lambda grads, self, result: backward(grads[0], self, result[1]))(forward)
+
+
+_fractional_max_pool2d, _fractional_max_pool3d = _fractional_ops(2), _fractional_ops(3)
+
+
+def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices, random_samples, nd):
+    name = f"fractional_max_pool{nd}d"
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"{name} requires specifying either an output_size or an output_ratio")
+    if output_size is None:
+        if len(output_ratio) > nd:  # a number raises TypeError, as in PyTorch (its modules pass tuples)
+            raise ValueError(f"{name} requires output_ratio to either be a single Int or tuple of Ints.")
+        ratio = F._tuple(output_ratio, nd)
+        output_size = [int(input.shape[input.dim() - nd + d] * ratio[d]) for d in range(nd)]
+    kernel_size, output_size = F._tuple(kernel_size, nd), F._tuple(output_size, nd)
+    if random_samples is None:
+        from .._random_ops import rand
+        batch = 1 if input.dim() == nd + 1 else input.shape[0]
+        random_samples = rand(batch, input.shape[-nd - 1], nd, dtype=input.dtype)
+    _check_fractional(input, kernel_size, output_size, random_samples, nd)
+    x = input if input.dim() == nd + 2 else input.unsqueeze(0)
+    values, indices = (_fractional_max_pool2d if nd == 2 else _fractional_max_pool3d)(
+        x, kernel_size, output_size, random_samples[:x.shape[0]])
+    if input.dim() == nd + 1:
+        values, indices = values.squeeze(0), indices.squeeze(0)
+    return (values, indices) if return_indices else values
+
+
+def _check_fractional(input, kernel_size, output_size, random_samples, nd):
+    if random_samples.dtype is not input.dtype:
+        raise RuntimeError("Expect _random_samples to have the same dtype as input")
+    if random_samples.shape[2] != nd:
+        raise RuntimeError(f"Expect _random_samples.size(2) equals to {nd}; got {random_samples.shape[2]}.")
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f"fractional_max_pool{nd}d(): Expected {nd + 1}D or {nd + 2}D tensor, but got: "
+                           f"{list(input.shape)}")
+    if random_samples.shape[0] < (input.shape[0] if input.dim() == nd + 2 else 1):
+        raise RuntimeError("Expect _random_samples.size(0) no less then input batch size.")
+    where = f"fractional_max_pool{nd}d" + ("_out" if nd == 3 else "")
+    for d, dim_name in enumerate(_DIM_NAMES[nd]):
+        size = input.shape[input.dim() - nd + d]
+        if output_size[d] + kernel_size[d] - 1 > size:
+            raise RuntimeError(f"{where}(): pool {dim_name} {kernel_size[d]} too large relative to input "
+                               f"{dim_name} {size}")
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices, _random_samples, 2)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices, _random_samples, 3)

@@ -1746,7 +1746,7 @@ from ._ctc_loss import ctc_loss  # noqa: E402
 from ._conv_forms import conv_tbc  # noqa: E402
 from .._ops.decompositions import pdist  # noqa: E402,F401  (torch.pdist)
 from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_unpool1d, max_unpool2d,  # noqa: E402
-                                  max_unpool3d)
+                                  max_unpool3d, fractional_max_pool2d, fractional_max_pool3d)
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
 
