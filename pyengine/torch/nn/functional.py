@@ -1307,6 +1307,9 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
               sparse=False):
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if max_norm is not None:
+        from ._embedding_forms import renorm_looked_up_rows
+        renorm_looked_up_rows(weight, input, max_norm, norm_type)
     return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
 
 
