@@ -409,6 +409,11 @@ SAMPLES = {
     "grid_sampler_3d": [s(lambda x, g: F.grid_sample(x, g, align_corners=True), VOL, GRID3),
                         s(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False), VOL,
                           GRID3 * 1.5)],
+    "_grid_sampler_2d_backward": [s(lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="border",
+                                                               align_corners=False), IMG, GRID2, order=2),
+                                  s(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=True),
+                                    IMG, GRID2 * 1.3, order=2)],
+    "_grid_sampler_3d_backward": [s(lambda x, g: F.grid_sample(x, g, align_corners=False), VOL, GRID3, order=2)],
     "affine_grid_generator": [s(lambda t: F.affine_grid(t, (1, 2, 3, 4), align_corners=False), leaf(1, 2, 3)),
                               s(lambda t: F.affine_grid(t, (2, 1, 2, 3, 2), align_corners=True), leaf(2, 3, 4))],
     # CTC's gradient formula assumes normalised log-probabilities (as PyTorch's): checked through log_softmax
@@ -547,11 +552,10 @@ EXEMPT = {
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_ctc_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): golden losses/ctc_loss",
-    "_grid_sampler_2d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
-    "_grid_sampler_3d_backward": "raises: grid_sample's second derivative is not implemented here (tested below)",
+    "_grid_sampler_double_backward": "grid_sample's third derivative raises here (tested below)",
 }
 # their gradient's node is one of those
-FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "grid_sampler_2d", "grid_sampler_3d", "_ctc_loss"}
+FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "_ctc_loss"}
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.
@@ -629,9 +633,10 @@ def test_floor_divide_backward_raises_like_pytorch():
 
 
 @pytest.mark.parametrize("x, grid", [(IMG, GRID2), (VOL, GRID3)])
-def test_grid_sample_second_derivative_raises(x, grid):
-    # PyTorch 2.13 has one (GridSampler2DBackwardBackward0); the engine records the node but cannot apply it
+def test_grid_sample_third_derivative_raises(x, grid):
+    # the second derivative is a NotImplemented node here (PyTorch's can be differentiated again)
     _, grid_grad = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).sum(), (x, grid), create_graph=True)
     assert grid_grad.grad_fn.name() == f"GridSampler{x.dim() - 2}DBackwardBackward0"
-    with pytest.raises(NotImplementedError, match="second derivative"):
-        grid_grad.sum().backward()
+    second, = torch.autograd.grad(grid_grad.pow(2).sum(), grid, create_graph=True)
+    with pytest.raises(NotImplementedError, match="third derivative"):
+        second.sum().backward()

@@ -32,9 +32,10 @@ def _logsumexp3(r, exp, log, a, b, c):
     return r(log(r(r(exp(r(a - m)) + exp(r(b - m))) + exp(r(c - m)))) + m)
 
 
-def _alphas(r, exp, log, seq):
-    """log_alpha (input_length rows of 2 * target_length + 1)."""
-    primes, rows = seq.primes, seq.rows
+def _recursion(r, exp, log, rows, primes):
+    """log_alpha (len(rows) rows of len(primes)): the log-probability of each prefix of the
+    target primes ending at each time step, from the start. Run on the time steps and primes
+    reversed, it gives log_beta reversed (the same sums in the same order)."""
     width = len(primes)
     alpha = [[_NEG_INF] * width for _ in rows]
     if not rows:
@@ -51,23 +52,12 @@ def _alphas(r, exp, log, seq):
     return alpha
 
 
+def _alphas(r, exp, log, seq):
+    return _recursion(r, exp, log, seq.rows, seq.primes)
+
+
 def _betas(r, exp, log, seq):
-    primes, rows = seq.primes, seq.rows
-    width = len(primes)
-    beta = [[_NEG_INF] * width for _ in rows]
-    if not rows:
-        return beta
-    last = len(rows) - 1
-    beta[last][width - 1] = rows[last][primes[width - 1]]
-    if width > 1:
-        beta[last][width - 2] = rows[last][primes[width - 2]]
-    for t in range(last - 1, -1, -1):
-        nxt = beta[t + 1]
-        for s in range(width - 1, -1, -1):
-            lb2 = nxt[s + 1] if s < width - 1 else _NEG_INF
-            lb3 = nxt[s + 2] if s < width - 2 and primes[s + 2] != primes[s] else _NEG_INF
-            beta[t][s] = r(_logsumexp3(r, exp, log, nxt[s], lb2, lb3) + rows[t][primes[s]])
-    return beta
+    return [row[::-1] for row in reversed(_recursion(r, exp, log, seq.rows[::-1], seq.primes[::-1]))]
 
 
 def _nll(r, exp, log, alpha, width):

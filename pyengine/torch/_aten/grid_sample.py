@@ -318,3 +318,91 @@ def _add_slopes(r, acc, slopes, values, g):
                 v = values[i * 4 + j]
                 acc[0] = _fma(r, -r(r(v * g) * dx[i]), cy[j], acc[0])  # acc - v*g*dx*cy, the last product fused
                 acc[1] = _fma(r, -r(r(v * g) * dy[j]), cx[i], acc[1])
+
+
+# ---- the second derivative (float64 arithmetic, rounded once at the end) -------------------------
+
+def _near(x):  # the cubic convolution for |x| <= 1, with its first and second derivatives
+    return ((_A + 2) * x - (_A + 3)) * x * x + 1, (3 * (_A + 2) * x - 2 * (_A + 3)) * x, 6 * (_A + 2) * x - 2 * (_A + 3)
+
+
+def _far(x):  # for 1 < |x| < 2
+    return ((_A * x - 5 * _A) * x + 8 * _A) * x - 4 * _A, (3 * _A * x - 10 * _A) * x + 8 * _A, 6 * _A * x - 10 * _A
+
+
+def _cubic_taps(t):
+    """Per tap: (weight, d weight / dt, d2 weight / dt2) at fraction t."""
+    taps = [_far(t + 1), _near(t), _near(1 - t), _far(2 - t)]
+    return [(w, d * (1 if i < 2 else -1), h) for i, (w, d, h) in enumerate(taps)]
+
+
+def _linear_factors(f, high):
+    """One dim's factor of a corner weight, its derivative and second derivative by the coordinate."""
+    return (f, 1.0, 0.0) if high else (1 - f, -1.0, 0.0)
+
+
+def _tap_derivatives(coords, spatial, mode, padding, align_corners):
+    """(taps [(offset or None, weight, gradient by the pixel coordinates, their Hessian)], the
+    pixel coordinates' derivatives by the grid values), in float64."""
+    nd = len(spatial)
+    r = float
+    if mode == BICUBIC:
+        rows, _, _, _, mults = _bicubic_plan(r, coords, spatial, padding, align_corners)
+        (x, _), (y, _) = (_unnormalize(r, c, size, align_corners, True) for c, size in zip(coords, reversed(spatial)))
+        per_dim = [_cubic_taps(x - math.floor(x)), _cubic_taps(y - math.floor(y))]
+        corners = [(rows[j][i], (per_dim[0][i], per_dim[1][j])) for j in range(4) for i in range(4)]
+    else:
+        sources = _sources(r, coords, spatial, padding, align_corners)
+        mults = [m for _, m in sources]
+        if mode == NEAREST:
+            return [(_offset([round(x) for x, _ in sources], spatial), 1.0, [0.0] * nd, [[0.0] * nd] * nd)], mults
+        low = [math.floor(x) for x, _ in sources]
+        corners = []
+        for k in range(2 ** nd):
+            sides = [k >> d & 1 for d in range(nd)]
+            corner = [i + side for i, side in zip(low, sides)]
+            corners.append((_offset(corner, spatial),
+                            tuple(_linear_factors(x - i, side) for (x, _), i, side in zip(sources, low, sides))))
+    taps = []
+    for offset, factors in corners:
+        weight = math.prod(f[0] for f in factors)
+        gradient = [math.prod(f[1] if e == d else f[0] for e, f in enumerate(factors)) for d in range(nd)]
+        hessian = [[math.prod((f[2] if e == d else f[0]) if d == d2 else
+                              (f[1] if e in (d, d2) else f[0]) for e, f in enumerate(factors))
+                    for d2 in range(nd)] for d in range(nd)]
+        taps.append((offset, weight, gradient, hessian))
+    return taps, mults
+
+
+def grid_sample_double_backward(grad, flat, shape, grid, points, mode, padding, align_corners, gg_input, gg_grid):
+    """The gradients of <gg_input, input gradient> + <gg_grid, grid gradient> (the backward's
+    outputs, given as flat lists or None) by grad_output, input and grid."""
+    n_batch, channels, spatial = shape[0], shape[1], shape[2:]
+    nd, plane = len(spatial), math.prod(spatial)
+    d_grad = [0.0] * (n_batch * channels * points)
+    d_input = [0.0] * math.prod(shape)
+    d_grid = [0.0] * (n_batch * points * nd)
+    for n in range(n_batch):
+        for p in range(points):
+            at = (n * points + p) * nd
+            taps, mults = _tap_derivatives(grid[at:at + nd], spatial, mode, padding, align_corners)
+            gg = [gg_grid[at + d] * mults[d] for d in range(nd)] if gg_grid is not None else [0.0] * nd
+            for c in range(channels):
+                base, out = (n * channels + c) * plane, (n * channels + c) * points + p
+                g, total = grad[out], 0.0
+                for k, w, gradient, hessian in taps:
+                    if k is None:
+                        continue
+                    v = flat[base + k]
+                    slope = sum(gradient[d] * gg[d] for d in range(nd))  # the weight's change along gg
+                    total += v * slope
+                    d_input[base + k] += g * slope
+                    for d in range(nd):
+                        bend = sum(hessian[d][e] * gg[e] for e in range(nd))
+                        d_grid[at + d] += g * mults[d] * v * bend
+                    if gg_input is not None:
+                        total += w * gg_input[base + k]
+                        for d in range(nd):
+                            d_grid[at + d] += g * mults[d] * gradient[d] * gg_input[base + k]
+                d_grad[out] = total
+    return d_grad, d_input, d_grid

@@ -6,22 +6,21 @@ import math
 from .pool import _plane, _rounding, adaptive_windows
 
 
-def _adaptive_plan(spatial, output_size):
-    """For each output position of a plane: (its window's offsets in the plane in row-major
-    order, the window's extent along each dim)."""
+def _adaptive_plan(shape, output_size):
+    """(plan, plane size): for each output position of a plane (the last len(output_size) dims
+    of shape), its window's offsets in the plane in row-major order and its extent along each dim."""
+    nd = len(output_size)
     plan = [([0], ())]
-    for n, o in zip(spatial, output_size):
+    for n, o in zip(shape[len(shape) - nd:], output_size):
         spans = adaptive_windows(n, o)
         plan = [([base * n + t for base in offsets for t in range(lo, hi)], extents + (hi - lo,))
                 for offsets, extents in plan for lo, hi in spans]
-    return plan
+    return plan, _plane(shape, nd)
 
 
 def adaptive_avg_pool_nd(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its extent along each dim in turn."""
-    nd = len(output_size)
-    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
-    plane = _plane(shape, nd)
+    plan, plane = _adaptive_plan(shape, output_size)
     r = _rounding(float32)
     values = []
     for base in range(0, len(flat), plane or 1):
@@ -37,9 +36,7 @@ def adaptive_avg_pool_nd(flat, shape, float32, output_size):
 
 def adaptive_avg_pool_nd_backward(grad, shape, float32, output_size):
     """Each output's gradient, divided by its window's extents in turn, added over the window."""
-    nd = len(output_size)
-    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
-    plane = _plane(shape, nd)
+    plan, plane = _adaptive_plan(shape, output_size)
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
     for n, g in enumerate(grad):
@@ -54,9 +51,7 @@ def adaptive_avg_pool_nd_backward(grad, shape, float32, output_size):
 def adaptive_max_pool_nd(flat, shape, output_size):
     """(values, indices): each window's maximum (the first of equals; a NaN wins) and its offset
     in the plane."""
-    nd = len(output_size)
-    plan = _adaptive_plan(shape[len(shape) - nd:], output_size)
-    plane = _plane(shape, nd)
+    plan, plane = _adaptive_plan(shape, output_size)
     values, indices = [], []
     for base in range(0, len(flat), plane or 1):
         for offsets, _ in plan:

@@ -88,17 +88,37 @@ def _grid_points(grid):
     return math.prod(grid.shape[1:-1])
 
 
-def _no_double_backward(nd):
-    def raises(grads):
-        raise NotImplementedError(f"grid_sampler_{nd}d's second derivative (the gradient of its backward) is not "
-                                  "available here")
-    return raises
+def _third_derivative(grads):
+    raise NotImplementedError("grid_sample's third derivative is not available here")
+
+
+@op("NotImplemented", name="grid_sampler_double_backward", grad_output=_third_derivative, input=_third_derivative,
+    grid=_third_derivative, gg_input=_third_derivative, gg_grid=_third_derivative)
+def _grid_sampler_double_backward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, gg_input,
+                                  gg_grid):
+    """(the gradients by grad_output, input and grid of the backward's outputs, weighted by
+    gg_input and gg_grid): the second derivative (float64 arithmetic, rounded once)."""
+    with no_grad():
+        d_grad, d_input, d_grid = kernels.grid_sample_double_backward(
+            grad_output.contiguous()._flat(), input._flat(), tuple(input.shape), grid.contiguous()._flat(),
+            _grid_points(grid), interpolation_mode, padding_mode, align_corners,
+            None if gg_input is None else gg_input.contiguous()._flat(),
+            None if gg_grid is None else gg_grid.contiguous()._flat())
+        return (_new(d_grad, grad_output.shape, grad_output.dtype), _new(d_input, input.shape, input.dtype),
+                _new(d_grid, grid.shape, grid.dtype))
+
+
+def _second_derivative(which):
+    """The formula for one input of grid_sampler's backward op: that input's part of the second derivative."""
+    def formula(grads, grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
+        return _grid_sampler_double_backward(grad_output, input, grid, interpolation_mode, padding_mode,
+                                             align_corners, grads[0], grads[1])[which]
+    return formula
 
 
 def _sampler_ops(nd):
-    """The grid_sampler_{nd}d op (node GridSampler{nd}DBackward0) and its backward op: one kernel
-    giving both gradients. (PyTorch can differentiate that backward again; here its node,
-    GridSampler{nd}DBackwardBackward0, raises.)"""
+    """The grid_sampler_{nd}d op (node GridSampler{nd}DBackward0) and its backward op (one kernel
+    giving both gradients; node GridSampler{nd}DBackwardBackward0, the second derivative)."""
     def backward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
         with no_grad():
             g_input, g_grid = kernels.grid_sample_backward(
@@ -116,8 +136,8 @@ def _sampler_ops(nd):
     name = f"grid_sampler_{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", name  # their derivative-table keys
     node = f"GridSampler{nd}DBackward"
-    backward = op(node + "Backward0", name=name + "_backward", grad_output=_no_double_backward(nd),
-                  input=_no_double_backward(nd), grid=_no_double_backward(nd))(backward)
+    backward = op(node + "Backward0", name=name + "_backward", grad_output=_second_derivative(0),
+                  input=_second_derivative(1), grid=_second_derivative(2))(backward)
     return op(node + "0", name=name,
               input=lambda grad, input, grid, interpolation_mode, padding_mode, align_corners: backward(
                   grad, input, grid, interpolation_mode, padding_mode, align_corners)[0],
