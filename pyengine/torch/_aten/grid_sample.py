@@ -1,4 +1,4 @@
-"""grid_sample's loops (grid_sampler_2d/3d and their backward), on flat values and shape numbers:
+"""grid_sample's loops (grid_sampler_2d/3d, their backward and second derivative), on flat values and shape numbers:
 each output point reads the input at the grid's location, unnormalised from [-1, 1] to pixel
 coordinates, mapped by the padding mode, then interpolated (bilinear/trilinear, nearest or
 bicubic). Each step rounds in the dtype (``float32``: to float32) in PyTorch's order.

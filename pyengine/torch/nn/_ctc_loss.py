@@ -39,8 +39,8 @@ def _raises(grads):
 
 
 @op("NotImplemented", name="_ctc_loss_backward", grad_output=_raises, log_probs=_raises)
-def _ctc_loss_backward(grad_output, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank,
-                       zero_infinity):
+def _ctc_loss_backward(grad_output, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha,
+                       blank, zero_infinity):
     with no_grad():
         values = kernels.ctc_loss_backward(
             grad_output.contiguous()._flat(), log_probs.contiguous()._flat(), tuple(log_probs.shape),

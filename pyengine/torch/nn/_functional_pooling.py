@@ -5,7 +5,7 @@ re-exports them.)"""
 import math
 
 from .._ops._helpers import type_name
-from .._ops.creation import zeros, zeros_like
+from .._ops.creation import zeros_like
 from .._aten import pool_nd
 from .._backend import backend as B
 from .._tensor import Tensor
