@@ -228,8 +228,8 @@ def grid_sample(flat, shape, grid, points, mode, padding, align_corners, float32
 GRID_LANES = {True: 8, False: 4}
 
 
-def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_corners, float32, input_grad):
-    """(the input's gradient or None, the grid's gradient), in the dtype: each output point's
+def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_corners, float32):
+    """(the input's gradient, the grid's gradient), in the dtype: each output point's
     gradient spread over the input positions it read (by their weights), and the weights'
     derivatives by the grid values times the values read (zero for nearest). The 2-d kernel
     works on vectors of points: per vector and channel, each corner (tap) adds its share for
@@ -237,7 +237,7 @@ def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_c
     r = _rounding(float32)
     n_batch, channels, spatial = shape[0], shape[1], shape[2:]
     nd, plane = len(spatial), math.prod(spatial)
-    grad_input = [0.0] * math.prod(shape) if input_grad else None
+    grad_input = [0.0] * math.prod(shape)
     grad_grid = [0.0] * (n_batch * points * nd)
     block = GRID_LANES[float32] if nd == 2 else 1
     for n in range(n_batch):
@@ -248,12 +248,11 @@ def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_c
             for c in range(channels):
                 base = (n * channels + c) * plane
                 gouts = [grad[(n * channels + c) * points + p] for p in range(start, start + len(plans))]
-                if input_grad:
-                    for t in range(len(plans[0][0])):  # corner by corner
-                        for (taps, _, _), g in zip(plans, gouts):
-                            k, weights = taps[t]
-                            if k is not None:
-                                grad_input[base + k] = r(grad_input[base + k] + _share(r, g, weights))
+                for t in range(len(plans[0][0])):  # corner by corner
+                    for (taps, _, _), g in zip(plans, gouts):
+                        k, weights = taps[t]
+                        if k is not None:
+                            grad_input[base + k] = r(grad_input[base + k] + _share(r, g, weights))
                 for (taps, slopes, _), g, acc in zip(plans, gouts, sums):
                     if slopes is not None:
                         _add_slopes(r, acc, slopes, [0.0 if k is None else flat[base + k] for k, _ in taps], g)
@@ -286,9 +285,7 @@ def _backward_plan(r, coords, spatial, mode, padding, align_corners):
         return [(_offset([round(x) for x, _ in sources], spatial), ())], None, mults
     corners, low = _corners(r, sources, spatial)
     fractions = [r(x - i) for (x, _), i in zip(sources, low)]
-    if nd == 2:
-        return [(k, (w,)) for k, w in corners], ("bilinear", fractions), mults
-    return [(k, (w,)) for k, w in corners], ("trilinear", fractions), mults
+    return [(k, (w,)) for k, w in corners], ("bilinear" if nd == 2 else "trilinear", fractions), mults
 
 
 def _add_slopes(r, acc, slopes, values, g):

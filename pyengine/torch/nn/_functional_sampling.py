@@ -123,7 +123,7 @@ def _sampler_ops(nd):
         with no_grad():
             g_input, g_grid = kernels.grid_sample_backward(
                 grad_output.contiguous()._flat(), input._flat(), tuple(input.shape), grid.contiguous()._flat(),
-                _grid_points(grid), interpolation_mode, padding_mode, align_corners, input.dtype.itemsize == 4, True)
+                _grid_points(grid), interpolation_mode, padding_mode, align_corners, input.dtype.itemsize == 4)
             return _new(g_input, input.shape, input.dtype), _new(g_grid, grid.shape, grid.dtype)
 
     def forward(input, grid, interpolation_mode, padding_mode, align_corners):
