@@ -51,6 +51,10 @@ B234, B243 = leaf(2, 3, 4), leaf(2, 4, 3, lo=1.0, hi=-0.6)
 IMG = leaf(1, 2, 4, 4)                  # N, C, H, W
 VOL = leaf(1, 2, 3, 4, 4)               # N, C, D, H, W
 KERNEL = leaf(3, 2, 2, 2, lo=0.5, hi=-0.4)
+SAMPLES2 = torch.tensor([[[0.3, 0.8], [0.55, 0.1]]], dtype=f64)  # fractional max pooling's, per plane
+SAMPLES3 = torch.tensor([[[0.3, 0.8, 0.45], [0.55, 0.1, 0.9]]], dtype=f64)
+GRID2 = leaf(1, 3, 2, 2, lo=-0.83, hi=0.77)  # sampling locations away from pixel centres
+GRID3 = leaf(1, 2, 1, 2, 3, lo=0.71, hi=-0.86)
 MASK = torch.tensor([[True, False, True], [False, False, True]])
 IDX = torch.tensor([1, 0, 1])
 ROW_IDX = torch.tensor([[2, 0], [1, 2]])  # along dim 1 of a (2, 3), no repeats within a row
@@ -395,6 +399,47 @@ SAMPLES = {
     "_avg_pool3d": [s(lambda x: F.avg_pool3d(x, 2), VOL),
                     s(lambda x: torch.nn.AvgPool3d(3, stride=2, padding=1, count_include_pad=False)(x), VOL)],
     "_avg_pool3d_backward": [s(lambda x: F.avg_pool3d(x, (2, 3, 2), stride=1, ceil_mode=True), VOL, order=2)],
+    "_adaptive_avg_pool3d": [s(lambda x: F.adaptive_avg_pool3d(x, (2, 3, 3)), VOL),
+                             s(lambda x: torch.nn.AdaptiveAvgPool3d((None, 2, 3))(x[0]), VOL)],
+    "_adaptive_avg_pool3d_backward": [s(lambda x: F.adaptive_avg_pool3d(x, (2, 3, 3)), VOL, order=2)],
+    "_adaptive_max_pool3d": [s(lambda x: F.adaptive_max_pool3d(x, (2, 3, 3)), VOL),
+                             s(lambda x: torch.nn.AdaptiveMaxPool3d(2)(x[0]), VOL)],
+    "_adaptive_max_pool3d_backward": [s(lambda x: F.adaptive_max_pool3d(x, (2, 3, 3)), VOL, order=2)],
+    "_max_unpool2d": [s(lambda v: F.max_unpool2d(v, torch.tensor([[[[0, 3], [9, 14]]]]), 2), leaf(1, 1, 2, 2)),
+                      s(lambda v: F.max_unpool1d(v, torch.tensor([[1, 2, 5]]), 2, output_size=[7]), leaf(1, 3))],
+    "_max_unpool3d": [s(lambda v: F.max_unpool3d(v, torch.tensor([[[[[0, 7]], [[18, 29]]]]]), (2, 2, 2)), leaf(1, 1, 2, 1, 2))],
+    "grid_sampler_2d": [s(lambda x, g: F.grid_sample(x, g, align_corners=False), IMG, GRID2),
+                        s(lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="reflection",
+                                                     align_corners=True), IMG, GRID2),
+                        s(lambda x, g: F.grid_sample(x, g, padding_mode="border", align_corners=False), IMG, GRID2 * 1.4),
+                        s(lambda x, g: F.grid_sample(x, g, mode="nearest", align_corners=True), IMG, GRID2)],
+    "grid_sampler_3d": [s(lambda x, g: F.grid_sample(x, g, align_corners=True), VOL, GRID3),
+                        s(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False), VOL,
+                          GRID3 * 1.5)],
+    "_grid_sampler_2d_backward": [s(lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="border",
+                                                               align_corners=False), IMG, GRID2, order=2),
+                                  s(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=True),
+                                    IMG, GRID2 * 1.3, order=2)],
+    "_grid_sampler_3d_backward": [s(lambda x, g: F.grid_sample(x, g, align_corners=False), VOL, GRID3, order=2)],
+    "affine_grid_generator": [s(lambda t: F.affine_grid(t, (1, 2, 3, 4), align_corners=False), leaf(1, 2, 3)),
+                              s(lambda t: F.affine_grid(t, (2, 1, 2, 3, 2), align_corners=True), leaf(2, 3, 4))],
+    # CTC's gradient formula assumes normalised log-probabilities (as PyTorch's): checked through log_softmax
+    "_ctc_loss": [s(lambda x: F.ctc_loss(x.log_softmax(2), torch.tensor([[1, 2, 2], [3, 1, 0]]), [5, 4], [3, 2]),
+                    leaf(5, 2, 4)),
+                  s(lambda x: F.ctc_loss(x.log_softmax(1), torch.tensor([2, 2]), [4], [2], blank=3, reduction="sum"),
+                    leaf(4, 4))],
+    "_conv_tbc": [s(lambda x, w, b: torch.conv_tbc(x, w, b, 1), leaf(4, 2, 3), leaf(2, 3, 2, lo=0.6, hi=-0.5), leaf(2)),
+                  s(lambda x, w, b: F.conv_tbc(x, w, b), leaf(5, 1, 2), leaf(3, 2, 3, lo=-0.4, hi=0.9), leaf(3))],
+    # fixed samples: each call of gradcheck must pool the same windows
+    "_fractional_max_pool2d": [s(lambda x: F.fractional_max_pool2d(x, 2, output_size=3, _random_samples=SAMPLES2), IMG),
+                               s(lambda x: torch.nn.FractionalMaxPool2d((1, 2), output_ratio=0.5,
+                                                                        _random_samples=SAMPLES2)(x[0]), IMG)],
+    "_fractional_max_pool2d_backward": [s(lambda x: F.fractional_max_pool2d(x, 2, output_size=3,
+                                                                            _random_samples=SAMPLES2), IMG, order=2)],
+    "_fractional_max_pool3d": [s(lambda x: F.fractional_max_pool3d(x, 2, output_size=(2, 2, 3),
+                                                                   _random_samples=SAMPLES3), VOL)],
+    "_fractional_max_pool3d_backward": [s(lambda x: F.fractional_max_pool3d(x, (1, 2, 2), output_size=2,
+                                                                            _random_samples=SAMPLES3), VOL, order=2)],
     "_im2col": [s(lambda x: F.unfold(x, (2, 3), padding=1, stride=(2, 1)), IMG),
                 s(lambda x: torch.nn.Unfold(2, dilation=2)(x), IMG)],
     "_col2im": [s(lambda c: F.fold(c, (4, 5), (2, 3), padding=1, stride=(2, 1)), leaf(1, 12, 15)),
@@ -540,8 +585,11 @@ EXEMPT = {
     "_geqrf": "PyTorch defines no derivative: backward raises (golden householder_qr)",
     "_multi_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
     "_multilabel_margin_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): tested below",
+    "_ctc_loss_backward": "PyTorch defines no derivative (its node is NotImplemented): golden losses/ctc_loss",
+    "_grid_sampler_double_backward": "grid_sample's third derivative raises here (tested below)",
 }
-FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss"}  # their gradient's node is one of those
+# their gradient's node is one of those
+FIRST_ORDER_ONLY = {"_multi_margin_loss", "_multilabel_margin_loss", "_ctc_loss"}
 
 # Entries whose formula computes its values outside autograd (Python loops over floats), so a
 # gradient taken with create_graph=True has no history yet; PyTorch can differentiate them twice.
@@ -616,3 +664,13 @@ def test_floor_divide_backward_raises_like_pytorch():
     assert type(y.grad_fn).__name__ == "NotImplemented"
     with pytest.raises(RuntimeError, match=r"^derivative for aten::floor_divide is not implemented$"):
         y.sum().backward()
+
+
+@pytest.mark.parametrize("x, grid", [(IMG, GRID2), (VOL, GRID3)])
+def test_grid_sample_third_derivative_raises(x, grid):
+    # the second derivative is a NotImplemented node here (PyTorch's can be differentiated again)
+    _, grid_grad = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).sum(), (x, grid), create_graph=True)
+    assert grid_grad.grad_fn.name() == f"GridSampler{x.dim() - 2}DBackwardBackward0"
+    second, = torch.autograd.grad(grid_grad.pow(2).sum(), grid, create_graph=True)
+    with pytest.raises(NotImplementedError, match="third derivative"):
+        second.sum().backward()

@@ -189,8 +189,6 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
                                   f"GitHub.")
-    if max_norm is not None:
-        raise NotImplementedError("embedding_bag: max_norm is not supported by this engine")
     if input.dim() == 2:
         if offsets is not None:
             raise ValueError(f"if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
@@ -207,6 +205,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
             raise ValueError("offsets has to be a 1D Tensor")
     else:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    if max_norm is not None:
+        from ._embedding_forms import renorm_looked_up_rows
+        renorm_looked_up_rows(weight, input, max_norm, norm_type)
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
     return _embedding_bag(weight, input, offsets, _MODES[mode], per_sample_weights, include_last_offset, padding_idx)

@@ -6,6 +6,10 @@ torch.<name> finds them through the root's _TORCH_FORMS.
 """
 from . import functional as F
 from ._functional_ops import _alpha_dropout, _rrelu
+from ._conv_forms import conv_tbc, convolution  # noqa: F401
+from ._ctc_loss import ctc_loss_torch as ctc_loss  # noqa: F401
+from ._embedding_forms import embedding_bag, embedding_renorm_  # noqa: F401
+from ._functional_sampling import affine_grid_generator, grid_sampler, grid_sampler_2d, grid_sampler_3d  # noqa: F401
 
 _REDUCTIONS = ("none", "mean", "sum")
 

@@ -1307,6 +1307,9 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
               sparse=False):
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if max_norm is not None:
+        from ._embedding_forms import renorm_looked_up_rows
+        renorm_looked_up_rows(weight, input, max_norm, norm_type)
     return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
 
 
@@ -1642,6 +1645,26 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     return nearest(input, tuple(output_size), tuple(scales))
 
 
+def _deprecated_upsample(name):
+    from .._caller import warn
+    warn(f"`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` instead.")
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    _deprecated_upsample("upsample")
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    _deprecated_upsample("upsample_nearest")
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    _deprecated_upsample("upsample_bilinear")
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
 @op("ConstantPadNdBackward0", name="constant_pad_nd",
     self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
@@ -1721,6 +1744,12 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
                               triplet_margin_with_distance_loss, multi_margin_loss,
                               multilabel_margin_loss)
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
+from ._functional_sampling import affine_grid, grid_sample  # noqa: E402
+from ._ctc_loss import ctc_loss  # noqa: E402
+from ._conv_forms import conv_tbc  # noqa: E402
+from .._ops.decompositions import pdist  # noqa: E402,F401  (torch.pdist)
+from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_unpool1d, max_unpool2d,  # noqa: E402
+                                  max_unpool3d, fractional_max_pool2d, fractional_max_pool3d)
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
 

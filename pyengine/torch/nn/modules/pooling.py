@@ -1,4 +1,5 @@
-"""Pooling modules: max and average (1-d, 2-d and 3-d), adaptive average; Upsample (resizing)."""
+"""Pooling modules: max and average (1-d, 2-d and 3-d), adaptive average and max, max unpooling, fractional
+max; Upsample (resizing)."""
 from .. import functional as F
 from .module import Module
 
@@ -97,6 +98,11 @@ class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
         return F.adaptive_avg_pool2d(input, self.output_size)
 
 
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
+
+
 class Upsample(Module):
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
         super().__init__()
@@ -146,6 +152,11 @@ class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
 class LPPool1d(Module):
     function = staticmethod(F.lp_pool1d)
 
@@ -167,3 +178,64 @@ class LPPool2d(LPPool1d):
 
 class LPPool3d(LPPool1d):
     function = staticmethod(F.lp_pool3d)
+
+
+class _MaxUnpoolNd(Module):
+    nd = 2
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = F._tuple(kernel_size, self.nd)
+        self.stride = F._tuple(stride if stride is not None else kernel_size, self.nd)
+        self.padding = F._tuple(padding, self.nd)
+
+    def forward(self, input, indices, output_size=None):
+        unpool = (F.max_unpool1d, F.max_unpool2d, F.max_unpool3d)[self.nd - 1]
+        return unpool(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    nd = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    nd = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    nd = 3
+
+
+class _FractionalMaxPoolNd(Module):
+    nd = 2
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        name = type(self).__name__
+        self.kernel_size = F._tuple(kernel_size, self.nd)
+        self.return_indices = return_indices
+        self.register_buffer("_random_samples", _random_samples)
+        self.output_size = F._tuple(output_size, self.nd) if output_size is not None else None
+        self.output_ratio = F._tuple(output_ratio, self.nd) if output_ratio is not None else None
+        if output_size is None and output_ratio is None:
+            raise ValueError(f"{name} requires specifying either an output size, or a pooling ratio")
+        if output_size is not None and output_ratio is not None:
+            raise ValueError("only one of output_size and output_ratio may be specified")
+        if self.output_ratio is not None and not all(0 < r < 1 for r in self.output_ratio):
+            raise ValueError(f"output_ratio must be between 0 and 1 (got {output_ratio})")
+
+    def forward(self, input):
+        pool = F.fractional_max_pool2d if self.nd == 2 else F.fractional_max_pool3d
+        return pool(input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+                    _random_samples=self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    nd = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    nd = 3
