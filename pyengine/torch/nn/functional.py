@@ -1128,6 +1128,39 @@ def _layer_norm(input, normalized_shape, weight, bias, eps):
         return result
 
 
+def _weight_norm_shape(v, dim):
+    """(rows, columns, first_dim) of v for the fused kernel: dim 0 or the last dim."""
+    if dim == 0:
+        return v.shape[0], v.numel() // max(v.shape[0], 1), True
+    return v.numel() // max(v.shape[-1], 1), v.shape[-1], False
+
+
+def _weight_norm_grads(grad, v, g, dim):
+    """(grad_v, grad_g) of w = v * (g / norm_except_dim(v, 2, dim)): the exact kernel, or tensor ops
+    (recorded) while grad mode is on during backward."""
+    if is_grad_enabled():
+        from ._torch_forms import norm_except_dim
+        norm = norm_except_dim(v, 2, dim)
+        others = tuple(d for d in range(v.dim()) if d != dim % v.dim())
+        grad_g = (grad * v).sum(others, keepdim=True) / norm
+        a = g / norm
+        return a * grad - (a * grad_g / norm) * v, grad_g
+    m, n, first_dim = _weight_norm_shape(v, dim)
+    grad_v, grad_g = norm_kernels.weight_norm_backward(grad.contiguous()._flat(), v._flat(), g._flat(), m, n,
+                                                       first_dim, v.dtype is _dtype.float32)
+    return _new(grad_v, v._shape, v.dtype), _new(grad_g, g._shape, g.dtype)
+
+
+@op("WeightNormInterfaceBackward0", name="_weight_norm_interface",
+    v=lambda grad, v, g, dim: _weight_norm_grads(grad, v, g, dim)[0],
+    g=lambda grad, v, g, dim: _weight_norm_grads(grad, v, g, dim)[1])
+def _weight_norm_interface(v, g, dim):
+    """The fused weight_norm (dim 0 or the last dim of contiguous v and g): w only."""
+    m, n, first_dim = _weight_norm_shape(v, dim)
+    w, _ = norm_kernels.weight_norm(v._flat(), g._flat(), m, n, first_dim, v.dtype is _dtype.float32)
+    return _new(w, v._shape, v.dtype)
+
+
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     normalized_shape = tuple(normalized_shape) if not isinstance(normalized_shape, int) else (normalized_shape,)
     if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
