@@ -163,7 +163,8 @@ _TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "a
                 "hinge_embedding_loss", "cosine_embedding_loss", "triplet_margin_loss", "poisson_nll_loss",
                 "binary_cross_entropy_with_logits", "rms_norm", "conv3d", "conv_transpose1d", "conv_transpose2d",
                 "conv_transpose3d", "hardshrink", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "celu_",
-                "selu_", "threshold_", "rrelu", "rrelu_", "norm_except_dim", "_weight_norm")
+                "selu_", "threshold_", "rrelu", "rrelu_", "norm_except_dim", "_weight_norm",
+                "rnn_tanh", "rnn_relu", "gru", "lstm", "rnn_tanh_cell", "rnn_relu_cell", "gru_cell", "lstm_cell")
 
 
 def __getattr__(name):
