@@ -9,7 +9,7 @@ reset: a new process seeds it differently every time too.
 from ._caller import warn
 
 _shown = set()
-_DEFAULT_SETTINGS = {"warn_always": False, "float32_matmul_precision": "highest"}
+_DEFAULT_SETTINGS = {"warn_always": False, "float32_matmul_precision": "highest", "deterministic": (False, False)}
 settings = dict(_DEFAULT_SETTINGS)  # flags a program can set (torch.set_warn_always ...); no effect on the engine
 
 

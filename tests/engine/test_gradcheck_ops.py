@@ -219,6 +219,8 @@ SAMPLES = {
     "_copy": [s(lambda a, b: a.clone().copy_(b), A, B), s(lambda a, b: a.clone().copy_(b), A, ROW)],
     "_fill_number": [s(lambda a: a.clone().fill_(0.5), A)],
     "_fill_tensor": [s(lambda a, v: a.clone().fill_(v), A, SCALAR)],
+    "_fill_number_out": [s(lambda a: torch.fill(a, 0.5), A)],
+    "_fill_tensor_out": [s(lambda a, v: torch.fill(a, v), A, SCALAR)],
     "_zero": [s(lambda a: a.clone().zero_(), A)],
     # ---- indexing
     "_index": [s(lambda a: a[IDX], A), s(lambda a: a[MASK], A), s(lambda a: a[[0, 1, 1], [2, 2, 0]], A)],

@@ -17,6 +17,20 @@ def test_attribute_of_an_unsupported_feature_names_it(name, feature):
     assert not hasattr(torch, name)  # feature detection (hasattr) keeps working
 
 
+@pytest.mark.parametrize("owner, name, feature", [
+    (lambda: torch.tensor([1.0]), "smm", "sparse tensors"), (lambda: torch.Tensor, "sspaddmm", "sparse tensors"),
+    (lambda: torch.tensor([1.0]), "qscheme", "quantization"), (lambda: torch.Tensor, "index", "function transforms"),
+    (lambda: torch.tensor([1.0]), "to_padded_tensor", "nested tensors"),
+    (lambda: torch.nn, "SyncBatchNorm", "distributed training"),
+    (lambda: torch.nn.functional, "scaled_mm", "CUDA-only low-precision matmuls"),
+    (lambda: torch, "hspmm", "sparse tensors"), (lambda: torch, "bit", "sub-byte dtypes")])
+def test_tensor_method_or_module_name_of_an_unsupported_feature_names_it(owner, name, feature):
+    with pytest.raises(AttributeError) as caught:
+        getattr(owner(), name)
+    assert f".{name} is not supported ({feature}): " in str(caught.value)
+    assert "Did you mean" not in "".join(traceback.format_exception(caught.value))
+
+
 def test_import_of_an_unsupported_module_names_it():
     with pytest.raises(ModuleNotFoundError, match=r"torch.distributed is not supported \(distributed training"):
         importlib.import_module("torch.distributed")
