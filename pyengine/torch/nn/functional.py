@@ -885,6 +885,15 @@ def _nll_loss_2d(self, target, weight, reduction, ignore_index):
         return _nll_forward(self, target, weight, reduction, ignore_index)
 
 
+@op("NllLoss2DBackward0", name="nll_loss2d_forward",
+    self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
+        grad, self, target, weight, reduction, ignore_index))
+def _nll_loss_nd(self, target, weight, reduction, ignore_index):
+    """nll_loss of (N, C, d1, ...) log-probabilities, given here with the classes moved last and the rest
+    flattened to (M, C): PyTorch's spatial kernel, whose node is NllLoss2DBackward0."""
+    return _nll_loss_2d.forward(self, target, weight, reduction, ignore_index)
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
@@ -897,7 +906,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if input.dim() > 2:  # (N, C, d1, ...): classes along dim 1
         c = input.shape[1]
         flat = input.movedim(1, -1).reshape(-1, c)
-        out = _nll_loss_2d(flat, target.reshape(-1), weight, reduction, ignore_index)
+        out = _nll_loss_nd(flat, target.reshape(-1), weight, reduction, ignore_index)
         return out.view(target.shape) if reduction == "none" else out
     if input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
@@ -1756,6 +1765,46 @@ from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, p
 from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
+
+
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",
+                         ignore_index=None, label_smoothing=0.0, options=None):
+    """cross_entropy(linear(input, linear_weight, linear_bias), target): linear_weight is (C, *out_features,
+    in_features) for a K-dimensional loss. ``options`` (PyTorch's chunked path) gives the same loss,
+    computed here unchunked."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"expected input with dimensionality 1 or 2, got {input.dim()}")
+    if linear_weight.dim() < 2:
+        raise RuntimeError(f"expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}")
+    batches, in_features = tuple(input.shape[:-1]), input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError("expected equal input and linear_weight last dimensions (in_features), "
+                           f"got {input.shape[-1]} and {linear_weight.shape[-1]}, respectively")
+    num_classes, out_features = linear_weight.shape[0], tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (num_classes, *out_features):
+        raise RuntimeError(f"expected linear_bias shape {(num_classes, *out_features)}, got {tuple(linear_bias.shape)}")
+    if out_features and not batches:
+        raise RuntimeError(f"K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} requires"
+                           f" batched input, (N, {in_features}), got unbatched input with shape {tuple(input.shape)}")
+    logits_shape = (*batches, num_classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
+    ignore_index = ignore_index if ignore_index is not None else -100
+    if options is not None and (out_features or reduction not in {"mean", "sum", "none"} or label_smoothing != 0.0
+                                or target.dtype is not _dtype.int64):
+        import warnings
+        warnings.warn("linear_cross_entropy: ``options`` ignored; chunked path needs reduction in {'mean','sum','none'}"
+                      f", label_smoothing == 0, target.dtype == int64, out_features == (). Got reduction={reduction!r}, "
+                      f"label_smoothing={label_smoothing}, target.dtype={target.dtype}, "
+                      f"out_features={out_features}, tracing=False, linear_bias.shape="
+                      f"{tuple(linear_bias.shape) if linear_bias is not None else None}.", stacklevel=2)
+    if out_features:
+        linear_weight = linear_weight.reshape((math.prod(out_features, start=num_classes), in_features))
+        if linear_bias is not None:
+            linear_bias = linear_bias.reshape(math.prod(out_features, start=num_classes))
+    logits = linear(input, linear_weight, linear_bias).reshape(logits_shape)
+    return cross_entropy(logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index,
+                         label_smoothing=label_smoothing)
 
 
 def __getattr__(name):
