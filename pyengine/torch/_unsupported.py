@@ -45,6 +45,7 @@ INTERNALS = {
         "guaranteed_datapipes_determinism", "non_deterministic", "runtime_validation",
         "runtime_validation_disabled"), "DataPipes, the deprecated torchdata API"),
     "torch.nn": {"SyncBatchNorm": "distributed training"},
+    "torch.amp": dict.fromkeys(("autocast", "custom_fwd", "custom_bwd"), "automatic mixed precision"),
 }
 
 
