@@ -12,4 +12,5 @@ from .lbfgs import LBFGS
 from .nadam import NAdam
 from .radam import RAdam
 from .rprop import Rprop
+from .adafactor import Adafactor
 from . import lr_scheduler
