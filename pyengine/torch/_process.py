@@ -28,5 +28,5 @@ def new_run():
     settings.update(_DEFAULT_SETTINGS)
     _dtype.set_default_dtype(_dtype.float32)
     _tensor_str.set_printoptions(profile="default")
-    grad_mode._state.update(enabled=True, inference=False)
+    grad_mode._state.update(enabled=True, inference=False, multithreading=True, grad_layout_policy=True)
     graph.anomaly.update(enabled=False, check_nan=True)

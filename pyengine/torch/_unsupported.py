@@ -45,6 +45,9 @@ INTERNALS = {
         "guaranteed_datapipes_determinism", "non_deterministic", "runtime_validation",
         "runtime_validation_disabled"), "DataPipes, the deprecated torchdata API"),
     "torch.nn": {"SyncBatchNorm": "distributed training"},
+    "torch.optim": {"SparseAdam": "sparse tensors",
+                    "swap_in_optimizer_params_and_state": "stateless training with torch.func"},
+    "torch.autograd": {"NestedIOFunction": "legacy autograd Functions with instance methods"},
     "torch.amp": dict.fromkeys(("autocast", "custom_fwd", "custom_bwd"), "automatic mixed precision"),
 }
 

@@ -14,3 +14,8 @@ from .radam import RAdam
 from .rprop import Rprop
 from .adafactor import Adafactor
 from . import lr_scheduler
+
+
+def __getattr__(name):
+    from .._unsupported import internal_attribute
+    internal_attribute("torch.optim", name)
