@@ -13,6 +13,7 @@ from .nadam import NAdam
 from .radam import RAdam
 from .rprop import Rprop
 from .adafactor import Adafactor
+from .muon import Muon
 from . import lr_scheduler
 
 
