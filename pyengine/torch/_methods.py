@@ -136,8 +136,6 @@ def _bind():
     T.volatile = property(_volatile)
     T.reinforce = _reinforce
     T.as_subclass = _as_subclass
-    T.map_ = lambda self, tensor, callable: _map_inplace(self, callable, tensor)
-    T.map2_ = lambda self, x, y, callable: _map_inplace(self, callable, x, y)
     for name in TENSOR_FEATURES:
         setattr(T, name, UnsupportedMethod(name))
 
@@ -178,13 +176,6 @@ def _as_subclass(self, cls):
     out = S.alias(self)
     out.__class__ = cls
     return out
-
-
-def _map_inplace(self, callable, *others):
-    """self[i] = callable(self[i], other[i] ...), others broadcast to self's shape (CPU only, no history)."""
-    columns = [o.expand(self._shape).contiguous()._flat() for o in others]
-    values = [callable(*args) for args in zip(self.contiguous()._flat(), *columns)]
-    return C.copy_(self, K.tensor(values, dtype=self.dtype).reshape(self._shape))
 
 
 def _is_nonzero(self):

@@ -552,3 +552,12 @@ def map_(self, tensor, callable):
     values = [callable(a, b) for a, b in zip(self._flat(), other)]
     with no_grad():
         return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
+
+
+@op(name="map2_", forms="Tensor")
+def map2_(self, x, y, callable):
+    """Each element replaced by callable(element, x's element, y's element), in place."""
+    values = [callable(*args) for args in zip(self._flat(), x.expand(self._shape)._flat(),
+                                              y.expand(self._shape)._flat())]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
