@@ -52,9 +52,14 @@ def weight_norm(module, name="weight", dim=0):
 
 
 def remove_weight_norm(module, name="weight"):
+    return remove_hook(module, WeightNorm, name, "weight_norm")
+
+
+def remove_hook(module, hook_type, name, label):
+    """Undoes the forward pre-hook of hook_type on parameter name (remove_weight_norm, remove_spectral_norm)."""
     for key, hook in module._forward_pre_hooks.items():
-        if isinstance(hook, WeightNorm) and hook.name == name:
+        if isinstance(hook, hook_type) and hook.name == name:
             hook.remove(module)
             del module._forward_pre_hooks[key]
             return module
-    raise ValueError(f"weight_norm of '{name}' not found in {module}")
+    raise ValueError(f"{label} of '{name}' not found in {module}")
