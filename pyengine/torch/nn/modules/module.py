@@ -168,7 +168,7 @@ class Module:
                 raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
                                 "(torch.nn.Buffer, torch.Tensor or None expected)")
             persistent = value.persistent if isinstance(value, Buffer) else name not in self._non_persistent_buffers_set
-            if name not in buffers:
+            if buffers is not None and name not in buffers:
                 self._forget(name)
             self.register_buffer(name, value, persistent)
         else:

@@ -91,6 +91,7 @@ class RNNBase(Module):
             final = tuple(h.squeeze(1) for h in final)
         return output, (final if self.mode == "LSTM" else final[0])
 
+
 class RNN(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True,
                  batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None):
