@@ -20,6 +20,8 @@ from ._ops.shape import broadcast_shapes, broadcast_tensors
 from ._ops._helpers import typename
 from ._backend import backend as _backend
 
+import builtins
+
 __version__ = "2.13.0"
 
 
@@ -74,8 +76,94 @@ def set_num_interop_threads(n):
     pass
 
 
+# The engine is deterministic anyway: these flags only answer what a program set.
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    _process.settings["deterministic"] = (builtins.bool(mode), builtins.bool(warn_only))
+
+
 def are_deterministic_algorithms_enabled():
-    return False  # the engine is deterministic anyway; PyTorch's flag starts off
+    return _process.settings["deterministic"][0]
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return _process.settings["deterministic"][1]
+
+
+_DEBUG_MODES = ("default", "warn", "error")
+
+
+def set_deterministic_debug_mode(debug_mode):
+    if isinstance(debug_mode, str):
+        if debug_mode not in _DEBUG_MODES:
+            raise RuntimeError("invalid value of debug_mode, expected one of `default`, `warn`, `error`, "
+                               f"but got {debug_mode}")
+        debug_mode = _DEBUG_MODES.index(debug_mode)
+    elif isinstance(debug_mode, builtins.int):
+        if debug_mode not in (0, 1, 2):
+            raise RuntimeError(f"invalid value of debug_mode, expected 0, 1, or 2, but got {debug_mode}")
+    else:
+        raise TypeError(f"debug_mode must be str or int, but got {type(debug_mode)}")
+    use_deterministic_algorithms(debug_mode != 0, warn_only=debug_mode == 1)
+
+
+def get_deterministic_debug_mode():
+    if not are_deterministic_algorithms_enabled():
+        return 0
+    return 1 if is_deterministic_algorithms_warn_only_enabled() else 2
+
+
+def set_flush_denormal(mode):
+    """Whether flushing denormals is supported: turning it on is not (values stay IEEE's)."""
+    return not mode
+
+
+def init_num_threads():
+    pass
+
+
+def is_vulkan_available():
+    return False
+
+
+class AcceleratorError(RuntimeError):
+    pass
+
+
+class OutOfMemoryError(RuntimeError):
+    pass
+
+
+class FatalError(Exception):
+    pass
+
+
+class layout:
+    """The memory layout of a tensor: every tensor here is torch.strided."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __repr__(self):
+        return "torch." + self._name
+
+
+strided = layout("strided")
+Tensor.layout = property(lambda self: strided)
+
+
+def set_default_tensor_type(t):
+    """Deprecated: the default dtype from a tensor type (torch.DoubleTensor or its name)."""
+    _process.warn_once("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+                       "torch.set_default_dtype() and torch.set_default_device() as alternatives. (Triggered "
+                       "internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
+    name = t if isinstance(t, str) else "torch." + t.__name__
+    if name.startswith("torch.cuda."):
+        raise TypeError(f"type {name} not available. Torch not compiled with CUDA enabled.")
+    from ._ops.copy import _LEGACY_TYPES
+    dtype = _LEGACY_TYPES.get(name.rpartition(".")[2])
+    if dtype is None:
+        raise TypeError(f"invalid type: '{name}'")
+    set_default_dtype(dtype)
 
 
 def set_warn_always(b):
@@ -139,7 +227,7 @@ def set_num_threads(n):
 # ---- random numbers, nn, optim, data, save/load (issue 5) -----------------------------
 from ._random_ops import (Generator, default_generator, rand, randn, randint, randperm, normal, bernoulli,
                           multinomial, rand_like, randn_like, randint_like)
-from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state
+from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, thread_safe_generator
 from . import random
 from .serialization import save, load
 from ._device import get_default_device, set_default_device
@@ -153,7 +241,7 @@ install_import_guard()
 # nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
 # submodules: `import torch` does only the work every program needs. (Nothing below the root
 # imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
-_ON_FIRST_USE = ("nn", "optim", "utils", "distributions")
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp")
 _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
                     "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
                     "group_norm")
@@ -165,10 +253,15 @@ _TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "a
                 "binary_cross_entropy_with_logits", "rms_norm", "conv3d", "conv_transpose1d", "conv_transpose2d",
                 "conv_transpose3d", "hardshrink", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "celu_",
                 "selu_", "threshold_", "rrelu", "rrelu_", "affine_grid_generator", "grid_sampler", "grid_sampler_2d",
-                "grid_sampler_3d", "ctc_loss", "conv_tbc", "convolution", "embedding_bag", "embedding_renorm_")
+                "grid_sampler_3d", "ctc_loss", "conv_tbc", "convolution", "embedding_bag", "embedding_renorm_",
+                "norm_except_dim", "_weight_norm", "rnn_tanh", "rnn_relu", "gru", "lstm", "rnn_tanh_cell",
+                "rnn_relu_cell", "gru_cell", "lstm_cell")
 
 
 def __getattr__(name):
+    if name == "GradScaler":
+        from .amp import GradScaler
+        return GradScaler
     if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
@@ -179,7 +272,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler"})
 
 
 def detach(input):
@@ -204,6 +297,43 @@ def is_inference(input):
 
 def get_device(input):
     return -1  # a CPU tensor
+
+
+def detach_(input):
+    return input.detach_()
+
+
+def resolve_neg(input):
+    return input.resolve_neg()
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None, requires_grad=False,
+                   pin_memory=False):
+    """An (uninitialised: zeros here) tensor of size whose memory holds its dims in physical_layout's order."""
+    size, order = tuple(size), tuple(physical_layout)
+    if sorted(order) != list(builtins.range(len(size))):
+        raise RuntimeError(f"Dimension mismatch or invalid permutation: {list(order)}")
+    stride, step = [0] * len(size), 1
+    for d in reversed(order):
+        stride[d] = step
+        step *= builtins.max(size[d], 1)
+    return empty_strided(size, tuple(stride), dtype=dtype, requires_grad=requires_grad)
+
+
+def _bind_nn_methods():
+    """Tensor methods of nn ops (PyTorch binds them in C++): nn loads on their first call."""
+    def hardshrink(self, lambd=0.5):
+        from .nn import functional
+        return functional.hardshrink(self, lambd)
+
+    def prelu(self, weight):
+        from .nn import functional
+        return functional.prelu(self, weight)
+
+    Tensor.hardshrink, Tensor.prelu = hardshrink, prelu
+
+
+_bind_nn_methods()
 
 
 

@@ -3,6 +3,7 @@ import types
 
 from . import _arg_parser as parser_errors, _dtype
 from ._device import check_device
+from ._unsupported import TENSOR_FEATURES, UnsupportedMethod
 from ._ops._helpers import sizes_arg
 from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
@@ -129,6 +130,15 @@ def _bind():
     T.is_set_to = lambda self, tensor: (self._storage is tensor._storage and self._offset == tensor._offset
                                         and self._shape == tensor._shape and self._stride == tensor._stride)
     T.dim_order = lambda self: tuple(sorted(range(self.dim()), key=lambda d: -self._stride[d]))
+    T.resolve_neg = lambda self: self  # no tensor carries a lazy negation bit here
+    T.dense_dim = lambda self: self.dim()  # every dim of a strided tensor is dense
+    T.is_ipu = T.is_xla = T.is_maia = T.is_vulkan = property(lambda self: False)
+    T.grad_dtype = property(lambda self: self.dtype)
+    T.volatile = property(_volatile)
+    T.reinforce = _reinforce
+    T.as_subclass = _as_subclass
+    for name in TENSOR_FEATURES:
+        setattr(T, name, UnsupportedMethod(name))
 
     # calls without the required arguments: PyTorch's argument parser's messages
     for name in parser_errors.NAMES:
@@ -140,6 +150,33 @@ def _bind():
     # torch's function forms; an in-place one (torch.sin_) is the method as bound above
     return {name: getattr(T, name) if name.endswith("_") and "Tensor." + name in fn.forms else fn
             for name, fn in functions.items()}
+
+
+def _volatile(self):
+    from ._caller import warn
+    warn("volatile was removed (Variable.volatile is always False)")
+    return False
+
+
+def _reinforce(self, reward):
+    raise RuntimeError("reinforce() was removed.\nUse torch.distributions instead.\n"
+                       "See https://pytorch.org/docs/main/distributions.html\n\nInstead of:\n\n"
+                       "probs = policy_network(state)\naction = probs.multinomial()\n"
+                       "next_state, reward = env.step(action)\naction.reinforce(reward)\naction.backward()\n\n"
+                       "Use:\n\nprobs = policy_network(state)\n"
+                       "# NOTE: categorical is equivalent to what used to be called multinomial\n"
+                       "m = torch.distributions.Categorical(probs)\naction = m.sample()\n"
+                       "next_state, reward = env.step(action)\nloss = -m.log_prob(action) * reward\nloss.backward()\n")
+
+
+def _as_subclass(self, cls):
+    """An alias of self (AliasBackward0 when it requires grad) whose class is cls."""
+    if not (isinstance(cls, type) and issubclass(cls, Tensor)):
+        raise TypeError("Creating a Tensor subclass from a class that does not inherit from Tensor is not "
+                        "possible. Make sure your class inherits from Tensor.")
+    out = S.alias(self)
+    out.__class__ = cls
+    return out
 
 
 def _is_nonzero(self):

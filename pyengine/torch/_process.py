@@ -9,7 +9,7 @@ reset: a new process seeds it differently every time too.
 from ._caller import warn
 
 _shown = set()
-_DEFAULT_SETTINGS = {"warn_always": False, "float32_matmul_precision": "highest"}
+_DEFAULT_SETTINGS = {"warn_always": False, "float32_matmul_precision": "highest", "deterministic": (False, False)}
 settings = dict(_DEFAULT_SETTINGS)  # flags a program can set (torch.set_warn_always ...); no effect on the engine
 
 
@@ -28,5 +28,5 @@ def new_run():
     settings.update(_DEFAULT_SETTINGS)
     _dtype.set_default_dtype(_dtype.float32)
     _tensor_str.set_printoptions(profile="default")
-    grad_mode._state.update(enabled=True, inference=False)
+    grad_mode._state.update(enabled=True, inference=False, multithreading=True, grad_layout_policy=True)
     graph.anomaly.update(enabled=False, check_nan=True)

@@ -588,6 +588,27 @@ def exponential(generator, n, dtype, lambd=1.0):
     return _round_floats([scale * _libm.log1p(-u) for u in generator.u53(n)], dtype)
 
 
+def geometric(generator, n, dtype, p):
+    """Tensor.geometric_(p): ceil(log(U53()) / log1p(-p)) in float64, cast to dtype (ATen's
+    geometric_distribution<double>)."""
+    scale = _libm.log1p(-p)
+    values = [math.ceil(math.log(u) / scale) if u > 0 else math.inf for u in generator.u53(n)]
+    return _round_floats(values, dtype) if dtype.kind == "f" else _cast_ints(values, dtype)
+
+
+def log_normal(generator, n, dtype, mean=1.0, std=2.0):
+    """Tensor.log_normal_(mean, std): exp of the scalar Box-Muller normal (mean + std * z, with
+    its cached spare) in float64, cast to dtype (ATen's lognormal_distribution<double>)."""
+    return _round_floats([_exp(z) for z in _normal_scalar(generator, n, float(mean), float(std))], dtype)
+
+
+def _exp(v):
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
 def cauchy(generator, n, dtype, median=0.0, sigma=1.0):
     """Tensor.cauchy_(median, sigma): median + sigma * tan(pi * (U53() - 0.5)) in float64, cast to
     dtype (ATen's cauchy_distribution<double>). math.tan stands in for glibc's tan (both within an

@@ -256,6 +256,19 @@ def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     return _fill_(self, _random.cauchy(_gen(generator), self.numel(), self.dtype, median, sigma))
 
 
+def geometric_(self, p, *, generator=None):
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    return _fill_(self, _random.geometric(_gen(generator), self.numel(), self.dtype, p))
+
+
+def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
+    _require_float(self.dtype, "log_normal_cpu")
+    if std <= 0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
+    return _fill_(self, _random.log_normal(_gen(generator), self.numel(), self.dtype, mean, std))
+
+
 def random_(self, *args, generator=None, **kwargs):
     """random_(), random_(to) or random_(from, to)."""
     args = list(args) + [kwargs[k] for k in ("from", "to") if k in kwargs]
@@ -274,6 +287,7 @@ def _bind():
     T = Tensor
     T.uniform_, T.normal_, T.bernoulli_ = uniform_, normal_, bernoulli_
     T.exponential_, T.cauchy_, T.random_ = exponential_, cauchy_, random_
+    T.geometric_, T.log_normal_ = geometric_, log_normal_
     T.bernoulli = lambda self, p=None, *, generator=None: bernoulli(self, p, generator=generator)
     T.multinomial = multinomial
 

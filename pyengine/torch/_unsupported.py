@@ -15,32 +15,59 @@ FEATURES = {
     "quantize_per_tensor": "quantization", "quantize_per_channel": "quantization", "nested": "nested tensors",
     "xpu": "Intel GPUs", "mps": "Apple GPUs", "mtia": "MTIA accelerators", "vmap": "function transforms",
     "func": "function transforms",
+    **dict.fromkeys(("dsmm", "hsmm", "hspmm", "smm", "spmm", "sspaddmm", "saddmm"), "sparse tensors"),
+    **dict.fromkeys(("qscheme", "choose_qparams_optimized"), "quantization"),
+    "bit": "sub-byte dtypes", "hash_tensor": "unsigned 64-bit tensors",
+    "slice_inverse": "functionalization internals",
 }
+
+# Tensor methods of the same features (Tensor.index binds functorch's first-class dims)
+TENSOR_FEATURES = {name: FEATURES[name] for name in ("smm", "sspaddmm", "qscheme", "hash_tensor", "slice_inverse")}
+TENSOR_FEATURES.update({"index": "function transforms", "to_padded_tensor": "nested tensors",
+                        "ipu": "CUDA and other devices"})
 
 
 def message(name):
     return f"torch.{name} is not supported ({FEATURES[name]}): {_WHY}"
 
 
-# Names other modules of PyTorch export that are its own machinery, not API for programs
+# Names other modules of PyTorch export that are its own machinery, or belong to a feature left out:
+# {module: {name: feature}}
 INTERNALS = {
-    "torch.nn.functional": ("PyTorch's typing and __torch_function__ dispatch helpers", {
-        "BroadcastingList1", "BroadcastingList2", "BroadcastingList3", "Callable", "Optional", "DType",
-        "boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
-        "has_torch_function_variadic", "assert_int_or_pair"}),
-    "torch.utils.data": ("DataPipes, the deprecated torchdata API", {
+    "torch.nn.functional": {
+        **dict.fromkeys(("BroadcastingList1", "BroadcastingList2", "BroadcastingList3", "Callable", "Optional",
+                         "DType", "boolean_dispatch", "handle_torch_function", "has_torch_function",
+                         "has_torch_function_unary", "has_torch_function_variadic", "assert_int_or_pair"),
+                        "PyTorch's typing and __torch_function__ dispatch helpers"),
+        **dict.fromkeys(("scaled_mm", "grouped_mm", "scaled_grouped_mm"), "CUDA-only low-precision matmuls")},
+    "torch.utils.data": dict.fromkeys((
         "DFIterDataPipe", "DataChunk", "IterDataPipe", "MapDataPipe", "argument_validation", "functional_datapipe",
         "guaranteed_datapipes_determinism", "non_deterministic", "runtime_validation",
-        "runtime_validation_disabled"}),
+        "runtime_validation_disabled"), "DataPipes, the deprecated torchdata API"),
+    "torch.nn": {"SyncBatchNorm": "distributed training"},
+    "torch.optim": {"SparseAdam": "sparse tensors",
+                    "swap_in_optimizer_params_and_state": "stateless training with torch.func"},
+    "torch.autograd": {"NestedIOFunction": "legacy autograd Functions with instance methods"},
+    "torch.amp": dict.fromkeys(("autocast", "custom_fwd", "custom_bwd"), "automatic mixed precision"),
 }
 
 
 def internal_attribute(module, name):
     """Module __getattr__ of the modules in INTERNALS: the internal's error, else the usual one."""
-    feature, names = INTERNALS[module]
-    if name in names:
+    feature = INTERNALS[module].get(name)
+    if feature:
         raise AttributeError(f"{module}.{name} is not supported ({feature}): {_WHY}")
     raise AttributeError(f"module '{module}' has no attribute '{name}'", name=name, obj=sys.modules[module])
+
+
+class UnsupportedMethod:
+    """A Tensor attribute of a feature left out: reading it (on the class or a tensor) raises the error."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        raise AttributeError(f"Tensor.{self.name} is not supported ({TENSOR_FEATURES[self.name]}): {_WHY}")
 
 
 def unsupported_attribute(name):

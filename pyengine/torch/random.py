@@ -40,3 +40,8 @@ def fork_rng(devices=None, enabled=True, **_):
 
 
 __all__ = ["Generator", "manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "fork_rng"]
+
+
+def thread_safe_generator():
+    """The calling thread's own generator, if it was given one: none ever is here."""
+    return None

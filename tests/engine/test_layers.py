@@ -37,7 +37,7 @@ LAYERS = [
                   "torch.autograd.functional", "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
              "torch.distributions", "torch.utils.*", "torch.utils", "torch.cuda", "torch.accelerator",
-             "torch.backends.*", "torch.backends", "torch.serialization", "torch.autograd.graph_export"]),
+             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.autograd.graph_export"]),
     ("root", ["torch"]),
 ]
 

@@ -23,6 +23,43 @@ GRAIN_SIZE = 32768
 SUM_LANES = 8  # the sum, norm and prod kernels are AVX2 builds: 8 float32 lanes
 
 
+def ieee_div(a, b, r=f32):
+    """a / b rounded by r (f32, or float for float64), with IEEE's results for b == 0."""
+    if b == 0.0:
+        return math.nan if a == 0.0 or a != a else math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return r(a / b)
+
+
+def lane_sum(e, lanes=LANES, typecode="f", halving=True):
+    """vec::reduce_all(+) over one row (``typecode`` "f" float32, "d" float64): ``lanes`` lanes,
+    leftovers into the first lanes, then the lanes folded in halves (float's shuffles) or summed
+    in order (``halving=False``: the generic fold, double's); a row shorter than a vector is
+    summed in order."""
+    n = len(e)
+    if n < lanes:
+        acc = array(typecode, e[:1])
+        for v in e[1:]:
+            acc[0] += v
+        return acc[0]
+    acc = array(typecode, e[:lanes])
+    full = n // lanes * lanes
+    for b in range(lanes, full, lanes):
+        acc = array(typecode, map(float.__add__, acc, e[b:b + lanes]))
+    rest = n - full
+    if rest:
+        acc[:rest] = array(typecode, map(float.__add__, acc[:rest], e[full:]))
+    if not halving:
+        total = array(typecode, acc[:1])
+        for v in acc[1:]:
+            total[0] += v
+        return total[0]
+    half = lanes // 2
+    while half:
+        acc = array(typecode, map(float.__add__, acc[:half], acc[half:2 * half]))
+        half //= 2
+    return acc[0]
+
+
 # A float64 whose low 29 bits are 1 followed by 28 zeros lies exactly halfway between two
 # float32 values. Only there can rounding a float64 sum to float32 differ from rounding the
 # exact sum (double rounding). In little-endian bytes: three zero bytes, then a byte whose

@@ -16,7 +16,7 @@ from .._backend import kernels
 from .._float32 import f32
 from . import reduce as _reduce
 from . import special
-from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq
+from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq, ieee_div as _div, lane_sum as _lanesum
 from ._dispatch import as_buffer, backend_kernel
 
 
@@ -38,28 +38,6 @@ def _is_last(shape, dim):
 
 
 # ---- last dim ---------------------------------------------------------------------------------
-
-def _lanesum(e):
-    """vec::reduce_all(+) over one row: W lanes, leftovers into the first lanes, halving fold."""
-    n = len(e)
-    if n < LANES:
-        acc = array("f", e[:1])
-        for v in e[1:]:
-            acc[0] += v
-        return acc[0]
-    acc = array("f", e[:LANES])
-    full = n // LANES * LANES
-    for b in range(LANES, full, LANES):
-        acc = array("f", map(float.__add__, acc, e[b:b + LANES]))
-    rest = n - full
-    if rest:
-        acc[:rest] = array("f", map(float.__add__, acc[:rest], e[full:]))
-    half = LANES // 2
-    while half:
-        acc = array("f", map(float.__add__, acc[:half], acc[half:2 * half]))
-        half //= 2
-    return acc[0]
-
 
 def _row_max(row):
     return math.nan if any(v != v for v in row) else max(row)
@@ -261,12 +239,6 @@ def _running_sum(parts):
     for v in parts:
         acc[0] += v
     return acc[0]
-
-
-def _div(a, b):
-    if b == 0.0:
-        return math.nan if a == 0.0 or a != a else math.copysign(math.inf, a)
-    return f32(a / b)
 
 
 def cross_entropy(logits, shape, targets, reduction="mean", weight=None, ignore_index=-100):

@@ -5,6 +5,7 @@ fused multiply-add per element)."""
 import math
 
 from .._float32 import f32, fma32, fma64
+from ._common import NUM_THREADS, SUM_LANES, ieee_div, lane_sum
 
 
 def _rows(flat, inner):
@@ -145,3 +146,73 @@ def group_norm(flat, shape, float32, num_groups, weight, bias, eps):
             base = start + (ch - first) * per_channel
             out += [fma(r(v), scale, shift) for v in flat[base:base + per_channel]]
     return out
+
+
+# ---- weight_norm's fused kernel (WeightNormKernel.cpp): w = v * (g / ||v||), the norm taken
+# over every dim but the first (a vectorised sum of squares per row) or but the last (column
+# sums, rows split over the threads). Checked bit for bit against torch 2.13 on float32 and
+# float64, both dims, rows of 4 to 100 values, forward and backward. ------------------------------
+
+def _row_sum(values, float32):
+    """map_reduce_all's sum of one row (an AVX2 build): 8 float lanes folded in halves, 4 double
+    lanes summed in order."""
+    return lane_sum(values, SUM_LANES, "f") if float32 else lane_sum(values, SUM_LANES // 2, "d", halving=False)
+
+
+def _thread_rows(m):
+    """at::parallel_for(0, m, 1)'s chunks: one per thread, ceil(m / threads) rows each."""
+    if m <= 1:
+        return [range(m)]
+    threads = min(NUM_THREADS, m)
+    chunk = -(-m // threads)
+    return [range(b, min(b + chunk, m)) for b in range(0, m, chunk)]
+
+
+def _column_sums(x, y, m, n, float32):
+    """Per column, the sum of x * y: each thread's rows accumulated in order into its buffer (one
+    fused multiply-add per element for float, as the compiler fuses the float loop), then the
+    buffers in order."""
+    r = f32 if float32 else float
+    totals = [0.0] * n
+    for rows in _thread_rows(m):
+        buffer = [0.0] * n
+        for i in rows:
+            row = slice(i * n, (i + 1) * n)
+            if float32:
+                buffer = [fma32(a, b, acc) for acc, a, b in zip(buffer, x[row], y[row])]
+            else:
+                buffer = [acc + a * b for acc, a, b in zip(buffer, x[row], y[row])]
+        totals = [r(t + b) for t, b in zip(totals, buffer)]
+    return totals
+
+
+def weight_norm(v, g, m, n, first_dim, float32):
+    """(w, norms) of v seen as m rows of n values; g holds one value per row (first_dim) or per column."""
+    r = f32 if float32 else float
+    if first_dim:
+        squares = [r(x * x) for x in v]
+        norms = [r(math.sqrt(_row_sum(squares[i * n:(i + 1) * n], float32))) for i in range(m)]
+        scales = [ieee_div(gi, norm, r) for gi, norm in zip(g, norms)]
+        return [r(x * scales[k // n]) for k, x in enumerate(v)], norms
+    norms = [r(math.sqrt(s)) for s in _column_sums(v, v, m, n, float32)]
+    scales = [ieee_div(gj, norm, r) for gj, norm in zip(g, norms)]
+    return [r(x * scales[k % n]) for k, x in enumerate(v)], norms
+
+
+def weight_norm_backward(grad_w, v, g, m, n, first_dim, float32):
+    """(grad_v, grad_g): grad_g = sum(grad_w * v) / norm; grad_v = a * grad_w - b * v with
+    a = g / norm and b = a * grad_g / norm, per row (first_dim) or per column."""
+    r = f32 if float32 else float
+    _, norms = weight_norm(v, g, m, n, first_dim, float32)
+    if first_dim:
+        products = [r(a * b) for a, b in zip(grad_w, v)]
+        sums = [_row_sum(products[i * n:(i + 1) * n], float32) for i in range(m)]
+    else:
+        sums = _column_sums(grad_w, v, m, n, float32)
+    grad_g = [ieee_div(s, norm, r) for s, norm in zip(sums, norms)]
+    a = [ieee_div(gi, norm, r) for gi, norm in zip(g, norms)]
+    b = [ieee_div(r(ai * gg), norm, r) for ai, gg, norm in zip(a, grad_g, norms)]
+    at = (lambda k: k // n) if first_dim else (lambda k: k % n)
+    fma = fma32 if float32 else fma64  # the compiler fuses b * v into the subtraction
+    grad_v = [fma(-b[at(k)], x, r(a[at(k)] * gw)) for k, (gw, x) in enumerate(zip(grad_w, v))]
+    return grad_v, grad_g

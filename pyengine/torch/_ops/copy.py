@@ -181,6 +181,25 @@ def _fill_tensor(self, value):
     return _filled(self, value)
 
 
+@op(name="fill", forms="torch")
+def fill(input, value):
+    """A new tensor of input's shape and dtype filled with value (a number or a 0-d tensor)."""
+    if isinstance(value, Tensor) and value.dim():
+        raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                           f"{value.dim()} dimensions.")
+    return (_fill_tensor_out if isinstance(value, Tensor) else _fill_number_out)(input, value)
+
+
+@op("FillBackward0", name="fill.Scalar", self=lambda grad: grad * 0)
+def _fill_number_out(self, value):
+    return _filled(self, value)
+
+
+@op("FillBackward1", name="fill.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+def _fill_tensor_out(self, value):
+    return _filled(self, value)
+
+
 @op(name="zero_", forms="torch Tensor")
 def zero_(self):
     check_no_overlap(self)

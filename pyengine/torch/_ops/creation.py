@@ -112,6 +112,8 @@ FloatTensor = op(name="FloatTensor", forms="torch")(_legacy_class("FloatTensor",
 DoubleTensor = op(name="DoubleTensor", forms="torch")(_legacy_class("DoubleTensor", _dtype.float64))
 LongTensor = op(name="LongTensor", forms="torch")(_legacy_class("LongTensor", _dtype.int64))
 IntTensor = op(name="IntTensor", forms="torch")(_legacy_class("IntTensor", _dtype.int32))
+ShortTensor = op(name="ShortTensor", forms="torch")(_legacy_class("ShortTensor", _dtype.int16))
+CharTensor = op(name="CharTensor", forms="torch")(_legacy_class("CharTensor", _dtype.int8))
 BoolTensor = op(name="BoolTensor", forms="torch")(_legacy_class("BoolTensor", _dtype.bool_))
 ByteTensor = op(name="ByteTensor", forms="torch")(_legacy_class("ByteTensor", _dtype.uint8))
 

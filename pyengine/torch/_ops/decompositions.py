@@ -620,3 +620,12 @@ def gradient(input, *, spacing=1, dim=None, edge_order=1):
     return tuple(_gradient_coordinates(input, h, d, edge_order) if isinstance(h, Tensor) and h.dim() == 1
                  else _gradient_uniform(input, h.item() if isinstance(h, Tensor) else h, d, edge_order)
                  for d, h in zip(dims, spacings))
+
+
+@op(name="map2_", forms="Tensor")
+def map2_(self, x, y, callable):
+    """Each element replaced by callable(element, x's element, y's element), in place."""
+    values = [callable(*args) for args in zip(self._flat(), x.expand(self._shape)._flat(),
+                                              y.expand(self._shape)._flat())]
+    with no_grad():
+        return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))

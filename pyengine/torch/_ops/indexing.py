@@ -502,6 +502,17 @@ def nonzero(self, *, as_tuple=False):
     return from_values([v for c in coords for v in c], (len(coords), len(shape)), _dtype.int64)
 
 
+@op(name="nonzero_static", forms="torch Tensor")
+def nonzero_static(input, *, size, fill_value=-1):
+    """nonzero's first ``size`` rows, padded with rows of fill_value up to size."""
+    if size < 0:
+        raise RuntimeError("nonzero_static: 'size' must be an non-negative integer")
+    found = nonzero(input)
+    ndim = input.dim()
+    rows = found._flat()[:size * ndim] + [fill_value] * max(0, (size - found.shape[0]) * ndim)
+    return from_values(rows, (size, ndim), _dtype.int64)
+
+
 @op(name="argwhere", forms="torch Tensor")
 def argwhere(self):
     return nonzero(self)

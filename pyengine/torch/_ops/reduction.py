@@ -616,6 +616,13 @@ def norm_dim(self, p, dim, keepdim):
     return _vector_norm.forward(self, float(p), dim, keepdim)
 
 
+@op("NormBackward0", name="norm.Scalar", self=lambda grad, self, p, result: _norm_backward(
+    grad, self, p, None, False, result))
+def norm_all(self, p):
+    """at::norm(self, p) over every element (PyTorch's C++ callers: norm_except_dim)."""
+    return _vector_norm.forward(self, float(p), None, False)
+
+
 @op("DistBackward0", name="dist",
     self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
     other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))

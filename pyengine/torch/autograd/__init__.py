@@ -1,6 +1,6 @@
 """torch.autograd: backward(), grad(), grad modes, Function."""
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
-                        is_inference_mode_enabled)
+                        is_inference_mode_enabled, set_multithreading_enabled, enforce_grad_layout_policy)
 from .graph import Node, backward, grad, run_backward
 from .function import Function, FunctionCtx, once_differentiable
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
@@ -10,3 +10,8 @@ from . import functional
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "is_grad_enabled", "Function", "gradcheck", "gradgradcheck", "Variable"]
+
+
+def __getattr__(name):
+    from .._unsupported import internal_attribute
+    internal_attribute("torch.autograd", name)

@@ -1,7 +1,8 @@
-"""Grad-mode switches: no_grad, enable_grad, set_grad_enabled, inference_mode."""
+"""Grad-mode switches: no_grad, enable_grad, set_grad_enabled, inference_mode (and two flags of
+PyTorch's engine that change nothing here)."""
 import functools
 
-_state = {"enabled": True, "inference": False}
+_state = {"enabled": True, "inference": False, "multithreading": True, "grad_layout_policy": True}
 
 
 def is_grad_enabled():
@@ -49,14 +50,18 @@ class enable_grad(_Switch):
         return {"enabled": True}
 
 
-class set_grad_enabled(_Switch):
+class _SetAtOnce(_Switch):
+    """A flag set when constructed (as torch.set_grad_enabled(False) works as a plain call), put back on
+    leaving the with block; as a decorator, set only while the function runs."""
+    _key = None
+
     def __init__(self, mode):
         self._args = (mode,)
         self._prev = dict(_state)
-        _state["enabled"] = bool(mode)  # takes effect at once, like torch.set_grad_enabled(False)
+        _state[self._key] = bool(mode)
 
     def _enter_value(self):
-        return {"enabled": bool(self._args[0])}
+        return {self._key: bool(self._args[0])}
 
     def __enter__(self):
         pass  # already applied in __init__; __exit__ restores
@@ -64,6 +69,22 @@ class set_grad_enabled(_Switch):
     def __call__(self, fn):
         _state.update(self._prev)  # used as a decorator: undo the immediate effect
         return super().__call__(fn)
+
+
+class set_grad_enabled(_SetAtOnce):
+    _key = "enabled"
+
+
+# Flags of PyTorch's engine with nothing to switch here (one thread, gradients always contiguous)
+class set_multithreading_enabled(_SetAtOnce):
+    _key = "multithreading"
+
+
+class enforce_grad_layout_policy(_SetAtOnce):
+    _key = "grad_layout_policy"
+
+    def __init__(self, enable=True):
+        super().__init__(enable)
 
 
 class inference_mode(_Switch):

@@ -4,7 +4,9 @@ indices), losses taking the reduction as ATen's integer (0 none, 1 mean, 2 sum) 
 calls the functional op (PyTorch's nn.functional calls these; here the direction is reversed).
 torch.<name> finds them through the root's _TORCH_FORMS.
 """
+from .._ops.reduction import norm_all, norm_dim
 from . import functional as F
+from .modules.rnn import _gru_cell, _lstm_cell, _rnn_cell, run_layers
 from ._functional_ops import _alpha_dropout, _rrelu
 from ._conv_forms import conv_tbc, convolution  # noqa: F401
 from ._ctc_loss import ctc_loss_torch as ctc_loss  # noqa: F401
@@ -121,3 +123,80 @@ def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generato
 
 def rrelu_(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
     return _rrelu(input, lower, upper, training, True, generator)
+
+
+def norm_except_dim(v, pow=2, dim=0):
+    """The norm over every dim but dim, shaped to broadcast against v (dim=-1: over all of v)."""
+    if dim == -1:
+        return norm_all(v, pow)
+    if dim == 0:
+        rows = norm_dim(v.contiguous().view(v.shape[0], -1), pow, (1,), False)
+        return rows.view([v.shape[0]] + [1] * (v.dim() - 1))
+    if dim == v.dim() - 1:
+        columns = norm_dim(v.contiguous().view(-1, v.shape[-1]), pow, (0,), False)
+        return columns.view([1] * (v.dim() - 1) + [v.shape[-1]])
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+
+
+def _weight_norm(v, g, dim=0):
+    """v * (g / ||v||): the fused kernel for dim 0 or the last dim, else composed of tensor ops."""
+    v, g = v.contiguous(), g.contiguous()
+    if dim == 0 or dim == v.dim() - 1:
+        return F._weight_norm_interface(v, g, dim)
+    return v * (g / norm_except_dim(v, 2, dim))
+
+
+# ---- recurrent layers and cells: ATen's rnn_tanh/rnn_relu/gru/lstm over flat weight lists -------------
+
+def _recurrent(mode, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    if not isinstance(hx, (list, tuple)) and not hasattr(hx, "shape"):
+        raise TypeError(f"{mode.lower()}(): packed sequences (a batch_sizes tensor) are not supported")
+    if bidirectional:
+        raise NotImplementedError("bidirectional recurrent layers are not supported")
+    per_layer = 4 if has_biases else 2
+    params = list(params)
+    if len(params) != per_layer * num_layers:
+        raise RuntimeError(f"{mode.lower()}: expected {per_layer * num_layers} weights, got {len(params)}")
+    weights = [params[i:i + per_layer] for i in range(0, len(params), per_layer)]
+    return run_layers(mode, input, tuple(hx) if isinstance(hx, (list, tuple)) else (hx,), weights, dropout, train,
+                      batch_first)
+
+
+def rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    output, (h,) = _recurrent("RNN_TANH", input, hx, params, has_biases, num_layers, dropout, train,
+                              bidirectional, batch_first)
+    return output, h
+
+
+def rnn_relu(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    output, (h,) = _recurrent("RNN_RELU", input, hx, params, has_biases, num_layers, dropout, train,
+                              bidirectional, batch_first)
+    return output, h
+
+
+def gru(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    output, (h,) = _recurrent("GRU", input, hx, params, has_biases, num_layers, dropout, train,
+                              bidirectional, batch_first)
+    return output, h
+
+
+def lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    output, (h, c) = _recurrent("LSTM", input, hx, params, has_biases, num_layers, dropout, train,
+                                bidirectional, batch_first)
+    return output, h, c
+
+
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _rnn_cell("tanh", input, (hx,), w_ih, w_hh, b_ih, b_hh)[0]
+
+
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _rnn_cell("relu", input, (hx,), w_ih, w_hh, b_ih, b_hh)[0]
+
+
+def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _gru_cell(input, (hx,), w_ih, w_hh, b_ih, b_hh)[0]
+
+
+def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _lstm_cell(input, tuple(hx), w_ih, w_hh, b_ih, b_hh)

@@ -885,6 +885,15 @@ def _nll_loss_2d(self, target, weight, reduction, ignore_index):
         return _nll_forward(self, target, weight, reduction, ignore_index)
 
 
+@op("NllLoss2DBackward0", name="nll_loss2d_forward",
+    self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
+        grad, self, target, weight, reduction, ignore_index))
+def _nll_loss_nd(self, target, weight, reduction, ignore_index):
+    """nll_loss of (N, C, d1, ...) log-probabilities, given here with the classes moved last and the rest
+    flattened to (M, C): PyTorch's spatial kernel, whose node is NllLoss2DBackward0."""
+    return _nll_loss_2d.forward(self, target, weight, reduction, ignore_index)
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
@@ -897,7 +906,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if input.dim() > 2:  # (N, C, d1, ...): classes along dim 1
         c = input.shape[1]
         flat = input.movedim(1, -1).reshape(-1, c)
-        out = _nll_loss_2d(flat, target.reshape(-1), weight, reduction, ignore_index)
+        out = _nll_loss_nd(flat, target.reshape(-1), weight, reduction, ignore_index)
         return out.view(target.shape) if reduction == "none" else out
     if input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
@@ -1126,6 +1135,39 @@ def _layer_norm(input, normalized_shape, weight, bias, eps):
         if bias is not None:
             result = result + bias
         return result
+
+
+def _weight_norm_shape(v, dim):
+    """(rows, columns, first_dim) of v for the fused kernel: dim 0 or the last dim."""
+    if dim == 0:
+        return v.shape[0], v.numel() // max(v.shape[0], 1), True
+    return v.numel() // max(v.shape[-1], 1), v.shape[-1], False
+
+
+def _weight_norm_grads(grad, v, g, dim):
+    """(grad_v, grad_g) of w = v * (g / norm_except_dim(v, 2, dim)): the exact kernel, or tensor ops
+    (recorded) while grad mode is on during backward."""
+    if is_grad_enabled():
+        from ._torch_forms import norm_except_dim
+        norm = norm_except_dim(v, 2, dim)
+        others = tuple(d for d in range(v.dim()) if d != dim % v.dim())
+        grad_g = (grad * v).sum(others, keepdim=True) / norm
+        a = g / norm
+        return a * grad - (a * grad_g / norm) * v, grad_g
+    m, n, first_dim = _weight_norm_shape(v, dim)
+    grad_v, grad_g = norm_kernels.weight_norm_backward(grad.contiguous()._flat(), v._flat(), g._flat(), m, n,
+                                                       first_dim, v.dtype is _dtype.float32)
+    return _new(grad_v, v._shape, v.dtype), _new(grad_g, g._shape, g.dtype)
+
+
+@op("WeightNormInterfaceBackward0", name="_weight_norm_interface",
+    v=lambda grad, v, g, dim: _weight_norm_grads(grad, v, g, dim)[0],
+    g=lambda grad, v, g, dim: _weight_norm_grads(grad, v, g, dim)[1])
+def _weight_norm_interface(v, g, dim):
+    """The fused weight_norm (dim 0 or the last dim of contiguous v and g): w only."""
+    m, n, first_dim = _weight_norm_shape(v, dim)
+    w, _ = norm_kernels.weight_norm(v._flat(), g._flat(), m, n, first_dim, v.dtype is _dtype.float32)
+    return _new(w, v._shape, v.dtype)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -1752,6 +1794,46 @@ from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_
                                   max_unpool3d, fractional_max_pool2d, fractional_max_pool3d)
 from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
                          _none_or_dtype)
+
+
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",
+                         ignore_index=None, label_smoothing=0.0, options=None):
+    """cross_entropy(linear(input, linear_weight, linear_bias), target): linear_weight is (C, *out_features,
+    in_features) for a K-dimensional loss. ``options`` (PyTorch's chunked path) gives the same loss,
+    computed here unchunked."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"expected input with dimensionality 1 or 2, got {input.dim()}")
+    if linear_weight.dim() < 2:
+        raise RuntimeError(f"expected linear_weight with dimensionality at least 2, got {linear_weight.dim()}")
+    batches, in_features = tuple(input.shape[:-1]), input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError("expected equal input and linear_weight last dimensions (in_features), "
+                           f"got {input.shape[-1]} and {linear_weight.shape[-1]}, respectively")
+    num_classes, out_features = linear_weight.shape[0], tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (num_classes, *out_features):
+        raise RuntimeError(f"expected linear_bias shape {(num_classes, *out_features)}, got {tuple(linear_bias.shape)}")
+    if out_features and not batches:
+        raise RuntimeError(f"K-dimensional loss defined by linear_weight shape {tuple(linear_weight.shape)} requires"
+                           f" batched input, (N, {in_features}), got unbatched input with shape {tuple(input.shape)}")
+    logits_shape = (*batches, num_classes, *out_features)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
+    ignore_index = ignore_index if ignore_index is not None else -100
+    if options is not None and (out_features or reduction not in {"mean", "sum", "none"} or label_smoothing != 0.0
+                                or target.dtype is not _dtype.int64):
+        import warnings
+        warnings.warn("linear_cross_entropy: ``options`` ignored; chunked path needs reduction in {'mean','sum','none'}"
+                      f", label_smoothing == 0, target.dtype == int64, out_features == (). Got reduction={reduction!r}, "
+                      f"label_smoothing={label_smoothing}, target.dtype={target.dtype}, "
+                      f"out_features={out_features}, tracing=False, linear_bias.shape="
+                      f"{tuple(linear_bias.shape) if linear_bias is not None else None}.", stacklevel=2)
+    if out_features:
+        linear_weight = linear_weight.reshape((math.prod(out_features, start=num_classes), in_features))
+        if linear_bias is not None:
+            linear_bias = linear_bias.reshape(math.prod(out_features, start=num_classes))
+    logits = linear(input, linear_weight, linear_bias).reshape(logits_shape)
+    return cross_entropy(logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index,
+                         label_smoothing=label_smoothing)
 
 
 def __getattr__(name):

@@ -29,6 +29,26 @@ class Parameter(Tensor):
         return (Parameter, (self.detach(), self.requires_grad))
 
 
+class _BufferMeta(type):
+    """isinstance(t, Buffer) holds for any tensor made by Buffer(...) (PyTorch returns a plain tensor)."""
+
+    def __instancecheck__(cls, instance):
+        return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)
+
+
+class Buffer(metaclass=_BufferMeta):
+    """A tensor that, assigned as a Module attribute, is registered as a buffer (persistent or not)."""
+
+    def __new__(cls, data=None, *, persistent=True):
+        if data is None:
+            from .._ops.creation import empty
+            data = empty(0)
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t
+
+
 _UNINITIALIZED = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
                   "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call "
                   "`forward` to initialize the parameters before accessing their attributes.")

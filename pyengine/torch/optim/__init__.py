@@ -12,4 +12,11 @@ from .lbfgs import LBFGS
 from .nadam import NAdam
 from .radam import RAdam
 from .rprop import Rprop
+from .adafactor import Adafactor
+from .muon import Muon
 from . import lr_scheduler
+
+
+def __getattr__(name):
+    from .._unsupported import internal_attribute
+    internal_attribute("torch.optim", name)

@@ -1,5 +1,6 @@
 """Containers: Sequential, ModuleList, ModuleDict."""
 import operator
+import warnings
 from collections import OrderedDict
 
 from .module import Module, _addindent
@@ -76,6 +77,17 @@ class Sequential(_NumberedModules):
 
     def __add__(self, other):
         return Sequential(*self, *other)
+
+
+class Container(Module):
+    """The old container: modules given as keyword arguments (deprecated; use Sequential or ModuleDict)."""
+
+    def __init__(self, **kwargs):
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. "
+                      "Subclass that instead.", FutureWarning, stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class ModuleList(_NumberedModules):

@@ -11,7 +11,7 @@ from copy import deepcopy
 from ..._ops._helpers import typename
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
-from ..parameter import Parameter
+from ..parameter import Buffer, Parameter
 
 
 if sys.version_info >= (3, 12):
@@ -163,11 +163,14 @@ class Module:
                 raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             modules[name] = value
-        elif buffers is not None and name in buffers:
+        elif isinstance(value, Buffer) or buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
-                                "(torch.Tensor or None expected)")
-            buffers[name] = value
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
+            persistent = value.persistent if isinstance(value, Buffer) else name not in self._non_persistent_buffers_set
+            if buffers is not None and name not in buffers:
+                self._forget(name)
+            self.register_buffer(name, value, persistent)
         else:
             object.__setattr__(self, name, value)
 

@@ -70,46 +70,25 @@ class RNNBase(Module):
         b = [getattr(self, f"{n}_l{layer}") for n in ("bias_ih", "bias_hh")] if self.bias else [None, None]
         return w + b
 
-    def _fused(self, input):
-        return self.mode == "LSTM" and input.dtype is float32
-
-    def _run(self, input, states):
-        """input (L, N, H_in); states: per layer a tuple of (N, H) tensors. Returns output, states."""
-        new_states = []
-        for layer in range(self.num_layers):
-            weights = self._layer_weights(layer)
-            if self._fused(input):
-                input, *state = _lstm_layer([input, *weights, *states[layer]])
-            else:
-                input, state = _steps(self._cell, input, states[layer], weights)
-            if self.dropout and self.training and layer < self.num_layers - 1:
-                input = F.dropout(input, self.dropout, True)
-            new_states.append(state)
-        return input, new_states
-
     def forward(self, input, hx=None):
         batched = input.dim() == 3
         if not batched:
             input = input.unsqueeze(1)
             if hx is not None:
                 hx = tuple(h.unsqueeze(1) for h in hx) if isinstance(hx, tuple) else hx.unsqueeze(1)
-        elif self.batch_first:
-            input = input.transpose(0, 1)
-        n = input.shape[1]
+        n = input.shape[0 if batched and self.batch_first else 1]
         n_states = 2 if self.mode == "LSTM" else 1
         if hx is None:
             zeros = creation.zeros(self.num_layers, n, self.hidden_size, dtype=input.dtype)
             hx = (zeros,) * n_states
         elif not isinstance(hx, tuple):
             hx = (hx,)
-        states = [tuple(h[layer] for h in hx) for layer in range(self.num_layers)]
-        output, states = self._run(input, states)
-        final = tuple(stack([s[k] for s in states], 0) for k in range(n_states))
+        weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
+        output, final = run_layers(self.mode, input, hx, weights, self.dropout, self.training,
+                                   batched and self.batch_first)
         if not batched:
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
-        elif self.batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN, else Backward1
-            output = output.transpose(0, 1) if self._fused(output) else output.transpose_(0, 1)
         return output, (final if self.mode == "LSTM" else final[0])
 
 
@@ -121,9 +100,6 @@ class RNN(RNNBase):
         self.__dict__["nonlinearity"] = nonlinearity
         super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", input_size, hidden_size,
                          num_layers, bias, batch_first, dropout, bidirectional, dtype=dtype)
-
-    def _cell(self, x, state, w_ih, w_hh, b_ih, b_hh):
-        return _rnn_cell(self.nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh)
 
     def extra_repr(self):
         s = super().extra_repr()
@@ -188,14 +164,37 @@ class LSTM(RNNBase):
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)
 
-    _cell = staticmethod(_lstm_cell)
-
 
 class GRU(RNNBase):
     def __init__(self, *args, **kwargs):
         super().__init__("GRU", *args, **kwargs)
 
-    _cell = staticmethod(_gru_cell)
+
+_CELLS = {"RNN_TANH": lambda *args: _rnn_cell("tanh", *args), "RNN_RELU": lambda *args: _rnn_cell("relu", *args),
+          "GRU": _gru_cell, "LSTM": _lstm_cell}
+
+
+def run_layers(mode, input, hx, weights, dropout, train, batch_first):
+    """ATen's rnn_tanh/rnn_relu/gru/lstm: input (L, N, H_in) (batch_first: (N, L, H_in)), hx a
+    tuple of (num_layers, N, H) states, weights per layer [w_ih, w_hh, b_ih, b_hh] (biases None
+    or left out). Returns the last layer's outputs and the tuple of final states."""
+    if batch_first:
+        input = input.transpose(0, 1)
+    new_states = []
+    for layer, layer_weights in enumerate(weights):
+        layer_weights = (list(layer_weights) + [None, None])[:4]
+        state = tuple(h[layer] for h in hx)
+        if mode == "LSTM" and input.dtype is float32:
+            input, *state = _lstm_layer([input, *layer_weights, *state])
+        else:
+            input, state = _steps(_CELLS[mode], input, state, layer_weights)
+        if dropout and train and layer < len(weights) - 1:
+            input = F.dropout(input, dropout, True)
+        new_states.append(state)
+    final = tuple(stack([s[k] for s in new_states], 0) for k in range(len(hx)))
+    if batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN, else Backward1
+        input = input.transpose(0, 1) if mode == "LSTM" and input.dtype is float32 else input.transpose_(0, 1)
+    return input, final
 
 
 class RNNCellBase(Module):

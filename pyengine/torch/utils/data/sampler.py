@@ -1,5 +1,6 @@
 """Samplers: the order in which a DataLoader visits dataset indices."""
 import itertools
+import math
 
 from ..._dtype import float64, int64
 from ..._ops.creation import empty, tensor
@@ -129,3 +130,49 @@ class BatchSampler(Sampler):
         if self.drop_last:
             return len(self.sampler) // self.batch_size
         return (len(self.sampler) + self.batch_size - 1) // self.batch_size
+
+
+class DistributedSampler(Sampler):
+    """The share of the dataset's indices that replica ``rank`` of ``num_replicas`` visits: all indices
+    (shuffled by a generator seeded with seed + epoch), padded by repeating or cut to a multiple of
+    num_replicas, then every num_replicas-th from rank. Both must be given: there is no process group."""
+
+    def __init__(self, dataset, num_replicas=None, rank=None, shuffle=True, seed=0, drop_last=False):
+        if num_replicas is None or rank is None:
+            from ..._unsupported import message
+            raise RuntimeError("DistributedSampler needs num_replicas and rank given here: "
+                               + message("distributed"))
+        if rank >= num_replicas or rank < 0:
+            raise ValueError(f"Invalid rank {rank}, rank should be in the interval [0, {num_replicas - 1}]")
+        self.dataset = dataset
+        self.num_replicas = num_replicas
+        self.rank = rank
+        self.epoch = 0
+        self.drop_last = drop_last
+        if drop_last and len(dataset) % num_replicas != 0:
+            self.num_samples = math.ceil((len(dataset) - num_replicas) / num_replicas)
+        else:
+            self.num_samples = math.ceil(len(dataset) / num_replicas)
+        self.total_size = self.num_samples * num_replicas
+        self.shuffle = shuffle
+        self.seed = seed
+
+    def __iter__(self):
+        if self.shuffle:
+            generator = Generator()
+            generator.manual_seed(self.seed + self.epoch)
+            indices = randperm(len(self.dataset), generator=generator).tolist()
+        else:
+            indices = list(range(len(self.dataset)))
+        if self.drop_last:
+            indices = indices[:self.total_size]
+        else:
+            padding = self.total_size - len(indices)
+            indices += (indices * math.ceil(padding / len(indices)))[:padding]
+        return iter(indices[self.rank:self.total_size:self.num_replicas])
+
+    def __len__(self):
+        return self.num_samples
+
+    def set_epoch(self, epoch):
+        self.epoch = epoch
