@@ -7,6 +7,7 @@ from ..._ops.creation import eye, ones, zeros, zeros_like
 from ..._ops.joining import cat
 from ..._ops.linalg import mv
 from ..._ops.linalg_decompositions import matrix_exp, qr
+from ..._ops.linalg_householder import geqrf, householder_product
 from ..._ops.linalg_solve import solve
 from ..._ops.pointwise import add, allclose
 from ..._random_ops import randn
@@ -31,18 +32,6 @@ def _make_orthogonal(A):
     """The Q of A's QR decomposition, its columns' signs made those of R's diagonal (so Q is unique)."""
     Q, R = qr(A)
     return Q * R.diagonal(dim1=-2, dim2=-1).sgn().unsqueeze(-2)
-
-
-def _householder_product(V, tau):
-    """The first k columns of H_1 ... H_k, H_i = I - tau_i v_i v_i^T with v_i = (0 ... 0, 1, V[i+1:, i])
-    (linalg.householder_product, composed of tensor ops)."""
-    n, k = V.size(-2), V.size(-1)
-    batch = tuple(V.shape[:-2])
-    Q = eye(n, k, dtype=V.dtype).expand(*batch, n, k)
-    for i in reversed(range(k)):
-        v = cat([zeros(*batch, i, dtype=V.dtype), ones(*batch, 1, dtype=V.dtype), V[..., i + 1:, i]], -1)
-        Q = Q - tau[..., i, None, None] * v.unsqueeze(-1) @ (v.unsqueeze(-2) @ Q)
-    return Q
 
 
 class _OrthMaps(Enum):
@@ -80,7 +69,7 @@ class _Orthogonal(Module):
         else:
             A = X.tril(diagonal=-1)
             tau = 2.0 / (1.0 + (A * A).sum(dim=-2))
-            Q = _householder_product(A, tau)
+            Q = householder_product(A, tau)
             Q = Q * X.diagonal(dim1=-2, dim2=-1).int().unsqueeze(-2)
         if hasattr(self, "base"):
             Q = self.base @ Q
@@ -93,15 +82,20 @@ class _Orthogonal(Module):
                                  f"Got a tensor of shape {Q.shape}.")
             Q_init = Q
             n, k = Q.size(-2), Q.size(-1)
-            if n < k:
+            transposed = n < k
+            if transposed:
                 Q = Q.mT
                 n, k = k, n
             if not hasattr(self, "base"):
                 if self.orthogonal_map in (_OrthMaps.cayley, _OrthMaps.matrix_exp):
                     raise NotImplementedError("It is not possible to assign to the matrix exponential or the "
                                               "Cayley parametrizations when use_trivialization=False.")
-                raise RuntimeError("orthogonal(..., use_trivialization=False) needs torch.geqrf, which this "
-                                   "engine does not have")
+                # Householder: the reflectors of Q's QR decomposition, with diag(R) > 0 (so -Q @ -Id is not
+                # another answer); where LAPACK made no reflection (tau == 0) the sign flips back.
+                A, tau = geqrf(Q)
+                A.diagonal(dim1=-2, dim2=-1).sign_()
+                A.diagonal(dim1=-2, dim2=-1)[tau == 0.0] *= -1
+                return A.mT if transposed else A
             if n == k:
                 Q = Q.clone() if _is_orthogonal(Q) else _make_orthogonal(Q)
             else:  # completed to a square matrix by random columns, as PyTorch does

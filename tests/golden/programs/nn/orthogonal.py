@@ -39,3 +39,10 @@ try:
 except NotImplementedError as e:
     print("NotImplementedError:", e)
 print(torch.rand(2))
+# Householder without trivialization: the weight's QR reflectors become the parameter (geqrf)
+for shape in [(4, 3), (3, 5), (4, 4)]:
+    m = P.orthogonal(nn.Linear(shape[1], shape[0]), orthogonal_map="householder", use_trivialization=False)
+    W = m.weight
+    print(shape, W.grad_fn.name(), W, m.parametrizations.weight.original)
+    W.sum().backward()
+    print(m.parametrizations.weight.original.grad)
