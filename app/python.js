@@ -9,7 +9,8 @@
 // Python failed, saying why (with the file that failed, if one did); restart() is then the retry.
 // The first worker also captures its Python, the engine imported, as a memory snapshot (SNAPSHOT,
 // app/boot-engine.js), which every later worker boots from in a fraction of the time; with a
-// `snapshotStore` (snapshot-store.js) it is kept for the next visit too.
+// `snapshotStore` (snapshot-store.js) it is kept for the next visit too. It also hands over
+// Pyodide's compiled wasm (WASM_MODULE), which later workers instantiate without compiling it again.
 // With `standbySpare` and no isolation (where every Stop replaces the worker), once a snapshot
 // exists a spare worker boots from it in idle time and waits, so that Stop, a crash or Restart
 // finds Python ready at once; each spare that takes over gets a successor the same way.
@@ -42,25 +43,29 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
   let unkept = null; // a snapshot just received ({ id, bytes: Uint8Array }), kept once the page is idle
   let snapshotKnown = false; // a worker booted from a snapshot, or one was kept: a spare boots quickly
+  let compiledRuntime = null; // Pyodide's wasm as the first worker compiled it (WASM_MODULE), for the next ones
 
   function spawn() {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-    const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null };
+    const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null, started: null };
     handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
     handle.worker.onerror = (event) => {
       event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
       fail(handle, { message: event.message || workerFailedMessage });
     };
-    // In a task of its own, after whatever made this worker (a Stop) has shown its outcome.
+    filesForWorker().then(
+      (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, snapshots: true, runtime: compiledRuntime }),
+      (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
+    );
+    // The memory snapshot is looked up meanwhile (the worker loads its runtime until it needs it),
+    // in a task of its own, after whatever made this worker (a Stop) has shown its outcome.
     const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
       keepSnapshot();
       return (image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null));
     });
-    Promise.all([filesForWorker(), snapshot]).then(
-      ([files, stored]) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, image: stored, snapshots: true }),
-      (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
-    );
+    Promise.all([new Promise((resolve) => (handle.started = resolve)), snapshot]).then(([, stored]) =>
+      handle.worker.postMessage({ type: msg.IMAGE, image: stored }));
     watch(handle);
     return handle;
   }
@@ -105,6 +110,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
 
   function receive(handle, data) {
     if (data.type === msg.STATUS) {
+      handle.started();
       Object.assign(handle, { stage: data.stage, engineError: data.engineError, fromSnapshot: data.fromSnapshot });
       watch(handle);
       snapshotKnown ||= data.fromSnapshot === true;
@@ -112,6 +118,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       standBy();
     } else if (data.type === msg.FATAL) {
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
+    } else if (data.type === msg.WASM_MODULE) {
+      compiledRuntime ??= data.module;
     } else if (data.type === msg.SNAPSHOT) {
       unkept = { id: data.id, bytes: data.bytes };
       whenIdle(keepSnapshot);
