@@ -15,7 +15,7 @@
 // exists a spare worker boots from it in idle time and waits, so that Stop, a crash or Restart
 // finds Python ready at once; each spare that takes over gets a successor the same way.
 import * as msg from "./protocol.js";
-import { filesForWorker, startWorker } from "./files.js";
+import { filesForWorker, fromDisk, startWorker } from "./files.js";
 
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
@@ -54,10 +54,10 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
       fail(handle, { message: event.message || workerFailedMessage });
     };
-    filesForWorker().then(
-      (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, snapshots: true, runtime: compiledRuntime }),
-      (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
-    );
+    const init = (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, snapshots: true, runtime: compiledRuntime });
+    // Over http(s) at once (the worker fetches its files), not after the task that made the worker.
+    if (!fromDisk) init(undefined);
+    else filesForWorker().then(init, (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }));
     // The memory snapshot is looked up meanwhile (the worker loads its runtime until it needs it),
     // in a task of its own, after whatever made this worker (a Stop) has shown its outcome.
     const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
