@@ -12,7 +12,8 @@ export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over
 export const IMAGE = "image"; // { type, image: { id, bytes: Blob } | null }  after the worker's first
 //                              STATUS (so a file:// bootstrap has handed INIT on, files.js): a memory
 //                              snapshot an earlier worker posted (SNAPSHOT), which the worker boots
-//                              from when its build made it; its boot waits for this message
+//                              from when its build made it; its boot waits for this message (a spare
+//                              held on an isolated page gets it when it takes over, python.js)
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown; graph: record the run for
