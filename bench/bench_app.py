@@ -12,7 +12,8 @@ targets, each printed with its ratio), median of N with min-max, and the size of
                  isolation headers: Stop replaces the worker), and Restart Python -> ready; each
                  after a few seconds' idle time in which a spare worker may boot (up to IDLE_S);
                  and Restart Python -> ready on the cross-origin isolated page of the repeat visit
-                 (Stop interrupts there: no spare waits, the new worker boots from the snapshot)
+                 (Stop interrupts there: a spare waits held, its runtime loaded but no Python
+                 booted, and boots from the snapshot when Restart releases it), after the same idle time
   Navigation -> ready and the click -> ready are timed in the page, as Pyodide alone is.
   first-visit transfer: bytes on the wire, service worker precache included (plain host)
   `import torch` in CPython 3.11 with a bytecode cache, both array backends
@@ -139,21 +140,26 @@ def run_ms(page, code):
     return times["output"], times["verdict"]
 
 
-# Booted workers of the page (a booted worker has fenced off fetch, app/worker.js).
-def booted_workers(page):
+# Whether a worker has booted (its last step before "ready" fences off fetch, app/worker.js), or has
+# loaded Pyodide's runtime (where a spare held on an isolated page stops, app/python.js).
+BOOTED = "() => Object.getOwnPropertyDescriptor(self, 'fetch')?.writable === false"
+LOADED = "() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('pyodide.asm.mjs'))"
+
+
+def workers_where(page, condition):
     count = 0
     for worker in page.workers:
         try:
-            count += worker.evaluate("() => Object.getOwnPropertyDescriptor(self, 'fetch')?.writable === false")
+            count += worker.evaluate(condition)
         except Exception:
             pass  # terminated
     return count
 
 
-def idle(page):
-    """A learner reading: until a spare worker has booted beside the active one, or IDLE_S."""
+def idle(page, spare=BOOTED):
+    """A learner reading: until a spare worker (booted, or LOADED) is there beside the active one, or IDLE_S."""
     deadline = time.monotonic() + IDLE_S
-    while booted_workers(page) < 2 and time.monotonic() < deadline:
+    while workers_where(page, spare) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
 
 
@@ -202,6 +208,7 @@ def app_visits(browser, url, snapshots, solution):
     repeat = ready_ms(page)
     from_snapshot = page.get_attribute('[data-testid="python-status"]', "data-from-snapshot") == "true"
     first_output, verdict = run_ms(page, solution)
+    idle(page, LOADED)
     restart = restart_ms(page)
     context.close()
     return {"first": first, "repeat": repeat, "from_snapshot": from_snapshot, "first_output": first_output, "verdict": verdict,
