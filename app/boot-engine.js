@@ -22,17 +22,18 @@ if "torch" in sys.modules: sys.modules["torch"].seed()`;
 // loadPyodide: Pyodide's; options: its options; writeFiles(pyodide): puts the engine's files in
 // place (may be async); importEngine: the Python that imports it; kernelsWasm: the kernels' bytes, or null;
 // snapshot: bytes of an earlier makeSnapshot (or a Promise of them), or null; makeSnapshot: capture
-// one after the import.
+// one after the import; runtime: Pyodide's pyodide.asm.wasm compiled (a WebAssembly.Module, or a
+// Promise of one), instantiated instead of the wasm Pyodide would download and compile, or null.
 // Returns { pyodide, restored, snapshot (Uint8Array, when made), snapshotError (why a given
 // snapshot was not used) }. Importing the engine may fail: the caller's own import reports why.
-export async function bootEngine({ loadPyodide, options, writeFiles, importEngine, kernelsWasm = null, snapshot = null, makeSnapshot = false }) {
+export async function bootEngine({ loadPyodide, options, writeFiles, importEngine, kernelsWasm = null, snapshot = null, makeSnapshot = false, runtime = null }) {
   const kernels = {}; // the kernels' exports, copied onto the one object Python holds
   let snapshotError;
   if (snapshot) {
     try {
       let holdsKernels = false;
       const bytes = await snapshot;
-      const pyodide = await withMemoryFor(bytes, () =>
+      const pyodide = await instantiating({ runtime, snapshot: bytes }, () =>
         loadPyodide({ ...options, _loadSnapshot: bytes, _snapshotDeserializer: () => ((holdsKernels = true), kernels) }));
       await writeFiles(pyodide);
       if (holdsKernels && !(kernelsWasm && loadKernels(pyodide, kernelsWasm, kernels))) throw new Error("the snapshot's compute kernels cannot be loaded");
@@ -42,7 +43,7 @@ export async function bootEngine({ loadPyodide, options, writeFiles, importEngin
       snapshotError = String(error?.message ?? error);
     }
   }
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
+  const pyodide = await instantiating({ runtime }, () => loadPyodide({ ...options, _makeSnapshot: makeSnapshot }));
   await writeFiles(pyodide);
   if (kernelsWasm && loadKernels(pyodide, kernelsWasm, kernels)) pyodide.registerJsModule(KERNELS_MODULE, kernels);
   let made;
@@ -63,23 +64,34 @@ export async function bootEngine({ loadPyodide, options, writeFiles, importEngin
   return { pyodide, restored: false, snapshot: made, snapshotError };
 }
 
-// Pyodide sizes a restored runtime's memory with INITIAL_MEMORY, which its build ignores (the
-// memory is declared inside pyodide.asm.wasm, 30 MiB), and copies the snapshot in without growing
-// it (pyodide/pyodide#6254): the snapshot of a heap that grew past 30 MiB while the engine was
-// imported fails with "offset is out of bounds". So while `load` instantiates Pyodide's module for
-// a restore, the new instance's memory is first grown to hold the snapshot's heap.
-async function withMemoryFor(snapshot, load) {
-  const bytes = ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot);
-  const heapBytes = bytes.byteLength - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
-  const grow = (result) => {
-    const memory = (result instanceof WebAssembly.Instance ? result : result.instance).exports.memory;
+// While `load` instantiates Pyodide's module (WebAssembly.instantiateStreaming in a browser,
+// instantiate in Node):
+// - with `runtime`, it gets an instance of that compiled module, whatever source Pyodide passes;
+// - for a restore (`snapshot`, its bytes), the new instance's memory is first grown to hold the
+//   snapshot's heap. Pyodide sizes a restored runtime's memory with INITIAL_MEMORY, which its build
+//   ignores (the memory is declared inside pyodide.asm.wasm, 30 MiB), and copies the snapshot in
+//   without growing it (pyodide/pyodide#6254): the snapshot of a heap that grew past 30 MiB while the
+//   engine was imported fails with "offset is out of bounds".
+// Pyodide's own small module (a Module passed to instantiate) is instantiated as it asks.
+async function instantiating({ runtime = null, snapshot = null }, load) {
+  const bytes = !snapshot || ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot);
+  const heapBytes = bytes ? bytes.byteLength - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1] : 0;
+  const grow = (instance) => {
+    const memory = instance.exports.memory;
     const missingPages = memory instanceof WebAssembly.Memory ? Math.ceil((heapBytes - memory.buffer.byteLength) / 65536) : 0;
     if (missingPages > 0) memory.grow(missingPages);
-    return result;
   };
   const { instantiate, instantiateStreaming } = WebAssembly;
-  WebAssembly.instantiate = (...args) => Reflect.apply(instantiate, WebAssembly, args).then(grow);
-  WebAssembly.instantiateStreaming = (...args) => Reflect.apply(instantiateStreaming, WebAssembly, args).then(grow);
+  const instantiated = async (source, imports, compile) => {
+    if (source instanceof WebAssembly.Module) return Reflect.apply(instantiate, WebAssembly, [source, imports]);
+    const result = runtime
+      ? { module: await runtime, instance: await Reflect.apply(instantiate, WebAssembly, [await runtime, imports]) }
+      : await Reflect.apply(compile, WebAssembly, [source, imports]);
+    grow(result.instance);
+    return result;
+  };
+  WebAssembly.instantiate = (source, imports) => instantiated(source, imports, instantiate);
+  WebAssembly.instantiateStreaming = (source, imports) => instantiated(source, imports, instantiateStreaming);
   try {
     return await load();
   } finally {

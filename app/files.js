@@ -62,11 +62,10 @@ export function startWorker() {
   return new Worker(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" })), { type: "module" });
 }
 
-// What INIT carries for the worker's files: nothing over http(s) (the worker fetches them),
-// from disk { path: string | Uint8Array } for every WORKER_FILES entry, read once per page.
+// What INIT carries for the worker's files from disk (over http(s), nothing: the worker fetches
+// them): { path: string | Uint8Array } for every WORKER_FILES entry, read once per page.
 let diskWorkerFiles = null;
 export function filesForWorker() {
-  if (!fromDisk) return Promise.resolve(undefined);
   diskWorkerFiles ??= Promise.all(WORKER_FILES.map(readFromDisk)).then((contents) =>
     Object.fromEntries(WORKER_FILES.map((path, i) => [path, contents[i]])),
   );

@@ -26,6 +26,7 @@ startServices({
     onNewVersion: actions.setNewVersion,
     beforeReload: actions.saveNow,
     busy: () => state.python.state === "running",
+    booted: new Promise((resolve) => subscribe(() => ["ready", "failed"].includes(state.python.state) && resolve())),
   }),
 });
 

@@ -22,11 +22,15 @@ function firstTimeThisSession() {
   }
 }
 
-// onNewVersion(): a new build waits; beforeReload(): save what must survive; busy(): a program runs.
-export function registerServiceWorker({ onNewVersion, beforeReload, busy }) {
+// onNewVersion(): a new build waits; beforeReload(): save what must survive; busy(): a program runs;
+// booted: a Promise settled once Python is ready (or failed). On a page that is cross-origin isolated
+// already, the service worker only adds offline use and updates: it is registered after `booted`,
+// so that its install (downloading and hashing the whole site) does not compete with Python's first
+// boot. On a plain host it is registered at once, since it also brings isolation (with a reload).
+export function registerServiceWorker({ onNewVersion, beforeReload, busy, booted }) {
   if (fromDisk || !("serviceWorker" in navigator)) return { applyUpdate: () => location.reload() };
   const workbox = new Workbox(appUrl("sw.js"));
-  const registered = workbox.register();
+  const registered = (globalThis.crossOriginIsolated ? booted : Promise.resolve()).then(() => workbox.register());
   let controlled = Boolean(navigator.serviceWorker.controller);
   let updating = false;
   const reload = () => {

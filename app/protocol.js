@@ -4,12 +4,16 @@
 // Page → worker.
 export const INIT = "init"; // { type, secret, interruptBuffer?: Uint8Array over a SharedArrayBuffer,
 //                              files?: { path: string | Uint8Array }, snapshots?: boolean,
-//                              image?: { id, bytes: Blob } }
+//                              runtime?: WebAssembly.Module }
 //                              secret = random text for this worker; it signs every message back;
 //                              files = the worker's files, from disk only (files.js);
-//                              image = a memory snapshot an earlier worker posted (SNAPSHOT): the
-//                              worker boots from it when its build made it; snapshots = without a
-//                              usable image, make one and post it
+//                              snapshots = without a usable IMAGE, make one and post it;
+//                              runtime = Pyodide's wasm as an earlier worker compiled it (WASM_MODULE)
+export const IMAGE = "image"; // { type, image: { id, bytes: Blob } | null }  after the worker's first
+//                              STATUS (so a file:// bootstrap has handed INIT on, files.js): a memory
+//                              snapshot an earlier worker posted (SNAPSHOT), which the worker boots
+//                              from when its build made it; its boot waits for this message (a spare
+//                              held on an isolated page gets it when it takes over, python.js)
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown; graph: record the run for
@@ -24,6 +28,8 @@ export const STATUS = "status"; // { type, stage: "runtime" | "engine" | "ready"
 export const SNAPSHOT = "snapshot"; // { type, id, bytes: Uint8Array }  after "ready": Python with the engine
 //                                   imported, as a memory snapshot (app/boot-engine.js) for later workers (the
 //                                   page keeps it as a Blob, which it passes and stores without copying 30 MB)
+export const WASM_MODULE = "wasm-module"; // { type, module: WebAssembly.Module }  after "ready": Pyodide's
+//                                   wasm compiled, which later workers get with INIT instead of compiling it
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }

@@ -9,12 +9,14 @@
 // Python failed, saying why (with the file that failed, if one did); restart() is then the retry.
 // The first worker also captures its Python, the engine imported, as a memory snapshot (SNAPSHOT,
 // app/boot-engine.js), which every later worker boots from in a fraction of the time; with a
-// `snapshotStore` (snapshot-store.js) it is kept for the next visit too.
+// `snapshotStore` (snapshot-store.js) it is kept for the next visit too. It also hands over
+// Pyodide's compiled wasm (WASM_MODULE), which later workers instantiate without compiling it again.
 // With `standbySpare` and no isolation (where every Stop replaces the worker), once a snapshot
 // exists a spare worker boots from it in idle time and waits, so that Stop, a crash or Restart
-// finds Python ready at once; each spare that takes over gets a successor the same way.
+// finds Python ready at once; each spare that takes over gets a successor the same way. On an
+// isolated page the spare waits held, before its boot (standBy()).
 import * as msg from "./protocol.js";
-import { filesForWorker, startWorker } from "./files.js";
+import { filesForWorker, fromDisk, startWorker } from "./files.js";
 
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
@@ -42,26 +44,35 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
   let unkept = null; // a snapshot just received ({ id, bytes: Uint8Array }), kept once the page is idle
   let snapshotKnown = false; // a worker booted from a snapshot, or one was kept: a spare boots quickly
+  let compiledRuntime = null; // Pyodide's wasm as the first worker compiled it (WASM_MODULE), for the next ones
 
-  function spawn() {
+  // A new worker; a `held` one loads its runtime but boots no Python until release().
+  function spawn({ held = false } = {}) {
     const interruptBuffer = isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-    const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null };
+    const handle = { worker: startWorker(), secret, interruptBuffer, stage: "runtime", watchdog: null, held };
     handle.worker.onmessage = ({ data }) => data?.secret === secret && receive(handle, data);
     handle.worker.onerror = (event) => {
       event.preventDefault(); // handled here: the page shows the failure, it is not the page's own error
       fail(handle, { message: event.message || workerFailedMessage });
     };
-    // In a task of its own, after whatever made this worker (a Stop) has shown its outcome.
-    const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
-      keepSnapshot();
-      return (image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null));
-    });
-    Promise.all([filesForWorker(), snapshot]).then(
-      ([files, stored]) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, image: stored, snapshots: true }),
-      (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }),
-    );
-    watch(handle);
+    const init = (files) => handle.worker.postMessage({ type: msg.INIT, interruptBuffer, secret, files, snapshots: true, runtime: compiledRuntime });
+    // Over http(s) at once (the worker fetches its files), not after the task that made the worker.
+    if (!fromDisk) init(undefined);
+    else filesForWorker().then(init, (error) => fail(handle, { message: error.message, file: error.file, reason: error.reason }));
+    const started = new Promise((resolve) => (handle.started = resolve));
+    // The worker loads its runtime until it needs the snapshot, looked up meanwhile in a task of its
+    // own, after whatever made (or released) this worker (a Stop) has shown its outcome.
+    handle.release = () => {
+      handle.held = false;
+      watch(handle);
+      const snapshot = new Promise((resolve) => setTimeout(resolve)).then(() => {
+        keepSnapshot();
+        return (image ??= snapshotStore ? snapshotStore.load().catch(() => null) : Promise.resolve(null));
+      });
+      Promise.all([started, snapshot]).then(([, stored]) => handle.worker.postMessage({ type: msg.IMAGE, image: stored }));
+    };
+    if (!held) handle.release();
     return handle;
   }
 
@@ -86,7 +97,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   // A boot stage that makes no progress for bootTimeoutSeconds fails (a late message still counts).
   function watch(handle) {
     clearTimeout(handle.watchdog);
-    if (handle.stage === "ready" || !(bootTimeoutSeconds > 0)) return;
+    if (handle.stage === "ready" || handle.held || !(bootTimeoutSeconds > 0)) return;
     handle.watchdog = setTimeout(() => fail(handle, { hung: handle.stage, seconds: bootTimeoutSeconds }), bootTimeoutSeconds * 1000);
   }
 
@@ -98,6 +109,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     graphQuestions.clear();
     active = spare ?? spawn();
     spare = null;
+    if (active.held) active.release();
     announce(active, "restarting");
     run?.finish(result);
     standBy();
@@ -105,6 +117,7 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
 
   function receive(handle, data) {
     if (data.type === msg.STATUS) {
+      handle.started();
       Object.assign(handle, { stage: data.stage, engineError: data.engineError, fromSnapshot: data.fromSnapshot });
       watch(handle);
       snapshotKnown ||= data.fromSnapshot === true;
@@ -112,6 +125,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
       standBy();
     } else if (data.type === msg.FATAL) {
       fail(handle, { message: data.message, file: data.file, reason: data.reason, status: data.status });
+    } else if (data.type === msg.WASM_MODULE) {
+      compiledRuntime ??= data.module;
     } else if (data.type === msg.SNAPSHOT) {
       unkept = { id: data.id, bytes: data.bytes };
       whenIdle(keepSnapshot);
@@ -145,11 +160,14 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     standBy();
   }
 
-  // Boots the standing spare (standbySpare) when the page is idle and the active worker is ready.
+  // Starts the standing spare (standbySpare) when the page is idle and the active worker is ready.
+  // On an isolated page, where only Restart and a crash replace the worker (Stop interrupts), the
+  // spare is held: its runtime loaded and compiled, no Python yet, which costs a fraction of the
+  // memory of a booted one; released, it boots from the snapshot.
   function standBy() {
-    if (!standbySpare || isolated || !snapshotKnown || spare || active?.stage !== "ready") return;
+    if (!standbySpare || !snapshotKnown || spare || active?.stage !== "ready") return;
     whenIdle(() => {
-      if (!spare && active?.stage === "ready") spare = spawn();
+      if (!spare && active?.stage === "ready") spare = spawn({ held: isolated });
     });
   }
 

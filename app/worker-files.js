@@ -16,9 +16,11 @@ export function workerFiles(provided, workerUrl) {
   failure.catch(() => {}); // observed through during()
   const fail = (error) => (reportFailure(error), error);
   const pathOf = (url) => (url.startsWith(base) ? url.slice(base.length).split(/[?#]/)[0] : url);
+  const compiledPaths = new Set();
 
   async function fetchFile(input, init) {
     const path = pathOf(String(input instanceof Request ? input.url : input));
+    if (compiledPaths.has(path)) return new Response(null); // its instantiation gets the compiled module
     if (provided) {
       if (!(path in provided)) throw fail(new FileError(path, "missing"));
       return new Response(provided[path], { headers: { "Content-Type": TYPES[path.split(".").pop()] ?? "application/octet-stream" } });
@@ -47,6 +49,16 @@ export function workerFiles(provided, workerUrl) {
         if (!provided) await fetchFile(url); // throws the FileError when the download is the problem
         throw error;
       }
+    },
+
+    // A wasm file compiled once, as it downloads (or `module`, compiled by an earlier worker): a
+    // Promise of its WebAssembly.Module. Pyodide's own request for the file is then answered empty,
+    // since its instantiation gets this module (app/boot-engine.js); a failure fails during().
+    compile(path, module = null) {
+      const compiled = module instanceof WebAssembly.Module ? Promise.resolve(module) : WebAssembly.compileStreaming(fetchFile(base + path));
+      compiled.catch(fail);
+      compiledPaths.add(path);
+      return compiled;
     },
 
     // Runs `load` with this module's fetch as the global one; rejects as soon as a file fails.

@@ -16,6 +16,7 @@ import { unzipSync } from "fflate";
 
 /* global BOOT_IMAGE_ID */ // the build's id of what a snapshot holds (scripts/build.mjs)
 
+const PYODIDE_DIR = "vendor/pyodide/";
 const HOME = "/home/pyodide";
 const ENGINE_DIR = `${HOME}/pyengine`;
 const WORK_DIR = `${HOME}/work`; // the programs' working directory, emptied before each run
@@ -37,6 +38,8 @@ let currentRunId = null;
 let rawLines = 0;
 let interruptBuffer = null;
 let booted = null; // Promise of { pyodide, runProgram, bootState }
+let receiveImage; // resolves the boot's Promise of the page's IMAGE
+const image = new Promise((resolve) => (receiveImage = resolve));
 const programTimers = new Set(); // timers set after boot: by programs (directly or through asyncio)
 
 function post(message, transfer = []) {
@@ -48,23 +51,27 @@ function rawOutput(stream, text) {
 }
 
 // `provided`: the files' contents when the page runs from disk (files.js), else undefined (fetched).
-// `image`: { id, bytes: Blob } of a memory snapshot an earlier worker of this browser posted (SNAPSHOT),
-// used when it was made by this build (BOOT_IMAGE_ID, written by the build); with `snapshots` and
-// no usable image, this worker makes one and posts it.
-async function boot(provided, image, snapshots) {
+// `compiled`: Pyodide's wasm compiled by an earlier worker of the page (WebAssembly.Module), or null:
+// it is compiled here as it downloads, while the rest loads, and posted to the page (WASM_MODULE).
+// The page's IMAGE: { id, bytes: Blob } of a memory snapshot an earlier worker of this browser posted
+// (SNAPSHOT), used when it was made by this build (BOOT_IMAGE_ID, written by the build); with
+// `snapshots` and no usable image, this worker makes one and posts it.
+async function boot(provided, compiled, snapshots) {
   post({ type: msg.STATUS, stage: "runtime" });
   const files = workerFiles(provided, import.meta.url);
+  const runtime = files.compile(`${PYODIDE_DIR}pyodide.asm.wasm`, compiled);
   const engineFiles = files.bytes("pyengine.zip").then((zip) => unzipSync(new Uint8Array(zip)));
   engineFiles.catch(() => {}); // awaited below, once the runtime has loaded
   // Pyodide's runtime module is imported here (it cannot be from disk), while its wasm downloads.
-  const runtimeModule = files.importModule("vendor/pyodide/pyodide.asm.mjs");
+  const runtimeModule = files.importModule(`${PYODIDE_DIR}pyodide.asm.mjs`);
   runtimeModule.catch(() => {}); // awaited by loadPyodide, through during()
-  const { loadPyodide } = await files.importModule("vendor/pyodide/pyodide.mjs");
-  const usable = image?.id === BOOT_IMAGE_ID && image.bytes instanceof Blob ? image.bytes.arrayBuffer() : null; // read here, not on the page's thread
+  const { loadPyodide } = await files.importModule(`${PYODIDE_DIR}pyodide.mjs`);
+  const stored = await image;
+  const usable = stored?.id === BOOT_IMAGE_ID && stored.bytes instanceof Blob ? stored.bytes.arrayBuffer() : null; // read here, not on the page's thread
   const { pyodide, restored, snapshot, snapshotError } = await bootEngine({
     loadPyodide: (options) => files.during(() => loadPyodide(options)),
     options: {
-      indexURL: files.url("vendor/pyodide/"),
+      indexURL: files.url(PYODIDE_DIR),
       createPyodideModule: async (settings) => (await runtimeModule).default(settings),
       // Learner output goes through runner.Output; these only catch what bypasses sys.stdout.
       stdout: (text) => rawOutput("stdout", text),
@@ -81,6 +88,7 @@ async function boot(provided, image, snapshots) {
     kernelsWasm,
     snapshot: usable,
     makeSnapshot: snapshots,
+    runtime,
   });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   const runner = pyodide.pyimport("_course_runner");
@@ -90,6 +98,13 @@ async function boot(provided, image, snapshots) {
   fence();
   post({ type: msg.STATUS, stage: "ready", engineError, fromSnapshot: restored, snapshotError });
   if (snapshot) post({ type: msg.SNAPSHOT, id: BOOT_IMAGE_ID, bytes: snapshot }, [snapshot.buffer]);
+  if (!compiled) {
+    try {
+      post({ type: msg.WASM_MODULE, module: await runtime });
+    } catch {
+      // not serializable to this page: each of its workers compiles its own
+    }
+  }
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
   return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
@@ -179,8 +194,10 @@ export function receive(event) {
   if (data.type === msg.INIT && booted === null) {
     interruptBuffer = data.interruptBuffer ?? null;
     secret = data.secret;
-    booted = boot(data.files, data.image, data.snapshots);
+    booted = boot(data.files, data.runtime ?? null, data.snapshots);
     booted.catch((error) => post({ type: msg.FATAL, message: String(error?.message ?? error), file: error?.file, reason: error?.reason, status: error?.status }));
+  } else if (data.type === msg.IMAGE) {
+    receiveImage(data.image);
   } else if (data.type === msg.RUN) {
     run(data);
   } else if (data.type === msg.GRAPH) {

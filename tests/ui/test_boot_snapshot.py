@@ -132,3 +132,35 @@ def test_without_isolation_a_spare_from_the_snapshot_waits_so_stop_finds_python_
     assert from_snapshot(app)
     assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).sum())").strip() == "tensor(3.)"
     wait_for_ready_spare(page)  # the spare that took over got a successor
+
+
+SEED_STATE = "import random, torch\nprint(random.random(), torch.initial_seed())\n"
+
+
+def wait_for_held_spare(page):
+    """The active worker booted and a spare beside it that has not booted Python."""
+    deadline = time.monotonic() + 60
+    while not (len(page.workers) == 2 and sum(map(booted, page.workers)) == 1):
+        assert time.monotonic() < deadline, f"no held spare beside the active worker ({len(page.workers)} workers)"
+        time.sleep(0.2)
+
+
+def test_on_an_isolated_page_restart_brings_python_back_from_the_snapshot_fresh(open_app, site_url, seed):
+    """Stop interrupts there, so the spare worker waits held, its runtime loaded but no Python booted
+    (a booted one would cost another interpreter's memory): Restart releases it, and it boots from
+    the snapshot, instantiating Pyodide's runtime as the first worker compiled it, not fetching it again."""
+    app = open_app()
+    page = app.open(lesson_route(seed))
+    assert page.evaluate("crossOriginIsolated")
+    stored_snapshot(app)
+    seeded = app.run("import torch\ntorch.manual_seed(5)\n" + SEED_STATE).split()
+    assert app.run(SEED_STATE).split()[1] == seeded[1] == "5"  # a run keeps the interpreter's generator
+    wait_for_held_spare(page)
+    page.click('[data-testid="restart-python"]')
+    app.wait_for_python()
+    assert from_snapshot(app)
+    fresh = app.run(SEED_STATE).split()
+    assert fresh[0] != seeded[0] and fresh[1] != "5"  # as in a new process
+    assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).exp().sum())").strip() == "tensor(10.1073)"
+    assert [url for url in app.requests if url.endswith(".wasm")] == [f"{site_url}vendor/pyodide/pyodide.asm.wasm"]
+    wait_for_held_spare(page)  # the spare that took over got a successor
