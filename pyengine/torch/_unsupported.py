@@ -67,7 +67,9 @@ class UnsupportedMethod:
         self.name = name
 
     def __get__(self, obj, owner=None):
-        raise AttributeError(f"Tensor.{self.name} is not supported ({TENSOR_FEATURES[self.name]}): {_WHY}")
+        # obj given and name left out: Python then neither fills them in nor suggests a similar name
+        raise AttributeError(f"Tensor.{self.name} is not supported ({TENSOR_FEATURES[self.name]}): {_WHY}",
+                             obj=owner if obj is None else obj)
 
 
 def unsupported_attribute(name):
