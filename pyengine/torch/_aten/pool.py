@@ -62,7 +62,8 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
 @backend_kernel
 def max_pool_backward(grad, indices, shape, out_hw, float32=False):
     """grad added at each window's maximum (indices: offsets in each plane, an int64 buffer):
-    the float64 sums as a float64 buffer, or rounded to a float32 one (``float32``)."""
+    the float64 sums as a float64 buffer (the browser's kernel, for a float32 gradient only
+    (``float32``), rounds them to a float32 one)."""
     plane = _plane(shape, len(out_hw))
     per_plane = math.prod(out_hw)
     if kernels.wasm is not None and float32:  # the browser's kernels: the same float64 sums
