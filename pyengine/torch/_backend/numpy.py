@@ -943,11 +943,12 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return accp[lead + tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))].reshape(-1)
     g = a.reshape(n, groups, opg, 1, 1, -1)
     xp = np.pad(b.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
-    cols = np.stack([xp[lead + tap].reshape(n, groups, ipg, -1) for tap in taps], 3)  # (n, G, ipg, K, O)
     mask = np.stack([valid[tap].reshape(-1) for tap in taps])
     acc = np.zeros(oc * ipg * len(taps))
     for sample in range(n):  # the terms of each weight element in (sample, output position) order
-        terms = np.where(mask, g[sample] * cols[sample, :, None], 0.0).reshape(-1, mask.shape[1]).T
+        cols = np.stack([xp[(sample, slice(None), slice(None)) + tap].reshape(groups, ipg, -1) for tap in taps],
+                        2)  # (G, ipg, K, O)
+        terms = np.where(mask, g[sample] * cols[:, None], 0.0).reshape(-1, mask.shape[1]).T
         acc = np.add.accumulate(np.concatenate([acc[None], terms]), 0)[-1]
     return acc
 
