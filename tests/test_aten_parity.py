@@ -9,6 +9,7 @@ says. Regimes the spec calls not reproducible (exact: false) must agree between 
 backends, and their agreement with torch is only checked against a floor.
 """
 import contextlib
+import functools
 import hashlib
 import inspect
 import json
@@ -25,7 +26,8 @@ sys.path.insert(0, str(ROOT / "tests" / "gen"))
 sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
-from torch._aten import LANES, _dispatch, linalg, loss, reduce, special  # noqa: E402
+from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
+from torch._aten import upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 
 np = pytest.importorskip("numpy")
@@ -69,11 +71,15 @@ def matches(ours, record):
 
 # ---- running one golden case ------------------------------------------------------------------
 
-def is_buffer(value, backend):
-    """value is a float32 buffer of the backend (python: array('f'), numpy: a float32 ndarray)."""
+TYPECODES = {"float32": "f", "float64": "d", "int64": "q"}
+
+
+def is_buffer(value, backend, types=("float32",)):
+    """value is a buffer of the backend (python: an array.array, numpy: an ndarray) of one of
+    the element types (by default float32: array('f'), a float32 ndarray)."""
     if backend.NAME == "numpy":
-        return isinstance(value, np.ndarray) and value.dtype == np.float32
-    return isinstance(value, array) and value.typecode == "f"
+        return isinstance(value, np.ndarray) and value.dtype.name in types
+    return isinstance(value, array) and value.typecode in [TYPECODES[t] for t in types]
 
 
 def _flat(result):
@@ -159,11 +165,20 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
+# The layer loops (conv, pool, upsample, norm, embedding, nll) also take float64 and integer
+# buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
+# shapes.
+LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
+                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "upsample", "norm", "embedding")} | {
+    "nll_values", "nll_backward"}
+ANY_BUFFER = ("float32", "float64", "int64")
+
+
 class _Checked:
     """A backend whose ATEN runs each @backend_kernel (its own version or _aten's loop) and
-    records a call that breaks the convention: a float32 value argument or result that is not
-    this backend's buffer (a list of floats, the other backend's buffer), or no result from a
-    kernel without an ``out`` argument."""
+    records a call that breaks the convention: a value argument or result that is not this
+    backend's buffer (a list of floats, the other backend's buffer; float32 for all but the
+    layer loops), or no result from a kernel without an ``out`` argument."""
 
     def __init__(self, backend):
         self.backend, self.called, self.broken = backend, set(), []
@@ -172,24 +187,32 @@ class _Checked:
     def __getattr__(self, name):
         return getattr(self.backend, name)
 
-    def _values_ok(self, value):
+    def _values_ok(self, value, types):
         if isinstance(value, (array, np.ndarray)):
-            return is_buffer(value, self.backend)
-        if isinstance(value, list):  # shapes, positions, flags, or joined's parts
-            return all(self._values_ok(v) if isinstance(v, (array, np.ndarray)) else not isinstance(v, float)
-                       for v in value)
+            return is_buffer(value, self.backend, types)
+        if isinstance(value, (list, tuple)):  # shapes, positions, targets, scales, or joined's parts
+            return all(self._values_ok(v, types) if isinstance(v, (array, np.ndarray, list, tuple))
+                       else isinstance(value, tuple) or not isinstance(v, float) for v in value)
         return True
+
+    def _result_ok(self, result, types):
+        if isinstance(result, tuple):  # (values, indices) or (out shape, values ...) of a layer loop
+            return all(self._values_ok(v, types) if isinstance(v, tuple) else is_buffer(v, self.backend, types)
+                       for v in result)
+        return is_buffer(result, self.backend, types)
 
     def get(self, name):
         kernel = self.backend.ATEN.get(name) or _dispatch.KERNELS[name]
         fills = "out" in inspect.signature(_dispatch.KERNELS[name]).parameters
 
+        types = ANY_BUFFER if name in LAYER_KERNELS else ("float32",)
+
         def checked(*args, **kwargs):
             result = kernel(*args, **kwargs)
             self.called.add(name)
-            if not all(map(self._values_ok, args)):
+            if not all(self._values_ok(a, types) for a in (*args, *kwargs.values())):
                 self.broken.append(f"{name}: argument types {[type(a).__name__ for a in args]}")
-            if not (result is None if fills else is_buffer(result, self.backend)):
+            if not (result is None if fills else self._result_ok(result, types)):
                 self.broken.append(f"{name} returned {type(result).__name__}")
             return result
         return checked
@@ -208,9 +231,158 @@ def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
             elementwise(x)
         output = loss.log_softmax(x, [4, 10], 1)
         loss.log_softmax_backward_lastdim(x, output, 10)
+        for dtype in ("float32", "float64"):
+            for _, call in layer_calls(backend, dtype):
+                call()
     assert checked.called == set(_dispatch.KERNELS), "kernels not called: " + \
         ", ".join(sorted(set(_dispatch.KERNELS) - checked.called))
     assert not checked.broken, checked.broken[:5]
+
+
+def test_layers_hand_their_kernels_buffers(monkeypatch):
+    """nn.functional's layers, forward and backward, call every layer loop with this process's
+    backend's buffers and make tensors of the buffers they return."""
+    import torch
+    import torch.nn.functional as F
+    checked = _Checked(_dispatch.active)
+    monkeypatch.setattr(_dispatch, "active", checked)
+    for dtype in (torch.float32, torch.float64):
+        torch.manual_seed(0)
+
+        def leaf(*shape):
+            return torch.randn(*shape, dtype=dtype, requires_grad=True)
+        x2, x3 = leaf(2, 4, 6, 6), leaf(1, 2, 4, 4, 4)
+        outs = [F.conv2d(x2, leaf(6, 2, 3, 3), leaf(6), padding=1, groups=2), F.conv1d(leaf(2, 3, 7), leaf(4, 3, 2)),
+                F.conv3d(x3, leaf(2, 2, 2, 2, 2)), F.max_pool2d(x2, 2), F.max_pool3d(x3, 2), F.avg_pool2d(x2, 3, 2, 1),
+                F.avg_pool3d(x3, 2), F.adaptive_avg_pool2d(x2, (4, 5)),
+                F.interpolate(x2, size=(7, 9), mode="bilinear"), F.interpolate(leaf(2, 3, 5), size=8, mode="linear"),
+                F.layer_norm(x2, (6, 6), leaf(6, 6), leaf(6, 6)),
+                F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), True),
+                F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), False),
+                F.group_norm(x2, 2, leaf(4), leaf(4)), F.embedding(torch.tensor([[0, 3], [2, 2]]), leaf(5, 3)),
+                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), leaf(5)),
+                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none")]
+        sum(out.sum() for out in outs).backward()
+    assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
+    assert not checked.broken, checked.broken[:5]
+
+
+# ---- the layer loops: every one called, the same bits on both backends ---------------------------
+
+def layer_calls(backend, dtype, specials=False):
+    """(name, thunk) calls of every layer loop on small inputs of ``dtype`` as the backend's
+    buffers; ``specials``: NaN, inf, -0.0 and a huge value among the inputs (not inf and -inf:
+    math.fsum raises on their sum, as the statistics on the pure-Python backend always have)."""
+    def buf(n, seed, kind="normal"):
+        values = make_values(seed, n, kind)
+        if specials:
+            for i, v in zip(range(2, n, 7), (math.nan, math.inf, -0.0, 0.0, -3e38)):
+                values[i] = v
+        return np.array(values, dtype) if backend == "numpy" else array(TYPECODES[dtype], values)
+
+    def ints(values):
+        return np.array(values, np.int64) if backend == "numpy" else array("q", values)
+
+    f32 = dtype == "float32"
+    eps = 1e-5
+    calls = []
+    # convolutions: (input shape, weight shape, stride, padding, dilation, groups)
+    for xs, ws, st, pad, dil, groups in [((2, 4, 5, 5), (6, 2, 3, 3), (2, 1), (1, 1), (1, 2), 2),
+                                          ((2, 3, 7), (4, 3, 2), (1,), (0,), (1,), 1),
+                                          ((2, 3, 9), (3, 1, 3), (2,), (2,), (2,), 3),
+                                          ((1, 2, 3, 4, 4), (2, 2, 2, 2, 2), (1, 1, 1), (1, 0, 1), (1, 1, 1), 1)]:
+        out = conv.conv_geometry(xs, ws, st, pad, dil)[2]
+        x, w, bias = buf(math.prod(xs), 1), buf(math.prod(ws), 2), buf(ws[0], 3)
+        size = xs[0] * ws[0] * math.prod(out)
+        g = buf(size, 4)
+        for mode, p, q, n, b in [(0, x, w, size, bias), (0, x, w, size, None), (1, g, w, math.prod(xs), None),
+                                 (2, g, x, math.prod(ws), None)]:
+            calls.append(("conv_sums", functools.partial(conv.conv_sums, mode, p, q, f32, n, xs, ws, st, pad, dil,
+                                                         groups, b)))
+    # pooling over the last two (or three) dims
+    for shape, kernel, stride, padding, dilation, ceil in [((2, 3, 5, 6), (3, 2), (2, 2), (1, 1), (1, 2), True),
+                                                            ((3, 1, 7), (1, 3), (1, 2), (0, 1), (1, 1), False),
+                                                            ((1, 2, 4, 5, 5), (2, 3, 2), (2, 2, 1), (1, 1, 0),
+                                                             (1, 1, 2), False)]:
+        x = buf(math.prod(shape), 5)
+        out_hw, _, indices = pool.max_pool(x, shape, kernel, stride, padding, dilation, ceil)
+        n = len(indices)
+        calls += [("max_pool", lambda x=x, shape=shape, kernel=kernel, stride=stride, padding=padding,
+                   dilation=dilation, ceil=ceil: pool.max_pool(x, shape, kernel, stride, padding, dilation, ceil)),
+                  ("max_pool_backward", lambda n=n, indices=indices, shape=shape, out_hw=out_hw:
+                   pool.max_pool_backward(buf(n, 6), indices, shape, out_hw, f32))]
+        for include_pad, divisor in [(True, None), (False, None), (False, 5)]:
+            args = (shape, f32, kernel, stride, padding, ceil, include_pad, divisor)
+            if any(p > k // 2 for p, k in zip(padding, kernel)):
+                continue
+            n = len(pool.avg_pool(x, *args)[1])
+            calls += [("avg_pool", lambda x=x, args=args: pool.avg_pool(x, *args)),
+                      ("avg_pool_backward", lambda n=n, args=args: pool.avg_pool_backward(buf(n, 7), *args))]
+    ties = [1.0, math.nan, 1.0, math.nan, 2.0, 2.0, -0.0, 0.0, -math.inf, -math.inf, 3.0] * 6  # 66: (1, 6, 11)
+    ties = np.array(ties, dtype) if backend == "numpy" else array(TYPECODES[dtype], ties)
+    calls += [("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (3, 3), (1, 2), (1, 1), (1, 1), True)),
+              ("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (2, 4), (2, 1), (0, 2), (2, 1), False))]
+    x = buf(2 * 3 * 5 * 6, 8)
+    calls += [("adaptive_avg_pool", lambda: pool.adaptive_avg_pool(x, (2, 3, 5, 6), f32, (3, 4))),
+              ("adaptive_avg_pool_backward", lambda: pool.adaptive_avg_pool_backward(buf(72, 9), (2, 3, 5, 6), f32,
+                                                                                    (3, 4)))]
+    # resizing
+    for shape, size, scales, align in [((2, 3, 5, 6), (7, 9), (None, None), False), ((2, 3, 5, 6), (3, 4),
+                                                                                     (0.7, 0.75), True),
+                                       ((2, 3, 5), (8,), (None,), False)]:
+        args = (shape, f32, size, scales, align)
+        calls += [("linear_values", lambda args=args: upsample.linear_values(x[:math.prod(args[0])], *args)),
+                  ("linear_backward_values", lambda args=args: upsample.linear_backward_values(
+                      buf(shape[0] * shape[1] * math.prod(args[2]), 10), *args))]
+    # normalisation: layer (rows of 30), batch (3 channels), group (6 channels in 3 groups)
+    g, w30, w3 = buf(180, 11), buf(30, 12), buf(3, 13)
+    mean, rstd = norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)
+    running = (buf(3, 14), np.abs(buf(3, 15)) if backend == "numpy" else array(TYPECODES[dtype],
+                                                                              map(abs, buf(3, 15))))
+    calls += [("layer_norm", lambda: norm.layer_norm(x, 30, eps)),
+              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, w30, 30, eps)),
+              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, None, 30, eps)),
+              ("layer_norm_weight_grad", lambda: norm.layer_norm_weight_grad(x, g, 30, eps)),
+              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)),
+              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), *running, False, eps)),
+              ("unbiased_vars", lambda: norm.unbiased_vars(x, (2, 3, 5, 6), mean)),
+              ("batch_norm", lambda: norm.batch_norm(x, (2, 3, 5, 6), mean, rstd, w3, buf(3, 16), f32)),
+              ("batch_norm", lambda: norm.batch_norm(x, (2, 3, 5, 6), mean, rstd, None, None, f32)),
+              ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (2, 3, 5, 6), mean, rstd, w3, True)),
+              ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (2, 3, 5, 6), mean, rstd, None,
+                                                                           False)),
+              ("batch_norm_weight_grad", lambda: norm.batch_norm_weight_grad(x, g, (2, 3, 5, 6), mean, rstd)),
+              ("channel_sums", lambda: norm.channel_sums(g, (2, 3, 5, 6))),
+              ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, buf(6, 17), buf(6, 18), eps)),
+              ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, None, None, eps))]
+    # embedding and nll
+    weight, targets = buf(20, 19), [1, 0, -100, 4]
+    calls += [("rows", lambda: embedding.rows(weight, 5, 4, ints([0, 4, -1, 2, 2]))),
+              ("dense_backward", lambda: embedding.dense_backward(buf(20, 20), ints([0, 4, 1, 2, 2]), 5, 4, 2)),
+              ("nll_values", lambda: loss.nll_values(buf(20, 21), 5, targets, buf(5, 22), -100)),
+              ("nll_values", lambda: loss.nll_values(buf(20, 21), 5, targets, None, -100)),
+              ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, buf(5, 22), -100)),
+              ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, None, -100))]
+    return calls
+
+
+def _bits(result):
+    """A kernel's result as comparable text: shapes as they are, buffers' elements by their bits
+    (every NaN alike: PyTorch prints them alike)."""
+    if isinstance(result, tuple):
+        return [_bits(r) if not isinstance(r, tuple) else list(r) for r in result]
+    return ["nan" if v != v else struct.pack("<d", v).hex() for v in result.tolist()]
+
+
+@pytest.mark.parametrize("specials", [False, True], ids=["finite", "specials"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_layer_loops_same_bits_on_both_backends(dtype, specials):
+    with on("python"):
+        ours = [(name, _bits(call())) for name, call in layer_calls("python", dtype, specials)]
+    with on("numpy"):
+        theirs = [(name, _bits(call())) for name, call in layer_calls("numpy", dtype, specials)]
+    differ = [i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b]
+    assert not differ, f"{len(differ)} calls differ, first: #{differ[0]} {ours[differ[0]][0]}"
 
 
 # ---- the spec's own test vectors (real torch bits, spec arith-parity.md) ---------------------------

@@ -164,6 +164,27 @@ def finish_var(m2, divisor, take_sqrt):
     return f32(math.sqrt(var) if take_sqrt else var)
 
 
+# ---- the layers' output sizes ----------------------------------------------------------------
+
+def conv_geometry(in_shape, w_shape, stride, padding, dilation):
+    """(spatial, kernel, out): the convolution's input, kernel and output sizes per dim."""
+    spatial = in_shape[2:]
+    kernel = w_shape[2:]
+    out = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1
+                for s, k, st, p, d in zip(spatial, kernel, stride, padding, dilation))
+    return spatial, kernel, out
+
+
+def pool_out_size(size, k, s, p, d, ceil_mode):
+    """A pooling window count along one dim (ceil_mode: a last partial window that starts inside
+    the input or its left padding counts)."""
+    span = size + 2 * p - d * (k - 1) - 1
+    out = (span + (s - 1 if ceil_mode else 0)) // s + 1
+    if ceil_mode and (out - 1) * s >= size + p:
+        out -= 1
+    return out
+
+
 # ---- the matrix product's k-blocks and the elementwise vector runs ---------------------------
 
 def f_blocks(k):

@@ -1,17 +1,12 @@
 """The convolution's loops, in one fixed order of product terms, on flat buffers and
 shape numbers: the forward sums and the two gradients' sums. In the browser the wasm kernels
-add the same terms in the same order."""
+add the same terms in the same order; the numpy backend adds them in the same order too."""
 import math
 
 from .._backend import kernels
-
-
-def conv_geometry(in_shape, w_shape, stride, padding, dilation):
-    spatial = in_shape[2:]
-    kernel = w_shape[2:]
-    out = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1
-                for s, k, st, p, d in zip(spatial, kernel, stride, padding, dilation))
-    return spatial, kernel, out
+from .._dtype import float64
+from ._common import conv_geometry
+from ._dispatch import as_buffer, backend_kernel
 
 
 def _taps(out_pos, kernel, stride, padding, dilation, spatial):
@@ -68,19 +63,29 @@ def _conv_loop(input_shape, weight_shape, stride, padding, dilation, groups, vis
     return out
 
 
-def conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padding, dilation, groups):
+@backend_kernel
+def conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padding, dilation, groups, bias=None):
     """The float64 sums of one of the convolution's loops over its product terms, from the flat
-    buffers p and q (``float32``: both are float32):
-    mode 0 (forward, p = input, q = weight): acc[out] += x * w;
+    buffers p and q (``float32``: both are float32), as a float64 buffer:
+    mode 0 (forward, p = input, q = weight): acc[out] += x * w, then + bias[out channel] when
+    given (a buffer);
     mode 1 (input gradient, p = grad_output, q = weight): acc[in] += g * w;
     mode 2 (weight gradient, p = grad_output, q = input): acc[tap] += g * x.
     In the browser the wasm kernels add the same terms in the same order (2-d float32)."""
+    acc = None
     if kernels.wasm is not None and float32:
         out = conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
         acc = kernels.conv2d(mode, p, q, size, input_shape, weight_shape, out, stride, padding, dilation, groups)
-        if acc is not None:
-            return acc
-    a, b = p.tolist(), q.tolist()
+    if acc is None:
+        acc = _sums(mode, p.tolist(), q.tolist(), size, input_shape, weight_shape, stride, padding, dilation, groups)
+    if bias is not None:
+        b, oc = bias.tolist(), weight_shape[0]
+        on = size // (input_shape[0] * oc) if size else 1
+        acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
+    return as_buffer(acc, float64)
+
+
+def _sums(mode, a, b, size, input_shape, weight_shape, stride, padding, dilation, groups):
     acc = [0.0] * size
     if mode == 0:
         def visit(o, wi, xi):

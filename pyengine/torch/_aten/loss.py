@@ -13,6 +13,7 @@ from itertools import repeat
 from operator import mul, sub
 
 from .._backend import kernels
+from .._dtype import float64
 from .._float32 import f32
 from . import reduce as _reduce
 from . import special
@@ -162,9 +163,12 @@ def log_softmax_backward_lastdim(grad, output, n):
 
 # ---- losses -------------------------------------------------------------------------------------
 
+@backend_kernel
 def nll_values(logp, classes, targets, weight, ignore_index):
-    """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities, exact (float64);
-    an IndexError for a target out of range."""
+    """Per-sample losses and weights of nll_loss for (N, C) log-probabilities (weight: a buffer
+    or None), exact, as two float64 buffers; an IndexError for a target out of range."""
+    logp = logp.tolist()
+    weight = weight.tolist() if weight is not None else None
     losses, ws = [], []
     for i, t in enumerate(targets):
         if t == ignore_index:
@@ -176,17 +180,21 @@ def nll_values(logp, classes, targets, weight, ignore_index):
         w = weight[t] if weight is not None else 1.0
         losses.append(-logp[i * classes + t] * w)
         ws.append(w)
-    return losses, ws
+    return as_buffer(losses, float64), as_buffer(ws, float64)
 
 
+@backend_kernel
 def nll_backward(per_row, classes, targets, weight, ignore_index):
-    """nll_loss's input gradient: each row's value (times its class weight) at its target."""
+    """nll_loss's input gradient: each row's value (a buffer, times its class weight) at its
+    target, as a float64 buffer."""
+    per_row = per_row.tolist()
+    weight = weight.tolist() if weight is not None else None
     out = [0.0] * (len(targets) * classes)
     for i, t in enumerate(targets):
         if t == ignore_index:
             continue
         out[i * classes + t] = per_row[i] * (weight[t] if weight is not None else 1.0)
-    return out
+    return as_buffer(out, float64)
 
 
 def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-100):

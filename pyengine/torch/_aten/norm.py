@@ -1,11 +1,16 @@
-"""The normalisation loops (layer, batch and group norm), on flat values and shape numbers:
+"""The normalisation loops (layer, batch and group norm), on flat buffers and shape numbers:
 statistics summed exactly (math.fsum) in float64; batch and group norm's outputs folded into
 one scale and shift per channel as PyTorch's kernels do (``float32``: rounded as float32, one
-fused multiply-add per element)."""
+fused multiply-add per element). Results are float32 buffers for float32 steps, else float64
+buffers that the caller rounds once to its dtype; batch norm's statistics are float64 buffers
+of one value per channel."""
 import math
+from itertools import chain
 
+from .._dtype import float64
 from .._float32 import f32, fma32, fma64
 from ._common import NUM_THREADS, SUM_LANES, ieee_div, lane_sum
+from ._dispatch import as_buffer, backend_kernel, rounded
 
 
 def _rows(flat, inner):
@@ -21,107 +26,129 @@ def row_stats(row, eps):
     return mean, 1.0 / math.sqrt(var + eps)
 
 
+@backend_kernel
 def layer_norm(flat, inner, eps):
     """(x - mean) * rstd over each row of ``inner`` values."""
     out = []
-    for row in _rows(flat, inner):
+    for row in _rows(flat.tolist(), inner):
         mean, rstd = row_stats(row, eps)
         out += [(v - mean) * rstd for v in row]
-    return out
+    return as_buffer(out, float64)
 
 
+@backend_kernel
 def layer_norm_input_grad(x, grad, weight, inner, eps):
-    """The input's gradient of layer_norm (weight: a list of ``inner`` values, or None)."""
-    w = weight if weight is not None else [1.0] * inner
+    """The input's gradient of layer_norm (weight: a buffer of ``inner`` values, or None)."""
+    w = weight.tolist() if weight is not None else [1.0] * inner
     out = []
-    for row, g in zip(_rows(x, inner), _rows(grad, inner)):
+    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
         mean, rstd = row_stats(row, eps)
         xhat = [(v - mean) * rstd for v in row]
         gw = [a * b for a, b in zip(g, w)]
         m1 = math.fsum(gw) / inner
         m2 = math.fsum(a * b for a, b in zip(gw, xhat)) / inner
         out += [rstd * (a - m1 - xh * m2) for a, xh in zip(gw, xhat)]
-    return out
+    return as_buffer(out, float64)
 
 
+@backend_kernel
 def layer_norm_weight_grad(x, grad, inner, eps):
     """Per position of the normalised block: the sum over rows of grad * the normalised input."""
     acc = [0.0] * inner
-    for row, g in zip(_rows(x, inner), _rows(grad, inner)):
+    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
         mean, rstd = row_stats(row, eps)
         for j in range(inner):
             acc[j] += g[j] * (row[j] - mean) * rstd
-    return acc
+    return as_buffer(acc, float64)
 
 
 def channels_last(flat, shape):
-    """(N, C, ...) values as a list of C channels, each the list of its values in order."""
+    """(N, C, ...) values (a list) as a list of C channels, each the list of its values in order."""
     n, c = shape[0], shape[1]
     length = math.prod(shape[2:])
-    return [[flat[(i * c + ch) * length + k] for i in range(n) for k in range(length)] for ch in range(c)]
+    return [list(chain.from_iterable(flat[(i * c + ch) * length:(i * c + ch + 1) * length] for i in range(n)))
+            for ch in range(c)]
 
 
 def from_channels(channels, shape):
-    """channels_last's inverse: the flat (N, C, ...) values."""
+    """channels_last's inverse: the flat (N, C, ...) values, a list."""
     n, c = shape[0], shape[1]
     length = math.prod(shape[2:])
     out = [0.0] * math.prod(shape)
     for ch, values in enumerate(channels):
-        it = iter(values)
         for i in range(n):
-            for k in range(length):
-                out[(i * c + ch) * length + k] = next(it)
+            out[(i * c + ch) * length:(i * c + ch + 1) * length] = values[i * length:(i + 1) * length]
     return out
 
 
-def batch_stats(channels, running_mean, running_var, training, eps):
-    """Per channel (mean, 1/sqrt(var + eps)) used for normalising."""
+@backend_kernel
+def batch_stats(x, shape, running_mean, running_var, training, eps):
+    """Per channel the mean and 1/sqrt(var + eps) used for normalising, as two float64 buffers:
+    the batch's (training) or the running statistics' (buffers)."""
     if training:
-        return [row_stats(ch, eps) for ch in channels]
-    return [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean, running_var)]
+        stats = [row_stats(ch, eps) for ch in channels_last(x.tolist(), shape)]
+    else:
+        stats = [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean.tolist(), running_var.tolist())]
+    return as_buffer([m for m, _ in stats], float64), as_buffer([r for _, r in stats], float64)
 
 
-def unbiased_vars(channels, means):
+@backend_kernel
+def unbiased_vars(x, shape, mean):
     """Each channel's unbiased variance (batch_norm's running statistics)."""
-    return [math.fsum((v - mean) ** 2 for v in ch) / max(len(ch) - 1, 1) for ch, mean in zip(channels, means)]
+    channels = channels_last(x.tolist(), shape)
+    return as_buffer([math.fsum((v - m) ** 2 for v in ch) / max(len(ch) - 1, 1)
+                      for ch, m in zip(channels, mean.tolist())], float64)
 
 
-def batch_norm(stats, weight, bias, channels, float32):
-    """Each channel normalised by its stats: one scale and shift per channel, one fused
-    multiply-add per element (weight, bias: lists or None)."""
-    w = weight if weight is not None else [1.0] * len(stats)
-    b = bias if bias is not None else [0.0] * len(stats)
+@backend_kernel
+def batch_norm(x, shape, mean, rstd, weight, bias, float32):
+    """Each channel normalised by its statistics: one scale and shift per channel, one fused
+    multiply-add per element (weight, bias: buffers or None)."""
+    c = shape[1]
+    w = weight.tolist() if weight is not None else [1.0] * c
+    b = bias.tolist() if bias is not None else [0.0] * c
     r = f32 if float32 else float
     out = []
-    for (mean, rstd), wc, bc, ch in zip(stats, w, b, channels):
-        alpha = r(r(rstd) * wc)
-        beta = r(bc - r(r(mean) * alpha))
+    for m, rs, wc, bc, ch in zip(mean.tolist(), rstd.tolist(), w, b, channels_last(x.tolist(), shape)):
+        alpha = r(r(rs) * wc)
+        beta = r(bc - r(r(m) * alpha))
         out.append([fma32(f32(v), alpha, beta) for v in ch] if float32 else [fma64(v, alpha, beta) for v in ch])
-    return out
+    return rounded(from_channels(out, shape), float32)
 
 
-def batch_norm_input_grad(stats, weight, x_channels, grad_channels, training):
-    """The input's gradient of batch_norm, channel by channel (weight: a list or None)."""
-    w = weight if weight is not None else [1.0] * len(stats)
+@backend_kernel
+def batch_norm_input_grad(x, grad, shape, mean, rstd, weight, training):
+    """The input's gradient of batch_norm, channel by channel (weight: a buffer or None)."""
+    w = weight.tolist() if weight is not None else [1.0] * shape[1]
     out = []
-    for (mean, rstd), wc, xs, gs in zip(stats, w, x_channels, grad_channels):
+    for m, rs, wc, xs, gs in zip(mean.tolist(), rstd.tolist(), w, channels_last(x.tolist(), shape),
+                                 channels_last(grad.tolist(), shape)):
         if not training:
-            out.append([g * wc * rstd for g in gs])
+            out.append([g * wc * rs for g in gs])
             continue
-        m = len(xs)
-        xhat = [(v - mean) * rstd for v in xs]
-        m1 = math.fsum(gs) / m
-        m2 = math.fsum(g * xh for g, xh in zip(gs, xhat)) / m
-        out.append([wc * rstd * (g - m1 - xh * m2) for g, xh in zip(gs, xhat)])
-    return out
+        n = len(xs)
+        xhat = [(v - m) * rs for v in xs]
+        m1 = math.fsum(gs) / n
+        m2 = math.fsum(g * xh for g, xh in zip(gs, xhat)) / n
+        out.append([wc * rs * (g - m1 - xh * m2) for g, xh in zip(gs, xhat)])
+    return as_buffer(from_channels(out, shape), float64)
 
 
-def batch_norm_weight_grad(stats, x_channels, grad_channels):
+@backend_kernel
+def batch_norm_weight_grad(x, grad, shape, mean, rstd):
     """Per channel: the sum of grad * the normalised input."""
-    return [math.fsum(g * (v - mean) * rstd for g, v in zip(gs, xs))
-            for (mean, rstd), xs, gs in zip(stats, x_channels, grad_channels)]
+    return as_buffer([math.fsum(g * (v - m) * rs for g, v in zip(gs, xs))
+                      for m, rs, xs, gs in zip(mean.tolist(), rstd.tolist(), channels_last(x.tolist(), shape),
+                                               channels_last(grad.tolist(), shape))], float64)
 
 
+@backend_kernel
+def channel_sums(grad, shape):
+    """Per channel (dim 1): the exact sum of its values (batch_norm's bias gradient)."""
+    return as_buffer([math.fsum(ch) for ch in channels_last(grad.tolist(), shape)], float64)
+
+
+@backend_kernel
 def group_norm(flat, shape, float32, num_groups, weight, bias, eps):
     """PyTorch's kernel: per (sample, group) mean and 1/sqrt(var + eps), folded per channel into
     one scale and shift; without weight and bias, (x - mean) * rstd. Its statistics are summed
@@ -130,8 +157,9 @@ def group_norm(flat, shape, float32, num_groups, weight, bias, eps):
     per_channel = math.prod(shape[2:])
     r = f32 if float32 else float
     fma = fma32 if float32 else fma64
-    w = weight if weight is not None else [1.0] * c
-    b = bias if bias is not None else [0.0] * c
+    w = weight.tolist() if weight is not None else [1.0] * c
+    b = bias.tolist() if bias is not None else [0.0] * c
+    flat = flat.tolist()
     out = []
     group = c // num_groups * per_channel
     for start in range(0, len(flat), group or 1):
@@ -145,7 +173,7 @@ def group_norm(flat, shape, float32, num_groups, weight, bias, eps):
             shift = r(b[ch] - r(r(mean) * scale))
             base = start + (ch - first) * per_channel
             out += [fma(r(v), scale, shift) for v in flat[base:base + per_channel]]
-    return out
+    return rounded(out, float32)
 
 
 # ---- weight_norm's fused kernel (WeightNormKernel.cpp): w = v * (g / ||v||), the norm taken

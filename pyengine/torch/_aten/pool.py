@@ -1,22 +1,18 @@
-"""The pooling loops, on flat values and shape numbers, in PyTorch's order of additions and
-roundings (``float32``: every step rounded to float32). Planes are the last len(kernel) dims
-(two for 1-d and 2-d pooling, three for 3-d)."""
+"""The pooling loops, on flat buffers and shape numbers, in PyTorch's order of additions and
+roundings (``float32``: every step rounded to float32, the result a float32 buffer; else a
+float64 buffer). Planes are the last len(kernel) dims (two for 1-d and 2-d pooling, three for
+3-d)."""
 import math
 
 from .._backend import kernels
+from .._dtype import float64, int64
 from .._float32 import f32
+from ._common import pool_out_size as _pool_out_size
+from ._dispatch import as_buffer, backend_kernel, picked, rounded
 
 
 def _rounding(float32):
     return f32 if float32 else float
-
-
-def _pool_out_size(size, k, s, p, d, ceil_mode):
-    span = size + 2 * p - d * (k - 1) - 1
-    out = (span + (s - 1 if ceil_mode else 0)) // s + 1
-    if ceil_mode and (out - 1) * s >= size + p:
-        out -= 1
-    return out
 
 
 def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
@@ -36,8 +32,10 @@ def _plane(shape, nd):
     return math.prod(shape[len(shape) - nd:])
 
 
+@backend_kernel
 def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
-    """(out_shape, values, indices): each window's maximum and its offset in the plane."""
+    """(out_shape, values, indices): each window's maximum (a buffer of flat's type) and its
+    offset in the plane (an int64 buffer)."""
     if kernels.wasm is not None:  # the browser's kernels: the same loop (flat: a float32 buffer)
         spatial = shape[len(shape) - len(kernel):]
         out_hw = tuple(_pool_out_size(n, k, s, p, d, ceil_mode)
@@ -47,6 +45,7 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
             return (out_hw, *found)
     out_hw, windows = _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode)
     plane = _plane(shape, len(kernel))
+    source, flat = flat, flat.tolist()
     values, indices = [], []
     for base in range(0, len(flat), plane):
         for win in windows:
@@ -57,21 +56,24 @@ def max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
                     best = k
             values.append(flat[base + best])
             indices.append(best)
-    return out_hw, values, indices
+    return out_hw, picked(values, source), as_buffer(indices, int64)
 
 
-def max_pool_backward(grad, indices, shape, out_hw):
-    """grad added at each window's maximum (indices: offsets in each plane)."""
+@backend_kernel
+def max_pool_backward(grad, indices, shape, out_hw, float32=False):
+    """grad added at each window's maximum (indices: offsets in each plane, an int64 buffer):
+    the float64 sums as a float64 buffer (the browser's kernel, for a float32 gradient only
+    (``float32``), rounds them to a float32 one)."""
     plane = _plane(shape, len(out_hw))
     per_plane = math.prod(out_hw)
-    if kernels.wasm is not None:  # the browser's kernels: the same float64 sums (float32 buffers)
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same float64 sums
         out = kernels.max_pool_backward(grad, indices, math.prod(shape), per_plane, plane)
         if out is not None:
             return out
     acc = [0.0] * math.prod(shape)
-    for n, (g, k) in enumerate(zip(grad, indices)):
+    for n, (g, k) in enumerate(zip(grad.tolist(), indices.tolist())):
         acc[(n // per_plane) * plane + k] += g
-    return acc
+    return as_buffer(acc, float64)
 
 
 def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -93,12 +95,14 @@ def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include
     return out_shape, windows, divisors
 
 
+@backend_kernel
 def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """(out_shape, values): each window summed in order in the dtype, then divided."""
     out_hw, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                                divisor_override)
     plane = _plane(shape, len(kernel_size))
     r = _rounding(float32)
+    flat = flat.tolist()
     values = []
     for base in range(0, len(flat), plane):
         for win, d in zip(windows, divisors):
@@ -106,9 +110,10 @@ def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, coun
             for k in win:
                 total = r(total + flat[base + k])
             values.append(r(total / d))
-    return out_hw, values
+    return out_hw, rounded(values, float32)
 
 
+@backend_kernel
 def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad,
                       divisor_override):
     """Each output's share added to its window's inputs in turn (PyTorch's order and roundings)."""
@@ -118,12 +123,12 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
     per_plane = math.prod(out_shape)
-    for n, gv in enumerate(grad):
+    for n, gv in enumerate(grad.tolist()):
         base, o = (n // per_plane) * plane, n % per_plane
         delta = r(gv / divisors[o])
         for k in windows[o]:
             acc[base + k] = r(acc[base + k] + delta)
-    return acc
+    return rounded(acc, float32)
 
 
 def adaptive_windows(size, out):
@@ -131,11 +136,13 @@ def adaptive_windows(size, out):
     return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
 
 
+@backend_kernel
 def adaptive_avg_pool(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
     h, w = shape[-2:]
     rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
     r = _rounding(float32)
+    flat = flat.tolist()
     values = []
     for base in range(0, len(flat), h * w or 1):
         for r0, r1 in rows:
@@ -145,15 +152,17 @@ def adaptive_avg_pool(flat, shape, float32, output_size):
                     for x in range(c0, c1):
                         total = r(total + flat[base + y * w + x])
                 values.append(r(r(total / (r1 - r0)) / (c1 - c0)))
-    return values
+    return rounded(values, float32)
 
 
+@backend_kernel
 def adaptive_avg_pool_backward(grad, shape, float32, output_size):
     """Each output's gradient, divided by its window's height and width, added over the window."""
     h, w = shape[-2:]
     oh, ow = output_size
     rows, cols = adaptive_windows(h, oh), adaptive_windows(w, ow)
     r = _rounding(float32)
+    grad = grad.tolist()
     numel = math.prod(shape)
     acc = [0.0] * numel
     for plane in range(numel // (h * w) if h * w else 0):
@@ -164,4 +173,4 @@ def adaptive_avg_pool_backward(grad, shape, float32, output_size):
                     for x in range(c0, c1):
                         k = plane * h * w + y * w + x
                         acc[k] = r(acc[k] + delta)
-    return acc
+    return rounded(acc, float32)

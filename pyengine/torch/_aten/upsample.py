@@ -1,8 +1,10 @@
-"""The resizing loops of interpolate, on flat values and shape numbers: PyTorch's nearest
+"""The resizing loops of interpolate, on flat buffers and shape numbers: PyTorch's nearest
 indices and (bi)linear indices and weights, each step in float32 for float32 (``float32``)."""
 import math
 
+from .._dtype import float64
 from .._float32 import f32
+from ._dispatch import as_buffer, backend_kernel, rounded
 
 
 def _nearest_sources(in_size, out_size, scale):
@@ -53,20 +55,24 @@ def _linear_plan(shape, output_size, scales, align_corners, float32):
              (h1 * width + w1, hl1, wl1))) for h0, h1, hl0, hl1 in dims[0] for w0, w1, wl0, wl1 in dims[1]]
 
 
+@backend_kernel
 def linear_values(flat, shape, float32, output_size, scales, align_corners):
-    """The weighted sources of each output, summed exactly and rounded once: PyTorch's vectorised
-    kernel rounds in an order not reproduced here (its last bit can differ)."""
+    """The weighted sources of each output, summed exactly (a float64 buffer, rounded once by the
+    caller): PyTorch's vectorised kernel rounds in an order not reproduced here (its last bit
+    can differ)."""
     plan = _linear_plan(shape, output_size, scales, align_corners, float32)
     plane = math.prod(shape[2:])
+    flat = flat.tolist()
     out = []
     for base in range(0, len(flat), plane or 1):
         if len(output_size) == 1:
             out += [math.fsum((flat[base + i0] * l0, flat[base + i1] * l1)) for (i0, l0), (i1, l1) in plan]
         else:
             out += [math.fsum(flat[base + k] * hl * wl for row in rows for k, hl, wl in row) for rows in plan]
-    return out
+    return as_buffer(out, float64)
 
 
+@backend_kernel
 def linear_backward_values(grad, shape, float32, output_size, scales, align_corners):
     """Each output's gradient times its weights, added to its sources in output order (PyTorch's
     scalar kernel; its vectorised one can differ in the last bit)."""
@@ -74,7 +80,7 @@ def linear_backward_values(grad, shape, float32, output_size, scales, align_corn
     plan = _linear_plan(shape, output_size, scales, align_corners, float32)
     plane = math.prod(shape[2:])
     acc = [0.0] * math.prod(shape)
-    for n, gv in enumerate(grad):
+    for n, gv in enumerate(grad.tolist()):
         base, o = (n // len(plan)) * plane, n % len(plan)
         if len(output_size) == 1:
             pairs = [(k, l) for k, l in plan[o]]
@@ -82,4 +88,4 @@ def linear_backward_values(grad, shape, float32, output_size, scales, align_corn
             pairs = [(k, r(hl * wl)) for row in plan[o] for k, hl, wl in row]
         for k, weight in pairs:
             acc[base + k] = r(acc[base + k] + r(weight * gv))
-    return acc
+    return rounded(acc, float32)

@@ -8,7 +8,8 @@ numpy-only fast path lives in ``numpy.py``, behind one of them.
 
 Buffers: ``from_list(values, dtype)`` (rounding to dtype), ``one(value, dtype)`` (the 0-d fast
 path's one-element buffer), ``full(n, value, dtype)``, ``copy(buf)``, ``as_buffer(values,
-dtype)`` (an _aten kernel's result, a list or a buffer, as a buffer), ``cast(buf, dtype)``.
+dtype)`` (an _aten kernel's result, a list or a buffer, as a buffer; a buffer of another float
+type is rounded to dtype once), ``cast(buf, dtype)``.
 Reading: ``to_list(buf, dtype)``, ``get(buf, i, dtype)``, ``number(buf, i)`` (element i as a
 Python number, not bool). Strided regions: ``take(buf, offset, shape, strides)`` (a contiguous
 copy), ``put(buf, offset, shape, strides, src)``; flat positions: ``gather(buf, positions)``,
@@ -25,7 +26,9 @@ own versions of the ``_aten`` kernels marked ``@backend_kernel``, by kernel name
 kernel's arguments and result. The python backend's is empty: ``_aten``'s loops are its
 kernels. numpy's holds whole-array versions of the libm emulations, sigmoid and its backward
 formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``),
-var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``) and the softmax family.
+var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``), the softmax family,
+and of the layer loops the convolution's sums, max pooling and its backward, the embedding's
+and nll's.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings
 is written once; tests/test_aten_parity.py checks every kernel on both backends.

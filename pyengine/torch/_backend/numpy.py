@@ -17,7 +17,8 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, SUM_LANES, cascade, column_rules, f_blocks, finish_var, rowsum, vector_runs
+from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \
+    pool_out_size, rowsum, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _one_element_maker  # noqa: F401
 
@@ -69,8 +70,11 @@ def full(n, value, dtype):
 
 
 def as_buffer(values, dtype):
-    """A kernel's result (an ndarray, or a list) as a buffer of ``dtype``."""
-    return values if values.__class__ is np.ndarray else from_list(values, dtype)
+    """A kernel's result (an ndarray, or a list) as a buffer of ``dtype``: an ndarray of another
+    type (a float64 result for a float32 tensor) is rounded to it once."""
+    if values.__class__ is np.ndarray:
+        return values if values.dtype == _NP[dtype.name] else cast(values, dtype)
+    return from_list(values, dtype)
 
 
 def from_ndarray(array, dtype):
@@ -886,6 +890,143 @@ def _bce_terms(p, y):
     return (yv - np.float32(1)) * log1m - yv * logp
 
 
+# ---- the layer loops: the same float64 operations in the same order per element ---------------
+
+def _f64(buf):
+    return _as_ndarray(buf).astype(np.float64)
+
+
+def _window_taps(spatial, out, kernel, stride, padding, dilation):
+    """(pads, taps) of a sliding window: the padding that puts input position o*st - p + k*d of
+    each dim at index o*st + k*d, and per kernel offset (row-major) the slices of the padded
+    array that hold its input position for every output position."""
+    pads = [(p, max(0, (o - 1) * st + (k - 1) * d + 1 - s - p))
+            for s, o, k, st, p, d in zip(spatial, out, kernel, stride, padding, dilation)]
+    taps = [tuple(slice(kk * d, kk * d + (o - 1) * st + 1, st) for kk, o, st, d in zip(k, out, stride, dilation))
+            for k in np.ndindex(*kernel)]
+    return pads, taps
+
+
+def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padding, dilation, groups, bias=None):
+    """_aten.conv's loops: each element's products added one by one in the loop's order (forward:
+    input channel, then kernel offset; input gradient: output channel, then output position;
+    weight gradient: batch, then output position), as float64."""
+    n, c, oc = input_shape[0], input_shape[1], weight_shape[0]
+    spatial, kernel, out = (tuple(sizes) for sizes in conv_geometry(input_shape, weight_shape, stride, padding,
+                                                                     dilation))
+    if not size or min(out, default=1) <= 0:
+        return np.zeros(size)
+    ipg, opg, nd = c // groups, oc // groups, len(spatial)
+    pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
+    valid = np.pad(np.ones(spatial, bool), pads)
+    lead = (slice(None),) * 3
+    a, b = _f64(p), _f64(q)
+    if mode == 0:
+        xp = np.pad(a.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+        w = b.reshape(groups, opg, ipg, len(taps))
+        acc = np.zeros((n, groups, opg) + out)
+        for icg in range(ipg):
+            for ki, tap in enumerate(taps):  # a padded position adds +0.0: acc (never -0.0) is unchanged
+                acc += np.where(valid[tap], xp[(slice(None), slice(None), icg, None) + tap]
+                                * w[:, :, icg, ki].reshape((1, groups, opg) + (1,) * nd), 0.0)
+        acc = acc.reshape(n, oc, -1)
+        if bias is not None:
+            acc = acc + _f64(bias)[:, None]
+        return acc.reshape(-1)
+    if mode == 1:  # per input position the output positions come in the kernel offsets' reverse order
+        g = a.reshape((n, groups, opg) + out)
+        w = b.reshape(groups, opg, ipg, len(taps))
+        accp = np.zeros((n, groups, ipg) + valid.shape)
+        for j in range(opg):
+            for ki in reversed(range(len(taps))):
+                accp[lead + taps[ki]] += g[:, :, j, None] * w[:, j, :, ki].reshape((1, groups, ipg) + (1,) * nd)
+        return accp[lead + tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))].reshape(-1)
+    g = a.reshape(n, groups, opg, 1, 1, -1)
+    xp = np.pad(b.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+    mask = np.stack([valid[tap].reshape(-1) for tap in taps])
+    acc = np.zeros(oc * ipg * len(taps))
+    for sample in range(n):  # the terms of each weight element in (sample, output position) order
+        cols = np.stack([xp[(sample, slice(None), slice(None)) + tap].reshape(groups, ipg, -1) for tap in taps],
+                        2)  # (G, ipg, K, O)
+        terms = np.where(mask, g[sample] * cols[:, None], 0.0).reshape(-1, mask.shape[1]).T
+        acc = np.add.accumulate(np.concatenate([acc[None], terms]), 0)[-1]
+    return acc
+
+
+def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
+    """_aten.pool's loop, all windows at once: each window's inputs in row-major order, a later
+    one winning when greater or NaN (PyTorch's rule)."""
+    spatial = tuple(shape[len(shape) - len(kernel):])
+    out = tuple(pool_out_size(n, k, s, p, d, ceil_mode)
+                for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
+    x = _as_ndarray(flat)
+    planes = x.size // int(np.prod(spatial))
+    if min(out, default=1) <= 0:
+        return out, x[:0].copy(), np.zeros(0, np.int64)
+    pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
+    xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
+    offsets = np.pad(np.arange(int(np.prod(spatial))).reshape(spatial), pads, constant_values=-1)
+    best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
+    started = np.zeros(out, bool)
+    for tap in taps:
+        v, at = xp[(slice(None),) + tap], offsets[tap]
+        take = (at >= 0) & (~started | (v > best) | (v != v))
+        best, index = np.where(take, v, best), np.where(take, at, index)
+        started |= at >= 0
+    return out, best.reshape(-1), index.reshape(-1)
+
+
+def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
+    """Each gradient added in order at its window's maximum (ufunc.at adds one at a time)."""
+    per_plane, plane = int(np.prod(out_hw)), int(np.prod(shape[len(shape) - len(out_hw):]))
+    acc = np.zeros(int(np.prod(shape)))
+    positions = np.asarray(indices, np.int64) + (np.arange(len(indices)) // per_plane if per_plane else 0) * plane
+    np.add.at(acc, positions, _f64(grad))
+    return acc
+
+
+def _embedding_rows(weight, num, dim, indices):
+    i = np.asarray(indices, np.int64)
+    if ((i < -num) | (i >= num)).any():
+        raise IndexError("index out of range in self")
+    return _as_ndarray(weight).reshape(num, dim)[i % num if num else i].reshape(-1)
+
+
+def _embedding_dense_backward(grad, indices, num_weights, dim, padding_idx):
+    i = np.asarray(indices, np.int64)
+    keep = i != padding_idx
+    acc = np.zeros((num_weights, dim))
+    np.add.at(acc, i[keep], _f64(grad).reshape(-1, dim)[keep])  # the rows added one at a time, in order
+    return acc.reshape(-1)
+
+
+def _nll_picks(classes, targets, weight, ignore_index):
+    """(rows, targets, ignored, class weights) of nll_loss's rows; an IndexError for the first
+    target out of range."""
+    t = np.asarray(targets, np.int64).reshape(-1)
+    ignored = t == ignore_index
+    bad = ~ignored & ((t < 0) | (t >= classes))
+    if bad.any():
+        raise IndexError(f"Target {int(t[bad.argmax()])} is out of bounds.")
+    t = np.where(ignored, 0, t)
+    w = np.ones(len(t)) if weight is None else _f64(weight)[t]
+    return np.arange(len(t)), t, ignored, w
+
+
+def _nll_values(logp, classes, targets, weight, ignore_index):
+    rows, t, ignored, w = _nll_picks(classes, targets, weight, ignore_index)
+    losses = -_f64(logp)[rows * classes + t] * w
+    return np.where(ignored, 0.0, losses), np.where(ignored, 0.0, w)
+
+
+def _nll_backward(per_row, classes, targets, weight, ignore_index):
+    rows, t, ignored, w = _nll_picks(classes, targets, weight, ignore_index)
+    out = np.zeros(len(rows) * classes)
+    keep = ~ignored
+    out[(rows * classes + t)[keep]] = (_f64(per_row) * w)[keep]
+    return out
+
+
 ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
@@ -894,4 +1035,6 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
-    "bce_terms": _bce_terms}.items()}
+    "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
+    "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
+    "nll_backward": _nll_backward}.items()}

@@ -55,8 +55,11 @@ def from_list(values, dtype):
 
 
 def as_buffer(values, dtype):
-    """A kernel's result (an array, or a list) as a buffer of ``dtype``."""
-    return values if values.__class__ is array else from_list(values, dtype)
+    """A kernel's result (an array, or a list) as a buffer of ``dtype``: an array of another
+    type (a float64 result for a float32 tensor) is rounded to it once."""
+    if values.__class__ is array:
+        return values if values.typecode == dtype.typecode else cast(values, dtype)
+    return from_list(values, dtype)
 
 
 def from_ndarray(array_, dtype):

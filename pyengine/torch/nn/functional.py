@@ -27,7 +27,7 @@ from .. import _dtype, _float32
 from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
     upsample as upsample_kernels
 from .._aten.conv import conv_geometry, conv_sums
-from .._backend import backend as B, kernels
+from .._backend import backend as B
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
@@ -40,8 +40,13 @@ def _new(values, shape, dtype):
     return Tensor._make(B.from_list(values, dtype), tuple(shape), dtype)
 
 
-def _flat_or_none(t):
-    return t._flat() if t is not None else None
+def _buf_or_none(t):
+    return t._buf() if t is not None else None
+
+
+def _from_kernel(buf, shape, dtype):
+    """A tensor of an _aten kernel's result buffer (a float64 one is rounded once to dtype)."""
+    return Tensor._make(B.as_buffer(buf, dtype), tuple(shape), dtype)
 
 
 def _map(fn, *tensors):
@@ -838,7 +843,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 def _nll_values(logp, target, weight, ignore_index):
     """Per-sample (loss, weight) pairs of nll_loss for (N, C) log-probabilities."""
-    return aten_loss.nll_values(logp._flat(), logp.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
+    return aten_loss.nll_values(logp._buf(), logp.shape[1], target._flat(), _buf_or_none(weight), ignore_index)
 
 
 def _nll_forward(self, target, weight, reduction, ignore_index):
@@ -849,7 +854,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
         return Tensor._make(buf, target._shape if reduction == "none" else (), self.dtype)
     losses, ws = _nll_values(self, target, weight, ignore_index)
     if reduction == "none":
-        return _new(losses, target._shape, self.dtype)
+        return _from_kernel(losses, target._shape, self.dtype)
     value = math.fsum(losses)
     if reduction == "mean":
         value = value / math.fsum(ws) if math.fsum(ws) else math.nan
@@ -863,18 +868,17 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
     self=lambda grad: zeros_like(grad))
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
     n = self.shape[0]
-    grads = grad_output._flat()
     if reduction == "mean":
         _, ws = _nll_values(self, target, weight, ignore_index)
         total_weight = math.fsum(ws)
-        g = -_new([grads[0]], (), self.dtype) / total_weight if total_weight else None
-        per_row = [g.item() if g is not None else math.nan] * n
+        g = -_new([grad_output.item()], (), self.dtype) / total_weight if total_weight else None
+        per_row = B.full(n, g.item() if g is not None else math.nan, self.dtype)
     elif reduction == "sum":
-        per_row = [-grads[0]] * n
+        per_row = B.full(n, -grad_output.item(), grad_output.dtype)
     else:
-        per_row = [-v for v in grads]
-    out = aten_loss.nll_backward(per_row, self.shape[1], target._flat(), _flat_or_none(weight), ignore_index)
-    return _new(out, self._shape, self.dtype)
+        per_row = B.unary("neg", grad_output._buf(), grad_output.dtype)
+    out = aten_loss.nll_backward(per_row, self.shape[1], target._flat(), _buf_or_none(weight), ignore_index)
+    return _from_kernel(out, self._shape, self.dtype)
 
 
 @op("NllLossBackward0", name="nll_loss_forward",
@@ -1106,9 +1110,9 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    values = norm_kernels.layer_norm_input_grad(self._flat(), grad._flat(), _flat_or_none(weight),
-                                        math.prod(normalized_shape), eps)
-    return _new(values, self._shape, self.dtype)
+    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), _buf_or_none(weight),
+                                                math.prod(normalized_shape), eps)
+    return _from_kernel(values, self._shape, self.dtype)
 
 
 def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
@@ -1116,8 +1120,8 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    return _new(norm_kernels.layer_norm_weight_grad(self._flat(), grad._flat(), inner, eps), tuple(normalized_shape),
-                self.dtype)
+    return _from_kernel(norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), inner, eps),
+                        normalized_shape, self.dtype)
 
 
 @op("NativeLayerNormBackward0", name="native_layer_norm",
@@ -1129,7 +1133,8 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
         tuple(normalized_shape)))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
-        result = _new(norm_kernels.layer_norm(input._flat(), math.prod(normalized_shape), eps), input._shape, input.dtype)
+        result = _from_kernel(norm_kernels.layer_norm(input._buf(), math.prod(normalized_shape), eps), input._shape,
+                              input.dtype)
         if weight is not None:
             result = result * weight
         if bias is not None:
@@ -1179,19 +1184,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return _layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-def _channels_last(x):
-    """(N, C) or (N, C, L) as a list of C channels, each the list of its N*L values."""
-    return norm_kernels.channels_last(x._flat(), x.shape)
-
-
-def _from_channels(channels, like):
-    return _new(norm_kernels.from_channels(channels, like.shape), like._shape, like.dtype)
-
-
 def _batch_stats(input, running_mean, running_var, training, eps):
-    """Per channel (mean, 1/sqrt(var + eps)) used for normalising."""
-    return norm_kernels.batch_stats(_channels_last(input) if training else None, _flat_or_none(running_mean),
-                            _flat_or_none(running_var), training, eps)
+    """Per channel mean and 1/sqrt(var + eps) used for normalising (two float64 buffers)."""
+    return norm_kernels.batch_stats(input._buf(), input.shape, _buf_or_none(running_mean),
+                                    _buf_or_none(running_var), training, eps)
 
 
 def _batch_norm_dims(input):
@@ -1217,18 +1213,25 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
         if weight is not None:
             grad = grad * _per_channel(weight, input)
         return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
-    stats = _batch_stats(input, running_mean, running_var, training, eps)
-    return _from_channels(norm_kernels.batch_norm_input_grad(stats, _flat_or_none(weight), _channels_last(input),
-                                                     _channels_last(grad), training), input)
+    mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
+    values = norm_kernels.batch_norm_input_grad(input._buf(), grad._buf(), input.shape, mean, rstd,
+                                                _buf_or_none(weight), training)
+    return _from_kernel(values, input._shape, input.dtype)
 
 
 def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, eps):
     if is_grad_enabled():
         xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
         return (grad * xhat).sum(_batch_norm_dims(input))
-    stats = _batch_stats(input, running_mean, running_var, training, eps)
-    values = norm_kernels.batch_norm_weight_grad(stats, _channels_last(input), _channels_last(grad))
-    return _new(values, (len(values),), input.dtype)
+    mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
+    values = norm_kernels.batch_norm_weight_grad(input._buf(), grad._buf(), input.shape, mean, rstd)
+    return _from_kernel(values, (input.shape[1],), input.dtype)
+
+
+def _batch_norm_bias_grad(grad):
+    if is_grad_enabled():
+        return grad.sum(_batch_norm_dims(grad))
+    return _from_kernel(norm_kernels.channel_sums(grad._buf(), grad.shape), (grad.shape[1],), grad.dtype)
 
 
 @op("NativeBatchNormBackward0", name="native_batch_norm",
@@ -1236,20 +1239,17 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         grad, input, running_mean, running_var, weight, training, eps),
     weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
         grad, input, running_mean, running_var, training, eps),
-    bias=lambda grad: grad.sum(_batch_norm_dims(grad)) if is_grad_enabled() else _new(
-        [math.fsum(ch) for ch in _channels_last(grad)], (grad.shape[1],), grad.dtype))
+    bias=lambda grad: _batch_norm_bias_grad(grad))
 def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
     with no_grad():
-        stats = _batch_stats(input, running_mean, running_var, training, eps)
-        channels = _channels_last(input)
+        mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
         if training and running_mean is not None:
-            means = [s[0] for s in stats]
-            unbiased = norm_kernels.unbiased_vars(channels, means)
-            running_mean.mul_(1 - momentum).add_(_new(means, running_mean._shape, running_mean.dtype) * momentum)
-            running_var.mul_(1 - momentum).add_(_new(unbiased, running_var._shape, running_var.dtype) * momentum)
-        out = norm_kernels.batch_norm(stats, _flat_or_none(weight), _flat_or_none(bias), channels,
-                              input.dtype is _dtype.float32)
-        return _from_channels(out, input)
+            unbiased = norm_kernels.unbiased_vars(input._buf(), input.shape, mean)
+            running_mean.mul_(1 - momentum).add_(_from_kernel(mean, running_mean._shape, running_mean.dtype) * momentum)
+            running_var.mul_(1 - momentum).add_(_from_kernel(unbiased, running_var._shape, running_var.dtype) * momentum)
+        out = norm_kernels.batch_norm(input._buf(), input.shape, mean, rstd, _buf_or_none(weight), _buf_or_none(bias),
+                                      input.dtype is _dtype.float32)
+        return _from_kernel(out, input._shape, input.dtype)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1,
@@ -1285,9 +1285,9 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
 def _group_norm(input, num_groups, weight, bias, eps):
     """PyTorch's kernel (_aten/norm.py); results can differ in the last bit."""
     with no_grad():
-        values = norm_kernels.group_norm(input._flat(), input.shape, input.dtype is _dtype.float32, num_groups,
-                                 _flat_or_none(weight), _flat_or_none(bias), eps)
-        return _new(values, input._shape, input.dtype)
+        values = norm_kernels.group_norm(input._buf(), input.shape, input.dtype is _dtype.float32, num_groups,
+                                         _buf_or_none(weight), _buf_or_none(bias), eps)
+        return _from_kernel(values, input._shape, input.dtype)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
@@ -1332,8 +1332,8 @@ def _embedding_double_backward(grad, indices, padding_idx):
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
-    acc = embedding_kernels.dense_backward(grad_output._flat(), indices._flat(), num_weights, dim, padding_idx)
-    return _new(acc, (num_weights, dim), grad_output.dtype)
+    acc = embedding_kernels.dense_backward(grad_output._buf(), indices._buf(), num_weights, dim, padding_idx)
+    return _from_kernel(acc, (num_weights, dim), grad_output.dtype)
 
 
 @op("EmbeddingBackward0", name="embedding",
@@ -1341,8 +1341,8 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
     with no_grad():
-        out = embedding_kernels.rows(weight._flat(), weight.shape[0], weight.shape[1], indices._flat())
-        return _new(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
+        out = embedding_kernels.rows(weight._buf(), weight.shape[0], weight.shape[1], indices._buf())
+        return _from_kernel(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
@@ -1362,19 +1362,16 @@ def _tuple(v, n):
     return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
 
 
-def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dilation, groups):
+def _conv_sums(mode, p, q, size, input_shape, weight_shape, stride, padding, dilation, groups, bias=None):
     return conv_sums(mode, p._buf(), q._buf(), p.dtype is _dtype.float32 and q.dtype is _dtype.float32, size,
-                     tuple(input_shape), tuple(weight_shape), stride, padding, dilation, groups)
+                     tuple(input_shape), tuple(weight_shape), stride, padding, dilation, groups, _buf_or_none(bias))
 
 
 def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups):
     spatial, kernel, out = conv_geometry(input.shape, weight.shape, stride, padding, dilation)
     size = input.shape[0] * weight.shape[0] * math.prod(out)
-    acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups)
-    if bias is not None:
-        b, on, oc = bias._flat(), math.prod(out), weight.shape[0]
-        acc = [v + b[(i // on) % oc] for i, v in enumerate(acc)]
-    return _new(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
+    acc = _conv_sums(0, input, weight, size, input.shape, weight.shape, stride, padding, dilation, groups, bias)
+    return _from_kernel(acc, (input.shape[0], weight.shape[0]) + out, input.dtype)
 
 
 # Convolution is bilinear in (input, weight), so each of its two gradients is linear in grad_output
@@ -1388,7 +1385,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
     acc = _conv_sums(1, grad_output, weight, math.prod(input_shape), input_shape, weight.shape, stride, padding,
                      dilation, groups)
-    return _new(acc, input_shape, grad_output.dtype)
+    return _from_kernel(acc, input_shape, grad_output.dtype)
 
 
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
@@ -1399,7 +1396,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
     acc = _conv_sums(2, grad_output, input, math.prod(weight_shape), input.shape, weight_shape, stride, padding,
                      dilation, groups)
-    return _new(acc, weight_shape, grad_output.dtype)
+    return _from_kernel(acc, weight_shape, grad_output.dtype)
 
 
 @op("ConvolutionBackward0", name="convolution",
@@ -1443,28 +1440,20 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
-def _pool_values(t):
-    """t's elements for _aten.pool: its buffer when the browser's kernels take it (the Python
-    loops read it the same), else a list."""
-    buf = t._buf()
-    return buf if kernels.takes(buf, t.dtype) else B.to_list(buf, t.dtype)
-
-
 def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_shape, values, indices = pool_kernels.max_pool(_pool_values(self), self.shape, kernel_size, stride, padding,
+    out_shape, values, indices = pool_kernels.max_pool(self._buf(), self.shape, kernel_size, stride, padding,
                                                        dilation, ceil_mode)
     shape = tuple(self.shape[:self.dim() - len(kernel_size)]) + out_shape
-    return (Tensor._make(B.as_buffer(values, self.dtype), shape, self.dtype),
-            Tensor._make(B.as_buffer(indices, _dtype.int64), shape, _dtype.int64))
+    return _from_kernel(values, shape, self.dtype), _from_kernel(indices, shape, _dtype.int64)
 
 
 def _max_pool_ops(nd):
     """The max_pool{nd}d_with_indices op and its backward op (planes: the last nd dims)."""
     def backward(grad_output, self, indices):
         """grad_output added at each window's maximum (indices: flat positions in each plane)."""
-        acc = pool_kernels.max_pool_backward(_pool_values(grad_output), _pool_values(indices), self.shape,
-                                             tuple(indices.shape[-nd:]))
-        return Tensor._make(B.as_buffer(acc, self.dtype), self._shape, self.dtype)
+        acc = pool_kernels.max_pool_backward(grad_output._buf(), indices._buf(), self.shape, tuple(indices.shape[-nd:]),
+                                             grad_output.dtype is _dtype.float32)
+        return _from_kernel(acc, self._shape, self.dtype)
 
     def forward(self, kernel_size, stride, padding, dilation, ceil_mode):
         with no_grad():
@@ -1506,15 +1495,15 @@ def _avg_pool_ops(nd):
     """The avg_pool{nd}d op and its backward op; avg pooling is linear: its backward's gradient
     for grad_output is the pooling itself."""
     def backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-        acc = pool_kernels.avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4, kernel_size,
+        acc = pool_kernels.avg_pool_backward(grad_output._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
                                              stride, padding, ceil_mode, count_include_pad, divisor_override)
-        return _new(acc, self._shape, self.dtype)
+        return _from_kernel(acc, self._shape, self.dtype)
 
     def forward(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         with no_grad():
-            out_shape, values = pool_kernels.avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, kernel_size,
+            out_shape, values = pool_kernels.avg_pool(self._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
                                                       stride, padding, ceil_mode, count_include_pad, divisor_override)
-            return _new(values, tuple(self.shape[:self.dim() - nd]) + out_shape, self.dtype)
+            return _from_kernel(values, tuple(self.shape[:self.dim() - nd]) + out_shape, self.dtype)
 
     name = f"avg_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
@@ -1571,17 +1560,17 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
     """Each output's gradient, divided by its window's height and width, added over the window."""
-    acc = pool_kernels.adaptive_avg_pool_backward(grad_output._flat(), self.shape, self.dtype.itemsize == 4,
-                                          tuple(grad_output.shape[-2:]))
-    return _new(acc, self._shape, self.dtype)
+    acc = pool_kernels.adaptive_avg_pool_backward(grad_output._buf(), self.shape, self.dtype.itemsize == 4,
+                                                  tuple(grad_output.shape[-2:]))
+    return _from_kernel(acc, self._shape, self.dtype)
 
 
 @op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d",
     self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
-    values = pool_kernels.adaptive_avg_pool(self._flat(), self.shape, self.dtype.itemsize == 4, output_size)
-    return _new(values, tuple(self.shape[:-2]) + tuple(output_size), self.dtype)
+    values = pool_kernels.adaptive_avg_pool(self._buf(), self.shape, self.dtype.itemsize == 4, output_size)
+    return _from_kernel(values, tuple(self.shape[:-2]) + tuple(output_size), self.dtype)
 
 
 def adaptive_avg_pool2d(input, output_size):
@@ -1624,15 +1613,15 @@ def _upsample_nearest2d(self, output_size, scales):
 
 
 def _linear_values(self, output_size, scales, align_corners):
-    values = upsample_kernels.linear_values(self._flat(), self.shape, self.dtype.itemsize == 4, output_size, scales,
-                                    align_corners)
-    return _new(values, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
+    values = upsample_kernels.linear_values(self._buf(), self.shape, self.dtype.itemsize == 4, output_size, scales,
+                                            align_corners)
+    return _from_kernel(values, tuple(self.shape[:2]) + tuple(output_size), self.dtype)
 
 
 def _linear_backward_values(grad_output, self_shape, output_size, scales, align_corners):
-    acc = upsample_kernels.linear_backward_values(grad_output._flat(), self_shape, grad_output.dtype.itemsize == 4,
-                                          output_size, scales, align_corners)
-    return _new(acc, self_shape, grad_output.dtype)
+    acc = upsample_kernels.linear_backward_values(grad_output._buf(), self_shape, grad_output.dtype.itemsize == 4,
+                                                  output_size, scales, align_corners)
+    return _from_kernel(acc, self_shape, grad_output.dtype)
 
 
 def _linear_op(node, name):
