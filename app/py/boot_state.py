@@ -5,8 +5,10 @@ patch `Tensor.__add__`, empty `sys.modules`, add warnings filters, raise the rec
 edit `sys.path` or `os.environ`, reseed `random`, delete or overwrite engine files, leave files in
 its working directory. `BootState.capture()` records all of that after boot; `restore()` undoes
 what changed, so the next program starts as in a new process with the engine and the standard
-library as they were at boot. It stays cheap (a few ms) because the common case, nothing changed,
-is one identity comparison of every module and class namespace at C speed.
+library as they were at boot. It stays cheap (about a millisecond in the worker) because the
+common case, nothing changed, is one comparison of the addresses of every key and value of every
+module and class namespace, and, in the worker, a look at the file system's nodes from JS
+(app/file-watch.js) instead of an os.stat of every engine file.
 
 Restoring is shallow: a module's or class's attributes are put back, objects they refer to keep
 their contents. So state that is meant to outlive a run (the runner's sessions, say) lives inside
@@ -27,7 +29,6 @@ import sys
 from _ctypes import Array, _SimpleCData, sizeof  # built in; the ctypes package costs 100+ ms to import in Pyodide
 from functools import reduce
 from importlib.machinery import ExtensionFileLoader
-from itertools import chain
 from operator import iconcat, is_
 
 _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: builtin and C types, which no program can patch
@@ -148,6 +149,7 @@ class BootState:
             if not os.path.isdir(folder) or os.path.islink(folder):
                 _remove(folder)
                 os.makedirs(folder)
+                changed = True
             if os.stat(folder).st_mode != mode:  # also made readable again before it is listed
                 os.chmod(folder, stat.S_IMODE(mode))
                 changed = True
@@ -207,7 +209,8 @@ _ITEMS_OFFSET = list.__basicsize__ - 2 * sizeof(_Address)  # a list object ends 
 def _address_reader(length):
     """`read(items)`: the addresses of a list's `length` elements, as bytes, read from the list's own
     item array through ctypes. Comparing them compares the elements by identity in one C loop,
-    where `map(operator.is_, …)` makes a call for each (~10 times slower in Pyodide)."""
+    where `map(operator.is_, …)` makes a call for each: ~0.01 against ~3 ms for the worker's
+    ~28,000 keys or values in Pyodide."""
     addresses = type("Addresses", (Array,), {"_type_": _Address, "_length_": length})
 
     def read(items):
