@@ -33,11 +33,13 @@ startServices({
 // After navigating, focus the new page's heading so keyboard and screen-reader users start there.
 let navigated = false;
 subscribe(() => {
-  document.documentElement.lang = state.language;
-  document.title = strings.appTitle;
   render(app(state), root);
   const lesson = state.route.view === "lesson" ? selectors.lessonById(state.route.id) : null;
-  document.title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
+  const title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
+  // Written only when they change: the page renders on every state change (each Run, each batch
+  // of output), and a title written, even unchanged, costs the browser work each time.
+  if (document.documentElement.lang !== state.language) document.documentElement.lang = state.language;
+  if (document.title !== title) document.title = title;
   if (navigated) {
     navigated = false;
     window.scrollTo(0, 0);

@@ -7,6 +7,7 @@
 // boot fences off the network, other scripts and workers, the origin's storage, and its own lifetime.
 import * as msg from "./protocol.js";
 import { bootEngine } from "./boot-engine.js";
+import { watchFiles } from "./file-watch.js";
 import kernelsWasm from "virtual:kernels-wasm";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
@@ -19,7 +20,8 @@ import { unzipSync } from "fflate";
 const PYODIDE_DIR = "vendor/pyodide/";
 const HOME = "/home/pyodide";
 const ENGINE_DIR = `${HOME}/pyengine`;
-const WORK_DIR = `${HOME}/work`; // the programs' working directory, emptied before each run
+const WORK_DIR = `${HOME}/work`; // the programs' working directory
+const SCRATCH_DIRS = [WORK_DIR, "/tmp"]; // emptied back to their boot contents before each run
 // What a snapshot captures: the engine imported, the way runner.prepare() would import it.
 const IMPORT_ENGINE = `import sys
 sys.path[:0] = [${JSON.stringify(ENGINE_DIR)}, ${JSON.stringify(HOME)}]
@@ -37,7 +39,7 @@ let secret = null; // from INIT; the page drops every message that does not carr
 let currentRunId = null;
 let rawLines = 0;
 let interruptBuffer = null;
-let booted = null; // Promise of { pyodide, runProgram, bootState }
+let booted = null; // Promise of { pyodide, runProgram, bootState, fileWatch }
 let receiveImage; // resolves the boot's Promise of the page's IMAGE
 const image = new Promise((resolve) => (receiveImage = resolve));
 const programTimers = new Set(); // timers set after boot: by programs (directly or through asyncio)
@@ -92,9 +94,10 @@ async function boot(provided, compiled, snapshots) {
   });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   const runner = pyodide.pyimport("_course_runner");
-  const scratchDirs = pyodide.toPy([WORK_DIR, "/tmp"]);
+  const scratchDirs = pyodide.toPy(SCRATCH_DIRS);
   const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
+  const fileWatch = watchFiles(pyodide.FS, { owned: [HOME], scratch: SCRATCH_DIRS }); // as prepare() captured them
   fence();
   post({ type: msg.STATUS, stage: "ready", engineError, fromSnapshot: restored, snapshotError });
   if (snapshot) post({ type: msg.SNAPSHOT, id: BOOT_IMAGE_ID, bytes: snapshot }, [snapshot.buffer]);
@@ -107,7 +110,7 @@ async function boot(provided, compiled, snapshots) {
   }
   // Held from here on, so a program that rebinds the runner's names cannot skip the restore or stand
   // in for the runner.
-  return { pyodide, runProgram: runner.run, bootState: runner.boot_state };
+  return { pyodide, runProgram: runner.run, bootState: runner.boot_state, fileWatch };
 }
 
 function writeFile(pyodide, path, contents) {
@@ -137,7 +140,7 @@ function remember(timer) {
 }
 
 async function run({ id, code, prelude, options }) {
-  const { pyodide, runProgram, bootState } = await booted;
+  const { pyodide, runProgram, bootState, fileWatch } = await booted;
   programTimers.forEach(realClearTimeout); // an earlier program's callbacks must not run into this one
   programTimers.clear();
   currentRunId = id;
@@ -149,7 +152,9 @@ async function run({ id, code, prelude, options }) {
   let result;
   try {
     const started = performance.now();
-    bootState.restore();
+    const filesUnchanged = !fileWatch.changed();
+    bootState.restore(filesUnchanged);
+    if (!filesUnchanged) fileWatch.look(); // as the restore left them
     const restored = performance.now();
     const pyResult = runProgram(code, preludeList, emit, optionsDict);
     result = pyResult.toJs({ dict_converter: Object.fromEntries });

@@ -93,6 +93,16 @@ LEAKS = [
      "import os, torch\nengine = os.path.dirname(torch.__file__)\n"
      "print(os.path.getsize(os.path.join(engine, 'nn', 'functional.py')) > 0, os.path.getsize(os.path.join(engine, 'optim', 'sgd.py')) > 0,"
      " os.path.exists(os.path.join(os.path.dirname(engine), 'json.py')))", "True True False\n"),
+    # a write in place whose mtime is set back (its ctime shows it), a file and a folder made unreadable
+    ("import os, torch\nengine = os.path.dirname(torch.__file__)\nsource = os.path.join(engine, 'optim', 'adam.py')\n"
+     "st = os.stat(source)\nwith open(source, 'r+b') as f:\n    f.write(b'\\0')\nos.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))\n"
+     "os.chmod(os.path.join(engine, 'nn', 'functional.py'), 0)\nos.chmod(os.path.join(engine, 'distributions'), 0)",
+     "import os, torch\nengine = os.path.dirname(torch.__file__)\n"
+     "print(open(os.path.join(engine, 'optim', 'adam.py'), 'rb').read(1) != b'\\0',"
+     " os.stat(os.path.join(engine, 'nn', 'functional.py')).st_mode & 0o777 != 0, os.stat(os.path.join(engine, 'distributions')).st_mode & 0o777 != 0)",
+     "True True True\n"),
+    # the last name of a module renamed: the same values in the same order, under another key
+    ("import json\nnamespace = vars(json)\nnamespace['renamed'] = namespace.pop(list(namespace)[-1])", "import json\nprint('renamed' in vars(json))", "False\n"),
 ]
 
 

@@ -5,8 +5,10 @@ patch `Tensor.__add__`, empty `sys.modules`, add warnings filters, raise the rec
 edit `sys.path` or `os.environ`, reseed `random`, delete or overwrite engine files, leave files in
 its working directory. `BootState.capture()` records all of that after boot; `restore()` undoes
 what changed, so the next program starts as in a new process with the engine and the standard
-library as they were at boot. It stays cheap (a few ms) because the common case, nothing changed,
-is one identity comparison of every module and class namespace at C speed.
+library as they were at boot. It stays cheap (about a millisecond in the worker) because the
+common case, nothing changed, is one comparison of the addresses of every key and value of every
+module and class namespace, and, in the worker, a look at the file system's nodes from JS
+(app/file-watch.js) instead of an os.stat of every engine file.
 
 Restoring is shallow: a module's or class's attributes are put back, objects they refer to keep
 their contents. So state that is meant to outlive a run (the runner's sessions, say) lives inside
@@ -22,10 +24,12 @@ import os
 import random
 import shutil
 import signal
+import stat
 import sys
+from _ctypes import Array, _SimpleCData, sizeof  # built in; the ctypes package costs 100+ ms to import in Pyodide
+from functools import reduce
 from importlib.machinery import ExtensionFileLoader
-from itertools import chain
-from operator import is_
+from operator import iconcat, is_
 
 _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: builtin and C types, which no program can patch
 
@@ -58,31 +62,36 @@ class BootState:
         self._cwd = os.getcwd()
         self._limits = (sys.getrecursionlimit(), sys.get_int_max_str_digits(), gc.isenabled(), gc.get_threshold())
         self._sigint = signal.getsignal(signal.SIGINT)
-        self._owned_files, self._owned_listings = {}, {}
+        self._owned_files, self._listings = {}, {}  # path: (content, stat key); folder: (names, mode)
         for top in self._owned_dirs:
             for folder, dirs, files in os.walk(top):
-                self._owned_listings[folder] = set(dirs) | set(files)
+                self._listings[folder] = (set(dirs) | set(files), os.stat(folder).st_mode)
                 dirs[:] = [d for d in dirs if os.path.join(folder, d) not in self._scratch_dirs]
                 for name in files:
                     path = os.path.join(folder, name)
                     with open(path, "rb") as file:
                         self._owned_files[path] = (file.read(), _stat_key(path))
-        self._scratch_listings = {folder: set(os.listdir(folder)) for folder in self._scratch_dirs}
+        self._listings.update({folder: (set(os.listdir(folder)), os.stat(folder).st_mode) for folder in self._scratch_dirs})
         self._system_files = {path: _stat_key(path) for path in _system_paths(self._owned_dirs)} if self._worker else {}
         return self
 
     def _fingerprint(self):
-        self._boot_size = sum(len(live) for live, _, _ in self._namespaces)
-        self._boot_values = list(chain.from_iterable([live.values() for live, _, _ in self._namespaces]))
+        self._dicts = [live if type(live) is dict else _dict_behind(live) for live, _, _ in self._namespaces]
+        self._boot_sizes = list(map(len, self._dicts))
+        self._boot_contents = _contents(self._dicts)  # holds every key and value, so no other object takes their addresses
+        self._read_addresses = _address_reader(sum(self._boot_sizes))
+        self._boot_addresses = list(map(self._read_addresses, self._boot_contents))
 
     def _namespaces_unchanged(self):
-        # Every value, in order, is the very object it was at boot (an added, removed or renamed entry
-        # shifts the order too); identity, so no program-defined __eq__ runs here.
-        live = [mapping for mapping, _, _ in self._namespaces]
-        return sum(map(len, live)) == self._boot_size and all(map(is_, chain.from_iterable([m.values() for m in live]), self._boot_values))
+        # Every namespace has as many entries as at boot, and every key and value, in order, is the
+        # very object it was: compared by address, so no program-defined __eq__ runs here.
+        return (list(map(len, self._dicts)) == self._boot_sizes
+                and list(map(self._read_addresses, _contents(self._dicts))) == self._boot_addresses)
 
-    def restore(self):
-        """Puts back everything the last programs changed; returns the names of what was restored."""
+    def restore(self, files_unchanged=False):
+        """Puts back everything the last programs changed; returns the names of what was restored.
+        `files_unchanged`: the caller knows that no file of the owned and scratch trees changed since
+        the last restore, so they are not checked (the worker asks Pyodide's file system, app/file-watch.js)."""
         for live, boot in self._first:
             _put_back(live, boot)
         restored = []
@@ -110,7 +119,7 @@ class BootState:
         sys.settrace(None)
         sys.setprofile(None)
         signal.signal(signal.SIGINT, self._sigint)
-        if self._restore_files():
+        if not files_unchanged and self._restore_files():
             restored.append("files")
             import importlib
             importlib.invalidate_caches()
@@ -136,22 +145,23 @@ class BootState:
 
     def _restore_files(self):
         changed = False
-        for folder, names in chain(self._owned_listings.items(), self._scratch_listings.items()):
-            try:
-                present = os.listdir(folder)
-            except FileNotFoundError:
+        for folder, (names, mode) in self._listings.items():  # a folder before what it holds
+            if not os.path.isdir(folder) or os.path.islink(folder):
+                _remove(folder)
                 os.makedirs(folder)
-                present, changed = [], True
-            for extra in set(present) - names:
+                changed = True
+            if os.stat(folder).st_mode != mode:  # also made readable again before it is listed
+                os.chmod(folder, stat.S_IMODE(mode))
+                changed = True
+            for extra in set(os.listdir(folder)) - names:
                 _remove(os.path.join(folder, extra))
                 changed = True
         for path, (content, key) in self._owned_files.items():
             if _stat_key(path) != key:
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                if os.path.isdir(path):
-                    shutil.rmtree(path)
+                _remove(path)
                 with open(path, "wb") as file:
                     file.write(content)
+                os.chmod(path, stat.S_IMODE(key[-1]))
                 self._owned_files[path] = (content, _stat_key(path))
                 changed = True
         return changed
@@ -177,6 +187,45 @@ def _namespaces_of(modules):
             if issubclass(type(value), type) and not value.__flags__ & _IMMUTABLE_TYPE:  # runs no __class__ of theirs
                 classes[id(value)] = value
     return [(vars(m), None, dict(vars(m))) for m in modules] + [(cls.__dict__, cls, dict(cls.__dict__)) for cls in classes.values()]
+
+
+def _dict_behind(mapping):
+    """The dict that a class's read-only __dict__ shows."""
+    return gc.get_referents(mapping)[0]
+
+
+def _contents(dicts):
+    """[every key of `dicts`], [every value], in order, in C loops that run no code of a program."""
+    return reduce(iconcat, dicts, []), reduce(iconcat, map(dict.values, dicts), [])
+
+
+class _Address(_SimpleCData):
+    _type_ = "P"  # an object's address: what id() gives on CPython
+
+
+_ITEMS_OFFSET = list.__basicsize__ - 2 * sizeof(_Address)  # a list object ends with its item array's address, then its capacity
+
+
+def _address_reader(length):
+    """`read(items)`: the addresses of a list's `length` elements, as bytes, read from the list's own
+    item array through ctypes. Comparing them compares the elements by identity in one C loop,
+    where `map(operator.is_, …)` makes a call for each: ~0.01 against ~3 ms for the worker's
+    ~28,000 keys or values in Pyodide."""
+    addresses = type("Addresses", (Array,), {"_type_": _Address, "_length_": length})
+
+    def read(items):
+        return bytes(addresses.from_address(_Address.from_address(id(items) + _ITEMS_OFFSET).value))
+
+    return read
+
+
+def _check_address_reader():
+    probe = [object(), object()]
+    if _address_reader(2)(probe) != b"".join(id(item).to_bytes(sizeof(_Address), sys.byteorder) for item in probe):
+        raise ImportError("this Python does not lay out lists as BootState reads them")
+
+
+_check_address_reader()
 
 
 def _put_back(live, boot, update=dict.update, delete=dict.__delitem__):
@@ -227,11 +276,13 @@ def _filters_mutated():
 
 
 def _stat_key(path):
+    """What changes when anything about the file does; its mode last. (ctime: a write in place whose
+    mtime is set back with os.utime still changes it.)"""
     try:
-        stat = os.stat(path)
+        info = os.stat(path)
     except OSError:
         return None
-    return (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_mode)
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_mode)
 
 
 def _system_paths(owned_dirs):

@@ -106,6 +106,20 @@ LEAKS = {
         "print(os.path.exists(os.path.join(engine, 'nn', 'functional.py')), open(os.path.join(engine, 'optim', '__init__.py')).read(3) != 'rai', json.dumps(1))",
         "True True 1",
     ),
+    "engine files changed in place": (  # bytecode of a module not imported yet, its mtime set back; unreadable files and folders
+        "import os, torch\nengine = os.path.dirname(torch.__file__)\n"
+        "pyc = os.path.join(engine, 'distributions', '__pycache__', '__init__.cpython-314.pyc')\nst = os.stat(pyc)\n"
+        "with open(pyc, 'r+b') as f:\n    f.write(bytes(16))\nos.utime(pyc, ns=(st.st_atime_ns, st.st_mtime_ns))\n"
+        "os.chmod(os.path.join(engine, 'nn', 'functional.py'), 0)\nos.chmod(os.path.join(engine, 'distributions'), 0)",
+        "import os, torch, torch.distributions\n"
+        "print(os.access(os.path.join(os.path.dirname(torch.__file__), 'nn', 'functional.py'), os.R_OK), torch.distributions.Normal(0., 1.).mean)",
+        "True tensor(0.)",
+    ),
+    "module name renamed": (  # the same values in the same order, the last one under another name
+        "import json\nnamespace = vars(json)\nnamespace['renamed'] = namespace.pop(list(namespace)[-1])",
+        "import json\nprint('renamed' in vars(json))",
+        "False",
+    ),
     "warnings filters": (
         "import warnings\nwarnings.simplefilter('error')",
         "import warnings\nwarnings.warn('only a warning')\nprint('went on')",
