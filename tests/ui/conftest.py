@@ -170,6 +170,19 @@ class App:
         engine_warning = status.query_selector(".warning")
         assert engine_warning is None, f"the torch engine failed to import in Pyodide:\n{engine_warning.get_attribute('title')}"
 
+    def record_python_states(self):
+        """From now on, every state the Python status takes (python_states() lists them): a state
+        shown for a moment (restarting, when a spare takes over fast) is not missed by polling."""
+        self.page.evaluate("""() => {
+          window.pythonStates = [];
+          const status = document.querySelector('[data-testid="python-status"]');
+          new MutationObserver(() => window.pythonStates.push(status.dataset.state))
+            .observe(status, { attributes: true, attributeFilter: ["data-state"] });
+        }""")
+
+    def python_states(self):
+        return self.page.evaluate("window.pythonStates")
+
     def editor(self, testid="editor"):
         return self.page.locator(f'[data-testid="{testid}"]').first
 

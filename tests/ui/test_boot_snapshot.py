@@ -96,11 +96,6 @@ def test_without_isolation_stop_replaces_the_worker_with_one_from_the_snapshot(o
 
 # True in a worker that has booted (its last step before "ready" fences off fetch, app/worker.js).
 FENCED = "() => Object.getOwnPropertyDescriptor(self, 'fetch')?.writable === false"
-RECORD_STATES = """() => {
-  window.statesSeen = [];
-  new MutationObserver(() => window.statesSeen.push(document.querySelector('[data-testid="python-status"]').dataset.state))
-    .observe(document.querySelector('[data-testid="python-status"]'), { attributes: true, attributeFilter: ["data-state"] });
-}"""
 
 
 def booted(worker):
@@ -125,10 +120,10 @@ def test_without_isolation_a_spare_from_the_snapshot_waits_so_stop_finds_python_
     wait_for_ready_spare(page)
     app.run("while True:\n    pass\n", wait=False)
     page.wait_for_selector(f'{STATUS}[data-state="running"]')
-    page.evaluate(RECORD_STATES)
+    app.record_python_states()
     page.click('[data-testid="stop"]')
     page.locator('[data-testid="run-stopped"]').wait_for()
-    assert page.evaluate("window.statesSeen") == ["ready"]  # never "restarting": the spare was ready
+    assert app.python_states() == ["ready"]  # never "restarting": the spare was ready
     assert from_snapshot(app)
     assert app.run("import torch\nprint(torch.tensor([1.0, 2.0]).sum())").strip() == "tensor(3.)"
     wait_for_ready_spare(page)  # the spare that took over got a successor

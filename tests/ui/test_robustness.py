@@ -212,8 +212,9 @@ def test_a_worker_failure_ends_the_run_with_a_message_and_python_recovers(app):
 
 
 def test_a_worker_whose_memory_stays_high_is_replaced(app):
+    app.record_python_states()
     app.run("hog = bytearray(600 * 2**20)\nprint('allocated')")
-    app.page.wait_for_selector('[data-testid="python-status"][data-state="restarting"]')
+    app.page.wait_for_function("() => window.pythonStates.includes('restarting')")
     app.wait_for_python()
     assert app.run("print('fresh')").strip() == "fresh"
 
