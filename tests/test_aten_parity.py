@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
-from torch._aten import upsample  # noqa: E402
+from torch._aten import pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 
 np = pytest.importorskip("numpy")
@@ -165,11 +165,11 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, upsample, norm, embedding, nll) also take float64 and integer
+# The layer loops (conv, pool, pool_nd, upsample, norm, embedding, nll) also take float64 and integer
 # buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
 # shapes.
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "upsample", "norm", "embedding")} | {
+                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "norm", "embedding")} | {
     "nll_values", "nll_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
@@ -261,7 +261,12 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), False),
                 F.group_norm(x2, 2, leaf(4), leaf(4)), F.embedding(torch.tensor([[0, 3], [2, 2]]), leaf(5, 3)),
                 F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), leaf(5)),
-                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none")]
+                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none"),
+                F.adaptive_avg_pool3d(x3, (3, 2, 3)), F.adaptive_max_pool3d(x3, (3, 2, 3)),
+                F.adaptive_max_pool2d(x2, (4, 5)), F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
+                F.fractional_max_pool3d(x3, 2, output_size=(2, 3, 2)),
+                F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
+                F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2)]
         sum(out.sum() for out in outs).backward()
     assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
     assert not checked.broken, checked.broken[:5]
@@ -278,6 +283,9 @@ def layer_calls(backend, dtype, specials=False):
         if specials:
             for i, v in zip(range(2, n, 7), (math.nan, math.inf, -0.0, 0.0, -3e38)):
                 values[i] = v
+        return plain(values)
+
+    def plain(values):
         return np.array(values, dtype) if backend == "numpy" else array(TYPECODES[dtype], values)
 
     def ints(values):
@@ -318,14 +326,32 @@ def layer_calls(backend, dtype, specials=False):
             n = len(pool.avg_pool(x, *args)[1])
             calls += [("avg_pool", lambda x=x, args=args: pool.avg_pool(x, *args)),
                       ("avg_pool_backward", lambda n=n, args=args: pool.avg_pool_backward(buf(n, 7), *args))]
-    ties = [1.0, math.nan, 1.0, math.nan, 2.0, 2.0, -0.0, 0.0, -math.inf, -math.inf, 3.0] * 6  # 66: (1, 6, 11)
-    ties = np.array(ties, dtype) if backend == "numpy" else array(TYPECODES[dtype], ties)
+    ties = plain([1.0, math.nan, 1.0, math.nan, 2.0, 2.0, -0.0, 0.0, -math.inf, -math.inf, 3.0] * 6)  # (1, 6, 11)
     calls += [("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (3, 3), (1, 2), (1, 1), (1, 1), True)),
               ("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (2, 4), (2, 1), (0, 2), (2, 1), False))]
     x = buf(2 * 3 * 5 * 6, 8)
     calls += [("adaptive_avg_pool", lambda: pool.adaptive_avg_pool(x, (2, 3, 5, 6), f32, (3, 4))),
               ("adaptive_avg_pool_backward", lambda: pool.adaptive_avg_pool_backward(buf(72, 9), (2, 3, 5, 6), f32,
                                                                                     (3, 4)))]
+    # adaptive pooling of any number of dims, max unpooling, fractional max pooling
+    for shape, size in [((2, 3, 5, 6), (3, 4)), ((1, 2, 4, 5, 5), (3, 2, 4))]:
+        xp = buf(math.prod(shape), 24)
+        values, indices = pool_nd.adaptive_max_pool_nd(xp, shape, size)
+        calls += [("adaptive_avg_pool_nd", lambda xp=xp, shape=shape, size=size:
+                   pool_nd.adaptive_avg_pool_nd(xp, shape, f32, size)),
+                  ("adaptive_avg_pool_nd_backward", lambda shape=shape, size=size, n=len(values):
+                   pool_nd.adaptive_avg_pool_nd_backward(buf(n, 25), shape, f32, size)),
+                  ("adaptive_max_pool_nd", lambda xp=xp, shape=shape, size=size:
+                   pool_nd.adaptive_max_pool_nd(xp, shape, size)),
+                  ("scatter_to_planes", lambda shape=shape, indices=indices, n=len(values), nd=len(size):
+                   pool_nd.scatter_to_planes(buf(n, 26), indices, shape, nd, f32))]
+    calls += [("adaptive_max_pool_nd", lambda: pool_nd.adaptive_max_pool_nd(ties, (1, 6, 11), (4, 3))),
+              ("max_unpool", lambda: pool_nd.max_unpool(buf(12, 27), ints([0, 5, 3, 3, 19, 7, 1, 2, 0, 4, 6, 8]),
+                                                        3, (4, 5))),
+              ("fractional_max_pool", lambda: pool_nd.fractional_max_pool(
+                  xp, (1, 2, 4, 5, 5), plain(make_values(28, 6, "prob")), (2, 2, 3), (3, 2, 2), f32)),
+              ("fractional_max_pool", lambda: pool_nd.fractional_max_pool(
+                  ties, (1, 6, 11), plain([0.25, 0.875]), (2, 3), (4, 5), f32))]
     # resizing
     for shape, size, scales, align in [((2, 3, 5, 6), (7, 9), (None, None), False), ((2, 3, 5, 6), (3, 4),
                                                                                      (0.7, 0.75), True),
