@@ -266,7 +266,8 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.adaptive_max_pool2d(x2, (4, 5)), F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
                 F.fractional_max_pool3d(x3, 2, output_size=(2, 3, 2)),
                 F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
-                F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2)]
+                F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
+                torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3)]
         sum(out.sum() for out in outs).backward()
     assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
     assert not checked.broken, checked.broken[:5]
@@ -381,6 +382,11 @@ def layer_calls(backend, dtype, specials=False):
               ("channel_sums", lambda: norm.channel_sums(g, (2, 3, 5, 6))),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, buf(6, 17), buf(6, 18), eps)),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, None, None, eps))]
+    for first_dim, g_size in [(True, 6), (False, 30)]:  # x as 6 rows of 30: a norm per row, or per column
+        calls += [("weight_norm", lambda first_dim=first_dim, g_size=g_size: norm.weight_norm(
+                      x, buf(g_size, 30), 6, 30, first_dim, f32)),
+                  ("weight_norm_backward", lambda first_dim=first_dim, g_size=g_size: norm.weight_norm_backward(
+                      g, x, buf(g_size, 30), 6, 30, first_dim, f32))]
     # embedding and nll
     weight, targets = buf(20, 19), [1, 0, -100, 4]
     calls += [("rows", lambda: embedding.rows(weight, 5, 4, ints([0, 4, -1, 2, 2]))),
