@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
-from torch._aten import pool_nd, upsample  # noqa: E402
+from torch._aten import ctc, pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 
 np = pytest.importorskip("numpy")
@@ -165,11 +165,11 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, pool_nd, upsample, norm, embedding, nll) also take float64 and integer
+# The layer loops (conv, pool, pool_nd, upsample, norm, embedding, ctc, nll) also take float64 and integer
 # buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
 # shapes.
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "norm", "embedding")} | {
+                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "norm", "embedding", "ctc")} | {
     "nll_values", "nll_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
@@ -267,7 +267,8 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.fractional_max_pool3d(x3, 2, output_size=(2, 3, 2)),
                 F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
                 F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
-                torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3)]
+                torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3),
+                F.ctc_loss(leaf(5, 2, 4).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), [5, 4], [2, 2])]
         sum(out.sum() for out in outs).backward()
     assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
     assert not checked.broken, checked.broken[:5]
@@ -395,6 +396,14 @@ def layer_calls(backend, dtype, specials=False):
               ("nll_values", lambda: loss.nll_values(buf(20, 21), 5, targets, None, -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, buf(5, 22), -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, None, -100))]
+    # ctc: (T, N, C) = (5, 2, 4); the second sequence shorter, with a repeated label
+    lp, labels = buf(40, 31), [[1, 2], [3, 3]]
+    for lengths, zero_infinity in [([5, 4], False), ([5, 1], True)]:
+        nll, log_alpha = ctc.ctc_loss(lp, (5, 2, 4), labels, lengths, [2, 2], 0, f32)
+        calls += [("ctc_loss", lambda lengths=lengths: ctc.ctc_loss(lp, (5, 2, 4), labels, lengths, [2, 2], 0, f32)),
+                  ("ctc_loss_backward", lambda lengths=lengths, zero_infinity=zero_infinity, nll=nll,
+                   log_alpha=log_alpha: ctc.ctc_loss_backward(buf(2, 32), lp, (5, 2, 4), labels, lengths, [2, 2],
+                                                              nll, log_alpha, 0, zero_infinity, f32))]
     return calls
 
 
