@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
-from torch._aten import ctc, pool_nd, upsample  # noqa: E402
+from torch._aten import ctc, grid_sample, pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 
 np = pytest.importorskip("numpy")
@@ -165,11 +165,12 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, pool_nd, upsample, norm, embedding, ctc, nll) also take float64 and integer
+# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll) also take float64 and integer
 # buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
 # shapes.
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "norm", "embedding", "ctc")} | {
+                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding",
+                                                        "ctc")} | {
     "nll_values", "nll_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
@@ -269,7 +270,11 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
                 torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3),
                 F.ctc_loss(leaf(5, 2, 4).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), [5, 4], [2, 2])]
-        sum(out.sum() for out in outs).backward()
+        x, grid = leaf(1, 2, 4, 5), (torch.rand(1, 3, 3, 2, dtype=dtype) * 2.4 - 1.2).requires_grad_()
+        outs.append(F.grid_sample(x3, leaf(1, 2, 3, 2, 3) * 0.7, align_corners=True))
+        gx, ggrid = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).pow(2).sum(), (x, grid),
+                                        create_graph=True)  # the second derivative's kernel too
+        (sum(out.sum() for out in outs) + gx.sum() + ggrid.sum()).backward()
     assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
     assert not checked.broken, checked.broken[:5]
 
@@ -354,6 +359,25 @@ def layer_calls(backend, dtype, specials=False):
                   xp, (1, 2, 4, 5, 5), plain(make_values(28, 6, "prob")), (2, 2, 3), (3, 2, 2), f32)),
               ("fractional_max_pool", lambda: pool_nd.fractional_max_pool(
                   ties, (1, 6, 11), plain([0.25, 0.875]), (2, 3), (4, 5), f32))]
+    # grid sampling: 2-d (every mode and padding) and 3-d (trilinear, nearest); grid points in and
+    # around [-1, 1]
+    for shape, modes in [((2, 3, 4, 5), (0, 1, 2)), ((1, 2, 3, 4, 3), (0, 1))]:
+        nd = len(shape) - 2
+        xg, points = buf(math.prod(shape), 33), 6
+        grid = plain([1.3 * v for v in make_values(34, shape[0] * points * nd)])
+        for mode in modes:
+            for padding, align in [(0, False), (1, True), (2, False), (2, True)]:
+                args = (shape, grid, points, mode, padding, align)
+                n_out = shape[0] * shape[1] * points
+                calls += [("grid_sample", lambda xg=xg, args=args: grid_sample.grid_sample(xg, *args, f32)),
+                          ("grid_sample_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_backward(buf(n_out, 35), xg, *args, f32)),
+                          ("grid_sample_double_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_double_backward(buf(n_out, 35), xg, *args, buf(len(xg), 36),
+                                                                   buf(len(args[1]), 37))),
+                          ("grid_sample_double_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_double_backward(buf(n_out, 35), xg, *args, None,
+                                                                   buf(len(args[1]), 37)))]
     # resizing
     for shape, size, scales, align in [((2, 3, 5, 6), (7, 9), (None, None), False), ((2, 3, 5, 6), (3, 4),
                                                                                      (0.7, 0.75), True),
