@@ -165,13 +165,12 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll) also take float64 and integer
-# buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
-# shapes.
+# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll) also
+# take float64 and integer buffers, and return float64 sums or int64 indices; their results may
+# be tuples of buffers and shapes.
+LAYER_MODULES = ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding", "ctc")
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding",
-                                                        "ctc")} | {
-    "nll_values", "nll_backward"}
+                 if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {"nll_values", "nll_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
 
@@ -420,7 +419,8 @@ def layer_calls(backend, dtype, specials=False):
               ("nll_values", lambda: loss.nll_values(buf(20, 21), 5, targets, None, -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, buf(5, 22), -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, None, -100))]
-    # ctc: (T, N, C) = (5, 2, 4); the second sequence shorter, with a repeated label
+    # ctc: (T, N, C) = (5, 2, 4); the second target a repeated label, its sequence shorter (in the second
+    # case too short: an infinite loss, zeroed)
     lp, labels = buf(40, 31), [[1, 2], [3, 3]]
     for lengths, zero_infinity in [([5, 4], False), ([5, 1], True)]:
         nll, log_alpha = ctc.ctc_loss(lp, (5, 2, 4), labels, lengths, [2, 2], 0, f32)

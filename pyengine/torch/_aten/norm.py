@@ -1,9 +1,9 @@
-"""The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat buffers and shape numbers:
-statistics summed exactly (math.fsum) in float64; batch and group norm's outputs folded into
-one scale and shift per channel as PyTorch's kernels do (``float32``: rounded as float32, one
-fused multiply-add per element). Results are float32 buffers for float32 steps, else float64
-buffers that the caller rounds once to its dtype; batch norm's statistics are float64 buffers
-of one value per channel."""
+"""The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
+buffers and shape numbers: statistics summed exactly (math.fsum) in float64; batch and group
+norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
+(``float32``: rounded as float32, one fused multiply-add per element). Results are float32
+buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
+norm's statistics are float64 buffers of one value per channel."""
 import math
 from itertools import chain
 
