@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
-from torch._aten import upsample  # noqa: E402
+from torch._aten import ctc, grid_sample, pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 
 np = pytest.importorskip("numpy")
@@ -165,12 +165,12 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, upsample, norm, embedding, nll) also take float64 and integer
-# buffers, and return float64 sums or int64 indices; their results may be tuples of buffers and
-# shapes.
+# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll) also
+# take float64 and integer buffers, and return float64 sums or int64 indices; their results may
+# be tuples of buffers and shapes.
+LAYER_MODULES = ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding", "ctc")
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in ("conv", "pool", "upsample", "norm", "embedding")} | {
-    "nll_values", "nll_backward"}
+                 if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {"nll_values", "nll_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
 
@@ -261,8 +261,19 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), False),
                 F.group_norm(x2, 2, leaf(4), leaf(4)), F.embedding(torch.tensor([[0, 3], [2, 2]]), leaf(5, 3)),
                 F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), leaf(5)),
-                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none")]
-        sum(out.sum() for out in outs).backward()
+                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none"),
+                F.adaptive_avg_pool3d(x3, (3, 2, 3)), F.adaptive_max_pool3d(x3, (3, 2, 3)),
+                F.adaptive_max_pool2d(x2, (4, 5)), F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
+                F.fractional_max_pool3d(x3, 2, output_size=(2, 3, 2)),
+                F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
+                F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
+                torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3),
+                F.ctc_loss(leaf(5, 2, 4).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), [5, 4], [2, 2])]
+        x, grid = leaf(1, 2, 4, 5), (torch.rand(1, 3, 3, 2, dtype=dtype) * 2.4 - 1.2).requires_grad_()
+        outs.append(F.grid_sample(x3, leaf(1, 2, 3, 2, 3) * 0.7, align_corners=True))
+        gx, ggrid = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).pow(2).sum(), (x, grid),
+                                        create_graph=True)  # the second derivative's kernel too
+        (sum(out.sum() for out in outs) + gx.sum() + ggrid.sum()).backward()
     assert LAYER_KERNELS <= checked.called, "kernels not called: " + ", ".join(sorted(LAYER_KERNELS - checked.called))
     assert not checked.broken, checked.broken[:5]
 
@@ -278,6 +289,9 @@ def layer_calls(backend, dtype, specials=False):
         if specials:
             for i, v in zip(range(2, n, 7), (math.nan, math.inf, -0.0, 0.0, -3e38)):
                 values[i] = v
+        return plain(values)
+
+    def plain(values):
         return np.array(values, dtype) if backend == "numpy" else array(TYPECODES[dtype], values)
 
     def ints(values):
@@ -318,14 +332,51 @@ def layer_calls(backend, dtype, specials=False):
             n = len(pool.avg_pool(x, *args)[1])
             calls += [("avg_pool", lambda x=x, args=args: pool.avg_pool(x, *args)),
                       ("avg_pool_backward", lambda n=n, args=args: pool.avg_pool_backward(buf(n, 7), *args))]
-    ties = [1.0, math.nan, 1.0, math.nan, 2.0, 2.0, -0.0, 0.0, -math.inf, -math.inf, 3.0] * 6  # 66: (1, 6, 11)
-    ties = np.array(ties, dtype) if backend == "numpy" else array(TYPECODES[dtype], ties)
+    ties = plain([1.0, math.nan, 1.0, math.nan, 2.0, 2.0, -0.0, 0.0, -math.inf, -math.inf, 3.0] * 6)  # (1, 6, 11)
     calls += [("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (3, 3), (1, 2), (1, 1), (1, 1), True)),
               ("max_pool", lambda: pool.max_pool(ties, (1, 6, 11), (2, 4), (2, 1), (0, 2), (2, 1), False))]
     x = buf(2 * 3 * 5 * 6, 8)
     calls += [("adaptive_avg_pool", lambda: pool.adaptive_avg_pool(x, (2, 3, 5, 6), f32, (3, 4))),
               ("adaptive_avg_pool_backward", lambda: pool.adaptive_avg_pool_backward(buf(72, 9), (2, 3, 5, 6), f32,
                                                                                     (3, 4)))]
+    # adaptive pooling of any number of dims, max unpooling, fractional max pooling
+    for shape, size in [((2, 3, 5, 6), (3, 4)), ((1, 2, 4, 5, 5), (3, 2, 4))]:
+        xp = buf(math.prod(shape), 24)
+        values, indices = pool_nd.adaptive_max_pool_nd(xp, shape, size)
+        calls += [("adaptive_avg_pool_nd", lambda xp=xp, shape=shape, size=size:
+                   pool_nd.adaptive_avg_pool_nd(xp, shape, f32, size)),
+                  ("adaptive_avg_pool_nd_backward", lambda shape=shape, size=size, n=len(values):
+                   pool_nd.adaptive_avg_pool_nd_backward(buf(n, 25), shape, f32, size)),
+                  ("adaptive_max_pool_nd", lambda xp=xp, shape=shape, size=size:
+                   pool_nd.adaptive_max_pool_nd(xp, shape, size)),
+                  ("scatter_to_planes", lambda shape=shape, indices=indices, n=len(values), nd=len(size):
+                   pool_nd.scatter_to_planes(buf(n, 26), indices, shape, nd, f32))]
+    calls += [("adaptive_max_pool_nd", lambda: pool_nd.adaptive_max_pool_nd(ties, (1, 6, 11), (4, 3))),
+              ("max_unpool", lambda: pool_nd.max_unpool(buf(12, 27), ints([0, 5, 3, 3, 19, 7, 1, 2, 0, 4, 6, 8]),
+                                                        3, (4, 5))),
+              ("fractional_max_pool", lambda: pool_nd.fractional_max_pool(
+                  xp, (1, 2, 4, 5, 5), plain(make_values(28, 6, "prob")), (2, 2, 3), (3, 2, 2), f32)),
+              ("fractional_max_pool", lambda: pool_nd.fractional_max_pool(
+                  ties, (1, 6, 11), plain([0.25, 0.875]), (2, 3), (4, 5), f32))]
+    # grid sampling: 2-d (every mode and padding) and 3-d (trilinear, nearest); grid points in and
+    # around [-1, 1]
+    for shape, modes in [((2, 3, 4, 5), (0, 1, 2)), ((1, 2, 3, 4, 3), (0, 1))]:
+        nd = len(shape) - 2
+        xg, points = buf(math.prod(shape), 33), 6
+        grid = plain([1.3 * v for v in make_values(34, shape[0] * points * nd)])
+        for mode in modes:
+            for padding, align in [(0, False), (1, True), (2, False), (2, True)]:
+                args = (shape, grid, points, mode, padding, align)
+                n_out = shape[0] * shape[1] * points
+                calls += [("grid_sample", lambda xg=xg, args=args: grid_sample.grid_sample(xg, *args, f32)),
+                          ("grid_sample_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_backward(buf(n_out, 35), xg, *args, f32)),
+                          ("grid_sample_double_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_double_backward(buf(n_out, 35), xg, *args, buf(len(xg), 36),
+                                                                   buf(len(args[1]), 37))),
+                          ("grid_sample_double_backward", lambda xg=xg, args=args, n_out=n_out:
+                           grid_sample.grid_sample_double_backward(buf(n_out, 35), xg, *args, None,
+                                                                   buf(len(args[1]), 37)))]
     # resizing
     for shape, size, scales, align in [((2, 3, 5, 6), (7, 9), (None, None), False), ((2, 3, 5, 6), (3, 4),
                                                                                      (0.7, 0.75), True),
@@ -355,6 +406,11 @@ def layer_calls(backend, dtype, specials=False):
               ("channel_sums", lambda: norm.channel_sums(g, (2, 3, 5, 6))),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, buf(6, 17), buf(6, 18), eps)),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, None, None, eps))]
+    for first_dim, g_size in [(True, 6), (False, 30)]:  # x as 6 rows of 30: a norm per row, or per column
+        calls += [("weight_norm", lambda first_dim=first_dim, g_size=g_size: norm.weight_norm(
+                      x, buf(g_size, 30), 6, 30, first_dim, f32)),
+                  ("weight_norm_backward", lambda first_dim=first_dim, g_size=g_size: norm.weight_norm_backward(
+                      g, x, buf(g_size, 30), 6, 30, first_dim, f32))]
     # embedding and nll
     weight, targets = buf(20, 19), [1, 0, -100, 4]
     calls += [("rows", lambda: embedding.rows(weight, 5, 4, ints([0, 4, -1, 2, 2]))),
@@ -363,6 +419,15 @@ def layer_calls(backend, dtype, specials=False):
               ("nll_values", lambda: loss.nll_values(buf(20, 21), 5, targets, None, -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, buf(5, 22), -100)),
               ("nll_backward", lambda: loss.nll_backward(buf(4, 23), 5, targets, None, -100))]
+    # ctc: (T, N, C) = (5, 2, 4); the second target a repeated label, its sequence shorter (in the second
+    # case too short: an infinite loss, zeroed)
+    lp, labels = buf(40, 31), [[1, 2], [3, 3]]
+    for lengths, zero_infinity in [([5, 4], False), ([5, 1], True)]:
+        nll, log_alpha = ctc.ctc_loss(lp, (5, 2, 4), labels, lengths, [2, 2], 0, f32)
+        calls += [("ctc_loss", lambda lengths=lengths: ctc.ctc_loss(lp, (5, 2, 4), labels, lengths, [2, 2], 0, f32)),
+                  ("ctc_loss_backward", lambda lengths=lengths, zero_infinity=zero_infinity, nll=nll,
+                   log_alpha=log_alpha: ctc.ctc_loss_backward(buf(2, 32), lp, (5, 2, 4), labels, lengths, [2, 2],
+                                                              nll, log_alpha, 0, zero_infinity, f32))]
     return calls
 
 

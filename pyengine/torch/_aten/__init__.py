@@ -14,14 +14,15 @@ product and element-wise kernels of ``special``, ``reduce``, ``linalg``, ``loss`
   (buffer, result shape); a kernel handed an ``out`` buffer (``sum_range``, ``norm_lastdim``)
   writes into it and returns None. Callers make tensors of results without converting them.
 
-The loops of nn.functional's layers (``conv``, ``pool``, ``upsample``, ``norm``, ``embedding``
-and ``loss.nll_values``/``nll_backward``) follow it for any float dtype: values come in as the
+The loops of nn.functional's layers (``conv``, ``pool``, ``pool_nd``, ``upsample``,
+``grid_sample``, ``norm`` (weight_norm's fused kernel too), ``embedding``, ``ctc`` and
+``loss.nll_values``/``nll_backward``) follow it for any float dtype: values come in as the
 tensors' own buffers (float32, float64, float16 storage; indices as integer buffers) and the
 result is a buffer of the precision the loop computed in: float32 when every step is rounded to
-float32 (their ``float32`` flag), the input's type for values only picked (max pooling,
-embedding rows, with int64 indices), else float64 (sums and statistics in float64), which the
-caller rounds once to the tensor's dtype (the backend's ``as_buffer``). Results with several
-parts are tuples (output shape, buffers ...).
+float32 (their ``float32`` flag), the input's type for values only picked (max pooling and
+unpooling, embedding rows, with int64 indices), else float64 (sums and statistics in float64),
+which the caller rounds once to the tensor's dtype (the backend's ``as_buffer``). Results with
+several parts are tuples (output shape, buffers ...). Class targets (nll, ctc) stay int lists.
 
 tests/test_aten_parity.py checks this for every ``@backend_kernel`` (and every golden case's
 result) on both backends, that nn.functional hands the layer loops buffers, and that the
@@ -35,9 +36,11 @@ stand-ins; the element-wise libm emulations themselves are in ``_libm32``, share
 numpy backend), ``reduce`` (sum, mean, var, std, norm, prod, cumsum, cumprod), ``linalg``
 (mm, addmm/linear, bmm, mv, dot) and ``loss`` (softmax family and losses). The loops of
 nn.functional's layers, on flat buffers and shape numbers: ``conv``, ``pool`` (max, avg,
-adaptive avg), ``upsample`` (nearest, (bi)linear), ``norm`` (layer, batch, group) and
-``embedding``; nn/functional.py keeps their API, checks and derivative entries. The drivers
-both backends share (the sum cascade, rule F's k-blocks, vector runs, the convolution's and
-pooling's output sizes) and the reference machine's constants are in ``_common``.
+adaptive avg), ``pool_nd`` (adaptive pooling of any number of dims, max unpooling, fractional
+max pooling), ``upsample`` (nearest, (bi)linear), ``grid_sample``, ``norm`` (layer, batch,
+group, weight_norm), ``embedding`` and ``ctc``; nn/functional.py (and its companion modules)
+keeps their API, checks and derivative entries. The drivers both backends share (the sum
+cascade, rule F's k-blocks, vector runs, the convolution's and pooling's output sizes) and the
+reference machine's constants are in ``_common``.
 """
 from ._common import GRAIN_SIZE, LANES, NUM_THREADS  # noqa: F401  (the reference machine)

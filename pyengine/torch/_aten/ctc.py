@@ -1,9 +1,11 @@
-"""The CTC loss's loops (PyTorch's ctc_loss_cpu and its backward), on flat values and numbers:
+"""The CTC loss's loops (PyTorch's ctc_loss_cpu and its backward), on flat buffers and numbers
+(targets as lists of class labels):
 the forward (alpha) and backward (beta) recursions over the target with blanks between and
 around its labels ("target primes"), in log space, each step rounded in the dtype
 (float32: glibc's expf/logf, as the CPU kernel calls them)."""
 import math
 
+from ._dispatch import backend_kernel, rounded
 from ._libm32 import expf_glibc1, logf_glibc1
 from .pool import _rounding
 
@@ -73,9 +75,12 @@ def _nll(r, exp, log, alpha, width):
     return -r(log(r(exp(r(l1 - m)) + exp(r(l2 - m)))) + m)
 
 
+@backend_kernel
 def ctc_loss(lp, shape, targets, input_lengths, target_lengths, blank, float32):
-    """(negative log-likelihood per batch entry, log_alpha as (N, T, 2 * max target length + 1))."""
+    """(negative log-likelihood per batch entry, log_alpha as (N, T, 2 * max target length + 1)):
+    two buffers, float32 for float32 steps, else float64."""
     r = _rounding(float32)
+    lp = lp.tolist()
     exp, log = _libm(float32)
     steps, n_batch, classes = shape
     width = 2 * max(target_lengths, default=0) + 1
@@ -87,14 +92,17 @@ def ctc_loss(lp, shape, targets, input_lengths, target_lengths, blank, float32):
         for t, row in enumerate(alpha):
             at = (b * steps + t) * width
             log_alpha[at:at + len(row)] = row
-    return nll, log_alpha
+    return rounded(nll, float32), rounded(log_alpha, float32)
 
 
+@backend_kernel
 def ctc_loss_backward(grad, lp, shape, targets, input_lengths, target_lengths, nll, log_alpha, blank,
                       zero_infinity, float32):
     """The gradient by the log-probabilities, (T, N, C): exp(lp) - exp(log(sum of alpha*beta over
-    the target primes of each class) + nll - lp), times the entry's output gradient."""
+    the target primes of each class) + nll - lp), times the entry's output gradient (grad, lp,
+    nll and log_alpha: buffers; the result: a buffer as ctc_loss's)."""
     r = _rounding(float32)
+    grad, lp, nll, log_alpha = grad.tolist(), lp.tolist(), nll.tolist(), log_alpha.tolist()
     exp, log = _libm(float32)
     steps, n_batch, classes = shape
     width = 2 * max(target_lengths, default=0) + 1
@@ -119,4 +127,4 @@ def ctc_loss_backward(grad, lp, shape, targets, input_lengths, target_lengths, n
             g = grad[b]
             for c in range(classes):
                 out[(t * n_batch + b) * classes + c] = r(r(exp(row[c]) - exp(r(r(combined[c] + nll[b]) - row[c]))) * g)
-    return out
+    return rounded(out, float32)

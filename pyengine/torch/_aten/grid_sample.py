@@ -1,13 +1,15 @@
-"""grid_sample's loops (grid_sampler_2d/3d, their backward and second derivative), on flat values and shape numbers:
-each output point reads the input at the grid's location, unnormalised from [-1, 1] to pixel
+"""grid_sample's loops (grid_sampler_2d/3d, their backward and second derivative), on flat buffers and shape
+numbers: each output point reads the input at the grid's location, unnormalised from [-1, 1] to pixel
 coordinates, mapped by the padding mode, then interpolated (bilinear/trilinear, nearest or
-bicubic). Each step rounds in the dtype (``float32``: to float32) in PyTorch's order.
+bicubic). Each step rounds in the dtype (``float32``: to float32) in PyTorch's order; results
+are float32 buffers for float32 steps, else float64 buffers (the caller rounds them once).
 
 Modes and paddings are PyTorch's enums: mode 0 bilinear, 1 nearest, 2 bicubic; padding 0
 zeros, 1 border, 2 reflection."""
 import math
 
 from .._float32 import f32, fma32
+from ._dispatch import backend_kernel, rounded
 from .pool import _rounding
 
 BILINEAR, NEAREST, BICUBIC = 0, 1, 2
@@ -33,6 +35,11 @@ def _fma(r, a, b, c):
 
 
 def _exact_fma(a, b, c):
+    """math.fma before Python 3.13: exact rational arithmetic (NaN and infinities as fma has them)."""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return a * b + c
+    if not math.isfinite(c):
+        return c
     from fractions import Fraction
     return float(Fraction(a) * Fraction(b) + Fraction(c))
 
@@ -187,9 +194,11 @@ def _interp_y(r, values, coefficients):
     return total
 
 
+@backend_kernel
 def grid_sample(flat, shape, grid, points, mode, padding, align_corners, float32):
     """The (N, C, *grid's point dims) output's values (points: the grid's points per batch)."""
     r = _rounding(float32)
+    flat, grid = flat.tolist(), grid.tolist()
     n_batch, channels, spatial = shape[0], shape[1], shape[2:]
     nd, plane = len(spatial), math.prod(spatial)
     out = [0.0] * (n_batch * channels * points)
@@ -220,7 +229,7 @@ def grid_sample(flat, shape, grid, points, mode, padding, align_corners, float32
                     for k, w in taps:
                         value = r(value + r(flat[base + k] * w))
                 out[(n * channels + c) * points + p] = value
-    return out
+    return rounded(out, float32)
 
 
 # points per vector of the 2-d kernel (AVX2: 8 float32 or 4 float64 lanes); its input gradient
@@ -228,6 +237,7 @@ def grid_sample(flat, shape, grid, points, mode, padding, align_corners, float32
 GRID_LANES = {True: 8, False: 4}
 
 
+@backend_kernel
 def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_corners, float32):
     """(the input's gradient, the grid's gradient), in the dtype: each output point's
     gradient spread over the input positions it read (by their weights), and the weights'
@@ -235,6 +245,7 @@ def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_c
     works on vectors of points: per vector and channel, each corner (tap) adds its share for
     all the vector's points before the next corner does."""
     r = _rounding(float32)
+    grad, flat, grid = grad.tolist(), flat.tolist(), grid.tolist()
     n_batch, channels, spatial = shape[0], shape[1], shape[2:]
     nd, plane = len(spatial), math.prod(spatial)
     grad_input = [0.0] * math.prod(shape)
@@ -260,7 +271,7 @@ def grid_sample_backward(grad, flat, shape, grid, points, mode, padding, align_c
                 at = (n * points + p) * nd
                 for d in range(nd):
                     grad_grid[at + d] = r(acc[d] * mults[d])
-    return grad_input, grad_grid
+    return rounded(grad_input, float32), rounded(grad_grid, float32)
 
 
 def _share(r, g, weights):
@@ -371,9 +382,12 @@ def _tap_derivatives(coords, spatial, mode, padding, align_corners):
     return taps, mults
 
 
+@backend_kernel
 def grid_sample_double_backward(grad, flat, shape, grid, points, mode, padding, align_corners, gg_input, gg_grid):
     """The gradients of <gg_input, input gradient> + <gg_grid, grid gradient> (the backward's
-    outputs, given as flat lists or None) by grad_output, input and grid."""
+    outputs, given as buffers or None) by grad_output, input and grid: three float64 buffers."""
+    grad, flat, grid = grad.tolist(), flat.tolist(), grid.tolist()
+    gg_input, gg_grid = (None if gg is None else gg.tolist() for gg in (gg_input, gg_grid))
     n_batch, channels, spatial = shape[0], shape[1], shape[2:]
     nd, plane = len(spatial), math.prod(spatial)
     d_grad = [0.0] * (n_batch * channels * points)
@@ -402,4 +416,4 @@ def grid_sample_double_backward(grad, flat, shape, grid, points, mode, padding, 
                         for d in range(nd):
                             d_grid[at + d] += g * mults[d] * gradient[d] * gg_input[base + k]
                 d_grad[out] = total
-    return d_grad, d_input, d_grid
+    return rounded(d_grad, False), rounded(d_input, False), rounded(d_grid, False)

@@ -1,9 +1,9 @@
-"""The normalisation loops (layer, batch and group norm), on flat buffers and shape numbers:
-statistics summed exactly (math.fsum) in float64; batch and group norm's outputs folded into
-one scale and shift per channel as PyTorch's kernels do (``float32``: rounded as float32, one
-fused multiply-add per element). Results are float32 buffers for float32 steps, else float64
-buffers that the caller rounds once to its dtype; batch norm's statistics are float64 buffers
-of one value per channel."""
+"""The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
+buffers and shape numbers: statistics summed exactly (math.fsum) in float64; batch and group
+norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
+(``float32``: rounded as float32, one fused multiply-add per element). Results are float32
+buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
+norm's statistics are float64 buffers of one value per channel."""
 import math
 from itertools import chain
 
@@ -214,8 +214,9 @@ def _column_sums(x, y, m, n, float32):
     return totals
 
 
-def weight_norm(v, g, m, n, first_dim, float32):
-    """(w, norms) of v seen as m rows of n values; g holds one value per row (first_dim) or per column."""
+def _weight_norm(v, g, m, n, first_dim, float32):
+    """(w, norms) as lists, of v seen as m rows of n values (lists); g holds one value per row
+    (first_dim) or per column."""
     r = f32 if float32 else float
     if first_dim:
         squares = [r(x * x) for x in v]
@@ -227,11 +228,20 @@ def weight_norm(v, g, m, n, first_dim, float32):
     return [r(x * scales[k % n]) for k, x in enumerate(v)], norms
 
 
+@backend_kernel
+def weight_norm(v, g, m, n, first_dim, float32):
+    """w = v * (g / ||v||) of the buffer v seen as m rows of n values; g (a buffer) holds one value
+    per row (first_dim) or per column."""
+    return rounded(_weight_norm(v.tolist(), g.tolist(), m, n, first_dim, float32)[0], float32)
+
+
+@backend_kernel
 def weight_norm_backward(grad_w, v, g, m, n, first_dim, float32):
-    """(grad_v, grad_g): grad_g = sum(grad_w * v) / norm; grad_v = a * grad_w - b * v with
+    """(grad_v, grad_g) buffers: grad_g = sum(grad_w * v) / norm; grad_v = a * grad_w - b * v with
     a = g / norm and b = a * grad_g / norm, per row (first_dim) or per column."""
     r = f32 if float32 else float
-    _, norms = weight_norm(v, g, m, n, first_dim, float32)
+    grad_w, v, g = grad_w.tolist(), v.tolist(), g.tolist()
+    _, norms = _weight_norm(v, g, m, n, first_dim, float32)
     if first_dim:
         products = [r(a * b) for a, b in zip(grad_w, v)]
         sums = [_row_sum(products[i * n:(i + 1) * n], float32) for i in range(m)]
@@ -243,4 +253,4 @@ def weight_norm_backward(grad_w, v, g, m, n, first_dim, float32):
     at = (lambda k: k // n) if first_dim else (lambda k: k % n)
     fma = fma32 if float32 else fma64  # the compiler fuses b * v into the subtraction
     grad_v = [fma(-b[at(k)], x, r(a[at(k)] * gw)) for k, (gw, x) in enumerate(zip(grad_w, v))]
-    return grad_v, grad_g
+    return rounded(grad_v, float32), rounded(grad_g, float32)

@@ -1,8 +1,10 @@
-"""More pooling loops, on flat values and shape numbers (the calling convention of ``pool``):
-adaptive pooling over any number of trailing dims (3-d adaptive average and max pooling),
-max unpooling and fractional max pooling. Planes are the last nd dims."""
+"""More pooling loops, on flat buffers and shape numbers (the calling convention of ``pool``):
+adaptive pooling over any number of trailing dims (3-d adaptive average and max pooling, 2-d
+adaptive max pooling), max unpooling and fractional max pooling. Planes are the last nd dims."""
 import math
 
+from .._dtype import int64
+from ._dispatch import as_buffer, backend_kernel, picked, rounded
 from .pool import _plane, _rounding, adaptive_windows
 
 
@@ -18,10 +20,12 @@ def _adaptive_plan(shape, output_size):
     return plan, _plane(shape, nd)
 
 
+@backend_kernel
 def adaptive_avg_pool_nd(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its extent along each dim in turn."""
     plan, plane = _adaptive_plan(shape, output_size)
     r = _rounding(float32)
+    flat = flat.tolist()
     values = []
     for base in range(0, len(flat), plane or 1):
         for offsets, extents in plan:
@@ -31,27 +35,30 @@ def adaptive_avg_pool_nd(flat, shape, float32, output_size):
             for e in extents:
                 total = r(total / e)
             values.append(total)
-    return values
+    return rounded(values, float32)
 
 
+@backend_kernel
 def adaptive_avg_pool_nd_backward(grad, shape, float32, output_size):
     """Each output's gradient, divided by its window's extents in turn, added over the window."""
     plan, plane = _adaptive_plan(shape, output_size)
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
-    for n, g in enumerate(grad):
+    for n, g in enumerate(grad.tolist()):
         base, (offsets, extents) = n // len(plan) * plane, plan[n % len(plan)]
         for e in extents:
             g = r(g / e)
         for k in offsets:
             acc[base + k] = r(acc[base + k] + g)
-    return acc
+    return rounded(acc, float32)
 
 
+@backend_kernel
 def adaptive_max_pool_nd(flat, shape, output_size):
-    """(values, indices): each window's maximum (the first of equals; a NaN wins) and its offset
-    in the plane."""
+    """(values, indices): each window's maximum (the first of equals; a NaN wins; a buffer of
+    flat's type) and its offset in the plane (an int64 buffer)."""
     plan, plane = _adaptive_plan(shape, output_size)
+    source, flat = flat, flat.tolist()
     values, indices = [], []
     for base in range(0, len(flat), plane or 1):
         for offsets, _ in plan:
@@ -64,30 +71,33 @@ def adaptive_max_pool_nd(flat, shape, output_size):
                         break
             values.append(flat[base + best])
             indices.append(best)
-    return values, indices
+    return picked(values, source), as_buffer(indices, int64)
 
 
+@backend_kernel
 def scatter_to_planes(grad, indices, shape, nd, float32):
     """grad added at each position's index within its plane (the last nd dims of shape), in
-    order, in the dtype: max pooling's backward where windows overlap."""
+    order, in the dtype (indices: an int64 buffer): max pooling's backward where windows overlap."""
     plane, planes = _plane(shape, nd), math.prod(shape[:len(shape) - nd])
     per_plane = len(grad) // planes if planes else 0
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
-    for n, (g, k) in enumerate(zip(grad, indices)):
+    for n, (g, k) in enumerate(zip(grad.tolist(), indices.tolist())):
         at = n // per_plane * plane + k
         acc[at] = r(acc[at] + g)
-    return acc
+    return rounded(acc, float32)
 
 
+@backend_kernel
 def max_unpool(flat, indices, planes, out_spatial):
-    """Max unpooling: each plane's values written at their indices in a zero plane of
-    out_spatial; an index outside it is PyTorch's error, naming the last such index."""
+    """Max unpooling: each plane's values written at their indices (an int64 buffer) in a zero
+    plane of out_spatial, a buffer of flat's type; an index outside it is PyTorch's error,
+    naming the last such index."""
     out_plane = math.prod(out_spatial)
     per_plane = len(flat) // planes if planes else 0
     out = [0.0] * (planes * out_plane)
     invalid = None
-    for n, (v, k) in enumerate(zip(flat, indices)):
+    for n, (v, k) in enumerate(zip(flat.tolist(), indices.tolist())):
         if 0 <= k < out_plane:
             out[n // per_plane * out_plane + k] = v
         else:
@@ -95,7 +105,7 @@ def max_unpool(flat, indices, planes, out_spatial):
     if invalid is not None:
         raise RuntimeError(f"Found an invalid max index: {invalid} (output volumes are of size "
                            f"{'x'.join(map(str, out_spatial))})")
-    return out
+    return picked(out, flat)
 
 
 def fractional_starts(sample, input_size, output_size, pool_size, float32):
@@ -113,10 +123,13 @@ def fractional_starts(sample, input_size, output_size, pool_size, float32):
     return starts
 
 
+@backend_kernel
 def fractional_max_pool(flat, shape, samples, kernel, output_size, float32):
-    """(values, indices) of fractional max pooling; samples: per plane, one number per dim in
-    PyTorch's order (2-d: width then height; 3-d: time, height, width)."""
+    """(values, indices) of fractional max pooling (a buffer of flat's type, an int64 buffer);
+    samples: a buffer of flat's type, per plane one number per dim in PyTorch's order (2-d:
+    width then height; 3-d: time, height, width)."""
     nd = len(kernel)
+    source, flat, samples = flat, flat.tolist(), samples.tolist()
     spatial = shape[len(shape) - nd:]
     plane = math.prod(spatial)
     order = (1, 0) if nd == 2 else (0, 1, 2)  # which sample each dim (outermost first) takes
@@ -136,4 +149,4 @@ def fractional_max_pool(flat, shape, samples, kernel, output_size, float32):
                     best, best_value = k, v
             values.append(best_value)
             indices.append(best)
-    return values, indices
+    return picked(values, source), as_buffer(indices, int64)

@@ -5,19 +5,15 @@ and the op's backward cannot be differentiated again. (functional.py re-exports 
 import math
 
 from .._aten import ctc as kernels
-from .._backend import backend as B
 from .._dtype import float32
 from .._ops.creation import tensor, zeros
 from .._ops.pointwise import where
 from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
+from .functional import _from_kernel
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
-
-
-def _new(values, shape, dtype):
-    return Tensor._make(B.as_buffer(values, dtype), tuple(shape), dtype)
 
 
 def _target_rows(targets, target_lengths):
@@ -43,10 +39,10 @@ def _ctc_loss_backward(grad_output, log_probs, targets, input_lengths, target_le
                        blank, zero_infinity):
     with no_grad():
         values = kernels.ctc_loss_backward(
-            grad_output.contiguous()._flat(), log_probs.contiguous()._flat(), tuple(log_probs.shape),
-            _target_rows(targets, target_lengths), input_lengths, target_lengths, neg_log_likelihood._flat(),
-            log_alpha._flat(), blank, zero_infinity, log_probs.dtype is float32)
-        return _new(values, log_probs.shape, log_probs.dtype)
+            grad_output._buf(), log_probs._buf(), tuple(log_probs.shape), _target_rows(targets, target_lengths),
+            input_lengths, target_lengths, neg_log_likelihood._buf(), log_alpha._buf(), blank, zero_infinity,
+            log_probs.dtype is float32)
+        return _from_kernel(values, log_probs.shape, log_probs.dtype)
 
 
 @op("CtcLossBackward0", name="_ctc_loss",
@@ -56,12 +52,12 @@ def _ctc_loss_backward(grad_output, log_probs, targets, input_lengths, target_le
 def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity):
     """(the negative log-likelihood of each sequence, log_alpha (N, T, 2 * max target length + 1))."""
     steps, n_batch, _ = log_probs.shape
-    nll, log_alpha = kernels.ctc_loss(log_probs.contiguous()._flat(), tuple(log_probs.shape),
+    nll, log_alpha = kernels.ctc_loss(log_probs._buf(), tuple(log_probs.shape),
                                       _target_rows(targets, target_lengths), input_lengths, target_lengths, blank,
                                       log_probs.dtype is float32)
     width = 2 * max(target_lengths, default=0) + 1
-    return (_new(nll, (n_batch,), log_probs.dtype),
-            _new(log_alpha, (n_batch, steps, width), log_probs.dtype))
+    return (_from_kernel(nll, (n_batch,), log_probs.dtype),
+            _from_kernel(log_alpha, (n_batch, steps, width), log_probs.dtype))
 
 
 def _lengths(lengths):

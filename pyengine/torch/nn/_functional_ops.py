@@ -9,13 +9,13 @@ functional.py, which re-exports them, while that file is being reorganised.)
 
 import math
 
-from .._dtype import float32, float64
+from .._dtype import float32, float64, int64
 from .._ops.creation import empty, empty_like, tensor, zeros, zeros_like
 from .._ops.pointwise import rsqrt, where
 from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from .._aten import pool
+from .._aten import pool_nd
 from .. import _float32, _random
 from . import functional as F
 
@@ -185,26 +185,9 @@ def pad_reflect_replicate(input, pad, mode):
 
 def _adaptive_max(self, output_size):
     """(values, flat indices within each plane) of 2-d adaptive max pooling of (N, C, H, W)."""
-    n, c, h, w = self.shape
-    oh, ow = output_size
-    rows, cols = pool.adaptive_windows(h, oh), pool.adaptive_windows(w, ow)
-    flat = self.contiguous().reshape(n * c, h * w).tolist()
-    values, indices = [], []
-    for plane in flat:
-        for r0, r1 in rows:
-            for c0, c1 in cols:
-                best = None
-                for i in range(r0, r1):
-                    for j in range(c0, c1):
-                        v = plane[i * w + j]
-                        if best is None or v > plane[best] or v != v:
-                            best = i * w + j
-                            if v != v:
-                                break
-                values.append(plane[best])
-                indices.append(best)
-    shape = (n, c, oh, ow)
-    return (tensor(values, dtype=self.dtype).reshape(shape), tensor(indices).reshape(shape))
+    values, indices = pool_nd.adaptive_max_pool_nd(self._buf(), self.shape, output_size)
+    shape = tuple(self.shape[:2]) + tuple(output_size)
+    return F._from_kernel(values, shape, self.dtype), F._from_kernel(indices, shape, int64)
 
 
 def _adaptive_max_backward(grad, self, result):

@@ -7,15 +7,10 @@ import math
 from .._ops._helpers import type_name
 from .._ops.creation import zeros_like
 from .._aten import pool_nd
-from .._backend import backend as B
-from .._tensor import Tensor
 from .. import _dtype
 from ..autograd.derivatives import op
 from . import functional as F
-
-
-def _new(values, shape, dtype):
-    return Tensor._make(B.as_buffer(values, dtype), tuple(shape), dtype)
+from .functional import _from_kernel
 
 
 def _float32(t):
@@ -44,16 +39,16 @@ def _check_adaptive_input(name, input, nd, colon=""):
     grad_output=lambda grad, grad_output: _adaptive_avg_pool3d(grad, tuple(grad_output.shape[-3:])),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool3d_backward(grad_output, self):
-    acc = pool_nd.adaptive_avg_pool_nd_backward(grad_output._flat(), self.shape, _float32(self),
+    acc = pool_nd.adaptive_avg_pool_nd_backward(grad_output._buf(), self.shape, _float32(self),
                                                 tuple(grad_output.shape[-3:]))
-    return _new(acc, self._shape, self.dtype)
+    return _from_kernel(acc, self._shape, self.dtype)
 
 
 @op("AdaptiveAvgPool3DBackward0", name="_adaptive_avg_pool3d",
     self=lambda grad, self: _adaptive_avg_pool3d_backward(grad, self))
 def _adaptive_avg_pool3d(self, output_size):
-    values = pool_nd.adaptive_avg_pool_nd(self._flat(), self.shape, _float32(self), output_size)
-    return _new(values, tuple(self.shape[:-3]) + tuple(output_size), self.dtype)
+    values = pool_nd.adaptive_avg_pool_nd(self._buf(), self.shape, _float32(self), output_size)
+    return _from_kernel(values, tuple(self.shape[:-3]) + tuple(output_size), self.dtype)
 
 
 def adaptive_avg_pool3d(input, output_size):
@@ -73,16 +68,16 @@ def _gather_from_planes(grad, indices, nd):
     grad_output=lambda grad, indices: _gather_from_planes(grad, indices, 3),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_max_pool3d_backward(grad_output, self, indices):
-    acc = pool_nd.scatter_to_planes(grad_output._flat(), indices._flat(), self.shape, 3, _float32(self))
-    return _new(acc, self._shape, self.dtype)
+    acc = pool_nd.scatter_to_planes(grad_output._buf(), indices._buf(), self.shape, 3, _float32(self))
+    return _from_kernel(acc, self._shape, self.dtype)
 
 
 @op("AdaptiveMaxPool3DBackward0", name="adaptive_max_pool3d",
     self=lambda grads, self, result: _adaptive_max_pool3d_backward(grads[0], self, result[1]))
 def _adaptive_max_pool3d(self, output_size):
-    values, indices = pool_nd.adaptive_max_pool_nd(self._flat(), self.shape, output_size)
+    values, indices = pool_nd.adaptive_max_pool_nd(self._buf(), self.shape, output_size)
     shape = tuple(self.shape[:-3]) + tuple(output_size)
-    return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
+    return _from_kernel(values, shape, self.dtype), _from_kernel(indices, shape, _dtype.int64)
 
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
@@ -122,8 +117,8 @@ def _max_unpool_op(nd):
     input's value back from the output gradient."""
     def forward(self, indices, output_size):
         planes = math.prod(self.shape[:self.dim() - nd])
-        values = pool_nd.max_unpool(self._flat(), indices._flat(), planes, tuple(output_size))
-        return _new(values, tuple(self.shape[:self.dim() - nd]) + tuple(output_size), self.dtype)
+        values = pool_nd.max_unpool(self._buf(), indices._buf(), planes, tuple(output_size))
+        return _from_kernel(values, tuple(self.shape[:self.dim() - nd]) + tuple(output_size), self.dtype)
 
     forward.__name__ = f"_max_unpool{nd}d"  # its derivative-table key
     return op(f"MaxUnpool{nd}DBackward0", name=f"max_unpool{nd}d",
@@ -188,14 +183,14 @@ _DIM_NAMES = {2: ("height", "width"), 3: ("time", "height", "width")}
 def _fractional_ops(nd):
     """The fractional_max_pool{nd}d op (node FractionalMaxPool{nd}DBackward0) and its backward op."""
     def backward(grad_output, self, indices):
-        acc = pool_nd.scatter_to_planes(grad_output._flat(), indices._flat(), self.shape, nd, _float32(self))
-        return _new(acc, self._shape, self.dtype)
+        acc = pool_nd.scatter_to_planes(grad_output._buf(), indices._buf(), self.shape, nd, _float32(self))
+        return _from_kernel(acc, self._shape, self.dtype)
 
     def forward(self, kernel_size, output_size, random_samples):
-        values, indices = pool_nd.fractional_max_pool(self._flat(), self.shape, random_samples._flat(), kernel_size,
+        values, indices = pool_nd.fractional_max_pool(self._buf(), self.shape, random_samples._buf(), kernel_size,
                                                       output_size, _float32(self))
         shape = tuple(self.shape[:self.dim() - nd]) + tuple(output_size)
-        return _new(values, shape, self.dtype), _new(indices, shape, _dtype.int64)
+        return _from_kernel(values, shape, self.dtype), _from_kernel(indices, shape, _dtype.int64)
 
     name = f"fractional_max_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys

@@ -5,21 +5,16 @@ recorded as its one node, AffineGridGeneratorBackward0. (functional.py re-export
 import math
 
 from .._aten import grid_sample as kernels
-from .._backend import backend as B
 from .._caller import warn
 from .._ops._helpers import type_name
 from .._ops.creation import empty, linspace, tensor
-from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
+from .functional import _buf_or_none, _from_kernel
 
 _ALIGN_CORNERS_WARNING = ("Default grid_sample and affine_grid behavior has changed to align_corners=False since "
                           "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
                           "documentation of grid_sample for details.")
-
-
-def _new(values, shape, dtype):
-    return Tensor._make(B.as_buffer(values, dtype), tuple(shape), dtype)
 
 
 # ---- affine_grid ----------------------------------------------------------------------------
@@ -100,12 +95,10 @@ def _grid_sampler_double_backward(grad_output, input, grid, interpolation_mode, 
     gg_input and gg_grid): the second derivative (float64 arithmetic, rounded once)."""
     with no_grad():
         d_grad, d_input, d_grid = kernels.grid_sample_double_backward(
-            grad_output.contiguous()._flat(), input._flat(), tuple(input.shape), grid.contiguous()._flat(),
-            _grid_points(grid), interpolation_mode, padding_mode, align_corners,
-            None if gg_input is None else gg_input.contiguous()._flat(),
-            None if gg_grid is None else gg_grid.contiguous()._flat())
-        return (_new(d_grad, grad_output.shape, grad_output.dtype), _new(d_input, input.shape, input.dtype),
-                _new(d_grid, grid.shape, grid.dtype))
+            grad_output._buf(), input._buf(), tuple(input.shape), grid._buf(), _grid_points(grid),
+            interpolation_mode, padding_mode, align_corners, _buf_or_none(gg_input), _buf_or_none(gg_grid))
+        return (_from_kernel(d_grad, grad_output.shape, grad_output.dtype),
+                _from_kernel(d_input, input.shape, input.dtype), _from_kernel(d_grid, grid.shape, grid.dtype))
 
 
 def _second_derivative(which):
@@ -122,16 +115,15 @@ def _sampler_ops(nd):
     def backward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
         with no_grad():
             g_input, g_grid = kernels.grid_sample_backward(
-                grad_output.contiguous()._flat(), input._flat(), tuple(input.shape), grid.contiguous()._flat(),
-                _grid_points(grid), interpolation_mode, padding_mode, align_corners, input.dtype.itemsize == 4)
-            return _new(g_input, input.shape, input.dtype), _new(g_grid, grid.shape, grid.dtype)
+                grad_output._buf(), input._buf(), tuple(input.shape), grid._buf(), _grid_points(grid),
+                interpolation_mode, padding_mode, align_corners, input.dtype.itemsize == 4)
+            return _from_kernel(g_input, input.shape, input.dtype), _from_kernel(g_grid, grid.shape, grid.dtype)
 
     def forward(input, grid, interpolation_mode, padding_mode, align_corners):
         with no_grad():
-            values = kernels.grid_sample(input._flat(), tuple(input.shape), grid.contiguous()._flat(),
-                                         _grid_points(grid), interpolation_mode, padding_mode, align_corners,
-                                         input.dtype.itemsize == 4)
-            return _new(values, tuple(input.shape[:2]) + tuple(grid.shape[1:-1]), input.dtype)
+            values = kernels.grid_sample(input._buf(), tuple(input.shape), grid._buf(), _grid_points(grid),
+                                         interpolation_mode, padding_mode, align_corners, input.dtype.itemsize == 4)
+            return _from_kernel(values, tuple(input.shape[:2]) + tuple(grid.shape[1:-1]), input.dtype)
 
     name = f"grid_sampler_{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", name  # their derivative-table keys

@@ -1160,9 +1160,9 @@ def _weight_norm_grads(grad, v, g, dim):
         a = g / norm
         return a * grad - (a * grad_g / norm) * v, grad_g
     m, n, first_dim = _weight_norm_shape(v, dim)
-    grad_v, grad_g = norm_kernels.weight_norm_backward(grad.contiguous()._flat(), v._flat(), g._flat(), m, n,
-                                                       first_dim, v.dtype is _dtype.float32)
-    return _new(grad_v, v._shape, v.dtype), _new(grad_g, g._shape, g.dtype)
+    grad_v, grad_g = norm_kernels.weight_norm_backward(grad._buf(), v._buf(), g._buf(), m, n, first_dim,
+                                                       v.dtype is _dtype.float32)
+    return _from_kernel(grad_v, v._shape, v.dtype), _from_kernel(grad_g, g._shape, g.dtype)
 
 
 @op("WeightNormInterfaceBackward0", name="_weight_norm_interface",
@@ -1171,8 +1171,8 @@ def _weight_norm_grads(grad, v, g, dim):
 def _weight_norm_interface(v, g, dim):
     """The fused weight_norm (dim 0 or the last dim of contiguous v and g): w only."""
     m, n, first_dim = _weight_norm_shape(v, dim)
-    w, _ = norm_kernels.weight_norm(v._flat(), g._flat(), m, n, first_dim, v.dtype is _dtype.float32)
-    return _new(w, v._shape, v.dtype)
+    w = norm_kernels.weight_norm(v._buf(), g._buf(), m, n, first_dim, v.dtype is _dtype.float32)
+    return _from_kernel(w, v._shape, v.dtype)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
