@@ -119,7 +119,8 @@ for ns, names in wanted.items():
             continue
         try:
             params = inspect.signature(obj).parameters
-            found[ns][name] = None if any(p.kind is p.VAR_KEYWORD for p in params.values()) else list(params)
+            extra = list(getattr(obj, "extra_keywords", ()))  # out= and aliases a keyword-parity wrapper adds
+            found[ns][name] = None if any(p.kind is p.VAR_KEYWORD for p in params.values()) else list(params) + extra
         except (TypeError, ValueError):
             found[ns][name] = None
 json.dump({"found": found, "refused": refused}, sys.stdout)

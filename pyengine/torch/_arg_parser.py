@@ -172,22 +172,26 @@ def with_keyword_parity(fn, name, takes_out, method=False):
                 kwargs[real] = kwargs.pop(alias)
             out = kwargs.pop("out", None) if takes_out else None
             if out is not None:
-                _check_out_autograd(name, args, kwargs)
-                return write_out(name, fn(*args, **kwargs), out)
+                return write_out(name, _no_graph(name, fn(*args, **kwargs)), out)
         return fn(*args, **kwargs)
 
     parsed.__name__ = parsed.__qualname__ = name
     parsed.__doc__ = fn.__doc__
     parsed.__wrapped__ = fn
+    # What it takes beyond fn's signature (which inspect reports through __wrapped__); read by
+    # tools/api_audit.py. A Signature built here would cost every op's import.
+    parsed.extra_keywords = (*renames, *(("out",) if takes_out else ()))
     return parsed
 
 
-def _check_out_autograd(name, args, kwargs):
+def _no_graph(name, result):
+    """``result``, unless it is part of a graph: out= variants are not differentiable (a result
+    without a derivative, e.g. special.bessel_j0 or argmax's indices, is fine)."""
     from ._tensor import Tensor
-    from .autograd.grad_mode import is_grad_enabled
-    if is_grad_enabled() and any(isinstance(a, Tensor) and a.requires_grad for a in (*args, *kwargs.values())):
+    if any(isinstance(r, Tensor) and r.requires_grad for r in (result if isinstance(result, tuple) else (result,))):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
+    return result
 
 
 def write_out(name, result, out):
