@@ -156,9 +156,11 @@ def _renames(fn, method):
     return renames
 
 
-def with_keyword_parity(fn, name, takes_out, method=False):
+def with_keyword_parity(fn, name, takes_out, method=False, graph_error=True):
     """``fn`` accepting numpy's keyword names and, when ``takes_out``, an ``out=`` tensor (or
-    tuple of tensors) that receives the result as PyTorch's out= variants do."""
+    tuple of tensors) that receives the result as PyTorch's out= variants do: not from a graph
+    (an error naming ``name``), unless not ``graph_error`` (PyTorch's composites that copy their
+    result into out)."""
     renames = _renames(fn, method)
     if renames is None or not renames and not takes_out:
         return fn
@@ -172,7 +174,8 @@ def with_keyword_parity(fn, name, takes_out, method=False):
                 kwargs[real] = kwargs.pop(alias)
             out = kwargs.pop("out", None) if takes_out else None
             if out is not None:
-                return write_out(name, _no_graph(name, fn(*args, **kwargs)), out)
+                result = fn(*args, **kwargs)
+                return write_out(name, _no_graph(name, result) if graph_error else result, out)
         return fn(*args, **kwargs)
 
     parsed.__name__ = parsed.__qualname__ = name
@@ -227,7 +230,9 @@ def write_out(name, result, out):
             fresh = result.to(out.dtype, copy=True)
             out._storage, out._shape, out._stride, out._offset = \
                 fresh._storage, fresh._shape, fresh._stride, fresh._offset
-        else:
-            out.copy_(result)
-    return out
+            if not result.requires_grad:
+                return out
+        if not result.requires_grad:
+            return out.copy_(result)
+    return out.copy_(result)  # a composite's result (graph_error=False): out joins its graph, CopyBackwards
 

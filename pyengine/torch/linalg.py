@@ -9,7 +9,7 @@ from ._ops.decompositions import multi_dot, linalg_diagonal as diagonal, linalg_
 from ._ops.linalg_lu import (lu_factor, lu_factor_ex, linalg_lu as lu, linalg_lu_solve as lu_solve, ldl_factor,
                              ldl_factor_ex, ldl_solve)
 from ._ops.linalg_householder import householder_product
-from .return_types import _make
+from .return_types import linalg_cholesky_ex as _CholeskyEx, linalg_inv_ex as _InvEx
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -26,16 +26,16 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     return _norm(A, 2 if ord is None else ord, dim, keepdim)
 
 
-def cross(input, other, *, dim=-1, out=None):
+def cross(input, other, *, dim=-1):
     return _cross(input, other, dim)
 
 
-def vecdot(x, y, *, dim=-1, out=None):
+def vecdot(x, y, *, dim=-1):
     """The dot product along ``dim`` (PyTorch's composite: (x * y).sum(dim))."""
     return (x * y).sum(dim)
 
 
-def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
+def cholesky_ex(A, *, upper=False, check_errors=False):
     """(L, info): info 0, or the order of the first leading minor that is not positive-definite
     (then L is zeros here; LAPACK leaves a partial factor)."""
     info = _cholesky_info(A)
@@ -44,7 +44,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     return _CholeskyEx((A.tril() * 0, info))
 
 
-def inv_ex(A, *, check_errors=False, out=None):
+def inv_ex(A, *, check_errors=False):
     """(inverse, info): a singular matrix raises, so info is always 0."""
     from ._ops.creation import zeros
     from ._dtype import int32
@@ -59,18 +59,26 @@ def __getattr__(name):
 
 
 def _out_variants():
-    """The LU, LDL and Householder functions take out= (a tensor, or a tuple for tuple results)
-    as PyTorch's out variants do."""
+    """out= (a tensor, or a tuple for tuple results) as PyTorch's out variants take it, named after
+    the ATen op that out='s autograd error names (None: a composite that copies its result into out)."""
     from ._arg_parser import with_keyword_parity
-    for name, aten in (("lu_factor", "lu_factor_ex"), ("lu_factor_ex", "lu_factor_ex"), ("lu", "lu"),
-                       ("lu_solve", "lu_solve"), ("ldl_factor", "ldl_factor_ex"), ("ldl_factor_ex", "ldl_factor_ex"),
-                       ("ldl_solve", "ldl_solve"), ("householder_product", "householder_product")):
-        globals()[name] = with_keyword_parity(globals()[name], "linalg_" + aten, takes_out=True)
+    aten_names = {
+        "cholesky": "linalg_cholesky_ex", "cholesky_ex": "linalg_cholesky_ex", "cond": None, "cross": "linalg_cross",
+        "det": "_linalg_det", "eigh": "_linalg_eigh", "eigvalsh": "_linalg_eigh", "householder_product":
+        "linalg_householder_product", "inv": "linalg_inv_ex", "inv_ex": "linalg_inv_ex", "ldl_factor": None,
+        "ldl_factor_ex": None, "ldl_solve": "linalg_ldl_solve", "lu": "linalg_lu", "lu_factor": "linalg_lu_factor_ex",
+        "lu_factor_ex": "linalg_lu_factor_ex", "lu_solve": "linalg_lu_solve", "matmul": "matmul", "matrix_norm": None,
+        "matrix_power": "matmul", "matrix_rank": None, "multi_dot": "mm", "norm": None, "pinv": "linalg_pinv",
+        "qr": "linalg_qr", "slogdet": "_linalg_slogdet", "solve": "_linalg_solve_ex", "solve_ex": "_linalg_solve_ex",
+        "solve_triangular": "linalg_solve_triangular", "svd": "_linalg_svd", "svdvals": "_linalg_svd",
+        "tensorinv": None, "tensorsolve": None, "vecdot": "sum", "vector_norm": "linalg_vector_norm"}
+    for name, aten in aten_names.items():
+        fn = globals()[name]
+        globals()[name] = with_keyword_parity(getattr(fn, "__wrapped__", fn), aten or f"linalg_{name}", takes_out=True,
+                                              graph_error=aten is not None)
 
 
 _out_variants()
-_CholeskyEx = _make("linalg_cholesky_ex", ("L", "info"))
-_InvEx = _make("linalg_inv_ex", ("inverse", "info"))
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "matmul", "cross", "inv", "inv_ex", "det", "slogdet", "solve",
            "cholesky", "cholesky_ex", "solve_triangular", "vecdot", "LinAlgError", "qr", "eigh", "eigvalsh", "svd",

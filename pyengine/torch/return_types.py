@@ -1,7 +1,12 @@
 """torch.return_types: the named tuples of ops that return (values, indices) and friends."""
 
 
+_FIELDS = {}  # name -> fields of every named tuple made here
+
+
 def _make(name, fields):
+    _FIELDS[name] = fields
+
     def __new__(cls, values):
         return tuple.__new__(cls, values)
 
@@ -36,15 +41,15 @@ linalg_solve_ex = _make("linalg_solve_ex", ("result", "info"))
 linalg_lstsq = _make("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
 slogdet = _make("slogdet", ("sign", "logabsdet"))
-# the LU, LDL and packed-QR factorisations, each with its out= twin (linalg_lu_factor_out ...)
+linalg_cholesky_ex = _make("linalg_cholesky_ex", ("L", "info"))
+linalg_inv_ex = _make("linalg_inv_ex", ("inverse", "info"))
+# the LU, LDL and packed-QR factorisations
 _FACTORISATIONS = {"linalg_lu_factor": ("LU", "pivots"), "linalg_lu_factor_ex": ("LU", "pivots", "info"),
                    "lu_unpack": ("P", "L", "U"), "linalg_lu": ("P", "L", "U"), "geqrf": ("a", "tau"),
                    "linalg_ldl_factor": ("LD", "pivots"), "linalg_ldl_factor_ex": ("LD", "pivots", "info")}
 for _name, _fields in _FACTORISATIONS.items():
     globals()[_name] = _make(_name, _fields)
+# what an out= call returns: each one's twin (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
+for _name, _fields in list(_FIELDS.items()):
     globals()[_name + "_out"] = _make(_name + "_out", _fields)
 del _name, _fields
-# what an out= call returns (torch.max(x, 0, out=(v, i)) is a torch.return_types.max_out)
-for _name in _VALUES_INDICES:
-    globals()[_name + "_out"] = _make(_name + "_out", ("min", "max") if _name == "aminmax" else ("values", "indices"))
-del _name
