@@ -133,7 +133,7 @@ def _fill_dtype(value, dtype):
 
 
 @op(name="full", forms="torch")
-def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=None):
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=None, layout=None, pin_memory=False):
     shape = sizes_arg((size,)) if not isinstance(size, int) else (size,)
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
@@ -162,18 +162,21 @@ empty = op(name="empty", forms="torch")(_sized("empty", 0))  # uninitialised mem
 
 
 @op(name="full_like", forms="torch")
-def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None,
+              pin_memory=False):
     dtype = dtype or input.dtype
     return _finish(new_tensor(B.full(input.numel(), fill_value, dtype), input._shape, dtype), requires_grad)
 
 
 @op(name="zeros_like", forms="torch torch.empty_like")
-def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None,
+               pin_memory=False):
     return full_like(input, 0, dtype=dtype, requires_grad=requires_grad)
 
 
 @op(name="ones_like", forms="torch")
-def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None,
+              pin_memory=False):
     return full_like(input, 1, dtype=dtype, requires_grad=requires_grad)
 
 
@@ -191,7 +194,7 @@ def new_tensor_method(self, data, *, dtype=None, device=None, requires_grad=Fals
 
 
 def _new_filled(fill):
-    def new(self, *size, dtype=None, device=None, requires_grad=False):
+    def new(self, *size, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
         shape = sizes_arg(size)
         dtype = dtype or self.dtype
         return _finish(new_tensor(B.full(numel_of(shape), fill, dtype), shape, dtype), requires_grad)
@@ -204,7 +207,7 @@ new_empty = op(name="new_empty", forms="Tensor")(_new_filled(0))
 
 
 @op(name="new_full", forms="Tensor")
-def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
     return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
@@ -232,7 +235,8 @@ def _number(v):
 
 
 @op(name="arange", forms="torch")
-def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False, out=None):
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+           pin_memory=False):
     start, end, step = _number(start), _number(end), _number(step)
     if end is None:
         start, end = 0, start
@@ -267,7 +271,7 @@ def _arange_float(start, step, n, dtype):
 
 
 @op(name="linspace", forms="torch")
-def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, out=None):
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, out=None, layout=None):
     start, end = _number(start), _number(end)
     dtype = dtype or _dtype.get_default_dtype()
     if steps < 0:
@@ -294,7 +298,7 @@ def _linspace_values(start, end, steps, dtype):
 
 
 @op(name="logspace", forms="torch")
-def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False):
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False, layout=None):
     dtype = dtype or _dtype.get_default_dtype()
     exps = _linspace_values(_number(start), _number(end), steps, _dtype.float64) if steps > 1 else [start]
     r = f32 if dtype is _dtype.float32 else float
@@ -302,7 +306,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
 
 
 @op(name="eye", forms="torch")
-def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
     m = n if m is None else m
     dtype = dtype or _dtype.get_default_dtype()
     values = [1 if i == j else 0 for i in range(n) for j in range(m)]

@@ -8,7 +8,7 @@ from .._backend import backend as B
 from ..autograd.derivatives import op
 from ._helpers import from_values, new_tensor, wrap_dim
 from .creation import zeros
-from .joining import stack
+from .joining import cat, stack
 from .shape import _inverse, narrow, select
 from .reduction import (_amax, _amax_backward, _amin, _check_dim_nonempty, _evenly_distribute, _greater, _is_nan,
                         _less, _rows, _select_backward_values, max_ndim, reduced_dims)
@@ -312,9 +312,13 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 
 @op(name="diff", forms="torch Tensor")
-def diff(input, n=1, dim=-1):
-    out = input
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """``n``-th differences along ``dim``, of ``input`` with ``prepend`` and ``append`` joined to it there."""
     d = wrap_dim(dim, max_ndim(input))
+    ends = [t for t in (prepend, append) if t is not None]
+    if any(t.dim() != input.dim() for t in ends):
+        raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    out = cat([t for t in (prepend, input, append) if t is not None], d) if ends else input
     for _ in range(n):
         size = out._shape[d]
         out = narrow(out, d, 1, size - 1) - narrow(out, d, 0, size - 1)
