@@ -18,7 +18,7 @@ from .._float32 import f32
 from . import reduce as _reduce
 from . import special
 from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq, ieee_div as _div, lane_sum as _lanesum
-from ._dispatch import as_buffer, backend_kernel
+from ._dispatch import as_buffer, backend_kernel, rounded
 
 
 def _split(shape, dim):
@@ -291,3 +291,57 @@ def bce_terms(p, y):
     first = array("f", map(mul, array("f", [v - 1.0 for v in y]), log1m))
     second = array("f", map(mul, y, logp))
     return array("f", map(sub, first, second))
+
+
+# ---- multi-class margin loss (PyTorch's LossMultiMargin.cpp): frames of dim values, one class
+# target each; each step in the input's dtype (float32: rounded), the sum over frames in float64
+
+@backend_kernel
+def multi_margin_loss(values, dim, targets, p, margin, weight, reduction, float32):
+    """Each frame's sum over d != target of max(0, margin - x[target] + x[d]) ** p (times
+    weight[target]), divided by dim: those ("none") or their float64 sum (divided by the number
+    of frames for "mean") rounded once, as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    values = values.tolist()
+    weights = weight.tolist() if weight is not None else None
+    sums = []
+    for t, k in enumerate(targets):
+        row = values[t * dim:(t + 1) * dim]
+        total = 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            if d != k and z > 0:
+                h = z if p == 1 else r(z * z)
+                total = r(total + (r(h * weights[k]) if weights is not None else h))
+        sums.append(r(total / dim))
+    if reduction != "none":
+        total = sum(sums, 0.0)
+        sums = [r(total / len(targets) if reduction == "mean" else total)]
+    return rounded(sums, float32)
+
+
+@backend_kernel
+def multi_margin_loss_backward(grad, values, dim, targets, p, margin, weight, reduction, float32):
+    """multi_margin_loss's input gradient for the output gradient ``grad`` (one per frame for
+    "none", else one), as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    values = values.tolist()
+    weights = weight.tolist() if weight is not None else None
+    nframe = len(targets)
+    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
+    scales = grad.tolist() if reduction == "none" else grad.tolist() * nframe
+    out = []
+    for t, (k, scale) in enumerate(zip(targets, scales)):
+        row = values[t * dim:(t + 1) * dim]
+        grads, target_grad = [], 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            h = 0.0
+            if d != k and z > 0:
+                h = g if p == 1 else r(r(2 * g) * z)
+                h = r(h * weights[k]) if weights is not None else h
+                target_grad = r(target_grad - h)
+            grads.append(h)
+        grads[k] = target_grad
+        out += [r(v * scale) for v in grads]
+    return rounded(out, float32)

@@ -15,7 +15,7 @@ from .._ops.pointwise import rsqrt, where
 from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from .._aten import pool_nd
+from .._aten import loss as loss_kernels, pool_nd
 from .. import _float32, _random
 from . import functional as F
 
@@ -516,16 +516,15 @@ def _slice(x, dim, start, end):
     return x.narrow(dim, start, end - start)
 
 
-# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in the input's dtype
-# (each frame's sum in it, the sum over frames in float64)
+# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in _aten/loss.py
 
-def _margin_frames(self, target):
-    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
-    rows, targets = self._flat(), target._flat()
-    for t in range(nframe):
-        if not 0 <= targets[t] < dim:
-            raise RuntimeError("target out of range")
-    return nframe, dim, [rows[t * dim:(t + 1) * dim] for t in range(nframe)], targets
+def _margin_targets(self, target):
+    """(dim, the frames' class targets), each checked (as PyTorch's kernel checks them)."""
+    dim = self.numel() if self.dim() <= 1 else self.shape[1]
+    targets = target._flat()
+    if any(not 0 <= k < dim for k in targets):
+        raise RuntimeError("target out of range")
+    return dim, targets
 
 
 def _no_derivative(name):
@@ -538,48 +537,20 @@ def _no_derivative(name):
 @op("NotImplemented", name="multi_margin_loss_backward", grad_output=_no_derivative("multi_margin_loss_backward"),
     self=_no_derivative("multi_margin_loss_backward"))
 def _multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction):
-    grad = grad_output
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames, targets = _margin_frames(self, target)
-    weights = weight._flat() if weight is not None else None
-    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
-    scales = grad._flat() if reduction == "none" and grad.dim() else [grad.item()] * nframe
-    out = []
-    for row, k, scale in zip(frames, targets, scales):
-        grads, target_grad = [], 0.0
-        for d, x in enumerate(row):
-            z = r(r(r(margin) - row[k]) + x)
-            h = 0.0
-            if d != k and z > 0:
-                h = g if p == 1 else r(r(2 * g) * z)
-                h = r(h * weights[k]) if weights is not None else h
-                target_grad = r(target_grad - h)
-            grads.append(h)
-        grads[k] = target_grad
-        out += [r(v * scale) for v in grads]
-    return F._new(out, self.shape, self.dtype)
+    dim, targets = _margin_targets(self, target)
+    grad = loss_kernels.multi_margin_loss_backward(grad_output._buf(), self._buf(), dim, targets, p, margin,
+                                                   F._buf_or_none(weight), reduction, self.dtype is float32)
+    return F._from_kernel(grad, self.shape, self.dtype)
 
 
 @op("MultiMarginLossBackward0", name="multi_margin_loss",
     self=lambda grad, self, target, p, margin, weight, reduction: _multi_margin_loss_backward(
         grad, self, target, p, margin, weight, reduction))
 def _multi_margin_loss(self, target, p, margin, weight, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames, targets = _margin_frames(self, target)
-    weights = weight._flat() if weight is not None else None
-    sums = []
-    for row, k in zip(frames, targets):
-        total = 0.0
-        for d, x in enumerate(row):
-            z = r(r(r(margin) - row[k]) + x)
-            if d != k and z > 0:
-                h = z if p == 1 else r(z * z)
-                total = r(total + (r(h * weights[k]) if weights is not None else h))
-        sums.append(r(total / dim))
-    if reduction == "none" and target.dim():
-        return F._new(sums, (nframe,), self.dtype)
-    total = sum(sums, 0.0)  # float64, then one rounding
-    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+    dim, targets = _margin_targets(self, target)
+    out = loss_kernels.multi_margin_loss(self._buf(), dim, targets, p, margin, F._buf_or_none(weight), reduction,
+                                         self.dtype is float32)
+    return F._from_kernel(out, (len(targets),) if reduction == "none" and target.dim() else (), self.dtype)
 
 
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
