@@ -345,3 +345,56 @@ def multi_margin_loss_backward(grad, values, dim, targets, p, margin, weight, re
         grads[k] = target_grad
         out += [r(v * scale) for v in grads]
     return rounded(out, float32)
+
+
+# ---- multi-label margin loss (PyTorch's LossMultiLabelMargin.cpp): frames of dim values and dim
+# class labels each, a frame's targets its labels before the first -1; each margin in the input's
+# dtype (float32: rounded), the sums in float64
+
+def _label_frames(values, dim, labels):
+    """(row, targets, set of targets) of each frame of the flat values and labels."""
+    for start in range(0, len(values), dim):
+        row, frame_labels = values[start:start + dim], labels[start:start + dim]
+        targets = frame_labels[:frame_labels.index(-1)] if -1 in frame_labels else frame_labels
+        yield row, targets, set(targets)
+
+
+@backend_kernel
+def multilabel_margin_loss(values, dim, labels, reduction, float32):
+    """Each frame's float64 sum over its targets k and the other classes d of
+    max(0, 1 - x[k] + x[d]), divided by dim: those each rounded once ("none"), or their float64
+    sum (divided by the number of frames for "mean") rounded once, as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    sums = []
+    for row, targets, is_target in _label_frames(values.tolist(), dim, labels):
+        total = 0.0
+        for k in targets:
+            for d in range(dim):
+                z = r(r(1 - row[k]) + row[d])
+                if d not in is_target and z > 0:
+                    total += z
+        sums.append(total)
+    if reduction == "none":
+        return rounded([r(v / dim) for v in sums], float32)
+    total = sum(sums, 0.0) / dim
+    return rounded([r(total / len(sums) if reduction == "mean" else total)], float32)
+
+
+@backend_kernel
+def multilabel_margin_loss_backward(grad, values, dim, labels, reduction, float32):
+    """multilabel_margin_loss's input gradient for the output gradient ``grad`` (one per frame
+    for "none", else one), as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    nframe = len(values) // dim
+    g = r(1.0 / (nframe * dim) if reduction == "mean" else 1.0 / dim)
+    scales = grad.tolist() if reduction == "none" else grad.tolist() * nframe
+    out = []
+    for (row, targets, is_target), scale in zip(_label_frames(values.tolist(), dim, labels), scales):
+        grads = [0.0] * dim
+        for k in targets:
+            for d in range(dim):
+                if d not in is_target and r(r(1 - row[k]) + row[d]) > 0:
+                    grads[k] = r(grads[k] - g)
+                    grads[d] = r(grads[d] + g)
+        out += [r(v * scale) for v in grads]
+    return rounded(out, float32)

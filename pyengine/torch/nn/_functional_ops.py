@@ -16,7 +16,7 @@ from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .._aten import loss as loss_kernels, pool_nd
-from .. import _float32, _random
+from .. import _random
 from . import functional as F
 
 
@@ -572,60 +572,34 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     return _multi_margin_loss(input, target, p, margin, weight, reduction)
 
 
-# ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp); each frame's
-# targets are the indices before the first -1; margins in the input's dtype, sums in float64
+# ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp), in _aten/loss.py
 
-def _label_frames(self, target):
-    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
-    rows, labels = self._flat(), target._flat()
+def _label_targets(self, target):
+    """(dim, the frames' class labels), each checked (as PyTorch's kernel checks them)."""
+    dim = self.numel() if self.dim() <= 1 else self.shape[1]
+    labels = target._flat()
     if any(not -1 <= k < dim for k in labels):
         raise RuntimeError("argument #2 'target' is out of range")
-    frames = []
-    for t in range(nframe):
-        row, frame_labels = rows[t * dim:(t + 1) * dim], labels[t * dim:(t + 1) * dim]
-        targets = frame_labels[:frame_labels.index(-1)] if -1 in frame_labels else frame_labels
-        frames.append((row, targets, set(targets)))
-    return nframe, dim, frames
+    return dim, labels
 
 
 @op("NotImplemented", name="multilabel_margin_loss_backward",
     grad_output=_no_derivative("multilabel_margin_loss_backward"),
     self=_no_derivative("multilabel_margin_loss_backward"))
 def _multilabel_margin_loss_backward(grad_output, self, target, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames = _label_frames(self, target)
-    g = r(1.0 / (nframe * dim) if reduction == "mean" else 1.0 / dim)
-    scales = grad_output._flat() if reduction == "none" and grad_output.dim() else [grad_output.item()] * nframe
-    out = []
-    for (row, targets, is_target), scale in zip(frames, scales):
-        grads = [0.0] * dim
-        for k in targets:
-            for d in range(dim):
-                if d not in is_target and r(r(1 - row[k]) + row[d]) > 0:
-                    grads[k] = r(grads[k] - g)
-                    grads[d] = r(grads[d] + g)
-        out += [r(v * scale) for v in grads]
-    return F._new(out, self.shape, self.dtype)
+    dim, labels = _label_targets(self, target)
+    grad = loss_kernels.multilabel_margin_loss_backward(grad_output._buf(), self._buf(), dim, labels, reduction,
+                                                        self.dtype is float32)
+    return F._from_kernel(grad, self.shape, self.dtype)
 
 
 @op("MultilabelMarginLossBackward0", name="multilabel_margin_loss",
     self=lambda grad, self, target, reduction: _multilabel_margin_loss_backward(grad, self, target, reduction))
 def _multilabel_margin_loss(self, target, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames = _label_frames(self, target)
-    sums = []
-    for row, targets, is_target in frames:
-        total = 0.0
-        for k in targets:
-            for d in range(dim):
-                z = r(r(1 - row[k]) + row[d])
-                if d not in is_target and z > 0:
-                    total += z
-        sums.append(total)
-    if reduction == "none" and target.dim() > 1:
-        return F._new([r(v / dim) for v in sums], (nframe,), self.dtype)
-    total = sum(sums, 0.0) / dim
-    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+    dim, labels = _label_targets(self, target)
+    out = loss_kernels.multilabel_margin_loss(self._buf(), dim, labels, reduction, self.dtype is float32)
+    return F._from_kernel(out, (len(labels) // dim,) if reduction == "none" and target.dim() > 1 else (),
+                          self.dtype)
 
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
