@@ -6,6 +6,8 @@ Over another dim, each inner position is computed on its own with a sequential s
 expf for positions in full W-blocks, glibc expf for the rest (SoftMaxKernel.cpp).
 Values are contiguous, row-major, with their shape. The loops here are the pure-Python
 backend's; the numpy backend has whole-array versions of them (``_backend/numpy.py``).
+The multi-class and multi-label margin losses' loops (any float dtype, layer-loop convention
+of ``_aten/__init__.py``) run as these Python loops on both backends.
 """
 import math
 from array import array
