@@ -518,13 +518,18 @@ def _slice(x, dim, start, end):
 
 # ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in _aten/loss.py
 
-def _margin_targets(self, target):
-    """(dim, the frames' class targets), each checked (as PyTorch's kernel checks them)."""
+def _class_targets(self, target, lowest, message):
+    """(dim, the target's class indices as a list), each checked to lie in [lowest, dim), as
+    PyTorch's margin-loss kernels check them."""
     dim = self.numel() if self.dim() <= 1 else self.shape[1]
     targets = target._flat()
-    if any(not 0 <= k < dim for k in targets):
-        raise RuntimeError("target out of range")
+    if any(not lowest <= k < dim for k in targets):
+        raise RuntimeError(message)
     return dim, targets
+
+
+def _margin_targets(self, target):
+    return _class_targets(self, target, 0, "target out of range")
 
 
 def _no_derivative(name):
@@ -575,12 +580,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 # ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp), in _aten/loss.py
 
 def _label_targets(self, target):
-    """(dim, the frames' class labels), each checked (as PyTorch's kernel checks them)."""
-    dim = self.numel() if self.dim() <= 1 else self.shape[1]
-    labels = target._flat()
-    if any(not -1 <= k < dim for k in labels):
-        raise RuntimeError("argument #2 'target' is out of range")
-    return dim, labels
+    return _class_targets(self, target, -1, "argument #2 'target' is out of range")  # -1 ends a frame's targets
 
 
 @op("NotImplemented", name="multilabel_margin_loss_backward",
