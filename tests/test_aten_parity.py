@@ -165,12 +165,15 @@ def test_golden_stand_ins(op):
 
 # ---- the kernels' calling convention (_aten/__init__.py) -----------------------------------------
 
-# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll) also
+# The layer loops (conv, pool, pool_nd, upsample, grid_sample, norm, embedding, ctc, nll, the
+# margin losses) also
 # take float64 and integer buffers, and return float64 sums or int64 indices; their results may
 # be tuples of buffers and shapes.
 LAYER_MODULES = ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding", "ctc")
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
-                 if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {"nll_values", "nll_backward"}
+                 if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {
+    "nll_values", "nll_backward", "multi_margin_loss", "multi_margin_loss_backward", "multilabel_margin_loss",
+    "multilabel_margin_loss_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
 
@@ -268,7 +271,11 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
                 F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
                 torch._weight_norm(x3[0], leaf(2, 1, 1, 1), 0), torch._weight_norm(x3[0], leaf(1, 1, 1, 4), 3),
-                F.ctc_loss(leaf(5, 2, 4).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), [5, 4], [2, 2])]
+                F.ctc_loss(leaf(5, 2, 4).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), [5, 4], [2, 2]),
+                F.multi_margin_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), p=2, weight=torch.rand(5, dtype=dtype)),
+                F.multi_margin_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none"),
+                F.multilabel_margin_loss(leaf(3, 4), torch.tensor([[3, 0, -1, 1], [1, 2, 3, 0], [-1, 2, 2, 2]])),
+                F.multilabel_margin_loss(leaf(2, 4), torch.tensor([[3, 3, 0, -1], [2, -1, 0, 0]]), reduction="none")]
         x, grid = leaf(1, 2, 4, 5), (torch.rand(1, 3, 3, 2, dtype=dtype) * 2.4 - 1.2).requires_grad_()
         outs.append(F.grid_sample(x3, leaf(1, 2, 3, 2, 3) * 0.7, align_corners=True))
         gx, ggrid = torch.autograd.grad(F.grid_sample(x, grid, align_corners=False).pow(2).sum(), (x, grid),
@@ -428,6 +435,22 @@ def layer_calls(backend, dtype, specials=False):
                   ("ctc_loss_backward", lambda lengths=lengths, zero_infinity=zero_infinity, nll=nll,
                    log_alpha=log_alpha: ctc.ctc_loss_backward(buf(2, 32), lp, (5, 2, 4), labels, lengths, [2, 2],
                                                               nll, log_alpha, 0, zero_infinity, f32))]
+    # multi-class margin loss: 4 frames of 5 classes, without and with class weights
+    frames, classes = buf(20, 38), [0, 4, 2, 2]
+    for p, class_weight in [(1, None), (2, buf(5, 39))]:
+        for reduction, n_grad in [("none", 4), ("mean", 1), ("sum", 1)]:
+            args = (frames, 5, classes, p, 0.7, class_weight, reduction, f32)
+            calls += [("multi_margin_loss", lambda args=args: loss.multi_margin_loss(*args)),
+                      ("multi_margin_loss_backward", lambda args=args, n_grad=n_grad:
+                       loss.multi_margin_loss_backward(buf(n_grad, 40), *args))]
+    # multi-label margin loss: 4 frames of 5 classes, the targets before each frame's first -1 (a
+    # repeated one, none, all five)
+    frame_labels = [3, 0, -1, 1, 1, 4, 4, 2, -1, 0, -1, 0, 0, 0, 0, 1, 2, 3, 4, 0]
+    for reduction, n_grad in [("none", 4), ("mean", 1), ("sum", 1)]:
+        args = (frames, 5, frame_labels, reduction, f32)
+        calls += [("multilabel_margin_loss", lambda args=args: loss.multilabel_margin_loss(*args)),
+                  ("multilabel_margin_loss_backward", lambda args=args, n_grad=n_grad:
+                   loss.multilabel_margin_loss_backward(buf(n_grad, 41), *args))]
     return calls
 
 

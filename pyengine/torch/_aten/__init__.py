@@ -15,8 +15,9 @@ product and element-wise kernels of ``special``, ``reduce``, ``linalg``, ``loss`
   writes into it and returns None. Callers make tensors of results without converting them.
 
 The loops of nn.functional's layers (``conv``, ``pool``, ``pool_nd``, ``upsample``,
-``grid_sample``, ``norm`` (weight_norm's fused kernel too), ``embedding``, ``ctc`` and
-``loss.nll_values``/``nll_backward``) follow it for any float dtype: values come in as the
+``grid_sample``, ``norm`` (weight_norm's fused kernel too), ``embedding``, ``ctc``, and in
+``loss`` nll's ``nll_values``/``nll_backward`` and the multi-class and multi-label margin
+losses) follow it for any float dtype: values come in as the
 tensors' own buffers (float32, float64, float16 storage; indices as integer buffers) and the
 result is a buffer of the precision the loop computed in: float32 when every step is rounded to
 float32 (their ``float32`` flag), the input's type for values only picked (max pooling and

@@ -6,6 +6,8 @@ Over another dim, each inner position is computed on its own with a sequential s
 expf for positions in full W-blocks, glibc expf for the rest (SoftMaxKernel.cpp).
 Values are contiguous, row-major, with their shape. The loops here are the pure-Python
 backend's; the numpy backend has whole-array versions of them (``_backend/numpy.py``).
+The multi-class and multi-label margin losses' loops (any float dtype, layer-loop convention
+of ``_aten/__init__.py``) run as these Python loops on both backends.
 """
 import math
 from array import array
@@ -18,7 +20,7 @@ from .._float32 import f32
 from . import reduce as _reduce
 from . import special
 from ._common import GRAIN_SIZE, LANES, NUM_THREADS, ceil_log2, fma32_seq, ieee_div as _div, lane_sum as _lanesum
-from ._dispatch import as_buffer, backend_kernel
+from ._dispatch import as_buffer, backend_kernel, rounded
 
 
 def _split(shape, dim):
@@ -291,3 +293,110 @@ def bce_terms(p, y):
     first = array("f", map(mul, array("f", [v - 1.0 for v in y]), log1m))
     second = array("f", map(mul, y, logp))
     return array("f", map(sub, first, second))
+
+
+# ---- multi-class margin loss (PyTorch's LossMultiMargin.cpp): frames of dim values, one class
+# target each; each step in the input's dtype (float32: rounded), the sum over frames in float64
+
+@backend_kernel
+def multi_margin_loss(values, dim, targets, p, margin, weight, reduction, float32):
+    """Each frame's sum over d != target of max(0, margin - x[target] + x[d]) ** p (times
+    weight[target]), divided by dim: those ("none") or their float64 sum (divided by the number
+    of frames for "mean") rounded once, as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    values = values.tolist()
+    weights = weight.tolist() if weight is not None else None
+    sums = []
+    for t, k in enumerate(targets):
+        row = values[t * dim:(t + 1) * dim]
+        total = 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            if d != k and z > 0:
+                h = z if p == 1 else r(z * z)
+                total = r(total + (r(h * weights[k]) if weights is not None else h))
+        sums.append(r(total / dim))
+    if reduction != "none":
+        total = sum(sums, 0.0)
+        sums = [r(total / len(targets) if reduction == "mean" else total)]
+    return rounded(sums, float32)
+
+
+@backend_kernel
+def multi_margin_loss_backward(grad, values, dim, targets, p, margin, weight, reduction, float32):
+    """multi_margin_loss's input gradient for the output gradient ``grad`` (one per frame for
+    "none", else one), as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    values = values.tolist()
+    weights = weight.tolist() if weight is not None else None
+    nframe = len(targets)
+    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
+    scales = grad.tolist() if reduction == "none" else grad.tolist() * nframe
+    out = []
+    for t, (k, scale) in enumerate(zip(targets, scales)):
+        row = values[t * dim:(t + 1) * dim]
+        grads, target_grad = [], 0.0
+        for d, x in enumerate(row):
+            z = r(r(r(margin) - row[k]) + x)
+            h = 0.0
+            if d != k and z > 0:
+                h = g if p == 1 else r(r(2 * g) * z)
+                h = r(h * weights[k]) if weights is not None else h
+                target_grad = r(target_grad - h)
+            grads.append(h)
+        grads[k] = target_grad
+        out += [r(v * scale) for v in grads]
+    return rounded(out, float32)
+
+
+# ---- multi-label margin loss (PyTorch's LossMultiLabelMargin.cpp): frames of dim values and dim
+# class labels each, a frame's targets its labels before the first -1; each margin in the input's
+# dtype (float32: rounded), the sums in float64
+
+def _label_frames(values, dim, labels):
+    """(row, targets, set of targets) of each frame of the flat values and labels."""
+    for start in range(0, len(values), dim):
+        row, frame_labels = values[start:start + dim], labels[start:start + dim]
+        targets = frame_labels[:frame_labels.index(-1)] if -1 in frame_labels else frame_labels
+        yield row, targets, set(targets)
+
+
+@backend_kernel
+def multilabel_margin_loss(values, dim, labels, reduction, float32):
+    """Each frame's float64 sum over its targets k and the other classes d of
+    max(0, 1 - x[k] + x[d]), divided by dim: those each rounded once ("none"), or their float64
+    sum (divided by the number of frames for "mean") rounded once, as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    sums = []
+    for row, targets, is_target in _label_frames(values.tolist(), dim, labels):
+        total = 0.0
+        for k in targets:
+            for d in range(dim):
+                z = r(r(1 - row[k]) + row[d])
+                if d not in is_target and z > 0:
+                    total += z
+        sums.append(total)
+    if reduction == "none":
+        return rounded([r(v / dim) for v in sums], float32)
+    total = sum(sums, 0.0) / dim
+    return rounded([r(total / len(sums) if reduction == "mean" else total)], float32)
+
+
+@backend_kernel
+def multilabel_margin_loss_backward(grad, values, dim, labels, reduction, float32):
+    """multilabel_margin_loss's input gradient for the output gradient ``grad`` (one per frame
+    for "none", else one), as a buffer (``rounded``)."""
+    r = f32 if float32 else float
+    nframe = len(values) // dim
+    g = r(1.0 / (nframe * dim) if reduction == "mean" else 1.0 / dim)
+    scales = grad.tolist() if reduction == "none" else grad.tolist() * nframe
+    out = []
+    for (row, targets, is_target), scale in zip(_label_frames(values.tolist(), dim, labels), scales):
+        grads = [0.0] * dim
+        for k in targets:
+            for d in range(dim):
+                if d not in is_target and r(r(1 - row[k]) + row[d]) > 0:
+                    grads[k] = r(grads[k] - g)
+                    grads[d] = r(grads[d] + g)
+        out += [r(v * scale) for v in grads]
+    return rounded(out, float32)

@@ -15,8 +15,8 @@ from .._ops.pointwise import rsqrt, where
 from .._ops import pointwise
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from .._aten import pool_nd
-from .. import _float32, _random
+from .._aten import loss as loss_kernels, pool_nd
+from .. import _random
 from . import functional as F
 
 
@@ -516,16 +516,20 @@ def _slice(x, dim, start, end):
     return x.narrow(dim, start, end - start)
 
 
-# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in the input's dtype
-# (each frame's sum in it, the sum over frames in float64)
+# ---- multi-class margin loss: PyTorch's CPU kernels (LossMultiMargin.cpp), in _aten/loss.py
 
-def _margin_frames(self, target):
-    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
-    rows, targets = self._flat(), target._flat()
-    for t in range(nframe):
-        if not 0 <= targets[t] < dim:
-            raise RuntimeError("target out of range")
-    return nframe, dim, [rows[t * dim:(t + 1) * dim] for t in range(nframe)], targets
+def _class_targets(self, target, lowest, message):
+    """(dim, the target's class indices as a list), each checked to lie in [lowest, dim), as
+    PyTorch's margin-loss kernels check them."""
+    dim = self.numel() if self.dim() <= 1 else self.shape[1]
+    targets = target._flat()
+    if any(not lowest <= k < dim for k in targets):
+        raise RuntimeError(message)
+    return dim, targets
+
+
+def _margin_targets(self, target):
+    return _class_targets(self, target, 0, "target out of range")
 
 
 def _no_derivative(name):
@@ -538,48 +542,20 @@ def _no_derivative(name):
 @op("NotImplemented", name="multi_margin_loss_backward", grad_output=_no_derivative("multi_margin_loss_backward"),
     self=_no_derivative("multi_margin_loss_backward"))
 def _multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction):
-    grad = grad_output
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames, targets = _margin_frames(self, target)
-    weights = weight._flat() if weight is not None else None
-    g = r(1.0 / r(nframe * dim if reduction == "mean" else dim))
-    scales = grad._flat() if reduction == "none" and grad.dim() else [grad.item()] * nframe
-    out = []
-    for row, k, scale in zip(frames, targets, scales):
-        grads, target_grad = [], 0.0
-        for d, x in enumerate(row):
-            z = r(r(r(margin) - row[k]) + x)
-            h = 0.0
-            if d != k and z > 0:
-                h = g if p == 1 else r(r(2 * g) * z)
-                h = r(h * weights[k]) if weights is not None else h
-                target_grad = r(target_grad - h)
-            grads.append(h)
-        grads[k] = target_grad
-        out += [r(v * scale) for v in grads]
-    return F._new(out, self.shape, self.dtype)
+    dim, targets = _margin_targets(self, target)
+    grad = loss_kernels.multi_margin_loss_backward(grad_output._buf(), self._buf(), dim, targets, p, margin,
+                                                   F._buf_or_none(weight), reduction, self.dtype is float32)
+    return F._from_kernel(grad, self.shape, self.dtype)
 
 
 @op("MultiMarginLossBackward0", name="multi_margin_loss",
     self=lambda grad, self, target, p, margin, weight, reduction: _multi_margin_loss_backward(
         grad, self, target, p, margin, weight, reduction))
 def _multi_margin_loss(self, target, p, margin, weight, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames, targets = _margin_frames(self, target)
-    weights = weight._flat() if weight is not None else None
-    sums = []
-    for row, k in zip(frames, targets):
-        total = 0.0
-        for d, x in enumerate(row):
-            z = r(r(r(margin) - row[k]) + x)
-            if d != k and z > 0:
-                h = z if p == 1 else r(z * z)
-                total = r(total + (r(h * weights[k]) if weights is not None else h))
-        sums.append(r(total / dim))
-    if reduction == "none" and target.dim():
-        return F._new(sums, (nframe,), self.dtype)
-    total = sum(sums, 0.0)  # float64, then one rounding
-    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+    dim, targets = _margin_targets(self, target)
+    out = loss_kernels.multi_margin_loss(self._buf(), dim, targets, p, margin, F._buf_or_none(weight), reduction,
+                                         self.dtype is float32)
+    return F._from_kernel(out, (len(targets),) if reduction == "none" and target.dim() else (), self.dtype)
 
 
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
@@ -601,60 +577,29 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     return _multi_margin_loss(input, target, p, margin, weight, reduction)
 
 
-# ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp); each frame's
-# targets are the indices before the first -1; margins in the input's dtype, sums in float64
+# ---- multi-label margin loss: PyTorch's CPU kernels (LossMultiLabelMargin.cpp), in _aten/loss.py
 
-def _label_frames(self, target):
-    nframe, dim = (1, self.numel()) if self.dim() <= 1 else tuple(self.shape)
-    rows, labels = self._flat(), target._flat()
-    if any(not -1 <= k < dim for k in labels):
-        raise RuntimeError("argument #2 'target' is out of range")
-    frames = []
-    for t in range(nframe):
-        row, frame_labels = rows[t * dim:(t + 1) * dim], labels[t * dim:(t + 1) * dim]
-        targets = frame_labels[:frame_labels.index(-1)] if -1 in frame_labels else frame_labels
-        frames.append((row, targets, set(targets)))
-    return nframe, dim, frames
+def _label_targets(self, target):
+    return _class_targets(self, target, -1, "argument #2 'target' is out of range")  # -1 ends a frame's targets
 
 
 @op("NotImplemented", name="multilabel_margin_loss_backward",
     grad_output=_no_derivative("multilabel_margin_loss_backward"),
     self=_no_derivative("multilabel_margin_loss_backward"))
 def _multilabel_margin_loss_backward(grad_output, self, target, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames = _label_frames(self, target)
-    g = r(1.0 / (nframe * dim) if reduction == "mean" else 1.0 / dim)
-    scales = grad_output._flat() if reduction == "none" and grad_output.dim() else [grad_output.item()] * nframe
-    out = []
-    for (row, targets, is_target), scale in zip(frames, scales):
-        grads = [0.0] * dim
-        for k in targets:
-            for d in range(dim):
-                if d not in is_target and r(r(1 - row[k]) + row[d]) > 0:
-                    grads[k] = r(grads[k] - g)
-                    grads[d] = r(grads[d] + g)
-        out += [r(v * scale) for v in grads]
-    return F._new(out, self.shape, self.dtype)
+    dim, labels = _label_targets(self, target)
+    grad = loss_kernels.multilabel_margin_loss_backward(grad_output._buf(), self._buf(), dim, labels, reduction,
+                                                        self.dtype is float32)
+    return F._from_kernel(grad, self.shape, self.dtype)
 
 
 @op("MultilabelMarginLossBackward0", name="multilabel_margin_loss",
     self=lambda grad, self, target, reduction: _multilabel_margin_loss_backward(grad, self, target, reduction))
 def _multilabel_margin_loss(self, target, reduction):
-    r = _float32.f32 if self.dtype is float32 else float
-    nframe, dim, frames = _label_frames(self, target)
-    sums = []
-    for row, targets, is_target in frames:
-        total = 0.0
-        for k in targets:
-            for d in range(dim):
-                z = r(r(1 - row[k]) + row[d])
-                if d not in is_target and z > 0:
-                    total += z
-        sums.append(total)
-    if reduction == "none" and target.dim() > 1:
-        return F._new([r(v / dim) for v in sums], (nframe,), self.dtype)
-    total = sum(sums, 0.0) / dim
-    return F._new([r(total / nframe if reduction == "mean" else total)], (), self.dtype)
+    dim, labels = _label_targets(self, target)
+    out = loss_kernels.multilabel_margin_loss(self._buf(), dim, labels, reduction, self.dtype is float32)
+    return F._from_kernel(out, (len(labels) // dim,) if reduction == "none" and target.dim() > 1 else (),
+                          self.dtype)
 
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
