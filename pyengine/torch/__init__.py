@@ -353,6 +353,7 @@ def _with_keyword_parity(namespace):
         if isinstance(fn, types.FunctionType) and not name.startswith("_") and \
                 (fn.__module__ is None or fn.__module__.startswith("torch._")):
             namespace[name] = with_keyword_parity(fn, name, takes_out=name not in no_out)
+    namespace["range"] = with_keyword_parity(namespace["range"], "range", takes_out=True)  # defined in this module
 
 
 _with_keyword_parity(globals())

@@ -62,8 +62,9 @@ def set_default_dtype(d):
     _default_float[0] = d
 
 
-def promote_types(a, b):
-    """torch.promote_types: the smallest type both a and b convert to without loss of category."""
+def promote_types(type1, type2):
+    """torch.promote_types: the smallest type both convert to without loss of category."""
+    a, b = type1, type2
     if a is b:
         return a
     if {a, b} == {uint8, int8}:

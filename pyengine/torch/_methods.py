@@ -97,7 +97,8 @@ def _bind():
     T.H = property(S.H)
     T.mH = property(S.mH)
     T.t_ = lambda self: _restride(self, S.t_inplace(self))
-    T.transpose_ = T.swapaxes_ = T.swapdims_ = lambda self, d0, d1: _restride(self, S.transpose_inplace(self, d0, d1))
+    T.transpose_ = T.swapdims_ = lambda self, dim0, dim1: _restride(self, S.transpose_inplace(self, dim0, dim1))
+    T.swapaxes_ = lambda self, axis0, axis1: _restride(self, S.transpose_inplace(self, axis0, axis1))
     T.squeeze_ = lambda self, dim=None: _restride(self, S.squeeze_inplace(self, dim))
     T.unsqueeze_ = lambda self, dim: _restride(self, S.unsqueeze_inplace(self, dim))
     T.as_strided_ = lambda self, size, stride, storage_offset=None: _restride(

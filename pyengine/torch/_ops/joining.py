@@ -476,9 +476,14 @@ def flipud(self):
 
 
 @op(name="repeat_interleave", forms="torch Tensor")
-def repeat_interleave(self, repeats, dim=None):
+def repeat_interleave(self, repeats, dim=None, *, output_size=None):
     x = self.flatten() if dim is None else self
     d = 0 if dim is None else wrap_dim(dim, x.dim())
+    if output_size is not None:  # what the caller knows the length to be (PyTorch skips a sync on CUDA)
+        total = x._shape[d] * repeats if isinstance(repeats, int) else sum(
+            repeats._flat() if hasattr(repeats, "_flat") else repeats) * (x._shape[d] if len(repeats) == 1 else 1)
+        if output_size != total:
+            raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {total} but got {output_size}")
     if isinstance(repeats, int):  # as PyTorch: unsqueeze after dim, expand, copy, flatten
         if repeats < 0:
             raise RuntimeError("Repeats must be non-negative")

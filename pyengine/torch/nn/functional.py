@@ -18,6 +18,7 @@ from .._ops.joining import cat
 from .._ops.linalg import addmm
 from .._ops.pointwise import clamp, clamp_min, minimum, where, xlogy
 from .._ops.shape import broadcast_tensors
+from .._arg_parser import with_keyword_parity
 from .._ops import creation
 from .._ops import pointwise
 from .._ops import reduction as reduction_ops
@@ -1734,9 +1735,12 @@ def pad(input, pad, mode="constant", value=None):
     return _constant_pad_nd(input, list(pad), 0 if value is None else value)
 
 
-def normalize(input, p=2.0, dim=1, eps=1e-12):
+def _normalize(input, p=2.0, dim=1, eps=1e-12):
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
     return input / denom
+
+
+normalize = with_keyword_parity(_normalize, "div", takes_out=True)  # out=: PyTorch's torch.div(..., out=out)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

@@ -34,16 +34,18 @@ class LayerNorm(Module):
 
 
 class GroupNorm(Module):
-    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None):
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, bias=True, device=None, dtype=None):
         super().__init__()
         if num_channels % num_groups:
             raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
         if affine:
             self.weight = Parameter(ones(num_channels, dtype=dtype))
-            self.bias = Parameter(zeros(num_channels, dtype=dtype))
         else:
             self.register_parameter("weight", None)
+        if affine and bias:
+            self.bias = Parameter(zeros(num_channels, dtype=dtype))
+        else:
             self.register_parameter("bias", None)
 
     def forward(self, input):
