@@ -479,20 +479,18 @@ def flipud(self):
 def repeat_interleave(self, repeats, dim=None, *, output_size=None):
     x = self.flatten() if dim is None else self
     d = 0 if dim is None else wrap_dim(dim, x.dim())
-    if output_size is not None:  # what the caller knows the length to be (PyTorch skips a sync on CUDA)
-        total = x._shape[d] * repeats if isinstance(repeats, int) else sum(
-            repeats._flat() if hasattr(repeats, "_flat") else repeats) * (x._shape[d] if len(repeats) == 1 else 1)
-        if output_size != total:
-            raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {total} but got {output_size}")
-    if isinstance(repeats, int):  # as PyTorch: unsqueeze after dim, expand, copy, flatten
+    counts = None if isinstance(repeats, int) else list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
+    if counts is not None and len(counts) == 1:  # one count for every element
+        counts *= x._shape[d]
+    total = x._shape[d] * repeats if counts is None else sum(counts)
+    if output_size is not None and output_size != total:  # the length the caller knows (PyTorch skips a sync on CUDA)
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {total} but got {output_size}")
+    if counts is None:  # as PyTorch: unsqueeze after dim, expand, copy, flatten
         if repeats < 0:
             raise RuntimeError("Repeats must be non-negative")
         wide = S.unsqueeze(x, d + 1)
         shape = list(wide._shape)
         shape[d + 1] = repeats
         return S.flatten(S.expand(wide, shape).clone(), d, d + 1)
-    counts = list(repeats._flat() if hasattr(repeats, "_flat") else repeats)
-    if len(counts) == 1:  # one count for every element
-        counts *= x._shape[d]
-    index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (sum(counts),), _dtype.int64)
+    index = from_values([i for i, c in enumerate(counts) for _ in range(c)], (total,), _dtype.int64)
     return index_select(x, d, index)
