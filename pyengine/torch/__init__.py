@@ -207,19 +207,6 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
     return tensor(s, dtype=dtype or get_default_dtype(), requires_grad=requires_grad)
 
 
-def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
-    """Deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
-    import math
-    _process.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
-                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
-                  "[start, end).")
-    if end is None:
-        start, end = 0, start
-    count = math.floor((end - start) / step) + 1 if (end - start) / step >= 0 else 0
-    return arange(count, dtype=dtype or get_default_dtype()) * step + start if count else \
-        tensor([], dtype=dtype or get_default_dtype())
-
-
 def set_num_threads(n):
     pass
 
@@ -353,7 +340,6 @@ def _with_keyword_parity(namespace):
         if isinstance(fn, types.FunctionType) and not name.startswith("_") and \
                 (fn.__module__ is None or fn.__module__.startswith("torch._")):
             namespace[name] = with_keyword_parity(fn, name, takes_out=name not in no_out)
-    namespace["range"] = with_keyword_parity(namespace["range"], "range", takes_out=True)  # defined in this module
 
 
 _with_keyword_parity(globals())

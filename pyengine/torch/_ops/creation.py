@@ -2,7 +2,7 @@
 logspace, eye, the legacy constructors, and the numpy bridge."""
 import math
 
-from .. import _dtype
+from .. import _dtype, _process
 from .._backend import backend as B
 from .._float32 import f32, fma32, fma64
 from .._size import Size
@@ -268,6 +268,19 @@ def _arange_float(start, step, n, dtype):
         values.extend(fma64(i, step, base) for i in range(width))
     values.extend(fma64(step, i, start) for i in range(vector_end, n))
     return values
+
+
+@op(name="range", forms="torch")
+def range_inclusive(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False, layout=None):
+    """torch.range, deprecated: like arange but including ``end`` (the values start + k * step <= end)."""
+    _process.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
+                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                  "[start, end).")
+    if end is None:
+        start, end = 0, start
+    dtype = dtype or _dtype.get_default_dtype()
+    count = math.floor((end - start) / step) + 1 if (end - start) / step >= 0 else 0
+    return arange(count, dtype=dtype) * step + start if count else tensor([], dtype=dtype)
 
 
 @op(name="linspace", forms="torch")
