@@ -279,6 +279,8 @@ def test_a_lesson_can_be_completed_with_the_keyboard_only(open_app, localize, se
     tab_to(page, f'a[href="{lesson_route(seed)}"]')
     page.keyboard.press("Enter")
     page.wait_for_function("route => location.hash === route", arg=lesson_route(seed))
+    # the URL changes before the hashchange event is handled: wait for the lesson's page
+    page.wait_for_function("() => document.activeElement.tagName === 'H1'", timeout=5000)
     assert page.inner_text("h1") == seed["title"]
 
     tab_to(page, '[data-testid="editor"] .cm-content')
@@ -331,7 +333,7 @@ def test_previous_and_next_move_between_lessons(lesson_app, course, seed):
     link.click()
     page.wait_for_function("route => location.hash === route", arg=lesson_route(neighbour))
     # the URL changes before the hashchange event is handled: wait for the focus to move
-    page.wait_for_function("document.activeElement.tagName === 'H1'", timeout=5000)
+    page.wait_for_function("() => document.activeElement.tagName === 'H1'", timeout=5000)
     assert page.inner_text("h1") == neighbour["title"]
     lesson_app.go(lesson_route(seed))
 
