@@ -1,8 +1,12 @@
 """Timings of the app in headless Chromium against Pyodide alone in the same run (issue 15's
 targets, each printed with its ratio), median of N with min-max, and the size of dist/.
 
-  Pyodide alone: a bare page whose module worker loads dist/vendor/pyodide and runs `print(1)`,
-                 cold (a new browser context) and warm (the same context, reloaded)
+  Pyodide alone: a bare page whose module worker loads Pyodide as published (node_modules/pyodide,
+                 its standard library as source) and runs `print(1)`, cold (a new browser context)
+                 and warm (the same context, reloaded); the targets' ratios are to this.
+                 Also shown: the same page on this build's copy of the runtime (dist/vendor/pyodide,
+                 the modules a boot imports precompiled, scripts/build.mjs), which is what the
+                 app's own additions are measured against.
   first visit:   navigation -> Python ready with torch imported, a new context (nothing cached)
   repeat visit:  the same, the page reloaded once the first visit stored its memory snapshot
                  (the service worker serves the files, the worker boots from the snapshot)
@@ -276,27 +280,32 @@ def main():
         lesson = next(l for l in json.load(f)["lessons"] if l["id"] == LESSON.rsplit("/", 1)[1])
     solution = lesson["practice"]["solution"]
     print(f"dist/: {dist_size() / 1e6:.1f} MB; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    bare_dir = tempfile.mkdtemp()
-    with open(os.path.join(bare_dir, "bare.html"), "w") as f:
-        f.write(BARE_PAGE)
-    with open(os.path.join(bare_dir, "bare-worker.mjs"), "w") as f:
-        f.write(BARE_WORKER)
-    os.symlink(os.path.join(DIST, "vendor"), os.path.join(bare_dir, "vendor"))
+    bare_dirs = {"published": os.path.join(ROOT, "node_modules", "pyodide"), "this build": os.path.join(DIST, "vendor", "pyodide")}
+    for runtime, files in bare_dirs.items():
+        bare_dirs[runtime] = tempfile.mkdtemp()
+        for name, text in (("bare.html", BARE_PAGE), ("bare-worker.mjs", BARE_WORKER)):
+            with open(os.path.join(bare_dirs[runtime], name), "w") as f:
+                f.write(text)
+        os.makedirs(os.path.join(bare_dirs[runtime], "vendor"))
+        os.symlink(files, os.path.join(bare_dirs[runtime], "vendor", "pyodide"))
     servers = []
     try:
-        bare_server, bare_url = serve([], bare_dir)
-        servers.append(bare_server)
+        bare_urls = {}
+        for runtime, folder in bare_dirs.items():
+            bare_server, bare_urls[runtime] = serve([], folder)
+            servers.append(bare_server)
         urls = {}
         for name, dist in BUILDS:
             app_server, app_url = serve([], dist)
             plain_server, plain_url = serve(["--no-isolation"], dist)
             servers += [app_server, plain_server]
             urls[name] = (app_url, plain_url, makes_snapshots(dist))
-        bare, app, replaced, transfer = [], {name: [] for name, _ in BUILDS}, {name: [] for name, _ in BUILDS}, {}
+        bare, app, replaced, transfer = {runtime: [] for runtime in bare_dirs}, {name: [] for name, _ in BUILDS}, {name: [] for name, _ in BUILDS}, {}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
             for _ in range(N):  # interleaved, so that a change of load touches every figure alike
-                bare.append(bare_pyodide(browser, bare_url))
+                for runtime, bare_url in bare_urls.items():
+                    bare[runtime].append(bare_pyodide(browser, bare_url))
                 for name, (app_url, plain_url, snapshots) in urls.items():
                     app[name].append(app_visits(browser, app_url, snapshots, solution))
                     replaced[name].append(replacements(browser, plain_url, snapshots))
@@ -306,12 +315,15 @@ def main():
     finally:
         for server in servers:
             server.terminate()
-        shutil.rmtree(bare_dir)
+        for folder in bare_dirs.values():
+            shutil.rmtree(folder)
 
-    cold = statistics.median([b[0] for b in bare])
-    warm = statistics.median([b[1] for b in bare])
-    print(f"Pyodide alone (worker, print(1)), median of {N}: cold {summary([b[0] for b in bare])}, "
-          f"warm {summary([b[1] for b in bare])}")
+    cold = statistics.median([b[0] for b in bare["published"]])
+    warm = statistics.median([b[1] for b in bare["published"]])
+    for runtime, times in bare.items():
+        print(f"Pyodide alone ({runtime}; worker, print(1)), median of {N}: cold {summary([b[0] for b in times])}, "
+              f"warm {summary([b[1] for b in times])}")
+    built_cold = statistics.median([b[0] for b in bare["this build"]])
 
     def target(label, values, limit, base=None, base_name=""):
         median = statistics.median(values)
@@ -320,10 +332,12 @@ def main():
         bound = f"<= {limit}x {base_name}" if base else f"<= {limit:.0f} ms"
         print(f"  {label:44} {summary(values)}{ratio}   target {bound}: {verdict}")
 
-    for name, _ in BUILDS:
+    for name, dist in BUILDS:
         visits, stops = app[name], replaced[name]
         print(f"{name}, median of {N} (load average now {os.getloadavg()[0]:.1f}):")
         target("first visit: nav -> Python ready", [a["first"] for a in visits], 1.0, cold, "Pyodide cold")
+        if dist == DIST:
+            print(f"  {'':44} {statistics.median([a['first'] for a in visits]) - built_cold:+8.0f} ms over Pyodide alone on this build's runtime")
         target("repeat visit: nav -> Python ready", [a["repeat"] for a in visits], 0.35, warm, "Pyodide warm")
         print(f"  {'':44} (booted from the snapshot: {sum(a['from_snapshot'] for a in visits)} of {N})")
         for label, values in (("replacement: Stop -> ready (plain host)", [r["stop"] for r in stops]),

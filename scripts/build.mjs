@@ -68,21 +68,20 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
-  const engine = await engineZip(pythonTree(join(root, "pyengine")));
+  const { engine, stdlib } = await compilePython(pythonTree(join(root, "pyengine")));
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
     entryPoints: { worker: "app/worker.js" },
     format: "esm",
     loader: { ".py": "text" },
-    define: { BOOT_IMAGE_ID: JSON.stringify(bootImageId(engine)) },
+    define: { BOOT_IMAGE_ID: JSON.stringify(bootImageId(engine, stdlib)) },
     plugins: [kernelsInline(kernelsWasm())],
   });
 
   for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {
-    const source = join(root, "node_modules", "pyodide", file);
-    if (file === "python_stdlib.zip") writeFileSync(join(dist, "vendor", "pyodide", file), storedZip(unzipSync(readFileSync(source))));
-    else copyFileSync(source, join(dist, "vendor", "pyodide", file));
+    if (file === "python_stdlib.zip") writeFileSync(join(dist, "vendor", "pyodide", file), stdlib);
+    else copyFileSync(join(root, "node_modules", "pyodide", file), join(dist, "vendor", "pyodide", file));
   }
   vendorPyScript(join(dist, "vendor", "pyscript"));
   if (existsSync(lessons)) copyFileSync(lessons, join(dist, "lessons.json"));
@@ -147,8 +146,9 @@ async function buildServiceWorker(dist) {
 
 // file.gz and file.br beside every compressible file, for scripts/serve.mjs; the file:// copies are
 // never served, so never compressed. Brotli quality 5 (~10% smaller than gzip at the same speed) for
-// what changes with the code; Pyodide's files, most of a first visit's bytes and the same in every
-// build, at quality 11 (16% smaller: 5.4 → 4.6 MB), compressed once and kept in node_modules/.cache.
+// what changes with the code; Pyodide's files and the engine's zip, most of a first visit's bytes and
+// the same from build to build, at quality 11 (16% smaller: 6.6 → 5.6 MB; 6 s for the engine's),
+// compressed once and kept in node_modules/.cache.
 async function compressAll(dist, skipped) {
   const pending = [];
   for (const path of filesUnder(dist, skipped)) {
@@ -157,8 +157,8 @@ async function compressAll(dist, skipped) {
     const gzip = gzipSync(contents, { level: 9 });
     if (gzip.length > 0.9 * contents.length) continue; // compressed already
     writeFileSync(`${path}.gz`, gzip);
-    const pyodide = relative(dist, path).startsWith(join("vendor", "pyodide"));
-    pending.push((pyodide ? brotliCached(contents) : brotli(contents, 5)).then((bytes) => writeFileSync(`${path}.br`, bytes)));
+    const big = relative(dist, path).startsWith(join("vendor", "pyodide")) || relative(dist, path) === "pyengine.zip";
+    pending.push((big ? brotliCached(contents) : brotli(contents, 5)).then((bytes) => writeFileSync(`${path}.br`, bytes)));
   }
   await Promise.all(pending);
 }
@@ -203,11 +203,18 @@ function kernelsInline(bytes) {
   };
 }
 
-// pyengine.zip, for the worker (the one runtime of the app, the cells and PyScript pages): every source file, and its bytecode as
-// Pyodide's CPython writes it (__pycache__/<name>.cpython-314.pyc), compiled here by that CPython
-// in Node. The bytecode is "unchecked" (PEP 552): the importer loads it without reading the source,
-// which stays for tracebacks. Importing the engine from bytecode takes about a quarter of the time.
-async function engineZip(sources) {
+// The worker's Python files, compiled by Pyodide's own CPython in Node. Bytecode is "unchecked"
+// (PEP 552): the importer loads it without reading the source. Returns
+// - engine: pyengine.zip, for the worker (the one runtime of the app, the cells and PyScript pages):
+//   every source file, which stays for tracebacks, and its bytecode as Pyodide's CPython writes it
+//   (__pycache__/<name>.cpython-314.pyc). Importing the engine from bytecode takes about a quarter of the time.
+// - stdlib: Pyodide's python_stdlib.zip with the modules a worker's boot imports (Pyodide's own
+//   start-up, the engine, the runner) as bytecode instead of source: Pyodide ships source only, so
+//   each boot compiled some 150 modules, two thirds of a cold start (loadPyodide in Node 1.5 → 0.5 s).
+//   Their source is left out (both would add 1 MB to a first visit, bytecode alone 0.5 MB): only a
+//   traceback that prints the standard library's own lines, or inspect.getsource of it, misses them.
+//   Cached in node_modules/.cache by the modules and the zip it comes from.
+async function compilePython(sources) {
   const { loadPyodide } = await import(pathToFileURL(join(root, "node_modules", "pyodide", "pyodide.mjs")).href);
   const pyodide = await loadPyodide();
   const dir = "/engine";
@@ -215,6 +222,19 @@ async function engineZip(sources) {
     pyodide.FS.mkdirTree(dirname(`${dir}/${path}`));
     pyodide.FS.writeFile(`${dir}/${path}`, source);
   }
+  for (const [name, file] of [["_course_runner", "runner.py"], ["_course_boot_state", "boot_state.py"], ["course_graph", "course_graph.py"]]) {
+    pyodide.FS.writeFile(`/home/pyodide/${name}.py`, readFileSync(join(root, "app", "py", file)));
+  }
+  // What a worker imports from the standard library: asked before anything of the build's own
+  // (compileall) is imported, with the engine imported from source (no bytecode written yet).
+  const bootModules = pyodide.runPython(`
+import sys
+sys.dont_write_bytecode = True
+sys.path[:0] = [${JSON.stringify(dir)}, "/home/pyodide"]
+import torch, torch.nn, torch.optim, torch.utils.data, _course_runner, _course_boot_state, course_graph
+stdlib = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
+sys.dont_write_bytecode = False
+sorted({module.__file__[len(stdlib):] for module in list(sys.modules.values()) if (getattr(module, "__file__", None) or "").startswith(stdlib)})`).toJs();
   const compiled = pyodide.runPython(`
 import compileall, os, py_compile
 compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
@@ -222,7 +242,34 @@ compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_com
  for folder, _, names in os.walk(${JSON.stringify(dir)}) for name in names if name.endswith(".pyc")]`).toJs();
   const files = Object.fromEntries(Object.entries(sources).map(([path, source]) => [path, strToU8(source)]));
   for (const path of compiled.sort()) files[path] = pyodide.FS.readFile(`${dir}/${path}`);
-  return storedZip(files);
+  return { engine: storedZip(files), stdlib: compiledStdlib(pyodide, bootModules) };
+}
+
+function compiledStdlib(pyodide, modules) {
+  const zip = readFileSync(join(root, "node_modules", "pyodide", "python_stdlib.zip"));
+  const cached = join(root, "node_modules", ".cache", "stdlib", `${createHash("sha256").update(zip).update(modules.join("\n")).digest("hex")}.zip`);
+  if (existsSync(cached)) return readFileSync(cached);
+  pyodide.globals.set("modules", pyodide.toPy(modules));
+  const bytecode = pyodide.runPython(`
+import py_compile, sys, zipfile
+stdlib = next(entry for entry in sys.path if entry.endswith(".zip"))
+bytecode = {}
+with zipfile.ZipFile(stdlib) as archive:
+    for name in modules:
+        with open("/tmp/module.py", "wb") as file:
+            file.write(archive.read(name))
+        py_compile.compile("/tmp/module.py", "/tmp/module.pyc", f"{stdlib}/{name}", doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open("/tmp/module.pyc", "rb") as file:
+            bytecode[name] = file.read()
+bytecode`).toJs({ dict_converter: Object.fromEntries });
+  // zipimport looks for <name>.pyc beside where <name>.py would be.
+  const files = Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, contents]) =>
+    name in bytecode ? [`${name.slice(0, -3)}.pyc`, bytecode[name]] : [name, contents]));
+  const result = storedZip(files);
+  mkdirSync(dirname(cached), { recursive: true });
+  writeFileSync(`${cached}.${process.pid}.tmp`, result);
+  renameSync(`${cached}.${process.pid}.tmp`, cached);
+  return result;
 }
 
 // A zip of `files` ({ path: bytes }), stored, not deflated: the server's .br/.gz of the whole zip
@@ -235,8 +282,8 @@ function storedZip(files) {
 
 // What a worker's memory snapshot holds (app/boot-engine.js), named by the files that make it: the
 // engine, the Python the worker boots with, and that boot's code. Pyodide checks its own build.
-function bootImageId(engine) {
-  const hash = createHash("sha256").update(engine);
+function bootImageId(engine, stdlib) {
+  const hash = createHash("sha256").update(engine).update(stdlib);
   for (const file of ["app/worker.js", "app/boot-engine.js", "app/py/runner.py", "app/py/boot_state.py", "app/py/course_graph.py"]) {
     hash.update(readFileSync(join(root, file)));
   }

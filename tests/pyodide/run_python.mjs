@@ -15,7 +15,9 @@
 // * With --snapshot, the script runs in a Pyodide restored from a memory snapshot taken with the
 //   engine imported, as the browser's later workers boot (app/boot-engine.js); exit status 4 with
 //   a message when the snapshot could not be made or restored.
-// * Pyodide comes from <repo>/node_modules/pyodide, or from the folder in $PYODIDE_DIR.
+// * Pyodide comes from the folder in $PYODIDE_DIR, else the browser's copy in <repo>/dist/vendor/pyodide
+//   when the site is built (its standard library partly precompiled, scripts/build.mjs), else
+//   <repo>/node_modules/pyodide.
 //   Exit status 3 with a message on stderr when it cannot be found.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -38,7 +40,7 @@ function parseArgs(argv) {
 }
 
 function findPyodide() {
-  const candidates = [process.env.PYODIDE_DIR, resolve(repoRoot, "node_modules", "pyodide")];
+  const candidates = [process.env.PYODIDE_DIR, resolve(repoRoot, "dist", "vendor", "pyodide"), resolve(repoRoot, "node_modules", "pyodide")];
   return candidates.find((dir) => dir && existsSync(resolve(dir, "pyodide.mjs")));
 }
 
