@@ -247,7 +247,8 @@ compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_com
 
 function compiledStdlib(pyodide, modules) {
   const zip = readFileSync(join(root, "node_modules", "pyodide", "python_stdlib.zip"));
-  const cached = join(root, "node_modules", ".cache", "stdlib", `${createHash("sha256").update(zip).update(modules.join("\n")).digest("hex")}.zip`);
+  const key = createHash("sha256").update(zip).update(pyodide.version).update(modules.join("\n")).digest("hex");
+  const cached = join(root, "node_modules", ".cache", "stdlib", `${key}.zip`);
   if (existsSync(cached)) return readFileSync(cached);
   pyodide.globals.set("modules", pyodide.toPy(modules));
   const bytecode = pyodide.runPython(`
