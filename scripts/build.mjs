@@ -213,7 +213,7 @@ function kernelsInline(bytes) {
 //   each boot compiled some 150 modules, two thirds of a cold start (loadPyodide in Node 1.5 → 0.5 s).
 //   Their source is left out (both would add 1 MB to a first visit, bytecode alone 0.5 MB): only a
 //   traceback that prints the standard library's own lines, or inspect.getsource of it, misses them.
-//   Cached in node_modules/.cache by the modules and the zip it comes from.
+//   Cached in node_modules/.cache by the modules, the zip they come from and Pyodide's version.
 async function compilePython(sources) {
   const { loadPyodide } = await import(pathToFileURL(join(root, "node_modules", "pyodide", "pyodide.mjs")).href);
   const pyodide = await loadPyodide();
@@ -232,9 +232,11 @@ import sys
 sys.dont_write_bytecode = True
 sys.path[:0] = [${JSON.stringify(dir)}, "/home/pyodide"]
 import torch, torch.nn, torch.optim, torch.utils.data, _course_runner, _course_boot_state, course_graph
+import zipimport
 stdlib = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
 sys.dont_write_bytecode = False
-sorted({module.__file__[len(stdlib):] for module in list(sys.modules.values()) if (getattr(module, "__file__", None) or "").startswith(stdlib)})`).toJs();
+sorted({module.__file__[len(stdlib):] for module in list(sys.modules.values())  # not the frozen ones (os, codecs, ...)
+        if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter) and module.__file__.startswith(stdlib)})`).toJs();
   const compiled = pyodide.runPython(`
 import compileall, os, py_compile
 compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
