@@ -12,6 +12,10 @@
 // dict of the restored heap), so it is fresh per snapshot, i.e. per browser, not per boot.
 import { KERNELS_MODULE, loadKernels } from "./kernels.js";
 
+// Where the worker puts pyengine.zip in Pyodide's file system, on sys.path: the engine is imported
+// from the zip (zipimport), one file to write and to check instead of hundreds. Its bytecode names
+// its sources under this path (scripts/build.mjs compiles it so), as tracebacks show them.
+export const ENGINE_ZIP = "/home/pyodide/pyengine.zip";
 const KERNELS_KEY = { kernels: true }; // how the snapshot names the kernels' JS object
 // random's seed, and torch's default generator, which PyTorch (and so the engine, at import)
 // seeds nondeterministically in each new process.

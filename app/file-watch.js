@@ -1,6 +1,6 @@
 // Whether a program may have changed the files of some folders in Pyodide's in-memory file system
 // (Emscripten's MEMFS), answered from the file system's own nodes in JS: microseconds, where
-// Python's os.stat of each of the engine's ~300 files costs 3–30 ms before every run. Used by the
+// Python's os.stat and listing of each file and folder costs milliseconds before every run. Used by the
 // worker (app/worker.js) to let BootState skip its file check when nothing changed; BootState
 // still checks and puts back the files itself whenever this says something did (boot_state.py).
 //

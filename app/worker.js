@@ -6,25 +6,23 @@
 // messages it did not get from the page, signs its own with the page's per-boot secret, and after
 // boot fences off the network, other scripts and workers, the origin's storage, and its own lifetime.
 import * as msg from "./protocol.js";
-import { bootEngine } from "./boot-engine.js";
+import { ENGINE_ZIP, bootEngine } from "./boot-engine.js";
 import { watchFiles } from "./file-watch.js";
 import kernelsWasm from "virtual:kernels-wasm";
 import runnerSource from "./py/runner.py";
 import bootStateSource from "./py/boot_state.py";
 import courseGraphSource from "./py/course_graph.py";
 import { workerFiles } from "./worker-files.js";
-import { unzipSync } from "fflate";
 
 /* global BOOT_IMAGE_ID */ // the build's id of what a snapshot holds (scripts/build.mjs)
 
 const PYODIDE_DIR = "vendor/pyodide/";
-const HOME = "/home/pyodide";
-const ENGINE_DIR = `${HOME}/pyengine`;
+const HOME = "/home/pyodide"; // holds ENGINE_ZIP and the runner
 const WORK_DIR = `${HOME}/work`; // the programs' working directory
 const SCRATCH_DIRS = [WORK_DIR, "/tmp"]; // emptied back to their boot contents before each run
 // What a snapshot captures: the engine imported, the way runner.prepare() would import it.
 const IMPORT_ENGINE = `import sys
-sys.path[:0] = [${JSON.stringify(ENGINE_DIR)}, ${JSON.stringify(HOME)}]
+sys.path[:0] = [${JSON.stringify(ENGINE_ZIP)}, ${JSON.stringify(HOME)}]
 import torch, torch.nn, torch.optim, torch.utils.data`;
 const RETIRE_HEAP_BYTES = 512 * 2 ** 20; // wasm memory never shrinks: a worker past this is replaced
 const RAW_OUTPUT_LINES = 1000; // lines a run may write past sys.stdout (os.write(1, …)) before they are dropped
@@ -62,8 +60,8 @@ async function boot(provided, compiled, snapshots) {
   post({ type: msg.STATUS, stage: "runtime" });
   const files = workerFiles(provided, import.meta.url);
   const runtime = files.compile(`${PYODIDE_DIR}pyodide.asm.wasm`, compiled);
-  const engineFiles = files.bytes("pyengine.zip").then((zip) => unzipSync(new Uint8Array(zip)));
-  engineFiles.catch(() => {}); // awaited below, once the runtime has loaded
+  const engineZip = files.bytes("pyengine.zip");
+  engineZip.catch(() => {}); // awaited below, once the runtime has loaded
   // Pyodide's runtime module is imported here (it cannot be from disk), while its wasm downloads.
   const runtimeModule = files.importModule(`${PYODIDE_DIR}pyodide.asm.mjs`);
   runtimeModule.catch(() => {}); // awaited by loadPyodide, through during()
@@ -81,7 +79,7 @@ async function boot(provided, compiled, snapshots) {
     },
     writeFiles: async (pyodide) => {
       post({ type: msg.STATUS, stage: "engine" });
-      for (const [path, contents] of Object.entries(await engineFiles)) writeFile(pyodide, `${ENGINE_DIR}/${path}`, contents);
+      writeFile(pyodide, ENGINE_ZIP, new Uint8Array(await engineZip));
       writeFile(pyodide, `${HOME}/_course_runner.py`, runnerSource);
       writeFile(pyodide, `${HOME}/_course_boot_state.py`, bootStateSource);
       writeFile(pyodide, `${HOME}/course_graph.py`, courseGraphSource);
@@ -95,7 +93,7 @@ async function boot(provided, compiled, snapshots) {
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   const runner = pyodide.pyimport("_course_runner");
   const scratchDirs = pyodide.toPy(SCRATCH_DIRS);
-  const engineError = runner.prepare(ENGINE_DIR, HOME, scratchDirs, interruptBuffer) ?? undefined;
+  const engineError = runner.prepare(ENGINE_ZIP, HOME, scratchDirs, interruptBuffer) ?? undefined;
   scratchDirs.destroy();
   const fileWatch = watchFiles(pyodide.FS, { owned: [HOME], scratch: SCRATCH_DIRS }); // as prepare() captured them
   fence();

@@ -17,6 +17,7 @@ import { brotliCompress, constants, gzipSync } from "node:zlib";
 import { promisify } from "node:util";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { DISK_FILES, DISK_FOLDER, PYODIDE_FILES } from "../app/files.js";
+import { ENGINE_ZIP } from "../app/boot-engine.js";
 import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -205,9 +206,10 @@ function kernelsInline(bytes) {
 
 // The worker's Python files, compiled by Pyodide's own CPython in Node. Bytecode is "unchecked"
 // (PEP 552): the importer loads it without reading the source. Returns
-// - engine: pyengine.zip, for the worker (the one runtime of the app, the cells and PyScript pages):
-//   every source file, which stays for tracebacks, and its bytecode as Pyodide's CPython writes it
-//   (__pycache__/<name>.cpython-314.pyc). Importing the engine from bytecode takes about a quarter of the time.
+// - engine: pyengine.zip, which the worker puts on sys.path as ENGINE_ZIP (the one runtime of the app,
+//   the cells and PyScript pages): every source file, which stays for tracebacks, and its bytecode
+//   beside it (<name>.pyc, where zipimport looks; compiled as if at ENGINE_ZIP, since zipimport keeps
+//   the file names the bytecode holds). Importing the engine from bytecode takes a quarter of the time.
 // - stdlib: Pyodide's python_stdlib.zip with the modules a worker's boot imports (Pyodide's own
 //   start-up, the engine, the runner) as bytecode instead of source: Pyodide ships source only, so
 //   each boot compiled some 150 modules, two thirds of a cold start (loadPyodide in Node 1.5 → 0.5 s).
@@ -239,7 +241,7 @@ sorted({module.__file__[len(stdlib):] for module in list(sys.modules.values())  
         if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter) and module.__file__.startswith(stdlib)})`).toJs();
   const compiled = pyodide.runPython(`
 import compileall, os, py_compile
-compileall.compile_dir(${JSON.stringify(dir)}, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+compileall.compile_dir(${JSON.stringify(dir)}, ddir=${JSON.stringify(ENGINE_ZIP)}, legacy=True, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 [os.path.relpath(os.path.join(folder, name), ${JSON.stringify(dir)})
  for folder, _, names in os.walk(${JSON.stringify(dir)}) for name in names if name.endswith(".pyc")]`).toJs();
   const files = Object.fromEntries(Object.entries(sources).map(([path, source]) => [path, strToU8(source)]));

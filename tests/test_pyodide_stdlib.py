@@ -1,8 +1,9 @@
-"""The browser's standard library (dist/vendor/pyodide/python_stdlib.zip, written by scripts/build.mjs):
-the modules a worker's boot imports (Pyodide's start-up, the engine, the runner) come as bytecode,
-since compiling them from source was two thirds of a cold start. Booted as the worker boots (the
-engine from dist/pyengine.zip), nothing is compiled from source, and the standard library behaves as
-before, a learner's error raised inside it included."""
+"""The browser's Python files (written by scripts/build.mjs): the modules a worker's boot imports from
+the standard library (dist/vendor/pyodide/python_stdlib.zip: Pyodide's start-up, the engine's and
+the runner's imports) and the engine (dist/pyengine.zip, on sys.path) come as bytecode, since
+compiling the standard library from source was two thirds of a cold start. Booted as the worker
+boots, nothing is compiled from source, and the standard library behaves as before, a learner's
+error raised inside it included."""
 import json
 import os
 import subprocess
@@ -20,18 +21,17 @@ if UNAVAILABLE:
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST = os.path.join(ROOT, "dist")
 
-# The worker's boot (app/worker.js, app/boot-engine.js) in Node: Pyodide from dist/, the engine's
-# files from pyengine.zip, the runner's under the names the worker gives them; then `python`.
+# The worker's boot (app/worker.js, app/boot-engine.js) in Node: Pyodide from dist/, pyengine.zip
+# and the runner's files where the worker puts them; then `python`.
 BOOT = """
 import { loadPyodide } from "%(dist)s/vendor/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
-import { unzipSync } from "fflate";
 const pyodide = await loadPyodide({ indexURL: "%(dist)s/vendor/pyodide/" });
 const write = (path, contents) => {
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, contents);
 };
-for (const [path, contents] of Object.entries(unzipSync(readFileSync("%(dist)s/pyengine.zip")))) write(`/home/pyodide/pyengine/${path}`, contents);
+write("/home/pyodide/pyengine.zip", readFileSync("%(dist)s/pyengine.zip"));
 for (const [name, file] of [["_course_runner", "runner.py"], ["_course_boot_state", "boot_state.py"]]) write(`/home/pyodide/${name}.py`, readFileSync(`%(root)s/app/py/${file}`));
 pyodide.setStdout({ batched: (text) => console.log(text) });
 pyodide.runPython(process.argv.at(-1));
@@ -39,9 +39,9 @@ pyodide.runPython(process.argv.at(-1));
 
 PREPARE = """
 import sys
-sys.path[:0] = ["/home/pyodide/pyengine", "/home/pyodide"]
+sys.path[:0] = ["/home/pyodide/pyengine.zip", "/home/pyodide"]
 import _course_runner as runner
-runner.prepare("/home/pyodide/pyengine", "/home/pyodide", ["/home/pyodide/work"])
+runner.prepare("/home/pyodide/pyengine.zip", "/home/pyodide", ["/home/pyodide/work"])
 stdlib = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
 """
 
@@ -63,11 +63,12 @@ def boot_and_run(python):
 def test_a_worker_boot_compiles_no_python_source(built):
     loaded = json.loads(boot_and_run("""
 import json, zipimport
-files = [module.__file__[len(stdlib):] for module in list(sys.modules.values()) if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter)]  # not the frozen ones
-print(json.dumps({"bytecode": sum(f.endswith(".pyc") for f in files), "source": sorted(f for f in files if not f.endswith(".pyc"))}))
+files = [module.__file__ for module in list(sys.modules.values()) if isinstance(getattr(module, "__loader__", None), zipimport.zipimporter)]  # not the frozen ones
+print(json.dumps({"stdlib": sum(f.startswith(stdlib) for f in files), "engine": sum(f.startswith("/home/pyodide/pyengine.zip/") for f in files),
+                  "source": sorted(f for f in files if not f.endswith(".pyc"))}))
 """))
     assert loaded["source"] == []
-    assert loaded["bytecode"] > 100
+    assert loaded["stdlib"] > 100 and loaded["engine"] > 100
 
 
 def test_the_standard_library_works_as_before_and_a_learners_error_inside_it_reads_the_same(built):

@@ -8,7 +8,7 @@ what changed, so the next program starts as in a new process with the engine and
 library as they were at boot. It stays cheap (about a millisecond in the worker) because the
 common case, nothing changed, is one comparison of the addresses of every key and value of every
 module and class namespace, and, in the worker, a look at the file system's nodes from JS
-(app/file-watch.js) instead of an os.stat of every engine file.
+(app/file-watch.js) instead of an os.stat of every file the worker owns (the engine's zip, the runner).
 
 Restoring is shallow: a module's or class's attributes are put back, objects they refer to keep
 their contents. So state that is meant to outlive a run (the runner's sessions, say) lives inside

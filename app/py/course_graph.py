@@ -309,8 +309,7 @@ def formula_texts(derivative):
         return _formula_cache[derivative.name]
     texts = {}
     try:
-        source_file = inspect.getsourcefile(derivative.forward)
-        source = open(source_file, encoding="utf-8").read()
+        source = "".join(inspect.findsource(derivative.forward)[0])  # the whole file, also from a zip on sys.path
         first_line = derivative.forward.__code__.co_firstlineno
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.FunctionDef) and node.decorator_list and min(

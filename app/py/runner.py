@@ -149,10 +149,10 @@ def interruptible_sleep(original, interrupt_buffer):
     return sleep
 
 
-def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
+def prepare(engine_path, home=None, scratch_dirs=(), interrupt_buffer=None):
     """Sets up the interpreter and captures it as every run will find it (boot_state.restore()).
 
-    Puts `engine_dir` (when given) first on sys.path and imports torch, so the first run is fast.
+    Puts `engine_path` (a folder or a zip, when given) first on sys.path and imports torch, so the first run is fast.
     `scratch_dirs` are emptied back to their boot contents before each run, and the first becomes
     the working directory. With `home`, the worker's own tree holding the engine and this runner,
     its files are kept unchanged from run to run and a changed standard library is reported
@@ -164,8 +164,8 @@ def prepare(engine_dir, home=None, scratch_dirs=(), interrupt_buffer=None):
     global boot_state
     import os
     from _course_boot_state import BootState
-    if engine_dir is not None and engine_dir not in sys.path:  # the worker's boot imported it already (app/boot-engine.js)
-        sys.path.insert(0, engine_dir)
+    if engine_path is not None and engine_path not in sys.path:  # the worker's boot imported it already (app/boot-engine.js)
+        sys.path.insert(0, engine_path)
     sys.stdin = NoInput()
     if interrupt_buffer is not None:
         time.sleep = interruptible_sleep(time.sleep, interrupt_buffer)
