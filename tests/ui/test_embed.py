@@ -274,6 +274,7 @@ def test_embed_page_shows_one_part_or_says_what_is_wrong(browser, site_url, seed
     page = browser.new_page()
     try:
         page.goto(f"{site_url}embed.html#lesson={seed['id']}&part=questions")
+        page.locator('[data-testid="question"]').first.wait_for()  # rendered once lessons.json has loaded
         assert page.locator('[data-testid="question"]').count() == len(seed["questions"])
         assert page.locator('[data-testid="editor"]').count() == 0  # just that part
         page.goto(f"{site_url}embed.html#lesson={seed['id']}&part=example-99")
