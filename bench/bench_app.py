@@ -105,6 +105,17 @@ def wait_for_snapshot(page):
         time.sleep(0.2)
 
 
+def bare_site(runtime_files):
+    """A temporary folder with the bare page and `runtime_files` (a Pyodide folder) as vendor/pyodide."""
+    folder = tempfile.mkdtemp()
+    for name, text in (("bare.html", BARE_PAGE), ("bare-worker.mjs", BARE_WORKER)):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+    os.makedirs(os.path.join(folder, "vendor"))
+    os.symlink(runtime_files, os.path.join(folder, "vendor", "pyodide"))
+    return folder
+
+
 def bare_pyodide(browser, url):
     """Pyodide alone in a worker: (cold, warm) navigation -> print(1) done."""
     context = browser.new_context()
@@ -280,14 +291,8 @@ def main():
         lesson = next(l for l in json.load(f)["lessons"] if l["id"] == LESSON.rsplit("/", 1)[1])
     solution = lesson["practice"]["solution"]
     print(f"dist/: {dist_size() / 1e6:.1f} MB; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    bare_dirs = {"published": os.path.join(ROOT, "node_modules", "pyodide"), "this build": os.path.join(DIST, "vendor", "pyodide")}
-    for runtime, files in bare_dirs.items():
-        bare_dirs[runtime] = tempfile.mkdtemp()
-        for name, text in (("bare.html", BARE_PAGE), ("bare-worker.mjs", BARE_WORKER)):
-            with open(os.path.join(bare_dirs[runtime], name), "w") as f:
-                f.write(text)
-        os.makedirs(os.path.join(bare_dirs[runtime], "vendor"))
-        os.symlink(files, os.path.join(bare_dirs[runtime], "vendor", "pyodide"))
+    runtimes = {"published": os.path.join(ROOT, "node_modules", "pyodide"), "this build": os.path.join(DIST, "vendor", "pyodide")}
+    bare_dirs = {runtime: bare_site(files) for runtime, files in runtimes.items()}
     servers = []
     try:
         bare_urls = {}
