@@ -200,11 +200,22 @@ def run(code, prelude, emit, options=None):
     if graph is not None:
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
     if not options.get("graph"):
-        return {"error": _run_in_namespace(code, prelude, output, options)[0]}
+        error, namespace = _run_in_namespace(code, prelude, output, options)
+        result = {"error": error}
+        if graph is not None or "torch" in sys.modules:  # whether "Show graph" has something to show
+            import course_graph
+            result["graph_built"] = course_graph.built_graph(namespace)
+        return result
     import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
     with course_graph.recording() as recorder:
         error, namespace = _run_in_namespace(code, prelude, output, options)
-    return {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+    graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
+    return {"error": error, "graph": graph, "graph_built": bool(graph["tensors"]) or course_graph.built_graph(namespace)}
+
+
+def _program_file(prelude, options):
+    """The file name the program runs as (its line numbers are the learner's)."""
+    return LEARNER_FILE if options.get("session") is None else CELL_FILE.format(len(prelude) + 1)
 
 
 def _run_in_namespace(code, prelude, output, options):
