@@ -120,3 +120,21 @@ def test_mkdocs_site_with_the_course_copied_in_runs_offline(open_page, mkdocs_of
     assert docs.run(1) == ("tensor(14.)", "pass")
     assert docs.run(2) == ("tensor([ True, False])", "pass")
     assert "in Markdown" in docs.page.locator("main, body").first.inner_text()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_cells_keep_light_colours_on_a_light_only_theme_and_follow_a_page_that_supports_dark(browser, sphinx_remote, site_url, built_site, scheme):
+    # The Sphinx theme (Alabaster) is light only: a reader who prefers dark still gets light cells.
+    # The course's own demo page declares `color-scheme: light dark`: there the cells follow the reader.
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        run_colour = "() => getComputedStyle(document.querySelector('torch-cell').shadowRoot.querySelector('[data-testid=run]')).backgroundColor"
+        page.goto(sphinx_remote + "index.html")
+        page.locator('torch-cell [data-testid="run"]').first.wait_for()
+        assert page.evaluate(run_colour) == "rgb(51, 80, 200)"
+        page.goto(site_url + "embed-demo.html")
+        page.locator('torch-cell [data-testid="run"]').first.wait_for()
+        assert page.evaluate(run_colour) == ("rgb(143, 166, 255)" if scheme == "dark" else "rgb(51, 80, 200)")
+    finally:
+        context.close()
