@@ -201,6 +201,15 @@ export const tr = {
     openCourse: "Kursta aç",
     badPart: (part) => `Gömülecek “${part}” diye bir bölüm yok; practice, example-N ya da questions kullanın.`,
     cellLabel: (n) => `Python kodu, hücre ${n}`,
+    showCode: "Kodu göster",
+    markup: "İşaretleme",
+    earlierFailed: (n) => `Bu oturumun ${n}. hücresi hata verdi, bu yüzden bu hücre çalışmadı. Hatayı görmek için ${n}. hücreyi çalıştırın.`,
+    sessionRestarted: (position) =>
+      position > 0
+        ? `Oturum baştan başladı: önce ${position === 1 ? "1. hücre" : `1–${position}. hücreler`} yeni bir Python'da yeniden çalıştı.`
+        : "Oturum bu hücreden, yeni bir Python'da baştan başladı.",
+    takeOutput: "Bu çıktıyı beklenen çıktı olarak kullan",
+    markupCopied: "Hücrenin beklenen çıktısıyla işaretlemesi (tarayıcı izin verdiyse panoya kopyalandı):",
   },
   expectedOutput: "Beklenen çıktı",
   lastRunNote: "Son çalıştırmanız, önceki ziyaretinizden saklandı:",
