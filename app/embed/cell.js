@@ -7,7 +7,7 @@
 import { html, nothing, render } from "lit-html";
 import "../editor.js";
 import { strings } from "../strings.js";
-import { appendOutput, finishRun, newRun } from "../runs.js";
+import { appendOutput, finishRun, markOvertime, newRun } from "../runs.js";
 import { outputPanel, verdict } from "../views/output.js";
 import { pythonStatus } from "../views/python-status.js";
 import * as runtime from "./runtime.js";
@@ -81,6 +81,10 @@ export class TorchCell extends HTMLElement {
         this.started = true;
         this.update();
       },
+      onOvertime: (seconds) => {
+        markOvertime(this.outcome, seconds);
+        this.update();
+      },
     };
     this.job = job;
     this.lastJob = job;
@@ -95,6 +99,12 @@ export class TorchCell extends HTMLElement {
 
   stop() {
     if (this.job) runtime.stop(this.job);
+  }
+
+  keepGoing() {
+    markOvertime(this.outcome, null);
+    if (this.job) runtime.keepGoing(this.job);
+    this.update();
   }
 
   update() {
@@ -120,7 +130,7 @@ export class TorchCell extends HTMLElement {
             ${run && this.graph ? this.graph.toggle() : nothing}
             ${this.statusLine(running, failed)}
           </div>
-          ${run ? outputPanel(run, { testid: "output" }) : nothing}
+          ${run ? outputPanel(run, { testid: "output", overtime: { keepGoing: () => this.keepGoing(), stop: () => this.stop() } }) : nothing}
           ${verdict(run)}
           ${run && this.graph ? this.graph.panel() : nothing}
         </div>

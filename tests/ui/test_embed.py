@@ -294,3 +294,16 @@ def test_an_error_names_the_cell_and_marks_its_line(demo):
     assert 'File "cell 2.py", line 2' in output and "NameError: name 'undefined_name' is not defined" in output
     marked = cell.locator(".cm-line").evaluate_all("lines => lines.findIndex(line => line.classList.contains('cm-error-line'))")
     assert marked == 1  # the second line
+
+
+def test_a_cell_past_the_time_limit_asks_to_keep_going_or_stop(open_host):
+    host = open_host("demo.html?time-limit=1")
+    cell = host.cell(2)
+    cell.locator(".cm-content").fill("import time\nstart = time.time()\nwhile time.time() - start < 2:\n    pass\nprint('done')")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-keep-going"]').click(timeout=RUN_TIMEOUT_MS)
+    assert host.wait_for_output(2) == "done"
+    cell.locator(".cm-content").fill("while True:\n    pass")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-overtime-stop"]').click(timeout=10_000)
+    cell.locator('[data-testid="run-stopped"]').wait_for(timeout=10_000)
