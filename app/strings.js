@@ -139,6 +139,9 @@ export const en = {
   crashed: (message) => `Python stopped working (${message}) and was restarted. Run your program again.`,
   stopped: "Stopped.",
   timedOut: (seconds) => `Stopped: the program ran longer than the ${seconds} s time limit.`,
+  overtime: (seconds) =>
+    `Still running after ${seconds} s, the time limit. A long training loop may need more time; a loop that never ends never will. Keep going, or stop it? (A teacher can change the limit: see the teacher page.)`,
+  keepGoing: "Keep going",
   pass: "Correct — your program prints the expected output.",
   fail: "Not yet — your output differs from the expected output:",
   failWithError: "Not yet — your program stopped with an error.",

@@ -11,7 +11,7 @@
 import { html, nothing, render } from "lit-html";
 import "../editor.js";
 import { strings } from "../strings.js";
-import { appendOutput, finishRun, newRun, stdoutOf } from "../runs.js";
+import { appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "../runs.js";
 import { outputPanel, verdict } from "../views/output.js";
 import { pythonStatus } from "../views/python-status.js";
 import * as runtime from "./runtime.js";
@@ -86,6 +86,10 @@ export class TorchCell extends HTMLElement {
         this.started = true;
         this.update();
       },
+      onOvertime: (seconds) => {
+        markOvertime(this.outcome, seconds);
+        this.update();
+      },
     };
     this.job = job;
     this.lastJob = job;
@@ -118,6 +122,12 @@ export class TorchCell extends HTMLElement {
     if (this.job) runtime.stop(this.job);
   }
 
+  keepGoing() {
+    markOvertime(this.outcome, null);
+    if (this.job) runtime.keepGoing(this.job);
+    this.update();
+  }
+
   update() {
     const run = this.outcome;
     const running = Boolean(this.job);
@@ -142,7 +152,7 @@ export class TorchCell extends HTMLElement {
             ${this.statusLine(running, failed)}
           </div>
           ${this.sessionNote ? html`<p class="session-note" data-testid="session-note" data-kind=${this.sessionNote.kind}>${this.sessionNote.text}</p>` : nothing}
-          ${run ? outputPanel(run, { testid: "output" }) : nothing}
+          ${run ? outputPanel(run, { testid: "output", overtime: { keepGoing: () => this.keepGoing(), stop: () => this.stop() } }) : nothing}
           ${verdict(run)}
           ${this.authorMode && run?.result?.status === "ok" ? this.authorTools() : nothing}
           ${run && this.graph ? this.graph.panel() : nothing}

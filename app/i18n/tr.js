@@ -99,6 +99,9 @@ export const tr = {
   crashed: (message) => `Python çalışmayı bıraktı (${message}) ve yeniden başlatıldı. Programınızı yeniden çalıştırın.`,
   stopped: "Durduruldu.",
   timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
+  overtime: (seconds) =>
+    `Program ${seconds} saniyelik süre sınırından sonra hâlâ çalışıyor. Uzun bir eğitim döngüsü daha fazla zaman isteyebilir; hiç bitmeyen bir döngü ise bitmez. Devam etsin mi, durdurulsun mu? (Öğretmen sınırı değiştirebilir: öğretmen sayfasına bakın.)`,
+  keepGoing: "Devam et",
   pass: "Doğru — programınız beklenen çıktıyı yazdırıyor.",
   fail: "Henüz değil — çıktınız beklenen çıktıdan farklı:",
   failWithError: "Henüz değil — programınız bir hatayla durdu.",

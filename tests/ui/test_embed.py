@@ -321,3 +321,16 @@ def test_the_demo_shows_each_examples_markup_and_author_mode_gives_the_markup_to
     markup = cell.locator('[data-testid="author-markup"]').inner_text()
     assert markup.startswith('<torch-cell session="intro">\n  import torch')
     assert "  <template>\n    tensor(12., grad_fn=&lt;AddBackward0&gt;)\n  </template>\n</torch-cell>" in markup
+
+
+def test_a_cell_past_the_time_limit_asks_to_keep_going_or_stop(open_host):
+    host = open_host("demo.html?time-limit=1")
+    cell = host.cell(2)
+    cell.locator(".cm-content").fill("import time\nstart = time.time()\nwhile time.time() - start < 2:\n    pass\nprint('done')")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-keep-going"]').click(timeout=RUN_TIMEOUT_MS)
+    assert host.wait_for_output(2) == "done"
+    cell.locator(".cm-content").fill("while True:\n    pass")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-overtime-stop"]').click(timeout=10_000)
+    cell.locator('[data-testid="run-stopped"]').wait_for(timeout=10_000)
