@@ -70,7 +70,7 @@ async function ask(key, request) {
   return state.graphs[key]?.run === run ? answer : null; // a newer run made the answer stale
 }
 
-export async function selectTensor(key, name) {
+async function selectTensor(key, name) {
   update((s) => {
     const panel = panelOf(s, key);
     Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
@@ -89,7 +89,7 @@ export async function selectTensor(key, name) {
   });
 }
 
-export function selectNode(key, id) {
+function selectNode(key, id) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.node = panel.node === id ? null : id;
@@ -98,7 +98,7 @@ export function selectNode(key, id) {
 }
 
 // A click on line `line` of the program: its nodes are marked (a second click clears them).
-export function selectLine(key, line) {
+function selectLine(key, line) {
   if (!state.graphs[key]?.graph) return;
   update((s) => {
     const panel = panelOf(s, key);
@@ -106,14 +106,14 @@ export function selectLine(key, line) {
   });
 }
 
-export function setStep(key, step) {
+function setStep(key, step) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.step = Math.max(0, Math.min(step, (panel.steps?.steps?.length ?? 1) - 1));
   });
 }
 
-export const PLAY_STEP_MS = 1100; // one backward step per tick while playing
+const PLAY_STEP_MS = 1100; // one backward step per tick while playing
 const players = new Map(); // run key -> interval id
 
 function stopPlaying(key) {
@@ -124,7 +124,7 @@ function stopPlaying(key) {
 
 // Plays the backward pass one step per PLAY_STEP_MS from the current step (from the first when at
 // the end); pressing again pauses.
-export function togglePlay(key) {
+function togglePlay(key) {
   const panel = state.graphs[key];
   if (!panel?.steps?.steps?.length) return;
   if (panel.playing) return stopPlaying(key);
@@ -142,7 +142,7 @@ export function togglePlay(key) {
   }, PLAY_STEP_MS));
 }
 
-export function toggleGroup(key, group) {
+function toggleGroup(key, group) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.expanded = panel.expanded.includes(group) ? panel.expanded.filter((g) => g !== group) : [...panel.expanded, group];
@@ -150,13 +150,13 @@ export function toggleGroup(key, group) {
 }
 
 // The text alternative is built only while it is shown (a large graph's list is most of the page).
-export function showText(key, open) {
+function showText(key, open) {
   update((s) => {
     panelOf(s, key).textOpen = open;
   });
 }
 
-export async function runGradcheck(key) {
+async function runGradcheck(key) {
   const name = state.graphs[key].selected;
   update((s) => {
     Object.assign(panelOf(s, key), { busy: "gradcheck", gradcheck: null });
