@@ -43,7 +43,7 @@ def _copy_values(x, dtype, memory_format):
     return out
 
 
-@op("CloneBackward0", name="clone", forms="torch Tensor", self=lambda grad: grad)
+@op("CloneBackward0", name="clone", result="auto_linear", forms="torch Tensor", self=lambda grad: grad)
 def clone(self, memory_format=None):
     return _copy_values(self, self.dtype, memory_format)
 
@@ -206,6 +206,6 @@ def zero_(self):
     return commit_inplace(self, _zero(self))
 
 
-@op("ZeroBackward0", name="zero_", self=lambda grad: grad * 0)
+@op("ZeroBackward0", name="zero_", result="auto_linear", self=lambda grad: grad * 0)
 def _zero(self):
     return new_tensor(B.full(self.numel(), 0, self.dtype), self._shape, self.dtype)

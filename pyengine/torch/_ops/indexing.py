@@ -219,7 +219,7 @@ def _whole_mask_positions(x, items):
     return list(compress(range(mask.numel()), mask._flat()))
 
 
-@op("IndexBackward0", name="index.Tensor",
+@op("IndexBackward0", name="index.Tensor", result="auto_linear",
     self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def _index(self, shape, positions):
     return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
@@ -346,7 +346,7 @@ def index_select(self, dim, index):
     return _index_select(self, d, index)
 
 
-@op("IndexSelectBackward0", name="index_select", self=lambda grad, self, dim, index: index_add_flat(
+@op("IndexSelectBackward0", name="index_select", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _select_positions(self._shape, dim, index)))
 def _index_select(self, dim, index):
     pos = _select_positions(self._shape, dim, index)
@@ -410,7 +410,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     return _gather(self, d, index)
 
 
-@op("GatherBackward0", name="gather", self=lambda grad, self, dim, index: index_add_flat(
+@op("GatherBackward0", name="gather", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
 def _gather(self, dim, index):
     pos = _gather_positions(self._shape, dim, index, "gather")
@@ -527,7 +527,7 @@ def masked_select(self, mask):
     return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
 
 
-@op("MaskedSelectBackward0", name="masked_select",
+@op("MaskedSelectBackward0", name="masked_select", result="auto_linear",
     self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
 def _masked_select(self, shape, positions):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""

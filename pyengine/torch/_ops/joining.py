@@ -178,13 +178,13 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
-@op("SplitBackward0", name="split.Tensor",
+@op("SplitBackward0", name="split.Tensor", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split(self, sizes, dim):
     return _split_views(self, sizes, dim)
 
 
-@op("SplitWithSizesBackward0", name="split_with_sizes",
+@op("SplitWithSizesBackward0", name="split_with_sizes", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split_with_sizes(self, sizes, dim):
     return _split_views(self, sizes, dim)
@@ -267,7 +267,7 @@ def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", name="unbind.int", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))
@@ -288,7 +288,7 @@ def unbind(self, dim=0):
 
 # ---- flip, roll -------------------------------------------------------------------------------
 
-@op("FlipBackward0", name="flip", self=lambda grad, dims: grad.flip(dims))
+@op("FlipBackward0", name="flip", result="auto_linear", self=lambda grad, dims: grad.flip(dims))
 def _flip(self, dims):
     stride, offset = list(self._stride), self._offset
     for d in dims:
@@ -310,7 +310,7 @@ def flip(self, *dims):
     return _flip(self, tuple(d for d in wrapped if self.dim()))
 
 
-@op("RollBackward0", name="roll", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
+@op("RollBackward0", name="roll", result="auto_linear", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
 def _roll(self, shifts, dims):
     if not dims:
         flat = self.flatten()._flat()
@@ -355,17 +355,17 @@ def _triangle(self, diagonal, lower):
     return from_values(out, self._shape, self.dtype)
 
 
-@op("TrilBackward0", name="tril", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.tril(diagonal))
+@op("TrilBackward0", name="tril", result="auto_linear", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.tril(diagonal))
 def tril(self, diagonal=0):
     return _triangle(self, diagonal, True)
 
 
-@op("TriuBackward0", name="triu", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.triu(diagonal))
+@op("TriuBackward0", name="triu", result="auto_linear", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.triu(diagonal))
 def triu(self, diagonal=0):
     return _triangle(self, diagonal, False)
 
 
-@op("DiagEmbedBackward0", name="diag_embed", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+@op("DiagEmbedBackward0", name="diag_embed", result="auto_linear", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 def _diag_embed(self, offset, dim1, dim2):
     """Each row along self's last dim laid on diagonal ``offset`` of an (n, n) matrix whose
     rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped)."""
@@ -428,7 +428,7 @@ def _trace_backward(grad, shape):
     return grad.expand(shape).masked_fill(eye(*shape, dtype=_dtype.bool_).logical_not(), 0)
 
 
-@op("TraceBackward0", name="trace", self=lambda grad, self: _trace_backward(grad, self._shape))
+@op("TraceBackward0", name="trace", result="auto_linear", self=lambda grad, self: _trace_backward(grad, self._shape))
 def _trace(self):
     with no_grad():
         return self.diagonal().sum()
@@ -447,7 +447,7 @@ def rot90(self, k=1, dims=(0, 1)):
     return _rot90(self, k % 4, dims)
 
 
-@op("Rot90Backward0", name="rot90", self=lambda grad, k, dims: rot90(grad, -k, dims))
+@op("Rot90Backward0", name="rot90", result="auto_linear", self=lambda grad, k, dims: rot90(grad, -k, dims))
 def _rot90(self, k, dims):
     """PyTorch's steps: flip one dim (a copy), then transpose that copy in place."""
     with no_grad():

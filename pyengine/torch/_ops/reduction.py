@@ -110,7 +110,7 @@ def _sum_dtype(x, dtype):
     return _dtype.int64 if x.dtype.kind in "biu" else x.dtype
 
 
-@op("SumBackward0", name="sum", self=lambda grad, self: grad.expand(self._shape))
+@op("SumBackward0", name="sum", result="auto_linear", self=lambda grad, self: grad.expand(self._shape))
 def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -118,7 +118,7 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", name="sum.dim_IntList",
+@op("SumBackward1", name="sum.dim_IntList", result="auto_linear",
     self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -192,7 +192,7 @@ def _mean_row(row, dtype, row_sum):
     return r(row_sum(row) / r(len(row)))
 
 
-@op("MeanBackward0", name="mean", self=lambda grad, self: grad.expand(self._shape) / self.numel())
+@op("MeanBackward0", name="mean", result="auto_linear", self=lambda grad, self: grad.expand(self._shape) / self.numel())
 def mean_all(self, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -201,7 +201,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", name="mean.dim", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -682,7 +682,7 @@ def _cumsum_backward(grad, dim):
     return grad.flip(dim).cumsum(dim).flip(dim)
 
 
-@op("CumsumBackward0", name="cumsum", self=lambda grad, dim: _cumsum_backward(grad, dim))
+@op("CumsumBackward0", name="cumsum", result="auto_linear", self=lambda grad, dim: _cumsum_backward(grad, dim))
 def _cumsum(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:

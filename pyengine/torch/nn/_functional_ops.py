@@ -22,7 +22,7 @@ from . import functional as F
 
 # ---- shrinkage ------------------------------------------------------------------------------
 
-@op("SoftshrinkBackward0", name="softshrink", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
+@op("SoftshrinkBackward0", name="softshrink", result="auto_element_wise", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
 def _softshrink(self, lambd):
     with no_grad():
         return where(self > lambd, self - lambd, where(self < -lambd, self + lambd, self * 0))
@@ -34,7 +34,7 @@ def softshrink(input, lambd=0.5):
     return _softshrink(input, lambd)
 
 
-@op("HardshrinkBackward0", name="hardshrink", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
+@op("HardshrinkBackward0", name="hardshrink", result="auto_element_wise", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
 def _hardshrink(self, lambd):
     with no_grad():
         return where((self > lambd) | (self < -lambd), self, zeros_like(self))
@@ -81,7 +81,7 @@ def _unshuffled(x, r):
     return y.reshape(*batch, c * r * r, h // r, w // r)
 
 
-@op("PixelShuffleBackward0", name="pixel_shuffle", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+@op("PixelShuffleBackward0", name="pixel_shuffle", result="auto_linear", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
 def _pixel_shuffle(self, upscale_factor):
     with no_grad():
         return _shuffled(self, upscale_factor).contiguous()
@@ -98,7 +98,7 @@ def pixel_shuffle(input, upscale_factor):
     return _pixel_shuffle(input, upscale_factor)
 
 
-@op("PixelUnshuffleBackward0", name="pixel_unshuffle", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+@op("PixelUnshuffleBackward0", name="pixel_unshuffle", result="auto_linear", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
 def _pixel_unshuffle(self, downscale_factor):
     with no_grad():
         return _unshuffled(self, downscale_factor).contiguous()
@@ -155,7 +155,7 @@ def _padding_op(node, name, mode, n):
         with no_grad():
             return _gathered(self, pad, mode)
     padded.__name__ = f"_{mode}_pad{n}d"  # the derivative table's key
-    return op(node, name=name, self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
+    return op(node, name=name, result="auto_linear", self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
 
 
 _PADDING_OPS = {(mode, n): _padding_op(f"{name}Pad{n}DBackward0", f"{name.lower()}_pad{n}d", mode, n)
@@ -285,7 +285,7 @@ __all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshu
 
 # ---- channel shuffle ------------------------------------------------------------------------
 
-@op("ChannelShuffleBackward0", name="channel_shuffle",
+@op("ChannelShuffleBackward0", name="channel_shuffle", result="auto_linear",
     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
 def _channel_shuffle(self, groups):
     b, c, *rest = self.shape
@@ -375,7 +375,7 @@ def _rrelu_backward(grad, self_or_result, noise, lower, upper, training):
     return F._leaky_relu_backward(grad, self_or_result, (lower + upper) / 2)
 
 
-@op("RreluWithNoiseBackward0", name="rrelu_with_noise",
+@op("RreluWithNoiseBackward0", name="rrelu_with_noise", result="auto_element_wise",
     self=lambda grad, self, noise, lower, upper, training: _rrelu_backward(grad, self, noise, lower, upper, training))
 def _rrelu_with_noise(self, noise, lower, upper, training):
     with no_grad():

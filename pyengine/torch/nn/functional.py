@@ -162,7 +162,7 @@ def _leaky_relu_backward(grad_output, self, negative_slope):
         return _map(lambda g, x: g if x > 0 else g * negative_slope, grad_output, self)
 
 
-@op("LeakyReluBackward0", name="leaky_relu",
+@op("LeakyReluBackward0", name="leaky_relu", result="auto_element_wise",
     self=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope))
 def _leaky_relu(self, negative_slope):
     with no_grad():
@@ -233,7 +233,7 @@ def _grad_from_result(grad, coefs, result):
     return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward0", name="elu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _elu(self, coefs):
     return _elu_values(self, coefs)
 
@@ -243,7 +243,7 @@ def _elu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward0", name="celu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _celu(self, coefs):
     return _elu_values(self, coefs)
 
@@ -274,7 +274,7 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 # PyTorch's kernels: plain float32 arithmetic, reproduced op by op
-@op("HardsigmoidBackward0", name="hardsigmoid",
+@op("HardsigmoidBackward0", name="hardsigmoid", result="auto_element_wise",
     self=lambda grad, self: grad.masked_fill(((self > -3) & (self < 3)).logical_not(), 0)
     * (1.0 / 6.0))
 def _hardsigmoid(self):
@@ -291,7 +291,7 @@ def _hardswish_backward(grad, self):
     return where(self <= -3, 0.0, where(self < 3, inside, grad))
 
 
-@op("HardswishBackward0", name="hardswish", self=_hardswish_backward)
+@op("HardswishBackward0", name="hardswish", result="auto_element_wise", self=_hardswish_backward)
 def _hardswish(self):
     with no_grad():
         return self * (self + 3).clamp(0, 6) / 6
@@ -324,7 +324,7 @@ def _mish_backward(grad, self):
     return grad * (t + self * self.sigmoid() * (1 - t * t))
 
 
-@op("MishBackward0", name="mish", self=_mish_backward)
+@op("MishBackward0", name="mish", result="auto_element_wise", self=_mish_backward)
 def _mish(self):
     with no_grad():
         return _map(lambda x: x * math.tanh(math.log1p(_exp(x)) if x < 20 else x), self)
@@ -365,7 +365,7 @@ def _hardtanh_backward(grad_output, self, min_val, max_val):
         return grad_output.masked_fill(((self > min_val) & (self < max_val)).logical_not(), 0)
 
 
-@op("HardtanhBackward0", name="hardtanh",
+@op("HardtanhBackward0", name="hardtanh", result="auto_element_wise",
     self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
 def _hardtanh(self, min_val, max_val):
     with no_grad():
@@ -380,7 +380,7 @@ def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
-@op("ThresholdBackward0", name="threshold",
+@op("ThresholdBackward0", name="threshold", result="auto_element_wise",
     self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def _threshold(self, threshold, value):
     with no_grad():
@@ -482,7 +482,7 @@ def _gelu_backward(grad_output, self, approximate):
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
 
-@op("GeluBackward0", name="gelu", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
+@op("GeluBackward0", name="gelu", result="auto_element_wise", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
         return _map(lambda x: _gelu_value(x, approximate), self)
@@ -507,7 +507,7 @@ def _silu_backward(grad, self):
     return _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))), grad, self)
 
 
-@op("SiluBackward0", name="silu", self=_silu_backward)
+@op("SiluBackward0", name="silu", result="auto_element_wise", self=_silu_backward)
 def _silu(self):
     with no_grad():
         return _map(lambda x: x * _sigmoid_value(x), self)
@@ -536,7 +536,7 @@ def _softplus_backward(grad_output, self, beta, threshold):
         return _map(lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad_output, self)
 
 
-@op("SoftplusBackward0", name="softplus",
+@op("SoftplusBackward0", name="softplus", result="auto_element_wise",
     self=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold))
 def _softplus(self, beta, threshold):
     with no_grad():
@@ -1329,7 +1329,7 @@ def _embedding_double_backward(grad, indices, padding_idx):
     return rows.view(tuple(indices.shape) + (-1,))
 
 
-@op("EmbeddingDenseBackwardBackward0", name="embedding_dense_backward",
+@op("EmbeddingDenseBackwardBackward0", name="embedding_dense_backward", result="auto_linear",
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
@@ -1337,7 +1337,7 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     return _from_kernel(acc, (num_weights, dim), grad_output.dtype)
 
 
-@op("EmbeddingBackward0", name="embedding",
+@op("EmbeddingBackward0", name="embedding", result="auto_linear",
     weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
@@ -1463,7 +1463,7 @@ def _max_pool_ops(nd):
     name = f"max_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
     # grad_output's gradient picks each window's maximum from the incoming gradient
-    backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward",
+    backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward", result="auto_linear",
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
@@ -1508,7 +1508,7 @@ def _avg_pool_ops(nd):
 
     name = f"avg_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
-    forward = op(f"AvgPool{nd}DBackward0", name=name,
+    forward = op(f"AvgPool{nd}DBackward0", name=name, result="auto_linear",
                  self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                  backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                           divisor_override))(forward)
@@ -1566,7 +1566,7 @@ def _adaptive_avg_pool2d_backward(grad_output, self):
     return _from_kernel(acc, self._shape, self.dtype)
 
 
-@op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d",
+@op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d", result="auto_linear",
     self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
@@ -1600,12 +1600,12 @@ def _upsample_grad(grad, self, output_size, scales):
     return index_add_flat(grad.reshape(-1), self._shape, upsample_kernels.nearest_positions(self.shape, output_size, scales))
 
 
-@op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
+@op("UpsampleNearest1DBackward0", name="upsample_nearest1d", result="auto_linear", self=_upsample_grad)
 def _upsample_nearest1d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
 
-@op("UpsampleNearest2DBackward0", name="upsample_nearest2d", self=_upsample_grad)
+@op("UpsampleNearest2DBackward0", name="upsample_nearest2d", result="auto_linear", self=_upsample_grad)
 def _upsample_nearest2d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
@@ -1637,10 +1637,10 @@ def _linear_op(node, name):
             return _linear_values(self, output_size, scales, align_corners)
 
     backward.__name__, forward.__name__ = name + "_backward", name  # their derivative-table keys
-    backward = op(node + "BackwardBackward0", name=name.lstrip("_") + "_backward",
+    backward = op(node + "BackwardBackward0", name=name.lstrip("_") + "_backward", result="auto_linear",
                   grad_output=lambda grad, output_size, scales, align_corners: forward(
                       grad, output_size, scales, align_corners))(backward)
-    forward = op(node + "Backward0", name=name.lstrip("_"),
+    forward = op(node + "Backward0", name=name.lstrip("_"), result="auto_linear",
                  self=lambda grad, self, output_size, scales, align_corners: backward(
                      grad, self.shape, output_size, scales, align_corners))(forward)
     return forward
