@@ -130,7 +130,8 @@ def kron(input, other, *, out=None):
     return S._unsafe_view(P.mul(a_view, b_view), tuple(x * y for x, y in zip(a_shape, b_shape)))
 
 
-@op("VdotBackward0", name="vdot", self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
+@op("VdotBackward0", name="vdot",
+    result=lambda self_t, other_t, self, other: _vdot(self_t, other) + _vdot(self, other_t), self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
 def _vdot(self, other):
     return L._dot.forward(self, other)
 
@@ -291,7 +292,8 @@ def _block_diag_backward(grad, tensors):
     return grads
 
 
-@op("BlockDiagBackward0", name="block_diag", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
+@op("BlockDiagBackward0", name="block_diag",
+    result="auto_linear", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
 def _block_diag(tensors):
     blocks = [_as_block(t) for t in tensors]
     dtype = _dtype.result_type(*tensors) if tensors else _dtype.get_default_dtype()

@@ -66,7 +66,8 @@ def _cat_backward(grad, tensors, dim):
     return tuple(grads)
 
 
-@op("CatBackward0", name="cat", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
+@op("CatBackward0", name="cat",
+    result="auto_linear", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
 def _cat(tensors, dim):
     return _cat_values(tensors, dim)
 
@@ -86,7 +87,8 @@ def _stack_backward(grad, dim, n):
     return tuple(grad.select(dim, i) for i in range(n))
 
 
-@op("StackBackward0", name="stack", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
+@op("StackBackward0", name="stack",
+    result="auto_linear", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
 def _stack(tensors, dim):
     return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
 
@@ -387,7 +389,8 @@ def _diag_embed(self, offset, dim1, dim2):
         return S.movedim(result, (-2, -1), (dim1, dim2)).contiguous()
 
 
-@op("DiagonalBackward0_copy", name="diagonal_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
+@op("DiagonalBackward0_copy", name="diagonal_copy",
+    result="auto_linear", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
 def _diag_copy(self, offset):
     view = S._view(self, *S._diagonal_geometry(self._shape, self._stride, self._offset, offset, 0, 1))
     return new_tensor(B.copy(view._buf()), view._shape, self.dtype)

@@ -873,7 +873,7 @@ def _clamp_min_number(self, min):
 
 
 @op("ClampMinBackward1", name="clamp_min.Tensor",
-    result=lambda self_t, min_t, self, min: (self >= min).where(self_t, min_t), self=lambda grad, self, min: _grad_where(grad, self >= min),
+    result=lambda self_t, min_t, self, min: _where(self >= min, self_t, min_t), self=lambda grad, self, min: _grad_where(grad, self >= min),
     min=lambda grad, self, min: _grad_where(grad, self < min))
 def _clamp_min_tensor(self, min):
     return _clamp_values(self, min, None)
@@ -890,7 +890,7 @@ def _clamp_max_number(self, max):
 
 
 @op("ClampMaxBackward1", name="clamp_max.Tensor",
-    result=lambda self_t, max_t, self, max: (self <= max).where(self_t, max_t), self=lambda grad, self, max: _grad_where(grad, self <= max),
+    result=lambda self_t, max_t, self, max: _where(self <= max, self_t, max_t), self=lambda grad, self, max: _grad_where(grad, self <= max),
     max=lambda grad, self, max: _grad_where(grad, self > max))
 def _clamp_max_tensor(self, max):
     return _clamp_values(self, None, max)
@@ -902,7 +902,7 @@ def clamp_max(self, max):
 
 
 @op("MaximumBackward0", name="maximum",
-    result=lambda self_t, other_t, self, other, result: other_t + (self == other).where(0.5, (self > other).to(result.dtype)) * (self_t - other_t), forms="torch Tensor",
+    result=lambda self_t, other_t, self, other, result: other_t + (self > other).to(result.dtype).masked_fill(self == other, 0.5) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0))
 def maximum(self, other):
@@ -910,7 +910,7 @@ def maximum(self, other):
 
 
 @op("MinimumBackward0", name="minimum",
-    result=lambda self_t, other_t, self, other, result: other_t + (self == other).where(0.5, (self < other).to(result.dtype)) * (self_t - other_t), forms="torch Tensor",
+    result=lambda self_t, other_t, self, other, result: other_t + (self < other).to(result.dtype).masked_fill(self == other, 0.5) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0))
 def minimum(self, other):

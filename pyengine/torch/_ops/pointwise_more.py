@@ -67,7 +67,8 @@ def _frexp_values(v):
     return m, e
 
 
-@op("FrexpBackward0", name="frexp.Tensor", forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
+@op("FrexpBackward0", name="frexp.Tensor",
+    result=lambda self_t, result: self_t / result[1].exp2(), forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
 def frexp(self):
     if self.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")

@@ -34,7 +34,8 @@ def take_flat(self, positions, shape=None):
     return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
 
 
-@op("IndexPutBackward0", name="index_put", grad_output=lambda grad, positions: take_flat(grad, positions))
+@op("IndexPutBackward0", name="index_put",
+    result="auto_linear", grad_output=lambda grad, positions: take_flat(grad, positions))
 def index_add_flat(grad_output, shape, positions):
     """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
     if len(set(positions)) == len(positions):
@@ -187,7 +188,8 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-@op("AliasBackward0", name="alias", self=lambda grad: grad)
+@op("AliasBackward0", name="alias",
+    result=lambda self_t: self_t, self=lambda grad: grad)
 def alias(self):
     return _view(self, self._shape, self._stride)
 

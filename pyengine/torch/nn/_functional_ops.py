@@ -197,7 +197,8 @@ def _adaptive_max_backward(grad, self, result):
     return flat.scatter_add(1, indices.reshape(n * c, -1), grad.reshape(n * c, -1)).reshape(self.shape)
 
 
-@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d", self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
+@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d",
+    result=lambda self_t, result: self_t.flatten(-2).gather(-1, result[1].flatten(-2)).view_as(result[1]), self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
 def _adaptive_max_pool2d(self, output_size):
     with no_grad():
         return _adaptive_max(self, output_size)
@@ -223,6 +224,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 # ---- transposed convolution -----------------------------------------------------------------
 
 @op("ConvolutionBackward0", name="convolution",
+    result=lambda input_t, weight_t, bias_t, input, weight, out_shape, stride, padding, dilation, groups: _conv_transpose(input_t, weight, bias_t, out_shape, stride, padding, dilation, groups) + _conv_transpose(input, weight_t, None, out_shape, stride, padding, dilation, groups),
     input=lambda grad, weight, stride, padding, dilation, groups: F._convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: F._conv_weight_backward(
@@ -383,6 +385,7 @@ def _rrelu_with_noise(self, noise, lower, upper, training):
 
 
 @op("RreluWithNoiseBackward1", name="rrelu_with_noise_",
+    result="auto_element_wise",
     self=lambda grad, noise, lower, upper, training, result: _rrelu_backward(grad, result, noise, lower, upper,
                                                                               training))
 def _rrelu_with_noise_saving_result(self, noise, lower, upper, training):

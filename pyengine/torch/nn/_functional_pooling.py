@@ -36,6 +36,7 @@ def _check_adaptive_input(name, input, nd, colon=""):
 
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool3DBackwardBackward0", name="_adaptive_avg_pool3d_backward",
+    result="auto_linear",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool3d(grad, tuple(grad_output.shape[-3:])),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool3d_backward(grad_output, self):
@@ -73,6 +74,7 @@ def _adaptive_max_pool3d_backward(grad_output, self, indices):
 
 
 @op("AdaptiveMaxPool3DBackward0", name="adaptive_max_pool3d",
+    result=lambda self_t, result: self_t.flatten(-3).gather(-1, result[1].flatten(-3)).view_as(result[1]),
     self=lambda grads, self, result: _adaptive_max_pool3d_backward(grads[0], self, result[1]))
 def _adaptive_max_pool3d(self, output_size):
     values, indices = pool_nd.adaptive_max_pool_nd(self._buf(), self.shape, output_size)
@@ -198,6 +200,7 @@ def _fractional_ops(nd):
                   grad_output=lambda grad, indices: _gather_from_planes(grad, indices, nd),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"FractionalMaxPool{nd}DBackward0", name=name,
+              result=lambda self_t, result: _gather_from_planes(self_t, result[1], nd),
               self=lambda grads, self, result: backward(grads[0], self, result[1]))(forward)
 
 

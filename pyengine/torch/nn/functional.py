@@ -155,6 +155,7 @@ def _implicit_dim(name, ndim):
 
 
 @op("LeakyReluBackwardBackward0", name="leaky_relu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope),
     self=lambda grad: zeros_like(grad))
 def _leaky_relu_backward(grad_output, self, negative_slope):
@@ -180,7 +181,8 @@ def _leaky_relu_grad_from_result(grad, negative_slope, result):
     return _leaky_relu_backward(grad, result, negative_slope)
 
 
-@op("LeakyReluBackward1", name="leaky_relu_", self=_leaky_relu_grad_from_result)
+@op("LeakyReluBackward1", name="leaky_relu_",
+    result="auto_element_wise", self=_leaky_relu_grad_from_result)
 def _leaky_relu_saving_result(self, negative_slope):
     return _leaky_relu.forward(self, negative_slope)
 
@@ -196,6 +198,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 # self_or_result < 0 (PyTorch's elu_double_backward); from the result (the in-place forms):
 # elu' = (result + alpha * scale) * input_scale there.
 @op("EluBackwardBackward0", name="elu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, coefs, is_result, self_or_result: _elu_backward(grad, coefs, is_result, self_or_result),
     self_or_result=lambda grad, grad_output, coefs, is_result, self_or_result: (
         grad * grad_output * coefs[2] if is_result
@@ -238,7 +241,8 @@ def _elu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("EluBackward1", name="elu_", self=_grad_from_result)
+@op("EluBackward1", name="elu_",
+    result="auto_element_wise", self=_grad_from_result)
 def _elu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
@@ -248,7 +252,8 @@ def _celu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward1", name="celu_", self=_grad_from_result)
+@op("CeluBackward1", name="celu_",
+    result="auto_element_wise", self=_grad_from_result)
 def _celu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
@@ -302,6 +307,7 @@ def hardswish(input, inplace=False):
 
 
 @op("LogSigmoidBackwardBackward0", name="log_sigmoid_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self: _log_sigmoid_backward(grad, self),
     self=lambda grad, grad_output, self: -grad * grad_output * self.sigmoid() * (-self).sigmoid())
 def _log_sigmoid_backward(grad_output, self):
@@ -309,7 +315,8 @@ def _log_sigmoid_backward(grad_output, self):
         return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
 
 
-@op("LogSigmoidBackward0", name="log_sigmoid_forward", self=lambda grad, self: _log_sigmoid_backward(grad, self))
+@op("LogSigmoidBackward0", name="log_sigmoid_forward",
+    result="auto_element_wise", self=lambda grad, self: _log_sigmoid_backward(grad, self))
 def _logsigmoid(self):
     with no_grad():
         return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
@@ -340,7 +347,8 @@ def _glu_backward(grad, self, dim):
     return cat([grad * s, grad * a * s * (1 - s)], dim)
 
 
-@op("GluBackward0", name="glu", self=_glu_backward)
+@op("GluBackward0", name="glu",
+    result=lambda self_t, self, dim: _glu_jvp(self_t, self, dim), self=_glu_backward)
 def _glu(self, dim):
     with no_grad():
         a, b = self.chunk(2, dim)
@@ -358,6 +366,7 @@ def glu(input, dim=-1):
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
 @op("HardtanhBackwardBackward0", name="hardtanh_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val),
     self=lambda grad: zeros_like(grad))
 def _hardtanh_backward(grad_output, self, min_val, max_val):
@@ -389,6 +398,7 @@ def _threshold(self, threshold, value):
 
 # PyTorch's in-place form saves a copy of the input (its formula reads self, not the result)
 @op("ThresholdBackward1", name="threshold_",
+    result="auto_element_wise",
     self=lambda grad, threshold, original: threshold_backward(grad, original, threshold))
 def _threshold_saving_input(self, threshold, value, original):
     return _threshold.forward(self, threshold, value)
@@ -415,6 +425,7 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
 
 
 @op("PreluKernelBackward0", name="_prelu_kernel",
+    result="auto_element_wise",
     self=lambda grad, self, weight: where(self > 0, grad, weight * grad),
     weight=lambda grad, self: where(self > 0, 0.0, self * grad))
 def _prelu_kernel(self, weight):
@@ -475,6 +486,7 @@ def _gelu_second_derivative(x, approximate):
 
 
 @op("GeluBackwardBackward0", name="gelu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, approximate: _gelu_backward(grad, self, approximate),
     self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
 def _gelu_backward(grad_output, self, approximate):
@@ -528,6 +540,7 @@ def _softplus_second_derivative(self, beta, threshold):
 
 
 @op("SoftplusBackwardBackward0", name="softplus_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold),
     self=lambda grad, grad_output, self, beta, threshold: grad * grad_output * _softplus_second_derivative(
         self, beta, threshold))
@@ -631,6 +644,7 @@ def _mse_loss_backward(grad, self, target, reduction):
 
 # the target's gradient is the input's with the two swapped, as in PyTorch's derivatives.yaml
 @op("MseLossBackward0", name="mse_loss",
+    result=lambda self_t, target_t, self, target, reduction: _reduce(_mse_loss_backward(self_t, self, target, "none") + _mse_loss_backward(target_t, target, self, "none"), reduction),
     self=_mse_loss_backward,
     target=lambda grad, self, target, reduction: _mse_loss_backward(grad, target, self, reduction))
 def _mse_loss(self, target, reduction):
@@ -711,7 +725,8 @@ def _soft_margin_loss_backward(grad, self, target, reduction):
     return -norm * target * z / (1 + z) * grad
 
 
-@op("SoftMarginLossBackward0", name="soft_margin_loss", self=_soft_margin_loss_backward)
+@op("SoftMarginLossBackward0", name="soft_margin_loss",
+    result=lambda self_t, self, target, reduction: _reduce(_soft_margin_loss_backward(self_t, self, target, "none"), reduction), self=_soft_margin_loss_backward)
 def _soft_margin_loss(self, target, reduction):
     with no_grad():
         return _reduce((-self * target).exp().log1p(), reduction)
@@ -778,6 +793,7 @@ def _pointwise_loss_second_derivative(grad, self, target, reduction, inside):
 
 # the gradient reaches grad_output with self's shape; autograd sums it to the loss's shape
 @op("SmoothL1LossBackwardBackward0", name="smooth_l1_loss_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction,
                                                                                        beta),
     self=lambda grad, grad_output, self, target, reduction, beta: _smooth_l1_second_derivative(
@@ -797,6 +813,7 @@ def _smooth_l1_second_derivative(grad, self, target, reduction, beta):
 
 
 @op("SmoothL1LossBackward0", name="smooth_l1_loss",
+    result=lambda self_t, target_t, self, target, reduction, beta: _reduce(_smooth_l1_loss_backward(self_t, self, target, "none", beta) + _smooth_l1_loss_backward(target_t, target, self, "none", beta), reduction),
     self=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction, beta),
     target=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, target, self, reduction,
                                                                                   beta))
@@ -814,6 +831,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 @op("HuberLossBackwardBackward0", name="huber_loss_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction,
                                                                                    delta),
     self=lambda grad, grad_output, self, target, reduction, delta: _pointwise_loss_second_derivative(
@@ -827,6 +845,7 @@ def _huber_loss_backward(grad_output, self, target, reduction, delta):
 
 
 @op("HuberLossBackward0", name="huber_loss",
+    result=lambda self_t, target_t, self, target, reduction, delta: _reduce(_huber_loss_backward(self_t, self, target, "none", delta) + _huber_loss_backward(target_t, target, self, "none", delta), reduction),
     self=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction, delta),
     target=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, target, self, reduction, delta))
 def _huber_loss(self, target, reduction, delta):
@@ -864,6 +883,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
 
 # nll_loss is linear in self: the second derivative is zero, and grad_output's is nll_loss again
 @op("NllLossBackwardBackward0", name="nll_loss_backward",
+    result="auto_linear",
     grad_output=lambda grad, target, weight, reduction, ignore_index: _nll_loss_2d(grad, target, weight, reduction,
                                                                                     ignore_index),
     self=lambda grad: zeros_like(grad))
@@ -883,6 +903,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 
 
 @op("NllLossBackward0", name="nll_loss_forward",
+    result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_2d(self, target, weight, reduction, ignore_index):
@@ -891,6 +912,7 @@ def _nll_loss_2d(self, target, weight, reduction, ignore_index):
 
 
 @op("NllLoss2DBackward0", name="nll_loss2d_forward",
+    result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_nd(self, target, weight, reduction, ignore_index):
@@ -972,6 +994,7 @@ _BCE_EPS = 1e-12  # keeps PyTorch's binary_cross_entropy gradients finite at p =
 
 # second derivatives as PyTorch's binary_cross_entropy_double_backward{,_grad_output,_target}
 @op("BinaryCrossEntropyBackwardBackward0", name="binary_cross_entropy_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, weight, reduction: _weighted_mean(
         grad * (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)), weight, reduction, self.numel()),
     self=lambda grad, grad_output, self, target, weight, reduction: _weighted_mean(
@@ -997,6 +1020,7 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
 
 
 @op("BinaryCrossEntropyBackward0", name="binary_cross_entropy",
+    result=lambda self_t, target_t, self, target, weight, reduction: _reduce(_binary_cross_entropy_backward(self_t, self, target, weight, "none") + _binary_cross_entropy_target_backward(target_t, self, weight, "none"), reduction),
     self=lambda grad, self, target, weight, reduction: _binary_cross_entropy_backward(
         grad, self, target, weight, reduction),
     target=lambda grad, self, weight, reduction: _binary_cross_entropy_target_backward(grad, self, weight, reduction))
@@ -1064,6 +1088,7 @@ def _bce_with_logits_target_backward(grad, self, weight, pos_weight, reduction):
 
 
 @op("BinaryCrossEntropyWithLogitsBackward0", name="binary_cross_entropy_with_logits",
+    result=lambda self_t, target_t, self, target, weight, pos_weight, reduction: _reduce(_bce_with_logits_backward(self_t, self, target, weight, pos_weight, "none") + _bce_with_logits_target_backward(target_t, self, weight, pos_weight, "none"), reduction),
     self=_bce_with_logits_backward,
     target=_bce_with_logits_target_backward)
 def _bce_with_logits(self, target, weight, pos_weight, reduction):
@@ -1125,7 +1150,24 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
                         normalized_shape, self.dtype)
 
 
+def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
+    """Tangent of xhat * weight + bias (weight and bias optional, viewed to broadcast)."""
+    out = normalized_t if weight is None else normalized_t * view(weight)
+    if weight_t is not None:
+        out = out + xhat * view(weight_t)
+    if bias_t is not None:
+        out = out + view(bias_t)
+    return out
+
+
+def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, eps):
+    dims = _layer_norm_dims(input, normalized_shape)
+    xhat, rstd = _normalized(input, dims, eps)
+    return _affine_jvp(_normalized_input_grad(input_t, xhat, rstd, dims), xhat, weight, weight_t, bias_t)
+
+
 @op("NativeLayerNormBackward0", name="native_layer_norm",
+    result=_layer_norm_jvp,
     input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
@@ -1235,7 +1277,14 @@ def _batch_norm_bias_grad(grad):
     return _from_kernel(norm_kernels.channel_sums(grad._buf(), grad.shape), (grad.shape[1],), grad.dtype)
 
 
+def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var, weight, training, eps):
+    xhat, rstd = _batch_normalized(input, running_mean, running_var, training, eps)
+    normalized_t = _normalized_input_grad(input_t, xhat, rstd, _batch_norm_dims(input)) if training else input_t * rstd
+    return _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, lambda w: _per_channel(w, input))
+
+
 @op("NativeBatchNormBackward0", name="native_batch_norm",
+    result=_batch_norm_jvp,
     input=lambda grad, input, running_mean, running_var, weight, training, eps: _batch_norm_input_grad(
         grad, input, running_mean, running_var, weight, training, eps),
     weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
@@ -1279,7 +1328,23 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     return (grad * xhat).sum(_batch_norm_dims(input))
 
 
+def _group_norm_jvp(input_t, weight_t, bias_t, input, num_groups, weight, eps):
+    n = input.shape[0]
+    xhat, rstd = _normalized(input.reshape(n, num_groups, -1), (2,), eps)
+    normalized_t = _normalized_input_grad(input_t.reshape(n, num_groups, -1), xhat, rstd, (2,)).reshape(input.shape)
+    return _affine_jvp(normalized_t, xhat.reshape(input.shape), weight, weight_t, bias_t,
+                       lambda w: _per_channel(w, input))
+
+
+def _glu_jvp(self_t, self, dim):
+    a, b = self.chunk(2, dim)
+    a_t, b_t = self_t.chunk(2, dim)
+    s = b.sigmoid()
+    return a_t * s + a * s * (1 - s) * b_t
+
+
 @op("NativeGroupNormBackward0", name="native_group_norm",
+    result=_group_norm_jvp,
     input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
     weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
@@ -1379,6 +1444,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 # and in the other factor: their own gradients are a convolution and the other gradient again.
 # (PyTorch computes both in one convolution_backward op; its node has the same name.)
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
+    result=lambda grad_output_t, weight_t, grad_output, weight, input_shape, stride, padding, dilation, groups: _conv_input_backward(grad_output_t, weight, input_shape, stride, padding, dilation, groups) + _conv_input_backward(grad_output, weight_t, input_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1390,6 +1456,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 
 
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
+    result=lambda grad_output_t, input_t, grad_output, input, weight_shape, stride, padding, dilation, groups: _conv_weight_backward(grad_output_t, input, weight_shape, stride, padding, dilation, groups) + _conv_weight_backward(grad_output, input_t, weight_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
         input, grad, None, stride, padding, dilation, groups),
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
@@ -1401,6 +1468,7 @@ def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dil
 
 
 @op("ConvolutionBackward0", name="convolution",
+    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, groups: _convolution(input_t, weight, bias_t, stride, padding, dilation, groups) + _convolution(input, weight_t, None, stride, padding, dilation, groups),
     input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
         grad, weight, input._shape, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1460,6 +1528,11 @@ def _max_pool_ops(nd):
         with no_grad():
             return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
 
+    def tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
+        """Each window's maximum carries the tangent of the element it took."""
+        indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]
+        return self_t.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices)
+
     name = f"max_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
     # grad_output's gradient picks each window's maximum from the incoming gradient
@@ -1467,6 +1540,7 @@ def _max_pool_ops(nd):
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
+              result=tangent,
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
 
@@ -1512,7 +1586,7 @@ def _avg_pool_ops(nd):
                  self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                  backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                           divisor_override))(forward)
-    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
+    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward", result="auto_linear",
                   grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                   forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
                   self=lambda grad, self: zeros_like(self))(backward)
@@ -1557,6 +1631,7 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool2DBackwardBackward0", name="_adaptive_avg_pool2d_backward",
+    result="auto_linear",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
@@ -1698,6 +1773,7 @@ def upsample_bilinear(input, size=None, scale_factor=None):
 
 
 @op("ConstantPadNdBackward0", name="constant_pad_nd",
+    result=lambda self_t, pad: _constant_pad_nd(self_t, pad, 0),
     self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
     """self with pad[2i], pad[2i + 1] elements of value before and after dim -1-i (negative:
