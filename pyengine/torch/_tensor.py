@@ -6,7 +6,7 @@ every other op live in ``_ops``; the methods here forward to them.
 """
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
-from .autograd.grad_mode import _state as _grad_mode
+from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
 
 
 _new_object = object.__new__
@@ -368,7 +368,7 @@ class Tensor:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
-        if self._fw_grad is not None:
+        if self._fw_grad is not None and _dual_state["active"]:
             suffixes += (f"tangent={self._fw_grad}",)
         return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)
 

@@ -30,7 +30,7 @@ LAYERS = [
               "torch._aten.linalg", "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample",
               "torch._aten.norm", "torch._aten.embedding", "torch._aten.*"]),
     ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
-                "torch._process", "torch._tensor", "torch.autograd.derivatives"]),
+                "torch._process", "torch._tensor", "torch.autograd.dual", "torch.autograd.derivatives"]),
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
              "torch._ops.indexing", "torch._ops.joining", "torch._ops.pointwise", "torch._ops.reduction",
              "torch._ops.sorting", "torch._ops.softmax", "torch._ops.linalg", "torch._ops.histogram",

@@ -14,8 +14,5 @@ __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "in
 
 
 def __getattr__(name):
-    if name == "forward_ad":  # imports the tensor module, which imports this package: on first use
-        from importlib import import_module
-        return import_module(".forward_ad", __name__)
     from .._unsupported import internal_attribute
     internal_attribute("torch.autograd", name)

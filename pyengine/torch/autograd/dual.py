@@ -16,9 +16,8 @@ enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
-# active: a dual level is entered and no op's forward or tangent formula is running
-state = {"active": False}
-level = {"current": -1}
+from .grad_mode import _forward_state as state
+
 _tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
 
 NOT_IMPLEMENTED = (
@@ -81,8 +80,7 @@ def record_tangent(d, args, result):
 
 
 def _zeros(a):
-    from .._ops.creation import zeros_like
-    return zeros_like(a)
+    return a.new_zeros(a._shape)
 
 
 def _filled(a, t):
@@ -137,17 +135,20 @@ def attach(result, out):
 
 def commit_tangent(self, result):
     """An in-place op wrote ``result`` into ``self``: so does its tangent, into ``self``'s tangent
-    in place (views of it see the change), made first as zeros (a view of the base's when ``self``
-    is a view) if ``self`` had none."""
+    in place (views of it see the change). A view without one gets a view of its base's tangent
+    (zeros made first if the base has none); any other tensor takes the result's tangent as it is."""
     tangent = result._fw_grad
     if tangent is None:
         return
+    own = self._fw_grad
+    if own is None and self._base is None:  # a fresh tangent, as the formula made it
+        set_tangent(self, tangent)
+        return
     state["active"] = False
     try:
-        own = self._fw_grad
         if own is None:
             base = self._base
-            if base is not None and base.dtype.kind == "f":
+            if base.dtype.kind == "f":
                 base_tangent = base._fw_grad
                 if base_tangent is None:
                     base_tangent = _zeros(base)

@@ -16,16 +16,16 @@ __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_du
 
 def enter_dual_level():
     """Enter a new forward grad level (the only one: levels do not nest)."""
-    if _dual.level["current"] >= 0:
+    if _dual.state["level"] >= 0:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    _dual.level["current"] = 0
+    _dual.state["level"] = 0
     _dual.state["active"] = True
     return 0
 
 
 def exit_dual_level(*, level=None):
     """Exit the forward grad level, deleting every tangent made in it."""
-    current = _dual.level["current"]
+    current = _dual.state["level"]
     if level is None:
         level = current
     if level != current:
@@ -35,14 +35,14 @@ def exit_dual_level(*, level=None):
         raise RuntimeError("Dual level must be a positive number.")
     _dual.clear_tangents()
     _dual.state["active"] = False
-    _dual.level["current"] = level - 1
+    _dual.state["level"] = level - 1
 
 
 def make_dual(tensor, tangent, *, level=None):
     """A new tensor aliased to ``tensor`` with ``tangent`` as its tangent: ``tangent`` itself when it
     has ``tensor``'s strides, else a copy laid out as ``tensor``."""
     if level is None:
-        level = _dual.level["current"]
+        level = _dual.state["level"]
     if level < 0:
         raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
                            "enter_dual_level() first.")
@@ -88,10 +88,11 @@ def _primal_view(self):
 def unpack_dual(tensor, *, level=None):
     """``(primal, tangent)``: a view of the primal, without the tangent, and the tangent as it is."""
     if level is None:
-        level = _dual.level["current"]
+        level = _dual.state["level"]
     if level < 0:
         return UnpackedDualTensor(tensor, None)
-    tangent = tensor._fw_grad
+    # inside a custom Function's forward, forward AD is off: its inputs read as plain tensors
+    tangent = tensor._fw_grad if _dual.state["active"] else None
     _dual.state["active"] = False
     try:
         primal = _primal_view(tensor)
