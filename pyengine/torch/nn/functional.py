@@ -1534,7 +1534,7 @@ def _max_pool_ops(nd):
         with no_grad():
             return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
 
-    def tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
+    def window_max_tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
         """Each window's maximum carries the tangent of the element it took."""
         indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]
         return self_t.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices)
@@ -1546,7 +1546,7 @@ def _max_pool_ops(nd):
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
-              result=tangent,
+              result=window_max_tangent,
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
 
