@@ -16,6 +16,7 @@ enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
+from . import graph as _graph
 from .grad_mode import _forward_state as state
 
 _tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
@@ -30,6 +31,8 @@ NOT_IMPLEMENTED = (
 def set_tangent(tensor, tangent):
     tensor._fw_grad = tangent
     _tangent_holders[id(tensor)] = weakref.ref(tensor)
+    if _graph.recorder is not None:  # the app's graph view records the run
+        _graph.recorder.record_tangent(tensor)
 
 
 def clear_tangents():
