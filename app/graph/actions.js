@@ -9,7 +9,7 @@ export function connectGraph(services) {
   ({ python } = services);
 }
 
-const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, node: null, line: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
+const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], node: null, line: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
 const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
@@ -32,7 +32,7 @@ export function receiveRun(key, result) {
     const panel = panelOf(s, key);
     stopPlaying(key);
     Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1,
-      tensors: result.graph?.tensors ?? null, built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
+      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;

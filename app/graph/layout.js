@@ -332,6 +332,7 @@ export function layout(visible) {
 }
 
 const MARGIN = 8;
+const TANGENT_ROOM = 110; // px beside a node for its "ṫ = …"
 
 // dagre's size leaves out the bends of long edges (drawn at negative x when routed round the
 // left): moves the drawing so that nodes, edges and their labels all lie inside it.
@@ -339,6 +340,8 @@ function fitDrawing(nodes, edges, { width, height }) {
   let left = 0;
   let right = width;
   for (const edge of edges) for (const p of edge.points) (left = Math.min(left, p.x - MARGIN)), (right = Math.max(right, p.x + MARGIN));
+  // a tangent (forward mode) is written beside its node
+  for (const node of nodes) if (node.node?.tensor?.tangent) right = Math.max(right, node.x + node.width / 2 + TANGENT_ROOM);
   if (left < 0) {
     for (const node of nodes) node.x -= left;
     for (const edge of edges) edge.points = edge.points.map((p) => ({ x: p.x - left, y: p.y }));

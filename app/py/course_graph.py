@@ -60,7 +60,9 @@ def open_session(namespace, recorder, program_file=None):
     if recorder is None:
         return {"tensors": []}
     _session = GraphSession(namespace, recorder, program_file)
-    return {"tensors": _session.tensors()}
+    from torch.autograd.graph_export import export_tangents
+    # forward mode: the run's dual tensors in the order they got their tangents
+    return {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
 
 
 def built_graph(namespace):
@@ -189,7 +191,6 @@ class GraphSession:
                 line = self.leaf_lines.get(id(node.variable))
             if line is not None:
                 entry["line"] = line
-        export["forward_mode"] = "not drawn"  # forward-mode tangents (dual tensors) are not drawn
         return export
 
     # ---- stepping through backward --------------------------------------------------------

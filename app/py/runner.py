@@ -211,7 +211,7 @@ def run(code, prelude, emit, options=None):
     with course_graph.recording() as recorder:
         error, namespace, restarted = _run_in_namespace(code, prelude, output, options)
     graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
-    return {"error": error, "graph": graph, "graph_built": bool(graph["tensors"]) or course_graph.built_graph(namespace),
+    return {"error": error, "graph": graph, "graph_built": bool(graph["tensors"] or graph.get("tangents")) or course_graph.built_graph(namespace),
             **({"session_restarted": True} if restarted else {})}
 
 

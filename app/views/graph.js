@@ -29,7 +29,7 @@ export function graphPanel(panel, handlers) {
       ${panel.tensors === null
         ? html`<p class="note">${t.runFirst}</p>`
         : panel.tensors.length === 0
-          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>`
+          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>${panel.tangents?.length ? forwardView(panel.tangents) : nothing}`
           : html`
               <label class="graph-pick">${t.pick}
                 <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
@@ -68,7 +68,7 @@ function graphBody(panel, handlers) {
       </div>
       ${graphSvg(drawn, panel, step, handlers)}
     </div>
-    <p class="help graph-not-drawn">${t.forwardNotDrawn}</p>
+    ${forwardView(panel.tangents)}
     ${node ? nodeDetails(node, handlers) : html`<p class="help">${t.clickNode}</p>`}
     ${panel.steps ? stepper(panel, handlers) : nothing}
     ${gradcheck(panel, handlers)}
@@ -152,6 +152,7 @@ function drawnNode(entry, panel, current, handlers, reached, failed) {
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
+    ${entry.node?.tensor?.tangent ? svg`<text class="node-tangent" data-testid="graph-node-tangent" x=${x + entry.width + 4} y=${y + 12}>ṫ = ${numbers(entry.node.tensor.tangent.value ?? shapeText(entry.node.tensor.tangent))}</text>` : nothing}
     ${error
       ? svg`<text class="node-error" x=${x} y=${y + entry.height + 12}>⚠ ${t.errorHere}</text>`
       : grad !== undefined ? svg`<text class="node-grad" data-testid="graph-node-grad" x=${x} y=${y + entry.height + 12}>${t.gradShort(grad)}</text>` : nothing}
@@ -242,6 +243,18 @@ const nodeLabel = (graph, id) => {
   return node ? (node.label ? `${node.name} (${node.label})` : node.kind === "constant" ? t.noGradientNode : node.name) : "?";
 };
 
+// Forward mode: the run's dual tensors in the order their tangents were computed, each tangent as
+// PyTorch prints it (the nodes that made them show theirs too: "ṫ = …").
+function forwardView(tangents) {
+  if (!tangents?.length) return html`<p class="help" data-testid="graph-forward-none">${t.forwardNone}</p>`;
+  return html`<details class="graph-forward" data-testid="graph-forward" open>
+    <summary>${t.forwardHeading}</summary>
+    <p class="help">${t.forwardHelp}</p>
+    <ol>${tangents.map((dual) => html`<li data-testid="graph-tangent" data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
+      <code>${dual.label ?? t.unnamed}</code> = ${valueText(dual.tensor)} — ${t.tangent} <code>${dual.tensor.tangent?.repr}</code></li>`)}</ol>
+  </details>`;
+}
+
 // Where a backward failed, the mistake helper's explanation (mistakes.js) in place of the raw error.
 function failure(error) {
   const mistake = mistakeForMessage(error.message);
@@ -280,7 +293,7 @@ function stepper(panel, handlers) {
         ${step.retained ? html`<li data-testid="graph-step-retained">${t.retained(step.retained.join(", "), step.incoming[0]?.value ?? "None")}</li>` : nothing}
         ${step.accumulate ? accumulation(step.accumulate) : (step.sends ?? []).map((send) => sendLine(graph, send))}
       </ul>
-      ${steps.error && steps.error.step === panel.step ? failure(steps.error) : nothing}
+      ${steps.error ? failure(steps.error) : nothing}
     </div>
   `;
 }

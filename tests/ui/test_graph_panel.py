@@ -374,3 +374,35 @@ def test_on_a_phone_the_graph_fits_the_width(open_app, seed):
     page.wait_for_function("() => { const c = document.querySelector('.practice [data-testid=graph-canvas]');"
                            " return c.querySelector('svg').getBoundingClientRect().width <= c.clientWidth + 1; }")
     assert canvas.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+
+
+DUAL = """import torch
+import torch.autograd.forward_ad as fwAD
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with fwAD.dual_level():
+    d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))
+    y = (d * d).sum()
+"""
+
+
+def real_tangents():
+    """The tangents real PyTorch gives the program's dual tensors, in order (d, d * d, y)."""
+    import torch  # real torch here: the oracle
+    import torch.autograd.forward_ad as fwAD
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))
+        square = d * d
+        y = square.sum()
+        return [repr(fwAD.unpack_dual(t).tangent) for t in (d, square, y)]
+
+
+def test_a_dual_tensor_program_shows_its_tangents_flowing_forward(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, DUAL)
+    forward = practice.locator('[data-testid="graph-forward"]')
+    forward.wait_for()
+    listed = forward.locator('[data-testid="graph-tangent"]').evaluate_all(
+        "items => items.map(i => [i.dataset.label, i.dataset.tangent])")
+    assert [tangent for _, tangent in listed] == real_tangents()
+    assert [label for label, _ in listed] == ["d", "", "y"]
+    assert practice.locator('[data-testid="graph-node-tangent"]').count() >= 1
