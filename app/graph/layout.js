@@ -332,7 +332,9 @@ export function layout(visible) {
 }
 
 const MARGIN = 8;
-const TANGENT_ROOM = 110; // px beside a node for its "ṫ = …"
+const TANGENT_ROOM = 120; // px beside a node for its "ṫ = …" (16 characters)
+export const LABEL_CHARS = 26; // characters of a value written on the drawing
+const LABEL_CHAR_WIDTH = 6.6; // px per character of the 11 px labels
 
 // dagre's size leaves out the bends of long edges (drawn at negative x when routed round the
 // left): moves the drawing so that nodes, edges and their labels all lie inside it.
@@ -340,8 +342,11 @@ function fitDrawing(nodes, edges, { width, height }) {
   let left = 0;
   let right = width;
   for (const edge of edges) for (const p of edge.points) (left = Math.min(left, p.x - MARGIN)), (right = Math.max(right, p.x + MARGIN));
-  // a tangent (forward mode) is written beside its node
-  for (const node of nodes) if (node.node?.tensor?.tangent) right = Math.max(right, node.x + node.width / 2 + TANGENT_ROOM);
+  for (const node of nodes) {
+    // the gradient it received is written under a node, from its left edge; a tangent (forward mode) beside it
+    right = Math.max(right, node.x - node.width / 2 + LABEL_CHARS * LABEL_CHAR_WIDTH);
+    if (node.node?.tensor?.tangent) right = Math.max(right, node.x + node.width / 2 + TANGENT_ROOM);
+  }
   if (left < 0) {
     for (const node of nodes) node.x -= left;
     for (const edge of edges) edge.points = edge.points.map((p) => ({ x: p.x - left, y: p.y }));

@@ -9,7 +9,7 @@ import { ref } from "lit-html/directives/ref.js";
 import { strings } from "../strings.js";
 import { mistakeForMessage } from "../mistakes.js";
 import { edgeGradients, mayBuildGraph, reachedNodes } from "../graph/actions.js";
-import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
+import { COLLAPSE_ABOVE, LABEL_CHARS, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
 // Read at each render (not once at load), so the panel speaks the language chosen since.
 const t = new Proxy({}, { get: (_, key) => strings.graph[key] });
@@ -107,6 +107,10 @@ function graphSvg(drawn, panel, step, handlers) {
   </div>`;
 }
 
+// A value written on the drawing, cut to fit beside its node or edge (the stepper and the hooks
+// carry it whole).
+const clip = (text, length = LABEL_CHARS) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
 const fitted = new WeakMap(); // canvas -> the drawing it was last fitted for
 
 function fitWidthOnce(canvas, drawn) {
@@ -132,7 +136,7 @@ function drawnEdge(edge, grads, step) {
       data-grad=${sent?.grad ?? nothing}>
     <polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>
     ${label ? svg`<text class="edge-label" x=${mid.x} y=${mid.y - 4}>${label}</text>` : nothing}
-    ${sent ? svg`<text class="edge-grad" x=${mid.x + 6} y=${mid.y + 10}>${sent.value ?? "None"}</text>` : nothing}
+    ${sent ? svg`<text class="edge-grad" x=${mid.x + 6} y=${mid.y + 10}>${clip(sent.value ?? "None")}</text>` : nothing}
   </g>`;
 }
 
@@ -152,10 +156,10 @@ function drawnNode(entry, panel, current, handlers, reached, failed) {
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
-    ${entry.node?.tensor?.tangent ? svg`<text class="node-tangent" data-testid="graph-node-tangent" x=${x + entry.width + 4} y=${y + 12}>ṫ = ${numbers(entry.node.tensor.tangent.value ?? shapeText(entry.node.tensor.tangent))}</text>` : nothing}
+    ${entry.node?.tensor?.tangent ? svg`<text class="node-tangent" data-testid="graph-node-tangent" x=${x + entry.width + 4} y=${y + 12}>${clip(`ṫ = ${numbers(entry.node.tensor.tangent.value ?? shapeText(entry.node.tensor.tangent))}`, 16)}</text>` : nothing}
     ${error
-      ? svg`<text class="node-error" x=${x} y=${y + entry.height + 12}>⚠ ${t.errorHere}</text>`
-      : grad !== undefined ? svg`<text class="node-grad" data-testid="graph-node-grad" x=${x} y=${y + entry.height + 12}>${t.gradShort(grad)}</text>` : nothing}
+      ? svg`<text class="node-error" x=${x} y=${y + entry.height + 12}>${clip(`⚠ ${t.errorHere}`)}</text>`
+      : grad !== undefined ? svg`<text class="node-grad" data-testid="graph-node-grad" x=${x} y=${y + entry.height + 12}><title>${t.gradShort(grad)}</title>${clip(t.gradShort(grad))}</text>` : nothing}
   </g>`;
 }
 

@@ -57,17 +57,21 @@ def saved_values(tensor):
     return saved
 
 
-def edge_gradients(root):
-    """Hooks every node behind the tensor ``root``; the returned list fills, as backward runs,
-    with what each node sends along each ``next_functions`` entry: [node number in ``structure``,
-    slot, the gradient as PyTorch prints it]."""
+def edge_gradients(root, running):
+    """Hooks every node behind the tensor ``root``; the returned list fills, while it is
+    ``running[0]`` (the backward call it was made for runs), with what each node sends along each
+    ``next_functions`` entry: [node number in ``structure``, slot, the gradient as PyTorch prints it]."""
     sent = []
     if root.grad_fn is None:
         return sent
+
+    def hook(grad_inputs, grad_outputs, number):
+        if running[0] is sent:
+            sent.extend([number, slot, repr(g)] for slot, g in enumerate(grad_inputs))
+
     for number, fn in enumerate(walk(root.grad_fn)[0]):
         if fn is not None:
-            fn.register_hook(lambda grad_inputs, grad_outputs, number=number:
-                             sent.extend([number, slot, repr(g)] for slot, g in enumerate(grad_inputs)))
+            fn.register_hook(lambda grad_inputs, grad_outputs, number=number: hook(grad_inputs, grad_outputs, number))
     return sent
 
 
@@ -75,22 +79,22 @@ def program_structures(code):
     """Runs ``code``; for each tensor it leaves that has a grad_fn, by name: the structure behind
     it, and the saved values of the node that made it (``saved_values``) under "saved". Under
     "backward": for each backward() and autograd.grad() call the program makes (in order), the gradients sent along
-    each edge of the graph behind its output (``edge_gradients``) and the leaves' ``.grad``
-    afterwards, as PyTorch prints them."""
+    each edge of the graph behind its output (``edge_gradients``), as PyTorch prints them."""
     import torch
     calls = []
+    running = [None]  # the edge-gradient list of the backward call running now
     real_backward, real_grad = torch.autograd.backward, torch.autograd.grad
 
     def recorded(real, outputs_of):
         def call(outputs, *args, **kwargs):  # Tensor.backward() calls torch.autograd.backward too
             roots = [t for t in outputs_of(outputs) if isinstance(t, torch.Tensor)]
-            sent = edge_gradients(roots[0]) if roots else []
-            leaves = [fn.variable for fn in walk(roots[0].grad_fn)[0] if hasattr(fn, "variable")] \
-                if roots and roots[0].grad_fn is not None else []
+            sent = edge_gradients(roots[0], running) if roots else []
+            running[0] = sent
             try:
                 return real(outputs, *args, **kwargs)
             finally:
-                calls.append({"sent": sent, "leaf_grads": [repr(leaf.grad) for leaf in leaves]})
+                running[0] = None
+                calls.append({"sent": sent})
         return call
 
     as_list = lambda outputs: list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]  # noqa: E731

@@ -411,9 +411,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
                             out_grads = list(r)
-                if tracer is not None:  # as PyTorch's hooks see them: in each input's shape and dtype
-                    step.append([_conform(g, *nxt._input_meta[nr]) if g is not None and nxt is not None else g
-                                 for nxt, nr, g in zip(node._next, node._next_nr, out_grads)])
+                if tracer is not None:
+                    step.append(tracer.sent_gradients(node, out_grads))
                 if not retain_graph:
                     node._release()
             follow = follow_grads = None

@@ -273,10 +273,24 @@ class Recorder:
         self.begin_backward([root_edge], [])
         self.backward_calls[-1]["refused"] = True
 
+    def sent_gradients(self, node, grads_out):
+        """The gradients ``node`` sent along its edges as PyTorch's hooks see them: in each input's
+        shape and dtype, and, where they go to a leaf, as they were (.grad is added to in place)."""
+        sent = []
+        for nxt, nr, g in zip(node._next, node._next_nr, grads_out):
+            if g is not None and nxt is not None:
+                g = _graph._conform(g, *nxt._input_meta[nr])
+                if isinstance(nxt, AccumulateGrad):
+                    g = _snapshot(g)
+            sent.append(g)
+        return sent
+
     def before_step(self, node, grads, before_hooks=None):
         """A backward step about to run: returns its record, to which the engine appends the
         gradients the node sends to its inputs (``[node, grads in, saved, .grad before,
         grads in before the tensor hooks changed them (or None), grads out]``)."""
+        if isinstance(node, AccumulateGrad):
+            grads = [_snapshot(g) for g in grads]
         step = [node, list(grads), getattr(node, "_saved", None), None,
                 list(before_hooks) if before_hooks is not None else None]
         if isinstance(node, AccumulateGrad) and node.variable._grad is not None:
@@ -287,6 +301,14 @@ class Recorder:
         else:
             call["complete"] = False
         return step
+
+
+def _snapshot(grad):
+    """A copy of a gradient bound for a leaf's .grad, which later backward calls add to in place
+    (one with a history, under create_graph, is added to out of place: kept as it is)."""
+    if grad is None or grad.requires_grad:
+        return grad
+    return grad.clone()
 
 
 def _constants_only(node, args, slots):
