@@ -322,7 +322,8 @@ export function layout(visible) {
     const width = Math.max(...nodeLines(entry).map((line) => line.length)) * CHAR_WIDTH + 20;
     g.setNode(entry.key, { width, height: entry.kind === "constant" ? NODE_HEIGHT - 8 : NODE_HEIGHT });
   }
-  const name = (edge) => (edge.edge ? String(edge.edge.slot) : "");
+  // one edge per next_functions slot (graphlib drops an empty name: the unnamed edge is undefined)
+  const name = (edge) => (edge.edge ? `slot ${edge.edge.slot}` : undefined);
   for (const edge of visible.edges) g.setEdge(edge.from, edge.to, {}, name(edge));
   // Past MAX_DRAWN boxes (the learner drew more) dagre's crossing reduction is a quarter to a third of the time.
   dagre.layout(g, { disableOptimalOrderHeuristic: visible.nodes.length > MAX_DRAWN });
