@@ -65,18 +65,6 @@ def open_session(namespace, recorder, program_file=None):
     return {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
 
 
-def built_graph(namespace):
-    """Whether a run left a tensor that requires grad or ran backward (the "Show graph" test for
-    runs not recorded): a cheap look at the namespace's values."""
-    torch = sys.modules.get("torch")
-    tensor = getattr(torch, "Tensor", None)
-    module = getattr(getattr(torch, "nn", None), "Module", None)
-    if tensor is None:
-        return False
-    return any((isinstance(v, tensor) and v.requires_grad) or (module is not None and isinstance(v, module))
-               for k, v in namespace.items() if not k.startswith("_"))
-
-
 def forget():
     global _session
     _session = None

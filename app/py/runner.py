@@ -202,17 +202,24 @@ def run(code, prelude, emit, options=None):
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
     if not options.get("graph"):
         error, namespace, restarted = _run_in_namespace(code, prelude, output, options)
-        result = {"error": error, **({"session_restarted": True} if restarted else {})}
-        if graph is not None or "torch" in sys.modules:  # whether "Show graph" has something to show
-            import course_graph
-            result["graph_built"] = course_graph.built_graph(namespace)
-        return result
+        return {"error": error, "graph_built": _built_graph(namespace), **({"session_restarted": True} if restarted else {})}
     import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
     with course_graph.recording() as recorder:
         error, namespace, restarted = _run_in_namespace(code, prelude, output, options)
     graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
-    return {"error": error, "graph": graph, "graph_built": bool(graph["tensors"] or graph.get("tangents")) or course_graph.built_graph(namespace),
+    return {"error": error, "graph": graph, "graph_built": bool(graph["tensors"] or graph.get("tangents")) or _built_graph(namespace),
             **({"session_restarted": True} if restarted else {})}
+
+
+def _built_graph(namespace):
+    """Whether a run left something the graph panel can show (a tensor that requires grad, or a
+    module): what offers "Show graph" after a run that was not recorded. A look at the values only."""
+    torch = sys.modules.get("torch")
+    tensor, module = getattr(torch, "Tensor", None), getattr(getattr(torch, "nn", None), "Module", None)
+    if tensor is None or module is None:
+        return False
+    return any((isinstance(value, tensor) and value.requires_grad) or isinstance(value, module)
+               for name, value in namespace.items() if not name.startswith("_"))
 
 
 def _program_file(prelude, options):
