@@ -357,8 +357,8 @@ function fitDrawing(nodes, edges, { width, height }) {
 
 export const PARALLEL_GAP = 22; // px between parallel edges (x * x: self and other)
 
-// dagre draws parallel edges on one line: moves each sideways (the ends half as far), so every
-// next_functions entry is its own visible edge; `parallel` is its place among them.
+// dagre draws parallel edges on one line: moves each sideways, so every next_functions entry is
+// its own visible edge; `parallel` is how many run between the two nodes.
 function spreadParallel(edges) {
   const between = new Map();
   for (const edge of edges) (between.get(`${edge.from}>${edge.to}`) ?? between.set(`${edge.from}>${edge.to}`, []).get(`${edge.from}>${edge.to}`)).push(edge);
@@ -367,7 +367,7 @@ function spreadParallel(edges) {
     group.forEach((edge, i) => {
       const shift = (i - (group.length - 1) / 2) * PARALLEL_GAP;
       edge.parallel = group.length;
-      edge.points = edge.points.map((p, k) => ({ x: p.x + (k === 0 || k === edge.points.length - 1 ? shift / 2 : shift), y: p.y }));
+      edge.points = edge.points.map((p) => ({ x: p.x + shift, y: p.y }));
     });
   }
   return edges;

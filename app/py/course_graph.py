@@ -93,8 +93,8 @@ class Root:
     """A tensor the panel can draw the graph of: a named one, or the output a backward() call
     started from that the program left unnamed (``(a * a).sum().backward()``)."""
 
-    def __init__(self, name, edge, shape, dtype, tensor=None, line=None):
-        self.name, self.edge, self.shape, self.dtype, self.tensor, self.line = name, edge, shape, dtype, tensor, line
+    def __init__(self, name, edge, shape, tensor=None):
+        self.name, self.edge, self.shape, self.tensor = name, edge, shape, tensor
 
     @property
     def scalar(self):
@@ -122,7 +122,7 @@ class GraphSession:
                 self._name(value, name)
                 if value.grad_fn is not None:
                     node, nr = engine_graph.gradient_edge(value)
-                    self.roots[name] = Root(name, (node, nr), list(value.shape), value.dtype, value)
+                    self.roots[name] = Root(name, (node, nr), list(value.shape), value)
         for name, value in modules:
             for path, module in value.named_modules():
                 recorder.module_names.setdefault(id(module), f"{name}.{path}" if path else name)
@@ -134,9 +134,8 @@ class GraphSession:
             for node, nr in call["roots"]:
                 if (id(node), nr) not in self.names and not any(r.edge == (node, nr) for r in self.roots.values()):
                     line = self._line(call["where"])
-                    shape, dtype = node._input_meta[nr]
                     name = f"backward() @ {line}" if line else f"backward() #{number + 1}"
-                    self.roots[name] = Root(name, (node, nr), list(shape), dtype, line=line)
+                    self.roots[name] = Root(name, (node, nr), list(node._input_meta[nr][0]))
 
     def _name(self, tensor, name, owner=None):
         self.names.setdefault(id(tensor), name)
