@@ -16,6 +16,8 @@ enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
+from .._backend import backend as B
+from .._dtype import get_default_dtype
 from . import graph as _graph
 from .grad_mode import _forward_state as state
 
@@ -71,6 +73,7 @@ def record_tangent(d, args, result):
         raise NotImplementedError(NOT_IMPLEMENTED.format((d.op_name or d.name).partition(".")[0]))
     state["active"] = False
     try:
+        args = _primals(args)  # formulas read the primals (PyTorch's self_p): their history has no tangents
         if rule == "auto_element_wise":
             out = _element_wise(d, args, tangents, result)
         elif rule == "auto_linear":
@@ -82,17 +85,25 @@ def record_tangent(d, args, result):
         state["active"] = True
 
 
+def _primals(args):
+    """``args`` with each dual tensor (also in a list) replaced by its primal (``Tensor._fw_primal``)."""
+    def primal(a):
+        return a._fw_primal(0) if isinstance(a, Tensor) and a._fw_grad is not None else a
+    return tuple([primal(x) for x in a] if isinstance(a, (list, tuple)) else primal(a) for a in args)
+
+
 def _zeros(a):
     return a.new_zeros(a._shape)
 
 
 def _filled(a, t):
-    """An input's tangent, a ZeroTangent where it has none (0 for a number, None for an absent tensor)."""
+    """An input's tangent, a ZeroTangent where it has none (a 0-dim one for a number, None for an
+    absent tensor)."""
     if isinstance(a, Tensor):
         return t if t is not None else ZeroTangent.like(a)
     if isinstance(a, (list, tuple)):
         return [ti if ti is not None else ZeroTangent.like(ai) for ai, ti in zip(a, t)]
-    return None if a is None else 0
+    return None if a is None else ZeroTangent.number()
 
 
 def _element_wise(d, args, tangents, result):
@@ -185,6 +196,12 @@ class ZeroTangent(Tensor):
         z = _zeros(a)
         z.__class__ = ZeroTangent
         return z
+
+    @staticmethod
+    def number():
+        """The tangent of a Python number argument (PyTorch wraps it in a tensor without one)."""
+        dtype = get_default_dtype()
+        return Tensor._make(B.full(1, 0.0, dtype), (), dtype, ZeroTangent)
 
     def _negative_zeros(self):
         return self.new_full(self._shape, -0.0)

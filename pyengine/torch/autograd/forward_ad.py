@@ -7,7 +7,6 @@ import functools
 from typing import NamedTuple
 
 from . import dual as _dual
-from .derivatives import op
 from .._tensor import Tensor
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
@@ -80,11 +79,6 @@ class UnpackedDualTensor(NamedTuple):
 UnpackedDualTensor.__module__ = "torch.autograd.forward_ad"
 
 
-@op("torch::autograd::Identity", name="_unpack_dual", self=lambda grad: grad)
-def _primal_view(self):
-    return self._view_of(self._shape, self._stride, self._offset)
-
-
 def unpack_dual(tensor, *, level=None):
     """``(primal, tangent)``: a view of the primal, without the tangent, and the tangent as it is."""
     if level is None:
@@ -95,7 +89,7 @@ def unpack_dual(tensor, *, level=None):
     tangent = tensor._fw_grad if _dual.state["active"] else None
     _dual.state["active"] = False
     try:
-        primal = _primal_view(tensor)
+        primal = tensor._fw_primal(level)
     finally:
         _dual.state["active"] = True
     return UnpackedDualTensor(primal, tangent)
