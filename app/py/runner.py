@@ -1,8 +1,10 @@
 """Runs a learner's program inside the Python worker.
 
-Each run gets a fresh namespace, unless it names a session (embedded cells of one page), whose
-namespace is kept between its runs, like a notebook's; the worker puts the interpreter back as it
-was at boot before each run (`boot_state.restore()`, see boot_state.py);
+Each run gets a fresh namespace and torch's per-process state as a new process has it (the default
+generator freshly seeded, torch/_process.py), unless it names a session (embedded cells of one
+page), whose namespace and per-process state (torch's, and Python's `random`) are kept between its
+runs, like a notebook's; the worker puts the interpreter back as it was at boot before each run
+(`boot_state.restore()`, see boot_state.py);
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
@@ -12,6 +14,7 @@ tools/course.py), and tests import it in plain CPython too.
 """
 
 import linecache
+import random
 import sys
 import time
 import traceback
@@ -28,8 +31,9 @@ INPUT_MESSAGE = "input() is not supported in this course; assign the value inste
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
 
-# Session name → {"namespace": dict, "ran": set of cell numbers run in it}. Created before the boot
-# state is captured, so restore() keeps its contents (boot_state.py).
+# Session name → {"namespace": dict, "ran": set of cell numbers run in it, "process": its per-process
+# state after its last run (_save_process)}. Created before the boot state is captured, so restore()
+# keeps its contents (boot_state.py).
 _sessions = {}
 
 
@@ -212,20 +216,32 @@ def _run_in_namespace(code, prelude, output, options):
     session_name = options.get("session")
     if session_name is None:
         blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
+        _new_process()
         namespace = _new_namespace()
         return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
     session = _sessions.get(session_name)
     if session is None:
-        session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set()}
+        _new_process()
+        session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set(), "process": None}
+    else:
+        _load_process(session["process"])  # other runs came in between: they started fresh processes
     ran = session["ran"]
     pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
-    error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
+    try:
+        error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
+    finally:
+        session["process"] = _save_process()
     ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
     return error, session["namespace"]
 
 
 def _new_namespace():
-    """A program's namespace; torch's per-process state starts as in a fresh Python process."""
+    return {"__name__": "__main__", "__builtins__": __builtins__}
+
+
+def _new_process():
+    """torch's per-process state as a newly started Python process has it (torch/_process.py);
+    Python's `random` was reseeded by boot_state.restore()."""
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
         torch._process.new_run()
@@ -233,7 +249,21 @@ def _new_namespace():
         torch.set_default_dtype(torch.float32)
         torch.set_printoptions(profile="default")
         torch.set_grad_enabled(True)
-    return {"__name__": "__main__", "__builtins__": __builtins__}
+        torch.autograd.set_detect_anomaly(False)
+        torch.use_deterministic_algorithms(False)
+        torch.seed()
+
+
+def _save_process():
+    """A session's per-process state after its run: torch's (our engine's) and Python's `random`."""
+    torch = sys.modules.get("torch")
+    return {"torch": torch._process.save() if hasattr(torch, "_process") else None, "random": random.getstate()}
+
+
+def _load_process(saved):
+    if saved["torch"] is not None:
+        sys.modules["torch"]._process.load(saved["torch"])
+    random.setstate(saved["random"])
 
 
 def _execute(code, filename, prelude, output, namespace, ran):

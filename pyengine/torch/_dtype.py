@@ -1,4 +1,5 @@
 """torch.dtype objects and PyTorch's type-promotion rules."""
+from ._process import per_process
 
 
 class dtype:
@@ -49,7 +50,7 @@ ALIASES = {
     "short": int16, "bool": bool_,
 }
 
-_default_float = [float32]
+_default_float = per_process("torch.set_default_dtype", [float32])
 
 
 def get_default_dtype():
