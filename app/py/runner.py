@@ -203,34 +203,45 @@ def run(code, prelude, emit, options=None):
     graph = sys.modules.get("course_graph")
     if graph is not None:
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
-    if not options.get("graph"):
-        return {"error": _run_in_namespace(code, prelude, output, options)[0]}
-    import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
-    with course_graph.recording() as recorder:
-        error, namespace = _run_in_namespace(code, prelude, output, options)
-    return {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+    # The process state is the program's before the graph panel's recorder hooks into it, and a
+    # session's is kept once the recorder has left.
+    session = _enter_process(options.get("session"))
+    try:
+        if not options.get("graph"):
+            return {"error": _run_in_namespace(code, prelude, output, session)[0]}
+        import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
+        with course_graph.recording() as recorder:
+            error, namespace = _run_in_namespace(code, prelude, output, session)
+        return {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+    finally:
+        if session is not None:
+            session["process"] = _save_process()
 
 
-def _run_in_namespace(code, prelude, output, options):
-    """Runs the program in a new namespace, or its session's; returns (error, that namespace)."""
-    session_name = options.get("session")
+def _enter_process(session_name):
+    """A new process's state for a run outside a session (and a session's first); else the session's
+    own, as its last run left it (other runs came in between); returns the session, if any."""
     if session_name is None:
-        blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
         _new_process()
-        namespace = _new_namespace()
-        return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
+        return None
     session = _sessions.get(session_name)
     if session is None:
         _new_process()
         session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set(), "process": None}
     else:
-        _load_process(session["process"])  # other runs came in between: they started fresh processes
+        _load_process(session["process"])
+    return session
+
+
+def _run_in_namespace(code, prelude, output, session):
+    """Runs the program in a new namespace, or its session's; returns (error, that namespace)."""
+    if session is None:
+        blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
+        namespace = _new_namespace()
+        return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
     ran = session["ran"]
     pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
-    try:
-        error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
-    finally:
-        session["process"] = _save_process()
+    error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
     ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
     return error, session["namespace"]
 
