@@ -4,8 +4,9 @@ import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
 import { emptyProgress, importProgress } from "./progress.js";
-import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { appendLate, appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
+import { newTerminal } from "./ansi.js";
 import { loadCourse } from "./lessons.js";
 import { strings, useLanguage } from "./strings.js";
 import { saveLanguage } from "./i18n/language.js";
@@ -123,7 +124,12 @@ async function execute(key, code, prelude, expected) {
     s.runs[key].code = code; // mistakes.js reads it
   });
   const options = { graph: graphRequested(key) };
-  const result = await python.run(code, { prelude, options, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  const result = await python.run(code, {
+    prelude,
+    options,
+    onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
+    onLate: (text) => update((s) => appendLate(s.runs[key], text)),
+  });
   update((s) => finishRun(s.runs[key], result, expected));
   receiveRun(key, result);
   return result;
@@ -170,7 +176,8 @@ function restoreRun(s, lesson) {
   const kept = s.progress.lessons[lesson.id]?.lastRun;
   if (s.runs[key] || !kept) return;
   const failed = kept.verdict === "fail" && kept.result.status === "ok";
-  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text), []);
+  const terminal = newTerminal();
+  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text, terminal), []);
   s.runs[key] = {
     ...structuredClone(kept),
     truncatedAfterLines: kept.truncatedAfterLines ?? null,

@@ -25,9 +25,10 @@ const SPARE_AFTER_MS = 1000;
 // your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
 // workerFailedMessage, lazy, snapshotStore, standbySpare })
 // returns
-//   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
-//     prelude = programs run silently first; options go to runner.py (options.session: keep a
-//     named namespace between runs, for cells of one page),
+//   run(code, { prelude, options, onOutput(stream, text), onLate(text) }) → Promise of the run's end
+//     (below); prelude = programs run silently first; options go to runner.py (options.session: keep a
+//     named namespace between runs, for cells of one page); onLate gets what the program's timers
+//     or tasks write after the run ended, until the next run starts,
 //   stop(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
 // onStatus({ state: "loading" | "ready" | "running" | "restarting" | "failed", stage?, engineError?,
 // failure?, isolated, fromSnapshot? }) reports every change. With `lazy`, nothing loads before boot() or run().
@@ -38,7 +39,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
-  let current = null; // the run in progress: { id, onOutput, finish, timers }
+  let current = null; // the run in progress: { id, onOutput, onLate, finish, timers }
+  let ended = null; // the last run that ended in the active worker, whose late output still counts
   let nextId = 1;
   const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
   let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
@@ -138,9 +140,12 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     } else if (data.type === msg.RETIRE) {
       handle.retiring = true;
       if (!current) replace();
+    } else if (data.type === msg.LATE) {
+      if (!current && data.id === ended?.id) ended.onLate(data.text);
     } else if (current && data.id === current.id) {
       if (data.type === msg.OUTPUT) current.onOutput(data.stream, data.text);
       if (data.type === msg.DONE) {
+        ended = current;
         current.finish({ ...data.result, status: data.result.error ? "error" : "ok" });
         if (handle.retiring) replace();
         else onStatus({ state: "ready", isolated });
@@ -182,12 +187,13 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     announce(active, "loading");
   }
 
-  function run(code, { prelude = [], options = {}, onOutput = () => {} } = {}) {
+  function run(code, { prelude = [], options = {}, onOutput = () => {}, onLate = () => {} } = {}) {
     if (current) throw new Error("a program is already running");
     boot();
     const id = nextId++;
+    ended = null;
     return new Promise((resolve) => {
-      const entry = { id, onOutput, timers: [] };
+      const entry = { id, onOutput, onLate, timers: [] };
       entry.finish = (result) => {
         entry.timers.forEach(clearTimeout);
         current = null;

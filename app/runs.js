@@ -2,10 +2,14 @@
 // when there is an expected output, the verdict and diff. Shared by the course and the embeds.
 import { diffOutputs, outputsMatch } from "./grading.js";
 import { appendLines } from "./output-lines.js";
+import { newTerminal } from "./ansi.js";
 
 // { running, chunks: [{ stream, text }], blocks (output-lines.js: the same output for display),
-//   truncatedAfterLines, result, verdict, diff }
-export const newRun = () => ({ running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null });
+//   terminal (ansi.js: the colours the output set), truncatedAfterLines, result, verdict, diff,
+//   late: text written after the program ended (a timer's error), shown as a note, never graded }
+export const newRun = () => ({
+  running: true, chunks: [], blocks: [], terminal: newTerminal(), truncatedAfterLines: null, result: null, verdict: null, diff: null, late: "",
+});
 
 // The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
 // it comes: the output panel renders only what is new.
@@ -14,8 +18,13 @@ export function appendOutput(run, stream, text) {
     run.truncatedAfterLines = Number(text);
   } else {
     run.chunks.push({ stream, text });
-    appendLines(run.blocks, stream, text);
+    appendLines(run.blocks, stream, text, run.terminal);
   }
+}
+
+// What the program's callbacks wrote after it ended (python.js onLate): its verdict stays.
+export function appendLate(run, text) {
+  run.late += text;
 }
 
 export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");

@@ -98,6 +98,7 @@ export const tr = {
     `Çıktı ${Number(lines).toLocaleString("tr")} satırdan sonra kesildi: ${config.outputLimitChars.toLocaleString("tr")} karakterlik sınıra ulaştı. Program çalışmayı sürdürdü; çıktısının geri kalanı gösterilmiyor.`,
   crashed: (message) => `Python çalışmayı bıraktı (${message}) ve yeniden başlatıldı. Programınızı yeniden çalıştırın.`,
   stopped: "Durduruldu.",
+  afterEnd: "Program bittikten sonra:",
   timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
   pass: "Doğru — programınız beklenen çıktıyı yazdırıyor.",
   fail: "Henüz değil — çıktınız beklenen çıktıdan farklı:",

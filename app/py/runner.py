@@ -199,6 +199,7 @@ def run(code, prelude, emit, options=None):
     only those not yet run in the session's namespace run first.
     """
     options = options or {}
+    _report_late_errors()
     output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
     graph = sys.modules.get("course_graph")
     if graph is not None:
@@ -216,6 +217,26 @@ def run(code, prelude, emit, options=None):
     finally:
         if session is not None:
             session["process"] = _save_process()
+
+
+def _report_late_errors():
+    """In the browser, asyncio's loop (Pyodide's, on the worker's timers) runs a program's callbacks
+    and tasks after the run has ended; the error one raises is written to sys.stderr then, which
+    the worker shows under the run's output (app/worker.js: LATE), as learner frames only. Installed
+    before every run: a program may have replaced the handler."""
+    if sys.platform != "emscripten" or "asyncio" not in sys.modules:
+        return
+    import asyncio
+    asyncio.get_event_loop().set_exception_handler(_write_late_error)
+
+
+def _write_late_error(loop, context):
+    error = context.get("exception")
+    if error is None:
+        sys.stderr.write(f"{context.get('message', 'error')}\n")
+    else:
+        error = describe(error)
+        sys.stderr.write(error["traceback"] or f"{error['type']}: {error['message']}\n")
 
 
 def _enter_process(session_name):

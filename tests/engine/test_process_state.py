@@ -6,7 +6,8 @@ source, and fails for any module-level ContextVar or thread-local, any global a 
 (`global x`), any module-level or class-level container that code changes (`x[k] = v`,
 `x.append(...)`, `x.update(...)` ...) and any module-level instance of an engine class that is
 neither registered nor listed in NOT_STATE below. New state therefore cannot be forgotten: it is
-found here, and then needs a line in CHANGES, which the second test uses to check its reset.
+found here, and then needs a line in CHANGES (process_changes.py), which the other tests use to
+check its reset.
 """
 import ast
 import collections.abc
@@ -24,6 +25,8 @@ from pathlib import Path
 import pytest
 import torch
 from torch import _process
+
+from process_changes import CHANGES, ENTROPY
 
 ENGINE = Path(torch.__file__).parent
 
@@ -55,28 +58,6 @@ VALUE_TYPES = ("torch._dtype.dtype", "torch._device.device", "torch.layout", "to
                "torch.autograd.derivatives._AllAt0", "torch.optim.optimizer._RequiredParameter",
                "torch.distributions.constraints")
 
-# For each registered state: a program line that changes it from a new process's.
-CHANGES = {
-    "torch._process._shown": "torch.ones(3).T",
-    "torch._process.settings": "torch.use_deterministic_algorithms(True)",
-    "torch.set_default_dtype": "torch.set_default_dtype(torch.float64)",
-    "torch.set_grad_enabled": "torch.set_grad_enabled(False)",
-    "torch.autograd.set_detect_anomaly": "torch.autograd.set_detect_anomaly(True)",
-    "torch._device._default_device": "torch.set_default_device(torch.device('cpu', 0))",
-    "torch.default_generator": "torch.manual_seed(0); torch.rand(3)",
-    "torch.set_printoptions": "torch.set_printoptions(precision=1, sci_mode=True)",
-    "torch.nn.modules.module.register_module_forward_pre_hook": "torch.nn.modules.module.register_module_forward_pre_hook(print)",
-    "torch.nn.modules.module.register_module_forward_hook": "torch.nn.modules.module.register_module_forward_hook(print)",
-    "torch.nn.utils.parametrize._cache_enabled": "block = torch.nn.utils.parametrize.cached(); block.__enter__()",
-    "torch.nn.utils.parametrize._cache": "torch.nn.utils.parametrize._cache['x'] = 1",
-    "torch.distributions.biject_to": "torch.distributions.biject_to.register(torch.distributions.constraints.Constraint, print)",
-    "torch.distributions.transform_to": "torch.distributions.transform_to.register(torch.distributions.constraints.Constraint, print)",
-    "torch.distributions.kl.register_kl": "torch.distributions.kl.register_kl(int, int)(print)",
-    "torch.distributions.kl._KL_MEMOIZE": "torch.distributions.kl._KL_MEMOIZE[int, int] = print",
-    "torch.nn.modules.module.RemovableHandle._next_id": "torch.nn.Linear(1, 1).register_forward_hook(print)",
-    "torch.distributions.distribution.Distribution._validate_args": "torch.distributions.Distribution.set_default_validate_args(False)",
-}
-ENTROPY = {"torch.default_generator"}  # a new process's differs every time
 
 _CONTAINERS = (dict, list, set, bytearray, deque, OrderedDict, defaultdict,
                weakref.WeakKeyDictionary, weakref.WeakValueDictionary, weakref.WeakSet)
