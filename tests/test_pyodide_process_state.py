@@ -1,12 +1,12 @@
-"""Every run is a new process, inside Pyodide under Node (the browser's Python): the runner's reset
-rules (tests/engine/test_new_run.py) and the registry of per-process state
-(tests/engine/test_process_state.py) pass there, and a Host (app/py/host.py) seeds torch's generator
-afresh for each program while a session keeps its own."""
+"""Every run is a new process, inside Pyodide under Node (the browser's Python): a Host
+(app/py/host.py) seeds torch's generator afresh for each program while a session keeps its own.
+(The runner's reset rules, tests/engine/test_new_run.py, and the registry of per-process state,
+tests/engine/test_process_state.py, run inside Pyodide with the rest of tests/engine:
+test_pyodide_kernels.py.)"""
 import json
 import os
 import subprocess
 import sys
-import sysconfig
 
 import pytest
 
@@ -43,13 +43,6 @@ def run_in_pyodide(*args, mount=(), stdin=None):
         command += ["--mount", folder]
     return subprocess.run(command + list(args), env=suite.clean_env(PYENGINE_BACKEND="python"), input=stdin,
                           capture_output=True, text=True, timeout=900)
-
-
-def test_the_runners_reset_rules_and_the_state_registry_hold_inside_pyodide():
-    site = os.path.realpath(sysconfig.get_paths()["purelib"])  # where this pytest comes from
-    proc = run_in_pyodide(os.path.join(PYODIDE, "run_pytest.py"), site, "-q", "tests/engine/test_new_run.py",
-                          "tests/engine/test_process_state.py", mount=[site])
-    assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-3000:]
 
 
 def test_a_host_inside_pyodide_seeds_each_program_afresh_and_a_session_keeps_its_seed():
