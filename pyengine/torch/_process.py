@@ -24,13 +24,13 @@ from ._caller import warn
 
 
 class _State:
-    """One piece of per-process state: `target` is what holds it (an object, or (module, attribute)
-    for a module global); `reset()` makes it a new process's, `save()` returns it and `load(saved)`
-    puts it back."""
-    __slots__ = ("name", "target", "reset", "save", "load")
+    """One piece of per-process state: `target` is what holds it (an object, or (owner, attribute)
+    for a global or class attribute); `reset()` makes it a new process's, `save()` returns it and
+    `load(saved)` puts it back."""
+    __slots__ = ("target", "reset", "save", "load")
 
-    def __init__(self, name, target, reset, save, load):
-        self.name, self.target, self.reset, self.save, self.load = name, target, reset, save, load
+    def __init__(self, target, reset, save, load):
+        self.target, self.reset, self.save, self.load = target, reset, save, load
 
 
 # name -> _State, in registration order (which is import order). A module imported again (the
@@ -40,7 +40,7 @@ registry = {}
 
 def register(name, target, *, reset, save, load):
     """Registers per-process state held by `target`; returns `target`."""
-    registry[name] = _State(name, target, reset, save, load)
+    registry[name] = _State(target, reset, save, load)
     return target
 
 
@@ -79,12 +79,7 @@ def per_process_object(name, obj):
 
 def _refill(container, contents):
     container.clear()
-    if isinstance(container, dict):
-        container.update(contents)
-    elif isinstance(container, list):
-        container.extend(contents)
-    else:
-        container.update(contents)
+    (container.extend if isinstance(container, list) else container.update)(contents)
 
 
 def new_run():
