@@ -80,6 +80,16 @@ def test_an_error_after_the_run_ended_is_a_note_under_its_output_and_keeps_the_v
     assert app.page.locator('[data-testid="verdict"]').get_attribute("data-state") == "pass"
 
 
+def test_an_error_in_a_browser_timers_callback_after_the_run_is_a_note_too(app):
+    app.run("import js\nfrom pyodide.ffi import create_once_callable\n"
+            "js.setTimeout(create_once_callable(lambda: 1 / 0), 100)\nprint('scheduled')")
+    note = app.page.locator('[data-testid="output"] [data-testid="output-late"]')
+    note.wait_for(timeout=10_000)
+    assert note.inner_text().splitlines()[1:] == ["ZeroDivisionError: division by zero"]
+    assert app.run("print('next')") == "next"
+    assert app.page.locator('[data-testid="output-late"]').count() == 0
+
+
 def test_screenshot_of_coloured_output_and_a_late_error(open_app):
     if not SHOTS:
         pytest.skip("ISSUE38_SHOTS names no folder")
