@@ -4,7 +4,7 @@ import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
 import { emptyProgress, importProgress } from "./progress.js";
-import { appendLate, appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
 import { newTerminal } from "./ansi.js";
 import { loadCourse } from "./lessons.js";
@@ -129,6 +129,7 @@ async function execute(key, code, prelude, expected) {
     options,
     onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
     onLate: (text) => update((s) => appendLate(s.runs[key], text)),
+    onOvertime: (seconds) => update((s) => markOvertime(s.runs[key], seconds)),
   });
   update((s) => finishRun(s.runs[key], result, expected));
   receiveRun(key, result);
@@ -221,6 +222,12 @@ export function resetExample(lesson, n) {
 
 export function stop() {
   python.stop();
+}
+
+// The answer "keep going" to a run past the time limit (run `key`).
+export function keepGoing(key) {
+  update((s) => markOvertime(s.runs[key], null));
+  python.keepGoing();
 }
 
 export function restartPython() {

@@ -27,10 +27,10 @@ from host import Host, text_of
 def main(host):  # locals only: each run puts this module's globals back
     seeded = text_of(host.run("import torch\\ntorch.manual_seed(0)\\nprint(torch.rand(3))")[0])
     draws = [text_of(host.run("import torch\\nprint(torch.rand(3))")[0]) for _ in range(2)]
-    cell = lambda code: text_of(host.run(code, options={"session": "s"})[0])
-    cell("import torch\\ntorch.manual_seed(0)")
+    cells = ["import torch\\ntorch.manual_seed(0)", "print(torch.rand(3))"]
+    text_of(host.run(cells[0], options={"session": "s"})[0])
     between = text_of(host.run("import torch\\nprint(torch.rand(3))")[0])
-    session = cell("print(torch.rand(3))")
+    session = text_of(host.run(cells[1], prelude=cells[:1], options={"session": "s"})[0])
     return {"seeded": seeded, "draws": draws, "between": between, "session": session}
 
 print(json.dumps(main(Host())), file=sys.__stdout__)

@@ -37,9 +37,10 @@ def test_settings_a_program_changes_do_not_reach_the_next_run():
     assert output == "torch.float32 tensor([1.2345, 2.4690], grad_fn=<MulBackward0>)\n"
 
 
-def run_cell(program, session):
+def run_cell(program, earlier, session):
+    """Runs a cell of `session` after the `earlier` cells of the page."""
     chunks = []
-    assert runner.run(program, [], lambda stream, text: chunks.append(text), {"session": session})["error"] is None
+    assert runner.run(program, list(earlier), lambda stream, text: chunks.append(text), {"session": session})["error"] is None
     return "".join(chunks)
 
 
@@ -58,15 +59,21 @@ def test_a_run_after_one_that_seeded_draws_from_a_freshly_seeded_generator():
 
 
 def test_a_session_keeps_its_generator_and_settings_whatever_ran_in_between():
-    run_cell("import torch\ntorch.manual_seed(0)\ntorch.set_default_dtype(torch.float64)\n", "rng-a")
+    cells = ["import torch\ntorch.manual_seed(0)\ntorch.set_default_dtype(torch.float64)\n",
+             "print(torch.rand(3, dtype=torch.float32), torch.get_default_dtype())",
+             "print(torch.rand(1, dtype=torch.float32))"]
+    run_cell(cells[0], [], "rng-a")
     assert run("import torch\nprint(torch.get_default_dtype())\n")[0] == "torch.float32\n"  # a run outside it
-    run_cell("import torch\ntorch.manual_seed(5)\n", "rng-b")  # another session
-    output = run_cell("print(torch.rand(3, dtype=torch.float32), torch.get_default_dtype())", "rng-a")
-    assert output == "tensor([0.4963, 0.7682, 0.0885], dtype=torch.float32) torch.float64\n"
-    assert run_cell("print(torch.rand(1, dtype=torch.float32))", "rng-a") == "tensor([0.1320], dtype=torch.float32)\n"
+    run_cell("import torch\ntorch.manual_seed(5)\n", [], "rng-b")  # another session
+    seed_0 = "tensor([0.4963, 0.7682, 0.0885], dtype=torch.float32) torch.float64\n"
+    assert run_cell(cells[1], cells[:1], "rng-a") == seed_0
+    assert run_cell(cells[2], cells[:2], "rng-a") == "tensor([0.1320], dtype=torch.float32)\n"
+    # A cell run again begins the session anew: a new process, the earlier cells run first.
+    assert run_cell(cells[1], cells[:1], "rng-a") == seed_0
 
 
 def test_a_session_keeps_pythons_random_too():
-    run_cell("import random\nrandom.seed(1)\n", "py-random")
+    cells = ["import random\nrandom.seed(1)\n", "print(random.random())"]
+    run_cell(cells[0], [], "py-random")
     run("import random\nrandom.seed(2)\n")
-    assert run_cell("print(random.random())", "py-random") == "0.13436424411240122\n"
+    assert run_cell(cells[1], cells[:1], "py-random") == "0.13436424411240122\n"

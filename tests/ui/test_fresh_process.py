@@ -122,6 +122,7 @@ CELLS_PAGE = """<!doctype html><title>cells</title><script type="module" src="{s
 <torch-cell session="s">import torch
 torch.manual_seed(0)</torch-cell>
 <torch-cell session="s">print(torch.rand(3))</torch-cell>
+<torch-cell session="s">print(torch.rand(1))</torch-cell>
 <torch-cell>import torch
 print(torch.rand(3))</torch-cell>
 <torch-cell expected="done">import asyncio
@@ -155,19 +156,21 @@ def run_cell(page, n):
 
 def test_an_embedded_session_keeps_its_generator_and_a_cell_outside_it_does_not_share_it(cells_page):
     run_cell(cells_page, 0)
-    outside = run_cell(cells_page, 2)
+    outside = run_cell(cells_page, 3)
     assert SEED_0 not in outside and not outside.startswith("tensor([0.4963")
     assert run_cell(cells_page, 1) == SEED_0  # the session's seed, whatever ran in between
-    run_cell(cells_page, 2)
-    assert run_cell(cells_page, 1).startswith("tensor([0.1320")  # seed 0's sequence, continued
+    run_cell(cells_page, 3)
+    assert run_cell(cells_page, 2) == "tensor([0.1320])"  # seed 0's sequence, continued
+    # A cell run again begins its session anew (a new process, the cells before it first).
+    assert run_cell(cells_page, 1) == SEED_0
 
 
 def test_an_embedded_cell_shows_colours_and_a_late_error_without_changing_its_verdict(cells_page):
-    assert run_cell(cells_page, 4) == r"magenta bold bell\x07"
-    coloured = cells_page.locator("torch-cell").nth(4)
+    assert run_cell(cells_page, 5) == r"magenta bold bell\x07"
+    coloured = cells_page.locator("torch-cell").nth(5)
     assert coloured.locator(".ansi-fg-5").inner_text() == "magenta" and coloured.locator(".ansi-bold").inner_text() == "bold"
-    assert run_cell(cells_page, 3) == "done"
-    cell = cells_page.locator("torch-cell").nth(3)
+    assert run_cell(cells_page, 4) == "done"
+    cell = cells_page.locator("torch-cell").nth(4)
     assert cell.locator('[data-testid="verdict"]').get_attribute("data-state") == "pass"
     note = cell.locator('[data-testid="output-late"]')
     note.wait_for(timeout=10_000)
