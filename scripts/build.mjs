@@ -21,6 +21,7 @@ import { ENGINE_ZIP } from "../app/boot-engine.js";
 import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const COURSE_VERSION = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 const TEXT = new Set([".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt"]);
 // Already compressed: no .gz/.br next to these (a zip may be stored uncompressed: compressAll tries it).
 const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
@@ -44,6 +45,8 @@ const bundle = (dist, options) =>
     legalComments: "none",
     logLevel: "warning",
     ...options,
+    // The course's version, which a progress file carries (app/progress.js).
+    define: { __COURSE_VERSION__: JSON.stringify(COURSE_VERSION), ...options.define },
   });
 
 // `out`: the folder to (re)write; `lessons`: the course file to ship (a test builds a changed course).
