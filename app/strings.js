@@ -271,7 +271,6 @@ export const en = {
     noVersion: "exported before files carried a version",
     sortBy: (column) => `Sort by ${column}`,
     passRate: "Pass rate",
-    passRateOf: (passed, total) => `${passed}/${total}`,
     cellState: (state, title, right, total) => `${title}: ${state}${total ? `, quiz ${right}/${total}` : ""}`,
     stuck: "Where learners are stuck",
     stuckHelp: "The lesson each learner worked on last, when they have not passed it yet.",
