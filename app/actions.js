@@ -147,11 +147,11 @@ export function removeLearner() {
   unsaved.clear();
   eraseProgress(progressPrefix(registry.active));
   registry.learners = registry.learners.filter((learner) => learner.id !== registry.active);
-  useLearner(registry, registry.learners[0].id);
+  useLearner(registry, registry.learners[0].id, { keepCurrent: false });
 }
 
-function useLearner(registry, id) {
-  save(); // what the learner so far has not saved yet is theirs
+function useLearner(registry, id, { keepCurrent = true } = {}) {
+  if (keepCurrent) save(); // what the learner so far has not saved yet is theirs
   registry.active = id;
   const problem = saveLearners(registry);
   storage.usePrefix(progressPrefix(id));
