@@ -51,6 +51,13 @@ function learnerPanel(state) {
     actions.addLearner(form.elements.name.value, form.elements.className.value);
     form.reset();
   };
+  const form = html`
+    <form class="learner-form" @submit=${submit}>
+      <label>${t.name} <input name="name" required maxlength="80" autocomplete="off" data-testid="learner-name" /></label>
+      <label>${t.className} <input name="className" maxlength="80" autocomplete="off" data-testid="learner-class" /></label>
+      <button type="submit" data-testid="learner-save">${me.name ? t.add : t.save}</button>
+    </form>
+  `;
   const remove = confirmThen(t.removeConfirm(me.name || t.unnamed), t.removeConfirmButton, actions.removeLearner);
   return html`
     <section class="learners" data-testid="learners" aria-labelledby="learners-heading">
@@ -64,12 +71,7 @@ function learnerPanel(state) {
               aria-label=${t.switchLabel(learner.name || t.unnamed)} @click=${() => actions.switchLearner(learner.id)}>${t.current(learner.name || t.unnamed, learner.class)}</button>`)}
           </p>`
         : nothing}
-      <form class="learner-form" @submit=${submit}>
-        ${me.name ? html`<span class="learner-form-heading">${t.add}</span>` : nothing}
-        <label>${t.name} <input name="name" required maxlength="80" autocomplete="off" data-testid="learner-name" /></label>
-        <label>${t.className} <input name="className" maxlength="80" autocomplete="off" data-testid="learner-class" /></label>
-        <button type="submit" data-testid="learner-save">${me.name ? t.add : t.save}</button>
-      </form>
+      ${me.name ? html`<details class="learner-add"><summary data-testid="learner-add">${t.add}</summary>${form}</details>` : form}
       <p class="help">${t.noPasswords}</p>
       ${others.length ? html`<button type="button" class="link" data-testid="learner-remove" @click=${remove}>${t.remove}</button>` : nothing}
     </section>

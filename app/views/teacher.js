@@ -77,8 +77,10 @@ function classTable(state, rows, sort) {
   const { lessons } = state.course;
   const rates = passRates(rows, lessons);
   const files = state.classroom.files.filter((file) => !file.problem).length;
-  const sortButton = (key, label, title = label) => html`<button type="button" class="sort" data-testid="class-sort" data-key=${key}
-      aria-label=${strings.teacher.sortBy(title)} title=${strings.teacher.sortBy(title)}>${label}${sort.key === key ? (sort.descending ? " ▼" : " ▲") : ""}</button>`;
+  // The visible label starts the button's name (a lesson's column shows its number; its title is
+  // read out after it); the order is the header's aria-sort.
+  const sortButton = (key, label, title = null) => html`<button type="button" class="sort" data-testid="class-sort" data-key=${key}
+      title=${strings.teacher.sortBy(title ?? label)}>${label}${title ? html`<span class="visually-hidden">. ${title}</span>` : nothing}<span aria-hidden="true">${sort.key === key ? (sort.descending ? " ▼" : " ▲") : ""}</span></button>`;
   const ariaSort = (key) => (sort.key === key ? (sort.descending ? "descending" : "ascending") : "none");
   const sortClick = (event) => {
     const button = event.target.closest("button.sort");

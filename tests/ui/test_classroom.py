@@ -28,6 +28,10 @@ def lesson_item(page, lesson):
 
 
 def add_learner(page, name, class_name=""):
+    """Names the learner on a first visit, else adds one (behind "Add a learner")."""
+    closed = page.locator('details.learner-add:not([open]) > summary')
+    if closed.count():
+        closed.click()
     page.fill('[data-testid="learner-name"]', name)
     page.fill('[data-testid="learner-class"]', class_name)
     page.click('[data-testid="learner-save"]')
