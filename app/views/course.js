@@ -50,6 +50,7 @@ function learnerPanel(state) {
     const form = event.target;
     actions.addLearner(form.elements.name.value, form.elements.className.value);
     form.reset();
+    form.closest("details")?.removeAttribute("open");
   };
   const form = html`
     <form class="learner-form" @submit=${submit}>

@@ -122,7 +122,7 @@ def test_export_names_the_learner_and_import_on_another_browser_merges(open_app,
     page = first.open("#/", wait_for_python=False)
     add_learner(page, "Ayşe Yılmaz", "10B")
     first.go(lesson_route(seed))
-    first.set_code("print('from school')\n")
+    first.set_code("print('from school — okulda ğ')\n")
     question = page.locator('[data-testid="question"]').first
     question.locator('input[type="radio"]').nth(seed["questions"][0]["answer"]).check()
     question.locator('[data-testid="check"]').click()
@@ -153,7 +153,7 @@ def test_export_names_the_learner_and_import_on_another_browser_merges(open_app,
     assert page.locator('[data-testid="dialog"]').count() == 0  # nothing was replaced: nothing to ask
     assert f"Quiz 1/{len(seed['questions'])}" in lesson_item(page, seed).inner_text()
     second.go(lesson_route(seed))
-    assert second.code() == "print('from school')\n"
+    assert second.code() == "print('from school — okulda ğ')\n"
     second.go(lesson_route(other))
     assert second.code() == "print('from home')\n"
 
