@@ -7,11 +7,14 @@ import datetime
 import hashlib
 import io
 import json
+import os
+import shutil
 import subprocess
 import time
 import zipfile
 
 import pytest
+import yaml
 
 from conftest import DIST, ROOT, App, check_and_close
 
@@ -415,3 +418,23 @@ def test_the_release_says_when_it_runs_the_slower_path(tmp_path):
     assert sorted(names) == sorted(f"autograd-course-{VERSION}/{name}" for name in ["TEACHERS.md", "TEACHERS.html", "index.html"])
     assert '<p class="note">This copy of the course was built without the compiled compute kernels' in guide
     assert "<h1>Autograd, hands on — for teachers</h1>" in guide
+
+
+def test_the_release_workflow_builds_with_npm_run_release_and_its_check_step_passes_on_a_release(tmp_path):
+    """The workflow's own steps, run here: its check of the zip on what release.mjs writes."""
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text())
+    assert workflow[True]["push"]["tags"] == ["v*"]  # YAML 1.1 reads the key `on` as true
+    runs = {step["name"]: step["run"] for step in workflow["jobs"]["zip"]["steps"] if "run" in step}
+    assert runs["Build the site and the zip"] == "npm run release"
+    assert json.loads((ROOT / "package.json").read_text())["scripts"]["release"] == "node scripts/build.mjs && node scripts/release.mjs"
+    checkout = tmp_path / "checkout"
+    (checkout / "dist").mkdir(parents=True)
+    shutil.copy(ROOT / "package.json", checkout)
+    (checkout / "dist" / "index.html").write_text("<!DOCTYPE html>")
+    (checkout / "dist" / "build-info.json").write_text(json.dumps({"version": VERSION, "kernels": True}))
+    subprocess.run(["node", str(ROOT / "scripts" / "release.mjs"), "--dist", "dist"], cwd=checkout, check=True, capture_output=True)
+    github_env = tmp_path / "github-env"
+    check = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", runs["Check the zip"]],
+                           cwd=checkout, env={**os.environ, "GITHUB_ENV": str(github_env)}, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert github_env.read_text() == f"ZIP=dist/autograd-course-{VERSION}.zip\n"
