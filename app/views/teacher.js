@@ -126,7 +126,7 @@ function classTable(state, rows, sort) {
             ${lessons.map((lesson) => {
               const { passed, total } = rates[lesson.id];
               return html`<td data-testid="class-pass-rate" data-lesson=${lesson.id} data-passed=${passed} data-total=${total}
-                title=${plainText(lesson.title)}>${Math.round((100 * passed) / total)}%</td>`;
+                title=${plainText(lesson.title)}>${(passed / total).toLocaleString(state.language, { style: "percent" })}</td>`;
             })}
           </tr>
         </tfoot>
