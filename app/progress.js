@@ -24,13 +24,13 @@ export const PREFIX = "autograd-course/progress/"; // the first learner's (learn
 const FORMAT = "autograd-course-progress";
 // The course's version (package.json), which an export carries: the build defines it.
 export const COURSE_VERSION = typeof __COURSE_VERSION__ === "string" ? __COURSE_VERSION__ : "development";
-export const MAX_DRAFT_CHARS = 100_000;
-export const MAX_IMPORT_BYTES = 4_000_000;
+const MAX_DRAFT_CHARS = 100_000;
+const MAX_IMPORT_BYTES = 4_000_000;
 
 // Each per-lesson field the app writes, and what it must be (in words, in the learner's language, when
 // a problem is reported). Fields not listed here are kept as they are, so a feature that adds one (in
 // its own module) loses nothing in older or newer tabs.
-export const LESSON_FIELDS = {
+const LESSON_FIELDS = {
   visited: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
   passed: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
   draft: [() => strings.progressWanted.draft(MAX_DRAFT_CHARS), (value) => typeof value === "string" && value.length <= MAX_DRAFT_CHARS],
@@ -192,7 +192,7 @@ function recordProblems(record, path) {
 
 // An export file: the learner's progress with who they are, the course's version and the content
 // hash of the progress (which import checks: a file changed by hand or cut short is refused).
-export function exportProgress(progress, learner = { name: "", class: "" }) {
+function exportProgress(progress, learner = { name: "", class: "" }) {
   return JSON.stringify(
     {
       format: FORMAT,
@@ -208,7 +208,7 @@ export function exportProgress(progress, learner = { name: "", class: "" }) {
 }
 
 // autograd-progress-<name>-<yyyy-mm-dd>.json, the name as a file name may hold it on any system.
-export function exportFileName(name, date = new Date()) {
+function exportFileName(name, date = new Date()) {
   const safe = name.normalize("NFC").replace(/[\s\\/:*?"<>|\u0000-\u001f.]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60);
   const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
   return `autograd-progress-${safe ? `${safe}-` : ""}${day}.json`;
