@@ -124,15 +124,19 @@ export function setStorageAvailable(available, progress, learners) {
 // ---- learners on this browser (learners.js) -----------------------------------------------------
 
 // Names the learner on a first visit (the one learner has no name yet), else adds a learner and
-// switches to them.
+// switches to them; a name and class already on this browser switch to that learner instead.
 export function addLearner(name, className) {
   const registry = loadLearners();
   const learner = { name: cleanName(name), class: cleanName(className) };
   if (!learner.name) return;
+  const same = (other) => other.name.toLocaleLowerCase() === learner.name.toLocaleLowerCase() && other.class.toLocaleLowerCase() === learner.class.toLocaleLowerCase();
   const current = activeLearner(registry);
-  if (!current.name) Object.assign(current, learner);
-  else registry.learners.push({ id: newLearnerId(registry), ...learner });
-  useLearner(registry, current.name ? registry.learners.at(-1).id : current.id);
+  const existing = registry.learners.find(same);
+  if (existing) return useLearner(registry, existing.id);
+  if (!current.name) return useLearner(registry, Object.assign(current, learner).id);
+  const id = newLearnerId(registry);
+  registry.learners.push({ id, ...learner });
+  useLearner(registry, id);
 }
 
 export function switchLearner(id) {

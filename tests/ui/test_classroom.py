@@ -102,7 +102,8 @@ def test_two_learners_on_one_browser_keep_separate_progress_and_earlier_progress
     page.locator("main h1").wait_for()
     assert app.code() == "print('before learners')\n"
     app.go("#/")
-    switch_to(page, "Ali")
+    add_learner(page, "Ali")  # a name already here switches to that learner instead of adding another
+    assert page.locator('[data-testid="learner-switch"]').count() == 1
     app.go(lesson_route(other))
     assert app.code() == "print('Ali was here')\n"
 
