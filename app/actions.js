@@ -413,7 +413,6 @@ export async function uploadProgress(file, confirm) {
   showNotice(state.saveProblem ? strings.importedNotSaved(state.saveProblem) : strings.imported(added.length + replaced.length));
 }
 
-
 // ---- teacher page (classroom.js) ----------------------------------------------------------------
 
 // Reads the progress files a teacher picked or dropped; a file of the same name read again replaces

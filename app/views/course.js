@@ -69,7 +69,7 @@ function learnerPanel(state) {
       ${others.length
         ? html`<p class="learner-switches"><span>${t.switchTo}</span>
             ${others.map((learner) => html`<button type="button" data-testid="learner-switch" data-name=${learner.name}
-              aria-label=${t.switchLabel(learner.name || t.unnamed)} @click=${() => actions.switchLearner(learner.id)}>${t.current(learner.name || t.unnamed, learner.class)}</button>`)}
+              title=${t.switchLabel(learner.name || t.unnamed)} @click=${() => actions.switchLearner(learner.id)}>${t.current(learner.name || t.unnamed, learner.class)}</button>`)}
           </p>`
         : nothing}
       ${me.name ? html`<details class="learner-add"><summary data-testid="learner-add">${t.add}</summary>${form}</details>` : form}

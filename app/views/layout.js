@@ -6,6 +6,7 @@ import { fromDisk } from "../files.js";
 import { courseProblemText } from "../lessons.js";
 import { LANGUAGES } from "../i18n/language.js";
 import { courseHref } from "../router.js";
+import { currentLearner } from "../selectors.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
 import { lessonPage } from "./lesson.js";
@@ -62,7 +63,7 @@ function page(state) {
 
 // Whose progress this is, on every page (a shared laptop); the course page switches learners.
 function learnerName(state) {
-  const me = state.learners.learners.find((learner) => learner.id === state.learners.active);
+  const me = currentLearner();
   return me?.name && state.storageAvailable
     ? html`<a class="learner-name" href=${courseHref} data-testid="learner-topbar">${strings.learners.topbar(me.name)}</a>`
     : nothing;

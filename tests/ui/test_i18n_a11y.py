@@ -155,6 +155,22 @@ def test_every_page_type_passes_an_axe_audit(audited, course, seed, localize, la
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_learner_panel_with_several_learners_passes_an_axe_audit(open_app, theme):
+    app = open_app(bypass_csp=True, color_scheme=theme)
+    page = app.open("#/", wait_for_python=False)
+    for name, class_name in (("Ayşe", "10B"), ("Ali", ""), ("Can", "10A")):
+        closed = page.locator("details.learner-add:not([open]) > summary")
+        if closed.count():
+            closed.click()
+        page.fill('[data-testid="learner-name"]', name)
+        page.fill('[data-testid="learner-class"]', class_name)
+        page.click('[data-testid="learner-save"]')
+        page.locator(f'[data-testid="learner-current"][data-name="{name}"]').wait_for()
+    page.click("details.learner-add > summary")  # the add form open too
+    assert serious_violations(page) == []
+
+
 def focused(page):
     return page.evaluate(
         """() => { const element = document.activeElement;
