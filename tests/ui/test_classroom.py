@@ -322,6 +322,7 @@ def test_the_teacher_page_reads_thirty_files_into_the_class_table(open_app, cour
     app = open_app(accept_downloads=True)
     page = app.open("#/", wait_for_python=False)
     page.click('[data-testid="teacher-link"]')
+    page.wait_for_function("() => document.title === 'Your class · Autograd, hands on'")
     page.set_input_files('[data-testid="class-import"]', [str(path) for path in paths])
     check_class_table(page, course, expected, refused)
     lessons = [lesson["id"] for lesson in course["lessons"]]
