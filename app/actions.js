@@ -5,7 +5,7 @@ import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
 import { emptyProgress, eraseProgress, importProgress, mergeProgress } from "./progress.js";
 import { activeLearner, cleanName, loadLearners, newLearnerId, progressPrefix, saveLearners } from "./learners.js";
-import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
 import { loadCourse } from "./lessons.js";
 import { plainText } from "./markdown.js";
@@ -180,7 +180,12 @@ async function execute(key, code, prelude, expected) {
     s.runs[key].code = code; // mistakes.js reads it
   });
   const options = { graph: graphRequested(key) };
-  const result = await python.run(code, { prelude, options, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  const result = await python.run(code, {
+    prelude,
+    options,
+    onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
+    onOvertime: (seconds) => update((s) => markOvertime(s.runs[key], seconds)),
+  });
   update((s) => finishRun(s.runs[key], result, expected));
   receiveRun(key, result);
   return result;
@@ -273,6 +278,12 @@ export function resetExample(lesson, n) {
 
 export function stop() {
   python.stop();
+}
+
+// The answer "keep going" to a run past the time limit (run `key`).
+export function keepGoing(key) {
+  update((s) => markOvertime(s.runs[key], null));
+  python.keepGoing();
 }
 
 export function restartPython() {

@@ -13,7 +13,7 @@ function storedTimeLimit() {
 }
 
 export const config = {
-  // A run longer than this is stopped with a message; 0 turns the limit off.
+  // A run longer than this asks whether to keep going (app/python.js); 0 turns the limit off.
   timeLimitSeconds: Number(query.get("time-limit") ?? storedTimeLimit() ?? 10),
   timeLimitFromAddress: query.has("time-limit"),
   // A boot stage (loading Python, loading the engine) that makes no progress for this long is

@@ -400,7 +400,8 @@ def test_the_time_limit_set_on_the_teacher_page_applies_from_the_next_load(open_
     page.reload()
     app.wait_for_python()
     app.run("while True:\n    pass\n", wait=False)
-    page.locator('[data-testid="run-timeout"]', has_text="1 s time limit").wait_for(timeout=15_000)
+    page.locator('[data-testid="run-overtime"]', has_text="Still running after 1 s").wait_for(timeout=15_000)
+    page.click('[data-testid="run-overtime-stop"]')
 
 
 # ---- the release a teacher downloads -------------------------------------------------------------
