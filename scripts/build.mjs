@@ -28,7 +28,7 @@ const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // What the service worker does not precache: the file:// copies, compressed variants (the server
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
-export const BUILD_INFO = "build-info.json";
+const BUILD_INFO = "build-info.json";
 const NOT_PRECACHED = [BUILD_INFO, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
 // What only pages that embed the course use (the cells, the iframe embed, PyScript's markup and
 // editor): not precached, so that a first visit to the course does not download them; the service

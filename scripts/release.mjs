@@ -19,7 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_ONLY = /\.(gz|br|zip)$/;
 const STORED = /\.(zip|woff2?|png)$/; // already compressed
 const BUILD_INFO = "build-info.json"; // scripts/build.mjs
-export const SLOWER_PATH = "This copy of the course was built without the compiled compute kernels (no clang/lld on the machine that built it): everything works, but larger tensor computations run slower.";
+const SLOWER_PATH = "This copy of the course was built without the compiled compute kernels (no clang/lld on the machine that built it): everything works, but larger tensor computations run slower.";
 
 export function writeRelease({ dist = join(root, "dist"), out } = {}) {
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
