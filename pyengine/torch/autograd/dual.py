@@ -17,11 +17,13 @@ enabled, tangents that require grad get a history, as PyTorch's do.
 import weakref
 
 from .._backend import backend as B
+from .._process import per_process
 from .._dtype import get_default_dtype
 from . import graph as _graph
 from .grad_mode import _forward_state as state
 
-_tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
+# id(tensor) -> weakref to it, for every tensor given a tangent in the level
+_tangent_holders = per_process("torch.autograd.forward_ad.tangents", {})
 
 NOT_IMPLEMENTED = (
     "Trying to use forward AD with {} that does not support it because it has not been implemented "
