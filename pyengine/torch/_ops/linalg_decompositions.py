@@ -428,7 +428,20 @@ def _pinv_backward(grad, result, A):
     return -S.mT(K @ pinvA) + (gradh - A @ K) @ pinvA @ pinvAh + pinvAhK - pinvAhK @ pinvA @ A
 
 
-@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor", self=lambda grad, self, result: _pinv_backward(
+def _pinv_jvp(self_t, self, result):
+    """The tangent of the pseudoinverse (PyTorch's pinv_jvp), through the smaller Gram side."""
+    A, pinv_A, dA = self, result, self_t
+    dAh, pinv_Ah = S.mT(dA), S.mT(pinv_A)
+    if A._shape[-2] <= A._shape[-1]:
+        K = pinv_Ah @ dAh
+        return pinv_A @ (K - S.mT(K) - K @ (A @ pinv_A)) + (dAh - pinv_A @ (A @ dAh)) @ (pinv_Ah @ pinv_A)
+    K = pinv_A @ dA
+    Kh = S.mT(K)
+    return (Kh - K - (pinv_A @ A) @ Kh) @ pinv_A + (pinv_A @ pinv_Ah) @ (dAh - (dAh @ A) @ pinv_A)
+
+
+@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor",
+    result=lambda self_t, self, result: _pinv_jvp(self_t, self, result), self=lambda grad, self, result: _pinv_backward(
     grad, result, self))
 def _pinv(self, atol, rtol):
     m, n = self._shape[-2], self._shape[-1]
