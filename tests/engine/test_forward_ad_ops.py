@@ -28,7 +28,7 @@ NO_FORWARD_FORMULA = {
 }
 # PyTorch has a formula for these; ours is not written yet
 NOT_YET = {
-    "_lstsq", "_scatter_reduce", "_qr", "_eigh", "_svd", "_lu_factor_ex", "_lu_unpack", "_linalg_lu",
+    "_lstsq", "_scatter_reduce", "_qr", "_svd", "_lu_factor_ex", "_lu_unpack", "_linalg_lu",
     "_lu_solve", "_householder_product",
 }
 

@@ -213,7 +213,18 @@ def _eigh_backward(grads, eigenvalues, eigenvectors):
     return V @ middle @ S.mT(V)
 
 
-@op("LinalgEighBackward0", name="_linalg_eigh", A=lambda grads, result: _eigh_backward(grads, *result))
+def _eigh_jvp(A_t, result):
+    """Eigenvalues' and eigenvectors' tangents of a symmetric A (PyTorch's linalg_eig_jvp): with
+    dP = V^T dA V, dL = diag(dP) and dV = V (dP_ij / (L_j - L_i), 0 on the diagonal)."""
+    L, V = result
+    dP = S.mT(V) @ A_t @ V
+    n = L._shape[-1]
+    off_diagonal = (dP / (S.unsqueeze(L, -2) - S.unsqueeze(L, -1))).masked_fill(eye(n, dtype=_dtype.bool_), 0)
+    return dP.diagonal(0, -2, -1), V @ off_diagonal
+
+
+@op("LinalgEighBackward0", name="_linalg_eigh",
+    result=lambda A_t, result: _eigh_jvp(A_t, result), A=lambda grads, result: _eigh_backward(grads, *result))
 def _eigh(A, UPLO):
     n = A._shape[-1]
     values, vectors = [], []
