@@ -8,11 +8,12 @@ some, the op's forward-mode formula gives the result's tangent:
 * ``"auto_element_wise"``: the op's backward formulas with the input's tangent as ``grad``, summed
   over the inputs (an element-wise op's Jacobian is diagonal, so J^T v = J v);
 * ``"auto_linear"``: the op itself applied to the tangents (zeros for inputs without one);
-* a function: called with ``<input>_t`` (each input's tangent, zeros where it has none), the
-  forward's arguments by name and ``result``; it returns the tangent (a tuple for several outputs).
+* a function: called with ``<input>_t`` (each input's tangent; where it has none, a ZeroTangent,
+  PyTorch's efficient zero tensor), the forward's arguments by name and ``result``; it returns the
+  tangent (a tuple for several outputs).
 
-Formulas run with tangents off (they read the primals), in the current grad mode: with grad
-enabled, tangents that require grad get a history, as PyTorch's do.
+Formulas run with tangents off and read the primals (``Tensor._fw_primal``, PyTorch's ``self_p``),
+in the current grad mode: with grad enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
@@ -87,11 +88,19 @@ def record_tangent(d, args, result):
         state["active"] = True
 
 
+def _primal(a):
+    return a._fw_primal(0) if isinstance(a, Tensor) and a._fw_grad is not None else a
+
+
 def _primals(args):
-    """``args`` with each dual tensor (also in a list) replaced by its primal (``Tensor._fw_primal``)."""
-    def primal(a):
-        return a._fw_primal(0) if isinstance(a, Tensor) and a._fw_grad is not None else a
-    return tuple([primal(x) for x in a] if isinstance(a, (list, tuple)) else primal(a) for a in args)
+    """``args`` with each dual tensor (also in a list of tensors) replaced by its primal
+    (``Tensor._fw_primal``); every other argument as it is."""
+    out = []
+    for a in args:
+        if isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) and x._fw_grad is not None for x in a):
+            a = [_primal(x) for x in a] if isinstance(a, list) else tuple(_primal(x) for x in a)
+        out.append(_primal(a))
+    return tuple(out)
 
 
 def _zeros(a):
