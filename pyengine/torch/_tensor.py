@@ -361,6 +361,15 @@ class Tensor:
     def __hash__(self):
         return id(self)
 
+    def __getstate__(self):
+        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do."""
+        state = object.__getstate__(self)
+        if "_fw_grad" in self.__dict__:
+            attributes, slots = state if isinstance(state, tuple) else (state, None)
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            state = (attributes, slots) if isinstance(state, tuple) else attributes
+        return state
+
     def __repr__(self, *, tensor_contents=None):
         from ._tensor_str import format_tensor
         suffixes = ()
