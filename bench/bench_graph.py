@@ -132,6 +132,8 @@ def browser_figures(exports):
             page = browser.new_page()
             page.goto(url + "#/lesson/computational-graph")
             page.wait_for_selector('[data-testid="python-status"][data-state="ready"]', timeout=120_000)
+            # "Show graph" is offered for code that builds a graph: the first program's, before its run
+            page.locator('[data-testid="editor"] .cm-content').first.fill(next(iter(PROGRAMS.values())))
             page.click('.practice [data-testid="graph-toggle"]')
             for label, code in PROGRAMS.items():
                 page.locator('[data-testid="editor"] .cm-content').first.fill(code)
