@@ -364,10 +364,12 @@ function spreadParallel(edges) {
   for (const edge of edges) (between.get(`${edge.from}>${edge.to}`) ?? between.set(`${edge.from}>${edge.to}`, []).get(`${edge.from}>${edge.to}`)).push(edge);
   for (const group of between.values()) {
     if (group.length < 2) continue;
+    // around the middle line of the group (dagre may have crossed them), in slot order
+    const middle = group[0].points.map((_, k) => group.reduce((sum, edge) => sum + (edge.points[k]?.x ?? edge.points.at(-1).x), 0) / group.length);
     group.forEach((edge, i) => {
       const shift = (i - (group.length - 1) / 2) * PARALLEL_GAP;
       edge.parallel = group.length;
-      edge.points = edge.points.map((p) => ({ x: p.x + shift, y: p.y }));
+      edge.points = group[0].points.map((p, k) => ({ x: middle[k] + shift, y: p.y }));
     });
   }
   return edges;
