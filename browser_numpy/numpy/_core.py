@@ -90,6 +90,17 @@ class ndarray:
     def _flat_positions(self):
         return _positions(self._offset, self._shape, self._strides)
 
+    # -- the engine's bridge (Tensor.numpy(), torch.from_numpy(): memory shared as in PyTorch)
+    @staticmethod
+    def _over_engine_buffer(buf, offset, shape, strides, dtype_name):
+        return _new(buf, offset, tuple(shape), tuple(strides), D._DTYPES[dtype_name])
+
+    def _engine_buffer(self):
+        """The buffer, when this array is all of it in row-major order (a tensor can share it)."""
+        if self._offset == 0 and self._is_contiguous() and len(self._buf) == self.size:
+            return self._buf
+        return None
+
     # -- conversion
     def tolist(self):
         values = self._values()
