@@ -253,8 +253,7 @@ def _nest(values, shape):
 
 
 def _shape_str(shape):
-    shape = tuple(shape)
-    return str(shape)
+    return str(tuple(shape)).replace(" ", "")
 
 
 def _axis(axis, ndim):

@@ -2,6 +2,8 @@
 ndarray and the scalar types, each ufunc declared once (its Python-number kernel and its type rule)."""
 import math
 
+from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, generic,
                     ndarray, scalar)
@@ -14,7 +16,7 @@ def broadcast_shapes(*shapes):
         sizes = {s[i] for s in shapes if len(s) >= -i} - {1}
         if len(sizes) > 1:
             raise ValueError("operands could not be broadcast together with shapes "
-                             + " ".join(str(tuple(s)).replace(" ", "") for s in shapes))
+                             + "".join(str(tuple(s)).replace(" ", "") + " " for s in shapes))
         out.append(sizes.pop() if sizes else 1)
     return tuple(out)
 
@@ -182,12 +184,11 @@ def _safe(fn, low=None):
 
 
 def _log(v):
-    from torch._libm import log
     if v == 0:
         return -math.inf
     if v < 0 or v != v:
         return math.nan
-    return log(v) if v != math.inf else v
+    return _libm.log(v) if v != math.inf else v
 
 
 def _sign(v):
@@ -228,9 +229,9 @@ expm1 = _u("expm1", _safe(math.expm1))
 log = _u("log", _log)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v))
-log1p = _u("log1p", lambda v: math.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan))
-sin = _u("sin", _safe(math.sin))
-cos = _u("cos", _safe(math.cos))
+log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan))
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan)
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan)
 tan = _u("tan", _safe(math.tan))
 arcsin = _u("arcsin", _safe(math.asin))
 arccos = _u("arccos", _safe(math.acos))
@@ -287,12 +288,23 @@ def _bind_operators(cls, as_scalar):
             setattr(cls, f"__i{name}__", inplace(fn))
     for name, fn in {"eq": equal, "ne": not_equal, "lt": less, "le": less_equal, "gt": greater, "ge": greater_equal}.items():
         setattr(cls, f"__{name}__", binary(fn))
+    if not as_scalar:
+        cls.__pow__ = _array_pow
     cls.__neg__ = lambda self: negative(self)
     cls.__pos__ = lambda self: positive(self)
     cls.__abs__ = lambda self: absolute(self)
     cls.__invert__ = lambda self: invert(self)
     cls.__matmul__ = lambda self, other: _matmul()(self, other)
     cls.__rmatmul__ = lambda self, other: _matmul()(other, self)
+
+
+def _array_pow(base, exponent):
+    """`a ** s`: numpy's fast paths for a float array and a scalar exponent (its `fast_scalar_power`)."""
+    if base._dtype.kind == "f" and type(exponent) in (int, float):
+        fast = {1: positive, -1: reciprocal, 0.5: sqrt, 2: square}.get(exponent)
+        if fast is not None:
+            return fast(base)
+    return power(base, exponent)
 
 
 def _matmul():
