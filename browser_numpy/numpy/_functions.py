@@ -468,11 +468,11 @@ def _extreme(a, axis, keepdims, pick, name):
 
 
 def amax(a, axis=None, keepdims=False):
-    return _extreme(a, axis, keepdims, lambda v, b: v > b, "maximum")
+    return _extreme(a, axis, keepdims, lambda v, b: v >= b, "maximum")  # maximum.reduce: the later of equals
 
 
 def amin(a, axis=None, keepdims=False):
-    return _extreme(a, axis, keepdims, lambda v, b: v < b, "minimum")
+    return _extreme(a, axis, keepdims, lambda v, b: v <= b, "minimum")
 
 
 max, min = amax, amin

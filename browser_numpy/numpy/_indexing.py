@@ -11,33 +11,50 @@ def _is_advanced(k):
     return isinstance(k, (ndarray, list)) or (hasattr(k, "dtype") and hasattr(k, "shape") and not isinstance(k, int))
 
 
+def _dims(k):
+    """How many of the array's dimensions an index item uses."""
+    if k is None or k is Ellipsis:
+        return 0
+    return k.ndim if isinstance(k, ndarray) and k._dtype.kind == "b" else 1
+
+
 def _expand(a, key):
+    """The index as one item per dimension (None adds one): Ellipsis expanded, boolean arrays as
+    the integer arrays of their True positions."""
     if not isinstance(key, tuple):
         key = (key,)
-    out = []
+    items = []
     for k in key:
         if isinstance(k, (list, ndarray)) or _is_advanced(k):
             k = asarray(k)
-            if k._dtype.kind == "b":
-                if k.ndim == 0:
-                    raise NotImplementedError("numpy 0-d boolean indices are not available in the browser")
-                from ._functions import nonzero
-                out.extend(nonzero(k))
-                continue
-            if k._dtype.kind not in "iu":
+            if k._dtype.kind == "b" and k.ndim == 0:
+                raise NotImplementedError("numpy 0-d boolean indices are not available in the browser")
+            if k._dtype.kind not in "iub":
                 raise IndexError("arrays used as indices must be of integer (or boolean) type")
-        out.append(k)
-    ellipses = sum(1 for k in out if k is Ellipsis)
+        items.append(k)
+    ellipses = sum(1 for k in items if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
-    used = sum(1 for k in out if k is not None and k is not Ellipsis)
+    used = sum(_dims(k) for k in items)
     if used > a.ndim:
         raise IndexError(f"too many indices for array: array is {a.ndim}-dimensional, but {used} were indexed")
     if ellipses:
-        i = out.index(Ellipsis)
-        out[i:i + 1] = [slice(None)] * (a.ndim - used)
+        i = next(i for i, k in enumerate(items) if k is Ellipsis)
+        items[i:i + 1] = [slice(None)] * (a.ndim - used)
     else:
-        out += [slice(None)] * (a.ndim - used)
+        items += [slice(None)] * (a.ndim - used)
+    out, axis = [], 0
+    for k in items:
+        if isinstance(k, ndarray) and k._dtype.kind == "b":
+            for d, size in enumerate(k._shape):
+                if a._shape[axis + d] != size:
+                    raise IndexError(f"boolean index did not match indexed array along axis {axis + d}; size of axis "
+                                     f"is {a._shape[axis + d]} but size of corresponding boolean axis is {size}")
+            from ._functions import nonzero
+            out.extend(nonzero(k))
+        else:
+            out.append(k)
+        axis += _dims(k)
     return out
 
 
@@ -73,7 +90,14 @@ def _advanced(a, key):
         raise NotImplementedError("numpy indexing with both None and index arrays is not available in the browser")
     from ._ufuncs import broadcast_shapes, broadcast_to
     arrays = [(axis, asarray(k)) for axis, k in enumerate(key) if not isinstance(k, slice)]
-    bshape = broadcast_shapes(*(k._shape for _, k in arrays))
+    for axis, k in arrays:  # every index is checked, even where broadcasting leaves none to take
+        for v in k._values():
+            _check(v, a._shape[axis], axis)
+    try:
+        bshape = broadcast_shapes(*(k._shape for _, k in arrays))
+    except ValueError:
+        raise IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes "
+                         + "".join(str(k._shape).replace(" ", "") + " " for _, k in arrays if k.ndim)) from None
     axes = [axis for axis, _ in arrays]
     index_values = [[_check(v, a._shape[axis], axis) for v in broadcast_to(k, bshape)._values()] for axis, k in arrays]
     slices = {axis: range(*k.indices(a._shape[axis])) for axis, k in enumerate(key) if isinstance(k, slice)}
@@ -98,6 +122,7 @@ def _offsets(axes, slices, strides):
 
 
 def getitem(a, key):
+    has_ellipsis = key is Ellipsis or isinstance(key, tuple) and any(k is Ellipsis for k in key)
     key = _expand(a, key)
     if any(isinstance(k, ndarray) for k in key):
         shape, positions = _advanced(a, key)
@@ -107,7 +132,7 @@ def getitem(a, key):
             values = [v != 0 for v in values]
         return _from_values(values, shape, a._dtype)
     view = _basic(a, key)
-    if not view._shape and sum(1 for k in key if k is not None and not isinstance(k, slice)) == a.ndim:
+    if not has_ellipsis and not view._shape and sum(1 for k in key if k is not None and not isinstance(k, slice)) == a.ndim:
         return scalar(view._values()[0], a._dtype)
     return view
 

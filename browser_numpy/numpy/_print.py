@@ -187,7 +187,8 @@ class _FloatFormat:
         nonzero = [abs(v) for v in finite if v != 0]
         if nonzero:
             hi, lo = max(nonzero), min(nonzero)
-            if hi >= 1e8 or (not self.suppress and (lo < 0.0001 or hi / lo > 1000.0)):
+            # numpy 2.3+: the cutoff is 10**min(8, finfo(dtype).precision)
+            if hi >= {"float16": 1e3, "float32": 1e6}.get(dt.name, 1e8) or (not self.suppress and (lo < 0.0001 or hi / lo > 1000.0)):
                 self.exp_format = True
         if not finite:
             self.pad_left = self.pad_right = 0
@@ -416,14 +417,17 @@ def scalar_str(x):
     return _float_scalar_text(v, dt)
 
 
+_POSITIONAL_BELOW = {"float16": 1e3, "float32": 1e6, "float64": 1e16}  # measured on numpy 2.4
+
+
 def _float_scalar_text(v, dt):
     if v != v:
         return "nan"
     if v in (math.inf, -math.inf):
         return "inf" if v > 0 else "-inf"
     short = D.shortest(v, dt)
-    a = abs(short)
-    if a == 0 or 1e-4 <= a < 1e16:
+    a = abs(v)
+    if a == 0 or 1e-4 <= a < _POSITIONAL_BELOW[dt.name]:
         return _positional(short, None, True, "0", False, None, None, None)
     return _scientific(short, None, True, ".", False, None, None, None).replace(".e", "e")
 

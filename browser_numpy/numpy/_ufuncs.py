@@ -43,7 +43,7 @@ def _operand(x):
     return asarray(x), False
 
 
-def _result_dtype(arrays):
+def _result_dtype(arrays, check=True):
     strong = [a for a, weak in arrays if not weak]
     if not strong:
         dt = arrays[0][0]._dtype
@@ -55,7 +55,9 @@ def _result_dtype(arrays):
         dt = D.promote_types(dt, a._dtype)
     for a, weak in arrays:
         if weak:
-            dt = D.weak_result(dt, a._values()[0])
+            value = a._values()[0]
+            dt = D.weak_result(dt, value) if check or not isinstance(value, int) or isinstance(value, bool) else \
+                (dt if dt.kind != "b" else D.INT64)
     return dt
 
 
@@ -68,21 +70,41 @@ def _ieee_div(a, b):
         return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
+def _divmod(a, b):
+    """numpy's npy_divmod for floats: (floor quotient, remainder with b's sign)."""
+    if not b:
+        return _ieee_div(a, b), math.nan
+    if not math.isfinite(a):
+        return math.nan, math.nan
+    mod = math.fmod(a, b)
+    div = (a - mod) / b
+    if mod:
+        if (b < 0) != (mod < 0):
+            mod += b
+            div -= 1.0
+    else:
+        mod = math.copysign(0.0, b)
+    if div:
+        floordiv = float(math.floor(div))
+        if div - floordiv > 0.5:
+            floordiv += 1.0
+    else:
+        floordiv = math.copysign(0.0, _ieee_div(a, b))
+    return floordiv, mod
+
+
 def _floor_div(a, b):
     if isinstance(a, int) and isinstance(b, int):
         return a // b if b else 0
-    if b == 0:
-        return _ieee_div(a, b) if a == 0 or a != a else _ieee_div(a, b)
-    return math.floor(a / b) if math.isfinite(a / b) else a / b
+    return _divmod(a, b)[0]
 
 
 def _mod(a, b):
     if isinstance(a, int) and isinstance(b, int):
         return a % b if b else 0
-    if b == 0:
-        return math.nan
-    return math.fmod(a, b) if False else a - b * math.floor(a / b) if math.isfinite(a) and math.isfinite(b) else (
-        math.nan if not math.isfinite(a) else (a if (a >= 0) == (b > 0) or a == 0 else b))
+    if math.isinf(b) and math.isfinite(a):
+        return a if a == 0 or (a < 0) == (b < 0) else b
+    return _divmod(a, b)[1]
 
 
 def _power(a, b):
@@ -99,11 +121,20 @@ def _power(a, b):
 
 
 def _max(a, b):
-    return a if a != a or a >= b else b
+    """numpy's: NaN propagates; of two equal values (0.0 and -0.0) the second."""
+    return a if a != a or a > b else b
 
 
 def _min(a, b):
-    return a if a != a or a <= b else b
+    return a if a != a or a < b else b
+
+
+_BOOL_ERRORS = {
+    "subtract": "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, "
+                "or the logical_xor function instead.",
+    "negative": "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
+                "logical_not function instead.",
+}
 
 
 class ufunc:
@@ -128,7 +159,12 @@ class ufunc:
         if self.rule == "float64":
             return dt if dt.kind == "f" else FLOAT64
         if self.rule == "nobool" and dt.kind == "b":
-            raise TypeError(f"numpy boolean {self.name} is not supported")
+            raise TypeError(_BOOL_ERRORS[self.name])
+        if self.rule == "int8" and dt.kind == "b":  # no bool loop: the first loop that takes bools
+            return D._DTYPES["int8"]
+        if self.rule == "integer" and dt.kind == "f":
+            raise TypeError(f"ufunc '{self.name}' not supported for the input types, and the inputs could not be "
+                            "safely coerced to any supported types according to the casting rule ''safe''")
         return dt
 
     def __call__(self, *args, out=None, where=True, dtype=None):
@@ -138,12 +174,16 @@ class ufunc:
             else:
                 raise TypeError(f"{self.name}() takes from {self.nin} to {self.nin + 1} positional arguments but {len(args)} were given")
         operands = [_operand(a) for a in args]
-        dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands)
+        # a loop of floats for integer inputs (true_divide, sqrt, ...) takes a Python int of any size
+        # (and a comparison compares it exactly)
+        floats = self.rule == "float64" or "_loop_dtype" in vars(self) or self.out_bool
+        dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands, check=not floats)
         loop = self._loop_dtype(dt)
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
         compute = D.caster(loop)
-        columns = [[compute(v) for v in _values_as(a, shape)] if a._dtype is not loop else _values_as(a, shape)
-                   for a, _ in operands]
+        exact = self.out_bool and loop.kind in "iu"
+        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
+                   for a, weak in operands]
         kernel = self.kernel
         values = [kernel(*vs) for vs in zip(*columns)]
         out_dt = BOOL if self.out_bool else loop
@@ -203,9 +243,9 @@ add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b)
 subtract = _b("subtract", lambda a, b: a - b, "nobool")
 multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b)
 true_divide = divide = _b("divide", _ieee_div, "float64")
-floor_divide = _b("floor_divide", _floor_div, "nobool")
-remainder = mod = _b("remainder", _mod, "nobool")
-power = _b("power", _power, "nobool")
+floor_divide = _b("floor_divide", _floor_div, "int8")
+remainder = mod = _b("remainder", _mod, "int8")
+power = _b("power", _power, "int8")
 maximum = _b("maximum", _max)
 minimum = _b("minimum", _min)
 equal = _b("equal", lambda a, b: a == b, out_bool=True)
@@ -217,9 +257,9 @@ greater_equal = _b("greater_equal", lambda a, b: a >= b, out_bool=True)
 logical_and = _b("logical_and", lambda a, b: bool(a) and bool(b), out_bool=True)
 logical_or = _b("logical_or", lambda a, b: bool(a) or bool(b), out_bool=True)
 logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
-bitwise_and = _b("bitwise_and", lambda a, b: a & b)
-bitwise_or = _b("bitwise_or", lambda a, b: a | b)
-bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b)
+bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
+bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
+bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
 arctan2 = _b("arctan2", math.atan2, "float64")
 hypot = _b("hypot", math.hypot, "float64")
 
@@ -247,7 +287,7 @@ negative = _u("negative", lambda v: -v, "nobool")
 positive = _u("positive", lambda v: v, "same")
 absolute = _u("absolute", abs, "same")
 fabs = _u("fabs", math.fabs, "float64")
-sign = _u("sign", _sign, "nobool")
+sign = _u("sign", _sign, "int8")
 square = _u("square", lambda v: v * v, "same")
 reciprocal = _u("reciprocal", lambda v: _ieee_div(1, v) if not isinstance(v, int) else (1 // v if v else 0), "same")
 logical_not = ufunc("logical_not", 1, lambda v: not v, "same", out_bool=True)
