@@ -392,6 +392,7 @@ int8 = _scalar_type("int8", int)
 uint8 = _scalar_type("uint8", int)
 bool_ = _scalar_type("bool", int)
 SCALAR_TYPES = {t._dtype.name: t for t in (float64, float32, float16, int64, int32, int16, int8, uint8, bool_)}
+ndarray.__module__ = dtype.__module__ = "numpy"
 for _t in SCALAR_TYPES.values():
     _t._dtype.type = _t
     _t.__module__ = "numpy"
