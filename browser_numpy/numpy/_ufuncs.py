@@ -188,7 +188,8 @@ class ufunc:
         values = [kernel(*vs) for vs in zip(*columns)]
         out_dt = BOOL if self.out_bool else loop
         cast = D.caster(out_dt)
-        values = [cast(v) for v in values]
+        if out_dt is not FLOAT64:  # array("d") takes a float loop's results as they are
+            values = [cast(v) for v in values]
         if where is not True:
             mask = _values_as(asarray(where), shape)
             if out is None:
