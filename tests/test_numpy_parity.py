@@ -1,7 +1,7 @@
 """The browser's numpy (browser_numpy/numpy) prints what real numpy 2.x prints: every program in
 tests/numpy_parity/programs/ (creation and printing, arithmetic and promotion, reductions,
-indexing, shape functions and products, every legacy random sampler, the "Learning PyTorch with
-Examples" numpy warm-up) must print, byte for byte, what tests/gen/gen_numpy.py recorded under
+indexing, shape functions and products, every legacy random sampler, memory shared with tensors
+(Tensor.numpy(), torch.from_numpy()), the "Learning PyTorch with Examples" numpy warm-up) must print, byte for byte, what tests/gen/gen_numpy.py recorded under
 real numpy (tests/numpy_parity/expected.json):
 
 * in CPython, with browser_numpy/ on sys.path as the browser has it (the engine on its pure-Python
