@@ -8,7 +8,8 @@ from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float3
                     int32, int64, ndarray, uint8)
 from ._dtypes import promote_types
 from ._exceptions import AxisError
-from ._functions import (all, amax, amin, any, arange, argmax, argmin, argwhere, atleast_1d, atleast_2d, clip,
+from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
+                         percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
                          column_stack, concatenate, copy, count_nonzero, cumsum, dot, empty, empty_like, expand_dims,
                          eye, full, full_like, hstack, identity, inner, linspace, matmul, max, mean, meshgrid, min,
                          moveaxis, ndim, nonzero, ones, ones_like, outer, prod, ravel, reshape, shape, size, split,
@@ -45,9 +46,17 @@ def _method(fn):
 
 
 for _name, _fn in dict(sum=sum, mean=mean, std=std, var=var, max=amax, min=amin, argmax=argmax, argmin=argmin,
-                       prod=prod, all=all, any=any, cumsum=cumsum, dot=dot, clip=clip, nonzero=nonzero).items():
+                       prod=prod, all=all, any=any, cumsum=cumsum, dot=dot, clip=clip, nonzero=nonzero,
+                       argsort=argsort).items():
     setattr(ndarray, _name, _method(_fn))
 ndarray.round = lambda self, decimals=0: round(self, decimals)
+
+
+def _sort_in_place(self, axis=-1, kind=None):
+    self[...] = sort(self, axis)
+
+
+ndarray.sort = _sort_in_place
 
 
 def round(a, decimals=0):

@@ -370,8 +370,8 @@ def _finish(values, out_shape, a, axes, keepdims, dt, as_scalar=True):
 def _sum_values(group, dt, last_axis):
     if dt.kind == "f":
         rnd = D.caster(dt) if dt.name != "float16" else D.to_single
-        if last_axis:
-            total = _pairwise(group, rnd)
+        if last_axis:  # the reduction starts from add's identity, 0.0 (so -0.0s sum to 0.0)
+            total = 0.0 + _pairwise(group, rnd)
         else:
             total = 0.0
             for v in group:
@@ -531,10 +531,10 @@ def cumsum(a, axis=None, dtype=None):
     moved = moveaxis(a, axis, -1)
     groups, _ = _groups(moved, (moved.ndim - 1,))
     out = []
-    for g in groups:
-        total = cast(0)
+    for g in groups:  # add.accumulate starts from the first element (-0.0 stays -0.0)
+        total = None
         for v in g:
-            total = cast(total + v)
+            total = cast(v) if total is None else cast(total + v)
             out.append(total)
     return moveaxis(_from_values(out, moved._shape, dt), -1, axis).copy()
 
@@ -604,3 +604,161 @@ def inner(a, b):
     if a.ndim == 1 and b.ndim == 1:
         return matmul(a, b)
     raise NotImplementedError("numpy.inner of arrays with more than 1 dimension is not available in the browser")
+
+
+# ---------------------------------------------------------------------------------------
+# Sorting and statistics
+
+
+def _sort_key(v):
+    """numpy's order: NaN after everything."""
+    return (v != v, v)
+
+
+def sort(a, axis=-1, kind=None):
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    axis = _axis(axis, a.ndim)
+    moved = moveaxis(a, axis, -1)
+    groups, _ = _groups(moved, (moved.ndim - 1,))
+    values = [v for g in groups for v in sorted(g, key=_sort_key)]
+    return moveaxis(_from_values(values, moved._shape, a._dtype), -1, axis).copy()
+
+
+def argsort(a, axis=-1, kind=None):
+    """A stable argsort: ties keep their order (numpy's default quicksort may order ties of more than
+    16 elements otherwise)."""
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    axis = _axis(axis, a.ndim)
+    moved = moveaxis(a, axis, -1)
+    groups, _ = _groups(moved, (moved.ndim - 1,))
+    values = [i for g in groups for i in sorted(range(len(g)), key=lambda i: _sort_key(g[i]))]
+    return moveaxis(_from_values(values, moved._shape, INT64), -1, axis).copy()
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
+    if axis is not None:
+        raise NotImplementedError("numpy.unique(axis=) is not available in the browser")
+    a = asarray(ar)
+    flat = a._values()
+    order = sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
+    values, index, counts, inverse = [], [], [], [0] * len(flat)
+    for i in order:
+        v = flat[i]
+        if not values or not (v == values[-1] or v != v and values[-1] != values[-1]):
+            values.append(v)
+            index.append(i)
+            counts.append(0)
+        counts[-1] += 1
+        inverse[i] = len(values) - 1
+    result = [_from_values(values, (len(values),), a._dtype)]
+    if return_index:
+        result.append(_from_values(index, (len(index),), INT64))
+    if return_inverse:
+        result.append(_from_values(inverse, a._shape, INT64))
+    if return_counts:
+        result.append(_from_values(counts, (len(counts),), INT64))
+    return result[0] if len(result) == 1 else tuple(result)
+
+
+def _lerp(a, b, t):
+    """numpy's _lerp: a + (b - a) * t, computed from b's side when t >= 0.5."""
+    diff = b - a
+    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
+
+
+def _quantile_values(group, q):
+    """numpy's "linear" method on one sorted group, q in [0, 1]."""
+    n = len(group)
+    if _b.any(v != v for v in group):
+        return math.nan
+    virtual = q * (n - 1)
+    previous = math.floor(virtual)
+    gamma = virtual - previous
+    lo = _b.min(_b.max(int(previous), 0), n - 1)
+    hi = _b.min(lo + 1, n - 1)
+    return _lerp(group[lo], group[hi], gamma)
+
+
+def quantile(a, q, axis=None, keepdims=False, method="linear"):
+    if method != "linear":
+        raise NotImplementedError(f"numpy.quantile(method={method!r}) is not available in the browser")
+    a = asarray(a)
+    qs = asarray(q).astype(float)
+    if _b.any(not 0 <= v <= 1 for v in qs._values()):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    axes = _reduce_axes(a, axis)
+    groups, out_shape = _groups(a.astype(a._dtype if a._dtype.kind == "f" else FLOAT64), axes)
+    groups = [sorted(g, key=_sort_key) for g in groups]
+    dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    cast = D.caster(dt)
+    if keepdims:
+        out_shape = tuple(1 if d in axes else s for d, s in enumerate(a._shape))
+    per_q = [[cast(_quantile_values(g, qv)) for g in groups] for qv in qs._values()]
+    if qs.ndim == 0:
+        return _from_values(per_q[0], out_shape, dt) if out_shape else scalar(per_q[0][0], dt)
+    return _from_values([v for row in per_q for v in row], qs._shape + out_shape, dt)
+
+
+def percentile(a, q, axis=None, keepdims=False, method="linear"):
+    from ._ufuncs import true_divide
+    return quantile(a, true_divide(q, 100), axis, keepdims, method)
+
+
+def median(a, axis=None, keepdims=False):
+    """numpy's: the mean of the middle one or two sorted values (NaN if any is NaN)."""
+    a = asarray(a)
+    axes = _reduce_axes(a, axis)
+    groups, out_shape = _groups(a, axes)
+    dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    cast = D.caster(dt)
+    values = []
+    for g in groups:
+        if _b.any(v != v for v in g):
+            values.append(math.nan)
+            continue
+        s = sorted(g)
+        n = len(s)
+        middle = s[n // 2 - 1:n // 2 + 1] if n % 2 == 0 else s[n // 2:n // 2 + 1]
+        total = 0.0
+        for v in middle:
+            total = cast(total + v)
+        values.append(cast(total / len(middle)))
+    return _finish(values, out_shape, a, axes, keepdims, dt)
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    if not isinstance(bins, int) or density or weights is not None:
+        raise NotImplementedError("numpy.histogram with bin edges, density= or weights= is not available in the "
+                                  "browser; pass a number of bins")
+    a = asarray(a).reshape(-1)
+    if range is not None:
+        first, last = float(range[0]), float(range[1])
+        if first > last:
+            raise ValueError("max must be larger than min in range parameter.")
+    elif a.size == 0:
+        first, last = 0.0, 1.0
+    else:
+        first, last = float(amin(a)), float(amax(a))
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    edges = linspace(first, last, bins + 1, dtype=edge_dt)
+    e = edges._values()
+    counts = [0] * bins
+    denom = last - first
+    for v in a._values():
+        if not first <= v <= last:
+            continue
+        i = int((v - first) / denom * bins)
+        if i == bins:
+            i -= 1
+        if v < e[i]:
+            i -= 1
+        elif v >= e[i + 1] and i != bins - 1:
+            i += 1
+        counts[i] += 1
+    return _from_values(counts, (bins,), INT64), edges

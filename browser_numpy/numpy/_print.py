@@ -154,12 +154,16 @@ def _positional(v, precision, unique, trim, sign, pad_left, pad_right, min_digit
     return body
 
 
-def _scientific(v, precision, unique, trim, sign, pad_left, exp_digits, min_digits):
+def _scientific(v, precision, unique, trim, sign, pad_left, exp_digits, min_digits, exact=None):
+    """Dragon4's scientific mode on v's shortest digits; past them, up to min_digits, the digits of
+    the exact value (`exact`, when v stands for a float32/float16 value), rounded."""
     whole, frac, exp = _digits(v, precision, unique, True)
     if v == 0:
-        whole, frac, exp = "0", "", 0
-    if min_digits and len(frac) < min_digits:
-        frac += "0" * (min_digits - len(frac))
+        whole, frac, exp = "0", "0" * (min_digits or 0), 0
+    elif min_digits and len(frac) < min_digits:
+        mantissa, _, exponent = f"{abs(v if exact is None else exact):.{min_digits}e}".partition("e")
+        whole, _, frac = mantissa.partition(".")
+        exp = int(exponent)
     text = _sign_str(v, sign) + whole
     width = max(2, exp_digits or 0) if exp_digits is not None and exp_digits >= 0 else 2
     exponent = f"e{'-' if exp < 0 else '+'}{abs(exp):0{width}d}"
@@ -225,7 +229,7 @@ class _FloatFormat:
             self.pad_left = max(self.pad_left, len(options["nanstr"]) - offset, len(options["infstr"]) + neginf - offset)
 
     def __call__(self, v):
-        v = D.shortest(v, self.dt)
+        exact, v = v, D.shortest(v, self.dt)
         if not math.isfinite(v):
             if v != v:
                 ret = ("+" if self.sign == "+" else "") + self.options["nanstr"]
@@ -234,7 +238,7 @@ class _FloatFormat:
             return " " * (self.pad_left + self.pad_right + 1 - len(ret)) + ret
         if self.exp_format:
             return _scientific(v, self.precision, self.unique, self.trim, self.sign == "+", self.pad_left,
-                               self.exp_size, self.min_digits)
+                               self.exp_size, self.min_digits, exact)
         return _positional(v, self.precision, self.unique, self.trim, self.sign == "+", self.pad_left,
                            self.pad_right, self.min_digits)
 

@@ -131,3 +131,33 @@ def test_indexing_matches_numpy(data):
 def test_advanced_indexing_with_none_says_it_is_not_available():
     with pytest.raises(NotImplementedError, match="not available in the browser"):
         ours.arange(6).reshape(2, 3)[None, [0, 1]]
+
+
+REDUCTIONS = ["sum", "mean", "max", "min", "argmax", "argmin", "std", "var", "prod", "cumsum", "median", "sort", "argsort"]
+
+
+@SETTINGS
+@given(st.data())
+def test_reductions_match_numpy(data):
+    """Reductions over any axis (pairwise float sums along a contiguous axis, sequential across rows)."""
+    shape = data.draw(st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple))
+    n = int(real.prod(shape))
+    dtype = data.draw(st.sampled_from(["float64", "float32", "int64", "int8", "bool"]))
+    if dtype.startswith("float"):
+        values = data.draw(st.lists(st.floats(-1e3, 1e3, width=32), min_size=n, max_size=n))
+    else:
+        values = _values(dtype, n, data)
+    name = data.draw(st.sampled_from(REDUCTIONS))
+    axis = data.draw(st.one_of(st.none(), st.integers(-len(shape), len(shape) - 1)))
+    kwargs = {"axis": axis} if name in ("cumsum", "argmax", "argmin", "sort", "argsort") else \
+        {"axis": axis, "keepdims": data.draw(st.booleans())}
+    if name in ("sort", "argsort") and axis is None:
+        kwargs = {}
+    if name == "argsort":  # ours is stable; numpy's default orders ties by the machine's SIMD sort
+        kwargs["kind"] = "stable"
+    if name == "sort":  # and so it orders -0.0 and 0.0
+        values = [v + 0.0 for v in values]
+
+    def make(np):
+        return getattr(np, name)(np.array(values, dtype=dtype).reshape(shape), **kwargs)
+    assert outcome(ours, make) == outcome(real, make)
