@@ -233,6 +233,12 @@ class ndarray:
 
     __hash__ = None
 
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(f"'numpy.ndarray' object has no attribute '{name}'")
+        raise NotImplementedError(f"numpy.ndarray.{name} is not available in the browser; this course's numpy "
+                                  "is a subset (see numpy's module for what it has)")
+
 
 def _new(buf, offset, shape, strides, dt, base=None):
     a = object.__new__(ndarray)
