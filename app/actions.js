@@ -141,6 +141,7 @@ export async function runPractice(lesson, code) {
   update((s) => {
     const run = s.runs[key];
     const lessonRecord = record(s, lesson.id);
+    if (lesson.practice.steps) lessonRecord.step = number; // stay on the step just run, to see its verdict
     if (run.verdict === "pass") {
       lessonRecord.steps = { ...lessonRecord.steps, [number]: true };
       if (stepsOf(lesson.practice).every((_, k) => lessonRecord.steps[k])) lessonRecord.passed = true;
