@@ -246,7 +246,15 @@ CHECK_MESSAGES = {
 def check_program(checks, code, namespace, printed, language=None):
     """Runs `checks` (Python source) against the finished program; returns {"passed": True} or
     {"passed": False, "message": the first failed assertion's message, or why a check raised}."""
-    messages = CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"])
+    learner_builtins = dict(vars(builtins))
+    vars(builtins).update(_BUILTINS)  # the checks' helpers (ast, torch's own code) see Python's built-ins too
+    try:
+        return _run_checks(checks, code, namespace, printed, CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"]))
+    finally:
+        vars(builtins).update(learner_builtins)
+
+
+def _run_checks(checks, code, namespace, printed, messages):
     try:
         tree = ast.parse(code)
     except SyntaxError:
