@@ -154,3 +154,45 @@ def test_an_order_question_is_solved_with_the_keyboard(open_app, course):
     question.locator('[data-testid="check"]').click()
     assert question.get_attribute("data-state") == "correct"
     assert "backward()" in question.locator('[data-testid="explanation"]').inner_text()
+
+
+PYTHON_MISTAKES = {
+    "call-attribute": "import torch\nx = torch.tensor(2.0, requires_grad=True)\n(x * x).backward()\nprint(x.grad())",
+    "matmul-shapes": "import torch\nprint(torch.ones(2, 3) @ torch.ones(2, 3))",
+    "broadcast-shapes": "import torch\nprint(torch.ones(2, 3) + torch.ones(2))",
+    "int-float": "import torch\nprint(torch.tensor([[1, 2]]) @ torch.ones(2, 1))",
+    "item-many": "import torch\nprint(torch.ones(3).item())",
+    "indentation": "import torch\nfor i in range(2):\nprint(i)",
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(PYTHON_MISTAKES))
+def test_plain_python_mistakes_with_tensors_get_a_friendly_note(lesson_app, mistake):
+    lesson_app.run(PYTHON_MISTAKES[mistake])
+    note = lesson_app.page.locator('.practice [data-testid="mistake"]')
+    assert note.get_attribute("data-mistake") == mistake
+    links = note.locator('[data-testid="mistake-lesson"]')
+    assert links.count() == (0 if mistake == "indentation" else 1)
+
+
+def test_a_friendly_note_in_turkish(open_app, seed):
+    app = open_app(query="?lang=tr")
+    app.open(f"#/lesson/{seed['id']}")
+    app.run(PYTHON_MISTAKES["item-many"])
+    note = app.page.locator('.practice [data-testid="mistake"]')
+    assert ".item() tam olarak bir elemanlı" in note.inner_text()
+    assert note.locator('[data-testid="mistake-lesson"]').inner_text().startswith("Ders: ")
+
+
+def test_an_edited_example_keeps_its_expected_output_in_view(lesson_app, seed):
+    page = lesson_app.page
+    example = page.locator('[data-testid="example"]').first
+    expected = next(block for block in seed["body"] if block["type"] == "code")["expected_output"]
+    lesson_app.set_code("print('changed')", testid="example-editor")
+    example.locator('[data-testid="example-run"]').click()
+    page.wait_for_selector('[data-testid="example-output"][data-running="false"][data-showing="run"]')
+    assert example.locator('[data-testid="example-output"]').inner_text().strip() == "changed"
+    assert example.locator('[data-testid="example-expected"]').inner_text().strip() == expected.strip()
+    assert "before your edits" in example.locator('[data-testid="example-expected-caption"]').inner_text()
+    example.locator('[data-testid="example-reset"]').click()
+    assert example.locator('[data-testid="example-expected"]').count() == 0
