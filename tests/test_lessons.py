@@ -79,6 +79,7 @@ def test_lesson_has_every_required_part(lesson_id):
     assert course_tool.validate({"sections": COURSE["sections"], "lessons": [lesson]}) == []
     assert sum(block["type"] == "code" for block in lesson["body"]) >= 2
     assert 1 <= len(lesson["practice"]["hints"]) <= 3
+    assert lesson["practice"]["learned"].strip()
     assert len(lesson["questions"]) >= 3 and len({q["type"] for q in lesson["questions"]}) >= 2
     assert all(question["explanation"].strip() for question in lesson["questions"])
 
@@ -128,7 +129,8 @@ def test_every_lesson_is_translated_to_turkish_in_full(lesson_id):
     turkish = lesson["translations"]["tr"]
     assert {"title", "summary", "body", "practice", "questions"} <= set(turkish)
     assert all(block for block in turkish["body"])  # every text and code block
-    assert {"title", "prompt", "starter", "hints"} <= set(turkish["practice"])
+    assert {"title", "prompt", "learned"} <= set(turkish["practice"])
+    assert {"starter", "hints"} <= set(turkish["practice"]) or len(turkish["practice"]["steps"]) == len(lesson["practice"]["steps"])
     for question, english in zip(turkish["questions"], lesson["questions"]):
         assert {"prompt", "explanation"} <= set(question)
         assert question["prompt"] != english["prompt"]

@@ -621,6 +621,8 @@ def content_problems(course):
         if sum(1 for block in body if isinstance(block, dict) and block.get("type") == "code") < 2:
             problems.append(f"{where}.body: needs at least 2 code examples")
         practice = lesson.get("practice") if isinstance(lesson.get("practice"), dict) else {}
+        if practice and not practice.get("learned"):
+            problems.append(f"{where}.practice.learned: missing (what a passed practice taught, shown with the next lesson)")
         steps = practice.get("steps") if isinstance(practice.get("steps"), list) else [practice]
         for s, step in enumerate(steps):
             here = f"{where}.practice" + (f".steps[{s}]" if "steps" in practice else "")
