@@ -439,3 +439,18 @@ def test_every_wrong_choice_option_explains_itself():
     wrong = next(k for k in range(len(question["options"])) if k != question.get("answer") and k not in question.get("answers", []))
     question["feedback"][wrong] = ""
     assert f"lessons[0].questions[{index}].feedback: wrong option {wrong} without `Feedback:` (every wrong answer explains itself)" in course_tool.validate(broken)
+
+
+def test_the_turkish_checks_judge_as_the_english_ones():
+    """Translated checks differ only in their messages: with them, every solution still passes and
+    every wrong program still fails (its message is Turkish now, so only the verdicts are compared)."""
+    turkish = copy.deepcopy(COURSE)
+    for lesson in turkish["lessons"]:
+        translated = lesson["translations"]["tr"]["practice"]
+        for step, translated_step in zip(lesson["practice"].get("steps") or [lesson["practice"]], translated.get("steps") or [translated]):
+            assert translated_step.get("checks"), lesson["id"]
+            step["checks"] = translated_step["checks"]
+    report = course_tool.run_programs(course_tool.verify_requests(turkish), "python", mode="--verify")
+    assert [problem for problem in course_tool.check_problems(turkish, report) if " fails with " not in problem] == []
+    messages = [runs[1]["check"]["message"] for runs in report["steps"]]
+    assert all(message.startswith("Programınız elle yazılmış") for message in messages)
