@@ -249,3 +249,22 @@ def test_progress_files_with_and_without_steps_import(open_app, tmp_path, course
     app.go("#/")
     notice = import_lessons({STEPPED: {"steps": {"0": "yes"}}}, "bad.json")
     assert f'progress.lessons["{STEPPED}"].steps' in notice
+
+
+def test_every_practice_step_passes_its_solution_in_the_browser(open_app, course):
+    """The checks run in Pyodide (CPython 3.14, the pure-Python engine) as they do under the
+    course tool: every step's sample solution passes there too."""
+    app = open_app()
+    page = app.open(f"#/lesson/{course['lessons'][0]['id']}")
+    failures = []
+    for lesson in course["lessons"]:
+        app.go(f"#/lesson/{lesson['id']}")
+        page.locator(f'article[data-lesson="{lesson["id"]}"] [data-testid="editor"]').wait_for()
+        steps = lesson["practice"].get("steps") or [lesson["practice"]]
+        for number, step in enumerate(steps):
+            app.run(step["solution"])
+            if verdict(page) != "pass":
+                failures.append((lesson["id"], number, page.locator('[data-testid="verdict"]').inner_text()))
+            elif number < len(steps) - 1:
+                page.click('[data-testid="next-step"]')
+    assert failures == []
