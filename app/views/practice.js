@@ -95,7 +95,7 @@ function stepList(lesson, steps, current) {
       const passed = selectors.stepPassed(lesson, number);
       const reachable = passed || number === open || open === -1;
       return html`<li class="step ${passed ? "passed" : ""}" data-testid="step" data-state=${passed ? "passed" : number === current ? "current" : "open"}>
-        <button type="button" class="link" data-testid="step-button" aria-current=${number === current ? "step" : nothing} ?disabled=${!reachable}
+        <button type="button" data-testid="step-button" aria-current=${number === current ? "step" : nothing} ?disabled=${!reachable}
           @click=${() => actions.goToStep(lesson, number)}>
           ${passed ? html`<span aria-hidden="true">✓</span> ` : nothing}${strings.stepNumber(number + 1)}: <span lang=${textLanguage(step, "title")}>${markdownInline(step.title)}</span>
           ${passed ? html`<span class="visually-hidden">${strings.stepPassed}</span>` : nothing}
