@@ -143,7 +143,7 @@ export const isMultipleChoice = (question) => Array.isArray(question.answers);
 export const blanksOf = (question) => question.blanks ?? [question.answers];
 
 // Whitespace in a blank doesn't count beyond separating words: `x * 2 ` is `x  *  2`.
-export const normalizeBlank = (text) => text.trim().replace(/\s+/g, " ");
+const normalizeBlank = (text) => text.trim().replace(/\s+/g, " ");
 
 // Which blanks hold an accepted answer, in template order.
 export const blanksRight = (question, answer) =>

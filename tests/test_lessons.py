@@ -431,3 +431,11 @@ def test_a_translated_check_may_change_its_messages_but_not_its_code():
     turkish["checks"] = english.replace("1e-4", "1e-2")
     assert course_tool.validate(broken) == [
         f"lessons[{index}].translations.tr.practice.steps[0].checks: must be the English checks (only comments and messages may be translated)"]
+
+
+def test_every_wrong_choice_option_explains_itself():
+    broken = copy.deepcopy(COURSE)
+    index, question = next((k, q) for k, q in enumerate(broken["lessons"][0]["questions"]) if q["type"] == "choice")
+    wrong = next(k for k in range(len(question["options"])) if k != question.get("answer") and k not in question.get("answers", []))
+    question["feedback"][wrong] = ""
+    assert f"lessons[0].questions[{index}].feedback: wrong option {wrong} without `Feedback:` (every wrong answer explains itself)" in course_tool.validate(broken)

@@ -666,8 +666,14 @@ def content_problems(course):
                         problems.append(f"{here}.answers: must be ascending, each option once")
                     if len(set(right)) == options:
                         problems.append(f"{here}.answers: at least one option must be wrong")
-                if isinstance(question.get("feedback"), list) and len(question["feedback"]) != options:
-                    problems.append(f"{here}.feedback: has {len(question['feedback'])} items, one per option ({options}) is needed")
+                feedback = question.get("feedback") if isinstance(question.get("feedback"), list) else []
+                if feedback and len(feedback) != options:
+                    problems.append(f"{here}.feedback: has {len(feedback)} items, one per option ({options}) is needed")
+                right_options = right if isinstance(right, list) else [question.get("answer")]
+                unexplained = [k for k in range(options) if k not in right_options and not (feedback[k:k + 1] or [""])[0]]
+                if unexplained:
+                    problems.append(f"{here}.feedback: wrong option{'s' * (len(unexplained) > 1)} {', '.join(map(str, unexplained))} "
+                                    "without `Feedback:` (every wrong answer explains itself)")
             if question.get("type") == "match":
                 rights = [pair.get("right") for pair in question.get("pairs") or [] if isinstance(pair, dict)]
                 if len(set(rights)) != len(rights):

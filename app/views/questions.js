@@ -120,7 +120,8 @@ function optionFeedback(question, value) {
 // A wrong prediction against the real output, compared as output (app/grading.js): until the answer
 // is no secret only the learner's own lines are shown, the characters that differ marked.
 function predictDiff(question, value, revealed) {
-  const rows = diffOutputs(question.answer, value ?? "");
+  const typed = value ?? "";
+  const rows = diffOutputs(question.answer, typed.endsWith("\n") ? typed : `${typed}\n`); // a text box has no final newline to miss
   if (revealed) return diffView(rows);
   const missing = normalizeOutput(question.answer).length - normalizeOutput(value ?? "").length;
   return html`${diffView(rows.filter((row) => row.op !== "expected"), { yoursOnly: true })}

@@ -196,3 +196,24 @@ def test_an_edited_example_keeps_its_expected_output_in_view(lesson_app, seed):
     assert "before your edits" in example.locator('[data-testid="example-expected-caption"]').inner_text()
     example.locator('[data-testid="example-reset"]').click()
     assert example.locator('[data-testid="example-expected"]').count() == 0
+
+
+def test_on_a_phone_the_practice_toolbar_stays_put_and_long_lines_scroll(open_app, seed):
+    app = open_app(viewport={"width": 390, "height": 844})
+    page = app.open(f"#/lesson/{seed['id']}")
+    toolbar = page.locator(".practice .toolbar").first
+    rows = lambda: len({round(box["y"]) for box in (button.bounding_box() for button in toolbar.locator("button").all())})
+    assert rows() <= 2
+    reset_before = page.locator('[data-testid="reset"]').bounding_box()
+    app.run("import time\nprint('a long line of output ' * 10)\ntime.sleep(3)", wait=False)
+    page.wait_for_selector('[data-testid="stop"]')
+    reset_during = page.locator('[data-testid="reset"]').bounding_box()
+    assert reset_during["x"] == reset_before["x"]  # Stop takes Run's room: the row does not move
+    assert page.locator('[data-testid="stop"]').bounding_box()["y"] == reset_during["y"]
+    assert rows() <= 2
+    page.click('[data-testid="stop"]')
+    app.wait_for_run()
+    output = page.locator('[data-testid="output"]')
+    width, room, overflow = output.evaluate("o => [o.scrollWidth, o.clientWidth, getComputedStyle(o).overflowX]")
+    assert width > room and overflow == "auto"  # the long line scrolls, it is not cut
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
