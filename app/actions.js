@@ -4,7 +4,7 @@ import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, currentStep, exampleCode, exampleKey, lessonById, practiceKey, stepsOf } from "./selectors.js";
 import { emptyProgress, importProgress } from "./progress.js";
-import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
 import { loadCourse } from "./lessons.js";
 import { strings, useLanguage } from "./strings.js";
@@ -124,7 +124,12 @@ async function execute(key, code, prelude, expected, checks) {
     s.runs[key].code = code; // mistakes.js reads it
   });
   const options = { graph: graphRequested(key), ...(checks && { checks, language: state.language }) };
-  const result = await python.run(code, { prelude, options, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  const result = await python.run(code, {
+    prelude,
+    options,
+    onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
+    onOvertime: (seconds) => update((s) => markOvertime(s.runs[key], seconds)),
+  });
   update((s) => finishRun(s.runs[key], result, expected));
   receiveRun(key, result);
   return result;
@@ -248,6 +253,12 @@ export function resetExample(lesson, n) {
 
 export function stop() {
   python.stop();
+}
+
+// The answer "keep going" to a run past the time limit (run `key`).
+export function keepGoing(key) {
+  update((s) => markOvertime(s.runs[key], null));
+  python.keepGoing();
 }
 
 export function restartPython() {

@@ -4,8 +4,14 @@ import { diffOutputs, outputsMatch } from "./grading.js";
 import { appendLines } from "./output-lines.js";
 
 // { running, chunks: [{ stream, text }], blocks (output-lines.js: the same output for display),
-//   truncatedAfterLines, result, verdict, diff }
-export const newRun = () => ({ running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null });
+//   truncatedAfterLines, overtimeSeconds (the time limit, while a run past it asks whether to go on),
+//   result, verdict, diff }
+export const newRun = () => ({ running: true, chunks: [], blocks: [], truncatedAfterLines: null, overtimeSeconds: null, result: null, verdict: null, diff: null });
+
+// A run past the time limit (python.js onOvertime) asks to keep going or stop, until it ends or is answered.
+export function markOvertime(run, seconds) {
+  run.overtimeSeconds = seconds;
+}
 
 // The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
 // it comes: the output panel renders only what is new.
@@ -25,6 +31,7 @@ export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "
 // (`result.check`, runner.py check_program): it passes only when the output and the checks agree.
 export function finishRun(run, result, expected) {
   run.running = false;
+  run.overtimeSeconds = null;
   run.result = result;
   if (expected === undefined || (result.status !== "ok" && result.status !== "error")) return;
   const printed = stdoutOf(run);

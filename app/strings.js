@@ -140,6 +140,9 @@ export const en = {
   crashed: (message) => `Python stopped working (${message}) and was restarted. Run your program again.`,
   stopped: "Stopped.",
   timedOut: (seconds) => `Stopped: the program ran longer than the ${seconds} s time limit.`,
+  overtime: (seconds) =>
+    `Still running after ${seconds} s, the time limit. A long training loop may need more time; a loop that never ends never will. Keep going, or stop it? (A teacher can change the limit: see the teacher page.)`,
+  keepGoing: "Keep going",
   pass: "Correct — your program prints the expected output and passes every check.",
   fail: "Not yet — your output differs from the expected output:",
   failWithError: "Not yet — your program stopped with an error.",
@@ -266,6 +269,15 @@ export const en = {
     badPart: (part) => `There is no part “${part}” to embed; use practice, example-N or questions.`,
     noPart: "Nothing to show: the address needs #lesson=<id>&part=… or #code=….",
     openCourse: "Open in the course",
+    showCode: "Show the code",
+    markup: "Markup",
+    earlierFailed: (n) => `Cell ${n} of this session raised an error, so this cell did not run. Run cell ${n} to see it.`,
+    sessionRestarted: (position) =>
+      position > 0
+        ? `The session started over: ${position === 1 ? "cell 1 ran" : `cells 1–${position} ran`} again first, in a fresh Python.`
+        : "The session started over from this cell, in a fresh Python.",
+    takeOutput: "Use this output as the expected output",
+    markupCopied: "The cell's markup with its expected output (copied to the clipboard if the browser allowed it):",
   },
   graph: {
     title: "Autograd graph",

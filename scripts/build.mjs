@@ -63,7 +63,12 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   // worker), and only a <torch-cell graph> loads the graph panel's code. The chunks sit beside the
   // entries: files.js finds our files from its own chunk's import.meta.url.
   await bundle(dist, {
-    entryPoints: { embed: "app/embed/embed.js", frame: "app/embed/frame.js", "pyscript-torch": "app/embed/pyscript-torch.js" },
+    entryPoints: {
+      embed: "app/embed/embed.js",
+      frame: "app/embed/frame.js",
+      "pyscript-torch": "app/embed/pyscript-torch.js",
+      "embed-demo": "app/embed/demo.js",
+    },
     format: "esm",
     splitting: true,
     chunkNames: "embed-[name]-[hash]",

@@ -99,6 +99,9 @@ export const tr = {
   crashed: (message) => `Python çalışmayı bıraktı (${message}) ve yeniden başlatıldı. Programınızı yeniden çalıştırın.`,
   stopped: "Durduruldu.",
   timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
+  overtime: (seconds) =>
+    `Program ${seconds} saniyelik süre sınırından sonra hâlâ çalışıyor. Uzun bir eğitim döngüsü daha fazla zaman isteyebilir; hiç bitmeyen bir döngü ise bitmez. Devam etsin mi, durdurulsun mu? (Öğretmen sınırı değiştirebilir: öğretmen sayfasına bakın.)`,
+  keepGoing: "Devam et",
   pass: "Doğru — programınız beklenen çıktıyı yazdırıyor ve her denetimden geçiyor.",
   fail: "Henüz değil — çıktınız beklenen çıktıdan farklı:",
   failWithError: "Henüz değil — programınız bir hatayla durdu.",
@@ -214,6 +217,15 @@ export const tr = {
     openCourse: "Kursta aç",
     badPart: (part) => `Gömülecek “${part}” diye bir bölüm yok; practice, example-N ya da questions kullanın.`,
     cellLabel: (n) => `Python kodu, hücre ${n}`,
+    showCode: "Kodu göster",
+    markup: "İşaretleme",
+    earlierFailed: (n) => `Bu oturumun ${n}. hücresi hata verdi, bu yüzden bu hücre çalışmadı. Hatayı görmek için ${n}. hücreyi çalıştırın.`,
+    sessionRestarted: (position) =>
+      position > 0
+        ? `Oturum baştan başladı: önce ${position === 1 ? "1. hücre" : `1–${position}. hücreler`} yeni bir Python'da yeniden çalıştı.`
+        : "Oturum bu hücreden, yeni bir Python'da baştan başladı.",
+    takeOutput: "Bu çıktıyı beklenen çıktı olarak kullan",
+    markupCopied: "Hücrenin beklenen çıktısıyla işaretlemesi (tarayıcı izin verdiyse panoya kopyalandı):",
   },
   expectedOutput: "Beklenen çıktı",
   expectedOutputOfLesson: "Beklenen çıktı (dersin programının, değişikliklerinizden önceki)",

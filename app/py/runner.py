@@ -1,7 +1,8 @@
 """Runs a learner's program inside the Python worker.
 
 Each run gets a fresh namespace, unless it names a session (embedded cells of one page), whose
-namespace is kept between its runs, like a notebook's; the worker puts the interpreter back as it
+namespace is kept between its runs, like a notebook's, as long as it holds exactly what running the
+session's cells in page order leaves (see _session_for); the worker puts the interpreter back as it
 was at boot before each run (`boot_state.restore()`, see boot_state.py);
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
@@ -31,7 +32,7 @@ INPUT_MESSAGE = "input() is not supported in this course; assign the value inste
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
 
-# Session name → {"namespace": dict, "ran": set of cell numbers run in it}. Created before the boot
+# Session name → {"namespace": dict, "ran": {cell number: the code it ran}}. Created before the boot
 # state is captured, so restore() keeps its contents (boot_state.py).
 _sessions = {}
 
@@ -208,13 +209,15 @@ def run(code, prelude, emit, options=None):
     if graph is not None:
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
     if not options.get("graph"):
-        error, namespace = _run_in_namespace(code, prelude, output, options)
+        error, namespace, restarted = _run_in_namespace(code, prelude, output, options)
         result = {"error": error}
     else:
         import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
         with course_graph.recording() as recorder:
-            error, namespace = _run_in_namespace(code, prelude, output, options)
+            error, namespace, restarted = _run_in_namespace(code, prelude, output, options)
         result = {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+    if restarted:
+        result["session_restarted"] = True
     if options.get("checks") is not None and error is None:
         try:
             result["check"] = check_program(options["checks"], code, namespace, "".join(output.printed), options.get("language"))
@@ -316,15 +319,30 @@ def _run_in_namespace(code, prelude, output, options):
     if session_name is None:
         blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
         namespace = _new_namespace()
-        return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
-    session = _sessions.get(session_name)
-    if session is None:
-        session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set()}
+        return _execute(code, LEARNER_FILE, blocks, output, namespace, {}, 0), namespace, False
+    session, restarted = _session_for(session_name, prelude)
     ran = session["ran"]
     pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
-    error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
-    ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
-    return error, session["namespace"]
+    number = len(prelude) + 1
+    error = _execute(code, CELL_FILE.format(number), pending, output, session["namespace"], ran, number)
+    return error, session["namespace"], restarted
+
+
+def _session_for(name, prelude):
+    """The session's state, begun anew (a fresh namespace and per-process state, as a new notebook
+    kernel) when it is not what running cells 1..len(prelude) in page order, as they read now,
+    would leave: the cell being run, or one after it, ran already (so `y.backward()` run twice
+    works as it did the first time), or an earlier cell was edited since it ran. Returns (session,
+    whether it began anew after having run cells)."""
+    session = _sessions.get(name)
+    number = len(prelude) + 1
+    stale = session is not None and (
+        any(ran_number >= number for ran_number in session["ran"])
+        or any(session["ran"].get(earlier, block) != block for earlier, block in enumerate(prelude, start=1))
+    )
+    if session is None or stale:
+        session = _sessions[name] = {"namespace": _new_namespace(), "ran": {}}
+    return session, stale
 
 
 def _new_namespace():
@@ -339,18 +357,22 @@ def _new_namespace():
     return {"__name__": "__main__", "__builtins__": __builtins__}
 
 
-def _execute(code, filename, prelude, output, namespace, ran):
-    """Runs the `prelude` blocks, (filename, number, code) each, adding each number to `ran` once
-    it has run, then the program as `filename`, in `namespace`; returns None or the error dict
-    that describe() makes."""
+def _execute(code, filename, prelude, output, namespace, ran, number):
+    """Runs the `prelude` blocks, (filename, number, code) each, then the program as `filename`
+    (number `number`), in `namespace`, recording in `ran` the code of each block that ran and of the
+    program once it started (it has run even if it failed, as in a notebook); returns None or the error dict that
+    describe() makes, which names the earlier block (`earlier_cell`) when one of those failed."""
     discard = Stream(Output(lambda stream, text: None, 0), "stdout")
     saved = sys.stdout, sys.stderr
+    running = None  # the prelude block being run, if any
     try:
         sys.stdout = sys.stderr = discard
-        for block_file, number, block in prelude:
+        for block_file, running, block in prelude:
             exec(_compile(block, block_file), namespace)
-            ran.add(number)
+            ran[running] = block  # a block that failed runs again before the next cell
+        running = None
         sys.stdout, sys.stderr = output.stdout, output.stderr
+        ran[number] = code
         exec(_compile(code, filename), namespace)
         return None
     except KeyboardInterrupt:
@@ -360,7 +382,8 @@ def _execute(code, filename, prelude, output, namespace, ran):
             return None
         return describe(exit, filename)
     except BaseException as error:
-        return describe(error, filename)
+        described = describe(error, filename)
+        return described if running is None else {**described, "earlier_cell": running}
     finally:
         output.flush()
         sys.stdout, sys.stderr = saved

@@ -12,7 +12,8 @@ import { markdownInline } from "../markdown.js";
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
 // Before a run it shows `placeholder` (an example's expected output), labelled `placeholderLabel`.
-export function outputPanel(run, { testid, placeholder = "", placeholderLabel = strings.output }) {
+// `overtime` = { keepGoing(), stop() } answers a run past the time limit (runs.js markOvertime).
+export function outputPanel(run, { testid, placeholder = "", placeholderLabel = strings.output, overtime = null }) {
   const blocks = run ? run.blocks : appendLines([], "stdout", placeholder);
   return html`
     <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${run ? strings.output : placeholderLabel}
@@ -20,8 +21,19 @@ export function outputPanel(run, { testid, placeholder = "", placeholderLabel = 
     ><pre>${blocks.map(
       (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
     )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+    ${run?.overtimeSeconds && overtime ? overtimePrompt(run.overtimeSeconds, overtime) : nothing}
     ${mistakeNote(run)}
   `;
+}
+
+// The time limit passed: the program goes on until the learner says (it runs in a worker, so the
+// page stays responsive meanwhile).
+function overtimePrompt(seconds, { keepGoing, stop }) {
+  return html`<div class="overtime" data-testid="run-overtime" role="alert">
+    <p>${strings.overtime(seconds)}</p>
+    <button type="button" data-testid="run-keep-going" @click=${keepGoing}>${strings.keepGoing}</button>
+    <button type="button" class="stop" data-testid="run-overtime-stop" @click=${stop}>${strings.stop}</button>
+  </div>`;
 }
 
 // A short explanation of a classic autograd mistake the run made, with the lesson that covers it.

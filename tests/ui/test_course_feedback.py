@@ -217,3 +217,54 @@ def test_on_a_phone_the_practice_toolbar_stays_put_and_long_lines_scroll(open_ap
     width, room, overflow = output.evaluate("o => [o.scrollWidth, o.clientWidth, getComputedStyle(o).overflowX]")
     assert width > room and overflow == "auto"  # the long line scrolls, it is not cut
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+def test_progress_files_with_and_without_steps_import(open_app, tmp_path, course):
+    """An older progress file (a stepped lesson's practice passed as a whole, no `steps`) and a new
+    one (steps passed one by one) both import; a malformed `steps` is refused with its path."""
+    app = open_app()
+    page = app.open("#/", wait_for_python=False)
+
+    def import_lessons(lessons, name):
+        path = tmp_path / name
+        path.write_text(json.dumps({"format": "autograd-course-progress", "exported": "2026-12-01T00:00:00Z",
+                                    "progress": {"version": 1, "lastLesson": STEPPED, "lessons": lessons}}))
+        page.set_input_files('[data-testid="import-progress"]', str(path))
+        page.locator('[data-testid="progress-notice"]').wait_for()
+        return page.locator('[data-testid="progress-notice"]').inner_text()
+
+    import_lessons({STEPPED: {"visited": True, "passed": True, "hints": 1}}, "old.json")
+    app.go(f"#/lesson/{STEPPED}")
+    states = page.locator('[data-testid="step"]')
+    assert [states.nth(k).get_attribute("data-state") for k in range(3)] == ["passed", "passed", "passed"]
+    assert page.locator('[data-testid="step-prompt"]').get_attribute("data-step") == "2"
+    assert page.locator('[data-testid="practice-passed"]').count() == 1
+
+    app.go("#/")
+    import_lessons({STEPPED: {"visited": True, "steps": {"0": True}, "step": 1, "stepHints": {"1": 1}}}, "new.json")
+    app.go(f"#/lesson/{STEPPED}")
+    assert [states.nth(k).get_attribute("data-state") for k in range(3)] == ["passed", "current", "open"]
+    assert page.locator('[data-testid="hint-text"]').count() == 1  # the step's hint shown before
+
+    app.go("#/")
+    notice = import_lessons({STEPPED: {"steps": {"0": "yes"}}}, "bad.json")
+    assert f'progress.lessons["{STEPPED}"].steps' in notice
+
+
+def test_every_practice_step_passes_its_solution_in_the_browser(open_app, course):
+    """The checks run in Pyodide (CPython 3.14, the pure-Python engine) as they do under the
+    course tool: every step's sample solution passes there too."""
+    app = open_app()
+    page = app.open(f"#/lesson/{course['lessons'][0]['id']}")
+    failures = []
+    for lesson in course["lessons"]:
+        app.go(f"#/lesson/{lesson['id']}")
+        page.locator(f'article[data-lesson="{lesson["id"]}"] [data-testid="editor"]').wait_for()
+        steps = lesson["practice"].get("steps") or [lesson["practice"]]
+        for number, step in enumerate(steps):
+            app.run(step["solution"])
+            if verdict(page) != "pass":
+                failures.append((lesson["id"], number, page.locator('[data-testid="verdict"]').inner_text()))
+            elif number < len(steps) - 1:
+                page.click('[data-testid="next-step"]')
+    assert failures == []
