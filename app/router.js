@@ -1,6 +1,7 @@
-// Hash routes: #/ is the course page, #/lesson/<id> a lesson. An id that is not valid percent-encoding
-// (#/lesson/%) is kept as typed, so the page says there is no such lesson.
+// Hash routes: #/ is the course page, #/lesson/<id> a lesson, #/teacher the teacher page. An id that
+// is not valid percent-encoding (#/lesson/%) is kept as typed, so the page says there is no such lesson.
 export function parseRoute(hash) {
+  if (/^#\/teacher\/?$/.test(hash)) return { view: "teacher" };
   const match = /^#\/lesson\/([^/?#]+)/.exec(hash);
   return match ? { view: "lesson", id: decodeOr(match[1]) } : { view: "course" };
 }
@@ -15,3 +16,4 @@ function decodeOr(text) {
 
 export const lessonHref = (id) => `#/lesson/${encodeURIComponent(id)}`;
 export const courseHref = "#/";
+export const teacherHref = "#/teacher";

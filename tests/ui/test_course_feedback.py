@@ -221,35 +221,35 @@ def test_on_a_phone_the_practice_toolbar_stays_put_and_long_lines_scroll(open_ap
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
-def test_progress_files_with_and_without_steps_import(open_app, tmp_path, course):
+def test_progress_files_with_and_without_steps_import(open_app, tmp_path):
     """An older progress file (a stepped lesson's practice passed as a whole, no `steps`) and a new
-    one (steps passed one by one) both import; a malformed `steps` is refused with its path."""
-    app = open_app()
-    page = app.open("#/", wait_for_python=False)
+    one (steps passed one by one) both import, each into a fresh browser; a malformed `steps` is
+    refused with its path."""
 
     def import_lessons(lessons, name):
+        app = open_app()
+        page = app.open("#/", wait_for_python=False)
         path = tmp_path / name
         path.write_text(json.dumps({"format": "autograd-course-progress", "exported": "2026-12-01T00:00:00Z",
                                     "progress": {"version": 1, "lastLesson": STEPPED, "lessons": lessons}}))
         page.set_input_files('[data-testid="import-progress"]', str(path))
         page.locator('[data-testid="progress-notice"]').wait_for()
-        return page.locator('[data-testid="progress-notice"]').inner_text()
+        return app, page, page.locator('[data-testid="progress-notice"]').inner_text()
 
-    import_lessons({STEPPED: {"visited": True, "passed": True, "hints": 1}}, "old.json")
+    app, page, _ = import_lessons({STEPPED: {"visited": True, "passed": True, "hints": 1}}, "old.json")
     app.go(f"#/lesson/{STEPPED}")
     states = page.locator('[data-testid="step"]')
     assert [states.nth(k).get_attribute("data-state") for k in range(3)] == ["passed", "passed", "passed"]
     assert page.locator('[data-testid="step-prompt"]').get_attribute("data-step") == "2"
     assert page.locator('[data-testid="practice-passed"]').count() == 1
 
-    app.go("#/")
-    import_lessons({STEPPED: {"visited": True, "steps": {"0": True}, "step": 1, "stepHints": {"1": 1}}}, "new.json")
+    app, page, _ = import_lessons({STEPPED: {"visited": True, "steps": {"0": True}, "step": 1, "stepHints": {"1": 1}}}, "new.json")
     app.go(f"#/lesson/{STEPPED}")
+    states = page.locator('[data-testid="step"]')
     assert [states.nth(k).get_attribute("data-state") for k in range(3)] == ["passed", "current", "open"]
     assert page.locator('[data-testid="hint-text"]').count() == 1  # the step's hint shown before
 
-    app.go("#/")
-    notice = import_lessons({STEPPED: {"steps": {"0": "yes"}}}, "bad.json")
+    _, _, notice = import_lessons({STEPPED: {"steps": {"0": "yes"}}}, "bad.json")
     assert f'progress.lessons["{STEPPED}"].steps' in notice
 
 
