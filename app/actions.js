@@ -5,8 +5,9 @@ import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, currentStep, exampleCode, exampleKey, lessonById, practiceKey, stepsOf } from "./selectors.js";
 import { emptyProgress, eraseProgress, importProgress, mergeProgress } from "./progress.js";
 import { activeLearner, cleanName, loadLearners, newLearnerId, progressPrefix, saveLearners } from "./learners.js";
-import { appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
+import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
+import { newTerminal } from "./ansi.js";
 import { loadCourse } from "./lessons.js";
 import { plainText } from "./markdown.js";
 import { readClassFile } from "./classroom.js";
@@ -185,6 +186,7 @@ async function execute(key, code, prelude, expected, checks) {
     prelude,
     options,
     onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
+    onLate: (text) => update((s) => appendLate(s.runs[key], text)),
     onOvertime: (seconds) => update((s) => markOvertime(s.runs[key], seconds)),
   });
   update((s) => finishRun(s.runs[key], result, expected));
@@ -268,7 +270,8 @@ function restoreRun(s, lesson) {
   if (s.runs[key] || !kept) return;
   const expected = (stepsOf(lesson.practice)[kept.step ?? 0] ?? lesson.practice).expected_output;
   const failed = kept.verdict === "fail" && kept.result.status === "ok" && !outputsMatch(expected, stdoutOf(kept));
-  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text), []);
+  const terminal = newTerminal();
+  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text, terminal), []);
   s.runs[key] = {
     ...structuredClone(kept),
     truncatedAfterLines: kept.truncatedAfterLines ?? null,

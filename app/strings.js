@@ -139,6 +139,7 @@ export const en = {
     `Output truncated after ${Number(lines).toLocaleString("en")} lines: it reached the limit of ${config.outputLimitChars.toLocaleString("en")} characters. The program kept running; the rest of its output is not shown.`,
   crashed: (message) => `Python stopped working (${message}) and was restarted. Run your program again.`,
   stopped: "Stopped.",
+  afterEnd: "After the program ended:", // what a timer or asyncio task it left wrote, an error usually
   timedOut: (seconds) => `Stopped: the program ran longer than the ${seconds} s time limit.`,
   overtime: (seconds) =>
     `Still running after ${seconds} s, the time limit. A long training loop may need more time; a loop that never ends never will. Keep going, or stop it? (A teacher can change the limit: see the teacher page.)`,

@@ -260,3 +260,11 @@ def test_a_package_with_compiled_modules_imported_by_a_program_stays_imported():
     # numpy cannot be imported twice in one process; the engine's pure-Python backend does not import it.
     program = "import numpy\nprint(numpy.arange(3).sum())"
     assert run_on_a_host([program, program]) == ["3\n", "3\n"]
+
+
+def test_a_host_seeds_torchs_generator_afresh_for_every_program():
+    seeded = "import torch\ntorch.manual_seed(0)\nprint(torch.rand(3))"
+    draw = "import torch\nprint(torch.rand(3), torch.initial_seed())"
+    outputs = run_on_a_host([seeded, draw, draw])
+    assert outputs[0] == "tensor([0.4963, 0.7682, 0.0885])\n"
+    assert "0.7682" not in outputs[1] and "0.4963" not in outputs[1] and outputs[1] != outputs[2]

@@ -98,6 +98,7 @@ export const tr = {
     `Çıktı ${Number(lines).toLocaleString("tr")} satırdan sonra kesildi: ${config.outputLimitChars.toLocaleString("tr")} karakterlik sınıra ulaştı. Program çalışmayı sürdürdü; çıktısının geri kalanı gösterilmiyor.`,
   crashed: (message) => `Python çalışmayı bıraktı (${message}) ve yeniden başlatıldı. Programınızı yeniden çalıştırın.`,
   stopped: "Durduruldu.",
+  afterEnd: "Program bittikten sonra:",
   timedOut: (seconds) => `Durduruldu: program ${seconds} saniyelik süre sınırını aştı.`,
   overtime: (seconds) =>
     `Program ${seconds} saniyelik süre sınırından sonra hâlâ çalışıyor. Uzun bir eğitim döngüsü daha fazla zaman isteyebilir; hiç bitmeyen bir döngü ise bitmez. Devam etsin mi, durdurulsun mu? (Öğretmen sınırı değiştirebilir: öğretmen sayfasına bakın.)`,
