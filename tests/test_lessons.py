@@ -441,10 +441,33 @@ def test_every_wrong_choice_option_explains_itself():
     assert f"lessons[0].questions[{index}].feedback: wrong option {wrong} without `Feedback:` (every wrong answer explains itself)" in course_tool.validate(broken)
 
 
+def test_a_figure_is_inlined_as_an_svg_data_url_and_a_missing_one_is_named(tmp_path, monkeypatch):
+    import base64
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "figures").mkdir()
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><title>dot</title></svg>'
+    (tmp_path / "figures" / "dot.svg").write_bytes(svg)
+    monkeypatch.setattr(course_tool, "SOURCES", tmp_path / "lessons")
+    monkeypatch.setattr(course_tool, "ROOT", tmp_path)
+    text = course_tool.inline_figures("A dot: ![a dot](figures/dot.svg), code `figures/dot.svg` untouched.")
+    assert text == f"A dot: ![a dot](data:image/svg+xml;base64,{base64.b64encode(svg).decode()}), code `figures/dot.svg` untouched."
+    with pytest.raises(course_tool.CourseError, match=re.escape("no figure figures/gone.svg")):
+        course_tool.inline_figures("![gone](figures/gone.svg)")
+
+
+def test_the_lessons_figures_are_svg_data_urls_with_descriptions():
+    figures = [(lesson["id"], match) for lesson in COURSE["lessons"] for block in lesson["body"] if block["type"] == "text"
+               for match in re.findall(r"!\[([^\]]*)\]\(([^)]*)\)", block["markdown"])]
+    assert figures, "the course has figures (the intuition-first lesson)"
+    for lesson_id, (alt, url) in figures:
+        assert url.startswith("data:image/svg+xml;base64,") and len(alt) > 20, lesson_id
+
+
 def test_the_turkish_checks_judge_as_the_english_ones():
     """Translated checks differ only in their messages: with them, every solution still passes and
-    every wrong program still fails (its message is Turkish now, so only the verdicts are compared)."""
-    turkish = copy.deepcopy(COURSE)
+    every wrong program still fails (its message is Turkish now, so only the verdicts are compared).
+    Run under our engine, so the lessons it cannot run yet (lesson_known_failures.txt) are left out."""
+    turkish = {"lessons": [copy.deepcopy(lesson) for lesson in COURSE["lessons"] if lesson["id"] not in KNOWN_FAILURES]}
     for lesson in turkish["lessons"]:
         translated = lesson["translations"]["tr"]["practice"]
         for step, translated_step in zip(lesson["practice"].get("steps") or [lesson["practice"]], translated.get("steps") or [translated]):

@@ -18,6 +18,7 @@ runner in a subprocess (app/py/host.py, standard library only, so that `import t
 is whichever torch the subprocess's sys.path finds).
 """
 import argparse
+import base64
 import difflib
 import io
 import json
@@ -42,6 +43,9 @@ SECTIONS = [
     {"name": "Intermediate", "title": "Intermediate — autograd", "translations": {"tr": {"title": "Orta düzey — autograd"}}},
     {"name": "Advanced", "title": "Advanced — the graph", "translations": {"tr": {"title": "İleri düzey — hesaplama grafiği"}}},
     {"name": "Neural networks", "title": "Neural networks", "translations": {"tr": {"title": "Sinir ağları"}}},
+    {"name": "Build your own autograd", "title": "Build your own autograd", "translations": {"tr": {"title": "Kendi autograd'ını yaz"}}},
+    {"name": "Debugging gradients", "title": "Debugging gradients", "translations": {"tr": {"title": "Gradyanlarda hata ayıklama"}}},
+    {"name": "Modern autograd", "title": "Modern autograd — forward mode, torch.func, hooks", "translations": {"tr": {"title": "Modern autograd — ileri mod, torch.func, kancalar"}}},
 ]
 TRANSLATED_LANGUAGES = ("tr",)  # course/lessons/<language>/ and the schema's `translations` properties
 BLANK = "____"
@@ -306,9 +310,24 @@ def source_files(language=None):
     return sorted((SOURCES / language if language else SOURCES).glob("*.md"))
 
 
+FIGURE_LINK = re.compile(r"(!\[[^\]]*\]\()figures/([\w-]+\.svg)(\))")
+
+
+def inline_figures(text):
+    """`![alt](figures/NAME.svg)` becomes a data: URL of course/figures/NAME.svg, so that a figure
+    needs no file beside lessons.json: it shows from file://, offline and in embeds alike."""
+    def data_url(match):
+        path = SOURCES.parent / "figures" / match.group(2)
+        if not path.exists():
+            raise CourseError(f"no figure {path.relative_to(ROOT)}")
+        encoded = base64.b64encode(path.read_bytes()).decode("ascii")
+        return f"{match.group(1)}data:image/svg+xml;base64,{encoded}{match.group(3)}"
+    return FIGURE_LINK.sub(data_url, text)
+
+
 def parse_file(path):
     try:
-        return parse_lesson(path.read_text(encoding="utf-8"))
+        return parse_lesson(inline_figures(path.read_text(encoding="utf-8")))
     except CourseError as error:
         raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
 
