@@ -17,7 +17,8 @@ export const IMAGE = "image"; // { type, image: { id, bytes: Blob } | null }  af
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown; graph: record the run for
-//                               the graph panel)
+//                               the graph panel; checks: a practice step's Python checks, run after a
+//                               program that ended without error, in `language`)
 export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "steps" | "gradcheck", name } }
 //                               a question about the last run recorded with options.graph
 
@@ -33,6 +34,9 @@ export const WASM_MODULE = "wasm-module"; // { type, module: WebAssembly.Module 
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }
+export const LATE = "late"; //     { type, id, text }  after DONE, before the next RUN: what the run's program
+//                                  wrote after it ended, from a timer or asyncio task it left (the error
+//                                  such a callback raised, as the runner or the worker describes it)
 export const GRAPH_ANSWER = "graph-answer"; // { type, id, answer }  (app/py/course_graph.py)
 export const FATAL = "fatal"; //   { type, message, file?, reason?, status? }  the worker cannot boot (the page
 //                                  shows the message; file/reason/status: a FileError's, files.js), or
@@ -43,7 +47,8 @@ export const RETIRE = "retire"; // { type, reason }  after DONE: this worker sho
 // RunResult = { error: null | PythonError, timings: { restoreMs, runMs }, ...more }  what runner.run
 //             returns, plus the worker's timings (putting the boot state back, then the run itself);
 //             features add keys without changing this message: graph?: { tensors: [{ name, grad_fn,
-//             shape, scalar }] } when the run was recorded for the graph panel.
+//             shape, scalar }] } when the run was recorded for the graph panel; check?: { passed,
+//             message? } when options.checks was given (the first failed check's message).
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

@@ -11,7 +11,7 @@
 import { html, nothing, render } from "lit-html";
 import "../editor.js";
 import { strings } from "../strings.js";
-import { appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "../runs.js";
+import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "../runs.js";
 import { outputPanel, verdict } from "../views/output.js";
 import { pythonStatus } from "../views/python-status.js";
 import * as runtime from "./runtime.js";
@@ -73,13 +73,18 @@ export class TorchCell extends HTMLElement {
     }
     const session = this.getAttribute("session");
     const earlier = session ? sessionCells(this, session) : [];
+    const outcome = newRun();
     const job = {
       code: this.code,
       prelude: earlier.slice(0, earlier.indexOf(this)).map((cell) => cell.code),
       options: { ...(session ? { session } : {}), ...this.graph?.options() },
       afterRun: this.graph?.afterRun,
       onOutput: (stream, text) => {
-        appendOutput(this.outcome, stream, text);
+        appendOutput(outcome, stream, text);
+        this.update();
+      },
+      onLate: (text) => {
+        appendLate(outcome, text);
         this.update();
       },
       onStart: () => {
@@ -87,14 +92,14 @@ export class TorchCell extends HTMLElement {
         this.update();
       },
       onOvertime: (seconds) => {
-        markOvertime(this.outcome, seconds);
+        markOvertime(outcome, seconds);
         this.update();
       },
     };
     this.job = job;
     this.lastJob = job;
     this.started = false;
-    this.outcome = newRun();
+    this.outcome = outcome;
     this.update();
     const result = await runtime.run(job);
     this.job = null;

@@ -41,7 +41,7 @@ export const preload = () => runtime().boot();
 export const sharedPython = runtime;
 export const isLastRun = (job) => lastRun === job;
 
-// Queues `job` = { code, prelude, options, onOutput(stream, text), onStart(), onOvertime(seconds), afterRun(result) };
+// Queues `job` = { code, prelude, options, onOutput(stream, text), onLate(text), onStart(), onOvertime(seconds), afterRun(result) };
 // resolves with python.js's end of the run ({ status, ... }). The next job starts once
 // afterRun's promise settles: until then the worker still holds this run (a graph to ask about).
 export function run(job) {

@@ -2,10 +2,13 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
+import { visibleControls } from "../ansi.js";
 import { diffView } from "./diff.js";
 import { lessonHref } from "../router.js";
 import { lessonById } from "../selectors.js";
 import { mistakeOf } from "../mistakes.js";
+import { checkFailure } from "../runs.js";
+import { markdownInline } from "../markdown.js";
 
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
@@ -17,8 +20,8 @@ export function outputPanel(run, { testid, placeholder = "", placeholderLabel = 
     <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${run ? strings.output : placeholderLabel}
       data-running=${run?.running ? "true" : "false"} data-showing=${run ? "run" : "placeholder"}
     ><pre>${blocks.map(
-      (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
-    )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+      (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class="${span.stream} ${span.style}">${span.text}</span>`)}</span>`,
+    )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre>${lateNote(run)}</div>
     ${run?.overtimeSeconds && overtime ? overtimePrompt(run.overtimeSeconds, overtime) : nothing}
     ${mistakeNote(run)}
   `;
@@ -46,12 +49,19 @@ function mistakeNote(run) {
 function runEnding(run) {
   const result = run?.result;
   if (!result) return nothing;
-  if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${result.error.traceback}</span>`;
+  if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${visibleControls(result.error.traceback)}</span>`;
   if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
   if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
   if (result.status === "crashed") return html`<span class="note" data-testid="run-crashed">${strings.crashed(result.message)}</span>`;
   if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
   return nothing;
+}
+
+// What the program's timers or tasks wrote after it ended (an error, usually): under its output,
+// apart from it, and not graded.
+function lateNote(run) {
+  if (!run?.late) return nothing;
+  return html`<div class="late" data-testid="output-late" role="note"><span class="note">${strings.afterEnd}</span><pre>${visibleControls(run.late)}</pre></div>`;
 }
 
 // The live region stays in the page between runs, so screen readers announce each verdict as it
@@ -62,11 +72,14 @@ export function verdict(run) {
 
 function verdictPanel(run) {
   const passed = run.verdict === "pass";
-  const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : strings.fail;
+  const check = checkFailure(run);
+  const showDiff = run.diff?.length && run.result.status === "ok";
+  const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : showDiff ? strings.fail : strings.failCheck;
   return html`
     <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict}>
       <p><span aria-hidden="true">${passed ? "✓" : "✗"}</span> ${message}</p>
-      ${run.diff?.length && run.result.status === "ok" ? diffView(run.diff) : nothing}
+      ${check ? html`<p class="check-message" data-testid="check-message">${markdownInline(check)}</p>` : nothing}
+      ${showDiff ? diffView(run.diff) : nothing}
     </div>
   `;
 }

@@ -6,7 +6,7 @@ every other op live in ``_ops``; the methods here forward to them.
 """
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
-from .autograd.grad_mode import _state as _grad_mode
+from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
 
 
 _new_object = object.__new__
@@ -50,6 +50,7 @@ class Tensor:
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
+    _fw_grad = None  # the tangent of a dual tensor (autograd.dual), inside a dual level
     _retains_grad = False
 
     # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
@@ -360,6 +361,15 @@ class Tensor:
     def __hash__(self):
         return id(self)
 
+    def __getstate__(self):
+        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do."""
+        state = object.__getstate__(self)
+        if "_fw_grad" in self.__dict__:
+            attributes, slots = state if isinstance(state, tuple) else (state, None)
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            state = (attributes, slots) if isinstance(state, tuple) else attributes
+        return state
+
     def __repr__(self, *, tensor_contents=None):
         from ._tensor_str import format_tensor
         suffixes = ()
@@ -367,6 +377,8 @@ class Tensor:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
+        if self._fw_grad is not None and _dual_state["active"]:
+            suffixes += (f"tangent={self._fw_grad}",)
         return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)
 
     __str__ = __repr__
