@@ -139,8 +139,10 @@ _BOOL_ERRORS = {
 
 class ufunc:
     """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
-    dtype: "same", "float" (ints to float64), "bool" (comparisons), "nobool" (bool becomes int8?
-    no: numpy's rules are spelled per ufunc below)."""
+    dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
+    int16 → float32, wider ints → float64); "float64" (true_divide: any int → float64); "int8" (no
+    bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
+    the result is bool (comparisons, logical functions, isnan ...)."""
 
     def __init__(self, name, nin, kernel, rule="same", out_bool=False):
         self.__name__ = self.name = name
@@ -154,8 +156,7 @@ class ufunc:
 
     def _loop_dtype(self, dt):
         if self.rule == "float":
-            return dt if dt.kind == "f" else FLOAT64 if dt.itemsize > 1 or dt.kind == "b" and False else \
-                (D._DTYPES["float16"] if dt.kind in "iub" else dt)
+            return dt if dt.kind == "f" else D._DTYPES[{1: "float16", 2: "float32"}.get(dt.itemsize, "float64")]
         if self.rule == "float64":
             return dt if dt.kind == "f" else FLOAT64
         if self.rule == "nobool" and dt.kind == "b":
@@ -176,7 +177,7 @@ class ufunc:
         operands = [_operand(a) for a in args]
         # a loop of floats for integer inputs (true_divide, sqrt, ...) takes a Python int of any size
         # (and a comparison compares it exactly)
-        floats = self.rule == "float64" or "_loop_dtype" in vars(self) or self.out_bool
+        floats = self.rule in ("float", "float64") or self.out_bool
         dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands, check=not floats)
         loop = self._loop_dtype(dt)
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
@@ -297,17 +298,6 @@ isinf = ufunc("isinf", 1, lambda v: v in (math.inf, -math.inf), "same", out_bool
 isfinite = ufunc("isfinite", 1, lambda v: math.isfinite(v), "same", out_bool=True)
 invert = ufunc("invert", 1, lambda v: (not v) if isinstance(v, bool) else ~v, "same")
 abs = absolute
-
-
-# The float ufuncs: ints become float64 (numpy: int8/uint8 → float16, int16 → float32, bool → float16).
-def _float_loop(self, dt):
-    if dt.kind == "f":
-        return dt
-    return D._DTYPES[{1: "float16", 2: "float32"}.get(dt.itemsize, "float64")]
-
-
-for _f in (sqrt, exp, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh, tanh):
-    _f._loop_dtype = _float_loop.__get__(_f)
 
 
 def _bind_operators(cls, as_scalar):

@@ -175,7 +175,7 @@ class RandomState:
     def shuffle(self, x):
         if isinstance(x, ndarray):
             if x.ndim == 0:
-                raise ValueError("shuffle only supports 1-D arrays" if False else "object of type 'numpy.ndarray' has no len()")
+                raise TypeError("len() of unsized object")
             n = x.shape[0]
             if x.ndim == 1:
                 buf, off, st = x._buf, x._offset, x._strides[0]
