@@ -51,7 +51,7 @@ class ndarray:
     __slots__ = ("_buf", "_offset", "_shape", "_strides", "_dtype", "_base", "__weakref__")
     __array_priority__ = 0
 
-    def __new__(cls, shape, dtype=float, buffer=None):
+    def __new__(cls, shape, dtype=float):
         shape = _shape_tuple(shape)
         dt = D._as_dtype(dtype)
         return _new(_buffer([D.caster(dt)(0)] * _prod(shape), dt), 0, shape, _contiguous_strides(shape), dt)
@@ -109,9 +109,11 @@ class ndarray:
         return _nest(values, self._shape)
 
     def item(self, *args):
+        """The element as a Python number: the only one, at a flat index, or at a tuple of indices."""
+        if len(args) == 1 and isinstance(args[0], int):
+            return self.reshape(-1)[args[0]].item()
         if args:
-            return self[args if len(args) > 1 else args[0]].item() if len(args) > 1 else \
-                self.reshape(-1)[args[0]].item() if isinstance(args[0], int) else self[args[0]].item()
+            return self[args[0] if len(args) == 1 else args].item()
         if self.size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
         return self._values()[0]
