@@ -27,6 +27,11 @@ from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
 
+# torch.func's vmap puts its dispatcher here while a vmap runs (torch._functorch.vmap): every
+# declared op then asks it first, ``hook(op, positional args, keyword-only args)``, and returns
+# what it gives unless that is NotImplemented (no batched argument: the op runs as it is).
+TRANSFORM_HOOK = [None]
+
 INFERENCE_SAVE_MESSAGE = (
     "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
     "mode in computation tracked by autograd. To work around this, you can make a clone to get a "
@@ -266,7 +271,7 @@ def op(node_name=None, *, name=None, forms="", **formulas):
 
     def decorate(forward):
         if node_name is None:
-            declared = forward
+            declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
                            formulas, forward)
@@ -294,6 +299,26 @@ def _expand_forms(forms, base):
     return tuple(shorthand.get(form, form) for form in forms.split())
 
 
+def _dispatching_call(forward):
+    """An op without a derivative entry, wrapped only to ask TRANSFORM_HOOK first (see
+    _recording_call, which it shares the generated code with when forward has no *args)."""
+    if type(forward) is not FunctionType:  # the legacy tensor classes (torch.FloatTensor)
+        return forward
+    if not forward.__code__.co_flags & (_VARARGS | _VARKEYWORDS):
+        return _recording_call(forward, None)
+
+    def call(*args, **kwargs):
+        hook = TRANSFORM_HOOK[0]
+        if hook is not None:
+            result = hook(call, args, kwargs)
+            if result is not NotImplemented:
+                return result
+        return forward(*args, **kwargs)
+    call.__name__, call.__qualname__, call.__doc__ = forward.__name__, forward.__qualname__, forward.__doc__
+    call.__module__, call.__wrapped__, call.forward = forward.__module__, forward, forward
+    return call
+
+
 def _recording_call(forward, d, as_operand=None):
     """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
     signature. Every op of every program goes through this wrapper, so it is generated with
@@ -310,26 +335,31 @@ def _recording_call(forward, d, as_operand=None):
         raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
-    key = (code.co_argcount, keyword_only, as_operand is not None)
+    key = (code.co_argcount, keyword_only, as_operand is not None, d is not None)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
     namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
-                 "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand}
+                 "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
+                 "_hook": TRANSFORM_HOOK}
     # the template's code with forward's parameter names (its bytecode reads locals by position);
     # named as a file of the engine, so that tracebacks and warnings see an engine frame
     code = template.replace(co_varnames=names + template.co_varnames[len(names):], co_name=name,
                             co_qualname=name, co_filename=f"{__file__}:{name}")
     call = FunctionType(code, namespace, name, forward.__defaults__)
     call.__kwdefaults__ = forward.__kwdefaults__
+    namespace["__op"] = call
+    if d is None:
+        call.forward, call.__wrapped__, call.__doc__ = forward, forward, forward.__doc__
+        call.__module__, call.__qualname__ = forward.__module__, forward.__qualname__
     return call
 
 
 _TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
 
 
-def _recording_template(count, keyword_only, operator):
+def _recording_template(count, keyword_only, operator, records=True):
     positional = [f"arg{i}" for i in range(count)]
     names = positional + list(keyword_only)
     header = positional + (["*", *keyword_only] if keyword_only else [])
@@ -341,10 +371,16 @@ def _recording_template(count, keyword_only, operator):
                   f"        {other} = _as_operand({other})",
                   f"        if {other} is NotImplemented:",
                   f"            return NotImplemented"]
-    lines += [f"    result = __forward({', '.join(passed)})",
-              "    if _grad_mode['enabled']:",
-              f"        _record(__derivative, ({''.join(n + ', ' for n in names)}), result)",
-              "    return result"]
+    lines += ["    if _hook[0] is not None:",
+              f"        result = _hook[0](__op, ({''.join(n + ', ' for n in positional)}), "
+              f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
+              "        if result is not NotImplemented:",
+              "            return result",
+              f"    result = __forward({', '.join(passed)})"]
+    if records:
+        lines += ["    if _grad_mode['enabled']:",
+                  f"        _record(__derivative, ({''.join(n + ', ' for n in names)}), result)"]
+    lines += ["    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
 
