@@ -350,8 +350,9 @@ def _recording_call(forward, d, as_operand=None):
     call = FunctionType(code, namespace, name, forward.__defaults__)
     call.__kwdefaults__ = forward.__kwdefaults__
     namespace["__op"] = call
+    call.forward = forward  # what torch.func's batching rules are keyed by
     if d is None:
-        call.forward, call.__wrapped__, call.__doc__ = forward, forward, forward.__doc__
+        call.__wrapped__, call.__doc__ = forward, forward.__doc__
         call.__module__, call.__qualname__ = forward.__module__, forward.__qualname__
     return call
 

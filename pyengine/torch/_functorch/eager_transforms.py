@@ -1,0 +1,431 @@
+"""grad, grad_and_value, vjp, jacrev, jvp, jacfwd, linearize, hessian.
+
+Each runs the function once with reverse-mode autograd recording on the *physical* tensors:
+under vmap an input is first given every active batch dim (an input the vmap did not map is
+expanded, so each sample differentiates its own copy), and as samples never mix, one backward
+pass over the physical tensors gives every sample's gradient at once. Gradients stay
+differentiable (create_graph) when an outer transform or ordinary autograd can still see them, so
+transforms nest: hessian = jacfwd(jacrev(f)). Forward-mode products (jvp, jacfwd, linearize) are
+the double-vjp: J·v = d/du (uᵀJ)·v, computed with two reverse passes."""
+import functools
+
+from .._tensor import Tensor
+from ..autograd.graph import grad as autograd_grad
+from ..autograd.grad_mode import enable_grad
+from ..utils._pytree import tree_flatten, tree_unflatten, treespec_pprint
+from .batched_tensor import BatchedTensor, wrap, expanded, levels_of
+from .pyfunctorch import pushed, vmap_levels, differentiating
+from .. import _ops
+
+
+def _check_tensor(x):
+    if not isinstance(x, Tensor):
+        raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
+
+
+def _check_argnums(argnums, args):
+    if isinstance(argnums, int) and not isinstance(argnums, bool):
+        nums = (argnums,)
+    elif isinstance(argnums, tuple) and all(isinstance(a, int) for a in argnums):
+        if not argnums:
+            raise RuntimeError("argnums must be non-empty")
+        nums = argnums
+    else:
+        raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
+    for a in nums:
+        if not -len(args) <= a < len(args):
+            raise RuntimeError(f"Got argnum={a}, but only {len(args)} positional inputs")
+    return nums
+
+
+class _Tracker:
+    """The inputs one transform differentiates: made into fresh autograd inputs on the physical
+    tensors (every active vmap's batch dim, full size), and what turns results back."""
+
+    def __init__(self, level, leaves):
+        self.level = level
+        self.levels = vmap_levels()
+        self.create_graph = differentiating_outside(level) or any(
+            isinstance(x, Tensor) and x.requires_grad for x in leaves)
+        self.physical = []
+        self.tracked = []
+        for x in leaves:
+            _check_tensor(x)
+            p = expanded(x, self.levels)
+            p = p.view_as(p) if p.requires_grad else p.detach().requires_grad_()
+            level.tracked.add(id(p))
+            self.physical.append(p)
+            self.tracked.append(wrap(p, self.levels))
+
+    def full(self, out):
+        return expanded(out, self.levels)
+
+    def grads(self, outputs, grad_outputs, inputs=None, create_graph=None, retain_graph=True):
+        """d(outputs)/d(inputs) (physical tensors) against grad_outputs; zeros where unused."""
+        inputs = self.physical if inputs is None else inputs
+        create_graph = self.create_graph if create_graph is None else create_graph
+        wanted = [(o, g) for o, g in zip(outputs, grad_outputs) if o.requires_grad]
+        if wanted:
+            outs, gs = zip(*wanted)
+            with enable_grad():
+                got = autograd_grad(outs, inputs, gs, retain_graph=retain_graph, create_graph=create_graph,
+                                    allow_unused=True)
+        else:
+            got = (None,) * len(inputs)
+        return [_ops.creation.zeros_like(x) if g is None else g for g, x in zip(got, inputs)]
+
+    def result(self, t):
+        """A value the transform returns: unbatched from nothing, detached unless still needed."""
+        if not isinstance(t, Tensor):
+            return t
+        if self.create_graph:
+            return t
+        if isinstance(t, BatchedTensor):
+            return wrap(t._value.detach(), t._levels)
+        return t.detach()
+
+    def wrap(self, physical):
+        return self.result(wrap(physical, self.levels))
+
+
+def differentiating_outside(level):
+    from .pyfunctorch import STACK
+    return any(lv.kind != "vmap" for lv in STACK if lv.number < level.number)
+
+
+def _replace_args(args, nums, diff):
+    args = list(args)
+    for i, value in zip(nums, diff):
+        args[i] = value
+    return tuple(args)
+
+
+def grad_and_value_impl(func, argnums, has_aux, args, kwargs):
+    with pushed("grad") as level:
+        nums = _check_argnums(argnums, args)
+        diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
+        leaves, spec = tree_flatten(diff)
+        tracker = _Tracker(level, leaves)
+        tracked_diff = tree_unflatten(tracker.tracked, spec)
+        args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
+        with enable_grad():
+            output = func(*args, **kwargs)
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: (output, aux) "
+                                   "if has_aux is True")
+            output, aux = output
+        if not isinstance(output, Tensor):
+            raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {type(output)}")
+        if output.dim() != 0:
+            raise RuntimeError("grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
+                               f"with {output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?")
+        out = tracker.full(output)
+        grads = tracker.grads([out], [_ops.creation.ones_like(out)])
+        grad_tree = tree_unflatten([tracker.wrap(g) for g in grads], spec)
+        value = tracker.result(output)
+        if has_aux:
+            aux = tree_unflatten([tracker.result(a) for a in tree_flatten(aux)[0]], tree_flatten(aux)[1])
+            return grad_tree, (value, aux)
+        return grad_tree, value
+
+
+def grad_and_value(func, argnums=0, has_aux=False):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return grad_and_value_impl(func, argnums, has_aux, args, kwargs)
+    return wrapper
+
+
+def grad(func, argnums=0, has_aux=False):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        grads, value = grad_and_value_impl(func, argnums, has_aux, args, kwargs)
+        return (grads, value[1]) if has_aux else grads
+    return wrapper
+
+
+def _over_extra_levels(fn, tensors, base_levels):
+    """fn(tensors) where tensors may be batched at vmap levels the graph was not built under:
+    one call per sample of those levels, the results stacked back."""
+    import itertools
+    from .batch_rules import stack_samples, _sample
+    found = {}
+    for t in tensors:
+        found.update(levels_of(t))
+    extra = tuple(sorted((lv, size) for lv, size in found.items() if lv not in dict(base_levels)))
+    if not extra:
+        return fn(tensors)
+    numbers = [lv for lv, _ in extra]
+    results = []
+    for position in itertools.product(*(range(size) for _, size in extra)):
+        index = dict(zip(numbers, position))
+        results.append(fn([_slice_levels(t, index) for t in tensors]))
+    return stack_samples(results, extra)
+
+
+def _slice_levels(t, index):
+    """t at one position of some of its levels (``index``: level -> position)."""
+    own = levels_of(t)
+    if not any(lv in index for lv, _ in own):
+        return t
+    physical = t._value[tuple(index[lv] if lv in index else slice(None) for lv, _ in own)]
+    return wrap(physical, tuple((lv, size) for lv, size in own if lv not in index))
+
+
+def vjp(func, *primals, has_aux=False):
+    with pushed("grad") as level:
+        leaves, spec = tree_flatten(primals)
+        tracker = _Tracker(level, leaves)
+        with enable_grad():
+            output = func(*tree_unflatten(tracker.tracked, spec))
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise RuntimeError("vjp(f, *primals): output of function f should be a tuple: (output, aux) if "
+                                   "has_aux is True")
+            output, aux = output
+        flat_out, out_spec = tree_flatten(output)
+        for o in flat_out:
+            if not isinstance(o, Tensor):
+                raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got unsupported "
+                                   f"type {type(o)}")
+        physical_out = [tracker.full(o) for o in flat_out]
+
+    def vjp_fn(cotangents, *, retain_graph=True, create_graph=None):
+        flat_ct, ct_spec = tree_flatten(cotangents)
+        if ct_spec != out_spec:
+            raise RuntimeError("Expected pytree structure of cotangents to be the same as pytree structure of "
+                               f"outputs to the function. cotangents: {treespec_pprint(ct_spec)}, primal output: "
+                               f"{treespec_pprint(out_spec)}")
+
+        def one(cts):
+            gs = [expanded(c, tracker.levels) if isinstance(c, Tensor) else c for c in cts]
+            for i, (g, o) in enumerate(zip(gs, physical_out)):
+                if isinstance(g, Tensor) and g._shape != o._shape:
+                    raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                                       f"torch.Size([{', '.join(map(str, g._shape[len(tracker.levels):]))}]) and "
+                                       f"output[{i}] has a shape of "
+                                       f"torch.Size([{', '.join(map(str, o._shape[len(tracker.levels):]))}]).")
+            cg = create_graph if create_graph is not None else (
+                tracker.create_graph or differentiating() or any(isinstance(c, Tensor) and c.requires_grad
+                                                                for c in cts))
+            return [tracker.result(wrap(g, tracker.levels)) if not cg else wrap(g, tracker.levels)
+                    for g in tracker.grads(physical_out, gs, create_graph=cg, retain_graph=retain_graph)]
+        return tree_unflatten(_over_extra_levels(one, flat_ct, tracker.levels), spec)
+
+    primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
+    if has_aux:
+        aux_leaves, aux_spec = tree_flatten(aux)
+        return primal_out, vjp_fn, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+    return primal_out, vjp_fn
+
+
+def _one_hots(physical, k):
+    """Each logical element's one-hot grad_output for a physical output (k batch dims)."""
+    logical = physical._shape[k:]
+    n = 1
+    for s in logical:
+        n *= s
+    eye = _ops.creation.eye(n, dtype=physical.dtype)
+    for i in range(n):
+        yield eye[i].reshape(logical).expand(physical._shape)
+
+
+def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_copy=False):
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size <= 0):
+        raise ValueError("jacrev: `chunk_size` should be greater than 0.")
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        with pushed("grad") as level:
+            nums = _check_argnums(argnums, args)
+            diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
+            leaves, spec = tree_flatten(diff)
+            tracker = _Tracker(level, leaves)
+            tracked_diff = tree_unflatten(tracker.tracked, spec)
+            call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
+            with enable_grad():
+                output = func(*call_args, **kwargs)
+            if has_aux:
+                if not (isinstance(output, tuple) and len(output) == 2):
+                    raise RuntimeError("jacrev(f, ...)(*args): output of function f should be a tuple: (output, aux) "
+                                       "if has_aux is True")
+                output, aux = output
+            flat_out, out_spec = tree_flatten(output)
+            for o in flat_out:
+                if not isinstance(o, Tensor):
+                    raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
+                                       f"unsupported type {type(o)}")
+            k = len(tracker.levels)
+            jacobians = []
+            for o in flat_out:
+                physical = tracker.full(o)
+                rows = [tracker.grads([physical], [e]) for e in _one_hots(physical, k)]
+                per_input = []
+                for j, x in enumerate(tracker.physical):
+                    shape = physical._shape + x._shape[k:]
+                    if rows:
+                        jac = _ops.joining.stack([r[j] for r in rows], k).reshape(shape)
+                    else:
+                        jac = _ops.creation.zeros(shape, dtype=x.dtype)
+                    per_input.append(tracker.wrap(jac))
+                jacobians.append(tree_unflatten(per_input, spec))
+            result = tree_unflatten(jacobians, out_spec)
+            if has_aux:
+                aux_leaves, aux_spec = tree_flatten(aux)
+                return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+            return result
+    return wrapper
+
+
+class _Linearization:
+    """The double-vjp of f at its inputs: u -> uᵀJ recorded once, so that J·v for any
+    tangent v is one more reverse pass (d(uᵀJ·v)/du)."""
+
+    def __init__(self, tracker, flat_out):
+        self.tracker = tracker
+        self.outputs = [tracker.full(o) for o in flat_out]
+        self.dummies = [_ops.creation.zeros_like(o).requires_grad_() for o in self.outputs]
+        self.transposed = tracker.grads(self.outputs, self.dummies, create_graph=True)
+
+    def apply(self, tangents, create_graph=None):
+        """J·v for physical tangents (batch dims first, full size), as physical outputs."""
+        tracker = self.tracker
+        pairs = [(g, t) for g, t in zip(self.transposed, tangents) if g.requires_grad]
+        create = tracker.create_graph if create_graph is None else create_graph
+        if not pairs:
+            return [_ops.creation.zeros_like(o) for o in self.outputs]
+        gs, ts = zip(*pairs)
+        return tracker.grads(list(gs), list(ts), inputs=self.dummies, create_graph=create)
+
+
+def _check_jvp_args(primals, tangents, api="jvp"):
+    if not isinstance(primals, tuple):
+        raise RuntimeError(f"{api}(f, primals, tangents): Expected primals to be a tuple. E.g. it should be valid to "
+                           "call f(*primals).")
+    if not isinstance(tangents, tuple):
+        raise RuntimeError(f"{api}(f, primals, tangents): Expected tangents to be a tuple. E.g. it should be valid "
+                           "to call f(*primals).")
+    flat_p, p_spec = tree_flatten(primals)
+    flat_t, t_spec = tree_flatten(tangents)
+    if p_spec != t_spec:
+        raise RuntimeError(f"{api}(f, primals, tangents): Expected primals and tangents to have the same python "
+                           "structure. For example, if primals is a tuple of 3 tensors, tangents also must be. Got "
+                           f"primals with structure {p_spec} and tangents with structure {t_spec}")
+    for p, t in zip(flat_p, flat_t):
+        _check_tensor(p)
+        _check_tensor(t)
+        if p._shape != t._shape:
+            raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                               f"Tensor, this is not supported. Tensor is of size [{', '.join(map(str, p._shape))}] "
+                               f"while the given forward gradient is of size [{', '.join(map(str, t._shape))}].")
+    return flat_p, p_spec, flat_t
+
+
+def jvp(func, primals, tangents, *, strict=False, has_aux=False):
+    flat_p, spec, flat_t = _check_jvp_args(primals, tangents)
+    with pushed("jvp") as level:
+        tracker = _Tracker(level, flat_p)
+        with enable_grad():
+            output = func(*tree_unflatten(tracker.tracked, spec))
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: (output, aux) "
+                                   "if has_aux is True")
+            output, aux = output
+        flat_out, out_spec = tree_flatten(output)
+        for o in flat_out:
+            if not isinstance(o, Tensor):
+                raise RuntimeError(f"jvp(f, primals, tangents): Expected f(*primals) to return only tensors, got "
+                                   f"unsupported type {type(o)}")
+        lin = _Linearization(tracker, flat_out)
+        tangents_out = _over_extra_levels(lambda ts: [wrap(t, tracker.levels) for t in lin.apply(
+            [expanded(t, tracker.levels) for t in ts])], flat_t,
+                                          tracker.levels)
+        primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
+        tangent_out = tree_unflatten([tracker.result(t) for t in tangents_out], out_spec)
+        if has_aux:
+            aux_leaves, aux_spec = tree_flatten(aux)
+            return primal_out, tangent_out, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+        return primal_out, tangent_out
+
+
+def linearize(func, *primals):
+    with pushed("jvp") as level:
+        flat_p, spec = tree_flatten(primals)
+        tracker = _Tracker(level, flat_p)
+        with enable_grad():
+            output = func(*tree_unflatten(tracker.tracked, spec))
+        flat_out, out_spec = tree_flatten(output)
+        lin = _Linearization(tracker, flat_out)
+
+    def jvp_fn(*tangents):
+        flat_t, t_spec = tree_flatten(tangents)
+        if t_spec != spec:
+            raise RuntimeError(f"Expected the tangents {t_spec} to have the same argument structure as the primals "
+                               f"{spec}")
+        for p, t in zip(flat_p, flat_t):
+            if p._shape != t._shape:
+                raise RuntimeError(f"Expected tangent of shape {tuple(p._shape)} to have the same shape as primal of "
+                                   f"shape {tuple(t._shape)}")
+        outs = _over_extra_levels(lambda ts: [wrap(t, tracker.levels) for t in lin.apply(
+            [expanded(t, tracker.levels) for t in ts], create_graph=False)],
+                                  flat_t, tracker.levels)
+        return tree_unflatten([tracker.result(o) for o in outs], out_spec)
+    return tree_unflatten([tracker.result(o) for o in flat_out], out_spec), jvp_fn
+
+
+def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        with pushed("jvp") as level:
+            nums = _check_argnums(argnums, args)
+            diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
+            leaves, spec = tree_flatten(diff)
+            tracker = _Tracker(level, leaves)
+            tracked_diff = tree_unflatten(tracker.tracked, spec)
+            call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
+            with enable_grad():
+                output = func(*call_args, **kwargs)
+            if has_aux:
+                if not (isinstance(output, tuple) and len(output) == 2):
+                    raise RuntimeError("jacfwd(f, ...)(*args): output of function f should be a tuple: (output, aux) "
+                                       "if has_aux is True")
+                output, aux = output
+            flat_out, out_spec = tree_flatten(output)
+            for o in flat_out:
+                if not isinstance(o, Tensor):
+                    raise RuntimeError(f"jvp(f, primals, tangents): Expected f(*primals) to return only tensors, got "
+                                       f"unsupported type {type(o)}")
+            lin = _Linearization(tracker, flat_out)
+            k = len(tracker.levels)
+            columns = []  # per input: per element, the outputs' tangents
+            for j, x in enumerate(tracker.physical):
+                zeros = [_ops.creation.zeros_like(p) for p in tracker.physical]
+                per_element = []
+                for e in _one_hots(x, k):
+                    tangents = list(zeros)
+                    tangents[j] = e
+                    per_element.append(lin.apply(tangents))
+                columns.append(per_element)
+            jacobians = []
+            for i, o in enumerate(lin.outputs):
+                per_input = []
+                for j, x in enumerate(tracker.physical):
+                    shape = o._shape + x._shape[k:]
+                    if columns[j]:
+                        jac = _ops.joining.stack([c[i] for c in columns[j]], -1).reshape(shape)
+                    else:
+                        jac = _ops.creation.zeros(shape, dtype=o.dtype)
+                    per_input.append(tracker.wrap(jac))
+                jacobians.append(tree_unflatten(per_input, spec))
+            result = tree_unflatten(jacobians, out_spec)
+            if has_aux:
+                aux_leaves, aux_spec = tree_flatten(aux)
+                return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+            return result
+    return wrapper
+
+
+def hessian(func, argnums=0):
+    return jacfwd(jacrev(func, argnums), argnums)
