@@ -6,7 +6,7 @@ every other op live in ``_ops``; the methods here forward to them.
 """
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
-from .autograd.grad_mode import _state as _grad_mode
+from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
 
 
 _new_object = object.__new__
@@ -54,6 +54,7 @@ class Tensor:
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
+    _fw_grad = None  # the tangent of a dual tensor (autograd.dual), inside a dual level
     _retains_grad = False
 
     # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
@@ -375,6 +376,8 @@ class Tensor:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
+        if self._fw_grad is not None and _dual_state["active"]:
+            suffixes += (f"tangent={self._fw_grad}",)
         return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)
 
     __str__ = __repr__

@@ -43,12 +43,13 @@ def _copy_values(x, dtype, memory_format):
     return out
 
 
-@op("CloneBackward0", name="clone", forms="torch Tensor", self=lambda grad: grad)
+@op("CloneBackward0", name="clone", result="auto_linear", forms="torch Tensor", self=lambda grad: grad)
 def clone(self, memory_format=None):
     return _copy_values(self, self.dtype, memory_format)
 
 
-@op("ToCopyBackward0", name="_to_copy", self=lambda grad, self: grad.to(self.dtype))
+@op("ToCopyBackward0", name="_to_copy",
+    result="auto_linear", self=lambda grad, self: grad.to(self.dtype))
 def _to_copy(self, dtype):
     return _copy_values(self, dtype, None)
 
@@ -141,7 +142,8 @@ def apply_inplace(self, result):
     return commit_inplace(self, result)
 
 
-@op("torch::autograd::CopyBackwards", name="copy_", self=lambda grad: grad * 0,
+@op("torch::autograd::CopyBackwards", name="copy_",
+    result=lambda self, src_t: src_t.clone() if isinstance(src_t, Tensor) else self.new_zeros(self._shape), self=lambda grad: grad * 0,
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
@@ -175,12 +177,14 @@ def _filled(self, value):
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
 
 
-@op("FillBackward2", name="fill_.Scalar", self=lambda grad: grad * 0)
+@op("FillBackward2", name="fill_.Scalar",
+    result=lambda self_t: self_t.new_zeros(self_t._shape), self=lambda grad: grad * 0)
 def _fill_number(self, value):
     return _filled(self, value)
 
 
-@op("FillBackward3", name="fill_.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+@op("FillBackward3", name="fill_.Tensor",
+    result="auto_linear", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
 def _fill_tensor(self, value):
     return _filled(self, value)
 
@@ -194,12 +198,14 @@ def fill(input, value):
     return (_fill_tensor_out if isinstance(value, Tensor) else _fill_number_out)(input, value)
 
 
-@op("FillBackward0", name="fill.Scalar", self=lambda grad: grad * 0)
+@op("FillBackward0", name="fill.Scalar",
+    result=lambda self_t: self_t.new_zeros(self_t._shape), self=lambda grad: grad * 0)
 def _fill_number_out(self, value):
     return _filled(self, value)
 
 
-@op("FillBackward1", name="fill.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+@op("FillBackward1", name="fill.Tensor",
+    result="auto_linear", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
 def _fill_tensor_out(self, value):
     return _filled(self, value)
 
@@ -210,6 +216,6 @@ def zero_(self):
     return commit_inplace(self, _zero(self))
 
 
-@op("ZeroBackward0", name="zero_", self=lambda grad: grad * 0)
+@op("ZeroBackward0", name="zero_", result="auto_linear", self=lambda grad: grad * 0)
 def _zero(self):
     return new_tensor(B.full(self.numel(), 0, self.dtype), self._shape, self.dtype)

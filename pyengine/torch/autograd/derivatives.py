@@ -16,12 +16,18 @@ all output gradients, and get ``result`` as the tuple; only floating outputs get
 A formula for a list-of-tensors input (``cat(tensors)``) returns one gradient per element.
 Formulas are written with ordinary tensor operations, so with
 ``create_graph=True`` they are recorded too and higher derivatives follow.
+
+The forward-mode (tangent) formula is ``result=``, as in ``derivatives.yaml``: ``"auto_element_wise"``
+(the backward formulas with the tangent in place of ``grad``: an element-wise op's Jacobian is
+diagonal), ``"auto_linear"`` (the forward itself applied to the tangents: a linear op is its own
+derivative), or a function of the inputs' tangents ``self_t``, ``other_t`` ..., the forward's
+arguments by name, and ``result`` (see ``dual``).
 """
 import re
 from operator import itemgetter
 from types import FunctionType
 
-from . import graph as _graph
+from . import dual as _dual, graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
 from .grad_mode import _state as _grad_mode
 
@@ -42,13 +48,16 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
-    def __init__(self, name, node_name, params, formulas, forward):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None):
         self.name = name
+        self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
         self.inputs = tuple(formulas)             # differentiable parameters, in order
         self.input_positions = tuple(params.index(i) for i in self.inputs)
         self.formulas = tuple(formulas.values())
         arg_names = [_arg_names(f) for f in self.formulas]
+        self.formula_names = tuple(arg_names)
+        self.tangent_names = _arg_names(tangent) if callable(tangent) else None
         needed = {a for args in arg_names for a in args} - {"grad", "grads"}
         # what is saved: forward arguments by position, then the result if asked for
         self.saved = tuple(p for p in params if p in needed)
@@ -257,10 +266,11 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
-    entries), and the public forms it is bound as.
+    entries), its forward-mode formula ``result`` (see the module's docstring), and the public
+    forms it is bound as.
 
     ``forms`` lists the public names, space-separated: ``torch`` (``torch.mul``), ``Tensor``
     (the method ``x.mul``), ``Tensor_`` (the in-place method ``x.mul_``), ``torch_`` (its
@@ -274,10 +284,11 @@ def op(node_name=None, *, name=None, forms="", **formulas):
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward)
+                           formulas, forward, result)
             d.op_name = name
             TABLE[forward.__name__] = d
-            declared = _recording_call(forward, d)
+            declared = d.call = _recording_call(forward, d)
+            d.positional_count = forward.__code__.co_argcount
             declared.__doc__ = forward.__doc__
             declared.forward = forward
             declared.derivative = d
@@ -341,6 +352,7 @@ def _recording_call(forward, d, as_operand=None):
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
     namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
+                 "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
                  "_hook": TRANSFORM_HOOK}
     # the template's code with forward's parameter names (its bytecode reads locals by position);
@@ -376,12 +388,28 @@ def _recording_template(count, keyword_only, operator, records=True):
               f"        result = _hook[0](__op, ({''.join(n + ', ' for n in positional)}), "
               f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
               "        if result is not NotImplemented:",
-              "            return result",
-              f"    result = __forward({', '.join(passed)})"]
-    if records:
-        lines += ["    if _grad_mode['enabled']:",
-                  f"        _record(__derivative, ({''.join(n + ', ' for n in names)}), result)"]
-    lines += ["    return result"]
+              "            return result"]
+    if not records:
+        lines += [f"    return __forward({', '.join(passed)})"]
+        module = compile("\n".join(lines), __file__, "exec")
+        return next(c for c in module.co_consts if hasattr(c, "co_code"))
+    args = f"({''.join(n + ', ' for n in names)})"
+    # inside a dual level (forward AD): the forward runs with tangents off, then the op's
+    # tangent formula gives the result's tangent
+    lines += ["    if _dual['active']:",
+              "        _dual['active'] = False",
+              "        try:",
+              f"            result = __forward({', '.join(passed)})",
+              "        finally:",
+              "            _dual['active'] = True",
+              "        if _grad_mode['enabled']:",
+              f"            _record(__derivative, {args}, result)",
+              f"        _record_tangent(__derivative, {args}, result)",
+              "        return result"]
+    lines += [f"    result = __forward({', '.join(passed)})",
+              "    if _grad_mode['enabled']:",
+              f"        _record(__derivative, {args}, result)",
+              "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
 

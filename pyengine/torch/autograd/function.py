@@ -1,7 +1,7 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
-from .grad_mode import _state as _grad_mode
+from .grad_mode import _forward_state, _state as _grad_mode
 
 
 class FunctionCtx:
@@ -9,6 +9,10 @@ class FunctionCtx:
 
     def save_for_backward(self, *tensors):
         self._to_save = tensors
+
+    def save_for_forward(self, *tensors):
+        """What ``jvp`` reads as ``ctx.saved_tensors`` (forward AD)."""
+        self._to_save_forward = tensors
 
     def mark_non_differentiable(self, *tensors):
         self._non_differentiable = {id(t) for t in tensors}
@@ -19,8 +23,13 @@ class FunctionCtx:
     def set_materialize_grads(self, value):
         self.materialize_grads = value
 
+    _to_save_forward = ()
+    _in_jvp = False
+
     @property
     def saved_tensors(self):
+        if self._in_jvp:
+            return tuple(self._to_save_forward)
         if self._released:
             raise RuntimeError(FREED_MESSAGE)
         return tuple(self._to_save)
@@ -82,6 +91,11 @@ class Function(metaclass=_FunctionMeta):
     vjp = backward
 
     @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+
+    @staticmethod
     def setup_context(ctx, inputs, output):
         """PyTorch 2's style: a Function that overrides this has a forward without ctx, and
         saves what backward needs here, from the inputs and the output."""
@@ -89,7 +103,6 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        from .._tensor import Tensor
         node = cls._backward_cls.__new__(cls._backward_cls)
         node._extras = None
         node._sequence_nr = next(_sequence)
@@ -104,7 +117,8 @@ class Function(metaclass=_FunctionMeta):
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
 
         prev = _grad_mode["enabled"]
-        _grad_mode["enabled"] = False
+        dual = _forward_state["active"]
+        _grad_mode["enabled"] = _forward_state["active"] = False  # forward AD too: jvp gives the tangents
         try:
             if cls.setup_context is Function.setup_context:
                 outputs = cls.forward(node, *args, **kwargs)
@@ -113,6 +127,9 @@ class Function(metaclass=_FunctionMeta):
                 cls.setup_context(node, args, outputs)
         finally:
             _grad_mode["enabled"] = prev
+            _forward_state["active"] = dual
+        if dual and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            _apply_jvp(cls, node, args, outputs)
 
         if not (prev and any(node.needs_input_grad)):
             return outputs
@@ -132,6 +149,32 @@ class Function(metaclass=_FunctionMeta):
         if _graph.recorder is not None:
             _graph.recorder.record_function(node, cls, args, kwargs, outputs)
         return outs[0] if single else outs
+
+
+def _apply_jvp(cls, ctx, args, outputs):
+    """Forward AD through a custom Function: its ``jvp`` gets one tangent per input (zeros for a
+    tensor without one, None for a non-tensor) and returns one per output."""
+    from . import dual
+    tangents = [(a._fw_grad if a._fw_grad is not None else a.new_zeros(a._shape)) if isinstance(a, Tensor)
+                else None for a in args]
+    ctx._in_jvp = True
+    _forward_state["active"] = False
+    try:
+        result = cls.jvp(ctx, *tangents)
+    finally:
+        ctx._in_jvp = False
+        _forward_state["active"] = True
+    outs = outputs if isinstance(outputs, tuple) else (outputs,)
+    result = result if isinstance(result, tuple) else (result,)
+    if len(result) != len(outs):
+        raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
+                           f"{len(outs)} but got {len(result)})")
+    for o, t in zip(outs, result):
+        if isinstance(o, Tensor) and t is not None:
+            dual.set_tangent(o, t)
+
+
+from .._tensor import Tensor  # noqa: E402  (the tensor module imports the autograd package)
 
 
 class once_differentiable:  # noqa: N801  (PyTorch's decorator name)

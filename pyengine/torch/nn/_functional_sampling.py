@@ -1,7 +1,8 @@
 """torch.nn.functional's spatial transformer pair: affine_grid (torch.affine_grid_generator)
 and grid_sample (torch.grid_sampler, grid_sampler_2d/3d). The sampling loops are in
 _aten/grid_sample.py; affine_grid is PyTorch's composite (a base grid times theta transposed)
-recorded as its one node, AffineGridGeneratorBackward0. (functional.py re-exports them.)"""
+recorded as its one node, AffineGridGeneratorBackward0. (torch/nn/__init__.py binds them
+into torch.nn.functional.)"""
 import math
 
 from .._aten import grid_sample as kernels
@@ -44,7 +45,7 @@ def _affine_grid_backward(grad, size, align_corners):
     return base.transpose(1, 2).bmm(grad.reshape(n, points, len(size) - 2)).transpose(1, 2)
 
 
-@op("AffineGridGeneratorBackward0", name="affine_grid_generator",
+@op("AffineGridGeneratorBackward0", name="affine_grid_generator", result="auto_linear",
     theta=lambda grad, size, align_corners: _affine_grid_backward(grad, list(size), align_corners))
 def affine_grid_generator(theta, size, align_corners):
     size = list(size)

@@ -1,0 +1,167 @@
+"""Forward-mode AD: the dual level's state, and the tangent of each op's result, computed from
+the op's declaration (``derivatives.op``'s ``result=``) as PyTorch's generated code does.
+
+A dual tensor is an ordinary tensor with a tangent (``_fw_grad``). While a dual level is entered,
+every declared op checks its inputs for tangents (``derivatives._recording_call``); when one has
+some, the op's forward-mode formula gives the result's tangent:
+
+* ``"auto_element_wise"``: the op's backward formulas with the input's tangent as ``grad``, summed
+  over the inputs (an element-wise op's Jacobian is diagonal, so J^T v = J v);
+* ``"auto_linear"``: the op itself applied to the tangents (zeros for inputs without one);
+* a function: called with ``<input>_t`` (each input's tangent, zeros where it has none), the
+  forward's arguments by name and ``result``; it returns the tangent (a tuple for several outputs).
+
+Formulas run with tangents off (they read the primals), in the current grad mode: with grad
+enabled, tangents that require grad get a history, as PyTorch's do.
+"""
+import weakref
+
+from .grad_mode import _forward_state as state
+
+_tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
+
+NOT_IMPLEMENTED = (
+    "Trying to use forward AD with {} that does not support it because it has not been implemented "
+    "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+    "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
+    "implementation to derivatives.yaml")
+
+
+def set_tangent(tensor, tangent):
+    tensor._fw_grad = tangent
+    _tangent_holders[id(tensor)] = weakref.ref(tensor)
+
+
+def clear_tangents():
+    """Exiting the level deletes every tangent made in it."""
+    for ref in _tangent_holders.values():
+        tensor = ref()
+        if tensor is not None:
+            tensor.__dict__.pop("_fw_grad", None)
+    _tangent_holders.clear()
+
+
+def _input_tangents(d, args):
+    """Each differentiable input's tangent (a list for a list of tensors), or None when no input has one."""
+    tangents, found = [], False
+    for pos in d.input_positions:
+        a = args[pos]
+        if isinstance(a, Tensor):
+            t = a._fw_grad
+            found = found or t is not None
+        elif isinstance(a, (list, tuple)):
+            t = [x._fw_grad if isinstance(x, Tensor) else None for x in a]
+            found = found or any(x is not None for x in t)
+        else:
+            t = None
+        tangents.append(t)
+    return tangents if found else None
+
+
+def record_tangent(d, args, result):
+    """Give ``result`` the tangent of op ``d`` at ``args`` if an input has one (tangents on)."""
+    tangents = _input_tangents(d, args)
+    if tangents is None:
+        return
+    rule = d.tangent
+    if rule is None:
+        raise NotImplementedError(NOT_IMPLEMENTED.format((d.op_name or d.name).partition(".")[0]))
+    state["active"] = False
+    try:
+        if rule == "auto_element_wise":
+            out = _element_wise(d, args, tangents, result)
+        elif rule == "auto_linear":
+            out = _linear(d, args, tangents)
+        else:
+            out = _explicit(rule, d, args, tangents, result)
+        attach(result, out)
+    finally:
+        state["active"] = True
+
+
+def _zeros(a):
+    return a.new_zeros(a._shape)
+
+
+def _filled(a, t):
+    """An input's tangent, zeros where it has none (0 for a number, None for an absent tensor)."""
+    if isinstance(a, Tensor):
+        return t if t is not None else _zeros(a)
+    if isinstance(a, (list, tuple)):
+        return [ti if ti is not None else _zeros(ai) for ai, ti in zip(a, t)]
+    return None if a is None else 0
+
+
+def _element_wise(d, args, tangents, result):
+    named = dict(zip(d.params, args), result=result)
+    total = None
+    for formula, names, t in zip(d.formulas, d.formula_names, tangents):
+        if t is None:
+            continue
+        named["grad"] = t
+        part = formula(*[named[n] for n in names])
+        total = part if total is None else total + part
+    return total
+
+
+def _linear(d, args, tangents):
+    args = list(args)
+    for pos, t in zip(d.input_positions, tangents):
+        args[pos] = _filled(args[pos], t)
+    n = d.positional_count
+    return d.call(*args[:n], **dict(zip(d.params[n:], args[n:])))
+
+
+def _explicit(rule, d, args, tangents, result):
+    named = dict(zip(d.params, args), result=result)
+    for name, pos, t in zip(d.inputs, d.input_positions, tangents):
+        named[name + "_t"] = _filled(args[pos], t)
+    return rule(*[named[n] for n in d.tangent_names])
+
+
+def attach(result, out):
+    """Give each floating output its tangent: full size (a broadcast tangent is expanded)."""
+    if isinstance(result, Tensor):
+        result, out = (result,), (out,)
+    elif not isinstance(out, (list, tuple)):
+        out = (out,)
+    for r, t in zip(result, out):
+        if t is None or not isinstance(r, Tensor) or r.dtype.kind != "f":
+            continue
+        if t._shape != r._shape:
+            t = t.expand(r._shape).contiguous()
+        set_tangent(r, t)
+
+
+def commit_tangent(self, result):
+    """An in-place op wrote ``result`` into ``self``: so does its tangent, into ``self``'s tangent
+    in place (views of it see the change). A view without one gets a view of its base's tangent
+    (zeros made first if the base has none); any other tensor takes the result's tangent as it is."""
+    tangent = result._fw_grad
+    if tangent is None:
+        return
+    own = self._fw_grad
+    if own is None and self._base is None:  # a fresh tangent, as the formula made it
+        set_tangent(self, tangent)
+        return
+    state["active"] = False
+    try:
+        if own is None:
+            base = self._base
+            if base.dtype.kind == "f":
+                base_tangent = base._fw_grad
+                if base_tangent is None:
+                    base_tangent = _zeros(base)
+                    set_tangent(base, base_tangent)
+                if base_tangent._stride == base._stride:
+                    own = base_tangent.as_strided(self._shape, self._stride,
+                                                  base_tangent._offset + self._offset - base._offset)
+            if own is None:
+                own = _zeros(self)
+            set_tangent(self, own)
+        own.copy_(tangent)
+    finally:
+        state["active"] = True
+
+
+from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
