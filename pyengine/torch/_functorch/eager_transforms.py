@@ -5,8 +5,13 @@ under vmap an input is first given every active batch dim (an input the vmap did
 expanded, so each sample differentiates its own copy), and as samples never mix, one backward
 pass over the physical tensors gives every sample's gradient at once. Gradients stay
 differentiable (create_graph) when an outer transform or ordinary autograd can still see them, so
-transforms nest: hessian = jacfwd(jacrev(f)). Forward-mode products (jvp, jacfwd, linearize) are
-the double-vjp: J·v = d/du (uᵀJ)·v, computed with two reverse passes."""
+transforms nest: hessian = jacfwd(jacrev(f)).
+
+Forward-mode products (jvp, jacfwd) run on forward-mode AD (torch.autograd.forward_ad: the
+tangents of the primals' physical tensors ride through every op's tangent formula); jacfwd is
+PyTorch's vmap of jvp over the basis tangents. Forward AD has one dual level, so a jvp inside
+another (jacfwd(jacfwd(f))) and linearize use the double-vjp instead: J·v = d/du (uᵀJ)·v, two
+reverse passes."""
 import functools
 
 from .._tensor import Tensor
@@ -16,6 +21,7 @@ from ..utils._pytree import tree_flatten, tree_unflatten, treespec_pprint
 from .batched_tensor import BatchedTensor, wrap, expanded, levels_of
 from .pyfunctorch import pushed, vmap_levels, differentiating
 from .. import _ops
+from ..autograd import dual as _dual
 
 
 def _check_tensor(x):
@@ -52,7 +58,12 @@ class _Tracker:
         for x in leaves:
             _check_tensor(x)
             p = expanded(x, self.levels)
-            p = p.view_as(p) if p.requires_grad else p.detach().requires_grad_()
+            if p.requires_grad:
+                p = p.view_as(p)
+            elif p._fw_grad is not None and _dual.state["active"]:  # keeps its tangent (forward-over-reverse)
+                p = p.view_as(p).requires_grad_()
+            else:
+                p = p.detach().requires_grad_()
             level.tracked.add(id(p))
             self.physical.append(p)
             self.tracked.append(wrap(p, self.levels))
@@ -322,32 +333,98 @@ def _check_jvp_args(primals, tangents, api="jvp"):
     return flat_p, p_spec, flat_t
 
 
+def _check_outputs(output, has_aux, api):
+    if has_aux:
+        if not (isinstance(output, tuple) and len(output) == 2):
+            raise RuntimeError(f"{api}(f, primals, tangents): output of function f should be a tuple: (output, aux) "
+                               "if has_aux is True")
+        output, aux = output
+    else:
+        aux = None
+    flat_out, out_spec = tree_flatten(output)
+    for o in flat_out:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}(f, primals, tangents): Expected f(*primals) to return only tensors, got "
+                               f"unsupported type {type(o)}")
+    return flat_out, out_spec, aux
+
+
+def _forward_ad_free():
+    """Whether forward AD's one dual level is free for this jvp."""
+    return _dual.state["level"] < 0
+
+
+def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
+    """(primal outputs, tangent outputs, out spec, aux) by forward-mode AD on the physical tensors."""
+    from ..autograd import forward_ad
+    levels = vmap_levels()
+    create_graph = differentiating_outside(level) or any(p.requires_grad for p in flat_p)
+    forward_ad_first_use()
+    with forward_ad.dual_level():
+        duals = []
+        for p, t in zip(flat_p, flat_t):
+            pp, tp = expanded(p, levels), expanded(t, levels)
+            if levels:
+                pp, tp = pp.contiguous(), tp.contiguous()
+            dual = forward_ad.make_dual(pp, tp)
+            level.tracked.add(id(dual))
+            duals.append(wrap(dual, levels))
+        with enable_grad():
+            output = func(*tree_unflatten(duals, spec))
+        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
+        primals_out, tangents_out = [], []
+        for o in flat_out:
+            primal, tangent = forward_ad.unpack_dual(expanded(o, levels))
+            if tangent is None:
+                tangent = _ops.creation.zeros_like(primal)
+            if not create_graph:
+                primal, tangent = primal.detach(), tangent.detach()
+            primals_out.append(wrap(primal, levels))
+            tangents_out.append(wrap(tangent, levels))
+    return primals_out, tangents_out, out_spec, aux, create_graph
+
+
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_p, spec, flat_t = _check_jvp_args(primals, tangents)
     with pushed("jvp") as level:
+        if _forward_ad_free():
+            primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
+                                                                                    has_aux, level)
+            result = (tree_unflatten(primal_out, out_spec), tree_unflatten(tangents_out, out_spec))
+            if has_aux:
+                aux_leaves, aux_spec = tree_flatten(aux)
+                keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
+                return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
+            return result
+        forward_ad_first_use()
         tracker = _Tracker(level, flat_p)
         with enable_grad():
             output = func(*tree_unflatten(tracker.tracked, spec))
-        if has_aux:
-            if not (isinstance(output, tuple) and len(output) == 2):
-                raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: (output, aux) "
-                                   "if has_aux is True")
-            output, aux = output
-        flat_out, out_spec = tree_flatten(output)
-        for o in flat_out:
-            if not isinstance(o, Tensor):
-                raise RuntimeError(f"jvp(f, primals, tangents): Expected f(*primals) to return only tensors, got "
-                                   f"unsupported type {type(o)}")
+        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
         lin = _Linearization(tracker, flat_out)
         tangents_out = _over_extra_levels(lambda ts: [wrap(t, tracker.levels) for t in lin.apply(
-            [expanded(t, tracker.levels) for t in ts])], flat_t,
-                                          tracker.levels)
+            [expanded(t, tracker.levels) for t in ts])], flat_t, tracker.levels)
         primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
         tangent_out = tree_unflatten([tracker.result(t) for t in tangents_out], out_spec)
         if has_aux:
             aux_leaves, aux_spec = tree_flatten(aux)
             return primal_out, tangent_out, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
         return primal_out, tangent_out
+
+
+JIT_DEPRECATION = "`torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`."
+
+
+def forward_ad_first_use():
+    """PyTorch scripts its 18 forward-AD decompositions on the first forward-mode use in a process,
+    each warning that torch.jit.script is deprecated (from its own code: hidden by Python's default
+    filters, shown where every warning is)."""
+    import warnings
+    from .. import _process
+    if JIT_DEPRECATION not in _process._shown:
+        _process._shown.add(JIT_DEPRECATION)
+        for _ in range(18):
+            warnings.warn(JIT_DEPRECATION, DeprecationWarning, stacklevel=2)
 
 
 def linearize(func, *primals):
@@ -378,53 +455,101 @@ def linearize(func, *primals):
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        with pushed("jvp") as level:
-            nums = _check_argnums(argnums, args)
-            diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
-            leaves, spec = tree_flatten(diff)
-            tracker = _Tracker(level, leaves)
-            tracked_diff = tree_unflatten(tracker.tracked, spec)
-            call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
-            with enable_grad():
-                output = func(*call_args, **kwargs)
-            if has_aux:
-                if not (isinstance(output, tuple) and len(output) == 2):
-                    raise RuntimeError("jacfwd(f, ...)(*args): output of function f should be a tuple: (output, aux) "
-                                       "if has_aux is True")
-                output, aux = output
-            flat_out, out_spec = tree_flatten(output)
-            for o in flat_out:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError(f"jvp(f, primals, tangents): Expected f(*primals) to return only tensors, got "
-                                       f"unsupported type {type(o)}")
-            lin = _Linearization(tracker, flat_out)
-            k = len(tracker.levels)
-            columns = []  # per input: per element, the outputs' tangents
-            for j, x in enumerate(tracker.physical):
-                zeros = [_ops.creation.zeros_like(p) for p in tracker.physical]
-                per_element = []
-                for e in _one_hots(x, k):
-                    tangents = list(zeros)
-                    tangents[j] = e
-                    per_element.append(lin.apply(tangents))
-                columns.append(per_element)
-            jacobians = []
-            for i, o in enumerate(lin.outputs):
-                per_input = []
-                for j, x in enumerate(tracker.physical):
-                    shape = o._shape + x._shape[k:]
-                    if columns[j]:
-                        jac = _ops.joining.stack([c[i] for c in columns[j]], -1).reshape(shape)
-                    else:
-                        jac = _ops.creation.zeros(shape, dtype=o.dtype)
-                    per_input.append(tracker.wrap(jac))
-                jacobians.append(tree_unflatten(per_input, spec))
-            result = tree_unflatten(jacobians, out_spec)
-            if has_aux:
-                aux_leaves, aux_spec = tree_flatten(aux)
-                return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-            return result
+        nums = _check_argnums(argnums, args)
+        diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
+        leaves, spec = tree_flatten(diff)
+        for x in leaves:
+            _check_tensor(x)
+        if _forward_ad_free():
+            return _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness)
+        return _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux)
     return wrapper
+
+
+def _flat_basis(leaves):
+    """The identity over all the inputs' elements, cut into one block per input (as PyTorch's
+    jacfwd makes its tangents): block j is [numel of all, *shape of input j]."""
+    sizes = [x.numel() for x in leaves]
+    total = sum(sizes)
+    eye = _ops.creation.eye(total, dtype=leaves[0].dtype)
+    blocks, start = [], 0
+    for x, n in zip(leaves, sizes):
+        blocks.append(eye[:, start:start + n].reshape((total,) + x._shape))
+        start += n
+    return blocks, sizes
+
+
+def _with_diff(args, argnums, diff):
+    """args with the differentiated ones (``diff``: one value, or a tuple for a tuple of argnums) replaced."""
+    if isinstance(argnums, int):
+        return _replace_args(args, (argnums,), (diff,))
+    return _replace_args(args, argnums, diff)
+
+
+def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness):
+    """PyTorch's jacfwd: jvp vmapped over the basis tangents, the columns moved last."""
+    from .vmap import vmap
+    basis, sizes = _flat_basis(leaves)
+
+    def push(*tangents):
+        def at(*diff_leaves):
+            return func(*_with_diff(args, argnums, tree_unflatten(list(diff_leaves), spec)), **kwargs)
+        out = jvp(at, tuple(leaves), tuple(tangents), has_aux=has_aux)
+        return (out[1], out[2]) if has_aux else out[1]
+    pushed_out = vmap(push, randomness=randomness)(*basis)
+    tangents_out, aux = pushed_out if has_aux else (pushed_out, None)
+    flat_out, out_spec = tree_flatten(tangents_out)
+    jacobians = []
+    for t in flat_out:  # [numel of all inputs, *out shape] -> per input [*out shape, *input shape]
+        per_input, start = [], 0
+        for x, n in zip(leaves, sizes):
+            block = t.narrow(0, start, n).movedim(0, -1)
+            per_input.append(block.reshape(t._shape[1:] + x._shape))
+            start += n
+        jacobians.append(tree_unflatten(per_input, spec))
+    result = tree_unflatten(jacobians, out_spec)
+    if has_aux:
+        aux_leaves, aux_spec = tree_flatten(aux)
+        return result, tree_unflatten([a.select(0, 0) if isinstance(a, Tensor) else a for a in aux_leaves],
+                                      aux_spec)
+    return result
+
+
+def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
+    forward_ad_first_use()
+    with pushed("jvp") as level:
+        tracker = _Tracker(level, leaves)
+        call_args = _with_diff(args, argnums, tree_unflatten(tracker.tracked, spec))
+        with enable_grad():
+            output = func(*call_args, **kwargs)
+        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
+        lin = _Linearization(tracker, flat_out)
+        k = len(tracker.levels)
+        columns = []  # per input: per element, the outputs' tangents
+        for j, x in enumerate(tracker.physical):
+            zeros = [_ops.creation.zeros_like(p) for p in tracker.physical]
+            per_element = []
+            for e in _one_hots(x, k):
+                tangents = list(zeros)
+                tangents[j] = e
+                per_element.append(lin.apply(tangents))
+            columns.append(per_element)
+        jacobians = []
+        for i, o in enumerate(lin.outputs):
+            per_input = []
+            for j, x in enumerate(tracker.physical):
+                shape = o._shape + x._shape[k:]
+                if columns[j]:
+                    jac = _ops.joining.stack([c[i] for c in columns[j]], -1).reshape(shape)
+                else:
+                    jac = _ops.creation.zeros(shape, dtype=o.dtype)
+                per_input.append(tracker.wrap(jac))
+            jacobians.append(tree_unflatten(per_input, spec))
+        result = tree_unflatten(jacobians, out_spec)
+        if has_aux:
+            aux_leaves, aux_spec = tree_flatten(aux)
+            return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+        return result
 
 
 def hessian(func, argnums=0):
