@@ -388,6 +388,88 @@ def _apply_inplace_rule(op, levels, args, kwargs):
     return self
 
 
+NO_VMAP_SUPPORT = ("You tried to vmap over {}, but it does not have vmap support. Please override and implement the "
+                   "vmap staticmethod or set generate_vmap_rule=True. For more details, please see "
+                   "https://pytorch.org/docs/main/notes/extending.func.html")
+
+
+class VmapInfo:
+    """What a custom Function's vmap staticmethod is told: the batch size and vmap's randomness."""
+
+    def __init__(self, batch_size, randomness):
+        self.batch_size, self.randomness = batch_size, randomness
+
+    def __repr__(self):
+        return f"VmapInfo(batch_size={self.batch_size}, randomness='{self.randomness}')"
+
+
+def _custom_function(op, levels, args, kwargs):
+    """Function.apply under vmap: the Function's own vmap staticmethod (innermost level), or with
+    generate_vmap_rule=True its forward and backward run on batched tensors."""
+    from ..autograd.function import Function
+    cls, args = args[0], args[1:]
+    if cls.vmap is not Function.vmap:
+        return _custom_vmap_rule(cls, levels, args, kwargs)
+    if not getattr(cls, "generate_vmap_rule", False):
+        raise RuntimeError(NO_VMAP_SUPPORT.format(cls.__name__))
+    return _generated_rule(cls, levels, args, kwargs)
+
+
+def _custom_vmap_rule(cls, levels, args, kwargs):
+    from .pyfunctorch import innermost_vmap
+    from .vmap import _add_batch_dim
+    level = innermost_vmap()
+    number, size = level.number, level.size
+    unwrapped, in_dims = [], []
+    for a in args:
+        own = levels_of(a)
+        if any(lv == number for lv, _ in own):
+            if len(own) == 1 and a._shown is not None:
+                value, bdim = a._shown
+            else:
+                at = [lv for lv, _ in own].index(number)
+                rest = own[:at] + own[at + 1:]
+                value, bdim = wrap(a._value.movedim(at, len(rest)), rest), 0
+            unwrapped.append(value)
+            in_dims.append(bdim)
+        else:
+            unwrapped.append(a)
+            in_dims.append(None)
+    outputs, out_dims = cls.vmap(VmapInfo(size, level.randomness), tuple(in_dims), *unwrapped, **kwargs)
+    if isinstance(outputs, tuple):
+        dims = out_dims if isinstance(out_dims, tuple) else (out_dims,) * len(outputs)
+        return tuple(o if d is None else _add_batch_dim(o, d, number, size) for o, d in zip(outputs, dims))
+    return outputs if out_dims is None else _add_batch_dim(outputs, out_dims, number, size)
+
+
+def _generated_rule(cls, levels, args, kwargs):
+    from ..autograd.function import Function
+
+    def physical(x):
+        return expanded(x, levels) if isinstance(x, Tensor) else x
+
+    def batched(x):
+        return wrap(x, levels) if isinstance(x, Tensor) else x
+
+    def forward(ctx, *xs):
+        inputs = tuple(batched(x) for x in xs)
+        out = cls.forward(*inputs, **kwargs)
+        cls.setup_context(ctx, inputs, out)
+        return tuple(physical(o) for o in out) if isinstance(out, tuple) else physical(out)
+
+    def backward(ctx, *grads):
+        result = cls.backward(ctx, *(batched(g) for g in grads))
+        return tuple(physical(r) for r in result) if isinstance(result, tuple) else physical(result)
+    generated = type(cls.__name__, (Function,), {"forward": staticmethod(forward), "backward": staticmethod(backward)})
+    from ..autograd.derivatives import TRANSFORM_DEPTH
+    depth, TRANSFORM_DEPTH[0] = TRANSFORM_DEPTH[0], 0  # the generated Function runs as a plain one
+    try:
+        out = generated.apply(*(physical(a) for a in args))
+    finally:
+        TRANSFORM_DEPTH[0] = depth
+    return tuple(batched(o) for o in out) if isinstance(out, tuple) else batched(out)
+
+
 def _build():
     from .._ops import shape as S, joining as J, linalg as L, reduction as R, softmax as SM, copy as C, \
         indexing as I
@@ -429,6 +511,8 @@ def _build():
         rules[fn.forward] = _matmul_rule
     rules[L.addmm.forward] = _addmm_rule
     rules[C.apply_inplace] = _apply_inplace_rule
+    from ..autograd.function import custom_function_apply
+    rules[custom_function_apply] = _custom_function
     return rules
 
 

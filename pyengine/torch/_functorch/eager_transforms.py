@@ -185,6 +185,10 @@ def _slice_levels(t, index):
 
 
 def vjp(func, *primals, has_aux=False):
+    return _vjp_with_argnums(func, *primals, has_aux=has_aux)
+
+
+def _vjp_with_argnums(func, *primals, has_aux=False):
     with pushed("grad") as level:
         leaves, spec = tree_flatten(primals)
         tracker = _Tracker(level, leaves)
@@ -202,7 +206,7 @@ def vjp(func, *primals, has_aux=False):
                                    f"type {type(o)}")
         physical_out = [tracker.full(o) for o in flat_out]
 
-    def vjp_fn(cotangents, *, retain_graph=True, create_graph=None):
+    def wrapper(cotangents, *, retain_graph=True, create_graph=None):  # the vjp_fn
         flat_ct, ct_spec = tree_flatten(cotangents)
         if ct_spec != out_spec:
             raise RuntimeError("Expected pytree structure of cotangents to be the same as pytree structure of "
@@ -227,8 +231,8 @@ def vjp(func, *primals, has_aux=False):
     primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
     if has_aux:
         aux_leaves, aux_spec = tree_flatten(aux)
-        return primal_out, vjp_fn, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-    return primal_out, vjp_fn
+        return primal_out, wrapper, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
+    return primal_out, wrapper
 
 
 def _one_hots(physical, k):

@@ -23,7 +23,9 @@ class pushed:
         self.level = Level(len(STACK) + 1, kind, size, randomness)
 
     def __enter__(self):
+        from ..autograd.derivatives import TRANSFORM_DEPTH
         STACK.append(self.level)
+        TRANSFORM_DEPTH[0] = len(STACK)
         if self.level.kind == "vmap":
             from . import batch_rules
             from .._random_ops import RANDOMNESS_HOOK
@@ -39,7 +41,9 @@ class pushed:
         return self.level
 
     def __exit__(self, *exc):
+        from ..autograd.derivatives import TRANSFORM_DEPTH
         STACK.pop()
+        TRANSFORM_DEPTH[0] = len(STACK)
         if self.level.kind == "vmap" and not any(lv.kind == "vmap" for lv in STACK):
             from . import batch_rules
             from .._random_ops import RANDOMNESS_HOOK

@@ -37,6 +37,7 @@ TABLE = {}  # op name -> Derivative
 # declared op then asks it first, ``hook(op, positional args, keyword-only args)``, and returns
 # what it gives unless that is NotImplemented (no batched argument: the op runs as it is).
 TRANSFORM_HOOK = [None]
+TRANSFORM_DEPTH = [0]  # how many torch.func transforms are running (custom Functions must then have setup_context)
 
 INFERENCE_SAVE_MESSAGE = (
     "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
