@@ -177,6 +177,7 @@ def _dims_rule(dim_at, *, none_means_all=False, flatten_for_none=False, keepdim_
         k, ndim = len(levels), self.dim()
         args = list(args)
         dim = args[dim_at] if len(args) > dim_at else kwargs.get("dim")
+        whole = dim is None
         physical = self._value
         if ndim == 0:  # a logical scalar: reduce over a dim of size 1 made for it
             if dim is None and not (none_means_all or flatten_for_none):
@@ -203,7 +204,10 @@ def _dims_rule(dim_at, *, none_means_all=False, flatten_for_none=False, keepdim_
         else:
             kwargs = dict(kwargs, dim=dim)
         args[0] = physical
-        return _wrap_out(op(*args, **kwargs), levels)
+        out = op(*args, **kwargs)
+        if flatten_for_none and whole and isinstance(out, tuple):  # max() of everything: the value only
+            out = out.values
+        return _wrap_out(out, levels)
     return rule
 
 
@@ -380,8 +384,12 @@ def _addmm_rule(op, levels, args, kwargs):
 
 
 def _apply_inplace_rule(op, levels, args, kwargs):
-    self, result = args
+    self, result, op_name = args
     if levels_of(self) != levels:
+        if op_name in ("add_", "__iadd__"):  # add_ has its own batching rule in PyTorch, and its own error
+            broadcast = expanded(result, levels)._shape
+            raise RuntimeError(f"output with shape [{', '.join(map(str, self._shape))}] doesn't match the "
+                               f"broadcast shape [{', '.join(map(str, broadcast))}]")
         raise RuntimeError(INPLACE_MESSAGE)
     op(self._value, aligned(result, levels, self.dim()))
     self.requires_grad = self._value.requires_grad

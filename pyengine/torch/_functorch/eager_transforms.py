@@ -71,6 +71,12 @@ class _Tracker:
     def full(self, out):
         return expanded(out, self.levels)
 
+    def see_outputs(self, outputs):
+        """Keep gradients differentiable also when outputs depend on tensors that require grad
+        outside the transform (a closure's parameters): ordinary autograd can still see them."""
+        if not self.create_graph:
+            self.create_graph = _depends_on_outside(outputs, self.level)
+
     def grads(self, outputs, grad_outputs, inputs=None, create_graph=None, retain_graph=True):
         """d(outputs)/d(inputs) (physical tensors) against grad_outputs; zeros where unused."""
         inputs = self.physical if inputs is None else inputs
@@ -97,6 +103,35 @@ class _Tracker:
 
     def wrap(self, physical):
         return self.result(wrap(physical, self.levels))
+
+
+def _depends_on_outside(tensors, level):
+    """Whether the tensors' history reaches a tensor that requires grad outside ``level``: a leaf
+    it did not make, or a node recorded before it started."""
+    from ..autograd.graph import AccumulateGrad
+    seen, stack = set(), [t.grad_fn for t in tensors if isinstance(t, Tensor) and t.grad_fn is not None]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, AccumulateGrad):
+            if id(node.variable) not in level.tracked:
+                return True
+            continue
+        if getattr(node, "_sequence_nr", level.start) < level.start:
+            return True
+        stack.extend(getattr(node, "_next", ()))
+    return False
+
+
+def _aux_tensors(aux, result):
+    """grad's aux, each tensor unwrapped: PyTorch's error for anything else."""
+    leaves, spec = tree_flatten(aux)
+    for a in leaves:
+        if not isinstance(a, Tensor):
+            raise RuntimeError(f"Expected tensors, got unsupported type {type(a)}")
+    return tree_unflatten([result(a) for a in leaves], spec)
 
 
 def differentiating_outside(level):
@@ -132,12 +167,12 @@ def grad_and_value_impl(func, argnums, has_aux, args, kwargs):
             raise RuntimeError("grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
                                f"with {output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?")
         out = tracker.full(output)
+        tracker.see_outputs([out])
         grads = tracker.grads([out], [_ops.creation.ones_like(out)])
         grad_tree = tree_unflatten([tracker.wrap(g) for g in grads], spec)
         value = tracker.result(output)
         if has_aux:
-            aux = tree_unflatten([tracker.result(a) for a in tree_flatten(aux)[0]], tree_flatten(aux)[1])
-            return grad_tree, (value, aux)
+            return grad_tree, (value, _aux_tensors(aux, tracker.result))
         return grad_tree, value
 
 
@@ -205,6 +240,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
                 raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got unsupported "
                                    f"type {type(o)}")
         physical_out = [tracker.full(o) for o in flat_out]
+        tracker.see_outputs(physical_out)
 
     def wrapper(cotangents, *, retain_graph=True, create_graph=None):  # the vjp_fn
         flat_ct, ct_spec = tree_flatten(cotangents)
@@ -272,6 +308,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
                     raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
                                        f"unsupported type {type(o)}")
             k = len(tracker.levels)
+            tracker.see_outputs(flat_out)
             jacobians = []
             for o in flat_out:
                 physical = tracker.full(o)
@@ -318,9 +355,6 @@ def _check_jvp_args(primals, tangents, api="jvp"):
     if not isinstance(primals, tuple):
         raise RuntimeError(f"{api}(f, primals, tangents): Expected primals to be a tuple. E.g. it should be valid to "
                            "call f(*primals).")
-    if not isinstance(tangents, tuple):
-        raise RuntimeError(f"{api}(f, primals, tangents): Expected tangents to be a tuple. E.g. it should be valid "
-                           "to call f(*primals).")
     flat_p, p_spec = tree_flatten(primals)
     flat_t, t_spec = tree_flatten(tangents)
     if p_spec != t_spec:
@@ -348,7 +382,7 @@ def _check_outputs(output, has_aux, api):
     flat_out, out_spec = tree_flatten(output)
     for o in flat_out:
         if not isinstance(o, Tensor):
-            raise RuntimeError(f"{api}(f, primals, tangents): Expected f(*primals) to return only tensors, got "
+            raise RuntimeError(f"{api}(f, primals, tangents): expected f(*primals) to return only tensors, got "
                                f"unsupported type {type(o)}")
     return flat_out, out_spec, aux
 
@@ -431,7 +465,17 @@ def forward_ad_first_use():
             warnings.warn(JIT_DEPRECATION, DeprecationWarning, stacklevel=2)
 
 
+CONST_FOLD_WARNING = (
+    "Attempted to insert a get_attr Node with no underlying reference in the owning GraphModule! Call "
+    "GraphModule.add_submodule to add the necessary submodule, GraphModule.add_parameter to add the necessary "
+    "Parameter, or nn.Module.register_buffer to add the necessary buffer")
+
+
 def linearize(func, *primals):
+    """(func(*primals), jvp_fn). PyTorch traces func with make_fx and constant-folds the trace, which
+    warns once per call (from its fx code); the trace is not needed here, the warning is kept."""
+    import warnings
+    forward_ad_first_use()
     with pushed("jvp") as level:
         flat_p, spec = tree_flatten(primals)
         tracker = _Tracker(level, flat_p)
@@ -439,6 +483,7 @@ def linearize(func, *primals):
             output = func(*tree_unflatten(tracker.tracked, spec))
         flat_out, out_spec = tree_flatten(output)
         lin = _Linearization(tracker, flat_out)
+    warnings.warn(CONST_FOLD_WARNING, UserWarning, stacklevel=1)
 
     def jvp_fn(*tangents):
         flat_t, t_spec = tree_flatten(tangents)

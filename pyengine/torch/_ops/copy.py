@@ -126,10 +126,11 @@ def check_no_overlap(self):
                                "operation.")
 
 
-def apply_inplace(self, result):
-    """Finish an in-place op: ``result`` (computed out of place) becomes self's value."""
+def apply_inplace(self, result, op_name=None):
+    """Finish an in-place op (``op_name``: its method's name): ``result`` (computed out of place)
+    becomes self's value."""
     if TRANSFORM_HOOK[0] is not None:  # under vmap: batched values are written by their rule
-        done = TRANSFORM_HOOK[0](apply_inplace, (self, result), {})
+        done = TRANSFORM_HOOK[0](apply_inplace, (self, result, op_name), {})
         if done is not NotImplemented:
             return done
     check_no_overlap(self)
