@@ -250,7 +250,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
                                f"{treespec_pprint(out_spec)}")
 
         def one(cts):
-            gs = [expanded(c, tracker.levels) if isinstance(c, Tensor) else c for c in cts]
+            gs = [expanded(c, tracker.levels) if isinstance(c, Tensor) and tracker.levels else c for c in cts]
             for i, (g, o) in enumerate(zip(gs, physical_out)):
                 if isinstance(g, Tensor) and g._shape != o._shape:
                     raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
@@ -262,6 +262,13 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
                                                                 for c in cts))
             return [tracker.result(wrap(g, tracker.levels)) if not cg else wrap(g, tracker.levels)
                     for g in tracker.grads(physical_out, gs, create_graph=cg, retain_graph=retain_graph)]
+        if not tracker.levels and any(levels_of(c) for c in flat_ct):
+            # cotangents batched by a vmap around this vjp_fn (vmap(vjp_fn)(basis)): one backward pass
+            # whose formulas run batched, as PyTorch's; sample by sample where one cannot
+            try:
+                return tree_unflatten(one(flat_ct), spec)
+            except RuntimeError:
+                pass
         return tree_unflatten(_over_extra_levels(one, flat_ct, tracker.levels), spec)
 
     primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
@@ -280,6 +287,30 @@ def _one_hots(physical, k):
     eye = _ops.creation.eye(n, dtype=physical.dtype)
     for i in range(n):
         yield eye[i].reshape(logical).expand(physical._shape)
+
+
+def _jacobian_rows(tracker, physical):
+    """d(physical)/d(each input), one row per logical element of the output, as PyTorch's jacrev:
+    a vjp vmapped over the basis cotangents, so one backward pass whose formulas run batched; one
+    backward per row where an op of the backward pass has no batched form here. Each result is
+    [batch dims..., number of output elements, *input's logical shape]."""
+    k = len(tracker.levels)
+    n = 1
+    for s in physical._shape[k:]:
+        n *= s
+    if n == 0:
+        return [_ops.creation.zeros(physical._shape[:k] + (0,) + x._shape[k:], dtype=x.dtype)
+                for x in tracker.physical]
+    basis = _ops.creation.eye(n, dtype=physical.dtype).reshape((n,) + (1,) * k + physical._shape[k:])
+    try:
+        with pushed("vmap", n) as rows_level:
+            cotangent = wrap(basis.expand((n,) + physical._shape), ((rows_level.number, n),))
+            grads = tracker.grads([physical], [cotangent])
+            return [g._value.movedim(0, k) if isinstance(g, BatchedTensor) else
+                    g.unsqueeze(k).expand(g._shape[:k] + (n,) + g._shape[k:]) for g in grads]
+    except RuntimeError:
+        rows = [tracker.grads([physical], [e]) for e in _one_hots(physical, k)]
+        return [_ops.joining.stack([r[j] for r in rows], k) for j in range(len(tracker.physical))]
 
 
 def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_copy=False):
@@ -312,15 +343,9 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
             jacobians = []
             for o in flat_out:
                 physical = tracker.full(o)
-                rows = [tracker.grads([physical], [e]) for e in _one_hots(physical, k)]
                 per_input = []
-                for j, x in enumerate(tracker.physical):
-                    shape = physical._shape + x._shape[k:]
-                    if rows:
-                        jac = _ops.joining.stack([r[j] for r in rows], k).reshape(shape)
-                    else:
-                        jac = _ops.creation.zeros(shape, dtype=x.dtype)
-                    per_input.append(tracker.wrap(jac))
+                for j, (x, jac) in enumerate(zip(tracker.physical, _jacobian_rows(tracker, physical))):
+                    per_input.append(tracker.wrap(jac.reshape(physical._shape + x._shape[k:])))
                 jacobians.append(tree_unflatten(per_input, spec))
             result = tree_unflatten(jacobians, out_spec)
             if has_aux:
