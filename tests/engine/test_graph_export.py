@@ -164,3 +164,24 @@ def test_global_module_forward_hooks_run_before_each_modules_own():
     layer(torch.ones(2))
     assert calls == ["global pre", "own pre", "global", "own", "own pre", "own"]
 
+
+
+def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
+    graph = run_with_graph(
+        "import torch\nimport torch.autograd.forward_ad as fwAD\n"
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))\n"
+        "    y = (d * d).sum()\n")
+    assert "y" in [t["name"] for t in graph["tensors"]]
+    nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
+    assert [n["name"] for n in nodes[:3]] == ["SumBackward0", "MulBackward0", "ViewBackward0"]
+    tangent = nodes[0]["tensor"]["tangent"]  # recorded in the level: the program has left it since
+    # the tangent has a history of its own (the primal requires grad), as PyTorch's does
+    assert (tangent["value"], tangent["repr"], tangent["level"]) == (4.0, "tensor(4., grad_fn=<SumBackward0>)", 0)
+    assert nodes[2]["tensor"]["tangent"]["value"] == [1.0, 0.5]
+    from torch.autograd.graph_export import export_tangents
+    duals = export_tangents(course_graph._session.recorder, course_graph._session.names)
+    assert [(d["label"], d["tensor"]["tangent"]["repr"]) for d in duals] == [
+        ("d", "tensor([1.0000, 0.5000])"), (None, "tensor([2., 2.], grad_fn=<AddBackward0>)"),
+        ("y", "tensor(4., grad_fn=<SumBackward0>)")]

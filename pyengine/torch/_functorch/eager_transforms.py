@@ -422,7 +422,6 @@ def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
     from ..autograd import forward_ad
     levels = vmap_levels()
     create_graph = differentiating_outside(level) or any(p.requires_grad for p in flat_p)
-    forward_ad_first_use()
     with forward_ad.dual_level():
         duals = []
         for p, t in zip(flat_p, flat_t):
@@ -459,8 +458,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                 keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
                 return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
             return result
-        forward_ad_first_use()
-        tracker = _Tracker(level, flat_p)
+            tracker = _Tracker(level, flat_p)
         with enable_grad():
             output = func(*tree_unflatten(tracker.tracked, spec))
         flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
@@ -475,21 +473,6 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         return primal_out, tangent_out
 
 
-JIT_DEPRECATION = "`torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`."
-
-
-def forward_ad_first_use():
-    """PyTorch scripts its 18 forward-AD decompositions on the first forward-mode use in a process,
-    each warning that torch.jit.script is deprecated (from its own code: hidden by Python's default
-    filters, shown where every warning is)."""
-    import warnings
-    from .. import _process
-    if JIT_DEPRECATION not in _process._shown:
-        _process._shown.add(JIT_DEPRECATION)
-        for _ in range(18):
-            warnings.warn(JIT_DEPRECATION, DeprecationWarning, stacklevel=2)
-
-
 CONST_FOLD_WARNING = (
     "Attempted to insert a get_attr Node with no underlying reference in the owning GraphModule! Call "
     "GraphModule.add_submodule to add the necessary submodule, GraphModule.add_parameter to add the necessary "
@@ -500,7 +483,6 @@ def linearize(func, *primals):
     """(func(*primals), jvp_fn). PyTorch traces func with make_fx and constant-folds the trace, which
     warns once per call (from its fx code); the trace is not needed here, the warning is kept."""
     import warnings
-    forward_ad_first_use()
     with pushed("jvp") as level:
         flat_p, spec = tree_flatten(primals)
         tracker = _Tracker(level, flat_p)
@@ -590,7 +572,6 @@ def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomne
 
 
 def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
-    forward_ad_first_use()
     with pushed("jvp") as level:
         tracker = _Tracker(level, leaves)
         call_args = _with_diff(args, argnums, tree_unflatten(tracker.tracked, spec))

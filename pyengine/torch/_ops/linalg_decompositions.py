@@ -581,7 +581,15 @@ def _matrix_exp_backward(self, grad):
     return matrix_exp(cat([top, bottom], -2)).narrow(-2, 0, n).narrow(-1, n, n)
 
 
-@op("LinalgMatrixExpBackward0", name="linalg_matrix_exp", forms="torch.matrix_exp Tensor.matrix_exp",
+def _matrix_exp_differential(A, A_t):
+    """The tangent of exp(A) along A_t: the upper right block of exp([[A, A_t], [0, A]])."""
+    n = A._shape[-1]
+    block = cat([cat([A, A_t], -1), cat([zeros(A._shape, dtype=A.dtype), A], -1)], -2)
+    return matrix_exp(block)[..., :n, n:]
+
+
+@op("LinalgMatrixExpBackward0", name="linalg_matrix_exp",
+    result=lambda self_t, self: _matrix_exp_differential(self, self_t), forms="torch.matrix_exp Tensor.matrix_exp",
     self=lambda grad, self: _matrix_exp_backward(self, grad))
 def matrix_exp(self):
     _check_square(self, "linalg.matrix_exp")

@@ -710,7 +710,7 @@ def rad2deg(self):
 # ---- rounding and sign ----------------------------------------------------------------
 
 def _zero_grad(grad):
-    return grad * 0
+    return zeros_like(grad)
 
 
 @op("SignBackward0", name="sign", result="auto_element_wise", forms="torch Tensor Tensor_", self=_zero_grad)

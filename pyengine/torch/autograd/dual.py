@@ -16,6 +16,7 @@ enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
+from . import graph as _graph
 from .grad_mode import _forward_state as state
 
 _tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
@@ -30,6 +31,8 @@ NOT_IMPLEMENTED = (
 def set_tangent(tensor, tangent):
     tensor._fw_grad = tangent
     _tangent_holders[id(tensor)] = weakref.ref(tensor)
+    if _graph.recorder is not None:  # the app's graph view records the run
+        _graph.recorder.record_tangent(tensor)
 
 
 def clear_tangents():
@@ -84,11 +87,11 @@ def _zeros(a):
 
 
 def _filled(a, t):
-    """An input's tangent, zeros where it has none (0 for a number, None for an absent tensor)."""
+    """An input's tangent, a ZeroTangent where it has none (0 for a number, None for an absent tensor)."""
     if isinstance(a, Tensor):
-        return t if t is not None else _zeros(a)
+        return t if t is not None else ZeroTangent.like(a)
     if isinstance(a, (list, tuple)):
-        return [ti if ti is not None else _zeros(ai) for ai, ti in zip(a, t)]
+        return [ti if ti is not None else ZeroTangent.like(ai) for ai, ti in zip(a, t)]
     return None if a is None else 0
 
 
@@ -128,6 +131,8 @@ def attach(result, out):
     for r, t in zip(result, out):
         if t is None or not isinstance(r, Tensor) or r.dtype.kind != "f":
             continue
+        if type(t) is ZeroTangent:
+            t = _zeros(t)
         if t._shape != r._shape:
             t = t.expand(r._shape).contiguous()
         set_tangent(r, t)
@@ -165,3 +170,57 @@ def commit_tangent(self, result):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+
+
+class ZeroTangent(Tensor):
+    """The tangent of an input that has none, inside a formula: PyTorch's efficient zero tensor.
+    Adding it changes nothing, not even the sign of a -0.0 (it adds -0.0, the identity of
+    floating-point addition), and a product with it is one again; every other op reads it as
+    zeros. So ``other_t * self + self_t * other`` gives exactly ``self_t * other``, as in PyTorch."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def like(a):
+        z = _zeros(a)
+        z.__class__ = ZeroTangent
+        return z
+
+    def _negative_zeros(self):
+        return self.new_full(self._shape, -0.0)
+
+    def _broadcast_zero(self, other):
+        shape = (self + other)._shape if isinstance(other, Tensor) else self._shape
+        return ZeroTangent.like(self.new_zeros(shape)) if shape != self._shape else self
+
+    def __add__(self, other):
+        if isinstance(other, Tensor) and type(other) is not ZeroTangent:
+            return other + self._negative_zeros()
+        return Tensor.__add__(self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        if isinstance(other, Tensor) and type(other) is not ZeroTangent:
+            return self._negative_zeros() - other
+        return Tensor.__sub__(self, other)
+
+    def __rsub__(self, other):
+        if isinstance(other, Tensor):
+            return other - Tensor.new_zeros(self, self._shape)
+        return Tensor.__rsub__(self, other)
+
+    def __mul__(self, other):
+        if isinstance(other, (Tensor, int, float)):
+            return self._broadcast_zero(other) if isinstance(other, Tensor) else self
+        return Tensor.__mul__(self, other)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        if isinstance(other, (Tensor, int, float)):
+            return self._broadcast_zero(other) if isinstance(other, Tensor) else self
+        return Tensor.__truediv__(self, other)
+
+    def __neg__(self):
+        return self

@@ -145,26 +145,33 @@ class Function(metaclass=_FunctionMeta):
             _grad_mode["enabled"] = prev
             _forward_state["active"] = dual
         if dual and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
-            _apply_jvp(cls, node, args, outputs)
-
-        if not (prev and any(node.needs_input_grad)):
+            outputs = _record_outputs(cls, node, args, kwargs, outputs, prev)
+            _apply_jvp(cls, node, args, outputs)  # after: jvp may read the outputs with their history
             return outputs
-        node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
-        single = not isinstance(outputs, tuple)
-        outs = (outputs,) if single else outputs
-        node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
-        nr = 0
-        for o in outs:
-            if not isinstance(o, Tensor):
-                continue
-            if id(o) not in node._non_differentiable:
-                o.grad_fn = node
-                o._output_nr = nr
-                o.requires_grad = True
-            nr += 1
-        if _graph.recorder is not None:
-            _graph.recorder.record_function(node, cls, args, kwargs, outputs)
-        return outs[0] if single else outs
+        return _record_outputs(cls, node, args, kwargs, outputs, prev)
+
+
+def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
+    """Make ``node`` the grad_fn of the outputs when an input requires grad."""
+    if not (grad_enabled and any(node.needs_input_grad)):
+        return outputs
+    tensor_positions = node._tensor_positions
+    node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
+    single = not isinstance(outputs, tuple)
+    outs = (outputs,) if single else outputs
+    node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
+    nr = 0
+    for o in outs:
+        if not isinstance(o, Tensor):
+            continue
+        if id(o) not in node._non_differentiable:
+            o.grad_fn = node
+            o._output_nr = nr
+            o.requires_grad = True
+        nr += 1
+    if _graph.recorder is not None:
+        _graph.recorder.record_function(node, cls, args, kwargs, outputs)
+    return outs[0] if single else outs
 
 
 SETUP_CONTEXT_MESSAGE = (

@@ -1,5 +1,3 @@
-import warnings
-warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated")  # PyTorch warns on its first forward-AD use
 import torch
 from torch.func import jacrev, jacfwd, hessian
 
