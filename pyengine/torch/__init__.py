@@ -254,6 +254,15 @@ _TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "a
                 "rnn_relu_cell", "gru_cell", "lstm_cell")
 
 
+def _batched_grad(*args):
+    """autograd.grad(is_grads_batched=True): torch.func's machinery, loaded on first use."""
+    from ._functorch.eager_transforms import batched_grad
+    return batched_grad(*args)
+
+
+autograd.graph.BATCHED_GRAD[0] = _batched_grad
+
+
 def __getattr__(name):
     if name == "GradScaler":
         from .amp import GradScaler

@@ -609,3 +609,19 @@ def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
 
 def hessian(func, argnums=0):
     return jacfwd(jacrev(func, argnums), argnums)
+
+
+def batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
+    """torch.autograd.grad(..., is_grads_batched=True): the backward pass run once under a vmap over
+    dim 0 of the grad_outputs."""
+    from .vmap import _remove_batch_dim
+    sizes = [g._shape[0] for g in grad_outputs if isinstance(g, Tensor)]
+    if not sizes:
+        return autograd_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused=allow_unused,
+                             materialize_grads=materialize_grads)
+    n = sizes[0]
+    with pushed("vmap", n) as level:
+        batched = tuple(wrap(g, ((level.number, n),)) if isinstance(g, Tensor) else g for g in grad_outputs)
+        grads = autograd_grad(outputs, inputs, batched, retain_graph, create_graph, allow_unused=allow_unused,
+                              materialize_grads=materialize_grads)
+        return tuple(None if g is None else _remove_batch_dim(g, 0, level.number, n, "grad") for g in grads)
