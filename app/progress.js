@@ -21,13 +21,13 @@ const PREFIX = "autograd-course/progress/";
 const LESSON_PREFIX = `${PREFIX}lesson:`;
 const META = `${PREFIX}meta`;
 const FORMAT = "autograd-course-progress";
-export const MAX_DRAFT_CHARS = 100_000;
-export const MAX_IMPORT_BYTES = 4_000_000;
+const MAX_DRAFT_CHARS = 100_000;
+const MAX_IMPORT_BYTES = 4_000_000;
 
 // Each per-lesson field the app writes, and what it must be (in words, in the learner's language, when
 // a problem is reported). Fields not listed here are kept as they are, so a feature that adds one (in
 // its own module) loses nothing in older or newer tabs.
-export const LESSON_FIELDS = {
+const LESSON_FIELDS = {
   visited: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
   passed: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
   draft: [() => strings.progressWanted.draft(MAX_DRAFT_CHARS), (value) => typeof value === "string" && value.length <= MAX_DRAFT_CHARS],
@@ -172,7 +172,7 @@ function recordProblems(record, path) {
     .map(([field, [wanted]]) => fieldProblem(`${path}.${field}`, wanted(), record[field]));
 }
 
-export function exportProgress(progress) {
+function exportProgress(progress) {
   return JSON.stringify({ format: FORMAT, exported: new Date().toISOString(), progress }, null, 2);
 }
 
