@@ -16,10 +16,9 @@ Everything else (convolutions, losses, indexing with tensors, linear algebra ...
 """
 import itertools
 
-from .. import _dtype
 from .._tensor import Tensor
 from ..autograd.derivatives import TRANSFORM_HOOK, DECLARED, parameters
-from .batched_tensor import BatchedTensor, wrap, aligned, expanded, levels_of
+from .batched_tensor import BatchedTensor, wrap, aligned, expanded, levels_of, add_batch_dim
 
 INPLACE_MESSAGE = ("vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor "
                    "`other` in extra_args that has more elements than `self`. This happened due to `other` being "
@@ -425,7 +424,6 @@ def _custom_function(op, levels, args, kwargs):
 
 def _custom_vmap_rule(cls, levels, args, kwargs):
     from .pyfunctorch import innermost_vmap
-    from .vmap import _add_batch_dim
     level = innermost_vmap()
     number, size = level.number, level.size
     unwrapped, in_dims = [], []
@@ -446,8 +444,8 @@ def _custom_vmap_rule(cls, levels, args, kwargs):
     outputs, out_dims = cls.vmap(VmapInfo(size, level.randomness), tuple(in_dims), *unwrapped, **kwargs)
     if isinstance(outputs, tuple):
         dims = out_dims if isinstance(out_dims, tuple) else (out_dims,) * len(outputs)
-        return tuple(o if d is None else _add_batch_dim(o, d, number, size) for o, d in zip(outputs, dims))
-    return outputs if out_dims is None else _add_batch_dim(outputs, out_dims, number, size)
+        return tuple(o if d is None else add_batch_dim(o, d, number, size) for o, d in zip(outputs, dims))
+    return outputs if out_dims is None else add_batch_dim(outputs, out_dims, number, size)
 
 
 def _generated_rule(cls, levels, args, kwargs):

@@ -113,3 +113,38 @@ def expanded(t, levels):
 def _batched_repr(value, levels, shown):
     from .printing import transform_repr
     return transform_repr(value, levels, shown)
+
+
+def add_batch_dim(arg, in_dim, number, size):
+    """arg with its dim in_dim mapped by level ``number``: a batch dim after arg's own ones."""
+    own = levels_of(arg)
+    if not own:
+        return wrap(arg.movedim(in_dim, 0), ((number, size),), shown=(arg, in_dim % arg.dim()))
+    k = len(own)
+    physical = arg._value.movedim(k + in_dim % arg.dim(), k)
+    return wrap(physical, own + ((number, size),))
+
+
+def remove_batch_dim(out, out_dim, number, size, name):
+    if out_dim is None:
+        if isinstance(out, BatchedTensor) and any(lv == number for lv, _ in out._levels):
+            raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
+        return out
+    if not isinstance(out, Tensor):
+        raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(out)}. Did you mean "
+                         "to set out_dims= to None for output?")
+    own = levels_of(out)
+    numbers = [lv for lv, _ in own]
+    ndim = out.dim() + 1
+    if not -ndim <= out_dim < ndim:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {out_dim})")
+    out_dim %= ndim
+    if number not in numbers:  # the same for every sample
+        physical = out._value if own else out
+        k = len(own)
+        physical = physical.unsqueeze(k + out_dim)
+        physical = physical.expand(physical._shape[:k + out_dim] + (size,) + physical._shape[k + out_dim + 1:])
+        return wrap(physical, own)
+    at = numbers.index(number)
+    rest = own[:at] + own[at + 1:]
+    return wrap(out._value.movedim(at, len(rest) + out_dim), rest)

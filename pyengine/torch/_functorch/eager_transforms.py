@@ -18,10 +18,33 @@ from .._tensor import Tensor
 from ..autograd.graph import grad as autograd_grad
 from ..autograd.grad_mode import enable_grad
 from ..utils._pytree import tree_flatten, tree_unflatten, treespec_pprint
-from .batched_tensor import BatchedTensor, wrap, expanded, levels_of
-from .pyfunctorch import pushed, vmap_levels, differentiating
+from .batched_tensor import BatchedTensor, wrap, expanded, levels_of, remove_batch_dim
+from .._tensor import REPR_HOOK
+from ..autograd.graph import _sequence
+from .batch_rules import stack_samples, _sample
+from .printing import transform_repr
+from .pyfunctorch import STACK, pushed, vmap_levels, differentiating
+from .vmap import vmap, vmap_level
 from .. import _ops
 from ..autograd import dual as _dual
+
+
+class grad_level(pushed):
+    """A differentiating transform's level: tensors it tracks print as GradTrackingTensor inside."""
+
+    def __init__(self, kind):
+        super().__init__(kind)
+
+    def __enter__(self):
+        level = super().__enter__()
+        level.start = next(_sequence)
+        REPR_HOOK[0] = transform_repr
+        return level
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        if not differentiating():
+            REPR_HOOK[0] = None
 
 
 def _check_tensor(x):
@@ -135,7 +158,6 @@ def _aux_tensors(aux, result):
 
 
 def differentiating_outside(level):
-    from .pyfunctorch import STACK
     return any(lv.kind != "vmap" for lv in STACK if lv.number < level.number)
 
 
@@ -147,7 +169,7 @@ def _replace_args(args, nums, diff):
 
 
 def grad_and_value_impl(func, argnums, has_aux, args, kwargs):
-    with pushed("grad") as level:
+    with grad_level("grad") as level:
         nums = _check_argnums(argnums, args)
         diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
         leaves, spec = tree_flatten(diff)
@@ -195,7 +217,6 @@ def _over_extra_levels(fn, tensors, base_levels):
     """fn(tensors) where tensors may be batched at vmap levels the graph was not built under:
     one call per sample of those levels, the results stacked back."""
     import itertools
-    from .batch_rules import stack_samples, _sample
     found = {}
     for t in tensors:
         found.update(levels_of(t))
@@ -224,7 +245,7 @@ def vjp(func, *primals, has_aux=False):
 
 
 def _vjp_with_argnums(func, *primals, has_aux=False):
-    with pushed("grad") as level:
+    with grad_level("grad") as level:
         leaves, spec = tree_flatten(primals)
         tracker = _Tracker(level, leaves)
         with enable_grad():
@@ -303,7 +324,7 @@ def _jacobian_rows(tracker, physical):
                 for x in tracker.physical]
     basis = _ops.creation.eye(n, dtype=physical.dtype).reshape((n,) + (1,) * k + physical._shape[k:])
     try:
-        with pushed("vmap", n) as rows_level:
+        with vmap_level(n) as rows_level:
             cotangent = wrap(basis.expand((n,) + physical._shape), ((rows_level.number, n),))
             grads = tracker.grads([physical], [cotangent])
             return [g._value.movedim(0, k) if isinstance(g, BatchedTensor) else
@@ -319,7 +340,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        with pushed("grad") as level:
+        with grad_level("grad") as level:
             nums = _check_argnums(argnums, args)
             diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
             leaves, spec = tree_flatten(diff)
@@ -448,7 +469,7 @@ def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
 
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_p, spec, flat_t = _check_jvp_args(primals, tangents)
-    with pushed("jvp") as level:
+    with grad_level("jvp") as level:
         if _forward_ad_free():
             primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
                                                                                     has_aux, level)
@@ -483,7 +504,7 @@ def linearize(func, *primals):
     """(func(*primals), jvp_fn). PyTorch traces func with make_fx and constant-folds the trace, which
     warns once per call (from its fx code); the trace is not needed here, the warning is kept."""
     import warnings
-    with pushed("jvp") as level:
+    with grad_level("jvp") as level:
         flat_p, spec = tree_flatten(primals)
         tracker = _Tracker(level, flat_p)
         with enable_grad():
@@ -544,7 +565,6 @@ def _with_diff(args, argnums, diff):
 
 def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness):
     """PyTorch's jacfwd: jvp vmapped over the basis tangents, the columns moved last."""
-    from .vmap import vmap
     basis, sizes = _flat_basis(leaves)
 
     def push(*tangents):
@@ -572,7 +592,7 @@ def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomne
 
 
 def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
-    with pushed("jvp") as level:
+    with grad_level("jvp") as level:
         tracker = _Tracker(level, leaves)
         call_args = _with_diff(args, argnums, tree_unflatten(tracker.tracked, spec))
         with enable_grad():
@@ -614,14 +634,13 @@ def hessian(func, argnums=0):
 def batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
     """torch.autograd.grad(..., is_grads_batched=True): the backward pass run once under a vmap over
     dim 0 of the grad_outputs."""
-    from .vmap import _remove_batch_dim
     sizes = [g._shape[0] for g in grad_outputs if isinstance(g, Tensor)]
     if not sizes:
         return autograd_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused=allow_unused,
                              materialize_grads=materialize_grads)
     n = sizes[0]
-    with pushed("vmap", n) as level:
+    with vmap_level(n) as level:
         batched = tuple(wrap(g, ((level.number, n),)) if isinstance(g, Tensor) else g for g in grad_outputs)
         grads = autograd_grad(outputs, inputs, batched, retain_graph, create_graph, allow_unused=allow_unused,
                               materialize_grads=materialize_grads)
-        return tuple(None if g is None else _remove_batch_dim(g, 0, level.number, n, "grad") for g in grads)
+        return tuple(None if g is None else remove_batch_dim(g, 0, level.number, n, "grad") for g in grads)

@@ -17,7 +17,8 @@ STACK = []
 
 
 class pushed:
-    """``with pushed("vmap", size=3, randomness="error") as level:`` the level is active inside."""
+    """``with pushed("vmap", size=3, randomness="error") as level:`` the level is active inside.
+    (vmap.vmap_level and eager_transforms.grad_level push theirs, with the hooks their kind needs.)"""
 
     def __init__(self, kind, size=None, randomness=None):
         self.level = Level(len(STACK) + 1, kind, size, randomness)
@@ -26,32 +27,12 @@ class pushed:
         from ..autograd.derivatives import TRANSFORM_DEPTH
         STACK.append(self.level)
         TRANSFORM_DEPTH[0] = len(STACK)
-        if self.level.kind == "vmap":
-            from . import batch_rules
-            from .._random_ops import RANDOMNESS_HOOK
-            from .vmap import randomness_policy
-            batch_rules.install()
-            RANDOMNESS_HOOK[0] = randomness_policy
-        else:
-            from ..autograd.graph import _sequence
-            from .._tensor import REPR_HOOK
-            from .printing import transform_repr
-            self.level.start = next(_sequence)
-            REPR_HOOK[0] = transform_repr
         return self.level
 
     def __exit__(self, *exc):
         from ..autograd.derivatives import TRANSFORM_DEPTH
         STACK.pop()
         TRANSFORM_DEPTH[0] = len(STACK)
-        if self.level.kind == "vmap" and not any(lv.kind == "vmap" for lv in STACK):
-            from . import batch_rules
-            from .._random_ops import RANDOMNESS_HOOK
-            batch_rules.uninstall()
-            RANDOMNESS_HOOK[0] = None
-        if self.level.kind != "vmap" and not differentiating():
-            from .._tensor import REPR_HOOK
-            REPR_HOOK[0] = None
 
 
 def vmap_levels():

@@ -4,8 +4,10 @@ import functools
 
 from .._tensor import Tensor
 from ..utils._pytree import tree_flatten, tree_unflatten, LeafSpec
-from .batched_tensor import BatchedTensor, wrap, levels_of
-from .pyfunctorch import pushed
+from .. import _random_ops
+from . import batch_rules
+from .batched_tensor import wrap, add_batch_dim, remove_batch_dim
+from .pyfunctorch import pushed, innermost_vmap, vmap_levels
 
 RANDOMNESS = ("error", "different", "same")
 
@@ -98,8 +100,8 @@ def vmap_impl(func, in_dims, out_dims, randomness, chunk_size, args, kwargs):
 
 def _flat_vmap(func, name, batch_size, flat_args, flat_in_dims, args_spec, out_dims, randomness, kwargs,
                structured=False):
-    with pushed("vmap", batch_size, randomness) as level:
-        batched = [arg if d is None else _add_batch_dim(arg, d, level.number, batch_size)
+    with vmap_level(batch_size, randomness) as level:
+        batched = [arg if d is None else add_batch_dim(arg, d, level.number, batch_size)
                    for arg, d in zip(flat_args, flat_in_dims)]
         outputs = func(*tree_unflatten(batched, args_spec), **kwargs)
         flat_outputs, spec = tree_flatten(outputs)
@@ -108,46 +110,11 @@ def _flat_vmap(func, name, batch_size, flat_args, flat_in_dims, args_spec, out_d
             raise ValueError(f"vmap({name}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the "
                              f"structure of `outputs`. out_dims has structure {tree_flatten(out_dims)[1]} but "
                              f"outputs has structure {spec}.")
-        unbatched = [_remove_batch_dim(o, d, level.number, batch_size, name) for o, d in zip(flat_outputs,
+        unbatched = [remove_batch_dim(o, d, level.number, batch_size, name) for o, d in zip(flat_outputs,
                                                                                            flat_out_dims)]
     if structured:
         return unbatched, spec, flat_out_dims
     return tree_unflatten(unbatched, spec)
-
-
-def _add_batch_dim(arg, in_dim, number, size):
-    """arg with its dim in_dim mapped by level ``number``: a batch dim after arg's own ones."""
-    own = levels_of(arg)
-    if not own:
-        return wrap(arg.movedim(in_dim, 0), ((number, size),), shown=(arg, in_dim % arg.dim()))
-    k = len(own)
-    physical = arg._value.movedim(k + in_dim % arg.dim(), k)
-    return wrap(physical, own + ((number, size),))
-
-
-def _remove_batch_dim(out, out_dim, number, size, name):
-    if out_dim is None:
-        if isinstance(out, BatchedTensor) and any(lv == number for lv, _ in out._levels):
-            raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
-        return out
-    if not isinstance(out, Tensor):
-        raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(out)}. Did you mean "
-                         "to set out_dims= to None for output?")
-    own = levels_of(out)
-    numbers = [lv for lv, _ in own]
-    ndim = out.dim() + 1
-    if not -ndim <= out_dim < ndim:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {out_dim})")
-    out_dim %= ndim
-    if number not in numbers:  # the same for every sample
-        physical = out._value if own else out
-        k = len(own)
-        physical = physical.unsqueeze(k + out_dim)
-        physical = physical.expand(physical._shape[:k + out_dim] + (size,) + physical._shape[k + out_dim + 1:])
-        return wrap(physical, own)
-    at = numbers.index(number)
-    rest = own[:at] + own[at + 1:]
-    return wrap(out._value.movedim(at, len(rest) + out_dim), rest)
 
 
 RANDOM_ERROR_MESSAGE = ("vmap: called random operation while in randomness error mode. Please either use the 'same' "
@@ -157,7 +124,6 @@ _pending = []  # the batch levels a "different" draw was made with, until _new w
 
 def randomness_policy(size, batched=None):
     """_random_ops' RANDOMNESS_HOOK: what a random draw inside the innermost vmap does."""
-    from .pyfunctorch import innermost_vmap, vmap_levels
     level = innermost_vmap()
     if level.randomness == "error":
         raise RuntimeError(RANDOM_ERROR_MESSAGE)
@@ -170,3 +136,23 @@ def randomness_policy(size, batched=None):
     levels = vmap_levels()
     _pending.append(levels)
     return tuple(s for _, s in levels) + size
+
+
+class vmap_level(pushed):
+    """A vmap level: while one is active, ops dispatch through batch_rules and random draws follow
+    the innermost level's randomness."""
+
+    def __init__(self, size, randomness="error"):
+        super().__init__("vmap", size, randomness)
+
+    def __enter__(self):
+        level = super().__enter__()
+        batch_rules.install()
+        _random_ops.RANDOMNESS_HOOK[0] = randomness_policy
+        return level
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        if innermost_vmap() is None:
+            batch_rules.uninstall()
+            _random_ops.RANDOMNESS_HOOK[0] = None
