@@ -45,7 +45,7 @@ LAYERS = [
              "torch._functorch", "torch._functorch.pyfunctorch", "torch._functorch.printing",
              "torch._functorch.batched_tensor", "torch._functorch.batch_rules", "torch._functorch.vmap",
              "torch._functorch.eager_transforms", "torch._functorch.functional_call",
-             "torch._functorch.batch_norm_replacement", "torch.func"]),
+             "torch._functorch.batch_norm_replacement", "torch._functorch.einops", "torch.func"]),
     ("root", ["torch"]),
 ]
 

@@ -5,6 +5,7 @@ from .._functorch.eager_transforms import (grad, grad_and_value, vjp, jvp, jacre
 from .._functorch.vmap import vmap
 from .._functorch.functional_call import functional_call, stack_module_state
 from .._functorch.batch_norm_replacement import replace_all_batch_norm_modules_
+from .._functorch.einops import rearrange
 
 
 def functionalize(func, *, remove="mutations"):
@@ -37,4 +38,4 @@ def debug_unwrap(tensor, *, recurse=True):
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "linearize", "vmap",
            "functional_call", "stack_module_state", "replace_all_batch_norm_modules_", "functionalize",
-           "debug_unwrap"]
+           "debug_unwrap", "rearrange"]
