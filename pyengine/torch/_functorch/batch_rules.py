@@ -76,8 +76,14 @@ def _sample(x, index):
     return x
 
 
+DYNAMIC_SHAPE_MESSAGE = ("vmap: We do not support batching operators that can support dynamic shape. Attempting to "
+                         "batch over indexing with a boolean mask.")
+
+
 def fallback(op, levels, args, kwargs):
     """op once per sample, the results stacked (in-place ops write into the batched self)."""
+    if op.__name__ in ("getitem", "setitem") and _has_mask(args[1]):
+        raise RuntimeError(DYNAMIC_SHAPE_MESSAGE)
     inplace = _is_inplace(op)
     if inplace and levels_of(args[0]) != levels:
         raise RuntimeError(INPLACE_MESSAGE)
@@ -91,6 +97,11 @@ def fallback(op, levels, args, kwargs):
         self.requires_grad = self._value.requires_grad
         return None if results[0] is None else self
     return stack_samples(results, levels)
+
+
+def _has_mask(index):
+    parts = index if isinstance(index, tuple) else (index,)
+    return any(isinstance(i, Tensor) and i.dtype.name in ("bool", "uint8") for i in parts)
 
 
 def stack_samples(results, levels):

@@ -17,6 +17,8 @@ def _node_kind(tree):
         return type(tree).__name__, None, list(tree)
     if isinstance(tree, tuple) and type(tree).__name__ == "Size":  # torch.Size flattens as a tuple
         return "tuple", None, list(tree)
+    if isinstance(tree, tuple) and hasattr(type(tree), "n_fields"):  # torch.return_types (structseq)
+        return "structseq", type(tree), list(tree)
     if type(tree) is dict:
         return "dict", list(tree), list(tree.values())
     return None
@@ -100,6 +102,8 @@ def tree_unflatten(leaves, treespec):
         children = [build(c) for c in spec.children_specs]
         if spec.type_name == "namedtuple":
             return spec._context(*children)
+        if spec.type_name == "structseq":
+            return spec._context(children)
         if spec.type_name == "dict":
             return dict(zip(spec._context, children))
         return tuple(children) if spec.type_name == "tuple" else children
