@@ -312,22 +312,36 @@ def _expand_forms(forms, base):
 
 
 def _dispatching_call(forward):
-    """An op without a derivative entry, wrapped only to ask TRANSFORM_HOOK first (see
-    _recording_call, which it shares the generated code with when forward has no *args)."""
+    """An op without a derivative entry, wrapped only to ask TRANSFORM_HOOK first, with forward's own
+    signature (see _recording_call, whose generated code it shares when forward has no *args)."""
     if type(forward) is not FunctionType:  # the legacy tensor classes (torch.FloatTensor)
         return forward
     if not forward.__code__.co_flags & (_VARARGS | _VARKEYWORDS):
         return _recording_call(forward, None)
-
-    def call(*args, **kwargs):
-        hook = TRANSFORM_HOOK[0]
-        if hook is not None:
-            result = hook(call, args, kwargs)
-            if result is not NotImplemented:
-                return result
-        return forward(*args, **kwargs)
-    call.__name__, call.__qualname__, call.__doc__ = forward.__name__, forward.__qualname__, forward.__doc__
-    call.__module__, call.__wrapped__, call.forward = forward.__module__, forward, forward
+    # *args or **kwargs: this op's own wrapper, generated the same way
+    code = forward.__code__
+    positional = list(code.co_varnames[:code.co_argcount])
+    keyword_only = list(code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount])
+    _, var_positional, var_keyword = parameters(forward)
+    header = positional + ([f"*{var_positional}"] if var_positional else ["*"] if keyword_only else []) + \
+        keyword_only + ([f"**{var_keyword}"] if var_keyword else [])
+    args = positional + ([f"*{var_positional}"] if var_positional else [])
+    kwargs = [f"{n!r}: {n}" for n in keyword_only] + ([f"**{var_keyword}"] if var_keyword else [])
+    passed = args + [f"{n}={n}" for n in keyword_only] + ([f"**{var_keyword}"] if var_keyword else [])
+    source = "\n".join([
+        f"def {forward.__name__}({', '.join(header)}):",
+        "    if _hook[0] is not None:",
+        f"        result = _hook[0](__op, ({''.join(a + ', ' for a in args)}), {{{', '.join(kwargs)}}})",
+        "        if result is not NotImplemented:",
+        "            return result",
+        f"    return __forward({', '.join(passed)})"])
+    namespace = {"__forward": forward, "_hook": TRANSFORM_HOOK}
+    exec(compile(source, f"{__file__}:{forward.__name__}", "exec"), namespace)
+    call = namespace[forward.__name__]
+    call.__defaults__, call.__kwdefaults__ = forward.__defaults__, forward.__kwdefaults__
+    call.__doc__, call.__module__, call.__qualname__ = forward.__doc__, forward.__module__, forward.__qualname__
+    namespace["__op"] = call
+    call.forward = forward
     return call
 
 
@@ -365,8 +379,7 @@ def _recording_call(forward, d, as_operand=None):
     namespace["__op"] = call
     call.forward = forward  # what torch.func's batching rules are keyed by
     if d is None:
-        call.__wrapped__, call.__doc__ = forward, forward.__doc__
-        call.__module__, call.__qualname__ = forward.__module__, forward.__qualname__
+        call.__doc__, call.__module__, call.__qualname__ = forward.__doc__, forward.__module__, forward.__qualname__
     return call
 
 
