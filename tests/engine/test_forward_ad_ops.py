@@ -28,8 +28,8 @@ NO_FORWARD_FORMULA = {
 }
 # PyTorch has a formula for these; ours is not written yet
 NOT_YET = {
-    "_lstsq", "_triangular_solve", "_scatter_reduce", "_qr", "_eigh", "_svd", "_pinv", "cholesky_solve",
-    "cholesky_inverse", "_lu_factor_ex", "_lu_unpack", "_linalg_lu", "_lu_solve", "_householder_product", "_renorm",
+    "_lstsq", "_scatter_reduce", "_qr", "_eigh", "_svd", "_pinv", "_lu_factor_ex", "_lu_unpack", "_linalg_lu",
+    "_lu_solve", "_householder_product",
 }
 
 CASES = [pytest.param(name, sample, id=f"{name}-{i}")
@@ -114,7 +114,8 @@ def test_every_entry_has_a_formula_or_is_listed():
     assert without == NO_FORWARD_FORMULA | NOT_YET
 
 
-@pytest.mark.parametrize("name", sorted((NO_FORWARD_FORMULA | NOT_YET) & set(SAMPLES) - FIRST_ORDER_ONLY))
+# unpack_dual's primal view is made with tangents off: it never sees one
+@pytest.mark.parametrize("name", sorted((NO_FORWARD_FORMULA | NOT_YET) & set(SAMPLES) - FIRST_ORDER_ONLY - {"_primal_view"}))
 def test_entries_without_a_formula_raise(name):
     fn, inputs, order = SAMPLES[name][0]
     if order == 2:

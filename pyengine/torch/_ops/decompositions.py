@@ -489,7 +489,17 @@ def _renorm_backward(grad, self, p, dim, maxnorm):
     return P.where(norm > maxnorm, factor * (grad - invnorm * nb), grad)
 
 
-@op("RenormBackward0", name="renorm", self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
+def _renorm_jvp(self_t, self, p, dim, maxnorm):
+    """Rows whose p-norm exceeds maxnorm are scaled to it: the tangent of x * maxnorm / (norm + 1e-7)."""
+    dims = tuple(d for d in range(self.dim()) if d != dim)
+    norm = R._vector_norm(self, p, dims, True)
+    invnorm = (norm + 1e-7).reciprocal()
+    scaled = invnorm * maxnorm * (self_t - self * invnorm * R._norm_jvp(self, self_t, p, norm, dims, True))
+    return P.where(norm > maxnorm, scaled, self_t)
+
+
+@op("RenormBackward0", name="renorm",
+    result=_renorm_jvp, self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
     grad, self, p, dim, maxnorm))
 def _renorm(self, p, dim, maxnorm):
     with no_grad():

@@ -717,7 +717,22 @@ def _cholesky_solve_backward(grad, self, input2, upper, result, which):
     return -(input2 @ common) if upper else -(common @ input2)
 
 
-@op("CholeskySolveBackward0", name="cholesky_solve", forms="torch Tensor",
+def _factor_product_tangent(L, L_t, upper):
+    """The tangent of A = L L^T (U^T U with upper) along L_t."""
+    return S.mT(L_t) @ L + S.mT(L) @ L_t if upper else L_t @ S.mT(L) + L @ S.mT(L_t)
+
+
+def _triangular_solve_jvp(self_t, A_t, A, upper, transpose, unitriangular, result):
+    """op(A) X = B: dX = op(A)^-1 (dB - op(dA) X), dA restricted to the triangle A's solve reads."""
+    k = 1 if unitriangular else 0
+    read = A_t.triu(k) if upper else A_t.tril(-k)
+    X = result[0]
+    return (_triangular_solve(self_t - (S.mT(read) if transpose else read) @ X, A, upper, transpose, unitriangular)[0],
+            A_t.clone())
+
+
+@op("CholeskySolveBackward0", name="cholesky_solve",
+    result=lambda self_t, input2_t, input2, upper, result: cholesky_solve(self_t - _factor_product_tangent(input2, input2_t, upper) @ result, input2, upper), forms="torch Tensor",
     self=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 0),
     input2=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 1))
 def cholesky_solve(self, input2, upper=False):
@@ -737,7 +752,8 @@ def _cholesky_inverse_backward(grad, self, upper, result):
     return -(self @ common) if upper else -(common @ self)
 
 
-@op("CholeskyInverseBackward0", name="cholesky_inverse", forms="torch Tensor",
+@op("CholeskyInverseBackward0", name="cholesky_inverse",
+    result=lambda self_t, self, upper, result: -(result @ (_factor_product_tangent(self, self_t, upper) @ result)), forms="torch Tensor",
     self=lambda grad, self, upper, result: _cholesky_inverse_backward(grad, self, upper, result))
 def cholesky_inverse(self, upper=False):
     """(L L^T)^-1 for the Cholesky factor L (U^T U with upper)."""
@@ -759,6 +775,7 @@ def _triangular_solve_backward(grads, self, A, upper, transpose, unitriangular, 
 
 
 @op("TriangularSolveBackward0", name="triangular_solve",
+    result=_triangular_solve_jvp,
     self=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
         grads, self, A, upper, transpose, unitriangular, result, 0),
     A=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(

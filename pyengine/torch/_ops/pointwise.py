@@ -710,10 +710,16 @@ def rad2deg(self):
 # ---- rounding and sign ----------------------------------------------------------------
 
 def _zero_grad(grad):
-    return zeros_like(grad)
+    return grad * 0
 
 
-@op("SignBackward0", name="sign", result="auto_element_wise", forms="torch Tensor Tensor_", self=_zero_grad)
+def _zero_tangent(self_t):
+    """The tangent of a piecewise-constant op: PyTorch's auto_element_wise of zeros_like(grad)
+    (a plain zero: ``grad * 0`` would print -0. for a negative tangent)."""
+    return zeros_like(self_t)
+
+
+@op("SignBackward0", name="sign", result=_zero_tangent, forms="torch Tensor Tensor_", self=_zero_grad)
 def sign(self):
     return unary("sign", self)
 
@@ -724,17 +730,17 @@ def sgn(self):
     return unary("sign", self)
 
 
-@op("FloorBackward0", name="floor", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
+@op("FloorBackward0", name="floor", result=_zero_tangent, forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def floor(self):
     return unary("floor", self)
 
 
-@op("CeilBackward0", name="ceil", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
+@op("CeilBackward0", name="ceil", result=_zero_tangent, forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def ceil(self):
     return unary("ceil", self)
 
 
-@op("TruncBackward0", name="trunc", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ Tensor.fix Tensor.fix_ torch.fix torch.fix_",
+@op("TruncBackward0", name="trunc", result=_zero_tangent, forms="torch Tensor Tensor_ torch_ Tensor.fix Tensor.fix_ torch.fix torch.fix_",
     self=_zero_grad)
 def trunc(self):
     return unary("trunc", self)
@@ -753,12 +759,12 @@ def frac(self):
     return unary("frac", self)
 
 
-@op("RoundBackward0", name="round", result="auto_element_wise", self=_zero_grad)
+@op("RoundBackward0", name="round", result=_zero_tangent, self=_zero_grad)
 def _round(self):
     return unary("round", self)
 
 
-@op("RoundBackward1", name="round.decimals", result="auto_element_wise", self=_zero_grad)
+@op("RoundBackward1", name="round.decimals", result=_zero_tangent, self=_zero_grad)
 def _round_decimals(self, decimals):
     scale = 10.0 ** decimals
     if decimals < 0:
