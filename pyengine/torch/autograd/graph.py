@@ -16,6 +16,7 @@ import warnings
 from sys import getrefcount
 
 from .._caller import is_engine_file, warn
+from .._process import per_process
 from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
@@ -26,7 +27,7 @@ recorder = None
 
 # Anomaly mode (autograd.anomaly_mode): while enabled, every node records the program's stack at
 # its forward, and backward checks each node's gradients for nan.
-anomaly = {"enabled": False, "check_nan": True}
+anomaly = per_process("torch.autograd.set_detect_anomaly", {"enabled": False, "check_nan": True})
 
 
 def record_forward_stack(node):

@@ -9,6 +9,7 @@ from collections import OrderedDict, namedtuple
 from copy import deepcopy
 
 from ..._ops._helpers import typename
+from ..._process import per_process, per_process_global
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import Buffer, Parameter
@@ -74,10 +75,12 @@ class RemovableHandle:
         self.remove()
 
 
+per_process_global(RemovableHandle, "_next_id")  # a new process's first hook handle has id 0
+
 # Hooks on every module's forward (PyTorch's register_module_forward_pre_hook / _hook);
 # they run before each module's own hooks.
-_global_forward_pre_hooks = OrderedDict()
-_global_forward_hooks = OrderedDict()
+_global_forward_pre_hooks = per_process("torch.nn.modules.module.register_module_forward_pre_hook", OrderedDict())
+_global_forward_hooks = per_process("torch.nn.modules.module.register_module_forward_hook", OrderedDict())
 
 
 def register_module_forward_pre_hook(hook):
