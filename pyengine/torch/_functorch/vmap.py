@@ -156,3 +156,4 @@ class vmap_level(pushed):
         if innermost_vmap() is None:
             batch_rules.uninstall()
             _random_ops.RANDOMNESS_HOOK[0] = None
+            _pending.clear()  # a draw that failed between its shape and its values
