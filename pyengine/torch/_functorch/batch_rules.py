@@ -146,11 +146,6 @@ def _wrap_dim(dim, ndim):
     return dim + n if dim < 0 else dim
 
 
-def _full(t, levels):
-    """t's physical tensor batched at every level of ``levels``, at full size."""
-    return expanded(t, levels)
-
-
 def pointwise(op, levels, args, kwargs):
     tensors = [a for a in itertools.chain(args, kwargs.values()) if isinstance(a, Tensor)]
     if len({t.dtype for t in tensors}) > 1 and any(t.dim() == 0 for t in tensors):
@@ -339,7 +334,7 @@ def _joining(op, levels, args, kwargs):
     if kwargs.get("out") is not None or (len(args) > 2 and args[2] is not None) or not tensors:
         return NotImplemented
     ndim = tensors[0].dim() + (op.__name__ == "stack")
-    return wrap(op([_full(t, levels) for t in tensors], len(levels) + _wrap_dim(dim, ndim)), levels)
+    return wrap(op([expanded(t, levels) for t in tensors], len(levels) + _wrap_dim(dim, ndim)), levels)
 
 
 def _matmul(a, b, levels):

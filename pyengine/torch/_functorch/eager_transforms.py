@@ -21,7 +21,7 @@ from ..utils._pytree import tree_flatten, tree_unflatten, treespec_pprint
 from .batched_tensor import BatchedTensor, wrap, expanded, levels_of, remove_batch_dim
 from .._tensor import REPR_HOOK
 from ..autograd.graph import _sequence
-from .batch_rules import stack_samples, _sample
+from .batch_rules import stack_samples
 from .printing import transform_repr
 from .pyfunctorch import STACK, pushed, vmap_levels, differentiating
 from .vmap import vmap, vmap_level

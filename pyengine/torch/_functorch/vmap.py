@@ -3,7 +3,7 @@ batched_tensor.BatchedTensor and the ops on them run through batch_rules."""
 import functools
 
 from .._tensor import Tensor
-from ..utils._pytree import tree_flatten, tree_unflatten, LeafSpec
+from ..utils._pytree import tree_flatten, tree_unflatten
 from .. import _random_ops
 from . import batch_rules
 from .batched_tensor import wrap, add_batch_dim, remove_batch_dim
