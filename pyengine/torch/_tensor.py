@@ -365,6 +365,15 @@ class Tensor:
     def __hash__(self):
         return id(self)
 
+    def __getstate__(self):
+        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do."""
+        state = object.__getstate__(self)
+        if "_fw_grad" in self.__dict__:
+            attributes, slots = state if isinstance(state, tuple) else (state, None)
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            state = (attributes, slots) if isinstance(state, tuple) else attributes
+        return state
+
     def __repr__(self, *, tensor_contents=None):
         if REPR_HOOK[0] is not None:
             text = REPR_HOOK[0](self)

@@ -195,7 +195,7 @@ SAMPLES = {
     "_diagonal": [s(lambda a: a.diagonal(), M34), s(lambda a: torch.diagonal(a, 1), M34)],
     "diagonal_backward": [s(lambda a: a.diagonal(), M34, order=2)],
     "alias": [s(lambda a: a[...], A)],
-    "_primal_view": [s(unpacked_primal, A)],
+    "_fw_primal": [s(unpacked_primal, A)],
     "_unsqueeze": [s(lambda a: a.unsqueeze(1), A)],
     "_squeeze_all": [s(lambda a: a.view(2, 1, 3).squeeze(), A)],
     "_squeeze_dim": [s(lambda a: a.view(2, 1, 3).squeeze(1), A)],

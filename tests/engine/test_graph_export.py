@@ -166,6 +166,13 @@ def test_global_module_forward_hooks_run_before_each_modules_own():
 
 
 
+def test_a_recorded_run_names_the_module_each_node_came_from():
+    # The recorder's module hooks are installed after the run's per-process state is reset.
+    run_with_graph("import torch\nmodel = torch.nn.Linear(2, 1)\ny = model(torch.ones(2)).sum()")
+    nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
+    assert ["model"] in [node.get("scope") for node in nodes]
+
+
 def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
     graph = run_with_graph(
         "import torch\nimport torch.autograd.forward_ad as fwAD\n"
@@ -185,10 +192,3 @@ def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
     assert [(d["label"], d["tensor"]["tangent"]["repr"]) for d in duals] == [
         ("d", "tensor([1.0000, 0.5000])"), (None, "tensor([2., 2.], grad_fn=<AddBackward0>)"),
         ("y", "tensor(4., grad_fn=<SumBackward0>)")]
-
-
-def test_a_recorded_run_names_the_module_each_node_came_from():
-    # The recorder's module hooks are installed after the run's per-process state is reset.
-    run_with_graph("import torch\nmodel = torch.nn.Linear(2, 1)\ny = model(torch.ones(2)).sum()")
-    nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
-    assert ["model"] in [node.get("scope") for node in nodes]

@@ -213,7 +213,18 @@ def _eigh_backward(grads, eigenvalues, eigenvectors):
     return V @ middle @ S.mT(V)
 
 
-@op("LinalgEighBackward0", name="_linalg_eigh", A=lambda grads, result: _eigh_backward(grads, *result))
+def _eigh_jvp(A_t, result):
+    """Eigenvalues' and eigenvectors' tangents of a symmetric A (PyTorch's linalg_eig_jvp): with
+    dP = V^T dA V, dL = diag(dP) and dV = V (dP_ij / (L_j - L_i), 0 on the diagonal)."""
+    L, V = result
+    dP = S.mT(V) @ A_t @ V
+    n = L._shape[-1]
+    off_diagonal = (dP / (S.unsqueeze(L, -2) - S.unsqueeze(L, -1))).masked_fill(eye(n, dtype=_dtype.bool_), 0)
+    return dP.diagonal(0, -2, -1), V @ off_diagonal
+
+
+@op("LinalgEighBackward0", name="_linalg_eigh",
+    result=lambda A_t, result: _eigh_jvp(A_t, result), A=lambda grads, result: _eigh_backward(grads, *result))
 def _eigh(A, UPLO):
     n = A._shape[-1]
     values, vectors = [], []
@@ -428,7 +439,20 @@ def _pinv_backward(grad, result, A):
     return -S.mT(K @ pinvA) + (gradh - A @ K) @ pinvA @ pinvAh + pinvAhK - pinvAhK @ pinvA @ A
 
 
-@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor", self=lambda grad, self, result: _pinv_backward(
+def _pinv_jvp(self_t, self, result):
+    """The tangent of the pseudoinverse (PyTorch's pinv_jvp), through the smaller Gram side."""
+    A, pinv_A, dA = self, result, self_t
+    dAh, pinv_Ah = S.mT(dA), S.mT(pinv_A)
+    if A._shape[-2] <= A._shape[-1]:
+        K = pinv_Ah @ dAh
+        return pinv_A @ (K - S.mT(K) - K @ (A @ pinv_A)) + (dAh - pinv_A @ (A @ dAh)) @ (pinv_Ah @ pinv_A)
+    K = pinv_A @ dA
+    Kh = S.mT(K)
+    return (Kh - K - (pinv_A @ A) @ Kh) @ pinv_A + (pinv_A @ pinv_Ah) @ (dAh - (dAh @ A) @ pinv_A)
+
+
+@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor",
+    result=lambda self_t, self, result: _pinv_jvp(self_t, self, result), self=lambda grad, self, result: _pinv_backward(
     grad, result, self))
 def _pinv(self, atol, rtol):
     m, n = self._shape[-2], self._shape[-1]

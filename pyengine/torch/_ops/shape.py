@@ -188,6 +188,13 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
+@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", self=lambda grad: grad)
+def _fw_primal(self, level):
+    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent
+    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``)."""
+    return _view(self, self._shape, self._stride)
+
+
 @op("AliasBackward0", name="alias",
     result=lambda self_t: self_t, self=lambda grad: grad)
 def alias(self):

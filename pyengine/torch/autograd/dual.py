@@ -8,18 +8,23 @@ some, the op's forward-mode formula gives the result's tangent:
 * ``"auto_element_wise"``: the op's backward formulas with the input's tangent as ``grad``, summed
   over the inputs (an element-wise op's Jacobian is diagonal, so J^T v = J v);
 * ``"auto_linear"``: the op itself applied to the tangents (zeros for inputs without one);
-* a function: called with ``<input>_t`` (each input's tangent, zeros where it has none), the
-  forward's arguments by name and ``result``; it returns the tangent (a tuple for several outputs).
+* a function: called with ``<input>_t`` (each input's tangent; where it has none, a ZeroTangent,
+  PyTorch's efficient zero tensor), the forward's arguments by name and ``result``; it returns the
+  tangent (a tuple for several outputs).
 
-Formulas run with tangents off (they read the primals), in the current grad mode: with grad
-enabled, tangents that require grad get a history, as PyTorch's do.
+Formulas run with tangents off and read the primals (``Tensor._fw_primal``, PyTorch's ``self_p``),
+in the current grad mode: with grad enabled, tangents that require grad get a history, as PyTorch's do.
 """
 import weakref
 
+from .._backend import backend as B
+from .._process import per_process
+from .._dtype import get_default_dtype
 from . import graph as _graph
 from .grad_mode import _forward_state as state
 
-_tangent_holders = {}  # id(tensor) -> weakref to it, for every tensor given a tangent in the level
+# id(tensor) -> weakref to it, for every tensor given a tangent in the level
+_tangent_holders = per_process("torch.autograd.forward_ad.tangents", {})
 
 NOT_IMPLEMENTED = (
     "Trying to use forward AD with {} that does not support it because it has not been implemented "
@@ -71,6 +76,7 @@ def record_tangent(d, args, result):
         raise NotImplementedError(NOT_IMPLEMENTED.format((d.op_name or d.name).partition(".")[0]))
     state["active"] = False
     try:
+        args = _primals(args)  # formulas read the primals (PyTorch's self_p): their history has no tangents
         if rule == "auto_element_wise":
             out = _element_wise(d, args, tangents, result)
         elif rule == "auto_linear":
@@ -82,17 +88,33 @@ def record_tangent(d, args, result):
         state["active"] = True
 
 
+def _primal(a):
+    return a._fw_primal(0) if isinstance(a, Tensor) and a._fw_grad is not None else a
+
+
+def _primals(args):
+    """``args`` with each dual tensor (also in a list of tensors) replaced by its primal
+    (``Tensor._fw_primal``); every other argument as it is."""
+    out = []
+    for a in args:
+        if isinstance(a, (list, tuple)) and any(isinstance(x, Tensor) and x._fw_grad is not None for x in a):
+            a = [_primal(x) for x in a] if isinstance(a, list) else tuple(_primal(x) for x in a)
+        out.append(_primal(a))
+    return tuple(out)
+
+
 def _zeros(a):
     return a.new_zeros(a._shape)
 
 
 def _filled(a, t):
-    """An input's tangent, a ZeroTangent where it has none (0 for a number, None for an absent tensor)."""
+    """An input's tangent, a ZeroTangent where it has none (a 0-dim one for a number, None for an
+    absent tensor)."""
     if isinstance(a, Tensor):
         return t if t is not None else ZeroTangent.like(a)
     if isinstance(a, (list, tuple)):
         return [ti if ti is not None else ZeroTangent.like(ai) for ai, ti in zip(a, t)]
-    return None if a is None else 0
+    return None if a is None else ZeroTangent.number()
 
 
 def _element_wise(d, args, tangents, result):
@@ -185,6 +207,12 @@ class ZeroTangent(Tensor):
         z = _zeros(a)
         z.__class__ = ZeroTangent
         return z
+
+    @staticmethod
+    def number():
+        """The tangent of a Python number argument (PyTorch wraps it in a tensor without one)."""
+        dtype = get_default_dtype()
+        return Tensor._make(B.full(1, 0.0, dtype), (), dtype, ZeroTangent)
 
     def _negative_zeros(self):
         return self.new_full(self._shape, -0.0)

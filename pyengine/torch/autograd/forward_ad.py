@@ -4,11 +4,9 @@ Only one level at a time, as in PyTorch ("Nested forward mode AD is not supporte
 themselves are computed op by op in ``dual``.
 """
 import functools
-from typing import NamedTuple
+from collections import namedtuple
 
 from . import dual as _dual
-from .derivatives import op
-from .._tensor import Tensor
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
            "dual_level"]
@@ -70,19 +68,11 @@ def make_dual(tensor, tangent, *, level=None):
     return dual
 
 
-class UnpackedDualTensor(NamedTuple):
-    """What unpack_dual returns: the primal and its tangent (None if it has none)."""
+class UnpackedDualTensor(namedtuple("UnpackedDualTensor", ["primal", "tangent"])):
+    """What unpack_dual returns: the primal and its tangent (None if it has none). PyTorch's is a
+    typing.NamedTuple; collections' gives the same class without importing typing at start-up."""
 
-    primal: Tensor
-    tangent: "Tensor | None"
-
-
-UnpackedDualTensor.__module__ = "torch.autograd.forward_ad"
-
-
-@op("torch::autograd::Identity", name="_unpack_dual", self=lambda grad: grad)
-def _primal_view(self):
-    return self._view_of(self._shape, self._stride, self._offset)
+    __slots__ = ()
 
 
 def unpack_dual(tensor, *, level=None):
@@ -95,7 +85,7 @@ def unpack_dual(tensor, *, level=None):
     tangent = tensor._fw_grad if _dual.state["active"] else None
     _dual.state["active"] = False
     try:
-        primal = _primal_view(tensor)
+        primal = tensor._fw_primal(level)
     finally:
         _dual.state["active"] = True
     return UnpackedDualTensor(primal, tangent)

@@ -12,6 +12,9 @@ with fwAD.dual_level():
     print(y)
     jvp = fwAD.unpack_dual(y).tangent
     print(jvp)  # has a history: it depends on x
+    # reverse over forward, inside the level: the gradient of the jvp (a Hessian-vector product)
+    inner, = torch.autograd.grad(jvp, x, retain_graph=True)
+    print(inner)
     # the tangent can require grad too
     tt = torch.tensor([1.0, 1.0, 1.0], requires_grad=True)
     d2 = fwAD.make_dual(x.detach(), tt)
@@ -22,8 +25,8 @@ with fwAD.dual_level():
     # forward over reverse: a gradient built inside the level carries a tangent
     d3 = fwAD.make_dual(x, v)
     grad, = torch.autograd.grad((d3 ** 3).sum(), d3, create_graph=True)
-    print(fwAD.unpack_dual(grad).primal)
-    print(fwAD.unpack_dual(grad).tangent.abs())
+    print(grad)
+    print(fwAD.unpack_dual(grad).tangent)
     # backward through a dual output fills .grad as usual
     x.grad = None
     (fwAD.make_dual(x, v) * 2).sum().backward()
