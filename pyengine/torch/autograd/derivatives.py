@@ -403,27 +403,26 @@ def _recording_template(count, keyword_only, operator, records=True):
               f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
               "        if result is not NotImplemented:",
               "            return result"]
-    if not records:
+    if not records:  # an op without a derivative entry: only the hook
         lines += [f"    return __forward({', '.join(passed)})"]
-        module = compile("\n".join(lines), __file__, "exec")
-        return next(c for c in module.co_consts if hasattr(c, "co_code"))
-    args = f"({''.join(n + ', ' for n in names)})"
-    # inside a dual level (forward AD): the forward runs with tangents off, then the op's
-    # tangent formula gives the result's tangent
-    lines += ["    if _dual['active']:",
-              "        _dual['active'] = False",
-              "        try:",
-              f"            result = __forward({', '.join(passed)})",
-              "        finally:",
-              "            _dual['active'] = True",
-              "        if _grad_mode['enabled']:",
-              f"            _record(__derivative, {args}, result)",
-              f"        _record_tangent(__derivative, {args}, result)",
-              "        return result"]
-    lines += [f"    result = __forward({', '.join(passed)})",
-              "    if _grad_mode['enabled']:",
-              f"        _record(__derivative, {args}, result)",
-              "    return result"]
+    else:
+        args = f"({''.join(n + ', ' for n in names)})"
+        # inside a dual level (forward AD): the forward runs with tangents off, then the op's
+        # tangent formula gives the result's tangent
+        lines += ["    if _dual['active']:",
+                  "        _dual['active'] = False",
+                  "        try:",
+                  f"            result = __forward({', '.join(passed)})",
+                  "        finally:",
+                  "            _dual['active'] = True",
+                  "        if _grad_mode['enabled']:",
+                  f"            _record(__derivative, {args}, result)",
+                  f"        _record_tangent(__derivative, {args}, result)",
+                  "        return result"]
+        lines += [f"    result = __forward({', '.join(passed)})",
+                  "    if _grad_mode['enabled']:",
+                  f"        _record(__derivative, {args}, result)",
+                  "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
 
