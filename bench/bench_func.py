@@ -6,7 +6,7 @@ process of its own, in one run:
 * jacrev of a 100 -> 100 function (tanh(W x + b)).
 
 Times are the CPU time of the process (time.process_time: steadier than wall time on a shared
-machine), best of N runs. Printed: each time, vmap's speed-up over the loop in each engine, and our
+machine), best of N runs after one warm-up call. Printed: each time, vmap's speed-up over the loop in each engine, and our
 time over real PyTorch's; also whether the results agree with real PyTorch's.
 Usage: python bench/bench_func.py [runs]
 """
@@ -55,6 +55,7 @@ def jacobian():
 
 
 def best(fn):
+    fn()  # warm-up: first calls load code paths (PyTorch's functorch included)
     t = float("inf")
     for _ in range(runs):
         t0 = time.process_time()
