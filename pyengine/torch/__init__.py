@@ -237,7 +237,7 @@ install_import_guard()
 # nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
 # submodules: `import torch` does only the work every program needs. (Nothing below the root
 # imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
-_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp")
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp", "func")
 _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
                     "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
                     "group_norm")
@@ -254,10 +254,22 @@ _TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "a
                 "rnn_relu_cell", "gru_cell", "lstm_cell")
 
 
+def _batched_grad(*args):
+    """autograd.grad(is_grads_batched=True): torch.func's machinery, loaded on first use."""
+    from ._functorch.eager_transforms import batched_grad
+    return batched_grad(*args)
+
+
+autograd.graph.BATCHED_GRAD[0] = _batched_grad
+
+
 def __getattr__(name):
     if name == "GradScaler":
         from .amp import GradScaler
         return GradScaler
+    if name == "vmap":  # torch.vmap is torch.func.vmap
+        from .func import vmap
+        return vmap
     if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
@@ -268,7 +280,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler"})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap"})
 
 
 def detach(input):

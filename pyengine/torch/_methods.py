@@ -19,7 +19,7 @@ from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, li
 def _inplace(fn, name=None):
     """``x.op_(...)``: compute ``op`` out of place, then commit into x (see autograd.inplace)."""
     def method(self, *args, **kwargs):
-        return C.apply_inplace(self, fn(self, *args, **kwargs))
+        return C.apply_inplace(self, fn(self, *args, **kwargs), method.__name__)
     method.__name__ = name or fn.__name__ + "_"
     return method
 

@@ -11,6 +11,10 @@ from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_m
 
 _new_object = object.__new__
 
+# torch.func's grad transforms put a printer here while they run: a tensor they track prints
+# wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
+REPR_HOOK = [None]
+
 
 class Storage:
     """A backend buffer and the version counter of every tensor viewing it. Made without an
@@ -371,6 +375,10 @@ class Tensor:
         return state
 
     def __repr__(self, *, tensor_contents=None):
+        if REPR_HOOK[0] is not None:
+            text = REPR_HOOK[0](self)
+            if text is not None:
+                return text
         from ._tensor_str import format_tensor
         suffixes = ()
         if self.grad_fn is not None:

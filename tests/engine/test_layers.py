@@ -41,7 +41,11 @@ LAYERS = [
                   "torch.autograd.functional", "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
              "torch.distributions", "torch.utils.*", "torch.utils", "torch.cuda", "torch.accelerator",
-             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.autograd.graph_export"]),
+             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.autograd.graph_export",
+             "torch._functorch", "torch._functorch.pyfunctorch", "torch._functorch.printing",
+             "torch._functorch.batched_tensor", "torch._functorch.batch_rules", "torch._functorch.vmap",
+             "torch._functorch.eager_transforms", "torch._functorch.functional_call",
+             "torch._functorch.batch_norm_replacement", "torch._functorch.einops", "torch.func"]),
     ("root", ["torch"]),
 ]
 

@@ -3,7 +3,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._device import check_device, device as _device
 from .._tensor import Tensor
-from ..autograd.derivatives import op
+from ..autograd.derivatives import op, TRANSFORM_HOOK
 from ..autograd.inplace import commit_inplace
 from ._helpers import buffer_as, new_tensor, broadcast_shapes, type_name
 
@@ -126,8 +126,13 @@ def check_no_overlap(self):
                                "operation.")
 
 
-def apply_inplace(self, result):
-    """Finish an in-place op: ``result`` (computed out of place) becomes self's value."""
+def apply_inplace(self, result, op_name=None):
+    """Finish an in-place op (``op_name``: its method's name): ``result`` (computed out of place)
+    becomes self's value."""
+    if TRANSFORM_HOOK[0] is not None:  # under vmap: batched values are written by their rule
+        done = TRANSFORM_HOOK[0](apply_inplace, (self, result, op_name), {})
+        if done is not NotImplemented:
+            return done
     check_no_overlap(self)
     if result.dtype is not self.dtype and not can_cast(result.dtype, self.dtype):
         raise RuntimeError(f"result type {type_name(result.dtype)} can't be cast to the desired "

@@ -2,6 +2,7 @@
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
 from .grad_mode import _forward_state, _state as _grad_mode
+from .derivatives import TRANSFORM_DEPTH, TRANSFORM_HOOK
 
 
 class FunctionCtx:
@@ -95,6 +96,14 @@ class Function(metaclass=_FunctionMeta):
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
 
+    generate_vmap_rule = False  # True: under vmap, forward and backward run on batched tensors
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """A Function's batching rule: (outputs, out_dims) for inputs with their batch dims in_dims."""
+        raise NotImplementedError("To use autograd.Function with vmap, you must either override the vmap "
+                                  "staticmethod or set generate_vmap_rule=True.")
+
     @staticmethod
     def setup_context(ctx, inputs, output):
         """PyTorch 2's style: a Function that overrides this has a forward without ctx, and
@@ -103,6 +112,13 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        if TRANSFORM_DEPTH[0]:  # inside torch.func transforms
+            if cls.setup_context is Function.setup_context:
+                raise RuntimeError(SETUP_CONTEXT_MESSAGE)
+            if TRANSFORM_HOOK[0] is not None:  # vmap: the Function's own vmap rule or a generated one
+                result = TRANSFORM_HOOK[0](custom_function_apply, (cls,) + args, kwargs)
+                if result is not NotImplemented:
+                    return result
         node = cls._backward_cls.__new__(cls._backward_cls)
         node._extras = None
         node._sequence_nr = next(_sequence)
@@ -156,6 +172,17 @@ def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
     if _graph.recorder is not None:
         _graph.recorder.record_function(node, cls, args, kwargs, outputs)
     return outs[0] if single else outs
+
+
+SETUP_CONTEXT_MESSAGE = (
+    "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, ...), it must "
+    "override the setup_context staticmethod. For more details, please see "
+    "https://pytorch.org/docs/main/notes/extending.func.html")
+
+
+def custom_function_apply(cls, *args, **kwargs):
+    """``cls.apply`` as one op: what vmap's batching rule for custom Functions is keyed by."""
+    return cls.apply(*args, **kwargs)
 
 
 def _apply_jvp(cls, ctx, args, outputs):

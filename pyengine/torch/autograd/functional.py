@@ -119,6 +119,36 @@ def _jacfwd(func, inputs, strict, vectorize):
     return rows if out_tuple else rows[0]
 
 
+def _jacrev_vectorized(inputs, in_tuple, outputs, out_tuple, create_graph):
+    """vectorize=True: every output element's vjp in one backward pass over a batch of basis vectors
+    (autograd.grad's is_grads_batched), assembled as PyTorch assembles it."""
+    from .._ops.creation import zeros, zeros_like
+    numels = [o.numel() for o in outputs]
+    total = sum(numels)
+    basis, start = [], 0
+    for n in numels:  # PyTorch's _construct_standard_basis_for: the identity cut into one block per output
+        block = zeros((total, n), dtype=outputs[0].dtype)
+        for i in range(n):
+            block[start + i, i] = 1
+        basis.append(block)
+        start += n
+    flat = tuple(o.reshape(-1) for o in outputs)
+    wanted = [i for i, o in enumerate(flat) if o.requires_grad]
+    if wanted:
+        vj = list(autograd_grad(tuple(flat[i] for i in wanted), inputs, tuple(basis[i] for i in wanted),
+                                retain_graph=True, create_graph=create_graph, allow_unused=True,
+                                is_grads_batched=True))
+    else:
+        vj = [None] * len(inputs)
+    vj = [zeros_like(x).expand((total,) + tuple(x.shape)) if g is None else g for g, x in zip(vj, inputs)]
+    per_input = [[jac.view(tuple(o.shape) + tuple(x.shape)) for jac, o in zip(g.split(numels, dim=0), outputs)]
+                 for g, x in zip(vj, inputs)]
+    rows = [tuple(blocks[j] if create_graph else blocks[j].detach() for blocks in per_input)
+            for j in range(len(outputs))]
+    rows = [row if in_tuple else row[0] for row in rows]
+    return tuple(rows) if out_tuple else rows[0]
+
+
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     from .._ops.creation import zeros, zeros_like
     from .._ops.joining import stack
@@ -136,6 +166,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         outputs, out_tuple = _as_tuple(func(*inputs))
+        if vectorize:
+            return _jacrev_vectorized(inputs, in_tuple, outputs, out_tuple, create_graph)
         rows = []
         for out in outputs:
             flat = out.reshape(-1)

@@ -572,8 +572,12 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if not training or p == 0 or input.numel() == 0:
         return input
     from .. import _random
-    mask = _random.dropout_mask(_random.default_generator, input.numel(), p, input.dtype)
-    mask = _new(mask, input._shape, input.dtype)
+    from .._random_ops import RANDOMNESS_HOOK
+    shape = input._shape if RANDOMNESS_HOOK[0] is None else RANDOMNESS_HOOK[0](input._shape)  # under vmap
+    mask = _random.dropout_mask(_random.default_generator, math.prod(shape), p, input.dtype)
+    mask = _new(mask, shape, input.dtype)
+    if RANDOMNESS_HOOK[0] is not None:
+        mask = RANDOMNESS_HOOK[0](None, batched=mask)
     return input.mul_(mask) if inplace else input * mask
 
 
