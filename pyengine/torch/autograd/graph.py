@@ -407,6 +407,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     try:
                         out_grads = node.apply(grads)
                         if anomaly["check_nan"]:
+                            if tracer is not None:  # the graph view shows the NaN the check is about to report
+                                tracer.sent(step, node, out_grads)
                             _check_nan(node, out_grads)
                     except Exception:
                         _anomaly_warning(node)
@@ -419,7 +421,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         if r is not None:
                             out_grads = list(r)
                 if tracer is not None:
-                    step.append(tracer.sent_gradients(node, out_grads))
+                    tracer.sent(step, node, out_grads)
                 if not retain_graph:
                     node._release()
             follow = follow_grads = None

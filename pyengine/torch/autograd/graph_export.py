@@ -17,6 +17,7 @@ from .graph import AccumulateGrad
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
 MAX_STEPS = 20000  # backward steps a Recorder keeps per backward call
 MAX_DUAL_TENSORS = 2000  # tensors given a tangent (forward AD) a Recorder keeps per run
+STEP_FIELDS = 5  # a step record's fields before the gradients sent (see Recorder.before_step)
 KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
 
 
@@ -275,15 +276,16 @@ class Recorder:
 
     def sent_gradients(self, node, grads_out):
         """The gradients ``node`` sent along its edges as PyTorch's hooks see them: in each input's
-        shape and dtype, and, where they go to a leaf, as they were (.grad is added to in place)."""
-        sent = []
-        for nxt, nr, g in zip(node._next, node._next_nr, grads_out):
-            if g is not None and nxt is not None:
-                g = _graph._conform(g, *nxt._input_meta[nr])
-                if isinstance(nxt, AccumulateGrad):
-                    g = _snapshot(g)
-            sent.append(g)
-        return sent
+        shape and dtype, and as they were then (.grad, which may share their memory, is changed in
+        place later: accumulated, clipped, zeroed)."""
+        return [_snapshot(_graph._conform(g, *nxt._input_meta[nr])) if g is not None and nxt is not None else g
+                for nxt, nr, g in zip(node._next, node._next_nr, grads_out)]
+
+    def sent(self, step, node, grads_out):
+        """Notes in ``step`` (before_step's record) what ``node`` sends: once computed (anomaly mode
+        checks them then, and a failing check leaves no later chance), again after its hooks."""
+        del step[STEP_FIELDS:]
+        step.append(self.sent_gradients(node, grads_out))
 
     def before_step(self, node, grads, before_hooks=None):
         """A backward step about to run: returns its record, to which the engine appends the
@@ -304,8 +306,8 @@ class Recorder:
 
 
 def _snapshot(grad):
-    """A copy of a gradient bound for a leaf's .grad, which later backward calls add to in place
-    (one with a history, under create_graph, is added to out of place: kept as it is)."""
+    """A copy of a gradient as it is now (one with a history, under create_graph, is never
+    changed in place: kept as it is)."""
     if grad is None or grad.requires_grad:
         return grad
     return grad.clone()
