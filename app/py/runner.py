@@ -246,7 +246,8 @@ def _built_graph(namespace):
     tensor, module = getattr(torch, "Tensor", None), getattr(getattr(torch, "nn", None), "Module", None)
     if tensor is None or module is None:
         return False
-    return any((isinstance(value, tensor) and value.requires_grad) or isinstance(value, module)
+    is_a = _BUILTINS["isinstance"]  # Python's own: the program may have rebound builtins.isinstance
+    return any((is_a(value, tensor) and value.requires_grad is True) or is_a(value, module)
                for name, value in namespace.items() if not name.startswith("_"))
 
 
