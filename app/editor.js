@@ -1,6 +1,8 @@
 // <code-editor>: a CodeMirror 6 Python editor as a custom element, so templates can place it like any tag.
 // Properties: initial (text on first mount), label (accessible name), onRun(), onChange(text),
-// errorLine (1-based line to highlight, or null), value (get/set the text), readOnly (set before mounting).
+// errorLine (1-based line to highlight, or null), graphLine (1-based line of the graph node the
+// learner selected, or null: class cm-graph-line), onLineClick(line) (a click in the text, by
+// 1-based line), value (get/set the text), readOnly (set before mounting).
 import { EditorView, basicSetup } from "codemirror";
 import { EditorState, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, keymap } from "@codemirror/view";
@@ -30,25 +32,31 @@ const darkTheme = [
   ),
 ];
 
-const setMarkedLine = StateEffect.define();
-
-// The line of the last error, highlighted until the learner edits the code.
-const markedLine = StateField.define({
-  create: () => Decoration.none,
-  update(marks, transaction) {
-    if (transaction.docChanged) return Decoration.none;
-    for (const effect of transaction.effects) {
-      if (effect.is(setMarkedLine)) {
-        const line = effect.value;
-        if (line === null || line < 1 || line > transaction.state.doc.lines) return Decoration.none;
-        const start = transaction.state.doc.line(line).from;
-        return Decoration.set([Decoration.line({ class: "cm-error-line" }).range(start)]);
+// A highlighted line until the learner edits the code: the last error's (cm-error-line), the
+// selected graph node's (cm-graph-line).
+function lineMark(className) {
+  const set = StateEffect.define();
+  const field = StateField.define({
+    create: () => Decoration.none,
+    update(marks, transaction) {
+      if (transaction.docChanged) return Decoration.none;
+      for (const effect of transaction.effects) {
+        if (effect.is(set)) {
+          const line = effect.value;
+          if (line === null || line < 1 || line > transaction.state.doc.lines) return Decoration.none;
+          const start = transaction.state.doc.line(line).from;
+          return Decoration.set([Decoration.line({ class: className }).range(start)]);
+        }
       }
-    }
-    return marks;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
+      return marks;
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+  return { set, field };
+}
+
+const errorMark = lineMark("cm-error-line");
+const graphMark = lineMark("cm-graph-line");
 
 class CodeEditor extends HTMLElement {
   connectedCallback() {
@@ -69,7 +77,14 @@ class CodeEditor extends HTMLElement {
           python(),
           indentUnit.of("    "),
           EditorState.tabSize.of(4),
-          markedLine,
+          errorMark.field,
+          graphMark.field,
+          EditorView.domEventHandlers({
+            click: (event, view) => {
+              const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
+              if (pos !== null) this.onLineClick?.(view.state.doc.lineAt(pos).number);
+            },
+          }),
           EditorState.readOnly.of(Boolean(this.readOnly)),
           darkAt(this) ? darkTheme : [],
           EditorView.contentAttributes.of({ "aria-label": this.label ?? "Python code" }),
@@ -80,6 +95,7 @@ class CodeEditor extends HTMLElement {
       }),
     });
     this.errorLine = this.pendingErrorLine ?? null;
+    this.graphLine = this.pendingGraphLine ?? null;
   }
 
   get value() {
@@ -99,9 +115,23 @@ class CodeEditor extends HTMLElement {
       this.pendingErrorLine = line;
       return;
     }
-    this.view.dispatch({ effects: setMarkedLine.of(line ?? null) });
+    this.mark(errorMark, line, "center");
+  }
+
+  set graphLine(line) {
+    if (!this.view) {
+      this.pendingGraphLine = line;
+      return;
+    }
+    if (line === this.shownGraphLine) return; // lit sets it on every render
+    this.shownGraphLine = line;
+    this.mark(graphMark, line, "nearest");
+  }
+
+  mark({ set }, line, scroll) {
+    this.view.dispatch({ effects: set.of(line ?? null) });
     if (line && line <= this.view.state.doc.lines) {
-      this.view.dispatch({ effects: EditorView.scrollIntoView(this.view.state.doc.line(line).from, { y: "center" }) });
+      this.view.dispatch({ effects: EditorView.scrollIntoView(this.view.state.doc.line(line).from, { y: scroll }) });
     }
   }
 

@@ -54,3 +54,9 @@ export function mistakeOf(run) {
   const rule = RULES.find((r) => (r.error && r.error.test(message)) || (r.stderr && r.stderr.test(stderr)) || (r.code && run.code && r.code(run.code)));
   return rule ? { id: rule.id, lesson: rule.lesson } : null;
 }
+
+// The mistake an error message (PyTorch's "RuntimeError: …") is, or null: { id, lesson }.
+export function mistakeForMessage(message) {
+  const rule = RULES.find((r) => r.error && r.error.test(message ?? ""));
+  return rule ? { id: rule.id, lesson: rule.lesson } : null;
+}

@@ -47,8 +47,9 @@ export const RETIRE = "retire"; // { type, reason }  after DONE: this worker sho
 // RunResult = { error: null | PythonError, timings: { restoreMs, runMs }, ...more }  what runner.run
 //             returns, plus the worker's timings (putting the boot state back, then the run itself);
 //             features add keys without changing this message: graph?: { tensors: [{ name, grad_fn,
-//             shape, scalar }] } when the run was recorded for the graph panel; check?: { passed,
-//             message? } when options.checks was given (the first failed check's message).
+//             shape, scalar, backward }], tangents: [{ label, tensor }] } when the run was recorded for
+//             the graph panel; graph_built: whether the run left anything the panel can show; check?:
+//             { passed, message? } when options.checks was given (the first failed check's message).
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

@@ -9,7 +9,7 @@ export function connectGraph(services) {
   ({ python } = services);
 }
 
-const fresh = () => ({ open: false, run: 0, tensors: null, selected: null, graph: null, steps: null, step: 0, node: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
+const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], node: null, line: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
 const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
@@ -30,13 +30,38 @@ export function toggleGraph(key, rerun) {
 export function receiveRun(key, result) {
   update((s) => {
     const panel = panelOf(s, key);
-    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1, tensors: result.graph?.tensors ?? null });
+    stopPlaying(key);
+    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1,
+      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
-  // The last scalar with a history is usually what the program differentiates (the loss).
-  const pick = [...tensors].reverse().find((t) => t.grad_fn && t.scalar) ?? tensors.findLast((t) => t.grad_fn) ?? tensors[0];
+  // What the last backward() started from (the loss), else the last scalar with a history.
+  const pick = tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
   selectTensor(key, pick.name);
+}
+
+// Before a program has run: whether it looks like it builds a graph (offers "Show graph").
+export const mayBuildGraph = (code) => /requires_grad|\bnn\.|backward|autograd|torch\.func/.test(code ?? "");
+
+// The program line of the selected node (the editor highlights it), or null.
+export function selectedLine(panel) {
+  if (!panel?.open || panel.node === null || !panel.graph) return null;
+  return panel.graph.nodes[panel.node]?.line ?? null;
+}
+
+// (export node id:slot) -> { value, grad } for each edge backward has sent a gradient along by step `upTo`.
+export function edgeGradients(steps, upTo) {
+  const sent = new Map();
+  for (const step of steps.slice(0, upTo + 1)) for (const send of step.sends ?? []) sent.set(`${step.node}:${send.slot}`, send);
+  return sent;
+}
+
+// export node id -> the gradient it received, for each node backward reached by step `upTo`.
+export function reachedNodes(steps, upTo) {
+  const reached = new Map();
+  for (const step of steps.slice(0, upTo + 1)) reached.set(step.node, step.accumulate ? `${step.accumulate.leaf}.grad = ${step.accumulate.after ?? step.accumulate.incoming}` : step.incoming.map((i) => i.value ?? "None").join(", "));
+  return reached;
 }
 
 async function ask(key, request) {
@@ -68,6 +93,16 @@ function selectNode(key, id) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.node = panel.node === id ? null : id;
+    panel.line = null;
+  });
+}
+
+// A click on line `line` of the program: its nodes are marked (a second click clears them).
+function selectLine(key, line) {
+  if (!state.graphs[key]?.graph) return;
+  update((s) => {
+    const panel = panelOf(s, key);
+    panel.line = panel.line === line ? null : line;
   });
 }
 
@@ -76,6 +111,35 @@ function setStep(key, step) {
     const panel = panelOf(s, key);
     panel.step = Math.max(0, Math.min(step, (panel.steps?.steps?.length ?? 1) - 1));
   });
+}
+
+const PLAY_STEP_MS = 1100; // one backward step per tick while playing
+const players = new Map(); // run key -> interval id
+
+function stopPlaying(key) {
+  clearInterval(players.get(key));
+  players.delete(key);
+  if (state.graphs[key]?.playing) update((s) => (panelOf(s, key).playing = false));
+}
+
+// Plays the backward pass one step per PLAY_STEP_MS from the current step (from the first when at
+// the end); pressing again pauses.
+function togglePlay(key) {
+  const panel = state.graphs[key];
+  if (!panel?.steps?.steps?.length) return;
+  if (panel.playing) return stopPlaying(key);
+  const count = panel.steps.steps.length;
+  update((s) => {
+    const p = panelOf(s, key);
+    if (p.step >= count - 1) p.step = 0;
+    p.playing = true;
+  });
+  players.set(key, setInterval(() => {
+    const p = state.graphs[key];
+    if (!p?.playing || p.step >= count - 1) return stopPlaying(key);
+    setStep(key, p.step + 1);
+    if (state.graphs[key].step >= count - 1) stopPlaying(key);
+  }, PLAY_STEP_MS));
 }
 
 function toggleGroup(key, group) {
@@ -109,7 +173,9 @@ export const graphHandlers = (key, rerun) => ({
   toggle: () => toggleGraph(key, rerun),
   selectTensor: (name) => selectTensor(key, name),
   selectNode: (id) => selectNode(key, id),
-  setStep: (step) => setStep(key, step),
+  selectLine: (line) => selectLine(key, line),
+  setStep: (step) => (stopPlaying(key), setStep(key, step)),
+  play: () => togglePlay(key),
   toggleGroup: (group) => toggleGroup(key, group),
   gradcheck: () => runGradcheck(key),
   showText: (open) => showText(key, open),

@@ -51,11 +51,15 @@ export function visibleGraph(graph, expanded, collapseAll) {
       drawn.set(key, { key, kind: node.kind, node, name: node.name });
     }
   }
+  // One drawn edge per next_functions entry between two drawn nodes (x * x: two, self and other);
+  // edges into or out of a box are drawn once.
   let edges = new Map();
   for (const edge of graph.edges) {
     const from = shownAs.get(edge.from);
     const to = shownAs.get(edge.to);
-    if (from !== to) edges.set(`${from}>${to}`, { from, to });
+    if (from === to) continue;
+    const exact = from === `node:${edge.from}` && to === `node:${edge.to}`;
+    edges.set(exact ? `${from}>${to}#${edge.slot}` : `${from}>${to}`, exact ? { from, to, edge } : { from, to });
   }
   edges = [...edges.values()];
   if (collapseAll) {
@@ -272,9 +276,15 @@ function repeatAt(signature, i) {
   return best;
 }
 
+// Edges between the same boxes once (an exact edge, still between its own nodes, kept per slot).
 function dedupe(edges) {
   const unique = new Map();
-  for (const edge of edges) if (edge.from !== edge.to) unique.set(`${edge.from}>${edge.to}`, edge);
+  for (const edge of edges) {
+    if (edge.from === edge.to) continue;
+    const exact = edge.edge && edge.from === `node:${edge.edge.from}` && edge.to === `node:${edge.edge.to}`;
+    if (!exact) delete edge.edge;
+    unique.set(`${edge.from}>${edge.to}${exact ? `#${edge.edge.slot}` : ""}`, edge);
+  }
   return [...unique.values()];
 }
 
@@ -286,7 +296,7 @@ export function nodeLines(entry) {
     return [entry.group, strings.graph.groupNodes(entry.members.length)];
   }
   const { node } = entry;
-  if (node.kind === "constant") return [strings.graph.constantNode, node.tensor?.repr ?? shapeText(node.tensor)];
+  if (node.kind === "constant") return [strings.graph.noGradientNode, node.tensor?.repr ?? shapeText(node.tensor)];
   return node.label ? [node.name, node.label] : [node.name];
 }
 
@@ -305,21 +315,62 @@ function rankBelowUsers(g) {
 
 // Positions for every drawn node and the points of every edge.
 export function layout(visible) {
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: "TB", ranker: rankBelowUsers, nodesep: 18, ranksep: 34, marginx: 8, marginy: 8 });
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: "TB", ranker: rankBelowUsers, nodesep: 18, ranksep: 44, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const entry of visible.nodes) {
     const width = Math.max(...nodeLines(entry).map((line) => line.length)) * CHAR_WIDTH + 20;
     g.setNode(entry.key, { width, height: entry.kind === "constant" ? NODE_HEIGHT - 8 : NODE_HEIGHT });
   }
-  for (const edge of visible.edges) g.setEdge(edge.from, edge.to);
+  // one edge per next_functions slot (graphlib drops an empty name: the unnamed edge is undefined)
+  const name = (edge) => (edge.edge ? `slot ${edge.edge.slot}` : undefined);
+  for (const edge of visible.edges) g.setEdge(edge.from, edge.to, {}, name(edge));
   // Past MAX_DRAWN boxes (the learner drew more) dagre's crossing reduction is a quarter to a third of the time.
   dagre.layout(g, { disableOptimalOrderHeuristic: visible.nodes.length > MAX_DRAWN });
-  const { width, height } = g.graph();
-  return {
-    width,
-    height,
-    nodes: visible.nodes.map((entry) => ({ ...entry, ...g.node(entry.key) })),
-    edges: visible.edges.map((edge) => ({ ...edge, points: g.edge(edge.from, edge.to).points })),
-  };
+  const nodes = visible.nodes.map((entry) => ({ ...entry, ...g.node(entry.key) }));
+  const edges = spreadParallel(visible.edges.map((edge) => ({ ...edge, points: g.edge(edge.from, edge.to, name(edge)).points })));
+  return fitDrawing(nodes, edges, g.graph());
+}
+
+const MARGIN = 8;
+const TANGENT_ROOM = 120; // px beside a node for its "ṫ = …" (16 characters)
+export const LABEL_CHARS = 26; // characters of a value written on the drawing
+const LABEL_CHAR_WIDTH = 6.6; // px per character of the 11 px labels
+
+// dagre's size leaves out the bends of long edges (drawn at negative x when routed round the
+// left): moves the drawing so that nodes, edges and their labels all lie inside it.
+function fitDrawing(nodes, edges, { width, height }) {
+  let left = 0;
+  let right = width;
+  for (const edge of edges) for (const p of edge.points) (left = Math.min(left, p.x - MARGIN)), (right = Math.max(right, p.x + MARGIN));
+  for (const node of nodes) {
+    // the gradient it received is written under a node, from its left edge; a tangent (forward mode) beside it
+    right = Math.max(right, node.x - node.width / 2 + LABEL_CHARS * LABEL_CHAR_WIDTH);
+    if (node.node?.tensor?.tangent) right = Math.max(right, node.x + node.width / 2 + TANGENT_ROOM);
+  }
+  if (left < 0) {
+    for (const node of nodes) node.x -= left;
+    for (const edge of edges) edge.points = edge.points.map((p) => ({ x: p.x - left, y: p.y }));
+  }
+  return { width: right - left, height: height + 12, nodes, edges }; // (+12: the gradient under the lowest node)
+}
+
+export const PARALLEL_GAP = 22; // px between parallel edges (x * x: self and other)
+
+// dagre draws parallel edges on one line: moves each sideways, so every next_functions entry is
+// its own visible edge; `parallel` is how many run between the two nodes.
+function spreadParallel(edges) {
+  const between = new Map();
+  for (const edge of edges) (between.get(`${edge.from}>${edge.to}`) ?? between.set(`${edge.from}>${edge.to}`, []).get(`${edge.from}>${edge.to}`)).push(edge);
+  for (const group of between.values()) {
+    if (group.length < 2) continue;
+    // around the middle line of the group (dagre may have crossed them), in slot order
+    const middle = group[0].points.map((_, k) => group.reduce((sum, edge) => sum + (edge.points[k]?.x ?? edge.points.at(-1).x), 0) / group.length);
+    group.forEach((edge, i) => {
+      const shift = (i - (group.length - 1) / 2) * PARALLEL_GAP;
+      edge.parallel = group.length;
+      edge.points = group[0].points.map((p, k) => ({ x: middle[k] + shift, y: p.y }));
+    });
+  }
+  return edges;
 }

@@ -53,13 +53,16 @@ def recording():
     return Recorder()
 
 
-def open_session(namespace, recorder):
-    """Keeps the finished run for the page's requests; returns what the run result carries."""
+def open_session(namespace, recorder, program_file=None):
+    """Keeps the finished run for the page's requests; returns what the run result carries.
+    ``program_file``: the file name the program ran as (its lines are the ones the view links)."""
     global _session
     if recorder is None:
         return {"tensors": []}
-    _session = GraphSession(namespace, recorder)
-    return {"tensors": _session.tensors()}
+    _session = GraphSession(namespace, recorder, program_file)
+    from torch.autograd.graph_export import export_tangents
+    # forward mode: the run's dual tensors in the order they got their tangents
+    return {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
 
 
 def forget():
@@ -86,102 +89,180 @@ def answer_json(request):
     return json.dumps(answer(request), separators=(",", ":"))
 
 
+class Root:
+    """A tensor the panel can draw the graph of: a named one, or the output a backward() call
+    started from that the program left unnamed (``(a * a).sum().backward()``)."""
+
+    def __init__(self, name, edge, shape, tensor=None):
+        self.name, self.edge, self.shape, self.tensor = name, edge, shape, tensor
+
+    @property
+    def scalar(self):
+        return math.prod(self.shape) == 1
+
+
 class GraphSession:
-    def __init__(self, namespace, recorder):
+    def __init__(self, namespace, recorder, program_file=None):
         import torch
+        from torch.autograd import graph as engine_graph
         self.torch = torch
         self.namespace = namespace
         self.recorder = recorder
+        self.program_file = program_file
         self.names = {}  # id(tensor) or (id(node), output nr) -> the learner's name for it
+        self.name_lines = _assignment_lines(program_file)  # variable -> the line that first assigns it
+        self.leaf_lines = {}  # id(leaf tensor) -> its program line
+        self.roots = {}  # name in the picker -> Root, named tensors first
+        modules = [(name, value) for name, value in namespace.items()
+                   if not name.startswith("_") and isinstance(value, torch.nn.Module)]
         for name, value in namespace.items():
             if name.startswith("_"):
                 continue
             if isinstance(value, torch.Tensor):
                 self._name(value, name)
-            elif isinstance(value, torch.nn.Module):
-                for path, module in value.named_modules():
-                    recorder.module_names.setdefault(id(module), f"{name}.{path}" if path else name)
-                for path, parameter in value.named_parameters():
-                    self._name(parameter, f"{name}.{path}")
+                if value.grad_fn is not None:
+                    node, nr = engine_graph.gradient_edge(value)
+                    self.roots[name] = Root(name, (node, nr), list(value.shape), value)
+        for name, value in modules:
+            for path, module in value.named_modules():
+                recorder.module_names.setdefault(id(module), f"{name}.{path}" if path else name)
+            for path, parameter in value.named_parameters():
+                # torchviz's names (make_dot(params=dict(model.named_parameters()))): "0.weight";
+                # with several models, each one's variable name first
+                self._name(parameter, path if len(modules) == 1 else f"{name}.{path}", owner=name)
+        for number, call in enumerate(recorder.backward_calls):
+            for node, nr in call["roots"]:
+                if (id(node), nr) not in self.names and not any(r.edge == (node, nr) for r in self.roots.values()):
+                    line = self._line(call["where"])
+                    name = f"backward() @ {line}" if line else f"backward() #{number + 1}"
+                    self.roots[name] = Root(name, (node, nr), list(node._input_meta[nr][0]))
 
-    def _name(self, tensor, name):
+    def _name(self, tensor, name, owner=None):
         self.names.setdefault(id(tensor), name)
+        line = self.name_lines.get(owner or name)
+        if line is not None and tensor.grad_fn is None:
+            self.leaf_lines.setdefault(id(tensor), line)
         if tensor.grad_fn is not None:
             self.names.setdefault((id(tensor.grad_fn), tensor._output_nr), name)
 
+    def _line(self, where):
+        """The 1-based line of the program a recorded [file, line] is, or None (another file)."""
+        return where[1] if where and where[0] == self.program_file else None
+
     def tensors(self):
-        """The namespace's tensors with a grad_fn or requires_grad, as the panel lists them."""
-        listed = []
-        for name, value in self.namespace.items():
-            if name.startswith("_") or not isinstance(value, self.torch.Tensor) or not value.requires_grad:
-                continue
-            listed.append({"name": name, "grad_fn": type(value.grad_fn).__name__ if value.grad_fn else None,
-                           "shape": list(value.shape), "scalar": value.numel() == 1})
-        return listed
+        """The tensors with a grad_fn, as the panel lists them: the named ones in the program's
+        order, then each backward() call's unnamed output; ``backward`` marks the output the last
+        backward call started from (the panel opens it first)."""
+        last = set(self.recorder.backward_calls[-1]["roots"]) if self.recorder.backward_calls else set()
+        return [{"name": root.name, "grad_fn": type(root.edge[0]).__name__, "shape": root.shape,
+                 "scalar": root.scalar, "backward": root.edge in last} for root in self.roots.values()]
 
     def answer(self, request):
-        """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": tensor's name}."""
+        """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": a listed name}."""
         what = request.get("what")
         if what not in ("graph", "steps", "gradcheck"):
             return {"error": f"unknown graph request {what!r}"}
-        tensor = self.namespace.get(request.get("name"))
-        if not isinstance(tensor, self.torch.Tensor) or not tensor.requires_grad:
-            return {"error": f"{request.get('name')!r} is not a tensor that requires grad"}
-        return getattr(self, what)(tensor)
+        root = self.roots.get(request.get("name"))
+        if root is None:
+            return {"error": f"{request.get('name')!r} is not a tensor with a grad_fn"}
+        return getattr(self, what)(root)
 
-    def graph(self, tensor):
+    def graph(self, root):
         from torch.autograd.graph_export import export_graph
-        return export_graph(tensor, names=self.names, recorder=self.recorder)
+        export = export_graph(names=self.names, recorder=self.recorder, roots=[root.edge[0]])
+        order, _ = _walk(root.edge[0])
+        for entry, node in zip(export["nodes"], order):
+            where = entry.pop("where", None)
+            line = self._line(where) if where else None
+            if line is None and entry["kind"] == "leaf":
+                line = self.leaf_lines.get(id(node.variable))
+            if line is not None:
+                entry["line"] = line
+        return export
 
     # ---- stepping through backward --------------------------------------------------------
-    def steps(self, tensor):
-        """The backward steps from ``tensor`` in the engine's order: the run's own backward call
-        from it when there was one, else a dry run (no hooks, nothing accumulates)."""
+    def steps(self, root):
+        """The backward steps from ``root`` in the engine's order: the run's own backward call
+        from it when there was one, else a dry run (no hooks, nothing accumulates). A call that
+        failed ends at the step whose node raised (``error``)."""
         from torch.autograd import graph as engine_graph
         from torch.autograd.graph_export import Recorder
-        root = engine_graph.gradient_edge(tensor)
-        call = next((c for c in reversed(self.recorder.backward_calls) if root in c["roots"]), None)
+        call = next((c for c in reversed(self.recorder.backward_calls) if root.edge in c["roots"]), None)
         source = "run"
+        ids = _export_ids(root.edge[0])
+        if call is not None and call.get("refused"):
+            return {"source": "run", "seed": None, "complete": True, "steps": [],
+                    "error": {"node": ids.get(id(root.edge[0])), "message": "RuntimeError: grad can be implicitly "
+                              "created only for scalar outputs"}}
+        if call is None:  # a backward call that passed through it (``a`` in ``(a * a).sum()``)
+            call = next((c for c in reversed(self.recorder.backward_calls)
+                         if any(step[0] is root.edge[0] for step in c["steps"])), None)
+            if call is not None:
+                source = "run-through"
+                first = next(k for k, step in enumerate(call["steps"]) if step[0] is root.edge[0])
+                call = {**call, "steps": [step for step in call["steps"][first:] if id(step[0]) in ids],
+                        "seeds": [call["steps"][first][1][root.edge[1]]]}
         if call is None:
             source = "dry-run"
-            leaves = [node.variable for node in _leaf_nodes(root[0])]
+            tensor = root.tensor
+            leaves = [node.variable for node in _leaf_nodes(root.edge[0])]
             tracer = Recorder()
             engine_graph.recorder = tracer
             try:
                 engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
                                           create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
             except RuntimeError as error:
-                return {"error": str(error)}
+                return {"error": {"node": None, "message": f"RuntimeError: {error}"}, "steps": [], "source": source}
             finally:
                 engine_graph.recorder = None
             call = tracer.backward_calls[-1]
-        ids = _export_ids(root[0])
-        received = {}  # (node id, input nr) -> [{"from": export id, "value": ...}]
+        received = {}  # (node id, input nr) -> [{"from": export id, "input": slot's input, "value": ...}]
         steps = []
-        for node, grads_in, saved, grad_before, *rest in call["steps"]:
-            grads_out = rest[0] if rest else []
+        for node, grads_in, saved, grad_before, before_hooks, *rest in call["steps"]:
+            grads_out = rest[0] if rest else None
             step = {"node": ids.get(id(node)), "name": type(node).__name__,
                     "incoming": [_received(received.get((id(node), nr)), g) for nr, g in enumerate(grads_in)]}
+            if before_hooks is not None:  # a tensor hook (register_hook) changed the gradient here
+                step["hooked"] = [_printed(g) for g in before_hooks]
+            retained = [self.names.get((id(node), nr)) for nr in range(len(grads_in))
+                        if self._retains((id(node), nr))]
+            if retained:
+                step["retained"] = retained
             if hasattr(node, "variable"):
                 step["accumulate"] = self._accumulation(node, grads_in[0], grad_before, source)
-            else:
+            elif grads_out is not None:
                 step["sends"] = self._sends(node, grads_in, saved, grads_out, ids, received)
             steps.append(step)
-        return {"source": source, "seed": short_tensor(call["seeds"][0]) if call["seeds"] else "1",
-                "complete": call["complete"], "steps": steps}
+        answer = {"source": source, "seed": short_tensor(call["seeds"][0]) if call["seeds"] else "1",
+                  "complete": call["complete"], "steps": steps}
+        if call.get("error") is not None and steps:
+            error = call["error"]
+            answer["error"] = {"node": steps[-1]["node"], "step": len(steps) - 1,
+                               "message": f"{type(error).__name__}: {error}"}
+        return answer
+
+    def _retains(self, key):
+        """Whether the named tensor that is output ``key`` (id(node), nr) called retain_grad()."""
+        name = self.names.get(key)
+        tensor = self.namespace.get(name) if name else None
+        return isinstance(tensor, self.torch.Tensor) and tensor.retains_grad
 
     def _sends(self, node, grads_in, saved, grads_out, ids, received):
+        from torch.autograd.graph_export import slot_inputs
         derivative = getattr(node, "_derivative", None)
         formulas = formula_texts(derivative) if derivative is not None else {}
-        inputs = derivative.inputs if derivative is not None else ()
-        slot_input = _slot_inputs(node, inputs)
+        slot_input = slot_inputs(node)
         values = dict(zip(derivative.slots, saved)) if derivative is not None and saved else {}
         sends = []
         for slot, (nxt, nr) in enumerate(zip(node._next, node._next_nr)):
-            if nxt is None:
-                continue
             g = grads_out[slot] if slot < len(grads_out) else None
-            entry = {"to": ids.get(id(nxt)), "value": short_tensor(g) if g is not None else None}
+            entry = {"slot": slot, "to": ids.get(id(nxt)) if nxt is not None else None,
+                     "input": slot_input[slot], "value": short_tensor(g) if g is not None else None,
+                     "grad": _printed(g)}
+            if nxt is None:
+                entry["none"] = True  # no next node: the gradient for a constant is not computed
+                sends.append(entry)
+                continue
             input_name = slot_input[slot]
             if input_name in formulas:
                 params = list(inspect.signature(derivative.formulas[derivative.inputs.index(input_name)]).parameters)
@@ -189,7 +270,8 @@ class GraphSession:
             elif derivative is None and hasattr(node, "_function"):
                 entry["formula"] = f"{node._function.__name__}.backward(ctx, grad)"
             if g is not None:
-                received.setdefault((id(nxt), nr), []).append({"from": ids.get(id(node)), "value": short_tensor(g)})
+                received.setdefault((id(nxt), nr), []).append(
+                    {"from": ids.get(id(node)), "input": slot_input[slot], "value": short_tensor(g)})
             sends.append(entry)
         return sends
 
@@ -208,15 +290,14 @@ class GraphSession:
         return entry
 
     # ---- gradient check -------------------------------------------------------------------
-    def gradcheck(self, tensor):
+    def gradcheck(self, picked):
         """Autograd against central finite differences, in float64, for every leaf of the graph
-        of the scalar ``tensor`` (the graph is recomputed from the recorded ops)."""
-        from torch.autograd import graph as engine_graph
+        of the scalar ``picked`` (a Root; the graph is recomputed from the recorded ops)."""
         from torch.autograd.graph_export import ReplayError, replay
         torch = self.torch
-        if tensor.numel() != 1:
+        if not picked.scalar:
             return {"error": "gradcheck needs a scalar (one element): pick the loss"}
-        root = engine_graph.gradient_edge(tensor)
+        root = picked.edge
         nodes = _leaf_nodes(root[0])
         base = {id(node): node.variable.detach().to(torch.float64) for node in nodes}
         try:
@@ -268,7 +349,7 @@ def _short_list(values):
 
 def _received(contributions, grad):
     """An incoming gradient, with the contributions it is the sum of when several paths lead here."""
-    entry = {"value": short_tensor(grad) if grad is not None else None}
+    entry = {"value": short_tensor(grad) if grad is not None else None, "grad": _printed(grad)}
     if contributions and len(contributions) > 1:
         entry["sum_of"] = contributions
     return entry
@@ -289,13 +370,44 @@ def _export_ids(root):
     return {id(node): number for number, node in enumerate(order) if not isinstance(node, tuple)}
 
 
-def _slot_inputs(node, inputs):
-    """For each edge slot of a formula node, the name of the forward input it belongs to."""
-    spans = getattr(node, "_spans", None) or (1,) * len(inputs)
-    names = []
-    for name, span in zip(inputs, spans):
-        names.extend([name] * span)
-    return names + [None] * (len(node._next) - len(names))
+def _walk(root):
+    from torch.autograd.graph_export import walk
+    return walk([root]) if root is not None else ([], [])
+
+
+PRINTED_MAX_ELEMENTS = 64  # larger gradients are described by shape (printing them costs ms each)
+
+
+def _printed(grad):
+    """A gradient as PyTorch prints it (``tensor(2.)``; None for none), or by its shape when large."""
+    if grad is None:
+        return "None"
+    return repr(grad) if grad.numel() <= PRINTED_MAX_ELEMENTS else short_tensor(grad)
+
+
+def _assignment_lines(program_file):
+    """Each variable of the program -> the 1-based line of its first assignment (leaves and
+    models are tied to the line that made them)."""
+    import linecache
+    lines = {}
+    source = "".join(linecache.getlines(program_file)) if program_file else ""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return lines
+    stack = list(tree.body)
+    while stack:  # the program's own statements, not those of the functions and classes it defines
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name) and (name.id not in lines or node.lineno < lines[name.id]):
+                        lines[name.id] = node.lineno
+    return lines
 
 
 # ---- local derivatives as formulas, from the derivative table's source -----------------------
@@ -327,22 +439,94 @@ def formula_texts(derivative):
 
 
 def _product(input_name, entry, params, grad, saved, sent):
-    """The formula for one input with the engine's values put in: `grad * other` and
-    `403.429 · 3 = 1210.29`. Conditions on plain numbers (`alpha == 1`) are decided first."""
+    """The formula for one input, in derivatives.yaml's notation (``grad.expand(self.sym_sizes())``),
+    and with the engine's values put in where the formula reads them (``1 · 403.429 = 403.429``,
+    ``(1).expand([1, 4]) = [1, 1, 1, 1]``). Conditions on plain numbers (``alpha == 1``) are
+    decided first."""
     lam, source = entry
     values = {"grad": grad, **saved}
     if isinstance(lam, ast.Name):  # a backward function of its own: show it called
+        body = ast.Call(ast.Name(lam.id), [ast.Name(p) for p in params], [])
         formula = f"{lam.id}({', '.join(params)})"
     else:
-        formula = _segment(_decide_conditions(lam.body, values), source)
-    result = {"input": input_name, "formula": formula}
+        body = _decide_conditions(lam.body, values)
+        formula = _segment(body, source)
+    result = {"input": input_name, "formula": _yaml_notation(formula)}
     known = {p: values[p] for p in params if p in values and values[p] is not None}
     result["values"] = {p: short_tensor(v) for p, v in known.items()}
-    if sent is not None and all(p in known for p in params if re.search(rf"\b{p}\b", formula)):
-        filled = re.sub(r"\b(" + "|".join(map(re.escape, known)) + r")\b",
-                        lambda m: short_tensor(known[m.group(1)]), formula) if known else formula
-        result["product"] = filled.replace(" * ", " · ") + " = " + short_tensor(sent)
+    used = {n.id for n in ast.walk(body) if isinstance(n, ast.Name) and n.id in params}
+    if sent is not None and used <= known.keys():
+        result["product"] = _substituted(body, known).replace(" * ", " · ") + " = " + short_tensor(sent)
     return result
+
+
+def _yaml_notation(text):
+    """The engine's attribute names as derivatives.yaml writes them."""
+    return re.sub(r"\._shape\b", ".sym_sizes()", text)
+
+
+_templates = {}  # (id(formula AST), the names known) -> (text with slots, [(name, attribute chain)])
+
+
+def _substituted(body, known):
+    """``body`` (an expression) as text with each name in ``known`` replaced by its value, and an
+    attribute read of one (``self._shape``) by the attribute's value; a value a method is called
+    on is parenthesized when it is a bare number (``(1).expand(...)``)."""
+    import torch
+    key = (id(body), tuple(sorted(known)))
+    if key not in _templates:
+        _templates[key] = _template(body, known)
+    text, reads = _templates[key]
+    values = []
+    for name, chain in reads:
+        value = known[name]
+        for attr in chain:
+            value = getattr(value, attr)
+        if isinstance(value, (tuple, list)) and not isinstance(value, torch.Tensor):
+            values.append("[" + ", ".join(map(short, value)) + "]")
+        else:
+            values.append(short_tensor(value))
+
+    def put(match):
+        value = values[int(match.group(1))]
+        receiver = text[match.end():match.end() + 1] in (".", "[")
+        return f"({value})" if receiver and re.fullmatch(r"-?[0-9.e+-]+|nan|inf|-inf", value) else value
+
+    return re.sub(r"__value_(\d+)__", put, text)
+
+
+def _template(body, known):
+    """``body`` as text with a slot ``__value_<k>__`` for each read of a known name (or of a
+    plain attribute of one), and the reads: [(name, attribute chain)]."""
+    reads = []
+
+    def slot(name, chain):
+        reads.append((name, chain))
+        return ast.Name(f"__value_{len(reads) - 1}__")
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Attribute(self, node):
+            chain, inner = [], node
+            while isinstance(inner, ast.Attribute):
+                chain.append(inner.attr)
+                inner = inner.value
+            if isinstance(inner, ast.Name) and inner.id in known:
+                value = known[inner.id]
+                try:
+                    for attr in reversed(chain):
+                        value = getattr(value, attr)
+                except AttributeError:
+                    value = None
+                if value is not None and not callable(value):
+                    return slot(inner.id, tuple(reversed(chain)))
+            node.value = self.visit(node.value)
+            return node
+
+        def visit_Name(self, node):
+            return slot(node.id, ()) if node.id in known else node
+
+    tree = Substitute().visit(ast.parse(ast.unparse(body), mode="eval"))
+    return ast.unparse(tree), reads
 
 
 _segments = {}  # id(ast node) -> its source text (the nodes live on in _formula_cache)

@@ -220,12 +220,14 @@ def run(code, prelude, emit, options=None):
     try:
         if not options.get("graph"):
             error, namespace = _run_in_namespace(code, prelude, output, session)
-            result = {"error": error, **flags}
+            result = {"error": error, "graph_built": _built_graph(namespace), **flags}
         else:
             import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
             with course_graph.recording() as recorder:
                 error, namespace = _run_in_namespace(code, prelude, output, session)
-            result = {"error": error, "graph": course_graph.open_session(namespace, recorder), **flags}
+            graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
+            result = {"error": error, "graph": graph,
+                      "graph_built": bool(graph["tensors"] or graph.get("tangents")) or _built_graph(namespace), **flags}
         if options.get("checks") is not None and error is None:
             try:
                 result["check"] = check_program(options["checks"], code, namespace, "".join(output.printed), options.get("language"))
@@ -235,6 +237,23 @@ def run(code, prelude, emit, options=None):
     finally:
         if session is not None:
             session["process"] = _save_process()
+
+
+def _built_graph(namespace):
+    """Whether a run left something the graph panel can show (a tensor that requires grad, or a
+    module): what offers "Show graph" after a run that was not recorded. A look at the values only."""
+    torch = sys.modules.get("torch")
+    tensor, module = getattr(torch, "Tensor", None), getattr(getattr(torch, "nn", None), "Module", None)
+    if tensor is None or module is None:
+        return False
+    is_a = _BUILTINS["isinstance"]  # Python's own: the program may have rebound builtins.isinstance
+    return any((is_a(value, tensor) and value.requires_grad is True) or is_a(value, module)
+               for name, value in namespace.items() if not name.startswith("_"))
+
+
+def _program_file(prelude, options):
+    """The file name the program runs as (its line numbers are the learner's)."""
+    return LEARNER_FILE if options.get("session") is None else CELL_FILE.format(len(prelude) + 1)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,32 +1,39 @@
 // The graph panel: the tensors a run left, the graph behind the chosen one (SVG laid out by dagre,
 // zoom and pan, a nested list as its text alternative), node details, the backward stepper and
 // the gradient check. `graphPanel(panel, handlers)` is self-contained: any view that keeps a panel
-// state (graph/actions.js) can mount it. Test hooks: graph-panel, graph-node (data-name),
-// graph-step, gradcheck (data-state pass/fail) — see docs/testing.md.
+// state (graph/actions.js) can mount it. Test hooks: graph-panel, graph-node (data-node-id,
+// data-line, data-label), graph-edge (data-from, data-to, data-grad), graph-step, graph-play,
+// gradcheck (data-state pass/fail) — see docs/testing.md.
 import { html, svg, nothing } from "lit-html";
+import { ref } from "lit-html/directives/ref.js";
 import { strings } from "../strings.js";
-import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
+import { mistakeForMessage } from "../mistakes.js";
+import { edgeGradients, mayBuildGraph, reachedNodes } from "../graph/actions.js";
+import { COLLAPSE_ABOVE, LABEL_CHARS, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
 // Read at each render (not once at load), so the panel speaks the language chosen since.
 const t = new Proxy({}, { get: (_, key) => strings.graph[key] });
 
-// The toggle that opens the panel (the panel itself shows only when open).
-export const graphToggle = (panel, handlers) =>
-  html`<button type="button" data-testid="graph-toggle" aria-expanded=${panel?.open ? "true" : "false"} @click=${handlers.toggle}>${panel?.open ? t.hide : t.show}</button>`;
+// The toggle that opens the panel (the panel itself shows only when open): offered where the last
+// run built a graph, or, before any run, where the code looks like it will (`code`).
+export const graphToggle = (panel, handlers, code) =>
+  panel?.open || (panel?.built ?? (code === undefined || mayBuildGraph(code)))
+    ? html`<button type="button" data-testid="graph-toggle" aria-expanded=${panel?.open ? "true" : "false"} @click=${handlers.toggle}>${panel?.open ? t.hide : t.show}</button>`
+    : nothing;
 
 export function graphPanel(panel, handlers) {
   if (!panel?.open) return nothing;
   return html`
-    <section class="graph-panel" data-testid="graph-panel" aria-label=${t.title}>
+    <section class="graph-panel" data-testid="graph-panel" aria-label=${t.title} @keydown=${(e) => stepKeys(e, panel, handlers)}>
       <h3>${t.title}</h3>
       ${panel.tensors === null
         ? html`<p class="note">${t.runFirst}</p>`
         : panel.tensors.length === 0
-          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>`
+          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>${panel.tangents?.length ? forwardView(panel.tangents) : nothing}`
           : html`
               <label class="graph-pick">${t.pick}
                 <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
-                  ${panel.tensors.map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${tensor.name} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
+                  ${panel.tensors.map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${tensor.name.startsWith("backward() @ ") ? t.backwardRoot(tensor.name.slice(13)) : tensor.name} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
                 </select>
               </label>
               ${panel.error ? html`<p class="stderr" data-testid="graph-error">${panel.error}</p>` : nothing}
@@ -61,6 +68,7 @@ function graphBody(panel, handlers) {
       </div>
       ${graphSvg(drawn, panel, step, handlers)}
     </div>
+    ${forwardView(panel.tangents)}
     ${node ? nodeDetails(node, handlers) : html`<p class="help">${t.clickNode}</p>`}
     ${panel.steps ? stepper(panel, handlers) : nothing}
     ${gradcheck(panel, handlers)}
@@ -71,33 +79,87 @@ function graphBody(panel, handlers) {
   `;
 }
 
+// Keyboard stepping anywhere in the panel (not while typing in its picker): ← → step, Home/End.
+function stepKeys(event, panel, handlers) {
+  if (!panel.steps?.steps?.length || event.target.closest("select, input, textarea, code-editor")) return;
+  const to = { ArrowRight: panel.step + 1, ArrowLeft: panel.step - 1, Home: 0, End: panel.steps.steps.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  handlers.setStep(to);
+}
+
 function graphSvg(drawn, panel, step, handlers) {
   const current = step ? `node:${step.node}` : null;
   const width = Math.max(drawn.width, 1);
   const height = Math.max(drawn.height, 1);
-  // Drawn at 1 px per layout unit in a scrolling box: zoom scales the SVG, panning scrolls.
-  return html`<div class="graph-canvas" data-testid="graph-canvas" @pointerdown=${startPan} @wheel=${wheelZoom}>
+  const grads = panel.steps?.steps ? edgeGradients(panel.steps.steps, panel.step) : new Map();
+  const reached = panel.steps?.steps ? reachedNodes(panel.steps.steps, panel.step) : new Map();
+  const failed = panel.steps?.error?.node ?? null;
+  // Drawn at 1 px per layout unit in a scrolling box: zoom scales the SVG, panning scrolls. A
+  // drawing wider than its box (a phone) starts fitted to the width.
+  return html`<div class="graph-canvas" data-testid="graph-canvas" @pointerdown=${startPan} @wheel=${wheelZoom} ${ref((canvas) => canvas && fitWidthOnce(canvas, drawn))}>
     <svg class="graph-svg" data-testid="graph-svg" viewBox="0 0 ${width} ${height}" width=${width} height=${height}
       data-width=${width} data-height=${height} role="group" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
       <defs><marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
-      ${drawn.edges.map((edge) => svg`<polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>`)}
-      ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers))}
+      ${drawn.edges.map((edge) => drawnEdge(edge, grads, step))}
+      ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers, reached, failed))}
     </svg>
   </div>`;
 }
 
-function drawnNode(entry, panel, current, handlers) {
+// A value written on the drawing, cut to fit beside its node or edge (the stepper and the hooks
+// carry it whole).
+const clip = (text, length = LABEL_CHARS) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+const fitted = new WeakMap(); // canvas -> the drawing it was last fitted for
+
+function fitWidthOnce(canvas, drawn) {
+  if (fitted.get(canvas) === drawn) return;
+  fitted.set(canvas, drawn);
+  requestAnimationFrame(() => {
+    const fit = canvas.clientWidth / Math.max(drawn.width, 1);
+    if (fit < 1) setZoom(canvas, Math.max(fit, 0.1), { x: 0, y: 0 });
+  });
+}
+
+// One next_functions entry: its arrow, its input's name where it is one of parallel edges (x * x:
+// self, other), and once backward has sent a gradient along it, that gradient.
+function drawnEdge(edge, grads, step) {
+  const data = edge.edge;
+  const from = data ? data.from : undefined;
+  const sent = data ? grads.get(`${data.from}:${data.slot}`) : undefined;
+  const active = data && step && step.node === data.from;
+  const mid = edge.points[Math.floor(edge.points.length / 2)];
+  const label = data && edge.parallel ? `${data.input ?? data.slot}${data.input_nr ? ` #${data.input_nr}` : ""}` : null;
+  return svg`<g class="graph-edge-group${active ? " active" : ""}${sent ? " sent" : ""}" data-testid=${data ? "graph-edge" : "graph-box-edge"}
+      data-from=${from ?? nothing} data-to=${data ? data.to : nothing} data-slot=${data ? data.slot : nothing} data-input=${data?.input ?? nothing}
+      data-grad=${sent?.grad ?? nothing}>
+    <polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>
+    ${label ? svg`<text class="edge-label" x=${mid.x} y=${mid.y - 4}>${label}</text>` : nothing}
+    ${sent ? svg`<text class="edge-grad" x=${mid.x + 6} y=${mid.y + 10}>${clip(sent.value ?? "None")}</text>` : nothing}
+  </g>`;
+}
+
+function drawnNode(entry, panel, current, handlers, reached, failed) {
   const lines = nodeLines(entry);
   const x = entry.x - entry.width / 2;
   const y = entry.y - entry.height / 2;
   const activate = () => (entry.kind === "group" ? handlers.toggleGroup(entry.group) : handlers.selectNode(entry.node.id));
   const selected = entry.node && panel.node === entry.node.id;
-  const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}`;
+  const linked = entry.node && panel.line !== null && panel.line !== undefined && entry.node.line === panel.line;
+  const grad = entry.node ? reached.get(entry.node.id) : undefined;
+  const error = entry.node && entry.node.id === failed;
+  const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}${linked ? " linked" : ""}${error ? " error" : ""}`;
   return svg`<g class=${classes} data-testid=${entry.kind === "group" ? "graph-group" : "graph-node"} data-name=${entry.name}
-      data-id=${entry.node?.id ?? entry.group} tabindex="0" role="button"
+      data-id=${entry.node?.id ?? entry.group} data-node-id=${entry.node?.id ?? nothing} data-line=${entry.node?.line ?? nothing}
+      data-label=${entry.node?.label ?? nothing} tabindex="0" role="button"
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
+    ${entry.node?.tensor?.tangent ? svg`<text class="node-tangent" data-testid="graph-node-tangent" x=${x + entry.width + 4} y=${y + 12}>${clip(`ṫ = ${numbers(entry.node.tensor.tangent.value ?? shapeText(entry.node.tensor.tangent))}`, 16)}</text>` : nothing}
+    ${error
+      ? svg`<text class="node-error" x=${x} y=${y + entry.height + 12}>${clip(`⚠ ${t.errorHere}`)}</text>`
+      : grad !== undefined ? svg`<text class="node-grad" data-testid="graph-node-grad" x=${x} y=${y + entry.height + 12}><title>${t.gradShort(grad)}</title>${clip(t.gradShort(grad))}</text>` : nothing}
   </g>`;
 }
 
@@ -169,6 +231,7 @@ function nodeDetails(node, handlers) {
         <button type="button" class="close" aria-label=${t.close} @click=${() => handlers.selectNode(node.id)}>×</button></h4>
       <dl>
         <dt>${node.kind === "leaf" ? t.leafValue : node.kind === "constant" ? t.constant : t.output}</dt><dd>${valueText(node.tensor)}</dd>
+        ${node.line ? html`<dt>${t.line}</dt><dd data-testid="graph-node-line">${node.line}</dd>` : nothing}
         ${node.scope?.length ? html`<dt>${t.module}</dt><dd>${node.scope.join(" › ")}</dd>` : nothing}
         ${node.kind === "leaf" ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad">${node.grad ? valueText(node.grad) : t.noGrad}</dd>` : nothing}
         ${node.saved?.freed
@@ -181,29 +244,60 @@ function nodeDetails(node, handlers) {
 
 const nodeLabel = (graph, id) => {
   const node = graph.nodes[id];
-  return node ? (node.label ? `${node.name} (${node.label})` : node.name) : "?";
+  return node ? (node.label ? `${node.name} (${node.label})` : node.kind === "constant" ? t.noGradientNode : node.name) : "?";
 };
+
+// Forward mode: the run's dual tensors in the order their tangents were computed, each tangent as
+// PyTorch prints it (the nodes that made them show theirs too: "ṫ = …").
+function forwardView(tangents) {
+  if (!tangents?.length) return html`<p class="help" data-testid="graph-forward-none">${t.forwardNone}</p>`;
+  return html`<details class="graph-forward" data-testid="graph-forward" open>
+    <summary>${t.forwardHeading}</summary>
+    <p class="help">${t.forwardHelp}</p>
+    <ol>${tangents.map((dual) => html`<li data-testid="graph-tangent" data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
+      <code>${dual.label ?? t.unnamed}</code> = ${valueText(dual.tensor)} — ${t.tangent} <code>${dual.tensor.tangent?.repr}</code></li>`)}</ol>
+  </details>`;
+}
+
+// Where a backward failed, the mistake helper's explanation (mistakes.js) in place of the raw error.
+function failure(error) {
+  const mistake = mistakeForMessage(error.message);
+  return html`<div class="graph-failure" data-testid="graph-error-node" data-node=${error.node ?? ""} data-mistake=${mistake?.id ?? ""}>
+    <p><strong>⚠ ${t.failedAt}</strong></p>
+    ${mistake ? html`<p>${strings.mistakes[mistake.id]}</p>` : nothing}
+    <p class="help"><code>${error.message.split("\n")[0].slice(0, 160)}${error.message.length > 160 ? "…" : ""}</code></p>
+  </div>`;
+}
 
 function stepper(panel, handlers) {
   const { steps, graph } = panel;
-  if (steps.error) return html`<p class="note" data-testid="graph-step" data-state="unavailable">${t.noSteps(steps.error)}</p>`;
+  if (!steps.steps?.length) {
+    if (steps.error) return html`<div class="graph-step" data-testid="graph-step" data-state="unavailable">${failure(steps.error)}</div>`;
+    return nothing;
+  }
   const step = steps.steps[panel.step];
   if (!step) return nothing;
+  const last = panel.step >= steps.steps.length - 1;
   return html`
     <div class="graph-step" data-testid="graph-step" data-step=${panel.step} aria-live="polite">
       <h4>${t.stepHeading}</h4>
-      <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : t.dryRun}</p>
+      <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : steps.source === "run-through" ? t.runThrough(steps.seed) : t.dryRun}</p>
       <div class="toolbar">
         <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${() => handlers.setStep(panel.step - 1)}>${t.previous}</button>
         <span>${t.stepOf(panel.step + 1, steps.steps.length)}</span>
-        <button type="button" data-testid="graph-step-next" ?disabled=${panel.step >= steps.steps.length - 1} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
+        <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
+        <button type="button" data-testid="graph-play" aria-pressed=${panel.playing ? "true" : "false"} @click=${handlers.play}>${panel.playing ? t.pause : t.play}</button>
       </div>
+      <p class="help">${t.keys}</p>
       <p><strong>${nodeLabel(graph, step.node)}</strong></p>
       <ul>
-        ${step.incoming.map((incoming) => html`<li>${t.incoming}: <code data-testid="graph-step-incoming">${incoming.sum_of ? `${incoming.sum_of.map((c) => c.value).join(" + ")} = ` : ""}${incoming.value ?? "None"}</code>
-          ${incoming.sum_of ? html` <span class="help">(${t.summed(incoming.sum_of.map((c) => nodeLabel(graph, c.from)))})</span>` : nothing}</li>`)}
-        ${step.accumulate ? accumulation(step.accumulate) : step.sends.map((send) => sendLine(graph, send))}
+        ${step.incoming.map((incoming, nr) => html`<li>${t.incoming}${step.incoming.length > 1 ? ` #${nr}` : ""}: <code data-testid="graph-step-incoming">${incoming.sum_of ? `${incoming.sum_of.map((c) => c.value).join(" + ")} = ` : ""}${incoming.value ?? "None"}</code>
+          ${incoming.sum_of ? html` <span class="help">(${t.summed(incoming.sum_of.map((c) => `${nodeLabel(graph, c.from)}${c.input ? ` [${c.input}]` : ""}`))})</span>` : nothing}</li>`)}
+        ${step.hooked ? html`<li data-testid="graph-step-hook">${t.hooked(step.hooked.join(", "), step.incoming.map((i) => i.value ?? "None").join(", "))}</li>` : nothing}
+        ${step.retained ? html`<li data-testid="graph-step-retained">${t.retained(step.retained.join(", "), step.incoming[0]?.value ?? "None")}</li>` : nothing}
+        ${step.accumulate ? accumulation(step.accumulate) : (step.sends ?? []).map((send) => sendLine(graph, send))}
       </ul>
+      ${steps.error ? failure(steps.error) : nothing}
     </div>
   `;
 }
@@ -215,8 +309,9 @@ function accumulation(acc) {
 }
 
 function sendLine(graph, send) {
+  if (send.none) return html`<li data-testid="graph-step-none">${send.input ? html`(${send.input}) ` : nothing}${t.noGradient}</li>`;
   return html`<li>${t.to(nodeLabel(graph, send.to))}${send.input ? html` (${send.input})` : nothing}:
-    ${send.formula ? html`<code class="formula">${send.formula}</code>` : nothing}
+    ${send.formula ? html`<code class="formula" data-testid="graph-step-formula">${send.formula}</code>` : nothing}
     ${send.product
       ? html` → <code data-testid="graph-step-product">${send.product}</code>`
       : html`${Object.keys(send.values ?? {}).length ? html` ${t.with} <code>${Object.entries(send.values).map(([name, value]) => `${name} = ${value}`).join(", ")}</code>` : nothing}

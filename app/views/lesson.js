@@ -9,7 +9,7 @@ import { textLanguage } from "../i18n/course.js";
 import * as selectors from "../selectors.js";
 import { outputPanel } from "./output.js";
 import { graphPanel, graphToggle } from "./graph.js";
-import { graphHandlers } from "../graph/actions.js";
+import { graphHandlers, selectedLine } from "../graph/actions.js";
 import { practiceArea } from "./practice.js";
 import { questionList } from "./questions.js";
 
@@ -54,7 +54,8 @@ export function example(state, lesson, n) {
       ${keyed(
         `${n}/${state.resets[selectors.exampleKey(lesson.id, n)] ?? 0}`,
         html`<code-editor data-testid="example-editor" .initial=${selectors.exampleCode(lesson, n)} .label=${strings.exampleEditorLabel(n + 1)}
-          .onRun=${() => actions.runExample(lesson, n)} .onChange=${(code) => actions.editExample(lesson, n, code)}></code-editor>`,
+          .onRun=${() => actions.runExample(lesson, n)} .onChange=${(code) => actions.editExample(lesson, n, code)}
+          .graphLine=${selectedLine(state.graphs[key])} .onLineClick=${graph.selectLine}></code-editor>`,
       )}
       <div class="toolbar">
         ${running
@@ -62,7 +63,7 @@ export function example(state, lesson, n) {
           : html`<button type="button" class="primary" data-testid="example-run" title=${strings.examplePreludeNote}
               ?disabled=${!selectors.canRun()} @click=${() => actions.runExample(lesson, n)}>${strings.runExample}</button>`}
         ${edited ? html`<button type="button" data-testid="example-reset" @click=${() => actions.resetExample(lesson, n)}>${strings.resetExample}</button>` : nothing}
-        ${graphToggle(state.graphs[key], graph)}
+        ${graphToggle(state.graphs[key], graph, selectors.exampleCode(lesson, n))}
       </div>
       <p class="output-caption" data-testid="example-output-caption" data-showing=${run ? "run" : "expected"}>
         ${run ? strings.yourOutput : strings.expectedOutput}

@@ -10,7 +10,7 @@ import { markdownBlock, markdownInline } from "../markdown.js";
 import { confirmThen } from "./dialog.js";
 import { outputPanel, verdict } from "./output.js";
 import { graphPanel, graphToggle } from "./graph.js";
-import { graphHandlers } from "../graph/actions.js";
+import { graphHandlers, selectedLine } from "../graph/actions.js";
 import { lessonHref } from "../router.js";
 
 export function practiceArea(state, lesson) {
@@ -48,7 +48,7 @@ export function practiceArea(state, lesson) {
       ${keyed(
         state.resets[key] ?? 0,
         html`<code-editor data-testid="editor" aria-describedby="editor-help" .initial=${selectors.draftOf(lesson)}
-          .label=${strings.editorLabel} .errorLine=${errorLine}
+          .label=${strings.editorLabel} .errorLine=${errorLine} .graphLine=${selectedLine(state.graphs[key])} .onLineClick=${graph.selectLine}
           .onRun=${() => (run?.running ? actions.stop() : run_())} .onChange=${(code) => actions.setDraft(lesson.id, code)}></code-editor>`,
       )}
       <div class="toolbar practice-toolbar">
@@ -59,7 +59,7 @@ export function practiceArea(state, lesson) {
         <button type="button" data-testid="hint" ?disabled=${hintsShown >= step.hints.length} @click=${() => actions.showHint(lesson)}>
           ${hintsShown >= step.hints.length ? strings.hintsAllShown(step.hints.length) : strings.hint(hintsShown, step.hints.length)}
         </button>
-        ${graphToggle(state.graphs[key], graph)}
+        ${graphToggle(state.graphs[key], graph, selectors.draftOf(lesson))}
         ${solutionShown ? nothing : html`<button type="button" data-testid="show-solution" @click=${showSolution}>${strings.showSolution}</button>`}
       </div>
       ${hintsShown

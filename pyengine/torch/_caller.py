@@ -17,3 +17,12 @@ def warn(message):
     while frame is not None and is_engine_file(frame.f_code.co_filename):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, UserWarning, stacklevel=level)
+
+
+def program_line():
+    """(file name, line) of the innermost frame outside the engine: the program's line that
+    called into it (the graph view ties each node to it)."""
+    frame = sys._getframe(1)
+    while frame is not None and is_engine_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    return (frame.f_code.co_filename, frame.f_lineno) if frame is not None else (None, None)

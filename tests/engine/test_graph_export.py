@@ -13,7 +13,7 @@ import torch
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "graph"))
 sys.path.insert(0, str(ROOT / "app" / "py"))
-from programs import PROGRAMS, WRONG_FUNCTION  # noqa: E402
+from programs import PROGRAMS, WRONG_FUNCTION, lesson_programs  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("app_graph_runner", ROOT / "app" / "py" / "runner.py")
 runner = importlib.util.module_from_spec(_spec)
@@ -21,6 +21,7 @@ _spec.loader.exec_module(runner)
 import course_graph  # noqa: E402
 
 EXPECTED = json.loads((ROOT / "tests" / "graph" / "expected.json").read_text())["programs"]
+LESSONS = lesson_programs()
 
 
 def run_with_graph(code):
@@ -36,24 +37,60 @@ def as_structure(export):
 
 # create_graph's backward of pow records PyTorch's pow_backward as our formula's ops (MulBackward0
 # by a constant where PyTorch has MulBackward1): an engine difference, not the export's.
-KNOWN_DIFFERENCES = {"second_order"}
+KNOWN_DIFFERENCES = {"second_order", "lesson:higher-order:example 1", "lesson:higher-order:example 2",
+                     "lesson:higher-order:practice",
+                     # the engine has no torch.utils.checkpoint, Module.register_full_backward_hook
+                     # or saved-tensor hooks yet: these lessons' programs do not run on it
+                     *(f"lesson:{lesson}:{part}" for lesson in ("checkpointing", "module-hooks", "saved-tensor-hooks")
+                       for part in ("example 1", "example 2", "practice"))}
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(strict=True)) if name in KNOWN_DIFFERENCES
-                                  else name for name in sorted(PROGRAMS)])
-def test_exported_graph_has_pytorchs_nodes_and_edges(name):
-    listed = run_with_graph(PROGRAMS[name])["tensors"]
-    assert sorted(t["name"] for t in listed) == sorted(EXPECTED[name])
-    for root in EXPECTED[name]:
+def programs(names):
+    return [pytest.param(name, marks=pytest.mark.xfail(strict=True)) if name in KNOWN_DIFFERENCES else name
+            for name in sorted(names)]
+
+
+def recorded_edge_gradients(recorder, call):
+    """What each node sent along each edge in one recorded backward call, numbered as the export
+    of the graph behind the call's (first) root numbers its nodes: [[node, slot, printed], ...]."""
+    from torch.autograd.graph_export import walk
+    order, _ = walk([call["roots"][0][0]])
+    number = {id(node): k for k, node in enumerate(order) if not isinstance(node, tuple)}
+    return [[number[id(node)], slot, repr(g)] for node, *_, grads_out in call["steps"]
+            if isinstance(grads_out, list) for slot, g in enumerate(grads_out)]
+
+
+@pytest.mark.parametrize("name", programs([*PROGRAMS, *LESSONS]))
+def test_exported_graph_and_backward_gradients_are_pytorchs(name):
+    """For every program here and every lesson's examples and practice solution: the panel's
+    tensors, nodes and next_functions edges, and in the backward calls the recorder keeps, the
+    gradient sent along each edge, as real PyTorch prints it."""
+    expected = EXPECTED[name]
+    code = {**PROGRAMS, **LESSONS}[name]
+    listed = run_with_graph(code)["tensors"]
+    assert sorted(t["name"] for t in listed if not t["name"].startswith("backward()")) == sorted(expected["roots"])
+    for root, graph in expected["roots"].items():
         export = course_graph.answer({"what": "graph", "name": root})
-        expected = EXPECTED[name][root]
-        assert as_structure(export) == {"nodes": expected["nodes"], "edges": expected["edges"]}, root
+        assert as_structure(export) == {"nodes": graph["nodes"], "edges": graph["edges"]}, root
+    if "gradcheck(" in code:  # gradcheck's own backward calls are its implementation's, not the program's
+        return
+    if "torch.func" in code:  # real torch's hooks see functorch's wrapped tensors inside a transform
+        return
+    recorder = course_graph._session.recorder
+    kept = list(recorder.backward_calls)
+    assert recorder.backward_count == expected["backward_calls"]
+    first_kept = expected["backward_calls"] - len(kept)
+    for call in expected["backward"]:
+        if call["call"] < first_kept or not call["sent"]:
+            continue
+        ours = kept[call["call"] - first_kept]
+        assert sorted(recorded_edge_gradients(recorder, ours)) == sorted(call["sent"]), call["call"]
 
 
 def test_saved_numbers_show_as_pytorch_prints_them():
     # a number given for a tensor input is saved by PyTorch as a wrapped tensor: tensor(3)
     run_with_graph(PROGRAMS["number_operands"])
-    for root, expected in EXPECTED["number_operands"].items():
+    for root, expected in EXPECTED["number_operands"]["roots"].items():
         if expected["saved"]:
             saved = course_graph.answer({"what": "graph", "name": root})["nodes"][0]["saved"]
             assert {name: saved[name]["repr"] for name in expected["saved"]} == expected["saved"], root
@@ -68,9 +105,38 @@ def test_export_labels_leaves_and_parameters_with_their_names_and_grads():
     run_with_graph(PROGRAMS["mlp_step"])
     nodes = course_graph.answer({"what": "graph", "name": "loss"})["nodes"]
     leaves = {n["label"] for n in nodes if n["kind"] == "leaf"}
-    assert leaves == {"model.0.weight", "model.0.bias", "model.2.weight", "model.2.bias"}
+    assert leaves == {"0.weight", "0.bias", "2.weight", "2.bias"}  # as torchviz names them
     scopes = {tuple(n.get("scope", ())) for n in nodes if n["kind"] == "function"}
     assert ("model", "model.0") in scopes and ("model", "model.2") in scopes and () in scopes
+
+
+def test_nodes_know_their_program_line_and_edges_their_input():
+    run_with_graph(PROGRAMS["seed_practice"])  # line 4: a = x * x, line 5: b = a + x
+    export = course_graph.answer({"what": "graph", "name": "b"})
+    assert [(n["name"], n.get("label"), n.get("line")) for n in export["nodes"]] == [
+        ("AddBackward0", "b", 5), ("MulBackward0", "a", 4), ("AccumulateGrad", "x", 3)]
+    assert [(e["from"], e["to"], e["input"]) for e in export["edges"]] == [
+        (0, 1, "self"), (1, 2, "self"), (1, 2, "other"), (0, 2, "other")]
+
+
+def test_formula_values_go_where_the_formula_reads_them():
+    run_with_graph("import torch\nx = torch.ones(1, 4, requires_grad=True)\nb = (x * x).sum()\nb.backward()\n")
+    first = course_graph.answer({"what": "steps", "name": "b"})["steps"][0]["sends"][0]
+    assert first["formula"] == "grad.expand(self.sym_sizes())"
+    assert first["product"] == "(1).expand([1, 4]) = [1, 1, 1, 1]"
+    assert first["grad"] == "tensor([[1., 1., 1., 1.]])"
+
+
+def test_an_unnamed_backward_output_is_offered_and_errors_name_their_node():
+    listed = run_with_graph("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x * x).sum().backward()\n")
+    assert listed["tensors"] == [{"name": "backward() @ 3", "grad_fn": "SumBackward0", "shape": [], "scalar": True,
+                                  "backward": True}]
+    assert course_graph.answer({"what": "gradcheck", "name": "backward() @ 3"})["passed"]
+    result = runner.run("import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\n",
+                        [], lambda stream, text: None, {"graph": True})
+    assert result["error"]["type"] == "RuntimeError"
+    steps = course_graph.answer({"what": "steps", "name": "y"})
+    assert steps["error"]["node"] == 0 and "second time" in steps["error"]["message"]
 
 
 def test_stepper_shows_the_seed_products_with_the_engines_numbers():
@@ -90,13 +156,14 @@ def test_stepper_adds_the_gradients_of_several_paths():
     run_with_graph(PROGRAMS["reuse_square"])
     mul, leaf = course_graph.answer({"what": "steps", "name": "y"})["steps"]
     assert [s["product"] for s in mul["sends"]] == ["1 · 3 = 3", "1 · 3 = 3"]
-    assert leaf["incoming"][0] == {"value": "6", "sum_of": [{"from": 0, "value": "3"}, {"from": 0, "value": "3"}]}
+    assert leaf["incoming"][0] == {"value": "6", "grad": "tensor(6.)", "sum_of": [
+        {"from": 0, "input": "self", "value": "3"}, {"from": 0, "input": "other", "value": "3"}]}
 
 
 def test_stepper_dry_run_leaves_the_learners_tensors_alone():
     graph = run_with_graph("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
                            "y = (x * 2).sum()\ny.retain_grad()\nx.register_hook(print)\n")
-    assert graph["tensors"][0]["name"] == "x"
+    assert [t["name"] for t in graph["tensors"]] == ["y"]  # the tensors with a grad_fn
     steps = course_graph.answer({"what": "steps", "name": "y"})
     assert steps["source"] == "dry-run"
     assert steps["steps"][-1]["accumulate"]["incoming"] == "[2, 2]"

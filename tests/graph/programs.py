@@ -157,7 +157,47 @@ x = torch.tensor(1.5, requires_grad=True)
 y = x ** 3
 g, = torch.autograd.grad(y, x, create_graph=True)
 """,
+    "branching_backward": """
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([0.5, -1.0], requires_grad=True)
+h = x * w
+u = h.sin()
+v = h.cos()
+out = (u + v).sum()
+out.backward()
+""",
+    "loop": """
+import torch
+x = torch.tensor(0.5, requires_grad=True)
+y = x
+for step in range(3):
+    y = y * x + 1
+y.backward()
+""",
+    "create_graph": """
+import torch
+x = torch.tensor(2.0, requires_grad=True)
+y = x * x * x
+g, = torch.autograd.grad(y, x, create_graph=True)
+g.backward()
+""",
 }
 
 # The custom Function with a wrong backward (d(x³)/dx is 3x², not 2x): gradcheck must fail on it.
 WRONG_FUNCTION = PROGRAMS["custom_function"].replace("return 3 * x ** 2 * grad", "return 2 * x * grad")
+
+
+def lesson_programs():
+    """Every lesson's examples (each after the earlier ones, as the app runs it) and practice
+    solution from lessons.json, by "lesson:<id>:example <n>" / "lesson:<id>:practice"."""
+    import json
+    from pathlib import Path
+    course = json.loads((Path(__file__).resolve().parents[2] / "lessons.json").read_text())
+    programs = {}
+    for lesson in course["lessons"]:
+        blocks = [block["code"] for block in lesson["body"] if block["type"] == "code"]
+        for n in range(len(blocks)):
+            programs[f"lesson:{lesson['id']}:example {n + 1}"] = "\n".join(blocks[:n + 1])
+        programs[f"lesson:{lesson['id']}:practice"] = lesson["practice"]["solution"]
+    return programs

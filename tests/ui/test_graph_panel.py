@@ -1,12 +1,17 @@
-"""The graph panel (views/graph.js) and the mistake notes (mistakes.js) in Chromium, on the seed lesson."""
+"""The graph panel (views/graph.js) and the mistake notes (mistakes.js) in Chromium, on the seed lesson.
+Structures and gradients are checked against tests/graph/expected.json (real PyTorch, recorded by
+tests/gen/gen_graphs.py)."""
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "graph"))
-from programs import WRONG_FUNCTION  # noqa: E402
+from programs import PROGRAMS, WRONG_FUNCTION  # noqa: E402
+
+EXPECTED = json.loads((Path(__file__).resolve().parents[1] / "graph" / "expected.json").read_text())["programs"]
 
 MISTAKES = {
     "backward-twice": "import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\n",
@@ -217,3 +222,187 @@ def test_the_panel_follows_a_language_switch_made_after_it_loaded(open_app, seed
     page.wait_for_function("() => document.documentElement.lang === 'tr'")
     panel = page.locator('[data-testid="example"]').first.locator('[data-testid="graph-panel"]')
     assert panel.locator("h3").inner_text() == "Autograd grafiği"
+
+
+# ---- exact structure, the chain rule's numbers, the code's lines (issue 32) -----------------------
+
+def edges_of(scope):
+    return scope.locator('[data-testid="graph-edge"]').evaluate_all(
+        "es => es.map(e => ({from: +e.dataset.from, to: +e.dataset.to, slot: +e.dataset.slot, input: e.dataset.input,"
+        " grad: e.dataset.grad ?? null, points: e.querySelector('polyline').getAttribute('points')}))")
+
+
+def wait_for_steps(page):
+    page.wait_for_selector('.practice [data-testid="graph-step"]')
+
+
+def test_x_times_x_draws_two_edges_apart_labelled_self_and_other(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["reuse_square"])
+    wait_for_steps(page)
+    expected = EXPECTED["reuse_square"]["roots"]["y"]
+    drawn = edges_of(practice)
+    assert sorted([e["from"], e["to"], e["slot"]] for e in drawn) == sorted(e[:3] for e in expected["edges"])
+    assert sorted(e["input"] for e in drawn) == ["other", "self"]
+    assert drawn[0]["points"] != drawn[1]["points"]  # drawn apart
+    assert sorted(practice.locator('.graph-edge-group text.edge-label').all_text_contents()) == ["other", "self"]
+    leaf = practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]')
+    assert leaf.get_attribute("data-label") == "x" and leaf.get_attribute("data-line") == "3"
+    mul = practice.locator('[data-testid="graph-node"][data-name="MulBackward0"]')
+    assert mul.get_attribute("data-label") == "y" and mul.get_attribute("data-line") == "4"
+    assert mul.get_attribute("data-node-id") == "0"
+    practice.locator('[data-testid="graph-step-next"]').click()
+    summed = practice.locator('[data-testid="graph-step"] .help').last.text_content()
+    assert "[self]" in summed and "[other]" in summed  # not "MulBackward0 (y) and MulBackward0 (y)"
+
+
+# Programs with a backward() call: after the last step, every edge carries the gradient real
+# PyTorch's node hooks saw along it, as PyTorch prints it.
+@pytest.mark.parametrize("name", ["reuse_square", "branching_backward", "loop", "mlp_step", "custom_function",
+                                  "hooks", "create_graph", "seed_example"])
+def test_every_edge_shows_the_gradient_pytorch_sends_along_it(lesson_app, page, name):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS[name])
+    wait_for_steps(page)
+    last_call = EXPECTED[name]["backward"][-1]
+    expected = {(node, slot): grad for node, slot, grad in last_call["sent"]}  # "None" to a constant, too
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step-next]').disabled")
+    shown = {(e["from"], e["slot"]): e["grad"] for e in edges_of(practice) if e["grad"] is not None}
+    assert shown == expected
+    assert practice.locator('[data-testid="graph-node-grad"]').count() >= 1
+
+
+def test_the_stepper_substitutes_values_where_the_formula_reads_them(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.ones(1, 4, requires_grad=True)\n"
+                                   "a = x * 2\nb = (a * a).sum()\nb.backward()\n")
+    wait_for_steps(page)
+    step = practice.locator('[data-testid="graph-step"]')
+    assert step.locator('[data-testid="graph-step-formula"]').first.text_content() == "grad.expand(self.sym_sizes())"
+    assert step.locator('[data-testid="graph-step-product"]').first.text_content() == "(1).expand([1, 4]) = [1, 1, 1, 1]"
+    edge = practice.locator('[data-testid="graph-edge"][data-from="0"]')
+    assert edge.get_attribute("data-grad") == "tensor([[1., 1., 1., 1.]])"
+
+
+def test_a_constant_input_is_drawn_as_no_gradient(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["seed_example"])
+    wait_for_steps(page)
+    assert "no gradient" in practice.locator('[data-testid="graph-node"][data-name="constant"]').text_content()
+    practice.locator('[data-testid="graph-step-next"]').click()
+    assert "no gradient" in practice.locator('[data-testid="graph-step-none"]').text_content()
+
+
+def test_hook_and_retain_grad_show_where_they_act(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["hooks"])
+    wait_for_steps(page)
+    practice.locator('[data-testid="graph-step-next"]').click()  # MulBackward0 (y), after SumBackward0
+    assert "tensor([1., 1.]) → [10, 10]" in practice.locator('[data-testid="graph-step-hook"]').text_content()
+    assert "y.grad = [10, 10]" in practice.locator('[data-testid="graph-step-retained"]').text_content()
+
+
+def test_a_node_and_its_line_of_code_point_at_each_other(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["seed_example"])
+    wait_for_steps(page)
+    practice.locator('[data-testid="graph-node"][data-name="ExpBackward0"]').click()
+    marked = practice.locator(".cm-graph-line")
+    assert marked.text_content() == "z = y.exp()"
+    assert practice.locator('[data-testid="graph-node-line"]').text_content() == "5"
+    practice.locator(".cm-line").nth(3).click()  # line 4: y = x * 3
+    linked = practice.locator('[data-testid="graph-node"].linked')
+    linked.first.wait_for()
+    assert linked.evaluate_all("ns => ns.map(n => n.dataset.name)") == ["MulBackward0"]
+
+
+@pytest.mark.parametrize("mistake", ["backward-twice", "non-scalar-backward", "modified-saved"])
+def test_an_error_in_backward_is_drawn_at_its_node_with_the_explanation(lesson_app, page, mistake):
+    practice = run_with_panel_open(lesson_app, page, MISTAKES[mistake])
+    failure = practice.locator('[data-testid="graph-error-node"]')
+    failure.wait_for()
+    assert failure.get_attribute("data-mistake") == mistake
+    node = practice.locator(f'[data-testid="graph-node"][data-node-id="{failure.get_attribute("data-node")}"]')
+    assert "error" in node.get_attribute("class").split()
+    expected_node = {"backward-twice": "MulBackward0", "non-scalar-backward": "MulBackward0", "modified-saved": "ExpBackward0"}
+    assert node.get_attribute("data-name") == expected_node[mistake]
+
+
+def test_an_unnamed_custom_function_graph_is_offered_and_gradchecked(lesson_app, page):
+    code = PROGRAMS["custom_function"].replace("y = Cube.apply(x).sum()\ny.backward()", "Cube.apply(x).sum().backward()")
+    practice = run_with_panel_open(lesson_app, page, code)
+    wait_for_steps(page)
+    picker = practice.locator('[data-testid="graph-tensor"]')
+    assert picker.input_value() == "backward() @ 13"
+    assert "CubeBackward" in practice.locator('[data-testid="graph-node"]').evaluate_all("ns => ns.map(n => n.dataset.name)")
+    practice.locator('[data-testid="gradcheck"]').click()
+    page.wait_for_selector('.practice [data-testid="gradcheck"][data-state="pass"]')
+
+
+def test_play_animates_the_backward_pass_and_pauses(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["mlp_step"])
+    wait_for_steps(page)
+    play = practice.locator('[data-testid="graph-play"]')
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    page.wait_for_function("() => +document.querySelector('.practice [data-testid=graph-step]').dataset.step >= 2")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    paused = practice.locator('[data-testid="graph-step"]').get_attribute("data-step")
+    page.wait_for_timeout(1500)
+    assert practice.locator('[data-testid="graph-step"]').get_attribute("data-step") == paused
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("ArrowLeft")
+    assert practice.locator('[data-testid="graph-step"]').get_attribute("data-step") == str(int(paused) - 1)
+
+
+def test_show_graph_is_offered_only_where_the_run_built_one(lesson_app, page):
+    practice = page.locator(".practice")
+    toggle = practice.locator('[data-testid="graph-toggle"]')
+    if toggle.get_attribute("aria-expanded") == "true":
+        toggle.click()
+    lesson_app.run("import torch\nprint(torch.ones(2) + 1)\n")
+    assert toggle.count() == 0
+    lesson_app.run(PROGRAMS["seed_example"])
+    assert toggle.count() == 1
+
+
+def test_on_a_phone_the_graph_fits_the_width(open_app, seed):
+    app = open_app(viewport={"width": 390, "height": 844})
+    page = app.open(f"#/lesson/{seed['id']}")
+    practice = page.locator(".practice")
+    app.set_code(PROGRAMS["mlp_step"])
+    practice.locator('[data-testid="graph-toggle"]').click()
+    practice.locator('[data-testid="graph-node"]').first.wait_for()
+    canvas = practice.locator('[data-testid="graph-canvas"]')
+    page.wait_for_function("() => { const c = document.querySelector('.practice [data-testid=graph-canvas]');"
+                           " return c.querySelector('svg').getBoundingClientRect().width <= c.clientWidth + 1; }")
+    assert canvas.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+
+
+DUAL = """import torch
+import torch.autograd.forward_ad as fwAD
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with fwAD.dual_level():
+    d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))
+    y = (d * d).sum()
+"""
+
+
+def real_tangents():
+    """The tangents real PyTorch gives the program's dual tensors, in order (d, d * d, y)."""
+    import torch  # real torch here: the oracle
+    import torch.autograd.forward_ad as fwAD
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))
+        square = d * d
+        y = square.sum()
+        return [repr(fwAD.unpack_dual(t).tangent) for t in (d, square, y)]
+
+
+def test_a_dual_tensor_program_shows_its_tangents_flowing_forward(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, DUAL)
+    forward = practice.locator('[data-testid="graph-forward"]')
+    forward.wait_for()
+    listed = forward.locator('[data-testid="graph-tangent"]').evaluate_all(
+        "items => items.map(i => [i.dataset.label, i.dataset.tangent])")
+    assert [tangent for _, tangent in listed] == real_tangents()
+    assert [label for label, _ in listed] == ["d", "", "y"]
+    assert practice.locator('[data-testid="graph-node-tangent"]').count() >= 1

@@ -253,6 +253,8 @@ def _make_grads(outputs, grad_outputs):
         if g is None:
             if out.requires_grad:
                 if out.numel() != 1:
+                    if recorder is not None:  # the graph view draws the refusal at the root
+                        recorder.backward_refused(gradient_edge(out))
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
                 if out.dtype.kind != "f":
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs "
@@ -393,17 +395,20 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     tracer.before_step(node, grads).append(out_grads)
             else:
                 extras = None if dry_run else node._extras
+                before_hooks = grads
                 if extras is not None:
                     for hook in extras.pre_hooks:
                         r = hook(tuple(grads))
                         if r is not None:
                             grads = list(r)
                 if tracer is not None:
-                    step = tracer.before_step(node, grads)
+                    step = tracer.before_step(node, grads, before_hooks if before_hooks is not grads else None)
                 if anomaly["enabled"]:
                     try:
                         out_grads = node.apply(grads)
                         if anomaly["check_nan"]:
+                            if tracer is not None:  # the graph view shows the NaN the check is about to report
+                                tracer.sent(step, node, out_grads)
                             _check_nan(node, out_grads)
                     except Exception:
                         _anomaly_warning(node)
@@ -416,7 +421,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         if r is not None:
                             out_grads = list(r)
                 if tracer is not None:
-                    step.append(list(out_grads))
+                    tracer.sent(step, node, out_grads)
                 if not retain_graph:
                     node._release()
             follow = follow_grads = None
@@ -452,6 +457,10 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         follow = None
                     heappush(ready, (-nxt._sequence_nr, nkey, nxt, buf))
             node, grads = follow, follow_grads
+    except Exception as error:
+        if tracer is not None:  # the graph view draws the error at the node that raised it
+            tracer.backward_failed(error)
+        raise
     finally:
         _grad_mode["enabled"] = prev_enabled
     return results

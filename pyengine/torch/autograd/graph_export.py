@@ -9,7 +9,7 @@ the engine pays one ``is None`` test per recorded op and per backward call.
 import collections
 import weakref
 
-from .. import _tensor
+from .. import _caller, _tensor
 from . import graph as _graph
 from .grad_mode import _forward_state
 from .graph import AccumulateGrad
@@ -17,6 +17,7 @@ from .graph import AccumulateGrad
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
 MAX_STEPS = 20000  # backward steps a Recorder keeps per backward call
 MAX_DUAL_TENSORS = 2000  # tensors given a tangent (forward AD) a Recorder keeps per run
+STEP_FIELDS = 5  # a step record's fields before the gradients sent (see Recorder.before_step)
 KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
 
 
@@ -62,6 +63,22 @@ def _describe_saved(value, tensor_input):
     return describe(value)
 
 
+def slot_inputs(node):
+    """For each edge slot of ``node``, the name of the forward input it belongs to: PyTorch's
+    argument names (``self``, ``other``, ``tensors``) for a formula node, the argument's position
+    for a custom Function's (``input 0``), None where unknown."""
+    derivative = getattr(node, "_derivative", None)
+    if derivative is None:
+        if hasattr(node, "_to_save"):
+            return [f"input {k}" for k in range(len(node._next))]
+        return [None] * len(node._next)
+    spans = getattr(node, "_spans", None) or (1,) * len(derivative.inputs)
+    names = []
+    for name, span in zip(derivative.inputs, spans):
+        names.extend([name] * span)
+    return names + [None] * (len(node._next) - len(names))
+
+
 def walk(roots):
     """The graph behind the nodes ``roots`` in the order a depth-first walk of ``next_functions``
     first meets each node (the first edge first): ``(order, edges)``. ``order`` holds the nodes,
@@ -93,22 +110,24 @@ def walk(roots):
     return order, edges
 
 
-def export_graph(*tensors, names=None, recorder=None):
+def export_graph(*tensors, names=None, recorder=None, roots=None):
     """The graph that produced ``tensors``: ``{"nodes": [...], "edges": [...], "roots": [...]}``,
     nodes numbered as ``walk`` meets them, constant inputs as nodes of kind "constant".
 
     ``names`` maps objects' ids to variable names (tensors; for a node's output,
     ``(id(node), output_nr)``). With a ``recorder``, each node also says which module's forward
-    made it (``scope``) and the value it computed, and each constant what it was.
+    made it (``scope``), the value it computed and the program line that made it (``where``:
+    [file name, line]), and each constant what it was. ``roots`` (nodes) replace ``tensors``.
     """
     names = names or {}
-    roots = [node for node, _ in map(_graph.gradient_edge, tensors) if node is not None]
+    if roots is None:
+        roots = [node for node, _ in map(_graph.gradient_edge, tensors) if node is not None]
     order, edges = walk(roots)
     nodes = []
     for number, node in enumerate(order):
         if isinstance(node, tuple):
             owner, slot = node
-            entry = {"id": number, "name": "constant", "kind": "constant"}
+            entry = {"id": number, "name": "constant", "kind": "constant", "input": slot_inputs(owner)[slot]}
             made = recorder.made.get(owner) if recorder else None
             if made is not None and made.constant(slot) is not None:
                 entry["tensor"] = describe(made.constant(slot))
@@ -125,13 +144,17 @@ def export_graph(*tensors, names=None, recorder=None):
             if made is not None:
                 entry["scope"] = recorder.scope_names(made.scope)
                 entry["tensor"] = made.output
+                entry["where"] = made.where
             else:
                 shape, dtype = node._input_meta[0]
                 entry["tensor"] = {"shape": list(shape), "dtype": str(dtype)}
         nodes.append(entry)
+    inputs = {}  # id(node) -> its slots' input names
     return {"roots": [order.index(root) for root in roots],
             "nodes": nodes,
-            "edges": [{"from": a, "to": b, "slot": slot, "input_nr": nr} for a, b, slot, nr in edges]}
+            "edges": [{"from": a, "to": b, "slot": slot, "input_nr": nr,
+                       "input": (inputs.get(id(order[a])) or inputs.setdefault(id(order[a]), slot_inputs(order[a])))[slot]}
+                      for a, b, slot, nr in edges]}
 
 
 def export_tangents(recorder, names=None):
@@ -149,10 +172,11 @@ class Made:
     """How one node was made: the op's forward (``call``), its arguments, a description of its
     (first) output at that time, and the stack of modules whose forward was running."""
 
-    __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots")
+    __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots", "where")
 
     def __init__(self, call, args, kwargs, outputs, scope, arg_slots):
         self.call, self.args, self.kwargs, self.scope = call, args, kwargs, scope
+        self.where = list(_caller.program_line())
         first = outputs if isinstance(outputs, _tensor.Tensor) else next(o for o in outputs if isinstance(o, _tensor.Tensor))
         self.output = describe(first)  # a snapshot: holding the output would keep its node alive
         self.arg_slots = arg_slots  # per argument: the edge slot (or range of slots) it feeds, or None
@@ -176,6 +200,7 @@ class Recorder:
         # weak: the entry of a node the program dropped goes with it (a training loop's old steps)
         self.made = weakref.WeakKeyDictionary()
         self.backward_calls = collections.deque(maxlen=KEPT_BACKWARD_CALLS)
+        self.backward_count = 0  # backward calls begun, kept or not
         self.module_names = {}  # id(module) -> its name in the learner's program (the app sets it)
         # forward AD: each tensor given a tangent, in order: (weak reference, description then)
         self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
@@ -235,13 +260,41 @@ class Recorder:
             made.output = described
 
     def begin_backward(self, root_edges, grad_roots):
+        self.backward_count += 1
         self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],
-                                    "seeds": list(grad_roots), "steps": [], "complete": True})
+                                    "seeds": list(grad_roots), "steps": [], "complete": True,
+                                    "error": None, "where": list(_caller.program_line())})
 
-    def before_step(self, node, grads):
+    def backward_failed(self, error):
+        """The last backward call raised ``error`` at its last step's node."""
+        self.backward_calls[-1]["error"] = error
+
+    def backward_refused(self, root_edge):
+        """backward() from ``root_edge`` was refused before it began (a non-scalar output)."""
+        self.begin_backward([root_edge], [])
+        self.backward_calls[-1]["refused"] = True
+
+    def sent_gradients(self, node, grads_out):
+        """The gradients ``node`` sent along its edges as PyTorch's hooks see them: in each input's
+        shape and dtype, and as they were then (.grad, which may share their memory, is changed in
+        place later: accumulated, clipped, zeroed)."""
+        return [_snapshot(_graph._conform(g, *nxt._input_meta[nr])) if g is not None and nxt is not None else g
+                for nxt, nr, g in zip(node._next, node._next_nr, grads_out)]
+
+    def sent(self, step, node, grads_out):
+        """Notes in ``step`` (before_step's record) what ``node`` sends: once computed (anomaly mode
+        checks them then, and a failing check leaves no later chance), again after its hooks."""
+        del step[STEP_FIELDS:]
+        step.append(self.sent_gradients(node, grads_out))
+
+    def before_step(self, node, grads, before_hooks=None):
         """A backward step about to run: returns its record, to which the engine appends the
-        gradients the node sends to its inputs (``[node, grads in, saved, .grad before, grads out]``)."""
-        step = [node, list(grads), getattr(node, "_saved", None), None]
+        gradients the node sends to its inputs (``[node, grads in, saved, .grad before,
+        grads in before the tensor hooks changed them (or None), grads out]``)."""
+        if isinstance(node, AccumulateGrad):
+            grads = [_snapshot(g) for g in grads]
+        step = [node, list(grads), getattr(node, "_saved", None), None,
+                list(before_hooks) if before_hooks is not None else None]
         if isinstance(node, AccumulateGrad) and node.variable._grad is not None:
             step[3] = describe(node.variable._grad)  # a snapshot: .grad is added to in place
         call = self.backward_calls[-1]
@@ -250,6 +303,14 @@ class Recorder:
         else:
             call["complete"] = False
         return step
+
+
+def _snapshot(grad):
+    """A copy of a gradient as it is now (one with a history, under create_graph, is never
+    changed in place: kept as it is)."""
+    if grad is None or grad.requires_grad:
+        return grad
+    return grad.clone()
 
 
 def _constants_only(node, args, slots):
