@@ -30,3 +30,5 @@ def new_run():
     _tensor_str.set_printoptions(profile="default")
     grad_mode._state.update(enabled=True, inference=False, multithreading=True, grad_layout_policy=True)
     graph.anomaly.update(enabled=False, check_nan=True)
+    graph.saved_hooks.clear()
+    graph.saved_hooks_disabled[0] = None

@@ -22,7 +22,8 @@ from operator import itemgetter
 from types import FunctionType
 
 from . import graph as _graph
-from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
+from .graph import (FREED_MESSAGE, PACKED, Node, SavedTensor, gradient_edge, pack_saved, saved_hooks, saved_output_alias,
+                    shared_output_nrs, _sequence, _shared_nrs)
 from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
@@ -62,13 +63,22 @@ class Derivative:
         self.input_bits = tuple((pos, 1 << k) for k, pos in enumerate(self.input_positions))  # for masks
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
+        # PyTorch's generated code saves (and unpacks) in the order the formulas first name the
+        # values (mul saves other, then self): saved-tensor hooks see that order
+        named = [a for args in self.formula_args for a in args if 0 < a <= len(slots)]
+        first = {}
+        for a in named:
+            first.setdefault(a - 1, len(first))
+        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
         # The node class knows its derivative (a class attribute: nothing to store per node)
         # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
         # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._unpacked()[i])
+        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._saved_value(i))
                             for i, slot in enumerate(slots)}
+        saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
+                                 for i, slot in enumerate(slots)})
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
         qualified = {"name": lambda node: node_name} if "::" in node_name else {}
         self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
@@ -176,6 +186,12 @@ class FormulaNode(Node):
         versions = self._versions
         if versions is None:
             return saved
+        if versions is PACKED:
+            unpacked = list(saved)
+            for i in self._derivative.pack_order:
+                if saved[i].__class__ is SavedTensor:
+                    unpacked[i] = saved[i].unpack(self)
+            return tuple(unpacked)
         if versions is ALL_AT_0:
             for value in saved:
                 if isinstance(value, Tensor) and value._storage.version:
@@ -185,6 +201,44 @@ class FormulaNode(Node):
             if version is not None and value._storage.version != version:
                 return self._with_stale(saved, versions)
         return saved
+
+    def _saved_value(self, i):
+        """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
+        sharing its storage, as in PyTorch)."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        if saved[i].__class__ is SavedTensor:
+            return saved[i].unpack(self)
+        value = self._unpacked()[i]
+        if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
+            return saved_output_alias(value, self)
+        return value
+
+    def _raw_saved(self, i):
+        """``grad_fn._raw_saved_<name>``: the saved tensor as a SavedTensor, on which a program
+        may register its own pack and unpack hooks."""
+        saved = self._saved
+        if saved is None:
+            freed = SavedTensor(None, 0, False)
+            freed.free()
+            return freed
+        value = saved[i]
+        if value.__class__ is SavedTensor:
+            return value
+        if not isinstance(value, Tensor):
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
+                                 f"{self._derivative.slots[i]}'")
+        is_output = self._derivative.saves_result and i == len(saved) - 1
+        value = SavedTensor(value, self._saved_versions()[i], is_output)
+        unpacked = list(saved)
+        unpacked[i] = value
+        if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
+            for k, (v, version) in enumerate(zip(saved, self._saved_versions())):
+                if k != i and isinstance(v, Tensor):
+                    unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
+        self._saved, self._versions = tuple(unpacked), PACKED
+        return value
 
     def _saved_versions(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
@@ -245,10 +299,19 @@ class FormulaNode(Node):
         return out
 
     def _free_saved(self):
+        if self._versions is PACKED:
+            self._free_packed()
         self._saved = None
+
+    def _free_packed(self):
+        for value in self._saved or ():
+            if value.__class__ is SavedTensor:
+                value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
         if self._versions is not None:
+            if self._versions is PACKED:
+                self._free_packed()
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
@@ -442,6 +505,9 @@ def _record(d, args, result):
                 o.grad_fn = node
                 o._output_nr = nr
                 o.requires_grad = True
+    if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
+        node._saved = pack_saved(node._saved, [i for i in d.pack_order if i in plan[0]], result)
+        node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
 
