@@ -32,3 +32,4 @@ def new_run():
     graph.anomaly.update(enabled=False, check_nan=True)
     graph.saved_hooks.clear()
     graph.saved_hooks_disabled[0] = None
+    graph.mutation_contexts.clear()

@@ -117,6 +117,8 @@ def commit_inplace(self, result):
         buf = operand(result, self._shape, self.dtype)
         if not hasattr(buf, "__len__"):
             buf = B.full(self.numel(), buf, self.dtype)
+    if _graph.mutation_contexts:
+        _graph.mutation_contexts[0].before_write(self)
     B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
     self._storage.version += 1
     if node is None:
