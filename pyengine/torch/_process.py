@@ -33,3 +33,5 @@ def new_run():
     graph.saved_hooks.clear()
     graph.saved_hooks_disabled[0] = None
     graph.mutation_contexts.clear()
+    from .nn.modules import module
+    module.reset_global_hooks()

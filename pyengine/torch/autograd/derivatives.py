@@ -299,7 +299,7 @@ class FormulaNode(Node):
         return out
 
     def _free_saved(self):
-        if self._versions is PACKED:
+        if getattr(self, "_versions", None) is PACKED:  # (a node whose recording failed has none)
             self._free_packed()
         self._saved = None
 

@@ -119,6 +119,11 @@ class Function(metaclass=_FunctionMeta):
         node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
         single = not isinstance(outputs, tuple)
         outs = (outputs,) if single else outputs
+        # an input returned as it is comes back as a view of it (the input keeps its own history)
+        returned = {id(a) for a in args if isinstance(a, Tensor)} - set(node._dirty) - set(node._non_differentiable)
+        if any(id(o) in returned for o in outs):
+            outs = tuple(o._view_of(o._shape, o._stride, o._offset) if id(o) in returned else o for o in outs)
+            outputs = outs[0] if single else outs
         node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
         nr = 0
         for o in outs:

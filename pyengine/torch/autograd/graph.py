@@ -695,7 +695,11 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         raise
                 else:
                     out_grads = node.apply(grads)
-                if extras is not None:
+                if extras is not None and extras.hooks:
+                    # as PyTorch, post hooks see the gradients already summed to their inputs' shapes
+                    out_grads = [g if g is None or nxt is None or (g._shape, g.dtype) == nxt._input_meta[nr]
+                                 else _conform(g, *nxt._input_meta[nr])
+                                 for g, nxt, nr in zip(out_grads, node._next, node._next_nr)]
                     for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
