@@ -35,3 +35,5 @@ def new_run():
     graph.mutation_contexts.clear()
     from .nn.modules import module
     module.reset_global_hooks()
+    from .utils import checkpoint
+    checkpoint.settings.update(early_stop=None, debug=None)

@@ -69,6 +69,7 @@ class Derivative:
         first = {}
         for a in named:
             first.setdefault(a - 1, len(first))
+        self._packed_slots = None
         self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
@@ -85,6 +86,20 @@ class Derivative:
                                {"__slots__": (), "_derivative": self, **saved_properties, **qualified})
         self.forward = forward
 
+    @property
+    def packed_slots(self):
+        """The slots PyTorch saves as tensors (what saved-tensor hooks see): a value whose formulas
+        read only its shape, dtype or size is saved by PyTorch as those (``self_sym_sizes``), not packed."""
+        if self._packed_slots is None:
+            meta_only = set(range(len(self.slots)))
+            for formula, args in zip(self.formulas, self.formula_args):
+                reads = _metadata_reads(formula)
+                for name, a in zip(_arg_names(formula), args):
+                    if 0 < a <= len(self.slots) and name not in reads:
+                        meta_only.discard(a - 1)
+            self._packed_slots = tuple(i for i in self.pack_order if i not in meta_only)
+        return self._packed_slots
+
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
         slots their formulas use, and a getter that picks the saved tuple (those slots' values,
@@ -100,6 +115,28 @@ class Derivative:
                 picks[i] = self.saved_positions[i] if i < n_args else result_at
             self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
         return self._plans[mask]
+
+
+_METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "ndim", "size", "_stride", "stride",
+                       "is_contiguous"))
+
+
+def _metadata_reads(formula):
+    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``)."""
+    import dis
+    params = set(_arg_names(formula))
+    meta = {}
+    instructions = list(dis.get_instructions(formula))
+    for ins, nxt in zip(instructions, instructions[1:] + [None]):
+        names = ins.argval if isinstance(ins.argval, tuple) else (ins.argval,)
+        if not (ins.opname.startswith("LOAD_FAST") or ins.opname in ("LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
+            continue
+        reads_metadata = (len(names) == 1 and ins.opname.startswith("LOAD_FAST") and nxt is not None
+                          and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and nxt.argval in _METADATA)
+        for name in names:
+            if name in params:
+                meta[name] = meta.get(name, True) and reads_metadata
+    return {name for name, only in meta.items() if only}
 
 
 def _arg_names(fn):
@@ -506,7 +543,7 @@ def _record(d, args, result):
                 o._output_nr = nr
                 o.requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [i for i in d.pack_order if i in plan[0]], result)
+        node._saved = pack_saved(node._saved, [i for i in d.packed_slots if i in plan[0]], result)
         node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)

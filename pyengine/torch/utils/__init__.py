@@ -1,2 +1,2 @@
-"""torch.utils: data loading."""
-from . import data
+"""torch.utils: data loading, hooks' handles, activation checkpointing."""
+from . import data, hooks, checkpoint
