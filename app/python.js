@@ -21,8 +21,8 @@ import { filesForWorker, fromDisk, startWorker } from "./files.js";
 const INTERRUPT_GRACE_MS = 1000;
 const SPARE_AFTER_MS = 1000;
 
-// The one Python runtime of the course, the embedded cells and the iframe embed (README: "Embed in
-// your docs"). createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
+// The one Python runtime of the course, the embedded cells and the iframe embed (docs/embedding.md).
+// createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
 // workerFailedMessage, lazy, snapshotStore, standbySpare })
 // returns
 //   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);

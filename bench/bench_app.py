@@ -39,13 +39,10 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DIST = os.path.join(ROOT, "dist")
+from common import ARGS, CLICK_UNTIL_READY, DIST, READY, ROOT, LoggingServer, stop_ms, summary, until_isolated
+
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 BUILDS = [("this build", DIST)] + ([("before", os.path.abspath(sys.argv[2]))] if len(sys.argv) > 2 else [])
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-READY = '[data-testid="python-status"][data-state="ready"]'
 LESSON = "#/lesson/computational-graph"
 IDLE_S = 10  # the longest a learner reads before pressing Stop or Restart, here
 
@@ -178,30 +175,6 @@ def idle(page, spare=BOOTED):
         time.sleep(0.2)
 
 
-# Clicks a control and times in the page until Python is ready again.
-CLICK_UNTIL_READY = """async (testid) => {
-  const start = performance.now();
-  document.querySelector(`[data-testid="${testid}"]`).click();
-  await new Promise((rendered) => setTimeout(rendered)); // the page renders the click's outcome in a microtask
-  const ready = () => document.querySelector('[data-testid="python-status"]').dataset.state === "ready";
-  await new Promise((resolve) => {
-    const observer = new MutationObserver(() => ready() && (observer.disconnect(), resolve()));
-    observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
-    if (ready()) observer.disconnect(), resolve();
-  });
-  return performance.now() - start;
-}"""
-
-
-def stop_ms(page):
-    """Stop -> Python ready again, stopping `while True: pass` in the practice editor."""
-    page.locator('[data-testid="editor"] .cm-content').first.fill("while True:\n    pass\n")
-    page.click('[data-testid="run"]')
-    page.wait_for_selector('[data-testid="python-status"][data-state="running"]')
-    time.sleep(0.3)
-    return page.evaluate(CLICK_UNTIL_READY, "stop")
-
-
 def restart_ms(page):
     return page.evaluate(CLICK_UNTIL_READY, "restart-python")
 
@@ -247,7 +220,6 @@ def replacements(browser, url, snapshots):
 
 def first_visit_bytes(browser, dist):
     """Bytes on the wire of a first visit on a plain host, the service worker's precache included."""
-    from bench_offline import LoggingServer, until_isolated
     server = LoggingServer(dist)
     try:
         context = browser.new_context(service_workers="allow")
@@ -273,10 +245,6 @@ def cpython_import_ms(backend, repeats=5):
         times = [float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
                  for _ in range(repeats + 1)]
     return times[1:]  # the first run writes the cache
-
-
-def summary(values):
-    return f"{statistics.median(values):8.0f} ms  ({min(values):.0f}-{max(values):.0f})"
 
 
 def dist_size():

@@ -24,7 +24,7 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench_app import ARGS, DIST, READY, ROOT, ms, summary
+from common import ARGS, DIST, READY, ROOT, ms, summary
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "ui"))
 from test_embed import host_copy  # noqa: E402  (the same host page as the tests)

@@ -13,59 +13,17 @@ plain host (no COOP/COEP headers, as most static hosts):
 Median (min-max) of N. Needs dist/ (npm run build). Usage: python bench/bench_offline.py [N]
 """
 import os
-import re
 import statistics
-import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bench_app import ARGS, READY, stop_ms, summary
+from common import ARGS, READY, LoggingServer, stop_ms, summary, until_isolated
 
-ROOT = Path(__file__).resolve().parents[1]
-DIST = ROOT / "dist"
+DIST = Path(__file__).resolve().parents[1] / "dist"
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 LESSON = "#/lesson/computational-graph"
-
-
-class LoggingServer:
-    """scripts/serve.mjs --no-isolation --log; `lines` collects (path, status, bytes, encoding)."""
-
-    def __init__(self, dist=DIST):
-        self.process = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", str(dist), "--no-isolation", "--log"],
-                                        cwd=ROOT, stdout=subprocess.PIPE, text=True)
-        self.url = re.search(r"http://127\.0\.0\.1:\d+/", self.process.stdout.readline()).group(0)
-        self.lines = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            method, path, status, size, encoding = line.split()
-            self.lines.append((path, int(status), int(size), encoding))
-
-    def take(self):
-        time.sleep(0.5)  # let the last log lines arrive
-        lines, self.lines = self.lines, []
-        return lines
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
-
-
-def until_isolated(page):
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if page.evaluate("crossOriginIsolated && navigator.serviceWorker.controller !== null"):
-                return
-        except Exception:  # the page reloads itself once
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("the page never became cross-origin isolated")
 
 
 def boot_ms(page, url):

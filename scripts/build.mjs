@@ -1,6 +1,6 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
 // file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree with its
-// bytecode (pyengine.zip, which the worker unpacks), lessons.json; for embedding in other pages,
+// bytecode (pyengine.zip, which the worker imports from on sys.path), lessons.json; for embedding in other pages,
 // embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html;

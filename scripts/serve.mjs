@@ -4,7 +4,7 @@
 // them). Every response carries the Content-Security-Policy of the site's index.html (its meta
 // tag; an HTML page with a policy of its own gets that one), so workers get it too, and may be read
 // by pages on other origins (Access-Control-Allow-Origin: *), which docs pages embedding the cells
-// need (README: "Embed in your docs"). It sends the build's pre-compressed copies (file.br,
+// need (docs/embedding.md). It sends the build's pre-compressed copies (file.br,
 // file.gz) to browsers that accept them.
 // --log prints one line per response: method, path, status, body bytes sent, encoding.
 //

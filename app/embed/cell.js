@@ -1,4 +1,4 @@
-// <torch-cell>: a runnable, checkable PyTorch cell for any page (README: "Embed in your docs").
+// <torch-cell>: a runnable, checkable PyTorch cell for any page (docs/embedding.md).
 // Its text is the code; an `expected` attribute or a <template> child is the expected output, graded
 // as the course's practice is. Attributes: session, readonly, autorun, hide-code, height, preload,
 // graph (the graph panel after a run; its code, cell-graph.js, loads only for such cells).

@@ -2,7 +2,7 @@
 // zoom and pan, a nested list as its text alternative), node details, the backward stepper and
 // the gradient check. `graphPanel(panel, handlers)` is self-contained: any view that keeps a panel
 // state (graph/actions.js) can mount it. Test hooks: graph-panel, graph-node (data-name),
-// graph-step, gradcheck (data-state pass/fail) — see README.
+// graph-step, gradcheck (data-state pass/fail) — see docs/testing.md.
 import { html, svg, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { COLLAPSE_ABOVE, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";

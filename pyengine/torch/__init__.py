@@ -12,6 +12,15 @@ from . import _process  # program runners call _process.new_run()
 globals().update(_methods.TORCH_FUNCTIONS)  # every op's torch.<name> forms (see autograd.derivatives.op)
 from . import linalg
 from . import autograd
+# torch.autograd's __init__ imports only the layer below the Tensor: the names of its upper layer are bound here
+from .autograd import function as _function, gradcheck as _gradcheck, variable as _variable, \
+    anomaly_mode as _anomaly_mode, functional as _functional  # noqa: F401  (torch.autograd.functional)
+for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable")),
+                        (_gradcheck, ("gradcheck", "gradgradcheck", "GradcheckError")),
+                        (_variable, ("Variable",)), (_anomaly_mode, ("detect_anomaly", "set_detect_anomaly"))):
+    for _name in _names:
+        setattr(autograd, _name, getattr(_module, _name))
+del _module, _names, _name, _function, _gradcheck, _variable, _anomaly_mode, _functional
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
 from .autograd.anomaly_mode import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled

@@ -9,7 +9,11 @@ root (``import torch``, ``from .. import zeros``): it imports each name from the
 defines it (``from .._ops.creation import zeros``). Lower modules reach higher ones only through
 the Tensor methods that the higher ones bind (``grad.sum_to_size(...)``), as PyTorch's formulas
 call ATen. The package root imports everything else and is imported by nothing inside it, so
-``torch.nn`` and the rest can load on first use."""
+``torch.nn`` and the rest can load on first use.
+
+No modules import each other in a circle, counting every import (top-level or inside a function)
+and the package ``__init__`` that Python runs before a module of another package: a package's
+``__init__`` imports no layer above the modules that others import from it."""
 import ast
 from pathlib import Path
 
@@ -99,6 +103,62 @@ def back_edges():
                 edges.append(f"{module}:{line} imports {target}, a higher module"
                              + (" (inside a function)" if nested else ""))
     return edges
+
+
+def import_graph():
+    """Each engine module's imports, plus, for a module of another package, that package's
+    ``__init__`` (and its parents' but the root's), which Python runs first."""
+    graph = {}
+    for module in MODULES:
+        targets = set()
+        for target, _, _ in imports(module):
+            targets.add(target)
+            parts = target.split(".")
+            targets |= {package for package in (".".join(parts[:i]) for i in range(2, len(parts)))
+                        if package in MODULES and not f"{module}.".startswith(f"{package}.")}
+        graph[module] = targets - {module}
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(module):
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while not component or component[-1] != module:
+                component.append(stack.pop())
+                on_stack.discard(component[-1])
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_import_cycles():
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_package_init():
+    """torch._tensor imports torch.autograd.graph: were autograd's __init__ to import
+    autograd.function (which imports torch._tensor), that would be a circle."""
+    graph = import_graph()
+    graph["torch.autograd"] = graph["torch.autograd"] | {"torch.autograd.function"}
+    assert any({"torch._tensor", "torch.autograd", "torch.autograd.function"} <= set(cycle)
+               for cycle in cycles(graph))
 
 
 def test_every_module_has_a_layer():

@@ -623,6 +623,19 @@ def norm_all(self, p):
     return _vector_norm.forward(self, float(p), None, False)
 
 
+def norm_except_dim(v, pow=2, dim=0):
+    """The norm over every dim but dim, shaped to broadcast against v (dim=-1: over all of v)."""
+    if dim == -1:
+        return norm_all(v, pow)
+    if dim == 0:
+        rows = norm_dim(v.contiguous().view(v.shape[0], -1), pow, (1,), False)
+        return rows.view([v.shape[0]] + [1] * (v.dim() - 1))
+    if dim == v.dim() - 1:
+        columns = norm_dim(v.contiguous().view(-1, v.shape[-1]), pow, (0,), False)
+        return columns.view([1] * (v.dim() - 1) + [v.shape[-1]])
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+
+
 @op("DistBackward0", name="dist",
     self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
     other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))

@@ -1,7 +1,33 @@
 """torch.nn: modules, parameters, functional and init."""
 from .parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter
-from .modules import *  # noqa: F401,F403
-from . import functional, init, utils
+from . import functional, _functional_ops, _functional_windows, _functional_sampling, _functional_pooling, \
+    _ctc_loss, _conv_forms, _attention
+
+# functional.py holds the functions the rest of nn.functional is built on (pad, linear, dropout, the
+# pooling kernels ...): the modules built on them are above it, and their names are bound into
+# torch.nn.functional here, before the modules that call them load.
+for _module, _names in (
+        (_functional_ops, ("softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshuffle",
+                           "adaptive_max_pool1d", "adaptive_max_pool2d", "conv_transpose1d", "conv_transpose2d",
+                           "conv_transpose3d", "gumbel_softmax", "channel_shuffle", "alpha_dropout",
+                           "feature_alpha_dropout", "relu_", "elu_", "leaky_relu_", "hardtanh_", "selu_", "celu_",
+                           "threshold_", "rrelu", "rrelu_", "local_response_norm", "lp_pool1d", "lp_pool2d",
+                           "lp_pool3d", "triplet_margin_with_distance_loss", "multi_margin_loss",
+                           "multilabel_margin_loss")),
+        (_functional_windows, ("unfold", "fold", "embedding_bag")),
+        (_functional_sampling, ("affine_grid", "grid_sample")),
+        (_ctc_loss, ("ctc_loss",)),
+        (_conv_forms, ("conv_tbc",)),
+        (_functional_pooling, ("adaptive_avg_pool3d", "adaptive_max_pool3d", "max_unpool1d", "max_unpool2d",
+                               "max_unpool3d", "fractional_max_pool2d", "fractional_max_pool3d")),
+        (_attention, ("scaled_dot_product_attention", "multi_head_attention_forward", "_canonical_mask",
+                      "_none_or_dtype"))):
+    for _name in _names:
+        setattr(functional, _name, getattr(_module, _name))
+del _module, _names, _name
+
+from .modules import *  # noqa: E402,F401,F403
+from . import init, utils  # noqa: E402
 
 
 def factory_kwargs(kwargs):

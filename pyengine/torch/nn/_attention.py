@@ -1,6 +1,7 @@
 """torch.nn.functional's attention: scaled_dot_product_attention and
 multi_head_attention_forward (the forward of nn.MultiheadAttention), as PyTorch 2.13 computes them
-on the CPU. Written against the ops below the API (no ``import torch``); functional.py re-exports.
+on the CPU. Written against the ops below the API (no ``import torch``); torch/nn/__init__.py binds
+them into torch.nn.functional.
 
 scaled_dot_product_attention picks a kernel as PyTorch's CPU dispatcher does: 4-d query, key and
 value with equal batch, heads and head sizes and no dropout take the fused flash-attention kernel

@@ -1,7 +1,7 @@
 """The connectionist temporal classification loss: F.ctc_loss, torch.ctc_loss and their op
 _ctc_loss (node CtcLossBackward0; its loops are in _aten/ctc.py). As in PyTorch, the reductions
 are composed on the op's per-sequence losses ("mean" divides each by its target length first),
-and the op's backward cannot be differentiated again. (functional.py re-exports ctc_loss.)"""
+and the op's backward cannot be differentiated again. (torch/nn/__init__.py binds ctc_loss into torch.nn.functional.)"""
 import math
 
 from .._aten import ctc as kernels

@@ -3,29 +3,11 @@ rows an embedding looks up) and torch.embedding_bag (ATen's signature, with its 
 auxiliary outputs: offset2bag, bag_size, max_indices)."""
 from .._ops.creation import tensor, zeros
 from .. import _dtype
-from ..autograd.grad_mode import is_grad_enabled, no_grad
+from ..autograd.grad_mode import no_grad
 from ._functional_windows import _argmax_rows, _bags, embedding_bag as _embedding_bag_functional
+from ._functional_windows import embedding_renorm_  # noqa: F401  (torch.embedding_renorm_)
 
 _MODE_NAMES = ("sum", "mean", "max")
-
-
-def embedding_renorm_(input, indices, max_norm, norm_type):
-    """Each distinct row that indices pick, scaled in place to norm max_norm if its norm is larger
-    (by max_norm / (norm + 1e-7), as PyTorch)."""
-    if input.requires_grad and input.is_leaf and is_grad_enabled():  # an in-place op on input itself
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-    for i in sorted(set(int(v) for v in indices.reshape(-1).tolist())):
-        row = input[i]
-        norm = row.norm(norm_type).item()
-        if norm > max_norm:
-            row.mul_(max_norm / (norm + 1e-7))
-    return input
-
-
-def renorm_looked_up_rows(weight, indices, max_norm, norm_type):
-    """nn.functional's max_norm: the rows renormalised in place, outside autograd."""
-    with no_grad():
-        embedding_renorm_(weight, indices, max_norm, norm_type)
 
 
 def _aux_outputs(weight, indices, offsets, mode, include_last_offset, padding_idx):

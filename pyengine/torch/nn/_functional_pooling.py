@@ -1,7 +1,7 @@
 """More of torch.nn.functional's pooling: 3-d adaptive average and max pooling, max unpooling
 (1-d to 3-d) and fractional max pooling (2-d, 3-d). Their loops are in _aten/pool_nd.py; each
-op with a node of its own in PyTorch is declared here with its derivative. (functional.py
-re-exports them.)"""
+op with a node of its own in PyTorch is declared here with its derivative. (torch/nn/__init__.py
+binds them into torch.nn.functional.)"""
 import math
 
 from .._ops._helpers import type_name

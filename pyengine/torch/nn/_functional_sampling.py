@@ -1,7 +1,8 @@
 """torch.nn.functional's spatial transformer pair: affine_grid (torch.affine_grid_generator)
 and grid_sample (torch.grid_sampler, grid_sampler_2d/3d). The sampling loops are in
 _aten/grid_sample.py; affine_grid is PyTorch's composite (a base grid times theta transposed)
-recorded as its one node, AffineGridGeneratorBackward0. (functional.py re-exports them.)"""
+recorded as its one node, AffineGridGeneratorBackward0. (torch/nn/__init__.py binds them
+into torch.nn.functional.)"""
 import math
 
 from .._aten import grid_sample as kernels

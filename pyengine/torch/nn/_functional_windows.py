@@ -1,13 +1,14 @@
-"""More of torch.nn.functional: unfold/fold (im2col, col2im) and embedding_bag.
+"""More of torch.nn.functional: unfold/fold (im2col, col2im) and embedding_bag, with the max_norm
+renormalisation of looked-up rows (torch.embedding_renorm_) that embedding shares.
 
 Each is one ATen op with a node of its own in PyTorch, declared here with its derivative;
-functional.py re-exports them. Written against the ops below the API (no ``import torch``).
+torch/nn/__init__.py binds them into torch.nn.functional. Written against the ops below the API (no ``import torch``).
 """
 from .._ops.creation import zeros
 from .._ops.joining import cat, stack
 from .._ops.shape import index_add_flat, take_flat
 from ..autograd.derivatives import op
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 
 def _pair(v, name):
@@ -181,6 +182,25 @@ def _embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_l
         return stack(out) if out else weight.new_zeros(0, weight.shape[1])
 
 
+def embedding_renorm_(input, indices, max_norm, norm_type):
+    """Each distinct row that indices pick, scaled in place to norm max_norm if its norm is larger
+    (by max_norm / (norm + 1e-7), as PyTorch)."""
+    if input.requires_grad and input.is_leaf and is_grad_enabled():  # an in-place op on input itself
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    for i in sorted(set(int(v) for v in indices.reshape(-1).tolist())):
+        row = input[i]
+        norm = row.norm(norm_type).item()
+        if norm > max_norm:
+            row.mul_(max_norm / (norm + 1e-7))
+    return input
+
+
+def renorm_looked_up_rows(weight, indices, max_norm, norm_type):
+    """nn.functional's max_norm: the rows renormalised in place, outside autograd."""
+    with no_grad():
+        embedding_renorm_(weight, indices, max_norm, norm_type)
+
+
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
     if mode not in _MODES:
@@ -206,7 +226,6 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     else:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
     if max_norm is not None:
-        from ._embedding_forms import renorm_looked_up_rows
         renorm_looked_up_rows(weight, input, max_norm, norm_type)
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]

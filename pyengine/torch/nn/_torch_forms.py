@@ -4,7 +4,7 @@ indices), losses taking the reduction as ATen's integer (0 none, 1 mean, 2 sum) 
 calls the functional op (PyTorch's nn.functional calls these; here the direction is reversed).
 torch.<name> finds them through the root's _TORCH_FORMS.
 """
-from .._ops.reduction import norm_all, norm_dim
+from .._ops.reduction import norm_except_dim  # noqa: F401  (torch.norm_except_dim)
 from . import functional as F
 from .modules.rnn import _gru_cell, _lstm_cell, _rnn_cell, run_layers
 from ._functional_ops import _alpha_dropout, _rrelu
@@ -123,19 +123,6 @@ def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generato
 
 def rrelu_(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None):
     return _rrelu(input, lower, upper, training, True, generator)
-
-
-def norm_except_dim(v, pow=2, dim=0):
-    """The norm over every dim but dim, shaped to broadcast against v (dim=-1: over all of v)."""
-    if dim == -1:
-        return norm_all(v, pow)
-    if dim == 0:
-        rows = norm_dim(v.contiguous().view(v.shape[0], -1), pow, (1,), False)
-        return rows.view([v.shape[0]] + [1] * (v.dim() - 1))
-    if dim == v.dim() - 1:
-        columns = norm_dim(v.contiguous().view(-1, v.shape[-1]), pow, (0,), False)
-        return columns.view([1] * (v.dim() - 1) + [v.shape[-1]])
-    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
 
 
 def _weight_norm(v, g, dim=0):

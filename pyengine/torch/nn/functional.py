@@ -10,11 +10,16 @@ first-order kernel is an op here too, whose entry makes a gradient taken with
 ops (recorded) while grad mode is on during backward. Ops that PyTorch composes in
 Python (l1_loss, cross_entropy with probabilities, bilinear, dropout) are composed the
 same way here, so they record the same chain of nodes.
+
+The functions built on these (softshrink, unfold, grid_sample, ctc_loss, scaled_dot_product_attention
+...) live in the _functional_* modules and the like above this one; torch/nn/__init__.py binds their
+names into torch.nn.functional.
 """
 import math
 
 from .._ops.creation import empty, zeros_like
 from .._ops.joining import cat
+from .._ops.decompositions import pdist  # noqa: F401  (torch.pdist)
 from .._ops.linalg import addmm
 from .._ops.pointwise import clamp, clamp_min, minimum, where, xlogy
 from .._ops.shape import broadcast_tensors
@@ -29,6 +34,7 @@ from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as n
     upsample as upsample_kernels
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
+from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
 from ..autograd.derivatives import op
@@ -1154,7 +1160,7 @@ def _weight_norm_grads(grad, v, g, dim):
     """(grad_v, grad_g) of w = v * (g / norm_except_dim(v, 2, dim)): the exact kernel, or tensor ops
     (recorded) while grad mode is on during backward."""
     if is_grad_enabled():
-        from ._torch_forms import norm_except_dim
+        from .._ops.reduction import norm_except_dim
         norm = norm_except_dim(v, 2, dim)
         others = tuple(d for d in range(v.dim()) if d != dim % v.dim())
         grad_g = (grad * v).sum(others, keepdim=True) / norm
@@ -1351,7 +1357,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
     if max_norm is not None:
-        from ._embedding_forms import renorm_looked_up_rows
+        from ._functional_windows import renorm_looked_up_rows
         renorm_looked_up_rows(weight, input, max_norm, norm_type)
     return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
 
@@ -1769,24 +1775,6 @@ def one_hot(tensor, num_classes=-1):
         row[v] = 1
         out += row
     return _new(out, tuple(tensor.shape) + (num_classes,), _dtype.int64)
-
-
-from ._functional_ops import (softshrink, hardshrink, rms_norm, pixel_shuffle, pixel_unshuffle,  # noqa: E402
-                              pad_reflect_replicate, pad_circular, adaptive_max_pool1d, adaptive_max_pool2d,
-                              conv_transpose1d, conv_transpose2d, conv_transpose3d, gumbel_softmax, channel_shuffle,
-                              alpha_dropout, feature_alpha_dropout, relu_, elu_, leaky_relu_, hardtanh_, selu_, celu_,
-                              threshold_, rrelu, rrelu_, local_response_norm, lp_pool1d, lp_pool2d, lp_pool3d,
-                              triplet_margin_with_distance_loss, multi_margin_loss,
-                              multilabel_margin_loss)
-from ._functional_windows import unfold, fold, embedding_bag  # noqa: E402
-from ._functional_sampling import affine_grid, grid_sample  # noqa: E402
-from ._ctc_loss import ctc_loss  # noqa: E402
-from ._conv_forms import conv_tbc  # noqa: E402
-from .._ops.decompositions import pdist  # noqa: E402,F401  (torch.pdist)
-from ._functional_pooling import (adaptive_avg_pool3d, adaptive_max_pool3d, max_unpool1d, max_unpool2d,  # noqa: E402
-                                  max_unpool3d, fractional_max_pool2d, fractional_max_pool3d)
-from ._attention import (scaled_dot_product_attention, multi_head_attention_forward, _canonical_mask,  # noqa: E402
-                         _none_or_dtype)
 
 
 def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",

@@ -1,3 +1,4 @@
+"""torch.nn.modules: the layers (Linear, Conv2d, RNN, Transformer ...), each in the file PyTorch keeps it in."""
 from .module import Module
 from .container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from .linear import Identity, Linear, Bilinear
