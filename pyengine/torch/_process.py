@@ -33,7 +33,13 @@ def new_run():
     graph.saved_hooks.clear()
     graph.saved_hooks_disabled[0] = None
     graph.mutation_contexts.clear()
-    from .nn.modules import module
-    module.reset_global_hooks()
-    from .utils import checkpoint
-    checkpoint.settings.update(early_stop=None, debug=None)
+    for reset in _resets:
+        reset()
+
+
+_resets = []  # what higher modules keep per process (nn's global hooks ...): they register its reset here
+
+
+def on_new_run(reset):
+    """Have ``reset()`` called at every new_run (a module above this one keeps per-process state)."""
+    _resets.append(reset)

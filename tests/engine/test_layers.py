@@ -38,9 +38,10 @@ LAYERS = [
              "torch._random", "torch._random_ops", "torch._ops.sampling", "torch._arg_parser", "torch._methods",
              "torch.special", "torch.linalg", "torch.random"]),
     ("autograd", ["torch.autograd.function", "torch._lobpcg", "torch.autograd.variable", "torch.autograd.gradcheck",
-                  "torch.autograd.functional", "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*"]),
+                  "torch.autograd.functional", "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*",
+                  "torch.utils", "torch.utils.hooks"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
-             "torch.distributions", "torch.utils.*", "torch.utils", "torch.cuda", "torch.accelerator",
+             "torch.distributions", "torch.utils.*", "torch.cuda", "torch.accelerator",
              "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.autograd.graph_export"]),
     ("root", ["torch"]),
 ]

@@ -179,98 +179,6 @@ class _Packed:
 PACKED = _Packed()  # FormulaNode._versions: its saved tensors are SavedTensors, which check their own versions
 
 
-class SavedTensor:
-    """One tensor saved for backward, as an object of its own (PyTorch's SavedVariable): made when
-    saved-tensor hooks pack it, or when a program asks for ``grad_fn._raw_saved_*``. Packed, it
-    keeps what the pack hook returned and the tensor's autograd identity, not the tensor."""
-
-    __module__ = "torch._C._autograd"
-    __slots__ = ("_value", "_version", "_packed", "_unpack_hook", "_requires_grad", "_grad_fn",
-                 "_output_nr", "_accumulator", "_is_output", "_freed")
-
-    def __init__(self, value, version, is_output):
-        self._value, self._version, self._is_output = value, version, is_output
-        self._packed = self._unpack_hook = None
-        self._freed = False
-
-    def register_hooks(self, pack_hook, unpack_hook):
-        if self._freed:
-            raise RuntimeError(
-                "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of "
-                "the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if "
-                "you need to backward through the graph a second time or if you need to access saved variables "
-                "after calling backward.")
-        if self._unpack_hook is not None:
-            raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. "
-                               "Hint: only one pair of hooks is allowed at a time.")
-        value = self._value
-        self._requires_grad, self._output_nr = value.requires_grad, value._output_nr
-        self._grad_fn = value.grad_fn  # for a saved output: the node itself (a cycle until it is freed)
-        self._accumulator = value._accumulator if value.grad_fn is None and value.requires_grad else None
-        version = value._storage.version
-        prev = _grad_mode["enabled"]
-        _grad_mode["enabled"] = False  # PyTorch packs under no_grad
-        try:
-            self._packed = pack_hook(value)
-        finally:
-            _grad_mode["enabled"] = prev
-        if value._storage.version != version:
-            raise RuntimeError(
-                "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
-                "cannot be modified by in-place operations as this can lead to unexpected side-effects. Please "
-                "open an issue if you need to perform in-place operations on the input to a pack hook.")
-        self._unpack_hook, self._value = unpack_hook, None
-
-    def unpack(self, node):
-        """The saved tensor, for ``node``'s backward or its ``_saved_*`` attribute."""
-        if self._freed:
-            raise RuntimeError(FREED_MESSAGE)
-        if self._unpack_hook is None:
-            value = self._value
-            if value._storage.version != self._version:
-                from .derivatives import _version_error
-                raise _version_error(value, self._version, node if self._is_output else value.grad_fn)
-            return saved_output_alias(value, node) if self._is_output else value
-        data = self._unpack_hook(self._packed)
-        from .._tensor import Tensor
-        if not isinstance(data, Tensor):
-            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
-                            + type(data).__name__)
-        t = data._view_of(data._shape, data._stride, data._offset)
-        t._base = None  # as PyTorch: an unpacked tensor is a plain tensor sharing the storage
-        t.requires_grad = self._requires_grad
-        t.grad_fn, t._output_nr = (node if self._is_output else self._grad_fn), self._output_nr
-        if self._accumulator is not None:
-            t._accumulator = self._accumulator
-        return t
-
-    def free(self):
-        self._freed = True
-        self._value = self._packed = self._grad_fn = None
-
-
-def saved_output_alias(value, node):
-    """A saved output as PyTorch gives it back: a new tensor sharing its storage and history
-    (the graph cannot keep the output itself without a reference cycle)."""
-    t = value._view_of(value._shape, value._stride, value._offset)
-    t._base = None
-    t.requires_grad, t.grad_fn, t._output_nr = value.requires_grad, node, value._output_nr
-    return t
-
-
-def pack_saved(values, positions, result):
-    """``values`` with the tensors at ``positions`` packed by the innermost saved_tensors_hooks."""
-    pack_hook, unpack_hook = saved_hooks[-1]
-    from .._tensor import Tensor
-    values = list(values)
-    for i in positions:
-        value = values[i]
-        if isinstance(value, Tensor):
-            saved = values[i] = SavedTensor(value, value._storage.version, value is result)
-            saved.register_hooks(pack_hook, unpack_hook)
-    return tuple(values)
-
-
 class saved_tensors_hooks:  # noqa: N801  (PyTorch's name)
     """Context manager: every tensor an op saves for backward is passed to ``pack_hook``, and
     what it returns is kept instead; backward gets ``unpack_hook`` of that back."""
@@ -489,8 +397,7 @@ def get_gradient_edge(tensor):
 def increment_version(tensor):
     """Bump the version counter of ``tensor`` (or of each tensor of an iterable), as an in-place
     change that autograd did not see would."""
-    from .._tensor import Tensor
-    for t in (tensor,) if isinstance(tensor, Tensor) else tensor:
+    for t in tensor if isinstance(tensor, (list, tuple)) else (tensor,):
         t._storage.version += 1
 
 

@@ -12,6 +12,7 @@ import enum
 import weakref
 
 from .._caller import warn
+from .._process import on_new_run
 from .._tensor import Tensor
 from ..autograd import graph as _graph
 from ..autograd.function import Function
@@ -51,6 +52,7 @@ workaround examples.
 # Per process (reset by _process.new_run): the switches of set_checkpoint_early_stop and
 # set_checkpoint_debug_enabled (None: each checkpoint call decides).
 settings = {"early_stop": None, "debug": None}
+on_new_run(lambda: settings.update(early_stop=None, debug=None))
 
 
 class _Setting:
@@ -336,8 +338,7 @@ def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwar
             return input
         return forward
 
-    from ..nn.modules.container import Sequential
-    if isinstance(functions, Sequential):
+    if not isinstance(functions, (list, tuple)):  # an nn.Sequential
         functions = list(functions.children())
     segment_size = len(functions) // segments
     end = -1

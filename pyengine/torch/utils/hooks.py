@@ -2,6 +2,8 @@
 import warnings
 import weakref
 
+from ..autograd.function import Function
+
 __all__ = ["RemovableHandle", "unserializable_hook", "warn_if_has_hooks", "BackwardHook"]
 
 
@@ -42,6 +44,20 @@ def warn_if_has_hooks(tensor):
             warnings.warn(f"backward hook {repr(hook)} on tensor will not be serialized.  If this is expected, "
                           "you can decorate the function with @torch.utils.hooks.unserializable_hook to suppress "
                           "this warning")
+
+
+class BackwardHookFunction(Function):
+    """Identity on a module's tensors, so that their gradients pass one node (PyTorch's
+    torch.nn.modules._functions.BackwardHookFunction)."""
+
+    @staticmethod
+    def forward(ctx, *args):
+        ctx.mark_non_differentiable(*[arg for arg in args if not arg.requires_grad])
+        return args
+
+    @staticmethod
+    def backward(ctx, *args):
+        return args
 
 
 class BackwardHook:
@@ -87,7 +103,6 @@ class BackwardHook:
     def _apply_on_tensors(self, fn, args):
         from .._tensor import Tensor
         from ..autograd.grad_mode import is_grad_enabled
-        from ..nn.modules._functions import BackwardHookFunction
         tensors_idx = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         tensors = [args[i] for i in tensors_idx]
         if not (any(t.requires_grad for t in tensors) and is_grad_enabled()):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from copy import deepcopy
 
 from ..._ops._helpers import typename
+from ..._process import on_new_run
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ...utils.hooks import BackwardHook, RemovableHandle
@@ -81,6 +82,9 @@ def reset_global_hooks():
     for hooks in GLOBAL_HOOKS:
         hooks.clear()
     _global_is_full_backward_hook = None
+
+
+on_new_run(reset_global_hooks)
 
 
 def _register(hooks, hook):
