@@ -229,7 +229,7 @@ from .serialization import save, load
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
 from ._lobpcg import lobpcg
-from . import accelerator, backends
+from . import accelerator, backends, _C
 from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 
 install_import_guard()
@@ -352,3 +352,10 @@ def _with_keyword_parity(namespace):
 
 
 _with_keyword_parity(globals())
+
+# __torch_function__: once a program needs dispatch, the op functions of torch.* dispatch too
+# (those that take tensors: not the factories, seeds, settings ... PyTorch's ignored functions)
+from . import _torch_function  # noqa: E402
+_torch_function.register_namespace(globals(), [
+    name for name in (*_methods.TORCH_FUNCTIONS, "broadcast_tensors", "meshgrid")
+    if not name.startswith("_") and name not in _torch_function.IGNORED])

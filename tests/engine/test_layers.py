@@ -30,7 +30,7 @@ LAYERS = [
               "torch._aten.linalg", "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample",
               "torch._aten.norm", "torch._aten.embedding", "torch._aten.*"]),
     ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
-                "torch._process", "torch._tensor", "torch.autograd.derivatives"]),
+                "torch._process", "torch._torch_function", "torch._tensor", "torch.autograd.derivatives"]),
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
              "torch._ops.indexing", "torch._ops.joining", "torch._ops.pointwise", "torch._ops.reduction",
              "torch._ops.sorting", "torch._ops.softmax", "torch._ops.linalg", "torch._ops.histogram",
@@ -42,7 +42,7 @@ LAYERS = [
                   "torch.utils", "torch.utils.hooks"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
              "torch.distributions", "torch.utils.*", "torch.cuda", "torch.accelerator",
-             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.autograd.graph_export"]),
+             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.overrides", "torch._C", "torch.autograd.graph_export"]),
     ("root", ["torch"]),
 ]
 

@@ -550,6 +550,7 @@ def _record(d, args, result):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+from .._torch_function import _disabled_torch_function_impl  # noqa: E402
 
 OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
 
@@ -645,6 +646,7 @@ def pack_saved(values, positions, result):
 
 class _StaleTensor(Tensor):
     __slots__ = ()
+    __torch_function__ = _disabled_torch_function_impl
 
     @property
     def _storage(self):

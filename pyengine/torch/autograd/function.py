@@ -41,7 +41,15 @@ class BackwardCFunction(Node, FunctionCtx):
             from .._ops.creation import zeros
             grads = [g if g is not None else zeros(shape, dtype=dtype)
                      for g, (shape, dtype) in zip(grads, self._input_meta)]
-        result = fn.backward(self, *grads)
+        dispatch = _graph.dispatch_disabled
+        in_backward = dispatch["all"] > 0
+        if in_backward:
+            dispatch["all"] -= 1  # a custom backward is Python code: __torch_function__ dispatches in it
+        try:
+            result = fn.backward(self, *grads)
+        finally:
+            if in_backward:
+                dispatch["all"] += 1
         if not isinstance(result, tuple):
             result = (result,)
         expected = len(self.needs_input_grad)

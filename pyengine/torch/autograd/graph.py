@@ -562,6 +562,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     prev_enabled = _grad_mode["enabled"]
     _grad_mode["enabled"] = create_graph
     graph_tasks.append((next(_task_ids), dependencies, needed))
+    dispatch_disabled["all"] += 1
     heappop, heappush = heapq.heappop, heapq.heappush
     # The node to run next when it is the only one ready (a chain), bypassing the heap.
     node = grads = None
@@ -651,8 +652,12 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     finally:
         _grad_mode["enabled"] = prev_enabled
         graph_tasks.pop()
+        dispatch_disabled["all"] -= 1
     return results
 
+
+# __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
+dispatch_disabled = {"all": 0}
 
 graph_tasks = []  # the backward runs under way, innermost last: (id, reachable node ids, the needed ones or None)
 _task_ids = itertools.count()
