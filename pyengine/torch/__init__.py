@@ -15,7 +15,7 @@ from . import autograd
 # torch.autograd's __init__ imports only the layer below the Tensor: the names of its upper layer are bound here
 from .autograd import function as _function, gradcheck as _gradcheck, variable as _variable, \
     anomaly_mode as _anomaly_mode, functional as _functional  # noqa: F401  (torch.autograd.functional)
-for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable")),
+for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable", "NestedIOFunction")),
                         (_gradcheck, ("gradcheck", "gradgradcheck", "GradcheckError")),
                         (_variable, ("Variable",)), (_anomaly_mode, ("detect_anomaly", "set_detect_anomaly"))):
     for _name in _names:
@@ -25,7 +25,7 @@ from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, i
                        is_inference_mode_enabled)
 from .autograd.anomaly_mode import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled
 from ._tensor_str import set_printoptions
-from ._ops.shape import broadcast_shapes, broadcast_tensors
+from ._ops.shape import broadcast_shapes, broadcast_tensors, meshgrid
 from ._ops._helpers import typename
 from ._backend import backend as _backend
 
@@ -54,23 +54,6 @@ def result_type(tensor1, tensor2):
 def can_cast(from_, to):
     from ._ops.copy import can_cast as _can_cast
     return _can_cast(from_, to)
-
-
-def meshgrid(*tensors, indexing="ij"):
-    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        tensors = tuple(tensors[0])
-    sizes = [t.numel() for t in tensors]
-    if indexing == "xy" and len(tensors) >= 2:
-        sizes[0], sizes[1] = sizes[1], sizes[0]
-    out = []
-    for i, t in enumerate(tensors):
-        shape = [1] * len(tensors)
-        pos = i
-        if indexing == "xy" and len(tensors) >= 2 and i < 2:
-            pos = 1 - i
-        shape[pos] = t.numel()
-        out.append(t.reshape(shape).expand(sizes))
-    return tuple(out)
 
 
 def get_num_threads():
@@ -229,6 +212,7 @@ from .serialization import save, load
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
 from ._lobpcg import lobpcg
+from ._lowrank import svd_lowrank, pca_lowrank
 from . import accelerator, backends, _C
 from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 
@@ -352,6 +336,10 @@ def _with_keyword_parity(namespace):
 
 
 _with_keyword_parity(globals())
+
+# torch.functional's names are torch's own functions (the same objects, keyword parity included)
+from . import functional  # noqa: E402
+vars(functional).update({_name: globals()[_name] for _name in functional.__all__})
 
 # __torch_function__: once a program needs dispatch, the op functions of torch.* dispatch too
 # (those that take tensors: not the factories, seeds, settings ... PyTorch's ignored functions)

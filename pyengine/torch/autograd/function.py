@@ -69,7 +69,7 @@ class BackwardCFunction(Node, FunctionCtx):
         self._to_save = ()
 
 
-class _FunctionMeta(type):
+class FunctionMeta(type):
     """Gives every Function subclass its node class, named ``<Name>Backward``."""
 
     def __init__(cls, name, bases, attrs):
@@ -77,7 +77,13 @@ class _FunctionMeta(type):
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_function": cls})
 
 
-class Function(metaclass=_FunctionMeta):
+class Function(metaclass=FunctionMeta):
+    def __init__(self, *args, **kwargs):
+        import warnings
+        warnings.warn(f"{self.__class__} should not be instantiated. Methods on autograd functions are all static, "
+                      "so you should invoke them on the class itself. Instantiating an autograd function will raise "
+                      "an error in a future version of PyTorch.", DeprecationWarning, stacklevel=2)
+
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
@@ -145,6 +151,52 @@ class Function(metaclass=_FunctionMeta):
         if _graph.recorder is not None:
             _graph.recorder.record_function(node, cls, args, kwargs, outputs)
         return outs[0] if single else outs
+
+
+class InplaceFunction(Function):
+    """A Function that may work in place (``inplace`` is only recorded: its forward decides)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+
+class NestedIOFunction(Function):
+    """The legacy Function with instance methods ``forward_extended``/``backward_extended`` over
+    nested inputs. Kept for backward compatibility: as in PyTorch 2.13, neither calling an instance
+    nor ``apply`` can run it (the legacy machinery it needs is gone)."""
+
+    def _do_forward(self, *input):
+        self._nested_input = input
+        return super()._do_forward(*input)  # AttributeError, as PyTorch's: Function has no _do_forward
+
+    __call__ = _do_forward
+
+    def forward(self, *args):
+        nested = self._nested_input  # AttributeError on the node apply() makes, as PyTorch's
+        result = self.forward_extended(*nested)
+        del self._nested_input
+        self._nested_output = result
+        return result
+
+    def backward(self, *gradients):
+        return self.backward_extended(*gradients)
+
+    def save_for_backward(self, *args):
+        self.to_save = args
+        self._to_save_nested = args
+
+    def mark_dirty(self, *args, **kwargs):
+        self.dirty_tensors = args
+
+    def mark_non_differentiable(self, *args, **kwargs):
+        self.non_differentiable = args
+
+    def forward_extended(self, *input):
+        raise NotImplementedError
+
+    def backward_extended(self, *grad_output):
+        raise NotImplementedError
 
 
 class once_differentiable:  # noqa: N801  (PyTorch's decorator name)
