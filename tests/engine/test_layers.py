@@ -42,7 +42,8 @@ LAYERS = [
                   "torch.utils", "torch.utils.hooks"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",
              "torch.distributions", "torch.utils.*", "torch.cuda", "torch.accelerator",
-             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.overrides", "torch._C", "torch.functional", "torch.autograd.graph_export"]),
+             "torch.backends.*", "torch.backends", "torch.amp.*", "torch.amp", "torch.serialization", "torch.overrides", "torch._C", "torch.functional",
+             "torch.profiler", "torch.autograd.graph_export"]),
     ("root", ["torch"]),
 ]
 
