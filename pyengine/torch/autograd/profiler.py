@@ -282,21 +282,6 @@ class record_function:  # noqa: N801
         return wrapped
 
 
-def _unsupported(name, feature):
-    def refuse(*args, **kwargs):
-        raise RuntimeError(f"torch.autograd.profiler.{name} is not supported ({feature}): this engine runs "
-                           "PyTorch on the CPU in eager mode")
-    refuse.__name__ = name
-    return refuse
-
-
-emit_itt = _unsupported("emit_itt", "Intel VTune ranges")
-emit_nvtx = _unsupported("emit_nvtx", "CUDA NVTX ranges")
-load_nvprof = _unsupported("load_nvprof", "CUDA nvprof traces")
-parse_nvprof_trace = _unsupported("parse_nvprof_trace", "CUDA nvprof traces")
-MemRecordsAcc = _unsupported("MemRecordsAcc", "memory profiling")
-
-
 class EnforceUnique:
     """Raises if a key is seen twice."""
 
@@ -336,3 +321,14 @@ class KinetoStepTracker:
     @classmethod
     def current_step(cls):
         return cls._current_step
+
+
+_UNSUPPORTED = {"emit_itt": "Intel VTune ranges", "emit_nvtx": "CUDA NVTX ranges", "load_nvprof": "CUDA nvprof traces",
+                "parse_nvprof_trace": "CUDA nvprof traces", "MemRecordsAcc": "memory profiling"}
+
+
+def __getattr__(name):
+    if name in _UNSUPPORTED:
+        raise AttributeError(f"torch.autograd.profiler.{name} is not supported ({_UNSUPPORTED[name]}): this engine "
+                             "runs PyTorch on the CPU in eager mode")
+    raise AttributeError(f"module 'torch.autograd.profiler' has no attribute '{name}'")

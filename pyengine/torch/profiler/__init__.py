@@ -143,7 +143,8 @@ class profile(_autograd_profile):  # noqa: N801
             self._events, self._open = [], []  # what warm-up recorded is not kept
 
 
-class ExecutionTraceObserver:
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("torch.profiler.ExecutionTraceObserver is not supported (execution traces): this engine "
-                           "runs PyTorch on the CPU in eager mode")
+def __getattr__(name):
+    if name == "ExecutionTraceObserver":
+        raise AttributeError("torch.profiler.ExecutionTraceObserver is not supported (execution traces): this engine "
+                             "runs PyTorch on the CPU in eager mode")
+    raise AttributeError(f"module 'torch.profiler' has no attribute '{name}'")

@@ -379,3 +379,11 @@ class SelectiveCheckpointContext:
 
 
 SAC_IGNORED_OPS = set()
+
+
+def __getattr__(name):
+    if name == "create_selective_checkpoint_contexts":
+        # its policies name ops by their torch.ops overloads (torch.ops.aten.mm.default), which this engine has not
+        raise AttributeError("torch.utils.checkpoint.create_selective_checkpoint_contexts is not supported (selective "
+                             "activation checkpointing): this engine runs PyTorch on the CPU in eager mode")
+    raise AttributeError(f"module 'torch.utils.checkpoint' has no attribute '{name}'")

@@ -9,6 +9,7 @@ import sys
 import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
+from typing import TypeVar
 from copy import deepcopy
 
 from ..._ops._helpers import typename
@@ -170,6 +171,7 @@ _HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks", "_for
 
 class Module:
     training = True
+    T_destination = TypeVar("T_destination", bound=dict)  # PyTorch's type of state_dict's destination
 
     def __init__(self, *args, **kwargs):
         if args or kwargs:
@@ -455,6 +457,38 @@ class Module:
             module = module._modules[item]
         return module
 
+    def set_submodule(self, target, module, strict=False):
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        atoms = target.split(".")
+        if not isinstance(module, Module):
+            raise ValueError("`module` is not an nn.Module, found " + str(type(module)))
+        parent = self if len(atoms) == 1 else self.get_submodule(".".join(atoms[:-1]))
+        if strict and not hasattr(parent, atoms[-1]):
+            raise AttributeError(parent._get_name() + " has no attribute `" + atoms[-1] + "`")
+        if hasattr(parent, atoms[-1]) and not isinstance(getattr(parent, atoms[-1]), Module):
+            raise AttributeError("`" + atoms[-1] + "` is not an nn.Module")
+        setattr(parent, atoms[-1], module)
+
+    def get_buffer(self, target):
+        path, _, name = target.rpartition(".")
+        module = self.get_submodule(path)
+        if not hasattr(module, name):
+            raise AttributeError(module._get_name() + " has no attribute `" + name + "`")
+        if name not in module._buffers:
+            raise AttributeError("`" + name + "` is not a buffer")
+        return module._buffers[name]
+
+    def get_extra_state(self):
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never be called. Please "
+                           "file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
+
+    def set_extra_state(self, state):
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never be called. Please "
+                           "file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
+
     def get_parameter(self, target):
         path, _, name = target.rpartition(".")
         module = self.get_submodule(path)
@@ -695,6 +729,16 @@ class Module:
 
     def cpu(self):
         return self
+
+    def type(self, dst_type):
+        return self._apply(lambda t: t.type(dst_type))
+
+    def to_empty(self, *, device, recurse=True):
+        """Parameters and buffers of the same shapes, their values not kept (zeros here)."""
+        from ..._device import check_device
+        from ..._ops.creation import zeros_like
+        check_device(device)
+        return self._apply(zeros_like) if recurse else self
 
     def cuda(self, device=None):
         raise AssertionError("Torch not compiled with CUDA enabled")
