@@ -336,9 +336,7 @@ class FormulaNode(Node):
         return out
 
     def _free_saved(self):
-        if getattr(self, "_versions", None) is PACKED:  # (a node whose recording failed has none)
-            self._free_packed()
-        self._saved = None
+        self._saved = None  # (SavedTensors go with it; _release frees those backward is done with)
 
     def _free_packed(self):
         for value in self._saved or ():
