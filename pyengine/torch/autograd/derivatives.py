@@ -131,11 +131,12 @@ def _metadata_reads(formula):
         names = ins.argval if isinstance(ins.argval, tuple) else (ins.argval,)
         if not (ins.opname.startswith("LOAD_FAST") or ins.opname in ("LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
             continue
-        reads_metadata = (len(names) == 1 and ins.opname.startswith("LOAD_FAST") and nxt is not None
+        # (a LOAD_FAST_LOAD_FAST of CPython 3.13+ loads two names: only the second meets the next instruction)
+        reads_metadata = (ins.opname.startswith("LOAD_FAST") and nxt is not None
                           and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and nxt.argval in _METADATA)
-        for name in names:
+        for i, name in enumerate(names):
             if name in params:
-                meta[name] = meta.get(name, True) and reads_metadata
+                meta[name] = meta.get(name, True) and reads_metadata and i == len(names) - 1
     return {name for name, only in meta.items() if only}
 
 
