@@ -2,7 +2,9 @@
 #   intermediate_source/autograd_saved_tensors_hooks_tutorial.py (https://github.com/pytorch/tutorials).
 #   Licence: BSD-3-Clause.
 # Changed: the prose and figures left out; seeded; the last line wraps the module in
-#   nn.DataParallel, which is multi-GPU (not part of our engine): it builds the module without it.
+#   nn.DataParallel, which is multi-GPU (not part of our engine): it builds the module without it;
+#   the temporary directory is cleaned up at the end (the test runner runs every program in one
+#   interpreter: left to the garbage collector, its ResourceWarning would land in a later program).
 import torch
 
 torch.manual_seed(0)
@@ -254,3 +256,4 @@ class SaveToDisk(nn.Module):
 
 
 net = SaveToDisk(Model())
+tmp_dir_obj.cleanup()
