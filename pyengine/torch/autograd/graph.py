@@ -54,6 +54,33 @@ def _anomaly_warning(node):
     warn(text)
 
 
+def _hook_name(hook):
+    return getattr(hook, "__name__", None) or repr(hook)
+
+
+def checked_hook_values(hook, old, new):
+    """A node hook's replacement gradients, checked as PyTorch checks them."""
+    if not isinstance(new, (tuple, list)):
+        raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
+    if len(new) != len(old):
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values (got {len(new)}, "
+                           f"but expected {len(old)})")
+    for before, after in zip(old, new):
+        if before is None and after is not None:
+            raise RuntimeError("can't replace a None gradient with a non-None value")
+    return list(new)
+
+
+def checked_hook_value(hook, old, new):
+    """A tensor hook's replacement gradient: same size and type, as PyTorch requires."""
+    if new._shape != old._shape:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
+    if new.dtype is not old.dtype:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the type of value (was {old.type()} got "
+                           f"{new.type()})")
+    return new
+
+
 def _check_nan(node, out_grads):
     for i, g in enumerate(out_grads):
         if g is not None and g.isnan().any().item():
@@ -318,7 +345,7 @@ class AccumulateGrad(Node):
         for hook in var._hooks or ():
             result = hook(grad)
             if result is not None:
-                grad = result
+                grad = checked_hook_value(hook, grad, result)
         if var._grad is None:
             if _grad_mode["enabled"]:  # create_graph: .grad keeps a history, as a copy
                 var.grad = grad.new_empty(grad._shape).copy_(grad)
@@ -590,7 +617,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     for hook in extras.pre_hooks:
                         r = hook(tuple(grads))
                         if r is not None:
-                            grads = list(r)
+                            grads = checked_hook_values(hook, grads, r)
                 if tracer is not None:
                     step = tracer.before_step(node, grads)
                 if anomaly["enabled"]:
@@ -611,7 +638,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
-                            out_grads = list(r)
+                            out_grads = checked_hook_values(hook, out_grads, r)
                 if tracer is not None:
                     step.append(list(out_grads))
                 if not retain_graph:
