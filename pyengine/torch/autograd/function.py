@@ -1,6 +1,7 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
+from .derivatives import SavedTensor
 from .grad_mode import _state as _grad_mode
 
 
@@ -23,7 +24,7 @@ class FunctionCtx:
     def saved_tensors(self):
         if self._released:
             raise RuntimeError(FREED_MESSAGE)
-        return tuple(self._to_save)
+        return tuple(t.unpack(self) if t.__class__ is SavedTensor else t for t in self._to_save)
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -64,6 +65,7 @@ class BackwardCFunction(Node, FunctionCtx):
 
     def _release(self):
         self._released = True
+        self._to_save = ()  # what pack hooks returned goes now, as in PyTorch
 
     def _free_saved(self):
         self._to_save = ()
@@ -148,6 +150,11 @@ class Function(metaclass=FunctionMeta):
                 o._output_nr = nr
                 o.requires_grad = True
             nr += 1
+        if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
+            hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None
+            output_ids = {id(o) for o in outs}
+            node._to_save = tuple(_saved_tensor(t, id(t) in output_ids, hooks) if isinstance(t, Tensor) else t
+                                  for t in node._to_save)
         if _graph.recorder is not None:
             _graph.recorder.record_function(node, cls, args, kwargs, outputs)
         return outs[0] if single else outs
@@ -197,6 +204,13 @@ class NestedIOFunction(Function):
 
     def backward_extended(self, *grad_output):
         raise NotImplementedError
+
+
+def _saved_tensor(tensor, is_output, hooks):
+    saved = SavedTensor(tensor, tensor._version, is_output)
+    if hooks is not None:
+        saved.register_hooks(*hooks)
+    return saved
 
 
 class once_differentiable:  # noqa: N801  (PyTorch's decorator name)
