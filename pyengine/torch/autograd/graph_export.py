@@ -174,8 +174,15 @@ class Recorder:
 
     def __enter__(self):
         from ..nn.modules import module
-        self._handles = [module.register_module_forward_pre_hook(lambda m, args: self._modules.append(m)),
-                         module.register_module_forward_hook(lambda m, args, out: self._leave(m))]
+
+        def enter(m, args):
+            self._modules.append(m)
+
+        def leave(m, args, out):
+            self._leave(m)
+
+        enter.keep_across_runs = leave.keep_across_runs = True  # the program's run starts after this
+        self._handles = [module.register_module_forward_pre_hook(enter), module.register_module_forward_hook(leave)]
         _graph.recorder = self
         return self
 

@@ -79,10 +79,14 @@ GLOBAL_HOOKS = (_global_forward_pre_hooks, _global_forward_hooks, _global_forwar
 
 
 def reset_global_hooks():
+    """Forget the global hooks programs registered (not the engine's own, marked ``keep_across_runs``:
+    the graph view's recorder, which is entered before the program's run starts)."""
     global _global_is_full_backward_hook
     for hooks in GLOBAL_HOOKS:
-        hooks.clear()
-    _global_is_full_backward_hook = None
+        for key in [k for k, hook in hooks.items() if not getattr(hook, "keep_across_runs", False)]:
+            del hooks[key]
+    if not _global_backward_hooks:
+        _global_is_full_backward_hook = None
 
 
 on_new_run(reset_global_hooks)
