@@ -3,10 +3,15 @@
 import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
 import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
-import { emptyProgress, importProgress } from "./progress.js";
-import { appendOutput, finishRun, newRun, stdoutOf } from "./runs.js";
+import { emptyProgress, eraseProgress, importProgress, mergeProgress } from "./progress.js";
+import { activeLearner, cleanName, loadLearners, newLearnerId, progressPrefix, saveLearners } from "./learners.js";
+import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
+import { newTerminal } from "./ansi.js";
 import { loadCourse } from "./lessons.js";
+import { plainText } from "./markdown.js";
+import { readClassFile } from "./classroom.js";
+import { TIME_LIMIT_KEY } from "./config.js";
 import { strings, useLanguage } from "./strings.js";
 import { saveLanguage } from "./i18n/language.js";
 import { localizeCourse } from "./i18n/course.js";
@@ -25,7 +30,9 @@ export function connect(services) {
 // The lesson's progress record, to change: it is saved with the next save().
 function record(s, lessonId) {
   unsaved.add(lessonId);
-  return (s.progress.lessons[lessonId] ??= { visited: true });
+  const lessonRecord = (s.progress.lessons[lessonId] ??= { visited: true });
+  lessonRecord.updated = Date.now(); // the record changes now (merging imports compares it)
+  return lessonRecord;
 }
 
 function save({ soon = false } = {}) {
@@ -107,10 +114,61 @@ export function reloadForNewVersion() {
   site.applyUpdate();
 }
 
-export function setStorageAvailable(available, progress) {
+export function setStorageAvailable(available, progress, learners) {
   update((s) => {
     s.storageAvailable = available;
     s.progress = progress;
+    s.learners = learners;
+  });
+}
+
+// ---- learners on this browser (learners.js) -----------------------------------------------------
+
+// Names the learner on a first visit (the one learner has no name yet), else adds a learner and
+// switches to them; a name and class already on this browser switch to that learner instead.
+export function addLearner(name, className) {
+  const registry = loadLearners();
+  const learner = { name: cleanName(name), class: cleanName(className) };
+  if (!learner.name) return;
+  const same = (other) => other.name.toLocaleLowerCase() === learner.name.toLocaleLowerCase() && other.class.toLocaleLowerCase() === learner.class.toLocaleLowerCase();
+  const current = activeLearner(registry);
+  const existing = registry.learners.find(same);
+  if (existing) return useLearner(registry, existing.id);
+  if (!current.name) return useLearner(registry, Object.assign(current, learner).id);
+  const id = newLearnerId(registry);
+  registry.learners.push({ id, ...learner });
+  useLearner(registry, id);
+}
+
+export function switchLearner(id) {
+  useLearner(loadLearners(), id);
+}
+
+// Removes the active learner and their progress on this browser, then switches to the first other one.
+export function removeLearner() {
+  const registry = loadLearners();
+  if (registry.learners.length < 2) return;
+  clearTimeout(saveTimer);
+  unsaved.clear();
+  eraseProgress(progressPrefix(registry.active));
+  registry.learners = registry.learners.filter((learner) => learner.id !== registry.active);
+  useLearner(registry, registry.learners[0].id, { keepCurrent: false });
+}
+
+function useLearner(registry, id, { keepCurrent = true } = {}) {
+  if (keepCurrent) save(); // what the learner so far has not saved yet is theirs
+  registry.active = id;
+  const problem = saveLearners(registry);
+  storage.usePrefix(progressPrefix(id));
+  const progress = storage.load();
+  update((s) => {
+    s.learners = registry;
+    s.progress = progress;
+    s.runs = {};
+    s.notice = null;
+    s.saveProblem = problem && strings.storageRefused(problem);
+    s.generation += 1;
+    if (s.route.view === "lesson" && lessonById(s.route.id)) restoreRun(s, lessonById(s.route.id));
   });
 }
 
@@ -123,7 +181,13 @@ async function execute(key, code, prelude, expected) {
     s.runs[key].code = code; // mistakes.js reads it
   });
   const options = { graph: graphRequested(key) };
-  const result = await python.run(code, { prelude, options, onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)) });
+  const result = await python.run(code, {
+    prelude,
+    options,
+    onOutput: (stream, text) => update((s) => appendOutput(s.runs[key], stream, text)),
+    onLate: (text) => update((s) => appendLate(s.runs[key], text)),
+    onOvertime: (seconds) => update((s) => markOvertime(s.runs[key], seconds)),
+  });
   update((s) => finishRun(s.runs[key], result, expected));
   receiveRun(key, result);
   return result;
@@ -132,7 +196,9 @@ async function execute(key, code, prelude, expected) {
 export async function runPractice(lesson, code) {
   if (!canRun()) return;
   const key = practiceKey(lesson.id);
+  const learner = state.learners.active;
   await execute(key, code, [], lesson.practice.expected_output);
+  if (state.learners.active !== learner) return; // another learner took the laptop meanwhile
   update((s) => {
     const run = s.runs[key];
     if (run.verdict === "pass") record(s, lesson.id).passed = true;
@@ -170,7 +236,8 @@ function restoreRun(s, lesson) {
   const kept = s.progress.lessons[lesson.id]?.lastRun;
   if (s.runs[key] || !kept) return;
   const failed = kept.verdict === "fail" && kept.result.status === "ok";
-  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text), []);
+  const terminal = newTerminal();
+  const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text, terminal), []);
   s.runs[key] = {
     ...structuredClone(kept),
     truncatedAfterLines: kept.truncatedAfterLines ?? null,
@@ -214,6 +281,12 @@ export function resetExample(lesson, n) {
 
 export function stop() {
   python.stop();
+}
+
+// The answer "keep going" to a run past the time limit (run `key`).
+export function keepGoing(key) {
+  update((s) => markOvertime(s.runs[key], null));
+  python.keepGoing();
 }
 
 export function restartPython() {
@@ -299,30 +372,99 @@ export function setSearch(text) {
   });
 }
 
-function replaceProgress(progress, notice) {
+export function resetProgress() {
   clearTimeout(saveTimer);
   unsaved.clear();
-  const problem = storage.replace(progress);
+  const problem = storage.replace(emptyProgress());
   update((s) => {
-    s.progress = progress;
+    s.progress = emptyProgress();
     s.runs = {};
-    s.notice = problem && notice ? strings.importedNotSaved(problem) : notice;
+    s.notice = null;
     s.saveProblem = problem;
     s.generation += 1;
-    if (s.route.view === "lesson" && lessonById(s.route.id)) restoreRun(s, lessonById(s.route.id));
   });
 }
 
-export async function uploadProgress(file) {
+const showNotice = (notice) =>
+  update((s) => {
+    s.notice = notice;
+  });
+
+// Merges a progress file into the learner's progress (progress.js mergeProgress: nothing is lost).
+// `confirm({ message, confirmLabel })` → Promise<boolean> is asked first when the file would replace
+// something the learner has (newer work from the file on a lesson they also worked on here), or when
+// the file is another learner's; declined, nothing changes.
+export async function uploadProgress(file, confirm) {
+  let read;
   try {
-    replaceProgress(importProgress(await file.text()), strings.imported);
+    read = importProgress(await file.text());
   } catch (error) {
-    update((s) => {
-      s.notice = strings.importFailed(error.message);
-    });
+    showNotice(strings.importFailed(error.message));
+    return;
   }
+  const { progress, added, replaced } = mergeProgress(state.progress, read.progress);
+  const me = activeLearner(state.learners);
+  const othersFile = read.learner.name && me?.name && read.learner.name !== me.name;
+  if (!added.length && !replaced.length) {
+    showNotice(strings.importNothingNew);
+    return;
+  }
+  const titles = replaced.map((id) => plainText(lessonById(id)?.title ?? id));
+  if ((replaced.length || othersFile) && !(await confirm({ message: strings.importAsk(titles, othersFile ? read.learner.name : null, me.name), confirmLabel: strings.importMerge }))) {
+    showNotice(strings.importCancelled);
+    return;
+  }
+  clearTimeout(saveTimer);
+  [...added, ...replaced].forEach((id) => unsaved.add(id));
+  update((s) => {
+    s.progress = progress;
+    for (const id of [...added, ...replaced]) delete s.runs[practiceKey(id)];
+    s.generation += 1;
+    if (s.route.view === "lesson" && lessonById(s.route.id)) restoreRun(s, lessonById(s.route.id));
+  });
+  save();
+  if (me && !me.name && read.learner.name) addLearner(read.learner.name, read.learner.class); // a first visit takes the file's name
+  showNotice(state.saveProblem ? strings.importedNotSaved(state.saveProblem) : strings.imported(added.length + replaced.length));
 }
 
-export function resetProgress() {
-  replaceProgress(emptyProgress(), null);
+// ---- teacher page (classroom.js) ----------------------------------------------------------------
+
+// Reads the progress files a teacher picked or dropped; a file of the same name read again replaces
+// the earlier one.
+export async function readClassFiles(files) {
+  const read = await Promise.all([...files].map(async (file) => readClassFile(file.name, await file.text())));
+  update((s) => {
+    const names = new Set(read.map((file) => file.fileName));
+    s.classroom.files = [...s.classroom.files.filter((file) => !names.has(file.fileName)), ...read];
+  });
+}
+
+export function clearClass() {
+  update((s) => {
+    s.classroom.files = [];
+  });
+}
+
+// Sorts the class table by `key`; the same key again reverses the order.
+export function sortClass(key) {
+  update((s) => {
+    const { sort } = s.classroom;
+    s.classroom.sort = { key, descending: sort.key === key ? !sort.descending : key !== "name" && key !== "class" };
+  });
+}
+
+export function showAnswerKey(shown) {
+  update((s) => {
+    s.classroom.answerKey = shown;
+  });
+}
+
+// The time limit of a run on this browser, from the next page load (config.js); null: the default.
+export function setTimeLimit(seconds) {
+  try {
+    if (seconds === null) localStorage.removeItem(TIME_LIMIT_KEY);
+    else localStorage.setItem(TIME_LIMIT_KEY, String(seconds));
+  } catch {
+    // storage refused: the page says settings are not kept (storage-warning)
+  }
 }

@@ -9,7 +9,10 @@ import { indentUnit } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
 import { oneDark } from "@codemirror/theme-one-dark";
 
-const prefersDark = () => globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches;
+// Dark where the reader prefers it and the page around the editor supports it (its color-scheme,
+// which a docs page with a light-only theme leaves "normal"), as the browser decides for its own controls.
+const darkAt = (element) =>
+  globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches && /\bdark\b/.test(getComputedStyle(element).colorScheme);
 
 // One Dark on the page's darker background: its comment, keyword and gutter colours reach a 4.5:1
 // contrast there (on One Dark's own #282c34 they fall short of it).
@@ -68,7 +71,7 @@ class CodeEditor extends HTMLElement {
           EditorState.tabSize.of(4),
           markedLine,
           EditorState.readOnly.of(Boolean(this.readOnly)),
-          prefersDark() ? darkTheme : [],
+          darkAt(this) ? darkTheme : [],
           EditorView.contentAttributes.of({ "aria-label": this.label ?? "Python code" }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) this.onChange?.(update.state.doc.toString());

@@ -8,7 +8,7 @@
 
 // Every file the app reads at run time, relative to index.html (the build writes each one for disk).
 export const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
-export const WORKER_FILES = ["worker.js", "pyengine.zip", ...PYODIDE_FILES.map((name) => `vendor/pyodide/${name}`)];
+const WORKER_FILES = ["worker.js", "pyengine.zip", ...PYODIDE_FILES.map((name) => `vendor/pyodide/${name}`)];
 export const DISK_FILES = ["lessons.json", ...WORKER_FILES];
 export const DISK_FOLDER = "offline";
 

@@ -4,7 +4,7 @@ import { diffArrays, diffChars } from "diff";
 const splitLines = (text) => text.replace(/\r\n?/g, "\n").split("\n");
 
 // What learners see as "the same output": trailing spaces on a line and trailing blank lines don't count.
-export function normalizeOutput(text) {
+function normalizeOutput(text) {
   const lines = splitLines(text).map((line) => line.trimEnd());
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   return lines;
@@ -143,7 +143,7 @@ export const isMultipleChoice = (question) => Array.isArray(question.answers);
 export const blanksOf = (question) => question.blanks ?? [question.answers];
 
 // Whitespace in a blank doesn't count beyond separating words: `x * 2 ` is `x  *  2`.
-export const normalizeBlank = (text) => text.trim().replace(/\s+/g, " ");
+const normalizeBlank = (text) => text.trim().replace(/\s+/g, " ");
 
 // Which blanks hold an accepted answer, in template order.
 export const blanksRight = (question, answer) =>

@@ -35,7 +35,8 @@ let navigated = false;
 subscribe(() => {
   render(app(state), root);
   const lesson = state.route.view === "lesson" ? selectors.lessonById(state.route.id) : null;
-  const title = lesson ? strings.documentTitle(plainText(lesson.title), strings.appTitle) : strings.appTitle;
+  const heading = lesson ? plainText(lesson.title) : state.route.view === "teacher" ? strings.teacher.title : null;
+  const title = heading ? strings.documentTitle(heading, strings.appTitle) : strings.appTitle;
   // Written only when they change: the page renders on every state change (each Run, each batch
   // of output), and a title written, even unchanged, costs the browser work each time.
   if (document.documentElement.lang !== state.language) document.documentElement.lang = state.language;

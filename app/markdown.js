@@ -70,12 +70,12 @@ markdown.renderer.rules.math_block = (tokens, i) => `<div class="math-block">${r
 // The page re-renders on every state change (a run's output arrives many times a second); lesson
 // text is the same each time, so its HTML is made once.
 const rendered = new Map();
-export function renderMarkdown(text) {
+function renderMarkdown(text) {
   if (!rendered.has(text)) rendered.set(text, markdown.render(text));
   return rendered.get(text);
 }
 const renderedInline = new Map(); // titles, options and cards: the same few texts on every render
-export function renderMarkdownInline(text) {
+function renderMarkdownInline(text) {
   if (!renderedInline.has(text)) renderedInline.set(text, markdown.renderInline(text));
   return renderedInline.get(text);
 }

@@ -33,6 +33,9 @@ export const WASM_MODULE = "wasm-module"; // { type, module: WebAssembly.Module 
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
 //                                  or { stream: "truncated", text: lines shown } once, at the output limit
 export const DONE = "done"; //     { type, id, result: RunResult }
+export const LATE = "late"; //     { type, id, text }  after DONE, before the next RUN: what the run's program
+//                                  wrote after it ended, from a timer or asyncio task it left (the error
+//                                  such a callback raised, as the runner or the worker describes it)
 export const GRAPH_ANSWER = "graph-answer"; // { type, id, answer }  (app/py/course_graph.py)
 export const FATAL = "fatal"; //   { type, message, file?, reason?, status? }  the worker cannot boot (the page
 //                                  shows the message; file/reason/status: a FileError's, files.js), or

@@ -25,10 +25,14 @@ const SPARE_AFTER_MS = 1000;
 // createPython({ onStatus, timeLimitSeconds, outputLimitChars, bootTimeoutSeconds,
 // workerFailedMessage, lazy, snapshotStore, standbySpare })
 // returns
-//   run(code, { prelude, options, onOutput(stream, text) }) → Promise of the run's end (below);
-//     prelude = programs run silently first; options go to runner.py (options.session: keep a
-//     named namespace between runs, for cells of one page),
-//   stop(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
+//   run(code, { prelude, options, onOutput(stream, text), onLate(text), onOvertime(seconds) }) → Promise
+//     of the run's end (below); prelude = programs run silently first; options go to runner.py
+//     (options.session: keep a named namespace between runs, for cells of one page); onLate gets
+//     what the program's timers or tasks write after the run ended, until the next run starts; with
+//     onOvertime, a run past the time limit is not stopped: onOvertime is called and the run goes
+//     on until it ends, stop() is called, or keepGoing() gives it another time limit's worth (after
+//     which onOvertime is called again); without it, the run is stopped at the limit ("timeout"),
+//   stop(), keepGoing(), restart() (a fresh interpreter), boot() (start the worker now; run() does it too), isolated.
 // onStatus({ state: "loading" | "ready" | "running" | "restarting" | "failed", stage?, engineError?,
 // failure?, isolated, fromSnapshot? }) reports every change. With `lazy`, nothing loads before boot() or run().
 // A run ends with one of:
@@ -38,7 +42,8 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   let active = null; // the worker that runs programs: { worker, secret, interruptBuffer, stage, engineError, retiring }
   let spare = null; // a worker booting (or ready) to replace `active` if the current run is stopped
-  let current = null; // the run in progress: { id, onOutput, finish, timers }
+  let current = null; // the run in progress: { id, onOutput, onLate, finish, timers }
+  let ended = null; // the last run that ended in the active worker, whose late output still counts
   let nextId = 1;
   const graphQuestions = new Map(); // id -> resolve, for GRAPH requests awaiting their answer
   let image = null; // Promise of the memory snapshot the next worker boots from ({ id, bytes: Blob }) or null
@@ -138,9 +143,12 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     } else if (data.type === msg.RETIRE) {
       handle.retiring = true;
       if (!current) replace();
+    } else if (data.type === msg.LATE) {
+      if (!current && data.id === ended?.id) ended.onLate(data.text);
     } else if (current && data.id === current.id) {
       if (data.type === msg.OUTPUT) current.onOutput(data.stream, data.text);
       if (data.type === msg.DONE) {
+        ended = current;
         current.finish({ ...data.result, status: data.result.error ? "error" : "ok" });
         if (handle.retiring) replace();
         else onStatus({ state: "ready", isolated });
@@ -182,25 +190,34 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
     announce(active, "loading");
   }
 
-  function run(code, { prelude = [], options = {}, onOutput = () => {} } = {}) {
+  function run(code, { prelude = [], options = {}, onOutput = () => {}, onLate = () => {}, onOvertime = null } = {}) {
     if (current) throw new Error("a program is already running");
     boot();
     const id = nextId++;
+    ended = null;
     return new Promise((resolve) => {
-      const entry = { id, onOutput, timers: [] };
+      const entry = { id, onOutput, onLate, timers: [] };
       entry.finish = (result) => {
         entry.timers.forEach(clearTimeout);
         current = null;
         resolve(result.status === "error" && result.error.kind === "interrupted" ? { status: "stopped" } : result);
       };
       current = entry;
-      if (timeLimitSeconds > 0) {
-        entry.timers.push(setTimeout(() => stop({ status: "timeout", seconds: timeLimitSeconds }), timeLimitSeconds * 1000));
-      }
+      entry.atLimit = onOvertime ? () => onOvertime(timeLimitSeconds) : () => stop({ status: "timeout", seconds: timeLimitSeconds });
+      armTimeLimit(entry);
       if (!isolated) entry.timers.push(setTimeout(() => (spare ??= spawn()), SPARE_AFTER_MS));
       onStatus({ state: "running", isolated });
       active.worker.postMessage({ type: msg.RUN, id, code, prelude, options: { output_limit: outputLimitChars, ...options } });
     });
+  }
+
+  function armTimeLimit(entry) {
+    if (timeLimitSeconds > 0) entry.timers.push(setTimeout(() => current === entry && entry.atLimit(), timeLimitSeconds * 1000));
+  }
+
+  // A run past its time limit (onOvertime) gets another time limit's worth before it is asked again.
+  function keepGoing() {
+    if (current) armTimeLimit(current);
   }
 
   // Asks about the last run recorded with options.graph (app/py/course_graph.py answers).
@@ -240,5 +257,5 @@ export function createPython({ onStatus, timeLimitSeconds, outputLimitChars, boo
   const restart = () => (active ? replace() : boot());
 
   if (!lazy) boot();
-  return { run, stop, restart, boot, askGraph, isolated };
+  return { run, stop, keepGoing, restart, boot, askGraph, isolated };
 }

@@ -2,10 +2,21 @@
 // when there is an expected output, the verdict and diff. Shared by the course and the embeds.
 import { diffOutputs, outputsMatch } from "./grading.js";
 import { appendLines } from "./output-lines.js";
+import { newTerminal } from "./ansi.js";
 
 // { running, chunks: [{ stream, text }], blocks (output-lines.js: the same output for display),
-//   truncatedAfterLines, result, verdict, diff }
-export const newRun = () => ({ running: true, chunks: [], blocks: [], truncatedAfterLines: null, result: null, verdict: null, diff: null });
+//   terminal (ansi.js: the colours the output set), truncatedAfterLines, overtimeSeconds (the time
+//   limit, while a run past it asks whether to go on), result, verdict, diff, late: text written
+//   after the program ended (a timer's error), shown as a note, never graded }
+export const newRun = () => ({
+  running: true, chunks: [], blocks: [], terminal: newTerminal(), truncatedAfterLines: null, overtimeSeconds: null,
+  result: null, verdict: null, diff: null, late: "",
+});
+
+// A run past the time limit (python.js onOvertime) asks to keep going or stop, until it ends or is answered.
+export function markOvertime(run, seconds) {
+  run.overtimeSeconds = seconds;
+}
 
 // The worker batches output and cuts it at the limit (runner.Output), so each chunk is appended as
 // it comes: the output panel renders only what is new.
@@ -14,8 +25,13 @@ export function appendOutput(run, stream, text) {
     run.truncatedAfterLines = Number(text);
   } else {
     run.chunks.push({ stream, text });
-    appendLines(run.blocks, stream, text);
+    appendLines(run.blocks, stream, text, run.terminal);
   }
+}
+
+// What the program's callbacks wrote after it ended (python.js onLate): its verdict stays.
+export function appendLate(run, text) {
+  run.late += text;
 }
 
 export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");
@@ -24,6 +40,7 @@ export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "
 // timed-out or crashed run gets no verdict.
 export function finishRun(run, result, expected) {
   run.running = false;
+  run.overtimeSeconds = null;
   run.result = result;
   if (expected === undefined || (result.status !== "ok" && result.status !== "error")) return;
   const printed = stdoutOf(run);

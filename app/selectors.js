@@ -7,6 +7,8 @@ export const practiceKey = (lessonId) => `practice:${lessonId}`;
 export const exampleKey = (lessonId, n) => `example:${lessonId}:${n}`;
 export const codeBlocks = (lesson) => lesson.body.filter((block) => block.type === "code");
 
+export const currentLearner = () => state.learners.learners.find((learner) => learner.id === state.learners.active);
+
 export const canRun = () => state.python.state === "ready";
 
 // The practice's code as the learner left it: their draft, else the starter.
@@ -30,13 +32,14 @@ export function answerOf(lesson, n) {
 // The last verdict of a question: true, false, or undefined before the first check.
 export const verdictOf = (lessonId, n) => state.progress.lessons[lessonId]?.quiz?.[n];
 
-export function lessonState(lessonId) {
-  const lesson = state.progress.lessons[lessonId];
+// Of the learner's progress, or of `progress` (another learner's, on the teacher page).
+export function lessonState(lessonId, progress = state.progress) {
+  const lesson = progress.lessons[lessonId];
   if (!lesson) return "not-started";
   return lesson.passed ? "passed" : "in-progress";
 }
 
-export function quizScore(lesson) {
-  const quiz = state.progress.lessons[lesson.id]?.quiz ?? {};
+export function quizScore(lesson, progress = state.progress) {
+  const quiz = progress.lessons[lesson.id]?.quiz ?? {};
   return { right: Object.values(quiz).filter(Boolean).length, total: lesson.questions.length, answered: Object.keys(quiz).length };
 }

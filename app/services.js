@@ -5,6 +5,7 @@ import { config } from "./config.js";
 import { strings } from "./strings.js";
 import { createPython } from "./python.js";
 import { openStorage } from "./progress.js";
+import { loadLearners, progressPrefix } from "./learners.js";
 import { openSnapshotStore } from "./snapshot-store.js";
 import * as actions from "./actions.js";
 import { connectGraph } from "./graph/actions.js";
@@ -22,9 +23,10 @@ export function startServices({ lazy = false, site = null, standbySpare = false 
     snapshotStore: openSnapshotStore(),
     standbySpare,
   });
-  const storage = openStorage({ onChange: actions.takeSavedElsewhere });
+  const learners = loadLearners();
+  const storage = openStorage({ onChange: actions.takeSavedElsewhere, prefix: progressPrefix(learners.active) });
   actions.connect({ python, storage, site });
   connectGraph({ python });
-  actions.setStorageAvailable(storage.available, storage.load());
+  actions.setStorageAvailable(storage.available, storage.load(), learners);
   return python;
 }

@@ -35,6 +35,7 @@ const { setTimeout: realSetTimeout, setInterval: realSetInterval, clearTimeout: 
 
 let secret = null; // from INIT; the page drops every message that does not carry it
 let currentRunId = null;
+let endedRunId = null; // the last run, once DONE: what its callbacks write afterwards is LATE
 let rawLines = 0;
 let interruptBuffer = null;
 let booted = null; // Promise of { pyodide, runProgram, bootState, fileWatch }
@@ -47,7 +48,15 @@ function post(message, transfer = []) {
 }
 
 function rawOutput(stream, text) {
-  if (currentRunId !== null && rawLines++ < RAW_OUTPUT_LINES) post({ type: msg.OUTPUT, id: currentRunId, stream, text: text + "\n" });
+  if (rawLines++ >= RAW_OUTPUT_LINES) return;
+  if (currentRunId !== null) post({ type: msg.OUTPUT, id: currentRunId, stream, text: text + "\n" });
+  else late(text + "\n");
+}
+
+// Between runs sys.stdout and sys.stderr are the raw streams above; the runner's asyncio handler
+// writes a callback's error there (runner.py).
+function late(text) {
+  if (endedRunId !== null) post({ type: msg.LATE, id: endedRunId, text });
 }
 
 // `provided`: the files' contents when the page runs from disk (files.js), else undefined (fetched).
@@ -127,9 +136,20 @@ function fence() {
   self.setTimeout = (...args) => remember(realSetTimeout(...args));
   self.setInterval = (...args) => remember(realSetInterval(...args));
   // An error thrown by a program's callback (a timer, a promise) after its run is the program's, not
-  // the worker's: it must not reach the page as a worker failure.
-  self.addEventListener("error", (event) => event.preventDefault());
-  self.addEventListener("unhandledrejection", (event) => event.preventDefault());
+  // the worker's: it must not reach the page as a worker failure, but it is the run's late output.
+  self.addEventListener("error", (event) => {
+    event.preventDefault();
+    late(lastLine(event.error?.message ?? event.message));
+  });
+  self.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    late(lastLine(event.reason?.message ?? String(event.reason)));
+  });
+}
+
+// A Python error's message is its whole traceback, through Pyodide's frames: its last line says what happened.
+function lastLine(message) {
+  return `${String(message).trimEnd().split("\n").at(-1)}\n`;
 }
 
 function remember(timer) {
@@ -142,6 +162,7 @@ async function run({ id, code, prelude, options }) {
   programTimers.forEach(realClearTimeout); // an earlier program's callbacks must not run into this one
   programTimers.clear();
   currentRunId = id;
+  endedRunId = null;
   rawLines = 0;
   if (interruptBuffer) interruptBuffer[0] = 0;
   const emit = (stream, text) => currentRunId === id && post({ type: msg.OUTPUT, id, stream, text });
@@ -169,6 +190,7 @@ async function run({ id, code, prelude, options }) {
     optionsDict.destroy();
   }
   post({ type: msg.DONE, id, result });
+  endedRunId = id;
   const reason = bootState.damage() ?? (pyodide._module.HEAP8.buffer.byteLength > RETIRE_HEAP_BYTES ? "memory" : null);
   if (reason) post({ type: msg.RETIRE, reason });
 }

@@ -4,7 +4,7 @@
 // app/kernels.js on Pyodide's own memory, so every pointer is the address of an array.array
 // buffer in the Python heap (zero copy). Each kernel reproduces, bit for bit, the rounding
 // steps of the Python code it replaces (named in its comment; rules in
-// shared/spec/arith-parity.md). The module must own no memory: no data segments and no stack
+// docs/arith-parity.md). The module must own no memory: no data segments and no stack
 // (scripts/kernels.mjs checks), so scratch space comes from the caller.
 //
 // Floating-point rules relied on: float and double are IEEE binary32/binary64, round to

@@ -3,7 +3,7 @@
 // bytecode (pyengine.zip, which the worker imports from on sys.path), lessons.json; for embedding in other pages,
 // embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
-// the demo embed-demo.html;
+// the demo embed-demo.html; build-info.json (the version, and whether the wasm kernels are in);
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
 // see app/files.js), the service worker with Workbox's precache manifest of everything else the course uses, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
@@ -21,13 +21,15 @@ import { ENGINE_ZIP } from "../app/boot-engine.js";
 import { kernelsWasm } from "./kernels.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const COURSE_VERSION = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 const TEXT = new Set([".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt"]);
 // Already compressed: no .gz/.br next to these (a zip may be stored uncompressed: compressAll tries it).
 const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // What the service worker does not precache: the file:// copies, compressed variants (the server
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
-const NOT_PRECACHED = [`${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+const BUILD_INFO = "build-info.json";
+const NOT_PRECACHED = [BUILD_INFO, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
 // What only pages that embed the course use (the cells, the iframe embed, PyScript's markup and
 // editor): not precached, so that a first visit to the course does not download them; the service
 // worker keeps each one when it is first fetched, for offline use after that (app/sw.js).
@@ -44,6 +46,8 @@ const bundle = (dist, options) =>
     legalComments: "none",
     logLevel: "warning",
     ...options,
+    // The course's version, which a progress file carries (app/progress.js).
+    define: { __COURSE_VERSION__: JSON.stringify(COURSE_VERSION), ...options.define },
   });
 
 // `out`: the folder to (re)write; `lessons`: the course file to ship (a test builds a changed course).
@@ -63,12 +67,18 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   // worker), and only a <torch-cell graph> loads the graph panel's code. The chunks sit beside the
   // entries: files.js finds our files from its own chunk's import.meta.url.
   await bundle(dist, {
-    entryPoints: { embed: "app/embed/embed.js", frame: "app/embed/frame.js", "pyscript-torch": "app/embed/pyscript-torch.js" },
+    entryPoints: {
+      embed: "app/embed/embed.js",
+      frame: "app/embed/frame.js",
+      "pyscript-torch": "app/embed/pyscript-torch.js",
+      "embed-demo": "app/embed/demo.js",
+    },
     format: "esm",
     splitting: true,
     chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
+  const kernels = kernelsWasm();
   const { engine, stdlib } = await compilePython(pythonTree(join(root, "pyengine")));
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
@@ -76,8 +86,10 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     format: "esm",
     loader: { ".py": "text" },
     define: { BOOT_IMAGE_ID: JSON.stringify(bootImageId(engine, stdlib)) },
-    plugins: [kernelsInline(kernelsWasm())],
+    plugins: [kernelsInline(kernels)],
   });
+  // What the release (scripts/release.mjs) tells teachers: whether this build has the fast kernels.
+  writeFileSync(join(dist, BUILD_INFO), `${JSON.stringify({ version: COURSE_VERSION, kernels: kernels !== null })}\n`);
 
   for (const page of PAGES) copyFileSync(join(root, page), join(dist, page));
   for (const file of PYODIDE_FILES) {

@@ -122,33 +122,48 @@ def test_nothing_a_program_changes_reaches_the_next_run(tmp_path):
     assert report["damage"] is None
 
 
-def run_cell(code, prelude, session):
+def run_cell(code, prelude, session, *, restarted=False):
     chunks = []
     result = runner.run(code, list(prelude), lambda stream, text: chunks.append((stream, text)), {"session": session})
+    assert result.get("session_restarted", False) == restarted
     return chunks, result["error"]
 
 
 def test_cells_of_a_session_share_a_namespace_and_earlier_cells_run_once_first():
     cells = ["n = 1\nprint('first')", "n += 10\nprint(n)", "print(n * 2)"]
-    # Running the third cell first runs the two before it silently, once.
+    # Running the second cell first runs the first silently; the third then runs on from there.
+    assert run_cell(cells[1], cells[:1], "page-a") == ([("stdout", "11\n")], None)
     assert run_cell(cells[2], cells[:2], "page-a") == ([("stdout", "22\n")], None)
-    # Re-running the second cell continues from the namespace, as a notebook does.
-    assert run_cell(cells[1], cells[:1], "page-a") == ([("stdout", "21\n")], None)
     # Another session, and a run without one, start from nothing.
     _, error = run_cell("print(n)", [], "page-b")
     assert error["type"] == "NameError"
     assert run("print(n)")[1]["type"] == "NameError"
 
 
-def test_an_earlier_cell_that_fails_runs_again_next_time():
-    _, error = run_cell("print(x)", ["x = 1 / 0"], "page-c")
+def test_a_cell_run_again_starts_its_session_over_so_it_sees_what_its_earlier_cells_leave():
+    cells = ["import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3", "y.backward()\nprint(x.grad)", "print(x.grad * 2)"]
+    assert run_cell(cells[1], cells[:1], "page-e") == ([("stdout", "tensor(12.)\n")], None)
+    # Again: not "backward through the graph a second time", and not a gradient accumulated twice.
+    assert run_cell(cells[1], cells[:1], "page-e", restarted=True) == ([("stdout", "tensor(12.)\n")], None)
+    assert run_cell(cells[2], cells[:2], "page-e") == ([("stdout", "tensor(24.)\n")], None)
+    # A cell above one that has run: the session starts over from the top.
+    assert run_cell(cells[1], cells[:1], "page-e", restarted=True) == ([("stdout", "tensor(12.)\n")], None)
+    # An earlier cell edited since it ran: the session starts over with the cell as it reads now.
+    edited = cells[0].replace("2.0", "1.0")
+    assert run_cell(cells[2], [edited, cells[1]], "page-e", restarted=True) == ([("stdout", "tensor(6.)\n")], None)
+
+
+def test_an_earlier_cell_that_fails_is_named_and_runs_again_next_time():
+    chunks, error = run_cell("print('never')\nprint(x)", ["x = 1 / 0"], "page-c")
+    assert chunks == [] and error["earlier_cell"] == 1 and error["type"] == "ZeroDivisionError"
     assert 'File "cell 1.py"' in error["traceback"]
     assert run_cell("print(x)", ["x = 5"], "page-c") == ([("stdout", "5\n")], None)
 
 
 def test_a_traceback_through_an_earlier_cell_quotes_that_cells_line():
-    run_cell("def check(v):\n    assert v > 0, 'v must be positive'\n", [], "page-d")
-    _, error = run_cell("x = 1\ncheck(-x)", ["def check(v): ..."], "page-d")
+    check = "def check(v):\n    assert v > 0, 'v must be positive'\n"
+    run_cell(check, [], "page-d")
+    _, error = run_cell("x = 1\ncheck(-x)", [check], "page-d")
     assert 'File "cell 2.py", line 2' in error["traceback"] and "check(-x)" in error["traceback"]
     assert 'File "cell 1.py", line 2, in check' in error["traceback"]
     assert "assert v > 0, 'v must be positive'" in error["traceback"]
@@ -192,3 +207,11 @@ def test_a_package_with_compiled_modules_imported_by_a_program_stays_imported():
     # numpy cannot be imported twice in one process; the engine's pure-Python backend does not import it.
     program = "import numpy\nprint(numpy.arange(3).sum())"
     assert run_on_a_host([program, program]) == ["3\n", "3\n"]
+
+
+def test_a_host_seeds_torchs_generator_afresh_for_every_program():
+    seeded = "import torch\ntorch.manual_seed(0)\nprint(torch.rand(3))"
+    draw = "import torch\nprint(torch.rand(3), torch.initial_seed())"
+    outputs = run_on_a_host([seeded, draw, draw])
+    assert outputs[0] == "tensor([0.4963, 0.7682, 0.0885])\n"
+    assert "0.7682" not in outputs[1] and "0.4963" not in outputs[1] and outputs[1] != outputs[2]

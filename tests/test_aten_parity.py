@@ -1,7 +1,7 @@
 """Bit-for-bit parity of the float32 kernels in pyengine/torch/_aten with PyTorch 2.13 CPU.
 
 Two sources of truth, both from real torch on the reference machine (AVX-512, 2 threads):
-the test vectors of shared/spec/arith-parity.md, and tests/golden/aten.json made by
+the test vectors of docs/arith-parity.md, and tests/golden/aten.json made by
 tests/gen/gen_aten.py. Every golden case runs on each array backend in this process (the
 kernels look the active backend up per call): the pure-Python one (array('f') buffers, _aten's
 own loops) and the numpy one (ndarrays, its whole-array kernels), whatever PYENGINE_BACKEND

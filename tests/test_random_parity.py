@@ -1,6 +1,6 @@
 """Seeded random numbers, bit for bit against real PyTorch 2.13.0 (CPU, x86-64 AVX2).
 
-Two sources of truth: the test vectors documented in shared/spec/torch-parity.md §1 and §3
+Two sources of truth: the test vectors documented in docs/torch-parity.md §1 and §3
 (recorded from real torch), and tests/golden/random.json, written by tests/gen/gen_random.py
 with real torch. This process imports only our engine's torch._random, never real torch.
 """

@@ -16,7 +16,7 @@
 // not available: programs run in a worker without the page.
 import { html, nothing, render } from "lit-html";
 import { strings } from "../strings.js";
-import { appendOutput, finishRun, newRun } from "../runs.js";
+import { appendLate, appendOutput, finishRun, newRun } from "../runs.js";
 import { outputPanel } from "../views/output.js";
 import { pythonStatus } from "../views/python-status.js";
 import { dedent } from "./dedent.js";
@@ -68,6 +68,7 @@ function runPyScripts(scripts) {
         appendOutput(run, stream, text);
         toConsole[stream]?.add(text);
       },
+      onLate: (text) => console.error(text.trimEnd()),
     };
     runtime.run(job).then((result) => {
       Object.values(toConsole).forEach((stream) => stream.flush());
@@ -109,7 +110,7 @@ function takeEditor(script, setups) {
       runtime.stop(job);
       return false;
     }
-    run = newRun();
+    const mine = (run = newRun());
     job = {
       code: event.code,
       // Each setup script is its own prelude cell, the editor's code the one after them.
@@ -117,6 +118,10 @@ function takeEditor(script, setups) {
       options: { session },
       onOutput: (stream, text) => {
         appendOutput(run, stream, text);
+        show();
+      },
+      onLate: (text) => {
+        appendLate(mine, text);
         show();
       },
       onStart: show,

@@ -41,7 +41,7 @@ export const preload = () => runtime().boot();
 export const sharedPython = runtime;
 export const isLastRun = (job) => lastRun === job;
 
-// Queues `job` = { code, prelude, options, onOutput(stream, text), onStart(), afterRun(result) };
+// Queues `job` = { code, prelude, options, onOutput(stream, text), onLate(text), onStart(), onOvertime(seconds), afterRun(result) };
 // resolves with python.js's end of the run ({ status, ... }). The next job starts once
 // afterRun's promise settles: until then the worker still holds this run (a graph to ask about).
 export function run(job) {
@@ -78,6 +78,11 @@ async function next() {
   await job.afterRun?.(result);
   current = null;
   next();
+}
+
+// Gives `job`, running past the time limit, another time limit's worth (python.js keepGoing).
+export function keepGoing(job) {
+  if (current === job) python.keepGoing();
 }
 
 // Boots Python if needed; resolves once it is ready (never, if it fails: abandon() ends the jobs).

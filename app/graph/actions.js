@@ -45,7 +45,7 @@ async function ask(key, request) {
   return state.graphs[key]?.run === run ? answer : null; // a newer run made the answer stale
 }
 
-export async function selectTensor(key, name) {
+async function selectTensor(key, name) {
   update((s) => {
     const panel = panelOf(s, key);
     Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
@@ -64,21 +64,21 @@ export async function selectTensor(key, name) {
   });
 }
 
-export function selectNode(key, id) {
+function selectNode(key, id) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.node = panel.node === id ? null : id;
   });
 }
 
-export function setStep(key, step) {
+function setStep(key, step) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.step = Math.max(0, Math.min(step, (panel.steps?.steps?.length ?? 1) - 1));
   });
 }
 
-export function toggleGroup(key, group) {
+function toggleGroup(key, group) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.expanded = panel.expanded.includes(group) ? panel.expanded.filter((g) => g !== group) : [...panel.expanded, group];
@@ -86,13 +86,13 @@ export function toggleGroup(key, group) {
 }
 
 // The text alternative is built only while it is shown (a large graph's list is most of the page).
-export function showText(key, open) {
+function showText(key, open) {
   update((s) => {
     panelOf(s, key).textOpen = open;
   });
 }
 
-export async function runGradcheck(key) {
+async function runGradcheck(key) {
   const name = state.graphs[key].selected;
   update((s) => {
     Object.assign(panelOf(s, key), { busy: "gradcheck", gradcheck: null });

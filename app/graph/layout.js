@@ -12,7 +12,7 @@ const NODE_HEIGHT = 40;
 
 // The module subgraph a node belongs to: the innermost module whose forward made it; a parameter
 // leaf ("model.0.weight") joins its module's group ("model.0").
-export function groupOf(node, groupNames) {
+function groupOf(node, groupNames) {
   if (node.kind === "function") return node.scope?.at(-1) ?? null;
   if (node.kind === "leaf" && node.label) {
     const owner = node.label.slice(0, node.label.lastIndexOf("."));
@@ -21,7 +21,7 @@ export function groupOf(node, groupNames) {
   return null;
 }
 
-export function moduleGroups(graph) {
+function moduleGroups(graph) {
   return new Set(graph.nodes.flatMap((node) => (node.kind === "function" && node.scope?.length ? [node.scope.at(-1)] : [])));
 }
 
@@ -76,7 +76,7 @@ const outEdges = (edges) => {
   return outs;
 };
 
-export const MAX_DRAWN = 120; // drawn boxes before the rest waits behind a "more" box (layout time grows fast)
+const MAX_DRAWN = 120; // drawn boxes before the rest waits behind a "more" box (layout time grows fast)
 
 // Keeps the MAX_DRAWN drawn nodes nearest the roots (breadth first) and puts the others into one
 // "N more" box; each "more" box the learner opened shows MAX_DRAWN more.
@@ -123,7 +123,7 @@ function splitSharedInputs(drawn, edges) {
   }
 }
 
-export const CHAIN_MIN = 4;
+const CHAIN_MIN = 4;
 
 // Replaces, in `drawn` and `edges`, every unbranched run of CHAIN_MIN or more nodes by one node;
 // returns the drawn keys it replaced -> the chain's key.

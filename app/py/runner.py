@@ -1,8 +1,11 @@
 """Runs a learner's program inside the Python worker.
 
-Each run gets a fresh namespace, unless it names a session (embedded cells of one page), whose
-namespace is kept between its runs, like a notebook's; the worker puts the interpreter back as it
-was at boot before each run (`boot_state.restore()`, see boot_state.py);
+Each run gets a fresh namespace and torch's per-process state as a new process has it (the default
+generator freshly seeded, torch/_process.py), unless it names a session (embedded cells of one
+page), whose namespace and per-process state (torch's, and Python's `random`) are kept between its
+runs, like a notebook's, as long as it holds exactly what running the session's cells in page order
+leaves (see _session_for); the worker puts the interpreter back as it was at boot before each run
+(`boot_state.restore()`, see boot_state.py);
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
@@ -12,6 +15,7 @@ tools/course.py), and tests import it in plain CPython too.
 """
 
 import linecache
+import random
 import sys
 import time
 import traceback
@@ -28,8 +32,9 @@ INPUT_MESSAGE = "input() is not supported in this course; assign the value inste
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
 
-# Session name → {"namespace": dict, "ran": set of cell numbers run in it}. Created before the boot
-# state is captured, so restore() keeps its contents (boot_state.py).
+# Session name → {"namespace": dict, "ran": {cell number: the code it ran}, "process": its
+# per-process state after its last run (_save_process), None before its first}. Created before the
+# boot state is captured, so restore() keeps its contents (boot_state.py).
 _sessions = {}
 
 
@@ -195,37 +200,100 @@ def run(code, prelude, emit, options=None):
     only those not yet run in the session's namespace run first.
     """
     options = options or {}
+    _report_late_errors()
     output = Output(emit, options.get("output_limit", OUTPUT_LIMIT_CHARS))
     graph = sys.modules.get("course_graph")
     if graph is not None:
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
-    if not options.get("graph"):
-        return {"error": _run_in_namespace(code, prelude, output, options)[0]}
-    import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
-    with course_graph.recording() as recorder:
-        error, namespace = _run_in_namespace(code, prelude, output, options)
-    return {"error": error, "graph": course_graph.open_session(namespace, recorder)}
+    # The process state is the program's before the graph panel's recorder hooks into it, and a
+    # session's is kept once the recorder has left.
+    session, restarted = _enter_process(options.get("session"), prelude)
+    flags = {"session_restarted": True} if restarted else {}
+    try:
+        if not options.get("graph"):
+            return {"error": _run_in_namespace(code, prelude, output, session)[0], **flags}
+        import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
+        with course_graph.recording() as recorder:
+            error, namespace = _run_in_namespace(code, prelude, output, session)
+        return {"error": error, "graph": course_graph.open_session(namespace, recorder), **flags}
+    finally:
+        if session is not None:
+            session["process"] = _save_process()
 
 
-def _run_in_namespace(code, prelude, output, options):
-    """Runs the program in a new namespace, or its session's; returns (error, that namespace)."""
-    session_name = options.get("session")
+def _report_late_errors():
+    """In the browser, asyncio's loop (Pyodide's, on the worker's timers) runs a program's callbacks
+    and tasks after the run has ended; the error one raises is written to sys.stderr then, which
+    the worker shows under the run's output (app/worker.js: LATE), as learner frames only. Installed
+    before every run: a program may have replaced the handler."""
+    if sys.platform != "emscripten" or "asyncio" not in sys.modules:
+        return
+    import asyncio
+    asyncio.get_event_loop().set_exception_handler(_write_late_error)
+
+
+def _write_late_error(loop, context):
+    error = context.get("exception")
+    if error is None:
+        sys.stderr.write(f"{context.get('message', 'error')}\n")
+    else:
+        error = describe(error)
+        sys.stderr.write(error["traceback"] or f"{error['type']}: {error['message']}\n")
+
+
+def _enter_process(session_name, prelude):
+    """A new process's state for a run outside a session. For a session's run, its session (see
+    _session_for) with its own per-process state: a new process's when the session begins (anew),
+    else as its last run left it (other runs came in between). Returns (the session or None,
+    whether it began anew after having run cells)."""
     if session_name is None:
+        _new_process()
+        return None, False
+    session, restarted = _session_for(session_name, prelude)
+    if session["process"] is None:
+        _new_process()
+    else:
+        _load_process(session["process"])
+    return session, restarted
+
+
+def _run_in_namespace(code, prelude, output, session):
+    """Runs the program in a new namespace, or its session's; returns (error, that namespace)."""
+    if session is None:
         blocks = [(EXAMPLE_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1)]
         namespace = _new_namespace()
-        return _execute(code, LEARNER_FILE, blocks, output, namespace, set()), namespace
-    session = _sessions.get(session_name)
-    if session is None:
-        session = _sessions[session_name] = {"namespace": _new_namespace(), "ran": set()}
+        return _execute(code, LEARNER_FILE, blocks, output, namespace, {}, 0), namespace
     ran = session["ran"]
     pending = [(CELL_FILE.format(number), number, block) for number, block in enumerate(prelude, start=1) if number not in ran]
-    error = _execute(code, CELL_FILE.format(len(prelude) + 1), pending, output, session["namespace"], ran)
-    ran.add(len(prelude) + 1)  # the cell has run, even if it failed, as in a notebook
+    number = len(prelude) + 1
+    error = _execute(code, CELL_FILE.format(number), pending, output, session["namespace"], ran, number)
     return error, session["namespace"]
 
 
+def _session_for(name, prelude):
+    """The session's state, begun anew (a fresh namespace and per-process state, as a new notebook
+    kernel) when it is not what running cells 1..len(prelude) in page order, as they read now,
+    would leave: the cell being run, or one after it, ran already (so `y.backward()` run twice
+    works as it did the first time), or an earlier cell was edited since it ran. Returns (session,
+    whether it began anew after having run cells)."""
+    session = _sessions.get(name)
+    number = len(prelude) + 1
+    stale = session is not None and (
+        any(ran_number >= number for ran_number in session["ran"])
+        or any(session["ran"].get(earlier, block) != block for earlier, block in enumerate(prelude, start=1))
+    )
+    if session is None or stale:
+        session = _sessions[name] = {"namespace": _new_namespace(), "ran": {}, "process": None}
+    return session, stale
+
+
 def _new_namespace():
-    """A program's namespace; torch's per-process state starts as in a fresh Python process."""
+    return {"__name__": "__main__", "__builtins__": __builtins__}
+
+
+def _new_process():
+    """torch's per-process state as a newly started Python process has it (torch/_process.py);
+    Python's `random` was reseeded by boot_state.restore()."""
     torch = sys.modules.get("torch")
     if hasattr(torch, "_process"):
         torch._process.new_run()
@@ -233,21 +301,39 @@ def _new_namespace():
         torch.set_default_dtype(torch.float32)
         torch.set_printoptions(profile="default")
         torch.set_grad_enabled(True)
-    return {"__name__": "__main__", "__builtins__": __builtins__}
+        torch.autograd.set_detect_anomaly(False)
+        torch.use_deterministic_algorithms(False)
+        torch.seed()
 
 
-def _execute(code, filename, prelude, output, namespace, ran):
-    """Runs the `prelude` blocks, (filename, number, code) each, adding each number to `ran` once
-    it has run, then the program as `filename`, in `namespace`; returns None or the error dict
-    that describe() makes."""
+def _save_process():
+    """A session's per-process state after its run: torch's (our engine's) and Python's `random`."""
+    torch = sys.modules.get("torch")
+    return {"torch": torch._process.save() if hasattr(torch, "_process") else None, "random": random.getstate()}
+
+
+def _load_process(saved):
+    if saved["torch"] is not None:
+        sys.modules["torch"]._process.load(saved["torch"])
+    random.setstate(saved["random"])
+
+
+def _execute(code, filename, prelude, output, namespace, ran, number):
+    """Runs the `prelude` blocks, (filename, number, code) each, then the program as `filename`
+    (number `number`), in `namespace`, recording in `ran` the code of each block that ran and of the
+    program once it started (it has run even if it failed, as in a notebook); returns None or the error dict that
+    describe() makes, which names the earlier block (`earlier_cell`) when one of those failed."""
     discard = Stream(Output(lambda stream, text: None, 0), "stdout")
     saved = sys.stdout, sys.stderr
+    running = None  # the prelude block being run, if any
     try:
         sys.stdout = sys.stderr = discard
-        for block_file, number, block in prelude:
+        for block_file, running, block in prelude:
             exec(_compile(block, block_file), namespace)
-            ran.add(number)
+            ran[running] = block  # a block that failed runs again before the next cell
+        running = None
         sys.stdout, sys.stderr = output.stdout, output.stderr
+        ran[number] = code
         exec(_compile(code, filename), namespace)
         return None
     except KeyboardInterrupt:
@@ -257,7 +343,8 @@ def _execute(code, filename, prelude, output, namespace, ran):
             return None
         return describe(exit, filename)
     except BaseException as error:
-        return describe(error, filename)
+        described = describe(error, filename)
+        return described if running is None else {**described, "earlier_cell": running}
     finally:
         output.flush()
         sys.stdout, sys.stderr = saved

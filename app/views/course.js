@@ -2,14 +2,14 @@
 // progress and their numbered lessons (the learner's current section marked), search, progress tools.
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
-import { lessonHref } from "../router.js";
+import { lessonHref, teacherHref } from "../router.js";
 import { lessonText } from "../lessons.js";
 import { downloadProgress } from "../progress.js";
 import * as actions from "../actions.js";
 import { textLanguage } from "../i18n/course.js";
 import * as selectors from "../selectors.js";
 import { markdownInline } from "../markdown.js";
-import { confirmThen } from "./dialog.js";
+import { askToConfirm, confirmThen } from "./dialog.js";
 
 export function coursePage(state) {
   const { lessons } = state.course;
@@ -23,6 +23,7 @@ export function coursePage(state) {
   return html`
     <h1 tabindex="-1">${strings.appTitle}</h1>
     <p class="tagline">${strings.appTagline}</p>
+    ${state.storageAvailable ? learnerPanel(state) : nothing}
     ${overallProgress(state)}
     ${continueCard(state)}
     <label class="search">
@@ -34,13 +35,54 @@ export function coursePage(state) {
       ? shown.map((entry, i) => sectionList(state, entry, i, entry.section.name === current?.section))
       : html`<p>${strings.noSearchResults}</p>`}
     ${progressTools(state)}
+    <p class="teacher-link"><a href=${teacherHref} data-testid="teacher-link">${strings.teacherLink}</a></p>
+  `;
+}
+
+// Who is learning on this browser: on a first visit a name to type; then the learner, one button per
+// other learner to switch to, a form to add one, and (with more than one) removing the current one.
+function learnerPanel(state) {
+  const t = strings.learners;
+  const me = selectors.currentLearner();
+  const others = state.learners.learners.filter((learner) => learner.id !== me.id);
+  const submit = (event) => {
+    event.preventDefault();
+    const form = event.target;
+    actions.addLearner(form.elements.name.value, form.elements.className.value);
+    form.reset();
+    form.closest("details")?.removeAttribute("open");
+  };
+  const form = html`
+    <form class="learner-form" @submit=${submit}>
+      <label>${t.name} <input name="name" required maxlength="80" autocomplete="off" data-testid="learner-name" /></label>
+      <label>${t.className} <input name="className" maxlength="80" autocomplete="off" data-testid="learner-class" /></label>
+      <button type="submit" data-testid="learner-save">${me.name ? t.add : t.save}</button>
+    </form>
+  `;
+  const remove = confirmThen(t.removeConfirm(me.name || t.unnamed), t.removeConfirmButton, actions.removeLearner);
+  return html`
+    <section class="learners" data-testid="learners" aria-labelledby="learners-heading">
+      <h2 id="learners-heading">${t.heading}</h2>
+      ${me.name
+        ? html`<p class="current-learner" data-testid="learner-current" data-name=${me.name}><strong>${t.current(me.name, me.class)}</strong></p>`
+        : html`<p>${t.firstVisit}</p>`}
+      ${others.length
+        ? html`<p class="learner-switches"><span>${t.switchTo}</span>
+            ${others.map((learner) => html`<button type="button" data-testid="learner-switch" data-name=${learner.name}
+              title=${t.switchLabel(learner.name || t.unnamed)} @click=${() => actions.switchLearner(learner.id)}>${t.current(learner.name || t.unnamed, learner.class)}</button>`)}
+          </p>`
+        : nothing}
+      ${me.name ? html`<details class="learner-add"><summary data-testid="learner-add">${t.add}</summary>${form}</details>` : form}
+      <p class="help">${t.noPasswords}</p>
+      ${others.length ? html`<button type="button" class="link" data-testid="learner-remove" @click=${remove}>${t.remove}</button>` : nothing}
+    </section>
   `;
 }
 
 function overallProgress(state) {
   const { lessons } = state.course;
   const passed = lessons.filter((lesson) => selectors.lessonState(lesson.id) === "passed").length;
-  const scores = lessons.map(selectors.quizScore);
+  const scores = lessons.map((lesson) => selectors.quizScore(lesson));
   const right = scores.reduce((sum, score) => sum + score.right, 0);
   const questions = scores.reduce((sum, score) => sum + score.total, 0);
   return html`
@@ -116,14 +158,14 @@ function lessonItem(state, lesson) {
 function progressTools(state) {
   const importFile = (event) => {
     const [file] = event.target.files;
-    if (file) actions.uploadProgress(file);
+    if (file) actions.uploadProgress(file, askToConfirm);
     event.target.value = "";
   };
   const reset = confirmThen(strings.resetProgressConfirm, strings.resetProgressConfirmButton, actions.resetProgress);
   return html`
     <section class="progress-tools" aria-labelledby="progress-heading">
       <h2 id="progress-heading">${strings.progress}</h2>
-      <button type="button" data-testid="export-progress" @click=${() => downloadProgress(state.progress)}>${strings.exportProgress}</button>
+      <button type="button" data-testid="export-progress" @click=${() => downloadProgress(state.progress, selectors.currentLearner())}>${strings.exportProgress}</button>
       <label class="button">
         ${strings.importProgress}
         <input class="visually-hidden" type="file" accept="application/json,.json" data-testid="import-progress" @change=${importFile} />

@@ -4,7 +4,7 @@ import { html, render } from "lit-html";
 import { strings } from "../strings.js";
 
 // Resolves to true when the learner confirms.
-function askToConfirm({ message, confirmLabel }) {
+export function askToConfirm({ message, confirmLabel }) {
   const dialog = document.createElement("dialog");
   dialog.className = "confirm";
   dialog.dataset.testid = "dialog";

@@ -4,6 +4,7 @@
 // space, → for a tab), as are trailing spaces and a missing final newline on changed lines.
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
+import { visibleControls } from "../ansi.js";
 
 // A flood's diff would be tens of thousands of rows: the first ones tell enough.
 const ROWS_SHOWN = 200;
@@ -34,24 +35,24 @@ const uncountedWhitespace = (row) => row.noFinalNewline || (row.op === "same" &&
 function lineText({ op, text, marks }) {
   if (op === "same") {
     const body = text.trimEnd();
-    return body === text ? text : html`${body}<span class="ws" data-testid="diff-trailing-space">${visibleWhitespace(text.slice(body.length))}</span>`;
+    return body === text ? visibleControls(text) : html`${visibleControls(body)}<span class="ws" data-testid="diff-trailing-space">${visibleWhitespace(text.slice(body.length))}</span>`;
   }
   if (!text) return html`<span class="ws">${strings.diffEmptyLine}</span>`;
   const body = text.trimEnd();
   const parts = [];
   let at = 0;
   for (const [from, to] of marks) {
-    parts.push(body.slice(at, from), html`<mark class="diff-mark" data-testid="diff-mark">${visibleWhitespace(body.slice(from, to))}</mark>`);
+    parts.push(visibleControls(body.slice(at, from)), html`<mark class="diff-mark" data-testid="diff-mark">${visibleWhitespace(body.slice(from, to))}</mark>`);
     at = to;
   }
-  parts.push(body.slice(at));
+  parts.push(visibleControls(body.slice(at)));
   const trailing = text.slice(body.length);
   return html`${parts}${trailing ? html`<span class="ws trailing">${visibleWhitespace(trailing)}</span>` : nothing}`;
 }
 
-// Spaces and tabs drawn as glyphs, each named for screen readers.
+// Spaces and tabs drawn as glyphs, each named for screen readers (control characters as ansi.js writes them).
 function visibleWhitespace(text) {
   return [...text].map((ch) =>
-    ch === " " ? html`<span class="ws" title=${strings.diffSpace}>·</span>` : ch === "\t" ? html`<span class="ws" title=${strings.diffTab}>→</span>` : ch,
+    ch === " " ? html`<span class="ws" title=${strings.diffSpace}>·</span>` : ch === "\t" ? html`<span class="ws" title=${strings.diffTab}>→</span>` : visibleControls(ch),
   );
 }

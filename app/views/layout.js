@@ -6,9 +6,11 @@ import { fromDisk } from "../files.js";
 import { courseProblemText } from "../lessons.js";
 import { LANGUAGES } from "../i18n/language.js";
 import { courseHref } from "../router.js";
+import { currentLearner } from "../selectors.js";
 import * as actions from "../actions.js";
 import { coursePage } from "./course.js";
 import { lessonPage } from "./lesson.js";
+import { teacherPage } from "./teacher.js";
 import { pythonStatus } from "./python-status.js";
 
 export function app(state) {
@@ -16,6 +18,7 @@ export function app(state) {
     <a class="skip-link" href="#main" @click=${skipToContent}>${strings.skipToContent}</a>
     <header class="topbar">
       <a class="brand" href=${courseHref}>${strings.appTitle}</a>
+      ${learnerName(state)}
       ${languageSwitch(state.language)}
       ${pythonStatus(state.python, { stop: actions.stop, restart: actions.restartPython })}
     </header>
@@ -28,7 +31,7 @@ export function app(state) {
       : nothing}
     ${state.storageAvailable ? nothing : html`<p class="banner" role="note" data-testid="storage-warning">${strings.storageUnavailable}</p>`}
     ${state.saveProblem ? html`<p class="banner" role="alert" data-testid="save-error">${strings.saveProblem(state.saveProblem)}</p>` : nothing}
-    <main id="main" tabindex="-1">${page(state)}</main>
+    <main id="main" tabindex="-1" class=${state.route.view === "teacher" ? "wide" : ""}>${page(state)}</main>
   `;
 }
 
@@ -54,7 +57,16 @@ function page(state) {
   if (state.courseFailure) return courseFailure(state.courseFailure);
   if (state.courseProblems) return courseProblems(state.courseProblems);
   if (!state.course) return html`<p class="loading">${strings.loadingCourse}</p>`;
+  if (state.route.view === "teacher") return teacherPage(state);
   return state.route.view === "lesson" ? lessonPage(state, state.route.id) : coursePage(state);
+}
+
+// Whose progress this is, on every page (a shared laptop); the course page switches learners.
+function learnerName(state) {
+  const me = currentLearner();
+  return me?.name && state.storageAvailable
+    ? html`<a class="learner-name" href=${courseHref} data-testid="learner-topbar">${strings.learners.topbar(me.name)}</a>`
+    : nothing;
 }
 
 function courseProblems(problems) {

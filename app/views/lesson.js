@@ -68,7 +68,12 @@ export function example(state, lesson, n) {
         ${run ? strings.yourOutput : strings.expectedOutput}
         ${run?.matches ? html`<span class="matches" data-testid="example-matches"><span aria-hidden="true">✓</span> ${strings.outputMatches}</span>` : nothing}
       </p>
-      ${outputPanel(run, { testid: "example-output", placeholder: block.expected_output, placeholderLabel: strings.expectedOutput })}
+      ${outputPanel(run, {
+        testid: "example-output",
+        placeholder: block.expected_output,
+        placeholderLabel: strings.expectedOutput,
+        overtime: { keepGoing: () => actions.keepGoing(key), stop: actions.stop },
+      })}
       ${graphPanel(state.graphs[key], graph)}
     </figure>
   `;

@@ -2,6 +2,7 @@
 import { html, nothing } from "lit-html";
 import { strings } from "../strings.js";
 import { appendLines } from "../output-lines.js";
+import { visibleControls } from "../ansi.js";
 import { diffView } from "./diff.js";
 import { lessonHref } from "../router.js";
 import { lessonById } from "../selectors.js";
@@ -10,16 +11,28 @@ import { mistakeOf } from "../mistakes.js";
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
 // Before a run it shows `placeholder` (an example's expected output), labelled `placeholderLabel`.
-export function outputPanel(run, { testid, placeholder = "", placeholderLabel = strings.output }) {
+// `overtime` = { keepGoing(), stop() } answers a run past the time limit (runs.js markOvertime).
+export function outputPanel(run, { testid, placeholder = "", placeholderLabel = strings.output, overtime = null }) {
   const blocks = run ? run.blocks : appendLines([], "stdout", placeholder);
   return html`
     <div class="output" data-testid=${testid} role="log" aria-live="polite" aria-label=${run ? strings.output : placeholderLabel}
       data-running=${run?.running ? "true" : "false"} data-showing=${run ? "run" : "placeholder"}
     ><pre>${blocks.map(
-      (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class=${span.stream}>${span.text}</span>`)}</span>`,
-    )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre></div>
+      (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class="${span.stream} ${span.style}">${span.text}</span>`)}</span>`,
+    )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre>${lateNote(run)}</div>
+    ${run?.overtimeSeconds && overtime ? overtimePrompt(run.overtimeSeconds, overtime) : nothing}
     ${mistakeNote(run)}
   `;
+}
+
+// The time limit passed: the program goes on until the learner says (it runs in a worker, so the
+// page stays responsive meanwhile).
+function overtimePrompt(seconds, { keepGoing, stop }) {
+  return html`<div class="overtime" data-testid="run-overtime" role="alert">
+    <p>${strings.overtime(seconds)}</p>
+    <button type="button" data-testid="run-keep-going" @click=${keepGoing}>${strings.keepGoing}</button>
+    <button type="button" class="stop" data-testid="run-overtime-stop" @click=${stop}>${strings.stop}</button>
+  </div>`;
 }
 
 // A short explanation of a classic autograd mistake the run made, with the lesson that covers it.
@@ -34,12 +47,19 @@ function mistakeNote(run) {
 function runEnding(run) {
   const result = run?.result;
   if (!result) return nothing;
-  if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${result.error.traceback}</span>`;
+  if (result.status === "error") return html`<span class="stderr traceback" data-testid="traceback">${visibleControls(result.error.traceback)}</span>`;
   if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
   if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
   if (result.status === "crashed") return html`<span class="note" data-testid="run-crashed">${strings.crashed(result.message)}</span>`;
   if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
   return nothing;
+}
+
+// What the program's timers or tasks wrote after it ended (an error, usually): under its output,
+// apart from it, and not graded.
+function lateNote(run) {
+  if (!run?.late) return nothing;
+  return html`<div class="late" data-testid="output-late" role="note"><span class="note">${strings.afterEnd}</span><pre>${visibleControls(run.late)}</pre></div>`;
 }
 
 // The live region stays in the page between runs, so screen readers announce each verdict as it

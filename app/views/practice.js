@@ -66,7 +66,7 @@ export function practiceArea(state, lesson) {
       ${run?.restored
         ? html`<p class="output-caption" data-testid="last-run-note">${run.cut ? strings.lastRunNoteCut(actions.KEPT_OUTPUT_CHARS) : strings.lastRunNote}</p>`
         : nothing}
-      ${outputPanel(run, { testid: "output" })}
+      ${outputPanel(run, { testid: "output", overtime: { keepGoing: () => actions.keepGoing(key), stop: actions.stop } })}
       ${verdict(run)}
       ${graphPanel(state.graphs[key], graph)}
     </section>

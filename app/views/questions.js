@@ -101,7 +101,7 @@ function feedbackDetail(question, value, correct) {
 }
 
 // The right answer of each kind of question, as "show the answer" presents it.
-const rightAnswer = {
+export const rightAnswer = {
   choice: (question) => {
     const right = isMultipleChoice(question) ? question.answers : [question.answer];
     return html`<ul class="right-answer">${right.map((i) => html`<li lang=${textLanguage(question, "options", i)}>${markdownInline(question.options[i])}</li>`)}</ul>`;

@@ -1,4 +1,5 @@
 """torch.device: only the CPU exists here."""
+from ._process import per_process_global
 
 
 class device:
@@ -40,6 +41,7 @@ def check_device(value):
 
 
 _default_device = cpu
+per_process_global(__name__, "_default_device")
 
 
 def get_default_device():

@@ -1,4 +1,5 @@
 """torch.dtype objects and PyTorch's type-promotion rules."""
+from ._process import per_process
 
 
 class dtype:
@@ -44,12 +45,7 @@ float64 = dtype("float64", 8, "f", "d", True, 8)
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 BY_NAME = {d.name: d for d in ALL}
-ALIASES = {
-    "float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
-    "short": int16, "bool": bool_,
-}
-
-_default_float = [float32]
+_default_float = per_process("torch.set_default_dtype", [float32])
 
 
 def get_default_dtype():

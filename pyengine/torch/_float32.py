@@ -35,14 +35,6 @@ def f32(v):
         return math.copysign(math.inf, v) if abs(v) >= 3.4028235677973366e38 else math.copysign(FLT_MAX, v)
 
 
-def f32_list(values):
-    """Round every value of an iterable to float32 at once (fast: one array conversion)."""
-    try:
-        return array("f", values).tolist()
-    except OverflowError:
-        return [f32(v) for v in values]
-
-
 def bits32(v):
     """The IEEE bit pattern of float32 v as an unsigned int."""
     return _unpack_I(_pack_f(v))[0]

@@ -5,6 +5,7 @@ The samplers in ``_random`` return the values of a fresh contiguous tensor as a 
 this module only turns sizes and arguments into sampler calls and lists into tensors.
 """
 from . import _dtype, _random
+from ._process import register
 from ._backend import backend as B
 from ._tensor import Tensor
 from ._ops._helpers import broadcast_shapes
@@ -39,7 +40,10 @@ def _bytes_tensor(data):
 
 # The default generator is a torch.Generator too; samplers find it through _random.
 default_generator = Generator()
-default_generator.seed()
+default_generator.seed()  # PyTorch's default generator starts from a nondeterministic seed, in every new process
+register("torch.default_generator", default_generator, reset=default_generator.seed,
+         save=lambda: _random.Generator.get_state(default_generator),
+         load=lambda state: _random.Generator.set_state(default_generator, state))
 _random.default_generator = default_generator
 
 

@@ -8,6 +8,7 @@ displayed, and a summarised tensor reads only its displayed elements.
 import math
 
 from . import _dtype
+from ._process import per_process_object
 
 
 class _PrinterOptions:
@@ -21,7 +22,7 @@ class _PrinterOptions:
         self.sci_mode = None
 
 
-PRINT_OPTS = _PrinterOptions()
+PRINT_OPTS = per_process_object("torch.set_printoptions", _PrinterOptions())
 
 _PROFILES = (
     ("default", {"precision": 4, "threshold": 1000, "edgeitems": 3, "linewidth": 80}),

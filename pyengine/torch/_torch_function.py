@@ -13,16 +13,16 @@ namespace (``register_namespace``).
 """
 import builtins
 
-from ._process import on_new_run, warn_once
+from ._process import per_process, register, warn_once
 from .autograd import graph as _graph
 
 _classes = []      # classes whose public methods, operators and properties dispatch once active
-_namespaces = []   # (namespace dict, names) whose functions dispatch once active
+_namespaces = {}   # module name -> (namespace dict, names, Python-level?): functions that dispatch once active
 _originals = []    # (owner, name, original value, is a class) while active
 active = [False]
-modes = []         # the TorchFunctionModes entered, innermost last
-disabled = {"all": 0, "subclass": 0}
-observers = []     # the profilers recording: each gets (name, start) and (name, end) of every op
+modes = per_process("torch.overrides.TorchFunctionMode", [])  # the modes entered, innermost last
+disabled = per_process("torch._C.DisableTorchFunction", {"all": 0, "subclass": 0})
+observers = per_process("torch.autograd.profiler.profile", [])  # profilers recording: told each op's begin and end
 
 # Tensor methods that are not ops: their callers (the engine's own code included) must not dispatch
 _NOT_DISPATCHED = frozenset((
@@ -69,7 +69,8 @@ def register_class(cls):
 def register_namespace(namespace, names, python_level=False):
     """``python_level``: its functions are Python code in PyTorch too (torch.nn.functional), whose
     dispatch counts plain tensors among the overloaded arguments (the types a mode sees)."""
-    _namespaces.append((namespace, tuple(names), python_level))
+    # (a module imported again, as the runners' boot state drops modules a run imported, replaces its entry)
+    _namespaces[namespace["__name__"]] = (namespace, tuple(names), python_level)
     if active[0]:  # loaded after dispatch was turned on (torch.nn on first use)
         _wrap_namespace(namespace, names, python_level)
 
@@ -103,7 +104,7 @@ def activate():
                 continue
             _originals.append((cls, name, value, True))
             setattr(cls, name, wrapped)
-    for namespace, names, python_level in _namespaces:
+    for namespace, names, python_level in _namespaces.values():
         _wrap_namespace(namespace, names, python_level)
 
 
@@ -127,14 +128,9 @@ def deactivate():
     active[0] = False
 
 
-def _reset():
-    deactivate()
-    modes.clear()
-    observers.clear()
-    disabled.update(all=0, subclass=0)
-
-
-on_new_run(_reset)
+# whether the dispatching wrappers are bound (the modes, profilers and switches are registered above)
+register("torch._torch_function", active, reset=deactivate, save=lambda: active[0],
+         load=lambda was_active: activate() if was_active else deactivate())
 _graph.dispatch_disabled = disabled  # backward's formulas do not dispatch (PyTorch's are C++)
 
 
@@ -154,7 +150,7 @@ _OPERATOR_OPS = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div", "di
                  "invert": "bitwise_not", "abs": "abs", "getitem": "index", "setitem": "index_put_"}
 
 
-_skip = [False]  # redispatch_function: the next dispatch check lets the call through
+_skip = per_process("torch.overrides.redispatch_function", [False])  # the next dispatch check lets the call through
 
 
 def skip_one_hop():

@@ -17,7 +17,7 @@ def _namespaces():
     """(the module or class, its overridable functions by name) of each dispatching namespace."""
     _tf.activate()  # a program asking about overrides uses them: the public functions are the dispatching ones
     result = []
-    for namespace, names, _ in _tf._namespaces:
+    for namespace, names, _ in _tf._namespaces.values():
         owner = sys.modules[namespace["__name__"]]
         result.append((owner, {name: namespace[name] for name in sorted(names) if callable(namespace.get(name))}))
     for cls in _tf._classes:

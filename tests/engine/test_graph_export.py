@@ -164,3 +164,10 @@ def test_global_module_forward_hooks_run_before_each_modules_own():
     layer(torch.ones(2))
     assert calls == ["global pre", "own pre", "global", "own", "own pre", "own"]
 
+
+
+def test_a_recorded_run_names_the_module_each_node_came_from():
+    # The recorder's module hooks are installed after the run's per-process state is reset.
+    run_with_graph("import torch\nmodel = torch.nn.Linear(2, 1)\ny = model(torch.ones(2)).sum()")
+    nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
+    assert ["model"] in [node.get("scope") for node in nodes]

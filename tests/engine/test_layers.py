@@ -22,15 +22,15 @@ ENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 # (layer, modules in their order); a module of a package is listed by its dotted name,
 # a whole package by name + ".*"
 LAYERS = [
-    ("leaves", ["torch._float32", "torch._libm", "torch._dtype", "torch._size", "torch._device",
-                "torch.return_types", "torch._unsupported", "torch._caller"]),
+    ("leaves", ["torch._float32", "torch._libm", "torch._caller", "torch._process", "torch._dtype", "torch._size",
+                "torch._device", "torch.return_types", "torch._unsupported"]),
     ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._aten._libm32", "torch._backend.python",
                  "torch._backend.numpy", "torch._backend"]),
     ("aten", ["torch._aten", "torch._aten._dispatch", "torch._aten.special", "torch._aten.reduce",
               "torch._aten.linalg", "torch._aten.loss", "torch._aten.conv", "torch._aten.pool", "torch._aten.upsample",
               "torch._aten.norm", "torch._aten.embedding", "torch._aten.*"]),
     ("tensor", ["torch.autograd.grad_mode", "torch.autograd.graph", "torch.autograd.hooks", "torch._tensor_str",
-                "torch._process", "torch._torch_function", "torch._tensor", "torch.autograd.derivatives"]),
+                "torch._torch_function", "torch._tensor", "torch.autograd.derivatives"]),
     ("ops", ["torch._ops", "torch._ops._helpers", "torch.autograd.inplace", "torch._ops.creation", "torch._ops.copy", "torch._ops.shape",
              "torch._ops.indexing", "torch._ops.joining", "torch._ops.pointwise", "torch._ops.reduction",
              "torch._ops.sorting", "torch._ops.softmax", "torch._ops.linalg", "torch._ops.histogram",

@@ -37,6 +37,48 @@ def test_settings_a_program_changes_do_not_reach_the_next_run():
     assert output == "torch.float32 tensor([1.2345, 2.4690], grad_fn=<MulBackward0>)\n"
 
 
+def run_cell(program, earlier, session):
+    """Runs a cell of `session` after the `earlier` cells of the page."""
+    chunks = []
+    assert runner.run(program, list(earlier), lambda stream, text: chunks.append(text), {"session": session})["error"] is None
+    return "".join(chunks)
+
+
+SEED_0_DRAWS = "tensor([0.4963, 0.7682, 0.0885])\n"  # torch.manual_seed(0); torch.rand(3), in PyTorch
+DRAW = "import torch\nprint(torch.rand(3))\n"
+
+
+def test_a_run_after_one_that_seeded_draws_from_a_freshly_seeded_generator():
+    assert run("import torch\ntorch.manual_seed(0)\nprint(torch.rand(3))\n")[0] == SEED_0_DRAWS
+    first, second = run(DRAW)[0], run(DRAW)[0]
+    assert SEED_0_DRAWS not in (first, second) and first != second
+    assert "tensor([0.7682" not in first  # not seed 0's sequence continued either
+    # initial_seed is a new process's: drawn from entropy, not 0 or the last run's
+    seeds = [run("import torch\nprint(torch.initial_seed())")[0] for _ in range(2)]
+    assert seeds[0] != seeds[1] and "0\n" not in seeds
+
+
+def test_a_session_keeps_its_generator_and_settings_whatever_ran_in_between():
+    cells = ["import torch\ntorch.manual_seed(0)\ntorch.set_default_dtype(torch.float64)\n",
+             "print(torch.rand(3, dtype=torch.float32), torch.get_default_dtype())",
+             "print(torch.rand(1, dtype=torch.float32))"]
+    run_cell(cells[0], [], "rng-a")
+    assert run("import torch\nprint(torch.get_default_dtype())\n")[0] == "torch.float32\n"  # a run outside it
+    run_cell("import torch\ntorch.manual_seed(5)\n", [], "rng-b")  # another session
+    seed_0 = "tensor([0.4963, 0.7682, 0.0885], dtype=torch.float32) torch.float64\n"
+    assert run_cell(cells[1], cells[:1], "rng-a") == seed_0
+    assert run_cell(cells[2], cells[:2], "rng-a") == "tensor([0.1320], dtype=torch.float32)\n"
+    # A cell run again begins the session anew: a new process, the earlier cells run first.
+    assert run_cell(cells[1], cells[:1], "rng-a") == seed_0
+
+
+def test_a_session_keeps_pythons_random_too():
+    cells = ["import random\nrandom.seed(1)\n", "print(random.random())"]
+    run_cell(cells[0], [], "py-random")
+    run("import random\nrandom.seed(2)\n")
+    assert run_cell(cells[1], cells[:1], "py-random") == "0.13436424411240122\n"
+
+
 def test_hooks_modes_and_dispatch_a_program_leaves_do_not_reach_the_next_run():
     # a program that stops inside saved-tensor hooks, a TorchFunctionMode, a profiler and a
     # checkpoint setting, with a global module hook and a Tensor subclass (dispatch turned on)

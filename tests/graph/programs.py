@@ -1,4 +1,4 @@
-"""Programs whose autograd graphs tests/test_graph_export.py compares with real PyTorch's.
+"""Programs whose autograd graphs tests/engine/test_graph_export.py compares with real PyTorch's.
 
 Each is run as a learner's program; every tensor it leaves in its namespace that requires grad
 is a root, and the graph behind it is walked by next_functions (tests/graph/structure.py).

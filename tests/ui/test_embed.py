@@ -142,9 +142,14 @@ def test_cells_print_what_pytorch_prints_and_a_session_runs_in_page_order(demo):
     # The second cell of the session first: the first runs silently before it.
     assert demo.run(1) == shown(CELLS[1]["output"])
     assert demo.run(0) == shown(CELLS[0]["output"])
-    # The namespace outlives a run (the worker resets everything else): y's graph was used once.
+    # Running the first cell again started the session over; the second then runs on from there.
     assert demo.run(1) == shown(CELLS[1]["output"])
-    assert "RuntimeError: Trying to backward through the graph a second time" in demo.run(1)
+    assert demo.cell(1).locator('[data-testid="session-note"]').count() == 0
+    # Run again, the second cell starts its session over (the first cell again, then it), so
+    # y.backward() works as it did the first time, and the cell says why.
+    assert demo.run(1) == shown(CELLS[1]["output"])
+    note = demo.cell(1).locator('[data-testid="session-note"]')
+    assert note.get_attribute("data-kind") == "restarted" and "cell 1 ran again" in note.inner_text()
     assert demo.run(3) == shown(CELLS[3]["output"])
     # The autorun cell (code hidden) runs once it scrolls into view.
     autorun = demo.cell(4)
@@ -294,3 +299,38 @@ def test_an_error_names_the_cell_and_marks_its_line(demo):
     assert 'File "cell 2.py", line 2' in output and "NameError: name 'undefined_name' is not defined" in output
     marked = cell.locator(".cm-line").evaluate_all("lines => lines.findIndex(line => line.classList.contains('cm-error-line'))")
     assert marked == 1  # the second line
+
+
+def test_the_demo_shows_each_examples_markup_and_author_mode_gives_the_markup_to_paste(open_host):
+    host = open_host("demo.html?author")
+    page = host.page
+    markups = page.locator('[data-testid="demo-markup"]')
+    examples = len(CELLS) + 2  # the cells, the iframe and the PyScript editor
+    assert markups.count() == examples
+    assert markups.nth(0).inner_text().startswith('<torch-cell session="intro">\n  import torch\n')
+    assert markups.nth(3).inner_text().startswith('<torch-cell readonly height="7em">')  # boolean attributes as written
+    # A hide-code cell says what it does, and shows its code on request.
+    hidden = host.cell(4)
+    assert hidden.locator('[data-testid="caption"]').inner_text().startswith("Prints random numbers")
+    assert "torch.manual_seed(0)" in hidden.locator('[data-testid="hidden-code"]').text_content()
+    # Author mode: the output becomes the expected output, graded at once, with the markup to paste.
+    cell = host.cell(0)
+    assert host.run(0) == shown(CELLS[0]["output"])
+    cell.locator('[data-testid="author-take-output"]').click()
+    assert cell.locator('[data-testid="verdict"]').get_attribute("data-state") == "pass"
+    markup = cell.locator('[data-testid="author-markup"]').inner_text()
+    assert markup.startswith('<torch-cell session="intro">\n  import torch')
+    assert "  <template>\n    tensor(12., grad_fn=&lt;AddBackward0&gt;)\n  </template>\n</torch-cell>" in markup
+
+
+def test_a_cell_past_the_time_limit_asks_to_keep_going_or_stop(open_host):
+    host = open_host("demo.html?time-limit=1")
+    cell = host.cell(2)
+    cell.locator(".cm-content").fill("import time\nstart = time.time()\nwhile time.time() - start < 2:\n    pass\nprint('done')")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-keep-going"]').click(timeout=RUN_TIMEOUT_MS)
+    assert host.wait_for_output(2) == "done"
+    cell.locator(".cm-content").fill("while True:\n    pass")
+    cell.locator('[data-testid="run"]').click()
+    cell.locator('[data-testid="run-overtime-stop"]').click(timeout=10_000)
+    cell.locator('[data-testid="run-stopped"]').wait_for(timeout=10_000)

@@ -7,6 +7,7 @@ per language.)
 """
 
 import copy
+import json
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,19 @@ def test_every_page_type_passes_an_axe_audit(audited, course, seed, localize, la
     app.go("#/")
     page.locator('[data-testid="overall-progress"]').wait_for()
     audit("course map with progress")
+    app.go("#/teacher")
+    files = []
+    for name, lessons in (("Ayşe", {seed["id"]: {"passed": True, "quiz": {"0": True}}}), ("Ali", {seed["id"]: {"visited": True}})):
+        files.append({"name": f"{name}.json", "mimeType": "application/json", "buffer": json.dumps(
+            {"format": "autograd-course-progress", "learner": {"name": name, "class": "10B"},
+             "progress": {"version": 1, "lastLesson": seed["id"], "lessons": lessons}}).encode()})
+    files.append({"name": "broken.json", "mimeType": "application/json", "buffer": b"{"})
+    page.set_input_files('[data-testid="class-import"]', files)
+    page.locator('[data-testid="class-learner"]').first.wait_for()
+    if not page.is_checked('[data-testid="answer-key-toggle"]'):  # it stays on from the previous audit
+        page.check('[data-testid="answer-key-toggle"]')
+    page.locator('[data-testid="answer-key"]').wait_for()
+    audit("teacher page: class table, a refused file, the answer key")
     app.go("#/lesson/no-such-lesson")
     page.wait_for_function("() => document.querySelector('main h1')?.innerText.includes('no-such-lesson')")
     audit("lesson not found")
@@ -141,6 +155,22 @@ def test_every_page_type_passes_an_axe_audit(audited, course, seed, localize, la
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_learner_panel_with_several_learners_passes_an_axe_audit(open_app, theme):
+    app = open_app(bypass_csp=True, color_scheme=theme)
+    page = app.open("#/", wait_for_python=False)
+    for name, class_name in (("Ayşe", "10B"), ("Ali", ""), ("Can", "10A")):
+        closed = page.locator("details.learner-add:not([open]) > summary")
+        if closed.count():
+            closed.click()
+        page.fill('[data-testid="learner-name"]', name)
+        page.fill('[data-testid="learner-class"]', class_name)
+        page.click('[data-testid="learner-save"]')
+        page.locator(f'[data-testid="learner-current"][data-name="{name}"]').wait_for()
+    page.click("details.learner-add > summary")  # the add form open too
+    assert serious_violations(page) == []
+
+
 def focused(page):
     return page.evaluate(
         """() => { const element = document.activeElement;
@@ -156,21 +186,23 @@ def test_focus_starts_at_a_skip_link_follows_the_page_order_and_is_visible(open_
     skip = focused(page)
     assert skip["text"] == "İçeriğe atla" and skip["top"] >= 0 and skip["outline"] != "none"
     stops = []
-    for _ in range(5):
+    for _ in range(8):
         page.keyboard.press("Tab")
         stops.append(focused(page))
     assert [stop["tag"] for stop in stops[:2]] == ["A", "SELECT"]  # brand, then the language switch
-    assert stops[2]["testid"] == "continue"  # then the page itself, top to bottom: the start card,
-    assert stops[3]["testid"] == "search"  # the search box,
-    assert stops[4]["tag"] == "A" and stops[4]["text"]  # the first lesson
+    # then the page itself, top to bottom: on a first visit the learner's name and class,
+    assert [stop["testid"] for stop in stops[2:5]] == ["learner-name", "learner-class", "learner-save"]
+    assert stops[5]["testid"] == "continue"  # the start card,
+    assert stops[6]["testid"] == "search"  # the search box,
+    assert stops[7]["tag"] == "A" and stops[7]["text"]  # the first lesson
     assert all(stop["outline"] != "none" for stop in stops)
 
-    for _ in range(5):
+    for _ in range(8):
         page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")  # the skip link moves focus to the page's heading
     assert focused(page)["tag"] == "H1"
     page.keyboard.press("Tab")
-    assert focused(page)["testid"] == "continue"
+    assert focused(page)["testid"] == "learner-name"
 
 
 def test_the_editor_keeps_tab_for_indenting_until_escape(open_app, seed):

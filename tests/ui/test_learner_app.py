@@ -31,22 +31,39 @@ def test_stop_ends_an_endless_loop_within_a_second(open_app, plain_site_url, see
     assert app.run("print(6 * 7)").strip() == "42"
 
 
-def test_time_limit_stops_a_long_run_with_a_message(open_app, seed):
+def test_past_the_time_limit_a_run_asks_and_stop_ends_it(open_app, seed):
     app = open_app(query="?time-limit=1")
-    app.open(lesson_route(seed))
-    started = time.monotonic()
-    output = app.run(ENDLESS_LOOP)
-    assert "ran longer than the 1 s time limit" in output
-    assert time.monotonic() - started < 5
+    page = app.open(lesson_route(seed))
+    app.run(ENDLESS_LOOP, wait=False)
+    prompt = page.locator('[data-testid="run-overtime"]')
+    prompt.wait_for(timeout=5_000)
+    assert "Still running after 1 s" in prompt.inner_text()
+    page.wait_for_timeout(1500)  # not stopped while nobody answers
+    assert page.locator('[data-testid="output"]').get_attribute("data-running") == "true"
+    page.locator('[data-testid="run-overtime-stop"]').click()
+    page.locator('[data-testid="run-stopped"]').wait_for(timeout=5_000)
+    assert prompt.count() == 0
     app.wait_for_python()
     assert app.run("print('still here')").strip() == "still here"
 
 
-def test_without_isolation_a_spare_worker_makes_python_ready_right_after_the_time_limit(open_app, plain_site_url, seed):
+def test_keep_going_lets_a_long_run_finish_and_asks_again_a_time_limit_later(open_app, seed):
+    app = open_app(query="?time-limit=1")
+    page = app.open(lesson_route(seed))
+    app.run("import time\nstart = time.time()\nwhile time.time() - start < 3.5:\n    pass\nprint('finished')\n", wait=False)
+    page.locator('[data-testid="run-keep-going"]').click(timeout=5_000)
+    assert page.locator('[data-testid="run-overtime"]').count() == 0
+    page.locator('[data-testid="run-keep-going"]').click(timeout=5_000)  # asked again a second later
+    app.wait_for_run()
+    assert page.locator('[data-testid="output"]').inner_text().strip() == "finished"
+    assert page.locator('[data-testid="run-overtime"]').count() == 0
+
+
+def test_without_isolation_a_spare_worker_makes_python_ready_right_after_a_stop_past_the_time_limit(open_app, plain_site_url, seed):
     app = open_app(base_url=plain_site_url)  # default time limit: 10 s, enough for the spare to boot
     page = app.open(lesson_route(seed))
     app.run(ENDLESS_LOOP, wait=False)
-    page.locator('[data-testid="run-timeout"]').wait_for(timeout=15_000)
+    page.locator('[data-testid="run-overtime-stop"]').click(timeout=15_000)
     started = time.monotonic()
     app.wait_for_python()
     assert time.monotonic() - started < 1.0

@@ -75,7 +75,9 @@ def test_double_clicked_index_html_of_the_release_runs_grades_and_keeps_progress
         release.extractall(tmp_path)
     folder = tmp_path / names[0].split("/")[0]
     assert "# Autograd, hands on — for teachers" in (folder / "TEACHERS.md").read_text()
-    assert not [name for name in names if name.endswith((".gz", ".br"))]
+    guide = (folder / "TEACHERS.html").read_text()  # the same guide, for a double-click
+    assert "<h1>Autograd, hands on — for teachers</h1>" in guide and 'class="note"' not in guide  # built with the kernels
+    assert not [name for name in names if name.endswith((".gz", ".br", "build-info.json"))]
 
     # base_url is the folder, so that every file read from it counts as local.
     app = App(browser, folder.as_uri() + "/", query="index.html")
@@ -90,6 +92,8 @@ def test_double_clicked_index_html_of_the_release_runs_grades_and_keeps_progress
         item = page.locator(f'[data-testid="lesson-item"][data-lesson="{SEED_LESSON}"]')
         assert item.get_attribute("data-state") == "passed"
         assert f"Quiz 1/{len(seed['questions'])}" in item.inner_text()
+        page.click('[data-testid="teacher-link"]')  # the teacher page, from the folder too
+        page.locator('[data-testid="class-import"]').wait_for(state="attached")
     finally:
         check_and_close(app)
 

@@ -77,11 +77,12 @@ def test_stop_during_a_flood_returns_control_within_a_second(open_app, plain_sit
     assert flooding.run("print('next')").strip() == "next"
 
 
-def test_the_time_limit_ends_a_flood(open_app, seed):
+def test_a_flood_past_the_time_limit_can_be_stopped_from_its_prompt(open_app, seed):
     flooding = open_app(query="?time-limit=2")
     page = flooding.open(route(seed))
     flooding.run("while True:\n    print('flood ' * 10)\n", wait=False)
-    page.locator('[data-testid="run-timeout"]').wait_for(timeout=15_000)
+    page.locator('[data-testid="run-overtime-stop"]').click(timeout=15_000)  # the page answers while the flood goes on
+    page.locator('[data-testid="run-stopped"]').wait_for(timeout=5_000)
     assert page.locator('[data-testid="output-truncated"]').count() == 1
     flooding.wait_for_python()
     assert flooding.run("print('next')").strip() == "next"

@@ -28,28 +28,7 @@ def _prod(sizes):
     return n
 
 
-# ---- float32 sequence ops for _common's cascade: a scalar per item, or a row of columns ------------
-
-class _ListOps:
-    @staticmethod
-    def block_sums(items, nblocks, size):
-        """[((0 + items[b*size]) + items[b*size+1]) + ... for each of nblocks blocks]."""
-        acc = array("f", bytes(4 * nblocks))
-        for s in range(size):
-            acc = array("f", map(add, acc, items[s:nblocks * size:size]))
-        return acc
-
-    @staticmethod
-    def seq(items):
-        acc = array("f", [0.0])
-        for v in items:
-            acc[0] += v  # the store rounds to float32
-        return acc[0]
-
-    @staticmethod
-    def add(a, b):
-        return f32(a + b)
-
+# ---- float32 sequence ops for _common's cascade over rows of columns ---------------------------------
 
 class _ColumnListOps:
     """Items are rows of ``width`` float32 values: one cascade per column, all computed at once

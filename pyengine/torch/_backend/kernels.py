@@ -39,12 +39,6 @@ _UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4}
 _RULES = {"N": 0, "F": 1, "D": 2, "D1": 3}
 
 
-def takes(buf, dtype):
-    """Whether a tensor's buffer can go to the kernels as it is: this backend's float32 or int64
-    storage (float16 is stored as float32 too, but the kernels' results are rounded to float32)."""
-    return wasm is not None and isinstance(buf, array) and dtype.name in ("float32", "int64")
-
-
 def _address(buf):
     return buf.buffer_info()[0]
 

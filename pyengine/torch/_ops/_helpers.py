@@ -145,12 +145,6 @@ def type_name(dtype):
     return TYPE_NAMES[dtype.name]
 
 
-def check_dtypes(kernel, x, allowed):
-    """PyTorch's 'not implemented for' error when x's dtype kind is not in ``allowed``."""
-    if x.dtype.kind not in allowed:
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{type_name(x.dtype)}\'')
-
-
 def positions(x):
     """The storage positions of x's elements in row-major order (for gathers and scatters)."""
     idx = [x._offset]

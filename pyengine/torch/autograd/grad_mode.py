@@ -2,7 +2,9 @@
 PyTorch's engine that change nothing here)."""
 import functools
 
-_state = {"enabled": True, "inference": False, "multithreading": True, "grad_layout_policy": True}
+from .._process import per_process
+
+_state = per_process("torch.set_grad_enabled", {"enabled": True, "inference": False, "multithreading": True, "grad_layout_policy": True})
 
 
 def is_grad_enabled():

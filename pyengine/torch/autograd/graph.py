@@ -16,6 +16,7 @@ import warnings
 from sys import getrefcount
 
 from .._caller import is_engine_file, warn
+from .._process import per_process
 from .grad_mode import _state as _grad_mode
 
 _sequence = itertools.count()
@@ -26,7 +27,7 @@ recorder = None
 
 # Anomaly mode (autograd.anomaly_mode): while enabled, every node records the program's stack at
 # its forward, and backward checks each node's gradients for nan.
-anomaly = {"enabled": False, "check_nan": True}
+anomaly = per_process("torch.autograd.set_detect_anomaly", {"enabled": False, "check_nan": True})
 
 
 def record_forward_stack(node):
@@ -194,8 +195,8 @@ class _RemovableHandle:
 
 # The (pack, unpack) pairs of the saved_tensors_hooks in effect, innermost last (an op that saves
 # tensors tests this list: empty, nothing else happens), and why hooks are disabled (None: they are not).
-saved_hooks = []
-saved_hooks_disabled = [None]
+saved_hooks = per_process("torch.autograd.graph.saved_tensors_hooks", [])
+saved_hooks_disabled = per_process("torch.autograd.graph.disable_saved_tensors_hooks", [None])
 
 
 class _Packed:
@@ -262,7 +263,7 @@ class disable_saved_tensors_hooks:  # noqa: N801
         return wrapper
 
 
-mutation_contexts = []  # the allow_mutation_on_saved_tensors context in effect (at most one)
+mutation_contexts = per_process("torch.autograd.graph.allow_mutation_on_saved_tensors", [])  # (at most one)
 
 
 class _AllowMutationOnSavedContext:

@@ -181,7 +181,6 @@ class Recorder:
         def leave(m, args, out):
             self._leave(m)
 
-        enter.keep_across_runs = leave.keep_across_runs = True  # the program's run starts after this
         self._handles = [module.register_module_forward_pre_hook(enter), module.register_module_forward_hook(leave)]
         _graph.recorder = self
         return self

@@ -13,6 +13,7 @@ import time
 from collections import OrderedDict
 
 from .. import _torch_function as _tf
+from .._process import per_process, per_process_global
 
 __all__ = ["profile", "record_function", "emit_itt", "emit_nvtx", "load_nvprof", "EnforceUnique", "parse_nvprof_trace",
            "KinetoStepTracker", "EventList", "FunctionEvent", "MemRecordsAcc"]
@@ -321,6 +322,10 @@ class KinetoStepTracker:
     @classmethod
     def current_step(cls):
         return cls._current_step
+
+
+per_process_global(KinetoStepTracker, "_current_step")
+per_process("torch.autograd.profiler.KinetoStepTracker._step_dict", KinetoStepTracker._step_dict)
 
 
 _UNSUPPORTED = {"emit_itt": "Intel VTune ranges", "emit_nvtx": "CUDA NVTX ranges", "load_nvprof": "CUDA nvprof traces",

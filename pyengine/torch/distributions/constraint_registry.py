@@ -3,6 +3,7 @@
 in PyTorch, e.g. to optimise a positive parameter as exp of an unconstrained one."""
 import numbers
 
+from .._process import per_process
 from . import constraints, transforms
 
 __all__ = ["ConstraintRegistry", "biject_to", "transform_to"]
@@ -121,3 +122,8 @@ def _transform_to_positive_definite(constraint):
 @transform_to.register(constraints.corr_cholesky)
 def _transform_to_corr_cholesky(constraint):
     return transforms.CorrCholeskyTransform()
+
+
+# Factories a program registers are its own: a new process has only those above.
+per_process("torch.distributions.biject_to", biject_to._registry)
+per_process("torch.distributions.transform_to", transform_to._registry)

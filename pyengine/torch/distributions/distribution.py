@@ -3,6 +3,7 @@ sample/rsample split."""
 import warnings
 
 from .._ops.pointwise import exp
+from .._process import per_process_global
 from .._size import Size
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
@@ -159,6 +160,9 @@ class Distribution:
         shown = [f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"
                  for p in self.arg_constraints if p in self.__dict__]
         return f"{type(self).__name__}({', '.join(shown)})"
+
+
+per_process_global(Distribution, "_validate_args")  # set_default_validate_args
 
 
 class _CenteredAtLoc(Distribution):

@@ -6,6 +6,7 @@ import warnings
 from functools import total_ordering
 
 from .._ops.creation import full_like, ones_like
+from .._process import per_process
 from .._ops.gamma import digamma, lgamma
 from .._ops.joining import diag_embed
 from .._ops.pointwise import erf, exp, log, log1p, maximum, where, xlogy
@@ -670,3 +671,8 @@ def _kl_uniform_normal(p, q):
     t2 = common_term.pow(2) / 12
     t3 = ((p.high + p.low - 2 * q.loc) / 2).pow(2)
     return t1 + 0.5 * (t2 + t3) / q.scale.pow(2)
+
+
+# Pairs a program registers (register_kl) are its own: a new process has only those above.
+per_process("torch.distributions.kl.register_kl", _KL_REGISTRY)
+per_process("torch.distributions.kl._KL_MEMOIZE", _KL_MEMOIZE)

@@ -12,7 +12,7 @@ import enum
 import weakref
 
 from .._caller import warn
-from .._process import on_new_run
+from .._process import per_process, per_process_global
 from .._tensor import Tensor
 from ..autograd import graph as _graph
 from ..autograd.function import Function
@@ -51,8 +51,7 @@ workaround examples.
 
 # Per process (reset by _process.new_run): the switches of set_checkpoint_early_stop and
 # set_checkpoint_debug_enabled (None: each checkpoint call decides).
-settings = {"early_stop": None, "debug": None}
-on_new_run(lambda: settings.update(early_stop=None, debug=None))
+settings = per_process("torch.utils.checkpoint.settings", {"early_stop": None, "debug": None})
 
 
 class _Setting:
@@ -89,6 +88,9 @@ class DefaultDeviceType:
     @staticmethod
     def get_device_type():
         return DefaultDeviceType._default_device_type
+
+
+per_process_global(DefaultDeviceType, "_default_device_type")
 
 
 def get_device_states(*args):

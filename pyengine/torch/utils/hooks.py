@@ -2,6 +2,7 @@
 import warnings
 import weakref
 
+from .._process import per_process_global
 from ..autograd.function import Function
 
 __all__ = ["RemovableHandle", "unserializable_hook", "warn_if_has_hooks", "BackwardHook"]
@@ -30,6 +31,9 @@ class RemovableHandle:
 
     def __exit__(self, *exc):
         self.remove()
+
+
+per_process_global(RemovableHandle, "next_id")  # a new process's first hook handle has id 0
 
 
 def unserializable_hook(f):

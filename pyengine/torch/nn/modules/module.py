@@ -13,7 +13,7 @@ from typing import TypeVar
 from copy import deepcopy
 
 from ..._ops._helpers import typename
-from ..._process import on_new_run
+from ..._process import per_process, per_process_global
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ...utils.hooks import BackwardHook, RemovableHandle
@@ -61,35 +61,19 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 
 
 # Hooks on every module (PyTorch's torch.nn.modules.module.register_module_*_hook); they run
-# before each module's own hooks. Per process: _process.new_run() empties them.
-_global_forward_pre_hooks = OrderedDict()
-_global_forward_hooks = OrderedDict()
-_global_forward_hooks_always_called = OrderedDict()
-_global_forward_hooks_with_kwargs = OrderedDict()
-_global_backward_pre_hooks = OrderedDict()
-_global_backward_hooks = OrderedDict()
+# before each module's own hooks. Per process (_process): a new run starts with none.
+_PREFIX = "torch.nn.modules.module.register_module_"
+_global_forward_pre_hooks = per_process(_PREFIX + "forward_pre_hook", OrderedDict())
+_global_forward_hooks = per_process(_PREFIX + "forward_hook", OrderedDict())
+_global_forward_hooks_always_called = per_process(_PREFIX + "forward_hook.always_call", OrderedDict())
+_global_forward_hooks_with_kwargs = per_process(_PREFIX + "forward_hook.with_kwargs", OrderedDict())
+_global_backward_pre_hooks = per_process(_PREFIX + "full_backward_pre_hook", OrderedDict())
+_global_backward_hooks = per_process(_PREFIX + "backward_hook", OrderedDict())
 _global_is_full_backward_hook = None
-_global_buffer_registration_hooks = OrderedDict()
-_global_module_registration_hooks = OrderedDict()
-_global_parameter_registration_hooks = OrderedDict()
-GLOBAL_HOOKS = (_global_forward_pre_hooks, _global_forward_hooks, _global_forward_hooks_always_called,
-                _global_forward_hooks_with_kwargs, _global_backward_pre_hooks, _global_backward_hooks,
-                _global_buffer_registration_hooks, _global_module_registration_hooks,
-                _global_parameter_registration_hooks)
-
-
-def reset_global_hooks():
-    """Forget the global hooks programs registered (not the engine's own, marked ``keep_across_runs``:
-    the graph view's recorder, which is entered before the program's run starts)."""
-    global _global_is_full_backward_hook
-    for hooks in GLOBAL_HOOKS:
-        for key in [k for k, hook in hooks.items() if not getattr(hook, "keep_across_runs", False)]:
-            del hooks[key]
-    if not _global_backward_hooks:
-        _global_is_full_backward_hook = None
-
-
-on_new_run(reset_global_hooks)
+per_process_global(__name__, "_global_is_full_backward_hook")
+_global_buffer_registration_hooks = per_process(_PREFIX + "buffer_registration_hook", OrderedDict())
+_global_module_registration_hooks = per_process(_PREFIX + "module_registration_hook", OrderedDict())
+_global_parameter_registration_hooks = per_process(_PREFIX + "parameter_registration_hook", OrderedDict())
 
 
 def _register(hooks, hook):

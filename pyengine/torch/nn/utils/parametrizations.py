@@ -3,7 +3,7 @@
 from enum import Enum, auto
 
 from ..._dtype import finfo
-from ..._ops.creation import eye, ones, zeros, zeros_like
+from ..._ops.creation import eye, zeros_like
 from ..._ops.joining import cat
 from ..._ops.linalg import mv
 from ..._ops.linalg_decompositions import matrix_exp, qr

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 
+from ..._process import per_process_global
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..modules.container import ModuleDict, ModuleList
@@ -15,6 +16,8 @@ __all__ = ["cached", "ParametrizationList", "register_parametrization", "is_para
 
 _cache_enabled = 0
 _cache = {}
+per_process_global(__name__, "_cache_enabled")
+per_process_global(__name__, "_cache")
 
 
 @contextmanager
