@@ -15,8 +15,8 @@ from collections import OrderedDict
 from .. import _torch_function as _tf
 from .._process import per_process, per_process_global
 
-__all__ = ["profile", "record_function", "emit_itt", "emit_nvtx", "load_nvprof", "EnforceUnique", "parse_nvprof_trace",
-           "KinetoStepTracker", "EventList", "FunctionEvent", "MemRecordsAcc"]
+__all__ = ["profile", "record_function", "EnforceUnique", "KinetoStepTracker", "EventList", "FunctionEvent"]
+# (PyTorch's emit_itt, emit_nvtx, load_nvprof, parse_nvprof_trace and MemRecordsAcc refuse by name: see __getattr__)
 
 
 class FunctionEvent:

@@ -22,7 +22,7 @@ from ..random import get_rng_state, set_rng_state
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction", "check_backward_validity",
            "detach_variable", "get_device_states", "set_device_states", "noop_context_fn",
            "set_checkpoint_early_stop", "DefaultDeviceType", "set_checkpoint_debug_enabled", "CheckpointPolicy",
-           "SelectiveCheckpointContext", "create_selective_checkpoint_contexts", "SAC_IGNORED_OPS",
+           "SelectiveCheckpointContext", "SAC_IGNORED_OPS",
            "GraphExecGroup"]
 
 
