@@ -2,7 +2,7 @@
 // selectors.js).
 import { state, update } from "./store.js";
 import { diffOutputs, gradeQuestion, outputsMatch } from "./grading.js";
-import { answerOf, canRun, codeBlocks, exampleCode, exampleKey, lessonById, practiceKey } from "./selectors.js";
+import { answerOf, canRun, codeBlocks, currentStep, exampleCode, exampleKey, lessonById, practiceKey, stepsOf } from "./selectors.js";
 import { emptyProgress, eraseProgress, importProgress, mergeProgress } from "./progress.js";
 import { activeLearner, cleanName, loadLearners, newLearnerId, progressPrefix, saveLearners } from "./learners.js";
 import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
@@ -174,13 +174,14 @@ function useLearner(registry, id, { keepCurrent = true } = {}) {
 
 // ---- running programs -------------------------------------------------------------------------
 
-// A run's transient state is a runs.js run, kept in state.runs[key]; `expected` grades it.
-async function execute(key, code, prelude, expected) {
+// A run's transient state is a runs.js run, kept in state.runs[key]; `expected` grades it, and
+// `checks` (a practice step's Python checks) run after the program in the worker.
+async function execute(key, code, prelude, expected, checks) {
   update((s) => {
     s.runs[key] = newRun();
     s.runs[key].code = code; // mistakes.js reads it
   });
-  const options = { graph: graphRequested(key) };
+  const options = { graph: graphRequested(key), ...(checks && { checks, language: state.language }) };
   const result = await python.run(code, {
     prelude,
     options,
@@ -193,16 +194,42 @@ async function execute(key, code, prelude, expected) {
   return result;
 }
 
+// Runs the learner's code as the current step of the practice (the whole practice when it has no
+// steps); a pass marks the step passed, and the practice once every step is.
 export async function runPractice(lesson, code) {
   if (!canRun()) return;
   const key = practiceKey(lesson.id);
+  const number = currentStep(lesson);
+  const step = stepsOf(lesson.practice)[number];
   const learner = state.learners.active;
-  await execute(key, code, [], lesson.practice.expected_output);
+  await execute(key, code, [], step.expected_output, step.checks);
   if (state.learners.active !== learner) return; // another learner took the laptop meanwhile
   update((s) => {
     const run = s.runs[key];
-    if (run.verdict === "pass") record(s, lesson.id).passed = true;
-    record(s, lesson.id).lastRun = keptRun(run);
+    const lessonRecord = record(s, lesson.id);
+    if (lesson.practice.steps) lessonRecord.step = number; // stay on the step just run, to see its verdict
+    if (run.verdict === "pass") {
+      lessonRecord.steps = { ...lessonRecord.steps, [number]: true };
+      if (stepsOf(lesson.practice).every((_, k) => lessonRecord.steps[k])) lessonRecord.passed = true;
+    }
+    lessonRecord.lastRun = { ...keptRun(run), step: number };
+  });
+  save();
+}
+
+// Moves to step `number` of a practice in steps. A step with its own starter that was not passed
+// yet starts from it; otherwise the learner goes on with their code.
+export function goToStep(lesson, number) {
+  const step = stepsOf(lesson.practice)[number];
+  update((s) => {
+    const lessonRecord = record(s, lesson.id);
+    lessonRecord.step = number;
+    delete s.runs[practiceKey(lesson.id)];
+    delete lessonRecord.lastRun;
+    if (step.starter && !lessonRecord.steps?.[number]) {
+      lessonRecord.draft = step.starter;
+      s.resets[practiceKey(lesson.id)] = (s.resets[practiceKey(lesson.id)] ?? 0) + 1;
+    }
   });
   save();
 }
@@ -220,12 +247,18 @@ function keptRun({ chunks, truncatedAfterLines, result, verdict }) {
     kept.push({ stream, text: text.slice(0, room) });
     room -= text.length;
   }
-  const { status, error, seconds, message } = result;
+  const { status, error, seconds, message, check } = result;
   return {
     chunks: kept,
     truncatedAfterLines,
     cut: room < 0,
-    result: { status, ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }), ...(seconds && { seconds }), ...(message && { message }) },
+    result: {
+      status,
+      ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }),
+      ...(seconds && { seconds }),
+      ...(message && { message }),
+      ...(check && { check }),
+    },
     verdict,
   };
 }
@@ -235,7 +268,8 @@ function restoreRun(s, lesson) {
   const key = practiceKey(lesson.id);
   const kept = s.progress.lessons[lesson.id]?.lastRun;
   if (s.runs[key] || !kept) return;
-  const failed = kept.verdict === "fail" && kept.result.status === "ok";
+  const expected = (stepsOf(lesson.practice)[kept.step ?? 0] ?? lesson.practice).expected_output;
+  const failed = kept.verdict === "fail" && kept.result.status === "ok" && !outputsMatch(expected, stdoutOf(kept));
   const terminal = newTerminal();
   const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text, terminal), []);
   s.runs[key] = {
@@ -244,7 +278,7 @@ function restoreRun(s, lesson) {
     blocks,
     running: false,
     restored: true,
-    diff: failed ? diffOutputs(lesson.practice.expected_output, stdoutOf(kept)) : null,
+    diff: failed ? diffOutputs(expected, stdoutOf(kept)) : null,
   };
 }
 
@@ -314,9 +348,12 @@ export function replaceDraft(lesson, code) {
 }
 
 export function showHint(lesson) {
+  const number = currentStep(lesson);
+  const total = stepsOf(lesson.practice)[number].hints.length;
   update((s) => {
     const lessonRecord = record(s, lesson.id);
-    lessonRecord.hints = Math.min((lessonRecord.hints ?? 0) + 1, lesson.practice.hints.length);
+    if (lesson.practice.steps) lessonRecord.stepHints = { ...lessonRecord.stepHints, [number]: Math.min((lessonRecord.stepHints?.[number] ?? 0) + 1, total) };
+    else lessonRecord.hints = Math.min((lessonRecord.hints ?? 0) + 1, total);
   });
   save();
 }

@@ -4,7 +4,7 @@ import { diffArrays, diffChars } from "diff";
 const splitLines = (text) => text.replace(/\r\n?/g, "\n").split("\n");
 
 // What learners see as "the same output": trailing spaces on a line and trailing blank lines don't count.
-function normalizeOutput(text) {
+export function normalizeOutput(text) {
   const lines = splitLines(text).map((line) => line.trimEnd());
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   return lines;
@@ -15,7 +15,8 @@ export function outputsMatch(expected, actual) {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
-// Rows of a line diff: { op: "same" | "expected" | "actual", text, marks: [[from, to], …] }, plus
+// Rows of a line diff: { op: "same" | "expected" | "actual", text, marks: [[from, to], …] } (an
+// empty range [at, at] on the learner's line: characters are missing there), plus
 // `noFinalNewline` on the learner's last line when their output does not end with a newline.
 // Lines are compared as outputsMatch compares them (jsdiff's LCS over lines); `text` is the line as
 // printed, trailing spaces included, so the view can show them. Within a hunk of changed lines, an
@@ -83,8 +84,11 @@ function characterDiff(from, to) {
   const marks = { removed: [], added: [] };
   const at = { removed: 0, added: 0 };
   let common = 0;
-  for (const part of diffChars(from, to)) {
+  const parts = diffChars(from, to);
+  parts.forEach((part, k) => {
     const side = part.removed ? "removed" : part.added ? "added" : null;
+    // Characters missing from the learner's line are marked on it too, as a gap where they belong.
+    if (part.removed && !parts[k + 1]?.added && !parts[k - 1]?.added) marks.added.push([at.added, at.added]);
     if (side) {
       marks[side].push([at[side], at[side] + part.value.length]);
       at[side] += part.value.length;
@@ -93,7 +97,7 @@ function characterDiff(from, to) {
       at.removed += part.value.length;
       at.added += part.value.length;
     }
-  }
+  });
   return { similarity: (2 * common) / (from.length + to.length || 1), marks };
 }
 
@@ -130,15 +134,11 @@ function hunkRows(ia, ib, rawA, rawB) {
   return rows;
 }
 
-// How many of the expected lines the learner's output has, in order (for a predict answer).
-export function linesRight(expected, actual) {
-  return { right: diffOutputs(expected, actual).filter((row) => row.op === "same").length, total: normalizeOutput(expected).length };
-}
-
 // Quiz answers. The forms of a question (course/lessons.schema.json): a choice has `answer` (one right
 // option, radio buttons) or `answers` (several, checkboxes); a fill has `answers` (one blank) or
 // `blanks` (one list of accepted answers per blank). Answers given: an option index, a sorted array
-// of option indexes, an array of blank texts, { row: right text } for match, a text for predict.
+// of option indexes, an array of blank texts, { row: right text } for match, a text for predict,
+// an array of line indexes (the learner's order) for order.
 export const isMultipleChoice = (question) => Array.isArray(question.answers);
 export const blanksOf = (question) => question.blanks ?? [question.answers];
 
@@ -156,6 +156,12 @@ export function choiceCounts(question, answer = []) {
 }
 
 // Each returns true when the answer is right; a multiple-answer choice is all or nothing.
+// An order (Parsons) question's answer: the indexes of its lines in the order the learner put them.
+const inOrder = (question, order) => Array.isArray(order) && order.length === question.lines.length && order.every((line, i) => question.lines[line] === question.lines[i]);
+
+// Which lines stand where they belong, in the learner's order.
+export const linesInPlace = (question, order) => order.map((line, i) => question.lines[line] === question.lines[i]);
+
 export const gradeQuestion = {
   choice: (question, answer) => {
     if (!isMultipleChoice(question)) return answer === question.answer;
@@ -165,6 +171,7 @@ export const gradeQuestion = {
   fill: (question, answer) => blanksRight(question, answer).every(Boolean),
   match: (question, answer) => question.pairs.every((pair, i) => answer?.[i] === pair.right),
   predict: (question, answer) => outputsMatch(question.answer, answer ?? ""),
+  order: (question, answer) => inOrder(question, answer),
 };
 
 // Whether a value has the shape of an answer to the question (kept answers are checked with it).
@@ -175,6 +182,9 @@ export const answerFits = {
   fill: (question, value) => value === undefined || (Array.isArray(value) && value.every(isText)),
   match: (question, value) => value === undefined || (value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every(isText)),
   predict: (question, value) => value === undefined || isText(value),
+  order: (question, value) =>
+    value === undefined ||
+    (Array.isArray(value) && value.length === question.lines.length && [...value].sort((a, b) => a - b).every((line, i) => line === i)),
 };
 
 // Whether the learner has given every part of an answer yet.
@@ -183,4 +193,5 @@ export const answerComplete = {
   fill: (question, answer) => blanksOf(question).every((_, i) => (answer?.[i] ?? "").trim() !== ""),
   match: (question, answer) => question.pairs.every((_, i) => answer?.[i]),
   predict: (question, answer) => (answer ?? "").trim() !== "",
+  order: (question, answer) => Array.isArray(answer), // the learner has moved a line
 };

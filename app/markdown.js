@@ -5,6 +5,10 @@ import katex from "katex";
 import { unsafeHTML } from "lit-html/directives/unsafe-html.js";
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// A lesson's figures are SVG data: URLs (tools/course.py inlines course/figures/*.svg), which
+// markdown-it refuses by default; in an <img> an SVG runs no script, and the page's CSP allows data: images.
+const linkAllowed = markdown.validateLink;
+markdown.validateLink = (url) => linkAllowed(url) || /^data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+$/.test(url);
 
 // A formula KaTeX cannot render (even with throwOnError off, deep nesting throws) shows as its
 // source, marked, and the rest of the lesson renders.

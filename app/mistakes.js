@@ -1,5 +1,5 @@
-// Classic autograd mistakes, recognised from a finished run (its error, its stderr, its code), each
-// with the lesson that covers it. The messages are PyTorch's (the engine prints them byte for byte).
+// Classic autograd mistakes and plain Python mistakes with tensors, recognised from a finished run
+// (its error, its stderr, its code), each with the lesson that covers it (none for indentation). The messages are PyTorch's (the engine prints them byte for byte).
 const stderrOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stderr").map((chunk) => chunk.text).join("");
 
 // Python code without its comments and strings' contents is enough for the loop test below.
@@ -32,6 +32,17 @@ const RULES = [
   { id: "integer-requires-grad", lesson: "requires-grad", error: /Only Tensors of floating point and complex dtype can require gradients/ },
   { id: "nonleaf-grad", lesson: "leaves-retain-grad", stderr: /\.grad attribute of a Tensor that is not a leaf Tensor is being accessed/ },
   { id: "zero-grad", lesson: "gradient-accumulation", code: forgetsZeroGrad },
+  // Plain Python mistakes with tensors.
+  { id: "call-attribute", lesson: "requires-grad", error: /^TypeError: '(Tensor|NoneType|(torch\.)?Size|bool|int|float|(torch\.)?dtype)' object is not callable/ },
+  { id: "matmul-shapes", lesson: "matrix-multiplication", error: /mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|inconsistent tensor size/ },
+  { id: "broadcast-shapes", lesson: "arithmetic-broadcasting", error: /The size of tensor a \(\d+\) must match the size of tensor b/ },
+  {
+    id: "int-float",
+    lesson: "tensors",
+    error: /have the same dtype|result type Float can't be cast to the desired output type (Long|Int)|expected scalar type (Float|Double) but found (Long|Int)|Found dtype (Long|Int) but expected Float/,
+  },
+  { id: "item-many", lesson: "python-values", error: /a Tensor with \d+ elements cannot be converted to Scalar/ },
+  { id: "indentation", lesson: null, error: /^(IndentationError|TabError):/ },
 ];
 
 // The mistake a finished run shows, or null: { id, lesson } (lesson = a lesson id).

@@ -11,9 +11,12 @@
 //   quiz?: { [questionIndex]: true | false },                      the last verdict of each question
 //   answers?: { [questionIndex]: { value, checked, shown? } },     the answer as given (grading.js answerFits)
 //   hints?: number, solutionShown?: true,                          what the learner has revealed
+//   steps?: { [stepIndex]: true }, step?: number,                  a practice in steps: the steps passed, the one open
+//   stepHints?: { [stepIndex]: number },                           hints shown per step (`hints` without steps)
 //   examples?: { [exampleIndex]: code },                           the examples the learner edited
 //   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
-//               seconds?, message? }, verdict: "pass" | "fail" | null },   the practice's last finished run
+//               seconds?, message?, check?: { passed, message? } }, verdict: "pass" | "fail" | null,
+//               step?: number },                                    the practice's last finished run (of that step)
 //   ...more }
 // Stored as  PREFIX + "meta" → { version: 1, lastLesson }  and  PREFIX + "lesson:" + id → the lesson's record.
 import { strings } from "./strings.js";
@@ -49,6 +52,9 @@ const LESSON_FIELDS = {
     (value) => isObject(value) && Object.entries(value).every(([key, code]) => /^\d+$/.test(key) && typeof code === "string" && code.length <= MAX_DRAFT_CHARS),
   ],
   solutionShown: [() => strings.progressWanted.trueOrFalse, (value) => typeof value === "boolean"],
+  steps: [() => strings.progressWanted.steps, (value) => isObject(value) && Object.entries(value).every(([key, passed]) => /^\d+$/.test(key) && typeof passed === "boolean")],
+  step: [() => strings.progressWanted.step, (value) => Number.isInteger(value) && value >= 0],
+  stepHints: [() => strings.progressWanted.steps, (value) => isObject(value) && Object.entries(value).every(([key, shown]) => /^\d+$/.test(key) && Number.isInteger(shown) && shown >= 0)],
   lastRun: [
     () => strings.progressWanted.lastRun,
     (value) =>

@@ -17,7 +17,8 @@ export const IMAGE = "image"; // { type, image: { id, bytes: Blob } | null }  af
 export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} }  prelude = earlier examples,
 //                               run silently first; options = per-run settings passed to the runner
 //                               (output_limit: characters of output shown; graph: record the run for
-//                               the graph panel)
+//                               the graph panel; checks: a practice step's Python checks, run after a
+//                               program that ended without error, in `language`)
 export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "steps" | "gradcheck", name } }
 //                               a question about the last run recorded with options.graph
 
@@ -46,7 +47,8 @@ export const RETIRE = "retire"; // { type, reason }  after DONE: this worker sho
 // RunResult = { error: null | PythonError, timings: { restoreMs, runMs }, ...more }  what runner.run
 //             returns, plus the worker's timings (putting the boot state back, then the run itself);
 //             features add keys without changing this message: graph?: { tensors: [{ name, grad_fn,
-//             shape, scalar }] } when the run was recorded for the graph panel.
+//             shape, scalar }] } when the run was recorded for the graph panel; check?: { passed,
+//             message? } when options.checks was given (the first failed check's message).
 // PythonError = { kind: "exception" | "syntax" | "interrupted",
 //                 type, message, traceback (learner frames only), line?, column? }
 // Line and column are 1-based and refer to the learner's program ("main.py").

@@ -37,14 +37,18 @@ export function appendLate(run, text) {
 export const stdoutOf = (run) => run.chunks.filter((chunk) => chunk.stream === "stdout").map((chunk) => chunk.text).join("");
 
 // Records how the run ended (python.js) and grades it against `expected`, if given; a stopped,
-// timed-out or crashed run gets no verdict.
+// timed-out or crashed run gets no verdict. A practice's run also carries its checks' outcome
+// (`result.check`, runner.py check_program): it passes only when the output and the checks agree.
 export function finishRun(run, result, expected) {
   run.running = false;
   run.overtimeSeconds = null;
   run.result = result;
   if (expected === undefined || (result.status !== "ok" && result.status !== "error")) return;
   const printed = stdoutOf(run);
-  const passed = result.status === "ok" && outputsMatch(expected, printed);
-  run.verdict = passed ? "pass" : "fail";
-  run.diff = passed ? null : diffOutputs(expected, printed);
+  const outputRight = result.status === "ok" && outputsMatch(expected, printed);
+  run.verdict = outputRight && result.check?.passed !== false ? "pass" : "fail";
+  run.diff = outputRight ? null : diffOutputs(expected, printed);
 }
+
+// The message of a failed check, or null (the run passed its checks, or had none).
+export const checkFailure = (run) => (run?.result?.check?.passed === false ? run.result.check.message : null);

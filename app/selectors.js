@@ -14,6 +14,28 @@ export const canRun = () => state.python.state === "ready";
 // The practice's code as the learner left it: their draft, else the starter.
 export const draftOf = (lesson) => state.progress.lessons[lesson.id]?.draft ?? lesson.practice.starter;
 
+// A practice's steps: its `steps`, or the practice itself as its one step.
+export const stepsOf = (practice) => practice.steps ?? [practice];
+export const stepPassed = (lesson, number) => {
+  const lessonRecord = state.progress.lessons[lesson.id];
+  return lessonRecord?.passed === true || lessonRecord?.steps?.[number] === true;
+};
+
+// The step the learner is on: the one they chose, else the first not passed yet (the last when all are).
+export function currentStep(lesson) {
+  const steps = stepsOf(lesson.practice);
+  const chosen = state.progress.lessons[lesson.id]?.step;
+  if (Number.isInteger(chosen) && chosen >= 0 && chosen < steps.length) return chosen;
+  const open = steps.findIndex((_, number) => !stepPassed(lesson, number));
+  return open === -1 ? steps.length - 1 : open;
+}
+
+// Hints shown for the current step.
+export function hintsShown(lesson) {
+  const lessonRecord = state.progress.lessons[lesson.id];
+  return (lesson.practice.steps ? lessonRecord?.stepHints?.[currentStep(lesson)] : lessonRecord?.hints) ?? 0;
+}
+
 // Example n's code as the learner left it (kept in progress like the practice's draft, so a reload
 // finds their experiment), else the lesson's.
 const editedExample = (lesson, n) => state.progress.lessons[lesson.id]?.examples?.[n];

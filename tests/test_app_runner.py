@@ -45,6 +45,59 @@ def test_exit_with_status_zero_is_a_normal_end():
     assert error is None and chunks == [("stdout", "bye\n")]
 
 
+def run_checked(code, checks, language=None):
+    chunks = []
+    result = runner.run(code, [], lambda stream, text: chunks.append((stream, text)), {"checks": checks, "language": language})
+    return chunks, result
+
+
+def test_checks_see_the_learners_names_output_and_source():
+    checks = ("assert n == 42, 'n'\nassert output == '42\\n', 'output'\nassert calls('print') and uses('n') and not calls('sum'), 'syntax'\n"
+              "assert not prints_literal(), 'literal'\nassert grad_fn_name(n) is None, 'grad_fn'")
+    chunks, result = run_checked("n = 6 * 7\nprint(n)", checks)
+    assert chunks == [("stdout", "42\n")]
+    assert result["error"] is None and result["check"] == {"passed": True}
+
+
+def test_the_first_failed_assertion_gives_the_message_and_check_output_is_not_shown():
+    checks = "print('from the check')\nassert False, f'found {n}'\nassert False, 'never reached'"
+    chunks, result = run_checked("n = 1", checks)
+    assert chunks == []
+    assert result["check"] == {"passed": False, "message": "found 1"}
+
+
+def test_printing_a_literal_is_recognised_but_printing_a_computed_value_is_not():
+    literal = "assert not prints_literal(), 'typed'"
+    assert run_checked("print('tensor([1., 2.])')", literal)[1]["check"]["passed"] is False
+    assert run_checked("print(-3.0, [1, 2])", literal)[1]["check"]["passed"] is False
+    assert run_checked("x = 3.0\nprint(x)", literal)[1]["check"]["passed"] is True
+    assert run_checked("x = 3.0\nprint(f'x = {x}')", literal)[1]["check"]["passed"] is True
+
+
+def test_a_check_that_looks_for_a_missing_name_says_which_in_the_learners_language():
+    assert run_checked("y = 1", "assert w.grad is None")[1]["check"]["message"] == "The check looked for `w`, which your program does not define."
+    assert run_checked("y = 1", "assert w.grad is None", "tr")[1]["check"]["message"] == "Denetim `w` adını aradı; programınız onu tanımlamıyor."
+    message = run_checked("def f(x):\n    return 1 / x", "assert f(0) == 0")[1]["check"]["message"]
+    assert message == "A check could not run on your program: ZeroDivisionError: division by zero"
+
+
+def test_a_program_cannot_fool_its_checks_by_rebinding_builtins():
+    code = ("import builtins\nbuiltins.abs = lambda value: 0\nbuiltins.isinstance = lambda *args: True\n"
+            "AssertionError = None\nvalue = 5.0")
+    import builtins
+    saved = builtins.abs, builtins.isinstance  # the worker puts them back before the next run; here the test does
+    try:
+        _, result = run_checked(code, "assert isinstance(value, float) and abs(value - 3.0) < 0.1, 'value is not 3'")
+    finally:
+        builtins.abs, builtins.isinstance = saved
+    assert result["check"] == {"passed": False, "message": "value is not 3"}
+
+
+def test_checks_do_not_run_after_an_error_or_without_checks():
+    assert "check" not in run_checked("1/0", "assert True")[1]
+    assert "check" not in runner.run("x = 1", [], lambda stream, text: None)
+
+
 # What a program leaves behind, and what the next program checks; each pair runs in a worker-like
 # interpreter (a subprocess with the engine copied into its own home, prepared as the worker does).
 CLEAN_RUN_PROGRAM = r'''

@@ -55,7 +55,8 @@ def course_with_questions(*questions):
 
 
 def choice(**fields):
-    return {"type": "choice", "prompt": "Which?", "options": ["a", "b", "c", "d"], "explanation": "Because.", **fields}
+    return {"type": "choice", "prompt": "Which?", "options": ["a", "b", "c", "d"], "feedback": ["Why a.", "Why b.", "Why c.", "Why d."],
+            "explanation": "Because.", **fields}
 
 
 def fill(template, **fields):

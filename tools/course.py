@@ -18,6 +18,7 @@ runner in a subprocess (app/py/host.py, standard library only, so that `import t
 is whichever torch the subprocess's sys.path finds).
 """
 import argparse
+import base64
 import difflib
 import io
 import json
@@ -42,6 +43,9 @@ SECTIONS = [
     {"name": "Intermediate", "title": "Intermediate — autograd", "translations": {"tr": {"title": "Orta düzey — autograd"}}},
     {"name": "Advanced", "title": "Advanced — the graph", "translations": {"tr": {"title": "İleri düzey — hesaplama grafiği"}}},
     {"name": "Neural networks", "title": "Neural networks", "translations": {"tr": {"title": "Sinir ağları"}}},
+    {"name": "Build your own autograd", "title": "Build your own autograd", "translations": {"tr": {"title": "Kendi autograd'ını yaz"}}},
+    {"name": "Debugging gradients", "title": "Debugging gradients", "translations": {"tr": {"title": "Gradyanlarda hata ayıklama"}}},
+    {"name": "Modern autograd", "title": "Modern autograd — forward mode, torch.func, hooks", "translations": {"tr": {"title": "Modern autograd — ileri mod, torch.func, kancalar"}}},
 ]
 TRANSLATED_LANGUAGES = ("tr",)  # course/lessons/<language>/ and the schema's `translations` properties
 BLANK = "____"
@@ -137,24 +141,78 @@ def parse_body(text):
     return body
 
 
-def parse_practice(title, text):
-    practice = {"title": title, "prompt": None, "starter": None, "solution": None,
-                "expected_output": None, "hints": []}
-    prompt = []
+PRACTICE_ROLES = ("starter", "solution", "check", "wrong")
+
+
+def parse_step(text):
+    """A practice's (or one step's) fields: prompt, starter, solution, checks, wrong programs, hints, learned."""
+    step = {"prompt": None, "starter": None, "solution": None, "checks": None, "wrong": [], "hints": [], "learned": None}
+    prompt, checks = [], []
     for segment in split_fences(text):
         if segment[0] == "code":
             role = segment[1].removeprefix("python").strip()
-            if role not in ("starter", "solution"):
-                raise CourseError("practice code fences must be ```python starter or ```python solution")
-            practice[role] = segment[2]
+            if role not in PRACTICE_ROLES:
+                raise CourseError("practice code fences must be ```python starter, solution, check or wrong")
+            if role == "check":
+                checks.append(segment[2])
+            elif role == "wrong":
+                step["wrong"].append({"code": segment[2], "message": None})
+            else:
+                step[role] = segment[2]
             continue
         for paragraph in paragraphs(segment[1]):
             if paragraph.startswith("Hint:"):
-                practice["hints"].append(paragraph.removeprefix("Hint:").strip())
+                step["hints"].append(paragraph.removeprefix("Hint:").strip())
+            elif paragraph.startswith("Fails with:"):
+                if not step["wrong"] or step["wrong"][-1]["message"] is not None:
+                    raise CourseError("`Fails with:` must follow a ```python wrong fence")
+                step["wrong"][-1]["message"] = paragraph.removeprefix("Fails with:").strip()
+            elif paragraph.startswith("Learned:"):
+                step["learned"] = paragraph.removeprefix("Learned:").strip()
             else:
                 prompt.append(paragraph)
-    practice["prompt"] = "\n\n".join(prompt) or None
+    for wrong in step["wrong"]:
+        if wrong["message"] is None:
+            raise CourseError("every ```python wrong fence needs a `Fails with:` line after it")
+    step["prompt"] = "\n\n".join(prompt) or None
+    step["checks"] = "\n".join(checks) or None
+    return step
+
+
+def parse_practice(title, text):
+    """A practice: one step (fields right under `# Practice:`) or several (`## Step: Title`)."""
+    parts = split_headings(text, r"^## Step:\s*(.*?)\s*$")
+    if len(parts) == 1:
+        return {"title": title, "expected_output": None, **without_empty(parse_step(text))}
+    intro = parse_step(parts[0][1])
+    if any(intro[key] for key in ("starter", "solution", "checks", "wrong", "hints", "learned")):
+        raise CourseError("before the first `## Step:` only the practice's introduction may stand")
+    steps = []
+    for heading, chunk in parts[1:]:
+        step = parse_step(chunk)
+        steps.append({"title": heading.group(1) or None, "expected_output": None, **without_empty(step)})
+    if any("learned" in step for step in steps[:-1]):
+        raise CourseError("`Learned:` belongs to the whole practice: write it once, after the last step")
+    learned = steps[-1].pop("learned", None)
+    practice = {"title": title, "prompt": intro["prompt"], "starter": steps[0].get("starter"),
+                "solution": steps[-1].get("solution"), "expected_output": None,
+                "hints": steps[0].get("hints", []), "steps": steps}
+    if learned:
+        practice["learned"] = learned
     return practice
+
+
+def without_empty(fields):
+    """The fields given (`hints` always: the schema says when there are too few)."""
+    return {key: value for key, value in fields.items() if value not in (None, []) or key == "hints"}
+
+
+def sync_step_outputs(course):
+    """A stepped practice's own solution and expected output are its last step's."""
+    for lesson in course["lessons"]:
+        steps = (lesson.get("practice") or {}).get("steps")
+        if steps:
+            lesson["practice"]["expected_output"] = steps[-1]["expected_output"]
 
 
 def parse_table_row(line):
@@ -165,7 +223,7 @@ def parse_table_row(line):
 def parse_question(kind, text):
     question = {"type": kind, "prompt": None}
     prompt, explanation = [], []
-    options, right, answers, blanks, pairs, code = [], [], [], {}, [], None
+    options, feedback, right, answers, blanks, pairs, code = [], [], [], [], {}, [], None
     for segment in split_fences(text):
         if segment[0] == "code":
             code = segment[2]
@@ -177,12 +235,17 @@ def parse_question(kind, text):
             lines = paragraph.split("\n")
             if kind == "choice" and lines[0].startswith("- ["):
                 for line in lines:
+                    feedback_line = re.match(r"  +Feedback: (.+)$", line)
+                    if feedback_line and options and feedback[-1] is None:
+                        feedback[-1] = feedback_line.group(1).strip()
+                        continue
                     mark = re.match(r"- \[([ x])\] (.+)$", line)
                     if not mark:
-                        raise CourseError(f"choice option must look like '- [ ] text': {line!r}")
+                        raise CourseError(f"choice option must look like '- [ ] text', its feedback like '  Feedback: text': {line!r}")
                     if mark.group(1) == "x":
                         right.append(len(options))
                     options.append(mark.group(2).strip())
+                    feedback.append(None)
             elif kind == "fill" and lines[0].startswith("Answer:"):
                 answers.extend(line.removeprefix("Answer:").strip() for line in lines)
             elif kind == "fill" and lines[0].startswith("Blank "):
@@ -199,6 +262,8 @@ def parse_question(kind, text):
     question["prompt"] = "\n\n".join(prompt) or None
     if kind == "choice":
         question["options"] = options
+        if any(feedback):
+            question["feedback"] = [text or "" for text in feedback]  # "": this option has none
         if len(right) == 1:
             question["answer"] = right[0]  # one marked option: radio buttons
         else:
@@ -213,6 +278,8 @@ def parse_question(kind, text):
         question.update(template=code, answers=answers)
     elif kind == "match":
         question.update(pairs=pairs)
+    elif kind == "order":
+        question.update(lines=[line for line in (code or "").split("\n") if line.strip()] or None)
     else:
         question.update(code=code, answer=None)
     question["explanation"] = "\n\n".join(explanation) or None
@@ -230,7 +297,7 @@ def parse_lesson(text):
         if heading.group(1) == "Practice":
             lesson["practice"] = parse_practice(heading.group(2), chunk)
         else:
-            for question_heading, question_text in split_headings(chunk, r"^## (choice|fill|match|predict)\s*$"):
+            for question_heading, question_text in split_headings(chunk, r"^## (choice|fill|match|predict|order)\s*$"):
                 if question_heading is None:
                     if question_text.strip():
                         raise CourseError("text before the first ## <type> under # Questions")
@@ -243,9 +310,24 @@ def source_files(language=None):
     return sorted((SOURCES / language if language else SOURCES).glob("*.md"))
 
 
+FIGURE_LINK = re.compile(r"(!\[[^\]]*\]\()figures/([\w-]+\.svg)(\))")
+
+
+def inline_figures(text):
+    """`![alt](figures/NAME.svg)` becomes a data: URL of course/figures/NAME.svg, so that a figure
+    needs no file beside lessons.json: it shows from file://, offline and in embeds alike."""
+    def data_url(match):
+        path = SOURCES.parent / "figures" / match.group(2)
+        if not path.exists():
+            raise CourseError(f"no figure {path.relative_to(ROOT)}")
+        encoded = base64.b64encode(path.read_bytes()).decode("ascii")
+        return f"{match.group(1)}data:image/svg+xml;base64,{encoded}{match.group(3)}"
+    return FIGURE_LINK.sub(data_url, text)
+
+
 def parse_file(path):
     try:
-        return parse_lesson(path.read_text(encoding="utf-8"))
+        return parse_lesson(inline_figures(path.read_text(encoding="utf-8")))
     except CourseError as error:
         raise CourseError(f"{path.relative_to(ROOT)}: {error}") from None
 
@@ -266,7 +348,12 @@ def translation_of(english, source):
         if kinds != english_kinds:
             raise CourseError(f"the body's blocks ({', '.join(kinds)}) must line up with the English lesson's ({', '.join(english_kinds)})")
         translation["body"] = [{"markdown": block["markdown"]} if block["type"] == "text" else {"code": block["code"]} for block in source["body"]]
-    practice = {key: value for key, value in (source["practice"] or {}).items() if key != "expected_output" and value}
+    practice = {key: value for key, value in (source["practice"] or {}).items() if key not in UNTRANSLATED_PRACTICE and value}
+    if "steps" in practice:
+        english_steps = (english["practice"] or {}).get("steps") or []
+        if len(practice["steps"]) != len(english_steps):
+            raise CourseError(f"the practice has {len(practice['steps'])} steps, the English lesson's {len(english_steps)}")
+        practice["steps"] = [{key: value for key, value in step.items() if key not in UNTRANSLATED_PRACTICE and value} for step in practice["steps"]]
     if practice:
         translation["practice"] = practice
     if source["questions"]:
@@ -278,12 +365,15 @@ def translation_of(english, source):
     return translation
 
 
+UNTRANSLATED_PRACTICE = ("expected_output", "wrong")  # outputs come from the English programs; wrong programs are English
+
+
 def translated_question(english, source, number):
     """The question's texts; its answers (which options are right, accepted fill answers) are English."""
     for key in ("answer", "answers", "blanks"):
         if source.get(key) not in (None, [], english.get(key)):
             raise CourseError(f"question {number}: `{key}` differs from the English question's; answers are not translated")
-    return {key: source[key] for key in ("prompt", "options", "template", "pairs", "code", "explanation") if source.get(key)}
+    return {key: source[key] for key in ("prompt", "options", "feedback", "template", "pairs", "code", "explanation") if source.get(key)}
 
 
 def add_translations(lessons):
@@ -323,19 +413,22 @@ def program_groups(course):
             groups.append((lesson["id"], "examples", [block["code"] for block in cells],
                            [(block, "expected_output") for block in cells]))
         practice = lesson.get("practice") or {}
-        if practice.get("solution"):
-            groups.append((lesson["id"], "practice solution", [practice["solution"]], [(practice, "expected_output")]))
+        for number, step in enumerate(practice.get("steps") or [practice], 1):
+            if step.get("solution"):
+                label = f"practice step {number} solution" if "steps" in practice else "practice solution"
+                groups.append((lesson["id"], label, [step["solution"]], [(step, "expected_output")]))
         for number, question in enumerate(lesson["questions"], 1):
             if question.get("type") == "predict" and question.get("code"):
                 groups.append((lesson["id"], f"predict question {number}", [question["code"]], [(question, "answer")]))
     return groups
 
 
-def run_programs(codes_per_group, backend=None):
+def run_programs(codes_per_group, backend=None, mode="--run"):
     """Run groups of cells in a subprocess: real torch (backend None) or our engine.
 
     Returns [{"outputs": [...], "error": str|None, "seconds": float}] per group, where outputs
-    holds what each cell printed (cells after an exception do not run).
+    holds what each cell printed (cells after an exception do not run). With mode "--verify" the
+    request is verify_requests(course) and the report is verify_main's.
     """
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
@@ -345,7 +438,7 @@ def run_programs(codes_per_group, backend=None):
     with tempfile.TemporaryDirectory() as tmp:
         request, result = Path(tmp) / "request.json", Path(tmp) / "result.json"
         request.write_text(json.dumps(codes_per_group))
-        process = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--run", str(request), str(result)],
+        process = subprocess.run([sys.executable, str(Path(__file__).resolve()), mode, str(request), str(result)],
                                  env=env, cwd=tmp, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS)
         if not result.exists():
             raise RuntimeError(f"program runner failed ({backend or 'real torch'}):\n{process.stderr[-3000:]}")
@@ -380,6 +473,93 @@ def runner_main(request_path, result_path):
                 error = error_line(result["error"])
                 break
         report["groups"].append({"outputs": outputs, "error": error, "seconds": time.perf_counter() - start})
+    Path(result_path).write_text(json.dumps(report))
+
+
+# ---------------------------------------------------------------------------------------------
+# Practices' checks (course/README.md, "Checks"): for every practice step, the solution passes,
+# printing the expected output fails, and each declared wrong program fails with its message.
+
+
+def practice_steps(course):
+    """[(lesson id, label, step)] for every practice step (a practice without steps is one)."""
+    found = []
+    for lesson in course["lessons"]:
+        practice = lesson.get("practice") or {}
+        steps = practice.get("steps") or [practice]
+        for number, step in enumerate(steps, 1):
+            found.append((lesson["id"], f"practice step {number}" if "steps" in practice else "practice", step))
+    return found
+
+
+def printing_program(expected):
+    """The shortcut every practice must refuse: print the expected output as a literal."""
+    return f"print({expected.removesuffix(chr(10))!r})"
+
+
+def verify_requests(course):
+    """What the subprocess runs: per step, its checks and programs (solution, shortcut, wrong ones)."""
+    return [{"checks": step.get("checks") or "",
+             "programs": [step.get("solution") or "", printing_program(step.get("expected_output") or "")]
+                         + [wrong["code"] for wrong in step.get("wrong", [])]}
+            for _, _, step in practice_steps(course)]
+
+
+def output_lines(text):
+    """The output as the app compares it (app/grading.js normalizeOutput)."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def verdict_of(run, expected):
+    """(passed, message) as the app decides: an error, then a failed check, then the output."""
+    if run["error"]:
+        return False, run["error"]
+    if run["check"] and not run["check"]["passed"]:
+        return False, run["check"]["message"]
+    if output_lines(run["output"]) != output_lines(expected or ""):
+        return False, "the output differs from the expected output"
+    return True, None
+
+
+def check_problems(course, report):
+    """Problems with the practices' checks, from verify_main's report."""
+    problems = []
+    for (lesson_id, label, step), runs in zip(practice_steps(course), report["steps"]):
+        expected = step.get("expected_output")
+        passed, message = verdict_of(runs[0], expected)
+        if not passed:
+            problems.append(f"{lesson_id}: {label}: the solution fails: {message}")
+        if verdict_of(runs[1], expected)[0]:
+            problems.append(f"{lesson_id}: {label}: printing the expected output passes; add checks that look at the program")
+        for number, (wrong, run) in enumerate(zip(step.get("wrong", []), runs[2:]), 1):
+            passed, message = verdict_of(run, expected)
+            if passed:
+                problems.append(f"{lesson_id}: {label}: wrong program {number} passes")
+            elif wrong["message"] not in message:
+                problems.append(f"{lesson_id}: {label}: wrong program {number} fails with {message!r}, not with {wrong['message']!r}")
+    return problems
+
+
+def verify_main(request_path, result_path):
+    """Inside the subprocess: run every step's programs with its checks, as the app's worker does."""
+    sys.path.insert(0, str(ROOT / "app" / "py"))
+    from host import Host, error_line, text_of
+    host = Host()
+    if host.engine_error:
+        Path(result_path).write_text(json.dumps({"torch_missing": host.engine_error.strip().splitlines()[-1]}))
+        return
+    import torch
+    report = {"torch": {"version": torch.__version__, "file": torch.__file__}, "steps": []}
+    for step in json.loads(Path(request_path).read_text()):
+        runs = []
+        for code in step["programs"]:
+            chunks, result = host.run(code, options={"checks": step["checks"]})
+            runs.append({"output": text_of(chunks, ["stdout"]), "error": result["error"] and error_line(result["error"]),
+                         "check": result.get("check")})
+        report["steps"].append(runs)
     Path(result_path).write_text(json.dumps(report))
 
 
@@ -459,6 +639,16 @@ def content_problems(course):
         body = lesson.get("body") or []
         if sum(1 for block in body if isinstance(block, dict) and block.get("type") == "code") < 2:
             problems.append(f"{where}.body: needs at least 2 code examples")
+        practice = lesson.get("practice") if isinstance(lesson.get("practice"), dict) else {}
+        if practice and not practice.get("learned"):
+            problems.append(f"{where}.practice.learned: missing (what a passed practice taught, shown with the next lesson)")
+        steps = practice.get("steps") if isinstance(practice.get("steps"), list) else [practice]
+        for s, step in enumerate(steps):
+            here = f"{where}.practice" + (f".steps[{s}]" if "steps" in practice else "")
+            if isinstance(step, dict) and not step.get("checks"):
+                problems.append(f"{here}.checks: missing (checks make printing the expected output not enough)")
+            if isinstance(step, dict) and not step.get("wrong"):
+                problems.append(f"{here}.wrong: needs at least 1 wrong program with the message it gets")
         questions = [q for q in lesson.get("questions") or [] if isinstance(q, dict)]
         if len({q.get("type") for q in questions}) < 2:
             problems.append(f"{where}.questions: needs at least 2 question types")
@@ -476,10 +666,22 @@ def content_problems(course):
                         problems.append(f"{here}.answers: must be ascending, each option once")
                     if len(set(right)) == options:
                         problems.append(f"{here}.answers: at least one option must be wrong")
+                feedback = question.get("feedback") if isinstance(question.get("feedback"), list) else []
+                if feedback and len(feedback) != options:
+                    problems.append(f"{here}.feedback: has {len(feedback)} items, one per option ({options}) is needed")
+                right_options = right if isinstance(right, list) else [question.get("answer")]
+                unexplained = [k for k in range(options) if k not in right_options and not (feedback[k:k + 1] or [""])[0]]
+                if unexplained:
+                    problems.append(f"{here}.feedback: wrong option{'s' * (len(unexplained) > 1)} {', '.join(map(str, unexplained))} "
+                                    "without `Feedback:` (every wrong answer explains itself)")
             if question.get("type") == "match":
                 rights = [pair.get("right") for pair in question.get("pairs") or [] if isinstance(pair, dict)]
                 if len(set(rights)) != len(rights):
                     problems.append(f"{here}.pairs: right items must differ (each is a card that goes on one row)")
+            if question.get("type") == "order":
+                lines = question.get("lines") or []
+                if len(set(lines)) != len(lines):
+                    problems.append(f"{here}.lines: lines must differ (else two orders are right)")
             if question.get("type") == "fill":
                 blanks = question.get("blanks")
                 wanted = len(blanks) if isinstance(blanks, list) else 1
@@ -489,11 +691,19 @@ def content_problems(course):
     return problems
 
 
-def program_tokens(code):
-    """The program without its comments and blank lines (the code itself if it does not tokenize)."""
+STRING_TOKENS = {tokenize.STRING} | {getattr(tokenize, name) for name in ("FSTRING_START", "FSTRING_MIDDLE", "FSTRING_END") if hasattr(tokenize, name)}
+
+
+def program_tokens(code, strings=True):
+    """The program without its comments and blank lines (the code itself if it does not tokenize);
+    without `strings`, every string literal is one placeholder (a check's message may be translated)."""
     try:
-        return [(token.type, token.string) for token in tokenize.generate_tokens(io.StringIO(code).readline)
-                if token.type not in (tokenize.COMMENT, tokenize.NL)]
+        tokens = [(token.type, token.string) for token in tokenize.generate_tokens(io.StringIO(code).readline)
+                  if token.type not in (tokenize.COMMENT, tokenize.NL)]
+        if not strings:
+            tokens = [(tokenize.STRING, "") if kind in STRING_TOKENS else (kind, text) for kind, text in tokens]
+            tokens = [token for i, token in enumerate(tokens) if not (token[0] == tokenize.STRING and i and tokens[i - 1][0] == tokenize.STRING)]
+        return tokens
     except (tokenize.TokenError, SyntaxError):
         return code
 
@@ -520,14 +730,26 @@ def translation_problems(lesson, translation, where):
                 problems.append(f"{where}.body[{i}].{wrong}: the English block is {english['type']}")
             else:
                 same_program(f"{where}.body[{i}].code", block.get("code"), english.get("code"))
+    def same_checks(here, translated, english):
+        if isinstance(translated, str) and program_tokens(translated, strings=False) != program_tokens(english or "", strings=False):
+            problems.append(f"{here}: must be the English checks (only comments and messages may be translated)")
+
     practice = translation.get("practice") or {}
     same_program(f"{where}.practice.solution", practice.get("solution"), lesson["practice"]["solution"])
     same_length(f"{where}.practice.hints", practice.get("hints"), lesson["practice"]["hints"], "hints")
+    same_checks(f"{where}.practice.checks", practice.get("checks"), lesson["practice"].get("checks"))
+    english_steps = lesson["practice"].get("steps") or []
+    if same_length(f"{where}.practice.steps", practice.get("steps"), english_steps, "steps"):
+        for s, (step, english) in enumerate(zip(practice["steps"], english_steps)):
+            same_program(f"{where}.practice.steps[{s}].solution", step.get("solution"), english["solution"])
+            same_checks(f"{where}.practice.steps[{s}].checks", step.get("checks"), english.get("checks"))
+            same_length(f"{where}.practice.steps[{s}].hints", step.get("hints"), english["hints"], "hints")
     questions = translation.get("questions")
     if same_length(f"{where}.questions", questions, lesson["questions"], "questions"):
         for k, (question, english) in enumerate(zip(questions, lesson["questions"])):
             here = f"{where}.questions[{k}]"
             same_length(f"{here}.options", question.get("options"), english.get("options"), "options")
+            same_length(f"{here}.feedback", question.get("feedback"), english.get("feedback") or [], "feedback items")
             if same_length(f"{here}.pairs", question.get("pairs"), english.get("pairs"), "pairs"):
                 rights = [pair.get("right") for pair in question["pairs"]]
                 if len(set(rights)) != len(rights):
@@ -605,6 +827,7 @@ def main(argv=None):
         print(f"real torch is not installed ({torch_report['torch_missing']}); using the outputs in lessons.json")
         for problem in reuse_outputs(groups, committed):
             fail(problem)
+        sync_step_outputs(course)
     else:
         version = torch_report["torch"]["version"]
         print(f"ran {len(groups)} programs under real torch {version} in {time.perf_counter() - start:.1f} s")
@@ -612,9 +835,18 @@ def main(argv=None):
             print(f"warning: expected outputs must come from torch {TORCH_VERSION}x, not {version}")
         for problem in fill_outputs(groups, torch_report):
             fail(problem)
+        sync_step_outputs(course)
 
     for problem in validate(course):
         fail(problem)
+
+    start = time.perf_counter()
+    check_report = run_programs(verify_requests(course), mode="--verify")
+    if "torch_missing" not in check_report:
+        problems = check_problems(course, check_report)
+        print(f"checked {len(check_report['steps'])} practice steps under real torch in {time.perf_counter() - start:.1f} s")
+        for problem in problems:
+            fail(problem)
 
     if only is None:
         if args.check:
@@ -654,11 +886,17 @@ def main(argv=None):
                     print("    " + diff.rstrip("\n").replace("\n", "\n    "))
             for lesson_id in sorted(expected_to_fail & set(matching)):
                 fail(f"  {lesson_id}: now matches; remove it from {KNOWN_FAILURES.relative_to(ROOT)}")
+            check_report = run_programs(verify_requests(course), backend, mode="--verify")
+            for problem in check_problems(course, check_report):
+                if problem.split(":")[0] not in expected_to_fail:
+                    fail(f"  engine ({backend}): {problem}")
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--run":
         runner_main(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "--verify":
+        verify_main(sys.argv[2], sys.argv[3])
     else:
         sys.exit(main())

@@ -9,11 +9,13 @@ leaves (see _session_for); the worker puts the interpreter back as it was at boo
 output is streamed through `emit(stream, text)` in batches (see Output); an exception is reported
 as a short traceback of the learner's own code (no engine or worker frames).
 A run returns its result as a dict, `{"error": None | error dict}`, which later features extend
-with more keys (a graph export, timings); the page receives it whole (app/protocol.js).
+with more keys (a graph export, timings, a practice's `check`); the page receives it whole (app/protocol.js).
 The worker imports this module; app/py/host.py runs it outside the browser (the golden tests,
 tools/course.py), and tests import it in plain CPython too.
 """
 
+import ast
+import builtins
 import linecache
 import random
 import sys
@@ -23,6 +25,7 @@ import traceback
 LEARNER_FILE = "main.py"
 EXAMPLE_FILE = "example {}.py"  # earlier lesson examples that run before the learner's code
 CELL_FILE = "cell {}.py"  # a session's cells, each under its own name: their functions outlive the run
+CHECK_FILE = "check.py"  # a practice's checks (course/README.md, "Checks"), run after the learner's program
 OUTPUT_LIMIT_CHARS = 200_000  # a run's output beyond this is dropped (options["output_limit"] overrides)
 FLUSH_SIZE = 4096  # a pending chunk this big is handed over even without a newline
 BATCH_BURST = 8  # chunks handed over at once before batching starts ...
@@ -57,6 +60,7 @@ class Output:
         self._tokens = BATCH_BURST
         self._refilled = time.monotonic()
         self.truncated = False
+        self.printed = []  # the stdout text shown, for a practice's checks (`output`)
         self.stdout, self.stderr = Stream(self, "stdout"), Stream(self, "stderr")
 
     def write(self, stream, text):
@@ -66,6 +70,8 @@ class Output:
             text, self.truncated = text[: self._room], True
         self._room -= len(text)
         self._lines += text.count("\n")
+        if stream == "stdout":
+            self.printed.append(text)
         if self._pending and self._pending[-1][0] == stream:
             self._pending[-1][1].append(text)
         else:
@@ -194,7 +200,9 @@ def run(code, prelude, emit, options=None):
 
     `options` is the page's dict of per-run settings (see RUN in app/protocol.js); `output_limit`
     caps the characters shown; with `graph` the run is recorded for the graph panel and its result
-    lists the tensors it can draw. `emit(stream, text)` receives "stdout" and "stderr" chunks, and
+    lists the tensors it can draw; with `checks` (Python source) a program that ran without error is
+    checked (check_program) and the result's `check` says how, in `language` ("en", "tr").
+    `emit(stream, text)` receives "stdout" and "stderr" chunks, and
     ("truncated", <lines shown>) once when the output reached the limit. With `options["session"]`,
     `prelude` is the session's earlier cells in page order (the program is cell len(prelude) + 1);
     only those not yet run in the session's namespace run first.
@@ -211,14 +219,109 @@ def run(code, prelude, emit, options=None):
     flags = {"session_restarted": True} if restarted else {}
     try:
         if not options.get("graph"):
-            return {"error": _run_in_namespace(code, prelude, output, session)[0], **flags}
-        import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
-        with course_graph.recording() as recorder:
             error, namespace = _run_in_namespace(code, prelude, output, session)
-        return {"error": error, "graph": course_graph.open_session(namespace, recorder), **flags}
+            result = {"error": error, **flags}
+        else:
+            import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
+            with course_graph.recording() as recorder:
+                error, namespace = _run_in_namespace(code, prelude, output, session)
+            result = {"error": error, "graph": course_graph.open_session(namespace, recorder), **flags}
+        if options.get("checks") is not None and error is None:
+            try:
+                result["check"] = check_program(options["checks"], code, namespace, "".join(output.printed), options.get("language"))
+            except KeyboardInterrupt:  # Stop, while a check calls the learner's function
+                result["error"] = {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
+        return result
     finally:
         if session is not None:
             session["process"] = _save_process()
+
+
+# ---------------------------------------------------------------------------------------------
+# A practice's checks (course/README.md, "Checks"): Python run after the learner's program, in a
+# copy of its namespace, with Python's own built-ins as they were when this module was imported
+# (a program that rebinds print or isinstance changes nothing for the checks), output discarded.
+
+_BUILTINS = dict(vars(builtins))
+CHECK_MESSAGES = {
+    "en": {
+        "missing": "The check looked for `{name}`, which your program does not define.",
+        "crashed": "A check could not run on your program: {error}",
+        "failed": "Your program does not do what the task asks yet.",
+    },
+    "tr": {
+        "missing": "Denetim `{name}` adını aradı; programınız onu tanımlamıyor.",
+        "crashed": "Bir denetim programınız üzerinde çalışamadı: {error}",
+        "failed": "Programınız henüz görevin istediğini yapmıyor.",
+    },
+}
+
+
+def check_program(checks, code, namespace, printed, language=None):
+    """Runs `checks` (Python source) against the finished program; returns {"passed": True} or
+    {"passed": False, "message": the first failed assertion's message, or why a check raised}."""
+    learner_builtins = dict(vars(builtins))
+    vars(builtins).update(_BUILTINS)  # the checks' helpers (ast, torch's own code) see Python's built-ins too
+    try:
+        return _run_checks(checks, code, namespace, printed, CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"]))
+    finally:
+        vars(builtins).update(learner_builtins)
+
+
+def _run_checks(checks, code, namespace, printed, messages):
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        tree = ast.Module(body=[], type_ignores=[])
+    scope = dict(namespace)
+    scope.update(_check_helpers(tree, code, printed))
+    scope["__builtins__"] = dict(_BUILTINS)
+    scope.setdefault("torch", sys.modules.get("torch"))
+    discard = Stream(Output(lambda stream, text: None, 0), "stdout")
+    saved = sys.stdout, sys.stderr
+    try:
+        sys.stdout = sys.stderr = discard
+        exec(_compile(checks, CHECK_FILE), scope)
+        return {"passed": True}
+    except AssertionError as failure:
+        return {"passed": False, "message": str(failure) or messages["failed"]}
+    except NameError as failure:
+        return {"passed": False, "message": messages["missing"].format(name=failure.name)}
+    except KeyboardInterrupt:
+        raise
+    except BaseException as failure:  # noqa: BLE001  the learner's function, called by a check, may raise anything
+        return {"passed": False, "message": messages["crashed"].format(error=f"{type(failure).__name__}: {failure}")}
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _check_helpers(tree, code, printed):
+    """The names checks use besides the learner's (course/README.md lists them)."""
+    nodes = list(ast.walk(tree))
+    called = {node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+              for node in nodes if isinstance(node, ast.Call)}
+    used = ({node.id for node in nodes if isinstance(node, ast.Name)} | {node.attr for node in nodes if isinstance(node, ast.Attribute)}
+            | {node.arg for node in nodes if isinstance(node, ast.keyword)})
+
+    def is_literal(node):
+        if isinstance(node, ast.JoinedStr):
+            return all(isinstance(part, ast.Constant) for part in node.values)
+        try:
+            ast.literal_eval(node)
+            return True
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return False
+
+    def prints_literal():
+        return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+                   and node.args and all(is_literal(arg) for arg in node.args) for node in nodes)
+
+    def grad_fn_name(value):
+        grad_fn = getattr(value, "grad_fn", None)
+        return None if grad_fn is None else type(grad_fn).__name__
+
+    return {"output": printed, "source": code, "calls": called.__contains__, "uses": used.__contains__,
+            "prints_literal": prints_literal, "grad_fn_name": grad_fn_name}
 
 
 def _report_late_errors():

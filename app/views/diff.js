@@ -9,13 +9,15 @@ import { visibleControls } from "../ansi.js";
 // A flood's diff would be tens of thousands of rows: the first ones tell enough.
 const ROWS_SHOWN = 200;
 
-export function diffView(rows) {
+// `yoursOnly`: the rows are the learner's lines only (a predict answer whose real output is still a
+// secret), so the legend does not speak of expected lines.
+export function diffView(rows, { yoursOnly = false } = {}) {
   const tag = { same: "", expected: strings.diffExpected, actual: strings.diffActual };
   const hidden = rows.length - ROWS_SHOWN;
   return html`
     <ul class="diff-legend" data-testid="diff-legend">
-      <li><span class="diff-tag expected">${strings.diffExpected}</span> ${strings.diffLegendExpected}</li>
-      <li><span class="diff-tag actual">${strings.diffActual}</span> ${strings.diffLegendActual}</li>
+      ${yoursOnly ? nothing : html`<li><span class="diff-tag expected">${strings.diffExpected}</span> ${strings.diffLegendExpected}</li>`}
+      <li><span class="diff-tag actual">${strings.diffActual}</span> ${yoursOnly ? strings.diffLegendYours : strings.diffLegendActual}</li>
       <li><mark class="diff-mark">ab</mark> ${strings.diffLegendMark}</li>
       ${rows.some(uncountedWhitespace) ? html`<li data-testid="diff-legend-whitespace"><span class="ws">·</span> ${strings.diffLegendWhitespace}</li>` : nothing}
     </ul>
@@ -42,7 +44,8 @@ function lineText({ op, text, marks }) {
   const parts = [];
   let at = 0;
   for (const [from, to] of marks) {
-    parts.push(visibleControls(body.slice(at, from)), html`<mark class="diff-mark" data-testid="diff-mark">${visibleWhitespace(body.slice(from, to))}</mark>`);
+    const marked = from === to ? html`<mark class="diff-mark gap" data-testid="diff-mark" title=${strings.diffMissingHere}>‸</mark>` : visibleWhitespace(body.slice(from, to));
+    parts.push(visibleControls(body.slice(at, from)), from === to ? marked : html`<mark class="diff-mark" data-testid="diff-mark">${marked}</mark>`);
     at = to;
   }
   parts.push(visibleControls(body.slice(at)));

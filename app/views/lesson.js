@@ -74,6 +74,10 @@ export function example(state, lesson, n) {
         placeholderLabel: strings.expectedOutput,
         overtime: { keepGoing: () => actions.keepGoing(key), stop: actions.stop },
       })}
+      ${(run || edited) && !run?.matches && !running
+        ? html`<p class="output-caption" data-testid="example-expected-caption">${edited ? strings.expectedOutputOfLesson : strings.expectedOutput}</p>
+            ${outputPanel(null, { testid: "example-expected", placeholder: block.expected_output, placeholderLabel: strings.expectedOutput })}`
+        : nothing}
       ${graphPanel(state.graphs[key], graph)}
     </figure>
   `;

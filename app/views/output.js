@@ -7,6 +7,8 @@ import { diffView } from "./diff.js";
 import { lessonHref } from "../router.js";
 import { lessonById } from "../selectors.js";
 import { mistakeOf } from "../mistakes.js";
+import { checkFailure } from "../runs.js";
+import { markdownInline } from "../markdown.js";
 
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
@@ -70,11 +72,14 @@ export function verdict(run) {
 
 function verdictPanel(run) {
   const passed = run.verdict === "pass";
-  const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : strings.fail;
+  const check = checkFailure(run);
+  const showDiff = run.diff?.length && run.result.status === "ok";
+  const message = passed ? strings.pass : run.result.status === "error" ? strings.failWithError : showDiff ? strings.fail : strings.failCheck;
   return html`
     <div class="verdict ${run.verdict}" data-testid="verdict" data-state=${run.verdict}>
       <p><span aria-hidden="true">${passed ? "✓" : "✗"}</span> ${message}</p>
-      ${run.diff?.length && run.result.status === "ok" ? diffView(run.diff) : nothing}
+      ${check ? html`<p class="check-message" data-testid="check-message">${markdownInline(check)}</p>` : nothing}
+      ${showDiff ? diffView(run.diff) : nothing}
     </div>
   `;
 }

@@ -1,12 +1,15 @@
 // The lesson's questions: choice (one or several right options), fill (one or several blanks), match
-// (drag cards or pick from menus; menus only on a touch screen), predict. Each is answerable and
-// checked on demand; a wrong answer can be changed and checked again, or the answer shown; the
-// explanation comes with a right answer or the shown answer. Answers are kept in progress, so a
+// (drag cards or pick from menus; menus only on a touch screen), predict, order (put lines in order).
+// Each is answerable and checked on demand; a wrong answer says what is wrong (the chosen option's
+// own feedback, the wrong rows, a diff of the predicted output, the lines out of place) and can be
+// changed and checked again, or the answer shown; the explanation comes with a right answer or the
+// shown answer. Answers are kept in progress, so a
 // reload shows them as they were. Each carries data-testid="question".
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { strings } from "../strings.js";
-import { answerComplete, blanksOf, blanksRight, choiceCounts, isMultipleChoice, linesRight } from "../grading.js";
+import { answerComplete, blanksOf, blanksRight, choiceCounts, diffOutputs, isMultipleChoice, linesInPlace, normalizeOutput } from "../grading.js";
+import { diffView } from "./diff.js";
 import * as actions from "../actions.js";
 import { textLanguage } from "../i18n/course.js";
 import * as selectors from "../selectors.js";
@@ -70,6 +73,8 @@ function feedback({ question, answer, correct, revealed }) {
     <div class="feedback ${correct ? "pass" : "fail"}" data-testid="feedback" data-state=${correct ? "correct" : "incorrect"}>
       <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
+      ${question.type === "choice" ? optionFeedback(question, answer.value) : nothing}
+      ${question.type === "predict" && !correct ? predictDiff(question, answer.value, revealed) : nothing}
       ${answer.shown && !correct && rightAnswer[question.type] ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
       ${revealed && question.type === "predict"
         ? html`<p class="real-output-label">${strings.realOutput}</p><pre class="real-output" data-testid="real-output">${question.answer}</pre>`
@@ -91,13 +96,36 @@ function feedbackDetail(question, value, correct) {
     return strings.blanksCount(blanksRight(question, value).filter(Boolean).length, question.blanks.length);
   }
   if (question.type === "match") {
-    return strings.matchRowsRight(question.pairs.filter((pair, i) => value?.[i] === pair.right).length, question.pairs.length);
+    const wrong = question.pairs.filter((pair, i) => value?.[i] !== pair.right).map((pair) => plainText(pair.left));
+    return strings.matchRowsWrong(wrong);
   }
-  if (question.type === "predict") {
-    const { right, total } = linesRight(question.answer, value ?? "");
-    return strings.predictLinesRight(right, total);
+  if (question.type === "predict") return strings.predictDiffers;
+  if (question.type === "order") {
+    const inPlace = linesInPlace(question, value ?? []);
+    return strings.orderLinesInPlace(inPlace.filter(Boolean).length, inPlace.length);
   }
   return "";
+}
+
+// The feedback the lesson gives for each option chosen (why it is right, or why it is tempting but wrong).
+function optionFeedback(question, value) {
+  const chosen = (Array.isArray(value) ? value : [value]).filter((i) => question.feedback?.[i]);
+  if (!chosen.length) return nothing;
+  return html`<ul class="option-feedback">${chosen.map(
+    (i) => html`<li data-testid="option-feedback" data-option=${i}><span class="option-named" lang=${textLanguage(question, "options", i)}>${markdownInline(question.options[i])}</span>:
+      <span lang=${textLanguage(question, "feedback", i)}>${markdownInline(question.feedback[i])}</span></li>`,
+  )}</ul>`;
+}
+
+// A wrong prediction against the real output, compared as output (app/grading.js): until the answer
+// is no secret only the learner's own lines are shown, the characters that differ marked.
+function predictDiff(question, value, revealed) {
+  const typed = value ?? "";
+  const rows = diffOutputs(question.answer, typed.endsWith("\n") ? typed : `${typed}\n`); // a text box has no final newline to miss
+  if (revealed) return diffView(rows);
+  const missing = normalizeOutput(question.answer).length - normalizeOutput(value ?? "").length;
+  return html`${diffView(rows.filter((row) => row.op !== "expected"), { yoursOnly: true })}
+    ${missing > 0 ? html`<p class="help" data-testid="predict-missing">${strings.predictMissingLines(missing)}</p>` : nothing}`;
 }
 
 // The right answer of each kind of question, as "show the answer" presents it.
@@ -113,6 +141,7 @@ export const rightAnswer = {
   },
   match: (question) =>
     html`<ul class="right-answer">${question.pairs.map((pair) => html`<li><span lang=${textLanguage(pair, "left")}>${markdownInline(pair.left)}</span> → <span lang=${textLanguage(pair, "right")}>${markdownInline(pair.right)}</span></li>`)}</ul>`,
+  order: (question) => html`<pre class="right-answer"><code>${question.lines.join("\n")}</code></pre>`,
   // predict: none, its real output (shown with any revealed predict answer) is the answer
 };
 
@@ -197,7 +226,7 @@ const questionBody = {
           <tbody>
             ${question.pairs.map(
               (pair, i) => html`
-                <tr data-testid="match-row" data-state=${revealed ? (chosen[i] === pair.right ? "right" : "wrong") : "open"}>
+                <tr data-testid="match-row" data-state=${revealed || answer.checked ? (chosen[i] === pair.right ? "right" : "wrong") : "open"}>
                   <th scope="row" lang=${textLanguage(pair, "left")}>${markdownInline(pair.left)}</th>
                   <td>
                     <select data-testid="match-select" aria-label=${strings.matchLabel(lefts[i])} ?disabled=${answer.checked}
@@ -216,6 +245,8 @@ const questionBody = {
     `;
   },
 
+  order: orderBody,
+
   predict: ({ question, answer, name, set }) => html`
     <pre class="predict-code"><code>${question.code}</code></pre>
     <label class="predict-answer">
@@ -225,6 +256,51 @@ const questionBody = {
     </label>
   `,
 };
+
+// An order question: its lines shuffled, each moved with its buttons or Alt+↑/Alt+↓ while focused.
+function orderBody({ lesson, n, question, answer, set }) {
+  const order = answer.value ?? shuffledOrder(question, `${lesson.id}:${n}`);
+  const inPlace = answer.checked ? linesInPlace(question, order) : [];
+  const move = (at, by, focus) => {
+    const to = at + by;
+    if (to < 0 || to >= order.length) return;
+    const moved = [...order];
+    [moved[at], moved[to]] = [moved[to], moved[at]];
+    set(moved);
+    // The page renders in a microtask after set(): focus the line once it stands at its new place.
+    if (focus) queueMicrotask(() => document.querySelector(`[data-order="${lesson.id}:${n}"] [data-testid="order-line"][data-position="${to}"]`)?.focus());
+  };
+  const keydown = (event, at) => {
+    const by = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (!by || !event.altKey || answer.checked) return;
+    event.preventDefault();
+    move(at, by, true);
+  };
+  return html`
+    <p class="help">${strings.orderHelp}</p>
+    <ol class="order-lines" data-testid="order-lines" data-order="${lesson.id}:${n}">
+      ${order.map(
+        (line, at) => html`<li class="order-line" data-testid="order-line" data-position=${at} tabindex="0"
+            data-state=${answer.checked ? (inPlace[at] ? "right" : "wrong") : "open"}
+            aria-label=${strings.orderLineLabel(at + 1, order.length, question.lines[line].trim())} @keydown=${(event) => keydown(event, at)}>
+          <code>${question.lines[line]}</code>
+          <span class="order-buttons">
+            <button type="button" data-testid="order-up" ?disabled=${answer.checked || at === 0} tabindex="-1"
+              aria-label=${strings.orderMoveUp(question.lines[line].trim())} @click=${() => move(at, -1, false)}>↑</button>
+            <button type="button" data-testid="order-down" ?disabled=${answer.checked || at === order.length - 1} tabindex="-1"
+              aria-label=${strings.orderMoveDown(question.lines[line].trim())} @click=${() => move(at, 1, false)}>↓</button>
+          </span>
+        </li>`,
+      )}
+    </ol>
+  `;
+}
+
+// The lines' first order: a stable shuffle that is never already the right order.
+function shuffledOrder(question, seedText) {
+  const order = shuffled(question.lines.map((_, i) => i), seedText);
+  return order.every((line, i) => question.lines[line] === question.lines[i]) ? [...order.slice(1), order[0]] : order;
+}
 
 // Puts `right` on `row` (an empty `right` clears the row). Each right item is one card that lies
 // on one row at a time, so placing it takes it off the row it was on.

@@ -14,13 +14,14 @@ from . import linalg
 from . import autograd
 # torch.autograd's __init__ imports only the layer below the Tensor: the names of its upper layer are bound here
 from .autograd import function as _function, gradcheck as _gradcheck, variable as _variable, \
-    anomaly_mode as _anomaly_mode, functional as _functional, profiler as _profiler  # noqa: F401  (as attributes)
+    anomaly_mode as _anomaly_mode, functional as _functional, forward_ad as _forward_ad, \
+    profiler as _profiler  # noqa: F401  (submodules)
 for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable", "NestedIOFunction")),
                         (_gradcheck, ("gradcheck", "gradgradcheck", "GradcheckError")),
                         (_variable, ("Variable",)), (_anomaly_mode, ("detect_anomaly", "set_detect_anomaly"))):
     for _name in _names:
         setattr(autograd, _name, getattr(_module, _name))
-del _module, _names, _name, _function, _gradcheck, _variable, _anomaly_mode, _functional, _profiler
+del _module, _names, _name, _function, _gradcheck, _variable, _anomaly_mode, _functional, _forward_ad, _profiler
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
 from .autograd.anomaly_mode import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled
@@ -221,7 +222,7 @@ install_import_guard()
 # nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
 # submodules: `import torch` does only the work every program needs. (Nothing below the root
 # imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
-_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp", "profiler", "overrides")
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp", "func", "profiler", "overrides")
 _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
                     "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
                     "group_norm")
@@ -238,10 +239,22 @@ _TORCH_FORMS = ("dropout", "dropout_", "feature_dropout", "feature_dropout_", "a
                 "rnn_relu_cell", "gru_cell", "lstm_cell")
 
 
+def _batched_grad(*args):
+    """autograd.grad(is_grads_batched=True): torch.func's machinery, loaded on first use."""
+    from ._functorch.eager_transforms import batched_grad
+    return batched_grad(*args)
+
+
+autograd.graph.BATCHED_GRAD[0] = _batched_grad
+
+
 def __getattr__(name):
     if name == "GradScaler":
         from .amp import GradScaler
         return GradScaler
+    if name == "vmap":  # torch.vmap is torch.func.vmap
+        from .func import vmap
+        return vmap
     if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
@@ -252,7 +265,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler"})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap"})
 
 
 def detach(input):

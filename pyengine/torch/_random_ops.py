@@ -47,7 +47,16 @@ register("torch.default_generator", default_generator, reset=default_generator.s
 _random.default_generator = default_generator
 
 
+# torch.func's vmap puts its randomness policy here while it runs (see _functorch.vmap): asked
+# with the shape of every draw, it raises (randomness="error"), keeps the shape ("same"), or
+# prepends the batch sizes and makes the result a batched tensor ("different"); _new asks it again
+# (``batched=`` the shape it gave) to wrap the values.
+RANDOMNESS_HOOK = [None]
+
+
 def _gen(generator):
+    if RANDOMNESS_HOOK[0] is not None:
+        RANDOMNESS_HOOK[0](None)
     return default_generator if generator is None else generator
 
 
@@ -60,6 +69,8 @@ def _size(size):
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
                                f"[{', '.join(map(str, size))}]")
+    if RANDOMNESS_HOOK[0] is not None:
+        return RANDOMNESS_HOOK[0](size)
     return size
 
 
@@ -74,6 +85,8 @@ def _new(values, shape, dtype, requires_grad=False):
     t = Tensor._make(B.from_list(values, dtype), shape, dtype)
     if requires_grad:
         t.requires_grad_(True)
+    if RANDOMNESS_HOOK[0] is not None:
+        return RANDOMNESS_HOOK[0](None, batched=t)
     return t
 
 

@@ -7,10 +7,14 @@ every other op live in ``_ops``; the methods here forward to them.
 from . import _torch_function
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
-from .autograd.grad_mode import _state as _grad_mode
+from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
 
 
 _new_object = object.__new__
+
+# torch.func's grad transforms put a printer here while they run: a tensor they track prints
+# wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
+REPR_HOOK = [None]
 
 
 class Storage:
@@ -51,6 +55,7 @@ class Tensor:
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
+    _fw_grad = None  # the tangent of a dual tensor (autograd.dual), inside a dual level
     _retains_grad = False
 
     # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
@@ -389,13 +394,28 @@ class Tensor:
     def __hash__(self):
         return id(self)
 
+    def __getstate__(self):
+        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do."""
+        state = object.__getstate__(self)
+        if "_fw_grad" in self.__dict__:
+            attributes, slots = state if isinstance(state, tuple) else (state, None)
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            state = (attributes, slots) if isinstance(state, tuple) else attributes
+        return state
+
     def __repr__(self, *, tensor_contents=None):
+        if REPR_HOOK[0] is not None:
+            text = REPR_HOOK[0](self)
+            if text is not None:
+                return text
         from ._tensor_str import format_tensor
         suffixes = ()
         if self.grad_fn is not None:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
+        if self._fw_grad is not None and _dual_state["active"]:
+            suffixes += (f"tangent={self._fw_grad}",)
         cls = type(self)
         plain = cls is Tensor or (cls.__name__ == "Parameter" and cls.__module__ == "torch.nn.parameter")
         return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes,

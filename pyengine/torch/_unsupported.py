@@ -13,8 +13,7 @@ FEATURES = {
     "distributed": "distributed training", "sparse": "sparse tensors", "sparse_coo_tensor": "sparse tensors",
     "sparse_csr_tensor": "sparse tensors", "quantization": "quantization", "ao": "quantization and pruning",
     "quantize_per_tensor": "quantization", "quantize_per_channel": "quantization", "nested": "nested tensors",
-    "xpu": "Intel GPUs", "mps": "Apple GPUs", "mtia": "MTIA accelerators", "vmap": "function transforms",
-    "func": "function transforms",
+    "xpu": "Intel GPUs", "mps": "Apple GPUs", "mtia": "MTIA accelerators",
     **dict.fromkeys(("dsmm", "hsmm", "hspmm", "smm", "spmm", "sspaddmm", "saddmm"), "sparse tensors"),
     **dict.fromkeys(("qscheme", "choose_qparams_optimized"), "quantization"),
     "bit": "sub-byte dtypes", "hash_tensor": "unsigned 64-bit tensors",
@@ -23,7 +22,7 @@ FEATURES = {
 
 # Tensor methods of the same features (Tensor.index binds functorch's first-class dims)
 TENSOR_FEATURES = {name: FEATURES[name] for name in ("smm", "sspaddmm", "qscheme", "hash_tensor", "slice_inverse")}
-TENSOR_FEATURES.update({"index": "function transforms", "to_padded_tensor": "nested tensors",
+TENSOR_FEATURES.update({"index": "first-class dims", "to_padded_tensor": "nested tensors",
                         "ipu": "CUDA and other devices"})
 
 

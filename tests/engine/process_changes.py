@@ -9,6 +9,9 @@ CHANGES = {
     "torch._process.settings": "torch.use_deterministic_algorithms(True)",
     "torch.set_default_dtype": "torch.set_default_dtype(torch.float64)",
     "torch.set_grad_enabled": "torch.set_grad_enabled(False)",
+    "torch.autograd.forward_ad": "torch.autograd.forward_ad.enter_dual_level()",
+    "torch.autograd.forward_ad.tangents": "import torch.autograd.forward_ad as fwAD\n"
+                                          "fwAD.enter_dual_level()\nkept = fwAD.make_dual(torch.ones(2), torch.ones(2))",
     "torch.autograd.set_detect_anomaly": "torch.autograd.set_detect_anomaly(True)",
     "torch._device._default_device": "torch.set_default_device(torch.device('cpu', 0))",
     "torch.default_generator": "torch.manual_seed(0); torch.rand(3)",

@@ -66,6 +66,13 @@ EYE2 = torch.eye(2, dtype=f64)
 WIDE = given([[1.0, 0.3, -0.5, 0.2], [0.1, 0.8, 0.4, -0.3], [0.6, -0.2, 0.9, 0.5]])  # full rank, distinct values
 
 
+def unpacked_primal(a):
+    """forward_ad.unpack_dual's primal, a view made inside a dual level (grad_fn Identity)."""
+    import torch.autograd.forward_ad as fwAD
+    with fwAD.dual_level():
+        return fwAD.unpack_dual(a).primal * 1
+
+
 def setitem(a, index, b):
     c = a.clone()
     c[index] = b
@@ -188,6 +195,7 @@ SAMPLES = {
     "_diagonal": [s(lambda a: a.diagonal(), M34), s(lambda a: torch.diagonal(a, 1), M34)],
     "diagonal_backward": [s(lambda a: a.diagonal(), M34, order=2)],
     "alias": [s(lambda a: a[...], A)],
+    "_fw_primal": [s(unpacked_primal, A)],
     "_unsqueeze": [s(lambda a: a.unsqueeze(1), A)],
     "_squeeze_all": [s(lambda a: a.view(2, 1, 3).squeeze(), A)],
     "_squeeze_dim": [s(lambda a: a.view(2, 1, 3).squeeze(1), A)],

@@ -171,3 +171,24 @@ def test_a_recorded_run_names_the_module_each_node_came_from():
     run_with_graph("import torch\nmodel = torch.nn.Linear(2, 1)\ny = model(torch.ones(2)).sum()")
     nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
     assert ["model"] in [node.get("scope") for node in nodes]
+
+
+def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
+    graph = run_with_graph(
+        "import torch\nimport torch.autograd.forward_ad as fwAD\n"
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(x, torch.tensor([1.0, 0.5]))\n"
+        "    y = (d * d).sum()\n")
+    assert "y" in [t["name"] for t in graph["tensors"]]
+    nodes = course_graph.answer({"what": "graph", "name": "y"})["nodes"]
+    assert [n["name"] for n in nodes[:3]] == ["SumBackward0", "MulBackward0", "ViewBackward0"]
+    tangent = nodes[0]["tensor"]["tangent"]  # recorded in the level: the program has left it since
+    # the tangent has a history of its own (the primal requires grad), as PyTorch's does
+    assert (tangent["value"], tangent["repr"], tangent["level"]) == (4.0, "tensor(4., grad_fn=<SumBackward0>)", 0)
+    assert nodes[2]["tensor"]["tangent"]["value"] == [1.0, 0.5]
+    from torch.autograd.graph_export import export_tangents
+    duals = export_tangents(course_graph._session.recorder, course_graph._session.names)
+    assert [(d["label"], d["tensor"]["tangent"]["repr"]) for d in duals] == [
+        ("d", "tensor([1.0000, 0.5000])"), (None, "tensor([2., 2.], grad_fn=<AddBackward0>)"),
+        ("y", "tensor(4., grad_fn=<SumBackward0>)")]

@@ -59,6 +59,14 @@ NOT_STATE = {
     "torch.autograd.inplace.PACKED": "a sentinel",
     "torch.autograd.graph.graph_tasks": "the backward runs under way: none between runs",
     "torch.autograd.graph._task_ids": "backward run ids: only compared within one run",
+    # torch.func's transform levels and the hooks they install: set by context managers around a
+    # transform's call and undone on its way out (an exception or Stop included), so no program line
+    # leaves them changed.
+    "torch._functorch.pyfunctorch.STACK": "the active transform levels, pushed and popped around each transform",
+    "torch.autograd.derivatives.TRANSFORM_HOOK": "vmap's dispatcher, installed only while a vmap runs",
+    "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
+    "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
+    "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",
 }
 # Types (or modules, for every class they define) whose module-level instances are values, not
 # state: nothing changes them after import.

@@ -19,7 +19,7 @@ def test_attribute_of_an_unsupported_feature_names_it(name, feature):
 
 @pytest.mark.parametrize("owner, name, feature", [
     (lambda: torch.tensor([1.0]), "smm", "sparse tensors"), (lambda: torch.Tensor, "sspaddmm", "sparse tensors"),
-    (lambda: torch.tensor([1.0]), "qscheme", "quantization"), (lambda: torch.Tensor, "index", "function transforms"),
+    (lambda: torch.tensor([1.0]), "qscheme", "quantization"), (lambda: torch.Tensor, "index", "first-class dims"),
     (lambda: torch.tensor([1.0]), "to_padded_tensor", "nested tensors"),
     (lambda: torch.nn, "SyncBatchNorm", "distributed training"),
     (lambda: torch.nn.functional, "scaled_mm", "CUDA-only low-precision matmuls"),

@@ -145,11 +145,24 @@ def main(argv):
     # Imports torch outside any program, so import-time warnings are not attributed to one; if it
     # fails, every program reports the import error itself.
     host = Host()
+    _load_forward_ad_decompositions()
     run = run_forked if fork else run_program
     for name in names:
         emit({"start": name})
         emit({"program": name, **run(host, programs_dir, name)})
     emit({"summary": {"python": sys.version.split()[0], "torch_path": imported_torch_path()}})
+
+
+def _load_forward_ad_decompositions():
+    """Real PyTorch imports its forward-AD decompositions on the first make_dual, raising import-time
+    DeprecationWarnings (torch.jit.script) that Python hides from a learner's run: loaded here, they
+    belong to no program (our engine has no such module)."""
+    forward_ad = getattr(getattr(sys.modules.get("torch"), "autograd", None), "forward_ad", None)
+    load = getattr(forward_ad, "_maybe_load_decompositions", None)
+    if load is not None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            load()
 
 
 def emit(record):

@@ -15,6 +15,7 @@ import pytest
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 WRONG_PROGRAM = "import torch\n\nprint('MulBackward0 AddBackward0')\nprint(2.0)\n"
 ALL_QUIZ_FORMS = "no-grad-detach"  # choice with one and with several right options, fill with several blanks, predict
+STEPPED = "gradient-descent"  # a practice in steps, a choice with feedback per option, an order question
 
 
 def choose_language(page, language):
@@ -55,6 +56,8 @@ def answer_wrongly(question, spec):
         options = [option for option in selects[0].locator("option").all_inner_texts()[1:]]
         for i, select in enumerate(selects):
             select.select_option(label=options[(i + 1) % len(options)])
+    elif spec["type"] == "order":
+        question.locator('[data-testid="order-down"]').first.click()
     else:
         question.locator('[data-testid="predict-answer"]').fill("nothing")
     question.locator('[data-testid="check"]').click()
@@ -108,7 +111,16 @@ def test_every_page_type_passes_an_axe_audit(audited, course, seed, localize, la
         graph_toggle.click()
     page.locator('[data-testid="graph-svg"]').first.wait_for()
     audit("graph panel")
-    for lesson_id in (seed["id"], ALL_QUIZ_FORMS):
+    app.run(seed["practice"]["solution"])
+    page.locator('[data-testid="learned"]').wait_for()
+    audit("practice passed, with what was learned and the next lesson")
+    stepped = next(lesson for lesson in course["lessons"] if lesson["id"] == STEPPED)
+    app.go(f"#/lesson/{STEPPED}")
+    showing(page, localize(stepped, language)["title"])
+    app.run(stepped["practice"]["steps"][0]["solution"])
+    page.locator('[data-testid="next-step"]').wait_for()
+    audit("practice in steps, a step passed")
+    for lesson_id in (seed["id"], ALL_QUIZ_FORMS, STEPPED):
         lesson = localize(next(lesson for lesson in course["lessons"] if lesson["id"] == lesson_id), language)
         app.go(f"#/lesson/{lesson_id}")
         showing(page, lesson["title"])

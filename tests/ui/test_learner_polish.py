@@ -260,7 +260,10 @@ def test_a_wrong_answer_counts_lines_and_shows_the_answer_and_real_output_only_o
     assert "What does this program print?" not in question.locator("label").inner_text()  # said once, in the prompt
     question.locator('[data-testid="predict-answer"]').fill("1\n3\n")
     question.locator('[data-testid="check"]').click()
-    assert question.locator('[data-testid="feedback-detail"]').inner_text() == "1 of 2 lines right."
+    assert question.locator('[data-testid="feedback-detail"]').inner_text().startswith("Your prediction is not what PyTorch prints.")
+    # Only the learner's own lines are diffed until the answer is shown: the differing one is marked.
+    assert question.locator('[data-testid="diff"] [data-op="expected"]').count() == 0
+    assert question.locator('[data-testid="diff"] [data-op="actual"]').inner_text().endswith("3")
     assert question.locator('[data-testid="real-output"]').count() == 0
     assert question.locator('[data-testid="explanation"]').count() == 0
     # The rule is said where the output would be, and the verdict reads before the buttons to go on with.

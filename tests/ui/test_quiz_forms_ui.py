@@ -190,7 +190,9 @@ def test_match_cards_can_be_dragged_onto_rows_with_the_mouse(quiz):
     assert question.locator('[data-testid="match-card"]').first.is_disabled()
     assert saved_quiz(page) == {"2": False}
 
-    assert "2 of 4 rows right" in feedback(question).inner_text()
+    # A wrong match says which rows hold the wrong card, and marks them.
+    assert f"These rows hold the wrong card: {LEFTS[1]}, {LEFTS[2]}." in feedback(question).inner_text()
+    assert [rows.nth(i).get_attribute("data-state") for i in range(4)] == ["right", "wrong", "wrong", "right"]
 
     question.locator('[data-testid="retry"]').click()
     assert selected(question) == [CARDS[0], CARDS[2], CARDS[1], CARDS[3]]  # kept, to be changed

@@ -3,7 +3,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._device import check_device, device as _device
 from .._tensor import Tensor
-from ..autograd.derivatives import op
+from ..autograd.derivatives import op, TRANSFORM_HOOK
 from ..autograd.inplace import commit_inplace
 from ._helpers import buffer_as, new_tensor, broadcast_shapes, type_name
 
@@ -43,12 +43,13 @@ def _copy_values(x, dtype, memory_format):
     return out
 
 
-@op("CloneBackward0", name="clone", forms="torch Tensor", self=lambda grad: grad)
+@op("CloneBackward0", name="clone", result="auto_linear", forms="torch Tensor", self=lambda grad: grad)
 def clone(self, memory_format=None):
     return _copy_values(self, self.dtype, memory_format)
 
 
-@op("ToCopyBackward0", name="_to_copy", self=lambda grad, self: grad.to(self.dtype))
+@op("ToCopyBackward0", name="_to_copy",
+    result="auto_linear", self=lambda grad, self: grad.to(self.dtype))
 def _to_copy(self, dtype):
     return _copy_values(self, dtype, None)
 
@@ -125,8 +126,13 @@ def check_no_overlap(self):
                                "operation.")
 
 
-def apply_inplace(self, result):
-    """Finish an in-place op: ``result`` (computed out of place) becomes self's value."""
+def apply_inplace(self, result, op_name=None):
+    """Finish an in-place op (``op_name``: its method's name): ``result`` (computed out of place)
+    becomes self's value."""
+    if TRANSFORM_HOOK[0] is not None:  # under vmap: batched values are written by their rule
+        done = TRANSFORM_HOOK[0](apply_inplace, (self, result, op_name), {})
+        if done is not NotImplemented:
+            return done
     check_no_overlap(self)
     if result.dtype is not self.dtype and not can_cast(result.dtype, self.dtype):
         raise RuntimeError(f"result type {type_name(result.dtype)} can't be cast to the desired "
@@ -137,7 +143,8 @@ def apply_inplace(self, result):
     return commit_inplace(self, result)
 
 
-@op("torch::autograd::CopyBackwards", name="copy_", self=lambda grad: grad * 0,
+@op("torch::autograd::CopyBackwards", name="copy_",
+    result=lambda self, src_t: src_t.clone() if isinstance(src_t, Tensor) else self.new_zeros(self._shape), self=lambda grad: grad * 0,
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
@@ -171,12 +178,14 @@ def _filled(self, value):
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
 
 
-@op("FillBackward2", name="fill_.Scalar", self=lambda grad: grad * 0)
+@op("FillBackward2", name="fill_.Scalar",
+    result=lambda self_t: self_t.new_zeros(self_t._shape), self=lambda grad: grad * 0)
 def _fill_number(self, value):
     return _filled(self, value)
 
 
-@op("FillBackward3", name="fill_.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+@op("FillBackward3", name="fill_.Tensor",
+    result="auto_linear", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
 def _fill_tensor(self, value):
     return _filled(self, value)
 
@@ -190,12 +199,14 @@ def fill(input, value):
     return (_fill_tensor_out if isinstance(value, Tensor) else _fill_number_out)(input, value)
 
 
-@op("FillBackward0", name="fill.Scalar", self=lambda grad: grad * 0)
+@op("FillBackward0", name="fill.Scalar",
+    result=lambda self_t: self_t.new_zeros(self_t._shape), self=lambda grad: grad * 0)
 def _fill_number_out(self, value):
     return _filled(self, value)
 
 
-@op("FillBackward1", name="fill.Tensor", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
+@op("FillBackward1", name="fill.Tensor",
+    result="auto_linear", self=lambda grad: grad * 0, value=lambda grad: grad.sum())
 def _fill_tensor_out(self, value):
     return _filled(self, value)
 
@@ -206,6 +217,6 @@ def zero_(self):
     return commit_inplace(self, _zero(self))
 
 
-@op("ZeroBackward0", name="zero_", self=lambda grad: grad * 0)
+@op("ZeroBackward0", name="zero_", result="auto_linear", self=lambda grad: grad * 0)
 def _zero(self):
     return new_tensor(B.full(self.numel(), 0, self.dtype), self._shape, self.dtype)

@@ -27,14 +27,16 @@ def _nan_aware(pick):
     return forward
 
 
-@op("FmaxBackward0", name="fmax", forms="torch Tensor",
+@op("FmaxBackward0", name="fmax",
+    result=lambda self_t, other_t, self, other: other_t + (self > other).logical_or_(other.isnan()) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: grad.masked_fill(((self >= other) | other.isnan()).logical_not(), 0),
     other=lambda grad, self, other: grad.masked_fill((self >= other) | other.isnan(), 0))
 def fmax(self, other):
     return _nan_aware(P.maximum)(self, other)
 
 
-@op("FminBackward0", name="fmin", forms="torch Tensor",
+@op("FminBackward0", name="fmin",
+    result=lambda self_t, other_t, self, other: other_t + (self <= other).logical_or_(other.isnan()) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: grad.masked_fill(((self <= other) | other.isnan()).logical_not(), 0),
     other=lambda grad, self, other: grad.masked_fill((self <= other) | other.isnan(), 0))
 def fmin(self, other):
@@ -128,7 +130,8 @@ def kron(input, other, *, out=None):
     return S._unsafe_view(P.mul(a_view, b_view), tuple(x * y for x, y in zip(a_shape, b_shape)))
 
 
-@op("VdotBackward0", name="vdot", self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
+@op("VdotBackward0", name="vdot",
+    result=lambda self_t, other_t, self, other: _vdot(self_t, other) + _vdot(self, other_t), self=lambda grad, other: grad * other, other=lambda grad, self: grad * self)
 def _vdot(self, other):
     return L._dot.forward(self, other)
 
@@ -199,7 +202,8 @@ def corrcoef(input):
     return P.clamp(c, -1, 1)
 
 
-@op("MulBackward1", name="mul.Scalar", self=lambda grad, other: grad * other)
+@op("MulBackward1", name="mul.Scalar",
+    result=lambda self_t, other: self_t * other, self=lambda grad, other: grad * other)
 def _mul_scalar(self, other):
     """C++'s mul(Tensor, Scalar), which composites call (Python's tensor * number is MulBackward0)."""
     return P.mul.forward(self, other)
@@ -288,7 +292,8 @@ def _block_diag_backward(grad, tensors):
     return grads
 
 
-@op("BlockDiagBackward0", name="block_diag", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
+@op("BlockDiagBackward0", name="block_diag",
+    result="auto_linear", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
 def _block_diag(tensors):
     blocks = [_as_block(t) for t in tensors]
     dtype = _dtype.result_type(*tensors) if tensors else _dtype.get_default_dtype()
@@ -484,7 +489,17 @@ def _renorm_backward(grad, self, p, dim, maxnorm):
     return P.where(norm > maxnorm, factor * (grad - invnorm * nb), grad)
 
 
-@op("RenormBackward0", name="renorm", self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
+def _renorm_jvp(self_t, self, p, dim, maxnorm):
+    """Rows whose p-norm exceeds maxnorm are scaled to it: the tangent of x * maxnorm / (norm + 1e-7)."""
+    dims = tuple(d for d in range(self.dim()) if d != dim)
+    norm = R._vector_norm(self, p, dims, True)
+    invnorm = (norm + 1e-7).reciprocal()
+    scaled = invnorm * maxnorm * (self_t - self * invnorm * R._norm_jvp(self, self_t, p, norm, dims, True))
+    return P.where(norm > maxnorm, scaled, self_t)
+
+
+@op("RenormBackward0", name="renorm",
+    result=_renorm_jvp, self=lambda grad, self, p, dim, maxnorm: _renorm_backward(
     grad, self, p, dim, maxnorm))
 def _renorm(self, p, dim, maxnorm):
     with no_grad():
@@ -498,7 +513,7 @@ def _mvlgamma_arguments(self, p):
     return offsets + S.unsqueeze(self, -1)
 
 
-@op("MvlgammaBackward0", name="mvlgamma",
+@op("MvlgammaBackward0", name="mvlgamma", result="auto_element_wise",
     self=lambda grad, self, p: grad * _mvlgamma_arguments(self, p).digamma().sum(-1))
 def _mvlgamma(self, p):
     with no_grad():

@@ -136,17 +136,17 @@ def _polygamma_value(n, x, r):
     return (1.0 if n % 2 else -1.0) * math.exp(math.lgamma(n + 1.0)) * _zeta(n + 1.0, x)
 
 
-@op("LgammaBackward0", name="lgamma", forms="torch Tensor Tensor_", self=lambda grad, self: grad * digamma(self))
+@op("LgammaBackward0", name="lgamma", result="auto_element_wise", forms="torch Tensor Tensor_", self=lambda grad, self: grad * digamma(self))
 def lgamma(self):
     return _map(self, _lgamma)
 
 
-@op("DigammaBackward0", name="digamma", forms="torch Tensor Tensor_", self=lambda grad, self: grad * polygamma(1, self))
+@op("DigammaBackward0", name="digamma", result="auto_element_wise", forms="torch Tensor Tensor_", self=lambda grad, self: grad * polygamma(1, self))
 def digamma(self):
     return _map(self, _digamma)
 
 
-@op("PolygammaBackward0", name="polygamma", self=lambda grad, n, self: grad * polygamma(n + 1, self))
+@op("PolygammaBackward0", name="polygamma", result="auto_element_wise", self=lambda grad, n, self: grad * polygamma(n + 1, self))
 def _polygamma(n, self):
     return _map(self, lambda v, r: _polygamma_value(n, v, r))
 

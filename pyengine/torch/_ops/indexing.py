@@ -219,7 +219,7 @@ def _whole_mask_positions(x, items):
     return list(compress(range(mask.numel()), mask._flat()))
 
 
-@op("IndexBackward0", name="index.Tensor",
+@op("IndexBackward0", name="index.Tensor", result="auto_linear",
     self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def _index(self, shape, positions):
     return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
@@ -274,6 +274,7 @@ def _put_at(target, positions, shape, value):
 
 
 @op("IndexPutBackward0", name="index_put",
+    result="auto_linear",
     self=lambda grad, positions: _zeros_at(grad, positions),
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
@@ -308,6 +309,7 @@ def _check_put_values(values, shape):
 
 
 @op("IndexPutBackward0", name="index_put",
+    result="auto_linear",
     self=lambda grad: grad,
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
@@ -346,7 +348,7 @@ def index_select(self, dim, index):
     return _index_select(self, d, index)
 
 
-@op("IndexSelectBackward0", name="index_select", self=lambda grad, self, dim, index: index_add_flat(
+@op("IndexSelectBackward0", name="index_select", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _select_positions(self._shape, dim, index)))
 def _index_select(self, dim, index):
     pos = _select_positions(self._shape, dim, index)
@@ -410,7 +412,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     return _gather(self, d, index)
 
 
-@op("GatherBackward0", name="gather", self=lambda grad, self, dim, index: index_add_flat(
+@op("GatherBackward0", name="gather", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
 def _gather(self, dim, index):
     pos = _gather_positions(self._shape, dim, index, "gather")
@@ -455,13 +457,15 @@ def _src_positions(src, index):
 
 
 @op("ScatterBackward0", name="scatter.src",
+    result="auto_linear",
     self=lambda grad, dim, index: grad.scatter(dim, index, 0),
     src=lambda grad, dim, index: grad.gather(dim, index))
 def _scatter_src(self, dim, index, src):
     return _scatter_values(self, dim, index, src)
 
 
-@op("ScatterBackward1", name="scatter.value", self=lambda grad, dim, index: grad.scatter(dim, index, 0))
+@op("ScatterBackward1", name="scatter.value",
+    result=lambda self_t, dim, index: self_t.scatter(dim, index, 0), self=lambda grad, dim, index: grad.scatter(dim, index, 0))
 def _scatter_value(self, dim, index, value):
     return _scatter_values(self, dim, index, value)
 
@@ -478,6 +482,7 @@ def scatter(self, dim, index, src=None, *, value=None, reduce=None):
 
 
 @op("ScatterAddBackward0", name="scatter_add",
+    result="auto_linear",
     self=lambda grad: grad,
     src=lambda grad, dim, index: grad.gather(dim, index))
 def _scatter_add(self, dim, index, src):
@@ -527,7 +532,7 @@ def masked_select(self, mask):
     return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
 
 
-@op("MaskedSelectBackward0", name="masked_select",
+@op("MaskedSelectBackward0", name="masked_select", result="auto_linear",
     self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
 def _masked_select(self, shape, positions):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
@@ -565,7 +570,8 @@ def _index_add_source_grad(grad, dim, index, source, alpha):
     return g if alpha == 1 else g * alpha
 
 
-@op("IndexAddBackward0", name="index_add", self=lambda grad: grad, source=_index_add_source_grad)
+@op("IndexAddBackward0", name="index_add",
+    result="auto_linear", self=lambda grad: grad, source=_index_add_source_grad)
 def _index_add(self, dim, index, source, alpha):
     d, rows = _index_arg(self, dim, index, "index_add_")
     if len(rows) != (source._shape[d] if source._shape else 1):
@@ -587,7 +593,8 @@ def index_add(self, dim, index, source, *, alpha=1):
     return _index_add(self, dim, index, source, alpha)
 
 
-@op("IndexCopyBackward0", name="index_copy", forms="torch Tensor Tensor_",
+@op("IndexCopyBackward0", name="index_copy",
+    result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))
 def index_copy(self, dim, index, source):
@@ -611,12 +618,14 @@ def _filled_along(self, dim, index, value):
     return out
 
 
-@op("IndexFillBackward0", name="index_fill.int_Scalar", self=lambda grad, dim, index: grad.index_fill(dim, index, 0))
+@op("IndexFillBackward0", name="index_fill.int_Scalar",
+    result=lambda self_t, dim, index: self_t.index_fill(dim, index, 0), self=lambda grad, dim, index: grad.index_fill(dim, index, 0))
 def _index_fill_number(self, dim, index, value):
     return _filled_along(self, dim, index, value)
 
 
-@op("IndexFillBackward1", name="index_fill.int_Tensor", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
+@op("IndexFillBackward1", name="index_fill.int_Tensor",
+    result="auto_linear", self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     value=lambda grad, dim, index: grad.index_select(dim, index).sum())
 def _index_fill_tensor(self, dim, index, value):
     return _filled_along(self, dim, index, value)
@@ -638,7 +647,8 @@ def _written(self, positions, values, accumulate):
     return from_values(out, self._shape, self.dtype)
 
 
-@op("PutBackward0", name="put", forms="torch Tensor Tensor_",
+@op("PutBackward0", name="put",
+    result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, index, source, accumulate: grad if accumulate else grad.put(index, source * 0),
     source=lambda grad, index, source: grad.take(index).reshape(source._shape))
 def put(self, index, source, accumulate=False):
@@ -660,7 +670,8 @@ def _masked_scatter_source_grad(grad, mask, source):
     return index_add_flat(picked, (source.numel(),), list(range(picked.numel()))).reshape(source._shape)
 
 
-@op("MaskedScatterBackward0", name="masked_scatter", forms="torch Tensor Tensor_",
+@op("MaskedScatterBackward0", name="masked_scatter",
+    result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, mask: grad.masked_fill(mask, 0),
     source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source))
 def masked_scatter(self, mask, source):

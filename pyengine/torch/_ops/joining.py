@@ -66,7 +66,8 @@ def _cat_backward(grad, tensors, dim):
     return tuple(grads)
 
 
-@op("CatBackward0", name="cat", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
+@op("CatBackward0", name="cat",
+    result="auto_linear", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
 def _cat(tensors, dim):
     return _cat_values(tensors, dim)
 
@@ -86,7 +87,8 @@ def _stack_backward(grad, dim, n):
     return tuple(grad.select(dim, i) for i in range(n))
 
 
-@op("StackBackward0", name="stack", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
+@op("StackBackward0", name="stack",
+    result="auto_linear", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
 def _stack(tensors, dim):
     return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
 
@@ -178,13 +180,13 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
-@op("SplitBackward0", name="split.Tensor",
+@op("SplitBackward0", name="split.Tensor", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split(self, sizes, dim):
     return _split_views(self, sizes, dim)
 
 
-@op("SplitWithSizesBackward0", name="split_with_sizes",
+@op("SplitWithSizesBackward0", name="split_with_sizes", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split_with_sizes(self, sizes, dim):
     return _split_views(self, sizes, dim)
@@ -267,7 +269,7 @@ def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", name="unbind.int", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))
@@ -288,7 +290,7 @@ def unbind(self, dim=0):
 
 # ---- flip, roll -------------------------------------------------------------------------------
 
-@op("FlipBackward0", name="flip", self=lambda grad, dims: grad.flip(dims))
+@op("FlipBackward0", name="flip", result="auto_linear", self=lambda grad, dims: grad.flip(dims))
 def _flip(self, dims):
     stride, offset = list(self._stride), self._offset
     for d in dims:
@@ -310,7 +312,7 @@ def flip(self, *dims):
     return _flip(self, tuple(d for d in wrapped if self.dim()))
 
 
-@op("RollBackward0", name="roll", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
+@op("RollBackward0", name="roll", result="auto_linear", self=lambda grad, shifts, dims: grad.roll(tuple(-s for s in shifts), dims or None))
 def _roll(self, shifts, dims):
     if not dims:
         flat = self.flatten()._flat()
@@ -355,17 +357,17 @@ def _triangle(self, diagonal, lower):
     return from_values(out, self._shape, self.dtype)
 
 
-@op("TrilBackward0", name="tril", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.tril(diagonal))
+@op("TrilBackward0", name="tril", result="auto_linear", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.tril(diagonal))
 def tril(self, diagonal=0):
     return _triangle(self, diagonal, True)
 
 
-@op("TriuBackward0", name="triu", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.triu(diagonal))
+@op("TriuBackward0", name="triu", result="auto_linear", forms="torch Tensor Tensor_", self=lambda grad, diagonal: grad.triu(diagonal))
 def triu(self, diagonal=0):
     return _triangle(self, diagonal, False)
 
 
-@op("DiagEmbedBackward0", name="diag_embed", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+@op("DiagEmbedBackward0", name="diag_embed", result="auto_linear", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 def _diag_embed(self, offset, dim1, dim2):
     """Each row along self's last dim laid on diagonal ``offset`` of an (n, n) matrix whose
     rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped)."""
@@ -387,7 +389,8 @@ def _diag_embed(self, offset, dim1, dim2):
         return S.movedim(result, (-2, -1), (dim1, dim2)).contiguous()
 
 
-@op("DiagonalBackward0_copy", name="diagonal_copy", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
+@op("DiagonalBackward0_copy", name="diagonal_copy",
+    result="auto_linear", self=lambda grad, self, offset: _diag_grad(grad, self, offset))
 def _diag_copy(self, offset):
     view = S._view(self, *S._diagonal_geometry(self._shape, self._stride, self._offset, offset, 0, 1))
     return new_tensor(B.copy(view._buf()), view._shape, self.dtype)
@@ -428,7 +431,7 @@ def _trace_backward(grad, shape):
     return grad.expand(shape).masked_fill(eye(*shape, dtype=_dtype.bool_).logical_not(), 0)
 
 
-@op("TraceBackward0", name="trace", self=lambda grad, self: _trace_backward(grad, self._shape))
+@op("TraceBackward0", name="trace", result="auto_linear", self=lambda grad, self: _trace_backward(grad, self._shape))
 def _trace(self):
     with no_grad():
         return self.diagonal().sum()
@@ -447,7 +450,7 @@ def rot90(self, k=1, dims=(0, 1)):
     return _rot90(self, k % 4, dims)
 
 
-@op("Rot90Backward0", name="rot90", self=lambda grad, k, dims: rot90(grad, -k, dims))
+@op("Rot90Backward0", name="rot90", result="auto_linear", self=lambda grad, k, dims: rot90(grad, -k, dims))
 def _rot90(self, k, dims):
     """PyTorch's steps: flip one dim (a copy), then transpose that copy in place."""
     with no_grad():

@@ -52,6 +52,7 @@ def _mm_backward_mat2(grad, self):
 
 
 @op("MmBackward0", name="mm",
+    result=lambda self_t, mat2_t, self, mat2: _mm(self_t, mat2) + _mm(self, mat2_t),
     self=lambda grad, mat2: _mm_backward_self(grad, mat2),
     mat2=lambda grad, self: _mm_backward_mat2(grad, self))
 def _mm(self, mat2):
@@ -92,6 +93,7 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
 
 
 @op("AddmmBackward0", name="addmm",
+    result=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha: _scaled(self_t, beta) + _scaled(_mm(mat1_t, mat2), alpha) + _scaled(_mm(mat1, mat2_t), alpha),
     self=lambda grad, beta: grad if beta == 1 else grad * beta,
     mat1=lambda grad, mat2, alpha: _scaled(grad.mm(mat2.t()), alpha),
     mat2=lambda grad, mat1, alpha: _scaled(mat1.t().mm(grad), alpha))
@@ -120,6 +122,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 
 @op("BmmBackward0", name="bmm",
+    result=lambda self_t, mat2_t, self, mat2: _bmm(self_t, mat2) + _bmm(self, mat2_t),
     self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2)),
     mat2=lambda grad, self: self.transpose(1, 2).bmm(grad))
 def _bmm(self, mat2):
@@ -150,6 +153,7 @@ def bmm(self, mat2):
 
 
 @op("MvBackward0", name="mv",
+    result=lambda self_t, vec_t, self, vec: _mv(self_t, vec) + _mv(self, vec_t),
     self=lambda grad, vec: grad.ger(vec),
     vec=lambda grad, self: self.t().mv(grad))
 def _mv(self, vec):
@@ -172,6 +176,7 @@ def mv(self, vec):
 
 
 @op("DotBackward0", name="dot",
+    result=lambda self_t, tensor_t, self, tensor: _dot(self_t, tensor) + _dot(self, tensor_t),
     self=lambda grad, tensor: grad * tensor,
     tensor=lambda grad, self: grad * self)
 def _dot(self, tensor):
@@ -238,7 +243,8 @@ def _check_product_dtypes(name, *tensors):
                            f"{', '.join(type_name(t.dtype) for t in tensors[:-1])}, and {type_name(tensors[-1].dtype)}")
 
 
-@op("AddmvBackward0", name="addmv", forms="torch Tensor Tensor_ torch_",
+@op("AddmvBackward0", name="addmv",
+    result=lambda self_t, mat_t, vec_t, mat, vec, beta, alpha: _scaled(self_t, beta) + _scaled(_mv(mat_t, vec), alpha) + _scaled(_mv(mat, vec_t), alpha), forms="torch Tensor Tensor_ torch_",
     self=lambda grad, beta: _scaled(grad, beta),
     mat=lambda grad, vec, alpha: _scaled(outer(grad, vec), alpha),
     vec=lambda grad, mat, alpha: _scaled(mat.t().mv(grad), alpha))
@@ -251,7 +257,8 @@ def addmv(self, mat, vec, *, beta=1, alpha=1):
     return _plus_scaled(self, _mv.forward(mat, vec), beta, alpha)
 
 
-@op("AddrBackward0", name="addr", forms="torch Tensor Tensor_",
+@op("AddrBackward0", name="addr",
+    result=lambda self_t, vec1_t, vec2_t, vec1, vec2, beta, alpha: _scaled(self_t, beta) + _scaled(outer(vec1_t, vec2), alpha) + _scaled(outer(vec1, vec2_t), alpha), forms="torch Tensor Tensor_",
     self=lambda grad, beta: _scaled(grad, beta),
     vec1=lambda grad, vec2, alpha: _scaled(grad.mv(vec2), alpha),
     vec2=lambda grad, vec1, alpha: _scaled(grad.t().mv(vec1), alpha))
@@ -274,7 +281,8 @@ def _check_batches(batch1, batch2):
                            f"{batch2._shape[0]}")
 
 
-@op("BaddbmmBackward0", name="baddbmm", forms="torch Tensor Tensor_",
+@op("BaddbmmBackward0", name="baddbmm",
+    result=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _scaled(self_t, beta) + _scaled(_bmm(batch1_t, batch2), alpha) + _scaled(_bmm(batch1, batch2_t), alpha), forms="torch Tensor Tensor_",
     self=lambda grad, beta: _scaled(grad, beta),
     batch1=lambda grad, batch2, alpha: _scaled(grad.bmm(batch2.transpose(1, 2)), alpha),
     batch2=lambda grad, batch1, alpha: _scaled(batch1.transpose(1, 2).bmm(grad), alpha))
@@ -287,7 +295,8 @@ def _addbmm_batch_grad(grad, batch1, batch2):
     return grad.unsqueeze(0).expand(batch1._shape[0], batch1._shape[1], batch2._shape[2])
 
 
-@op("AddbmmBackward0", name="addbmm", forms="torch Tensor Tensor_",
+@op("AddbmmBackward0", name="addbmm",
+    result=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _scaled(self_t, beta) + _scaled(_bmm(batch1_t, batch2).sum(0), alpha) + _scaled(_bmm(batch1, batch2_t).sum(0), alpha), forms="torch Tensor Tensor_",
     self=lambda grad, beta: _scaled(grad, beta),
     batch1=lambda grad, batch1, batch2, alpha:
         _scaled(_addbmm_batch_grad(grad, batch1, batch2).bmm(batch2.transpose(1, 2)), alpha),
@@ -508,6 +517,7 @@ def _sumproduct_pair(left, right, sum_dims):
 
 
 @op("LinalgCrossBackward0", name="linalg_cross",
+    result=lambda self_t, other_t, self, other, dim: _cross(self_t, other, dim) + _cross(self, other_t, dim),
     self=lambda grad, other, dim: _cross(other, grad, dim),
     other=lambda grad, self, dim: _cross(grad, self, dim))
 def _cross(self, other, dim):

@@ -213,7 +213,18 @@ def _eigh_backward(grads, eigenvalues, eigenvectors):
     return V @ middle @ S.mT(V)
 
 
-@op("LinalgEighBackward0", name="_linalg_eigh", A=lambda grads, result: _eigh_backward(grads, *result))
+def _eigh_jvp(A_t, result):
+    """Eigenvalues' and eigenvectors' tangents of a symmetric A (PyTorch's linalg_eig_jvp): with
+    dP = V^T dA V, dL = diag(dP) and dV = V (dP_ij / (L_j - L_i), 0 on the diagonal)."""
+    L, V = result
+    dP = S.mT(V) @ A_t @ V
+    n = L._shape[-1]
+    off_diagonal = (dP / (S.unsqueeze(L, -2) - S.unsqueeze(L, -1))).masked_fill(eye(n, dtype=_dtype.bool_), 0)
+    return dP.diagonal(0, -2, -1), V @ off_diagonal
+
+
+@op("LinalgEighBackward0", name="_linalg_eigh",
+    result=lambda A_t, result: _eigh_jvp(A_t, result), A=lambda grads, result: _eigh_backward(grads, *result))
 def _eigh(A, UPLO):
     n = A._shape[-1]
     values, vectors = [], []
@@ -428,7 +439,20 @@ def _pinv_backward(grad, result, A):
     return -S.mT(K @ pinvA) + (gradh - A @ K) @ pinvA @ pinvAh + pinvAhK - pinvAhK @ pinvA @ A
 
 
-@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor", self=lambda grad, self, result: _pinv_backward(
+def _pinv_jvp(self_t, self, result):
+    """The tangent of the pseudoinverse (PyTorch's pinv_jvp), through the smaller Gram side."""
+    A, pinv_A, dA = self, result, self_t
+    dAh, pinv_Ah = S.mT(dA), S.mT(pinv_A)
+    if A._shape[-2] <= A._shape[-1]:
+        K = pinv_Ah @ dAh
+        return pinv_A @ (K - S.mT(K) - K @ (A @ pinv_A)) + (dAh - pinv_A @ (A @ dAh)) @ (pinv_Ah @ pinv_A)
+    K = pinv_A @ dA
+    Kh = S.mT(K)
+    return (Kh - K - (pinv_A @ A) @ Kh) @ pinv_A + (pinv_A @ pinv_Ah) @ (dAh - (dAh @ A) @ pinv_A)
+
+
+@op("LinalgPinvBackward0", name="linalg_pinv.atol_rtol_tensor",
+    result=lambda self_t, self, result: _pinv_jvp(self_t, self, result), self=lambda grad, self, result: _pinv_backward(
     grad, result, self))
 def _pinv(self, atol, rtol):
     m, n = self._shape[-2], self._shape[-1]
@@ -581,7 +605,15 @@ def _matrix_exp_backward(self, grad):
     return matrix_exp(cat([top, bottom], -2)).narrow(-2, 0, n).narrow(-1, n, n)
 
 
-@op("LinalgMatrixExpBackward0", name="linalg_matrix_exp", forms="torch.matrix_exp Tensor.matrix_exp",
+def _matrix_exp_differential(A, A_t):
+    """The tangent of exp(A) along A_t: the upper right block of exp([[A, A_t], [0, A]])."""
+    n = A._shape[-1]
+    block = cat([cat([A, A_t], -1), cat([zeros(A._shape, dtype=A.dtype), A], -1)], -2)
+    return matrix_exp(block)[..., :n, n:]
+
+
+@op("LinalgMatrixExpBackward0", name="linalg_matrix_exp",
+    result=lambda self_t, self: _matrix_exp_differential(self, self_t), forms="torch.matrix_exp Tensor.matrix_exp",
     self=lambda grad, self: _matrix_exp_backward(self, grad))
 def matrix_exp(self):
     _check_square(self, "linalg.matrix_exp")
@@ -709,7 +741,22 @@ def _cholesky_solve_backward(grad, self, input2, upper, result, which):
     return -(input2 @ common) if upper else -(common @ input2)
 
 
-@op("CholeskySolveBackward0", name="cholesky_solve", forms="torch Tensor",
+def _factor_product_tangent(L, L_t, upper):
+    """The tangent of A = L L^T (U^T U with upper) along L_t."""
+    return S.mT(L_t) @ L + S.mT(L) @ L_t if upper else L_t @ S.mT(L) + L @ S.mT(L_t)
+
+
+def _triangular_solve_jvp(self_t, A_t, A, upper, transpose, unitriangular, result):
+    """op(A) X = B: dX = op(A)^-1 (dB - op(dA) X), dA restricted to the triangle A's solve reads."""
+    k = 1 if unitriangular else 0
+    read = A_t.triu(k) if upper else A_t.tril(-k)
+    X = result[0]
+    return (_triangular_solve(self_t - (S.mT(read) if transpose else read) @ X, A, upper, transpose, unitriangular)[0],
+            A_t.clone())
+
+
+@op("CholeskySolveBackward0", name="cholesky_solve",
+    result=lambda self_t, input2_t, input2, upper, result: cholesky_solve(self_t - _factor_product_tangent(input2, input2_t, upper) @ result, input2, upper), forms="torch Tensor",
     self=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 0),
     input2=lambda grad, self, input2, upper, result: _cholesky_solve_backward(grad, self, input2, upper, result, 1))
 def cholesky_solve(self, input2, upper=False):
@@ -729,7 +776,8 @@ def _cholesky_inverse_backward(grad, self, upper, result):
     return -(self @ common) if upper else -(common @ self)
 
 
-@op("CholeskyInverseBackward0", name="cholesky_inverse", forms="torch Tensor",
+@op("CholeskyInverseBackward0", name="cholesky_inverse",
+    result=lambda self_t, self, upper, result: -(result @ (_factor_product_tangent(self, self_t, upper) @ result)), forms="torch Tensor",
     self=lambda grad, self, upper, result: _cholesky_inverse_backward(grad, self, upper, result))
 def cholesky_inverse(self, upper=False):
     """(L L^T)^-1 for the Cholesky factor L (U^T U with upper)."""
@@ -751,6 +799,7 @@ def _triangular_solve_backward(grads, self, A, upper, transpose, unitriangular, 
 
 
 @op("TriangularSolveBackward0", name="triangular_solve",
+    result=_triangular_solve_jvp,
     self=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
         grads, self, A, upper, transpose, unitriangular, result, 0),
     A=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(

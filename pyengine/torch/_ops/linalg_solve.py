@@ -83,7 +83,25 @@ def _rounded(values, dtype):
     return [f32(v) for v in values] if dtype.itemsize == 4 else values
 
 
-@op("LinalgInvExBackward0", name="linalg_inv_ex", A=lambda grad, result: -S.mT(result) @ grad @ S.mT(result))
+# ---- forward-mode (tangent) formulas, as PyTorch's FunctionsManual --------------------------
+
+def _triangular_part(A_t, upper, unitriangular):
+    """The part of A's tangent a triangular solve reads (not the unit diagonal)."""
+    k = 1 if unitriangular else 0
+    return A_t.triu(k) if upper else A_t.tril(-k)
+
+
+def _cholesky_jvp(A_t, L):
+    """dL = L phi(L^-1 dA L^-T): phi takes the lower triangle, its diagonal halved."""
+    from .creation import eye
+    L_inverse = _solve_triangular(L, eye(L._shape[-1], dtype=L.dtype).expand(L._shape), False, True, False)
+    phi = (L_inverse @ A_t @ S.mT(L_inverse)).tril()
+    phi = phi - phi.diagonal(0, -2, -1).diag_embed() * 0.5
+    return L @ phi
+
+
+@op("LinalgInvExBackward0", name="linalg_inv_ex",
+    result=lambda A_t, result: -(result @ (A_t @ result)), A=lambda grad, result: -S.mT(result) @ grad @ S.mT(result))
 def _inv(A):
     factors, n = _factored(A, "linalg.inv", lambda k: f"linalg.inv: The diagonal element {k} is zero, the inversion "
                                                       "could not be completed because the input matrix is singular.")
@@ -109,6 +127,7 @@ def _det_values(A):
 
 
 @op("LinalgDetBackward0", name="_linalg_det",
+    result=lambda A_t, A, result: _solve(A, A_t).diagonal(0, -2, -1).sum(-1) * result,
     A=lambda grad, A, result: S.unsqueeze(S.unsqueeze(grad * result, -1), -1) * S.mT(inv(A)))
 def _det(A):
     return from_values(_rounded(_det_values(A), A.dtype), A._shape[:-2], A.dtype)
@@ -121,6 +140,7 @@ def det(A, *, out=None):
 
 
 @op("LinalgSlogdetBackward0", name="_linalg_slogdet",
+    result=lambda A_t, A: (None, _solve(A, A_t).diagonal(0, -2, -1).sum(-1)),
     A=lambda grads, A: S.unsqueeze(S.unsqueeze(grads[1], -1), -1) * S.mT(inv(A)) if grads[1] is not None
     else A * 0)
 def _slogdet(A):
@@ -164,6 +184,7 @@ def _solve_backward_A(grad, A, B, result):
 
 
 @op("LinalgSolveExBackward0", name="_linalg_solve_ex",
+    result=lambda A_t, B_t, A, result: _solve(A, B_t - (A_t @ result.unsqueeze(-1)).squeeze(-1) if result.dim() == A.dim() - 1 else B_t - A_t @ result),
     A=lambda grad, A, B, result: _solve_backward_A(grad, A, B, result),
     B=lambda grad, A, result: _solve_backward_B(grad, A, result))
 def _solve(A, B):
@@ -219,7 +240,8 @@ def _cholesky_backward(grad, result):
     return solve_triangular(result, gA, upper=False, left=False)
 
 
-@op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex", A=lambda grad, result: _cholesky_backward(grad, result))
+@op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex",
+    result=lambda A_t, result: _cholesky_jvp(A_t, result), A=lambda grad, result: _cholesky_backward(grad, result))
 def _cholesky(A):
     mats, n = _matrices(A)
     values = []
@@ -247,6 +269,7 @@ def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A
 
 
 @op("LinalgSolveTriangularBackward0", name="linalg_solve_triangular",
+    result=lambda A_t, B_t, A, upper, left, unitriangular, result: _solve_triangular(A, B_t - _triangular_part(A_t, upper, unitriangular) @ result if left else B_t - result @ _triangular_part(A_t, upper, unitriangular), upper, left, unitriangular),
     A=lambda grad, A, B, upper, left, unitriangular, result:
         _triangular_backward(grad, A, B, upper, left, unitriangular, result, True),
     B=lambda grad, A, B, upper, left, unitriangular, result:

@@ -117,7 +117,8 @@ def _shape(x):
 
 # ---- arithmetic ------------------------------------------------------------------------
 
-@op("AddBackward0", name="add.Tensor", forms="torch Tensor Tensor_ Tensor.__add__ Tensor.__iadd__ Tensor.__radd__",
+@op("AddBackward0", name="add.Tensor",
+    result=lambda self_t, other_t, alpha: self_t + (other_t if alpha == 1 else other_t * alpha), forms="torch Tensor Tensor_ Tensor.__add__ Tensor.__iadd__ Tensor.__radd__",
     self=lambda grad: grad,
     other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)
 def add(self, other, alpha=1):
@@ -138,6 +139,7 @@ def _check_bool_sub(self, other):
 
 
 @op("SubBackward0", name="sub.Tensor",
+    result=lambda self_t, other_t, alpha: self_t - (other_t if alpha == 1 else other_t * alpha),
     forms="torch Tensor Tensor_ Tensor.__isub__ Tensor.__sub__ Tensor.subtract Tensor.subtract_ torch.subtract",
     self=lambda grad: grad,
     other=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
@@ -148,7 +150,7 @@ def sub(self, other, alpha=1):
     return _fma(-alpha, other, self)
 
 
-@op("RsubBackward1", name="rsub.Scalar", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
+@op("RsubBackward1", name="rsub.Scalar", result="auto_element_wise", self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha)
 def rsub(self, other, alpha=1):
     """other - alpha * self, for a Python scalar ``other`` (``3 - x``)."""
     _check_bool_sub(self, other)
@@ -158,6 +160,7 @@ def rsub(self, other, alpha=1):
 
 
 @op("RsubBackward0", name="rsub.Tensor",
+    result=lambda self_t, other_t, alpha: -(self_t if alpha == 1 else self_t * alpha) + other_t,
     self=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha,
     other=lambda grad: grad)
 def _rsub_tensor(self, other, alpha=1):
@@ -174,6 +177,7 @@ def rsub_any(self, other, alpha=1):
 
 
 @op("MulBackward0", name="mul.Tensor",
+    result=lambda self_t, other_t, self, other: other_t * self + self_t * other,
     forms="torch Tensor Tensor_ Tensor.__imul__ Tensor.__mul__ Tensor.__rmul__ Tensor.multiply Tensor.multiply_ "
           "torch.multiply",
     self=lambda grad, other: grad * other,
@@ -188,20 +192,23 @@ def _div_dtype(self, other):
 
 
 @op("DivBackward0", name="div.Tensor",
+    result=lambda self_t, other_t, other, result: (self_t - other_t * result) / other,
     self=lambda grad, other: grad / other,
     other=lambda grad, self, other: -grad * ((self / other) / other))
 def _true_divide(self, other):
     return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("DivBackward1", name="div.Scalar", self=lambda grad, other: grad / other)
+@op("DivBackward1", name="div.Scalar",
+    result=lambda self_t, other: self_t / other, self=lambda grad, other: grad / other)
 def div_scalar(self, other):
     """div.Scalar, tensor / number as PyTorch's C++ code calls it (Python's ``/`` records
     DivBackward0, because the binding wraps the number in a tensor)."""
     return binary("div", self, other, _div_dtype(self, other))
 
 
-@op("DivBackward2", name="div.Tensor_mode", self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
+@op("DivBackward2", name="div.Tensor_mode",
+    result=lambda result: zeros_like(result), self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
 def _rounding_divide(self, other, rounding_mode):
     dtype = _result_dtype(self, other)
     if rounding_mode == "floor":
@@ -223,7 +230,7 @@ def div(self, other, *, rounding_mode=None):
     return _rounding_divide(self, other, rounding_mode)
 
 
-@op("ReciprocalBackward0", name="reciprocal", forms="torch Tensor Tensor_ torch_",
+@op("ReciprocalBackward0", name="reciprocal", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: -grad * (result * result))
 def reciprocal(self):
     return binary("div", 1, self, float_dtype(self))
@@ -246,12 +253,13 @@ def floor_divide(self, other):
     return binary("floor_divide", self, other)
 
 
-@op("RemainderBackward0", name="remainder.Scalar", self=lambda grad: grad)
+@op("RemainderBackward0", name="remainder.Scalar", result="auto_element_wise", self=lambda grad: grad)
 def _remainder_scalar(self, other):
     return binary("remainder", self, other)
 
 
 @op("RemainderBackward1", name="remainder.Tensor",
+    result=lambda self_t, other_t, self, other: self_t - other_t * self.div(other, rounding_mode="floor"),
     self=lambda grad: grad,
     other=lambda grad, self, other: -grad * self.div(other, rounding_mode="floor"))
 def _remainder_tensor(self, other):
@@ -260,17 +268,17 @@ def _remainder_tensor(self, other):
 
 @op(name="remainder", forms="torch Tensor Tensor_ Tensor.__imod__ Tensor.__mod__")
 def remainder(self, other):
-    if isinstance(other, Tensor) and other.requires_grad:
+    if isinstance(other, Tensor) and (other.requires_grad or other._fw_grad is not None):
         return _remainder_tensor(self, other)
     return _remainder_scalar(self, other)
 
 
-@op("FmodBackward0", name="fmod.Scalar", forms="torch Tensor Tensor_", self=lambda grad: grad)
+@op("FmodBackward0", name="fmod.Scalar", result="auto_element_wise", forms="torch Tensor Tensor_", self=lambda grad: grad)
 def fmod(self, other):
     return binary("fmod", self, other)
 
 
-@op("NegBackward0", name="neg", forms="torch Tensor Tensor_ torch_ Tensor.__neg__ Tensor.negative "
+@op("NegBackward0", name="neg", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ Tensor.__neg__ Tensor.negative "
                                       "Tensor.negative_ torch.negative torch.negative_",
     self=lambda grad: -grad)
 def neg(self):
@@ -280,7 +288,8 @@ def neg(self):
     return unary("neg", self)
 
 
-@op("AbsBackward0", name="abs", forms="torch Tensor Tensor_ torch_ Tensor.__abs__ Tensor.absolute "
+@op("AbsBackward0", name="abs",
+    result=lambda self_t, self: self_t * self.sgn(), forms="torch Tensor Tensor_ torch_ Tensor.__abs__ Tensor.absolute "
                                       "Tensor.absolute_ torch.absolute",
     self=lambda grad, self: grad * self.sgn())
 def abs(self):
@@ -314,7 +323,7 @@ def _pow_values(x, exponent):
     return binary("pow", x, exponent, dtype)
 
 
-@op("PowBackward0", name="pow.Tensor_Scalar",
+@op("PowBackward0", name="pow.Tensor_Scalar", result="auto_element_wise",
     self=lambda grad, self, exponent: grad * 0 if exponent == 0 else
     grad * (exponent * self.pow(exponent - 1)))
 def _pow_scalar(self, exponent):
@@ -322,6 +331,7 @@ def _pow_scalar(self, exponent):
 
 
 @op("PowBackward1", name="pow.Tensor_Tensor",
+    result="auto_element_wise",
     self=lambda grad, self, exponent: (grad * (exponent * self.pow(exponent - 1))).masked_fill(
         exponent == 0, 0),
     exponent=lambda grad, self, exponent, result: grad * (result * self.log()).masked_fill(
@@ -333,7 +343,7 @@ def _pow_tensor(self, exponent):
     return binary("pow", self, exponent, dtype)
 
 
-@op("PowBackward2", name="pow.Scalar",
+@op("PowBackward2", name="pow.Scalar", result="auto_element_wise",
     exponent=lambda grad, self, result: grad * (result * math.log(self)) if self != 0 else grad * 0)
 def _pow_scalar_base(self, exponent):
     """``s ** x`` for a Python scalar base s."""
@@ -354,12 +364,12 @@ def square(self):
     return _pow_scalar(self, 2)
 
 
-@op("SqrtBackward0", name="sqrt", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad / (2 * result))
+@op("SqrtBackward0", name="sqrt", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad / (2 * result))
 def sqrt(self):
     return _float_unary("sqrt", self)
 
 
-@op("RsqrtBackward0", name="rsqrt", forms="torch Tensor Tensor_ torch_",
+@op("RsqrtBackward0", name="rsqrt", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: -0.5 * grad * result.pow(3))
 def rsqrt(self):
     return binary("div", 1, _float_unary("sqrt", self))
@@ -367,69 +377,69 @@ def rsqrt(self):
 
 # ---- exponentials, logarithms, trigonometry ----------------------------------------------
 
-@op("ExpBackward0", name="exp", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * result)
+@op("ExpBackward0", name="exp", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * result)
 def exp(self):
     return _float_unary("exp", self)
 
 
-@op("Expm1Backward0", name="expm1", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * (result + 1))
+@op("Expm1Backward0", name="expm1", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, result: grad * (result + 1))
 def expm1(self):
     return _float_unary("expm1", self)
 
 
-@op("LogBackward0", name="log", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad.div(self))
+@op("LogBackward0", name="log", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad.div(self))
 def log(self):
     return _float_unary("log", self)
 
 
-@op("Log2Backward0", name="log2", forms="torch Tensor Tensor_ torch_",
+@op("Log2Backward0", name="log2", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, self: grad / (self * 0.6931471805599453))
 def log2(self):
     return _float_unary("log2", self)
 
 
-@op("Log10Backward0", name="log10", forms="torch Tensor Tensor_ torch_",
+@op("Log10Backward0", name="log10", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, self: grad / (self * 2.3025850929940456))
 def log10(self):
     return _float_unary("log10", self)
 
 
-@op("Log1PBackward0", name="log1p", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad / (self + 1))
+@op("Log1PBackward0", name="log1p", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad / (self + 1))
 def log1p(self):
     return _float_unary("log1p", self)
 
 
-@op("SinBackward0", name="sin", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cos())
+@op("SinBackward0", name="sin", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cos())
 def sin(self):
     return _float_unary("sin", self)
 
 
-@op("CosBackward0", name="cos", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * -self.sin())
+@op("CosBackward0", name="cos", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * -self.sin())
 def cos(self):
     return _float_unary("cos", self)
 
 
-@op("TanBackward0", name="tan", forms="torch Tensor Tensor_ torch_",
+@op("TanBackward0", name="tan", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: grad * (1 + result.pow(2)))
 def tan(self):
     return _float_unary("tan", self)
 
 
-@op("AsinBackward0", name="asin", forms="torch Tensor Tensor_ torch_ torch.arcsin Tensor.arcsin "
+@op("AsinBackward0", name="asin", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ torch.arcsin Tensor.arcsin "
                                         "Tensor.arcsin_ torch.arcsin_",
     self=lambda grad, self: grad * (-self * self + 1).rsqrt())
 def asin(self):
     return _float_unary("asin", self)
 
 
-@op("AcosBackward0", name="acos", forms="torch Tensor Tensor_ torch_ torch.arccos Tensor.arccos "
+@op("AcosBackward0", name="acos", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ torch.arccos Tensor.arccos "
                                         "Tensor.arccos_ torch.arccos_",
     self=lambda grad, self: grad * -((-self * self + 1).rsqrt()))
 def acos(self):
     return _float_unary("acos", self)
 
 
-@op("AtanBackward0", name="atan", forms="torch Tensor Tensor_ torch_ torch.arctan Tensor.arctan "
+@op("AtanBackward0", name="atan", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ torch.arctan Tensor.arctan "
                                         "Tensor.arctan_ torch.arctan_",
     self=lambda grad, self: grad / (self * self + 1))
 def atan(self):
@@ -441,20 +451,23 @@ def _float_binary(name, self, other):
     return binary(name, self, other, dtype if dtype.kind == "f" else _dtype.get_default_dtype())
 
 
-@op("Atan2Backward0", name="atan2", forms="torch Tensor Tensor_ Tensor.arctan2 Tensor.arctan2_ torch.arctan2",
+@op("Atan2Backward0", name="atan2",
+    result=lambda self_t, other_t, self, other: (-self * other_t + other * self_t) / (self.pow(2) + other.pow(2)), forms="torch Tensor Tensor_ Tensor.arctan2 Tensor.arctan2_ torch.arctan2",
     self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
     other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
 def atan2(self, other):
     return _float_binary("atan2", self, other)
 
 
-@op("HypotBackward0", name="hypot", forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * self / result,
+@op("HypotBackward0", name="hypot",
+    result=lambda self_t, other_t, self, other, result: self_t * self / result + other_t * other / result, forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * self / result,
     other=lambda grad, other, result: grad * other / result)
 def hypot(self, other):
     return _float_binary("hypot", self, other)
 
 
-@op("LogaddexpBackward0", name="logaddexp", forms="torch Tensor Tensor_",
+@op("LogaddexpBackward0", name="logaddexp",
+    result=lambda self_t, other_t, self, other: self_t / (1 + (other - self).exp()) + other_t / (1 + (self - other).exp()), forms="torch Tensor Tensor_",
     self=lambda grad, self, other: grad / (1 + (other - self).exp()),
     other=lambda grad, self, other: grad / (1 + (self - other).exp()))
 def logaddexp(self, other):
@@ -484,7 +497,8 @@ def _logaddexp2(a, b, r):
 _INV_LN2 = 1 / math.log(2)
 
 
-@op("Logaddexp2Backward0", name="logaddexp2", forms="torch Tensor",
+@op("Logaddexp2Backward0", name="logaddexp2",
+    result=lambda self_t, other_t, self, other: self_t / (1 + pow(2, other - self)) + other_t / (1 + pow(2, self - other)), forms="torch Tensor",
     self=lambda grad, self, other: grad / (1 + pow(2, other - self)),
     other=lambda grad, self, other: grad / (1 + pow(2, self - other)))
 def logaddexp2(self, other):
@@ -495,7 +509,8 @@ def _copysign_self_grad(grad, self, result):
     return grad * (result / self).masked_fill(self == 0, 0)
 
 
-@op("CopysignBackward0", name="copysign.Tensor", forms="torch Tensor Tensor_",
+@op("CopysignBackward0", name="copysign.Tensor",
+    result=lambda self_t, self, result: _copysign_self_grad(self_t, self, result), forms="torch Tensor Tensor_",
     self=_copysign_self_grad,
     other=lambda grad, other: zeros_like(other))
 def copysign(self, other):
@@ -517,7 +532,7 @@ def _sinc_backward(grad, self):
     return where(self_squared_pi == 0.0, 0.0, out)
 
 
-@op("SincBackward0", name="sinc", forms="torch Tensor Tensor_ torch_", self=_sinc_backward)
+@op("SincBackward0", name="sinc", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=_sinc_backward)
 def sinc(self):
     """sin(pi x) / (pi x), 1 at 0, each step in the dtype as PyTorch's kernel."""
     x = self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype())
@@ -526,44 +541,45 @@ def sinc(self):
         return where(x == 0, 1.0, product.sin() / product)
 
 
-@op("SinhBackward0", name="sinh", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cosh())
+@op("SinhBackward0", name="sinh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.cosh())
 def sinh(self):
     return _float_unary("sinh", self)
 
 
-@op("CoshBackward0", name="cosh", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.sinh())
+@op("CoshBackward0", name="cosh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * self.sinh())
 def cosh(self):
     return _float_unary("cosh", self)
 
 
-@op("AsinhBackward0", name="asinh", forms="torch Tensor Tensor_ torch_ Tensor.arcsinh Tensor.arcsinh_ "
+@op("AsinhBackward0", name="asinh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ Tensor.arcsinh Tensor.arcsinh_ "
                                           "torch.arcsinh torch.arcsinh_",
     self=lambda grad, self: grad * (self.pow(2) + 1).rsqrt())
 def asinh(self):
     return _float_unary("asinh", self)
 
 
-@op("AcoshBackward0", name="acosh", forms="torch Tensor Tensor_ torch_ Tensor.arccosh Tensor.arccosh_ "
+@op("AcoshBackward0", name="acosh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ Tensor.arccosh Tensor.arccosh_ "
                                           "torch.arccosh torch.arccosh_",
     self=lambda grad, self: grad * (self.pow(2) - 1).rsqrt())
 def acosh(self):
     return _float_unary("acosh", self)
 
 
-@op("AtanhBackward0", name="atanh", forms="torch Tensor Tensor_ torch_ Tensor.arctanh Tensor.arctanh_ "
+@op("AtanhBackward0", name="atanh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_ Tensor.arctanh Tensor.arctanh_ "
                                           "torch.arctanh torch.arctanh_",
     self=lambda grad, self: grad / (1 - self.pow(2)))
 def atanh(self):
     return _float_unary("atanh", self)
 
 
-@op("TanhBackward0", name="tanh", forms="torch Tensor Tensor_ torch_",
+@op("TanhBackward0", name="tanh", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: tanh_backward(grad, result))
 def tanh(self):
     return _float_unary("tanh", self)
 
 
 @op("TanhBackwardBackward0", name="tanh_backward",
+    result=lambda grad_output_t, output_t, grad_output, output: tanh_backward(grad_output_t, output) + output_t * (-2 * output * grad_output),
     grad_output=lambda grad, output: tanh_backward(grad, output),
     output=lambda grad, grad_output, output: -2 * output * grad_output * grad)
 def tanh_backward(grad_output, output):
@@ -573,7 +589,7 @@ def tanh_backward(grad_output, output):
     return binary("mul", grad_output, one_minus)
 
 
-@op("SigmoidBackward0", name="sigmoid", forms="torch Tensor Tensor_ torch_",
+@op("SigmoidBackward0", name="sigmoid", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: sigmoid_backward(grad, result))
 def sigmoid(self):
     if self.dtype is not _float32:
@@ -584,6 +600,7 @@ def sigmoid(self):
 
 
 @op("SigmoidBackwardBackward0", name="sigmoid_backward",
+    result=lambda grad_output_t, output_t, grad_output, output: sigmoid_backward(grad_output_t, output) + output_t * grad_output * (-2 * output + 1),
     grad_output=lambda grad, output: sigmoid_backward(grad, output),
     output=lambda grad, grad_output, output: grad * grad_output * (1 - 2 * output))
 def sigmoid_backward(grad_output, output):
@@ -591,19 +608,20 @@ def sigmoid_backward(grad_output, output):
     return binary("mul", binary("mul", grad_output, binary("sub", 1, output)), output)
 
 
-@op("ErfBackward0", name="erf", forms="torch Tensor Tensor_ torch_",
+@op("ErfBackward0", name="erf", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, self: 1.1283791670955126 * (-self.pow(2)).exp() * grad)
 def erf(self):
     return _float_unary("erf", self)
 
 
-@op("ErfcBackward0", name="erfc", forms="torch Tensor Tensor_ torch_",
+@op("ErfcBackward0", name="erfc", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, self: -1.1283791670955126 * (-self.pow(2)).exp() * grad)
 def erfc(self):
     return _float_unary("erfc", self)
 
 
 @op("XlogyBackward0", name="xlogy.Tensor",
+    result=lambda self_t, other_t, self, other: xlogy(self_t, other).masked_fill((self == 0) & (other <= 0), 0) + other_t * self / other,
     self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0),
     other=lambda grad, self, other: grad * self / other)
 def _xlogy(self, other):
@@ -617,6 +635,7 @@ def xlogy(self, other):
 
 
 @op("SpecialXlog1PyBackward0", name="special_xlog1py",
+    result=lambda self_t, other_t, self, other: _xlog1py(self_t, other).masked_fill((self == 0) & (other <= -1), 0) + other_t * self / (other + 1),
     self=lambda grad, self, other: _xlog1py(grad, other).masked_fill((self == 0) & (other <= -1), 0),
     other=lambda grad, self, other: grad * self / (other + 1))
 def _xlog1py(self, other):
@@ -632,7 +651,7 @@ def xlog1py(input, other):
     return _xlog1py(x, y)
 
 
-@op("SpecialEntrBackward0", name="special_entr", self=lambda grad, self: grad * -(1 + self.log()))
+@op("SpecialEntrBackward0", name="special_entr", result="auto_element_wise", self=lambda grad, self: grad * -(1 + self.log()))
 def _entr(self):
     with no_grad():  # -x log x for x > 0, 0 at 0, -inf below, nan kept
         return (-self * self.log()).masked_fill(self == 0, 0).masked_fill(self < 0, -math.inf)
@@ -658,7 +677,7 @@ def _logit_backward(grad, self, eps):
     return core.masked_fill((self < lo) | (self > hi), 0)
 
 
-@op("LogitBackward0", name="logit", self=_logit_backward)
+@op("LogitBackward0", name="logit", result="auto_element_wise", self=_logit_backward)
 def _logit(self, eps):
     with no_grad():
         x = self if eps is None else self.clamp(*_logit_bounds(eps, self.dtype))
@@ -670,20 +689,20 @@ def logit(self, eps=None):
     return _logit(self if self.dtype.kind == "f" else self.to(_dtype.get_default_dtype()), eps)
 
 
-@op("Exp2Backward0", name="exp2", forms="torch Tensor Tensor_ torch_",
+@op("Exp2Backward0", name="exp2", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: grad * result * 0.6931471805599453)
 def exp2(self):
     return _float_unary("exp2", self)
 
 
 # x * (pi / 180) and x * (180 / pi): one product with the constant in x's dtype
-@op("Deg2RadBackward0", name="deg2rad", forms="torch Tensor Tensor_ torch_",
+@op("Deg2RadBackward0", name="deg2rad", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad: grad * 0.017453292519943295)
 def deg2rad(self):
     return binary("mul", self, 0.017453292519943295, float_dtype(self))
 
 
-@op("Rad2DegBackward0", name="rad2deg", forms="torch Tensor Tensor_ torch_", self=lambda grad: grad * 57.29577951308232)
+@op("Rad2DegBackward0", name="rad2deg", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad: grad * 57.29577951308232)
 def rad2deg(self):
     return binary("mul", self, 57.29577951308232, float_dtype(self))
 
@@ -694,27 +713,34 @@ def _zero_grad(grad):
     return grad * 0
 
 
-@op("SignBackward0", name="sign", forms="torch Tensor Tensor_", self=_zero_grad)
+def _zero_tangent(self_t):
+    """The tangent of a piecewise-constant op: PyTorch's auto_element_wise of zeros_like(grad)
+    (a plain zero: ``grad * 0`` would print -0. for a negative tangent)."""
+    return zeros_like(self_t)
+
+
+@op("SignBackward0", name="sign", result=_zero_tangent, forms="torch Tensor Tensor_", self=_zero_grad)
 def sign(self):
     return unary("sign", self)
 
 
-@op("SgnBackward0", name="sgn", forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * 0)
+@op("SgnBackward0", name="sgn",
+    result=lambda self_t: zeros_like(self_t), forms="torch Tensor Tensor_", self=lambda grad, self, result: grad * 0)
 def sgn(self):
     return unary("sign", self)
 
 
-@op("FloorBackward0", name="floor", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
+@op("FloorBackward0", name="floor", result=_zero_tangent, forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def floor(self):
     return unary("floor", self)
 
 
-@op("CeilBackward0", name="ceil", forms="torch Tensor Tensor_ torch_", self=_zero_grad)
+@op("CeilBackward0", name="ceil", result=_zero_tangent, forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def ceil(self):
     return unary("ceil", self)
 
 
-@op("TruncBackward0", name="trunc", forms="torch Tensor Tensor_ torch_ Tensor.fix Tensor.fix_ torch.fix torch.fix_",
+@op("TruncBackward0", name="trunc", result=_zero_tangent, forms="torch Tensor Tensor_ torch_ Tensor.fix Tensor.fix_ torch.fix torch.fix_",
     self=_zero_grad)
 def trunc(self):
     return unary("trunc", self)
@@ -727,17 +753,18 @@ def positive(self):
     return self
 
 
-@op("FracBackward0", name="frac", forms="torch Tensor Tensor_ torch_", self=lambda grad: grad)
+@op("FracBackward0", name="frac",
+    result=lambda self_t: self_t, forms="torch Tensor Tensor_ torch_", self=lambda grad: grad)
 def frac(self):
     return unary("frac", self)
 
 
-@op("RoundBackward0", name="round", self=_zero_grad)
+@op("RoundBackward0", name="round", result=_zero_tangent, self=_zero_grad)
 def _round(self):
     return unary("round", self)
 
 
-@op("RoundBackward1", name="round.decimals", self=_zero_grad)
+@op("RoundBackward1", name="round.decimals", result=_zero_tangent, self=_zero_grad)
 def _round_decimals(self, decimals):
     scale = 10.0 ** decimals
     if decimals < 0:
@@ -752,7 +779,7 @@ def round(self, decimals=0):
 
 # ---- clamping, max/min, relu, lerp ----------------------------------------------------
 
-@op("ReluBackward0", name="relu", forms="torch Tensor Tensor_ torch_",
+@op("ReluBackward0", name="relu", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: threshold_backward(grad, result, 0))
 def relu(self):
     if self.dtype is _dtype.bool_:
@@ -761,6 +788,7 @@ def relu(self):
 
 
 @op("ThresholdBackwardBackward0", name="threshold_backward",
+    result=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def threshold_backward(grad_output, self, threshold):
     """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
@@ -798,6 +826,22 @@ class _Probe:
 
 # Gradients pass where the bound did not act: min <= self <= max (not at NaN), as in PyTorch.
 # A tensor bound gets the gradient where it acted (min only where it is below max).
+def _clamp_jvp(self_t, min_t, max_t, self, min, max):
+    """clamp(self, min, max)'s tangent: each element follows the value it took."""
+    if min is not None and max is not None:
+        return _where(min > max, max_t, _where(self < min, min_t, _where(self > max, max_t, self_t)))
+    if min is not None:
+        return _where(self > min, self_t, min_t)
+    if max is not None:
+        return _where(self < max, self_t, max_t)
+    return self_t
+
+
+def _times(x, value):
+    """PyTorch's maybe_multiply: x * value, skipped for 1."""
+    return x if value == 1 else x * value
+
+
 def _grad_where(grad, keep):
     return grad.masked_fill(keep.logical_not(), 0)
 
@@ -809,12 +853,13 @@ def _clamp_self_grad(grad, self, min, max):
     return _grad_where(grad, keep)
 
 
-@op("ClampBackward1", name="clamp", self=_clamp_self_grad)
+@op("ClampBackward1", name="clamp", result="auto_element_wise", self=_clamp_self_grad)
 def _clamp_by_numbers(self, min, max):
     return _clamp_values(self, min, max)
 
 
-@op("ClampBackward0", name="clamp.Tensor", self=_clamp_self_grad,
+@op("ClampBackward0", name="clamp.Tensor",
+    result=_clamp_jvp, self=_clamp_self_grad,
     min=lambda grad, self, min, max: _grad_where(grad, self < min if max is None else (self < min) & (min < max)),
     max=lambda grad, self, min, max: _grad_where(grad, self > max if min is None else (self > max) | (max < min)))
 def _clamp_by_tensors(self, min, max):
@@ -828,12 +873,13 @@ def clamp(self, min=None, max=None):
     return _clamp_by_numbers(self, min, max)
 
 
-@op("ClampMinBackward0", name="clamp_min", self=lambda grad, self, min: _grad_where(grad, self >= min))
+@op("ClampMinBackward0", name="clamp_min", result="auto_element_wise", self=lambda grad, self, min: _grad_where(grad, self >= min))
 def _clamp_min_number(self, min):
     return _clamp_values(self, min, None)
 
 
-@op("ClampMinBackward1", name="clamp_min.Tensor", self=lambda grad, self, min: _grad_where(grad, self >= min),
+@op("ClampMinBackward1", name="clamp_min.Tensor",
+    result=lambda self_t, min_t, self, min: _where(self >= min, self_t, min_t), self=lambda grad, self, min: _grad_where(grad, self >= min),
     min=lambda grad, self, min: _grad_where(grad, self < min))
 def _clamp_min_tensor(self, min):
     return _clamp_values(self, min, None)
@@ -844,12 +890,13 @@ def clamp_min(self, min):
     return (_clamp_min_tensor if isinstance(min, Tensor) else _clamp_min_number)(self, min)
 
 
-@op("ClampMaxBackward0", name="clamp_max", self=lambda grad, self, max: _grad_where(grad, self <= max))
+@op("ClampMaxBackward0", name="clamp_max", result="auto_element_wise", self=lambda grad, self, max: _grad_where(grad, self <= max))
 def _clamp_max_number(self, max):
     return _clamp_values(self, None, max)
 
 
-@op("ClampMaxBackward1", name="clamp_max.Tensor", self=lambda grad, self, max: _grad_where(grad, self <= max),
+@op("ClampMaxBackward1", name="clamp_max.Tensor",
+    result=lambda self_t, max_t, self, max: _where(self <= max, self_t, max_t), self=lambda grad, self, max: _grad_where(grad, self <= max),
     max=lambda grad, self, max: _grad_where(grad, self > max))
 def _clamp_max_tensor(self, max):
     return _clamp_values(self, None, max)
@@ -860,14 +907,16 @@ def clamp_max(self, max):
     return (_clamp_max_tensor if isinstance(max, Tensor) else _clamp_max_number)(self, max)
 
 
-@op("MaximumBackward0", name="maximum", forms="torch Tensor",
+@op("MaximumBackward0", name="maximum",
+    result=lambda self_t, other_t, self, other, result: other_t + (self > other).to(result.dtype).masked_fill(self == other, 0.5) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0))
 def maximum(self, other):
     return binary("maximum", self, other)
 
 
-@op("MinimumBackward0", name="minimum", forms="torch Tensor",
+@op("MinimumBackward0", name="minimum",
+    result=lambda self_t, other_t, self, other, result: other_t + (self < other).to(result.dtype).masked_fill(self == other, 0.5) * (self_t - other_t), forms="torch Tensor",
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0))
 def minimum(self, other):
@@ -894,6 +943,7 @@ def _lerp_values(start, end, weight):
 
 
 @op("LerpBackward0", name="lerp.Scalar",
+    result=lambda self_t, end_t, weight: self_t.lerp(end_t, weight),
     self=lambda grad, weight: grad * (1 - weight),
     end=lambda grad, weight: grad * weight)
 def _lerp_scalar(self, end, weight):
@@ -901,6 +951,7 @@ def _lerp_scalar(self, end, weight):
 
 
 @op("LerpBackward1", name="lerp.Tensor",
+    result=lambda self_t, end_t, weight_t, self, end, weight: self_t.lerp(end_t, weight) + weight_t * (end - self),
     self=lambda grad, weight: grad * (1 - weight),
     end=lambda grad, weight: grad * weight,
     weight=lambda grad, self, end: grad * (end - self))
@@ -919,7 +970,8 @@ def _addc_dtype(self, tensor1, tensor2):
     return _dtype.result_type(self, tensor1, tensor2)
 
 
-@op("AddcmulBackward0", name="addcmul", forms="torch Tensor Tensor_",
+@op("AddcmulBackward0", name="addcmul",
+    result=lambda self_t, tensor1_t, tensor2_t, tensor1, tensor2, value: self_t + _times(tensor1_t * tensor2, value) + _times(tensor2_t * tensor1, value), forms="torch Tensor Tensor_",
     self=lambda grad: grad,
     tensor1=lambda grad, tensor2, value: grad * (tensor2 * value),
     tensor2=lambda grad, tensor1, value: grad * (tensor1 * value))
@@ -933,7 +985,8 @@ def addcmul(self, tensor1, tensor2, *, value=1):
     return new_tensor(buf, shape, dtype)
 
 
-@op("AddcdivBackward0", name="addcdiv", forms="torch Tensor Tensor_",
+@op("AddcdivBackward0", name="addcdiv",
+    result=lambda self_t, tensor1_t, tensor2_t, tensor1, tensor2, value: self_t + _times(tensor1_t / tensor2, value) - _times(tensor2_t * (tensor1 / tensor2) / tensor2, value), forms="torch Tensor Tensor_",
     self=lambda grad: grad,
     tensor1=lambda grad, tensor2, value: grad * (value / tensor2),
     tensor2=lambda grad, tensor1, tensor2, value: -grad * ((value * tensor1) / tensor2.pow(2)))
@@ -968,6 +1021,7 @@ def _where_dtype(a, b):
 
 
 @op("WhereBackward0", name="where.self",
+    result=lambda condition, self_t, other_t: _where(condition, self_t, other_t),
     self=lambda grad, condition: grad.masked_fill(condition.logical_not(), 0),
     other=lambda grad, condition: grad.masked_fill(condition, 0))
 def _where(condition, self, other):
@@ -984,7 +1038,8 @@ def where(condition, input=None, other=None):
     return _where(condition, input, other)
 
 
-@op("MaskedFillBackward0", name="masked_fill.Scalar", forms="torch Tensor Tensor_",
+@op("MaskedFillBackward0", name="masked_fill.Scalar",
+    result=lambda self_t, mask: self_t.masked_fill(mask, 0), forms="torch Tensor Tensor_",
     self=lambda grad, mask: grad.masked_fill(mask, 0))
 def masked_fill(self, mask, value):
     if mask.dtype is not _dtype.bool_:
@@ -1098,7 +1153,7 @@ def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
     return _nan_to_num(self, nan, posinf, neginf)
 
 
-@op("NanToNumBackward0", name="nan_to_num", self=lambda grad, self: grad * self.isfinite())
+@op("NanToNumBackward0", name="nan_to_num", result="auto_element_wise", self=lambda grad, self: grad * self.isfinite())
 def _nan_to_num(self, nan, posinf, neginf):
     big = 3.4028234663852886e38 if self.dtype.itemsize == 4 else 1.7976931348623157e308
     values = [nan if v != v else (big if posinf is None else posinf) if v == math.inf else

@@ -51,7 +51,8 @@ def _two_to(other):
     return P.pow(2, other)
 
 
-@op("LdexpBackward0", name="ldexp.Tensor", forms="torch Tensor Tensor_ torch_",
+@op("LdexpBackward0", name="ldexp.Tensor",
+    result=lambda self_t, other_t, other, result: self_t * _two_to(other) + other_t * result * _LN2, forms="torch Tensor Tensor_ torch_",
     self=lambda grad, other: grad * _two_to(other),
     other=lambda grad, result: grad * result * _LN2)
 def ldexp(self, other):
@@ -66,7 +67,8 @@ def _frexp_values(v):
     return m, e
 
 
-@op("FrexpBackward0", name="frexp.Tensor", forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
+@op("FrexpBackward0", name="frexp.Tensor",
+    result=lambda self_t, result: self_t / result[1].exp2(), forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
 def frexp(self):
     if self.dtype.kind != "f":
         raise RuntimeError("torch.frexp() only supports floating-point dtypes")
@@ -103,7 +105,7 @@ def _erfinv(y):
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 
 
-@op("ErfinvBackward0", name="erfinv", forms="torch Tensor Tensor_",
+@op("ErfinvBackward0", name="erfinv", result="auto_element_wise", forms="torch Tensor Tensor_",
     self=lambda grad, self: 0.5 * math.sqrt(math.pi) * self.erfinv().pow(2).exp() * grad)
 def erfinv(self):
     dtype = float_dtype(self)
@@ -214,23 +216,23 @@ def _i1e_backward(grad, self, result):
     return grad * (i0e(safe) - result * (safe.sign() + safe.reciprocal())).masked_fill(tiny, 0.5)
 
 
-@op("I0Backward0", name="i0", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * i1(self))
+@op("I0Backward0", name="i0", result="auto_element_wise", forms="torch Tensor Tensor_ torch_", self=lambda grad, self: grad * i1(self))
 def i0(self):
     return _bessel_op(self, False, False)
 
 
-@op("SpecialI0EBackward0", name="special_i0e",
+@op("SpecialI0EBackward0", name="special_i0e", result="auto_element_wise",
     self=lambda grad, self, result: grad * (i1e(self) - self.sign() * result))
 def i0e(self):
     return _bessel_op(self, False, True)
 
 
-@op("SpecialI1Backward0", name="special_i1", self=_i1_backward)
+@op("SpecialI1Backward0", name="special_i1", result="auto_element_wise", self=_i1_backward)
 def i1(self):
     return _bessel_op(self, True, False)
 
 
-@op("SpecialI1EBackward0", name="special_i1e", self=_i1e_backward)
+@op("SpecialI1EBackward0", name="special_i1e", result="auto_element_wise", self=_i1e_backward)
 def i1e(self):
     return _bessel_op(self, True, True)
 
@@ -294,7 +296,7 @@ def _ndtri(itemsize):
     return fn
 
 
-@op("SpecialNdtriBackward0", name="special_ndtri",
+@op("SpecialNdtriBackward0", name="special_ndtri", result="auto_element_wise",
     self=lambda grad, result: grad * math.sqrt(2 * math.pi) * (result.square() / 2).exp())
 def ndtri(self):
     dtype = float_dtype(self)

@@ -110,7 +110,7 @@ def _sum_dtype(x, dtype):
     return _dtype.int64 if x.dtype.kind in "biu" else x.dtype
 
 
-@op("SumBackward0", name="sum", self=lambda grad, self: grad.expand(self._shape))
+@op("SumBackward0", name="sum", result="auto_linear", self=lambda grad, self: grad.expand(self._shape))
 def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -118,7 +118,7 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", name="sum.dim_IntList",
+@op("SumBackward1", name="sum.dim_IntList", result="auto_linear",
     self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -155,7 +155,8 @@ def sum_to_size(x, *size):
     return out.reshape(size) if lead else out
 
 
-@op("NansumBackward0", name="nansum", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
+@op("NansumBackward0", name="nansum",
+    result=lambda self_t, self, dim, keepdim, dtype: _reduce_sum(self_t.masked_fill(self.isnan(), 0), self, dim, keepdim, dtype), self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim)
     * self.isnan().logical_not())
 def _nansum(self, dim, keepdim, dtype):
     with no_grad():
@@ -192,7 +193,7 @@ def _mean_row(row, dtype, row_sum):
     return r(row_sum(row) / r(len(row)))
 
 
-@op("MeanBackward0", name="mean", self=lambda grad, self: grad.expand(self._shape) / self.numel())
+@op("MeanBackward0", name="mean", result="auto_linear", self=lambda grad, self: grad.expand(self._shape) / self.numel())
 def mean_all(self, dtype=None):
     dtype = _mean_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -201,7 +202,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", name="mean.dim", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -250,6 +251,7 @@ def _prod_others(x, dim):
 
 
 @op("ProdBackward0", name="prod",
+    result=lambda self_t, self, result: (_prod_backward(ones_like(result).expand(self._shape), self.to(result.dtype), result) * self_t).sum(),
     self=lambda grad, self, result: _prod_backward(grad.expand(self._shape), self, result))
 def prod_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -258,7 +260,8 @@ def prod_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _prod_row(row, dtype), dtype)
 
 
-@op("ProdBackward1", name="prod.dim_int", self=lambda grad, self, dim, keepdim, result: _prod_backward(
+@op("ProdBackward1", name="prod.dim_int",
+    result=lambda self_t, self, dim, keepdim, result: (_prod_backward(unsqueeze_to(ones_like(result), self, dim, keepdim), self.to(result.dtype), unsqueeze_to(result, self, dim, keepdim), dim) * self_t).sum(dim, keepdim), self=lambda grad, self, dim, keepdim, result: _prod_backward(
     unsqueeze_to(grad, self, dim, keepdim), self, unsqueeze_to(result, self, dim, keepdim), dim))
 def prod_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -352,25 +355,100 @@ def _evenly_distribute(grad, x, result):
     return (grad / mask.sum()).expand(x._shape).masked_fill(mask.logical_not(), 0)
 
 
-@op("MaxBackward1", name="max", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+# ---- forward-mode (tangent) formulas shared by the reductions, as PyTorch's FunctionsManual ----
+
+def _reduce_sum(t, x, dim, keepdim, dtype=None):
+    """``t`` summed over the dims a reduction of ``x`` over ``dim`` removes: a reduction's tangent."""
+    return sum_dim(t, reduced_dims(x, dim), keepdim, dtype)
+
+
+def _evenly_read_jvp(t, x, value):
+    """Tangent of a full max/min/median: the mean of the tangents where x equals the result."""
+    mask = x == value
+    return (mask * (t / mask.sum())).sum()
+
+
+def _gather_keepdim(t, dim, indices, keepdim):
+    """Tangent of the values picked by ``indices`` along ``dim`` (max/min/median/mode/sort with dim)."""
+    if not t.dim():
+        return t.clone()
+    if keepdim:
+        return t.gather(dim, indices)
+    return t.gather(dim, indices.unsqueeze(dim)).squeeze(dim)
+
+
+def _amaxamin_jvp(x, t, result, dim, keepdim):
+    mask = x == unsqueeze_to(result, x, dim, keepdim)
+    return _reduce_sum(t.masked_fill(mask.logical_not(), 0), x, dim, keepdim) / _reduce_sum(mask, x, dim, keepdim)
+
+
+def _norm_jvp(x, t, p, norm, dim, keepdim):
+    """Tangent of the p-norm of x over dim (PyTorch's norm_jvp)."""
+    p = 2.0 if p is None else float(p)
+    if p == 0:
+        return norm.new_zeros(norm._shape)
+    if p == 1:
+        return _reduce_sum(x.sgn() * t, x, dim, keepdim)
+    if p == 2:
+        return (_reduce_sum(x * t, x, dim, keepdim) / norm).masked_fill(norm == 0, 0)
+    if math.isinf(p):
+        full = unsqueeze_to(norm, x, dim, keepdim)
+        is_max = ((x.abs() == full) | (x.isnan() & full.isnan())).to(norm.dtype)
+        count = sum_dim(is_max, reduced_dims(x, dim), True)
+        return _reduce_sum(x.sgn() * t * is_max / count, x, dim, keepdim)
+    if p < 1:
+        return _reduce_sum(x.abs().pow(p - 1).masked_fill(x == 0, 0) * (x.sgn() * t), x, dim, keepdim) * norm.pow(1 - p)
+    if p < 2:
+        return (_reduce_sum(x.abs().pow(p - 1) * (x.sgn() * t), x, dim, keepdim) / norm.pow(p - 1)).masked_fill(
+            norm == 0, 0)
+    return (_reduce_sum(x.abs().pow(p - 2) * (x * t), x, dim, keepdim) / norm.pow(p - 1)).masked_fill(norm == 0, 0)
+
+
+def _logsumexp_jvp(x, t, dim, keepdim):
+    """Tangent of logsumexp: the softmax-weighted mean of the tangents (exp-normalized)."""
+    e = (x - _amax(x, reduced_dims(x, dim), True)).exp() if x.numel() else x.exp()
+    return _reduce_sum(e * t, x, dim, keepdim) / _reduce_sum(e, x, dim, keepdim)
+
+
+def _logcumsumexp_jvp(x, t, dim):
+    e = (x - _amax(x, [dim], True)).exp() if x.numel() else x.exp()
+    return (e * t).cumsum(dim) / e.cumsum(dim)
+
+
+def _cumprod_jvp(t, x, result, dim):
+    """Tangent of cumprod, exact past zeros of x (PyTorch's cumprod_jvp)."""
+    gradient = (t / x).cumsum(dim) * result
+    if not x.dim():
+        return t.where(x == 0, gradient)
+    zeros_mask = x == 0
+    first_zero = zeros_mask & (zeros_mask.cumsum(dim) == 1)
+    after_zero = first_zero.cumsum(dim).to(_dtype.bool_)
+    return t.where(first_zero, x).cumprod(dim).where(after_zero, gradient)
+
+
+@op("MaxBackward1", name="max",
+    result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result), self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def max_all(self):
     _check_nonempty(self, "max")
     return _extreme_all(self, _greater)
 
 
-@op("MaxBackward0", name="max.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MaxBackward0", name="max.dim",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _max_dim(self, dim, keepdim=False):
     return return_types.max(_extreme_dim(self, dim, keepdim, _greater))
 
 
-@op("MinBackward1", name="min", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MinBackward1", name="min",
+    result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result), self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def min_all(self):
     _check_nonempty(self, "min")
     return _extreme_all(self, _less)
 
 
-@op("MinBackward0", name="min.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MinBackward0", name="min.dim",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _min_dim(self, dim, keepdim=False):
     return return_types.min(_extreme_dim(self, dim, keepdim, _less))
@@ -410,6 +488,7 @@ def _amax_backward(grad, x, dim, keepdim, result):
 
 
 @op("AmaxBackward0", name="amax",
+    result=lambda self_t, self, dim, keepdim, result: _amaxamin_jvp(self, self_t, result, dim, keepdim),
     self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amax(self, dim, keepdim):
     return _extreme_reduce(self, dim, keepdim, _greater)
@@ -424,6 +503,7 @@ def _extreme_reduce(x, dim, keepdim, better):
 
 
 @op("AminBackward0", name="amin",
+    result=lambda self_t, self, dim, keepdim, result: _amaxamin_jvp(self, self_t, result, dim, keepdim),
     self=lambda grad, self, dim, keepdim, result: _amax_backward(grad, self, dim, keepdim, result))
 def _amin(self, dim, keepdim):
     return _extreme_reduce(self, dim, keepdim, _less)
@@ -509,13 +589,15 @@ def _var_backward(grad, x, dim, correction, keepdim):
     return (2.0 / (n - correction)) * g * (x - x.mean(reduced_dims(x, dim), True))
 
 
-@op("VarBackward0", name="var.correction", self=lambda grad, self, dim, correction, keepdim: _var_backward(
+@op("VarBackward0", name="var.correction",
+    result=lambda self_t, self, dim, correction, keepdim: _reduce_sum(_var_backward(self_t, self, dim, correction, True), self, dim, keepdim), self=lambda grad, self, dim, correction, keepdim: _var_backward(
     grad, self, dim, correction, keepdim))
 def _var(self, dim, correction, keepdim):
     return _var_values(self, dim, correction, keepdim, "var")
 
 
-@op("StdBackward0", name="std.correction", self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
+@op("StdBackward0", name="std.correction",
+    result=lambda self_t, self, dim, correction, keepdim, result: (_reduce_sum(_var_backward(self_t, self, dim, correction, True), self, dim, keepdim) / (2 * result)).masked_fill(result == 0, 0), self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
     grad / (2 * result), self, dim, correction, keepdim))
 def _std(self, dim, correction, keepdim):
     if self.dtype is _float32:
@@ -597,6 +679,7 @@ def _norm_backward(grad, x, p, dim, keepdim, result):
 
 
 @op("LinalgVectorNormBackward0", name="linalg_vector_norm",
+    result=lambda self_t, self, ord, dim, keepdim, result: _norm_jvp(self, self_t, ord, result, dim, keepdim),
     self=lambda grad, self, ord, dim, keepdim, result: _norm_backward(
     grad, self, ord, dim, keepdim, result))
 def _vector_norm(self, ord, dim, keepdim):
@@ -609,14 +692,16 @@ def _vector_norm(self, ord, dim, keepdim):
     return _reduce(self, dim, keepdim, lambda row: _norm_row(row, ord, dtype), dtype)
 
 
-@op("NormBackward1", name="norm.ScalarOpt_dim", self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
+@op("NormBackward1", name="norm.ScalarOpt_dim",
+    result=lambda self_t, self, p, dim, keepdim, result: _norm_jvp(self, self_t, p, result, dim, keepdim), self=lambda grad, self, p, dim, keepdim, result: _norm_backward(
     grad, self, p, dim, keepdim, result))
 def norm_dim(self, p, dim, keepdim):
     """at::norm(self, p, dim, keepdim), the node of PyTorch's C++ callers (pairwise_distance)."""
     return _vector_norm.forward(self, float(p), dim, keepdim)
 
 
-@op("NormBackward0", name="norm.Scalar", self=lambda grad, self, p, result: _norm_backward(
+@op("NormBackward0", name="norm.Scalar",
+    result=lambda self_t, self, p, result: _norm_jvp(self, self_t, p, result, None, False), self=lambda grad, self, p, result: _norm_backward(
     grad, self, p, None, False, result))
 def norm_all(self, p):
     """at::norm(self, p) over every element (PyTorch's C++ callers: norm_except_dim)."""
@@ -637,6 +722,7 @@ def norm_except_dim(v, pow=2, dim=0):
 
 
 @op("DistBackward0", name="dist",
+    result=lambda self_t, other_t, self, other, p, result: _norm_jvp(self - other, self_t - other_t, p, result, None, False),
     self=lambda grad, self, other, p, result: _norm_backward(grad, self - other, p, None, False, result),
     other=lambda grad, self, other, p, result: -_norm_backward(grad, self - other, p, None, False, result))
 def _dist(self, other, p):
@@ -695,7 +781,7 @@ def _cumsum_backward(grad, dim):
     return grad.flip(dim).cumsum(dim).flip(dim)
 
 
-@op("CumsumBackward0", name="cumsum", self=lambda grad, dim: _cumsum_backward(grad, dim))
+@op("CumsumBackward0", name="cumsum", result="auto_linear", self=lambda grad, dim: _cumsum_backward(grad, dim))
 def _cumsum(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -722,7 +808,8 @@ def _cumprod_backward(grad, x, dim, result):
     return stack(columns, dim)
 
 
-@op("CumprodBackward0", name="cumprod", self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
+@op("CumprodBackward0", name="cumprod",
+    result=lambda self_t, self, dim, result: _cumprod_jvp(self_t, self, result, dim).to(result.dtype), self=lambda grad, self, dim, result: _cumprod_backward(grad, self, dim, result))
 def _cumprod(self, dim, dtype=None):
     dtype = _cum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
@@ -757,6 +844,7 @@ def _logcumsumexp_backward(grad, self, result, dim):
 
 
 @op("LogcumsumexpBackward0", name="logcumsumexp",
+    result=lambda self_t, self, dim: _logcumsumexp_jvp(self, self_t, dim),
     self=lambda grad, self, dim, result: _logcumsumexp_backward(grad, self, result, dim))
 def _logcumsumexp(self, dim):
     if self.dtype.kind != "f":
@@ -797,6 +885,7 @@ def _exp(v):
 
 
 @op("LogsumexpBackward0", name="logsumexp",
+    result=lambda self_t, self, dim, keepdim: _logsumexp_jvp(self, self_t, dim, keepdim),
     self=lambda grad, self, dim, keepdim, result: unsqueeze_to(grad, self, dim, keepdim) *
     (self - unsqueeze_to(result, self, dim, keepdim)).exp())
 def _logsumexp(self, dim, keepdim):

@@ -28,13 +28,14 @@ def _positions(shape, stride, offset):
 
 # ---- flat gathers and scatters: the backward of views, indexing and resizing ------------------
 
-@op("TakeBackward0", name="take", self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
+@op("TakeBackward0", name="take", result="auto_linear", self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
 def take_flat(self, positions, shape=None):
     """The elements of contiguous(self) at flat ``positions``, shaped ``shape`` (default 1-D)."""
     return new_tensor(B.gather(self._buf(), positions), shape or (len(positions),), self.dtype)
 
 
-@op("IndexPutBackward0", name="index_put", grad_output=lambda grad, positions: take_flat(grad, positions))
+@op("IndexPutBackward0", name="index_put",
+    result="auto_linear", grad_output=lambda grad, positions: take_flat(grad, positions))
 def index_add_flat(grad_output, shape, positions):
     """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
     if len(set(positions)) == len(positions):
@@ -66,7 +67,7 @@ def _embed_op(node_name, name):
         B.scatter(buf, positions, src)
         return new_tensor(buf, tuple(shape), grad_output.dtype)
     embed.__name__ = name
-    return op(node_name, name=name, grad_output=lambda grad, positions: take_flat(grad, positions))(embed)
+    return op(node_name, name=name, result="auto_linear", grad_output=lambda grad, positions: take_flat(grad, positions))(embed)
 
 
 def _view_backward(view_geometry):
@@ -93,7 +94,7 @@ def _select_geometry(shape, stride, offset, dim, index):
 _select_backward = _embed_op("SelectBackwardBackward0", "select_backward")
 
 
-@op("SelectBackward0", name="select.int", self=lambda grad, self, dim, index: _select_backward(
+@op("SelectBackward0", name="select.int", result="auto_linear", self=lambda grad, self, dim, index: _select_backward(
     grad, self._shape, _view_backward(_select_geometry)(self._shape, dim, index)))
 def _select(self, dim, index):
     return _view(self, *_select_geometry(self._shape, self._stride, self._offset, dim, index))
@@ -130,7 +131,7 @@ def _clip_slice(start, end, size):
 _slice_backward = _embed_op("SliceBackwardBackward0", "slice_backward")
 
 
-@op("SliceBackward0", name="slice.Tensor", self=lambda grad, self, dim, start, end, step: _slice_backward(
+@op("SliceBackward0", name="slice.Tensor", result="auto_linear", self=lambda grad, self, dim, start, end, step: _slice_backward(
     grad, self._shape, _view_backward(_slice_geometry)(self._shape, dim, start, end, step)))
 def slice(self, dim, start, end, step):
     if step <= 0:
@@ -173,7 +174,7 @@ def _diagonal_geometry(shape, stride, offset, offset_diag, dim1, dim2):
 _diagonal_backward = _embed_op("DiagonalBackwardBackward0", "diagonal_backward")
 
 
-@op("DiagonalBackward0", name="diagonal", self=lambda grad, self, offset, dim1, dim2: _diagonal_backward(
+@op("DiagonalBackward0", name="diagonal", result="auto_linear", self=lambda grad, self, offset, dim1, dim2: _diagonal_backward(
     grad, self._shape, _view_backward(_diagonal_geometry)(self._shape, offset, dim1, dim2)))
 def _diagonal(self, offset, dim1, dim2):
     return _view(self, *_diagonal_geometry(self._shape, self._stride, self._offset, offset, dim1, dim2))
@@ -187,7 +188,15 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-@op("AliasBackward0", name="alias", self=lambda grad: grad)
+@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", self=lambda grad: grad)
+def _fw_primal(self, level):
+    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent
+    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``)."""
+    return _view(self, self._shape, self._stride)
+
+
+@op("AliasBackward0", name="alias",
+    result=lambda self_t: self_t, self=lambda grad: grad)
 def alias(self):
     return _view(self, self._shape, self._stride)
 
@@ -204,7 +213,7 @@ def _unfold_geometry(shape, stride, offset, dim, size, step):
             stride[:dim] + (stride[dim] * step,) + stride[dim + 1:] + (stride[dim],), offset)
 
 
-@op("UnfoldBackwardBackward0", name="unfold_backward",
+@op("UnfoldBackwardBackward0", name="unfold_backward", result="auto_linear",
     grad_in=lambda grad, dim, size, step: unfold(grad, dim, size, step))
 def _unfold_backward(grad_in, input_sizes, dim, size, step):
     """grad_in's windows added back onto input_sizes (overlapping windows add up)."""
@@ -212,7 +221,7 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
     return index_add_flat.forward(grad_in.contiguous(), tuple(input_sizes), positions)
 
 
-@op("UnfoldBackward0", name="unfold", self=lambda grad, self, dim, size, step: _unfold_backward(
+@op("UnfoldBackward0", name="unfold", result="auto_linear", self=lambda grad, self, dim, size, step: _unfold_backward(
     grad, self._shape, dim, size, step))
 def _unfold(self, dim, size, step):
     return _view(self, *_unfold_geometry(self._shape, self._stride, self._offset, dim, size, step))
@@ -262,7 +271,7 @@ def _as_strided_geometry(self, size, stride, storage_offset):
     return (self._shape, self._stride, self._offset), size, stride, offset
 
 
-@op("AsStridedBackward0", name="as_strided", self=_as_strided_backward)
+@op("AsStridedBackward0", name="as_strided", result="auto_linear", self=_as_strided_backward)
 def _as_strided(self, geometry, size, stride, storage_offset):
     return _view(self, size, stride, storage_offset)
 
@@ -272,7 +281,7 @@ def as_strided(input, size, stride, storage_offset=None):
     return _as_strided(input, *_as_strided_geometry(input, size, stride, storage_offset))
 
 
-@op("AsStridedBackward1", name="as_strided_", self=_as_strided_backward)
+@op("AsStridedBackward1", name="as_strided_", result="auto_linear", self=_as_strided_backward)
 def _as_strided_inplace(self, geometry, size, stride, storage_offset):
     return _view(self, size, stride, storage_offset)
 
@@ -332,7 +341,7 @@ def _checked_resize(self, shape):
 
 # ---- dims: unsqueeze, squeeze, permute, transpose ------------------------------------------
 
-@op("UnsqueezeBackward0", name="unsqueeze", self=lambda grad, dim: grad.squeeze(dim))
+@op("UnsqueezeBackward0", name="unsqueeze", result="auto_linear", self=lambda grad, dim: grad.squeeze(dim))
 def _unsqueeze(self, dim):
     shape, stride = list(self._shape), list(self._stride)
     new_stride = shape[dim] * stride[dim] if dim < len(shape) else 1
@@ -358,22 +367,22 @@ def _unsqueeze_dims(grad, self, dims):
     return grad
 
 
-@op("SqueezeBackward0", name="squeeze", self=lambda grad, self: grad.reshape(self._shape))
+@op("SqueezeBackward0", name="squeeze", result="auto_linear", self=lambda grad, self: grad.reshape(self._shape))
 def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", name="squeeze.dim", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", name="squeeze.dims", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
+@op("SqueezeBackward2", name="squeeze.dims", result="auto_linear", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
 def _squeeze_dims(self, dims):
     return _squeezed(self, dims)
 
 
-@op("SqueezeBackward4", name="squeeze_.dim", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def squeeze_inplace_dim(self, dim):
     """matmul's squeeze of a 1-D operand's dim (PyTorch squeezes in place: SqueezeBackward4)."""
     return _squeezed(self, (dim,))
@@ -389,7 +398,7 @@ def squeeze(self, dim=None):
     return _squeeze_dim(self, d) if self.dim() else _squeeze_dim(self, 0)
 
 
-@op("PermuteBackward0", name="permute", self=lambda grad, dims: grad.permute(_inverse(dims)))
+@op("PermuteBackward0", name="permute", result="auto_linear", self=lambda grad, dims: grad.permute(_inverse(dims)))
 def _permute(self, dims):
     return _view(self, [self._shape[d] for d in dims], [self._stride[d] for d in dims])
 
@@ -420,7 +429,7 @@ def _swap(seq, a, b):
     return seq
 
 
-@op("TransposeBackward0", name="transpose.int", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+@op("TransposeBackward0", name="transpose.int", result="auto_linear", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 def _transpose(self, dim0, dim1):
     return _view(self, _swap(self._shape, dim0, dim1), _swap(self._stride, dim0, dim1))
 
@@ -439,7 +448,7 @@ def transpose(self, dim0, dim1):
 # methods then give self the view's geometry and history. Squeezes get the input's shape as
 # an argument: self's own shape changes.
 
-@op("TransposeBackward1", name="transpose_", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+@op("TransposeBackward1", name="transpose_", result="auto_linear", self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 def _transpose_inplace(self, dim0, dim1):
     return _transpose.forward(self, dim0, dim1)
 
@@ -458,14 +467,14 @@ def transpose_inplace(self, dim0, dim1):
     return _transpose_inplace(self, wrap_dim(dim0, n), wrap_dim(dim1, n)) if self._shape else alias(self)
 
 
-@op("TBackward1", name="t_", self=lambda grad: grad.t())
+@op("TBackward1", name="t_", result="auto_linear", self=lambda grad: grad.t())
 def t_inplace(self):
     if self.dim() > 2:
         raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.dim()}D")
     return _t.forward(self)
 
 
-@op("UnsqueezeBackward1", name="unsqueeze_", self=lambda grad, dim: grad.squeeze(dim))
+@op("UnsqueezeBackward1", name="unsqueeze_", result="auto_linear", self=lambda grad, dim: grad.squeeze(dim))
 def _unsqueeze_inplace(self, dim):
     return _unsqueeze.forward(self, dim)
 
@@ -474,17 +483,17 @@ def unsqueeze_inplace(self, dim):
     return _unsqueeze_inplace(self, wrap_dim(dim, self.dim() + 1))
 
 
-@op("SqueezeBackward3", name="squeeze_", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward3", name="squeeze_", result="auto_linear", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_all_inplace(self, shape):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward4", name="squeeze_.dim", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_dim_inplace(self, dim, shape):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward5", name="squeeze_.dims", self=lambda grad, shape: grad.reshape(shape))
+@op("SqueezeBackward5", name="squeeze_.dims", result="auto_linear", self=lambda grad, shape: grad.reshape(shape))
 def _squeeze_dims_inplace(self, dims, shape):
     return _squeezed(self, dims)
 
@@ -498,7 +507,7 @@ def squeeze_inplace(self, dim=None):
     return _squeeze_dim_inplace(self, wrap_dim(dim, n), self._shape)
 
 
-@op("TBackward0", name="t", self=lambda grad: grad.t())
+@op("TBackward0", name="t", result="auto_linear", self=lambda grad: grad.t())
 def _t(self):
     if self.dim() < 2:
         return _view(self, self._shape, self._stride)
@@ -576,7 +585,7 @@ def movedim(self, source, destination):
 
 # ---- expand, repeat -------------------------------------------------------------------------
 
-@op("ExpandBackward0", name="expand", self=lambda grad, self: grad.sum_to_size(self._shape))
+@op("ExpandBackward0", name="expand", result="auto_linear", self=lambda grad, self: grad.sum_to_size(self._shape))
 def _expand(self, sizes):
     lead = len(sizes) - self.dim()
     shape, stride = [0] * len(sizes), [0] * len(sizes)
@@ -617,7 +626,7 @@ def expand_as(self, other):
     return expand(self, other._shape)
 
 
-@op("RepeatBackward0", name="repeat", self=lambda grad, self, repeats: _repeat_backward(grad, self._shape, repeats))
+@op("RepeatBackward0", name="repeat", result="auto_linear", self=lambda grad, self, repeats: _repeat_backward(grad, self._shape, repeats))
 def _repeat(self, repeats):
     lead = len(repeats) - self.dim()
     padded = (1,) * lead + self._shape
@@ -709,7 +718,7 @@ def _view_strides(old_shape, old_stride, new_shape):
     return tuple(new_stride)
 
 
-@op("ViewBackward0", name="view", self=lambda grad, self: grad.reshape(self._shape))
+@op("ViewBackward0", name="view", result="auto_linear", self=lambda grad, self: grad.reshape(self._shape))
 def _view_op(self, shape):
     stride = _view_strides(self._shape, self._stride, shape)
     if stride is None:
@@ -736,7 +745,7 @@ def view_as(self, other):
     return view(self, other._shape)
 
 
-@op("UnsafeViewBackward0", name="_unsafe_view", self=lambda grad, self: grad.reshape(self._shape))
+@op("UnsafeViewBackward0", name="_unsafe_view", result="auto_linear", self=lambda grad, self: grad.reshape(self._shape))
 def _unsafe_view(self, shape):
     return _view(self, shape, contiguous_strides(shape))
 

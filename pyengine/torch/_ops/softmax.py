@@ -6,7 +6,7 @@ from .._aten import loss as exact_loss
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from ._helpers import from_values, new_tensor, type_name, wrap_dim
-from .reduction import _exp, _max_of, _round_fn, _rows, exact_along, max_ndim, moved_back
+from .reduction import _exp, _logsumexp_jvp, _max_of, _round_fn, _rows, exact_along, max_ndim, moved_back
 
 _float32 = _dtype.float32
 
@@ -35,6 +35,7 @@ def _softmax_rows(x, dim, log):
 
 
 @op("SoftmaxBackward0", name="_softmax",
+    result=lambda self_t, self, dim, result: result * (self_t - _logsumexp_jvp(self, self_t, [dim], True)),
     self=lambda grad, dim, result: (grad - (grad * result).sum(dim, True)) * result)
 def _softmax(self, dim):
     if self.dtype is _float32 and self._shape:
@@ -43,6 +44,7 @@ def _softmax(self, dim):
 
 
 @op("LogSoftmaxBackwardDataBackward0", name="_log_softmax_backward_data",
+    result=lambda grad_output_t, output_t, grad_output, output, dim: _log_softmax_backward(grad_output_t, output, dim) - output_t * output.exp() * grad_output.sum(dim, True),
     grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, True),
     output=lambda grad, grad_output, output, dim: -grad_output.sum(dim, True) * output.exp() * grad)
 def _log_softmax_backward(grad_output, output, dim):
@@ -56,7 +58,8 @@ def _log_softmax_backward(grad_output, output, dim):
         return grad_output - output.exp() * grad_output.sum(dim, True)
 
 
-@op("LogSoftmaxBackward0", name="_log_softmax", self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
+@op("LogSoftmaxBackward0", name="_log_softmax",
+    result=lambda self_t, self, dim: self_t - _logsumexp_jvp(self, self_t, [dim], True), self=lambda grad, dim, result: _log_softmax_backward(grad, result, dim))
 def _log_softmax(self, dim):
     if self.dtype is _float32 and self._shape:
         return exact_along(exact_loss.log_softmax, self, dim)

@@ -10,8 +10,9 @@ from ._helpers import from_values, new_tensor, wrap_dim
 from .creation import zeros
 from .joining import cat, stack
 from .shape import _inverse, narrow, select
-from .reduction import (_amax, _amax_backward, _amin, _check_dim_nonempty, _evenly_distribute, _greater, _is_nan,
-                        _less, _rows, _select_backward_values, max_ndim, reduced_dims)
+from .reduction import (_amax, _amax_backward, _amaxamin_jvp, _amin, _check_dim_nonempty, _evenly_distribute,
+                        _evenly_read_jvp, _gather_keepdim, _greater, _is_nan, _less, _rows, _select_backward_values,
+                        max_ndim, reduced_dims)
 
 # this module defines torch.sort/median/mode ...; Python's max and min at hand
 builtins_max, builtins_min = _builtins.max, _builtins.min
@@ -57,7 +58,8 @@ def _sort_backward(grad, self, dim, indices):
     return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
 
 
-@op("SortBackward0", name="sort", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+@op("SortBackward0", name="sort",
+    result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True), self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _sort(self, dim, descending):
     return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
 
@@ -72,7 +74,8 @@ def argsort(input, dim=-1, descending=False, stable=False):
     return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
 
 
-@op("TopkBackward0", name="topk", self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
+@op("TopkBackward0", name="topk",
+    result=lambda self_t, dim, result: self_t.gather(dim, result[1]), self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _topk(self, k, dim, largest, sorted):
     def best(row):
         vals, idx = _sorted_row(row, largest)
@@ -101,7 +104,8 @@ def _median_row(row):
     return value, last
 
 
-@op("MedianBackward0", name="median", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("MedianBackward0", name="median",
+    result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result), self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def _median_all(self):
     flat = self._flat()
     if not flat:
@@ -109,7 +113,8 @@ def _median_all(self):
     return from_values([_median_row(flat)[0]], (), self.dtype)
 
 
-@op("MedianBackward1", name="median.dim", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("MedianBackward1", name="median.dim",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _median_dim(self, dim, keepdim):
     return return_types.median(_keep(self, dim, keepdim, _along(
@@ -159,12 +164,14 @@ def _first_of_equivalent(n):
     return order[first]
 
 
-@op("NanmedianBackward0", name="nanmedian", self=lambda grad, self, result: _evenly_distribute(grad, self, result))
+@op("NanmedianBackward0", name="nanmedian",
+    result=lambda self_t, self, result: _evenly_read_jvp(self_t, self, result), self=lambda grad, self, result: _evenly_distribute(grad, self, result))
 def _nanmedian_all(self):
     return from_values([_nanmedian_row(self._flat())[0] if self.numel() else math.nan], (), self.dtype)
 
 
-@op("NanmedianBackward1", name="nanmedian.dim", self=lambda grad, self, dim, keepdim, result:
+@op("NanmedianBackward1", name="nanmedian.dim",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result:
     _select_backward_values(grad, self, dim, keepdim, result[1]))
 def _nanmedian_dim(self, dim, keepdim):
     return return_types.nanmedian(_keep(self, dim, keepdim, _along(
@@ -185,7 +192,8 @@ def _mode_row(row):
     return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
 
 
-@op("ModeBackward0", name="mode", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("ModeBackward0", name="mode",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _mode(self, dim, keepdim):
     return return_types.mode(_keep(self, dim, keepdim, _along(self, dim, _mode_row, out_len=1)))
@@ -259,12 +267,14 @@ def _cum_extreme_backward(grad, self, dim, indices):
 
 
 @op("CummaxBackward0", name="cummax",
+    result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True),
     self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummax(self, dim):
     return _cum_extreme(self, dim, _greater, "cummax")
 
 
 @op("CumminBackward0", name="cummin",
+    result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True),
     self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummin(self, dim):
     return _cum_extreme(self, dim, _less, "cummin")
@@ -286,7 +296,8 @@ def _aminmax_backward(grads, self, dim, keepdim, result):
     return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-@op("AminmaxBackward0", name="aminmax", self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
+@op("AminmaxBackward0", name="aminmax",
+    result=lambda self_t, self, dim, keepdim, result: (_amaxamin_jvp(self, self_t, result[0], dim, keepdim), _amaxamin_jvp(self, self_t, result[1], dim, keepdim)), self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
     grads, self, dim, keepdim, result))
 def _aminmax(self, dim, keepdim):
     return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
@@ -297,7 +308,8 @@ def aminmax(input, *, dim=None, keepdim=False):
     return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
 
 
-@op("KthvalueBackward0", name="kthvalue", self=lambda grad, self, dim, keepdim, result: _select_backward_values(
+@op("KthvalueBackward0", name="kthvalue",
+    result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _kthvalue(self, k, dim, keepdim):
     def kth(row):

@@ -77,7 +77,7 @@ def _erfcx(x, r):
     return r(twice_exp - _erfcx_interval(-x, r))
 
 
-@op("SpecialErfcxBackward0", name="special_erfcx",
+@op("SpecialErfcxBackward0", name="special_erfcx", result="auto_element_wise",
     self=lambda grad, self, result: (2.0 * self * result - 2.0 / math.sqrt(math.pi)) * grad)
 def erfcx(self):
     """torch.special.erfcx: exp(x**2) * erfc(x)."""
@@ -94,7 +94,7 @@ def _log_ndtr(x, r):
     return r(math.log1p(r(-r(math.erfc(t)) / 2)))
 
 
-@op("SpecialLogNdtrBackward0", name="special_log_ndtr",
+@op("SpecialLogNdtrBackward0", name="special_log_ndtr", result="auto_element_wise",
     self=lambda grad, self, result: grad / math.sqrt(2 * math.pi) * (result + self.pow(2) / 2).neg().exp())
 def log_ndtr(self):
     """torch.special.log_ndtr: the log of the standard normal CDF."""

@@ -164,7 +164,8 @@ def _fft(x, roots, stride):
     return out
 
 
-@op("ViewAsRealBackward0", name="_stft_real", self=_stft_backward)
+@op("ViewAsRealBackward0", name="_stft_real",
+    result="auto_linear", self=_stft_backward)
 def _stft_real(self, onesided, normalized, squeeze):
     """The DFT of each windowed frame of ``self`` (batch, frames, n_fft) as PyTorch's
     stft(..., return_complex=False) lays it out: (batch, bins, frames, 2), real and imaginary

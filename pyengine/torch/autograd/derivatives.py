@@ -16,17 +16,29 @@ all output gradients, and get ``result`` as the tuple; only floating outputs get
 A formula for a list-of-tensors input (``cat(tensors)``) returns one gradient per element.
 Formulas are written with ordinary tensor operations, so with
 ``create_graph=True`` they are recorded too and higher derivatives follow.
+
+The forward-mode (tangent) formula is ``result=``, as in ``derivatives.yaml``: ``"auto_element_wise"``
+(the backward formulas with the tangent in place of ``grad``: an element-wise op's Jacobian is
+diagonal), ``"auto_linear"`` (the forward itself applied to the tangents: a linear op is its own
+derivative), or a function of the inputs' tangents ``self_t``, ``other_t`` ..., the forward's
+arguments by name, and ``result`` (see ``dual``).
 """
 import re
 from operator import itemgetter
 from types import FunctionType
 
-from . import graph as _graph
+from . import dual as _dual, graph as _graph
 from .graph import (FREED_MESSAGE, PACKED, Node, gradient_edge, saved_hooks, shared_output_nrs, _sequence,
                     _shared_nrs)
 from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
+
+# torch.func's vmap puts its dispatcher here while a vmap runs (torch._functorch.vmap): every
+# declared op then asks it first, ``hook(op, positional args, keyword-only args)``, and returns
+# what it gives unless that is NotImplemented (no batched argument: the op runs as it is).
+TRANSFORM_HOOK = [None]
+TRANSFORM_DEPTH = [0]  # how many torch.func transforms are running (custom Functions must then have setup_context)
 
 INFERENCE_SAVE_MESSAGE = (
     "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
@@ -38,13 +50,16 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
-    def __init__(self, name, node_name, params, formulas, forward):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None):
         self.name = name
+        self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
         self.inputs = tuple(formulas)             # differentiable parameters, in order
         self.input_positions = tuple(params.index(i) for i in self.inputs)
         self.formulas = tuple(formulas.values())
         arg_names = [_arg_names(f) for f in self.formulas]
+        self.formula_names = tuple(arg_names)
+        self.tangent_names = _arg_names(tangent) if callable(tangent) else None
         needed = {a for args in arg_names for a in args} - {"grad", "grads"}
         # what is saved: forward arguments by position, then the result if asked for
         self.saved = tuple(p for p in params if p in needed)
@@ -351,10 +366,11 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
-    entries), and the public forms it is bound as.
+    entries), its forward-mode formula ``result`` (see the module's docstring), and the public
+    forms it is bound as.
 
     ``forms`` lists the public names, space-separated: ``torch`` (``torch.mul``), ``Tensor``
     (the method ``x.mul``), ``Tensor_`` (the in-place method ``x.mul_``), ``torch_`` (its
@@ -365,13 +381,14 @@ def op(node_name=None, *, name=None, forms="", **formulas):
 
     def decorate(forward):
         if node_name is None:
-            declared = forward
+            declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward)
+                           formulas, forward, result)
             d.op_name = name
             TABLE[forward.__name__] = d
-            declared = _recording_call(forward, d)
+            declared = d.call = _recording_call(forward, d)
+            d.positional_count = forward.__code__.co_argcount
             declared.__doc__ = forward.__doc__
             declared.forward = forward
             declared.derivative = d
@@ -393,6 +410,40 @@ def _expand_forms(forms, base):
     return tuple(shorthand.get(form, form) for form in forms.split())
 
 
+def _dispatching_call(forward):
+    """An op without a derivative entry, wrapped only to ask TRANSFORM_HOOK first, with forward's own
+    signature (see _recording_call, whose generated code it shares when forward has no *args)."""
+    if type(forward) is not FunctionType:  # the legacy tensor classes (torch.FloatTensor)
+        return forward
+    if not forward.__code__.co_flags & (_VARARGS | _VARKEYWORDS):
+        return _recording_call(forward, None)
+    # *args or **kwargs: this op's own wrapper, generated the same way
+    code = forward.__code__
+    positional = list(code.co_varnames[:code.co_argcount])
+    keyword_only = list(code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount])
+    _, var_positional, var_keyword = parameters(forward)
+    header = positional + ([f"*{var_positional}"] if var_positional else ["*"] if keyword_only else []) + \
+        keyword_only + ([f"**{var_keyword}"] if var_keyword else [])
+    args = positional + ([f"*{var_positional}"] if var_positional else [])
+    kwargs = [f"{n!r}: {n}" for n in keyword_only] + ([f"**{var_keyword}"] if var_keyword else [])
+    passed = args + [f"{n}={n}" for n in keyword_only] + ([f"**{var_keyword}"] if var_keyword else [])
+    source = "\n".join([
+        f"def {forward.__name__}({', '.join(header)}):",
+        "    if _hook[0] is not None:",
+        f"        result = _hook[0](__op, ({''.join(a + ', ' for a in args)}), {{{', '.join(kwargs)}}})",
+        "        if result is not NotImplemented:",
+        "            return result",
+        f"    return __forward({', '.join(passed)})"])
+    namespace = {"__forward": forward, "_hook": TRANSFORM_HOOK}
+    exec(compile(source, f"{__file__}:{forward.__name__}", "exec"), namespace)
+    call = namespace[forward.__name__]
+    call.__defaults__, call.__kwdefaults__ = forward.__defaults__, forward.__kwdefaults__
+    call.__doc__, call.__module__, call.__qualname__ = forward.__doc__, forward.__module__, forward.__qualname__
+    namespace["__op"] = call
+    call.forward = forward
+    return call
+
+
 def _recording_call(forward, d, as_operand=None):
     """``forward`` wrapped to record a node of ``d`` when grad mode is on, with forward's own
     signature. Every op of every program goes through this wrapper, so it is generated with
@@ -409,26 +460,32 @@ def _recording_call(forward, d, as_operand=None):
         raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
-    key = (code.co_argcount, keyword_only, as_operand is not None)
+    key = (code.co_argcount, keyword_only, as_operand is not None, d is not None)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
     namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
-                 "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand}
+                 "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
+                 "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
+                 "_hook": TRANSFORM_HOOK}
     # the template's code with forward's parameter names (its bytecode reads locals by position);
     # named as a file of the engine, so that tracebacks and warnings see an engine frame
     code = template.replace(co_varnames=names + template.co_varnames[len(names):], co_name=name,
                             co_qualname=name, co_filename=f"{__file__}:{name}")
     call = FunctionType(code, namespace, name, forward.__defaults__)
     call.__kwdefaults__ = forward.__kwdefaults__
+    namespace["__op"] = call
+    call.forward = forward  # what torch.func's batching rules are keyed by
+    if d is None:
+        call.__doc__, call.__module__, call.__qualname__ = forward.__doc__, forward.__module__, forward.__qualname__
     return call
 
 
 _TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
 
 
-def _recording_template(count, keyword_only, operator):
+def _recording_template(count, keyword_only, operator, records=True):
     positional = [f"arg{i}" for i in range(count)]
     names = positional + list(keyword_only)
     header = positional + (["*", *keyword_only] if keyword_only else [])
@@ -440,10 +497,31 @@ def _recording_template(count, keyword_only, operator):
                   f"        {other} = _as_operand({other})",
                   f"        if {other} is NotImplemented:",
                   f"            return NotImplemented"]
-    lines += [f"    result = __forward({', '.join(passed)})",
-              "    if _grad_mode['enabled']:",
-              f"        _record(__derivative, ({''.join(n + ', ' for n in names)}), result)",
-              "    return result"]
+    lines += ["    if _hook[0] is not None:",
+              f"        result = _hook[0](__op, ({''.join(n + ', ' for n in positional)}), "
+              f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
+              "        if result is not NotImplemented:",
+              "            return result"]
+    if not records:  # an op without a derivative entry: only the hook
+        lines += [f"    return __forward({', '.join(passed)})"]
+    else:
+        args = f"({''.join(n + ', ' for n in names)})"
+        # inside a dual level (forward AD): the forward runs with tangents off, then the op's
+        # tangent formula gives the result's tangent
+        lines += ["    if _dual['active']:",
+                  "        _dual['active'] = False",
+                  "        try:",
+                  f"            result = __forward({', '.join(passed)})",
+                  "        finally:",
+                  "            _dual['active'] = True",
+                  "        if _grad_mode['enabled']:",
+                  f"            _record(__derivative, {args}, result)",
+                  f"        _record_tangent(__derivative, {args}, result)",
+                  "        return result"]
+        lines += [f"    result = __forward({', '.join(passed)})",
+                  "    if _grad_mode['enabled']:",
+                  f"        _record(__derivative, {args}, result)",
+                  "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
 

@@ -1,8 +1,8 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
-from .derivatives import SavedTensor
-from .grad_mode import _state as _grad_mode
+from .grad_mode import _forward_state, _state as _grad_mode
+from .derivatives import SavedTensor, TRANSFORM_DEPTH, TRANSFORM_HOOK
 
 
 class FunctionCtx:
@@ -10,6 +10,10 @@ class FunctionCtx:
 
     def save_for_backward(self, *tensors):
         self._to_save = tensors
+
+    def save_for_forward(self, *tensors):
+        """What ``jvp`` reads as ``ctx.saved_tensors`` (forward AD)."""
+        self._to_save_forward = tensors
 
     def mark_non_differentiable(self, *tensors):
         self._non_differentiable = {id(t) for t in tensors}
@@ -20,8 +24,13 @@ class FunctionCtx:
     def set_materialize_grads(self, value):
         self.materialize_grads = value
 
+    _to_save_forward = ()
+    _in_jvp = False
+
     @property
     def saved_tensors(self):
+        if self._in_jvp:
+            return tuple(self._to_save_forward)
         if self._released:
             raise RuntimeError(FREED_MESSAGE)
         return tuple(t.unpack(self) if t.__class__ is SavedTensor else t for t in self._to_save)
@@ -98,6 +107,19 @@ class Function(metaclass=FunctionMeta):
     vjp = backward
 
     @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+
+    generate_vmap_rule = False  # True: under vmap, forward and backward run on batched tensors
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """A Function's batching rule: (outputs, out_dims) for inputs with their batch dims in_dims."""
+        raise NotImplementedError("To use autograd.Function with vmap, you must either override the vmap "
+                                  "staticmethod or set generate_vmap_rule=True.")
+
+    @staticmethod
     def setup_context(ctx, inputs, output):
         """PyTorch 2's style: a Function that overrides this has a forward without ctx, and
         saves what backward needs here, from the inputs and the output."""
@@ -105,7 +127,13 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        from .._tensor import Tensor
+        if TRANSFORM_DEPTH[0]:  # inside torch.func transforms
+            if cls.setup_context is Function.setup_context:
+                raise RuntimeError(SETUP_CONTEXT_MESSAGE)
+            if TRANSFORM_HOOK[0] is not None:  # vmap: the Function's own vmap rule or a generated one
+                result = TRANSFORM_HOOK[0](custom_function_apply, (cls,) + args, kwargs)
+                if result is not NotImplemented:
+                    return result
         node = cls._backward_cls.__new__(cls._backward_cls)
         node._extras = None
         node._sequence_nr = next(_sequence)
@@ -120,7 +148,8 @@ class Function(metaclass=FunctionMeta):
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
 
         prev = _grad_mode["enabled"]
-        _grad_mode["enabled"] = False
+        dual = _forward_state["active"]
+        _grad_mode["enabled"] = _forward_state["active"] = False  # forward AD too: jvp gives the tangents
         try:
             if cls.setup_context is Function.setup_context:
                 outputs = cls.forward(node, *args, **kwargs)
@@ -129,35 +158,82 @@ class Function(metaclass=FunctionMeta):
                 cls.setup_context(node, args, outputs)
         finally:
             _grad_mode["enabled"] = prev
-
-        if not (prev and any(node.needs_input_grad)):
+            _forward_state["active"] = dual
+        if dual and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            outputs = _record_outputs(cls, node, args, kwargs, outputs, prev)
+            _apply_jvp(cls, node, args, outputs)  # after: jvp may read the outputs with their history
             return outputs
-        node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
-        single = not isinstance(outputs, tuple)
-        outs = (outputs,) if single else outputs
-        # an input returned as it is comes back as a view of it (the input keeps its own history)
-        returned = {id(a) for a in args if isinstance(a, Tensor)} - set(node._dirty) - set(node._non_differentiable)
-        if any(id(o) in returned for o in outs):
-            outs = tuple(o._view_of(o._shape, o._stride, o._offset) if id(o) in returned else o for o in outs)
-            outputs = outs[0] if single else outs
-        node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
-        nr = 0
-        for o in outs:
-            if not isinstance(o, Tensor):
-                continue
-            if id(o) not in node._non_differentiable:
-                o.grad_fn = node
-                o._output_nr = nr
-                o.requires_grad = True
-            nr += 1
-        if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
-            hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None
-            output_ids = {id(o) for o in outs}
-            node._to_save = tuple(_saved_tensor(t, id(t) in output_ids, hooks) if isinstance(t, Tensor) else t
-                                  for t in node._to_save)
-        if _graph.recorder is not None:
-            _graph.recorder.record_function(node, cls, args, kwargs, outputs)
-        return outs[0] if single else outs
+        return _record_outputs(cls, node, args, kwargs, outputs, prev)
+
+
+def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
+    """Make ``node`` the grad_fn of the outputs when an input requires grad."""
+    if not (grad_enabled and any(node.needs_input_grad)):
+        return outputs
+    tensor_positions = node._tensor_positions
+    node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
+    single = not isinstance(outputs, tuple)
+    outs = (outputs,) if single else outputs
+    # an input returned as it is comes back as a view of it (the input keeps its own history)
+    returned = {id(a) for a in args if isinstance(a, Tensor)} - set(node._dirty) - set(node._non_differentiable)
+    if any(id(o) in returned for o in outs):
+        outs = tuple(o._view_of(o._shape, o._stride, o._offset) if id(o) in returned else o for o in outs)
+        outputs = outs[0] if single else outs
+    node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
+    nr = 0
+    for o in outs:
+        if not isinstance(o, Tensor):
+            continue
+        if id(o) not in node._non_differentiable:
+            o.grad_fn = node
+            o._output_nr = nr
+            o.requires_grad = True
+        nr += 1
+    if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
+        hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None
+        output_ids = {id(o) for o in outs}
+        node._to_save = tuple(_saved_tensor(t, id(t) in output_ids, hooks) if isinstance(t, Tensor) else t
+                              for t in node._to_save)
+    if _graph.recorder is not None:
+        _graph.recorder.record_function(node, cls, args, kwargs, outputs)
+    return outs[0] if single else outs
+
+
+SETUP_CONTEXT_MESSAGE = (
+    "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, ...), it must "
+    "override the setup_context staticmethod. For more details, please see "
+    "https://pytorch.org/docs/main/notes/extending.func.html")
+
+
+def custom_function_apply(cls, *args, **kwargs):
+    """``cls.apply`` as one op: what vmap's batching rule for custom Functions is keyed by."""
+    return cls.apply(*args, **kwargs)
+
+
+def _apply_jvp(cls, ctx, args, outputs):
+    """Forward AD through a custom Function: its ``jvp`` gets one tangent per input (zeros for a
+    tensor without one, None for a non-tensor) and returns one per output."""
+    from . import dual
+    tangents = [(a._fw_grad if a._fw_grad is not None else a.new_zeros(a._shape)) if isinstance(a, Tensor)
+                else None for a in args]
+    ctx._in_jvp = True
+    _forward_state["active"] = False
+    try:
+        result = cls.jvp(ctx, *tangents)
+    finally:
+        ctx._in_jvp = False
+        _forward_state["active"] = True
+    outs = outputs if isinstance(outputs, tuple) else (outputs,)
+    result = result if isinstance(result, tuple) else (result,)
+    if len(result) != len(outs):
+        raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
+                           f"{len(outs)} but got {len(result)})")
+    for o, t in zip(outs, result):
+        if isinstance(o, Tensor) and t is not None:
+            dual.set_tangent(o, t)
+
+
+from .._tensor import Tensor  # noqa: E402  (the tensor module imports the autograd package)
 
 
 class InplaceFunction(Function):

@@ -78,13 +78,96 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     return _finish(outputs, create_graph, out_tuple), _finish(jv, create_graph, out_tuple)
 
 
+def _jacfwd(func, inputs, strict, vectorize):
+    """The Jacobian in forward mode: the tangents of func's outputs for each standard basis tangent
+    of the inputs. PyTorch runs the basis through one vmap-ed call of func; here func runs once
+    per basis tangent, and the columns are assembled as PyTorch assembles the batch."""
+    from . import forward_ad as fwAD
+    from .._ops.creation import zeros_like
+    from .._ops.joining import stack
+    if strict:
+        raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and `strategy=\"forward-mode\"` are "
+                           "not supported together (yet). Please either set `strict=False` or "
+                           "`strategy=\"reverse-mode\"`.")
+    if not vectorize:
+        raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+                                  "only implemented for `vectorize=True`.")
+    inputs, in_tuple = _as_tuple(inputs)
+    columns, outputs, out_tuple = [], None, False
+    for k, x in enumerate(inputs):
+        for i in range(x.numel()):
+            with fwAD.dual_level():
+                duals = []
+                for j, inp in enumerate(inputs):
+                    tangent = zeros_like(inp).reshape(-1)
+                    if j == k:
+                        tangent[i] = 1
+                    duals.append(fwAD.make_dual(inp, tangent.view_as(inp)))
+                outs, out_tuple = _as_tuple(func(*duals))
+                unpacked = [fwAD.unpack_dual(o) for o in outs]
+                outputs = [u.primal for u in unpacked]
+                columns.append([u.tangent if u.tangent is not None else zeros_like(u.primal) for u in unpacked])
+    rows = []
+    for n, out in enumerate(outputs):
+        batched = stack([column[n] for column in columns])  # the basis tangents along dim 0, as vmap's
+        blocks = [jac.permute(*range(1, jac.dim()), 0).reshape(tuple(out.shape) + tuple(x.shape))
+                  for jac, x in zip(batched.split([x.numel() for x in inputs]), inputs)]
+        rows.append(blocks)
+    # PyTorch's _tuple_postprocess: lists stay lists where both sides are tuples
+    if not in_tuple:
+        rows = tuple(blocks[0] for blocks in rows)
+    return rows if out_tuple else rows[0]
+
+
+def _jacrev_vectorized(inputs, in_tuple, outputs, out_tuple, create_graph):
+    """vectorize=True: every output element's vjp in one backward pass over a batch of basis vectors
+    (autograd.grad's is_grads_batched), assembled as PyTorch assembles it."""
+    from .._ops.creation import zeros, zeros_like
+    numels = [o.numel() for o in outputs]
+    total = sum(numels)
+    basis, start = [], 0
+    for n in numels:  # PyTorch's _construct_standard_basis_for: the identity cut into one block per output
+        block = zeros((total, n), dtype=outputs[0].dtype)
+        for i in range(n):
+            block[start + i, i] = 1
+        basis.append(block)
+        start += n
+    flat = tuple(o.reshape(-1) for o in outputs)
+    wanted = [i for i, o in enumerate(flat) if o.requires_grad]
+    if wanted:
+        vj = list(autograd_grad(tuple(flat[i] for i in wanted), inputs, tuple(basis[i] for i in wanted),
+                                retain_graph=True, create_graph=create_graph, allow_unused=True,
+                                is_grads_batched=True))
+    else:
+        vj = [None] * len(inputs)
+    vj = [zeros_like(x).expand((total,) + tuple(x.shape)) if g is None else g for g, x in zip(vj, inputs)]
+    per_input = [[jac.view(tuple(o.shape) + tuple(x.shape)) for jac, o in zip(g.split(numels, dim=0), outputs)]
+                 for g, x in zip(vj, inputs)]
+    rows = [tuple(blocks[j] if create_graph else blocks[j].detach() for blocks in per_input)
+            for j in range(len(outputs))]
+    rows = [row if in_tuple else row[0] for row in rows]
+    return tuple(rows) if out_tuple else rows[0]
+
+
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     from .._ops.creation import zeros, zeros_like
     from .._ops.joining import stack
+    if strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function '
+                             'has more outputs than inputs, "forward-mode" tends to be more performant. Otherwise, '
+                             'prefer to use "reverse-mode".')
+    if strategy == "forward-mode":
+        if create_graph:
+            raise NotImplementedError("torch.autograd.functional.jacobian: `create_graph=True` and "
+                                      "`strategy=\"forward-mode\"` are not supported together (yet). Please either "
+                                      "set `create_graph=False` or `strategy=\"reverse-mode\"`.")
+        return _jacfwd(func, inputs, strict, vectorize)
     with enable_grad():
         inputs, in_tuple = _as_tuple(inputs)
         inputs = _prepare(inputs, create_graph)
         outputs, out_tuple = _as_tuple(func(*inputs))
+        if vectorize:
+            return _jacrev_vectorized(inputs, in_tuple, outputs, out_tuple, create_graph)
         rows = []
         for out in outputs:
             flat = out.reshape(-1)
@@ -114,9 +197,11 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
         return out
 
     def gradient(*xs):
+        if outer_jacobian_strategy == "forward-mode":  # forward-over-reverse: the dual inputs require grad
+            xs = tuple(x.requires_grad_(True) for x in xs)
         return jacobian(single_output, xs if in_tuple else xs[0], create_graph=True)
 
-    return jacobian(gradient, inputs, create_graph=create_graph)
+    return jacobian(gradient, inputs, create_graph=create_graph, vectorize=vectorize, strategy=outer_jacobian_strategy)
 
 
 def vhp(func, inputs, v=None, create_graph=False, strict=False):

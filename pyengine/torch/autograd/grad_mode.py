@@ -5,6 +5,9 @@ import functools
 from .._process import per_process
 
 _state = per_process("torch.set_grad_enabled", {"enabled": True, "inference": False, "multithreading": True, "grad_layout_policy": True})
+# forward AD (autograd.dual): "active" while a dual level is entered and no op's forward, tangent
+# formula or custom Function's forward runs; "level" is the entered level (-1: none)
+_forward_state = per_process("torch.autograd.forward_ad", {"active": False, "level": -1})
 
 
 def is_grad_enabled():

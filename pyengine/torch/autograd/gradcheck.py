@@ -67,6 +67,47 @@ def _analytical_jacobians(outputs, inputs):
     return jac
 
 
+def _forward_jacobians(func, inputs, outputs):
+    """jac[out][inp] from forward AD: one jvp per basis tangent of each differentiable input (the
+    others get zero tangents), as gradcheck's check_forward_ad computes it."""
+    from . import forward_ad as fwAD
+    from .._ops.creation import tensor, zeros_like
+    diff = _differentiable(inputs)
+    jac = [[None] * len(inputs) for _ in outputs]
+    for k in diff:
+        columns = []
+        for i in range(inputs[k].numel()):
+            with fwAD.dual_level():
+                args = list(inputs)
+                for m in diff:
+                    tangent = zeros_like(inputs[m])
+                    if m == k:
+                        tangent.view(-1)[i] = 1
+                    args[m] = fwAD.make_dual(inputs[m].detach(), tangent)
+                column = []
+                for out in _as_tuple(func(*args)):
+                    t = fwAD.unpack_dual(out).tangent
+                    column.append(t.reshape(-1).tolist() if t is not None else [0.0] * out.numel())
+                columns.append(column)
+        for j, out in enumerate(outputs):
+            jac[j][k] = tensor([[column[j][r] for column in columns] for r in range(out.numel())], dtype=out.dtype)
+    return jac
+
+
+def _compare(numerical, analytical, outputs, inputs, atol, rtol, raise_exception, mode):
+    for j in range(len(outputs)):
+        for k in _differentiable(inputs):
+            num, ana = numerical[j][k], analytical[j][k]
+            close = all(abs(a - n) <= atol + rtol * abs(n)
+                        for a, n in zip(ana.reshape(-1).tolist(), num.reshape(-1).tolist()))
+            if not close:
+                if not raise_exception:
+                    return False
+                raise GradcheckError(f"Jacobian {mode}mismatch for output {j} with respect to input {k},\n"
+                                     f"numerical:{num}\nanalytical:{ana}\n")
+    return True
+
+
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
               nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False,
               check_batched_grad=False, check_batched_forward_grad=False, check_forward_ad=False,
@@ -78,17 +119,12 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                           "or complex. This check will likely fail if all the inputs are not of double "
                           "precision floating point or complex. ", UserWarning, stacklevel=2)
     outputs, numerical = _numerical_jacobians(func, inputs, eps)
-    analytical = _analytical_jacobians(outputs, inputs)
-    for j in range(len(outputs)):
-        for k in _differentiable(inputs):
-            num, ana = numerical[j][k], analytical[j][k]
-            close = all(abs(a - n) <= atol + rtol * abs(n)
-                        for a, n in zip(ana.reshape(-1).tolist(), num.reshape(-1).tolist()))
-            if not close:
-                if not raise_exception:
-                    return False
-                raise GradcheckError(f"Jacobian mismatch for output {j} with respect to input {k},\n"
-                                     f"numerical:{num}\nanalytical:{ana}\n")
+    if check_backward_ad and not _compare(numerical, _analytical_jacobians(outputs, inputs), outputs, inputs, atol,
+                                          rtol, raise_exception, ""):
+        return False
+    if check_forward_ad and not _compare(numerical, _forward_jacobians(func, inputs, outputs), outputs, inputs,
+                                         atol, rtol, raise_exception, "computed with forward mode "):
+        return False
     return True
 
 

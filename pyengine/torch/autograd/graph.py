@@ -500,6 +500,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
 
 
+BATCHED_GRAD = [None]  # torch._functorch.eager_transforms.batched_grad (the package root installs it)
+
+
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     outputs = _as_tuple(outputs)
@@ -509,6 +512,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
     if allow_unused is None:
         allow_unused = materialize_grads
+    if is_grads_batched:  # dim 0 of each grad_output is a batch: torch.func's vmap runs the backward batched
+        return BATCHED_GRAD[0](outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+                               materialize_grads)
     for i, t in enumerate(inputs):
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")

@@ -11,20 +11,26 @@ import weakref
 
 from .. import _tensor
 from . import graph as _graph
+from .grad_mode import _forward_state
 from .graph import AccumulateGrad
 
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
 MAX_STEPS = 20000  # backward steps a Recorder keeps per backward call
+MAX_DUAL_TENSORS = 2000  # tensors given a tangent (forward AD) a Recorder keeps per run
 KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
 
 
 def describe(value):
-    """A tensor (or any saved value) as the view shows it: shape, dtype, a short value."""
+    """A tensor (or any saved value) as the view shows it: shape, dtype, a short value, and a dual
+    tensor's tangent (forward AD) with the level it belongs to, as ``unpack_dual`` gives it."""
     if not isinstance(value, _tensor.Tensor):
         return {"repr": repr(value)}
     info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
         info["value"] = value.detach().tolist()
+    tangent = value._fw_grad
+    if tangent is not None and _forward_state["level"] >= 0:
+        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": _forward_state["level"]}
     return info
 
 
@@ -137,6 +143,17 @@ def export_graph(*tensors, names=None, recorder=None):
             "edges": [{"from": a, "to": b, "slot": slot, "input_nr": nr} for a, b, slot, nr in edges]}
 
 
+def export_tangents(recorder, names=None):
+    """The dual tensors of a recorded run, in the order they got their tangents: each one's
+    description (with ``tangent``: value, ``repr`` and ``level``) and its variable name if it has one."""
+    names = names or {}
+    entries = []
+    for ref, described in recorder.dual_tensors:
+        tensor = ref()
+        entries.append({"label": names.get(id(tensor)) if tensor is not None else None, "tensor": described})
+    return entries
+
+
 class Made:
     """How one node was made: the op's forward (``call``), its arguments, a description of its
     (first) output at that time, and the stack of modules whose forward was running."""
@@ -169,6 +186,8 @@ class Recorder:
         self.made = weakref.WeakKeyDictionary()
         self.backward_calls = collections.deque(maxlen=KEPT_BACKWARD_CALLS)
         self.module_names = {}  # id(module) -> its name in the learner's program (the app sets it)
+        # forward AD: each tensor given a tangent, in order: (weak reference, description then)
+        self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
         self._modules = []  # the modules whose forward is running, outermost first
         self._handles = []
 
@@ -220,6 +239,15 @@ class Recorder:
             k += isinstance(arg, _tensor.Tensor)
         self.made[node] = Made(function, _constants_only(node, args, slots), kwargs, outputs, tuple(self._modules),
                                slots)
+
+    def record_tangent(self, tensor):
+        """``tensor`` was given a tangent (autograd.dual): noted with it, and the node that made it
+        shows it too (its output was described before the tangent was computed)."""
+        described = describe(tensor)
+        self.dual_tensors.append((weakref.ref(tensor), described))
+        made = self.made.get(tensor.grad_fn) if tensor.grad_fn is not None else None
+        if made is not None and tensor._output_nr == 0:
+            made.output = described
 
     def begin_backward(self, root_edges, grad_roots):
         self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],

@@ -9,6 +9,7 @@ from .._backend import backend as B
 from . import graph as _graph
 from .graph import FREED_MESSAGE, PACKED, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
+from .dual import commit_tangent
 
 
 def check_inplace(self):
@@ -121,6 +122,8 @@ def commit_inplace(self, result):
         _graph.mutation_contexts[0].before_write(self)
     B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
     self._storage.version += 1
+    if result._fw_grad is not None:
+        commit_tangent(self, result)
     if node is None:
         return self
     base = self._base if self._is_view else None

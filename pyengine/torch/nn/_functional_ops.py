@@ -22,7 +22,7 @@ from . import functional as F
 
 # ---- shrinkage ------------------------------------------------------------------------------
 
-@op("SoftshrinkBackward0", name="softshrink", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
+@op("SoftshrinkBackward0", name="softshrink", result="auto_element_wise", self=lambda grad, self, lambd: grad * (self.abs() > lambd))
 def _softshrink(self, lambd):
     with no_grad():
         return where(self > lambd, self - lambd, where(self < -lambd, self + lambd, self * 0))
@@ -34,7 +34,7 @@ def softshrink(input, lambd=0.5):
     return _softshrink(input, lambd)
 
 
-@op("HardshrinkBackward0", name="hardshrink", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
+@op("HardshrinkBackward0", name="hardshrink", result="auto_element_wise", self=lambda grad, self, lambd: grad * ((self > lambd) | (self < -lambd)))
 def _hardshrink(self, lambd):
     with no_grad():
         return where((self > lambd) | (self < -lambd), self, zeros_like(self))
@@ -81,7 +81,7 @@ def _unshuffled(x, r):
     return y.reshape(*batch, c * r * r, h // r, w // r)
 
 
-@op("PixelShuffleBackward0", name="pixel_shuffle", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
+@op("PixelShuffleBackward0", name="pixel_shuffle", result="auto_linear", self=lambda grad, upscale_factor: pixel_unshuffle(grad, upscale_factor))
 def _pixel_shuffle(self, upscale_factor):
     with no_grad():
         return _shuffled(self, upscale_factor).contiguous()
@@ -98,7 +98,7 @@ def pixel_shuffle(input, upscale_factor):
     return _pixel_shuffle(input, upscale_factor)
 
 
-@op("PixelUnshuffleBackward0", name="pixel_unshuffle", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
+@op("PixelUnshuffleBackward0", name="pixel_unshuffle", result="auto_linear", self=lambda grad, downscale_factor: pixel_shuffle(grad, downscale_factor))
 def _pixel_unshuffle(self, downscale_factor):
     with no_grad():
         return _unshuffled(self, downscale_factor).contiguous()
@@ -131,7 +131,8 @@ def _adaptive_max_backward(grad, self, result):
     return flat.scatter_add(1, indices.reshape(n * c, -1), grad.reshape(n * c, -1)).reshape(self.shape)
 
 
-@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d", self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
+@op("AdaptiveMaxPool2DBackward0", name="adaptive_max_pool2d",
+    result=lambda self_t, result: self_t.flatten(-2).gather(-1, result[1].flatten(-2)).view_as(result[1]), self=lambda grads, self, result: _adaptive_max_backward(grads[0], self, result))
 def _adaptive_max_pool2d(self, output_size):
     with no_grad():
         return _adaptive_max(self, output_size)
@@ -157,6 +158,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 # ---- transposed convolution -----------------------------------------------------------------
 
 @op("ConvolutionBackward0", name="convolution",
+    result=lambda input_t, weight_t, bias_t, input, weight, out_shape, stride, padding, dilation, groups: _conv_transpose(input_t, weight, bias_t, out_shape, stride, padding, dilation, groups) + _conv_transpose(input, weight_t, None, out_shape, stride, padding, dilation, groups),
     input=lambda grad, weight, stride, padding, dilation, groups: F._convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: F._conv_weight_backward(
@@ -219,7 +221,7 @@ __all__ = ["softshrink", "hardshrink", "rms_norm", "pixel_shuffle", "pixel_unshu
 
 # ---- channel shuffle ------------------------------------------------------------------------
 
-@op("ChannelShuffleBackward0", name="channel_shuffle",
+@op("ChannelShuffleBackward0", name="channel_shuffle", result="auto_linear",
     self=lambda grad, groups: channel_shuffle(grad, grad.shape[1] // groups))
 def _channel_shuffle(self, groups):
     b, c, *rest = self.shape
@@ -309,7 +311,7 @@ def _rrelu_backward(grad, self_or_result, noise, lower, upper, training):
     return F._leaky_relu_backward(grad, self_or_result, (lower + upper) / 2)
 
 
-@op("RreluWithNoiseBackward0", name="rrelu_with_noise",
+@op("RreluWithNoiseBackward0", name="rrelu_with_noise", result="auto_element_wise",
     self=lambda grad, self, noise, lower, upper, training: _rrelu_backward(grad, self, noise, lower, upper, training))
 def _rrelu_with_noise(self, noise, lower, upper, training):
     with no_grad():
@@ -317,6 +319,7 @@ def _rrelu_with_noise(self, noise, lower, upper, training):
 
 
 @op("RreluWithNoiseBackward1", name="rrelu_with_noise_",
+    result="auto_element_wise",
     self=lambda grad, noise, lower, upper, training, result: _rrelu_backward(grad, result, noise, lower, upper,
                                                                               training))
 def _rrelu_with_noise_saving_result(self, noise, lower, upper, training):

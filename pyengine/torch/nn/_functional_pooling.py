@@ -36,6 +36,7 @@ def _check_adaptive_input(name, input, nd, colon=""):
 
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool3DBackwardBackward0", name="_adaptive_avg_pool3d_backward",
+    result="auto_linear",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool3d(grad, tuple(grad_output.shape[-3:])),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool3d_backward(grad_output, self):
@@ -44,7 +45,7 @@ def _adaptive_avg_pool3d_backward(grad_output, self):
     return _from_kernel(acc, self._shape, self.dtype)
 
 
-@op("AdaptiveAvgPool3DBackward0", name="_adaptive_avg_pool3d",
+@op("AdaptiveAvgPool3DBackward0", name="_adaptive_avg_pool3d", result="auto_linear",
     self=lambda grad, self: _adaptive_avg_pool3d_backward(grad, self))
 def _adaptive_avg_pool3d(self, output_size):
     values = pool_nd.adaptive_avg_pool_nd(self._buf(), self.shape, _float32(self), output_size)
@@ -64,7 +65,7 @@ def _gather_from_planes(grad, indices, nd):
     return grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices)
 
 
-@op("AdaptiveMaxPool3DBackwardBackward0", name="adaptive_max_pool3d_backward",
+@op("AdaptiveMaxPool3DBackwardBackward0", name="adaptive_max_pool3d_backward", result="auto_linear",
     grad_output=lambda grad, indices: _gather_from_planes(grad, indices, 3),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_max_pool3d_backward(grad_output, self, indices):
@@ -73,6 +74,7 @@ def _adaptive_max_pool3d_backward(grad_output, self, indices):
 
 
 @op("AdaptiveMaxPool3DBackward0", name="adaptive_max_pool3d",
+    result=lambda self_t, result: self_t.flatten(-3).gather(-1, result[1].flatten(-3)).view_as(result[1]),
     self=lambda grads, self, result: _adaptive_max_pool3d_backward(grads[0], self, result[1]))
 def _adaptive_max_pool3d(self, output_size):
     values, indices = pool_nd.adaptive_max_pool_nd(self._buf(), self.shape, output_size)
@@ -121,7 +123,7 @@ def _max_unpool_op(nd):
         return _from_kernel(values, tuple(self.shape[:self.dim() - nd]) + tuple(output_size), self.dtype)
 
     forward.__name__ = f"_max_unpool{nd}d"  # its derivative-table key
-    return op(f"MaxUnpool{nd}DBackward0", name=f"max_unpool{nd}d",
+    return op(f"MaxUnpool{nd}DBackward0", name=f"max_unpool{nd}d", result="auto_linear",
               self=lambda grad, indices: _gather_from_planes(grad, indices, nd))(forward)
 
 
@@ -194,10 +196,11 @@ def _fractional_ops(nd):
 
     name = f"fractional_max_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
-    backward = op(f"FractionalMaxPool{nd}DBackwardBackward0", name=f"{name}_backward",
+    backward = op(f"FractionalMaxPool{nd}DBackwardBackward0", name=f"{name}_backward", result="auto_linear",
                   grad_output=lambda grad, indices: _gather_from_planes(grad, indices, nd),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"FractionalMaxPool{nd}DBackward0", name=name,
+              result=lambda self_t, result: _gather_from_planes(self_t, result[1], nd),
               self=lambda grads, self, result: backward(grads[0], self, result[1]))(forward)
 
 

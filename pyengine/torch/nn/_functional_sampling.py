@@ -45,7 +45,7 @@ def _affine_grid_backward(grad, size, align_corners):
     return base.transpose(1, 2).bmm(grad.reshape(n, points, len(size) - 2)).transpose(1, 2)
 
 
-@op("AffineGridGeneratorBackward0", name="affine_grid_generator",
+@op("AffineGridGeneratorBackward0", name="affine_grid_generator", result="auto_linear",
     theta=lambda grad, size, align_corners: _affine_grid_backward(grad, list(size), align_corners))
 def affine_grid_generator(theta, size, align_corners):
     size = list(size)

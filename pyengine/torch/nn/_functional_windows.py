@@ -43,7 +43,7 @@ def _im2col_positions(channels, size, kernel, dilation, padding, stride):
     return positions
 
 
-@op("Col2ImBackward0", name="col2im",
+@op("Col2ImBackward0", name="col2im", result="auto_linear",
     self=lambda grad, output_size, kernel_size, dilation, padding, stride: _im2col(
         grad, kernel_size, dilation, padding, stride))
 def _col2im(self, output_size, kernel_size, dilation, padding, stride):
@@ -57,7 +57,7 @@ def _col2im(self, output_size, kernel_size, dilation, padding, stride):
         return stack(images).reshape(n, channels, *output_size)
 
 
-@op("Im2ColBackward0", name="im2col",
+@op("Im2ColBackward0", name="im2col", result="auto_linear",
     self=lambda grad, self, kernel_size, dilation, padding, stride: _col2im(
         grad, tuple(self.shape[-2:]), kernel_size, dilation, padding, stride))
 def _im2col(self, kernel_size, dilation, padding, stride):

@@ -48,7 +48,7 @@ def _padding_op(node, name, mode, n):
         with no_grad():
             return _gathered(self, pad, mode)
     padded.__name__ = f"_{mode}_pad{n}d"  # the derivative table's key
-    return op(node, name=name, self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
+    return op(node, name=name, result="auto_linear", self=lambda grad, self, pad: _scattered(grad, self.shape, pad, mode))(padded)
 
 
 _PADDING_OPS = {(mode, n): _padding_op(f"{name}Pad{n}DBackward0", f"{name.lower()}_pad{n}d", mode, n)

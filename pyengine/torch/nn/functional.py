@@ -161,6 +161,7 @@ def _implicit_dim(name, ndim):
 
 
 @op("LeakyReluBackwardBackward0", name="leaky_relu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope),
     self=lambda grad: zeros_like(grad))
 def _leaky_relu_backward(grad_output, self, negative_slope):
@@ -168,7 +169,7 @@ def _leaky_relu_backward(grad_output, self, negative_slope):
         return _map(lambda g, x: g if x > 0 else g * negative_slope, grad_output, self)
 
 
-@op("LeakyReluBackward0", name="leaky_relu",
+@op("LeakyReluBackward0", name="leaky_relu", result="auto_element_wise",
     self=lambda grad, self, negative_slope: _leaky_relu_backward(grad, self, negative_slope))
 def _leaky_relu(self, negative_slope):
     with no_grad():
@@ -186,7 +187,8 @@ def _leaky_relu_grad_from_result(grad, negative_slope, result):
     return _leaky_relu_backward(grad, result, negative_slope)
 
 
-@op("LeakyReluBackward1", name="leaky_relu_", self=_leaky_relu_grad_from_result)
+@op("LeakyReluBackward1", name="leaky_relu_",
+    result="auto_element_wise", self=_leaky_relu_grad_from_result)
 def _leaky_relu_saving_result(self, negative_slope):
     return _leaky_relu.forward(self, negative_slope)
 
@@ -202,6 +204,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 # self_or_result < 0 (PyTorch's elu_double_backward); from the result (the in-place forms):
 # elu' = (result + alpha * scale) * input_scale there.
 @op("EluBackwardBackward0", name="elu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, coefs, is_result, self_or_result: _elu_backward(grad, coefs, is_result, self_or_result),
     self_or_result=lambda grad, grad_output, coefs, is_result, self_or_result: (
         grad * grad_output * coefs[2] if is_result
@@ -239,22 +242,24 @@ def _grad_from_result(grad, coefs, result):
     return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward0", name="elu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _elu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("EluBackward1", name="elu_", self=_grad_from_result)
+@op("EluBackward1", name="elu_",
+    result="auto_element_wise", self=_grad_from_result)
 def _elu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward0", name="celu", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
+@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
 def _celu(self, coefs):
     return _elu_values(self, coefs)
 
 
-@op("CeluBackward1", name="celu_", self=_grad_from_result)
+@op("CeluBackward1", name="celu_",
+    result="auto_element_wise", self=_grad_from_result)
 def _celu_saving_result(self, coefs):
     return _elu_values(self, coefs)
 
@@ -280,7 +285,7 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 # PyTorch's kernels: plain float32 arithmetic, reproduced op by op
-@op("HardsigmoidBackward0", name="hardsigmoid",
+@op("HardsigmoidBackward0", name="hardsigmoid", result="auto_element_wise",
     self=lambda grad, self: grad.masked_fill(((self > -3) & (self < 3)).logical_not(), 0)
     * (1.0 / 6.0))
 def _hardsigmoid(self):
@@ -297,7 +302,7 @@ def _hardswish_backward(grad, self):
     return where(self <= -3, 0.0, where(self < 3, inside, grad))
 
 
-@op("HardswishBackward0", name="hardswish", self=_hardswish_backward)
+@op("HardswishBackward0", name="hardswish", result="auto_element_wise", self=_hardswish_backward)
 def _hardswish(self):
     with no_grad():
         return self * (self + 3).clamp(0, 6) / 6
@@ -308,6 +313,7 @@ def hardswish(input, inplace=False):
 
 
 @op("LogSigmoidBackwardBackward0", name="log_sigmoid_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self: _log_sigmoid_backward(grad, self),
     self=lambda grad, grad_output, self: -grad * grad_output * self.sigmoid() * (-self).sigmoid())
 def _log_sigmoid_backward(grad_output, self):
@@ -315,7 +321,8 @@ def _log_sigmoid_backward(grad_output, self):
         return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
 
 
-@op("LogSigmoidBackward0", name="log_sigmoid_forward", self=lambda grad, self: _log_sigmoid_backward(grad, self))
+@op("LogSigmoidBackward0", name="log_sigmoid_forward",
+    result="auto_element_wise", self=lambda grad, self: _log_sigmoid_backward(grad, self))
 def _logsigmoid(self):
     with no_grad():
         return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
@@ -330,7 +337,7 @@ def _mish_backward(grad, self):
     return grad * (t + self * self.sigmoid() * (1 - t * t))
 
 
-@op("MishBackward0", name="mish", self=_mish_backward)
+@op("MishBackward0", name="mish", result="auto_element_wise", self=_mish_backward)
 def _mish(self):
     with no_grad():
         return _map(lambda x: x * math.tanh(math.log1p(_exp(x)) if x < 20 else x), self)
@@ -346,7 +353,8 @@ def _glu_backward(grad, self, dim):
     return cat([grad * s, grad * a * s * (1 - s)], dim)
 
 
-@op("GluBackward0", name="glu", self=_glu_backward)
+@op("GluBackward0", name="glu",
+    result=lambda self_t, self, dim: _glu_jvp(self_t, self, dim), self=_glu_backward)
 def _glu(self, dim):
     with no_grad():
         a, b = self.chunk(2, dim)
@@ -364,6 +372,7 @@ def glu(input, dim=-1):
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
 @op("HardtanhBackwardBackward0", name="hardtanh_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val),
     self=lambda grad: zeros_like(grad))
 def _hardtanh_backward(grad_output, self, min_val, max_val):
@@ -371,7 +380,7 @@ def _hardtanh_backward(grad_output, self, min_val, max_val):
         return grad_output.masked_fill(((self > min_val) & (self < max_val)).logical_not(), 0)
 
 
-@op("HardtanhBackward0", name="hardtanh",
+@op("HardtanhBackward0", name="hardtanh", result="auto_element_wise",
     self=lambda grad, self, min_val, max_val: _hardtanh_backward(grad, self, min_val, max_val))
 def _hardtanh(self, min_val, max_val):
     with no_grad():
@@ -386,7 +395,7 @@ def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
-@op("ThresholdBackward0", name="threshold",
+@op("ThresholdBackward0", name="threshold", result="auto_element_wise",
     self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def _threshold(self, threshold, value):
     with no_grad():
@@ -395,6 +404,7 @@ def _threshold(self, threshold, value):
 
 # PyTorch's in-place form saves a copy of the input (its formula reads self, not the result)
 @op("ThresholdBackward1", name="threshold_",
+    result="auto_element_wise",
     self=lambda grad, threshold, original: threshold_backward(grad, original, threshold))
 def _threshold_saving_input(self, threshold, value, original):
     return _threshold.forward(self, threshold, value)
@@ -421,6 +431,7 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
 
 
 @op("PreluKernelBackward0", name="_prelu_kernel",
+    result="auto_element_wise",
     self=lambda grad, self, weight: where(self > 0, grad, weight * grad),
     weight=lambda grad, self: where(self > 0, 0.0, self * grad))
 def _prelu_kernel(self, weight):
@@ -481,6 +492,7 @@ def _gelu_second_derivative(x, approximate):
 
 
 @op("GeluBackwardBackward0", name="gelu_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, approximate: _gelu_backward(grad, self, approximate),
     self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
 def _gelu_backward(grad_output, self, approximate):
@@ -488,7 +500,7 @@ def _gelu_backward(grad_output, self, approximate):
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
 
-@op("GeluBackward0", name="gelu", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
+@op("GeluBackward0", name="gelu", result="auto_element_wise", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
         return _map(lambda x: _gelu_value(x, approximate), self)
@@ -513,7 +525,7 @@ def _silu_backward(grad, self):
     return _map(lambda g, x: g * _sigmoid_value(x) * (1 + x * (1 - _sigmoid_value(x))), grad, self)
 
 
-@op("SiluBackward0", name="silu", self=_silu_backward)
+@op("SiluBackward0", name="silu", result="auto_element_wise", self=_silu_backward)
 def _silu(self):
     with no_grad():
         return _map(lambda x: x * _sigmoid_value(x), self)
@@ -534,6 +546,7 @@ def _softplus_second_derivative(self, beta, threshold):
 
 
 @op("SoftplusBackwardBackward0", name="softplus_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold),
     self=lambda grad, grad_output, self, beta, threshold: grad * grad_output * _softplus_second_derivative(
         self, beta, threshold))
@@ -542,7 +555,7 @@ def _softplus_backward(grad_output, self, beta, threshold):
         return _map(lambda g, x: g if x * beta > threshold else g * _sigmoid_value(x * beta), grad_output, self)
 
 
-@op("SoftplusBackward0", name="softplus",
+@op("SoftplusBackward0", name="softplus", result="auto_element_wise",
     self=lambda grad, self, beta, threshold: _softplus_backward(grad, self, beta, threshold))
 def _softplus(self, beta, threshold):
     with no_grad():
@@ -559,8 +572,12 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if not training or p == 0 or input.numel() == 0:
         return input
     from .. import _random
-    mask = _random.dropout_mask(_random.default_generator, input.numel(), p, input.dtype)
-    mask = _new(mask, input._shape, input.dtype)
+    from .._random_ops import RANDOMNESS_HOOK
+    shape = input._shape if RANDOMNESS_HOOK[0] is None else RANDOMNESS_HOOK[0](input._shape)  # under vmap
+    mask = _random.dropout_mask(_random.default_generator, math.prod(shape), p, input.dtype)
+    mask = _new(mask, shape, input.dtype)
+    if RANDOMNESS_HOOK[0] is not None:
+        mask = RANDOMNESS_HOOK[0](None, batched=mask)
     return input.mul_(mask) if inplace else input * mask
 
 
@@ -637,6 +654,7 @@ def _mse_loss_backward(grad, self, target, reduction):
 
 # the target's gradient is the input's with the two swapped, as in PyTorch's derivatives.yaml
 @op("MseLossBackward0", name="mse_loss",
+    result=lambda self_t, target_t, self, target, reduction: _reduce(_mse_loss_backward(self_t, self, target, "none") + _mse_loss_backward(target_t, target, self, "none"), reduction),
     self=_mse_loss_backward,
     target=lambda grad, self, target, reduction: _mse_loss_backward(grad, target, self, reduction))
 def _mse_loss(self, target, reduction):
@@ -717,7 +735,8 @@ def _soft_margin_loss_backward(grad, self, target, reduction):
     return -norm * target * z / (1 + z) * grad
 
 
-@op("SoftMarginLossBackward0", name="soft_margin_loss", self=_soft_margin_loss_backward)
+@op("SoftMarginLossBackward0", name="soft_margin_loss",
+    result=lambda self_t, self, target, reduction: _reduce(_soft_margin_loss_backward(self_t, self, target, "none"), reduction), self=_soft_margin_loss_backward)
 def _soft_margin_loss(self, target, reduction):
     with no_grad():
         return _reduce((-self * target).exp().log1p(), reduction)
@@ -784,6 +803,7 @@ def _pointwise_loss_second_derivative(grad, self, target, reduction, inside):
 
 # the gradient reaches grad_output with self's shape; autograd sums it to the loss's shape
 @op("SmoothL1LossBackwardBackward0", name="smooth_l1_loss_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction,
                                                                                        beta),
     self=lambda grad, grad_output, self, target, reduction, beta: _smooth_l1_second_derivative(
@@ -803,6 +823,7 @@ def _smooth_l1_second_derivative(grad, self, target, reduction, beta):
 
 
 @op("SmoothL1LossBackward0", name="smooth_l1_loss",
+    result=lambda self_t, target_t, self, target, reduction, beta: _reduce(_smooth_l1_loss_backward(self_t, self, target, "none", beta) + _smooth_l1_loss_backward(target_t, target, self, "none", beta), reduction),
     self=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, self, target, reduction, beta),
     target=lambda grad, self, target, reduction, beta: _smooth_l1_loss_backward(grad, target, self, reduction,
                                                                                   beta))
@@ -820,6 +841,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 @op("HuberLossBackwardBackward0", name="huber_loss_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction,
                                                                                    delta),
     self=lambda grad, grad_output, self, target, reduction, delta: _pointwise_loss_second_derivative(
@@ -833,6 +855,7 @@ def _huber_loss_backward(grad_output, self, target, reduction, delta):
 
 
 @op("HuberLossBackward0", name="huber_loss",
+    result=lambda self_t, target_t, self, target, reduction, delta: _reduce(_huber_loss_backward(self_t, self, target, "none", delta) + _huber_loss_backward(target_t, target, self, "none", delta), reduction),
     self=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, self, target, reduction, delta),
     target=lambda grad, self, target, reduction, delta: _huber_loss_backward(grad, target, self, reduction, delta))
 def _huber_loss(self, target, reduction, delta):
@@ -870,6 +893,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
 
 # nll_loss is linear in self: the second derivative is zero, and grad_output's is nll_loss again
 @op("NllLossBackwardBackward0", name="nll_loss_backward",
+    result="auto_linear",
     grad_output=lambda grad, target, weight, reduction, ignore_index: _nll_loss_2d(grad, target, weight, reduction,
                                                                                     ignore_index),
     self=lambda grad: zeros_like(grad))
@@ -889,6 +913,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 
 
 @op("NllLossBackward0", name="nll_loss_forward",
+    result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_2d(self, target, weight, reduction, ignore_index):
@@ -897,6 +922,7 @@ def _nll_loss_2d(self, target, weight, reduction, ignore_index):
 
 
 @op("NllLoss2DBackward0", name="nll_loss2d_forward",
+    result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_nd(self, target, weight, reduction, ignore_index):
@@ -978,6 +1004,7 @@ _BCE_EPS = 1e-12  # keeps PyTorch's binary_cross_entropy gradients finite at p =
 
 # second derivatives as PyTorch's binary_cross_entropy_double_backward{,_grad_output,_target}
 @op("BinaryCrossEntropyBackwardBackward0", name="binary_cross_entropy_backward",
+    result="auto_element_wise",
     grad_output=lambda grad, self, target, weight, reduction: _weighted_mean(
         grad * (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)), weight, reduction, self.numel()),
     self=lambda grad, grad_output, self, target, weight, reduction: _weighted_mean(
@@ -1003,6 +1030,7 @@ def _binary_cross_entropy_target_backward(grad, self, weight, reduction):
 
 
 @op("BinaryCrossEntropyBackward0", name="binary_cross_entropy",
+    result=lambda self_t, target_t, self, target, weight, reduction: _reduce(_binary_cross_entropy_backward(self_t, self, target, weight, "none") + _binary_cross_entropy_target_backward(target_t, self, weight, "none"), reduction),
     self=lambda grad, self, target, weight, reduction: _binary_cross_entropy_backward(
         grad, self, target, weight, reduction),
     target=lambda grad, self, weight, reduction: _binary_cross_entropy_target_backward(grad, self, weight, reduction))
@@ -1070,6 +1098,7 @@ def _bce_with_logits_target_backward(grad, self, weight, pos_weight, reduction):
 
 
 @op("BinaryCrossEntropyWithLogitsBackward0", name="binary_cross_entropy_with_logits",
+    result=lambda self_t, target_t, self, target, weight, pos_weight, reduction: _reduce(_bce_with_logits_backward(self_t, self, target, weight, pos_weight, "none") + _bce_with_logits_target_backward(target_t, self, weight, pos_weight, "none"), reduction),
     self=_bce_with_logits_backward,
     target=_bce_with_logits_target_backward)
 def _bce_with_logits(self, target, weight, pos_weight, reduction):
@@ -1131,7 +1160,24 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
                         normalized_shape, self.dtype)
 
 
+def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
+    """Tangent of xhat * weight + bias (weight and bias optional, viewed to broadcast)."""
+    out = normalized_t if weight is None else normalized_t * view(weight)
+    if weight_t is not None:
+        out = out + xhat * view(weight_t)
+    if bias_t is not None:
+        out = out + view(bias_t)
+    return out
+
+
+def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, eps):
+    dims = _layer_norm_dims(input, normalized_shape)
+    xhat, rstd = _normalized(input, dims, eps)
+    return _affine_jvp(_normalized_input_grad(input_t, xhat, rstd, dims), xhat, weight, weight_t, bias_t)
+
+
 @op("NativeLayerNormBackward0", name="native_layer_norm",
+    result=_layer_norm_jvp,
     input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
@@ -1241,7 +1287,14 @@ def _batch_norm_bias_grad(grad):
     return _from_kernel(norm_kernels.channel_sums(grad._buf(), grad.shape), (grad.shape[1],), grad.dtype)
 
 
+def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var, weight, training, eps):
+    xhat, rstd = _batch_normalized(input, running_mean, running_var, training, eps)
+    normalized_t = _normalized_input_grad(input_t, xhat, rstd, _batch_norm_dims(input)) if training else input_t * rstd
+    return _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, lambda w: _per_channel(w, input))
+
+
 @op("NativeBatchNormBackward0", name="native_batch_norm",
+    result=_batch_norm_jvp,
     input=lambda grad, input, running_mean, running_var, weight, training, eps: _batch_norm_input_grad(
         grad, input, running_mean, running_var, weight, training, eps),
     weight=lambda grad, input, running_mean, running_var, training, eps: _batch_norm_weight_grad(
@@ -1285,7 +1338,23 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     return (grad * xhat).sum(_batch_norm_dims(input))
 
 
+def _group_norm_jvp(input_t, weight_t, bias_t, input, num_groups, weight, eps):
+    n = input.shape[0]
+    xhat, rstd = _normalized(input.reshape(n, num_groups, -1), (2,), eps)
+    normalized_t = _normalized_input_grad(input_t.reshape(n, num_groups, -1), xhat, rstd, (2,)).reshape(input.shape)
+    return _affine_jvp(normalized_t, xhat.reshape(input.shape), weight, weight_t, bias_t,
+                       lambda w: _per_channel(w, input))
+
+
+def _glu_jvp(self_t, self, dim):
+    a, b = self.chunk(2, dim)
+    a_t, b_t = self_t.chunk(2, dim)
+    s = b.sigmoid()
+    return a_t * s + a * s * (1 - s) * b_t
+
+
 @op("NativeGroupNormBackward0", name="native_group_norm",
+    result=_group_norm_jvp,
     input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
     weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
@@ -1335,7 +1404,7 @@ def _embedding_double_backward(grad, indices, padding_idx):
     return rows.view(tuple(indices.shape) + (-1,))
 
 
-@op("EmbeddingDenseBackwardBackward0", name="embedding_dense_backward",
+@op("EmbeddingDenseBackwardBackward0", name="embedding_dense_backward", result="auto_linear",
     grad_output=lambda grad, indices, padding_idx: _embedding_double_backward(grad, indices, padding_idx))
 def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     dim = grad_output.shape[-1]
@@ -1343,7 +1412,7 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
     return _from_kernel(acc, (num_weights, dim), grad_output.dtype)
 
 
-@op("EmbeddingBackward0", name="embedding",
+@op("EmbeddingBackward0", name="embedding", result="auto_linear",
     weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
                                                                                 padding_idx))
 def _embedding(weight, indices, padding_idx):
@@ -1385,6 +1454,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 # and in the other factor: their own gradients are a convolution and the other gradient again.
 # (PyTorch computes both in one convolution_backward op; its node has the same name.)
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
+    result=lambda grad_output_t, weight_t, grad_output, weight, input_shape, stride, padding, dilation, groups: _conv_input_backward(grad_output_t, weight, input_shape, stride, padding, dilation, groups) + _conv_input_backward(grad_output, weight_t, input_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
         grad, weight, None, stride, padding, dilation, groups),
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1396,6 +1466,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 
 
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
+    result=lambda grad_output_t, input_t, grad_output, input, weight_shape, stride, padding, dilation, groups: _conv_weight_backward(grad_output_t, input, weight_shape, stride, padding, dilation, groups) + _conv_weight_backward(grad_output, input_t, weight_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
         input, grad, None, stride, padding, dilation, groups),
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
@@ -1407,6 +1478,7 @@ def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dil
 
 
 @op("ConvolutionBackward0", name="convolution",
+    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, groups: _convolution(input_t, weight, bias_t, stride, padding, dilation, groups) + _convolution(input, weight_t, None, stride, padding, dilation, groups),
     input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
         grad, weight, input._shape, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
@@ -1466,13 +1538,19 @@ def _max_pool_ops(nd):
         with no_grad():
             return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
 
+    def window_max_tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
+        """Each window's maximum carries the tangent of the element it took."""
+        indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]
+        return self_t.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices)
+
     name = f"max_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
     # grad_output's gradient picks each window's maximum from the incoming gradient
-    backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward",
+    backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward", result="auto_linear",
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
     return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
+              result=window_max_tangent,
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
 
@@ -1514,11 +1592,11 @@ def _avg_pool_ops(nd):
 
     name = f"avg_pool{nd}d"
     backward.__name__, forward.__name__ = f"_{name}_backward", f"_{name}"  # their derivative-table keys
-    forward = op(f"AvgPool{nd}DBackward0", name=name,
+    forward = op(f"AvgPool{nd}DBackward0", name=name, result="auto_linear",
                  self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                  backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad,
                           divisor_override))(forward)
-    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward",
+    backward = op(f"AvgPool{nd}DBackwardBackward0", name=f"{name}_backward", result="auto_linear",
                   grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                   forward(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override),
                   self=lambda grad, self: zeros_like(self))(backward)
@@ -1563,6 +1641,7 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 # linear in self: the gradient for grad_output is the pooling itself
 @op("AdaptiveAvgPool2DBackwardBackward0", name="_adaptive_avg_pool2d_backward",
+    result="auto_linear",
     grad_output=lambda grad, grad_output: _adaptive_avg_pool2d(grad, tuple(grad_output.shape[-2:])),
     self=lambda grad, self: zeros_like(self))
 def _adaptive_avg_pool2d_backward(grad_output, self):
@@ -1572,7 +1651,7 @@ def _adaptive_avg_pool2d_backward(grad_output, self):
     return _from_kernel(acc, self._shape, self.dtype)
 
 
-@op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d",
+@op("AdaptiveAvgPool2DBackward0", name="_adaptive_avg_pool2d", result="auto_linear",
     self=lambda grad, self: _adaptive_avg_pool2d_backward(grad, self))
 def _adaptive_avg_pool2d(self, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
@@ -1606,12 +1685,12 @@ def _upsample_grad(grad, self, output_size, scales):
     return index_add_flat(grad.reshape(-1), self._shape, upsample_kernels.nearest_positions(self.shape, output_size, scales))
 
 
-@op("UpsampleNearest1DBackward0", name="upsample_nearest1d", self=_upsample_grad)
+@op("UpsampleNearest1DBackward0", name="upsample_nearest1d", result="auto_linear", self=_upsample_grad)
 def _upsample_nearest1d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
 
-@op("UpsampleNearest2DBackward0", name="upsample_nearest2d", self=_upsample_grad)
+@op("UpsampleNearest2DBackward0", name="upsample_nearest2d", result="auto_linear", self=_upsample_grad)
 def _upsample_nearest2d(self, output_size, scales):
     return _upsampled(self, output_size, scales)
 
@@ -1643,10 +1722,10 @@ def _linear_op(node, name):
             return _linear_values(self, output_size, scales, align_corners)
 
     backward.__name__, forward.__name__ = name + "_backward", name  # their derivative-table keys
-    backward = op(node + "BackwardBackward0", name=name.lstrip("_") + "_backward",
+    backward = op(node + "BackwardBackward0", name=name.lstrip("_") + "_backward", result="auto_linear",
                   grad_output=lambda grad, output_size, scales, align_corners: forward(
                       grad, output_size, scales, align_corners))(backward)
-    forward = op(node + "Backward0", name=name.lstrip("_"),
+    forward = op(node + "Backward0", name=name.lstrip("_"), result="auto_linear",
                  self=lambda grad, self, output_size, scales, align_corners: backward(
                      grad, self.shape, output_size, scales, align_corners))(forward)
     return forward
@@ -1704,6 +1783,7 @@ def upsample_bilinear(input, size=None, scale_factor=None):
 
 
 @op("ConstantPadNdBackward0", name="constant_pad_nd",
+    result=lambda self_t, pad: _constant_pad_nd(self_t, pad, 0),
     self=lambda grad, pad: _constant_pad_nd(grad, [-p for p in pad], 0))
 def _constant_pad_nd(self, pad, value):
     """self with pad[2i], pad[2i + 1] elements of value before and after dim -1-i (negative:

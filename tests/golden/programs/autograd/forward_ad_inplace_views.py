@@ -1,0 +1,50 @@
+import torch
+import torch.autograd.forward_ad as fwAD
+
+x = torch.tensor([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
+t = torch.tensor([[1.0, 0.0, 2.0], [-1.0, 0.5, 0.0]])
+with fwAD.dual_level():
+    d = fwAD.make_dual(x, t)
+    y = d.clone()
+    y.mul_(2).add_(d)  # in place: the tangent follows
+    print(y)
+    row = y[0]  # a view's tangent is the same view of the base's tangent
+    print(row)
+    row.exp_()
+    print(y)  # the base sees the view's in-place change, tangent too
+    z = torch.zeros(2, 3)
+    z[1] = d[0]  # a plain tensor written with a dual one becomes dual
+    print(z)
+    w = torch.zeros(4)
+    w[1:].copy_(d[1])
+    print(w)
+    u = torch.ones(3)
+    u.copy_(fwAD.make_dual(torch.tensor([1.0, 2.0, 3.0]), torch.ones(3, dtype=torch.float64)))
+    print(u)
+    v = d.clone()
+    v.t_()
+    print(v)
+    v.unsqueeze_(0)
+    print(v.shape, fwAD.unpack_dual(v).tangent.shape)
+    s = d.clone()
+    s[:, 1] = 7.0  # a number has no tangent: zero there
+    print(s)
+    m = d.clone()
+    m.masked_fill_(x < 0, 0.0)
+    print(m)
+    c = d.clone()
+    c.clamp_(min=0.0)
+    print(c)
+    q = d.clone()
+    q.zero_()
+    print(q)
+    e = d.clone().relu_()
+    print(e)
+    flat = d.reshape(-1)
+    print(flat, d.view(3, 2), d.transpose(0, 1).contiguous())
+    print(d.expand(2, 2, 3).sum(0))
+    print(d.unsqueeze(1).squeeze(), d.narrow(1, 1, 2), d.select(0, 1), d.diagonal())
+    print(d[d > 0], d[[1, 0]], d[:, [2, 0]])
+    idx = torch.tensor([[0, 2, 1]])
+    print(torch.zeros(2, 3).scatter(1, idx, d[:1]), d.index_select(1, torch.tensor([2, 0])))
+    print(torch.zeros(2, 3).index_add(1, torch.tensor([0, 0, 2]), d))
