@@ -660,14 +660,14 @@ class SavedTensor:
         self._requires_grad, self._output_nr = value.requires_grad, value._output_nr
         self._grad_fn = value.grad_fn  # for a saved output: the node itself (a cycle until it is freed)
         self._accumulator = value._accumulator if value.grad_fn is None and value.requires_grad else None
-        version = value._storage.version
+        version = value._version
         prev = _grad_mode["enabled"]
         _grad_mode["enabled"] = False  # PyTorch packs under no_grad
         try:
             self._packed = pack_hook(value)
         finally:
             _grad_mode["enabled"] = prev
-        if value._storage.version != version:
+        if value._version != version:
             raise RuntimeError(
                 "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
                 "cannot be modified by in-place operations as this can lead to unexpected side-effects. Please "
@@ -680,7 +680,7 @@ class SavedTensor:
             raise RuntimeError(FREED_MESSAGE)
         if self._unpack_hook is None:
             value = self._value
-            if value._storage.version != self._version:
+            if value._version != self._version:  # (_version: a vmap BatchedTensor has no storage of its own)
                 raise _version_error(value, self._version, node if self._is_output else value.grad_fn)
             return saved_output_alias(value, node) if self._is_output else value
         data = self._unpack_hook(self._packed)
@@ -716,7 +716,7 @@ def pack_saved(values, positions, result):
     for i in positions:
         value = values[i]
         if isinstance(value, Tensor):
-            saved = values[i] = SavedTensor(value, value._storage.version, value is result)
+            saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
 
