@@ -79,7 +79,8 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     ...styles,
   });
   const kernels = kernelsWasm();
-  const { engine, stdlib } = await compilePython(pythonTree(join(root, "pyengine")));
+  // The browser's numpy (browser_numpy/numpy) sits beside torch in the zip: importable as `numpy` only here.
+  const { engine, stdlib } = await compilePython({ ...pythonTree(join(root, "pyengine")), ...pythonTree(join(root, "browser_numpy")) });
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
     entryPoints: { worker: "app/worker.js" },

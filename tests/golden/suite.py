@@ -24,7 +24,6 @@ PYODIDE_RUNNER = os.path.join(REPO, "tests", "pyodide", "run_python.mjs")
 BACKENDS = ("numpy", "python", "pyodide")
 TIMEOUT_SECONDS = float(os.environ.get("GOLDEN_TIMEOUT", "1800"))
 HEADER = re.compile(r"^#\s*golden:\s*(.*)$")
-IMPORTS_NUMPY = re.compile(r"^\s*(?:import|from)\s+numpy\b", re.MULTILINE)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -62,18 +61,13 @@ class Corpus:
         return self._headers[name]
 
     def runs_on(self, name, backend):
-        """'requires=numpy' (from_numpy sharing memory with the array): the numpy backend only;
-        'requires=numpy-module' or an `import numpy`: both CPython backends, not Pyodide (no numpy here)."""
+        """'requires=numpy' (from_numpy sharing memory with the array): the numpy backend and Pyodide
+        (whose numpy is the browser's, browser_numpy/, sharing the engine's buffers), not the python
+        backend beside CPython's numpy (which copies); 'requires=numpy-module' or an `import numpy`: everywhere."""
         requires = self.headers(name).get("requires")
         if requires == "numpy":
-            return backend == "numpy"
-        if requires == "numpy-module" or self.imports_numpy(name):
-            return not backend.startswith("pyodide")
+            return backend == "numpy" or backend.startswith("pyodide")
         return True
-
-    def imports_numpy(self, name):
-        with open(os.path.join(self.programs_dir, name + ".py"), encoding="utf-8") as f:
-            return IMPORTS_NUMPY.search(f.read()) is not None
 
     def load_expected(self):
         if self._expected is None:

@@ -4,7 +4,8 @@
 //
 // * The repository root and the script's folder are mounted into Pyodide's file system at
 //   the same absolute paths as on the host (--mount adds more), so paths mean the same inside.
-// * <repo>/pyengine is first on sys.path, so `import torch` imports our engine.
+// * <repo>/pyengine and <repo>/browser_numpy are first on sys.path, so `import torch` imports our
+//   engine and `import numpy` the browser's numpy, as in the browser's worker (both in pyengine.zip).
 // * SCRIPT.py runs as __main__ with sys.argv = [SCRIPT.py, ...ARGS]; "-" or no script reads
 //   the program from stdin.
 // * stdout/stderr are forwarded byte for byte; the exit status is the script's (0, the code
@@ -52,8 +53,8 @@ function forward(stream) {
 const RUN_MAIN = `
 import runpy, sys, traceback
 
-def run_main(path, args, engine_dir):
-    sys.path.insert(0, engine_dir)
+def run_main(path, args, engine_dirs):
+    sys.path[:0] = [dir for dir in engine_dirs if dir not in sys.path]
     sys.argv = [path, *args]
     try:
         runpy.run_path(path, run_name="__main__")
@@ -84,7 +85,7 @@ async function main() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("PYENGINE_")));
 
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
-  const engineDir = resolve(repoRoot, "pyengine");
+  const engineDirs = [resolve(repoRoot, "pyengine"), resolve(repoRoot, "browser_numpy")];
   const boot = {
     loadPyodide,
     options: { indexURL: pyodideDir + "/", env },
@@ -98,7 +99,7 @@ async function main() {
         }
       }
     },
-    importEngine: snapshot ? `import sys; sys.path.insert(0, ${JSON.stringify(engineDir)}); import torch, torch.nn, torch.optim, torch.utils.data` : "",
+    importEngine: snapshot ? `import sys; sys.path[:0] = ${JSON.stringify(engineDirs)}; import torch, torch.nn, torch.optim, torch.utils.data` : "",
     kernelsWasm: env.PYENGINE_KERNELS === "0" ? null : kernelsWasm(),
   };
   let { pyodide, snapshot: made } = await bootEngine({ ...boot, makeSnapshot: snapshot });
@@ -122,7 +123,7 @@ async function main() {
     pyodide.FS.writeFile(path, source);
   }
   const runMain = pyodide.runPython(RUN_MAIN);
-  return runMain(path, pyodide.toPy(scriptArgs), engineDir);
+  return runMain(path, pyodide.toPy(scriptArgs), pyodide.toPy(engineDirs));
 }
 
 process.exitCode = await main();

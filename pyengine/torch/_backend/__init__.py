@@ -38,13 +38,16 @@ PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to
             "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN")
 
 import os
+import sys
 
 
 def _select():
     wanted = os.environ.get("PYENGINE_BACKEND", "").strip().lower()
     if wanted not in ("", "numpy", "python"):
         raise ImportError(f"PYENGINE_BACKEND must be 'numpy' or 'python', not {wanted!r}")
-    if wanted in ("", "numpy"):
+    # In the browser `numpy` is the learners' subset (browser_numpy/), not an array backend: it is
+    # not even imported here, so a program that never imports numpy never pays for it.
+    if wanted == "numpy" or wanted == "" and sys.platform != "emscripten":
         try:
             from . import numpy as chosen
             return chosen

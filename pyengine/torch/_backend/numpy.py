@@ -14,7 +14,10 @@ import functools
 from array import array
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
+
+if getattr(np, "BROWSER", False):
+    raise ImportError("the browser's numpy (browser_numpy/) is a subset for learners' programs, not an array backend")
+from numpy.lib.stride_tricks import as_strided  # noqa: E402
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \

@@ -63,14 +63,21 @@ def as_buffer(values, dtype):
 
 
 def from_ndarray(array_, dtype):
-    """A buffer of a numpy array's elements in row-major order (a copy)."""
+    """A buffer of a numpy array's elements in row-major order: the browser's numpy array's own
+    buffer when the array is all of it, contiguous (memory shared, as PyTorch shares it); else a copy."""
+    shared = getattr(array_, "_engine_buffer", None)
+    if shared is not None and shared() is not None:
+        return shared()
     return from_list(array_.reshape(-1).tolist(), dtype)
 
 
 def to_ndarray(buf, offset, shape, strides, dtype):
-    """A numpy array of the strided region (a copy: numpy cannot share an array.array's
-    strided memory here)."""
+    """A numpy array of the strided region: in the browser, its numpy's array over this very buffer
+    (memory shared, as PyTorch shares it); with CPython's numpy, a copy (numpy cannot share an
+    array.array's strided memory here)."""
     import numpy as np
+    if getattr(np, "BROWSER", False):
+        return np.ndarray._over_engine_buffer(buf, offset, shape, strides, dtype.name)
     return np.array(to_list(take(buf, offset, shape, strides), dtype),
                     dtype=dtype.name).reshape(shape)
 

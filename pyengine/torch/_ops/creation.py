@@ -30,6 +30,8 @@ def _infer(data):
         for p in parts:
             dtype = p[2] if dtype is None else (_promote_inferred(dtype, p[2]) if p[2] else dtype)
         return [v for p in parts for v in p[0]], (len(data),) + inner, dtype
+    if type(data).__module__ == "numpy" and hasattr(data, "dtype"):  # a numpy scalar keeps its dtype
+        return [data.item()], (), _NUMPY_DTYPES.get(str(data.dtype)) or _infer(data.item())[2]
     if isinstance(data, bool):
         return [data], (), _dtype.bool_
     if isinstance(data, int):

@@ -1,0 +1,106 @@
+"""numpy for the browser: a subset of numpy 2.x in pure Python over the engine's array.array buffers,
+printing byte for byte as numpy 2.x and drawing the legacy random API's numbers bit for bit.
+Present only in the browser's runtime (the build packs this folder into pyengine.zip); in CPython
+the tests import it under another name. Every name outside the subset raises NotImplementedError
+naming it, never a wrong answer."""
+from . import _print, random
+from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, generic, int8, int16,
+                    int32, int64, ndarray, uint8)
+from ._dtypes import promote_types
+from ._exceptions import AxisError
+from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
+                         percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
+                         column_stack, concatenate, copy, count_nonzero, cumsum, dot, empty, empty_like, expand_dims,
+                         eye, full, full_like, hstack, identity, inner, linspace, matmul, max, mean, meshgrid, min,
+                         moveaxis, ndim, nonzero, ones, ones_like, outer, prod, ravel, reshape, shape, size, split,
+                         squeeze, stack, std, sum, swapaxes, transpose, var, vstack, where, zeros, zeros_like)
+from ._print import (array2string, format_float_positional, format_float_scientific, get_printoptions,
+                     printoptions, set_printoptions)
+from ._ufuncs import (abs, absolute, add, arccos, arcsin, arctan, arctan2, bitwise_and, bitwise_or, bitwise_xor,
+                      broadcast_shapes, broadcast_to, ceil, cos, cosh, divide, equal, exp, expm1, fabs, floor,
+                      floor_divide, greater, greater_equal, hypot, invert, isfinite, isinf, isnan, less, less_equal,
+                      log, log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
+                      mod, multiply, negative, not_equal, positive, power, reciprocal, remainder, rint, sign, sin,
+                      sinh, sqrt, square, subtract, tan, tanh, true_divide, trunc, ufunc)
+
+__version__ = "2.4.6"
+BROWSER = True  # this numpy is the browser's subset (the engine's backends check it)
+
+pi = 3.141592653589793
+e = 2.718281828459045
+inf = float("inf")
+nan = float("nan")
+newaxis = None
+bool = bool_
+double = float64
+single = float32
+half = float16
+int_ = intp = int64
+ubyte = uint8
+byte = int8
+short = int16
+
+
+def _method(fn):
+    return lambda self, *args, **kwargs: fn(self, *args, **kwargs)
+
+
+for _name, _fn in dict(sum=sum, mean=mean, std=std, var=var, max=amax, min=amin, argmax=argmax, argmin=argmin,
+                       prod=prod, all=all, any=any, cumsum=cumsum, dot=dot, clip=clip, nonzero=nonzero,
+                       argsort=argsort).items():
+    setattr(ndarray, _name, _method(_fn))
+ndarray.round = lambda self, decimals=0: round(self, decimals)
+
+
+def _sort_in_place(self, axis=-1, kind=None):
+    self[...] = sort(self, axis)
+
+
+ndarray.sort = _sort_in_place
+
+
+def round(a, decimals=0):
+    """Round half to even at `decimals` (numpy's: scale, rint, unscale)."""
+    a = asarray(a)
+    if a.dtype.kind != "f":
+        return a.copy() if decimals >= 0 else NotImplemented
+    if decimals == 0:
+        return rint(a)
+    scale = 10.0 ** decimals
+    return true_divide(rint(multiply(a, scale)), scale).astype(a.dtype) if decimals > 0 else \
+        multiply(rint(true_divide(a, 10.0 ** -decimals)), 10.0 ** -decimals).astype(a.dtype)
+
+
+around = round
+
+
+def isscalar(x):
+    return isinstance(x, (generic, int, float, complex, str, bytes))
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return builtins_all(abs(x - y) <= atol + rtol * abs(y) or (equal_nan and x != x and y != y)
+                        for x, y in zip(broadcast_to(asarray(a).astype(float), _bshape(a, b))._values(),
+                                        broadcast_to(asarray(b).astype(float), _bshape(a, b))._values()))
+
+
+def _bshape(a, b):
+    return broadcast_shapes(asarray(a).shape, asarray(b).shape)
+
+
+def array_equal(a1, a2):
+    a1, a2 = asarray(a1), asarray(a2)
+    return a1.shape == a2.shape and a1._values() == a2._values()
+
+
+import builtins as _builtins  # noqa: E402
+
+builtins_all = _builtins.all
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise NotImplementedError(f"numpy.{name} is not available in the browser; this course's numpy is a subset "
+                              "(arrays, ufuncs, reductions, indexing, linear products, printing, numpy.random's "
+                              "legacy API). In CPython, install numpy for the rest.")

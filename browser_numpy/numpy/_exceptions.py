@@ -1,0 +1,5 @@
+"""numpy.exceptions."""
+
+
+class AxisError(ValueError, IndexError):
+    pass

@@ -1,0 +1,349 @@
+"""Universal functions: broadcasting, NEP 50 promotion, `out=` and `where=`, and the operators of
+ndarray and the scalar types, each ufunc declared once (its Python-number kernel and its type rule)."""
+import math
+
+from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+
+from . import _dtypes as D
+from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, generic,
+                    ndarray, scalar)
+
+
+def broadcast_shapes(*shapes):
+    ndim = max((len(s) for s in shapes), default=0)
+    out = []
+    for i in range(-ndim, 0):
+        sizes = {s[i] for s in shapes if len(s) >= -i} - {1}
+        if len(sizes) > 1:
+            raise ValueError("operands could not be broadcast together with shapes "
+                             + "".join(str(tuple(s)).replace(" ", "") + " " for s in shapes))
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def broadcast_to(a, shape):
+    a = asarray(a)
+    shape = tuple(shape)
+    pad = len(shape) - a.ndim
+    if pad < 0 or any(s not in (1, t) for s, t in zip(a._shape, shape[pad:])):
+        raise ValueError(f"operands could not be broadcast together with remapped shapes [original->remapped]: "
+                         f"{str(a._shape).replace(' ', '')}  and requested shape {str(shape).replace(' ', '')}")
+    strides = (0,) * pad + tuple(0 if s == 1 and t != 1 else st for s, t, st in zip(a._shape, shape[pad:], a._strides))
+    return _new(a._buf, a._offset, shape, strides, a._dtype, a)
+
+
+def _values_as(a, shape):
+    return a._values() if a._shape == shape else broadcast_to(a, shape)._values()
+
+
+def _operand(x):
+    """(array, weak): Python bool/int/float are NEP 50's weak scalars."""
+    if type(x) in (bool, int, float):
+        return asarray(x), True
+    return asarray(x), False
+
+
+def _result_dtype(arrays, check=True):
+    strong = [a for a, weak in arrays if not weak]
+    if not strong:
+        dt = arrays[0][0]._dtype
+        for a, _ in arrays[1:]:
+            dt = D.promote_types(dt, a._dtype)
+        return dt
+    dt = strong[0]._dtype
+    for a in strong[1:]:
+        dt = D.promote_types(dt, a._dtype)
+    for a, weak in arrays:
+        if weak:
+            value = a._values()[0]
+            dt = D.weak_result(dt, value) if check or not isinstance(value, int) or isinstance(value, bool) else \
+                (dt if dt.kind != "b" else D.INT64)
+    return dt
+
+
+def _ieee_div(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _divmod(a, b):
+    """numpy's npy_divmod for floats: (floor quotient, remainder with b's sign)."""
+    if not b:
+        return _ieee_div(a, b), math.nan
+    if not math.isfinite(a):
+        return math.nan, math.nan
+    mod = math.fmod(a, b)
+    div = (a - mod) / b
+    if mod:
+        if (b < 0) != (mod < 0):
+            mod += b
+            div -= 1.0
+    else:
+        mod = math.copysign(0.0, b)
+    if div:
+        floordiv = float(math.floor(div))
+        if div - floordiv > 0.5:
+            floordiv += 1.0
+    else:
+        floordiv = math.copysign(0.0, _ieee_div(a, b))
+    return floordiv, mod
+
+
+def _floor_div(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if b else 0
+    return _divmod(a, b)[0]
+
+
+def _mod(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a % b if b else 0
+    if math.isinf(b) and math.isfinite(a):
+        return a if a == 0 or (a < 0) == (b < 0) else b
+    return _divmod(a, b)[1]
+
+
+def _power(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        if b < 0:
+            raise ValueError("Integers to negative integer powers are not allowed.")
+        return a ** b
+    try:
+        return math.pow(a, b)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.nan
+
+
+def _max(a, b):
+    """numpy's: NaN propagates; of two equal values (0.0 and -0.0) the second."""
+    return a if a != a or a > b else b
+
+
+def _min(a, b):
+    return a if a != a or a < b else b
+
+
+_BOOL_ERRORS = {
+    "subtract": "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, "
+                "or the logical_xor function instead.",
+    "negative": "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
+                "logical_not function instead.",
+}
+
+
+class ufunc:
+    """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
+    dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
+    int16 → float32, wider ints → float64); "float64" (true_divide: any int → float64); "int8" (no
+    bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
+    the result is bool (comparisons, logical functions, isnan ...)."""
+
+    def __init__(self, name, nin, kernel, rule="same", out_bool=False):
+        self.__name__ = self.name = name
+        self.nin = nin
+        self.kernel = kernel
+        self.rule = rule
+        self.out_bool = out_bool
+
+    def __repr__(self):
+        return f"<ufunc '{self.name}'>"
+
+    def _loop_dtype(self, dt):
+        if self.rule == "float":
+            return dt if dt.kind == "f" else D._DTYPES[{1: "float16", 2: "float32"}.get(dt.itemsize, "float64")]
+        if self.rule == "float64":
+            return dt if dt.kind == "f" else FLOAT64
+        if self.rule == "nobool" and dt.kind == "b":
+            raise TypeError(_BOOL_ERRORS[self.name])
+        if self.rule == "int8" and dt.kind == "b":  # no bool loop: the first loop that takes bools
+            return D._DTYPES["int8"]
+        if self.rule == "integer" and dt.kind == "f":
+            raise TypeError(f"ufunc '{self.name}' not supported for the input types, and the inputs could not be "
+                            "safely coerced to any supported types according to the casting rule ''safe''")
+        return dt
+
+    def __call__(self, *args, out=None, where=True, dtype=None):
+        if len(args) != self.nin:
+            if len(args) == self.nin + 1 and out is None:
+                *args, out = args
+            else:
+                raise TypeError(f"{self.name}() takes from {self.nin} to {self.nin + 1} positional arguments but {len(args)} were given")
+        operands = [_operand(a) for a in args]
+        # a loop of floats for integer inputs (true_divide, sqrt, ...) takes a Python int of any size
+        # (and a comparison compares it exactly)
+        floats = self.rule in ("float", "float64") or self.out_bool
+        dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands, check=not floats)
+        loop = self._loop_dtype(dt)
+        shape = broadcast_shapes(*(a._shape for a, _ in operands))
+        compute = D.caster(loop)
+        exact = self.out_bool and loop.kind in "iu"
+        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
+                   for a, weak in operands]
+        kernel = self.kernel
+        values = [kernel(*vs) for vs in zip(*columns)]
+        out_dt = BOOL if self.out_bool else loop
+        cast = D.caster(out_dt)
+        if out_dt is not FLOAT64:  # array("d") takes a float loop's results as they are
+            values = [cast(v) for v in values]
+        if where is not True:
+            mask = _values_as(asarray(where), shape)
+            if out is None:
+                base = [cast(0)] * len(values)
+            else:
+                base = _values_as(asarray(out), shape)
+            values = [v if m else b for v, m, b in zip(values, mask, base)]
+        result = _from_values(values, shape, out_dt)
+        if out is not None:
+            target = out[0] if isinstance(out, tuple) else out
+            target[...] = result
+            return target
+        return result if shape else scalar(values[0], out_dt)
+
+
+def _u(name, kernel, rule="float"):
+    return ufunc(name, 1, kernel, rule)
+
+
+def _b(name, kernel, rule="same", out_bool=False):
+    return ufunc(name, 2, kernel, rule, out_bool)
+
+
+def _safe(fn, low=None):
+    def run(v):
+        try:
+            return fn(v)
+        except OverflowError:
+            return math.inf
+        except ValueError:
+            return -math.inf if v == low else math.nan
+    return run
+
+
+def _log(v):
+    if v == 0:
+        return -math.inf
+    if v < 0 or v != v:
+        return math.nan
+    return _libm.log(v) if v != math.inf else v
+
+
+def _sign(v):
+    return v if v != v else (v > 0) - (v < 0)
+
+
+def _round_half_even(v):
+    return float(round(v)) if math.isfinite(v) else v
+
+
+add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b)
+subtract = _b("subtract", lambda a, b: a - b, "nobool")
+multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b)
+true_divide = divide = _b("divide", _ieee_div, "float64")
+floor_divide = _b("floor_divide", _floor_div, "int8")
+remainder = mod = _b("remainder", _mod, "int8")
+power = _b("power", _power, "int8")
+maximum = _b("maximum", _max)
+minimum = _b("minimum", _min)
+equal = _b("equal", lambda a, b: a == b, out_bool=True)
+not_equal = _b("not_equal", lambda a, b: a != b, out_bool=True)
+less = _b("less", lambda a, b: a < b, out_bool=True)
+less_equal = _b("less_equal", lambda a, b: a <= b, out_bool=True)
+greater = _b("greater", lambda a, b: a > b, out_bool=True)
+greater_equal = _b("greater_equal", lambda a, b: a >= b, out_bool=True)
+logical_and = _b("logical_and", lambda a, b: bool(a) and bool(b), out_bool=True)
+logical_or = _b("logical_or", lambda a, b: bool(a) or bool(b), out_bool=True)
+logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
+bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
+bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
+bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
+arctan2 = _b("arctan2", math.atan2, "float64")
+hypot = _b("hypot", math.hypot, "float64")
+
+sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v)
+exp = _u("exp", _safe(math.exp))
+expm1 = _u("expm1", _safe(math.expm1))
+log = _u("log", _log)
+log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))
+log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v))
+log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan))
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan)
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan)
+tan = _u("tan", _safe(math.tan))
+arcsin = _u("arcsin", _safe(math.asin))
+arccos = _u("arccos", _safe(math.acos))
+arctan = _u("arctan", math.atan)
+sinh = _u("sinh", _safe(math.sinh))
+cosh = _u("cosh", _safe(math.cosh))
+tanh = _u("tanh", math.tanh)
+floor = _u("floor", lambda v: float(math.floor(v)) if math.isfinite(v) else v, "same")
+ceil = _u("ceil", lambda v: float(math.ceil(v)) if math.isfinite(v) else v, "same")
+trunc = _u("trunc", lambda v: float(math.trunc(v)) if math.isfinite(v) else v, "same")
+rint = _u("rint", _round_half_even, "same")
+negative = _u("negative", lambda v: -v, "nobool")
+positive = _u("positive", lambda v: v, "same")
+absolute = _u("absolute", abs, "same")
+fabs = _u("fabs", math.fabs, "float64")
+sign = _u("sign", _sign, "int8")
+square = _u("square", lambda v: v * v, "same")
+reciprocal = _u("reciprocal", lambda v: _ieee_div(1, v) if not isinstance(v, int) else (1 // v if v else 0), "same")
+logical_not = ufunc("logical_not", 1, lambda v: not v, "same", out_bool=True)
+isnan = ufunc("isnan", 1, lambda v: v != v, "same", out_bool=True)
+isinf = ufunc("isinf", 1, lambda v: v in (math.inf, -math.inf), "same", out_bool=True)
+isfinite = ufunc("isfinite", 1, lambda v: math.isfinite(v), "same", out_bool=True)
+invert = ufunc("invert", 1, lambda v: (not v) if isinstance(v, bool) else ~v, "same")
+abs = absolute
+
+
+def _bind_operators(cls, as_scalar):
+    def binary(fn, reflected=False):
+        if reflected:
+            return lambda self, other: fn(other, self)
+        return lambda self, other: fn(self, other)
+
+    def inplace(fn):
+        def op(self, other):
+            return fn(self, other, out=self)
+        return op
+    pairs = {"add": add, "sub": subtract, "mul": multiply, "truediv": true_divide, "floordiv": floor_divide,
+             "mod": remainder, "pow": power, "and": bitwise_and, "or": bitwise_or, "xor": bitwise_xor}
+    for name, fn in pairs.items():
+        setattr(cls, f"__{name}__", binary(fn))
+        setattr(cls, f"__r{name}__", binary(fn, True))
+        if not as_scalar:
+            setattr(cls, f"__i{name}__", inplace(fn))
+    for name, fn in {"eq": equal, "ne": not_equal, "lt": less, "le": less_equal, "gt": greater, "ge": greater_equal}.items():
+        setattr(cls, f"__{name}__", binary(fn))
+    if not as_scalar:
+        cls.__pow__ = _array_pow
+    cls.__neg__ = lambda self: negative(self)
+    cls.__pos__ = lambda self: positive(self)
+    cls.__abs__ = lambda self: absolute(self)
+    cls.__invert__ = lambda self: invert(self)
+    cls.__matmul__ = lambda self, other: _matmul()(self, other)
+    cls.__rmatmul__ = lambda self, other: _matmul()(other, self)
+
+
+def _array_pow(base, exponent):
+    """`a ** s`: numpy's fast paths for a float array and a scalar exponent (its `fast_scalar_power`)."""
+    if base._dtype.kind == "f" and type(exponent) in (int, float):
+        fast = {1: positive, -1: reciprocal, 0.5: sqrt, 2: square}.get(exponent)
+        if fast is not None:
+            return fast(base)
+    return power(base, exponent)
+
+
+def _matmul():
+    from ._functions import matmul
+    return matmul
+
+
+_bind_operators(ndarray, False)
+for _t in generic.__subclasses__():
+    _bind_operators(_t, True)
+    _t.__hash__ = _t.__mro__[2].__hash__

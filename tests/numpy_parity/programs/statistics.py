@@ -1,0 +1,17 @@
+import numpy as np
+
+np.random.seed(7)
+x = np.random.randn(101)
+print(repr(np.median(x)), repr(np.median(np.arange(10))), repr(np.median(np.arange(12).reshape(3, 4), axis=1)))
+print(repr(np.percentile(x, 25)), repr(np.percentile(np.arange(11), [10, 50, 95])), repr(np.quantile(x, 0.9)))
+print(repr(np.percentile(np.arange(20.0).reshape(4, 5), 30, axis=0)), repr(np.median(np.array([1.0, np.nan]))))
+print(repr(np.sort(np.array([3, 1, 2, 1]))), repr(np.sort(np.array([[3.0, np.nan, 1.0], [2.0, 5.0, -1.0]]))), repr(np.sort(x)[:4]))
+print(repr(np.argsort(np.array([3, 1, 2, 5]))), repr(np.argsort(np.array([[3.0, 1.0], [0.5, 2.0]]), axis=0)))
+print(repr(np.unique(np.array([3, 1, 2, 1, 3, 3]))), np.unique(np.array([2.0, 1.0, 2.0]), return_counts=True))
+print(np.unique(np.array([[1, 2], [2, 5]]), return_index=True, return_inverse=True))
+counts, edges = np.histogram(x, bins=5)
+print(repr(counts), repr(edges))
+print(np.histogram(np.arange(10), bins=3), np.histogram(np.array([1, 2, 2, 3]), bins=4, range=(0, 4)))
+y = np.array([5.0, 2.0, 9.0])
+y.sort()
+print(repr(y), repr(np.arange(10)[np.argsort(-np.arange(10))]))
