@@ -24,9 +24,14 @@ REFERENCE = os.path.join(ROOT, "tools", "torch_api.json")
 TABLE = os.path.join(ROOT, "pyengine", "API.md")
 ENGINE = os.path.join(ROOT, "pyengine")
 
-NAMESPACES = ["torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
-              "torch.optim.lr_scheduler", "torch.utils.data", "torch.distributions", "torch.linalg",
-              "torch.autograd", "torch.special", "torch.random"]
+NAMESPACES = ["torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
+              "torch.nn.utils", "torch.optim", "torch.optim.lr_scheduler", "torch.utils.data", "torch.distributions",
+              "torch.linalg", "torch.autograd", "torch.autograd.forward_ad", "torch.autograd.function",
+              "torch.autograd.functional", "torch.autograd.grad_mode", "torch.autograd.anomaly_mode",
+              "torch.autograd.gradcheck", "torch.autograd.graph", "torch.autograd.profiler", "torch.profiler",
+              "torch.func", "torch.utils.checkpoint", "torch.utils.hooks", "torch.overrides", "torch.functional",
+              "torch.special", "torch.random"]
+CLASSES = ("torch.Tensor", "torch.nn.Module")  # namespaces that are classes: their public attributes
 
 # Features the engine deliberately leaves out (it is CPU-only, eager, dense, float/int/bool):
 # names matching one are "unsupported", the rest of what is absent is "missing".
@@ -35,11 +40,11 @@ UNSUPPORTED = [
     ("low-precision and bit dtypes", r"^(bits\d|float8|float4|int[1-7]$|uint([1-7]|16|32|64)$|bfloat16)"),
     ("functionalization and symbolic-shape internals", r"_copy$|^sym_|^native_|autocast|^unsafe_|_stats|_elemt|"
                                                        r"_backward|_scatter$|^Sym"),
-    ("CUDA and other devices", r"cuda|cudnn|miopen|mps|xpu|mtia|hip|pin_memory|is_pinned|share_memory|"
+    ("CUDA and other devices", r"cuda|cudnn|miopen|mps|xpu|mtia|hip|^ipu$|pin_memory|is_pinned|share_memory|"
                                r"_device_|accelerator_|^device_|stream|Stream|Event|use_deterministic"),
     ("sparse tensors", r"sparse|_coo|csr|csc|bsr|bsc|to_dense|coalesce|indices$|values$|crow|ccol|row_indices"),
     ("quantization", r"quant|qint|quint|q_scale|q_zero|q_per|int_repr|fake_quant|fbgemm|dequantize"),
-    ("compilation and export", r"compile|jit|script|trace|export|fx|onnx|dynamo|inductor|vmap|func$|"
+    ("compilation and export", r"compile|jit|script|trace|export|fx|onnx|dynamo|inductor|activation_memory_budget|"
                                r"compiled_with|cond$|while_loop|^fork$|^wait$|_ir$|_ir_|^parse_|type_comment|"
                                r"^unify_type|^import_ir"),
     ("distributed", r"distributed|rpc|DistributedDataParallel|DataParallel|parallel|ProcessGroup"),
@@ -49,6 +54,7 @@ UNSUPPORTED = [
                                         r"dlpack|from_file|frombuffer|map_|record_stream|untyped|"
                                         r"set_$|resize_as_|pinverse_|module_load|element_size|nbytes|itemsize"),
     ("named tensors", r"names$|rename|refine_names|align_to|align_as|unflatten_dense"),
+    ("gradcheck's deprecated private helpers", r"^get_(numerical|analytical)_jacobian"),
 ]
 
 MODULE_UNSUPPORTED = "torch.compile, torch.jit, torch.distributed, torch.sparse, torch.quantization"
@@ -57,9 +63,9 @@ MODULE_UNSUPPORTED = "torch.compile, torch.jit, torch.distributed, torch.sparse,
 def public_names(module_name):
     import importlib
     import inspect
-    if module_name == "torch.Tensor":
-        import torch
-        owner = torch.Tensor
+    if module_name in CLASSES:
+        module, _, cls = module_name.rpartition(".")
+        owner = getattr(importlib.import_module(module), cls)
         names = [n for n in dir(owner) if not n.startswith("_")]
     else:
         owner = importlib.import_module(module_name)
@@ -106,7 +112,11 @@ found, refused = {}, {}
 for ns, names in wanted.items():
     found[ns], refused[ns] = {}, {}
     try:
-        owner = torch.Tensor if ns == "torch.Tensor" else importlib.import_module(ns)
+        if ns in ("torch.Tensor", "torch.nn.Module"):
+            module, _, cls = ns.rpartition(".")
+            owner = getattr(importlib.import_module(module), cls)
+        else:
+            owner = importlib.import_module(ns)
     except Exception:
         continue
     for name in names:

@@ -14,18 +14,19 @@ from . import linalg
 from . import autograd
 # torch.autograd's __init__ imports only the layer below the Tensor: the names of its upper layer are bound here
 from .autograd import function as _function, gradcheck as _gradcheck, variable as _variable, \
-    anomaly_mode as _anomaly_mode, functional as _functional, forward_ad as _forward_ad  # noqa: F401  (submodules)
-for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable")),
+    anomaly_mode as _anomaly_mode, functional as _functional, forward_ad as _forward_ad, \
+    profiler as _profiler  # noqa: F401  (submodules)
+for _module, _names in ((_function, ("Function", "FunctionCtx", "once_differentiable", "NestedIOFunction")),
                         (_gradcheck, ("gradcheck", "gradgradcheck", "GradcheckError")),
                         (_variable, ("Variable",)), (_anomaly_mode, ("detect_anomaly", "set_detect_anomaly"))):
     for _name in _names:
         setattr(autograd, _name, getattr(_module, _name))
-del _module, _names, _name, _function, _gradcheck, _variable, _anomaly_mode, _functional, _forward_ad
+del _module, _names, _name, _function, _gradcheck, _variable, _anomaly_mode, _functional, _forward_ad, _profiler
 from .autograd import (no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled,
                        is_inference_mode_enabled)
 from .autograd.anomaly_mode import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled
 from ._tensor_str import set_printoptions
-from ._ops.shape import broadcast_shapes, broadcast_tensors
+from ._ops.shape import broadcast_shapes, broadcast_tensors, meshgrid
 from ._ops._helpers import typename
 from ._backend import backend as _backend
 
@@ -54,23 +55,6 @@ def result_type(tensor1, tensor2):
 def can_cast(from_, to):
     from ._ops.copy import can_cast as _can_cast
     return _can_cast(from_, to)
-
-
-def meshgrid(*tensors, indexing="ij"):
-    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        tensors = tuple(tensors[0])
-    sizes = [t.numel() for t in tensors]
-    if indexing == "xy" and len(tensors) >= 2:
-        sizes[0], sizes[1] = sizes[1], sizes[0]
-    out = []
-    for i, t in enumerate(tensors):
-        shape = [1] * len(tensors)
-        pos = i
-        if indexing == "xy" and len(tensors) >= 2 and i < 2:
-            pos = 1 - i
-        shape[pos] = t.numel()
-        out.append(t.reshape(shape).expand(sizes))
-    return tuple(out)
 
 
 def get_num_threads():
@@ -229,7 +213,8 @@ from .serialization import save, load
 from ._device import get_default_device, set_default_device
 from ._dtype import finfo, iinfo
 from ._lobpcg import lobpcg
-from . import accelerator, backends
+from ._lowrank import svd_lowrank, pca_lowrank
+from . import accelerator, backends, _C
 from ._unsupported import unsupported_attribute as _unsupported_attribute, install_import_guard
 
 install_import_guard()
@@ -237,7 +222,7 @@ install_import_guard()
 # nn, optim, utils and distributions load on first use, as PyTorch loads some of its own
 # submodules: `import torch` does only the work every program needs. (Nothing below the root
 # imports the root, so they can.) The ops nn.functional declares are torch.<name> too.
-_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp", "func")
+_ON_FIRST_USE = ("nn", "optim", "utils", "distributions", "amp", "func", "profiler", "overrides")
 _FROM_FUNCTIONAL = ("conv1d", "conv2d", "cosine_similarity", "pairwise_distance", "celu", "selu", "threshold",
                     "prelu", "max_pool1d", "max_pool2d", "avg_pool1d", "adaptive_avg_pool1d", "bilinear",
                     "group_norm")
@@ -364,3 +349,14 @@ def _with_keyword_parity(namespace):
 
 
 _with_keyword_parity(globals())
+
+# torch.functional's names are torch's own functions (the same objects, keyword parity included)
+from . import functional  # noqa: E402
+vars(functional).update({_name: globals()[_name] for _name in functional.__all__})
+
+# __torch_function__: once a program needs dispatch, the op functions of torch.* dispatch too
+# (those that take tensors: not the factories, seeds, settings ... PyTorch's ignored functions)
+from . import _torch_function  # noqa: E402
+_torch_function.register_namespace(globals(), [
+    name for name in (*_methods.TORCH_FUNCTIONS, "broadcast_tensors", "meshgrid")
+    if not name.startswith("_") and name not in _torch_function.IGNORED])

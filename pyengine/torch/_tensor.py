@@ -4,6 +4,7 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+from . import _torch_function
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
 from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
@@ -69,6 +70,34 @@ class Tensor:
 
     def __init__(self, *args, **kwargs):
         pass
+
+    # ---- __torch_function__ (see _torch_function) ----------------------------------------
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if _torch_function.needs_dispatch(cls):  # a program's subclass that may override: dispatch from now on
+            _torch_function.activate()
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        """What a subclass inherits: run ``func`` as for plain tensors, results made of ``cls``."""
+        if kwargs is None:
+            kwargs = {}
+        if not all(issubclass(cls, t) for t in types):
+            return NotImplemented
+        with _torch_function.DisableTorchFunctionSubclass():
+            result = func(*args, **kwargs)
+            if getattr(func, "__self__", None) in _NOWRAP:
+                return result
+            return _convert(result, cls)
+
+    @staticmethod
+    def _make_subclass(cls, data, require_grad=False, dispatch_sizes_strides_policy=None, dispatch_device=False,
+                       dispatch_layout=False, _extra_dispatch_keys=None, storage_size=None):
+        """A tensor of class ``cls`` sharing ``data``'s values, without its history."""
+        t = _new_object(cls)
+        t._init_from(data)
+        t.requires_grad = require_grad
+        return t
 
     def _init_from(self, src):
         self._storage = src._storage
@@ -387,7 +416,10 @@ class Tensor:
             suffixes = ("requires_grad=True",)
         if self._fw_grad is not None and _dual_state["active"]:
             suffixes += (f"tangent={self._fw_grad}",)
-        return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes)
+        cls = type(self)
+        plain = cls is Tensor or (cls.__name__ == "Parameter" and cls.__module__ == "torch.nn.parameter")
+        return format_tensor(self._flat(), self._shape, self.dtype, suffixes=suffixes,
+                             prefix="tensor(" if plain else cls.__name__ + "(")
 
     __str__ = __repr__
 
@@ -416,3 +448,19 @@ def _nest(flat, shape):
         return flat
     step = numel_of(shape[1:])
     return [_nest(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _convert(result, cls):
+    """``result`` with its plain tensors as instances of ``cls`` (PyTorch's torch._tensor._convert)."""
+    if cls is Tensor:
+        return result
+    if isinstance(result, Tensor) and not isinstance(result, cls):
+        return result.as_subclass(cls)
+    if isinstance(result, (tuple, list)):
+        items = [_convert(r, cls) for r in result]
+        return type(result)(*items) if hasattr(result, "_fields") else type(result)(items)
+    return result
+
+
+_NOWRAP = (Tensor.__dict__["grad"],)  # getters whose results are not converted (PyTorch's default nowrap functions)
+_torch_function.register_class(Tensor)

@@ -137,7 +137,7 @@ def _layout(texts, start, dims, indent, width):
     return "[" + ("," + "\n" * (len(dims) - 1) + " " * (indent + 1)).join(parts) + "]"
 
 
-def _body(values, shape, numel, dtype):
+def _body(values, shape, numel, dtype, indent=len("tensor(")):
     """The text between 'tensor(' and the suffixes, for a tensor with elements."""
     if not shape:
         texts, _ = _format_elements([values[0]], dtype)
@@ -160,16 +160,17 @@ def _body(values, shape, numel, dtype):
     else:
         shown = values
     texts, width = _format_elements(shown, dtype)
-    return _layout(texts, 0, dims, len("tensor("), width)
+    return _layout(texts, 0, dims, indent, width)
 
 
-def format_tensor(values, shape, dtype, *, suffixes=()):
+def format_tensor(values, shape, dtype, *, suffixes=(), prefix="tensor("):
     """repr(tensor): 'tensor(' + elements + suffixes + ')', byte-identical to PyTorch.
 
     values: the elements in row-major order (Python floats holding the exact float32/float64
     values, ints, or bools); a summarised tensor reads only values[i] of displayed elements.
     shape: tuple of ints. dtype: a torch dtype. suffixes: already formatted suffixes after
-    the dtype, e.g. ("grad_fn=<MulBackward0>",) or ("requires_grad=True",).
+    the dtype, e.g. ("grad_fn=<MulBackward0>",) or ("requires_grad=True",). prefix: a Tensor
+    subclass prints its class name instead of 'tensor'.
     """
     numel = 1
     for n in shape:
@@ -189,10 +190,10 @@ def format_tensor(values, shape, dtype, *, suffixes=()):
             extra.append("size=" + str(tuple(shape)))
         if dtype is not default_dtype and dtype is not _dtype.int64 and dtype is not _dtype.bool_:
             extra.append("dtype=" + str(dtype))
-        body = _body(values, shape, numel, dtype)
+        body = _body(values, shape, numel, dtype, len(prefix))
     if suffixes:
         extra.extend(suffixes)
-    return _add_suffixes("tensor(" + body, extra)
+    return _add_suffixes(prefix + body, extra, len(prefix))
 
 
 def _add_suffixes(text, suffixes, indent=len("tensor(")):

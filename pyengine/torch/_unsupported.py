@@ -46,7 +46,7 @@ INTERNALS = {
     "torch.nn": {"SyncBatchNorm": "distributed training"},
     "torch.optim": {"SparseAdam": "sparse tensors",
                     "swap_in_optimizer_params_and_state": "stateless training with torch.func"},
-    "torch.autograd": {"NestedIOFunction": "legacy autograd Functions with instance methods"},
+    "torch.autograd": {},
     "torch.amp": dict.fromkeys(("autocast", "custom_fwd", "custom_bwd"), "automatic mixed precision"),
 }
 

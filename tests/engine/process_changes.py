@@ -24,7 +24,35 @@ CHANGES = {
     "torch.distributions.transform_to": "torch.distributions.transform_to.register(torch.distributions.constraints.Constraint, print)",
     "torch.distributions.kl.register_kl": "torch.distributions.kl.register_kl(int, int)(print)",
     "torch.distributions.kl._KL_MEMOIZE": "torch.distributions.kl._KL_MEMOIZE[int, int] = print",
-    "torch.nn.modules.module.RemovableHandle._next_id": "torch.nn.Linear(1, 1).register_forward_hook(print)",
+    "torch.utils.hooks.RemovableHandle.next_id": "torch.nn.Linear(1, 1).register_forward_hook(print)",
     "torch.distributions.distribution.Distribution._validate_args": "torch.distributions.Distribution.set_default_validate_args(False)",
+    "torch.nn.modules.module.register_module_forward_hook.always_call":
+        "torch.nn.modules.module.register_module_forward_hook(print, always_call=True)",
+    "torch.nn.modules.module.register_module_forward_hook.with_kwargs":
+        "torch.nn.modules.module.register_module_forward_hook(print, with_kwargs=True)",
+    "torch.nn.modules.module.register_module_full_backward_pre_hook":
+        "torch.nn.modules.module.register_module_full_backward_pre_hook(print)",
+    "torch.nn.modules.module.register_module_backward_hook": "torch.nn.modules.module.register_module_full_backward_hook(print)",
+    "torch.nn.modules.module._global_is_full_backward_hook": "torch.nn.modules.module.register_module_full_backward_hook(print)",
+    "torch.nn.modules.module.register_module_buffer_registration_hook":
+        "torch.nn.modules.module.register_module_buffer_registration_hook(print)",
+    "torch.nn.modules.module.register_module_module_registration_hook":
+        "torch.nn.modules.module.register_module_module_registration_hook(print)",
+    "torch.nn.modules.module.register_module_parameter_registration_hook":
+        "torch.nn.modules.module.register_module_parameter_registration_hook(print)",
+    "torch.autograd.graph.saved_tensors_hooks": "torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t).__enter__()",
+    "torch.autograd.graph.disable_saved_tensors_hooks": "torch.autograd.graph.saved_hooks_disabled[0] = 'off'",
+    "torch.autograd.graph.allow_mutation_on_saved_tensors": "torch.autograd.graph.allow_mutation_on_saved_tensors().__enter__()",
+    "torch.utils.checkpoint.settings": "torch.utils.checkpoint.set_checkpoint_early_stop(False).__enter__()",
+    "torch.utils.checkpoint.DefaultDeviceType._default_device_type":
+        "torch.utils.checkpoint.DefaultDeviceType.set_device_type('cpu')",
+    "torch.autograd.profiler.KinetoStepTracker._current_step": "torch.autograd.profiler.KinetoStepTracker.increment_step('x')",
+    "torch.autograd.profiler.KinetoStepTracker._step_dict": "torch.autograd.profiler.KinetoStepTracker.init_step_count('y')",
+    "torch._torch_function": "type('Sub', (torch.Tensor,), {})",
+    "torch.overrides.TorchFunctionMode": "type('Passing', (torch.overrides.TorchFunctionMode,), {'__torch_function__': "
+                                         "lambda self, f, t, a=(), k=None: f(*a, **(k or {}))})().__enter__()",
+    "torch.autograd.profiler.profile": "torch.autograd.profiler.profile().__enter__()",
+    "torch._C.DisableTorchFunction": "torch._torch_function.disabled['subclass'] += 1",
+    "torch.overrides.redispatch_function": "torch._torch_function._skip[0] = True",
 }
 ENTROPY = {"torch.default_generator"}  # a new process's differs every time

@@ -77,3 +77,23 @@ def test_a_session_keeps_pythons_random_too():
     run_cell(cells[0], [], "py-random")
     run("import random\nrandom.seed(2)\n")
     assert run_cell(cells[1], cells[:1], "py-random") == "0.13436424411240122\n"
+
+
+def test_hooks_modes_and_dispatch_a_program_leaves_do_not_reach_the_next_run():
+    # a program that stops inside saved-tensor hooks, a TorchFunctionMode, a profiler and a
+    # checkpoint setting, with a global module hook and a Tensor subclass (dispatch turned on)
+    run("import torch\nimport torch.nn as nn\nfrom torch.nn.modules.module import register_module_forward_hook\n"
+        "from torch.overrides import TorchFunctionMode\nfrom torch.utils.checkpoint import set_checkpoint_early_stop\n"
+        "class Loud(TorchFunctionMode):\n    def __torch_function__(self, func, types, args=(), kwargs=None):\n"
+        "        print('mode', func.__name__)\n        return func(*args, **(kwargs or {}))\n"
+        "class Sub(torch.Tensor):\n    pass\n"
+        "register_module_forward_hook(lambda m, a, o: print('global hook'))\n"
+        "torch.autograd.graph.saved_tensors_hooks(lambda t: print('pack'), lambda t: t).__enter__()\n"
+        "Loud().__enter__()\ntorch.autograd.profiler.profile().__enter__()\nset_checkpoint_early_stop(False).__enter__()\n"
+        "torch.autograd.set_detect_anomaly(True)\n")
+    output, _ = run("import torch\nimport torch.nn as nn\nfrom torch import _torch_function\n"
+                    "from torch.utils import checkpoint\n"
+                    "x = torch.ones(2, requires_grad=True)\ny = nn.Linear(2, 1)(x * x)\n"
+                    "print(y.grad_fn.name(), torch.is_anomaly_enabled(), _torch_function.active[0],\n"
+                    "      hasattr(torch.Tensor.__mul__, '__torch_dispatching__'), checkpoint.settings['early_stop'])\n")
+    assert output == "ViewBackward0 False False False None\n"

@@ -51,6 +51,14 @@ NOT_STATE = {
     "torch.autograd.derivatives.DECLARED": "op declarations, filled at import",
     "torch.return_types._FIELDS": "named tuple types, filled at import",
     "torch._process.registry": "the registry of per-process state itself",
+    "torch._torch_function._classes": "the classes whose methods dispatch, registered at import",
+    "torch._torch_function._namespaces": "the namespaces whose functions dispatch, registered at import",
+    "torch._torch_function._originals": "the ops dispatch replaced, to put back: part of torch._torch_function",
+    "torch.autograd.graph.PACKED": "a sentinel",
+    "torch.autograd.derivatives.PACKED": "a sentinel",
+    "torch.autograd.inplace.PACKED": "a sentinel",
+    "torch.autograd.graph.graph_tasks": "the backward runs under way: none between runs",
+    "torch.autograd.graph._task_ids": "backward run ids: only compared within one run",
     # torch.func's transform levels and the hooks they install: set by context managers around a
     # transform's call and undone on its way out (an exception or Stop included), so no program line
     # leaves them changed.

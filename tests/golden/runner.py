@@ -21,7 +21,8 @@ The output of one program is, in order of occurrence:
     attributes its warnings);
   * if it ends with an uncaught exception, a last line "<ExceptionType>: <message>".
 Memory addresses ("0x7f3a...") are replaced by "0xADDR", and a number printed right after an
-"id(...)" text (d2l prints `id(Y)` to show memory reuse) by "ID".
+"id(...)" text (d2l prints `id(Y)` to show memory reuse) by "ID". In a program headed
+`# golden: timings`, the profiler's durations become "T" and its table rows are sorted (mask_timings).
 
 Isolation: each program runs as the app's worker runs a learner's program (app/py/host.py: the
 interpreter's boot state put back, a new namespace, torch's per-process state reset, an emptied
@@ -61,6 +62,23 @@ def mask_addresses(text):
     return PRINTED_ID.sub(r"\1ID", ADDRESS.sub("0xADDR", text))
 
 
+TIMINGS_HEADER = re.compile(r"^#\s*golden:.*\btimings\b", re.MULTILINE)
+DURATION = re.compile(r"(?<![\w.])(?:\d+\.\d+(?:s|ms|us)|\d+\.\d+%|NaN)(?!\w)")
+TABLE_RULE = re.compile(r"^-+(?:  -+)*  $")
+
+
+def mask_timings(text):
+    """A profiler table as far as it can agree between two runs: durations and time shares as "T",
+    and the rows between its rules in alphabetical order (sorted by time, their order is the
+    timings'). For programs whose header says ``# golden: timings``."""
+    lines = text.split("\n")
+    rules = [i for i, line in enumerate(lines) if TABLE_RULE.match(line)]
+    for start, end in zip(rules[0::3], rules[2::3]):  # rule, header, rule, rows, rule
+        table = [" ".join(DURATION.sub("T", line).split()) for line in lines[start:end + 1]]
+        lines[start:end + 1] = table[:3] + sorted(table[3:-1]) + table[-1:]
+    return DURATION.sub("T", "\n".join(lines))
+
+
 def run_program(host, programs_dir, name):
     """Execute one program; return its output text (see the module docstring)."""
     with open(os.path.join(programs_dir, name + ".py"), encoding="utf-8") as f:
@@ -72,7 +90,10 @@ def run_program(host, programs_dir, name):
         if result["error"]["kind"] == "interrupted":
             raise KeyboardInterrupt  # Ctrl+C stops the runner, not just the program
         output += ("\n" if output and not output.endswith("\n") else "") + error_line(result["error"]) + "\n"
-    return {"output": mask_addresses(output), "seconds": round(time.perf_counter() - started, 4)}
+    output = mask_addresses(output)
+    if TIMINGS_HEADER.search(source):
+        output = mask_timings(output)
+    return {"output": output, "seconds": round(time.perf_counter() - started, 4)}
 
 
 @contextlib.contextmanager

@@ -812,3 +812,20 @@ def contiguous(self, memory_format=None):
     if self.is_contiguous():
         return self
     return clone(self, "contiguous")
+
+
+def meshgrid(*tensors, indexing="ij"):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    sizes = [t.numel() for t in tensors]
+    if indexing == "xy" and len(tensors) >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, t in enumerate(tensors):
+        shape = [1] * len(tensors)
+        pos = i
+        if indexing == "xy" and len(tensors) >= 2 and i < 2:
+            pos = 1 - i
+        shape[pos] = t.numel()
+        out.append(t.reshape(shape).expand(sizes))
+    return tuple(out)

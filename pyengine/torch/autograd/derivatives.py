@@ -28,7 +28,8 @@ from operator import itemgetter
 from types import FunctionType
 
 from . import dual as _dual, graph as _graph
-from .graph import FREED_MESSAGE, Node, gradient_edge, shared_output_nrs, _sequence, _shared_nrs
+from .graph import (FREED_MESSAGE, PACKED, Node, gradient_edge, saved_hooks, shared_output_nrs, _sequence,
+                    _shared_nrs)
 from .grad_mode import _state as _grad_mode
 
 TABLE = {}  # op name -> Derivative
@@ -77,18 +78,42 @@ class Derivative:
         self.input_bits = tuple((pos, 1 << k) for k, pos in enumerate(self.input_positions))  # for masks
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
+        # PyTorch's generated code saves (and unpacks) in the order the formulas first name the
+        # values (mul saves other, then self): saved-tensor hooks see that order
+        named = [a for args in self.formula_args for a in args if 0 < a <= len(slots)]
+        first = {}
+        for a in named:
+            first.setdefault(a - 1, len(first))
+        self._packed_slots = None
+        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
         # The node class knows its derivative (a class attribute: nothing to store per node)
         # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
         # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._unpacked()[i])
+        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._saved_value(i))
                             for i, slot in enumerate(slots)}
+        saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
+                                 for i, slot in enumerate(slots)})
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
         qualified = {"name": lambda node: node_name} if "::" in node_name else {}
         self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
                                {"__slots__": (), "_derivative": self, **saved_properties, **qualified})
         self.forward = forward
+
+    @property
+    def packed_slots(self):
+        """The slots PyTorch saves as tensors (what saved-tensor hooks see): a value whose formulas
+        read only its shape, dtype or size is saved by PyTorch as those (``self_sym_sizes``), not packed."""
+        if self._packed_slots is None:
+            meta_only = set(range(len(self.slots)))
+            for formula, args in zip(self.formulas, self.formula_args):
+                reads = _metadata_reads(formula)
+                for name, a in zip(_arg_names(formula), args):
+                    if 0 < a <= len(self.slots) and name not in reads:
+                        meta_only.discard(a - 1)
+            self._packed_slots = tuple(i for i in self.pack_order if i not in meta_only)
+        return self._packed_slots
 
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
@@ -105,6 +130,29 @@ class Derivative:
                 picks[i] = self.saved_positions[i] if i < n_args else result_at
             self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
         return self._plans[mask]
+
+
+_METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "ndim", "size", "_stride", "stride",
+                       "is_contiguous"))
+
+
+def _metadata_reads(formula):
+    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``)."""
+    import dis
+    params = set(_arg_names(formula))
+    meta = {}
+    instructions = list(dis.get_instructions(formula))
+    for ins, nxt in zip(instructions, instructions[1:] + [None]):
+        names = ins.argval if isinstance(ins.argval, tuple) else (ins.argval,)
+        if not (ins.opname.startswith("LOAD_FAST") or ins.opname in ("LOAD_DEREF", "LOAD_CLOSURE", "MAKE_CELL")):
+            continue
+        # (a LOAD_FAST_LOAD_FAST of CPython 3.13+ loads two names: only the second meets the next instruction)
+        reads_metadata = (ins.opname.startswith("LOAD_FAST") and nxt is not None
+                          and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and nxt.argval in _METADATA)
+        for i, name in enumerate(names):
+            if name in params:
+                meta[name] = meta.get(name, True) and reads_metadata and i == len(names) - 1
+    return {name for name, only in meta.items() if only}
 
 
 def _arg_names(fn):
@@ -191,6 +239,12 @@ class FormulaNode(Node):
         versions = self._versions
         if versions is None:
             return saved
+        if versions is PACKED:
+            unpacked = list(saved)
+            for i in self._derivative.pack_order:
+                if saved[i].__class__ is SavedTensor:
+                    unpacked[i] = saved[i].unpack(self)
+            return tuple(unpacked)
         if versions is ALL_AT_0:
             for value in saved:
                 if isinstance(value, Tensor) and value._storage.version:
@@ -200,6 +254,44 @@ class FormulaNode(Node):
             if version is not None and value._storage.version != version:
                 return self._with_stale(saved, versions)
         return saved
+
+    def _saved_value(self, i):
+        """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
+        sharing its storage, as in PyTorch)."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        if saved[i].__class__ is SavedTensor:
+            return saved[i].unpack(self)
+        value = self._unpacked()[i]
+        if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
+            return saved_output_alias(value, self)
+        return value
+
+    def _raw_saved(self, i):
+        """``grad_fn._raw_saved_<name>``: the saved tensor as a SavedTensor, on which a program
+        may register its own pack and unpack hooks."""
+        saved = self._saved
+        if saved is None:
+            freed = SavedTensor(None, 0, False)
+            freed.free()
+            return freed
+        value = saved[i]
+        if value.__class__ is SavedTensor:
+            return value
+        if not isinstance(value, Tensor):
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
+                                 f"{self._derivative.slots[i]}'")
+        is_output = self._derivative.saves_result and i == len(saved) - 1
+        value = SavedTensor(value, self._saved_versions()[i], is_output)
+        unpacked = list(saved)
+        unpacked[i] = value
+        if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
+            for k, (v, version) in enumerate(zip(saved, self._saved_versions())):
+                if k != i and isinstance(v, Tensor):
+                    unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
+        self._saved, self._versions = tuple(unpacked), PACKED
+        return value
 
     def _saved_versions(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
@@ -260,10 +352,17 @@ class FormulaNode(Node):
         return out
 
     def _free_saved(self):
-        self._saved = None
+        self._saved = None  # (SavedTensors go with it; _release frees those backward is done with)
+
+    def _free_packed(self):
+        for value in self._saved or ():
+            if value.__class__ is SavedTensor:
+                value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
         if self._versions is not None:
+            if self._versions is PACKED:
+                self._free_packed()
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
@@ -520,17 +619,111 @@ def _record(d, args, result):
                 o.grad_fn = node
                 o._output_nr = nr
                 o.requires_grad = True
+    if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
+        node._saved = pack_saved(node._saved, [i for i in d.packed_slots if i in plan[0]], result)
+        node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)
+from .._torch_function import _disabled_torch_function_impl  # noqa: E402
 
 OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
 
 
+class SavedTensor:
+    """One tensor saved for backward, as an object of its own (PyTorch's SavedVariable): made when
+    saved-tensor hooks pack it, or when a program asks for ``grad_fn._raw_saved_*``. Packed, it
+    keeps what the pack hook returned and the tensor's autograd identity, not the tensor."""
+
+    __module__ = "torch._C._autograd"
+    __slots__ = ("_value", "_version", "_packed", "_unpack_hook", "_requires_grad", "_grad_fn",
+                 "_output_nr", "_accumulator", "_is_output", "_freed")
+
+    def __init__(self, value, version, is_output):
+        self._value, self._version, self._is_output = value, version, is_output
+        self._packed = self._unpack_hook = None
+        self._freed = False
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        if self._freed:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of "
+                "the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if "
+                "you need to backward through the graph a second time or if you need to access saved variables "
+                "after calling backward.")
+        if self._unpack_hook is not None:
+            raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. "
+                               "Hint: only one pair of hooks is allowed at a time.")
+        value = self._value
+        self._requires_grad, self._output_nr = value.requires_grad, value._output_nr
+        self._grad_fn = value.grad_fn  # for a saved output: the node itself (a cycle until it is freed)
+        self._accumulator = value._accumulator if value.grad_fn is None and value.requires_grad else None
+        version = value._version
+        prev = _grad_mode["enabled"]
+        _grad_mode["enabled"] = False  # PyTorch packs under no_grad
+        try:
+            self._packed = pack_hook(value)
+        finally:
+            _grad_mode["enabled"] = prev
+        if value._version != version:
+            raise RuntimeError(
+                "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
+                "cannot be modified by in-place operations as this can lead to unexpected side-effects. Please "
+                "open an issue if you need to perform in-place operations on the input to a pack hook.")
+        self._unpack_hook, self._value = unpack_hook, None
+
+    def unpack(self, node):
+        """The saved tensor, for ``node``'s backward or its ``_saved_*`` attribute."""
+        if self._freed:
+            raise RuntimeError(FREED_MESSAGE)
+        if self._unpack_hook is None:
+            value = self._value
+            if value._version != self._version:  # (_version: a vmap BatchedTensor has no storage of its own)
+                raise _version_error(value, self._version, node if self._is_output else value.grad_fn)
+            return saved_output_alias(value, node) if self._is_output else value
+        data = self._unpack_hook(self._packed)
+        if not isinstance(data, Tensor):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
+                            + type(data).__name__)
+        t = data._view_of(data._shape, data._stride, data._offset)
+        t._base = None  # as PyTorch: an unpacked tensor is a plain tensor sharing the storage
+        t.requires_grad = self._requires_grad
+        t.grad_fn, t._output_nr = (node if self._is_output else self._grad_fn), self._output_nr
+        if self._accumulator is not None:
+            t._accumulator = self._accumulator
+        return t
+
+    def free(self):
+        self._freed = True
+        self._value = self._packed = self._grad_fn = None
+
+
+def saved_output_alias(value, node):
+    """A saved output as PyTorch gives it back: a new tensor sharing its storage and history
+    (the graph cannot keep the output itself without a reference cycle)."""
+    t = value._view_of(value._shape, value._stride, value._offset)
+    t._base = None
+    t.requires_grad, t.grad_fn, t._output_nr = value.requires_grad, node, value._output_nr
+    return t
+
+
+def pack_saved(values, positions, result):
+    """``values`` with the tensors at ``positions`` packed by the innermost saved_tensors_hooks."""
+    pack_hook, unpack_hook = saved_hooks[-1]
+    values = list(values)
+    for i in positions:
+        value = values[i]
+        if isinstance(value, Tensor):
+            saved = values[i] = SavedTensor(value, value._version, value is result)
+            saved.register_hooks(pack_hook, unpack_hook)
+    return tuple(values)
+
+
 class _StaleTensor(Tensor):
     __slots__ = ()
+    __torch_function__ = _disabled_torch_function_impl
 
     @property
     def _storage(self):

@@ -2,7 +2,7 @@
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
 from .grad_mode import _forward_state, _state as _grad_mode
-from .derivatives import TRANSFORM_DEPTH, TRANSFORM_HOOK
+from .derivatives import SavedTensor, TRANSFORM_DEPTH, TRANSFORM_HOOK
 
 
 class FunctionCtx:
@@ -33,7 +33,7 @@ class FunctionCtx:
             return tuple(self._to_save_forward)
         if self._released:
             raise RuntimeError(FREED_MESSAGE)
-        return tuple(self._to_save)
+        return tuple(t.unpack(self) if t.__class__ is SavedTensor else t for t in self._to_save)
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -51,7 +51,15 @@ class BackwardCFunction(Node, FunctionCtx):
             from .._ops.creation import zeros
             grads = [g if g is not None else zeros(shape, dtype=dtype)
                      for g, (shape, dtype) in zip(grads, self._input_meta)]
-        result = fn.backward(self, *grads)
+        dispatch = _graph.dispatch_disabled
+        in_backward = dispatch["all"] > 0
+        if in_backward:
+            dispatch["all"] -= 1  # a custom backward is Python code: __torch_function__ dispatches in it
+        try:
+            result = fn.backward(self, *grads)
+        finally:
+            if in_backward:
+                dispatch["all"] += 1
         if not isinstance(result, tuple):
             result = (result,)
         expected = len(self.needs_input_grad)
@@ -66,12 +74,13 @@ class BackwardCFunction(Node, FunctionCtx):
 
     def _release(self):
         self._released = True
+        self._to_save = ()  # what pack hooks returned goes now, as in PyTorch
 
     def _free_saved(self):
         self._to_save = ()
 
 
-class _FunctionMeta(type):
+class FunctionMeta(type):
     """Gives every Function subclass its node class, named ``<Name>Backward``."""
 
     def __init__(cls, name, bases, attrs):
@@ -79,7 +88,13 @@ class _FunctionMeta(type):
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_function": cls})
 
 
-class Function(metaclass=_FunctionMeta):
+class Function(metaclass=FunctionMeta):
+    def __init__(self, *args, **kwargs):
+        import warnings
+        warnings.warn(f"{self.__class__} should not be instantiated. Methods on autograd functions are all static, "
+                      "so you should invoke them on the class itself. Instantiating an autograd function will raise "
+                      "an error in a future version of PyTorch.", DeprecationWarning, stacklevel=2)
+
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
@@ -159,6 +174,11 @@ def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
     node.next_functions = tuple(gradient_edge(args[i]) for i in tensor_positions)
     single = not isinstance(outputs, tuple)
     outs = (outputs,) if single else outputs
+    # an input returned as it is comes back as a view of it (the input keeps its own history)
+    returned = {id(a) for a in args if isinstance(a, Tensor)} - set(node._dirty) - set(node._non_differentiable)
+    if any(id(o) in returned for o in outs):
+        outs = tuple(o._view_of(o._shape, o._stride, o._offset) if id(o) in returned else o for o in outs)
+        outputs = outs[0] if single else outs
     node._input_meta = tuple((o._shape, o.dtype) for o in outs if isinstance(o, Tensor))
     nr = 0
     for o in outs:
@@ -169,6 +189,11 @@ def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
             o._output_nr = nr
             o.requires_grad = True
         nr += 1
+    if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
+        hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None
+        output_ids = {id(o) for o in outs}
+        node._to_save = tuple(_saved_tensor(t, id(t) in output_ids, hooks) if isinstance(t, Tensor) else t
+                              for t in node._to_save)
     if _graph.recorder is not None:
         _graph.recorder.record_function(node, cls, args, kwargs, outputs)
     return outs[0] if single else outs
@@ -209,6 +234,59 @@ def _apply_jvp(cls, ctx, args, outputs):
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the autograd package)
+
+
+class InplaceFunction(Function):
+    """A Function that may work in place (``inplace`` is only recorded: its forward decides)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+
+class NestedIOFunction(Function):
+    """The legacy Function with instance methods ``forward_extended``/``backward_extended`` over
+    nested inputs. Kept for backward compatibility: as in PyTorch 2.13, neither calling an instance
+    nor ``apply`` can run it (the legacy machinery it needs is gone)."""
+
+    def _do_forward(self, *input):
+        self._nested_input = input
+        return super()._do_forward(*input)  # AttributeError, as PyTorch's: Function has no _do_forward
+
+    __call__ = _do_forward
+
+    def forward(self, *args):
+        nested = self._nested_input  # AttributeError on the node apply() makes, as PyTorch's
+        result = self.forward_extended(*nested)
+        del self._nested_input
+        self._nested_output = result
+        return result
+
+    def backward(self, *gradients):
+        return self.backward_extended(*gradients)
+
+    def save_for_backward(self, *args):
+        self.to_save = args
+        self._to_save_nested = args
+
+    def mark_dirty(self, *args, **kwargs):
+        self.dirty_tensors = args
+
+    def mark_non_differentiable(self, *args, **kwargs):
+        self.non_differentiable = args
+
+    def forward_extended(self, *input):
+        raise NotImplementedError
+
+    def backward_extended(self, *grad_output):
+        raise NotImplementedError
+
+
+def _saved_tensor(tensor, is_output, hooks):
+    saved = SavedTensor(tensor, tensor._version, is_output)
+    if hooks is not None:
+        saved.register_hooks(*hooks)
+    return saved
 
 
 class once_differentiable:  # noqa: N801  (PyTorch's decorator name)

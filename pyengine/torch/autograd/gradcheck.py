@@ -131,11 +131,14 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
                   gen_non_contig_grad_outputs=False, raise_exception=True, **kwargs):
     """Check second derivatives: gradcheck of the function (inputs, v) -> vjp(func, inputs, v)."""
-    from .._ops.creation import ones_like
+    from .._ops.creation import empty
+    from .._dtype import float64
     inputs = _as_tuple(inputs)
-    outputs = _as_tuple(func(*inputs))
     if grad_outputs is None:
-        grad_outputs = tuple(ones_like(o).requires_grad_(True) for o in outputs)
+        # random in [-1, 1), drawn as PyTorch's torch.testing.make_tensor draws them
+        outputs = [o for o in _as_tuple(func(*inputs)) if o.requires_grad]
+        grad_outputs = tuple(empty(o.shape, dtype=o.dtype if o.dtype.kind == "f" else float64).uniform_(-1, 1)
+                             .requires_grad_(True) for o in outputs)
     grad_outputs = _as_tuple(grad_outputs)
     n_in = len(inputs)
     diff = _differentiable(inputs)

@@ -55,6 +55,33 @@ def _anomaly_warning(node):
     warn(text)
 
 
+def _hook_name(hook):
+    return getattr(hook, "__name__", None) or repr(hook)
+
+
+def checked_hook_values(hook, old, new):
+    """A node hook's replacement gradients, checked as PyTorch checks them."""
+    if not isinstance(new, (tuple, list)):
+        raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
+    if len(new) != len(old):
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values (got {len(new)}, "
+                           f"but expected {len(old)})")
+    for before, after in zip(old, new):
+        if before is None and after is not None:
+            raise RuntimeError("can't replace a None gradient with a non-None value")
+    return list(new)
+
+
+def checked_hook_value(hook, old, new):
+    """A tensor hook's replacement gradient: same size and type, as PyTorch requires."""
+    if new._shape != old._shape:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
+    if new.dtype is not old.dtype:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the type of value (was {old.type()} got "
+                           f"{new.type()})")
+    return new
+
+
 def _check_nan(node, out_grads):
     for i, g in enumerate(out_grads):
         if g is not None and g.isnan().any().item():
@@ -147,12 +174,153 @@ class _NodeExtras:
 
 
 class _RemovableHandle:
+    """What register_hook returns (for PyTorch, a torch.utils.hooks.RemovableHandle)."""
+    __module__, __qualname__ = "torch.utils.hooks", "RemovableHandle"
+
     def __init__(self, hooks, fn):
         self._hooks, self._fn = hooks, fn
 
     def remove(self):
         if self._fn in self._hooks:
             self._hooks.remove(self._fn)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+# ---- saved tensors: torch.autograd.graph.saved_tensors_hooks and its kin ---------------------
+
+# The (pack, unpack) pairs of the saved_tensors_hooks in effect, innermost last (an op that saves
+# tensors tests this list: empty, nothing else happens), and why hooks are disabled (None: they are not).
+saved_hooks = per_process("torch.autograd.graph.saved_tensors_hooks", [])
+saved_hooks_disabled = per_process("torch.autograd.graph.disable_saved_tensors_hooks", [None])
+
+
+class _Packed:
+    def __repr__(self):
+        return "PACKED"
+
+
+PACKED = _Packed()  # FormulaNode._versions: its saved tensors are SavedTensors, which check their own versions
+
+
+class saved_tensors_hooks:  # noqa: N801  (PyTorch's name)
+    """Context manager: every tensor an op saves for backward is passed to ``pack_hook``, and
+    what it returns is kept instead; backward gets ``unpack_hook`` of that back."""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self):
+        if saved_hooks_disabled[0] is not None:
+            raise RuntimeError(saved_hooks_disabled[0])
+        saved_hooks.append((self.pack_hook, self.unpack_hook))
+
+    def __exit__(self, *exc):
+        saved_hooks.pop()
+
+
+class save_on_cpu(saved_tensors_hooks):  # noqa: N801
+    """Saved tensors are kept on the CPU (here, where every tensor already is) and brought back
+    to their device in backward."""
+
+    def __init__(self, pin_memory=False, device_type="cuda"):
+        def pack_to_cpu(tensor):
+            return tensor.device, tensor.cpu()
+
+        def unpack_from_cpu(packed):
+            device, tensor = packed
+            return tensor.to(device, non_blocking=pin_memory)
+
+        super().__init__(pack_to_cpu, unpack_from_cpu)
+
+
+class disable_saved_tensors_hooks:  # noqa: N801
+    """Context manager (and decorator) in which saved_tensors_hooks raises ``error_message``."""
+
+    def __init__(self, error_message):
+        self.error_message = error_message
+
+    def __enter__(self):
+        if saved_hooks:
+            raise RuntimeError(self.error_message)
+        self.prev = saved_hooks_disabled[0]
+        saved_hooks_disabled[0] = self.error_message
+
+    def __exit__(self, *exc):
+        saved_hooks_disabled[0] = self.prev
+
+    def __call__(self, fn):
+        import functools
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with disable_saved_tensors_hooks(self.error_message):
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+mutation_contexts = per_process("torch.autograd.graph.allow_mutation_on_saved_tensors", [])  # (at most one)
+
+
+class _AllowMutationOnSavedContext:
+    """What allow_mutation_on_saved_tensors yields: the tensors saved under it, by storage, and the
+    copies of those changed in place since."""
+
+    def __init__(self):
+        self.saved = {}     # id(storage) -> the holders of the tensors saved with that storage
+        self.cloned = {}    # holder -> the tensor's values before the first in-place change
+
+    def before_write(self, tensor):
+        for holder in self.saved.get(id(tensor._storage), ()):
+            if holder not in self.cloned:
+                self.cloned[holder] = holder.tensor.detach().clone()
+
+    def clear(self):
+        self.saved.clear()
+        self.cloned.clear()
+
+
+class _MutationHolder:
+    __slots__ = ("tensor", "__weakref__")
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+
+class allow_mutation_on_saved_tensors:  # noqa: N801
+    """Context manager under which a tensor saved for backward may be changed in place: it is
+    copied before the first change, and backward uses the copy."""
+
+    def __enter__(self):
+        if mutation_contexts:
+            raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+        ctx = _AllowMutationOnSavedContext()
+
+        def pack_hook(tensor):
+            holder = _MutationHolder(tensor)
+            ctx.saved.setdefault(id(tensor._storage), []).append(holder)
+            return holder
+
+        def unpack_hook(holder):
+            if not mutation_contexts or mutation_contexts[0] is not ctx:
+                raise AssertionError("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
+                                     "in which the graph was originally recorded.")
+            return ctx.cloned.get(holder, holder.tensor)
+
+        self.hooks = saved_tensors_hooks(pack_hook, unpack_hook)
+        self.hooks.__enter__()
+        mutation_contexts.append(ctx)
+        self.ctx = ctx
+        return ctx
+
+    def __exit__(self, *exc):
+        self.ctx.clear()
+        mutation_contexts.clear()
+        self.hooks.__exit__(*exc)
 
 
 class AccumulateGrad(Node):
@@ -178,7 +346,7 @@ class AccumulateGrad(Node):
         for hook in var._hooks or ():
             result = hook(grad)
             if result is not None:
-                grad = result
+                grad = checked_hook_value(hook, grad, result)
         if var._grad is None:
             if _grad_mode["enabled"]:  # create_graph: .grad keeps a history, as a copy
                 var.grad = grad.new_empty(grad._shape).copy_(grad)
@@ -230,6 +398,41 @@ def shared_output_nrs(nrs):
     return _shared_nrs.setdefault(nrs, nrs)
 
 
+class GradientEdge(tuple):
+    """An edge of the graph: a node and which of its inputs (PyTorch's named tuple)."""
+    __slots__ = ()
+    _fields = ("node", "output_nr", "ownership_token")
+
+    def __new__(cls, node, output_nr, ownership_token=None):
+        return tuple.__new__(cls, (node, output_nr, ownership_token))
+
+    node = property(lambda self: self[0])
+    output_nr = property(lambda self: self[1])
+    ownership_token = property(lambda self: self[2])
+
+    def __repr__(self):
+        return f"GradientEdge(node={self[0]!r}, output_nr={self[1]!r}, ownership_token={self[2]!r})"
+
+
+def get_gradient_edge(tensor):
+    """The edge through which gradient flows into ``tensor``: usable as an input or output of
+    autograd.grad even after ``tensor`` has been changed in place."""
+    if not tensor.requires_grad:
+        raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does not require gradients")
+    return GradientEdge(*gradient_edge(tensor))
+
+
+def increment_version(tensor):
+    """Bump the version counter of ``tensor`` (or of each tensor of an iterable), as an in-place
+    change that autograd did not see would."""
+    for t in tensor if isinstance(tensor, (list, tuple)) else (tensor,):
+        t._storage.version += 1
+
+
+def _edge(x):
+    return x[:2] if x.__class__ is GradientEdge else gradient_edge(x)
+
+
 def gradient_edge(tensor):
     """The (node, output_nr) pair through which gradient flows into ``tensor``."""
     if tensor.grad_fn is not None:
@@ -244,7 +447,7 @@ def gradient_edge(tensor):
 def _as_tuple(x):
     if x is None:
         return None
-    return tuple(x) if isinstance(x, (list, tuple)) else (x,)
+    return tuple(x) if isinstance(x, (list, tuple)) and x.__class__ is not GradientEdge else (x,)
 
 
 def _make_grads(outputs, grad_outputs):
@@ -306,6 +509,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     outputs = _as_tuple(outputs)
     inputs = _as_tuple(inputs)
+    if any(o.__class__ is GradientEdge for o in outputs + inputs):
+        return _grad_of_edges(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused)
     grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
     if allow_unused is None:
         allow_unused = materialize_grads
@@ -331,6 +536,26 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(results)
 
 
+def _grad_of_edges(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused):
+    """autograd.grad where some outputs or inputs are GradientEdges (get_gradient_edge)."""
+    grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
+    tensors = [(o, g) for o, g in zip(outputs, grad_outputs) if o.__class__ is not GradientEdge]
+    grads = list(grad_outputs)
+    made = iter(_make_grads([o for o, _ in tensors], [g for _, g in tensors]))
+    for i, o in enumerate(outputs):
+        if o.__class__ is not GradientEdge:
+            grads[i] = next(made)
+        elif grads[i] is None:
+            raise RuntimeError("grad_outputs must be provided for GradientEdge outputs")
+    results = run_backward(outputs, grads, create_graph if retain_graph is None else retain_graph, create_graph,
+                           inputs=inputs, accumulate=False)
+    for i, r in enumerate(results):
+        if r is None and not allow_unused:
+            raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
+                               "Set allow_unused=True if this is the desired behavior.")
+    return tuple(results)
+
+
 def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True, dry_run=False):
     """Run the graph from ``roots`` (tensors) seeded with ``grad_roots``.
 
@@ -340,7 +565,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     so graphs of any depth work. A ``dry_run`` (the graph view's stepper on a graph nobody ran
     backward on) runs no hooks, so nothing of the learner's changes.
     """
-    root_edges = [gradient_edge(r) for r in roots]
+    root_edges = [_edge(r) for r in roots]
     tracer = recorder
     if tracer is not None:
         tracer.begin_backward(root_edges, grad_roots)
@@ -351,7 +576,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     needed = None
     if inputs is not None:
         for i, t in enumerate(inputs):
-            node, nr = gradient_edge(t)
+            node, nr = _edge(t)
             if node is not None:
                 captures.setdefault((id(node), nr), []).append(i)
         # Run only nodes that lead to an input, so nothing else accumulates.
@@ -372,6 +597,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
 
     prev_enabled = _grad_mode["enabled"]
     _grad_mode["enabled"] = create_graph
+    graph_tasks.append((next(_task_ids), dependencies, needed))
+    dispatch_disabled["all"] += 1
     heappop, heappush = heapq.heappop, heapq.heappush
     # The node to run next when it is the only one ready (a chain), bypassing the heap.
     node = grads = None
@@ -400,7 +627,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     for hook in extras.pre_hooks:
                         r = hook(tuple(grads))
                         if r is not None:
-                            grads = list(r)
+                            grads = checked_hook_values(hook, grads, r)
                 if tracer is not None:
                     step = tracer.before_step(node, grads, before_hooks if before_hooks is not grads else None)
                 if anomaly["enabled"]:
@@ -415,11 +642,15 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         raise
                 else:
                     out_grads = node.apply(grads)
-                if extras is not None:
+                if extras is not None and extras.hooks:
+                    # as PyTorch, post hooks see the gradients already summed to their inputs' shapes
+                    out_grads = [g if g is None or nxt is None or (g._shape, g.dtype) == nxt._input_meta[nr]
+                                 else _conform(g, *nxt._input_meta[nr])
+                                 for g, nxt, nr in zip(out_grads, node._next, node._next_nr)]
                     for hook in extras.hooks:
                         r = hook(tuple(out_grads), tuple(grads))
                         if r is not None:
-                            out_grads = list(r)
+                            out_grads = checked_hook_values(hook, out_grads, r)
                 if tracer is not None:
                     tracer.sent(step, node, out_grads)
                 if not retain_graph:
@@ -463,7 +694,86 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         raise
     finally:
         _grad_mode["enabled"] = prev_enabled
+        graph_tasks.pop()
+        dispatch_disabled["all"] -= 1
     return results
+
+
+# __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
+dispatch_disabled = {"all": 0}
+
+graph_tasks = []  # the backward runs under way, innermost last: (id, reachable node ids, the needed ones or None)
+_task_ids = itertools.count()
+
+
+def current_graph_task_id():
+    return graph_tasks[-1][0] if graph_tasks else -1
+
+
+def will_engine_execute_node(node):
+    """Whether the backward run under way runs ``node`` (a Node, or a tensor's gradient edge)."""
+    if not graph_tasks:
+        raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
+    _, reachable, needed = graph_tasks[-1]
+    return id(node) in reachable and (needed is None or id(node) in needed)
+
+
+class _MultiHandle:
+    """The handle register_multi_grad_hook returns: removes the hook from every tensor."""
+    __module__ = "torch.autograd.graph"
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for handle in self.handles:
+            handle.remove()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call ``fn`` once per backward: with mode "all", with the gradients of every tensor in
+    ``tensors`` (None for those this backward does not reach) once all are computed; with "any",
+    with the first one computed."""
+    supported_modes = ("all", "any")
+    if mode not in supported_modes:
+        raise ValueError(f"Expects mode to be one of {supported_modes} but got {mode}")
+    tensors = tuple(tensors)
+    if mode == "all":
+        counts, buffers = {}, {}
+        edges = [gradient_edge(t)[0] for t in tensors]
+
+        def inner_hook(idx):
+            def hook(grad):
+                task = current_graph_task_id()
+                if task not in counts:
+                    counts[task] = [0, sum(e is not None and will_engine_execute_node(e) for e in edges)]
+                    buffers[task] = [None] * len(tensors)
+                buffers[task][idx] = grad
+                counts[task][0] += 1
+                if counts[task][0] == counts[task][1]:
+                    grads = buffers.pop(task)
+                    del counts[task]
+                    fn(grads)
+            return hook
+
+        handles = tuple(t.register_hook(inner_hook(i)) for i, t in enumerate(tensors))
+    else:
+        ran = set()
+
+        def once(grad):
+            task = current_graph_task_id()
+            if task not in ran:
+                ran.add(task)
+                fn(grad)
+
+        handles = tuple(t.register_hook(once) for t in tensors if t.requires_grad)
+    return _MultiHandle(handles)
 
 
 def _count_dependencies(start):

@@ -43,13 +43,22 @@ def _saved_values(node):
         saved = node._saved
         if saved is None:
             return {"freed": True}
-        return {"_saved_" + slot: _describe_saved(value, slot in derivative.inputs)
-                for slot, value in zip(derivative.slots, saved) if value is not None}
+        return {"_saved_" + slot: _describe_saved(_visible(value), slot in derivative.inputs)
+                for slot, value in zip(derivative.slots, saved) if _visible(value) is not None}
     if hasattr(node, "_to_save"):  # a custom Function: ctx.saved_tensors
         if node._released:
             return {"freed": True}
-        return {f"saved_tensors[{i}]": describe(t) for i, t in enumerate(node._to_save)}
+        return {f"saved_tensors[{i}]": describe(_visible(t)) for i, t in enumerate(node._to_save)
+                if _visible(t) is not None}
     return {}
+
+
+def _visible(value):
+    """A saved value as the graph view may show it: a SavedTensor's tensor unless hooks packed it
+    (unpacking would call the program's unpack hook), in which case nothing."""
+    if value.__class__.__name__ == "SavedTensor":
+        return value._value
+    return value
 
 
 def _describe_saved(value, tensor_input):
@@ -209,8 +218,14 @@ class Recorder:
 
     def __enter__(self):
         from ..nn.modules import module
-        self._handles = [module.register_module_forward_pre_hook(lambda m, args: self._modules.append(m)),
-                         module.register_module_forward_hook(lambda m, args, out: self._leave(m))]
+
+        def enter(m, args):
+            self._modules.append(m)
+
+        def leave(m, args, out):
+            self._leave(m)
+
+        self._handles = [module.register_module_forward_pre_hook(enter), module.register_module_forward_hook(leave)]
         _graph.recorder = self
         return self
 

@@ -1,5 +1,5 @@
 """Hooks on non-leaf tensors: they run when the gradient for that tensor is computed."""
-from .graph import _RemovableHandle
+from .graph import _RemovableHandle, checked_hook_value
 
 
 def _tensor_pre_hook(tensor):
@@ -15,7 +15,7 @@ def _tensor_pre_hook(tensor):
         for hook in list(hooks):
             r = hook(g)
             if r is not None:
-                g = r
+                g = checked_hook_value(hook, g, r)
         if tensor._retains_grad:
             tensor._grad = g.detach() if tensor._grad is None else tensor._grad + g.detach()
         grads = list(grads)

@@ -7,7 +7,7 @@ with a ``CopySlices`` node, as PyTorch does, and the view itself then reads as a
 """
 from .._backend import backend as B
 from . import graph as _graph
-from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
+from .graph import FREED_MESSAGE, PACKED, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
 from .dual import commit_tangent
 
@@ -118,6 +118,8 @@ def commit_inplace(self, result):
         buf = operand(result, self._shape, self.dtype)
         if not hasattr(buf, "__len__"):
             buf = B.full(self.numel(), buf, self.dtype)
+    if _graph.mutation_contexts:
+        _graph.mutation_contexts[0].before_write(self)
     B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
     self._storage.version += 1
     if result._fw_grad is not None:
@@ -143,7 +145,7 @@ def _keep_saved_values(node, self, result):
     """The op's node saved ``self`` before the write; keep those old values (a copy), and
     let a saved result be ``self`` itself at its new version, as PyTorch does."""
     saved = getattr(node, "_saved", None)
-    if not saved:
+    if not saved or node._versions is PACKED:  # packed by hooks: PyTorch keeps no versions for them
         return
     saved, versions = list(saved), list(node._saved_versions())
     for i, v in enumerate(saved):

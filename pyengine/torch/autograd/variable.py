@@ -3,13 +3,13 @@ a shim: Variable(t) returns a tensor sharing t's data, without its history, and 
 an instance of Variable."""
 
 
-class _VariableMeta(type):
+class VariableMeta(type):
     def __instancecheck__(cls, other):
         from .._tensor import Tensor  # autograd is imported by _tensor itself
         return isinstance(other, Tensor)
 
 
-class Variable(metaclass=_VariableMeta):
+class Variable(metaclass=VariableMeta):
     def __new__(cls, data=None, requires_grad=False, volatile=False):
         from .._tensor import Tensor
         if data is None:

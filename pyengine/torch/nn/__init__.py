@@ -26,8 +26,29 @@ for _module, _names in (
         setattr(functional, _name, getattr(_module, _name))
 del _module, _names, _name
 
+
+
+def _with_indices(pool):
+    """F.<pool>_with_indices: the pooling with its indices, whatever return_indices says."""
+    def with_indices(input, *args, **kwargs):
+        kwargs["return_indices"] = True
+        return pool(input, *args, **kwargs)
+    with_indices.__name__ = with_indices.__qualname__ = pool.__name__ + "_with_indices"
+    return with_indices
+
+
+for _name in ("max_pool1d", "max_pool2d", "max_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
+              "adaptive_max_pool3d"):
+    setattr(functional, _name + "_with_indices", _with_indices(getattr(functional, _name)))
+del _name
+
 from .modules import *  # noqa: E402,F401,F403
 from . import init, utils  # noqa: E402
+from .._torch_function import register_namespace as _register_namespace  # noqa: E402
+# __torch_function__: F.<fn> dispatches too, once a program needs dispatch
+_register_namespace(vars(functional), [_name for _name, _value in vars(functional).items()
+                                       if not _name.startswith("_") and callable(_value) and not isinstance(_value, type)],
+                    python_level=True)
 
 
 def factory_kwargs(kwargs):

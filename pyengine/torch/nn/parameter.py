@@ -1,8 +1,10 @@
 """nn.Parameter: a leaf tensor that a Module registers as one of its parameters."""
 from .._tensor import Tensor
+from .._torch_function import _disabled_torch_function_impl
 
 
 class Parameter(Tensor):
+    __torch_function__ = _disabled_torch_function_impl  # ops on parameters give plain tensors
     def __new__(cls, data=None, requires_grad=True):
         if data is None:
             from .._ops.creation import empty
@@ -91,6 +93,7 @@ class UninitializedParameter(UninitializedTensorMixin, Parameter):
 
 class UninitializedBuffer(UninitializedTensorMixin, Tensor):
     cls_to_become = Tensor
+    __torch_function__ = _disabled_torch_function_impl
 
     def __new__(cls, requires_grad=False):
         from .._ops.creation import zeros

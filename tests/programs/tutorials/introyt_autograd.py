@@ -1,7 +1,9 @@
 # Source: PyTorch tutorials, "Introduction to PyTorch on YouTube": beginner_source/introyt/
 #   autogradyt_tutorial.py (https://github.com/pytorch/tutorials). Licence: BSD-3-Clause.
-# Changed: the matplotlib plots and the profiler section are left out; the model runs on CPU with
-#   DIM_IN = 100, not 1000 (run time on the pure-Python backend); seeded for a reproducible output.
+# Changed: the matplotlib plots are left out; the model runs on CPU with DIM_IN = 100, not 1000 (run
+#   time on the pure-Python backend); seeded for a reproducible output. The profiler's table is
+#   compared with its times masked and its rows sorted (the golden runner's "timings" option).
+# golden: timings
 import math
 
 import torch
@@ -141,6 +143,22 @@ print(y)
 x = torch.randn(2, requires_grad=True)
 y = x * 2
 z = y.sum()
+
+device = torch.device('cpu')
+run_on_gpu = False
+if torch.cuda.is_available():
+    device = torch.device('cuda')
+    run_on_gpu = True
+
+x = torch.randn(2, 3, requires_grad=True)
+y = torch.rand(2, 3, requires_grad=True)
+z = torch.ones(2, 3, requires_grad=True)
+
+with torch.autograd.profiler.profile(use_cuda=run_on_gpu) as prf:
+    for _ in range(1000):
+        z = (z / x) * y
+
+print(prf.key_averages().table(sort_by='self_cpu_time_total'))
 
 x = torch.randn(3, requires_grad=True)
 

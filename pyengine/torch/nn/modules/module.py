@@ -4,14 +4,19 @@ A module keeps its parameters, buffers and submodules in three ordered dicts; at
 assignment sorts values into them, so ``self.fc = nn.Linear(...)`` registers a submodule.
 Iteration order is registration order, which is what state_dict keys and optimizers see.
 """
+import functools
 import sys
+import warnings
 from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
+from typing import TypeVar
 from copy import deepcopy
 
 from ..._ops._helpers import typename
 from ..._process import per_process, per_process_global
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
+from ...utils.hooks import BackwardHook, RemovableHandle
 from ..parameter import Buffer, Parameter
 
 
@@ -55,48 +60,106 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     __str__ = __repr__
 
 
-class RemovableHandle:
-    """Returned by register_*_hook; ``remove()`` unregisters the hook."""
-
-    _next_id = 0
-
-    def __init__(self, hooks_dict):
-        self.hooks_dict = hooks_dict
-        self.id = RemovableHandle._next_id
-        RemovableHandle._next_id += 1
-
-    def remove(self):
-        self.hooks_dict.pop(self.id, None)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.remove()
+# Hooks on every module (PyTorch's torch.nn.modules.module.register_module_*_hook); they run
+# before each module's own hooks. Per process (_process): a new run starts with none.
+_PREFIX = "torch.nn.modules.module.register_module_"
+_global_forward_pre_hooks = per_process(_PREFIX + "forward_pre_hook", OrderedDict())
+_global_forward_hooks = per_process(_PREFIX + "forward_hook", OrderedDict())
+_global_forward_hooks_always_called = per_process(_PREFIX + "forward_hook.always_call", OrderedDict())
+_global_forward_hooks_with_kwargs = per_process(_PREFIX + "forward_hook.with_kwargs", OrderedDict())
+_global_backward_pre_hooks = per_process(_PREFIX + "full_backward_pre_hook", OrderedDict())
+_global_backward_hooks = per_process(_PREFIX + "backward_hook", OrderedDict())
+_global_is_full_backward_hook = None
+per_process_global(__name__, "_global_is_full_backward_hook")
+_global_buffer_registration_hooks = per_process(_PREFIX + "buffer_registration_hook", OrderedDict())
+_global_module_registration_hooks = per_process(_PREFIX + "module_registration_hook", OrderedDict())
+_global_parameter_registration_hooks = per_process(_PREFIX + "parameter_registration_hook", OrderedDict())
 
 
-per_process_global(RemovableHandle, "_next_id")  # a new process's first hook handle has id 0
-
-# Hooks on every module's forward (PyTorch's register_module_forward_pre_hook / _hook);
-# they run before each module's own hooks.
-_global_forward_pre_hooks = per_process("torch.nn.modules.module.register_module_forward_pre_hook", OrderedDict())
-_global_forward_hooks = per_process("torch.nn.modules.module.register_module_forward_hook", OrderedDict())
+def _register(hooks, hook):
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    return handle
 
 
 def register_module_forward_pre_hook(hook):
-    handle = RemovableHandle(_global_forward_pre_hooks)
-    _global_forward_pre_hooks[handle.id] = hook
-    return handle
+    return _register(_global_forward_pre_hooks, hook)
 
 
-def register_module_forward_hook(hook):
-    handle = RemovableHandle(_global_forward_hooks)
+def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+    handle = RemovableHandle(_global_forward_hooks, extra_dict=_global_forward_hooks_always_called)
     _global_forward_hooks[handle.id] = hook
+    if with_kwargs:
+        _global_forward_hooks_with_kwargs[handle.id] = True
+    if always_call:
+        _global_forward_hooks_always_called[handle.id] = True
     return handle
+
+
+def register_module_backward_hook(hook):
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is True:
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a global Module hook. "
+                           "Please use only one of them.")
+    _global_is_full_backward_hook = False
+    return _register(_global_backward_hooks, hook)
+
+
+def register_module_full_backward_pre_hook(hook):
+    return _register(_global_backward_pre_hooks, hook)
+
+
+def register_module_full_backward_hook(hook):
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is False:
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a global Module hook. "
+                           "Please use only one of them.")
+    _global_is_full_backward_hook = True
+    return _register(_global_backward_hooks, hook)
+
+
+def register_module_buffer_registration_hook(hook):
+    return _register(_global_buffer_registration_hooks, hook)
+
+
+def register_module_module_registration_hook(hook):
+    return _register(_global_module_registration_hooks, hook)
+
+
+def register_module_parameter_registration_hook(hook):
+    return _register(_global_parameter_registration_hooks, hook)
+
+
+def _registration_hooks(hooks, module, name, value):
+    for hook in hooks.values():
+        output = hook(module, name, value)
+        if output is not None:
+            value = output
+    return value
+
+
+class _WrappedHook:
+    """A hook called with its module first (old backward hooks, load_state_dict pre-hooks)."""
+
+    def __init__(self, hook, module=None):
+        self.hook, self.module = hook, module
+        functools.update_wrapper(self, hook)
+
+    def __call__(self, *args, **kwargs):
+        if self.module is None:
+            return self.hook(*args, **kwargs)
+        return self.hook(self.module, *args, **kwargs)
+
+
+_HOOK_DICTS = ("_backward_pre_hooks", "_backward_hooks", "_forward_hooks", "_forward_hooks_with_kwargs",
+               "_forward_hooks_always_called", "_forward_pre_hooks", "_forward_pre_hooks_with_kwargs",
+               "_state_dict_hooks", "_state_dict_pre_hooks", "_load_state_dict_pre_hooks",
+               "_load_state_dict_post_hooks")
 
 
 class Module:
     training = True
+    T_destination = TypeVar("T_destination", bound=dict)  # PyTorch's type of state_dict's destination
 
     def __init__(self, *args, **kwargs):
         if args or kwargs:
@@ -108,39 +171,171 @@ class Module:
         d["_buffers"] = {}
         d["_non_persistent_buffers_set"] = set()
         d["_modules"] = {}
-        d["_forward_hooks"] = OrderedDict()
-        d["_forward_pre_hooks"] = OrderedDict()
+        for name in _HOOK_DICTS:
+            d[name] = OrderedDict()
+        d["_is_full_backward_hook"] = None
 
     def forward(self, *input):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     # ---- calling ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        pre_hooks = self._forward_pre_hooks.values()
-        if _global_forward_pre_hooks:
-            pre_hooks = [*_global_forward_pre_hooks.values(), *pre_hooks]
-        for hook in list(pre_hooks):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        output = self.forward(*args, **kwargs)
-        hooks = self._forward_hooks.values()
-        if _global_forward_hooks:
-            hooks = [*_global_forward_hooks.values(), *hooks]
-        for hook in list(hooks):
-            result = hook(self, args, output)
-            if result is not None:
-                output = result
-        return output
+        d = self.__dict__
+        if (d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_hooks"] or d["_backward_pre_hooks"]
+                or _global_forward_pre_hooks or _global_forward_hooks or _global_backward_hooks
+                or _global_backward_pre_hooks):
+            return self._call_with_hooks(args, kwargs)
+        return self.forward(*args, **kwargs)
 
-    def register_forward_hook(self, hook):
-        handle = RemovableHandle(self._forward_hooks)
+    def _call_with_hooks(self, args, kwargs):
+        """__call__ with forward, backward and global hooks, in PyTorch's order."""
+        backward_pre_hooks = [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
+        full_backward_hooks, non_full_backward_hooks = [], []
+        if _global_is_full_backward_hook is not None:
+            (full_backward_hooks if _global_is_full_backward_hook else non_full_backward_hooks).extend(
+                _global_backward_hooks.values())
+        if self._is_full_backward_hook is not None:
+            (full_backward_hooks if self._is_full_backward_hook else non_full_backward_hooks).extend(
+                self._backward_hooks.values())
+        called_always = set()
+        try:
+            for hook_id, hook in (*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()):
+                if hook_id in self._forward_pre_hooks_with_kwargs:
+                    result = hook(self, args, kwargs)
+                    if result is not None:
+                        if isinstance(result, tuple) and len(result) == 2:
+                            args, kwargs = result
+                        else:
+                            raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, "
+                                               f"new_kwargs), but got {result}.")
+                else:
+                    result = hook(self, args)
+                    if result is not None:
+                        args = result if isinstance(result, tuple) else (result,)
+            bw_hook = None
+            if full_backward_hooks or backward_pre_hooks:
+                bw_hook = BackwardHook(self, full_backward_hooks, backward_pre_hooks)
+                args = bw_hook.setup_input_hook(args)
+            result = self.forward(*args, **kwargs)
+            for hook_id, hook in (*_global_forward_hooks.items(), *self._forward_hooks.items()):
+                if hook_id in _global_forward_hooks_always_called or hook_id in self._forward_hooks_always_called:
+                    called_always.add(hook_id)
+                if hook_id in self._forward_hooks_with_kwargs or hook_id in _global_forward_hooks_with_kwargs:
+                    hook_result = hook(self, args, kwargs, result)
+                else:
+                    hook_result = hook(self, args, result)
+                if hook_result is not None:
+                    result = hook_result
+            if bw_hook:
+                if not isinstance(result, (Tensor, tuple)):
+                    warnings.warn("For backward hooks to be called, module output should be a Tensor or a tuple "
+                                  f"of Tensors but received {type(result)}")
+                result = bw_hook.setup_output_hook(result)
+            if non_full_backward_hooks:
+                var = result
+                while not isinstance(var, Tensor):
+                    var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
+                grad_fn = var.grad_fn
+                if grad_fn is not None:
+                    for hook in non_full_backward_hooks:
+                        grad_fn.register_hook(_WrappedHook(hook, self))
+                    self._maybe_warn_non_full_backward_hook(args, result, grad_fn)
+            return result
+        except Exception:
+            # hooks registered with always_call=True run even when forward raised
+            for hook_id, hook in (*_global_forward_hooks.items(), *self._forward_hooks.items()):
+                if hook_id in called_always or not (hook_id in _global_forward_hooks_always_called
+                                                    or hook_id in self._forward_hooks_always_called):
+                    continue
+                try:
+                    if hook_id in self._forward_hooks_with_kwargs or hook_id in _global_forward_hooks_with_kwargs:
+                        hook(self, args, kwargs, None)
+                    else:
+                        hook(self, args, None)
+                except Exception as e:
+                    warnings.warn("global module forward hook with ``always_call=True`` raised an exception that "
+                                  f"was silenced as another error was raised in forward: {str(e)}")
+            raise
+
+    def _maybe_warn_non_full_backward_hook(self, inputs, result, grad_fn):
+        if not isinstance(result, Tensor):
+            if not (isinstance(result, tuple) and all(isinstance(r, Tensor) for r in result)):
+                warnings.warn("Using non-full backward hooks on a Module that does not return a single Tensor or a "
+                              "tuple of Tensors is deprecated and will be removed in future versions. This hook "
+                              "will be missing some of the grad_output. Please use register_full_backward_hook to "
+                              "get the documented behavior.", FutureWarning, stacklevel=3)
+                return
+        else:
+            result = (result,)
+        if not isinstance(inputs, Tensor):
+            if not (isinstance(inputs, tuple) and all(isinstance(i, Tensor) for i in inputs)):
+                warnings.warn("Using non-full backward hooks on a Module that does not take as input a single "
+                              "Tensor or a tuple of Tensors is deprecated and will be removed in future versions. "
+                              "This hook will be missing some of the grad_input. Please use "
+                              "register_full_backward_hook to get the documented behavior.", FutureWarning,
+                              stacklevel=3)
+                return
+        else:
+            inputs = (inputs,)
+        out_grad_fn = {r.grad_fn for r in result if r.grad_fn is not None}
+        if len(out_grad_fn) == 0 or (len(out_grad_fn) == 1 and grad_fn not in out_grad_fn):
+            warnings.warn("Using a non-full backward hook when outputs are nested in python data structure is "
+                          "deprecated and will be removed in future versions. This hook will be missing some "
+                          "grad_output.", FutureWarning, stacklevel=3)
+        elif len(out_grad_fn) > 1:
+            warnings.warn("Using a non-full backward hook when outputs are generated by different autograd Nodes "
+                          "is deprecated and will be removed in future versions. This hook will be missing some "
+                          "grad_output. Please use register_full_backward_hook to get the documented behavior.",
+                          FutureWarning, stacklevel=3)
+        elif {i.grad_fn for i in inputs if i.grad_fn is not None} != {n[0] for n in grad_fn.next_functions}:
+            warnings.warn("Using a non-full backward hook when the forward contains multiple autograd Nodes is "
+                          "deprecated and will be removed in future versions. This hook will be missing some "
+                          "grad_input. Please use register_full_backward_hook to get the documented behavior.",
+                          FutureWarning, stacklevel=3)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        handle = RemovableHandle(self._forward_hooks,
+                                 extra_dict=[self._forward_hooks_with_kwargs, self._forward_hooks_always_called])
         self._forward_hooks[handle.id] = hook
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
+        if prepend:
+            self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
-    def register_forward_pre_hook(self, hook):
-        handle = RemovableHandle(self._forward_pre_hooks)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        handle = RemovableHandle(self._forward_pre_hooks, extra_dict=self._forward_pre_hooks_with_kwargs)
         self._forward_pre_hooks[handle.id] = hook
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        if prepend:
+            self._forward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        handle = RemovableHandle(self._backward_pre_hooks)
+        self._backward_pre_hooks[handle.id] = hook
+        if prepend:
+            self._backward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_backward_hook(self, hook):
+        if self._is_full_backward_hook is True:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        self._is_full_backward_hook = False
+        return _register(self._backward_hooks, hook)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        if self._is_full_backward_hook is False:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        self._is_full_backward_hook = True
+        handle = _register(self._backward_hooks, hook)
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
         return handle
 
     # ---- registration -------------------------------------------------------------------
@@ -160,6 +355,8 @@ class Module:
             self.register_parameter(name, value)
         elif isinstance(value, Module):
             self._forget(name)
+            if _global_module_registration_hooks:
+                value = _registration_hooks(_global_module_registration_hooks, self, name, value)
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
@@ -209,6 +406,8 @@ class Module:
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
+        if _global_parameter_registration_hooks:
+            param = _registration_hooks(_global_parameter_registration_hooks, self, name, param)
         self._parameters[name] = param
 
     def register_buffer(self, name, tensor, persistent=True):
@@ -218,6 +417,8 @@ class Module:
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
+        if _global_buffer_registration_hooks:
+            tensor = _registration_hooks(_global_buffer_registration_hooks, self, name, tensor)
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -228,6 +429,8 @@ class Module:
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{typename(module)} is not a Module subclass")
         _check_name(self, name, "module")
+        if _global_module_registration_hooks:
+            module = _registration_hooks(_global_module_registration_hooks, self, name, module)
         self._modules[name] = module
 
     register_module = add_module
@@ -241,6 +444,38 @@ class Module:
                 raise AttributeError(f"{module._get_name()} has no attribute `{item}`")
             module = module._modules[item]
         return module
+
+    def set_submodule(self, target, module, strict=False):
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        atoms = target.split(".")
+        if not isinstance(module, Module):
+            raise ValueError("`module` is not an nn.Module, found " + str(type(module)))
+        parent = self if len(atoms) == 1 else self.get_submodule(".".join(atoms[:-1]))
+        if strict and not hasattr(parent, atoms[-1]):
+            raise AttributeError(parent._get_name() + " has no attribute `" + atoms[-1] + "`")
+        if hasattr(parent, atoms[-1]) and not isinstance(getattr(parent, atoms[-1]), Module):
+            raise AttributeError("`" + atoms[-1] + "` is not an nn.Module")
+        setattr(parent, atoms[-1], module)
+
+    def get_buffer(self, target):
+        path, _, name = target.rpartition(".")
+        module = self.get_submodule(path)
+        if not hasattr(module, name):
+            raise AttributeError(module._get_name() + " has no attribute `" + name + "`")
+        if name not in module._buffers:
+            raise AttributeError("`" + name + "` is not a buffer")
+        return module._buffers[name]
+
+    def get_extra_state(self):
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never be called. Please "
+                           "file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
+
+    def set_extra_state(self, state):
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never be called. Please "
+                           "file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
 
     def get_parameter(self, target):
         path, _, name = target.rpartition(".")
@@ -311,6 +546,8 @@ class Module:
             destination, prefix, keep_vars = (list(args) + [destination, prefix, keep_vars][len(args):])[:3]
         if destination is None:
             destination = _StateDict()
+        for hook in self._state_dict_pre_hooks.values():
+            hook(self, prefix, keep_vars)
         for name, param in self._parameters.items():
             if param is not None:
                 destination[prefix + name] = param if keep_vars else param.detach()
@@ -320,30 +557,60 @@ class Module:
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            hook_result = hook(self, destination, prefix, self._local_metadata())
+            if not getattr(hook, "_from_public_api", False):
+                if hook_result is not None:  # the old hook may return a new dict (used at the root only)
+                    destination = hook_result
+            elif hook_result is not None:
+                raise RuntimeError("state_dict post-hook must return None")
         return destination
 
+    def _local_metadata(self):
+        return {"version": getattr(type(self), "_version", 1)}
+
+    def _register_state_dict_hook(self, hook):
+        if getattr(hook, "_from_public_api", False):
+            raise RuntimeError("Cannot register the same function as the state dict post hook that was "
+                               "previously registered via register_state_dict_post_hook")
+        return _register(self._state_dict_hooks, hook)
+
+    def register_state_dict_post_hook(self, hook):
+        hook._from_public_api = True
+        return _register(self._state_dict_hooks, hook)
+
+    def register_state_dict_pre_hook(self, hook):
+        return _register(self._state_dict_pre_hooks, hook)
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        return _register(self._load_state_dict_pre_hooks, _WrappedHook(hook, self if with_module else None))
+
+    def register_load_state_dict_pre_hook(self, hook):
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def register_load_state_dict_post_hook(self, hook):
+        return _register(self._load_state_dict_post_hooks, hook)
+
     def load_state_dict(self, state_dict, strict=True, assign=False):
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, unexpected, errors = [], [], []
-        expected = set()
-        for module_prefix, module in self.named_modules():
-            prefix = module_prefix + "." if module_prefix else ""
-            local = [(n, p) for n, p in module._parameters.items() if p is not None]
-            local += [(n, b) for n, b in module._buffers.items()
-                      if b is not None and n not in module._non_persistent_buffers_set]
-            for name, target in local:
-                key = prefix + name
-                expected.add(key)
-                if key not in state_dict:
-                    missing.append(key)
-                    continue
-                value = state_dict[key]
-                if tuple(value.shape) != tuple(target.shape):
-                    errors.append(f"size mismatch for {key}: copying a param with shape {value.shape} "
-                                  f"from checkpoint, the shape in current model is {target.shape}.")
-                    continue
-                with no_grad():
-                    target.copy_(value)
-        unexpected = [k for k in state_dict if k not in expected]
+
+        def load(module, local_state, prefix):
+            # each module sees the entries under its prefix only, as a dict of its own that its hooks may change
+            module._load_own_state(local_state, prefix, missing, unexpected, errors)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    load(child, {k: v for k, v in local_state.items() if k.startswith(child_prefix)}, child_prefix)
+            incompatible = _IncompatibleKeys(missing, unexpected)
+            for hook in module._load_state_dict_post_hooks.values():
+                out = hook(module, incompatible)
+                assert out is None, (
+                    "Hooks registered with ``register_load_state_dict_post_hook`` are not expected to return new "
+                    "values, if incompatible_keys need to be modified, it should be done inplace.")
+
+        load(self, OrderedDict(state_dict), "")
         if strict:
             if unexpected:
                 errors.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
@@ -355,6 +622,32 @@ class Module:
             raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
                 self._get_name(), "\n\t".join(errors)))
         return _IncompatibleKeys(missing, unexpected)
+
+    def _load_own_state(self, state_dict, prefix, missing, unexpected, errors):
+        """Copy this module's own parameters and persistent buffers out of ``state_dict``; note the
+        keys under ``prefix`` that are neither those nor a submodule's."""
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(state_dict, prefix, self._local_metadata(), True, missing, unexpected, errors)
+        local = {n: p for n, p in self._parameters.items() if p is not None}
+        local.update((n, b) for n, b in self._buffers.items()
+                     if b is not None and n not in self._non_persistent_buffers_set)
+        for name, target in local.items():
+            key = prefix + name
+            if key not in state_dict:
+                missing.append(key)
+                continue
+            value = state_dict[key]
+            if tuple(value.shape) != tuple(target.shape):
+                errors.append(f"size mismatch for {key}: copying a param with shape {value.shape} "
+                              f"from checkpoint, the shape in current model is {target.shape}.")
+                continue
+            with no_grad():
+                target.copy_(value)
+        for key in state_dict:
+            if key.startswith(prefix):
+                head, dot, _ = key[len(prefix):].partition(".")
+                if (head not in self._modules) if dot else (head not in local):
+                    unexpected.append(key)
 
     # ---- modes and conversions -------------------------------------------------------------
     def train(self, mode=True):
@@ -424,6 +717,16 @@ class Module:
 
     def cpu(self):
         return self
+
+    def type(self, dst_type):
+        return self._apply(lambda t: t.type(dst_type))
+
+    def to_empty(self, *, device, recurse=True):
+        """Parameters and buffers of the same shapes, their values not kept (zeros here)."""
+        from ..._device import check_device
+        from ..._ops.creation import zeros_like
+        check_device(device)
+        return self._apply(zeros_like) if recurse else self
 
     def cuda(self, device=None):
         raise AssertionError("Torch not compiled with CUDA enabled")
