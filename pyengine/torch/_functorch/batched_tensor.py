@@ -8,6 +8,7 @@ every batching rule a single call on plain tensors.) It has no storage of its ow
 declared op reaches torch._functorch.batch_rules through the transform hook, and anything
 that would read its elements directly (.item(), bool(), .tolist()) raises vmap's errors."""
 from .._tensor import Tensor, contiguous_strides
+from .._torch_function import _disabled_torch_function_impl
 
 ITEM_MESSAGE = ("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over calling "
                 ".item() on a Tensor, please try to rewrite what you're doing with other operations. If error is "
@@ -20,6 +21,9 @@ NO_STORAGE_MESSAGE = "Cannot access data pointer of Tensor that doesn't have sto
 
 class BatchedTensor(Tensor):
     __slots__ = ("_value", "_levels", "_shown")
+    # A transform's wrapper, not a user subclass: its ops go to the batching rules even when a
+    # program's own subclass has turned __torch_function__ dispatch on.
+    __torch_function__ = _disabled_torch_function_impl
 
     @property
     def _storage(self):
