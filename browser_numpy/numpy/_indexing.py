@@ -90,14 +90,14 @@ def _advanced(a, key):
         raise NotImplementedError("numpy indexing with both None and index arrays is not available in the browser")
     from ._ufuncs import broadcast_shapes, broadcast_to
     arrays = [(axis, asarray(k)) for axis, k in enumerate(key) if not isinstance(k, slice)]
-    for axis, k in arrays:  # every index is checked, even where broadcasting leaves none to take
-        for v in k._values():
-            _check(v, a._shape[axis], axis)
-    try:
+    try:  # numpy broadcasts the index arrays before it looks at their values
         bshape = broadcast_shapes(*(k._shape for _, k in arrays))
     except ValueError:
         raise IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes "
                          + "".join(str(k._shape).replace(" ", "") + " " for _, k in arrays if k.ndim)) from None
+    for axis, k in arrays:  # every index is checked, even where broadcasting leaves none to take
+        for v in k._values():
+            _check(v, a._shape[axis], axis)
     axes = [axis for axis, _ in arrays]
     index_values = [[_check(v, a._shape[axis], axis) for v in broadcast_to(k, bshape)._values()] for axis, k in arrays]
     slices = {axis: range(*k.indices(a._shape[axis])) for axis, k in enumerate(key) if isinstance(k, slice)}
