@@ -121,12 +121,21 @@ def _power(a, b):
 
 
 def _max(a, b):
-    """numpy's: NaN propagates; of two equal values (0.0 and -0.0) the second."""
+    """numpy's float32/64 loops: NaN propagates; of two equal values (0.0 and -0.0) the second."""
     return a if a != a or a > b else b
 
 
 def _min(a, b):
     return a if a != a or a < b else b
+
+
+def _max_half(a, b):
+    """numpy's float16 loop (npy_half_ge): of two equal values the first."""
+    return a if a != a or a >= b else b
+
+
+def _min_half(a, b):
+    return a if a != a or a <= b else b
 
 
 _BOOL_ERRORS = {
@@ -144,10 +153,11 @@ class ufunc:
     bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
     the result is bool (comparisons, logical functions, isnan ...)."""
 
-    def __init__(self, name, nin, kernel, rule="same", out_bool=False):
+    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None):
         self.__name__ = self.name = name
         self.nin = nin
         self.kernel = kernel
+        self.loops = loops or {}  # loop dtype name -> a kernel of its own, where numpy's loop differs
         self.rule = rule
         self.out_bool = out_bool
 
@@ -185,7 +195,7 @@ class ufunc:
         exact = self.out_bool and loop.kind in "iu"
         columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
                    for a, weak in operands]
-        kernel = self.kernel
+        kernel = self.loops.get(loop.name, self.kernel)
         values = [kernel(*vs) for vs in zip(*columns)]
         out_dt = BOOL if self.out_bool else loop
         cast = D.caster(out_dt)
@@ -210,8 +220,8 @@ def _u(name, kernel, rule="float"):
     return ufunc(name, 1, kernel, rule)
 
 
-def _b(name, kernel, rule="same", out_bool=False):
-    return ufunc(name, 2, kernel, rule, out_bool)
+def _b(name, kernel, rule="same", out_bool=False, loops=None):
+    return ufunc(name, 2, kernel, rule, out_bool, loops)
 
 
 def _safe(fn, low=None):
@@ -248,8 +258,8 @@ true_divide = divide = _b("divide", _ieee_div, "float64")
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8")
-maximum = _b("maximum", _max)
-minimum = _b("minimum", _min)
+maximum = _b("maximum", _max, loops={"float16": _max_half})
+minimum = _b("minimum", _min, loops={"float16": _min_half})
 equal = _b("equal", lambda a, b: a == b, out_bool=True)
 not_equal = _b("not_equal", lambda a, b: a != b, out_bool=True)
 less = _b("less", lambda a, b: a < b, out_bool=True)
