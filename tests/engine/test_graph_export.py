@@ -38,11 +38,7 @@ def as_structure(export):
 # create_graph's backward of pow records PyTorch's pow_backward as our formula's ops (MulBackward0
 # by a constant where PyTorch has MulBackward1): an engine difference, not the export's.
 KNOWN_DIFFERENCES = {"second_order", "lesson:higher-order:example 1", "lesson:higher-order:example 2",
-                     "lesson:higher-order:practice",
-                     # the engine has no torch.utils.checkpoint, Module.register_full_backward_hook
-                     # or saved-tensor hooks yet: these lessons' programs do not run on it
-                     *(f"lesson:{lesson}:{part}" for lesson in ("checkpointing", "module-hooks", "saved-tensor-hooks")
-                       for part in ("example 1", "example 2", "practice"))}
+                     "lesson:higher-order:practice"}
 
 
 def programs(names):
