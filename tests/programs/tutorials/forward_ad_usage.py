@@ -1,9 +1,9 @@
 # Source: PyTorch tutorials, "Forward-mode Automatic Differentiation (Beta)",
 #   intermediate_source/forward_ad_usage.py (https://github.com/pytorch/tutorials). Licence: BSD-3-Clause.
-# Changed: a manual_seed for a reproducible run; left out, because torch.func is not part of this
-#   engine yet: the sections "Using the functional Module API" (torch.func.functional_call),
-#   "Functional API" and "Using the functional API with Modules" (functorch's jvp and
-#   make_functional_with_buffers).
+# Changed: a manual_seed for a reproducible run; left out: the sections "Using the functional
+#   Module API" (torch.func.functional_call), "Functional API" and "Using the functional API with
+#   Modules" (the separate functorch package's jvp and make_functional_with_buffers); torch.func's
+#   functional_call and jvp are run by tests/golden/programs/func/ and the torch.func tutorials here.
 # -*- coding: utf-8 -*-
 """
 Forward-mode Automatic Differentiation (Beta)
