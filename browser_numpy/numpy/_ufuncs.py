@@ -3,6 +3,7 @@ ndarray and the scalar types, each ufunc declared once (its Python-number kernel
 import math
 
 from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, generic,
@@ -59,15 +60,6 @@ def _result_dtype(arrays, check=True):
             dt = D.weak_result(dt, value) if check or not isinstance(value, int) or isinstance(value, bool) else \
                 (dt if dt.kind != "b" else D.INT64)
     return dt
-
-
-def _ieee_div(a, b):
-    try:
-        return a / b
-    except ZeroDivisionError:
-        if a != a or a == 0:
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
 def _divmod(a, b):

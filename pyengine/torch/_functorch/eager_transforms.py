@@ -168,21 +168,32 @@ def _replace_args(args, nums, diff):
     return tuple(args)
 
 
+def _call_tracked(func, argnums, args, kwargs, level):
+    """Calls func with the `argnums` arguments tracked at `level`: (tracker, their tree spec, output)."""
+    nums = _check_argnums(argnums, args)
+    diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
+    leaves, spec = tree_flatten(diff)
+    tracker = _Tracker(level, leaves)
+    tracked_diff = tree_unflatten(tracker.tracked, spec)
+    call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
+    with enable_grad():
+        return tracker, spec, func(*call_args, **kwargs)
+
+
+def _split_aux(output, has_aux, api):
+    """(output, aux) of a function called with has_aux (aux None without), as `api` (how PyTorch's
+    message names the call) checks it."""
+    if not has_aux:
+        return output, None
+    if not (isinstance(output, tuple) and len(output) == 2):
+        raise RuntimeError(f"{api}: output of function f should be a tuple: (output, aux) if has_aux is True")
+    return output
+
+
 def grad_and_value_impl(func, argnums, has_aux, args, kwargs):
     with grad_level("grad") as level:
-        nums = _check_argnums(argnums, args)
-        diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
-        leaves, spec = tree_flatten(diff)
-        tracker = _Tracker(level, leaves)
-        tracked_diff = tree_unflatten(tracker.tracked, spec)
-        args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
-        with enable_grad():
-            output = func(*args, **kwargs)
-        if has_aux:
-            if not (isinstance(output, tuple) and len(output) == 2):
-                raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: (output, aux) "
-                                   "if has_aux is True")
-            output, aux = output
+        tracker, spec, output = _call_tracked(func, argnums, args, kwargs, level)
+        output, aux = _split_aux(output, has_aux, "grad_and_value(f)(*args)")
         if not isinstance(output, Tensor):
             raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {type(output)}")
         if output.dim() != 0:
@@ -250,11 +261,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
         tracker = _Tracker(level, leaves)
         with enable_grad():
             output = func(*tree_unflatten(tracker.tracked, spec))
-        if has_aux:
-            if not (isinstance(output, tuple) and len(output) == 2):
-                raise RuntimeError("vjp(f, *primals): output of function f should be a tuple: (output, aux) if "
-                                   "has_aux is True")
-            output, aux = output
+        output, aux = _split_aux(output, has_aux, "vjp(f, *primals)")
         flat_out, out_spec = tree_flatten(output)
         for o in flat_out:
             if not isinstance(o, Tensor):
@@ -341,19 +348,8 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         with grad_level("grad") as level:
-            nums = _check_argnums(argnums, args)
-            diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
-            leaves, spec = tree_flatten(diff)
-            tracker = _Tracker(level, leaves)
-            tracked_diff = tree_unflatten(tracker.tracked, spec)
-            call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
-            with enable_grad():
-                output = func(*call_args, **kwargs)
-            if has_aux:
-                if not (isinstance(output, tuple) and len(output) == 2):
-                    raise RuntimeError("jacrev(f, ...)(*args): output of function f should be a tuple: (output, aux) "
-                                       "if has_aux is True")
-                output, aux = output
+            tracker, spec, output = _call_tracked(func, argnums, args, kwargs, level)
+            output, aux = _split_aux(output, has_aux, "jacrev(f, ...)(*args)")
             flat_out, out_spec = tree_flatten(output)
             for o in flat_out:
                 if not isinstance(o, Tensor):
@@ -418,13 +414,7 @@ def _check_jvp_args(primals, tangents, api="jvp"):
 
 
 def _check_outputs(output, has_aux, api):
-    if has_aux:
-        if not (isinstance(output, tuple) and len(output) == 2):
-            raise RuntimeError(f"{api}(f, primals, tangents): output of function f should be a tuple: (output, aux) "
-                               "if has_aux is True")
-        output, aux = output
-    else:
-        aux = None
+    output, aux = _split_aux(output, has_aux, f"{api}(f, primals, tangents)")
     flat_out, out_spec = tree_flatten(output)
     for o in flat_out:
         if not isinstance(o, Tensor):

@@ -96,13 +96,18 @@ def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
     return handle
 
 
-def register_module_backward_hook(hook):
+def _register_global_backward_hook(hook, full):
+    """The global backward hooks are all old-style or all full, as in PyTorch."""
     global _global_is_full_backward_hook
-    if _global_is_full_backward_hook is True:
+    if _global_is_full_backward_hook is (not full):
         raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a global Module hook. "
                            "Please use only one of them.")
-    _global_is_full_backward_hook = False
+    _global_is_full_backward_hook = full
     return _register(_global_backward_hooks, hook)
+
+
+def register_module_backward_hook(hook):
+    return _register_global_backward_hook(hook, full=False)
 
 
 def register_module_full_backward_pre_hook(hook):
@@ -110,12 +115,7 @@ def register_module_full_backward_pre_hook(hook):
 
 
 def register_module_full_backward_hook(hook):
-    global _global_is_full_backward_hook
-    if _global_is_full_backward_hook is False:
-        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a global Module hook. "
-                           "Please use only one of them.")
-    _global_is_full_backward_hook = True
-    return _register(_global_backward_hooks, hook)
+    return _register_global_backward_hook(hook, full=True)
 
 
 def register_module_buffer_registration_hook(hook):
