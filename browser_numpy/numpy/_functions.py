@@ -615,28 +615,27 @@ def _sort_key(v):
     return (v != v, v)
 
 
-def sort(a, axis=-1, kind=None):
+def _along(a, axis, sort_group, dtype):
+    """`sort_group` applied to each run of values along `axis` (None: the flattened array), the
+    results put back along it as an array of `dtype` (None: the array's own)."""
     a = asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
     axis = _axis(axis, a.ndim)
     moved = moveaxis(a, axis, -1)
     groups, _ = _groups(moved, (moved.ndim - 1,))
-    values = [v for g in groups for v in sorted(g, key=_sort_key)]
-    return moveaxis(_from_values(values, moved._shape, a._dtype), -1, axis).copy()
+    values = [v for g in groups for v in sort_group(g)]
+    return moveaxis(_from_values(values, moved._shape, dtype or a._dtype), -1, axis).copy()
+
+
+def sort(a, axis=-1, kind=None):
+    return _along(a, axis, lambda g: sorted(g, key=_sort_key), None)
 
 
 def argsort(a, axis=-1, kind=None):
     """A stable argsort: ties keep their order (numpy's default quicksort may order ties of more than
     16 elements otherwise)."""
-    a = asarray(a)
-    if axis is None:
-        a, axis = a.reshape(-1), 0
-    axis = _axis(axis, a.ndim)
-    moved = moveaxis(a, axis, -1)
-    groups, _ = _groups(moved, (moved.ndim - 1,))
-    values = [i for g in groups for i in sorted(range(len(g)), key=lambda i: _sort_key(g[i]))]
-    return moveaxis(_from_values(values, moved._shape, INT64), -1, axis).copy()
+    return _along(a, axis, lambda g: sorted(range(len(g)), key=lambda i: _sort_key(g[i])), INT64)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
