@@ -43,6 +43,12 @@ const RULES = [
   },
   { id: "item-many", lesson: "python-values", error: /a Tensor with \d+ elements cannot be converted to Scalar/ },
   { id: "indentation", lesson: null, error: /^(IndentationError|TabError):/ },
+  // Packages that cannot be had in the browser: what the course offers instead.
+  {
+    id: "unsupported-module",
+    lesson: null,
+    error: /^ModuleNotFoundError: No module named '(pandas|sklearn|scipy|torchvision|torchaudio|torchtext|matplotlib|seaborn|tensorflow|keras|jax|PIL|cv2)[.']/,
+  },
 ];
 
 // The mistake a finished run shows, or null: { id, lesson } (lesson = a lesson id).

@@ -441,6 +441,8 @@ export const en = {
     "broadcast-shapes": "Element-wise operations line the shapes up from the right, and each pair of sizes must be equal or 1. Print both shapes; add a size-1 dimension where one should be stretched (x.unsqueeze(1), or shape (3, 1) instead of (3,)).",
     "int-float": "An integer tensor met a float one where both must have the same dtype. torch.tensor([1, 2]) is int64; write torch.tensor([1.0, 2.0]), pass dtype=torch.float32, or convert with .float().",
     "item-many": ".item() turns a tensor with exactly one element into a Python number. This one has several: pick one (x[0].item()), reduce it first (x.sum().item()), or use .tolist() for all of them.",
+    "unsupported-module":
+      "This Python runs inside your browser with the course's own torch and a small numpy; other packages (pandas, scikit-learn, SciPy, torchvision, torchaudio, matplotlib and the like) cannot be installed here. Use what is here instead: tensors for tables of numbers, torch.utils.data (TensorDataset, DataLoader) for data sets, a few lines of torch (torch.randn, torch.linspace) to make small data in place of a downloaded data set, and torch.nn with torch.optim for models; print values where you would plot them.",
     "indentation": "Python reads the structure from the indentation: the lines inside a for, with, if or def are indented by the same amount (4 spaces) below the line ending in a colon, and other lines start at the left edge. Line the marked line up with its neighbours.",
   },
   realOutputRule: "The real output is shown after a right answer, or when you choose “Show the answer”.",

@@ -418,6 +418,8 @@ export const tr = {
     "broadcast-shapes": "Eleman eleman işlemler şekilleri sağdan hizalar ve her boyut çifti eşit ya da 1 olmalıdır. İki şekli de yazdırın; uzatılacak yere 1 boyutlu bir eksen ekleyin (x.unsqueeze(1) ya da (3,) yerine (3, 1) şekli).",
     "int-float": "Bir tamsayı tensörü, ikisinin de aynı dtype'ta olması gereken bir yerde kayan noktalı bir tensörle karşılaştı. torch.tensor([1, 2]) int64'tür; torch.tensor([1.0, 2.0]) yazın, dtype=torch.float32 verin ya da .float() ile dönüştürün.",
     "item-many": ".item() tam olarak bir elemanlı bir tensörü Python sayısına çevirir. Bunun birden çok elemanı var: birini seçin (x[0].item()), önce indirgeyin (x.sum().item()) ya da hepsi için .tolist() kullanın.",
+    "unsupported-module":
+      "Bu Python tarayıcınızın içinde, kursun kendi torch'u ve küçük bir numpy ile çalışır; başka paketler (pandas, scikit-learn, SciPy, torchvision, torchaudio, matplotlib ve benzerleri) burada kurulamaz. Onların yerine burada olanı kullanın: sayı tabloları için tensörler, veri kümeleri için torch.utils.data (TensorDataset, DataLoader), indirilen bir veri kümesi yerine küçük veri üretmek için birkaç satır torch (torch.randn, torch.linspace) ve modeller için torch.nn ile torch.optim; çizeceğiniz yerde değerleri yazdırın.",
     "indentation": "Python yapıyı girintiden okur: for, with, if ya da def satırının (iki nokta ile biten) içindeki satırlar aynı miktarda (4 boşluk) içeriden başlar, diğer satırlar sol kenardan. İşaretli satırı komşularıyla hizalayın.",
   },
   realOutputRule: "Gerçek çıktı, doğru bir cevaptan sonra ya da “Cevabı göster”i seçtiğinizde gösterilir.",
