@@ -88,6 +88,11 @@ class BootState:
         return (list(map(len, self._dicts)) == self._boot_sizes
                 and list(map(self._read_addresses, _contents(self._dicts))) == self._boot_addresses)
 
+    def modules_intact(self):
+        """Whether every module of the boot is still in sys.modules, as the very same object."""
+        modules = sys.modules
+        return all(modules.get(name) is module for name, module in self._boot_modules.items())
+
     def restore(self, files_unchanged=False):
         """Puts back everything the last programs changed; returns the names of what was restored.
         `files_unchanged`: the caller knows that no file of the owned and scratch trees changed since

@@ -267,11 +267,13 @@ CHECK_MESSAGES = {
         "missing": "The check looked for `{name}`, which your program does not define.",
         "crashed": "A check could not run on your program: {error}",
         "failed": "Your program does not do what the task asks yet.",
+        "modules": "Your program removed modules Python itself needs (from sys.modules), so the checks could not run.",
     },
     "tr": {
         "missing": "Denetim `{name}` adını aradı; programınız onu tanımlamıyor.",
         "crashed": "Bir denetim programınız üzerinde çalışamadı: {error}",
         "failed": "Programınız henüz görevin istediğini yapmıyor.",
+        "modules": "Programınız Python'un kendi ihtiyaç duyduğu modülleri (sys.modules'tan) kaldırdı, bu yüzden denetimler çalışamadı.",
     },
 }
 
@@ -279,10 +281,15 @@ CHECK_MESSAGES = {
 def check_program(checks, code, namespace, printed, language=None):
     """Runs `checks` (Python source) against the finished program; returns {"passed": True} or
     {"passed": False, "message": the first failed assertion's message, or why a check raised}."""
+    messages = CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"])
+    # Checks import and call torch's code: on an interpreter whose modules the program took away they
+    # would import it all again, and leave Python in a state the next run's restore cannot mend.
+    if boot_state is not None and not boot_state.modules_intact():
+        return {"passed": False, "message": messages["modules"]}
     learner_builtins = dict(vars(builtins))
     vars(builtins).update(_BUILTINS)  # the checks' helpers (ast, torch's own code) see Python's built-ins too
     try:
-        return _run_checks(checks, code, namespace, printed, CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"]))
+        return _run_checks(checks, code, namespace, printed, messages)
     finally:
         vars(builtins).update(learner_builtins)
 

@@ -43,8 +43,9 @@ CHANGES = {
     "torch.nn.modules.module.register_module_parameter_registration_hook":
         "torch.nn.modules.module.register_module_parameter_registration_hook(print)",
     "torch.autograd.graph.saved_tensors_hooks": "torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t).__enter__()",
-    "torch.autograd.graph.disable_saved_tensors_hooks": "torch.autograd.graph.saved_hooks_disabled[0] = 'off'",
     "torch.autograd.graph.allow_mutation_on_saved_tensors": "torch.autograd.graph.allow_mutation_on_saved_tensors().__enter__()",
+    # after the line above: with saved-tensor hooks disabled, allow_mutation_on_saved_tensors() raises
+    "torch.autograd.graph.disable_saved_tensors_hooks": "torch.autograd.graph.saved_hooks_disabled[0] = 'off'",
     "torch.utils.checkpoint.settings": "torch.utils.checkpoint.set_checkpoint_early_stop(False).__enter__()",
     "torch.utils.checkpoint.DefaultDeviceType._default_device_type":
         "torch.utils.checkpoint.DefaultDeviceType.set_device_type('cpu')",

@@ -33,9 +33,11 @@ def test_an_unseeded_draw_after_a_seeded_run_is_a_new_processs(app):
     assert not first.startswith("tensor([0.7682")  # nor seed 0's sequence continued
 
 
+# The modules that register per-process state when they are first imported (not all are at boot).
+STATEFUL = "torch, torch.distributions, torch.nn.utils.parametrize, torch.utils.checkpoint, torch.utils.hooks, torch.autograd.profiler"
 # Prints the registered per-process state (its names, and the values of all but the generator's).
 STATE_REPORT = (
-    "import torch, torch.distributions, torch.nn.utils.parametrize\n"
+    f"import {STATEFUL}\n"
     "from torch import _process\n"
     f"entropy = {sorted(ENTROPY)!r}\n"
     "saved = _process.save()\n"
@@ -53,7 +55,7 @@ def test_every_registered_state_is_a_new_processs_in_the_next_run(app):
     fresh = state_report(app)
     names, values = fresh.split("\n", 1)
     assert json.loads(names.replace("'", '"')) == sorted(CHANGES)
-    tamper = "import torch, torch.distributions, torch.nn.utils.parametrize\n" + "\n".join(CHANGES.values()) + "\nprint('changed')"
+    tamper = f"import {STATEFUL}\n" + "\n".join(CHANGES.values()) + "\nprint('changed')"
     app.run(tamper)
     assert app.output().endswith("changed")
     assert state_report(app) == fresh
