@@ -272,4 +272,6 @@ def test_every_practice_step_passes_its_solution_in_the_browser(open_app, course
                 failures.append((lesson["id"], number, page.locator('[data-testid="verdict"]').inner_text()))
             elif number < len(steps) - 1:
                 page.click('[data-testid="next-step"]')
+                # the next step is shown (its prompt, the editor re-rendered) before its solution is typed
+                page.locator(f'[data-testid="step-prompt"][data-step="{number + 1}"]').wait_for()
     assert failures == []
