@@ -180,6 +180,15 @@ def _call_tracked(func, argnums, args, kwargs, level):
         return tracker, spec, func(*call_args, **kwargs)
 
 
+def _flat_tensors(output, api):
+    """The output's leaves and tree spec; every leaf must be a tensor (PyTorch's message, as `api`)."""
+    flat_out, out_spec = tree_flatten(output)
+    for o in flat_out:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported type {type(o)}")
+    return flat_out, out_spec
+
+
 def _split_aux(output, has_aux, api):
     """(output, aux) of a function called with has_aux (aux None without), as `api` (how PyTorch's
     message names the call) checks it."""
@@ -262,11 +271,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
         with enable_grad():
             output = func(*tree_unflatten(tracker.tracked, spec))
         output, aux = _split_aux(output, has_aux, "vjp(f, *primals)")
-        flat_out, out_spec = tree_flatten(output)
-        for o in flat_out:
-            if not isinstance(o, Tensor):
-                raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got unsupported "
-                                   f"type {type(o)}")
+        flat_out, out_spec = _flat_tensors(output, "vjp(f, *primals)")
         physical_out = [tracker.full(o) for o in flat_out]
         tracker.see_outputs(physical_out)
 
@@ -350,11 +355,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
         with grad_level("grad") as level:
             tracker, spec, output = _call_tracked(func, argnums, args, kwargs, level)
             output, aux = _split_aux(output, has_aux, "jacrev(f, ...)(*args)")
-            flat_out, out_spec = tree_flatten(output)
-            for o in flat_out:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError(f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
-                                       f"unsupported type {type(o)}")
+            flat_out, out_spec = _flat_tensors(output, "vjp(f, *primals)")  # PyTorch's jacrev says vjp here
             k = len(tracker.levels)
             tracker.see_outputs(flat_out)
             jacobians = []
@@ -415,12 +416,7 @@ def _check_jvp_args(primals, tangents, api="jvp"):
 
 def _check_outputs(output, has_aux, api):
     output, aux = _split_aux(output, has_aux, f"{api}(f, primals, tangents)")
-    flat_out, out_spec = tree_flatten(output)
-    for o in flat_out:
-        if not isinstance(o, Tensor):
-            raise RuntimeError(f"{api}(f, primals, tangents): expected f(*primals) to return only tensors, got "
-                               f"unsupported type {type(o)}")
-    return flat_out, out_spec, aux
+    return (*_flat_tensors(output, f"{api}(f, primals, tangents)"), aux)
 
 
 def _forward_ad_free():
