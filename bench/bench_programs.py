@@ -98,7 +98,7 @@ def cell(seconds, torch_seconds, timeout, wrong):
     if seconds is None:
         return f"{'> ' + format(timeout, 'g'):>9s} {'':>7s}"
     ratio = f"{seconds / torch_seconds:6.1f}x" if torch_seconds else f"{'':>7s}"
-    return f"{seconds:8.2f}{'!' if wrong else ' '} {ratio}"
+    return f"{seconds:8.3f}{'!' if wrong else ' '} {ratio}"
 
 
 def verdict(row, columns):
@@ -141,12 +141,12 @@ def main(argv):
     for name in names:
         row = rows[name]
         torch_seconds = row.get("torch")
-        line = f"{name:44s} {torch_seconds if torch_seconds is not None else float('nan'):8.2f}"
+        line = f"{name:44s} {torch_seconds if torch_seconds is not None else float('nan'):8.3f}"
         line += "".join(" " + cell(row.get(c), torch_seconds, timeout, (name, c) in wrong) for c in columns)
         print(line + "  " + verdict(row, columns))
     finished = [n for n in names if all(rows[n].get(c) is not None for c in ["torch", *columns])]
     totals = {c: sum(rows[n][c] for n in finished) for c in ["torch", *columns]}
-    print(f"{'total of ' + str(len(finished)) + ' programs that finished everywhere':44s} {totals['torch']:8.2f}"
+    print(f"{'total of ' + str(len(finished)) + ' programs that finished everywhere':44s} {totals['torch']:8.3f}"
           + "".join(" " + cell(totals[c], totals["torch"], timeout, False) for c in columns))
     met = sum(verdict(rows[n], columns) == "met" for n in names)
     print(f"targets met by {met} of {len(names)} programs")

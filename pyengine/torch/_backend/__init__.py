@@ -29,13 +29,16 @@ formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``
 var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``), the softmax family,
 and of the layer loops the convolution's sums, max pooling and its backward, the embedding's
 and nll's.
+``RANDOM``: whole-block versions of the random generator's loops (``_random``), by name, with the
+signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``normal_fill_f32``,
+and ``uniform_f32(words, low, span, high)``; the same bits. The python backend's is empty.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings
 is written once; tests/test_aten_parity.py checks every kernel on both backends.
 """
 PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to_list", "get", "number", "take",
             "put", "gather", "scatter", "unary", "binary", "fma", "where", "UNARY", "BINARY", "SCALAR_UNARY",
-            "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN")
+            "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN", "RANDOM")
 
 import os
 import sys

@@ -1030,6 +1030,106 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+# ---- the random generator's blocks (_random): the same steps on the same words ----------------
+
+_MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
+
+
+def _mt_step(a, b, c):
+    y = (a & _MT_UPPER) | (b & _MT_LOWER)
+    return c ^ (y >> 1) ^ ((y & 1) * _MT_MATRIX_A)
+
+
+def _mt19937_refill(words):
+    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists.
+    The same three chunks, each reading only words already known."""
+    mt = np.array(words, np.uint32)
+    new = np.empty(624, np.uint32)
+    new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
+    new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
+    new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
+    new[623] = _mt_step(mt[623], new[0], new[396])
+    y = new ^ (new >> 11)
+    y ^= (y << 7) & np.uint32(0x9D2C5680)
+    y ^= (y << 15) & np.uint32(0xEFC60000)
+    y ^= y >> 18
+    return new.tolist(), y.tolist()
+
+
+def _u24(words):
+    return (np.array(words, np.int64) & 0xFFFFFF) * 5.9604644775390625e-08
+
+
+def _uniform_f32(words, low, span, high):
+    """_random.uniform's float32 values from their words: fma(u24, span, low), high moved to low."""
+    values = _fma32_np(_u24(words), np.float32(span), np.float32(low))
+    return np.where(values == high, np.float32(low), values).tolist()
+
+
+def _cephes_log_np(u):
+    """_random._cephes_log of a float64 array (float32 values in (0, 1]), as float32."""
+    mant, exponent = np.frexp(u)
+    small = mant < L.SQRTHF
+    m = np.where(small, mant + mant - 1.0, mant - 1.0)
+    e = np.where(small, exponent - 1.0, exponent.astype(np.float64))
+    z = (m * m).astype(np.float32)
+    y = _fma32_np(L.LOG_POLY[0], m, L.LOG_POLY[1])
+    for coef in L.LOG_POLY[2:]:
+        y = _fma32_np(y, m, coef)
+    y = (y * m).astype(np.float32)
+    y = _fma32_np(y, z, (e * L.Q1).astype(np.float32))
+    y = (y - 0.5 * z.astype(np.float64)).astype(np.float32)
+    return _fma32_np(e, L.Q2, (m + y).astype(np.float32))
+
+
+def _cephes_sincos_np(theta):
+    """_random._cephes_sincos of a float32 array (theta >= 0): (sin, cos) float32 arrays."""
+    j = ((theta * np.float32(L.FOPI)).astype(np.int64) + 1) & ~1
+    y = j.astype(np.float64)
+    x = _fma32_np(y, L.DP1, theta)
+    x = _fma32_np(y, L.DP2, x)
+    x = _fma32_np(y, L.DP3, x)
+    z = x * x
+    c = _fma32_np(L.C0, z, L.C1)
+    c = _fma32_np(c, z, L.C2)
+    c = _fma32_np(z, z * c, -(z.astype(np.float64) * 0.5))
+    c = (c + 1.0).astype(np.float32)  # in float64, then rounded: the loop's two roundings
+    s = _fma32_np(L.S0, z, L.S1)
+    s = _fma32_np(s, z, L.S2)
+    s = _fma32_np(x, z * s, x)
+    swap = (j & 2) != 0
+    sin, cos = np.where(swap, c, s), np.where(swap, s, c)
+    return np.where(j & 4, -sin, sin), np.where(~(j - 2) & 4, -cos, cos)
+
+
+def _normal_fill_f32(words, tail, n, mean, std):
+    """_random._normal_fill_f32's values from their words (and the 16 tail words when n % 16): a
+    list. Lane i of a 16-block writes its cos output to position i and its sin output to i + 8;
+    the tail block, the last 16 positions, is written last."""
+    full = n // 16
+    blocks = _u24(words[:16 * full]).reshape(full, 2, 8)
+    if tail is not None:
+        blocks = np.concatenate([blocks, _u24(tail).reshape(1, 2, 8)])
+    a, b = blocks[:, 0].reshape(-1), blocks[:, 1].reshape(-1)
+    radius = np.sqrt(-2.0 * _cephes_log_np(1.0 - a).astype(np.float64)).astype(np.float32)
+    sin, cos = _cephes_sincos_np(b.astype(np.float32) * np.float32(L.TWO_PI_F))
+    halves = []
+    for trig in (cos, sin):
+        r = radius * trig
+        halves.append(r + np.float32(0.0) if std == 1.0 and mean == 0.0
+                      else _fma32_np(r, np.float32(std), np.float32(mean)))
+    lanes = np.concatenate([half.reshape(-1, 8) for half in halves], 1)  # per block: 8 cos outputs, then 8 sin
+    out = np.empty(n, np.float32)
+    out[:16 * full] = lanes[:full].reshape(-1)
+    if tail is not None:
+        out[n - 16:] = lanes[full]
+    return out.tolist()
+
+
+RANDOM = {"mt19937_refill": _mt19937_refill, "uniform_f32": _ieee(_uniform_f32),
+          "normal_fill_f32": _ieee(_normal_fill_f32)}
+
+
 ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,

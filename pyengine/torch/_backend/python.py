@@ -26,6 +26,7 @@ NAME = "python"
 # _aten's kernels are this backend's own: their loops (with kernels.py's wasm where loaded) run as
 # they are; the numpy backend replaces some with whole-array versions.
 ATEN = {}
+RANDOM = {}  # _random's loops are its own (or the wasm kernels', in the browser)
 
 _pack_half = struct.Struct("<e").pack
 _unpack_half = struct.Struct("<e").unpack
