@@ -564,34 +564,35 @@ def test_spec_matmul_vectors(use_np):
 
 
 # Rule F through BLAS (numpy's sgemm) must give the exact emulation's bits, including the
-# shapes where OpenBLAS splits the work between threads and the column edge is padded.
+# shapes where OpenBLAS splits the work between threads, the column edge is padded, a single row
+# or column, and blocks too long for the BLAS's plan (which take the exact emulation).
 RULE_F_SHAPES = [(4, 2, 12), (5, 17, 13), (33, 192, 47), (64, 256, 64), (256, 256, 256), (272, 300, 272),
-                 (100, 784, 490), (20, 193, 31)]
+                 (100, 784, 490), (20, 193, 31), (1, 160, 30), (7, 161, 1), (3, 321, 5), (2, 322, 17)]
 
 
 @pytest.mark.parametrize("m,k,n", RULE_F_SHAPES)
 def test_rule_f_through_blas_is_exact(m, k, n):
-    if not numpy_backend._blas_is_rule_f():
+    if numpy_backend._blas_rule_f() is None:
         pytest.skip("this machine's BLAS does not reproduce rule F; the exact emulation is used")
     rng = np.random.default_rng(m * k * n)
     x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
     w = rng.standard_normal((n, k)).astype(np.float32)
     bias = rng.standard_normal(n).astype(np.float32)
     for b in (None, bias):
-        fast, exact = numpy_backend._rule_f_blas(x, w, b), numpy_backend._rule_f_exact(x, w, b)
+        fast, exact = numpy_backend._rule_f_np(x, w, b), numpy_backend._rule_f_exact(x, w, b)
         assert np.array_equal(fast.view(np.int32), exact.view(np.int32))
 
 
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     real = numpy_backend._rule_f_blas
 
-    def one_ulp_off(x, w, bias):
-        out = real(x, w, bias).copy()
+    def one_ulp_off(x, w, bias, spread=1):
+        out = real(x, w, bias, spread).copy()
         out.view(np.int32)[-1, -1] += 1
         return out
     monkeypatch.setattr(numpy_backend, "_rule_f_blas", one_ulp_off)
     monkeypatch.setattr(numpy_backend, "_blas_verdict", [])
-    assert not numpy_backend._blas_is_rule_f()
+    assert numpy_backend._blas_rule_f() is None
     a, b = np.ones(16 * 20, np.float32), np.full(20 * 12, 0.1, np.float32)
     with on("numpy"):
         ours = hexes(linalg.mm(a, b, 16, 20, 12))

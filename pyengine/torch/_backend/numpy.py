@@ -738,27 +738,35 @@ def _rule_n_np(x, w):
 
 
 def _rule_f_np(x, w, bias):
-    if _blas_is_rule_f():
-        return _rule_f_blas(x, w, bias)
+    plan = _blas_rule_f()
+    if plan is not None and max(hi - lo for lo, hi in f_blocks(x.shape[1])) <= plan[1]:
+        return _rule_f_blas(x, w, bias, plan[0])
     return _rule_f_exact(x, w, bias)
 
 
-# numpy's float32 matmul calls OpenBLAS sgemm. Its main kernel keeps one fused running sum per
-# output over k, in order, from 0: a block of rule F exactly, at BLAS speed. Its edge kernel
-# (the last n mod 16 columns on Haswell/Zen) sums in another order, so columns are padded with
-# zeros to a whole number of panels. Whether this holds depends on the BLAS numpy was built
-# with and the kernel it picks for this CPU, so it is checked once against the exact emulation.
+# numpy's float32 matmul calls OpenBLAS sgemm, whose kernels keep fused running sums per output
+# over k, from 0. On AVX-512 (SkylakeX) there is one: a block of rule F exactly, at BLAS speed. On
+# Haswell/Zen there are two, for the even and the odd k-steps, added at the end: with every
+# product followed by a zero one (``spread`` 2) the odd sum stays +0 and the even one is rule F's,
+# while k (twice the block) fits one of the kernel's k-chunks (320 steps: blocks up to 160).
+# Their edge kernels (the last n mod 16 columns) sum in other orders, so columns are padded with
+# zeros to a whole number of panels, and one row to two (a single row goes to sgemv). Whether
+# this holds depends on the BLAS numpy was built with and the kernel it picks for this CPU
+# (OPENBLAS_CORETYPE), so it is checked once against the exact emulation.
 _BLAS_PANEL = 16
+_BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the longest rule-F block it may take)
 
 
-def _rule_f_blas(x, w, bias):
+def _rule_f_blas(x, w, bias, spread=1):
     m, k = x.shape
     n = w.shape[0]
-    padded = np.zeros((k, n + -n % _BLAS_PANEL), np.float32)
-    padded[:, :n] = w.T
     c = None if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
     for lo, hi in f_blocks(k):
-        t = np.matmul(np.ascontiguousarray(x[:, lo:hi]), padded[lo:hi])[:, :n]
+        xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
+        xs[:m, ::spread] = x[:, lo:hi]
+        ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
+        ws[::spread, :n] = w[:, lo:hi].T
+        t = np.matmul(xs, ws)[:m, :n]
         c = t if c is None else c + t
     return c
 
@@ -766,20 +774,25 @@ def _rule_f_blas(x, w, bias):
 _blas_verdict = []
 
 
-def _blas_is_rule_f():
-    """Does _rule_f_blas give _rule_f_exact's bits here? Checked once per process (~10 ms) on
-    shapes that reach the edge cases: one k-block and two, leftover rows, padded columns."""
+def _blas_rule_f():
+    """(spread, longest block) of the first plan with which _rule_f_blas gives _rule_f_exact's
+    bits here, or None. Checked once per process (~20 ms) on shapes that reach the edge cases: one
+    k-block and two of the longest, leftover rows and columns, one row, one column."""
     if not _blas_verdict:
-        rng = np.random.default_rng(0)
-        ok = True
-        for m, k, n in ((4, 1, 12), (13, 192, 45), (9, 300, 16), (6, 70, 33)):
-            x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
-            w = rng.standard_normal((n, k)).astype(np.float32)
-            bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
-            ok = ok and np.array_equal(_rule_f_blas(x, w, bias).view(np.int32),
-                                       _rule_f_exact(x, w, bias).view(np.int32))
-        _blas_verdict.append(ok)
+        _blas_verdict.append(next((plan for plan in _BLAS_PLANS if _blas_gives_rule_f(*plan)), None))
     return _blas_verdict[0]
+
+
+def _blas_gives_rule_f(spread, longest):
+    rng = np.random.default_rng(0)
+    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (6, 70, 33), (1, 64, 16), (5, 7, 1)):
+        x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
+        w = rng.standard_normal((n, k)).astype(np.float32)
+        bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
+        if not np.array_equal(_rule_f_blas(x, w, bias, spread).view(np.int32),
+                              _rule_f_exact(x, w, bias).view(np.int32)):
+            return False
+    return True
 
 
 def _rule_f_exact(x, w, bias):
