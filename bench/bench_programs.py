@@ -1,7 +1,8 @@
 """The corpus of real programs (tests/programs/) timed three ways, as a table of ratios (issue 35):
 real PyTorch single-threaded (torch.set_num_threads(1)), our engine in CPython on the numpy
 backend (target: at most 5x torch) and our engine inside Pyodide under Node with the wasm kernels,
-the browser's runtime (target: at most 10x torch).
+the browser's runtime (target: at most 10x torch). Both CPython columns are single-threaded
+(torch's threads and numpy's OpenBLAS threads set to 1).
 
     .venv/bin/python bench/bench_programs.py [--timeout SECONDS] [--no-pyodide] [--no-cpython] [PREFIX...]
 
@@ -49,7 +50,10 @@ def column_command(column):
         command, env = CORPUS.real_torch_command()  # [python, runner.py, --fork, --programs, DIR]
         env = {**env, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         return [command[0], "-c", TORCH_RUNNER, *command[1:]], env
-    return CORPUS.engine_command("numpy" if column == "cpython" else "pyodide")
+    if column == "cpython":  # numpy's OpenBLAS single-threaded too (its threads only cost on small products)
+        command, env = CORPUS.engine_command("numpy")
+        return command, {**env, "OPENBLAS_NUM_THREADS": "1"}
+    return CORPUS.engine_command("pyodide")
 
 
 def _reader(stream, lines):

@@ -584,13 +584,13 @@ def test_rule_f_through_blas_is_exact(m, k, n):
 
 
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
-    real = numpy_backend._rule_f_blas
+    real = numpy_backend._blas_steps
 
-    def one_ulp_off(x, w, bias, spread=1):
-        out = real(x, w, bias, spread).copy()
+    def one_ulp_off(x, w, lo, hi, spread):
+        out = real(x, w, lo, hi, spread).copy()
         out.view(np.int32)[-1, -1] += 1
         return out
-    monkeypatch.setattr(numpy_backend, "_rule_f_blas", one_ulp_off)
+    monkeypatch.setattr(numpy_backend, "_blas_steps", one_ulp_off)
     monkeypatch.setattr(numpy_backend, "_blas_verdict", [])
     assert numpy_backend._blas_rule_f() is None
     a, b = np.ones(16 * 20, np.float32), np.full(20 * 12, 0.1, np.float32)

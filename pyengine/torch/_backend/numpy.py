@@ -738,46 +738,80 @@ def _rule_n_np(x, w):
 
 
 def _rule_f_np(x, w, bias):
-    plan = _blas_rule_f()
-    if plan is not None and max(hi - lo for lo, hi in f_blocks(x.shape[1])) <= plan[1]:
-        return _rule_f_blas(x, w, bias, plan[0])
-    return _rule_f_exact(x, w, bias)
+    return _rule_f(x, w, bias, *(_blas_rule_f() or (1, 0)))
+
+
+def _rule_f_exact(x, w, bias):
+    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
+    return _rule_f(x, w, bias, 1, 0)
 
 
 # numpy's float32 matmul calls OpenBLAS sgemm, whose kernels keep fused running sums per output
-# over k, from 0. On AVX-512 (SkylakeX) there is one: a block of rule F exactly, at BLAS speed. On
+# over k, from 0. On AVX-512 (SkylakeX) there is one: rule F's steps exactly, at BLAS speed. On
 # Haswell/Zen there are two, for the even and the odd k-steps, added at the end: with every
 # product followed by a zero one (``spread`` 2) the odd sum stays +0 and the even one is rule F's,
-# while k (twice the block) fits one of the kernel's k-chunks (320 steps: blocks up to 160).
-# Their edge kernels (the last n mod 16 columns) sum in other orders, so columns are padded with
-# zeros to a whole number of panels, and one row to two (a single row goes to sgemv). Whether
-# this holds depends on the BLAS numpy was built with and the kernel it picks for this CPU
-# (OPENBLAS_CORETYPE), so it is checked once against the exact emulation.
+# while the spread steps fit one of the kernel's k-chunks (320: 160 steps). A longer block's
+# remaining steps are exact fmas from there. The edge kernels (the last n mod 16 columns) sum in
+# other orders, so columns are padded with zeros to a whole number of panels, and one row to two
+# (a single row goes to sgemv). Whether this holds depends on the BLAS numpy was built with and
+# the kernel it picks for this CPU (OPENBLAS_CORETYPE), so it is checked once against the exact
+# emulation.
 _BLAS_PANEL = 16
-_BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the longest rule-F block it may take)
+_BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the steps of a block that BLAS may take)
 
 
-def _rule_f_blas(x, w, bias, spread=1):
+def _rule_f(x, w, bias, spread, longest):
+    """Rule F's k-blocks added up, each block's first ``longest`` steps through BLAS."""
     m, k = x.shape
     n = w.shape[0]
-    c = None if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
+    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
     for lo, hi in f_blocks(k):
-        xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
-        xs[:m, ::spread] = x[:, lo:hi]
-        ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
-        ws[::spread, :n] = w[:, lo:hi].T
-        t = np.matmul(xs, ws)[:m, :n]
+        mid = min(hi, lo + longest)
+        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros((m, n), np.float32)
+        if mid < hi:
+            t = _fma_steps(x, w, t, mid, hi)
         c = t if c is None else c + t
     return c
+
+
+def _blas_steps(x, w, lo, hi, spread):
+    """The running sums of k-steps lo..hi from 0, by sgemm."""
+    m, n = x.shape[0], w.shape[0]
+    xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
+    xs[:m, ::spread] = x[:, lo:hi]
+    ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
+    ws[::spread, :n] = w[:, lo:hi].T
+    return np.matmul(xs, ws)[:m, :n]
+
+
+def _fma_steps(x, w, t, lo, hi):
+    """The running sums t continued over k-steps lo..hi, one exact float32 fma each."""
+    m, n = t.shape
+    x64 = x[:, lo:hi].astype(np.float64)
+    w64 = np.ascontiguousarray(w[:, lo:hi].T).astype(np.float64)  # (steps, n)
+    s = np.empty((m, n), np.float64)
+    low = np.empty((m, n), np.int64)
+    halfway = np.empty((m, n), bool)
+    for step, kk in enumerate(range(lo, hi)):
+        np.multiply.outer(x64[:, step], w64[step], out=s)
+        np.add(s, t, out=s)  # exact product + t, one float64 rounding
+        np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
+        np.equal(low, 0x10000000, out=halfway)
+        new_t = s.astype(np.float32)
+        if halfway.any():  # a float32 halfway point: redo those with the exact fma
+            rows, cols = np.nonzero(halfway)
+            new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
+        t = new_t
+    return t
 
 
 _blas_verdict = []
 
 
 def _blas_rule_f():
-    """(spread, longest block) of the first plan with which _rule_f_blas gives _rule_f_exact's
-    bits here, or None. Checked once per process (~20 ms) on shapes that reach the edge cases: one
-    k-block and two of the longest, leftover rows and columns, one row, one column."""
+    """(spread, steps) of the first plan with which _rule_f gives _rule_f_exact's bits here, or
+    None. Checked once per process (~20 ms) on shapes that reach the edge cases: one k-block and
+    two of the plan's steps, a longer block, leftover rows and columns, one row, one column."""
     if not _blas_verdict:
         _blas_verdict.append(next((plan for plan in _BLAS_PLANS if _blas_gives_rule_f(*plan)), None))
     return _blas_verdict[0]
@@ -785,40 +819,15 @@ def _blas_rule_f():
 
 def _blas_gives_rule_f(spread, longest):
     rng = np.random.default_rng(0)
-    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (6, 70, 33), (1, 64, 16), (5, 7, 1)):
+    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (8, 192, 20), (6, 70, 33), (1, 64, 16),
+                    (5, 7, 1)):
         x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
         w = rng.standard_normal((n, k)).astype(np.float32)
         bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
-        if not np.array_equal(_rule_f_blas(x, w, bias, spread).view(np.int32),
+        if not np.array_equal(_rule_f(x, w, bias, spread, longest).view(np.int32),
                               _rule_f_exact(x, w, bias).view(np.int32)):
             return False
     return True
-
-
-def _rule_f_exact(x, w, bias):
-    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
-    m, k = x.shape
-    n = w.shape[0]
-    x64 = x.astype(np.float64)
-    w64 = np.ascontiguousarray(w.T).astype(np.float64)  # (k, n)
-    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
-    s = np.empty((m, n), np.float64)
-    low = np.empty((m, n), np.int64)
-    halfway = np.empty((m, n), bool)
-    for lo, hi in f_blocks(k):
-        t = np.zeros((m, n), np.float32)
-        for kk in range(lo, hi):
-            np.multiply.outer(x64[:, kk], w64[kk], out=s)
-            np.add(s, t, out=s)  # exact product + t, one float64 rounding
-            np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
-            np.equal(low, 0x10000000, out=halfway)
-            new_t = s.astype(np.float32)
-            if halfway.any():  # a float32 halfway point: redo those with the exact fma
-                rows, cols = np.nonzero(halfway)
-                new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
-            t = new_t
-        c = t if c is None else c + t
-    return c
 
 
 def _rule_d_np(x, w, width):
