@@ -122,6 +122,18 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
+def scatter_add(buf, positions, src, dtype):
+    """ufunc.at adds one element at a time, in order, each sum rounded to the array's type."""
+    if dtype.name == "float16":  # numpy adds halves through float32 (two roundings): each exact in float64
+        out = _as_ndarray(buf).astype(np.float64)
+        for p, v in zip(positions, _as_ndarray(src).astype(np.float64).tolist()):
+            out[p] = np.float16(out[p] + v)
+        return out.astype(np.float16)
+    out = _as_ndarray(buf).copy()
+    np.add.at(out, np.asarray(positions, dtype=np.int64), _as_ndarray(src).astype(out.dtype, copy=False))
+    return out
+
+
 @_ieee
 def cast(buf, dtype):
     target = _NP[dtype.name]

@@ -193,6 +193,16 @@ def scatter(buf, positions, src):
         buf[i] = v
 
 
+def scatter_add(buf, positions, src, dtype):
+    """A new buffer: buf with src's elements added at flat positions one at a time, in order,
+    each sum rounded to dtype (index_put with accumulate, and its backward)."""
+    out, one = to_list(buf, dtype), from_list([0.0], dtype)
+    for p, v in zip(positions, to_list(src, dtype)):
+        one[0] = out[p] + v
+        out[p] = get(one, 0, dtype)
+    return from_list(out, dtype)
+
+
 def _is_contiguous(shape, strides):
     expected = 1
     for size, stride in zip(reversed(shape), reversed(strides)):
