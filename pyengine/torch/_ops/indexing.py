@@ -204,7 +204,8 @@ def _advanced_positions(x, advanced, source_dims):
             offs = [o + k * strides[d] for o in offs for k in range(x._shape[d])]
         return offs
 
-    pos = [b + i + a for b in grid(before) for i in index_offsets for a in grid(after)]
+    outer, inner = grid(before), grid(after)
+    pos = [b + i + a for b in outer for i in index_offsets for a in inner]
     shape = tuple(x._shape[d] for d in before) + tuple(index_shape) + tuple(x._shape[d] for d in after)
     return shape, pos
 
