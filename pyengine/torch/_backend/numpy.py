@@ -944,6 +944,69 @@ def _window_taps(spatial, out, kernel, stride, padding, dilation):
     return pads, taps
 
 
+# ---- float64 sums of exact products, one term at a time, through BLAS --------------------------
+# OpenBLAS's dgemm kernels keep one fused running sum per output over k, from 0, for up to one
+# k-chunk of steps (256 on Haswell). When every product is exact in float64 (float32 operands) a
+# fused step adds exactly what a separate one adds, so a chunk is the loop's sums in its order. A
+# longer run continues from the sums so far: the next call's first steps carry them in, one step
+# per output column (t*1 into its own column, t*0 = 0 into the others, which changes no sum: a sum
+# from +0 is never -0). Edge rows and columns are padded to whole panels (an odd row is summed in
+# another order, a single one by gemv). Checked once against the loop; else the loops below run.
+_DGEMM_PANEL = 8
+_DGEMM_STEPS = (256, 128)  # k-steps one call may take, tried in turn
+_CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps for new terms
+
+
+def _chain(t, a, b, steps):
+    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own."""
+    m, k = a.shape
+    n = b.shape[1]
+    if n > _CHAIN_COLUMNS:
+        blocks = range(0, n, _CHAIN_COLUMNS)
+        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
+                                      b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
+    width = n + -n % _DGEMM_PANEL
+    at = 0
+    while at < k or t is None:
+        carry = 0 if t is None else width
+        take = min(k - at, steps - carry)
+        am = np.zeros((m + -m % _DGEMM_PANEL, carry + take))
+        bm = np.zeros((carry + take, width))
+        if carry:
+            am[:m, :n] = t
+            bm[:carry] = np.eye(width)
+        am[:m, carry:] = a[:, at:at + take]
+        bm[carry:, :n] = b[at:at + take]
+        t = np.matmul(am, bm)[:m, :n]
+        at += take
+    return t
+
+
+_dgemm_verdict = []
+
+
+def _dgemm_steps():
+    """The k-steps per call with which _chain gives the loop's sums here, or None (checked once)."""
+    if not _dgemm_verdict:
+        _dgemm_verdict.append(next((steps for steps in _DGEMM_STEPS if _dgemm_gives_chain(steps)), None))
+    return _dgemm_verdict[0]
+
+
+def _dgemm_gives_chain(steps):
+    rng = np.random.default_rng(0)
+    for m, k, n, start in ((1, 5, 1, False), (7, 300, 13, False), (33, steps, 8, False), (5, 600, 70, True),
+                           (3, 2 * steps + 3, 3, True), (70, 40, 9, True)):
+        a = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32).astype(float)
+        b = rng.standard_normal((k, n)).astype(np.float32).astype(float)
+        t = rng.standard_normal((m, n)) if start else None
+        expected = np.zeros((m, n)) if t is None else t.copy()
+        for kk in range(k):
+            expected += np.multiply.outer(a[:, kk], b[kk])
+        if not np.array_equal(_chain(t, a, b, steps), expected):
+            return False
+    return True
+
+
 def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padding, dilation, groups, bias=None):
     """_aten.conv's loops: each element's products added one by one in the loop's order (forward:
     input channel, then kernel offset; input gradient: output channel, then output position;
@@ -955,9 +1018,15 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return np.zeros(size)
     ipg, opg, nd = c // groups, oc // groups, len(spatial)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
+    a, b = _f64(p), _f64(q)
+    # Through BLAS when every product is exact and the terms the loop skips (outside the input)
+    # add a zero: float32 operands, all finite (0 * inf would be nan).
+    steps = _dgemm_steps() if float32 and np.isfinite(a).all() and np.isfinite(b).all() else None
+    if steps is not None:
+        acc = _CONV_GEMM[mode](a, b, n, groups, ipg, opg, spatial, out, pads, taps, steps)
+        return acc.reshape(-1) if bias is None or mode else (acc.reshape(n, oc, -1) + _f64(bias)[:, None]).reshape(-1)
     valid = np.pad(np.ones(spatial, bool), pads)
     lead = (slice(None),) * 3
-    a, b = _f64(p), _f64(q)
     if mode == 0:
         xp = np.pad(a.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
         w = b.reshape(groups, opg, ipg, len(taps))
@@ -988,6 +1057,67 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         terms = np.where(mask, g[sample] * cols[:, None], 0.0).reshape(-1, mask.shape[1]).T
         acc = np.add.accumulate(np.concatenate([acc[None], terms]), 0)[-1]
     return acc
+
+
+def _windows(xp, taps):
+    """(..., taps, out positions): each kernel offset's input under every output position."""
+    lead = (slice(None),) * (xp.ndim - len(taps[0]))
+    return np.stack([xp[lead + tap].reshape(xp.shape[:len(lead)] + (-1,)) for tap in taps], -2)
+
+
+def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per output: input channel, then kernel offset (im2col's column order)."""
+    k, o = ipg * len(taps), int(np.prod(out))
+    xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+    w = w.reshape(groups, opg, k)
+    acc = np.empty((n, groups, opg, o))
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    for g in range(groups):
+        for lo in range(0, n, per_call):
+            cols = _windows(xp[lo:lo + per_call, g], taps).reshape(-1, k, o)  # (samples, ipg*K, O)
+            acc[lo:lo + per_call, g] = _chain(None, cols.transpose(0, 2, 1).reshape(-1, k), w[g].T, steps).reshape(
+                len(cols), o, opg).transpose(0, 2, 1)
+    return acc
+
+
+def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per input position: output channel, then kernel offset in reverse (the output positions
+    it feeds); the offsets that reach no output position add a zero."""
+    k = len(taps)
+    padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
+    inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
+    g_out = gout.reshape((n, groups, opg) + out)
+    w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
+    acc = np.empty((n, groups, ipg, int(np.prod(spatial))))
+    per_call = max(1, (1 << 21) // (opg * k * int(np.prod(padded))))  # samples per block: bounded memory
+    for g in range(groups):
+        for lo in range(0, n, per_call):
+            part = g_out[lo:lo + per_call, g]
+            spread = np.zeros((len(part), opg, k) + padded)
+            for ki, tap in enumerate(taps):
+                spread[(slice(None), slice(None), k - 1 - ki) + tap] = part
+            rows = spread[(slice(None),) * 3 + inside].reshape(len(part), opg * k, -1).transpose(0, 2, 1)
+            acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
+                len(part), -1, ipg).transpose(0, 2, 1)
+    return acc
+
+
+def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per weight element: sample, then output position; computed as its transpose (rows: input
+    channel and kernel offset, columns: output channels), sample after sample."""
+    xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+    g_out = gout.reshape(n, groups, opg, -1)
+    acc = np.empty((groups, opg, ipg * len(taps)))
+    for g in range(groups):
+        t = None
+        for sample in range(n):
+            cols = _windows(xp[sample, g], taps).reshape(ipg * len(taps), -1)  # (ipg*K, O)
+            t = _chain(t, cols, g_out[sample, g].T, steps)
+        acc[g] = t.T
+    return acc
+
+
+_CONV_GEMM = (_conv_forward_gemm, _conv_input_grad_gemm, _conv_weight_grad_gemm)
 
 
 def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
