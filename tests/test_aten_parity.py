@@ -599,6 +599,46 @@ def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     with on("python"):
         assert ours == hexes(linalg.mm(array("f", a), array("f", b), 16, 20, 12))
 
+
+# The convolution's sums through dgemm (im2col; runs longer than one BLAS call, wide products in
+# column blocks) must give the loops' float64 bits. float32=False takes the loops (the operands
+# here are float32 values either way).
+CONV_GEMM_SHAPES = [((2, 32, 10, 10), (64, 32, 3, 3), (1, 1), (0, 0), (1, 1), 1),  # a run of 288 terms
+                    ((3, 6, 9, 8), (9, 2, 3, 2), (2, 1), (1, 2), (2, 1), 3),
+                    ((1, 5, 11), (70, 5, 3), (2,), (1,), (1,), 1),  # 70 output channels: two column blocks
+                    ((2, 4, 5, 4, 6), (4, 2, 2, 3, 2), (1, 2, 1), (1, 0, 1), (1, 1, 2), 2),
+                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1)]
+
+
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONV_GEMM_SHAPES)
+def test_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
+    if numpy_backend._dgemm_steps() is None:
+        pytest.skip("this machine's BLAS does not keep the loops' order; the loops run")
+    rng = np.random.default_rng(math.prod(xs))
+    out = conv.conv_geometry(xs, ws, stride, padding, dilation)[2]
+    size = xs[0] * ws[0] * math.prod(out)
+    x = (rng.standard_normal(math.prod(xs)) * rng.choice([1e-3, 1.0, 1e3])).astype(np.float32)
+    x[::13] = -0.0
+    w, g = rng.standard_normal(math.prod(ws)).astype(np.float32), rng.standard_normal(size).astype(np.float32)
+    bias = rng.standard_normal(ws[0]).astype(np.float32)
+    geometry = (xs, ws, stride, padding, dilation, groups)
+    for mode, p, q, n, b in [(0, x, w, size, bias), (1, g, w, x.size, None), (2, g, x, w.size, None)]:
+        blas = numpy_backend._conv_sums(mode, p, q, True, n, *geometry, bias=b)
+        loops = numpy_backend._conv_sums(mode, p, q, False, n, *geometry, bias=b)
+        assert np.array_equal(blas.view(np.int64), loops.view(np.int64)), f"mode {mode}"
+
+
+def test_dgemm_check_rejects_a_differing_blas(monkeypatch):
+    real = numpy_backend._chain
+
+    def one_ulp_off(t, a, b, steps):
+        out = real(t, a, b, steps).copy()
+        out.view(np.int64)[-1, -1] += 1
+        return out
+    monkeypatch.setattr(numpy_backend, "_chain", one_ulp_off)
+    monkeypatch.setattr(numpy_backend, "_dgemm_verdict", [])
+    assert numpy_backend._dgemm_steps() is None
+
 # ---- the correctly rounded stand-ins for MKL VML -----------------------------------------------
 
 CR_FUNCS = ["exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "sin", "cos", "tan", "asin", "acos",
