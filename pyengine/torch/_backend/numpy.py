@@ -23,7 +23,7 @@ from .._aten import _libm32 as L
 from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \
     pool_out_size, rowsum, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
-from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _one_element_maker  # noqa: F401
+from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
 NAME = "numpy"
 
@@ -120,6 +120,22 @@ def gather(buf, positions):
 
 def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
+
+
+def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
+    """float64: one k-step at a time over all outputs (numpy's float64 * and + round as Python's);
+    the other dtypes (Python's exact integers, float16 through float64) by the loop."""
+    if dtype.name != "float64":
+        bias = None if bias is None else to_list(bias, dtype)
+        return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias,
+                                             b_transposed), dtype)
+    x = _as_ndarray(a).reshape(m, k)
+    w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
+    acc = np.zeros((m, n))
+    with np.errstate(**_ERR):
+        for kk in range(k):
+            acc += np.multiply.outer(x[:, kk], w[kk])
+        return (acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
 
 def scatter_add(buf, positions, src, dtype):

@@ -203,6 +203,27 @@ def scatter_add(buf, positions, src, dtype):
     return from_list(out, dtype)
 
 
+def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
+    """(m x k) @ (k x n) [+ bias], each output's products added one by one in k's order in dtype's
+    own arithmetic (every dtype but float32, whose rules are _aten.linalg's)."""
+    bias = None if bias is None else to_list(bias, dtype)
+    return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias, b_transposed),
+                     dtype)
+
+
+def _mm_in_order_values(a, b, m, k, n, dtype, bias, b_transposed):
+    out = []
+    for i in range(m):
+        row = a[i * k:(i + 1) * k]
+        for j in range(n):
+            col = b[j * k:(j + 1) * k] if b_transposed else b[j::n]
+            acc = 0 if dtype.kind != "f" else 0.0
+            for x, y in zip(row, col):
+                acc += x * y
+            out.append(acc + bias[j] if bias is not None else acc)
+    return out
+
+
 def _is_contiguous(shape, strides):
     expected = 1
     for size, stride in zip(reversed(shape), reversed(strides)):
