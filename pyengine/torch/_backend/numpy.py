@@ -123,19 +123,22 @@ def scatter(buf, positions, src):
 
 
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
-    """float64: one k-step at a time over all outputs (numpy's float64 * and + round as Python's);
-    the other dtypes (Python's exact integers, float16 through float64) by the loop."""
+    """float64: the products added in order by np.add.accumulate over k, all outputs at once
+    (numpy's float64 * and + round as Python's); the other dtypes (Python's exact integers, float16
+    through float64) by the loop."""
     if dtype.name != "float64":
         bias = None if bias is None else to_list(bias, dtype)
         return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias,
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    acc = np.zeros((m, n))
+    acc = np.zeros((1, m, n))
+    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per accumulate: bounded memory
     with np.errstate(**_ERR):
-        for kk in range(k):
-            acc += np.multiply.outer(x[:, kk], w[kk])
-        return (acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+        for lo in range(0, k, chunk):
+            products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
+            acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+        return (acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
 
 
 def scatter_add(buf, positions, src, dtype):
@@ -318,8 +321,7 @@ def fma(a, b, c, dtype):
     if dtype.kind != "f":
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
-        a, c = np.broadcast_to(a, b.shape), np.broadcast_to(c, b.shape)
-        return np.array([_fma64(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())], t)
+        return _fma64_np(a, b, c)
     # float32: the float64 product is exact; round the sum to odd, then to float32
     p = np.asarray(a, np.float64) * b.astype(np.float64)
     c64 = np.broadcast_to(np.asarray(c, np.float64), p.shape)
@@ -373,6 +375,40 @@ def _fma32_np(a, b, c):
     if halfway.any():
         _redo_halfway(result, halfway, a, b, c)
     return result
+
+
+_SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
+_FMA64_SAFE = 2.0 ** 995, 2.0 ** -900  # beyond these the steps below could overflow or lose bits
+
+
+def _fma64_np(a, b, c):
+    """float64 fma of arrays, a single rounding, by Boldo and Melquiond's emulation: a*b = p + e
+    exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd) rounded once.
+    Zeros, non-finite values and extreme exponents go to the scalar fma."""
+    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
+    p = a * b
+    t = _SPLIT64 * a
+    ah = t - (t - a)
+    t = _SPLIT64 * b
+    bh = t - (t - b)
+    al, bl = a - ah, b - bh
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = c + p
+    z = s - c
+    t = (c - (s - z)) + (p - z)
+    v = t + e
+    z = v - t
+    inexact = ((t - (v - z)) + (e - z))
+    v = np.where((inexact != 0) & ((v.view(np.int64) & 1) == 0),
+                 np.nextafter(v, np.where(inexact > 0, np.inf, -np.inf)), v)  # round to odd
+    r = s + v
+    big, tiny = _FMA64_SAFE
+    hard = ~np.isfinite(r) | ~np.isfinite(p) | (np.abs(a) > big) | (np.abs(b) > big) | (np.abs(c) > big) | \
+        (np.abs(p) < tiny) | (np.abs(r) < tiny)
+    if hard.any():
+        for i in zip(*np.nonzero(hard)):
+            r[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
+    return r
 
 
 def _redo_halfway(result, halfway, a, b, c):
