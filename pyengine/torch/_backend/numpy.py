@@ -872,6 +872,16 @@ def _fma_steps(x, w, t, lo, hi):
 _blas_verdict = []
 
 
+def _check_values(rows, cols, seed, scaled=True):
+    """Float32 values in (-1, 1), the rows scaled by 1e-3, 1 and 1e3 in turn, for the BLAS checks.
+    Not from numpy.random: a learner's run that imports it has it taken away again afterwards
+    (and numpy cannot import it a second time), and the checks may run in any run."""
+    i = np.arange(rows * cols, dtype=np.float64).reshape(rows, cols)
+    noise = np.sin(i * 12.9898 + seed * 78.233) * 43758.5453
+    values = (noise - np.floor(noise)) * 2 - 1
+    return (values * (np.array([1e-3, 1.0, 1e3])[np.arange(rows) % 3, None] if scaled else values)).astype(np.float32)
+
+
 def _blas_rule_f():
     """(spread, steps) of the first plan with which _rule_f gives _rule_f_exact's bits here, or
     None. Checked once per process (~20 ms) on shapes that reach the edge cases: one k-block and
@@ -882,12 +892,10 @@ def _blas_rule_f():
 
 
 def _blas_gives_rule_f(spread, longest):
-    rng = np.random.default_rng(0)
     for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (8, 192, 20), (6, 70, 33), (1, 64, 16),
                     (5, 7, 1)):
-        x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
-        w = rng.standard_normal((n, k)).astype(np.float32)
-        bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
+        x, w = _check_values(m, k, 1), _check_values(n, k, 2, scaled=False)
+        bias = _check_values(1, n, 3, scaled=False)[0] if k == 70 else None
         if not np.array_equal(_rule_f(x, w, bias, spread, longest).view(np.int32),
                               _rule_f_exact(x, w, bias).view(np.int32)):
             return False
@@ -1045,12 +1053,10 @@ def _dgemm_steps():
 
 
 def _dgemm_gives_chain(steps):
-    rng = np.random.default_rng(0)
     for m, k, n, start in ((1, 5, 1, False), (7, 300, 13, False), (33, steps, 8, False), (5, 600, 70, True),
                            (3, 2 * steps + 3, 3, True), (70, 40, 9, True)):
-        a = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32).astype(float)
-        b = rng.standard_normal((k, n)).astype(np.float32).astype(float)
-        t = rng.standard_normal((m, n)) if start else None
+        a, b = _check_values(m, k, 4).astype(float), _check_values(k, n, 5, scaled=False).astype(float)
+        t = _check_values(m, n, 6).astype(float) * np.pi if start else None
         expected = np.zeros((m, n)) if t is None else t.copy()
         for kk in range(k):
             expected += np.multiply.outer(a[:, kk], b[kk])
