@@ -580,12 +580,17 @@ def _log1pf_glibc(values):
 
 
 def _sigmoid_kernel(values, row=None):
+    """The vector formula (SLEEF's expf) on the elements of full vector blocks, the scalar one
+    (glibc's) on the rest: each formula once over all its elements."""
     x = _as_f32(values)
+    vector = np.zeros(len(x), bool)
+    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
+        for start, _, vstop in vector_runs(len(x), row):
+            vector[start:vstop] = True
     out = np.empty(len(x), np.float32)
-    for start, stop, vstop in vector_runs(len(x), row):
-        for lo, hi, exp in ((start, vstop, _expf_sleef_np), (vstop, stop, _expf_glibc_np)):
-            if lo < hi:
-                out[lo:hi] = np.float32(1) / (np.float32(1) + exp(-x[lo:hi]))
+    for where, exp in ((vector, _expf_sleef_np), (~vector, _expf_glibc_np)):
+        if where.any():
+            out[where] = np.float32(1) / (np.float32(1) + exp(-x[where]))
     return out
 
 
