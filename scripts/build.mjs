@@ -79,8 +79,9 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     ...styles,
   });
   const kernels = kernelsWasm();
-  // The browser's numpy (browser_numpy/numpy) sits beside torch in the zip: importable as `numpy` only here.
-  const { engine, stdlib } = await compilePython({ ...pythonTree(join(root, "pyengine")), ...pythonTree(join(root, "browser_numpy")) });
+  // The browser's numpy and matplotlib (browser_numpy/numpy, browser_matplotlib/matplotlib) sit beside
+  // torch in the zip: importable as `numpy` and `matplotlib` only here.
+  const { engine, stdlib } = await compilePython(Object.assign({}, ...["pyengine", "browser_numpy", "browser_matplotlib"].map((dir) => pythonTree(join(root, dir)))));
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
     entryPoints: { worker: "app/worker.js" },
