@@ -5,6 +5,7 @@
 import * as Plot from "@observablehq/plot";
 
 const DPI = 100; // matplotlib's default: a 6.4 × 4.8 inch figure is 640 × 480 pixels
+const MIN_AXES_WIDTH = 200; // narrower, a plot's ticks collide: a figure of many columns scrolls instead
 const POINT = DPI / 72; // pixels per typographic point (line widths, marker sizes)
 const DASHES = { "--": [3.7, 1.6], ":": [1, 1.65], "-.": [6.4, 1.6, 1, 1.6] }; // matplotlib's, × line width
 const SYMBOLS = { o: "circle", ".": "circle", ",": "circle", s: "square", "^": "triangle", v: "triangle", "<": "triangle", ">": "triangle", D: "diamond", d: "diamond", "*": "star", p: "hexagon", h: "hexagon", H: "hexagon", "8": "hexagon", P: "plus", X: "times", x: "times", "+": "plus", "|": "plus", _: "plus", 1: "wye", 2: "wye", 3: "wye", 4: "wye" };
@@ -22,12 +23,13 @@ const COLORMAPS = {
 // The figure as a DOM element `width` pixels wide at most (its figsize sets the rest).
 export function renderFigure(figure, availableWidth) {
   const [inchesWide, inchesHigh] = figure.size;
-  const width = Math.max(160, Math.min(inchesWide * DPI, availableWidth || inchesWide * DPI));
+  const { rows, cols } = gridOf(figure.axes);
+  const width = Math.max(cols * MIN_AXES_WIDTH, Math.min(inchesWide * DPI, availableWidth || inchesWide * DPI));
   const height = (width * inchesHigh) / inchesWide;
   const root = document.createElement("div");
   root.className = "figure-canvas";
+  root.style.width = `${width}px`;
   if (figure.suptitle) root.append(element("p", "figure-suptitle", figure.suptitle));
-  const { rows, cols } = gridOf(figure.axes);
   const grid = element("div", "figure-grid");
   grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
   for (const axes of figure.axes) {
@@ -66,13 +68,11 @@ function renderAxes(axes, width, height) {
   const marks = axes.artists.flatMap((artist) => marksOf(artist, axes));
   const image = axes.artists.find((artist) => artist.kind === "image");
   const colored = image ?? axes.artists.find((artist) => artist.kind === "scatter" && artist.values);
+  const margins = { marginLeft: axes.axis ? 56 : 4, marginBottom: axes.axis ? (axes.xlabel ? 42 : 30) : 4, marginTop: 10, marginRight: 16 };
+  const size = frameSize(axes, image, margins, width, Math.max(80, height - (axes.title ? 24 : 0) - (axes.legend ? 24 : 0) - (axes.colorbar ? 40 : 0)));
   const chart = Plot.plot({
-    width: Math.round(width),
-    height: Math.round(Math.max(80, height - (axes.title ? 24 : 0) - (axes.legend ? 24 : 0))),
-    marginLeft: axes.axis ? 56 : 4,
-    marginBottom: axes.axis ? (axes.xlabel ? 42 : 30) : 4,
-    marginTop: 10,
-    marginRight: 16,
+    ...size,
+    ...margins,
     style: { background: "transparent", fontSize: "11px", overflow: "visible" },
     x: scaleOf(axes, "x"),
     y: scaleOf(axes, "y"),
@@ -86,8 +86,26 @@ function renderAxes(axes, width, height) {
   chart.setAttribute("aria-hidden", "true"); // the figure's caption says what it shows
   box.append(chart);
   if (axes.legend) box.append(legendOf(axes.artists));
-  if (axes.colorbar && colored) box.append(Plot.legend({ color: colorScale(colored), width: Math.min(240, width - 16), className: "figure-colorbar" }));
+  if (axes.colorbar && colored) {
+    const colorbar = element("div", "figure-colorbar");
+    colorbar.append(Plot.legend({ color: colorScale(colored), width: Math.min(240, width - 16) }));
+    box.append(colorbar);
+  }
   return box;
+}
+
+// The chart's size: its share of the figure, except that an image keeps square pixels (matplotlib's
+// aspect "equal" for imshow), the frame shrinking in width or height to fit.
+function frameSize(axes, image, margins, width, height) {
+  let inner = [width - margins.marginLeft - margins.marginRight, height - margins.marginTop - margins.marginBottom];
+  if (image) {
+    const ratio = Math.abs(axes.ylim[1] - axes.ylim[0]) / Math.abs(axes.xlim[1] - axes.xlim[0]);
+    inner = inner[0] * ratio <= inner[1] ? [inner[0], inner[0] * ratio] : [inner[1] / ratio, inner[1]];
+  }
+  return {
+    width: Math.round(inner[0] + margins.marginLeft + margins.marginRight),
+    height: Math.round(inner[1] + margins.marginTop + margins.marginBottom),
+  };
 }
 
 function scaleOf(axes, axis) {

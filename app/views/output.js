@@ -55,7 +55,7 @@ function runEnding(run) {
   if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
   if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
   if (result.status === "crashed") return html`<span class="note" data-testid="run-crashed">${strings.crashed(result.message)}</span>`;
-  if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
+  if (!run.chunks.length && !run.figures?.length) return html`<span class="note">${strings.noOutput}</span>`;
   return nothing;
 }
 

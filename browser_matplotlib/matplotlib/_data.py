@@ -4,6 +4,29 @@ PyTorch's own error, as `np.asarray(tensor)` does under real matplotlib."""
 import sys
 
 
+def dtype_of(data):
+    """The numpy dtype name `np.asarray(data)` would have (what get_xdata() and the like answer in)."""
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(data, torch.Tensor):
+        return str(data.dtype).removeprefix("torch.")
+    dtype = getattr(data, "dtype", None)
+    if dtype is not None:
+        return str(dtype)
+    if isinstance(data, (list, tuple)):
+        leaves = list(_leaves(data))
+        if leaves and all(isinstance(leaf, int) and not isinstance(leaf, bool) for leaf in leaves):
+            return "int64"
+    return "float64"
+
+
+def _leaves(items):
+    for item in items:
+        if isinstance(item, (list, tuple)):
+            yield from _leaves(item)
+        else:
+            yield item
+
+
 def values(data, name="data"):
     """(shape, [float, ...] in row-major order) of `data`; ValueError/TypeError for what is not numbers."""
     data = _plain(data)

@@ -19,6 +19,7 @@ MIN_INTERVAL = 0.2  # seconds between two sends of one slot
 MAX_VALUES = 1_000_000  # numbers in one figure; more cannot be drawn in a page without freezing it
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
+pyplot = None  # this package's pyplot, once imported (it may be gone from sys.modules: a session keeps it)
 _sent_at = {}  # slot → time.monotonic() of its last send
 _waiting = {}  # slot → Figure (its display not sent yet) or the JSON it was frozen to
 
@@ -60,7 +61,6 @@ def flush():
 def end_of_run():
     """What a notebook does after a cell: open figures that changed since they were shown are shown
     (from the end of the program), waiting displays are sent, and every figure is closed."""
-    pyplot = sys.modules.get(__package__ + ".pyplot")
     try:
         if pyplot is not None:
             for figure in pyplot._open_figures():

@@ -5,7 +5,7 @@ Limits are autoscaled as matplotlib autoscales them (5% margins; bars and images
 import math
 
 from . import colors as mcolors
-from ._data import column, values
+from ._data import column, dtype_of, values
 from ._unavailable import unavailable_names
 from .lines import Artist, Line2D, linestyle_of, parse_format
 
@@ -235,11 +235,12 @@ class Axes:
                 x_shape, xs = values(x, "x")
                 if len(x_shape) > 1 or (x_shape[0] if x_shape else 1) != (y_shape[0] if y_shape else 1):
                     raise ValueError(f"x and y must have same first dimension, but have shapes {x_shape} and {y_shape}")
+            dtypes = ("float64" if x is None else dtype_of(x), dtype_of(y))
             for ys in columns:
-                lines.append(self._add(self._line(xs, ys, fmt_color, fmt_style, fmt_marker, dict(kwargs))))
+                lines.append(self._add(self._line(xs, ys, fmt_color, fmt_style, fmt_marker, dict(kwargs), dtypes)))
         return lines
 
-    def _line(self, xs, ys, fmt_color, fmt_style, fmt_marker, kwargs):
+    def _line(self, xs, ys, fmt_color, fmt_style, fmt_marker, kwargs, dtypes):
         color = _pop(kwargs, "color", "c")
         linestyle = _pop(kwargs, "linestyle", "ls")
         marker = kwargs.pop("marker", None)
@@ -251,7 +252,7 @@ class Axes:
             marker=_marker(marker) if marker is not None else fmt_marker,
             linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
             markersize=_pop(kwargs, "markersize", "ms", rcParams["lines.markersize"]),
-            alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None))
+            alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), dtypes=dtypes)
         if marker is not None and fmt_style is None and linestyle is None:
             line._linestyle = "-"
         _refuse_rest(kwargs, "plot")
@@ -384,7 +385,7 @@ class Axes:
         high = high if high is not None else high_alias
         current = self._get_limits(axis)
         self._changed()
-        self._limits[axis] = (float(low) if low is not None else current[0], float(high) if high is not None else current[1])
+        self._limits[axis] = (float(low) if low is not None else float(current[0]), float(high) if high is not None else float(current[1]))
         return self._limits[axis]
 
     def get_xlim(self):
@@ -394,10 +395,8 @@ class Axes:
         return self._get_limits("y")
 
     def _get_limits(self, axis):
-        if self._limits[axis] is not None:
-            return self._limits[axis]
         import numpy
-        low, high = self._autoscale(axis)
+        low, high = self._limits[axis] if self._limits[axis] is not None else self._autoscale(axis)
         return numpy.float64(low), numpy.float64(high)
 
     def set_xscale(self, scale, **kwargs):

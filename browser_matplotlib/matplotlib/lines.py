@@ -1,6 +1,6 @@
 """Line2D: a drawn line (plot, axhline, axvline), and matplotlib's format strings ('r--', 'o-')."""
 from . import colors as mcolors
-from ._data import column
+from ._data import column, dtype_of
 from ._unavailable import unavailable_names
 
 LINESTYLES = {"-": "-", "--": "--", "-.": "-.", ":": ":", "solid": "-", "dashed": "--", "dashdot": "-.",
@@ -84,9 +84,10 @@ class Line2D(Artist):
     """A line through points (`kind` "line"), or a horizontal/vertical rule across the Axes ("hline", "vline")."""
 
     def __init__(self, axes, x, y, *, color, linestyle="-", marker=None, linewidth=1.5, markersize=6.0, alpha=None,
-                 label=None, kind="line"):
+                 label=None, kind="line", dtypes=("float64", "float64")):
         super().__init__(axes, label)
         self._x, self._y = x, y
+        self._dtypes = dtypes  # of the data as given, which get_xdata()/get_ydata() answer in
         self._color = color
         self._linestyle = linestyle
         self._marker = marker
@@ -100,11 +101,11 @@ class Line2D(Artist):
 
     def get_xdata(self):
         import numpy
-        return numpy.array(self._x)
+        return numpy.array(self._x, dtype=self._dtypes[0])
 
     def get_ydata(self):
         import numpy
-        return numpy.array(self._y)
+        return numpy.array(self._y, dtype=self._dtypes[1])
 
     def get_data(self):
         return self.get_xdata(), self.get_ydata()
@@ -117,10 +118,12 @@ class Line2D(Artist):
     def set_xdata(self, x):
         self._changed()
         self._x = column(x, "x")
+        self._dtypes = (dtype_of(x), self._dtypes[1])
 
     def set_ydata(self, y):
         self._changed()
         self._y = column(y, "y")
+        self._dtypes = (self._dtypes[0], dtype_of(y))
 
     def get_color(self):
         return self._color
@@ -164,8 +167,7 @@ class Line2D(Artist):
 
 def linestyle_of(linestyle):
     if linestyle not in LINESTYLES:
-        raise ValueError(f"{linestyle!r} is not a valid value for ls; supported values are "
-                         "'-', '--', '-.', ':', 'None', ' ', '', 'solid', 'dashed', 'dashdot', 'dotted'")
+        raise ValueError(f"{linestyle!r} is not a valid value for ls.")
     return LINESTYLES[linestyle]
 
 

@@ -5,6 +5,7 @@ Showing follows a notebook's inline plots: show() displays every open figure and
 savefig(), pause(), draw() and fig.canvas.draw() display without closing; at the end of a run every
 open figure that changed since it was last shown is displayed, then all are closed. Displays from
 one place in the program update one picture (a live loss curve), see _display."""
+import sys
 import time
 
 from . import _display, rcParams
@@ -15,6 +16,7 @@ from .figure import AxesArray, Figure, subplot_spec
 _figures = {}  # number → Figure, the open ones
 _current = [None]  # the current Figure
 _interactive = [False]
+_display.pyplot = sys.modules[__name__]  # the end of a run shows this pyplot's open figures
 
 
 def _open_figures():

@@ -116,7 +116,7 @@ async function main() {
     // Mounted again after a restore: the file system is not part of the snapshot.
     writeFiles: (pyodide) => {
       const mounted = [];
-      for (const dir of [repoRoot, ...mounts, ...figures, ...(script ? [dirname(script)] : [])]) {
+      for (const dir of [repoRoot, ...mounts, ...figures, ...(script ? [dirname(script)] : [])].sort((a, b) => a.length - b.length)) {
         if (!mounted.some((outer) => dir === outer || dir.startsWith(outer + "/"))) {
           pyodide.mountNodeFS(dir, dir);
           mounted.push(dir);
