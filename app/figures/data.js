@@ -6,14 +6,21 @@ import { strings } from "../strings.js";
 const KINDS = new Set(["line", "scatter", "bars", "image", "hline", "vline"]);
 const MAX_AXES = 64;
 
+const arrivals = new WeakMap(); // figure → performance.now() when its message was read (the draw's measure starts there)
+
 // The figure a message's text holds, or null when it is not one.
 export function parseFigure(text) {
+  const arrived = performance.now();
   try {
-    return checkFigure(JSON.parse(text));
+    const figure = checkFigure(JSON.parse(text));
+    if (figure) arrivals.set(figure, arrived);
+    return figure;
   } catch {
     return null;
   }
 }
+
+export const arrivalOf = (figure) => arrivals.get(figure);
 
 // `figure` when it has the shape render.js draws, else null.
 export function checkFigure(figure) {

@@ -1,12 +1,13 @@
 // The figures of a run, under its output: each a <figure data-testid="figure"> with its text summary
 // and a <course-figure> that draws it. The drawing code (render.js, built into plot.js) is loaded the
 // first time a figure arrives, so the course boots without it; a figure shown again (a live loss curve)
-// is redrawn at most once a frame.
+// is redrawn at most once a frame. Each draw adds a performance measure "figure-draw": from the message
+// that brought the figure to its SVG in the page (bench/bench_plot.py reads them).
 import { html, nothing } from "lit-html";
 import { repeat } from "lit-html/directives/repeat.js";
 import { strings } from "../strings.js";
 import { appUrl } from "../files.js";
-import { figureSummary } from "./data.js";
+import { arrivalOf, figureSummary } from "./data.js";
 
 export function figuresView(run) {
   if (!run?.figures?.length) return nothing;
@@ -41,7 +42,7 @@ class CourseFigure extends HTMLElement {
   set figure(figure) {
     if (figure === this.shown) return;
     this.shown = figure;
-    this.receivedAt ??= performance.now();
+    this.receivedAt ??= arrivalOf(figure) ?? performance.now();
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => this.draw());
   }

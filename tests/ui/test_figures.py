@@ -39,8 +39,13 @@ def summaries(page, root=None):
     return [summary.text_content() for summary in root.locator('[data-testid="figure-summary"]').all()]
 
 
+def renderer_requests(app):
+    return [url for url in app.requests if url.endswith("/plot.js")]
+
+
 def test_plot_hist_imshow_and_subplots_show_as_figures_with_summaries(lesson_app):
     page = lesson_app.page
+    assert renderer_requests(lesson_app) == []  # the course boots without the renderer
     assert lesson_app.run(PLOTS).strip() == "20 21 <BarContainer object of 20 artists>"
     page.wait_for_function("() => [...document.querySelectorAll('course-figure')].every((f) => f.querySelector('svg'))")
     figures = page.locator(FIGURES)
@@ -54,6 +59,11 @@ def test_plot_hist_imshow_and_subplots_show_as_figures_with_summaries(lesson_app
     assert figures.nth(2).locator("svg").count() == 2  # one chart per Axes
     assert figures.nth(0).locator(".figure-legend").inner_text().split() == ["sin", "cos"]
     assert figures.nth(2).locator("svg image").count() == 1  # the image, as a raster
+    assert len(renderer_requests(lesson_app)) == 1
+
+
+def test_the_renderer_is_precached_for_offline_use(built_site):
+    assert re.search(r'url:"plot\.js",revision:"[0-9a-f]+",integrity:"sha384-', (DIST / "sw.js").read_text())
 
 
 def test_a_loop_that_shows_its_plot_each_step_updates_one_figure(lesson_app):
