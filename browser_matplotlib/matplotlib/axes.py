@@ -240,6 +240,22 @@ class Axes:
                 lines.append(self._add(self._line(xs, ys, fmt_color, fmt_style, fmt_marker, dict(kwargs), dtypes)))
         return lines
 
+    def semilogy(self, *args, **kwargs):
+        lines = self.plot(*args, **kwargs)
+        self.set_yscale("log")
+        return lines
+
+    def semilogx(self, *args, **kwargs):
+        lines = self.plot(*args, **kwargs)
+        self.set_xscale("log")
+        return lines
+
+    def loglog(self, *args, **kwargs):
+        lines = self.plot(*args, **kwargs)
+        self.set_xscale("log")
+        self.set_yscale("log")
+        return lines
+
     def _line(self, xs, ys, fmt_color, fmt_style, fmt_marker, kwargs, dtypes):
         color = _pop(kwargs, "color", "c")
         linestyle = _pop(kwargs, "linestyle", "ls")
@@ -525,10 +541,10 @@ class Axes:
                 new_low = edge
             if high <= edge < new_high:
                 new_high = edge
-        if log:
-            new_low, new_high = 10 ** new_low, 10 ** new_high
-        if axis == "y" and self.get_images() and all(not isinstance(a, Line2D) or a._kind != "line" for a in self._artists):
-            return new_high, new_low  # images put row 0 at the top
+        if log:  # back from log space as matplotlib's inverse transform does it
+            new_low, new_high = math.exp(new_low * math.log(10)), math.exp(new_high * math.log(10))
+        if axis == "y" and self.get_images():
+            return new_high, new_low  # imshow puts row 0 at the top
         return new_low, new_high
 
     def _data(self):

@@ -49,11 +49,7 @@ class Figure:
     def add_subplot(self, *args, **kwargs):
         if kwargs:
             raise NotImplementedError(f"matplotlib add_subplot({next(iter(kwargs))}=...) is not available in the browser")
-        spec = subplot_spec(*args) if args else (1, 1, 1, 1)
-        for axes in self.axes:
-            if axes._spec == spec:
-                return axes
-        axes = Axes(self, spec)
+        axes = Axes(self, subplot_spec(*args) if args else (1, 1, 1, 1))
         self._changed()
         self.axes.append(axes)
         return axes

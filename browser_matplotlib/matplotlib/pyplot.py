@@ -71,8 +71,10 @@ def subplots(nrows=1, ncols=1, *, figsize=None, sharex=False, sharey=False, sque
 
 
 def subplot(*args, **kwargs):
+    """The Axes at that place of the current figure (made if there is none yet), now the current Axes."""
     fig = gcf()
-    axes = fig.add_subplot(*args, **kwargs)
+    spec = subplot_spec(*args) if args else (1, 1, 1, 1)
+    axes = next((axes for axes in fig.axes if axes._spec == spec), None) or fig.add_subplot(*args, **kwargs)
     fig.axes.remove(axes)
     fig.axes.append(axes)  # the current Axes is the last one
     return axes
@@ -181,6 +183,9 @@ def _on_current_axes(name):
 
 plot = _on_current_axes("plot")
 scatter = _on_current_axes("scatter")
+semilogy = _on_current_axes("semilogy")
+semilogx = _on_current_axes("semilogx")
+loglog = _on_current_axes("loglog")
 hist = _on_current_axes("hist")
 bar = _on_current_axes("bar")
 imshow = _on_current_axes("imshow")
@@ -196,6 +201,6 @@ ylabel = _on_current_axes("set_ylabel")
 
 __all__ = ["figure", "gcf", "gca", "sca", "subplots", "subplot", "close", "clf", "cla", "show", "savefig", "draw",
            "pause", "ion", "ioff", "isinteractive", "tight_layout", "suptitle", "colorbar", "xlim", "ylim", "xticks",
-           "yticks", "axis", "plot", "scatter", "hist", "bar", "imshow", "axhline", "axvline", "legend", "grid",
+           "yticks", "axis", "plot", "semilogy", "semilogx", "loglog", "scatter", "hist", "bar", "imshow", "axhline", "axvline", "legend", "grid",
            "xscale", "yscale", "title", "xlabel", "ylabel", "get_fignums", "fignum_exists", "Figure", "Axes", "AxesArray", "subplot_spec", "rcParams"]
 __getattr__ = unavailable_names("matplotlib.pyplot", ", ".join(name for name in __all__ if name[0].islower() and name != "subplot_spec"))

@@ -41,3 +41,13 @@ for program in ["plt.plot(torch.ones(3, requires_grad=True))", "plt.plot([torch.
     except Exception as error:
         print(type(error).__name__, str(error).split(":")[0])
 print(plt.plot(torch.arange(3.0), torch.arange(3.0) * 2)[0].get_ydata())
+plt.close("all")
+for draw in ["plt.semilogy([1, 10, 100])", "plt.plot([5])", "plt.plot([0, 0])", "plt.hist([1, 1, 1])", "plt.axhline(2)",
+             "plt.scatter([1, 2], [3, 4])", "plt.bar([1, 2], [-1, 2])", "plt.imshow([[1, 2]]); plt.plot([0, 1], [0, 0.5])"]:
+    plt.figure()
+    exec(draw)
+    print(draw, plt.xlim(), plt.ylim())
+figure = plt.figure()
+first, second = figure.add_subplot(2, 1, 1), figure.add_subplot(2, 1, 1)
+plt.subplot(2, 2, 4)
+print(first is second, plt.subplot(2, 2, 4) is plt.gca(), len(figure.axes))
