@@ -4,7 +4,7 @@
 import { strings } from "../strings.js";
 
 const KINDS = new Set(["line", "scatter", "bars", "image", "hline", "vline"]);
-const MAX_AXES = 64;
+const MAX_AXES = 64; // and grids of at most 12 × 12: matplotlib's _display.py refuses larger figures
 
 const arrivals = new WeakMap(); // figure → performance.now() when its message was read (the draw's measure starts there)
 

@@ -17,6 +17,7 @@ import time
 
 MIN_INTERVAL = 0.2  # seconds between two sends of one slot
 MAX_VALUES = 1_000_000  # numbers in one figure; more cannot be drawn in a page without freezing it
+MAX_AXES, MAX_GRID = 64, 12  # plots in one figure, rows or columns of a grid (app/figures/data.js checks the same)
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 pyplot = None  # this package's pyplot, once imported (it may be gone from sys.modules: a session keeps it)
@@ -79,6 +80,9 @@ def to_json(figure, slot):
     """The figure as the page draws it (docs/testing.md, "Figures"); NaN and infinities become null (a gap)."""
     data = figure._data()
     data["slot"] = slot
+    if len(data["axes"]) > MAX_AXES or any(size > MAX_GRID for axes in data["axes"] for size in axes["grid"]):
+        raise ValueError(f"this figure has {len(data['axes'])} plots; the browser draws at most {MAX_AXES}, "
+                         f"on grids of at most {MAX_GRID} rows and {MAX_GRID} columns")
     count = 0
     for axes in data["axes"]:
         for artist in axes["artists"]:
