@@ -238,7 +238,7 @@ export function goToStep(lesson, number) {
 // Stored output is capped: the last run of each lesson is kept, and localStorage holds a few MB.
 export const KEPT_OUTPUT_CHARS = 20_000;
 // So are its figures (JSON characters, all of them together); those past the cap are left out and counted.
-export const KEPT_FIGURE_CHARS = 400_000;
+export const KEPT_FIGURE_CHARS = 150_000;
 
 // The part of a finished run that is kept in progress (plain JSON; see progress.js). `cut` says
 // the kept output stops short of what was shown; `figuresLeftOut` counts the figures too large to keep.

@@ -8,8 +8,9 @@ const DPI = 100; // matplotlib's default: a 6.4 × 4.8 inch figure is 640 × 480
 const MIN_AXES_WIDTH = 200; // narrower, a plot's ticks collide: a figure of many columns scrolls instead
 const POINT = DPI / 72; // pixels per typographic point (line widths, marker sizes)
 const DASHES = { "--": [3.7, 1.6], ":": [1, 1.65], "-.": [6.4, 1.6, 1, 1.6] }; // matplotlib's, × line width
-const SYMBOLS = { o: "circle", ".": "circle", ",": "circle", s: "square", "^": "triangle", v: "triangle", "<": "triangle", ">": "triangle", D: "diamond", d: "diamond", "*": "star", p: "hexagon", h: "hexagon", H: "hexagon", "8": "hexagon", P: "plus", X: "times", x: "times", "+": "plus", "|": "plus", _: "plus", 1: "wye", 2: "wye", 3: "wye", 4: "wye" };
-const STROKED = new Set(["x", "+", "|", "_", "1", "2", "3", "4"]); // markers drawn as lines, not filled
+// The line markers drawn (matplotlib's lines.py DRAWN_MARKERS; the others raise there).
+const SYMBOLS = { o: "circle", ".": "circle", ",": "circle", s: "square", "^": "triangle", D: "diamond", d: "diamond", "*": "star", h: "hexagon", H: "hexagon", P: "plus", X: "times", x: "times", "+": "plus" };
+const STROKED = new Set(["x", "+"]); // markers drawn as lines, not filled
 // matplotlib's colormaps as Plot colour scales (d3's schemes share their names and direction).
 const COLORMAPS = {
   viridis: { scheme: "viridis" }, plasma: { scheme: "plasma" }, inferno: { scheme: "inferno" }, magma: { scheme: "magma" },
@@ -150,7 +151,7 @@ function marksOf(artist, axes) {
     return [Plot.dot(points, {
       x: artist.x, y: artist.y, symbol: artist.marker, clip: true,
       r: Array.isArray(sizes) ? sizes.map(radius) : radius(sizes),
-      [artist.marker === "times" || artist.marker === "cross" ? "stroke" : "fill"]: artist.values ?? artist.color,
+      [artist.marker === "times" || artist.marker === "plus" ? "stroke" : "fill"]: artist.values ?? artist.color,
       fillOpacity: opacity, strokeOpacity: opacity,
     })];
   }

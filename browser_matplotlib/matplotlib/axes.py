@@ -7,13 +7,13 @@ import math
 from . import colors as mcolors
 from ._data import column, dtype_of, values
 from ._unavailable import unavailable_names
-from .lines import Artist, Line2D, linestyle_of, parse_format
+from .lines import Artist, Line2D, drawn_marker, linestyle_of, parse_format
 
 MARGIN = 0.05
 # Colormaps the page can draw (app/figures/render.js maps each to its colour ramp).
 COLORMAPS = {"viridis", "plasma", "inferno", "magma", "cividis", "turbo", "gray", "gray_r", "grey", "Greys", "binary",
              "Blues", "Greens", "Reds", "Oranges", "Purples", "RdBu", "RdBu_r", "hot", "coolwarm"}
-SCATTER_MARKERS = {"o": "circle", ".": "circle", "s": "square", "^": "triangle", "x": "times", "+": "cross",
+SCATTER_MARKERS = {"o": "circle", ".": "circle", "s": "square", "^": "triangle", "x": "times", "+": "plus",
                    "*": "star", "D": "diamond", "d": "diamond"}
 
 
@@ -265,7 +265,7 @@ class Axes:
             self, xs, ys,
             color=mcolors.to_css(color) if color is not None else fmt_color or self._next_color("_line_colors"),
             linestyle=linestyle_of(linestyle) if linestyle is not None else fmt_style or "-",
-            marker=_marker(marker) if marker is not None else fmt_marker,
+            marker=drawn_marker(_marker(marker) if marker is not None else fmt_marker),
             linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
             markersize=_pop(kwargs, "markersize", "ms", rcParams["lines.markersize"]),
             alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), dtypes=dtypes)

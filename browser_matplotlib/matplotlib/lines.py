@@ -5,7 +5,8 @@ from ._unavailable import unavailable_names
 
 LINESTYLES = {"-": "-", "--": "--", "-.": "-.", ":": ":", "solid": "-", "dashed": "--", "dashdot": "-.",
               "dotted": ":", "None": "None", "none": "None", " ": "None", "": "None"}
-MARKERS = set(".,ov^<>12348spP*hHxX+Dd|_")
+MARKERS = set(".,ov^<>12348spP*hHxX+Dd|_")  # what matplotlib reads in a format string
+DRAWN_MARKERS = ".,os^*hHxX+PDd"  # what the page draws as matplotlib does (app/figures/render.js SYMBOLS)
 
 
 def parse_format(fmt):
@@ -46,6 +47,14 @@ def parse_format(fmt):
     if linestyle is None and marker is not None:
         linestyle = "None"
     return color, linestyle, marker
+
+
+def drawn_marker(marker):
+    """`marker` when the page draws it; NotImplementedError for markers it would draw as another shape."""
+    if marker is not None and marker not in DRAWN_MARKERS:
+        raise NotImplementedError(f"matplotlib marker {marker!r} is not available in the browser; "
+                                  f"these are: {' '.join(DRAWN_MARKERS)}")
+    return marker
 
 
 class Artist:
