@@ -399,9 +399,9 @@ class Axes:
             low, high = low
         low = low if low is not None else low_alias
         high = high if high is not None else high_alias
-        current = self._get_limits(axis)
+        current = self._float_limits(axis)
         self._changed()
-        self._limits[axis] = (float(low) if low is not None else float(current[0]), float(high) if high is not None else float(current[1]))
+        self._limits[axis] = (float(low) if low is not None else current[0], float(high) if high is not None else current[1])
         return self._limits[axis]
 
     def get_xlim(self):
@@ -412,8 +412,11 @@ class Axes:
 
     def _get_limits(self, axis):
         import numpy
-        low, high = self._limits[axis] if self._limits[axis] is not None else self._autoscale(axis)
+        low, high = self._float_limits(axis)
         return numpy.float64(low), numpy.float64(high)
+
+    def _float_limits(self, axis):
+        return self._limits[axis] if self._limits[axis] is not None else self._autoscale(axis)
 
     def set_xscale(self, scale, **kwargs):
         self._set_scale("x", scale)
@@ -551,7 +554,7 @@ class Axes:
         rows, cols, first, last = self._spec
         return {
             "grid": [rows, cols], "cells": [first, last], "title": self._title, "xlabel": self._xlabel,
-            "ylabel": self._ylabel, "xlim": [float(v) for v in self.get_xlim()], "ylim": [float(v) for v in self.get_ylim()],
+            "ylabel": self._ylabel, "xlim": list(self._float_limits("x")), "ylim": list(self._float_limits("y")),
             "xscale": self._scales["x"], "yscale": self._scales["y"], "xticks": self._ticks["x"], "yticks": self._ticks["y"],
             "grid_lines": self._grid, "legend": self._legend, "axis": self._axis_on,
             "colorbar": self._colorbar is not None,
