@@ -1,7 +1,7 @@
 """The browser's matplotlib (browser_matplotlib/matplotlib) inside Pyodide under Node, the browser's own Python:
 
-* pyplot's functions return and raise what real matplotlib's do (tests/matplotlib/returns.py prints
-  them; real matplotlib runs it in CPython);
+* pyplot's functions return, raise and warn what real matplotlib's do (tests/matplotlib/returns.py
+  prints them; real matplotlib runs it in CPython);
 * the browser's runner (app/py/runner.py) sends shown figures to the page in order with the text,
   one slot per place in the program (a loop updates one figure), throttled, with the end of a run
   showing what is left open, as a notebook does; names outside the subset say so;
@@ -38,6 +38,15 @@ def test_pyplot_returns_and_raises_what_matplotlib_does():
     real = subprocess.run([sys.executable, script], env=suite.clean_env(MPLBACKEND="Agg"), capture_output=True, text=True, timeout=300)
     assert real.returncode == 0, real.stderr[-3000:]
     assert run_in_pyodide(script) == real.stdout
+
+
+def test_a_legend_of_nothing_warns_as_matplotlib_does():
+    pytest.importorskip("matplotlib")
+    script = os.path.join(HERE, "legend_warning.py")
+    real = subprocess.run([sys.executable, script], env=suite.clean_env(), capture_output=True, text=True, timeout=300)
+    ours = subprocess.run(["node", RUN_PYTHON, script], env=suite.clean_env(), capture_output=True, text=True, timeout=300)
+    assert "UserWarning: No artists with labels found to put in legend." in real.stderr
+    assert ours.stderr == real.stderr
 
 
 @pytest.fixture(scope="module")

@@ -72,8 +72,8 @@ def _number(value, name):
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
-        raise NotImplementedError(f"matplotlib with text values ({value!r} in {name}) is not available in the browser; "
-                                  "plot numbers (categorical axes are not drawn here)")
+        raise NotImplementedError(f"matplotlib with text values ({value!r} in {name}) is not available in the browser "
+                                  "here; text is drawn as the x or y of plot, scatter and bar (a list of strings)")
     try:
         return float(value)
     except (TypeError, ValueError):

@@ -193,6 +193,7 @@ class Axes:
         self._axis_on = True
         self._colorbar = None
         self._line_colors = self._patch_colors = 0  # where each of matplotlib's two colour cycles is
+        self._categories = {"x": {}, "y": {}}  # text values drawn on an axis → their positions 0, 1, 2, …
 
     def __repr__(self):
         return "<Axes: >"
@@ -211,6 +212,25 @@ class Axes:
         setattr(self, cycle, count + 1)
         return mcolors.CYCLE[count % len(mcolors.CYCLE)]
 
+    # Text values (bar(["cat", "dog"], …)) sit at 0, 1, 2, … in the order first met, labelled, as on
+    # matplotlib's categorical axes.
+    def _is_text(self, data):
+        return isinstance(data, (list, tuple)) and bool(data) and all(isinstance(item, str) for item in data)
+
+    def _values(self, axis, data):
+        if not self._is_text(data):
+            return values(data, axis)
+        positions = self._categories[axis]
+        for item in data:
+            positions.setdefault(item, float(len(positions)))
+        return (len(data),), [positions[item] for item in data]
+
+    def _column(self, axis, data):
+        return self._values(axis, data)[1] if self._is_text(data) else column(data, axis)
+
+    def _dtype(self, axis, data):
+        return "text" if self._is_text(data) else dtype_of(data)
+
     def _add(self, artist):
         self._changed()
         self._artists.append(artist)
@@ -224,7 +244,7 @@ class Axes:
         lines = []
         for x, y, fmt in _plot_groups(args):
             fmt_color, fmt_style, fmt_marker = parse_format(fmt) if fmt is not None else (None, None, None)
-            y_shape, y_flat = values(y, "y")
+            y_shape, y_flat = self._values("y", y)
             columns = [y_flat] if len(y_shape) <= 1 else [y_flat[c::y_shape[1]] for c in range(y_shape[1])]
             if len(y_shape) > 2:
                 raise ValueError(f"y can be no greater than 2D, but has shape {y_shape}")
@@ -232,10 +252,10 @@ class Axes:
             if x is None:
                 xs = [float(i) for i in range(rows)]
             else:
-                x_shape, xs = values(x, "x")
+                x_shape, xs = self._values("x", x)
                 if len(x_shape) > 1 or (x_shape[0] if x_shape else 1) != (y_shape[0] if y_shape else 1):
                     raise ValueError(f"x and y must have same first dimension, but have shapes {x_shape} and {y_shape}")
-            dtypes = ("float64" if x is None else dtype_of(x), dtype_of(y))
+            dtypes = ("float64" if x is None else self._dtype("x", x), self._dtype("y", y))
             for ys in columns:
                 lines.append(self._add(self._line(xs, ys, fmt_color, fmt_style, fmt_marker, dict(kwargs), dtypes)))
         return lines
@@ -276,7 +296,7 @@ class Axes:
 
     def scatter(self, x, y, s=None, c=None, marker=None, cmap=None, alpha=None, label=None, color=None, **kwargs):
         _refuse_rest(kwargs, "scatter", ignored=("edgecolors", "edgecolor", "linewidths"))
-        xs, ys = column(x, "x"), column(y, "y")
+        xs, ys = self._column("x", x), self._column("y", y)
         if len(xs) != len(ys):
             raise ValueError("x and y must be the same size")
         color_values = None
@@ -297,7 +317,7 @@ class Axes:
     def bar(self, x, height, width=0.8, bottom=None, *, align="center", color=None, label=None, alpha=None,
             edgecolor=None, **kwargs):
         _refuse_rest(kwargs, "bar")
-        xs, heights = column(x, "x"), column(height, "height")
+        xs, heights = self._column("x", x), column(height, "height")
         count = max(len(xs), len(heights))
         xs, heights = _spread(xs, count, "x"), _spread(heights, count, "height")
         widths = _spread(column(width, "width"), count, "width")
@@ -459,6 +479,10 @@ class Axes:
         if args:
             raise NotImplementedError("matplotlib legend(handles/labels) is not available in the browser; "
                                       "give each plot a label= and call legend()")
+        if not any(artist.get_label() and not artist.get_label().startswith("_") for artist in self._artists
+                   if not isinstance(artist, AxesImage)):
+            _warn("No artists with labels found to put in legend.  Note that artists whose label start with an "
+                  "underscore are ignored when legend() is called with no argument.")
         self._changed()
         self._legend = True
         return Legend(self)
@@ -550,12 +574,17 @@ class Axes:
             return new_high, new_low  # imshow puts row 0 at the top
         return new_low, new_high
 
+    def _ticks_of(self, axis):
+        if self._ticks[axis] is None and self._categories[axis]:
+            return {"at": list(self._categories[axis].values()), "labels": list(self._categories[axis])}
+        return self._ticks[axis]
+
     def _data(self):
         rows, cols, first, last = self._spec
         return {
             "grid": [rows, cols], "cells": [first, last], "title": self._title, "xlabel": self._xlabel,
             "ylabel": self._ylabel, "xlim": list(self._float_limits("x")), "ylim": list(self._float_limits("y")),
-            "xscale": self._scales["x"], "yscale": self._scales["y"], "xticks": self._ticks["x"], "yticks": self._ticks["y"],
+            "xscale": self._scales["x"], "yscale": self._scales["y"], "xticks": self._ticks_of("x"), "yticks": self._ticks_of("y"),
             "grid_lines": self._grid, "legend": self._legend, "axis": self._axis_on,
             "colorbar": self._colorbar is not None,
             "artists": [artist._data() for artist in self._artists],
@@ -629,6 +658,13 @@ def _plot_groups(args):
         fmt = args.pop(0) if args and isinstance(args[0], str) else None
         groups.append((x, y, fmt))
     return groups
+
+
+def _warn(message):
+    """A UserWarning pointing at the program's line, as matplotlib's own (which skip its frames)."""
+    import os
+    import warnings
+    warnings.warn(message, UserWarning, skip_file_prefixes=(os.path.dirname(os.path.abspath(__file__)),))
 
 
 def _pop(kwargs, name, alias, default=None):

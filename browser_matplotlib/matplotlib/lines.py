@@ -109,12 +109,10 @@ class Line2D(Artist):
         return f"Line2D({self._label})"
 
     def get_xdata(self):
-        import numpy
-        return numpy.array(self._x, dtype=self._dtypes[0])
+        return _array(self._x, self._dtypes[0])
 
     def get_ydata(self):
-        import numpy
-        return numpy.array(self._y, dtype=self._dtypes[1])
+        return _array(self._y, self._dtypes[1])
 
     def get_data(self):
         return self.get_xdata(), self.get_ydata()
@@ -172,6 +170,14 @@ class Line2D(Artist):
         else:
             data.update(at=self._x[0] if self._kind == "vline" else self._y[0], span=self._y if self._kind == "vline" else self._x)
         return data
+
+
+def _array(values, dtype):
+    if dtype == "text":
+        raise NotImplementedError("matplotlib Line2D data of text values is not available in the browser "
+                                  "(the browser's numpy has no string arrays)")
+    import numpy
+    return numpy.array(values, dtype=dtype)
 
 
 def linestyle_of(linestyle):
