@@ -157,9 +157,11 @@ function marksOf(artist, axes) {
   }
   if (artist.kind === "bars") {
     const bars = { length: artist.x.length };
+    // On a log axis a bar from 0 runs off the bottom, as matplotlib draws it (Plot drops a rect at 0).
+    const floor = axes.yscale === "log" ? Math.min(...axes.ylim) : -Infinity;
     return [Plot.rect(bars, {
       x1: artist.x, x2: artist.x.map((x, i) => x + artist.width[i]),
-      y1: artist.y, y2: artist.y.map((y, i) => y + artist.height[i]),
+      y1: artist.y.map((y) => Math.max(y, floor)), y2: artist.y.map((y, i) => Math.max(y + artist.height[i], floor)),
       fill: artist.color, fillOpacity: opacity, clip: true,
       ...(artist.edgecolor && { stroke: artist.edgecolor, strokeWidth: 1 }),
     })];

@@ -563,7 +563,9 @@ class Axes:
         span = high - low
         new_low, new_high = low - margin * span, high + margin * span
         for edge in sticky:  # a bar's base or an image's edge: the margin stops there
-            edge = math.log10(edge) if log and edge > 0 else edge
+            if log and edge <= 0:
+                continue  # not on a log axis (a bar from 0 runs off its bottom)
+            edge = math.log10(edge) if log else edge
             if new_low < edge <= low:
                 new_low = edge
             if high <= edge < new_high:
