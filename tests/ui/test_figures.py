@@ -5,6 +5,8 @@ import re
 
 from conftest import DIST, App, check_and_close
 
+AXE = DIST.parent / "node_modules" / "axe-core" / "axe.min.js"
+
 PLOTS = """import torch, numpy as np
 import matplotlib.pyplot as plt
 x = torch.linspace(0, 6, 50)
@@ -116,3 +118,14 @@ def test_an_embedded_cell_shows_its_figure(browser, built_site, site_url, serve_
         assert errors == []
     finally:
         context.close()
+
+
+def test_figures_pass_an_axe_audit_in_both_themes(open_app):
+    for theme in ("light", "dark"):
+        app = open_app(bypass_csp=True, color_scheme=theme)
+        page = app.open("#/lesson/computational-graph")
+        app.run(PLOTS)
+        page.wait_for_function("() => [...document.querySelectorAll('course-figure')].every((f) => f.querySelector('svg'))")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document.querySelector('[data-testid=\"figures\"]'), { resultTypes: ['violations'] })")
+        assert [(v["impact"], v["id"]) for v in result["violations"] if v["impact"] in ("serious", "critical")] == [], theme
