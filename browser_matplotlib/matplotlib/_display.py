@@ -6,8 +6,8 @@ Each display has a slot: the figure's number and where in the program it was sho
 own call sites). Showing again from the same place (a loop's plt.show(), plt.pause()) replaces that
 slot's picture instead of adding one: a live loss curve is one figure. A slot is sent at most every
 MIN_INTERVAL seconds; a display that comes sooner waits (holding the Figure; a change to it first
-freezes the JSON it had) and goes with the slot's next display or at the end of the run, so the last
-picture is always the one the program showed last.
+freezes the JSON it had) and goes with the next display of any slot once its interval has passed, or
+at the end of the run, so the last picture is always the one the program showed last.
 """
 import json
 import math
@@ -31,14 +31,14 @@ def show(figure):
     figure._shown_version = figure._version
     now = time.monotonic()
     last = _sent_at.get(slot)
+    _forget_waiting(slot)
     if last is not None and now - last < MIN_INTERVAL:
-        _forget_waiting(slot)
         _waiting[slot] = figure
         figure._pending.add(slot)
-        return
-    _forget_waiting(slot)
-    _sent_at[slot] = now
-    _send(to_json(figure, slot))
+    else:
+        _sent_at[slot] = now
+        _send(to_json(figure, slot))
+    flush(due_only=True)
 
 
 def freeze(figure):
@@ -48,9 +48,12 @@ def freeze(figure):
     figure._pending.clear()
 
 
-def flush():
-    """Sends every waiting display."""
+def flush(due_only=False):
+    """Sends every waiting display (`due_only`: those whose slot's interval has passed)."""
+    now = time.monotonic()
     for slot in list(_waiting):
+        if due_only and now - _sent_at[slot] < MIN_INTERVAL:
+            continue
         waiting = _waiting.pop(slot)
         if not isinstance(waiting, str):
             waiting._pending.discard(slot)
