@@ -241,6 +241,8 @@ class Axes:
     def plot(self, *args, scalex=True, scaley=True, data=None, **kwargs):
         if data is not None:
             raise NotImplementedError("matplotlib plot(..., data=) is not available in the browser; pass the arrays")
+        if not (scalex and scaley):
+            raise NotImplementedError("matplotlib plot(scalex=False/scaley=False) is not available in the browser")
         lines = []
         for x, y, fmt in _plot_groups(args):
             fmt_color, fmt_style, fmt_marker = parse_format(fmt) if fmt is not None else (None, None, None)
@@ -253,7 +255,10 @@ class Axes:
                 xs = [float(i) for i in range(rows)]
             else:
                 x_shape, xs = self._values("x", x)
-                if len(x_shape) > 1 or (x_shape[0] if x_shape else 1) != (y_shape[0] if y_shape else 1):
+                if len(x_shape) > 1:
+                    raise NotImplementedError("matplotlib plot of a 2-D x is not available in the browser; "
+                                              "plot each column with its own plot()")
+                if (x_shape[0] if x_shape else 1) != (y_shape[0] if y_shape else 1):
                     raise ValueError(f"x and y must have same first dimension, but have shapes {x_shape} and {y_shape}")
             dtypes = ("float64" if x is None else self._dtype("x", x), self._dtype("y", y))
             for ys in columns:
