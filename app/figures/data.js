@@ -40,6 +40,9 @@ export function checkFigure(figure) {
       isPair(axes.cells) && axes.cells[0] >= 1 && axes.cells[0] <= axes.cells[1] && axes.cells[1] <= axes.grid[0] * axes.grid[1] &&
       isPair(axes.xlim) && isPair(axes.ylim) &&
       ["title", "xlabel", "ylabel"].every((key) => typeof axes[key] === "string") &&
+      ["xticks", "yticks"].every((key) => axes[key] === null || (isObject(axes[key]) && isNumbers(axes[key].at) &&
+        (axes[key].labels === null || (Array.isArray(axes[key].labels) && axes[key].labels.length === axes[key].at.length &&
+          axes[key].labels.every((label) => typeof label === "string"))))) &&
       Array.isArray(axes.artists) &&
       axes.artists.every((artist) => isObject(artist) && KINDS.has(artist.kind) &&
         ["x", "y", "values", "width", "height"].every((key) => artist[key] === undefined || artist[key] === null || isNumbers(artist[key])) &&

@@ -94,8 +94,10 @@ def test_a_figure_from_file_url(browser, built_site):
     app = App(browser, DIST.as_uri() + "/", query="index.html")
     try:
         page = app.open("#/lesson/computational-graph")
-        app.run("import matplotlib.pyplot as plt\nplt.plot([1, 4, 9])\nplt.show()\n")
-        assert summaries(page)[0].endswith("line, 3 points.")
+        app.run("import matplotlib.pyplot as plt\nplt.bar(['cat', 'dog'], [1, 4])\nplt.plot([1, 4])\nplt.show()\n")
+        assert summaries(page)[0].endswith("bars, 2 bars; line, 2 points.")
+        ticks = page.locator(f"{FIGURES} svg g[aria-label='x-axis tick label'] text").all_text_contents()
+        assert ticks == ["cat", "dog"]  # text values sit at 0, 1, … with their labels
     finally:
         check_and_close(app)
 
