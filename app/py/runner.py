@@ -223,6 +223,8 @@ def _end_figures(error):
     for end_of_run in list(run_end_hooks):
         try:
             end_of_run()
+        except KeyboardInterrupt:  # Stop, while the figures are being sent
+            return {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
         except Exception as failure:  # noqa: BLE001  a figure that cannot be drawn (too large) is the program's error
             error = error or describe(failure)
     return error
