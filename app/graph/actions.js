@@ -81,12 +81,35 @@ async function selectTensor(key, name) {
     Object.assign(panelOf(s, key), { graph: graph.error ? null : graph, busy: graph.error ? null : "steps", error: graph.error ?? null });
   });
   if (graph.error) return;
-  // The stepper's data comes second: on a large graph it takes longer than drawing it.
+  // The stepper's data comes second, its first steps only: Python describes the others as the
+  // learner steps on (on a 5,000-node graph, all of them would take seconds).
   const steps = await ask(key, { what: "steps", name });
   if (!steps || state.graphs[key].selected !== name) return;
   update((s) => {
     Object.assign(panelOf(s, key), { steps, busy: null });
   });
+}
+
+const STEPS_CHUNK = 64; // steps asked for at once past the ones described (course_graph.py's chunk)
+
+// Has Python describe the steps up to `upTo` that it has not yet (every earlier one too: the
+// edges show what each step before it sent).
+async function loadSteps(key, upTo) {
+  const panel = state.graphs[key];
+  const steps = panel?.steps;
+  if (!steps || panel.busy || steps.steps.length > upTo || steps.steps.length >= steps.count) return;
+  const name = panel.selected;
+  const first = steps.steps.length;
+  update((s) => (panelOf(s, key).busy = "steps"));
+  const more = await ask(key, { what: "steps", name, first, end: Math.max(upTo + 1, first + STEPS_CHUNK) });
+  if (!more || state.graphs[key].steps !== steps) return;
+  update((s) => {
+    const p = panelOf(s, key);
+    p.busy = null;
+    if (more.first !== first) return;
+    p.steps = { ...steps, count: more.count, error: more.error, steps: [...steps.steps, ...(more.steps ?? [])] };
+  });
+  if (state.graphs[key].step > upTo) loadSteps(key, state.graphs[key].step);
 }
 
 function selectNode(key, id) {
@@ -109,8 +132,9 @@ function selectLine(key, line) {
 function setStep(key, step) {
   update((s) => {
     const panel = panelOf(s, key);
-    panel.step = Math.max(0, Math.min(step, (panel.steps?.steps?.length ?? 1) - 1));
+    panel.step = Math.max(0, Math.min(step, (panel.steps?.count ?? 1) - 1));
   });
+  loadSteps(key, state.graphs[key].step);
 }
 
 const PLAY_STEP_MS = 1100; // one backward step per tick while playing
@@ -126,9 +150,9 @@ function stopPlaying(key) {
 // the end); pressing again pauses.
 function togglePlay(key) {
   const panel = state.graphs[key];
-  if (!panel?.steps?.steps?.length) return;
+  if (!panel?.steps?.count) return;
   if (panel.playing) return stopPlaying(key);
-  const count = panel.steps.steps.length;
+  const count = panel.steps.count;
   update((s) => {
     const p = panelOf(s, key);
     if (p.step >= count - 1) p.step = 0;

@@ -81,8 +81,8 @@ function graphBody(panel, handlers) {
 
 // Keyboard stepping anywhere in the panel (not while typing in its picker): ← → step, Home/End.
 function stepKeys(event, panel, handlers) {
-  if (!panel.steps?.steps?.length || event.target.closest("select, input, textarea, code-editor")) return;
-  const to = { ArrowRight: panel.step + 1, ArrowLeft: panel.step - 1, Home: 0, End: panel.steps.steps.length - 1 }[event.key];
+  if (!panel.steps?.count || event.target.closest("select, input, textarea, code-editor")) return;
+  const to = { ArrowRight: panel.step + 1, ArrowLeft: panel.step - 1, Home: 0, End: panel.steps.count - 1 }[event.key];
   if (to === undefined) return;
   event.preventDefault();
   handlers.setStep(to);
@@ -271,24 +271,31 @@ function failure(error) {
 
 function stepper(panel, handlers) {
   const { steps, graph } = panel;
-  if (!steps.steps?.length) {
+  if (!steps.count) {
     if (steps.error) return html`<div class="graph-step" data-testid="graph-step" data-state="unavailable">${failure(steps.error)}</div>`;
     return nothing;
   }
-  const step = steps.steps[panel.step];
-  if (!step) return nothing;
-  const last = panel.step >= steps.steps.length - 1;
+  const step = steps.steps[panel.step]; // (undefined while Python describes it)
+  const last = panel.step >= steps.count - 1;
   return html`
     <div class="graph-step" data-testid="graph-step" data-step=${panel.step} aria-live="polite">
       <h4>${t.stepHeading}</h4>
       <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : steps.source === "run-through" ? t.runThrough(steps.seed) : t.dryRun}</p>
       <div class="toolbar">
         <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${() => handlers.setStep(panel.step - 1)}>${t.previous}</button>
-        <span>${t.stepOf(panel.step + 1, steps.steps.length)}</span>
+        <span>${t.stepOf(panel.step + 1, steps.count)}</span>
         <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
         <button type="button" data-testid="graph-play" aria-pressed=${panel.playing ? "true" : "false"} @click=${handlers.play}>${panel.playing ? t.pause : t.play}</button>
       </div>
       <p class="help">${t.keys}</p>
+      ${step ? stepBody(graph, step) : html`<p class="note" data-testid="graph-step-loading">${t.loading}</p>`}
+      ${steps.error ? failure(steps.error) : nothing}
+    </div>
+  `;
+}
+
+function stepBody(graph, step) {
+  return html`
       <p><strong>${nodeLabel(graph, step.node)}</strong></p>
       <ul>
         ${step.incoming.map((incoming, nr) => html`<li>${t.incoming}${step.incoming.length > 1 ? ` #${nr}` : ""}: <code data-testid="graph-step-incoming">${incoming.sum_of ? `${incoming.sum_of.map((c) => c.value).join(" + ")} = ` : ""}${incoming.value ?? "None"}</code>
@@ -296,10 +303,7 @@ function stepper(panel, handlers) {
         ${step.hooked ? html`<li data-testid="graph-step-hook">${t.hooked(step.hooked.join(", "), step.incoming.map((i) => i.value ?? "None").join(", "))}</li>` : nothing}
         ${step.retained ? html`<li data-testid="graph-step-retained">${t.retained(step.retained.join(", "), step.incoming[0]?.value ?? "None")}</li>` : nothing}
         ${step.accumulate ? accumulation(step.accumulate) : (step.sends ?? []).map((send) => sendLine(graph, send))}
-      </ul>
-      ${steps.error ? failure(steps.error) : nothing}
-    </div>
-  `;
+      </ul>`;
 }
 
 function accumulation(acc) {
