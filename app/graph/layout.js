@@ -180,7 +180,7 @@ function renameEnds(edges, rename) {
 
 const REPEAT_MIN = 3; // repeats of a motif before it is folded
 const REPEAT_PERIOD = 8; // the most spine nodes one repeat may span
-const REPEATS_DRAWN_WHOLE = 60; // drawn nodes of an opened run drawn at once; a larger run opens into a box per repeat
+const REPEATS_DRAWN_WHOLE = 160; // drawn nodes of an opened run drawn at once; a larger run opens into a box per repeat
 
 // Folds repeated structure that is not a chain: an unrolled loop (a running sum of squares, a
 // hand-written RNN step, the losses of a training loop summed) is a spine (from each root, always

@@ -255,3 +255,33 @@ def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
     assert [(d["label"], d["tensor"]["tangent"]["repr"]) for d in duals] == [
         ("d", "tensor([1.0000, 0.5000])"), (None, "tensor([2., 2.], grad_fn=<AddBackward0>)"),
         ("y", "tensor(4., grad_fn=<SumBackward0>)")]
+
+
+@pytest.mark.parametrize("name", ["branching", "mlp_step", "loop", "hooks", "branching_backward"])
+def test_the_stepper_describes_steps_as_far_as_asked_and_the_same_as_all_at_once(name):
+    """The panel asks for the first steps, then for more as the learner steps on: the steps, in
+    pieces, are those described in one go (sums of several paths included), and a dry run (a
+    tensor nobody ran backward from) counts as many steps as it makes."""
+    listed = run_with_graph(PROGRAMS[name])["tensors"]
+    session = course_graph._session
+    for tensor in listed:
+        whole = course_graph.answer({"what": "steps", "name": tensor["name"], "end": 10 ** 6})
+        session._steppers.clear()
+        pieces, first = [], 0
+        while first < whole["count"]:
+            part = course_graph.answer({"what": "steps", "name": tensor["name"], "first": first, "end": first + 2})
+            assert part["first"] == first and part["count"] == whole["count"]
+            pieces += part["steps"]
+            first += 2
+        assert pieces == whole["steps"] and len(pieces) == whole["count"], tensor["name"]
+
+
+def test_opening_the_stepper_on_a_large_graph_describes_only_its_first_steps():
+    run_with_graph("import torch\nx = torch.tensor(0.5, requires_grad=True)\ny = x\n"
+                   "for _ in range(3000):\n    y = y.sin()\n")
+    first = course_graph.answer({"what": "steps", "name": "y"})
+    assert first["source"] == "dry-run" and first["count"] == 3001
+    assert len(first["steps"]) == course_graph.STEPS_CHUNK
+    assert len(course_graph._session._steppers["y"]["call"]["steps"]) == course_graph.STEPS_CHUNK  # the dry run stopped there
+    last = course_graph.answer({"what": "steps", "name": "y", "first": 3000, "end": 3001})["steps"]
+    assert last[0]["accumulate"]["leaf"] == "x"

@@ -192,15 +192,15 @@ def test_a_repeated_motif_folds_into_one_box_with_a_count_and_opens_on_click(les
     repeat.wait_for()
     assert page.locator(BOXES).count() < 20
     assert repeat.text_content().strip().startswith(repeat.get_attribute("data-name"))  # the count is drawn
+    assert "line 5" in repeat.text_content()  # the loop's line
     repeat.click()
-    # opened, the terms are more than a drawing holds at once: its top, x beside each use, and more on demand
-    more = practice.locator('[data-testid="graph-group"][data-name$=" more nodes"]')
-    more.wait_for()
-    drawn = practice.locator('[data-testid="graph-node"]')
-    first = drawn.count()
-    assert first <= 120 and practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count() > 2
-    more.click()
-    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"]').length > n", arg=first)
+    # opened, the 58 terms are more than a drawing holds at once: a box per term, each opening in turn
+    term = practice.locator('[data-testid="graph-group"][data-name="repeat 58 of 58"]')
+    term.wait_for()
+    assert practice.locator('[data-testid="graph-group"][data-name^="repeat "]').count() == 58
+    leaves = practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count()
+    term.click()
+    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"][data-name=\"AccumulateGrad\"]').length == n + 2", arg=leaves)
 
 
 def test_an_unrolled_loop_with_branches_folds_into_one_box(lesson_app, page):
