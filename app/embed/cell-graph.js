@@ -35,6 +35,7 @@ export function mountGraph(cell) {
     question(...args);
   };
   handlers.selectTensor = aboutThisRun(handlers.selectTensor);
+  handlers.selectView = aboutThisRun(handlers.selectView);
   handlers.gradcheck = aboutThisRun(handlers.gradcheck);
 
   return {

@@ -36,9 +36,32 @@ export function receiveRun(key, result) {
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
-  // What the last backward() started from (the loss), else the last scalar with a history.
-  const pick = tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
-  selectTensor(key, pick.name);
+  const own = tensors.filter((t) => t.view?.kind !== "func"); // not a transform's inner graph, where there is another
+  selectTensor(key, firstPick(own.length ? own : tensors).name);
+}
+
+// What the last backward() started from (the loss), else the last scalar with a history.
+const firstPick = (tensors) => tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
+
+// The run's graphs (views/graph.js draws one at a time): the program's own, each graph a backward
+// pass built with create_graph=True (by order), each a torch.func transform built (by line).
+export function graphViews(tensors) {
+  const views = new Map();
+  for (const tensor of tensors ?? []) {
+    const view = tensor.view ?? { id: "forward", kind: "forward" };
+    if (!views.has(view.id)) views.set(view.id, { ...view, tensors: [] });
+    views.get(view.id).tensors.push(tensor);
+  }
+  const rank = (view) => [{ forward: 0, gradient: 1, func: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
+  return [...views.values()].sort((a, b) => rank(a).reduce((d, value, i) => d || value - rank(b)[i], 0));
+}
+
+// The view of the chosen tensor.
+export const currentView = (panel) => graphViews(panel.tensors).find((view) => view.tensors.some((t) => t.name === panel.selected));
+
+function selectView(key, id) {
+  const view = graphViews(state.graphs[key]?.tensors).find((v) => v.id === id);
+  if (view && !view.tensors.some((t) => t.name === state.graphs[key].selected)) selectTensor(key, firstPick(view.tensors).name);
 }
 
 // Before a program has run: whether it looks like it builds a graph (offers "Show graph").
@@ -196,6 +219,7 @@ async function runGradcheck(key) {
 export const graphHandlers = (key, rerun) => ({
   toggle: () => toggleGraph(key, rerun),
   selectTensor: (name) => selectTensor(key, name),
+  selectView: (id) => selectView(key, id),
   selectNode: (id) => selectNode(key, id),
   selectLine: (line) => selectLine(key, line),
   setStep: (step) => (stopPlaying(key), setStep(key, step)),

@@ -140,7 +140,11 @@ class GraphSession:
             for node, nr in call["roots"]:
                 if (id(node), nr) not in self.names and not any(r.edge == (node, nr) for r in self.roots.values()):
                     line = self._line(call["where"])
-                    name = f"backward() @ {line}" if line else f"backward() #{number + 1}"
+                    # a torch.func transform's own backward pass: its function's output, inside it
+                    kind = "torch.func" if _in_transform(call) else "backward()"
+                    name = f"{kind} @ {line}" if line else f"{kind} #{number + 1}"
+                    if name in self.roots:  # another call on that line (grad(grad(f)): one each)
+                        name = f"{name} #{sum(other.startswith(name) for other in self.roots) + 1}"
                     self.roots[name] = Root(name, (node, nr), list(node._input_meta[nr][0]))
 
     def _name(self, tensor, name, owner=None):
@@ -159,9 +163,34 @@ class GraphSession:
         """The tensors with a grad_fn, as the panel lists them: the named ones in the program's
         order, then each backward() call's unnamed output; ``backward`` marks the output the last
         backward call started from (the panel opens it first)."""
-        last = set(self.recorder.backward_calls[-1]["roots"]) if self.recorder.backward_calls else set()
+        calls = [call for call in self.recorder.backward_calls if not _in_transform(call)]
+        last = set(calls[-1]["roots"]) if calls else set()
         return [{"name": root.name, "grad_fn": type(root.edge[0]).__name__, "shape": root.shape,
-                 "scalar": root.scalar, "backward": root.edge in last} for root in self.roots.values()]
+                 "scalar": root.scalar, "backward": root.edge in last, "view": self.view(root.edge[0])}
+                for root in self.roots.values()]
+
+    def view(self, node):
+        """Which of the run's graphs ``node`` heads, from how it was made: the program's own
+        ("forward"), the graph a backward pass built with create_graph=True ("gradient", of
+        ``order`` 1 for a first derivative, 2 for a second ...; ``line``: the call that built it), or
+        one a torch.func transform built inside its call ("func": ``transforms``, their kinds
+        outermost first, ``line``: the program's call of the outermost)."""
+        made = self.recorder.made.get(node)
+        made_in = made.made_in if made is not None else None
+        if made_in and made_in["transforms"]:
+            line = self._line(made_in["transforms"][0][1])
+            return {"id": f"func:{line}", "kind": "func", "line": line, "code": self._code(line),
+                    "transforms": [kind for kind, _ in made_in["transforms"]]}
+        if made_in and made_in["order"]:
+            line = self._line(made.where)
+            return {"id": f"gradient:{made_in['order']}:{line}", "kind": "gradient", "order": made_in["order"],
+                    "line": line, "code": self._code(line)}
+        return {"id": "forward", "kind": "forward"}
+
+    def _code(self, line):
+        """The text of the program's line ``line`` (None for none)."""
+        import linecache
+        return linecache.getline(self.program_file, line).strip() or None if line and self.program_file else None
 
     def answer(self, request):
         """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": a listed name}; for
@@ -181,6 +210,9 @@ class GraphSession:
         export = export_graph(names=self.names, recorder=self.recorder, roots=[root.edge[0]])
         order, _ = _walk(root.edge[0])
         for entry, node in zip(export["nodes"], order):
+            made_in = entry.pop("made_in", None)
+            if made_in and made_in["order"]:  # made by a backward pass (create_graph=True)
+                entry["order"] = made_in["order"]
             where = entry.pop("where", None)
             line = self._line(where) if where else None
             if line is None and entry["kind"] == "leaf":
@@ -226,6 +258,8 @@ class GraphSession:
                 first = next(k for k, step in enumerate(call["steps"]) if step[0] is root.edge[0])
                 call = {**call, "steps": [step for step in call["steps"][first:] if id(step[0]) in ids],
                         "seeds": [call["steps"][first][1][root.edge[1]]]}
+        if call is not None and source == "run" and _in_transform(call):
+            source = "transform"  # a torch.func transform's own backward pass
         stepper = {"source": source, "ids": ids, "received": {}, "steps": []}
         if call is None:
             # a dry run, as far as the steps asked for (each node runs once: a step per node)
@@ -395,6 +429,11 @@ class GraphSession:
         return {"leaf": self.names.get(id(node.variable)) or "leaf", "passed": passed,
                 "max_error": f"{worst:.2g}", "checked": len(checked), "elements": count,
                 "autograd": _short_list(shown), "numeric": _short_list(numeric)}
+
+
+def _in_transform(call):
+    """Whether a recorded backward call was a torch.func transform's own."""
+    return bool(call.get("made_in") and call["made_in"]["transforms"])
 
 
 def _short_list(values):
