@@ -406,3 +406,36 @@ def test_a_dual_tensor_program_shows_its_tangents_flowing_forward(lesson_app, pa
     assert [tangent for _, tangent in listed] == real_tangents()
     assert [label for label, _ in listed] == ["d", "", "y"]
     assert practice.locator('[data-testid="graph-node-tangent"]').count() >= 1
+
+
+FUNC_GRADS = """import torch
+from torch.func import grad, vmap
+x = torch.tensor(2.0, requires_grad=True)
+y = x * x
+per_example = vmap(grad(lambda v: (v ** 3).sum()))(torch.ones(3, 2))
+"""
+
+
+def test_the_gradients_graph_and_a_transforms_graph_are_views_of_their_own(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["create_graph"])
+    tabs = practice.locator('[data-testid="graph-view-tab"]')
+    tabs.first.wait_for()
+    assert tabs.evaluate_all("ts => ts.map(t => [t.dataset.kind, t.textContent.trim(), t.getAttribute('aria-pressed')])") == [
+        ["forward", "Your program's graph", "false"], ["gradient", "Graph of the gradient (line 5)", "true"]]
+    help_text = practice.locator('[data-testid="graph-view-help"]')
+    assert "create_graph=True" in help_text.text_content()
+    # the gradient's graph reuses x * x from the forward pass (line 4): drawn dashed, order 0
+    reused = practice.locator('[data-testid="graph-node"].lower-order')
+    assert reused.evaluate_all("ns => ns.map(n => [n.dataset.name, n.dataset.line, n.dataset.order])") == [["MulBackward0", "4", "0"]]
+    tabs.first.click()
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'y'")
+    assert help_text.get_attribute("data-kind") == "forward"
+    assert practice.locator('[data-testid="graph-node"].lower-order').count() == 0
+    assert practice.locator('[data-testid="graph-tensor"] option').evaluate_all("os => os.map(o => o.value)") == ["y"]
+
+    run_with_panel_open(lesson_app, page, FUNC_GRADS)
+    page.wait_for_selector('.practice [data-testid="graph-view-tab"][data-kind="func"]')
+    tabs.last.click()
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 5'")
+    assert "vmap › grad" in help_text.text_content()
+    assert "transform's own backward pass" in practice.locator('[data-testid="graph-step"]').text_content()
