@@ -381,6 +381,7 @@ export const en = {
     drawMore: "click to draw more",
     repeatItem: (k, count) => `repeat ${k} of ${count}`,
     openRepeat: (ops, lines) => `${lines ? `${lines[0] === lines[1] ? `line ${lines[0]}` : `lines ${lines[0]}–${lines[1]}`}, ` : "repeated: "}${ops} ops each, click to open`,
+    openRepeatItem: (ops, lines) => `${lines ? `${lines[0] === lines[1] ? `line ${lines[0]}` : `lines ${lines[0]}–${lines[1]}`}, ` : ""}${ops} ops, click to open`,
     output: "output",
     module: "module",
     noGrad: "None (no backward reached it yet)",

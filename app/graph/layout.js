@@ -341,7 +341,8 @@ export function nodeLines(entry) {
   if (entry.kind === "group") {
     if (entry.group.startsWith("chain:")) return [entry.name, strings.graph.openChain];
     if (entry.group.startsWith("more:")) return [entry.name, strings.graph.drawMore];
-    if (entry.group.startsWith("repeat:") || entry.group.startsWith("repeat-item:")) return [entry.name, strings.graph.openRepeat(entry.ops, entry.lines)];
+    if (entry.group.startsWith("repeat:")) return [entry.name, strings.graph.openRepeat(entry.ops, entry.lines)];
+    if (entry.group.startsWith("repeat-item:")) return [entry.name, strings.graph.openRepeatItem(entry.ops, entry.lines)];
     return [entry.name, strings.graph.groupNodes(entry.members.length)];
   }
   const { node } = entry;

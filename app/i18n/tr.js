@@ -358,6 +358,7 @@ export const tr = {
     drawMore: "daha fazlasını çizmek için tıklayın",
     repeatItem: (k, count) => `tekrar ${k} / ${count}`,
     openRepeat: (ops, lines) => `${lines ? `${lines[0] === lines[1] ? `satır ${lines[0]}` : `satır ${lines[0]}–${lines[1]}`}, ` : "tekrarlanan: "}her biri ${ops} işlem, açmak için tıklayın`,
+    openRepeatItem: (ops, lines) => `${lines ? `${lines[0] === lines[1] ? `satır ${lines[0]}` : `satır ${lines[0]}–${lines[1]}`}, ` : ""}${ops} işlem, açmak için tıklayın`,
     output: "çıktı",
     module: "modül",
     noGrad: "None (henüz hiçbir backward ulaşmadı)",
