@@ -1,8 +1,8 @@
 // The drawn form of an exported graph (app/py/course_graph.py), laid out by dagre. A large graph
 // (over COLLAPSE_ABOVE nodes) is folded first: repeated motifs (a loop's iterations), module
 // subgraphs and unbranched chains become boxes that open on click, shared leaves are drawn beside
-// each use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their inputs,
-// memoized by the view, so an unchanged graph is laid out once.
+// each use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their
+// inputs, memoized by the view, so an unchanged graph is laid out once.
 import dagre from "@dagrejs/dagre";
 import { strings } from "../strings.js";
 
@@ -41,7 +41,7 @@ export function visibleGraph(graph, expanded, collapseAll) {
   const groupNames = moduleGroups(graph);
   const drawn = new Map(graph.nodes.map((node) => [`node:${node.id}`, { key: `node:${node.id}`, kind: node.kind, node, name: node.name }]));
   // one drawn edge per next_functions entry (x * x: two, self and other)
-  let edges = graph.edges.map((edge) => ({ from: `node:${edge.from}`, to: `node:${edge.to}`, edge }));
+  const edges = graph.edges.map((edge) => ({ from: `node:${edge.from}`, to: `node:${edge.to}`, edge }));
   if (collapseAll) {
     splitSharedInputs(drawn, edges);
     let roots = graph.roots.map((id) => `node:${id}`);

@@ -313,6 +313,8 @@ class GraphSession:
                 except RuntimeError as error:
                     stepper.update(count=len(described), error={"node": None, "message": f"RuntimeError: {error}"})
                     return
+                if not stepper["call"]["complete"]:  # more steps than a Recorder keeps (MAX_STEPS)
+                    stepper.update(count=len(stepper["call"]["steps"]), complete=False)
         ids, received, source = stepper["ids"], stepper["received"], stepper["source"]
         for node, grads_in, saved, grad_before, before_hooks, *rest in stepper["call"]["steps"][len(described):end]:
             grads_out = rest[0] if rest else None
