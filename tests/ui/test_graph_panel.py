@@ -439,3 +439,21 @@ def test_the_gradients_graph_and_a_transforms_graph_are_views_of_their_own(lesso
     page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 5'")
     assert "vmap › grad" in help_text.text_content()
     assert "transform's own backward pass" in practice.locator('[data-testid="graph-step"]').text_content()
+
+
+def test_the_stepper_fetches_later_steps_as_the_learner_steps_on(lesson_app, page):
+    """Python describes the first 64 steps when the panel opens, the rest when asked for: End
+    shows the last of 151 steps, the leaf's gradient after 150 sines."""
+    practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.tensor(0.5, requires_grad=True)\n"
+                                   "y = x\nfor _ in range(150):\n    y = y.sin()\n")
+    wait_for_steps(page)
+    assert "1 of 151" in practice.locator('[data-testid="graph-step"]').text_content()
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step]').dataset.step === '150'"
+                           " && document.querySelector('.practice [data-testid=graph-step-product]')")
+    assert practice.locator('[data-testid="graph-step-product"]').text_content().startswith("x.grad would get 0.0189")
+    assert practice.locator('[data-testid="graph-step-loading"]').count() == 0
+    practice.locator('[data-testid="graph-step-prev"]').focus()  # (Next, disabled at the end, let go of the focus)
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step]').dataset.step === '0'")
