@@ -108,6 +108,17 @@ function stepKeys(event, panel, handlers) {
   if (to === undefined) return;
   event.preventDefault();
   handlers.setStep(to);
+  keepFocus(event.currentTarget);
+}
+
+// A step button disabled at either end lets go of the focus, and the keys would stop stepping:
+// the focus moves to the other step button.
+function keepFocus(panelElement) {
+  requestAnimationFrame(() => {
+    const focused = document.activeElement?.shadowRoot?.activeElement ?? document.activeElement;
+    if (focused && focused !== document.body && !focused.disabled) return;
+    panelElement.querySelector('[data-testid="graph-step-prev"]:not([disabled]), [data-testid="graph-step-next"]:not([disabled])')?.focus();
+  });
 }
 
 function graphSvg(drawn, panel, step, handlers) {
@@ -306,9 +317,9 @@ function stepper(panel, handlers) {
       <h4>${t.stepHeading}</h4>
       <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : steps.source === "transform" ? t.fromTransform(steps.seed) : steps.source === "run-through" ? t.runThrough(steps.seed) : t.dryRun}</p>
       <div class="toolbar">
-        <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${() => handlers.setStep(panel.step - 1)}>${t.previous}</button>
+        <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${(e) => (handlers.setStep(panel.step - 1), keepFocus(e.currentTarget.closest(".graph-panel")))}>${t.previous}</button>
         <span>${t.stepOf(panel.step + 1, steps.count)}</span>
-        <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
+        <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${(e) => (handlers.setStep(panel.step + 1), keepFocus(e.currentTarget.closest(".graph-panel")))}>${t.next}</button>
         <button type="button" data-testid="graph-play" aria-pressed=${panel.playing ? "true" : "false"} @click=${handlers.play}>${panel.playing ? t.pause : t.play}</button>
       </div>
       <p class="help">${t.keys}</p>
