@@ -114,25 +114,26 @@ async function selectTensor(key, name) {
 }
 
 const STEPS_CHUNK = 64; // steps asked for at once past the ones described (course_graph.py's chunk)
+const fetchingSteps = new Set(); // run keys whose panel is asking Python for more steps
 
 // Has Python describe the steps up to `upTo` that it has not yet (every earlier one too: the
-// edges show what each step before it sent).
+// edges show what each step before it sent); the step shown waits for them ("loading").
 async function loadSteps(key, upTo) {
-  const panel = state.graphs[key];
-  const steps = panel?.steps;
-  if (!steps || panel.busy || steps.steps.length > upTo || steps.steps.length >= steps.count) return;
-  const name = panel.selected;
+  const steps = state.graphs[key]?.steps;
+  if (!steps || fetchingSteps.has(key) || steps.steps.length > upTo || steps.steps.length >= steps.count) return;
   const first = steps.steps.length;
-  update((s) => (panelOf(s, key).busy = "steps"));
-  const more = await ask(key, { what: "steps", name, first, end: Math.max(upTo + 1, first + STEPS_CHUNK) });
-  if (!more || state.graphs[key].steps !== steps) return;
+  fetchingSteps.add(key);
+  let more;
+  try {
+    more = await ask(key, { what: "steps", name: state.graphs[key].selected, first, end: Math.max(upTo + 1, first + STEPS_CHUNK) });
+  } finally {
+    fetchingSteps.delete(key);
+  }
+  if (!more?.steps?.length || more.first !== first || state.graphs[key]?.steps !== steps) return;
   update((s) => {
-    const p = panelOf(s, key);
-    p.busy = null;
-    if (more.first !== first) return;
-    p.steps = { ...steps, count: more.count, error: more.error, steps: [...steps.steps, ...(more.steps ?? [])] };
+    panelOf(s, key).steps = { ...steps, count: more.count, error: more.error, steps: [...steps.steps, ...more.steps] };
   });
-  if (state.graphs[key].step > upTo) loadSteps(key, state.graphs[key].step);
+  loadSteps(key, state.graphs[key].step); // the learner may have stepped further meanwhile
 }
 
 function selectNode(key, id) {
