@@ -214,6 +214,8 @@ code = sys.stdin.read()  # before prepare(), which gives learner code a stdin th
 spec = importlib.util.spec_from_file_location("r", {runner!r})
 runner = importlib.util.module_from_spec(spec); spec.loader.exec_module(runner)
 sys.path.insert(0, {app_py!r})
+boot = importlib.util.spec_from_file_location("_course_boot_state", {app_py!r} + "/boot_state.py")  # the worker's name for it
+sys.modules["_course_boot_state"] = module = importlib.util.module_from_spec(boot); boot.loader.exec_module(module)
 runner.prepare(engine)
 runner.run("import torch", [], lambda s, t: None, {{"graph": graph}})  # warm up imports
 start = time.process_time()  # CPU time: other processes on a shared machine count less
