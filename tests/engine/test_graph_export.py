@@ -300,6 +300,17 @@ def test_a_gradient_built_with_create_graph_is_its_own_view_and_its_nodes_say_so
     assert all("order" not in n for n in course_graph.answer({"what": "graph", "name": "y"})["nodes"])
 
 
+def test_the_gradient_of_a_gradient_is_a_view_of_order_two():
+    listed = {t["name"]: t["view"] for t in run_with_graph(
+        "import torch\nx = torch.tensor(1.5, requires_grad=True)\ny = x ** 4\n"
+        "g, = torch.autograd.grad(y, x, create_graph=True)\nh, = torch.autograd.grad(g, x, create_graph=True)\n")["tensors"]}
+    assert [(v["kind"], v.get("order"), v.get("line")) for v in listed.values()] == [
+        ("forward", None, None), ("gradient", 1, 4), ("gradient", 2, 5)]
+    orders = {(n["name"], n.get("order", 0)) for n in course_graph.answer({"what": "graph", "name": "h"})["nodes"]
+              if n["kind"] == "function"}
+    assert orders == {("MulBackward0", 2), ("PowBackward0", 2)}  # h's graph: all made differentiating g
+
+
 FUNC_PROGRAM = """import torch
 from torch.func import grad, vmap, jvp
 

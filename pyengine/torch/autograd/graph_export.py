@@ -218,6 +218,7 @@ class Recorder:
         self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
         self._modules = []  # the modules whose forward is running, outermost first
         self._transforms = []  # the torch.func transforms whose function is running: [kind, [file, line]]
+        self._orders = []  # per backward pass under way (graph_tasks), the order of the nodes it makes
         self._handles = []
 
     def __enter__(self):
@@ -252,13 +253,15 @@ class Recorder:
             self._transforms.pop()
 
     def made_in(self):
-        """What is running besides the program, or None: ``order``, the backward passes under way
-        (under create_graph=True their ops make the gradient's own graph), and ``transforms``, the
+        """What is running besides the program, or None: ``order``, 0 outside a backward pass, else
+        the order of the gradient whose graph the pass makes (create_graph=True: 1 differentiating
+        the program's graph, 2 differentiating that gradient's ...), and ``transforms``, the
         torch.func transforms whose function is running ([kind, [file, line] of the program's call
         of it], outermost first)."""
-        order = len(_graph.graph_tasks)
-        if not order and not self._transforms:
+        depth = len(_graph.graph_tasks)
+        if not depth and not self._transforms:
             return None
+        order = self._orders[depth - 1] if 0 < depth <= len(self._orders) else depth
         return {"order": order, "transforms": [list(t) for t in self._transforms]}
 
     def scope_names(self, scope):
@@ -299,6 +302,11 @@ class Recorder:
             made.output = described
 
     def begin_backward(self, root_edges, grad_roots):
+        # the order of what this pass makes (under create_graph=True): one above its roots' graph
+        # (a gradient of a gradient is of order 2), for as long as it runs (graph_tasks)
+        roots = [self.made.get(node) for node, _ in root_edges if node is not None]
+        order = 1 + max([made.made_in["order"] for made in roots if made is not None and made.made_in] or [0])
+        self._orders[len(_graph.graph_tasks):] = [order]
         self.backward_count += 1
         self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],
                                     "seeds": list(grad_roots), "steps": [], "complete": True,
