@@ -907,17 +907,27 @@ def _blas_gives_rule_f(spread, longest):
     return True
 
 
+_RULE_D_STEPWISE = 4096  # lane elements from which a step per numpy call beats one accumulate
+
+
 def _rule_d_np(x, w, width):
     m, k = x.shape
     n = w.shape[0]
-    lanes = np.zeros((1, width, m, n), np.float32)
     steps = k // width
-    xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
-    chunk = max(1, (1 << 20) // max(1, width * m * n))  # steps per accumulate: bounded memory
-    for lo in range(0, steps, chunk):  # each lane's products added in order (np.add.accumulate)
-        products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
-        lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
-    lanes = lanes[0]
+    if width * m * n >= _RULE_D_STEPWISE:  # big steps: one in-place add each
+        lanes = np.zeros((width, m, n), np.float32)
+        for s in range(steps):
+            block = slice(s * width, (s + 1) * width)
+            lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
+    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
+        lanes = np.zeros((1, width, m, n), np.float32)
+        xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
+        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
+        for lo in range(0, steps, chunk):
+            products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
+                ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
+            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
+        lanes = lanes[0]
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
