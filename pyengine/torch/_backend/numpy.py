@@ -907,7 +907,7 @@ def _blas_gives_rule_f(spread, longest):
     return True
 
 
-_RULE_D_STEPWISE = 4096  # lane elements from which a step per numpy call beats one accumulate
+_RULE_D_STEPWISE = 1024  # lane elements from which a step per numpy call beats one accumulate
 
 
 def _rule_d_np(x, w, width):
