@@ -131,7 +131,8 @@ def main(argv):
     rows = {name: {} for name in names}
     wrong = set()
     for column in ["torch", *columns]:
-        runnable = [n for n in names if column == "torch" or CORPUS.runs_on(n, "numpy" if column == "cpython" else "pyodide")]
+        backend = {"cpython": "numpy", "pyodide": "pyodide"}.get(column)
+        runnable = [n for n in names if backend is None or CORPUS.runs_on(n, backend)]
         seconds, outputs = run_column(column, runnable, timeout)
         for name in runnable:
             rows[name][column] = seconds.get(name)

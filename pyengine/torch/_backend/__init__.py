@@ -14,11 +14,11 @@ Reading: ``to_list(buf, dtype)``, ``get(buf, i, dtype)``, ``number(buf, i)`` (el
 Python number, not bool). Strided regions: ``take(buf, offset, shape, strides)`` (a contiguous
 copy), ``put(buf, offset, shape, strides, src)``; flat positions: ``gather(buf, positions)``,
 ``scatter(buf, positions, src)``, ``scatter_add(buf, positions, src, dtype)`` (a new buffer, the
-sums added one at a time in order, each rounded to dtype). ``mm_in_order(a, b, m, k, n, dtype, bias=None,
-b_transposed=False)``: the matrix product of every dtype but float32, each output's products
-added one by one in k's order in the dtype's own arithmetic. Elementwise: ``unary(name, buf, dtype)``, ``binary(name, a, b,
-dtype, out_dtype=None)`` with the kernels named in ``UNARY`` and ``BINARY``, ``fma(a, b, c,
-dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALAR_INT_UNARY``,
+sums added one at a time in order, each rounded to dtype). ``mm_in_order(a, b, m, k, n, dtype,
+bias=None, b_transposed=False)``: the matrix product of every dtype but float32, each output's
+products added one by one in k's order in the dtype's own arithmetic. Elementwise:
+``unary(name, buf, dtype)``, ``binary(name, a, b, dtype, out_dtype=None)`` with the kernels named
+in ``UNARY`` and ``BINARY``, ``fma(a, b, c, dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALAR_INT_UNARY``,
 ``SCALAR_BINARY``: the same kernels on Python numbers (the 0-d fast path). numpy:
 ``from_ndarray(array, dtype)``, ``to_ndarray(buf, offset, shape, strides, dtype)`` (sharing
 memory where the backend can). ``NAME``: "numpy" or "python".
@@ -40,8 +40,8 @@ Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequen
 is written once; tests/test_aten_parity.py checks every kernel on both backends.
 """
 PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to_list", "get", "number", "take",
-            "put", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary", "fma", "where", "UNARY", "BINARY", "SCALAR_UNARY",
-            "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN", "RANDOM")
+            "put", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary", "fma", "where", "UNARY",
+            "BINARY", "SCALAR_UNARY", "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN", "RANDOM")
 
 import os
 import sys
