@@ -10,9 +10,11 @@ PREFIX selects programs by name ("makemore/", "tutorials/blitz"); the default is
 Each program runs through the golden runner (tests/golden/runner.py) exactly as tests/test_programs.py
 runs it, isolated as the app's worker isolates a learner's run; its time is the runner's, without
 the interpreter's start or `import torch` (nor, for real torch, what its first optimizer step
-imports). A program still running after --timeout seconds
-(default 300) is stopped and shown as "> N"; the runner restarts with the programs after it.
-The three columns run one after another, not in parallel, so they do not compete for the cores.
+imports). A program still running after --timeout seconds (default 300) is stopped and shown
+as "> N"; the runner restarts with the programs after it.
+The columns run one after another, not in parallel, so they do not compete for the cores: in
+rounds of ROUND programs (torch, CPython, Pyodide, then the next round), so that the load of a
+shared machine, which drifts, weighs on each column alike.
 A "!" marks an output that differs from real PyTorch's recorded one (tests/programs/expected.json)
 beyond the corpus's 6-digit tolerance: its time is not that of a correct run.
 """
@@ -32,6 +34,7 @@ import suite  # noqa: E402  (the corpus, its runner commands and the output comp
 CORPUS = suite.PROGRAMS
 TARGETS = {"cpython": 5.0, "pyodide": 10.0}
 DEFAULT_TIMEOUT = 300.0
+ROUND = 10  # programs per round; each round runs on every column in turn
 # Real torch, single-threaded, with what its first optimizer step imports (torch._dynamo, about 1 s)
 # loaded before the runner forks a child per program: an import, not counted, like `import torch`.
 TORCH_RUNNER = """
@@ -130,15 +133,16 @@ def main(argv):
     expected = CORPUS.load_expected()
     rows = {name: {} for name in names}
     wrong = set()
-    for column in ["torch", *columns]:
-        backend = {"cpython": "numpy", "pyodide": "pyodide"}.get(column)
-        runnable = [n for n in names if backend is None or CORPUS.runs_on(n, backend)]
-        seconds, outputs = run_column(column, runnable, timeout)
-        for name in runnable:
-            rows[name][column] = seconds.get(name)
-            if column != "torch" and outputs.get(name) is not None and name in expected \
-                    and not suite.outputs_match(expected[name], outputs[name], "6sig-line"):
-                wrong.add((name, column))
+    for lo in range(0, len(names), ROUND):
+        for column in ["torch", *columns]:
+            backend = {"cpython": "numpy", "pyodide": "pyodide"}.get(column)
+            runnable = [n for n in names[lo:lo + ROUND] if backend is None or CORPUS.runs_on(n, backend)]
+            seconds, outputs = run_column(column, runnable, timeout)
+            for name in runnable:
+                rows[name][column] = seconds.get(name)
+                if column != "torch" and outputs.get(name) is not None and name in expected \
+                        and not suite.outputs_match(expected[name], outputs[name], "6sig-line"):
+                    wrong.add((name, column))
     header = {"cpython": "CPython (numpy)", "pyodide": "Pyodide (wasm)"}
     print(f"seconds per program; ratio to single-threaded torch (targets: CPython <= {TARGETS['cpython']:g}x, "
           f"Pyodide <= {TARGETS['pyodide']:g}x); ! output differs from torch's")
