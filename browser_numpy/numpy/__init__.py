@@ -5,7 +5,7 @@ the tests import it under another name. Every name outside the subset raises Not
 naming it, never a wrong answer."""
 from . import _print, random
 from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, generic, int8, int16,
-                    int32, int64, ndarray, uint8)
+                    int32, int64, ndarray, uint8, uint16, uint32, uint64)
 from ._dtypes import promote_types
 from ._exceptions import AxisError
 from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
@@ -39,6 +39,11 @@ int_ = intp = int64
 ubyte = uint8
 byte = int8
 short = int16
+ushort = uint16
+uintc = uint32
+intc = int32
+uint = uintp = ulonglong = uint64
+longlong = int64
 
 
 def _method(fn):

@@ -384,7 +384,7 @@ def _sum_dtype(dt):
     if dt.kind == "b" or dt.kind == "i" and dt.itemsize < 8:
         return INT64
     if dt.kind == "u":
-        return INT64  # numpy: uint64, a type this numpy does not have
+        return D._DTYPES["uint64"]
     return dt
 
 
