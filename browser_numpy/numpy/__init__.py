@@ -3,7 +3,7 @@ printing byte for byte as numpy 2.x and drawing the legacy random API's numbers 
 Present only in the browser's runtime (the build packs this folder into pyengine.zip); in CPython
 the tests import it under another name. Every name outside the subset raises NotImplementedError
 naming it, never a wrong answer."""
-from . import _print, random
+from . import _print, linalg, random
 from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, generic, int8, int16,
                     int32, int64, ndarray, uint8, uint16, uint32, uint64)
 from ._dtypes import promote_types

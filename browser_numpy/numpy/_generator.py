@@ -438,7 +438,7 @@ class Generator:
                         j = self._bounded(i)
                         idx[i], idx[j] = idx[j], idx[i]
         if population is None:
-            return scalar(idx[0], INT64) if shape is None else _from_values(idx, shape, INT64)
+            return idx[0] if shape is None else _from_values(idx, shape, INT64)
         values = population._values()
         picked = [values[i] for i in idx]
         return scalar(picked[0], population.dtype) if shape is None else _from_values(picked, shape, population.dtype)
