@@ -754,3 +754,54 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
   for (long n = 0; n < total; n++) acc[(n / per_plane) * plane + indices[n]] += grad[n];
   for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
 }
+
+// ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
+// Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element: x/0 is
+// an infinity or nan as numpy's), a or b possibly a scalar (null pointer, value in a_scalar /
+// b_scalar); out may be a or b (numpy's in-place operators).
+void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                        double* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    switch (op) {
+      case ADD: out[i] = x + y; break;
+      case SUB: out[i] = x - y; break;
+      case MUL: out[i] = x * y; break;
+      default: out[i] = x / y;
+    }
+  }
+}
+
+// numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is nan).
+void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
+  switch (op) {
+    case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
+    case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabs(a[i]); break;
+    case SQUARE: for (int i = 0; i < n; i++) out[i] = a[i] * a[i]; break;
+    default: for (int i = 0; i < n; i++) out[i] = __builtin_sqrt(a[i]);
+  }
+}
+
+// numpy's pairwise_sum for doubles (_functions._pairwise): below 8 a running sum from -0.0,
+// up to 128 eight accumulators then the rest, above that the two halves (split at a multiple
+// of 8) summed recursively. The recursion's depth is log2(n / 128): no stack beyond wasm's own.
+double EXPORT(pairwise_sum_f64)(const double* x, int n) {
+  if (n < 8) {
+    double res = -0.0;
+    for (int i = 0; i < n; i++) res += x[i];
+    return res;
+  }
+  if (n <= 128) {
+    double r[8];
+    for (int j = 0; j < 8; j++) r[j] = x[j];
+    int i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (int j = 0; j < 8; j++) r[j] += x[i + j];
+    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) res += x[i];
+    return res;
+  }
+  int n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sum_f64(x, n2) + pairwise_sum_f64(x + n2, n - n2);
+}

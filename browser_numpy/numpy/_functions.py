@@ -3,6 +3,8 @@ import builtins as _b
 import math
 import operator
 
+from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
+
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _new, _prod, _shape_tuple,
                     array, asarray, ndarray, scalar)
@@ -390,6 +392,13 @@ def _sum_dtype(dt):
 
 def sum(a, axis=None, dtype=None, keepdims=False, initial=None, where=True):
     a = asarray(a)
+    if a._dtype is FLOAT64 and axis is None and dtype is None and not keepdims and initial is None and where is True \
+            and a._is_contiguous():  # the hot path: all of a contiguous float64 array, pairwise
+        n = a.size
+        total = _kernels.pairwise_sum_f64((a._buf, a._offset), n) if _kernels.wasm is not None else None
+        if total is None:
+            total = _pairwise(a._buf[a._offset:a._offset + n], float)
+        return scalar(0.0 + total, FLOAT64)
     if where is not True:
         raise NotImplementedError("numpy.sum(where=) is not available in the browser")
     dt = D._as_dtype(dtype) if dtype is not None else _sum_dtype(a._dtype)

@@ -269,3 +269,42 @@ def max_pool_backward(grad, indices, numel, per_plane, plane):
     wasm.max_pool_backward_f32(_address(grad), _address(indices), _address(acc), _address(out),
                                len(grad) // per_plane, per_plane, plane)
     return out
+
+
+# ---- the browser's numpy (browser_numpy/numpy): float64 arrays ------------------------------
+# An operand is (buffer, offset) of an array('d') holding n elements from offset, or a float.
+
+def _operand_f64(x):
+    if isinstance(x, tuple):
+        buf, offset = x
+        return _address(buf) + 8 * offset, 0.0
+    return 0, x
+
+
+def binary_f64(name, a, b, n, out=None):
+    """numpy's float64 add/sub/mul/div of n elements: into out (buffer, offset) or a new array('d'); None
+    below MIN_ELEMENTS or for another operation."""
+    code = _BINARY.get(name)
+    if code is None or code > _BINARY["div"] or n < MIN_ELEMENTS:
+        return None
+    (pa, sa), (pb, sb) = _operand_f64(a), _operand_f64(b)
+    target = out or (array("d", bytes(8 * n)), 0)
+    wasm.binary_f64(code, pa, sa, pb, sb, _address(target[0]) + 8 * target[1], n)
+    return target[0]
+
+
+def unary_f64(name, a, n):
+    """numpy's float64 negative/absolute/square/sqrt of n elements at (buffer, offset): a new array('d'), or None."""
+    code = _UNARY.get(name)
+    if code is None or name == "relu" or n < MIN_ELEMENTS:
+        return None
+    out = array("d", bytes(8 * n))
+    wasm.unary_f64(code, _operand_f64(a)[0], _address(out), n)
+    return out
+
+
+def pairwise_sum_f64(a, n):
+    """numpy's pairwise sum of n contiguous float64 elements at (buffer, offset), or None."""
+    if n < MIN_ELEMENTS:
+        return None
+    return wasm.pairwise_sum_f64(_operand_f64(a)[0], n)
