@@ -70,3 +70,10 @@ def test_the_module_is_the_browsers_subset_only_there():
     assert out.splitlines() == ["numpy.fft is not available in the browser", "numpy.random.Generator.gamma is not "
                                 "available in the browser", "numpy.ndarray.tobytes is not available in the browser",
                                 "numpy.random.RandomState.gamma is not available in the browser"]
+
+
+def test_the_ziggurat_tables_are_what_numpy_draws_from():
+    """browser_numpy/numpy/_ziggurat.py is what tests/gen/gen_ziggurat.py measures from real numpy now."""
+    sys.path.insert(0, os.path.join(REPO, "tests", "gen"))
+    import gen_ziggurat
+    assert gen_ziggurat.main(["--check"]) == 0
