@@ -805,3 +805,20 @@ double EXPORT(pairwise_sum_f64)(const double* x, int n) {
   n2 -= n2 % 8;
   return pairwise_sum_f64(x, n2) + pairwise_sum_f64(x + n2, n - n2);
 }
+
+// numpy.matmul of float64 stacks as the browser's numpy does it (_functions._dot_values): each
+// element a sum from 0.0 of the products in order, one rounding per add. a: batch x n x k,
+// bt: batch x m x k (b transposed), out: batch x n x m.
+void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batch, int n, int k, int m) {
+  for (int i = 0; i < batch; i++) {
+    const double* ai = a + (long)i * n * k;
+    const double* bi = bt + (long)i * m * k;
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c < m; c++) {
+        double total = 0.0;
+        for (int p = 0; p < k; p++) total += ai[(long)r * k + p] * bi[(long)c * k + p];
+        *out++ = total;
+      }
+    }
+  }
+}

@@ -2,6 +2,7 @@
 import builtins as _b
 import math
 import operator
+from array import array as _array
 
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 
@@ -557,6 +558,11 @@ def count_nonzero(a, axis=None):
 
 
 def _dot_values(x, y, dt):
+    if dt is FLOAT64:  # (array("d") takes float64's values as they are)
+        total = 0.0
+        for p, q in zip(x, y):
+            total += p * q
+        return total
     cast = D.caster(dt)
     total = cast(0)
     for p, q in zip(x, y):
@@ -581,12 +587,16 @@ def matmul(a, b):
     A = broadcast_to(a2, batch + (n, k)).astype(dt)._values()
     B = broadcast_to(b2, batch + (k, m)).astype(dt)
     Bt = B.swapaxes(-1, -2)._values() if B.ndim >= 2 else B._values()
+    shape = batch + ((n,) if a.ndim > 1 else ()) + ((m,) if b.ndim > 1 else ())
+    if dt is FLOAT64 and _kernels.wasm is not None and shape:
+        buf = _kernels.matmul_f64(_array("d", A), _array("d", Bt), _prod(batch), n, k, m)
+        if buf is not None:
+            return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
     out = []
     for i in range(_prod(batch)):
         rows = [A[(i * n + r) * k:(i * n + r + 1) * k] for r in range(n)]
         cols = [Bt[(i * m + c) * k:(i * m + c + 1) * k] for c in range(m)]
         out.extend(_dot_values(row, col, dt) for row in rows for col in cols)
-    shape = batch + ((n,) if a.ndim > 1 else ()) + ((m,) if b.ndim > 1 else ())
     if not shape:
         return scalar(out[0], dt)
     return _from_values(out, shape, dt)

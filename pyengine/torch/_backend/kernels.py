@@ -308,3 +308,13 @@ def pairwise_sum_f64(a, n):
     if n < MIN_ELEMENTS:
         return None
     return wasm.pairwise_sum_f64(_operand_f64(a)[0], n)
+
+
+def matmul_f64(a, bt, batch, n, k, m):
+    """The browser numpy's float64 matmul of array('d') stacks a (batch x n x k) and bt (batch x m x k,
+    b transposed): an array('d') of batch x n x m, or None below MIN_PRODUCTS."""
+    if batch * n * k * m < MIN_PRODUCTS:
+        return None
+    out = array("d", bytes(8 * batch * n * m))
+    wasm.matmul_f64(_address(a), _address(bt), _address(out), batch, n, k, m)
+    return out
