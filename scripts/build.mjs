@@ -1,7 +1,7 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
 // file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree with its
 // bytecode (pyengine.zip, which the worker imports from on sys.path), lessons.json; for embedding in other pages,
-// embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
+// plot.js (the figure renderer, loaded when a program first shows a figure); embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html; build-info.json (the version, and whether the wasm kernels are in);
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
@@ -78,9 +78,13 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
+  // The figure renderer (Observable Plot), a classic script of its own that the app and the cells load
+  // the first time a program shows a figure (app/figures/view.js), over http(s) and from file:// alike.
+  await bundle(dist, { entryPoints: { plot: "app/figures/render.js" }, format: "iife" });
   const kernels = kernelsWasm();
-  // The browser's numpy (browser_numpy/numpy) sits beside torch in the zip: importable as `numpy` only here.
-  const { engine, stdlib } = await compilePython({ ...pythonTree(join(root, "pyengine")), ...pythonTree(join(root, "browser_numpy")) });
+  // The browser's numpy and matplotlib (browser_numpy/numpy, browser_matplotlib/matplotlib) sit beside
+  // torch in the zip: importable as `numpy` and `matplotlib` only here.
+  const { engine, stdlib } = await compilePython(Object.assign({}, ...["pyengine", "browser_numpy", "browser_matplotlib"].map((dir) => pythonTree(join(root, dir)))));
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
     entryPoints: { worker: "app/worker.js" },
