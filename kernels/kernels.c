@@ -756,8 +756,8 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
 }
 
 // ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
-// Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element: x/0 is
-// an infinity or nan as numpy's), a or b possibly a scalar (null pointer, value in a_scalar /
+// Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
+// python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /
 // b_scalar); out may be a or b (numpy's in-place operators).
 void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
                         double* out, int n) {
@@ -767,18 +767,19 @@ void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* 
       case ADD: out[i] = x + y; break;
       case SUB: out[i] = x - y; break;
       case MUL: out[i] = x * y; break;
-      default: out[i] = x / y;
+      default: out[i] = divide(x, y);
     }
   }
 }
 
-// numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is nan).
+// numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is Python's nan, as
+// the Python loop's).
 void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
   switch (op) {
     case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
     case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabs(a[i]); break;
     case SQUARE: for (int i = 0; i < n; i++) out[i] = a[i] * a[i]; break;
-    default: for (int i = 0; i < n; i++) out[i] = __builtin_sqrt(a[i]);
+    default: for (int i = 0; i < n; i++) out[i] = pick(a[i] < 0, __builtin_nan(""), __builtin_sqrt(a[i]));
   }
 }
 
