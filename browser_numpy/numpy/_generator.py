@@ -3,6 +3,7 @@ PCG64 (128-bit LCG, XSL-RR output, numpy's cached upper half for 32-bit draws) a
 samplers numpy builds on them: random, integers (Lemire's bounded ints), standard_normal/normal
 (the 256-box ziggurat), exponential (its ziggurat), uniform, choice, shuffle, permutation.
 Every other Generator method raises NotImplementedError naming it."""
+import bisect
 import math
 import operator
 import os
@@ -411,7 +412,8 @@ class Generator:
                 raise ValueError("probabilities do not sum to 1")
         if replace:
             if probs is not None:
-                idx = [_search_right(_cdf(probs), self._bitgen._next_double()) for _ in range(n)]
+                cdf = _cdf(probs)
+                idx = [bisect.bisect_right(cdf, self._bitgen._next_double()) for _ in range(n)]
             else:
                 idx = [self._bounded(pop_size - 1) for _ in range(n)] if pop_size else []
         else:
@@ -460,11 +462,6 @@ def _cdf(probs):
         total += q
         cdf.append(total)
     return [c / cdf[-1] for c in cdf]
-
-
-def _search_right(cdf, u):
-    import bisect
-    return bisect.bisect_right(cdf, u)
 
 
 def default_rng(seed=None):

@@ -281,16 +281,16 @@ def _operand_f64(x):
     return 0, x
 
 
-def binary_f64(name, a, b, n, out=None):
-    """numpy's float64 add/sub/mul/div of n elements: into out (buffer, offset) or a new array('d'); None
-    below MIN_ELEMENTS or for another operation."""
+def binary_f64(name, a, b, n):
+    """numpy's float64 add/sub/mul/div of n elements: a new array('d'); None below MIN_ELEMENTS or for
+    another operation."""
     code = _BINARY.get(name)
     if code is None or code > _BINARY["div"] or n < MIN_ELEMENTS:
         return None
     (pa, sa), (pb, sb) = _operand_f64(a), _operand_f64(b)
-    target = out or (array("d", bytes(8 * n)), 0)
-    wasm.binary_f64(code, pa, sa, pb, sb, _address(target[0]) + 8 * target[1], n)
-    return target[0]
+    out = array("d", bytes(8 * n))
+    wasm.binary_f64(code, pa, sa, pb, sb, _address(out), n)
+    return out
 
 
 def unary_f64(name, a, n):
