@@ -402,6 +402,11 @@ def _bind_operators(cls, as_scalar):
 
     def inplace(fn):
         def op(self, other):
+            if fn.fast is not None:  # the float64 hot path: its result has self's shape, written over self's elements
+                result = fn.fast(self, other)
+                if result is not None:
+                    self._buf[self._offset:self._offset + len(result._buf)] = result._buf
+                    return self
             return fn(self, other, out=self)
         return op
     pairs = {"add": add, "sub": subtract, "mul": multiply, "truediv": true_divide, "floordiv": floor_divide,
