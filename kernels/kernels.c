@@ -758,7 +758,7 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
 // ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
 // Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
 // python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /
-// b_scalar); out may be a or b (numpy's in-place operators).
+// b_scalar).
 void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
                         double* out, int n) {
   for (int i = 0; i < n; i++) {
