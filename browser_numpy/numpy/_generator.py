@@ -187,10 +187,15 @@ class Generator:
 
     # -- floats
     def random(self, size=None, dtype=FLOAT64, out=None):
-        if D._as_dtype(dtype) is not FLOAT64 or out is not None:
-            raise NotImplementedError("numpy.random.Generator.random with dtype= or out= is not available in the "
-                                      "browser")
-        return self._out(self._bitgen._next_double, size)
+        dt = D._as_dtype(dtype)
+        if dt.kind != "f" or dt.itemsize < 4:
+            raise TypeError(f"Unsupported dtype {dt!r} for random")
+        if out is not None:
+            raise NotImplementedError("numpy.random.Generator.random with out= is not available in the browser")
+        if dt is FLOAT64:
+            return self._out(self._bitgen._next_double, size)
+        draw = lambda: (self._bitgen._next32() >> 8) * (1.0 / 16777216.0)  # noqa: E731 (numpy's next_float)
+        return draw() if size is None else self._out(draw, size, dt)
 
     def _standard_normal(self):
         bitgen = self._bitgen

@@ -2,6 +2,7 @@ import numpy as np
 
 rng = np.random.default_rng(42)
 print(rng, type(rng.bit_generator).__name__, repr(rng).startswith("Generator(PCG64) at 0x"))
+print(rng.random(dtype=np.float32), repr(rng.random(3, dtype=np.float32)))
 print(repr(rng.random(3)), rng.random(), repr(rng.random((2, 2))))
 print(repr(rng.integers(0, 10, 6)), repr(rng.integers(5, size=(2, 3))), repr(rng.integers(100)), rng.integers(-3, 3, 4))
 print(repr(rng.integers(0, 2**40, 3)), repr(rng.integers(1, 6, 5, endpoint=True)), repr(rng.integers(0, 7, 4, dtype=np.int32)))
@@ -35,8 +36,8 @@ print(np.random.default_rng(np.random.PCG64(5)).random(), np.random.Generator(np
 g = np.random.default_rng(3)
 print(np.random.default_rng(g) is g)
 for bad in (lambda: np.random.default_rng(-1), lambda: g.integers(5, 5), lambda: g.normal(0, -1), lambda: g.choice(3, 4, replace=False),
-            lambda: g.integers(0, 300, dtype=np.uint8 if False else np.int64).astype(np.uint8) + 1000):
+            lambda: g.integers(0, 300, dtype=np.int64).astype(np.uint8) + 1000, lambda: g.random(dtype=np.float16)):
     try:
         print(bad())
-    except (ValueError, OverflowError) as error:
+    except (ValueError, OverflowError, TypeError) as error:
         print(type(error).__name__, error)
