@@ -767,8 +767,27 @@ void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* 
       case ADD: out[i] = x + y; break;
       case SUB: out[i] = x - y; break;
       case MUL: out[i] = x * y; break;
-      default: out[i] = divide(x, y);
+      case DIV: out[i] = divide(x, y); break;
+      default: out[i] = extremum(op, x, y);  // numpy's maximum/minimum: a nan wins, ties take y
     }
+  }
+}
+
+// numpy's float64 comparisons into bool bytes, a or b possibly a scalar as in binary_f64.
+void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                         unsigned char* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    int r;
+    switch (op) {
+      case LT: r = x < y; break;
+      case LE: r = x <= y; break;
+      case GT: r = x > y; break;
+      case GE: r = x >= y; break;
+      case EQ: r = x == y; break;
+      default: r = x != y;
+    }
+    out[i] = (unsigned char)r;
   }
 }
 

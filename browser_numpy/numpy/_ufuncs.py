@@ -169,7 +169,11 @@ def _f64_values(operand, n):
     return buf[offset:offset + n] if offset or len(buf) != n else buf
 
 
-def _fast_binary(name, op):
+def _fast_binary(name, op, out_bool=False):
+    """The hot path of a binary ufunc: `name` its kernel's (kernels.binary_f64), `op` its Python
+    operation; a comparison (out_bool) makes bools."""
+    dt = BOOL if out_bool else FLOAT64
+
     def run(a, b):
         x, y = _f64_operand(a), _f64_operand(b)
         if x is None or y is None:
@@ -180,14 +184,15 @@ def _fast_binary(name, op):
         shape = shapes[0]
         n = _prod(shape)
         if _kernels.wasm is not None:
-            buf = _kernels.binary_f64(name, x if isinstance(x, float) else x[:2], y if isinstance(y, float) else y[:2], n)
+            buf = _kernels.binary_f64(name, x if isinstance(x, float) else x[:2], y if isinstance(y, float) else y[:2],
+                                      n, out_bool)
             if buf is not None:
-                return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
+                return _new(buf, 0, shape, _contiguous_strides(shape), dt)
         try:
-            buf = _array("d", map(op, _f64_values(x, n), _f64_values(y, n)))
+            buf = _array(dt.typecode, map(op, _f64_values(x, n), _f64_values(y, n)))
         except (ZeroDivisionError, OverflowError, ValueError):
             return None
-        return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
+        return _new(buf, 0, shape, _contiguous_strides(shape), dt)
     return run
 
 
@@ -342,14 +347,14 @@ true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8")
-maximum = _b("maximum", _max, loops={"float16": _max_half})
-minimum = _b("minimum", _min, loops={"float16": _min_half})
-equal = _b("equal", lambda a, b: a == b, out_bool=True)
-not_equal = _b("not_equal", lambda a, b: a != b, out_bool=True)
-less = _b("less", lambda a, b: a < b, out_bool=True)
-less_equal = _b("less_equal", lambda a, b: a <= b, out_bool=True)
-greater = _b("greater", lambda a, b: a > b, out_bool=True)
-greater_equal = _b("greater_equal", lambda a, b: a >= b, out_bool=True)
+maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
+minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
+equal = _b("equal", operator.eq, out_bool=True, fast=_fast_binary("eq", operator.eq, True))
+not_equal = _b("not_equal", operator.ne, out_bool=True, fast=_fast_binary("ne", operator.ne, True))
+less = _b("less", operator.lt, out_bool=True, fast=_fast_binary("lt", operator.lt, True))
+less_equal = _b("less_equal", operator.le, out_bool=True, fast=_fast_binary("le", operator.le, True))
+greater = _b("greater", operator.gt, out_bool=True, fast=_fast_binary("gt", operator.gt, True))
+greater_equal = _b("greater_equal", operator.ge, out_bool=True, fast=_fast_binary("ge", operator.ge, True))
 logical_and = _b("logical_and", lambda a, b: bool(a) and bool(b), out_bool=True)
 logical_or = _b("logical_or", lambda a, b: bool(a) or bool(b), out_bool=True)
 logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)

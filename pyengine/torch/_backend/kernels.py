@@ -281,15 +281,15 @@ def _operand_f64(x):
     return 0, x
 
 
-def binary_f64(name, a, b, n):
-    """numpy's float64 add/sub/mul/div of n elements: a new array('d'); None below MIN_ELEMENTS or for
-    another operation."""
-    code = _BINARY.get(name)
-    if code is None or code > _BINARY["div"] or n < MIN_ELEMENTS:
+def binary_f64(name, a, b, n, out_bool=False):
+    """numpy's float64 add/sub/mul/div/maximum/minimum of n elements (a new array('d')), or a
+    comparison (out_bool: a new array('B')); None below MIN_ELEMENTS or for another operation."""
+    code = _COMPARE.get(name) if out_bool else _BINARY.get(name)
+    if code is None or n < MIN_ELEMENTS:
         return None
     (pa, sa), (pb, sb) = _operand_f64(a), _operand_f64(b)
-    out = array("d", bytes(8 * n))
-    wasm.binary_f64(code, pa, sa, pb, sb, _address(out), n)
+    out = array("B" if out_bool else "d", bytes(n if out_bool else 8 * n))
+    (wasm.compare_f64 if out_bool else wasm.binary_f64)(code, pa, sa, pb, sb, _address(out), n)
     return out
 
 
