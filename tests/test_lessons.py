@@ -314,7 +314,6 @@ def test_every_practice_step_declares_checks_and_a_wrong_program():
 def test_weak_checks_and_wrong_messages_are_reported():
     lesson = copy.deepcopy(next(lesson for lesson in COURSE["lessons"] if lesson["id"] == "computational-graph"))
     practice = lesson["practice"]
-    practice.pop("steps", None)  # one step, whose solution and output are the last step's
     practice["checks"] = "assert calls('print'), 'Print something.'"  # a check that printing the output passes
     practice["wrong"] = [
         {"code": practice["solution"], "message": "anything"},  # a "wrong" program that is right
