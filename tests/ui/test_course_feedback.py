@@ -45,6 +45,19 @@ def test_printing_the_expected_output_fails_and_the_solution_passes_with_what_wa
     assert learned.locator('[data-testid="next-lesson"]').get_attribute("href") == f"#/lesson/{next_lesson['id']}"
 
 
+def test_a_program_that_patches_the_checker_in_the_worker_fails_and_is_told_what_it_changed(lesson_app, seed):
+    page = lesson_app.page
+    steps = seed["practice"].get("steps") or [seed["practice"]]
+    patch = ("import sys\nrunner = sys.modules['_course_runner']\n"
+             "runner.check_program = lambda *args, **kwargs: {'passed': True}\n")
+    lesson_app.run(patch + steps[0]["solution"])
+    assert verdict(page) == "fail"
+    message = page.locator('[data-testid="check-message"]').inner_text()
+    assert "Your program changed _course_runner.check_program" in message.replace("`", "")
+    lesson_app.run(steps[0]["solution"])  # the next run is checked as before
+    assert verdict(page) == "pass"
+
+
 def test_a_practice_in_steps_is_passed_step_by_step_and_kept_per_step(open_app, course):
     lesson = lesson_of(course, STEPPED)
     steps = lesson["practice"]["steps"]
