@@ -128,6 +128,16 @@ def test_an_order_question_keeps_its_distractors_with_why_each_does_not_belong()
         "lessons[0].questions[1].distractors: a distractor must differ from every line and every other distractor"]
 
 
+def test_a_translated_distractor_keeps_its_line_and_gives_its_own_feedback():
+    english = course_tool.parse_question("order", ORDER_SOURCE)
+    turkish = course_tool.parse_question("order", ORDER_SOURCE.replace("  Feedback: `x.grad` is a tensor, not a method:\n  calling it raises `TypeError`.",
+                                                                       "  Feedback: `x.grad` bir tensördür, metot değil."))
+    assert course_tool.translated_question(english, turkish, 1)["distractors"] == [{"feedback": "`x.grad` bir tensördür, metot değil."}]
+    changed = course_tool.parse_question("order", ORDER_SOURCE.replace("`    x.grad()`", "`x.grad()`"))
+    with pytest.raises(course_tool.CourseError, match=re.escape("question 1: its distractor lines differ from the English question's")):
+        course_tool.translated_question(english, changed, 1)
+
+
 # --- schema and rules ------------------------------------------------------------------------
 
 
