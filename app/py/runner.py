@@ -278,8 +278,7 @@ def _program_file(prelude, options):
 
 # ---------------------------------------------------------------------------------------------
 # A practice's checks (course/README.md, "Checks"): Python run after the learner's program, in a
-# copy of its namespace, with Python's own built-ins as they were when this module was imported
-# (a program that rebinds print or isinstance changes nothing for the checks), output discarded.
+# copy of its namespace, with Python's own built-ins as they were at boot (prepare()), output discarded.
 # The program runs in this interpreter before them, so it could reach the checker (through
 # sys.modules, a frame, gc) and patch it, or patch what the checks call (ast, torch, built-ins):
 # such a program fails them. What the checker runs on is taken before the program runs
@@ -327,7 +326,8 @@ def _checker_seal():
     as at boot). A function whose code an earlier program swapped (restore() puts back names, not
     the code of the functions they name) gets its boot code back first."""
     for function, code_object, defaults, kwdefaults in _boot_checker:
-        if (function.__code__, function.__defaults__, function.__kwdefaults__) != (code_object, defaults, kwdefaults):
+        if (function.__code__ is not code_object or function.__defaults__ is not defaults
+                or function.__kwdefaults__ is not kwdefaults):
             function.__code__, function.__defaults__, function.__kwdefaults__ = code_object, defaults, kwdefaults
     replaced = functools.partial(boot_state.replaced, frozenset(_CHECKED_MODULES) or None, _PLAIN) if boot_state is not None else list
     return check_program, replaced, _boot_checker

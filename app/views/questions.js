@@ -157,7 +157,7 @@ export const rightAnswer = {
   },
   match: (question) =>
     html`<ul class="right-answer">${question.pairs.map((pair) => html`<li><span lang=${textLanguage(pair, "left")}>${markdownInline(pair.left)}</span> → <span lang=${textLanguage(pair, "right")}>${markdownInline(pair.right)}</span></li>`)}</ul>`,
-  order: (question) => html`<pre class="right-answer"><code>${question.lines.join("\n")}</code></pre>`, // distractors: distractorFeedback
+  order: (question) => html`<pre class="right-answer"><code>${question.lines.join("\n")}</code></pre>`,
   // predict: none, its real output (shown with any revealed predict answer) is the answer
 };
 
