@@ -104,6 +104,8 @@ class BootState:
                 continue
             if modules is not None and (boot.get("__name__") if cls is None else cls.__module__) not in modules:
                 continue
+            if len(live) == len(boot) and all(map(is_, live.values(), boot.values())) and all(map(is_, live, boot)):
+                continue  # most namespaces: unchanged, found in a C loop
             owner = getattr(cls, "__qualname__", None) or boot.get("__name__", "?")
             changed += [f"{owner}.{key}" for key, value in boot.items()
                         if type(value) not in plain and live.get(key, _MISSING) is not value]
