@@ -298,7 +298,7 @@ function orderBody({ lesson, n, question, answer, set }) {
   };
   const keydown = (event, at) => {
     if (answer.checked) return;
-    if (withDistractors && event.key === "Delete") {
+    if (withDistractors && (event.key === "Delete" || event.key === "Backspace")) { // a Mac's ⌫ is Backspace
       event.preventDefault();
       leaveOut(at, true);
       return;
