@@ -1,6 +1,7 @@
 // The browser's compute kernels: the pure-Python backend's float32 loops, in WebAssembly.
 //
-// Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128) and instantiated by
+// Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128, and a second build with relaxed
+// SIMD, whose code sits under __wasm_relaxed_simd__) and instantiated by
 // app/kernels.js on Pyodide's own memory, so every pointer is the address of an array.array
 // buffer in the Python heap (zero copy). Each kernel reproduces, bit for bit, the rounding
 // steps of the Python code it replaces (named in its comment; rules in
@@ -8,8 +9,9 @@
 // (scripts/kernels.mjs checks), so scratch space comes from the caller.
 //
 // Floating-point rules relied on: float and double are IEEE binary32/binary64, round to
-// nearest even; wasm has no fused multiply-add, so a*b+c is always two roundings unless fma32
-// below does it exactly; `(float)d` is one correct rounding (overflow gives inf).
+// nearest even; wasm has no fused multiply-add (relaxed SIMD's may or may not fuse: used only
+// where madd_is_fused() says it does), so a*b+c is always two roundings unless fma32 below does
+// it exactly; `(float)d` is one correct rounding (overflow gives inf).
 #include <wasm_simd128.h>
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
@@ -230,10 +232,72 @@ static float f_dot(const float* a, const float* b, int n, int lo, int hi, int j)
   return t;
 }
 
+#ifdef __wasm_relaxed_simd__
+// ---- rule F on a fused multiply-add (the relaxed-SIMD build, scripts/kernels.mjs) -------------
+// f32x4.relaxed_madd is one fused, exactly rounded fma on CPUs with FMA (x86-64 FMA3, arm64)
+// and a multiply then an add elsewhere; an engine makes the same choice for every call.
+// madd_is_fused() asks this engine: (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24 fused and 0 unfused
+// (operands hidden from the optimizer). Only when it is fused does rule F take this path.
+static int madd_is_fused(void) {
+  float x = 1.0f + 0x1p-12f, c = -(1.0f + 0x1p-11f);
+  __asm__("" : "+r"(x), "+r"(c));
+  v128_t r = (v128_t)__builtin_wasm_relaxed_madd_f32x4((__f32x4)wasm_f32x4_splat(x), (__f32x4)wasm_f32x4_splat(x),
+                                                       (__f32x4)wasm_f32x4_splat(c));
+  return wasm_f32x4_extract_lane(r, 0) != 0.0f;
+}
+
+// Whether rule F runs on the fused multiply-add here (kernels.py's FUSED_MADD, the benchmarks).
+int EXPORT(fused_madd)(void) { return madd_is_fused(); }
+
+static inline v128_t madd(v128_t a, v128_t b, v128_t c) {
+  return (v128_t)__builtin_wasm_relaxed_madd_f32x4((__f32x4)a, (__f32x4)b, (__f32x4)c);
+}
+
+// The 4 outputs at c, columns j..j+3: t when first, else base + t, base the bias (block 0) or c.
+static inline void f_combine(float* c, const float* bias, int j, v128_t t, int first, int lo) {
+  if (first) wasm_v128_store(c, t);
+  else wasm_v128_store(c, wasm_f32x4_add(wasm_v128_load(lo == 0 ? bias + j : c), t));
+}
+
+// One k-block [lo, hi) of rule F for `rows` (<= 4) rows from `a`, columns j..j+7: the 32 sums
+// t = fma(a, b, t) from t = 0 in registers (rows past `rows` repeat the last row, unstored),
+// then combined into out (row stride n).
+#define FM_ROW(r)                                            \
+  {                                                          \
+    v128_t av = wasm_v128_load32_splat(a##r + kk);           \
+    t##r##0 = madd(av, b0, t##r##0);                         \
+    t##r##1 = madd(av, b1, t##r##1);                         \
+  }
+static void f_tile8_fused(const float* a, const float* b, const float* bias, float* out, int rows, int k, int n,
+                          int lo, int hi, int j, int first) {
+  const float* a0 = a;
+  const float* a1 = a + (long)(rows > 1 ? 1 : 0) * k;
+  const float* a2 = a + (long)(rows > 2 ? 2 : rows - 1) * k;
+  const float* a3 = a + (long)(rows > 3 ? 3 : rows - 1) * k;
+  v128_t zero = wasm_f32x4_splat(0.0f);
+  v128_t t00 = zero, t01 = zero, t10 = zero, t11 = zero, t20 = zero, t21 = zero, t30 = zero, t31 = zero;
+  for (int kk = lo; kk < hi; kk++) {
+    const float* brow = b + (long)kk * n + j;
+    v128_t b0 = wasm_v128_load(brow), b1 = wasm_v128_load(brow + 4);
+    FM_ROW(0) FM_ROW(1) FM_ROW(2) FM_ROW(3)
+  }
+  float* c = out + j;
+  f_combine(c, bias, j, t00, first, lo);
+  f_combine(c + 4, bias, j + 4, t01, first, lo);
+  if (rows > 1) f_combine(c + n, bias, j, t10, first, lo), f_combine(c + n + 4, bias, j + 4, t11, first, lo);
+  if (rows > 2) f_combine(c + 2 * n, bias, j, t20, first, lo), f_combine(c + 2 * n + 4, bias, j + 4, t21, first, lo);
+  if (rows > 3) f_combine(c + 3 * n, bias, j, t30, first, lo), f_combine(c + 3 * n + 4, bias, j + 4, t31, first, lo);
+}
+
+#endif
+
 // Rule F: c = bias (or the first block's t), then c = c + t for each further k-block.
 static void mm_rule_f(const float* a, const float* b, const float* bias, float* out, int m, int k, int n,
                       float* tile) {
   int kc = f_block(k);
+#ifdef __wasm_relaxed_simd__
+  int fused = madd_is_fused();
+#endif
   for (int i0 = 0; i0 < m; i0 += 4) {
     int rows = m - i0 < 4 ? m - i0 : 4;
     const float* arows = a + (long)i0 * k;
@@ -241,6 +305,11 @@ static void mm_rule_f(const float* a, const float* b, const float* bias, float* 
       int hi = lo + kc < k ? lo + kc : k;
       int first = lo == 0 && !bias;
       int j = 0;
+#ifdef __wasm_relaxed_simd__
+      if (fused) {
+        for (; j + 8 <= n; j += 8) f_tile8_fused(arows, b, bias, out + (long)i0 * n, rows, k, n, lo, hi, j, first);
+      }
+#endif
       for (; j + 4 <= n; j += 4) {
         if (f_tile4(arows, b, tile, rows, k, n, lo, hi, j)) {
           for (int r = 0; r < rows; r++)

@@ -7,6 +7,7 @@ Every case runs twice in this process, with the wasm kernels and with them switc
 must be byte for byte the same. Each kernel must have been called. Prints one line per
 mismatch and exits 1, or prints "ok: N cases, kernels: ..." and exits 0.
 """
+import struct
 import sys
 
 import torch
@@ -54,8 +55,33 @@ def values(shape, kind, seed):
 
 
 # ---- matrix products: every rule, split rows, k-blocks, transposed operands, bias ------------
+# Rule F's fused tiles are 4 rows by 8 columns: shapes with row and column leftovers, k-blocks.
 MM_SHAPES = [(4, 16, 16), (8, 300, 20), (13, 192, 45), (9, 64, 33), (6, 70, 12), (16, 400, 24),
-             (3, 50, 40), (2, 20, 7), (30, 8, 5), (17, 3, 16), (1, 40, 30), (5, 7, 3)]
+             (3, 50, 40), (2, 20, 7), (30, 8, 5), (17, 3, 16), (1, 40, 30), (5, 7, 3), (7, 193, 31),
+             (12, 785, 100), (4, 9, 8)]
+
+
+def _bits(t):
+    return [hex(struct.unpack("<I", struct.pack("<f", v))[0]) for v in t.reshape(-1).tolist()]
+
+
+@case
+def mm_reference_vectors():
+    """Arithmetic-parity spec 4.3's test vectors: real torch's bits, here independent of the Python
+    loops (rule F's fused multiply-add, its k-blocks, a first product that is fused)."""
+    def a_b(m, k, n):
+        a = torch.tensor([[1 / (1 + i + q) for q in range(k)] for i in range(m)])
+        return a, torch.tensor([[1 / (2 + q + 2 * j) for j in range(n)] for q in range(k)])
+    expected = [((4, 16, 16), 0, slice(0, 3), ["0x3f70f0f3", "0x3f0e3162", "0x3eceb71c"]),
+                ((4, 300, 16), 0, slice(0, 3), ["0x3f7f264c", "0x3f1b98c9", "0x3ee81f9e"]),
+                ((4, 3, 16), 1, slice(4, 5), ["0x3dcf2096"])]
+    out = []
+    for shape, row, columns, bits in expected:
+        a, b = a_b(*shape)
+        product = a @ b
+        assert _bits(product[row, columns]) == bits, (shape, _bits(product[row, columns]), bits)
+        out.append(product)
+    return out
 
 
 @case
@@ -303,10 +329,12 @@ for (name, fast), (_, slow) in zip(with_kernels, python_only):
         if x != y:
             mismatches += 1
             print(f"MISMATCH {name}[{i}]")
-unused = sorted(set(WASM.module.object_keys()) - set(WASM.calls))  # the module's exports
+# fused_madd: read once by kernels.py (the relaxed-SIMD build's export)
+unused = sorted(set(WASM.module.object_keys()) - set(WASM.calls) - {"fused_madd"})  # the module's exports
 if unused:
     print(f"kernels never called: {unused}")
 if mismatches or unused:
     sys.exit(1)
-print(f"ok: {sum(len(r) for _, r in with_kernels)} results, kernels: "
+fused = "yes" if kernels.FUSED_MADD else "no"
+print(f"ok: {sum(len(r) for _, r in with_kernels)} results, rule F on a fused multiply-add: {fused}, kernels: "
       + ", ".join(f"{k} x{v}" for k, v in sorted(WASM.calls.items())))

@@ -26,6 +26,9 @@ def _load():
 
 
 wasm = _load()
+# Whether matmul rule F runs on a fused multiply-add (the relaxed-SIMD build on an engine that
+# fuses it; same bits either way, several times faster).
+FUSED_MADD = bool(getattr(wasm, "fused_madd", lambda: 0)()) if wasm is not None else False
 
 # A call into wasm costs about as much as ~40 elements of a Python loop (measured in Pyodide).
 MIN_ELEMENTS = 64
