@@ -156,18 +156,22 @@ def column_sums(values, first, n0, s0, width, s1, use_rowsum):
     return out
 
 
-def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups):
-    """nn.functional's 2-d convolution loop (mode 0: forward sums, 1: input gradient, 2: weight
-    gradient) over float32 buffers p, q: its float64 sums as an array('d'), or None."""
+def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups,
+           bias=None):
+    """nn.functional's 2-d convolution loop (mode 0: forward sums, plus the bias when given; 1:
+    input gradient; 2: weight gradient) over float32 buffers p, q: its float64 sums, each rounded
+    once to float32, as an array('f'), or None."""
     if len(input_shape) != 4 or acc_size < MIN_ELEMENTS:
         return None
-    p, q = _float32(p), _float32(q)
-    if p is None or q is None:
+    p, q, bias_f32 = _float32(p), _float32(q), None if bias is None else _float32(bias)
+    if p is None or q is None or (bias_f32 is None) != (bias is None):
         return None
-    acc = array("d", bytes(8 * acc_size))
-    wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
-                    *out_spatial, *stride, *padding, *dilation, groups)
-    return acc
+    acc, out = array("d", bytes(8 * acc_size)), array("f", bytes(4 * acc_size))
+    dims = array("i", [*input_shape, weight_shape[0], *weight_shape[2:], *out_spatial, *stride, *padding, *dilation,
+                       groups])
+    wasm.conv2d_f32(mode, _address(p), _address(q), _address(acc), 0 if bias is None else _address(bias_f32),
+                    _address(dims), _address(out), acc_size)
+    return out
 
 
 def take(buf, offset, shape, strides, n):
