@@ -243,7 +243,7 @@ def softmax_last_dim():
 @case
 def sigmoids():
     out = []
-    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,)]):
+    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,), (9,), (3, 5)]):
         for kind in ("normal", "coarse", "special"):
             x = values(shape, kind, 600 + i) * 20
             out += [torch.sigmoid(x), x.t().sigmoid() if x.dim() == 2 else x[..., 1:].sigmoid()]

@@ -32,6 +32,8 @@ FUSED_MADD = bool(getattr(wasm, "fused_madd", lambda: 0)()) if wasm is not None 
 
 # A call into wasm costs about as much as ~40 elements of a Python loop (measured in Pyodide).
 MIN_ELEMENTS = 64
+# ... but only a few elements of Python's expf/logf step by step (softmax, sigmoid: ~4 us each).
+MIN_TRANSCENDENTAL = 8
 # mm: multiply-adds (m * k * n) below which _aten.linalg's Python lines stay.
 MIN_PRODUCTS = 512
 
@@ -202,7 +204,7 @@ def normal_fill_f32(words, tail, n, mean, std):
 def softmax_lastdim(values, n, log, lanes):
     """_aten.loss's softmax (log_softmax when log) over rows of n float32 values, with its
     `lanes`-wide sums: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS or n < 1:
+    if len(values) < MIN_TRANSCENDENTAL or n < 1:
         return None
     values = _float32(values)
     if values is None:
@@ -215,7 +217,7 @@ def softmax_lastdim(values, n, log, lanes):
 
 def log_softmax_backward_lastdim(grad, output, n, lanes):
     """_aten.loss's log_softmax backward over rows of n float32 values: an array('f'), or None."""
-    if len(grad) < MIN_ELEMENTS or n < 1:
+    if len(grad) < MIN_TRANSCENDENTAL or n < 1:
         return None
     grad, output = _float32(grad), _float32(output)
     if grad is None or output is None:
@@ -229,7 +231,7 @@ def log_softmax_backward_lastdim(grad, output, n, lanes):
 def sigmoid(values, runs, exp2_table):
     """_aten.special's sigmoid of float32 values over its vector runs (start, stop, vector_stop),
     glibc expf's table of 2^(i/32) passed in: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS:
+    if len(values) < MIN_TRANSCENDENTAL:
         return None
     values = _float32(values)
     if values is None:
