@@ -155,6 +155,10 @@ def main():
     wheres = ["off", "on"] + (["before"] if BEFORE else [])
     print("Pyodide under Node: kernels off (the pure-Python backend) / on" + (f" / before ({BEFORE})" if BEFORE else "")
           + ", against real torch (CPU)")
+    for where in wheres[1:]:
+        fused = run(where, [], source="from torch._backend import kernels\n"
+                                      "print(getattr(kernels, 'FUSED_MADD', False))")[0].strip()
+        print(f"  {where}: matmul rule F on a fused multiply-add (the relaxed-SIMD kernels): {fused}")
     tensor_n = 100_000 if QUICK else 1_000_000
     tensor = {where: figures(where, TENSOR, "torch", tensor_n) for where in ["torch"] + wheres}
     row("256x256 matmul (best of 3)", "ms", 1e3, tensor["torch"]["mm"], [(w, tensor[w]["mm"]) for w in wheres])

@@ -595,6 +595,59 @@ static void conv_weight_grad(const float* gr, const float* x, double* acc, const
   }
 }
 
+// Mode 1 with stride and dilation 1, gathered: input element (iy, ix) takes g[oc][oy][ox] *
+// w[oc][ic][ky][kx] for oy = iy + ph - ky, ox = ix + pw - kx, so oc up, ky down and kx down is
+// its (oc, oy, ox) order. Elements ix..ix+3 share one running sum each (two f64x2); a lane whose
+// ox lies outside the output adds +0.0.
+static void conv_input_grad_unit(const float* gr, const float* wt, double* acc, const conv_shape* s) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  for (int n = 0; n < s->batch; n++)
+    for (int ic = 0; ic < s->in_c; ic++) {
+      int g = ic / ipg, icg = ic % ipg;
+      for (int iy = 0; iy < s->h; iy++)
+        for (int ix = 0; ix < s->w; ix += 4) {
+          v128_t s01 = zero, s23 = zero;
+          for (int oc = g * opg; oc < (g + 1) * opg; oc++) {
+            const float* wk = wt + ((long)oc * ipg + icg) * kn;
+            for (int ky = s->kh - 1; ky >= 0; ky--) {
+              int oy = iy + s->ph - ky;
+              if (oy < 0 || oy >= s->oh) continue;
+              const float* grow = gr + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
+              for (int kx = s->kw - 1; kx >= 0; kx--) {
+                int ox = ix + s->pw - kx;  // lane l: ox + l
+                v128_t wv = wasm_f64x2_splat(wk[ky * s->kw + kx]);
+                v128_t g01, g23;
+                if (ox >= 0 && ox + 4 <= s->ow && ix + 4 <= s->w) {
+                  v128_t four = wasm_v128_load(grow + ox);
+                  g01 = wasm_f64x2_promote_low_f32x4(four);
+                  g23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
+                  s01 = wasm_f64x2_add(s01, wasm_f64x2_mul(g01, wv));
+                  s23 = wasm_f64x2_add(s23, wasm_f64x2_mul(g23, wv));
+                } else {
+                  int in0 = ox >= 0 && ox < s->ow, in1 = ox + 1 >= 0 && ox + 1 < s->ow && ix + 1 < s->w;
+                  int in2 = ox + 2 >= 0 && ox + 2 < s->ow && ix + 2 < s->w;
+                  int in3 = ox + 3 >= 0 && ox + 3 < s->ow && ix + 3 < s->w;
+                  g01 = wasm_f64x2_make(in0 ? grow[ox] : 0.0, in1 ? grow[ox + 1] : 0.0);
+                  g23 = wasm_f64x2_make(in2 ? grow[ox + 2] : 0.0, in3 ? grow[ox + 3] : 0.0);
+                  s01 = wasm_f64x2_add(s01, wasm_v128_bitselect(wasm_f64x2_mul(g01, wv), zero,
+                                                                wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0)));
+                  s23 = wasm_f64x2_add(s23, wasm_v128_bitselect(wasm_f64x2_mul(g23, wv), zero,
+                                                                wasm_i64x2_make(in2 ? -1 : 0, in3 ? -1 : 0)));
+                }
+              }
+            }
+          }
+          double* row = acc + ((long)n * s->in_c + ic) * sp + (long)iy * s->w + ix;
+          row[0] = wasm_f64x2_extract_lane(s01, 0);
+          if (ix + 1 < s->w) row[1] = wasm_f64x2_extract_lane(s01, 1);
+          if (ix + 2 < s->w) row[2] = wasm_f64x2_extract_lane(s23, 0);
+          if (ix + 3 < s->w) row[3] = wasm_f64x2_extract_lane(s23, 1);
+        }
+    }
+}
+
 // dims: batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups (16 ints; the
 // caller's memory: this module has no stack). bias: mode 0's float32 bias, or null. The `size`
 // float64 sums in acc (zeroed by the caller), then each rounded once to float32 into out.
@@ -602,6 +655,7 @@ void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, c
                         float* out, int size) {
   const conv_shape* s = (const conv_shape*)dims;
   if (mode == 0) conv_forward(p, q, acc, bias, s);
+  else if (mode == 1 && s->sh == 1 && s->sw == 1 && s->dh == 1 && s->dw == 1) conv_input_grad_unit(p, q, acc, s);
   else if (mode == 1) conv_input_grad(p, q, acc, s);
   else conv_weight_grad(p, q, acc, s);
   for (int i = 0; i < size; i++) out[i] = (float)acc[i];

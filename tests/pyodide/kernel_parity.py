@@ -141,7 +141,8 @@ def convolutions():
             ((1, 2, 7, 6), (3, 2, 2, 3), {"dilation": 2, "padding": 2}),
             ((3, 1, 5, 3), (2, 1, 3, 1), {}),
             ((1, 4, 8, 10), (6, 2, 3, 3), {"stride": (1, 3), "groups": 2, "padding": (0, 1)}),
-            ((2, 2, 6, 11), (2, 2, 4, 5), {"padding": (1, 2)})]):
+            ((2, 2, 6, 11), (2, 2, 4, 5), {"padding": (1, 2)}),
+            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2})]):
         kind = "special" if i % 2 else "normal"
         x = values(shape, kind, 400 + i)
         if i == 4:  # a non-contiguous input
