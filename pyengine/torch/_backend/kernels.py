@@ -26,9 +26,14 @@ def _load():
 
 
 wasm = _load()
+# Whether matmul rule F runs on a fused multiply-add (the relaxed-SIMD build on an engine that
+# fuses it; same bits either way, several times faster).
+FUSED_MADD = bool(getattr(wasm, "fused_madd", lambda: 0)()) if wasm is not None else False
 
 # A call into wasm costs about as much as ~40 elements of a Python loop (measured in Pyodide).
 MIN_ELEMENTS = 64
+# ... but only a few elements of Python's expf/logf step by step (softmax, sigmoid: ~4 us each).
+MIN_TRANSCENDENTAL = 8
 # mm: multiply-adds (m * k * n) below which _aten.linalg's Python lines stay.
 MIN_PRODUCTS = 512
 
@@ -153,18 +158,22 @@ def column_sums(values, first, n0, s0, width, s1, use_rowsum):
     return out
 
 
-def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups):
-    """nn.functional's 2-d convolution loop (mode 0: forward sums, 1: input gradient, 2: weight
-    gradient) over float32 buffers p, q: its float64 sums as an array('d'), or None."""
+def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups,
+           bias=None):
+    """nn.functional's 2-d convolution loop (mode 0: forward sums, plus the bias when given; 1:
+    input gradient; 2: weight gradient) over float32 buffers p, q: its float64 sums, each rounded
+    once to float32, as an array('f'), or None."""
     if len(input_shape) != 4 or acc_size < MIN_ELEMENTS:
         return None
-    p, q = _float32(p), _float32(q)
-    if p is None or q is None:
+    p, q, bias_f32 = _float32(p), _float32(q), None if bias is None else _float32(bias)
+    if p is None or q is None or (bias_f32 is None) != (bias is None):
         return None
-    acc = array("d", bytes(8 * acc_size))
-    wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
-                    *out_spatial, *stride, *padding, *dilation, groups)
-    return acc
+    acc, out = array("d", bytes(8 * acc_size)), array("f", bytes(4 * acc_size))
+    dims = array("i", [*input_shape, weight_shape[0], *weight_shape[2:], *out_spatial, *stride, *padding, *dilation,
+                       groups])
+    wasm.conv2d_f32(mode, _address(p), _address(q), _address(acc), 0 if bias is None else _address(bias_f32),
+                    _address(dims), _address(out), acc_size)
+    return out
 
 
 def take(buf, offset, shape, strides, n):
@@ -195,7 +204,7 @@ def normal_fill_f32(words, tail, n, mean, std):
 def softmax_lastdim(values, n, log, lanes):
     """_aten.loss's softmax (log_softmax when log) over rows of n float32 values, with its
     `lanes`-wide sums: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS or n < 1:
+    if len(values) < MIN_TRANSCENDENTAL or n < 1:
         return None
     values = _float32(values)
     if values is None:
@@ -208,7 +217,7 @@ def softmax_lastdim(values, n, log, lanes):
 
 def log_softmax_backward_lastdim(grad, output, n, lanes):
     """_aten.loss's log_softmax backward over rows of n float32 values: an array('f'), or None."""
-    if len(grad) < MIN_ELEMENTS or n < 1:
+    if len(grad) < MIN_TRANSCENDENTAL or n < 1:
         return None
     grad, output = _float32(grad), _float32(output)
     if grad is None or output is None:
@@ -222,7 +231,7 @@ def log_softmax_backward_lastdim(grad, output, n, lanes):
 def sigmoid(values, runs, exp2_table):
     """_aten.special's sigmoid of float32 values over its vector runs (start, stop, vector_stop),
     glibc expf's table of 2^(i/32) passed in: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS:
+    if len(values) < MIN_TRANSCENDENTAL:
         return None
     values = _float32(values)
     if values is None:
