@@ -24,7 +24,7 @@ if "random" in sys.modules: sys.modules["random"].seed()
 if "torch" in sys.modules: sys.modules["torch"].seed()`;
 
 // loadPyodide: Pyodide's; options: its options; writeFiles(pyodide): puts the engine's files in
-// place (may be async); importEngine: the Python that imports it; kernelsWasm: the kernels' bytes, or null;
+// place (may be async); importEngine: the Python that imports it; kernelsWasm: the kernels' builds (app/kernels.js), or null;
 // snapshot: bytes of an earlier makeSnapshot (or a Promise of them), or null; makeSnapshot: capture
 // one after the import; runtime: Pyodide's pyodide.asm.wasm compiled (a WebAssembly.Module, or a
 // Promise of one), instantiated instead of the wasm Pyodide would download and compile, or null.

@@ -1,6 +1,7 @@
 // The browser's compute kernels: the pure-Python backend's float32 loops, in WebAssembly.
 //
-// Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128) and instantiated by
+// Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128, and a second build with relaxed
+// SIMD, whose code sits under __wasm_relaxed_simd__) and instantiated by
 // app/kernels.js on Pyodide's own memory, so every pointer is the address of an array.array
 // buffer in the Python heap (zero copy). Each kernel reproduces, bit for bit, the rounding
 // steps of the Python code it replaces (named in its comment; rules in
@@ -8,8 +9,9 @@
 // (scripts/kernels.mjs checks), so scratch space comes from the caller.
 //
 // Floating-point rules relied on: float and double are IEEE binary32/binary64, round to
-// nearest even; wasm has no fused multiply-add, so a*b+c is always two roundings unless fma32
-// below does it exactly; `(float)d` is one correct rounding (overflow gives inf).
+// nearest even; wasm has no fused multiply-add (relaxed SIMD's may or may not fuse: used only
+// where madd_is_fused() says it does), so a*b+c is always two roundings unless fma32 below does
+// it exactly; `(float)d` is one correct rounding (overflow gives inf).
 #include <wasm_simd128.h>
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
@@ -230,10 +232,72 @@ static float f_dot(const float* a, const float* b, int n, int lo, int hi, int j)
   return t;
 }
 
+#ifdef __wasm_relaxed_simd__
+// ---- rule F on a fused multiply-add (the relaxed-SIMD build, scripts/kernels.mjs) -------------
+// f32x4.relaxed_madd is one fused, exactly rounded fma on CPUs with FMA (x86-64 FMA3, arm64)
+// and a multiply then an add elsewhere; an engine makes the same choice for every call.
+// madd_is_fused() asks this engine: (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24 fused and 0 unfused
+// (operands hidden from the optimizer). Only when it is fused does rule F take this path.
+static int madd_is_fused(void) {
+  float x = 1.0f + 0x1p-12f, c = -(1.0f + 0x1p-11f);
+  __asm__("" : "+r"(x), "+r"(c));
+  v128_t r = (v128_t)__builtin_wasm_relaxed_madd_f32x4((__f32x4)wasm_f32x4_splat(x), (__f32x4)wasm_f32x4_splat(x),
+                                                       (__f32x4)wasm_f32x4_splat(c));
+  return wasm_f32x4_extract_lane(r, 0) != 0.0f;
+}
+
+// Whether rule F runs on the fused multiply-add here (kernels.py's FUSED_MADD, the benchmarks).
+int EXPORT(fused_madd)(void) { return madd_is_fused(); }
+
+static inline v128_t madd(v128_t a, v128_t b, v128_t c) {
+  return (v128_t)__builtin_wasm_relaxed_madd_f32x4((__f32x4)a, (__f32x4)b, (__f32x4)c);
+}
+
+// The 4 outputs at c, columns j..j+3: t when first, else base + t, base the bias (block 0) or c.
+static inline void f_combine(float* c, const float* bias, int j, v128_t t, int first, int lo) {
+  if (first) wasm_v128_store(c, t);
+  else wasm_v128_store(c, wasm_f32x4_add(wasm_v128_load(lo == 0 ? bias + j : c), t));
+}
+
+// One k-block [lo, hi) of rule F for `rows` (<= 4) rows from `a`, columns j..j+7: the 32 sums
+// t = fma(a, b, t) from t = 0 in registers (rows past `rows` repeat the last row, unstored),
+// then combined into out (row stride n).
+#define FM_ROW(r)                                            \
+  {                                                          \
+    v128_t av = wasm_v128_load32_splat(a##r + kk);           \
+    t##r##0 = madd(av, b0, t##r##0);                         \
+    t##r##1 = madd(av, b1, t##r##1);                         \
+  }
+static void f_tile8_fused(const float* a, const float* b, const float* bias, float* out, int rows, int k, int n,
+                          int lo, int hi, int j, int first) {
+  const float* a0 = a;
+  const float* a1 = a + (long)(rows > 1 ? 1 : 0) * k;
+  const float* a2 = a + (long)(rows > 2 ? 2 : rows - 1) * k;
+  const float* a3 = a + (long)(rows > 3 ? 3 : rows - 1) * k;
+  v128_t zero = wasm_f32x4_splat(0.0f);
+  v128_t t00 = zero, t01 = zero, t10 = zero, t11 = zero, t20 = zero, t21 = zero, t30 = zero, t31 = zero;
+  for (int kk = lo; kk < hi; kk++) {
+    const float* brow = b + (long)kk * n + j;
+    v128_t b0 = wasm_v128_load(brow), b1 = wasm_v128_load(brow + 4);
+    FM_ROW(0) FM_ROW(1) FM_ROW(2) FM_ROW(3)
+  }
+  float* c = out + j;
+  f_combine(c, bias, j, t00, first, lo);
+  f_combine(c + 4, bias, j + 4, t01, first, lo);
+  if (rows > 1) f_combine(c + n, bias, j, t10, first, lo), f_combine(c + n + 4, bias, j + 4, t11, first, lo);
+  if (rows > 2) f_combine(c + 2 * n, bias, j, t20, first, lo), f_combine(c + 2 * n + 4, bias, j + 4, t21, first, lo);
+  if (rows > 3) f_combine(c + 3 * n, bias, j, t30, first, lo), f_combine(c + 3 * n + 4, bias, j + 4, t31, first, lo);
+}
+
+#endif
+
 // Rule F: c = bias (or the first block's t), then c = c + t for each further k-block.
 static void mm_rule_f(const float* a, const float* b, const float* bias, float* out, int m, int k, int n,
                       float* tile) {
   int kc = f_block(k);
+#ifdef __wasm_relaxed_simd__
+  int fused = madd_is_fused();
+#endif
   for (int i0 = 0; i0 < m; i0 += 4) {
     int rows = m - i0 < 4 ? m - i0 : 4;
     const float* arows = a + (long)i0 * k;
@@ -241,6 +305,11 @@ static void mm_rule_f(const float* a, const float* b, const float* bias, float* 
       int hi = lo + kc < k ? lo + kc : k;
       int first = lo == 0 && !bias;
       int j = 0;
+#ifdef __wasm_relaxed_simd__
+      if (fused) {
+        for (; j + 8 <= n; j += 8) f_tile8_fused(arows, b, bias, out + (long)i0 * n, rows, k, n, lo, hi, j, first);
+      }
+#endif
       for (; j + 4 <= n; j += 4) {
         if (f_tile4(arows, b, tile, rows, k, n, lo, hi, j)) {
           for (int r = 0; r < rows; r++)
@@ -372,42 +441,224 @@ void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0,
     out[j] = use_rowsum ? rowsum(first + (long)j * s1, s0, n0) : cascade(first + (long)j * s1, s0, n0);
 }
 
-// ---- 2-d convolution (nn/functional.py _conv_loop and its three visitors) -------------------
+// ---- 2-d convolution (_aten/conv.py _conv_loop and its three visitors) ----------------------
 // The Python loop visits every product term in the order n, output channel, output position,
 // input channel of the group, kernel tap (in-bounds taps only, row-major), and adds it to a
-// float64 sum. The same order here gives the same float64 sums in acc (zeroed by the caller):
-//   mode 0 (forward):      acc[out] += x[in] * w[tap]     (p = x, q = w)
+// float64 sum (acc, zeroed by the caller):
+//   mode 0 (forward):      acc[out] += x[in] * w[tap]     (p = x, q = w), then + bias[oc] when given
 //   mode 1 (input grad):   acc[in]  += g[out] * w[tap]    (p = g, q = w)
 //   mode 2 (weight grad):  acc[tap] += g[out] * x[in]     (p = g, q = x)
-void EXPORT(conv2d_f64)(int mode, const float* p, const float* q, double* acc, int batch, int in_c, int h, int w,
-                        int out_c, int kh, int kw, int oh, int ow, int sh, int sw, int ph, int pw, int dh, int dw,
-                        int groups) {
-  int in_per_group = in_c / groups, out_per_group = out_c / groups;
-  long sp = (long)h * w, kn = (long)kh * kw, on = (long)oh * ow;
-  for (int n = 0; n < batch; n++)
-    for (int oc = 0; oc < out_c; oc++) {
-      int g = oc / out_per_group;
-      for (int oy = 0; oy < oh; oy++)
-        for (int ox = 0; ox < ow; ox++) {
-          long out_index = ((long)n * out_c + oc) * on + (long)oy * ow + ox;
-          for (int icg = 0; icg < in_per_group; icg++) {
-            long w_base = ((long)oc * in_per_group + icg) * kn;
-            long x_base = ((long)n * in_c + g * in_per_group + icg) * sp;
-            for (int ky = 0; ky < kh; ky++) {
-              int iy = oy * sh - ph + ky * dh;
-              if (iy < 0 || iy >= h) continue;
-              for (int kx = 0; kx < kw; kx++) {
-                int ix = ox * sw - pw + kx * dw;
-                if (ix < 0 || ix >= w) continue;
-                long tap = w_base + (long)ky * kw + kx, in = x_base + (long)iy * w + ix;
-                if (mode == 0) acc[out_index] += (double)p[in] * q[tap];
-                else if (mode == 1) acc[in] += (double)p[out_index] * q[tap];
-                else acc[tap] += (double)p[out_index] * q[in];
+// Each sum here gets the same terms in the same order, so the same float64 bits; the loops are
+// reordered where that keeps every single sum's order, and run two sums per f64x2 lane pair.
+// Products are exact in float64. A sum starts at +0.0 and so is never -0.0: adding +0.0 leaves
+// it unchanged, which is how a lane whose tap lies outside the input skips it.
+
+typedef struct {
+  int batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups;
+} conv_shape;
+
+static inline v128_t f64x2_of(const float* x, long i0, long i1) { return wasm_f64x2_make(x[i0], x[i1]); }
+
+// Mode 0: per (n, oc, oy), outputs ox..ox+3 in two f64x2 sums when all their taps are inside
+// the input, each summed over (icg, ky, kx) in order; other outputs one by one.
+static void conv_forward(const float* x, const float* wt, double* acc, const float* bias, const conv_shape* s) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  for (int n = 0; n < s->batch; n++)
+    for (int oc = 0; oc < s->out_c; oc++) {
+      int g = oc / opg;
+      for (int oy = 0; oy < s->oh; oy++) {
+        double* out = acc + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
+        for (int ox = 0; ox < s->ow;) {
+          int first = ox * s->sw - s->pw, last = (ox + 3) * s->sw - s->pw + (s->kw - 1) * s->dw;
+          int block = ox + 4 <= s->ow && first >= 0 && last < s->w;
+          v128_t s01 = wasm_f64x2_splat(0.0), s23 = wasm_f64x2_splat(0.0);
+          double one = 0.0;
+          for (int icg = 0; icg < ipg; icg++) {
+            const float* wk = wt + ((long)oc * ipg + icg) * kn;
+            const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
+            for (int ky = 0; ky < s->kh; ky++) {
+              int iy = oy * s->sh - s->ph + ky * s->dh;
+              if (iy < 0 || iy >= s->h) continue;
+              const float* row = plane + (long)iy * s->w;
+              for (int kx = 0; kx < s->kw; kx++) {
+                int ix = ox * s->sw - s->pw + kx * s->dw;
+                if (block) {
+                  v128_t wv = wasm_f64x2_splat(wk[ky * s->kw + kx]);
+                  v128_t x01, x23;
+                  if (s->sw == 1) {
+                    v128_t four = wasm_v128_load(row + ix);
+                    x01 = wasm_f64x2_promote_low_f32x4(four);
+                    x23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
+                  } else {
+                    x01 = f64x2_of(row, ix, ix + s->sw);
+                    x23 = f64x2_of(row, ix + 2 * s->sw, ix + 3 * s->sw);
+                  }
+                  s01 = wasm_f64x2_add(s01, wasm_f64x2_mul(x01, wv));
+                  s23 = wasm_f64x2_add(s23, wasm_f64x2_mul(x23, wv));
+                } else if (ix >= 0 && ix < s->w) {
+                  one += (double)row[ix] * wk[ky * s->kw + kx];
+                }
+              }
+            }
+          }
+          if (block) {
+            wasm_v128_store(out + ox, s01);
+            wasm_v128_store(out + ox + 2, s23);
+            ox += 4;
+          } else {
+            out[ox++] = one;
+          }
+        }
+        if (bias)
+          for (int ox = 0; ox < s->ow; ox++) out[ox] += bias[oc];
+      }
+    }
+}
+
+// Mode 1: each input element's terms come in (oc, oy, ox) order; for one (n, oc, oy, ox, icg, ky)
+// the kernel row's taps add to distinct elements, two at a time.
+static void conv_input_grad(const float* gr, const float* wt, double* acc, const conv_shape* s) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  for (int n = 0; n < s->batch; n++)
+    for (int oc = 0; oc < s->out_c; oc++) {
+      int g = oc / opg;
+      for (int oy = 0; oy < s->oh; oy++)
+        for (int ox = 0; ox < s->ow; ox++) {
+          double gv = gr[((long)n * s->out_c + oc) * on + (long)oy * s->ow + ox];
+          v128_t g2 = wasm_f64x2_splat(gv);
+          int first = ox * s->sw - s->pw, last = first + (s->kw - 1) * s->dw;
+          int inside = first >= 0 && last < s->w && s->dw == 1;
+          for (int icg = 0; icg < ipg; icg++) {
+            const float* wk = wt + ((long)oc * ipg + icg) * kn;
+            double* plane = acc + ((long)n * s->in_c + g * ipg + icg) * sp;
+            for (int ky = 0; ky < s->kh; ky++) {
+              int iy = oy * s->sh - s->ph + ky * s->dh;
+              if (iy < 0 || iy >= s->h) continue;
+              double* row = plane + (long)iy * s->w;
+              const float* wrow = wk + ky * s->kw;
+              int kx = 0;
+              if (inside)
+                for (; kx + 2 <= s->kw; kx += 2) {
+                  v128_t w2 = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(wrow + kx));
+                  wasm_v128_store(row + first + kx, wasm_f64x2_add(wasm_v128_load(row + first + kx), wasm_f64x2_mul(g2, w2)));
+                }
+              for (; kx < s->kw; kx++) {
+                int ix = first + kx * s->dw;
+                if (ix >= 0 && ix < s->w) row[ix] += gv * wrow[kx];
               }
             }
           }
         }
     }
+}
+
+// Mode 2: each tap's terms come in (n, oy, ox) order, so every tap is one running sum; taps
+// kx, kx+1 of a kernel row share an f64x2 (a lane past the row, or outside the input, adds +0.0).
+static void conv_weight_grad(const float* gr, const float* x, double* acc, const conv_shape* s) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  for (int oc = 0; oc < s->out_c; oc++) {
+    int g = oc / opg;
+    for (int icg = 0; icg < ipg; icg++)
+      for (int ky = 0; ky < s->kh; ky++)
+        for (int kx = 0; kx < s->kw; kx += 2) {
+          int pair = kx + 1 < s->kw;
+          v128_t sum = zero;
+          for (int n = 0; n < s->batch; n++) {
+            const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
+            const float* grow = gr + ((long)n * s->out_c + oc) * on;
+            for (int oy = 0; oy < s->oh; oy++) {
+              int iy = oy * s->sh - s->ph + ky * s->dh;
+              if (iy < 0 || iy >= s->h) continue;
+              const float* row = plane + (long)iy * s->w;
+              const float* gline = grow + (long)oy * s->ow;
+              for (int ox = 0; ox < s->ow; ox++) {
+                int i0 = ox * s->sw - s->pw + kx * s->dw, i1 = i0 + s->dw;
+                int in0 = i0 >= 0 && i0 < s->w, in1 = pair && i1 >= 0 && i1 < s->w;
+                v128_t xv;
+                if (in0 && in1 && s->dw == 1) xv = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(row + i0));
+                else xv = wasm_f64x2_make(in0 ? row[i0] : 0.0, in1 ? row[i1] : 0.0);
+                v128_t term = wasm_f64x2_mul(wasm_f64x2_splat(gline[ox]), xv);
+                if (!(in0 && in1))  // +0.0 where a lane has no tap (the product may be nan or -0.0)
+                  term = wasm_v128_bitselect(term, zero, wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0));
+                sum = wasm_f64x2_add(sum, term);
+              }
+            }
+          }
+          double* tap = acc + ((long)oc * ipg + icg) * kn + (long)ky * s->kw + kx;
+          tap[0] = wasm_f64x2_extract_lane(sum, 0);
+          if (pair) tap[1] = wasm_f64x2_extract_lane(sum, 1);
+        }
+  }
+}
+
+// Mode 1 with stride and dilation 1, gathered: input element (iy, ix) takes g[oc][oy][ox] *
+// w[oc][ic][ky][kx] for oy = iy + ph - ky, ox = ix + pw - kx, so oc up, ky down and kx down is
+// its (oc, oy, ox) order. Elements ix..ix+3 share one running sum each (two f64x2); a lane whose
+// ox lies outside the output adds +0.0.
+static void conv_input_grad_unit(const float* gr, const float* wt, double* acc, const conv_shape* s) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  for (int n = 0; n < s->batch; n++)
+    for (int ic = 0; ic < s->in_c; ic++) {
+      int g = ic / ipg, icg = ic % ipg;
+      for (int iy = 0; iy < s->h; iy++)
+        for (int ix = 0; ix < s->w; ix += 4) {
+          v128_t s01 = zero, s23 = zero;
+          for (int oc = g * opg; oc < (g + 1) * opg; oc++) {
+            const float* wk = wt + ((long)oc * ipg + icg) * kn;
+            for (int ky = s->kh - 1; ky >= 0; ky--) {
+              int oy = iy + s->ph - ky;
+              if (oy < 0 || oy >= s->oh) continue;
+              const float* grow = gr + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
+              for (int kx = s->kw - 1; kx >= 0; kx--) {
+                int ox = ix + s->pw - kx;  // lane l: ox + l
+                v128_t wv = wasm_f64x2_splat(wk[ky * s->kw + kx]);
+                v128_t g01, g23;
+                if (ox >= 0 && ox + 4 <= s->ow && ix + 4 <= s->w) {
+                  v128_t four = wasm_v128_load(grow + ox);
+                  g01 = wasm_f64x2_promote_low_f32x4(four);
+                  g23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
+                  s01 = wasm_f64x2_add(s01, wasm_f64x2_mul(g01, wv));
+                  s23 = wasm_f64x2_add(s23, wasm_f64x2_mul(g23, wv));
+                } else {
+                  int in0 = ox >= 0 && ox < s->ow, in1 = ox + 1 >= 0 && ox + 1 < s->ow && ix + 1 < s->w;
+                  int in2 = ox + 2 >= 0 && ox + 2 < s->ow && ix + 2 < s->w;
+                  int in3 = ox + 3 >= 0 && ox + 3 < s->ow && ix + 3 < s->w;
+                  g01 = wasm_f64x2_make(in0 ? grow[ox] : 0.0, in1 ? grow[ox + 1] : 0.0);
+                  g23 = wasm_f64x2_make(in2 ? grow[ox + 2] : 0.0, in3 ? grow[ox + 3] : 0.0);
+                  s01 = wasm_f64x2_add(s01, wasm_v128_bitselect(wasm_f64x2_mul(g01, wv), zero,
+                                                                wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0)));
+                  s23 = wasm_f64x2_add(s23, wasm_v128_bitselect(wasm_f64x2_mul(g23, wv), zero,
+                                                                wasm_i64x2_make(in2 ? -1 : 0, in3 ? -1 : 0)));
+                }
+              }
+            }
+          }
+          double* row = acc + ((long)n * s->in_c + ic) * sp + (long)iy * s->w + ix;
+          row[0] = wasm_f64x2_extract_lane(s01, 0);
+          if (ix + 1 < s->w) row[1] = wasm_f64x2_extract_lane(s01, 1);
+          if (ix + 2 < s->w) row[2] = wasm_f64x2_extract_lane(s23, 0);
+          if (ix + 3 < s->w) row[3] = wasm_f64x2_extract_lane(s23, 1);
+        }
+    }
+}
+
+// dims: batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups (16 ints; the
+// caller's memory: this module has no stack). bias: mode 0's float32 bias, or null. The `size`
+// float64 sums in acc (zeroed by the caller), then each rounded once to float32 into out.
+void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, const float* bias, const int* dims,
+                        float* out, int size) {
+  const conv_shape* s = (const conv_shape*)dims;
+  if (mode == 0) conv_forward(p, q, acc, bias, s);
+  else if (mode == 1 && s->sh == 1 && s->sw == 1 && s->dh == 1 && s->dw == 1) conv_input_grad_unit(p, q, acc, s);
+  else if (mode == 1) conv_input_grad(p, q, acc, s);
+  else conv_weight_grad(p, q, acc, s);
+  for (int i = 0; i < size; i++) out[i] = (float)acc[i];
 }
 
 // ---- strided copies (_backend/python.py take) ----------------------------------------------
@@ -753,4 +1004,92 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
   long total = (long)planes * per_plane;
   for (long n = 0; n < total; n++) acc[(n / per_plane) * plane + indices[n]] += grad[n];
   for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
+}
+
+// ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
+// Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
+// python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /
+// b_scalar).
+void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                        double* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    switch (op) {
+      case ADD: out[i] = x + y; break;
+      case SUB: out[i] = x - y; break;
+      case MUL: out[i] = x * y; break;
+      case DIV: out[i] = divide(x, y); break;
+      default: out[i] = extremum(op, x, y);  // numpy's maximum/minimum: a nan wins, ties take y
+    }
+  }
+}
+
+// numpy's float64 comparisons into bool bytes, a or b possibly a scalar as in binary_f64.
+void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                         unsigned char* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    int r;
+    switch (op) {
+      case LT: r = x < y; break;
+      case LE: r = x <= y; break;
+      case GT: r = x > y; break;
+      case GE: r = x >= y; break;
+      case EQ: r = x == y; break;
+      default: r = x != y;
+    }
+    out[i] = (unsigned char)r;
+  }
+}
+
+// numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is Python's nan, as
+// the Python loop's).
+void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
+  switch (op) {
+    case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
+    case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabs(a[i]); break;
+    case SQUARE: for (int i = 0; i < n; i++) out[i] = a[i] * a[i]; break;
+    default: for (int i = 0; i < n; i++) out[i] = pick(a[i] < 0, __builtin_nan(""), __builtin_sqrt(a[i]));
+  }
+}
+
+// numpy's pairwise_sum for doubles (_functions._pairwise): below 8 a running sum from -0.0,
+// up to 128 eight accumulators then the rest, above that the two halves (split at a multiple
+// of 8) summed recursively. The recursion's depth is log2(n / 128): no stack beyond wasm's own.
+double EXPORT(pairwise_sum_f64)(const double* x, int n) {
+  if (n < 8) {
+    double res = -0.0;
+    for (int i = 0; i < n; i++) res += x[i];
+    return res;
+  }
+  if (n <= 128) {
+    double r[8];
+    for (int j = 0; j < 8; j++) r[j] = x[j];
+    int i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (int j = 0; j < 8; j++) r[j] += x[i + j];
+    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) res += x[i];
+    return res;
+  }
+  int n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sum_f64(x, n2) + pairwise_sum_f64(x + n2, n - n2);
+}
+
+// numpy.matmul of float64 stacks as the browser's numpy does it (_functions._dot_values): each
+// element a sum from 0.0 of the products in order, one rounding per add. a: batch x n x k,
+// bt: batch x m x k (b transposed), out: batch x n x m.
+void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batch, int n, int k, int m) {
+  for (int i = 0; i < batch; i++) {
+    const double* ai = a + (long)i * n * k;
+    const double* bi = bt + (long)i * m * k;
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c < m; c++) {
+        double total = 0.0;
+        for (int p = 0; p < k; p++) total += ai[(long)r * k + p] * bi[(long)c * k + p];
+        *out++ = total;
+      }
+    }
+  }
 }

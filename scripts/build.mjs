@@ -233,15 +233,23 @@ function brotli(contents, quality) {
   return promisify(brotliCompress)(contents, { params });
 }
 
-// `import kernelsWasm from "virtual:kernels-wasm"` (app/worker.js): the compute kernels' bytes,
-// inlined into the worker bundle so they need no request of their own; null without clang.
-function kernelsInline(bytes) {
+// `import kernelsWasm from "virtual:kernels-wasm"` (app/worker.js): the compute kernels' builds
+// (bytes, the one to try first first; scripts/kernels.mjs), inlined into the worker bundle so they
+// need no request of their own; null without clang.
+function kernelsInline(builds) {
   return {
     name: "kernels-wasm",
     setup(build) {
-      build.onResolve({ filter: /^virtual:kernels-wasm$/ }, () => ({ path: "kernels.wasm", namespace: "kernels" }));
-      build.onLoad({ filter: /.*/, namespace: "kernels" }, () =>
-        bytes ? { contents: bytes, loader: "binary" } : { contents: "export default null", loader: "js" });
+      build.onResolve({ filter: /^virtual:kernels-wasm/ }, ({ path }) => ({ path, namespace: "kernels" }));
+      build.onLoad({ filter: /^virtual:kernels-wasm$/, namespace: "kernels" }, () => ({
+        loader: "js",
+        contents: builds
+          ? `${builds.map((_, i) => `import build${i} from "virtual:kernels-wasm/${i}";`).join("\n")}\n`
+            + `export default [${builds.map((_, i) => `build${i}`).join(", ")}];`
+          : "export default null",
+      }));
+      build.onLoad({ filter: /^virtual:kernels-wasm\/\d+$/, namespace: "kernels" }, ({ path }) =>
+        ({ contents: builds[Number(path.split("/").pop())], loader: "binary" }));
     },
   };
 }

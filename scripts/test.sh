@@ -4,6 +4,7 @@
 #   - a Python virtual environment .venv with requirements-dev.txt, plus real torch 2.13.0 if it installs;
 #   - Debian's clang and lld when missing (apt-get, as root): the build compiles the browser's
 #     compute kernels (kernels/kernels.c) to WebAssembly, and the Pyodide tests run with them;
+#     and clang-16 with lld-16 when no clang is 16 or later (the relaxed-SIMD build, scripts/kernels.mjs);
 #   - the npm packages, then the build.
 # Extra arguments go to pytest instead of the full run, e.g. `npm test -- tests/ui -k stop`.
 set -euo pipefail
@@ -44,6 +45,22 @@ if ! command -v clang >/dev/null || ! command -v wasm-ld >/dev/null; then
     echo "installed Debian's clang and lld"
   else
     echo "ERROR: the compute kernels need clang and lld with the wasm32 target (Debian: apt-get install clang lld)." >&2
+    exit 1
+  fi
+fi
+
+clang_major() { "$1" --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1; }
+relaxed_clang=""
+for name in clang clang-21 clang-20 clang-19 clang-18 clang-17 clang-16; do
+  if [ "$(clang_major "$name")" -ge 16 ] 2>/dev/null; then relaxed_clang=$name; break; fi
+done
+if [ -z "$relaxed_clang" ]; then
+  say "installing clang-16 and lld-16 (the relaxed-SIMD build of the compute kernels)"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+      && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-16 lld-16 >/dev/null; then
+    echo "installed Debian's clang-16 and lld-16"
+  else
+    echo "ERROR: the relaxed-SIMD kernels need clang 16 or later with lld (Debian: apt-get install clang-16 lld-16)." >&2
     exit 1
   fi
 fi

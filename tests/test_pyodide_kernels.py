@@ -25,18 +25,23 @@ PYODIDE_LIBM_CASES = ["tour seed 7", "tour seed 4294967303", "randn(100) float64
                       "random 234"]
 
 
-def run_in_pyodide(*args, mount=()):
+def run_in_pyodide(*args, mount=(), **env):
     command = ["node", os.path.join(PYODIDE, "run_python.mjs")]
     for folder in mount:
         command += ["--mount", folder]
-    return subprocess.run(command + list(args), env=suite.clean_env(PYENGINE_BACKEND="python"),
+    return subprocess.run(command + list(args), env=suite.clean_env(PYENGINE_BACKEND="python", **env),
                           capture_output=True, text=True, timeout=900)
 
 
-def test_kernels_give_the_pure_python_bits():
-    proc = run_in_pyodide(os.path.join(PYODIDE, "kernel_parity.py"))
+# Both builds of the kernels (scripts/kernels.mjs): relaxed SIMD, whose matmul rule F runs on the
+# CPU's fused multiply-add (every x86-64 CPU with FMA3 and arm64), and the plain-SIMD fallback.
+@pytest.mark.parametrize("build, fused", [("relaxed", "yes"), ("simd128", "no")])
+def test_kernels_give_the_pure_python_bits(build, fused):
+    proc = run_in_pyodide(os.path.join(PYODIDE, "kernel_parity.py"),
+                          **({"PYENGINE_KERNELS": "simd128"} if build == "simd128" else {}))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert proc.stdout.startswith("ok: "), proc.stdout
+    assert f"rule F on a fused multiply-add: {fused}," in proc.stdout, proc.stdout
 
 
 def test_engine_tests_pass_inside_pyodide_with_the_kernels():

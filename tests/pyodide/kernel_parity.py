@@ -7,6 +7,7 @@ Every case runs twice in this process, with the wasm kernels and with them switc
 must be byte for byte the same. Each kernel must have been called. Prints one line per
 mismatch and exits 1, or prints "ok: N cases, kernels: ..." and exits 0.
 """
+import struct
 import sys
 
 import torch
@@ -54,8 +55,33 @@ def values(shape, kind, seed):
 
 
 # ---- matrix products: every rule, split rows, k-blocks, transposed operands, bias ------------
+# Rule F's fused tiles are 4 rows by 8 columns: shapes with row and column leftovers, k-blocks.
 MM_SHAPES = [(4, 16, 16), (8, 300, 20), (13, 192, 45), (9, 64, 33), (6, 70, 12), (16, 400, 24),
-             (3, 50, 40), (2, 20, 7), (30, 8, 5), (17, 3, 16), (1, 40, 30), (5, 7, 3)]
+             (3, 50, 40), (2, 20, 7), (30, 8, 5), (17, 3, 16), (1, 40, 30), (5, 7, 3), (7, 193, 31),
+             (12, 785, 100), (4, 9, 8)]
+
+
+def _bits(t):
+    return [hex(struct.unpack("<I", struct.pack("<f", v))[0]) for v in t.reshape(-1).tolist()]
+
+
+@case
+def mm_reference_vectors():
+    """Arithmetic-parity spec 4.3's test vectors: real torch's bits, here independent of the Python
+    loops (rule F's fused multiply-add, its k-blocks, a first product that is fused)."""
+    def a_b(m, k, n):
+        a = torch.tensor([[1 / (1 + i + q) for q in range(k)] for i in range(m)])
+        return a, torch.tensor([[1 / (2 + q + 2 * j) for j in range(n)] for q in range(k)])
+    expected = [((4, 16, 16), 0, slice(0, 3), ["0x3f70f0f3", "0x3f0e3162", "0x3eceb71c"]),
+                ((4, 300, 16), 0, slice(0, 3), ["0x3f7f264c", "0x3f1b98c9", "0x3ee81f9e"]),
+                ((4, 3, 16), 1, slice(4, 5), ["0x3dcf2096"])]
+    out = []
+    for shape, row, columns, bits in expected:
+        a, b = a_b(*shape)
+        product = a @ b
+        assert _bits(product[row, columns]) == bits, (shape, _bits(product[row, columns]), bits)
+        out.append(product)
+    return out
 
 
 @case
@@ -109,13 +135,26 @@ def convolutions():
     for i, (shape, weight, options) in enumerate([
             ((2, 3, 12, 12), (6, 3, 5, 5), {}),
             ((1, 4, 9, 11), (4, 2, 3, 3), {"stride": 2, "padding": 1, "groups": 2}),
-            ((2, 2, 10, 10), (3, 2, 3, 2), {"dilation": (2, 1), "padding": (2, 0), "stride": (1, 2)})]):
-        x = values(shape, "normal", 400 + i).requires_grad_()
-        w = values(weight, "normal", 410 + i).requires_grad_()
+            ((2, 2, 10, 10), (3, 2, 3, 2), {"dilation": (2, 1), "padding": (2, 0), "stride": (1, 2)}),
+            # the kernels' 4-output blocks and tap pairs: borders, odd widths, width < 4, specials
+            ((2, 3, 9, 13), (5, 3, 3, 3), {"padding": 1}),
+            ((1, 2, 7, 6), (3, 2, 2, 3), {"dilation": 2, "padding": 2}),
+            ((3, 1, 5, 3), (2, 1, 3, 1), {}),
+            ((1, 4, 8, 10), (6, 2, 3, 3), {"stride": (1, 3), "groups": 2, "padding": (0, 1)}),
+            ((2, 2, 6, 11), (2, 2, 4, 5), {"padding": (1, 2)}),
+            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2})]):
+        kind = "special" if i % 2 else "normal"
+        x = values(shape, kind, 400 + i)
+        if i == 4:  # a non-contiguous input
+            x = values(shape[:2] + shape[:1:-1], kind, 400 + i).transpose(2, 3)
+        x = x.requires_grad_()
+        w = values(weight, kind, 410 + i).requires_grad_()
         b = values(weight[:1], "normal", 420 + i).requires_grad_()
         y = torch.nn.functional.conv2d(x, w, b, **options)
         y.pow(2).sum().backward()
-        out += [y, x.grad, w.grad, b.grad]
+        # inf - inf in a sum gives a NaN whose sign bit the Python loop and the kernels (float64
+        # lanes) may set differently, as real torch's NaN bits differ from both: NaNs compare as NaN
+        out += [t.masked_fill(t.isnan(), float("nan")) for t in (y, x.grad, w.grad, b.grad)]
     return out
 
 
@@ -205,7 +244,7 @@ def softmax_last_dim():
 @case
 def sigmoids():
     out = []
-    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,)]):
+    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (70000,), (9,), (3, 5)]):
         for kind in ("normal", "coarse", "special"):
             x = values(shape, kind, 600 + i) * 20
             out += [torch.sigmoid(x), x.t().sigmoid() if x.dim() == 2 else x[..., 1:].sigmoid()]
@@ -284,6 +323,23 @@ def max_pools():
     return out + [x.grad]
 
 
+# ---- the browser's numpy (browser_numpy/numpy): its float64 hot path ---------------------------
+@case
+def numpy_float64():
+    import numpy as np
+    out = []
+    for kind in ("normal", "coarse", "special"):
+        a, b = values((40, 70), kind, 12).double().numpy(), values((40, 70), kind, 13).double().numpy()
+        for x, y in ((a, b), (a, 0.25), (3, a), (a, 0.0), (b[::2], a[1::2]), (a[5:], 2)):
+            out += [x + y, x - y, x * y, x / y, np.maximum(x, y), np.minimum(x, y)]
+            out += [(x < y), (x <= y), (x > y), (x >= y), (x == y), (x != y)]
+        out += [-a, np.abs(a), np.square(a), np.sqrt(np.abs(a)), np.sqrt(a), a ** 3,
+                np.array([a.sum(), b[3:].sum(), (a * b).sum()])]
+        if kind != "special":  # (inf * 0 makes a nan whose sign bit differs: numpy prints it as nan either way)
+            out += [a @ b.T, np.dot(a[:3], b[0]), np.matmul(a.reshape(4, 10, 70), b.reshape(4, 70, 10))]
+    return [torch.from_numpy(r.astype(np.uint8) if r.dtype == np.bool_ else r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:
@@ -303,10 +359,12 @@ for (name, fast), (_, slow) in zip(with_kernels, python_only):
         if x != y:
             mismatches += 1
             print(f"MISMATCH {name}[{i}]")
-unused = sorted(set(WASM.module.object_keys()) - set(WASM.calls))  # the module's exports
+# fused_madd: read once by kernels.py (the relaxed-SIMD build's export)
+unused = sorted(set(WASM.module.object_keys()) - set(WASM.calls) - {"fused_madd"})  # the module's exports
 if unused:
     print(f"kernels never called: {unused}")
 if mismatches or unused:
     sys.exit(1)
-print(f"ok: {sum(len(r) for _, r in with_kernels)} results, kernels: "
+fused = "yes" if kernels.FUSED_MADD else "no"
+print(f"ok: {sum(len(r) for _, r in with_kernels)} results, rule F on a fused multiply-add: {fused}, kernels: "
       + ", ".join(f"{k} x{v}" for k, v in sorted(WASM.calls.items())))

@@ -16,7 +16,9 @@
 //   of SystemExit, or 1 after an uncaught exception, whose traceback goes to stderr).
 // * Environment variables named PYENGINE_* are passed through to Python's os.environ.
 // * The compute kernels are installed as in the browser's worker (app/kernels.js; compiled by
-//   scripts/kernels.mjs, which warns when clang is missing), unless PYENGINE_KERNELS=0.
+//   scripts/kernels.mjs, which warns when clang is missing), unless PYENGINE_KERNELS=0;
+//   PYENGINE_KERNELS=simd128 installs the build without relaxed SIMD (the fallback of browsers
+//   without it). Node 20's V8 has relaxed SIMD behind a flag (Chromium has it on): turned on here.
 // * With --snapshot, the script runs in a Pyodide restored from a memory snapshot taken with the
 //   engine imported, as the browser's later workers boot (app/boot-engine.js); exit status 4 with
 //   a message when the snapshot could not be made or restored.
@@ -25,6 +27,7 @@
 //   <repo>/node_modules/pyodide.
 //   Exit status 3 with a message on stderr when it cannot be found.
 import { existsSync, readFileSync } from "node:fs";
+import v8 from "node:v8";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bootEngine } from "../../app/boot-engine.js";
@@ -107,6 +110,7 @@ async function main() {
   const source = script ? null : readFileSync(0, "utf8");
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("PYENGINE_")));
 
+  if (process.versions.node.split(".")[0] === "20") v8.setFlagsFromString("--experimental-wasm-relaxed-simd");
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
   const engineDirs = ["pyengine", "browser_numpy", "browser_matplotlib"].map((dir) => resolve(repoRoot, dir));
   const figures = env.PYENGINE_FIGURES ? [dirname(resolve(env.PYENGINE_FIGURES))] : [];
@@ -124,7 +128,7 @@ async function main() {
       }
     },
     importEngine: snapshot ? `import sys; sys.path[:0] = ${JSON.stringify(engineDirs)}; import torch, torch.nn, torch.optim, torch.utils.data` : "",
-    kernelsWasm: env.PYENGINE_KERNELS === "0" ? null : kernelsWasm(),
+    kernelsWasm: env.PYENGINE_KERNELS === "0" ? null : kernelsWasm({ only: env.PYENGINE_KERNELS === "simd128" ? "simd128" : null }),
   };
   let { pyodide, snapshot: made } = await bootEngine({ ...boot, makeSnapshot: snapshot });
   if (snapshot) {

@@ -71,13 +71,15 @@ def conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padd
     given (a buffer);
     mode 1 (input gradient, p = grad_output, q = weight): acc[in] += g * w;
     mode 2 (weight gradient, p = grad_output, q = input): acc[tap] += g * x.
-    In the browser the wasm kernels add the same terms in the same order (2-d float32)."""
-    acc = None
+    In the browser the wasm kernels add the same terms in the same order (2-d float32, the bias
+    too) and give the sums already rounded to float32, the one rounding every caller applies."""
     if kernels.wasm is not None and float32:
         out = conv_geometry(input_shape, weight_shape, stride, padding, dilation)[2]
-        acc = kernels.conv2d(mode, p, q, size, input_shape, weight_shape, out, stride, padding, dilation, groups)
-    if acc is None:
-        acc = _sums(mode, p.tolist(), q.tolist(), size, input_shape, weight_shape, stride, padding, dilation, groups)
+        acc = kernels.conv2d(mode, p, q, size, input_shape, weight_shape, out, stride, padding, dilation, groups,
+                             bias)
+        if acc is not None:
+            return acc
+    acc = _sums(mode, p.tolist(), q.tolist(), size, input_shape, weight_shape, stride, padding, dilation, groups)
     if bias is not None:
         b, oc = bias.tolist(), weight_shape[0]
         on = size // (input_shape[0] * oc) if size else 1

@@ -26,9 +26,14 @@ def _load():
 
 
 wasm = _load()
+# Whether matmul rule F runs on a fused multiply-add (the relaxed-SIMD build on an engine that
+# fuses it; same bits either way, several times faster).
+FUSED_MADD = bool(getattr(wasm, "fused_madd", lambda: 0)()) if wasm is not None else False
 
 # A call into wasm costs about as much as ~40 elements of a Python loop (measured in Pyodide).
 MIN_ELEMENTS = 64
+# ... but only a few elements of Python's expf/logf step by step (softmax, sigmoid: ~4 us each).
+MIN_TRANSCENDENTAL = 8
 # mm: multiply-adds (m * k * n) below which _aten.linalg's Python lines stay.
 MIN_PRODUCTS = 512
 
@@ -153,18 +158,22 @@ def column_sums(values, first, n0, s0, width, s1, use_rowsum):
     return out
 
 
-def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups):
-    """nn.functional's 2-d convolution loop (mode 0: forward sums, 1: input gradient, 2: weight
-    gradient) over float32 buffers p, q: its float64 sums as an array('d'), or None."""
+def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride, padding, dilation, groups,
+           bias=None):
+    """nn.functional's 2-d convolution loop (mode 0: forward sums, plus the bias when given; 1:
+    input gradient; 2: weight gradient) over float32 buffers p, q: its float64 sums, each rounded
+    once to float32, as an array('f'), or None."""
     if len(input_shape) != 4 or acc_size < MIN_ELEMENTS:
         return None
-    p, q = _float32(p), _float32(q)
-    if p is None or q is None:
+    p, q, bias_f32 = _float32(p), _float32(q), None if bias is None else _float32(bias)
+    if p is None or q is None or (bias_f32 is None) != (bias is None):
         return None
-    acc = array("d", bytes(8 * acc_size))
-    wasm.conv2d_f64(mode, _address(p), _address(q), _address(acc), *input_shape, weight_shape[0], *weight_shape[2:],
-                    *out_spatial, *stride, *padding, *dilation, groups)
-    return acc
+    acc, out = array("d", bytes(8 * acc_size)), array("f", bytes(4 * acc_size))
+    dims = array("i", [*input_shape, weight_shape[0], *weight_shape[2:], *out_spatial, *stride, *padding, *dilation,
+                       groups])
+    wasm.conv2d_f32(mode, _address(p), _address(q), _address(acc), 0 if bias is None else _address(bias_f32),
+                    _address(dims), _address(out), acc_size)
+    return out
 
 
 def take(buf, offset, shape, strides, n):
@@ -195,7 +204,7 @@ def normal_fill_f32(words, tail, n, mean, std):
 def softmax_lastdim(values, n, log, lanes):
     """_aten.loss's softmax (log_softmax when log) over rows of n float32 values, with its
     `lanes`-wide sums: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS or n < 1:
+    if len(values) < MIN_TRANSCENDENTAL or n < 1:
         return None
     values = _float32(values)
     if values is None:
@@ -208,7 +217,7 @@ def softmax_lastdim(values, n, log, lanes):
 
 def log_softmax_backward_lastdim(grad, output, n, lanes):
     """_aten.loss's log_softmax backward over rows of n float32 values: an array('f'), or None."""
-    if len(grad) < MIN_ELEMENTS or n < 1:
+    if len(grad) < MIN_TRANSCENDENTAL or n < 1:
         return None
     grad, output = _float32(grad), _float32(output)
     if grad is None or output is None:
@@ -222,7 +231,7 @@ def log_softmax_backward_lastdim(grad, output, n, lanes):
 def sigmoid(values, runs, exp2_table):
     """_aten.special's sigmoid of float32 values over its vector runs (start, stop, vector_stop),
     glibc expf's table of 2^(i/32) passed in: an array('f'), or None."""
-    if len(values) < MIN_ELEMENTS:
+    if len(values) < MIN_TRANSCENDENTAL:
         return None
     values = _float32(values)
     if values is None:
@@ -268,4 +277,53 @@ def max_pool_backward(grad, indices, numel, per_plane, plane):
     acc, out = array("d", bytes(8 * numel)), array("f", bytes(4 * numel))
     wasm.max_pool_backward_f32(_address(grad), _address(indices), _address(acc), _address(out),
                                len(grad) // per_plane, per_plane, plane)
+    return out
+
+
+# ---- the browser's numpy (browser_numpy/numpy): float64 arrays ------------------------------
+# An operand is (buffer, offset) of an array('d') holding n elements from offset, or a float.
+
+def _operand_f64(x):
+    if isinstance(x, tuple):
+        buf, offset = x
+        return _address(buf) + 8 * offset, 0.0
+    return 0, x
+
+
+def binary_f64(name, a, b, n, out_bool=False):
+    """numpy's float64 add/sub/mul/div/maximum/minimum of n elements (a new array('d')), or a
+    comparison (out_bool: a new array('B')); None below MIN_ELEMENTS or for another operation."""
+    code = _COMPARE.get(name) if out_bool else _BINARY.get(name)
+    if code is None or n < MIN_ELEMENTS:
+        return None
+    (pa, sa), (pb, sb) = _operand_f64(a), _operand_f64(b)
+    out = array("B" if out_bool else "d", bytes(n if out_bool else 8 * n))
+    (wasm.compare_f64 if out_bool else wasm.binary_f64)(code, pa, sa, pb, sb, _address(out), n)
+    return out
+
+
+def unary_f64(name, a, n):
+    """numpy's float64 negative/absolute/square/sqrt of n elements at (buffer, offset): a new array('d'), or None."""
+    code = _UNARY.get(name)
+    if code is None or name == "relu" or n < MIN_ELEMENTS:
+        return None
+    out = array("d", bytes(8 * n))
+    wasm.unary_f64(code, _operand_f64(a)[0], _address(out), n)
+    return out
+
+
+def pairwise_sum_f64(a, n):
+    """numpy's pairwise sum of n contiguous float64 elements at (buffer, offset), or None."""
+    if n < MIN_ELEMENTS:
+        return None
+    return wasm.pairwise_sum_f64(_operand_f64(a)[0], n)
+
+
+def matmul_f64(a, bt, batch, n, k, m):
+    """The browser numpy's float64 matmul of array('d') stacks a (batch x n x k) and bt (batch x m x k,
+    b transposed): an array('d') of batch x n x m, or None below MIN_PRODUCTS."""
+    if batch * n * k * m < MIN_PRODUCTS:
+        return None
+    out = array("d", bytes(8 * batch * n * m))
+    wasm.matmul_f64(_address(a), _address(bt), _address(out), batch, n, k, m)
     return out
