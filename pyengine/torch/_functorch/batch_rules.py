@@ -4,7 +4,8 @@ While a vmap runs, every declared op asks ``dispatch`` first (autograd.derivativ
 With no BatchedTensor among its arguments the op runs as it is. Otherwise the op's batching rule
 runs it once on the physical tensors (batch dims first, see batched_tensor), or, for ops without a
 rule, the fallback calls the op once per sample and stacks the results (PyTorch's "slow fallback",
-which warns; this one is silent because here it is the designed path for the long tail of ops).
+silent as PyTorch's is by default: its performance warning needs the private switch
+torch._C._functorch._set_vmap_fallback_warning_enabled, and PyTorch has rules for more ops).
 
 Rules exist for: every pointwise op (unary, binary, ternary; broadcasting across batch and logical
 dims), reductions and scans over dims (sum, mean, amax/amin, prod, logsumexp, var/std, max/min/argmax/
