@@ -4,8 +4,9 @@ While a vmap runs, every declared op asks ``dispatch`` first (autograd.derivativ
 With no BatchedTensor among its arguments the op runs as it is. Otherwise the op's batching rule
 runs it once on the physical tensors (batch dims first, see batched_tensor), or, for ops without a
 rule, the fallback calls the op once per sample and stacks the results (PyTorch's "slow fallback",
-silent as PyTorch's is by default: its performance warning needs the private switch
-torch._C._functorch._set_vmap_fallback_warning_enabled, and PyTorch has rules for more ops).
+which warns "There is a performance drop ..." naming the op; PyTorch has rules for most of the ops that
+fall back here, so this one warns only for the ops PyTorch 2.13 also falls back on, FALLBACK_IN_PYTORCH;
+PyTorch's private torch._C._functorch._set_vmap_fallback_warning_enabled(False) silences it).
 
 Rules exist for: every pointwise op (unary, binary, ternary; broadcasting across batch and logical
 dims), reductions and scans over dims (sum, mean, amax/amin, prod, logsumexp, var/std, max/min/argmax/
@@ -17,6 +18,8 @@ Everything else (convolutions, losses, indexing with tensors, linear algebra ...
 """
 import itertools
 
+from .._C import vmap_fallback_warning
+from .._caller import warn
 from .._tensor import Tensor
 from ..autograd.derivatives import TRANSFORM_HOOK, DECLARED, parameters
 from .batched_tensor import BatchedTensor, wrap, aligned, expanded, levels_of, add_batch_dim
@@ -63,6 +66,16 @@ def dispatch(op, args, kwargs):
 
 # ---- the fallback ---------------------------------------------------------------------------
 
+# The ops vmap runs per sample in PyTorch 2.13 too, by base name -> the name its warning gives
+# (measured: real PyTorch's warnings under vmap of tests/engine/test_gradcheck_ops.py's samples)
+FALLBACK_IN_PYTORCH = {name.partition(".")[0]: name for name in (
+    "_scaled_dot_product_flash_attention_for_cpu", "_weight_norm", "affine_grid_generator", "as_strided_", "conv_tbc",
+    "ctc_loss.IntList", "embedding_bag.padding_idx", "fill.Scalar", "fractional_max_pool2d", "fractional_max_pool3d",
+    "index_reduce", "linalg_lu", "lu_solve", "masked_scatter", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
+    "multilabel_margin_loss", "norm_except_dim", "ormqr", "pdist", "put", "renorm", "soft_margin_loss",
+    "special_log_ndtr", "stft", "take")}
+
+
 def _is_inplace(op):
     name = getattr(op, "op_name", None) or op.__name__
     return (name.endswith("_") and not name.endswith("__")) or op.__name__ in ("setitem", "apply_inplace")
@@ -88,6 +101,11 @@ def fallback(op, levels, args, kwargs):
     inplace = _is_inplace(op)
     if inplace and levels_of(args[0]) != levels:
         raise RuntimeError(INPLACE_MESSAGE)
+    name = FALLBACK_IN_PYTORCH.get((getattr(op, "op_name", None) or op.__name__).partition(".")[0])
+    if name is not None and vmap_fallback_warning[0]:
+        warn(f"There is a performance drop because we have not yet implemented the batching rule for aten::{name}. "
+             "Please file us an issue on GitHub so that we can prioritize its implementation. (Triggered internally "
+             "at /__w/pytorch/pytorch/aten/src/ATen/functorch/BatchedFallback.cpp:82.)")
     numbers = [lv for lv, _ in levels]
     results = []
     for position in itertools.product(*(range(size) for _, size in levels)):
