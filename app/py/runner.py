@@ -21,6 +21,7 @@ import random
 import sys
 import time
 import traceback
+import weakref
 
 LEARNER_FILE = "main.py"
 EXAMPLE_FILE = "example {}.py"  # earlier lesson examples that run before the learner's code
@@ -34,6 +35,12 @@ SLEEP_SLICE_SECONDS = 0.02  # time.sleep checks for Stop this often
 INPUT_MESSAGE = "input() is not supported in this course; assign the value instead, e.g. name = \"Ada\""
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
+
+# The browser's matplotlib (browser_matplotlib/matplotlib/_display.py) adds its end_of_run here when
+# imported; each is called after every run, also a module a session's namespace kept from an earlier
+# run. Created before the boot state is captured, so restore() keeps its contents.
+run_end_hooks = weakref.WeakSet()
+_running = {}  # "output": the running program's Output, while it runs
 
 # Session name → {"namespace": dict, "ran": {cell number: the code it ran}, "process": its
 # per-process state after its last run (_save_process), None before its first}. Created before the
@@ -82,6 +89,12 @@ class Output:
             self._emit("truncated", str(self._lines))
         elif "\n" in text or self._pending_size >= FLUSH_SIZE:
             self.request_flush()
+
+    def figure(self, text):
+        """A shown figure (JSON, docs/testing.md "Figures"), after the text printed before it; figures
+        do not count against the output limit (matplotlib's _display sizes and throttles them)."""
+        self.flush()
+        self._emit("figure", text)
 
     def request_flush(self):
         """Hands the pending output over if the rate allows it; otherwise a later write or the end will."""
@@ -195,6 +208,28 @@ def prepare(engine_path, home=None, scratch_dirs=(), interrupt_buffer=None):
     return error
 
 
+def show_figure(text):
+    """Where the browser's matplotlib sends a figure it shows: to the running program's output."""
+    output = _running.get("output")
+    if output is not None:
+        output.figure(text)
+
+
+def _end_figures(error):
+    """Shows what a notebook would after the program (matplotlib's end_of_run); returns the run's error,
+    or the one showing raised when the program had none."""
+    if error is not None and error["kind"] == "interrupted":
+        return error
+    for end_of_run in list(run_end_hooks):
+        try:
+            end_of_run()
+        except KeyboardInterrupt:  # Stop, while the figures are being sent
+            return {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
+        except Exception as failure:  # noqa: BLE001  a figure that cannot be drawn (too large) is the program's error
+            error = error or describe(failure)
+    return error
+
+
 def run(code, prelude, emit, options=None):
     """Runs `prelude` blocks silently, then `code` with its output streamed; returns the run's result.
 
@@ -217,14 +252,17 @@ def run(code, prelude, emit, options=None):
     # session's is kept once the recorder has left.
     session, restarted = _enter_process(options.get("session"), prelude)
     flags = {"session_restarted": True} if restarted else {}
+    _running["output"] = output
     try:
         if not options.get("graph"):
             error, namespace = _run_in_namespace(code, prelude, output, session)
+            error = _end_figures(error)
             result = {"error": error, "graph_built": _built_graph(namespace), **flags}
         else:
             import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
             with course_graph.recording() as recorder:
                 error, namespace = _run_in_namespace(code, prelude, output, session)
+            error = _end_figures(error)
             graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
             result = {"error": error, "graph": graph,
                       "graph_built": bool(graph["tensors"] or graph.get("tangents")) or _built_graph(namespace), **flags}
@@ -235,6 +273,7 @@ def run(code, prelude, emit, options=None):
                 result["error"] = {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
         return result
     finally:
+        _running.clear()
         if session is not None:
             session["process"] = _save_process()
 
