@@ -17,9 +17,10 @@ detach/contiguous) and in-place ops on batched tensors (written into the batched
 Everything else (convolutions, losses, indexing with tensors, linear algebra ...) falls back.
 """
 import itertools
+import sys
 
 from .._C import vmap_fallback_warning
-from .._caller import warn
+from .._caller import is_engine_file, warn
 from .._tensor import Tensor
 from ..autograd.derivatives import TRANSFORM_HOOK, DECLARED, parameters
 from .batched_tensor import BatchedTensor, wrap, aligned, expanded, levels_of, add_batch_dim
@@ -76,6 +77,20 @@ FALLBACK_IN_PYTORCH = {name.partition(".")[0]: name for name in (
     "special_log_ndtr", "stft", "take")}
 
 
+def _called_by_program():
+    """Whether the op running per sample was called by the program, not by the engine's own
+    derivative formulas (a backward or tangent under vmap, as jacrev and jacfwd run them), whose ops
+    differ from the ones PyTorch's formulas use."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if not is_engine_file(frame.f_code.co_filename):
+            return True
+        if frame.f_globals.get("__name__") in ("torch.autograd.graph", "torch.autograd.dual"):
+            return False
+        frame = frame.f_back
+    return False
+
+
 def _is_inplace(op):
     name = getattr(op, "op_name", None) or op.__name__
     return (name.endswith("_") and not name.endswith("__")) or op.__name__ in ("setitem", "apply_inplace")
@@ -102,7 +117,7 @@ def fallback(op, levels, args, kwargs):
     if inplace and levels_of(args[0]) != levels:
         raise RuntimeError(INPLACE_MESSAGE)
     name = FALLBACK_IN_PYTORCH.get((getattr(op, "op_name", None) or op.__name__).partition(".")[0])
-    if name is not None and vmap_fallback_warning[0]:
+    if name is not None and vmap_fallback_warning[0] and _called_by_program():
         warn(f"There is a performance drop because we have not yet implemented the batching rule for aten::{name}. "
              "Please file us an issue on GitHub so that we can prioritize its implementation. (Triggered internally "
              "at /__w/pytorch/pytorch/aten/src/ATen/functorch/BatchedFallback.cpp:82.)")
