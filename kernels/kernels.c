@@ -754,3 +754,91 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
   for (long n = 0; n < total; n++) acc[(n / per_plane) * plane + indices[n]] += grad[n];
   for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
 }
+
+// ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
+// Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
+// python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /
+// b_scalar).
+void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                        double* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    switch (op) {
+      case ADD: out[i] = x + y; break;
+      case SUB: out[i] = x - y; break;
+      case MUL: out[i] = x * y; break;
+      case DIV: out[i] = divide(x, y); break;
+      default: out[i] = extremum(op, x, y);  // numpy's maximum/minimum: a nan wins, ties take y
+    }
+  }
+}
+
+// numpy's float64 comparisons into bool bytes, a or b possibly a scalar as in binary_f64.
+void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
+                         unsigned char* out, int n) {
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
+    int r;
+    switch (op) {
+      case LT: r = x < y; break;
+      case LE: r = x <= y; break;
+      case GT: r = x > y; break;
+      case GE: r = x >= y; break;
+      case EQ: r = x == y; break;
+      default: r = x != y;
+    }
+    out[i] = (unsigned char)r;
+  }
+}
+
+// numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is Python's nan, as
+// the Python loop's).
+void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
+  switch (op) {
+    case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
+    case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabs(a[i]); break;
+    case SQUARE: for (int i = 0; i < n; i++) out[i] = a[i] * a[i]; break;
+    default: for (int i = 0; i < n; i++) out[i] = pick(a[i] < 0, __builtin_nan(""), __builtin_sqrt(a[i]));
+  }
+}
+
+// numpy's pairwise_sum for doubles (_functions._pairwise): below 8 a running sum from -0.0,
+// up to 128 eight accumulators then the rest, above that the two halves (split at a multiple
+// of 8) summed recursively. The recursion's depth is log2(n / 128): no stack beyond wasm's own.
+double EXPORT(pairwise_sum_f64)(const double* x, int n) {
+  if (n < 8) {
+    double res = -0.0;
+    for (int i = 0; i < n; i++) res += x[i];
+    return res;
+  }
+  if (n <= 128) {
+    double r[8];
+    for (int j = 0; j < 8; j++) r[j] = x[j];
+    int i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (int j = 0; j < 8; j++) r[j] += x[i + j];
+    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) res += x[i];
+    return res;
+  }
+  int n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sum_f64(x, n2) + pairwise_sum_f64(x + n2, n - n2);
+}
+
+// numpy.matmul of float64 stacks as the browser's numpy does it (_functions._dot_values): each
+// element a sum from 0.0 of the products in order, one rounding per add. a: batch x n x k,
+// bt: batch x m x k (b transposed), out: batch x n x m.
+void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batch, int n, int k, int m) {
+  for (int i = 0; i < batch; i++) {
+    const double* ai = a + (long)i * n * k;
+    const double* bi = bt + (long)i * m * k;
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c < m; c++) {
+        double total = 0.0;
+        for (int p = 0; p < k; p++) total += ai[(long)r * k + p] * bi[(long)c * k + p];
+        *out++ = total;
+      }
+    }
+  }
+}

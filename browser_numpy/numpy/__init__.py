@@ -3,9 +3,13 @@ printing byte for byte as numpy 2.x and drawing the legacy random API's numbers 
 Present only in the browser's runtime (the build packs this folder into pyengine.zip); in CPython
 the tests import it under another name. Every name outside the subset raises NotImplementedError
 naming it, never a wrong answer."""
-from . import _print, random
+from . import _print, linalg, random
 from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, generic, int8, int16,
-                    int32, int64, ndarray, uint8)
+                    int32, int64, ndarray, uint8, uint16, uint32, uint64)
+from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumprod, deg2rad, degrees, diag, diagonal,
+                          diff, digitize, errstate, finfo, flip, fliplr, flipud, geterr, iinfo, isclose, logspace,
+                          nan_to_num, nanmax, nanmean, nanmin, nansum, ptp, rad2deg, radians, repeat, searchsorted,
+                          seterr, take, tile, trace, tril, triu)
 from ._dtypes import promote_types
 from ._exceptions import AxisError
 from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
@@ -39,6 +43,11 @@ int_ = intp = int64
 ubyte = uint8
 byte = int8
 short = int16
+ushort = uint16
+uintc = uint32
+intc = int32
+uint = uintp = ulonglong = uint64
+longlong = int64
 
 
 def _method(fn):
@@ -47,7 +56,8 @@ def _method(fn):
 
 for _name, _fn in dict(sum=sum, mean=mean, std=std, var=var, max=amax, min=amin, argmax=argmax, argmin=argmin,
                        prod=prod, all=all, any=any, cumsum=cumsum, dot=dot, clip=clip, nonzero=nonzero,
-                       argsort=argsort).items():
+                       argsort=argsort, cumprod=cumprod, repeat=repeat, take=take, diagonal=diagonal,
+                       trace=trace).items():
     setattr(ndarray, _name, _method(_fn))
 ndarray.round = lambda self, decimals=0: round(self, decimals)
 
@@ -101,6 +111,8 @@ builtins_all = _builtins.all
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
+    if name in _REMOVED:
+        raise AttributeError(f"`np.{name}` was removed in the NumPy 2.0 release. {_REMOVED[name]}")
     raise NotImplementedError(f"numpy.{name} is not available in the browser; this course's numpy is a subset "
                               "(arrays, ufuncs, reductions, indexing, linear products, printing, numpy.random's "
                               "legacy API). In CPython, install numpy for the rest.")

@@ -398,8 +398,11 @@ int32 = _scalar_type("int32", int)
 int16 = _scalar_type("int16", int)
 int8 = _scalar_type("int8", int)
 uint8 = _scalar_type("uint8", int)
+uint16 = _scalar_type("uint16", int)
+uint32 = _scalar_type("uint32", int)
+uint64 = _scalar_type("uint64", int)
 bool_ = _scalar_type("bool", int)
-SCALAR_TYPES = {t._dtype.name: t for t in (float64, float32, float16, int64, int32, int16, int8, uint8, bool_)}
+SCALAR_TYPES = {t._dtype.name: t for t in (float64, float32, float16, int64, int32, int16, int8, uint8, uint16, uint32, uint64, bool_)}
 ndarray.__module__ = dtype.__module__ = "numpy"
 for _t in SCALAR_TYPES.values():
     _t._dtype.type = _t

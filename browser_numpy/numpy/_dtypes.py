@@ -21,8 +21,8 @@ class dtype:
 
     @property
     def char(self):
-        return {"bool": "?", "int8": "b", "uint8": "B", "int16": "h", "int32": "i", "int64": "q",
-                "float16": "e", "float32": "f", "float64": "d"}[self.name]
+        return {"bool": "?", "int8": "b", "uint8": "B", "int16": "h", "uint16": "H", "int32": "i", "uint32": "I",
+                "int64": "l", "uint64": "L", "float16": "e", "float32": "f", "float64": "d"}[self.name]
 
     def __repr__(self):
         return f"dtype('{self.name}')"
@@ -42,13 +42,17 @@ class dtype:
 
 _DTYPES = {name: dtype._make(name, kind, size, code) for name, kind, size, code in [
     ("bool", "b", 1, "B"), ("int8", "i", 1, "b"), ("uint8", "u", 1, "B"), ("int16", "i", 2, "h"),
-    ("int32", "i", 4, "i"), ("int64", "i", 8, "q"), ("float16", "f", 2, "f"), ("float32", "f", 4, "f"),
+    ("uint16", "u", 2, "H"), ("int32", "i", 4, "i"), ("uint32", "u", 4, "I"), ("int64", "i", 8, "q"),
+    ("uint64", "u", 8, "Q"), ("float16", "f", 2, "f"), ("float32", "f", 4, "f"),
     ("float64", "f", 8, "d")]}
 _ALIASES = {"bool_": "bool", "?": "bool", "b": "int8", "B": "uint8", "h": "int16", "i": "int32", "l": "int64",
             "q": "int64", "int": "int64", "e": "float16", "f": "float32", "d": "float64", "float": "float64",
             "double": "float64", "single": "float32", "half": "float16", "i1": "int8", "u1": "uint8", "i2": "int16",
             "i4": "int32", "i8": "int64", "f2": "float16", "f4": "float32", "f8": "float64", "int_": "int64",
-            "intp": "int64", "ubyte": "uint8", "byte": "int8", "short": "int16", "longlong": "int64"}
+            "intp": "int64", "ubyte": "uint8", "byte": "int8", "short": "int16", "longlong": "int64",
+            "H": "uint16", "I": "uint32", "L": "uint64", "Q": "uint64", "u2": "uint16", "u4": "uint32",
+            "u8": "uint64", "uint": "uint64", "uintp": "uint64", "ushort": "uint16", "uintc": "uint32",
+            "ulonglong": "uint64", "intc": "int32"}
 BOOL, INT64, FLOAT64 = _DTYPES["bool"], _DTYPES["int64"], _DTYPES["float64"]
 
 

@@ -2,6 +2,9 @@
 import builtins as _b
 import math
 import operator
+from array import array as _array
+
+from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _new, _prod, _shape_tuple,
@@ -384,12 +387,19 @@ def _sum_dtype(dt):
     if dt.kind == "b" or dt.kind == "i" and dt.itemsize < 8:
         return INT64
     if dt.kind == "u":
-        return INT64  # numpy: uint64, a type this numpy does not have
+        return D._DTYPES["uint64"]
     return dt
 
 
 def sum(a, axis=None, dtype=None, keepdims=False, initial=None, where=True):
     a = asarray(a)
+    if a._dtype is FLOAT64 and axis is None and dtype is None and not keepdims and initial is None and where is True \
+            and a._is_contiguous():  # the hot path: all of a contiguous float64 array, pairwise
+        n = a.size
+        total = _kernels.pairwise_sum_f64((a._buf, a._offset), n) if _kernels.wasm is not None else None
+        if total is None:
+            total = _pairwise(a._buf[a._offset:a._offset + n], float)
+        return scalar(0.0 + total, FLOAT64)
     if where is not True:
         raise NotImplementedError("numpy.sum(where=) is not available in the browser")
     dt = D._as_dtype(dtype) if dtype is not None else _sum_dtype(a._dtype)
@@ -548,6 +558,11 @@ def count_nonzero(a, axis=None):
 
 
 def _dot_values(x, y, dt):
+    if dt is FLOAT64:  # (array("d") takes float64's values as they are)
+        total = 0.0
+        for p, q in zip(x, y):
+            total += p * q
+        return total
     cast = D.caster(dt)
     total = cast(0)
     for p, q in zip(x, y):
@@ -572,12 +587,16 @@ def matmul(a, b):
     A = broadcast_to(a2, batch + (n, k)).astype(dt)._values()
     B = broadcast_to(b2, batch + (k, m)).astype(dt)
     Bt = B.swapaxes(-1, -2)._values() if B.ndim >= 2 else B._values()
+    shape = batch + ((n,) if a.ndim > 1 else ()) + ((m,) if b.ndim > 1 else ())
+    if dt is FLOAT64 and _kernels.wasm is not None and shape:
+        buf = _kernels.matmul_f64(_array("d", A), _array("d", Bt), _prod(batch), n, k, m)
+        if buf is not None:
+            return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
     out = []
     for i in range(_prod(batch)):
         rows = [A[(i * n + r) * k:(i * n + r + 1) * k] for r in range(n)]
         cols = [Bt[(i * m + c) * k:(i * m + c + 1) * k] for c in range(m)]
         out.extend(_dot_values(row, col, dt) for row in rows for col in cols)
-    shape = batch + ((n,) if a.ndim > 1 else ()) + ((m,) if b.ndim > 1 else ())
     if not shape:
         return scalar(out[0], dt)
     return _from_values(out, shape, dt)

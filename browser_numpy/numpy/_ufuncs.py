@@ -1,8 +1,12 @@
 """Universal functions: broadcasting, NEP 50 promotion, `out=` and `where=`, and the operators of
 ndarray and the scalar types, each ufunc declared once (its Python-number kernel and its type rule)."""
 import math
+import operator
+from array import array as _array
+from itertools import repeat
 
 from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
@@ -138,6 +142,93 @@ _BOOL_ERRORS = {
 }
 
 
+# ---------------------------------------------------------------------------------------
+# The hot path: float64 arrays, contiguous, of one shape, or beside a Python/numpy scalar (the
+# result is float64 whatever the scalar's type). One IEEE operation per element, in wasm where
+# the engine's kernels are loaded, else one map() over the buffer; anything else (and any
+# element an operation raises on) takes the general loop below.
+
+def _f64_operand(x):
+    """(buffer, offset, shape) of a contiguous float64 ndarray, a float for a scalar, or None."""
+    if type(x) is ndarray:
+        if x._dtype is FLOAT64 and (x._strides == _contiguous_strides(x._shape) or x.size <= 1):
+            return x._buf, x._offset, x._shape
+        return None
+    if isinstance(x, (float, int)):
+        try:
+            return float(x)
+        except OverflowError:
+            return None
+    return None
+
+
+def _f64_values(operand, n):
+    if isinstance(operand, float):
+        return repeat(operand, n)
+    buf, offset, _ = operand
+    return buf[offset:offset + n] if offset or len(buf) != n else buf
+
+
+def _fast_binary(name, op, out_bool=False):
+    """The hot path of a binary ufunc: `name` its kernel's (kernels.binary_f64), `op` its Python
+    operation; a comparison (out_bool) makes bools."""
+    dt = BOOL if out_bool else FLOAT64
+
+    def run(a, b):
+        x, y = _f64_operand(a), _f64_operand(b)
+        if x is None or y is None:
+            return None
+        shapes = [o[2] for o in (x, y) if not isinstance(o, float)]
+        if not shapes or not shapes[0] or len(shapes) == 2 and shapes[0] != shapes[1]:
+            return None  # (a 0-d result is numpy's scalar: the general loop makes it)
+        shape = shapes[0]
+        n = _prod(shape)
+        if _kernels.wasm is not None:
+            buf = _kernels.binary_f64(name, x if isinstance(x, float) else x[:2], y if isinstance(y, float) else y[:2],
+                                      n, out_bool)
+            if buf is not None:
+                return _new(buf, 0, shape, _contiguous_strides(shape), dt)
+        try:
+            buf = _array(dt.typecode, map(op, _f64_values(x, n), _f64_values(y, n)))
+        except (ZeroDivisionError, OverflowError, ValueError):
+            return None
+        return _new(buf, 0, shape, _contiguous_strides(shape), dt)
+    return run
+
+
+def _fast_unary(name, op):
+    def run(a):
+        x = _f64_operand(a)
+        if x is None or isinstance(x, float) or not x[2]:
+            return None
+        shape = x[2]
+        n = _prod(shape)
+        if _kernels.wasm is not None:
+            buf = _kernels.unary_f64(name, x[:2], n)
+            if buf is not None:
+                return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
+        values = _f64_values(x, n)
+        try:
+            buf = _array("d", map(op, values, values) if name == "square" else map(op, values))
+        except (OverflowError, ValueError):
+            return None
+        return _new(buf, 0, shape, _contiguous_strides(shape), FLOAT64)
+    return run
+
+
+def _fast_power(base, exponent):
+    """A float64 array to a Python number's power: libm's pow per element."""
+    x = _f64_operand(base)
+    if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
+        return None
+    n = _prod(x[2])
+    try:
+        buf = _array("d", map(math.pow, _f64_values(x, n), repeat(float(exponent), n)))
+    except (OverflowError, ValueError):
+        return None
+    return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
+
+
 class ufunc:
     """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
     dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
@@ -145,8 +236,9 @@ class ufunc:
     bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
     the result is bool (comparisons, logical functions, isnan ...)."""
 
-    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None):
+    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None):
         self.__name__ = self.name = name
+        self.fast = fast  # the float64 hot path (returns None where it does not apply)
         self.nin = nin
         self.kernel = kernel
         self.loops = loops or {}  # loop dtype name -> a kernel of its own, where numpy's loop differs
@@ -171,6 +263,10 @@ class ufunc:
         return dt
 
     def __call__(self, *args, out=None, where=True, dtype=None):
+        if self.fast is not None and out is None and where is True and dtype is None and len(args) == self.nin:
+            result = self.fast(*args)
+            if result is not None:
+                return result
         if len(args) != self.nin:
             if len(args) == self.nin + 1 and out is None:
                 *args, out = args
@@ -208,12 +304,12 @@ class ufunc:
         return result if shape else scalar(values[0], out_dt)
 
 
-def _u(name, kernel, rule="float"):
-    return ufunc(name, 1, kernel, rule)
+def _u(name, kernel, rule="float", fast=None):
+    return ufunc(name, 1, kernel, rule, fast=fast)
 
 
-def _b(name, kernel, rule="same", out_bool=False, loops=None):
-    return ufunc(name, 2, kernel, rule, out_bool, loops)
+def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None):
+    return ufunc(name, 2, kernel, rule, out_bool, loops, fast)
 
 
 def _safe(fn, low=None):
@@ -243,21 +339,22 @@ def _round_half_even(v):
     return float(round(v)) if math.isfinite(v) else v
 
 
-add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b)
-subtract = _b("subtract", lambda a, b: a - b, "nobool")
-multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b)
-true_divide = divide = _b("divide", _ieee_div, "float64")
+add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
+subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
+multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b,
+              fast=_fast_binary("mul", operator.mul))
+true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8")
-maximum = _b("maximum", _max, loops={"float16": _max_half})
-minimum = _b("minimum", _min, loops={"float16": _min_half})
-equal = _b("equal", lambda a, b: a == b, out_bool=True)
-not_equal = _b("not_equal", lambda a, b: a != b, out_bool=True)
-less = _b("less", lambda a, b: a < b, out_bool=True)
-less_equal = _b("less_equal", lambda a, b: a <= b, out_bool=True)
-greater = _b("greater", lambda a, b: a > b, out_bool=True)
-greater_equal = _b("greater_equal", lambda a, b: a >= b, out_bool=True)
+maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
+minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
+equal = _b("equal", operator.eq, out_bool=True, fast=_fast_binary("eq", operator.eq, True))
+not_equal = _b("not_equal", operator.ne, out_bool=True, fast=_fast_binary("ne", operator.ne, True))
+less = _b("less", operator.lt, out_bool=True, fast=_fast_binary("lt", operator.lt, True))
+less_equal = _b("less_equal", operator.le, out_bool=True, fast=_fast_binary("le", operator.le, True))
+greater = _b("greater", operator.gt, out_bool=True, fast=_fast_binary("gt", operator.gt, True))
+greater_equal = _b("greater_equal", operator.ge, out_bool=True, fast=_fast_binary("ge", operator.ge, True))
 logical_and = _b("logical_and", lambda a, b: bool(a) and bool(b), out_bool=True)
 logical_or = _b("logical_or", lambda a, b: bool(a) or bool(b), out_bool=True)
 logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
@@ -267,7 +364,7 @@ bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
 arctan2 = _b("arctan2", math.atan2, "float64")
 hypot = _b("hypot", math.hypot, "float64")
 
-sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v)
+sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp))
 expm1 = _u("expm1", _safe(math.expm1))
 log = _u("log", _log)
@@ -287,12 +384,12 @@ floor = _u("floor", lambda v: float(math.floor(v)) if math.isfinite(v) else v, "
 ceil = _u("ceil", lambda v: float(math.ceil(v)) if math.isfinite(v) else v, "same")
 trunc = _u("trunc", lambda v: float(math.trunc(v)) if math.isfinite(v) else v, "same")
 rint = _u("rint", _round_half_even, "same")
-negative = _u("negative", lambda v: -v, "nobool")
+negative = _u("negative", lambda v: -v, "nobool", fast=_fast_unary("neg", operator.neg))
 positive = _u("positive", lambda v: v, "same")
-absolute = _u("absolute", abs, "same")
+absolute = _u("absolute", abs, "same", fast=_fast_unary("abs", abs))
 fabs = _u("fabs", math.fabs, "float64")
 sign = _u("sign", _sign, "int8")
-square = _u("square", lambda v: v * v, "same")
+square = _u("square", lambda v: v * v, "same", fast=_fast_unary("square", operator.mul))
 reciprocal = _u("reciprocal", lambda v: _ieee_div(1, v) if not isinstance(v, int) else (1 // v if v else 0), "same")
 logical_not = ufunc("logical_not", 1, lambda v: not v, "same", out_bool=True)
 isnan = ufunc("isnan", 1, lambda v: v != v, "same", out_bool=True)
@@ -310,6 +407,11 @@ def _bind_operators(cls, as_scalar):
 
     def inplace(fn):
         def op(self, other):
+            if fn.fast is not None:  # the float64 hot path: its result has self's shape, written over self's elements
+                result = fn.fast(self, other)
+                if result is not None:
+                    self._buf[self._offset:self._offset + len(result._buf)] = result._buf
+                    return self
             return fn(self, other, out=self)
         return op
     pairs = {"add": add, "sub": subtract, "mul": multiply, "truediv": true_divide, "floordiv": floor_divide,
@@ -337,7 +439,8 @@ def _array_pow(base, exponent):
         fast = {1: positive, -1: reciprocal, 0.5: sqrt, 2: square}.get(exponent)
         if fast is not None:
             return fast(base)
-    return power(base, exponent)
+    result = _fast_power(base, exponent)
+    return power(base, exponent) if result is None else result
 
 
 def _matmul():

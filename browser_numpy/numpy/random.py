@@ -11,14 +11,9 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
+from ._generator import PCG64, Generator, SeedSequence, _size_shape, default_rng
 
 _MASK32 = 0xFFFFFFFF
-
-
-def _size_shape(size):
-    if size is None:
-        return None
-    return (operator.index(size),) if not isinstance(size, (tuple, list)) else tuple(operator.index(s) for s in size)
 
 
 class RandomState:
@@ -276,6 +271,6 @@ choice, shuffle, permutation = _rand.choice, _rand.shuffle, _rand.permutation
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
-    raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API: "
-                              "seed, rand, randn, randint, random, normal, uniform, choice, shuffle, permutation, "
-                              "RandomState")
+    raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API "
+                              "(seed, rand, randn, randint, random, normal, uniform, choice, shuffle, permutation, "
+                              "RandomState) and default_rng (Generator over PCG64, SeedSequence)")

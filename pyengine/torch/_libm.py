@@ -3,7 +3,8 @@
 PyTorch's reference outputs come from glibc; Pyodide's libm (musl) differs in the last bit
 for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_log1p`` is glibc's
 algorithm, bit for bit; glibc's sin, cos and log are within 0.55 ulp, and their stand-ins
-are the correctly rounded values (computed to 50 digits with ``decimal``, rounded once),
+are the correctly rounded values (computed to 50 digits with ``decimal``, rounded once; sin
+and cos first in 200-bit fixed point, which decides almost every rounding ~10x faster),
 which agree with glibc on ~99.9% of inputs.
 """
 import math
@@ -51,15 +52,66 @@ def _sin_cos(x):
         return ((s, c), (c, -s), (-s, -c), (-c, s))[k % 4]
 
 
+# The fast path: sin and cos in 200-bit fixed point with Python ints (~30x faster than decimal),
+# its error bounded by _ERROR units; a result is taken only when every value within that bound
+# rounds to the same double (else decimal decides), so both paths give the same correctly
+# rounded double.
+_BITS = 200
+_ONE = 1 << _BITS
+with localcontext() as _ctx:
+    _ctx.prec = 120
+    _HALF_PI_FIXED = int(_HALF_PI * (1 << (_BITS + 32)))  # 32 more bits: k * pi/2 within 2 units
+_ERROR = 256  # units of 2**-_BITS: the reduction's 2, the series' rounding (at most 3 a term)
+_FIXED_RANGE = 2.0 ** 30
+
+
+def _fixed(x, want_cos):
+    """sin x (or cos x) of 2**-26 <= |x| < 2**30 as a correctly rounded double, or None when the
+    fixed-point value is too close to a rounding boundary to tell."""
+    num, den = x.as_integer_ratio()
+    k = round(x * 0.6366197723675814)
+    r = ((num << _BITS) // den) - ((k * _HALF_PI_FIXED) >> 32)  # exact x: den <= 2**79 < 2**_BITS
+    r2 = (r * r) >> _BITS
+    quadrant = (k + want_cos) % 4
+    if quadrant % 2 == 0:  # sin r
+        total = term = r
+        i = 1
+        while term:
+            term = -((term * r2) >> _BITS) // ((2 * i) * (2 * i + 1))
+            total += term
+            i += 1
+    else:  # cos r
+        total = term = _ONE
+        i = 1
+        while term:
+            term = -((term * r2) >> _BITS) // ((2 * i - 1) * (2 * i))
+            total += term
+            i += 1
+    if quadrant >= 2:
+        total = -total
+    low, high = (total - _ERROR) / _ONE, (total + _ERROR) / _ONE
+    return low if low == high else None
+
+
 def correctly_rounded_sin(x):
     if not math.isfinite(x) or abs(x) >= _REDUCIBLE or x == 0.0:
         return math.sin(x)
+    if abs(x) < 1.4901161193847656e-08:  # 2**-26: sin x rounds to x
+        return x
+    if abs(x) < _FIXED_RANGE:
+        found = _fixed(x, 0)
+        if found is not None:
+            return found
     return float(_sin_cos(x)[0])
 
 
 def correctly_rounded_cos(x):
     if not math.isfinite(x) or abs(x) >= _REDUCIBLE:
         return math.cos(x)
+    if 1.4901161193847656e-08 <= abs(x) < _FIXED_RANGE:
+        found = _fixed(x, 1)
+        if found is not None:
+            return found
     return float(_sin_cos(x)[1])
 
 

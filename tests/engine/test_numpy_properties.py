@@ -2,8 +2,9 @@
 against real numpy in CPython (in-process, beside pyengine's torch, which it builds on; skipped
 where the engine tests run inside Pyodide, which has no real numpy to compare with):
 broadcasting arithmetic with NEP 50 promotion, and indexing (basic,
-integer arrays, boolean masks; reading and assignment). Each drawn case must give the same repr
-(values, dtype, shape) or the same error type and message."""
+integer arrays, boolean masks; reading and assignment), reductions, default_rng's streams, and
+linalg (at the precision numpy prints arrays: OpenBLAS's last bits depend on the CPU). Each drawn
+case must give the same repr (values, dtype, shape) or the same error type and message."""
 import importlib.util
 import os
 import sys
@@ -30,14 +31,15 @@ def _load():
 
 
 ours = _load()
-DTYPES = ["bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64"]
+DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32",
+          "float64"]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def outcome(np, make):
     try:
         return repr(make(np))
-    except (ValueError, IndexError, TypeError, OverflowError) as error:
+    except (ValueError, IndexError, TypeError, OverflowError) as error:  # (LinAlgError is a ValueError)
         return f"{type(error).__name__}: {error}"
 
 
@@ -46,7 +48,7 @@ def _values(dtype, n, data):
         return data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
     if dtype.startswith("float"):
         return data.draw(st.lists(st.sampled_from([0.0, -0.0, 0.5, 1.0, -2.25, 3.0, 7.5, -100.0]), min_size=n, max_size=n))
-    low = 0 if dtype == "uint8" else -20
+    low = 0 if dtype.startswith("uint") else -20
     return data.draw(st.lists(st.integers(low, 20), min_size=n, max_size=n))
 
 
@@ -166,4 +168,51 @@ def test_reductions_match_numpy(data):
 
     def make(np):
         return getattr(np, name)(np.array(values, dtype=dtype).reshape(shape), **kwargs)
+    assert outcome(ours, make) == outcome(real, make)
+
+
+SAMPLERS = {
+    "random": lambda g, n: g.random(n),
+    "integers": lambda g, n: g.integers(-7, 1000, n),
+    "integers64": lambda g, n: g.integers(0, 2 ** 40 + 3, n),
+    "standard_normal": lambda g, n: g.standard_normal(n),
+    "normal": lambda g, n: g.normal(1.5, 2.0, n),
+    "exponential": lambda g, n: g.exponential(3.0, n),
+    "uniform": lambda g, n: g.uniform(-2, 5, n),
+    "choice": lambda g, n: g.choice(n + 5, n),
+    "choice_unique": lambda g, n: g.choice(n + 5, n, replace=False),
+    "permutation": lambda g, n: g.permutation(n),
+}
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 128), st.lists(st.sampled_from(sorted(SAMPLERS)), min_size=1, max_size=4),
+       st.integers(1, 300))
+def test_default_rng_streams_match_numpy(seed, samplers, n):
+    """Any seed, any sequence of samplers: the same numbers, bit for bit (PCG64's state carries over)."""
+    def draws(np):
+        g = np.random.default_rng(seed)
+        return [SAMPLERS[name](g, n).tolist() for name in samplers]
+    assert draws(ours) == draws(real)
+
+
+@SETTINGS
+@given(st.data())
+def test_linalg_matches_numpy_as_printed(data):
+    n = data.draw(st.integers(1, 4))
+    values = data.draw(st.lists(st.sampled_from([0.0, 1.0, -1.0, 2.0, 0.5, -3.0, 7.0, 1.25]), min_size=n * n,
+                                max_size=n * n))
+    rhs = data.draw(st.lists(st.integers(-9, 9), min_size=n, max_size=n))
+    name = data.draw(st.sampled_from(["det", "inv", "solve", "norm", "norm_fro", "norm_1", "norm_inf"]))
+
+    def make(np):
+        a = np.array(values).reshape(n, n)
+        if name == "det":
+            return np.array([np.linalg.det(a)])
+        if name == "solve":
+            return np.linalg.solve(a, np.array(rhs, dtype=float))
+        if name.startswith("norm"):
+            ord = {"norm": None, "norm_fro": "fro", "norm_1": 1, "norm_inf": np.inf}[name]
+            return np.array([np.linalg.norm(a, ord)])
+        return np.linalg.inv(a)
     assert outcome(ours, make) == outcome(real, make)

@@ -284,6 +284,23 @@ def max_pools():
     return out + [x.grad]
 
 
+# ---- the browser's numpy (browser_numpy/numpy): its float64 hot path ---------------------------
+@case
+def numpy_float64():
+    import numpy as np
+    out = []
+    for kind in ("normal", "coarse", "special"):
+        a, b = values((40, 70), kind, 12).double().numpy(), values((40, 70), kind, 13).double().numpy()
+        for x, y in ((a, b), (a, 0.25), (3, a), (a, 0.0), (b[::2], a[1::2]), (a[5:], 2)):
+            out += [x + y, x - y, x * y, x / y, np.maximum(x, y), np.minimum(x, y)]
+            out += [(x < y), (x <= y), (x > y), (x >= y), (x == y), (x != y)]
+        out += [-a, np.abs(a), np.square(a), np.sqrt(np.abs(a)), np.sqrt(a), a ** 3,
+                np.array([a.sum(), b[3:].sum(), (a * b).sum()])]
+        if kind != "special":  # (inf * 0 makes a nan whose sign bit differs: numpy prints it as nan either way)
+            out += [a @ b.T, np.dot(a[:3], b[0]), np.matmul(a.reshape(4, 10, 70), b.reshape(4, 70, 10))]
+    return [torch.from_numpy(r.astype(np.uint8) if r.dtype == np.bool_ else r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:

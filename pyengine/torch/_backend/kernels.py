@@ -269,3 +269,52 @@ def max_pool_backward(grad, indices, numel, per_plane, plane):
     wasm.max_pool_backward_f32(_address(grad), _address(indices), _address(acc), _address(out),
                                len(grad) // per_plane, per_plane, plane)
     return out
+
+
+# ---- the browser's numpy (browser_numpy/numpy): float64 arrays ------------------------------
+# An operand is (buffer, offset) of an array('d') holding n elements from offset, or a float.
+
+def _operand_f64(x):
+    if isinstance(x, tuple):
+        buf, offset = x
+        return _address(buf) + 8 * offset, 0.0
+    return 0, x
+
+
+def binary_f64(name, a, b, n, out_bool=False):
+    """numpy's float64 add/sub/mul/div/maximum/minimum of n elements (a new array('d')), or a
+    comparison (out_bool: a new array('B')); None below MIN_ELEMENTS or for another operation."""
+    code = _COMPARE.get(name) if out_bool else _BINARY.get(name)
+    if code is None or n < MIN_ELEMENTS:
+        return None
+    (pa, sa), (pb, sb) = _operand_f64(a), _operand_f64(b)
+    out = array("B" if out_bool else "d", bytes(n if out_bool else 8 * n))
+    (wasm.compare_f64 if out_bool else wasm.binary_f64)(code, pa, sa, pb, sb, _address(out), n)
+    return out
+
+
+def unary_f64(name, a, n):
+    """numpy's float64 negative/absolute/square/sqrt of n elements at (buffer, offset): a new array('d'), or None."""
+    code = _UNARY.get(name)
+    if code is None or name == "relu" or n < MIN_ELEMENTS:
+        return None
+    out = array("d", bytes(8 * n))
+    wasm.unary_f64(code, _operand_f64(a)[0], _address(out), n)
+    return out
+
+
+def pairwise_sum_f64(a, n):
+    """numpy's pairwise sum of n contiguous float64 elements at (buffer, offset), or None."""
+    if n < MIN_ELEMENTS:
+        return None
+    return wasm.pairwise_sum_f64(_operand_f64(a)[0], n)
+
+
+def matmul_f64(a, bt, batch, n, k, m):
+    """The browser numpy's float64 matmul of array('d') stacks a (batch x n x k) and bt (batch x m x k,
+    b transposed): an array('d') of batch x n x m, or None below MIN_PRODUCTS."""
+    if batch * n * k * m < MIN_PRODUCTS:
+        return None
+    out = array("d", bytes(8 * batch * n * m))
+    wasm.matmul_f64(_address(a), _address(bt), _address(out), batch, n, k, m)
+    return out

@@ -45,3 +45,11 @@ try:
     np.array([1, 2]) ** -1
 except ValueError as e:
     print("ValueError:", e)
+a = np.arange(10.0); v = a[2:8]; b = a.reshape(2, 5)
+a -= 0.5; a *= np.arange(10.0); a += 1; a /= 4
+v += 100.0
+print(repr(a), repr(b), repr(v))
+c = np.ones((3, 4)); c[1] -= np.arange(4.0); c.T[0] *= 7.0; c += np.arange(4.0)
+print(repr(c))
+i = np.arange(5); i += 2; f = np.arange(5.0); f += np.arange(5)
+print(repr(i), repr(f))

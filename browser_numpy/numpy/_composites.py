@@ -1,0 +1,355 @@
+"""numpy functions composed from this numpy's primitives (indexing views, ufuncs, reductions),
+each as numpy composes it so the bits agree: flips and diagonals are views or index gathers,
+diff is a[1:] - a[:-1], cumprod multiplies in order, isclose is numpy's formula, nan*
+reductions replace NaN as numpy does; finfo/iinfo, errstate and the names numpy 2 removed."""
+import bisect
+import math
+
+from . import _dtypes as D
+from . import _functions as F
+from . import _ufuncs as U
+from ._core import BOOL, FLOAT64, INT64, _axis, _from_values, asarray, scalar
+
+
+def _slice_along(ndim, axis, sl):
+    return tuple(sl if d == axis else slice(None) for d in range(ndim))
+
+
+def flip(m, axis=None):
+    m = asarray(m)
+    axes = range(m.ndim) if axis is None else [_axis(a, m.ndim) for a in (axis if isinstance(axis, tuple) else (axis,))]
+    return m[tuple(slice(None, None, -1) if d in axes else slice(None) for d in range(m.ndim))]
+
+
+def flipud(m):
+    return flip(m, 0)
+
+
+def fliplr(m):
+    m = asarray(m)
+    if m.ndim < 2:
+        raise ValueError("Input must be >= 2-d.")
+    return flip(m, 1)
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    a = asarray(a)
+    if a.ndim != 2 or (axis1, axis2) != (0, 1):
+        raise NotImplementedError("numpy.diagonal of other than a matrix's first two axes is not available in the browser")
+    rows, cols = a.shape
+    start_r, start_c = (0, offset) if offset >= 0 else (-offset, 0)
+    n = max(0, min(rows - start_r, cols - start_c))
+    return a[list(range(start_r, start_r + n)), list(range(start_c, start_c + n))] if n else \
+        _from_values([], (0,), a.dtype)
+
+
+def diag(v, k=0):
+    v = asarray(v)
+    if v.ndim == 1:
+        n = v.shape[0] + abs(k)
+        out = F.zeros((n, n), v.dtype)
+        if v.shape[0]:
+            rows = [i + max(-k, 0) for i in range(v.shape[0])]
+            out[rows, [r + k for r in rows]] = v
+        return out
+    if v.ndim == 2:
+        return diagonal(v, k)
+    raise ValueError("Input must be 1- or 2-d.")
+
+
+def trace(a, offset=0, dtype=None):
+    return F.sum(diagonal(asarray(a), offset), dtype=dtype)
+
+
+def _tri_mask(shape, k, lower):
+    rows, cols = shape[-2:]
+    values = [(j - i <= k) if lower else (j - i >= k) for i in range(rows) for j in range(cols)]
+    return _from_values(values, (rows, cols), BOOL)
+
+
+def tril(m, k=0):
+    m = asarray(m)
+    return F.where(_tri_mask(m.shape, k, True), m, F.zeros(1, m.dtype))
+
+
+def triu(m, k=0):
+    m = asarray(m)
+    return F.where(_tri_mask(m.shape, k, False), m, F.zeros(1, m.dtype))
+
+
+def repeat(a, repeats, axis=None):
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    counts = [int(repeats)] * n if not hasattr(repeats, "__len__") else [int(r) for r in repeats]
+    if len(counts) != n:
+        raise ValueError(f"operands could not be broadcast together with shape ({n},) ({len(counts)},)")
+    index = [i for i, c in enumerate(counts) for _ in range(c)]
+    return take(a, index, axis)
+
+
+def tile(a, reps):
+    a = asarray(a)
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    ndim = max(a.ndim, len(reps))
+    a = a.reshape((1,) * (ndim - a.ndim) + a.shape)
+    reps = (1,) * (ndim - len(reps)) + reps
+    for axis, r in enumerate(reps):
+        if r != 1:
+            a = F.concatenate([a] * r, axis=axis) if r else take(a, [], axis)
+    return a.copy() if all(r == 1 for r in reps) else a
+
+
+def take(a, indices, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return a.ravel()[asarray(indices, INT64) if not isinstance(indices, int) else indices]
+    axis = _axis(axis, a.ndim)
+    index = asarray(indices, INT64) if not isinstance(indices, int) else indices
+    return a[_slice_along(a.ndim, axis, index)]
+
+
+def append(arr, values, axis=None):
+    arr = asarray(arr)
+    if axis is None:
+        return F.concatenate([arr.ravel(), asarray(values).ravel()])
+    return F.concatenate([arr, values], axis=axis)
+
+
+def diff(a, n=1, axis=-1):
+    a = asarray(a)
+    axis = _axis(axis, a.ndim)
+    for _ in range(n):
+        later, earlier = a[_slice_along(a.ndim, axis, slice(1, None))], a[_slice_along(a.ndim, axis, slice(None, -1))]
+        a = U.not_equal(later, earlier) if a.dtype is BOOL else U.subtract(later, earlier)
+    return a
+
+
+def cumprod(a, axis=None, dtype=None):
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _axis(axis, a.ndim)
+    dt = D._as_dtype(dtype) if dtype is not None else F._sum_dtype(a.dtype)
+    moved = F.moveaxis(a, axis, -1)
+    n = moved.shape[-1]
+    values, cast = [D.caster(dt)(v) for v in moved._values()], D.caster(dt)
+    for start in range(0, len(values), max(n, 1)):
+        for i in range(start + 1, start + n):
+            values[i] = cast(values[i - 1] * values[i])
+    return F.moveaxis(_from_values(values, moved.shape, dt), -1, axis)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """numpy's: |a - b| <= atol + rtol * |b| for finite values, equality for infinities."""
+    a, b = asarray(a), asarray(b)
+    dt = D.promote_types(a.dtype if a.dtype.kind == "f" else FLOAT64, b.dtype if b.dtype.kind == "f" else FLOAT64)
+    x, y = a.astype(dt), b.astype(dt)
+    finite = U.logical_and(U.isfinite(x), U.isfinite(y))
+    with_tol = U.less_equal(U.absolute(U.subtract(x, y)), U.add(atol, U.multiply(rtol, U.absolute(y))))
+    result = U.logical_or(U.logical_and(finite, with_tol), U.logical_and(U.logical_not(finite), U.equal(x, y)))
+    if equal_nan:
+        result = U.logical_or(result, U.logical_and(U.isnan(x), U.isnan(y)))
+    return result
+
+
+def radians(x):
+    return U.multiply(x, math.pi / 180.0)
+
+
+def degrees(x):
+    return U.multiply(x, 180.0 / math.pi)
+
+
+deg2rad, rad2deg = radians, degrees
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0):
+    return U.power(base, F.linspace(start, stop, num, endpoint))
+
+
+def searchsorted(a, v, side="left"):
+    a = asarray(a)
+    if a.ndim != 1:
+        raise ValueError("object too deep for desired array")
+    keys = a._values()
+    find = bisect.bisect_left if side == "left" else bisect.bisect_right
+    v_arr = asarray(v)
+    found = [find(keys, x) for x in v_arr._values()]
+    return _from_values(found, v_arr.shape, INT64) if v_arr.ndim else scalar(found[0], INT64)
+
+
+def digitize(x, bins, right=False):
+    bins = asarray(bins)
+    values = bins._values()
+    if all(p <= q for p, q in zip(values, values[1:])):
+        return searchsorted(bins, x, side="left" if right else "right")
+    raise NotImplementedError("numpy.digitize with decreasing bins is not available in the browser")
+
+
+def bincount(x, weights=None, minlength=0):
+    x = asarray(x)
+    values = x._values()
+    if any(v < 0 for v in values):
+        raise ValueError("'list' argument must have no negative elements")
+    n = max(max(values, default=-1) + 1, minlength)
+    if weights is None:
+        counts = [0] * n
+        for v in values:
+            counts[v] += 1
+        return _from_values(counts, (n,), INT64)
+    totals = [0.0] * n
+    for v, w in zip(values, asarray(weights).astype(float)._values()):
+        totals[v] += w
+    return _from_values(totals, (n,), FLOAT64)
+
+
+def ptp(a, axis=None, keepdims=False):
+    return U.subtract(F.amax(a, axis, keepdims), F.amin(a, axis, keepdims))
+
+
+def average(a, axis=None, weights=None, returned=False):
+    a = asarray(a)
+    if weights is None:
+        avg = F.mean(a, axis)
+        scl = scalar(a.size / (avg.size if hasattr(avg, "size") else 1), FLOAT64)
+    else:
+        w = asarray(weights)
+        if w.shape != a.shape:
+            raise NotImplementedError("numpy.average with weights of another shape is not available in the browser")
+        dt = D.promote_types(a.dtype if a.dtype.kind == "f" else FLOAT64, w.dtype)
+        scl = F.sum(w, axis, dtype=dt)
+        avg = U.true_divide(F.sum(U.multiply(a, w), axis, dtype=dt), scl)
+    return (avg, scl) if returned else avg
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = asarray(x)
+    if x.dtype.kind != "f":
+        return x.copy() if copy else x
+    info = finfo(x.dtype)
+    hi = float(info.max) if posinf is None else posinf
+    lo = float(info.min) if neginf is None else neginf
+    cast = D.caster(x.dtype)
+    values = [cast(nan if v != v else hi if v == math.inf else lo if v == -math.inf else v) for v in x._values()]
+    result = _from_values(values, x.shape, x.dtype)
+    if not copy:
+        x[...] = result
+        return x
+    return result if x.ndim else result[()]
+
+
+def _without_nan(a, fill):
+    a = asarray(a)
+    if a.dtype.kind != "f":
+        return a
+    return F.where(U.isnan(a), fill, a)
+
+
+def nansum(a, axis=None, keepdims=False):
+    return F.sum(_without_nan(a, 0), axis=axis, keepdims=keepdims)
+
+
+def nanmean(a, axis=None, keepdims=False):
+    a = asarray(a)
+    count = F.sum(U.logical_not(U.isnan(a)), axis=axis, keepdims=keepdims)
+    return U.true_divide(nansum(a, axis, keepdims), count)
+
+
+def nanmax(a, axis=None, keepdims=False):
+    return F.amax(_without_nan(a, -math.inf), axis=axis, keepdims=keepdims)
+
+
+def nanmin(a, axis=None, keepdims=False):
+    return F.amin(_without_nan(a, math.inf), axis=axis, keepdims=keepdims)
+
+
+# ---------------------------------------------------------------------------------------
+# Machine limits
+
+_FINFO = {  # eps, max, tiny (smallest normal), resolution, bits
+    "float64": (2.220446049250313e-16, 1.7976931348623157e308, 2.2250738585072014e-308, 1e-15, 64),
+    "float32": (1.1920928955078125e-07, 3.4028234663852886e38, 1.1754943508222875e-38, 1e-06, 32),
+    "float16": (0.0009765625, 65504.0, 6.103515625e-05, 0.001, 16),
+}
+
+
+class finfo:
+    def __init__(self, dtype):
+        dt = D._as_dtype(dtype if not isinstance(dtype, float) else float)
+        if dt.kind != "f":
+            raise ValueError(f"data type {dt.type!r} not inexact")
+        self.dtype = dt
+        eps, big, tiny, resolution, self.bits = _FINFO[dt.name]
+        self.eps, self.max, self.min = scalar(eps, dt), scalar(big, dt), scalar(-big, dt)
+        self.tiny = self.smallest_normal = scalar(tiny, dt)
+        self.resolution = scalar(resolution, dt)
+
+    def __repr__(self):
+        return f"finfo(resolution={self.resolution}, min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+class iinfo:
+    def __init__(self, int_type):
+        dt = D._as_dtype(int_type)
+        if dt.kind not in "iu":
+            raise ValueError(f"Invalid integer data type {dt.kind!r}.")
+        self.dtype, self.bits = dt, dt.itemsize * 8
+        self.min, self.max = D.int_range(dt)
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+for _cls in (finfo, iinfo):
+    _cls.__module__ = "numpy"
+
+
+# ---------------------------------------------------------------------------------------
+# Floating-point error handling: this numpy never warns (see docs/browser-numpy.md), so only
+# the settings that ask for nothing ("ignore", "warn", "print") can be honoured.
+
+_ERR_DEFAULTS = {"divide": "warn", "over": "warn", "under": "ignore", "invalid": "warn"}
+_err = dict(_ERR_DEFAULTS)
+
+
+def _set_err(all=None, divide=None, over=None, under=None, invalid=None):
+    asked = {k: v if v is not None else all for k, v in dict(divide=divide, over=over, under=under,
+                                                              invalid=invalid).items()}
+    for kind, mode in asked.items():
+        if mode in ("raise", "call", "log"):
+            raise NotImplementedError(f"numpy.errstate/seterr({kind}={mode!r}) is not available in the browser: "
+                                      "this numpy does not detect floating-point errors")
+    old = dict(_err)
+    _err.update({k: v for k, v in asked.items() if v is not None})
+    return old
+
+
+def seterr(all=None, divide=None, over=None, under=None, invalid=None):
+    return _set_err(all, divide, over, under, invalid)
+
+
+def geterr():
+    return dict(_err)
+
+
+class errstate:
+    def __init__(self, **kwargs):
+        self._kwargs = kwargs
+
+    def __enter__(self):
+        self._old = _set_err(**self._kwargs)
+
+    def __exit__(self, *exc):
+        _err.clear()
+        _err.update(self._old)
+
+
+# numpy 2 removed these names; it says so with an AttributeError naming the replacement.
+REMOVED = {"float_": "Use `np.float64` instead.", "Inf": "Use `np.inf` instead.", "NaN": "Use `np.nan` instead.",
+           "infty": "Use `np.inf` instead.", "NINF": "Use `-np.inf` instead.", "PINF": "Use `np.inf` instead.",
+           "complex_": "Use `np.complex128` instead.", "alltrue": "Use `np.all` instead.",
+           "sometrue": "Use `np.any` instead.", "round_": "Use `np.round` instead.",
+           "asfarray": "Use `np.asarray` with a proper dtype instead."}

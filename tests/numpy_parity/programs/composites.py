@@ -1,0 +1,37 @@
+import numpy as np
+
+a = np.arange(12).reshape(3, 4)
+f = np.array([[1.5, -2.0, 3.25], [4.0, 0.5, -6.0]])
+print(repr(np.flip(a)), repr(np.flip(a, 1)), repr(np.fliplr(f)), repr(np.flipud(f)))
+print(repr(np.diag([1, 2, 3])), repr(np.diag(a)), repr(np.diag(a, 1)), repr(np.diag(np.array([1., 2.]), -1)), repr(a.diagonal()))
+print(repr(np.trace(a)), repr(f[:, :2].trace()), repr(np.tril(a)), repr(np.triu(f, 1)), repr(np.tril(np.ones((3, 3)), -1)))
+print(repr(np.repeat([1, 2, 3], 2)), repr(np.repeat(a, [1, 0, 2], axis=0)), repr(a.repeat(2, axis=1)))
+print(repr(np.tile([1, 2], 3)), repr(np.tile(f, (2, 1))), repr(np.take(a, [0, 5, 11])), repr(a.take([2, 0], axis=1)))
+print(repr(np.append([1, 2], [[3, 4]])), repr(np.append(f, [[7., 8., 9.]], axis=0)))
+print(repr(np.diff([1, 4, 9, 16])), repr(np.diff(f)), repr(np.diff(a, axis=0)), repr(np.diff([1., 2., 4., 7.], n=2)))
+print(repr(np.cumprod([1, 2, 3, 4])), repr(f.cumprod()), repr(np.cumprod(a + 1, axis=1)), repr(np.cumprod(np.float32([1.1, 2.2, 3.3]))))
+print(repr(np.isclose([1.0, 1e10, np.nan, np.inf], [1.0 + 1e-9, 1.00001e10, np.nan, np.inf])), repr(np.isclose(1.0, 1.1)))
+print(repr(np.isclose([np.nan], [np.nan], equal_nan=True)), np.allclose([1., 2.], [1., 2.0000001]))
+print(repr(np.radians(180.0)), repr(np.deg2rad(np.array([0., 90., 45.]))), repr(np.degrees(np.pi / 3)), repr(np.rad2deg([1., 2.])))
+print(repr(np.logspace(0, 3, 4)), repr(np.logspace(0, 1, 5, base=2.0)))
+print(repr(np.searchsorted([1, 3, 5, 7], [0, 3, 6, 8])), repr(np.searchsorted([1., 2., 2., 3.], 2.0, side="right")))
+print(repr(np.digitize([0.2, 6.4, 3.0, 1.6], [0.0, 1.0, 2.5, 4.0, 10.0])), repr(np.digitize([1.0, 2.5], [0.0, 1.0, 2.5], right=True)))
+print(repr(np.bincount([0, 1, 1, 3, 2, 1, 7])), repr(np.bincount([0, 1, 1, 2], weights=[0.5, 1.0, 0.25, 2.0])), repr(np.bincount([1], minlength=4)))
+print(repr(np.ptp(a)), repr(np.ptp(f, axis=0)), repr(np.ptp(a, axis=1)))
+print(repr(np.average(f)), repr(np.average(a, axis=0)), repr(np.average([1., 2., 3.], weights=[3., 1., 0.])), repr(np.average(f, axis=1, weights=[[1, 2, 3], [1, 1, 1]])))
+n = np.array([1.0, np.nan, 3.0, np.inf, -np.inf])
+print(repr(np.nan_to_num(n)), repr(np.nan_to_num(n, nan=-1.0, posinf=9.0)), repr(np.nan_to_num(np.float32([np.inf]))))
+print(repr(np.nansum(n[:3])), repr(np.nanmean([1.0, np.nan, 3.0])), repr(np.nanmax([1.0, np.nan, 3.0])), repr(np.nanmin(np.array([[np.nan, 2.], [1., np.nan]]), axis=0)))
+print(repr(np.finfo(np.float64)), repr(np.finfo(np.float32)), repr(np.finfo(float).eps), repr(np.finfo(np.float32).eps), repr(np.finfo(np.float16).max))
+print(repr(np.finfo(np.float32).tiny), repr(np.finfo(np.float64).min), np.finfo(np.float32).bits, repr(np.iinfo(np.int32)), np.iinfo(np.int64).max, np.iinfo(np.uint8).min, np.iinfo("int16").bits)
+old = np.seterr(all="ignore")
+print(old, np.geterr())
+np.seterr(**old)
+with np.errstate(divide="ignore"):
+    print(repr(np.array([1.0, -1.0]) / 0.0))
+print(np.geterr())
+for name in ("float_", "Inf", "NaN", "infty", "alltrue", "round_"):
+    try:
+        getattr(np, name)
+    except AttributeError as error:
+        print(error)
