@@ -387,21 +387,44 @@ class Tensor:
         return self._shape[0]
 
     def __iter__(self):
-        if not self._shape:
+        """The rows as views made by unbind (UnbindBackward0), as PyTorch's Tensor.__iter__."""
+        if self.dim() == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._shape[0]))
+        return iter(self.unbind(0))
 
     def __hash__(self):
         return id(self)
 
     def __getstate__(self):
-        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do."""
-        state = object.__getstate__(self)
+        """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do. The slots
+        are read without __torch_function__ dispatch (PyTorch copies them in C++)."""
+        with _torch_function.DisableTorchFunction():
+            state = object.__getstate__(self)
         if "_fw_grad" in self.__dict__:
             attributes, slots = state if isinstance(state, tuple) else (state, None)
             attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
             state = (attributes, slots) if isinstance(state, tuple) else attributes
         return state
+
+    def __setstate__(self, state):
+        attributes, slots = state if isinstance(state, tuple) else (state, None)
+        if attributes:
+            self.__dict__.update(attributes)
+        with _torch_function.DisableTorchFunction():
+            for name, value in (slots or {}).items():
+                setattr(self, name, value)
+
+    def __contains__(self, element):
+        if isinstance(element, (Tensor, int, float, bool)):
+            return bool((element == self).any().item())
+        raise RuntimeError(f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
+                           f"{type(element)}.")
+
+    def __reversed__(self):
+        return self if self.dim() == 0 else self.flip(0)
+
+    def __complex__(self):
+        return complex(self.item())
 
     def __repr__(self, *, tensor_contents=None):
         if REPR_HOOK[0] is not None:
@@ -462,5 +485,5 @@ def _convert(result, cls):
     return result
 
 
-_NOWRAP = (Tensor.__dict__["grad"],)  # getters whose results are not converted (PyTorch's default nowrap functions)
+_NOWRAP = (Tensor.__dict__["grad"], Tensor.__dict__["_base"])  # getters whose results are not converted (PyTorch's default nowrap functions)
 _torch_function.register_class(Tensor)

@@ -50,7 +50,7 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
-    def __init__(self, name, node_name, params, formulas, forward, tangent=None):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
@@ -84,8 +84,11 @@ class Derivative:
         first = {}
         for a in named:
             first.setdefault(a - 1, len(first))
-        self._packed_slots = None
         self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
+        self._packed_slots = None if packs is None else self._declared_packs(packs)
+        if packs is not None:  # unpacked in the declared order too
+            declared = list(dict.fromkeys(i for i, _ in self._packed_slots))
+            self.pack_order = tuple(declared + [i for i in self.pack_order if i not in declared])
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
         # The node class knows its derivative (a class attribute: nothing to store per node)
@@ -103,8 +106,10 @@ class Derivative:
 
     @property
     def packed_slots(self):
-        """The slots PyTorch saves as tensors (what saved-tensor hooks see): a value whose formulas
-        read only its shape, dtype or size is saved by PyTorch as those (``self_sym_sizes``), not packed."""
+        """What PyTorch saves as tensors (what saved-tensor hooks see), in its order: pairs (slot,
+        element of a several-output result or None). Unless the op declares ``packs``, a value
+        whose formulas read only its shape, dtype or size is saved by PyTorch as those
+        (``self_sym_sizes``), not packed."""
         if self._packed_slots is None:
             meta_only = set(range(len(self.slots)))
             for formula, args in zip(self.formulas, self.formula_args):
@@ -112,8 +117,22 @@ class Derivative:
                 for name, a in zip(_arg_names(formula), args):
                     if 0 < a <= len(self.slots) and name not in reads:
                         meta_only.discard(a - 1)
-            self._packed_slots = tuple(i for i in self.pack_order if i not in meta_only)
+            self._packed_slots = tuple((i, None) for i in self.pack_order if i not in meta_only)
         return self._packed_slots
+
+    def _declared_packs(self, packs):
+        """``packs``: PyTorch's tensor SavedVariables in its order, as parameter names, ``result``, or
+        ``result1`` ... for one output of several; each must be a value the formulas save."""
+        out = []
+        for name in packs.split():
+            number = name[len("result"):]
+            if name in self.slots:
+                out.append((self.slots.index(name), None))
+            elif name.startswith("result") and number.isdigit() and self.saves_result:
+                out.append((len(self.slots) - 1, int(number)))
+            else:
+                raise ValueError(f"{self.name}: packs names {name!r}, which no formula saves")
+        return tuple(out)
 
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
@@ -244,6 +263,8 @@ class FormulaNode(Node):
             for i in self._derivative.pack_order:
                 if saved[i].__class__ is SavedTensor:
                     unpacked[i] = saved[i].unpack(self)
+                elif saved[i].__class__ is _PackedOutputs:
+                    unpacked[i] = saved[i].unpack(self)
             return tuple(unpacked)
         if versions is ALL_AT_0:
             for value in saved:
@@ -261,7 +282,7 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        if saved[i].__class__ is SavedTensor:
+        if saved[i].__class__ in (SavedTensor, _PackedOutputs):
             return saved[i].unpack(self)
         value = self._unpacked()[i]
         if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
@@ -356,7 +377,7 @@ class FormulaNode(Node):
 
     def _free_packed(self):
         for value in self._saved or ():
-            if value.__class__ is SavedTensor:
+            if value.__class__ in (SavedTensor, _PackedOutputs):
                 value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
@@ -366,7 +387,7 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", result=None, **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
     entries), its forward-mode formula ``result`` (see the module's docstring), and the public
@@ -377,14 +398,18 @@ def op(node_name=None, *, name=None, forms="", result=None, **formulas):
     function form ``torch.mul_``), and any other name in full: aliases (``torch.multiply``),
     operators (``Tensor.__mul__``, ``Tensor.__imul__``). A name ending in ``_`` that is not
     the op's own is its in-place form: computed out of place, then committed into ``self``.
-    ``_methods`` binds them all (and ``torch/__init__.py`` exports the ``torch.`` ones)."""
+    ``_methods`` binds them all (and ``torch/__init__.py`` exports the ``torch.`` ones).
+
+    ``packs`` (rarely needed) names what PyTorch saves as tensors, in its order, where that is
+    not what the formulas read (``gather`` keeps ``self`` itself, ``max.dim`` only ``result1``, its
+    indices): what saved-tensor hooks are given (``Derivative._declared_packs``)."""
 
     def decorate(forward):
         if node_name is None:
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward, result)
+                           formulas, forward, result, packs)
             d.op_name = name
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
@@ -620,7 +645,7 @@ def _record(d, args, result):
                 o._output_nr = nr
                 o.requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [i for i in d.packed_slots if i in plan[0]], result)
+        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], result)
         node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
@@ -710,15 +735,41 @@ def saved_output_alias(value, node):
 
 
 def pack_saved(values, positions, result):
-    """``values`` with the tensors at ``positions`` packed by the innermost saved_tensors_hooks."""
+    """``values`` with the tensors at ``positions`` (pairs: slot, element of a saved tuple of
+    outputs or None) packed by the innermost saved_tensors_hooks."""
     pack_hook, unpack_hook = saved_hooks[-1]
     values = list(values)
-    for i in positions:
+    for i, element in positions:
         value = values[i]
-        if isinstance(value, Tensor):
+        if element is not None:  # one output of several: the tuple keeps the others as they are
+            outputs = value.outputs if value.__class__ is _PackedOutputs else list(value)
+            if isinstance(outputs[element], Tensor):
+                saved = outputs[element] = SavedTensor(outputs[element], outputs[element]._version, True)
+                saved.register_hooks(pack_hook, unpack_hook)
+                values[i] = _PackedOutputs(type(value) if value.__class__ is not _PackedOutputs else value.kind,
+                                           outputs)
+        elif isinstance(value, Tensor):
             saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
+
+
+class _PackedOutputs:
+    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices)."""
+
+    __slots__ = ("kind", "outputs")
+
+    def __init__(self, kind, outputs):
+        self.kind, self.outputs = kind, outputs
+
+    def unpack(self, node):
+        values = [o.unpack(node) if o.__class__ is SavedTensor else o for o in self.outputs]
+        return self.kind(values) if self.kind is not tuple else tuple(values)
+
+    def free(self):
+        for o in self.outputs:
+            if o.__class__ is SavedTensor:
+                o.free()
 
 
 class _StaleTensor(Tensor):
