@@ -11,6 +11,7 @@ from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_m
 
 
 _new_object = object.__new__
+_ONE_ELEMENT_TEMPLATES = B.one.templates
 
 # torch.func's grad transforms put a printer here while they run: a tensor they track prints
 # wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
@@ -125,6 +126,29 @@ class Tensor:
         st.buf, st.version = buf, 0
         t._shape = shape
         t._stride = contiguous_strides(shape) if shape else ()
+        t._offset = 0
+        t.dtype = dtype
+        t.requires_grad = False
+        t.grad_fn = t._base = None
+        t._output_nr = 0
+        if _grad_mode["inference"]:
+            t._inference = True
+        return t
+
+    @staticmethod
+    def _make_scalar(value, dtype):
+        """A fresh 0-d tensor holding the Python number ``value``: _make(B.one(value, dtype), (),
+        dtype) in one call, as the scalar fast path of every op makes one."""
+        t = _new_object(Tensor)
+        t._storage = st = Storage()
+        template = _ONE_ELEMENT_TEMPLATES.get(dtype.name)
+        if template is None:
+            st.buf = B.one(value, dtype)
+        else:
+            st.buf = buf = template.__copy__()
+            buf[0] = value  # a float32 slot rounds once; beyond its range it holds inf
+        st.version = 0
+        t._shape = t._stride = ()
         t._offset = 0
         t.dtype = dtype
         t.requires_grad = False

@@ -22,6 +22,7 @@ _SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNA
 _float32 = _dtype.float32
 _bool = _dtype.bool_
 _number = B.number
+_make_scalar = Tensor._make_scalar
 
 
 def _result_dtype(a, b):
@@ -68,7 +69,7 @@ def binary(name, a, b, dtype=None, out_dtype=None):
             y = f32(b)
         else:
             y = _value(b, dtype)
-        return Tensor._make(B.one(_SCALAR_BINARY[name](x, y), out), (), out)
+        return _make_scalar(_SCALAR_BINARY[name](x, y), out)
     shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
     return new_tensor(buf, shape, out)
@@ -83,7 +84,7 @@ def unary(name, x, dtype=None):
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
         fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
-        return Tensor._make(B.one(fn(v), dtype), (), dtype)
+        return _make_scalar(fn(v), dtype)
     buf = x._buf()
     if x.dtype is not dtype and dtype.kind == "f":
         buf = B.cast(buf, dtype)
@@ -795,7 +796,7 @@ def threshold_backward(grad_output, self, threshold):
     if not grad_output._shape and not self._shape:
         keep = _value(self, self.dtype) > threshold
         value = _value(grad_output, grad_output.dtype) if keep else 0
-        return Tensor._make(B.one(value, grad_output.dtype), (), grad_output.dtype)
+        return _make_scalar(value, grad_output.dtype)
     return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
 
 
