@@ -6,6 +6,7 @@ forms are one fused multiply-add; small integer powers are products.
 """
 import builtins
 import math
+from array import array as _array
 
 from .. import _dtype
 from .._float32 import f32
@@ -51,6 +52,18 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     """Apply the backend's binary kernel ``name`` with broadcasting and type promotion.
     ``dtype`` is the computation dtype (default: the promoted one), ``out_dtype`` the
     result's (default: dtype; bool for comparisons)."""
+    if a.__class__ is Tensor and not a._shape and dtype is None and out_dtype is None \
+            and a._storage.buf.__class__ is _array and a.dtype is not _bool:
+        # the hot path of scalar autograd: 0-d tensors of one dtype, or a float32 one and a float,
+        # their values read inline (0-d results hold an array.array on both backends)
+        dtype = a.dtype
+        if b.__class__ is Tensor:
+            if b.dtype is dtype and not b._shape and b._storage.buf.__class__ is _array:
+                return _make_scalar(_SCALAR_BINARY[name](a._storage.buf[a._offset], b._storage.buf[b._offset]),
+                                    dtype)
+        elif b.__class__ is float and dtype is _float32:
+            return _make_scalar(_SCALAR_BINARY[name](a._storage.buf[a._offset], f32(b)), dtype)
+        dtype = None
     if dtype is None:  # the common cases without a call: tensors of one dtype, tensor * float
         dtype = a.dtype if a.__class__ is Tensor and (b.__class__ is Tensor and a.dtype is b.dtype or
                                                       b.__class__ is float and a.dtype.kind == "f") \
@@ -58,18 +71,8 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     out = out_dtype or dtype
     a_shape = a._shape if isinstance(a, Tensor) else ()
     b_shape = b._shape if isinstance(b, Tensor) else ()
-    if not a_shape and not b_shape:
-        # 0-d operands: one Python-number operation (the hot path of scalar autograd; a
-        # tensor already of ``dtype`` or a float operand is read inline, without _value)
-        x = _number(a._storage.buf, a._offset) if a.__class__ is Tensor and a.dtype is dtype \
-            and dtype is not _bool else _value(a, dtype)
-        if b.__class__ is Tensor and b.dtype is dtype and dtype is not _bool:
-            y = _number(b._storage.buf, b._offset)
-        elif b.__class__ is float and dtype is _float32:
-            y = f32(b)
-        else:
-            y = _value(b, dtype)
-        return _make_scalar(_SCALAR_BINARY[name](x, y), out)
+    if not a_shape and not b_shape:  # other 0-d operands: one Python-number operation in ``dtype``
+        return _make_scalar(_SCALAR_BINARY[name](_value(a, dtype), _value(b, dtype)), out)
     shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
     return new_tensor(buf, shape, out)
