@@ -22,7 +22,6 @@ from .indexing import nonzero
 _SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
 _float32 = _dtype.float32
 _bool = _dtype.bool_
-_number = B.number
 _make_scalar = Tensor._make_scalar
 
 
@@ -82,8 +81,8 @@ def unary(name, x, dtype=None):
     """Apply the backend's unary kernel ``name``; the result has ``dtype`` (default x's)."""
     dtype = dtype or x.dtype
     if not x._shape:
-        v = B.get(x._storage.buf, x._offset, x.dtype) if x.dtype is _bool else \
-            _number(x._storage.buf, x._offset)
+        buf = x._storage.buf
+        v = buf[x._offset] if buf.__class__ is _array and x.dtype is not _bool else B.get(buf, x._offset, x.dtype)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
         fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
@@ -786,7 +785,7 @@ def round(self, decimals=0):
 @op("ReluBackward0", name="relu", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: threshold_backward(grad, result, 0))
 def relu(self):
-    if self.dtype is _dtype.bool_:
+    if self.dtype is _bool:
         raise NotImplementedError("\"clamp_min_cpu\" not implemented for 'Bool'")
     return unary("relu", self)
 

@@ -314,7 +314,13 @@ class FormulaNode(Node):
     def apply(self, grads):
         d = self._derivative
         saved = self._saved
-        if saved is None or self._versions is not None:  # freed, or tensors to check
+        versions = self._versions
+        if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call
+            for value in saved:
+                if isinstance(value, Tensor) and value._storage.version:
+                    saved = self._unpacked()
+                    break
+        elif saved is None or versions is not None:  # freed, or tensors to check
             saved = self._unpacked()
         grad = grads[0]
         if d.wants_all_grads:
