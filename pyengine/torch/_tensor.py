@@ -4,6 +4,8 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+from math import prod
+
 from . import _torch_function
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
@@ -43,11 +45,7 @@ def contiguous_strides(shape):
     return strides
 
 
-def numel_of(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
+numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
 
 class Tensor:
