@@ -174,7 +174,8 @@ class Tensor:
     def _buf(self):
         """This tensor's elements as a contiguous backend buffer (shared when possible)."""
         st = self._storage
-        if self._offset == 0 and self._stride == contiguous_strides(self._shape) \
+        if self._offset == 0 and self._stride == (_CONTIGUOUS_STRIDES.get(self._shape)
+                                                  or contiguous_strides(self._shape)) \
                 and len(st.buf) == numel_of(self._shape):
             return st.buf
         return B.take(st.buf, self._offset, self._shape, self._stride)

@@ -118,8 +118,9 @@ class Derivative:
 
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
-        slots their formulas use, and a getter that picks the saved tuple (those slots' values,
-        None in the others) out of ``args + (result, None)``; None when nothing is saved. Like
+        slots their formulas use, a getter that picks the saved tuple (those slots' values,
+        None in the others) out of ``args + (result, None)``, or out of ``args`` alone when the third
+        item is true (then all of ``args`` is the tuple itself); None when nothing is saved. Like
         PyTorch, nothing else is saved, so an in-place change to a tensor only the other
         formulas need is not an error."""
         if mask not in self._plans:
@@ -129,7 +130,11 @@ class Derivative:
             picks = [result_at + 1] * len(self.slots)  # the None after the result
             for i in needed:
                 picks[i] = self.saved_positions[i] if i < n_args else result_at
-            self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
+            if not needed:
+                self._plans[mask] = None
+            else:
+                take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
+                self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
 
 
@@ -184,6 +189,9 @@ def parameters(fn):
     ordered = names[:positional] + ((var_positional,) if var_positional else ()) + names[positional:at] \
         + ((var_keyword,) if var_keyword else ())
     return ordered, var_positional, var_keyword
+
+
+_WHOLE = itemgetter(slice(None))  # a tuple's full slice is the tuple itself: nothing made
 
 
 def _tuple_getter(indices):
@@ -627,8 +635,8 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
         node._saved = d.nothing_saved
         node._versions = None
     else:
-        needed, take = plan
-        node._saved = saved = take(args + (result, None))
+        needed, take, from_args = plan
+        node._saved = saved = take(args) if from_args else take(args + (result, None))
         versions = None
         for i in needed:
             v = saved[i]
