@@ -42,9 +42,16 @@ def _result_dtype(a, b):
 def _value(x, dtype):
     """A one-element operand as a Python number of ``dtype``."""
     if isinstance(x, Tensor):
-        v = B.get(x._storage.buf, x._offset, x.dtype)
+        v = _scalar(x)
         return v if x.dtype is dtype else scalar_as(v, dtype)
     return scalar_as(x, dtype)
+
+
+def _scalar(x):
+    """A one-element tensor's value as a Python number of its dtype (read inline from the
+    array.array that 0-d results hold)."""
+    buf = x._storage.buf
+    return buf[x._offset] if buf.__class__ is _array and x.dtype is not _bool else B.get(buf, x._offset, x.dtype)
 
 
 def binary(name, a, b, dtype=None, out_dtype=None):
@@ -81,8 +88,7 @@ def unary(name, x, dtype=None):
     """Apply the backend's unary kernel ``name``; the result has ``dtype`` (default x's)."""
     dtype = dtype or x.dtype
     if not x._shape:
-        buf = x._storage.buf
-        v = buf[x._offset] if buf.__class__ is _array and x.dtype is not _bool else B.get(buf, x._offset, x.dtype)
+        v = _scalar(x)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
         fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
@@ -796,9 +802,8 @@ def relu(self):
 def threshold_backward(grad_output, self, threshold):
     """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
     if not grad_output._shape and not self._shape:
-        keep = _value(self, self.dtype) > threshold
-        value = _value(grad_output, grad_output.dtype) if keep else 0
-        return _make_scalar(value, grad_output.dtype)
+        keep = _scalar(self) > threshold
+        return _make_scalar(_scalar(grad_output) if keep else 0, grad_output.dtype)
     return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
 
 
