@@ -8,6 +8,7 @@ import { activeLearner, cleanName, loadLearners, newLearnerId, progressPrefix, s
 import { appendLate, appendOutput, finishRun, markOvertime, newRun, stdoutOf } from "./runs.js";
 import { appendLines } from "./output-lines.js";
 import { newTerminal } from "./ansi.js";
+import { checkFigure } from "./figures/data.js";
 import { loadCourse } from "./lessons.js";
 import { plainText } from "./markdown.js";
 import { readClassFile } from "./classroom.js";
@@ -236,10 +237,12 @@ export function goToStep(lesson, number) {
 
 // Stored output is capped: the last run of each lesson is kept, and localStorage holds a few MB.
 export const KEPT_OUTPUT_CHARS = 20_000;
+// So are its figures (JSON characters, all of them together); those past the cap are left out and counted.
+export const KEPT_FIGURE_CHARS = 150_000;
 
 // The part of a finished run that is kept in progress (plain JSON; see progress.js). `cut` says
-// the kept output stops short of what was shown.
-function keptRun({ chunks, truncatedAfterLines, result, verdict }) {
+// the kept output stops short of what was shown; `figuresLeftOut` counts the figures too large to keep.
+function keptRun({ chunks, truncatedAfterLines, result, verdict, figures }) {
   let room = KEPT_OUTPUT_CHARS;
   const kept = [];
   for (const { stream, text } of chunks) {
@@ -248,10 +251,14 @@ function keptRun({ chunks, truncatedAfterLines, result, verdict }) {
     room -= text.length;
   }
   const { status, error, seconds, message, check } = result;
+  let figureRoom = KEPT_FIGURE_CHARS;
+  const keptFigures = figures.filter((figure) => (figureRoom -= JSON.stringify(figure).length) >= 0);
   return {
     chunks: kept,
     truncatedAfterLines,
     cut: room < 0,
+    ...(figures.length && { figures: keptFigures }),
+    ...(keptFigures.length < figures.length && { figuresLeftOut: figures.length - keptFigures.length }),
     result: {
       status,
       ...(error && { error: { traceback: error.traceback, line: error.line ?? null } }),
@@ -274,6 +281,7 @@ function restoreRun(s, lesson) {
   const blocks = kept.chunks.reduce((lines, { stream, text }) => appendLines(lines, stream, text, terminal), []);
   s.runs[key] = {
     ...structuredClone(kept),
+    figures: (kept.figures ?? []).map((figure) => checkFigure(structuredClone(figure))).filter(Boolean),
     truncatedAfterLines: kept.truncatedAfterLines ?? null,
     blocks,
     running: false,

@@ -138,7 +138,8 @@ function hunkRows(ia, ib, rawA, rawB) {
 // option, radio buttons) or `answers` (several, checkboxes); a fill has `answers` (one blank) or
 // `blanks` (one list of accepted answers per blank). Answers given: an option index, a sorted array
 // of option indexes, an array of blank texts, { row: right text } for match, a text for predict,
-// an array of line indexes (the learner's order) for order.
+// an array of item indexes (the learner's program, in order) for order: an item is a line of the
+// program (0 … lines-1) or a distractor (lines … lines+distractors-1), and one left out is not in it.
 export const isMultipleChoice = (question) => Array.isArray(question.answers);
 export const blanksOf = (question) => question.blanks ?? [question.answers];
 
@@ -156,11 +157,20 @@ export function choiceCounts(question, answer = []) {
 }
 
 // Each returns true when the answer is right; a multiple-answer choice is all or nothing.
-// An order (Parsons) question's answer: the indexes of its lines in the order the learner put them.
-const inOrder = (question, order) => Array.isArray(order) && order.length === question.lines.length && order.every((line, i) => question.lines[line] === question.lines[i]);
+// An order (Parsons) question's items: the program's lines, then the lines that do not belong.
+export const orderItems = (question) => [...question.lines, ...(question.distractors ?? []).map((distractor) => distractor.line)];
+const isDistractor = (question, item) => item >= question.lines.length;
 
-// Which lines stand where they belong, in the learner's order.
-export const linesInPlace = (question, order) => order.map((line, i) => question.lines[line] === question.lines[i]);
+// Right when the learner's program is exactly the lines, in order (every distractor left out).
+const inOrder = (question, order) =>
+  Array.isArray(order) && order.length === question.lines.length && order.every((item, i) => orderItems(question)[item] === question.lines[i]);
+
+// Which lines stand where they belong, in the learner's order (a distractor never does).
+export const linesInPlace = (question, order) => order.map((item, i) => orderItems(question)[item] === question.lines[i]);
+
+// The distractors the learner left in their program (indexes into question.distractors).
+export const distractorsKept = (question, order) =>
+  order.filter((item) => isDistractor(question, item)).map((item) => item - question.lines.length);
 
 export const gradeQuestion = {
   choice: (question, answer) => {
@@ -182,9 +192,13 @@ export const answerFits = {
   fill: (question, value) => value === undefined || (Array.isArray(value) && value.every(isText)),
   match: (question, value) => value === undefined || (value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every(isText)),
   predict: (question, value) => value === undefined || isText(value),
+  // every line once (a question without distractors), or distinct items (some may be left out)
   order: (question, value) =>
     value === undefined ||
-    (Array.isArray(value) && value.length === question.lines.length && [...value].sort((a, b) => a - b).every((line, i) => line === i)),
+    (Array.isArray(value) &&
+      value.every((item) => Number.isInteger(item) && item >= 0 && item < orderItems(question).length) &&
+      new Set(value).size === value.length &&
+      (question.distractors?.length > 0 || value.length === question.lines.length)),
 };
 
 // Whether the learner has given every part of an answer yet.

@@ -47,7 +47,7 @@ const RULES = [
   {
     id: "unsupported-module",
     lesson: null,
-    error: /^ModuleNotFoundError: No module named '(pandas|sklearn|scipy|torchvision|torchaudio|torchtext|matplotlib|seaborn|tensorflow|keras|jax|PIL|cv2)[.']/,
+    error: /^ModuleNotFoundError: No module named '(pandas|sklearn|scipy|torchvision|torchaudio|torchtext|seaborn|tensorflow|keras|jax|PIL|cv2)[.']/,
   },
 ];
 

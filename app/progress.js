@@ -16,7 +16,8 @@
 //   examples?: { [exampleIndex]: code },                           the examples the learner edited
 //   lastRun?: { chunks: [{ stream, text }], truncatedAfterLines, cut, result: { status, error?: { traceback, line },
 //               seconds?, message?, check?: { passed, message? } }, verdict: "pass" | "fail" | null,
-//               step?: number },                                    the practice's last finished run (of that step)
+//               step?: number, figures?: [figure], figuresLeftOut?: number },  the practice's last finished
+//               run (of that step); figures as the program showed them (app/figures/data.js, checked again when shown)
 //   ...more }
 // Stored as  PREFIX + "meta" → { version: 1, lastLesson }  and  PREFIX + "lesson:" + id → the lesson's record.
 import { strings } from "./strings.js";
@@ -63,7 +64,8 @@ const LESSON_FIELDS = {
       value.chunks.every((chunk) => isObject(chunk) && typeof chunk.stream === "string" && typeof chunk.text === "string") &&
       isObject(value.result) &&
       typeof value.result.status === "string" &&
-      [null, "pass", "fail"].includes(value.verdict),
+      [null, "pass", "fail"].includes(value.verdict) &&
+      (value.figures === undefined || (Array.isArray(value.figures) && value.figures.every(isObject))),
   ],
 };
 

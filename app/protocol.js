@@ -32,7 +32,9 @@ export const SNAPSHOT = "snapshot"; // { type, id, bytes: Uint8Array }  after "r
 export const WASM_MODULE = "wasm-module"; // { type, module: WebAssembly.Module }  after "ready": Pyodide's
 //                                   wasm compiled, which later workers get with INIT instead of compiling it
 export const OUTPUT = "output"; // { type, id, stream: "stdout" | "stderr", text } in batches (runner.Output),
-//                                  or { stream: "truncated", text: lines shown } once, at the output limit
+//                                  or { stream: "truncated", text: lines shown } once, at the output limit,
+//                                  or { stream: "figure", text: JSON } a figure the program's matplotlib
+//                                  showed (docs/testing.md, "Figures"), after the output printed before it
 export const DONE = "done"; //     { type, id, result: RunResult }
 export const LATE = "late"; //     { type, id, text }  after DONE, before the next RUN: what the run's program
 //                                  wrote after it ended, from a timer or asyncio task it left (the error

@@ -3,14 +3,16 @@
 import { diffOutputs, outputsMatch } from "./grading.js";
 import { appendLines } from "./output-lines.js";
 import { newTerminal } from "./ansi.js";
+import { addFigure, parseFigure } from "./figures/data.js";
 
 // { running, chunks: [{ stream, text }], blocks (output-lines.js: the same output for display),
 //   terminal (ansi.js: the colours the output set), truncatedAfterLines, overtimeSeconds (the time
 //   limit, while a run past it asks whether to go on), result, verdict, diff, late: text written
-//   after the program ended (a timer's error), shown as a note, never graded }
+//   after the program ended (a timer's error), shown as a note, never graded, figures: what the
+//   program's matplotlib showed (figures/data.js), one per slot, in the order first shown }
 export const newRun = () => ({
   running: true, chunks: [], blocks: [], terminal: newTerminal(), truncatedAfterLines: null, overtimeSeconds: null,
-  result: null, verdict: null, diff: null, late: "",
+  result: null, verdict: null, diff: null, late: "", figures: [],
 });
 
 // A run past the time limit (python.js onOvertime) asks to keep going or stop, until it ends or is answered.
@@ -23,6 +25,9 @@ export function markOvertime(run, seconds) {
 export function appendOutput(run, stream, text) {
   if (stream === "truncated") {
     run.truncatedAfterLines = Number(text);
+  } else if (stream === "figure") {
+    const figure = parseFigure(text);
+    if (figure) addFigure(run.figures, figure);
   } else {
     run.chunks.push({ stream, text });
     appendLines(run.blocks, stream, text, run.terminal);

@@ -1,9 +1,10 @@
 // Builds the self-contained static site in dist/: the app (one classic script, so it also runs from
 // file://) and the worker bundle, Pyodide's runtime files, the whole pyengine/ tree with its
 // bytecode (pyengine.zip, which the worker imports from on sys.path), lessons.json; for embedding in other pages,
-// embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
+// plot.js (the figure renderer, loaded when a program first shows a figure); embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html; build-info.json (the version, and whether the wasm kernels are in);
+// THIRD-PARTY-LICENSES.txt (every npm package the site ships, with its license text);
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
 // see app/files.js), the service worker with Workbox's precache manifest of everything else the course uses, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
@@ -29,15 +30,18 @@ const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // picks them), a release zip (release.mjs) and the service worker itself; and KaTeX's .woff/.ttf
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
 const BUILD_INFO = "build-info.json";
-const NOT_PRECACHED = [BUILD_INFO, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+const LICENSES = "THIRD-PARTY-LICENSES.txt";
+const NOT_PRECACHED = [BUILD_INFO, LICENSES, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
 // What only pages that embed the course use (the cells, the iframe embed, PyScript's markup and
 // editor): not precached, so that a first visit to the course does not download them; the service
 // worker keeps each one when it is first fetched, for offline use after that (app/sw.js).
 const EMBED_ONLY = ["embed.html", "embed-demo.html", "embed*.js", "frame.js", "pyscript-torch.js", "vendor/pyscript/**"];
 const PAGES = ["index.html", "embed.html", "embed-demo.html"];
 
-const bundle = (dist, options) =>
-  build({
+// Every npm package whose code a bundle holds, from esbuild's metafile: the licenses file names them.
+const bundledPackages = new Set();
+const bundle = async (dist, options) => {
+  const { metafile } = await build({
     absWorkingDir: root,
     outdir: dist,
     bundle: true,
@@ -48,7 +52,13 @@ const bundle = (dist, options) =>
     ...options,
     // The course's version, which a progress file carries (app/progress.js).
     define: { __COURSE_VERSION__: JSON.stringify(COURSE_VERSION), ...options.define },
+    metafile: true,
   });
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//);
+    if (match) bundledPackages.add(match[1]);
+  }
+};
 
 // `out`: the folder to (re)write; `lessons`: the course file to ship (a test builds a changed course).
 export async function buildSite({ out: dist = join(root, "dist"), lessons = join(root, "lessons.json") } = {}) {
@@ -78,9 +88,13 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
     chunkNames: "embed-[name]-[hash]",
     ...styles,
   });
+  // The figure renderer (Observable Plot), a classic script of its own that the app and the cells load
+  // the first time a program shows a figure (app/figures/view.js), over http(s) and from file:// alike.
+  await bundle(dist, { entryPoints: { plot: "app/figures/render.js" }, format: "iife" });
   const kernels = kernelsWasm();
-  // The browser's numpy (browser_numpy/numpy) sits beside torch in the zip: importable as `numpy` only here.
-  const { engine, stdlib } = await compilePython({ ...pythonTree(join(root, "pyengine")), ...pythonTree(join(root, "browser_numpy")) });
+  // The browser's numpy and matplotlib (browser_numpy/numpy, browser_matplotlib/matplotlib) sit beside
+  // torch in the zip: importable as `numpy` and `matplotlib` only here.
+  const { engine, stdlib } = await compilePython(Object.assign({}, ...["pyengine", "browser_numpy", "browser_matplotlib"].map((dir) => pythonTree(join(root, dir)))));
   writeFileSync(join(dist, "pyengine.zip"), engine);
   await bundle(dist, {
     entryPoints: { worker: "app/worker.js" },
@@ -103,6 +117,7 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
 
   writeDiskCopies(dist);
   await buildServiceWorker(dist);
+  writeLicenses(dist, [...bundledPackages, "pyodide", "@pyscript/core"]);
   await compressAll(dist, join(dist, DISK_FOLDER));
   return dist;
 }
@@ -156,6 +171,20 @@ async function buildServiceWorker(dist) {
       "process.env.NODE_ENV": '"production"',
     },
   });
+}
+
+// THIRD-PARTY-LICENSES.txt: the license of every package the site ships (bundled or copied), with
+// its notice text, as their licenses (MIT, ISC, BSD, Apache, MPL) ask of a redistribution.
+function writeLicenses(dist, packages) {
+  const sections = [...new Set(packages)].sort().map((name) => {
+    const folder = join(root, "node_modules", name);
+    const { version, license, homepage } = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"));
+    const file = readdirSync(folder).find((entry) => /^(licen[cs]e|copying)([.-]|$)/i.test(entry));
+    // Pyodide's npm package carries no license text (its runtime holds CPython, under the PSF license).
+    const text = file ? readFileSync(join(folder, file), "utf8").trim() : `The package ships no license text; its terms: ${license}, at ${homepage}.`;
+    return `${name} ${version} (${license})\n\n${text}\n`;
+  });
+  writeFileSync(join(dist, LICENSES), `Third-party software in this site, with its licenses.\n\n${sections.join(`\n${"=".repeat(72)}\n\n`)}`);
 }
 
 // file.gz and file.br beside every compressible file, for scripts/serve.mjs; the file:// copies are

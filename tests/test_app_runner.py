@@ -82,15 +82,18 @@ def test_a_check_that_looks_for_a_missing_name_says_which_in_the_learners_langua
 
 
 def test_a_program_cannot_fool_its_checks_by_rebinding_builtins():
-    code = ("import builtins\nbuiltins.abs = lambda value: 0\nbuiltins.isinstance = lambda *args: True\n"
-            "AssertionError = None\nvalue = 5.0")
+    checks = "assert isinstance(value, float) and abs(value - 3.0) < 0.1, 'value is not 3'"
+    _, result = run_checked("AssertionError = None\nvalue = 5.0", checks)  # its own name: no patch
+    assert result["check"] == {"passed": False, "message": "value is not 3"}
+    code = "import builtins\nbuiltins.abs = lambda value: 0\nbuiltins.isinstance = lambda *args: True\nvalue = 5.0"
     import builtins
     saved = builtins.abs, builtins.isinstance  # the worker puts them back before the next run; here the test does
     try:
-        _, result = run_checked(code, "assert isinstance(value, float) and abs(value - 3.0) < 0.1, 'value is not 3'")
+        _, result = run_checked(code, checks)
     finally:
         builtins.abs, builtins.isinstance = saved
-    assert result["check"] == {"passed": False, "message": "value is not 3"}
+    assert result["check"]["passed"] is False
+    assert result["check"]["message"].startswith("Your program changed `builtins.abs`, `builtins.isinstance`, which the checks rely on")
 
 
 def test_checks_do_not_run_after_an_error_or_without_checks():
@@ -231,13 +234,18 @@ from host import Host, text_of
 programs = json.loads(sys.stdin.read())  # before the host puts the course's stdin in place
 
 def main(host):  # locals: each run puts this module's globals back as they were when the host was made
-    return [text_of(host.run(code)[0]) for code in programs]
+    results = []
+    for code, options in programs:
+        chunks, result = host.run(code, options=options)
+        results.append(text_of(chunks) if options is None else result.get("check"))
+    return results
 
 print(json.dumps(main(Host())), file=sys.__stdout__)
 '''
 
 
-def run_on_a_host(programs, backend="python"):
+def run_on_a_host(programs, backend="python", options=None):
+    """Each program's output; with `options` (such as {"checks": …}), each program's check result."""
     import json
     import os
     import subprocess
@@ -245,7 +253,8 @@ def run_on_a_host(programs, backend="python"):
 
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": str(root / "pyengine"), "PYENGINE_BACKEND": backend}
-    completed = subprocess.run([sys.executable, "-c", HOST_PROGRAM, str(root / "app" / "py")], input=json.dumps(programs),
+    completed = subprocess.run([sys.executable, "-c", HOST_PROGRAM, str(root / "app" / "py")],
+                               input=json.dumps([[code, options] for code in programs]),
                                env=env, capture_output=True, text=True, timeout=120, check=True)
     return json.loads(completed.stdout)
 
@@ -268,3 +277,32 @@ def test_a_host_seeds_torchs_generator_afresh_for_every_program():
     outputs = run_on_a_host([seeded, draw, draw])
     assert outputs[0] == "tensor([0.4963, 0.7682, 0.0885])\n"
     assert "0.7682" not in outputs[1] and "0.4963" not in outputs[1] and outputs[1] != outputs[2]
+
+
+# Programs that patch what the checks run on instead of doing the task (the task: make `w` 3).
+PATCHES = {
+    "import sys\nsys.modules['_course_runner'].check_program = lambda *args, **kwargs: {'passed': True}\nw = 0":
+        "`_course_runner.check_program`",
+    "import sys\nframe = sys._getframe()\nwhile 'check_program' not in frame.f_globals:\n    frame = frame.f_back\n"
+    "frame.f_globals['_run_checks'] = lambda *args: {'passed': True}\nw = 0": "`_course_runner._run_checks`",
+    "import sys\nsys.modules['_course_runner']._run_checks.__code__ = (lambda *args: {'passed': True}).__code__\nw = 0":
+        "`_run_checks`",
+    "import sys\nsys.modules['_course_boot_state'].BootState.replaced = lambda *args: []\nw = 0": "`BootState.replaced`",
+    "import builtins\nbuiltins.abs = lambda value: 0\nw = 0": "`builtins.abs`",
+    "import builtins\nbuiltins.print = lambda *args, **kwargs: None\nw = 0": "`builtins.print`",
+    "import ast\nast.walk = lambda tree: []\nw = 0": "`ast.walk`",
+    "import torch\ntorch.Tensor.item = lambda self: 3.0\nw = torch.tensor(0.0)": "`Tensor.item`",
+}
+
+
+def test_a_program_that_patches_the_checker_python_or_torch_fails_its_checks_and_says_what_it_patched():
+    checks = "assert abs(float(w) - 3.0) < 1e-6 and torch.tensor(float(w)).item() == 3.0, 'w is not 3'"
+    programs = list(PATCHES) + ["import torch\nw = torch.tensor(1.0) * 3", "w = 2"]  # then honest ones, from a clean start
+    results = run_on_a_host(programs, options={"checks": checks})
+    for (program, patched), result in zip(PATCHES.items(), results):
+        assert result["passed"] is False, program
+        assert result["message"].startswith(f"Your program changed {patched}"), (program, result["message"])
+        assert "without patching Python, torch or the course's checker" in result["message"]
+    assert results[-2:] == [{"passed": True}, {"passed": False, "message": "w is not 3"}]
+    turkish = run_on_a_host(programs[:1], options={"checks": checks, "language": "tr"})[0]["message"]
+    assert turkish.startswith("Programınız denetimlerin dayandığı `_course_runner.check_program` öğesini değiştirdi")

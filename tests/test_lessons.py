@@ -155,7 +155,7 @@ def test_translated_code_must_be_the_english_program_and_lists_must_line_up():
     turkish["questions"][2]["pairs"][1]["right"] = turkish["questions"][2]["pairs"][0]["right"]
     assert course_tool.validate(broken) == [
         f"{where}.body[{code_blocks[1]}].code: must be the English program (only comments may be translated)",
-        f"{where}.practice.hints: has 3 hints, the English lesson 2",
+        f"{where}.practice.hints: has {len(lesson['practice']['hints']) + 1} hints, the English lesson {len(lesson['practice']['hints'])}",
         f"{where}.questions[0].options: has 3 options, the English lesson 4",
         f"{where}.questions[2].pairs: right items must differ (each is a card that goes on one row)",
     ]
@@ -190,6 +190,7 @@ def test_a_translation_file_that_does_not_line_up_is_reported_by_name(tmp_path, 
     lessons = tmp_path / "lessons"
     (lessons / "tr").mkdir(parents=True)
     (lessons / "300-computational-graph.md").write_bytes((course_tool.SOURCES / "300-computational-graph.md").read_bytes())
+    shutil.copytree(course_tool.SOURCES.parent / "figures", tmp_path / "figures")  # the lesson shows one
     (lessons / "tr" / "300-computational-graph.md").write_text(change(SEED_TRANSLATION), encoding="utf-8")
     monkeypatch.setattr(course_tool, "SOURCES", lessons)
     monkeypatch.setattr(course_tool, "ROOT", tmp_path)
@@ -458,9 +459,20 @@ def test_a_figure_is_inlined_as_an_svg_data_url_and_a_missing_one_is_named(tmp_p
 def test_the_lessons_figures_are_svg_data_urls_with_descriptions():
     figures = [(lesson["id"], match) for lesson in COURSE["lessons"] for block in lesson["body"] if block["type"] == "text"
                for match in re.findall(r"!\[([^\]]*)\]\(([^)]*)\)", block["markdown"])]
-    assert figures, "the course has figures (the intuition-first lesson)"
+    assert len({lesson_id for lesson_id, _ in figures}) >= 8, "the lessons that need a picture have one"
     for lesson_id, (alt, url) in figures:
         assert url.startswith("data:image/svg+xml;base64,") and len(alt) > 20, lesson_id
+
+
+def test_every_figure_describes_itself_draws_for_both_themes_and_is_used():
+    folder = Path(course_tool.SOURCES).parent / "figures"
+    sources = "".join(path.read_text(encoding="utf-8") for path in sorted(Path(course_tool.SOURCES).rglob("*.md")))
+    for path in sorted(folder.glob("*.svg")):
+        text = path.read_text(encoding="utf-8")
+        assert re.search(r"<title[^>]*>[^<]{20,}</title>", text), f"{path.name}: a <title> says what it shows"
+        assert "@media (prefers-color-scheme: dark)" in text, f"{path.name}: draws for the dark theme too"
+        assert "<script" not in text and "href=\"http" not in text, f"{path.name}: no script, nothing fetched"
+        assert f"figures/{path.name})" in sources, f"{path.name}: no lesson shows it"
 
 
 def test_the_turkish_checks_judge_as_the_english_ones():

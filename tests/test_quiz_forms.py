@@ -99,6 +99,45 @@ def test_malformed_blank_lines_are_reported(change, message):
         course_tool.parse_question("fill", BLANKS_SOURCE.replace(*change))
 
 
+ORDER_SOURCE = """
+Put the lines in order; one does not belong.
+
+```python
+x = torch.tensor(3.0, requires_grad=True)
+(x ** 2).backward()
+print(x.grad)
+```
+
+Distractor: `    x.grad()`
+  Feedback: `x.grad` is a tensor, not a method:
+  calling it raises `TypeError`.
+
+Explanation: The graph first, then `backward()`, then the gradient.
+"""
+
+
+def test_an_order_question_keeps_its_distractors_with_why_each_does_not_belong():
+    question = course_tool.parse_question("order", ORDER_SOURCE)
+    assert question["lines"] == ["x = torch.tensor(3.0, requires_grad=True)", "(x ** 2).backward()", "print(x.grad)"]
+    assert question["distractors"] == [{"line": "    x.grad()", "feedback": "`x.grad` is a tensor, not a method: calling it raises `TypeError`."}]
+    assert "distractors" not in course_tool.parse_question("order", ORDER_SOURCE.split("Distractor:")[0])
+    with pytest.raises(course_tool.CourseError, match=re.escape("a distractor must look like 'Distractor: `line`'")):
+        course_tool.parse_question("order", ORDER_SOURCE.replace("  Feedback: `x.grad`", "  `x.grad`"))
+    same = dict(question, distractors=[{"line": "print(x.grad)", "feedback": "F."}])
+    assert course_tool.validate(course_with_questions(question, same, choice(answer=0))) == [
+        "lessons[0].questions[1].distractors: a distractor must differ from every line and every other distractor"]
+
+
+def test_a_translated_distractor_keeps_its_line_and_gives_its_own_feedback():
+    english = course_tool.parse_question("order", ORDER_SOURCE)
+    turkish = course_tool.parse_question("order", ORDER_SOURCE.replace("  Feedback: `x.grad` is a tensor, not a method:\n  calling it raises `TypeError`.",
+                                                                       "  Feedback: `x.grad` bir tensördür, metot değil."))
+    assert course_tool.translated_question(english, turkish, 1)["distractors"] == [{"feedback": "`x.grad` bir tensördür, metot değil."}]
+    changed = course_tool.parse_question("order", ORDER_SOURCE.replace("`    x.grad()`", "`x.grad()`"))
+    with pytest.raises(course_tool.CourseError, match=re.escape("question 1: its distractor lines differ from the English question's")):
+        course_tool.translated_question(english, changed, 1)
+
+
 # --- schema and rules ------------------------------------------------------------------------
 
 

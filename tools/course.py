@@ -223,7 +223,7 @@ def parse_table_row(line):
 def parse_question(kind, text):
     question = {"type": kind, "prompt": None}
     prompt, explanation = [], []
-    options, feedback, right, answers, blanks, pairs, code = [], [], [], [], {}, [], None
+    options, feedback, right, answers, blanks, pairs, distractors, code = [], [], [], [], {}, [], [], None
     for segment in split_fences(text):
         if segment[0] == "code":
             code = segment[2]
@@ -254,6 +254,13 @@ def parse_question(kind, text):
                     if not mark:
                         raise CourseError(f"blank answers must look like 'Blank 1: text': {line!r}")
                     blanks.setdefault(int(mark.group(1)), []).append(mark.group(2).strip())
+            elif kind == "order" and lines[0].startswith("Distractor:"):
+                distractor = re.match(r"Distractor: `(.+)`$", lines[0])
+                feedback_line = re.match(r"  +Feedback: (.+)$", "\n".join(lines[1:]), re.S)
+                if not distractor or not feedback_line:
+                    raise CourseError("a distractor must look like 'Distractor: `line`' and its feedback like '  Feedback: why it does not belong' "
+                                      f"on the next line: {paragraph!r}")
+                distractors.append({"line": distractor.group(1), "feedback": " ".join(feedback_line.group(1).split())})
             elif kind == "match" and lines[0].startswith("|"):
                 rows = [parse_table_row(line) for line in lines[2:]]  # skip header and |---|
                 pairs.extend({"left": row[0], "right": row[1]} for row in rows)
@@ -279,7 +286,7 @@ def parse_question(kind, text):
     elif kind == "match":
         question.update(pairs=pairs)
     elif kind == "order":
-        question.update(lines=[line for line in (code or "").split("\n") if line.strip()] or None)
+        question.update(lines=[line for line in (code or "").split("\n") if line.strip()] or None, distractors=distractors or None)
     else:
         question.update(code=code, answer=None)
     question["explanation"] = "\n\n".join(explanation) or None
@@ -373,7 +380,12 @@ def translated_question(english, source, number):
     for key in ("answer", "answers", "blanks"):
         if source.get(key) not in (None, [], english.get(key)):
             raise CourseError(f"question {number}: `{key}` differs from the English question's; answers are not translated")
-    return {key: source[key] for key in ("prompt", "options", "feedback", "template", "pairs", "code", "explanation") if source.get(key)}
+    if [d["line"] for d in source.get("distractors", [])] not in ([], [d["line"] for d in english.get("distractors", [])]):
+        raise CourseError(f"question {number}: its distractor lines differ from the English question's; only their feedback is translated")
+    translated = {key: source[key] for key in ("prompt", "options", "feedback", "template", "pairs", "code", "explanation") if source.get(key)}
+    if source.get("distractors"):
+        translated["distractors"] = [{"feedback": d["feedback"]} for d in source["distractors"]]
+    return translated
 
 
 def add_translations(lessons):
@@ -682,6 +694,9 @@ def content_problems(course):
                 lines = question.get("lines") or []
                 if len(set(lines)) != len(lines):
                     problems.append(f"{here}.lines: lines must differ (else two orders are right)")
+                strays = [d.get("line") for d in question.get("distractors") or [] if isinstance(d, dict)]
+                if set(strays) & set(lines) or len(set(strays)) != len(strays):
+                    problems.append(f"{here}.distractors: a distractor must differ from every line and every other distractor")
             if question.get("type") == "fill":
                 blanks = question.get("blanks")
                 wanted = len(blanks) if isinstance(blanks, list) else 1
@@ -750,6 +765,7 @@ def translation_problems(lesson, translation, where):
             here = f"{where}.questions[{k}]"
             same_length(f"{here}.options", question.get("options"), english.get("options"), "options")
             same_length(f"{here}.feedback", question.get("feedback"), english.get("feedback") or [], "feedback items")
+            same_length(f"{here}.distractors", question.get("distractors"), english.get("distractors") or [], "distractors")
             if same_length(f"{here}.pairs", question.get("pairs"), english.get("pairs"), "pairs"):
                 rights = [pair.get("right") for pair in question["pairs"]]
                 if len(set(rights)) != len(rights):

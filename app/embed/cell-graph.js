@@ -1,16 +1,20 @@
 // <torch-cell graph>: the course's graph panel (views/graph.js, issue 17) under the cell's output,
-// for its last run. Only cells with the attribute import this module (and so the panel and its
-// layout code). The panel's state lives in the store as the course's panels do (graph/actions.js),
-// under the key "cell:<n>"; its questions go to the cells' shared Python (runtime.js), which holds
-// one run's graph at a time, so a question about an older run runs the cell again first.
+// for its last run, tied to the cell's code as the course's panels are (a node's line is marked in
+// the editor, a click on a line marks its nodes). Only cells with the attribute import this module
+// (and so the panel and its layout code). The panel's state lives in the store as the course's
+// panels do (graph/actions.js), under the key "cell:<n>"; its questions go to the cells' shared
+// Python (runtime.js), which holds one run's graph at a time, so a question about an older run
+// runs the cell again first.
 import { state, subscribe } from "../store.js";
-import { connectGraph, graphHandlers, graphRequested, receiveRun, toggleGraph } from "../graph/actions.js";
+import { connectGraph, graphHandlers, graphRequested, receiveRun, selectedLine, toggleGraph } from "../graph/actions.js";
 import { graphPanel, graphToggle } from "../views/graph.js";
 import * as runtime from "./runtime.js";
 
 connectGraph({ python: runtime.sharedPython() });
 
-// → { options() for the run, afterRun(result) (resolves once the panel has its graph), toggle(), panel() }
+// → { options() for the run, afterRun(result) (resolves once the panel has its graph), toggle(), panel(),
+//     line() (the selected node's line, for the editor to mark), selectLine(line) (a click in the
+//     editor: that line's nodes are marked) }
 export function mountGraph(cell) {
   const key = `cell:${cell.number}`;
   const waiting = []; // resolves of settled() calls
@@ -31,6 +35,7 @@ export function mountGraph(cell) {
     question(...args);
   };
   handlers.selectTensor = aboutThisRun(handlers.selectTensor);
+  handlers.selectView = aboutThisRun(handlers.selectView);
   handlers.gradcheck = aboutThisRun(handlers.gradcheck);
 
   return {
@@ -41,5 +46,7 @@ export function mountGraph(cell) {
     },
     toggle: () => graphToggle(state.graphs[key], handlers),
     panel: () => graphPanel(state.graphs[key], handlers),
+    line: () => selectedLine(state.graphs[key]),
+    selectLine: (line) => handlers.selectLine(line),
   };
 }

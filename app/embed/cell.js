@@ -147,6 +147,7 @@ export class TorchCell extends HTMLElement {
             ? this.hiddenCode()
             : html`<code-editor data-testid="editor" style=${height ? `--editor-height: ${/^\d+$/.test(height) ? `${height}px` : height}` : ""}
                 aria-describedby=${helpId} .initial=${this.source} .readOnly=${this.hasAttribute("readonly")} .errorLine=${errorLine}
+                .graphLine=${this.graph?.line() ?? null} .onLineClick=${this.graph?.selectLine}
                 .label=${strings.embed.cellLabel(this.number)} .onRun=${() => (running ? this.stop() : this.run())}></code-editor>`}
           <p class="visually-hidden" id=${helpId}>${strings.embed.cellHelp}</p>
           <div class="toolbar">

@@ -6,7 +6,7 @@
 // - `py` scripts are taken before PyScript starts (their type becomes "py-torch"), and run in page
 //   order at load in one namespace, as PyScript's main-thread scripts share theirs (runner.py's
 //   session "pyscript"). print() goes to the console, as in PyScript; an error, or the time limit,
-//   is also shown after the script (the cells' output view).
+//   is also shown after the script (the cells' output view), and so are the figures it shows.
 // - `py-editor` scripts keep PyScript's own editor (vendor/pyscript/, loaded only for them): its Run
 //   button (and Ctrl/Cmd/Shift+Enter) hands the code to us through PyScript's `handleEvent` override,
 //   which returns false, so PyScript's interpreter never starts. The output streams into the editor's
@@ -74,9 +74,9 @@ function runPyScripts(scripts) {
       Object.values(toConsole).forEach((stream) => stream.flush());
       finishRun(run, result);
       const ending = endingText(result);
-      if (!ending) return;
-      console.error(ending);
-      render(outputPanel(run, { testid: "output" }), outputHost(script).shadowRoot);
+      if (ending) console.error(ending);
+      // A script's output goes to the console, as PyScript's does; its figures and how it ended, beside it.
+      if (ending || run.figures.length) render(outputPanel(run, { testid: "output" }), outputHost(script).shadowRoot);
     });
   }
 }

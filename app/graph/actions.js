@@ -36,9 +36,32 @@ export function receiveRun(key, result) {
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
-  // What the last backward() started from (the loss), else the last scalar with a history.
-  const pick = tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
-  selectTensor(key, pick.name);
+  const own = tensors.filter((t) => t.view?.kind !== "func"); // not a transform's inner graph, where there is another
+  selectTensor(key, firstPick(own.length ? own : tensors).name);
+}
+
+// What the last backward() started from (the loss), else the last scalar with a history.
+const firstPick = (tensors) => tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
+
+// The run's graphs (views/graph.js draws one at a time): the program's own, each graph a backward
+// pass built with create_graph=True (by order), each a torch.func transform built (by line).
+export function graphViews(tensors) {
+  const views = new Map();
+  for (const tensor of tensors ?? []) {
+    const view = tensor.view ?? { id: "forward", kind: "forward" };
+    if (!views.has(view.id)) views.set(view.id, { ...view, tensors: [] });
+    views.get(view.id).tensors.push(tensor);
+  }
+  const rank = (view) => [{ forward: 0, gradient: 1, func: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
+  return [...views.values()].sort((a, b) => rank(a).reduce((d, value, i) => d || value - rank(b)[i], 0));
+}
+
+// The view of the chosen tensor.
+export const currentView = (panel) => graphViews(panel.tensors).find((view) => view.tensors.some((t) => t.name === panel.selected));
+
+function selectView(key, id) {
+  const view = graphViews(state.graphs[key]?.tensors).find((v) => v.id === id);
+  if (view && !view.tensors.some((t) => t.name === state.graphs[key].selected)) selectTensor(key, firstPick(view.tensors).name);
 }
 
 // Before a program has run: whether it looks like it builds a graph (offers "Show graph").
@@ -81,12 +104,36 @@ async function selectTensor(key, name) {
     Object.assign(panelOf(s, key), { graph: graph.error ? null : graph, busy: graph.error ? null : "steps", error: graph.error ?? null });
   });
   if (graph.error) return;
-  // The stepper's data comes second: on a large graph it takes longer than drawing it.
+  // The stepper's data comes second, its first steps only: Python describes the others as the
+  // learner steps on (on a 5,000-node graph, all of them would take seconds).
   const steps = await ask(key, { what: "steps", name });
   if (!steps || state.graphs[key].selected !== name) return;
   update((s) => {
     Object.assign(panelOf(s, key), { steps, busy: null });
   });
+}
+
+const STEPS_CHUNK = 64; // steps asked for at once past the ones described (course_graph.py's chunk)
+const fetchingSteps = new Set(); // run keys whose panel is asking Python for more steps
+
+// Has Python describe the steps up to `upTo` that it has not yet (every earlier one too: the
+// edges show what each step before it sent); the step shown waits for them ("loading").
+async function loadSteps(key, upTo) {
+  const steps = state.graphs[key]?.steps;
+  if (!steps || fetchingSteps.has(key) || steps.steps.length > upTo || steps.steps.length >= steps.count) return;
+  const first = steps.steps.length;
+  fetchingSteps.add(key);
+  let more;
+  try {
+    more = await ask(key, { what: "steps", name: state.graphs[key].selected, first, end: Math.max(upTo + 1, first + STEPS_CHUNK) });
+  } finally {
+    fetchingSteps.delete(key);
+  }
+  if (!more?.steps?.length || more.first !== first || state.graphs[key]?.steps !== steps) return;
+  update((s) => {
+    panelOf(s, key).steps = { ...steps, count: more.count, error: more.error, steps: [...steps.steps, ...more.steps] };
+  });
+  loadSteps(key, state.graphs[key].step); // the learner may have stepped further meanwhile
 }
 
 function selectNode(key, id) {
@@ -109,8 +156,9 @@ function selectLine(key, line) {
 function setStep(key, step) {
   update((s) => {
     const panel = panelOf(s, key);
-    panel.step = Math.max(0, Math.min(step, (panel.steps?.steps?.length ?? 1) - 1));
+    panel.step = Math.max(0, Math.min(step, (panel.steps?.count ?? 1) - 1));
   });
+  loadSteps(key, state.graphs[key].step);
 }
 
 const PLAY_STEP_MS = 1100; // one backward step per tick while playing
@@ -126,9 +174,9 @@ function stopPlaying(key) {
 // the end); pressing again pauses.
 function togglePlay(key) {
   const panel = state.graphs[key];
-  if (!panel?.steps?.steps?.length) return;
+  if (!panel?.steps?.count) return;
   if (panel.playing) return stopPlaying(key);
-  const count = panel.steps.steps.length;
+  const count = panel.steps.count;
   update((s) => {
     const p = panelOf(s, key);
     if (p.step >= count - 1) p.step = 0;
@@ -172,6 +220,7 @@ async function runGradcheck(key) {
 export const graphHandlers = (key, rerun) => ({
   toggle: () => toggleGraph(key, rerun),
   selectTensor: (name) => selectTensor(key, name),
+  selectView: (id) => selectView(key, id),
   selectNode: (id) => selectNode(key, id),
   selectLine: (line) => selectLine(key, line),
   setStep: (step) => (stopPlaying(key), setStep(key, step)),

@@ -1,8 +1,8 @@
 // The drawn form of an exported graph (app/py/course_graph.py), laid out by dagre. A large graph
-// (over COLLAPSE_ABOVE nodes) is folded first: module subgraphs, unbranched chains and repeated
-// motifs (an unrolled loop) become boxes that open on click, shared leaves are drawn beside each
-// use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their inputs,
-// memoized by the view, so an unchanged graph is laid out once.
+// (over COLLAPSE_ABOVE nodes) is folded first: repeated motifs (a loop's iterations), module
+// subgraphs and unbranched chains become boxes that open on click, shared leaves are drawn beside
+// each use, and past MAX_DRAWN boxes the rest waits behind a "more" box. Pure functions of their
+// inputs, memoized by the view, so an unchanged graph is laid out once.
 import dagre from "@dagrejs/dagre";
 import { strings } from "../strings.js";
 
@@ -11,66 +11,76 @@ const CHAR_WIDTH = 7.8; // px per character of the node font (13 px monospace: 0
 const NODE_HEIGHT = 40;
 
 // The module subgraph a node belongs to: the innermost module whose forward made it; a parameter
-// leaf ("model.0.weight") joins its module's group ("model.0").
+// leaf joins its module's group ("model.0.weight", or "0.weight" as torchviz names it in a program
+// with one model: "model.0").
 function groupOf(node, groupNames) {
   if (node.kind === "function") return node.scope?.at(-1) ?? null;
-  if (node.kind === "leaf" && node.label) {
-    const owner = node.label.slice(0, node.label.lastIndexOf("."));
-    return groupNames.has(owner) ? owner : null;
-  }
+  if (node.kind === "leaf" && node.label) return groupNames.get(node.label.slice(0, node.label.lastIndexOf("."))) ?? null;
   return null;
 }
 
+// The graph's module paths, each also under its name without the model's variable ("0" for "model.0").
 function moduleGroups(graph) {
-  return new Set(graph.nodes.flatMap((node) => (node.kind === "function" && node.scope?.length ? [node.scope.at(-1)] : [])));
+  const names = new Map();
+  for (const node of graph.nodes) {
+    const module = node.kind === "function" ? node.scope?.at(-1) : undefined;
+    if (!module) continue;
+    names.set(module, module);
+    const inModel = module.slice(module.indexOf(".") + 1);
+    if (module.includes(".") && !names.has(inModel)) names.set(inModel, module);
+  }
+  return names;
 }
 
-// The nodes and edges to draw; `collapseAll` (a large graph) folds it as the header says, except
-// the groups in `expanded` (those the learner opened).
+// The nodes and edges to draw; `collapseAll` (a large graph) folds it, except the groups in
+// `expanded` (those the learner opened): first repeated structure (a loop's iterations: each
+// iteration's subgraph, modules and all, is one repeat), then what stays drawn by module (within
+// each loop iteration: a training loop's 500 forward passes are not one "model.0" box), then
+// unbranched chains, and past MAX_DRAWN boxes the rest waits behind a "more" box.
 export function visibleGraph(graph, expanded, collapseAll) {
   const groupNames = moduleGroups(graph);
-  const shownAs = new Map(); // node id -> drawn node key
-  const drawn = new Map();
-  const sizes = new Map();
-  for (const node of graph.nodes) {
-    const group = groupOf(node, groupNames);
-    if (group) sizes.set(group, (sizes.get(group) ?? 0) + 1);
-  }
-  for (const node of graph.nodes) {
-    let group = collapseAll ? groupOf(node, groupNames) : null;
-    if (group && sizes.get(group) < 2) group = null; // a box for one node hides it for nothing
-    if (group && !expanded.includes(group)) {
-      const key = `group:${group}`;
-      shownAs.set(node.id, key);
-      const entry = drawn.get(key) ?? { key, kind: "group", group, name: group, members: [] };
-      entry.members.push(node);
-      drawn.set(key, entry);
-    } else {
-      const key = `node:${node.id}`;
-      shownAs.set(node.id, key);
-      drawn.set(key, { key, kind: node.kind, node, name: node.name });
-    }
-  }
-  // One drawn edge per next_functions entry between two drawn nodes (x * x: two, self and other);
-  // edges into or out of a box are drawn once.
-  let edges = new Map();
-  for (const edge of graph.edges) {
-    const from = shownAs.get(edge.from);
-    const to = shownAs.get(edge.to);
-    if (from === to) continue;
-    const exact = from === `node:${edge.from}` && to === `node:${edge.to}`;
-    edges.set(exact ? `${from}>${to}#${edge.slot}` : `${from}>${to}`, exact ? { from, to, edge } : { from, to });
-  }
-  edges = [...edges.values()];
+  const drawn = new Map(graph.nodes.map((node) => [`node:${node.id}`, { key: `node:${node.id}`, kind: node.kind, node, name: node.name }]));
+  // one drawn edge per next_functions entry (x * x: two, self and other)
+  const edges = graph.edges.map((edge) => ({ from: `node:${edge.from}`, to: `node:${edge.to}`, edge }));
   if (collapseAll) {
     splitSharedInputs(drawn, edges);
-    let roots = graph.roots.map((id) => shownAs.get(id));
+    let roots = graph.roots.map((id) => `node:${id}`);
     const rename = (renamed) => (roots = roots.map((key) => renamed.get(key) ?? key));
+    const { rename: repeated, segment } = foldRepeats(drawn, edges, roots, expanded);
+    rename(repeated);
+    rename(groupModules(drawn, edges, groupNames, segment, expanded));
     rename(collapseChains(drawn, edges, expanded));
-    rename(foldRepeats(drawn, edges, roots, expanded));
     limitDrawn(drawn, edges, roots, expanded);
   }
   return { nodes: [...drawn.values()], edges: dedupe(edges), groupNames };
+}
+
+// Replaces the drawn nodes of each module subgraph (two or more nodes; in one `segment`: the part
+// of the graph between loop iterations folded or opened) by one box named after the module.
+// Returns the drawn keys it replaced -> the box's key.
+function groupModules(drawn, edges, groupNames, segment, expanded) {
+  const boxOf = new Map(); // drawn key -> group id
+  const sizes = new Map();
+  for (const [key, entry] of drawn) {
+    const module = entry.node && entry.kind !== "group" ? groupOf(entry.node, groupNames) : null;
+    if (!module) continue;
+    const where = segment.get(key);
+    const group = where ? `${module}@${where}` : module; // (the top segment's ids stay the learner's names)
+    boxOf.set(key, group);
+    sizes.set(group, (sizes.get(group) ?? 0) + 1);
+  }
+  const rename = new Map();
+  for (const [key, group] of boxOf) {
+    if (sizes.get(group) < 2 || expanded.includes(group)) continue; // a box for one node hides it for nothing
+    const boxKey = `group:${group}`;
+    const box = drawn.get(boxKey) ?? { key: boxKey, kind: "group", group, name: group.split("@")[0], members: [] };
+    box.members.push(drawn.get(key).node);
+    drawn.set(boxKey, box);
+    drawn.delete(key);
+    rename.set(key, boxKey);
+  }
+  renameEnds(edges, rename);
+  return rename;
 }
 
 // drawn key -> the keys of its inputs, in edge order
@@ -97,13 +107,13 @@ function limitDrawn(drawn, edges, roots, expanded) {
   }
   const group = `more:${limit / MAX_DRAWN}`;
   const key = `group:${group}`;
-  const members = [];
+  const members = new Set(); // (a shared leaf drawn beside each use is one member)
   for (const [k, entry] of [...drawn]) {
     if (kept.has(k)) continue;
-    members.push(...(entry.members ?? [entry.node]));
+    (entry.members ?? [entry.node]).forEach((node) => members.add(node));
     drawn.delete(k);
   }
-  drawn.set(key, { key, kind: "group", group, name: strings.graph.moreNodes(members.length), members });
+  drawn.set(key, { key, kind: "group", group, name: strings.graph.moreNodes(members.size), members: [...members] });
   for (const edge of edges) {
     if (!kept.has(edge.from)) edge.from = key;
     if (!kept.has(edge.to)) edge.to = key;
@@ -170,16 +180,22 @@ function renameEnds(edges, rename) {
 
 const REPEAT_MIN = 3; // repeats of a motif before it is folded
 const REPEAT_PERIOD = 8; // the most spine nodes one repeat may span
+const REPEATS_DRAWN_WHOLE = 160; // drawn nodes of an opened run drawn at once; a larger run opens into a box per repeat
 
 // Folds repeated structure that is not a chain: an unrolled loop (a running sum of squares, a
-// hand-written RNN step) is a spine (from each root, always into the input with the longest
-// path below it) whose nodes each own what hangs off them. A run of REPEAT_MIN or more equal
-// repeats of one to REPEAT_PERIOD consecutive spine nodes, each with an equal hanging part,
-// becomes one box "N× …" that opens on click. Returns the drawn keys it replaced -> the box's key.
+// hand-written RNN step, the losses of a training loop summed) is a spine (from each root, always
+// into the input with the longest path below it) whose nodes each own what hangs off them. A run
+// of REPEAT_MIN or more equal repeats of one to REPEAT_PERIOD consecutive spine nodes, each with
+// an equal hanging part (op names and modules alike: the 12 different layers of one model are
+// not a repeat, its forward in each loop iteration is), becomes one box "N× …" that opens on
+// click (into its repeats, or for a large run into one box per repeat, "k of N", that opens in
+// turn). A plain chain (nothing hangs off) is left to collapseChains.
+// Returns { rename: the drawn keys it replaced -> the box's key, segment: drawn key -> the part of
+// the graph it lies in ("" above the first repeat; below a folded run, one segment; in an opened
+// run, one per repeat) }.
 function foldRepeats(drawn, edges, roots, expanded) {
   const outs = outEdges(edges);
-  // drawn key -> the longest path below it, in edges (null while it is being walked: folded
-  // module groups can make cycles, whose closing edge counts for nothing)
+  // drawn key -> the longest path below it, in edges (null while it is being walked)
   const height = new Map();
   for (const root of roots) {
     if (height.has(root)) continue;
@@ -198,6 +214,7 @@ function foldRepeats(drawn, edges, roots, expanded) {
     }
   }
   const rename = new Map();
+  const segment = new Map();
   const taken = new Set(); // keys already in a spine (roots can share their lower part)
   for (const root of roots) {
     const spine = [];
@@ -223,34 +240,64 @@ function foldRepeats(drawn, edges, roots, expanded) {
       owned[i] = mine;
       signature[i] = shapeOf(spine[i], spine[i + 1], mine, outs, drawn);
     }
+    let part = "";
+    const mark = (i, to) => owned[i].forEach((k) => segment.set(k, to));
+    mark(0, part);
     for (let i = 1; i < spine.length; ) { // the root stays drawn: it is the tensor the learner chose
       const run = repeatAt(signature, i);
-      const group = `repeat:${spine[i]}`;
-      if (!run || expanded.includes(group)) { // an opened run is drawn whole, not folded from its second repeat
-        i += run ? run.period * run.count : 1;
+      const span = run ? run.period * run.count : 1;
+      if (!run || owned.slice(i, i + span).every((mine) => mine.size === 1)) { // no repeat, or a plain chain
+        for (let k = i; k < i + span; k++) mark(k, part);
+        i += span;
         continue;
       }
-      const keys = owned.slice(i, i + run.period * run.count).flatMap((mine) => [...mine]);
+      const group = `repeat:${spine[i]}`;
+      part = `after ${group}`;
+      const keysOf = (from, to) => owned.slice(from, to).flatMap((mine) => [...mine]);
       // (a shared leaf drawn beside each use is one member)
-      const members = [...new Set(keys.flatMap((k) => drawn.get(k).members ?? [drawn.get(k).node]))];
-      const names = [...new Set(members.flatMap((node) => (node.kind === "function" ? [node.name] : [])))];
-      const name = `${run.count}× ${names.slice(0, 2).join(" + ")}${names.length > 2 ? " + …" : ""}`;
-      const key = `group:${group}`;
-      keys.forEach((k) => {
-        drawn.delete(k);
-        rename.set(k, key);
-      });
-      const ops = members.filter((node) => node.kind === "function").length / run.count;
-      drawn.set(key, { key, kind: "group", group, name, members, ops });
-      i += run.period * run.count;
+      const membersOf = (keys) => [...new Set(keys.flatMap((k) => drawn.get(k).members ?? [drawn.get(k).node]))];
+      const fold = (keys, box) => {
+        const members = membersOf(keys);
+        const ops = members.filter((node) => node.kind === "function");
+        const lines = ops.map((node) => node.line).filter((line) => line !== undefined);
+        Object.assign(box, { key: `group:${box.group}`, kind: "group", members, lines: lines.length ? [Math.min(...lines), Math.max(...lines)] : null });
+        keys.forEach((k) => {
+          drawn.delete(k);
+          rename.set(k, box.key);
+        });
+        drawn.set(box.key, box);
+        return ops;
+      };
+      if (!expanded.includes(group)) {
+        const box = { group };
+        const ops = fold(keysOf(i, i + span), box);
+        const names = [...new Set(ops.map((node) => node.name))];
+        box.name = `${run.count}× ${names.slice(0, 2).join(" + ")}${names.length > 2 ? " + …" : ""}`;
+        box.ops = ops.length / run.count;
+      } else {
+        // opened: each repeat drawn, folded by module within it; a large run (a training loop's
+        // 500 iterations) shows each repeat as a box of its own first, numbered in program order
+        const whole = keysOf(i, i + span).length <= REPEATS_DRAWN_WHOLE;
+        for (let m = 0; m < run.count; m++) {
+          const from = i + m * run.period;
+          const item = `repeat-item:${spine[from]}`;
+          if (whole || expanded.includes(item)) {
+            for (let k = from; k < from + run.period; k++) mark(k, `${group}#${m}`);
+            continue;
+          }
+          const box = { group: item, name: strings.graph.repeatItem(run.count - m, run.count) };
+          box.ops = fold(keysOf(from, from + run.period), box).length;
+        }
+      }
+      i += span;
     }
   }
   renameEnds(edges, rename);
-  return rename;
+  return { rename, segment };
 }
 
-// The structure a spine node owns, as text: names in input order, "↓" for the next spine node,
-// "*" for a node owned further down, "^" for one met before.
+// The structure a spine node owns, as text: names (and modules) in input order, "↓" for the
+// next spine node, "*" for a node owned further down, "^" for one met before.
 function shapeOf(key, next, mine, outs, drawn) {
   const seen = new Set();
   const visit = (k) => {
@@ -259,7 +306,9 @@ function shapeOf(key, next, mine, outs, drawn) {
     if (seen.has(k)) return "^";
     seen.add(k);
     const below = outs.get(k) ?? [];
-    return drawn.get(k).name + (below.length ? `(${below.map(visit).join(",")})` : "");
+    const { name, node } = drawn.get(k);
+    const scope = node?.scope?.at(-1);
+    return name + (scope ? `[${scope}]` : "") + (below.length ? `(${below.map(visit).join(",")})` : "");
   };
   return visit(key);
 }
@@ -292,8 +341,9 @@ export function nodeLines(entry) {
   if (entry.kind === "group") {
     if (entry.group.startsWith("chain:")) return [entry.name, strings.graph.openChain];
     if (entry.group.startsWith("more:")) return [entry.name, strings.graph.drawMore];
-    if (entry.group.startsWith("repeat:")) return [entry.name, strings.graph.openRepeat(entry.ops)];
-    return [entry.group, strings.graph.groupNodes(entry.members.length)];
+    if (entry.group.startsWith("repeat:")) return [entry.name, strings.graph.openRepeat(entry.ops, entry.lines)];
+    if (entry.group.startsWith("repeat-item:")) return [entry.name, strings.graph.openRepeatItem(entry.ops, entry.lines)];
+    return [entry.name, strings.graph.groupNodes(entry.members.length)];
   }
   const { node } = entry;
   if (node.kind === "constant") return [strings.graph.noGradientNode, node.tensor?.repr ?? shapeText(node.tensor)];

@@ -88,6 +88,29 @@ class BootState:
         return (list(map(len, self._dicts)) == self._boot_sizes
                 and list(map(self._read_addresses, _contents(self._dicts))) == self._boot_addresses)
 
+    def replaced(self, modules, plain):
+        """The names ("module.name", "Class.name") of what a module or class held at boot, other than
+        plain data, that the program rebound or deleted: a function, class, module or object that
+        code relies on (the course's checks: course/README.md, "Checks"). Additions, and values such
+        as flags, numbers and containers that code rebinds as it runs (torch's grad mode, a hook
+        counter), are not: values of the types `plain`. `modules`: only these modules' names and
+        their classes' (None: all).
+        Called with Python's built-ins as they were at boot (runner.check_program)."""
+        if self._namespaces_unchanged():
+            return []
+        changed = []
+        for live, cls, boot in self._namespaces:
+            if live is sys.modules or live is sys.path_importer_cache or live is vars(builtins):  # the caller compares built-ins
+                continue
+            if modules is not None and (boot.get("__name__") if cls is None else cls.__module__) not in modules:
+                continue
+            if len(live) == len(boot) and all(map(is_, live.values(), boot.values())) and all(map(is_, live, boot)):
+                continue  # most namespaces: unchanged, found in a C loop
+            owner = getattr(cls, "__qualname__", None) or boot.get("__name__", "?")
+            changed += [f"{owner}.{key}" for key, value in boot.items()
+                        if type(value) not in plain and live.get(key, _MISSING) is not value]
+        return changed
+
     def modules_intact(self):
         """Whether every module of the boot is still in sys.modules, as the very same object."""
         modules = sys.modules

@@ -18,6 +18,11 @@ import sys
 GRADCHECK_EPS = 1e-6
 GRADCHECK_ATOL, GRADCHECK_RTOL = 1e-5, 1e-3  # torch.autograd.gradcheck's defaults
 GRADCHECK_MAX_ELEMENTS = 256  # per leaf; larger leaves are checked at evenly spaced elements
+STEPS_CHUNK = 64  # backward steps described per question (the panel asks for more as the learner steps on)
+
+
+class _Enough(Exception):
+    """Stops a dry-run backward once it has made the steps asked for."""
 
 
 def short(value):
@@ -113,6 +118,7 @@ class GraphSession:
         self.name_lines = _assignment_lines(program_file)  # variable -> the line that first assigns it
         self.leaf_lines = {}  # id(leaf tensor) -> its program line
         self.roots = {}  # name in the picker -> Root, named tensors first
+        self._steppers = {}  # name in the picker -> its backward steps, described as far as asked
         modules = [(name, value) for name, value in namespace.items()
                    if not name.startswith("_") and isinstance(value, torch.nn.Module)]
         for name, value in namespace.items():
@@ -134,7 +140,11 @@ class GraphSession:
             for node, nr in call["roots"]:
                 if (id(node), nr) not in self.names and not any(r.edge == (node, nr) for r in self.roots.values()):
                     line = self._line(call["where"])
-                    name = f"backward() @ {line}" if line else f"backward() #{number + 1}"
+                    # a torch.func transform's own backward pass: its function's output, inside it
+                    kind = "torch.func" if _in_transform(call) else "backward()"
+                    name = f"{kind} @ {line}" if line else f"{kind} #{number + 1}"
+                    if name in self.roots:  # another call on that line (grad(grad(f)): one each)
+                        name = f"{name} #{sum(other.startswith(name) for other in self.roots) + 1}"
                     self.roots[name] = Root(name, (node, nr), list(node._input_meta[nr][0]))
 
     def _name(self, tensor, name, owner=None):
@@ -153,18 +163,46 @@ class GraphSession:
         """The tensors with a grad_fn, as the panel lists them: the named ones in the program's
         order, then each backward() call's unnamed output; ``backward`` marks the output the last
         backward call started from (the panel opens it first)."""
-        last = set(self.recorder.backward_calls[-1]["roots"]) if self.recorder.backward_calls else set()
+        calls = [call for call in self.recorder.backward_calls if not _in_transform(call)]
+        last = set(calls[-1]["roots"]) if calls else set()
         return [{"name": root.name, "grad_fn": type(root.edge[0]).__name__, "shape": root.shape,
-                 "scalar": root.scalar, "backward": root.edge in last} for root in self.roots.values()]
+                 "scalar": root.scalar, "backward": root.edge in last, "view": self.view(root.edge[0])}
+                for root in self.roots.values()]
+
+    def view(self, node):
+        """Which of the run's graphs ``node`` heads, from how it was made: the program's own
+        ("forward"), the graph a backward pass built with create_graph=True ("gradient", of
+        ``order`` 1 for a first derivative, 2 for a second ...; ``line``: the call that built it), or
+        one a torch.func transform built inside its call ("func": ``transforms``, their kinds
+        outermost first, ``line``: the program's call of the outermost)."""
+        made = self.recorder.made.get(node)
+        made_in = made.made_in if made is not None else None
+        if made_in and made_in["transforms"]:
+            line = self._line(made_in["transforms"][0][1])
+            return {"id": f"func:{line}", "kind": "func", "line": line, "code": self._code(line),
+                    "transforms": [kind for kind, _ in made_in["transforms"]]}
+        if made_in and made_in["order"]:
+            line = self._line(made.where)
+            return {"id": f"gradient:{made_in['order']}:{line}", "kind": "gradient", "order": made_in["order"],
+                    "line": line, "code": self._code(line)}
+        return {"id": "forward", "kind": "forward"}
+
+    def _code(self, line):
+        """The text of the program's line ``line`` (None for none)."""
+        import linecache
+        return linecache.getline(self.program_file, line).strip() or None if line and self.program_file else None
 
     def answer(self, request):
-        """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": a listed name}."""
+        """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": a listed name}; for
+        "steps", optionally "first" and "end" (the steps wanted: 0 and STEPS_CHUNK by default)."""
         what = request.get("what")
         if what not in ("graph", "steps", "gradcheck"):
             return {"error": f"unknown graph request {what!r}"}
         root = self.roots.get(request.get("name"))
         if root is None:
             return {"error": f"{request.get('name')!r} is not a tensor with a grad_fn"}
+        if what == "steps":
+            return self.steps(root, request.get("first", 0), request.get("end"))
         return getattr(self, what)(root)
 
     def graph(self, root):
@@ -172,6 +210,9 @@ class GraphSession:
         export = export_graph(names=self.names, recorder=self.recorder, roots=[root.edge[0]])
         order, _ = _walk(root.edge[0])
         for entry, node in zip(export["nodes"], order):
+            made_in = entry.pop("made_in", None)
+            if made_in and made_in["order"]:  # made by a backward pass (create_graph=True)
+                entry["order"] = made_in["order"]
             where = entry.pop("where", None)
             line = self._line(where) if where else None
             if line is None and entry["kind"] == "leaf":
@@ -181,17 +222,32 @@ class GraphSession:
         return export
 
     # ---- stepping through backward --------------------------------------------------------
-    def steps(self, root):
-        """The backward steps from ``root`` in the engine's order: the run's own backward call
-        from it when there was one, else a dry run (no hooks, nothing accumulates). A call that
-        failed ends at the step whose node raised (``error``)."""
-        from torch.autograd import graph as engine_graph
-        from torch.autograd.graph_export import Recorder
+    def steps(self, root, first=0, end=None):
+        """Backward steps ``first`` to ``end`` (exclusive; STEPS_CHUNK from ``first`` when None)
+        from ``root`` in the engine's order: the run's own backward call from it when there was
+        one, else a dry run (no hooks, nothing accumulates). A call that failed ends at the step
+        whose node raised (``error``). Steps are described only when asked for, in order (a step
+        shows the sum of what earlier steps sent it): opening the panel on a 5,000-node graph
+        describes its first steps, not all of them. ``count`` is the number of steps there are."""
+        stepper = self._steppers.get(root.name)
+        if stepper is None:
+            stepper = self._steppers[root.name] = self._stepper(root)
+        end = first + STEPS_CHUNK if end is None else end
+        end = min(end, stepper["count"])
+        self._describe_steps(stepper, end)
+        answer = {key: stepper[key] for key in ("source", "seed", "complete", "count") if key in stepper}
+        answer.update(first=first, steps=stepper["steps"][first:end])
+        if "error" in stepper:
+            answer["error"] = stepper["error"]
+        return answer
+
+    def _stepper(self, root):
+        """Where the steps from ``root`` come from, before any is described."""
         call = next((c for c in reversed(self.recorder.backward_calls) if root.edge in c["roots"]), None)
         source = "run"
         ids = _export_ids(root.edge[0])
         if call is not None and call.get("refused"):
-            return {"source": "run", "seed": None, "complete": True, "steps": [],
+            return {"source": "run", "seed": None, "complete": True, "steps": [], "count": 0,
                     "error": {"node": ids.get(id(root.edge[0])), "message": "RuntimeError: grad can be implicitly "
                               "created only for scalar outputs"}}
         if call is None:  # a backward call that passed through it (``a`` in ``(a * a).sum()``)
@@ -202,23 +258,65 @@ class GraphSession:
                 first = next(k for k, step in enumerate(call["steps"]) if step[0] is root.edge[0])
                 call = {**call, "steps": [step for step in call["steps"][first:] if id(step[0]) in ids],
                         "seeds": [call["steps"][first][1][root.edge[1]]]}
+        if call is not None and source == "run" and _in_transform(call):
+            source = "transform"  # a torch.func transform's own backward pass
+        stepper = {"source": source, "ids": ids, "received": {}, "steps": []}
         if call is None:
-            source = "dry-run"
-            tensor = root.tensor
-            leaves = [node.variable for node in _leaf_nodes(root.edge[0])]
-            tracer = Recorder()
-            engine_graph.recorder = tracer
-            try:
-                engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
-                                          create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
-            except RuntimeError as error:
-                return {"error": {"node": None, "message": f"RuntimeError: {error}"}, "steps": [], "source": source}
-            finally:
-                engine_graph.recorder = None
-            call = tracer.backward_calls[-1]
-        received = {}  # (node id, input nr) -> [{"from": export id, "input": slot's input, "value": ...}]
-        steps = []
-        for node, grads_in, saved, grad_before, before_hooks, *rest in call["steps"]:
+            # a dry run, as far as the steps asked for (each node runs once: a step per node)
+            stepper.update(source="dry-run", root=root, call=None, count=len(ids), complete=True,
+                           seed=short_tensor(self.torch.ones_like(root.tensor)))
+            return stepper
+        stepper.update(call=call, count=len(call["steps"]), complete=call["complete"],
+                       seed=short_tensor(call["seeds"][0]) if call["seeds"] else "1")
+        if call.get("error") is not None and call["steps"]:
+            error = call["error"]
+            stepper["error"] = {"node": ids.get(id(call["steps"][-1][0])), "step": len(call["steps"]) - 1,
+                                "message": f"{type(error).__name__}: {error}"}
+        return stepper
+
+    def _dry_run(self, root, steps):
+        """A backward call's record of the first ``steps`` steps from ``root``, dry-run (the engine
+        is stopped at the next step: what it has sent so far is all the steps shown need)."""
+        from torch.autograd import graph as engine_graph
+        from torch.autograd.graph_export import Recorder
+        tensor = root.tensor
+        leaves = [node.variable for node in _leaf_nodes(root.edge[0])]
+        tracer = Recorder()
+        record = tracer.before_step
+
+        def before_step(node, grads, before_hooks=None):
+            if len(tracer.backward_calls[-1]["steps"]) >= steps:
+                raise _Enough
+            return record(node, grads, before_hooks)
+
+        tracer.before_step = before_step
+        engine_graph.recorder = tracer
+        try:
+            engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
+                                      create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
+        except _Enough:
+            tracer.backward_calls[-1]["error"] = None
+        finally:
+            engine_graph.recorder = None
+        return tracer.backward_calls[-1]
+
+    def _describe_steps(self, stepper, end):
+        """Describes the steps up to ``end`` (exclusive) that are not yet."""
+        described = stepper["steps"]
+        if len(described) >= end:
+            return
+        if stepper["source"] == "dry-run":
+            have = len(stepper["call"]["steps"]) if stepper["call"] else 0
+            if have < end:  # run again, further: at least twice as far as before (each run starts over)
+                try:
+                    stepper["call"] = self._dry_run(stepper["root"], max(end, 2 * have, STEPS_CHUNK))
+                except RuntimeError as error:
+                    stepper.update(count=len(described), error={"node": None, "message": f"RuntimeError: {error}"})
+                    return
+                if not stepper["call"]["complete"]:  # more steps than a Recorder keeps (MAX_STEPS)
+                    stepper.update(count=len(stepper["call"]["steps"]), complete=False)
+        ids, received, source = stepper["ids"], stepper["received"], stepper["source"]
+        for node, grads_in, saved, grad_before, before_hooks, *rest in stepper["call"]["steps"][len(described):end]:
             grads_out = rest[0] if rest else None
             step = {"node": ids.get(id(node)), "name": type(node).__name__,
                     "incoming": [_received(received.get((id(node), nr)), g) for nr, g in enumerate(grads_in)]}
@@ -232,14 +330,7 @@ class GraphSession:
                 step["accumulate"] = self._accumulation(node, grads_in[0], grad_before, source)
             elif grads_out is not None:
                 step["sends"] = self._sends(node, grads_in, saved, grads_out, ids, received)
-            steps.append(step)
-        answer = {"source": source, "seed": short_tensor(call["seeds"][0]) if call["seeds"] else "1",
-                  "complete": call["complete"], "steps": steps}
-        if call.get("error") is not None and steps:
-            error = call["error"]
-            answer["error"] = {"node": steps[-1]["node"], "step": len(steps) - 1,
-                               "message": f"{type(error).__name__}: {error}"}
-        return answer
+            described.append(step)
 
     def _retains(self, key):
         """Whether the named tensor that is output ``key`` (id(node), nr) called retain_grad()."""
@@ -340,6 +431,11 @@ class GraphSession:
         return {"leaf": self.names.get(id(node.variable)) or "leaf", "passed": passed,
                 "max_error": f"{worst:.2g}", "checked": len(checked), "elements": count,
                 "autograd": _short_list(shown), "numeric": _short_list(numeric)}
+
+
+def _in_transform(call):
+    """Whether a recorded backward call was a torch.func transform's own."""
+    return bool(call.get("made_in") and call["made_in"]["transforms"])
 
 
 def _short_list(values):

@@ -16,11 +16,14 @@ tools/course.py), and tests import it in plain CPython too.
 
 import ast
 import builtins
+import functools
 import linecache
 import random
 import sys
 import time
 import traceback
+import types
+import weakref
 
 LEARNER_FILE = "main.py"
 EXAMPLE_FILE = "example {}.py"  # earlier lesson examples that run before the learner's code
@@ -34,6 +37,12 @@ SLEEP_SLICE_SECONDS = 0.02  # time.sleep checks for Stop this often
 INPUT_MESSAGE = "input() is not supported in this course; assign the value instead, e.g. name = \"Ada\""
 
 boot_state = None  # the interpreter as prepare() left it (boot_state.BootState): restore() before each run
+
+# The browser's matplotlib (browser_matplotlib/matplotlib/_display.py) adds its end_of_run here when
+# imported; each is called after every run, also a module a session's namespace kept from an earlier
+# run. Created before the boot state is captured, so restore() keeps its contents.
+run_end_hooks = weakref.WeakSet()
+_running = {}  # "output": the running program's Output, while it runs
 
 # Session name → {"namespace": dict, "ran": {cell number: the code it ran}, "process": its
 # per-process state after its last run (_save_process), None before its first}. Created before the
@@ -82,6 +91,12 @@ class Output:
             self._emit("truncated", str(self._lines))
         elif "\n" in text or self._pending_size >= FLUSH_SIZE:
             self.request_flush()
+
+    def figure(self, text):
+        """A shown figure (JSON, docs/testing.md "Figures"), after the text printed before it; figures
+        do not count against the output limit (matplotlib's _display sizes and throttles them)."""
+        self.flush()
+        self._emit("figure", text)
 
     def request_flush(self):
         """Hands the pending output over if the rate allows it; otherwise a later write or the end will."""
@@ -190,8 +205,38 @@ def prepare(engine_path, home=None, scratch_dirs=(), interrupt_buffer=None):
         os.makedirs(folder, exist_ok=True)
     if scratch_dirs:
         os.chdir(scratch_dirs[0])
+    _boot_builtins.update(vars(builtins))  # the engine's too (torch watches class statements)
+    _CHECKED_MODULES.clear()
+    # Real PyTorch (the course tool's oracle, running the course's own programs) rebinds functions of
+    # its own as it runs; our engine, which learners' programs run on, does not: all of it is checked.
+    if error is None and not hasattr(sys.modules["torch"], "_process"):
+        _CHECKED_MODULES.update({__name__, BootState.__module__, "ast"})
     boot_state = BootState(owned_dirs=[home] if home is not None else [], scratch_dirs=list(scratch_dirs), worker=home is not None)
+    global _boot_checker
+    _boot_checker = _checker_functions()
     boot_state.capture()
+    return error
+
+
+def show_figure(text):
+    """Where the browser's matplotlib sends a figure it shows: to the running program's output."""
+    output = _running.get("output")
+    if output is not None:
+        output.figure(text)
+
+
+def _end_figures(error):
+    """Shows what a notebook would after the program (matplotlib's end_of_run); returns the run's error,
+    or the one showing raised when the program had none."""
+    if error is not None and error["kind"] == "interrupted":
+        return error
+    for end_of_run in list(run_end_hooks):
+        try:
+            end_of_run()
+        except KeyboardInterrupt:  # Stop, while the figures are being sent
+            return {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
+        except Exception as failure:  # noqa: BLE001  a figure that cannot be drawn (too large) is the program's error
+            error = error or describe(failure)
     return error
 
 
@@ -217,24 +262,38 @@ def run(code, prelude, emit, options=None):
     # session's is kept once the recorder has left.
     session, restarted = _enter_process(options.get("session"), prelude)
     flags = {"session_restarted": True} if restarted else {}
+    seal = _checker_seal() if options.get("checks") is not None else None  # before the program can reach the checker
+    _running["output"] = output
     try:
         if not options.get("graph"):
             error, namespace = _run_in_namespace(code, prelude, output, session)
+            error = _end_figures(error)
             result = {"error": error, "graph_built": _built_graph(namespace), **flags}
         else:
             import course_graph  # the graph panel's side (app/py/course_graph.py), loaded when first used
             with course_graph.recording() as recorder:
                 error, namespace = _run_in_namespace(code, prelude, output, session)
+            error = _end_figures(error)
             graph = course_graph.open_session(namespace, recorder, _program_file(prelude, options))
             result = {"error": error, "graph": graph,
                       "graph_built": bool(graph["tensors"] or graph.get("tangents")) or _built_graph(namespace), **flags}
-        if options.get("checks") is not None and error is None:
+        if seal is not None and error is None:
+            check, replaced, functions = seal
+            # Compared here, in this frame, with no name the program could have rebound: a function
+            # the checks run whose code the program swapped (`f.__code__ = …`) fails them.
+            swapped = None
+            for function, code_object, defaults, kwdefaults in functions:
+                if (function.__code__ is not code_object or function.__defaults__ is not defaults
+                        or function.__kwdefaults__ is not kwdefaults):
+                    swapped = function.__qualname__
             try:
-                result["check"] = check_program(options["checks"], code, namespace, "".join(output.printed), options.get("language"))
+                result["check"] = check(options["checks"], code, namespace, "".join(output.printed),
+                                        options.get("language"), replaced=replaced, swapped=swapped)
             except KeyboardInterrupt:  # Stop, while a check calls the learner's function
                 result["error"] = {"kind": "interrupted", "type": "KeyboardInterrupt", "message": "", "traceback": ""}
         return result
     finally:
+        _running.clear()
         if session is not None:
             session["process"] = _save_process()
 
@@ -258,40 +317,85 @@ def _program_file(prelude, options):
 
 # ---------------------------------------------------------------------------------------------
 # A practice's checks (course/README.md, "Checks"): Python run after the learner's program, in a
-# copy of its namespace, with Python's own built-ins as they were when this module was imported
-# (a program that rebinds print or isinstance changes nothing for the checks), output discarded.
+# copy of its namespace, with Python's own built-ins as they were at boot (prepare()), output discarded.
+# The program runs in this interpreter before them, so it could reach the checker (through
+# sys.modules, a frame, gc) and patch it, or patch what the checks call (ast, torch, built-ins):
+# such a program fails them. What the checker runs on is taken before the program runs
+# (_checker_seal) and compared after it; a rebound or deleted function, class or module that the
+# interpreter had at boot is found by BootState.replaced(). It is a guard against patching, not a
+# sandbox: Python in one process has no wall between the program and the checker.
 
-_BUILTINS = dict(vars(builtins))
+_boot_builtins = dict(vars(builtins))  # and again when prepare() has imported the engine
+_BUILTINS = types.MappingProxyType(_boot_builtins)
+# The modules (and their classes) whose patches fail the checks: every one the interpreter had at
+# boot when this set is empty (BootState.replaced); prepare() narrows it under real PyTorch.
+_CHECKED_MODULES = set()
+_PLAIN = (type(None), bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset)  # data, not code: rebinding it is no patch
 CHECK_MESSAGES = {
     "en": {
         "missing": "The check looked for `{name}`, which your program does not define.",
         "crashed": "A check could not run on your program: {error}",
         "failed": "Your program does not do what the task asks yet.",
         "modules": "Your program removed modules Python itself needs (from sys.modules), so the checks could not run.",
+        "patched": "Your program changed {names}, which the checks rely on, so it cannot be checked. Solve the task without patching Python, torch or the course's checker.",
     },
     "tr": {
         "missing": "Denetim `{name}` adını aradı; programınız onu tanımlamıyor.",
         "crashed": "Bir denetim programınız üzerinde çalışamadı: {error}",
         "failed": "Programınız henüz görevin istediğini yapmıyor.",
         "modules": "Programınız Python'un kendi ihtiyaç duyduğu modülleri (sys.modules'tan) kaldırdı, bu yüzden denetimler çalışamadı.",
+        "patched": "Programınız denetimlerin dayandığı {names} öğesini değiştirdi, bu yüzden denetlenemiyor. Görevi Python'u, torch'u ya da kursun denetleyicisini değiştirmeden çözün.",
     },
 }
 
 
-def check_program(checks, code, namespace, printed, language=None):
+def _checker_functions():
+    """(function, its code, defaults, keyword defaults) for every function of this module and of
+    boot_state.py, the boot state's own closures too: what the checks run on."""
+    modules = [globals()] + ([type(boot_state).replaced.__globals__] if boot_state is not None else [])
+    owners = modules + [vars(value) for module in modules for value in module.values()
+                        if isinstance(value, type) and value.__module__ == module["__name__"]]
+    functions = [value for owner in owners for value in owner.values() if isinstance(value, types.FunctionType)]
+    functions += [value for value in vars(boot_state).values() if isinstance(value, types.FunctionType)] if boot_state is not None else []
+    return tuple((f, f.__code__, f.__defaults__, f.__kwdefaults__) for f in functions)
+
+
+def _checker_seal():
+    """Taken before the program runs: (check_program, the boot state's `replaced`, _checker_functions()
+    as at boot). A function whose code an earlier program swapped (restore() puts back names, not
+    the code of the functions they name) gets its boot code back first."""
+    for function, code_object, defaults, kwdefaults in _boot_checker:
+        if (function.__code__ is not code_object or function.__defaults__ is not defaults
+                or function.__kwdefaults__ is not kwdefaults):
+            function.__code__, function.__defaults__, function.__kwdefaults__ = code_object, defaults, kwdefaults
+    replaced = functools.partial(boot_state.replaced, frozenset(_CHECKED_MODULES) or None, _PLAIN) if boot_state is not None else list
+    return check_program, replaced, _boot_checker
+
+
+def check_program(checks, code, namespace, printed, language=None, replaced=list, swapped=None,
+                  _builtins=vars(builtins), _boot_builtins=_BUILTINS, _plain=_PLAIN, _copy=dict.copy, _update=dict.update):
     """Runs `checks` (Python source) against the finished program; returns {"passed": True} or
-    {"passed": False, "message": the first failed assertion's message, or why a check raised}."""
-    messages = CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"])
-    # Checks import and call torch's code: on an interpreter whose modules the program took away they
-    # would import it all again, and leave Python in a state the next run's restore cannot mend.
-    if boot_state is not None and not boot_state.modules_intact():
-        return {"passed": False, "message": messages["modules"]}
-    learner_builtins = dict(vars(builtins))
-    vars(builtins).update(_BUILTINS)  # the checks' helpers (ast, torch's own code) see Python's built-ins too
+    {"passed": False, "message": the first failed assertion's message, or why a check raised}.
+    `replaced()` lists what the program patched (BootState.replaced), `swapped` names a function of
+    the checker whose code it swapped: either fails the checks. Its defaults (a tuple, which run()
+    compares too) bind Python's built-ins at import, as the program may have rebound `dict` or `vars`."""
+    learner_builtins = _copy(_builtins)
+    _update(_builtins, _boot_builtins)  # the checks' helpers (ast, torch's own code) see Python's built-ins too
     try:
+        messages = CHECK_MESSAGES.get(language, CHECK_MESSAGES["en"])
+        # Checks import and call torch's code: on an interpreter whose modules the program took away they
+        # would import it all again, and leave Python in a state the next run's restore cannot mend.
+        if boot_state is not None and not boot_state.modules_intact():
+            return {"passed": False, "message": messages["modules"]}
+        patched = [swapped] if swapped is not None else [
+            f"builtins.{name}" for name, value in _boot_builtins.items()
+            if type(value) not in _plain and learner_builtins.get(name, _plain) is not value] + replaced()
+        if patched:
+            names = ", ".join(f"`{name}`" for name in patched[:3]) + (" …" if len(patched) > 3 else "")
+            return {"passed": False, "message": messages["patched"].format(names=names)}
         return _run_checks(checks, code, namespace, printed, messages)
     finally:
-        vars(builtins).update(learner_builtins)
+        _update(_builtins, learner_builtins)
 
 
 def _run_checks(checks, code, namespace, printed, messages):
@@ -522,3 +626,6 @@ def _keep_learner_frames(summary, seen):
     _keep_learner_frames(summary.__context__, seen)
     for group_member in summary.exceptions or ():
         _keep_learner_frames(group_member, seen)
+
+
+_boot_checker = _checker_functions()  # and again when prepare() has made the boot state

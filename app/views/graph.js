@@ -8,7 +8,7 @@ import { html, svg, nothing } from "lit-html";
 import { ref } from "lit-html/directives/ref.js";
 import { strings } from "../strings.js";
 import { mistakeForMessage } from "../mistakes.js";
-import { edgeGradients, mayBuildGraph, reachedNodes } from "../graph/actions.js";
+import { currentView, edgeGradients, graphViews, mayBuildGraph, reachedNodes } from "../graph/actions.js";
 import { COLLAPSE_ABOVE, LABEL_CHARS, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
 // Read at each render (not once at load), so the panel speaks the language chosen since.
@@ -31,9 +31,10 @@ export function graphPanel(panel, handlers) {
         : panel.tensors.length === 0
           ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>${panel.tangents?.length ? forwardView(panel.tangents) : nothing}`
           : html`
+              ${viewSwitch(panel, handlers)}
               <label class="graph-pick">${t.pick}
                 <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
-                  ${panel.tensors.map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${tensor.name.startsWith("backward() @ ") ? t.backwardRoot(tensor.name.slice(13)) : tensor.name} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
+                  ${(currentView(panel)?.tensors ?? panel.tensors).map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${rootName(tensor.name)} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
                 </select>
               </label>
               ${panel.error ? html`<p class="stderr" data-testid="graph-error">${panel.error}</p>` : nothing}
@@ -42,6 +43,27 @@ export function graphPanel(panel, handlers) {
             `}
     </section>
   `;
+}
+
+const rootName = (name) => (name.startsWith("backward() @ ") ? t.backwardRoot(name.slice(13)) : name.startsWith("torch.func @ ") ? t.funcRoot(name.slice(13)) : name);
+
+const viewName = (view) => (view.kind === "gradient" ? t.viewGradient(view.order, view.line) : view.kind === "func" ? t.viewFunc(view.line) : t.viewForward);
+
+// The run's graphs, one drawn at a time: the program's own, the gradient's graph (create_graph=True),
+// a torch.func transform's; with what the chosen one is. (One graph alone gets no switch.)
+function viewSwitch(panel, handlers) {
+  const views = graphViews(panel.tensors);
+  const view = currentView(panel);
+  if (views.length < 2 && (!view || view.kind === "forward")) return nothing;
+  const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code) : view?.kind === "func" ? t.viewFuncHelp(view.transforms, view.code) : t.viewForwardHelp;
+  return html`
+    ${views.length > 1
+      ? html`<div class="graph-views" data-testid="graph-views" role="group" aria-label=${t.views}>
+          ${views.map((v) => html`<button type="button" data-testid="graph-view-tab" data-view=${v.id} data-kind=${v.kind}
+            aria-pressed=${v.id === view?.id ? "true" : "false"} @click=${() => handlers.selectView(v.id)}>${viewName(v)}</button>`)}
+        </div>`
+      : nothing}
+    ${view ? html`<p class="help graph-view-help" data-testid="graph-view-help" data-kind=${view.kind}><strong>${viewName(view)}.</strong> ${help}</p>` : nothing}`;
 }
 
 // export -> (the boxes the learner opened -> the drawn graph): a graph is laid out once for each
@@ -81,15 +103,27 @@ function graphBody(panel, handlers) {
 
 // Keyboard stepping anywhere in the panel (not while typing in its picker): ← → step, Home/End.
 function stepKeys(event, panel, handlers) {
-  if (!panel.steps?.steps?.length || event.target.closest("select, input, textarea, code-editor")) return;
-  const to = { ArrowRight: panel.step + 1, ArrowLeft: panel.step - 1, Home: 0, End: panel.steps.steps.length - 1 }[event.key];
+  if (!panel.steps?.count || event.target.closest("select, input, textarea, code-editor")) return;
+  const to = { ArrowRight: panel.step + 1, ArrowLeft: panel.step - 1, Home: 0, End: panel.steps.count - 1 }[event.key];
   if (to === undefined) return;
   event.preventDefault();
   handlers.setStep(to);
+  keepFocus(event.currentTarget);
+}
+
+// A step button disabled at either end lets go of the focus, and the keys would stop stepping:
+// the focus moves to the other step button.
+function keepFocus(panelElement) {
+  requestAnimationFrame(() => {
+    const focused = document.activeElement?.shadowRoot?.activeElement ?? document.activeElement;
+    if (focused && focused !== document.body && !focused.disabled) return;
+    panelElement.querySelector('[data-testid="graph-step-prev"]:not([disabled]), [data-testid="graph-step-next"]:not([disabled])')?.focus();
+  });
 }
 
 function graphSvg(drawn, panel, step, handlers) {
   const current = step ? `node:${step.node}` : null;
+  const order = currentView(panel)?.order ?? 0; // a gradient's graph: nodes of lower orders are drawn dashed
   const width = Math.max(drawn.width, 1);
   const height = Math.max(drawn.height, 1);
   const grads = panel.steps?.steps ? edgeGradients(panel.steps.steps, panel.step) : new Map();
@@ -102,7 +136,7 @@ function graphSvg(drawn, panel, step, handlers) {
       data-width=${width} data-height=${height} role="group" aria-label=${t.svgLabel(panel.selected, panel.graph.nodes.length)}>
       <defs><marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"></path></marker></defs>
       ${drawn.edges.map((edge) => drawnEdge(edge, grads, step))}
-      ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers, reached, failed))}
+      ${drawn.nodes.map((entry) => drawnNode(entry, panel, current, handlers, reached, failed, order))}
     </svg>
   </div>`;
 }
@@ -140,7 +174,7 @@ function drawnEdge(edge, grads, step) {
   </g>`;
 }
 
-function drawnNode(entry, panel, current, handlers, reached, failed) {
+function drawnNode(entry, panel, current, handlers, reached, failed, order) {
   const lines = nodeLines(entry);
   const x = entry.x - entry.width / 2;
   const y = entry.y - entry.height / 2;
@@ -149,10 +183,11 @@ function drawnNode(entry, panel, current, handlers, reached, failed) {
   const linked = entry.node && panel.line !== null && panel.line !== undefined && entry.node.line === panel.line;
   const grad = entry.node ? reached.get(entry.node.id) : undefined;
   const error = entry.node && entry.node.id === failed;
-  const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}${linked ? " linked" : ""}${error ? " error" : ""}`;
+  const lower = entry.node?.kind === "function" && (entry.node.order ?? 0) < order;
+  const classes = `graph-node ${entry.kind}${selected ? " selected" : ""}${entry.key === current ? " current" : ""}${linked ? " linked" : ""}${error ? " error" : ""}${lower ? " lower-order" : ""}`;
   return svg`<g class=${classes} data-testid=${entry.kind === "group" ? "graph-group" : "graph-node"} data-name=${entry.name}
       data-id=${entry.node?.id ?? entry.group} data-node-id=${entry.node?.id ?? nothing} data-line=${entry.node?.line ?? nothing}
-      data-label=${entry.node?.label ?? nothing} tabindex="0" role="button"
+      data-label=${entry.node?.label ?? nothing} data-order=${entry.node?.kind === "function" ? (entry.node.order ?? 0) : nothing} tabindex="0" role="button"
       @click=${activate} @keydown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), activate())}>
     <rect x=${x} y=${y} width=${entry.width} height=${entry.height} rx="6"></rect>
     ${lines.map((line, i) => svg`<text x=${entry.x} y=${entry.y + (i - (lines.length - 1) / 2) * 15 + 4} class=${i ? "sub" : ""}>${line}</text>`)}
@@ -271,24 +306,31 @@ function failure(error) {
 
 function stepper(panel, handlers) {
   const { steps, graph } = panel;
-  if (!steps.steps?.length) {
+  if (!steps.count) {
     if (steps.error) return html`<div class="graph-step" data-testid="graph-step" data-state="unavailable">${failure(steps.error)}</div>`;
     return nothing;
   }
-  const step = steps.steps[panel.step];
-  if (!step) return nothing;
-  const last = panel.step >= steps.steps.length - 1;
+  const step = steps.steps[panel.step]; // (undefined while Python describes it)
+  const last = panel.step >= steps.count - 1;
   return html`
     <div class="graph-step" data-testid="graph-step" data-step=${panel.step} aria-live="polite">
       <h4>${t.stepHeading}</h4>
-      <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : steps.source === "run-through" ? t.runThrough(steps.seed) : t.dryRun}</p>
+      <p class="help">${steps.source === "run" ? t.fromRun(steps.seed) : steps.source === "transform" ? t.fromTransform(steps.seed) : steps.source === "run-through" ? t.runThrough(steps.seed) : t.dryRun}</p>
       <div class="toolbar">
-        <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${() => handlers.setStep(panel.step - 1)}>${t.previous}</button>
-        <span>${t.stepOf(panel.step + 1, steps.steps.length)}</span>
-        <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${() => handlers.setStep(panel.step + 1)}>${t.next}</button>
+        <button type="button" data-testid="graph-step-prev" ?disabled=${panel.step === 0} @click=${(e) => (handlers.setStep(panel.step - 1), keepFocus(e.currentTarget.closest(".graph-panel")))}>${t.previous}</button>
+        <span>${t.stepOf(panel.step + 1, steps.count)}</span>
+        <button type="button" data-testid="graph-step-next" ?disabled=${last} @click=${(e) => (handlers.setStep(panel.step + 1), keepFocus(e.currentTarget.closest(".graph-panel")))}>${t.next}</button>
         <button type="button" data-testid="graph-play" aria-pressed=${panel.playing ? "true" : "false"} @click=${handlers.play}>${panel.playing ? t.pause : t.play}</button>
       </div>
       <p class="help">${t.keys}</p>
+      ${step ? stepBody(graph, step) : html`<p class="note" data-testid="graph-step-loading">${t.loading}</p>`}
+      ${steps.error ? failure(steps.error) : nothing}
+    </div>
+  `;
+}
+
+function stepBody(graph, step) {
+  return html`
       <p><strong>${nodeLabel(graph, step.node)}</strong></p>
       <ul>
         ${step.incoming.map((incoming, nr) => html`<li>${t.incoming}${step.incoming.length > 1 ? ` #${nr}` : ""}: <code data-testid="graph-step-incoming">${incoming.sum_of ? `${incoming.sum_of.map((c) => c.value).join(" + ")} = ` : ""}${incoming.value ?? "None"}</code>
@@ -296,10 +338,7 @@ function stepper(panel, handlers) {
         ${step.hooked ? html`<li data-testid="graph-step-hook">${t.hooked(step.hooked.join(", "), step.incoming.map((i) => i.value ?? "None").join(", "))}</li>` : nothing}
         ${step.retained ? html`<li data-testid="graph-step-retained">${t.retained(step.retained.join(", "), step.incoming[0]?.value ?? "None")}</li>` : nothing}
         ${step.accumulate ? accumulation(step.accumulate) : (step.sends ?? []).map((send) => sendLine(graph, send))}
-      </ul>
-      ${steps.error ? failure(steps.error) : nothing}
-    </div>
-  `;
+      </ul>`;
 }
 
 function accumulation(acc) {

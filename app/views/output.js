@@ -9,6 +9,7 @@ import { lessonById } from "../selectors.js";
 import { mistakeOf } from "../mistakes.js";
 import { checkFailure } from "../runs.js";
 import { markdownInline } from "../markdown.js";
+import { figuresView } from "../figures/view.js";
 
 
 // `testid` names the output element: "output" for the practice, "example-output" for examples.
@@ -22,6 +23,7 @@ export function outputPanel(run, { testid, placeholder = "", placeholderLabel = 
     ><pre>${blocks.map(
       (block) => html`<span class="block ${block.blankEnd ? "blank-end" : ""}">${block.spans.map((span) => html`<span class="${span.stream} ${span.style}">${span.text}</span>`)}</span>`,
     )}${run && run.truncatedAfterLines !== null ? html`<span class="note" data-testid="output-truncated">${"\n" + strings.outputTruncated(run.truncatedAfterLines)}</span>` : nothing}${runEnding(run)}</pre>${lateNote(run)}</div>
+    ${figuresView(run)}
     ${run?.overtimeSeconds && overtime ? overtimePrompt(run.overtimeSeconds, overtime) : nothing}
     ${mistakeNote(run)}
   `;
@@ -53,7 +55,7 @@ function runEnding(run) {
   if (result.status === "stopped") return html`<span class="note" data-testid="run-stopped">${strings.stopped}</span>`;
   if (result.status === "timeout") return html`<span class="note" data-testid="run-timeout">${strings.timedOut(result.seconds)}</span>`;
   if (result.status === "crashed") return html`<span class="note" data-testid="run-crashed">${strings.crashed(result.message)}</span>`;
-  if (!run.chunks.length) return html`<span class="note">${strings.noOutput}</span>`;
+  if (!run.chunks.length && !run.figures?.length) return html`<span class="note">${strings.noOutput}</span>`;
   return nothing;
 }
 

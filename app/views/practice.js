@@ -77,7 +77,7 @@ export function practiceArea(state, lesson) {
           </div>`
         : nothing}
       ${run?.restored
-        ? html`<p class="output-caption" data-testid="last-run-note">${run.cut ? strings.lastRunNoteCut(actions.KEPT_OUTPUT_CHARS) : strings.lastRunNote}</p>`
+        ? html`<p class="output-caption" data-testid="last-run-note">${run.cut ? strings.lastRunNoteCut(actions.KEPT_OUTPUT_CHARS) : strings.lastRunNote}${run.figuresLeftOut ? ` ${strings.figure.keptNote(run.figuresLeftOut)}` : ""}</p>`
         : nothing}
       ${outputPanel(run, { testid: "output", overtime: { keepGoing: () => actions.keepGoing(key), stop: actions.stop } })}
       ${verdict(run)}

@@ -8,7 +8,7 @@
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { strings } from "../strings.js";
-import { answerComplete, blanksOf, blanksRight, choiceCounts, diffOutputs, isMultipleChoice, linesInPlace, normalizeOutput } from "../grading.js";
+import { answerComplete, blanksOf, blanksRight, choiceCounts, diffOutputs, distractorsKept, isMultipleChoice, linesInPlace, normalizeOutput, orderItems } from "../grading.js";
 import { diffView } from "./diff.js";
 import * as actions from "../actions.js";
 import { textLanguage } from "../i18n/course.js";
@@ -74,6 +74,7 @@ function feedback({ question, answer, correct, revealed }) {
       <p><strong><span aria-hidden="true">${correct ? "✓" : "✗"}</span> ${correct ? strings.correct : strings.incorrect}</strong></p>
       ${detail ? html`<p data-testid="feedback-detail">${detail}</p>` : nothing}
       ${question.type === "choice" ? optionFeedback(question, answer.value) : nothing}
+      ${question.type === "order" ? distractorFeedback(question, answer.value, revealed) : nothing}
       ${question.type === "predict" && !correct ? predictDiff(question, answer.value, revealed) : nothing}
       ${answer.shown && !correct && rightAnswer[question.type] ? html`<div data-testid="answer"><strong>${strings.answerShown}</strong> ${rightAnswer[question.type](question)}</div>` : nothing}
       ${revealed && question.type === "predict"
@@ -101,8 +102,10 @@ function feedbackDetail(question, value, correct) {
   }
   if (question.type === "predict") return strings.predictDiffers;
   if (question.type === "order") {
-    const inPlace = linesInPlace(question, value ?? []);
-    return strings.orderLinesInPlace(inPlace.filter(Boolean).length, inPlace.length);
+    const order = value ?? [];
+    const right = linesInPlace(question, order).filter(Boolean).length;
+    const missing = question.lines.filter((_, line) => !order.includes(line)).length;
+    return [strings.orderLinesInPlace(right, question.lines.length), missing ? strings.orderLinesMissing(missing) : ""].join(" ").trim();
   }
   return "";
 }
@@ -115,6 +118,19 @@ function optionFeedback(question, value) {
     (i) => html`<li data-testid="option-feedback" data-option=${i}><span class="option-named" lang=${textLanguage(question, "options", i)}>${markdownInline(question.options[i])}</span>:
       <span lang=${textLanguage(question, "feedback", i)}>${markdownInline(question.feedback[i])}</span></li>`,
   )}</ul>`;
+}
+
+// Why a line does not belong: for each one the learner left in their program, and for all of them
+// once the answer is no secret (they teach as much as the right lines do).
+function distractorFeedback(question, value, revealed) {
+  const kept = distractorsKept(question, value ?? []);
+  const shown = revealed ? (question.distractors ?? []).map((_, i) => i) : kept;
+  if (!shown.length) return nothing;
+  return html`<p>${revealed ? strings.orderWhyLeftOut : strings.orderDistractorsKept(kept.length)}</p>
+    <ul class="option-feedback">${shown.map(
+      (i) => html`<li data-testid="distractor-feedback" data-distractor=${i}><code class="option-named">${question.distractors[i].line.trim()}</code>:
+        <span lang=${textLanguage(question.distractors[i], "feedback")}>${markdownInline(question.distractors[i].feedback)}</span></li>`,
+    )}</ul>`;
 }
 
 // A wrong prediction against the real output, compared as output (app/grading.js): until the answer
@@ -257,49 +273,87 @@ const questionBody = {
   `,
 };
 
-// An order question: its lines shuffled, each moved with its buttons or Alt+↑/Alt+↓ while focused.
+// An order question: its lines (and any distractors) shuffled, each moved with its buttons or
+// Alt+↑/Alt+↓ while focused; with distractors, a line can be left out (✕) and put back (↩).
 function orderBody({ lesson, n, question, answer, set }) {
+  const items = orderItems(question);
   const order = answer.value ?? shuffledOrder(question, `${lesson.id}:${n}`);
+  const leftOut = items.map((_, item) => item).filter((item) => !order.includes(item));
+  const withDistractors = question.distractors?.length > 0;
   const inPlace = answer.checked ? linesInPlace(question, order) : [];
+  const focusLine = (at) =>
+    // The page renders in a microtask after set(): focus the line once it stands at its new place.
+    queueMicrotask(() => document.querySelector(`[data-order="${lesson.id}:${n}"] [data-testid="order-line"][data-position="${at}"]`)?.focus());
   const move = (at, by, focus) => {
     const to = at + by;
     if (to < 0 || to >= order.length) return;
     const moved = [...order];
     [moved[at], moved[to]] = [moved[to], moved[at]];
     set(moved);
-    // The page renders in a microtask after set(): focus the line once it stands at its new place.
-    if (focus) queueMicrotask(() => document.querySelector(`[data-order="${lesson.id}:${n}"] [data-testid="order-line"][data-position="${to}"]`)?.focus());
+    if (focus) focusLine(to);
+  };
+  const leaveOut = (at, focus) => {
+    set(order.filter((_, other) => other !== at));
+    if (focus && order.length > 1) focusLine(Math.min(at, order.length - 2));
   };
   const keydown = (event, at) => {
+    if (answer.checked) return;
+    if (withDistractors && (event.key === "Delete" || event.key === "Backspace")) { // a Mac's ⌫ is Backspace
+      event.preventDefault();
+      leaveOut(at, true);
+      return;
+    }
     const by = { ArrowUp: -1, ArrowDown: 1 }[event.key];
-    if (!by || !event.altKey || answer.checked) return;
+    if (!by || !event.altKey) return;
     event.preventDefault();
     move(at, by, true);
   };
+  const text = (item) => items[item].trim();
   return html`
-    <p class="help">${strings.orderHelp}</p>
+    <p class="help">${withDistractors ? strings.orderHelpDistractors : strings.orderHelp}</p>
     <ol class="order-lines" data-testid="order-lines" data-order="${lesson.id}:${n}">
       ${order.map(
-        (line, at) => html`<li class="order-line" data-testid="order-line" data-position=${at} tabindex="0"
+        (item, at) => html`<li class="order-line" data-testid="order-line" data-position=${at} tabindex="0"
             data-state=${answer.checked ? (inPlace[at] ? "right" : "wrong") : "open"}
-            aria-label=${strings.orderLineLabel(at + 1, order.length, question.lines[line].trim())} @keydown=${(event) => keydown(event, at)}>
-          <code>${question.lines[line]}</code>
+            aria-label=${strings.orderLineLabel(at + 1, order.length, text(item))} @keydown=${(event) => keydown(event, at)}>
+          <code>${items[item]}</code>
           <span class="order-buttons">
             <button type="button" data-testid="order-up" ?disabled=${answer.checked || at === 0} tabindex="-1"
-              aria-label=${strings.orderMoveUp(question.lines[line].trim())} @click=${() => move(at, -1, false)}>↑</button>
+              aria-label=${strings.orderMoveUp(text(item))} @click=${() => move(at, -1, false)}>↑</button>
             <button type="button" data-testid="order-down" ?disabled=${answer.checked || at === order.length - 1} tabindex="-1"
-              aria-label=${strings.orderMoveDown(question.lines[line].trim())} @click=${() => move(at, 1, false)}>↓</button>
+              aria-label=${strings.orderMoveDown(text(item))} @click=${() => move(at, 1, false)}>↓</button>
+            ${withDistractors
+              ? html`<button type="button" data-testid="order-leave-out" ?disabled=${answer.checked} tabindex="-1"
+                  aria-label=${strings.orderLeaveOut(text(item))} @click=${() => leaveOut(at, false)}>✕</button>`
+              : nothing}
           </span>
         </li>`,
       )}
     </ol>
+    ${withDistractors
+      ? html`<div class="order-left-out">
+          <p class="order-left-out-heading">${strings.orderLeftOut}</p>
+          ${leftOut.length
+            ? html`<ul data-testid="order-left-out">${leftOut.map(
+                (item) => html`<li class="order-line" data-testid="order-left-out-line">
+                  <code>${items[item]}</code>
+                  <span class="order-buttons">
+                    <button type="button" data-testid="order-put-back" ?disabled=${answer.checked}
+                      aria-label=${strings.orderPutBack(text(item))} @click=${() => set([...order, item])}>↩</button>
+                  </span>
+                </li>`,
+              )}</ul>`
+            : html`<p class="help" data-testid="order-left-out-empty">${strings.orderLeftOutEmpty}</p>`}
+        </div>`
+      : nothing}
   `;
 }
 
-// The lines' first order: a stable shuffle that is never already the right order.
+// The items' first order: a stable shuffle of every line and distractor that is never already right.
 function shuffledOrder(question, seedText) {
-  const order = shuffled(question.lines.map((_, i) => i), seedText);
-  return order.every((line, i) => question.lines[line] === question.lines[i]) ? [...order.slice(1), order[0]] : order;
+  const items = orderItems(question);
+  const order = shuffled(items.map((_, i) => i), seedText);
+  return order.every((item, i) => items[item] === question.lines[i]) ? [...order.slice(1), order[0]] : order;
 }
 
 // Puts `right` on `row` (an empty `right` clears the row). Each right item is one card that lies

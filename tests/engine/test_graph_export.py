@@ -64,7 +64,7 @@ def test_exported_graph_and_backward_gradients_are_pytorchs(name):
     expected = EXPECTED[name]
     code = {**PROGRAMS, **LESSONS}[name]
     listed = run_with_graph(code)["tensors"]
-    assert sorted(t["name"] for t in listed if not t["name"].startswith("backward()")) == sorted(expected["roots"])
+    assert sorted(t["name"] for t in listed if not t["name"].startswith(("backward()", "torch.func"))) == sorted(expected["roots"])
     for root, graph in expected["roots"].items():
         export = course_graph.answer({"what": "graph", "name": root})
         assert as_structure(export) == {"nodes": graph["nodes"], "edges": graph["edges"]}, root
@@ -126,7 +126,7 @@ def test_formula_values_go_where_the_formula_reads_them():
 def test_an_unnamed_backward_output_is_offered_and_errors_name_their_node():
     listed = run_with_graph("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n(x * x).sum().backward()\n")
     assert listed["tensors"] == [{"name": "backward() @ 3", "grad_fn": "SumBackward0", "shape": [], "scalar": True,
-                                  "backward": True}]
+                                  "backward": True, "view": {"id": "forward", "kind": "forward"}}]
     assert course_graph.answer({"what": "gradcheck", "name": "backward() @ 3"})["passed"]
     result = runner.run("import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\n",
                         [], lambda stream, text: None, {"graph": True})
@@ -255,3 +255,87 @@ def test_recorded_graph_shows_forward_mode_tangents_with_their_level():
     assert [(d["label"], d["tensor"]["tangent"]["repr"]) for d in duals] == [
         ("d", "tensor([1.0000, 0.5000])"), (None, "tensor([2., 2.], grad_fn=<AddBackward0>)"),
         ("y", "tensor(4., grad_fn=<SumBackward0>)")]
+
+
+@pytest.mark.parametrize("name", ["branching", "mlp_step", "loop", "hooks", "branching_backward"])
+def test_the_stepper_describes_steps_as_far_as_asked_and_the_same_as_all_at_once(name):
+    """The panel asks for the first steps, then for more as the learner steps on: the steps, in
+    pieces, are those described in one go (sums of several paths included), and a dry run (a
+    tensor nobody ran backward from) counts as many steps as it makes."""
+    listed = run_with_graph(PROGRAMS[name])["tensors"]
+    session = course_graph._session
+    for tensor in listed:
+        whole = course_graph.answer({"what": "steps", "name": tensor["name"], "end": 10 ** 6})
+        session._steppers.clear()
+        pieces, first = [], 0
+        while first < whole["count"]:
+            part = course_graph.answer({"what": "steps", "name": tensor["name"], "first": first, "end": first + 2})
+            assert part["first"] == first and part["count"] == whole["count"]
+            pieces += part["steps"]
+            first += 2
+        assert pieces == whole["steps"] and len(pieces) == whole["count"], tensor["name"]
+
+
+def test_opening_the_stepper_on_a_large_graph_describes_only_its_first_steps():
+    run_with_graph("import torch\nx = torch.tensor(0.5, requires_grad=True)\ny = x\n"
+                   "for _ in range(3000):\n    y = y.sin()\n")
+    first = course_graph.answer({"what": "steps", "name": "y"})
+    assert first["source"] == "dry-run" and first["count"] == 3001
+    assert len(first["steps"]) == course_graph.STEPS_CHUNK
+    assert len(course_graph._session._steppers["y"]["call"]["steps"]) == course_graph.STEPS_CHUNK  # the dry run stopped there
+    last = course_graph.answer({"what": "steps", "name": "y", "first": 3000, "end": 3001})["steps"]
+    assert last[0]["accumulate"]["leaf"] == "x"
+
+
+def test_a_gradient_built_with_create_graph_is_its_own_view_and_its_nodes_say_so():
+    listed = {t["name"]: t for t in run_with_graph(PROGRAMS["create_graph"])["tensors"]}
+    assert listed["y"]["view"] == {"id": "forward", "kind": "forward"}
+    assert listed["g"]["view"] == {"id": "gradient:1:5", "kind": "gradient", "order": 1, "line": 5,
+                                   "code": "g, = torch.autograd.grad(y, x, create_graph=True)"}
+    nodes = course_graph.answer({"what": "graph", "name": "g"})["nodes"]
+    made_by_backward = {(n["name"], n.get("line")) for n in nodes if n.get("order") == 1}
+    from_forward = {(n["name"], n.get("line")) for n in nodes if n["kind"] == "function" and "order" not in n}
+    assert made_by_backward == {("AddBackward0", 5), ("MulBackward0", 5)}
+    assert from_forward == {("MulBackward0", 4)}  # x * x, whose saved values the gradient reads
+    assert all("order" not in n for n in course_graph.answer({"what": "graph", "name": "y"})["nodes"])
+
+
+def test_the_gradient_of_a_gradient_is_a_view_of_order_two():
+    listed = {t["name"]: t["view"] for t in run_with_graph(
+        "import torch\nx = torch.tensor(1.5, requires_grad=True)\ny = x ** 4\n"
+        "g, = torch.autograd.grad(y, x, create_graph=True)\nh, = torch.autograd.grad(g, x, create_graph=True)\n")["tensors"]}
+    assert [(v["kind"], v.get("order"), v.get("line")) for v in listed.values()] == [
+        ("forward", None, None), ("gradient", 1, 4), ("gradient", 2, 5)]
+    orders = {(n["name"], n.get("order", 0)) for n in course_graph.answer({"what": "graph", "name": "h"})["nodes"]
+              if n["kind"] == "function"}
+    assert orders == {("MulBackward0", 2), ("PowBackward0", 2)}  # h's graph: all made differentiating g
+
+
+FUNC_PROGRAM = """import torch
+from torch.func import grad, vmap, jvp
+
+def f(x):
+    return (x ** 3).sum()
+
+x = torch.tensor([1.0, 2.0])
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+loss = (w * 2).sum()
+gg = grad(lambda x: grad(f)(x).sum())(x)
+v = vmap(grad(f))(torch.ones(3, 2))
+out, tangent = jvp(torch.sin, (w,), (torch.ones(2),))
+loss.backward()
+"""
+
+
+def test_torch_func_transforms_graphs_are_views_of_their_own_named_by_their_line():
+    listed = {t["name"]: t for t in run_with_graph(FUNC_PROGRAM)["tensors"]}
+    assert listed["loss"]["view"]["kind"] == "forward" and listed["loss"]["backward"]  # the program's own call
+    inner = {name: t["view"] for name, t in listed.items() if name.startswith("torch.func")}
+    # grad(grad(f)) runs two backward passes on line 10, vmap(grad(f)) one on line 11
+    assert sorted(inner) == ["torch.func @ 10", "torch.func @ 10 #2", "torch.func @ 11"]
+    assert inner["torch.func @ 10"]["transforms"] == ["grad", "grad"] and inner["torch.func @ 10 #2"]["transforms"] == ["grad"]
+    assert inner["torch.func @ 11"] == {"id": "func:11", "kind": "func", "line": 11, "transforms": ["vmap", "grad"],
+                                        "code": "v = vmap(grad(f))(torch.ones(3, 2))"}
+    assert listed["tangent"]["view"]["transforms"] == ["jvp"]
+    assert not any(t["backward"] for name, t in listed.items() if name != "loss")
+    assert course_graph.answer({"what": "steps", "name": "torch.func @ 11"})["source"] == "transform"

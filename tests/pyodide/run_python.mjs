@@ -4,8 +4,12 @@
 //
 // * The repository root and the script's folder are mounted into Pyodide's file system at
 //   the same absolute paths as on the host (--mount adds more), so paths mean the same inside.
-// * <repo>/pyengine and <repo>/browser_numpy are first on sys.path, so `import torch` imports our
-//   engine and `import numpy` the browser's numpy, as in the browser's worker (both in pyengine.zip).
+// * <repo>/pyengine, <repo>/browser_numpy and <repo>/browser_matplotlib are first on sys.path, so
+//   `import torch` imports our engine, `import numpy` the browser's numpy and `import matplotlib` the
+//   browser's matplotlib, as in the browser's worker (all in pyengine.zip).
+// * Figures: each figure the program shows (plt.show(), savefig(), …, and those left open at its
+//   end, as in the page: browser_matplotlib/matplotlib/_display.py) is appended as one line of JSON
+//   to the file named by PYENGINE_FIGURES, when set (its folder is mounted); docs/testing.md, "Figures".
 // * SCRIPT.py runs as __main__ with sys.argv = [SCRIPT.py, ...ARGS]; "-" or no script reads
 //   the program from stdin.
 // * stdout/stderr are forwarded byte for byte; the exit status is the script's (0, the code
@@ -57,6 +61,15 @@ def run_main(path, args, engine_dirs):
     sys.path[:0] = [dir for dir in engine_dirs if dir not in sys.path]
     sys.argv = [path, *args]
     try:
+        status = run_program(path)
+        return status if end_figures() else 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+
+
+def run_program(path):
+    try:
         runpy.run_path(path, run_name="__main__")
     except SystemExit as exit:
         if exit.code is None or isinstance(exit.code, int):
@@ -66,10 +79,20 @@ def run_main(path, args, engine_dirs):
     except BaseException:
         traceback.print_exc()
         return 1
-    finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
     return 0
+
+
+def end_figures():
+    """As the page's runner does after a program: its open figures are shown (matplotlib's _display)."""
+    display = sys.modules.get("matplotlib._display")
+    if display is None:
+        return True
+    try:
+        display.end_of_run()
+    except BaseException:
+        traceback.print_exc()
+        return False
+    return True
 
 run_main
 `;
@@ -85,14 +108,15 @@ async function main() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("PYENGINE_")));
 
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
-  const engineDirs = [resolve(repoRoot, "pyengine"), resolve(repoRoot, "browser_numpy")];
+  const engineDirs = ["pyengine", "browser_numpy", "browser_matplotlib"].map((dir) => resolve(repoRoot, dir));
+  const figures = env.PYENGINE_FIGURES ? [dirname(resolve(env.PYENGINE_FIGURES))] : [];
   const boot = {
     loadPyodide,
     options: { indexURL: pyodideDir + "/", env },
     // Mounted again after a restore: the file system is not part of the snapshot.
     writeFiles: (pyodide) => {
       const mounted = [];
-      for (const dir of [repoRoot, ...mounts, ...(script ? [dirname(script)] : [])]) {
+      for (const dir of [repoRoot, ...mounts, ...figures, ...(script ? [dirname(script)] : [])].sort((a, b) => a.length - b.length)) {
         if (!mounted.some((outer) => dir === outer || dir.startsWith(outer + "/"))) {
           pyodide.mountNodeFS(dir, dir);
           mounted.push(dir);

@@ -1,7 +1,7 @@
 """Issue 33 in the browser: practices checked on the program (printing the expected output fails
 with the check's message), practices in steps with progress kept per step, what a passed practice
 taught and the next lesson, feedback for the option chosen, predict answers diffed as output,
-order (Parsons) questions by keyboard, and friendly errors for plain Python mistakes."""
+order (Parsons) questions with distractors by keyboard, and friendly errors for plain Python mistakes."""
 
 import json
 
@@ -43,6 +43,19 @@ def test_printing_the_expected_output_fails_and_the_solution_passes_with_what_wa
     lessons = course["lessons"]
     next_lesson = lessons[lessons.index(seed) + 1]
     assert learned.locator('[data-testid="next-lesson"]').get_attribute("href") == f"#/lesson/{next_lesson['id']}"
+
+
+def test_a_program_that_patches_the_checker_in_the_worker_fails_and_is_told_what_it_changed(lesson_app, seed):
+    page = lesson_app.page
+    steps = seed["practice"].get("steps") or [seed["practice"]]
+    patch = ("import sys\nrunner = sys.modules['_course_runner']\n"
+             "runner.check_program = lambda *args, **kwargs: {'passed': True}\n")
+    lesson_app.run(patch + steps[0]["solution"])
+    assert verdict(page) == "fail"
+    message = page.locator('[data-testid="check-message"]').inner_text()
+    assert "Your program changed _course_runner.check_program" in message.replace("`", "")
+    lesson_app.run(steps[0]["solution"])  # the next run is checked as before
+    assert verdict(page) == "pass"
 
 
 def test_a_practice_in_steps_is_passed_step_by_step_and_kept_per_step(open_app, course):
@@ -126,24 +139,52 @@ def order_texts(question):
     return [line.strip() for line in question.locator('[data-testid="order-line"] code').all_inner_texts()]
 
 
-def test_an_order_question_is_solved_with_the_keyboard(open_app, course):
+def test_an_order_question_with_distractors_is_solved_with_the_keyboard(open_app, course):
     spec = lesson_of(course, STEPPED)["questions"][-1]
-    assert spec["type"] == "order"
+    assert spec["type"] == "order" and len(spec["distractors"]) == 2
     page = open_app().open(f"#/lesson/{STEPPED}", wait_for_python=False)
     question = page.locator('[data-testid="question"][data-type="order"]')
     wanted = [line.strip() for line in spec["lines"]]
-    assert order_texts(question) != wanted and sorted(order_texts(question)) == sorted(wanted)
+    strays = [distractor["line"].strip() for distractor in spec["distractors"]]
+    assert order_texts(question) != wanted and sorted(order_texts(question)) == sorted(wanted + strays)
+    assert question.locator('[data-testid="order-left-out-empty"]').is_visible()
     assert question.locator('[data-testid="check"]').is_disabled()  # nothing moved yet
 
-    # One wrong check first: the lines out of place are marked and counted.
+    # One wrong check first, the distractors still in: each says why it does not belong.
     question.locator('[data-testid="order-line"]').nth(0).focus()
     page.keyboard.press("Alt+ArrowDown")
-    if order_texts(question) != wanted:
-        question.locator('[data-testid="check"]').click()
-        assert question.get_attribute("data-state") == "incorrect"
-        assert "in the right place" in question.locator('[data-testid="feedback-detail"]').inner_text()
-        assert question.locator('[data-testid="order-line"][data-state="wrong"]').count() >= 2
-        question.locator('[data-testid="retry"]').click()
+    question.locator('[data-testid="check"]').click()
+    assert question.get_attribute("data-state") == "incorrect"
+    assert "in the right place" in question.locator('[data-testid="feedback-detail"]').inner_text()
+    why = question.locator('[data-testid="distractor-feedback"]')
+    assert why.count() == 2
+    assert "new tensor in the graph" in why.nth(0).inner_text() and "climbs the slope" in why.nth(1).inner_text()
+    assert question.locator('[data-testid="order-line"][data-state="wrong"]').count() >= 2
+    assert question.locator('[data-testid="explanation"]').count() == 0
+    question.locator('[data-testid="retry"]').click()
+
+    # Leave the distractors out: one with Delete on the focused line, one with its ✕, then put
+    # that one back (↩) and leave it out again; the left-out list shows them.
+    question.locator('[data-testid="order-line"]').nth(order_texts(question).index(strays[0])).focus()
+    page.keyboard.press("Delete")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "order-line"  # focus stays in the list
+    question.locator('[data-testid="order-line"]').nth(order_texts(question).index(strays[1])).locator('[data-testid="order-leave-out"]').click()
+    left_out = question.locator('[data-testid="order-left-out-line"] code')
+    assert sorted(text.strip() for text in left_out.all_inner_texts()) == sorted(strays)
+    question.locator('[data-testid="order-put-back"]').nth(0).click()
+    assert order_texts(question)[-1] in strays and len(order_texts(question)) == len(wanted) + 1
+    question.locator('[data-testid="order-line"]').nth(len(wanted)).locator('[data-testid="order-leave-out"]').click()
+    assert sorted(order_texts(question)) == sorted(wanted)
+
+    # Kept in progress: a reload shows the same program and the same lines left out.
+    kept = order_texts(question)
+    n = len(lesson_of(course, STEPPED)["questions"]) - 1
+    page.wait_for_function("([key, n, size]) => JSON.parse(localStorage.getItem(key) || '{}').answers?.[n]?.value?.length === size",
+                           arg=[f"autograd-course/progress/lesson:{STEPPED}", n, len(wanted)])  # saved a moment after a change
+    page.reload()
+    question = page.locator('[data-testid="question"][data-type="order"]')
+    question.wait_for()
+    assert order_texts(question) == kept and question.locator('[data-testid="order-left-out-line"]').count() == 2
 
     # Selection sort with Alt+↑ only: focus a line and lift it to its place.
     for target, text in enumerate(wanted):
@@ -156,6 +197,23 @@ def test_an_order_question_is_solved_with_the_keyboard(open_app, course):
     question.locator('[data-testid="check"]').click()
     assert question.get_attribute("data-state") == "correct"
     assert "backward()" in question.locator('[data-testid="explanation"]').inner_text()
+    assert question.locator('[data-testid="distractor-feedback"]').count() == 2  # with the answer, why each stays out
+
+
+def test_a_distractor_explains_itself_in_turkish_and_a_left_out_line_of_the_program_is_counted(open_app, course):
+    spec = lesson_of(course, "gradient-accumulation")["questions"][-1]
+    page = open_app(query="?lang=tr").open("#/lesson/gradient-accumulation", wait_for_python=False)
+    question = page.locator('[data-testid="question"][data-type="order"]')
+    assert "Delete" in question.locator(".help").first.inner_text() and "dışarıda bırakın" in question.locator(".help").first.inner_text()
+    # Leave a line of the program out, keep the distractor in.
+    right_line = spec["lines"][3].strip()
+    question.locator('[data-testid="order-line"]').nth(order_texts(question).index(right_line)).locator('[data-testid="order-leave-out"]').click()
+    question.locator('[data-testid="check"]').click()
+    assert question.get_attribute("data-state") == "incorrect"
+    assert "Programın 1 satırı dışarıda kaldı." in question.locator('[data-testid="feedback-detail"]').inner_text()
+    why = question.locator('[data-testid="distractor-feedback"]')
+    assert why.count() == 1 and "`.grad` bir tensör" not in why.inner_text() and ".grad bir tensör ya da None olmalı" in why.inner_text()
+    assert why.locator("span").get_attribute("lang") == "tr"
 
 
 PYTHON_MISTAKES = {

@@ -226,6 +226,21 @@ def test_a_graph_cell_shows_the_graph_panel_after_a_run(demo):
     assert drawn_nodes(panel) == set(expected["by_tensor"]["y"])
 
 
+def test_a_graph_cells_nodes_and_lines_of_code_point_at_each_other(demo):
+    """As on the course page: a node marks its line in the cell's editor, a line its nodes."""
+    cell = demo.cell(5)
+    demo.run(5)
+    panel = cell.locator('[data-testid="graph-panel"]')
+    panel.locator('[data-testid="graph-step"]').wait_for()  # the run's graph and its steps are in
+    panel.locator('[data-testid="graph-node"][data-name="ExpBackward0"]').click()
+    assert cell.locator(".cm-graph-line").text_content().strip() == "z = y.exp()"
+    assert panel.locator('[data-testid="graph-node-line"]').text_content() == "5"
+    cell.locator(".cm-line").nth(3).click()  # line 4: y = x * 3
+    linked = panel.locator('[data-testid="graph-node"].linked')
+    linked.first.wait_for()
+    assert linked.evaluate_all("ns => ns.map(n => n.dataset.name)") == ["MulBackward0"]
+
+
 def drawn_nodes(panel):
     """The grad_fn names the panel draws ("constant" is its own node for a constant operand)."""
     return set(panel.locator('[data-testid="graph-node"]').evaluate_all("nodes => nodes.map(n => n.dataset.name)")) - {"constant"}

@@ -192,15 +192,15 @@ def test_a_repeated_motif_folds_into_one_box_with_a_count_and_opens_on_click(les
     repeat.wait_for()
     assert page.locator(BOXES).count() < 20
     assert repeat.text_content().strip().startswith(repeat.get_attribute("data-name"))  # the count is drawn
+    assert "line 5" in repeat.text_content()  # the loop's line
     repeat.click()
-    # opened, the terms are more than a drawing holds at once: its top, x beside each use, and more on demand
-    more = practice.locator('[data-testid="graph-group"][data-name$=" more nodes"]')
-    more.wait_for()
-    drawn = practice.locator('[data-testid="graph-node"]')
-    first = drawn.count()
-    assert first <= 120 and practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count() > 2
-    more.click()
-    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"]').length > n", arg=first)
+    # opened, the 58 terms are more than a drawing holds at once: a box per term, each opening in turn
+    term = practice.locator('[data-testid="graph-group"][data-name="repeat 58 of 58"]')
+    term.wait_for()
+    assert practice.locator('[data-testid="graph-group"][data-name^="repeat "]').count() == 58
+    leaves = practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').count()
+    term.click()
+    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=\"graph-node\"][data-name=\"AccumulateGrad\"]').length == n + 2", arg=leaves)
 
 
 def test_an_unrolled_loop_with_branches_folds_into_one_box(lesson_app, page):
@@ -406,3 +406,53 @@ def test_a_dual_tensor_program_shows_its_tangents_flowing_forward(lesson_app, pa
     assert [tangent for _, tangent in listed] == real_tangents()
     assert [label for label, _ in listed] == ["d", "", "y"]
     assert practice.locator('[data-testid="graph-node-tangent"]').count() >= 1
+
+
+FUNC_GRADS = """import torch
+from torch.func import grad, vmap
+x = torch.tensor(2.0, requires_grad=True)
+y = x * x
+per_example = vmap(grad(lambda v: (v ** 3).sum()))(torch.ones(3, 2))
+"""
+
+
+def test_the_gradients_graph_and_a_transforms_graph_are_views_of_their_own(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, PROGRAMS["create_graph"])
+    tabs = practice.locator('[data-testid="graph-view-tab"]')
+    tabs.first.wait_for()
+    assert tabs.evaluate_all("ts => ts.map(t => [t.dataset.kind, t.textContent.trim(), t.getAttribute('aria-pressed')])") == [
+        ["forward", "Your program's graph", "false"], ["gradient", "Graph of the gradient (line 5)", "true"]]
+    help_text = practice.locator('[data-testid="graph-view-help"]')
+    assert "create_graph=True" in help_text.text_content()
+    # the gradient's graph reuses x * x from the forward pass (line 4): drawn dashed, order 0
+    reused = practice.locator('[data-testid="graph-node"].lower-order')
+    assert reused.evaluate_all("ns => ns.map(n => [n.dataset.name, n.dataset.line, n.dataset.order])") == [["MulBackward0", "4", "0"]]
+    tabs.first.click()
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'y'")
+    assert help_text.get_attribute("data-kind") == "forward"
+    assert practice.locator('[data-testid="graph-node"].lower-order').count() == 0
+    assert practice.locator('[data-testid="graph-tensor"] option').evaluate_all("os => os.map(o => o.value)") == ["y"]
+
+    run_with_panel_open(lesson_app, page, FUNC_GRADS)
+    page.wait_for_selector('.practice [data-testid="graph-view-tab"][data-kind="func"]')
+    tabs.last.click()
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 5'")
+    assert "vmap › grad" in help_text.text_content()
+    assert "transform's own backward pass" in practice.locator('[data-testid="graph-step"]').text_content()
+
+
+def test_the_stepper_fetches_later_steps_as_the_learner_steps_on(lesson_app, page):
+    """Python describes the first 64 steps when the panel opens, the rest when asked for: End
+    shows the last of 151 steps, the leaf's gradient after 150 sines."""
+    practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.tensor(0.5, requires_grad=True)\n"
+                                   "y = x\nfor _ in range(150):\n    y = y.sin()\n")
+    wait_for_steps(page)
+    assert "1 of 151" in practice.locator('[data-testid="graph-step"]').text_content()
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step]').dataset.step === '150'"
+                           " && document.querySelector('.practice [data-testid=graph-step-product]')")
+    assert practice.locator('[data-testid="graph-step-product"]').text_content().startswith("x.grad would get 0.0189")
+    assert practice.locator('[data-testid="graph-step-loading"]').count() == 0
+    page.keyboard.press("Home")  # Next, disabled at the end, handed the focus on: the keys still step
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step]').dataset.step === '0'")

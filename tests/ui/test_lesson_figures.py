@@ -32,3 +32,11 @@ def test_the_figures_show_from_a_double_clicked_index_html(browser, built_site):
         assert [figure["loaded"] for figure in figures] == [True, True]
     finally:
         check_and_close(app)
+
+
+def test_a_translated_lesson_shows_its_own_figure_with_a_turkish_description(open_app):
+    page = open_app(query="?lang=tr", color_scheme="dark").open("#/lesson/checkpointing", wait_for_python=False)
+    page.wait_for_function("() => [...document.querySelectorAll('main .prose img')].every((img) => img.complete)")
+    figures = page.evaluate(FIGURES)
+    assert len(figures) == 1 and figures[0]["loaded"]
+    assert figures[0]["alt"].startswith("x, h₁, h₂, h₃, y zincirinde aktivasyon checkpoint'i")

@@ -78,6 +78,9 @@ def test_double_clicked_index_html_of_the_release_runs_grades_and_keeps_progress
     guide = (folder / "TEACHERS.html").read_text()  # the same guide, for a double-click
     assert "<h1>Autograd, hands on — for teachers</h1>" in guide and 'class="note"' not in guide  # built with the kernels
     assert not [name for name in names if name.endswith((".gz", ".br", "build-info.json"))]
+    licenses = (folder / "THIRD-PARTY-LICENSES.txt").read_text()  # what the copied folder redistributes
+    for package in ("codemirror 6", "@observablehq/plot 0.6", "d3-shape 3", "katex 0", "pyodide 314", "workbox-precaching 7"):
+        assert f"\n{package}" in licenses, package
 
     # base_url is the folder, so that every file read from it counts as local.
     app = App(browser, folder.as_uri() + "/", query="index.html")

@@ -25,14 +25,20 @@ class pushed:
 
     def __enter__(self):
         from ..autograd.derivatives import TRANSFORM_DEPTH
+        from ..autograd import graph
         STACK.append(self.level)
         TRANSFORM_DEPTH[0] = len(STACK)
+        if graph.recorder is not None:  # the graph view tells the transforms' graphs apart
+            graph.recorder.enter_transform(self.level.kind)
         return self.level
 
     def __exit__(self, *exc):
         from ..autograd.derivatives import TRANSFORM_DEPTH
+        from ..autograd import graph
         STACK.pop()
         TRANSFORM_DEPTH[0] = len(STACK)
+        if graph.recorder is not None:
+            graph.recorder.leave_transform()
 
 
 def vmap_levels():

@@ -154,6 +154,8 @@ def export_graph(*tensors, names=None, recorder=None, roots=None):
                 entry["scope"] = recorder.scope_names(made.scope)
                 entry["tensor"] = made.output
                 entry["where"] = made.where
+                if made.made_in is not None:
+                    entry["made_in"] = made.made_in
             else:
                 shape, dtype = node._input_meta[0]
                 entry["tensor"] = {"shape": list(shape), "dtype": str(dtype)}
@@ -181,11 +183,12 @@ class Made:
     """How one node was made: the op's forward (``call``), its arguments, a description of its
     (first) output at that time, and the stack of modules whose forward was running."""
 
-    __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots", "where")
+    __slots__ = ("call", "args", "kwargs", "output", "scope", "arg_slots", "where", "made_in")
 
     def __init__(self, call, args, kwargs, outputs, scope, arg_slots):
         self.call, self.args, self.kwargs, self.scope = call, args, kwargs, scope
         self.where = list(_caller.program_line())
+        self.made_in = None  # what was running besides the program (Recorder.made_in)
         first = outputs if isinstance(outputs, _tensor.Tensor) else next(o for o in outputs if isinstance(o, _tensor.Tensor))
         self.output = describe(first)  # a snapshot: holding the output would keep its node alive
         self.arg_slots = arg_slots  # per argument: the edge slot (or range of slots) it feeds, or None
@@ -214,6 +217,8 @@ class Recorder:
         # forward AD: each tensor given a tangent, in order: (weak reference, description then)
         self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
         self._modules = []  # the modules whose forward is running, outermost first
+        self._transforms = []  # the torch.func transforms whose function is running: [kind, [file, line]]
+        self._orders = []  # per backward pass under way (graph_tasks), the order of the nodes it makes
         self._handles = []
 
     def __enter__(self):
@@ -239,6 +244,26 @@ class Recorder:
         if self._modules and self._modules[-1] is module:
             self._modules.pop()
 
+    def enter_transform(self, kind):
+        """A torch.func transform of ``kind`` (grad, jvp, vmap) starts running the program's function."""
+        self._transforms.append([kind, list(_caller.program_line())])
+
+    def leave_transform(self):
+        if self._transforms:
+            self._transforms.pop()
+
+    def made_in(self):
+        """What is running besides the program, or None: ``order``, 0 outside a backward pass, else
+        the order of the gradient whose graph the pass makes (create_graph=True: 1 differentiating
+        the program's graph, 2 differentiating that gradient's ...), and ``transforms``, the
+        torch.func transforms whose function is running ([kind, [file, line] of the program's call
+        of it], outermost first)."""
+        depth = len(_graph.graph_tasks)
+        if not depth and not self._transforms:
+            return None
+        order = self._orders[depth - 1] if 0 < depth <= len(self._orders) else depth
+        return {"order": order, "transforms": [list(t) for t in self._transforms]}
+
     def scope_names(self, scope):
         """The module stack ``scope`` as the view shows it: one entry per module, outermost first."""
         return [self.module_names.get(id(m), type(m).__name__) for m in scope]
@@ -255,15 +280,17 @@ class Recorder:
             else:
                 slots.append(range(k, k + span) if node._spans else k)
                 k += span
-        self.made[node] = Made(derivative, _constants_only(node, args, slots), {}, result, tuple(self._modules), slots)
+        self.made[node] = made = Made(derivative, _constants_only(node, args, slots), {}, result, tuple(self._modules), slots)
+        made.made_in = self.made_in()
 
     def record_function(self, node, function, args, kwargs, outputs):
         slots, k = [], 0
         for arg in args:
             slots.append(k if isinstance(arg, _tensor.Tensor) else None)
             k += isinstance(arg, _tensor.Tensor)
-        self.made[node] = Made(function, _constants_only(node, args, slots), kwargs, outputs, tuple(self._modules),
-                               slots)
+        self.made[node] = made = Made(function, _constants_only(node, args, slots), kwargs, outputs,
+                                      tuple(self._modules), slots)
+        made.made_in = self.made_in()
 
     def record_tangent(self, tensor):
         """``tensor`` was given a tangent (autograd.dual): noted with it, and the node that made it
@@ -275,10 +302,15 @@ class Recorder:
             made.output = described
 
     def begin_backward(self, root_edges, grad_roots):
+        # the order of what this pass makes (under create_graph=True): one above its roots' graph
+        # (a gradient of a gradient is of order 2), for as long as it runs (graph_tasks)
+        roots = [self.made.get(node) for node, _ in root_edges if node is not None]
+        order = 1 + max([made.made_in["order"] for made in roots if made is not None and made.made_in] or [0])
+        self._orders[len(_graph.graph_tasks):] = [order]
         self.backward_count += 1
         self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],
                                     "seeds": list(grad_roots), "steps": [], "complete": True,
-                                    "error": None, "where": list(_caller.program_line())})
+                                    "error": None, "where": list(_caller.program_line()), "made_in": self.made_in()})
 
     def backward_failed(self, error):
         """The last backward call raised ``error`` at its last step's node."""

@@ -1,0 +1,250 @@
+// Draws a figure (the JSON the browser's matplotlib shows, docs/testing.md "Figures") with Observable
+// Plot: one chart per Axes, laid out on the figure's grid, in matplotlib's colours, limits, line styles
+// and markers. Built on its own into plot.js (scripts/build.mjs), a classic script that view.js loads
+// the first time a figure arrives, so the course's boot never pays for it.
+import * as Plot from "@observablehq/plot";
+
+const DPI = 100; // matplotlib's default: a 6.4 × 4.8 inch figure is 640 × 480 pixels
+const MIN_AXES_WIDTH = 200; // narrower, a plot's ticks collide: a figure of many columns scrolls instead
+const POINT = DPI / 72; // pixels per typographic point (line widths, marker sizes)
+const DASHES = { "--": [3.7, 1.6], ":": [1, 1.65], "-.": [6.4, 1.6, 1, 1.6] }; // matplotlib's, × line width
+// The line markers drawn (matplotlib's lines.py DRAWN_MARKERS; the others raise there).
+const SYMBOLS = { o: "circle", ".": "circle", ",": "circle", s: "square", "^": "triangle", D: "diamond", d: "diamond", "*": "star", h: "hexagon", H: "hexagon", P: "plus", X: "times", x: "times", "+": "plus" };
+const STROKED = new Set(["x", "+"]); // markers drawn as lines, not filled
+// matplotlib's colormaps as Plot colour scales (d3's schemes share their names and direction).
+const COLORMAPS = {
+  viridis: { scheme: "viridis" }, plasma: { scheme: "plasma" }, inferno: { scheme: "inferno" }, magma: { scheme: "magma" },
+  cividis: { scheme: "cividis" }, turbo: { scheme: "turbo" }, Blues: { scheme: "blues" }, Greens: { scheme: "greens" },
+  Reds: { scheme: "reds" }, Oranges: { scheme: "oranges" }, Purples: { scheme: "purples" }, RdBu: { scheme: "rdbu" },
+  RdBu_r: { scheme: "rdbu", reverse: true }, gray: { range: ["#000000", "#ffffff"] }, grey: { range: ["#000000", "#ffffff"] },
+  gray_r: { range: ["#ffffff", "#000000"] }, Greys: { range: ["#ffffff", "#000000"] }, binary: { range: ["#ffffff", "#000000"] },
+  hot: { range: ["#0b0000", "#ff0000", "#ffff00", "#ffffff"] }, coolwarm: { range: ["#3b4cc0", "#dddddd", "#b40426"] },
+};
+
+// The figure as a DOM element `width` pixels wide at most (its figsize sets the rest).
+export function renderFigure(figure, availableWidth) {
+  const [inchesWide, inchesHigh] = figure.size;
+  const { rows, cols } = gridOf(figure.axes);
+  const width = Math.max(cols * MIN_AXES_WIDTH, Math.min(inchesWide * DPI, availableWidth || inchesWide * DPI));
+  const height = (width * inchesHigh) / inchesWide;
+  const root = document.createElement("div");
+  root.className = "figure-canvas";
+  root.style.width = `${width}px`;
+  if (figure.suptitle) root.append(element("p", "figure-suptitle", figure.suptitle));
+  const grid = element("div", "figure-grid");
+  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
+  for (const axes of figure.axes) {
+    const [gridRows, gridCols] = axes.grid;
+    const place = cellsOf(axes, rows / gridRows, cols / gridCols);
+    const cell = element("div", "figure-axes");
+    cell.style.gridRow = `${place.row + 1} / span ${place.rowSpan}`;
+    cell.style.gridColumn = `${place.col + 1} / span ${place.colSpan}`;
+    cell.append(renderAxes(axes, (width * place.colSpan) / cols, (height * place.rowSpan) / rows));
+    grid.append(cell);
+  }
+  root.append(grid);
+  return root;
+}
+
+// The grid every Axes fits on: subplot(2, 1, 1) beside subplot(2, 2, 3) needs 2 × 2.
+function gridOf(allAxes) {
+  const lcm = (a, b) => (a * b) / gcd(a, b);
+  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+  return {
+    rows: allAxes.reduce((n, axes) => lcm(n, axes.grid[0]), 1),
+    cols: allAxes.reduce((n, axes) => lcm(n, axes.grid[1]), 1),
+  };
+}
+
+function cellsOf(axes, rowScale, colScale) {
+  const cols = axes.grid[1];
+  const [first, last] = axes.cells.map((cell) => cell - 1);
+  const [row0, col0, row1, col1] = [Math.floor(first / cols), first % cols, Math.floor(last / cols), last % cols];
+  return { row: row0 * rowScale, col: col0 * colScale, rowSpan: (row1 - row0 + 1) * rowScale, colSpan: (col1 - col0 + 1) * colScale };
+}
+
+function renderAxes(axes, width, height) {
+  const box = element("div", "figure-axes-box");
+  if (axes.title) box.append(element("p", "figure-axes-title", axes.title));
+  const marks = axes.artists.flatMap((artist) => marksOf(artist, axes));
+  const image = axes.artists.find((artist) => artist.kind === "image");
+  const colored = image ?? axes.artists.find((artist) => artist.kind === "scatter" && artist.values);
+  const margins = { marginLeft: axes.axis ? 56 : 4, marginBottom: axes.axis ? (axes.xlabel ? 42 : 30) : 4, marginTop: 10, marginRight: 16 };
+  const size = frameSize(axes, image, margins, width, Math.max(80, height - (axes.title ? 24 : 0) - (axes.legend ? 24 : 0) - (axes.colorbar ? 40 : 0)));
+  const chart = Plot.plot({
+    ...size,
+    ...margins,
+    style: { background: "transparent", fontSize: "11px", overflow: "visible" },
+    x: scaleOf(axes, "x"),
+    y: scaleOf(axes, "y"),
+    ...(colored && { color: colorScale(colored) }),
+    marks: [
+      ...(axes.grid_lines ? [Plot.gridX({ ticks: axes.xticks?.at }), Plot.gridY({ ticks: axes.yticks?.at })] : []),
+      ...(axes.axis ? [Plot.frame({ strokeOpacity: 0.6 })] : []),
+      ...marks,
+    ],
+  });
+  chart.setAttribute("aria-hidden", "true"); // the figure's caption says what it shows
+  box.append(chart);
+  if (axes.legend) box.append(legendOf(axes.artists));
+  if (axes.colorbar && colored) {
+    const colorbar = element("div", "figure-colorbar");
+    colorbar.append(Plot.legend({ color: colorScale(colored), width: Math.min(240, width - 16) }));
+    box.append(colorbar);
+  }
+  return box;
+}
+
+// The chart's size: its share of the figure, except that an image keeps square pixels (matplotlib's
+// aspect "equal" for imshow), the frame shrinking in width or height to fit.
+function frameSize(axes, image, margins, width, height) {
+  let inner = [width - margins.marginLeft - margins.marginRight, height - margins.marginTop - margins.marginBottom];
+  if (image) {
+    const ratio = Math.abs(axes.ylim[1] - axes.ylim[0]) / Math.abs(axes.xlim[1] - axes.xlim[0]);
+    inner = inner[0] * ratio <= inner[1] ? [inner[0], inner[0] * ratio] : [inner[1] / ratio, inner[1]];
+  }
+  return {
+    width: Math.round(inner[0] + margins.marginLeft + margins.marginRight),
+    height: Math.round(inner[1] + margins.marginTop + margins.marginBottom),
+  };
+}
+
+function scaleOf(axes, axis) {
+  const ticks = axes[`${axis}ticks`];
+  const labels = ticks?.labels;
+  return {
+    domain: axes[`${axis}lim`],
+    type: axes[`${axis}scale`] === "log" ? "log" : "linear",
+    label: axes[`${axis}label`] || null,
+    labelAnchor: "center",
+    labelArrow: "none",
+    ...(ticks && { ticks: ticks.at, tickFormat: labels ? (value, i) => labels[i] : undefined }),
+    ...(!axes.axis && { axis: null }),
+  };
+}
+
+function colorScale(artist) {
+  const domain = artist.kind === "image" ? [artist.vmin, artist.vmax] : extent(artist.values);
+  return { type: "linear", domain, clamp: true, ...COLORMAPS[artist.cmap] };
+}
+
+function marksOf(artist, axes) {
+  const opacity = artist.alpha ?? 1;
+  if (artist.kind === "line") {
+    const n = artist.x.length;
+    const points = { length: n };
+    const marks = [];
+    if (artist.linestyle !== "None") {
+      const width = artist.linewidth * POINT;
+      marks.push(Plot.line(points, {
+        x: artist.x, y: artist.y, stroke: artist.color, strokeWidth: width, strokeOpacity: opacity, clip: true,
+        strokeDasharray: DASHES[artist.linestyle]?.map((dash) => dash * width).join(" "),
+      }));
+    }
+    if (artist.marker) marks.push(markerDots(points, artist.x, artist.y, artist.marker, artist.markersize, artist.color, opacity));
+    return marks;
+  }
+  if (artist.kind === "scatter") {
+    const points = { length: artist.x.length };
+    const radius = (size) => (Math.sqrt(size) / 2) * POINT;
+    const sizes = artist.sizes === null ? 36 : artist.sizes;
+    return [Plot.dot(points, {
+      x: artist.x, y: artist.y, symbol: artist.marker, clip: true,
+      r: Array.isArray(sizes) ? sizes.map(radius) : radius(sizes),
+      [artist.marker === "times" || artist.marker === "plus" ? "stroke" : "fill"]: artist.values ?? artist.color,
+      fillOpacity: opacity, strokeOpacity: opacity,
+    })];
+  }
+  if (artist.kind === "bars") {
+    const bars = { length: artist.x.length };
+    // On a log axis a bar from 0 runs off the bottom, as matplotlib draws it (Plot drops a rect at 0).
+    const floor = axes.yscale === "log" ? Math.min(...axes.ylim) : -Infinity;
+    return [Plot.rect(bars, {
+      x1: artist.x, x2: artist.x.map((x, i) => x + artist.width[i]),
+      y1: artist.y.map((y) => Math.max(y, floor)), y2: artist.y.map((y, i) => Math.max(y + artist.height[i], floor)),
+      fill: artist.color, fillOpacity: opacity, clip: true,
+      ...(artist.edgecolor && { stroke: artist.edgecolor, strokeWidth: 1 }),
+    })];
+  }
+  if (artist.kind === "image") {
+    const { rows, cols, channels } = artist;
+    const fill = channels === 1 ? artist.values : pixelColors(artist.values, channels);
+    return [Plot.raster(fill, {
+      width: cols, height: rows, x1: -0.5, x2: cols - 0.5, y1: -0.5, y2: rows - 0.5,
+      imageRendering: "pixelated", opacity, clip: true,
+    })];
+  }
+  const rule = {
+    stroke: artist.color, strokeWidth: artist.linewidth * POINT, strokeOpacity: opacity,
+    strokeDasharray: DASHES[artist.linestyle]?.map((dash) => dash * artist.linewidth * POINT).join(" "),
+  };
+  // axhline/axvline span a fraction (0…1) of the Axes across: a rule inset from the frame's sides.
+  if (artist.kind === "hline") return [Plot.ruleY([artist.at], { ...rule, ...spanOf(artist.span, axes, "x") })];
+  if (artist.kind === "vline") return [Plot.ruleX([artist.at], { ...rule, ...spanOf(artist.span, axes, "y") })];
+  return [];
+}
+
+// axhline(xmin=, xmax=) spans fractions of the Axes across: as data positions within its limits.
+function spanOf([start, end], axes, axis) {
+  if (start === 0 && end === 1) return {};
+  const [low, high] = axes[`${axis}lim`];
+  const log = axes[`${axis}scale`] === "log";
+  const at = (fraction) => (log ? low * (high / low) ** fraction : low + fraction * (high - low));
+  return { [`${axis}1`]: at(start), [`${axis}2`]: at(end) };
+}
+
+function markerDots(points, x, y, marker, size, color, opacity) {
+  const r = ((marker === "." ? size / 2 : size) / 2) * POINT;
+  const stroked = STROKED.has(marker);
+  return Plot.dot(points, {
+    x, y, r, symbol: SYMBOLS[marker] ?? "circle", clip: true,
+    [stroked ? "stroke" : "fill"]: color, fillOpacity: opacity, strokeOpacity: opacity,
+  });
+}
+
+function pixelColors(values, channels) {
+  const colors = new Array(values.length / channels);
+  const byte = (v) => Math.round(Math.min(1, Math.max(0, v ?? 0)) * 255);
+  for (let i = 0; i < colors.length; i++) {
+    const at = i * channels;
+    const alpha = channels === 4 ? Math.min(1, Math.max(0, values[at + 3] ?? 1)) : 1;
+    colors[i] = `rgba(${byte(values[at])},${byte(values[at + 1])},${byte(values[at + 2])},${alpha})`;
+  }
+  return colors;
+}
+
+// matplotlib's legend: a swatch of each labelled line, point set or bar set, in drawing order.
+function legendOf(artists) {
+  const legend = element("ul", "figure-legend");
+  for (const artist of artists) {
+    if (!artist.label || artist.label.startsWith("_") || artist.kind === "image") continue;
+    const item = element("li", "figure-legend-item");
+    const swatch = element("span", `figure-swatch figure-swatch-${artist.kind === "bars" ? "box" : artist.kind === "scatter" ? "dot" : "line"}`);
+    const color = Array.isArray(artist.color) ? artist.color[0] : artist.color;
+    swatch.style.setProperty("--swatch", color ?? "currentColor");
+    if (artist.linestyle && artist.linestyle !== "-" && artist.linestyle !== "None") swatch.classList.add("figure-swatch-dashed");
+    item.append(swatch, document.createTextNode(artist.label));
+    legend.append(item);
+  }
+  return legend;
+}
+
+function extent(values) {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const value of values) {
+    if (value === null) continue;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return low <= high ? [low, high] : [0, 1];
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+globalThis.courseFigureRenderer = { renderFigure };

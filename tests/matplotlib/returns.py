@@ -1,0 +1,63 @@
+# What pyplot's functions return and raise, printed: the same under real matplotlib (CPython, Agg) and
+# the browser's (tests/test_pyodide_matplotlib.py compares the two).
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+import torch
+
+n, bins, patches = plt.hist([1, 2, 2, 3, 3, 3, 10], bins=3)
+print(repr(n), repr(bins), patches, len(patches))
+n, bins, patches = plt.hist(np.array([0.5, 1.5, 2.5, 2.9]), bins=[0, 1, 2, 3], density=True)
+print(repr(n), repr(bins))
+n, bins, _ = plt.hist(torch.tensor([0.0, 1.0, 1.0, 4.0]), bins=4, range=(0, 4), weights=[1, 2, 3, 4])
+print(repr(n), repr(bins))
+lines = plt.plot([1, 2, 3], "r--", label="a")
+print(type(lines).__name__, len(lines), type(lines[0]).__name__, lines[0].get_linestyle(), lines[0].get_marker(), lines[0].get_label())
+line, = plt.plot([1, 2], [3, 4], "o")
+print(line.get_linestyle(), line.get_marker(), repr(line.get_xdata()), repr(line.get_ydata()))
+print(len(plt.plot([[1, 2], [3, 4], [5, 6]])))
+plt.close("all")
+print(plt.plot([0, 10], [0, 1])[0].axes.get_xlim(), plt.gca().get_ylim())
+print(plt.bar([1, 2], [3, 4]), plt.ylim(), plt.xlim(0, 5), plt.xlim())
+plt.close("all")
+plt.imshow(np.zeros((2, 3)), cmap="gray")
+print(plt.xlim(), plt.ylim())
+fig, axs = plt.subplots(2, 3, figsize=(8, 4))
+print(type(axs[0, 1]).__name__, axs.shape, axs[1].shape, axs[:, 0].shape, fig.get_size_inches(), len(list(axs.flat)))
+fig, ax = plt.subplots()
+print(type(ax).__name__, plt.subplots(1, 2)[1].shape, plt.subplots(3, 1)[1].shape)
+print(plt.figure(figsize=(3, 2)).number, plt.gcf().number, plt.get_fignums())
+plt.close(2)
+print(plt.get_fignums())
+plt.close("all")
+print(plt.get_fignums(), matplotlib.rcParams["figure.figsize"], plt.scatter([1, 2], [3, 4]).__class__.__name__)
+print(type(plt.imshow([[1, 2], [3, 4]])).__name__, plt.axhline(1).__class__.__name__, plt.title("t").get_text())
+for program in ["plt.plot(torch.ones(3, requires_grad=True))", "plt.plot([torch.tensor(1.0, requires_grad=True)])",
+                "plt.plot([1, 2], 'q')", "plt.plot([1, 2], 'r--g')", "plt.plot([1, 2], color='bluish')",
+                "plt.plot([1, 2], [1, 2, 3])", "plt.plot([1, 2], linestyle='wavy')"]:
+    try:
+        exec(program)
+    except Exception as error:
+        print(type(error).__name__, str(error).split(":")[0])
+print(plt.plot(torch.arange(3.0), torch.arange(3.0) * 2)[0].get_ydata())
+plt.close("all")
+for draw in ["plt.semilogy([1, 10, 100])", "plt.plot([5])", "plt.plot([0, 0])", "plt.hist([1, 1, 1])", "plt.axhline(2)",
+             "plt.scatter([1, 2], [3, 4])", "plt.bar([1, 2], [-1, 2])", "plt.imshow([[1, 2]]); plt.plot([0, 1], [0, 0.5])"]:
+    plt.figure()
+    exec(draw)
+    print(draw, plt.xlim(), plt.ylim())
+figure = plt.figure()
+first, second = figure.add_subplot(2, 1, 1), figure.add_subplot(2, 1, 1)
+plt.subplot(2, 2, 4)
+print(first is second, plt.subplot(2, 2, 4) is plt.gca(), len(figure.axes))
+plt.close("all")
+plt.bar(["cat", "dog", "fish"], [3, 5, 2])
+print(plt.xlim())
+plt.figure()
+plt.plot(["a", "b"], [1, 2])
+plt.plot(["b", "c"], [3, 4])
+print(plt.xlim())
+plt.figure()
+plt.scatter([1, 2], ["x", "y"])
+print(plt.ylim())
