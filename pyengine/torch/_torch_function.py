@@ -12,6 +12,7 @@ The higher layers register what gets wrappers: the Tensor class (``register_clas
 namespace (``register_namespace``).
 """
 import builtins
+from sys import _getframe
 
 from ._process import per_process, register, warn_once
 from .autograd import graph as _graph
@@ -35,9 +36,23 @@ _DUNDER_OPS = frozenset(
     f"__{n}__" for n in ("add radd iadd sub rsub isub mul rmul imul truediv rtruediv itruediv div rdiv idiv "
                          "floordiv rfloordiv ifloordiv mod rmod imod pow rpow ipow matmul rmatmul imatmul and rand "
                          "iand or ror ior xor rxor ixor lshift rlshift ilshift rshift rrshift irshift eq ne lt le "
-                         "gt ge neg pos abs invert getitem setitem len iter contains bool float int index "
+                         "gt ge neg pos abs invert getitem setitem len contains bool float int index "
                          "complex repr str format array reversed").split())
 
+
+# The name of what a __torch_function__ gets for an operator, where PyTorch's binding passes the method
+# it stands for (``t + u``: Tensor.add) rather than the operator itself
+_FUNC_NAMES = {"__add__": "add", "__radd__": "add", "__sub__": "sub", "__mul__": "mul", "__rmul__": "mul",
+               "__truediv__": "div", "__rtruediv__": "__rdiv__", "__mod__": "remainder", "__pow__": "pow",
+               "__matmul__": "matmul", "__rmatmul__": "matmul", "__rand__": "bitwise_and", "__ne__": "ne",
+               "__lt__": "lt", "__le__": "le", "__gt__": "gt", "__ge__": "ge", "__neg__": "neg",
+               "__pos__": "positive", "__abs__": "abs", "__iadd__": "add_", "__isub__": "sub_", "__imul__": "mul_",
+               "__itruediv__": "div_", "__ifloordiv__": "floor_divide_", "__imod__": "remainder_",
+               "__ipow__": "pow_", "__str__": "__repr__"}
+
+# Tensor's slot attributes (plain attributes here, getset descriptors in PyTorch) and private properties
+# whose reads and writes dispatch as PyTorch's do (``Tensor.dtype.__get__``, ``Tensor.requires_grad.__set__``)
+_DISPATCHED_ATTRIBUTES = frozenset(("dtype", "requires_grad", "grad_fn", "_base", "_version"))
 
 # torch.* functions that never dispatch (PyTorch's torch.overrides.get_ignored_functions, those of them here)
 IGNORED = frozenset((
@@ -83,23 +98,29 @@ def activate():
         return
     active[0] = True
     for cls in _classes:
-        wrappers = {}  # one wrapper per op (__str__ is __repr__)
+        wrappers = {}  # one wrapper per op and name (__str__ is __repr__, as PyTorch's func)
         for name, value in list(vars(cls).items()):
-            if name in _NOT_DISPATCHED or (name.startswith("_") and name not in _DUNDER_OPS):
+            if name in _NOT_DISPATCHED or (name.startswith("_") and name not in _DUNDER_OPS
+                                           and name not in _DISPATCHED_ATTRIBUTES):
                 continue
             if getattr(value, "__torch_dispatching__", False) or \
                     getattr(getattr(value, "fget", None), "__torch_dispatching__", False):
                 continue  # bound while active in an earlier run and kept (a snapshot of the interpreter)
             if isinstance(value, property) and value.fget is not None:
-                wrapped = property(_wrapper(value.__get__, name, "method", property_of=value), value.fset,
-                                   value.fdel, value.__doc__)
+                setter = value.fset and _wrapper(value.fset, name, "method", descriptor=value, access="__set__")
+                wrapped = property(_wrapper(value.__get__, name, "method", descriptor=value), setter, value.fdel,
+                                   value.__doc__)
+            elif name in _DISPATCHED_ATTRIBUTES and hasattr(value, "__set__"):  # a slot's member descriptor
+                wrapped = property(_wrapper(value.__get__, name, "method", descriptor=value),
+                                   _wrapper(value.__set__, name, "method", descriptor=value, access="__set__"))
             elif callable(value) and not isinstance(value, (type, staticmethod, classmethod)):
-                if id(value) not in wrappers:
-                    # an operator's own tensor does not count as overriding, a method's does (as PyTorch's bindings)
-                    kind = "operator" if name in _DUNDER_OPS and name not in ("__repr__", "__str__", "__format__") \
-                        else "method"
-                    wrappers[id(value)] = _wrapper(value, name, kind)
-                wrapped = wrappers[id(value)]
+                # an operator's own tensor does not count as overriding, a method's does (as PyTorch's bindings)
+                kind = "operator" if name in _DUNDER_OPS and name not in ("__repr__", "__str__", "__format__") \
+                    else "method"
+                func_name = _FUNC_NAMES.get(name, name)
+                if (id(value), func_name) not in wrappers:
+                    wrappers[id(value), func_name] = _wrapper(value, func_name, kind)
+                wrapped = wrappers[id(value), func_name]
             else:
                 continue
             _originals.append((cls, name, value, True))
@@ -170,7 +191,7 @@ def redispatch(func, args, kwargs):
         _skip[0] = False
 
 
-def _wrapper(raw, name, kind, property_of=None, owner=None):
+def _wrapper(raw, name, kind, descriptor=None, owner=None, access="__get__"):
     """What stands for ``raw`` while dispatch is active: ``raw`` itself when no argument overrides,
     no mode is entered and no profiler records; the overriding ``__torch_function__`` otherwise.
     ``kind``: "function" (torch.*), "method" (Tensor's: its own tensor counts), "operator" or
@@ -178,6 +199,8 @@ def _wrapper(raw, name, kind, property_of=None, owner=None):
     aten = _aten_name(raw, name)
 
     def dispatching(*args, **kwargs):
+        if descriptor is not None and _is_engine(_getframe(1).f_globals.get("__name__", "")):
+            return raw(*args, **kwargs)  # the engine's own attribute reads and writes (C++ in PyTorch)
         if not disabled["all"] and not (_skip[0] and skip_one_hop()):
             overloaded = None if disabled["subclass"] else _overloaded_args(args, kwargs)
             if overloaded or modes:
@@ -186,22 +209,27 @@ def _wrapper(raw, name, kind, property_of=None, owner=None):
                 elif kind == "method" and args and type(args[0]) in _classes:
                     overloaded = _add_overloaded(overloaded, args[0], plain=True)
                 return handle_torch_function(public, overloaded or (), args, kwargs)
-        if observers:
+        if observers and descriptor is None:  # (profilers record ops, not attribute reads)
             return _observed(aten, raw, args, kwargs)
         return raw(*args, **kwargs)
 
-    dispatching.__name__ = getattr(raw, "__name__", name)
+    dispatching.__name__ = name  # as PyTorch names an alias: Tensor.long, not the int64 it shares
     # named as PyTorch names the public function: torch.add, torch.Tensor.add
     dispatching.__module__, dispatching.__qualname__ = (owner, name) if isinstance(owner, str) else \
         ("torch", f"Tensor.{name}")
     dispatching.__doc__ = getattr(raw, "__doc__", None)
     dispatching.__wrapped__ = raw
     dispatching.__torch_dispatching__ = True
-    # what a __torch_function__ gets as ``func``: the public function (a property: its __get__)
-    public = dispatching if property_of is None else property_of.__get__
-    if property_of is not None:
-        dispatching.__name__ = "__get__"
+    # what a __torch_function__ gets as ``func``: the public function (an attribute: its descriptor's
+    # __get__ or __set__)
+    public = dispatching if descriptor is None else getattr(descriptor, access)
+    if descriptor is not None:
+        dispatching.__name__ = access
     return dispatching
+
+
+def _is_engine(module_name):
+    return module_name == "torch" or module_name.startswith("torch.")
 
 
 def _observed(name, raw, args, kwargs):

@@ -57,5 +57,6 @@ CHANGES = {
     "torch.autograd.profiler.profile": "torch.autograd.profiler.profile().__enter__()",
     "torch._C.DisableTorchFunction": "torch._torch_function.disabled['subclass'] += 1",
     "torch.overrides.redispatch_function": "torch._torch_function._skip[0] = True",
+    "torch._C._functorch.vmap_fallback_warning": "torch._C._functorch._set_vmap_fallback_warning_enabled(False)",
 }
 ENTROPY = {"torch.default_generator"}  # a new process's differs every time

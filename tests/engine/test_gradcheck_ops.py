@@ -58,6 +58,7 @@ GRID3 = leaf(1, 2, 1, 2, 3, lo=0.71, hi=-0.86)
 MASK = torch.tensor([[True, False, True], [False, False, True]])
 IDX = torch.tensor([1, 0, 1])
 ROW_IDX = torch.tensor([[2, 0], [1, 2]])  # along dim 1 of a (2, 3), no repeats within a row
+B2 = B[:, :2].detach().requires_grad_()  # a leaf: a sample's graph is freed by the first test using it
 CLASSES = torch.tensor([2, 0])
 LOGITS = leaf(2, 3, lo=-1.3, hi=0.9)
 SOFT_TARGET = torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], dtype=f64)
@@ -529,11 +530,11 @@ SAMPLES = {
     "_logcumsumexp": [s(lambda a: torch.logcumsumexp(a, 1), A), s(lambda a: a.logcumsumexp(0), MIXED)],
     "_nanmedian_all": [s(torch.nanmedian, MIXED)],
     "_nanmedian_dim": [s(lambda a: torch.nanmedian(a, 1).values, MIXED)],
-    "_scatter_reduce": [s(lambda a, b, reduce=reduce: a.scatter_reduce(1, ROW_IDX, b, reduce), A, B[:, :2])
+    "_scatter_reduce": [s(lambda a, b, reduce=reduce: a.scatter_reduce(1, ROW_IDX, b, reduce), A, B2)
                         for reduce in ("sum", "prod", "mean", "amax", "amin")] +
-                       [s(lambda a, b: a.scatter_reduce(1, ROW_IDX, b, "prod", include_self=False), A, B[:, :2]),
+                       [s(lambda a, b: a.scatter_reduce(1, ROW_IDX, b, "prod", include_self=False), A, B2),
                         s(lambda a, b: a.scatter_reduce(1, torch.tensor([[1, 1], [0, 0]]), b, "mean",
-                                                        include_self=False), A, B[:, :2])],
+                                                        include_self=False), A, B2)],
     "_index_reduce": [s(lambda a, b, reduce=reduce: a.index_reduce(0, torch.tensor([1, 0, 1]), b, reduce),
                         M34, leaf(3, 4))
                       for reduce in ("prod", "mean", "amax", "amin")] +
@@ -545,9 +546,13 @@ SAMPLES = {
               s(lambda a: torch.linalg.eigh(a + a.mT).eigenvectors.abs(), SQUARE)],
     "_svd": [s(torch.linalg.svdvals, WIDE),
              s(lambda a: torch.linalg.svd(a, full_matrices=False).U.abs(), M42),
-             s(lambda a: (lambda u, s, vh: u @ vh)(*torch.linalg.svd(a, full_matrices=False)), WIDE)],
+             s(lambda a: (lambda u, s, vh: u @ vh)(*torch.linalg.svd(a, full_matrices=False)), WIDE),
+             s(lambda a: (lambda u, s, vh: u[:, :2] @ vh)(*torch.linalg.svd(a)), M42),
+             s(lambda a: (lambda u, s, vh: (u * s) @ vh[:2])(*torch.linalg.svd(a)), leaf(2, 4))],
     "_pinv": [s(torch.linalg.pinv, WIDE), s(torch.pinverse, M42)],
-    "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2))],
+    "_lstsq": [s(lambda a, b: torch.linalg.lstsq(a, b).solution, M42, leaf(4, 2)),
+               s(lambda a, b: torch.linalg.lstsq(a, b, driver="gelsd")[:2], M42, leaf(4, 2)),
+               s(lambda a, b: torch.linalg.lstsq(a, b, driver="gelss")[:2], M42, leaf(4))],
     "_block_diag": [s(lambda a, b, c: torch.block_diag(a, b, c), M34, V4, SCALAR)],
     "cholesky_legacy": [s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64)), SQUARE),
                         s(lambda a: torch.cholesky(a @ a.mT + torch.eye(3, dtype=f64), upper=True), SQUARE)],

@@ -49,6 +49,7 @@ LAYERS = [
              "torch._functorch.eager_transforms", "torch._functorch.functional_call",
              "torch._functorch.batch_norm_replacement", "torch._functorch.einops", "torch.func"]),
     ("root", ["torch"]),
+    ("beside torch", ["functorch"]),  # the package torch.func grew out of, built on torch's public API
 ]
 
 
@@ -103,7 +104,7 @@ def back_edges():
     for module in sorted(MODULES):
         layer = rank(module)
         for target, line, nested in imports(module):
-            if target == "torch":
+            if target == "torch" and (module == "torch" or module.startswith("torch.")):  # (functorch uses torch)
                 edges.append(f"{module}:{line} imports the package root")
             elif rank(target) > layer:
                 edges.append(f"{module}:{line} imports {target}, a higher module"

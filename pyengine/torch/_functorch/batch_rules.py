@@ -4,7 +4,9 @@ While a vmap runs, every declared op asks ``dispatch`` first (autograd.derivativ
 With no BatchedTensor among its arguments the op runs as it is. Otherwise the op's batching rule
 runs it once on the physical tensors (batch dims first, see batched_tensor), or, for ops without a
 rule, the fallback calls the op once per sample and stacks the results (PyTorch's "slow fallback",
-which warns; this one is silent because here it is the designed path for the long tail of ops).
+which warns "There is a performance drop ..." naming the op; PyTorch has rules for most of the ops that
+fall back here, so this one warns only for the ops PyTorch 2.13 also falls back on, FALLBACK_IN_PYTORCH;
+PyTorch's private torch._C._functorch._set_vmap_fallback_warning_enabled(False) silences it).
 
 Rules exist for: every pointwise op (unary, binary, ternary; broadcasting across batch and logical
 dims), reductions and scans over dims (sum, mean, amax/amin, prod, logsumexp, var/std, max/min/argmax/
@@ -15,7 +17,10 @@ detach/contiguous) and in-place ops on batched tensors (written into the batched
 Everything else (convolutions, losses, indexing with tensors, linear algebra ...) falls back.
 """
 import itertools
+import sys
 
+from .._C import vmap_fallback_warning
+from .._caller import is_engine_file, warn
 from .._tensor import Tensor
 from ..autograd.derivatives import TRANSFORM_HOOK, DECLARED, parameters
 from .batched_tensor import BatchedTensor, wrap, aligned, expanded, levels_of, add_batch_dim
@@ -62,6 +67,30 @@ def dispatch(op, args, kwargs):
 
 # ---- the fallback ---------------------------------------------------------------------------
 
+# The ops vmap runs per sample in PyTorch 2.13 too, by base name -> the name its warning gives
+# (measured: real PyTorch's warnings under vmap of tests/engine/test_gradcheck_ops.py's samples)
+FALLBACK_IN_PYTORCH = {name.partition(".")[0]: name for name in (
+    "_scaled_dot_product_flash_attention_for_cpu", "_weight_norm", "affine_grid_generator", "as_strided_", "conv_tbc",
+    "ctc_loss.IntList", "embedding_bag.padding_idx", "fill.Scalar", "fractional_max_pool2d", "fractional_max_pool3d",
+    "index_reduce", "linalg_lu", "lu_solve", "masked_scatter", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
+    "multilabel_margin_loss", "norm_except_dim", "ormqr", "pdist", "put", "renorm", "soft_margin_loss",
+    "special_log_ndtr", "stft", "take")}
+
+
+def _called_by_program():
+    """Whether the op running per sample was called by the program, not by the engine's own
+    derivative formulas (a backward or tangent under vmap, as jacrev and jacfwd run them), whose ops
+    differ from the ones PyTorch's formulas use."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if not is_engine_file(frame.f_code.co_filename):
+            return True
+        if frame.f_globals.get("__name__") in ("torch.autograd.graph", "torch.autograd.dual"):
+            return False
+        frame = frame.f_back
+    return False
+
+
 def _is_inplace(op):
     name = getattr(op, "op_name", None) or op.__name__
     return (name.endswith("_") and not name.endswith("__")) or op.__name__ in ("setitem", "apply_inplace")
@@ -87,6 +116,11 @@ def fallback(op, levels, args, kwargs):
     inplace = _is_inplace(op)
     if inplace and levels_of(args[0]) != levels:
         raise RuntimeError(INPLACE_MESSAGE)
+    name = FALLBACK_IN_PYTORCH.get((getattr(op, "op_name", None) or op.__name__).partition(".")[0])
+    if name is not None and vmap_fallback_warning[0] and _called_by_program():
+        warn(f"There is a performance drop because we have not yet implemented the batching rule for aten::{name}. "
+             "Please file us an issue on GitHub so that we can prioritize its implementation. (Triggered internally "
+             "at /__w/pytorch/pytorch/aten/src/ATen/functorch/BatchedFallback.cpp:82.)")
     numbers = [lv for lv, _ in levels]
     results = []
     for position in itertools.product(*(range(size) for _, size in levels)):

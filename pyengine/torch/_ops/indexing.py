@@ -413,7 +413,7 @@ def gather(self, dim, index, *, sparse_grad=False):
     return _gather(self, d, index)
 
 
-@op("GatherBackward0", name="gather", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
+@op("GatherBackward0", name="gather", packs="index self", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
 def _gather(self, dim, index):
     pos = _gather_positions(self._shape, dim, index, "gather")

@@ -180,13 +180,13 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
-@op("SplitBackward0", name="split.Tensor", result="auto_linear",
+@op("SplitBackward0", name="split.Tensor", packs="", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split(self, sizes, dim):
     return _split_views(self, sizes, dim)
 
 
-@op("SplitWithSizesBackward0", name="split_with_sizes", result="auto_linear",
+@op("SplitWithSizesBackward0", name="split_with_sizes", packs="", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split_with_sizes(self, sizes, dim):
     return _split_views(self, sizes, dim)
@@ -269,7 +269,7 @@ def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", name="unbind.int", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", packs="", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))

@@ -103,12 +103,8 @@ def _q_from(reflectors, m, columns):
 def _qr_backward(grads, Q, R, mode):
     """linalg_qr_backward: gA from the gradients of Q and R."""
     gQ, gR = grads
-    if mode == "r":
-        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
-                           "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
     m, n = Q._shape[-2], R._shape[-1]
-    if mode == "complete" and m > n:
-        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
+    _check_qr_differentiable(mode, m, n)
     gA = (gR @ S.mT(R) if gR is not None else 0) - (S.mT(Q) @ gQ if gQ is not None else 0)
     if m >= n:
         upper = gA.triu()
@@ -121,7 +117,33 @@ def _qr_backward(grads, Q, R, mode):
     return gA + Q @ gR if gR is not None else gA
 
 
+def _qr_jvp(dA, Q, R, mode):
+    """linalg_qr_jvp: with dA = dQ R + Q dR. For m >= n, Q^T dA R^-1 = Q^T dQ + dR R^-1 (skew plus
+    upper triangular) gives dR; for m < n, the strictly lower part of Q^T dA_1 R_1^-1 gives Q^T dQ."""
+    m, n = dA._shape[-2], dA._shape[-1]
+    _check_qr_differentiable(mode, m, n)
+    if m >= n:
+        dARinv = solve_triangular(R, dA, upper=True, left=False)
+        X = S.mT(Q) @ dARinv
+        dR = (X + S.mT(X)).triu()
+        dR = dR - diag_embed(S.diagonal(dR, 0, -2, -1) * 0.5)
+        return dARinv - Q @ dR, dR @ R
+    QtdA = S.mT(Q) @ dA
+    lower = solve_triangular(R.narrow(-1, 0, m), QtdA.narrow(-1, 0, m), upper=True, left=False).tril(-1)
+    dQ = lower - S.mT(lower)
+    return Q @ dQ, QtdA - dQ @ R
+
+
+def _check_qr_differentiable(mode, m, n):
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+                           "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
+
+
 @op("LinalgQrBackward0", name="linalg_qr",
+    result=lambda A_t, mode, result: _qr_jvp(A_t, result[0], result[1], mode),
     A=lambda grads, mode, result: _qr_backward(grads, result[0], result[1], mode))
 def _qr(A, mode):
     m, n = A._shape[-2], A._shape[-1]
@@ -367,7 +389,41 @@ def _svd_backward(grads, full_matrices, U, Sv, Vh):
     return U @ (gA @ Vh) if m >= n else (U @ gA) @ Vh
 
 
+def _svd_jvp(dA, U, Sv, Vh, full_matrices):
+    """linalg_svd_jvp: with dP = U^T dA V, dS = diag(dP) and, off the diagonal,
+    dU = U (sym(dP S) / E), dVh = -(sym(S dP) / E) Vh (E_jk = S_k^2 - S_j^2, sym(X) = X + X^T),
+    plus the parts outside U's (V's) span for a tall (wide) A."""
+    m, n, k = dA._shape[-2], dA._shape[-1], Sv._shape[-1]
+    if full_matrices:
+        U, Vh = U.narrow(-1, 0, k), Vh.narrow(-2, 0, k)
+    V = S.mT(Vh)
+    dP = S.mT(U) @ (dA @ V) if m < n else (S.mT(U) @ dA) @ V
+    dS = S.diagonal(dP, 0, -2, -1)
+    dP = dP - diag_embed(dS)
+    S2 = Sv * Sv
+    E = S.unsqueeze(S2, -2) - S.unsqueeze(S2, -1)
+    E = E + diag_embed(S.diagonal(E, 0, -2, -1) * 0 + 1)
+
+    def sym(X):
+        return X + S.mT(X)
+
+    dU = U @ (sym(dP * S.unsqueeze(Sv, -2)) / E)
+    if m > n:
+        dAVSinv = dA @ (V / S.unsqueeze(Sv, -2))
+        dU = dU + dAVSinv - U @ (S.mT(U) @ dAVSinv)
+        if full_matrices:
+            dU = cat([dU, zeros(dU._shape[:-1] + (m - n,), dtype=dU.dtype)], -1)
+    dVh = (sym(dP * S.unsqueeze(-Sv, -1)) / E) @ Vh
+    if m < n:
+        UtdASinv = (S.mT(U) / S.unsqueeze(Sv, -1)) @ dA
+        dVh = dVh + UtdASinv - (UtdASinv @ V) @ Vh
+        if full_matrices:
+            dVh = cat([dVh, zeros(dVh._shape[:-2] + (n - m, n), dtype=dVh.dtype)], -2)
+    return dU, dS, dVh
+
+
 @op("LinalgSvdBackward0", name="_linalg_svd",
+    result=lambda A_t, full_matrices, result: _svd_jvp(A_t, *result, full_matrices),
     A=lambda grads, full_matrices, result: _svd_backward(grads, full_matrices, *result))
 def _svd(A, full_matrices):
     m, n = A._shape[-2], A._shape[-1]
@@ -486,17 +542,51 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False):
     return from_values(ranks or [0], A._shape[:-2], _dtype.int64)
 
 
+def _as_matrix(b, self):
+    """b as columns: a vector right-hand side (one dim fewer than A) gets a trailing dim."""
+    return S.unsqueeze(b, -1) if b.dim() == self.dim() - 1 else b
+
+
+def _as_given(x, b, self):
+    return x.squeeze(-1) if b.dim() == self.dim() - 1 else x
+
+
 def _lstsq_backward(grads, self, b, result, which):
-    gX = grads[0]
-    if gX is None:
+    """linalg_lstsq_backward: through pinv(A) for the solution, and through the residual
+    r = A X - B for the residuals (Danskin: X held fixed)."""
+    gX, gL = grads[0], grads[1]
+    has_gL = gL is not None and gL.numel() > 0
+    if gX is None and not has_gL:
         return None
+    B = _as_matrix(b, self)
+    total = None
+    if gX is not None:
+        gX = _as_matrix(gX, self)
+        pinvA = pinv(self)
+        total = _pinv_backward(gX @ S.mT(B), pinvA, self) if which == 0 else _as_given(S.mT(pinvA) @ gX, b, self)
+    if has_gL:
+        X = _as_matrix(result[0], self)
+        gL = S.unsqueeze(gL, -2) * (self @ X - B)
+        part = 2 * gL @ S.mT(X) if which == 0 else _as_given(-2 * gL, b, self)
+        total = part if total is None else total + part
+    return total
+
+
+def _lstsq_jvp(self_t, b_t, self, b, result):
+    """linalg_lstsq_solution_jvp and linalg_lstsq_residuals_jvp: dX = d(pinv A) B + pinv(A) dB,
+    dL = 2 sum(r * (dA X - dB)) over the rows (Danskin's theorem: X held fixed)."""
+    B, dB = _as_matrix(b, self), _as_matrix(b_t, self)
     pinvA = pinv(self)
-    if which == 0:
-        return _pinv_backward(gX @ S.mT(b), pinvA, self)
-    return S.mT(pinvA) @ gX
+    dX = _as_given(_pinv_jvp(self_t, self, pinvA) @ B + pinvA @ dB, b, self)
+    residuals = result[1]
+    if residuals.numel() == 0:
+        return dX, residuals.clone(), None, None
+    X = _as_matrix(result[0], self)
+    return dX, 2 * ((self @ X - B) * (self_t @ X - dB)).sum(-2), None, None
 
 
 @op("LinalgLstsqBackward0", name="linalg_lstsq",
+    result=_lstsq_jvp,
     self=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 0),
     b=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 1))
 def _lstsq(self, b, rcond, driver):

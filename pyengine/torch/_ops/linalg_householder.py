@@ -101,7 +101,38 @@ def _householder_product_backward(grad, A, tau):
     return gA, cat(scales, -1)
 
 
+def _householder_product_jvp(dV, dtau, prod, V, tau):
+    """householder_product_jvp: dQ = sum_i H_1..H_(i-1) dH_i H_(i+1)..H_k with
+    dH_i = -(dtau_i v_i v_i^T + tau_i dv_i v_i^T + tau_i v_i dv_i^T); the products after H_i come from
+    the result by the inverse reflectors H(sigma_i), sigma_i = tau_i / (tau_i |v_i|^2 - 1)."""
+    m, n, k = V._shape[-2], V._shape[-1], tau._shape[-1]
+    V = V.tril(-1) + eye(m, n, dtype=V.dtype)
+    dV = dV.tril(-1)
+    first = V.narrow(-1, 0, k)
+    sigma = tau / (tau * (first * first).sum(-2) - 1.0)
+
+    def reflected(v, t, K, left):  # (I - t v v^T) K, or K (I - t v v^T)
+        if left:
+            return K - (S.unsqueeze(t, -1) * v) * (S.mT(v) @ K)
+        return K - (K @ (S.unsqueeze(t, -1) * v)) * S.mT(v)
+
+    def rank_one(u, v, t, K):  # -t u v^T K
+        return -((S.unsqueeze(t, -1) * u) * (S.mT(v) @ K))
+
+    after = prod.detach().clone()
+    before = eye(m, dtype=V.dtype).expand(V._shape[:-2] + (m, m))
+    dprod = prod.new_zeros(prod._shape)
+    for i in range(k):
+        v, dv = V.narrow(-1, i, 1), dV.narrow(-1, i, 1)
+        t, dt = tau.narrow(-1, i, 1), dtau.narrow(-1, i, 1)
+        after = reflected(v, sigma.narrow(-1, i, 1), after, True)
+        dprod = dprod + before @ (rank_one(v, v, dt, after) + rank_one(dv, v, t, after) + rank_one(v, dv, t, after))
+        before = reflected(v, t, before, False)
+    return dprod
+
+
 @op("LinalgHouseholderProductBackward0", name="linalg_householder_product",
+    result=lambda input_t, tau_t, input, tau, result: _householder_product_jvp(input_t, tau_t, result, input, tau),
     input=lambda grad, input, tau: _householder_product_backward(grad, input, tau)[0],
     tau=lambda grad, input, tau: _householder_product_backward(grad, input, tau)[1])
 def _householder_product(input, tau):

@@ -80,7 +80,19 @@ def _lu_factor_ex_backward(grad, LU, pivots):
     return _lu_backward(grad.narrow(-1, 0, k), grad.narrow(-2, 0, k), P, L, U)
 
 
+def _lu_factor_ex_jvp(A_t, LU, pivots):
+    """lu_factor_ex_jvp: linalg.lu's tangents of L and U, packed as LU is."""
+    dL, dU = _lu_jvp(A_t, *_lu_unpack(LU, pivots, True, True))
+    m, n = A_t._shape[-2], A_t._shape[-1]
+    if m == n:
+        return dL + dU
+    if m > n:
+        return cat([dL.narrow(-2, 0, n) + dU, dL.narrow(-2, n, m - n)], -2)
+    return cat([dU.narrow(-1, 0, m) + dL, dU.narrow(-1, m, n - m)], -1)
+
+
 @op("LinalgLuFactorExBackward0", name="linalg_lu_factor_ex",
+    result=lambda A_t, result: (_lu_factor_ex_jvp(A_t, result[0], result[1]), None, None),
     A=lambda grads, result: _lu_factor_ex_backward(grads[0], result[0], result[1]))
 def _lu_factor_ex(A):
     m, n = A._shape[-2], A._shape[-1]
@@ -181,7 +193,18 @@ def _lu_unpack_backward(grads, m, n):
     return parts_U if n >= m else cat([parts_U, zeros(gU._shape[:-2] + (m - n, n), dtype=gU.dtype)], -2)
 
 
+def _lu_unpack_jvp(LU_data_t, unpack_data):
+    """The tangents of L and U: LU_data's tangent below (on and above) the diagonal."""
+    if not unpack_data:
+        return None, None, None
+    m, n = LU_data_t._shape[-2], LU_data_t._shape[-1]
+    L = LU_data_t.tril(-1) if m >= n else LU_data_t.narrow(-1, 0, m).tril(-1)
+    U = LU_data_t.triu() if n >= m else LU_data_t.narrow(-2, 0, n).triu()
+    return None, L, U
+
+
 @op("LuUnpackBackward0", name="lu_unpack",
+    result=lambda LU_data_t, unpack_data: _lu_unpack_jvp(LU_data_t, unpack_data),
     LU_data=lambda grads, LU_data: _lu_unpack_backward(grads, LU_data._shape[-2], LU_data._shape[-1]))
 def _lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots):
     m, n = LU_data._shape[-2], LU_data._shape[-1]
@@ -251,7 +274,28 @@ def _lu_backward(gL, gU, P, L, U):
     return P @ gA
 
 
+def _lu_jvp(dA, P, L, U):
+    """linalg_lu_jvp: with dK = L1^-1 P^T dA1 U1^-1 (A1 the leading k x k block), dL1 = L1 (dK
+    strictly lower) and dU1 = (dK upper) U1; the extra columns of U (rows of L) follow from P^T dA2."""
+    m, n = dA._shape[-2], dA._shape[-1]
+    k = min(m, n)
+    PdA = S.mT(P) @ dA
+    L1, U1 = L.narrow(-2, 0, k).narrow(-1, 0, k), U.narrow(-2, 0, k).narrow(-1, 0, k)
+    dK = solve_triangular(L1, PdA.narrow(-2, 0, k).narrow(-1, 0, k), upper=False, left=True, unitriangular=True)
+    dK = solve_triangular(U1, dK, upper=True, left=False)
+    dL1, dU1 = L1 @ dK.tril(-1), dK.triu() @ U1
+    if m == n:
+        return dL1, dU1
+    if m < n:
+        dU2 = solve_triangular(L1, PdA.narrow(-1, k, n - k), upper=False, left=True, unitriangular=True) \
+            - dK.tril(-1) @ U.narrow(-1, k, n - k)
+        return dL1, cat([dU1, dU2], -1)
+    dL2 = solve_triangular(U1, PdA.narrow(-2, k, m - k), upper=True, left=False) - L.narrow(-2, k, m - k) @ dK.triu()
+    return cat([dL1, dL2], -2), dU1
+
+
 @op("LinalgLuBackward0", name="linalg_lu",
+    result=lambda A_t, result: (None,) + _lu_jvp(A_t, *result),
     A=lambda grads, result: _lu_backward(grads[1], grads[2], *result))
 def _linalg_lu(A):
     LU, pivots, _ = _lu_factor_ex.forward(A)
@@ -309,7 +353,25 @@ def _lu_solve_LU(gX, LU, pivots, X, left, adjoint):
     return gR.tril(-1) + gU
 
 
+def _lu_solve_jvp(LU_t, B_t, LU, pivots, left, adjoint, X):
+    """linalg_lu_solve_jvp: differentiating op1(P L U) op2(X) = op3(B), with
+    S = lu_solve(LU, pivots, dB) the part from B's tangent."""
+    from_B = _lu_solve(LU, pivots, B_t, left, adjoint)
+    if left != adjoint:  # dX = op2(-U^-1 (dU + L^-1 dL U) op2(X)) + S
+        U = LU.triu()
+        R = solve_triangular(LU, LU_t.tril(-1), upper=False, left=True, unitriangular=True)
+        R = -solve_triangular(U, LU_t.triu() + R @ U, upper=True)
+        return (R @ X if left else X @ S.mT(R)) + from_B
+    # dX = op2(op1(-op3(X)^T P (L dU U^-1 + dL) L^-1 P^T)) + S
+    P, L, U = _lu_unpack(LU, pivots, True, True)
+    R = solve_triangular(U, L @ LU_t.triu(), upper=True, left=False) + LU_t.tril(-1)
+    R = solve_triangular(L, -((S.mT(X) if left else X) @ P @ R), upper=False, left=False, unitriangular=True) @ S.mT(P)
+    return (S.mT(R) if left else R) + from_B
+
+
 @op("LinalgLuSolveBackward0", name="linalg_lu_solve",
+    result=lambda LU_t, B_t, LU, pivots, left, adjoint, result: _lu_solve_jvp(LU_t, B_t, LU, pivots, left, adjoint,
+                                                                              result),
     LU=lambda grad, LU, pivots, left, adjoint, result: _lu_solve_LU(grad, LU, pivots, result, left, adjoint),
     B=lambda grad, LU, pivots, left, adjoint: linalg_lu_solve(LU, pivots, grad, left=left, adjoint=not adjoint))
 def _lu_solve(LU, pivots, B, left, adjoint):

@@ -107,7 +107,22 @@ def _reduce_name(reduce, allowed, message):
     return reduce
 
 
+def _scatter_reduce_jvp(self_t, src_t, self, dim, index, src, reduce, include_self, result):
+    """scatter_reduce_jvp: sum and mean are linear; amax/amin average the tangents of the elements
+    equal to the result; prod has no forward formula in PyTorch (the result gets no tangent)."""
+    if reduce in ("sum", "mean"):
+        return _scatter_reduce(self_t, dim, index, src_t, reduce, include_self)
+    if reduce == "prod":
+        return None
+    self_is_result, src_is_result = self == result, src == result.gather(dim, index)
+    count = _scatter_reduce(self_is_result.to(self_t.dtype), dim, index, src_is_result.to(self_t.dtype), "sum",
+                            include_self)
+    return _scatter_reduce(where(self_is_result, self_t, 0.0), dim, index, where(src_is_result, src_t, 0.0), "sum",
+                           include_self).div(count)
+
+
 @op("ScatterReduceBackward0", name="scatter_reduce.two",
+    result=_scatter_reduce_jvp,
     self=lambda grad, self, dim, index, src, reduce, include_self, result: _reduce_backward(
         grad, self, dim, index, src, reduce, include_self, result, _SCATTER, 0),
     src=lambda grad, self, dim, index, src, reduce, include_self, result: _reduce_backward(

@@ -32,6 +32,7 @@ from .graph import (FREED_MESSAGE, PACKED, Node, gradient_edge, saved_hooks, sha
                     _shared_nrs)
 from .grad_mode import _state as _grad_mode
 
+_anomaly = _graph.anomaly
 TABLE = {}  # op name -> Derivative
 
 # torch.func's vmap puts its dispatcher here while a vmap runs (torch._functorch.vmap): every
@@ -50,7 +51,7 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
-    def __init__(self, name, node_name, params, formulas, forward, tangent=None):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
@@ -84,8 +85,11 @@ class Derivative:
         first = {}
         for a in named:
             first.setdefault(a - 1, len(first))
-        self._packed_slots = None
         self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
+        self._packed_slots = None if packs is None else self._declared_packs(packs)
+        if packs is not None:  # unpacked in the declared order too
+            declared = list(dict.fromkeys(i for i, _ in self._packed_slots))
+            self.pack_order = tuple(declared + [i for i in self.pack_order if i not in declared])
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
         # The node class knows its derivative (a class attribute: nothing to store per node)
@@ -103,8 +107,10 @@ class Derivative:
 
     @property
     def packed_slots(self):
-        """The slots PyTorch saves as tensors (what saved-tensor hooks see): a value whose formulas
-        read only its shape, dtype or size is saved by PyTorch as those (``self_sym_sizes``), not packed."""
+        """What PyTorch saves as tensors (what saved-tensor hooks see), in its order: pairs (slot,
+        element of a several-output result or None). Unless the op declares ``packs``, a value
+        whose formulas read only its shape, dtype or size is saved by PyTorch as those
+        (``self_sym_sizes``), not packed."""
         if self._packed_slots is None:
             meta_only = set(range(len(self.slots)))
             for formula, args in zip(self.formulas, self.formula_args):
@@ -112,13 +118,28 @@ class Derivative:
                 for name, a in zip(_arg_names(formula), args):
                     if 0 < a <= len(self.slots) and name not in reads:
                         meta_only.discard(a - 1)
-            self._packed_slots = tuple(i for i in self.pack_order if i not in meta_only)
+            self._packed_slots = tuple((i, None) for i in self.pack_order if i not in meta_only)
         return self._packed_slots
+
+    def _declared_packs(self, packs):
+        """``packs``: PyTorch's tensor SavedVariables in its order, as parameter names, ``result``, or
+        ``result1`` ... for one output of several; each must be a value the formulas save."""
+        out = []
+        for name in packs.split():
+            number = name[len("result"):]
+            if name in self.slots:
+                out.append((self.slots.index(name), None))
+            elif name.startswith("result") and number.isdigit() and self.saves_result:
+                out.append((len(self.slots) - 1, int(number)))
+            else:
+                raise ValueError(f"{self.name}: packs names {name!r}, which no formula saves")
+        return tuple(out)
 
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
-        slots their formulas use, and a getter that picks the saved tuple (those slots' values,
-        None in the others) out of ``args + (result, None)``; None when nothing is saved. Like
+        slots their formulas use, a getter that picks the saved tuple (those slots' values,
+        None in the others) out of ``args + (result, None)``, or out of ``args`` alone when the third
+        item is true (then all of ``args`` is the tuple itself); None when nothing is saved. Like
         PyTorch, nothing else is saved, so an in-place change to a tensor only the other
         formulas need is not an error."""
         if mask not in self._plans:
@@ -128,7 +149,11 @@ class Derivative:
             picks = [result_at + 1] * len(self.slots)  # the None after the result
             for i in needed:
                 picks[i] = self.saved_positions[i] if i < n_args else result_at
-            self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
+            if not needed:
+                self._plans[mask] = None
+            else:
+                take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
+                self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
 
 
@@ -183,6 +208,9 @@ def parameters(fn):
     ordered = names[:positional] + ((var_positional,) if var_positional else ()) + names[positional:at] \
         + ((var_keyword,) if var_keyword else ())
     return ordered, var_positional, var_keyword
+
+
+_WHOLE = itemgetter(slice(None))  # a tuple's full slice is the tuple itself: nothing made
 
 
 def _tuple_getter(indices):
@@ -244,6 +272,8 @@ class FormulaNode(Node):
             for i in self._derivative.pack_order:
                 if saved[i].__class__ is SavedTensor:
                     unpacked[i] = saved[i].unpack(self)
+                elif saved[i].__class__ is _PackedOutputs:
+                    unpacked[i] = saved[i].unpack(self)
             return tuple(unpacked)
         if versions is ALL_AT_0:
             for value in saved:
@@ -261,7 +291,7 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        if saved[i].__class__ is SavedTensor:
+        if saved[i].__class__ in (SavedTensor, _PackedOutputs):
             return saved[i].unpack(self)
         value = self._unpacked()[i]
         if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
@@ -313,7 +343,13 @@ class FormulaNode(Node):
     def apply(self, grads):
         d = self._derivative
         saved = self._saved
-        if saved is None or self._versions is not None:  # freed, or tensors to check
+        versions = self._versions
+        if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call
+            for value in saved:
+                if isinstance(value, Tensor) and value._storage.version:
+                    saved = self._unpacked()
+                    break
+        elif saved is None or versions is not None:  # freed, or tensors to check
             saved = self._unpacked()
         grad = grads[0]
         if d.wants_all_grads:
@@ -356,7 +392,7 @@ class FormulaNode(Node):
 
     def _free_packed(self):
         for value in self._saved or ():
-            if value.__class__ is SavedTensor:
+            if value.__class__ in (SavedTensor, _PackedOutputs):
                 value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
@@ -366,7 +402,7 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", result=None, **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
     entries), its forward-mode formula ``result`` (see the module's docstring), and the public
@@ -377,14 +413,18 @@ def op(node_name=None, *, name=None, forms="", result=None, **formulas):
     function form ``torch.mul_``), and any other name in full: aliases (``torch.multiply``),
     operators (``Tensor.__mul__``, ``Tensor.__imul__``). A name ending in ``_`` that is not
     the op's own is its in-place form: computed out of place, then committed into ``self``.
-    ``_methods`` binds them all (and ``torch/__init__.py`` exports the ``torch.`` ones)."""
+    ``_methods`` binds them all (and ``torch/__init__.py`` exports the ``torch.`` ones).
+
+    ``packs`` (rarely needed) names what PyTorch saves as tensors, in its order, where that is
+    not what the formulas read (``gather`` keeps ``self`` itself, ``max.dim`` only ``result1``, its
+    indices): what saved-tensor hooks are given (``Derivative._declared_packs``)."""
 
     def decorate(forward):
         if node_name is None:
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward, result)
+                           formulas, forward, result, packs)
             d.op_name = name
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
@@ -460,12 +500,13 @@ def _recording_call(forward, d, as_operand=None):
         raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
-    key = (code.co_argcount, keyword_only, as_operand is not None, d is not None)
+    key = (code.co_argcount, keyword_only, as_operand is not None, d.input_positions if d is not None else None)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
-    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
+    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_attach": _attach,
+                 "_SEQUENCES": (list, tuple), "_grad_mode": _grad_mode,
                  "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
                  "_hook": TRANSFORM_HOOK}
@@ -482,10 +523,11 @@ def _recording_call(forward, d, as_operand=None):
     return call
 
 
-_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
+_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?, differentiable
+#                  positions or None) -> code of a recording call
 
 
-def _recording_template(count, keyword_only, operator, records=True):
+def _recording_template(count, keyword_only, operator, input_positions):
     positional = [f"arg{i}" for i in range(count)]
     names = positional + list(keyword_only)
     header = positional + (["*", *keyword_only] if keyword_only else [])
@@ -502,7 +544,7 @@ def _recording_template(count, keyword_only, operator, records=True):
               f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
               "        if result is not NotImplemented:",
               "            return result"]
-    if not records:  # an op without a derivative entry: only the hook
+    if input_positions is None:  # an op without a derivative entry: only the hook
         lines += [f"    return __forward({', '.join(passed)})"]
     else:
         args = f"({''.join(n + ', ' for n in names)})"
@@ -520,10 +562,33 @@ def _recording_template(count, keyword_only, operator, records=True):
                   "        return result"]
         lines += [f"    result = __forward({', '.join(passed)})",
                   "    if _grad_mode['enabled']:",
-                  f"        _record(__derivative, {args}, result)",
+                  *_edge_lines([names[p] for p in input_positions], args),
+                  f"            _attach(__derivative, mask, ({''.join(f'e{k}, ' for k in range(len(input_positions)))}), "
+                  f"({''.join(f'r{k}, ' for k in range(len(input_positions)))}), {args}, result)",
                   "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
+
+
+def _edge_lines(inputs, args):
+    """The recording call's part of _record, unrolled: edge ``e{k}`` (output ``r{k}``) of each
+    differentiable input, ``mask`` of those that require grad; an input that is a list of tensors
+    (``cat``) goes to _record instead."""
+    lines = ["        mask = 0"]
+    for k, name in enumerate(inputs):
+        lines += [f"        if isinstance({name}, Tensor) and {name}.requires_grad:",
+                  f"            e{k} = {name}.grad_fn",
+                  f"            if e{k} is None:",
+                  f"                e{k}, r{k} = {name}._accumulator or {name}._grad_accumulator(), 0",
+                  "            else:",
+                  f"                r{k} = {name}._output_nr",
+                  f"            mask |= {1 << k}",
+                  f"        elif isinstance({name}, _SEQUENCES):",
+                  f"            _record(__derivative, {args}, result)",
+                  "            return result",
+                  "        else:",
+                  f"            e{k}, r{k} = None, 0"]
+    return lines + ["        if mask:"]
 
 
 def recording_operator(op_function, as_operand):
@@ -573,16 +638,20 @@ def _record(d, args, result):
             continue
         nexts.append(None)
         nrs.append(0)
-    if not mask:
-        return
+    if mask:
+        _attach(d, mask, tuple(nexts), tuple(nrs), args, result, spans)
+
+
+def _attach(d, mask, nexts, nrs, args, result, spans=None):
+    """Attach a new node of ``d`` to ``result``: its edges ``nexts`` (which output of each:
+    ``nrs``), and the saved values the formulas of the inputs in ``mask`` need."""
     node = d.node_class()
-    node._next = tuple(nexts)
-    nrs = tuple(nrs)
+    node._next = nexts
     node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
     node._spans = spans
     node._sequence_nr = next(_sequence)
     node._extras = None
-    if _graph.anomaly["enabled"]:
+    if _anomaly["enabled"]:
         _graph.record_forward_stack(node)
     plan = d._plans.get(mask, False)
     if plan is False:
@@ -591,8 +660,8 @@ def _record(d, args, result):
         node._saved = d.nothing_saved
         node._versions = None
     else:
-        needed, take = plan
-        node._saved = saved = take(args + (result, None))
+        needed, take, from_args = plan
+        node._saved = saved = take(args) if from_args else take(args + (result, None))
         versions = None
         for i in needed:
             v = saved[i]
@@ -620,7 +689,7 @@ def _record(d, args, result):
                 o._output_nr = nr
                 o.requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [i for i in d.packed_slots if i in plan[0]], result)
+        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], result)
         node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
@@ -710,15 +779,41 @@ def saved_output_alias(value, node):
 
 
 def pack_saved(values, positions, result):
-    """``values`` with the tensors at ``positions`` packed by the innermost saved_tensors_hooks."""
+    """``values`` with the tensors at ``positions`` (pairs: slot, element of a saved tuple of
+    outputs or None) packed by the innermost saved_tensors_hooks."""
     pack_hook, unpack_hook = saved_hooks[-1]
     values = list(values)
-    for i in positions:
+    for i, element in positions:
         value = values[i]
-        if isinstance(value, Tensor):
+        if element is not None:  # one output of several: the tuple keeps the others as they are
+            outputs = value.outputs if value.__class__ is _PackedOutputs else list(value)
+            if isinstance(outputs[element], Tensor):
+                saved = outputs[element] = SavedTensor(outputs[element], outputs[element]._version, True)
+                saved.register_hooks(pack_hook, unpack_hook)
+                values[i] = _PackedOutputs(type(value) if value.__class__ is not _PackedOutputs else value.kind,
+                                           outputs)
+        elif isinstance(value, Tensor):
             saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
+
+
+class _PackedOutputs:
+    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices)."""
+
+    __slots__ = ("kind", "outputs")
+
+    def __init__(self, kind, outputs):
+        self.kind, self.outputs = kind, outputs
+
+    def unpack(self, node):
+        values = [o.unpack(node) if o.__class__ is SavedTensor else o for o in self.outputs]
+        return self.kind(values) if self.kind is not tuple else tuple(values)
+
+    def free(self):
+        for o in self.outputs:
+            if o.__class__ is SavedTensor:
+                o.free()
 
 
 class _StaleTensor(Tensor):

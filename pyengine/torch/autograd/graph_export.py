@@ -58,6 +58,8 @@ def _visible(value):
     (unpacking would call the program's unpack hook), in which case nothing."""
     if value.__class__.__name__ == "SavedTensor":
         return value._value
+    if value.__class__.__name__ == "_PackedOutputs":  # outputs of which hooks packed some
+        return None
     return value
 
 

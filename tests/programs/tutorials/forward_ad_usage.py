@@ -1,9 +1,6 @@
 # Source: PyTorch tutorials, "Forward-mode Automatic Differentiation (Beta)",
 #   intermediate_source/forward_ad_usage.py (https://github.com/pytorch/tutorials). Licence: BSD-3-Clause.
-# Changed: a manual_seed for a reproducible run; left out: the sections "Using the functional
-#   Module API" (torch.func.functional_call), "Functional API" and "Using the functional API with
-#   Modules" (the separate functorch package's jvp and make_functional_with_buffers); torch.func's
-#   functional_call and jvp are run by tests/golden/programs/func/ and the torch.func tutorials here.
+# Changed: a manual_seed for a reproducible run.
 # -*- coding: utf-8 -*-
 """
 Forward-mode Automatic Differentiation (Beta)
@@ -108,6 +105,29 @@ with fwAD.dual_level():
     jvp = fwAD.unpack_dual(out).tangent
 
 ######################################################################
+# Using the functional Module API (beta)
+# --------------------------------------------------------------------
+# Another way to use ``nn.Module`` with forward AD is to utilize
+# the functional Module API (also known as the stateless Module API).
+
+from torch.func import functional_call
+
+# We need a fresh module because the functional call requires the
+# the model to have parameters registered.
+model = nn.Linear(5, 5)
+
+dual_params = {}
+with fwAD.dual_level():
+    for name, p in params.items():
+        # Using the same ``tangents`` from the above section
+        dual_params[name] = fwAD.make_dual(p, tangents[name])
+    out = functional_call(model, dual_params, input)
+    jvp2 = fwAD.unpack_dual(out).tangent
+
+# Check our results
+assert torch.allclose(jvp, jvp2)
+
+######################################################################
 # Custom autograd Function
 # --------------------------------------------------------------------
 # Custom Functions also support forward-mode AD. To create custom Function
@@ -155,6 +175,77 @@ with fwAD.dual_level():
 torch.autograd.gradcheck(Fn.apply, (primal,), check_forward_ad=True,
                          check_backward_ad=False, check_undefined_grad=False,
                          check_batched_grad=False)
+
+######################################################################
+# Functional API (beta)
+# --------------------------------------------------------------------
+# We also offer a higher-level functional API in functorch
+# for computing Jacobian-vector products that you may find simpler to use
+# depending on your use case.
+#
+# The benefit of the functional API is that there isn't a need to understand
+# or use the lower-level dual tensor API and that you can compose it with
+# other `functorch transforms (like vmap) <https://pytorch.org/functorch/stable/notebooks/jacobians_hessians.html>`_;
+# the downside is that it offers you less fine-grained control.
+#
+# Note that the remainder of this tutorial will require functorch
+# (https://github.com/pytorch/functorch) to run. Please find installation
+# instructions at the specified link.
+
+import functorch as ft
+
+primal0 = torch.randn(10, 10)
+tangent0 = torch.randn(10, 10)
+primal1 = torch.randn(10, 10)
+tangent1 = torch.randn(10, 10)
+
+def fn(x, y):
+    return x ** 2 + y ** 2
+
+# Here is a basic example to compute the JVP of the above function.
+# The ``jvp(func, primals, tangents)`` returns ``func(*primals)`` as well as the
+# computed Jacobian-vector product (JVP). Each primal must be associated with a tangent of the same shape.
+primal_out, tangent_out = ft.jvp(fn, (primal0, primal1), (tangent0, tangent1))
+
+# ``functorch.jvp`` requires every primal to be associated with a tangent.
+# If we only want to associate certain inputs to `fn` with tangents,
+# then we'll need to create a new function that captures inputs without tangents:
+primal = torch.randn(10, 10)
+tangent = torch.randn(10, 10)
+y = torch.randn(10, 10)
+
+import functools
+new_fn = functools.partial(fn, y=y)
+primal_out, tangent_out = ft.jvp(new_fn, (primal,), (tangent,))
+
+######################################################################
+# Using the functional API with Modules
+# --------------------------------------------------------------------
+# To use ``nn.Module`` with ``functorch.jvp`` to compute Jacobian-vector products
+# with respect to model parameters, we need to reformulate the
+# ``nn.Module`` as a function that accepts both the model parameters and inputs
+# to the module.
+
+model = nn.Linear(5, 5)
+input = torch.randn(16, 5)
+tangents = tuple([torch.rand_like(p) for p in model.parameters()])
+
+# Given a ``torch.nn.Module``, ``ft.make_functional_with_buffers`` extracts the state
+# (``params`` and buffers) and returns a functional version of the model that
+# can be invoked like a function.
+# That is, the returned ``func`` can be invoked like
+# ``func(params, buffers, input)``.
+# ``ft.make_functional_with_buffers`` is analogous to the ``nn.Modules`` stateless API
+# that you saw previously and we're working on consolidating the two.
+func, params, buffers = ft.make_functional_with_buffers(model)
+
+# Because ``jvp`` requires every input to be associated with a tangent, we need to
+# create a new function that, when given the parameters, produces the output
+def func_params_only(params):
+    return func(params, buffers, input)
+
+model_output, jvp_out = ft.jvp(func_params_only, (params,), (tangents,))
+
 
 ######################################################################
 # [0] https://en.wikipedia.org/wiki/Dual_number
