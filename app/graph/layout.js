@@ -419,6 +419,7 @@ function spreadParallel(edges) {
     group.forEach((edge, i) => {
       const shift = (i - (group.length - 1) / 2) * PARALLEL_GAP;
       edge.parallel = group.length;
+      edge.side = Math.sign(shift); // which side of the group its labels go (-1 left, 1 right, 0 the middle one)
       edge.points = group[0].points.map((p, k) => ({ x: middle[k] + shift, y: p.y }));
     });
   }

@@ -165,12 +165,15 @@ function drawnEdge(edge, grads, step) {
   const active = data && step && step.node === data.from;
   const mid = edge.points[Math.floor(edge.points.length / 2)];
   const label = data && edge.parallel ? `${data.input ?? data.slot}${data.input_nr ? ` #${data.input_nr}` : ""}` : null;
+  // Parallel edges' labels go outwards, each beside its own line (x * x: "self" left, "other" right).
+  const side = edge.side ?? 0;
+  const anchor = side < 0 ? "end" : side > 0 ? "start" : "middle";
   return svg`<g class="graph-edge-group${active ? " active" : ""}${sent ? " sent" : ""}" data-testid=${data ? "graph-edge" : "graph-box-edge"}
       data-from=${from ?? nothing} data-to=${data ? data.to : nothing} data-slot=${data ? data.slot : nothing} data-input=${data?.input ?? nothing}
       data-grad=${sent?.grad ?? nothing}>
     <polyline class="graph-edge" marker-end="url(#graph-arrow)" points=${edge.points.map((p) => `${p.x},${p.y}`).join(" ")}></polyline>
-    ${label ? svg`<text class="edge-label" x=${mid.x} y=${mid.y - 4}>${label}</text>` : nothing}
-    ${sent ? svg`<text class="edge-grad" x=${mid.x + 6} y=${mid.y + 10}>${clip(sent.value ?? "None")}</text>` : nothing}
+    ${label ? svg`<text class="edge-label" x=${mid.x + 4 * side} y=${mid.y + (side ? 2 : -4)} text-anchor=${anchor}>${label}</text>` : nothing}
+    ${sent ? svg`<text class="edge-grad" x=${mid.x + (side < 0 ? -6 : 6)} y=${mid.y + (side ? 14 : 10)} text-anchor=${side < 0 ? "end" : "start"}>${clip(sent.value ?? "None")}</text>` : nothing}
   </g>`;
 }
 

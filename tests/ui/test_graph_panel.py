@@ -244,7 +244,10 @@ def test_x_times_x_draws_two_edges_apart_labelled_self_and_other(lesson_app, pag
     assert sorted([e["from"], e["to"], e["slot"]] for e in drawn) == sorted(e[:3] for e in expected["edges"])
     assert sorted(e["input"] for e in drawn) == ["other", "self"]
     assert drawn[0]["points"] != drawn[1]["points"]  # drawn apart
-    assert sorted(practice.locator('.graph-edge-group text.edge-label').all_text_contents()) == ["other", "self"]
+    labels = practice.locator('.graph-edge-group text.edge-label')
+    assert sorted(labels.all_text_contents()) == ["other", "self"]
+    left, right = sorted((labels.nth(k).bounding_box() for k in range(2)), key=lambda box: box["x"])
+    assert left["x"] + left["width"] <= right["x"]  # readable side by side, not "selother"
     leaf = practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]')
     assert leaf.get_attribute("data-label") == "x" and leaf.get_attribute("data-line") == "3"
     mul = practice.locator('[data-testid="graph-node"][data-name="MulBackward0"]')
