@@ -53,6 +53,8 @@ def _expand(a, key):
             from ._functions import nonzero
             out.extend(nonzero(k))
         else:
+            if k is not None and not isinstance(k, (slice, ndarray, bool)):  # numpy checks an integer where it
+                _check(operator.index(k), a._shape[axis], axis)                # stands, before any array's shape
             out.append(k)
         axis += _dims(k)
     return out
