@@ -43,7 +43,7 @@ def _expand(a, key):
         items[i:i + 1] = [slice(None)] * (a.ndim - used)
     else:
         items += [slice(None)] * (a.ndim - used)
-    out, axis = [], 0
+    out, axis, integers = [], 0, []
     for k in items:
         if isinstance(k, ndarray) and k._dtype.kind == "b":
             for d, size in enumerate(k._shape):
@@ -53,10 +53,12 @@ def _expand(a, key):
             from ._functions import nonzero
             out.extend(nonzero(k))
         else:
-            if k is not None and not isinstance(k, (slice, ndarray, bool)):  # numpy checks an integer where it
-                _check(operator.index(k), a._shape[axis], axis)                # stands, before any array's shape
+            if k is not None and not isinstance(k, (slice, ndarray, bool)):
+                integers.append((k, axis))
             out.append(k)
         axis += _dims(k)
+    for k, axis in integers:  # numpy checks integers after the masks' shapes, before the arrays broadcast
+        _check(operator.index(k), a._shape[axis], axis)
     return out
 
 

@@ -157,6 +157,8 @@ def test_an_ellipsis_between_index_arrays_makes_them_not_adjacent():
 def test_an_integer_index_is_checked_before_the_arrays_broadcast():
     make = lambda np: np.arange(2.0).reshape(1, 2, 1)[np.array([False]), np.array([True, True]), 1]  # noqa: E731
     assert outcome(ours, make) == outcome(real, make) == "IndexError: index 1 is out of bounds for axis 2 with size 1"
+    make = lambda np: np.arange(4.0).reshape(2, 2, 1)[..., 2, np.array([False, False])]  # noqa: E731
+    assert outcome(ours, make) == outcome(real, make)  # the mask's shape is checked first
 
 
 def test_advanced_indexing_with_none_says_it_is_not_available():

@@ -50,6 +50,8 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
+    number_slots = ()  # saved slots that wrap a Python number (see op)
+
     def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
@@ -285,6 +287,8 @@ class FormulaNode(Node):
         if saved[i].__class__ in (SavedTensor, _PackedOutputs):
             return saved[i].unpack(self)
         value = self._unpacked()[i]
+        if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
+            return _wrapped_number(value)
         if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
             return saved_output_alias(value, self)
         return value
@@ -411,6 +415,10 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formul
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
                            formulas, forward, result, packs)
             d.op_name = name
+            # an overload taking Tensors (mul.Tensor) given a Python number (3 * x): PyTorch wraps it in a
+            # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
+            d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
+                if name and name.endswith(".Tensor") else ()
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
@@ -628,6 +636,8 @@ def _record(d, args, result):
                     versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
                 elif versions is None:
                     versions = ALL_AT_0
+        if versions is None and d.number_slots:  # only numbers saved (3 * x): freed by backward all the same
+            versions = ALL_AT_0
         node._versions = versions
     if result.__class__ is Tensor:
         meta = result.dtype._metas.get(result._shape)
@@ -655,6 +665,14 @@ from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph
 from .._torch_function import _disabled_torch_function_impl  # noqa: E402
 
 OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
+
+
+def _wrapped_number(value):
+    """A Python number as PyTorch wraps it for a Tensor argument: int64, float64 or bool, 0-d."""
+    from .. import _dtype
+    from .._ops.creation import tensor
+    return tensor(value, dtype=_dtype.bool_ if isinstance(value, bool) else
+                  _dtype.int64 if isinstance(value, int) else _dtype.float64)
 
 
 class SavedTensor:
