@@ -96,7 +96,7 @@ class Derivative:
         # The node class knows its derivative (a class attribute: nothing to store per node)
         # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
         # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._saved_value(i))
+        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._value_saved_at(i))
                             for i, slot in enumerate(slots)}
         saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
                                  for i, slot in enumerate(slots)})
@@ -271,14 +271,14 @@ class FormulaNode(Node):
         if versions is ALL_AT_0:
             for value in saved:
                 if isinstance(value, Tensor) and value._storage.version:
-                    return self._with_stale(saved, self._saved_versions())
+                    return self._with_stale(saved, self._versions_of_saved())
             return saved
         for value, version in zip(saved, versions):
             if version is not None and value._storage.version != version:
                 return self._with_stale(saved, versions)
         return saved
 
-    def _saved_value(self, i):
+    def _value_saved_at(self, i):
         """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
         sharing its storage, as in PyTorch)."""
         saved = self._saved
@@ -308,17 +308,17 @@ class FormulaNode(Node):
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
         is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = SavedTensor(value, self._saved_versions()[i], is_output)
+        value = SavedTensor(value, self._versions_of_saved()[i], is_output)
         unpacked = list(saved)
         unpacked[i] = value
         if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
-            for k, (v, version) in enumerate(zip(saved, self._saved_versions())):
+            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())):
                 if k != i and isinstance(v, Tensor):
                     unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
         self._saved, self._versions = tuple(unpacked), PACKED
         return value
 
-    def _saved_versions(self):
+    def _versions_of_saved(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
         if self._versions is ALL_AT_0:
             return tuple(0 if isinstance(v, Tensor) else None for v in self._saved)
