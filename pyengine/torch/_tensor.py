@@ -4,6 +4,8 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+from math import prod
+
 from . import _torch_function
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
@@ -11,6 +13,7 @@ from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_m
 
 
 _new_object = object.__new__
+_ONE_ELEMENT_TEMPLATES = B.one.templates
 
 # torch.func's grad transforms put a printer here while they run: a tensor they track prints
 # wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
@@ -42,11 +45,7 @@ def contiguous_strides(shape):
     return strides
 
 
-def numel_of(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
+numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
 
 class Tensor:
@@ -134,6 +133,29 @@ class Tensor:
             t._inference = True
         return t
 
+    @staticmethod
+    def _make_scalar(value, dtype):
+        """A fresh 0-d tensor holding the Python number ``value``: _make(B.one(value, dtype), (),
+        dtype) in one call, as the scalar fast path of every op makes one."""
+        t = _new_object(Tensor)
+        t._storage = st = Storage()
+        template = _ONE_ELEMENT_TEMPLATES.get(dtype.name)
+        if template is None:
+            st.buf = B.one(value, dtype)
+        else:
+            st.buf = buf = template.__copy__()
+            buf[0] = value  # a float32 slot rounds once; beyond its range it holds inf
+        st.version = 0
+        t._shape = t._stride = ()
+        t._offset = 0
+        t.dtype = dtype
+        t.requires_grad = False
+        t.grad_fn = t._base = None
+        t._output_nr = 0
+        if _grad_mode["inference"]:
+            t._inference = True
+        return t
+
     def _view_of(self, shape, stride, offset):
         """A tensor sharing this tensor's storage (no autograd recording)."""
         t = object.__new__(Tensor)
@@ -152,7 +174,8 @@ class Tensor:
     def _buf(self):
         """This tensor's elements as a contiguous backend buffer (shared when possible)."""
         st = self._storage
-        if self._offset == 0 and self._stride == contiguous_strides(self._shape) \
+        if self._offset == 0 and self._stride == (_CONTIGUOUS_STRIDES.get(self._shape)
+                                                  or contiguous_strides(self._shape)) \
                 and len(st.buf) == numel_of(self._shape):
             return st.buf
         return B.take(st.buf, self._offset, self._shape, self._stride)

@@ -111,7 +111,7 @@ def put(buf, offset, shape, strides, src):
     if not shape:
         buf[offset] = src[0]
         return
-    _view(buf, offset, shape, strides)[...] = src.reshape(shape)
+    _view(buf, offset, shape, strides)[...] = _as_ndarray(src).reshape(shape)  # (a 0-d result's buffer is an array.array)
 
 
 def gather(buf, positions):

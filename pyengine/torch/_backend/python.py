@@ -527,6 +527,7 @@ def _one_element_maker(fallback):
         buf[0] = value  # a float32 slot rounds once; beyond its range it holds inf
         return buf
 
+    one.templates = templates  # dtype name -> the buffer to copy (Tensor._make_scalar copies it itself)
     return one
 
 

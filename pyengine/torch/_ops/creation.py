@@ -75,6 +75,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     dtype = dtype or inferred or _dtype.get_default_dtype()
     if dtype.kind in "iu" and any(isinstance(v, float) for v in flat):
         flat = [int(v) for v in flat]
+    if not shape:  # a scalar: held as the 0-d results of ops hold theirs (their fast path reads it inline)
+        return _finish(Tensor._make_scalar(flat[0], dtype), requires_grad)
     return _finish(from_values(flat, shape, dtype), requires_grad)
 
 

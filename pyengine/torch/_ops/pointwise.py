@@ -6,6 +6,7 @@ forms are one fused multiply-add; small integer powers are products.
 """
 import builtins
 import math
+from array import array as _array
 
 from .. import _dtype
 from .._float32 import f32
@@ -21,7 +22,7 @@ from .indexing import nonzero
 _SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
 _float32 = _dtype.float32
 _bool = _dtype.bool_
-_number = B.number
+_make_scalar = Tensor._make_scalar
 
 
 def _result_dtype(a, b):
@@ -41,15 +42,34 @@ def _result_dtype(a, b):
 def _value(x, dtype):
     """A one-element operand as a Python number of ``dtype``."""
     if isinstance(x, Tensor):
-        v = B.get(x._storage.buf, x._offset, x.dtype)
+        v = _scalar(x)
         return v if x.dtype is dtype else scalar_as(v, dtype)
     return scalar_as(x, dtype)
+
+
+def _scalar(x):
+    """A one-element tensor's value as a Python number of its dtype (read inline from the
+    array.array that 0-d results hold)."""
+    buf = x._storage.buf
+    return buf[x._offset] if buf.__class__ is _array and x.dtype is not _bool else B.get(buf, x._offset, x.dtype)
 
 
 def binary(name, a, b, dtype=None, out_dtype=None):
     """Apply the backend's binary kernel ``name`` with broadcasting and type promotion.
     ``dtype`` is the computation dtype (default: the promoted one), ``out_dtype`` the
     result's (default: dtype; bool for comparisons)."""
+    if a.__class__ is Tensor and not a._shape and dtype is None and out_dtype is None \
+            and a._storage.buf.__class__ is _array and a.dtype is not _bool:
+        # the hot path of scalar autograd: 0-d tensors of one dtype, or a float32 one and a float,
+        # their values read inline (0-d results hold an array.array on both backends)
+        dtype = a.dtype
+        if b.__class__ is Tensor:
+            if b.dtype is dtype and not b._shape and b._storage.buf.__class__ is _array:
+                return _make_scalar(_SCALAR_BINARY[name](a._storage.buf[a._offset], b._storage.buf[b._offset]),
+                                    dtype)
+        elif b.__class__ is float and dtype is _float32:
+            return _make_scalar(_SCALAR_BINARY[name](a._storage.buf[a._offset], f32(b)), dtype)
+        dtype = None
     if dtype is None:  # the common cases without a call: tensors of one dtype, tensor * float
         dtype = a.dtype if a.__class__ is Tensor and (b.__class__ is Tensor and a.dtype is b.dtype or
                                                       b.__class__ is float and a.dtype.kind == "f") \
@@ -57,18 +77,8 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     out = out_dtype or dtype
     a_shape = a._shape if isinstance(a, Tensor) else ()
     b_shape = b._shape if isinstance(b, Tensor) else ()
-    if not a_shape and not b_shape:
-        # 0-d operands: one Python-number operation (the hot path of scalar autograd; a
-        # tensor already of ``dtype`` or a float operand is read inline, without _value)
-        x = _number(a._storage.buf, a._offset) if a.__class__ is Tensor and a.dtype is dtype \
-            and dtype is not _bool else _value(a, dtype)
-        if b.__class__ is Tensor and b.dtype is dtype and dtype is not _bool:
-            y = _number(b._storage.buf, b._offset)
-        elif b.__class__ is float and dtype is _float32:
-            y = f32(b)
-        else:
-            y = _value(b, dtype)
-        return Tensor._make(B.one(_SCALAR_BINARY[name](x, y), out), (), out)
+    if not a_shape and not b_shape:  # other 0-d operands: one Python-number operation in ``dtype``
+        return _make_scalar(_SCALAR_BINARY[name](_value(a, dtype), _value(b, dtype)), out)
     shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
     return new_tensor(buf, shape, out)
@@ -78,12 +88,11 @@ def unary(name, x, dtype=None):
     """Apply the backend's unary kernel ``name``; the result has ``dtype`` (default x's)."""
     dtype = dtype or x.dtype
     if not x._shape:
-        v = B.get(x._storage.buf, x._offset, x.dtype) if x.dtype is _bool else \
-            _number(x._storage.buf, x._offset)
+        v = _scalar(x)
         if x.dtype is not dtype and dtype.kind == "f":
             v = scalar_as(v, dtype)
         fn = _SCALAR_UNARY[name] if type(v) is float else _SCALAR_INT_UNARY.get(name, _SCALAR_UNARY[name])
-        return Tensor._make(B.one(fn(v), dtype), (), dtype)
+        return _make_scalar(fn(v), dtype)
     buf = x._buf()
     if x.dtype is not dtype and dtype.kind == "f":
         buf = B.cast(buf, dtype)
@@ -810,7 +819,7 @@ def round(self, decimals=0):
 @op("ReluBackward0", name="relu", result="auto_element_wise", forms="torch Tensor Tensor_ torch_",
     self=lambda grad, result: threshold_backward(grad, result, 0))
 def relu(self):
-    if self.dtype is _dtype.bool_:
+    if self.dtype is _bool:
         raise NotImplementedError("\"clamp_min_cpu\" not implemented for 'Bool'")
     return unary("relu", self)
 
@@ -821,9 +830,8 @@ def relu(self):
 def threshold_backward(grad_output, self, threshold):
     """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
     if not grad_output._shape and not self._shape:
-        keep = _value(self, self.dtype) > threshold
-        value = _value(grad_output, grad_output.dtype) if keep else 0
-        return Tensor._make(B.one(value, grad_output.dtype), (), grad_output.dtype)
+        keep = _scalar(self) > threshold
+        return _make_scalar(_scalar(grad_output) if keep else 0, grad_output.dtype)
     return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
 
 

@@ -32,6 +32,7 @@ from .graph import (FREED_MESSAGE, PACKED, Node, gradient_edge, saved_hooks, sha
                     _shared_nrs)
 from .grad_mode import _state as _grad_mode
 
+_anomaly = _graph.anomaly
 TABLE = {}  # op name -> Derivative
 
 # torch.func's vmap puts its dispatcher here while a vmap runs (torch._functorch.vmap): every
@@ -138,8 +139,9 @@ class Derivative:
 
     def save_plan(self, mask):
         """What to save when the inputs in ``mask`` (bit i: input i) need a gradient: the
-        slots their formulas use, and a getter that picks the saved tuple (those slots' values,
-        None in the others) out of ``args + (result, None)``; None when nothing is saved. Like
+        slots their formulas use, a getter that picks the saved tuple (those slots' values,
+        None in the others) out of ``args + (result, None)``, or out of ``args`` alone when the third
+        item is true (then all of ``args`` is the tuple itself); None when nothing is saved. Like
         PyTorch, nothing else is saved, so an in-place change to a tensor only the other
         formulas need is not an error."""
         if mask not in self._plans:
@@ -149,7 +151,11 @@ class Derivative:
             picks = [result_at + 1] * len(self.slots)  # the None after the result
             for i in needed:
                 picks[i] = self.saved_positions[i] if i < n_args else result_at
-            self._plans[mask] = (tuple(needed), _tuple_getter(picks)) if needed else None
+            if not needed:
+                self._plans[mask] = None
+            else:
+                take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
+                self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
 
 
@@ -204,6 +210,9 @@ def parameters(fn):
     ordered = names[:positional] + ((var_positional,) if var_positional else ()) + names[positional:at] \
         + ((var_keyword,) if var_keyword else ())
     return ordered, var_positional, var_keyword
+
+
+_WHOLE = itemgetter(slice(None))  # a tuple's full slice is the tuple itself: nothing made
 
 
 def _tuple_getter(indices):
@@ -338,7 +347,13 @@ class FormulaNode(Node):
     def apply(self, grads):
         d = self._derivative
         saved = self._saved
-        if saved is None or self._versions is not None:  # freed, or tensors to check
+        versions = self._versions
+        if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call
+            for value in saved:
+                if isinstance(value, Tensor) and value._storage.version:
+                    saved = self._unpacked()
+                    break
+        elif saved is None or versions is not None:  # freed, or tensors to check
             saved = self._unpacked()
         grad = grads[0]
         if d.wants_all_grads:
@@ -493,12 +508,13 @@ def _recording_call(forward, d, as_operand=None):
         raise TypeError(f"{forward.__name__}: an op's forward takes no *args or **kwargs")
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     keyword_only = names[code.co_argcount:]  # passed on by name: part of the template
-    key = (code.co_argcount, keyword_only, as_operand is not None, d is not None)
+    key = (code.co_argcount, keyword_only, as_operand is not None, d.input_positions if d is not None else None)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
-    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_grad_mode": _grad_mode,
+    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_attach": _attach,
+                 "_SEQUENCES": (list, tuple), "_grad_mode": _grad_mode,
                  "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
                  "_hook": TRANSFORM_HOOK}
@@ -515,10 +531,11 @@ def _recording_call(forward, d, as_operand=None):
     return call
 
 
-_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?) -> code of a recording call
+_TEMPLATES = {}  # (number of positional parameters, keyword-only names, operator?, differentiable
+#                  positions or None) -> code of a recording call
 
 
-def _recording_template(count, keyword_only, operator, records=True):
+def _recording_template(count, keyword_only, operator, input_positions):
     positional = [f"arg{i}" for i in range(count)]
     names = positional + list(keyword_only)
     header = positional + (["*", *keyword_only] if keyword_only else [])
@@ -535,7 +552,7 @@ def _recording_template(count, keyword_only, operator, records=True):
               f"{{{', '.join(repr(n) + ': ' + n for n in keyword_only)}}})",
               "        if result is not NotImplemented:",
               "            return result"]
-    if not records:  # an op without a derivative entry: only the hook
+    if input_positions is None:  # an op without a derivative entry: only the hook
         lines += [f"    return __forward({', '.join(passed)})"]
     else:
         args = f"({''.join(n + ', ' for n in names)})"
@@ -553,10 +570,33 @@ def _recording_template(count, keyword_only, operator, records=True):
                   "        return result"]
         lines += [f"    result = __forward({', '.join(passed)})",
                   "    if _grad_mode['enabled']:",
-                  f"        _record(__derivative, {args}, result)",
+                  *_edge_lines([names[p] for p in input_positions], args),
+                  f"            _attach(__derivative, mask, ({''.join(f'e{k}, ' for k in range(len(input_positions)))}), "
+                  f"({''.join(f'r{k}, ' for k in range(len(input_positions)))}), {args}, result)",
                   "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
+
+
+def _edge_lines(inputs, args):
+    """The recording call's part of _record, unrolled: edge ``e{k}`` (output ``r{k}``) of each
+    differentiable input, ``mask`` of those that require grad; an input that is a list of tensors
+    (``cat``) goes to _record instead."""
+    lines = ["        mask = 0"]
+    for k, name in enumerate(inputs):
+        lines += [f"        if isinstance({name}, Tensor) and {name}.requires_grad:",
+                  f"            e{k} = {name}.grad_fn",
+                  f"            if e{k} is None:",
+                  f"                e{k}, r{k} = {name}._accumulator or {name}._grad_accumulator(), 0",
+                  "            else:",
+                  f"                r{k} = {name}._output_nr",
+                  f"            mask |= {1 << k}",
+                  f"        elif isinstance({name}, _SEQUENCES):",
+                  f"            _record(__derivative, {args}, result)",
+                  "            return result",
+                  "        else:",
+                  f"            e{k}, r{k} = None, 0"]
+    return lines + ["        if mask:"]
 
 
 def recording_operator(op_function, as_operand):
@@ -606,16 +646,20 @@ def _record(d, args, result):
             continue
         nexts.append(None)
         nrs.append(0)
-    if not mask:
-        return
+    if mask:
+        _attach(d, mask, tuple(nexts), tuple(nrs), args, result, spans)
+
+
+def _attach(d, mask, nexts, nrs, args, result, spans=None):
+    """Attach a new node of ``d`` to ``result``: its edges ``nexts`` (which output of each:
+    ``nrs``), and the saved values the formulas of the inputs in ``mask`` need."""
     node = d.node_class()
-    node._next = tuple(nexts)
-    nrs = tuple(nrs)
+    node._next = nexts
     node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
     node._spans = spans
     node._sequence_nr = next(_sequence)
     node._extras = None
-    if _graph.anomaly["enabled"]:
+    if _anomaly["enabled"]:
         _graph.record_forward_stack(node)
     plan = d._plans.get(mask, False)
     if plan is False:
@@ -624,8 +668,8 @@ def _record(d, args, result):
         node._saved = d.nothing_saved
         node._versions = None
     else:
-        needed, take = plan
-        node._saved = saved = take(args + (result, None))
+        needed, take, from_args = plan
+        node._saved = saved = take(args) if from_args else take(args + (result, None))
         versions = None
         for i in needed:
             v = saved[i]

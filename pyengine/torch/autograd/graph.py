@@ -621,7 +621,9 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 if tracer is not None:
                     tracer.before_step(node, grads).append(out_grads)
             else:
-                extras = None if dry_run else node._extras
+                extras = node._extras
+                if dry_run:
+                    extras = None
                 before_hooks = grads
                 if extras is not None:
                     for hook in extras.pre_hooks:
@@ -659,12 +661,12 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             for nxt, nr, g in zip(node._next, node._next_nr, out_grads or [None] * len(node._next)):
                 if nxt is None:
                     continue
-                nkey = id(nxt)
                 meta = nxt._input_meta
                 if g is not None:
                     shape, dtype = meta[nr]
                     if g._shape != shape or g.dtype is not dtype:
                         g = _conform(g, shape, dtype)
+                nkey = id(nxt)
                 left = dependencies[nkey] - 1
                 if left:  # more gradients to come: wait in the buffers
                     dependencies[nkey] = left
@@ -676,8 +678,11 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     continue
                 buf = buffers.pop(nkey, None)
                 if buf is None:  # its only gradient (a chain)
-                    buf = [None] * len(meta)
-                    buf[nr] = g
+                    if len(meta) == 1:
+                        buf = [g]
+                    else:
+                        buf = [None] * len(meta)
+                        buf[nr] = g
                 elif g is not None:
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
                 if follow is None and not ready:
@@ -782,15 +787,16 @@ def _count_dependencies(start):
     by_id = {id(node): node for node in start}
     dependencies = dict.fromkeys(by_id, 0)
     stack = list(by_id.values())
+    pop, push, counted = stack.pop, stack.append, dependencies.get
     while stack:
-        for nxt in stack.pop()._next:
+        for nxt in pop()._next:
             if nxt is None:
                 continue
             key = id(nxt)
-            count = dependencies.get(key)
+            count = counted(key)
             if count is None:  # first seen: walk on from it
                 dependencies[key] = 1
-                stack.append(nxt)
+                push(nxt)
             else:
                 dependencies[key] = count + 1
     return dependencies
