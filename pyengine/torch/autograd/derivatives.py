@@ -714,9 +714,9 @@ OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they
 def _wrapped_number(value):
     """A Python number as PyTorch wraps it for a Tensor argument: int64, float64 or bool, 0-d."""
     from .. import _dtype
-    from .._ops.creation import tensor
-    return tensor(value, dtype=_dtype.bool_ if isinstance(value, bool) else
-                  _dtype.int64 if isinstance(value, int) else _dtype.float64)
+    from .._backend import backend as B
+    dtype = _dtype.bool_ if isinstance(value, bool) else _dtype.int64 if isinstance(value, int) else _dtype.float64
+    return Tensor._make(B.from_list([value], dtype), (), dtype)
 
 
 class SavedTensor:
