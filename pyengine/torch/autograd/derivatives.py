@@ -274,6 +274,8 @@ class FormulaNode(Node):
             for i in self._derivative.pack_order:
                 if saved[i].__class__ is SavedTensor:
                     unpacked[i] = saved[i].unpack(self)
+                    if i in self._derivative.number_slots:  # a wrapped number: the formulas take the number
+                        unpacked[i] = unpacked[i].item()
                 elif saved[i].__class__ is _PackedOutputs:
                     unpacked[i] = saved[i].unpack(self)
             return tuple(unpacked)
@@ -313,11 +315,13 @@ class FormulaNode(Node):
         value = saved[i]
         if value.__class__ is SavedTensor:
             return value
-        if not isinstance(value, Tensor):
+        number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
+        if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
         is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = SavedTensor(value, self._versions_of_saved()[i], is_output)
+        value = SavedTensor(_wrapped_number(value), 0, False) if number else \
+            SavedTensor(value, self._versions_of_saved()[i], is_output)
         unpacked = list(saved)
         unpacked[i] = value
         if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions

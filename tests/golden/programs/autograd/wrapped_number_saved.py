@@ -31,3 +31,21 @@ print(x.grad)
 y = x * 3
 y.sum().backward(retain_graph=True); y.sum().backward()
 print(x.grad)
+# the wrapped number's raw SavedVariable: hooks registered on it see tensor(3)
+x = torch.ones(2, requires_grad=True)
+y = x * 3
+r = y.grad_fn._raw_saved_other
+print(type(r).__name__)
+r.register_hooks(lambda t: (print("pack", t), t)[1], lambda t: (print("unpack", t), t)[1])
+y.sum().backward()
+print(x.grad)
+z = torch.tensor(2.0, requires_grad=True)
+w = z / 4.0
+w.grad_fn._raw_saved_other.register_hooks(lambda t: t, lambda t: t)
+print(w.grad_fn._saved_other)
+w.backward()
+print(z.grad, z.grad.dtype)
+try:
+    w.backward()
+except RuntimeError as e:
+    print(e)
