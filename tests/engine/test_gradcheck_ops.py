@@ -288,6 +288,8 @@ SAMPLES = {
     "sinc": [s(lambda a: a.sinc(), A)],
     "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],
     "_xlogy_number_self": [s(lambda p: torch.xlogy(2.5, p), POS)],
+    "_xlog1py_number_self": [s(lambda p: torch.special.xlog1py(2.5, p), POS)],
+    "_xlog1py_number_other": [s(lambda a: torch.special.xlog1py(a, 3.0), A)],
     "_xlogy_number_other": [s(lambda a: torch.xlogy(a, 3.0), A), s(lambda a: a.xlogy(0.5), A)],
     "_logit": [s(lambda q: q.logit(), PROB), s(lambda q: torch.logit(q, 0.2), PROB)],
     "erfc": [s(lambda a: torch.erfc(a), A)],

@@ -14,3 +14,11 @@ with torch.autograd.forward_ad.dual_level():
           torch.autograd.forward_ad.unpack_dual(d.copysign(-1.0)).tangent)
 z = x.addcmul(x, x, value=2)
 print(z.grad_fn._saved_value, [name for name in dir(z.grad_fn) if name.startswith("_saved_")])
+x = torch.tensor([0.0, 0.5, -0.5, 2.0], requires_grad=True)
+for f in [lambda: torch.special.xlog1py(x, 2.0), lambda: torch.special.xlog1py(x, -1.0), lambda: torch.special.xlog1py(x, -3.0), lambda: torch.special.xlog1py(2.0, x),
+          lambda: torch.special.xlog1py(x, x.detach()), lambda: torch.special.xlog1py(torch.arange(3), 2), lambda: torch.special.xlog1py(3, torch.arange(3))]:
+    y = f()
+    print(y, type(y.grad_fn).__name__, {n: getattr(y.grad_fn, n) for n in dir(y.grad_fn) if n.startswith("_saved_") and not isinstance(getattr(y.grad_fn, n), torch.Tensor)})
+    if y.requires_grad:
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        print(g)
