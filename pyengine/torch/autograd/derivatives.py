@@ -274,8 +274,8 @@ class FormulaNode(Node):
             for i in self._derivative.pack_order:
                 if saved[i].__class__ is SavedTensor:
                     unpacked[i] = saved[i].unpack(self)
-                    if i in self._derivative.number_slots:  # a wrapped number: the formulas take the number
-                        unpacked[i] = unpacked[i].item()
+                elif saved[i].__class__ is _SavedNumber:  # the formulas take the number itself
+                    unpacked[i] = saved[i].unpack(self).item()
                 elif saved[i].__class__ is _PackedOutputs:
                     unpacked[i] = saved[i].unpack(self)
             return tuple(unpacked)
@@ -295,7 +295,7 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        if saved[i].__class__ in (SavedTensor, _PackedOutputs):
+        if saved[i].__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
             return saved[i].unpack(self)
         value = self._unpacked()[i]
         if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
@@ -313,14 +313,14 @@ class FormulaNode(Node):
             freed.free()
             return freed
         value = saved[i]
-        if value.__class__ is SavedTensor:
+        if value.__class__ in (SavedTensor, _SavedNumber):
             return value
         number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
         if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
         is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = SavedTensor(_wrapped_number(value), 0, False) if number else \
+        value = _SavedNumber(_wrapped_number(value), 0, False) if number else \
             SavedTensor(value, self._versions_of_saved()[i], is_output)
         unpacked = list(saved)
         unpacked[i] = value
@@ -400,7 +400,7 @@ class FormulaNode(Node):
 
     def _free_packed(self):
         for value in self._saved or ():
-            if value.__class__ in (SavedTensor, _PackedOutputs):
+            if value.__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
                 value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
@@ -818,6 +818,15 @@ def pack_saved(values, positions, result):
             saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
+
+
+class _SavedNumber(SavedTensor):
+    """A Python number given for a Tensor argument (3 * x), as the SavedTensor of PyTorch's wrapped-number
+    tensor that ``grad_fn._raw_saved_other`` returns (a SavedTensor to the program, like PyTorch's)."""
+    __slots__ = ()
+
+
+_SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 
 
 class _PackedOutputs:
