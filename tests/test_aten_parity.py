@@ -564,39 +564,80 @@ def test_spec_matmul_vectors(use_np):
 
 
 # Rule F through BLAS (numpy's sgemm) must give the exact emulation's bits, including the
-# shapes where OpenBLAS splits the work between threads and the column edge is padded.
+# shapes where OpenBLAS splits the work between threads, the column edge is padded, a single row
+# or column, and blocks too long for the BLAS's plan (which take the exact emulation).
 RULE_F_SHAPES = [(4, 2, 12), (5, 17, 13), (33, 192, 47), (64, 256, 64), (256, 256, 256), (272, 300, 272),
-                 (100, 784, 490), (20, 193, 31)]
+                 (100, 784, 490), (20, 193, 31), (1, 160, 30), (7, 161, 1), (3, 321, 5), (2, 322, 17)]
 
 
 @pytest.mark.parametrize("m,k,n", RULE_F_SHAPES)
 def test_rule_f_through_blas_is_exact(m, k, n):
-    if not numpy_backend._blas_is_rule_f():
+    if numpy_backend._blas_rule_f() is None:
         pytest.skip("this machine's BLAS does not reproduce rule F; the exact emulation is used")
     rng = np.random.default_rng(m * k * n)
     x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
     w = rng.standard_normal((n, k)).astype(np.float32)
     bias = rng.standard_normal(n).astype(np.float32)
     for b in (None, bias):
-        fast, exact = numpy_backend._rule_f_blas(x, w, b), numpy_backend._rule_f_exact(x, w, b)
+        fast, exact = numpy_backend._rule_f_np(x, w, b), numpy_backend._rule_f_exact(x, w, b)
         assert np.array_equal(fast.view(np.int32), exact.view(np.int32))
 
 
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
-    real = numpy_backend._rule_f_blas
+    real = numpy_backend._blas_steps
 
-    def one_ulp_off(x, w, bias):
-        out = real(x, w, bias).copy()
+    def one_ulp_off(x, w, lo, hi, spread):
+        out = real(x, w, lo, hi, spread).copy()
         out.view(np.int32)[-1, -1] += 1
         return out
-    monkeypatch.setattr(numpy_backend, "_rule_f_blas", one_ulp_off)
+    monkeypatch.setattr(numpy_backend, "_blas_steps", one_ulp_off)
     monkeypatch.setattr(numpy_backend, "_blas_verdict", [])
-    assert not numpy_backend._blas_is_rule_f()
+    assert numpy_backend._blas_rule_f() is None
     a, b = np.ones(16 * 20, np.float32), np.full(20 * 12, 0.1, np.float32)
     with on("numpy"):
         ours = hexes(linalg.mm(a, b, 16, 20, 12))
     with on("python"):
         assert ours == hexes(linalg.mm(array("f", a), array("f", b), 16, 20, 12))
+
+
+# The convolution's sums through dgemm (im2col; runs longer than one BLAS call, wide products in
+# column blocks) must give the loops' float64 bits. float32=False takes the loops (the operands
+# here are float32 values either way).
+CONV_GEMM_SHAPES = [((2, 32, 10, 10), (64, 32, 3, 3), (1, 1), (0, 0), (1, 1), 1),  # a run of 288 terms
+                    ((3, 6, 9, 8), (9, 2, 3, 2), (2, 1), (1, 2), (2, 1), 3),
+                    ((1, 5, 11), (70, 5, 3), (2,), (1,), (1,), 1),  # 70 output channels: two column blocks
+                    ((2, 4, 5, 4, 6), (4, 2, 2, 3, 2), (1, 2, 1), (1, 0, 1), (1, 1, 2), 2),
+                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1)]
+
+
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONV_GEMM_SHAPES)
+def test_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
+    if numpy_backend._dgemm_steps() is None:
+        pytest.skip("this machine's BLAS does not keep the loops' order; the loops run")
+    rng = np.random.default_rng(math.prod(xs))
+    out = conv.conv_geometry(xs, ws, stride, padding, dilation)[2]
+    size = xs[0] * ws[0] * math.prod(out)
+    x = (rng.standard_normal(math.prod(xs)) * rng.choice([1e-3, 1.0, 1e3])).astype(np.float32)
+    x[::13] = -0.0
+    w, g = rng.standard_normal(math.prod(ws)).astype(np.float32), rng.standard_normal(size).astype(np.float32)
+    bias = rng.standard_normal(ws[0]).astype(np.float32)
+    geometry = (xs, ws, stride, padding, dilation, groups)
+    for mode, p, q, n, b in [(0, x, w, size, bias), (1, g, w, x.size, None), (2, g, x, w.size, None)]:
+        blas = numpy_backend._conv_sums(mode, p, q, True, n, *geometry, bias=b)
+        loops = numpy_backend._conv_sums(mode, p, q, False, n, *geometry, bias=b)
+        assert np.array_equal(blas.view(np.int64), loops.view(np.int64)), f"mode {mode}"
+
+
+def test_dgemm_check_rejects_a_differing_blas(monkeypatch):
+    real = numpy_backend._chain
+
+    def one_ulp_off(t, a, b, steps):
+        out = real(t, a, b, steps).copy()
+        out.view(np.int64)[-1, -1] += 1
+        return out
+    monkeypatch.setattr(numpy_backend, "_chain", one_ulp_off)
+    monkeypatch.setattr(numpy_backend, "_dgemm_verdict", [])
+    assert numpy_backend._dgemm_steps() is None
 
 # ---- the correctly rounded stand-ins for MKL VML -----------------------------------------------
 

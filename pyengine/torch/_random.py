@@ -16,8 +16,9 @@ from array import array
 from itertools import count
 
 from . import _libm
-from ._backend import kernels
-from ._float32 import fma32, fma64, from_bits32
+from ._aten import _libm32
+from ._backend import backend, kernels
+from ._float32 import fma32, fma64
 
 # ---------------------------------------------------------------------------------------
 # The generator
@@ -34,6 +35,14 @@ _STATE_SIZE = 5056
 # normal_is_valid, 4 padding bytes, float spare, float spare valid, 3 padding bytes
 _STATE_LAYOUT = struct.Struct("<QiiQ624Qdddi4xf?3x")
 assert _STATE_LAYOUT.size == _STATE_SIZE
+
+
+def _block_kernel(name):
+    """A whole-block version of one of the loops here, with its bits: the browser's wasm kernel
+    (kernels.py), else the array backend's (its ``RANDOM``), else None (the loops here)."""
+    if kernels.wasm is not None:
+        return getattr(kernels, name, None)
+    return backend.RANDOM.get(name)
 
 
 def _temper_block(words):
@@ -140,8 +149,9 @@ class Generator:
     # -- raw draws -----------------------------------------------------------------------
 
     def _refill(self):
-        if kernels.wasm is not None:  # the browser's kernels: the same words
-            self._mt, self._tempered = kernels.mt19937_refill(self._mt)
+        refill = _block_kernel("mt19937_refill")
+        if refill is not None:  # the same words
+            self._mt, self._tempered = refill(self._mt)
         else:
             self._mt = _twist(self._mt)
             self._tempered = _temper_block(self._mt)
@@ -278,10 +288,12 @@ def uniform(generator, n, dtype, low=0.0, high=1.0):
     # float16 samples are float32 samples rounded to half at the end
     low, high = _f32_list((low, high))
     span = _f32_list((high - low,))[0]
-    x = generator.u24(n)
     if span == 1.0 and low == 0.0:
-        values = x  # x*1 + 0 is exact
+        values = generator.u24(n)  # x*1 + 0 is exact
+    elif (scaled := _block_kernel("uniform_f32")) is not None:  # the same steps on the same words
+        values = scaled(generator.words(n), low, span, high)
     else:
+        x = generator.u24(n)
         values = _round_fma([v * span + low for v in x], x, span, low)
         values = [low if v == high else v for v in values]
     return values if dtype.name == "float32" else _round_floats(values, dtype)
@@ -363,60 +375,47 @@ def _normal_fill_f64(generator, n, mean, std):
     return _scatter(n, positions, lo, hi)
 
 
-# float32 constants of the vectorised Cephes log and sincos
-_SQRTHF = from_bits32(0x3F3504F3)
-_LOG_POLY = [from_bits32(h) for h in (0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A, 0xBDFE5D4F, 0x3E11E9BF,
-                                      0xBE2AAE50, 0x3E4CCEAC, 0xBE7FFFFC, 0x3EAAAAAA)]
-_Q1 = from_bits32(0xB95E8083)
-_Q2 = from_bits32(0x3F318000)
-_TWO_PI_F = from_bits32(0x40C90FDB)
-_FOPI = from_bits32(0x3FA2F983)
-_DP1, _DP2, _DP3 = (from_bits32(h) for h in (0xBF490000, 0xB97DA000, 0xB3222169))
-_C0, _C1, _C2 = (from_bits32(h) for h in (0x37CCF5CE, 0xBAB6061A, 0x3D2AAAA5))
-_S0, _S1, _S2 = (from_bits32(h) for h in (0xB94CA1F9, 0x3C08839E, 0xBE2AAAA3))
-
-
 def _cephes_log(u):
     """float32 natural log of each u in (0, 1], exactly as PyTorch's AVX2 kernel rounds it."""
     m, e = [], []
     for x in u:
         mant, exp = math.frexp(x)  # x = mant * 2**exp, mant in [0.5, 1): the kernel's m and e
-        if mant < _SQRTHF:
+        if mant < _libm32.SQRTHF:
             m.append(mant + mant - 1.0)  # (m - 1) + m, exact
             e.append(exp - 1.0)
         else:
             m.append(mant - 1.0)  # exact
             e.append(float(exp))
     z = _f32_list([x * x for x in m])
-    l0, l1 = _LOG_POLY[0], _LOG_POLY[1]
+    l0, l1 = _libm32.LOG_POLY[0], _libm32.LOG_POLY[1]
     y = _round_fma([l0 * x + l1 for x in m], l0, m, l1)
-    for coef in _LOG_POLY[2:]:
+    for coef in _libm32.LOG_POLY[2:]:
         y = _round_fma([p * x + coef for p, x in zip(y, m)], y, m, coef)
     y = _f32_list([p * x for p, x in zip(y, m)])
-    eq1 = _f32_list([k * _Q1 for k in e])
+    eq1 = _f32_list([k * _libm32.Q1 for k in e])
     y = _round_fma([p * q + c for p, q, c in zip(y, z, eq1)], y, z, eq1)
     y = _f32_list([p - 0.5 * q for p, q in zip(y, z)])  # fma(-z, 0.5, y); z/2 is exact
     my = _f32_list([x + p for x, p in zip(m, y)])
-    return _round_fma([k * _Q2 + c for k, c in zip(e, my)], e, _Q2, my)
+    return _round_fma([k * _libm32.Q2 + c for k, c in zip(e, my)], e, _libm32.Q2, my)
 
 
 def _cephes_sincos(theta):
     """float32 (sin, cos) lists of each theta >= 0, exactly as PyTorch's AVX2 kernel."""
     # theta = 2*pi*b is never negative, so the kernel's input sign flip never applies
-    j = [(int(q) + 1) & ~1 for q in _f32_list([t * _FOPI for t in theta])]
+    j = [(int(q) + 1) & ~1 for q in _f32_list([t * _libm32.FOPI for t in theta])]
     y = [float(k) for k in j]
-    x = _round_fma([k * _DP1 + t for k, t in zip(y, theta)], y, _DP1, theta)
-    x = _round_fma([_DP2 * k + t for k, t in zip(y, x)], _DP2, y, x)
-    x = _round_fma([k * _DP3 + t for k, t in zip(y, x)], y, _DP3, x)
+    x = _round_fma([k * _libm32.DP1 + t for k, t in zip(y, theta)], y, _libm32.DP1, theta)
+    x = _round_fma([_libm32.DP2 * k + t for k, t in zip(y, x)], _libm32.DP2, y, x)
+    x = _round_fma([k * _libm32.DP3 + t for k, t in zip(y, x)], y, _libm32.DP3, x)
     z = _f32_list([t * t for t in x])
-    c = _round_fma([_C0 * q + _C1 for q in z], _C0, z, _C1)
-    c = _round_fma([p * q + _C2 for p, q in zip(c, z)], c, z, _C2)
+    c = _round_fma([_libm32.C0 * q + _libm32.C1 for q in z], _libm32.C0, z, _libm32.C1)
+    c = _round_fma([p * q + _libm32.C2 for p, q in zip(c, z)], c, z, _libm32.C2)
     c = _f32_list([q * p for q, p in zip(z, c)])
     half_z = [-(q * 0.5) for q in z]
     c = _round_fma([q * p + h for q, p, h in zip(z, c, half_z)], z, c, half_z)
     c = _f32_list([p + 1.0 for p in c])
-    s = _round_fma([_S0 * q + _S1 for q in z], _S0, z, _S1)
-    s = _round_fma([p * q + _S2 for p, q in zip(s, z)], s, z, _S2)
+    s = _round_fma([_libm32.S0 * q + _libm32.S1 for q in z], _libm32.S0, z, _libm32.S1)
+    s = _round_fma([p * q + _libm32.S2 for p, q in zip(s, z)], s, z, _libm32.S2)
     s = _f32_list([q * p for q, p in zip(z, s)])
     s = _round_fma([t * p + t for t, p in zip(x, s)], x, s, x)
     sin, cos = [], []
@@ -430,13 +429,14 @@ def _cephes_sincos(theta):
 
 def _normal_fill_f32(generator, n, mean, std):
     mean, std = _f32_list((mean, std))
-    if kernels.wasm is not None:  # the browser's kernels: the same steps on the same words
+    fill = _block_kernel("normal_fill_f32")
+    if fill is not None:  # the same steps on the same words
         words = generator.words(n)
-        return kernels.normal_fill_f32(words, generator.words(16) if n % 16 else None, n, mean, std)
+        return fill(words, generator.words(16) if n % 16 else None, n, mean, std)
     a, b, positions = _fill_blocks(generator.u24, n)
     log_u = _cephes_log([1.0 - x for x in a])  # 1 - a is exact and in (0, 1]
     radius = _f32_list([math.sqrt(-2.0 * v) for v in log_u])
-    sin, cos = _cephes_sincos(_f32_list([_TWO_PI_F * x for x in b]))
+    sin, cos = _cephes_sincos(_f32_list([_libm32.TWO_PI_F * x for x in b]))
     outputs = []
     for trig in (cos, sin):
         r = _f32_list([p * q for p, q in zip(radius, trig)])

@@ -233,6 +233,21 @@ def log1pf_glibc1(x):
 
 # ---- C's edge cases for the correctly rounded stand-ins ---------------------------------------
 
+# ---- Cephes log and sincos (PyTorch's AVX2 normal fill), float32 constants -------------------
+# Used by _random's normal fill and the numpy backend's whole-array version of it.
+
+SQRTHF = _c(0x3F3504F3)
+LOG_POLY = [_c(h) for h in (0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A, 0xBDFE5D4F, 0x3E11E9BF,
+                            0xBE2AAE50, 0x3E4CCEAC, 0xBE7FFFFC, 0x3EAAAAAA)]
+Q1 = _c(0xB95E8083)
+Q2 = _c(0x3F318000)
+TWO_PI_F = _c(0x40C90FDB)
+FOPI = _c(0x3FA2F983)
+DP1, DP2, DP3 = (_c(h) for h in (0xBF490000, 0xB97DA000, 0xB3222169))
+C0, C1, C2 = (_c(h) for h in (0x37CCF5CE, 0xBAB6061A, 0x3D2AAAA5))
+S0, S1, S2 = (_c(h) for h in (0xB94CA1F9, 0x3C08839E, 0xBE2AAAA3))
+
+
 def c_semantics(fn, x):
     """fn(x) in float64 with C's results where Python's math raises."""
     try:

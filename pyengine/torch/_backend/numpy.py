@@ -23,7 +23,7 @@ from .._aten import _libm32 as L
 from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \
     pool_out_size, rowsum, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
-from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _one_element_maker  # noqa: F401
+from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
 NAME = "numpy"
 
@@ -120,6 +120,37 @@ def gather(buf, positions):
 
 def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
+
+
+def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
+    """float64: the products added in order by np.add.accumulate over k, all outputs at once
+    (numpy's float64 * and + round as Python's); the other dtypes (Python's exact integers, float16
+    through float64) by the loop."""
+    if dtype.name != "float64":
+        bias = None if bias is None else to_list(bias, dtype)
+        return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias,
+                                             b_transposed), dtype)
+    x = _as_ndarray(a).reshape(m, k)
+    w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
+    acc = np.zeros((1, m, n))
+    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per accumulate: bounded memory
+    with np.errstate(**_ERR):
+        for lo in range(0, k, chunk):
+            products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
+            acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+        return (acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
+
+
+def scatter_add(buf, positions, src, dtype):
+    """ufunc.at adds one element at a time, in order, each sum rounded to the array's type."""
+    if dtype.name == "float16":  # numpy adds halves through float32 (two roundings): each exact in float64
+        out = _as_ndarray(buf).astype(np.float64)
+        for p, v in zip(positions, _as_ndarray(src).astype(np.float64).tolist()):
+            out[p] = np.float16(out[p] + v)
+        return out.astype(np.float16)
+    out = _as_ndarray(buf).copy()
+    np.add.at(out, np.asarray(positions, dtype=np.int64), _as_ndarray(src).astype(out.dtype, copy=False))
+    return out
 
 
 @_ieee
@@ -290,8 +321,7 @@ def fma(a, b, c, dtype):
     if dtype.kind != "f":
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
-        a, c = np.broadcast_to(a, b.shape), np.broadcast_to(c, b.shape)
-        return np.array([_fma64(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())], t)
+        return _fma64_np(a, b, c)
     # float32: the float64 product is exact; round the sum to odd, then to float32
     p = np.asarray(a, np.float64) * b.astype(np.float64)
     c64 = np.broadcast_to(np.asarray(c, np.float64), p.shape)
@@ -345,6 +375,40 @@ def _fma32_np(a, b, c):
     if halfway.any():
         _redo_halfway(result, halfway, a, b, c)
     return result
+
+
+_SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
+_FMA64_SAFE = 2.0 ** 995, 2.0 ** -900  # beyond these the steps below could overflow or lose bits
+
+
+def _fma64_np(a, b, c):
+    """float64 fma of arrays, a single rounding, by Boldo and Melquiond's emulation: a*b = p + e
+    exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd) rounded once.
+    Zeros, non-finite values and extreme exponents go to the scalar fma."""
+    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
+    p = a * b
+    t = _SPLIT64 * a
+    ah = t - (t - a)
+    t = _SPLIT64 * b
+    bh = t - (t - b)
+    al, bl = a - ah, b - bh
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = c + p
+    z = s - c
+    t = (c - (s - z)) + (p - z)
+    v = t + e
+    z = v - t
+    inexact = ((t - (v - z)) + (e - z))
+    v = np.where((inexact != 0) & ((v.view(np.int64) & 1) == 0),
+                 np.nextafter(v, np.where(inexact > 0, np.inf, -np.inf)), v)  # round to odd
+    r = s + v
+    big, tiny = _FMA64_SAFE
+    hard = ~np.isfinite(r) | ~np.isfinite(p) | (np.abs(a) > big) | (np.abs(b) > big) | (np.abs(c) > big) | \
+        (np.abs(p) < tiny) | (np.abs(r) < tiny)
+    if hard.any():
+        for i in zip(*np.nonzero(hard)):
+            r[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
+    return r
 
 
 def _redo_halfway(result, halfway, a, b, c):
@@ -516,12 +580,17 @@ def _log1pf_glibc(values):
 
 
 def _sigmoid_kernel(values, row=None):
+    """The vector formula (SLEEF's expf) on the elements of full vector blocks, the scalar one
+    (glibc's) on the rest: each formula once over all its elements."""
     x = _as_f32(values)
+    vector = np.zeros(len(x), bool)
+    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
+        for start, _, vstop in vector_runs(len(x), row):
+            vector[start:vstop] = True
     out = np.empty(len(x), np.float32)
-    for start, stop, vstop in vector_runs(len(x), row):
-        for lo, hi, exp in ((start, vstop, _expf_sleef_np), (vstop, stop, _expf_glibc_np)):
-            if lo < hi:
-                out[lo:hi] = np.float32(1) / (np.float32(1) + exp(-x[lo:hi]))
+    for where, exp in ((vector, _expf_sleef_np), (~vector, _expf_glibc_np)):
+        if where.any():
+            out[where] = np.float32(1) / (np.float32(1) + exp(-x[where]))
     return out
 
 
@@ -738,84 +807,127 @@ def _rule_n_np(x, w):
 
 
 def _rule_f_np(x, w, bias):
-    if _blas_is_rule_f():
-        return _rule_f_blas(x, w, bias)
-    return _rule_f_exact(x, w, bias)
+    return _rule_f(x, w, bias, *(_blas_rule_f() or (1, 0)))
 
 
-# numpy's float32 matmul calls OpenBLAS sgemm. Its main kernel keeps one fused running sum per
-# output over k, in order, from 0: a block of rule F exactly, at BLAS speed. Its edge kernel
-# (the last n mod 16 columns on Haswell/Zen) sums in another order, so columns are padded with
-# zeros to a whole number of panels. Whether this holds depends on the BLAS numpy was built
-# with and the kernel it picks for this CPU, so it is checked once against the exact emulation.
+def _rule_f_exact(x, w, bias):
+    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
+    return _rule_f(x, w, bias, 1, 0)
+
+
+# numpy's float32 matmul calls OpenBLAS sgemm, whose kernels keep fused running sums per output
+# over k, from 0. On AVX-512 (SkylakeX) there is one: rule F's steps exactly, at BLAS speed. On
+# Haswell/Zen there are two, for the even and the odd k-steps, added at the end: with every
+# product followed by a zero one (``spread`` 2) the odd sum stays +0 and the even one is rule F's,
+# while the spread steps fit one of the kernel's k-chunks (320: 160 steps). A longer block's
+# remaining steps are exact fmas from there. The edge kernels (the last n mod 16 columns) sum in
+# other orders, so columns are padded with zeros to a whole number of panels, and one row to two
+# (a single row goes to sgemv). Whether this holds depends on the BLAS numpy was built with and
+# the kernel it picks for this CPU (OPENBLAS_CORETYPE), so it is checked once against the exact
+# emulation.
 _BLAS_PANEL = 16
+_BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the steps of a block that BLAS may take)
 
 
-def _rule_f_blas(x, w, bias):
+def _rule_f(x, w, bias, spread, longest):
+    """Rule F's k-blocks added up, each block's first ``longest`` steps through BLAS."""
     m, k = x.shape
     n = w.shape[0]
-    padded = np.zeros((k, n + -n % _BLAS_PANEL), np.float32)
-    padded[:, :n] = w.T
-    c = None if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
+    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
     for lo, hi in f_blocks(k):
-        t = np.matmul(np.ascontiguousarray(x[:, lo:hi]), padded[lo:hi])[:, :n]
+        mid = min(hi, lo + longest)
+        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros((m, n), np.float32)
+        if mid < hi:
+            t = _fma_steps(x, w, t, mid, hi)
         c = t if c is None else c + t
     return c
+
+
+def _blas_steps(x, w, lo, hi, spread):
+    """The running sums of k-steps lo..hi from 0, by sgemm."""
+    m, n = x.shape[0], w.shape[0]
+    xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
+    xs[:m, ::spread] = x[:, lo:hi]
+    ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
+    ws[::spread, :n] = w[:, lo:hi].T
+    return np.matmul(xs, ws)[:m, :n]
+
+
+def _fma_steps(x, w, t, lo, hi):
+    """The running sums t continued over k-steps lo..hi, one exact float32 fma each."""
+    m, n = t.shape
+    x64 = x[:, lo:hi].astype(np.float64)
+    w64 = np.ascontiguousarray(w[:, lo:hi].T).astype(np.float64)  # (steps, n)
+    s = np.empty((m, n), np.float64)
+    low = np.empty((m, n), np.int64)
+    halfway = np.empty((m, n), bool)
+    for step, kk in enumerate(range(lo, hi)):
+        np.multiply.outer(x64[:, step], w64[step], out=s)
+        np.add(s, t, out=s)  # exact product + t, one float64 rounding
+        np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
+        np.equal(low, 0x10000000, out=halfway)
+        new_t = s.astype(np.float32)
+        if halfway.any():  # a float32 halfway point: redo those with the exact fma
+            rows, cols = np.nonzero(halfway)
+            new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
+        t = new_t
+    return t
 
 
 _blas_verdict = []
 
 
-def _blas_is_rule_f():
-    """Does _rule_f_blas give _rule_f_exact's bits here? Checked once per process (~10 ms) on
-    shapes that reach the edge cases: one k-block and two, leftover rows, padded columns."""
+def _check_values(rows, cols, seed, scaled=True):
+    """Float32 values in (-1, 1), the rows scaled by 1e-3, 1 and 1e3 in turn, for the BLAS checks.
+    Not from numpy.random: a learner's run that imports it has it taken away again afterwards
+    (and numpy cannot import it a second time), and the checks may run in any run."""
+    i = np.arange(rows * cols, dtype=np.float64).reshape(rows, cols)
+    noise = np.sin(i * 12.9898 + seed * 78.233) * 43758.5453
+    values = (noise - np.floor(noise)) * 2 - 1
+    return (values * (np.array([1e-3, 1.0, 1e3])[np.arange(rows) % 3, None] if scaled else values)).astype(np.float32)
+
+
+def _blas_rule_f():
+    """(spread, steps) of the first plan with which _rule_f gives _rule_f_exact's bits here, or
+    None. Checked once per process (~20 ms) on shapes that reach the edge cases: one k-block and
+    two of the plan's steps, a longer block, leftover rows and columns, one row, one column."""
     if not _blas_verdict:
-        rng = np.random.default_rng(0)
-        ok = True
-        for m, k, n in ((4, 1, 12), (13, 192, 45), (9, 300, 16), (6, 70, 33)):
-            x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
-            w = rng.standard_normal((n, k)).astype(np.float32)
-            bias = rng.standard_normal(n).astype(np.float32) if k == 70 else None
-            ok = ok and np.array_equal(_rule_f_blas(x, w, bias).view(np.int32),
-                                       _rule_f_exact(x, w, bias).view(np.int32))
-        _blas_verdict.append(ok)
+        _blas_verdict.append(next((plan for plan in _BLAS_PLANS if _blas_gives_rule_f(*plan)), None))
     return _blas_verdict[0]
 
 
-def _rule_f_exact(x, w, bias):
-    """Rule F by definition: one exact float32 fma per k-step, vectorised over the outputs."""
-    m, k = x.shape
-    n = w.shape[0]
-    x64 = x.astype(np.float64)
-    w64 = np.ascontiguousarray(w.T).astype(np.float64)  # (k, n)
-    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
-    s = np.empty((m, n), np.float64)
-    low = np.empty((m, n), np.int64)
-    halfway = np.empty((m, n), bool)
-    for lo, hi in f_blocks(k):
-        t = np.zeros((m, n), np.float32)
-        for kk in range(lo, hi):
-            np.multiply.outer(x64[:, kk], w64[kk], out=s)
-            np.add(s, t, out=s)  # exact product + t, one float64 rounding
-            np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
-            np.equal(low, 0x10000000, out=halfway)
-            new_t = s.astype(np.float32)
-            if halfway.any():  # a float32 halfway point: redo those with the exact fma
-                rows, cols = np.nonzero(halfway)
-                new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
-            t = new_t
-        c = t if c is None else c + t
-    return c
+def _blas_gives_rule_f(spread, longest):
+    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (8, 192, 20), (6, 70, 33), (1, 64, 16),
+                    (5, 7, 1)):
+        x, w = _check_values(m, k, 1), _check_values(n, k, 2, scaled=False)
+        bias = _check_values(1, n, 3, scaled=False)[0] if k == 70 else None
+        if not np.array_equal(_rule_f(x, w, bias, spread, longest).view(np.int32),
+                              _rule_f_exact(x, w, bias).view(np.int32)):
+            return False
+    return True
+
+
+_RULE_D_STEPWISE = 1024  # lane elements from which a step per numpy call beats one accumulate
 
 
 def _rule_d_np(x, w, width):
     m, k = x.shape
     n = w.shape[0]
-    lanes = np.zeros((width, m, n), np.float32)
     steps = k // width
-    for s in range(steps):
-        block = slice(s * width, (s + 1) * width)
-        lanes = lanes + x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
+    if width * m * n >= _RULE_D_STEPWISE:  # big steps: one in-place add each
+        lanes = np.zeros((width, m, n), np.float32)
+        for s in range(steps):
+            block = slice(s * width, (s + 1) * width)
+            lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
+    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
+        lanes = np.zeros((1, width, m, n), np.float32)
+        xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
+        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
+        for lo in range(0, steps, chunk):
+            products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
+                ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
+            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
+        lanes = lanes[0]
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
@@ -910,6 +1022,67 @@ def _window_taps(spatial, out, kernel, stride, padding, dilation):
     return pads, taps
 
 
+# ---- float64 sums of exact products, one term at a time, through BLAS --------------------------
+# OpenBLAS's dgemm kernels keep one fused running sum per output over k, from 0, for up to one
+# k-chunk of steps (256 on Haswell). When every product is exact in float64 (float32 operands) a
+# fused step adds exactly what a separate one adds, so a chunk is the loop's sums in its order. A
+# longer run continues from the sums so far: the next call's first steps carry them in, one step
+# per output column (t*1 into its own column, t*0 = 0 into the others, which changes no sum: a sum
+# from +0 is never -0). Edge rows and columns are padded to whole panels (an odd row is summed in
+# another order, a single one by gemv). Checked once against the loop; else the loops below run.
+_DGEMM_PANEL = 8
+_DGEMM_STEPS = (256, 128)  # k-steps one call may take, tried in turn
+_CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps for new terms
+
+
+def _chain(t, a, b, steps):
+    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own."""
+    m, k = a.shape
+    n = b.shape[1]
+    if n > _CHAIN_COLUMNS:
+        blocks = range(0, n, _CHAIN_COLUMNS)
+        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
+                                      b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
+    width = n + -n % _DGEMM_PANEL
+    at = 0
+    while at < k or t is None:
+        carry = 0 if t is None else width
+        take = min(k - at, steps - carry)
+        am = np.zeros((m + -m % _DGEMM_PANEL, carry + take))
+        bm = np.zeros((carry + take, width))
+        if carry:
+            am[:m, :n] = t
+            bm[:carry] = np.eye(width)
+        am[:m, carry:] = a[:, at:at + take]
+        bm[carry:, :n] = b[at:at + take]
+        t = np.matmul(am, bm)[:m, :n]
+        at += take
+    return t
+
+
+_dgemm_verdict = []
+
+
+def _dgemm_steps():
+    """The k-steps per call with which _chain gives the loop's sums here, or None (checked once)."""
+    if not _dgemm_verdict:
+        _dgemm_verdict.append(next((steps for steps in _DGEMM_STEPS if _dgemm_gives_chain(steps)), None))
+    return _dgemm_verdict[0]
+
+
+def _dgemm_gives_chain(steps):
+    for m, k, n, start in ((1, 5, 1, False), (7, 300, 13, False), (33, steps, 8, False), (5, 600, 70, True),
+                           (3, 2 * steps + 3, 3, True), (70, 40, 9, True)):
+        a, b = _check_values(m, k, 4).astype(float), _check_values(k, n, 5, scaled=False).astype(float)
+        t = _check_values(m, n, 6).astype(float) * np.pi if start else None
+        expected = np.zeros((m, n)) if t is None else t.copy()
+        for kk in range(k):
+            expected += np.multiply.outer(a[:, kk], b[kk])
+        if not np.array_equal(_chain(t, a, b, steps), expected):
+            return False
+    return True
+
+
 def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, padding, dilation, groups, bias=None):
     """_aten.conv's loops: each element's products added one by one in the loop's order (forward:
     input channel, then kernel offset; input gradient: output channel, then output position;
@@ -921,9 +1094,15 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return np.zeros(size)
     ipg, opg, nd = c // groups, oc // groups, len(spatial)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
+    a, b = _f64(p), _f64(q)
+    # Through BLAS when every product is exact and the terms the loop skips (outside the input)
+    # add a zero: float32 operands, all finite (0 * inf would be nan).
+    steps = _dgemm_steps() if float32 and np.isfinite(a).all() and np.isfinite(b).all() else None
+    if steps is not None:
+        acc = _CONV_GEMM[mode](a, b, n, groups, ipg, opg, spatial, out, pads, taps, steps)
+        return acc.reshape(-1) if bias is None or mode else (acc.reshape(n, oc, -1) + _f64(bias)[:, None]).reshape(-1)
     valid = np.pad(np.ones(spatial, bool), pads)
     lead = (slice(None),) * 3
-    a, b = _f64(p), _f64(q)
     if mode == 0:
         xp = np.pad(a.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
         w = b.reshape(groups, opg, ipg, len(taps))
@@ -954,6 +1133,67 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         terms = np.where(mask, g[sample] * cols[:, None], 0.0).reshape(-1, mask.shape[1]).T
         acc = np.add.accumulate(np.concatenate([acc[None], terms]), 0)[-1]
     return acc
+
+
+def _windows(xp, taps):
+    """(..., taps, out positions): each kernel offset's input under every output position."""
+    lead = (slice(None),) * (xp.ndim - len(taps[0]))
+    return np.stack([xp[lead + tap].reshape(xp.shape[:len(lead)] + (-1,)) for tap in taps], -2)
+
+
+def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per output: input channel, then kernel offset (im2col's column order)."""
+    k, o = ipg * len(taps), int(np.prod(out))
+    xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+    w = w.reshape(groups, opg, k)
+    acc = np.empty((n, groups, opg, o))
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    for g in range(groups):
+        for lo in range(0, n, per_call):
+            cols = _windows(xp[lo:lo + per_call, g], taps).reshape(-1, k, o)  # (samples, ipg*K, O)
+            acc[lo:lo + per_call, g] = _chain(None, cols.transpose(0, 2, 1).reshape(-1, k), w[g].T, steps).reshape(
+                len(cols), o, opg).transpose(0, 2, 1)
+    return acc
+
+
+def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per input position: output channel, then kernel offset in reverse (the output positions
+    it feeds); the offsets that reach no output position add a zero."""
+    k = len(taps)
+    padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
+    inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
+    g_out = gout.reshape((n, groups, opg) + out)
+    w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
+    acc = np.empty((n, groups, ipg, int(np.prod(spatial))))
+    per_call = max(1, (1 << 21) // (opg * k * int(np.prod(padded))))  # samples per block: bounded memory
+    for g in range(groups):
+        for lo in range(0, n, per_call):
+            part = g_out[lo:lo + per_call, g]
+            spread = np.zeros((len(part), opg, k) + padded)
+            for ki, tap in enumerate(taps):
+                spread[(slice(None), slice(None), k - 1 - ki) + tap] = part
+            rows = spread[(slice(None),) * 3 + inside].reshape(len(part), opg * k, -1).transpose(0, 2, 1)
+            acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
+                len(part), -1, ipg).transpose(0, 2, 1)
+    return acc
+
+
+def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+    """Per weight element: sample, then output position; computed as its transpose (rows: input
+    channel and kernel offset, columns: output channels), sample after sample."""
+    xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
+    g_out = gout.reshape(n, groups, opg, -1)
+    acc = np.empty((groups, opg, ipg * len(taps)))
+    for g in range(groups):
+        t = None
+        for sample in range(n):
+            cols = _windows(xp[sample, g], taps).reshape(ipg * len(taps), -1)  # (ipg*K, O)
+            t = _chain(t, cols, g_out[sample, g].T, steps)
+        acc[g] = t.T
+    return acc
+
+
+_CONV_GEMM = (_conv_forward_gemm, _conv_input_grad_gemm, _conv_weight_grad_gemm)
 
 
 def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
@@ -1028,6 +1268,106 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     keep = ~ignored
     out[(rows * classes + t)[keep]] = (_f64(per_row) * w)[keep]
     return out
+
+
+# ---- the random generator's blocks (_random): the same steps on the same words ----------------
+
+_MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
+
+
+def _mt_step(a, b, c):
+    y = (a & _MT_UPPER) | (b & _MT_LOWER)
+    return c ^ (y >> 1) ^ ((y & 1) * _MT_MATRIX_A)
+
+
+def _mt19937_refill(words):
+    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists.
+    The same three chunks, each reading only words already known."""
+    mt = np.array(words, np.uint32)
+    new = np.empty(624, np.uint32)
+    new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
+    new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
+    new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
+    new[623] = _mt_step(mt[623], new[0], new[396])
+    y = new ^ (new >> 11)
+    y ^= (y << 7) & np.uint32(0x9D2C5680)
+    y ^= (y << 15) & np.uint32(0xEFC60000)
+    y ^= y >> 18
+    return new.tolist(), y.tolist()
+
+
+def _u24(words):
+    return (np.array(words, np.int64) & 0xFFFFFF) * 5.9604644775390625e-08
+
+
+def _uniform_f32(words, low, span, high):
+    """_random.uniform's float32 values from their words: fma(u24, span, low), high moved to low."""
+    values = _fma32_np(_u24(words), np.float32(span), np.float32(low))
+    return np.where(values == high, np.float32(low), values).tolist()
+
+
+def _cephes_log_np(u):
+    """_random._cephes_log of a float64 array (float32 values in (0, 1]), as float32."""
+    mant, exponent = np.frexp(u)
+    small = mant < L.SQRTHF
+    m = np.where(small, mant + mant - 1.0, mant - 1.0)
+    e = np.where(small, exponent - 1.0, exponent.astype(np.float64))
+    z = (m * m).astype(np.float32)
+    y = _fma32_np(L.LOG_POLY[0], m, L.LOG_POLY[1])
+    for coef in L.LOG_POLY[2:]:
+        y = _fma32_np(y, m, coef)
+    y = (y * m).astype(np.float32)
+    y = _fma32_np(y, z, (e * L.Q1).astype(np.float32))
+    y = (y - 0.5 * z.astype(np.float64)).astype(np.float32)
+    return _fma32_np(e, L.Q2, (m + y).astype(np.float32))
+
+
+def _cephes_sincos_np(theta):
+    """_random._cephes_sincos of a float32 array (theta >= 0): (sin, cos) float32 arrays."""
+    j = ((theta * np.float32(L.FOPI)).astype(np.int64) + 1) & ~1
+    y = j.astype(np.float64)
+    x = _fma32_np(y, L.DP1, theta)
+    x = _fma32_np(y, L.DP2, x)
+    x = _fma32_np(y, L.DP3, x)
+    z = x * x
+    c = _fma32_np(L.C0, z, L.C1)
+    c = _fma32_np(c, z, L.C2)
+    c = _fma32_np(z, z * c, -(z.astype(np.float64) * 0.5))
+    c = (c + 1.0).astype(np.float32)  # in float64, then rounded: the loop's two roundings
+    s = _fma32_np(L.S0, z, L.S1)
+    s = _fma32_np(s, z, L.S2)
+    s = _fma32_np(x, z * s, x)
+    swap = (j & 2) != 0
+    sin, cos = np.where(swap, c, s), np.where(swap, s, c)
+    return np.where(j & 4, -sin, sin), np.where(~(j - 2) & 4, -cos, cos)
+
+
+def _normal_fill_f32(words, tail, n, mean, std):
+    """_random._normal_fill_f32's values from their words (and the 16 tail words when n % 16): a
+    list. Lane i of a 16-block writes its cos output to position i and its sin output to i + 8;
+    the tail block, the last 16 positions, is written last."""
+    full = n // 16
+    blocks = _u24(words[:16 * full]).reshape(full, 2, 8)
+    if tail is not None:
+        blocks = np.concatenate([blocks, _u24(tail).reshape(1, 2, 8)])
+    a, b = blocks[:, 0].reshape(-1), blocks[:, 1].reshape(-1)
+    radius = np.sqrt(-2.0 * _cephes_log_np(1.0 - a).astype(np.float64)).astype(np.float32)
+    sin, cos = _cephes_sincos_np(b.astype(np.float32) * np.float32(L.TWO_PI_F))
+    halves = []
+    for trig in (cos, sin):
+        r = radius * trig
+        halves.append(r + np.float32(0.0) if std == 1.0 and mean == 0.0
+                      else _fma32_np(r, np.float32(std), np.float32(mean)))
+    lanes = np.concatenate([half.reshape(-1, 8) for half in halves], 1)  # per block: 8 cos outputs, then 8 sin
+    out = np.empty(n, np.float32)
+    out[:16 * full] = lanes[:full].reshape(-1)
+    if tail is not None:
+        out[n - 16:] = lanes[full]
+    return out.tolist()
+
+
+RANDOM = {"mt19937_refill": _mt19937_refill, "uniform_f32": _ieee(_uniform_f32),
+          "normal_fill_f32": _ieee(_normal_fill_f32)}
 
 
 ATEN = {name: _ieee(kernel) for name, kernel in {

@@ -26,6 +26,7 @@ NAME = "python"
 # _aten's kernels are this backend's own: their loops (with kernels.py's wasm where loaded) run as
 # they are; the numpy backend replaces some with whole-array versions.
 ATEN = {}
+RANDOM = {}  # _random's loops are its own (or the wasm kernels', in the browser)
 
 _pack_half = struct.Struct("<e").pack
 _unpack_half = struct.Struct("<e").unpack
@@ -190,6 +191,37 @@ def scatter(buf, positions, src):
         src = array(buf.typecode, src)
     for i, v in zip(positions, src):
         buf[i] = v
+
+
+def scatter_add(buf, positions, src, dtype):
+    """A new buffer: buf with src's elements added at flat positions one at a time, in order,
+    each sum rounded to dtype (index_put with accumulate, and its backward)."""
+    out, one = to_list(buf, dtype), from_list([0.0], dtype)
+    for p, v in zip(positions, to_list(src, dtype)):
+        one[0] = out[p] + v
+        out[p] = get(one, 0, dtype)
+    return from_list(out, dtype)
+
+
+def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
+    """(m x k) @ (k x n) [+ bias], each output's products added one by one in k's order in dtype's
+    own arithmetic (every dtype but float32, whose rules are _aten.linalg's)."""
+    bias = None if bias is None else to_list(bias, dtype)
+    return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias, b_transposed),
+                     dtype)
+
+
+def _mm_in_order_values(a, b, m, k, n, dtype, bias, b_transposed):
+    out = []
+    for i in range(m):
+        row = a[i * k:(i + 1) * k]
+        for j in range(n):
+            col = b[j * k:(j + 1) * k] if b_transposed else b[j::n]
+            acc = 0 if dtype.kind != "f" else 0.0
+            for x, y in zip(row, col):
+                acc += x * y
+            out.append(acc + bias[j] if bias is not None else acc)
+    return out
 
 
 def _is_contiguous(shape, strides):

@@ -15,7 +15,7 @@ from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_va
 from .copy import check_no_overlap, commit_inplace, copy_
 from .creation import tensor
 from . import shape as S
-from .shape import add_at, index_add_flat, take_flat
+from .shape import index_add_flat, take_flat
 
 
 # ---- parsing an index -----------------------------------------------------------------------
@@ -204,7 +204,8 @@ def _advanced_positions(x, advanced, source_dims):
             offs = [o + k * strides[d] for o in offs for k in range(x._shape[d])]
         return offs
 
-    pos = [b + i + a for b in grid(before) for i in index_offsets for a in grid(after)]
+    outer, inner = grid(before), grid(after)
+    pos = [b + i + a for b in outer for i in index_offsets for a in inner]
     shape = tuple(x._shape[d] for d in before) + tuple(index_shape) + tuple(x._shape[d] for d in after)
     return shape, pos
 
@@ -316,8 +317,8 @@ def _check_put_values(values, shape):
         else take_flat(grad, positions).sum())
 def _index_put_accumulate(self, positions, values, shape, values_shape):
     """self with ``values`` (broadcast to ``shape``) added at flat ``positions``, in order."""
-    src = B.to_list(buffer_as(values, shape, self.dtype), self.dtype)
-    return from_values(add_at(self._flat(), positions, src, self.dtype), self._shape, self.dtype)
+    src = buffer_as(values, shape, self.dtype)
+    return new_tensor(B.scatter_add(self._buf(), positions, src, self.dtype), self._shape, self.dtype)
 
 
 @op(name="index_put", forms="torch Tensor Tensor_ torch_")

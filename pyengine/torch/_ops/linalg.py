@@ -23,18 +23,7 @@ def _product(a_vals, b_vals, m, k, n, dtype, bias=None, b_transposed=False):
     """(m x k) @ (k x n) [+ bias] as a backend buffer of m*n values."""
     if dtype is _dtype.float32:
         return exact.mm(a_vals, b_vals, m, k, n, bias=bias, b_transposed=b_transposed)
-    a, b = B.to_list(a_vals, dtype), B.to_list(b_vals, dtype)
-    bias = None if bias is None else B.to_list(bias, dtype)
-    out = []
-    for i in range(m):
-        row = a[i * k:(i + 1) * k]
-        for j in range(n):
-            col = b[j * k:(j + 1) * k] if b_transposed else b[j::n]
-            acc = 0 if dtype.kind != "f" else 0.0
-            for x, y in zip(row, col):
-                acc += x * y
-            out.append(acc + bias[j] if bias is not None else acc)
-    return B.from_list(out, dtype)
+    return B.mm_in_order(a_vals, b_vals, m, k, n, dtype, bias, b_transposed)
 
 
 def _mm_values(self, mat2):

@@ -12,7 +12,7 @@ from .._size import Size
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from .._process import warn, warn_once
-from ._helpers import broadcast_shapes as broadcast_sizes, from_values, sizes_arg, wrap_dim, new_tensor, type_name
+from ._helpers import broadcast_shapes as broadcast_sizes, sizes_arg, wrap_dim, new_tensor, type_name
 from .copy import clone
 
 
@@ -44,18 +44,9 @@ def index_add_flat(grad_output, shape, positions):
         buf = B.full(numel_of(shape), 0, grad_output.dtype)
         B.scatter(buf, positions, grad_output._buf())
         return new_tensor(buf, tuple(shape), grad_output.dtype)
-    values = B.to_list(grad_output._buf(), grad_output.dtype)
-    return from_values(add_at([0.0] * numel_of(shape), positions, values, grad_output.dtype), shape,
-                       grad_output.dtype)
-
-
-def add_at(out, positions, values, dtype):
-    """out (a list) with values added at positions in order, each sum rounded like PyTorch's."""
-    one = B.from_list([0.0], dtype)
-    for p, v in zip(positions, values):
-        one[0] = out[p] + v
-        out[p] = B.get(one, 0, dtype)
-    return out
+    zeros = B.full(numel_of(shape), 0, grad_output.dtype)
+    return new_tensor(B.scatter_add(zeros, positions, grad_output._buf(), grad_output.dtype), tuple(shape),
+                      grad_output.dtype)
 
 
 # ---- embedding a view's gradient back into its input's shape ------------------------------

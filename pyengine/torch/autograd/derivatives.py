@@ -517,7 +517,8 @@ def _recording_call(forward, d, as_operand=None):
     if template is None:
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
-    namespace = {"__forward": forward, "__derivative": d, "_record": _record, "_attach": _attach,
+    # (__name__: the engine's, so that attribute reads in this code do not dispatch to __torch_function__)
+    namespace = {"__name__": __name__, "__forward": forward, "__derivative": d, "_record": _record, "_attach": _attach,
                  "_SEQUENCES": (list, tuple), "_grad_mode": _grad_mode,
                  "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
