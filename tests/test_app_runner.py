@@ -271,6 +271,13 @@ def test_a_package_with_compiled_modules_imported_by_a_program_stays_imported():
     assert run_on_a_host([program, program]) == ["3\n", "3\n"]
 
 
+def test_a_submodule_a_program_imports_from_a_package_loaded_at_boot_stays_reachable():
+    # The numpy backend imports numpy at boot; numpy.random comes with the program and must stay
+    # bound on numpy across later programs' restores (numpy's lazy __getattr__ would recurse).
+    draw = "import numpy as np\nnp.random.seed(0)\nprint(np.random.randint(10))"
+    assert run_on_a_host([draw, "import torch", draw], backend="numpy") == ["5\n", "", "5\n"]
+
+
 def test_a_host_seeds_torchs_generator_afresh_for_every_program():
     seeded = "import torch\ntorch.manual_seed(0)\nprint(torch.rand(3))"
     draw = "import torch\nprint(torch.rand(3), torch.initial_seed())"

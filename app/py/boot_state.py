@@ -169,6 +169,14 @@ class BootState:
         if adopted:
             self._boot_modules.update(adopted)
             self._namespaces[:0] = _namespaces_of(adopted.values())
+            # The import bound each new submodule on its package (numpy.random): kept too, or restoring
+            # the package's namespace would leave numpy's lazy __getattr__ importing it without end.
+            boots = {id(live): boot for live, cls, boot in self._namespaces if cls is None}
+            for name, module in adopted.items():
+                package, _, attribute = name.rpartition(".")
+                namespace = getattr(sys.modules.get(package), "__dict__", None)
+                if namespace is not None and namespace.get(attribute) is module and id(namespace) in boots:
+                    boots[id(namespace)][attribute] = module
             self._fingerprint()
 
     def _restore_files(self):
