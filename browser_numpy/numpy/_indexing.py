@@ -43,7 +43,7 @@ def _expand(a, key):
         items[i:i + 1] = [slice(None)] * (a.ndim - used)
     else:
         items += [slice(None)] * (a.ndim - used)
-    out, axis = [], 0
+    out, axis, integers = [], 0, []
     for k in items:
         if isinstance(k, ndarray) and k._dtype.kind == "b":
             for d, size in enumerate(k._shape):
@@ -53,9 +53,23 @@ def _expand(a, key):
             from ._functions import nonzero
             out.extend(nonzero(k))
         else:
+            if k is not None and not isinstance(k, (slice, ndarray, bool)):
+                integers.append((k, axis))
             out.append(k)
         axis += _dims(k)
+    for k, axis in integers:  # numpy checks integers after the masks' shapes, before the arrays broadcast
+        _check(operator.index(k), a._shape[axis], axis)
     return out
+
+
+def _ellipsis_between_indices(key):
+    """Whether an Ellipsis sits between two integer or array items of ``key``: numpy then treats the
+    index arrays as not adjacent (their dimensions go first) even where the Ellipsis covers no dimension."""
+    if not isinstance(key, tuple) or not any(k is Ellipsis for k in key):
+        return False
+    i = next(i for i, k in enumerate(key) if k is Ellipsis)
+    indexes = lambda items: any(k is not None and not isinstance(k, slice) for k in items)  # noqa: E731
+    return indexes(key[:i]) and indexes(key[i + 1:])
 
 
 def _check(i, size, axis):
@@ -84,8 +98,9 @@ def _basic(a, key):
     return _new(a._buf, offset, tuple(shape), tuple(strides), a._dtype, a)
 
 
-def _advanced(a, key):
-    """(result shape, flat buffer positions) of an index with integer arrays."""
+def _advanced(a, key, split=False):
+    """(result shape, flat buffer positions) of an index with integer arrays; ``split``: they count as
+    not adjacent (see _ellipsis_between_indices)."""
     if any(k is None for k in key):
         raise NotImplementedError("numpy indexing with both None and index arrays is not available in the browser")
     from ._ufuncs import broadcast_shapes, broadcast_to
@@ -101,7 +116,7 @@ def _advanced(a, key):
     axes = [axis for axis, _ in arrays]
     index_values = [[_check(v, a._shape[axis], axis) for v in broadcast_to(k, bshape)._values()] for axis, k in arrays]
     slices = {axis: range(*k.indices(a._shape[axis])) for axis, k in enumerate(key) if isinstance(k, slice)}
-    adjacent = axes == list(range(axes[0], axes[-1] + 1))
+    adjacent = not split and axes == list(range(axes[0], axes[-1] + 1))
     before = [ax for ax in slices if ax < axes[0]] if adjacent else []
     after = [ax for ax in slices if ax not in before]
     shape = tuple(len(slices[ax]) for ax in before) + bshape + tuple(len(slices[ax]) for ax in after)
@@ -123,9 +138,10 @@ def _offsets(axes, slices, strides):
 
 def getitem(a, key):
     has_ellipsis = key is Ellipsis or isinstance(key, tuple) and any(k is Ellipsis for k in key)
+    split = _ellipsis_between_indices(key)
     key = _expand(a, key)
     if any(isinstance(k, ndarray) for k in key):
-        shape, positions = _advanced(a, key)
+        shape, positions = _advanced(a, key, split)
         buf = a._buf
         values = [buf[p] for p in positions]
         if a._dtype.kind == "b":
@@ -138,9 +154,10 @@ def getitem(a, key):
 
 
 def setitem(a, key, value):
+    split = _ellipsis_between_indices(key)
     key = _expand(a, key)
     if any(isinstance(k, ndarray) for k in key):
-        shape, positions = _advanced(a, key)
+        shape, positions = _advanced(a, key, split)
     else:
         view = _basic(a, key)
         shape, positions = view._shape, view._flat_positions()

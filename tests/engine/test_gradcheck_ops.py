@@ -283,9 +283,14 @@ SAMPLES = {
     "hypot": [s(lambda a, b: torch.hypot(a, b), A, B), s(lambda a, r: a.hypot(r), A, ROW)],
     "logaddexp": [s(lambda a, b: torch.logaddexp(a, b), A, B)],
     "logaddexp2": [s(lambda a, b: torch.logaddexp2(a, b), A, B), s(lambda a, r: a.logaddexp2(r), A, ROW)],
-    "copysign": [s(lambda a: torch.copysign(a, B.detach()), A)],  # other: no gradient, as PyTorch
+    "_copysign_tensor": [s(lambda a: torch.copysign(a, B.detach()), A)],  # other: no gradient, as PyTorch
+    "_copysign_scalar": [s(lambda a: torch.copysign(a, -2.0), A), s(lambda a: a.copysign(1), A)],
     "sinc": [s(lambda a: a.sinc(), A)],
     "_xlogy": [s(lambda a, p: torch.xlogy(a, p), A, POS), s(lambda p, r: p.xlogy(r.abs() + 0.5), POS, ROW)],
+    "_xlogy_number_self": [s(lambda p: torch.xlogy(2.5, p), POS)],
+    "_xlog1py_number_self": [s(lambda p: torch.special.xlog1py(2.5, p), POS)],
+    "_xlog1py_number_other": [s(lambda a: torch.special.xlog1py(a, 3.0), A)],
+    "_xlogy_number_other": [s(lambda a: torch.xlogy(a, 3.0), A), s(lambda a: a.xlogy(0.5), A)],
     "_logit": [s(lambda q: q.logit(), PROB), s(lambda q: torch.logit(q, 0.2), PROB)],
     "erfc": [s(lambda a: torch.erfc(a), A)],
     "deg2rad": [s(lambda a: a.deg2rad(), A)],

@@ -450,6 +450,15 @@ class VmapInfo:
         return f"VmapInfo(batch_size={self.batch_size}, randomness='{self.randomness}')"
 
 
+def _check_errors_rule(op, levels, args, kwargs):
+    """A factorization's info codes checked over the whole batch, its elements numbered (PyTorch's
+    _linalg_check_errors batching rule)."""
+    info, api_name = args[0], args[1]
+    if isinstance(info, BatchedTensor):
+        info = info._value
+    return op.forward(info, api_name, False)
+
+
 def _custom_function(op, levels, args, kwargs):
     """Function.apply under vmap: the Function's own vmap staticmethod (innermost level), or with
     generate_vmap_rule=True its forward and backward run on batched tensors."""
@@ -556,6 +565,8 @@ def _build():
     for fn in (L.matmul, L.mm, L.mv, L.dot, L.bmm):
         rules[fn.forward] = _matmul_rule
     rules[L.addmm.forward] = _addmm_rule
+    from .._ops import linalg_lu as LU
+    rules[LU._linalg_check_errors.forward] = _check_errors_rule
     rules[C.apply_inplace] = _apply_inplace_rule
     from ..autograd.function import custom_function_apply
     rules[custom_function_apply] = _custom_function

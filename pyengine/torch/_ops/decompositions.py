@@ -644,3 +644,76 @@ def map2_(self, x, y, callable):
                                               y.expand(self._shape)._flat())]
     with no_grad():
         return self.copy_(as_tensor(values, dtype=self.dtype).reshape(self._shape))
+
+
+_QUANTILE_MODES = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(self, q, dim, keepdim, interpolation, ignore_nan):
+    """PyTorch's quantile_compute (Sort.cpp), op for op: sort, ranks, gather, lerp_, then squeeze_
+    (the result's node is SqueezeBackward4)."""
+    if not isinstance(q, Tensor):  # a Python number: checked, then a tensor of the input's dtype
+        if not 0 <= q <= 1:
+            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q}")
+        q = as_tensor(q, dtype=self.dtype)
+    if self.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if q.dim() > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if self.dtype not in (_dtype.float32, _dtype.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if self.dtype is not q.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    if interpolation not in _QUANTILE_MODES:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
+    wrapped = wrap_dim(0 if dim is None else dim, self.dim())
+    if dim is not None and self.dim() > 0:
+        out_shape = list(self.shape)
+        if keepdim:
+            out_shape[wrapped] = 1
+        else:
+            del out_shape[wrapped]
+    else:
+        out_shape = [1] * self.dim() if keepdim else []
+    with no_grad():
+        if not bool(((q >= 0) & (q <= 1)).all()):
+            raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    if dim is None:
+        values = self.flatten().sort()[0]
+    elif wrapped == self.dim() - 1:
+        values = self.sort()[0]
+    else:
+        values = self.unsqueeze(-1).transpose(wrapped, -1).sort()[0]
+    values = values.view(out_shape + [values.shape[-1]])  # one row per quantile's place in the output
+    if ignore_nan:  # ranks among the values that are not NaN (0 where all are: the quantile is NaN)
+        ranks = q * (values.isnan().logical_not_().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:  # a row with a NaN takes its last value (a NaN: sort puts them last)
+        last = values.shape[-1] - 1
+        ranks, has_nan = S.broadcast_tensors(q * last, values.isnan().any(-1, True))
+        ranks = ranks.masked_fill(has_nan, last)
+    if interpolation == "lower":
+        ranks.floor_()
+    elif interpolation == "higher":
+        ranks.ceil_()
+    elif interpolation == "nearest":
+        ranks.round_()
+    below = ranks.long()
+    result = values.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = ones_like(ranks) * 0.5 if interpolation == "midpoint" else ranks - below
+        result.lerp_(values.gather(-1, ranks.ceil_().long()), weights)
+    if q.dim() == 0:
+        return result.squeeze_(-1)
+    return result.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+
+
+@op(name="quantile", forms="torch Tensor")
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(input, q, dim, keepdim, interpolation, False)
+
+
+@op(name="nanquantile", forms="torch Tensor")
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(input, q, dim, keepdim, interpolation, True)

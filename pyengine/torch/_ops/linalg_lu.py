@@ -120,11 +120,16 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 
 def _raise_for_info(info, name):
-    infos = info.reshape(-1).tolist()
-    for b, k in enumerate(infos):
+    _linalg_check_errors(info, name, info.dim() == 0)
+
+
+@op(name="_linalg_check_errors")
+def _linalg_check_errors(info, api_name, is_matrix):
+    """PyTorch's check of a factorization's info codes (under vmap: of the whole batch, see batch_rules)."""
+    for b, k in enumerate(info.reshape(-1).tolist()):
         if k:
-            where = f"(Batch element {b}): " if info.dim() else ""
-            raise RuntimeError(f"{name}: {where}U[{k},{k}] is zero and using it on lu_solve would result in a division "
+            where = "" if is_matrix else f"(Batch element {b}): "
+            raise RuntimeError(f"{api_name}: {where}U[{k},{k}] is zero and using it on lu_solve would result in a division "
                                "by zero. If you still want to perform the factorization, consider calling "
                                "linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
 

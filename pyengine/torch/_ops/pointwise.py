@@ -519,11 +519,21 @@ def _copysign_self_grad(grad, self, result):
 
 
 @op("CopysignBackward0", name="copysign.Tensor",
-    result=lambda self_t, self, result: _copysign_self_grad(self_t, self, result), forms="torch Tensor Tensor_",
+    result=lambda self_t, self, result: _copysign_self_grad(self_t, self, result),
     self=_copysign_self_grad,
     other=lambda grad, other: zeros_like(other))
-def copysign(self, other):
+def _copysign_tensor(self, other):
     return _float_binary("copysign", self, other)
+
+
+@op("CopysignBackward1", name="copysign.Scalar", result="auto_element_wise", self=_copysign_self_grad)
+def _copysign_scalar(self, other):
+    return _float_binary("copysign", self, other)
+
+
+@op(name="copysign", forms="torch Tensor Tensor_")
+def copysign(self, other):
+    return (_copysign_tensor if isinstance(other, Tensor) else _copysign_scalar)(self, other)
 
 
 @op(name="float_power", forms="torch Tensor Tensor_")
@@ -638,8 +648,26 @@ def _xlogy(self, other):
         return (self * other.log()).masked_fill((self == 0) & other.isnan().logical_not(), 0)
 
 
+@op("XlogyBackward1", name="xlogy.Scalar_Self", result="auto_element_wise",
+    other=lambda grad, self, other: grad * self / other)
+def _xlogy_number_self(self, other):
+    return _xlogy.forward(as_tensor(self), other)
+
+
+@op("XlogyBackward2", name="xlogy.Scalar_Other", result="auto_element_wise",
+    self=lambda grad, self, other: xlogy(grad, other) if other > 0 else xlogy(grad, other).masked_fill(self == 0, 0))
+def _xlogy_number_other(self, other):
+    return _xlogy.forward(self, as_tensor(other))
+
+
 @op(name="xlogy", forms="torch Tensor Tensor_ torch_")
 def xlogy(self, other):
+    if isinstance(self, Tensor) and isinstance(other, Tensor):
+        return _xlogy(self, other)
+    if isinstance(self, Tensor):
+        return _xlogy_number_other(self, other)
+    if isinstance(other, Tensor):
+        return _xlogy_number_self(self, other)
     return _xlogy(as_tensor(self), as_tensor(other))
 
 
@@ -652,12 +680,34 @@ def _xlog1py(self, other):
         return (self * other.log1p()).masked_fill(self == 0, 0).masked_fill(other.isnan(), math.nan)
 
 
-def xlog1py(input, other):
-    """torch.special.xlog1py (values: PyTorch's scalar log1p kernel to about 1 ulp, not bit for bit)."""
+@op("SpecialXlog1PyBackward1", name="special_xlog1py.self_scalar", result="auto_element_wise",
+    other=lambda grad, self, other: grad * self / (other + 1))
+def _xlog1py_number_self(self, other):
+    return _xlog1py.forward(*_xlog1py_operands(self, other))
+
+
+@op("SpecialXlog1PyBackward2", name="special_xlog1py.other_scalar", result="auto_element_wise",
+    self=lambda grad, self, other: _xlog1py(grad, as_tensor(other)) if other > -1 else
+    _xlog1py(grad, as_tensor(other)).masked_fill(self == 0, 0))
+def _xlog1py_number_other(self, other):
+    return _xlog1py.forward(*_xlog1py_operands(self, other))
+
+
+def _xlog1py_operands(input, other):
     x, y = as_tensor(input), as_tensor(other)
     if x.dtype.kind != "f" and y.dtype.kind != "f":
         x = x.to(_dtype.get_default_dtype())
-    return _xlog1py(x, y)
+    return x, y
+
+
+def xlog1py(input, other):
+    """torch.special.xlog1py (values: PyTorch's scalar log1p kernel to about 1 ulp, not bit for bit); a
+    Python number takes PyTorch's Scalar overload, which saves it as it is."""
+    if isinstance(input, Tensor) and not isinstance(other, Tensor):
+        return _xlog1py_number_other(input, other)
+    if isinstance(other, Tensor) and not isinstance(input, Tensor):
+        return _xlog1py_number_self(input, other)
+    return _xlog1py(*_xlog1py_operands(input, other))
 
 
 @op("SpecialEntrBackward0", name="special_entr", result="auto_element_wise", self=lambda grad, self: grad * -(1 + self.log()))

@@ -4,6 +4,8 @@ A view op is a geometry function (shape, stride, offset) -> (shape, stride, offs
 forward applies it to the input's real strides; the backward of select/slice-like views
 applies it to contiguous strides to find where each gradient element lands.
 """
+import struct
+
 from .. import _dtype
 from .._backend import backend as B
 from .._size import Size
@@ -725,10 +727,57 @@ def view(self, *shape):
         raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
-        if shape[0].itemsize != self.dtype.itemsize:
-            raise RuntimeError("view(dtype) with a different element size is not supported here")
-        return self if shape[0] is self.dtype else self.to(shape[0])
+        return _view_dtype(self, shape[0])
     return _view_op(self, _infer_size(sizes_arg(shape), self.numel()))
+
+
+_STRUCT_CODES = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q", "float16": "e",
+                 "float32": "f", "float64": "d"}
+
+
+def _view_dtype(self, dtype):
+    """``self``'s bytes read as ``dtype`` (PyTorch's view.dtype, never differentiable): the last dimension
+    shrinks or grows by the ratio of the element sizes. The bits are PyTorch's, but for another dtype in a
+    storage of their own (the pure-Python backend's array.array buffers cannot share memory across types):
+    a write through either tensor is not seen by the other, where PyTorch's share their memory."""
+    if dtype is self.dtype:
+        return self.detach()  # the same storage, no history: PyTorch's view.dtype is not a differentiable view
+    old, new = self.dtype.itemsize, dtype.itemsize
+    shape, stride, offset = list(self._shape), list(self._stride), self._offset
+    if old != new:
+        names = f"{type_name(self.dtype)} as {type_name(dtype)} (different element sizes)"
+        if not shape:
+            raise RuntimeError(f"self.dim() cannot be 0 to view {names}")
+        if stride[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 to view {names}, but got {stride[-1]}")
+        if old > new:
+            ratio = old // new
+            shape[-1] *= ratio
+            stride = [st * ratio for st in stride[:-1]] + [1]
+            offset *= ratio
+        else:
+            ratio = new // old
+            if shape[-1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} to view {names}, but got {shape[-1]}")
+            if offset % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} to view {names}, "
+                                   f"but got {offset}")
+            for i, st in enumerate(stride[:-1]):
+                if st % ratio:
+                    raise RuntimeError(f"self.stride({i}) must be divisible by {ratio} to view {names}, but got {st}")
+            shape[-1] //= ratio
+            stride = [st // ratio for st in stride[:-1]] + [1]
+            offset //= ratio
+    values = B.to_list(self._storage.buf, self.dtype)
+    if self.dtype.kind == "b":
+        values = [1 if v else 0 for v in values]
+    raw = struct.pack(f"<{len(values)}{_STRUCT_CODES[self.dtype.name]}", *values)
+    raw = raw[:len(raw) - len(raw) % new]
+    values = struct.unpack(f"<{len(raw) // new}{_STRUCT_CODES[dtype.name]}", raw)
+    whole = new_tensor(B.from_list(list(values), dtype), (len(values),), dtype)
+    result = whole._view_of(tuple(shape), tuple(stride), offset)
+    result._base = None
+    return result
 
 
 @op(name="view_as", forms="Tensor")

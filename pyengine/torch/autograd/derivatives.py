@@ -51,6 +51,8 @@ INFERENCE_SAVE_MESSAGE = (
 class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
+    number_slots = ()  # saved slots that wrap a Python number (see op)
+
     def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
@@ -95,7 +97,7 @@ class Derivative:
         # The node class knows its derivative (a class attribute: nothing to store per node)
         # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
         # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._saved_value(i))
+        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._value_saved_at(i))
                             for i, slot in enumerate(slots)}
         saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
                                  for i, slot in enumerate(slots)})
@@ -272,28 +274,32 @@ class FormulaNode(Node):
             for i in self._derivative.pack_order:
                 if saved[i].__class__ is SavedTensor:
                     unpacked[i] = saved[i].unpack(self)
+                elif saved[i].__class__ is _SavedNumber:  # the formulas take the number itself
+                    unpacked[i] = saved[i].unpack(self).item()
                 elif saved[i].__class__ is _PackedOutputs:
                     unpacked[i] = saved[i].unpack(self)
             return tuple(unpacked)
         if versions is ALL_AT_0:
             for value in saved:
                 if isinstance(value, Tensor) and value._storage.version:
-                    return self._with_stale(saved, self._saved_versions())
+                    return self._with_stale(saved, self._versions_of_saved())
             return saved
         for value, version in zip(saved, versions):
             if version is not None and value._storage.version != version:
                 return self._with_stale(saved, versions)
         return saved
 
-    def _saved_value(self, i):
+    def _value_saved_at(self, i):
         """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
         sharing its storage, as in PyTorch)."""
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        if saved[i].__class__ in (SavedTensor, _PackedOutputs):
+        if saved[i].__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
             return saved[i].unpack(self)
         value = self._unpacked()[i]
+        if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
+            return _wrapped_number(value)
         if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
             return saved_output_alias(value, self)
         return value
@@ -307,23 +313,25 @@ class FormulaNode(Node):
             freed.free()
             return freed
         value = saved[i]
-        if value.__class__ is SavedTensor:
+        if value.__class__ in (SavedTensor, _SavedNumber):
             return value
-        if not isinstance(value, Tensor):
+        number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
+        if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
         is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = SavedTensor(value, self._saved_versions()[i], is_output)
+        value = _SavedNumber(_wrapped_number(value), 0, False) if number else \
+            SavedTensor(value, self._versions_of_saved()[i], is_output)
         unpacked = list(saved)
         unpacked[i] = value
         if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
-            for k, (v, version) in enumerate(zip(saved, self._saved_versions())):
+            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())):
                 if k != i and isinstance(v, Tensor):
                     unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
         self._saved, self._versions = tuple(unpacked), PACKED
         return value
 
-    def _saved_versions(self):
+    def _versions_of_saved(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
         if self._versions is ALL_AT_0:
             return tuple(0 if isinstance(v, Tensor) else None for v in self._saved)
@@ -392,7 +400,7 @@ class FormulaNode(Node):
 
     def _free_packed(self):
         for value in self._saved or ():
-            if value.__class__ in (SavedTensor, _PackedOutputs):
+            if value.__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
                 value.free()  # drops what the pack hook returned (PyTorch frees it here too)
 
     def _release(self):
@@ -426,6 +434,10 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formul
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
                            formulas, forward, result, packs)
             d.op_name = name
+            # an overload taking Tensors (mul.Tensor) given a Python number (3 * x): PyTorch wraps it in a
+            # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
+            d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
+                if name and name.endswith(".Tensor") else ()
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
@@ -674,6 +686,8 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
                     versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
                 elif versions is None:
                     versions = ALL_AT_0
+        if versions is None and d.number_slots:  # only numbers saved (3 * x): freed by backward all the same
+            versions = ALL_AT_0
         node._versions = versions
     if result.__class__ is Tensor:
         meta = result.dtype._metas.get(result._shape)
@@ -701,6 +715,14 @@ from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph
 from .._torch_function import _disabled_torch_function_impl  # noqa: E402
 
 OPERAND_TYPES = (Tensor, int, float, bool)  # what binary operators take as they are
+
+
+def _wrapped_number(value):
+    """A Python number as PyTorch wraps it for a Tensor argument: int64, float64 or bool, 0-d."""
+    from .. import _dtype
+    from .._backend import backend as B
+    dtype = _dtype.bool_ if isinstance(value, bool) else _dtype.int64 if isinstance(value, int) else _dtype.float64
+    return Tensor._make(B.from_list([value], dtype), (), dtype)
 
 
 class SavedTensor:
@@ -798,6 +820,15 @@ def pack_saved(values, positions, result):
             saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
+
+
+class _SavedNumber(SavedTensor):
+    """A Python number given for a Tensor argument (3 * x), as the SavedTensor of PyTorch's wrapped-number
+    tensor that ``grad_fn._raw_saved_other`` returns (a SavedTensor to the program, like PyTorch's)."""
+    __slots__ = ()
+
+
+_SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 
 
 class _PackedOutputs:

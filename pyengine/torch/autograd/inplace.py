@@ -147,7 +147,7 @@ def _keep_saved_values(node, self, result):
     saved = getattr(node, "_saved", None)
     if not saved or node._versions is PACKED:  # packed by hooks: PyTorch keeps no versions for them
         return
-    saved, versions = list(saved), list(node._saved_versions())
+    saved, versions = list(saved), list(node._versions_of_saved())
     for i, v in enumerate(saved):
         if v is self:
             saved[i] = self.clone()  # the old values, with their history (for create_graph)

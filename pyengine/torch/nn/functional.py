@@ -934,6 +934,13 @@ def _nll_loss_nd(self, target, weight, reduction, ignore_index):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
+    if input.dim() == 2 and input.shape[0] != target.shape[0]:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+                         f"({target.shape[0]}).")
+    if weight is not None and weight.requires_grad and is_grad_enabled():  # PyTorch's check_no_requires_grad
+        raise RuntimeError(f"The function '{'nll_loss2d_forward' if input.dim() > 2 else 'nll_loss_forward'}' is "
+                           f"not differentiable with respect to argument 'weight'. This input cannot have "
+                           f"requires_grad True.")
     if target.dtype not in (_dtype.int64, _dtype.uint8):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
                            f"{_KERNEL_TYPE_NAMES[target.dtype.name]}")
@@ -945,9 +952,6 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         flat = input.movedim(1, -1).reshape(-1, c)
         out = _nll_loss_nd(flat, target.reshape(-1), weight, reduction, ignore_index)
         return out.view(target.shape) if reduction == "none" else out
-    if input.shape[0] != target.shape[0]:
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
-                         f"({target.shape[0]}).")
     return _nll_loss_2d(input, target, weight, reduction, ignore_index)
 
 

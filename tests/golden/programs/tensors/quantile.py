@@ -1,0 +1,30 @@
+import torch
+torch.manual_seed(0)
+x = torch.randn(4, 5, requires_grad=True)
+q = torch.tensor([0.1, 0.5, 0.9])
+for interp in ["linear", "lower", "higher", "midpoint", "nearest"]:
+    print(interp, torch.quantile(x, 0.3, interpolation=interp), x.quantile(q, dim=1, interpolation=interp))
+r = torch.quantile(x, q, dim=0, keepdim=True); print(r, r.shape)
+r.sum().backward(); print(x.grad)
+x.grad = None
+r = torch.quantile(x, 0.25, dim=-1); r.pow(2).sum().backward(); print(r, x.grad)
+y = x.detach().clone(); y[0, 1] = float("nan"); y[2, 3] = float("nan")
+print(torch.quantile(y, 0.5, dim=1), torch.nanquantile(y, 0.5, dim=1), torch.nanquantile(y, q), y.nanquantile(0.7))
+yr = y.clone().requires_grad_(); n = torch.nanquantile(yr, q, dim=1); n.sum().backward(); print(n, yr.grad)
+print(torch.quantile(torch.tensor([1., 2, 3, 4]), 0.5), torch.quantile(torch.tensor([1., 2, 3, 4], dtype=torch.float64), torch.tensor([0.33], dtype=torch.float64)))
+print(torch.quantile(torch.tensor(3.), 0.5), torch.quantile(torch.arange(10.), torch.tensor(0.5)))
+for f in [lambda: torch.quantile(x, 1.5), lambda: torch.quantile(x, q.double()), lambda: torch.quantile(torch.arange(4), 0.5), lambda: torch.quantile(x, 0.5, interpolation="bad"),
+          lambda: torch.quantile(x, torch.ones(2, 2) / 2), lambda: torch.quantile(torch.empty(0), 0.5), lambda: torch.quantile(x, 0.5, dim=3)]:
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+print(type(torch.quantile(x, 0.5, dim=1).grad_fn).__name__, type(torch.nanquantile(x, q).grad_fn).__name__)
+x = torch.arange(12.).reshape(3, 4)
+o = torch.empty(3)
+print(torch.quantile(x, 0.4, dim=1, out=o), o)
+print(torch.nanquantile(x, torch.tensor([0.2, 0.8]), dim=0, keepdim=True, interpolation="nearest"))
+print(torch.quantile(x, torch.tensor(0.5), keepdim=True))
+print(torch.quantile(torch.tensor([float("nan")] * 3), 0.5), torch.nanquantile(torch.tensor([float("nan")] * 3), 0.5))
+try: torch.quantile(x, torch.tensor([0.1, 1.2]))
+except RuntimeError as e: print(e)
+xd = torch.rand(5, dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(lambda t: torch.quantile(t, torch.tensor([0.3, 0.6], dtype=torch.float64)), (xd,)))
