@@ -24,3 +24,12 @@ def test_logaddexp2_values_and_gradients_are_pytorchs():
 def test_logaddexp2_is_only_for_floating_dtypes():
     with pytest.raises(NotImplementedError, match="^\"logaddexp2_cpu\" not implemented for 'Long'$"):
         torch.logaddexp2(torch.tensor([1, 2]), torch.tensor([3, 4]))
+
+
+def test_a_float64_product_with_a_transposed_operand_broadcasts_as_pytorchs():
+    # (the numpy backend's in-order float64 product once kept its operand's layout: a strided buffer
+    # that a broadcasting op then read wrongly)
+    column = torch.arange(8, dtype=torch.float64).reshape(4, 2).narrow(-1, 0, 1)
+    product = torch.eye(4, dtype=torch.float64).expand((4, 4)) @ (0.5 * column)
+    assert (product * column.mT).tolist() == [[0.0, 0.0, 0.0, 0.0], [0.0, 2.0, 4.0, 6.0],
+                                               [0.0, 4.0, 8.0, 12.0], [0.0, 6.0, 12.0, 18.0]]

@@ -138,7 +138,8 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
         for lo in range(0, k, chunk):
             products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
             acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
-        return (acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
+        # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
+        return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
 
 
 def scatter_add(buf, positions, src, dtype):
@@ -1132,7 +1133,7 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
                         2)  # (G, ipg, K, O)
         terms = np.where(mask, g[sample] * cols[:, None], 0.0).reshape(-1, mask.shape[1]).T
         acc = np.add.accumulate(np.concatenate([acc[None], terms]), 0)[-1]
-    return acc
+    return np.ascontiguousarray(acc)
 
 
 def _windows(xp, taps):
