@@ -36,6 +36,7 @@ NOT_STATE = {
     "torch._aten.reduce._PLANS": "cache of reduction plans",
     "torch._tensor._CONTIGUOUS_STRIDES": "cache of contiguous strides by shape",
     "torch._backend.numpy._blas_verdict": "cache of whether numpy's BLAS rounds as PyTorch's does (measured once)",
+    "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",
     "torch.autograd.graph._shared_nrs": "interned output-number tuples",
     "torch.autograd.derivatives._TEMPLATES": "cache of generated recording code",
     "torch.distributions.transforms.identity_transform": "a transform that caches nothing",
