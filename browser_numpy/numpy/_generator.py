@@ -165,6 +165,30 @@ _EXP_R = 7.69711747013104972  # the exponential's
 # ---------------------------------------------------------------------------------------
 # Generator
 
+def shuffle_in_place(x, interval, zero_dim_message):
+    """Fisher-Yates over x's first axis, from the end, j = interval(i) in [0, i]: the order of draws
+    both numpy generators (legacy RandomState and Generator) take, rows swapped whole."""
+    if isinstance(x, ndarray):
+        if x.ndim == 0:
+            raise TypeError(zero_dim_message)
+        if x.ndim == 1:
+            buf, off, st = x._buf, x._offset, x._strides[0]
+            for i in reversed(range(1, x.shape[0])):
+                j = interval(i)
+                buf[off + i * st], buf[off + j * st] = buf[off + j * st], buf[off + i * st]
+            return
+        for i in reversed(range(1, x.shape[0])):
+            j = interval(i)
+            if i != j:
+                row = x[i].copy()
+                x[i] = x[j]
+                x[j] = row
+        return
+    for i in reversed(range(1, len(x))):
+        j = interval(i)
+        x[i], x[j] = x[j], x[i]
+
+
 class Generator:
     def __init__(self, bit_generator):
         if not isinstance(bit_generator, PCG64):
@@ -347,25 +371,7 @@ class Generator:
     def shuffle(self, x, axis=0):
         if axis != 0:
             raise NotImplementedError("numpy.random.Generator.shuffle(axis=) is not available in the browser")
-        if isinstance(x, ndarray):
-            if x.ndim == 0:
-                raise TypeError("shuffle only supports 1-D arrays or lists of lists")
-            n = x.shape[0]
-            if x.ndim == 1:
-                buf, off, st = x._buf, x._offset, x._strides[0]
-                for i in reversed(range(1, n)):
-                    j = self._interval(i)
-                    buf[off + i * st], buf[off + j * st] = buf[off + j * st], buf[off + i * st]
-                return
-            for i in reversed(range(1, n)):
-                j = self._interval(i)
-                row = x[j].copy()
-                x[j] = x[i]
-                x[i] = row
-            return
-        for i in reversed(range(1, len(x))):
-            j = self._interval(i)
-            x[i], x[j] = x[j], x[i]
+        shuffle_in_place(x, self._interval, "shuffle only supports 1-D arrays or lists of lists")
 
     def permutation(self, x, axis=0):
         from ._functions import arange

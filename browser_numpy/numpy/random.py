@@ -11,7 +11,7 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from ._generator import PCG64, Generator, SeedSequence, _size_shape, default_rng
+from ._generator import PCG64, Generator, SeedSequence, _size_shape, default_rng, shuffle_in_place
 
 _MASK32 = 0xFFFFFFFF
 
@@ -168,27 +168,7 @@ class RandomState:
         raise NotImplementedError("numpy.random.random_integers is not available in the browser; use randint")
 
     def shuffle(self, x):
-        if isinstance(x, ndarray):
-            if x.ndim == 0:
-                raise TypeError("len() of unsized object")
-            n = x.shape[0]
-            if x.ndim == 1:
-                buf, off, st = x._buf, x._offset, x._strides[0]
-                for i in reversed(range(1, n)):
-                    j = self._interval(i)
-                    buf[off + i * st], buf[off + j * st] = buf[off + j * st], buf[off + i * st]
-                return
-            for i in reversed(range(1, n)):
-                j = self._interval(i)
-                if i != j:
-                    row = x[i].copy()
-                    x[i] = x[j]
-                    x[j] = row
-            return
-        n = len(x)
-        for i in reversed(range(1, n)):
-            j = self._interval(i)
-            x[i], x[j] = x[j], x[i]
+        shuffle_in_place(x, self._interval, "len() of unsized object")
 
     def permutation(self, x):
         from ._functions import arange
