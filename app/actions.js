@@ -38,8 +38,14 @@ function record(s, lessonId) {
 
 function save({ soon = false } = {}) {
   clearTimeout(saveTimer);
-  if (soon) saveTimer = setTimeout(save, 300);
-  else showSaveProblem(storage.save(state.progress, [...unsaved.keys()]) ?? (unsaved.clear(), null));
+  saveTimer = soon ? setTimeout(save, 300) : null;
+  if (!soon) showSaveProblem(storage.save(state.progress, [...unsaved.keys()]) ?? (unsaved.clear(), null));
+}
+
+// The page is going away (closed, reloaded, put in the background on a phone): a draft or answer
+// still waiting for its save is saved now, not lost with the timer.
+export function savePending() {
+  if (saveTimer !== null) save();
 }
 
 function showSaveProblem(problem) {

@@ -48,6 +48,9 @@ subscribe(() => {
   }
 });
 
+window.addEventListener("pagehide", actions.savePending);
+document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && actions.savePending());
+
 window.addEventListener("hashchange", () => {
   navigated = true;
   actions.setRoute(parseRoute(location.hash));

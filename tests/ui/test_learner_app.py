@@ -183,6 +183,16 @@ def test_draft_autosaves_and_survives_a_reload(open_app, seed):
     assert app.code() == draft
 
 
+def test_a_draft_typed_just_before_the_page_goes_away_is_kept(open_app, seed):
+    app = open_app()
+    page = app.open(lesson_route(seed), wait_for_python=False)
+    draft = "import torch\n\nprint('typed at the last moment')\n"
+    app.set_code(draft)
+    page.reload()  # at once: before the 300 ms save would have run
+    page.locator('[data-testid="editor"] .cm-content').wait_for()
+    assert app.code() == draft
+
+
 def lesson_item(page, lesson):
     return page.locator(f'[data-testid="lesson-item"][data-lesson="{lesson["id"]}"]')
 
