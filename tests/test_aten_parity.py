@@ -263,7 +263,7 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), True),
                 F.batch_norm(x2, torch.zeros(4, dtype=dtype), torch.ones(4, dtype=dtype), leaf(4), leaf(4), False),
                 F.group_norm(x2, 2, leaf(4), leaf(4)), F.embedding(torch.tensor([[0, 3], [2, 2]]), leaf(5, 3)),
-                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), leaf(5)),
+                F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), torch.rand(5, dtype=dtype)),
                 F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none"),
                 F.adaptive_avg_pool3d(x3, (3, 2, 3)), F.adaptive_max_pool3d(x3, (3, 2, 3)),
                 F.adaptive_max_pool2d(x2, (4, 5)), F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
