@@ -114,21 +114,23 @@ void EXPORT(binary_f32)(int op, const float* a, double a_scalar, const float* b,
 
 enum { LT, LE, GT, GE, EQ, NE };
 
+static inline int compare(int op, double x, double y) {
+  switch (op) {
+    case LT: return x < y;
+    case LE: return x <= y;
+    case GT: return x > y;
+    case GE: return x >= y;
+    case EQ: return x == y;
+    default: return x != y;
+  }
+}
+
 // out (bool bytes) = a cmp b, with a or b possibly a scalar as in binary_f32.
 void EXPORT(compare_f32)(int op, const float* a, double a_scalar, const float* b, double b_scalar,
                          unsigned char* out, int n) {
   for (int i = 0; i < n; i++) {
     double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
-    int r;
-    switch (op) {
-      case LT: r = x < y; break;
-      case LE: r = x <= y; break;
-      case GT: r = x > y; break;
-      case GE: r = x >= y; break;
-      case EQ: r = x == y; break;
-      default: r = x != y;
-    }
-    out[i] = (unsigned char)r;
+    out[i] = (unsigned char)compare(op, x, y);
   }
 }
 
@@ -1029,16 +1031,7 @@ void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double*
                          unsigned char* out, int n) {
   for (int i = 0; i < n; i++) {
     double x = a ? a[i] : a_scalar, y = b ? b[i] : b_scalar;
-    int r;
-    switch (op) {
-      case LT: r = x < y; break;
-      case LE: r = x <= y; break;
-      case GT: r = x > y; break;
-      case GE: r = x >= y; break;
-      case EQ: r = x == y; break;
-      default: r = x != y;
-    }
-    out[i] = (unsigned char)r;
+    out[i] = (unsigned char)compare(op, x, y);
   }
 }
 
