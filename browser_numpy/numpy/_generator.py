@@ -165,6 +165,27 @@ _EXP_R = 7.69711747013104972  # the exponential's
 # ---------------------------------------------------------------------------------------
 # Generator
 
+def checked_probabilities(p, size, messages):
+    """choice's p as floats, checked in numpy's order; ``messages``: the generator's wording of
+    (a wrong size, NaN, a negative, a sum other than 1), GENERATOR_P_ERRORS or RandomState's."""
+    from ._functions import _pairwise
+    probs = asarray(p).astype(float)._values()
+    if len(probs) != size:
+        raise ValueError(messages[0])
+    total = _pairwise(probs, float)
+    if total != total:
+        raise ValueError(messages[1])
+    if any(q < 0 for q in probs):
+        raise ValueError(messages[2])
+    if abs(total - 1.0) > math.sqrt(2.220446049250313e-16):
+        raise ValueError(messages[3])
+    return probs
+
+
+GENERATOR_P_ERRORS = ("a and p must have same size", "Probabilities contain NaN", "Probabilities are not non-negative",
+                      "Probabilities do not sum to 1. See Notes section of docstring for more information.")
+
+
 def shuffle_in_place(x, interval, zero_dim_message):
     """Fisher-Yates over x's first axis, from the end, j = interval(i) in [0, i]: the order of draws
     both numpy generators (legacy RandomState and Generator) take, rows swapped whole."""
@@ -411,16 +432,7 @@ class Generator:
         n = 1 if shape is None else _prod(shape)
         probs = None
         if p is not None:
-            probs = asarray(p).astype(float)._values()
-            if len(probs) != pop_size:
-                raise ValueError("a and p must have same size")
-            if any(q != q for q in probs):
-                raise ValueError("probabilities contain NaN")
-            if any(q < 0 for q in probs):
-                raise ValueError("probabilities are not non-negative")
-            from ._functions import _pairwise
-            if abs(_pairwise(probs, float) - 1.0) > math.sqrt(2.220446049250313e-16):
-                raise ValueError("probabilities do not sum to 1")
+            probs = checked_probabilities(p, pop_size, GENERATOR_P_ERRORS)
         if replace:
             if probs is not None:
                 cdf = _cdf(probs)

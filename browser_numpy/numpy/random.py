@@ -11,10 +11,14 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from ._generator import PCG64, Generator, SeedSequence, _size_shape, default_rng, shuffle_in_place
+from ._generator import PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng, shuffle_in_place
 
 _MASK32 = 0xFFFFFFFF
 
+
+# choice's errors for p, as RandomState words them (Generator's: _generator.GENERATOR_P_ERRORS)
+_P_ERRORS = ("'a' and 'p' must have same size", "probabilities contain NaN", "probabilities are not non-negative",
+             "probabilities do not sum to 1")
 
 class RandomState:
     def __init__(self, seed=None):
@@ -197,14 +201,7 @@ class RandomState:
         shape = _size_shape(size)
         n = 1 if shape is None else _prod(shape)
         if p is not None:
-            probs = asarray(p).astype(float)._values()
-            if len(probs) != pop_size:
-                raise ValueError("a and p must have same size")
-            if any(q < 0 for q in probs):
-                raise ValueError("probabilities are not non-negative")
-            from ._functions import _pairwise
-            if abs(_pairwise(probs, float) - 1.0) > math.sqrt(2.220446049250313e-16):
-                raise ValueError("probabilities do not sum to 1")
+            probs = checked_probabilities(p, pop_size, _P_ERRORS)
         if replace:
             if p is not None:
                 cdf, total = [], 0.0

@@ -36,6 +36,8 @@ print(np.random.default_rng(np.random.PCG64(5)).random(), np.random.Generator(np
 g = np.random.default_rng(3)
 print(np.random.default_rng(g) is g)
 for bad in (lambda: np.random.default_rng(-1), lambda: g.integers(5, 5), lambda: g.normal(0, -1), lambda: g.choice(3, 4, replace=False),
+            lambda: g.choice(3, p=[0.5, 0.5]), lambda: g.choice(2, p=[float('nan'), 1.0]), lambda: g.choice(2, p=[-0.5, 1.5]),
+            lambda: g.choice(2, p=[0.5, 0.6]),
             lambda: g.integers(0, 300, dtype=np.int64).astype(np.uint8) + 1000, lambda: g.random(dtype=np.float16)):
     try:
         print(bad())

@@ -29,3 +29,8 @@ print(repr(r2.uniform(0, 10, 4)))
 np.random.seed(5)
 big = np.random.randn(10001)
 print(repr(big[-3:]), repr(big.mean()), repr(np.random.rand(700)[-2:]))
+for p in ([0.5, 0.5, 0.0, 0.0], [-0.5, 1.5], [0.5, 0.6], [float("nan"), 1.0]):  # RandomState lets NaN through to its sum
+    try:
+        print(repr(np.random.choice(2, p=p)))
+    except ValueError as error:
+        print("ValueError", error)
