@@ -11,7 +11,8 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from ._generator import PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng, shuffle_in_place
+from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
+                         shuffle_in_place)
 
 _MASK32 = 0xFFFFFFFF
 
