@@ -66,7 +66,7 @@ def test_panel_draws_the_seed_graph_with_names_leaf_grad_and_text_alternative(pa
     assert panel.locator('[data-testid="graph-leaf-grad"]').text_content().strip().endswith("= 1210.29")
     panel.locator('[data-testid="graph-node"][data-name="MulBackward0"]').click()
     # z.backward() freed what the nodes saved (y = x * 3 saved the 3 as a tensor, as PyTorch does)
-    assert "freed by backward()" in panel.locator('[data-testid="graph-details"]').text_content()
+    assert "freed by backward()" in panel.locator('[data-testid="graph-details"][data-name="MulBackward0"][data-state="ready"]').text_content()
 
 
 def test_stepper_walks_backward_with_the_engines_products(page):
@@ -132,7 +132,7 @@ def test_a_node_shows_what_it_saved_while_the_graph_is_retained(lesson_app, page
     practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.tensor(2.0, requires_grad=True)\n"
                                    "y = x * 3\nz = y.exp()\nz.backward(retain_graph=True)\n")
     practice.locator('[data-testid="graph-node"][data-name="MulBackward0"]').click()
-    details = practice.locator('[data-testid="graph-details"]').text_content()
+    details = practice.locator('[data-testid="graph-details"][data-name="MulBackward0"][data-state="ready"]').text_content()
     assert "_saved_other" in details and "tensor(3)" in details, details
 
 
