@@ -87,10 +87,17 @@ def slot_inputs(node):
             return [f"input {k}" for k in range(len(node._next))]
         return [None] * len(node._next)
     spans = getattr(node, "_spans", None) or (1,) * len(derivative.inputs)
-    names = []
-    for name, span in zip(derivative.inputs, spans):
-        names.extend([name] * span)
-    return names + [None] * (len(node._next) - len(names))
+    key = (derivative, tuple(spans), len(node._next))  # one op's nodes share them (a loop's thousands)
+    names = _slot_inputs.get(key)
+    if names is None:
+        names = []
+        for name, span in zip(derivative.inputs, spans):
+            names.extend([name] * span)
+        names = _slot_inputs[key] = names + [None] * (len(node._next) - len(names))
+    return names
+
+
+_slot_inputs = {}  # (derivative, spans, edges) -> slot_inputs' answer
 
 
 def walk(roots):
@@ -130,7 +137,7 @@ def export_graph(*tensors, names=None, recorder=None, roots=None, details=True, 
 
     ``names`` maps objects' ids to variable names (tensors; for a node's output,
     ``(id(node), output_nr)``). With a ``recorder``, each node also says which module's forward
-    made it (``scope``), the value it computed and the program line that made it (``where``:
+    made it (``scope``, when a module's did), the value it computed and the program line that made it (``where``:
     [file name, line]), and each constant what it was. ``roots`` (nodes) replace ``tensors``;
     ``walked``, ``walk(roots)`` when the caller has it. Without ``details`` a node carries only
     what drawing and folding it needs (see ``node_entry``): the rest is asked for one node at a time.
@@ -160,18 +167,25 @@ def node_entry(number, node, names, recorder=None, details=True):
             entry["tensor"] = describe(made.constant(slot))
     elif isinstance(node, AccumulateGrad):
         var = node.variable
-        entry = {"id": number, "name": type(node).__name__, "kind": "leaf", "label": names.get(id(var))}
+        entry = {"id": number, "name": type(node).__name__, "kind": "leaf"}
+        label = names.get(id(var))
+        if label is not None:
+            entry["label"] = label
         if details or var._fw_grad is not None:
             entry["tensor"] = describe(var)
         if details and var._grad is not None:
             entry["grad"] = describe(var._grad)
     else:
-        entry = {"id": number, "name": type(node).__name__, "kind": "function", "label": names.get((id(node), 0))}
+        entry = {"id": number, "name": type(node).__name__, "kind": "function"}
+        label = names.get((id(node), 0))
+        if label is not None:
+            entry["label"] = label
         if details:
             entry["saved"] = _saved_values(node)
         made = recorder.made.get(node) if recorder else None
         if made is not None:
-            entry["scope"] = recorder.scope_names(made.scope)
+            if made.scope:
+                entry["scope"] = recorder.scope_names(made.scope)
             if details or "tangent" in made.output:
                 entry["tensor"] = made.output
             entry["where"] = made.where
@@ -244,6 +258,7 @@ class Recorder:
         self._transforms = []  # the torch.func transforms whose function is running: [kind, [file, line]]
         self._orders = []  # per backward pass under way (graph_tasks), the order of the nodes it makes
         self._handles = []
+        self._scope_names = {}  # scope -> scope_names(scope)
 
     def __enter__(self):
         from ..nn.modules import module
@@ -303,8 +318,12 @@ class Recorder:
         return {"order": order, "transforms": [list(t) for t in self._transforms]}
 
     def scope_names(self, scope):
-        """The module stack ``scope`` as the view shows it: one entry per module, outermost first."""
-        return [self.module_names.get(id(m), type(m).__name__) for m in scope]
+        """The module stack ``scope`` as the view shows it: one entry per module, outermost first
+        (asked once the run is over and module_names are known)."""
+        names = self._scope_names.get(scope)
+        if names is None:
+            names = self._scope_names[scope] = [self.module_names.get(id(m), type(m).__name__) for m in scope]
+        return names
 
     # ---- called by the engine ---------------------------------------------------------------
     def record_op(self, node, derivative, args, result):
