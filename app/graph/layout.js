@@ -48,7 +48,10 @@ export function visibleGraph(graph, expanded, collapseAll) {
     splitSharedInputs(drawn, edges);
     let roots = graph.roots.map((id) => `node:${id}`);
     const rename = (renamed) => (roots = roots.map((key) => renamed.get(key) ?? key));
-    const { rename: repeated, segment } = foldRepeats(drawn, edges, roots, expanded, opened);
+    // what does not depend on the boxes opened is worked out once per graph: opening a box redoes
+    // only the folding itself
+    if (!spines.has(graph)) spines.set(graph, findRepeats(drawn, edges, roots));
+    const { rename: repeated, segment } = foldRepeats(drawn, edges, spines.get(graph), expanded, opened);
     rename(repeated);
     rename(groupModules(drawn, edges, groupNames, segment, expanded, opened));
     rename(collapseChains(drawn, edges, expanded, opened));
@@ -202,10 +205,13 @@ const REPEATS_DRAWN_WHOLE = 160; // drawn nodes of an opened run drawn at once; 
 // not a repeat, its forward in each loop iteration is), becomes one box "N× …" that opens on
 // click (into its repeats, or for a large run into one box per repeat, "k of N", that opens in
 // turn). A plain chain (nothing hangs off) is left to collapseChains.
-// Returns { rename: the drawn keys it replaced -> the box's key, segment: drawn key -> the part of
-// the graph it lies in ("" above the first repeat; below a folded run, one segment; in an opened
-// run, one per repeat) }.
-function foldRepeats(drawn, edges, roots, expanded, opened) {
+// findRepeats finds them (for each root, its spine, what each spine node owns, and the runs along
+// it); foldRepeats folds them, except those in `expanded`, and returns { rename: the drawn keys it
+// replaced -> the box's key, segment: drawn key -> the part of the graph it lies in ("" above the
+// first repeat; below a folded run, one segment; in an opened run, one per repeat) }.
+const spines = new WeakMap(); // exported graph -> findRepeats' answer
+
+function findRepeats(drawn, edges, roots) {
   const outs = outEdges(edges);
   // drawn key -> the longest path below it, in edges (null while it is being walked)
   const height = new Map();
@@ -225,8 +231,7 @@ function foldRepeats(drawn, edges, roots, expanded, opened) {
       stack.pop();
     }
   }
-  const rename = new Map();
-  const segment = new Map();
+  const found = [];
   const taken = new Set(); // keys already in a spine (roots can share their lower part)
   for (const root of roots) {
     const spine = [];
@@ -252,15 +257,29 @@ function foldRepeats(drawn, edges, roots, expanded, opened) {
       owned[i] = mine;
       signature[i] = shapeOf(spine[i], spine[i + 1], mine, outs, drawn);
     }
+    // the runs along the spine, from below the root (it stays drawn: it is the tensor the learner chose)
+    const runs = [];
+    for (let i = 1; i < spine.length; ) {
+      const run = repeatAt(signature, i);
+      const span = run ? run.period * run.count : 1;
+      runs.push({ i, run, span });
+      i += span;
+    }
+    found.push({ spine, owned, runs });
+  }
+  return found;
+}
+
+function foldRepeats(drawn, edges, found, expanded, opened) {
+  const rename = new Map();
+  const segment = new Map();
+  for (const { spine, owned, runs } of found) {
     let part = "";
     const mark = (i, to) => owned[i].forEach((k) => segment.set(k, to));
     mark(0, part);
-    for (let i = 1; i < spine.length; ) { // the root stays drawn: it is the tensor the learner chose
-      const run = repeatAt(signature, i);
-      const span = run ? run.period * run.count : 1;
+    for (const { i, run, span } of runs) {
       if (!run || owned.slice(i, i + span).every((mine) => mine.size === 1)) { // no repeat, or a plain chain
         for (let k = i; k < i + span; k++) mark(k, part);
-        i += span;
         continue;
       }
       const group = `repeat:${spine[i]}`;
@@ -303,7 +322,6 @@ function foldRepeats(drawn, edges, roots, expanded, opened) {
           box.ops = fold(keysOf(from, from + run.period), box).length;
         }
       }
-      i += span;
     }
   }
   renameEnds(edges, rename);
