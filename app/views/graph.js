@@ -45,7 +45,13 @@ export function graphPanel(panel, handlers) {
   `;
 }
 
-const rootName = (name) => (name.startsWith("backward() @ ") ? t.backwardRoot(name.slice(13)) : name.startsWith("torch.func @ ") ? t.funcRoot(name.slice(13)) : name);
+// An unnamed root's name in the picker: "backward() @ <line>" or "torch.func @ <line>", " #<k>" for
+// the k-th call on that line.
+function rootName(name) {
+  const [, kind, line, call] = name.match(/^(backward\(\)|torch\.func) @ (\d+)(?: #(\d+))?$/) ?? [];
+  if (!kind) return name;
+  return kind === "torch.func" ? t.funcRoot(line, call) : t.backwardRoot(line, call);
+}
 
 const viewName = (view) => (view.kind === "gradient" ? t.viewGradient(view.order, view.line) : view.kind === "func" ? t.viewFunc(view.line) : t.viewForward);
 
