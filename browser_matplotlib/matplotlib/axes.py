@@ -117,7 +117,7 @@ class ErrorbarContainer(tuple):
             self[0].remove()
 
     def _data(self):
-        return {"kind": "errorbars", **self._bars, "label": ""}
+        return {"kind": "errorbars", **self._bars, "label": self._label}
 
 
 class FillBetweenPolyCollection(Artist):
