@@ -399,9 +399,15 @@ class Axes:
         linestyle = _pop(kwargs, "linestyle", "ls")
         marker = kwargs.pop("marker", None)
         from . import rcParams
+        if color is not None:
+            css, spec = mcolors.to_css(color), color
+        elif fmt_color is not None:
+            css, spec = fmt_color
+        else:
+            css = self._next_color("_line_colors")
+            spec = mcolors.rgb_of(css)
         line = Line2D(
-            self, xs, ys,
-            color=mcolors.to_css(color) if color is not None else fmt_color or self._next_color("_line_colors"),
+            self, xs, ys, color=css, color_spec=spec,
             linestyle=linestyle_of(linestyle) if linestyle is not None else fmt_style or "-",
             marker=drawn_marker(_marker(marker) if marker is not None else fmt_marker),
             linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
@@ -518,8 +524,9 @@ class Axes:
             raise ValueError(f"x and y must have same first dimension, but have shapes ({len(xs)},) and ({len(ys)},)")
         label = kwargs.pop("label", None)
         if fmt.lower() == "none":
-            color = _pop(kwargs, "color", "c")
-            color = mcolors.to_css(color) if color is not None else self._next_color("_line_colors")
+            given = _pop(kwargs, "color", "c")
+            color = mcolors.to_css(given) if given is not None else self._next_color("_line_colors")
+            spec = given if given is not None else mcolors.rgb_of(color)
             line = None
             linewidth = _pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"])
             alpha = kwargs.pop("alpha", None)
@@ -527,7 +534,7 @@ class Axes:
         else:
             alpha = kwargs.get("alpha")
             line = self._line(xs, ys, *parse_format(fmt), kwargs, (self._dtype("x", x), self._dtype("y", y)))
-            color, linewidth = line._color, line._linewidth
+            color, spec, linewidth = line._color, line._color_spec, line._linewidth
         bars = {"x": xs, "y": ys, "color": mcolors.to_css(ecolor) if ecolor is not None else color,
                 "linewidth": float(elinewidth if elinewidth is not None else linewidth),
                 "capsize": float(capsize if capsize is not None else rcParams["errorbar.capsize"]), "alpha": alpha}
@@ -540,7 +547,8 @@ class Axes:
                 high = [value + size for value, size in zip(values_, above)]
                 barlinecols.append(LineCollection())
                 if bars["capsize"] > 0:
-                    caplines += [Line2D(self, [], [], color=bars["color"], kind="cap") for _ in range(2)]
+                    caplines += [Line2D(self, [], [], color=bars["color"], color_spec=ecolor if ecolor is not None else spec,
+                                        kind="cap") for _ in range(2)]
             bars[f"{name[0]}low"], bars[f"{name[0]}high"] = low, high
         container = ErrorbarContainer(self, line, tuple(caplines), tuple(barlinecols), bars, xerr is not None, yerr is not None,
                                       "" if label is None else str(label))
@@ -589,7 +597,8 @@ class Axes:
         from . import rcParams
         line = Line2D(self, [float(start), float(end)] if kind == "hline" else [float(at)] * 2,
                       [float(at)] * 2 if kind == "hline" else [float(start), float(end)],
-                      color=mcolors.to_css(color) if color is not None else self._next_color("_line_colors"),
+                      # matplotlib's rules take lines.color ("C0"), not the next colour of the cycle
+                      color=mcolors.to_css(color if color is not None else "C0"), color_spec=color if color is not None else "C0",
                       linestyle=linestyle_of(linestyle) if linestyle is not None else "-",
                       linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
                       alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), kind=kind)

@@ -102,3 +102,12 @@ for program in ["plt.errorbar([1, 2], [1, 2], yerr=[-1, 1])", "plt.fill_between(
         exec(program)
     except Exception as error:
         print(type(error).__name__, error)
+plt.close("all")
+print(plt.plot([1, 2])[0].get_color(), plt.axhline(1).get_color(), plt.plot([1, 2])[0].get_color(), plt.axvline(1, color="k").get_color())
+for fmt in ["r", "C1", "g--", "C2:", "ro", "#ff0000", "k"]:
+    print(repr(fmt), plt.plot([1, 2], fmt)[0].get_color())
+for color in ["red", (1, 0, 0), "C3", "#00ff00"]:
+    print(repr(color), plt.plot([1, 2], color=color)[0].get_color())
+recolored = plt.plot([1, 2])[0]
+recolored.set_color("b")
+print(recolored.get_color(), plt.errorbar([1], [1], yerr=1, color="k")[0].get_color(), plt.errorbar([1], [1], yerr=1)[0].get_color())
