@@ -16,6 +16,10 @@
      kept, up to graph_export.KEPT_TRANSFORM_STEPS steps): a functional training loop, tracemalloc.
 
 Usage: .venv/bin/python bench/bench_graph.py [--no-browser] [--run-cost-only] [--only "<program label>"]
+                                             [--compare-dist DIR]
+--compare-dist DIR: figures 3 for this tree's dist/ and for another build's (another branch's
+`node scripts/build.mjs` output, such as main's), alternating, twice each: the ratio is what counts
+on a shared machine.
 
 The target (issue 32): the 5,000-node training graph drawn at most 200 ms after the tensor is chosen.
 """
@@ -171,14 +175,13 @@ def layout_figures(exports):
         print(f"   {row['label']:<62} {row['nodes']:>5} {row['drawn']:>6} {row['ms']:>8.1f} {row['cpuMs']:>7.1f}")
 
 
-def browser_figures(exports):
+def browser_figures(exports, dist=os.path.join(ROOT, "dist")):
     from playwright.sync_api import sync_playwright
-    dist = os.path.join(ROOT, "dist")
     server = subprocess.Popen(["node", "scripts/serve.mjs", "--port", "0", "--dir", dist], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True)
     url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
     print("3. Chromium: choose tensor -> graph drawn, -> stepper shown (median of 5)   nodes  drawn  drawn ms  stepper ms"
-          f"   (target: the 5,000-node graph drawn in <= {TARGET_MS} ms)")
+          f"   (target: the 5,000-node graph drawn in <= {TARGET_MS} ms; site: {os.path.relpath(dist, ROOT)})")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
@@ -339,7 +342,12 @@ if __name__ == "__main__":
         if "training graph (5,000 nodes)" in PROGRAMS:
             pyodide_export_figures()
         layout_figures(exports)
-        if "--no-browser" not in sys.argv:
+        if "--compare-dist" in sys.argv:
+            other = os.path.abspath(sys.argv[sys.argv.index("--compare-dist") + 1])
+            for _ in range(2):
+                browser_figures(exports)
+                browser_figures(exports, other)
+        elif "--no-browser" not in sys.argv:
             browser_figures(exports)
     if "--only" not in sys.argv:
         run_cost_figures()

@@ -151,7 +151,7 @@ async function selectNode(key, id) {
   if (!answer || state.graphs[key].selected !== selected) return;
   update((s) => {
     const panel = panelOf(s, key);
-    panel.values = { ...panel.values, [id]: answer };
+    panel.values = { ...panel.values, [id]: answer.error ? { ...panel.graph.nodes[id], valuesError: answer.error } : answer };
   });
 }
 

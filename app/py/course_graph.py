@@ -325,7 +325,7 @@ class GraphSession:
         record = tracer.before_step
 
         def before_step(node, grads, before_hooks=None):
-            if len(tracer._call["steps"]) >= steps:
+            if len(tracer.last_call["steps"]) >= steps:
                 raise _Enough
             return record(node, grads, before_hooks)
 
@@ -335,10 +335,10 @@ class GraphSession:
             engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
                                       create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
         except _Enough:
-            tracer._call["error"] = None
+            tracer.last_call["error"] = None
         finally:
             engine_graph.recorder = None
-        return tracer._call
+        return tracer.last_call
 
     def _describe_steps(self, stepper, end):
         """Describes the steps up to ``end`` (exclusive) that are not yet."""

@@ -292,6 +292,7 @@ function nodeDetails(node, handlers) {
           ? html`<dt>${t.saved}</dt><dd>${t.freed}</dd>`
           : saved.map(([name, value]) => html`<dt><code>${name}</code></dt><dd>${valueText(value)}</dd>`)}
       </dl>
+      ${node.valuesError ? html`<p class="stderr">${node.valuesError}</p>` : nothing}
     </div>
   `;
 }

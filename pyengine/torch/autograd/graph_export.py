@@ -247,7 +247,7 @@ class Recorder:
         self.transform_steps = 0  # steps the kept transform_calls hold
         self.transform_calls_dropped = 0  # transforms' backward passes not kept (over KEPT_TRANSFORM_STEPS)
         self.backward_count = 0  # backward calls begun, kept or not
-        self._call = None  # the backward call begun last, kept or not
+        self.last_call = None  # the backward call begun last, kept or not
         # torch.func: each input leaf a transform made -> (a weak reference to the learner's tensor
         # it stands for, the name of the function's parameter it was given as, or None)
         self.transform_inputs = weakref.WeakKeyDictionary()
@@ -366,24 +366,25 @@ class Recorder:
         self._orders[len(_graph.graph_tasks):] = [order]
         self.backward_count += 1
         made_in = self.made_in()
-        self._call = call = {"number": self.backward_count, "roots": [edge for edge in root_edges if edge[0] is not None],
+        self.last_call = call = {"number": self.backward_count, "roots": [edge for edge in root_edges if edge[0] is not None],
                              "seeds": list(grad_roots), "steps": [], "complete": True,
                              "error": None, "where": list(_caller.program_line()), "made_in": made_in}
         if not (made_in and made_in["transforms"]):
             self.backward_calls.append(call)
         elif self.transform_steps < KEPT_TRANSFORM_STEPS:
+            call["kept_transform"] = True  # its steps count towards KEPT_TRANSFORM_STEPS
             self.transform_calls.append(call)
         else:
             self.transform_calls_dropped += 1
 
     def backward_failed(self, error):
         """The last backward call raised ``error`` at its last step's node."""
-        self._call["error"] = error
+        self.last_call["error"] = error
 
     def backward_refused(self, root_edge):
         """backward() from ``root_edge`` was refused before it began (a non-scalar output)."""
         self.begin_backward([root_edge], [])
-        self._call["refused"] = True
+        self.last_call["refused"] = True
 
     def sent_gradients(self, node, grads_out):
         """The gradients ``node`` sent along its edges as PyTorch's hooks see them: in each input's
@@ -408,10 +409,10 @@ class Recorder:
                 list(before_hooks) if before_hooks is not None else None]
         if isinstance(node, AccumulateGrad) and node.variable._grad is not None:
             step[3] = describe(node.variable._grad)  # a snapshot: .grad is added to in place
-        call = self._call
+        call = self.last_call
         if len(call["steps"]) < MAX_STEPS:
             call["steps"].append(step)
-            if call["made_in"] and call["made_in"]["transforms"]:
+            if call.get("kept_transform"):
                 self.transform_steps += 1
         else:
             call["complete"] = False
