@@ -279,9 +279,9 @@ TARGET_MS = 200  # choose tensor -> graph drawn, for the 5,000-node training gra
 FUNC_TRAINING = """import torch
 from torch.func import grad, functional_call
 torch.manual_seed(0)
-model = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+model = torch.nn.Sequential(torch.nn.Linear(IN, HIDDEN), torch.nn.Tanh(), torch.nn.Linear(HIDDEN, 1))
 params = {k: v.detach() for k, v in model.named_parameters()}
-x, target = torch.randn(32, 4), torch.randn(32, 1)
+x, target = torch.randn(BATCH, IN), torch.randn(BATCH, 1)
 def loss(p):
     return torch.nn.functional.mse_loss(functional_call(model, p, (x,)), target)
 for step in range(STEPS):
@@ -295,17 +295,22 @@ def transform_memory_figures():
     runner = load_runner()
     import course_graph
     from torch.autograd import graph_export
-    print(f"5. torch.func backward passes a recorded run keeps (every call's, up to {graph_export.KEPT_TRANSFORM_STEPS} steps):"
-          " a functional training loop of a 4-16-1 MLP, batch 32")
-    for steps in (100, 500, 1500):
+    print(f"5. torch.func backward passes a recorded run keeps (every call's, until those kept hold "
+          f"{graph_export.KEPT_TRANSFORM_STEPS} steps or {graph_export.KEPT_TRANSFORM_ELEMENTS} gradient elements):"
+          " a functional training loop of an MLP")
+    for (features, hidden, batch), steps in [((4, 16, 32), 100), ((4, 16, 32), 500), ((4, 16, 32), 1500),
+                                             ((784, 128, 64), 20), ((784, 128, 64), 60)]:
+        print(f"   {features}-{hidden}-1, batch {batch}:", end="")
+        code = FUNC_TRAINING.replace("STEPS", str(steps)).replace("IN", str(features)).replace("HIDDEN", str(hidden))
         runner.run("import torch", [], lambda stream, text: None, {"graph": True})
         course_graph.forget()
         tracemalloc.start()
-        runner.run(FUNC_TRAINING.replace("STEPS", str(steps)), [], lambda stream, text: None, {"graph": True})
+        runner.run(code.replace("BATCH", str(batch)), [], lambda stream, text: None, {"graph": True})
         kept_bytes = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         recorder = course_graph._session.recorder
-        print(f"   {steps:>5} calls: {len(recorder.transform_calls):>5} kept ({recorder.transform_steps} steps), "
+        print(f"   {steps:>5} calls: {len(recorder.transform_calls):>5} kept ({recorder.transform_steps} steps, "
+              f"{recorder.transform_elements} gradient elements), "
               f"{recorder.transform_calls_dropped:>4} not kept; {kept_bytes / 1e6:6.1f} MB held, "
               f"{kept_bytes / max(recorder.transform_steps, 1) / 1000:.1f} kB a kept step")
     course_graph.forget()

@@ -20,8 +20,10 @@ MAX_DUAL_TENSORS = 2000  # tensors given a tangent (forward AD) a Recorder keeps
 STEP_FIELDS = 5  # a step record's fields before the gradients sent (see Recorder.before_step)
 KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
 # torch.func transforms' own backward passes, kept apart: every one until those kept hold this many
-# steps (a kept pass holds its graph and each step's gradients; bench/bench_graph.py measures it)
-KEPT_TRANSFORM_STEPS = 10000  # about 40 MB for a 4-16-1 MLP on a batch of 32 (about 4 kB a step)
+# steps or gradient elements (a kept pass holds its graph and each step's gradients; measured by
+# bench/bench_graph.py: about 4 kB a step and 13 bytes an element, so each bound is about 40 MB)
+KEPT_TRANSFORM_STEPS = 10000
+KEPT_TRANSFORM_ELEMENTS = 3_000_000
 
 
 def describe(value):
@@ -237,7 +239,8 @@ class Recorder:
     call (``backward_calls``: [{"roots": [(node, nr)], "seeds": [gradients], "steps": [record]}],
     a record as ``before_step`` describes it; the last KEPT_BACKWARD_CALLS of the program's own,
     and in ``transform_calls`` those torch.func transforms ran, each one until those kept hold
-    KEPT_TRANSFORM_STEPS steps; ``calls()``: both, in the order they ran)."""
+    KEPT_TRANSFORM_STEPS steps or KEPT_TRANSFORM_ELEMENTS gradient elements; ``calls()``: both, in
+    the order they ran)."""
 
     def __init__(self):
         # weak: the entry of a node the program dropped goes with it (a training loop's old steps)
@@ -245,6 +248,7 @@ class Recorder:
         self.backward_calls = collections.deque(maxlen=KEPT_BACKWARD_CALLS)
         self.transform_calls = []
         self.transform_steps = 0  # steps the kept transform_calls hold
+        self.transform_elements = 0  # elements of the gradients their steps received
         self.transform_calls_dropped = 0  # transforms' backward passes not kept (over KEPT_TRANSFORM_STEPS)
         self.backward_count = 0  # backward calls begun, kept or not
         self.last_call = None  # the backward call begun last, kept or not
@@ -371,7 +375,7 @@ class Recorder:
                              "error": None, "where": list(_caller.program_line()), "made_in": made_in}
         if not (made_in and made_in["transforms"]):
             self.backward_calls.append(call)
-        elif self.transform_steps < KEPT_TRANSFORM_STEPS:
+        elif self.transform_steps < KEPT_TRANSFORM_STEPS and self.transform_elements < KEPT_TRANSFORM_ELEMENTS:
             call["kept_transform"] = True  # its steps count towards KEPT_TRANSFORM_STEPS
             self.transform_calls.append(call)
         else:
@@ -414,6 +418,7 @@ class Recorder:
             call["steps"].append(step)
             if call.get("kept_transform"):
                 self.transform_steps += 1
+                self.transform_elements += sum(g.numel() for g in grads if g is not None)
         else:
             call["complete"] = False
         return step
