@@ -102,6 +102,104 @@ def tile(a, reps):
     return a.copy() if all(r == 1 for r in reps) else a
 
 
+def roll(a, shift, axis=None):
+    """numpy's: the elements shifted along each axis (over the flattened array when axis is None)."""
+    a = asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) != len(axes):
+        if len(shifts) != 1 and len(axes) != 1:
+            raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
+        shifts, axes = shifts * len(axes) if len(shifts) == 1 else shifts, axes * len(shifts) if len(axes) == 1 else axes
+    total = {}
+    for s, ax in zip(shifts, axes):
+        ax = _axis(ax, a.ndim)
+        total[ax] = total.get(ax, 0) + int(s)
+    for ax, s in total.items():
+        n = a.shape[ax]
+        if n:
+            a = take(a, [(i - s) % n for i in range(n)], ax)
+    return a.copy() if not total or a.base is not None else a
+
+
+def _pad_widths(pad_width, ndim, name="pad_width"):
+    """numpy's np.broadcast_to(pad_width, (ndim, 2)) of a pad width or of constant values."""
+    def pairs(value):
+        value = value.tolist() if hasattr(value, "tolist") else value
+        if not isinstance(value, (tuple, list)):
+            return [(value, value)] * ndim
+        if len(value) == 1 and isinstance(value[0], (tuple, list)):
+            value = value[0]
+        if all(not isinstance(v, (tuple, list)) for v in value):
+            if len(value) == 1:
+                return [(value[0], value[0])] * ndim
+            if len(value) == 2:
+                return [tuple(value)] * ndim
+        elif len(value) == ndim and all(isinstance(v, (tuple, list)) and len(v) in (1, 2) for v in value):
+            return [(v[0], v[-1]) for v in value]
+        elif len(value) == 1:
+            return pairs(value[0])
+        shape = asarray(value).shape
+        raise ValueError(f"operands could not be broadcast together with remapped shapes [original->remapped]: "
+                         f"{_shape_text(shape)}  and requested shape ({ndim},2)")
+    return pairs(pad_width)
+
+
+def _shape_text(shape):
+    return "(" + ",".join(str(s) for s in shape) + (",)" if len(shape) == 1 else ")")
+
+
+_PAD_INDEX = {  # where a padded position i (from -before to n + after) reads from, along an axis of size n
+    "edge": lambda i, n: min(max(i, 0), n - 1),
+    "wrap": lambda i, n: i % n,
+    "reflect": lambda i, n: (lambda j: j if j < n else 2 * (n - 1) - j)(i % (2 * (n - 1))) if n > 1 else 0,
+    "symmetric": lambda i, n: (lambda j: j if j < n else 2 * n - 1 - j)(i % (2 * n)),
+}
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    """numpy's pad for the modes 'constant' (constant_values), 'edge', 'reflect', 'symmetric' and
+    'wrap', one axis after another as numpy pads (so later axes' constants fill the corners)."""
+    a = asarray(array)
+    widths = []
+    for before, after in _pad_widths(pad_width, a.ndim):
+        if isinstance(before, float) or isinstance(after, float):
+            raise TypeError("`pad_width` must be of integral type.")
+        if before < 0 or after < 0:
+            raise ValueError("index can't contain negative values")
+        widths.append((int(before), int(after)))
+    allowed = {"constant": {"constant_values"}, "edge": set(), "wrap": set(), "reflect": {"reflect_type"},
+               "symmetric": {"reflect_type"}}
+    if mode not in allowed:
+        if mode in ("empty", "linear_ramp", "maximum", "mean", "median", "minimum") or callable(mode):
+            raise NotImplementedError(f"numpy.pad(mode={mode!r}) is not available in the browser; it has the modes "
+                                      "'constant', 'edge', 'reflect', 'symmetric' and 'wrap'")
+        raise ValueError(f"mode '{mode}' is not supported")
+    unsupported = set(kwargs) - allowed[mode]
+    if unsupported:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
+    if kwargs.get("reflect_type", "even") != "even":
+        raise NotImplementedError("numpy.pad(reflect_type='odd') is not available in the browser")
+    if mode == "constant":
+        values = _pad_widths(kwargs.get("constant_values", 0), a.ndim, "constant_values")
+        for axis, ((before, after), (low, high)) in enumerate(zip(widths, values)):
+            parts = []
+            for width, value in ((before, low), (after, high)):
+                shape = list(a.shape)
+                shape[axis] = width
+                parts.append(F.full(tuple(shape), value, a.dtype))
+            a = F.concatenate([parts[0], a, parts[1]], axis)
+        return a
+    for axis, (before, after) in enumerate(widths):
+        n = a.shape[axis]
+        if n == 0 and (before or after):
+            raise ValueError(f"can't extend empty axis {axis} using modes other than 'constant' or 'empty'")
+        a = take(a, [_PAD_INDEX[mode](i, n) for i in range(-before, n + after)], axis)
+    return a.copy() if a.base is not None else a
+
+
 def take(a, indices, axis=None):
     a = asarray(a)
     if axis is None:
