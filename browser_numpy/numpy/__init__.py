@@ -11,6 +11,7 @@ from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumpro
                           nan_to_num, nanmax, nanmean, nanmin, nansum, pad, ptp, rad2deg, radians, repeat, roll,
                           searchsorted, seterr, take, tile, trace, tril, triu)
 from ._einsum import einsum
+from ._polynomial import convolve, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
 from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
