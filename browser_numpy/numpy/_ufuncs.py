@@ -3,9 +3,9 @@ ndarray and the scalar types, each ufunc declared once (its Python-number kernel
 import math
 import operator
 from array import array as _array
-from itertools import repeat
+from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
@@ -109,7 +109,7 @@ def _power(a, b):
             raise ValueError("Integers to negative integer powers are not allowed.")
         return a ** b
     try:
-        return math.pow(a, b)
+        return _libm.pow(a, b)
     except OverflowError:
         return math.inf
     except ValueError:
@@ -217,13 +217,23 @@ def _fast_unary(name, op):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: libm's pow per element."""
+    """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
+    an integer power from 3 to 64 correctly rounded, in wasm where the kernels are loaded)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
     n = _prod(x[2])
+    if _kernels.wasm is not None and _libm.pow is not math.pow and float(exponent).is_integer():
+        done = _kernels.powi_f64(x[:2], n, int(exponent))
+        if done is not None:
+            buf, undecided, count = done
+            if count:
+                values = _f64_values(x, n)
+                for i in compress(range(n), undecided):
+                    buf[i] = _power(values[i], exponent)
+            return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
     try:
-        buf = _array("d", map(math.pow, _f64_values(x, n), repeat(float(exponent), n)))
+        buf = _array("d", map(_libm.pow, _f64_values(x, n), repeat(float(exponent), n)))
     except (OverflowError, ValueError):
         return None
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
