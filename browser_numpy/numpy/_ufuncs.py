@@ -10,8 +10,8 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
-from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, generic,
-                    ndarray, scalar)
+from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
+                    generic, ndarray, scalar)
 
 
 def broadcast_shapes(*shapes):
@@ -149,10 +149,14 @@ _BOOL_ERRORS = {
 # element an operation raises on) takes the general loop below.
 
 def _f64_operand(x):
-    """(buffer, offset, shape) of a contiguous float64 ndarray, a float for a scalar, or None."""
+    """(buffer, offset, shape) of a float64 ndarray (a strided one gathered first where the kernels
+    are loaded), a float for a scalar, or None."""
     if type(x) is ndarray:
-        if x._dtype is FLOAT64 and (x._strides == _contiguous_strides(x._shape) or x.size <= 1):
-            return x._buf, x._offset, x._shape
+        if x._dtype is FLOAT64:
+            if x._strides == _contiguous_strides(x._shape) or x.size <= 1:
+                return x._buf, x._offset, x._shape
+            gathered = x._gathered()  # a strided view, gathered into a new buffer in wasm
+            return (gathered, 0, x._shape) if gathered is not None else None
         return None
     if isinstance(x, (float, int)):
         try:
@@ -169,12 +173,21 @@ def _f64_values(operand, n):
     return buf[offset:offset + n] if offset or len(buf) != n else buf
 
 
+_FLOATS = (float, float64)
+_SCALAR_OPERANDS = (float, float64, int, bool)
+
+
 def _fast_binary(name, op, out_bool=False):
     """The hot path of a binary ufunc: `name` its kernel's (kernels.binary_f64), `op` its Python
     operation; a comparison (out_bool) makes bools."""
     dt = BOOL if out_bool else FLOAT64
 
     def run(a, b):
+        if type(a) in _SCALAR_OPERANDS and type(b) in _SCALAR_OPERANDS and (type(a) in _FLOATS or type(b) in _FLOATS):
+            try:  # two scalars whose result is float64 (NEP 50): one Python operation
+                return scalar(op(float(a), float(b)), dt)
+            except (ZeroDivisionError, OverflowError, ValueError):
+                return None
         x, y = _f64_operand(a), _f64_operand(b)
         if x is None or y is None:
             return None
@@ -417,7 +430,8 @@ def _bind_operators(cls, as_scalar):
 
     def inplace(fn):
         def op(self, other):
-            if fn.fast is not None:  # the float64 hot path: its result has self's shape, written over self's elements
+            if fn.fast is not None and self._is_contiguous():  # the float64 hot path: its result has self's shape,
+                # written over self's elements
                 result = fn.fast(self, other)
                 if result is not None:
                     self._buf[self._offset:self._offset + len(result._buf)] = result._buf
