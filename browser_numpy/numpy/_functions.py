@@ -393,7 +393,7 @@ def _sum_dtype(dt):
 
 def sum(a, axis=None, dtype=None, keepdims=False, initial=None, where=True):
     a = asarray(a)
-    if a._dtype is FLOAT64 and axis is None and dtype is None and not keepdims and initial is None and where is True \
+    if a._dtype is FLOAT64 and axis is None and (dtype is None or D._as_dtype(dtype) is FLOAT64) and not keepdims and initial is None and where is True \
             and a._is_contiguous():  # the hot path: all of a contiguous float64 array, pairwise
         n = a.size
         total = _kernels.pairwise_sum_f64((a._buf, a._offset), n) if _kernels.wasm is not None else None

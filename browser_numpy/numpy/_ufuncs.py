@@ -177,10 +177,37 @@ _FLOATS = (float, float64)
 _SCALAR_OPERANDS = (float, float64, int, bool)
 
 
+def _int64_values(x, n):
+    """The elements of a contiguous int64 array of n, or a Python int in int64's range n times; None else."""
+    if type(x) is ndarray:
+        return x._buf[x._offset:x._offset + n] if x._dtype is INT64 and x._is_contiguous() else None
+    return repeat(x, n) if type(x) is int and -2 ** 63 <= x < 2 ** 63 else None
+
+
+_INT64_OPS = ("add", "sub", "mul", "lt", "le", "gt", "ge", "eq", "ne")
+
+
 def _fast_binary(name, op, out_bool=False):
     """The hot path of a binary ufunc: `name` its kernel's (kernels.binary_f64), `op` its Python
     operation; a comparison (out_bool) makes bools."""
     dt = BOOL if out_bool else FLOAT64
+
+    def _int64(a, b):
+        """int64 arrays of one shape (or one beside a Python int): one map() over the buffers; a result
+        that leaves int64's range (numpy wraps it around) goes back to the general loop."""
+        arrays = [x for x in (a, b) if type(x) is ndarray]
+        if not arrays or not arrays[0]._shape or len(arrays) == 2 and arrays[0]._shape != arrays[1]._shape:
+            return None
+        shape = arrays[0]._shape
+        n = _prod(shape)
+        xs, ys = _int64_values(a, n), _int64_values(b, n)
+        if xs is None or ys is None:
+            return None
+        try:
+            buf = _array("B" if out_bool else "q", map(op, xs, ys))
+        except OverflowError:
+            return None
+        return _new(buf, 0, shape, _contiguous_strides(shape), BOOL if out_bool else INT64)
 
     def run(a, b):
         if type(a) in _SCALAR_OPERANDS and type(b) in _SCALAR_OPERANDS and (type(a) in _FLOATS or type(b) in _FLOATS):
@@ -190,7 +217,7 @@ def _fast_binary(name, op, out_bool=False):
                 return None
         x, y = _f64_operand(a), _f64_operand(b)
         if x is None or y is None:
-            return None
+            return _int64(a, b) if name in _INT64_OPS else None
         shapes = [o[2] for o in (x, y) if not isinstance(o, float)]
         if not shapes or not shapes[0] or len(shapes) == 2 and shapes[0] != shapes[1]:
             return None  # (a 0-d result is numpy's scalar: the general loop makes it)
