@@ -10,6 +10,8 @@ from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumpro
                           diff, digitize, errstate, finfo, flip, fliplr, flipud, geterr, iinfo, isclose, logspace,
                           nan_to_num, nanmax, nanmean, nanmin, nansum, pad, ptp, rad2deg, radians, repeat, roll,
                           searchsorted, seterr, take, tile, trace, tril, triu)
+from ._composites import (array_split, c_, corrcoef, cov, interp, isin, mgrid, ogrid, r_,
+                          take_along_axis)
 from ._einsum import einsum
 from ._polynomial import convolve, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types

@@ -8,7 +8,7 @@ import math
 from . import _dtypes as D
 from . import _functions as F
 from . import _ufuncs as U
-from ._core import BOOL, FLOAT64, INT64, _axis, _from_values, asarray, scalar
+from ._core import BOOL, FLOAT64, INT64, _axis, _from_values, array, asarray, scalar
 
 
 def _slice_along(ndim, axis, sl):
@@ -451,3 +451,174 @@ REMOVED = {"float_": "Use `np.float64` instead.", "Inf": "Use `np.inf` instead."
            "complex_": "Use `np.complex128` instead.", "alltrue": "Use `np.all` instead.",
            "sometrue": "Use `np.any` instead.", "round_": "Use `np.round` instead.",
            "asfarray": "Use `np.asarray` with a proper dtype instead."}
+
+
+# ---------------------------------------------------------------------------------------
+# More of what teaching programs use, each as numpy composes it
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """numpy's compiled interp: the segment xp[j] <= x < xp[j + 1], slope * (x - xp[j]) + fp[j]
+    (from the right end where that is NaN), fp[j] at an exact xp[j], left/right outside."""
+    if period is not None:
+        raise NotImplementedError("numpy.interp(period=) is not available in the browser")
+    xp_values = [float(v) for v in asarray(xp).astype(FLOAT64)._values()]
+    fp_values = [float(v) for v in asarray(fp).astype(FLOAT64)._values()]
+    if asarray(xp).ndim != 1 or asarray(fp).ndim != 1:
+        raise ValueError("object too deep for desired array")
+    if len(fp_values) != len(xp_values):
+        raise ValueError("fp and xp are not of the same length.")
+    if not xp_values:
+        raise ValueError("array of sample points is empty")
+    low = fp_values[0] if left is None else float(left)
+    high = fp_values[-1] if right is None else float(right)
+    n = len(xp_values)
+    slopes = [(fp_values[j + 1] - fp_values[j]) / (xp_values[j + 1] - xp_values[j]) if xp_values[j + 1] != xp_values[j]
+              else math.copysign(math.inf, fp_values[j + 1] - fp_values[j]) if fp_values[j + 1] != fp_values[j]
+              else math.nan for j in range(n - 1)]
+
+    def one(v):
+        if v > xp_values[-1]:
+            return high
+        if v < xp_values[0]:
+            return low
+        if v != v:
+            return v
+        j = bisect.bisect_right(xp_values, v) - 1
+        if j >= n - 1:
+            return fp_values[-1]
+        if xp_values[j] == v:
+            return fp_values[j]
+        slope = slopes[j]
+        result = slope * (v - xp_values[j]) + fp_values[j]
+        if result != result:
+            result = slope * (v - xp_values[j + 1]) + fp_values[j + 1]
+            if result != result and fp_values[j] == fp_values[j + 1]:
+                result = fp_values[j]
+        return result
+
+    x = asarray(x)
+    values = [one(float(v)) for v in x.astype(FLOAT64)._values()]
+    return _from_values(values, x.shape, FLOAT64) if x.ndim else scalar(values[0], FLOAT64)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    """numpy's: the rows (variables) centred on their means, X @ X.T / (N - ddof), squeezed."""
+    X = array(m, ndmin=2, dtype=float)
+    if X.ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    if not rowvar and X.shape[0] != 1:
+        X = X.T
+    if y is not None:
+        y = array(y, ndmin=2, dtype=float)
+        if not rowvar and y.shape[0] != 1:
+            y = y.T
+        X = F.concatenate((X, y), axis=0)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    avg = F.mean(X, axis=1)
+    fact = max(X.shape[1] - ddof, 0)
+    X = U.subtract(X, avg[:, None])
+    c = F.matmul(X, X.T)
+    c = U.multiply(c, U.true_divide(1, fact))
+    return c.squeeze()
+
+
+def corrcoef(x, y=None, rowvar=True):
+    c = cov(x, y, rowvar)
+    if c.ndim == 0:
+        return U.true_divide(c, c)
+    stddev = U.sqrt(diag(c))
+    c = U.true_divide(c, stddev[:, None])
+    c = U.true_divide(c, stddev[None, :])
+    return F.clip(c, -1, 1)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    ary = asarray(ary)
+    axis = _axis(axis, ary.ndim)
+    total = ary.shape[axis]
+    if hasattr(indices_or_sections, "__len__"):
+        bounds = [0, *[int(i) for i in indices_or_sections], total]
+    else:
+        sections = int(indices_or_sections)
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.") from None
+        each, extras = divmod(total, sections)
+        sizes = [0] + extras * [each + 1] + (sections - extras) * [each]
+        bounds = [sum(sizes[:i + 1]) for i in range(len(sizes))]
+    return [ary[_slice_along(ary.ndim, axis, slice(lo, hi))] for lo, hi in zip(bounds, bounds[1:])]
+
+
+def isin(element, test_elements, assume_unique=False, invert=False):
+    element = asarray(element)
+    tests = set(asarray(test_elements)._values())
+    values = [(v in tests) != invert for v in element._values()]
+    return _from_values(values, element.shape, BOOL)
+
+
+def take_along_axis(arr, indices, axis=-1):
+    arr, indices = asarray(arr), asarray(indices)
+    if axis is None:
+        return arr.ravel()[indices]
+    if indices.ndim != arr.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    axis = _axis(axis, arr.ndim)
+    fancy = []
+    for d in range(arr.ndim):
+        if d == axis:
+            fancy.append(indices)
+        else:
+            shape = [1] * arr.ndim
+            shape[d] = arr.shape[d]
+            fancy.append(F.arange(arr.shape[d]).reshape(shape))
+    return arr[tuple(fancy)]
+
+
+def _range_of(item):
+    """A slice in np.r_/np.c_/np.mgrid: arange, or linspace for an imaginary step (the count)."""
+    start = 0 if item.start is None else item.start
+    step = 1 if item.step is None else item.step
+    if isinstance(step, complex):
+        return F.linspace(start, item.stop, int(abs(step)))
+    return F.arange(start, item.stop, step)
+
+
+class _Concatenator:
+    def __init__(self, name):
+        self.name = name
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        if any(isinstance(item, str) for item in items):
+            raise NotImplementedError(f"numpy.{self.name} with a string directive is not available in the browser")
+        arrays = [_range_of(item) if isinstance(item, slice) else asarray(item) for item in items]
+        if self.name == "r_":
+            return F.concatenate([F.atleast_1d(a) for a in arrays], axis=0)
+        columns = [a.reshape(-1, 1) if a.ndim <= 1 else a for a in arrays]
+        return F.concatenate(columns, axis=-1)
+
+    def __len__(self):
+        return 0
+
+
+r_, c_ = _Concatenator("r_"), _Concatenator("c_")
+
+
+class _Grid:
+    def __init__(self, sparse):
+        self.sparse = sparse
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        ranges = [_range_of(item) for item in items]
+        if not isinstance(key, tuple):
+            return ranges[0]
+        floats = any(isinstance(v, float) or isinstance(item.step, complex)
+                     for item in items for v in (item.start, item.stop, item.step))
+        ranges = [r.astype(FLOAT64) if floats else r for r in ranges]
+        if self.sparse:
+            return tuple(r.reshape(tuple(-1 if d == i else 1 for d in range(len(ranges)))) for i, r in enumerate(ranges))
+        return F.stack(F.meshgrid(*ranges, indexing="ij"))
+
+
+mgrid, ogrid = _Grid(False), _Grid(True)

@@ -295,8 +295,9 @@ def where(condition, x=None, y=None):
     return _from_values([cast(a if c else b) for c, a, b in zip(cs, xs, ys)], shape, dt)
 
 
-def clip(a, a_min, a_max):
+def clip(a, a_min=None, a_max=None, *, min=None, max=None):
     from ._ufuncs import maximum, minimum
+    a_min, a_max = (a_min if min is None else min), (a_max if max is None else max)
     if a_min is not None:
         a = maximum(a, a_min)
     return minimum(a, a_max) if a_max is not None else a

@@ -354,6 +354,44 @@ class ufunc:
         return result if shape else scalar(values[0], out_dt)
 
 
+    # -- a binary ufunc's methods: reduce through the matching reduction (the same sums), accumulate
+    # in order along the axis, outer over every pair
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
+        from . import _functions as F
+        reductions = {"add": F.sum, "multiply": F.prod, "maximum": F.amax, "minimum": F.amin, "logical_and": F.all,
+                      "logical_or": F.any}
+        if self.nin != 2 or self.name not in reductions or out is not None or initial is not None or where is not True:
+            raise NotImplementedError(f"numpy.{self.name}.reduce{' with out=, initial= or where=' if self.name in reductions else ''} "
+                                      "is not available in the browser")
+        kwargs = {"dtype": dtype} if dtype is not None and self.name in ("add", "multiply") else {}
+        return reductions[self.name](array, axis=axis, keepdims=keepdims, **kwargs)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        from . import _functions as F
+        if self.nin != 2 or out is not None or dtype is not None:
+            raise NotImplementedError(f"numpy.{self.name}.accumulate with out= or dtype= is not available in the "
+                                      "browser")
+        a = asarray(array)
+        if a.ndim == 0:
+            raise TypeError("cannot accumulate on a scalar")
+        moved = F.moveaxis(a, axis, 0)
+        rows = [moved[0]]
+        for i in range(1, moved._shape[0]):
+            rows.append(self(rows[-1], moved[i]))
+        result = F.stack([asarray(r) for r in rows]).astype(rows[-1].dtype) if rows and moved._shape[0] else moved.copy()
+        return F.moveaxis(result, 0, axis)
+
+    def outer(self, a, b):
+        a, b = asarray(a), asarray(b)
+        return self(a.reshape(a._shape + (1,) * b.ndim), b)
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name in ("fast", "kernel", "loops", "rule", "out_bool", "nin", "name"):
+            raise AttributeError(name)
+        raise NotImplementedError(f"numpy.ufunc.{name} is not available in the browser; ufuncs here have reduce, "
+                                  "accumulate and outer")
+
+
 def _u(name, kernel, rule="float", fast=None):
     return ufunc(name, 1, kernel, rule, fast=fast)
 
