@@ -31,15 +31,14 @@ def _parse(subscripts, operands):
         if "..." in term:
             count = a.ndim - len(letters)
             if count < 0:
-                raise ValueError(f"operand has more dimensions than subscripts given in einstein sum, but no '...' "
-                                 f"ellipsis provided to broadcast the extra dimensions.")
+                raise ValueError(f"einstein sum subscripts string contains too many subscripts for operand {i}")
             broadcast = max(broadcast, count)
             before, _, after = term.partition("...")
             labels.append((before, count, after))
         else:
             if len(letters) != a.ndim:
-                raise ValueError(f"operand has more dimensions than subscripts given in einstein sum, but no '...' "
-                                 f"ellipsis provided to broadcast the extra dimensions." if a.ndim > len(letters) else
+                raise ValueError("operand has more dimensions than subscripts given in einstein sum, but no '...' "
+                                 "ellipsis provided to broadcast the extra dimensions." if a.ndim > len(letters) else
                                  f"einstein sum subscripts string contains too many subscripts for operand {i}")
             labels.append((letters, 0, ""))
     ellipsis = [str(d) for d in range(broadcast)]
