@@ -454,7 +454,7 @@ def cond(x, p=None):
 
 
 def _svd_parts(a):
-    """(dtype, leading shape, m, n, [(sigma, U columns, V columns) per matrix])."""
+    """(a as an array, result dtype, leading shape, m, n, [(sigma, U's columns, V's columns) per matrix])."""
     a, dt, lead, m, n, matrices = _stack(a)
     return a, dt, lead, m, n, [_jacobi_svd(rows, m, n, vectors=True) for rows in matrices]
 
@@ -472,13 +472,14 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=None):
     for sigma, left, right in parts:
         cutoff = rcond * max(sigma, default=0.0)
         inverse = [1.0 / s if s > cutoff else 0.0 for s in sigma]
-        # (V * s^+) @ U^T: the products added in order, as matmul
+        # numpy's V @ (s^+ U^T): each element's products added in order, as matmul
         values += [_sum_in_order(right[k][i] * (inverse[k] * left[k][j]) for k in range(len(sigma)))
                    for i in range(n) for j in range(m)]
     return _from_values(_cast(values, dt), lead + (n, m), dt)
 
 
 def _sum_in_order(terms):
+    """One rounding per addition, from 0.0 (Python 3.12's sum() of floats is compensated)."""
     total = 0.0
     for t in terms:
         total += t
