@@ -91,7 +91,7 @@ function tangentsView(panel, view, handlers) {
     ${calls[0] > 1 ? html`<p class="help">${t.tangentsNotKept(calls[0] - 1)}</p>` : nothing}
     ${shown.length ? html`<p class="help">${t.tangentsOf(call, view.calls)}</p>` : nothing}
     <ol>${shown.map((dual) => html`<li data-testid="graph-tangent" data-op=${dual.op} data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
-      <code>${dual.op === "make_dual" ? t.dualInput : `${dual.op}(${dual.sources.map((n) => (position.has(n) ? `#${position.get(n)}` : "…")).join(", ")})`}</code>
+      ${dual.op === "make_dual" ? html`<code>make_dual</code> (${t.dualInput})` : html`<code>${dual.op}(${dual.sources.map((n) => (position.has(n) ? `#${position.get(n)}` : "…")).join(", ")})</code>`}
       = ${valueText(dual.tensor)} — ${t.tangent} <code>${dual.tensor.tangent?.repr}</code></li>`)}</ol>
   </div>`;
 }
@@ -113,7 +113,7 @@ function viewSwitch(panel, handlers) {
   const view = currentView(panel);
   if (views.length < 2 && (!view || view.kind === "forward")) return nothing;
   const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code)
-    : view?.kind === "func" ? t.viewFuncHelp(view.transforms, view.code, panel.transformsDropped)
+    : view?.kind === "func" ? `${t.viewFuncHelp(view.transforms, view.code, panel.transformsDropped)}${view.transforms.includes("jvp") ? ` ${t.viewFuncForward}` : ""}`
       : view?.kind === "tangents" ? t.viewTangentsHelp(view.kinds, view.code, view.calls) : t.viewForwardHelp;
   return html`
     ${views.length > 1
