@@ -628,3 +628,22 @@ def test_a_transforms_input_says_torch_func_returns_its_gradient_and_many_calls_
     grad = practice.locator('[data-testid="graph-details"][data-state="ready"] [data-testid="graph-leaf-grad"]')
     assert grad.get_attribute("data-kind") == "transform"
     assert grad.text_content() == "None: torch.func returns the gradient instead of storing it in .grad; this call returned tensor([ 50., 100.])"
+
+
+def test_the_forward_mode_view_and_the_bounded_picker_pass_an_axe_audit(open_app):
+    from conftest import SEED_LESSON
+    from test_i18n_a11y import serious_violations
+    app = open_app(bypass_csp=True)  # axe's script is injected
+    page = app.open(f"#/lesson/{SEED_LESSON}")
+    found = {}
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        practice = run_with_panel_open(app, page, JVP_ONLY)
+        practice.locator('[data-testid="graph-forward-call"]').wait_for()
+        found[f"{theme}: a forward-mode call's tangents"] = serious_violations(page)
+        run_with_panel_open(app, page, FUNC_GRAD_LOOP)
+        practice.locator('[data-testid="graph-call"]').wait_for()
+        practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').click()
+        practice.locator('[data-testid="graph-details"][data-state="ready"]').wait_for()
+        found[f"{theme}: 50 calls' picker and a transform's input"] = serious_violations(page)
+    assert found == {name: [] for name in found}
