@@ -453,6 +453,7 @@ export const en = {
     viewTangentsHelp: (kinds, code, calls) => `${code ? `${code}: ` : ""}forward-mode AD (levels, outermost first: ${kinds.join(" › ")}). Each op computes its output and, beside it, its tangent: the Jacobian-vector product J·v, pushed forward op by op (below, in the order computed; jacfwd does this for every input element at once under vmap, so each tensor has the whole batch in its shape). Nothing needs a gradient and no backward pass runs, so there is no backward graph to draw and no .grad is set: the transform returns the output and its tangent.${calls > 1 ? ` The line ran ${plural(calls, { one: "1 call", other: `${calls} calls` })}; the tangents of one are shown.` : ""}`,
     tangentsOf: (call, calls) => `Tangents of call ${call} of ${calls}, in the order computed (#k: the k-th of them):`,
     tangentsNotKept: (count) => `The tangents of the first ${plural(count, { one: "call", other: `${count} calls` })} were not kept (a run keeps the last 2,000 dual tensors).`,
+    otherTangent: "(written in place, or by a custom Function's jvp)",
     dualInput: "the input",
     funcGrad: (value) => `None: torch.func returns the gradient instead of storing it in .grad${value ? `; this call returned ${value}` : ""}`,
     transformReturns: (leaf, value) => `torch.func returns ${value} as the gradient for ${leaf} (${leaf}.grad is left alone)`,

@@ -430,6 +430,7 @@ export const tr = {
     viewTangentsHelp: (kinds, code, calls) => `${code ? `${code}: ` : ""}ileri mod otomatik türev (seviyeler, en dıştaki önce: ${kinds.join(" › ")}). Her işlem çıktısını ve yanında teğetini hesaplar: Jacobian-vektör çarpımı J·v, işlem işlem ileri taşınır (aşağıda, hesaplandığı sırayla; jacfwd bunu vmap altında her girdi elemanı için birden yapar, bu yüzden her tensörün şeklinde bütün yığın vardır). Hiçbir şey gradyan gerektirmez ve hiçbir geri geçiş çalışmaz; bu yüzden çizilecek bir geri yön grafiği yoktur ve hiçbir .grad atanmaz: dönüşüm çıktıyı ve teğetini döndürür.${calls > 1 ? ` Bu satır ${calls} kez çağrıldı; birinin teğetleri gösteriliyor.` : ""}`,
     tangentsOf: (call, calls) => `${calls} çağrıdan ${call}. çağrının teğetleri, hesaplandığı sırayla (#k: k'ncısı):`,
     tangentsNotKept: (count) => `İlk ${count} çağrının teğetleri saklanmadı (bir çalıştırma son 2.000 dual tensörü saklar).`,
+    otherTangent: "(yerinde yazıldı ya da özel bir Function'ın jvp'siyle)",
     dualInput: "girdi",
     funcGrad: (value) => `None: torch.func gradyanı .grad içinde saklamaz, döndürür${value ? `; bu çağrı ${value} döndürdü` : ""}`,
     transformReturns: (leaf, value) => `torch.func, ${leaf} için gradyan olarak ${value} döndürür (${leaf}.grad değişmez)`,

@@ -90,8 +90,8 @@ function tangentsView(panel, view, handlers) {
     ${calls.length > 1 ? numberInput("call", calls[0], calls.at(-1), call, handlers.selectCall) : nothing}
     ${calls[0] > 1 ? html`<p class="help">${t.tangentsNotKept(calls[0] - 1)}</p>` : nothing}
     ${shown.length ? html`<p class="help">${t.tangentsOf(call, view.calls)}</p>` : nothing}
-    <ol>${shown.map((dual) => html`<li data-testid="graph-tangent" data-op=${dual.op} data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
-      ${dual.op === "make_dual" ? html`<code>make_dual</code> (${t.dualInput})` : html`<code>${dual.op}(${dual.sources.map((n) => (position.has(n) ? `#${position.get(n)}` : "…")).join(", ")})</code>`}
+    <ol>${shown.map((dual) => html`<li data-testid="graph-tangent" data-op=${dual.op ?? ""} data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
+      ${dual.op === "make_dual" ? html`<code>make_dual</code> (${t.dualInput})` : dual.op ? html`<code>${dual.op}(${dual.sources.map((n) => (position.has(n) ? `#${position.get(n)}` : "…")).join(", ")})</code>` : t.otherTangent}
       = ${valueText(dual.tensor)} — ${t.tangent} <code>${dual.tensor.tangent?.repr}</code></li>`)}</ol>
   </div>`;
 }

@@ -34,8 +34,8 @@ NOT_IMPLEMENTED = (
 
 
 def set_tangent(tensor, tangent, op=None, sources=()):
-    """Gives ``tensor`` its tangent; ``op`` (a Derivative) computed it from the tangents of
-    ``sources`` (the graph view draws forward mode from them)."""
+    """Gives ``tensor`` its tangent; ``op`` (a Derivative, or a name: "make_dual") computed it from
+    the tangents of ``sources`` (the graph view draws forward mode from them)."""
     tensor._fw_grad = tangent
     _tangent_holders[id(tensor)] = weakref.ref(tensor)
     if _graph.recorder is not None:  # the app's graph view records the run

@@ -202,8 +202,9 @@ def node_entry(number, node, names, recorder=None, details=True):
 def export_tangents(recorder, names=None):
     """The dual tensors of a recorded run, in the order they got their tangents: each one's
     description (with ``tangent``: value, ``repr`` and ``level``), its variable name if it has one,
-    its ``number`` in that order, the ``op`` whose forward-mode formula computed its tangent and
-    the numbers of the dual tensors it was computed from (``sources``; none for ``make_dual``'s),
+    its ``number`` in that order, the ``op`` whose forward-mode formula computed its tangent
+    (``make_dual`` for a program's input, None where not known: in place, a custom Function) and
+    the numbers of the dual tensors it was computed from (``sources``),
     ``made_in`` (Recorder.made_in: a torch.func transform's jvp, when one ran it) and then ``call``:
     the how-manieth call of that program line's torch.func call it was (from 1)."""
     names = names or {}
@@ -371,9 +372,10 @@ class Recorder:
         made.made_in = self.made_in()
 
     def record_tangent(self, tensor, op=None, sources=()):
-        """``tensor`` was given a tangent (autograd.dual) by ``op``'s forward-mode formula from the
-        tangents of ``sources`` (none: make_dual): noted with it, and the node that made it shows
-        it too (its output was described before the tangent was computed)."""
+        """``tensor`` was given a tangent (autograd.dual) by ``op``'s forward-mode formula (a
+        Derivative; "make_dual"; None where not told: an in-place op's, a custom Function's) from
+        the tangents of ``sources``: noted with it, and the node that made it shows it too (its
+        output was described before the tangent was computed)."""
         described = describe(tensor)
         numbers = []
         for source in sources:
@@ -386,7 +388,7 @@ class Recorder:
             oldest = self.dual_count - MAX_DUAL_TENSORS
             self._dual_numbers = {key: known for key, known in self._dual_numbers.items()
                                   if known[1] >= oldest and known[0]() is not None}
-        name = "make_dual" if op is None else (op.op_name or op.name).partition(".")[0]
+        name = op if op is None or isinstance(op, str) else (op.op_name or op.name).partition(".")[0]
         made = {"number": self.dual_count, "op": name, "sources": numbers, "made_in": self.made_in()}
         if self._transforms:  # which call of its line's torch.func call it was made in
             made["call"] = self._run["calls"]
