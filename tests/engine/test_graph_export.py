@@ -418,3 +418,12 @@ def test_a_transforms_input_leaf_carries_the_gradient_the_transform_returned():
     assert "grad" not in details  # torch.func never accumulates into .grad
     last = course_graph.answer({"what": "steps", "name": "torch.func @ 4"})["steps"][-1]
     assert last["accumulate"] == {"leaf": "w", "incoming": "[3, 12]", "note": "transform"}
+
+
+def test_a_tangent_written_in_place_is_not_taken_for_make_duals():
+    listed = run_with_graph("import torch\nimport torch.autograd.forward_ad as fwAD\nwith fwAD.dual_level():\n"
+                            "    d = fwAD.make_dual(torch.tensor([1.0, 2.0]), torch.ones(2))\n"
+                            "    acc = torch.zeros(2)\n    acc.add_(d * 3)\n")
+    assert [(t["label"], t["op"], t["sources"]) for t in listed["tangents"]] == [
+        ("d", "make_dual", []), (None, "mul", [0]), (None, "add", [1]), ("acc", None, [])]
+    assert [t["tensor"]["tangent"]["repr"] for t in listed["tangents"]][-1] == "tensor([3., 3.])"  # real torch's
