@@ -1,14 +1,14 @@
 """glibc's float64 sin, cos, log, log1p and pow, for the float64 samplers, the LR schedulers and
 the browser's numpy.
 
-PyTorch's reference outputs come from glibc; Pyodide's libm (musl) differs in the last bit
-for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_log1p`` is glibc's
-algorithm, bit for bit; glibc's sin, cos and log are within 0.55 ulp, and their stand-ins
-are the correctly rounded values (computed to 50 digits with ``decimal``, rounded once; sin
-and cos first in 200-bit fixed point, which decides almost every rounding ~10x faster),
-which agree with glibc on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to
-64, where it is the correctly rounded power (musl's pow differs from glibc's, built with fma,
-on ~0.1% of inputs; the correctly rounded power a little less often).
+PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
+last bit for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_sin``,
+``glibc_cos`` and ``glibc_log1p`` are glibc's algorithms, bit for bit (as x86-64 glibc runs
+them on a CPU with FMA); glibc's log is within 0.55 ulp, and its stand-in is the correctly
+rounded value (computed to 50 digits with ``decimal``, rounded once), which agrees with glibc
+on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to 64, where it is the
+correctly rounded power (musl's pow differs from glibc's, built with fma, on ~0.1% of inputs;
+the correctly rounded power a little less often).
 """
 import math
 import os
