@@ -77,7 +77,8 @@ def _double_double(value, bits):
 def _sincos_table():
     """(sin x0, its remainder, cos x0, its remainder) for x0 = i/128, i = 0..109. glibc's table holds
     the nearest doubles, but 18 of its remainders were computed to ~110 bits and are off by the
-    units in the last place below; glibc's results depend on them."""
+    units in the last place below (kept: the table is glibc's, entry for entry, though no result
+    among 40 million random arguments depends on them)."""
     bits = 300  # the rotations below add a few units of 2**-bits a step, far below what a remainder holds
     step_sin, step_cos = _fixed_sin_cos(1, 128, bits)
     sin, cos = 0, 1 << bits
@@ -221,6 +222,7 @@ def _quadrant(n, a, da):
 
 
 def glibc_sin(x):
+    """glibc's sin(x), bit for bit (inf raises ValueError as math.sin does)."""
     ax = abs(x)
     if ax < _TINY_SIN:
         return x
@@ -236,6 +238,7 @@ def glibc_sin(x):
 
 
 def glibc_cos(x):
+    """glibc's cos(x), bit for bit (inf raises ValueError as math.cos does)."""
     ax = abs(x)
     if ax < _TINY_COS:
         return 1.0
