@@ -88,24 +88,58 @@ class Derivative:
         for a in named:
             first.setdefault(a - 1, len(first))
         self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
+        self._output_names = ()  # (element, name) of outputs packs names (``indices=result1``)
         self._packed_slots = None if packs is None else self._declared_packs(packs)
         if packs is not None:  # unpacked in the declared order too
             declared = list(dict.fromkeys(i for i, _ in self._packed_slots))
             self.pack_order = tuple(declared + [i for i in self.pack_order if i not in declared])
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
-        # The node class knows its derivative (a class attribute: nothing to store per node)
-        # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
-        # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._value_saved_at(i))
-                            for i, slot in enumerate(slots)}
-        saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
-                                 for i, slot in enumerate(slots)})
+        self._exposed = False  # the _saved_* names bound yet (expose_saved)
+        # The node class knows its derivative (a class attribute: nothing to store per node).
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
         qualified = {"name": lambda node: node_name} if "::" in node_name else {}
         self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
-                               {"__slots__": (), "_derivative": self, **saved_properties, **qualified})
+                               {"__slots__": (), "_derivative": self, **qualified})
         self.forward = forward
+
+    def expose_saved(self):
+        """Bind the node class's ``_saved_*`` and ``_raw_saved_*`` properties by PyTorch's names, when a
+        program first asks for one (it reads the formulas' bytecode: nothing to pay at import or per
+        node). A value the formulas read only the metadata of is shown as PyTorch saves it
+        (``_saved_self_sym_sizes``); an output the op declares by name in ``packs`` under that name
+        (``_saved_indices``); ``_raw_saved_*`` exists for what PyTorch saves as a tensor."""
+        if self._exposed:
+            return
+        self._exposed = True
+        cls = self.node_class
+        packed = {i for i, _ in self.packed_slots} | set(self.number_slots)
+        named_outputs = self._output_names
+        meta = {}  # slot -> the metadata attributes its formulas read, None if they read its values
+        for formula, args in zip(self.formulas, self.formula_args):
+            reads = _metadata_reads(formula)
+            for name, a in zip(_arg_names(formula), args):
+                if 0 < a <= len(self.slots):
+                    known = meta.get(a - 1, ())
+                    meta[a - 1] = known + reads[name] if name in reads and known is not None else None
+        for i, slot in enumerate(self.slots):
+            if named_outputs and i == len(self.slots) - 1 and self.saves_result:
+                for element, name in named_outputs:
+                    setattr(cls, "_saved_" + name,
+                            property(lambda node, e=element: node._value_saved_at(len(self.slots) - 1)[e]))
+                    setattr(cls, "_raw_saved_" + name,
+                            property(lambda node, e=element: node._as_raw_saved_output(e)))
+                continue
+            if meta.get(i) and i not in packed:
+                for attr in sorted(set(meta[i])):
+                    suffix = _METADATA_SAVED.get(attr)
+                    if suffix:
+                        setattr(cls, f"_saved_{slot}_{suffix}",
+                                property(lambda node, i=i, f=_METADATA_GETTERS[suffix]: node._metadata_saved_at(i, f)))
+                continue
+            setattr(cls, "_saved_" + slot, property(lambda node, i=i: node._value_saved_at(i, shown=True)))
+            if i in packed:
+                setattr(cls, "_raw_saved_" + slot, property(lambda node, i=i: node._as_raw_saved(i)))
 
     @property
     def packed_slots(self):
@@ -128,7 +162,10 @@ class Derivative:
         ``result1`` ... for one output of several; each must be a value the formulas save."""
         out = []
         for name in packs.split():
+            shown, _, name = name.rpartition("=")
             number = name[len("result"):]
+            if shown or (number.isdigit() and name.startswith("result")):
+                self._output_names += ((int(number), shown or name),)
             if name in self.slots:
                 out.append((self.slots.index(name), None))
             elif name.startswith("result") and number.isdigit() and self.saves_result:
@@ -163,8 +200,17 @@ _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "nd
                        "is_contiguous"))
 
 
+# What PyTorch saves of a tensor whose formulas read only its metadata, by the attribute read:
+# grad_fn's name for it (``_saved_self_sym_sizes``) and how it is shown
+_METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_sizes", "numel": "sym_numel",
+                   "_stride": "sym_strides", "stride": "sym_strides"}
+_METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
+                     "sym_strides": lambda t: tuple(t._stride)}
+
+
 def _metadata_reads(formula):
-    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``)."""
+    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``),
+    each with the attributes read."""
     import dis
     params = set(_arg_names(formula))
     meta = {}
@@ -178,8 +224,23 @@ def _metadata_reads(formula):
                           and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and nxt.argval in _METADATA)
         for i, name in enumerate(names):
             if name in params:
-                meta[name] = meta.get(name, True) and reads_metadata and i == len(names) - 1
-    return {name for name, only in meta.items() if only}
+                if reads_metadata and i == len(names) - 1 and meta.get(name, ()) is not None:
+                    meta[name] = meta.get(name, ()) + (nxt.argval,)
+                else:
+                    meta[name] = None
+    return {name: attrs for name, attrs in meta.items() if attrs is not None}
+
+
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
+
+
+def _as_shown(value):
+    """A saved int as PyTorch's binding shows it: an int64 read as unsigned (-1 is 2**64 - 1)."""
+    if value.__class__ is int:
+        return value + (1 << 64) if value < 0 else value
+    if value.__class__ in (tuple, list) and any(v.__class__ is int and v < 0 for v in value):
+        return value.__class__(_as_shown(v) for v in value)
+    return value
 
 
 def _arg_names(fn):
@@ -289,9 +350,56 @@ class FormulaNode(Node):
                 return self._with_stale(saved, versions)
         return saved
 
-    def _value_saved_at(self, i):
+    def __getattr__(self, name):  # (only for names not found: the _saved_* ones before they are bound)
+        d = self._derivative
+        if not d._exposed and name.startswith(("_saved_", "_raw_saved_")):
+            d.expose_saved()
+            return getattr(self, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __dir__(self):  # this node's _raw_saved_* names: those of its saved tensors
+        self._derivative.expose_saved()
+        d = self._derivative
+        not_tensors = {"_raw_saved_" + d.slots[i] for i, value in enumerate(self._saved or ())
+                       if value is not None and i not in d.number_slots
+                       and not isinstance(value, (Tensor, SavedTensor, tuple, list, _PackedOutputs))}
+        return [name for name in super().__dir__() if name not in not_tensors]
+
+    def _metadata_saved_at(self, i, read):
+        """``grad_fn._saved_self_sym_sizes``: what PyTorch keeps of a tensor the formulas read only the
+        metadata of."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        value = saved[i].unpack(self) if saved[i].__class__ is SavedTensor else saved[i]
+        return None if value is None else read(value)
+
+    def _as_raw_saved_output(self, element):
+        """``grad_fn._raw_saved_indices``: one output of several as a SavedTensor."""
+        if self._saved is None:
+            return _freed_saved()
+        self._to_raw()
+        outputs = self._saved[-1]
+        if outputs.__class__ is not _PackedOutputs:
+            outputs = _PackedOutputs(type(outputs), list(outputs))
+            self._saved = self._saved[:-1] + (outputs,)
+        output = outputs.outputs[element]
+        if output.__class__ is not SavedTensor:
+            output = outputs.outputs[element] = SavedTensor(output, output._version, True)
+        return output
+
+    def _value_saved_at(self, i, shown=False):
         """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
-        sharing its storage, as in PyTorch)."""
+        sharing its storage, as in PyTorch); ``shown``: as the attribute shows it, a negative int
+        as PyTorch's binding reads an int64 (unsigned), a reduction as its enum value."""
+        value = self._stored_value(i)
+        if shown and value is not None and not isinstance(value, Tensor):
+            if self._derivative.slots[i] == "reduction" and isinstance(value, str):
+                return _REDUCTIONS[value]
+            return _as_shown(value)
+        return value
+
+    def _stored_value(self, i):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
@@ -304,14 +412,12 @@ class FormulaNode(Node):
             return saved_output_alias(value, self)
         return value
 
-    def _raw_saved(self, i):
+    def _as_raw_saved(self, i):
         """``grad_fn._raw_saved_<name>``: the saved tensor as a SavedTensor, on which a program
         may register its own pack and unpack hooks."""
         saved = self._saved
         if saved is None:
-            freed = SavedTensor(None, 0, False)
-            freed.free()
-            return freed
+            return _freed_saved()
         value = saved[i]
         if value.__class__ in (SavedTensor, _SavedNumber):
             return value
@@ -319,17 +425,20 @@ class FormulaNode(Node):
         if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
-        is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = _SavedNumber(_wrapped_number(value), 0, False) if number else \
-            SavedTensor(value, self._versions_of_saved()[i], is_output)
-        unpacked = list(saved)
-        unpacked[i] = value
-        if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
-            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())):
-                if k != i and isinstance(v, Tensor):
-                    unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
-        self._saved, self._versions = tuple(unpacked), PACKED
-        return value
+        self._to_raw()
+        if number:
+            self._saved = self._saved[:i] + (_SavedNumber(_wrapped_number(value), 0, False),) + self._saved[i + 1:]
+        return self._saved[i]
+
+    def _to_raw(self):
+        """Every saved tensor as a SavedTensor, keeping the version it was saved at."""
+        if self._versions is PACKED:
+            return
+        saved, last = self._saved, len(self._saved) - 1
+        self._saved = tuple(SavedTensor(v, version, self._derivative.saves_result and k == last)
+                            if isinstance(v, Tensor) else v
+                            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())))
+        self._versions = PACKED
 
     def _versions_of_saved(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
@@ -820,6 +929,12 @@ def pack_saved(values, positions, result):
             saved = values[i] = SavedTensor(value, value._version, value is result)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
+
+
+def _freed_saved():
+    freed = SavedTensor(None, 0, False)
+    freed.free()
+    return freed
 
 
 class _SavedNumber(SavedTensor):
