@@ -53,7 +53,7 @@ class Derivative:
 
     number_slots = ()  # saved slots that wrap a Python number (see op)
 
-    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux=""):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
@@ -63,12 +63,20 @@ class Derivative:
         arg_names = [_arg_names(f) for f in self.formulas]
         self.formula_names = tuple(arg_names)
         self.tangent_names = _arg_names(tangent) if callable(tangent) else None
-        needed = {a for args in arg_names for a in args} - {"grad", "grads"}
-        # what is saved: forward arguments by position, then the result if asked for
+        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | set(saves.split())
+        # what is saved: forward arguments by position, then the result if asked for, then the other
+        # outputs PyTorch's op has and ours gives only to its node (``aux``: see aux_outputs)
         self.saved = tuple(p for p in params if p in needed)
         self.saved_positions = tuple(params.index(p) for p in self.saved)
         self.saves_result = "result" in needed
-        slots = self.saved + (("result",) if self.saves_result else ())
+        self.aux = tuple(aux.split())
+        slots = self.saved + (("result",) if self.saves_result else ()) + self.aux
+        self.result_at = len(self.saved) if self.saves_result else None
+        self.outputs_at = frozenset(range(len(self.saved), len(slots)))
+        # saved whatever needs a gradient: the arguments no formula differentiates (PyTorch saves
+        # non-tensor arguments unconditionally) and the outputs
+        self.always = frozenset(i for i, slot in enumerate(slots) if slot not in formulas)
+        self._declared_saves = frozenset(slots.index(n) for n in saves.split() + list(self.aux))
         # each formula's arguments as indices into [grad] + saved values
         all_grads = 1 + len(slots)  # index of ``grads`` (all output gradients)
         self.formula_args = tuple(tuple(0 if a == "grad" else all_grads if a == "grads" else
@@ -81,13 +89,10 @@ class Derivative:
         self.input_bits = tuple((pos, 1 << k) for k, pos in enumerate(self.input_positions))  # for masks
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
-        # PyTorch's generated code saves (and unpacks) in the order the formulas first name the
-        # values (mul saves other, then self): saved-tensor hooks see that order
-        named = [a for args in self.formula_args for a in args if 0 < a <= len(slots)]
-        first = {}
-        for a in named:
-            first.setdefault(a - 1, len(first))
-        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
+        # PyTorch's generated code saves (and unpacks) the inputs in the order of their names, then the
+        # outputs (mul saves other, then self; hypot other, self, result): saved-tensor hooks see that order
+        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: (i in self.outputs_at, i)
+                                       if i in self.outputs_at else (False, slots[i])))
         self._output_names = ()  # (element, name) of outputs packs names (``indices=result1``)
         self._packed_slots = None if packs is None else self._declared_packs(packs)
         if packs is not None:  # unpacked in the declared order too
@@ -123,10 +128,9 @@ class Derivative:
                     known = meta.get(a - 1, ())
                     meta[a - 1] = known + reads[name] if name in reads and known is not None else None
         for i, slot in enumerate(self.slots):
-            if named_outputs and i == len(self.slots) - 1 and self.saves_result:
+            if named_outputs and i == self.result_at:
                 for element, name in named_outputs:
-                    setattr(cls, "_saved_" + name,
-                            property(lambda node, e=element: node._value_saved_at(len(self.slots) - 1)[e]))
+                    setattr(cls, "_saved_" + name, property(lambda node, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
                 continue
@@ -148,7 +152,7 @@ class Derivative:
         whose formulas read only its shape, dtype or size is saved by PyTorch as those
         (``self_sym_sizes``), not packed."""
         if self._packed_slots is None:
-            meta_only = set(range(len(self.slots)))
+            meta_only = set(range(len(self.slots))) - self._declared_saves
             for formula, args in zip(self.formulas, self.formula_args):
                 reads = _metadata_reads(formula)
                 for name, a in zip(_arg_names(formula), args):
@@ -169,7 +173,7 @@ class Derivative:
             if name in self.slots:
                 out.append((self.slots.index(name), None))
             elif name.startswith("result") and number.isdigit() and self.saves_result:
-                out.append((len(self.slots) - 1, int(number)))
+                out.append((self.result_at, int(number)))
             else:
                 raise ValueError(f"{self.name}: packs names {name!r}, which no formula saves")
         return tuple(out)
@@ -183,17 +187,37 @@ class Derivative:
         formulas need is not an error."""
         if mask not in self._plans:
             needed = sorted({i - 1 for k, args in enumerate(self.formula_args) if mask >> k & 1
-                             for i in args if 0 < i <= len(self.slots)})
+                             for i in args if 0 < i <= len(self.slots)} | self.always)
             n_args, result_at = len(self.saved_positions), len(self.params)
             picks = [result_at + 1] * len(self.slots)  # the None after the result
             for i in needed:
-                picks[i] = self.saved_positions[i] if i < n_args else result_at
+                picks[i] = self.saved_positions[i] if i < n_args else result_at if i == self.result_at \
+                    else result_at + 2 + self.aux.index(self.slots[i])
             if not needed:
                 self._plans[mask] = None
             else:
                 take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
+                if self.aux:  # the forward's other outputs after the result
+                    take = _with_aux(take)
                 self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
+
+
+AUX_OUTPUTS = [()]  # the other outputs the op running now gives its node (aux_outputs)
+
+
+def aux_outputs(*tensors):
+    """Called by the forward of an op declared with ``aux``: its outputs besides the result that
+    PyTorch's op returns and saves (native_layer_norm's mean and rstd, nll_loss's total_weight),
+    for the node that is attached next; they are not returned."""
+    AUX_OUTPUTS[0] = tensors
+
+
+def _with_aux(take):
+    def take_with_aux(values):
+        aux, AUX_OUTPUTS[0] = AUX_OUTPUTS[0], ()
+        return take(values + aux)
+    return take_with_aux
 
 
 _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "ndim", "size", "_stride", "stride",
@@ -361,8 +385,8 @@ class FormulaNode(Node):
         self._derivative.expose_saved()
         d = self._derivative
         not_tensors = {"_raw_saved_" + d.slots[i] for i, value in enumerate(self._saved or ())
-                       if value is not None and i not in d.number_slots
-                       and not isinstance(value, (Tensor, SavedTensor, tuple, list, _PackedOutputs))}
+                       if value is not None and i not in d.number_slots and not isinstance(value, (Tensor, SavedTensor, _PackedOutputs))
+                       and not (isinstance(value, (tuple, list)) and any(isinstance(v, Tensor) for v in value))}
         return [name for name in super().__dir__() if name not in not_tensors]
 
     def _metadata_saved_at(self, i, read):
@@ -379,10 +403,11 @@ class FormulaNode(Node):
         if self._saved is None:
             return _freed_saved()
         self._to_raw()
-        outputs = self._saved[-1]
+        at = self._derivative.result_at
+        outputs = self._saved[at]
         if outputs.__class__ is not _PackedOutputs:
             outputs = _PackedOutputs(type(outputs), list(outputs))
-            self._saved = self._saved[:-1] + (outputs,)
+            self._saved = self._saved[:at] + (outputs,) + self._saved[at + 1:]
         output = outputs.outputs[element]
         if output.__class__ is not SavedTensor:
             output = outputs.outputs[element] = SavedTensor(output, output._version, True)
@@ -408,7 +433,7 @@ class FormulaNode(Node):
         value = self._unpacked()[i]
         if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
             return _wrapped_number(value)
-        if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
+        if i in self._derivative.outputs_at and isinstance(value, Tensor):
             return saved_output_alias(value, self)
         return value
 
@@ -434,8 +459,8 @@ class FormulaNode(Node):
         """Every saved tensor as a SavedTensor, keeping the version it was saved at."""
         if self._versions is PACKED:
             return
-        saved, last = self._saved, len(self._saved) - 1
-        self._saved = tuple(SavedTensor(v, version, self._derivative.saves_result and k == last)
+        saved, outputs_at = self._saved, self._derivative.outputs_at
+        self._saved = tuple(SavedTensor(v, version, k in outputs_at)
                             if isinstance(v, Tensor) else v
                             for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())))
         self._versions = PACKED
@@ -451,7 +476,7 @@ class FormulaNode(Node):
         stale = None
         for i, (value, version) in enumerate(zip(saved, versions)):
             if version is not None and value._storage.version != version:
-                is_result = self._derivative.saves_result and i == len(saved) - 1
+                is_result = i in self._derivative.outputs_at
                 error = _version_error(value, version, self if is_result else value.grad_fn)
                 stale = stale or list(saved)
                 stale[i] = _stale(value, error)
@@ -519,7 +544,7 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves="", aux="", **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
     entries), its forward-mode formula ``result`` (see the module's docstring), and the public
@@ -534,19 +559,22 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formul
 
     ``packs`` (rarely needed) names what PyTorch saves as tensors, in its order, where that is
     not what the formulas read (``gather`` keeps ``self`` itself, ``max.dim`` only ``result1``, its
-    indices): what saved-tensor hooks are given (``Derivative._declared_packs``)."""
+    indices): what saved-tensor hooks are given (``Derivative._declared_packs``); ``packs="indices=result1"``
+    also names that output as PyTorch's node does (``grad_fn._saved_indices``). ``saves`` names arguments (or
+    ``result``) PyTorch's node saves though no formula here reads them; ``aux`` the outputs PyTorch's op has
+    besides ours, which the forward gives its node with ``aux_outputs`` (``aux="result1 result2"``)."""
 
     def decorate(forward):
         if node_name is None:
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward, result, packs)
+                           formulas, forward, result, packs, saves, aux)
             d.op_name = name
             # an overload taking Tensors (mul.Tensor) given a Python number (3 * x): PyTorch wraps it in a
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
             d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
-                if name and name.endswith(".Tensor") else ()
+                if name and name.endswith((".Tensor", ".Tensor_mode")) else ()
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
@@ -814,7 +842,7 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
                 o._output_nr = nr
                 o.requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], result)
+        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], d.outputs_at)
         node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
@@ -911,7 +939,7 @@ def saved_output_alias(value, node):
     return t
 
 
-def pack_saved(values, positions, result):
+def pack_saved(values, positions, outputs_at):
     """``values`` with the tensors at ``positions`` (pairs: slot, element of a saved tuple of
     outputs or None) packed by the innermost saved_tensors_hooks."""
     pack_hook, unpack_hook = saved_hooks[-1]
@@ -926,7 +954,7 @@ def pack_saved(values, positions, result):
                 values[i] = _PackedOutputs(type(value) if value.__class__ is not _PackedOutputs else value.kind,
                                            outputs)
         elif isinstance(value, Tensor):
-            saved = values[i] = SavedTensor(value, value._version, value is result)
+            saved = values[i] = SavedTensor(value, value._version, i in outputs_at)
             saved.register_hooks(pack_hook, unpack_hook)
     return tuple(values)
 
