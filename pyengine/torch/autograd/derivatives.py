@@ -53,7 +53,8 @@ class Derivative:
 
     number_slots = ()  # saved slots that wrap a Python number (see op)
 
-    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux=""):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux="",
+                 saved=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
@@ -63,7 +64,9 @@ class Derivative:
         arg_names = [_arg_names(f) for f in self.formulas]
         self.formula_names = tuple(arg_names)
         self.tangent_names = _arg_names(tangent) if callable(tangent) else None
-        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | set(saves.split())
+        self.shown = None if saved is None else tuple(saved.split())  # PyTorch's _saved_* names, where declared
+        saves = set(saves.split()) | {n for n in self.shown or () if n in params}
+        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | saves
         # what is saved: forward arguments by position, then the result if asked for, then the other
         # outputs PyTorch's op has and ours gives only to its node (``aux``: see aux_outputs)
         self.saved = tuple(p for p in params if p in needed)
@@ -72,11 +75,13 @@ class Derivative:
         self.aux = tuple(aux.split())
         slots = self.saved + (("result",) if self.saves_result else ()) + self.aux
         self.result_at = len(self.saved) if self.saves_result else None
-        self.outputs_at = frozenset(range(len(self.saved), len(slots)))
+        self.outputs_at = frozenset((self.result_at,) if self.saves_result else ())
+        self.aux_at = frozenset(range(len(slots) - len(self.aux), len(slots)))
         # saved whatever needs a gradient: the arguments no formula differentiates (PyTorch saves
         # non-tensor arguments unconditionally) and the outputs
         self.always = frozenset(i for i, slot in enumerate(slots) if slot not in formulas)
-        self._declared_saves = frozenset(slots.index(n) for n in saves.split() + list(self.aux))
+        self._declared_saves = frozenset(slots.index(n) for n in list(saves) + list(self.aux))
+        self.always |= self._declared_saves
         # each formula's arguments as indices into [grad] + saved values
         all_grads = 1 + len(slots)  # index of ``grads`` (all output gradients)
         self.formula_args = tuple(tuple(0 if a == "grad" else all_grads if a == "grads" else
@@ -91,8 +96,8 @@ class Derivative:
         self.slots = slots
         # PyTorch's generated code saves (and unpacks) the inputs in the order of their names, then the
         # outputs (mul saves other, then self; hypot other, self, result): saved-tensor hooks see that order
-        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: (i in self.outputs_at, i)
-                                       if i in self.outputs_at else (False, slots[i])))
+        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: (True, i)
+                                       if i in self.outputs_at or i in self.aux_at else (False, slots[i])))
         self._output_names = ()  # (element, name) of outputs packs names (``indices=result1``)
         self._packed_slots = None if packs is None else self._declared_packs(packs)
         if packs is not None:  # unpacked in the declared order too
@@ -133,6 +138,8 @@ class Derivative:
                     setattr(cls, "_saved_" + name, property(lambda node, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
+                continue
+            if self.shown is not None and slot not in self.shown:  # a value PyTorch's node keeps otherwise
                 continue
             if meta.get(i) and i not in packed:
                 for attr in sorted(set(meta[i])):
@@ -198,26 +205,56 @@ class Derivative:
             else:
                 take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
                 if self.aux:  # the forward's other outputs after the result
-                    take = _with_aux(take)
+                    take = _with_aux(take, len(self.aux))
                 self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
 
 
-AUX_OUTPUTS = [()]  # the other outputs the op running now gives its node (aux_outputs)
+AUX_OUTPUTS = [None]  # how to make the other outputs of the op running now, for its node (aux_outputs)
 
 
-def aux_outputs(*tensors):
-    """Called by the forward of an op declared with ``aux``: its outputs besides the result that
-    PyTorch's op returns and saves (native_layer_norm's mean and rstd, nll_loss's total_weight),
-    for the node that is attached next; they are not returned."""
-    AUX_OUTPUTS[0] = tensors
+def aux_outputs(make):
+    """Called by the forward of an op declared with ``aux``: ``make()`` gives its outputs besides the
+    result that PyTorch's op returns and saves (native_layer_norm's mean and rstd, nll_loss's
+    total_weight), as a tuple, for the node attached next. They are made only when a program reads
+    them or saved-tensor hooks pack them: ordinary forward and backward never pay for them."""
+    AUX_OUTPUTS[0] = make
 
 
-def _with_aux(take):
+def _with_aux(take, count):
     def take_with_aux(values):
-        aux, AUX_OUTPUTS[0] = AUX_OUTPUTS[0], ()
-        return take(values + aux)
+        outputs, AUX_OUTPUTS[0] = _AuxOutputs(AUX_OUTPUTS[0]), None
+        return take(values + tuple(_AuxOutput(outputs, k) for k in range(count)))
     return take_with_aux
+
+
+def _made(value):
+    """A saved value, an op's other output made if it was not yet (see aux_outputs)."""
+    return value.get() if value.__class__ is _AuxOutput else value
+
+
+class _AuxOutputs:
+    """An op's other outputs, made on first use."""
+    __slots__ = ("make", "made")
+
+    def __init__(self, make):
+        self.make, self.made = make, None
+
+    def get(self, k):
+        if self.made is None:
+            self.made, self.make = tuple(self.make()), None
+        return self.made[k]
+
+
+class _AuxOutput:
+    """One of them, as a saved value until it is read."""
+    __slots__ = ("outputs", "k")
+
+    def __init__(self, outputs, k):
+        self.outputs, self.k = outputs, k
+
+    def get(self):
+        return self.outputs.get(self.k)
 
 
 _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "ndim", "size", "_stride", "stride",
@@ -385,7 +422,8 @@ class FormulaNode(Node):
         self._derivative.expose_saved()
         d = self._derivative
         not_tensors = {"_raw_saved_" + d.slots[i] for i, value in enumerate(self._saved or ())
-                       if value is not None and i not in d.number_slots and not isinstance(value, (Tensor, SavedTensor, _PackedOutputs))
+                       if value is not None and i not in d.number_slots
+                       and not isinstance(value, (Tensor, SavedTensor, _PackedOutputs, _AuxOutput))
                        and not (isinstance(value, (tuple, list)) and any(isinstance(v, Tensor) for v in value))}
         return [name for name in super().__dir__() if name not in not_tensors]
 
@@ -430,7 +468,7 @@ class FormulaNode(Node):
             raise RuntimeError(FREED_MESSAGE)
         if saved[i].__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
             return saved[i].unpack(self)
-        value = self._unpacked()[i]
+        value = _made(self._unpacked()[i])
         if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
             return _wrapped_number(value)
         if i in self._derivative.outputs_at and isinstance(value, Tensor):
@@ -443,7 +481,7 @@ class FormulaNode(Node):
         saved = self._saved
         if saved is None:
             return _freed_saved()
-        value = saved[i]
+        value = _made(saved[i])
         if value.__class__ in (SavedTensor, _SavedNumber):
             return value
         number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
@@ -459,8 +497,8 @@ class FormulaNode(Node):
         """Every saved tensor as a SavedTensor, keeping the version it was saved at."""
         if self._versions is PACKED:
             return
-        saved, outputs_at = self._saved, self._derivative.outputs_at
-        self._saved = tuple(SavedTensor(v, version, k in outputs_at)
+        saved, outputs_at = tuple(map(_made, self._saved)), self._derivative.outputs_at
+        self._saved = tuple(SavedTensor(v, version if version is not None else v._version, k in outputs_at)
                             if isinstance(v, Tensor) else v
                             for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())))
         self._versions = PACKED
@@ -544,7 +582,7 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves="", aux="", **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves="", aux="", saved=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
     entries), its forward-mode formula ``result`` (see the module's docstring), and the public
@@ -562,14 +600,16 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves=""
     indices): what saved-tensor hooks are given (``Derivative._declared_packs``); ``packs="indices=result1"``
     also names that output as PyTorch's node does (``grad_fn._saved_indices``). ``saves`` names arguments (or
     ``result``) PyTorch's node saves though no formula here reads them; ``aux`` the outputs PyTorch's op has
-    besides ours, which the forward gives its node with ``aux_outputs`` (``aux="result1 result2"``)."""
+    besides ours, which the forward gives its node with ``aux_outputs`` (``aux="result1 result2"``); ``saved``
+    lists PyTorch's ``_saved_*`` names where they are not what the formulas read (those it names are saved too,
+    the formulas' others are not shown)."""
 
     def decorate(forward):
         if node_name is None:
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward, result, packs, saves, aux)
+                           formulas, forward, result, packs, saves, aux, saved)
             d.op_name = name
             # an overload taking Tensors (mul.Tensor) given a Python number (3 * x): PyTorch wraps it in a
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
@@ -945,7 +985,7 @@ def pack_saved(values, positions, outputs_at):
     pack_hook, unpack_hook = saved_hooks[-1]
     values = list(values)
     for i, element in positions:
-        value = values[i]
+        value = values[i] = _made(values[i])
         if element is not None:  # one output of several: the tuple keeps the others as they are
             outputs = value.outputs if value.__class__ is _PackedOutputs else list(value)
             if isinstance(outputs[element], Tensor):
