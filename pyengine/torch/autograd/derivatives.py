@@ -52,6 +52,7 @@ class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
     number_slots = ()  # saved slots that wrap a Python number (see op)
+    frees_untensored = False  # a node that saved no tensor is freed by backward: number_slots or declared saves
 
     def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux="",
                  saved=None):
@@ -123,7 +124,7 @@ class Derivative:
             return
         self._exposed = True
         cls = self.node_class
-        packed = {i for i, _ in self.packed_slots} | set(self.number_slots)
+        packed = {i for i, _ in self.packed_slots}
         named_outputs = self._output_names
         meta = {}  # slot -> the metadata attributes its formulas read, None if they read its values
         for formula, args in zip(self.formulas, self.formula_args):
@@ -135,21 +136,21 @@ class Derivative:
         for i, slot in enumerate(self.slots):
             if named_outputs and i == self.result_at:
                 for element, name in named_outputs:
-                    setattr(cls, "_saved_" + name, property(lambda node, e=element: node._value_saved_at(i)[e]))
+                    setattr(cls, "_saved_" + name, property(lambda node, i=i, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
-                continue
-            if self.shown is not None and slot not in self.shown:  # a value PyTorch's node keeps otherwise
                 continue
             if meta.get(i) and i not in packed:
                 for attr in sorted(set(meta[i])):
                     suffix = _METADATA_SAVED.get(attr)
-                    if suffix:
+                    if suffix and (self.shown is None or f"{slot}_{suffix}" in self.shown):
                         setattr(cls, f"_saved_{slot}_{suffix}",
                                 property(lambda node, i=i, f=_METADATA_GETTERS[suffix]: node._metadata_saved_at(i, f)))
                 continue
+            if self.shown is not None and slot not in self.shown:  # a value PyTorch's node keeps otherwise
+                continue
             setattr(cls, "_saved_" + slot, property(lambda node, i=i: node._value_saved_at(i, shown=True)))
-            if i in packed:
+            if i in packed or i in self.number_slots:
                 setattr(cls, "_raw_saved_" + slot, property(lambda node, i=i: node._as_raw_saved(i)))
 
     @property
@@ -484,6 +485,13 @@ class FormulaNode(Node):
         value = _made(saved[i])
         if value.__class__ in (SavedTensor, _SavedNumber):
             return value
+        if value.__class__ is _PackedOutputs:
+            return list(value.outputs)
+        if value.__class__ in (tuple, list) and any(isinstance(v, Tensor) for v in value):  # (index's indices)
+            self._to_raw()
+            packed = _packed_list(value)
+            self._saved = self._saved[:i] + (packed,) + self._saved[i + 1:]
+            return list(packed.outputs)
         number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
         if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
@@ -615,6 +623,7 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves=""
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
             d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
                 if name and name.endswith((".Tensor", ".Tensor_mode")) else ()
+            d.frees_untensored = bool(d.number_slots or d._declared_saves)
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
@@ -863,7 +872,8 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
                     versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
                 elif versions is None:
                     versions = ALL_AT_0
-        if versions is None and d.number_slots:  # only numbers saved (3 * x): freed by backward all the same
+        if versions is None and d.frees_untensored:  # only numbers saved (3 * x), or lists of tensors: freed
+            # (and packed) all the same
             versions = ALL_AT_0
         node._versions = versions
     if result.__class__ is Tensor:
@@ -996,7 +1006,19 @@ def pack_saved(values, positions, outputs_at):
         elif isinstance(value, Tensor):
             saved = values[i] = SavedTensor(value, value._version, i in outputs_at)
             saved.register_hooks(pack_hook, unpack_hook)
+        elif value.__class__ in (tuple, list):  # a list of tensors (index's indices): each is packed
+            values[i] = _packed_list(value, (pack_hook, unpack_hook))
     return tuple(values)
+
+
+def _packed_list(values, hooks=None):
+    """A saved list of tensors (and Nones) as SavedTensors, packed by ``hooks`` if given."""
+    saved = [SavedTensor(v, v._version, False) if isinstance(v, Tensor) else v for v in values]
+    if hooks is not None:
+        for v in saved:
+            if v.__class__ is SavedTensor:
+                v.register_hooks(*hooks)
+    return _PackedOutputs(type(values), saved)
 
 
 def _freed_saved():
@@ -1015,7 +1037,8 @@ _SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 
 
 class _PackedOutputs:
-    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices)."""
+    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices), or a saved
+    list of tensors (index's indices)."""
 
     __slots__ = ("kind", "outputs")
 
