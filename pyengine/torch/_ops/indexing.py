@@ -549,12 +549,12 @@ def masked_select(self, mask):
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     shape = broadcast_shapes(self._shape, mask._shape)
     selected = B.to_list(buffer_as(mask, shape, _dtype.bool_), _dtype.bool_)
-    return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
+    return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep], mask)
 
 
-@op("MaskedSelectBackward0", name="masked_select", result="auto_linear",
+@op("MaskedSelectBackward0", name="masked_select", result="auto_linear", saved="mask self",
     self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
-def _masked_select(self, shape, positions):
+def _masked_select(self, shape, positions, mask):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 

@@ -66,7 +66,7 @@ def _cat_backward(grad, tensors, dim):
     return tuple(grads)
 
 
-@op("CatBackward0", name="cat",
+@op("CatBackward0", name="cat", packs="", saved="dim",
     result="auto_linear", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
 def _cat(tensors, dim):
     return _cat_values(tensors, dim)
@@ -87,7 +87,7 @@ def _stack_backward(grad, dim, n):
     return tuple(grad.select(dim, i) for i in range(n))
 
 
-@op("StackBackward0", name="stack",
+@op("StackBackward0", name="stack", packs="", saved="dim",
     result="auto_linear", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
 def _stack(tensors, dim):
     return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
@@ -269,7 +269,7 @@ def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", name="unbind.int", packs="", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", packs="", saved="dim", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))

@@ -40,7 +40,7 @@ def _mm_backward_mat2(grad, self):
     return self.t().mm(grad)
 
 
-@op("MmBackward0", name="mm",
+@op("MmBackward0", name="mm", saved="mat2 mat2_sym_sizes mat2_sym_strides self self_sym_sizes self_sym_strides",
     result=lambda self_t, mat2_t, self, mat2: _mm(self_t, mat2) + _mm(self, mat2_t),
     self=lambda grad, mat2: _mm_backward_self(grad, mat2),
     mat2=lambda grad, self: _mm_backward_mat2(grad, self))
@@ -82,6 +82,7 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
 
 
 @op("AddmmBackward0", name="addmm",
+    saved="alpha beta mat1 mat1_sym_sizes mat1_sym_strides mat2 mat2_sym_sizes mat2_sym_strides",
     result=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha: _scaled(self_t, beta) + _scaled(_mm(mat1_t, mat2), alpha) + _scaled(_mm(mat1, mat2_t), alpha),
     self=lambda grad, beta: grad if beta == 1 else grad * beta,
     mat1=lambda grad, mat2, alpha: _scaled(grad.mm(mat2.t()), alpha),

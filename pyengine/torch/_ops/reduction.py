@@ -118,7 +118,7 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", name="sum.dim_IntList", packs="", result="auto_linear",
+@op("SumBackward1", name="sum.dim_IntList", packs="", saved="dim keepdim self_sym_sizes", result="auto_linear",
     self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -202,7 +202,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", name="mean.dim", packs="", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", packs="", saved="dim keepdim self_sym_numel self_sym_sizes", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -433,7 +433,7 @@ def max_all(self):
     return _extreme_all(self, _greater)
 
 
-@op("MaxBackward0", name="max.dim", packs="result1",
+@op("MaxBackward0", name="max.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _max_dim(self, dim, keepdim=False):
@@ -447,7 +447,7 @@ def min_all(self):
     return _extreme_all(self, _less)
 
 
-@op("MinBackward0", name="min.dim", packs="result1",
+@op("MinBackward0", name="min.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _min_dim(self, dim, keepdim=False):

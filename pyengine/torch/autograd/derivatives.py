@@ -140,14 +140,16 @@ class Derivative:
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
                 continue
-            if meta.get(i) and i not in packed:
-                for attr in sorted(set(meta[i])):
-                    suffix = _METADATA_SAVED.get(attr)
-                    if suffix and (self.shown is None or f"{slot}_{suffix}" in self.shown):
-                        setattr(cls, f"_saved_{slot}_{suffix}",
-                                property(lambda node, i=i, f=_METADATA_GETTERS[suffix]: node._metadata_saved_at(i, f)))
-                continue
-            if self.shown is not None and slot not in self.shown:  # a value PyTorch's node keeps otherwise
+            if self.shown is not None:  # declared: PyTorch's names, its metadata of a value included
+                suffixes = [suffix for suffix in _METADATA_GETTERS if f"{slot}_{suffix}" in self.shown]
+            else:
+                suffixes = sorted({_METADATA_SAVED[a] for a in meta.get(i) or () if a in _METADATA_SAVED}) \
+                    if i not in packed else ()
+            for suffix in suffixes:
+                setattr(cls, f"_saved_{slot}_{suffix}",
+                        property(lambda node, i=i, f=_METADATA_GETTERS[suffix]: node._metadata_saved_at(i, f)))
+            if (self.shown is None and meta.get(i) and i not in packed) or (self.shown is not None
+                                                                            and slot not in self.shown):
                 continue
             setattr(cls, "_saved_" + slot, property(lambda node, i=i: node._value_saved_at(i, shown=True)))
             if i in packed or i in self.number_slots:
@@ -1006,7 +1008,8 @@ def pack_saved(values, positions, outputs_at):
         elif isinstance(value, Tensor):
             saved = values[i] = SavedTensor(value, value._version, i in outputs_at)
             saved.register_hooks(pack_hook, unpack_hook)
-        elif value.__class__ in (tuple, list):  # a list of tensors (index's indices): each is packed
+        elif value.__class__ in (tuple, list) and any(isinstance(v, Tensor) for v in value):
+            # a list of tensors (index's indices): each is packed
             values[i] = _packed_list(value, (pack_hook, unpack_hook))
     return tuple(values)
 
