@@ -139,7 +139,7 @@ def unsqueeze_to(grad, x, dim, keepdim):
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return sum_all(input, dtype)
-    return sum_dim(input, dim, keepdim, dtype)
+    return sum_dim(input, (dim,) if _is_int_dim(dim) else dim, keepdim, dtype)  # (ATen's int[]: the node saves it so)
 
 
 @op(name="sum_to_size", forms="Tensor")
@@ -220,7 +220,11 @@ def _count(x, dim):
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return mean_all(input, dtype)
-    return mean_dim(input, dim, keepdim, dtype)
+    return mean_dim(input, (dim,) if _is_int_dim(dim) else dim, keepdim, dtype)
+
+
+def _is_int_dim(dim):
+    return isinstance(dim, int) and not isinstance(dim, bool)
 
 
 def _prod_row(row, dtype):

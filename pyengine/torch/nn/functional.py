@@ -367,7 +367,7 @@ def glu(input, dim=-1):
     d = dim + input.dim() if dim < 0 else dim
     if input._shape[d] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input._shape[d]}")
-    return _glu(input, d)
+    return _glu(input, dim)  # (as given: the node saves it so)
 
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
@@ -562,7 +562,7 @@ def _softplus(self, beta, threshold):
         return _map(lambda x: _softplus_value(x, beta, threshold), self)
 
 
-def softplus(input, beta=1.0, threshold=20.0):
+def softplus(input, beta=1, threshold=20):  # (ATen's Scalar defaults: the node shows them as ints)
     return _softplus(input, beta, threshold)
 
 
