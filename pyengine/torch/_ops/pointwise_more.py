@@ -69,7 +69,7 @@ def _frexp_values(v):
     return m, e
 
 
-@op("FrexpBackward0", name="frexp.Tensor",
+@op("FrexpBackward0", name="frexp.Tensor", packs="exponent=result1",
     result=lambda self_t, result: self_t / result[1].exp2(), forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
 def frexp(self):
     if self.dtype.kind != "f":

@@ -365,14 +365,15 @@ def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", name="squeeze.dim", packs="", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", packs="", saved="dim self_sym_sizes", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", name="squeeze.dims", packs="", result="auto_linear", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
-def _squeeze_dims(self, dims):
-    return _squeezed(self, dims)
+@op("SqueezeBackward2", name="squeeze.dims", packs="", saved="dim self_sym_sizes", result="auto_linear",
+    self=lambda grad, self, dim: _unsqueeze_dims(grad, self, dim))
+def _squeeze_dims(self, dim):
+    return _squeezed(self, dim)
 
 
 @op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))

@@ -136,6 +136,10 @@ class Derivative:
         for i, slot in enumerate(self.slots):
             if named_outputs and i == self.result_at:
                 for element, name in named_outputs:
+                    if element is None:  # the one output (linalg.inv's inverse)
+                        setattr(cls, "_saved_" + name, property(lambda node, i=i: node._value_saved_at(i)))
+                        setattr(cls, "_raw_saved_" + name, property(lambda node, i=i: node._as_raw_saved(i)))
+                        continue
                     setattr(cls, "_saved_" + name, property(lambda node, i=i, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
@@ -178,8 +182,8 @@ class Derivative:
         for name in packs.split():
             shown, _, name = name.rpartition("=")
             number = name[len("result"):]
-            if shown or (number.isdigit() and name.startswith("result")):
-                self._output_names += ((int(number), shown or name),)
+            if shown or (number.isdigit() and name.startswith("result")):  # an output shown by its name
+                self._output_names += ((int(number) if number else None, shown or name),)
             if name in self.slots:
                 out.append((self.slots.index(name), None))
             elif name.startswith("result") and number.isdigit() and self.saves_result:
@@ -625,7 +629,7 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves=""
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
             d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
                 if name and name.endswith((".Tensor", ".Tensor_mode")) else ()
-            d.frees_untensored = bool(d.number_slots or d._declared_saves)
+            d.frees_untensored = bool(d.number_slots or d._declared_saves or d._output_names)
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
