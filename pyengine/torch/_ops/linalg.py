@@ -8,6 +8,7 @@ from .._float32 import f32, fma32, fma64
 from .._aten import linalg as exact
 from .._backend import backend as B
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
 from ._helpers import new_tensor, from_values, broadcast_shapes, type_name, CPP_TYPE_NAMES
 from .pointwise import binary
 from .shape import movedim
@@ -278,7 +279,8 @@ def _check_batches(batch1, batch2):
     batch2=lambda grad, batch1, alpha: _scaled(batch1.transpose(1, 2).bmm(grad), alpha))
 def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     _check_batches(batch1, batch2)
-    return _plus_scaled(self, bmm(batch1, batch2), beta, alpha)
+    with no_grad():  # (one node: BaddbmmBackward0)
+        return _plus_scaled(self, bmm(batch1, batch2), beta, alpha)
 
 
 def _addbmm_batch_grad(grad, batch1, batch2):

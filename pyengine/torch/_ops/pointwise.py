@@ -519,7 +519,7 @@ def _copysign_self_grad(grad, self, result):
     return grad * (result / self).masked_fill(self == 0, 0)
 
 
-@op("CopysignBackward0", name="copysign.Tensor",
+@op("CopysignBackward0", name="copysign.Tensor", packs="self result", saved="self result",
     result=lambda self_t, self, result: _copysign_self_grad(self_t, self, result),
     self=_copysign_self_grad,
     other=lambda grad, other: zeros_like(other))

@@ -300,6 +300,9 @@ def _metadata_reads(formula):
 
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
+# optional arguments that are never tensors: given as None, no _raw_saved_* (an optional tensor has one)
+_NEVER_TENSORS = frozenset(("dim", "dims", "correction", "divisor_override", "storage_offset", "dtype", "ord", "eps",
+                            "output_size", "scale_factor", "rounding_mode", "padding_idx", "max_norm"))
 
 
 def _as_shown(value):
@@ -429,7 +432,7 @@ class FormulaNode(Node):
         self._derivative.expose_saved()
         d = self._derivative
         not_tensors = {"_raw_saved_" + d.slots[i] for i, value in enumerate(self._saved or ())
-                       if value is not None and i not in d.number_slots
+                       if (value is not None or d.slots[i] in _NEVER_TENSORS) and i not in d.number_slots
                        and not isinstance(value, (Tensor, SavedTensor, _PackedOutputs, _AuxOutput))
                        and not (isinstance(value, (tuple, list)) and any(isinstance(v, Tensor) for v in value))}
         return [name for name in super().__dir__() if name not in not_tensors]
