@@ -52,7 +52,7 @@ class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
     number_slots = ()  # saved slots that wrap a Python number (see op)
-    frees_untensored = False  # a node that saved no tensor is freed by backward: number_slots or declared saves
+    frees_untensored = False  # a node that saved no tensor is freed by backward all the same (see op)
 
     def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux="",
                  saved=None):
@@ -632,6 +632,7 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves=""
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
             d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
                 if name and name.endswith((".Tensor", ".Tensor_mode")) else ()
+            # (numbers, declared saves or outputs saved as lists: PyTorch frees its SavedVariables all the same)
             d.frees_untensored = bool(d.number_slots or d._declared_saves or d._output_names)
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
