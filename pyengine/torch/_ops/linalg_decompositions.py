@@ -760,7 +760,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
     d0, d1 = (wrap_dim(d, A.dim()) for d in dim)
     if ord == "fro":
-        return R._vector_norm(A, 2.0, (d0, d1), keepdim)
+        return R._vector_norm(A, 2, (d0, d1), keepdim)
     if ord == "nuc" or ord in (2, -2):
         values = svdvals(S.movedim(A, (d0, d1), (-2, -1)))
         out = values.sum(-1) if ord == "nuc" else values.amax(-1) if ord == 2 else values.amin(-1)

@@ -612,7 +612,7 @@ def _std(self, dim, correction, keepdim):
 def _var_args(dim, unbiased, keepdim, correction):
     if isinstance(dim, bool):  # var(unbiased) legacy form
         return None, dim, keepdim, correction
-    return dim, unbiased, keepdim, correction
+    return (dim,) if _is_int_dim(dim) else dim, unbiased, keepdim, correction  # (ATen's int[]: the node shows it)
 
 
 @op(name="var", forms="torch Tensor")
@@ -736,7 +736,7 @@ def _dist(self, other, p):
 
 @op(name="dist", forms="torch Tensor")
 def dist(input, other, p=2):
-    return _dist(input, other, float(p))
+    return _dist(input, other, p)
 
 
 @op(name="norm", forms="torch Tensor")
@@ -745,7 +745,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         p = 2
     if isinstance(dim, int):
         dim = (dim,)
-    return _vector_norm(input, float(p), dim, keepdim)
+    return _vector_norm(input, p, dim, keepdim)
 
 
 # ---- cumulative ----------------------------------------------------------------------------

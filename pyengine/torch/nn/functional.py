@@ -1844,7 +1844,7 @@ def pad(input, pad, mode="constant", value=None):
         return pad_circular(input, pad)
     if mode != "constant":
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
-    return _constant_pad_nd(input, list(pad), 0 if value is None else value)
+    return _constant_pad_nd(input, tuple(pad), 0 if value is None else value)
 
 
 def _normalize(input, p=2.0, dim=1, eps=1e-12):
