@@ -39,6 +39,7 @@ NOT_STATE = {
     "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",
     "torch.autograd.graph._shared_nrs": "interned output-number tuples",
     "torch.autograd.derivatives._TEMPLATES": "cache of generated recording code",
+    "torch.autograd.graph_export._slot_inputs": "cache of each node kind's input names by its edges",
     "torch.distributions.transforms.identity_transform": "a transform that caches nothing",
     "torch.autograd.graph._sequence": "node sequence numbers: only their order within one graph matters",
     # The runners' own machinery, set around a run (app/py/course_graph.py), not by programs.
