@@ -8,7 +8,7 @@ from ._ops._helpers import sizes_arg
 from ._tensor import Tensor
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
-from .autograd.dual import set_tangent
+from .autograd.dual import copy_tangents
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
 from ._ops import gamma as G
 from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
@@ -194,8 +194,8 @@ def _restride(self, view):
     self._shape, self._stride, self._offset = view._shape, view._stride, view._offset
     if view.grad_fn is not None:
         self.grad_fn, self._output_nr = view.grad_fn, view._output_nr
-    if view._fw_grad is not None:  # and its tangent, the same view of self's tangent
-        set_tangent(self, view._fw_grad)
+    if view._fw_grads:  # and its tangents, the same view of self's tangents
+        copy_tangents(view, self)
     return self
 
 

@@ -54,7 +54,13 @@ class Tensor:
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
-    _fw_grad = None  # the tangent of a dual tensor (autograd.dual), inside a dual level
+    _fw_grads = None  # a dual tensor's tangents (autograd.dual): {dual level: tangent}
+
+    @property
+    def _fw_grad(self):
+        """The tangent at the innermost dual level ops see now (None when they see none)."""
+        grads = self._fw_grads
+        return None if grads is None else grads.get(_dual_state["visible"])
     _retains_grad = False
 
     # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
@@ -423,9 +429,9 @@ class Tensor:
         are read without __torch_function__ dispatch (PyTorch copies them in C++)."""
         with _torch_function.DisableTorchFunction():
             state = object.__getstate__(self)
-        if "_fw_grad" in self.__dict__:
+        if "_fw_grads" in self.__dict__:
             attributes, slots = state if isinstance(state, tuple) else (state, None)
-            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grads"}
             state = (attributes, slots) if isinstance(state, tuple) else attributes
         return state
 
@@ -460,7 +466,7 @@ class Tensor:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
         elif self.requires_grad:
             suffixes = ("requires_grad=True",)
-        if self._fw_grad is not None and _dual_state["active"]:
+        if self._fw_grad is not None:
             suffixes += (f"tangent={self._fw_grad}",)
         cls = type(self)
         plain = cls is Tensor or (cls.__name__ == "Parameter" and cls.__module__ == "torch.nn.parameter")

@@ -9,9 +9,9 @@ transforms nest: hessian = jacfwd(jacrev(f)).
 
 Forward-mode products (jvp, jacfwd) run on forward-mode AD (torch.autograd.forward_ad: the
 tangents of the primals' physical tensors ride through every op's tangent formula); jacfwd is
-PyTorch's vmap of jvp over the basis tangents. Forward AD has one dual level, so a jvp inside
-another (jacfwd(jacfwd(f))) and linearize use the double-vjp instead: J·v = d/du (uᵀJ)·v, two
-reverse passes."""
+PyTorch's vmap of jvp over the basis tangents. Each jvp enters a dual level of its own, so a
+jvp inside another (jacfwd(jacfwd(f))) is forward over forward. linearize uses the double-vjp:
+J·v = d/du (uᵀJ)·v, two reverse passes."""
 import functools
 
 from .._tensor import Tensor
@@ -88,6 +88,9 @@ class _Tracker:
             else:
                 p = p.detach().requires_grad_()
             level.tracked.add(id(p))
+            for outer in STACK:  # a jvp around it sees a leaf made inside it (its outputs need no history for it)
+                if outer.dual_level is not None:
+                    outer.tracked.add(id(p))
             self.physical.append(p)
             self.tracked.append(wrap(p, self.levels))
 
@@ -419,65 +422,57 @@ def _check_outputs(output, has_aux, api):
     return (*_flat_tensors(output, f"{api}(f, primals, tangents)"), aux)
 
 
-def _forward_ad_free():
-    """Whether forward AD's one dual level is free for this jvp."""
-    return _dual.state["level"] < 0
-
-
 def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
-    """(primal outputs, tangent outputs, out spec, aux) by forward-mode AD on the physical tensors."""
+    """(primal outputs, tangent outputs, out spec, aux) by forward-mode AD on the physical tensors, at
+    a dual level of this jvp's own (inside another jvp, the outer one's tangents ride along)."""
     from ..autograd import forward_ad
     levels = vmap_levels()
     create_graph = differentiating_outside(level) or any(p.requires_grad for p in flat_p)
-    with forward_ad.dual_level():
+    dual_level = level.dual_level = forward_ad.enter_jvp_level()
+    try:
         duals = []
         for p, t in zip(flat_p, flat_t):
             pp, tp = expanded(p, levels), expanded(t, levels)
             if levels:
                 pp, tp = pp.contiguous(), tp.contiguous()
-            dual = forward_ad.make_dual(pp, tp)
+            dual = forward_ad.make_dual(pp, tp, level=dual_level)
             level.tracked.add(id(dual))
             duals.append(wrap(dual, levels))
         with enable_grad():
             output = func(*tree_unflatten(duals, spec))
         flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
+        keep_history = create_graph or _depends_on_outside(flat_out, level)
         primals_out, tangents_out = [], []
         for o in flat_out:
-            primal, tangent = forward_ad.unpack_dual(expanded(o, levels))
+            o = expanded(o, levels)
+            tangent = _dual.tangent_at(o, dual_level)
+            outer = _dual.set_visible(dual_level - 1)
+            try:
+                primal = _ops.shape.alias(o)  # the primal, with its tangents of the jvps outside (functorch's unwrapping)
+            finally:
+                _dual.set_visible(outer)
             if tangent is None:
                 tangent = _ops.creation.zeros_like(primal)
-            if not create_graph:
+            if not keep_history:
                 primal, tangent = primal.detach(), tangent.detach()
             primals_out.append(wrap(primal, levels))
             tangents_out.append(wrap(tangent, levels))
+    finally:
+        forward_ad.exit_dual_level(level=dual_level)
     return primals_out, tangents_out, out_spec, aux, create_graph
 
 
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_p, spec, flat_t = _check_jvp_args(primals, tangents)
     with grad_level("jvp") as level:
-        if _forward_ad_free():
-            primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
-                                                                                    has_aux, level)
-            result = (tree_unflatten(primal_out, out_spec), tree_unflatten(tangents_out, out_spec))
-            if has_aux:
-                aux_leaves, aux_spec = tree_flatten(aux)
-                keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
-                return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
-            return result
-            tracker = _Tracker(level, flat_p)
-        with enable_grad():
-            output = func(*tree_unflatten(tracker.tracked, spec))
-        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
-        lin = _Linearization(tracker, flat_out)
-        tangents_out = _over_extra_levels(lambda ts: [wrap(t, tracker.levels) for t in lin.apply(
-            [expanded(t, tracker.levels) for t in ts])], flat_t, tracker.levels)
-        primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
-        tangent_out = tree_unflatten([tracker.result(t) for t in tangents_out], out_spec)
+        primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
+                                                                                has_aux, level)
+        result = (tree_unflatten(primal_out, out_spec), tree_unflatten(tangents_out, out_spec))
         if has_aux:
             aux_leaves, aux_spec = tree_flatten(aux)
-            return primal_out, tangent_out, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-        return primal_out, tangent_out
+            keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
+            return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
+        return result
 
 
 CONST_FOLD_WARNING = (
@@ -523,9 +518,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
         leaves, spec = tree_flatten(diff)
         for x in leaves:
             _check_tensor(x)
-        if _forward_ad_free():
-            return _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness)
-        return _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux)
+        return _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness)
     return wrapper
 
 
@@ -575,42 +568,6 @@ def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomne
         return result, tree_unflatten([a.select(0, 0) if isinstance(a, Tensor) else a for a in aux_leaves],
                                       aux_spec)
     return result
-
-
-def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
-    with grad_level("jvp") as level:
-        tracker = _Tracker(level, leaves)
-        call_args = _with_diff(args, argnums, tree_unflatten(tracker.tracked, spec))
-        with enable_grad():
-            output = func(*call_args, **kwargs)
-        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
-        lin = _Linearization(tracker, flat_out)
-        k = len(tracker.levels)
-        columns = []  # per input: per element, the outputs' tangents
-        for j, x in enumerate(tracker.physical):
-            zeros = [_ops.creation.zeros_like(p) for p in tracker.physical]
-            per_element = []
-            for e in _one_hots(x, k):
-                tangents = list(zeros)
-                tangents[j] = e
-                per_element.append(lin.apply(tangents))
-            columns.append(per_element)
-        jacobians = []
-        for i, o in enumerate(lin.outputs):
-            per_input = []
-            for j, x in enumerate(tracker.physical):
-                shape = o._shape + x._shape[k:]
-                if columns[j]:
-                    jac = _ops.joining.stack([c[i] for c in columns[j]], -1).reshape(shape)
-                else:
-                    jac = _ops.creation.zeros(shape, dtype=o.dtype)
-                per_input.append(tracker.wrap(jac))
-            jacobians.append(tree_unflatten(per_input, spec))
-        result = tree_unflatten(jacobians, out_spec)
-        if has_aux:
-            aux_leaves, aux_spec = tree_flatten(aux)
-            return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-        return result
 
 
 def hessian(func, argnums=0):

@@ -181,10 +181,12 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", self=lambda grad: grad)
+@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", result="auto_linear",
+    self=lambda grad: grad)
 def _fw_primal(self, level):
-    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent
-    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``)."""
+    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent there
+    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``); made while
+    ops see the levels outside ``level``, it keeps its tangents at those."""
     return _view(self, self._shape, self._stride)
 
 

@@ -565,11 +565,12 @@ def _recording_template(count, keyword_only, operator, input_positions):
         # inside a dual level (forward AD): the forward runs with tangents off, then the op's
         # tangent formula gives the result's tangent
         lines += ["    if _dual['active']:",
-                  "        _dual['active'] = False",
+                  "        visible = _dual['visible']",
+                  "        _dual['active'], _dual['visible'] = False, -1",
                   "        try:",
                   f"            result = __forward({', '.join(passed)})",
                   "        finally:",
-                  "            _dual['active'] = True",
+                  "            _dual['active'], _dual['visible'] = True, visible",
                   "        if _grad_mode['enabled']:",
                   f"            _record(__derivative, {args}, result)",
                   f"        _record_tangent(__derivative, {args}, result)",

@@ -1,7 +1,7 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
-from .grad_mode import _forward_state, _state as _grad_mode
+from .grad_mode import set_visible_dual_level, _state as _grad_mode
 from .derivatives import SavedTensor, TRANSFORM_DEPTH, TRANSFORM_HOOK
 
 
@@ -148,8 +148,8 @@ class Function(metaclass=FunctionMeta):
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
 
         prev = _grad_mode["enabled"]
-        dual = _forward_state["active"]
-        _grad_mode["enabled"] = _forward_state["active"] = False  # forward AD too: jvp gives the tangents
+        _grad_mode["enabled"] = False
+        visible = set_visible_dual_level(-1)  # forward AD too: jvp gives the tangents
         try:
             if cls.setup_context is Function.setup_context:
                 outputs = cls.forward(node, *args, **kwargs)
@@ -158,8 +158,8 @@ class Function(metaclass=FunctionMeta):
                 cls.setup_context(node, args, outputs)
         finally:
             _grad_mode["enabled"] = prev
-            _forward_state["active"] = dual
-        if dual and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            set_visible_dual_level(visible)
+        if visible >= 0 and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
             outputs = _record_outputs(cls, node, args, kwargs, outputs, prev)
             _apply_jvp(cls, node, args, outputs)  # after: jvp may read the outputs with their history
             return outputs
@@ -217,12 +217,12 @@ def _apply_jvp(cls, ctx, args, outputs):
     tangents = [(a._fw_grad if a._fw_grad is not None else a.new_zeros(a._shape)) if isinstance(a, Tensor)
                 else None for a in args]
     ctx._in_jvp = True
-    _forward_state["active"] = False
+    visible = set_visible_dual_level(-1)
     try:
         result = cls.jvp(ctx, *tangents)
     finally:
         ctx._in_jvp = False
-        _forward_state["active"] = True
+        set_visible_dual_level(visible)
     outs = outputs if isinstance(outputs, tuple) else (outputs,)
     result = result if isinstance(result, tuple) else (result,)
     if len(result) != len(outs):

@@ -11,7 +11,6 @@ import weakref
 
 from .. import _caller, _tensor
 from . import graph as _graph
-from .grad_mode import _forward_state
 from .graph import AccumulateGrad
 
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
@@ -29,9 +28,10 @@ def describe(value):
     info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
         info["value"] = value.detach().tolist()
-    tangent = value._fw_grad
-    if tangent is not None and _forward_state["level"] >= 0:
-        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": _forward_state["level"]}
+    if value._fw_grads:  # its tangent at the innermost level it has one
+        level = max(value._fw_grads)
+        tangent = value._fw_grads[level]
+        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": level}
     return info
 
 

@@ -122,7 +122,7 @@ def commit_inplace(self, result):
         _graph.mutation_contexts[0].before_write(self)
     B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
     self._storage.version += 1
-    if result._fw_grad is not None:
+    if result._fw_grads:
         commit_tangent(self, result)
     if node is None:
         return self
