@@ -255,6 +255,9 @@ def __getattr__(name):
     if name == "vmap":  # torch.vmap is torch.func.vmap
         from .func import vmap
         return vmap
+    if name == "ops":
+        from ._dispatch import ops
+        return ops
     if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
@@ -265,7 +268,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap"})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap", "ops"})
 
 
 def detach(input):

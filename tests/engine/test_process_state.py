@@ -68,6 +68,13 @@ NOT_STATE = {
     "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
     "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",
+    "torch._dispatch._observers": "the op observers of selective checkpointing and the profiler, installed only "
+                                 "inside their with blocks",
+    "torch._dispatch._state": "the op observer's bookkeeping, inside an observed op's call",
+    # torch.ops: built once from the ops' declarations, the same in every run
+    "torch._dispatch._PACKETS": "torch.ops.aten's packets, one per declared op",
+    "torch._dispatch._forms": "a cache of the declared torch.* forms",
+    "torch._dispatch._indexed": "whether torch.ops.aten was built",
 }
 # Types (or modules, for every class they define) whose module-level instances are values, not
 # state: nothing changes them after import.
