@@ -5,6 +5,7 @@ the storage also carries the version counter that in-place ops bump. Arithmetic 
 every other op live in ``_ops``; the methods here forward to them.
 """
 from math import prod
+from operator import attrgetter
 
 from . import _torch_function
 from ._backend import backend as B
@@ -18,6 +19,10 @@ _ONE_ELEMENT_TEMPLATES = B.one.templates
 # torch.func's grad transforms put a printer here while they run: a tensor they track prints
 # wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
 REPR_HOOK = [None]
+
+_LEAF_ONLY = "you can only change requires_grad flags of leaf variables."
+_USE_DETACH = (" If you want to use a computed variable in a subgraph that doesn't require differentiation use "
+               "var_no_grad = var.detach().")
 
 
 class Storage:
@@ -49,7 +54,7 @@ numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
 
 class Tensor:
-    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "grad_fn",
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_requires_grad", "grad_fn",
                  "_output_nr", "_base", "__dict__", "__weakref__")
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
@@ -101,14 +106,14 @@ class Tensor:
         """A tensor of class ``cls`` sharing ``data``'s values, without its history."""
         t = _new_object(cls)
         t._init_from(data)
-        t.requires_grad = require_grad
+        t._requires_grad = require_grad
         return t
 
     def _init_from(self, src):
         self._storage = src._storage
         self._shape, self._stride, self._offset = src._shape, src._stride, src._offset
         self.dtype = src.dtype
-        self.requires_grad = False
+        self._requires_grad = False
         self.grad_fn = self._base = None
         self._output_nr = 0
 
@@ -132,7 +137,7 @@ class Tensor:
         t._stride = contiguous_strides(shape) if shape else ()
         t._offset = 0
         t.dtype = dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = t._base = None
         t._output_nr = 0
         if _grad_mode["inference"]:
@@ -155,7 +160,7 @@ class Tensor:
         t._shape = t._stride = ()
         t._offset = 0
         t.dtype = dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = t._base = None
         t._output_nr = 0
         if _grad_mode["inference"]:
@@ -168,7 +173,7 @@ class Tensor:
         t._storage = self._storage
         t._shape, t._stride, t._offset = shape, stride, offset
         t.dtype = self.dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = None
         t._base = self._base if self._base is not None else self
         t._output_nr = 0
@@ -294,7 +299,7 @@ class Tensor:
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def register_hook(self, hook):
-        if not self.requires_grad:
+        if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:
             from .autograd.hooks import register_tensor_hook
@@ -313,7 +318,7 @@ class Tensor:
         return _RemovableHandle(self._post_accumulate_hooks, hook)
 
     def retain_grad(self):
-        if not self.requires_grad:
+        if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains_grad:
             return
@@ -325,15 +330,25 @@ class Tensor:
     def retains_grad(self):
         return self._retains_grad
 
+    # The engine reads and writes the slot _requires_grad; a program's reads pay for this property
+    # only a C-level getter, its writes get PyTorch's checks.
+    def _set_requires_grad(self, requires_grad):
+        if requires_grad.__class__ is not bool:
+            raise RuntimeError("requires_grad must be a bool")
+        if self.grad_fn is not None:
+            raise RuntimeError(_LEAF_ONLY if requires_grad else _LEAF_ONLY + _USE_DETACH)
+        if requires_grad and self.dtype.kind != "f":
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = requires_grad
+
+    requires_grad = property(attrgetter("_requires_grad"), _set_requires_grad)
+
     def requires_grad_(self, requires_grad=True):
         if not requires_grad and self.grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
+            raise RuntimeError(_LEAF_ONLY + _USE_DETACH)
         if requires_grad and self.dtype.kind != "f":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         return self
 
     def detach(self):
@@ -342,7 +357,7 @@ class Tensor:
         return t
 
     def detach_(self):
-        if self._is_view and self._base is not None and self._base.requires_grad:
+        if self._is_view and self._base is not None and self._base._requires_grad:
             raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
                                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
                                "is set as True, gradients are views of DDP buckets, and hence detach_() "
@@ -350,7 +365,7 @@ class Tensor:
                                "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
                                "solution.")
         self.grad_fn = None
-        self.requires_grad = False
+        self._requires_grad = False
         return self
 
     @property
@@ -383,7 +398,7 @@ class Tensor:
 
     def __float__(self):
         self._check_scalar("float")
-        if self.requires_grad and _grad_mode["enabled"]:  # TORCH_WARN_ONCE in PyTorch, only with grad mode on
+        if self._requires_grad and _grad_mode["enabled"]:  # TORCH_WARN_ONCE in PyTorch, only with grad mode on
             from ._process import warn_once
             warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                       "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
@@ -464,7 +479,7 @@ class Tensor:
         suffixes = ()
         if self.grad_fn is not None:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
-        elif self.requires_grad:
+        elif self._requires_grad:
             suffixes = ("requires_grad=True",)
         if self._fw_grad is not None:
             suffixes += (f"tangent={self._fw_grad}",)

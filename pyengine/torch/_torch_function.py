@@ -51,7 +51,7 @@ _FUNC_NAMES = {"__add__": "add", "__radd__": "add", "__sub__": "sub", "__mul__":
                "__ipow__": "pow_", "__str__": "__repr__"}
 
 # Tensor's slot attributes (plain attributes here, getset descriptors in PyTorch) and private properties
-# whose reads and writes dispatch as PyTorch's do (``Tensor.dtype.__get__``, ``Tensor.requires_grad.__set__``)
+# whose reads and writes dispatch as PyTorch's do (``Tensor.dtype.__get__``, ``Tensor._requires_grad.__set__``)
 _DISPATCHED_ATTRIBUTES = frozenset(("dtype", "requires_grad", "grad_fn", "_base", "_version"))
 
 # torch.* functions that never dispatch (PyTorch's torch.overrides.get_ignored_functions, those of them here)

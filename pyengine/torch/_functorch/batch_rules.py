@@ -128,7 +128,7 @@ def fallback(op, levels, args, kwargs):
         results.append(op(*[_sample(a, index) for a in args], **{k: _sample(v, index) for k, v in kwargs.items()}))
     if inplace:
         self = args[0]
-        self.requires_grad = self._value.requires_grad
+        self._requires_grad = self._value._requires_grad
         return None if results[0] is None else self
     return stack_samples(results, levels)
 
@@ -431,7 +431,7 @@ def _apply_inplace_rule(op, levels, args, kwargs):
                                f"broadcast shape [{', '.join(map(str, broadcast))}]")
         raise RuntimeError(INPLACE_MESSAGE)
     op(self._value, aligned(result, levels, self.dim()))
-    self.requires_grad = self._value.requires_grad
+    self._requires_grad = self._value._requires_grad
     return self
 
 

@@ -75,13 +75,13 @@ class _Tracker:
         self.level = level
         self.levels = vmap_levels()
         self.create_graph = differentiating_outside(level) or any(
-            isinstance(x, Tensor) and x.requires_grad for x in leaves)
+            isinstance(x, Tensor) and x._requires_grad for x in leaves)
         self.physical = []
         self.tracked = []
         for x in leaves:
             _check_tensor(x)
             p = expanded(x, self.levels)
-            if p.requires_grad:
+            if p._requires_grad:
                 p = p.view_as(p)
             elif p._fw_grad is not None and _dual.state["active"]:  # keeps its tangent (forward-over-reverse)
                 p = p.view_as(p).requires_grad_()
@@ -107,7 +107,7 @@ class _Tracker:
         """d(outputs)/d(inputs) (physical tensors) against grad_outputs; zeros where unused."""
         inputs = self.physical if inputs is None else inputs
         create_graph = self.create_graph if create_graph is None else create_graph
-        wanted = [(o, g) for o, g in zip(outputs, grad_outputs) if o.requires_grad]
+        wanted = [(o, g) for o, g in zip(outputs, grad_outputs) if o._requires_grad]
         if wanted:
             outs, gs = zip(*wanted)
             with enable_grad():
@@ -294,7 +294,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
                                        f"output[{i}] has a shape of "
                                        f"torch.Size([{', '.join(map(str, o._shape[len(tracker.levels):]))}]).")
             cg = create_graph if create_graph is not None else (
-                tracker.create_graph or differentiating() or any(isinstance(c, Tensor) and c.requires_grad
+                tracker.create_graph or differentiating() or any(isinstance(c, Tensor) and c._requires_grad
                                                                 for c in cts))
             return [tracker.result(wrap(g, tracker.levels)) if not cg else wrap(g, tracker.levels)
                     for g in tracker.grads(physical_out, gs, create_graph=cg, retain_graph=retain_graph)]
@@ -389,7 +389,7 @@ class _Linearization:
     def apply(self, tangents, create_graph=None):
         """J·v for physical tangents (batch dims first, full size), as physical outputs."""
         tracker = self.tracker
-        pairs = [(g, t) for g, t in zip(self.transposed, tangents) if g.requires_grad]
+        pairs = [(g, t) for g, t in zip(self.transposed, tangents) if g._requires_grad]
         create = tracker.create_graph if create_graph is None else create_graph
         if not pairs:
             return [_ops.creation.zeros_like(o) for o in self.outputs]
@@ -427,7 +427,7 @@ def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
     a dual level of this jvp's own (inside another jvp, the outer one's tangents ride along)."""
     from ..autograd import forward_ad
     levels = vmap_levels()
-    create_graph = differentiating_outside(level) or any(p.requires_grad for p in flat_p)
+    create_graph = differentiating_outside(level) or any(p._requires_grad for p in flat_p)
     dual_level = level.dual_level = forward_ad.enter_jvp_level()
     try:
         duals = []

@@ -290,7 +290,7 @@ def as_strided_inplace(self, size, stride, storage_offset=None):
 def resize_inplace(self, shape):
     """Tensor.resize_: contiguous strides from the same offset (the old strides if the shape is
     unchanged), the storage grown with zeros if too small (PyTorch leaves them uninitialised)."""
-    if self.requires_grad:
+    if self._requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
     shape = tuple(shape)
     if shape == self._shape:

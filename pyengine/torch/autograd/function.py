@@ -145,7 +145,7 @@ class Function(metaclass=FunctionMeta):
         node._non_differentiable = node._dirty = ()
         tensor_positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         node._tensor_positions = tensor_positions
-        node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        node.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
 
         prev = _grad_mode["enabled"]
         _grad_mode["enabled"] = False
@@ -187,7 +187,7 @@ def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
         if id(o) not in node._non_differentiable:
             o.grad_fn = node
             o._output_nr = nr
-            o.requires_grad = True
+            o._requires_grad = True
         nr += 1
     if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
         hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None

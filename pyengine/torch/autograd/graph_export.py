@@ -25,7 +25,7 @@ def describe(value):
     tensor's tangent (forward AD) with the level it belongs to, as ``unpack_dual`` gives it."""
     if not isinstance(value, _tensor.Tensor):
         return {"repr": repr(value)}
-    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
+    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value._requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
         info["value"] = value.detach().tolist()
     if value._fw_grads:  # its tangent at the innermost level it has one
@@ -357,7 +357,7 @@ class Recorder:
 def _snapshot(grad):
     """A copy of a gradient as it is now (one with a history, under create_graph, is never
     changed in place: kept as it is)."""
-    if grad is None or grad.requires_grad:
+    if grad is None or grad._requires_grad:
         return grad
     return grad.clone()
 

@@ -113,14 +113,14 @@ def detach_variable(inputs):
     for inp in inputs:
         if isinstance(inp, Tensor):
             x = inp.detach()
-            x.requires_grad = inp.requires_grad
+            x._requires_grad = inp._requires_grad
             inp = x
         out.append(inp)
     return tuple(out)
 
 
 def check_backward_validity(inputs):
-    if not any(inp.requires_grad for inp in inputs if isinstance(inp, Tensor)):
+    if not any(inp._requires_grad for inp in inputs if isinstance(inp, Tensor)):
         warn("None of the inputs have requires_grad=True. Gradients will be None")
 
 
@@ -175,7 +175,7 @@ class CheckpointFunction(Function):
                 set_rng_state(state)
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
-        pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o.requires_grad]
+        pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o._requires_grad]
         if not pairs:
             raise RuntimeError("none of output has requires_grad=True, this checkpoint() is not necessary")
         _graph.backward([o for o, _ in pairs], [g for _, g in pairs])
