@@ -4,6 +4,7 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+import struct
 from math import prod
 from operator import attrgetter
 
@@ -28,7 +29,59 @@ _USE_DETACH = (" If you want to use a computed variable in a subgraph that doesn
 class Storage:
     """A backend buffer and the version counter of every tensor viewing it. Made without an
     __init__ (one is made per op): ``st = Storage(); st.buf, st.version = buf, 0``."""
-    __slots__ = ("buf", "version")
+    __slots__ = ("buf", "version", "aliases")  # aliases: set on a SharedBytes only
+
+
+# struct's code of each dtype's element, for reading a buffer's bytes as another dtype
+STRUCT_CODES = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q", "float16": "e",
+                "float32": "f", "float64": "d"}
+
+
+def buffer_bytes(buf, dtype):
+    """A buffer's elements as their little-endian bytes (bools as 0 or 1)."""
+    values = B.to_list(buf, dtype)
+    if dtype.kind == "b":
+        values = [1 if v else 0 for v in values]
+    return struct.pack(f"<{len(values)}{STRUCT_CODES[dtype.name]}", *values)
+
+
+def bytes_buffer(raw, dtype):
+    """The buffer of ``dtype`` elements ``raw`` holds (trailing bytes short of an element dropped)."""
+    count = len(raw) // dtype.itemsize
+    return B.from_list(list(struct.unpack(f"<{count}{STRUCT_CODES[dtype.name]}", raw[:count * dtype.itemsize])),
+                       dtype)
+
+
+class SharedBytes(Storage):
+    """A storage whose bytes other storages read as another dtype (``Tensor.view(dtype)``; the
+    pure-Python backend's buffers cannot alias memory across element types). ``aliases`` is
+    (its dtype, the group's storages): every write (``autograd.inplace``, which bumps the version)
+    is copied into the others, and they share the version counter, as PyTorch's views do."""
+    __slots__ = ()
+
+    @staticmethod
+    def share(storage, dtype, other, other_dtype):
+        """Make ``other`` (a new storage of ``other_dtype``) read ``storage``'s bytes from now on."""
+        if storage.__class__ is SharedBytes:
+            group = storage.aliases[1]
+        else:
+            storage.__class__ = SharedBytes
+            group = [storage]
+            storage.aliases = (dtype, group)
+        other.__class__ = SharedBytes
+        other.aliases = (other_dtype, group)
+        other.version = storage.version
+        group.append(other)
+
+    def written(self):
+        """Copy this storage's bytes into the rest of its group."""
+        raw = buffer_bytes(self.buf, self.aliases[0])
+        for other in self.aliases[1]:
+            if other is not self:
+                dtype = other.aliases[0]
+                part = bytes_buffer(raw[:len(other.buf) * dtype.itemsize], dtype)
+                B.put(other.buf, 0, (len(part),), (1,), part)
+                other.version = self.version
 
 
 _CONTIGUOUS_STRIDES = {}  # shape -> row-major strides; programs reuse a handful of shapes

@@ -10,6 +10,7 @@ from . import graph as _graph
 from .graph import FREED_MESSAGE, PACKED, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
 from .dual import commit_tangent
+from .._tensor import Storage
 
 
 def check_inplace(self):
@@ -120,8 +121,11 @@ def commit_inplace(self, result):
             buf = B.full(self.numel(), buf, self.dtype)
     if _graph.mutation_contexts:
         _graph.mutation_contexts[0].before_write(self)
-    B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
-    self._storage.version += 1
+    storage = self._storage
+    B.put(storage.buf, self._offset, self._shape, self._stride, buf)
+    storage.version += 1
+    if storage.__class__ is not Storage:  # its bytes are viewed as another dtype too
+        storage.written()
     if result._fw_grads:
         commit_tangent(self, result)
     if node is None:
