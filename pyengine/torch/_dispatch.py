@@ -10,13 +10,16 @@ runs, as PyTorch's dispatcher reaches it below autograd: an op with a derivative
 call (the ops its forward runs inside are its kernel's), an op without one is seen only when it
 runs no declared op itself (otherwise it is a composite, and the ops it runs are seen). It rides
 on the hook every declared op asks first (derivatives.TRANSFORM_HOOK). Selective checkpointing
-(utils/checkpoint.py) and the profiler use it.
+(utils/checkpoint.py) uses it; profilers (``start_profiling``) are told every op's begin and end,
+composites too, nested as the calls nest, as PyTorch's profiler records ATen ops.
 """
 import types
 
+from ._process import register
+from .autograd import graph as _graph
 from .autograd.derivatives import DECLARED, TABLE, TRANSFORM_HOOK
 
-__all__ = ["OpOverload", "OpOverloadPacket", "ops", "observing"]
+__all__ = ["OpOverload", "OpOverloadPacket", "ops", "observing", "start_profiling", "stop_profiling"]
 
 
 class OpOverload:
@@ -193,13 +196,14 @@ for _cls in (OpOverload, OpOverloadPacket, _OpNamespace, _Ops):
 
 # ---- observing the ops a region runs --------------------------------------------------------
 
-_observers = []  # callbacks, innermost last
-_state = {"skip": None, "entered": 0}
+_observers = []  # callbacks of observing(), innermost last
+_state = {"skip": None, "entered": 0, "profiled": None}  # profiled: the innermost op told to profilers
 
 
 def _observe(op, args, kwargs):
-    """TRANSFORM_HOOK while observers are installed: runs ``op`` and reports it when the
-    dispatcher would see it."""
+    """TRANSFORM_HOOK while observers or profilers are installed: runs ``op``, telling profilers its
+    begin and end (``aten::mm``, nested as calls nest), and observers the op when the dispatcher
+    would see it."""
     if _state["skip"] is op:  # the op called again below, to run
         _state["skip"] = None
         return NotImplemented
@@ -207,8 +211,16 @@ def _observe(op, args, kwargs):
     if forward is None:  # a custom Function's apply: its forward's ops are seen
         return NotImplemented
     kernel = getattr(op, "derivative", None) is not None
+    overload = overload_of(op)
     _state["entered"] += 1
     before = _state["entered"]
+    name = "aten::" + overload.overloadpacket.__name__
+    # (an op whose kernel is another declared op of its name, as mm's _mm, is one event)
+    profilers = list(_graph.profilers) if _state["profiled"] != name else ()
+    outer = _state["profiled"]
+    for profiler in profilers:
+        profiler.begin(name)
+    _state["profiled"] = name
     TRANSFORM_HOOK[0] = None if kernel else _observe
     _state["skip"] = None if kernel else op
     try:
@@ -216,8 +228,10 @@ def _observe(op, args, kwargs):
     finally:
         TRANSFORM_HOOK[0] = _observe
         _state["skip"] = None
-    if kernel or _state["entered"] == before:
-        overload = overload_of(op)
+        _state["profiled"] = outer
+        for profiler in reversed(profilers):
+            profiler.end(name)
+    if _observers and (kernel or _state["entered"] == before):
         TRANSFORM_HOOK[0] = None  # (what the callbacks run is not the region's)
         try:
             for callback in list(_observers):
@@ -225,6 +239,18 @@ def _observe(op, args, kwargs):
         finally:
             TRANSFORM_HOOK[0] = _observe
     return output
+
+
+def _install():
+    if TRANSFORM_HOOK[0] not in (None, _observe):
+        raise NotImplementedError("observing ops (selective checkpointing, the profiler) inside torch.func.vmap is "
+                                  "not supported by this engine")
+    TRANSFORM_HOOK[0] = _observe
+
+
+def _uninstall():
+    if not _observers and not _graph.profilers and TRANSFORM_HOOK[0] is _observe:
+        TRANSFORM_HOOK[0] = None
 
 
 class observing:
@@ -235,14 +261,38 @@ class observing:
         self.callback = callback
 
     def __enter__(self):
-        if TRANSFORM_HOOK[0] not in (None, _observe):
-            raise NotImplementedError("observing ops (selective checkpointing, the profiler's ATen ops) inside "
-                                      "torch.func.vmap is not supported by this engine")
+        _install()
         _observers.append(self.callback)
-        TRANSFORM_HOOK[0] = _observe
         return self
 
     def __exit__(self, *exc):
         _observers.remove(self.callback)
-        if not _observers:
-            TRANSFORM_HOOK[0] = None
+        _uninstall()
+
+
+def start_profiling(profiler):
+    """Tell ``profiler`` (begin(name), end(name)) every op from now on, and every autograd node."""
+    _install()
+    _graph.profilers.append(profiler)
+
+
+def stop_profiling(profiler):
+    if profiler in _graph.profilers:
+        _graph.profilers.remove(profiler)
+    _uninstall()
+
+
+def _load(saved):
+    """A new run (``saved`` None), or an embedded session's next one: its observers, and the hook
+    installed if they (or its profilers, kept by graph.profilers) were."""
+    observers, installed = saved or ((), False)
+    _observers[:] = observers
+    _state.update(skip=None, entered=0, profiled=None)
+    if installed:
+        TRANSFORM_HOOK[0] = _observe
+    elif TRANSFORM_HOOK[0] is _observe:
+        TRANSFORM_HOOK[0] = None
+
+
+register("torch._dispatch.observers", _observers, reset=lambda: _load(None),
+         save=lambda: (list(_observers), TRANSFORM_HOOK[0] is _observe), load=_load)

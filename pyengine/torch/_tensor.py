@@ -4,6 +4,7 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+import copy
 import struct
 from math import prod
 from operator import attrgetter
@@ -491,6 +492,33 @@ class Tensor:
 
     def __hash__(self):
         return id(self)
+
+    def __deepcopy__(self, memo):
+        """A copy of a leaf with its own storage (views copied together keep sharing one, through
+        ``memo``), its flag, grad and attributes; a subclass's goes to its __torch_function__ first."""
+        if _torch_function.dispatches_from(self):
+            return _torch_function.handle_torch_function(Tensor.__deepcopy__, _torch_function.overriding(self),
+                                                         (self, memo), {})
+        if self.grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) in memo:
+            return memo[id(self)]
+        if type(self) is not Tensor and type(self.new_empty(())) is not type(self):
+            raise RuntimeError("The default implementation of __deepcopy__() for non-wrapper subclasses only works "
+                               "for subclass types that implement new_empty() and for which that function returns "
+                               "another instance of the same subclass. You should either properly implement "
+                               "new_empty() for your subclass or override __deepcopy__() if it is intended behavior "
+                               "for new_empty() to return an instance of a different type.")
+        return copy._reconstruct(self, memo, *object.__reduce_ex__(self, 4))
+
+    def __reduce_ex__(self, proto):
+        if _torch_function.dispatches_from(self):
+            return _torch_function.handle_torch_function(Tensor.__reduce_ex__, _torch_function.overriding(self),
+                                                         (self, proto), {})
+        return object.__reduce_ex__(self, proto)
 
     def __getstate__(self):
         """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do. The slots

@@ -68,9 +68,8 @@ NOT_STATE = {
     "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
     "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",
-    "torch._dispatch._observers": "the op observers of selective checkpointing and the profiler, installed only "
-                                 "inside their with blocks",
-    "torch._dispatch._state": "the op observer's bookkeeping, inside an observed op's call",
+    "torch._dispatch._state": "the op observer's bookkeeping, inside an observed op's call (reset with "
+                              "torch._dispatch.observers)",
     # torch.ops: built once from the ops' declarations, the same in every run
     "torch._dispatch._PACKETS": "torch.ops.aten's packets, one per declared op",
     "torch._dispatch._forms": "a cache of the declared torch.* forms",

@@ -773,6 +773,17 @@ def _view_dtype(self, dtype):
     return result
 
 
+@op(name="real", forms="torch")
+def real(self):
+    """A real tensor is its own real part (complex tensors are not supported)."""
+    return self
+
+
+@op(name="imag", forms="torch")
+def imag(self):
+    raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+
+
 @op(name="view_as", forms="Tensor")
 def view_as(self, other):
     return view(self, other._shape)

@@ -531,7 +531,8 @@ def _recording_call(forward, d, as_operand=None):
     call.__kwdefaults__ = forward.__kwdefaults__
     namespace["__op"] = call
     call.forward = forward  # what torch.func's batching rules are keyed by
-    call.derivative = d
+    if d is not None:
+        call.derivative = d  # (what torch.ops and the op observer tell a kernel by)
     call.__module__ = forward.__module__  # (torch/__init__ gives torch._* functions keyword parity and out=)
     if d is None:
         call.__doc__, call.__qualname__ = forward.__doc__, forward.__qualname__

@@ -28,6 +28,9 @@ recorder = None
 # Anomaly mode (autograd.anomaly_mode): while enabled, every node records the program's stack at
 # its forward, and backward checks each node's gradients for nan.
 anomaly = per_process("torch.autograd.set_detect_anomaly", {"enabled": False, "check_nan": True})
+# the profilers recording (autograd.profiler.profile), innermost last: told when each op, autograd node
+# and record_function range begins and ends
+profilers = per_process("torch.autograd.profiler.profile", [])
 
 
 def record_forward_stack(node):
@@ -642,6 +645,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     except Exception:
                         _anomaly_warning(node)
                         raise
+                elif profilers:
+                    out_grads = _profiled_apply(node, grads)
                 else:
                     out_grads = node.apply(grads)
                 if extras is not None and extras.hooks:
@@ -706,6 +711,20 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
 
 # __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
 dispatch_disabled = {"all": 0}
+
+
+def _profiled_apply(node, grads):
+    """node.apply as PyTorch's profiler shows it: an engine event around the node's own."""
+    names = (f"autograd::engine::evaluate_function: {node.name()}", node.name())
+    for profiler in profilers:
+        for name in names:
+            profiler.begin(name)
+    try:
+        return node.apply(grads)
+    finally:
+        for profiler in profilers:
+            for name in reversed(names):
+                profiler.end(name)
 
 graph_tasks = []  # the backward runs under way, innermost last: (id, reachable node ids, the needed ones or None)
 _task_ids = itertools.count()
