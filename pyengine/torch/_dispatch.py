@@ -242,6 +242,7 @@ def _observe(op, args, kwargs):
 
 
 def _install():
+    """(A vmap entered while observing replaces the hook until it ends: its ops are not observed.)"""
     if TRANSFORM_HOOK[0] not in (None, _observe):
         raise NotImplementedError("observing ops (selective checkpointing, the profiler) inside torch.func.vmap is "
                                   "not supported by this engine")

@@ -65,6 +65,7 @@ NOT_STATE = {
     # leaves them changed.
     "torch._functorch.pyfunctorch.STACK": "the active transform levels, pushed and popped around each transform",
     "torch.autograd.derivatives.TRANSFORM_HOOK": "vmap's dispatcher, installed only while a vmap runs",
+    "torch._functorch.batch_rules._outside": "the hook a vmap replaced, put back when it ends",
     "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
     "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",

@@ -32,12 +32,17 @@ INPLACE_MESSAGE = ("vmap: inplace arithmetic(self, *extra_args) is not possible 
                    "framework, please file a bug report instead.")
 
 
+_outside = [None]  # the hook the outermost vmap replaced (torch._dispatch's, while a profiler records)
+
+
 def install():
+    if TRANSFORM_HOOK[0] is not dispatch:
+        _outside[0] = TRANSFORM_HOOK[0]
     TRANSFORM_HOOK[0] = dispatch
 
 
 def uninstall():
-    TRANSFORM_HOOK[0] = None
+    TRANSFORM_HOOK[0], _outside[0] = _outside[0], None
 
 
 def _levels(args, kwargs):
