@@ -24,7 +24,7 @@ from .._backend import backend as B
 from .._process import per_process
 from .._dtype import get_default_dtype
 from . import graph as _graph
-from .grad_mode import _forward_state as state, set_visible_dual_level as set_visible
+from .grad_mode import _forward_state as state, _state as _grad_mode, set_visible_dual_level as set_visible
 
 # dual level -> {id(tensor): weakref to it}, for every tensor given a tangent at that level
 _tangent_holders = per_process("torch.autograd.forward_ad.tangents", {})
@@ -228,7 +228,9 @@ class ZeroTangent(Tensor):
     """The tangent of an input that has none, inside a formula: PyTorch's efficient zero tensor.
     Adding it changes nothing, not even the sign of a -0.0 (it adds -0.0, the identity of
     floating-point addition), and a product with it is one again; every other op reads it as
-    zeros. So ``other_t * self + self_t * other`` gives exactly ``self_t * other``, as in PyTorch."""
+    zeros. So ``other_t * self + self_t * other`` gives exactly ``self_t * other``, as in PyTorch;
+    and, as there, a product with a tensor that requires grad records its history (the sum then
+    has an AddBackward0 even when ``self_t * other`` has none)."""
 
     __slots__ = ()
 
@@ -245,11 +247,24 @@ class ZeroTangent(Tensor):
         return Tensor._make(B.full(1, 0.0, dtype), (), dtype, ZeroTangent)
 
     def _negative_zeros(self):
+        if self._requires_grad:  # -0.0 everywhere, keeping its history
+            return Tensor.__neg__(Tensor.abs(self))
         return self.new_full(self._shape, -0.0)
 
     def _broadcast_zero(self, other):
         shape = (self + other)._shape if isinstance(other, Tensor) else self._shape
         return ZeroTangent.like(self.new_zeros(shape)) if shape != self._shape else self
+
+    def _recorded(self, op, other):
+        """A zero times or over a tensor that requires grad: still zeros (even against an inf),
+        but with the op's history, as PyTorch's efficient zero tensors record it."""
+        z = op(self, other)
+        z._storage.buf = z.new_zeros(z._shape)._storage.buf
+        z.__class__ = ZeroTangent
+        return z
+
+    def _records(self, other):
+        return _grad_mode["enabled"] and (self._requires_grad or isinstance(other, Tensor) and other._requires_grad)
 
     def __add__(self, other):
         if isinstance(other, Tensor) and type(other) is not ZeroTangent:
@@ -265,11 +280,13 @@ class ZeroTangent(Tensor):
 
     def __rsub__(self, other):
         if isinstance(other, Tensor):
-            return other - Tensor.new_zeros(self, self._shape)
+            return other - (Tensor.abs(self) if self._requires_grad else Tensor.new_zeros(self, self._shape))
         return Tensor.__rsub__(self, other)
 
     def __mul__(self, other):
         if isinstance(other, (Tensor, int, float)):
+            if self._records(other):
+                return self._recorded(Tensor.__mul__, other)
             return self._broadcast_zero(other) if isinstance(other, Tensor) else self
         return Tensor.__mul__(self, other)
 
@@ -277,8 +294,12 @@ class ZeroTangent(Tensor):
 
     def __truediv__(self, other):
         if isinstance(other, (Tensor, int, float)):
+            if self._records(other):
+                return self._recorded(Tensor.__truediv__, other)
             return self._broadcast_zero(other) if isinstance(other, Tensor) else self
         return Tensor.__truediv__(self, other)
 
     def __neg__(self):
+        if self._requires_grad and _grad_mode["enabled"]:
+            return self._recorded(Tensor.__mul__, -1)
         return self
