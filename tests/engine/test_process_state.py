@@ -71,6 +71,7 @@ NOT_STATE = {
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",
     "torch._dispatch._state": "the op observer's bookkeeping, inside an observed op's call (reset with "
                               "torch._dispatch.observers)",
+    "torch.autograd.graph_export._slot_inputs": "a cache of each op's input names per slot, the same in every run",
     # torch.ops: built once from the ops' declarations, the same in every run
     "torch._dispatch._PACKETS": "torch.ops.aten's packets, one per declared op",
     "torch._dispatch._forms": "a cache of the declared torch.* forms",
