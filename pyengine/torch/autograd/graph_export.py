@@ -63,7 +63,7 @@ def _visible(value):
     (unpacking would call the program's unpack hook), in which case nothing."""
     if value.__class__.__name__ == "SavedTensor":
         return value._value
-    if value.__class__.__name__ == "_PackedOutputs":  # outputs of which hooks packed some
+    if value.__class__.__name__ in ("_PackedOutputs", "_AuxOutput"):  # outputs of which hooks packed some; outputs not made
         return None
     return value
 
