@@ -11,7 +11,6 @@ import weakref
 
 from .. import _caller, _tensor
 from . import graph as _graph
-from .grad_mode import _forward_state
 from .graph import AccumulateGrad
 
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
@@ -31,12 +30,13 @@ def describe(value):
     tensor's tangent (forward AD) with the level it belongs to, as ``unpack_dual`` gives it."""
     if not isinstance(value, _tensor.Tensor):
         return {"repr": repr(value)}
-    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
+    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value._requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
         info["value"] = value.detach().tolist()
-    tangent = value._fw_grad
-    if tangent is not None and _forward_state["level"] >= 0:
-        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": _forward_state["level"]}
+    if value._fw_grads:  # its tangent at the innermost level it has one
+        level = max(value._fw_grads)
+        tangent = value._fw_grads[level]
+        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": level}
     return info
 
 
@@ -173,7 +173,7 @@ def node_entry(number, node, names, recorder=None, details=True):
         label = names.get(id(var))
         if label is not None:
             entry["label"] = label
-        if details or var._fw_grad is not None:
+        if details or var._fw_grads:
             entry["tensor"] = describe(var)
         if details and var._grad is not None:
             entry["grad"] = describe(var._grad)
@@ -463,7 +463,7 @@ class Recorder:
 def _snapshot(grad):
     """A copy of a gradient as it is now (one with a history, under create_graph, is never
     changed in place: kept as it is)."""
-    if grad is None or grad.requires_grad:
+    if grad is None or grad._requires_grad:
         return grad
     return grad.clone()
 
