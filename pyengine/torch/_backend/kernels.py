@@ -40,7 +40,8 @@ MIN_PRODUCTS = 512
 # Operation codes, as the enums of kernels.c.
 _BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "maximum": 4, "minimum": 5}
 _COMPARE = {"lt": 0, "le": 1, "gt": 2, "ge": 3, "eq": 4, "ne": 5}
-_UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4}
+_UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4, "tanh": 5}
+_TRANSCENDENTAL = {"tanh"}  # a Python loop pays a libm call per element: worth wasm from MIN_TRANSCENDENTAL
 _RULES = {"N": 0, "F": 1, "D": 2, "D1": 3}
 
 
@@ -93,7 +94,7 @@ def binary(name, a, b, out_bool):
 def unary(name, buf):
     """python.py's unary() on an array('f'), or None."""
     code = _UNARY.get(name)
-    if code is None or buf.typecode != "f" or len(buf) < MIN_ELEMENTS:
+    if code is None or buf.typecode != "f" or len(buf) < (MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL else MIN_ELEMENTS):
         return None
     n = len(buf)
     out = array("f", bytes(4 * n))
@@ -240,6 +241,31 @@ def sigmoid(values, runs, exp2_table):
         array("d", exp2_table)
     wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
     return out
+
+
+def lstm_cell(gx, gh, c, n, h, vector_stop, exp2_table):
+    """_aten.rnn's lstm_cell on array('f') buffers (gx, gh: n x 4h, c: n x h; exp2_table an array('d')):
+    (h', c', saved), or None."""
+    gx, gh, c = _float32(gx), _float32(gh), _float32(c)
+    if gx is None or gh is None or c is None or n * h < MIN_TRANSCENDENTAL:
+        return None
+    h_out, c_out, saved = array("f", bytes(4 * n * h)), array("f", bytes(4 * n * h)), array("f", bytes(20 * n * h))
+    wasm.lstm_cell_f32(_address(gx), _address(gh), _address(c), _address(h_out), _address(c_out), _address(saved),
+                       n, h, vector_stop, _address(exp2_table))
+    return h_out, c_out, saved
+
+
+def lstm_cell_backward(dh, dc, saved, c_prev, n, h):
+    """_aten.rnn's lstm_cell_backward on array('f') buffers (dc may be None): (dgates, dc_prev), or None."""
+    dh, saved, c_prev = _float32(dh), _float32(saved), _float32(c_prev)
+    dc_f32 = None if dc is None else _float32(dc)
+    if dh is None or saved is None or c_prev is None or (dc_f32 is None) != (dc is None) \
+            or n * h < MIN_TRANSCENDENTAL:
+        return None
+    dgates, dc_prev = array("f", bytes(16 * n * h)), array("f", bytes(4 * n * h))
+    wasm.lstm_cell_backward_f32(_address(dh), 0 if dc is None else _address(dc_f32), _address(saved), _address(c_prev),
+                                _address(dgates), _address(dc_prev), n, h)
+    return dgates, dc_prev
 
 
 def extreme_rows(buf, k, minimum):

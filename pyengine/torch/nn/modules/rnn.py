@@ -1,7 +1,11 @@
 """RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time.
 
 A float32 LSTM layer is one node, MkldnnRnnLayerBackward0, as PyTorch's CPU build (oneDNN)
-records it; its backward runs the layer's steps again with history and differentiates them.
+records it. Its forward and backward run on buffers (``_lstm_steps``, ``_lstm_backward``): per
+step the two gate products (the matmul kernels, nn.Linear's rounding) and one call of the cell's
+pointwise part (``_aten.rnn``); backward adds the same terms in the order autograd adds them on
+the decomposed cell. With ``create_graph`` (or no gradient for the output, or a layer without
+biases) backward runs the decomposed steps again with history and differentiates them.
 """
 import math
 
@@ -12,6 +16,9 @@ from ..._ops.pointwise import relu, sigmoid, tanh
 from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
+from ..._ops._helpers import new_tensor
+from ..._aten import linalg as exact, rnn as cell_kernels
+from ..._backend import backend as B
 from ...autograd.derivatives import op
 from .. import functional as F, init
 from ..parameter import Parameter
@@ -140,6 +147,12 @@ def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
 
 
 def _lstm_layer_backward(grads, tensors):
+    if is_grad_enabled() or grads[0] is None or tensors[3] is None:
+        return _lstm_recomputed_backward(grads, tensors)
+    return _lstm_backward(grads, tensors)
+
+
+def _lstm_recomputed_backward(grads, tensors):
     differentiable = is_grad_enabled()  # create_graph: keep the recomputed steps' history
     with enable_grad():
         inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
@@ -151,13 +164,104 @@ def _lstm_layer_backward(grads, tensors):
     return [next(found) if t is not None and t.requires_grad else None for t in inputs]
 
 
+def _rows_apart(m, total, k, n, b_transposed):
+    """Whether the rows of an (m x k) @ (k x n) product come out the same inside a (total x k)
+    product of the rows stacked: the same rule, which rounds each output on its own (rule F
+    without its leftover-row split)."""
+    rule = exact.rule_for(m, k, n, b_transposed)
+    whole = k <= 16 or m % 4 == 0
+    return rule == exact.rule_for(total, k, n, b_transposed) and (rule != "F" or whole)
+
+
+def _stacked_products(a, w, steps, m, k, n, bias=None, b_transposed=False):
+    """The products a_t @ w (+ bias) of each step's (m x k) rows of a, one buffer each: one
+    product of all the rows when that rounds each row as its own product would."""
+    if steps > 1 and _rows_apart(m, steps * m, k, n, b_transposed):
+        whole = exact.mm(a, w, steps * m, k, n, bias, b_transposed)
+        return [whole[t * m * n:(t + 1) * m * n] for t in range(steps)]
+    return [exact.mm(a[t * m * k:(t + 1) * m * k], w, m, k, n, bias, b_transposed) for t in range(steps)]
+
+
+def _lstm_steps(bufs, steps, n, k, h):
+    """One biased float32 LSTM layer over time on buffers [x, w_ih, w_hh, b_ih, b_hh, h0, c0]: the
+    states h_0..h_L and c_0..c_L and what each step's backward reads. Each step's gates are
+    linear(x_t, w_ih, b_ih) + linear(h, w_hh, b_hh), as _lstm_cell computes them."""
+    x, w_ih, w_hh, b_ih, b_hh, h_t, c_t = bufs
+    gx = _stacked_products(x, w_ih, steps, n, k, 4 * h, b_ih, True)
+    hs, cs, saved = [h_t], [c_t], []
+    for t in range(steps):
+        h_t, c_t, kept = cell_kernels.lstm_cell(gx[t], exact.mm(h_t, w_hh, n, h, 4 * h, b_hh, True), c_t, n, h)
+        hs.append(h_t)
+        cs.append(c_t)
+        saved.append(kept)
+    return hs, cs, saved
+
+
+def _sum(total, term):
+    return term if total is None else B.binary("add", total, term, float32)
+
+
+def _lstm_backward(grads, tensors):
+    """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
+    last to the first; a weight's or bias's gradient is the steps' terms added in that order."""
+    x, w_ih, w_hh = tensors[:3]
+    steps, n, k = x.shape
+    h = w_hh.shape[1]
+    g4 = 4 * h
+    bufs = [t._buf() for t in tensors]
+    hs, cs, saved = _lstm_steps(bufs, steps, n, k, h)
+    need = [t is not None and t.requires_grad for t in tensors]
+    g_out = grads[0]._buf()
+    g_h, dc = (None if g is None else g._buf() for g in grads[1:])
+    d_w_ih = d_w_hh = d_b = dh_carry = None
+    d_gates = [None] * steps
+    for t in reversed(range(steps)):
+        dh = g_out[t * n * h:(t + 1) * n * h]
+        if t == steps - 1 and g_h is not None:
+            dh = B.binary("add", dh, g_h, float32)
+        if dh_carry is not None:
+            dh = B.binary("add", dh, dh_carry, float32)
+        dg, dc = cell_kernels.lstm_cell_backward(dh, dc, saved[t], cs[t], n, h)
+        d_gates[t] = dg
+        if t or need[5]:
+            dh_carry = exact.mm(dg, bufs[2], n, g4, h)
+        # AddmmBackward0: mat2's gradient mat1.t() @ grad (then TBackward0), self's summed to (4h,)
+        if need[2]:
+            d_w_hh = _sum(d_w_hh, exact.mm(B.take(hs[t], 0, (h, n), (1, h)), dg, h, n, g4))
+        if need[1]:
+            d_w_ih = _sum(d_w_ih, exact.mm(B.take(bufs[0], t * n * k, (k, n), (1, k)), dg, k, n, g4))
+        if need[3] or need[4]:
+            d_b = _sum(d_b, new_tensor(dg, (n, g4), float32).sum_to_size((g4,))._buf())
+    out = [None] * 7
+    if need[0]:
+        out[0] = new_tensor(exact.joined(_stacked_products(exact.joined(d_gates), bufs[1], steps, n, g4, k)),
+                            (steps, n, k), float32)
+    for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
+        if need[i]:
+            out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
+    for i in (3, 4):
+        if need[i]:
+            out[i] = new_tensor(B.copy(d_b), (g4,), float32)
+    if need[5]:
+        out[5] = new_tensor(dh_carry, (n, h), float32)
+    if need[6]:
+        out[6] = new_tensor(dc, (n, h), float32)
+    return out
+
+
 @op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",
     tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
-    with no_grad():
-        output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
-    return output, h, c
+    if tensors[3] is None:  # no biases: the decomposed steps (F.linear without a bias)
+        with no_grad():
+            output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
+        return output, h, c
+    steps, n, k = tensors[0].shape
+    h = tensors[2].shape[1]
+    hs, cs, _ = _lstm_steps([t._buf() for t in tensors], steps, n, k, h)
+    return (new_tensor(exact.joined(hs[1:]), (steps, n, h), float32), new_tensor(hs[-1], (n, h), float32),
+            new_tensor(cs[-1], (n, h), float32))
 
 
 class LSTM(RNNBase):
