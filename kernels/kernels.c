@@ -1058,11 +1058,11 @@ void EXPORT(lstm_cell_f32)(const float* gx, const float* gh, const float* c, flo
   }
 }
 
-// The cell's backward as autograd runs the decomposed cell: dh, dc (null: no gradient reached c')
-// -> dgates (n rows of i, f, g, o) and dc_prev. Mul: grad * other; SigmoidBackward:
+// The cell's backward as autograd runs the decomposed cell: dh (+ dh_more unless null), dc (null:
+// no gradient reached c' but tanh's) -> dgates (n rows of i, f, g, o) and dc_prev. Mul: grad * other; SigmoidBackward:
 // (grad * (1 - s)) * s; TanhBackward: grad * fma(-y, y, 1).
-void EXPORT(lstm_cell_backward_f32)(const float* dh, const float* dc, const float* saved, const float* c_prev,
-                                    float* dgates, float* dc_prev, int n, int h) {
+void EXPORT(lstm_cell_backward_f32)(const float* dh, const float* dh_more, const float* dc, const float* saved,
+                                    const float* c_prev, float* dgates, float* dc_prev, int n, int h) {
   long plane = (long)n * h;
   for (int r = 0; r < n; r++) {
     float* d = dgates + (long)r * 4 * h;
@@ -1070,7 +1070,8 @@ void EXPORT(lstm_cell_backward_f32)(const float* dh, const float* dc, const floa
       long p = (long)r * h + j;
       float si = saved[p], sf = saved[plane + p], tg = saved[2 * plane + p], so = saved[3 * plane + p];
       float tc = saved[4 * plane + p];
-      float d_tc = dh[p] * so, d_so = dh[p] * tc;
+      float grad = dh_more ? dh[p] + dh_more[p] : dh[p];
+      float d_tc = grad * so, d_so = grad * tc;
       float dcell = d_tc * fma32(-tc, tc, 1.0);
       if (dc) dcell = dc[p] + dcell;
       d[j] = ((dcell * tg) * (1.0f - si)) * si;

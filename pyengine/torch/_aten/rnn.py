@@ -48,12 +48,15 @@ def _tanh_backward(grad, y):
     return B.binary("mul", grad, B.fma(B.unary("neg", y, float32), y, 1.0, float32), float32)
 
 
-def lstm_cell_backward(dh, dc, saved, c_prev, n, h):
-    """The step's gradients from dh (n x h) and dc (None when nothing reached c'): (dgates, dc_prev)."""
+def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
+    """The step's gradients from h' (dh, plus dh_more unless None: h' feeds two nodes) and from c'
+    (dc, None when nothing reached c' but tanh): (dgates, dc_prev)."""
     if kernels.wasm is not None and isinstance(saved, array):
-        out = kernels.lstm_cell_backward(dh, dc, saved, c_prev, n, h)
+        out = kernels.lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h)
         if out is not None:
             return out
+    if dh_more is not None:
+        dh = B.binary("add", dh, dh_more, float32)
     if isinstance(saved, array):  # the wasm forward's five planes
         saved = [saved[k * n * h:(k + 1) * n * h] for k in range(5)]
     si, sf, tg, so, tc = saved

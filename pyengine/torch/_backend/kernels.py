@@ -255,16 +255,17 @@ def lstm_cell(gx, gh, c, n, h, vector_stop, exp2_table):
     return h_out, c_out, saved
 
 
-def lstm_cell_backward(dh, dc, saved, c_prev, n, h):
-    """_aten.rnn's lstm_cell_backward on array('f') buffers (dc may be None): (dgates, dc_prev), or None."""
+def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
+    """_aten.rnn's lstm_cell_backward on array('f') buffers (dh_more and dc may be None):
+    (dgates, dc_prev), or None."""
     dh, saved, c_prev = _float32(dh), _float32(saved), _float32(c_prev)
-    dc_f32 = None if dc is None else _float32(dc)
-    if dh is None or saved is None or c_prev is None or (dc_f32 is None) != (dc is None) \
-            or n * h < MIN_TRANSCENDENTAL:
+    optional = [None if b is None else _float32(b) for b in (dh_more, dc)]
+    if dh is None or saved is None or c_prev is None or n * h < MIN_TRANSCENDENTAL \
+            or any((b is None) != (given is None) for b, given in zip(optional, (dh_more, dc))):
         return None
     dgates, dc_prev = array("f", bytes(16 * n * h)), array("f", bytes(4 * n * h))
-    wasm.lstm_cell_backward_f32(_address(dh), 0 if dc is None else _address(dc_f32), _address(saved), _address(c_prev),
-                                _address(dgates), _address(dc_prev), n, h)
+    wasm.lstm_cell_backward_f32(_address(dh), *(0 if b is None else _address(b) for b in optional), _address(saved),
+                                _address(c_prev), _address(dgates), _address(dc_prev), n, h)
     return dgates, dc_prev
 
 

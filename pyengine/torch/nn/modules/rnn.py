@@ -17,7 +17,7 @@ from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
 from ..._ops._helpers import new_tensor
-from ..._aten import linalg as exact, rnn as cell_kernels
+from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels
 from ..._backend import backend as B
 from ...autograd.derivatives import op
 from .. import functional as F, init
@@ -211,37 +211,40 @@ def _lstm_backward(grads, tensors):
     bufs = [t._buf() for t in tensors]
     hs, cs, saved = _lstm_steps(bufs, steps, n, k, h)
     need = [t is not None and t.requires_grad for t in tensors]
+    # AddmmBackward0's operands per step: mat1.t() (then TBackward0 on the product), all steps at once
+    h_t = B.take(exact.joined(hs[:-1]), 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
+    x_t = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
     g_out = grads[0]._buf()
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
-    d_w_ih = d_w_hh = d_b = dh_carry = None
+    d_w_ih = d_w_hh = dh_carry = None
     d_gates = [None] * steps
     for t in reversed(range(steps)):
         dh = g_out[t * n * h:(t + 1) * n * h]
         if t == steps - 1 and g_h is not None:
             dh = B.binary("add", dh, g_h, float32)
-        if dh_carry is not None:
-            dh = B.binary("add", dh, dh_carry, float32)
-        dg, dc = cell_kernels.lstm_cell_backward(dh, dc, saved[t], cs[t], n, h)
+        dg, dc = cell_kernels.lstm_cell_backward(dh, dh_carry, dc, saved[t], cs[t], n, h)
         d_gates[t] = dg
         if t or need[5]:
             dh_carry = exact.mm(dg, bufs[2], n, g4, h)
-        # AddmmBackward0: mat2's gradient mat1.t() @ grad (then TBackward0), self's summed to (4h,)
         if need[2]:
-            d_w_hh = _sum(d_w_hh, exact.mm(B.take(hs[t], 0, (h, n), (1, h)), dg, h, n, g4))
+            d_w_hh = _sum(d_w_hh, exact.mm(h_t[t * h * n:(t + 1) * h * n], dg, h, n, g4))
         if need[1]:
-            d_w_ih = _sum(d_w_ih, exact.mm(B.take(bufs[0], t * n * k, (k, n), (1, k)), dg, k, n, g4))
-        if need[3] or need[4]:
-            d_b = _sum(d_b, new_tensor(dg, (n, g4), float32).sum_to_size((g4,))._buf())
+            d_w_ih = _sum(d_w_ih, exact.mm(x_t[t * k * n:(t + 1) * k * n], dg, k, n, g4))
+    d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
-        out[0] = new_tensor(exact.joined(_stacked_products(exact.joined(d_gates), bufs[1], steps, n, g4, k)),
-                            (steps, n, k), float32)
+        out[0] = new_tensor(exact.joined(_stacked_products(d_gates, bufs[1], steps, n, g4, k)), (steps, n, k), float32)
     for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
         if need[i]:
             out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
-    for i in (3, 4):
-        if need[i]:
-            out[i] = new_tensor(B.copy(d_b), (g4,), float32)
+    if need[3] or need[4]:  # self's gradient summed to (4h,) per step (graph._conform), then over steps
+        per_step = reduce_kernels.sum(d_gates, 0, (steps, n, g4), (n * g4, g4, 1), (1,))[0]
+        d_b = None
+        for t in reversed(range(steps)):
+            d_b = _sum(d_b, per_step[t * g4:(t + 1) * g4])
+        for i in (3, 4):
+            if need[i]:
+                out[i] = new_tensor(B.copy(d_b), (g4,), float32)
     if need[5]:
         out[5] = new_tensor(dh_carry, (n, h), float32)
     if need[6]:
