@@ -146,8 +146,20 @@ def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     return sigmoid(o) * tanh(c), c
 
 
+def _fused(tensors):
+    """Whether _lstm_steps runs this layer: float32, biases, every shape agreeing (else the
+    decomposed steps run, and raise what they raise)."""
+    x, w_ih, w_hh, b_ih, b_hh, h0, c0 = tensors
+    if b_ih is None or b_hh is None or any(t.dtype is not float32 for t in tensors) or x.dim() != 3:
+        return False
+    steps, n, k = x.shape
+    g4, h = tuple(w_hh.shape) if w_hh.dim() == 2 else (0, 0)
+    return g4 == 4 * h and tuple(w_ih.shape) == (g4, k) and tuple(b_ih.shape) == tuple(b_hh.shape) == (g4,) \
+        and tuple(h0.shape) == tuple(c0.shape) == (n, h)
+
+
 def _lstm_layer_backward(grads, tensors):
-    if is_grad_enabled() or grads[0] is None or tensors[3] is None:
+    if is_grad_enabled() or grads[0] is None or not _fused(tensors):
         return _lstm_recomputed_backward(grads, tensors)
     return _lstm_backward(grads, tensors)
 
@@ -256,7 +268,7 @@ def _lstm_backward(grads, tensors):
     tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
-    if tensors[3] is None:  # no biases: the decomposed steps (F.linear without a bias)
+    if not _fused(tensors):
         with no_grad():
             output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
         return output, h, c
