@@ -214,6 +214,58 @@ static double tanh_musl(double x) {
   return sign ? -t : t;
 }
 
+// ---- exp (python.py's _exp: math.exp, rounded once to float32) ------------------------------------
+// musl's exp (ARM's optimized-routines, N = 128), step for step: Pyodide's math.exp. table: its 256
+// words, tail and scale bits of 2^(i/128) (passed in: this module has no data).
+static double exp_musl_special(double tmp, u64 sbits, u64 ki) {
+  if ((ki & 0x80000000) == 0) {  // k > 0: the exponent of scale may have overflowed by <= 460
+    double scale = from_bits64(sbits - (1009ull << 52));
+    return 0x1p1009 * (scale + scale * tmp);
+  }
+  double scale = from_bits64(sbits + (1022ull << 52));  // k < 0: care in the subnormal range
+  double y = scale + scale * tmp;
+  if (y < 1.0) {
+    double lo = scale - y + scale * tmp;
+    double hi = 1.0 + y;
+    lo = 1.0 - hi + y + lo;
+    y = (hi + lo) - 1.0;
+    if (y == 0.0) y = 0.0;
+  }
+  return 0x1p-1022 * y;
+}
+
+static double exp_musl(double x, const u64* table) {
+  unsigned abstop = (unsigned)(bits64(x) >> 52) & 0x7ff;
+  if (abstop - 0x3c9 >= 0x408 - 0x3c9) {  // |x| < 2^-54 or |x| >= 512 or not finite
+    if (abstop - 0x3c9 >= 0x80000000) return 1.0 + x;
+    if (abstop >= 0x409) {
+      if (x != x) return x;
+      if (bits64(x) == 0xfff0000000000000ull) return 0.0;
+      if (abstop >= 0x7ff) return x;  // +inf
+      return bits64(x) >> 63 ? 0.0 : __builtin_inf();
+    }
+    abstop = 0;  // large |x|: the special case below
+  }
+  double z = 0x1.71547652b82fep0 * 128 * x;
+  double kd = z + 0x1.8p52;
+  u64 ki = bits64(kd);
+  kd -= 0x1.8p52;
+  double r = x + kd * -0x1.62e42fefa0000p-8 + kd * -0x1.cf79abc9e3b3ap-47;
+  u64 idx = 2 * (ki % 128), top = ki << 45;
+  double tail = from_bits64(table[idx]);
+  u64 sbits = table[idx + 1] + top;
+  double r2 = r * r;
+  double tmp = tail + r + r2 * (0x1.ffffffffffdbdp-2 + r * 0x1.555555555543cp-3)
+               + r2 * r2 * (0x1.55555cf172b91p-5 + r * 0x1.1111167a4d017p-7);
+  if (abstop == 0) return exp_musl_special(tmp, sbits, ki);
+  double scale = from_bits64(sbits);
+  return scale + scale * tmp;
+}
+
+void EXPORT(exp_f32)(const float* a, float* out, int n, const u64* table) {
+  for (int i = 0; i < n; i++) out[i] = (float)exp_musl(a[i], table);
+}
+
 enum { NEG, ABS, RELU, SQUARE, SQRT, TANH };
 
 void EXPORT(unary_f32)(int op, const float* a, float* out, int n) {

@@ -254,16 +254,17 @@ def sigmoids():
     return out
 
 
-# ---- tanh and the LSTM layer ------------------------------------------------------------------
+# ---- tanh, exp and the LSTM layer -------------------------------------------------------------
 @case
-def tanhs():
+def tanh_and_exp():
     out = []
     for i, shape in enumerate([(9,), (64,), (40, 70), (3, 50, 7)]):
         for kind in ("normal", "coarse", "special"):
             x = values(shape, kind, 700 + i) * 5
-            out += [torch.tanh(x), x.t().tanh() if x.dim() == 2 else x[..., 1:].tanh()]
-    x = torch.linspace(-25, 25, 20001)  # every branch of musl's tanh and expm1
-    return out + [torch.tanh(x), torch.tanh(x * 1e-3), torch.tanh(x * 1e-20), torch.tanh(x * 1e-40)]
+            out += [torch.tanh(x), x.t().tanh() if x.dim() == 2 else x[..., 1:].tanh(), torch.exp(x), (x * 20).exp()]
+    x = torch.linspace(-25, 25, 20001)  # every branch of musl's tanh and expm1, and of its exp
+    out += [torch.tanh(x), torch.tanh(x * 1e-3), torch.tanh(x * 1e-20), torch.tanh(x * 1e-40)]
+    return out + [torch.exp(x * 4.5), torch.exp(x * 30), torch.exp(x * 1e-18), torch.exp(x * 1e-40)]
 
 
 @case

@@ -11,7 +11,9 @@ Each entry point returns None when it does not apply (too few elements for a cal
 to pay off, or operands it does not handle), and the caller goes on in Python: below
 ``MIN_ELEMENTS`` the Python path stays, so 0-d and tiny tensors lose nothing.
 """
+import math
 import os
+import struct
 from array import array
 
 
@@ -91,8 +93,42 @@ def binary(name, a, b, out_bool):
     return out
 
 
+def _exp_table():
+    """musl exp's table (N = 128): tail and scale - (i << 45) of 2^(i/128) (scale the nearest double,
+    tail the relative rest), as 64-bit words. 2^(i/128) to about 2^-130 in 140-bit fixed point:
+    2^(1/128) by seven integer square roots (nested floors of square roots are the floor of the
+    root), then its powers."""
+    bits = 140
+    step = 2 << 128 * bits
+    for _ in range(7):
+        step = math.isqrt(step)
+    words, power = array("Q"), 1 << bits
+    for i in range(128):
+        scale = math.ldexp(float(power), -bits)  # int to float rounds to nearest
+        scaled = int(math.ldexp(scale, bits))
+        tail = (power - scaled) / scaled  # int / int rounds to nearest
+        words += array("Q", [_bits64(tail), _bits64(scale) - (i << 45)])
+        power = power * step >> bits
+    return words
+
+
+def _bits64(value):
+    return struct.unpack("<Q", struct.pack("<d", value))[0]
+
+
+_EXP_TABLE = []  # built on the first exp
+
+
 def unary(name, buf):
     """python.py's unary() on an array('f'), or None."""
+    if name == "exp":
+        if buf.typecode != "f" or len(buf) < MIN_TRANSCENDENTAL:
+            return None
+        if not _EXP_TABLE:
+            _EXP_TABLE.append(_exp_table())
+        out = array("f", bytes(4 * len(buf)))
+        wasm.exp_f32(_address(buf), _address(out), len(buf), _address(_EXP_TABLE[0]))
+        return out
     code = _UNARY.get(name)
     if code is None or buf.typecode != "f" or len(buf) < (MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL else MIN_ELEMENTS):
         return None
