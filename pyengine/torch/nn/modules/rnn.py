@@ -147,15 +147,15 @@ def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
 
 
 def _fused(tensors):
-    """Whether _lstm_steps runs this layer: float32, biases, every shape agreeing (else the
-    decomposed steps run, and raise what they raise)."""
+    """Whether _lstm_steps runs this layer: float32, biases, every shape agreeing and none empty
+    (else the decomposed steps run, and raise what they raise)."""
     x, w_ih, w_hh, b_ih, b_hh, h0, c0 = tensors
     if b_ih is None or b_hh is None or any(t.dtype is not float32 for t in tensors) or x.dim() != 3:
         return False
     steps, n, k = x.shape
     g4, h = tuple(w_hh.shape) if w_hh.dim() == 2 else (0, 0)
     return g4 == 4 * h and tuple(w_ih.shape) == (g4, k) and tuple(b_ih.shape) == tuple(b_hh.shape) == (g4,) \
-        and tuple(h0.shape) == tuple(c0.shape) == (n, h)
+        and tuple(h0.shape) == tuple(c0.shape) == (n, h) and steps * n * k * h > 0
 
 
 def _lstm_layer_backward(grads, tensors):
