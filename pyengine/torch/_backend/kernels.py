@@ -11,6 +11,7 @@ Each entry point returns None when it does not apply (too few elements for a cal
 to pay off, or operands it does not handle), and the caller goes on in Python: below
 ``MIN_ELEMENTS`` the Python path stays, so 0-d and tiny tensors lose nothing.
 """
+import functools
 import math
 import os
 import struct
@@ -93,6 +94,7 @@ def binary(name, a, b, out_bool):
     return out
 
 
+@functools.cache
 def _exp_table():
     """musl exp's table (N = 128): tail and scale - (i << 45) of 2^(i/128) (scale the nearest double,
     tail the relative rest), as 64-bit words. 2^(i/128) to about 2^-130 in 140-bit fixed point:
@@ -116,21 +118,17 @@ def _bits64(value):
     return struct.unpack("<Q", struct.pack("<d", value))[0]
 
 
-_EXP_TABLE = []  # built on the first exp
-
-
 def unary(name, buf):
     """python.py's unary() on an array('f'), or None."""
     if name == "exp":
         if buf.typecode != "f" or len(buf) < MIN_TRANSCENDENTAL:
             return None
-        if not _EXP_TABLE:
-            _EXP_TABLE.append(_exp_table())
         out = array("f", bytes(4 * len(buf)))
-        wasm.exp_f32(_address(buf), _address(out), len(buf), _address(_EXP_TABLE[0]))
+        wasm.exp_f32(_address(buf), _address(out), len(buf), _address(_exp_table()))  # the table: at first use
         return out
     code = _UNARY.get(name)
-    if code is None or buf.typecode != "f" or len(buf) < (MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL else MIN_ELEMENTS):
+    least = MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL else MIN_ELEMENTS
+    if code is None or buf.typecode != "f" or len(buf) < least:
         return None
     n = len(buf)
     out = array("f", bytes(4 * n))

@@ -224,8 +224,8 @@ def _lstm_backward(grads, tensors):
     hs, cs, saved = _lstm_steps(bufs, steps, n, k, h)
     need = [t is not None and t.requires_grad for t in tensors]
     # AddmmBackward0's operands per step: mat1.t() (then TBackward0 on the product), all steps at once
-    h_t = B.take(exact.joined(hs[:-1]), 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
-    x_t = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
+    h_transposed = B.take(exact.joined(hs[:-1]), 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
+    x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
     g_out = grads[0]._buf()
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
     d_w_ih = d_w_hh = dh_carry = None
@@ -239,9 +239,9 @@ def _lstm_backward(grads, tensors):
         if t or need[5]:
             dh_carry = exact.mm(dg, bufs[2], n, g4, h)
         if need[2]:
-            d_w_hh = _sum(d_w_hh, exact.mm(h_t[t * h * n:(t + 1) * h * n], dg, h, n, g4))
+            d_w_hh = _sum(d_w_hh, exact.mm(h_transposed[t * h * n:(t + 1) * h * n], dg, h, n, g4))
         if need[1]:
-            d_w_ih = _sum(d_w_ih, exact.mm(x_t[t * k * n:(t + 1) * k * n], dg, k, n, g4))
+            d_w_ih = _sum(d_w_ih, exact.mm(x_transposed[t * k * n:(t + 1) * k * n], dg, k, n, g4))
     d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
