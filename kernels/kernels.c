@@ -1077,35 +1077,39 @@ void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count,
 }
 
 // ---- the LSTM cell's pointwise part (_aten/rnn.py lstm_cell, lstm_cell_backward) -----------------
-// gates = gx + gh (n rows of the four gates i, f, g, o, h values each); sigmoid as sigmoid_f32
-// (SLEEF expf for columns below vector_stop, glibc's after), tanh as unary_f32's:
-// c' = sigmoid(f) * c + sigmoid(i) * tanh(g), h' = sigmoid(o) * tanh(c'), every step rounded to
-// float32. saved: five planes of n*h values, sigmoid(i), sigmoid(f), tanh(g), sigmoid(o), tanh(c').
+// `steps` steps from the cell c0, each step's gates gx + gh (n rows of the four gates i, f, g, o, h
+// values each); sigmoid as sigmoid_f32 (SLEEF expf for columns below vector_stop, glibc's after),
+// tanh as unary_f32's: c' = sigmoid(f) * c + sigmoid(i) * tanh(g), h' = sigmoid(o) * tanh(c'), every
+// step rounded to float32. Per step: n*h values of h_out and c_out, and five planes of n*h in saved:
+// sigmoid(i), sigmoid(f), tanh(g), sigmoid(o), tanh(c').
 static inline float sigmoid1(double x, int vector, const double* table) {
   double minus = 0.0 - x;
   double e = vector ? expf_sleef(minus) : expf_glibc(minus, table);
   return (float)(1.0 / (double)(float)(1.0 + e));
 }
 
-void EXPORT(lstm_cell_f32)(const float* gx, const float* gh, const float* c, float* h_out, float* c_out,
-                           float* saved, int n, int h, int vector_stop, const double* table) {
+void EXPORT(lstm_cell_f32)(const float* gx, const float* gh, const float* c0, float* h_out, float* c_out,
+                           float* saved, int steps, int n, int h, int vector_stop, const double* table) {
   long plane = (long)n * h;
-  for (int r = 0; r < n; r++) {
-    const float* x = gx + (long)r * 4 * h;
-    const float* y = gh + (long)r * 4 * h;
-    for (int j = 0; j < h; j++) {
-      int vector = j < vector_stop;
-      float si = sigmoid1((float)(x[j] + y[j]), vector, table);
-      float sf = sigmoid1((float)(x[h + j] + y[h + j]), vector, table);
-      float tg = (float)tanh_musl((float)(x[2 * h + j] + y[2 * h + j]));
-      float so = sigmoid1((float)(x[3 * h + j] + y[3 * h + j]), vector, table);
-      long p = (long)r * h + j;
-      float cell = sf * c[p] + si * tg;  // three roundings (no contraction: -ffp-contract=off)
-      float tc = (float)tanh_musl(cell);
-      c_out[p] = cell;
-      h_out[p] = so * tc;
-      saved[p] = si, saved[plane + p] = sf, saved[2 * plane + p] = tg, saved[3 * plane + p] = so;
-      saved[4 * plane + p] = tc;
+  for (int s = 0; s < steps; s++, gx += 4 * plane, gh += 4 * plane, h_out += plane, c_out += plane, saved += 5 * plane) {
+    const float* c = s ? c_out - plane : c0;
+    for (int r = 0; r < n; r++) {
+      const float* x = gx + (long)r * 4 * h;
+      const float* y = gh + (long)r * 4 * h;
+      for (int j = 0; j < h; j++) {
+        int vector = j < vector_stop;
+        float si = sigmoid1((float)(x[j] + y[j]), vector, table);
+        float sf = sigmoid1((float)(x[h + j] + y[h + j]), vector, table);
+        float tg = (float)tanh_musl((float)(x[2 * h + j] + y[2 * h + j]));
+        float so = sigmoid1((float)(x[3 * h + j] + y[3 * h + j]), vector, table);
+        long p = (long)r * h + j;
+        float cell = sf * c[p] + si * tg;  // three roundings (no contraction: -ffp-contract=off)
+        float tc = (float)tanh_musl(cell);
+        c_out[p] = cell;
+        h_out[p] = so * tc;
+        saved[p] = si, saved[plane + p] = sf, saved[2 * plane + p] = tg, saved[3 * plane + p] = so;
+        saved[4 * plane + p] = tc;
+      }
     }
   }
 }

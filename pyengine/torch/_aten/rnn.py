@@ -1,6 +1,6 @@
 """The LSTM cell's pointwise part on float32 buffers, as one step (nn/modules/rnn.py drives the layer).
 
-``lstm_cell`` gives, with the same roundings, what the decomposed cell gives
+``lstm_cells`` gives, with the same roundings, what the decomposed cell gives
 (``sigmoid(f) * c + sigmoid(i) * tanh(g)``, ``sigmoid(o) * tanh(c')`` on the chunks of
 ``gx + gh``), and ``lstm_cell_backward`` what autograd's run of that cell's nodes gives (MulBackward0,
 SigmoidBackward0, TanhBackward0, AddBackward0, the chunks' gradients joined). Both are written
@@ -22,15 +22,28 @@ def _sigmoid_row(n):
     return None if n == 1 else 1
 
 
-def lstm_cell(gx, gh, c, n, h):
-    """One step: gx, gh the two products (n x 4h: gates i, f, g, o), c the cell (n x h).
-    Returns (h', c', saved), saved what lstm_cell_backward reads."""
+def lstm_cells(gx, gh, c, steps, n, h):
+    """``steps`` steps whose gate products are known: gx, gh (steps x n x 4h: gates i, f, g, o), from
+    the cell c (n x h). Returns per step (h', c', saved), saved what lstm_cell_backward reads."""
+    size = n * h
     if kernels.wasm is not None:
         runs = vector_runs(h) if n == 1 else [(0, h, 0)]
         if len(runs) == 1:  # one run per row: the wasm kernel's vector_stop
-            out = kernels.lstm_cell(gx, gh, c, n, h, runs[0][2], _EXP2_TABLE)
+            out = kernels.lstm_cell(gx, gh, c, steps, n, h, runs[0][2], _EXP2_TABLE)
             if out is not None:
-                return out
+                h_out, c_out, saved = out
+                if steps == 1:
+                    return [out]
+                return [(h_out[t * size:(t + 1) * size], c_out[t * size:(t + 1) * size],
+                         saved[5 * t * size:5 * (t + 1) * size]) for t in range(steps)]
+    found = []
+    for t in range(steps):
+        found.append(_lstm_cell(gx[4 * t * size:4 * (t + 1) * size], gh[4 * t * size:4 * (t + 1) * size], c, n, h))
+        c = found[-1][1]
+    return found
+
+
+def _lstm_cell(gx, gh, c, n, h):
     gates = B.binary("add", gx, gh, float32)
     i, f, g, o = (B.take(gates, k * h, (n, h), (4 * h, 1)) for k in range(4))
     row = _sigmoid_row(n)

@@ -277,15 +277,16 @@ def sigmoid(values, runs, exp2_table):
     return out
 
 
-def lstm_cell(gx, gh, c, n, h, vector_stop, exp2_table):
-    """_aten.rnn's lstm_cell on array('f') buffers (gx, gh: n x 4h, c: n x h; exp2_table an array('d')):
-    (h', c', saved), or None."""
+def lstm_cell(gx, gh, c, steps, n, h, vector_stop, exp2_table):
+    """_aten.rnn's lstm_cells on array('f') buffers (gx, gh: steps x n x 4h, c: n x h; exp2_table an
+    array('d')): (h', c', saved) of every step end to end, or None."""
     gx, gh, c = _float32(gx), _float32(gh), _float32(c)
-    if gx is None or gh is None or c is None or n * h < MIN_TRANSCENDENTAL:
+    size = steps * n * h
+    if gx is None or gh is None or c is None or size < MIN_TRANSCENDENTAL:
         return None
-    h_out, c_out, saved = array("f", bytes(4 * n * h)), array("f", bytes(4 * n * h)), array("f", bytes(20 * n * h))
+    h_out, c_out, saved = array("f", bytes(4 * size)), array("f", bytes(4 * size)), array("f", bytes(20 * size))
     wasm.lstm_cell_f32(_address(gx), _address(gh), _address(c), _address(h_out), _address(c_out), _address(saved),
-                       n, h, vector_stop, _address(exp2_table))
+                       steps, n, h, vector_stop, _address(exp2_table))
     return h_out, c_out, saved
 
 

@@ -3,8 +3,9 @@
 A float32 LSTM layer is one node, MkldnnRnnLayerBackward0, as PyTorch's CPU build (oneDNN)
 records it. Its forward and backward run on buffers (``_lstm_steps``, ``_lstm_backward``): per
 step the two gate products (the matmul kernels, nn.Linear's rounding) and one call of the cell's
-pointwise part (``_aten.rnn``); backward adds the same terms in the order autograd adds them on
-the decomposed cell. With ``create_graph`` (or no gradient for the output, or a layer without
+pointwise part (``_aten.rnn``); backward reruns the cells from the saved output's states in one
+call and adds the same terms in the order autograd adds them on the decomposed cell. With
+``create_graph`` (or no gradient for the output, an output changed in place, a layer without
 biases) backward runs the decomposed steps again with history and differentiates them.
 """
 import math
@@ -158,10 +159,12 @@ def _fused(tensors):
         and tuple(h0.shape) == tuple(c0.shape) == (n, h) and steps * n * k * h > 0
 
 
-def _lstm_layer_backward(grads, tensors):
-    if is_grad_enabled() or grads[0] is None or not _fused(tensors):
+def _lstm_layer_backward(grads, tensors, result):
+    output = result[0]
+    # output._version: the states are read from the output unless it was changed in place since
+    if is_grad_enabled() or grads[0] is None or output._version or not _fused(tensors):
         return _lstm_recomputed_backward(grads, tensors)
-    return _lstm_backward(grads, tensors)
+    return _lstm_backward(grads, tensors, output)
 
 
 def _lstm_recomputed_backward(grads, tensors):
@@ -186,45 +189,50 @@ def _rows_apart(m, total, k, n, b_transposed):
 
 
 def _stacked_products(a, w, steps, m, k, n, bias=None, b_transposed=False):
-    """The products a_t @ w (+ bias) of each step's (m x k) rows of a, one buffer each: one
-    product of all the rows when that rounds each row as its own product would."""
-    if steps > 1 and _rows_apart(m, steps * m, k, n, b_transposed):
-        whole = exact.mm(a, w, steps * m, k, n, bias, b_transposed)
-        return [whole[t * m * n:(t + 1) * m * n] for t in range(steps)]
-    return [exact.mm(a[t * m * k:(t + 1) * m * k], w, m, k, n, bias, b_transposed) for t in range(steps)]
+    """The products a_t @ w (+ bias) of each step's (m x k) rows of a, end to end: one product of
+    all the rows when that rounds each row as its own product would."""
+    if steps > 1 and not _rows_apart(m, steps * m, k, n, b_transposed):
+        return exact.joined([exact.mm(a[t * m * k:(t + 1) * m * k], w, m, k, n, bias, b_transposed)
+                             for t in range(steps)])
+    return exact.mm(a, w, steps * m, k, n, bias, b_transposed)
 
 
 def _lstm_steps(bufs, steps, n, k, h):
     """One biased float32 LSTM layer over time on buffers [x, w_ih, w_hh, b_ih, b_hh, h0, c0]: the
-    states h_0..h_L and c_0..c_L and what each step's backward reads. Each step's gates are
-    linear(x_t, w_ih, b_ih) + linear(h, w_hh, b_hh), as _lstm_cell computes them."""
+    states h_1..h_L and c_L. Each step's gates are linear(x_t, w_ih, b_ih) + linear(h, w_hh, b_hh), as
+    _lstm_cell computes them."""
     x, w_ih, w_hh, b_ih, b_hh, h_t, c_t = bufs
+    size = 4 * h * n
     gx = _stacked_products(x, w_ih, steps, n, k, 4 * h, b_ih, True)
-    hs, cs, saved = [h_t], [c_t], []
+    hs = []
     for t in range(steps):
-        h_t, c_t, kept = cell_kernels.lstm_cell(gx[t], exact.mm(h_t, w_hh, n, h, 4 * h, b_hh, True), c_t, n, h)
+        gh = exact.mm(h_t, w_hh, n, h, 4 * h, b_hh, True)
+        h_t, c_t, _ = cell_kernels.lstm_cells(gx[t * size:(t + 1) * size], gh, c_t, 1, n, h)[0]
         hs.append(h_t)
-        cs.append(c_t)
-        saved.append(kept)
-    return hs, cs, saved
+    return hs, c_t
 
 
 def _sum(total, term):
     return term if total is None else B.binary("add", total, term, float32)
 
 
-def _lstm_backward(grads, tensors):
+def _lstm_backward(grads, tensors, output):
     """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
-    last to the first; a weight's or bias's gradient is the steps' terms added in that order."""
+    last to the first; a weight's or bias's gradient is the steps' terms added in that order. The
+    steps' states are the output's (h_1..h_L), so their cells run again in one call."""
     x, w_ih, w_hh = tensors[:3]
     steps, n, k = x.shape
     h = w_hh.shape[1]
     g4 = 4 * h
     bufs = [t._buf() for t in tensors]
-    hs, cs, saved = _lstm_steps(bufs, steps, n, k, h)
+    h_prev = exact.joined([bufs[5], output._buf()[:(steps - 1) * n * h]])  # h_0..h_(L-1)
+    gx = _stacked_products(bufs[0], bufs[1], steps, n, k, g4, bufs[3], True)
+    gh = _stacked_products(h_prev, bufs[2], steps, n, h, g4, bufs[4], True)
+    cells = cell_kernels.lstm_cells(gx, gh, bufs[6], steps, n, h)
+    cs, saved = [bufs[6]] + [c for _, c, _ in cells], [kept for _, _, kept in cells]
     need = [t is not None and t.requires_grad for t in tensors]
     # AddmmBackward0's operands per step: mat1.t() (then TBackward0 on the product), all steps at once
-    h_transposed = B.take(exact.joined(hs[:-1]), 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
+    h_transposed = B.take(h_prev, 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
     x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
     g_out = grads[0]._buf()
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
@@ -245,7 +253,7 @@ def _lstm_backward(grads, tensors):
     d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
-        out[0] = new_tensor(exact.joined(_stacked_products(d_gates, bufs[1], steps, n, g4, k)), (steps, n, k), float32)
+        out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
     for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
         if need[i]:
             out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
@@ -265,7 +273,7 @@ def _lstm_backward(grads, tensors):
 
 
 @op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",
-    tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
+    tensors=lambda grads, tensors, result: _lstm_layer_backward(grads, tensors, result))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
     if not _fused(tensors):
@@ -274,9 +282,9 @@ def _lstm_layer(tensors):
         return output, h, c
     steps, n, k = tensors[0].shape
     h = tensors[2].shape[1]
-    hs, cs, _ = _lstm_steps([t._buf() for t in tensors], steps, n, k, h)
-    return (new_tensor(exact.joined(hs[1:]), (steps, n, h), float32), new_tensor(hs[-1], (n, h), float32),
-            new_tensor(cs[-1], (n, h), float32))
+    hs, c = _lstm_steps([t._buf() for t in tensors], steps, n, k, h)
+    return (new_tensor(exact.joined(hs), (steps, n, h), float32), new_tensor(hs[-1], (n, h), float32),
+            new_tensor(c, (n, h), float32))
 
 
 class LSTM(RNNBase):
