@@ -6,6 +6,7 @@ import os
 import platform
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -24,7 +25,9 @@ angles = [random.uniform(-10, 10) for _ in range(2000)]
 trig_misses = sum(_libm.correctly_rounded_sin(x) != math.sin(x) for x in angles) + \\
     sum(_libm.correctly_rounded_cos(x) != math.cos(x) for x in angles)
 log_misses = sum(_libm.correctly_rounded_log(x) != math.log(x) for x in [random.random() for _ in range(2000)])
-print(log1p_misses, trig_misses, log_misses)
+bases = [random.uniform(-10, 10) for _ in range(2000)]
+pow_misses = sum(_libm.pow_correctly_rounded_integer(x, k) != math.pow(x, k) for x in bases for k in (3, 4, 7))
+print(log1p_misses, trig_misses, log_misses, pow_misses)
 """
 
 
@@ -32,9 +35,10 @@ print(log1p_misses, trig_misses, log_misses)
 def test_stand_ins_agree_with_glibc():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=True)
-    log1p_misses, trig_misses, log_misses = map(int, out.stdout.split())
+    log1p_misses, trig_misses, log_misses, pow_misses = map(int, out.stdout.split())
     assert log1p_misses == 0  # glibc's algorithm, bit for bit
     assert trig_misses <= 8 and log_misses <= 4  # correctly rounded vs glibc's 0.55-ulp functions
+    assert pow_misses <= 12  # correctly rounded powers vs glibc's 0.52-ulp pow (~0.1% differ)
 
 
 FIXED_CHECK = """
@@ -55,3 +59,22 @@ def test_fixed_point_sin_cos_round_as_the_decimal_ones():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", FIXED_CHECK], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0"]
+
+
+def test_integer_powers_are_correctly_rounded():
+    """_libm's stand-in for pow off glibc: x ** k for an integer k from 3 to 64 is the exact power
+    rounded once (overflow to a signed inf, underflow to subnormals and zero), other exponents libm's."""
+    code = """
+import math
+from fractions import Fraction
+from torch import _libm
+p = _libm.pow_correctly_rounded_integer
+cases = [(1.1, 3), (-1.1, 3.0), (3.0, 64), (-2.0, 1025 // 16), (1e300, 3), (-1e300, 5), (1e-300, 3), (5e-324, 3),
+         (0.0, 3), (-0.0, 3), (math.inf, 3), (-math.inf, 4), (2.0, 0.5), (2.0, -2), (2.0, 100)]
+print([repr(p(x, k)) for x, k in cases])
+"""
+    env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == repr([repr(v) for v in [
+        float(Fraction(1.1) ** 3), float(Fraction(-1.1) ** 3), float(Fraction(3) ** 64), float(Fraction(-2.0) ** 64), float("inf"),
+        float("-inf"), 0.0, 0.0, 0.0, -0.0, float("inf"), float("inf"), 2.0 ** 0.5, 0.25, 2.0 ** 100]])
