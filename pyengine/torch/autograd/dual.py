@@ -33,11 +33,13 @@ NOT_IMPLEMENTED = (
     "implementation to derivatives.yaml")
 
 
-def set_tangent(tensor, tangent):
+def set_tangent(tensor, tangent, op=None, sources=()):
+    """Gives ``tensor`` its tangent; ``op`` (a Derivative, or a name: "make_dual") computed it from
+    the tangents of ``sources`` (the graph view draws forward mode from them)."""
     tensor._fw_grad = tangent
     _tangent_holders[id(tensor)] = weakref.ref(tensor)
     if _graph.recorder is not None:  # the app's graph view records the run
-        _graph.recorder.record_tangent(tensor)
+        _graph.recorder.record_tangent(tensor, op, sources)
 
 
 def clear_tangents():
@@ -74,6 +76,7 @@ def record_tangent(d, args, result):
     rule = d.tangent
     if rule is None:
         raise NotImplementedError(NOT_IMPLEMENTED.format((d.op_name or d.name).partition(".")[0]))
+    sources = _duals(args) if _graph.recorder is not None else ()
     state["active"] = False
     try:
         args = _primals(args)  # formulas read the primals (PyTorch's self_p): their history has no tangents
@@ -83,9 +86,15 @@ def record_tangent(d, args, result):
             out = _linear(d, args, tangents)
         else:
             out = _explicit(rule, d, args, tangents, result)
-        attach(result, out)
+        attach(result, out, d, sources)
     finally:
         state["active"] = True
+
+
+def _duals(args):
+    """The arguments (also in a list of tensors) that have a tangent."""
+    flat = [x for a in args for x in (a if isinstance(a, (list, tuple)) else (a,))]
+    return [x for x in flat if isinstance(x, Tensor) and x._fw_grad is not None]
 
 
 def _primal(a):
@@ -144,8 +153,9 @@ def _explicit(rule, d, args, tangents, result):
     return rule(*[named[n] for n in d.tangent_names])
 
 
-def attach(result, out):
-    """Give each floating output its tangent: full size (a broadcast tangent is expanded)."""
+def attach(result, out, op=None, sources=()):
+    """Give each floating output its tangent: full size (a broadcast tangent is expanded); ``op``
+    and ``sources`` as set_tangent takes them."""
     if isinstance(result, Tensor):
         result, out = (result,), (out,)
     elif not isinstance(out, (list, tuple)):
@@ -157,7 +167,7 @@ def attach(result, out):
             t = _zeros(t)
         if t._shape != r._shape:
             t = t.expand(r._shape).contiguous()
-        set_tangent(r, t)
+        set_tangent(r, t, op, sources)
 
 
 def commit_tangent(self, result):

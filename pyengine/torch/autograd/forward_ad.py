@@ -64,7 +64,7 @@ def make_dual(tensor, tangent, *, level=None):
             tangent = empty_strided(tensor._shape, tensor._stride, dtype=tangent.dtype).copy_(tangent)
     finally:
         _dual.state["active"] = True
-    _dual.set_tangent(dual, tangent)
+    _dual.set_tangent(dual, tangent, "make_dual")
     return dual
 
 
