@@ -160,6 +160,11 @@ class Generator:
 
     def words(self, n):
         """The next n 32-bit outputs W() as a list."""
+        draw = _block_kernel("mt19937_words") if n > _N else None
+        if draw is not None:  # the same words, with the blocks' refills in one call
+            tempered = self._tempered or [0] * _N  # None only before the first block (left is 1: it refills)
+            self._mt, self._tempered, self._left, self._next, out = draw(self._mt, tempered, self._left, self._next, n)
+            return out
         out = []
         while n > 0:
             if self._left == 1:

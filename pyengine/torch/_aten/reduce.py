@@ -57,9 +57,6 @@ class _ColumnListOps:
 
 def _inner_sum(row):
     """vectorized_inner_sum of one contiguous row (n >= 8): 8-lane row_sum, then leftovers, then lanes."""
-    total = kernels.inner_sum(row) if kernels.wasm is not None else None
-    if total is not None:
-        return total
     n = len(row)
     nvec = n // _SUM_LANES
     end = nvec * _SUM_LANES
@@ -261,8 +258,12 @@ def _sum_call_list(values, out, base, call, strides2d):
         return
     for rule, lo, hi in _column_rules(n0, n1, s0, s1):
         if rule == "inner":
-            for j in range(lo, hi):
-                out[out_off + j * o1] += _inner_sum(_strided(values, base + in_off + j * s1, n0, s0))
+            sums = kernels.inner_sums(values, base + in_off + lo * s1, n0, hi - lo, s1) \
+                if kernels.wasm is not None else None
+            if sums is None:
+                sums = [_inner_sum(_strided(values, base + in_off + j * s1, n0, s0)) for j in range(lo, hi)]
+            for j, r in enumerate(sums, lo):
+                out[out_off + j * o1] += r
         elif hi > lo:  # the columns lo..hi side by side: item i is row i of them
             first = base + in_off + lo * s1
             sums = kernels.column_sums(values, first, n0, s0, hi - lo, s1, rule == "rowsum") \

@@ -1282,9 +1282,28 @@ def _mt_step(a, b, c):
 
 
 def _mt19937_refill(words):
-    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists.
+    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists."""
+    new, tempered = _mt_block(np.array(words, np.uint32))
+    return new.tolist(), tempered.tolist()
+
+
+def _mt19937_words(mt, tempered, left, next_, n):
+    """_random.Generator.words(n) from its state (624 words, their tempered block, left, next):
+    (mt, tempered, left, next) after the draws, and the n words as a list."""
+    mt, tempered, out, filled = np.array(mt, np.uint32), np.array(tempered, np.uint32), np.empty(n, np.uint32), 0
+    while filled < n:
+        if left == 1:
+            mt, tempered = _mt_block(mt)
+            left, next_ = 625, 0
+        take = min(n - filled, left - 1)
+        out[filled:filled + take] = tempered[next_:next_ + take]
+        filled, next_, left = filled + take, next_ + take, left - take
+    return mt.tolist(), tempered.tolist(), left, next_, out.tolist()
+
+
+def _mt_block(mt):
+    """_random._twist and _temper_block of a uint32 array: (new words, tempered words).
     The same three chunks, each reading only words already known."""
-    mt = np.array(words, np.uint32)
     new = np.empty(624, np.uint32)
     new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
     new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
@@ -1294,7 +1313,7 @@ def _mt19937_refill(words):
     y ^= (y << 7) & np.uint32(0x9D2C5680)
     y ^= (y << 15) & np.uint32(0xEFC60000)
     y ^= y >> 18
-    return new.tolist(), y.tolist()
+    return new, y
 
 
 def _u24(words):
@@ -1367,7 +1386,7 @@ def _normal_fill_f32(words, tail, n, mean, std):
     return out.tolist()
 
 
-RANDOM = {"mt19937_refill": _mt19937_refill, "uniform_f32": _ieee(_uniform_f32),
+RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
           "normal_fill_f32": _ieee(_normal_fill_f32)}
 
 
