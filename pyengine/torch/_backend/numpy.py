@@ -11,7 +11,9 @@ vendor libraries (exp, sin, ...) are computed in float64 and rounded once (corre
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
 import functools
+import math
 from array import array
+from itertools import repeat
 
 import numpy as np
 
@@ -1271,6 +1273,39 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+# ---- layer norm (_aten.norm): each row's statistics with the same exact sums (math.fsum) ----
+
+def _row_stats_np(x, eps):
+    """_aten.norm.row_stats of each row of a float64 array: (x - mean, rstd) as arrays."""
+    n = x.shape[1]
+    mean = np.array([math.fsum(row) for row in x.tolist()]) / n
+    centered = x - mean[:, None]
+    squares = list(map(pow, centered.ravel().tolist(), repeat(2)))  # Python's ** (libm pow), not x * x
+    var = np.array([math.fsum(squares[i:i + n]) for i in range(0, len(squares), n)]) / n
+    return centered, 1.0 / np.sqrt(var + eps)
+
+
+def _layer_norm(flat, inner, eps):
+    centered, rstd = _row_stats_np(_f64(flat).reshape(-1, inner), eps)
+    return (centered * rstd[:, None]).ravel()
+
+
+def _layer_norm_input_grad(x, grad, weight, inner, eps):
+    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
+    xhat = centered * rstd[:, None]
+    gw = _f64(grad).reshape(-1, inner) * (_f64(weight) if weight is not None else 1.0)
+    m1 = np.array([math.fsum(row) for row in gw.tolist()]) / inner
+    m2 = np.array([math.fsum(row) for row in (gw * xhat).tolist()]) / inner
+    return (rstd[:, None] * ((gw - m1[:, None]) - xhat * m2[:, None])).ravel()
+
+
+def _layer_norm_weight_grad(x, grad, inner, eps):
+    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
+    terms = _f64(grad).reshape(-1, inner) * centered * rstd[:, None]
+    # the rows added in order (cumsum is sequential); + 0.0 as the loop's sum starting from 0.0
+    return np.cumsum(terms, axis=0)[-1] + 0.0 if len(terms) else np.zeros(inner)
+
+
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
 
 _MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
@@ -1400,4 +1435,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward}.items()}
+    "nll_backward": _nll_backward, "layer_norm": _layer_norm, "layer_norm_input_grad": _layer_norm_input_grad,
+    "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}
