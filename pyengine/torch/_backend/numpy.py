@@ -135,11 +135,15 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
     acc = np.zeros((1, m, n))
-    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per accumulate: bounded memory
+    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per block of products: bounded memory
     with np.errstate(**_ERR):
         for lo in range(0, k, chunk):
             products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
-            acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+            if m * n >= 64:  # one add of all outputs per k-step: cheaper than accumulate's partial sums
+                for step in products:
+                    acc[0] += step
+            else:
+                acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
         # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
         return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
 
