@@ -15,6 +15,7 @@ from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
 from .._backend import kernels
+from .._dtype import float64
 from .._float32 import f32, fma32
 from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
     column_rules as _column_rules, finish_var as _finish_var, rowsum as _rowsum
@@ -287,6 +288,19 @@ def sum_range(values, offset, plan, out, begin, end, serial):
     strides2d = plan.strides2d()
     for call in plan.calls(begin, end):
         _sum_call_list(values, out, offset, call, strides2d)
+
+
+@backend_kernel
+def sum_in_order(values, k):
+    """Each run of k float64 values of a contiguous buffer added in order from 0.0 (how the ops
+    add float64 rows that are not contiguous in memory): a float64 buffer of the sums."""
+    values, out = values.tolist(), []
+    for i in range(0, len(values), k):
+        total = 0.0
+        for v in values[i:i + k]:
+            total += v
+        out.append(total)
+    return as_buffer(out, float64)
 
 
 def sum(values, offset, shape, strides, dims=None, keepdim=False):

@@ -1277,6 +1277,11 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _sum_in_order(values, k):
+    """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
+    return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
+
+
 # ---- layer norm (_aten.norm): each row's statistics with the same exact sums (math.fsum) ----
 
 def _row_stats_np(x, eps):
@@ -1439,5 +1444,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "layer_norm": _layer_norm, "layer_norm_input_grad": _layer_norm_input_grad,
+    "nll_backward": _nll_backward, "layer_norm": _layer_norm, "sum_in_order": _sum_in_order, "layer_norm_input_grad": _layer_norm_input_grad,
     "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}
