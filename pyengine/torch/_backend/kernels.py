@@ -197,16 +197,16 @@ def mt19937_refill(words):
 
 
 def mt19937_words(mt, tempered, left, next_, n):
-    """_random.Generator.words(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a list."""
+    """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
+    (mt, tempered, left, next) after the draws, and the n words as an array('I')."""
     mt, tempered, state, out = array("I", mt), array("I", tempered), array("i", [left, next_]), array("I", bytes(4 * n))
     wasm.mt19937_words(_address(mt), _address(tempered), _address(state), n, _address(out))
-    return mt.tolist(), tempered.tolist(), state[0], state[1], out.tolist()
+    return mt.tolist(), tempered.tolist(), state[0], state[1], out
 
 
 def uniform_f32(words, low, span, high):
-    """_random.uniform's float32 values of the words (float32 low, span, high): a list."""
-    words, out = array("I", words), array("f", bytes(4 * len(words)))
+    """_random.uniform's float32 values of the words (an array('I'); float32 low, span, high): a list."""
+    out = array("f", bytes(4 * len(words)))
     wasm.uniform_f32(_address(words), _address(out), len(words), low, span, high)
     return out.tolist()
 

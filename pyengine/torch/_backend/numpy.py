@@ -1332,8 +1332,8 @@ def _mt19937_refill(words):
 
 
 def _mt19937_words(mt, tempered, left, next_, n):
-    """_random.Generator.words(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a list."""
+    """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
     mt, tempered, out, filled = np.array(mt, np.uint32), np.array(tempered, np.uint32), np.empty(n, np.uint32), 0
     while filled < n:
         if left == 1:
@@ -1342,7 +1342,7 @@ def _mt19937_words(mt, tempered, left, next_, n):
         take = min(n - filled, left - 1)
         out[filled:filled + take] = tempered[next_:next_ + take]
         filled, next_, left = filled + take, next_ + take, left - take
-    return mt.tolist(), tempered.tolist(), left, next_, out.tolist()
+    return mt.tolist(), tempered.tolist(), left, next_, out
 
 
 def _mt_block(mt):
