@@ -1,7 +1,8 @@
+# golden: not-on=python
 # Source: pytorch/examples, mnist/main.py (https://github.com/pytorch/examples). Licence: BSD-3-Clause.
 # Changed: MNIST comes through torchvision's download; a generated stand-in takes its place: 1x14x14
 #   "digits" (a bright bar whose position is the label, plus noise, normalized with MNIST's mean and
-#   std), 256 training and 64 test images, instead of 60,000 and 10,000 of 28x28 (CI time), so fc1
+#   std), 128 training and 64 test images, instead of 60,000 and 10,000 of 28x28 (CI time), so fc1
 #   takes 64 * 5 * 5 features instead of 9216; batch 32, test batch 64, 2 epochs (not 14) logging
 #   every 2 batches; argparse's defaults are written in place of the command line; the CUDA and MPS
 #   branches and saving the model are left out (a CPU-only program).
@@ -99,7 +100,7 @@ def main():
 
     train_kwargs = {'batch_size': args.batch_size}
     test_kwargs = {'batch_size': args.test_batch_size}
-    dataset1 = tiny_mnist(256)
+    dataset1 = tiny_mnist(128)
     dataset2 = tiny_mnist(64)
     train_loader = torch.utils.data.DataLoader(dataset1, **train_kwargs)
     test_loader = torch.utils.data.DataLoader(dataset2, **test_kwargs)

@@ -1,3 +1,4 @@
+# golden: not-on=python
 # Source: Yunjey Choi, pytorch-tutorial, tutorials/02-intermediate/recurrent_neural_network/main.py
 #   (https://github.com/yunjey/pytorch-tutorial). Licence: MIT.
 # Changed: MNIST comes through torchvision's download; a generated stand-in takes its place: 200
