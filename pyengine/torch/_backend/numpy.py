@@ -1444,5 +1444,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "layer_norm": _layer_norm, "sum_in_order": _sum_in_order, "layer_norm_input_grad": _layer_norm_input_grad,
-    "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "layer_norm": _layer_norm,
+    "layer_norm_input_grad": _layer_norm_input_grad, "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}
