@@ -2,8 +2,8 @@
 # Source: pytorch/examples, time_sequence_prediction/train.py and generate_sine_wave.py
 #   (https://github.com/pytorch/examples). Licence: BSD-3-Clause.
 # Changed: the sine waves are generated in the program (generate_sine_wave.py's code) instead of
-#   loaded from traindata.pt: 13 waves of 60 points (not 100 of 1000), the test predicts 60 future
-#   points (not 1000), 2 LBFGS steps (not 15) with max_iter 4 (not the default 20) (CI time);
+#   loaded from traindata.pt: 8 waves of 40 points (not 100 of 1000), the test predicts 20 future
+#   points (not 1000), 2 LBFGS steps (not 15) with max_iter 3 (not the default 20) (CI time);
 #   argparse's defaults are written in place of the command line (device cpu); the matplotlib plots
 #   of each step's prediction (drawn from y) are left out.
 import numpy as np
@@ -45,8 +45,8 @@ class Sequence(nn.Module):
 def generate_sine_wave():
     np.random.seed(2)
     T = 20
-    L = 60
-    N = 13
+    L = 40
+    N = 8
     x = np.empty((N, L), 'int64')
     x[:] = np.array(range(L)) + np.random.randint(-4 * T, 4 * T, N).reshape(N, 1)
     return np.sin(x / 1.0 / T).astype('float64')
@@ -68,7 +68,7 @@ if __name__ == '__main__':
     seq = Sequence().to(device).double()
     criterion = nn.MSELoss().to(device)
     # use LBFGS as optimizer since we can load the whole data to train
-    optimizer = optim.LBFGS(seq.parameters(), lr=0.8, max_iter=4)
+    optimizer = optim.LBFGS(seq.parameters(), lr=0.8, max_iter=3)
     #begin to train
     for i in range(steps):
         print('STEP: ', i)
@@ -82,7 +82,7 @@ if __name__ == '__main__':
         optimizer.step(closure)
         # begin to predict, no need to track gradient here
         with torch.no_grad():
-            future = 60
+            future = 20
             pred = seq(test_input, future=future)
             loss = criterion(pred[:, :-future], test_target)
             print('test loss:', loss.item())
