@@ -9,7 +9,7 @@ export function connectGraph(services) {
   ({ python } = services);
 }
 
-const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], node: null, line: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
+const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], transforms: [], tangentView: null, tangentCall: null, transformsDropped: null, node: null, values: {}, line: null, gradcheck: null, expanded: [], boxNames: {}, textOpen: false, busy: null, error: null });
 const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
@@ -31,8 +31,8 @@ export function receiveRun(key, result) {
   update((s) => {
     const panel = panelOf(s, key);
     stopPlaying(key);
-    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1,
-      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
+    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), boxNames: panel.boxNames, textOpen: panel.textOpen, run: panel.run + 1,
+      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], transforms: result.graph?.transforms ?? [], transformsDropped: result.graph?.transforms_dropped ?? null, built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
@@ -44,24 +44,38 @@ export function receiveRun(key, result) {
 const firstPick = (tensors) => tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
 
 // The run's graphs (views/graph.js draws one at a time): the program's own, each graph a backward
-// pass built with create_graph=True (by order), each a torch.func transform built (by line).
-export function graphViews(tensors) {
+// pass built with create_graph=True (by order), each a torch.func transform built (by line); and
+// each torch.func call that ran forward mode (jvp, jacfwd) and built no graph backward could walk,
+// as a view of the tangents it pushed forward ("tangents", by line; `transforms` as the run sent them).
+export function graphViews(tensors, transforms = []) {
   const views = new Map();
   for (const tensor of tensors ?? []) {
     const view = tensor.view ?? { id: "forward", kind: "forward" };
     if (!views.has(view.id)) views.set(view.id, { ...view, tensors: [] });
     views.get(view.id).tensors.push(tensor);
   }
-  const rank = (view) => [{ forward: 0, gradient: 1, func: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
+  for (const run of transforms ?? []) {
+    if (run.kinds.includes("jvp") && !views.has(`func:${run.line}`)) views.set(`tangents:${run.line}`, { id: `tangents:${run.line}`, kind: "tangents", ...run, tensors: [] });
+  }
+  const rank = (view) => [{ forward: 0, gradient: 1, func: 2, tangents: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
   return [...views.values()].sort((a, b) => rank(a).reduce((d, value, i) => d || value - rank(b)[i], 0));
 }
 
-// The view of the chosen tensor.
-export const currentView = (panel) => graphViews(panel.tensors).find((view) => view.tensors.some((t) => t.name === panel.selected));
+// The view shown: a forward-mode call's the learner chose (or the only kind there is), else the
+// chosen tensor's.
+export function currentView(panel) {
+  const views = graphViews(panel.tensors, panel.transforms);
+  return views.find((view) => view.id === panel.tangentView) ?? views.find((view) => view.tensors.some((t) => t.name === panel.selected)) ?? views.find((view) => view.kind === "tangents");
+}
 
 function selectView(key, id) {
-  const view = graphViews(state.graphs[key]?.tensors).find((v) => v.id === id);
-  if (view && !view.tensors.some((t) => t.name === state.graphs[key].selected)) selectTensor(key, firstPick(view.tensors).name);
+  const panel = state.graphs[key];
+  const view = graphViews(panel?.tensors, panel?.transforms).find((v) => v.id === id);
+  if (!view) return;
+  update((s) => {
+    Object.assign(panelOf(s, key), { tangentView: view.kind === "tangents" ? id : null, tangentCall: null });
+  });
+  if (view.tensors.length && !view.tensors.some((t) => t.name === panel.selected)) selectTensor(key, firstPick(view.tensors).name);
 }
 
 // Before a program has run: whether it looks like it builds a graph (offers "Show graph").
@@ -83,7 +97,7 @@ export function edgeGradients(steps, upTo) {
 // export node id -> the gradient it received, for each node backward reached by step `upTo`.
 export function reachedNodes(steps, upTo) {
   const reached = new Map();
-  for (const step of steps.slice(0, upTo + 1)) reached.set(step.node, step.accumulate ? `${step.accumulate.leaf}.grad = ${step.accumulate.after ?? step.accumulate.incoming}` : step.incoming.map((i) => i.value ?? "None").join(", "));
+  for (const step of steps.slice(0, upTo + 1)) reached.set(step.node, step.accumulate?.note === "transform" ? step.accumulate.incoming : step.accumulate ? `${step.accumulate.leaf}.grad = ${step.accumulate.after ?? step.accumulate.incoming}` : step.incoming.map((i) => i.value ?? "None").join(", "));
   return reached;
 }
 
@@ -96,7 +110,7 @@ async function ask(key, request) {
 async function selectTensor(key, name) {
   update((s) => {
     const panel = panelOf(s, key);
-    Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
+    Object.assign(panel, { selected: name, tangentView: null, graph: null, steps: null, step: 0, node: null, values: {}, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
   });
   const graph = await ask(key, { what: "graph", name });
   if (!graph) return;
@@ -136,12 +150,28 @@ async function loadSteps(key, upTo) {
   loadSteps(key, state.graphs[key].step); // the learner may have stepped further meanwhile
 }
 
-function selectNode(key, id) {
+// Selects node `id` (a second click lets go of it); its values (output, saved values, .grad) are
+// asked for then: the graph's answer carries only what is drawn (a 6,000-node graph's values are
+// most of its export).
+async function selectNode(key, id) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.node = panel.node === id ? null : id;
     panel.line = null;
   });
+  const { node, values, selected } = state.graphs[key];
+  if (node === null || values[node]) return;
+  const answer = await ask(key, { what: "node", name: selected, id: node });
+  if (!answer || state.graphs[key].selected !== selected) return;
+  update((s) => {
+    const panel = panelOf(s, key);
+    panel.values = { ...panel.values, [id]: answer.error ? { ...panel.graph.nodes[id], valuesError: answer.error } : answer };
+  });
+}
+
+// Node `id` of the shown graph with its values once Python has sent them (`loading` until then).
+export function nodeWithValues(panel, id) {
+  return panel.values[id] ?? { ...panel.graph.nodes[id], loading: true };
 }
 
 // A click on line `line` of the program: its nodes are marked (a second click clears them).
@@ -190,10 +220,25 @@ function togglePlay(key) {
   }, PLAY_STEP_MS));
 }
 
-function toggleGroup(key, group) {
+// Opens the box `group` (drawn as `name`), or folds it again when open. The "more" boxes count:
+// folding one again draws MAX_DRAWN fewer boxes (the last "more" opened).
+function toggleGroup(key, group, name) {
   update((s) => {
     const panel = panelOf(s, key);
-    panel.expanded = panel.expanded.includes(group) ? panel.expanded.filter((g) => g !== group) : [...panel.expanded, group];
+    if (!panel.expanded.includes(group)) {
+      panel.expanded = [...panel.expanded, group];
+      panel.boxNames = { ...panel.boxNames, [group]: name ?? group };
+      return;
+    }
+    const folded = group.startsWith("more:") ? panel.expanded.findLast((g) => g.startsWith("more:")) : group;
+    panel.expanded = panel.expanded.filter((g) => g !== folded);
+  });
+}
+
+// A forward-mode call's view shows the tangents of one call of its line: `call` (null: the last).
+function selectCall(key, call) {
+  update((s) => {
+    panelOf(s, key).tangentCall = call;
   });
 }
 
@@ -225,7 +270,8 @@ export const graphHandlers = (key, rerun) => ({
   selectLine: (line) => selectLine(key, line),
   setStep: (step) => (stopPlaying(key), setStep(key, step)),
   play: () => togglePlay(key),
-  toggleGroup: (group) => toggleGroup(key, group),
+  toggleGroup: (group, name) => toggleGroup(key, group, name),
   gradcheck: () => runGradcheck(key),
   showText: (open) => showText(key, open),
+  selectCall: (call) => selectCall(key, call),
 });
