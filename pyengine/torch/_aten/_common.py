@@ -193,17 +193,18 @@ def f_blocks(k):
     return [(lo, min(k, lo + kc)) for lo in range(0, k, kc)]
 
 
-def vector_runs(n, row=None):
+def vector_runs(n, row=None, grain=GRAIN_SIZE):
     """Split n elements of a unary elementwise op into torch's (start, stop, vector_stop).
 
     Elements start..vector_stop-1 take the vector formula (full 2W-blocks of a run),
     vector_stop..stop-1 the scalar one. A run is a contiguous row (``row`` elements; None
     for a fully contiguous tensor, 1 for 0-d or non-unit-stride input), cut further where
-    torch splits more than GRAIN_SIZE elements over its threads.
+    torch splits more than ``grain`` elements (the kernel's grain size, GRAIN_SIZE unless
+    it sets its own) over its threads.
     """
     cuts = {0, n}
-    if n > GRAIN_SIZE:
-        chunk = -(-n // min(NUM_THREADS, -(-n // GRAIN_SIZE)))
+    if n > grain:
+        chunk = -(-n // min(NUM_THREADS, -(-n // grain)))
         cuts.update(range(chunk, n, chunk))
     if row is not None and row > 0:
         cuts.update(range(row, n, row))

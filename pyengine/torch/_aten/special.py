@@ -4,7 +4,8 @@
   kernels use (sigmoid's vector body, softmax, log_softmax).
 * ``expf_glibc``: glibc's ``expf`` (the scalar tails); ``logf_glibc``, ``log1pf_glibc``
   (binary_cross_entropy). The element-wise emulations are in ``_libm32``.
-* ``sigmoid`` and the tanh/sigmoid/relu backward formulas: exact.
+* ``sigmoid``, ``gelu`` (oneDNN's or ATen's kernel, as torch picks) and the
+  tanh/sigmoid/relu/gelu backward formulas: exact.
 * ``exp``, ``log``, ``sqrt``, ``tanh``, ``sin``, ...: torch computes these with MKL VML,
   which is not reproduced; these are the correctly rounded stand-ins (float64 math, one
   rounding), with C's edge cases (log(0) = -inf, log(-1) = nan, overflow = inf).
@@ -72,6 +73,34 @@ def sigmoid(values, row=None):
                 # 0 - x and -x agree except on 0 vs -0, which exp ignores
                 e = exp(array("f", [0.0 - v for v in values[lo:hi]]))
                 out[lo:hi] = array("f", map(truediv, repeat(1.0), array("f", [1.0 + v for v in e])))
+    return out
+
+
+# ---- GELU (the element formulas are in _libm32) ---------------------------------------------
+
+@backend_kernel
+def gelu(values, approximate, onednn, row=None):
+    """F.gelu of float32 values in memory order (``onednn``: see ``_libm32.uses_onednn``)."""
+    if onednn:
+        return array("f", map(_libm32.gelu_onednn1, values))
+    vector, scalar = _libm32.GELU_FORMULAS[approximate, True]
+    out = array("f", bytes(4 * len(values)))
+    for start, stop, vstop in _libm32.gelu_runs(len(values), row, True):
+        out[start:vstop] = array("f", map(vector, values[start:vstop]))
+        out[vstop:stop] = array("f", map(scalar, values[vstop:stop]))
+    return out
+
+
+@backend_kernel
+def gelu_backward(grad, values, approximate, onednn, row=None):
+    """gelu_backward: grad times GELU's derivative at each float32 value."""
+    if onednn:
+        return array("f", [g * d for g, d in zip(grad, map(_libm32.gelu_onednn_derivative1, values))])
+    vector, scalar = _libm32.GELU_FORMULAS[approximate, False]
+    out = array("f", bytes(4 * len(values)))
+    for start, stop, vstop in _libm32.gelu_runs(len(values), row, False):
+        out[start:vstop] = array("f", map(vector, grad[start:vstop], values[start:vstop]))
+        out[vstop:stop] = array("f", map(scalar, grad[vstop:stop], values[vstop:stop]))
     return out
 
 

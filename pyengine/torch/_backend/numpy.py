@@ -610,6 +610,168 @@ def _relu_backward(grad, x):
     return np.where(v > 0, g, np.float32(0))
 
 
+# ---- GELU: oneDNN's kernel, ATen's vector body (SLEEF tanhf, ATen's erf) and scalar tail ----------
+
+def _df_add2_np(xh, xl, y):
+    s = xh + y
+    v = s - xh
+    return s, ((xh - (s - v)) + (y - v)) + xl
+
+
+def _df_mul_np(xh, xl, yh, yl=np.float32(0)):
+    p = xh * yh
+    return p, _fma32_np(xh, yl, _fma32_np(xl, yh, _fma32_np(xh, yh, -p)))
+
+
+def _ldexp2_np(d, q):
+    half = q >> 1
+    return (d * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), q - half).astype(np.float32)
+
+
+def _tanhf_sleef_np(x):
+    """L.tanhf_sleef1 on an array, step for step."""
+    f = np.float32
+    y = np.abs(x)
+    q = np.clip(np.rint(y * f(L.TANH_R_LN2)), -300, 300).astype(np.int32)  # beyond, the result is +-1 anyway
+    qf = q.astype(f)
+    sh, sl = _df_add2_np(y, f(0), qf * -f(L.TANH_L2U))
+    sh, sl = _df_add2_np(sh, sl, qf * -f(L.TANH_L2L))
+    u = np.full(x.shape, L.TANH_EXP_POLY[0], f)
+    for coef in L.TANH_EXP_POLY[1:]:
+        u = _fma32_np(u, sh, f(coef))
+    th, tl = _df_add2_np(*_df_mul_np(sh, sl, u), f(L.TANH_C6))
+    th, tl = _df_add2_np(*_df_mul_np(sh, sl, th, tl), f(0.5))
+    qh = sh * sh
+    ph, pl = _df_mul_np(qh, _fma32_np(sh + sh, sl, _fma32_np(sh, sh, -qh)), th, tl)
+    s = sh + ph
+    v = s - sh
+    th, tl = s, ((sh - (s - v)) + (ph - v)) + (sl + pl)
+    s = f(1) + th
+    dh, dl = _ldexp2_np(s, q), _ldexp2_np(((f(1) - s) + th) + tl, q)
+    eh = f(1) / dh
+    el = eh * _fma32_np(-dl, eh, _fma32_np(-dh, eh, f(1)))
+    nh = dh - eh
+    nl = (((dh - nh) - eh) + dl) - el
+    ah = dh + eh
+    al = (((dh - ah) + eh) + dl) + el
+    t = f(1) / ah
+    qx = nh * t
+    r = qx + _fma32_np(qx, _fma32_np(-al, t, _fma32_np(-ah, t, f(1))), _fma32_np(nl, t, _fma32_np(t, nh, -qx)))
+    r = np.copysign(np.where((y > f(L.TANH_ONE_BOUND)) | np.isnan(r), f(1), r), x)
+    return np.where(np.isnan(x), x, r)
+
+
+_GELU_POLY = np.array(L.GELU_ERF_POLY, np.float32)
+
+
+def _xor_sign_np(v, x):
+    return np.where(np.signbit(x), -v, v)
+
+
+def _gelu_onednn_np(x):
+    f = np.float32
+    ax = np.abs(x)
+    i = ((ax.view(np.int32).astype(np.int64) + L.GELU_ERF_IDX_BIAS) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+    i = np.clip(i >> 21, 1, 24)
+    i[f(L.GELU_ERF_RBOUND) < ax] = 23
+    p = _GELU_POLY[5][i]
+    for degree in range(4, -1, -1):
+        p = _fma32_np(p, ax, _GELU_POLY[degree][i])
+    return (x * (_xor_sign_np(p, x) + f(1))) * f(0.5)
+
+
+def _expf_onednn_np(x):
+    f = np.float32
+    low = x < f(L.ONEDNN_LN_FLT_MIN)
+    x = np.maximum(np.minimum(x, f(L.ONEDNN_LN_FLT_MAX)), f(L.ONEDNN_LN_FLT_MIN))
+    n = np.floor(x * f(L.LOG2E_F) + f(0.5))
+    r = _fma32_np(-n, f(L.ONEDNN_LN2), x)
+    p = np.full(x.shape, L.ONEDNN_EXP_POLY[4], f)
+    for coef in (L.ONEDNN_EXP_POLY[3], L.ONEDNN_EXP_POLY[2], L.ONEDNN_EXP_POLY[1], L.ONEDNN_EXP_POLY[0], 1.0):
+        p = _fma32_np(p, r, f(coef))
+    e = n.astype(np.int64) - 1 + 127  # 2^(n-1) from its exponent field (0 gives 0)
+    scale = ((np.maximum(e, 0) << 23) & 0xFFFFFFFF).astype(np.uint32).view(f)
+    return np.where(low, f(0), (p * scale) * f(2))
+
+
+def _as_erf_np(v, t):
+    """Abramowitz-Stegun's erf polynomial in t = 1 / (1 + p|v|)."""
+    p = np.full(v.shape, L.AS_ERF_POLY[4], np.float32)
+    for coef in reversed(L.AS_ERF_POLY[:4]):
+        p = _fma32_np(p, t, np.float32(coef))
+    return p
+
+
+def _gelu_onednn_derivative_np(x):
+    f = np.float32
+    r = x * f(L.INV_SQRT2_F)
+    q = _expf_onednn_np(-(r * r))
+    t = (r * f(L.INV_SQRTPI_F)) * q
+    w = f(1) / _fma32_np(f(L.AS_ERF_P), np.abs(r), f(1))
+    erf = _xor_sign_np(_fma32_np(-q * w, _as_erf_np(r, w), f(1)), r)
+    return _fma32_np(erf, f(0.5), t + f(0.5))
+
+
+def _erf_vec_np(v):
+    f = np.float32
+    t = f(1) / _fma32_np(f(L.AS_ERF_P), np.abs(v), f(1))
+    e = _expf_sleef_np(-(v * v))
+    return _xor_sign_np(_fma32_np(-e * t, _as_erf_np(v, t), f(1)), v)
+
+
+def _gelu_tanh_inner_np(x):
+    return np.float32(L.GELU_BETA) * _fma32_np(np.float32(L.GELU_KAPPA), (x * x) * x, x)
+
+
+def _gelu_vector_np(x, approximate):
+    f = np.float32
+    if approximate == "none":
+        return (x * f(0.5)) * (f(1) + _erf_vec_np(x * f(L.GELU_ALPHA)))
+    return (f(0.5) * x) * (f(1) + _tanhf_sleef_np(_gelu_tanh_inner_np(x)))
+
+
+def _gelu_grad_vector_np(g, x, approximate):
+    f = np.float32
+    if approximate == "none":
+        cdf = f(0.5) * (f(1) + _erf_vec_np(x * f(L.GELU_ALPHA)))
+        return g * _fma32_np(x, f(L.GELU_PDF) * _expf_sleef_np((x * x) * f(-0.5)), cdf)
+    t = _tanhf_sleef_np(_gelu_tanh_inner_np(x))
+    inner_derivative = f(L.GELU_BETA) * _fma32_np(f(L.GELU_THREE_KAPPA), x * x, f(1))
+    return g * (f(0.5) * (f(1) + t) + ((f(0.5) * x) * _fma32_np(-t, t, f(1))) * inner_derivative)
+
+
+def _vector_mask(n, row, runs):
+    vector = np.zeros(n, bool)
+    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
+        for start, _, vstop in runs:
+            vector[start:vstop] = True
+    return vector
+
+
+def _gelu_kernel(values, approximate, onednn, row=None):
+    x = _as_f32(values)
+    if onednn:
+        return _gelu_onednn_np(x)
+    vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, True))
+    out = np.empty(len(x), np.float32)
+    out[vector] = _gelu_vector_np(x[vector], approximate)
+    scalar = L.GELU_FORMULAS[approximate, True][1]
+    out[~vector] = [scalar(v) for v in x[~vector].tolist()]
+    return out
+
+
+def _gelu_backward_kernel(grad, values, approximate, onednn, row=None):
+    g, x = _as_f32(grad), _as_f32(values)
+    if onednn:
+        return g * _gelu_onednn_derivative_np(x)
+    vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, False))
+    out = np.empty(len(x), np.float32)
+    out[vector] = _gelu_grad_vector_np(g[vector], x[vector], approximate)
+    scalar = L.GELU_FORMULAS[approximate, False][1]
+    out[~vector] = [scalar(a, b) for a, b in zip(g[~vector].tolist(), x[~vector].tolist())]
+    return out
+
+
 _CR = {"exp": np.exp, "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p, "expm1": np.expm1,
        "exp2": np.exp2, "sqrt": np.sqrt, "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
        "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh}
@@ -1374,7 +1536,8 @@ RANDOM = {"mt19937_refill": _mt19937_refill, "uniform_f32": _ieee(_uniform_f32),
 ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
-    "tanh_backward": _tanh_backward, "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
+    "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
+    "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,

@@ -31,7 +31,8 @@ from .._ops import shape as shape_ops
 from .._ops import softmax as softmax_ops
 from .. import _dtype, _float32
 from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
-    upsample as upsample_kernels
+    special as special_kernels, upsample as upsample_kernels
+from .._aten._libm32 import uses_onednn as gelu_uses_onednn
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
@@ -497,12 +498,21 @@ def _gelu_second_derivative(x, approximate):
     self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
 def _gelu_backward(grad_output, self, approximate):
     with no_grad():
+        if self.dtype is _dtype.float32 and grad_output.dtype is _dtype.float32:
+            row = None if self.is_contiguous() else 1
+            onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
+            values = special_kernels.gelu_backward(grad_output._buf(), self._buf(), approximate, onednn, row)
+            return _from_kernel(values, self._shape, self.dtype)
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
 
 @op("GeluBackward0", name="gelu", result="auto_element_wise", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
+        if self.dtype is _dtype.float32:  # PyTorch's kernels, bit for bit
+            row = None if self.is_contiguous() else 1
+            onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
+            return _from_kernel(special_kernels.gelu(self._buf(), approximate, onednn, row), self._shape, self.dtype)
         return _map(lambda x: _gelu_value(x, approximate), self)
 
 
