@@ -164,6 +164,76 @@ def finish_var(m2, divisor, take_sqrt):
     return f32(math.sqrt(var) if take_sqrt else var)
 
 
+# ---- RowwiseMoments (moments_utils.h): layer norm's mean and variance ------------------------
+# An AVX2 build: 8 float32 lanes (4 float64). Per lane, Welford over chunks of 16 vectors, the
+# chunks merged in a binary cascade; then per row the scalar Welford of the n mod W leftovers
+# and the lanes merged into it one by one. GCC fused the products that feed an add, except in
+# the leftovers' loop (checked against torch bit for bit).
+
+MOMENT_LANES = {"float32": 8, "float64": 4}
+MOMENT_CHUNK = 16
+
+
+def _merge_moments(m0_add, m1_add, m2_add, m0, m1, m2, ops):
+    """AddMomentsVec: (m0, m1, m2) with the moments of m0_add more values per lane merged in."""
+    n = m0 + m0_add
+    c = ops.scalar(m0_add / n) if n else 0.0
+    delta = ops.sub(m1_add, m1)
+    m2_sum = ops.add(m2, m2_add)
+    c_delta = ops.scale(delta, c)
+    return n, ops.add(m1, c_delta), ops.fma(ops.scale(delta, float(m0)), c_delta, m2_sum)
+
+
+def rowwise_moments(n_cols, ops):
+    """(mean, biased variance) of each row of n_cols values, as torch's RowwiseMoments rounds them.
+
+    ``ops`` works on columns: ``block(j)`` is vector j of every row (W lanes each), ``column(i)``
+    value i of every row, ``lane(m, k)`` lane k of a block of moments; ``zeros()`` a block of
+    zeros; ``add``, ``sub``, ``mul`` elementwise; ``scale``/``divide`` by a number; ``fma``
+    (a number allowed as any operand); ``scalar`` rounds a number to the dtype.
+    """
+    lanes = ops.lanes
+    n = n_cols // lanes
+    chunks = -(-n // MOMENT_CHUNK)
+    depth = ceil_log2(chunks)
+    stack = [(0, ops.zeros(), ops.zeros()) for _ in range(max(depth, 1))]
+    inverses = [ops.scalar(1.0 / (j + 1)) for j in range(MOMENT_CHUNK)]
+    for i in range(chunks):
+        m0 = min(MOMENT_CHUNK, n - i * MOMENT_CHUNK)
+        m1 = m2 = ops.zeros()
+        for j in range(m0):
+            x = ops.block(i * MOMENT_CHUNK + j)
+            delta = ops.sub(x, m1)
+            m1 = ops.fma(inverses[j], delta, m1)
+            m2 = ops.fma(delta, ops.sub(x, m1), m2)
+        stack[0] = _merge_moments(m0, m1, m2, *stack[0], ops)
+        mask = i + 1
+        j = 1
+        while j < depth and mask & 1 == 0:
+            stack[j] = _merge_moments(*stack[j - 1], *stack[j], ops)
+            stack[j - 1] = (0, ops.zeros(), ops.zeros())
+            mask >>= 1
+            j += 1
+    for j in range(1, depth):
+        stack[0] = _merge_moments(*stack[j], *stack[0], ops)
+    _, lane_m1, lane_m2 = stack[0]
+    count, m1, m2 = 0, ops.lane(ops.zeros(), 0), ops.lane(ops.zeros(), 0)
+    for i in range(n * lanes, n_cols):
+        x = ops.column(i)
+        delta = ops.sub(x, m1)
+        count += 1
+        m1 = ops.add(m1, ops.divide(delta, float(count)))
+        m2 = ops.add(m2, ops.mul(delta, ops.sub(x, m1)))
+    for k in range(lanes):
+        total = count + n
+        c = ops.scalar(n / total) if total else 0.0
+        delta = ops.sub(ops.lane(lane_m1, k), m1)
+        m1 = ops.fma(c, delta, m1)
+        m2 = ops.add(m2, ops.fma(ops.scale(ops.mul(delta, delta), c), float(count), ops.lane(lane_m2, k)))
+        count = total
+    return m1, ops.divide(m2, float(n_cols))
+
+
 # ---- the layers' output sizes ----------------------------------------------------------------
 
 def conv_geometry(in_shape, w_shape, stride, padding, dilation):

@@ -1,15 +1,19 @@
 """The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
-buffers and shape numbers: statistics summed exactly (math.fsum) in float64; batch and group
+buffers and shape numbers. Layer norm on float32 and float64 is PyTorch's kernel bit for bit
+(RowwiseMoments' Welford cascade, ``_common.rowwise_moments``, then one fused multiply-add per
+element); the other statistics are summed exactly (math.fsum) in float64; batch and group
 norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
 (``float32``: rounded as float32, one fused multiply-add per element). Results are float32
 buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
 norm's statistics are float64 buffers of one value per channel."""
 import math
+from array import array
 from itertools import chain
+from operator import add, mul, sub
 
-from .._dtype import float64
+from .._dtype import float32 as FLOAT32, float64
 from .._float32 import f32, fma32, fma64
-from ._common import NUM_THREADS, SUM_LANES, ieee_div, lane_sum
+from ._common import MOMENT_LANES, NUM_THREADS, SUM_LANES, fma32_seq, ieee_div, lane_sum, rowwise_moments
 from ._dispatch import as_buffer, backend_kernel, rounded
 
 
@@ -34,6 +38,81 @@ def layer_norm(flat, inner, eps):
         mean, rstd = row_stats(row, eps)
         out += [(v - mean) * rstd for v in row]
     return as_buffer(out, float64)
+
+
+class _RowColumns:
+    """rowwise_moments' column ops on lists: the rows of ``values`` side by side, a block being
+    the rows' lanes in row-major order."""
+
+    def __init__(self, values, n_cols, float32):
+        self.values, self.n_cols = values, n_cols
+        self.rows = len(values) // n_cols if n_cols else 0
+        self.lanes = MOMENT_LANES["float32" if float32 else "float64"]
+        self.scalar = f32 if float32 else float
+        self._round = (lambda v: array("f", v)) if float32 else list
+        self._fma = fma32_seq if float32 else (lambda a, b, c: list(map(fma64, a, b, c)))
+
+    def block(self, j):
+        lo, w, n = j * self.lanes, self.lanes, self.n_cols
+        return list(chain.from_iterable(self.values[r * n + lo:r * n + lo + w] for r in range(self.rows)))
+
+    def column(self, i):
+        return self.values[i::self.n_cols]
+
+    def zeros(self):
+        return [0.0] * (self.rows * self.lanes)
+
+    def lane(self, m, k):
+        return m[k::self.lanes]
+
+    def add(self, a, b):
+        return self._round(map(add, a, b))
+
+    def sub(self, a, b):
+        return self._round(map(sub, a, b))
+
+    def mul(self, a, b):
+        return self._round(map(mul, a, b))
+
+    def scale(self, a, s):
+        return self._round([v * s for v in a])
+
+    def divide(self, a, s):
+        return self._round([v / s for v in a])
+
+    def fma(self, a, b, c):
+        n = max(len(v) for v in (a, b, c) if not isinstance(v, float))
+        return self._fma(*([v] * n if isinstance(v, float) else v for v in (a, b, c)))
+
+
+@backend_kernel
+def layer_norm_stats(flat, inner, eps, float32):
+    """Each row's (mean, 1/sqrt(var + eps)) as torch's layer norm kernel computes them: two
+    buffers of the input's dtype (float32 or float64)."""
+    mean, var = rowwise_moments(inner, _RowColumns(flat, inner, float32))
+    r = f32 if float32 else float
+    eps = r(eps)
+    dtype = FLOAT32 if float32 else float64
+    return as_buffer(list(mean), dtype), as_buffer([ieee_div(1.0, r(math.sqrt(r(v + eps))), r) for v in var], dtype)
+
+
+@backend_kernel
+def layer_norm_exact(flat, inner, mean, rstd, weight, bias, float32):
+    """((x - mean) * rstd) * weight + bias, the last multiply and add fused (so with no weight,
+    (x - mean) * rstd + bias in one rounding), as torch's kernel (weight, bias: buffers or None)."""
+    r = f32 if float32 else float
+    fma = fma32 if float32 else fma64
+    out = []
+    for row, m, rs in zip(_rows(flat.tolist(), inner), mean.tolist(), rstd.tolist()):
+        centered = [r(v - m) for v in row]
+        if weight is None and bias is None:
+            out += [r(v * rs) for v in centered]
+        elif weight is None:
+            out += [fma(v, rs, b) for v, b in zip(centered, bias.tolist())]
+        else:
+            b = bias.tolist() if bias is not None else [0.0] * inner
+            out += [fma(r(v * rs), w, c) for v, w, c in zip(centered, weight.tolist(), b)]
+    return rounded(out, float32) if float32 else as_buffer(out, float64)
 
 
 @backend_kernel

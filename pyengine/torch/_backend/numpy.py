@@ -20,8 +20,8 @@ if getattr(np, "BROWSER", False):
 from numpy.lib.stride_tricks import as_strided  # noqa: E402
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \
-    pool_out_size, rowsum, vector_runs
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
+    finish_var, pool_out_size, rowsum, rowwise_moments, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -770,6 +770,69 @@ def _gelu_backward_kernel(grad, values, approximate, onednn, row=None):
     scalar = L.GELU_FORMULAS[approximate, False][1]
     out[~vector] = [scalar(a, b) for a, b in zip(g[~vector].tolist(), x[~vector].tolist())]
     return out
+
+
+# ---- layer norm: RowwiseMoments on (rows, lanes) blocks, then one fused step per element --------
+
+class _RowColumns:
+    """rowwise_moments' column ops on arrays: a block is (rows, lanes), a column (rows,)."""
+
+    def __init__(self, x, n_cols):
+        self.x = x.reshape(-1, n_cols) if n_cols else x.reshape(0, 1)
+        self.dtype = x.dtype.type
+        self.lanes = MOMENT_LANES[x.dtype.name]
+        self.scalar = self.dtype
+        self._fma = _fma32_np if self.dtype is np.float32 else _fma64_np
+
+    def block(self, j):
+        return self.x[:, j * self.lanes:(j + 1) * self.lanes]
+
+    def column(self, i):
+        return self.x[:, i]
+
+    def zeros(self):
+        return np.zeros((len(self.x), self.lanes), self.dtype)
+
+    def lane(self, m, k):
+        return m[:, k]
+
+    def add(self, a, b):
+        return a + b
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def scale(self, a, s):
+        return a * self.dtype(s)
+
+    def divide(self, a, s):
+        return a / self.dtype(s)
+
+    def fma(self, a, b, c):
+        return self._fma(a, b, c)
+
+
+def _layer_norm_stats(flat, inner, eps, float32):
+    dtype = np.float32 if float32 else np.float64
+    mean, var = rowwise_moments(inner, _RowColumns(np.asarray(_as_ndarray(flat), dtype), inner))
+    return mean, dtype(1) / np.sqrt(var + dtype(eps))
+
+
+def _layer_norm_exact(flat, inner, mean, rstd, weight, bias, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    centered = np.asarray(_as_ndarray(flat), dtype).reshape(-1, inner) - _as_ndarray(mean)[:, None]
+    rstd = _as_ndarray(rstd)[:, None]
+    if weight is None and bias is None:
+        out = centered * rstd
+    elif weight is None:
+        out = fma(centered, rstd, _as_ndarray(bias))
+    else:
+        out = fma(centered * rstd, _as_ndarray(weight), _as_ndarray(bias) if bias is not None else dtype(0))
+    return out.reshape(-1)
 
 
 _CR = {"exp": np.exp, "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p, "expm1": np.expm1,
@@ -1537,6 +1600,7 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
     "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
+    "layer_norm_stats": _layer_norm_stats, "layer_norm_exact": _layer_norm_exact,
     "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,

@@ -1200,8 +1200,15 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
         tuple(normalized_shape)))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
-        result = _from_kernel(norm_kernels.layer_norm(input._buf(), math.prod(normalized_shape), eps), input._shape,
-                              input.dtype)
+        inner = math.prod(normalized_shape)
+        if input.dtype in (_dtype.float32, _dtype.float64) and all(
+                p is None or p.dtype is input.dtype for p in (weight, bias)):  # PyTorch's kernel, bit for bit
+            float32 = input.dtype is _dtype.float32
+            mean, rstd = norm_kernels.layer_norm_stats(input._buf(), inner, eps, float32)
+            values = norm_kernels.layer_norm_exact(input._buf(), inner, mean, rstd, _buf_or_none(weight),
+                                                   _buf_or_none(bias), float32)
+            return _from_kernel(values, input._shape, input.dtype)
+        result = _from_kernel(norm_kernels.layer_norm(input._buf(), inner, eps), input._shape, input.dtype)
         if weight is not None:
             result = result * weight
         if bias is not None:
