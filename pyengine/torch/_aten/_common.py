@@ -234,6 +234,13 @@ def rowwise_moments(n_cols, ops):
     return m1, ops.divide(m2, float(n_cols))
 
 
+def thread_rows(rows):
+    """at::parallel_for's split of rows over the threads (grain 1): (start, stop) per thread."""
+    threads = min(NUM_THREADS, rows) if rows > 1 else 1
+    chunk = -(-rows // threads) if rows else 0
+    return [(min(rows, t * chunk), min(rows, (t + 1) * chunk)) for t in range(NUM_THREADS)]
+
+
 # ---- the layers' output sizes ----------------------------------------------------------------
 
 def conv_geometry(in_shape, w_shape, stride, padding, dilation):

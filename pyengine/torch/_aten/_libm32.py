@@ -489,7 +489,8 @@ INV_SQRTPI_F = _c(0x3f106eba)
 def expf_onednn1(x):
     if x < ONEDNN_LN_FLT_MIN:
         return 0.0
-    x = max(min(x, ONEDNN_LN_FLT_MAX), ONEDNN_LN_FLT_MIN)
+    x = x if x < ONEDNN_LN_FLT_MAX else ONEDNN_LN_FLT_MAX  # vminps/vmaxps: NaN gives the bound
+    x = x if x > ONEDNN_LN_FLT_MIN else ONEDNN_LN_FLT_MIN
     n = math.floor(f32(f32(x * LOG2E_F) + 0.5))
     r = fma32(-n, ONEDNN_LN2, x)
     p = ONEDNN_EXP_POLY[4]

@@ -13,7 +13,8 @@ from operator import add, mul, sub
 
 from .._dtype import float32 as FLOAT32, float64
 from .._float32 import f32, fma32, fma64
-from ._common import MOMENT_LANES, NUM_THREADS, SUM_LANES, fma32_seq, ieee_div, lane_sum, rowwise_moments
+from ._common import MOMENT_LANES, NUM_THREADS, SUM_LANES, fma32_seq, ieee_div, lane_sum, rowwise_moments, \
+    thread_rows
 from ._dispatch import as_buffer, backend_kernel, rounded
 
 
@@ -97,7 +98,7 @@ def layer_norm_stats(flat, inner, eps, float32):
 
 
 @backend_kernel
-def layer_norm_exact(flat, inner, mean, rstd, weight, bias, float32):
+def layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
     """((x - mean) * rstd) * weight + bias, the last multiply and add fused (so with no weight,
     (x - mean) * rstd + bias in one rounding), as torch's kernel (weight, bias: buffers or None)."""
     r = f32 if float32 else float
@@ -113,6 +114,94 @@ def layer_norm_exact(flat, inner, mean, rstd, weight, bias, float32):
             b = bias.tolist() if bias is not None else [0.0] * inner
             out += [fma(r(v * rs), w, c) for v, w, c in zip(centered, weight.tolist(), b)]
     return rounded(out, float32) if float32 else as_buffer(out, float64)
+
+
+# ---- layer norm's backward kernel (LayerNormBackwardKernelImplInternal), float32 and float64 ----
+# ds = sum(dy * x * w), db = sum(dy * w) per row by vec::map*_reduce_all (products rounded, added
+# lane by lane, the last partial vector's product fused into its add, the lanes folded as the
+# AVX2 build does); then dx = fma(b, x, a * dy * w) + c. Weight and bias gradients are summed
+# per thread (rows split as at::parallel_for splits them), the weight's as
+# fma(dy, fma(rstd, x, -rstd * mean), acc), then the threads' sums added in order.
+
+def fold_lanes(acc, r):
+    """vec_reduce_all's sum of the lanes: 8 float32 lanes by halving shuffles, 4 float64 in order."""
+    if len(acc) == 8:
+        return r(r(r(acc[0] + acc[4]) + r(acc[2] + acc[6])) + r(r(acc[1] + acc[5]) + r(acc[3] + acc[7])))
+    total = acc[0]
+    for v in acc[1:]:
+        total = r(total + v)
+    return total
+
+
+def _dot_row(u, v, lanes, r, fma):
+    """map_reduce_all of u * v over one row (u, v: lists of equal length)."""
+    n = len(u)
+    products = [r(a * b) for a, b in zip(u, v)]
+    if n < lanes:
+        total = products[0]
+        for p in products[1:]:
+            total = r(total + p)
+        return total
+    acc = products[:lanes]
+    full = n - n % lanes
+    for d in range(lanes, full, lanes):
+        acc = [r(a + b) for a, b in zip(acc, products[d:d + lanes])]
+    for k in range(n - full):
+        acc[k] = fma(u[full + k], v[full + k], acc[k])
+    return fold_lanes(acc, r)
+
+
+@backend_kernel
+def layer_norm_input_grad_exact(x, grad, mean, rstd, weight, inner, float32):
+    """The input's gradient as torch's layer norm backward kernel computes it (weight: a buffer or None)."""
+    r, fma = (f32, fma32) if float32 else (float, fma64)
+    lanes = MOMENT_LANES["float32" if float32 else "float64"]
+    w = weight.tolist() if weight is not None else [1.0] * inner
+    scale = r(1.0 / inner)
+    out = []
+    for xs, dys, m, a in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()):
+        ds = _dot_row([r(g * v) for g, v in zip(dys, xs)] if weight is not None else dys, w if weight is not None
+                      else xs, lanes, r, fma)
+        db = _dot_row(dys, w, lanes, r, fma)
+        b = r(r(r(r(fma(db, m, -ds) * a) * a) * a) * scale)
+        c = fma(-b, m, -r(r(db * a) * scale))
+        out += [r(fma(b, v, r(a * g) if weight is None else r(r(a * g) * wj)) + c)
+                for v, g, wj in zip(xs, dys, w)]
+    return rounded(out, float32) if float32 else as_buffer(out, float64)
+
+
+def _thread_sums(rows, step, inner, r):
+    """Per thread an accumulator of ``inner`` values updated by ``step(acc, row)`` over its rows
+    (starting from zeros), then the threads' accumulators added in order to zeros."""
+    total = [0.0] * inner
+    for start, stop in thread_rows(rows):
+        acc = [0.0] * inner
+        for i in range(start, stop):
+            acc = step(acc, i)
+        total = [r(s + t) for s, t in zip(total, acc)]
+    return total
+
+
+@backend_kernel
+def layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
+    """The weight's gradient: per position, the sum over rows of dy * xhat, as torch's kernel sums it."""
+    r, fma = (f32, fma32) if float32 else (float, fma64)
+    xs, dys, means, rstds = _rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()
+
+    def step(acc, i):
+        a = rstds[i]
+        shift = r(-a * means[i])
+        return [fma(g, fma(a, v, shift), t) for g, v, t in zip(dys[i], xs[i], acc)]
+    return as_buffer(_thread_sums(len(xs), step, inner, r), FLOAT32 if float32 else float64)
+
+
+@backend_kernel
+def layer_norm_bias_grad_exact(grad, inner, float32):
+    """The bias's gradient: per position, the sum over rows of dy, as torch's kernel sums it."""
+    r = f32 if float32 else float
+    dys = _rows(grad.tolist(), inner)
+    total = _thread_sums(len(dys), lambda acc, i: [r(t + g) for g, t in zip(dys[i], acc)], inner, r)
+    return as_buffer(total, FLOAT32 if float32 else float64)
 
 
 @backend_kernel

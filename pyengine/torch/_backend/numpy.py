@@ -21,7 +21,7 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    finish_var, pool_out_size, rowsum, rowwise_moments, vector_runs
+    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -610,6 +610,79 @@ def _relu_backward(grad, x):
     return np.where(v > 0, g, np.float32(0))
 
 
+def _fold_lanes_np(acc):
+    """norm.fold_lanes on (rows, lanes) arrays."""
+    a = [acc[:, k] for k in range(acc.shape[1])]
+    if len(a) == 8:
+        return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7]))
+    total = a[0]
+    for v in a[1:]:
+        total = total + v
+    return total
+
+
+def _dot_rows_np(u, v, fma):
+    """norm._dot_row on every row of (rows, n) arrays at once."""
+    n = u.shape[1]
+    lanes = MOMENT_LANES[u.dtype.name]
+    products = u * v
+    if n < lanes:
+        total = products[:, 0]
+        for k in range(1, n):
+            total = total + products[:, k]
+        return total
+    full = n - n % lanes
+    acc = products[:, :lanes]
+    for d in range(lanes, full, lanes):
+        acc = acc + products[:, d:d + lanes]
+    if full < n:
+        acc = acc.copy()
+        acc[:, :n - full] = fma(u[:, full:], v[:, full:], acc[:, :n - full])
+    return _fold_lanes_np(acc)
+
+
+def _layer_norm_input_grad_exact(x, grad, mean, rstd, weight, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    m, a = _as_ndarray(mean), _as_ndarray(rstd)
+    w = np.broadcast_to(_as_ndarray(weight) if weight is not None else np.ones(inner, dtype), xs.shape)
+    ds = _dot_rows_np(dys * xs, w, fma) if weight is not None else _dot_rows_np(dys, xs, fma)
+    db = _dot_rows_np(dys, w, fma)
+    scale = dtype(1) / dtype(inner)
+    b = (((fma(db, m, -ds) * a) * a) * a) * scale
+    c = fma(-b, m, -((db * a) * scale))
+    ady = a[:, None] * dys
+    return (fma(b[:, None], xs, ady if weight is None else ady * w) + c[:, None]).reshape(-1)
+
+
+def _thread_sums_np(rows, step, inner, dtype):
+    total = np.zeros(inner, dtype)
+    for start, stop in thread_rows(rows):
+        acc = np.zeros(inner, dtype)
+        for i in range(start, stop):
+            acc = step(acc, i)
+        total = total + acc
+    return total
+
+
+def _layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    a = _as_ndarray(rstd)
+    shift = -a * _as_ndarray(mean)
+    return _thread_sums_np(len(xs), lambda acc, i: fma(dys[i], fma(a[i], xs[i], shift[i]), acc), inner, dtype)
+
+
+def _layer_norm_bias_grad_exact(grad, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    return _thread_sums_np(len(dys), lambda acc, i: acc + dys[i], inner, dtype)
+
+
 # ---- GELU: oneDNN's kernel, ATen's vector body (SLEEF tanhf, ATen's erf) and scalar tail ----------
 
 def _df_add2_np(xh, xl, y):
@@ -683,7 +756,8 @@ def _gelu_onednn_np(x):
 def _expf_onednn_np(x):
     f = np.float32
     low = x < f(L.ONEDNN_LN_FLT_MIN)
-    x = np.maximum(np.minimum(x, f(L.ONEDNN_LN_FLT_MAX)), f(L.ONEDNN_LN_FLT_MIN))
+    x = np.where(x < f(L.ONEDNN_LN_FLT_MAX), x, f(L.ONEDNN_LN_FLT_MAX))  # vminps/vmaxps: NaN gives the bound
+    x = np.where(x > f(L.ONEDNN_LN_FLT_MIN), x, f(L.ONEDNN_LN_FLT_MIN))
     n = np.floor(x * f(L.LOG2E_F) + f(0.5))
     r = _fma32_np(-n, f(L.ONEDNN_LN2), x)
     p = np.full(x.shape, L.ONEDNN_EXP_POLY[4], f)
@@ -821,7 +895,7 @@ def _layer_norm_stats(flat, inner, eps, float32):
     return mean, dtype(1) / np.sqrt(var + dtype(eps))
 
 
-def _layer_norm_exact(flat, inner, mean, rstd, weight, bias, float32):
+def _layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
     dtype = np.float32 if float32 else np.float64
     fma = _fma32_np if float32 else _fma64_np
     centered = np.asarray(_as_ndarray(flat), dtype).reshape(-1, inner) - _as_ndarray(mean)[:, None]
@@ -1600,7 +1674,9 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
     "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
-    "layer_norm_stats": _layer_norm_stats, "layer_norm_exact": _layer_norm_exact,
+    "layer_norm_stats": _layer_norm_stats, "layer_norm_output": _layer_norm_output,
+    "layer_norm_input_grad_exact": _layer_norm_input_grad_exact,
+    "layer_norm_weight_grad_exact": _layer_norm_weight_grad_exact, "layer_norm_bias_grad_exact": _layer_norm_bias_grad_exact,
     "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,

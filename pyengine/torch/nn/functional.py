@@ -464,6 +464,22 @@ def _in_place(input, out, inplace=True):
     return apply_inplace(input, out)
 
 
+def _vector_row(t):
+    """The runs PyTorch's elementwise loop vectorizes over t's values (``_common.vector_runs``):
+    None for contiguous t, the length of its contiguous trailing block when its last dim has
+    stride 1 (rows of a sliced view), else 1 (strided: the scalar formula everywhere)."""
+    if t.is_contiguous():
+        return None
+    if not t.dim() or t.stride(-1) != 1:
+        return 1
+    run = 1
+    for size, stride in zip(reversed(t.shape), reversed(t.stride())):
+        if stride != run:
+            break
+        run *= size
+    return run
+
+
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 
 
@@ -499,9 +515,9 @@ def _gelu_second_derivative(x, approximate):
 def _gelu_backward(grad_output, self, approximate):
     with no_grad():
         if self.dtype is _dtype.float32 and grad_output.dtype is _dtype.float32:
-            row = None if self.is_contiguous() else 1
             onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
-            values = special_kernels.gelu_backward(grad_output._buf(), self._buf(), approximate, onednn, row)
+            values = special_kernels.gelu_backward(grad_output._buf(), self._buf(), approximate, onednn,
+                                                   _vector_row(self))
             return _from_kernel(values, self._shape, self.dtype)
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
@@ -510,9 +526,9 @@ def _gelu_backward(grad_output, self, approximate):
 def _gelu(self, approximate):
     with no_grad():
         if self.dtype is _dtype.float32:  # PyTorch's kernels, bit for bit
-            row = None if self.is_contiguous() else 1
             onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
-            return _from_kernel(special_kernels.gelu(self._buf(), approximate, onednn, row), self._shape, self.dtype)
+            values = special_kernels.gelu(self._buf(), approximate, onednn, _vector_row(self))
+            return _from_kernel(values, self._shape, self.dtype)
         return _map(lambda x: _gelu_value(x, approximate), self)
 
 
@@ -1155,13 +1171,28 @@ def _layer_norm_dims(input, normalized_shape):
     return tuple(range(input.dim() - len(normalized_shape), input.dim()))
 
 
+def _layer_norm_reproduced(input, *params):
+    """Whether PyTorch's layer norm kernels are reproduced for these tensors: float32 or float64,
+    the parameters of the input's dtype."""
+    return input.dtype in (_dtype.float32, _dtype.float64) and all(p is None or p.dtype is input.dtype
+                                                                     for p in params)
+
+
+def _layer_norm_stats(input, inner, eps):
+    return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is _dtype.float32)
+
+
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
     if is_grad_enabled():
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), _buf_or_none(weight),
-                                                math.prod(normalized_shape), eps)
+    inner = math.prod(normalized_shape)
+    if _layer_norm_reproduced(self, grad, weight):
+        values = norm_kernels.layer_norm_input_grad_exact(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                          _buf_or_none(weight), inner, self.dtype is _dtype.float32)
+    else:
+        values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), _buf_or_none(weight), inner, eps)
     return _from_kernel(values, self._shape, self.dtype)
 
 
@@ -1170,8 +1201,20 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    return _from_kernel(norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), inner, eps),
-                        normalized_shape, self.dtype)
+    if _layer_norm_reproduced(self, grad):
+        values = norm_kernels.layer_norm_weight_grad_exact(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                           inner, self.dtype is _dtype.float32)
+    else:
+        values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), inner, eps)
+    return _from_kernel(values, normalized_shape, self.dtype)
+
+
+def _layer_norm_bias_grad(grad, input, normalized_shape):
+    inner = math.prod(normalized_shape)
+    if is_grad_enabled() or not _layer_norm_reproduced(input, grad):
+        return grad.reshape(-1, inner).sum(0).view(tuple(normalized_shape))
+    values = norm_kernels.layer_norm_bias_grad_exact(grad._buf(), inner, input.dtype is _dtype.float32)
+    return _from_kernel(values, normalized_shape, input.dtype)
 
 
 def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
@@ -1196,17 +1239,13 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
         grad, input, normalized_shape, eps),
-    bias=lambda grad, input, normalized_shape: grad.reshape(-1, math.prod(normalized_shape)).sum(0).view(
-        tuple(normalized_shape)))
+    bias=lambda grad, input, normalized_shape: _layer_norm_bias_grad(grad, input, normalized_shape))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
         inner = math.prod(normalized_shape)
-        if input.dtype in (_dtype.float32, _dtype.float64) and all(
-                p is None or p.dtype is input.dtype for p in (weight, bias)):  # PyTorch's kernel, bit for bit
-            float32 = input.dtype is _dtype.float32
-            mean, rstd = norm_kernels.layer_norm_stats(input._buf(), inner, eps, float32)
-            values = norm_kernels.layer_norm_exact(input._buf(), inner, mean, rstd, _buf_or_none(weight),
-                                                   _buf_or_none(bias), float32)
+        if _layer_norm_reproduced(input, weight, bias):  # PyTorch's kernel, bit for bit
+            values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
+                                                   _buf_or_none(weight), _buf_or_none(bias), input.dtype is _dtype.float32)
             return _from_kernel(values, input._shape, input.dtype)
         result = _from_kernel(norm_kernels.layer_norm(input._buf(), inner, eps), input._shape, input.dtype)
         if weight is not None:
