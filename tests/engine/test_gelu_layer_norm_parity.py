@@ -14,7 +14,7 @@ import torch.nn.functional as F
 
 GEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "gen")
 sys.path.insert(0, GEN)
-from gen_gelu_layer_norm import GOLDEN, flat, gelu_input, layer_norm_inputs, record, seeded_like  # noqa: E402
+from gen_gelu_layer_norm import GOLDEN, dual_tangent, flat, gelu_input, layer_norm_inputs, record, seeded_like  # noqa: E402,E501
 
 CASES = json.loads(GOLDEN.read_text())["cases"]
 
@@ -51,7 +51,7 @@ def test_layer_norm(case):
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["op"] == "layer_norm"], ids=_id)
-def test_layer_norm_tangent(case):
+def test_layer_norm_tangents(case):
     x, params = layer_norm_inputs(torch, case)
     leaves = [v for v in [x] + params if v is not None]
     tangents = [seeded_like(torch, v, case["seed"] + 8 + k) for k, v in enumerate(leaves)]
@@ -62,3 +62,4 @@ def test_layer_norm_tangent(case):
                             eps=case["eps"])
     _, tangent = torch.func.jvp(f, tuple(leaves), tuple(tangents))
     assert record(flat(tangent), case["dtype"]) == case["tangent"]
+    assert record(flat(dual_tangent(torch, f, leaves, tangents)), case["dtype"]) == case["dual_tangent"]

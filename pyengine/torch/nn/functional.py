@@ -38,7 +38,7 @@ from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
-from ..autograd.derivatives import op
+from ..autograd.derivatives import TRANSFORM_DEPTH, op
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -1228,9 +1228,24 @@ def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
 
 
 def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, eps):
+    """PyTorch's layer_norm_jvp: the tangent of (x - mean) * rstd from the forward's saved mean and
+    rstd (the kernel's), in its order of tensor ops, then the affine part's."""
     dims = _layer_norm_dims(input, normalized_shape)
-    xhat, rstd = _normalized(input, dims, eps)
-    return _affine_jvp(_normalized_input_grad(input_t, xhat, rstd, dims), xhat, weight, weight_t, bias_t)
+    if _layer_norm_reproduced(input, weight):
+        inner = math.prod(normalized_shape)
+        stats_shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
+        mean, rstd = (_from_kernel(b, stats_shape, input.dtype) for b in _layer_norm_stats(input, inner, eps))
+    else:
+        mean = input.mean(dims, keepdim=True)
+        rstd = ((input - mean) * (input - mean)).mean(dims, keepdim=True).add(eps).rsqrt()
+    centered = input - mean
+    centered_t = input_t - input_t.mean(dims, keepdim=True)
+    if TRANSFORM_DEPTH[0]:  # under torch.func the tensors are wrappers: PyTorch's out-of-place order
+        rstd_t = (-rstd.pow(3) * centered_t) * centered
+    else:
+        rstd_t = (centered_t * centered) * -rstd.pow(3)
+    rstd_t = rstd_t.sum(dims, keepdim=True) / math.prod(normalized_shape)
+    return _affine_jvp(centered_t * rstd + centered * rstd_t, centered * rstd, weight, weight_t, bias_t)
 
 
 @op("NativeLayerNormBackward0", name="native_layer_norm",
