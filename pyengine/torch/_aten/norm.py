@@ -31,16 +31,6 @@ def row_stats(row, eps):
     return mean, 1.0 / math.sqrt(var + eps)
 
 
-@backend_kernel
-def layer_norm(flat, inner, eps):
-    """(x - mean) * rstd over each row of ``inner`` values."""
-    out = []
-    for row in _rows(flat.tolist(), inner):
-        mean, rstd = row_stats(row, eps)
-        out += [(v - mean) * rstd for v in row]
-    return as_buffer(out, float64)
-
-
 class _RowColumns:
     """rowwise_moments' column ops on lists: the rows of ``values`` side by side, a block being
     the rows' lanes in row-major order."""
@@ -152,7 +142,7 @@ def _dot_row(u, v, lanes, r, fma):
 
 
 @backend_kernel
-def layer_norm_input_grad_exact(x, grad, mean, rstd, weight, inner, float32):
+def layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     """The input's gradient as torch's layer norm backward kernel computes it (weight: a buffer or None)."""
     r, fma = (f32, fma32) if float32 else (float, fma64)
     lanes = MOMENT_LANES["float32" if float32 else "float64"]
@@ -183,7 +173,7 @@ def _thread_sums(rows, step, inner, r):
 
 
 @backend_kernel
-def layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
+def layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     """The weight's gradient: per position, the sum over rows of dy * xhat, as torch's kernel sums it."""
     r, fma = (f32, fma32) if float32 else (float, fma64)
     xs, dys, means, rstds = _rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()
@@ -196,38 +186,12 @@ def layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
 
 
 @backend_kernel
-def layer_norm_bias_grad_exact(grad, inner, float32):
+def layer_norm_bias_grad(grad, inner, float32):
     """The bias's gradient: per position, the sum over rows of dy, as torch's kernel sums it."""
     r = f32 if float32 else float
     dys = _rows(grad.tolist(), inner)
     total = _thread_sums(len(dys), lambda acc, i: [r(t + g) for g, t in zip(dys[i], acc)], inner, r)
     return as_buffer(total, FLOAT32 if float32 else float64)
-
-
-@backend_kernel
-def layer_norm_input_grad(x, grad, weight, inner, eps):
-    """The input's gradient of layer_norm (weight: a buffer of ``inner`` values, or None)."""
-    w = weight.tolist() if weight is not None else [1.0] * inner
-    out = []
-    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
-        mean, rstd = row_stats(row, eps)
-        xhat = [(v - mean) * rstd for v in row]
-        gw = [a * b for a, b in zip(g, w)]
-        m1 = math.fsum(gw) / inner
-        m2 = math.fsum(a * b for a, b in zip(gw, xhat)) / inner
-        out += [rstd * (a - m1 - xh * m2) for a, xh in zip(gw, xhat)]
-    return as_buffer(out, float64)
-
-
-@backend_kernel
-def layer_norm_weight_grad(x, grad, inner, eps):
-    """Per position of the normalised block: the sum over rows of grad * the normalised input."""
-    acc = [0.0] * inner
-    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
-        mean, rstd = row_stats(row, eps)
-        for j in range(inner):
-            acc[j] += g[j] * (row[j] - mean) * rstd
-    return as_buffer(acc, float64)
 
 
 def channels_last(flat, shape):

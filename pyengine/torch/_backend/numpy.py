@@ -641,7 +641,7 @@ def _dot_rows_np(u, v, fma):
     return _fold_lanes_np(acc)
 
 
-def _layer_norm_input_grad_exact(x, grad, mean, rstd, weight, inner, float32):
+def _layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     dtype = np.float32 if float32 else np.float64
     fma = _fma32_np if float32 else _fma64_np
     xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
@@ -667,7 +667,7 @@ def _thread_sums_np(rows, step, inner, dtype):
     return total
 
 
-def _layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
+def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     dtype = np.float32 if float32 else np.float64
     fma = _fma32_np if float32 else _fma64_np
     xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
@@ -677,7 +677,7 @@ def _layer_norm_weight_grad_exact(x, grad, mean, rstd, inner, float32):
     return _thread_sums_np(len(xs), lambda acc, i: fma(dys[i], fma(a[i], xs[i], shift[i]), acc), inner, dtype)
 
 
-def _layer_norm_bias_grad_exact(grad, inner, float32):
+def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
     return _thread_sums_np(len(dys), lambda acc, i: acc + dys[i], inner, dtype)
@@ -1675,8 +1675,8 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
     "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
     "layer_norm_stats": _layer_norm_stats, "layer_norm_output": _layer_norm_output,
-    "layer_norm_input_grad_exact": _layer_norm_input_grad_exact,
-    "layer_norm_weight_grad_exact": _layer_norm_weight_grad_exact, "layer_norm_bias_grad_exact": _layer_norm_bias_grad_exact,
+    "layer_norm_input_grad": _layer_norm_input_grad,
+    "layer_norm_weight_grad": _layer_norm_weight_grad, "layer_norm_bias_grad": _layer_norm_bias_grad,
     "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,

@@ -1171,15 +1171,10 @@ def _layer_norm_dims(input, normalized_shape):
     return tuple(range(input.dim() - len(normalized_shape), input.dim()))
 
 
-def _layer_norm_reproduced(input, *params):
-    """Whether PyTorch's layer norm kernels are reproduced for these tensors: float32 or float64,
-    the parameters of the input's dtype."""
-    return input.dtype in (_dtype.float32, _dtype.float64) and all(p is None or p.dtype is input.dtype
-                                                                     for p in params)
-
-
 def _layer_norm_stats(input, inner, eps):
-    return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is _dtype.float32)
+    """The kernel's (mean, rstd) per row: PyTorch's layer norm kernel for float32 and float64 (other
+    dtypes computed as float32 and rounded once, not PyTorch's mixed-precision kernel)."""
+    return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is not _dtype.float64)
 
 
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
@@ -1188,11 +1183,8 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
     inner = math.prod(normalized_shape)
-    if _layer_norm_reproduced(self, grad, weight):
-        values = norm_kernels.layer_norm_input_grad_exact(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
-                                                          _buf_or_none(weight), inner, self.dtype is _dtype.float32)
-    else:
-        values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), _buf_or_none(weight), inner, eps)
+    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                      _buf_or_none(weight), inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, self._shape, self.dtype)
 
 
@@ -1201,19 +1193,16 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    if _layer_norm_reproduced(self, grad):
-        values = norm_kernels.layer_norm_weight_grad_exact(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
-                                                           inner, self.dtype is _dtype.float32)
-    else:
-        values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), inner, eps)
+    values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                       inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, normalized_shape, self.dtype)
 
 
 def _layer_norm_bias_grad(grad, input, normalized_shape):
     inner = math.prod(normalized_shape)
-    if is_grad_enabled() or not _layer_norm_reproduced(input, grad):
+    if is_grad_enabled():
         return grad.reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    values = norm_kernels.layer_norm_bias_grad_exact(grad._buf(), inner, input.dtype is _dtype.float32)
+    values = norm_kernels.layer_norm_bias_grad(grad._buf(), inner, input.dtype is not _dtype.float64)
     return _from_kernel(values, normalized_shape, input.dtype)
 
 
@@ -1231,20 +1220,16 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
     """PyTorch's layer_norm_jvp: the tangent of (x - mean) * rstd from the forward's saved mean and
     rstd (the kernel's), in its order of tensor ops, then the affine part's."""
     dims = _layer_norm_dims(input, normalized_shape)
-    if _layer_norm_reproduced(input, weight):
-        inner = math.prod(normalized_shape)
-        stats_shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
-        mean, rstd = (_from_kernel(b, stats_shape, input.dtype) for b in _layer_norm_stats(input, inner, eps))
-    else:
-        mean = input.mean(dims, keepdim=True)
-        rstd = ((input - mean) * (input - mean)).mean(dims, keepdim=True).add(eps).rsqrt()
+    inner = math.prod(normalized_shape)
+    stats_shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
+    mean, rstd = (_from_kernel(b, stats_shape, input.dtype) for b in _layer_norm_stats(input, inner, eps))
     centered = input - mean
     centered_t = input_t - input_t.mean(dims, keepdim=True)
     if TRANSFORM_DEPTH[0]:  # under torch.func the tensors are wrappers: PyTorch's out-of-place order
         rstd_t = (-rstd.pow(3) * centered_t) * centered
     else:
         rstd_t = (centered_t * centered) * -rstd.pow(3)
-    rstd_t = rstd_t.sum(dims, keepdim=True) / math.prod(normalized_shape)
+    rstd_t = rstd_t.sum(dims, keepdim=True) / inner
     return _affine_jvp(centered_t * rstd + centered * rstd_t, centered * rstd, weight, weight_t, bias_t)
 
 
@@ -1258,16 +1243,9 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
 def _layer_norm(input, normalized_shape, weight, bias, eps):
     with no_grad():
         inner = math.prod(normalized_shape)
-        if _layer_norm_reproduced(input, weight, bias):  # PyTorch's kernel, bit for bit
-            values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
-                                                   _buf_or_none(weight), _buf_or_none(bias), input.dtype is _dtype.float32)
-            return _from_kernel(values, input._shape, input.dtype)
-        result = _from_kernel(norm_kernels.layer_norm(input._buf(), inner, eps), input._shape, input.dtype)
-        if weight is not None:
-            result = result * weight
-        if bias is not None:
-            result = result + bias
-        return result
+        values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
+                                                _buf_or_none(weight), _buf_or_none(bias), input.dtype is not _dtype.float64)
+        return _from_kernel(values, input._shape, input.dtype)
 
 
 def _weight_norm_shape(v, dim):
