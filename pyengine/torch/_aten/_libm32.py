@@ -592,6 +592,12 @@ def uses_onednn(approximate, contiguous, numel):
     return approximate == "none" and contiguous and numel > 1
 
 
+# What kernels/kernels.c's gelu_f32 reads (the module owns no data): oneDNN's coefficients
+# (degree-major), then glibc erff's polynomials pp, qq, pa, qa, ra, sa, rb, sb.
+GELU_KERNEL_TABLE = [c for row in GELU_ERF_POLY for c in row] + ERF_PP + ERF_QQ + ERF_PA + ERF_QA + ERF_RA + ERF_SA \
+    + ERF_RB + ERF_SB
+
+
 # ---- C's edge cases for the correctly rounded stand-ins ---------------------------------------
 
 # ---- Cephes log and sincos (PyTorch's AVX2 normal fill), float32 constants -------------------

@@ -78,30 +78,48 @@ def sigmoid(values, row=None):
 
 # ---- GELU (the element formulas are in _libm32) ---------------------------------------------
 
+def _one_nan(out):
+    """out with every NaN the positive quiet NaN: which NaN an operation makes differs between
+    Python's floats, numpy and the wasm kernels (PyTorch prints them all as nan)."""
+    if out != out:  # array('f') equality is element-wise: some element is a NaN
+        return array("f", [v if v == v else math.nan for v in out])
+    return out
+
+
 @backend_kernel
 def gelu(values, approximate, onednn, row=None):
     """F.gelu of float32 values in memory order (``onednn``: see ``_libm32.uses_onednn``)."""
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.gelu(values, None, approximate == "tanh", onednn, _libm32.gelu_runs(len(values), row, True),
+                           _libm32.GELU_KERNEL_TABLE, _libm32.EXP2_TABLE)
+        if out is not None:
+            return out
     if onednn:
-        return array("f", map(_libm32.gelu_onednn1, values))
+        return _one_nan(array("f", map(_libm32.gelu_onednn1, values)))
     vector, scalar = _libm32.GELU_FORMULAS[approximate, True]
     out = array("f", bytes(4 * len(values)))
     for start, stop, vstop in _libm32.gelu_runs(len(values), row, True):
         out[start:vstop] = array("f", map(vector, values[start:vstop]))
         out[vstop:stop] = array("f", map(scalar, values[vstop:stop]))
-    return out
+    return _one_nan(out)
 
 
 @backend_kernel
 def gelu_backward(grad, values, approximate, onednn, row=None):
     """gelu_backward: grad times GELU's derivative at each float32 value."""
+    if kernels.wasm is not None:
+        out = kernels.gelu(values, grad, approximate == "tanh", onednn, _libm32.gelu_runs(len(values), row, False),
+                           _libm32.GELU_KERNEL_TABLE, _libm32.EXP2_TABLE)
+        if out is not None:
+            return out
     if onednn:
-        return array("f", [g * d for g, d in zip(grad, map(_libm32.gelu_onednn_derivative1, values))])
+        return _one_nan(array("f", [g * d for g, d in zip(grad, map(_libm32.gelu_onednn_derivative1, values))]))
     vector, scalar = _libm32.GELU_FORMULAS[approximate, False]
     out = array("f", bytes(4 * len(values)))
     for start, stop, vstop in _libm32.gelu_runs(len(values), row, False):
         out[start:vstop] = array("f", map(vector, grad[start:vstop], values[start:vstop]))
         out[vstop:stop] = array("f", map(scalar, grad[vstop:stop], values[vstop:stop]))
-    return out
+    return _one_nan(out)
 
 
 # ---- backward formulas ----------------------------------------------------------------

@@ -822,28 +822,34 @@ def _vector_mask(n, row, runs):
     return vector
 
 
+def _one_nan_np(out):
+    """special._one_nan: every NaN the positive quiet NaN."""
+    out[np.isnan(out)] = np.nan
+    return out
+
+
 def _gelu_kernel(values, approximate, onednn, row=None):
     x = _as_f32(values)
     if onednn:
-        return _gelu_onednn_np(x)
+        return _one_nan_np(_gelu_onednn_np(x))
     vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, True))
     out = np.empty(len(x), np.float32)
     out[vector] = _gelu_vector_np(x[vector], approximate)
     scalar = L.GELU_FORMULAS[approximate, True][1]
     out[~vector] = [scalar(v) for v in x[~vector].tolist()]
-    return out
+    return _one_nan_np(out)
 
 
 def _gelu_backward_kernel(grad, values, approximate, onednn, row=None):
     g, x = _as_f32(grad), _as_f32(values)
     if onednn:
-        return g * _gelu_onednn_derivative_np(x)
+        return _one_nan_np(g * _gelu_onednn_derivative_np(x))
     vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, False))
     out = np.empty(len(x), np.float32)
     out[vector] = _gelu_grad_vector_np(g[vector], x[vector], approximate)
     scalar = L.GELU_FORMULAS[approximate, False][1]
     out[~vector] = [scalar(a, b) for a, b in zip(g[~vector].tolist(), x[~vector].tolist())]
-    return out
+    return _one_nan_np(out)
 
 
 # ---- layer norm: RowwiseMoments on (rows, lanes) blocks, then one fused step per element --------
