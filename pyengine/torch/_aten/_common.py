@@ -82,17 +82,25 @@ def _halfway_indices(sums):
         pos = (i + 1) * 8
 
 
+def _inexact(p, c, s):
+    """Whether s = p + c (float64) was rounded (TwoSum's error term): a halfway point that is the
+    exact sum rounds correctly to float32 as it is (sums of two float32 values often are)."""
+    v = s - p
+    return (p - (s - v)) + (c - v) != 0.0
+
+
 def fma32_seq(a, b, c):
     """[fma(a[i], b[i], c[i])] rounded once to float32, for equal-length float32 sequences.
 
     The float64 product of two float32 values is exact, so a*b + c in float64 has a single
-    rounding; rounding that to float32 is correct except at halfway points, which are
-    found in bulk and redone with the exact scalar fma.
+    rounding; rounding that to float32 is correct except at halfway points that the float64
+    sum rounded, which are found in bulk and redone with the exact scalar fma.
     """
     sums = list(map(add, map(mul, a, b), c))
     result = array("f", sums)
     for i in _halfway_indices(sums):
-        result[i] = fma32(a[i], b[i], c[i])
+        if _inexact(a[i] * b[i], c[i], sums[i]):
+            result[i] = fma32(a[i], b[i], c[i])
     return result
 
 
@@ -101,7 +109,8 @@ def fma32_scaled(a, b, c):
     sums = list(map(add, [a * v for v in b], c))
     result = array("f", sums)
     for i in _halfway_indices(sums):
-        result[i] = fma32(a, b[i], c[i])
+        if _inexact(a * b[i], c[i], sums[i]):
+            result[i] = fma32(a, b[i], c[i])
     return result
 
 

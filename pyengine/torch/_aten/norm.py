@@ -87,22 +87,29 @@ def layer_norm_stats(flat, inner, eps, float32):
     return as_buffer(list(mean), dtype), as_buffer([ieee_div(1.0, r(math.sqrt(r(v + eps))), r) for v in var], dtype)
 
 
+def _sequence_ops(float32):
+    """(round, fma) on lists: each element rounded to float32 (or kept float64), fma's one rounding."""
+    if float32:
+        return (lambda v: array("f", v).tolist()), (lambda a, b, c: fma32_seq(a, b, c).tolist())
+    return list, (lambda a, b, c: list(map(fma64, a, b, c)))
+
+
 @backend_kernel
 def layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
     """((x - mean) * rstd) * weight + bias, the last multiply and add fused (so with no weight,
     (x - mean) * rstd + bias in one rounding), as torch's kernel (weight, bias: buffers or None)."""
-    r = f32 if float32 else float
-    fma = fma32 if float32 else fma64
+    rnd, fma = _sequence_ops(float32)
+    w = weight.tolist() if weight is not None else None
+    b = bias.tolist() if bias is not None else [0.0] * inner
     out = []
     for row, m, rs in zip(_rows(flat.tolist(), inner), mean.tolist(), rstd.tolist()):
-        centered = [r(v - m) for v in row]
+        centered = rnd([v - m for v in row])
         if weight is None and bias is None:
-            out += [r(v * rs) for v in centered]
+            out += rnd([v * rs for v in centered])
         elif weight is None:
-            out += [fma(v, rs, b) for v, b in zip(centered, bias.tolist())]
+            out += fma(centered, [rs] * inner, b)
         else:
-            b = bias.tolist() if bias is not None else [0.0] * inner
-            out += [fma(r(v * rs), w, c) for v, w, c in zip(centered, weight.tolist(), b)]
+            out += fma(rnd([v * rs for v in centered]), w, b)
     return rounded(out, float32) if float32 else as_buffer(out, float64)
 
 
@@ -123,44 +130,51 @@ def fold_lanes(acc, r):
     return total
 
 
-def _dot_row(u, v, lanes, r, fma):
+def _dot_row(u, v, lanes, float32):
     """map_reduce_all of u * v over one row (u, v: lists of equal length)."""
+    rnd, fma = _sequence_ops(float32)
+    r = f32 if float32 else float
     n = len(u)
-    products = [r(a * b) for a, b in zip(u, v)]
+    products = rnd(list(map(mul, u, v)))
     if n < lanes:
         total = products[0]
         for p in products[1:]:
             total = r(total + p)
         return total
-    acc = products[:lanes]
     full = n - n % lanes
+    acc = products[:lanes]
     for d in range(lanes, full, lanes):
-        acc = [r(a + b) for a, b in zip(acc, products[d:d + lanes])]
-    for k in range(n - full):
-        acc[k] = fma(u[full + k], v[full + k], acc[k])
+        acc = rnd(list(map(add, acc, products[d:d + lanes])))
+    if full < n:
+        acc[:n - full] = fma(u[full:], v[full:], acc[:n - full])
     return fold_lanes(acc, r)
 
 
 @backend_kernel
 def layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     """The input's gradient as torch's layer norm backward kernel computes it (weight: a buffer or None)."""
-    r, fma = (f32, fma32) if float32 else (float, fma64)
+    rnd, fma = _sequence_ops(float32)
+    r, fma1 = (f32, fma32) if float32 else (float, fma64)
     lanes = MOMENT_LANES["float32" if float32 else "float64"]
     w = weight.tolist() if weight is not None else [1.0] * inner
     scale = r(1.0 / inner)
     out = []
     for xs, dys, m, a in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()):
-        ds = _dot_row([r(g * v) for g, v in zip(dys, xs)] if weight is not None else dys, w if weight is not None
-                      else xs, lanes, r, fma)
-        db = _dot_row(dys, w, lanes, r, fma)
-        b = r(r(r(r(fma(db, m, -ds) * a) * a) * a) * scale)
-        c = fma(-b, m, -r(r(db * a) * scale))
-        out += [r(fma(b, v, r(a * g) if weight is None else r(r(a * g) * wj)) + c)
-                for v, g, wj in zip(xs, dys, w)]
+        if weight is not None:
+            ds = _dot_row(rnd(list(map(mul, dys, xs))), w, lanes, float32)
+        else:
+            ds = _dot_row(dys, xs, lanes, float32)
+        db = _dot_row(dys, w, lanes, float32)
+        b = r(r(r(r(fma1(db, m, -ds) * a) * a) * a) * scale)
+        c = fma1(-b, m, -r(r(db * a) * scale))
+        scaled = rnd([a * g for g in dys])
+        if weight is not None:
+            scaled = rnd(list(map(mul, scaled, w)))
+        out += rnd([v + c for v in fma([b] * inner, xs, scaled)])
     return rounded(out, float32) if float32 else as_buffer(out, float64)
 
 
-def _thread_sums(rows, step, inner, r):
+def _thread_sums(rows, step, inner, rnd):
     """Per thread an accumulator of ``inner`` values updated by ``step(acc, row)`` over its rows
     (starting from zeros), then the threads' accumulators added in order to zeros."""
     total = [0.0] * inner
@@ -168,29 +182,29 @@ def _thread_sums(rows, step, inner, r):
         acc = [0.0] * inner
         for i in range(start, stop):
             acc = step(acc, i)
-        total = [r(s + t) for s, t in zip(total, acc)]
+        total = rnd(list(map(add, total, acc)))
     return total
 
 
 @backend_kernel
 def layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     """The weight's gradient: per position, the sum over rows of dy * xhat, as torch's kernel sums it."""
-    r, fma = (f32, fma32) if float32 else (float, fma64)
+    rnd, fma = _sequence_ops(float32)
+    r = f32 if float32 else float
     xs, dys, means, rstds = _rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()
 
     def step(acc, i):
         a = rstds[i]
-        shift = r(-a * means[i])
-        return [fma(g, fma(a, v, shift), t) for g, v, t in zip(dys[i], xs[i], acc)]
-    return as_buffer(_thread_sums(len(xs), step, inner, r), FLOAT32 if float32 else float64)
+        return fma(dys[i], fma([a] * inner, xs[i], [r(-a * means[i])] * inner), acc)
+    return as_buffer(_thread_sums(len(xs), step, inner, rnd), FLOAT32 if float32 else float64)
 
 
 @backend_kernel
 def layer_norm_bias_grad(grad, inner, float32):
     """The bias's gradient: per position, the sum over rows of dy, as torch's kernel sums it."""
-    r = f32 if float32 else float
+    rnd, _ = _sequence_ops(float32)
     dys = _rows(grad.tolist(), inner)
-    total = _thread_sums(len(dys), lambda acc, i: [r(t + g) for g, t in zip(dys[i], acc)], inner, r)
+    total = _thread_sums(len(dys), lambda acc, i: rnd(list(map(add, acc, dys[i]))), inner, rnd)
     return as_buffer(total, FLOAT32 if float32 else float64)
 
 
