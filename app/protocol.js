@@ -19,7 +19,7 @@ export const RUN = "run"; //   { type, id, code, prelude: string[], options: {} 
 //                               (output_limit: characters of output shown; graph: record the run for
 //                               the graph panel; checks: a practice step's Python checks, run after a
 //                               program that ended without error, in `language`)
-export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "steps" | "gradcheck", name } }
+export const GRAPH = "graph"; //  { type, id, request: { what: "graph" | "node" | "steps" | "gradcheck", name, id? } }
 //                               a question about the last run recorded with options.graph
 
 // Worker → page. Each also carries `secret`; the page drops any message whose secret (or run id)
@@ -49,7 +49,8 @@ export const RETIRE = "retire"; // { type, reason }  after DONE: this worker sho
 // RunResult = { error: null | PythonError, timings: { restoreMs, runMs }, ...more }  what runner.run
 //             returns, plus the worker's timings (putting the boot state back, then the run itself);
 //             features add keys without changing this message: graph?: { tensors: [{ name, grad_fn,
-//             shape, scalar, backward }], tangents: [{ label, tensor }] } when the run was recorded for
+//             shape, scalar, backward }], tangents: [{ label, tensor }], transforms_dropped?: { kept, steps,
+//             dropped } (torch.func backward passes not kept) } when the run was recorded for
 //             the graph panel; graph_built: whether the run left anything the panel can show; check?:
 //             { passed, message? } when options.checks was given (the first failed check's message).
 // PythonError = { kind: "exception" | "syntax" | "interrupted",

@@ -1329,6 +1329,48 @@ void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
   }
 }
 
+// x ** k for an integer 3 <= k <= 64, correctly rounded (_libm.pow off glibc, which it stands in
+// for): the power in double-double, Dekker's exact products (wasm has no fma), then hi is the
+// rounding of hi + lo. An element it cannot vouch for — zero, inf, nan, outside 2**-900..2**900
+// (where the split or the low parts would overflow or underflow), a power of two, or within the
+// double-double's error (k * 2**-100, relative) of halfway — is flagged in undecided (and left
+// to Python); the count of those is returned.
+static inline void two_prod(double a, double b, double* p, double* e) {
+  const double split = 134217729.0;  // 2**27 + 1
+  double ca = split * a, ah = ca - (ca - a), al = a - ah;
+  double cb = split * b, bh = cb - (cb - b), bl = b - bh;
+  *p = a * b;
+  *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+
+int EXPORT(powi_f64)(const double* a, double* out, unsigned char* undecided, int n, int k) {
+  const double low = 0x1p-900, high = 0x1p900;
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a[i], ax = __builtin_fabs(x);
+    int unsure = !(ax >= low && ax <= high);
+    double hi = x, lo = 0.0;
+    if (!unsure) {
+      for (int j = 1; j < k; j++) {
+        double p, e;
+        two_prod(hi, x, &p, &e);
+        e += lo * x;
+        hi = p + e;
+        lo = e - (hi - p);
+      }
+      double ahi = __builtin_fabs(hi);
+      u64 bits = bits64(ahi);
+      double ulp = from_bits64(bits + 1) - ahi;
+      unsure = !(ahi >= low && ahi <= high) || (bits & 0xFFFFFFFFFFFFFull) == 0 ||
+               ulp * 0.5 - __builtin_fabs(lo) <= k * 0x1p-100 * ahi;
+    }
+    undecided[i] = (unsigned char)unsure;
+    count += unsure;
+    out[i] = hi;
+  }
+  return count;
+}
+
 // numpy's pairwise_sum for doubles (_functions._pairwise): below 8 a running sum from -0.0,
 // up to 128 eight accumulators then the rest, above that the two halves (split at a multiple
 // of 8) summed recursively. The recursion's depth is log2(n / 128): no stack beyond wasm's own.

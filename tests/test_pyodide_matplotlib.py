@@ -95,8 +95,8 @@ def test_what_cannot_be_drawn_says_so(runs):
     assert runs["too_large"]["error"] == "ValueError: this figure holds 1,200,000 numbers; the browser draws figures of at most 1,000,000"
     assert figures(runs["nan_gap"])[0]["axes"][0]["artists"][0]["y"] == [1.0, None, 3.0]
     assert runs["unavailable"] == [
-        "matplotlib.pyplot.fill_between is not available in the browser",
-        "matplotlib Axes.fill_between is not available in the browser",
+        "matplotlib.pyplot.contour is not available in the browser",
+        "matplotlib Axes.contour is not available in the browser",
         "matplotlib.rcParams['font.family'] is not available in the browser",
         "matplotlib.pyplot.style is not available in the browser",
         "matplotlib plot(..., data=) is not available in the browser",

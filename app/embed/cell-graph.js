@@ -37,6 +37,7 @@ export function mountGraph(cell) {
   handlers.selectTensor = aboutThisRun(handlers.selectTensor);
   handlers.selectView = aboutThisRun(handlers.selectView);
   handlers.gradcheck = aboutThisRun(handlers.gradcheck);
+  handlers.selectNode = aboutThisRun(handlers.selectNode); // (its values are asked for)
 
   return {
     options: () => ({ graph: graphRequested(key) }),

@@ -33,13 +33,15 @@ export function renderFigure(figure, availableWidth) {
   if (figure.suptitle) root.append(element("p", "figure-suptitle", figure.suptitle));
   const grid = element("div", "figure-grid");
   grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
-  for (const axes of figure.axes) {
+  for (const [index, axes] of figure.axes.entries()) {
+    if ((axes.twin ?? null) !== null) continue; // drawn over its host, below (figures kept before twinx have no `twin`)
+    const twins = figure.axes.filter((other) => other.twin === index);
     const [gridRows, gridCols] = axes.grid;
     const place = cellsOf(axes, rows / gridRows, cols / gridCols);
     const cell = element("div", "figure-axes");
     cell.style.gridRow = `${place.row + 1} / span ${place.rowSpan}`;
     cell.style.gridColumn = `${place.col + 1} / span ${place.colSpan}`;
-    cell.append(renderAxes(axes, (width * place.colSpan) / cols, (height * place.rowSpan) / rows));
+    cell.append(renderAxes(axes, twins, (width * place.colSpan) / cols, (height * place.rowSpan) / rows));
     grid.append(cell);
   }
   root.append(grid);
@@ -63,36 +65,79 @@ function cellsOf(axes, rowScale, colScale) {
   return { row: row0 * rowScale, col: col0 * colScale, rowSpan: (row1 - row0 + 1) * rowScale, colSpan: (col1 - col0 + 1) * colScale };
 }
 
-function renderAxes(axes, width, height) {
+// One Axes, with the twinx() Axes drawn over it: the same frame, their own y axes on the right.
+function renderAxes(axes, twins, width, height) {
   const box = element("div", "figure-axes-box");
-  if (axes.title) box.append(element("p", "figure-axes-title", axes.title));
-  const marks = axes.artists.flatMap((artist) => marksOf(artist, axes));
+  const title = axes.title || twins.find((twin) => twin.title)?.title;
+  if (title) box.append(element("p", "figure-axes-title", title));
   const image = axes.artists.find((artist) => artist.kind === "image");
   const colored = image ?? axes.artists.find((artist) => artist.kind === "scatter" && artist.values);
-  const margins = { marginLeft: axes.axis ? 56 : 4, marginBottom: axes.axis ? (axes.xlabel ? 42 : 30) : 4, marginTop: 10, marginRight: 16 };
-  const size = frameSize(axes, image, margins, width, Math.max(80, height - (axes.title ? 24 : 0) - (axes.legend ? 24 : 0) - (axes.colorbar ? 40 : 0)));
+  const legend = axes.legend || twins.some((twin) => twin.legend);
+  const margins = {
+    marginLeft: axes.axis ? 56 : 4, marginBottom: axes.axis ? (axes.xlabel ? 42 : 30) : 4, marginTop: 10,
+    marginRight: twins.length ? 56 : 16,
+  };
+  const size = frameSize(axes, image, margins, width, Math.max(80, height - (title ? 24 : 0) - (legend ? 24 : 0) - (axes.colorbar ? 40 : 0)));
+  const style = { background: "transparent", fontSize: "11px", overflow: "visible" };
+  const frame = element("div", "figure-frame");
   const chart = Plot.plot({
     ...size,
     ...margins,
-    style: { background: "transparent", fontSize: "11px", overflow: "visible" },
+    style,
     x: scaleOf(axes, "x"),
     y: scaleOf(axes, "y"),
     ...(colored && { color: colorScale(colored) }),
     marks: [
       ...(axes.grid_lines ? [Plot.gridX({ ticks: axes.xticks?.at }), Plot.gridY({ ticks: axes.yticks?.at })] : []),
       ...(axes.axis ? [Plot.frame({ strokeOpacity: 0.6 })] : []),
-      ...marks,
+      ...axes.artists.flatMap((artist) => marksOf(artist, axes, pixelScales(axes, size, margins))),
     ],
   });
-  chart.setAttribute("aria-hidden", "true"); // the figure's caption says what it shows
-  box.append(chart);
-  if (axes.legend) box.append(legendOf(axes.artists));
+  frame.append(chart);
+  for (const twin of twins) {
+    const over = Plot.plot({
+      ...size,
+      ...margins,
+      style,
+      x: { ...scaleOf(axes, "x"), axis: null },
+      y: { ...scaleOf(twin, "y"), axis: twin.axis ? "right" : null },
+      marks: [
+        ...(twin.grid_lines ? [Plot.gridY({ ticks: twin.yticks?.at })] : []),
+        ...twin.artists.flatMap((artist) => marksOf(artist, twin, pixelScales(twin, size, margins))),
+      ],
+    });
+    over.classList.add("figure-twin");
+    frame.append(over);
+  }
+  for (const svg of frame.children) svg.setAttribute("aria-hidden", "true"); // the figure's caption says what it shows
+  box.append(frame);
+  if (legend) box.append(legendOf([axes, ...twins].filter((each) => each.legend).flatMap((each) => each.artists)));
   if (axes.colorbar && colored) {
     const colorbar = element("div", "figure-colorbar");
     colorbar.append(Plot.legend({ color: colorScale(colored), width: Math.min(240, width - 16) }));
     box.append(colorbar);
   }
   return box;
+}
+
+// Data ↔ pixels in the chart, as its linear or log scales map them: for what matplotlib sizes in
+// points (error-bar caps, annotations' offsets), drawn in data positions.
+function pixelScales(axes, size, margins) {
+  const scale = (axis, [start, end]) => {
+    const log = axes[`${axis}scale`] === "log";
+    const [low, high] = axes[`${axis}lim`].map((limit) => (log ? Math.log(limit) : limit));
+    return {
+      apply: (value) => start + (((log ? Math.log(value) : value) - low) / (high - low)) * (end - start),
+      invert: (pixel) => {
+        const value = low + ((pixel - start) / (end - start)) * (high - low);
+        return log ? Math.exp(value) : value;
+      },
+    };
+  };
+  return {
+    x: scale("x", [margins.marginLeft, size.width - margins.marginRight]),
+    y: scale("y", [size.height - margins.marginBottom, margins.marginTop]),
+  };
 }
 
 // The chart's size: its share of the figure, except that an image keeps square pixels (matplotlib's
@@ -128,7 +173,7 @@ function colorScale(artist) {
   return { type: "linear", domain, clamp: true, ...COLORMAPS[artist.cmap] };
 }
 
-function marksOf(artist, axes) {
+function marksOf(artist, axes, pixels) {
   const opacity = artist.alpha ?? 1;
   if (artist.kind === "line") {
     const n = artist.x.length;
@@ -174,6 +219,14 @@ function marksOf(artist, axes) {
       imageRendering: "pixelated", opacity, clip: true,
     })];
   }
+  if (artist.kind === "area") {
+    return [Plot.areaY({ length: artist.x.length }, {
+      x: artist.x, y1: artist.y1, y2: artist.y2, fill: artist.color, fillOpacity: opacity, clip: true,
+      ...(artist.edgecolor && { stroke: artist.edgecolor, strokeWidth: artist.linewidth * POINT }),
+    })];
+  }
+  if (artist.kind === "errorbars") return errorBars(artist, opacity, pixels);
+  if (artist.kind === "text") return textMarks(artist, pixels);
   const rule = {
     stroke: artist.color, strokeWidth: artist.linewidth * POINT, strokeOpacity: opacity,
     strokeDasharray: DASHES[artist.linestyle]?.map((dash) => dash * artist.linewidth * POINT).join(" "),
@@ -182,6 +235,45 @@ function marksOf(artist, axes) {
   if (artist.kind === "hline") return [Plot.ruleY([artist.at], { ...rule, ...spanOf(artist.span, axes, "x") })];
   if (artist.kind === "vline") return [Plot.ruleX([artist.at], { ...rule, ...spanOf(artist.span, axes, "y") })];
   return [];
+}
+
+// Each point's error bars (vertical for yerr, horizontal for xerr), with caps `capsize` points to each side.
+function errorBars(artist, opacity, pixels) {
+  const points = { length: artist.x.length };
+  const stroke = { stroke: artist.color, strokeWidth: artist.linewidth * POINT, strokeOpacity: opacity, clip: true };
+  const shifted = (axis, values, by) => values.map((value) => pixels[axis].invert(pixels[axis].apply(value) + by));
+  const cap = artist.capsize * POINT;
+  const marks = [];
+  if (artist.ylow) {
+    marks.push(Plot.ruleX(points, { x: artist.x, y1: artist.ylow, y2: artist.yhigh, ...stroke }));
+    if (cap) for (const at of [artist.ylow, artist.yhigh]) marks.push(Plot.ruleY(points, { y: at, x1: shifted("x", artist.x, -cap), x2: shifted("x", artist.x, cap), ...stroke }));
+  }
+  if (artist.xlow) {
+    marks.push(Plot.ruleY(points, { y: artist.y, x1: artist.xlow, x2: artist.xhigh, ...stroke }));
+    if (cap) for (const at of [artist.xlow, artist.xhigh]) marks.push(Plot.ruleX(points, { x: at, y1: shifted("y", artist.y, cap), y2: shifted("y", artist.y, -cap), ...stroke }));
+  }
+  return marks;
+}
+
+// text() and annotate(): the text where matplotlib puts it (an offset in points from its point, y up),
+// aligned as ha/va say, and annotate's arrow from the text to its point.
+function textMarks(artist, pixels) {
+  const [x, y] = artist.at;
+  const [dx, dy] = artist.offset.map((points) => points * POINT);
+  const one = { length: 1 };
+  const marks = [Plot.text(one, {
+    x: [x], y: [y], dx, dy: -dy, text: [artist.text], fill: artist.color, fontSize: artist.fontsize * POINT,
+    textAnchor: { left: "start", center: "middle", right: "end" }[artist.ha],
+    lineAnchor: { top: "top", bottom: "bottom", center: "middle", baseline: "bottom", center_baseline: "middle" }[artist.va],
+  })];
+  if (artist.arrow) {
+    const from = [pixels.x.invert(pixels.x.apply(x) + dx), pixels.y.invert(pixels.y.apply(y) - dy)];
+    marks.push(Plot.arrow(one, {
+      x1: [from[0]], y1: [from[1]], x2: [artist.arrow.to[0]], y2: [artist.arrow.to[1]],
+      stroke: artist.arrow.color, insetStart: artist.fontsize * POINT * 0.7, headLength: 8,
+    }));
+  }
+  return marks;
 }
 
 // axhline(xmin=, xmax=) spans fractions of the Axes across: as data positions within its limits.
@@ -217,11 +309,12 @@ function pixelColors(values, channels) {
 function legendOf(artists) {
   const legend = element("ul", "figure-legend");
   for (const artist of artists) {
-    if (!artist.label || artist.label.startsWith("_") || artist.kind === "image") continue;
+    if (!artist.label || artist.label.startsWith("_") || artist.kind === "image" || artist.kind === "text") continue;
     const item = element("li", "figure-legend-item");
-    const swatch = element("span", `figure-swatch figure-swatch-${artist.kind === "bars" ? "box" : artist.kind === "scatter" ? "dot" : "line"}`);
+    const swatch = element("span", `figure-swatch figure-swatch-${artist.kind === "bars" || artist.kind === "area" ? "box" : artist.kind === "scatter" ? "dot" : "line"}`);
     const color = Array.isArray(artist.color) ? artist.color[0] : artist.color;
     swatch.style.setProperty("--swatch", color ?? "currentColor");
+    if (artist.alpha !== null && artist.alpha !== undefined) swatch.style.opacity = String(artist.alpha);
     if (artist.linestyle && artist.linestyle !== "-" && artist.linestyle !== "None") swatch.classList.add("figure-swatch-dashed");
     item.append(swatch, document.createTextNode(artist.label));
     legend.append(item);

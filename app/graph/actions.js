@@ -9,7 +9,7 @@ export function connectGraph(services) {
   ({ python } = services);
 }
 
-const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], node: null, line: null, gradcheck: null, expanded: [], textOpen: false, busy: null, error: null });
+const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], transformsDropped: null, node: null, values: {}, line: null, gradcheck: null, expanded: [], boxNames: {}, textOpen: false, busy: null, error: null });
 const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
@@ -31,8 +31,8 @@ export function receiveRun(key, result) {
   update((s) => {
     const panel = panelOf(s, key);
     stopPlaying(key);
-    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), textOpen: panel.textOpen, run: panel.run + 1,
-      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
+    Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), boxNames: panel.boxNames, textOpen: panel.textOpen, run: panel.run + 1,
+      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], transformsDropped: result.graph?.transforms_dropped ?? null, built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
@@ -96,7 +96,7 @@ async function ask(key, request) {
 async function selectTensor(key, name) {
   update((s) => {
     const panel = panelOf(s, key);
-    Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
+    Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, values: {}, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
   });
   const graph = await ask(key, { what: "graph", name });
   if (!graph) return;
@@ -136,12 +136,28 @@ async function loadSteps(key, upTo) {
   loadSteps(key, state.graphs[key].step); // the learner may have stepped further meanwhile
 }
 
-function selectNode(key, id) {
+// Selects node `id` (a second click lets go of it); its values (output, saved values, .grad) are
+// asked for then: the graph's answer carries only what is drawn (a 6,000-node graph's values are
+// most of its export).
+async function selectNode(key, id) {
   update((s) => {
     const panel = panelOf(s, key);
     panel.node = panel.node === id ? null : id;
     panel.line = null;
   });
+  const { node, values, selected } = state.graphs[key];
+  if (node === null || values[node]) return;
+  const answer = await ask(key, { what: "node", name: selected, id: node });
+  if (!answer || state.graphs[key].selected !== selected) return;
+  update((s) => {
+    const panel = panelOf(s, key);
+    panel.values = { ...panel.values, [id]: answer.error ? { ...panel.graph.nodes[id], valuesError: answer.error } : answer };
+  });
+}
+
+// Node `id` of the shown graph with its values once Python has sent them (`loading` until then).
+export function nodeWithValues(panel, id) {
+  return panel.values[id] ?? { ...panel.graph.nodes[id], loading: true };
 }
 
 // A click on line `line` of the program: its nodes are marked (a second click clears them).
@@ -190,10 +206,18 @@ function togglePlay(key) {
   }, PLAY_STEP_MS));
 }
 
-function toggleGroup(key, group) {
+// Opens the box `group` (drawn as `name`), or folds it again when open. The "more" boxes count:
+// folding one again draws MAX_DRAWN fewer boxes (the last "more" opened).
+function toggleGroup(key, group, name) {
   update((s) => {
     const panel = panelOf(s, key);
-    panel.expanded = panel.expanded.includes(group) ? panel.expanded.filter((g) => g !== group) : [...panel.expanded, group];
+    if (!panel.expanded.includes(group)) {
+      panel.expanded = [...panel.expanded, group];
+      panel.boxNames = { ...panel.boxNames, [group]: name ?? group };
+      return;
+    }
+    const folded = group.startsWith("more:") ? panel.expanded.findLast((g) => g.startsWith("more:")) : group;
+    panel.expanded = panel.expanded.filter((g) => g !== folded);
   });
 }
 
@@ -225,7 +249,7 @@ export const graphHandlers = (key, rerun) => ({
   selectLine: (line) => selectLine(key, line),
   setStep: (step) => (stopPlaying(key), setStep(key, step)),
   play: () => togglePlay(key),
-  toggleGroup: (group) => toggleGroup(key, group),
+  toggleGroup: (group, name) => toggleGroup(key, group, name),
   gradcheck: () => runGradcheck(key),
   showText: (open) => showText(key, open),
 });

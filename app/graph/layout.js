@@ -36,8 +36,10 @@ function moduleGroups(graph) {
 // `expanded` (those the learner opened): first repeated structure (a loop's iterations: each
 // iteration's subgraph, modules and all, is one repeat), then what stays drawn by module (within
 // each loop iteration: a training loop's 500 forward passes are not one "model.0" box), then
-// unbranched chains, and past MAX_DRAWN boxes the rest waits behind a "more" box.
+// unbranched chains, and past MAX_DRAWN boxes the rest waits behind a "more" box. `opened`: the
+// groups of `expanded` this graph has open (each can be folded again), in the order they were opened.
 export function visibleGraph(graph, expanded, collapseAll) {
+  const opened = new Set();
   const groupNames = moduleGroups(graph);
   const drawn = new Map(graph.nodes.map((node) => [`node:${node.id}`, { key: `node:${node.id}`, kind: node.kind, node, name: node.name }]));
   // one drawn edge per next_functions entry (x * x: two, self and other)
@@ -46,19 +48,22 @@ export function visibleGraph(graph, expanded, collapseAll) {
     splitSharedInputs(drawn, edges);
     let roots = graph.roots.map((id) => `node:${id}`);
     const rename = (renamed) => (roots = roots.map((key) => renamed.get(key) ?? key));
-    const { rename: repeated, segment } = foldRepeats(drawn, edges, roots, expanded);
+    // what does not depend on the boxes opened is worked out once per graph: opening a box redoes
+    // only the folding itself
+    if (!spines.has(graph)) spines.set(graph, findRepeats(drawn, edges, roots));
+    const { rename: repeated, segment } = foldRepeats(drawn, edges, spines.get(graph), expanded, opened);
     rename(repeated);
-    rename(groupModules(drawn, edges, groupNames, segment, expanded));
-    rename(collapseChains(drawn, edges, expanded));
-    limitDrawn(drawn, edges, roots, expanded);
+    rename(groupModules(drawn, edges, groupNames, segment, expanded, opened));
+    rename(collapseChains(drawn, edges, expanded, opened));
+    limitDrawn(drawn, edges, roots, expanded, opened);
   }
-  return { nodes: [...drawn.values()], edges: dedupe(edges), groupNames };
+  return { nodes: [...drawn.values()], edges: dedupe(edges), groupNames, opened: expanded.filter((group) => opened.has(group)) };
 }
 
 // Replaces the drawn nodes of each module subgraph (two or more nodes; in one `segment`: the part
 // of the graph between loop iterations folded or opened) by one box named after the module.
 // Returns the drawn keys it replaced -> the box's key.
-function groupModules(drawn, edges, groupNames, segment, expanded) {
+function groupModules(drawn, edges, groupNames, segment, expanded, opened) {
   const boxOf = new Map(); // drawn key -> group id
   const sizes = new Map();
   for (const [key, entry] of drawn) {
@@ -71,7 +76,11 @@ function groupModules(drawn, edges, groupNames, segment, expanded) {
   }
   const rename = new Map();
   for (const [key, group] of boxOf) {
-    if (sizes.get(group) < 2 || expanded.includes(group)) continue; // a box for one node hides it for nothing
+    if (sizes.get(group) < 2) continue; // a box for one node hides it for nothing
+    if (expanded.includes(group)) {
+      opened.add(group);
+      continue;
+    }
     const boxKey = `group:${group}`;
     const box = drawn.get(boxKey) ?? { key: boxKey, kind: "group", group, name: group.split("@")[0], members: [] };
     box.members.push(drawn.get(key).node);
@@ -94,8 +103,10 @@ const MAX_DRAWN = 120; // drawn boxes before the rest waits behind a "more" box 
 
 // Keeps the MAX_DRAWN drawn nodes nearest the roots (breadth first) and puts the others into one
 // "N more" box; each "more" box the learner opened shows MAX_DRAWN more.
-function limitDrawn(drawn, edges, roots, expanded) {
-  const limit = MAX_DRAWN * (1 + expanded.filter((group) => group.startsWith("more:")).length);
+function limitDrawn(drawn, edges, roots, expanded, opened) {
+  const more = expanded.filter((group) => group.startsWith("more:"));
+  more.forEach((group) => drawn.size > MAX_DRAWN * Number(group.slice(5)) && opened.add(group));
+  const limit = MAX_DRAWN * (1 + more.length);
   if (drawn.size <= limit) return;
   const outs = outEdges(edges);
   const kept = new Set();
@@ -141,7 +152,7 @@ const CHAIN_MIN = 4;
 
 // Replaces, in `drawn` and `edges`, every unbranched run of CHAIN_MIN or more nodes by one node;
 // returns the drawn keys it replaced -> the chain's key.
-function collapseChains(drawn, edges, expanded) {
+function collapseChains(drawn, edges, expanded, opened) {
   const outs = outEdges(edges);
   const ins = new Map();
   for (const edge of edges) ins.set(edge.to, (ins.get(edge.to) ?? 0) + 1);
@@ -156,7 +167,11 @@ function collapseChains(drawn, edges, expanded) {
     const run = [key];
     for (let k = next(key); k; k = next(k)) run.push(k);
     const group = `chain:${key}`;
-    if (run.length < CHAIN_MIN || expanded.includes(group)) continue;
+    if (run.length < CHAIN_MIN) continue;
+    if (expanded.includes(group)) {
+      opened.add(group);
+      continue;
+    }
     const members = run.map((k) => drawn.get(k).node);
     const names = new Set(members.map((node) => node.name));
     const name = names.size === 1 ? `${members[0].name} ×${members.length}` : strings.graph.chainOps(members.length);
@@ -190,10 +205,13 @@ const REPEATS_DRAWN_WHOLE = 160; // drawn nodes of an opened run drawn at once; 
 // not a repeat, its forward in each loop iteration is), becomes one box "N× …" that opens on
 // click (into its repeats, or for a large run into one box per repeat, "k of N", that opens in
 // turn). A plain chain (nothing hangs off) is left to collapseChains.
-// Returns { rename: the drawn keys it replaced -> the box's key, segment: drawn key -> the part of
-// the graph it lies in ("" above the first repeat; below a folded run, one segment; in an opened
-// run, one per repeat) }.
-function foldRepeats(drawn, edges, roots, expanded) {
+// findRepeats finds them (for each root, its spine, what each spine node owns, and the runs along
+// it); foldRepeats folds them, except those in `expanded`, and returns { rename: the drawn keys it
+// replaced -> the box's key, segment: drawn key -> the part of the graph it lies in ("" above the
+// first repeat; below a folded run, one segment; in an opened run, one per repeat) }.
+const spines = new WeakMap(); // exported graph -> findRepeats' answer
+
+function findRepeats(drawn, edges, roots) {
   const outs = outEdges(edges);
   // drawn key -> the longest path below it, in edges (null while it is being walked)
   const height = new Map();
@@ -213,8 +231,7 @@ function foldRepeats(drawn, edges, roots, expanded) {
       stack.pop();
     }
   }
-  const rename = new Map();
-  const segment = new Map();
+  const found = [];
   const taken = new Set(); // keys already in a spine (roots can share their lower part)
   for (const root of roots) {
     const spine = [];
@@ -240,15 +257,29 @@ function foldRepeats(drawn, edges, roots, expanded) {
       owned[i] = mine;
       signature[i] = shapeOf(spine[i], spine[i + 1], mine, outs, drawn);
     }
+    // the runs along the spine, from below the root (it stays drawn: it is the tensor the learner chose)
+    const runs = [];
+    for (let i = 1; i < spine.length; ) {
+      const run = repeatAt(signature, i);
+      const span = run ? run.period * run.count : 1;
+      runs.push({ i, run, span });
+      i += span;
+    }
+    found.push({ spine, owned, runs });
+  }
+  return found;
+}
+
+function foldRepeats(drawn, edges, found, expanded, opened) {
+  const rename = new Map();
+  const segment = new Map();
+  for (const { spine, owned, runs } of found) {
     let part = "";
     const mark = (i, to) => owned[i].forEach((k) => segment.set(k, to));
     mark(0, part);
-    for (let i = 1; i < spine.length; ) { // the root stays drawn: it is the tensor the learner chose
-      const run = repeatAt(signature, i);
-      const span = run ? run.period * run.count : 1;
+    for (const { i, run, span } of runs) {
       if (!run || owned.slice(i, i + span).every((mine) => mine.size === 1)) { // no repeat, or a plain chain
         for (let k = i; k < i + span; k++) mark(k, part);
-        i += span;
         continue;
       }
       const group = `repeat:${spine[i]}`;
@@ -275,12 +306,14 @@ function foldRepeats(drawn, edges, roots, expanded) {
         box.name = `${run.count}× ${names.slice(0, 2).join(" + ")}${names.length > 2 ? " + …" : ""}`;
         box.ops = ops.length / run.count;
       } else {
+        opened.add(group);
         // opened: each repeat drawn, folded by module within it; a large run (a training loop's
         // 500 iterations) shows each repeat as a box of its own first, numbered in program order
         const whole = keysOf(i, i + span).length <= REPEATS_DRAWN_WHOLE;
         for (let m = 0; m < run.count; m++) {
           const from = i + m * run.period;
           const item = `repeat-item:${spine[from]}`;
+          if (expanded.includes(item)) opened.add(item);
           if (whole || expanded.includes(item)) {
             for (let k = from; k < from + run.period; k++) mark(k, `${group}#${m}`);
             continue;
@@ -289,7 +322,6 @@ function foldRepeats(drawn, edges, roots, expanded) {
           box.ops = fold(keysOf(from, from + run.period), box).length;
         }
       }
-      i += span;
     }
   }
   renameEnds(edges, rename);
@@ -379,7 +411,7 @@ export function layout(visible) {
   dagre.layout(g, { disableOptimalOrderHeuristic: visible.nodes.length > MAX_DRAWN });
   const nodes = visible.nodes.map((entry) => ({ ...entry, ...g.node(entry.key) }));
   const edges = spreadParallel(visible.edges.map((edge) => ({ ...edge, points: g.edge(edge.from, edge.to, name(edge)).points })));
-  return fitDrawing(nodes, edges, g.graph());
+  return { ...fitDrawing(nodes, edges, g.graph()), opened: visible.opened ?? [] };
 }
 
 const MARGIN = 8;

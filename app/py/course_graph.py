@@ -67,7 +67,11 @@ def open_session(namespace, recorder, program_file=None):
     _session = GraphSession(namespace, recorder, program_file)
     from torch.autograd.graph_export import export_tangents
     # forward mode: the run's dual tensors in the order they got their tangents
-    return {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
+    answer = {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
+    if recorder.transform_calls_dropped:  # torch.func's backward passes past KEPT_TRANSFORM_STEPS
+        answer["transforms_dropped"] = {"kept": len(recorder.transform_calls), "steps": recorder.transform_steps,
+                                        "dropped": recorder.transform_calls_dropped}
+    return answer
 
 
 def forget():
@@ -119,6 +123,7 @@ class GraphSession:
         self.leaf_lines = {}  # id(leaf tensor) -> its program line
         self.roots = {}  # name in the picker -> Root, named tensors first
         self._steppers = {}  # name in the picker -> its backward steps, described as far as asked
+        self._walks = {}  # name in the picker -> walk() from it (its nodes in export order)
         modules = [(name, value) for name, value in namespace.items()
                    if not name.startswith("_") and isinstance(value, torch.nn.Module)]
         for name, value in namespace.items():
@@ -136,7 +141,15 @@ class GraphSession:
                 # torchviz's names (make_dot(params=dict(model.named_parameters()))): "0.weight";
                 # with several models, each one's variable name first
                 self._name(parameter, path if len(modules) == 1 else f"{name}.{path}", owner=name)
-        for number, call in enumerate(recorder.backward_calls):
+        for leaf, (given, parameter) in list(recorder.transform_inputs.items()):
+            # a torch.func transform's input: named as the tensor the program gave it, else as the
+            # function's parameter
+            name = self.names.get(id(given())) if given() is not None else None
+            if name:
+                self._name(leaf, name)
+            elif parameter:
+                self.names.setdefault(id(leaf), parameter)
+        for number, call in enumerate(recorder.calls()):
             for node, nr in call["roots"]:
                 if (id(node), nr) not in self.names and not any(r.edge == (node, nr) for r in self.roots.values()):
                     line = self._line(call["where"])
@@ -193,33 +206,60 @@ class GraphSession:
         return linecache.getline(self.program_file, line).strip() or None if line and self.program_file else None
 
     def answer(self, request):
-        """One GRAPH request: {"what": "graph" | "steps" | "gradcheck", "name": a listed name}; for
-        "steps", optionally "first" and "end" (the steps wanted: 0 and STEPS_CHUNK by default)."""
+        """One GRAPH request: {"what": "graph" | "node" | "steps" | "gradcheck", "name": a listed
+        name}; for "node", "id" (a node's number in the graph's answer); for "steps", optionally
+        "first" and "end" (the steps wanted: 0 and STEPS_CHUNK by default)."""
         what = request.get("what")
-        if what not in ("graph", "steps", "gradcheck"):
+        if what not in ("graph", "node", "steps", "gradcheck"):
             return {"error": f"unknown graph request {what!r}"}
         root = self.roots.get(request.get("name"))
         if root is None:
             return {"error": f"{request.get('name')!r} is not a tensor with a grad_fn"}
         if what == "steps":
             return self.steps(root, request.get("first", 0), request.get("end"))
+        if what == "node":
+            return self.node(root, request.get("id"))
         return getattr(self, what)(root)
 
     def graph(self, root):
+        """What the panel draws of the graph behind ``root``: every node's name, kind, label, line
+        and module, and the edges; a node's values come with ``node`` when the learner picks it."""
         from torch.autograd.graph_export import export_graph
-        export = export_graph(names=self.names, recorder=self.recorder, roots=[root.edge[0]])
-        order, _ = _walk(root.edge[0])
-        for entry, node in zip(export["nodes"], order):
-            made_in = entry.pop("made_in", None)
-            if made_in and made_in["order"]:  # made by a backward pass (create_graph=True)
-                entry["order"] = made_in["order"]
-            where = entry.pop("where", None)
-            line = self._line(where) if where else None
-            if line is None and entry["kind"] == "leaf":
-                line = self.leaf_lines.get(id(node.variable))
-            if line is not None:
-                entry["line"] = line
+        walked = self._walked(root)
+        export = export_graph(names=self.names, recorder=self.recorder, roots=[root.edge[0]], details=False, walked=walked)
+        for entry, node in zip(export["nodes"], walked[0]):
+            self._place(entry, node)
         return export
+
+    def node(self, root, number):
+        """Node ``number`` of ``graph(root)``'s answer with its values: its output's (or leaf's)
+        value, what it saved, a leaf's .grad."""
+        from torch.autograd.graph_export import node_entry
+        order = self._walked(root)[0]
+        if not isinstance(number, int) or not 0 <= number < len(order):
+            return {"error": f"{root.name!r} has no node {number!r}"}
+        return self._place(node_entry(number, order[number], self.names, self.recorder), order[number])
+
+    def _walked(self, root):
+        """``walk`` from ``root``, once per session (the graph no longer changes once the run is over)."""
+        walked = self._walks.get(root.name)
+        if walked is None:
+            walked = self._walks[root.name] = _walk(root.edge[0])
+        return walked
+
+    def _place(self, entry, node):
+        """``entry`` with the engine's where and made_in read as the panel shows them: ``line`` (the
+        program's, none for other files) and ``order`` (a gradient's graph, create_graph=True)."""
+        made_in = entry.pop("made_in", None)
+        if made_in and made_in["order"]:  # made by a backward pass (create_graph=True)
+            entry["order"] = made_in["order"]
+        where = entry.pop("where", None)
+        line = self._line(where) if where else None
+        if line is None and entry["kind"] == "leaf":
+            line = self.leaf_lines.get(id(node.variable))
+        if line is not None:
+            entry["line"] = line
+        return entry
 
     # ---- stepping through backward --------------------------------------------------------
     def steps(self, root, first=0, end=None):
@@ -243,15 +283,15 @@ class GraphSession:
 
     def _stepper(self, root):
         """Where the steps from ``root`` come from, before any is described."""
-        call = next((c for c in reversed(self.recorder.backward_calls) if root.edge in c["roots"]), None)
+        call = next((c for c in reversed(self.recorder.calls()) if root.edge in c["roots"]), None)
         source = "run"
-        ids = _export_ids(root.edge[0])
+        ids = {id(node): number for number, node in enumerate(self._walked(root)[0]) if not isinstance(node, tuple)}
         if call is not None and call.get("refused"):
             return {"source": "run", "seed": None, "complete": True, "steps": [], "count": 0,
                     "error": {"node": ids.get(id(root.edge[0])), "message": "RuntimeError: grad can be implicitly "
                               "created only for scalar outputs"}}
         if call is None:  # a backward call that passed through it (``a`` in ``(a * a).sum()``)
-            call = next((c for c in reversed(self.recorder.backward_calls)
+            call = next((c for c in reversed(self.recorder.calls())
                          if any(step[0] is root.edge[0] for step in c["steps"])), None)
             if call is not None:
                 source = "run-through"
@@ -285,7 +325,7 @@ class GraphSession:
         record = tracer.before_step
 
         def before_step(node, grads, before_hooks=None):
-            if len(tracer.backward_calls[-1]["steps"]) >= steps:
+            if len(tracer.last_call["steps"]) >= steps:
                 raise _Enough
             return record(node, grads, before_hooks)
 
@@ -295,10 +335,10 @@ class GraphSession:
             engine_graph.run_backward([tensor], [self.torch.ones_like(tensor)], retain_graph=True,
                                       create_graph=False, inputs=leaves, accumulate=False, dry_run=True)
         except _Enough:
-            tracer.backward_calls[-1]["error"] = None
+            tracer.last_call["error"] = None
         finally:
             engine_graph.recorder = None
-        return tracer.backward_calls[-1]
+        return tracer.last_call
 
     def _describe_steps(self, stepper, end):
         """Describes the steps up to ``end`` (exclusive) that are not yet."""
@@ -457,13 +497,6 @@ def _leaf_nodes(root):
     from torch.autograd.graph_export import walk
     order, _ = walk([root]) if root is not None else ([], [])
     return [node for node in order if isinstance(node, AccumulateGrad)]
-
-
-def _export_ids(root):
-    """id(node) -> its number in export_graph's answer for the same root."""
-    from torch.autograd.graph_export import walk
-    order, _ = walk([root]) if root is not None else ([], [])
-    return {id(node): number for number, node in enumerate(order) if not isinstance(node, tuple)}
 
 
 def _walk(root):

@@ -8,7 +8,7 @@ import { html, svg, nothing } from "lit-html";
 import { ref } from "lit-html/directives/ref.js";
 import { strings } from "../strings.js";
 import { mistakeForMessage } from "../mistakes.js";
-import { currentView, edgeGradients, graphViews, mayBuildGraph, reachedNodes } from "../graph/actions.js";
+import { currentView, edgeGradients, graphViews, mayBuildGraph, nodeWithValues, reachedNodes } from "../graph/actions.js";
 import { COLLAPSE_ABOVE, LABEL_CHARS, layout, nodeLines, shapeText, visibleGraph } from "../graph/layout.js";
 
 // Read at each render (not once at load), so the panel speaks the language chosen since.
@@ -45,7 +45,13 @@ export function graphPanel(panel, handlers) {
   `;
 }
 
-const rootName = (name) => (name.startsWith("backward() @ ") ? t.backwardRoot(name.slice(13)) : name.startsWith("torch.func @ ") ? t.funcRoot(name.slice(13)) : name);
+// An unnamed root's name in the picker: "backward() @ <line>" or "torch.func @ <line>", " #<k>" for
+// the k-th call on that line.
+function rootName(name) {
+  const [, kind, line, call] = name.match(/^(backward\(\)|torch\.func) @ (\d+)(?: #(\d+))?$/) ?? [];
+  if (!kind) return name;
+  return kind === "torch.func" ? t.funcRoot(line, call) : t.backwardRoot(line, call);
+}
 
 const viewName = (view) => (view.kind === "gradient" ? t.viewGradient(view.order, view.line) : view.kind === "func" ? t.viewFunc(view.line) : t.viewForward);
 
@@ -55,7 +61,7 @@ function viewSwitch(panel, handlers) {
   const views = graphViews(panel.tensors);
   const view = currentView(panel);
   if (views.length < 2 && (!view || view.kind === "forward")) return nothing;
-  const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code) : view?.kind === "func" ? t.viewFuncHelp(view.transforms, view.code) : t.viewForwardHelp;
+  const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code) : view?.kind === "func" ? t.viewFuncHelp(view.transforms, view.code, panel.transformsDropped) : t.viewForwardHelp;
   return html`
     ${views.length > 1
       ? html`<div class="graph-views" data-testid="graph-views" role="group" aria-label=${t.views}>
@@ -80,7 +86,7 @@ function drawnGraph(panel) {
 function graphBody(panel, handlers) {
   const drawn = drawnGraph(panel);
   const step = panel.steps?.steps?.[panel.step];
-  const node = panel.node !== null ? panel.graph.nodes[panel.node] : null;
+  const node = panel.node !== null ? nodeWithValues(panel, panel.node) : null;
   return html`
     <div class="graph-view">
       <div class="graph-zoom" role="group" aria-label=${t.zoom}>
@@ -88,6 +94,7 @@ function graphBody(panel, handlers) {
         <button type="button" data-testid="graph-zoom-out" @click=${(e) => zoomBy(e, 0.8)} aria-label=${t.zoomOut}>−</button>
         <button type="button" data-testid="graph-zoom-reset" @click=${(e) => zoomBy(e, 0)}>${t.fit}</button>
       </div>
+      ${drawn.opened.length ? openedBoxes(drawn.opened, panel.boxNames, handlers) : nothing}
       ${graphSvg(drawn, panel, step, handlers)}
     </div>
     ${forwardView(panel.tangents)}
@@ -100,6 +107,15 @@ function graphBody(panel, handlers) {
     </details>
   `;
 }
+
+// The boxes the learner opened that this graph has open, each a button that folds it again
+// (a box opened inside it stays open for when it is opened again).
+const openedBoxes = (opened, names, handlers) => html`
+  <div class="graph-opened" data-testid="graph-opened" role="group" aria-label=${t.openedBoxes}>
+    <span class="help">${t.openedBoxes}</span>
+    ${opened.map((group) => html`<button type="button" data-testid="graph-refold" data-group=${group} aria-label=${t.refold(names[group] ?? group.split("@")[0])}
+      @click=${() => handlers.toggleGroup(group)}>⊟ ${clip(names[group] ?? group.split("@")[0], 40)}</button>`)}
+  </div>`;
 
 // Keyboard stepping anywhere in the panel (not while typing in its picker): ← → step, Home/End.
 function stepKeys(event, panel, handlers) {
@@ -181,7 +197,7 @@ function drawnNode(entry, panel, current, handlers, reached, failed, order) {
   const lines = nodeLines(entry);
   const x = entry.x - entry.width / 2;
   const y = entry.y - entry.height / 2;
-  const activate = () => (entry.kind === "group" ? handlers.toggleGroup(entry.group) : handlers.selectNode(entry.node.id));
+  const activate = () => (entry.kind === "group" ? handlers.toggleGroup(entry.group, entry.name) : handlers.selectNode(entry.node.id));
   const selected = entry.node && panel.node === entry.node.id;
   const linked = entry.node && panel.line !== null && panel.line !== undefined && entry.node.line === panel.line;
   const grad = entry.node ? reached.get(entry.node.id) : undefined;
@@ -264,18 +280,19 @@ const valueText = (tensor) => {
 function nodeDetails(node, handlers) {
   const saved = Object.entries(node.saved ?? {});
   return html`
-    <div class="graph-details" data-testid="graph-details" data-name=${node.name}>
+    <div class="graph-details" data-testid="graph-details" data-name=${node.name} data-state=${node.loading ? "loading" : "ready"}>
       <h4>${node.name}${node.label ? html` <span class="label">(${node.label})</span>` : nothing}
         <button type="button" class="close" aria-label=${t.close} @click=${() => handlers.selectNode(node.id)}>×</button></h4>
       <dl>
-        <dt>${node.kind === "leaf" ? t.leafValue : node.kind === "constant" ? t.constant : t.output}</dt><dd>${valueText(node.tensor)}</dd>
+        <dt>${node.kind === "leaf" ? t.leafValue : node.kind === "constant" ? t.constant : t.output}</dt><dd>${node.loading && node.kind !== "constant" ? t.loading : valueText(node.tensor)}</dd>
         ${node.line ? html`<dt>${t.line}</dt><dd data-testid="graph-node-line">${node.line}</dd>` : nothing}
         ${node.scope?.length ? html`<dt>${t.module}</dt><dd>${node.scope.join(" › ")}</dd>` : nothing}
-        ${node.kind === "leaf" ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad">${node.grad ? valueText(node.grad) : t.noGrad}</dd>` : nothing}
+        ${node.kind === "leaf" && !node.loading ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad">${node.grad ? valueText(node.grad) : t.noGrad}</dd>` : nothing}
         ${node.saved?.freed
           ? html`<dt>${t.saved}</dt><dd>${t.freed}</dd>`
           : saved.map(([name, value]) => html`<dt><code>${name}</code></dt><dd>${valueText(value)}</dd>`)}
       </dl>
+      ${node.valuesError ? html`<p class="stderr">${node.valuesError}</p>` : nothing}
     </div>
   `;
 }

@@ -122,7 +122,7 @@ function optionFeedback(question, value) {
 
 // Why a line does not belong: for each one the learner left in their program, and for all of them
 // once the answer is no secret (they teach as much as the right lines do).
-function distractorFeedback(question, value, revealed) {
+export function distractorFeedback(question, value, revealed) {
   const kept = distractorsKept(question, value ?? []);
   const shown = revealed ? (question.distractors ?? []).map((_, i) => i) : kept;
   if (!shown.length) return nothing;

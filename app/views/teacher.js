@@ -10,7 +10,7 @@ import { textLanguage } from "../i18n/course.js";
 import { COURSE_VERSION, downloadFile } from "../progress.js";
 import { classCSV, classRows, otherVersion, passRates, sortRows, stuckLearners } from "../classroom.js";
 import * as actions from "../actions.js";
-import { rightAnswer } from "./questions.js";
+import { distractorFeedback, rightAnswer } from "./questions.js";
 
 const STATE_MARK = { passed: "✓", "in-progress": "◐", "not-started": "" };
 
@@ -181,6 +181,7 @@ function answerKeySection(state) {
               <div class="prose" lang=${textLanguage(question, "prompt")}>${markdownBlock(question.prompt)}</div>
               ${question.type === "predict" ? html`<pre><code>${question.code}</code></pre>` : nothing}
               <div><strong>${t.answer}:</strong> ${rightAnswer[question.type] ? rightAnswer[question.type](question) : html`<pre class="real-output">${question.answer}</pre>`}</div>
+              ${question.type === "order" ? distractorFeedback(question, [], true) : nothing}
               <div class="prose" lang=${textLanguage(question, "explanation")}>${markdownBlock(question.explanation)}</div>
             </div>`)}
         </article>`)}

@@ -5,7 +5,7 @@ Limits are autoscaled as matplotlib autoscales them (5% margins; bars and images
 import math
 
 from . import colors as mcolors
-from ._data import column, dtype_of, values
+from ._data import _number, column, dtype_of, values
 from ._unavailable import unavailable_names
 from .lines import Artist, Line2D, drawn_marker, linestyle_of, parse_format
 
@@ -13,20 +13,130 @@ MARGIN = 0.05
 # Colormaps the page can draw (app/figures/render.js maps each to its colour ramp).
 COLORMAPS = {"viridis", "plasma", "inferno", "magma", "cividis", "turbo", "gray", "gray_r", "grey", "Greys", "binary",
              "Blues", "Greens", "Reds", "Oranges", "Purples", "RdBu", "RdBu_r", "hot", "coolwarm"}
+HORIZONTAL_ALIGNMENTS = ("center", "right", "left")  # in the order matplotlib's error lists them
+VERTICAL_ALIGNMENTS = ("top", "bottom", "center", "baseline", "center_baseline")
+# matplotlib's named font sizes, as factors of rcParams["font.size"]
+FONT_SCALINGS = {"xx-small": 0.579, "x-small": 0.694, "small": 0.833, "medium": 1.0, "large": 1.2, "x-large": 1.44,
+                 "xx-large": 1.728, "larger": 1.2, "smaller": 0.833}
 SCATTER_MARKERS = {"o": "circle", ".": "circle", "s": "square", "^": "triangle", "x": "times", "+": "plus",
                    "*": "star", "D": "diamond", "d": "diamond"}
 
 
 class Text(Artist):
-    def __init__(self, axes, text):
+    """A text at (x, y): an Axes' title or label (drawn by the page in its place), or text() drawn at a
+    data position (`drawn`), in points of `fontsize`, aligned by `ha`/`va` as matplotlib aligns it."""
+
+    def __init__(self, axes, text, x=0, y=0, *, color=None, fontsize=None, ha="left", va="baseline", drawn=False):
         super().__init__(axes, None)
-        self._text = str(text)
+        self._text, self._x, self._y = str(text), x, y
+        self._color = mcolors.to_css(color) if color is not None else "#000000"
+        self._fontsize = _font_points(fontsize)
+        for alignment, allowed in ((ha, HORIZONTAL_ALIGNMENTS), (va, VERTICAL_ALIGNMENTS)):
+            if alignment not in allowed:
+                raise ValueError(f"{alignment!r} is not a valid value for align. Supported values are "
+                                 + ", ".join(repr(name) for name in allowed))
+        self._ha, self._va, self._drawn = ha, va, drawn
 
     def get_text(self):
         return self._text
 
+    def set_text(self, text):
+        self._changed()
+        self._text = str(text)
+
+    def get_position(self):
+        return self._x, self._y
+
+    def set_position(self, xy):
+        self._changed()
+        self._x, self._y = xy
+
+    def get_fontsize(self):
+        return self._fontsize
+
     def __repr__(self):
-        return f"Text(0, 0, {self._text!r})"
+        return f"Text({self._x}, {self._y}, {self._text!r})"
+
+    def _data(self):
+        return {"kind": "text", "at": [_number(self._x, "x"), _number(self._y, "y")], "offset": [0.0, 0.0], "arrow": None,
+                "text": self._text, "color": self._color, "fontsize": self._fontsize, "ha": self._ha, "va": self._va,
+                "label": ""}
+
+
+class Annotation(Text):
+    """annotate(): a text at `xytext` (data, or an offset in points or pixels from `xy`) with, given
+    arrowprops, an arrow from the text to the point `xy`."""
+
+    def __init__(self, axes, text, xy, xytext, textcoords, arrow_color, **style):
+        super().__init__(axes, text, *xy, drawn=True, **style)
+        self.xy, self.xyann, self._textcoords, self._arrow_color = xy, xytext, textcoords, arrow_color
+
+    def __repr__(self):
+        return f"Annotation({self.xy[0]}, {self.xy[1]}, {self._text!r})"
+
+    def _data(self):
+        data = super()._data()
+        x, y = _number(self.xy[0], "xy"), _number(self.xy[1], "xy")
+        dx, dy = _number(self.xyann[0], "xytext"), _number(self.xyann[1], "xytext")
+        if self._textcoords == "data":
+            data["at"] = [dx, dy]
+        else:  # an offset from xy, in points (pixels are 72/100 points at matplotlib's 100 dpi)
+            scale = 0.72 if self._textcoords == "offset pixels" else 1.0
+            data["at"], data["offset"] = [x, y], [dx * scale, dy * scale]
+        if self._arrow_color is not None:
+            data["arrow"] = {"to": [x, y], "color": self._arrow_color}
+        return data
+
+
+class LineCollection:
+    """One set of error bars (what errorbar() returns in its third place); drawn with its ErrorbarContainer."""
+
+    __module__ = "matplotlib.collections"
+
+
+class ErrorbarContainer(tuple):
+    """(data line or None, caplines, barlinecols) as matplotlib's errorbar() returns them; drawn by the
+    page from `_data()` (the bars and caps; the data line is an artist of its own)."""
+
+    def __new__(cls, axes, line, caplines, barlinecols, bars, has_xerr, has_yerr, label):
+        container = super().__new__(cls, (line, caplines, barlinecols))
+        container.axes, container.lines, container._bars = axes, (line, caplines, barlinecols), bars
+        container.has_xerr, container.has_yerr, container._label = has_xerr, has_yerr, label
+        return container
+
+    def __repr__(self):
+        return "<ErrorbarContainer object of 3 artists>"
+
+    def get_label(self):
+        return self._label
+
+    def remove(self):
+        self.axes._changed()
+        self.axes._artists.remove(self)
+        if self[0] is not None:
+            self[0].remove()
+
+    def _data(self):
+        return {"kind": "errorbars", **self._bars, "label": self._label}
+
+
+class FillBetweenPolyCollection(Artist):
+    """What fill_between() draws: the area between y1 and y2 over x, with gaps where `where` is false."""
+
+    __module__ = "matplotlib.collections"
+
+    def __init__(self, axes, x, y1, y2, *, color, edgecolor, linewidth, alpha, label):
+        super().__init__(axes, label)
+        self._x, self._y1, self._y2 = x, y1, y2
+        self._color, self._edgecolor, self._linewidth, self._alpha = color, edgecolor, linewidth, alpha
+
+    def set_alpha(self, alpha):
+        self._changed()
+        self._alpha = alpha
+
+    def _data(self):
+        return {"kind": "area", "x": self._x, "y1": self._y1, "y2": self._y2, "color": self._color,
+                "edgecolor": self._edgecolor, "linewidth": self._linewidth, "alpha": self._alpha, "label": self._label}
 
 
 class Legend:
@@ -192,6 +302,8 @@ class Axes:
         self._legend = False
         self._axis_on = True
         self._colorbar = None
+        self._shares_x = None  # the Axes this one is a twinx() of: its x limits, scale, ticks and categories
+        self._twins = []  # the Axes made by twinx() on this one
         self._line_colors = self._patch_colors = 0  # where each of matplotlib's two colour cycles is
         self._categories = {"x": {}, "y": {}}  # text values drawn on an axis → their positions 0, 1, 2, …
 
@@ -202,7 +314,8 @@ class Axes:
         if name.startswith("_"):
             raise AttributeError(name)
         raise NotImplementedError(f"matplotlib Axes.{name} is not available in the browser; the Axes here draw "
-                                  "plot, scatter, hist, bar, imshow, axhline, axvline (docs/browser-numpy.md, \"matplotlib\")")
+                                  "plot, scatter, hist, bar, imshow, fill_between, errorbar, text, annotate, axhline, axvline, twinx "
+                                  "(docs/browser-numpy.md, \"matplotlib\")")
 
     def _changed(self):
         self.figure._changed()
@@ -220,7 +333,7 @@ class Axes:
     def _values(self, axis, data):
         if not self._is_text(data):
             return values(data, axis)
-        positions = self._categories[axis]
+        positions = self._axis_owner(axis)._categories[axis]
         for item in data:
             positions.setdefault(item, float(len(positions)))
         return (len(data),), [positions[item] for item in data]
@@ -286,9 +399,15 @@ class Axes:
         linestyle = _pop(kwargs, "linestyle", "ls")
         marker = kwargs.pop("marker", None)
         from . import rcParams
+        if color is not None:
+            css, spec = mcolors.to_css(color), color
+        elif fmt_color is not None:
+            css, spec = fmt_color
+        else:
+            css = self._next_color("_line_colors")
+            spec = mcolors.rgb_of(css)
         line = Line2D(
-            self, xs, ys,
-            color=mcolors.to_css(color) if color is not None else fmt_color or self._next_color("_line_colors"),
+            self, xs, ys, color=css, color_spec=spec,
             linestyle=linestyle_of(linestyle) if linestyle is not None else fmt_style or "-",
             marker=drawn_marker(_marker(marker) if marker is not None else fmt_marker),
             linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
@@ -368,6 +487,104 @@ class Axes:
         image = AxesImage(self, X, colormap_of(cmap or rcParams["image.cmap"]), vmin, vmax, alpha)
         return self._add(image)
 
+    def fill_between(self, x, y1, y2=0, where=None, interpolate=False, step=None, **kwargs):
+        if interpolate or step is not None:
+            raise NotImplementedError("matplotlib fill_between(interpolate=/step=) is not available in the browser; "
+                                      "the area is drawn between the given points")
+        xs = column(x, "x")
+        bounds = []
+        for name, bound in (("y1", y1), ("y2", y2)):
+            values_ = column(bound, name)
+            if len(values_) == 1:
+                values_ = values_ * len(xs)
+            if len(values_) != len(xs):
+                raise ValueError(f"'x' has size {len(xs)}, but {name!r} has an unequal size of {len(values_)}")
+            bounds.append(values_)
+        inside = [True] * len(xs) if where is None else [bool(value) for value in column(where, "where")]
+        if len(inside) != len(xs):
+            raise ValueError(f"where size ({len(inside)}) does not match x size ({len(xs)})")
+        low, high = ([value if keep else math.nan for value, keep in zip(bound, inside)] for bound in bounds)
+        color = _pop(kwargs, "facecolor", "fc", _pop(kwargs, "color", "c"))
+        edgecolor = _pop(kwargs, "edgecolor", "ec")
+        area = FillBetweenPolyCollection(
+            self, xs, low, high, color=mcolors.to_css(color) if color is not None else self._next_color("_patch_colors"),
+            edgecolor=mcolors.to_css(edgecolor) if edgecolor is not None else None,
+            linewidth=float(_pop(kwargs, "linewidth", "lw", 1.0)), alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None))
+        _refuse_rest(kwargs, "fill_between")
+        return self._add(area)
+
+    def errorbar(self, x, y, yerr=None, xerr=None, fmt="", ecolor=None, elinewidth=None, capsize=None, barsabove=False,
+                 lolims=False, uplims=False, xlolims=False, xuplims=False, errorevery=1, capthick=None, **kwargs):
+        if barsabove or lolims or uplims or xlolims or xuplims or errorevery != 1:
+            raise NotImplementedError("matplotlib errorbar(barsabove=/lolims=/uplims=/errorevery=) is not available in the "
+                                      "browser; symmetric and two-sided error bars are")
+        from . import rcParams
+        xs, ys = self._column("x", x), self._column("y", y)
+        if len(xs) != len(ys):
+            raise ValueError(f"x and y must have same first dimension, but have shapes ({len(xs)},) and ({len(ys)},)")
+        label = kwargs.pop("label", None)
+        if fmt.lower() == "none":
+            given = _pop(kwargs, "color", "c")
+            color = mcolors.to_css(given) if given is not None else self._next_color("_line_colors")
+            spec = given if given is not None else mcolors.rgb_of(color)
+            line = None
+            linewidth = _pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"])
+            alpha = kwargs.pop("alpha", None)
+            _refuse_rest(kwargs, "errorbar")
+        else:
+            alpha = kwargs.get("alpha")
+            line = self._line(xs, ys, *parse_format(fmt), kwargs, (self._dtype("x", x), self._dtype("y", y)))
+            color, spec, linewidth = line._color, line._color_spec, line._linewidth
+        bars = {"x": xs, "y": ys, "color": mcolors.to_css(ecolor) if ecolor is not None else color,
+                "linewidth": float(elinewidth if elinewidth is not None else linewidth),
+                "capsize": float(capsize if capsize is not None else rcParams["errorbar.capsize"]), "alpha": alpha}
+        barlinecols, caplines = [], []
+        for name, err, values_ in (("xerr", xerr, xs), ("yerr", yerr, ys)):
+            low = high = None
+            if err is not None:
+                below, above = _error_sizes(err, name, len(ys))
+                low = [value - size for value, size in zip(values_, below)]
+                high = [value + size for value, size in zip(values_, above)]
+                barlinecols.append(LineCollection())
+                if bars["capsize"] > 0:
+                    caplines += [Line2D(self, [], [], color=bars["color"], color_spec=ecolor if ecolor is not None else spec,
+                                        kind="cap") for _ in range(2)]
+            bars[f"{name[0]}low"], bars[f"{name[0]}high"] = low, high
+        container = ErrorbarContainer(self, line, tuple(caplines), tuple(barlinecols), bars, xerr is not None, yerr is not None,
+                                      "" if label is None else str(label))
+        self._add(container)
+        if line is not None:
+            self._add(line)  # over its bars, as matplotlib draws them
+        return container
+
+    def text(self, x, y, s, fontdict=None, **kwargs):
+        style = _text_style({**(fontdict or {}), **kwargs}, "text")
+        return self._add(Text(self, s, x, y, drawn=True, **style))
+
+    def annotate(self, text, xy, xytext=None, xycoords="data", textcoords=None, arrowprops=None, annotation_clip=None, **kwargs):
+        textcoords = xycoords if textcoords is None else textcoords
+        if xycoords != "data" or textcoords not in ("data", "offset points", "offset pixels"):
+            raise NotImplementedError("matplotlib annotate() coordinates other than 'data' (and textcoords 'offset points' or "
+                                      "'offset pixels') are not available in the browser")
+        arrow_color = None
+        if arrowprops is not None:
+            arrowprops = dict(arrowprops)
+            arrow_color = mcolors.to_css(_pop(arrowprops, "color", "facecolor", _pop(arrowprops, "fc", "ec", "black")))
+            _refuse_rest(arrowprops, "annotate(arrowprops", ignored=("arrowstyle", "shrink", "width", "headwidth",
+                                                                      "headlength", "connectionstyle", "lw", "linewidth"))
+        style = _text_style(kwargs, "annotate")
+        return self._add(Annotation(self, text, tuple(xy), tuple(xytext if xytext is not None else xy), textcoords,
+                                    arrow_color, **style))
+
+    def twinx(self):
+        """A second Axes over this one, sharing its x axis, with its own y axis on the right."""
+        twin = Axes(self.figure, self._spec)
+        twin._shares_x = self
+        self._twins.append(twin)
+        self._changed()
+        self.figure.axes.append(twin)
+        return twin
+
     def axhline(self, y=0, xmin=0, xmax=1, **kwargs):
         return self._rule("hline", y, xmin, xmax, kwargs)
 
@@ -380,7 +597,8 @@ class Axes:
         from . import rcParams
         line = Line2D(self, [float(start), float(end)] if kind == "hline" else [float(at)] * 2,
                       [float(at)] * 2 if kind == "hline" else [float(start), float(end)],
-                      color=mcolors.to_css(color) if color is not None else self._next_color("_line_colors"),
+                      # matplotlib's rules take lines.color ("C0"), not the next colour of the cycle
+                      color=mcolors.to_css(color if color is not None else "C0"), color_spec=color if color is not None else "C0",
                       linestyle=linestyle_of(linestyle) if linestyle is not None else "-",
                       linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
                       alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), kind=kind)
@@ -392,7 +610,7 @@ class Axes:
     def set_title(self, label, **kwargs):
         self._changed()
         self._title = str(label)
-        return Text(self, label)
+        return Text(self, label, 0.5, 1.0)
 
     def get_title(self):
         return self._title
@@ -400,12 +618,12 @@ class Axes:
     def set_xlabel(self, label, **kwargs):
         self._changed()
         self._xlabel = str(label)
-        return Text(self, label)
+        return Text(self, label, 0.5, 0)
 
     def set_ylabel(self, label, **kwargs):
         self._changed()
         self._ylabel = str(label)
-        return Text(self, label)
+        return Text(self, label, 0, 0.5)
 
     def get_xlabel(self):
         return self._xlabel
@@ -419,7 +637,13 @@ class Axes:
     def set_ylim(self, bottom=None, top=None, **kwargs):
         return self._set_limits("y", bottom, top, kwargs.get("ymin"), kwargs.get("ymax"))
 
+    def _axis_owner(self, axis):
+        """The Axes whose `axis` this is: a twin's x axis is its host's."""
+        return self._shares_x if axis == "x" and self._shares_x is not None else self
+
     def _set_limits(self, axis, low, high, low_alias, high_alias):
+        if self._axis_owner(axis) is not self:
+            return self._axis_owner(axis)._set_limits(axis, low, high, low_alias, high_alias)
         if isinstance(low, (tuple, list)):
             low, high = low
         low = low if low is not None else low_alias
@@ -441,6 +665,8 @@ class Axes:
         return numpy.float64(low), numpy.float64(high)
 
     def _float_limits(self, axis):
+        if self._axis_owner(axis) is not self:
+            return self._axis_owner(axis)._float_limits(axis)
         return self._limits[axis] if self._limits[axis] is not None else self._autoscale(axis)
 
     def set_xscale(self, scale, **kwargs):
@@ -450,13 +676,15 @@ class Axes:
         self._set_scale("y", scale)
 
     def _set_scale(self, axis, scale):
+        if self._axis_owner(axis) is not self:
+            return self._axis_owner(axis)._set_scale(axis, scale)
         if scale not in ("linear", "log"):
             raise NotImplementedError(f"matplotlib scale {scale!r} is not available in the browser; linear and log are")
         self._changed()
         self._scales[axis] = scale
 
     def get_xscale(self):
-        return self._scales["x"]
+        return self._axis_owner("x")._scales["x"]
 
     def get_yscale(self):
         return self._scales["y"]
@@ -468,6 +696,8 @@ class Axes:
         self._set_ticks("y", ticks, labels)
 
     def _set_ticks(self, axis, ticks, labels):
+        if self._axis_owner(axis) is not self:
+            return self._axis_owner(axis)._set_ticks(axis, ticks, labels)
         positions = column(ticks, "ticks")
         labels = None if labels is None else [str(label) for label in labels]
         if labels is not None and len(labels) != len(positions):
@@ -520,8 +750,9 @@ class Axes:
 
     def cla(self):
         self._changed()
-        figure, spec = self.figure, self._spec
+        figure, spec, shares_x, twins = self.figure, self._spec, self._shares_x, self._twins
         self.__init__(figure, spec)
+        self._shares_x, self._twins = shares_x, twins
 
     clear = cla
 
@@ -535,7 +766,7 @@ class Axes:
         if enable:
             for name in ("x", "y") if axis == "both" else (axis,):
                 self._changed()
-                self._limits[name] = None
+                self._axis_owner(name)._limits[name] = None
 
     def get_lines(self):
         return [artist for artist in self._artists if isinstance(artist, Line2D)]
@@ -551,7 +782,8 @@ class Axes:
     def _autoscale(self, axis):
         low, high, sticky = math.inf, -math.inf, set()
         margin = MARGIN
-        for artist in self._artists:
+        artists = self._artists + [artist for twin in self._twins for artist in twin._artists] if axis == "x" else self._artists
+        for artist in artists:
             for value in _extent(artist, axis):
                 if math.isfinite(value) and (self._scales[axis] == "linear" or value > 0):
                     low, high = min(low, value), max(high, value)
@@ -582,6 +814,8 @@ class Axes:
         return new_low, new_high
 
     def _ticks_of(self, axis):
+        if self._axis_owner(axis) is not self:
+            return self._axis_owner(axis)._ticks_of(axis)
         if self._ticks[axis] is None and self._categories[axis]:
             return {"at": list(self._categories[axis].values()), "labels": list(self._categories[axis])}
         return self._ticks[axis]
@@ -591,9 +825,10 @@ class Axes:
         return {
             "grid": [rows, cols], "cells": [first, last], "title": self._title, "xlabel": self._xlabel,
             "ylabel": self._ylabel, "xlim": list(self._float_limits("x")), "ylim": list(self._float_limits("y")),
-            "xscale": self._scales["x"], "yscale": self._scales["y"], "xticks": self._ticks_of("x"), "yticks": self._ticks_of("y"),
+            "xscale": self.get_xscale(), "yscale": self._scales["y"], "xticks": self._ticks_of("x"), "yticks": self._ticks_of("y"),
             "grid_lines": self._grid, "legend": self._legend, "axis": self._axis_on,
             "colorbar": self._colorbar is not None,
+            "twin": self.figure.axes.index(self._shares_x) if self._shares_x is not None else None,
             "artists": [artist._data() for artist in self._artists],
         }
 
@@ -638,7 +873,50 @@ def _extent(artist, axis):
     if isinstance(artist, AxesImage):
         size = artist._shape[1] if axis == "x" else artist._shape[0]
         return [-0.5, size - 0.5]
+    if isinstance(artist, FillBetweenPolyCollection):
+        inside = [i for i, value in enumerate(artist._y1) if not math.isnan(value)]
+        return [artist._x[i] for i in inside] if axis == "x" else [artist._y1[i] for i in inside] + [artist._y2[i] for i in inside]
+    if isinstance(artist, ErrorbarContainer):
+        bars = artist._bars
+        low, high = bars[f"{axis}low"], bars[f"{axis}high"]
+        return bars[axis] + (low or []) + (high or [])
     return []
+
+
+def _text_style(kwargs, function):
+    """text()/annotate()'s style keywords (with their aliases) as Text's arguments; others raise."""
+    style = {"color": _pop(kwargs, "color", "c"), "fontsize": _pop(kwargs, "fontsize", "size"),
+             "ha": _pop(kwargs, "horizontalalignment", "ha", "left"), "va": _pop(kwargs, "verticalalignment", "va", "baseline")}
+    _refuse_rest(kwargs, function)
+    return style
+
+
+def _font_points(size):
+    from . import rcParams
+    if size is None:
+        return float(rcParams["font.size"])
+    if isinstance(size, str):
+        if size not in FONT_SCALINGS:
+            raise ValueError(f"Size is invalid. Valid font size are {', '.join(FONT_SCALINGS)}, None")
+        return FONT_SCALINGS[size] * float(rcParams["font.size"])
+    return float(size)
+
+
+def _error_sizes(err, name, count):
+    """(below, above): the sizes of each point's error bar, from a scalar, n values or 2 × n values."""
+    shape, flat = values(err, name)
+    if len(shape) == 0 or shape == (1,):
+        below = above = flat * count if shape else [flat[0]] * count
+    elif shape == (count,):
+        below = above = flat
+    elif shape == (2, count):
+        below, above = flat[:count], flat[count:]
+    else:
+        raise ValueError(f"{name!r} (shape: {shape}) must be a scalar or a 1D or (2, n) array-like whose shape matches "
+                         f"'y' (shape: ({count},))")
+    if any(size < 0 for size in below + above):
+        raise ValueError(f"{name!r} must not contain negative values")
+    return below, above
 
 
 def _sticky(artist, axis):

@@ -3,6 +3,8 @@ from ._unavailable import unavailable_names
 
 # matplotlib's default property cycle ("tab10"): what C0…C9 name and what plots get in turn.
 CYCLE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+BASE_RGB = {"b": (0, 0, 1), "g": (0, 0.5, 0), "r": (1, 0, 0), "c": (0, 0.75, 0.75), "m": (0.75, 0, 0.75),
+            "y": (0.75, 0.75, 0), "k": (0, 0, 0), "w": (1, 1, 1)}  # matplotlib's, what get_color() answers from
 BASE_COLORS = {"b": "#0000ff", "g": "#008000", "r": "#ff0000", "c": "#00bfbf", "m": "#bf00bf", "y": "#bfbf00",
                "k": "#000000", "w": "#ffffff"}
 TABLEAU_COLORS = {f"tab:{name}": color for name, color in zip(
@@ -58,6 +60,11 @@ def to_css(color):
         if parts is not None and all(0 <= part <= 1 for part in parts):
             return _hex(parts)
     raise ValueError(_INVALID.format(color))
+
+
+def rgb_of(css):
+    """The (r, g, b) floats of a '#rrggbb' colour, as matplotlib's to_rgba reads hex."""
+    return tuple(int(css[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def _hex(parts):

@@ -73,7 +73,7 @@ class Figure:
         self._changed()
         self._suptitle = str(text)
         from .axes import Text
-        return Text(self.gca(), text)
+        return Text(self.gca(), text, 0.5, 0.98)
 
     def get_size_inches(self):
         import numpy

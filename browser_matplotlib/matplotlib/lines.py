@@ -10,14 +10,23 @@ DRAWN_MARKERS = ".,os^*hHxX+PDd"  # what the page draws as matplotlib does (app/
 
 
 def parse_format(fmt):
-    """(color or None, linestyle or None, marker or None) of a format string, as matplotlib reads it."""
+    """(color or None, linestyle or None, marker or None) of a format string, as matplotlib reads it; the
+    color as (CSS color, what the line's get_color() answers: matplotlib's own mix of tuples and letters)."""
     if fmt in LINESTYLES and fmt.strip():
         return None, LINESTYLES[fmt], None
     if fmt not in MARKERS or len(fmt) != 1:
         try:
-            return mcolors.to_css(fmt), None, None  # a whole color: plot(x, "green")
+            css = mcolors.to_css(fmt)  # a whole color: plot(x, "green")
         except ValueError:
             pass
+        else:
+            if fmt in mcolors.BASE_RGB:
+                spec = (*map(float, mcolors.BASE_RGB[fmt]), 1)
+            elif css.startswith("#") and len(css) == 7:
+                spec = (*mcolors.rgb_of(css), 1 if fmt[0] == "C" else 1.0)
+            else:
+                spec = None  # a CSS name: its RGB is the page's to know (get_color() says so)
+            return (css, spec), None, None
     color = linestyle = marker = None
     i = 0
     while i < len(fmt):
@@ -37,11 +46,12 @@ def parse_format(fmt):
         elif fmt[i] in mcolors.BASE_COLORS:
             if color is not None:
                 raise ValueError(f"{fmt!r} is not a valid format string (two color symbols)")
-            color, i = mcolors.BASE_COLORS[fmt[i]], i + 1
+            color, i = (mcolors.BASE_COLORS[fmt[i]], fmt[i]), i + 1
         elif fmt[i] == "C" and i + 1 < len(fmt) and fmt[i + 1].isdigit():
             if color is not None:
                 raise ValueError(f"{fmt!r} is not a valid format string (two color symbols)")
-            color, i = mcolors.CYCLE[int(fmt[i + 1])], i + 2
+            css = mcolors.CYCLE[int(fmt[i + 1])]
+            color, i = (css, (*mcolors.rgb_of(css), 1)), i + 2
         else:
             raise ValueError(f"{fmt!r} is not a valid format string (unrecognized character {fmt[i]!r})")
     if linestyle is None and marker is not None:
@@ -92,12 +102,13 @@ class Artist:
 class Line2D(Artist):
     """A line through points (`kind` "line"), or a horizontal/vertical rule across the Axes ("hline", "vline")."""
 
-    def __init__(self, axes, x, y, *, color, linestyle="-", marker=None, linewidth=1.5, markersize=6.0, alpha=None,
-                 label=None, kind="line", dtypes=("float64", "float64")):
+    def __init__(self, axes, x, y, *, color, color_spec, linestyle="-", marker=None, linewidth=1.5, markersize=6.0,
+                 alpha=None, label=None, kind="line", dtypes=("float64", "float64")):
         super().__init__(axes, label)
         self._x, self._y = x, y
         self._dtypes = dtypes  # of the data as given, which get_xdata()/get_ydata() answer in
-        self._color = color
+        self._color = color  # as CSS, for the page
+        self._color_spec = color_spec  # what get_color() answers (None: not known here)
         self._linestyle = linestyle
         self._marker = marker
         self._linewidth = float(linewidth)
@@ -133,11 +144,14 @@ class Line2D(Artist):
         self._dtypes = (self._dtypes[0], dtype_of(y))
 
     def get_color(self):
-        return self._color
+        if self._color_spec is None:
+            raise NotImplementedError("matplotlib Line2D.get_color of a line whose format string names a CSS color is "
+                                      "not available in the browser; pass color= instead")
+        return self._color_spec
 
     def set_color(self, color):
         self._changed()
-        self._color = mcolors.to_css(color)
+        self._color, self._color_spec = mcolors.to_css(color), color
 
     def get_linestyle(self):
         return self._linestyle

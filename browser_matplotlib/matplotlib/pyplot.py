@@ -74,7 +74,7 @@ def subplot(*args, **kwargs):
     """The Axes at that place of the current figure (made if there is none yet), now the current Axes."""
     fig = gcf()
     spec = subplot_spec(*args) if args else (1, 1, 1, 1)
-    axes = next((axes for axes in fig.axes if axes._spec == spec), None) or fig.add_subplot(*args, **kwargs)
+    axes = next((axes for axes in fig.axes if axes._spec == spec and axes._shares_x is None), None) or fig.add_subplot(*args, **kwargs)
     fig.axes.remove(axes)
     fig.axes.append(axes)  # the current Axes is the last one
     return axes
@@ -198,9 +198,15 @@ yscale = _on_current_axes("set_yscale")
 title = _on_current_axes("set_title")
 xlabel = _on_current_axes("set_xlabel")
 ylabel = _on_current_axes("set_ylabel")
+fill_between = _on_current_axes("fill_between")
+errorbar = _on_current_axes("errorbar")
+text = _on_current_axes("text")
+annotate = _on_current_axes("annotate")
+twinx = _on_current_axes("twinx")
 
 __all__ = ["figure", "gcf", "gca", "sca", "subplots", "subplot", "close", "clf", "cla", "show", "savefig", "draw",
            "pause", "ion", "ioff", "isinteractive", "tight_layout", "suptitle", "colorbar", "xlim", "ylim", "xticks",
            "yticks", "axis", "plot", "semilogy", "semilogx", "loglog", "scatter", "hist", "bar", "imshow", "axhline", "axvline", "legend", "grid",
+           "fill_between", "errorbar", "text", "annotate", "twinx",
            "xscale", "yscale", "title", "xlabel", "ylabel", "get_fignums", "fignum_exists", "Figure", "Axes", "AxesArray", "subplot_spec", "rcParams"]
 __getattr__ = unavailable_names("matplotlib.pyplot", ", ".join(name for name in __all__ if name[0].islower() and name != "subplot_spec"))

@@ -8,8 +8,12 @@ from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float3
                     int32, int64, ndarray, uint8, uint16, uint32, uint64)
 from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumprod, deg2rad, degrees, diag, diagonal,
                           diff, digitize, errstate, finfo, flip, fliplr, flipud, geterr, iinfo, isclose, logspace,
-                          nan_to_num, nanmax, nanmean, nanmin, nansum, ptp, rad2deg, radians, repeat, searchsorted,
-                          seterr, take, tile, trace, tril, triu)
+                          nan_to_num, nanmax, nanmean, nanmin, nansum, pad, ptp, rad2deg, radians, repeat, roll,
+                          searchsorted, seterr, take, tile, trace, tril, triu)
+from ._composites import (array_split, c_, corrcoef, cov, interp, isin, mgrid, ogrid, r_,
+                          take_along_axis)
+from ._einsum import einsum
+from ._polynomial import convolve, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
 from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,

@@ -8,7 +8,7 @@ import math
 from . import _dtypes as D
 from . import _functions as F
 from . import _ufuncs as U
-from ._core import BOOL, FLOAT64, INT64, _axis, _from_values, asarray, scalar
+from ._core import BOOL, FLOAT64, INT64, _axis, _from_values, array, asarray, scalar
 
 
 def _slice_along(ndim, axis, sl):
@@ -100,6 +100,104 @@ def tile(a, reps):
         if r != 1:
             a = F.concatenate([a] * r, axis=axis) if r else take(a, [], axis)
     return a.copy() if all(r == 1 for r in reps) else a
+
+
+def roll(a, shift, axis=None):
+    """numpy's: the elements shifted along each axis (over the flattened array when axis is None)."""
+    a = asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) != len(axes):
+        if len(shifts) != 1 and len(axes) != 1:
+            raise ValueError("'shift' and 'axis' should be scalars or 1D sequences")
+        shifts, axes = shifts * len(axes) if len(shifts) == 1 else shifts, axes * len(shifts) if len(axes) == 1 else axes
+    total = {}
+    for s, ax in zip(shifts, axes):
+        ax = _axis(ax, a.ndim)
+        total[ax] = total.get(ax, 0) + int(s)
+    for ax, s in total.items():
+        n = a.shape[ax]
+        if n:
+            a = take(a, [(i - s) % n for i in range(n)], ax)
+    return a.copy() if not total or a.base is not None else a
+
+
+def _pad_widths(pad_width, ndim, name="pad_width"):
+    """numpy's np.broadcast_to(pad_width, (ndim, 2)) of a pad width or of constant values."""
+    def pairs(value):
+        value = value.tolist() if hasattr(value, "tolist") else value
+        if not isinstance(value, (tuple, list)):
+            return [(value, value)] * ndim
+        if len(value) == 1 and isinstance(value[0], (tuple, list)):
+            value = value[0]
+        if all(not isinstance(v, (tuple, list)) for v in value):
+            if len(value) == 1:
+                return [(value[0], value[0])] * ndim
+            if len(value) == 2:
+                return [tuple(value)] * ndim
+        elif len(value) == ndim and all(isinstance(v, (tuple, list)) and len(v) in (1, 2) for v in value):
+            return [(v[0], v[-1]) for v in value]
+        elif len(value) == 1:
+            return pairs(value[0])
+        shape = asarray(value).shape
+        raise ValueError(f"operands could not be broadcast together with remapped shapes [original->remapped]: "
+                         f"{_shape_text(shape)}  and requested shape ({ndim},2)")
+    return pairs(pad_width)
+
+
+def _shape_text(shape):
+    return "(" + ",".join(str(s) for s in shape) + (",)" if len(shape) == 1 else ")")
+
+
+_PAD_INDEX = {  # where a padded position i (from -before to n + after) reads from, along an axis of size n
+    "edge": lambda i, n: min(max(i, 0), n - 1),
+    "wrap": lambda i, n: i % n,
+    "reflect": lambda i, n: (lambda j: j if j < n else 2 * (n - 1) - j)(i % (2 * (n - 1))) if n > 1 else 0,
+    "symmetric": lambda i, n: (lambda j: j if j < n else 2 * n - 1 - j)(i % (2 * n)),
+}
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    """numpy's pad for the modes 'constant' (constant_values), 'edge', 'reflect', 'symmetric' and
+    'wrap', one axis after another as numpy pads (so later axes' constants fill the corners)."""
+    a = asarray(array)
+    widths = []
+    for before, after in _pad_widths(pad_width, a.ndim):
+        if isinstance(before, float) or isinstance(after, float):
+            raise TypeError("`pad_width` must be of integral type.")
+        if before < 0 or after < 0:
+            raise ValueError("index can't contain negative values")
+        widths.append((int(before), int(after)))
+    allowed = {"constant": {"constant_values"}, "edge": set(), "wrap": set(), "reflect": {"reflect_type"},
+               "symmetric": {"reflect_type"}}
+    if mode not in allowed:
+        if mode in ("empty", "linear_ramp", "maximum", "mean", "median", "minimum") or callable(mode):
+            raise NotImplementedError(f"numpy.pad(mode={mode!r}) is not available in the browser; it has the modes "
+                                      "'constant', 'edge', 'reflect', 'symmetric' and 'wrap'")
+        raise ValueError(f"mode '{mode}' is not supported")
+    unsupported = set(kwargs) - allowed[mode]
+    if unsupported:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
+    if kwargs.get("reflect_type", "even") != "even":
+        raise NotImplementedError("numpy.pad(reflect_type='odd') is not available in the browser")
+    if mode == "constant":
+        values = _pad_widths(kwargs.get("constant_values", 0), a.ndim, "constant_values")
+        for axis, ((before, after), (low, high)) in enumerate(zip(widths, values)):
+            parts = []
+            for width, value in ((before, low), (after, high)):
+                shape = list(a.shape)
+                shape[axis] = width
+                parts.append(F.full(tuple(shape), value, a.dtype))
+            a = F.concatenate([parts[0], a, parts[1]], axis)
+        return a
+    for axis, (before, after) in enumerate(widths):
+        n = a.shape[axis]
+        if n == 0 and (before or after):
+            raise ValueError(f"can't extend empty axis {axis} using modes other than 'constant' or 'empty'")
+        a = take(a, [_PAD_INDEX[mode](i, n) for i in range(-before, n + after)], axis)
+    return a.copy() if a.base is not None else a
 
 
 def take(a, indices, axis=None):
@@ -353,3 +451,174 @@ REMOVED = {"float_": "Use `np.float64` instead.", "Inf": "Use `np.inf` instead."
            "complex_": "Use `np.complex128` instead.", "alltrue": "Use `np.all` instead.",
            "sometrue": "Use `np.any` instead.", "round_": "Use `np.round` instead.",
            "asfarray": "Use `np.asarray` with a proper dtype instead."}
+
+
+# ---------------------------------------------------------------------------------------
+# More of what teaching programs use, each as numpy composes it
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """numpy's compiled interp: the segment xp[j] <= x < xp[j + 1], slope * (x - xp[j]) + fp[j]
+    (from the right end where that is NaN), fp[j] at an exact xp[j], left/right outside."""
+    if period is not None:
+        raise NotImplementedError("numpy.interp(period=) is not available in the browser")
+    xp_values = [float(v) for v in asarray(xp).astype(FLOAT64)._values()]
+    fp_values = [float(v) for v in asarray(fp).astype(FLOAT64)._values()]
+    if asarray(xp).ndim != 1 or asarray(fp).ndim != 1:
+        raise ValueError("object too deep for desired array")
+    if len(fp_values) != len(xp_values):
+        raise ValueError("fp and xp are not of the same length.")
+    if not xp_values:
+        raise ValueError("array of sample points is empty")
+    low = fp_values[0] if left is None else float(left)
+    high = fp_values[-1] if right is None else float(right)
+    n = len(xp_values)
+    slopes = [(fp_values[j + 1] - fp_values[j]) / (xp_values[j + 1] - xp_values[j]) if xp_values[j + 1] != xp_values[j]
+              else math.copysign(math.inf, fp_values[j + 1] - fp_values[j]) if fp_values[j + 1] != fp_values[j]
+              else math.nan for j in range(n - 1)]
+
+    def one(v):
+        if v > xp_values[-1]:
+            return high
+        if v < xp_values[0]:
+            return low
+        if v != v:
+            return v
+        j = bisect.bisect_right(xp_values, v) - 1
+        if j >= n - 1:
+            return fp_values[-1]
+        if xp_values[j] == v:
+            return fp_values[j]
+        slope = slopes[j]
+        result = slope * (v - xp_values[j]) + fp_values[j]
+        if result != result:
+            result = slope * (v - xp_values[j + 1]) + fp_values[j + 1]
+            if result != result and fp_values[j] == fp_values[j + 1]:
+                result = fp_values[j]
+        return result
+
+    x = asarray(x)
+    values = [one(float(v)) for v in x.astype(FLOAT64)._values()]
+    return _from_values(values, x.shape, FLOAT64) if x.ndim else scalar(values[0], FLOAT64)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    """numpy's: the rows (variables) centred on their means, X @ X.T / (N - ddof), squeezed."""
+    X = array(m, ndmin=2, dtype=float)
+    if X.ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    if not rowvar and X.shape[0] != 1:
+        X = X.T
+    if y is not None:
+        y = array(y, ndmin=2, dtype=float)
+        if not rowvar and y.shape[0] != 1:
+            y = y.T
+        X = F.concatenate((X, y), axis=0)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    avg = F.mean(X, axis=1)
+    fact = max(X.shape[1] - ddof, 0)
+    X = U.subtract(X, avg[:, None])
+    c = F.matmul(X, X.T)
+    c = U.multiply(c, U.true_divide(1, fact))
+    return c.squeeze()
+
+
+def corrcoef(x, y=None, rowvar=True):
+    c = cov(x, y, rowvar)
+    if c.ndim == 0:
+        return U.true_divide(c, c)
+    stddev = U.sqrt(diag(c))
+    c = U.true_divide(c, stddev[:, None])
+    c = U.true_divide(c, stddev[None, :])
+    return F.clip(c, -1, 1)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    ary = asarray(ary)
+    axis = _axis(axis, ary.ndim)
+    total = ary.shape[axis]
+    if hasattr(indices_or_sections, "__len__"):
+        bounds = [0, *[int(i) for i in indices_or_sections], total]
+    else:
+        sections = int(indices_or_sections)
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.") from None
+        each, extras = divmod(total, sections)
+        sizes = [0] + extras * [each + 1] + (sections - extras) * [each]
+        bounds = [sum(sizes[:i + 1]) for i in range(len(sizes))]
+    return [ary[_slice_along(ary.ndim, axis, slice(lo, hi))] for lo, hi in zip(bounds, bounds[1:])]
+
+
+def isin(element, test_elements, assume_unique=False, invert=False):
+    element = asarray(element)
+    tests = set(asarray(test_elements)._values())
+    values = [(v in tests) != invert for v in element._values()]
+    return _from_values(values, element.shape, BOOL)
+
+
+def take_along_axis(arr, indices, axis=-1):
+    arr, indices = asarray(arr), asarray(indices)
+    if axis is None:
+        return arr.ravel()[indices]
+    if indices.ndim != arr.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    axis = _axis(axis, arr.ndim)
+    fancy = []
+    for d in range(arr.ndim):
+        if d == axis:
+            fancy.append(indices)
+        else:
+            shape = [1] * arr.ndim
+            shape[d] = arr.shape[d]
+            fancy.append(F.arange(arr.shape[d]).reshape(shape))
+    return arr[tuple(fancy)]
+
+
+def _range_of(item):
+    """A slice in np.r_/np.c_/np.mgrid: arange, or linspace for an imaginary step (the count)."""
+    start = 0 if item.start is None else item.start
+    step = 1 if item.step is None else item.step
+    if isinstance(step, complex):
+        return F.linspace(start, item.stop, int(abs(step)))
+    return F.arange(start, item.stop, step)
+
+
+class _Concatenator:
+    def __init__(self, name):
+        self.name = name
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        if any(isinstance(item, str) for item in items):
+            raise NotImplementedError(f"numpy.{self.name} with a string directive is not available in the browser")
+        arrays = [_range_of(item) if isinstance(item, slice) else asarray(item) for item in items]
+        if self.name == "r_":
+            return F.concatenate([F.atleast_1d(a) for a in arrays], axis=0)
+        columns = [a.reshape(-1, 1) if a.ndim <= 1 else a for a in arrays]
+        return F.concatenate(columns, axis=-1)
+
+    def __len__(self):
+        return 0
+
+
+r_, c_ = _Concatenator("r_"), _Concatenator("c_")
+
+
+class _Grid:
+    def __init__(self, sparse):
+        self.sparse = sparse
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        ranges = [_range_of(item) for item in items]
+        if not isinstance(key, tuple):
+            return ranges[0]
+        floats = any(isinstance(v, float) or isinstance(item.step, complex)
+                     for item in items for v in (item.start, item.stop, item.step))
+        ranges = [r.astype(FLOAT64) if floats else r for r in ranges]
+        if self.sparse:
+            return tuple(r.reshape(tuple(-1 if d == i else 1 for d in range(len(ranges)))) for i, r in enumerate(ranges))
+        return F.stack(F.meshgrid(*ranges, indexing="ij"))
+
+
+mgrid, ogrid = _Grid(False), _Grid(True)

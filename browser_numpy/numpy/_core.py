@@ -8,6 +8,8 @@ import operator
 from array import array as _array
 from itertools import product
 
+from torch._backend import kernels as _kernels  # the engine's wasm loops (take_strided gathers views)
+
 from . import _dtypes as D
 from ._dtypes import BOOL, FLOAT64, INT64, dtype, promote_types
 
@@ -81,8 +83,16 @@ class ndarray:
         if self._is_contiguous():
             values = buf[self._offset:self._offset + self.size].tolist()
         else:
-            values = [buf[i] for i in _positions(self._offset, self._shape, self._strides)]
+            values = self._gathered()
+            values = values.tolist() if values is not None else \
+                [buf[i] for i in _positions(self._offset, self._shape, self._strides)]
         return [v != 0 for v in values] if self._dtype.kind == "b" else values
+
+    def _gathered(self):
+        """A strided view's elements as a new row-major buffer of its typecode, gathered in wasm
+        (the engine's take_strided), or None where the kernels are not loaded or do not apply."""
+        return _kernels.take(self._buf, self._offset, self._shape, self._strides, self.size) \
+            if _kernels.wasm is not None else None
 
     def _is_contiguous(self):
         return self._strides == _contiguous_strides(self._shape) or self.size <= 1

@@ -295,8 +295,9 @@ def where(condition, x=None, y=None):
     return _from_values([cast(a if c else b) for c, a, b in zip(cs, xs, ys)], shape, dt)
 
 
-def clip(a, a_min, a_max):
+def clip(a, a_min=None, a_max=None, *, min=None, max=None):
     from ._ufuncs import maximum, minimum
+    a_min, a_max = (a_min if min is None else min), (a_max if max is None else max)
     if a_min is not None:
         a = maximum(a, a_min)
     return minimum(a, a_max) if a_max is not None else a
@@ -393,7 +394,7 @@ def _sum_dtype(dt):
 
 def sum(a, axis=None, dtype=None, keepdims=False, initial=None, where=True):
     a = asarray(a)
-    if a._dtype is FLOAT64 and axis is None and dtype is None and not keepdims and initial is None and where is True \
+    if a._dtype is FLOAT64 and axis is None and (dtype is None or D._as_dtype(dtype) is FLOAT64) and not keepdims and initial is None and where is True \
             and a._is_contiguous():  # the hot path: all of a contiguous float64 array, pairwise
         n = a.size
         total = _kernels.pairwise_sum_f64((a._buf, a._offset), n) if _kernels.wasm is not None else None

@@ -1,6 +1,7 @@
 """Indexing: basic (ints, slices, None, Ellipsis: a view), boolean and integer-array indexing
 (a copy, numpy's rules for where the indexed dimensions go), and assignment through either."""
 import operator
+from itertools import compress
 
 from . import _dtypes as D
 from ._core import _contiguous_strides, _from_values, _new, _prod, asarray, ndarray, scalar
@@ -136,7 +137,37 @@ def _offsets(axes, slices, strides):
     return out
 
 
+def _whole_array_index(a, key):
+    """(shape, flat buffer positions) of the two commonest advanced indexes, on a contiguous
+    array, without the general path's per-element bookkeeping: a boolean mask of the array's
+    shape, and one integer array (in bounds) along the first axis; None for any other index."""
+    if type(key) is not ndarray or not a._shape or not a._is_contiguous():
+        return None
+    offset, n = a._offset, a.size
+    if key._dtype.kind == "b":
+        if key._shape != a._shape:
+            return None
+        positions = list(compress(range(offset, offset + n), key._values()))
+        return (len(positions),), positions
+    if key._dtype.kind not in "iu" or not key._shape:
+        return None
+    rows, indices = a._shape[0], key._values()
+    if not indices or min(indices) < -rows or max(indices) >= rows:
+        return None  # (the general path says which index is out of bounds)
+    inner = n // rows if rows else 0
+    if inner == 1:
+        positions = [offset + (i if i >= 0 else i + rows) for i in indices]
+    else:
+        positions = [p for i in indices for p in range(offset + (i % rows) * inner, offset + (i % rows + 1) * inner)]
+    return key._shape + a._shape[1:], positions
+
+
 def getitem(a, key):
+    fast = _whole_array_index(a, key)
+    if fast is not None:
+        buf = a._buf
+        values = [buf[p] for p in fast[1]]
+        return _from_values([v != 0 for v in values] if a._dtype.kind == "b" else values, fast[0], a._dtype)
     has_ellipsis = key is Ellipsis or isinstance(key, tuple) and any(k is Ellipsis for k in key)
     split = _ellipsis_between_indices(key)
     key = _expand(a, key)
@@ -154,13 +185,17 @@ def getitem(a, key):
 
 
 def setitem(a, key, value):
-    split = _ellipsis_between_indices(key)
-    key = _expand(a, key)
-    if any(isinstance(k, ndarray) for k in key):
-        shape, positions = _advanced(a, key, split)
+    fast = _whole_array_index(a, key)
+    if fast is not None:
+        shape, positions = fast
     else:
-        view = _basic(a, key)
-        shape, positions = view._shape, view._flat_positions()
+        split = _ellipsis_between_indices(key)
+        key = _expand(a, key)
+        if any(isinstance(k, ndarray) for k in key):
+            shape, positions = _advanced(a, key, split)
+        else:
+            view = _basic(a, key)
+            shape, positions = view._shape, view._flat_positions()
     from ._ufuncs import broadcast_to
     value = asarray(value)
     values = broadcast_to(value, shape)._values() if value._shape != shape else value._values()

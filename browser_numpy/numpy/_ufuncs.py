@@ -3,15 +3,15 @@ ndarray and the scalar types, each ufunc declared once (its Python-number kernel
 import math
 import operator
 from array import array as _array
-from itertools import repeat
+from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p (Pyodide's musl differs in the last bit)
+from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
-from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, generic,
-                    ndarray, scalar)
+from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
+                    generic, ndarray, scalar)
 
 
 def broadcast_shapes(*shapes):
@@ -109,7 +109,7 @@ def _power(a, b):
             raise ValueError("Integers to negative integer powers are not allowed.")
         return a ** b
     try:
-        return math.pow(a, b)
+        return _libm.pow(a, b)
     except OverflowError:
         return math.inf
     except ValueError:
@@ -149,10 +149,14 @@ _BOOL_ERRORS = {
 # element an operation raises on) takes the general loop below.
 
 def _f64_operand(x):
-    """(buffer, offset, shape) of a contiguous float64 ndarray, a float for a scalar, or None."""
+    """(buffer, offset, shape) of a float64 ndarray (a strided one gathered first where the kernels
+    are loaded), a float for a scalar, or None."""
     if type(x) is ndarray:
-        if x._dtype is FLOAT64 and (x._strides == _contiguous_strides(x._shape) or x.size <= 1):
-            return x._buf, x._offset, x._shape
+        if x._dtype is FLOAT64:
+            if x._strides == _contiguous_strides(x._shape) or x.size <= 1:
+                return x._buf, x._offset, x._shape
+            gathered = x._gathered()  # a strided view, gathered into a new buffer in wasm
+            return (gathered, 0, x._shape) if gathered is not None else None
         return None
     if isinstance(x, (float, int)):
         try:
@@ -169,15 +173,51 @@ def _f64_values(operand, n):
     return buf[offset:offset + n] if offset or len(buf) != n else buf
 
 
+_FLOATS = (float, float64)
+_SCALAR_OPERANDS = (float, float64, int, bool)
+
+
+def _int64_values(x, n):
+    """The elements of a contiguous int64 array of n, or a Python int in int64's range n times; None else."""
+    if type(x) is ndarray:
+        return x._buf[x._offset:x._offset + n] if x._dtype is INT64 and x._is_contiguous() else None
+    return repeat(x, n) if type(x) is int and -2 ** 63 <= x < 2 ** 63 else None
+
+
+_INT64_OPS = ("add", "sub", "mul", "lt", "le", "gt", "ge", "eq", "ne")
+
+
 def _fast_binary(name, op, out_bool=False):
     """The hot path of a binary ufunc: `name` its kernel's (kernels.binary_f64), `op` its Python
     operation; a comparison (out_bool) makes bools."""
     dt = BOOL if out_bool else FLOAT64
 
+    def _int64(a, b):
+        """int64 arrays of one shape (or one beside a Python int): one map() over the buffers; a result
+        that leaves int64's range (numpy wraps it around) goes back to the general loop."""
+        arrays = [x for x in (a, b) if type(x) is ndarray]
+        if not arrays or not arrays[0]._shape or len(arrays) == 2 and arrays[0]._shape != arrays[1]._shape:
+            return None
+        shape = arrays[0]._shape
+        n = _prod(shape)
+        xs, ys = _int64_values(a, n), _int64_values(b, n)
+        if xs is None or ys is None:
+            return None
+        try:
+            buf = _array("B" if out_bool else "q", map(op, xs, ys))
+        except OverflowError:
+            return None
+        return _new(buf, 0, shape, _contiguous_strides(shape), BOOL if out_bool else INT64)
+
     def run(a, b):
+        if type(a) in _SCALAR_OPERANDS and type(b) in _SCALAR_OPERANDS and (type(a) in _FLOATS or type(b) in _FLOATS):
+            try:  # two scalars whose result is float64 (NEP 50): one Python operation
+                return scalar(op(float(a), float(b)), dt)
+            except (ZeroDivisionError, OverflowError, ValueError):
+                return None
         x, y = _f64_operand(a), _f64_operand(b)
         if x is None or y is None:
-            return None
+            return _int64(a, b) if name in _INT64_OPS else None
         shapes = [o[2] for o in (x, y) if not isinstance(o, float)]
         if not shapes or not shapes[0] or len(shapes) == 2 and shapes[0] != shapes[1]:
             return None  # (a 0-d result is numpy's scalar: the general loop makes it)
@@ -217,13 +257,23 @@ def _fast_unary(name, op):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: libm's pow per element."""
+    """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
+    an integer power from 3 to 64 correctly rounded, in wasm where the kernels are loaded)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
     n = _prod(x[2])
+    if _kernels.wasm is not None and _libm.pow is not math.pow and float(exponent).is_integer():
+        done = _kernels.powi_f64(x[:2], n, int(exponent))
+        if done is not None:
+            buf, undecided, count = done
+            if count:
+                values = _f64_values(x, n)
+                for i in compress(range(n), undecided):
+                    buf[i] = _power(values[i], exponent)
+            return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
     try:
-        buf = _array("d", map(math.pow, _f64_values(x, n), repeat(float(exponent), n)))
+        buf = _array("d", map(_libm.pow, _f64_values(x, n), repeat(float(exponent), n)))
     except (OverflowError, ValueError):
         return None
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
@@ -302,6 +352,44 @@ class ufunc:
             target[...] = result
             return target
         return result if shape else scalar(values[0], out_dt)
+
+
+    # -- a binary ufunc's methods: reduce through the matching reduction (the same sums), accumulate
+    # in order along the axis, outer over every pair
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
+        from . import _functions as F
+        reductions = {"add": F.sum, "multiply": F.prod, "maximum": F.amax, "minimum": F.amin, "logical_and": F.all,
+                      "logical_or": F.any}
+        if self.nin != 2 or self.name not in reductions or out is not None or initial is not None or where is not True:
+            raise NotImplementedError(f"numpy.{self.name}.reduce{' with out=, initial= or where=' if self.name in reductions else ''} "
+                                      "is not available in the browser")
+        kwargs = {"dtype": dtype} if dtype is not None and self.name in ("add", "multiply") else {}
+        return reductions[self.name](array, axis=axis, keepdims=keepdims, **kwargs)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        from . import _functions as F
+        if self.nin != 2 or out is not None or dtype is not None:
+            raise NotImplementedError(f"numpy.{self.name}.accumulate with out= or dtype= is not available in the "
+                                      "browser")
+        a = asarray(array)
+        if a.ndim == 0:
+            raise TypeError("cannot accumulate on a scalar")
+        moved = F.moveaxis(a, axis, 0)
+        rows = [moved[0]]
+        for i in range(1, moved._shape[0]):
+            rows.append(self(rows[-1], moved[i]))
+        result = F.stack([asarray(r) for r in rows]).astype(rows[-1].dtype) if rows and moved._shape[0] else moved.copy()
+        return F.moveaxis(result, 0, axis)
+
+    def outer(self, a, b):
+        a, b = asarray(a), asarray(b)
+        return self(a.reshape(a._shape + (1,) * b.ndim), b)
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name in ("fast", "kernel", "loops", "rule", "out_bool", "nin", "name"):
+            raise AttributeError(name)
+        raise NotImplementedError(f"numpy.ufunc.{name} is not available in the browser; ufuncs here have reduce, "
+                                  "accumulate and outer")
 
 
 def _u(name, kernel, rule="float", fast=None):
@@ -407,7 +495,8 @@ def _bind_operators(cls, as_scalar):
 
     def inplace(fn):
         def op(self, other):
-            if fn.fast is not None:  # the float64 hot path: its result has self's shape, written over self's elements
+            if fn.fast is not None and self._is_contiguous():  # the float64 hot path: its result has self's shape,
+                # written over self's elements
                 result = fn.fast(self, other)
                 if result is not None:
                     self._buf[self._offset:self._offset + len(result._buf)] = result._buf

@@ -1,4 +1,6 @@
-"""numpy.linalg's everyday part: norm, det, slogdet, inv, solve (stacks of matrices included).
+"""numpy.linalg's everyday part: norm, det, slogdet, inv, solve (stacks of matrices included), and
+what singular values and symmetric eigenvalues give: svd(compute_uv=False)/svdvals, eigvalsh,
+matrix_rank, cond, pinv, lstsq and the matrix norms ord=2, -2, 'nuc'.
 
 numpy hands these to LAPACK (OpenBLAS): an LU factorisation with partial pivoting (getf2: each
 column updated left-looking, then divided through by the pivot's reciprocal), det as
@@ -8,10 +10,20 @@ module does the same operations in the same order, so small matrices come out bi
 numpy's; OpenBLAS picks its kernels per CPU, and on larger ones (from about 6 rows) or long
 vectors (a norm's dot product from 16 elements) its vectorised order can differ in the last bit.
 Float32 inputs are computed in float64 and rounded once at the end (LAPACK's sgetrf rounds each
-step), so they can differ in the last bit too."""
+step), so they can differ in the last bit too.
+
+Singular values (and a symmetric matrix's eigenvalues) are unique, so they need not come from
+LAPACK's algorithm: one-sided Jacobi (Hestenes) rotations of the columns until every pair is
+orthogonal to working precision give them to a few units in the last place, which is what the
+printed 8 digits need (the last digits of a full-precision repr can differ, and a singular value
+that is zero in exact arithmetic is rounding noise in both, different noise). Singular vectors are
+not unique (LAPACK's signs), so svd(compute_uv=True), eig, eigh and qr are not offered; pinv and
+lstsq are, as their results are unique."""
 import math
 
 from . import _dtypes as D
+from . import _functions as F
+from . import _ufuncs as U
 from ._core import FLOAT64, _from_values, asarray, scalar
 from ._exceptions import AxisError
 
@@ -207,8 +219,6 @@ def solve(a, b):
 def norm(x, ord=None, axis=None, keepdims=False):
     """numpy's norm, operation for operation: the 2-norm of everything as sqrt(dot(x, x)), other
     vector norms from ufuncs and reductions, matrix 1/inf norms from column/row sums."""
-    from . import _functions as F
-    from . import _ufuncs as U
     x = asarray(x)
     if x._dtype.kind != "f":
         x = x.astype(float)
@@ -245,9 +255,10 @@ def norm(x, ord=None, axis=None, keepdims=False):
         if row_axis == col_axis:
             raise ValueError("Duplicate axes given.")
         if ord in (2, -2, "nuc"):
-            raise NotImplementedError(f"numpy.linalg.norm(ord={ord!r}) of a matrix (singular values) is not "
-                                      "available in the browser")
-        if ord in (1, -1):
+            rest = [d for d in range(x.ndim) if d not in (row_axis, col_axis)]
+            values = svd(x.transpose(rest + [row_axis, col_axis]), compute_uv=False)
+            result = {2: F.amax, -2: F.amin, "nuc": F.sum}[ord](values, axis=-1)
+        elif ord in (1, -1):
             pick = F.amax if ord == 1 else F.amin
             result = pick(F.sum(U.absolute(x), axis=row_axis), axis=col_axis - (col_axis > row_axis))
         elif ord in (math.inf, -math.inf):
@@ -269,8 +280,260 @@ def _axis_error(axis, ndim):
     raise AxisError(f"axis {axis} is out of bounds for array of dimension {ndim}")
 
 
+# ---------------------------------------------------------------------------------------
+# Singular values and what they give
+
+_EPS = 2.220446049250313e-16
+
+
+def _stack(a):
+    """(a as an array, result dtype, leading shape, m, n, the matrices as lists of rows of floats)."""
+    a = asarray(a)
+    if a.ndim < 2:
+        raise LinAlgError(f"{a.ndim}-dimensional array given. Array must be at least two-dimensional")
+    if a._dtype.name == "float16":
+        raise TypeError("array type float16 is unsupported in linalg")
+    dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    m, n = a._shape[-2:]
+    values = [float(v) for v in a._values()]
+    matrices = [[values[k * m * n + i * n:k * m * n + (i + 1) * n] for i in range(m)]
+                for k in range(len(values) // (m * n) if m * n else 0)]
+    return a, dt, a._shape[:-2], m, n, matrices
+
+
+def _dot(x, y):
+    return math.fsum([p * q for p, q in zip(x, y)])
+
+
+def _jacobi_svd(rows, m, n, vectors=False):
+    """One-sided Jacobi SVD of an m x n matrix (rows): (singular values descending, U's columns,
+    V's columns), U and V None unless vectors. Works on the columns of the matrix or, when it is
+    wide, of its transpose, so there are min(m, n) of them."""
+    wide = m < n
+    columns = [list(r) for r in rows] if wide else [[rows[i][j] for i in range(m)] for j in range(n)]
+    k = len(columns)
+    # a column whose norm is below eps * |A| is rounding noise (a zero singular value): rotating it
+    # against the others changes nothing above that level and may never settle
+    negligible = (_EPS * _EPS) * math.fsum(v * v for col in columns for v in col)
+    basis = [[float(i == j) for i in range(k)] for j in range(k)] if vectors else None
+    for _ in range(80):
+        rotated = False
+        for p in range(k - 1):
+            for q in range(p + 1, k):
+                gp, gq = columns[p], columns[q]
+                gamma = _dot(gp, gq)
+                if gamma == 0:
+                    continue
+                alpha, beta = _dot(gp, gp), _dot(gq, gq)
+                if abs(gamma) <= _EPS * math.sqrt(alpha) * math.sqrt(beta) or min(alpha, beta) <= negligible:
+                    continue
+                rotated = True
+                zeta = (beta - alpha) / (2.0 * gamma)
+                t = math.copysign(1.0, zeta) / (abs(zeta) + math.hypot(1.0, zeta))
+                c = 1.0 / math.sqrt(1.0 + t * t)
+                s = c * t
+                columns[p] = [c * x - s * y for x, y in zip(gp, gq)]
+                columns[q] = [s * x + c * y for x, y in zip(gp, gq)]
+                if vectors:
+                    vp, vq = basis[p], basis[q]
+                    basis[p] = [c * x - s * y for x, y in zip(vp, vq)]
+                    basis[q] = [s * x + c * y for x, y in zip(vp, vq)]
+        if not rotated:
+            break
+    else:
+        raise LinAlgError("SVD did not converge")
+    sigma = [math.sqrt(_dot(col, col)) for col in columns]
+    order = sorted(range(k), key=lambda j: -sigma[j])
+    sigma = [sigma[j] for j in order]
+    if not vectors:
+        return sigma, None, None
+    left = [[v / sigma[i] if sigma[i] else 0.0 for v in columns[j]] for i, j in enumerate(order)]
+    right = [basis[j] for j in order]
+    return (sigma, right, left) if wide else (sigma, left, right)
+
+
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    """Only the singular values (compute_uv=False): the vectors' signs are LAPACK's choice."""
+    if compute_uv:
+        raise NotImplementedError("numpy.linalg.svd(compute_uv=True) is not available in the browser: the signs of "
+                                  "the singular vectors are LAPACK's choice. svd(a, compute_uv=False), svdvals, pinv, "
+                                  "lstsq, matrix_rank and cond are here")
+    if hermitian:
+        values = U.absolute(eigvalsh(a))
+        return F.sort(values, axis=-1)[..., ::-1]
+    a, dt, lead, m, n, matrices = _stack(a)
+    values = []
+    for rows in matrices:
+        values += _jacobi_svd(rows, m, n)[0]
+    return _from_values(_cast(values, dt), lead + (min(m, n),), dt)
+
+
+def svdvals(x, /):
+    return svd(x, compute_uv=False)
+
+
+def eigvalsh(a, UPLO="L"):
+    """The eigenvalues of symmetric matrices (from the lower or upper triangle), ascending: cyclic
+    Jacobi rotations until the off-diagonal part is negligible."""
+    UPLO = UPLO.upper()
+    if UPLO not in ("L", "U"):
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+    a, dt, lead, n = _matrices(a)
+    values = []
+    for rows in _each(a, n):
+        s = [[rows[max(i, j)][min(i, j)] if UPLO == "L" else rows[min(i, j)][max(i, j)] for j in range(n)]
+             for i in range(n)]
+        negligible = _EPS * _EPS * math.sqrt(math.fsum(v * v for row in s for v in row))
+        for _ in range(80):
+            rotated = False
+            for p in range(n - 1):
+                for q in range(p + 1, n):
+                    spq = s[p][q]
+                    if abs(spq) <= _EPS * math.sqrt(abs(s[p][p] * s[q][q])) or abs(spq) <= negligible:
+                        continue
+                    rotated = True
+                    theta = (s[q][q] - s[p][p]) / (2.0 * spq)
+                    t = math.copysign(1.0, theta) / (abs(theta) + math.hypot(1.0, theta))
+                    c = 1.0 / math.sqrt(1.0 + t * t)
+                    sn = c * t
+                    for r in range(n):
+                        x, y = s[r][p], s[r][q]
+                        s[r][p], s[r][q] = c * x - sn * y, sn * x + c * y
+                    for r in range(n):
+                        x, y = s[p][r], s[q][r]
+                        s[p][r], s[q][r] = c * x - sn * y, sn * x + c * y
+            if not rotated:
+                break
+        else:
+            raise LinAlgError("Eigenvalues did not converge")
+        values += sorted(s[i][i] for i in range(n))
+    return _from_values(_cast(values, dt), lead + (n,), dt)
+
+
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    if rtol is not None and tol is not None:
+        raise ValueError("`tol` and `rtol` can't be both set.")
+    A = asarray(A)
+    if A.ndim < 2:
+        return int(not F.all(U.equal(A, 0)))
+    S = svd(A, compute_uv=False, hermitian=hermitian)
+    if tol is None:
+        rtol = max(A._shape[-2:]) * _finfo_eps(S._dtype) if rtol is None else asarray(rtol)[..., None]
+        tol = U.multiply(F.amax(S, axis=-1, keepdims=True) if S._shape[-1] else 0.0, rtol)
+    else:
+        tol = asarray(tol)[..., None]
+    return F.count_nonzero(U.greater(S, tol), axis=-1)
+
+
+def _finfo_eps(dt):
+    return 1.1920928955078125e-07 if dt.name == "float32" else _EPS
+
+
+def cond(x, p=None):
+    x = asarray(x)
+    if x.ndim >= 2 and 0 in x._shape[-2:]:
+        raise LinAlgError("cond is not defined on empty arrays")
+    if p is None or p in (2, -2):
+        s = svd(x, compute_uv=False)
+        r = U.true_divide(s[..., -1], s[..., 0]) if p == -2 else U.true_divide(s[..., 0], s[..., -1])
+    else:
+        a, dt, lead, n = _matrices(x)
+        inverses = []
+        for rows in _each(a, n):
+            lu, pivots, info = _lu(rows, n)
+            identity = [[float(i == k) for i in range(n)] for k in range(n)]
+            columns = [[math.nan] * n] * n if info else _solve_lu(lu, pivots, n, identity, reciprocal=True)
+            inverses += [columns[k][i] for i in range(n) for k in range(n)]
+        r = U.multiply(norm(x, p, axis=(-2, -1)), norm(_from_values(_cast(inverses, dt), a._shape, dt), p,
+                                                       axis=(-2, -1)))
+    r = asarray(r)
+    nan = U.logical_and(U.isnan(r), U.logical_not(F.any(U.isnan(x), axis=(-2, -1))))
+    if F.any(nan):
+        r = F.where(nan, math.inf, r).astype(r._dtype)
+    return r if r.ndim else r[()]
+
+
+def _svd_parts(a):
+    """(a as an array, result dtype, leading shape, m, n, [(sigma, U's columns, V's columns) per matrix])."""
+    a, dt, lead, m, n, matrices = _stack(a)
+    return a, dt, lead, m, n, [_jacobi_svd(rows, m, n, vectors=True) for rows in matrices]
+
+
+def pinv(a, rcond=None, hermitian=False, *, rtol=None):
+    """numpy's: V diag(1/s for s above rcond * max(s), else 0) U^T."""
+    if hermitian:
+        raise NotImplementedError("numpy.linalg.pinv(hermitian=True) is not available in the browser")
+    if rcond is not None and rtol is not None:
+        raise ValueError("`rtol` and `rcond` can't be both set.")
+    a, dt, lead, m, n, parts = _svd_parts(a)
+    if rcond is None:
+        rcond = 1e-15 if rtol is None else rtol
+    values = []
+    for sigma, left, right in parts:
+        cutoff = rcond * max(sigma, default=0.0)
+        inverse = [1.0 / s if s > cutoff else 0.0 for s in sigma]
+        # numpy's V @ (s^+ U^T): each element's products added in order, as matmul
+        values += [_sum_in_order(right[k][i] * (inverse[k] * left[k][j]) for k in range(len(sigma)))
+                   for i in range(n) for j in range(m)]
+    return _from_values(_cast(values, dt), lead + (n, m), dt)
+
+
+def _sum_in_order(terms):
+    """One rounding per addition, from 0.0 (Python 3.12's sum() of floats is compensated)."""
+    total = 0.0
+    for t in terms:
+        total += t
+    return total
+
+
+def lstsq(a, b, rcond=None):
+    """numpy's (LAPACK gelsd's) least-squares solution: the minimum-norm x from the singular values
+    above rcond * max(s) (rcond defaults to eps * max(m, n)); the squared residuals when a has full
+    column rank and more rows than columns; the rank; the singular values."""
+    a, b = asarray(a), asarray(b)
+    is_1d = b.ndim == 1
+    if is_1d:
+        b = b[:, None]
+    for x in (a, b):
+        if x.ndim != 2:
+            raise LinAlgError(f"{x.ndim}-dimensional array given. Array must be two-dimensional")
+    m, n = a._shape
+    if m != b._shape[0]:
+        raise LinAlgError("Incompatible dimensions")
+    dt = D.promote_types(a._dtype if a._dtype.kind == "f" else FLOAT64, b._dtype if b._dtype.kind == "f" else FLOAT64)
+    if rcond is None:
+        rcond = _finfo_eps(dt) * max(n, m)
+    _, _, _, _, _, [(sigma, left, right)] = _svd_parts(a.astype(FLOAT64))
+    k = b._shape[1]
+    b_rows = [[float(v) for v in row] for row in b.astype(FLOAT64).tolist()]
+    cutoff = rcond * max(sigma, default=0.0)
+    rank = sum(1 for s in sigma if s > cutoff)
+    x = [[0.0] * k for _ in range(n)]
+    for i, s in enumerate(sigma):
+        if s > cutoff:
+            for c in range(k):
+                coefficient = _dot(left[i], [row[c] for row in b_rows]) / s
+                for r in range(n):
+                    x[r][c] += coefficient * right[i][r]
+    if rank == n and m > n:
+        residuals = [math.fsum((b_rows[r][c] - _dot(a_row, [x[j][c] for j in range(n)])) ** 2
+                               for r, a_row in enumerate(a.astype(FLOAT64).tolist())) for c in range(k)]
+    else:
+        residuals = []
+    x_values = [x[r][c] for r in range(n) for c in range(k)]
+    solution = _from_values(_cast(x_values, dt), (n,) if is_1d else (n, k), dt)
+    return (solution, _from_values(_cast(residuals, dt), (len(residuals),), dt), scalar(rank, D._as_dtype("int32")),
+            _from_values(_cast(sigma, dt), (len(sigma),), dt))
+
+
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
+    if name in ("eig", "eigh", "qr", "eigvals", "cholesky"):
+        raise NotImplementedError(f"numpy.linalg.{name} is not available in the browser: "
+                                  + ("its vectors' signs are LAPACK's choice; " if name in ("eig", "eigh", "qr") else
+                                     "") + "this numpy's linalg has norm, det, slogdet, inv, solve, svd(compute_uv="
+                                  "False), svdvals, eigvalsh, matrix_rank, cond, pinv, lstsq")
     raise NotImplementedError(f"numpy.linalg.{name} is not available in the browser; this numpy's linalg has norm, "
-                              "det, slogdet, inv, solve")
+                              "det, slogdet, inv, solve, svd(compute_uv=False), svdvals, eigvalsh, matrix_rank, cond, "
+                              "pinv, lstsq")

@@ -88,7 +88,7 @@ def test_saved_numbers_show_as_pytorch_prints_them():
     run_with_graph(PROGRAMS["number_operands"])
     for root, expected in EXPECTED["number_operands"]["roots"].items():
         if expected["saved"]:
-            saved = course_graph.answer({"what": "graph", "name": root})["nodes"][0]["saved"]
+            saved = course_graph.answer({"what": "node", "name": root, "id": 0})["saved"]
             assert {name: saved[name]["repr"] for name in expected["saved"]} == expected["saved"], root
 
 
@@ -97,7 +97,13 @@ def test_export_labels_leaves_and_parameters_with_their_names_and_grads():
     nodes = course_graph.answer({"what": "graph", "name": "z"})["nodes"]
     assert [(n["name"], n.get("label")) for n in nodes] == [
         ("ExpBackward0", "z"), ("MulBackward0", "y"), ("AccumulateGrad", "x"), ("constant", None)]
-    assert nodes[2]["grad"]["value"] == pytest.approx(1210.2864)
+    # values come one node at a time, when the learner picks it: the graph's answer has none
+    assert not any("grad" in n or "saved" in n for n in nodes)
+    leaf = course_graph.answer({"what": "node", "name": "z", "id": 2})
+    assert (leaf["label"], leaf["line"], leaf["tensor"]["value"]) == ("x", 3, 2.0)
+    assert leaf["grad"]["value"] == pytest.approx(1210.2864)
+    assert course_graph.answer({"what": "node", "name": "z", "id": 0})["saved"] == {"freed": True}  # after backward()
+    assert "no node 4" in course_graph.answer({"what": "node", "name": "z", "id": 4})["error"]
     run_with_graph(PROGRAMS["mlp_step"])
     nodes = course_graph.answer({"what": "graph", "name": "loss"})["nodes"]
     leaves = {n["label"] for n in nodes if n["kind"] == "leaf"}
@@ -339,3 +345,37 @@ def test_torch_func_transforms_graphs_are_views_of_their_own_named_by_their_line
     assert listed["tangent"]["view"]["transforms"] == ["jvp"]
     assert not any(t["backward"] for name, t in listed.items() if name != "loss")
     assert course_graph.answer({"what": "steps", "name": "torch.func @ 11"})["source"] == "transform"
+
+
+FUNC_CALLS = """import torch
+from torch.func import grad, vmap
+per_example = vmap(grad(lambda v: (v ** 3).sum()))(torch.ones(3, 2))
+w = torch.tensor([1.0, 2.0])
+for step in range(6):
+    g = grad(lambda p: (p * p).sum())(w)
+"""
+
+
+def test_every_transforms_backward_pass_is_kept_and_its_input_leaf_named():
+    listed = run_with_graph(FUNC_CALLS)
+    assert [t["name"] for t in listed["tensors"]] == ["torch.func @ 3", "torch.func @ 6"] + [
+        f"torch.func @ 6 #{k}" for k in range(2, 7)]
+    assert "transforms_dropped" not in listed
+
+    def leaves(name):
+        nodes = course_graph.answer({"what": "graph", "name": name})["nodes"]
+        return [(n.get("label"), n.get("line")) for n in nodes if n["kind"] == "leaf"]
+    # an unnamed input: the function's parameter; a named one: the program's name and line
+    assert leaves("torch.func @ 3") == [("v", None)]
+    assert leaves("torch.func @ 6") == leaves("torch.func @ 6 #6") == [("w", 4)]
+    steps = course_graph.answer({"what": "steps", "name": "torch.func @ 6 #2"})
+    assert steps["source"] == "transform" and steps["count"] == 3
+
+
+def test_transforms_backward_passes_past_the_bound_are_counted_not_kept(monkeypatch):
+    from torch.autograd import graph_export
+    # a call is kept while those kept hold fewer than 7 steps: the vmap call (3 steps), two of the loop (3 each)
+    monkeypatch.setattr(graph_export, "KEPT_TRANSFORM_STEPS", 7)
+    listed = run_with_graph(FUNC_CALLS)
+    assert [t["name"] for t in listed["tensors"]] == ["torch.func @ 3", "torch.func @ 6", "torch.func @ 6 #2"]
+    assert listed["transforms_dropped"] == {"kept": 3, "steps": 9, "dropped": 4}

@@ -3,7 +3,8 @@ against real numpy in CPython (in-process, beside pyengine's torch, which it bui
 where the engine tests run inside Pyodide, which has no real numpy to compare with):
 broadcasting arithmetic with NEP 50 promotion, and indexing (basic,
 integer arrays, boolean masks; reading and assignment), reductions, default_rng's streams, and
-linalg (at the precision numpy prints arrays: OpenBLAS's last bits depend on the CPU). Each drawn
+linalg, singular values and what they give included (at the precision numpy prints arrays:
+OpenBLAS's last bits depend on the CPU). Each drawn
 case must give the same repr (values, dtype, shape) or the same error type and message."""
 import importlib.util
 import os
@@ -228,7 +229,8 @@ def test_linalg_matches_numpy_as_printed(data):
     values = data.draw(st.lists(st.sampled_from([0.0, 1.0, -1.0, 2.0, 0.5, -3.0, 7.0, 1.25]), min_size=n * n,
                                 max_size=n * n))
     rhs = data.draw(st.lists(st.integers(-9, 9), min_size=n, max_size=n))
-    name = data.draw(st.sampled_from(["det", "inv", "solve", "norm", "norm_fro", "norm_1", "norm_inf"]))
+    name = data.draw(st.sampled_from(["det", "inv", "solve", "norm", "norm_fro", "norm_1", "norm_inf", "norm_2",
+                                      "norm_nuc", "svdvals", "eigvalsh", "matrix_rank", "pinv", "lstsq", "cond"]))
 
     def make(np):  # values that are 0 but for rounding (|x| < 1e-12) differ in OpenBLAS's and ours: shown as 0
         result = compute(np)
@@ -241,7 +243,20 @@ def test_linalg_matches_numpy_as_printed(data):
         if name == "solve":
             return np.linalg.solve(a, np.array(rhs, dtype=float))
         if name.startswith("norm"):
-            ord = {"norm": None, "norm_fro": "fro", "norm_1": 1, "norm_inf": np.inf}[name]
+            ord = {"norm": None, "norm_fro": "fro", "norm_1": 1, "norm_inf": np.inf, "norm_2": 2, "norm_nuc": "nuc"}[name]
             return np.array([np.linalg.norm(a, ord)])
+        if name == "svdvals":
+            return np.linalg.svd(a, compute_uv=False)
+        if name == "eigvalsh":
+            return np.linalg.eigvalsh(a + a.T)
+        if name == "matrix_rank":
+            return np.array([np.linalg.matrix_rank(a)])
+        if name == "pinv":
+            return np.linalg.pinv(a)
+        if name == "lstsq":  # of the first column (n + 1 equations): over-determined, rank-deficient or not
+            solution, residuals, rank, _ = np.linalg.lstsq(np.vstack([a, np.ones((1, n))]), np.array(rhs + [1.0]))
+            return np.concatenate([solution, residuals, [rank]])
+        if name == "cond":  # of matrices whose smallest singular value is not rounding noise
+            return np.array([np.linalg.cond(a) if np.linalg.matrix_rank(a) == n else -1.0])
         return np.linalg.inv(a)
     assert outcome(ours, make) == outcome(real, make)

@@ -39,6 +39,7 @@ NOT_STATE = {
     "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",
     "torch.autograd.graph._shared_nrs": "interned output-number tuples",
     "torch.autograd.derivatives._TEMPLATES": "cache of generated recording code",
+    "torch.autograd.graph_export._slot_inputs": "cache of each node kind's input names by its edges",
     "torch.distributions.transforms.identity_transform": "a transform that caches nothing",
     "torch.autograd.graph._sequence": "node sequence numbers: only their order within one graph matters",
     # The runners' own machinery, set around a run (app/py/course_graph.py), not by programs.
@@ -65,6 +66,8 @@ NOT_STATE = {
     # leaves them changed.
     "torch._functorch.pyfunctorch.STACK": "the active transform levels, pushed and popped around each transform",
     "torch.autograd.derivatives.TRANSFORM_HOOK": "vmap's dispatcher, installed only while a vmap runs",
+    "torch.autograd.derivatives.AUX_OUTPUTS": "set by an aux op's forward and read by its own node at once; "
+                                             "what an op that recorded nothing left is never read",
     "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
     "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",

@@ -42,7 +42,7 @@ results["session"] = {"emitted": emitted, "error": None}
 unavailable = []
 import matplotlib  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
-for probe in ["plt.fill_between", "plt.gca().fill_between", "matplotlib.rcParams.__setitem__('font.family', 'serif')",
+for probe in ["plt.contour", "plt.gca().contour", "matplotlib.rcParams.__setitem__('font.family', 'serif')",
               "plt.style", "plt.plot([1], data={})", "plt.imshow([[1]], cmap='jet')", "plt.plot([1], dashes=[1, 2])"]:
     try:
         eval(probe)

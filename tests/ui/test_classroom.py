@@ -365,6 +365,12 @@ def test_the_teacher_page_reads_thirty_files_into_the_class_table(open_app, cour
     first_key = lessons_in_key.first.inner_text()
     assert course["lessons"][0]["practice"]["solution"].strip().splitlines()[0] in first_key
     assert "Answer:" in first_key
+    # An order question's key names each distractor with why it does not belong.
+    lesson, question = next((lesson, question) for lesson in course["lessons"] for question in lesson["questions"]
+                            if question.get("distractors"))
+    distractors = page.locator(f'[data-testid="answer-key-lesson"][data-lesson="{lesson["id"]}"] [data-testid="distractor-feedback"]')
+    assert distractors.count() == len(question["distractors"])
+    assert question["distractors"][0]["line"].strip() in distractors.first.inner_text()
 
 
 @pytest.mark.parametrize("how", ["file", "offline"])

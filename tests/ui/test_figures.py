@@ -64,6 +64,37 @@ def test_plot_hist_imshow_and_subplots_show_as_figures_with_summaries(lesson_app
     assert len(renderer_requests(lesson_app)) == 1
 
 
+BANDS_BARS_NOTES = """import numpy as np
+import matplotlib.pyplot as plt
+x = np.linspace(0, 6, 40)
+plt.plot(x, np.sin(x), label='mean')
+plt.fill_between(x, np.sin(x) - 0.3, np.sin(x) + 0.3, alpha=0.25, label='band')
+plt.errorbar([1, 2, 3], [0.5, 0.9, 0.1], yerr=[0.1, 0.2, 0.15], fmt='o', capsize=4, label='measured')
+plt.annotate('peak', xy=(1.57, 1.0), xytext=(2.6, 1.35), arrowprops=dict(arrowstyle='->'))
+plt.text(4.5, -1.1, 'trough', ha='center')
+plt.legend()
+accuracy = plt.gca().twinx()
+accuracy.plot([0, 6], [0.1, 0.9], 'g--')
+accuracy.set_ylabel('accuracy')
+"""
+
+
+def test_bands_error_bars_notes_and_a_twin_axis_are_drawn_and_described(lesson_app):
+    page = lesson_app.page
+    lesson_app.run(BANDS_BARS_NOTES)
+    [summary] = summaries(page)
+    assert "filled area “band” between two curves, 40 points; error bars “measured” at 3 points; line, 3 points; " \
+        "text “peak” pointing at (1.57, 1); text “trough” at (4.5, -1.1); legend." in summary
+    assert summary.endswith("Plot 2, drawn over plot 1 with its y axis on the right: x axis from -0.3 to 6.3; "
+                            "y axis “accuracy” from 0.06 to 0.94; line, 2 points.")
+    figure = page.locator(FIGURES)
+    assert figure.locator(".figure-legend").inner_text().split() == ["mean", "band", "measured"]
+    host, over = figure.locator(".figure-frame > svg").all()  # the twin is drawn over its host's frame
+    assert host.bounding_box() == over.bounding_box()
+    assert "accuracy" in over.text_content() and "peak" in host.text_content()
+    assert figure.locator("svg [aria-label='arrow']").count() == 1
+
+
 def test_the_renderer_is_precached_for_offline_use(built_site):
     assert re.search(r'url:"plot\.js",revision:"[0-9a-f]+",integrity:"sha384-', (DIST / "sw.js").read_text())
 

@@ -66,7 +66,7 @@ def test_panel_draws_the_seed_graph_with_names_leaf_grad_and_text_alternative(pa
     assert panel.locator('[data-testid="graph-leaf-grad"]').text_content().strip().endswith("= 1210.29")
     panel.locator('[data-testid="graph-node"][data-name="MulBackward0"]').click()
     # z.backward() freed what the nodes saved (y = x * 3 saved the 3 as a tensor, as PyTorch does)
-    assert "freed by backward()" in panel.locator('[data-testid="graph-details"]').text_content()
+    assert "freed by backward()" in panel.locator('[data-testid="graph-details"][data-name="MulBackward0"][data-state="ready"]').text_content()
 
 
 def test_stepper_walks_backward_with_the_engines_products(page):
@@ -132,7 +132,7 @@ def test_a_node_shows_what_it_saved_while_the_graph_is_retained(lesson_app, page
     practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.tensor(2.0, requires_grad=True)\n"
                                    "y = x * 3\nz = y.exp()\nz.backward(retain_graph=True)\n")
     practice.locator('[data-testid="graph-node"][data-name="MulBackward0"]').click()
-    details = practice.locator('[data-testid="graph-details"]').text_content()
+    details = practice.locator('[data-testid="graph-details"][data-name="MulBackward0"][data-state="ready"]').text_content()
     assert "_saved_other" in details and "tensor(3)" in details, details
 
 
@@ -468,3 +468,86 @@ def test_the_stepper_fetches_later_steps_as_the_learner_steps_on(lesson_app, pag
     assert practice.locator('[data-testid="graph-step-loading"]').count() == 0
     page.keyboard.press("Home")  # Next, disabled at the end, handed the focus on: the keys still step
     page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step]').dataset.step === '0'")
+
+
+# 60 training steps' losses summed into one graph: 721 nodes, folded into a box of 58 repeats
+TRAINING_LOOP = """import torch
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+x, target = torch.randn(32, 4), torch.randn(32, 1)
+y = torch.zeros(())
+for step in range(60):
+    y = y + torch.nn.functional.mse_loss(model(x), target)
+"""
+
+
+def drawn_ids(page):
+    return sorted(page.locator(BOXES).evaluate_all("ns => ns.map(n => n.dataset.id)"))
+
+
+def test_an_opened_box_folds_again_by_click_or_keyboard_and_a_nodes_values_come_when_picked(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, TRAINING_LOOP)
+    repeat = practice.locator('[data-testid="graph-group"][data-name^="58× AddBackward0"]')
+    repeat.wait_for()
+    folded = drawn_ids(page)
+    refolds = practice.locator('[data-testid="graph-refold"]')
+    listed = "bs => bs.map(b => [b.dataset.group, b.getAttribute('aria-label')])"
+    # (a module box opened in an earlier program, "model.0", stays open in this one's graph)
+    before = refolds.evaluate_all(listed)
+    assert all(not group.startswith("repeat") for group, _ in before)
+    group = repeat.get_attribute("data-id")
+    repeat.click()
+    item = practice.locator('[data-testid="graph-group"][data-name="repeat 58 of 58"]')
+    item.click()
+    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=graph-refold]').length === n + 2", arg=len(before))
+    item_group = refolds.last.get_attribute("data-group")
+    assert item_group.startswith("repeat-item:") and refolds.evaluate_all(listed) == before + [
+        [group, "Fold again: 58× AddBackward0 + MseLossBackward0 + …"], [item_group, "Fold again: repeat 58 of 58"]]
+    # a node inside the opened repeat: the graph's answer had only its name; its value is asked for when picked
+    loss = practice.locator('[data-testid="graph-node"][data-name="MseLossBackward0"]').last
+    loss.click()
+    details = practice.locator('[data-testid="graph-details"][data-name="MseLossBackward0"][data-state="ready"]')
+    assert "torch.float32 [] = " in details.text_content()
+    # folded again from the keyboard: the repeat's box is back, and then the loop's
+    refolds.last.focus()
+    page.keyboard.press("Enter")
+    item.wait_for()
+    page.wait_for_function("n => document.querySelectorAll('.practice [data-testid=graph-refold]').length === n + 1", arg=len(before))
+    practice.locator(f'[data-testid="graph-refold"][data-group="{group}"]').click()
+    repeat.wait_for()
+    assert refolds.evaluate_all(listed) == before and drawn_ids(page) == folded
+
+
+FUNC_CALLS = """import torch
+from torch.func import grad, vmap
+per_example = vmap(grad(lambda v: (v ** 3).sum()))(torch.ones(3, 2))
+w = torch.tensor([1.0, 2.0])
+for step in range(6):
+    g = grad(lambda p: (p * p).sum())(w)
+"""
+
+
+def test_every_transforms_graph_is_offered_with_its_input_leaf_named(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, FUNC_CALLS)
+    tabs = practice.locator('[data-testid="graph-view-tab"]')
+    page.wait_for_function("() => document.querySelectorAll('.practice [data-testid=graph-view-tab]').length === 2")
+    assert tabs.evaluate_all("ts => ts.map(t => t.dataset.view)") == ["func:3", "func:6"]
+    # vmap(grad(f)) of an unnamed tensor: its input leaf is named as f's parameter
+    tabs.first.click()
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 3'")
+    page.wait_for_selector('.practice [data-testid="graph-node"][data-name="SumBackward1"]')  # its graph is drawn
+    leaf = practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]')
+    assert leaf.evaluate_all("ns => ns.map(n => n.dataset.label)") == ["v"]
+    tabs.last.click()
+    picker = practice.locator('[data-testid="graph-tensor"]')
+    # all six calls of the loop (a run kept only the last 4 backward passes before)
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').options.length === 6")
+    assert picker.locator("option").evaluate_all("os => os.map(o => o.value)") == [
+        "torch.func @ 6"] + [f"torch.func @ 6 #{k}" for k in range(2, 7)]
+    picker.select_option("torch.func @ 6 #2")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 6 #2'"
+                           " && document.querySelector('.practice [data-testid=graph-node][data-name=AccumulateGrad]')")
+    # grad(f)(w): named as the program's tensor w, and picking it shows w's value
+    assert leaf.evaluate_all("ns => ns.map(n => n.dataset.label)") == ["w"]
+    leaf.click()
+    assert "[1, 2]" in practice.locator('[data-testid="graph-details"][data-name="AccumulateGrad"][data-state="ready"]').text_content()

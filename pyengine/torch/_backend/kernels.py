@@ -329,6 +329,17 @@ def unary_f64(name, a, n):
     return out
 
 
+def powi_f64(a, n, k):
+    """x ** k (an integer 3 <= k <= 64) of n contiguous float64 elements at (buffer, offset),
+    correctly rounded as _libm.pow off glibc: (a new array('d'), an array('B') flagging the elements
+    left to the caller, their count), or None below MIN_ELEMENTS."""
+    if n < MIN_ELEMENTS or not 3 <= k <= 64:
+        return None
+    out, undecided = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.powi_f64(_operand_f64(a)[0], _address(out), _address(undecided), n, k)
+    return out, undecided, count
+
+
 def pairwise_sum_f64(a, n):
     """numpy's pairwise sum of n contiguous float64 elements at (buffer, offset), or None."""
     if n < MIN_ELEMENTS:

@@ -21,6 +21,7 @@ from ..utils._pytree import tree_flatten, tree_unflatten, treespec_pprint
 from .batched_tensor import BatchedTensor, wrap, expanded, levels_of, remove_batch_dim
 from .._tensor import REPR_HOOK
 from ..autograd.graph import _sequence
+from ..autograd import graph as autograd_graph
 from .batch_rules import stack_samples
 from .printing import transform_repr
 from .pyfunctorch import STACK, pushed, vmap_levels, differentiating
@@ -71,7 +72,7 @@ class _Tracker:
     """The inputs one transform differentiates: made into fresh autograd inputs on the physical
     tensors (every active vmap's batch dim, full size), and what turns results back."""
 
-    def __init__(self, level, leaves):
+    def __init__(self, level, leaves, parameter=None):
         self.level = level
         self.levels = vmap_levels()
         self.create_graph = differentiating_outside(level) or any(
@@ -88,6 +89,8 @@ class _Tracker:
             else:
                 p = p.detach().requires_grad_()
             level.tracked.add(id(p))
+            if autograd_graph.recorder is not None:  # the graph view names the input as the program does
+                autograd_graph.recorder.transform_input(p, x, parameter)
             self.physical.append(p)
             self.tracked.append(wrap(p, self.levels))
 
@@ -173,11 +176,22 @@ def _call_tracked(func, argnums, args, kwargs, level):
     nums = _check_argnums(argnums, args)
     diff = args[argnums] if isinstance(argnums, int) else tuple(args[i] for i in nums)
     leaves, spec = tree_flatten(diff)
-    tracker = _Tracker(level, leaves)
+    tracker = _Tracker(level, leaves, _parameter_name(func, argnums) if isinstance(diff, Tensor) else None)
     tracked_diff = tree_unflatten(tracker.tracked, spec)
     call_args = _replace_args(args, nums, (tracked_diff,) if isinstance(argnums, int) else tracked_diff)
     with enable_grad():
         return tracker, spec, func(*call_args, **kwargs)
+
+
+def _parameter_name(func, argnum):
+    """The name of ``func``'s positional parameter ``argnum`` (an int), or None when it has none."""
+    import inspect
+    try:
+        parameters = [p for p in inspect.signature(func).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        return parameters[argnum].name if isinstance(argnum, int) else None
+    except (TypeError, ValueError, IndexError):
+        return None
 
 
 def _flat_tensors(output, api):

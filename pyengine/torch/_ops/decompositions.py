@@ -477,7 +477,7 @@ def pdist(input, p=2):
 @op(name="renorm", forms="torch Tensor Tensor_")
 def renorm(input, p, dim, maxnorm):
     """Each slice along ``dim`` whose p-norm exceeds maxnorm scaled down to maxnorm / (norm + 1e-7)."""
-    return _renorm(input, float(p), wrap_dim(dim, input.dim()), maxnorm)
+    return _renorm(input, p, wrap_dim(dim, input.dim()), maxnorm)
 
 
 def _renorm_backward(grad, self, p, dim, maxnorm):

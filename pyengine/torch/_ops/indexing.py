@@ -220,9 +220,27 @@ def _whole_mask_positions(x, items):
     return list(compress(range(mask.numel()), mask._flat()))
 
 
-@op("IndexBackward0", name="index.Tensor", result="auto_linear",
+def _torch_indices(x, items):
+    """The index tensors of ``x[items]`` as PyTorch's index op takes (and its node saves) them: one per
+    dim up to the last indexed one, None where a dim is not indexed; ints are applied before (select)."""
+    ellipsis_dims = x.dim() - builtins.sum(_consumed_dims(i) for i in items)
+    out = []
+    for item in items:
+        if item is Ellipsis:
+            out += [None] * ellipsis_dims
+        elif isinstance(item, (Tensor, list, tuple)) and not (isinstance(item, Tensor) and item.dim() == 0
+                                                              and item.dtype.kind in "iu"):
+            out.append(_as_index_tensor(item))
+        elif not _is_int(item) and not isinstance(item, Tensor):
+            out.append(None)
+    while out and out[-1] is None:
+        out.pop()
+    return tuple(out)
+
+
+@op("IndexBackward0", name="index.Tensor", result="auto_linear", saved="indices self_sym_sizes",
     self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
-def _index(self, shape, positions):
+def _index(self, shape, positions, indices):
     return new_tensor(B.gather(self._buf(), positions), shape, self.dtype)
 
 
@@ -233,12 +251,12 @@ def getitem(self, index):
         items = [index]
     pos = _whole_mask_positions(self, items)
     if pos is not None:
-        return _index(self, (len(pos),), pos)
+        return _index(self, (len(pos),), pos, (items[0],))
     result, advanced, source_dims = _apply_basic(self, items, is_tuple)
     if not advanced:
         return result
     shape, pos = _advanced_positions(result, advanced, source_dims)
-    return _index(result, shape, pos)
+    return _index(result, shape, pos, _torch_indices(self, items))
 
 
 @op(name="__setitem__", forms="Tensor.__setitem__")
@@ -251,7 +269,7 @@ def setitem(self, index, value):
     pos = _whole_mask_positions(self, items)
     if pos is not None:
         check_no_overlap(self)
-        _put_at(self, pos, (len(pos),), value)
+        _put_at(self, pos, (len(pos),), value, (items[0],))
         return
     target, advanced, source_dims = _apply_basic(self, items, is_tuple)
     if isinstance(value, Tensor) and value.dim() > target.dim() and not advanced:
@@ -264,23 +282,24 @@ def setitem(self, index, value):
         return
     check_no_overlap(self)
     shape, pos = _advanced_positions(target, advanced, source_dims)
-    _put_at(target, pos, shape, value)
+    _put_at(target, pos, shape, value, _torch_indices(self, items))
 
 
-def _put_at(target, positions, shape, value):
-    """index_put_ of value (broadcast to the indexing result's shape) at flat positions of target."""
+def _put_at(target, positions, shape, value, indices):
+    """index_put_ of value (broadcast to the indexing result's shape) at flat positions of target
+    (``indices``: PyTorch's index tensors, for the node)."""
     _check_put_values(value, shape)
     values_shape = value._shape if isinstance(value, Tensor) else ()
-    commit_inplace(target, _index_put(target, positions, value, tuple(shape), values_shape))
+    commit_inplace(target, _index_put(target, positions, value, tuple(shape), values_shape, indices))
 
 
-@op("IndexPutBackward0", name="index_put",
+@op("IndexPutBackward0", name="index_put", saved="accumulate indices",
     result="auto_linear",
     self=lambda grad, positions: _zeros_at(grad, positions),
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
         else take_flat(grad, positions).sum())
-def _index_put(self, positions, values, shape, values_shape):
+def _index_put(self, positions, values, shape, values_shape, indices, accumulate=False):
     """self with ``values`` (broadcast to the indexing result's ``shape``) at flat ``positions``."""
     buf = B.copy(self._buf())
     if isinstance(values, Tensor):
@@ -309,13 +328,13 @@ def _check_put_values(values, shape):
                            f"cannot be broadcast to indexing result of shape [{', '.join(map(str, shape))}]")
 
 
-@op("IndexPutBackward0", name="index_put",
+@op("IndexPutBackward0", name="index_put", saved="accumulate indices",
     result="auto_linear",
     self=lambda grad: grad,
     values=lambda grad, positions, shape, values_shape:
         take_flat(grad, positions).reshape(shape).sum_to_size(values_shape) if values_shape
         else take_flat(grad, positions).sum())
-def _index_put_accumulate(self, positions, values, shape, values_shape):
+def _index_put_accumulate(self, positions, values, shape, values_shape, indices, accumulate=True):
     """self with ``values`` (broadcast to ``shape``) added at flat ``positions``, in order."""
     src = buffer_as(values, shape, self.dtype)
     return new_tensor(B.scatter_add(self._buf(), positions, src, self.dtype), self._shape, self.dtype)
@@ -326,7 +345,7 @@ def index_put(self, indices, values, accumulate=False):
     shape, pos = _put_positions(self, indices)
     _check_put_values(values, shape)
     put = _index_put_accumulate if accumulate else _index_put
-    return put(self, pos, values, tuple(shape), values._shape if isinstance(values, Tensor) else ())
+    return put(self, pos, values, tuple(shape), values._shape if isinstance(values, Tensor) else (), tuple(indices))
 
 
 def _zeros_at(grad, positions):
@@ -530,12 +549,12 @@ def masked_select(self, mask):
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     shape = broadcast_shapes(self._shape, mask._shape)
     selected = B.to_list(buffer_as(mask, shape, _dtype.bool_), _dtype.bool_)
-    return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep])
+    return _masked_select(self, shape, [i for i, keep in enumerate(selected) if keep], mask)
 
 
-@op("MaskedSelectBackward0", name="masked_select", result="auto_linear",
+@op("MaskedSelectBackward0", name="masked_select", result="auto_linear", saved="mask self",
     self=lambda grad, shape, positions: index_add_flat(grad, shape, positions))
-def _masked_select(self, shape, positions):
+def _masked_select(self, shape, positions, mask):
     """The elements of self broadcast to ``shape`` at flat ``positions`` of it, as a 1-D tensor."""
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 

@@ -66,7 +66,7 @@ def _cat_backward(grad, tensors, dim):
     return tuple(grads)
 
 
-@op("CatBackward0", name="cat",
+@op("CatBackward0", name="cat", packs="", saved="dim",
     result="auto_linear", tensors=lambda grad, tensors, dim: _cat_backward(grad, tensors, dim))
 def _cat(tensors, dim):
     return _cat_values(tensors, dim)
@@ -87,7 +87,7 @@ def _stack_backward(grad, dim, n):
     return tuple(grad.select(dim, i) for i in range(n))
 
 
-@op("StackBackward0", name="stack",
+@op("StackBackward0", name="stack", packs="", saved="dim",
     result="auto_linear", tensors=lambda grad, tensors, dim: _stack_backward(grad, dim, len(tensors)))
 def _stack(tensors, dim):
     return _cat_values([S._unsqueeze(t, dim) for t in tensors], dim)
@@ -180,16 +180,17 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
-@op("SplitBackward0", name="split.Tensor", packs="", result="auto_linear",
+@op("SplitBackward0", name="split.Tensor", packs="", saved="dim self_sym_sizes split_size", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
-def _split(self, sizes, dim):
+def _split(self, sizes, dim, split_size):
+    """The pieces of ``sizes`` (every one ``split_size`` but the last)."""
     return _split_views(self, sizes, dim)
 
 
-@op("SplitWithSizesBackward0", name="split_with_sizes", packs="", result="auto_linear",
-    self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
-def _split_with_sizes(self, sizes, dim):
-    return _split_views(self, sizes, dim)
+@op("SplitWithSizesBackward0", name="split_with_sizes", packs="", saved="dim self_sym_sizes split_sizes",
+    result="auto_linear", self=lambda grads, self, split_sizes, dim: _pieces_backward(grads, self, dim, split_sizes))
+def _split_with_sizes(self, split_sizes, dim):
+    return _split_views(self, split_sizes, dim)
 
 
 @op(name="split", forms="torch Tensor")
@@ -202,7 +203,7 @@ def split(self, split_size_or_sections, dim=0):
             raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size "
                                f"of {size}")
         sizes = [min(step, size - s) for s in range(0, size, step)] if step else [0]
-        return _split(self, tuple(sizes), d)
+        return _split(self, tuple(sizes), d, step)
     sizes = tuple(split_size_or_sections)
     if sum(sizes) != size:
         raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's "
@@ -269,7 +270,7 @@ def dsplit(self, indices_or_sections):
     return _split_along("dsplit", self, indices_or_sections, 2, 3)
 
 
-@op("UnbindBackward0", name="unbind.int", packs="", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
+@op("UnbindBackward0", name="unbind.int", packs="", saved="dim", result="auto_linear", self=lambda grads, self, dim: _stack_grads(grads, self, dim))
 def _unbind(self, dim):
     return tuple(S._view(self, *S._select_geometry(self._shape, self._stride, self._offset, dim, i))
                  for i in range(self._shape[dim]))

@@ -8,6 +8,7 @@ from .._float32 import f32, fma32, fma64
 from .._aten import linalg as exact
 from .._backend import backend as B
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
 from ._helpers import new_tensor, from_values, broadcast_shapes, type_name, CPP_TYPE_NAMES
 from .pointwise import binary
 from .shape import movedim
@@ -40,7 +41,7 @@ def _mm_backward_mat2(grad, self):
     return self.t().mm(grad)
 
 
-@op("MmBackward0", name="mm",
+@op("MmBackward0", name="mm", saved="mat2 mat2_sym_sizes mat2_sym_strides self self_sym_sizes self_sym_strides",
     result=lambda self_t, mat2_t, self, mat2: _mm(self_t, mat2) + _mm(self, mat2_t),
     self=lambda grad, mat2: _mm_backward_self(grad, mat2),
     mat2=lambda grad, self: _mm_backward_mat2(grad, self))
@@ -82,6 +83,7 @@ def _addmm_values(input, mat1, mat2, beta, alpha):
 
 
 @op("AddmmBackward0", name="addmm",
+    saved="alpha beta mat1 mat1_sym_sizes mat1_sym_strides mat2 mat2_sym_sizes mat2_sym_strides",
     result=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha: _scaled(self_t, beta) + _scaled(_mm(mat1_t, mat2), alpha) + _scaled(_mm(mat1, mat2_t), alpha),
     self=lambda grad, beta: grad if beta == 1 else grad * beta,
     mat1=lambda grad, mat2, alpha: _scaled(grad.mm(mat2.t()), alpha),
@@ -277,7 +279,8 @@ def _check_batches(batch1, batch2):
     batch2=lambda grad, batch1, alpha: _scaled(batch1.transpose(1, 2).bmm(grad), alpha))
 def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
     _check_batches(batch1, batch2)
-    return _plus_scaled(self, bmm(batch1, batch2), beta, alpha)
+    with no_grad():  # (one node: BaddbmmBackward0)
+        return _plus_scaled(self, bmm(batch1, batch2), beta, alpha)
 
 
 def _addbmm_batch_grad(grad, batch1, batch2):

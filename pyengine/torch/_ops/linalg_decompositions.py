@@ -142,7 +142,7 @@ def _check_qr_differentiable(mode, m, n):
         raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
 
 
-@op("LinalgQrBackward0", name="linalg_qr",
+@op("LinalgQrBackward0", name="linalg_qr", packs="Q=result0 R=result1",
     result=lambda A_t, mode, result: _qr_jvp(A_t, result[0], result[1], mode),
     A=lambda grads, mode, result: _qr_backward(grads, result[0], result[1], mode))
 def _qr(A, mode):
@@ -245,7 +245,7 @@ def _eigh_jvp(A_t, result):
     return dP.diagonal(0, -2, -1), V @ off_diagonal
 
 
-@op("LinalgEighBackward0", name="_linalg_eigh",
+@op("LinalgEighBackward0", name="_linalg_eigh", packs="eigenvalues=result0 eigenvectors=result1",
     result=lambda A_t, result: _eigh_jvp(A_t, result), A=lambda grads, result: _eigh_backward(grads, *result))
 def _eigh(A, UPLO):
     n = A._shape[-1]
@@ -422,7 +422,7 @@ def _svd_jvp(dA, U, Sv, Vh, full_matrices):
     return dU, dS, dVh
 
 
-@op("LinalgSvdBackward0", name="_linalg_svd",
+@op("LinalgSvdBackward0", name="_linalg_svd", packs="S=result1 U=result0 Vh=result2",
     result=lambda A_t, full_matrices, result: _svd_jvp(A_t, *result, full_matrices),
     A=lambda grads, full_matrices, result: _svd_backward(grads, full_matrices, *result))
 def _svd(A, full_matrices):
@@ -760,7 +760,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
     d0, d1 = (wrap_dim(d, A.dim()) for d in dim)
     if ord == "fro":
-        return R._vector_norm(A, 2.0, (d0, d1), keepdim)
+        return R._vector_norm(A, 2, (d0, d1), keepdim)
     if ord == "nuc" or ord in (2, -2):
         values = svdvals(S.movedim(A, (d0, d1), (-2, -1)))
         out = values.sum(-1) if ord == "nuc" else values.amax(-1) if ord == 2 else values.amin(-1)

@@ -131,7 +131,7 @@ def _householder_product_jvp(dV, dtau, prod, V, tau):
     return dprod
 
 
-@op("LinalgHouseholderProductBackward0", name="linalg_householder_product",
+@op("LinalgHouseholderProductBackward0", name="linalg_householder_product", saves="result",
     result=lambda input_t, tau_t, input, tau, result: _householder_product_jvp(input_t, tau_t, result, input, tau),
     input=lambda grad, input, tau: _householder_product_backward(grad, input, tau)[0],
     tau=lambda grad, input, tau: _householder_product_backward(grad, input, tau)[1])

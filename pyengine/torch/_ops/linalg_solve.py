@@ -100,7 +100,7 @@ def _cholesky_jvp(A_t, L):
     return L @ phi
 
 
-@op("LinalgInvExBackward0", name="linalg_inv_ex",
+@op("LinalgInvExBackward0", name="linalg_inv_ex", packs="inverse=result",
     result=lambda A_t, result: -(result @ (A_t @ result)), A=lambda grad, result: -S.mT(result) @ grad @ S.mT(result))
 def _inv(A):
     factors, n = _factored(A, "linalg.inv", lambda k: f"linalg.inv: The diagonal element {k} is zero, the inversion "
@@ -240,7 +240,7 @@ def _cholesky_backward(grad, result):
     return solve_triangular(result, gA, upper=False, left=False)
 
 
-@op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex",
+@op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex", packs="L=result",
     result=lambda A_t, result: _cholesky_jvp(A_t, result), A=lambda grad, result: _cholesky_backward(grad, result))
 def _cholesky(A):
     mats, n = _matrices(A)

@@ -217,7 +217,8 @@ def div_scalar(self, other):
 
 
 @op("DivBackward2", name="div.Tensor_mode",
-    result=lambda result: zeros_like(result), self=lambda grad: grad * 0, other=lambda grad, other: grad * 0)
+    result=lambda result: zeros_like(result), self=lambda grad, other, rounding_mode: grad * 0,
+    other=lambda grad, self, other, rounding_mode: grad * 0)
 def _rounding_divide(self, other, rounding_mode):
     dtype = _result_dtype(self, other)
     if rounding_mode == "floor":
@@ -353,7 +354,7 @@ def _pow_tensor(self, exponent):
 
 
 @op("PowBackward2", name="pow.Scalar", result="auto_element_wise",
-    exponent=lambda grad, self, result: grad * (result * math.log(self)) if self != 0 else grad * 0)
+    exponent=lambda grad, self, exponent, result: grad * (result * math.log(self)) if self != 0 else grad * 0)
 def _pow_scalar_base(self, exponent):
     """``s ** x`` for a Python scalar base s."""
     return binary("pow", self, exponent, _result_dtype(exponent, self))
@@ -518,7 +519,7 @@ def _copysign_self_grad(grad, self, result):
     return grad * (result / self).masked_fill(self == 0, 0)
 
 
-@op("CopysignBackward0", name="copysign.Tensor",
+@op("CopysignBackward0", name="copysign.Tensor", packs="self result", saved="self result",
     result=lambda self_t, self, result: _copysign_self_grad(self_t, self, result),
     self=_copysign_self_grad,
     other=lambda grad, other: zeros_like(other))

@@ -11,6 +11,7 @@ from .. import _dtype, return_types
 from .._float32 import f32, fma32, fma64
 from .._backend import backend as B
 from ..autograd.derivatives import op
+from ..autograd.grad_mode import no_grad
 from ._helpers import broadcast_shapes, buffer_as, from_values, type_name
 from .pointwise import _result_dtype, _shape, float_dtype
 from . import pointwise as P
@@ -51,13 +52,14 @@ def _two_to(other):
     return P.pow(2, other)
 
 
-@op("LdexpBackward0", name="ldexp.Tensor",
+@op("LdexpBackward0", name="ldexp.Tensor", saves="result",
     result=lambda self_t, other_t, other, result: self_t * _two_to(other) + other_t * result * _LN2, forms="torch Tensor Tensor_ torch_",
     self=lambda grad, other: grad * _two_to(other),
     other=lambda grad, result: grad * result * _LN2)
 def ldexp(self, other):
-    """self * 2**other (ATen's composite: mul(self, pow(2.0, other)))."""
-    return self * P.pow(2.0, other)
+    """self * 2**other (ATen's composite: mul(self, pow(2.0, other)), recorded as one node)."""
+    with no_grad():
+        return self * P.pow(2.0, other)
 
 
 def _frexp_values(v):
@@ -67,7 +69,7 @@ def _frexp_values(v):
     return m, e
 
 
-@op("FrexpBackward0", name="frexp.Tensor",
+@op("FrexpBackward0", name="frexp.Tensor", packs="exponent=result1",
     result=lambda self_t, result: self_t / result[1].exp2(), forms="torch Tensor", self=lambda grad, result: grad / result[1].exp2())
 def frexp(self):
     if self.dtype.kind != "f":

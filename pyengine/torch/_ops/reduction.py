@@ -118,7 +118,7 @@ def sum_all(self, dtype=None):
     return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
 
 
-@op("SumBackward1", name="sum.dim_IntList", packs="", result="auto_linear",
+@op("SumBackward1", name="sum.dim_IntList", packs="", saved="dim keepdim self_sym_sizes", result="auto_linear",
     self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim))
 def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
@@ -139,7 +139,7 @@ def unsqueeze_to(grad, x, dim, keepdim):
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return sum_all(input, dtype)
-    return sum_dim(input, dim, keepdim, dtype)
+    return sum_dim(input, (dim,) if _is_int_dim(dim) else dim, keepdim, dtype)  # (ATen's int[]: the node saves it so)
 
 
 @op(name="sum_to_size", forms="Tensor")
@@ -202,7 +202,7 @@ def mean_all(self, dtype=None):
     return _reduce(self, None, False, lambda row: _mean_row(row, dtype, row_sum), dtype)
 
 
-@op("MeanBackward1", name="mean.dim", packs="", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
+@op("MeanBackward1", name="mean.dim", packs="", saved="dim keepdim self_sym_numel self_sym_sizes", result="auto_linear", self=lambda grad, self, dim, keepdim: unsqueeze_to(grad, self, dim, keepdim) /
     _count(self, dim))
 def mean_dim(self, dim, keepdim=False, dtype=None):
     dtype = _mean_dtype(self, dtype)
@@ -220,7 +220,11 @@ def _count(x, dim):
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         return mean_all(input, dtype)
-    return mean_dim(input, dim, keepdim, dtype)
+    return mean_dim(input, (dim,) if _is_int_dim(dim) else dim, keepdim, dtype)
+
+
+def _is_int_dim(dim):
+    return isinstance(dim, int) and not isinstance(dim, bool)
 
 
 def _prod_row(row, dtype):
@@ -433,7 +437,7 @@ def max_all(self):
     return _extreme_all(self, _greater)
 
 
-@op("MaxBackward0", name="max.dim", packs="result1",
+@op("MaxBackward0", name="max.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _max_dim(self, dim, keepdim=False):
@@ -447,7 +451,7 @@ def min_all(self):
     return _extreme_all(self, _less)
 
 
-@op("MinBackward0", name="min.dim", packs="result1",
+@op("MinBackward0", name="min.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _min_dim(self, dim, keepdim=False):
@@ -608,7 +612,7 @@ def _std(self, dim, correction, keepdim):
 def _var_args(dim, unbiased, keepdim, correction):
     if isinstance(dim, bool):  # var(unbiased) legacy form
         return None, dim, keepdim, correction
-    return dim, unbiased, keepdim, correction
+    return (dim,) if _is_int_dim(dim) else dim, unbiased, keepdim, correction  # (ATen's int[]: the node shows it)
 
 
 @op(name="var", forms="torch Tensor")
@@ -732,7 +736,7 @@ def _dist(self, other, p):
 
 @op(name="dist", forms="torch Tensor")
 def dist(input, other, p=2):
-    return _dist(input, other, float(p))
+    return _dist(input, other, p)
 
 
 @op(name="norm", forms="torch Tensor")
@@ -741,7 +745,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         p = 2
     if isinstance(dim, int):
         dim = (dim,)
-    return _vector_norm(input, float(p), dim, keepdim)
+    return _vector_norm(input, p, dim, keepdim)
 
 
 # ---- cumulative ----------------------------------------------------------------------------

@@ -214,10 +214,10 @@ def _unfold_backward(grad_in, input_sizes, dim, size, step):
     return index_add_flat.forward(grad_in.contiguous(), tuple(input_sizes), positions)
 
 
-@op("UnfoldBackward0", name="unfold", result="auto_linear", self=lambda grad, self, dim, size, step: _unfold_backward(
-    grad, self._shape, dim, size, step))
-def _unfold(self, dim, size, step):
-    return _view(self, *_unfold_geometry(self._shape, self._stride, self._offset, dim, size, step))
+@op("UnfoldBackward0", name="unfold", result="auto_linear", saved="dimension self_sym_sizes size step",
+    self=lambda grad, self, dimension, size, step: _unfold_backward(grad, self._shape, dimension, size, step))
+def _unfold(self, dimension, size, step):
+    return _view(self, *_unfold_geometry(self._shape, self._stride, self._offset, dimension, size, step))
 
 
 @op(name="unfold", forms="Tensor")
@@ -365,14 +365,15 @@ def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", name="squeeze.dim", packs="", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", packs="", saved="dim self_sym_sizes", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", name="squeeze.dims", packs="", result="auto_linear", self=lambda grad, self, dims: _unsqueeze_dims(grad, self, dims))
-def _squeeze_dims(self, dims):
-    return _squeezed(self, dims)
+@op("SqueezeBackward2", name="squeeze.dims", packs="", saved="dim self_sym_sizes", result="auto_linear",
+    self=lambda grad, self, dim: _unsqueeze_dims(grad, self, dim))
+def _squeeze_dims(self, dim):
+    return _squeezed(self, dim)
 
 
 @op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))

@@ -58,7 +58,7 @@ def _sort_backward(grad, self, dim, indices):
     return zeros(self._shape, dtype=grad.dtype).scatter(dim, indices, grad) if self.dim() else grad
 
 
-@op("SortBackward0", name="sort",
+@op("SortBackward0", name="sort", packs="indices=result1", saved="dim indices self_sym_sizes",
     result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True), self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _sort(self, dim, descending):
     return return_types.sort(_along(self, dim, lambda row: _sorted_row(row, descending)))
@@ -74,7 +74,7 @@ def argsort(input, dim=-1, descending=False, stable=False):
     return _along(input, dim, lambda row: _sorted_row(row, descending))[1]
 
 
-@op("TopkBackward0", name="topk", packs="result1",
+@op("TopkBackward0", name="topk", packs="indices=result1", saved="dim indices self_sym_sizes",
     result=lambda self_t, dim, result: self_t.gather(dim, result[1]), self=lambda grad, self, dim, result: _sort_backward(grad, self, dim, result[1]))
 def _topk(self, k, dim, largest, sorted):
     def best(row):
@@ -113,7 +113,7 @@ def _median_all(self):
     return from_values([_median_row(flat)[0]], (), self.dtype)
 
 
-@op("MedianBackward1", name="median.dim", packs="result1",
+@op("MedianBackward1", name="median.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _median_dim(self, dim, keepdim):
@@ -170,7 +170,7 @@ def _nanmedian_all(self):
     return from_values([_nanmedian_row(self._flat())[0] if self.numel() else math.nan], (), self.dtype)
 
 
-@op("NanmedianBackward1", name="nanmedian.dim", packs="result1",
+@op("NanmedianBackward1", name="nanmedian.dim", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result:
     _select_backward_values(grad, self, dim, keepdim, result[1]))
 def _nanmedian_dim(self, dim, keepdim):
@@ -192,7 +192,7 @@ def _mode_row(row):
     return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
 
 
-@op("ModeBackward0", name="mode", packs="result1",
+@op("ModeBackward0", name="mode", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _mode(self, dim, keepdim):
@@ -266,14 +266,14 @@ def _cum_extreme_backward(grad, self, dim, indices):
     return zeros(self._shape, dtype=grad.dtype).scatter_add(dim, indices, grad) if self.dim() else grad
 
 
-@op("CummaxBackward0", name="cummax", packs="self result1",
+@op("CummaxBackward0", name="cummax", packs="self indices=result1",
     result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True),
     self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummax(self, dim):
     return _cum_extreme(self, dim, _greater, "cummax")
 
 
-@op("CumminBackward0", name="cummin", packs="self result1",
+@op("CumminBackward0", name="cummin", packs="self indices=result1",
     result=lambda self_t, dim, result: _gather_keepdim(self_t, dim, result[1], True),
     self=lambda grad, self, dim, result: _cum_extreme_backward(grad, self, dim, result[1]))
 def _cummin(self, dim):
@@ -308,7 +308,7 @@ def aminmax(input, *, dim=None, keepdim=False):
     return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
 
 
-@op("KthvalueBackward0", name="kthvalue", packs="result1",
+@op("KthvalueBackward0", name="kthvalue", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
     result=lambda self_t, dim, keepdim, result: _gather_keepdim(self_t, dim, result[1], keepdim), self=lambda grad, self, dim, keepdim, result: _select_backward_values(
     grad, self, dim, keepdim, result[1]))
 def _kthvalue(self, k, dim, keepdim):

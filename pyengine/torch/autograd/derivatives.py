@@ -52,8 +52,10 @@ class Derivative:
     """The backward side of one op: node class, differentiable inputs and their formulas."""
 
     number_slots = ()  # saved slots that wrap a Python number (see op)
+    frees_untensored = False  # a node that saved no tensor is freed by backward all the same (see op)
 
-    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None):
+    def __init__(self, name, node_name, params, formulas, forward, tangent=None, packs=None, saves="", aux="",
+                 saved=None):
         self.name = name
         self.tangent = tangent  # the forward-mode formula: None, "auto_linear", "auto_element_wise" or a function
         self.params = params                      # forward parameter names, in order
@@ -63,12 +65,24 @@ class Derivative:
         arg_names = [_arg_names(f) for f in self.formulas]
         self.formula_names = tuple(arg_names)
         self.tangent_names = _arg_names(tangent) if callable(tangent) else None
-        needed = {a for args in arg_names for a in args} - {"grad", "grads"}
-        # what is saved: forward arguments by position, then the result if asked for
+        self.shown = None if saved is None else tuple(saved.split())  # PyTorch's _saved_* names, where declared
+        saves = set(saves.split()) | {n for n in self.shown or () if n in params}
+        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | saves
+        # what is saved: forward arguments by position, then the result if asked for, then the other
+        # outputs PyTorch's op has and ours gives only to its node (``aux``: see aux_outputs)
         self.saved = tuple(p for p in params if p in needed)
         self.saved_positions = tuple(params.index(p) for p in self.saved)
         self.saves_result = "result" in needed
-        slots = self.saved + (("result",) if self.saves_result else ())
+        self.aux = tuple(aux.split())
+        slots = self.saved + (("result",) if self.saves_result else ()) + self.aux
+        self.result_at = len(self.saved) if self.saves_result else None
+        self.outputs_at = frozenset((self.result_at,) if self.saves_result else ())
+        self.aux_at = frozenset(range(len(slots) - len(self.aux), len(slots)))
+        # saved whatever needs a gradient: the arguments no formula differentiates (PyTorch saves
+        # non-tensor arguments unconditionally) and the outputs
+        self.always = frozenset(i for i, slot in enumerate(slots) if slot not in formulas)
+        self._declared_saves = frozenset(slots.index(n) for n in list(saves) + list(self.aux))
+        self.always |= self._declared_saves
         # each formula's arguments as indices into [grad] + saved values
         all_grads = 1 + len(slots)  # index of ``grads`` (all output gradients)
         self.formula_args = tuple(tuple(0 if a == "grad" else all_grads if a == "grads" else
@@ -81,31 +95,69 @@ class Derivative:
         self.input_bits = tuple((pos, 1 << k) for k, pos in enumerate(self.input_positions))  # for masks
         self.wants_all_grads = any("grads" in args for args in arg_names)
         self.slots = slots
-        # PyTorch's generated code saves (and unpacks) in the order the formulas first name the
-        # values (mul saves other, then self): saved-tensor hooks see that order
-        named = [a for args in self.formula_args for a in args if 0 < a <= len(slots)]
-        first = {}
-        for a in named:
-            first.setdefault(a - 1, len(first))
-        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: first.get(i, len(slots) + i)))
+        # PyTorch's generated code saves (and unpacks) the inputs in the order of their names, then the
+        # outputs (mul saves other, then self; hypot other, self, result): saved-tensor hooks see that order
+        self.pack_order = tuple(sorted(range(len(slots)), key=lambda i: (True, i)
+                                       if i in self.outputs_at or i in self.aux_at else (False, slots[i])))
+        self._output_names = ()  # (element, name) of outputs packs names (``indices=result1``)
         self._packed_slots = None if packs is None else self._declared_packs(packs)
         if packs is not None:  # unpacked in the declared order too
             declared = list(dict.fromkeys(i for i, _ in self._packed_slots))
             self.pack_order = tuple(declared + [i for i in self.pack_order if i not in declared])
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
-        # The node class knows its derivative (a class attribute: nothing to store per node)
-        # and shows the saved values as _saved_self, _saved_other, _saved_result ... as
-        # PyTorch does (properties, not __getattr__, which would slow every attribute read).
-        saved_properties = {"_saved_" + slot: property(lambda node, i=i: node._value_saved_at(i))
-                            for i, slot in enumerate(slots)}
-        saved_properties.update({"_raw_saved_" + slot: property(lambda node, i=i: node._raw_saved(i))
-                                 for i, slot in enumerate(slots)})
+        self._exposed = False  # the _saved_* names bound yet (expose_saved)
+        # The node class knows its derivative (a class attribute: nothing to store per node).
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
         qualified = {"name": lambda node: node_name} if "::" in node_name else {}
         self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
-                               {"__slots__": (), "_derivative": self, **saved_properties, **qualified})
+                               {"__slots__": (), "_derivative": self, **qualified})
         self.forward = forward
+
+    def expose_saved(self):
+        """Bind the node class's ``_saved_*`` and ``_raw_saved_*`` properties by PyTorch's names, when a
+        program first asks for one (it reads the formulas' bytecode: nothing to pay at import or per
+        node). A value the formulas read only the metadata of is shown as PyTorch saves it
+        (``_saved_self_sym_sizes``); an output the op declares by name in ``packs`` under that name
+        (``_saved_indices``); ``_raw_saved_*`` exists for what PyTorch saves as a tensor."""
+        if self._exposed:
+            return
+        self._exposed = True
+        cls = self.node_class
+        packed = {i for i, _ in self.packed_slots}
+        named_outputs = self._output_names
+        meta = {}  # slot -> the metadata attributes its formulas read, None if they read its values
+        for formula, args in zip(self.formulas, self.formula_args):
+            reads = _metadata_reads(formula)
+            for name, a in zip(_arg_names(formula), args):
+                if 0 < a <= len(self.slots):
+                    known = meta.get(a - 1, ())
+                    meta[a - 1] = known + reads[name] if name in reads and known is not None else None
+        for i, slot in enumerate(self.slots):
+            if named_outputs and i == self.result_at:
+                for element, name in named_outputs:
+                    if element is None:  # the one output (linalg.inv's inverse)
+                        setattr(cls, "_saved_" + name, property(lambda node, i=i: node._value_saved_at(i)))
+                        setattr(cls, "_raw_saved_" + name, property(lambda node, i=i: node._as_raw_saved(i)))
+                        continue
+                    setattr(cls, "_saved_" + name, property(lambda node, i=i, e=element: node._value_saved_at(i)[e]))
+                    setattr(cls, "_raw_saved_" + name,
+                            property(lambda node, e=element: node._as_raw_saved_output(e)))
+                continue
+            if self.shown is not None:  # declared: PyTorch's names, its metadata of a value included
+                suffixes = [suffix for suffix in _METADATA_GETTERS if f"{slot}_{suffix}" in self.shown]
+            else:
+                suffixes = sorted({_METADATA_SAVED[a] for a in meta.get(i) or () if a in _METADATA_SAVED}) \
+                    if i not in packed else ()
+            for suffix in suffixes:
+                setattr(cls, f"_saved_{slot}_{suffix}",
+                        property(lambda node, i=i, f=_METADATA_GETTERS[suffix]: node._metadata_saved_at(i, f)))
+            if (self.shown is None and meta.get(i) and i not in packed) or (self.shown is not None
+                                                                            and slot not in self.shown):
+                continue
+            setattr(cls, "_saved_" + slot, property(lambda node, i=i: node._value_saved_at(i, shown=True)))
+            if i in packed or i in self.number_slots:
+                setattr(cls, "_raw_saved_" + slot, property(lambda node, i=i: node._as_raw_saved(i)))
 
     @property
     def packed_slots(self):
@@ -114,7 +166,7 @@ class Derivative:
         whose formulas read only its shape, dtype or size is saved by PyTorch as those
         (``self_sym_sizes``), not packed."""
         if self._packed_slots is None:
-            meta_only = set(range(len(self.slots)))
+            meta_only = set(range(len(self.slots))) - self._declared_saves
             for formula, args in zip(self.formulas, self.formula_args):
                 reads = _metadata_reads(formula)
                 for name, a in zip(_arg_names(formula), args):
@@ -128,11 +180,14 @@ class Derivative:
         ``result1`` ... for one output of several; each must be a value the formulas save."""
         out = []
         for name in packs.split():
+            shown, _, name = name.rpartition("=")
             number = name[len("result"):]
+            if shown or (number.isdigit() and name.startswith("result")):  # an output shown by its name
+                self._output_names += ((int(number) if number else None, shown or name),)
             if name in self.slots:
                 out.append((self.slots.index(name), None))
             elif name.startswith("result") and number.isdigit() and self.saves_result:
-                out.append((len(self.slots) - 1, int(number)))
+                out.append((self.result_at, int(number)))
             else:
                 raise ValueError(f"{self.name}: packs names {name!r}, which no formula saves")
         return tuple(out)
@@ -146,25 +201,84 @@ class Derivative:
         formulas need is not an error."""
         if mask not in self._plans:
             needed = sorted({i - 1 for k, args in enumerate(self.formula_args) if mask >> k & 1
-                             for i in args if 0 < i <= len(self.slots)})
+                             for i in args if 0 < i <= len(self.slots)} | self.always)
             n_args, result_at = len(self.saved_positions), len(self.params)
             picks = [result_at + 1] * len(self.slots)  # the None after the result
             for i in needed:
-                picks[i] = self.saved_positions[i] if i < n_args else result_at
+                picks[i] = self.saved_positions[i] if i < n_args else result_at if i == self.result_at \
+                    else result_at + 2 + self.aux.index(self.slots[i])
             if not needed:
                 self._plans[mask] = None
             else:
                 take = _WHOLE if picks == list(range(result_at)) else _tuple_getter(picks)
+                if self.aux:  # the forward's other outputs after the result
+                    take = _with_aux(take, len(self.aux))
                 self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
+
+
+AUX_OUTPUTS = [None]  # how to make the other outputs of the op running now, for its node (aux_outputs)
+
+
+def aux_outputs(make):
+    """Called by the forward of an op declared with ``aux``: ``make()`` gives its outputs besides the
+    result that PyTorch's op returns and saves (native_layer_norm's mean and rstd, nll_loss's
+    total_weight), as a tuple, for the node attached next. They are made only when a program reads
+    them or saved-tensor hooks pack them: ordinary forward and backward never pay for them."""
+    AUX_OUTPUTS[0] = make
+
+
+def _with_aux(take, count):
+    def take_with_aux(values):
+        outputs, AUX_OUTPUTS[0] = _AuxOutputs(AUX_OUTPUTS[0]), None
+        return take(values + tuple(_AuxOutput(outputs, k) for k in range(count)))
+    return take_with_aux
+
+
+def _made(value):
+    """A saved value, an op's other output made if it was not yet (see aux_outputs)."""
+    return value.get() if value.__class__ is _AuxOutput else value
+
+
+class _AuxOutputs:
+    """An op's other outputs, made on first use."""
+    __slots__ = ("make", "made")
+
+    def __init__(self, make):
+        self.make, self.made = make, None
+
+    def get(self, k):
+        if self.made is None:
+            self.made, self.make = tuple(self.make()), None
+        return self.made[k]
+
+
+class _AuxOutput:
+    """One of them, as a saved value until it is read."""
+    __slots__ = ("outputs", "k")
+
+    def __init__(self, outputs, k):
+        self.outputs, self.k = outputs, k
+
+    def get(self):
+        return self.outputs.get(self.k)
 
 
 _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "ndim", "size", "_stride", "stride",
                        "is_contiguous"))
 
 
+# What PyTorch saves of a tensor whose formulas read only its metadata, by the attribute read:
+# grad_fn's name for it (``_saved_self_sym_sizes``) and how it is shown
+_METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_sizes", "numel": "sym_numel",
+                   "_stride": "sym_strides", "stride": "sym_strides"}
+_METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
+                     "sym_strides": lambda t: tuple(t._stride)}
+
+
 def _metadata_reads(formula):
-    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``)."""
+    """The parameters of a formula it reads only the metadata of (``self._shape``, ``self.dtype``),
+    each with the attributes read."""
     import dis
     params = set(_arg_names(formula))
     meta = {}
@@ -178,8 +292,26 @@ def _metadata_reads(formula):
                           and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and nxt.argval in _METADATA)
         for i, name in enumerate(names):
             if name in params:
-                meta[name] = meta.get(name, True) and reads_metadata and i == len(names) - 1
-    return {name for name, only in meta.items() if only}
+                if reads_metadata and i == len(names) - 1 and meta.get(name, ()) is not None:
+                    meta[name] = meta.get(name, ()) + (nxt.argval,)
+                else:
+                    meta[name] = None
+    return {name: attrs for name, attrs in meta.items() if attrs is not None}
+
+
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # at::Reduction
+# optional arguments that are never tensors: given as None, no _raw_saved_* (an optional tensor has one)
+_NEVER_TENSORS = frozenset(("dim", "dims", "correction", "divisor_override", "storage_offset", "dtype", "ord", "eps",
+                            "output_size", "scale_factor", "rounding_mode", "padding_idx", "max_norm"))
+
+
+def _as_shown(value):
+    """A saved int as PyTorch's binding shows it: an int64 read as unsigned (-1 is 2**64 - 1)."""
+    if value.__class__ is int:
+        return value + (1 << 64) if value < 0 else value
+    if value.__class__ in (tuple, list) and any(v.__class__ is int and v < 0 for v in value):
+        return value.__class__(_as_shown(v) for v in value)
+    return value
 
 
 def _arg_names(fn):
@@ -289,47 +421,104 @@ class FormulaNode(Node):
                 return self._with_stale(saved, versions)
         return saved
 
-    def _value_saved_at(self, i):
+    def __getattr__(self, name):  # (only for names not found: the _saved_* ones before they are bound)
+        d = self._derivative
+        if not d._exposed and name.startswith(("_saved_", "_raw_saved_")):
+            d.expose_saved()
+            return getattr(self, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __dir__(self):  # this node's _raw_saved_* names: those of its saved tensors
+        self._derivative.expose_saved()
+        d = self._derivative
+        not_tensors = {"_raw_saved_" + d.slots[i] for i, value in enumerate(self._saved or ())
+                       if (value is not None or d.slots[i] in _NEVER_TENSORS) and i not in d.number_slots
+                       and not isinstance(value, (Tensor, SavedTensor, _PackedOutputs, _AuxOutput))
+                       and not (isinstance(value, (tuple, list)) and any(isinstance(v, Tensor) for v in value))}
+        return [name for name in super().__dir__() if name not in not_tensors]
+
+    def _metadata_saved_at(self, i, read):
+        """``grad_fn._saved_self_sym_sizes``: what PyTorch keeps of a tensor the formulas read only the
+        metadata of."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        value = saved[i].unpack(self) if saved[i].__class__ is SavedTensor else saved[i]
+        return None if value is None else read(value)
+
+    def _as_raw_saved_output(self, element):
+        """``grad_fn._raw_saved_indices``: one output of several as a SavedTensor."""
+        if self._saved is None:
+            return _freed_saved()
+        self._to_raw()
+        at = self._derivative.result_at
+        outputs = self._saved[at]
+        if outputs.__class__ is not _PackedOutputs:
+            outputs = _PackedOutputs(type(outputs), list(outputs))
+            self._saved = self._saved[:at] + (outputs,) + self._saved[at + 1:]
+        output = outputs.outputs[element]
+        if output.__class__ is not SavedTensor:
+            output = outputs.outputs[element] = SavedTensor(output, output._version, True)
+        return output
+
+    def _value_saved_at(self, i, shown=False):
         """``grad_fn._saved_<name>``: one saved value (a saved output comes back as a new tensor
-        sharing its storage, as in PyTorch)."""
+        sharing its storage, as in PyTorch); ``shown``: as the attribute shows it, a negative int
+        as PyTorch's binding reads an int64 (unsigned), a reduction as its enum value."""
+        value = self._stored_value(i)
+        if shown and value is not None and not isinstance(value, Tensor):
+            if self._derivative.slots[i] == "reduction" and isinstance(value, str):
+                return _REDUCTIONS[value]
+            return _as_shown(value)
+        return value
+
+    def _stored_value(self, i):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
         if saved[i].__class__ in (SavedTensor, _PackedOutputs, _SavedNumber):
             return saved[i].unpack(self)
-        value = self._unpacked()[i]
+        value = _made(self._unpacked()[i])
         if i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor):
             return _wrapped_number(value)
-        if self._derivative.saves_result and i == len(saved) - 1 and isinstance(value, Tensor):
+        if i in self._derivative.outputs_at and isinstance(value, Tensor):
             return saved_output_alias(value, self)
         return value
 
-    def _raw_saved(self, i):
+    def _as_raw_saved(self, i):
         """``grad_fn._raw_saved_<name>``: the saved tensor as a SavedTensor, on which a program
         may register its own pack and unpack hooks."""
         saved = self._saved
         if saved is None:
-            freed = SavedTensor(None, 0, False)
-            freed.free()
-            return freed
-        value = saved[i]
+            return _freed_saved()
+        value = _made(saved[i])
         if value.__class__ in (SavedTensor, _SavedNumber):
             return value
+        if value.__class__ is _PackedOutputs:
+            return list(value.outputs)
+        if value.__class__ in (tuple, list) and any(isinstance(v, Tensor) for v in value):  # (index's indices)
+            self._to_raw()
+            packed = _packed_list(value)
+            self._saved = self._saved[:i] + (packed,) + self._saved[i + 1:]
+            return list(packed.outputs)
         number = i in self._derivative.number_slots and value is not None and not isinstance(value, Tensor)
         if not isinstance(value, Tensor) and not number:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_"
                                  f"{self._derivative.slots[i]}'")
-        is_output = self._derivative.saves_result and i == len(saved) - 1
-        value = _SavedNumber(_wrapped_number(value), 0, False) if number else \
-            SavedTensor(value, self._versions_of_saved()[i], is_output)
-        unpacked = list(saved)
-        unpacked[i] = value
-        if self._versions is not PACKED:  # the others become SavedTensors too, keeping their versions
-            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())):
-                if k != i and isinstance(v, Tensor):
-                    unpacked[k] = SavedTensor(v, version, self._derivative.saves_result and k == len(saved) - 1)
-        self._saved, self._versions = tuple(unpacked), PACKED
-        return value
+        self._to_raw()
+        if number:
+            self._saved = self._saved[:i] + (_SavedNumber(_wrapped_number(value), 0, False),) + self._saved[i + 1:]
+        return self._saved[i]
+
+    def _to_raw(self):
+        """Every saved tensor as a SavedTensor, keeping the version it was saved at."""
+        if self._versions is PACKED:
+            return
+        saved, outputs_at = tuple(map(_made, self._saved)), self._derivative.outputs_at
+        self._saved = tuple(SavedTensor(v, version if version is not None else v._version, k in outputs_at)
+                            if isinstance(v, Tensor) else v
+                            for k, (v, version) in enumerate(zip(saved, self._versions_of_saved())))
+        self._versions = PACKED
 
     def _versions_of_saved(self):
         """The version of each saved value when it was saved (None: not a tensor)."""
@@ -342,7 +531,7 @@ class FormulaNode(Node):
         stale = None
         for i, (value, version) in enumerate(zip(saved, versions)):
             if version is not None and value._storage.version != version:
-                is_result = self._derivative.saves_result and i == len(saved) - 1
+                is_result = i in self._derivative.outputs_at
                 error = _version_error(value, version, self if is_result else value.grad_fn)
                 stale = stale or list(saved)
                 stale[i] = _stale(value, error)
@@ -410,7 +599,7 @@ class FormulaNode(Node):
             self._saved = None  # later use raises "backward through the graph a second time"
 
 
-def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formulas):
+def op(node_name=None, *, name=None, forms="", result=None, packs=None, saves="", aux="", saved=None, **formulas):
     """Declare an op: its PyTorch name (``mul.Tensor``), its backward node and a gradient
     formula per input (none for an op without a derivative, or one that dispatches to other
     entries), its forward-mode formula ``result`` (see the module's docstring), and the public
@@ -425,19 +614,26 @@ def op(node_name=None, *, name=None, forms="", result=None, packs=None, **formul
 
     ``packs`` (rarely needed) names what PyTorch saves as tensors, in its order, where that is
     not what the formulas read (``gather`` keeps ``self`` itself, ``max.dim`` only ``result1``, its
-    indices): what saved-tensor hooks are given (``Derivative._declared_packs``)."""
+    indices): what saved-tensor hooks are given (``Derivative._declared_packs``); ``packs="indices=result1"``
+    also names that output as PyTorch's node does (``grad_fn._saved_indices``). ``saves`` names arguments (or
+    ``result``) PyTorch's node saves though no formula here reads them; ``aux`` the outputs PyTorch's op has
+    besides ours, which the forward gives its node with ``aux_outputs`` (``aux="result1 result2"``); ``saved``
+    lists PyTorch's ``_saved_*`` names where they are not what the formulas read (those it names are saved too,
+    the formulas' others are not shown)."""
 
     def decorate(forward):
         if node_name is None:
             declared = _dispatching_call(forward)
         else:
             d = Derivative(forward.__name__, node_name, parameters(forward)[0],
-                           formulas, forward, result, packs)
+                           formulas, forward, result, packs, saves, aux, saved)
             d.op_name = name
             # an overload taking Tensors (mul.Tensor) given a Python number (3 * x): PyTorch wraps it in a
             # tensor, saved as a SavedVariable (freed by backward); its formulas read the number itself
             d.number_slots = tuple(i for i, slot in enumerate(d.slots) if slot in formulas) \
-                if name and name.endswith(".Tensor") else ()
+                if name and name.endswith((".Tensor", ".Tensor_mode")) else ()
+            # (numbers, declared saves or outputs saved as lists: PyTorch frees its SavedVariables all the same)
+            d.frees_untensored = bool(d.number_slots or d._declared_saves or d._output_names)
             TABLE[forward.__name__] = d
             declared = d.call = _recording_call(forward, d)
             d.positional_count = forward.__code__.co_argcount
@@ -686,7 +882,8 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
                     versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
                 elif versions is None:
                     versions = ALL_AT_0
-        if versions is None and d.number_slots:  # only numbers saved (3 * x): freed by backward all the same
+        if versions is None and d.frees_untensored:  # only numbers saved (3 * x), or lists of tensors: freed
+            # (and packed) all the same
             versions = ALL_AT_0
         node._versions = versions
     if result.__class__ is Tensor:
@@ -705,7 +902,7 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
                 o._output_nr = nr
                 o.requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], result)
+        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], d.outputs_at)
         node._versions = PACKED
     if _graph.recorder is not None:
         _graph.recorder.record_op(node, d, args, result)
@@ -802,13 +999,13 @@ def saved_output_alias(value, node):
     return t
 
 
-def pack_saved(values, positions, result):
+def pack_saved(values, positions, outputs_at):
     """``values`` with the tensors at ``positions`` (pairs: slot, element of a saved tuple of
     outputs or None) packed by the innermost saved_tensors_hooks."""
     pack_hook, unpack_hook = saved_hooks[-1]
     values = list(values)
     for i, element in positions:
-        value = values[i]
+        value = values[i] = _made(values[i])
         if element is not None:  # one output of several: the tuple keeps the others as they are
             outputs = value.outputs if value.__class__ is _PackedOutputs else list(value)
             if isinstance(outputs[element], Tensor):
@@ -817,9 +1014,28 @@ def pack_saved(values, positions, result):
                 values[i] = _PackedOutputs(type(value) if value.__class__ is not _PackedOutputs else value.kind,
                                            outputs)
         elif isinstance(value, Tensor):
-            saved = values[i] = SavedTensor(value, value._version, value is result)
+            saved = values[i] = SavedTensor(value, value._version, i in outputs_at)
             saved.register_hooks(pack_hook, unpack_hook)
+        elif value.__class__ in (tuple, list) and any(isinstance(v, Tensor) for v in value):
+            # a list of tensors (index's indices): each is packed
+            values[i] = _packed_list(value, (pack_hook, unpack_hook))
     return tuple(values)
+
+
+def _packed_list(values, hooks=None):
+    """A saved list of tensors (and Nones) as SavedTensors, packed by ``hooks`` if given."""
+    saved = [SavedTensor(v, v._version, False) if isinstance(v, Tensor) else v for v in values]
+    if hooks is not None:
+        for v in saved:
+            if v.__class__ is SavedTensor:
+                v.register_hooks(*hooks)
+    return _PackedOutputs(type(values), saved)
+
+
+def _freed_saved():
+    freed = SavedTensor(None, 0, False)
+    freed.free()
+    return freed
 
 
 class _SavedNumber(SavedTensor):
@@ -832,7 +1048,8 @@ _SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 
 
 class _PackedOutputs:
-    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices)."""
+    """A saved tuple of outputs some of which saved-tensor hooks packed (max(dim)'s indices), or a saved
+    list of tensors (index's indices)."""
 
     __slots__ = ("kind", "outputs")
 

@@ -19,6 +19,11 @@ MAX_STEPS = 20000  # backward steps a Recorder keeps per backward call
 MAX_DUAL_TENSORS = 2000  # tensors given a tangent (forward AD) a Recorder keeps per run
 STEP_FIELDS = 5  # a step record's fields before the gradients sent (see Recorder.before_step)
 KEPT_BACKWARD_CALLS = 4  # the last ones (a training loop's earlier steps are gone from the namespace)
+# torch.func transforms' own backward passes, kept apart: every one until those kept hold this many
+# steps or gradient elements (a kept pass holds its graph and each step's gradients; measured by
+# bench/bench_graph.py: about 4 kB a step and 13 bytes an element, so each bound is about 40 MB)
+KEPT_TRANSFORM_STEPS = 10000
+KEPT_TRANSFORM_ELEMENTS = 3_000_000
 
 
 def describe(value):
@@ -58,7 +63,7 @@ def _visible(value):
     (unpacking would call the program's unpack hook), in which case nothing."""
     if value.__class__.__name__ == "SavedTensor":
         return value._value
-    if value.__class__.__name__ == "_PackedOutputs":  # outputs of which hooks packed some
+    if value.__class__.__name__ in ("_PackedOutputs", "_AuxOutput"):  # outputs of which hooks packed some; outputs not made
         return None
     return value
 
@@ -84,10 +89,17 @@ def slot_inputs(node):
             return [f"input {k}" for k in range(len(node._next))]
         return [None] * len(node._next)
     spans = getattr(node, "_spans", None) or (1,) * len(derivative.inputs)
-    names = []
-    for name, span in zip(derivative.inputs, spans):
-        names.extend([name] * span)
-    return names + [None] * (len(node._next) - len(names))
+    key = (derivative, tuple(spans), len(node._next))  # one op's nodes share them (a loop's thousands)
+    names = _slot_inputs.get(key)
+    if names is None:
+        names = []
+        for name, span in zip(derivative.inputs, spans):
+            names.extend([name] * span)
+        names = _slot_inputs[key] = names + [None] * (len(node._next) - len(names))
+    return names
+
+
+_slot_inputs = {}  # (derivative, spans, edges) -> slot_inputs' answer
 
 
 def walk(roots):
@@ -121,53 +133,70 @@ def walk(roots):
     return order, edges
 
 
-def export_graph(*tensors, names=None, recorder=None, roots=None):
+def export_graph(*tensors, names=None, recorder=None, roots=None, details=True, walked=None):
     """The graph that produced ``tensors``: ``{"nodes": [...], "edges": [...], "roots": [...]}``,
     nodes numbered as ``walk`` meets them, constant inputs as nodes of kind "constant".
 
     ``names`` maps objects' ids to variable names (tensors; for a node's output,
     ``(id(node), output_nr)``). With a ``recorder``, each node also says which module's forward
-    made it (``scope``), the value it computed and the program line that made it (``where``:
-    [file name, line]), and each constant what it was. ``roots`` (nodes) replace ``tensors``.
+    made it (``scope``, when a module's did), the value it computed and the program line that made it (``where``:
+    [file name, line]), and each constant what it was. ``roots`` (nodes) replace ``tensors``;
+    ``walked``, ``walk(roots)`` when the caller has it. Without ``details`` a node carries only
+    what drawing and folding it needs (see ``node_entry``): the rest is asked for one node at a time.
     """
     names = names or {}
     if roots is None:
         roots = [node for node, _ in map(_graph.gradient_edge, tensors) if node is not None]
-    order, edges = walk(roots)
-    nodes = []
-    for number, node in enumerate(order):
-        if isinstance(node, tuple):
-            owner, slot = node
-            entry = {"id": number, "name": "constant", "kind": "constant", "input": slot_inputs(owner)[slot]}
-            made = recorder.made.get(owner) if recorder else None
-            if made is not None and made.constant(slot) is not None:
-                entry["tensor"] = describe(made.constant(slot))
-        elif isinstance(node, AccumulateGrad):
-            var = node.variable
-            entry = {"id": number, "name": type(node).__name__, "kind": "leaf", "label": names.get(id(var)),
-                     "tensor": describe(var)}
-            if var._grad is not None:
-                entry["grad"] = describe(var._grad)
-        else:
-            entry = {"id": number, "name": type(node).__name__, "kind": "function",
-                     "label": names.get((id(node), 0)), "saved": _saved_values(node)}
-            made = recorder.made.get(node) if recorder else None
-            if made is not None:
-                entry["scope"] = recorder.scope_names(made.scope)
-                entry["tensor"] = made.output
-                entry["where"] = made.where
-                if made.made_in is not None:
-                    entry["made_in"] = made.made_in
-            else:
-                shape, dtype = node._input_meta[0]
-                entry["tensor"] = {"shape": list(shape), "dtype": str(dtype)}
-        nodes.append(entry)
+    order, edges = walked or walk(roots)
     inputs = {}  # id(node) -> its slots' input names
     return {"roots": [order.index(root) for root in roots],
-            "nodes": nodes,
+            "nodes": [node_entry(number, node, names, recorder, details) for number, node in enumerate(order)],
             "edges": [{"from": a, "to": b, "slot": slot, "input_nr": nr,
                        "input": (inputs.get(id(order[a])) or inputs.setdefault(id(order[a]), slot_inputs(order[a])))[slot]}
                       for a, b, slot, nr in edges]}
+
+
+def node_entry(number, node, names, recorder=None, details=True):
+    """One node of ``walk``'s order as export_graph gives it. Without ``details``: its name, kind,
+    label, module scope, line and order, a constant's value and a tangent (forward mode), which
+    the drawing shows; with them also its output's or leaf's value, its saved values and .grad
+    (a 6,000-node graph's values are most of its export's time and size)."""
+    if isinstance(node, tuple):
+        owner, slot = node
+        entry = {"id": number, "name": "constant", "kind": "constant", "input": slot_inputs(owner)[slot]}
+        made = recorder.made.get(owner) if recorder else None
+        if made is not None and made.constant(slot) is not None:
+            entry["tensor"] = describe(made.constant(slot))
+    elif isinstance(node, AccumulateGrad):
+        var = node.variable
+        entry = {"id": number, "name": type(node).__name__, "kind": "leaf"}
+        label = names.get(id(var))
+        if label is not None:
+            entry["label"] = label
+        if details or var._fw_grad is not None:
+            entry["tensor"] = describe(var)
+        if details and var._grad is not None:
+            entry["grad"] = describe(var._grad)
+    else:
+        entry = {"id": number, "name": type(node).__name__, "kind": "function"}
+        label = names.get((id(node), 0))
+        if label is not None:
+            entry["label"] = label
+        if details:
+            entry["saved"] = _saved_values(node)
+        made = recorder.made.get(node) if recorder else None
+        if made is not None:
+            if made.scope:
+                entry["scope"] = recorder.scope_names(made.scope)
+            if details or "tangent" in made.output:
+                entry["tensor"] = made.output
+            entry["where"] = made.where
+            if made.made_in is not None:
+                entry["made_in"] = made.made_in
+        elif details:
+            shape, dtype = node._input_meta[0]
+            entry["tensor"] = {"shape": list(shape), "dtype": str(dtype)}
+    return entry
 
 
 def export_tangents(recorder, names=None):
@@ -208,13 +237,24 @@ class Made:
 class Recorder:
     """Notes, while installed, each recorded op (``made``: node -> Made) and each backward
     call (``backward_calls``: [{"roots": [(node, nr)], "seeds": [gradients], "steps": [record]}],
-    a record as ``before_step`` describes it)."""
+    a record as ``before_step`` describes it; the last KEPT_BACKWARD_CALLS of the program's own,
+    and in ``transform_calls`` those torch.func transforms ran, each one until those kept hold
+    KEPT_TRANSFORM_STEPS steps or KEPT_TRANSFORM_ELEMENTS gradient elements; ``calls()``: both, in
+    the order they ran)."""
 
     def __init__(self):
         # weak: the entry of a node the program dropped goes with it (a training loop's old steps)
         self.made = weakref.WeakKeyDictionary()
         self.backward_calls = collections.deque(maxlen=KEPT_BACKWARD_CALLS)
+        self.transform_calls = []
+        self.transform_steps = 0  # steps the kept transform_calls hold
+        self.transform_elements = 0  # elements of the gradients their steps received
+        self.transform_calls_dropped = 0  # transforms' backward passes not kept (over KEPT_TRANSFORM_STEPS)
         self.backward_count = 0  # backward calls begun, kept or not
+        self.last_call = None  # the backward call begun last, kept or not
+        # torch.func: each input leaf a transform made -> (a weak reference to the learner's tensor
+        # it stands for, the name of the function's parameter it was given as, or None)
+        self.transform_inputs = weakref.WeakKeyDictionary()
         self.module_names = {}  # id(module) -> its name in the learner's program (the app sets it)
         # forward AD: each tensor given a tangent, in order: (weak reference, description then)
         self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
@@ -222,6 +262,7 @@ class Recorder:
         self._transforms = []  # the torch.func transforms whose function is running: [kind, [file, line]]
         self._orders = []  # per backward pass under way (graph_tasks), the order of the nodes it makes
         self._handles = []
+        self._scope_names = {}  # scope -> scope_names(scope)
 
     def __enter__(self):
         from ..nn.modules import module
@@ -254,6 +295,20 @@ class Recorder:
         if self._transforms:
             self._transforms.pop()
 
+    def transform_input(self, leaf, given, parameter=None):
+        """A transform made ``leaf`` to differentiate its function at ``given`` (a vmap's
+        per-example view is traced back to the tensor the program gave vmap)."""
+        while getattr(given, "_shown", None) is not None:  # a BatchedTensor of vmap's input
+            given = given._shown[0]
+        try:
+            self.transform_inputs[leaf] = (weakref.ref(given), parameter)
+        except TypeError:  # not a tensor the program can name
+            pass
+
+    def calls(self):
+        """The kept backward calls, the program's and the transforms', in the order they began."""
+        return sorted([*self.backward_calls, *self.transform_calls], key=lambda call: call["number"])
+
     def made_in(self):
         """What is running besides the program, or None: ``order``, 0 outside a backward pass, else
         the order of the gradient whose graph the pass makes (create_graph=True: 1 differentiating
@@ -267,8 +322,12 @@ class Recorder:
         return {"order": order, "transforms": [list(t) for t in self._transforms]}
 
     def scope_names(self, scope):
-        """The module stack ``scope`` as the view shows it: one entry per module, outermost first."""
-        return [self.module_names.get(id(m), type(m).__name__) for m in scope]
+        """The module stack ``scope`` as the view shows it: one entry per module, outermost first
+        (asked once the run is over and module_names are known)."""
+        names = self._scope_names.get(scope)
+        if names is None:
+            names = self._scope_names[scope] = [self.module_names.get(id(m), type(m).__name__) for m in scope]
+        return names
 
     # ---- called by the engine ---------------------------------------------------------------
     def record_op(self, node, derivative, args, result):
@@ -310,18 +369,26 @@ class Recorder:
         order = 1 + max([made.made_in["order"] for made in roots if made is not None and made.made_in] or [0])
         self._orders[len(_graph.graph_tasks):] = [order]
         self.backward_count += 1
-        self.backward_calls.append({"roots": [edge for edge in root_edges if edge[0] is not None],
-                                    "seeds": list(grad_roots), "steps": [], "complete": True,
-                                    "error": None, "where": list(_caller.program_line()), "made_in": self.made_in()})
+        made_in = self.made_in()
+        self.last_call = call = {"number": self.backward_count, "roots": [edge for edge in root_edges if edge[0] is not None],
+                             "seeds": list(grad_roots), "steps": [], "complete": True,
+                             "error": None, "where": list(_caller.program_line()), "made_in": made_in}
+        if not (made_in and made_in["transforms"]):
+            self.backward_calls.append(call)
+        elif self.transform_steps < KEPT_TRANSFORM_STEPS and self.transform_elements < KEPT_TRANSFORM_ELEMENTS:
+            call["kept_transform"] = True  # its steps count towards KEPT_TRANSFORM_STEPS
+            self.transform_calls.append(call)
+        else:
+            self.transform_calls_dropped += 1
 
     def backward_failed(self, error):
         """The last backward call raised ``error`` at its last step's node."""
-        self.backward_calls[-1]["error"] = error
+        self.last_call["error"] = error
 
     def backward_refused(self, root_edge):
         """backward() from ``root_edge`` was refused before it began (a non-scalar output)."""
         self.begin_backward([root_edge], [])
-        self.backward_calls[-1]["refused"] = True
+        self.last_call["refused"] = True
 
     def sent_gradients(self, node, grads_out):
         """The gradients ``node`` sent along its edges as PyTorch's hooks see them: in each input's
@@ -346,9 +413,12 @@ class Recorder:
                 list(before_hooks) if before_hooks is not None else None]
         if isinstance(node, AccumulateGrad) and node.variable._grad is not None:
             step[3] = describe(node.variable._grad)  # a snapshot: .grad is added to in place
-        call = self.backward_calls[-1]
+        call = self.last_call
         if len(call["steps"]) < MAX_STEPS:
             call["steps"].append(step)
+            if call.get("kept_transform"):
+                self.transform_steps += 1
+                self.transform_elements += sum(g.numel() for g in grads if g is not None)
         else:
             call["complete"] = False
         return step

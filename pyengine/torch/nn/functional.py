@@ -38,7 +38,11 @@ from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
+<<<<<<< HEAD
 from ..autograd.derivatives import TRANSFORM_DEPTH, op
+=======
+from ..autograd.derivatives import aux_outputs, op
+>>>>>>> main
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -368,7 +372,7 @@ def glu(input, dim=-1):
     d = dim + input.dim() if dim < 0 else dim
     if input._shape[d] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input._shape[d]}")
-    return _glu(input, d)
+    return _glu(input, dim)  # (as given: the node saves it so)
 
 
 # Gradient strictly between the bounds; the in-place form, saving its result, gives the same.
@@ -588,7 +592,7 @@ def _softplus(self, beta, threshold):
         return _map(lambda x: _softplus_value(x, beta, threshold), self)
 
 
-def softplus(input, beta=1.0, threshold=20.0):
+def softplus(input, beta=1, threshold=20):  # (ATen's Scalar defaults: the node shows them as ints)
     return _softplus(input, beta, threshold)
 
 
@@ -938,23 +942,30 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
     return _from_kernel(out, self._shape, self.dtype)
 
 
-@op("NllLossBackward0", name="nll_loss_forward",
+def _nll_total_weight(self, target, weight, reduction, ignore_index):
+    """nll_loss_forward's second output: the summed weight of the targets not ignored (0 unreduced)."""
+    total = 0.0 if reduction == "none" else math.fsum(_nll_values(self, target, weight, ignore_index)[1])
+    return (_new([total], (), self.dtype),)
+
+
+@op("NllLossBackward0", name="nll_loss_forward", aux="total_weight",
     result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_2d(self, target, weight, reduction, ignore_index):
+    aux_outputs(lambda: _nll_total_weight(self, target, weight, reduction, ignore_index))
     with no_grad():
         return _nll_forward(self, target, weight, reduction, ignore_index)
 
 
-@op("NllLoss2DBackward0", name="nll_loss2d_forward",
+@op("NllLoss2DBackward0", name="nll_loss2d_forward", aux="total_weight",
     result="auto_linear",
     self=lambda grad, self, target, weight, reduction, ignore_index: _nll_loss_backward(
         grad, self, target, weight, reduction, ignore_index))
 def _nll_loss_nd(self, target, weight, reduction, ignore_index):
     """nll_loss of (N, C, d1, ...) log-probabilities, given here with the classes moved last and the rest
     flattened to (M, C): PyTorch's spatial kernel, whose node is NllLoss2DBackward0."""
-    return _nll_loss_2d.forward(self, target, weight, reduction, ignore_index)
+    return _nll_loss_2d.forward(self, target, weight, reduction, ignore_index)  # (gives total_weight too)
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -1233,7 +1244,17 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
     return _affine_jvp(centered_t * rstd + centered * rstd_t, centered * rstd, weight, weight_t, bias_t)
 
 
-@op("NativeLayerNormBackward0", name="native_layer_norm",
+def _layer_norm_stats(input, normalized_shape, eps):
+    """native_layer_norm's other outputs: each row's mean and rstd, shaped to broadcast."""
+    inner = math.prod(normalized_shape)
+    flat = input.detach()._flat()
+    stats = [norm_kernels.row_stats(flat[i:i + inner], eps) for i in range(0, len(flat), inner)]
+    shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
+    return _new([m for m, _ in stats], shape, input.dtype), _new([r for _, r in stats], shape, input.dtype)
+
+
+@op("NativeLayerNormBackward0", name="native_layer_norm", aux="result1 result2",
+    saved="bias input normalized_shape result1 result2 weight",
     result=_layer_norm_jvp,
     input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
         grad, input, normalized_shape, weight, eps),
@@ -1241,6 +1262,7 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
         grad, input, normalized_shape, eps),
     bias=lambda grad, input, normalized_shape: _layer_norm_bias_grad(grad, input, normalized_shape))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
+    aux_outputs(lambda: _layer_norm_stats(input, normalized_shape, eps))
     with no_grad():
         inner = math.prod(normalized_shape)
         values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
@@ -1346,7 +1368,7 @@ def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var,
     return _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, lambda w: _per_channel(w, input))
 
 
-@op("NativeBatchNormBackward0", name="native_batch_norm",
+@op("NativeBatchNormBackward0", name="native_batch_norm", aux="result1 result2",
     result=_batch_norm_jvp,
     input=lambda grad, input, running_mean, running_var, weight, training, eps: _batch_norm_input_grad(
         grad, input, running_mean, running_var, weight, training, eps),
@@ -1356,6 +1378,10 @@ def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var,
 def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
     with no_grad():
         mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
+        # the batch's statistics (PyTorch's save_mean and save_invstd), empty in eval mode
+        aux_outputs(lambda: (_from_kernel(mean, input._shape[1:2], input.dtype),
+                             _from_kernel(rstd, input._shape[1:2], input.dtype)) if training else
+                    (_new([], (0,), input.dtype), _new([], (0,), input.dtype)))
         if training and running_mean is not None:
             unbiased = norm_kernels.unbiased_vars(input._buf(), input.shape, mean)
             running_mean.mul_(1 - momentum).add_(_from_kernel(mean, running_mean._shape, running_mean.dtype) * momentum)
@@ -1871,7 +1897,7 @@ def pad(input, pad, mode="constant", value=None):
         return pad_circular(input, pad)
     if mode != "constant":
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
-    return _constant_pad_nd(input, list(pad), 0 if value is None else value)
+    return _constant_pad_nd(input, tuple(pad), 0 if value is None else value)
 
 
 def _normalize(input, p=2.0, dim=1, eps=1e-12):
