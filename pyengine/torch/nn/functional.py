@@ -38,11 +38,7 @@ from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
-<<<<<<< HEAD
-from ..autograd.derivatives import TRANSFORM_DEPTH, op
-=======
-from ..autograd.derivatives import aux_outputs, op
->>>>>>> main
+from ..autograd.derivatives import TRANSFORM_DEPTH, aux_outputs, op
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -1188,6 +1184,13 @@ def _layer_norm_stats(input, inner, eps):
     return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is not _dtype.float64)
 
 
+def _layer_norm_outputs(input, normalized_shape, eps):
+    """native_layer_norm's other outputs: each row's mean and rstd (the kernel's), shaped to broadcast."""
+    shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
+    return tuple(_from_kernel(b, shape, input.dtype)
+                 for b in _layer_norm_stats(input.detach(), math.prod(normalized_shape), eps))
+
+
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
     if is_grad_enabled():
         dims = _layer_norm_dims(self, normalized_shape)
@@ -1195,7 +1198,7 @@ def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
     inner = math.prod(normalized_shape)
     values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
-                                                      _buf_or_none(weight), inner, self.dtype is not _dtype.float64)
+                                                _buf_or_none(weight), inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, self._shape, self.dtype)
 
 
@@ -1205,7 +1208,7 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
     values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
-                                                       inner, self.dtype is not _dtype.float64)
+                                                 inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, normalized_shape, self.dtype)
 
 
@@ -1231,26 +1234,17 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
     """PyTorch's layer_norm_jvp: the tangent of (x - mean) * rstd from the forward's saved mean and
     rstd (the kernel's), in its order of tensor ops, then the affine part's."""
     dims = _layer_norm_dims(input, normalized_shape)
-    inner = math.prod(normalized_shape)
-    stats_shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
-    mean, rstd = (_from_kernel(b, stats_shape, input.dtype) for b in _layer_norm_stats(input, inner, eps))
+    mean, rstd = _layer_norm_outputs(input, normalized_shape, eps)
     centered = input - mean
     centered_t = input_t - input_t.mean(dims, keepdim=True)
     if TRANSFORM_DEPTH[0]:  # under torch.func the tensors are wrappers: PyTorch's out-of-place order
         rstd_t = (-rstd.pow(3) * centered_t) * centered
     else:
         rstd_t = (centered_t * centered) * -rstd.pow(3)
-    rstd_t = rstd_t.sum(dims, keepdim=True) / inner
+    rstd_t = rstd_t.sum(dims, keepdim=True) / math.prod(normalized_shape)
     return _affine_jvp(centered_t * rstd + centered * rstd_t, centered * rstd, weight, weight_t, bias_t)
 
 
-def _layer_norm_stats(input, normalized_shape, eps):
-    """native_layer_norm's other outputs: each row's mean and rstd, shaped to broadcast."""
-    inner = math.prod(normalized_shape)
-    flat = input.detach()._flat()
-    stats = [norm_kernels.row_stats(flat[i:i + inner], eps) for i in range(0, len(flat), inner)]
-    shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
-    return _new([m for m, _ in stats], shape, input.dtype), _new([r for _, r in stats], shape, input.dtype)
 
 
 @op("NativeLayerNormBackward0", name="native_layer_norm", aux="result1 result2",
@@ -1262,7 +1256,7 @@ def _layer_norm_stats(input, normalized_shape, eps):
         grad, input, normalized_shape, eps),
     bias=lambda grad, input, normalized_shape: _layer_norm_bias_grad(grad, input, normalized_shape))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
-    aux_outputs(lambda: _layer_norm_stats(input, normalized_shape, eps))
+    aux_outputs(lambda: _layer_norm_outputs(input, normalized_shape, eps))
     with no_grad():
         inner = math.prod(normalized_shape)
         values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
