@@ -1200,6 +1200,289 @@ void EXPORT(lstm_cell_backward_f32)(const float* dh, const float* dh_more, const
   }
 }
 
+// ---- GELU (_aten/special.py gelu, gelu_backward; element formulas in _aten/_libm32.py) ------------
+// Every value a float32 held in a double, every step rounded as the Python code rounds it. The
+// polynomial coefficients come from the caller (_libm32.GELU_KERNEL_TABLE, the module owns no
+// data): oneDNN's 6 x 25 minimax coefficients, then glibc erff's pp, qq, pa, qa, ra, sa, rb, sb.
+
+#define R(x) ((double)(float)(x))
+#define GT_PP 150
+#define GT_QQ 155
+#define GT_PA 161
+#define GT_QA 168
+#define GT_RA 175
+#define GT_SA 183
+#define GT_RB 192
+#define GT_SB 199
+
+static inline unsigned bits32(double x) {
+  float f = (float)x;
+  unsigned u;
+  __builtin_memcpy(&u, &f, 4);
+  return u;
+}
+
+static inline double with_exponent_added(double y, int k) { return f32_of_bits(bits32(y) + ((unsigned)k << 23)); }
+
+static inline double xor_sign(double v, double x) { return __builtin_signbit(x) ? -v : v; }
+
+// c[0] + z*(c[1] + z*(...)), n coefficients, each step rounded.
+static double horner32(const float* c, int n, double z) {
+  double r = c[n - 1];
+  for (int i = n - 2; i >= 0; i--) r = R(c[i] + R(z * r));
+  return r;
+}
+
+static double expm1f_glibc(double x) {
+  unsigned hx = bits32(x);
+  int negative = hx >> 31, k;
+  double c = 0.0;
+  hx &= 0x7fffffff;
+  if (hx >= 0x4195b844) {
+    if (hx >= 0x42b17218) {
+      if (hx > 0x7f800000) return x;
+      if (hx == 0x7f800000) return negative ? -1.0 : x;
+      if (x > f32_of_bits(0x42b17180)) return __builtin_inf();
+    }
+    if (negative) return -1.0;
+  }
+  double ln2_hi = f32_of_bits(0x3f317180), ln2_lo = f32_of_bits(0x3717f7d1);
+  if (hx > 0x3eb17218) {
+    double hi, lo;
+    if (hx < 0x3F851592) {
+      k = negative ? -1 : 1;
+      hi = R(x - k * ln2_hi);
+      lo = k * ln2_lo;
+    } else {
+      k = (int)(float)(R(f32_of_bits(0x3fb8aa3b) * x) + (negative ? -0.5 : 0.5));
+      hi = R(x - R(k * ln2_hi));
+      lo = R(k * ln2_lo);
+    }
+    x = R(hi - lo);
+    c = R(R(hi - x) - lo);
+  } else if (hx < 0x33000000) {
+    return x;
+  } else {
+    k = 0;
+  }
+  double hfx = R(0.5 * x), hxs = R(x * hfx);
+  double q = f32_of_bits(0xb457edbb);
+  q = R(f32_of_bits(0x36867e54) + R(hxs * q));
+  q = R(f32_of_bits(0xb8a670cd) + R(hxs * q));
+  q = R(f32_of_bits(0x3ad00d01) + R(hxs * q));
+  q = R(f32_of_bits(0xbd088889) + R(hxs * q));
+  double r1 = R(1.0 + R(hxs * q));
+  double t = R(3.0 - R(r1 * hfx));
+  double e = R(hxs * R(R(r1 - t) / R(6.0 - R(x * t))));
+  if (k == 0) return R(x - R(R(x * e) - hxs));
+  e = R(R(R(R(x * R(e - c)) - c)) - hxs);
+  if (k == -1) return R(R(0.5 * R(x - e)) - 0.5);
+  if (k == 1) return x < -0.25 ? R(-2.0 * R(e - R(x + 0.5))) : R(1.0 + R(2.0 * R(x - e)));
+  if (k <= -2 || k > 56) return R(with_exponent_added(R(1.0 - R(e - x)), k) - 1.0);
+  double y = k < 23 ? R(f32_of_bits(0x3f800000 - (0x1000000 >> k)) - R(e - x))
+                    : R(R(x - R(e + f32_of_bits((unsigned)(0x7f - k) << 23))) + 1.0);
+  return with_exponent_added(y, k);
+}
+
+static double tanhf_glibc(double x) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  if (ix >= 0x7f800000) return x != x ? x : __builtin_copysign(1.0, x);
+  if (ix >= 0x41b00000) return __builtin_copysign(1.0, x);
+  if (ix == 0) return x;
+  if (ix < 0x24000000) return R(x * R(1.0 + x));
+  double z;
+  if (ix >= 0x3f800000) {
+    z = R(1.0 - R(2.0 / R(expm1f_glibc(R(2.0 * __builtin_fabs(x))) + 2.0)));
+  } else {
+    double t = expm1f_glibc(R(-2.0 * __builtin_fabs(x)));
+    z = R(-t / R(t + 2.0));
+  }
+  return __builtin_copysign(z, x);
+}
+
+static double erff_glibc(double x, const float* tb, const double* table) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  if (ix >= 0x7f800000) return x != x ? x : __builtin_copysign(1.0, x);
+  if (ix < 0x3f580000) {
+    double efx = f32_of_bits(0x3e0375d4);
+    if (ix < 0x31800000) {
+      if (ix < 0x04000000) return R(0.0625 * R(R(16.0 * x) + R(R(16.0 * efx) * x)));
+      return R(x + R(efx * x));
+    }
+    double z = R(x * x);
+    double y = R(horner32(tb + GT_PP, 5, z) / horner32(tb + GT_QQ, 6, z));
+    return R(x + R(x * y));
+  }
+  if (ix < 0x3fa00000) {
+    double s = R(__builtin_fabs(x) - 1.0);
+    return __builtin_copysign(R(f32_of_bits(0x3f58560b) + R(horner32(tb + GT_PA, 7, s) / horner32(tb + GT_QA, 7, s))), x);
+  }
+  if (ix >= 0x40c00000) return __builtin_copysign(1.0, x);
+  double ax = __builtin_fabs(x);
+  double s = R(1.0 / R(ax * ax));
+  double ratio = ix < 0x4036DB6E ? R(horner32(tb + GT_RA, 8, s) / horner32(tb + GT_SA, 9, s))
+                                 : R(horner32(tb + GT_RB, 7, s) / horner32(tb + GT_SB, 8, s));
+  double z = f32_of_bits(bits32(ax) & 0xfffff000);
+  double e = R(expf_glibc(R(R(-z * z) - 0.5625), table) * expf_glibc(R(R(R(z - ax) * R(z + ax)) + ratio), table));
+  return __builtin_copysign(R(1.0 - R(e / ax)), x);
+}
+
+// SLEEF tanhf (u10): double-float steps, a pair (h, l) standing for h + l.
+static inline __attribute__((always_inline)) void df_add2(double xh, double xl, double y, double* h, double* l) {
+  double s = R(xh + y), v = R(s - xh);
+  *h = s;
+  *l = R(R(R(xh - R(s - v)) + R(y - v)) + xl);
+}
+
+static inline __attribute__((always_inline)) void df_mul(double xh, double xl, double yh, double yl, double* h, double* l) {
+  double p = R(xh * yh);
+  *h = p;
+  *l = fma32(xh, yl, fma32(xl, yh, fma32(xh, yh, -p)));
+}
+
+static inline double ldexp2_32(double d, int q) {
+  int half = q >> 1;
+  return R(R(d * pow2(half)) * pow2(q - half));
+}
+
+static double tanhf_sleef(double x) {
+  if (x != x) return x;
+  double y = __builtin_fabs(x);
+  if (y > f32_of_bits(0x410aa123)) return __builtin_copysign(1.0, x);  // 8.664339742
+  int q = (int)__builtin_rint(R(y * f32_of_bits(0x3fb8aa3b)));
+  double sh, sl, th, tl, qh, ql, ph, pl;
+  df_add2(y, 0.0, R(q * -(double)f32_of_bits(0x3f317200)), &sh, &sl);
+  df_add2(sh, sl, R(q * -(double)f32_of_bits(0x35bfbe8e)), &sh, &sl);
+  double u = f32_of_bits(0x394fb7ff);
+  u = fma32(u, sh, f32_of_bits(0x3ab6bf7c));
+  u = fma32(u, sh, f32_of_bits(0x3c08890d));
+  u = fma32(u, sh, f32_of_bits(0x3d2aaa5c));
+  df_mul(sh, sl, u, 0.0, &th, &tl);
+  df_add2(th, tl, f32_of_bits(0x3e2aaaaa), &th, &tl);
+  df_mul(sh, sl, th, tl, &th, &tl);
+  df_add2(th, tl, 0.5, &th, &tl);
+  qh = R(sh * sh);
+  ql = fma32(R(sh + sh), sl, fma32(sh, sh, -qh));
+  df_mul(qh, ql, th, tl, &ph, &pl);
+  double s = R(sh + ph), v = R(s - sh);
+  th = s;
+  tl = R(R(R(sh - R(s - v)) + R(ph - v)) + R(sl + pl));
+  s = R(1.0 + th);
+  double dh = ldexp2_32(s, q), dl = ldexp2_32(R(R(R(1.0 - s) + th) + tl), q);
+  double eh = R(1.0 / dh);
+  double el = R(eh * fma32(-dl, eh, fma32(-dh, eh, 1.0)));
+  double nh = R(dh - eh), nl = R(R(R(R(dh - nh) - eh) + dl) - el);
+  double ah = R(dh + eh), al = R(R(R(R(dh - ah) + eh) + dl) + el);
+  double t = R(1.0 / ah), qx = R(nh * t);
+  double qy = fma32(qx, fma32(-al, t, fma32(-ah, t, 1.0)), fma32(nl, t, fma32(t, nh, -qx)));
+  double r = R(qx + qy);
+  return __builtin_copysign(r == r ? r : 1.0, x);
+}
+
+// oneDNN's GELU (eltwise_gelu_erf, avx512_core): a minimax polynomial picked by |x|'s bits.
+static double gelu_onednn(double x, const float* tb) {
+  double ax = __builtin_fabs(x);
+  int i;
+  if (f32_of_bits(0x40b15cee) < ax) {
+    i = 23;
+  } else {
+    i = (int)(bits32(ax) + 0xc21fffffu) >> 21;
+    i = i < 1 ? 1 : i > 24 ? 24 : i;
+  }
+  double p = tb[5 * 25 + i];
+  for (int d = 4; d >= 0; d--) p = fma32(p, ax, tb[d * 25 + i]);
+  return R(R(x * R(xor_sign(p, x) + 1.0)) * 0.5);
+}
+
+static double expf_onednn(double x) {
+  if (x < f32_of_bits(0xc2aeac50)) return 0.0;
+  x = x < f32_of_bits(0x42b17218) ? x : f32_of_bits(0x42b17218);  // vminps/vmaxps: NaN gives the bound
+  x = x > f32_of_bits(0xc2aeac50) ? x : f32_of_bits(0xc2aeac50);
+  double n = __builtin_floor(R(R(x * f32_of_bits(0x3fb8aa3b)) + 0.5));
+  double r = fma32(-n, f32_of_bits(0x3f317218), x);
+  double p = f32_of_bits(0x3c07cfce);
+  p = fma32(p, r, f32_of_bits(0x3d2b9d0d));
+  p = fma32(p, r, f32_of_bits(0x3e2aad40));
+  p = fma32(p, r, f32_of_bits(0x3efffee3));
+  p = fma32(p, r, f32_of_bits(0x3f7ffffb));
+  p = fma32(p, r, 1.0);
+  return R(R(p * (n > -126 ? pow2((int)n - 1) : 0.0)) * 2.0);
+}
+
+// Abramowitz-Stegun's erf polynomial in t.
+static double as_erf_poly(double t) {
+  double p = f32_of_bits(0x3f87dc22);
+  p = fma32(p, t, f32_of_bits(0xbfba00e3));
+  p = fma32(p, t, f32_of_bits(0x3fb5f0e3));
+  p = fma32(p, t, f32_of_bits(0xbe91a98e));
+  return fma32(p, t, f32_of_bits(0x3e827906));
+}
+
+static double gelu_onednn_derivative(double x) {
+  double r = R(x * f32_of_bits(0x3f3504f3));
+  double q = expf_onednn(-R(r * r));
+  double t = R(R(r * f32_of_bits(0x3f106eba)) * q);
+  double w = R(1.0 / fma32(f32_of_bits(0x3ea7ba05), __builtin_fabs(r), 1.0));
+  double erf = xor_sign(fma32(R(-q * w), as_erf_poly(w), 1.0), r);
+  return fma32(erf, 0.5, R(t + 0.5));
+}
+
+// ATen's Vectorized<float>::erf: Abramowitz-Stegun with SLEEF's expf.
+static double erf_vec(double v) {
+  double t = R(1.0 / fma32(f32_of_bits(0x3ea7ba05), __builtin_fabs(v), 1.0));
+  double e = expf_sleef(-R(v * v));
+  return xor_sign(fma32(R(-e * t), as_erf_poly(t), 1.0), v);
+}
+
+#define GELU_ALPHA f32_of_bits(0x3f3504f3)
+#define GELU_BETA f32_of_bits(0x3f4c422a)
+#define GELU_KAPPA f32_of_bits(0x3d372713)
+#define GELU_THREE_KAPPA f32_of_bits(0x3e095d4e)
+#define GELU_PDF f32_of_bits(0x3ecc422a)
+
+static double gelu_erf(double v, int vector, const float* tb, const double* table) {
+  return vector ? erf_vec(v) : erff_glibc(v, tb, table);
+}
+
+static double gelu_tanh(double v, int vector) { return vector ? tanhf_sleef(v) : tanhf_glibc(v); }
+
+static double gelu_tanh_inner(double x) { return R(GELU_BETA * fma32(GELU_KAPPA, R(R(x * x) * x), x)); }
+
+// ATen's GELU formulas: forward (g unused) or backward, vector body or scalar tail.
+static double gelu_aten(double x, double g, int tanh, int backward, int vector, const float* tb, const double* table) {
+  if (!tanh && !backward) return R(R(x * 0.5) * R(1.0 + gelu_erf(R(x * GELU_ALPHA), vector, tb, table)));
+  if (tanh && !backward) return R(R(0.5 * x) * R(1.0 + gelu_tanh(gelu_tanh_inner(x), vector)));
+  if (!tanh) {
+    double cdf = R(0.5 * R(1.0 + gelu_erf(R(x * GELU_ALPHA), vector, tb, table)));
+    double minus_half_square = R(R(x * x) * -0.5);
+    if (vector) return R(g * fma32(x, R(GELU_PDF * expf_sleef(minus_half_square)), cdf));
+    return R(g * R(cdf + R(x * R(GELU_PDF * expf_glibc(minus_half_square, table)))));
+  }
+  double t = gelu_tanh(gelu_tanh_inner(x), vector);
+  double left_derivative = R(0.5 * R(1.0 + t));
+  double inner_derivative = R(GELU_BETA * fma32(GELU_THREE_KAPPA, R(x * x), 1.0));
+  double right_derivative = R(R(R(0.5 * x) * fma32(-t, t, 1.0)) * inner_derivative);
+  return R(g * R(left_derivative + right_derivative));
+}
+
+// gelu (grad null) or gelu_backward (grad: grad_output) of n values: oneDNN's kernel on all of
+// them, or ATen's over `runs` triples (start, stop, vector_stop). NaN results are the positive
+// quiet NaN, as _aten/special.py writes them.
+void EXPORT(gelu_f32)(const float* x, const float* grad, float* out, int n, int tanh, int onednn, const int* runs,
+                      int count, const float* tb, const double* table) {
+  if (onednn) {
+    for (int i = 0; i < n; i++) out[i] = grad ? (float)(grad[i] * gelu_onednn_derivative(x[i])) : (float)gelu_onednn(x[i], tb);
+  } else {
+    for (int r = 0; r < count; r++) {
+      int start = runs[3 * r], stop = runs[3 * r + 1], vector_stop = runs[3 * r + 2];
+      for (int i = start; i < stop; i++)
+        out[i] = (float)gelu_aten(x[i], grad ? grad[i] : 0.0, tanh, grad != 0, i < vector_stop, tb, table);
+    }
+  }
+  for (int i = 0; i < n; i++)
+    if (out[i] != out[i]) out[i] = __builtin_nanf("");  // a NaN's sign is the engine's whim: one NaN
+}
+
 // ---- max/min/argmax/argmin along dims (_ops/reduction.py _arg_best) --------------------------
 // Each of `rows` contiguous rows of k >= 1 values: the first best element (strictly greater, or
 // less when is_min, so ties keep the first), a NaN wins and ends the row. Only comparisons: the

@@ -232,6 +232,9 @@ def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
         for elementwise in (special.expf_sleef, special.logf_sleef, special.logf_glibc, special.log1pf_glibc,
                             special.exp):
             elementwise(x)
+        for approximate, onednn, row in (("none", True, None), ("none", False, 1), ("tanh", False, None)):
+            special.gelu(x, approximate, onednn, row)
+            special.gelu_backward(x, x, approximate, onednn, row)
         output = loss.log_softmax(x, [4, 10], 1)
         loss.log_softmax_backward_lastdim(x, output, 10)
         for dtype in ("float32", "float64"):
@@ -400,10 +403,20 @@ def layer_calls(backend, dtype, specials=False):
     if not f32:  # float64 sums of rows that are not contiguous
         calls += [("sum_in_order", lambda: reduce.sum_in_order(x, 12)),
                   ("sum_in_order", lambda: reduce.sum_in_order(x, 1))]
-    calls += [("layer_norm", lambda: norm.layer_norm(x, 30, eps)),
-              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, w30, 30, eps)),
-              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, None, 30, eps)),
-              ("layer_norm_weight_grad", lambda: norm.layer_norm_weight_grad(x, g, 30, eps)),
+    ln_mean, ln_rstd = norm.layer_norm_stats(x, 30, eps, f32)
+    calls += [("layer_norm_stats", lambda: norm.layer_norm_stats(x, 30, eps, f32)),
+              ("layer_norm_stats", lambda: norm.layer_norm_stats(x, 45, eps, f32)),  # 45 = 5 * 8 + 5: a tail
+              ("layer_norm_output", lambda: norm.layer_norm_output(x, 30, ln_mean, ln_rstd, w30, buf(30, 17), f32)),
+              ("layer_norm_output", lambda: norm.layer_norm_output(x, 30, ln_mean, ln_rstd, None, buf(30, 17), f32)),
+              ("layer_norm_output", lambda: norm.layer_norm_output(x, 30, ln_mean, ln_rstd, w30, None, f32)),
+              ("layer_norm_output", lambda: norm.layer_norm_output(x, 30, ln_mean, ln_rstd, None, None, f32)),
+              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, ln_mean, ln_rstd, w30,
+                                                                                       30, f32)),
+              ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, ln_mean, ln_rstd, None,
+                                                                                       30, f32)),
+              ("layer_norm_weight_grad", lambda: norm.layer_norm_weight_grad(x, g, ln_mean, ln_rstd, 30,
+                                                                                         f32)),
+              ("layer_norm_bias_grad", lambda: norm.layer_norm_bias_grad(g, 30, f32)),
               ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)),
               ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), *running, False, eps)),
               ("unbiased_vars", lambda: norm.unbiased_vars(x, (2, 3, 5, 6), mean)),

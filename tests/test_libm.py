@@ -123,3 +123,35 @@ print([repr(p(x, k)) for x, k in cases])
     assert out.stdout.strip() == repr([repr(v) for v in [
         float(Fraction(1.1) ** 3), float(Fraction(-1.1) ** 3), float(Fraction(3) ** 64), float(Fraction(-2.0) ** 64), float("inf"),
         float("-inf"), 0.0, 0.0, 0.0, -0.0, float("inf"), float("inf"), 2.0 ** 0.5, 0.25, 2.0 ** 100]])
+
+
+FLOAT32_CHECK = """
+import ctypes, random, struct
+from torch._aten import _libm32
+libm = ctypes.CDLL("libm.so.6")
+random.seed(2)
+xs = [struct.unpack("<f", struct.pack("<I", random.getrandbits(32)))[0] for _ in range(20000)]
+xs += [random.gauss(0, s) for s in (1e-3, 0.1, 1.0, 3.0, 10.0) for _ in range(4000)]
+xs = [struct.unpack("<f", struct.pack("<f", v))[0] for v in xs] + [0.0, -0.0, float("inf"), -float("inf")]
+misses = []
+for name, ours in (("tanhf", _libm32.tanhf_glibc1), ("erff", _libm32.erff_glibc1), ("expm1f", _libm32.expm1f_glibc1)):
+    fn = getattr(libm, name)
+    fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+    misses.append(sum(struct.pack("<f", ours(x)) != struct.pack("<f", fn(x)) for x in xs if x == x))
+print(*misses)
+"""
+
+
+def _glibc_version():
+    name, version = platform.libc_ver()
+    return tuple(int(p) for p in version.split(".")) if name == "glibc" else None
+
+
+@pytest.mark.skipif(not _glibc_version() or _glibc_version() >= (2, 41),
+                    reason="compares with glibc's fdlibm tanhf/erff (2.41 replaced them with CORE-MATH's)")
+def test_float32_emulations_agree_with_glibc():
+    """GELU's scalar tail calls glibc's tanhf and erff (fdlibm's float code, with its expm1f): the
+    engine's copies (torch/_aten/_libm32.py) give glibc's bits."""
+    env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
+    out = subprocess.run([sys.executable, "-c", FLOAT32_CHECK], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "0", "0"]

@@ -292,6 +292,25 @@ def lstm_layers():
     return out
 
 
+@case
+def gelus():
+    out = []
+    for i, shape in enumerate([(64,), (100,), (1000,), (40, 70), (3, 50, 7), (40001,), (9,), (3, 5)]):
+        for approximate in ("none", "tanh"):
+            for kind in ("normal", "coarse", "special"):
+                x = values(shape, kind, 700 + i) * 3
+                views = [x, x.t() if x.dim() == 2 else x[..., 1:], x.reshape(-1)[::2]]
+                out += [torch.nn.functional.gelu(v, approximate=approximate) for v in views]
+            x = values(shape, "special", 720 + i).requires_grad_()
+            torch.nn.functional.gelu(x, approximate=approximate).pow(2).sum().backward()
+            out += [x.grad]
+            x = values(shape, "normal", 740 + i).t().requires_grad_() if len(shape) == 2 else \
+                values(shape, "normal", 740 + i)[..., 1:].detach().requires_grad_()
+            torch.nn.functional.gelu(x, approximate=approximate).pow(2).sum().backward()
+            out += [x.grad]
+    return out
+
+
 # ---- reductions ------------------------------------------------------------------------------
 @case
 def reductions():

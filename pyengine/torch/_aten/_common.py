@@ -82,17 +82,25 @@ def _halfway_indices(sums):
         pos = (i + 1) * 8
 
 
+def _inexact(p, c, s):
+    """Whether s = p + c (float64) was rounded (TwoSum's error term): a halfway point that is the
+    exact sum rounds correctly to float32 as it is (sums of two float32 values often are)."""
+    v = s - p
+    return (p - (s - v)) + (c - v) != 0.0
+
+
 def fma32_seq(a, b, c):
     """[fma(a[i], b[i], c[i])] rounded once to float32, for equal-length float32 sequences.
 
     The float64 product of two float32 values is exact, so a*b + c in float64 has a single
-    rounding; rounding that to float32 is correct except at halfway points, which are
-    found in bulk and redone with the exact scalar fma.
+    rounding; rounding that to float32 is correct except at halfway points that the float64
+    sum rounded, which are found in bulk and redone with the exact scalar fma.
     """
     sums = list(map(add, map(mul, a, b), c))
     result = array("f", sums)
     for i in _halfway_indices(sums):
-        result[i] = fma32(a[i], b[i], c[i])
+        if _inexact(a[i] * b[i], c[i], sums[i]):
+            result[i] = fma32(a[i], b[i], c[i])
     return result
 
 
@@ -101,7 +109,8 @@ def fma32_scaled(a, b, c):
     sums = list(map(add, [a * v for v in b], c))
     result = array("f", sums)
     for i in _halfway_indices(sums):
-        result[i] = fma32(a, b[i], c[i])
+        if _inexact(a * b[i], c[i], sums[i]):
+            result[i] = fma32(a, b[i], c[i])
     return result
 
 
@@ -164,6 +173,83 @@ def finish_var(m2, divisor, take_sqrt):
     return f32(math.sqrt(var) if take_sqrt else var)
 
 
+# ---- RowwiseMoments (moments_utils.h): layer norm's mean and variance ------------------------
+# An AVX2 build: 8 float32 lanes (4 float64). Per lane, Welford over chunks of 16 vectors, the
+# chunks merged in a binary cascade; then per row the scalar Welford of the n mod W leftovers
+# and the lanes merged into it one by one. GCC fused the products that feed an add, except in
+# the leftovers' loop (checked against torch bit for bit).
+
+MOMENT_LANES = {"float32": 8, "float64": 4}
+MOMENT_CHUNK = 16
+
+
+def _merge_moments(m0_add, m1_add, m2_add, m0, m1, m2, ops):
+    """AddMomentsVec: (m0, m1, m2) with the moments of m0_add more values per lane merged in."""
+    n = m0 + m0_add
+    c = ops.scalar(m0_add / n) if n else 0.0
+    delta = ops.sub(m1_add, m1)
+    m2_sum = ops.add(m2, m2_add)
+    c_delta = ops.scale(delta, c)
+    return n, ops.add(m1, c_delta), ops.fma(ops.scale(delta, float(m0)), c_delta, m2_sum)
+
+
+def rowwise_moments(n_cols, ops):
+    """(mean, biased variance) of each row of n_cols values, as torch's RowwiseMoments rounds them.
+
+    ``ops`` works on columns: ``block(j)`` is vector j of every row (W lanes each), ``column(i)``
+    value i of every row, ``lane(m, k)`` lane k of a block of moments; ``zeros()`` a block of
+    zeros; ``add``, ``sub``, ``mul`` elementwise; ``scale``/``divide`` by a number; ``fma``
+    (a number allowed as any operand); ``scalar`` rounds a number to the dtype.
+    """
+    lanes = ops.lanes
+    n = n_cols // lanes
+    chunks = -(-n // MOMENT_CHUNK)
+    depth = ceil_log2(chunks)
+    stack = [(0, ops.zeros(), ops.zeros()) for _ in range(max(depth, 1))]
+    inverses = [ops.scalar(1.0 / (j + 1)) for j in range(MOMENT_CHUNK)]
+    for i in range(chunks):
+        m0 = min(MOMENT_CHUNK, n - i * MOMENT_CHUNK)
+        m1 = m2 = ops.zeros()
+        for j in range(m0):
+            x = ops.block(i * MOMENT_CHUNK + j)
+            delta = ops.sub(x, m1)
+            m1 = ops.fma(inverses[j], delta, m1)
+            m2 = ops.fma(delta, ops.sub(x, m1), m2)
+        stack[0] = _merge_moments(m0, m1, m2, *stack[0], ops)
+        mask = i + 1
+        j = 1
+        while j < depth and mask & 1 == 0:
+            stack[j] = _merge_moments(*stack[j - 1], *stack[j], ops)
+            stack[j - 1] = (0, ops.zeros(), ops.zeros())
+            mask >>= 1
+            j += 1
+    for j in range(1, depth):
+        stack[0] = _merge_moments(*stack[j], *stack[0], ops)
+    _, lane_m1, lane_m2 = stack[0]
+    count, m1, m2 = 0, ops.lane(ops.zeros(), 0), ops.lane(ops.zeros(), 0)
+    for i in range(n * lanes, n_cols):
+        x = ops.column(i)
+        delta = ops.sub(x, m1)
+        count += 1
+        m1 = ops.add(m1, ops.divide(delta, float(count)))
+        m2 = ops.add(m2, ops.mul(delta, ops.sub(x, m1)))
+    for k in range(lanes):
+        total = count + n
+        c = ops.scalar(n / total) if total else 0.0
+        delta = ops.sub(ops.lane(lane_m1, k), m1)
+        m1 = ops.fma(c, delta, m1)
+        m2 = ops.add(m2, ops.fma(ops.scale(ops.mul(delta, delta), c), float(count), ops.lane(lane_m2, k)))
+        count = total
+    return m1, ops.divide(m2, float(n_cols))
+
+
+def thread_rows(rows):
+    """at::parallel_for's split of rows over the threads (grain 1): (start, stop) per thread."""
+    threads = min(NUM_THREADS, rows) if rows > 1 else 1
+    chunk = -(-rows // threads) if rows else 0
+    return [(min(rows, t * chunk), min(rows, (t + 1) * chunk)) for t in range(NUM_THREADS)]
+
+
 # ---- the layers' output sizes ----------------------------------------------------------------
 
 def conv_geometry(in_shape, w_shape, stride, padding, dilation):
@@ -193,17 +279,18 @@ def f_blocks(k):
     return [(lo, min(k, lo + kc)) for lo in range(0, k, kc)]
 
 
-def vector_runs(n, row=None):
+def vector_runs(n, row=None, grain=GRAIN_SIZE):
     """Split n elements of a unary elementwise op into torch's (start, stop, vector_stop).
 
     Elements start..vector_stop-1 take the vector formula (full 2W-blocks of a run),
     vector_stop..stop-1 the scalar one. A run is a contiguous row (``row`` elements; None
     for a fully contiguous tensor, 1 for 0-d or non-unit-stride input), cut further where
-    torch splits more than GRAIN_SIZE elements over its threads.
+    torch splits more than ``grain`` elements (the kernel's grain size, GRAIN_SIZE unless
+    it sets its own) over its threads.
     """
     cuts = {0, n}
-    if n > GRAIN_SIZE:
-        chunk = -(-n // min(NUM_THREADS, -(-n // GRAIN_SIZE)))
+    if n > grain:
+        chunk = -(-n // min(NUM_THREADS, -(-n // grain)))
         cuts.update(range(chunk, n, chunk))
     if row is not None and row > 0:
         cuts.update(range(row, n, row))

@@ -3,6 +3,9 @@
 * SLEEF's u10 ``expf``/``logf`` (torch's vector kernels: sigmoid's vector body, softmax,
   log_softmax); glibc's ``expf`` (the scalar tails), ``logf`` and ``log1pf``
   (binary_cross_entropy). The engine carries its own copies because Pyodide's libm differs.
+* glibc's ``tanhf``/``erff`` (fdlibm's float code, with its ``expm1f``) and SLEEF's u10 ``tanhf``:
+  GELU's scalar tail and vector body; oneDNN's GELU (what torch runs for contiguous float32
+  input) and ATen's GELU formulas, on elements (``GELU_FORMULAS``, ``gelu_runs``).
 * ``c_semantics``: a float64 math function with C's results where Python's math raises.
 
 The pure-Python kernels (``special``) map these over buffers; the numpy backend's whole-array
@@ -10,8 +13,10 @@ versions use the constants and redo their rare elements with these, so both give
 """
 import math
 from decimal import Decimal, localcontext
+from functools import partial
 
 from .._float32 import bits32, f32, fma32, from_bits32
+from ._common import GRAIN_SIZE, NUM_THREADS, vector_runs
 
 _INF = math.inf
 _NAN = math.nan
@@ -229,6 +234,368 @@ def log1pf_glibc1(x):
     if k == 0:
         return f32(f - f32(hfsq - f32(s * f32(hfsq + r))))
     return f32(k_ln2_hi - f32(f32(hfsq - f32(f32(s * f32(hfsq + r)) + f32(k_ln2_lo + c))) - f))
+
+
+# ---- glibc expm1f, tanhf, erff (fdlibm's float versions, glibc 2.36) --------------------------
+# GELU's scalar tails call std::tanh and std::erf on float. Every operation is a float32 one.
+
+EXPM1_LN2_HI = _c(0x3f317180)
+EXPM1_LN2_LO = _c(0x3717f7d1)
+EXPM1_Q = [_c(b) for b in (0xbd088889, 0x3ad00d01, 0xb8a670cd, 0x36867e54, 0xb457edbb)]
+
+
+def _horner32(coefs, z):
+    """coefs[0] + z*(coefs[1] + z*(...)), each step rounded to float32."""
+    r = coefs[-1]
+    for coef in reversed(coefs[:-1]):
+        r = f32(coef + f32(z * r))
+    return r
+
+
+def _with_exponent_added(y, k):
+    return from_bits32((bits32(y) + (k << 23)) & 0xFFFFFFFF)
+
+
+def expm1f_glibc1(x):
+    hx = bits32(x)
+    negative = hx >> 31
+    hx &= 0x7FFFFFFF
+    if hx >= 0x4195b844:  # |x| >= 27 ln2
+        if hx >= 0x42b17218:
+            if hx > 0x7f800000:
+                return x
+            if hx == 0x7f800000:
+                return -1.0 if negative else x
+            if x > _c(0x42b17180):
+                return _INF
+        if negative:
+            return -1.0
+    if hx > 0x3eb17218:  # |x| > ln2 / 2: reduce by k ln2
+        if hx < 0x3F851592:
+            k = -1 if negative else 1
+            hi, lo = f32(x - k * EXPM1_LN2_HI), k * EXPM1_LN2_LO
+        else:
+            k = int(f32(f32(LOG2E_F * x) + (-0.5 if negative else 0.5)))
+            hi, lo = f32(x - f32(k * EXPM1_LN2_HI)), f32(k * EXPM1_LN2_LO)
+        x = f32(hi - lo)
+        c = f32(f32(hi - x) - lo)
+    elif hx < 0x33000000:  # |x| < 2**-25
+        return x
+    else:
+        k = 0
+    hfx = f32(0.5 * x)
+    hxs = f32(x * hfx)
+    r1 = f32(1.0 + f32(hxs * _horner32(EXPM1_Q, hxs)))
+    t = f32(3.0 - f32(r1 * hfx))
+    e = f32(hxs * f32(f32(r1 - t) / f32(6.0 - f32(x * t))))
+    if k == 0:
+        return f32(x - f32(f32(x * e) - hxs))
+    e = f32(f32(f32(x * f32(e - c)) - c) - hxs)
+    if k == -1:
+        return f32(f32(0.5 * f32(x - e)) - 0.5)
+    if k == 1:
+        return f32(-2.0 * f32(e - f32(x + 0.5))) if x < -0.25 else f32(1.0 + f32(2.0 * f32(x - e)))
+    if k <= -2 or k > 56:
+        return f32(_with_exponent_added(f32(1.0 - f32(e - x)), k) - 1.0)
+    if k < 23:
+        y = f32(from_bits32(0x3f800000 - (0x1000000 >> k)) - f32(e - x))
+    else:
+        y = f32(f32(x - f32(e + from_bits32((0x7f - k) << 23))) + 1.0)
+    return _with_exponent_added(y, k)
+
+
+def tanhf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix >= 0x7f800000:
+        return x if x != x else math.copysign(1.0, x)
+    if ix >= 0x41b00000:  # |x| >= 22
+        return math.copysign(1.0, x)
+    if ix == 0:
+        return x
+    if ix < 0x24000000:  # |x| < 2**-55
+        return f32(x * f32(1.0 + x))
+    if ix >= 0x3f800000:
+        z = f32(1.0 - f32(2.0 / f32(expm1f_glibc1(f32(2.0 * abs(x))) + 2.0)))
+    else:
+        t = expm1f_glibc1(f32(-2.0 * abs(x)))
+        z = f32(-t / f32(t + 2.0))
+    return math.copysign(z, x)
+
+
+ERF_EFX = _c(0x3e0375d4)
+ERF_ERX = _c(0x3f58560b)
+ERF_PP = [_c(b) for b in (0x3e0375d4, 0xbea66beb, 0xbce9528f, 0xbbbd1489, 0xb7c756b1)]
+ERF_QQ = [1.0] + [_c(b) for b in (0x3ecbbbce, 0x3d852a63, 0x3ba68116, 0x390aee49, 0xb684e21a)]
+ERF_PA = [_c(b) for b in (0xbb1acdc6, 0x3ed46805, 0xbebe9208, 0x3ea2fe54, 0xbde31cc2, 0x3d1151b3, 0xbb0df9c0)]
+ERF_QA = [1.0] + [_c(b) for b in (0x3dd9f331, 0x3f0a5785, 0x3d931ae7, 0x3e013307, 0x3c5f6e13, 0x3c445aa3)]
+ERF_RA = [_c(b) for b in (0xbc21a093, 0xbf31a0b7, 0xc128f022, 0xc2798057, 0xc322658c, 0xc3389ae7, 0xc2a2932b,
+                          0xc11d077e)]
+ERF_SA = [1.0] + [_c(b) for b in (0x419d35ce, 0x4309a863, 0x43d9486f, 0x442158c9, 0x43d6810b, 0x42d9451f,
+                                  0x40d23f7c, 0xbd777f97)]
+ERF_RB = [_c(b) for b in (0xbc21a092, 0xbf4c9dd4, 0xc18e104b, 0xc320a2ea, 0xc41f6441, 0xc480230b, 0xc3f1c275)]
+ERF_SB = [1.0] + [_c(b) for b in (0x41f2b459, 0x43a2e571, 0x44c01759, 0x4547fdbb, 0x451f90ce, 0x43ed43a7,
+                                  0xc1b38712)]
+
+
+def erff_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix >= 0x7f800000:
+        return x if x != x else math.copysign(1.0, x)
+    if ix < 0x3f580000:  # |x| < 0.84375
+        if ix < 0x31800000:  # |x| < 2**-28
+            if ix < 0x04000000:
+                return f32(0.0625 * f32(f32(16.0 * x) + f32(f32(16.0 * ERF_EFX) * x)))
+            return f32(x + f32(ERF_EFX * x))
+        z = f32(x * x)
+        y = f32(_horner32(ERF_PP, z) / _horner32(ERF_QQ, z))
+        return f32(x + f32(x * y))
+    if ix < 0x3fa00000:  # |x| < 1.25
+        s = f32(abs(x) - 1.0)
+        return math.copysign(f32(ERF_ERX + f32(_horner32(ERF_PA, s) / _horner32(ERF_QA, s))), x)
+    if ix >= 0x40c00000:  # |x| >= 6
+        return math.copysign(1.0, x)
+    ax = abs(x)
+    s = f32(1.0 / f32(ax * ax))
+    r, q = (ERF_RA, ERF_SA) if ix < 0x4036DB6E else (ERF_RB, ERF_SB)  # |x| < 1/0.35
+    z = from_bits32(bits32(ax) & 0xfffff000)
+    e = f32(expf_glibc1(f32(f32(-z * z) - 0.5625)) * expf_glibc1(f32(f32(f32(z - ax) * f32(z + ax))
+                                                                       + f32(_horner32(r, s) / _horner32(q, s)))))
+    return math.copysign(f32(1.0 - f32(e / ax)), x)
+
+
+# ---- SLEEF tanhf (u10, FMA build): double-float arithmetic, each part a float32 ---------------
+# GELU's (approximate="tanh") vector body calls it. A pair (h, l) stands for h + l.
+
+TANH_R_LN2 = f32(1.442695040888963407359924681001892137426645954152985934135449406931)
+TANH_L2U = f32(0.693145751953125)
+TANH_L2L = f32(1.428606765330187045e-06)
+TANH_EXP_POLY = [f32(v) for v in (0.1980960224e-3, 0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1)]
+TANH_C6 = f32(0.166666659414234244790680580464)
+TANH_ONE_BOUND = f32(8.664339742)
+
+
+def _df_add2(xh, xl, y):
+    """(xh, xl) + y, exact two-sum of the heads."""
+    s = f32(xh + y)
+    v = f32(s - xh)
+    return s, f32(f32(f32(xh - f32(s - v)) + f32(y - v)) + xl)
+
+
+def _df_mul(xh, xl, yh, yl=0.0):
+    p = f32(xh * yh)
+    return p, fma32(xh, yl, fma32(xl, yh, fma32(xh, yh, -p)))
+
+
+def _ldexp2_32(d, q):
+    half = q >> 1
+    return f32(f32(d * 2.0 ** half) * 2.0 ** (q - half))
+
+
+def tanhf_sleef1(x):
+    if x != x:
+        return x
+    y = abs(x)
+    if y > TANH_ONE_BOUND:
+        return math.copysign(1.0, x)
+    q = round(f32(y * TANH_R_LN2))  # expk2f: e^y as a double-float
+    sh, sl = _df_add2(y, 0.0, f32(q * -TANH_L2U))
+    sh, sl = _df_add2(sh, sl, f32(q * -TANH_L2L))
+    u = TANH_EXP_POLY[0]
+    for coef in TANH_EXP_POLY[1:]:
+        u = fma32(u, sh, coef)
+    th, tl = _df_add2(*_df_mul(sh, sl, u), TANH_C6)
+    th, tl = _df_add2(*_df_mul(sh, sl, th, tl), 0.5)
+    qh = f32(sh * sh)
+    ql = fma32(f32(sh + sh), sl, fma32(sh, sh, -qh))
+    ph, pl = _df_mul(qh, ql, th, tl)
+    s = f32(sh + ph)
+    v = f32(s - sh)
+    th, tl = s, f32(f32(f32(sh - f32(s - v)) + f32(ph - v)) + f32(sl + pl))
+    s = f32(1.0 + th)
+    dh, dl = _ldexp2_32(s, q), _ldexp2_32(f32(f32(f32(1.0 - s) + th) + tl), q)
+    eh = f32(1.0 / dh)  # (d - 1/d) / (d + 1/d)
+    el = f32(eh * fma32(-dl, eh, fma32(-dh, eh, 1.0)))
+    nh = f32(dh - eh)
+    nl = f32(f32(f32(f32(dh - nh) - eh) + dl) - el)
+    ah = f32(dh + eh)
+    al = f32(f32(f32(f32(dh - ah) + eh) + dl) + el)
+    t = f32(1.0 / ah)
+    qx = f32(nh * t)
+    qy = fma32(qx, fma32(-al, t, fma32(-ah, t, 1.0)), fma32(nl, t, fma32(t, nh, -qx)))
+    r = f32(qx + qy)
+    return math.copysign(r if r == r else 1.0, x)
+
+
+# ---- oneDNN's GELU (eltwise_gelu_erf on avx512_core), which torch calls for contiguous float32 ----
+# Forward: erf(x/sqrt(2)) as a degree-5 minimax polynomial in |x|, one of 25 picked by the
+# exponent and two mantissa bits of |x|. Backward: Abramowitz-Stegun's erf with oneDNN's exp.
+
+GELU_ERF_POLY = [[_c(int(h, 16)) for h in row.split()] for row in (  # degree 0 .. 5, polynomial 0 .. 24
+    "a6f2cb94 32827792 3381cc0c 34523d4a 351ac44d 35f36d88 36ee8229 37b8a3bb 3867a213 3940033b 3a2a5a1d "
+    "3ae35863 3b7828f2 3c08b14b 3c515ed3 bb503236 bd8d8e5e be8abcd9 bf0c19a2 beccb328 3e176ced 3f470d99 "
+    "3f7abb28 3f800000 0",
+    "3f4c422a 3f4c421f 3f4c4207 3f4c41cb 3f4c413b 3f4c3fad 3f4c3a2f 3f4c2d40 3f4c146a 3f4bc341 3f4ad08c "
+    "3f48f8cf 3f45fac7 3f404e07 3f3b980f 3f48dff3 3f78b21b 3fbb0704 40019c32 3fe536d6 3f81331e 3e6c8684 "
+    "3c98f936 0 3f800000",
+    "b62173f4 3735e4cf 37f2ff89 388c23be 3917535c 39ab2ab0 3a60fadb 3af9b960 3b6e5491 3c0a4ec5 3ca5aa8c "
+    "3d2138d9 3d8737d4 3ddfb660 3e0f27ab 3d94004b be0efdeb bf1d96c3 bf89db58 bf6d9897 bef69fb8 bdc4f8a8 "
+    "bbde6422 0 0",
+    "be081a19 be084570 be08639b be089837 be08f409 be09ab95 be0b66d0 be0e400a be124df8 be1bde02 be2f19c9 "
+    "be4931bf be685fbc be89c95f be96cbca be8044aa be0550f2 3dcfd6a1 3e94c826 3e79345f 3decec91 3ca46568 "
+    "3aa1e00a 0 0",
+    "ba3d61db 39f097a3 3a5845dc 3ab1fa35 3b0cefb8 3b653ab6 3bcae527 3c221712 3c6c5840 3cc0a703 3d1dcc19 "
+    "3d63656d 3d955907 3dbf9910 3dd53f69 3db7dcef 3d639ebe ba6ede48 bd22be69 bd041cf1 bc64f5ab bb097a32 "
+    "b8ebf380 0 0",
+    "3cb7d80c 3c9b6050 3c978d11 3c92e850 3c8d058b 3c848454 3c6cd623 3c4c824b 3c2a7935 3be0b390 3b0651ac "
+    "bb232f53 bbd42fa0 bc2c5366 bc492c9e bc2a7aa6 bbd55d04 ba823a76 3b102aa8 3ae25a7e 3a31f792 38b84375 "
+    "3689bb5a 0 0")]
+GELU_ERF_IDX_BIAS = 0xc21fffff
+GELU_ERF_RBOUND = _c(0x40b15cee)  # above it erf is 1 (polynomial 23)
+
+
+def gelu_erf_index(ax):
+    """Which of the 25 polynomials evaluates erf at |x| = ax."""
+    if GELU_ERF_RBOUND < ax:
+        return 23
+    i = (bits32(ax) + GELU_ERF_IDX_BIAS) & 0xFFFFFFFF
+    i = (i - (1 << 32) if i & 0x80000000 else i) >> 21
+    return min(max(i, 1), 24)
+
+
+def _xor_sign(v, x):
+    """v with its sign flipped where x's sign bit is set (vxorps with x's sign)."""
+    return -v if math.copysign(1.0, x) < 0 else v
+
+
+def gelu_onednn1(x):
+    ax = abs(x)
+    coefs = [row[gelu_erf_index(ax)] for row in GELU_ERF_POLY]
+    p = coefs[5]
+    for coef in reversed(coefs[:5]):
+        p = fma32(p, ax, coef)
+    return f32(f32(x * f32(_xor_sign(p, x) + 1.0)) * 0.5)
+
+
+ONEDNN_EXP_POLY = [_c(b) for b in (0x3f7ffffb, 0x3efffee3, 0x3e2aad40, 0x3d2b9d0d, 0x3c07cfce)]
+ONEDNN_LN_FLT_MAX = _c(0x42b17218)
+ONEDNN_LN_FLT_MIN = _c(0xc2aeac50)
+ONEDNN_LN2 = _c(0x3f317218)
+AS_ERF_P = _c(0x3ea7ba05)  # Abramowitz-Stegun 7.1.26: 0.3275911 and the polynomial
+AS_ERF_POLY = [_c(b) for b in (0x3e827906, 0xbe91a98e, 0x3fb5f0e3, 0xbfba00e3, 0x3f87dc22)]
+INV_SQRT2_F = _c(0x3f3504f3)
+INV_SQRTPI_F = _c(0x3f106eba)
+
+
+def expf_onednn1(x):
+    if x < ONEDNN_LN_FLT_MIN:
+        return 0.0
+    x = x if x < ONEDNN_LN_FLT_MAX else ONEDNN_LN_FLT_MAX  # vminps/vmaxps: NaN gives the bound
+    x = x if x > ONEDNN_LN_FLT_MIN else ONEDNN_LN_FLT_MIN
+    n = math.floor(f32(f32(x * LOG2E_F) + 0.5))
+    r = fma32(-n, ONEDNN_LN2, x)
+    p = ONEDNN_EXP_POLY[4]
+    for coef in (ONEDNN_EXP_POLY[3], ONEDNN_EXP_POLY[2], ONEDNN_EXP_POLY[1], ONEDNN_EXP_POLY[0], 1.0):
+        p = fma32(p, r, coef)
+    # 2^(n-1) built from its exponent field, which is 0 (the value 0) for n - 1 = -127
+    return f32(f32(p * (2.0 ** (n - 1) if n > -126 else 0.0)) * 2.0)
+
+
+def gelu_onednn_derivative1(x):
+    """d gelu / dx as oneDNN's backward computes it: 0.5 + x/sqrt(2pi) e^(-x^2/2) + 0.5 erf(x/sqrt 2)."""
+    r = f32(x * INV_SQRT2_F)
+    q = expf_onednn1(-f32(r * r))
+    t = f32(f32(r * INV_SQRTPI_F) * q)
+    w = f32(1.0 / fma32(AS_ERF_P, abs(r), 1.0))
+    p = AS_ERF_POLY[4]
+    for coef in reversed(AS_ERF_POLY[:4]):
+        p = fma32(p, w, coef)
+    erf = _xor_sign(fma32(f32(-q * w), p, 1.0), r)
+    return fma32(erf, 0.5, f32(t + 0.5))
+
+
+# ---- GELU's element formulas (torch.nn.functional.gelu and gelu_backward on float32) -----------
+# Contiguous float32 input of 2+ elements with approximate="none" goes to oneDNN (its minimax
+# erf forward, its Abramowitz-Stegun backward: ``gelu_onednn1``); everything else to
+# ATen's kernel: vector body and scalar tail as ``vector_runs`` splits them, the scalar tail
+# calling glibc's erff/tanhf/expf and the vector body SLEEF's tanhf/expf and ATen's own erf.
+# Where these formulas fuse a multiply and an add, the compiler did (GCC contracts a*b + c).
+
+M_SQRT2 = 1.41421356237309504880
+M_2_SQRTPI = 1.12837916709551257390
+M_SQRT1_2 = 0.70710678118654752440
+GELU_ALPHA = f32(M_SQRT1_2)
+GELU_BETA = f32(M_SQRT2 * M_2_SQRTPI * 0.5)
+GELU_KAPPA = f32(0.044715)
+GELU_THREE_KAPPA = f32(3.0 * GELU_KAPPA)
+GELU_PDF = f32(M_2_SQRTPI * M_SQRT1_2 * 0.5)
+GELU_MIN_ELEMENTS_FOR_MULTI_THREADING = 16384
+
+
+def gelu_runs(n, row, forward):
+    """vector_runs for GELU: its forward sets a grain of n / threads above 16384 elements."""
+    grain = n // NUM_THREADS if forward and n > GELU_MIN_ELEMENTS_FOR_MULTI_THREADING else GRAIN_SIZE
+    return vector_runs(n, row, grain)
+
+
+def erf_vec1(v):
+    """ATen's Vectorized<float>::erf: Abramowitz-Stegun 7.1.26 with SLEEF's expf."""
+    t = f32(1.0 / fma32(AS_ERF_P, abs(v), 1.0))
+    p = AS_ERF_POLY[4]
+    for coef in reversed(AS_ERF_POLY[:4]):
+        p = fma32(p, t, coef)
+    e = expf_sleef1(-f32(v * v))
+    return _xor_sign(fma32(f32(-e * t), p, 1.0), v)
+
+
+def _gelu_tanh_inner(x):
+    return f32(GELU_BETA * fma32(GELU_KAPPA, f32(f32(x * x) * x), x))
+
+
+def _gelu_none(x, erf):
+    return f32(f32(x * 0.5) * f32(1.0 + erf(f32(x * GELU_ALPHA))))
+
+
+def _gelu_tanh(x, tanh):
+    return f32(f32(0.5 * x) * f32(1.0 + tanh(_gelu_tanh_inner(x))))
+
+
+def _gelu_none_grad_vec(g, x):
+    cdf = f32(0.5 * f32(1.0 + erf_vec1(f32(x * GELU_ALPHA))))
+    return f32(g * fma32(x, f32(GELU_PDF * expf_sleef1(f32(f32(x * x) * -0.5))), cdf))
+
+
+def _gelu_none_grad_scalar(g, x):
+    cdf = f32(0.5 * f32(1.0 + erff_glibc1(f32(x * GELU_ALPHA))))
+    pdf = f32(GELU_PDF * expf_glibc1(f32(f32(x * x) * -0.5)))
+    return f32(g * f32(cdf + f32(x * pdf)))
+
+
+def _gelu_tanh_grad(g, x, tanh):
+    t = tanh(_gelu_tanh_inner(x))
+    left_derivative = f32(0.5 * f32(1.0 + t))
+    inner_derivative = f32(GELU_BETA * fma32(GELU_THREE_KAPPA, f32(x * x), 1.0))
+    right_derivative = f32(f32(f32(0.5 * x) * fma32(-t, t, 1.0)) * inner_derivative)
+    return f32(g * f32(left_derivative + right_derivative))
+
+
+GELU_FORMULAS = {  # (approximate, forward): (vector formula, scalar formula), on elements
+    ("none", True): (partial(_gelu_none, erf=erf_vec1), partial(_gelu_none, erf=erff_glibc1)),
+    ("tanh", True): (partial(_gelu_tanh, tanh=tanhf_sleef1), partial(_gelu_tanh, tanh=tanhf_glibc1)),
+    ("none", False): (_gelu_none_grad_vec, _gelu_none_grad_scalar),
+    ("tanh", False): (partial(_gelu_tanh_grad, tanh=tanhf_sleef1),
+                      partial(_gelu_tanh_grad, tanh=tanhf_glibc1)),
+}
+
+
+def uses_onednn(approximate, contiguous, numel):
+    """Whether torch hands GELU (float32) to oneDNN: PyTorch's use_mkldnn and approximate="none"."""
+    return approximate == "none" and contiguous and numel > 1
+
+
+# What kernels/kernels.c's gelu_f32 reads (the module owns no data): oneDNN's coefficients
+# (degree-major), then glibc erff's polynomials pp, qq, pa, qa, ra, sa, rb, sb.
+GELU_KERNEL_TABLE = [c for row in GELU_ERF_POLY for c in row] + ERF_PP + ERF_QQ + ERF_PA + ERF_QA + ERF_RA + ERF_SA \
+    + ERF_RB + ERF_SB
 
 
 # ---- C's edge cases for the correctly rounded stand-ins ---------------------------------------

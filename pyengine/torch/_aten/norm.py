@@ -1,15 +1,20 @@
 """The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
-buffers and shape numbers: statistics summed exactly (math.fsum) in float64; batch and group
+buffers and shape numbers. Layer norm on float32 and float64 is PyTorch's kernel bit for bit
+(RowwiseMoments' Welford cascade, ``_common.rowwise_moments``, then one fused multiply-add per
+element); the other statistics are summed exactly (math.fsum) in float64; batch and group
 norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
 (``float32``: rounded as float32, one fused multiply-add per element). Results are float32
 buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
 norm's statistics are float64 buffers of one value per channel."""
 import math
+from array import array
 from itertools import chain
+from operator import add, mul, sub
 
-from .._dtype import float64
+from .._dtype import float32 as FLOAT32, float64
 from .._float32 import f32, fma32, fma64
-from ._common import NUM_THREADS, SUM_LANES, ieee_div, lane_sum
+from ._common import MOMENT_LANES, NUM_THREADS, SUM_LANES, fma32_seq, ieee_div, lane_sum, rowwise_moments, \
+    thread_rows
 from ._dispatch import as_buffer, backend_kernel, rounded
 
 
@@ -26,40 +31,181 @@ def row_stats(row, eps):
     return mean, 1.0 / math.sqrt(var + eps)
 
 
+class _RowColumns:
+    """rowwise_moments' column ops on lists: the rows of ``values`` side by side, a block being
+    the rows' lanes in row-major order."""
+
+    def __init__(self, values, n_cols, float32):
+        self.values, self.n_cols = values, n_cols
+        self.rows = len(values) // n_cols if n_cols else 0
+        self.lanes = MOMENT_LANES["float32" if float32 else "float64"]
+        self.scalar = f32 if float32 else float
+        self._round = (lambda v: array("f", v)) if float32 else list
+        self._fma = fma32_seq if float32 else (lambda a, b, c: list(map(fma64, a, b, c)))
+
+    def block(self, j):
+        lo, w, n = j * self.lanes, self.lanes, self.n_cols
+        return list(chain.from_iterable(self.values[r * n + lo:r * n + lo + w] for r in range(self.rows)))
+
+    def column(self, i):
+        return self.values[i::self.n_cols]
+
+    def zeros(self):
+        return [0.0] * (self.rows * self.lanes)
+
+    def lane(self, m, k):
+        return m[k::self.lanes]
+
+    def add(self, a, b):
+        return self._round(map(add, a, b))
+
+    def sub(self, a, b):
+        return self._round(map(sub, a, b))
+
+    def mul(self, a, b):
+        return self._round(map(mul, a, b))
+
+    def scale(self, a, s):
+        return self._round([v * s for v in a])
+
+    def divide(self, a, s):
+        return self._round([v / s for v in a])
+
+    def fma(self, a, b, c):
+        n = max(len(v) for v in (a, b, c) if not isinstance(v, float))
+        return self._fma(*([v] * n if isinstance(v, float) else v for v in (a, b, c)))
+
+
 @backend_kernel
-def layer_norm(flat, inner, eps):
-    """(x - mean) * rstd over each row of ``inner`` values."""
+def layer_norm_stats(flat, inner, eps, float32):
+    """Each row's (mean, 1/sqrt(var + eps)) as torch's layer norm kernel computes them: two
+    buffers of the input's dtype (float32 or float64)."""
+    mean, var = rowwise_moments(inner, _RowColumns(flat, inner, float32))
+    r = f32 if float32 else float
+    eps = r(eps)
+    dtype = FLOAT32 if float32 else float64
+    return as_buffer(list(mean), dtype), as_buffer([ieee_div(1.0, r(math.sqrt(r(v + eps))), r) for v in var], dtype)
+
+
+def _sequence_ops(float32):
+    """(round, fma) on lists: each element rounded to float32 (or kept float64), fma's one rounding."""
+    if float32:
+        return (lambda v: array("f", v).tolist()), (lambda a, b, c: fma32_seq(a, b, c).tolist())
+    return list, (lambda a, b, c: list(map(fma64, a, b, c)))
+
+
+@backend_kernel
+def layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
+    """((x - mean) * rstd) * weight + bias, the last multiply and add fused (so with no weight,
+    (x - mean) * rstd + bias in one rounding), as torch's kernel (weight, bias: buffers or None)."""
+    rnd, fma = _sequence_ops(float32)
+    w = weight.tolist() if weight is not None else None
+    b = bias.tolist() if bias is not None else [0.0] * inner
     out = []
-    for row in _rows(flat.tolist(), inner):
-        mean, rstd = row_stats(row, eps)
-        out += [(v - mean) * rstd for v in row]
-    return as_buffer(out, float64)
+    for row, m, rs in zip(_rows(flat.tolist(), inner), mean.tolist(), rstd.tolist()):
+        centered = rnd([v - m for v in row])
+        if weight is None and bias is None:
+            out += rnd([v * rs for v in centered])
+        elif weight is None:
+            out += fma(centered, [rs] * inner, b)
+        else:
+            out += fma(rnd([v * rs for v in centered]), w, b)
+    return rounded(out, float32) if float32 else as_buffer(out, float64)
+
+
+# ---- layer norm's backward kernel (LayerNormBackwardKernelImplInternal), float32 and float64 ----
+# ds = sum(dy * x * w), db = sum(dy * w) per row by vec::map*_reduce_all (products rounded, added
+# lane by lane, the last partial vector's product fused into its add, the lanes folded as the
+# AVX2 build does); then dx = fma(b, x, a * dy * w) + c. Weight and bias gradients are summed
+# per thread (rows split as at::parallel_for splits them), the weight's as
+# fma(dy, fma(rstd, x, -rstd * mean), acc), then the threads' sums added in order.
+
+def fold_lanes(acc, r):
+    """vec_reduce_all's sum of the lanes: 8 float32 lanes by halving shuffles, 4 float64 in order."""
+    if len(acc) == 8:
+        return r(r(r(acc[0] + acc[4]) + r(acc[2] + acc[6])) + r(r(acc[1] + acc[5]) + r(acc[3] + acc[7])))
+    total = acc[0]
+    for v in acc[1:]:
+        total = r(total + v)
+    return total
+
+
+def _dot_row(u, v, lanes, float32):
+    """map_reduce_all of u * v over one row (u, v: lists of equal length)."""
+    rnd, fma = _sequence_ops(float32)
+    r = f32 if float32 else float
+    n = len(u)
+    products = rnd(list(map(mul, u, v)))
+    if n < lanes:
+        total = products[0]
+        for p in products[1:]:
+            total = r(total + p)
+        return total
+    full = n - n % lanes
+    acc = products[:lanes]
+    for d in range(lanes, full, lanes):
+        acc = rnd(list(map(add, acc, products[d:d + lanes])))
+    if full < n:
+        acc[:n - full] = fma(u[full:], v[full:], acc[:n - full])
+    return fold_lanes(acc, r)
 
 
 @backend_kernel
-def layer_norm_input_grad(x, grad, weight, inner, eps):
-    """The input's gradient of layer_norm (weight: a buffer of ``inner`` values, or None)."""
+def layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
+    """The input's gradient as torch's layer norm backward kernel computes it (weight: a buffer or None)."""
+    rnd, fma = _sequence_ops(float32)
+    r, fma1 = (f32, fma32) if float32 else (float, fma64)
+    lanes = MOMENT_LANES["float32" if float32 else "float64"]
     w = weight.tolist() if weight is not None else [1.0] * inner
+    scale = r(1.0 / inner)
     out = []
-    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
-        mean, rstd = row_stats(row, eps)
-        xhat = [(v - mean) * rstd for v in row]
-        gw = [a * b for a, b in zip(g, w)]
-        m1 = math.fsum(gw) / inner
-        m2 = math.fsum(a * b for a, b in zip(gw, xhat)) / inner
-        out += [rstd * (a - m1 - xh * m2) for a, xh in zip(gw, xhat)]
-    return as_buffer(out, float64)
+    for xs, dys, m, a in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()):
+        if weight is not None:
+            ds = _dot_row(rnd(list(map(mul, dys, xs))), w, lanes, float32)
+        else:
+            ds = _dot_row(dys, xs, lanes, float32)
+        db = _dot_row(dys, w, lanes, float32)
+        b = r(r(r(r(fma1(db, m, -ds) * a) * a) * a) * scale)
+        c = fma1(-b, m, -r(r(db * a) * scale))
+        scaled = rnd([a * g for g in dys])
+        if weight is not None:
+            scaled = rnd(list(map(mul, scaled, w)))
+        out += rnd([v + c for v in fma([b] * inner, xs, scaled)])
+    return rounded(out, float32) if float32 else as_buffer(out, float64)
+
+
+def _thread_sums(rows, step, inner, rnd):
+    """Per thread an accumulator of ``inner`` values updated by ``step(acc, row)`` over its rows
+    (starting from zeros), then the threads' accumulators added in order to zeros."""
+    total = [0.0] * inner
+    for start, stop in thread_rows(rows):
+        acc = [0.0] * inner
+        for i in range(start, stop):
+            acc = step(acc, i)
+        total = rnd(list(map(add, total, acc)))
+    return total
 
 
 @backend_kernel
-def layer_norm_weight_grad(x, grad, inner, eps):
-    """Per position of the normalised block: the sum over rows of grad * the normalised input."""
-    acc = [0.0] * inner
-    for row, g in zip(_rows(x.tolist(), inner), _rows(grad.tolist(), inner)):
-        mean, rstd = row_stats(row, eps)
-        for j in range(inner):
-            acc[j] += g[j] * (row[j] - mean) * rstd
-    return as_buffer(acc, float64)
+def layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
+    """The weight's gradient: per position, the sum over rows of dy * xhat, as torch's kernel sums it."""
+    rnd, fma = _sequence_ops(float32)
+    r = f32 if float32 else float
+    xs, dys, means, rstds = _rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()
+
+    def step(acc, i):
+        a = rstds[i]
+        return fma(dys[i], fma([a] * inner, xs[i], [r(-a * means[i])] * inner), acc)
+    return as_buffer(_thread_sums(len(xs), step, inner, rnd), FLOAT32 if float32 else float64)
+
+
+@backend_kernel
+def layer_norm_bias_grad(grad, inner, float32):
+    """The bias's gradient: per position, the sum over rows of dy, as torch's kernel sums it."""
+    rnd, _ = _sequence_ops(float32)
+    dys = _rows(grad.tolist(), inner)
+    total = _thread_sums(len(dys), lambda acc, i: rnd(list(map(add, acc, dys[i]))), inner, rnd)
+    return as_buffer(total, FLOAT32 if float32 else float64)
 
 
 def channels_last(flat, shape):

@@ -4,7 +4,8 @@
   kernels use (sigmoid's vector body, softmax, log_softmax).
 * ``expf_glibc``: glibc's ``expf`` (the scalar tails); ``logf_glibc``, ``log1pf_glibc``
   (binary_cross_entropy). The element-wise emulations are in ``_libm32``.
-* ``sigmoid`` and the tanh/sigmoid/relu backward formulas: exact.
+* ``sigmoid``, ``gelu`` (oneDNN's or ATen's kernel, as torch picks) and the
+  tanh/sigmoid/relu/gelu backward formulas: exact.
 * ``exp``, ``log``, ``sqrt``, ``tanh``, ``sin``, ...: torch computes these with MKL VML,
   which is not reproduced; these are the correctly rounded stand-ins (float64 math, one
   rounding), with C's edge cases (log(0) = -inf, log(-1) = nan, overflow = inf).
@@ -73,6 +74,52 @@ def sigmoid(values, row=None):
                 e = exp(array("f", [0.0 - v for v in values[lo:hi]]))
                 out[lo:hi] = array("f", map(truediv, repeat(1.0), array("f", [1.0 + v for v in e])))
     return out
+
+
+# ---- GELU (the element formulas are in _libm32) ---------------------------------------------
+
+def _one_nan(out):
+    """out with every NaN the positive quiet NaN: which NaN an operation makes differs between
+    Python's floats, numpy and the wasm kernels (PyTorch prints them all as nan)."""
+    if out != out:  # array('f') equality is element-wise: some element is a NaN
+        return array("f", [v if v == v else math.nan for v in out])
+    return out
+
+
+@backend_kernel
+def gelu(values, approximate, onednn, row=None):
+    """F.gelu of float32 values in memory order (``onednn``: see ``_libm32.uses_onednn``)."""
+    if kernels.wasm is not None:  # the browser's kernels: the same steps
+        out = kernels.gelu(values, None, approximate == "tanh", onednn, _libm32.gelu_runs(len(values), row, True),
+                           _libm32.GELU_KERNEL_TABLE, _libm32.EXP2_TABLE)
+        if out is not None:
+            return out
+    if onednn:
+        return _one_nan(array("f", map(_libm32.gelu_onednn1, values)))
+    vector, scalar = _libm32.GELU_FORMULAS[approximate, True]
+    out = array("f", bytes(4 * len(values)))
+    for start, stop, vstop in _libm32.gelu_runs(len(values), row, True):
+        out[start:vstop] = array("f", map(vector, values[start:vstop]))
+        out[vstop:stop] = array("f", map(scalar, values[vstop:stop]))
+    return _one_nan(out)
+
+
+@backend_kernel
+def gelu_backward(grad, values, approximate, onednn, row=None):
+    """gelu_backward: grad times GELU's derivative at each float32 value."""
+    if kernels.wasm is not None:
+        out = kernels.gelu(values, grad, approximate == "tanh", onednn, _libm32.gelu_runs(len(values), row, False),
+                           _libm32.GELU_KERNEL_TABLE, _libm32.EXP2_TABLE)
+        if out is not None:
+            return out
+    if onednn:
+        return _one_nan(array("f", [g * d for g, d in zip(grad, map(_libm32.gelu_onednn_derivative1, values))]))
+    vector, scalar = _libm32.GELU_FORMULAS[approximate, False]
+    out = array("f", bytes(4 * len(values)))
+    for start, stop, vstop in _libm32.gelu_runs(len(values), row, False):
+        out[start:vstop] = array("f", map(vector, grad[start:vstop], values[start:vstop]))
+        out[vstop:stop] = array("f", map(scalar, grad[vstop:stop], values[vstop:stop]))
+    return _one_nan(out)
 
 
 # ---- backward formulas ----------------------------------------------------------------

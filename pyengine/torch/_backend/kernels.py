@@ -322,6 +322,23 @@ def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
     return dgates, dc_prev
 
 
+def gelu(values, grad, tanh, onednn, runs, table, exp2_table):
+    """_aten.special's gelu (grad None) or gelu_backward of float32 values: oneDNN's kernel
+    (onednn) or ATen's over its vector runs (start, stop, vector_stop); its coefficient table
+    and glibc expf's table of 2^(i/32) passed in."""
+    if len(values) < MIN_TRANSCENDENTAL:
+        return None
+    x = _float32(values)
+    g = _float32(grad) if grad is not None else array("f")
+    if x is None or g is None:
+        return None
+    out, bounds = array("f", bytes(4 * len(x))), array("i", [b for run in runs for b in run])
+    coefficients, exp2 = array("f", table), array("d", exp2_table)
+    wasm.gelu_f32(_address(x), _address(g) if grad is not None else 0, _address(out), len(x), 1 if tanh else 0,
+                  1 if onednn else 0, _address(bounds), len(runs), _address(coefficients), _address(exp2))
+    return out
+
+
 def extreme_rows(buf, k, minimum):
     """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32
     values of buf: (values as an array('f'), indices as an array('q')), or None."""

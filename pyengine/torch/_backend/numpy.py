@@ -13,7 +13,6 @@ rounded), like the pure-Python backend, so both backends give the same bits.
 import functools
 import math
 from array import array
-from itertools import repeat
 
 import numpy as np
 
@@ -22,8 +21,8 @@ if getattr(np, "BROWSER", False):
 from numpy.lib.stride_tricks import as_strided  # noqa: E402
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, finish_var, \
-    pool_out_size, rowsum, vector_runs
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
+    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -614,6 +613,311 @@ def _tanh_backward(grad, output):
 def _relu_backward(grad, x):
     g, v = _as_f32(grad), _as_f32(x)
     return np.where(v > 0, g, np.float32(0))
+
+
+def _fold_lanes_np(acc):
+    """norm.fold_lanes on (rows, lanes) arrays."""
+    a = [acc[:, k] for k in range(acc.shape[1])]
+    if len(a) == 8:
+        return ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7]))
+    total = a[0]
+    for v in a[1:]:
+        total = total + v
+    return total
+
+
+def _dot_rows_np(u, v, fma):
+    """norm._dot_row on every row of (rows, n) arrays at once."""
+    n = u.shape[1]
+    lanes = MOMENT_LANES[u.dtype.name]
+    products = u * v
+    if n < lanes:
+        total = products[:, 0]
+        for k in range(1, n):
+            total = total + products[:, k]
+        return total
+    full = n - n % lanes
+    acc = products[:, :lanes]
+    for d in range(lanes, full, lanes):
+        acc = acc + products[:, d:d + lanes]
+    if full < n:
+        acc = acc.copy()
+        acc[:, :n - full] = fma(u[:, full:], v[:, full:], acc[:, :n - full])
+    return _fold_lanes_np(acc)
+
+
+def _layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    m, a = _as_ndarray(mean), _as_ndarray(rstd)
+    w = np.broadcast_to(_as_ndarray(weight) if weight is not None else np.ones(inner, dtype), xs.shape)
+    ds = _dot_rows_np(dys * xs, w, fma) if weight is not None else _dot_rows_np(dys, xs, fma)
+    db = _dot_rows_np(dys, w, fma)
+    scale = dtype(1) / dtype(inner)
+    b = (((fma(db, m, -ds) * a) * a) * a) * scale
+    c = fma(-b, m, -((db * a) * scale))
+    ady = a[:, None] * dys
+    return (fma(b[:, None], xs, ady if weight is None else ady * w) + c[:, None]).reshape(-1)
+
+
+def _thread_sums_np(rows, step, inner, dtype):
+    total = np.zeros(inner, dtype)
+    for start, stop in thread_rows(rows):
+        acc = np.zeros(inner, dtype)
+        for i in range(start, stop):
+            acc = step(acc, i)
+        total = total + acc
+    return total
+
+
+def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    a = _as_ndarray(rstd)
+    shift = -a * _as_ndarray(mean)
+    return _thread_sums_np(len(xs), lambda acc, i: fma(dys[i], fma(a[i], xs[i], shift[i]), acc), inner, dtype)
+
+
+def _layer_norm_bias_grad(grad, inner, float32):
+    dtype = np.float32 if float32 else np.float64
+    dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    return _thread_sums_np(len(dys), lambda acc, i: acc + dys[i], inner, dtype)
+
+
+# ---- GELU: oneDNN's kernel, ATen's vector body (SLEEF tanhf, ATen's erf) and scalar tail ----------
+
+def _df_add2_np(xh, xl, y):
+    s = xh + y
+    v = s - xh
+    return s, ((xh - (s - v)) + (y - v)) + xl
+
+
+def _df_mul_np(xh, xl, yh, yl=np.float32(0)):
+    p = xh * yh
+    return p, _fma32_np(xh, yl, _fma32_np(xl, yh, _fma32_np(xh, yh, -p)))
+
+
+def _ldexp2_np(d, q):
+    half = q >> 1
+    return (d * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), q - half).astype(np.float32)
+
+
+def _tanhf_sleef_np(x):
+    """L.tanhf_sleef1 on an array, step for step."""
+    f = np.float32
+    y = np.abs(x)
+    q = np.clip(np.rint(y * f(L.TANH_R_LN2)), -300, 300).astype(np.int32)  # beyond, the result is +-1 anyway
+    qf = q.astype(f)
+    sh, sl = _df_add2_np(y, f(0), qf * -f(L.TANH_L2U))
+    sh, sl = _df_add2_np(sh, sl, qf * -f(L.TANH_L2L))
+    u = np.full(x.shape, L.TANH_EXP_POLY[0], f)
+    for coef in L.TANH_EXP_POLY[1:]:
+        u = _fma32_np(u, sh, f(coef))
+    th, tl = _df_add2_np(*_df_mul_np(sh, sl, u), f(L.TANH_C6))
+    th, tl = _df_add2_np(*_df_mul_np(sh, sl, th, tl), f(0.5))
+    qh = sh * sh
+    ph, pl = _df_mul_np(qh, _fma32_np(sh + sh, sl, _fma32_np(sh, sh, -qh)), th, tl)
+    s = sh + ph
+    v = s - sh
+    th, tl = s, ((sh - (s - v)) + (ph - v)) + (sl + pl)
+    s = f(1) + th
+    dh, dl = _ldexp2_np(s, q), _ldexp2_np(((f(1) - s) + th) + tl, q)
+    eh = f(1) / dh
+    el = eh * _fma32_np(-dl, eh, _fma32_np(-dh, eh, f(1)))
+    nh = dh - eh
+    nl = (((dh - nh) - eh) + dl) - el
+    ah = dh + eh
+    al = (((dh - ah) + eh) + dl) + el
+    t = f(1) / ah
+    qx = nh * t
+    r = qx + _fma32_np(qx, _fma32_np(-al, t, _fma32_np(-ah, t, f(1))), _fma32_np(nl, t, _fma32_np(t, nh, -qx)))
+    r = np.copysign(np.where((y > f(L.TANH_ONE_BOUND)) | np.isnan(r), f(1), r), x)
+    return np.where(np.isnan(x), x, r)
+
+
+_GELU_POLY = np.array(L.GELU_ERF_POLY, np.float32)
+
+
+def _xor_sign_np(v, x):
+    return np.where(np.signbit(x), -v, v)
+
+
+def _gelu_onednn_np(x):
+    f = np.float32
+    ax = np.abs(x)
+    i = ((ax.view(np.int32).astype(np.int64) + L.GELU_ERF_IDX_BIAS) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+    i = np.clip(i >> 21, 1, 24)
+    i[f(L.GELU_ERF_RBOUND) < ax] = 23
+    p = _GELU_POLY[5][i]
+    for degree in range(4, -1, -1):
+        p = _fma32_np(p, ax, _GELU_POLY[degree][i])
+    return (x * (_xor_sign_np(p, x) + f(1))) * f(0.5)
+
+
+def _expf_onednn_np(x):
+    f = np.float32
+    low = x < f(L.ONEDNN_LN_FLT_MIN)
+    x = np.where(x < f(L.ONEDNN_LN_FLT_MAX), x, f(L.ONEDNN_LN_FLT_MAX))  # vminps/vmaxps: NaN gives the bound
+    x = np.where(x > f(L.ONEDNN_LN_FLT_MIN), x, f(L.ONEDNN_LN_FLT_MIN))
+    n = np.floor(x * f(L.LOG2E_F) + f(0.5))
+    r = _fma32_np(-n, f(L.ONEDNN_LN2), x)
+    p = np.full(x.shape, L.ONEDNN_EXP_POLY[4], f)
+    for coef in (L.ONEDNN_EXP_POLY[3], L.ONEDNN_EXP_POLY[2], L.ONEDNN_EXP_POLY[1], L.ONEDNN_EXP_POLY[0], 1.0):
+        p = _fma32_np(p, r, f(coef))
+    e = n.astype(np.int64) - 1 + 127  # 2^(n-1) from its exponent field (0 gives 0)
+    scale = ((np.maximum(e, 0) << 23) & 0xFFFFFFFF).astype(np.uint32).view(f)
+    return np.where(low, f(0), (p * scale) * f(2))
+
+
+def _as_erf_np(v, t):
+    """Abramowitz-Stegun's erf polynomial in t = 1 / (1 + p|v|)."""
+    p = np.full(v.shape, L.AS_ERF_POLY[4], np.float32)
+    for coef in reversed(L.AS_ERF_POLY[:4]):
+        p = _fma32_np(p, t, np.float32(coef))
+    return p
+
+
+def _gelu_onednn_derivative_np(x):
+    f = np.float32
+    r = x * f(L.INV_SQRT2_F)
+    q = _expf_onednn_np(-(r * r))
+    t = (r * f(L.INV_SQRTPI_F)) * q
+    w = f(1) / _fma32_np(f(L.AS_ERF_P), np.abs(r), f(1))
+    erf = _xor_sign_np(_fma32_np(-q * w, _as_erf_np(r, w), f(1)), r)
+    return _fma32_np(erf, f(0.5), t + f(0.5))
+
+
+def _erf_vec_np(v):
+    f = np.float32
+    t = f(1) / _fma32_np(f(L.AS_ERF_P), np.abs(v), f(1))
+    e = _expf_sleef_np(-(v * v))
+    return _xor_sign_np(_fma32_np(-e * t, _as_erf_np(v, t), f(1)), v)
+
+
+def _gelu_tanh_inner_np(x):
+    return np.float32(L.GELU_BETA) * _fma32_np(np.float32(L.GELU_KAPPA), (x * x) * x, x)
+
+
+def _gelu_vector_np(x, approximate):
+    f = np.float32
+    if approximate == "none":
+        return (x * f(0.5)) * (f(1) + _erf_vec_np(x * f(L.GELU_ALPHA)))
+    return (f(0.5) * x) * (f(1) + _tanhf_sleef_np(_gelu_tanh_inner_np(x)))
+
+
+def _gelu_grad_vector_np(g, x, approximate):
+    f = np.float32
+    if approximate == "none":
+        cdf = f(0.5) * (f(1) + _erf_vec_np(x * f(L.GELU_ALPHA)))
+        return g * _fma32_np(x, f(L.GELU_PDF) * _expf_sleef_np((x * x) * f(-0.5)), cdf)
+    t = _tanhf_sleef_np(_gelu_tanh_inner_np(x))
+    inner_derivative = f(L.GELU_BETA) * _fma32_np(f(L.GELU_THREE_KAPPA), x * x, f(1))
+    return g * (f(0.5) * (f(1) + t) + ((f(0.5) * x) * _fma32_np(-t, t, f(1))) * inner_derivative)
+
+
+def _vector_mask(n, row, runs):
+    vector = np.zeros(n, bool)
+    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
+        for start, _, vstop in runs:
+            vector[start:vstop] = True
+    return vector
+
+
+def _one_nan_np(out):
+    """special._one_nan: every NaN the positive quiet NaN."""
+    out[np.isnan(out)] = np.nan
+    return out
+
+
+def _gelu_kernel(values, approximate, onednn, row=None):
+    x = _as_f32(values)
+    if onednn:
+        return _one_nan_np(_gelu_onednn_np(x))
+    vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, True))
+    out = np.empty(len(x), np.float32)
+    out[vector] = _gelu_vector_np(x[vector], approximate)
+    scalar = L.GELU_FORMULAS[approximate, True][1]
+    out[~vector] = [scalar(v) for v in x[~vector].tolist()]
+    return _one_nan_np(out)
+
+
+def _gelu_backward_kernel(grad, values, approximate, onednn, row=None):
+    g, x = _as_f32(grad), _as_f32(values)
+    if onednn:
+        return _one_nan_np(g * _gelu_onednn_derivative_np(x))
+    vector = _vector_mask(len(x), row, L.gelu_runs(len(x), row, False))
+    out = np.empty(len(x), np.float32)
+    out[vector] = _gelu_grad_vector_np(g[vector], x[vector], approximate)
+    scalar = L.GELU_FORMULAS[approximate, False][1]
+    out[~vector] = [scalar(a, b) for a, b in zip(g[~vector].tolist(), x[~vector].tolist())]
+    return _one_nan_np(out)
+
+
+# ---- layer norm: RowwiseMoments on (rows, lanes) blocks, then one fused step per element --------
+
+class _RowColumns:
+    """rowwise_moments' column ops on arrays: a block is (rows, lanes), a column (rows,)."""
+
+    def __init__(self, x, n_cols):
+        self.x = x.reshape(-1, n_cols) if n_cols else x.reshape(0, 1)
+        self.dtype = x.dtype.type
+        self.lanes = MOMENT_LANES[x.dtype.name]
+        self.scalar = self.dtype
+        self._fma = _fma32_np if self.dtype is np.float32 else _fma64_np
+
+    def block(self, j):
+        return self.x[:, j * self.lanes:(j + 1) * self.lanes]
+
+    def column(self, i):
+        return self.x[:, i]
+
+    def zeros(self):
+        return np.zeros((len(self.x), self.lanes), self.dtype)
+
+    def lane(self, m, k):
+        return m[:, k]
+
+    def add(self, a, b):
+        return a + b
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def scale(self, a, s):
+        return a * self.dtype(s)
+
+    def divide(self, a, s):
+        return a / self.dtype(s)
+
+    def fma(self, a, b, c):
+        return self._fma(a, b, c)
+
+
+def _layer_norm_stats(flat, inner, eps, float32):
+    dtype = np.float32 if float32 else np.float64
+    mean, var = rowwise_moments(inner, _RowColumns(np.asarray(_as_ndarray(flat), dtype), inner))
+    return mean, dtype(1) / np.sqrt(var + dtype(eps))
+
+
+def _layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
+    dtype = np.float32 if float32 else np.float64
+    fma = _fma32_np if float32 else _fma64_np
+    centered = np.asarray(_as_ndarray(flat), dtype).reshape(-1, inner) - _as_ndarray(mean)[:, None]
+    rstd = _as_ndarray(rstd)[:, None]
+    if weight is None and bias is None:
+        out = centered * rstd
+    elif weight is None:
+        out = fma(centered, rstd, _as_ndarray(bias))
+    else:
+        out = fma(centered * rstd, _as_ndarray(weight), _as_ndarray(bias) if bias is not None else dtype(0))
+    return out.reshape(-1)
 
 
 _CR = {"exp": np.exp, "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p, "expm1": np.expm1,
@@ -1282,39 +1586,6 @@ def _sum_in_order(values, k):
     return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
 
 
-# ---- layer norm (_aten.norm): each row's statistics with the same exact sums (math.fsum) ----
-
-def _row_stats_np(x, eps):
-    """_aten.norm.row_stats of each row of a float64 array: (x - mean, rstd) as arrays."""
-    n = x.shape[1]
-    mean = np.array([math.fsum(row) for row in x.tolist()]) / n
-    centered = x - mean[:, None]
-    squares = list(map(pow, centered.ravel().tolist(), repeat(2)))  # Python's ** (libm pow), not x * x
-    var = np.array([math.fsum(squares[i:i + n]) for i in range(0, len(squares), n)]) / n
-    return centered, 1.0 / np.sqrt(var + eps)
-
-
-def _layer_norm(flat, inner, eps):
-    centered, rstd = _row_stats_np(_f64(flat).reshape(-1, inner), eps)
-    return (centered * rstd[:, None]).ravel()
-
-
-def _layer_norm_input_grad(x, grad, weight, inner, eps):
-    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
-    xhat = centered * rstd[:, None]
-    gw = _f64(grad).reshape(-1, inner) * (_f64(weight) if weight is not None else 1.0)
-    m1 = np.array([math.fsum(row) for row in gw.tolist()]) / inner
-    m2 = np.array([math.fsum(row) for row in (gw * xhat).tolist()]) / inner
-    return (rstd[:, None] * ((gw - m1[:, None]) - xhat * m2[:, None])).ravel()
-
-
-def _layer_norm_weight_grad(x, grad, inner, eps):
-    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
-    terms = _f64(grad).reshape(-1, inner) * centered * rstd[:, None]
-    # the rows added in order (cumsum is sequential); + 0.0 as the loop's sum starting from 0.0
-    return np.cumsum(terms, axis=0)[-1] + 0.0 if len(terms) else np.zeros(inner)
-
-
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
 
 _MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
@@ -1437,12 +1708,15 @@ RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "u
 ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
     "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
-    "tanh_backward": _tanh_backward, "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
+    "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
+    "layer_norm_stats": _layer_norm_stats, "layer_norm_output": _layer_norm_output,
+    "layer_norm_input_grad": _layer_norm_input_grad,
+    "layer_norm_weight_grad": _layer_norm_weight_grad, "layer_norm_bias_grad": _layer_norm_bias_grad,
+    "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "layer_norm": _layer_norm,
-    "layer_norm_input_grad": _layer_norm_input_grad, "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order}.items()}

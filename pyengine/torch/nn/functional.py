@@ -31,13 +31,14 @@ from .._ops import shape as shape_ops
 from .._ops import softmax as softmax_ops
 from .. import _dtype, _float32
 from .._aten import embedding as embedding_kernels, loss as aten_loss, norm as norm_kernels, pool as pool_kernels, \
-    upsample as upsample_kernels
+    special as special_kernels, upsample as upsample_kernels
+from .._aten._libm32 import uses_onednn as gelu_uses_onednn
 from .._aten.conv import conv_geometry, conv_sums
 from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
-from ..autograd.derivatives import aux_outputs, op
+from ..autograd.derivatives import TRANSFORM_DEPTH, aux_outputs, op
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -463,6 +464,22 @@ def _in_place(input, out, inplace=True):
     return apply_inplace(input, out)
 
 
+def _vector_row(t):
+    """The runs PyTorch's elementwise loop vectorizes over t's values (``_common.vector_runs``):
+    None for contiguous t, the length of its contiguous trailing block when its last dim has
+    stride 1 (rows of a sliced view), else 1 (strided: the scalar formula everywhere)."""
+    if t.is_contiguous():
+        return None
+    if not t.dim() or t.stride(-1) != 1:
+        return 1
+    run = 1
+    for size, stride in zip(reversed(t.shape), reversed(t.stride())):
+        if stride != run:
+            break
+        run *= size
+    return run
+
+
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 
 
@@ -497,12 +514,21 @@ def _gelu_second_derivative(x, approximate):
     self=lambda grad, grad_output, self, approximate: grad * grad_output * _gelu_second_derivative(self, approximate))
 def _gelu_backward(grad_output, self, approximate):
     with no_grad():
+        if self.dtype is _dtype.float32 and grad_output.dtype is _dtype.float32:
+            onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
+            values = special_kernels.gelu_backward(grad_output._buf(), self._buf(), approximate, onednn,
+                                                   _vector_row(self))
+            return _from_kernel(values, self._shape, self.dtype)
         return _map(lambda g, x: g * _gelu_derivative(x, approximate), grad_output, self)
 
 
 @op("GeluBackward0", name="gelu", result="auto_element_wise", self=lambda grad, self, approximate: _gelu_backward(grad, self, approximate))
 def _gelu(self, approximate):
     with no_grad():
+        if self.dtype is _dtype.float32:  # PyTorch's kernels, bit for bit
+            onednn = gelu_uses_onednn(approximate, self.is_contiguous(), self.numel())
+            values = special_kernels.gelu(self._buf(), approximate, onednn, _vector_row(self))
+            return _from_kernel(values, self._shape, self.dtype)
         return _map(lambda x: _gelu_value(x, approximate), self)
 
 
@@ -1152,13 +1178,27 @@ def _layer_norm_dims(input, normalized_shape):
     return tuple(range(input.dim() - len(normalized_shape), input.dim()))
 
 
+def _layer_norm_stats(input, inner, eps):
+    """The kernel's (mean, rstd) per row: PyTorch's layer norm kernel for float32 and float64 (other
+    dtypes computed as float32 and rounded once, not PyTorch's mixed-precision kernel)."""
+    return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is not _dtype.float64)
+
+
+def _layer_norm_outputs(input, normalized_shape, eps):
+    """native_layer_norm's other outputs: each row's mean and rstd (the kernel's), shaped to broadcast."""
+    shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
+    return tuple(_from_kernel(b, shape, input.dtype)
+                 for b in _layer_norm_stats(input.detach(), math.prod(normalized_shape), eps))
+
+
 def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
     if is_grad_enabled():
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
-    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), _buf_or_none(weight),
-                                                math.prod(normalized_shape), eps)
+    inner = math.prod(normalized_shape)
+    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                _buf_or_none(weight), inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, self._shape, self.dtype)
 
 
@@ -1167,8 +1207,17 @@ def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    return _from_kernel(norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), inner, eps),
-                        normalized_shape, self.dtype)
+    values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+                                                 inner, self.dtype is not _dtype.float64)
+    return _from_kernel(values, normalized_shape, self.dtype)
+
+
+def _layer_norm_bias_grad(grad, input, normalized_shape):
+    inner = math.prod(normalized_shape)
+    if is_grad_enabled():
+        return grad.reshape(-1, inner).sum(0).view(tuple(normalized_shape))
+    values = norm_kernels.layer_norm_bias_grad(grad._buf(), inner, input.dtype is not _dtype.float64)
+    return _from_kernel(values, normalized_shape, input.dtype)
 
 
 def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
@@ -1182,18 +1231,20 @@ def _affine_jvp(normalized_t, xhat, weight, weight_t, bias_t, view=lambda w: w):
 
 
 def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, eps):
+    """PyTorch's layer_norm_jvp: the tangent of (x - mean) * rstd from the forward's saved mean and
+    rstd (the kernel's), in its order of tensor ops, then the affine part's."""
     dims = _layer_norm_dims(input, normalized_shape)
-    xhat, rstd = _normalized(input, dims, eps)
-    return _affine_jvp(_normalized_input_grad(input_t, xhat, rstd, dims), xhat, weight, weight_t, bias_t)
+    mean, rstd = _layer_norm_outputs(input, normalized_shape, eps)
+    centered = input - mean
+    centered_t = input_t - input_t.mean(dims, keepdim=True)
+    if TRANSFORM_DEPTH[0]:  # under torch.func the tensors are wrappers: PyTorch's out-of-place order
+        rstd_t = (-rstd.pow(3) * centered_t) * centered
+    else:
+        rstd_t = (centered_t * centered) * -rstd.pow(3)
+    rstd_t = rstd_t.sum(dims, keepdim=True) / math.prod(normalized_shape)
+    return _affine_jvp(centered_t * rstd + centered * rstd_t, centered * rstd, weight, weight_t, bias_t)
 
 
-def _layer_norm_stats(input, normalized_shape, eps):
-    """native_layer_norm's other outputs: each row's mean and rstd, shaped to broadcast."""
-    inner = math.prod(normalized_shape)
-    flat = input.detach()._flat()
-    stats = [norm_kernels.row_stats(flat[i:i + inner], eps) for i in range(0, len(flat), inner)]
-    shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
-    return _new([m for m, _ in stats], shape, input.dtype), _new([r for _, r in stats], shape, input.dtype)
 
 
 @op("NativeLayerNormBackward0", name="native_layer_norm", aux="result1 result2",
@@ -1203,18 +1254,14 @@ def _layer_norm_stats(input, normalized_shape, eps):
         grad, input, normalized_shape, weight, eps),
     weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
         grad, input, normalized_shape, eps),
-    bias=lambda grad, input, normalized_shape: grad.reshape(-1, math.prod(normalized_shape)).sum(0).view(
-        tuple(normalized_shape)))
+    bias=lambda grad, input, normalized_shape: _layer_norm_bias_grad(grad, input, normalized_shape))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
-    aux_outputs(lambda: _layer_norm_stats(input, normalized_shape, eps))
+    aux_outputs(lambda: _layer_norm_outputs(input, normalized_shape, eps))
     with no_grad():
-        result = _from_kernel(norm_kernels.layer_norm(input._buf(), math.prod(normalized_shape), eps), input._shape,
-                              input.dtype)
-        if weight is not None:
-            result = result * weight
-        if bias is not None:
-            result = result + bias
-        return result
+        inner = math.prod(normalized_shape)
+        values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
+                                                _buf_or_none(weight), _buf_or_none(bias), input.dtype is not _dtype.float64)
+        return _from_kernel(values, input._shape, input.dtype)
 
 
 def _weight_norm_shape(v, dim):
