@@ -429,12 +429,12 @@ def gather(self, dim, index, *, sparse_grad=False):
     if index.dtype is not _dtype.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
     _check_gather_shapes(self, d, index, "gather")
-    return _gather(self, d, index)
+    return _gather(self, d, index, sparse_grad)
 
 
-@op("GatherBackward0", name="gather", packs="index self", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
+@op("GatherBackward0", name="gather", packs="index self", saves="sparse_grad", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
-def _gather(self, dim, index):
+def _gather(self, dim, index, sparse_grad):
     pos = _gather_positions(self._shape, dim, index, "gather")
     return new_tensor(B.gather(self._buf(), pos), index._shape, self.dtype)
 
@@ -590,7 +590,7 @@ def _index_add_source_grad(grad, dim, index, source, alpha):
     return g if alpha == 1 else g * alpha
 
 
-@op("IndexAddBackward0", name="index_add",
+@op("IndexAddBackward0", name="index_add", saved="alpha dim index source source_dim",
     result="auto_linear", self=lambda grad: grad, source=_index_add_source_grad)
 def _index_add(self, dim, index, source, alpha):
     d, rows = _index_arg(self, dim, index, "index_add_")
@@ -613,7 +613,7 @@ def index_add(self, dim, index, source, *, alpha=1):
     return _index_add(self, dim, index, source, alpha)
 
 
-@op("IndexCopyBackward0", name="index_copy",
+@op("IndexCopyBackward0", name="index_copy", saved="dim index source source_dim",
     result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))

@@ -546,4 +546,4 @@ def cross(input, other, dim=None):
     if input._shape[dim] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                            f"{input._shape[dim]} and {other._shape[dim]}")
-    return _cross(input, other, dim % input.dim())
+    return _cross(input, other, dim)

@@ -89,7 +89,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     size = input._shape[d] if input._shape else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
-    return _topk(input, k, d, largest, sorted)
+    return _topk(input, k, dim, largest, sorted)
 
 
 def _median_row(row):

@@ -66,8 +66,10 @@ class Derivative:
         self.formula_names = tuple(arg_names)
         self.tangent_names = _arg_names(tangent) if callable(tangent) else None
         self.shown = None if saved is None else tuple(saved.split())  # PyTorch's _saved_* names, where declared
-        saves = set(saves.split()) | {n for n in self.shown or () if n in params}
-        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | saves
+        read = {a for args in arg_names for a in args} - {"grad", "grads"}
+        # (a shown argument the formulas read is saved when they are, as they are)
+        saves = set(saves.split()) | {n for n in self.shown or () if n in params and n not in read}
+        needed = read | saves
         # what is saved: forward arguments by position, then the result if asked for, then the other
         # outputs PyTorch's op has and ours gives only to its node (``aux``: see aux_outputs)
         self.saved = tuple(p for p in params if p in needed)
@@ -273,7 +275,7 @@ _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "nd
 _METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_sizes", "numel": "sym_numel",
                    "_stride": "sym_strides", "stride": "sym_strides"}
 _METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
-                     "sym_strides": lambda t: tuple(t._stride)}
+                     "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim()}
 
 
 def _metadata_reads(formula):
