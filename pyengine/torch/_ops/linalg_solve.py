@@ -233,7 +233,9 @@ def cholesky_info(A):
                        _dtype.int32)
 
 
-def _cholesky_backward(grad, result):
+def _cholesky_backward(grad, result, upper):
+    if upper:  # (the factor is L^T: its gradient is that of L, transposed)
+        grad, result = S.mT(grad), S.mT(result)
     gA = S.mT(result).matmul(grad).tril()
     gA = 0.5 * (gA + S.mT(gA.tril(-1)))
     gA = solve_triangular(S.mT(result), gA, upper=True, left=True)
@@ -241,8 +243,10 @@ def _cholesky_backward(grad, result):
 
 
 @op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex", packs="L=result",
-    result=lambda A_t, result: _cholesky_jvp(A_t, result), A=lambda grad, result: _cholesky_backward(grad, result))
-def _cholesky(A):
+    result=lambda A_t, upper, result: S.mT(_cholesky_jvp(A_t, S.mT(result))) if upper else _cholesky_jvp(A_t, result),
+    A=lambda grad, upper, result: _cholesky_backward(grad, result, upper))
+def _cholesky(A, upper):
+    """L of A = L L^H, or L^H if ``upper``."""
     mats, n = _matrices(A)
     values = []
     for m in mats:
@@ -250,14 +254,13 @@ def _cholesky(A):
         if info:
             raise _LinAlgError(f"linalg.cholesky: The factorization could not be completed because the input is not "
                                f"positive-definite (the leading minor of order {info} is not positive-definite).")
-        values += [v for row in low for v in row]
+        values += [low[j][i] if upper else low[i][j] for i in range(n) for j in range(n)]
     return from_values(_rounded(values, A.dtype), A._shape, A.dtype)
 
 
 def cholesky(A, *, upper=False, out=None):
     _check_square(A, "linalg.cholesky")
-    low = _cholesky(A)
-    return S.mT(low) if upper else low
+    return _cholesky(A, upper)
 
 
 def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A):

@@ -242,46 +242,47 @@ def _grad_from_result(grad, coefs, result):
     return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
-def _elu(self, coefs):
-    return _elu_values(self, coefs)
+# (their nodes save alpha, scale and input_scale as given: elu's scales are the integer 1)
+@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, alpha, scale, input_scale:
+    _elu_backward(grad, (alpha, scale, input_scale), False, self))
+def _elu(self, alpha, scale, input_scale):
+    return _elu_values(self, (alpha, scale, input_scale))
 
 
-@op("EluBackward1", name="elu_",
-    result="auto_element_wise", self=_grad_from_result)
-def _elu_saving_result(self, coefs):
-    return _elu_values(self, coefs)
+@op("EluBackward1", name="elu_", result="auto_element_wise", self=lambda grad, alpha, scale, input_scale, result:
+    _grad_from_result(grad, (alpha, scale, input_scale), result))
+def _elu_saving_result(self, alpha, scale, input_scale):
+    return _elu_values(self, (alpha, scale, input_scale))
 
 
-@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
-def _celu(self, coefs):
-    return _elu_values(self, coefs)
+@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, alpha:
+    _elu_backward(grad, (alpha, 1.0, 1.0 / alpha), False, self))
+def _celu(self, alpha):
+    return _elu_values(self, (alpha, 1.0, 1.0 / alpha))
 
 
-@op("CeluBackward1", name="celu_",
-    result="auto_element_wise", self=_grad_from_result)
-def _celu_saving_result(self, coefs):
-    return _elu_values(self, coefs)
+@op("CeluBackward1", name="celu_", result="auto_element_wise", self=lambda grad, alpha, result:
+    _grad_from_result(grad, (alpha, 1.0, 1.0 / alpha), result))
+def _celu_saving_result(self, alpha):
+    return _elu_values(self, (alpha, 1.0, 1.0 / alpha))
 
 
 def elu(input, alpha=1.0, inplace=False):
-    coefs = (alpha, 1.0, 1.0)
-    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+    return _in_place(input, _elu_saving_result(input, alpha, 1, 1)) if inplace else _elu(input, alpha, 1, 1)
 
 
 _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
 
 
 def selu(input, inplace=False):
-    coefs = (_SELU_ALPHA, _SELU_SCALE, 1.0)
-    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+    return (_in_place(input, _elu_saving_result(input, _SELU_ALPHA, _SELU_SCALE, 1)) if inplace
+            else _elu(input, _SELU_ALPHA, _SELU_SCALE, 1))
 
 
 def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
-    coefs = (alpha, 1.0, 1.0 / alpha)
-    return _in_place(input, _celu_saving_result(input, coefs)) if inplace else _celu(input, coefs)
+    return _in_place(input, _celu_saving_result(input, alpha)) if inplace else _celu(input, alpha)
 
 
 # PyTorch's kernels: plain float32 arithmetic, reproduced op by op
