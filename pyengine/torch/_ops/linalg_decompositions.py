@@ -809,8 +809,7 @@ def cond(A, p=None):
 # ---- torch.cholesky, cholesky_solve, cholesky_inverse, triangular_solve; solve_ex, tensorinv ----
 
 @op("CholeskyBackward0", name="cholesky", forms="torch Tensor",
-    self=lambda grad, upper, result: _cholesky_backward(grad.mT, result.mT).mT if upper
-    else _cholesky_backward(grad, result))
+    self=lambda grad, upper, result: _cholesky_backward(grad, result, upper))
 def cholesky_legacy(self, upper=False):
     warn_once("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
               "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\n"
@@ -818,8 +817,7 @@ def cholesky_legacy(self, upper=False):
               "transform will produce equivalent results for all valid (symmetric positive definite) inputs. "
               "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
     _check_square(self, "linalg.cholesky")
-    low = _cholesky.forward(self)
-    return S.mT(low).contiguous() if upper else low
+    return _cholesky.forward(self, upper)
 
 
 def _cholesky_solve_backward(grad, self, input2, upper, result, which):
