@@ -4,6 +4,7 @@ Basic indices (ints, slices, None, ...) give views, one recorded op each, as in 
 integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
 """
 import builtins
+import math
 from itertools import compress
 
 from .. import _dtype
@@ -684,16 +685,16 @@ def put(self, index, source, accumulate=False):
     return _written(self, positions, source._flat(), accumulate)
 
 
-def _masked_scatter_source_grad(grad, mask, source):
+def _masked_scatter_source_grad(grad, mask, source_shape):
     """The masked positions' gradients in order, then zeros, shaped as source."""
     picked = grad.masked_select(mask)
-    return index_add_flat(picked, (source.numel(),), list(range(picked.numel()))).reshape(source._shape)
+    return index_add_flat(picked, (math.prod(source_shape),), list(range(picked.numel()))).reshape(source_shape)
 
 
 @op("MaskedScatterBackward0", name="masked_scatter",
     result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, mask: grad.masked_fill(mask, 0),
-    source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source))
+    source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source._shape))
 def masked_scatter(self, mask, source):
     """source's elements, in order, written where mask (broadcast to self) is True."""
     chosen = [i for i, m in enumerate(mask.expand(self._shape)._flat()) if m]

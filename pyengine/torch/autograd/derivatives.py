@@ -275,7 +275,8 @@ _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "nd
 _METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_sizes", "numel": "sym_numel",
                    "_stride": "sym_strides", "stride": "sym_strides"}
 _METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
-                     "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim()}
+                     "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim(),
+                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_minus_1": lambda t: t._shape[-1]}
 
 
 def _metadata_reads(formula):

@@ -322,9 +322,16 @@ def _log_sigmoid_backward(grad_output, self):
         return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
 
 
-@op("LogSigmoidBackward0", name="log_sigmoid_forward",
+def _log_sigmoid_buffer(self):
+    """log_sigmoid_forward's other output (its node saves it): exp(-|x|)."""
+    with no_grad():
+        return (_map(lambda x: _exp(-abs(x)), self),)
+
+
+@op("LogSigmoidBackward0", name="log_sigmoid_forward", aux="buffer",
     result="auto_element_wise", self=lambda grad, self: _log_sigmoid_backward(grad, self))
 def _logsigmoid(self):
+    aux_outputs(lambda: _log_sigmoid_buffer(self))
     with no_grad():
         return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
 
@@ -1440,9 +1447,10 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
 
 
 @op("EmbeddingBackward0", name="embedding", result="auto_linear",
+    saved="indices padding_idx scale_grad_by_freq sparse weight_sym_argsize_0",
     weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
                                                                                 padding_idx))
-def _embedding(weight, indices, padding_idx):
+def _embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
     with no_grad():
         out = embedding_kernels.rows(weight._buf(), weight.shape[0], weight.shape[1], indices._buf())
         return _from_kernel(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
@@ -1455,7 +1463,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     if max_norm is not None:
         from ._functional_windows import renorm_looked_up_rows
         renorm_looked_up_rows(weight, input, max_norm, norm_type)
-    return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
+    return _embedding(weight, input, -1 if padding_idx is None else padding_idx, scale_grad_by_freq, sparse)
 
 
 # ---- convolution and pooling (the convolution's loops: _aten/conv.py) ---------------------
