@@ -21,9 +21,6 @@ _LINALG = "saves its own values, not the LU factors, pivots and outputs of PyTor
 _COMPOSITE = "a composite whose inner ops run in another order than ATen's: the pack hook sees another order"
 KNOWN = {
     "F.avg_pool2d(x4, 2)": "stride saved filled in, PyTorch keeps it as given ([]); _raw_saved_divisor_override",
-    "F.conv1d(x3, k1)": "no bias_sym_sizes_opt, output_padding, transposed (our node has no transposed form)",
-    "F.conv2d(x4, k)": "no bias_sym_sizes_opt, output_padding, transposed (our node has no transposed form)",
-    "F.conv2d(x4, k, ln_b[:2], stride=2, padding=1)": "no bias_sym_sizes_opt, output_padding, transposed",
     "F.cosine_similarity(a, b)": _COMPOSITE,
     "F.poisson_nll_loss(a, b)": _COMPOSITE,
     "torch.matmul(v4, w43)": _COMPOSITE,

@@ -276,7 +276,8 @@ _METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_siz
                    "_stride": "sym_strides", "stride": "sym_strides"}
 _METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
                      "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim(),
-                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_minus_1": lambda t: t._shape[-1]}
+                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_minus_1": lambda t: t._shape[-1],
+                     "sym_sizes_opt": lambda t: (0,) if t is None else tuple(t._shape)}  # (an optional tensor)
 
 
 def _metadata_reads(formula):
@@ -447,7 +448,7 @@ class FormulaNode(Node):
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
         value = saved[i].unpack(self) if saved[i].__class__ is SavedTensor else saved[i]
-        return None if value is None else read(value)
+        return None if value is None and read is not _METADATA_GETTERS["sym_sizes_opt"] else read(value)
 
     def _as_raw_saved_output(self, element):
         """``grad_fn._raw_saved_indices``: one output of several as a SavedTensor."""

@@ -1491,7 +1491,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
     result=lambda grad_output_t, weight_t, grad_output, weight, input_shape, stride, padding, dilation, groups: _conv_input_backward(grad_output_t, weight, input_shape, stride, padding, dilation, groups) + _conv_input_backward(grad_output, weight_t, input_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
-        grad, weight, None, stride, padding, dilation, groups),
+        grad, weight, None, stride, padding, dilation, False, (0,) * len(stride), groups),
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad_output, grad, weight._shape, stride, padding, dilation, groups))
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
@@ -1503,7 +1503,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
     result=lambda grad_output_t, input_t, grad_output, input, weight_shape, stride, padding, dilation, groups: _conv_weight_backward(grad_output_t, input, weight_shape, stride, padding, dilation, groups) + _conv_weight_backward(grad_output, input_t, weight_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
-        input, grad, None, stride, padding, dilation, groups),
+        input, grad, None, stride, padding, dilation, False, (0,) * len(stride), groups),
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
         grad_output, grad, input._shape, stride, padding, dilation, groups))
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
@@ -1512,14 +1512,19 @@ def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dil
     return _from_kernel(acc, weight_shape, grad_output.dtype)
 
 
-@op("ConvolutionBackward0", name="convolution",
-    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, groups: _convolution(input_t, weight, bias_t, stride, padding, dilation, groups) + _convolution(input, weight_t, None, stride, padding, dilation, groups),
+# (its node keeps ATen's convolution arguments: transposed and output_padding, bias's sizes)
+@op("ConvolutionBackward0", name="convolution", packs="input weight", saves="bias",
+    saved="bias_sym_sizes_opt dilation groups input output_padding padding stride transposed weight",
+    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, transposed, output_padding, groups:
+    _convolution(input_t, weight, bias_t, stride, padding, dilation, transposed, output_padding, groups)
+    + _convolution(input, weight_t, None, stride, padding, dilation, transposed, output_padding, groups),
     input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
         grad, weight, input._shape, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad, input, weight._shape, stride, padding, dilation, groups),
     bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """(``transposed`` is False here: the transposed convolution is its own op, _conv_transpose.)"""
     with no_grad():
         return _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 
@@ -1538,7 +1543,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, nd):
         raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
                            f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got "
                            f"{input.shape[1]} channels instead")
-    out = _convolution(input, weight, bias, stride, padding, dilation, groups)
+    out = _convolution(input, weight, bias, stride, padding, dilation, False, (0,) * nd, groups)
     return out if batched else out.squeeze(0)
 
 
