@@ -20,12 +20,10 @@ _spec.loader.exec_module(gen_saved)
 _LINALG = "saves its own values, not the LU factors, pivots and outputs of PyTorch's factorization"
 _COMPOSITE = "a composite whose inner ops run in another order than ATen's: the pack hook sees another order"
 KNOWN = {
-    "F.avg_pool2d(x4, 2)": "stride saved filled in, PyTorch keeps it as given ([]); _raw_saved_divisor_override",
     "F.cosine_similarity(a, b)": _COMPOSITE,
     "F.poisson_nll_loss(a, b)": _COMPOSITE,
     "torch.matmul(v4, w43)": _COMPOSITE,
     "F.group_norm(x4, 3, bn_w, bn_b)": "no mean/rstd outputs (result1, result2) and no N, C, HxW, group",
-    "F.max_pool2d(x4, 2)": "no indices output (result1); stride saved filled in",
     "a.as_strided((2, 2), (1, 2))": "saves a geometry tuple; storage_offset 0 where PyTorch keeps None",
     "a.clone().copy_(b)": "saves src_meta (PyTorch saves src's options and sizes, unnamed)",
     "a.take(idx)": "saves flat positions, not index and self",

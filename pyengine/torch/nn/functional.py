@@ -1559,11 +1559,14 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
-def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_shape, values, indices = pool_kernels.max_pool(self._buf(), self.shape, kernel_size, stride, padding,
-                                                       dilation, ceil_mode)
+def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode, made=True):
+    """(values, indices) of each window's maximum; ``made`` False: indices as a function that makes them.
+    (stride ``()``: the kernel size, as PyTorch's node keeps it.)"""
+    out_shape, values, indices = pool_kernels.max_pool(self._buf(), self.shape, kernel_size, stride or kernel_size,
+                                                       padding, dilation, ceil_mode)
     shape = tuple(self.shape[:self.dim() - len(kernel_size)]) + out_shape
-    return _from_kernel(values, shape, self.dtype), _from_kernel(indices, shape, _dtype.int64)
+    make_indices = lambda: _from_kernel(indices, shape, _dtype.int64)  # noqa: E731
+    return _from_kernel(values, shape, self.dtype), make_indices() if made else make_indices
 
 
 def _max_pool_ops(nd):
@@ -1576,7 +1579,9 @@ def _max_pool_ops(nd):
 
     def forward(self, kernel_size, stride, padding, dilation, ceil_mode):
         with no_grad():
-            return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
+            values, make_indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode, False)
+        aux_outputs(lambda: (make_indices(),))
+        return values
 
     def window_max_tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
         """Each window's maximum carries the tangent of the element it took."""
@@ -1589,7 +1594,7 @@ def _max_pool_ops(nd):
     backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward", result="auto_linear",
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
-    return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
+    return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices", aux="result1",  # (the indices)
               result=window_max_tangent,
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
@@ -1598,9 +1603,14 @@ def _max_pool_ops(nd):
 _max_pool2d, _max_pool3d = _max_pool_ops(2), _max_pool_ops(3)
 
 
+def _pool_stride(stride, nd):
+    """A pooling op's stride as its node keeps it: () when not given (it is then the kernel size)."""
+    return () if stride is None or stride == () or stride == [] else _tuple(stride, nd)
+
+
 def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, nd):
     kernel_size = _tuple(kernel_size, nd)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    stride = _pool_stride(stride, nd)
     padding, dilation = _tuple(padding, nd), _tuple(dilation, nd)
     out = (_max_pool2d if nd == 2 else _max_pool3d)(input, kernel_size, stride, padding, dilation, ceil_mode)
     if return_indices:
@@ -1621,13 +1631,13 @@ def _avg_pool_ops(nd):
     for grad_output is the pooling itself."""
     def backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         acc = pool_kernels.avg_pool_backward(grad_output._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
-                                             stride, padding, ceil_mode, count_include_pad, divisor_override)
+                                             stride or kernel_size, padding, ceil_mode, count_include_pad, divisor_override)
         return _from_kernel(acc, self._shape, self.dtype)
 
     def forward(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         with no_grad():
             out_shape, values = pool_kernels.avg_pool(self._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
-                                                      stride, padding, ceil_mode, count_include_pad, divisor_override)
+                                                      stride or kernel_size, padding, ceil_mode, count_include_pad, divisor_override)
             return _from_kernel(values, tuple(self.shape[:self.dim() - nd]) + out_shape, self.dtype)
 
     name = f"avg_pool{nd}d"
@@ -1648,7 +1658,7 @@ _avg_pool2d, _avg_pool3d = _avg_pool_ops(2), _avg_pool_ops(3)
 
 def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, nd):
     kernel_size = _tuple(kernel_size, nd)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    stride = _pool_stride(stride, nd)
     return (_avg_pool2d if nd == 2 else _avg_pool3d)(input, kernel_size, stride, _tuple(padding, nd), ceil_mode,
                                                       count_include_pad, divisor_override)
 
