@@ -23,7 +23,6 @@ KNOWN = {
     "F.cosine_similarity(a, b)": _COMPOSITE,
     "F.poisson_nll_loss(a, b)": _COMPOSITE,
     "torch.matmul(v4, w43)": _COMPOSITE,
-    "F.group_norm(x4, 3, bn_w, bn_b)": "no mean/rstd outputs (result1, result2) and no N, C, HxW, group",
     "a.as_strided((2, 2), (1, 2))": "saves a geometry tuple; storage_offset 0 where PyTorch keeps None",
     "a.clone().copy_(b)": "saves src_meta (PyTorch saves src's options and sizes, unnamed)",
     "a.take(idx)": "saves flat positions, not index and self",

@@ -1372,8 +1372,8 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     return (grad * xhat).sum(_batch_norm_dims(input))
 
 
-def _group_norm_jvp(input_t, weight_t, bias_t, input, num_groups, weight, eps):
-    n = input.shape[0]
+def _group_norm_jvp(input_t, weight_t, bias_t, input, group, weight, eps):
+    n, num_groups = input.shape[0], group
     xhat, rstd = _normalized(input.reshape(n, num_groups, -1), (2,), eps)
     normalized_t = _normalized_input_grad(input_t.reshape(n, num_groups, -1), xhat, rstd, (2,)).reshape(input.shape)
     return _affine_jvp(normalized_t, xhat.reshape(input.shape), weight, weight_t, bias_t,
@@ -1387,15 +1387,27 @@ def _glu_jvp(self_t, self, dim):
     return a_t * s + a * s * (1 - s) * b_t
 
 
-@op("NativeGroupNormBackward0", name="native_group_norm",
+def _group_norm_stats(input, group, eps):
+    """native_group_norm's other outputs: each (sample, group)'s mean and rstd, (N, group)."""
+    flat = input.detach()._flat()
+    size = len(flat) // (input.shape[0] * group) if flat else 0
+    stats = [norm_kernels.row_stats(flat[i:i + size], eps) for i in range(0, len(flat), size or 1)]
+    shape = (input.shape[0], group)
+    return _new([m for m, _ in stats], shape, input.dtype), _new([r for _, r in stats], shape, input.dtype)
+
+
+# (ATen's arguments: N, C, HxW and group its node keeps)
+@op("NativeGroupNormBackward0", name="native_group_norm", aux="result1 result2",
+    saved="C HxW N eps group input result1 result2 weight",
     result=_group_norm_jvp,
-    input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
-    weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
+    input=lambda grad, input, group, weight, eps: _group_norm_backward(grad, input, group, weight, eps),
+    weight=lambda grad, input, group, eps: _group_norm_affine_grad(grad, input, group, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
-def _group_norm(input, num_groups, weight, bias, eps):
+def _group_norm(input, weight, bias, N, C, HxW, group, eps):
     """PyTorch's kernel (_aten/norm.py); results can differ in the last bit."""
+    aux_outputs(lambda: _group_norm_stats(input, group, eps))
     with no_grad():
-        values = norm_kernels.group_norm(input._buf(), input.shape, input.dtype is _dtype.float32, num_groups,
+        values = norm_kernels.group_norm(input._buf(), input.shape, input.dtype is _dtype.float32, group,
                                          _buf_or_none(weight), _buf_or_none(bias), eps)
         return _from_kernel(values, input._shape, input.dtype)
 
@@ -1404,7 +1416,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input.dim() < 2 or input.shape[1] % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
-    return _group_norm(input, num_groups, weight, bias, eps)
+    n, c = input.shape[0], input.shape[1]
+    return _group_norm(input, weight, bias, n, c, input.numel() // (n * c) if n * c else 0, num_groups, eps)
 
 
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
