@@ -560,6 +560,13 @@ def _masked_select(self, shape, positions, mask):
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 
 
+@op("TakeBackward0", name="take", result="auto_linear", packs="index self", saved="index self",
+    self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
+def _take(self, index, positions):
+    """The elements of contiguous(self) at flat ``positions`` (index's, wrapped), shaped as index."""
+    return new_tensor(B.gather(self._buf(), positions), index._shape, self.dtype)
+
+
 @op(name="take", forms="torch Tensor")
 def take(self, index):
     n = self.numel()
@@ -568,7 +575,7 @@ def take(self, index):
         if not -n <= v < n:
             raise IndexError(f"out of range: tried to access index {v} on a tensor of {n} elements.")
         pos.append(v + n if v < 0 else v)
-    return take_flat(self, pos, index._shape)
+    return _take(self, index, pos)
 
 
 

@@ -288,6 +288,7 @@ def _addbmm_batch_grad(grad, batch1, batch2):
 
 
 @op("AddbmmBackward0", name="addbmm",
+    saved="alpha batch1 batch1_sym_argsize_0 batch1_sym_argsize_1 batch2 batch2_sym_argsize_2 beta",
     result=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _scaled(self_t, beta) + _scaled(_bmm(batch1_t, batch2).sum(0), alpha) + _scaled(_bmm(batch1, batch2_t).sum(0), alpha), forms="torch Tensor Tensor_",
     self=lambda grad, beta: _scaled(grad, beta),
     batch1=lambda grad, batch1, batch2, alpha:

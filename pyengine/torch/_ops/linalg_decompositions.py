@@ -423,6 +423,7 @@ def _svd_jvp(dA, U, Sv, Vh, full_matrices):
 
 
 @op("LinalgSvdBackward0", name="_linalg_svd", packs="S=result1 U=result0 Vh=result2",
+    saved="S S_sym_argsize_minus_1 U Vh full_matrices",
     result=lambda A_t, full_matrices, result: _svd_jvp(A_t, *result, full_matrices),
     A=lambda grads, full_matrices, result: _svd_backward(grads, full_matrices, *result))
 def _svd(A, full_matrices):

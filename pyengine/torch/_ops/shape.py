@@ -239,7 +239,7 @@ def _as_strided_backward(grad, geometry, size, stride, storage_offset):
     not overlap itself); positions outside the input receive nothing."""
     shape = geometry[0]
     where = {p: i for i, p in enumerate(_positions(*geometry))}
-    view = _positions(size, stride, storage_offset)
+    view = _positions(size, stride, geometry[2] if storage_offset is None else storage_offset)
     kept = [k for k, p in enumerate(view) if p in where]
     g = grad.contiguous().reshape(-1)
     if len(kept) != len(view):
@@ -261,12 +261,14 @@ def _as_strided_geometry(self, size, stride, storage_offset):
                            f"[{', '.join(map(str, stride))}], storage offset {offset}, and itemsize {itemsize} "
                            f"requiring a storage size of {needed * itemsize} are out of bounds for storage "
                            f"of size {available * itemsize}")
-    return (self._shape, self._stride, self._offset), size, stride, offset
+    return (self._shape, self._stride, self._offset), size, stride, storage_offset
 
 
-@op("AsStridedBackward0", name="as_strided", result="auto_linear", self=_as_strided_backward)
+# (storage_offset as given: None is the input's own, geometry[2])
+@op("AsStridedBackward0", name="as_strided", result="auto_linear", saved="size storage_offset stride",
+    self=_as_strided_backward)
 def _as_strided(self, geometry, size, stride, storage_offset):
-    return _view(self, size, stride, storage_offset)
+    return _view(self, size, stride, geometry[2] if storage_offset is None else storage_offset)
 
 
 @op(name="as_strided", forms="torch Tensor")

@@ -145,6 +145,9 @@ class Derivative:
                     setattr(cls, "_saved_" + name, property(lambda node, i=i, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
+                    for suffix in [s for s in _METADATA_GETTERS if f"{name}_{s}" in (self.shown or ())]:
+                        setattr(cls, f"_saved_{name}_{suffix}", property(
+                            lambda node, i=i, e=element, f=_METADATA_GETTERS[suffix]: f(node._value_saved_at(i)[e])))
                 continue
             if self.shown is not None:  # declared: PyTorch's names, its metadata of a value included
                 suffixes = [suffix for suffix in _METADATA_GETTERS if f"{slot}_{suffix}" in self.shown]
@@ -276,7 +279,8 @@ _METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_siz
                    "_stride": "sym_strides", "stride": "sym_strides"}
 _METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
                      "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim(),
-                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_minus_1": lambda t: t._shape[-1],
+                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_1": lambda t: t._shape[1],
+                     "sym_argsize_2": lambda t: t._shape[2], "sym_argsize_minus_1": lambda t: t._shape[-1],
                      "sym_sizes_opt": lambda t: (0,) if t is None else tuple(t._shape)}  # (an optional tensor)
 
 
