@@ -447,6 +447,18 @@ export const en = {
     noGradient: "None: no gradient flows to this input (a constant)",
     noGradientNode: "None · no gradient",
     line: "line",
+    viewFuncForward: "Its forward-mode (jvp) levels push tangents forward beside the values and add no nodes of their own: what is drawn is the graph its backward passes walked (the tangents themselves are not drawn).",
+    noTensorsForward: "The program left no tensor that requires grad: its dual tensors (forward mode) need none, and no backward pass ran.",
+    viewTangents: (line) => `torch.func, forward mode${line ? ` (line ${line})` : ""}`,
+    viewTangentsHelp: (kinds, code, calls) => `${code ? `${code}: ` : ""}forward-mode AD (levels, outermost first: ${kinds.join(" › ")}). Each op computes its output and, beside it, its tangent: the Jacobian-vector product J·v, pushed forward op by op (below, in the order computed; jacfwd does this for every input element at once under vmap, so each tensor has the whole batch in its shape). Nothing needs a gradient and no backward pass runs, so there is no backward graph to draw and no .grad is set: the transform returns the output and its tangent.${calls > 1 ? ` The line ran ${plural(calls, { one: "1 call", other: `${calls} calls` })}; the tangents of one are shown.` : ""}`,
+    tangentsOf: (call, calls) => `Tangents of call ${call} of ${calls}, in the order computed (#k: the k-th of them):`,
+    tangentsNotKept: (count) => `The tangents of the first ${plural(count, { one: "call", other: `${count} calls` })} were not kept (a run keeps the last 2,000 dual tensors).`,
+    otherTangent: "(written in place, or by a custom Function's jvp)",
+    dualInput: "the input",
+    funcGrad: (value) => `None: torch.func returns the gradient instead of storing it in .grad${value ? `; this call returned ${value}` : ""}`,
+    transformReturns: (leaf, value) => `torch.func returns ${value} as the gradient for ${leaf} (${leaf}.grad is left alone)`,
+    pickNumber: (kind, low, high) => `${kind === "call" ? "Call" : "Number"} (${low}–${high}): `,
+    moreListed: (count) => `… ${count} more: choose one by number below`,
   },
   // The text summary of a figure a program showed (app/figures/data.js): what a screen reader reads.
   figure: {

@@ -9,7 +9,7 @@ export function connectGraph(services) {
   ({ python } = services);
 }
 
-const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], transformsDropped: null, node: null, values: {}, line: null, gradcheck: null, expanded: [], boxNames: {}, textOpen: false, busy: null, error: null });
+const fresh = () => ({ open: false, run: 0, built: undefined, tensors: null, selected: null, graph: null, steps: null, step: 0, playing: false, tangents: [], transforms: [], tangentView: null, tangentCall: null, transformsDropped: null, node: null, values: {}, line: null, gradcheck: null, expanded: [], boxNames: {}, textOpen: false, busy: null, error: null });
 const panelOf = (s, key) => (s.graphs[key] ??= fresh());
 
 export const graphRequested = (key) => state.graphs[key]?.open ?? false;
@@ -32,7 +32,7 @@ export function receiveRun(key, result) {
     const panel = panelOf(s, key);
     stopPlaying(key);
     Object.assign(panel, { ...fresh(), open: panel.open, expanded: moduleBoxes(panel.expanded), boxNames: panel.boxNames, textOpen: panel.textOpen, run: panel.run + 1,
-      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], transformsDropped: result.graph?.transforms_dropped ?? null, built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
+      tensors: result.graph?.tensors ?? null, tangents: result.graph?.tangents ?? [], transforms: result.graph?.transforms ?? [], transformsDropped: result.graph?.transforms_dropped ?? null, built: result.graph_built ?? (result.graph ? result.graph.tensors.length > 0 : undefined) });
   });
   const tensors = state.graphs[key].tensors;
   if (!tensors?.length) return;
@@ -44,24 +44,38 @@ export function receiveRun(key, result) {
 const firstPick = (tensors) => tensors.findLast((t) => t.backward) ?? tensors.findLast((t) => t.scalar) ?? tensors.at(-1);
 
 // The run's graphs (views/graph.js draws one at a time): the program's own, each graph a backward
-// pass built with create_graph=True (by order), each a torch.func transform built (by line).
-export function graphViews(tensors) {
+// pass built with create_graph=True (by order), each a torch.func transform built (by line); and
+// each torch.func call that ran forward mode (jvp, jacfwd) and built no graph backward could walk,
+// as a view of the tangents it pushed forward ("tangents", by line; `transforms` as the run sent them).
+export function graphViews(tensors, transforms = []) {
   const views = new Map();
   for (const tensor of tensors ?? []) {
     const view = tensor.view ?? { id: "forward", kind: "forward" };
     if (!views.has(view.id)) views.set(view.id, { ...view, tensors: [] });
     views.get(view.id).tensors.push(tensor);
   }
-  const rank = (view) => [{ forward: 0, gradient: 1, func: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
+  for (const run of transforms ?? []) {
+    if (run.kinds.includes("jvp") && !views.has(`func:${run.line}`)) views.set(`tangents:${run.line}`, { id: `tangents:${run.line}`, kind: "tangents", ...run, tensors: [] });
+  }
+  const rank = (view) => [{ forward: 0, gradient: 1, func: 2, tangents: 2 }[view.kind], view.order ?? 0, view.line ?? 0];
   return [...views.values()].sort((a, b) => rank(a).reduce((d, value, i) => d || value - rank(b)[i], 0));
 }
 
-// The view of the chosen tensor.
-export const currentView = (panel) => graphViews(panel.tensors).find((view) => view.tensors.some((t) => t.name === panel.selected));
+// The view shown: a forward-mode call's the learner chose (or the only kind there is), else the
+// chosen tensor's.
+export function currentView(panel) {
+  const views = graphViews(panel.tensors, panel.transforms);
+  return views.find((view) => view.id === panel.tangentView) ?? views.find((view) => view.tensors.some((t) => t.name === panel.selected)) ?? views.find((view) => view.kind === "tangents");
+}
 
 function selectView(key, id) {
-  const view = graphViews(state.graphs[key]?.tensors).find((v) => v.id === id);
-  if (view && !view.tensors.some((t) => t.name === state.graphs[key].selected)) selectTensor(key, firstPick(view.tensors).name);
+  const panel = state.graphs[key];
+  const view = graphViews(panel?.tensors, panel?.transforms).find((v) => v.id === id);
+  if (!view) return;
+  update((s) => {
+    Object.assign(panelOf(s, key), { tangentView: view.kind === "tangents" ? id : null, tangentCall: null });
+  });
+  if (view.tensors.length && !view.tensors.some((t) => t.name === panel.selected)) selectTensor(key, firstPick(view.tensors).name);
 }
 
 // Before a program has run: whether it looks like it builds a graph (offers "Show graph").
@@ -83,7 +97,7 @@ export function edgeGradients(steps, upTo) {
 // export node id -> the gradient it received, for each node backward reached by step `upTo`.
 export function reachedNodes(steps, upTo) {
   const reached = new Map();
-  for (const step of steps.slice(0, upTo + 1)) reached.set(step.node, step.accumulate ? `${step.accumulate.leaf}.grad = ${step.accumulate.after ?? step.accumulate.incoming}` : step.incoming.map((i) => i.value ?? "None").join(", "));
+  for (const step of steps.slice(0, upTo + 1)) reached.set(step.node, step.accumulate?.note === "transform" ? step.accumulate.incoming : step.accumulate ? `${step.accumulate.leaf}.grad = ${step.accumulate.after ?? step.accumulate.incoming}` : step.incoming.map((i) => i.value ?? "None").join(", "));
   return reached;
 }
 
@@ -96,7 +110,7 @@ async function ask(key, request) {
 async function selectTensor(key, name) {
   update((s) => {
     const panel = panelOf(s, key);
-    Object.assign(panel, { selected: name, graph: null, steps: null, step: 0, node: null, values: {}, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
+    Object.assign(panel, { selected: name, tangentView: null, graph: null, steps: null, step: 0, node: null, values: {}, gradcheck: null, busy: "graph", error: null, expanded: moduleBoxes(panel.expanded) });
   });
   const graph = await ask(key, { what: "graph", name });
   if (!graph) return;
@@ -221,6 +235,13 @@ function toggleGroup(key, group, name) {
   });
 }
 
+// A forward-mode call's view shows the tangents of one call of its line: `call` (null: the last).
+function selectCall(key, call) {
+  update((s) => {
+    panelOf(s, key).tangentCall = call;
+  });
+}
+
 // The text alternative is built only while it is shown (a large graph's list is most of the page).
 function showText(key, open) {
   update((s) => {
@@ -252,4 +273,5 @@ export const graphHandlers = (key, rerun) => ({
   toggleGroup: (group, name) => toggleGroup(key, group, name),
   gradcheck: () => runGradcheck(key),
   showText: (open) => showText(key, open),
+  selectCall: (call) => selectCall(key, call),
 });

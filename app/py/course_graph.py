@@ -65,9 +65,9 @@ def open_session(namespace, recorder, program_file=None):
     if recorder is None:
         return {"tensors": []}
     _session = GraphSession(namespace, recorder, program_file)
-    from torch.autograd.graph_export import export_tangents
-    # forward mode: the run's dual tensors in the order they got their tangents
-    answer = {"tensors": _session.tensors(), "tangents": export_tangents(recorder, _session.names)}
+    # forward mode: the run's dual tensors in the order they got their tangents; the program's
+    # torch.func calls (forward-mode ones build no graph backward could walk: the panel says so)
+    answer = {"tensors": _session.tensors(), "tangents": _session.tangents(), "transforms": _session.transform_runs()}
     if recorder.transform_calls_dropped:  # torch.func's backward passes past KEPT_TRANSFORM_STEPS
         answer["transforms_dropped"] = {"kept": len(recorder.transform_calls), "steps": recorder.transform_steps,
                                         "dropped": recorder.transform_calls_dropped}
@@ -168,6 +168,24 @@ class GraphSession:
         if tensor.grad_fn is not None:
             self.names.setdefault((id(tensor.grad_fn), tensor._output_nr), name)
 
+    def tangents(self):
+        """export_tangents with ``made_in`` read as the panel shows it: ``transform``, the program
+        line of the torch.func call whose jvp computed the tangent (absent outside one)."""
+        from torch.autograd.graph_export import export_tangents
+        entries = export_tangents(self.recorder, self.names)
+        for entry in entries:
+            made_in = entry.pop("made_in")
+            if made_in and made_in["transforms"]:
+                entry["transform"] = self._line(made_in["transforms"][0][1])
+        return entries
+
+    def transform_runs(self):
+        """The program's torch.func calls by line: ``calls`` on it, the transforms' ``kinds`` met
+        inside (outermost first) and the line's ``code``."""
+        return [{"line": line, "code": self._code(line), **run}
+                for where, run in self.recorder.transform_runs.items()
+                if (line := self._line(list(where))) is not None]
+
     def _line(self, where):
         """The 1-based line of the program a recorded [file, line] is, or None (another file)."""
         return where[1] if where and where[0] == self.program_file else None
@@ -238,7 +256,21 @@ class GraphSession:
         order = self._walked(root)[0]
         if not isinstance(number, int) or not 0 <= number < len(order):
             return {"error": f"{root.name!r} has no node {number!r}"}
-        return self._place(node_entry(number, order[number], self.names, self.recorder), order[number])
+        entry = self._place(node_entry(number, order[number], self.names, self.recorder), order[number])
+        variable = getattr(order[number], "variable", None)
+        # (by identity: a tensor's == compares elements)
+        if variable is not None and any(ref() is variable for ref in self.recorder.transform_inputs.keyrefs()):
+            entry["transform_grad"] = self._transform_gradient(root, order[number])
+        return entry
+
+    def _transform_gradient(self, root, leaf):
+        """The gradient the torch.func call behind ``root`` returned for its input ``leaf`` (what its
+        backward pass brought to the leaf: torch.func returns it, .grad stays as it was), or None."""
+        call = next((c for c in reversed(self.recorder.transform_calls) if root.edge in c["roots"]), None)
+        for node, grads, *_ in call["steps"] if call else ():
+            if node is leaf:
+                return _printed(grads[0])
+        return None
 
     def _walked(self, root):
         """``walk`` from ``root``, once per session (the graph no longer changes once the run is over)."""
@@ -409,8 +441,9 @@ class GraphSession:
     def _accumulation(self, node, incoming, grad_before, source):
         name = self.names.get(id(node.variable)) or "leaf"
         entry = {"leaf": name, "incoming": short_tensor(incoming) if incoming is not None else None}
-        if source == "dry-run":
-            entry["note"] = "dry-run"  # a dry run computes the gradient but leaves .grad alone
+        if source in ("dry-run", "transform"):
+            # a dry run computes the gradient but leaves .grad alone; torch.func returns it
+            entry["note"] = source
         elif grad_before is not None and incoming is not None:
             before = self.torch.tensor(grad_before["value"], dtype=incoming.dtype) if "value" in grad_before else None
             entry["before"] = short_tensor(before) if before is not None else "…"

@@ -23,26 +23,77 @@ export const graphToggle = (panel, handlers, code) =>
 
 export function graphPanel(panel, handlers) {
   if (!panel?.open) return nothing;
+  const view = panel.tensors === null ? undefined : currentView(panel);
   return html`
     <section class="graph-panel" data-testid="graph-panel" aria-label=${t.title} @keydown=${(e) => stepKeys(e, panel, handlers)}>
       <h3>${t.title}</h3>
       ${panel.tensors === null
         ? html`<p class="note">${t.runFirst}</p>`
-        : panel.tensors.length === 0
-          ? html`<p class="note" data-testid="graph-empty">${t.noTensors}</p>${panel.tangents?.length ? forwardView(panel.tangents) : nothing}`
+        : panel.tensors.length === 0 && !view
+          ? html`<p class="note" data-testid="graph-empty">${panel.tangents?.length ? t.noTensorsForward : t.noTensors}</p>${panel.tangents?.length ? forwardView(panel.tangents) : nothing}`
           : html`
               ${viewSwitch(panel, handlers)}
-              <label class="graph-pick">${t.pick}
-                <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
-                  ${(currentView(panel)?.tensors ?? panel.tensors).map((tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${rootName(tensor.name)} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`)}
-                </select>
-              </label>
-              ${panel.error ? html`<p class="stderr" data-testid="graph-error">${panel.error}</p>` : nothing}
-              ${panel.busy === "graph" ? html`<p class="note">${t.loading}</p>` : nothing}
-              ${panel.graph ? graphBody(panel, handlers) : nothing}
+              ${view?.kind === "tangents"
+                ? tangentsView(panel, view, handlers)
+                : html`
+                  ${picker(panel, view?.tensors ?? panel.tensors, view?.kind === "func" ? "call" : "number", handlers)}
+                  ${panel.error ? html`<p class="stderr" data-testid="graph-error">${panel.error}</p>` : nothing}
+                  ${panel.busy === "graph" ? html`<p class="note">${t.loading}</p>` : nothing}
+                  ${panel.graph ? graphBody(panel, handlers) : nothing}`}
             `}
     </section>
   `;
+}
+
+// The tensor picker of a view. A view of more than 2 × PICK_ENDS tensors (a loop calling a
+// transform 1,000 times) lists its first and last PICK_ENDS and the chosen one, and a number input
+// picks any of them (`kind`: "call" where the k-th is the k-th call of a line).
+const PICK_ENDS = 10;
+
+function picker(panel, tensors, kind, handlers) {
+  const chosen = tensors.findIndex((tensor) => tensor.name === panel.selected);
+  const many = tensors.length > 2 * PICK_ENDS;
+  const listed = many ? tensors.filter((_, i) => i < PICK_ENDS || i >= tensors.length - PICK_ENDS || i === chosen) : tensors;
+  const option = (tensor) => html`<option value=${tensor.name} ?selected=${tensor.name === panel.selected}>${rootName(tensor.name)} — ${tensor.grad_fn ?? t.leaf} ${shapeText(tensor)}</option>`;
+  return html`
+    <label class="graph-pick">${t.pick}
+      <select data-testid="graph-tensor" @change=${(e) => handlers.selectTensor(e.target.value)}>
+        ${listed.slice(0, many ? PICK_ENDS : listed.length).map(option)}
+        ${many ? html`<option disabled data-testid="graph-tensor-more">${t.moreListed(tensors.length - listed.length)}</option>${listed.slice(PICK_ENDS).map(option)}` : nothing}
+      </select>
+    </label>
+    ${many ? numberInput(kind, 1, tensors.length, chosen + 1, (k) => handlers.selectTensor(tensors[k - 1].name)) : nothing}`;
+}
+
+// A number from `low` to `high` (`value` shown); `pick(k)` once another whole number in range is
+// entered (a change event comes again when the field loses focus).
+const numberInput = (kind, low, high, value, pick) => html`
+  <label class="graph-pick">${t.pickNumber(kind, low, high)}
+    <input type="number" data-testid="graph-call" min=${low} max=${high} step="1" .value=${String(value)}
+      @change=${(e) => {
+        const k = Number(e.target.value);
+        if (k === value) return;
+        if (Number.isInteger(k) && k >= low && k <= high) pick(k);
+        else e.target.value = String(value);
+      }}>
+  </label>`;
+
+// A torch.func call that ran forward mode only (jvp, jacfwd): the tangents of one of its calls,
+// each with the op that pushed it forward and the tangents it came from (no graph: see the help).
+function tangentsView(panel, view, handlers) {
+  const mine = panel.tangents.filter((dual) => dual.transform === view.line);
+  const calls = [...new Set(mine.map((dual) => dual.call))];
+  const call = calls.includes(panel.tangentCall) ? panel.tangentCall : calls.at(-1);
+  const shown = mine.filter((dual) => dual.call === call);
+  const position = new Map(shown.map((dual, k) => [dual.number, k + 1]));
+  return html`<div class="graph-forward" data-testid="graph-forward-call" data-line=${view.line} data-call=${call ?? ""}>
+    ${calls.length > 1 ? numberInput("call", calls[0], calls.at(-1), call, handlers.selectCall) : nothing}
+    ${calls[0] > 1 ? html`<p class="help">${t.tangentsNotKept(calls[0] - 1)}</p>` : nothing}
+    ${shown.length ? html`<p class="help">${t.tangentsOf(call, view.calls)}</p>` : nothing}
+    <ol>${shown.map((dual) => html`<li data-testid="graph-tangent" data-op=${dual.op ?? ""} data-label=${dual.label ?? ""} data-tangent=${dual.tensor.tangent?.repr ?? ""}>
+      ${dual.op === "make_dual" ? html`<code>make_dual</code> (${t.dualInput})` : dual.op ? html`<code>${dual.op}(${dual.sources.map((n) => (position.has(n) ? `#${position.get(n)}` : "…")).join(", ")})</code>` : t.otherTangent}
+      = ${valueText(dual.tensor)} — ${t.tangent} <code>${dual.tensor.tangent?.repr}</code></li>`)}</ol>
+  </div>`;
 }
 
 // An unnamed root's name in the picker: "backward() @ <line>" or "torch.func @ <line>", " #<k>" for
@@ -53,15 +104,17 @@ function rootName(name) {
   return kind === "torch.func" ? t.funcRoot(line, call) : t.backwardRoot(line, call);
 }
 
-const viewName = (view) => (view.kind === "gradient" ? t.viewGradient(view.order, view.line) : view.kind === "func" ? t.viewFunc(view.line) : t.viewForward);
+const viewName = (view) => (view.kind === "gradient" ? t.viewGradient(view.order, view.line) : view.kind === "func" ? t.viewFunc(view.line) : view.kind === "tangents" ? t.viewTangents(view.line) : t.viewForward);
 
 // The run's graphs, one drawn at a time: the program's own, the gradient's graph (create_graph=True),
 // a torch.func transform's; with what the chosen one is. (One graph alone gets no switch.)
 function viewSwitch(panel, handlers) {
-  const views = graphViews(panel.tensors);
+  const views = graphViews(panel.tensors, panel.transforms);
   const view = currentView(panel);
   if (views.length < 2 && (!view || view.kind === "forward")) return nothing;
-  const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code) : view?.kind === "func" ? t.viewFuncHelp(view.transforms, view.code, panel.transformsDropped) : t.viewForwardHelp;
+  const help = view?.kind === "gradient" ? t.viewGradientHelp(view.order, view.code)
+    : view?.kind === "func" ? `${t.viewFuncHelp(view.transforms, view.code, panel.transformsDropped)}${view.transforms.includes("jvp") ? ` ${t.viewFuncForward}` : ""}`
+      : view?.kind === "tangents" ? t.viewTangentsHelp(view.kinds, view.code, view.calls) : t.viewForwardHelp;
   return html`
     ${views.length > 1
       ? html`<div class="graph-views" data-testid="graph-views" role="group" aria-label=${t.views}>
@@ -287,7 +340,9 @@ function nodeDetails(node, handlers) {
         <dt>${node.kind === "leaf" ? t.leafValue : node.kind === "constant" ? t.constant : t.output}</dt><dd>${node.loading && node.kind !== "constant" ? t.loading : valueText(node.tensor)}</dd>
         ${node.line ? html`<dt>${t.line}</dt><dd data-testid="graph-node-line">${node.line}</dd>` : nothing}
         ${node.scope?.length ? html`<dt>${t.module}</dt><dd>${node.scope.join(" › ")}</dd>` : nothing}
-        ${node.kind === "leaf" && !node.loading ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad">${node.grad ? valueText(node.grad) : t.noGrad}</dd>` : nothing}
+        ${node.kind === "leaf" && !node.loading
+          ? html`<dt>.grad</dt><dd data-testid="graph-leaf-grad" data-kind=${"transform_grad" in node ? "transform" : "grad"}>${"transform_grad" in node ? t.funcGrad(node.transform_grad) : node.grad ? valueText(node.grad) : t.noGrad}</dd>`
+          : nothing}
         ${node.saved?.freed
           ? html`<dt>${t.saved}</dt><dd>${t.freed}</dd>`
           : saved.map(([name, value]) => html`<dt><code>${name}</code></dt><dd>${valueText(value)}</dd>`)}
@@ -304,7 +359,8 @@ const nodeLabel = (graph, id) => {
 
 // Forward mode: the run's dual tensors in the order their tangents were computed, each tangent as
 // PyTorch prints it (the nodes that made them show theirs too: "ṫ = …").
-function forwardView(tangents) {
+function forwardView(all) {
+  const tangents = all?.filter((dual) => dual.transform === undefined); // a transform's are in its own view
   if (!tangents?.length) return html`<p class="help" data-testid="graph-forward-none">${t.forwardNone}</p>`;
   return html`<details class="graph-forward" data-testid="graph-forward" open>
     <summary>${t.forwardHeading}</summary>
@@ -363,6 +419,7 @@ function stepBody(graph, step) {
 
 function accumulation(acc) {
   if (acc.note === "dry-run") return html`<li data-testid="graph-step-product">${t.wouldAccumulate(acc.leaf, acc.incoming)}</li>`;
+  if (acc.note === "transform") return html`<li data-testid="graph-step-product">${t.transformReturns(acc.leaf, acc.incoming)}</li>`;
   const sum = acc.before == null ? acc.after : `${acc.before} + ${acc.incoming} = ${acc.after}`;
   return html`<li data-testid="graph-step-product">${acc.leaf}.grad ${acc.before == null ? "=" : "←"} <code>${sum}</code></li>`;
 }

@@ -181,15 +181,15 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
     """A tensor from obj, sharing its memory when it can: a tensor of the asked dtype is
     returned as it is (copy=True clones it), a numpy array is wrapped, anything else copied."""
     if isinstance(obj, Tensor):
-        if requires_grad is None and obj.requires_grad:
+        if requires_grad is None and obj._requires_grad:
             _process.warn_once("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. "
                       "Pass requires_grad=False explicitly to get the old behavior and silence this warning. "
                       "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)")
         out = obj if dtype is None or dtype is obj.dtype else obj.to(dtype)
         if copy and out is obj:
             out = obj.clone()
-        return out.detach().requires_grad_() if requires_grad and not out.requires_grad else \
-            out.detach() if requires_grad is False and out.requires_grad else out
+        return out.detach().requires_grad_() if requires_grad and not out._requires_grad else \
+            out.detach() if requires_grad is False and out._requires_grad else out
     if hasattr(obj, "__array__") and not copy and dtype is None:
         return from_numpy(obj)
     return tensor(obj, dtype=dtype, requires_grad=requires_grad is True)
@@ -255,6 +255,9 @@ def __getattr__(name):
     if name == "vmap":  # torch.vmap is torch.func.vmap
         from .func import vmap
         return vmap
+    if name == "ops":
+        from ._dispatch import ops
+        return ops
     if name in _ON_FIRST_USE or name in _FROM_FUNCTIONAL or name in _TORCH_FORMS:
         from importlib import import_module
         if name in _ON_FIRST_USE:
@@ -265,7 +268,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap"})
+    return sorted({*globals(), *_ON_FIRST_USE, *_FROM_FUNCTIONAL, *_TORCH_FORMS, "GradScaler", "vmap", "ops"})
 
 
 def detach(input):

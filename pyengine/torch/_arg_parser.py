@@ -191,7 +191,7 @@ def _no_graph(name, result):
     """``result``, unless it is part of a graph: out= variants are not differentiable (a result
     without a derivative, e.g. special.bessel_j0 or argmax's indices, is fine)."""
     from ._tensor import Tensor
-    if any(isinstance(r, Tensor) and r.requires_grad for r in (result if isinstance(result, tuple) else (result,))):
+    if any(isinstance(r, Tensor) and r._requires_grad for r in (result if isinstance(result, tuple) else (result,))):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
     return result
@@ -230,9 +230,9 @@ def write_out(name, result, out):
             fresh = result.to(out.dtype, copy=True)
             out._storage, out._shape, out._stride, out._offset = \
                 fresh._storage, fresh._shape, fresh._stride, fresh._offset
-            if not result.requires_grad:
+            if not result._requires_grad:
                 return out
-        if not result.requires_grad:
+        if not result._requires_grad:
             return out.copy_(result)
     return out.copy_(result)  # a composite's result (graph_error=False): out joins its graph, CopyBackwards
 

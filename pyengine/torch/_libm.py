@@ -1,14 +1,14 @@
 """glibc's float64 sin, cos, log, log1p and pow, for the float64 samplers, the LR schedulers and
 the browser's numpy.
 
-PyTorch's reference outputs come from glibc; Pyodide's libm (musl) differs in the last bit
-for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_log1p`` is glibc's
-algorithm, bit for bit; glibc's sin, cos and log are within 0.55 ulp, and their stand-ins
-are the correctly rounded values (computed to 50 digits with ``decimal``, rounded once; sin
-and cos first in 200-bit fixed point, which decides almost every rounding ~10x faster),
-which agree with glibc on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to
-64, where it is the correctly rounded power (musl's pow differs from glibc's, built with fma,
-on ~0.1% of inputs; the correctly rounded power a little less often).
+PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
+last bit for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_sin``,
+``glibc_cos`` and ``glibc_log1p`` are glibc's algorithms, bit for bit (as x86-64 glibc runs
+them on a CPU with FMA); glibc's log is within 0.55 ulp, and its stand-in is the correctly
+rounded value (computed to 50 digits with ``decimal``, rounded once), which agrees with glibc
+on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to 64, where it is the
+correctly rounded power (musl's pow differs from glibc's, built with fma, on ~0.1% of inputs;
+the correctly rounded power a little less often).
 """
 import math
 import os
@@ -23,100 +23,238 @@ _pack_d, _unpack_d = struct.Struct("<d").pack, struct.Struct("<d").unpack
 _pack_q, _unpack_q = struct.Struct("<Q").pack, struct.Struct("<Q").unpack
 
 _DIGITS = 50
-_PI = Decimal("3.1415926535897932384626433832795028841971693993751058209749445923078164062862089986280348"
-               "253421170679821480865132823066470938446095505822317253594081284811174502841027019385211055"
-               "5964462294895493038196")
-with localcontext() as _ctx:
-    _ctx.prec = 300
-    _HALF_PI = _PI / 2
-_REDUCIBLE = 1e100  # beyond this, reducing by pi/2 would need more digits of pi than above
 
 
-def _sin_cos(x):
-    """(sin x, cos x) as Decimals, for finite |x| < _REDUCIBLE."""
-    with localcontext() as ctx:
-        ctx.prec = _DIGITS + 10 + max(0, int(math.log10(abs(x) + 1)))
-        d = Decimal(x)
-        k = int((d / _HALF_PI).to_integral_value())
-        r = d - k * _HALF_PI
-        ctx.prec = _DIGITS + 10
-        r = +r
-        r2 = r * r
-        s, c = r, Decimal(1)
-        term_s, term_c = r, Decimal(1)
-        n = 1
-        while True:
-            term_s = -term_s * r2 / ((2 * n) * (2 * n + 1))
-            term_c = -term_c * r2 / ((2 * n - 1) * (2 * n))
-            if abs(term_s) + abs(term_c) < Decimal(10) ** (-_DIGITS - 8):
-                break
-            s += term_s
-            c += term_c
-            n += 1
-        return ((s, c), (c, -s), (-s, -c), (-c, s))[k % 4]
+# glibc's sin and cos (sysdeps/ieee754/dbl-64/s_sin.c, IBM's Accurate Mathematical Library) as
+# x86-64 glibc runs them on a CPU with FMA and AVX2: its ifunc picks the build compiled with
+# -mfma -mavx2, where GCC fused the products and sums written _fma below; the large-argument
+# reduction (branred.c) is compiled without FMA. sin(x0 + x) for x0 a multiple of 1/128 in
+# [0, 0.86] is sin x0 cos x + cos x0 sin x, sin x0 and cos x0 from a double-double table, sin x
+# and cos x from short polynomials; |x| < 0.126 is a Taylor polynomial alone.
+_fma = fma64
+_BIG = 52776558133248.0  # 1.5 * 2**45: |x| + _BIG rounds |x| to a multiple of 1/128
+_S1, _S2, _S3, _S4, _S5 = map(float.fromhex, (
+    "-0x1.5555555555555p-3", "0x1.1111111110ECEp-7", "-0x1.A01A019DB08B8p-13", "0x1.71DE27B9A7ED9p-19",
+    "-0x1.ADDFFC2FCDF59p-26"))
+_SN3, _SN5 = -1.66666666666664880952546298448555E-01, 8.33333214285722277379541354343671E-03
+_CS2, _CS4, _CS6 = 0.5, -4.16666666666664434524222570944589E-02, 1.38888874007937613028114285595617E-03
+_HP0, _HP1 = float.fromhex("0x1.921FB54442D18p0"), float.fromhex("0x1.1A62633145C07p-54")  # pi/2 = _HP0 + _HP1
+# pi/2 in pieces short enough that xn * piece is exact (xn < 2**27): _MP1 + _MP2, _PP3 + _PP4 beyond them
+_MP1, _MP2 = float.fromhex("0x1.921FB58000000p0"), float.fromhex("-0x1.DDE973C000000p-27")
+_PP3, _PP4 = float.fromhex("-0x1.CB3B398000000p-55"), float.fromhex("-0x1.d747f23e32ed7p-83")
+_HPINV, _TOINT = float.fromhex("0x1.45F306DC9C883p-1"), 6755399441055744.0  # 2/pi; 1.5 * 2**52
+# the bounds of glibc's ranges (it compares the high words of |x|: each bound's low word is 0)
+_TINY_SIN, _TINY_COS = 2.0 ** -26, 2.0 ** -27
+_SMALL, _MEDIUM, _REDUCE = float.fromhex("0x1.b6p-1"), float.fromhex("0x1.368fdp1"), float.fromhex("0x1.921fbp26")
 
 
-# The fast path: sin and cos in 200-bit fixed point with Python ints (~30x faster than decimal),
-# its error bounded by _ERROR units; a result is taken only when every value within that bound
-# rounds to the same double (else decimal decides), so both paths give the same correctly
-# rounded double.
-_BITS = 200
-_ONE = 1 << _BITS
-with localcontext() as _ctx:
-    _ctx.prec = 120
-    _HALF_PI_FIXED = int(_HALF_PI * (1 << (_BITS + 32)))  # 32 more bits: k * pi/2 within 2 units
-_ERROR = 256  # units of 2**-_BITS: the reduction's 2, the series' rounding (at most 3 a term)
-_FIXED_RANGE = 2.0 ** 30
+def _fixed_sin_cos(num, den, bits):
+    """sin and cos of num/den in [0, 1], in fixed point with `bits` fraction bits (error a few units)."""
+    r = (num << bits) // den
+    r2 = (r * r) >> bits
+    sin = term = r
+    i = 1
+    while term:
+        term = -((term * r2) >> bits) // ((2 * i) * (2 * i + 1))
+        sin += term
+        i += 1
+    cos = term = 1 << bits
+    i = 1
+    while term:
+        term = -((term * r2) >> bits) // ((2 * i - 1) * (2 * i))
+        cos += term
+        i += 1
+    return sin, cos
 
 
-def _fixed(x, want_cos):
-    """sin x (or cos x) of 2**-26 <= |x| < 2**30 as a correctly rounded double, or None when the
-    fixed-point value is too close to a rounding boundary to tell."""
-    num, den = x.as_integer_ratio()
-    k = round(x * 0.6366197723675814)
-    r = ((num << _BITS) // den) - ((k * _HALF_PI_FIXED) >> 32)  # exact x: den <= 2**79 < 2**_BITS
-    r2 = (r * r) >> _BITS
-    quadrant = (k + want_cos) % 4
-    if quadrant % 2 == 0:  # sin r
-        total = term = r
-        i = 1
+def _double_double(value, bits):
+    """value / 2**bits as a double and the double nearest what is left (int true division rounds once)."""
+    high = value / (1 << bits)
+    num, den = high.as_integer_ratio()
+    return high, (value * den - (num << bits)) / (den << bits)
+
+
+def _sincos_table():
+    """(sin x0, its remainder, cos x0, its remainder) for x0 = i/128, i = 0..109. glibc's table holds
+    the nearest doubles, but 18 of its remainders were computed to ~110 bits and are off by the
+    units in the last place below (kept: the table is glibc's, entry for entry, though no result
+    among 40 million random arguments depends on them)."""
+    bits = 300  # the rotations below add a few units of 2**-bits a step, far below what a remainder holds
+    step_sin, step_cos = _fixed_sin_cos(1, 128, bits)
+    sin, cos = 0, 1 << bits
+    table = []
+    for _ in range(110):  # (cos + i sin) turned by 1/128 at a time: ~20 times faster than a series each
+        table.append([*_double_double(sin, bits), *_double_double(cos, bits)])
+        sin, cos = (sin * step_cos + cos * step_sin) >> bits, (cos * step_cos - sin * step_sin) >> bits
+    for (i, part), ulps in {(2, 1): -1, (10, 1): -1, (23, 1): -39, (26, 3): 1, (27, 1): -1, (33, 1): -1,
+                            (34, 1): -1, (36, 1): 1, (40, 1): -2, (44, 3): -1, (70, 3): 1, (75, 1): -1,
+                            (75, 3): 2, (79, 3): 1, (85, 1): -1, (90, 1): -2, (94, 1): 1, (107, 1): 1}.items():
+        table[i][part] += ulps * math.ulp(table[i][part])
+    return [tuple(entry) for entry in table]
+
+
+_SINCOS = _sincos_table()
+
+
+def _sin_small(x, dx):
+    """sin(x + dx), |x| <= 0.86 or so, |dx| tiny."""
+    if abs(x) < 0.126:
+        xx = x * x
+        p = _fma(xx, _fma(xx, _fma(xx, _fma(xx, _S5, _S4), _S3), _S2), _S1)
+        return x + _fma(xx, _fma(p, x, -0.5 * dx), dx)
+    sign = x
+    if x <= 0:
+        dx = -dx
+    x = abs(x)
+    x0 = (x + _BIG) - _BIG
+    sn, ssn, cs, ccs = _SINCOS[int(x0 * 128)]
+    x -= x0
+    xx = x * x
+    s = x + _fma(x * xx, _fma(xx, _SN5, _SN3), dx)
+    c = _fma(x, dx, xx * _fma(xx, _fma(xx, _CS6, _CS4), _CS2))
+    return math.copysign(sn + _fma(s, cs, _fma(-c, sn, _fma(s, ccs, ssn))), sign)
+
+
+def _cos_small(x, dx):
+    """cos(x + dx), |x| <= 0.86 or so, |dx| tiny."""
+    if x < 0:
+        dx = -dx
+    x = abs(x)
+    x0 = (x + _BIG) - _BIG
+    sn, ssn, cs, ccs = _SINCOS[int(x0 * 128)]
+    x = (x - x0) + dx
+    xx = x * x
+    s = _fma(x * xx, _fma(xx, _SN5, _SN3), x)
+    c = xx * _fma(xx, _fma(xx, _CS6, _CS4), _CS2)
+    return cs + _fma(-s, sn, _fma(-c, cs, _fma(-s, ssn, ccs)))
+
+
+def _reduce(x):
+    """(n, a, da): x = n * pi/2 + a + da, |a| <= pi/4 about, for |x| < _REDUCE."""
+    t = _fma(x, _HPINV, _TOINT)
+    xn = t - _TOINT
+    y = _fma(-xn, _MP2, _fma(-xn, _MP1, x))
+    t2 = _fma(-xn, _PP3, y)
+    da = _fma(-xn, _PP3, y - t2)
+    a = _fma(-xn, _PP4, t2)
+    return int(xn) & 3, a, da + _fma(-xn, _PP4, t2 - a)
+
+
+def _two_over_pi_digits(count):
+    """2/pi's first `count` base-2**24 digits after the point (pi by Machin's formula in integers)."""
+    bits = 24 * count + 32
+
+    def atan_inverse(n):  # atan(1/n) * 2**bits
+        total = term = (1 << bits) // n
+        k, sign = 1, -1
         while term:
-            term = -((term * r2) >> _BITS) // ((2 * i) * (2 * i + 1))
-            total += term
-            i += 1
-    else:  # cos r
-        total = term = _ONE
-        i = 1
-        while term:
-            term = -((term * r2) >> _BITS) // ((2 * i - 1) * (2 * i))
-            total += term
-            i += 1
-    if quadrant >= 2:
-        total = -total
-    low, high = (total - _ERROR) / _ONE, (total + _ERROR) / _ONE
-    return low if low == high else None
+            term //= n * n
+            total += sign * (term // (2 * k + 1))
+            k, sign = k + 1, -sign
+        return total
+    two_over_pi = (2 << (2 * bits)) // (16 * atan_inverse(5) - 4 * atan_inverse(239))
+    return [float((two_over_pi >> (bits - 24 * (i + 1))) & 0xFFFFFF) for i in range(count)]
 
 
-def correctly_rounded_sin(x):
-    if not math.isfinite(x) or abs(x) >= _REDUCIBLE or x == 0.0:
-        return math.sin(x)
-    if abs(x) < 1.4901161193847656e-08:  # 2**-26: sin x rounds to x
+_TWO_OVER_PI = _two_over_pi_digits(75)
+_SPLIT = 134217729.0  # 2**27 + 1: x * _SPLIT splits x into two 26-bit halves
+_BIG52, _BIG54 = 6755399441055744.0, 27021597764222976.0  # 1.5 * 2**52, 1.5 * 2**54
+_BR_MP1, _BR_MP2 = float.fromhex("0x1.921FB58000000p0"), float.fromhex("-0x1.DDE974p-27")
+
+
+def _reduce_part(x):
+    """x * 2/pi (x one half of the argument, scaled by 2**-600) as an integer part mod 4 and a
+    double-double fraction: x times six 24-bit digits of 2/pi from the one x's exponent needs."""
+    k = max(0, ((_unpack_q(_pack_d(x))[0] >> 52 & 2047) - 450) // 24)
+    scale = 2.0 ** (576 - 24 * k)
+    r = []
+    for digit in _TWO_OVER_PI[k:k + 6]:
+        r.append(x * digit * scale)
+        scale *= 2.0 ** -24
+    whole = 0.0
+    for i in range(3):
+        s = (r[i] + _BIG52) - _BIG52
+        whole += s
+        r[i] -= s
+    t = 0.0
+    for v in reversed(r):
+        t += v
+    low = (((((r[0] - t) + r[1]) + r[2]) + r[3]) + r[4]) + r[5]
+    s = (t + _BIG52) - _BIG52
+    whole += s
+    t -= s
+    high = t + low
+    low = (t - high) + low
+    return whole - ((whole + _BIG54) - _BIG54), high, low
+
+
+def _reduce_large(x):
+    """(n, a, da) as _reduce, for |x| >= _REDUCE (glibc's branred, compiled without FMA)."""
+    x *= 2.0 ** -600
+    t = x * _SPLIT
+    x1 = t - (t - x)
+    whole1, b1, bb1 = _reduce_part(x1)
+    whole2, b2, bb2 = _reduce_part(x - x1)
+    whole = whole1 + whole2
+    b = b1 + b2
+    bb = (b1 - b) + b2 if abs(b1) > abs(b2) else (b2 - b) + b1
+    if b > 0.5:
+        b -= 1.0
+        whole += 1.0
+    elif b < -0.5:
+        b += 1.0
+        whole -= 1.0
+    s = b + (bb + bb1 + bb2)
+    t = ((b - s) + bb) + (bb1 + bb2)
+    b = s * _SPLIT
+    t1 = b - (b - s)
+    t2 = s - t1
+    b = s * _HP0
+    bb = (((t1 * _BR_MP1 - b) + t1 * _BR_MP2) + t2 * _BR_MP1) + (t2 * _BR_MP2 + s * _HP1 + t * _HP0)
+    s = b + bb
+    return int(whole) & 3, s, (b - s) + bb
+
+
+def _quadrant(n, a, da):
+    """sin(a + da + n * pi/2)."""
+    value = _cos_small(a, da) if n & 1 else _sin_small(a, da)
+    return -value if n & 2 else value
+
+
+def glibc_sin(x):
+    """glibc's sin(x), bit for bit (inf raises ValueError as math.sin does)."""
+    ax = abs(x)
+    if ax < _TINY_SIN:
         return x
-    if abs(x) < _FIXED_RANGE:
-        found = _fixed(x, 0)
-        if found is not None:
-            return found
-    return float(_sin_cos(x)[0])
+    if ax < _SMALL:
+        return _sin_small(x, 0.0)
+    if ax < _MEDIUM:
+        return math.copysign(_cos_small(_HP0 - ax, _HP1), x)
+    if ax < _REDUCE:
+        return _quadrant(*_reduce(x))
+    if ax < math.inf:
+        return _quadrant(*_reduce_large(x))
+    return math.sin(x)  # inf: ValueError, as math.sin; nan: nan
 
 
-def correctly_rounded_cos(x):
-    if not math.isfinite(x) or abs(x) >= _REDUCIBLE:
-        return math.cos(x)
-    if 1.4901161193847656e-08 <= abs(x) < _FIXED_RANGE:
-        found = _fixed(x, 1)
-        if found is not None:
-            return found
-    return float(_sin_cos(x)[1])
+def glibc_cos(x):
+    """glibc's cos(x), bit for bit (inf raises ValueError as math.cos does)."""
+    ax = abs(x)
+    if ax < _TINY_COS:
+        return 1.0
+    if ax < _SMALL:
+        return _cos_small(x, 0.0)
+    if ax < _MEDIUM:
+        y = _HP0 - ax
+        a = y + _HP1
+        return _sin_small(a, (y - a) + _HP1)
+    if ax < _REDUCE:
+        n, a, da = _reduce(x)
+        return _quadrant(n + 1, a, da)
+    if ax < math.inf:
+        n, a, da = _reduce_large(x)
+        return _quadrant(n + 1, a, da)
+    return math.cos(x)
 
 
 def correctly_rounded_log(x):
@@ -221,5 +359,5 @@ def pow_correctly_rounded_integer(x, y):
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
     sin, cos, log, log1p, pow = math.sin, math.cos, math.log, math.log1p, math.pow
 else:
-    sin, cos, log, log1p = correctly_rounded_sin, correctly_rounded_cos, correctly_rounded_log, glibc_log1p
+    sin, cos, log, log1p = glibc_sin, glibc_cos, correctly_rounded_log, glibc_log1p
     pow = pow_correctly_rounded_integer

@@ -78,7 +78,7 @@ class LOBPCGAutogradFunction(Function):
 
 def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, largest=None, method=None, tracker=None,
            ortho_iparams=None, ortho_fparams=None, ortho_bparams=None):
-    if A.requires_grad or (B is not None and B.requires_grad):
+    if A._requires_grad or (B is not None and B._requires_grad):
         # PyTorch symmetrises first, so that the gradient is symmetric too
         A_sym = (A + A.mT) / 2
         B_sym = (B + B.mT) / 2 if B is not None else None

@@ -6,9 +6,10 @@ from ._device import check_device
 from ._unsupported import TENSOR_FEATURES, UnsupportedMethod
 from ._ops._helpers import sizes_arg
 from ._tensor import Tensor
+from ._torch_function import dispatches_from, handle_torch_function, overriding
 from .autograd.derivatives import DECLARED, OPERAND_TYPES, recording_operator
 from .autograd.inplace import check_inplace
-from .autograd.dual import set_tangent
+from .autograd.dual import copy_tangents
 from ._ops import copy as C, creation as K, linalg as L, pointwise as P, shape as S
 from ._ops import gamma as G
 from ._ops import (indexing, joining, reduction, softmax, sorting, histogram, linalg_solve,  # noqa: F401
@@ -69,6 +70,17 @@ def _is_inplace_twin(fn, name):
     return name.endswith("_") and not name.endswith("__") and name != fn.op_name.partition(".")[0]
 
 
+def _array(self, dtype=None):
+    """numpy's view of a tensor (np.asarray(t)): its values, in ``dtype`` if given (PyTorch's is Python:
+    it reaches __torch_function__ with ``dtype`` by name)."""
+    if dispatches_from(self):
+        return handle_torch_function(Tensor.__array__, overriding(self), (self,), {"dtype": dtype})
+    return self.numpy() if dtype is None else self.numpy().astype(dtype, copy=False)
+
+
+_array.__name__, _array.__qualname__ = "__array__", "Tensor.__array__"
+
+
 def _bind():
     T = Tensor
     functions = {}  # torch.<name> -> what Tensor.<name> is, for the in-place twins
@@ -87,12 +99,17 @@ def _bind():
     T.__rmod__ = ops(lambda self, other: P.remainder(K.tensor(other), self))
     T.__rpow__ = ops(lambda self, other: P.pow(other, self))
     T.__rmatmul__ = ops(lambda self, other: L.matmul(other, self))
+    T.__rlshift__ = ops(lambda self, other: P.bitwise_left_shift(other, self))
+    T.__rrshift__ = ops(lambda self, other: P.bitwise_right_shift(other, self))
+    T.__array__ = _array
     T._legacy_new = K.legacy_new
     T.__pos__ = lambda self: self
     T.__hash__ = lambda self: id(self)
     T.where = lambda self, condition, other: P.where(condition, self, other)
 
     # shapes: properties and in-place shape changes
+    T.real = property(S.real, lambda self, value: S.real(self).copy_(value))
+    T.imag = property(S.imag, lambda self, value: S.imag(self).copy_(value))
     T.T = property(S.T)
     T.mT = property(S.mT)
     T.H = property(S.H)
@@ -194,8 +211,8 @@ def _restride(self, view):
     self._shape, self._stride, self._offset = view._shape, view._stride, view._offset
     if view.grad_fn is not None:
         self.grad_fn, self._output_nr = view.grad_fn, view._output_nr
-    if view._fw_grad is not None:  # and its tangent, the same view of self's tangent
-        set_tangent(self, view._fw_grad)
+    if view._fw_grads:  # and its tangents, the same view of self's tangents
+        copy_tangents(view, self)
     return self
 
 

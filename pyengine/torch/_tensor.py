@@ -4,7 +4,10 @@ Values live in a backend buffer (``_backend``) inside a ``Storage`` that views s
 the storage also carries the version counter that in-place ops bump. Arithmetic and
 every other op live in ``_ops``; the methods here forward to them.
 """
+import copy
+import struct
 from math import prod
+from operator import attrgetter
 
 from . import _torch_function
 from ._backend import backend as B
@@ -19,11 +22,67 @@ _ONE_ELEMENT_TEMPLATES = B.one.templates
 # wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
 REPR_HOOK = [None]
 
+_LEAF_ONLY = "you can only change requires_grad flags of leaf variables."
+_USE_DETACH = (" If you want to use a computed variable in a subgraph that doesn't require differentiation use "
+               "var_no_grad = var.detach().")
+
 
 class Storage:
     """A backend buffer and the version counter of every tensor viewing it. Made without an
     __init__ (one is made per op): ``st = Storage(); st.buf, st.version = buf, 0``."""
-    __slots__ = ("buf", "version")
+    __slots__ = ("buf", "version", "aliases")  # aliases: set on a SharedBytes only
+
+
+# struct's code of each dtype's element, for reading a buffer's bytes as another dtype
+STRUCT_CODES = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q", "float16": "e",
+                "float32": "f", "float64": "d"}
+
+
+def buffer_bytes(buf, dtype):
+    """A buffer's elements as their little-endian bytes (bools as 0 or 1)."""
+    values = B.to_list(buf, dtype)
+    if dtype.kind == "b":
+        values = [1 if v else 0 for v in values]
+    return struct.pack(f"<{len(values)}{STRUCT_CODES[dtype.name]}", *values)
+
+
+def bytes_buffer(raw, dtype):
+    """The buffer of ``dtype`` elements ``raw`` holds (trailing bytes short of an element dropped)."""
+    count = len(raw) // dtype.itemsize
+    return B.from_list(list(struct.unpack(f"<{count}{STRUCT_CODES[dtype.name]}", raw[:count * dtype.itemsize])),
+                       dtype)
+
+
+class SharedBytes(Storage):
+    """A storage whose bytes other storages read as another dtype (``Tensor.view(dtype)``; the
+    pure-Python backend's buffers cannot alias memory across element types). ``aliases`` is
+    (its dtype, the group's storages): every write (``autograd.inplace``, which bumps the version)
+    is copied into the others, and they share the version counter, as PyTorch's views do."""
+    __slots__ = ()
+
+    @staticmethod
+    def share(storage, dtype, other, other_dtype):
+        """Make ``other`` (a new storage of ``other_dtype``) read ``storage``'s bytes from now on."""
+        if storage.__class__ is SharedBytes:
+            group = storage.aliases[1]
+        else:
+            storage.__class__ = SharedBytes
+            group = [storage]
+            storage.aliases = (dtype, group)
+        other.__class__ = SharedBytes
+        other.aliases = (other_dtype, group)
+        other.version = storage.version
+        group.append(other)
+
+    def written(self):
+        """Copy this storage's bytes into the rest of its group."""
+        raw = buffer_bytes(self.buf, self.aliases[0])
+        for other in self.aliases[1]:
+            if other is not self:
+                dtype = other.aliases[0]
+                part = bytes_buffer(raw[:len(other.buf) * dtype.itemsize], dtype)
+                B.put(other.buf, 0, (len(part),), (1,), part)
+                other.version = self.version
 
 
 _CONTIGUOUS_STRIDES = {}  # shape -> row-major strides; programs reuse a handful of shapes
@@ -49,12 +108,18 @@ numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
 
 class Tensor:
-    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "requires_grad", "grad_fn",
+    __slots__ = ("_storage", "_shape", "_stride", "_offset", "dtype", "_requires_grad", "grad_fn",
                  "_output_nr", "_base", "__dict__", "__weakref__")
     # Set on few tensors (leaves, hooked ones): class defaults, not slots, so that making a
     # tensor, done for every op, does not store them.
     _grad = _accumulator = _hooks = _post_accumulate_hooks = None
-    _fw_grad = None  # the tangent of a dual tensor (autograd.dual), inside a dual level
+    _fw_grads = None  # a dual tensor's tangents (autograd.dual): {dual level: tangent}
+
+    @property
+    def _fw_grad(self):
+        """The tangent at the innermost dual level ops see now (None when they see none)."""
+        grads = self._fw_grads
+        return None if grads is None else grads.get(_dual_state["visible"])
     _retains_grad = False
 
     # torch.Tensor(...) is the legacy constructor, an op (_methods binds it, as it binds the ops);
@@ -95,14 +160,14 @@ class Tensor:
         """A tensor of class ``cls`` sharing ``data``'s values, without its history."""
         t = _new_object(cls)
         t._init_from(data)
-        t.requires_grad = require_grad
+        t._requires_grad = require_grad
         return t
 
     def _init_from(self, src):
         self._storage = src._storage
         self._shape, self._stride, self._offset = src._shape, src._stride, src._offset
         self.dtype = src.dtype
-        self.requires_grad = False
+        self._requires_grad = False
         self.grad_fn = self._base = None
         self._output_nr = 0
 
@@ -126,7 +191,7 @@ class Tensor:
         t._stride = contiguous_strides(shape) if shape else ()
         t._offset = 0
         t.dtype = dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = t._base = None
         t._output_nr = 0
         if _grad_mode["inference"]:
@@ -149,7 +214,7 @@ class Tensor:
         t._shape = t._stride = ()
         t._offset = 0
         t.dtype = dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = t._base = None
         t._output_nr = 0
         if _grad_mode["inference"]:
@@ -162,7 +227,7 @@ class Tensor:
         t._storage = self._storage
         t._shape, t._stride, t._offset = shape, stride, offset
         t.dtype = self.dtype
-        t.requires_grad = False
+        t._requires_grad = False
         t.grad_fn = None
         t._base = self._base if self._base is not None else self
         t._output_nr = 0
@@ -288,7 +353,7 @@ class Tensor:
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def register_hook(self, hook):
-        if not self.requires_grad:
+        if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:
             from .autograd.hooks import register_tensor_hook
@@ -307,7 +372,7 @@ class Tensor:
         return _RemovableHandle(self._post_accumulate_hooks, hook)
 
     def retain_grad(self):
-        if not self.requires_grad:
+        if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains_grad:
             return
@@ -319,15 +384,25 @@ class Tensor:
     def retains_grad(self):
         return self._retains_grad
 
+    # The engine reads and writes the slot _requires_grad; a program's reads pay for this property
+    # only a C-level getter, its writes get PyTorch's checks.
+    def _set_requires_grad(self, requires_grad):
+        if requires_grad.__class__ is not bool:
+            raise RuntimeError("requires_grad must be a bool")
+        if self.grad_fn is not None:
+            raise RuntimeError(_LEAF_ONLY if requires_grad else _LEAF_ONLY + _USE_DETACH)
+        if requires_grad and self.dtype.kind != "f":
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = requires_grad
+
+    requires_grad = property(attrgetter("_requires_grad"), _set_requires_grad)
+
     def requires_grad_(self, requires_grad=True):
         if not requires_grad and self.grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
+            raise RuntimeError(_LEAF_ONLY + _USE_DETACH)
         if requires_grad and self.dtype.kind != "f":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         return self
 
     def detach(self):
@@ -336,7 +411,7 @@ class Tensor:
         return t
 
     def detach_(self):
-        if self._is_view and self._base is not None and self._base.requires_grad:
+        if self._is_view and self._base is not None and self._base._requires_grad:
             raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
                                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
                                "is set as True, gradients are views of DDP buckets, and hence detach_() "
@@ -344,7 +419,7 @@ class Tensor:
                                "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
                                "solution.")
         self.grad_fn = None
-        self.requires_grad = False
+        self._requires_grad = False
         return self
 
     @property
@@ -377,7 +452,7 @@ class Tensor:
 
     def __float__(self):
         self._check_scalar("float")
-        if self.requires_grad and _grad_mode["enabled"]:  # TORCH_WARN_ONCE in PyTorch, only with grad mode on
+        if self._requires_grad and _grad_mode["enabled"]:  # TORCH_WARN_ONCE in PyTorch, only with grad mode on
             from ._process import warn_once
             warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                       "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
@@ -418,14 +493,41 @@ class Tensor:
     def __hash__(self):
         return id(self)
 
+    def __deepcopy__(self, memo):
+        """A copy of a leaf with its own storage (views copied together keep sharing one, through
+        ``memo``), its flag, grad and attributes; a subclass's goes to its __torch_function__ first."""
+        if _torch_function.dispatches_from(self):
+            return _torch_function.handle_torch_function(Tensor.__deepcopy__, _torch_function.overriding(self),
+                                                         (self, memo), {})
+        if self.grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) in memo:
+            return memo[id(self)]
+        if type(self) is not Tensor and type(self.new_empty(())) is not type(self):
+            raise RuntimeError("The default implementation of __deepcopy__() for non-wrapper subclasses only works "
+                               "for subclass types that implement new_empty() and for which that function returns "
+                               "another instance of the same subclass. You should either properly implement "
+                               "new_empty() for your subclass or override __deepcopy__() if it is intended behavior "
+                               "for new_empty() to return an instance of a different type.")
+        return copy._reconstruct(self, memo, *object.__reduce_ex__(self, 4))
+
+    def __reduce_ex__(self, proto):
+        if _torch_function.dispatches_from(self):
+            return _torch_function.handle_torch_function(Tensor.__reduce_ex__, _torch_function.overriding(self),
+                                                         (self, proto), {})
+        return object.__reduce_ex__(self, proto)
+
     def __getstate__(self):
         """Copies (copy.deepcopy) leave a dual tensor's tangent behind, as PyTorch's do. The slots
         are read without __torch_function__ dispatch (PyTorch copies them in C++)."""
         with _torch_function.DisableTorchFunction():
             state = object.__getstate__(self)
-        if "_fw_grad" in self.__dict__:
+        if "_fw_grads" in self.__dict__:
             attributes, slots = state if isinstance(state, tuple) else (state, None)
-            attributes = {k: v for k, v in attributes.items() if k != "_fw_grad"}
+            attributes = {k: v for k, v in attributes.items() if k != "_fw_grads"}
             state = (attributes, slots) if isinstance(state, tuple) else attributes
         return state
 
@@ -458,9 +560,9 @@ class Tensor:
         suffixes = ()
         if self.grad_fn is not None:
             suffixes = (f"grad_fn=<{type(self.grad_fn).__name__}>",)
-        elif self.requires_grad:
+        elif self._requires_grad:
             suffixes = ("requires_grad=True",)
-        if self._fw_grad is not None and _dual_state["active"]:
+        if self._fw_grad is not None:
             suffixes += (f"tangent={self._fw_grad}",)
         cls = type(self)
         plain = cls is Tensor or (cls.__name__ == "Parameter" and cls.__module__ == "torch.nn.parameter")

@@ -1,10 +1,10 @@
-"""__torch_function__: Tensor subclasses, objects that act like tensors, TorchFunctionModes, and
-the profiler's view of each op, all through one dispatch.
+"""__torch_function__: Tensor subclasses, objects that act like tensors and TorchFunctionModes, all
+through one dispatch (the profiler sees ops below it, through torch._dispatch).
 
 Plain tensors never pay for it. Until a program needs dispatch, Tensor's methods and the torch.*
 functions are the ops themselves. The first time it does - a Tensor subclass that may override
 (any but those with ``__torch_function__ = _disabled_torch_function_impl``, as nn.Parameter), a class
-statement that defines ``__torch_function__``, a TorchFunctionMode or a profiler entered -
+statement that defines ``__torch_function__`` or a TorchFunctionMode entered -
 ``activate()`` binds a dispatching wrapper in place of each (the same wrapper for the rest of the
 run, so a program may key a dict by ``torch.mean``); ``_process.new_run`` puts the ops back.
 
@@ -23,21 +23,20 @@ _originals = []    # (owner, name, original value, is a class) while active
 active = [False]
 modes = per_process("torch.overrides.TorchFunctionMode", [])  # the modes entered, innermost last
 disabled = per_process("torch._C.DisableTorchFunction", {"all": 0, "subclass": 0})
-observers = per_process("torch.autograd.profiler.profile", [])  # profilers recording: told each op's begin and end
 
 # Tensor methods that are not ops: their callers (the engine's own code included) must not dispatch
 _NOT_DISPATCHED = frozenset((
     "__torch_function__", "__init__", "__new__", "__init_subclass__", "__class__", "__getattribute__",
     "__getattr__", "__setattr__", "__delattr__", "__dir__", "__reduce_ex__", "__reduce__", "__hash__",
     "__sizeof__", "__subclasshook__", "__weakref__", "__dict__", "__slots__", "__module__", "__doc__",
-    "__deepcopy__", "__copy__", "__setstate__", "__getstate__", "as_subclass", "_make_subclass",
+    "__deepcopy__", "__copy__", "__setstate__", "__getstate__", "__array__", "as_subclass", "_make_subclass",
     "_make", "_view_of"))
 _DUNDER_OPS = frozenset(
     f"__{n}__" for n in ("add radd iadd sub rsub isub mul rmul imul truediv rtruediv itruediv div rdiv idiv "
                          "floordiv rfloordiv ifloordiv mod rmod imod pow rpow ipow matmul rmatmul imatmul and rand "
                          "iand or ror ior xor rxor ixor lshift rlshift ilshift rshift rrshift irshift eq ne lt le "
                          "gt ge neg pos abs invert getitem setitem len contains bool float int index "
-                         "complex repr str format array reversed").split())
+                         "complex repr str format reversed").split())
 
 
 # The name of what a __torch_function__ gets for an operator, where PyTorch's binding passes the method
@@ -51,7 +50,7 @@ _FUNC_NAMES = {"__add__": "add", "__radd__": "add", "__sub__": "sub", "__mul__":
                "__ipow__": "pow_", "__str__": "__repr__"}
 
 # Tensor's slot attributes (plain attributes here, getset descriptors in PyTorch) and private properties
-# whose reads and writes dispatch as PyTorch's do (``Tensor.dtype.__get__``, ``Tensor.requires_grad.__set__``)
+# whose reads and writes dispatch as PyTorch's do (``Tensor.dtype.__get__``, ``Tensor._requires_grad.__set__``)
 _DISPATCHED_ATTRIBUTES = frozenset(("dtype", "requires_grad", "grad_fn", "_base", "_version"))
 
 # torch.* functions that never dispatch (PyTorch's torch.overrides.get_ignored_functions, those of them here)
@@ -149,26 +148,10 @@ def deactivate():
     active[0] = False
 
 
-# whether the dispatching wrappers are bound (the modes, profilers and switches are registered above)
+# whether the dispatching wrappers are bound (the modes and switches are registered above)
 register("torch._torch_function", active, reset=deactivate, save=lambda: active[0],
          load=lambda was_active: activate() if was_active else deactivate())
 _graph.dispatch_disabled = disabled  # backward's formulas do not dispatch (PyTorch's are C++)
-
-
-def _aten_name(raw, name):
-    op_name = getattr(raw, "op_name", None)
-    if op_name:
-        return "aten::" + op_name.partition(".")[0]
-    name = name.strip("_")
-    if name[:1] in "ri" and name[1:] in _OPERATOR_OPS:  # __rmul__, __imul__
-        name = name[1:]
-    return "aten::" + _OPERATOR_OPS.get(name, name)
-
-
-_OPERATOR_OPS = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div", "div": "div", "floordiv": "floor_divide",
-                 "mod": "remainder", "pow": "pow", "matmul": "matmul", "and": "bitwise_and", "or": "bitwise_or",
-                 "xor": "bitwise_xor", "lshift": "__lshift__", "rshift": "__rshift__", "neg": "neg",
-                 "invert": "bitwise_not", "abs": "abs", "getitem": "index", "setitem": "index_put_"}
 
 
 _skip = per_process("torch.overrides.redispatch_function", [False])  # the next dispatch check lets the call through
@@ -193,11 +176,9 @@ def redispatch(func, args, kwargs):
 
 def _wrapper(raw, name, kind, descriptor=None, owner=None, access="__get__"):
     """What stands for ``raw`` while dispatch is active: ``raw`` itself when no argument overrides,
-    no mode is entered and no profiler records; the overriding ``__torch_function__`` otherwise.
+    no mode is entered; the overriding ``__torch_function__`` otherwise.
     ``kind``: "function" (torch.*), "method" (Tensor's: its own tensor counts), "operator" or
     "python" (every tensor argument counts)."""
-    aten = _aten_name(raw, name)
-
     def dispatching(*args, **kwargs):
         if descriptor is not None and _is_engine(_getframe(1).f_globals.get("__name__", "")):
             return raw(*args, **kwargs)  # the engine's own attribute reads and writes (C++ in PyTorch)
@@ -209,8 +190,6 @@ def _wrapper(raw, name, kind, descriptor=None, owner=None, access="__get__"):
                 elif kind == "method" and args and type(args[0]) in _classes:
                     overloaded = _add_overloaded(overloaded, args[0], plain=True)
                 return handle_torch_function(public, overloaded or (), args, kwargs)
-        if observers and descriptor is None:  # (profilers record ops, not attribute reads)
-            return _observed(aten, raw, args, kwargs)
         return raw(*args, **kwargs)
 
     dispatching.__name__ = name  # as PyTorch names an alias: Tensor.long, not the int64 it shares
@@ -232,17 +211,18 @@ def _is_engine(module_name):
     return module_name == "torch" or module_name.startswith("torch.")
 
 
-def _observed(name, raw, args, kwargs):
-    for observer in observers:
-        observer.begin(name)
-    try:
-        return raw(*args, **kwargs)
-    finally:
-        for observer in observers:
-            observer.end(name)
-
-
 # ---- dispatch ---------------------------------------------------------------------------------
+
+def dispatches_from(t):
+    """Whether a Tensor method PyTorch writes in Python (``__deepcopy__``, ``__reduce_ex__``) goes to
+    ``__torch_function__`` for ``t`` now (its has_torch_function_unary)."""
+    return not disabled["all"] and (bool(modes) or (not disabled["subclass"] and _overrides(type(t))))
+
+
+def overriding(t):
+    """The relevant arguments of such a method: ``t`` if its type overrides."""
+    return (t,) if _overrides(type(t)) else ()
+
 
 def needs_dispatch(cls):
     """Whether defining class ``cls`` turns dispatch on: a class of the program's (not the engine's)

@@ -35,7 +35,7 @@ class _Pickler(pickle.Pickler):
             from .nn.parameter import Parameter
             kind = "Parameter" if isinstance(obj, Parameter) else "Tensor"
             return (_rebuild_tensor, (kind, obj.dtype.name, tuple(obj.shape), obj.detach()._flat(),
-                                      obj.requires_grad))
+                                      obj._requires_grad))
         if isinstance(obj, _dtype.dtype):
             return (_dtype_by_name, (obj.name,))
         return NotImplemented

@@ -55,6 +55,7 @@ CHANGES = {
     "torch.overrides.TorchFunctionMode": "type('Passing', (torch.overrides.TorchFunctionMode,), {'__torch_function__': "
                                          "lambda self, f, t, a=(), k=None: f(*a, **(k or {}))})().__enter__()",
     "torch.autograd.profiler.profile": "torch.autograd.profiler.profile().__enter__()",
+    "torch._dispatch.observers": "torch._dispatch.observing(print).__enter__()",
     "torch._C.DisableTorchFunction": "torch._torch_function.disabled['subclass'] += 1",
     "torch.overrides.redispatch_function": "torch._torch_function._skip[0] = True",
     "torch._C._functorch.vmap_fallback_warning": "torch._C._functorch._set_vmap_fallback_warning_enabled(False)",

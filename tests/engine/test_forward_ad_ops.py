@@ -24,7 +24,6 @@ NO_FORWARD_FORMULA = {
     "_multilabel_margin_loss_backward", "_embedding_bag", "_grid_sampler_double_backward",
     "_grid_sampler_2d_backward", "grid_sampler_2d", "_grid_sampler_3d_backward", "grid_sampler_3d",
     "_ctc_loss", "_ctc_loss_backward", "_conv_tbc", "_flash_attention", "_lstm_layer", "floor_divide",
-    "_fw_primal",
 }
 # Samples whose result PyTorch's formula leaves without a tangent (scatter_reduce_jvp returns an
 # undefined tangent for reduce="prod", raising nothing)
@@ -100,6 +99,9 @@ def test_tangent_formula_matches_reverse_mode(name, sample):
     generator = torch.Generator().manual_seed(len(name))
     if name in NO_FORWARD_FORMULA:
         pytest.skip("no forward-mode formula (test_entries_without_a_formula_raise)")
+    if name == "_fw_primal":
+        pytest.skip("drops the tangent of its own level; its formula serves the levels outside "
+                    "(test_primal_keeps_the_outer_levels_tangent)")
     if (name, next(i for i, s in enumerate(SAMPLES[name]) if s is sample)) in NO_TANGENT:
         pytest.skip("PyTorch gives no tangent (test_scatter_reduce_prod_has_no_tangent)")
     if order == 1:
@@ -129,8 +131,7 @@ def test_scatter_reduce_prod_has_no_tangent():
             == [13.666666984558105, 11.0, 3.0]
 
 
-# unpack_dual's primal view is made with tangents off: it never sees one
-@pytest.mark.parametrize("name", sorted(NO_FORWARD_FORMULA & set(SAMPLES) - FIRST_ORDER_ONLY - {"_fw_primal"}))
+@pytest.mark.parametrize("name", sorted(NO_FORWARD_FORMULA & set(SAMPLES) - FIRST_ORDER_ONLY))
 def test_entries_without_a_formula_raise(name):
     fn, inputs, order = SAMPLES[name][0]
     if order == 2:
@@ -141,3 +142,17 @@ def test_entries_without_a_formula_raise(name):
         with pytest.raises(NotImplementedError, match=r"^Trying to use forward AD with \w+ that does not support "
                                                        r"it because it has not been implemented yet\."):
             fn(*duals)
+
+
+def test_primal_keeps_the_outer_levels_tangent():
+    """Nested jvps: unpack_dual at the inner level drops only that level's tangent."""
+    x, outer, inner = torch.tensor([1.0, 2.0]), torch.tensor([0.5, -1.0]), torch.tensor([2.0, 3.0])
+
+    def f(x):
+        def g(y):
+            primal, tangent = torch.func.jvp(torch.sin, (y,), (inner,))
+            return tangent
+        return g(x)
+    primal, tangent = torch.func.jvp(f, (x,), (outer,))
+    assert primal.tolist() == (torch.cos(x) * inner).tolist()
+    assert tangent.tolist() == (-torch.sin(x) * inner * outer).tolist()

@@ -379,3 +379,51 @@ def test_transforms_backward_passes_past_the_bound_are_counted_not_kept(monkeypa
     listed = run_with_graph(FUNC_CALLS)
     assert [t["name"] for t in listed["tensors"]] == ["torch.func @ 3", "torch.func @ 6", "torch.func @ 6 #2"]
     assert listed["transforms_dropped"] == {"kept": 3, "steps": 9, "dropped": 4}
+
+
+JVP_AND_JACFWD = """import torch
+from torch.func import jvp, jacfwd
+x = torch.tensor([1.0, 2.0])
+for k in range(2):
+    out, t = jvp(lambda v: (v * v).sin(), (x,), (torch.ones(2),))
+J = jacfwd(torch.sin)(x)
+"""
+
+
+def test_forward_mode_transforms_record_each_tangent_with_its_op_sources_call_and_line():
+    listed = run_with_graph(JVP_AND_JACFWD)
+    assert listed["tensors"] == []  # forward mode builds no graph backward could walk
+    assert listed["transforms"] == [
+        {"line": 5, "code": "out, t = jvp(lambda v: (v * v).sin(), (x,), (torch.ones(2),))", "calls": 2, "kinds": ["jvp"]},
+        {"line": 6, "code": "J = jacfwd(torch.sin)(x)", "calls": 1, "kinds": ["vmap", "jvp"]}]
+    duals = listed["tangents"]
+    assert [(d["number"], d["op"], d["sources"], d["transform"], d["call"]) for d in duals] == [
+        (0, "make_dual", [], 5, 1), (1, "mul", [0, 0], 5, 1), (2, "sin", [1], 5, 1),
+        (3, "make_dual", [], 5, 2), (4, "mul", [3, 3], 5, 2), (5, "sin", [4], 5, 2),
+        (6, "make_dual", [], 6, 1), (7, "sin", [6], 6, 1)]
+    # real torch 2.13's: jvp's tangent cos(v * v) * 2v, and jacfwd(torch.sin)(x) (its batch of basis tangents)
+    assert duals[5]["tensor"]["tangent"]["repr"] == "tensor([ 1.0806, -2.6146])"
+    # (float32 cos(1) is one ulp below torch's here: the engine's cos, not the export)
+    assert duals[7]["tensor"]["tangent"]["value"] == [[pytest.approx(0.5403023362159729, rel=1e-6), 0.0],
+                                                      [0.0, pytest.approx(-0.416146844625473, rel=1e-6)]]
+
+
+def test_a_transforms_input_leaf_carries_the_gradient_the_transform_returned():
+    run_with_graph("import torch\nfrom torch.func import grad\nw = torch.tensor([1.0, 2.0])\n"
+                   "g = grad(lambda p: (p ** 3).sum())(w)\n")
+    nodes = course_graph.answer({"what": "graph", "name": "torch.func @ 4"})["nodes"]
+    leaf = next(n["id"] for n in nodes if n["kind"] == "leaf")
+    details = course_graph.answer({"what": "node", "name": "torch.func @ 4", "id": leaf})
+    assert details["transform_grad"] == "tensor([ 3., 12.])"  # real torch's grad(f)(w)
+    assert "grad" not in details  # torch.func never accumulates into .grad
+    last = course_graph.answer({"what": "steps", "name": "torch.func @ 4"})["steps"][-1]
+    assert last["accumulate"] == {"leaf": "w", "incoming": "[3, 12]", "note": "transform"}
+
+
+def test_a_tangent_written_in_place_is_not_taken_for_make_duals():
+    listed = run_with_graph("import torch\nimport torch.autograd.forward_ad as fwAD\nwith fwAD.dual_level():\n"
+                            "    d = fwAD.make_dual(torch.tensor([1.0, 2.0]), torch.ones(2))\n"
+                            "    acc = torch.zeros(2)\n    acc.add_(d * 3)\n")
+    assert [(t["label"], t["op"], t["sources"]) for t in listed["tangents"]] == [
+        ("d", "make_dual", []), (None, "mul", [0]), (None, "add", [1]), ("acc", None, [])]
+    assert [t["tensor"]["tangent"]["repr"] for t in listed["tangents"]][-1] == "tensor([3., 3.])"  # real torch's

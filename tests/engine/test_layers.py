@@ -37,7 +37,7 @@ LAYERS = [
              "torch._ops.gamma", "torch._ops.linalg_solve", "torch._ops.decompositions", "torch._ops.pointwise_more", "torch._ops.scatter_reduce", "torch._ops.linalg_decompositions", "torch._ops.linalg_lu", "torch._ops.linalg_householder", "torch._ops.spectral", "torch._ops.*",
              "torch._random", "torch._random_ops", "torch._ops.sampling", "torch._arg_parser", "torch._methods",
              "torch.special", "torch.linalg", "torch.random"]),
-    ("autograd", ["torch.autograd.forward_ad", "torch.autograd.function", "torch._lobpcg", "torch._lowrank",
+    ("autograd", ["torch._dispatch", "torch.autograd.forward_ad", "torch.autograd.function", "torch._lobpcg", "torch._lowrank",
                   "torch.autograd.variable", "torch.autograd.gradcheck", "torch.autograd.functional",
                   "torch.autograd.anomaly_mode", "torch.autograd", "torch.autograd.*", "torch.utils", "torch.utils.hooks"]),
     ("api", ["torch.nn.*", "torch.nn", "torch.optim.*", "torch.optim", "torch.distributions.*",

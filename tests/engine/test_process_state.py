@@ -66,11 +66,18 @@ NOT_STATE = {
     # leaves them changed.
     "torch._functorch.pyfunctorch.STACK": "the active transform levels, pushed and popped around each transform",
     "torch.autograd.derivatives.TRANSFORM_HOOK": "vmap's dispatcher, installed only while a vmap runs",
+    "torch._functorch.batch_rules._outside": "the hook a vmap replaced, put back when it ends",
     "torch.autograd.derivatives.AUX_OUTPUTS": "set by an aux op's forward and read by its own node at once; "
                                              "what an op that recorded nothing left is never read",
     "torch._random_ops.RANDOMNESS_HOOK": "vmap's randomness policy, installed only while a vmap runs",
     "torch._tensor.REPR_HOOK": "grad transforms' printer, installed only while one runs",
     "torch._functorch.vmap._pending": "a random draw's batch levels between its shape and its values, inside a vmap",
+    "torch._dispatch._state": "the op observer's bookkeeping, inside an observed op's call (reset with "
+                              "torch._dispatch.observers)",
+    # torch.ops: built once from the ops' declarations, the same in every run
+    "torch._dispatch._PACKETS": "torch.ops.aten's packets, one per declared op",
+    "torch._dispatch._forms": "a cache of the declared torch.* forms",
+    "torch._dispatch._indexed": "whether torch.ops.aten was built",
 }
 # Types (or modules, for every class they define) whose module-level instances are values, not
 # state: nothing changes them after import.

@@ -25,7 +25,6 @@ def test_attribute_of_an_unsupported_feature_names_it(name, feature):
     (lambda: torch.nn.functional, "scaled_mm", "CUDA-only low-precision matmuls"),
     (lambda: torch, "hspmm", "sparse tensors"), (lambda: torch, "bit", "sub-byte dtypes"),
     (lambda: torch.optim, "SparseAdam", "sparse tensors"), (lambda: torch.amp, "autocast", "automatic mixed precision"),
-    (lambda: torch.utils.checkpoint, "create_selective_checkpoint_contexts", "selective activation checkpointing"),
     (lambda: torch.autograd.profiler, "emit_nvtx", "CUDA NVTX ranges")])
 def test_tensor_method_or_module_name_of_an_unsupported_feature_names_it(owner, name, feature):
     with pytest.raises(AttributeError) as caught:

@@ -551,3 +551,99 @@ def test_every_transforms_graph_is_offered_with_its_input_leaf_named(lesson_app,
     assert leaf.evaluate_all("ns => ns.map(n => n.dataset.label)") == ["w"]
     leaf.click()
     assert "[1, 2]" in practice.locator('[data-testid="graph-details"][data-name="AccumulateGrad"][data-state="ready"]').text_content()
+
+
+JVP_ONLY = """import torch
+from torch.func import jvp
+x = torch.tensor([1.0, 2.0])
+for k in range(3):
+    out, t = jvp(lambda v: (v * v).sin(), (x + k,), (torch.ones(2),))
+"""
+
+
+def real_jvp_tangents(k):
+    """The tangents real PyTorch's forward AD gives the dual input, v * v and sin in call k."""
+    import torch  # real torch here: the oracle
+    import torch.autograd.forward_ad as fwAD
+    with fwAD.dual_level():
+        d = fwAD.make_dual(torch.tensor([1.0, 2.0]) + k, torch.ones(2))
+        square = d * d
+        return [repr(fwAD.unpack_dual(t).tangent) for t in (d, square, square.sin())]
+
+
+def test_a_forward_mode_transform_gets_a_view_of_its_tangents_and_says_why_no_graph(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, JVP_ONLY)
+    call = practice.locator('[data-testid="graph-forward-call"]')
+    call.wait_for()
+    assert practice.locator('[data-testid="graph-empty"]').count() == 0  # not "no tensor that requires grad"
+    help_text = practice.locator('[data-testid="graph-view-help"]')
+    assert help_text.get_attribute("data-kind") == "tangents"
+    assert "no backward graph to draw" in help_text.text_content() and "3 calls" in help_text.text_content()
+    assert "torch.func, forward mode (line 5)" in help_text.text_content()
+    tangents = call.locator('[data-testid="graph-tangent"]')
+    # the last call first, each tangent pushed forward by its op from the earlier ones
+    assert call.get_attribute("data-call") == "3"
+    assert tangents.evaluate_all("ts => ts.map(t => [t.dataset.op, t.dataset.tangent])") == [
+        list(pair) for pair in zip(["make_dual", "mul", "sin"], real_jvp_tangents(2))]
+    assert "mul(#1, #1)" in tangents.nth(1).text_content() and "sin(#2)" in tangents.nth(2).text_content()
+    number = practice.locator('[data-testid="graph-call"]')
+    assert (number.get_attribute("min"), number.get_attribute("max")) == ("1", "3")
+    number.fill("1")
+    number.dispatch_event("change")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-forward-call]').dataset.call === '1'")
+    assert tangents.evaluate_all("ts => ts.map(t => t.dataset.tangent)") == real_jvp_tangents(0)
+
+
+FUNC_GRAD_LOOP = """import torch
+from torch.func import grad
+w = torch.tensor([1.0, 2.0])
+for step in range(50):
+    g = grad(lambda p: (p * p).sum())(w * (step + 1))
+"""
+
+
+def test_a_transforms_input_says_torch_func_returns_its_gradient_and_many_calls_are_picked_by_number(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, FUNC_GRAD_LOOP)
+    page.wait_for_selector('.practice [data-testid="graph-call"]')
+    picker = practice.locator('[data-testid="graph-tensor"]')
+    # 50 calls: the first and last 10 listed, a note between them, any one by its number
+    options = picker.locator("option")
+    assert options.count() == 21
+    assert options.nth(10).is_disabled() and "30 more" in options.nth(10).text_content()
+    assert options.nth(11).get_attribute("value") == "torch.func @ 5 #41"
+    number = practice.locator('[data-testid="graph-call"]')
+    assert number.get_attribute("max") == "50"
+    number.fill("25")
+    number.dispatch_event("change")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-tensor]').value === 'torch.func @ 5 #25'"
+                           " && document.querySelector('.practice [data-testid=graph-node][data-name=AccumulateGrad]')")
+    assert options.count() == 22  # the chosen call is listed too
+    # the stepper's last step and the input leaf's details (named as f's parameter p = 25 * w):
+    # returned, not accumulated into .grad
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.practice [data-testid=graph-step-next]').disabled")
+    assert "torch.func returns [50, 100] as the gradient for p" in practice.locator('[data-testid="graph-step-product"]').text_content()
+    practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').click()
+    grad = practice.locator('[data-testid="graph-details"][data-state="ready"] [data-testid="graph-leaf-grad"]')
+    assert grad.get_attribute("data-kind") == "transform"
+    assert grad.text_content() == "None: torch.func returns the gradient instead of storing it in .grad; this call returned tensor([ 50., 100.])"
+
+
+def test_the_forward_mode_view_and_the_bounded_picker_pass_an_axe_audit(open_app):
+    from conftest import SEED_LESSON
+    from test_i18n_a11y import serious_violations
+    app = open_app(bypass_csp=True)  # axe's script is injected
+    page = app.open(f"#/lesson/{SEED_LESSON}")
+    found = {}
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        practice = run_with_panel_open(app, page, JVP_ONLY)
+        practice.locator('[data-testid="graph-forward-call"]').wait_for()
+        found[f"{theme}: a forward-mode call's tangents"] = serious_violations(page)
+        run_with_panel_open(app, page, FUNC_GRAD_LOOP)
+        practice.locator('[data-testid="graph-call"]').wait_for()
+        practice.locator('[data-testid="graph-node"][data-name="AccumulateGrad"]').click()
+        practice.locator('[data-testid="graph-details"][data-state="ready"]').wait_for()
+        found[f"{theme}: 50 calls' picker and a transform's input"] = serious_violations(page)
+    assert found == {name: [] for name in found}

@@ -32,12 +32,17 @@ INPLACE_MESSAGE = ("vmap: inplace arithmetic(self, *extra_args) is not possible 
                    "framework, please file a bug report instead.")
 
 
+_outside = [None]  # the hook the outermost vmap replaced (torch._dispatch's, while a profiler records)
+
+
 def install():
+    if TRANSFORM_HOOK[0] is not dispatch:
+        _outside[0] = TRANSFORM_HOOK[0]
     TRANSFORM_HOOK[0] = dispatch
 
 
 def uninstall():
-    TRANSFORM_HOOK[0] = None
+    TRANSFORM_HOOK[0], _outside[0] = _outside[0], None
 
 
 def _levels(args, kwargs):
@@ -128,7 +133,7 @@ def fallback(op, levels, args, kwargs):
         results.append(op(*[_sample(a, index) for a in args], **{k: _sample(v, index) for k, v in kwargs.items()}))
     if inplace:
         self = args[0]
-        self.requires_grad = self._value.requires_grad
+        self._requires_grad = self._value._requires_grad
         return None if results[0] is None else self
     return stack_samples(results, levels)
 
@@ -431,7 +436,7 @@ def _apply_inplace_rule(op, levels, args, kwargs):
                                f"broadcast shape [{', '.join(map(str, broadcast))}]")
         raise RuntimeError(INPLACE_MESSAGE)
     op(self._value, aligned(result, levels, self.dim()))
-    self.requires_grad = self._value.requires_grad
+    self._requires_grad = self._value._requires_grad
     return self
 
 

@@ -59,7 +59,7 @@ class BatchedTensor(Tensor):
 
     def requires_grad_(self, requires_grad=True):
         self._value.requires_grad_(requires_grad)
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         return self
 
     @property
@@ -79,7 +79,7 @@ def wrap(value, levels, shown=None):
     t._stride = contiguous_strides(t._shape)
     t._offset = 0
     t.dtype = value.dtype
-    t.requires_grad = value.requires_grad
+    t._requires_grad = value._requires_grad
     t.grad_fn = t._base = None
     t._output_nr = 0
     return t

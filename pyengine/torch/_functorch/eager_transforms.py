@@ -9,9 +9,9 @@ transforms nest: hessian = jacfwd(jacrev(f)).
 
 Forward-mode products (jvp, jacfwd) run on forward-mode AD (torch.autograd.forward_ad: the
 tangents of the primals' physical tensors ride through every op's tangent formula); jacfwd is
-PyTorch's vmap of jvp over the basis tangents. Forward AD has one dual level, so a jvp inside
-another (jacfwd(jacfwd(f))) and linearize use the double-vjp instead: J·v = d/du (uᵀJ)·v, two
-reverse passes."""
+PyTorch's vmap of jvp over the basis tangents. Each jvp enters a dual level of its own, so a
+jvp inside another (jacfwd(jacfwd(f))) is forward over forward. linearize uses the double-vjp:
+J·v = d/du (uᵀJ)·v, two reverse passes."""
 import functools
 
 from .._tensor import Tensor
@@ -76,19 +76,22 @@ class _Tracker:
         self.level = level
         self.levels = vmap_levels()
         self.create_graph = differentiating_outside(level) or any(
-            isinstance(x, Tensor) and x.requires_grad for x in leaves)
+            isinstance(x, Tensor) and x._requires_grad for x in leaves)
         self.physical = []
         self.tracked = []
         for x in leaves:
             _check_tensor(x)
             p = expanded(x, self.levels)
-            if p.requires_grad:
+            if p._requires_grad:
                 p = p.view_as(p)
             elif p._fw_grad is not None and _dual.state["active"]:  # keeps its tangent (forward-over-reverse)
                 p = p.view_as(p).requires_grad_()
             else:
                 p = p.detach().requires_grad_()
             level.tracked.add(id(p))
+            for outer in STACK:  # a jvp around it sees a leaf made inside it (its outputs need no history for it)
+                if outer.dual_level is not None:
+                    outer.tracked.add(id(p))
             if autograd_graph.recorder is not None:  # the graph view names the input as the program does
                 autograd_graph.recorder.transform_input(p, x, parameter)
             self.physical.append(p)
@@ -107,7 +110,7 @@ class _Tracker:
         """d(outputs)/d(inputs) (physical tensors) against grad_outputs; zeros where unused."""
         inputs = self.physical if inputs is None else inputs
         create_graph = self.create_graph if create_graph is None else create_graph
-        wanted = [(o, g) for o, g in zip(outputs, grad_outputs) if o.requires_grad]
+        wanted = [(o, g) for o, g in zip(outputs, grad_outputs) if o._requires_grad]
         if wanted:
             outs, gs = zip(*wanted)
             with enable_grad():
@@ -305,7 +308,7 @@ def _vjp_with_argnums(func, *primals, has_aux=False):
                                        f"output[{i}] has a shape of "
                                        f"torch.Size([{', '.join(map(str, o._shape[len(tracker.levels):]))}]).")
             cg = create_graph if create_graph is not None else (
-                tracker.create_graph or differentiating() or any(isinstance(c, Tensor) and c.requires_grad
+                tracker.create_graph or differentiating() or any(isinstance(c, Tensor) and c._requires_grad
                                                                 for c in cts))
             return [tracker.result(wrap(g, tracker.levels)) if not cg else wrap(g, tracker.levels)
                     for g in tracker.grads(physical_out, gs, create_graph=cg, retain_graph=retain_graph)]
@@ -400,7 +403,7 @@ class _Linearization:
     def apply(self, tangents, create_graph=None):
         """J·v for physical tangents (batch dims first, full size), as physical outputs."""
         tracker = self.tracker
-        pairs = [(g, t) for g, t in zip(self.transposed, tangents) if g.requires_grad]
+        pairs = [(g, t) for g, t in zip(self.transposed, tangents) if g._requires_grad]
         create = tracker.create_graph if create_graph is None else create_graph
         if not pairs:
             return [_ops.creation.zeros_like(o) for o in self.outputs]
@@ -433,65 +436,57 @@ def _check_outputs(output, has_aux, api):
     return (*_flat_tensors(output, f"{api}(f, primals, tangents)"), aux)
 
 
-def _forward_ad_free():
-    """Whether forward AD's one dual level is free for this jvp."""
-    return _dual.state["level"] < 0
-
-
 def _jvp_forward_ad(func, flat_p, spec, flat_t, has_aux, level):
-    """(primal outputs, tangent outputs, out spec, aux) by forward-mode AD on the physical tensors."""
+    """(primal outputs, tangent outputs, out spec, aux) by forward-mode AD on the physical tensors, at
+    a dual level of this jvp's own (inside another jvp, the outer one's tangents ride along)."""
     from ..autograd import forward_ad
     levels = vmap_levels()
-    create_graph = differentiating_outside(level) or any(p.requires_grad for p in flat_p)
-    with forward_ad.dual_level():
+    create_graph = differentiating_outside(level) or any(p._requires_grad for p in flat_p)
+    dual_level = level.dual_level = forward_ad.enter_jvp_level()
+    try:
         duals = []
         for p, t in zip(flat_p, flat_t):
             pp, tp = expanded(p, levels), expanded(t, levels)
             if levels:
                 pp, tp = pp.contiguous(), tp.contiguous()
-            dual = forward_ad.make_dual(pp, tp)
+            dual = forward_ad.make_dual(pp, tp, level=dual_level)
             level.tracked.add(id(dual))
             duals.append(wrap(dual, levels))
         with enable_grad():
             output = func(*tree_unflatten(duals, spec))
         flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
+        keep_history = create_graph or _depends_on_outside(flat_out, level)
         primals_out, tangents_out = [], []
         for o in flat_out:
-            primal, tangent = forward_ad.unpack_dual(expanded(o, levels))
+            o = expanded(o, levels)
+            tangent = _dual.tangent_at(o, dual_level)
+            outer = _dual.set_visible(dual_level - 1)
+            try:
+                primal = _ops.shape.alias(o)  # the primal, with its tangents of the jvps outside (functorch's unwrapping)
+            finally:
+                _dual.set_visible(outer)
             if tangent is None:
                 tangent = _ops.creation.zeros_like(primal)
-            if not create_graph:
+            if not keep_history:
                 primal, tangent = primal.detach(), tangent.detach()
             primals_out.append(wrap(primal, levels))
             tangents_out.append(wrap(tangent, levels))
+    finally:
+        forward_ad.exit_dual_level(level=dual_level)
     return primals_out, tangents_out, out_spec, aux, create_graph
 
 
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_p, spec, flat_t = _check_jvp_args(primals, tangents)
     with grad_level("jvp") as level:
-        if _forward_ad_free():
-            primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
-                                                                                    has_aux, level)
-            result = (tree_unflatten(primal_out, out_spec), tree_unflatten(tangents_out, out_spec))
-            if has_aux:
-                aux_leaves, aux_spec = tree_flatten(aux)
-                keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
-                return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
-            return result
-            tracker = _Tracker(level, flat_p)
-        with enable_grad():
-            output = func(*tree_unflatten(tracker.tracked, spec))
-        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
-        lin = _Linearization(tracker, flat_out)
-        tangents_out = _over_extra_levels(lambda ts: [wrap(t, tracker.levels) for t in lin.apply(
-            [expanded(t, tracker.levels) for t in ts])], flat_t, tracker.levels)
-        primal_out = tree_unflatten([tracker.result(o) for o in flat_out], out_spec)
-        tangent_out = tree_unflatten([tracker.result(t) for t in tangents_out], out_spec)
+        primal_out, tangents_out, out_spec, aux, create_graph = _jvp_forward_ad(func, flat_p, spec, flat_t,
+                                                                                has_aux, level)
+        result = (tree_unflatten(primal_out, out_spec), tree_unflatten(tangents_out, out_spec))
         if has_aux:
             aux_leaves, aux_spec = tree_flatten(aux)
-            return primal_out, tangent_out, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-        return primal_out, tangent_out
+            keep = (lambda a: a) if create_graph else (lambda a: a.detach() if isinstance(a, Tensor) else a)
+            return result + (tree_unflatten([keep(a) for a in aux_leaves], aux_spec),)
+        return result
 
 
 CONST_FOLD_WARNING = (
@@ -537,9 +532,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
         leaves, spec = tree_flatten(diff)
         for x in leaves:
             _check_tensor(x)
-        if _forward_ad_free():
-            return _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness)
-        return _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux)
+        return _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomness)
     return wrapper
 
 
@@ -589,42 +582,6 @@ def _jacfwd_by_vmap(func, args, kwargs, argnums, leaves, spec, has_aux, randomne
         return result, tree_unflatten([a.select(0, 0) if isinstance(a, Tensor) else a for a in aux_leaves],
                                       aux_spec)
     return result
-
-
-def _jacfwd_by_double_vjp(func, args, kwargs, argnums, leaves, spec, has_aux):
-    with grad_level("jvp") as level:
-        tracker = _Tracker(level, leaves)
-        call_args = _with_diff(args, argnums, tree_unflatten(tracker.tracked, spec))
-        with enable_grad():
-            output = func(*call_args, **kwargs)
-        flat_out, out_spec, aux = _check_outputs(output, has_aux, "jvp")
-        lin = _Linearization(tracker, flat_out)
-        k = len(tracker.levels)
-        columns = []  # per input: per element, the outputs' tangents
-        for j, x in enumerate(tracker.physical):
-            zeros = [_ops.creation.zeros_like(p) for p in tracker.physical]
-            per_element = []
-            for e in _one_hots(x, k):
-                tangents = list(zeros)
-                tangents[j] = e
-                per_element.append(lin.apply(tangents))
-            columns.append(per_element)
-        jacobians = []
-        for i, o in enumerate(lin.outputs):
-            per_input = []
-            for j, x in enumerate(tracker.physical):
-                shape = o._shape + x._shape[k:]
-                if columns[j]:
-                    jac = _ops.joining.stack([c[i] for c in columns[j]], -1).reshape(shape)
-                else:
-                    jac = _ops.creation.zeros(shape, dtype=o.dtype)
-                per_input.append(tracker.wrap(jac))
-            jacobians.append(tree_unflatten(per_input, spec))
-        result = tree_unflatten(jacobians, out_spec)
-        if has_aux:
-            aux_leaves, aux_spec = tree_flatten(aux)
-            return result, tree_unflatten([tracker.result(a) for a in aux_leaves], aux_spec)
-        return result
 
 
 def hessian(func, argnums=0):

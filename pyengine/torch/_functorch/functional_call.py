@@ -94,7 +94,7 @@ def stack_module_state(models):
     for k in all_params[0]:
         tensors = [p[k] for p in all_params]
         stacked = stack(tensors)
-        if all(t.requires_grad for t in tensors):
+        if all(t._requires_grad for t in tensors):
             stacked = stacked.detach().requires_grad_()
         params[k] = stacked
     all_buffers = [dict(m.named_buffers()) for m in models]

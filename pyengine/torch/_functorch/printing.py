@@ -11,7 +11,9 @@ from .pyfunctorch import STACK
 
 
 def _tracked_at(t, level):
-    if not t.requires_grad:
+    if level.dual_level is not None:  # a jvp's: the tensors with a tangent at its dual level
+        return t._fw_grads is not None and level.dual_level in t._fw_grads
+    if not t._requires_grad:
         return False
     if id(t) in level.tracked:
         return True

@@ -6,11 +6,12 @@ PyTorch numbers them (``vmap(grad(f))``: vmap is level 1, grad level 2)."""
 
 
 class Level:
-    __slots__ = ("number", "kind", "size", "randomness", "start", "tracked")
+    __slots__ = ("number", "kind", "size", "randomness", "start", "tracked", "dual_level")
 
     def __init__(self, number, kind, size=None, randomness=None):
         self.number, self.kind, self.size, self.randomness = number, kind, size, randomness
         self.start, self.tracked = None, set()  # grad kinds: first sequence nr of its graph, its inputs
+        self.dual_level = None  # jvp's: its forward-AD level
 
 
 STACK = []

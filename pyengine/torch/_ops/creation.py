@@ -350,7 +350,7 @@ def from_numpy(array):
 
 @op(name="numpy", forms="Tensor")
 def numpy(self, *, force=False):
-    if self.requires_grad and not force:
+    if self._requires_grad and not force:
         raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                            "instead.")
     try:

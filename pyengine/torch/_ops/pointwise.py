@@ -278,7 +278,7 @@ def _remainder_tensor(self, other):
 
 @op(name="remainder", forms="torch Tensor Tensor_ Tensor.__imod__ Tensor.__mod__")
 def remainder(self, other):
-    if isinstance(other, Tensor) and (other.requires_grad or other._fw_grad is not None):
+    if isinstance(other, Tensor) and (other._requires_grad or other._fw_grad is not None):
         return _remainder_tensor(self, other)
     return _remainder_scalar(self, other)
 

@@ -4,12 +4,11 @@ A view op is a geometry function (shape, stride, offset) -> (shape, stride, offs
 forward applies it to the input's real strides; the backward of select/slice-like views
 applies it to contiguous strides to find where each gradient element lands.
 """
-import struct
 
 from .. import _dtype
 from .._backend import backend as B
 from .._size import Size
-from .._tensor import Tensor, contiguous_strides, numel_of
+from .._tensor import SharedBytes, Tensor, buffer_bytes, bytes_buffer, contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from .._process import warn, warn_once
 from ._helpers import broadcast_shapes as broadcast_sizes, sizes_arg, wrap_dim, new_tensor, type_name
@@ -181,10 +180,12 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
     return _diagonal(self, offset, d1, d2)
 
 
-@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", self=lambda grad: grad)
+@op("torch::autograd::Identity", name="_fw_primal", forms="Tensor._fw_primal", result="auto_linear",
+    self=lambda grad: grad)
 def _fw_primal(self, level):
-    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent
-    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``)."""
+    """The primal of a dual tensor at forward-AD ``level``: a view of it without the tangent there
+    (forward_ad.unpack_dual's, and what tangent formulas read, as PyTorch's ``self_p``); made while
+    ops see the levels outside ``level``, it keeps its tangents at those."""
     return _view(self, self._shape, self._stride)
 
 
@@ -290,7 +291,7 @@ def as_strided_inplace(self, size, stride, storage_offset=None):
 def resize_inplace(self, shape):
     """Tensor.resize_: contiguous strides from the same offset (the old strides if the shape is
     unchanged), the storage grown with zeros if too small (PyTorch leaves them uninitialised)."""
-    if self.requires_grad:
+    if self._requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
     shape = tuple(shape)
     if shape == self._shape:
@@ -734,15 +735,11 @@ def view(self, *shape):
     return _view_op(self, _infer_size(sizes_arg(shape), self.numel()))
 
 
-_STRUCT_CODES = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q", "float16": "e",
-                 "float32": "f", "float64": "d"}
-
-
 def _view_dtype(self, dtype):
     """``self``'s bytes read as ``dtype`` (PyTorch's view.dtype, never differentiable): the last dimension
-    shrinks or grows by the ratio of the element sizes. The bits are PyTorch's, but for another dtype in a
-    storage of their own (the pure-Python backend's array.array buffers cannot share memory across types):
-    a write through either tensor is not seen by the other, where PyTorch's share their memory."""
+    shrinks or grows by the ratio of the element sizes. For another dtype the bytes are in a storage of
+    their own (the pure-Python backend's buffers cannot alias memory across types) that shares them with
+    ``self``'s (``SharedBytes``: a write through either is copied to the other, one version counter)."""
     if dtype is self.dtype:
         return self.detach()  # the same storage, no history: PyTorch's view.dtype is not a differentiable view
     old, new = self.dtype.itemsize, dtype.itemsize
@@ -771,16 +768,23 @@ def _view_dtype(self, dtype):
             shape[-1] //= ratio
             stride = [st // ratio for st in stride[:-1]] + [1]
             offset //= ratio
-    values = B.to_list(self._storage.buf, self.dtype)
-    if self.dtype.kind == "b":
-        values = [1 if v else 0 for v in values]
-    raw = struct.pack(f"<{len(values)}{_STRUCT_CODES[self.dtype.name]}", *values)
-    raw = raw[:len(raw) - len(raw) % new]
-    values = struct.unpack(f"<{len(raw) // new}{_STRUCT_CODES[dtype.name]}", raw)
-    whole = new_tensor(B.from_list(list(values), dtype), (len(values),), dtype)
+    buf = bytes_buffer(buffer_bytes(self._storage.buf, self.dtype), dtype)
+    whole = new_tensor(buf, (len(buf),), dtype)
+    SharedBytes.share(self._storage, self.dtype, whole._storage, dtype)
     result = whole._view_of(tuple(shape), tuple(stride), offset)
     result._base = None
     return result
+
+
+@op(name="real", forms="torch")
+def real(self):
+    """A real tensor is its own real part (complex tensors are not supported)."""
+    return self
+
+
+@op(name="imag", forms="torch")
+def imag(self):
+    raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
 
 
 @op(name="view_as", forms="Tensor")

@@ -128,7 +128,7 @@ class GradScaler:
             if isinstance(new_scale, float):
                 self._scale.fill_(new_scale)
             else:
-                if not (isinstance(new_scale, Tensor) and new_scale.numel() == 1 and not new_scale.requires_grad
+                if not (isinstance(new_scale, Tensor) and new_scale.numel() == 1 and not new_scale._requires_grad
                         and new_scale.dtype is _dtype.float32):
                     raise AssertionError("new_scale should be a float or a 1-element torch.cuda.FloatTensor or "
                                          "torch.FloatTensor with requires_grad=False.")

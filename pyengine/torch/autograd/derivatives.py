@@ -384,7 +384,7 @@ def _stale(tensor, error):
     read its shape and dtype (PyTorch saves only sizes for those), but reading its values
     raises PyTorch's version-counter error."""
     t = object.__new__(_StaleTensor)
-    for name in ("_shape", "_stride", "_offset", "dtype", "requires_grad", "_grad", "grad_fn",
+    for name in ("_shape", "_stride", "_offset", "dtype", "_requires_grad", "_grad", "grad_fn",
                  "_output_nr", "_accumulator", "_hooks", "_post_accumulate_hooks", "_retains_grad",
                  "_base"):
         setattr(t, name, getattr(tensor, name))
@@ -735,6 +735,8 @@ def _recording_call(forward, d, as_operand=None):
     call.__kwdefaults__ = forward.__kwdefaults__
     namespace["__op"] = call
     call.forward = forward  # what torch.func's batching rules are keyed by
+    if d is not None:
+        call.derivative = d  # (what torch.ops and the op observer tell a kernel by)
     call.__module__ = forward.__module__  # (torch/__init__ gives torch._* functions keyword parity and out=)
     if d is None:
         call.__doc__, call.__qualname__ = forward.__doc__, forward.__qualname__
@@ -769,11 +771,12 @@ def _recording_template(count, keyword_only, operator, input_positions):
         # inside a dual level (forward AD): the forward runs with tangents off, then the op's
         # tangent formula gives the result's tangent
         lines += ["    if _dual['active']:",
-                  "        _dual['active'] = False",
+                  "        visible = _dual['visible']",
+                  "        _dual['active'], _dual['visible'] = False, -1",
                   "        try:",
                   f"            result = __forward({', '.join(passed)})",
                   "        finally:",
-                  "            _dual['active'] = True",
+                  "            _dual['active'], _dual['visible'] = True, visible",
                   "        if _grad_mode['enabled']:",
                   f"            _record(__derivative, {args}, result)",
                   f"        _record_tangent(__derivative, {args}, result)",
@@ -794,7 +797,7 @@ def _edge_lines(inputs, args):
     (``cat``) goes to _record instead."""
     lines = ["        mask = 0"]
     for k, name in enumerate(inputs):
-        lines += [f"        if isinstance({name}, Tensor) and {name}.requires_grad:",
+        lines += [f"        if isinstance({name}, Tensor) and {name}._requires_grad:",
                   f"            e{k} = {name}.grad_fn",
                   f"            if e{k} is None:",
                   f"                e{k}, r{k} = {name}._accumulator or {name}._grad_accumulator(), 0",
@@ -835,7 +838,7 @@ def _record(d, args, result):
     for pos, bit in d.input_bits:
         a = args[pos]
         if isinstance(a, Tensor):
-            if a.requires_grad:
+            if a._requires_grad:
                 fn = a.grad_fn
                 if fn is None:
                     nexts.append(a._accumulator or a._grad_accumulator())
@@ -845,11 +848,11 @@ def _record(d, args, result):
                     nrs.append(a._output_nr)
                 mask |= bit
                 continue
-        elif isinstance(a, (list, tuple)) and any(isinstance(t, Tensor) and t.requires_grad for t in a):
+        elif isinstance(a, (list, tuple)) and any(isinstance(t, Tensor) and t._requires_grad for t in a):
             spans = spans or [1] * len(d.input_positions)  # a list of tensors: one edge per element
             spans[d.input_positions.index(pos)] = len(a)
             for t in a:
-                fn, nr = gradient_edge(t) if isinstance(t, Tensor) and t.requires_grad else _NO_EDGE
+                fn, nr = gradient_edge(t) if isinstance(t, Tensor) and t._requires_grad else _NO_EDGE
                 nexts.append(fn)
                 nrs.append(nr)
             mask |= bit
@@ -901,14 +904,14 @@ def _attach(d, mask, nexts, nrs, args, result, spans=None):
         node._input_meta = meta
         if result.dtype.kind == "f":
             result.grad_fn = node
-            result.requires_grad = True
+            result._requires_grad = True
     else:  # several outputs (also the named tuples of max(dim), sort, topk ...)
         node._input_meta = tuple((o._shape, o.dtype) for o in result)
         for nr, o in enumerate(result):
             if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
                 o.grad_fn = node
                 o._output_nr = nr
-                o.requires_grad = True
+                o._requires_grad = True
     if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
         node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], d.outputs_at)
         node._versions = PACKED
@@ -955,9 +958,9 @@ class SavedTensor:
             raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. "
                                "Hint: only one pair of hooks is allowed at a time.")
         value = self._value
-        self._requires_grad, self._output_nr = value.requires_grad, value._output_nr
+        self._requires_grad, self._output_nr = value._requires_grad, value._output_nr
         self._grad_fn = value.grad_fn  # for a saved output: the node itself (a cycle until it is freed)
-        self._accumulator = value._accumulator if value.grad_fn is None and value.requires_grad else None
+        self._accumulator = value._accumulator if value.grad_fn is None and value._requires_grad else None
         version = value._version
         prev = _grad_mode["enabled"]
         _grad_mode["enabled"] = False  # PyTorch packs under no_grad
@@ -987,7 +990,7 @@ class SavedTensor:
                             + type(data).__name__)
         t = data._view_of(data._shape, data._stride, data._offset)
         t._base = None  # as PyTorch: an unpacked tensor is a plain tensor sharing the storage
-        t.requires_grad = self._requires_grad
+        t._requires_grad = self._requires_grad
         t.grad_fn, t._output_nr = (node if self._is_output else self._grad_fn), self._output_nr
         if self._accumulator is not None:
             t._accumulator = self._accumulator
@@ -1003,7 +1006,7 @@ def saved_output_alias(value, node):
     (the graph cannot keep the output itself without a reference cycle)."""
     t = value._view_of(value._shape, value._stride, value._offset)
     t._base = None
-    t.requires_grad, t.grad_fn, t._output_nr = value.requires_grad, node, value._output_nr
+    t._requires_grad, t.grad_fn, t._output_nr = value._requires_grad, node, value._output_nr
     return t
 
 

@@ -1,7 +1,7 @@
 """torch.autograd.Function: learner-defined ops with their own forward and backward."""
 from . import graph as _graph
 from .graph import FREED_MESSAGE, Node, gradient_edge, _sequence
-from .grad_mode import _forward_state, _state as _grad_mode
+from .grad_mode import set_visible_dual_level, _state as _grad_mode
 from .derivatives import SavedTensor, TRANSFORM_DEPTH, TRANSFORM_HOOK
 
 
@@ -145,11 +145,11 @@ class Function(metaclass=FunctionMeta):
         node._non_differentiable = node._dirty = ()
         tensor_positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         node._tensor_positions = tensor_positions
-        node.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        node.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
 
         prev = _grad_mode["enabled"]
-        dual = _forward_state["active"]
-        _grad_mode["enabled"] = _forward_state["active"] = False  # forward AD too: jvp gives the tangents
+        _grad_mode["enabled"] = False
+        visible = set_visible_dual_level(-1)  # forward AD too: jvp gives the tangents
         try:
             if cls.setup_context is Function.setup_context:
                 outputs = cls.forward(node, *args, **kwargs)
@@ -158,8 +158,8 @@ class Function(metaclass=FunctionMeta):
                 cls.setup_context(node, args, outputs)
         finally:
             _grad_mode["enabled"] = prev
-            _forward_state["active"] = dual
-        if dual and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
+            set_visible_dual_level(visible)
+        if visible >= 0 and any(isinstance(a, Tensor) and a._fw_grad is not None for a in args):
             outputs = _record_outputs(cls, node, args, kwargs, outputs, prev)
             _apply_jvp(cls, node, args, outputs)  # after: jvp may read the outputs with their history
             return outputs
@@ -187,7 +187,7 @@ def _record_outputs(cls, node, args, kwargs, outputs, grad_enabled):
         if id(o) not in node._non_differentiable:
             o.grad_fn = node
             o._output_nr = nr
-            o.requires_grad = True
+            o._requires_grad = True
         nr += 1
     if node._to_save:  # as PyTorch's SavedVariables: version-checked, and packed by saved-tensor hooks
         hooks = _graph.saved_hooks[-1] if _graph.saved_hooks else None
@@ -217,12 +217,12 @@ def _apply_jvp(cls, ctx, args, outputs):
     tangents = [(a._fw_grad if a._fw_grad is not None else a.new_zeros(a._shape)) if isinstance(a, Tensor)
                 else None for a in args]
     ctx._in_jvp = True
-    _forward_state["active"] = False
+    visible = set_visible_dual_level(-1)
     try:
         result = cls.jvp(ctx, *tangents)
     finally:
         ctx._in_jvp = False
-        _forward_state["active"] = True
+        set_visible_dual_level(visible)
     outs = outputs if isinstance(outputs, tuple) else (outputs,)
     result = result if isinstance(result, tuple) else (result,)
     if len(result) != len(outs):

@@ -13,12 +13,12 @@ def _as_tuple(x):
 
 def _prepare(inputs, create_graph):
     """Inputs that require grad: detached copies, or (create_graph) views that keep history."""
-    return tuple(t.view_as(t) if create_graph and t.requires_grad else t.detach().requires_grad_(True)
+    return tuple(t.view_as(t) if create_graph and t._requires_grad else t.detach().requires_grad_(True)
                  for t in inputs)
 
 
 def _grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
-    wanted = [(o, g) for o, g in zip(outputs, grad_outputs or (None,) * len(outputs)) if o.requires_grad]
+    wanted = [(o, g) for o, g in zip(outputs, grad_outputs or (None,) * len(outputs)) if o._requires_grad]
     if not wanted:
         return (None,) * len(inputs)
     outs, grads = zip(*wanted)
@@ -133,7 +133,7 @@ def _jacrev_vectorized(inputs, in_tuple, outputs, out_tuple, create_graph):
         basis.append(block)
         start += n
     flat = tuple(o.reshape(-1) for o in outputs)
-    wanted = [i for i, o in enumerate(flat) if o.requires_grad]
+    wanted = [i for i, o in enumerate(flat) if o._requires_grad]
     if wanted:
         vj = list(autograd_grad(tuple(flat[i] for i in wanted), inputs, tuple(basis[i] for i in wanted),
                                 retain_graph=True, create_graph=create_graph, allow_unused=True,
@@ -173,7 +173,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             flat = out.reshape(-1)
             per_input = [[] for _ in inputs]
             for j in range(flat.numel()):
-                grads = _grad((flat[j],), inputs, create_graph=create_graph) if out.requires_grad \
+                grads = _grad((flat[j],), inputs, create_graph=create_graph) if out._requires_grad \
                     else (None,) * len(inputs)
                 for k, (g, x) in enumerate(zip(grads, inputs)):
                     per_input[k].append(zeros_like(x) if g is None else g)

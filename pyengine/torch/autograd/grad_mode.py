@@ -5,9 +5,20 @@ import functools
 from .._process import per_process
 
 _state = per_process("torch.set_grad_enabled", {"enabled": True, "inference": False, "multithreading": True, "grad_layout_policy": True})
-# forward AD (autograd.dual): "active" while a dual level is entered and no op's forward, tangent
-# formula or custom Function's forward runs; "level" is the entered level (-1: none)
-_forward_state = per_process("torch.autograd.forward_ad", {"active": False, "level": -1})
+# forward AD (autograd.dual): "level" is the innermost entered dual level (-1: none; levels nest
+# only as torch.func.jvp's, "jvp_levels" of them); ops see the tangents of levels 0.."visible"
+# ("active": visible >= 0), lowered while an op's forward (-1), a level's tangent formulas (the
+# levels outside it) or a custom Function's forward runs
+_forward_state = per_process("torch.autograd.forward_ad", {"active": False, "level": -1, "visible": -1,
+                                                           "jvp_levels": 0})
+
+
+def set_visible_dual_level(level):
+    """Let ops see the tangents of dual levels 0..level (none: -1); returns the previous level."""
+    previous = _forward_state["visible"]
+    _forward_state["visible"] = level
+    _forward_state["active"] = level >= 0
+    return previous
 
 
 def is_grad_enabled():

@@ -18,7 +18,7 @@ def _as_tuple(x):
 
 def _differentiable(inputs):
     from .._tensor import Tensor
-    return [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
+    return [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t._requires_grad]
 
 
 def _numerical_jacobians(fn, inputs, eps):
@@ -136,7 +136,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
         # random in [-1, 1), drawn as PyTorch's torch.testing.make_tensor draws them
-        outputs = [o for o in _as_tuple(func(*inputs)) if o.requires_grad]
+        outputs = [o for o in _as_tuple(func(*inputs)) if o._requires_grad]
         grad_outputs = tuple(empty(o.shape, dtype=o.dtype if o.dtype.kind == "f" else float64).uniform_(-1, 1)
                              .requires_grad_(True) for o in outputs)
     grad_outputs = _as_tuple(grad_outputs)

@@ -28,6 +28,9 @@ recorder = None
 # Anomaly mode (autograd.anomaly_mode): while enabled, every node records the program's stack at
 # its forward, and backward checks each node's gradients for nan.
 anomaly = per_process("torch.autograd.set_detect_anomaly", {"enabled": False, "check_nan": True})
+# the profilers recording (autograd.profiler.profile), innermost last: told when each op, autograd node
+# and record_function range begins and ends
+profilers = per_process("torch.autograd.profiler.profile", [])
 
 
 def record_forward_stack(node):
@@ -417,7 +420,7 @@ class GradientEdge(tuple):
 def get_gradient_edge(tensor):
     """The edge through which gradient flows into ``tensor``: usable as an input or output of
     autograd.grad even after ``tensor`` has been changed in place."""
-    if not tensor.requires_grad:
+    if not tensor._requires_grad:
         raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does not require gradients")
     return GradientEdge(*gradient_edge(tensor))
 
@@ -437,7 +440,7 @@ def gradient_edge(tensor):
     """The (node, output_nr) pair through which gradient flows into ``tensor``."""
     if tensor.grad_fn is not None:
         return (tensor.grad_fn, tensor._output_nr)
-    if tensor.requires_grad:
+    if tensor._requires_grad:
         return (tensor._grad_accumulator(), 0)
     return (None, 0)
 
@@ -454,7 +457,7 @@ def _make_grads(outputs, grad_outputs):
     grads = []
     for out, g in zip(outputs, grad_outputs):
         if g is None:
-            if out.requires_grad:
+            if out._requires_grad:
                 if out.numel() != 1:
                     if recorder is not None:  # the graph view draws the refusal at the root
                         recorder.backward_refused(gradient_edge(out))
@@ -475,7 +478,7 @@ def _make_grads(outputs, grad_outputs):
 
 def _check_requires_grad(outputs):
     for i, out in enumerate(outputs):
-        if not out.requires_grad:
+        if not out._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a "
                                "grad_fn")
 
@@ -518,7 +521,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         return BATCHED_GRAD[0](outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
                                materialize_grads)
     for i, t in enumerate(inputs):
-        if not t.requires_grad:
+        if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     _check_requires_grad(outputs)
     grads = _make_grads(outputs, grad_outputs)
@@ -642,6 +645,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     except Exception:
                         _anomaly_warning(node)
                         raise
+                elif profilers:
+                    out_grads = _profiled_apply(node, grads)
                 else:
                     out_grads = node.apply(grads)
                 if extras is not None and extras.hooks:
@@ -706,6 +711,20 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
 
 # __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
 dispatch_disabled = {"all": 0}
+
+
+def _profiled_apply(node, grads):
+    """node.apply as PyTorch's profiler shows it: an engine event around the node's own."""
+    names = (f"autograd::engine::evaluate_function: {node.name()}", node.name())
+    for profiler in profilers:
+        for name in names:
+            profiler.begin(name)
+    try:
+        return node.apply(grads)
+    finally:
+        for profiler in profilers:
+            for name in reversed(names):
+                profiler.end(name)
 
 graph_tasks = []  # the backward runs under way, innermost last: (id, reachable node ids, the needed ones or None)
 _task_ids = itertools.count()
@@ -777,7 +796,7 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
                 ran.add(task)
                 fn(grad)
 
-        handles = tuple(t.register_hook(once) for t in tensors if t.requires_grad)
+        handles = tuple(t.register_hook(once) for t in tensors if t._requires_grad)
     return _MultiHandle(handles)
 
 

@@ -11,7 +11,6 @@ import weakref
 
 from .. import _caller, _tensor
 from . import graph as _graph
-from .grad_mode import _forward_state
 from .graph import AccumulateGrad
 
 MAX_SHOWN_ELEMENTS = 16  # larger tensors are described by shape only
@@ -31,12 +30,13 @@ def describe(value):
     tensor's tangent (forward AD) with the level it belongs to, as ``unpack_dual`` gives it."""
     if not isinstance(value, _tensor.Tensor):
         return {"repr": repr(value)}
-    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value.requires_grad)}
+    info = {"shape": list(value._shape), "dtype": str(value.dtype), "requires_grad": bool(value._requires_grad)}
     if value.numel() <= MAX_SHOWN_ELEMENTS:
         info["value"] = value.detach().tolist()
-    tangent = value._fw_grad
-    if tangent is not None and _forward_state["level"] >= 0:
-        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": _forward_state["level"]}
+    if value._fw_grads:  # its tangent at the innermost level it has one
+        level = max(value._fw_grads)
+        tangent = value._fw_grads[level]
+        info["tangent"] = {**describe(tangent), "repr": repr(tangent), "level": level}
     return info
 
 
@@ -173,7 +173,7 @@ def node_entry(number, node, names, recorder=None, details=True):
         label = names.get(id(var))
         if label is not None:
             entry["label"] = label
-        if details or var._fw_grad is not None:
+        if details or var._fw_grads:
             entry["tensor"] = describe(var)
         if details and var._grad is not None:
             entry["grad"] = describe(var._grad)
@@ -201,12 +201,17 @@ def node_entry(number, node, names, recorder=None, details=True):
 
 def export_tangents(recorder, names=None):
     """The dual tensors of a recorded run, in the order they got their tangents: each one's
-    description (with ``tangent``: value, ``repr`` and ``level``) and its variable name if it has one."""
+    description (with ``tangent``: value, ``repr`` and ``level``), its variable name if it has one,
+    its ``number`` in that order, the ``op`` whose forward-mode formula computed its tangent
+    (``make_dual`` for a program's input, None where not known: in place, a custom Function) and
+    the numbers of the dual tensors it was computed from (``sources``),
+    ``made_in`` (Recorder.made_in: a torch.func transform's jvp, when one ran it) and then ``call``:
+    the how-manieth call of that program line's torch.func call it was (from 1)."""
     names = names or {}
     entries = []
-    for ref, described in recorder.dual_tensors:
+    for ref, described, made in recorder.dual_tensors:
         tensor = ref()
-        entries.append({"label": names.get(id(tensor)) if tensor is not None else None, "tensor": described})
+        entries.append({"label": names.get(id(tensor)) if tensor is not None else None, "tensor": described, **made})
     return entries
 
 
@@ -256,10 +261,17 @@ class Recorder:
         # it stands for, the name of the function's parameter it was given as, or None)
         self.transform_inputs = weakref.WeakKeyDictionary()
         self.module_names = {}  # id(module) -> its name in the learner's program (the app sets it)
-        # forward AD: each tensor given a tangent, in order: (weak reference, description then)
+        # forward AD: each tensor given a tangent, in order: (weak reference, description then,
+        # how its tangent was made); id(tensor) -> (weak reference, its number in that order)
         self.dual_tensors = collections.deque(maxlen=MAX_DUAL_TENSORS)
+        self.dual_count = 0
+        self._dual_numbers = {}
+        # torch.func calls by the program line of the outermost: [file, line] -> {"calls": how
+        # many, "kinds": the transforms' kinds met inside, in order}
+        self.transform_runs = {}
         self._modules = []  # the modules whose forward is running, outermost first
         self._transforms = []  # the torch.func transforms whose function is running: [kind, [file, line]]
+        self._run = None  # the entry of transform_runs of the program's call running
         self._orders = []  # per backward pass under way (graph_tasks), the order of the nodes it makes
         self._handles = []
         self._scope_names = {}  # scope -> scope_names(scope)
@@ -289,7 +301,13 @@ class Recorder:
 
     def enter_transform(self, kind):
         """A torch.func transform of ``kind`` (grad, jvp, vmap) starts running the program's function."""
-        self._transforms.append([kind, list(_caller.program_line())])
+        where = list(_caller.program_line())
+        if not self._transforms:  # a call of the program's
+            self._run = self.transform_runs.setdefault(tuple(where), {"calls": 0, "kinds": []})
+            self._run["calls"] += 1
+        if kind not in self._run["kinds"]:
+            self._run["kinds"].append(kind)
+        self._transforms.append([kind, where])
 
     def leave_transform(self):
         if self._transforms:
@@ -353,11 +371,29 @@ class Recorder:
                                       tuple(self._modules), slots)
         made.made_in = self.made_in()
 
-    def record_tangent(self, tensor):
-        """``tensor`` was given a tangent (autograd.dual): noted with it, and the node that made it
-        shows it too (its output was described before the tangent was computed)."""
+    def record_tangent(self, tensor, op=None, sources=()):
+        """``tensor`` was given a tangent (autograd.dual) by ``op``'s forward-mode formula (a
+        Derivative; "make_dual"; None where not told: an in-place op's, a custom Function's) from
+        the tangents of ``sources``: noted with it, and the node that made it shows it too (its
+        output was described before the tangent was computed)."""
         described = describe(tensor)
-        self.dual_tensors.append((weakref.ref(tensor), described))
+        numbers = []
+        for source in sources:
+            known = self._dual_numbers.get(id(source))
+            if known is not None and known[0]() is source:
+                numbers.append(known[1])
+        ref = weakref.ref(tensor)
+        self._dual_numbers[id(tensor)] = (ref, self.dual_count)
+        if len(self._dual_numbers) > 2 * MAX_DUAL_TENSORS:  # forget those gone or no longer kept
+            oldest = self.dual_count - MAX_DUAL_TENSORS
+            self._dual_numbers = {key: known for key, known in self._dual_numbers.items()
+                                  if known[1] >= oldest and known[0]() is not None}
+        name = op if op is None or isinstance(op, str) else (op.op_name or op.name).partition(".")[0]
+        made = {"number": self.dual_count, "op": name, "sources": numbers, "made_in": self.made_in()}
+        if self._transforms:  # which call of its line's torch.func call it was made in
+            made["call"] = self._run["calls"]
+        self.dual_tensors.append((ref, described, made))
+        self.dual_count += 1
         made = self.made.get(tensor.grad_fn) if tensor.grad_fn is not None else None
         if made is not None and tensor._output_nr == 0:
             made.output = described
@@ -427,7 +463,7 @@ class Recorder:
 def _snapshot(grad):
     """A copy of a gradient as it is now (one with a history, under create_graph, is never
     changed in place: kept as it is)."""
-    if grad is None or grad.requires_grad:
+    if grad is None or grad._requires_grad:
         return grad
     return grad.clone()
 

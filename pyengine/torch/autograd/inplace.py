@@ -10,6 +10,7 @@ from . import graph as _graph
 from .graph import FREED_MESSAGE, PACKED, Node, gradient_edge, _sequence
 from .grad_mode import _state as _grad_mode
 from .dual import commit_tangent
+from .._tensor import Storage
 
 
 def check_inplace(self):
@@ -21,11 +22,11 @@ def check_inplace(self):
                            "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not _grad_mode["enabled"]:
         return
-    if self.requires_grad and self.grad_fn is None:
+    if self._requires_grad and self.grad_fn is None:
         raise RuntimeError(f"a {'view of a ' if self._is_view else ''}leaf Variable that requires grad is "
                            "being used in an in-place operation.")
     base = self._base if self._is_view else None
-    if base is not None and base.requires_grad and base.grad_fn is None:
+    if base is not None and base._requires_grad and base.grad_fn is None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
                            "operation.")
 
@@ -120,24 +121,27 @@ def commit_inplace(self, result):
             buf = B.full(self.numel(), buf, self.dtype)
     if _graph.mutation_contexts:
         _graph.mutation_contexts[0].before_write(self)
-    B.put(self._storage.buf, self._offset, self._shape, self._stride, buf)
-    self._storage.version += 1
-    if result._fw_grad is not None:
+    storage = self._storage
+    B.put(storage.buf, self._offset, self._shape, self._stride, buf)
+    storage.version += 1
+    if storage.__class__ is not Storage:  # its bytes are viewed as another dtype too
+        storage.written()
+    if result._fw_grads:
         commit_tangent(self, result)
     if node is None:
         return self
     base = self._base if self._is_view else None
     if base is None:
-        self.grad_fn, self._output_nr, self.requires_grad = node, result._output_nr, True
+        self.grad_fn, self._output_nr, self._requires_grad = node, result._output_nr, True
         return self
     geometry = _geometry(self)
     copy_slices = _new_node(CopySlices, (gradient_edge(base),) + node.next_functions[1:],
                             ((base._shape, base.dtype),))
     copy_slices._fn, copy_slices._geometry = node, geometry
-    base.grad_fn, base._output_nr, base.requires_grad = copy_slices, 0, True
+    base.grad_fn, base._output_nr, base._requires_grad = copy_slices, 0, True
     view_node = _new_node(AsStridedBackward0, ((copy_slices, 0),), ((self._shape, self.dtype),))
     view_node._geometry, view_node._base_meta = geometry, (base._shape, base.dtype)
-    self.grad_fn, self._output_nr, self.requires_grad = view_node, 0, True
+    self.grad_fn, self._output_nr, self._requires_grad = view_node, 0, True
     return self
 
 

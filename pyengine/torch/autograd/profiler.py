@@ -1,18 +1,20 @@
 """torch.autograd.profiler: time each op a block of code runs, and tabulate the times.
 
-Inside ``with profile() as prof:`` every torch function and Tensor method call is an event named as
-PyTorch names its ATen op (``aten::mul``), nested as the calls nest, and ``record_function`` adds
-ranges of the program's own. ``prof.key_averages().table()`` prints PyTorch's table. The events are
-this engine's ops as they run here: the names and the table's shape are PyTorch's, the times are
-this engine's (not comparable to PyTorch's), and the backward pass shows the ops its formulas call,
-not PyTorch's autograd-node events.
+Inside ``with profile() as prof:`` every op PyTorch's dispatcher would run is an event named as its
+ATen op (``aten::matmul`` holding ``aten::mm``; torch._dispatch tells the profiler), nested as the
+calls nest; in backward, each autograd node is ``autograd::engine::evaluate_function: <node>`` around
+``<node>`` around the ops its formula runs; ``record_function`` adds ranges of the program's own.
+``prof.key_averages().table()`` prints PyTorch's table. The names and the table's shape are
+PyTorch's, the times are this engine's (not comparable to PyTorch's), and PyTorch's kernel internals
+(``aten::resolve_conj``, ``aten::as_strided``, ``aten::fill_`` ...) are not ops here.
 """
 import functools
 import json
 import time
 from collections import OrderedDict
 
-from .. import _torch_function as _tf
+from .._dispatch import start_profiling, stop_profiling
+from . import graph as _graph
 from .._process import per_process, per_process_global
 
 __all__ = ["profile", "record_function", "EnforceUnique", "KinetoStepTracker", "EventList", "FunctionEvent"]
@@ -203,19 +205,17 @@ class profile:  # noqa: N801  (PyTorch's name)
             raise RuntimeError("Profiler context manager is not reentrant")
         self.entered = True
         self._events, self._open = [], []
-        _tf.activate()
-        _tf.observers.append(self)
+        start_profiling(self)
         return self
 
     def __exit__(self, *exc):
         if not self.enabled:
             return
-        if self in _tf.observers:
-            _tf.observers.remove(self)
+        stop_profiling(self)
         self.function_events = EventList(self._events)
         self.entered = False
 
-    # the observer protocol of _torch_function
+    # what _dispatch and the autograd engine tell a profiler
     def begin(self, name):
         parent = self._open[-1] if self._open else None
         event = FunctionEvent(name, _now_us(), parent)
@@ -267,13 +267,13 @@ class record_function:  # noqa: N801
         self.name, self.args = name, args
 
     def __enter__(self):
-        for observer in _tf.observers:
-            observer.begin(self.name)
+        for profiler in _graph.profilers:
+            profiler.begin(self.name)
         return self
 
     def __exit__(self, *exc):
-        for observer in _tf.observers:
-            observer.end(self.name)
+        for profiler in _graph.profilers:
+            profiler.end(self.name)
 
     def __call__(self, fn):
         @functools.wraps(fn)

@@ -185,7 +185,7 @@ def _embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_l
 def embedding_renorm_(input, indices, max_norm, norm_type):
     """Each distinct row that indices pick, scaled in place to norm max_norm if its norm is larger
     (by max_norm / (norm + 1e-7), as PyTorch)."""
-    if input.requires_grad and input.is_leaf and is_grad_enabled():  # an in-place op on input itself
+    if input._requires_grad and input.is_leaf and is_grad_enabled():  # an in-place op on input itself
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     for i in sorted(set(int(v) for v in indices.reshape(-1).tolist())):
         row = input[i]

@@ -952,7 +952,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if input.dim() == 2 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
                          f"({target.shape[0]}).")
-    if weight is not None and weight.requires_grad and is_grad_enabled():  # PyTorch's check_no_requires_grad
+    if weight is not None and weight._requires_grad and is_grad_enabled():  # PyTorch's check_no_requires_grad
         raise RuntimeError(f"The function '{'nll_loss2d_forward' if input.dim() > 2 else 'nll_loss_forward'}' is "
                            f"not differentiable with respect to argument 'weight'. This input cannot have "
                            f"requires_grad True.")

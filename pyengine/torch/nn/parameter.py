@@ -11,7 +11,7 @@ class Parameter(Tensor):
             data = empty(0)
         self = object.__new__(cls)
         self._init_from(data.detach())  # shares data's storage, like PyTorch
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         return self
 
     def __init__(self, data=None, requires_grad=True):
@@ -24,11 +24,11 @@ class Parameter(Tensor):
 
     def __deepcopy__(self, memo):
         if id(self) not in memo:
-            memo[id(self)] = Parameter(self.detach().clone(), self.requires_grad)
+            memo[id(self)] = Parameter(self.detach().clone(), self._requires_grad)
         return memo[id(self)]
 
     def __reduce_ex__(self, protocol):
-        return (Parameter, (self.detach(), self.requires_grad))
+        return (Parameter, (self.detach(), self._requires_grad))
 
 
 class _BufferMeta(type):
@@ -45,7 +45,7 @@ class Buffer(metaclass=_BufferMeta):
         if data is None:
             from .._ops.creation import empty
             data = empty(0)
-        t = data.detach().requires_grad_(data.requires_grad)
+        t = data.detach().requires_grad_(data._requires_grad)
         t.persistent = persistent
         t._is_buffer = True
         return t
@@ -63,9 +63,9 @@ class UninitializedTensorMixin:
 
     def materialize(self, shape, device=None, dtype=None):
         from .._ops.creation import zeros
-        requires_grad = self.requires_grad
+        requires_grad = self._requires_grad
         self._init_from(zeros(tuple(shape), dtype=self.dtype if dtype is None else dtype))
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         self.__class__ = self.cls_to_become
 
     @property
@@ -87,7 +87,7 @@ class UninitializedTensorMixin:
 class UninitializedParameter(UninitializedTensorMixin, Parameter):
     def __deepcopy__(self, memo):
         if id(self) not in memo:
-            memo[id(self)] = type(self)(requires_grad=self.requires_grad)
+            memo[id(self)] = type(self)(requires_grad=self._requires_grad)
         return memo[id(self)]
 
 
@@ -99,7 +99,7 @@ class UninitializedBuffer(UninitializedTensorMixin, Tensor):
         from .._ops.creation import zeros
         self = object.__new__(cls)
         self._init_from(zeros(0))
-        self.requires_grad = requires_grad
+        self._requires_grad = requires_grad
         return self
 
     def __init__(self, requires_grad=False):

@@ -11,7 +11,9 @@ import contextlib
 import enum
 import weakref
 
+from .._backend import backend as B
 from .._caller import warn
+from .._dispatch import OpOverload, OpOverloadPacket, observing
 from .._process import per_process, per_process_global
 from .._tensor import Tensor
 from ..autograd import graph as _graph
@@ -22,7 +24,7 @@ from ..random import get_rng_state, set_rng_state
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction", "check_backward_validity",
            "detach_variable", "get_device_states", "set_device_states", "noop_context_fn",
            "set_checkpoint_early_stop", "DefaultDeviceType", "set_checkpoint_debug_enabled", "CheckpointPolicy",
-           "SelectiveCheckpointContext", "SAC_IGNORED_OPS",
+           "SelectiveCheckpointContext", "create_selective_checkpoint_contexts", "SAC_IGNORED_OPS",
            "GraphExecGroup"]
 
 
@@ -111,14 +113,14 @@ def detach_variable(inputs):
     for inp in inputs:
         if isinstance(inp, Tensor):
             x = inp.detach()
-            x.requires_grad = inp.requires_grad
+            x._requires_grad = inp._requires_grad
             inp = x
         out.append(inp)
     return tuple(out)
 
 
 def check_backward_validity(inputs):
-    if not any(inp.requires_grad for inp in inputs if isinstance(inp, Tensor)):
+    if not any(inp._requires_grad for inp in inputs if isinstance(inp, Tensor)):
         warn("None of the inputs have requires_grad=True. Gradients will be None")
 
 
@@ -173,7 +175,7 @@ class CheckpointFunction(Function):
                 set_rng_state(state)
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
-        pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o.requires_grad]
+        pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o._requires_grad]
         if not pairs:
             raise RuntimeError("none of output has requires_grad=True, this checkpoint() is not necessary")
         _graph.backward([o for o, _ in pairs], [g for _, g in pairs])
@@ -380,12 +382,127 @@ class SelectiveCheckpointContext:
         self.is_recompute, self.op_output = is_recompute, op_output
 
 
+def _policy_from_bool(b):
+    return CheckpointPolicy.MUST_SAVE if b else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+# ops the policy never sees: PyTorch's are detach and metadata ops, which this engine does not dispatch
+# (no declared op: they reach no policy)
 SAC_IGNORED_OPS = set()
 
+_RECOMPUTE = object()
+_CONSUMED = object()
 
-def __getattr__(name):
-    if name == "create_selective_checkpoint_contexts":
-        # its policies name ops by their torch.ops overloads (torch.ops.aten.mm.default), which this engine has not
-        raise AttributeError("torch.utils.checkpoint.create_selective_checkpoint_contexts is not supported (selective "
-                             "activation checkpointing): this engine runs PyTorch on the CPU in eager mode")
-    raise AttributeError(f"module 'torch.utils.checkpoint' has no attribute '{name}'")
+_SAC_MISMATCH_MSG = ("This can happen if the operations in the checkpointed region are nondeterministic or depend "
+                     "on global state that changed between forward and backward.")
+
+
+def _each_tensor(fn, out):
+    if isinstance(out, Tensor):
+        return fn(out)
+    if isinstance(out, (tuple, list)):
+        return type(out)(_each_tensor(fn, o) for o in out)
+    return out
+
+
+class _CachingMode:
+    """The forward's context: after each op (as PyTorch's dispatcher sees it, torch._dispatch), asks
+    the policy whether to keep its output, and keeps it (or notes it is to be recomputed)."""
+
+    def __init__(self, policy_fn, storage):
+        self.policy_fn, self.storage = policy_fn, storage
+        self.func_counter = {}
+        self._observing = observing(self._after_op)
+
+    def _after_op(self, func, args, kwargs, out):
+        if func in SAC_IGNORED_OPS:
+            return
+        idx = self.func_counter.get(func, 0)
+        self.func_counter[func] = idx + 1
+        policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=out), func, *args, **kwargs)
+        if isinstance(policy, bool):
+            policy = _policy_from_bool(policy)
+        if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
+            self.storage.setdefault(func, {})[idx] = _each_tensor(lambda t: (t.detach(), t._version), out)
+        else:
+            self.storage.setdefault(func, {})[idx] = _RECOMPUTE
+
+    def __enter__(self):
+        self._observing.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._observing.__exit__(*exc)
+
+
+class _CachedMode:
+    """The recomputation's context: an op whose output the forward kept gives that output (its
+    values written into what the op recomputed, which its node saved), the others run again."""
+
+    def __init__(self, storage, allow_cache_entry_mutation=False):
+        self.storage, self.allow_cache_entry_mutation = storage, allow_cache_entry_mutation
+        self.func_counter = {}
+        self._observing = observing(self._after_op)
+
+    def _restore(self, out, kept):
+        cached, version = kept
+        if cached._version != version and not self.allow_cache_entry_mutation:
+            raise RuntimeError("Tensor cached during selective activation checkpoint has been mutated")
+        B.put(out._storage.buf, out._offset, out._shape, out._stride, cached.contiguous()._buf())
+        return out
+
+    def _after_op(self, func, args, kwargs, out):
+        if func in SAC_IGNORED_OPS:
+            return
+        idx = self.func_counter.get(func, 0)
+        self.func_counter[func] = idx + 1
+        func_storage = self.storage.get(func)
+        if func_storage is None:
+            raise RuntimeError(f"{func} encountered during backward but not found in storage. {_SAC_MISMATCH_MSG}")
+        entry = func_storage.get(idx)
+        if entry is None:
+            raise RuntimeError(f"{func} invocation index {idx} encountered during backward but not found in "
+                               f"storage. {_SAC_MISMATCH_MSG}")
+        if entry is _CONSUMED:
+            raise RuntimeError("Trying to backward an extra time. You are only allowed to backward once on any "
+                               "region computed under selective activation checkpoint.")
+        if entry is _RECOMPUTE:
+            return
+        func_storage[idx] = _CONSUMED
+        outs = out if isinstance(out, (tuple, list)) else (out,)
+        kept = entry if isinstance(out, (tuple, list)) else (entry,)
+        for o, k in zip(outs, kept):
+            if isinstance(o, Tensor):
+                self._restore(o, k)
+
+    def __enter__(self):
+        self.func_counter.clear()  # (a second backward with retain_graph meets "backward an extra time")
+        self._observing.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._observing.__exit__(*exc)
+
+
+def create_selective_checkpoint_contexts(policy_fn_or_list, allow_cache_entry_mutation=False):
+    """The (forward, recompute) contexts for ``checkpoint(..., context_fn=...)`` that keep the outputs
+    of the ops the policy (or the list of OpOverloads) says to save, and recompute the rest."""
+    if isinstance(policy_fn_or_list, list):
+        for op in policy_fn_or_list:
+            if not isinstance(op, OpOverload):
+                extra = ("Please update the OpOverloadPacket to a specific OpOverload.For example, if you have "
+                         "`torch.ops.aten.mm`, change it to `torch.ops.aten.mm.default`.") \
+                    if isinstance(op, OpOverloadPacket) else ""
+                raise ValueError(f"Expected op in `op_list` to be an OpOverload but got: {op} of type {type(op)}. "
+                                 f"{extra}")
+
+        def policy_fn(ctx, op, *args, **kwargs):
+            if op in policy_fn_or_list:
+                return CheckpointPolicy.MUST_SAVE
+            return CheckpointPolicy.PREFER_RECOMPUTE
+    elif callable(policy_fn_or_list):
+        policy_fn = policy_fn_or_list
+    else:
+        raise TypeError("policy_fn_or_list must be either a function or a list of ops.")
+    storage = {}
+    return _CachingMode(policy_fn, storage), _CachedMode(storage, allow_cache_entry_mutation)

@@ -56,7 +56,7 @@ class BackwardHookFunction(Function):
 
     @staticmethod
     def forward(ctx, *args):
-        ctx.mark_non_differentiable(*[arg for arg in args if not arg.requires_grad])
+        ctx.mark_non_differentiable(*[arg for arg in args if not arg._requires_grad])
         return args
 
     @staticmethod
@@ -109,7 +109,7 @@ class BackwardHook:
         from ..autograd.grad_mode import is_grad_enabled
         tensors_idx = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         tensors = [args[i] for i in tensors_idx]
-        if not (any(t.requires_grad for t in tensors) and is_grad_enabled()):
+        if not (any(t._requires_grad for t in tensors) and is_grad_enabled()):
             return args, None
         new_tensors = BackwardHookFunction.apply(*tensors)
         if not isinstance(new_tensors, tuple):

@@ -145,10 +145,10 @@ def _lstm_layer_backward(grads, tensors):
         inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
         output, (h, c) = _steps(_lstm_cell, inputs[0], inputs[5:], inputs[1:5])
         given = [(o, g) for o, g in zip((output, h, c), grads) if g is not None]
-        wanted = [t for t in inputs if t is not None and t.requires_grad]
+        wanted = [t for t in inputs if t is not None and t._requires_grad]
         found = iter(grad([o for o, _ in given], wanted, [g for _, g in given],
                                          allow_unused=True, create_graph=differentiable))
-    return [next(found) if t is not None and t.requires_grad else None for t in inputs]
+    return [next(found) if t is not None and t._requires_grad else None for t in inputs]
 
 
 @op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",

@@ -99,5 +99,5 @@ class EmbeddingBag(Embedding):
         rows, cols = embeddings.shape
         bag = cls(rows, cols, max_norm, norm_type, scale_grad_by_freq, mode, sparse, embeddings, include_last_offset,
                   padding_idx)
-        bag.weight.requires_grad = not freeze
+        bag.weight._requires_grad = not freeze
         return bag

@@ -35,7 +35,7 @@ def fuse_conv_bn_weights(conv_w, conv_b, bn_rm, bn_rv, bn_eps, bn_w, bn_b, trans
     shape = ([1, -1] if transpose else [-1, 1]) + [1] * (conv_w.dim() - 2)
     fused_w = (conv_w * (bn_w * bn_var_rsqrt).reshape(shape)).to(dtype=conv_w.dtype)
     fused_b = ((conv_b - bn_rm) * bn_var_rsqrt * bn_w + bn_b).to(dtype=bias_dtype)
-    return Parameter(fused_w, conv_w.requires_grad), Parameter(fused_b, conv_b.requires_grad)
+    return Parameter(fused_w, conv_w._requires_grad), Parameter(fused_b, conv_b._requires_grad)
 
 
 def fuse_linear_bn_eval(linear, bn):
@@ -56,4 +56,4 @@ def fuse_linear_bn_weights(linear_w, linear_b, bn_rm, bn_rv, bn_eps, bn_w, bn_b)
     bn_scale = bn_w * (bn_rv + bn_eps).rsqrt()
     fused_w = linear_w * bn_scale.unsqueeze(-1).to(dtype=linear_w.dtype)
     fused_b = ((linear_b - bn_rm) * bn_scale + bn_b).to(dtype=bias_dtype)
-    return Parameter(fused_w, linear_w.requires_grad), Parameter(fused_b, linear_b.requires_grad)
+    return Parameter(fused_w, linear_w._requires_grad), Parameter(fused_b, linear_b._requires_grad)

@@ -87,8 +87,8 @@ class ParametrizationList(ModuleList):
                     raise ValueError("'right_inverse' must return a Tensor or a Sequence of tensors (list, tuple...). "
                                      f"Got element {i} of the sequence with type {type(tensor).__name__}.")
                 if isinstance(original, Parameter):
-                    tensor = Parameter(tensor, original.requires_grad)
-                tensor.requires_grad_(original.requires_grad)
+                    tensor = Parameter(tensor, original._requires_grad)
+                tensor.requires_grad_(original._requires_grad)
                 _register_parameter_or_buffer(self, f"original{i}", tensor)
         if not self.unsafe:
             value = self()
@@ -223,7 +223,7 @@ def remove_parametrizations(module, tensor_name, leave_parametrized=True):
                 _set_in_place(original, getattr(module, tensor_name))
     elif leave_parametrized:
         value = getattr(module, tensor_name)
-        original = Parameter(value) if value.requires_grad else value
+        original = Parameter(value) if value._requires_grad else value
     else:
         raise ValueError("Cannot leave unparametrized (`leave_parametrized=False`) a tensor "
                          "that is parametrized in terms of a sequence of tensors.")
