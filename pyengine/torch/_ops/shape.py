@@ -356,9 +356,10 @@ def _squeezed(self, dims):
     return _view(self, [self._shape[i] for i in keep], [self._stride[i] for i in keep])
 
 
-def _unsqueeze_dims(grad, self, dims):
+def _unsqueeze_dims(grad, shape, dims):
+    """grad with the dims of ``shape`` (the squeezed tensor's) that were squeezed put back."""
     for d in sorted(dims):
-        if self._shape[d] == 1:
+        if shape[d] == 1:
             grad = grad.unsqueeze(d)
     return grad
 
@@ -368,18 +369,18 @@ def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", name="squeeze.dim", packs="", saved="dim self_sym_sizes", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", name="squeeze.dims", packs="", saved="dim self_sym_sizes", result="auto_linear",
-    self=lambda grad, self, dim: _unsqueeze_dims(grad, self, dim))
+@op("SqueezeBackward2", name="squeeze.dims", result="auto_linear",
+    self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, dim))
 def _squeeze_dims(self, dim):
     return _squeezed(self, dim)
 
 
-@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, (dim,)))
 def squeeze_inplace_dim(self, dim):
     """matmul's squeeze of a 1-D operand's dim (PyTorch squeezes in place: SqueezeBackward4)."""
     return _squeezed(self, (dim,))
