@@ -710,7 +710,11 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
                      reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
+    if log_input:  # (ATen's compiled code takes the product first: saved-tensor hooks see that order)
+        product = target * input
+        loss = input.exp() - product
+    else:
+        loss = input - target * (input + eps).log()
     if full:
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
         loss = loss + stirling.masked_fill(target <= 1, 0)
@@ -1900,7 +1904,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     with no_grad():
         x1_norm.clamp_min_(eps)
         x2_norm.clamp_min_(eps)
-    return ((x1 / x1_norm) * (x2 / x2_norm)).sum(dim)
+    x2_normalized = x2 / x2_norm  # (first, as ATen's compiled code: saved-tensor hooks see that order)
+    return ((x1 / x1_norm) * x2_normalized).sum(dim)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
