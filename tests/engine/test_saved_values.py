@@ -21,9 +21,8 @@ _LINALG = "saves its own values, not the LU factors, pivots and outputs of PyTor
 KNOWN = {
     "torch.linalg.det(s)": _LINALG, "torch.linalg.slogdet(s).logabsdet": _LINALG,
     "torch.linalg.solve(s + torch.eye(3), v3)": _LINALG, "torch.linalg.lu(s).U": _LINALG,
-    "torch.linalg.lu_factor(s).LU": _LINALG, "torch.linalg.lstsq(a, s).solution": _LINALG,
+    "torch.linalg.lu_factor(s).LU": _LINALG,
     "torch.linalg.solve_triangular(s.triu() + torch.eye(3), s2, upper=True)": _LINALG,
-    "torch.triangular_solve(s2, s.triu() + torch.eye(3)).solution": _LINALG,
 }
 
 

@@ -586,7 +586,7 @@ def _lstsq_jvp(self_t, b_t, self, b, result):
     return dX, 2 * ((self @ X - B) * (self_t @ X - dB)).sum(-2), None, None
 
 
-@op("LinalgLstsqBackward0", name="linalg_lstsq",
+@op("LinalgLstsqBackward0", name="linalg_lstsq", packs="b self solution=result0",
     result=_lstsq_jvp,
     self=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 0),
     b=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 1))
@@ -887,7 +887,7 @@ def _triangular_solve_backward(grads, self, A, upper, transpose, unitriangular, 
     return grad_a + grad_m if grad_m is not None else grad_a
 
 
-@op("TriangularSolveBackward0", name="triangular_solve",
+@op("TriangularSolveBackward0", name="triangular_solve", packs="A self solution=result0",
     result=_triangular_solve_jvp,
     self=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
         grads, self, A, upper, transpose, unitriangular, result, 0),
