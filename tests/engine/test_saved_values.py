@@ -22,7 +22,6 @@ KNOWN = {
     "torch.linalg.det(s)": _LINALG, "torch.linalg.slogdet(s).logabsdet": _LINALG,
     "torch.linalg.solve(s + torch.eye(3), v3)": _LINALG, "torch.linalg.lu(s).U": _LINALG,
     "torch.linalg.lu_factor(s).LU": _LINALG,
-    "torch.linalg.solve_triangular(s.triu() + torch.eye(3), s2, upper=True)": _LINALG,
 }
 
 

@@ -263,7 +263,7 @@ def cholesky(A, *, upper=False, out=None):
     return _cholesky(A, upper)
 
 
-def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A):
+def _triangular_backward(grad, A, upper, left, unitriangular, result, wants_A):
     gB = solve_triangular(S.mT(A), grad, upper=not upper, left=left, unitriangular=unitriangular)
     if not wants_A:
         return gB
@@ -271,13 +271,15 @@ def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A
     return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
 
 
+# (A is ``self``, as ATen names it: the node shows it so)
 @op("LinalgSolveTriangularBackward0", name="linalg_solve_triangular",
-    result=lambda A_t, B_t, A, upper, left, unitriangular, result: _solve_triangular(A, B_t - _triangular_part(A_t, upper, unitriangular) @ result if left else B_t - result @ _triangular_part(A_t, upper, unitriangular), upper, left, unitriangular),
-    A=lambda grad, A, B, upper, left, unitriangular, result:
-        _triangular_backward(grad, A, B, upper, left, unitriangular, result, True),
-    B=lambda grad, A, B, upper, left, unitriangular, result:
-        _triangular_backward(grad, A, B, upper, left, unitriangular, result, False))
-def _solve_triangular(A, B, upper, left, unitriangular):
+    result=lambda self_t, B_t, self, upper, left, unitriangular, result: _solve_triangular(self, B_t - _triangular_part(self_t, upper, unitriangular) @ result if left else B_t - result @ _triangular_part(self_t, upper, unitriangular), upper, left, unitriangular),
+    self=lambda grad, self, upper, left, unitriangular, result:
+        _triangular_backward(grad, self, upper, left, unitriangular, result, True),
+    B=lambda grad, self, upper, left, unitriangular, result:
+        _triangular_backward(grad, self, upper, left, unitriangular, result, False))
+def _solve_triangular(self, B, upper, left, unitriangular):
+    A = self
     if not left:  # X A = B  <=>  A^T X^T = B^T
         return S.mT(_solve_triangular.forward(S.mT(A), S.mT(B), not upper, True, unitriangular))
     from ._helpers import broadcast_shapes
