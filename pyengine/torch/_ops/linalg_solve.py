@@ -7,7 +7,7 @@ to the dtype: float32 LAPACK rounds every step, so the last bit can differ from 
 import math
 
 from .._float32 import f32
-from ..autograd.derivatives import op
+from ..autograd.derivatives import aux_outputs, op
 from ._helpers import from_values, type_name
 from . import linalg as L, pointwise as P, shape as S
 
@@ -126,10 +126,21 @@ def _det_values(A):
     return [0.0 if singular else sign * math.prod(lu[i][i] for i in range(n)) for lu, _, sign, singular in factors]
 
 
-@op("LinalgDetBackward0", name="_linalg_det",
-    result=lambda A_t, A, result: _solve(A, A_t).diagonal(0, -2, -1).sum(-1) * result,
+def _lu_outputs(A, transposed=False):
+    """The LU factors and pivots PyTorch's det, slogdet and solve compute by, and their nodes save
+    (aux outputs: see aux_outputs): det's and slogdet's are A^T's, in LAPACK's column-major layout."""
+    from .linalg_lu import _lu_factor_ex  # (it imports this module)
+    if not transposed:
+        return _lu_factor_ex.forward(A, True)[:2]
+    LU, pivots, _ = _lu_factor_ex.forward(S.mT(A), True)
+    return S.mT(S.mT(LU).contiguous()), pivots
+
+
+@op("LinalgDetBackward0", name="_linalg_det", aux="LU pivots", packs="A LU pivots result",
+    result=lambda A_t, A, result: _solve(A, A_t, True).diagonal(0, -2, -1).sum(-1) * result,
     A=lambda grad, A, result: S.unsqueeze(S.unsqueeze(grad * result, -1), -1) * S.mT(inv(A)))
 def _det(A):
+    aux_outputs(lambda: _lu_outputs(A, True))
     return from_values(_rounded(_det_values(A), A.dtype), A._shape[:-2], A.dtype)
 
 
@@ -139,11 +150,13 @@ def det(A, *, out=None):
     return _det(A)
 
 
-@op("LinalgSlogdetBackward0", name="_linalg_slogdet",
-    result=lambda A_t, A: (None, _solve(A, A_t).diagonal(0, -2, -1).sum(-1)),
+@op("LinalgSlogdetBackward0", name="_linalg_slogdet", aux="LU pivots", saves="result",
+    packs="A LU pivots sign=result0",
+    result=lambda A_t, A: (None, _solve(A, A_t, True).diagonal(0, -2, -1).sum(-1)),
     A=lambda grads, A: S.unsqueeze(S.unsqueeze(grads[1], -1), -1) * S.mT(inv(A)) if grads[1] is not None
     else A * 0)
 def _slogdet(A):
+    aux_outputs(lambda: _lu_outputs(A, True))
     dets = _det_values(A)
     signs = [math.copysign(1.0, d) if d else 0.0 for d in dets]
     logs = [math.log(abs(d)) if d else -math.inf for d in dets]
@@ -176,18 +189,20 @@ def _solve_backward_B(grad, A, result):
     return solve(S.mT(A), grad)
 
 
-def _solve_backward_A(grad, A, B, result):
+def _solve_backward_A(grad, A, result):
     gB = solve(S.mT(A), grad)
-    if B.dim() == 1 or (B.dim() == A.dim() - 1 and B._shape == A._shape[:-1]):
+    if result.dim() == 1 or (result.dim() == A.dim() - 1 and result._shape == A._shape[:-1]):  # B a vector
         return -L.outer(gB, result) if gB.dim() == 1 else -(S.unsqueeze(gB, -1) * S.unsqueeze(result, -2))
     return -(gB @ S.mT(result))
 
 
-@op("LinalgSolveExBackward0", name="_linalg_solve_ex",
-    result=lambda A_t, B_t, A, result: _solve(A, B_t - (A_t @ result.unsqueeze(-1)).squeeze(-1) if result.dim() == A.dim() - 1 else B_t - A_t @ result),
-    A=lambda grad, A, B, result: _solve_backward_A(grad, A, B, result),
+@op("LinalgSolveExBackward0", name="_linalg_solve_ex", aux="LU pivots", saves="left", packs="A LU pivots result",
+    result=lambda A_t, B_t, A, left, result: _solve(A, B_t - (A_t @ result.unsqueeze(-1)).squeeze(-1) if result.dim() == A.dim() - 1 else B_t - A_t @ result, left),
+    A=lambda grad, A, result: _solve_backward_A(grad, A, result),
     B=lambda grad, A, result: _solve_backward_B(grad, A, result))
-def _solve(A, B):
+def _solve(A, B, left):
+    """A X = B (``left`` is True here: solve transposes for X A = B)."""
+    aux_outputs(lambda: _lu_outputs(A))
     factors, n = _factored(A, "torch.linalg.solve",
                            lambda k: "torch.linalg.solve: The solver failed because the input matrix is singular.")
     vector = B.dim() == 1 or (B.dim() == A.dim() - 1 and B._shape == A._shape[:-1])
@@ -208,7 +223,7 @@ def solve(A, B, *, left=True, out=None):
     if A.dtype is not B.dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{type_name(A.dtype)} and B of type {type_name(B.dtype)} instead")
-    return _solve(A, B)
+    return _solve(A, B, True) if left else S.mT(_solve(S.mT(A), S.mT(B), True))
 
 
 def _cholesky_rows(m, n):
