@@ -134,7 +134,139 @@ void EXPORT(compare_f32)(int op, const float* a, double a_scalar, const float* b
   }
 }
 
-enum { NEG, ABS, RELU, SQUARE, SQRT };
+// ---- tanh (python.py's math.tanh, rounded once to float32) --------------------------------------
+// Pyodide's libm is musl's: its expm1 and tanh, step for step, give the float64 Python's math.tanh
+// gives there, hence the same float32 (FreeBSD msun's algorithm; musl's constants).
+static double expm1_musl(double x) {
+  u64 u = bits64(x);
+  unsigned hx = (unsigned)(u >> 32) & 0x7fffffff;
+  int k, sign = (int)(u >> 63);
+  double y, hi, lo, c = 0.0, t, e, hxs, hfx, r1, twopk;
+  if (hx >= 0x4043687A) {  // |x| >= 56 ln2
+    if (x != x) return x;
+    if (sign) return -1;
+    if (x > 7.09782712893383973096e+02) return x * 0x1p1023;
+  }
+  if (hx > 0x3fd62e42) {  // |x| > 0.5 ln2
+    if (hx < 0x3FF0A2B2) {  // and |x| < 1.5 ln2
+      if (!sign) { hi = x - 6.93147180369123816490e-01; lo = 1.90821492927058770002e-10; k = 1; }
+      else { hi = x + 6.93147180369123816490e-01; lo = -1.90821492927058770002e-10; k = -1; }
+    } else {
+      k = (int)(1.44269504088896338700e+00 * x + (sign ? -0.5 : 0.5));
+      t = k;
+      hi = x - t * 6.93147180369123816490e-01;  // exact
+      lo = t * 1.90821492927058770002e-10;
+    }
+    x = hi - lo;
+    c = (hi - x) - lo;
+  } else if (hx < 0x3c900000) {  // |x| < 2^-54
+    return x;
+  } else {
+    k = 0;
+  }
+  hfx = 0.5 * x;
+  hxs = x * hfx;
+  r1 = 1.0 + hxs * (-3.33333333333331316428e-02 + hxs * (1.58730158725481460165e-03 + hxs * (
+       -7.93650757867487942473e-05 + hxs * (4.00821782732936239552e-06 + hxs * -2.01099218183624371326e-07))));
+  t = 3.0 - r1 * hfx;
+  e = hxs * ((r1 - t) / (6.0 - x * t));
+  if (k == 0) return x - (x * e - hxs);
+  e = x * (e - c) - c;
+  e -= hxs;
+  if (k == -1) return 0.5 * (x - e) - 0.5;
+  if (k == 1) {
+    if (x < -0.25) return -2.0 * (e - (x + 0.5));
+    return 1.0 + 2.0 * (x - e);
+  }
+  twopk = from_bits64((u64)(0x3ff + k) << 52);
+  if (k < 0 || k > 56) {
+    y = x - e + 1.0;
+    y = k == 1024 ? y * 2.0 * 0x1p1023 : y * twopk;
+    return y - 1.0;
+  }
+  double two_minus_k = from_bits64((u64)(0x3ff - k) << 52);
+  return k < 20 ? (x - e + (1 - two_minus_k)) * twopk : (x - (e + two_minus_k) + 1) * twopk;
+}
+
+static double tanh_musl(double x) {
+  u64 u = bits64(x);
+  int sign = (int)(u >> 63);
+  u &= 0x7FFFFFFFFFFFFFFFull;
+  x = from_bits64(u);
+  unsigned w = (unsigned)(u >> 32);
+  double t;
+  if (w > 0x3fe193ea) {  // |x| > log(3)/2 or nan
+    if (w > 0x40340000) {  // |x| > 20 or nan
+      t = 1 - 0 / x;
+    } else {
+      t = expm1_musl(2 * x);
+      t = 1 - 2 / (t + 2);
+    }
+  } else if (w > 0x3fd058ae) {  // |x| > log(5/3)/2
+    t = expm1_musl(2 * x);
+    t = t / (t + 2);
+  } else if (w >= 0x00100000) {
+    t = expm1_musl(-2 * x);
+    t = -t / (t + 2);
+  } else {  // subnormal
+    t = x;
+  }
+  return sign ? -t : t;
+}
+
+// ---- exp (python.py's _exp: math.exp, rounded once to float32) ------------------------------------
+// musl's exp (ARM's optimized-routines, N = 128), step for step: Pyodide's math.exp. table: its 256
+// words, tail and scale bits of 2^(i/128) (passed in: this module has no data).
+static double exp_musl_special(double tmp, u64 sbits, u64 ki) {
+  if ((ki & 0x80000000) == 0) {  // k > 0: the exponent of scale may have overflowed by <= 460
+    double scale = from_bits64(sbits - (1009ull << 52));
+    return 0x1p1009 * (scale + scale * tmp);
+  }
+  double scale = from_bits64(sbits + (1022ull << 52));  // k < 0: care in the subnormal range
+  double y = scale + scale * tmp;
+  if (y < 1.0) {
+    double lo = scale - y + scale * tmp;
+    double hi = 1.0 + y;
+    lo = 1.0 - hi + y + lo;
+    y = (hi + lo) - 1.0;
+    if (y == 0.0) y = 0.0;
+  }
+  return 0x1p-1022 * y;
+}
+
+static double exp_musl(double x, const u64* table) {
+  unsigned abstop = (unsigned)(bits64(x) >> 52) & 0x7ff;
+  if (abstop - 0x3c9 >= 0x408 - 0x3c9) {  // |x| < 2^-54 or |x| >= 512 or not finite
+    if (abstop - 0x3c9 >= 0x80000000) return 1.0 + x;
+    if (abstop >= 0x409) {
+      if (x != x) return x;
+      if (bits64(x) == 0xfff0000000000000ull) return 0.0;
+      if (abstop >= 0x7ff) return x;  // +inf
+      return bits64(x) >> 63 ? 0.0 : __builtin_inf();
+    }
+    abstop = 0;  // large |x|: the special case below
+  }
+  double z = 0x1.71547652b82fep0 * 128 * x;
+  double kd = z + 0x1.8p52;
+  u64 ki = bits64(kd);
+  kd -= 0x1.8p52;
+  double r = x + kd * -0x1.62e42fefa0000p-8 + kd * -0x1.cf79abc9e3b3ap-47;
+  u64 idx = 2 * (ki % 128), top = ki << 45;
+  double tail = from_bits64(table[idx]);
+  u64 sbits = table[idx + 1] + top;
+  double r2 = r * r;
+  double tmp = tail + r + r2 * (0x1.ffffffffffdbdp-2 + r * 0x1.555555555543cp-3)
+               + r2 * r2 * (0x1.55555cf172b91p-5 + r * 0x1.1111167a4d017p-7);
+  if (abstop == 0) return exp_musl_special(tmp, sbits, ki);
+  double scale = from_bits64(sbits);
+  return scale + scale * tmp;
+}
+
+void EXPORT(exp_f32)(const float* a, float* out, int n, const u64* table) {
+  for (int i = 0; i < n; i++) out[i] = (float)exp_musl(a[i], table);
+}
+
+enum { NEG, ABS, RELU, SQUARE, SQRT, TANH };
 
 void EXPORT(unary_f32)(int op, const float* a, float* out, int n) {
   switch (op) {
@@ -142,6 +274,7 @@ void EXPORT(unary_f32)(int op, const float* a, float* out, int n) {
     case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabsf(a[i]); break;
     case RELU: for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, 0.0, a[i]); break;  // relu(-0.) is -0.
     case SQUARE: for (int i = 0; i < n; i++) out[i] = (float)((double)a[i] * a[i]); break;
+    case TANH: for (int i = 0; i < n; i++) out[i] = (float)tanh_musl(a[i]); break;
     default:  // python.py _sqrt: Python's nan for negative inputs, a nan input kept
       for (int i = 0; i < n; i++) out[i] = (float)pick(a[i] < 0, __builtin_nan(""), __builtin_sqrtf(a[i]));
   }
@@ -939,6 +1072,69 @@ void EXPORT(sigmoid_f32)(const float* x, float* out, const int* runs, int count,
       double minus = 0.0 - x[i];
       double e = i < vector_stop ? expf_sleef(minus) : expf_glibc(minus, table);
       out[i] = (float)(1.0 / (double)(float)(1.0 + e));
+    }
+  }
+}
+
+// ---- the LSTM cell's pointwise part (_aten/rnn.py lstm_cell, lstm_cell_backward) -----------------
+// `steps` steps from the cell c0, each step's gates gx + gh (n rows of the four gates i, f, g, o, h
+// values each); sigmoid as sigmoid_f32 (SLEEF expf for columns below vector_stop, glibc's after),
+// tanh as unary_f32's: c' = sigmoid(f) * c + sigmoid(i) * tanh(g), h' = sigmoid(o) * tanh(c'), every
+// step rounded to float32. Per step: n*h values of h_out and c_out, and five planes of n*h in saved:
+// sigmoid(i), sigmoid(f), tanh(g), sigmoid(o), tanh(c').
+static inline float sigmoid1(double x, int vector, const double* table) {
+  double minus = 0.0 - x;
+  double e = vector ? expf_sleef(minus) : expf_glibc(minus, table);
+  return (float)(1.0 / (double)(float)(1.0 + e));
+}
+
+void EXPORT(lstm_cell_f32)(const float* gx, const float* gh, const float* c0, float* h_out, float* c_out,
+                           float* saved, int steps, int n, int h, int vector_stop, const double* table) {
+  long plane = (long)n * h;
+  for (int s = 0; s < steps; s++, gx += 4 * plane, gh += 4 * plane, h_out += plane, c_out += plane, saved += 5 * plane) {
+    const float* c = s ? c_out - plane : c0;
+    for (int r = 0; r < n; r++) {
+      const float* x = gx + (long)r * 4 * h;
+      const float* y = gh + (long)r * 4 * h;
+      for (int j = 0; j < h; j++) {
+        int vector = j < vector_stop;
+        float si = sigmoid1((float)(x[j] + y[j]), vector, table);
+        float sf = sigmoid1((float)(x[h + j] + y[h + j]), vector, table);
+        float tg = (float)tanh_musl((float)(x[2 * h + j] + y[2 * h + j]));
+        float so = sigmoid1((float)(x[3 * h + j] + y[3 * h + j]), vector, table);
+        long p = (long)r * h + j;
+        float cell = sf * c[p] + si * tg;  // three roundings (no contraction: -ffp-contract=off)
+        float tc = (float)tanh_musl(cell);
+        c_out[p] = cell;
+        h_out[p] = so * tc;
+        saved[p] = si, saved[plane + p] = sf, saved[2 * plane + p] = tg, saved[3 * plane + p] = so;
+        saved[4 * plane + p] = tc;
+      }
+    }
+  }
+}
+
+// The cell's backward as autograd runs the decomposed cell: dh (+ dh_more unless null), dc (null:
+// no gradient reached c' but tanh's) -> dgates (n rows of i, f, g, o) and dc_prev. Mul: grad * other; SigmoidBackward:
+// (grad * (1 - s)) * s; TanhBackward: grad * fma(-y, y, 1).
+void EXPORT(lstm_cell_backward_f32)(const float* dh, const float* dh_more, const float* dc, const float* saved,
+                                    const float* c_prev, float* dgates, float* dc_prev, int n, int h) {
+  long plane = (long)n * h;
+  for (int r = 0; r < n; r++) {
+    float* d = dgates + (long)r * 4 * h;
+    for (int j = 0; j < h; j++) {
+      long p = (long)r * h + j;
+      float si = saved[p], sf = saved[plane + p], tg = saved[2 * plane + p], so = saved[3 * plane + p];
+      float tc = saved[4 * plane + p];
+      float grad = dh_more ? dh[p] + dh_more[p] : dh[p];
+      float d_tc = grad * so, d_so = grad * tc;
+      float dcell = d_tc * fma32(-tc, tc, 1.0);
+      if (dc) dcell = dc[p] + dcell;
+      d[j] = ((dcell * tg) * (1.0f - si)) * si;
+      d[h + j] = ((dcell * c_prev[p]) * (1.0f - sf)) * sf;
+      d[2 * h + j] = (dcell * si) * fma32(-tg, tg, 1.0);
+      d[3 * h + j] = (d_so * (1.0f - so)) * so;
+      dc_prev[p] = dcell * sf;
     }
   }
 }

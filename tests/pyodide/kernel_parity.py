@@ -254,6 +254,37 @@ def sigmoids():
     return out
 
 
+# ---- tanh, exp and the LSTM layer -------------------------------------------------------------
+@case
+def tanh_and_exp():
+    out = []
+    for i, shape in enumerate([(9,), (64,), (40, 70), (3, 50, 7)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 700 + i) * 5
+            out += [torch.tanh(x), x.t().tanh() if x.dim() == 2 else x[..., 1:].tanh(), torch.exp(x), (x * 20).exp()]
+    x = torch.linspace(-25, 25, 20001)  # every branch of musl's tanh and expm1, and of its exp
+    out += [torch.tanh(x), torch.tanh(x * 1e-3), torch.tanh(x * 1e-20), torch.tanh(x * 1e-40)]
+    return out + [torch.exp(x * 4.5), torch.exp(x * 30), torch.exp(x * 1e-18), torch.exp(x * 1e-40)]
+
+
+@case
+def lstm_layers():
+    """nn.LSTM (one node; per step the gate products and one call of the fused cell) forward and
+    backward: one row and several, gate products stacked over time or one per step, two layers,
+    gradients for the final states or only for the output."""
+    out = []
+    for i, (steps, n, k, h, layers) in enumerate([(20, 8, 10, 51, 1), (4, 1, 5, 40, 1), (5, 3, 20, 7, 2),
+                                                  (3, 6, 17, 2, 1)]):
+        torch.manual_seed(800 + i)
+        lstm = torch.nn.LSTM(k, h, layers)
+        x = values((steps, n, k), "normal", 810 + i).requires_grad_()
+        output, (h_n, c_n) = lstm(x)
+        loss = output.pow(2).sum() + (0 if i == 0 else h_n.sum() * 0.5 + c_n.pow(2).sum())
+        loss.backward()
+        out += [output, h_n, c_n, x.grad, *(p.grad for p in lstm.parameters())]
+    return out
+
+
 # ---- reductions ------------------------------------------------------------------------------
 @case
 def reductions():

@@ -11,7 +11,10 @@ Each entry point returns None when it does not apply (too few elements for a cal
 to pay off, or operands it does not handle), and the caller goes on in Python: below
 ``MIN_ELEMENTS`` the Python path stays, so 0-d and tiny tensors lose nothing.
 """
+import functools
+import math
 import os
+import struct
 from array import array
 
 
@@ -40,7 +43,8 @@ MIN_PRODUCTS = 512
 # Operation codes, as the enums of kernels.c.
 _BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "maximum": 4, "minimum": 5}
 _COMPARE = {"lt": 0, "le": 1, "gt": 2, "ge": 3, "eq": 4, "ne": 5}
-_UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4}
+_UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4, "tanh": 5}
+_TRANSCENDENTAL = {"tanh"}  # a Python loop pays a libm call per element: worth wasm from MIN_TRANSCENDENTAL
 _RULES = {"N": 0, "F": 1, "D": 2, "D1": 3}
 
 
@@ -90,10 +94,41 @@ def binary(name, a, b, out_bool):
     return out
 
 
+@functools.cache
+def _exp_table():
+    """musl exp's table (N = 128): tail and scale - (i << 45) of 2^(i/128) (scale the nearest double,
+    tail the relative rest), as 64-bit words. 2^(i/128) to about 2^-130 in 140-bit fixed point:
+    2^(1/128) by seven integer square roots (nested floors of square roots are the floor of the
+    root), then its powers."""
+    bits = 140
+    step = 2 << 128 * bits
+    for _ in range(7):
+        step = math.isqrt(step)
+    words, power = array("Q"), 1 << bits
+    for i in range(128):
+        scale = math.ldexp(float(power), -bits)  # int to float rounds to nearest
+        scaled = int(math.ldexp(scale, bits))
+        tail = (power - scaled) / scaled  # int / int rounds to nearest
+        words += array("Q", [_bits64(tail), _bits64(scale) - (i << 45)])
+        power = power * step >> bits
+    return words
+
+
+def _bits64(value):
+    return struct.unpack("<Q", struct.pack("<d", value))[0]
+
+
 def unary(name, buf):
     """python.py's unary() on an array('f'), or None."""
+    if name == "exp":
+        if buf.typecode != "f" or len(buf) < MIN_TRANSCENDENTAL:
+            return None
+        out = array("f", bytes(4 * len(buf)))
+        wasm.exp_f32(_address(buf), _address(out), len(buf), _address(_exp_table()))  # the table: at first use
+        return out
     code = _UNARY.get(name)
-    if code is None or buf.typecode != "f" or len(buf) < MIN_ELEMENTS:
+    least = MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL else MIN_ELEMENTS
+    if code is None or buf.typecode != "f" or len(buf) < least:
         return None
     n = len(buf)
     out = array("f", bytes(4 * n))
@@ -240,6 +275,33 @@ def sigmoid(values, runs, exp2_table):
         array("d", exp2_table)
     wasm.sigmoid_f32(_address(values), _address(out), _address(bounds), len(runs), _address(table))
     return out
+
+
+def lstm_cell(gx, gh, c, steps, n, h, vector_stop, exp2_table):
+    """_aten.rnn's lstm_cells on array('f') buffers (gx, gh: steps x n x 4h, c: n x h; exp2_table an
+    array('d')): (h', c', saved) of every step end to end, or None."""
+    gx, gh, c = _float32(gx), _float32(gh), _float32(c)
+    size = steps * n * h
+    if gx is None or gh is None or c is None or size < MIN_TRANSCENDENTAL:
+        return None
+    h_out, c_out, saved = array("f", bytes(4 * size)), array("f", bytes(4 * size)), array("f", bytes(20 * size))
+    wasm.lstm_cell_f32(_address(gx), _address(gh), _address(c), _address(h_out), _address(c_out), _address(saved),
+                       steps, n, h, vector_stop, _address(exp2_table))
+    return h_out, c_out, saved
+
+
+def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
+    """_aten.rnn's lstm_cell_backward on array('f') buffers (dh_more and dc may be None):
+    (dgates, dc_prev), or None."""
+    dh, saved, c_prev = _float32(dh), _float32(saved), _float32(c_prev)
+    optional = [None if b is None else _float32(b) for b in (dh_more, dc)]
+    if dh is None or saved is None or c_prev is None or n * h < MIN_TRANSCENDENTAL \
+            or any((b is None) != (given is None) for b, given in zip(optional, (dh_more, dc))):
+        return None
+    dgates, dc_prev = array("f", bytes(16 * n * h)), array("f", bytes(4 * n * h))
+    wasm.lstm_cell_backward_f32(_address(dh), *(0 if b is None else _address(b) for b in optional), _address(saved),
+                                _address(c_prev), _address(dgates), _address(dc_prev), n, h)
+    return dgates, dc_prev
 
 
 def extreme_rows(buf, k, minimum):

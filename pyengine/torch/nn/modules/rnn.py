@@ -1,7 +1,12 @@
 """RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time.
 
 A float32 LSTM layer is one node, MkldnnRnnLayerBackward0, as PyTorch's CPU build (oneDNN)
-records it; its backward runs the layer's steps again with history and differentiates them.
+records it. Its forward and backward run on buffers (``_lstm_steps``, ``_lstm_backward``): per
+step the two gate products (the matmul kernels, nn.Linear's rounding) and one call of the cell's
+pointwise part (``_aten.rnn``); backward reruns the cells from the saved output's states in one
+call and adds the same terms in the order autograd adds them on the decomposed cell. With
+``create_graph`` (or no gradient for the output, an output changed in place, a layer without
+biases) backward runs the decomposed steps again with history and differentiates them.
 """
 import math
 
@@ -12,6 +17,9 @@ from ..._ops.pointwise import relu, sigmoid, tanh
 from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
+from ..._ops._helpers import new_tensor
+from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels
+from ..._backend import backend as B
 from ...autograd.derivatives import op
 from .. import functional as F, init
 from ..parameter import Parameter
@@ -139,7 +147,27 @@ def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     return sigmoid(o) * tanh(c), c
 
 
-def _lstm_layer_backward(grads, tensors):
+def _fused(tensors):
+    """Whether _lstm_steps runs this layer: float32, biases, every shape agreeing and none empty
+    (else the decomposed steps run, and raise what they raise)."""
+    x, w_ih, w_hh, b_ih, b_hh, h0, c0 = tensors
+    if b_ih is None or b_hh is None or any(t.dtype is not float32 for t in tensors) or x.dim() != 3:
+        return False
+    steps, n, k = x.shape
+    g4, h = tuple(w_hh.shape) if w_hh.dim() == 2 else (0, 0)
+    return g4 == 4 * h and tuple(w_ih.shape) == (g4, k) and tuple(b_ih.shape) == tuple(b_hh.shape) == (g4,) \
+        and tuple(h0.shape) == tuple(c0.shape) == (n, h) and steps * n * k * h > 0
+
+
+def _lstm_layer_backward(grads, tensors, result):
+    output = result[0]
+    # output._version: the states are read from the output unless it was changed in place since
+    if is_grad_enabled() or grads[0] is None or output._version or not _fused(tensors):
+        return _lstm_recomputed_backward(grads, tensors)
+    return _lstm_backward(grads, tensors, output)
+
+
+def _lstm_recomputed_backward(grads, tensors):
     differentiable = is_grad_enabled()  # create_graph: keep the recomputed steps' history
     with enable_grad():
         inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
@@ -151,13 +179,112 @@ def _lstm_layer_backward(grads, tensors):
     return [next(found) if t is not None and t._requires_grad else None for t in inputs]
 
 
+def _rows_apart(m, total, k, n, b_transposed):
+    """Whether the rows of an (m x k) @ (k x n) product come out the same inside a (total x k)
+    product of the rows stacked: the same rule, which rounds each output on its own (rule F
+    without its leftover-row split)."""
+    rule = exact.rule_for(m, k, n, b_transposed)
+    whole = k <= 16 or m % 4 == 0
+    return rule == exact.rule_for(total, k, n, b_transposed) and (rule != "F" or whole)
+
+
+def _stacked_products(a, w, steps, m, k, n, bias=None, b_transposed=False):
+    """The products a_t @ w (+ bias) of each step's (m x k) rows of a, end to end: one product of
+    all the rows when that rounds each row as its own product would."""
+    if steps > 1 and not _rows_apart(m, steps * m, k, n, b_transposed):
+        return exact.joined([exact.mm(a[t * m * k:(t + 1) * m * k], w, m, k, n, bias, b_transposed)
+                             for t in range(steps)])
+    return exact.mm(a, w, steps * m, k, n, bias, b_transposed)
+
+
+def _lstm_steps(bufs, steps, n, k, h):
+    """One biased float32 LSTM layer over time on buffers [x, w_ih, w_hh, b_ih, b_hh, h0, c0]: the
+    states h_1..h_L and c_L. Each step's gates are linear(x_t, w_ih, b_ih) + linear(h, w_hh, b_hh), as
+    _lstm_cell computes them."""
+    x, w_ih, w_hh, b_ih, b_hh, h_t, c_t = bufs
+    size = 4 * h * n
+    gx = _stacked_products(x, w_ih, steps, n, k, 4 * h, b_ih, True)
+    hs = []
+    for t in range(steps):
+        gh = exact.mm(h_t, w_hh, n, h, 4 * h, b_hh, True)
+        h_t, c_t, _ = cell_kernels.lstm_cells(gx[t * size:(t + 1) * size], gh, c_t, 1, n, h)[0]
+        hs.append(h_t)
+    return hs, c_t
+
+
+def _sum(total, term):
+    return term if total is None else B.binary("add", total, term, float32)
+
+
+def _lstm_backward(grads, tensors, output):
+    """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
+    last to the first; a weight's or bias's gradient is the steps' terms added in that order. The
+    steps' states are the output's (h_1..h_L), so their cells run again in one call."""
+    x, w_ih, w_hh = tensors[:3]
+    steps, n, k = x.shape
+    h = w_hh.shape[1]
+    g4 = 4 * h
+    bufs = [t._buf() for t in tensors]
+    h_prev = exact.joined([bufs[5], output._buf()[:(steps - 1) * n * h]])  # h_0..h_(L-1)
+    gx = _stacked_products(bufs[0], bufs[1], steps, n, k, g4, bufs[3], True)
+    gh = _stacked_products(h_prev, bufs[2], steps, n, h, g4, bufs[4], True)
+    cells = cell_kernels.lstm_cells(gx, gh, bufs[6], steps, n, h)
+    cs, saved = [bufs[6]] + [c for _, c, _ in cells], [kept for _, _, kept in cells]
+    need = [t is not None and t.requires_grad for t in tensors]
+    # AddmmBackward0's operands per step: mat1.t() (then TBackward0 on the product), all steps at once
+    h_transposed = B.take(h_prev, 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
+    x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
+    g_out = grads[0]._buf()
+    g_h, dc = (None if g is None else g._buf() for g in grads[1:])
+    d_w_ih = d_w_hh = dh_carry = None
+    d_gates = [None] * steps
+    for t in reversed(range(steps)):
+        dh = g_out[t * n * h:(t + 1) * n * h]
+        if t == steps - 1 and g_h is not None:
+            dh = B.binary("add", dh, g_h, float32)
+        dg, dc = cell_kernels.lstm_cell_backward(dh, dh_carry, dc, saved[t], cs[t], n, h)
+        d_gates[t] = dg
+        if t or need[5]:
+            dh_carry = exact.mm(dg, bufs[2], n, g4, h)
+        if need[2]:
+            d_w_hh = _sum(d_w_hh, exact.mm(h_transposed[t * h * n:(t + 1) * h * n], dg, h, n, g4))
+        if need[1]:
+            d_w_ih = _sum(d_w_ih, exact.mm(x_transposed[t * k * n:(t + 1) * k * n], dg, k, n, g4))
+    d_gates = exact.joined(d_gates)
+    out = [None] * 7
+    if need[0]:
+        out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
+    for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
+        if need[i]:
+            out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
+    if need[3] or need[4]:  # self's gradient summed to (4h,) per step (graph._conform), then over steps
+        per_step = reduce_kernels.sum(d_gates, 0, (steps, n, g4), (n * g4, g4, 1), (1,))[0]
+        d_b = None
+        for t in reversed(range(steps)):
+            d_b = _sum(d_b, per_step[t * g4:(t + 1) * g4])
+        for i in (3, 4):
+            if need[i]:
+                out[i] = new_tensor(B.copy(d_b), (g4,), float32)
+    if need[5]:
+        out[5] = new_tensor(dh_carry, (n, h), float32)
+    if need[6]:
+        out[6] = new_tensor(dc, (n, h), float32)
+    return out
+
+
 @op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",
-    tensors=lambda grads, tensors: _lstm_layer_backward(grads, tensors))
+    tensors=lambda grads, tensors, result: _lstm_layer_backward(grads, tensors, result))
 def _lstm_layer(tensors):
     """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
-    with no_grad():
-        output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
-    return output, h, c
+    if not _fused(tensors):
+        with no_grad():
+            output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
+        return output, h, c
+    steps, n, k = tensors[0].shape
+    h = tensors[2].shape[1]
+    hs, c = _lstm_steps([t._buf() for t in tensors], steps, n, k, h)
+    return (new_tensor(exact.joined(hs), (steps, n, h), float32), new_tensor(hs[-1], (n, h), float32),
+            new_tensor(c, (n, h), float32))
 
 
 class LSTM(RNNBase):
