@@ -19,7 +19,6 @@ either (their node is NotImplemented).
 import math
 
 from .. import _dtype, return_types
-from .._float32 import f32
 from .._process import warn_once
 from ..autograd.derivatives import op
 from ._helpers import broadcast_shapes, from_values, type_name
@@ -27,40 +26,8 @@ from .creation import zeros
 from .joining import cat
 from .pointwise import _no_derivative as no_aten_derivative
 from .linalg_decompositions import _float_matrices
-from .linalg_solve import _check_square, solve_triangular
+from .linalg_solve import _check_square, _getrf, _rounding, solve_triangular
 from . import shape as S
-
-
-def _rounding(dtype):
-    return f32 if dtype.itemsize == 4 else float
-
-
-def _getrf(a, m, n, r, tiny):
-    """Factor the rows ``a`` (m x n, float values of the dtype) in place: (pivots, 1-based,
-    and info: 0 or the first zero pivot's order, 1-based), LAPACK's conventions."""
-    k = min(m, n)
-    dividing_column = n - 2 if m == n <= 4 else -1
-    pivots, info = [], 0
-    for j in range(k):
-        p = max(range(j, m), key=lambda i: abs(a[i][j]))  # the first of equal magnitudes
-        pivots.append(p + 1)
-        a[j], a[p] = a[p], a[j]
-        d = a[j][j]
-        if d == 0:
-            info = info or j + 1
-        elif j == dividing_column or abs(d) < tiny:
-            for i in range(j + 1, m):
-                a[i][j] = r(a[i][j] / d)
-        else:
-            inverse = r(1.0 / d)
-            for i in range(j + 1, m):
-                a[i][j] = r(a[i][j] * inverse)
-        row = a[j]
-        for i in range(j + 1, m):
-            lower, target = a[i][j], a[i]
-            for c in range(j + 1, n):
-                target[c] = r(target[c] - r(lower * row[c]))
-    return pivots, info
 
 
 def _check_lu_input(A, name):

@@ -79,6 +79,38 @@ def _factored(A, name, singular_message):
     return out, n
 
 
+def _rounding(dtype):
+    return f32 if dtype.itemsize == 4 else float
+
+
+def _getrf(a, m, n, r, tiny):
+    """Factor the rows ``a`` (m x n, float values of the dtype) in place: (pivots, 1-based,
+    and info: 0 or the first zero pivot's order, 1-based), LAPACK's conventions."""
+    k = min(m, n)
+    dividing_column = n - 2 if m == n <= 4 else -1
+    pivots, info = [], 0
+    for j in range(k):
+        p = max(range(j, m), key=lambda i: abs(a[i][j]))  # the first of equal magnitudes
+        pivots.append(p + 1)
+        a[j], a[p] = a[p], a[j]
+        d = a[j][j]
+        if d == 0:
+            info = info or j + 1
+        elif j == dividing_column or abs(d) < tiny:
+            for i in range(j + 1, m):
+                a[i][j] = r(a[i][j] / d)
+        else:
+            inverse = r(1.0 / d)
+            for i in range(j + 1, m):
+                a[i][j] = r(a[i][j] * inverse)
+        row = a[j]
+        for i in range(j + 1, m):
+            lower, target = a[i][j], a[i]
+            for c in range(j + 1, n):
+                target[c] = r(target[c] - r(lower * row[c]))
+    return pivots, info
+
+
 def _rounded(values, dtype):
     return [f32(v) for v in values] if dtype.itemsize == 4 else values
 
@@ -127,13 +159,19 @@ def _det_values(A):
 
 
 def _lu_outputs(A, transposed=False):
-    """The LU factors and pivots PyTorch's det, slogdet and solve compute by, and their nodes save
-    (aux outputs: see aux_outputs): det's and slogdet's are A^T's, in LAPACK's column-major layout."""
-    from .linalg_lu import _lu_factor_ex  # (it imports this module)
-    if not transposed:
-        return _lu_factor_ex.forward(A, True)[:2]
-    LU, pivots, _ = _lu_factor_ex.forward(S.mT(A), True)
-    return S.mT(S.mT(LU).contiguous()), pivots
+    """The LU factors and pivots (linalg.lu_factor's) PyTorch's det, slogdet and solve compute by, and
+    their nodes save (aux outputs: see aux_outputs): det's and slogdet's are A^T's, in LAPACK's
+    column-major layout."""
+    from .. import _dtype
+    mats, n = _matrices(S.mT(A) if transposed else A)
+    r, tiny = _rounding(A.dtype), _dtype.finfo(A.dtype).tiny
+    values, pivots = [], []
+    for m in mats:
+        rows = [list(map(float, row)) for row in m]
+        pivots += _getrf(rows, n, n, r, tiny)[0]
+        values += [v for row in rows for v in row]
+    LU = from_values(values, A._shape, A.dtype)
+    return S.mT(S.mT(LU).contiguous()) if transposed else LU, from_values(pivots, A._shape[:-2] + (n,), _dtype.int32)
 
 
 @op("LinalgDetBackward0", name="_linalg_det", aux="LU pivots", packs="A LU pivots result",
