@@ -556,7 +556,7 @@ static float rowsum(const float* x, long stride, int count) {
 }
 
 // The vectorised inner sum of one contiguous row of n >= 8 values (8 lanes; spec 3.1).
-float EXPORT(inner_sum_f32)(const float* row, int n) {
+static float inner_sum_f32(const float* row, int n) {
   int nvec = n / 8, end = nvec * 8, groups = nvec / 4;
   float acc = 0.0f;
   for (int i = end; i < n; i++) acc = acc + row[i];
@@ -568,6 +568,11 @@ float EXPORT(inner_sum_f32)(const float* row, int n) {
     acc = acc + (((p0 + p1) + p2) + p3);
   }
   return acc;
+}
+
+// out[j] = inner_sum_f32 of the contiguous row of n values at first + j*s1, for each of `rows` rows.
+void EXPORT(inner_sums_f32)(const float* first, int n, int rows, int s1, float* out) {
+  for (int j = 0; j < rows; j++) out[j] = inner_sum_f32(first + (long)j * s1, n);
 }
 
 // out[j] = cascade (or rowsum) of the n0 items first[i*s0 + j*s1], for each of `width` columns.
@@ -904,6 +909,35 @@ static void cephes_sincos(double theta, float* sin, float* cos) {
   }
   *sin = (j & 4) ? -sv : sv;
   *cos = (~(j - 2) & 4) ? -cv : cv;
+}
+
+// _random.Generator.words(n): the next n tempered words into out, from the generator's 624 state
+// words (mt), its tempered block and state = {left, next}, refilling both in place as the draws
+// cross blocks; state is updated.
+void EXPORT(mt19937_words)(unsigned* mt, unsigned* tempered, int* state, int n, unsigned* out) {
+  int left = state[0], next = state[1];
+  while (n > 0) {
+    if (left == 1) {
+      mt19937_refill(mt, tempered);
+      left = 625;
+      next = 0;
+    }
+    int take = n < left - 1 ? n : left - 1;
+    for (int i = 0; i < take; i++) *out++ = tempered[next + i];
+    next += take;
+    left -= take;
+    n -= take;
+  }
+  state[0] = left;
+  state[1] = next;
+}
+
+// _random.uniform's float32 values of n words: fma(u24(word), span, low), `high` moved to `low`.
+void EXPORT(uniform_f32)(const unsigned* words, float* out, int n, double low, double span, double high) {
+  for (int i = 0; i < n; i++) {
+    float v = fma32((double)(words[i] & 0xFFFFFFu) * 5.9604644775390625e-08, span, low);
+    out[i] = v == high ? (float)low : v;
+  }
 }
 
 // One 16-value block of _random._normal_fill_f32: lanes l < 8 take a = u24(words[l]) and

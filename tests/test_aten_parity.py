@@ -172,8 +172,8 @@ def test_golden_stand_ins(op):
 LAYER_MODULES = ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding", "ctc")
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
                  if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {
-    "nll_values", "nll_backward", "multi_margin_loss", "multi_margin_loss_backward", "multilabel_margin_loss",
-    "multilabel_margin_loss_backward"}
+    "sum_in_order", "nll_values", "nll_backward", "multi_margin_loss", "multi_margin_loss_backward",
+    "multilabel_margin_loss", "multilabel_margin_loss_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
 
@@ -397,6 +397,9 @@ def layer_calls(backend, dtype, specials=False):
     mean, rstd = norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)
     running = (buf(3, 14), np.abs(buf(3, 15)) if backend == "numpy" else array(TYPECODES[dtype],
                                                                               map(abs, buf(3, 15))))
+    if not f32:  # float64 sums of rows that are not contiguous
+        calls += [("sum_in_order", lambda: reduce.sum_in_order(x, 12)),
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 1))]
     calls += [("layer_norm", lambda: norm.layer_norm(x, 30, eps)),
               ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, w30, 30, eps)),
               ("layer_norm_input_grad", lambda: norm.layer_norm_input_grad(x, g, None, 30, eps)),

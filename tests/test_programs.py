@@ -33,7 +33,7 @@ def params(exact):
             if backend == "pyodide" and PYODIDE_UNAVAILABLE:
                 marks.append(pytest.mark.skip(reason=f"Pyodide tests need Node and Pyodide: {PYODIDE_UNAVAILABLE}"))
             elif not CORPUS.runs_on(name, backend):
-                marks.append(pytest.mark.skip(reason=f"needs numpy, {backend} backend has none"))
+                marks.append(pytest.mark.skip(reason=f"its header (requires=, not-on=) keeps it off {backend}"))
             elif exact and backend in known.get(name, ()):
                 marks.append(pytest.mark.xfail(
                     strict=True, reason="listed in tests/programs/known_failures.txt (remove it once it passes)"))

@@ -65,6 +65,16 @@ def test_first_words():
     assert seeded(0).doubles(1) == [0x8C7F0AAC97C4AA2F]
 
 
+def test_words_of_many_blocks_at_once():
+    """words(n) of several blocks (one call of the backend's or the kernels' mt19937_words) gives
+    the words a block at a time would, and leaves the same state."""
+    many, few = seeded(9), seeded(9)
+    assert many.words(100) == few.words(100)
+    at_once = many.words(3000)
+    assert at_once == [w for _ in range(10) for w in few.words(300)]
+    assert many.get_state() == few.get_state() and many.words(700) == few.words(700)
+
+
 def test_seed_keeps_64_bits_but_uses_low_32():
     assert seeded(5).words(3) == seeded(2 ** 32 + 5).words(3)
     assert seeded(-1).words(3) == seeded(2 ** 64 - 1).words(3)

@@ -291,7 +291,7 @@ def _infer(obj):
         return obj._values(), obj._shape, obj._dtype
     if isinstance(obj, generic):
         return [obj._value()], (), obj._dtype
-    if isinstance(obj, (list, tuple)):
+    if isinstance(obj, (list, tuple, range)):
         if not obj:
             return [], (0,), FLOAT64
         parts = [_infer(x) for x in obj]

@@ -158,8 +158,20 @@ class Generator:
         self._left = _N + 1
         self._next = 0
 
+    def word_block(self, n):
+        """words(n) as the block kernels take them (the browser kernels' array('I'), numpy's uint32
+        array), the blocks' refills in one call; a list where there are no block kernels."""
+        draw = _block_kernel("mt19937_words")
+        if draw is None:
+            return self.words(n)
+        tempered = self._tempered or [0] * _N  # None only before the first block (left is 1: it refills)
+        self._mt, self._tempered, self._left, self._next, out = draw(self._mt, tempered, self._left, self._next, n)
+        return out
+
     def words(self, n):
         """The next n 32-bit outputs W() as a list."""
+        if n > _N and _block_kernel("mt19937_words") is not None:
+            return self.word_block(n).tolist()
         out = []
         while n > 0:
             if self._left == 1:
@@ -291,7 +303,7 @@ def uniform(generator, n, dtype, low=0.0, high=1.0):
     if span == 1.0 and low == 0.0:
         values = generator.u24(n)  # x*1 + 0 is exact
     elif (scaled := _block_kernel("uniform_f32")) is not None:  # the same steps on the same words
-        values = scaled(generator.words(n), low, span, high)
+        values = scaled(generator.word_block(n), low, span, high)
     else:
         x = generator.u24(n)
         values = _round_fma([v * span + low for v in x], x, span, low)
@@ -431,7 +443,7 @@ def _normal_fill_f32(generator, n, mean, std):
     mean, std = _f32_list((mean, std))
     fill = _block_kernel("normal_fill_f32")
     if fill is not None:  # the same steps on the same words
-        words = generator.words(n)
+        words = generator.word_block(n)
         return fill(words, generator.words(16) if n % 16 else None, n, mean, std)
     a, b, positions = _fill_blocks(generator.u24, n)
     log_u = _cephes_log([1.0 - x for x in a])  # 1 - a is exact and in (0, 1]

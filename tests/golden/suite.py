@@ -63,7 +63,11 @@ class Corpus:
     def runs_on(self, name, backend):
         """'requires=numpy' (from_numpy sharing memory with the array): the numpy backend and Pyodide
         (whose numpy is the browser's, browser_numpy/, sharing the engine's buffers), not the python
-        backend beside CPython's numpy (which copies); 'requires=numpy-module' or an `import numpy`: everywhere."""
+        backend beside CPython's numpy (which copies); 'requires=numpy-module' or an `import numpy`: everywhere.
+        'not-on=python': not on the python backend in CPython, whose loops have no compute kernels (a
+        program too big for them in CI's time; Pyodide runs the same loops with the kernels)."""
+        if backend in self.headers(name).get("not-on", "").split():
+            return False
         requires = self.headers(name).get("requires")
         if requires == "numpy":
             return backend == "numpy" or backend.startswith("pyodide")

@@ -217,7 +217,8 @@ def random_streams():
     out = []
     for n in (16, 17, 31, 48, 100, 1000, 5003):
         out += [torch.randn(n, generator=g), torch.empty(n).normal_(0.5, 3.0, generator=g),
-                torch.empty(n).normal_(-1.0, 1e-3, generator=g), torch.rand(n, generator=g)]
+                torch.empty(n).normal_(-1.0, 1e-3, generator=g), torch.rand(n, generator=g),
+                torch.empty(n).uniform_(-0.75, 2.5, generator=g), torch.empty(n).uniform_(1e-3, 1.5e-3, generator=g)]
     torch.manual_seed(0)
     out += [torch.randn(64, 1000), torch.randn(7), torch.randn(3, 4, 5, dtype=torch.float64), torch.rand(2000)]
     return out + [torch.tensor(list(torch.get_rng_state())), torch.tensor(list(g.get_state()))]
@@ -290,7 +291,7 @@ def lstm_layers():
 def reductions():
     out = []
     for i, shape in enumerate([(7,), (64,), (100,), (1000,), (5000,), (40000,), (64, 100), (100, 64), (33, 5),
-                               (5, 33), (3, 50, 70), (70, 3, 50), (2, 2000)]):
+                               (5, 33), (3, 50, 70), (70, 3, 50), (2, 2000), (340, 27), (9, 8), (30, 9)]):
         x = values(shape, "normal", 300 + i)
         out += [x.sum(), x.mean()]
         for dim in range(x.dim()):

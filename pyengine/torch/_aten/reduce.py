@@ -15,6 +15,7 @@ from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
 from .._backend import kernels
+from .._dtype import float64
 from .._float32 import f32, fma32
 from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
     column_rules as _column_rules, finish_var as _finish_var, rowsum as _rowsum
@@ -57,9 +58,6 @@ class _ColumnListOps:
 
 def _inner_sum(row):
     """vectorized_inner_sum of one contiguous row (n >= 8): 8-lane row_sum, then leftovers, then lanes."""
-    total = kernels.inner_sum(row) if kernels.wasm is not None else None
-    if total is not None:
-        return total
     n = len(row)
     nvec = n // _SUM_LANES
     end = nvec * _SUM_LANES
@@ -261,8 +259,12 @@ def _sum_call_list(values, out, base, call, strides2d):
         return
     for rule, lo, hi in _column_rules(n0, n1, s0, s1):
         if rule == "inner":
-            for j in range(lo, hi):
-                out[out_off + j * o1] += _inner_sum(_strided(values, base + in_off + j * s1, n0, s0))
+            sums = kernels.inner_sums(values, base + in_off + lo * s1, n0, hi - lo, s1) \
+                if kernels.wasm is not None else None
+            if sums is None:
+                sums = [_inner_sum(_strided(values, base + in_off + j * s1, n0, s0)) for j in range(lo, hi)]
+            for j, r in enumerate(sums, lo):
+                out[out_off + j * o1] += r
         elif hi > lo:  # the columns lo..hi side by side: item i is row i of them
             first = base + in_off + lo * s1
             sums = kernels.column_sums(values, first, n0, s0, hi - lo, s1, rule == "rowsum") \
@@ -286,6 +288,19 @@ def sum_range(values, offset, plan, out, begin, end, serial):
     strides2d = plan.strides2d()
     for call in plan.calls(begin, end):
         _sum_call_list(values, out, offset, call, strides2d)
+
+
+@backend_kernel
+def sum_in_order(values, k):
+    """Each run of k float64 values of a contiguous buffer added in order from 0.0 (how the ops
+    add float64 rows that are not contiguous in memory): a float64 buffer of the sums."""
+    values, out = values.tolist(), []
+    for i in range(0, len(values), k):
+        total = 0.0
+        for v in values[i:i + k]:
+            total += v
+        out.append(total)
+    return as_buffer(out, float64)
 
 
 def sum(values, offset, shape, strides, dims=None, keepdim=False):

@@ -33,7 +33,8 @@ var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``), the soft
 and of the layer loops the convolution's sums, max pooling and its backward, the embedding's
 and nll's.
 ``RANDOM``: whole-block versions of the random generator's loops (``_random``), by name, with the
-signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``normal_fill_f32``,
+signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``mt19937_words``
+(``Generator.words`` of more than one block), ``normal_fill_f32``,
 and ``uniform_f32(words, low, span, high)``; the same bits. The python backend's is empty.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings

@@ -176,11 +176,14 @@ def mm(a, b, m, k, n, bias, b_transposed, rule):
     return out
 
 
-def inner_sum(row):
-    """_aten.reduce's vectorised inner sum of a contiguous array('f') row, or None."""
-    if not isinstance(row, array) or row.typecode != "f" or len(row) < MIN_ELEMENTS:
+def inner_sums(values, first, n, rows, s1):
+    """_aten.reduce's vectorised inner sum of each of `rows` contiguous rows of n >= 8 float32
+    values, values[first + j*s1 : first + j*s1 + n], as an array('f') of rows sums, or None."""
+    if not isinstance(values, array) or values.typecode != "f" or n * rows < MIN_ELEMENTS:
         return None
-    return wasm.inner_sum_f32(_address(row), len(row))
+    out = array("f", bytes(4 * rows))
+    wasm.inner_sums_f32(_address(values) + 4 * first, n, rows, s1, _address(out))
+    return out
 
 
 def column_sums(values, first, n0, s0, width, s1, use_rowsum):
@@ -226,6 +229,21 @@ def mt19937_refill(words):
     state, tempered = array("I", words), array("I", bytes(4 * 624))
     wasm.mt19937_refill(_address(state), _address(tempered))
     return state.tolist(), tempered.tolist()
+
+
+def mt19937_words(mt, tempered, left, next_, n):
+    """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
+    (mt, tempered, left, next) after the draws, and the n words as an array('I')."""
+    mt, tempered, state, out = array("I", mt), array("I", tempered), array("i", [left, next_]), array("I", bytes(4 * n))
+    wasm.mt19937_words(_address(mt), _address(tempered), _address(state), n, _address(out))
+    return mt.tolist(), tempered.tolist(), state[0], state[1], out
+
+
+def uniform_f32(words, low, span, high):
+    """_random.uniform's float32 values of the words (an array('I'); float32 low, span, high): a list."""
+    out = array("f", bytes(4 * len(words)))
+    wasm.uniform_f32(_address(words), _address(out), len(words), low, span, high)
+    return out.tolist()
 
 
 def normal_fill_f32(words, tail, n, mean, std):

@@ -11,7 +11,9 @@ vendor libraries (exp, sin, ...) are computed in float64 and rounded once (corre
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
 import functools
+import math
 from array import array
+from itertools import repeat
 
 import numpy as np
 
@@ -133,11 +135,15 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
     acc = np.zeros((1, m, n))
-    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per accumulate: bounded memory
+    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per block of products: bounded memory
     with np.errstate(**_ERR):
         for lo in range(0, k, chunk):
             products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
-            acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+            if m * n >= 64:  # one add of all outputs per k-step: cheaper than accumulate's partial sums
+                for step in products:
+                    acc[0] += step
+            else:
+                acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
         # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
         return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
 
@@ -1271,6 +1277,44 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _sum_in_order(values, k):
+    """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
+    return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
+
+
+# ---- layer norm (_aten.norm): each row's statistics with the same exact sums (math.fsum) ----
+
+def _row_stats_np(x, eps):
+    """_aten.norm.row_stats of each row of a float64 array: (x - mean, rstd) as arrays."""
+    n = x.shape[1]
+    mean = np.array([math.fsum(row) for row in x.tolist()]) / n
+    centered = x - mean[:, None]
+    squares = list(map(pow, centered.ravel().tolist(), repeat(2)))  # Python's ** (libm pow), not x * x
+    var = np.array([math.fsum(squares[i:i + n]) for i in range(0, len(squares), n)]) / n
+    return centered, 1.0 / np.sqrt(var + eps)
+
+
+def _layer_norm(flat, inner, eps):
+    centered, rstd = _row_stats_np(_f64(flat).reshape(-1, inner), eps)
+    return (centered * rstd[:, None]).ravel()
+
+
+def _layer_norm_input_grad(x, grad, weight, inner, eps):
+    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
+    xhat = centered * rstd[:, None]
+    gw = _f64(grad).reshape(-1, inner) * (_f64(weight) if weight is not None else 1.0)
+    m1 = np.array([math.fsum(row) for row in gw.tolist()]) / inner
+    m2 = np.array([math.fsum(row) for row in (gw * xhat).tolist()]) / inner
+    return (rstd[:, None] * ((gw - m1[:, None]) - xhat * m2[:, None])).ravel()
+
+
+def _layer_norm_weight_grad(x, grad, inner, eps):
+    centered, rstd = _row_stats_np(_f64(x).reshape(-1, inner), eps)
+    terms = _f64(grad).reshape(-1, inner) * centered * rstd[:, None]
+    # the rows added in order (cumsum is sequential); + 0.0 as the loop's sum starting from 0.0
+    return np.cumsum(terms, axis=0)[-1] + 0.0 if len(terms) else np.zeros(inner)
+
+
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
 
 _MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
@@ -1282,9 +1326,28 @@ def _mt_step(a, b, c):
 
 
 def _mt19937_refill(words):
-    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists.
+    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists."""
+    new, tempered = _mt_block(np.array(words, np.uint32))
+    return new.tolist(), tempered.tolist()
+
+
+def _mt19937_words(mt, tempered, left, next_, n):
+    """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
+    mt, tempered, out, filled = np.array(mt, np.uint32), np.array(tempered, np.uint32), np.empty(n, np.uint32), 0
+    while filled < n:
+        if left == 1:
+            mt, tempered = _mt_block(mt)
+            left, next_ = 625, 0
+        take = min(n - filled, left - 1)
+        out[filled:filled + take] = tempered[next_:next_ + take]
+        filled, next_, left = filled + take, next_ + take, left - take
+    return mt.tolist(), tempered.tolist(), left, next_, out
+
+
+def _mt_block(mt):
+    """_random._twist and _temper_block of a uint32 array: (new words, tempered words).
     The same three chunks, each reading only words already known."""
-    mt = np.array(words, np.uint32)
     new = np.empty(624, np.uint32)
     new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
     new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
@@ -1294,7 +1357,7 @@ def _mt19937_refill(words):
     y ^= (y << 7) & np.uint32(0x9D2C5680)
     y ^= (y << 15) & np.uint32(0xEFC60000)
     y ^= y >> 18
-    return new.tolist(), y.tolist()
+    return new, y
 
 
 def _u24(words):
@@ -1367,7 +1430,7 @@ def _normal_fill_f32(words, tail, n, mean, std):
     return out.tolist()
 
 
-RANDOM = {"mt19937_refill": _mt19937_refill, "uniform_f32": _ieee(_uniform_f32),
+RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
           "normal_fill_f32": _ieee(_normal_fill_f32)}
 
 
@@ -1381,4 +1444,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "layer_norm": _layer_norm,
+    "layer_norm_input_grad": _layer_norm_input_grad, "layer_norm_weight_grad": _layer_norm_weight_grad}.items()}

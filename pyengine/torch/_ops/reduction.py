@@ -89,6 +89,18 @@ def _row_sum(x, dim, dtype):
     return lambda row: _sum_row(row, dtype)
 
 
+def _sum(x, dim, keepdim, dtype):
+    """A sum that is not float32's: float64 rows added in order (where they are not contiguous in
+    memory) in one kernel call over all rows, other rows one by one."""
+    row_sum = _row_sum(x, dim, dtype)
+    dims = reduced_dims(x, dim)
+    k = numel_of([x._shape[d] for d in dims])
+    if dtype is _dtype.float64 and x.dtype is _dtype.float64 and row_sum is not exact.sum_row_float64 and k:
+        buf, _ = permuted(x, [d for d in range(x.dim()) if d not in dims] + list(dims))
+        return new_tensor(exact.sum_in_order(buf, k), _out_shape(x, dims, keepdim), dtype)
+    return _reduce(x, dim, keepdim, row_sum, dtype)
+
+
 def _exact(kernel, x, dim, keepdim, **kwargs):
     """A float32 reduction computed by the bit-exact ``_aten.reduce`` kernel on x's storage."""
     dims = None if dim is None else reduced_dims(x, dim)
@@ -115,7 +127,7 @@ def sum_all(self, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.sum, self, None, False)
-    return _reduce(self, None, False, _row_sum(self, None, dtype), dtype)
+    return _sum(self, None, False, dtype)
 
 
 @op("SumBackward1", name="sum.dim_IntList", packs="", saved="dim keepdim self_sym_sizes", result="auto_linear",
@@ -124,7 +136,7 @@ def sum_dim(self, dim, keepdim=False, dtype=None):
     dtype = _sum_dtype(self, dtype)
     if dtype is _float32 and self.dtype is _float32:
         return _exact(exact.sum, self, dim, keepdim)
-    return _reduce(self, dim, keepdim, _row_sum(self, dim, dtype), dtype)
+    return _sum(self, dim, keepdim, dtype)
 
 
 def unsqueeze_to(grad, x, dim, keepdim):
