@@ -58,10 +58,37 @@ static inline float fma32(double a, double b, double c) {
 }
 
 // out[i] = fma(a[i], b[i], c[i]); a or c may be scalars (null pointer, value in a_scalar / c_scalar).
+// fma32 two lanes at a time (an optimizer's step: SGD's param.add_(grad, alpha=-lr)), one loop per
+// kind of operands; a pair with a halfway sum goes through the scalar fma32.
+#define FMA_LOOP(A2, A1, C2, C1)                                                            \
+  for (; i + 2 <= n; i += 2) {                                                              \
+    v128_t s = wasm_f64x2_add(wasm_f64x2_mul(A2, PAIR(b)), C2);                             \
+    if (wasm_v128_any_true(wasm_i64x2_eq(wasm_v128_and(s, low29), half29))) {               \
+      for (int j = i; j < i + 2; j++) out[j] = fma32(A1, b[j], C1);                         \
+    } else {                                                                                \
+      wasm_v128_store64_lane(out + i, wasm_f32x4_demote_f64x2_zero(s), 0);                  \
+    }                                                                                       \
+  }                                                                                         \
+  for (int j = i; j < n; j++) out[j] = fma32(A1, b[j], C1);
+#define PAIR(x) wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero((x) + i))
+
 void EXPORT(fma_f32)(const float* a, double a_scalar, const float* b, const float* c, double c_scalar,
                      float* out, int n) {
-  for (int i = 0; i < n; i++) out[i] = fma32(a ? a[i] : a_scalar, b[i], c ? c[i] : c_scalar);
+  const v128_t as = wasm_f64x2_splat(a_scalar), cs = wasm_f64x2_splat(c_scalar);
+  const v128_t low29 = wasm_i64x2_splat(LOW29), half29 = wasm_i64x2_splat(HALF29);
+  int i = 0;
+  if (!a && c) {
+    FMA_LOOP(as, a_scalar, PAIR(c), c[j])
+  } else if (a && c) {
+    FMA_LOOP(PAIR(a), a[j], PAIR(c), c[j])
+  } else if (a) {
+    FMA_LOOP(PAIR(a), a[j], cs, c_scalar)
+  } else {
+    FMA_LOOP(as, a_scalar, cs, c_scalar)
+  }
 }
+#undef PAIR
+#undef FMA_LOOP
 
 // ---- elementwise (_backend/python.py BINARY / UNARY on float32) -----------------------------
 // Python computes each op in float64 on the float32 operands (a scalar operand as the float64

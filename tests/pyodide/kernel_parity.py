@@ -197,6 +197,12 @@ def elementwise():
         d = a.clone()
         d -= 0.001 * b
         out += [c, d, torch.add(a, b, alpha=3), torch.sub(a, b, alpha=0.5), torch.addcmul(a, b, a, value=0.1)]
+    # fma's halfway sums (1 + 2**-24 and its neighbours in float64), where one rounding and two differ,
+    # in either lane of the kernel's pairs and in its odd tail
+    ones = torch.ones(129)
+    steps = torch.tensor([2.0 ** -23, 3 * 2.0 ** -23, 2.0 ** -23 * (1 + 2.0 ** -20), -(2.0 ** -23)] * 32 + [2.0 ** -23])
+    out += [torch.add(ones, steps, alpha=0.5), torch.add(ones, steps.flip(0), alpha=0.5),
+            torch.add(steps, ones, alpha=2.0 ** -24)]
     return out
 
 

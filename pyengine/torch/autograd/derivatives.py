@@ -112,6 +112,8 @@ class Derivative:
         # The node class knows its derivative (a class attribute: nothing to store per node).
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
         qualified = {"name": lambda node: node_name} if "::" in node_name else {}
+        if self.formulas and not self.wants_all_grads:
+            qualified["apply"] = _unrolled_apply(self)
         self.node_class = type(node_name.rpartition("::")[2], (FormulaNode,),
                                {"__slots__": (), "_derivative": self, **qualified})
         self.forward = forward
@@ -220,6 +222,38 @@ class Derivative:
                     take = _with_aux(take, len(self.aux))
                 self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
+
+
+def _unrolled_apply(d):
+    """FormulaNode.apply for ``d``'s node class with its formulas spelled out: the saved values
+    unpacked into locals and each formula called on its own (backward runs it once per node, so
+    it is generated like the recording calls; the generic loop stays for ``grads`` formulas)."""
+    slots = [f"s{i}" for i in range(len(d.slots))]
+    nexts = [f"n{k}" for k in range(len(d.formulas))]
+    values = ["grad"] + slots
+    calls = [f"None if n{k} is None else f{k}({', '.join(values[a] for a in args)})"
+             for k, args in enumerate(d.formula_args)]
+    lines = ["def apply(self, grads):",
+             "    saved = self._saved",
+             "    versions = self._versions",
+             "    if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call",
+             "        for value in saved:",
+             "            if isinstance(value, Tensor) and value._storage.version:",
+             "                saved = self._unpacked()",
+             "                break",
+             "    elif saved is None or versions is not None:  # freed, or tensors to check",
+             "        saved = self._unpacked()",
+             "    grad = grads[0]",
+             "    if grad is None:",
+             "        return [None] * len(self._next)",
+             "    if self._spans is not None:",
+             "        return self._apply_spans((grad,) + tuple(saved))",
+             *([f"    {''.join(n + ', ' for n in slots)}= saved"] if slots else []),
+             f"    {''.join(n + ', ' for n in nexts)}= self._next",
+             f"    return [{', '.join(calls)}]"]
+    namespace = {"ALL_AT_0": ALL_AT_0, "Tensor": Tensor, **{f"f{k}": f for k, f in enumerate(d.formulas)}}
+    exec(compile("\n".join(lines), f"{__file__}:{d.name}.apply", "exec"), namespace)
+    return namespace["apply"]
 
 
 AUX_OUTPUTS = [None]  # how to make the other outputs of the op running now, for its node (aux_outputs)

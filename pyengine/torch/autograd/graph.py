@@ -586,15 +586,15 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         needed = _nodes_leading_to(root_edges, set(k for k, _ in captures))
     results = [None] * (len(inputs) if inputs is not None else 0)
 
-    buffers = {}  # input gradients of the nodes still waiting for some: node id -> list
+    buffers = {}  # input gradients of the nodes still waiting for some: node -> list
     ready = []    # heap of (-sequence_nr, node id, node, its input gradients)
     for (node, nr), g in zip(root_edges, grad_roots):
         if node is None:
             continue
-        buf = buffers.get(id(node))
+        buf = buffers.get(node)
         if buf is None:
-            buf = buffers[id(node)] = [None] * len(node._input_meta)
-            if not dependencies.get(id(node)):
+            buf = buffers[node] = [None] * len(node._input_meta)
+            if not dependencies.get(node):
                 heapq.heappush(ready, (-node._sequence_nr, id(node), node, buf))
         buf[nr] = g if buf[nr] is None else buf[nr] + g
 
@@ -671,17 +671,16 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     shape, dtype = meta[nr]
                     if g._shape != shape or g.dtype is not dtype:
                         g = _conform(g, shape, dtype)
-                nkey = id(nxt)
-                left = dependencies[nkey] - 1
+                left = dependencies[nxt] - 1
                 if left:  # more gradients to come: wait in the buffers
-                    dependencies[nkey] = left
-                    buf = buffers.get(nkey)
+                    dependencies[nxt] = left
+                    buf = buffers.get(nxt)
                     if buf is None:
-                        buf = buffers[nkey] = [None] * len(meta)
+                        buf = buffers[nxt] = [None] * len(meta)
                     if g is not None:
                         buf[nr] = g if buf[nr] is None else buf[nr] + g
                     continue
-                buf = buffers.pop(nkey, None)
+                buf = buffers.pop(nxt, None)
                 if buf is None:  # its only gradient (a chain)
                     if len(meta) == 1:
                         buf = [g]
@@ -696,7 +695,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     if follow is not None:
                         heappush(ready, (-follow._sequence_nr, id(follow), follow, follow_grads))
                         follow = None
-                    heappush(ready, (-nxt._sequence_nr, nkey, nxt, buf))
+                    heappush(ready, (-nxt._sequence_nr, id(nxt), nxt, buf))
             node, grads = follow, follow_grads
     except Exception as error:
         if tracer is not None:  # the graph view draws the error at the node that raised it
@@ -726,7 +725,7 @@ def _profiled_apply(node, grads):
             for name in reversed(names):
                 profiler.end(name)
 
-graph_tasks = []  # the backward runs under way, innermost last: (id, reachable node ids, the needed ones or None)
+graph_tasks = []  # the backward runs under way, innermost last: (id, reachable nodes, ids of the needed ones or None)
 _task_ids = itertools.count()
 
 
@@ -739,7 +738,7 @@ def will_engine_execute_node(node):
     if not graph_tasks:
         raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
     _, reachable, needed = graph_tasks[-1]
-    return id(node) in reachable and (needed is None or id(node) in needed)
+    return node in reachable and (needed is None or id(node) in needed)
 
 
 class _MultiHandle:
@@ -802,22 +801,20 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
 
 def _count_dependencies(start):
     """For every node reachable from ``start``: how many edges lead into it (0 for the
-    start nodes no edge leads into)."""
-    by_id = {id(node): node for node in start}
-    dependencies = dict.fromkeys(by_id, 0)
-    stack = list(by_id.values())
+    start nodes no edge leads into). Keyed by the nodes themselves (they hash by identity)."""
+    dependencies = dict.fromkeys(start, 0)
+    stack = list(dependencies)
     pop, push, counted = stack.pop, stack.append, dependencies.get
     while stack:
         for nxt in pop()._next:
             if nxt is None:
                 continue
-            key = id(nxt)
-            count = counted(key)
+            count = counted(nxt)
             if count is None:  # first seen: walk on from it
-                dependencies[key] = 1
+                dependencies[nxt] = 1
                 push(nxt)
             else:
-                dependencies[key] = count + 1
+                dependencies[nxt] = count + 1
     return dependencies
 
 
