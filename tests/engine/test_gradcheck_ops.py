@@ -245,7 +245,9 @@ SAMPLES = {
     # ---- indexing
     "_index": [s(lambda a: a[IDX], A), s(lambda a: a[MASK], A), s(lambda a: a[[0, 1, 1], [2, 2, 0]], A)],
     "index_add_flat": [s(lambda a: a[IDX], A, order=2)],
-    "take_flat": [s(lambda a: torch.take(a, torch.tensor([[5, 0], [5, 2]])), A)],
+    "_take": [s(lambda a: torch.take(a, torch.tensor([[5, 0], [5, 2]])), A)],
+    # (index_put's values gradient)
+    "take_flat": [s(lambda a, r: a.index_put((torch.tensor([1, 1, 0]),), r, accumulate=True), A, ROW, order=2)],
     "_index_put": [s(lambda a, b: setitem(a, MASK, b), A, given([1.5, -2.0, 0.5])),
                    s(lambda a, b: setitem(a, torch.tensor([2, 0]), b), leaf(3, 2), given([0.5, -1.0]))],
     "_index_select": [s(lambda a: a.index_select(1, IDX), A)],

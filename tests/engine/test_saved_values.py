@@ -17,41 +17,7 @@ gen_saved = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gen_saved)
 
 # Differences not made good yet (strict: a call that starts to match must leave the list): call -> why.
-_LINALG = "saves its own values, not the LU factors, pivots and outputs of PyTorch's factorization"
-_DIM_WRAPPED = "dim saved wrapped (1); PyTorch keeps the dim as given (-1)"
-_COMPOSITE = "a composite whose inner ops run in another order than ATen's: the pack hook sees another order"
-KNOWN = {
-    "F.avg_pool2d(x4, 2)": "stride saved filled in, PyTorch keeps it as given ([]); _raw_saved_divisor_override",
-    "F.conv1d(x3, k1)": "no bias_sym_sizes_opt, output_padding, transposed (our node has no transposed form)",
-    "F.conv2d(x4, k)": "no bias_sym_sizes_opt, output_padding, transposed (our node has no transposed form)",
-    "F.conv2d(x4, k, ln_b[:2], stride=2, padding=1)": "no bias_sym_sizes_opt, output_padding, transposed",
-    "F.cosine_similarity(a, b)": _COMPOSITE,
-    "F.poisson_nll_loss(a, b)": _COMPOSITE,
-    "torch.matmul(v4, w43)": _COMPOSITE,
-    "F.elu(a)": "saves one coefs tuple, not alpha, scale and input_scale",
-    "F.embedding(idx, a)": "no scale_grad_by_freq, sparse, weight_sym_argsize_0",
-    "F.group_norm(x4, 3, bn_w, bn_b)": "no mean/rstd outputs (result1, result2) and no N, C, HxW, group",
-    "F.logsigmoid(a)": "no buffer output",
-    "F.max_pool2d(x4, 2)": "no indices output (result1); stride saved filled in",
-    "a.as_strided((2, 2), (1, 2))": "saves a geometry tuple; storage_offset 0 where PyTorch keeps None",
-    "a.clone().copy_(b)": "saves src_meta (PyTorch saves src's options and sizes, unnamed)",
-    "a.gather(1, gidx)": "no sparse_grad",
-    "a.index_add(0, idx, b[:2])": "no source_dim", "a.index_copy(0, idx, b[:2])": "no source_dim",
-    "a.masked_scatter(mask, b)": "saves source itself, not source_sym_sizes",
-    "a.std()": "correction saved as 1 where PyTorch keeps None",
-    "a.take(idx)": "saves flat positions, not index and self",
-    "a.topk(2).values": _DIM_WRAPPED, "torch.linalg.cross(s, s2)": _DIM_WRAPPED, "torch.diag(v3)": _DIM_WRAPPED,
-    "torch.addbmm(s, x3[:, :, :3].transpose(1, 2), x3[:, :, :3])": "no batch1/batch2 sym_argsize values",
-    "torch.aminmax(a, dim=1).min": "min and max outputs not saved by name; dim saved as a tuple",
-    "torch.block_diag(a, s)": "saves the tensors, not their sizes",
-    "torch.linalg.cholesky(s @ s.mT + torch.eye(3))": "no upper",
-    "torch.linalg.svd(s).S": "no S_sym_argsize_minus_1",
-    "torch.linalg.det(s)": _LINALG, "torch.linalg.slogdet(s).logabsdet": _LINALG,
-    "torch.linalg.solve(s + torch.eye(3), v3)": _LINALG, "torch.linalg.lu(s).U": _LINALG,
-    "torch.linalg.lu_factor(s).LU": _LINALG, "torch.linalg.lstsq(a, s).solution": _LINALG,
-    "torch.linalg.solve_triangular(s.triu() + torch.eye(3), s2, upper=True)": _LINALG,
-    "torch.triangular_solve(s2, s.triu() + torch.eye(3)).solution": _LINALG,
-}
+KNOWN = {}
 
 
 def test_golden_is_current():

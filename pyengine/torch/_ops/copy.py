@@ -143,7 +143,7 @@ def apply_inplace(self, result, op_name=None):
     return commit_inplace(self, result)
 
 
-@op("torch::autograd::CopyBackwards", name="copy_",
+@op("torch::autograd::CopyBackwards", name="copy_", saved="",  # (PyTorch's keeps src's options and sizes unnamed)
     result=lambda self, src_t: src_t.clone() if isinstance(src_t, Tensor) else self.new_zeros(self._shape), self=lambda grad: grad * 0,
     src=lambda grad, src_meta: _copy_grad(grad, *src_meta))
 def _copy(self, src, src_meta=None):

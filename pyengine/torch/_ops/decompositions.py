@@ -292,7 +292,7 @@ def _block_diag_backward(grad, tensors):
     return grads
 
 
-@op("BlockDiagBackward0", name="block_diag",
+@op("BlockDiagBackward0", name="block_diag", saved="",  # (PyTorch's node keeps the sizes, not by name)
     result="auto_linear", tensors=lambda grad, tensors: _block_diag_backward(grad, tensors))
 def _block_diag(tensors):
     blocks = [_as_block(t) for t in tensors]

@@ -4,6 +4,7 @@ Basic indices (ints, slices, None, ...) give views, one recorded op each, as in 
 integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
 """
 import builtins
+import math
 from itertools import compress
 
 from .. import _dtype
@@ -429,12 +430,12 @@ def gather(self, dim, index, *, sparse_grad=False):
     if index.dtype is not _dtype.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
     _check_gather_shapes(self, d, index, "gather")
-    return _gather(self, d, index)
+    return _gather(self, d, index, sparse_grad)
 
 
-@op("GatherBackward0", name="gather", packs="index self", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
+@op("GatherBackward0", name="gather", packs="index self", saves="sparse_grad", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
     grad, self._shape, _gather_positions(self._shape, dim, index, "gather")))
-def _gather(self, dim, index):
+def _gather(self, dim, index, sparse_grad):
     pos = _gather_positions(self._shape, dim, index, "gather")
     return new_tensor(B.gather(self._buf(), pos), index._shape, self.dtype)
 
@@ -559,6 +560,13 @@ def _masked_select(self, shape, positions, mask):
     return new_tensor(B.gather(buffer_as(self, shape, self.dtype), positions), (len(positions),), self.dtype)
 
 
+@op("TakeBackward0", name="take", result="auto_linear", packs="index self", saved="index self",
+    self=lambda grad, self, positions: index_add_flat(grad, self._shape, positions))
+def _take(self, index, positions):
+    """The elements of contiguous(self) at flat ``positions`` (index's, wrapped), shaped as index."""
+    return new_tensor(B.gather(self._buf(), positions), index._shape, self.dtype)
+
+
 @op(name="take", forms="torch Tensor")
 def take(self, index):
     n = self.numel()
@@ -567,7 +575,7 @@ def take(self, index):
         if not -n <= v < n:
             raise IndexError(f"out of range: tried to access index {v} on a tensor of {n} elements.")
         pos.append(v + n if v < 0 else v)
-    return take_flat(self, pos, index._shape)
+    return _take(self, index, pos)
 
 
 
@@ -590,7 +598,7 @@ def _index_add_source_grad(grad, dim, index, source, alpha):
     return g if alpha == 1 else g * alpha
 
 
-@op("IndexAddBackward0", name="index_add",
+@op("IndexAddBackward0", name="index_add", saved="alpha dim index source source_dim",
     result="auto_linear", self=lambda grad: grad, source=_index_add_source_grad)
 def _index_add(self, dim, index, source, alpha):
     d, rows = _index_arg(self, dim, index, "index_add_")
@@ -613,7 +621,7 @@ def index_add(self, dim, index, source, *, alpha=1):
     return _index_add(self, dim, index, source, alpha)
 
 
-@op("IndexCopyBackward0", name="index_copy",
+@op("IndexCopyBackward0", name="index_copy", saved="dim index source source_dim",
     result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, dim, index: grad.index_fill(dim, index, 0),
     source=lambda grad, dim, index, source: _maybe_reshape(grad.index_select(dim, index), source))
@@ -684,16 +692,16 @@ def put(self, index, source, accumulate=False):
     return _written(self, positions, source._flat(), accumulate)
 
 
-def _masked_scatter_source_grad(grad, mask, source):
+def _masked_scatter_source_grad(grad, mask, source_shape):
     """The masked positions' gradients in order, then zeros, shaped as source."""
     picked = grad.masked_select(mask)
-    return index_add_flat(picked, (source.numel(),), list(range(picked.numel()))).reshape(source._shape)
+    return index_add_flat(picked, (math.prod(source_shape),), list(range(picked.numel()))).reshape(source_shape)
 
 
 @op("MaskedScatterBackward0", name="masked_scatter",
     result="auto_linear", forms="torch Tensor Tensor_",
     self=lambda grad, mask: grad.masked_fill(mask, 0),
-    source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source))
+    source=lambda grad, mask, source: _masked_scatter_source_grad(grad, mask, source._shape))
 def masked_scatter(self, mask, source):
     """source's elements, in order, written where mask (broadcast to self) is True."""
     chosen = [i for i, m in enumerate(mask.expand(self._shape)._flat()) if m]

@@ -371,7 +371,7 @@ def triu(self, diagonal=0):
 @op("DiagEmbedBackward0", name="diag_embed", result="auto_linear", self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 def _diag_embed(self, offset, dim1, dim2):
     """Each row along self's last dim laid on diagonal ``offset`` of an (n, n) matrix whose
-    rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped)."""
+    rows and columns are the result's dims ``dim1`` and ``dim2`` (wrapped here)."""
     length = self._shape[-1]
     n = length + abs(offset)
     values = self._flat()
@@ -384,6 +384,7 @@ def _diag_embed(self, offset, dim1, dim2):
             matrix[i * n + j] = v
         out += matrix
     result = from_values(out, self._shape[:-1] + (n, n), self.dtype)
+    dim1, dim2 = dim1 % result.dim(), dim2 % result.dim()  # (the node keeps them as given)
     if (dim1, dim2) == (result.dim() - 2, result.dim() - 1):
         return result
     with no_grad():
@@ -406,7 +407,7 @@ def _diag_grad(grad, self, offset):
 @op(name="diag", forms="torch Tensor")
 def diag(self, diagonal=0):
     if self.dim() == 1:
-        return _diag_embed(self, diagonal, 0, 1)
+        return _diag_embed(self, diagonal, -2, -1)
     if self.dim() == 2:
         return _diag_copy(self, diagonal)
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self.dim()}D")
@@ -417,7 +418,7 @@ def diag_embed(self, offset=0, dim1=-2, dim2=-1):
     d1, d2 = wrap_dim(dim1, self.dim() + 1), wrap_dim(dim2, self.dim() + 1)
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return _diag_embed(self, offset, d1, d2)
+    return _diag_embed(self, offset, dim1, dim2)
 
 
 @op(name="trace", forms="torch Tensor")

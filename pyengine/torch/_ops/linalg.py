@@ -288,6 +288,7 @@ def _addbmm_batch_grad(grad, batch1, batch2):
 
 
 @op("AddbmmBackward0", name="addbmm",
+    saved="alpha batch1 batch1_sym_argsize_0 batch1_sym_argsize_1 batch2 batch2_sym_argsize_2 beta",
     result=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _scaled(self_t, beta) + _scaled(_bmm(batch1_t, batch2).sum(0), alpha) + _scaled(_bmm(batch1, batch2_t).sum(0), alpha), forms="torch Tensor Tensor_",
     self=lambda grad, beta: _scaled(grad, beta),
     batch1=lambda grad, batch1, batch2, alpha:
@@ -546,4 +547,4 @@ def cross(input, other, dim=None):
     if input._shape[dim] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                            f"{input._shape[dim]} and {other._shape[dim]}")
-    return _cross(input, other, dim % input.dim())
+    return _cross(input, other, dim)

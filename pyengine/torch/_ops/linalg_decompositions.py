@@ -423,6 +423,7 @@ def _svd_jvp(dA, U, Sv, Vh, full_matrices):
 
 
 @op("LinalgSvdBackward0", name="_linalg_svd", packs="S=result1 U=result0 Vh=result2",
+    saved="S S_sym_argsize_minus_1 U Vh full_matrices",
     result=lambda A_t, full_matrices, result: _svd_jvp(A_t, *result, full_matrices),
     A=lambda grads, full_matrices, result: _svd_backward(grads, full_matrices, *result))
 def _svd(A, full_matrices):
@@ -585,7 +586,7 @@ def _lstsq_jvp(self_t, b_t, self, b, result):
     return dX, 2 * ((self @ X - B) * (self_t @ X - dB)).sum(-2), None, None
 
 
-@op("LinalgLstsqBackward0", name="linalg_lstsq",
+@op("LinalgLstsqBackward0", name="linalg_lstsq", packs="b self solution=result0",
     result=_lstsq_jvp,
     self=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 0),
     b=lambda grads, self, b, result: _lstsq_backward(grads, self, b, result, 1))
@@ -809,8 +810,7 @@ def cond(A, p=None):
 # ---- torch.cholesky, cholesky_solve, cholesky_inverse, triangular_solve; solve_ex, tensorinv ----
 
 @op("CholeskyBackward0", name="cholesky", forms="torch Tensor",
-    self=lambda grad, upper, result: _cholesky_backward(grad.mT, result.mT).mT if upper
-    else _cholesky_backward(grad, result))
+    self=lambda grad, upper, result: _cholesky_backward(grad, result, upper))
 def cholesky_legacy(self, upper=False):
     warn_once("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
               "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\n"
@@ -818,8 +818,7 @@ def cholesky_legacy(self, upper=False):
               "transform will produce equivalent results for all valid (symmetric positive definite) inputs. "
               "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
     _check_square(self, "linalg.cholesky")
-    low = _cholesky.forward(self)
-    return S.mT(low).contiguous() if upper else low
+    return _cholesky.forward(self, upper)
 
 
 def _cholesky_solve_backward(grad, self, input2, upper, result, which):
@@ -888,7 +887,7 @@ def _triangular_solve_backward(grads, self, A, upper, transpose, unitriangular, 
     return grad_a + grad_m if grad_m is not None else grad_a
 
 
-@op("TriangularSolveBackward0", name="triangular_solve",
+@op("TriangularSolveBackward0", name="triangular_solve", packs="A self solution=result0",
     result=_triangular_solve_jvp,
     self=lambda grads, self, A, upper, transpose, unitriangular, result: _triangular_solve_backward(
         grads, self, A, upper, transpose, unitriangular, result, 0),

@@ -19,7 +19,6 @@ either (their node is NotImplemented).
 import math
 
 from .. import _dtype, return_types
-from .._float32 import f32
 from .._process import warn_once
 from ..autograd.derivatives import op
 from ._helpers import broadcast_shapes, from_values, type_name
@@ -27,40 +26,8 @@ from .creation import zeros
 from .joining import cat
 from .pointwise import _no_derivative as no_aten_derivative
 from .linalg_decompositions import _float_matrices
-from .linalg_solve import _check_square, solve_triangular
+from .linalg_solve import _check_square, _getrf, _rounding, solve_triangular
 from . import shape as S
-
-
-def _rounding(dtype):
-    return f32 if dtype.itemsize == 4 else float
-
-
-def _getrf(a, m, n, r, tiny):
-    """Factor the rows ``a`` (m x n, float values of the dtype) in place: (pivots, 1-based,
-    and info: 0 or the first zero pivot's order, 1-based), LAPACK's conventions."""
-    k = min(m, n)
-    dividing_column = n - 2 if m == n <= 4 else -1
-    pivots, info = [], 0
-    for j in range(k):
-        p = max(range(j, m), key=lambda i: abs(a[i][j]))  # the first of equal magnitudes
-        pivots.append(p + 1)
-        a[j], a[p] = a[p], a[j]
-        d = a[j][j]
-        if d == 0:
-            info = info or j + 1
-        elif j == dividing_column or abs(d) < tiny:
-            for i in range(j + 1, m):
-                a[i][j] = r(a[i][j] / d)
-        else:
-            inverse = r(1.0 / d)
-            for i in range(j + 1, m):
-                a[i][j] = r(a[i][j] * inverse)
-        row = a[j]
-        for i in range(j + 1, m):
-            lower, target = a[i][j], a[i]
-            for c in range(j + 1, n):
-                target[c] = r(target[c] - r(lower * row[c]))
-    return pivots, info
 
 
 def _check_lu_input(A, name):
@@ -91,10 +58,11 @@ def _lu_factor_ex_jvp(A_t, LU, pivots):
     return cat([dU.narrow(-1, 0, m) + dL, dU.narrow(-1, m, n - m)], -1)
 
 
-@op("LinalgLuFactorExBackward0", name="linalg_lu_factor_ex",
+# (``pivot`` is always True here: without pivoting raises before; the nodes keep it)
+@op("LinalgLuFactorExBackward0", name="linalg_lu_factor_ex", packs="LU=result0 pivots=result1", saves="pivot",
     result=lambda A_t, result: (_lu_factor_ex_jvp(A_t, result[0], result[1]), None, None),
     A=lambda grads, result: _lu_factor_ex_backward(grads[0], result[0], result[1]))
-def _lu_factor_ex(A):
+def _lu_factor_ex(A, pivot):
     m, n = A._shape[-2], A._shape[-1]
     r = _rounding(A.dtype)
     tiny = _dtype.finfo(A.dtype).tiny
@@ -113,7 +81,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     _check_lu_input(A, "torch.lu_factor_ex")
     if not pivot:
         raise _no_pivot_error()
-    LU, pivots, info = _lu_factor_ex(A)
+    LU, pivots, info = _lu_factor_ex(A, True)
     if check_errors:
         _raise_for_info(info, "torch.linalg.lu_factor_ex")
     return return_types.linalg_lu_factor_ex((LU, pivots, info))
@@ -138,7 +106,7 @@ def lu_factor(A, *, pivot=True, out=None):
     _check_lu_input(A, "torch.lu_factor")
     if not pivot:
         raise _no_pivot_error()
-    LU, pivots, info = _lu_factor_ex(A)
+    LU, pivots, info = _lu_factor_ex(A, True)
     _raise_for_info(info, "torch.linalg.lu_factor")
     return return_types.linalg_lu_factor((LU, pivots))
 
@@ -155,7 +123,7 @@ def lu(A, pivot=True, get_infos=False, *, out=None):
     _check_lu_input(A, "torch.lu_factor_ex")
     if not pivot:
         raise _no_pivot_error()
-    LU, pivots, info = _lu_factor_ex(A)
+    LU, pivots, info = _lu_factor_ex(A, True)
     if not get_infos:
         _raise_for_info(info, "torch.linalg.lu_factor_ex")
         return LU, pivots
@@ -299,11 +267,11 @@ def _lu_jvp(dA, P, L, U):
     return cat([dL1, dL2], -2), dU1
 
 
-@op("LinalgLuBackward0", name="linalg_lu",
+@op("LinalgLuBackward0", name="linalg_lu", packs="L=result1 P=result0 U=result2", saves="pivot",
     result=lambda A_t, result: (None,) + _lu_jvp(A_t, *result),
     A=lambda grads, result: _lu_backward(grads[1], grads[2], *result))
-def _linalg_lu(A):
-    LU, pivots, _ = _lu_factor_ex.forward(A)
+def _linalg_lu(A, pivot):
+    LU, pivots, _ = _lu_factor_ex.forward(A, pivot)
     return _lu_unpack.forward(LU, pivots, True, True)
 
 
@@ -311,7 +279,7 @@ def linalg_lu(A, *, pivot=True, out=None):
     _check_lu_input(A, "linalg.lu")
     if not pivot:
         raise _no_pivot_error()
-    P, L, U = _linalg_lu(A)
+    P, L, U = _linalg_lu(A, pivot)
     return return_types.linalg_lu((P.detach(), L, U))
 
 

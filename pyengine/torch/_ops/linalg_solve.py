@@ -7,7 +7,7 @@ to the dtype: float32 LAPACK rounds every step, so the last bit can differ from 
 import math
 
 from .._float32 import f32
-from ..autograd.derivatives import op
+from ..autograd.derivatives import aux_outputs, op
 from ._helpers import from_values, type_name
 from . import linalg as L, pointwise as P, shape as S
 
@@ -79,6 +79,38 @@ def _factored(A, name, singular_message):
     return out, n
 
 
+def _rounding(dtype):
+    return f32 if dtype.itemsize == 4 else float
+
+
+def _getrf(a, m, n, r, tiny):
+    """Factor the rows ``a`` (m x n, float values of the dtype) in place: (pivots, 1-based,
+    and info: 0 or the first zero pivot's order, 1-based), LAPACK's conventions."""
+    k = min(m, n)
+    dividing_column = n - 2 if m == n <= 4 else -1
+    pivots, info = [], 0
+    for j in range(k):
+        p = max(range(j, m), key=lambda i: abs(a[i][j]))  # the first of equal magnitudes
+        pivots.append(p + 1)
+        a[j], a[p] = a[p], a[j]
+        d = a[j][j]
+        if d == 0:
+            info = info or j + 1
+        elif j == dividing_column or abs(d) < tiny:
+            for i in range(j + 1, m):
+                a[i][j] = r(a[i][j] / d)
+        else:
+            inverse = r(1.0 / d)
+            for i in range(j + 1, m):
+                a[i][j] = r(a[i][j] * inverse)
+        row = a[j]
+        for i in range(j + 1, m):
+            lower, target = a[i][j], a[i]
+            for c in range(j + 1, n):
+                target[c] = r(target[c] - r(lower * row[c]))
+    return pivots, info
+
+
 def _rounded(values, dtype):
     return [f32(v) for v in values] if dtype.itemsize == 4 else values
 
@@ -126,10 +158,27 @@ def _det_values(A):
     return [0.0 if singular else sign * math.prod(lu[i][i] for i in range(n)) for lu, _, sign, singular in factors]
 
 
-@op("LinalgDetBackward0", name="_linalg_det",
-    result=lambda A_t, A, result: _solve(A, A_t).diagonal(0, -2, -1).sum(-1) * result,
+def _lu_outputs(A, transposed=False):
+    """The LU factors and pivots (linalg.lu_factor's) PyTorch's det, slogdet and solve compute by, and
+    their nodes save (aux outputs: see aux_outputs): det's and slogdet's are A^T's, in LAPACK's
+    column-major layout."""
+    from .. import _dtype
+    mats, n = _matrices(S.mT(A) if transposed else A)
+    r, tiny = _rounding(A.dtype), _dtype.finfo(A.dtype).tiny
+    values, pivots = [], []
+    for m in mats:
+        rows = [list(map(float, row)) for row in m]
+        pivots += _getrf(rows, n, n, r, tiny)[0]
+        values += [v for row in rows for v in row]
+    LU = from_values(values, A._shape, A.dtype)
+    return S.mT(S.mT(LU).contiguous()) if transposed else LU, from_values(pivots, A._shape[:-2] + (n,), _dtype.int32)
+
+
+@op("LinalgDetBackward0", name="_linalg_det", aux="LU pivots", packs="A LU pivots result",
+    result=lambda A_t, A, result: _solve(A, A_t, True).diagonal(0, -2, -1).sum(-1) * result,
     A=lambda grad, A, result: S.unsqueeze(S.unsqueeze(grad * result, -1), -1) * S.mT(inv(A)))
 def _det(A):
+    aux_outputs(lambda: _lu_outputs(A, True))
     return from_values(_rounded(_det_values(A), A.dtype), A._shape[:-2], A.dtype)
 
 
@@ -139,11 +188,13 @@ def det(A, *, out=None):
     return _det(A)
 
 
-@op("LinalgSlogdetBackward0", name="_linalg_slogdet",
-    result=lambda A_t, A: (None, _solve(A, A_t).diagonal(0, -2, -1).sum(-1)),
+@op("LinalgSlogdetBackward0", name="_linalg_slogdet", aux="LU pivots", saves="result",
+    packs="A LU pivots sign=result0",
+    result=lambda A_t, A: (None, _solve(A, A_t, True).diagonal(0, -2, -1).sum(-1)),
     A=lambda grads, A: S.unsqueeze(S.unsqueeze(grads[1], -1), -1) * S.mT(inv(A)) if grads[1] is not None
     else A * 0)
 def _slogdet(A):
+    aux_outputs(lambda: _lu_outputs(A, True))
     dets = _det_values(A)
     signs = [math.copysign(1.0, d) if d else 0.0 for d in dets]
     logs = [math.log(abs(d)) if d else -math.inf for d in dets]
@@ -176,18 +227,20 @@ def _solve_backward_B(grad, A, result):
     return solve(S.mT(A), grad)
 
 
-def _solve_backward_A(grad, A, B, result):
+def _solve_backward_A(grad, A, result):
     gB = solve(S.mT(A), grad)
-    if B.dim() == 1 or (B.dim() == A.dim() - 1 and B._shape == A._shape[:-1]):
+    if result.dim() == 1 or (result.dim() == A.dim() - 1 and result._shape == A._shape[:-1]):  # B a vector
         return -L.outer(gB, result) if gB.dim() == 1 else -(S.unsqueeze(gB, -1) * S.unsqueeze(result, -2))
     return -(gB @ S.mT(result))
 
 
-@op("LinalgSolveExBackward0", name="_linalg_solve_ex",
-    result=lambda A_t, B_t, A, result: _solve(A, B_t - (A_t @ result.unsqueeze(-1)).squeeze(-1) if result.dim() == A.dim() - 1 else B_t - A_t @ result),
-    A=lambda grad, A, B, result: _solve_backward_A(grad, A, B, result),
+@op("LinalgSolveExBackward0", name="_linalg_solve_ex", aux="LU pivots", saves="left", packs="A LU pivots result",
+    result=lambda A_t, B_t, A, left, result: _solve(A, B_t - (A_t @ result.unsqueeze(-1)).squeeze(-1) if result.dim() == A.dim() - 1 else B_t - A_t @ result, left),
+    A=lambda grad, A, result: _solve_backward_A(grad, A, result),
     B=lambda grad, A, result: _solve_backward_B(grad, A, result))
-def _solve(A, B):
+def _solve(A, B, left):
+    """A X = B (``left`` is True here: solve transposes for X A = B)."""
+    aux_outputs(lambda: _lu_outputs(A))
     factors, n = _factored(A, "torch.linalg.solve",
                            lambda k: "torch.linalg.solve: The solver failed because the input matrix is singular.")
     vector = B.dim() == 1 or (B.dim() == A.dim() - 1 and B._shape == A._shape[:-1])
@@ -208,7 +261,7 @@ def solve(A, B, *, left=True, out=None):
     if A.dtype is not B.dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{type_name(A.dtype)} and B of type {type_name(B.dtype)} instead")
-    return _solve(A, B)
+    return _solve(A, B, True) if left else S.mT(_solve(S.mT(A), S.mT(B), True))
 
 
 def _cholesky_rows(m, n):
@@ -233,7 +286,9 @@ def cholesky_info(A):
                        _dtype.int32)
 
 
-def _cholesky_backward(grad, result):
+def _cholesky_backward(grad, result, upper):
+    if upper:  # (the factor is L^T: its gradient is that of L, transposed)
+        grad, result = S.mT(grad), S.mT(result)
     gA = S.mT(result).matmul(grad).tril()
     gA = 0.5 * (gA + S.mT(gA.tril(-1)))
     gA = solve_triangular(S.mT(result), gA, upper=True, left=True)
@@ -241,8 +296,10 @@ def _cholesky_backward(grad, result):
 
 
 @op("LinalgCholeskyExBackward0", name="linalg_cholesky_ex", packs="L=result",
-    result=lambda A_t, result: _cholesky_jvp(A_t, result), A=lambda grad, result: _cholesky_backward(grad, result))
-def _cholesky(A):
+    result=lambda A_t, upper, result: S.mT(_cholesky_jvp(A_t, S.mT(result))) if upper else _cholesky_jvp(A_t, result),
+    A=lambda grad, upper, result: _cholesky_backward(grad, result, upper))
+def _cholesky(A, upper):
+    """L of A = L L^H, or L^H if ``upper``."""
     mats, n = _matrices(A)
     values = []
     for m in mats:
@@ -250,17 +307,16 @@ def _cholesky(A):
         if info:
             raise _LinAlgError(f"linalg.cholesky: The factorization could not be completed because the input is not "
                                f"positive-definite (the leading minor of order {info} is not positive-definite).")
-        values += [v for row in low for v in row]
+        values += [low[j][i] if upper else low[i][j] for i in range(n) for j in range(n)]
     return from_values(_rounded(values, A.dtype), A._shape, A.dtype)
 
 
 def cholesky(A, *, upper=False, out=None):
     _check_square(A, "linalg.cholesky")
-    low = _cholesky(A)
-    return S.mT(low) if upper else low
+    return _cholesky(A, upper)
 
 
-def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A):
+def _triangular_backward(grad, A, upper, left, unitriangular, result, wants_A):
     gB = solve_triangular(S.mT(A), grad, upper=not upper, left=left, unitriangular=unitriangular)
     if not wants_A:
         return gB
@@ -268,13 +324,15 @@ def _triangular_backward(grad, A, B, upper, left, unitriangular, result, wants_A
     return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
 
 
+# (A is ``self``, as ATen names it: the node shows it so)
 @op("LinalgSolveTriangularBackward0", name="linalg_solve_triangular",
-    result=lambda A_t, B_t, A, upper, left, unitriangular, result: _solve_triangular(A, B_t - _triangular_part(A_t, upper, unitriangular) @ result if left else B_t - result @ _triangular_part(A_t, upper, unitriangular), upper, left, unitriangular),
-    A=lambda grad, A, B, upper, left, unitriangular, result:
-        _triangular_backward(grad, A, B, upper, left, unitriangular, result, True),
-    B=lambda grad, A, B, upper, left, unitriangular, result:
-        _triangular_backward(grad, A, B, upper, left, unitriangular, result, False))
-def _solve_triangular(A, B, upper, left, unitriangular):
+    result=lambda self_t, B_t, self, upper, left, unitriangular, result: _solve_triangular(self, B_t - _triangular_part(self_t, upper, unitriangular) @ result if left else B_t - result @ _triangular_part(self_t, upper, unitriangular), upper, left, unitriangular),
+    self=lambda grad, self, upper, left, unitriangular, result:
+        _triangular_backward(grad, self, upper, left, unitriangular, result, True),
+    B=lambda grad, self, upper, left, unitriangular, result:
+        _triangular_backward(grad, self, upper, left, unitriangular, result, False))
+def _solve_triangular(self, B, upper, left, unitriangular):
+    A = self
     if not left:  # X A = B  <=>  A^T X^T = B^T
         return S.mT(_solve_triangular.forward(S.mT(A), S.mT(B), not upper, True, unitriangular))
     from ._helpers import broadcast_shapes

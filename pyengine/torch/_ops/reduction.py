@@ -559,9 +559,13 @@ def argmin(input, dim=None, keepdim=False):
 
 # ---- var, std, norm -------------------------------------------------------------------------
 
-def _correction(unbiased, correction):
+def _correction(dim, unbiased, correction):
+    """The correction var/std's node keeps: None for a call with none of dim, unbiased and correction
+    (PyTorch's var(self) overload; it means 1)."""
     if correction is not None:
         return correction
+    if dim is None and unbiased is None:
+        return None
     return 1 if unbiased is None or unbiased else 0
 
 
@@ -590,6 +594,7 @@ def _dof_warning(x, dims, correction, name):
 
 
 def _var_values(x, dim, correction, keepdim, name):
+    correction = 1 if correction is None else correction
     dtype = _mean_dtype(x, None, name)
     dims = reduced_dims(x, dim)
     _dof_warning(x, dims, correction, name)
@@ -602,7 +607,7 @@ def _var_values(x, dim, correction, keepdim, name):
 def _var_backward(grad, x, dim, correction, keepdim):
     n = _count(x, dim)
     g = unsqueeze_to(grad, x, dim, keepdim)
-    return (2.0 / (n - correction)) * g * (x - x.mean(reduced_dims(x, dim), True))
+    return (2.0 / (n - (1 if correction is None else correction))) * g * (x - x.mean(reduced_dims(x, dim), True))
 
 
 @op("VarBackward0", name="var.correction",
@@ -630,13 +635,13 @@ def _var_args(dim, unbiased, keepdim, correction):
 @op(name="var", forms="torch Tensor")
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
-    return _var(input, dim, _correction(unbiased, correction), keepdim)
+    return _var(input, dim, _correction(dim, unbiased, correction), keepdim)
 
 
 @op(name="std", forms="torch Tensor")
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
-    return _std(input, dim, _correction(unbiased, correction), keepdim)
+    return _std(input, dim, _correction(dim, unbiased, correction), keepdim)
 
 
 @op(name="var_mean", forms="torch")

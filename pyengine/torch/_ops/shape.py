@@ -240,7 +240,7 @@ def _as_strided_backward(grad, geometry, size, stride, storage_offset):
     not overlap itself); positions outside the input receive nothing."""
     shape = geometry[0]
     where = {p: i for i, p in enumerate(_positions(*geometry))}
-    view = _positions(size, stride, storage_offset)
+    view = _positions(size, stride, geometry[2] if storage_offset is None else storage_offset)
     kept = [k for k, p in enumerate(view) if p in where]
     g = grad.contiguous().reshape(-1)
     if len(kept) != len(view):
@@ -262,12 +262,14 @@ def _as_strided_geometry(self, size, stride, storage_offset):
                            f"[{', '.join(map(str, stride))}], storage offset {offset}, and itemsize {itemsize} "
                            f"requiring a storage size of {needed * itemsize} are out of bounds for storage "
                            f"of size {available * itemsize}")
-    return (self._shape, self._stride, self._offset), size, stride, offset
+    return (self._shape, self._stride, self._offset), size, stride, storage_offset
 
 
-@op("AsStridedBackward0", name="as_strided", result="auto_linear", self=_as_strided_backward)
+# (storage_offset as given: None is the input's own, geometry[2])
+@op("AsStridedBackward0", name="as_strided", result="auto_linear", saved="size storage_offset stride",
+    self=_as_strided_backward)
 def _as_strided(self, geometry, size, stride, storage_offset):
-    return _view(self, size, stride, storage_offset)
+    return _view(self, size, stride, geometry[2] if storage_offset is None else storage_offset)
 
 
 @op(name="as_strided", forms="torch Tensor")
@@ -354,9 +356,10 @@ def _squeezed(self, dims):
     return _view(self, [self._shape[i] for i in keep], [self._stride[i] for i in keep])
 
 
-def _unsqueeze_dims(grad, self, dims):
+def _unsqueeze_dims(grad, shape, dims):
+    """grad with the dims of ``shape`` (the squeezed tensor's) that were squeezed put back."""
     for d in sorted(dims):
-        if self._shape[d] == 1:
+        if shape[d] == 1:
             grad = grad.unsqueeze(d)
     return grad
 
@@ -366,18 +369,18 @@ def _squeeze_all(self):
     return _squeezed(self, range(self.dim()))
 
 
-@op("SqueezeBackward1", name="squeeze.dim", packs="", saved="dim self_sym_sizes", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward1", name="squeeze.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, (dim,)))
 def _squeeze_dim(self, dim):
     return _squeezed(self, (dim,))
 
 
-@op("SqueezeBackward2", name="squeeze.dims", packs="", saved="dim self_sym_sizes", result="auto_linear",
-    self=lambda grad, self, dim: _unsqueeze_dims(grad, self, dim))
+@op("SqueezeBackward2", name="squeeze.dims", result="auto_linear",
+    self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, dim))
 def _squeeze_dims(self, dim):
     return _squeezed(self, dim)
 
 
-@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self, (dim,)))
+@op("SqueezeBackward4", name="squeeze_.dim", result="auto_linear", self=lambda grad, self, dim: _unsqueeze_dims(grad, self._shape, (dim,)))
 def squeeze_inplace_dim(self, dim):
     """matmul's squeeze of a 1-D operand's dim (PyTorch squeezes in place: SqueezeBackward4)."""
     return _squeezed(self, (dim,))

@@ -89,7 +89,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     size = input._shape[d] if input._shape else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
-    return _topk(input, k, d, largest, sorted)
+    return _topk(input, k, dim, largest, sorted)
 
 
 def _median_row(row):
@@ -290,22 +290,30 @@ def cummin(input, dim):
     return _cummin(input, wrap_dim(dim, max_ndim(input)))
 
 
+def _aminmax_dims(self, dim):
+    """The dims aminmax reduces: ``dim`` as its node keeps it (an int or None: all)."""
+    return reduced_dims(self, () if dim is None else dim)
+
+
 def _aminmax_backward(grads, self, dim, keepdim, result):
     """amin's and amax's gradients added (each split evenly among ties)."""
+    dim = _aminmax_dims(self, dim)
     parts = [_amax_backward(g, self, dim, keepdim, r) for g, r in zip(grads, result) if g is not None]
     return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-@op("AminmaxBackward0", name="aminmax",
-    result=lambda self_t, self, dim, keepdim, result: (_amaxamin_jvp(self, self_t, result[0], dim, keepdim), _amaxamin_jvp(self, self_t, result[1], dim, keepdim)), self=lambda grads, self, dim, keepdim, result: _aminmax_backward(
-    grads, self, dim, keepdim, result))
+@op("AminmaxBackward0", name="aminmax", packs="self max=result1 min=result0",
+    result=lambda self_t, self, dim, keepdim, result: tuple(_amaxamin_jvp(self, self_t, r, _aminmax_dims(self, dim), keepdim)
+                                                            for r in result),
+    self=lambda grads, self, dim, keepdim, result: _aminmax_backward(grads, self, dim, keepdim, result))
 def _aminmax(self, dim, keepdim):
-    return return_types.aminmax((_amin.forward(self, dim, keepdim), _amax.forward(self, dim, keepdim)))
+    dims = _aminmax_dims(self, dim)
+    return return_types.aminmax((_amin.forward(self, dims, keepdim), _amax.forward(self, dims, keepdim)))
 
 
 @op(name="aminmax", forms="torch Tensor")
 def aminmax(input, *, dim=None, keepdim=False):
-    return _aminmax(input, reduced_dims(input, () if dim is None else dim), keepdim)
+    return _aminmax(input, dim, keepdim)
 
 
 @op("KthvalueBackward0", name="kthvalue", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",

@@ -66,8 +66,10 @@ class Derivative:
         self.formula_names = tuple(arg_names)
         self.tangent_names = _arg_names(tangent) if callable(tangent) else None
         self.shown = None if saved is None else tuple(saved.split())  # PyTorch's _saved_* names, where declared
-        saves = set(saves.split()) | {n for n in self.shown or () if n in params}
-        needed = {a for args in arg_names for a in args} - {"grad", "grads"} | saves
+        read = {a for args in arg_names for a in args} - {"grad", "grads"}
+        # (a shown argument the formulas read is saved when they are, as they are)
+        saves = set(saves.split()) | {n for n in self.shown or () if n in params and n not in read}
+        needed = read | saves
         # what is saved: forward arguments by position, then the result if asked for, then the other
         # outputs PyTorch's op has and ours gives only to its node (``aux``: see aux_outputs)
         self.saved = tuple(p for p in params if p in needed)
@@ -145,6 +147,9 @@ class Derivative:
                     setattr(cls, "_saved_" + name, property(lambda node, i=i, e=element: node._value_saved_at(i)[e]))
                     setattr(cls, "_raw_saved_" + name,
                             property(lambda node, e=element: node._as_raw_saved_output(e)))
+                    for suffix in [s for s in _METADATA_GETTERS if f"{name}_{s}" in (self.shown or ())]:
+                        setattr(cls, f"_saved_{name}_{suffix}", property(
+                            lambda node, i=i, e=element, f=_METADATA_GETTERS[suffix]: f(node._value_saved_at(i)[e])))
                 continue
             if self.shown is not None:  # declared: PyTorch's names, its metadata of a value included
                 suffixes = [suffix for suffix in _METADATA_GETTERS if f"{slot}_{suffix}" in self.shown]
@@ -307,7 +312,10 @@ _METADATA = frozenset(("_shape", "shape", "dtype", "device", "numel", "dim", "nd
 _METADATA_SAVED = {"_shape": "sym_sizes", "shape": "sym_sizes", "size": "sym_sizes", "numel": "sym_numel",
                    "_stride": "sym_strides", "stride": "sym_strides"}
 _METADATA_GETTERS = {"sym_sizes": lambda t: tuple(t._shape), "sym_numel": lambda t: t.numel(),
-                     "sym_strides": lambda t: tuple(t._stride)}
+                     "sym_strides": lambda t: tuple(t._stride), "dim": lambda t: t.dim(),
+                     "sym_argsize_0": lambda t: t._shape[0], "sym_argsize_1": lambda t: t._shape[1],
+                     "sym_argsize_2": lambda t: t._shape[2], "sym_argsize_minus_1": lambda t: t._shape[-1],
+                     "sym_sizes_opt": lambda t: (0,) if t is None else tuple(t._shape)}  # (an optional tensor)
 
 
 def _metadata_reads(formula):
@@ -478,7 +486,7 @@ class FormulaNode(Node):
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
         value = saved[i].unpack(self) if saved[i].__class__ is SavedTensor else saved[i]
-        return None if value is None else read(value)
+        return None if value is None and read is not _METADATA_GETTERS["sym_sizes_opt"] else read(value)
 
     def _as_raw_saved_output(self, element):
         """``grad_fn._raw_saved_indices``: one output of several as a SavedTensor."""

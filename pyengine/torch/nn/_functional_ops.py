@@ -160,7 +160,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 @op("ConvolutionBackward0", name="convolution",
     result=lambda input_t, weight_t, bias_t, input, weight, out_shape, stride, padding, dilation, groups: _conv_transpose(input_t, weight, bias_t, out_shape, stride, padding, dilation, groups) + _conv_transpose(input, weight_t, None, out_shape, stride, padding, dilation, groups),
     input=lambda grad, weight, stride, padding, dilation, groups: F._convolution(
-        grad, weight, None, stride, padding, dilation, groups),
+        grad, weight, None, stride, padding, dilation, False, (0,) * len(stride), groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: F._conv_weight_backward(
         input, grad, weight._shape, stride, padding, dilation, groups),
     bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))

@@ -243,46 +243,47 @@ def _grad_from_result(grad, coefs, result):
     return _elu_backward(grad, coefs, True, result)
 
 
-@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
-def _elu(self, coefs):
-    return _elu_values(self, coefs)
+# (their nodes save alpha, scale and input_scale as given: elu's scales are the integer 1)
+@op("EluBackward0", name="elu", result="auto_element_wise", self=lambda grad, self, alpha, scale, input_scale:
+    _elu_backward(grad, (alpha, scale, input_scale), False, self))
+def _elu(self, alpha, scale, input_scale):
+    return _elu_values(self, (alpha, scale, input_scale))
 
 
-@op("EluBackward1", name="elu_",
-    result="auto_element_wise", self=_grad_from_result)
-def _elu_saving_result(self, coefs):
-    return _elu_values(self, coefs)
+@op("EluBackward1", name="elu_", result="auto_element_wise", self=lambda grad, alpha, scale, input_scale, result:
+    _grad_from_result(grad, (alpha, scale, input_scale), result))
+def _elu_saving_result(self, alpha, scale, input_scale):
+    return _elu_values(self, (alpha, scale, input_scale))
 
 
-@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, coefs: _elu_backward(grad, coefs, False, self))
-def _celu(self, coefs):
-    return _elu_values(self, coefs)
+@op("CeluBackward0", name="celu", result="auto_element_wise", self=lambda grad, self, alpha:
+    _elu_backward(grad, (alpha, 1.0, 1.0 / alpha), False, self))
+def _celu(self, alpha):
+    return _elu_values(self, (alpha, 1.0, 1.0 / alpha))
 
 
-@op("CeluBackward1", name="celu_",
-    result="auto_element_wise", self=_grad_from_result)
-def _celu_saving_result(self, coefs):
-    return _elu_values(self, coefs)
+@op("CeluBackward1", name="celu_", result="auto_element_wise", self=lambda grad, alpha, result:
+    _grad_from_result(grad, (alpha, 1.0, 1.0 / alpha), result))
+def _celu_saving_result(self, alpha):
+    return _elu_values(self, (alpha, 1.0, 1.0 / alpha))
 
 
 def elu(input, alpha=1.0, inplace=False):
-    coefs = (alpha, 1.0, 1.0)
-    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+    return _in_place(input, _elu_saving_result(input, alpha, 1, 1)) if inplace else _elu(input, alpha, 1, 1)
 
 
 _SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
 
 
 def selu(input, inplace=False):
-    coefs = (_SELU_ALPHA, _SELU_SCALE, 1.0)
-    return _in_place(input, _elu_saving_result(input, coefs)) if inplace else _elu(input, coefs)
+    return (_in_place(input, _elu_saving_result(input, _SELU_ALPHA, _SELU_SCALE, 1)) if inplace
+            else _elu(input, _SELU_ALPHA, _SELU_SCALE, 1))
 
 
 def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
-    coefs = (alpha, 1.0, 1.0 / alpha)
-    return _in_place(input, _celu_saving_result(input, coefs)) if inplace else _celu(input, coefs)
+    return _in_place(input, _celu_saving_result(input, alpha)) if inplace else _celu(input, alpha)
 
 
 # PyTorch's kernels: plain float32 arithmetic, reproduced op by op
@@ -322,9 +323,16 @@ def _log_sigmoid_backward(grad_output, self):
         return _map(lambda g, x: g / (1.0 + _exp(x)), grad_output, self)
 
 
-@op("LogSigmoidBackward0", name="log_sigmoid_forward",
+def _log_sigmoid_buffer(self):
+    """log_sigmoid_forward's other output (its node saves it): exp(-|x|)."""
+    with no_grad():
+        return (_map(lambda x: _exp(-abs(x)), self),)
+
+
+@op("LogSigmoidBackward0", name="log_sigmoid_forward", aux="buffer",
     result="auto_element_wise", self=lambda grad, self: _log_sigmoid_backward(grad, self))
 def _logsigmoid(self):
+    aux_outputs(lambda: _log_sigmoid_buffer(self))
     with no_grad():
         return _map(lambda x: min(x, 0.0) - math.log1p(_exp(-abs(x))), self)
 
@@ -728,7 +736,11 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
                      reduction="mean"):
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
+    if log_input:  # (ATen's compiled code takes the product first: saved-tensor hooks see that order)
+        product = target * input
+        loss = input.exp() - product
+    else:
+        loss = input - target * (input + eps).log()
     if full:
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
         loss = loss + stirling.masked_fill(target <= 1, 0)
@@ -1411,8 +1423,8 @@ def _group_norm_affine_grad(grad, input, num_groups, eps):
     return (grad * xhat).sum(_batch_norm_dims(input))
 
 
-def _group_norm_jvp(input_t, weight_t, bias_t, input, num_groups, weight, eps):
-    n = input.shape[0]
+def _group_norm_jvp(input_t, weight_t, bias_t, input, group, weight, eps):
+    n, num_groups = input.shape[0], group
     xhat, rstd = _normalized(input.reshape(n, num_groups, -1), (2,), eps)
     normalized_t = _normalized_input_grad(input_t.reshape(n, num_groups, -1), xhat, rstd, (2,)).reshape(input.shape)
     return _affine_jvp(normalized_t, xhat.reshape(input.shape), weight, weight_t, bias_t,
@@ -1426,15 +1438,27 @@ def _glu_jvp(self_t, self, dim):
     return a_t * s + a * s * (1 - s) * b_t
 
 
-@op("NativeGroupNormBackward0", name="native_group_norm",
+def _group_norm_stats(input, group, eps):
+    """native_group_norm's other outputs: each (sample, group)'s mean and rstd, (N, group)."""
+    flat = input.detach()._flat()
+    size = len(flat) // (input.shape[0] * group) if flat else 0
+    stats = [norm_kernels.row_stats(flat[i:i + size], eps) for i in range(0, len(flat), size or 1)]
+    shape = (input.shape[0], group)
+    return _new([m for m, _ in stats], shape, input.dtype), _new([r for _, r in stats], shape, input.dtype)
+
+
+# (ATen's arguments: N, C, HxW and group its node keeps)
+@op("NativeGroupNormBackward0", name="native_group_norm", aux="result1 result2",
+    saved="C HxW N eps group input result1 result2 weight",
     result=_group_norm_jvp,
-    input=lambda grad, input, num_groups, weight, eps: _group_norm_backward(grad, input, num_groups, weight, eps),
-    weight=lambda grad, input, num_groups, eps: _group_norm_affine_grad(grad, input, num_groups, eps),
+    input=lambda grad, input, group, weight, eps: _group_norm_backward(grad, input, group, weight, eps),
+    weight=lambda grad, input, group, eps: _group_norm_affine_grad(grad, input, group, eps),
     bias=lambda grad: grad.sum(_batch_norm_dims(grad)))
-def _group_norm(input, num_groups, weight, bias, eps):
+def _group_norm(input, weight, bias, N, C, HxW, group, eps):
     """PyTorch's kernel (_aten/norm.py); results can differ in the last bit."""
+    aux_outputs(lambda: _group_norm_stats(input, group, eps))
     with no_grad():
-        values = norm_kernels.group_norm(input._buf(), input.shape, input.dtype is _dtype.float32, num_groups,
+        values = norm_kernels.group_norm(input._buf(), input.shape, input.dtype is _dtype.float32, group,
                                          _buf_or_none(weight), _buf_or_none(bias), eps)
         return _from_kernel(values, input._shape, input.dtype)
 
@@ -1443,7 +1467,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input.dim() < 2 or input.shape[1] % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
-    return _group_norm(input, num_groups, weight, bias, eps)
+    n, c = input.shape[0], input.shape[1]
+    return _group_norm(input, weight, bias, n, c, input.numel() // (n * c) if n * c else 0, num_groups, eps)
 
 
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
@@ -1486,9 +1511,10 @@ def _embedding_dense_backward(grad_output, indices, num_weights, padding_idx):
 
 
 @op("EmbeddingBackward0", name="embedding", result="auto_linear",
+    saved="indices padding_idx scale_grad_by_freq sparse weight_sym_argsize_0",
     weight=lambda grad, weight, indices, padding_idx: _embedding_dense_backward(grad, indices, weight.shape[0],
                                                                                 padding_idx))
-def _embedding(weight, indices, padding_idx):
+def _embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse):
     with no_grad():
         out = embedding_kernels.rows(weight._buf(), weight.shape[0], weight.shape[1], indices._buf())
         return _from_kernel(out, tuple(indices.shape) + (weight.shape[1],), weight.dtype)
@@ -1501,7 +1527,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     if max_norm is not None:
         from ._functional_windows import renorm_looked_up_rows
         renorm_looked_up_rows(weight, input, max_norm, norm_type)
-    return _embedding(weight, input, -1 if padding_idx is None else padding_idx)
+    return _embedding(weight, input, -1 if padding_idx is None else padding_idx, scale_grad_by_freq, sparse)
 
 
 # ---- convolution and pooling (the convolution's loops: _aten/conv.py) ---------------------
@@ -1529,7 +1555,7 @@ def _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
     result=lambda grad_output_t, weight_t, grad_output, weight, input_shape, stride, padding, dilation, groups: _conv_input_backward(grad_output_t, weight, input_shape, stride, padding, dilation, groups) + _conv_input_backward(grad_output, weight_t, input_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, weight, stride, padding, dilation, groups: _convolution(
-        grad, weight, None, stride, padding, dilation, groups),
+        grad, weight, None, stride, padding, dilation, False, (0,) * len(stride), groups),
     weight=lambda grad, grad_output, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad_output, grad, weight._shape, stride, padding, dilation, groups))
 def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dilation, groups):
@@ -1541,7 +1567,7 @@ def _conv_input_backward(grad_output, weight, input_shape, stride, padding, dila
 @op("ConvolutionBackwardBackward0", name="convolution_backward",
     result=lambda grad_output_t, input_t, grad_output, input, weight_shape, stride, padding, dilation, groups: _conv_weight_backward(grad_output_t, input, weight_shape, stride, padding, dilation, groups) + _conv_weight_backward(grad_output, input_t, weight_shape, stride, padding, dilation, groups),
     grad_output=lambda grad, input, stride, padding, dilation, groups: _convolution(
-        input, grad, None, stride, padding, dilation, groups),
+        input, grad, None, stride, padding, dilation, False, (0,) * len(stride), groups),
     input=lambda grad, grad_output, input, stride, padding, dilation, groups: _conv_input_backward(
         grad_output, grad, input._shape, stride, padding, dilation, groups))
 def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dilation, groups):
@@ -1550,14 +1576,19 @@ def _conv_weight_backward(grad_output, input, weight_shape, stride, padding, dil
     return _from_kernel(acc, weight_shape, grad_output.dtype)
 
 
-@op("ConvolutionBackward0", name="convolution",
-    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, groups: _convolution(input_t, weight, bias_t, stride, padding, dilation, groups) + _convolution(input, weight_t, None, stride, padding, dilation, groups),
+# (its node keeps ATen's convolution arguments: transposed and output_padding, bias's sizes)
+@op("ConvolutionBackward0", name="convolution", packs="input weight", saves="bias",
+    saved="bias_sym_sizes_opt dilation groups input output_padding padding stride transposed weight",
+    result=lambda input_t, weight_t, bias_t, input, weight, stride, padding, dilation, transposed, output_padding, groups:
+    _convolution(input_t, weight, bias_t, stride, padding, dilation, transposed, output_padding, groups)
+    + _convolution(input, weight_t, None, stride, padding, dilation, transposed, output_padding, groups),
     input=lambda grad, input, weight, stride, padding, dilation, groups: _conv_input_backward(
         grad, weight, input._shape, stride, padding, dilation, groups),
     weight=lambda grad, input, weight, stride, padding, dilation, groups: _conv_weight_backward(
         grad, input, weight._shape, stride, padding, dilation, groups),
     bias=lambda grad: grad.sum([0] + list(range(2, grad.dim()))))
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """(``transposed`` is False here: the transposed convolution is its own op, _conv_transpose.)"""
     with no_grad():
         return _conv_forward_values(input, weight, bias, stride, padding, dilation, groups)
 
@@ -1576,7 +1607,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, nd):
         raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
                            f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got "
                            f"{input.shape[1]} channels instead")
-    out = _convolution(input, weight, bias, stride, padding, dilation, groups)
+    out = _convolution(input, weight, bias, stride, padding, dilation, False, (0,) * nd, groups)
     return out if batched else out.squeeze(0)
 
 
@@ -1592,11 +1623,14 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
-def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode):
-    out_shape, values, indices = pool_kernels.max_pool(self._buf(), self.shape, kernel_size, stride, padding,
-                                                       dilation, ceil_mode)
+def _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode, made=True):
+    """(values, indices) of each window's maximum; ``made`` False: indices as a function that makes them.
+    (stride ``()``: the kernel size, as PyTorch's node keeps it.)"""
+    out_shape, values, indices = pool_kernels.max_pool(self._buf(), self.shape, kernel_size, stride or kernel_size,
+                                                       padding, dilation, ceil_mode)
     shape = tuple(self.shape[:self.dim() - len(kernel_size)]) + out_shape
-    return _from_kernel(values, shape, self.dtype), _from_kernel(indices, shape, _dtype.int64)
+    make_indices = lambda: _from_kernel(indices, shape, _dtype.int64)  # noqa: E731
+    return _from_kernel(values, shape, self.dtype), make_indices() if made else make_indices
 
 
 def _max_pool_ops(nd):
@@ -1609,7 +1643,9 @@ def _max_pool_ops(nd):
 
     def forward(self, kernel_size, stride, padding, dilation, ceil_mode):
         with no_grad():
-            return _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[0]
+            values, make_indices = _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode, False)
+        aux_outputs(lambda: (make_indices(),))
+        return values
 
     def window_max_tangent(self_t, self, kernel_size, stride, padding, dilation, ceil_mode):
         """Each window's maximum carries the tangent of the element it took."""
@@ -1622,7 +1658,7 @@ def _max_pool_ops(nd):
     backward = op(f"MaxPool{nd}DWithIndicesBackwardBackward0", name=f"{name}_with_indices_backward", result="auto_linear",
                   grad_output=lambda grad, indices: grad.flatten(-nd).gather(-1, indices.flatten(-nd)).view_as(indices),
                   self=lambda grad, self: zeros_like(self))(backward)
-    return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices",
+    return op(f"MaxPool{nd}DWithIndicesBackward0", name=f"{name}_with_indices", aux="result1",  # (the indices)
               result=window_max_tangent,
               self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode: backward(
                   grad, self, _max_pool_indices(self, kernel_size, stride, padding, dilation, ceil_mode)[1]))(forward)
@@ -1631,9 +1667,14 @@ def _max_pool_ops(nd):
 _max_pool2d, _max_pool3d = _max_pool_ops(2), _max_pool_ops(3)
 
 
+def _pool_stride(stride, nd):
+    """A pooling op's stride as its node keeps it: () when not given (it is then the kernel size)."""
+    return () if stride is None or stride == () or stride == [] else _tuple(stride, nd)
+
+
 def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, nd):
     kernel_size = _tuple(kernel_size, nd)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    stride = _pool_stride(stride, nd)
     padding, dilation = _tuple(padding, nd), _tuple(dilation, nd)
     out = (_max_pool2d if nd == 2 else _max_pool3d)(input, kernel_size, stride, padding, dilation, ceil_mode)
     if return_indices:
@@ -1654,13 +1695,13 @@ def _avg_pool_ops(nd):
     for grad_output is the pooling itself."""
     def backward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         acc = pool_kernels.avg_pool_backward(grad_output._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
-                                             stride, padding, ceil_mode, count_include_pad, divisor_override)
+                                             stride or kernel_size, padding, ceil_mode, count_include_pad, divisor_override)
         return _from_kernel(acc, self._shape, self.dtype)
 
     def forward(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         with no_grad():
             out_shape, values = pool_kernels.avg_pool(self._buf(), self.shape, self.dtype.itemsize == 4, kernel_size,
-                                                      stride, padding, ceil_mode, count_include_pad, divisor_override)
+                                                      stride or kernel_size, padding, ceil_mode, count_include_pad, divisor_override)
             return _from_kernel(values, tuple(self.shape[:self.dim() - nd]) + out_shape, self.dtype)
 
     name = f"avg_pool{nd}d"
@@ -1681,7 +1722,7 @@ _avg_pool2d, _avg_pool3d = _avg_pool_ops(2), _avg_pool_ops(3)
 
 def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, nd):
     kernel_size = _tuple(kernel_size, nd)
-    stride = _tuple(stride if stride not in (None, ()) else kernel_size, nd)
+    stride = _pool_stride(stride, nd)
     return (_avg_pool2d if nd == 2 else _avg_pool3d)(input, kernel_size, stride, _tuple(padding, nd), ceil_mode,
                                                       count_include_pad, divisor_override)
 
@@ -1910,7 +1951,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     with no_grad():
         x1_norm.clamp_min_(eps)
         x2_norm.clamp_min_(eps)
-    return ((x1 / x1_norm) * (x2 / x2_norm)).sum(dim)
+    x2_normalized = x2 / x2_norm  # (first, as ATen's compiled code: saved-tensor hooks see that order)
+    return ((x1 / x1_norm) * x2_normalized).sum(dim)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
