@@ -425,6 +425,8 @@ function fitDrawing(nodes, edges, { width, height }) {
   let left = 0;
   let right = width;
   for (const edge of edges) for (const p of edge.points) (left = Math.min(left, p.x - MARGIN)), (right = Math.max(right, p.x + MARGIN));
+  // a parallel edge's gradient on its left side is written leftwards from its middle (views/graph.js drawnEdge)
+  for (const edge of edges) if (edge.side < 0) left = Math.min(left, edge.points[Math.floor(edge.points.length / 2)].x - 6 - LABEL_CHARS * LABEL_CHAR_WIDTH);
   for (const node of nodes) {
     // the gradient it received is written under a node, from its left edge; a tangent (forward mode) beside it
     right = Math.max(right, node.x - node.width / 2 + LABEL_CHARS * LABEL_CHAR_WIDTH);

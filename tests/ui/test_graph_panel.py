@@ -267,6 +267,21 @@ def test_x_times_x_draws_two_edges_apart_labelled_self_and_other(lesson_app, pag
     assert "[self]" in summed and "[other]" in summed  # not "MulBackward0 (y) and MulBackward0 (y)"
 
 
+def test_the_gradients_beside_parallel_edges_stay_inside_the_drawing(lesson_app, page):
+    practice = run_with_panel_open(lesson_app, page, "import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+                                   "y = (x * x).sum()\ny.backward()\n")
+    wait_for_steps(page)
+    practice.locator('[data-testid="graph-step-next"]').focus()
+    page.keyboard.press("End")
+    grads = practice.locator('.graph-edge-group text.edge-grad')
+    grads.first.wait_for()
+    drawing = practice.locator('[data-testid="graph-svg"]').bounding_box()
+    assert grads.count() >= 2
+    for k in range(grads.count()):  # the left edge's gradient is written leftwards from its line
+        box = grads.nth(k).bounding_box()
+        assert drawing["x"] <= box["x"] and box["x"] + box["width"] <= drawing["x"] + drawing["width"]
+
+
 # Programs with a backward() call: after the last step, every edge carries the gradient real
 # PyTorch's node hooks saw along it, as PyTorch prints it.
 @pytest.mark.parametrize("name", ["reuse_square", "branching_backward", "loop", "mlp_step", "custom_function",
