@@ -90,7 +90,7 @@ function renderAxes(axes, twins, width, height) {
     marks: [
       ...(axes.grid_lines ? [Plot.gridX({ ticks: axes.xticks?.at }), Plot.gridY({ ticks: axes.yticks?.at })] : []),
       ...(axes.axis ? [Plot.frame({ strokeOpacity: 0.6 })] : []),
-      ...axes.artists.flatMap((artist) => marksOf(artist, axes, pixelScales(axes, size, margins))),
+      ...marksOfAxes(axes, size, margins),
     ],
   });
   frame.append(chart);
@@ -103,7 +103,7 @@ function renderAxes(axes, twins, width, height) {
       y: { ...scaleOf(twin, "y"), axis: twin.axis ? "right" : null },
       marks: [
         ...(twin.grid_lines ? [Plot.gridY({ ticks: twin.yticks?.at })] : []),
-        ...twin.artists.flatMap((artist) => marksOf(artist, twin, pixelScales(twin, size, margins))),
+        ...marksOfAxes(twin, size, margins),
       ],
     });
     over.classList.add("figure-twin");
@@ -118,6 +118,11 @@ function renderAxes(axes, twins, width, height) {
     box.append(colorbar);
   }
   return box;
+}
+
+function marksOfAxes(axes, size, margins) {
+  const pixels = pixelScales(axes, size, margins);
+  return axes.artists.flatMap((artist) => marksOf(artist, axes, pixels));
 }
 
 // Data ↔ pixels in the chart, as its linear or log scales map them: for what matplotlib sizes in
