@@ -6,10 +6,11 @@ from array import array as _array
 from itertools import compress, repeat
 
 from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
+from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
-from . import _dtypes as D
+from . import _dtypes as D, _simd32
 from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
                     generic, ndarray, scalar)
 
@@ -392,8 +393,10 @@ class ufunc:
                                   "accumulate and outer")
 
 
-def _u(name, kernel, rule="float", fast=None):
-    return ufunc(name, 1, kernel, rule, fast=fast)
+def _u(name, kernel, rule="float", fast=None, float32=None):
+    """A unary ufunc; `float32`: its float32 loop where numpy's is not the correctly rounded value
+    (numpy's own SIMD algorithm or glibc's float function, emulated bit for bit)."""
+    return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32}, fast=fast)
 
 
 def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None):
@@ -456,22 +459,23 @@ arctan2 = _b("arctan2", math.atan2, "float64")
 hypot = _b("hypot", math.hypot, "float64")
 
 sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp))
+exp = _u("exp", _safe(math.exp), float32=_simd32.exp)
 exp2 = _u("exp2", _safe(math.exp2))
-expm1 = _u("expm1", _safe(math.expm1))
-log = _u("log", _log)
+expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
+log = _u("log", _log, float32=_simd32.log)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v))
-log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan))
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan)
+log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
+            float32=_libm32.log1pf_glibc1)
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, float32=_simd32.sin)
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, float32=_simd32.cos)
 tan = _u("tan", _safe(math.tan))
 arcsin = _u("arcsin", _safe(math.asin))
 arccos = _u("arccos", _safe(math.acos))
 arctan = _u("arctan", math.atan)
 sinh = _u("sinh", _safe(math.sinh))
 cosh = _u("cosh", _safe(math.cosh))
-tanh = _u("tanh", math.tanh)
+tanh = _u("tanh", math.tanh, float32=_simd32.tanh)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")
