@@ -175,6 +175,59 @@ def logf_glibc1(x):
     return f32(y * r2 + (y0 + r))
 
 
+# ---- glibc exp2f and log2f (since 2.27): expf's and logf's algorithms in base 2 ----------------
+# numpy's float32 exp2 and log2 below AVX-512 are these.
+
+EXP2F_SHIFT = SHIFT / 32
+EXP2F_POLY = [float.fromhex(c) for c in ("0x1.c6af84b912394p-5", "0x1.ebfce50fac4f3p-3", "0x1.62e42ff0c52d6p-1")]
+
+
+def exp2f_glibc1(x):
+    if not -150.0 < x < 128.0:  # also nan
+        return x + x if x != x or x == _INF else 0.0 if x < 0.0 else _INF
+    kd = (x + EXP2F_SHIFT) - EXP2F_SHIFT  # k/32: x rounded to a multiple of 1/32
+    k = int(kd * 32)
+    r = x - kd
+    s = math.ldexp(EXP2_TABLE[k & 31], k >> 5)
+    y = (EXP2F_POLY[0] * r + EXP2F_POLY[1]) * (r * r) + (EXP2F_POLY[2] * r + 1.0)
+    return f32(y * s)
+
+
+LOG2F_TABLE = [(float.fromhex(invc), float.fromhex(logc)) for invc, logc in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.efec65b963019p-2"), ("0x1.571ed4aaf883dp+0", "-0x1.b0b6832d4fca4p-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.7418b0a1fb77bp-2"), ("0x1.3c995b0b80385p+0", "-0x1.39de91a6dcf7bp-2"),
+    ("0x1.30d190c8864a5p+0", "-0x1.01d9bf3f2b631p-2"), ("0x1.25e227b0b8eap+0", "-0x1.97c1d1b3b7afp-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.2f9e393af3c9fp-3"), ("0x1.12358f08ae5bap+0", "-0x1.960cbbf788d5cp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.a6f9db6475fcep-5"), ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.338ca9f24f53dp-4"), ("0x1.ca4b31f026aap-1", "0x1.476a9543891bap-3"),
+    ("0x1.b2036576afce6p-1", "0x1.e840b4ac4e4d2p-3"), ("0x1.9c2d163a1aa2dp-1", "0x1.40645f0c6651cp-2"),
+    ("0x1.886e6037841edp-1", "0x1.88e9c2c1b9ff8p-2"), ("0x1.767dcf5534862p-1", "0x1.ce0a44eb17bccp-2"))]
+LOG2F_POLY = [float.fromhex(c) for c in ("-0x1.712b6f70a7e4dp-2", "0x1.ecabf496832ep-2", "-0x1.715479ffae3dep-1",
+                                          "0x1.715475f35c8b8p0")]
+
+
+def log2f_glibc1(x):
+    # log2(x) = log1p(z/c - 1)/ln2 + log2(c) + k, z/c near 1 from logf's 16-entry split
+    ix = bits32(x)
+    if ix == 0x3f800000:
+        return 0.0
+    if (ix - 0x00800000) & 0xFFFFFFFF >= 0x7f800000 - 0x00800000:  # subnormal, <= 0, inf or nan
+        if ix & 0x7FFFFFFF == 0:
+            return -_INF
+        if ix == 0x7f800000 or x != x:
+            return x
+        if ix & 0x80000000:
+            return _NAN
+        ix = bits32(x * 8388608.0) - (23 << 23)
+    tmp = (ix - 0x3f330000) & 0xFFFFFFFF
+    invc, logc = LOG2F_TABLE[(tmp >> 19) & 15]
+    k = (tmp - (1 << 32) if tmp & 0x80000000 else tmp) >> 23
+    r = from_bits32(ix - (tmp & 0xFF800000)) * invc - 1.0
+    r2 = r * r
+    y = LOG2F_POLY[0] * r2 + (LOG2F_POLY[1] * r + LOG2F_POLY[2])
+    return f32(y * r2 + (LOG2F_POLY[3] * r + (logc + k)))
+
+
 
 
 LN2_HI_FDLIBM = _c(0x3f317180)
@@ -321,6 +374,69 @@ def tanhf_glibc1(x):
         z = f32(-t / f32(t + 2.0))
     return math.copysign(z, x)
 
+
+
+def sinhf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix >= 0x7f800000:
+        return x + x
+    h = math.copysign(0.5, x)
+    if ix < 0x41b00000:  # |x| < 22: from expm1
+        if ix < 0x31800000:  # |x| < 2**-28
+            return x
+        t = expm1f_glibc1(abs(x))
+        if ix < 0x3f800000:
+            return f32(h * f32(f32(2.0 * t) - f32(f32(t * t) / f32(t + 1.0))))
+        return f32(h * f32(t + f32(t / f32(t + 1.0))))
+    if ix < 0x42b17180:
+        return f32(h * expf_glibc1(abs(x)))
+    if ix <= 0x42b2d4fc:  # e^|x| overflows, e^|x|/2 not: halve the exponent
+        w = expf_glibc1(f32(0.5 * abs(x)))
+        return f32(f32(h * w) * w)
+    return math.copysign(_INF, x)
+
+
+def coshf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    ax = abs(x)
+    if ix < 0x41b00000:  # |x| < 22
+        if ix < 0x3eb17218:  # |x| < ln2 / 2: 1 + expm1(|x|)^2 / (2 e^|x|)
+            if ix < 0x24000000:
+                return 1.0
+            t = expm1f_glibc1(ax)
+            w = f32(1.0 + t)
+            return f32(1.0 + f32(f32(t * t) / f32(w + w)))
+        t = expf_glibc1(ax)
+        return f32(f32(0.5 * t) + f32(0.5 / t))
+    if ix < 0x42b17180:
+        return f32(0.5 * expf_glibc1(ax))
+    if ix <= 0x42b2d4fc:
+        w = expf_glibc1(f32(0.5 * ax))
+        return f32(f32(0.5 * w) * w)
+    return x * x if ix >= 0x7f800000 else _INF
+
+
+LOG10F_IVLN10, LOG10F_LOG10_2HI, LOG10F_LOG10_2LO = _c(0x3ede5bd9), _c(0x3e9a2080), _c(0x355427db)
+
+
+def log10f_glibc1(x):
+    # fdlibm's e_log10f.c over glibc's logf: k log10(2) + log(m)/ln 10, m in [1, 2) (or [0.5, 1) for k < 0)
+    hx = bits32(x)
+    k = 0
+    if hx & 0x80000000 or hx < 0x00800000:
+        if hx & 0x7FFFFFFF == 0:
+            return -_INF
+        if hx & 0x80000000:
+            return _NAN if x == x else x
+        k, x = -25, f32(x * 33554432.0)
+        hx = bits32(x)
+    if hx >= 0x7f800000:
+        return x + x
+    k += (hx >> 23) - 127
+    i = 1 if k < 0 else 0
+    y = float(k + i)
+    z = f32(f32(y * LOG10F_LOG10_2LO) + f32(LOG10F_IVLN10 * logf_glibc1(from_bits32((hx & 0x007fffff) | ((0x7f - i) << 23)))))
+    return f32(z + f32(y * LOG10F_LOG10_2HI))
 
 ERF_EFX = _c(0x3e0375d4)
 ERF_ERX = _c(0x3f58560b)
