@@ -438,6 +438,148 @@ def log10f_glibc1(x):
     z = f32(f32(y * LOG10F_LOG10_2LO) + f32(LOG10F_IVLN10 * logf_glibc1(from_bits32((hx & 0x007fffff) | ((0x7f - i) << 23)))))
     return f32(z + f32(y * LOG10F_LOG10_2HI))
 
+
+# ---- glibc atanf, atan2f, asinf, acosf (fdlibm's float code) ---------------------------------
+
+# (the decimal constants as the compiler reads them: fdlibm's hex comments are off by one in places)
+ATANF_HI = [f32(c) for c in (4.6364760399e-01, 7.8539812565e-01, 9.8279368877e-01, 1.5707962513e+00)]
+ATANF_LO = [f32(c) for c in (5.0121582440e-09, 3.7748947079e-08, 3.4473217170e-08, 7.5497894159e-08)]
+ATANF_ODD = [f32(c) for c in (3.3333334327e-01, 1.4285714924e-01, 9.0908870101e-02, 6.6610731184e-02, 4.9768779427e-02,
+                              1.6285819933e-02)]
+ATANF_EVEN = [f32(c) for c in (-2.0000000298e-01, -1.1111110449e-01, -7.6918758452e-02, -5.8335702866e-02,
+                               -3.6531571299e-02)]
+
+
+def atanf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix >= 0x4c000000:  # |x| >= 2^25
+        return x + x if x != x else math.copysign(f32(ATANF_HI[3] + ATANF_LO[3]), x)
+    if ix < 0x3ee00000:  # |x| < 0.4375
+        if ix < 0x31000000:
+            return x
+        i = -1
+    else:
+        x = abs(x)
+        if ix < 0x3f300000:  # [7/16, 11/16)
+            i, x = 0, f32(f32(f32(2.0 * x) - 1.0) / f32(2.0 + x))
+        elif ix < 0x3f980000:  # [11/16, 19/16)
+            i, x = 1, f32(f32(x - 1.0) / f32(x + 1.0))
+        elif ix < 0x401c0000:  # [19/16, 39/16)
+            i, x = 2, f32(f32(x - 1.5) / f32(1.0 + f32(1.5 * x)))
+        else:
+            i, x = 3, f32(-1.0 / x)
+    z = f32(x * x)
+    w = f32(z * z)
+    s = f32(f32(z * _horner32(ATANF_ODD, w)) + f32(w * _horner32(ATANF_EVEN, w)))
+    if i < 0:
+        return f32(x - f32(x * s))
+    z = f32(ATANF_HI[i] - f32(f32(f32(x * s) - ATANF_LO[i]) - x))
+    return -z if hx & 0x80000000 else z
+
+
+ATAN2F_PI, ATAN2F_PI_O_2, ATAN2F_PI_O_4 = _c(0x40490fdb), _c(0x3fc90fdb), _c(0x3f490fdb)
+ATAN2F_PI_LO = _c(0xb3bbbd2e)
+
+
+def atan2f_glibc1(y, x):
+    hx, hy = bits32(x), bits32(y)
+    ix, iy = hx & 0x7FFFFFFF, hy & 0x7FFFFFFF
+    if x != x or y != y:
+        return x + y
+    if hx == 0x3f800000:
+        return atanf_glibc1(y)
+    m = (hy >> 31) | ((hx >> 30) & 2)  # 2 * sign(x) + sign(y)
+    if iy == 0:
+        return y if m < 2 else ATAN2F_PI if m == 2 else -ATAN2F_PI
+    if ix == 0 or iy == 0x7f800000 and ix != 0x7f800000:
+        return -ATAN2F_PI_O_2 if hy & 0x80000000 else ATAN2F_PI_O_2
+    if ix == 0x7f800000:
+        if iy == 0x7f800000:
+            z = ATAN2F_PI_O_4 if m < 2 else f32(3.0 * ATAN2F_PI_O_4)
+        else:
+            z = 0.0 if m < 2 else ATAN2F_PI
+        return -z if m & 1 else z
+    k = (iy - ix) >> 23
+    if k > 60:
+        z = f32(ATAN2F_PI_O_2 + f32(0.5 * ATAN2F_PI_LO))
+    elif hx & 0x80000000 and k < -60:
+        z = 0.0
+    else:
+        z = atanf_glibc1(abs(f32(y / x)))
+    if m == 0:
+        return z
+    if m == 1:
+        return -z
+    if m == 2:
+        return f32(ATAN2F_PI - f32(z - ATAN2F_PI_LO))
+    return f32(f32(z - ATAN2F_PI_LO) - ATAN2F_PI)
+
+
+ASINF_PIO2_HI, ASINF_PIO2_LO, ASINF_PIO4_HI = f32(1.57079637050628662109375), f32(-4.37113900018624283e-8), \
+    f32(0.785398185253143310546875)
+ASINF_POLY = [f32(c) for c in (1.666675248e-1, 7.495297643e-2, 4.547037598e-2, 2.417951451e-2, 4.216630880e-2)]
+
+
+def asinf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix == 0x3f800000:
+        return f32(f32(x * ASINF_PIO2_HI) + f32(x * ASINF_PIO2_LO))
+    if ix > 0x3f800000:
+        return _NAN if x == x else x
+    if ix < 0x3f000000:  # |x| < 0.5
+        if ix < 0x32000000:
+            return x
+        t = f32(x * x)
+        return f32(x + f32(x * f32(t * _horner32(ASINF_POLY, t))))
+    t = f32(f32(1.0 - abs(x)) * 0.5)
+    p = f32(t * _horner32(ASINF_POLY, t))
+    s = f32(math.sqrt(t))
+    if ix >= 0x3F79999A:  # |x| > 0.975
+        t = f32(ASINF_PIO2_HI - f32(f32(2.0 * f32(s + f32(s * p))) - ASINF_PIO2_LO))
+    else:
+        w = from_bits32(bits32(s) & 0xfffff000)
+        c = f32(f32(t - f32(w * w)) / f32(s + w))
+        p = f32(f32(f32(2.0 * s) * p) - f32(ASINF_PIO2_LO - f32(2.0 * c)))
+        q = f32(ASINF_PIO4_HI - f32(2.0 * w))
+        t = f32(ASINF_PIO4_HI - f32(p - q))
+    return -t if hx & 0x80000000 else t
+
+
+ACOSF_PI, ACOSF_PIO2_HI, ACOSF_PIO2_LO = _c(0x40490fda), _c(0x3fc90fda), _c(0x33a22168)
+ACOSF_P = [_c(b) for b in (0x3e2aaaab, 0xbea6b090, 0x3e4e0aa8, 0xbd241146, 0x3a4f7f04, 0x3811ef08)]
+ACOSF_Q = [1.0] + [_c(b) for b in (0xc019d139, 0x4001572d, 0xbf303361, 0x3d9dc62e)]
+
+
+def _acosf_ratio(z):
+    return f32(f32(z * _horner32(ACOSF_P, z)) / _horner32(ACOSF_Q, z))
+
+
+def acosf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix == 0x3f800000:
+        return 0.0 if x > 0 else f32(ACOSF_PI + f32(2.0 * ACOSF_PIO2_LO))
+    if ix > 0x3f800000:
+        return _NAN if x == x else x
+    if ix < 0x3f000000:  # |x| < 0.5
+        if ix <= 0x32800000:
+            return f32(ACOSF_PIO2_HI + ACOSF_PIO2_LO)
+        r = _acosf_ratio(f32(x * x))
+        return f32(ACOSF_PIO2_HI - f32(x - f32(ACOSF_PIO2_LO - f32(x * r))))
+    if hx & 0x80000000:  # x < -0.5
+        z = f32(f32(1.0 + x) * 0.5)
+        s = f32(math.sqrt(z))
+        w = f32(f32(_acosf_ratio(z) * s) - ACOSF_PIO2_LO)
+        return f32(ACOSF_PI - f32(2.0 * f32(s + w)))
+    z = f32(f32(1.0 - x) * 0.5)
+    s = f32(math.sqrt(z))
+    df = from_bits32(bits32(s) & 0xfffff000)
+    c = f32(f32(z - f32(df * df)) / f32(s + df))
+    w = f32(f32(_acosf_ratio(z) * s) + c)
+    return f32(2.0 * f32(df + w))
+
 ERF_EFX = _c(0x3e0375d4)
 ERF_ERX = _c(0x3f58560b)
 ERF_PP = [_c(b) for b in (0x3e0375d4, 0xbea66beb, 0xbce9528f, 0xbbbd1489, 0xb7c756b1)]
