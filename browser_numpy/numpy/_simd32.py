@@ -11,13 +11,13 @@ order. numpy runs the same algorithm for every element (array tails and scalars 
   degree-5 polynomials, plus k ln 2 in one fma.
 * sin, cos (loops_trigonometric): Cody-Waite reduction by pi/2 in three parts, minimax sine and
   cosine polynomials picked and negated by the quadrant; beyond |x| of 117435.992 (sin) or
-  71476.0625 (cos) numpy calls libm's sinf/cosf, here the correctly rounded value.
+  71476.0625 (cos) numpy calls libm's sinf/cosf (glibc's, emulated in _libm32).
 * tanh (loops_hyperbolic, converted from Intel's SVML): |x| picks one of 32 intervals by its
   exponent and two mantissa bits, a degree-6 polynomial in |x| - b on it, the sign put back.
 """
 import math
 
-from torch import _libm
+from torch._aten import _libm32
 from torch._float32 import bits32, f32, fma32, from_bits32
 
 _NAN, _INF = math.nan, math.inf
@@ -94,7 +94,7 @@ def _sincos(x, quarter_turns, limit, libm):
     if x != x:
         return _NAN
     if abs(x) > limit:
-        return f32(libm(x)) if x not in (_INF, -_INF) else _NAN
+        return libm(x)
     k = float(round(f32(x * TWO_OVER_PI)))  # (-0.0 becomes +0.0, as numpy's rint by 1.5 * 2^23 does)
     r = x
     for c in PIO2_NEG:
@@ -109,11 +109,11 @@ def _sincos(x, quarter_turns, limit, libm):
 
 
 def sin(x):
-    return _sincos(x, 0, SIN_LIMIT, _libm.sin)
+    return _sincos(x, 0, SIN_LIMIT, _libm32.sinf_glibc1)
 
 
 def cos(x):
-    return _sincos(x, 1, COS_LIMIT, _libm.cos)
+    return _sincos(x, 1, COS_LIMIT, _libm32.cosf_glibc1)
 
 
 # ---- tanh --------------------------------------------------------------------------------------

@@ -470,7 +470,7 @@ log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -
             float32=_libm32.log1pf_glibc1)
 sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, float32=_simd32.sin)
 cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, float32=_simd32.cos)
-tan = _u("tan", _safe(math.tan))
+tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
 arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)

@@ -15,7 +15,7 @@ import math
 from decimal import Decimal, localcontext
 from functools import partial
 
-from .._float32 import bits32, f32, fma32, from_bits32
+from .._float32 import bits32, f32, fma32, fma64, from_bits32
 from ._common import GRAIN_SIZE, NUM_THREADS, vector_runs
 
 _INF = math.inf
@@ -579,6 +579,143 @@ def acosf_glibc1(x):
     c = f32(f32(z - f32(df * df)) / f32(s + df))
     w = f32(f32(_acosf_ratio(z) * s) + c)
     return f32(2.0 * f32(df + w))
+
+
+# ---- glibc sinf, cosf (since 2.28) and tanf (fdlibm's kernel over their range reduction) -------
+# sinf and cosf are x86-64 glibc's FMA build (what a CPU with FMA runs): GCC fused every a*b + c
+# of the double-precision reduction and polynomials (fma64). tanf has no FMA build.
+
+SINCOSF_HPI_INV = float.fromhex("0x1.45F306DC9C883p+23")  # 2/pi * 2^24
+SINCOSF_HPI = float.fromhex("0x1.921FB54442D18p0")
+SINCOSF_PI63 = float.fromhex("0x1.921FB54442D18p-62")
+SINCOSF_COS = [float.fromhex(h) for h in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5",
+                                            "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16")]
+SINCOSF_SIN = [float.fromhex(h) for h in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13")]
+INV_PIO4 = (0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529, 0x441529fc,
+            0x1529fc27, 0x29fc2757, 0xfc2757d1, 0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db,
+            0xddc0db62, 0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390, 0x3c439041)  # 4/pi's bits
+_M64 = (1 << 64) - 1
+
+
+def _abstop12(x):
+    return (bits32(x) >> 20) & 0x7ff
+
+
+def _reduce_fast(x, fused):
+    """x - n pi/2 in [-pi/4, pi/4] for |x| < 120, and n."""
+    n = (int(x * SINCOSF_HPI_INV) + 0x800000) >> 24
+    return (fma64(-n, SINCOSF_HPI, x) if fused else x - n * SINCOSF_HPI), n
+
+
+def _reduce_large(xi):
+    """|x| mod pi/2 from 4/pi's bits (a 32x96-bit product), and the quadrant."""
+    i = (xi >> 26) & 15
+    m = ((xi & 0xffffff) | 0x800000) << ((xi >> 23) & 7)
+    res0 = ((m * INV_PIO4[i + 8]) >> 32 | ((m * INV_PIO4[i]) & 0xFFFFFFFF) << 32) & _M64
+    res0 = (res0 + m * INV_PIO4[i + 4]) & _M64
+    n = ((res0 + (1 << 61)) & _M64) >> 62
+    res0 = (res0 - (n << 62)) & _M64
+    return (res0 - (1 << 64) if res0 >> 63 else res0) * SINCOSF_PI63, n
+
+
+def _sinf_poly(x, x2, sign, odd):
+    """sin(x) (odd: cos(x)) times sign, fused as glibc's FMA build."""
+    if odd:
+        c = SINCOSF_COS
+        x4 = x2 * x2
+        c2 = fma64(x2, sign * c[4], sign * c[3])
+        return f32(fma64(x4 * x2, c2, fma64(x4, sign * c[2], fma64(x2, sign * c[1], sign * c[0]))))
+    x3 = x * x2
+    s1 = fma64(x2, SINCOSF_SIN[2], SINCOSF_SIN[1])
+    return f32(fma64(x3 * x2, s1, fma64(x3, SINCOSF_SIN[0], x)))
+
+
+def _sincosf(y, odd):
+    top = _abstop12(y)
+    if top < 0x3f4:  # |y| < pi/4 (its top bits)
+        if top < 0x398:  # |y| < 2^-12
+            return 1.0 if odd else y
+        return _sinf_poly(y, y * y, 1.0, odd)
+    if top < 0x42f:  # |y| < 120
+        x, n = _reduce_fast(y, True)
+        q = n
+    elif top < 0x7f8:  # (the quadrant of |y|; the signs take y's into account)
+        x, n = _reduce_large(bits32(y))
+        q = n + (bits32(y) >> 31)
+    else:
+        return _NAN
+    sign = -1.0 if (q + 1) & 2 else 1.0  # the sine's sign in quadrant q & 3
+    return _sinf_poly(x * sign, x * x, -1.0 if q & 2 else 1.0, (n + odd) & 1)
+
+
+def sinf_glibc1(x):
+    return _sincosf(x, 0)
+
+
+def cosf_glibc1(x):
+    return _sincosf(x, 1)
+
+
+TANF_PIO4, TANF_PIO4LO = f32(7.8539812565e-01), f32(3.7748947079e-08)
+TANF_ODD = [f32(c) for c in (1.3333334029e-01, 2.1869488060e-02, 3.5920790397e-03, 5.8804126456e-04, 7.8179444245e-05,
+                             -1.8558637748e-05)]  # T[1], T[3], ... T[11]
+TANF_EVEN = [f32(c) for c in (5.3968254477e-02, 8.8632395491e-03, 1.4562094584e-03, 2.4646313977e-04, 7.1407252108e-05,
+                              2.5907305826e-05)]  # T[2], T[4], ... T[12]
+TANF_T0 = f32(3.3333334327e-01)
+
+
+def _kernel_tanf(x, y, iy):
+    """tan(x + y) (iy = 1) or -1/tan(x + y) (iy = -1) for |x + y| <= pi/4, in float32."""
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    negative = hx >> 31
+    if ix < 0x39000000:  # |x| < 2^-13
+        if ix == 0 and iy == -1:
+            return f32(1.0 / abs(x))
+        return x if iy == 1 else f32(-1.0 / x)
+    big = ix >= 0x3f2ca140  # |x| >= 0.6744: tan(pi/4 - |x|)
+    if big:
+        if negative:
+            x, y = -x, -y
+        x = f32(f32(TANF_PIO4 - x) + f32(TANF_PIO4LO - y))
+        y = 0.0
+        if abs(x) < 2.0 ** -13:
+            return (-1 if negative else 1) * iy * f32(1.0 - f32(2 * iy * x))
+    z = f32(x * x)
+    w = f32(z * z)
+    r = _horner32(TANF_ODD, w)
+    v = f32(z * _horner32(TANF_EVEN, w))
+    s = f32(z * x)
+    r = f32(y + f32(z * f32(f32(s * f32(r + v)) + y)))
+    r = f32(r + f32(TANF_T0 * s))
+    w = f32(x + r)
+    if big:
+        v = float(iy)
+        t = f32(v - f32(2.0 * f32(x - f32(f32(f32(w * w) / f32(w + v)) - r))))
+        return -t if negative else t
+    if iy == 1:
+        return w
+    z = from_bits32(bits32(w) & 0xfffff000)  # -1/(x + r) accurately
+    v = f32(r - f32(z - x))
+    a = f32(-1.0 / w)
+    t = from_bits32(bits32(a) & 0xfffff000)
+    s = f32(1.0 + f32(t * z))
+    return f32(t + f32(a * f32(s + f32(t * v))))
+
+
+def tanf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix <= 0x3f490fda:
+        return _kernel_tanf(x, 0.0, 1)
+    if ix >= 0x7f800000:
+        return _NAN
+    if _abstop12(x) < 0x42f:
+        dx, n = _reduce_fast(x, False)
+    else:
+        dx, n = _reduce_large(bits32(x))
+        dx = -dx if x < 0 else dx
+    y0 = f32(dx)
+    return _kernel_tanf(y0, f32(dx - y0), 1 - ((n & 1) << 1))
 
 ERF_EFX = _c(0x3e0375d4)
 ERF_ERX = _c(0x3f58560b)
