@@ -1,0 +1,112 @@
+"""The browser's numpy computes float32 transcendental functions bit for bit as real numpy does on
+a laptop without AVX-512 (x86-64-v3: AVX2 + FMA3): `exp`, `log`, `sin`, `cos`, `tanh` with numpy's
+own SIMD algorithms, the others with glibc's float functions, which numpy calls there.
+
+Real numpy runs in a subprocess with NPY_DISABLE_CPU_FEATURES=X86_V4 (as tests/gen/gen_numpy.py
+records the parity suite), on random float32 bit patterns across each function's domain, uniform
+values where programs live, and the edges (zeros, subnormals, infinities, NaN, the thresholds where
+an algorithm changes branch). Every result must have numpy's bits, the sign of zero included."""
+import importlib.util
+import json
+import os
+import platform
+import subprocess
+import sys
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("compares with real numpy, which Pyodide does not have here", allow_module_level=True)
+if platform.libc_ver()[0] != "glibc":
+    pytest.skip("numpy's float32 functions outside its SIMD loops are the C library's: this compares with glibc's",
+                allow_module_level=True)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_PACKAGE = os.path.join(ROOT, "browser_numpy", "numpy")
+
+# name: (arguments' ranges for the uniform draws, positive-only bit patterns)
+FUNCTIONS = {
+    "exp": ((-20, 20), False), "exp2": ((-20, 20), False), "expm1": ((-5, 5), False),
+    "log": ((0, 100), True), "log2": ((0, 100), True), "log10": ((0, 100), True), "log1p": ((-1, 10), False),
+    "sin": ((-10, 10), False), "cos": ((-10, 10), False), "tan": ((-10, 10), False),
+    "arcsin": ((-1, 1), False), "arccos": ((-1, 1), False), "arctan": ((-10, 10), False),
+    "sinh": ((-10, 10), False), "cosh": ((-10, 10), False), "tanh": ((-5, 5), False),
+    "sqrt": ((0, 100), True), "arctan2": ((-10, 10), False), "hypot": ((-10, 10), False),
+}
+EDGES = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1.0, -1.0, 0.5, -0.5, 2.0 ** -149, -2.0 ** -149,
+         2.0 ** -126, 1.1754942e-38, 3.4028235e38, -3.4028235e38, 1e-30, 88.72283935546875, 88.7228317,
+         88.72284, -103.97208404541015625, -103.972076, -87.33655, -87.3365478515625, -87.5, -100.0, 128.0, -150.0,
+         -149.5, 117435.992, 117436.0, -117435.992, 71476.0625, 71476.07, -71476.0625, 120.0, 119.99999,
+         0.7853982, 0.6744, 2.4375, 1.1875, 0.4375, 22.0, 9.0, 8.9, 0.975, 0.70710677, 1.4142135, 1e30, 2.0 ** 25,
+         1e-8, 3.0, -3.0, 0.0625, 0.0546875]
+
+NUMPY = """
+import json, sys
+import numpy as np
+functions, edges, n = json.loads(sys.stdin.read())
+from numpy._core._multiarray_umath import __cpu_features__ as cpu
+assert not cpu.get("X86_V4"), "NPY_DISABLE_CPU_FEATURES=X86_V4 did not take"
+rng = np.random.default_rng(34)
+out = {"v3": bool(cpu.get("X86_V3"))}
+for name, ((low, high), positive) in functions.items():
+    nin = 2 if name in ("arctan2", "hypot") else 1
+    args = []
+    for k in range(nin):
+        bits = rng.integers(0, 2 ** 31 if positive else 2 ** 32, n, dtype=np.uint64).astype(np.uint32)
+        edge = np.array(edges, dtype=np.float32)
+        if nin == 2:
+            edge = np.repeat(edge, 3) if k == 0 else np.tile(np.concatenate([edge[::2], edge[1::2]]), 3)[:3 * len(edges)]
+        args.append(np.concatenate([bits.view(np.float32), rng.uniform(low, high, n).astype(np.float32), edge]))
+    with np.errstate(all="ignore"):
+        result = getattr(np, name)(*args)
+    out[name] = [[a.view(np.uint32).tolist() for a in args], result.view(np.uint32).tolist()]
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def numpy_results():
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4")
+    run = subprocess.run([sys.executable, "-c", NUMPY], input=json.dumps([FUNCTIONS, EDGES, 4000]), env=env,
+                         capture_output=True, text=True)
+    if run.returncode:
+        pytest.skip(f"real numpy with X86_V4 disabled did not run: {run.stderr[-500:]}")
+    results = json.loads(run.stdout)
+    if not results.pop("v3"):
+        pytest.skip("this CPU is not x86-64-v3 (AVX2, FMA3): numpy takes other float32 paths here")
+    return results
+
+
+def _ours():
+    loaded = sys.modules.get("browser_numpy")
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location("browser_numpy", os.path.join(_PACKAGE, "__init__.py"),
+                                                  submodule_search_locations=[_PACKAGE])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["browser_numpy"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_float32_function_has_numpys_bits(numpy_results, name):
+    import numpy as real
+    ours = _ours()
+    args, expected = numpy_results[name]
+    arrays = [real.array(a, dtype=real.uint32).view(real.float32) for a in args]
+    got = getattr(ours, name)(*[ours.array(a.tolist(), dtype="float32") for a in arrays])
+    assert str(got.dtype) == "float32"
+    got_bits = real.array(got.tolist(), dtype=real.float32).view(real.uint32)
+    expected_bits = real.array(expected, dtype=real.uint32)
+    nan = real.isnan(got_bits.view(real.float32)) & real.isnan(expected_bits.view(real.float32))
+    wrong = [i for i in (got_bits != expected_bits).nonzero()[0] if not nan[i]]
+    assert not wrong, f"{len(wrong)} of {len(got_bits)} differ, e.g. " + ", ".join(
+        f"{name}({', '.join(repr(float(a[i])) for a in arrays)}) = {float(expected_bits.view(real.float32)[i])!r}, "
+        f"ours {float(got_bits.view(real.float32)[i])!r}" for i in wrong[:3])
+
+
+def test_a_float32_scalar_takes_the_same_loop():
+    ours = _ours()
+    assert repr(ours.exp(ours.float32(0.2364325))) == "np.float32(1.266722)"  # the correctly rounded value ends in 1
+    assert repr(ours.tanh(ours.float32(-2.7440526))) == "np.float32(-0.99176276)"
