@@ -1,0 +1,26 @@
+# float32 transcendental functions to the last bit, as numpy computes them on a laptop without
+# AVX-512: exp, log, sin, cos, tanh with numpy's own SIMD algorithms (not the correctly rounded
+# values), the others with glibc's float functions; tensor.numpy() is float32.
+import numpy as np
+import torch
+
+x = np.arange(-48, 49, dtype=np.float32) * np.float32(0.21)
+positive = np.arange(1, 97, dtype=np.float32) * np.float32(0.37)
+unit = np.arange(-48, 49, dtype=np.float32) / np.float32(48.5)
+edges = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, 1e-40, 88.72284, -103.97208, -87.5, 117436.0, 71476.07,
+                  -1e6, 1e30], dtype=np.float32)
+with np.errstate(all="ignore"):
+    for f, values in [(np.exp, x), (np.exp2, x), (np.expm1, x), (np.log, positive), (np.log2, positive),
+                      (np.log10, positive), (np.log1p, positive), (np.sin, x), (np.cos, x), (np.tan, x),
+                      (np.arcsin, unit), (np.arccos, unit), (np.arctan, x), (np.sinh, x), (np.cosh, x), (np.tanh, x),
+                      (np.sqrt, positive)]:
+        print(f.__name__, f(values).tolist())
+        print(f.__name__, f(edges).tolist())
+    print(np.arctan2(x, x[::-1]).tolist())
+    print(np.hypot(x, np.append(positive, np.float32(3))).tolist())
+print(np.exp(x[::7]), np.log(positive.reshape(8, 12)[::3, 1::4]))
+print(repr(np.exp(np.float32(0.2364325))), repr(np.tanh(np.float32(-2.7440526))), repr(np.sin(np.float32(1e6))))
+torch.manual_seed(0)
+t = torch.randn(10)
+print(np.exp(t.numpy()))
+print(np.tanh(t.numpy()), np.log(np.abs(t.numpy())), np.cos(t.numpy()))
