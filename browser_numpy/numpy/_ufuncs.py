@@ -456,7 +456,7 @@ bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
 arctan2 = _b("arctan2", math.atan2, "float64", loops={"float32": _libm32.atan2f_glibc1})
-hypot = _b("hypot", math.hypot, "float64")
+hypot = _b("hypot", math.hypot, "float64", loops={"float32": _libm32.hypotf_glibc1})
 
 sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp), float32=_simd32.exp)

@@ -439,6 +439,13 @@ def log10f_glibc1(x):
     return f32(z + f32(y * LOG10F_LOG10_2HI))
 
 
+
+def hypotf_glibc1(x, y):
+    # glibc 2.35+: the float64 square root of the exact squares' float64 sum, rounded to float32
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return _INF if math.isinf(x) or math.isinf(y) else x + y
+    return f32(math.sqrt(x * x + y * y))
+
 # ---- glibc atanf, atan2f, asinf, acosf (fdlibm's float code) ---------------------------------
 
 # (the decimal constants as the compiler reads them: fdlibm's hex comments are off by one in places)
