@@ -287,12 +287,15 @@ class ufunc:
     bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
     the result is bool (comparisons, logical functions, isnan ...)."""
 
-    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None):
+    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
         self.__name__ = self.name = name
         self.fast = fast  # the float64 hot path (returns None where it does not apply)
         self.nin = nin
         self.kernel = kernel
         self.loops = loops or {}  # loop dtype name -> a kernel of its own, where numpy's loop differs
+        # loop dtype name -> f(the second operand) giving a kernel of the first, or None: numpy's
+        # shortcuts where the second operand is one value (its loop sees a stride of 0)
+        self.scalar_loops = scalar_loops or {}
         self.rule = rule
         self.out_bool = out_bool
 
@@ -335,7 +338,9 @@ class ufunc:
         columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
                    for a, weak in operands]
         kernel = self.loops.get(loop.name, self.kernel)
-        values = [kernel(*vs) for vs in zip(*columns)]
+        shortcut = loop.name in self.scalar_loops and operands[1][0].size == 1 and \
+            self.scalar_loops[loop.name](columns[1][0] if columns[1] else None)
+        values = [shortcut(v) for v in columns[0]] if shortcut else [kernel(*vs) for vs in zip(*columns)]
         out_dt = BOOL if self.out_bool else loop
         cast = D.caster(out_dt)
         if out_dt is not FLOAT64:  # array("d") takes a float loop's results as they are
@@ -399,8 +404,8 @@ def _u(name, kernel, rule="float", fast=None, float32=None):
     return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32}, fast=fast)
 
 
-def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None):
-    return ufunc(name, 2, kernel, rule, out_bool, loops, fast)
+def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
+    return ufunc(name, 2, kernel, rule, out_bool, loops, fast, scalar_loops)
 
 
 def _safe(fn, low=None):
@@ -433,6 +438,14 @@ def _integral(fn):
     return run
 
 
+def _sqrt(v):
+    return math.sqrt(v) if v >= 0 else math.nan if v == v else v
+
+
+_FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x in double, then rounded)
+    -1.0: lambda v: D.to_single(_ieee_div(1.0, v)), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v,
+    2.0: lambda v: D.to_single(v * v)}
+
 add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
 multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b,
@@ -440,7 +453,8 @@ multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a *
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
-power = _b("power", _power, "int8")
+power = _b("power", _power, "int8", loops={"float32": _libm32.powf_glibc1},
+           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
 equal = _b("equal", operator.eq, out_bool=True, fast=_fast_binary("eq", operator.eq, True))
@@ -458,7 +472,7 @@ bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
 arctan2 = _b("arctan2", math.atan2, "float64", loops={"float32": _libm32.atan2f_glibc1})
 hypot = _b("hypot", math.hypot, "float64", loops={"float32": _libm32.hypotf_glibc1})
 
-sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
+sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp), float32=_simd32.exp)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)

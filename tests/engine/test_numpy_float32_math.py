@@ -1,6 +1,7 @@
 """The browser's numpy computes float32 transcendental functions bit for bit as real numpy does on
 a laptop without AVX-512 (x86-64-v3: AVX2 + FMA3): `exp`, `log`, `sin`, `cos`, `tanh` with numpy's
-own SIMD algorithms, the others with glibc's float functions, which numpy calls there.
+own SIMD algorithms, the others with glibc's float functions, which numpy calls there (`power` of
+one exponent with numpy's shortcuts: the parity program tests/numpy_parity/programs/float32_math.py).
 
 Real numpy runs in a subprocess with NPY_DISABLE_CPU_FEATURES=X86_V4 (as tests/gen/gen_numpy.py
 records the parity suite), on random float32 bit patterns across each function's domain, uniform
@@ -31,7 +32,7 @@ FUNCTIONS = {
     "sin": ((-10, 10), False), "cos": ((-10, 10), False), "tan": ((-10, 10), False),
     "arcsin": ((-1, 1), False), "arccos": ((-1, 1), False), "arctan": ((-10, 10), False),
     "sinh": ((-10, 10), False), "cosh": ((-10, 10), False), "tanh": ((-5, 5), False),
-    "sqrt": ((0, 100), True), "arctan2": ((-10, 10), False), "hypot": ((-10, 10), False),
+    "sqrt": ((0, 100), True), "arctan2": ((-10, 10), False), "hypot": ((-10, 10), False), "power": ((-3, 10), False),
 }
 EDGES = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1.0, -1.0, 0.5, -0.5, 2.0 ** -149, -2.0 ** -149,
          2.0 ** -126, 1.1754942e-38, 3.4028235e38, -3.4028235e38, 1e-30, 88.72283935546875, 88.7228317,
@@ -49,7 +50,7 @@ assert not cpu.get("X86_V4"), "NPY_DISABLE_CPU_FEATURES=X86_V4 did not take"
 rng = np.random.default_rng(34)
 out = {"v3": bool(cpu.get("X86_V3"))}
 for name, ((low, high), positive) in functions.items():
-    nin = 2 if name in ("arctan2", "hypot") else 1
+    nin = 2 if name in ("arctan2", "hypot", "power") else 1
     args = []
     for k in range(nin):
         bits = rng.integers(0, 2 ** 31 if positive else 2 ** 32, n, dtype=np.uint64).astype(np.uint32)

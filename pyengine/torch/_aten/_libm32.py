@@ -289,6 +289,88 @@ def log1pf_glibc1(x):
     return f32(k_ln2_hi - f32(f32(hfsq - f32(f32(s * f32(hfsq + r)) + f32(k_ln2_lo + c))) - f))
 
 
+# ---- glibc powf (since 2.27): 2^(y log2 x), log2 x in float64 from logf's split -----------------
+# x86-64 glibc's FMA build (what a CPU with AVX2 runs): GCC fused every a*b + c (fma64).
+
+POWF_POLY = [float.fromhex(c) for c in ("0x1.27616c9496e0bp-2", "-0x1.71969a075c67ap-2", "0x1.ec70a6ca7baddp-2",
+                                         "-0x1.7154748bef6c8p-1", "0x1.71547652ab82bp0")]
+_M32 = 0xFFFFFFFF
+
+
+def _powf_log2(ix):
+    tmp = (ix - 0x3f330000) & _M32
+    invc, logc = LOG2F_TABLE[(tmp >> 19) & 15]
+    top = tmp & 0xff800000
+    k = (top - (1 << 32) if top & 0x80000000 else top) >> 23
+    r = fma64(from_bits32((ix - top) & _M32), invc, -1.0)
+    a = POWF_POLY
+    r2 = r * r
+    q = fma64(fma64(a[2], r, a[3]), r2, fma64(a[4], r, logc + k))
+    return fma64(fma64(a[0], r, a[1]), r2 * r2, q)
+
+
+def _powf_exp2(xd, negative):
+    kd = (xd + EXP2F_SHIFT) - EXP2F_SHIFT
+    k = int(kd * 32)
+    r = xd - kd
+    s = math.ldexp(EXP2_TABLE[k & 31], k >> 5)
+    y = fma64(fma64(EXP2F_POLY[0], r, EXP2F_POLY[1]), r * r, fma64(EXP2F_POLY[2], r, 1.0)) * s
+    return -y if negative else y
+
+
+def _checkint(iy):
+    """0 if float32 bits iy are not an integer, 1 if odd, 2 if even."""
+    e = iy >> 23 & 0xff
+    if e < 0x7f:
+        return 0
+    if e > 0x7f + 23:
+        return 2
+    if iy & ((1 << (0x7f + 23 - e)) - 1):
+        return 0
+    return 1 if iy & (1 << (0x7f + 23 - e)) else 2
+
+
+def _zeroinfnan(i):
+    return (2 * i - 1) & _M32 >= 2 * 0x7f800000 - 1
+
+
+def powf_glibc1(x, y):
+    ix, iy = bits32(x), bits32(y)
+    negative = False
+    if (ix - 0x00800000) & _M32 >= 0x7f800000 - 0x00800000 or _zeroinfnan(iy):
+        if _zeroinfnan(iy):
+            if (2 * iy) & _M32 == 0 or ix == 0x3f800000:
+                return 1.0
+            if (2 * ix) & _M32 > 2 * 0x7f800000 or (2 * iy) & _M32 > 2 * 0x7f800000:
+                return x + y
+            if (2 * ix) & _M32 == 2 * 0x3f800000:
+                return 1.0
+            if ((2 * ix) & _M32 < 2 * 0x3f800000) == (not iy & 0x80000000):
+                return 0.0  # |x| < 1 and y = inf, or |x| > 1 and y = -inf
+            return y * y
+        if _zeroinfnan(ix):
+            x2 = f32(x * x)
+            if ix & 0x80000000 and _checkint(iy) == 1:
+                x2 = -x2
+            if not iy & 0x80000000:
+                return x2
+            return math.copysign(_INF, x2) if x2 == 0.0 else 1.0 / x2
+        if ix & 0x80000000:  # finite x < 0
+            kind = _checkint(iy)
+            if kind == 0:
+                return _NAN
+            negative = kind == 1
+            ix &= 0x7FFFFFFF
+        if ix < 0x00800000:  # subnormal: normalised, its exponent negative
+            ix = ((bits32(x * 8388608.0) & 0x7FFFFFFF) - (23 << 23)) & _M32
+    ylogx = y * _powf_log2(ix)
+    if abs(ylogx) >= 126.0:
+        if ylogx > float.fromhex("0x1.fffffffd1d571p+6"):
+            return -_INF if negative else _INF
+        if ylogx <= -150.0:
+            return -0.0 if negative else 0.0
+    return f32(_powf_exp2(ylogx, negative))
+
 # ---- glibc expm1f, tanhf, erff (fdlibm's float versions, glibc 2.36) --------------------------
 # GELU's scalar tails call std::tanh and std::erf on float. Every operation is a float32 one.
 

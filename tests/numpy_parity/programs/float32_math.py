@@ -1,6 +1,7 @@
 # float32 transcendental functions to the last bit, as numpy computes them on a laptop without
 # AVX-512: exp, log, sin, cos, tanh with numpy's own SIMD algorithms (not the correctly rounded
-# values), the others with glibc's float functions; tensor.numpy() is float32.
+# values), the others with glibc's float functions (power with numpy's shortcuts for one exponent);
+# tensor.numpy() is float32.
 import numpy as np
 import torch
 
@@ -18,6 +19,10 @@ with np.errstate(all="ignore"):
         print(f.__name__, f(edges).tolist())
     print(np.arctan2(x, x[::-1]).tolist())
     print(np.hypot(x, np.append(positive, np.float32(3))).tolist())
+    print(np.power(positive, x[:96]).tolist())
+    print(np.power(edges, np.float32(1.5)).tolist(), np.power(np.float32(-2), edges).tolist())
+    for exponent in (2, 3, -1.0, 0.5, np.float32(0.5), 2.5, -2, 0):  # numpy's shortcuts for one exponent, powf else
+        print(exponent, (x ** exponent).tolist(), np.power(x, exponent).tolist())
 print(np.exp(x[::7]), np.log(positive.reshape(8, 12)[::3, 1::4]))
 print(repr(np.exp(np.float32(0.2364325))), repr(np.tanh(np.float32(-2.7440526))), repr(np.sin(np.float32(1e6))))
 torch.manual_seed(0)
