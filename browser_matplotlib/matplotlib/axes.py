@@ -452,24 +452,24 @@ class Axes:
     def bar(self, x, height, width=0.8, bottom=None, *, align="center", color=None, label=None, alpha=None,
             edgecolor=None, **kwargs):
         _refuse_rest(kwargs, "bar")
-        xs, heights = self._column("x", x), column(height, "height")
-        count = max(len(xs), len(heights))
-        xs, heights = _spread(xs, count, "x"), _spread(heights, count, "height")
-        widths = _spread(column(width, "width"), count, "width")
-        bottoms = _spread(column(bottom, "bottom") if bottom is not None else [0.0], count, "bottom")
-        lefts = [x - w / 2 for x, w in zip(xs, widths)] if align == "center" else xs
+        lefts, widths, bottoms, heights = self._bar_layout("x", x, "height", height, "width", width, "bottom", bottom, align)
         return self._bars(lefts, widths, bottoms, heights, color, label, alpha, edgecolor)
 
     def barh(self, y, width, height=0.8, left=None, *, align="center", color=None, label=None, alpha=None,
              edgecolor=None, **kwargs):
         _refuse_rest(kwargs, "barh")
-        ys, widths = self._column("y", y), column(width, "width")
-        count = max(len(ys), len(widths))
-        ys, widths = _spread(ys, count, "y"), _spread(widths, count, "width")
-        heights = _spread(column(height, "height"), count, "height")
-        lefts = _spread(column(left, "left") if left is not None else [0.0], count, "left")
-        bottoms = [y - h / 2 for y, h in zip(ys, heights)] if align == "center" else ys
+        bottoms, heights, lefts, widths = self._bar_layout("y", y, "width", width, "height", height, "left", left, align)
         return self._bars(lefts, widths, bottoms, heights, color, label, alpha, edgecolor, "horizontal")
+
+    def _bar_layout(self, axis, at, length_name, length, thickness_name, thickness, base_name, base, align):
+        """(starts across, thicknesses, bases, lengths) of bars standing at `at` on `axis` (bar: x, barh: y)."""
+        positions, lengths = self._column(axis, at), column(length, length_name)
+        count = max(len(positions), len(lengths))
+        positions, lengths = _spread(positions, count, axis), _spread(lengths, count, length_name)
+        thicknesses = _spread(column(thickness, thickness_name), count, thickness_name)
+        bases = _spread(column(base, base_name) if base is not None else [0.0], count, base_name)
+        starts = [p - t / 2 for p, t in zip(positions, thicknesses)] if align == "center" else positions
+        return starts, thicknesses, bases, lengths
 
     def _bars(self, lefts, widths, bottoms, heights, color, label, alpha, edgecolor, orientation="vertical"):
         if color is None:
