@@ -23,6 +23,12 @@ with np.errstate(all="ignore"):
     print(np.power(edges, np.float32(1.5)).tolist(), np.power(np.float32(-2), edges).tolist())
     for exponent in (2, 3, -1.0, 0.5, np.float32(0.5), 2.5, -2, 0):  # numpy's shortcuts for one exponent, powf else
         print(exponent, (x ** exponent).tolist(), np.power(x, exponent).tolist())
+# numpy's scalar math calls powf itself (no shortcuts): these differ from sqrt, x * x and 1 / x
+odd = np.array([7.896549224853516, 5.104145050048828, 4.283585071563721, 0.15477976202964783, 3.411562204360962],
+               dtype=np.float32)
+for exponent in (0.5, 2.0, -1.0):
+    print(exponent, [repr(v ** np.float32(exponent)) for v in odd], [repr(v ** exponent) for v in odd],
+          np.power(odd, np.float32(exponent)).tolist(), [repr(np.power(v, exponent)) for v in odd])
 print(np.exp(x[::7]), np.log(positive.reshape(8, 12)[::3, 1::4]))
 print(repr(np.exp(np.float32(0.2364325))), repr(np.tanh(np.float32(-2.7440526))), repr(np.sin(np.float32(1e6))))
 torch.manual_seed(0)
