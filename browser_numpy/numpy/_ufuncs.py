@@ -455,7 +455,7 @@ floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8", loops={"float32": _libm32.powf_glibc1},
            scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
-_scalar_power = _b("power", _power, "int8", loops={"float32": _libm32.powf_glibc1})  # numpy's scalar math: no shortcuts
+_scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
 equal = _b("equal", operator.eq, out_bool=True, fast=_fast_binary("eq", operator.eq, True))
