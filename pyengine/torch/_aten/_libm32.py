@@ -7,6 +7,10 @@
   GELU's scalar tail and vector body; oneDNN's GELU (what torch runs for contiguous float32
   input) and ATen's GELU formulas, on elements (``GELU_FORMULAS``, ``gelu_runs``).
 * ``c_semantics``: a float64 math function with C's results where Python's math raises.
+* glibc's other float functions that the browser's numpy calls for float32 where real numpy calls
+  libm (below AVX-512): ``exp2f``, ``log2f``, ``log10f``, ``powf``, ``sinf``/``cosf``, ``tanf``,
+  ``asinf``/``acosf``/``atanf``/``atan2f``, ``sinhf``/``coshf``, ``hypotf`` (glibc 2.36, x86-64:
+  the FMA build where glibc has one).
 
 The pure-Python kernels (``special``) map these over buffers; the numpy backend's whole-array
 versions use the constants and redo their rare elements with these, so both give the same bits.
@@ -457,6 +461,9 @@ def tanhf_glibc1(x):
     return math.copysign(z, x)
 
 
+
+# ---- glibc sinhf, coshf (fdlibm's, over expm1f and expf), log10f (over logf) and hypotf -------
+# numpy's float32 sinh, cosh, log10 and hypot below AVX-512 are these.
 
 def sinhf_glibc1(x):
     ix = bits32(x) & 0x7FFFFFFF
