@@ -398,10 +398,11 @@ class ufunc:
                                   "accumulate and outer")
 
 
-def _u(name, kernel, rule="float", fast=None, float32=None):
+def _u(name, kernel, rule="float", fast=None, float32=None, float16=None):
     """A unary ufunc; `float32`: its float32 loop where numpy's is not the correctly rounded value
-    (numpy's own SIMD algorithm or glibc's float function, emulated bit for bit)."""
-    return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32}, fast=fast)
+    (numpy's own SIMD algorithm or glibc's float function, emulated bit for bit); `float16`: the
+    float function numpy's float16 loop calls (glibc's, rounded to half), float32's by default."""
+    return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32, "float16": float16 or float32}, fast=fast)
 
 
 def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
@@ -453,7 +454,7 @@ multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a *
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
-power = _b("power", _power, "int8", loops={"float32": _libm32.powf_glibc1},
+power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
            scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
@@ -470,28 +471,30 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float64", loops={"float32": _libm32.atan2f_glibc1})
-hypot = _b("hypot", math.hypot, "float64", loops={"float32": _libm32.hypotf_glibc1})
+arctan2 = _b("arctan2", math.atan2, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
+hypot = _b("hypot", math.hypot, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp), float32=_simd32.exp)
+exp = _u("exp", _safe(math.exp), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
-log = _u("log", _log, float32=_simd32.log)
+log = _u("log", _log, float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
             float32=_libm32.log10f_glibc1)
 log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
             float32=_libm32.log1pf_glibc1)
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, float32=_simd32.sin)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, float32=_simd32.cos)
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, float32=_simd32.sin,
+          float16=_libm32.sinf_glibc1)
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, float32=_simd32.cos,
+          float16=_libm32.cosf_glibc1)
 tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
 arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
 sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
 cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
-tanh = _u("tanh", math.tanh, float32=_simd32.tanh)
+tanh = _u("tanh", math.tanh, float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")

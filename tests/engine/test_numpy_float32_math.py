@@ -6,7 +6,8 @@ one exponent with numpy's shortcuts: the parity program tests/numpy_parity/progr
 Real numpy runs in a subprocess with NPY_DISABLE_CPU_FEATURES=X86_V4 (as tests/gen/gen_numpy.py
 records the parity suite), on random float32 bit patterns across each function's domain, uniform
 values where programs live, and the edges (zeros, subnormals, infinities, NaN, the thresholds where
-an algorithm changes branch). Every result must have numpy's bits, the sign of zero included."""
+an algorithm changes branch), and for float16 every half. Every result must have numpy's bits, the
+sign of zero included."""
 import importlib.util
 import json
 import os
@@ -61,6 +62,12 @@ for name, ((low, high), positive) in functions.items():
     with np.errstate(all="ignore"):
         result = getattr(np, name)(*args)
     out[name] = [[a.view(np.uint32).tolist() for a in args], result.view(np.uint32).tolist()]
+    # float16: every finite half for a unary function, random pairs for a binary one
+    halves = [np.arange(0, 0xfc00, dtype=np.uint16)] if nin == 1 else \
+        [rng.integers(0, 0x10000, 3 * n).astype(np.uint16) for _ in range(2)]
+    with np.errstate(all="ignore"):
+        result = getattr(np, name)(*[h.view(np.float16) for h in halves])
+    out[name + "/float16"] = [[h.tolist() for h in halves], result.view(np.uint16).tolist()]
 print(json.dumps(out))
 """
 
@@ -90,21 +97,27 @@ def _ours():
     return module
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_float32_function_has_numpys_bits(numpy_results, name):
+def test_function_has_numpys_bits(numpy_results, name, dtype):
+    """float32 as above; float16 as numpy's float16 loops compute it: glibc's float function (not
+    numpy's SIMD one), rounded to half."""
     import numpy as real
     ours = _ours()
-    args, expected = numpy_results[name]
-    arrays = [real.array(a, dtype=real.uint32).view(real.float32) for a in args]
-    got = getattr(ours, name)(*[ours.array(a.tolist(), dtype="float32") for a in arrays])
-    assert str(got.dtype) == "float32"
-    got_bits = real.array(got.tolist(), dtype=real.float32).view(real.uint32)
-    expected_bits = real.array(expected, dtype=real.uint32)
-    nan = real.isnan(got_bits.view(real.float32)) & real.isnan(expected_bits.view(real.float32))
+    args, expected = numpy_results[name if dtype == "float32" else f"{name}/float16"]
+    bits = real.uint32 if dtype == "float32" else real.uint16
+    arrays = [real.array(a, dtype=bits).view(dtype) for a in args]
+    with real.errstate(invalid="ignore"):
+        values = [a.astype(real.float64).tolist() for a in arrays]
+    got = getattr(ours, name)(*[ours.array(v, dtype=dtype) for v in values])
+    assert str(got.dtype) == dtype
+    got_bits = real.array(got.tolist(), dtype=dtype).view(bits)
+    expected_bits = real.array(expected, dtype=bits)
+    nan = real.isnan(got_bits.view(dtype)) & real.isnan(expected_bits.view(dtype))
     wrong = [i for i in (got_bits != expected_bits).nonzero()[0] if not nan[i]]
     assert not wrong, f"{len(wrong)} of {len(got_bits)} differ, e.g. " + ", ".join(
-        f"{name}({', '.join(repr(float(a[i])) for a in arrays)}) = {float(expected_bits.view(real.float32)[i])!r}, "
-        f"ours {float(got_bits.view(real.float32)[i])!r}" for i in wrong[:3])
+        f"{name}({', '.join(repr(float(a[i])) for a in arrays)}) = {float(expected_bits.view(dtype)[i])!r}, "
+        f"ours {float(got_bits.view(dtype)[i])!r}" for i in wrong[:3])
 
 
 def test_a_float32_scalar_takes_the_same_loop():
