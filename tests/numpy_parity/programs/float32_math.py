@@ -1,7 +1,7 @@
 # float32 transcendental functions to the last bit, as numpy computes them on a laptop without
 # AVX-512: exp, log, sin, cos, tanh with numpy's own SIMD algorithms (not the correctly rounded
 # values), the others with glibc's float functions (power with numpy's shortcuts for one exponent);
-# tensor.numpy() is float32.
+# tensor.numpy() is float32; float16 takes glibc's float functions, rounded to half.
 import numpy as np
 import torch
 
