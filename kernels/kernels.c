@@ -1668,3 +1668,109 @@ void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batc
     }
   }
 }
+
+// ---- the browser's numpy: float32 exp, log, sin, cos, tanh (browser_numpy/numpy/_simd32.py) ----
+// numpy's own SIMD algorithms (x86-64-v3), every step rounded as _simd32.py rounds it: each
+// operation the float32 one, each multiply-add one fma32. Constants are float32 values: F32 rounds
+// the decimal's double to float32, as _simd32's f32() does.
+#define F32(c) ((double)(float)(c))
+
+// coefs[0] * x + coefs[1], times x plus coefs[2] ..., each step one fma32 (_simd32._horner).
+static inline double fma_horner32(const double* coefs, int n, double x) {
+  double p = coefs[0];
+  for (int i = 1; i < n; i++) p = fma32(p, x, coefs[i]);
+  return p;
+}
+
+// _simd32.exp
+static float numpy_exp32(double x) {
+  if (x != x) return __builtin_nanf("");  // (numpy's default nan, as _simd32 returns)
+  if (x >= 88.72283935546875) return __builtin_inf();
+  if (x <= -103.97208404541015625) return 0.0f;
+  const double num[6] = {F32(5.082762527590693718096e-04), F32(6.757896990527504603057e-03),
+                         F32(5.114512081637298353406e-02), F32(2.473615434895520810817e-01),
+                         F32(7.257664613233124478488e-01), F32(9.999999999980870924916e-01)};
+  const double den[3] = {F32(2.159509375685829852307e-02), F32(-2.742335390411667452936e-01), 1.0};
+  double k = __builtin_rint((float)(x * F32(1.442695040888963407359924681001892137))) + 0.0;
+  double r = fma32(k, F32(-1.42860677e-6), fma32(k, F32(-6.93145752e-1), x));
+  double poly = (float)(fma_horner32(num, 6, r) / fma_horner32(den, 3, r));
+  if (k <= -125) return (float)(poly * 0x1p-125 / pow2((int)(-125 - k)));
+  return (float)(poly * pow2((int)k));  // |k| <= 128: pow2 is exact
+}
+
+// _simd32.log
+static float numpy_log32(double x) {
+  if (!(x > 0.0) || x == __builtin_inf()) return x != x || x < 0.0 ? __builtin_nanf("") : x == 0.0 ? -__builtin_inf() : (float)x;
+  const double num[5] = {F32(2.589979117907922693523e-02), F32(3.808837741388407920751e-01),
+                         F32(1.480000633576506585156e+00), F32(2.112677543073053063722e+00),
+                         F32(9.999999999999998702752e-01)};  // then times m (its P0 is 0)
+  const double den[6] = {F32(5.875095403124574342950e-03), F32(1.546476374983906719538e-01),
+                         F32(9.864942958519418960339e-01), F32(2.453006071784736363091e+00),
+                         F32(2.612677543073109236779e+00), 1.0};
+  double m = frexp_mant(x);  // x is a float32 value: normal as a double
+  int k = frexp_exp(x);
+  if (m <= F32(0.707106781186547524400844362104849039)) {
+    m += m;
+    k -= 1;
+  }
+  m -= 1.0;
+  double poly = (float)((double)(float)(fma_horner32(num, 5, m) * m) / fma_horner32(den, 6, m));
+  return fma32((double)k, F32(0.693147180559945309417232121458176568), poly);
+}
+
+// _simd32._sincos below the limit (quarter_turns 0: sin, 1: cos)
+static float numpy_sincos32(double x, int quarter_turns) {
+  const double pio2_neg[3] = {-0x1.921fb0p+00, -0x1.5110b4p-22, -0x1.846988p-48};
+  const double cos_poly[5] = {0x1.98e616p-16, -0x1.6c06dcp-10, 0x1.55553cp-05, -0x1.000000p-01, 1.0};
+  const double sin_poly[4] = {0x1.7d3bbcp-19, -0x1.a06bbap-13, 0x1.11119ap-07, -0x1.555556p-03};
+  double k = __builtin_rint((float)(x * 0x1.45f306p-1)) + 0.0;  // (-0.0 becomes +0.0, as in _simd32)
+  double r = x;
+  for (int i = 0; i < 3; i++) r = fma32(k, pio2_neg[i], r);
+  double r2 = (float)(r * r);
+  int q = (int)k + quarter_turns;
+  double v = (q & 1) ? fma_horner32(cos_poly, 5, r2)
+                     : fma32((double)(float)(fma_horner32(sin_poly, 4, r2) * r2) + 0.0, r, r);  // (+ 0.0: as numpy's fma)
+  return (float)((q & 2) ? 0.0 - v : v);
+}
+
+// _simd32.tanh; table: numpy's 32 intervals, each (b, c0 .. c6) as float32 (kernels.py).
+static float numpy_tanh32(float x, const float* table) {
+  if (x != x) return __builtin_nanf("");
+  unsigned u;
+  __builtin_memcpy(&u, &x, 4);
+  int top = (int)(u & 0x7FE00000u);
+  if (top > 0x7F000000) return __builtin_copysignf(1.0f, x);
+  int index = top - 0x3D400000;
+  index = (index < 0 ? 0 : index > 0x3E00000 ? 0x3E00000 : index) >> 21;
+  const float* row = table + 8 * index;
+  double y = (float)((double)__builtin_fabsf(x) - row[0]);
+  double r = row[7];
+  for (int i = 6; i >= 1; i--) r = fma32(r, y, row[i]);
+  return __builtin_copysignf((float)r, x);
+}
+
+enum { NUMPY_EXP, NUMPY_LOG, NUMPY_SIN, NUMPY_COS, NUMPY_TANH };
+
+// numpy's float32 op (the enum above) of n elements. sin and cos beyond numpy's limits (where it
+// calls libm's sinf/cosf) are left to the caller: flagged in beyond, their count returned.
+int EXPORT(numpy_math_f32)(int op, const float* a, float* out, int n, const float* tanh_table,
+                           unsigned char* beyond) {
+  int count = 0;
+  switch (op) {
+    case NUMPY_EXP: for (int i = 0; i < n; i++) out[i] = numpy_exp32(a[i]); break;
+    case NUMPY_LOG: for (int i = 0; i < n; i++) out[i] = numpy_log32(a[i]); break;
+    case NUMPY_TANH: for (int i = 0; i < n; i++) out[i] = numpy_tanh32(a[i], tanh_table); break;
+    default: {
+      int cos = op == NUMPY_COS;
+      double limit = cos ? 71476.0625 : F32(117435.992);
+      for (int i = 0; i < n; i++) {
+        float x = a[i];
+        int far = __builtin_fabsf(x) > limit;
+        beyond[i] = (unsigned char)far;
+        count += far;
+        out[i] = far ? 0.0f : x != x ? __builtin_nanf("") : numpy_sincos32(x, cos);
+      }
+    }
+  }
+  return count;
+}

@@ -11,7 +11,7 @@ from itertools import product
 from torch._backend import kernels as _kernels  # the engine's wasm loops (take_strided gathers views)
 
 from . import _dtypes as D
-from ._dtypes import BOOL, FLOAT64, INT64, dtype, promote_types
+from ._dtypes import BOOL, FLOAT32, FLOAT64, INT64, dtype, promote_types
 
 
 def _shape_tuple(shape):

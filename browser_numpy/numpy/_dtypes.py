@@ -53,7 +53,7 @@ _ALIASES = {"bool_": "bool", "?": "bool", "b": "int8", "B": "uint8", "h": "int16
             "H": "uint16", "I": "uint32", "L": "uint64", "Q": "uint64", "u2": "uint16", "u4": "uint32",
             "u8": "uint64", "uint": "uint64", "uintp": "uint64", "ushort": "uint16", "uintc": "uint32",
             "ulonglong": "uint64", "intc": "int32"}
-BOOL, INT64, FLOAT64 = _DTYPES["bool"], _DTYPES["int64"], _DTYPES["float64"]
+BOOL, INT64, FLOAT32, FLOAT64 = _DTYPES["bool"], _DTYPES["int64"], _DTYPES["float32"], _DTYPES["float64"]
 
 
 def _as_dtype(spec):

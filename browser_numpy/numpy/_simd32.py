@@ -16,6 +16,7 @@ order. numpy runs the same algorithm for every element (array tails and scalars 
   exponent and two mantissa bits, a degree-6 polynomial in |x| - b on it, the sign put back.
 """
 import math
+from array import array
 
 from torch._aten import _libm32
 from torch._float32 import bits32, f32, fma32, from_bits32
@@ -151,6 +152,9 @@ TANH_TABLE = list(zip(*[_floats(*row) for row in (
      0x40494640, 0x40c730a8, 0xbf0f160e, 0x3e30e76f, 0xbea81387, 0xbdb26a1c, 0xbd351e57, 0xbb4c01a0,
      0x3c1d7bfb, 0x3c722cd1, 0x3c973f1c, 0x3c33a31b, 0x3b862ef4, 0x3a27b3d0, 0xba3b5907, 0xba0efc22,
      0xb97f9f0f, 0xb8c8af50, 0xb7bdddfb, 0xb64f2950, 0xb4e085b1, 0xb3731dfa, 0xb15a1f04, 0x0))]))
+
+# The same, flat, for the wasm kernel (kernels.numpy_math_f32).
+TANH_TABLE_F32 = array("f", [v for row in TANH_TABLE for v in row])
 
 
 def tanh(x):

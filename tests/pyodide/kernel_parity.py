@@ -401,6 +401,28 @@ def numpy_float64():
     return [torch.from_numpy(r.astype(np.uint8) if r.dtype == np.bool_ else r.copy()) for r in out]
 
 
+@case
+def numpy_float32_math():
+    """numpy's float32 exp/log/sin/cos/tanh (_simd32's algorithms) in wasm: random bit patterns,
+    values in the functions' working ranges (sin and cos past their reduction limits go to Python's
+    glibc sinf/cosf), strided views and edge cases."""
+    import random
+    from array import array
+    import numpy as np
+    rng = random.Random(34)
+    words = [rng.getrandbits(32) for _ in range(6000)] + [
+        0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x00000001, 0x807FFFFF,
+        0x42B17218, 0x42B17217, 0xC2CFF1B5, 0xC2CFF1B4, 0xC2AEAC50, 0x3F3504F3, 0x3F3504F4, 0x47E5F5FF,
+        0x47E5F600, 0x478B9E08, 0x7F000000, 0x7F200000, 0x3D400000, 0x3D3FFFFF, 0x41100000]
+    bits = np.array(array("f", array("I", words).tobytes()).tolist(), dtype=np.float32)
+    spread = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-8, 6) for _ in range(6000)], dtype=np.float32)
+    near = np.array([rng.uniform(-150, 150) for _ in range(3000)], dtype=np.float32)
+    out = []
+    for f in (np.exp, np.log, np.sin, np.cos, np.tanh):
+        out += [f(bits), f(spread), f(near), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread))]
+    return [torch.from_numpy(r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:

@@ -435,3 +435,20 @@ def matmul_f64(a, bt, batch, n, k, m):
     out = array("d", bytes(8 * batch * n * m))
     wasm.matmul_f64(_address(a), _address(bt), _address(out), batch, n, k, m)
     return out
+
+
+_NUMPY_MATH = {"exp": 0, "log": 1, "sin": 2, "cos": 3, "tanh": 4}
+
+
+def numpy_math_f32(name, a, n, tanh_table):
+    """numpy's float32 exp/log/sin/cos/tanh (browser_numpy's _simd32, the same bits) of n contiguous
+    float32 elements at (buffer, offset); tanh_table: numpy's tanh intervals as an array('f') of
+    32 x (b, c0 .. c6). (A new array('f'), an array('B') flagging the sin/cos elements left to the
+    caller (beyond numpy's reduction, where it calls libm), their count), or None below MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    buf, offset = a
+    out, beyond = array("f", bytes(4 * n)), array("B", bytes(n))
+    count = wasm.numpy_math_f32(_NUMPY_MATH[name], _address(buf) + 4 * offset, _address(out), n,
+                                _address(tanh_table), _address(beyond))
+    return out, beyond, count
