@@ -5,12 +5,12 @@ import operator
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
+from torch import _libm  # glibc's sin, cos, log, log1p, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
 from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
-from . import _dtypes as D, _simd32
+from . import _dtypes as D, _simd32, _simd64
 from ._core import (BOOL, FLOAT32, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
                     generic, ndarray, scalar)
 
@@ -494,7 +494,7 @@ bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
 arctan2 = _b("arctan2", math.atan2, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
-hypot = _b("hypot", math.hypot, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
+hypot = _b("hypot", _libm.hypot, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp), fast=_fast_float32("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
@@ -516,7 +516,7 @@ arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
 sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
 cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
-tanh = _u("tanh", math.tanh, fast=_fast_float32("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
+tanh = _u("tanh", _simd64.tanh, fast=_fast_float32("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")
