@@ -30,6 +30,8 @@ from ._ufuncs import (abs, absolute, add, arccos, arcsin, arctan, arctan2, bitwi
                       log, log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
                       mod, multiply, negative, not_equal, positive, power, reciprocal, remainder, rint, sign, sin,
                       sinh, sqrt, square, subtract, tan, tanh, true_divide, trunc, ufunc)
+from ._ufuncs import (arccosh, arcsinh, arctanh, cbrt, copysign, float_power, fmod, frexp, gcd, heaviside, lcm, ldexp,
+                      left_shift, logaddexp, logaddexp2, modf, nextafter, right_shift, signbit, spacing)
 
 __version__ = "2.4.6"
 BROWSER = True  # this numpy is the browser's subset (the engine's backends check it)
