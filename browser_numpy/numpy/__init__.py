@@ -13,11 +13,23 @@ from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumpro
 from ._composites import (array_split, c_, corrcoef, cov, interp, isin, mgrid, ogrid, r_,
                           take_along_axis)
 from ._einsum import einsum
+from ._arraysetops import intersect1d, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse
+from ._function_base import (delete, extract, flatnonzero, geomspace, gradient, insert, piecewise, place, rot90,
+                             select, sinc, trapezoid, trim_zeros, vectorize)
+from ._index_tricks import (diag_indices, diag_indices_from, diagflat, ix_, ndenumerate, ndindex, ravel_multi_index,
+                            tril_indices, tril_indices_from, triu_indices, triu_indices_from, unravel_index)
+from ._nanfunctions import (nanargmax, nanargmin, nancumprod, nancumsum, nanmedian, nanpercentile, nanprod,
+                            nanquantile, nanstd, nanvar)
+from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, asanyarray, ascontiguousarray,
+                          atleast_3d, base_repr, binary_repr, block, broadcast_arrays, can_cast, choose, compress,
+                          cross, dsplit, dstack, fromfunction, fromiter, hsplit, indices, kron, matvec,
+                          may_share_memory, put, put_along_axis, resize, result_type, shares_memory, tensordot, vdot,
+                          vecdot, vecmat, vsplit)
 from ._polynomial import convolve, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
 from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, median,
-                         percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
+                         lexsort, percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
                          column_stack, concatenate, copy, count_nonzero, cumsum, dot, empty, empty_like, expand_dims,
                          eye, full, full_like, hstack, identity, inner, linspace, matmul, max, mean, meshgrid, min,
                          moveaxis, ndim, nonzero, ones, ones_like, outer, prod, ravel, reshape, shape, size, split,

@@ -658,6 +658,21 @@ def argsort(a, axis=-1, kind=None):
     return _along(a, axis, lambda g: sorted(range(len(g)), key=lambda i: _sort_key(g[i])), INT64)
 
 
+def lexsort(keys, axis=-1):
+    """The indices that sort by the last key, ties by the one before, ... (stable, as numpy's)."""
+    keys = [asarray(k) for k in keys] if not isinstance(keys, ndarray) else [keys[i] for i in range(len(keys))]
+    if not keys:
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
+    if _b.any(k.ndim != 1 for k in keys) or axis not in (-1, 0):
+        raise NotImplementedError("numpy.lexsort of keys with more than one dimension is not available in the browser")
+    n = keys[0].size
+    if _b.any(k.size != n for k in keys):
+        raise ValueError("all keys need to be the same shape")
+    columns = [k._values() for k in reversed(keys)]
+    order = sorted(range(n), key=lambda i: tuple(_sort_key(c[i]) for c in columns))
+    return _from_values(order, (n,), INT64)
+
+
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
     if axis is not None:
         raise NotImplementedError("numpy.unique(axis=) is not available in the browser")
@@ -692,7 +707,7 @@ def _lerp(a, b, t):
 def _quantile_values(group, q):
     """numpy's "linear" method on one sorted group, q in [0, 1]."""
     n = len(group)
-    if _b.any(v != v for v in group):
+    if not n or _b.any(v != v for v in group):
         return math.nan
     virtual = q * (n - 1)
     previous = math.floor(virtual)
@@ -703,15 +718,21 @@ def _quantile_values(group, q):
 
 
 def quantile(a, q, axis=None, keepdims=False, method="linear"):
+    return _quantile(a, q, axis, keepdims, method, "quantile")
+
+
+def _quantile(a, q, axis, keepdims, method, name, drop_nan=False):
+    """quantile/percentile (q already divided by 100) and their nan* forms (drop_nan: each group without its NaNs)."""
     if method != "linear":
-        raise NotImplementedError(f"numpy.quantile(method={method!r}) is not available in the browser")
+        raise NotImplementedError(f"numpy.{name}(method={method!r}) is not available in the browser")
     a = asarray(a)
     qs = asarray(q).astype(float)
     if _b.any(not 0 <= v <= 1 for v in qs._values()):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+        raise ValueError("Percentiles must be in the range [0, 100]" if "percentile" in name else
+                         "Quantiles must be in the range [0, 1]")
     axes = _reduce_axes(a, axis)
     groups, out_shape = _groups(a.astype(a._dtype if a._dtype.kind == "f" else FLOAT64), axes)
-    groups = [sorted(g, key=_sort_key) for g in groups]
+    groups = [sorted([v for v in g if v == v] if drop_nan else g, key=_sort_key) for g in groups]
     dt = a._dtype if a._dtype.kind == "f" else FLOAT64
     cast = D.caster(dt)
     if keepdims:
@@ -724,11 +745,16 @@ def quantile(a, q, axis=None, keepdims=False, method="linear"):
 
 def percentile(a, q, axis=None, keepdims=False, method="linear"):
     from ._ufuncs import true_divide
-    return quantile(a, true_divide(q, 100), axis, keepdims, method)
+    return _quantile(a, true_divide(q, 100), axis, keepdims, method, "percentile")
 
 
 def median(a, axis=None, keepdims=False):
     """numpy's: the mean of the middle one or two sorted values (NaN if any is NaN)."""
+    return _median(a, axis, keepdims)
+
+
+def _median(a, axis, keepdims, drop_nan=False):
+    """median, or nanmedian (drop_nan: each group without its NaNs; NaN for a group of none)."""
     a = asarray(a)
     axes = _reduce_axes(a, axis)
     groups, out_shape = _groups(a, axes)
@@ -736,7 +762,9 @@ def median(a, axis=None, keepdims=False):
     cast = D.caster(dt)
     values = []
     for g in groups:
-        if _b.any(v != v for v in g):
+        if drop_nan:
+            g = [v for v in g if v == v]
+        if not g or _b.any(v != v for v in g):
             values.append(math.nan)
             continue
         s = sorted(g)
