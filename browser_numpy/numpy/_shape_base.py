@@ -10,7 +10,7 @@ from . import _dtypes as D
 from . import _functions as F
 from . import _ufuncs as U
 from ._composites import _along_axis_index
-from ._core import INT64, _axis, _from_values, _prod, array, asarray, ndarray
+from ._core import INT64, _axis, _from_values, _prod, array, asarray, generic, ndarray
 
 
 def asanyarray(a, dtype=None):
@@ -91,7 +91,13 @@ def block(arrays):
 
 def broadcast_arrays(*args):
     arrays = [asarray(a) for a in args]
-    shape = U.broadcast_shapes(*(a.shape for a in arrays))
+    shape = arrays[0].shape if arrays else ()
+    for i, a in enumerate(arrays[1:], 1):
+        try:
+            shape = U.broadcast_shapes(shape, a.shape)
+        except ValueError:
+            raise ValueError(f"shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
+                             f"arg 0 with shape {arrays[0].shape} and arg {i} with shape {a.shape}.") from None
     return tuple(a if a.shape == shape else U.broadcast_to(a, shape) for a in arrays)
 
 
@@ -238,7 +244,7 @@ def tensordot(a, b, axes=2):
 def vdot(a, b):
     a, b = asarray(a).ravel(), asarray(b).ravel()
     if a.size != b.size:
-        raise ValueError("vectors have different lengths")
+        raise ValueError(f"cannot reshape array of size {b.size} into shape ({a.size},)")
     return F.dot(a, b)
 
 
@@ -330,10 +336,10 @@ def result_type(*arrays_and_dtypes):
             operands.append((F.zeros((), D._as_dtype(x)), False))
         else:
             operands.append(U._operand(x))
-    return U._result_dtype(operands)
+    return U._result_dtype(operands, check=False)
 
 
-_KIND_ORDER = {"b": 0, "u": 1, "i": 1, "f": 2}
+_KIND_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3}
 
 
 def can_cast(from_, to, casting="safe"):
@@ -341,7 +347,7 @@ def can_cast(from_, to, casting="safe"):
         raise TypeError("can_cast() does not support Python ints, floats, and complex because the result used to "
                         "depend on the value.\nThis change was part of adopting NEP 50, we may explicitly allow "
                         "them again in the future.")
-    source = asarray(from_).dtype if isinstance(from_, (ndarray,)) or hasattr(from_, "_value") else D._as_dtype(from_)
+    source = from_.dtype if isinstance(from_, (ndarray, generic)) else D._as_dtype(from_)
     target = D._as_dtype(to)
     if casting == "unsafe":
         return True
