@@ -18,6 +18,7 @@ from ._function_base import (delete, extract, flatnonzero, geomspace, gradient, 
                              select, sinc, trapezoid, trim_zeros, vectorize)
 from ._index_tricks import (diag_indices, diag_indices_from, diagflat, ix_, ndenumerate, ndindex, ravel_multi_index,
                             tril_indices, tril_indices_from, triu_indices, triu_indices_from, unravel_index)
+from ._npyio import load, loadtxt, save, savetxt
 from ._nanfunctions import (nanargmax, nanargmin, nancumprod, nancumsum, nanmedian, nanpercentile, nanprod,
                             nanquantile, nanstd, nanvar)
 from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, asanyarray, ascontiguousarray,
