@@ -782,18 +782,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         raise NotImplementedError("numpy.histogram with bin edges, density= or weights= is not available in the "
                                   "browser; pass a number of bins")
     a = asarray(a).reshape(-1)
-    if range is not None:
-        first, last = float(range[0]), float(range[1])
-        if first > last:
-            raise ValueError("max must be larger than min in range parameter.")
-    elif a.size == 0:
-        first, last = 0.0, 1.0
-    else:
-        first, last = float(amin(a)), float(amax(a))
-    if first == last:
-        first, last = first - 0.5, last + 0.5
-    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    edges = linspace(first, last, bins + 1, dtype=edge_dt)
+    edges, first, last = _uniform_bin_edges(a, bins, range)
     e = edges._values()
     counts = [0] * bins
     denom = last - first
@@ -809,3 +798,32 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
             i += 1
         counts[i] += 1
     return _from_values(counts, (bins,), INT64), edges
+
+
+def _uniform_bin_edges(a, bins, range):
+    """numpy's bins equal parts of the range (the data's, widened by 0.5 each way when it is one value)."""
+    if range is not None:
+        first, last = float(range[0]), float(range[1])
+        if first > last:
+            raise ValueError("max must be larger than min in range parameter.")
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"supplied range of [{range[0]}, {range[1]}] is not finite")
+    elif a.size == 0:
+        first, last = 0.0, 1.0
+    else:
+        first, last = float(amin(a)), float(amax(a))
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    return linspace(first, last, bins + 1, dtype=edge_dt), first, last
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if not isinstance(bins, int):
+        raise NotImplementedError("numpy.histogram_bin_edges with bin edges or a method's name is not available in "
+                                  "the browser; pass a number of bins")
+    if bins < 1:
+        raise ValueError("`bins` must be positive, when an integer")
+    return _uniform_bin_edges(asarray(a).reshape(-1), bins, range)[0]

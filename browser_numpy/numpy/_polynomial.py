@@ -175,6 +175,18 @@ def convolve(a, v, mode="full"):
     return _from_values([cast(x) for x in values], (len(values),), dt)
 
 
+def correlate(a, v, mode="valid"):
+    """numpy's correlate2: convolve with v reversed; a shorter than v is correlated the other way round
+    and the result reversed."""
+    a, v = F.atleast_1d(asarray(a)).ravel(), F.atleast_1d(asarray(v)).ravel()
+    for which, x in (("first", a), ("second", v)):
+        if len(x) == 0:
+            raise ValueError(f"{which} array argument cannot be empty")
+    if len(a) < len(v):
+        return convolve(v, a[::-1], mode)[::-1].copy()
+    return convolve(a, v[::-1], mode)
+
+
 _POWER = re.compile(r"\*\*([0-9]*)")
 
 
