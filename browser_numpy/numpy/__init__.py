@@ -4,8 +4,9 @@ Present only in the browser's runtime (the build packs this folder into pyengine
 the tests import it under another name. Every name outside the subset raises NotImplementedError
 naming it, never a wrong answer."""
 from . import _print, linalg, random
-from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, generic, int8, int16,
-                    int32, int64, ndarray, uint8, uint16, uint32, uint64)
+from ._core import (False_, True_, array, asarray, bool_, dtype, float16, float32, float64, floating, generic, inexact,
+                    int8, int16, int32, int64, integer, ndarray, number, signedinteger, uint8, uint16, uint32, uint64,
+                    unsignedinteger)
 from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumprod, deg2rad, degrees, diag, diagonal,
                           diff, digitize, errstate, finfo, flip, fliplr, flipud, geterr, iinfo, isclose, logspace,
                           nan_to_num, nanmax, nanmean, nanmin, nansum, pad, ptp, rad2deg, radians, repeat, roll,
@@ -23,9 +24,9 @@ from ._nanfunctions import (nanargmax, nanargmin, nancumprod, nancumsum, nanmedi
                             nanquantile, nanstd, nanvar)
 from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, asanyarray, ascontiguousarray,
                           atleast_3d, base_repr, binary_repr, block, broadcast_arrays, can_cast, choose, compress,
-                          cross, dsplit, dstack, fromfunction, fromiter, hsplit, indices, kron, matvec,
-                          may_share_memory, put, put_along_axis, resize, result_type, shares_memory, tensordot, vdot,
-                          vecdot, vecmat, vsplit)
+                          cross, dsplit, dstack, fromfunction, fromiter, hsplit, indices, issubdtype, kron, matvec,
+                          may_share_memory, min_scalar_type, put, put_along_axis, resize, result_type, shares_memory,
+                          tensordot, vdot, vecdot, vecmat, vsplit)
 from ._polynomial import convolve, correlate, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError

@@ -4,6 +4,7 @@ resize, kron, apply_along_axis, put_along_axis, put, choose, compress, tensordot
 matvec, vecmat, cross; result_type, can_cast; fromfunction, fromiter, indices; array_equiv,
 shares_memory; array_repr/array_str, base_repr/binary_repr."""
 import itertools
+import math
 import warnings
 
 from . import _dtypes as D
@@ -358,6 +359,32 @@ def can_cast(from_, to, casting="safe"):
     if casting == "same_kind":
         return D.promote_types(source, target) is target or _KIND_ORDER[source.kind] <= _KIND_ORDER[target.kind]
     raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+
+
+def issubdtype(arg1, arg2):
+    """numpy's: the scalar types' subclass relation (np.floating, np.integer, ... included)."""
+    def scalar_type(arg):
+        return arg if isinstance(arg, type) and issubclass(arg, generic) else D._as_dtype(arg).type
+    return issubclass(scalar_type(arg1), scalar_type(arg2))
+
+
+def min_scalar_type(a):
+    """The smallest dtype holding a scalar's value (of its kind; an unsigned one for a non-negative integer)."""
+    a = asarray(a)
+    if a.ndim or a.dtype.kind == "b":
+        return a.dtype
+    value = a.item()
+    if a.dtype.kind == "f":
+        magnitude = abs(value)
+        size = "float16" if magnitude != magnitude or magnitude == math.inf or magnitude <= 65504.0 else \
+            "float32" if magnitude <= 3.4028234663852886e38 else "float64"
+        return D._DTYPES[size]
+    for bits in (8, 16, 32, 64):
+        if 0 <= value < 2 ** bits:
+            return D._DTYPES[f"uint{bits}"]
+        if -2 ** (bits - 1) <= value < 0:
+            return D._DTYPES[f"int{bits}"]
+    return a.dtype
 
 
 def indices(dimensions, dtype=int, sparse=False):

@@ -11,8 +11,8 @@ from torch._backend.python import _div as _ieee_div  # IEEE division of Python f
 
 from . import _dtypes as D
 from ._exceptions import UFuncTypeError
-from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
-                    generic, ndarray, scalar)
+from ._core import (BOOL, FLOAT64, INT64, SCALAR_TYPES, _contiguous_strides, _from_values, _new, _prod, asarray,
+                    float64, ndarray, scalar)
 
 
 def broadcast_shapes(*shapes):
@@ -741,6 +741,6 @@ def _matmul():
 
 
 _bind_operators(ndarray, False)
-for _t in generic.__subclasses__():
+for _t in SCALAR_TYPES.values():
     _bind_operators(_t, True)
-    _t.__hash__ = _t.__mro__[2].__hash__
+    _t.__hash__ = (float if issubclass(_t, float) else int).__hash__
