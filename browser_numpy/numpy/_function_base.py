@@ -75,42 +75,38 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         def along(sl):
             return tuple(sl if d == ax else slice(None) for d in range(N))
 
-        def times(coefficient, part):  # a coefficient per position along the axis, as numpy reshapes it
-            if isinstance(coefficient, ndarray) and coefficient.ndim:
-                coefficient = coefficient.reshape(tuple(-1 if d == ax else 1 for d in range(N)))
-            return U.multiply(coefficient, part)
+        def along_axis(coefficients):  # one per position along the axis, as numpy reshapes them
+            return coefficients.reshape(tuple(-1 if d == ax else 1 for d in range(N)))
         uniform = F.ndim(ax_dx) == 0
         if uniform:
-            out[along(slice(1, -1))] = U.true_divide(U.subtract(f[along(slice(2, None))], f[along(slice(None, -2))]),
-                                                     U.multiply(2.0, ax_dx))
+            out[along(slice(1, -1))] = (f[along(slice(2, None))] - f[along(slice(None, -2))]) / (2. * ax_dx)
         else:
             dx1, dx2 = ax_dx[0:-1], ax_dx[1:]
-            a = U.true_divide(U.negative(dx2), U.multiply(dx1, U.add(dx1, dx2)))
-            b = U.true_divide(U.subtract(dx2, dx1), U.multiply(dx1, dx2))
-            c = U.true_divide(dx1, U.multiply(dx2, U.add(dx1, dx2)))
-            out[along(slice(1, -1))] = U.add(U.add(times(a, f[along(slice(None, -2))]), times(b, f[along(slice(1, -1))])),
-                                             times(c, f[along(slice(2, None))]))
+            a = along_axis(-(dx2) / (dx1 * (dx1 + dx2)))
+            b = along_axis((dx2 - dx1) / (dx1 * dx2))
+            c = along_axis(dx1 / (dx2 * (dx1 + dx2)))
+            out[along(slice(1, -1))] = a * f[along(slice(None, -2))] + b * f[along(slice(1, -1))] + \
+                c * f[along(slice(2, None))]
         if edge_order == 1:
-            out[along(0)] = U.true_divide(U.subtract(f[along(1)], f[along(0)]), ax_dx if uniform else ax_dx[0])
-            out[along(-1)] = U.true_divide(U.subtract(f[along(-1)], f[along(-2)]), ax_dx if uniform else ax_dx[-1])
+            out[along(0)] = (f[along(1)] - f[along(0)]) / (ax_dx if uniform else ax_dx[0])
+            out[along(-1)] = (f[along(-1)] - f[along(-2)]) / (ax_dx if uniform else ax_dx[-1])
         else:
             if uniform:
-                a, b, c = U.true_divide(-1.5, ax_dx), U.true_divide(2.0, ax_dx), U.true_divide(-0.5, ax_dx)
+                a, b, c = -1.5 / ax_dx, 2. / ax_dx, -0.5 / ax_dx
             else:
                 dx1, dx2 = ax_dx[0], ax_dx[1]
-                a = U.true_divide(U.negative(U.add(U.multiply(2.0, dx1), dx2)), U.multiply(dx1, U.add(dx1, dx2)))
-                b = U.true_divide(U.add(dx1, dx2), U.multiply(dx1, dx2))
-                c = U.true_divide(U.negative(dx1), U.multiply(dx2, U.add(dx1, dx2)))
-            out[along(0)] = U.add(U.add(U.multiply(a, f[along(0)]), U.multiply(b, f[along(1)])), U.multiply(c, f[along(2)]))
+                a = -(2. * dx1 + dx2) / (dx1 * (dx1 + dx2))
+                b = (dx1 + dx2) / (dx1 * dx2)
+                c = - dx1 / (dx2 * (dx1 + dx2))
+            out[along(0)] = a * f[along(0)] + b * f[along(1)] + c * f[along(2)]
             if uniform:
-                a, b, c = U.true_divide(0.5, ax_dx), U.true_divide(-2.0, ax_dx), U.true_divide(1.5, ax_dx)
+                a, b, c = 0.5 / ax_dx, -2. / ax_dx, 1.5 / ax_dx
             else:
                 dx1, dx2 = ax_dx[-2], ax_dx[-1]
-                a = U.true_divide(dx2, U.multiply(dx1, U.add(dx1, dx2)))
-                b = U.true_divide(U.negative(U.add(dx2, dx1)), U.multiply(dx1, dx2))
-                c = U.true_divide(U.add(U.multiply(2.0, dx2), dx1), U.multiply(dx2, U.add(dx1, dx2)))
-            out[along(-1)] = U.add(U.add(U.multiply(a, f[along(-3)]), U.multiply(b, f[along(-2)])),
-                                   U.multiply(c, f[along(-1)]))
+                a = (dx2) / (dx1 * (dx1 + dx2))
+                b = - (dx2 + dx1) / (dx1 * dx2)
+                c = (2. * dx2 + dx1) / (dx2 * (dx1 + dx2))
+            out[along(-1)] = a * f[along(-3)] + b * f[along(-2)] + c * f[along(-1)]
         outvals.append(out)
     return outvals[0] if len(axes) == 1 else tuple(outvals)
 

@@ -492,6 +492,8 @@ max, min = amax, amin
 def _arg(a, axis, keepdims, pick, name):
     a = asarray(a)
     if axis is None:
+        if keepdims:  # every axis kept, as size 1
+            return _arg(a, None, False, pick, name).reshape((1,) * a.ndim)
         a, axis = a.reshape(-1), 0
     axes = (_axis(axis, a.ndim),)
     groups, out_shape = _groups(a, axes)
@@ -698,31 +700,34 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     return result[0] if len(result) == 1 else tuple(result)
 
 
-def _lerp(a, b, t):
-    """numpy's _lerp: a + (b - a) * t, computed from b's side when t >= 0.5."""
-    diff = b - a
-    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
+def _lerp(a, b, t, rnd=float, diff_rnd=float):
+    """numpy's _lerp: a + (b - a) * t, computed from b's side when t >= 0.5; b - a rounded by diff_rnd
+    (the array's dtype), the rest by rnd (the result's)."""
+    diff = diff_rnd(b - a)
+    return rnd(b - rnd(diff * rnd(1 - t))) if t >= 0.5 else rnd(a + rnd(diff * rnd(t)))
 
 
-def _quantile_values(group, q):
-    """numpy's "linear" method on one sorted group, q in [0, 1]."""
+def _quantile_values(group, q, rnd=float, q_rnd=float, diff_rnd=float):
+    """numpy's "linear" method on one sorted group, q in [0, 1]: the virtual index and its fraction in
+    q's dtype (q_rnd), the interpolation in the result's (rnd)."""
     n = len(group)
     if not n or _b.any(v != v for v in group):
         return math.nan
-    virtual = q * (n - 1)
+    virtual = q_rnd(q * (n - 1))
     previous = math.floor(virtual)
-    gamma = virtual - previous
+    gamma = q_rnd(virtual - previous)
     lo = _b.min(_b.max(int(previous), 0), n - 1)
     hi = _b.min(lo + 1, n - 1)
-    return _lerp(group[lo], group[hi], gamma)
+    return _lerp(group[lo], group[hi], gamma, rnd, diff_rnd)
 
 
 def quantile(a, q, axis=None, keepdims=False, method="linear"):
     return _quantile(a, q, axis, keepdims, method, "quantile")
 
 
-def _quantile(a, q, axis, keepdims, method, name, drop_nan=False):
-    """quantile/percentile (q already divided by 100) and their nan* forms (drop_nan: each group without its NaNs)."""
+def _quantile(a, q, axis, keepdims, method, name, drop_nan=False, weak=None):
+    """quantile/percentile (q already divided by 100) and their nan* forms (drop_nan: each group without its
+    NaNs). A weak q (a Python number, as given) keeps a's float type for the result, as numpy's weak_q."""
     if method != "linear":
         raise NotImplementedError(f"numpy.{name}(method={method!r}) is not available in the browser")
     a = asarray(a)
@@ -733,19 +738,27 @@ def _quantile(a, q, axis, keepdims, method, name, drop_nan=False):
     axes = _reduce_axes(a, axis)
     groups, out_shape = _groups(a.astype(a._dtype if a._dtype.kind == "f" else FLOAT64), axes)
     groups = [sorted([v for v in g if v == v] if drop_nan else g, key=_sort_key) for g in groups]
-    dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    cast = D.caster(dt)
+    array_dt = dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    q_dt = asarray(q)._dtype if asarray(q)._dtype.kind == "f" else FLOAT64
+    if not (type(q) in (int, float) if weak is None else weak):
+        dt = D.promote_types(dt, q_dt)
+    cast, q_cast = D.caster(dt), D.caster(q_dt)
     if keepdims:
         out_shape = tuple(1 if d in axes else s for d, s in enumerate(a._shape))
-    per_q = [[cast(_quantile_values(g, qv)) for g in groups] for qv in qs._values()]
+    per_q = [[cast(_quantile_values(g, qv, cast, q_cast, D.caster(array_dt))) for g in groups]
+             for qv in qs._values()]
     if qs.ndim == 0:
         return _from_values(per_q[0], out_shape, dt) if out_shape else scalar(per_q[0][0], dt)
     return _from_values([v for row in per_q for v in row], qs._shape + out_shape, dt)
 
 
 def percentile(a, q, axis=None, keepdims=False, method="linear"):
+    return _quantile(a, _percent(q), axis, keepdims, method, "percentile", weak=type(q) in (int, float))
+
+
+def _percent(q):
     from ._ufuncs import true_divide
-    return _quantile(a, true_divide(q, 100), axis, keepdims, method, "percentile")
+    return true_divide(q, 100)
 
 
 def median(a, axis=None, keepdims=False):

@@ -82,6 +82,7 @@ def nanquantile(a, q, axis=None, keepdims=False, method="linear"):
 
 
 def nanpercentile(a, q, axis=None, keepdims=False, method="linear"):
-    return F._quantile(a, U.true_divide(q, 100), axis, keepdims, method, "nanpercentile", drop_nan=True)
+    return F._quantile(a, F._percent(q), axis, keepdims, method, "nanpercentile", drop_nan=True,
+                       weak=type(q) in (int, float))
 
 
