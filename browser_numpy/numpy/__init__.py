@@ -27,10 +27,10 @@ from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, 
                           cross, dsplit, dstack, fromfunction, fromiter, hsplit, indices, issubdtype, kron, matvec,
                           may_share_memory, min_scalar_type, put, put_along_axis, resize, result_type, shares_memory,
                           tensordot, vdot, vecdot, vecmat, vsplit)
-from ._polynomial import convolve, correlate, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
+from ._polynomial import convolve, correlate, poly, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
-from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, histogram_bin_edges, median,
+from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, histogram2d, histogram_bin_edges, median,
                          lexsort, percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
                          column_stack, concatenate, copy, count_nonzero, cumsum, dot, empty, empty_like, expand_dims,
                          eye, full, full_like, hstack, identity, inner, linspace, matmul, max, mean, meshgrid, min,

@@ -88,16 +88,21 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     div = num - 1 if endpoint else num
+    from ._ufuncs import _operand, _result_dtype
+    computed = _result_dtype([_operand(start), _operand(stop)], check=False)  # numpy's: in the ends' float type
+    computed = computed if computed.kind == "f" else FLOAT64
+    rnd = D.caster(computed)
     start, stop = float(start), float(stop)
-    delta = stop - start
-    step = delta / div if div > 0 else math.nan
+    delta = rnd(stop - start)
+    step = rnd(delta / div) if div > 0 else math.nan
     if div > 0:
-        values = [i * step + start if step != 0 else i * delta / div + start for i in range(num)]
+        values = [rnd(rnd(i * step) + start) if step != 0 else rnd(rnd(rnd(i / div) * delta) + start)
+                  for i in range(num)]
         if endpoint and num > 1:
             values[-1] = stop
     else:
         values = [start] * num
-    dt = D._as_dtype(dtype) if dtype is not None else FLOAT64
+    dt = D._as_dtype(dtype) if dtype is not None else computed
     result = _from_values([D.caster(dt)(v) for v in values], (num,), dt)
     return (result, scalar(step, FLOAT64)) if retstep else result
 
@@ -796,6 +801,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
                                   "browser; pass a number of bins")
     a = asarray(a).reshape(-1)
     edges, first, last = _uniform_bin_edges(a, bins, range)
+    first, last = float(first), float(last)
     e = edges._values()
     counts = [0] * bins
     denom = last - first
@@ -815,6 +821,13 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
 
 def _uniform_bin_edges(a, bins, range):
     """numpy's bins equal parts of the range (the data's, widened by 0.5 each way when it is one value)."""
+    first, last = _outer_edges(a, range)
+    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    return linspace(first, last, bins + 1, dtype=edge_dt), first, last
+
+
+def _outer_edges(a, range):
+    """numpy's _get_outer_edges: the range given, or the data's, widened by 0.5 each way when it is one value."""
     if range is not None:
         first, last = float(range[0]), float(range[1])
         if first > last:
@@ -823,14 +836,13 @@ def _uniform_bin_edges(a, bins, range):
             raise ValueError(f"supplied range of [{range[0]}, {range[1]}] is not finite")
     elif a.size == 0:
         first, last = 0.0, 1.0
-    else:
-        first, last = float(amin(a)), float(amax(a))
+    else:  # numpy's scalars of a's type: linspace between them computes in it
+        first, last = amin(a), amax(a)
         if not (math.isfinite(first) and math.isfinite(last)):
-            raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
+            raise ValueError(f"autodetected range of [{float(first)}, {float(last)}] is not finite")
     if first == last:
         first, last = first - 0.5, last + 0.5
-    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    return linspace(first, last, bins + 1, dtype=edge_dt), first, last
+    return first, last
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
@@ -840,3 +852,36 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     if bins < 1:
         raise ValueError("`bins` must be positive, when an integer")
     return _uniform_bin_edges(asarray(a).reshape(-1), bins, range)[0]
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    """numpy's histogramdd for two variables and numbers of bins: float64 edges over each variable's
+    range, a sample counted in the bin searchsorted finds (the last edge in the last bin)."""
+    from ._composites import bincount, searchsorted
+    from ._index_tricks import ravel_multi_index
+    from ._ufuncs import equal, subtract
+    if density or weights is not None:
+        raise NotImplementedError("numpy.histogram2d with density= or weights= is not available in the browser")
+    x, y = asarray(x).ravel(), asarray(y).ravel()
+    if x.size != y.size:
+        raise ValueError("x and y must have the same length.")
+    sample_dt = D.promote_types(x._dtype, y._dtype)  # (numpy stacks them into one sample array)
+    x, y = x.astype(sample_dt), y.astype(sample_dt)
+    bins = [bins, bins] if not isinstance(bins, (list, tuple)) else list(bins)
+    if len(bins) != 2 or not _b.all(isinstance(b, int) for b in bins):
+        raise NotImplementedError("numpy.histogram2d with bin edges is not available in the browser; pass numbers of "
+                                  "bins")
+    ranges = range if range is not None else [None, None]
+    edges, counts = [], []
+    for i, (sample, n) in enumerate(zip((x, y), bins)):
+        if n < 1:
+            raise ValueError(f"`bins[{i}]` must be positive, when an integer")
+        first, last = _outer_edges(sample, ranges[i])
+        edge = linspace(first, last, n + 1)
+        found = searchsorted(edge, sample, side="right")
+        counts.append(subtract(found, equal(sample, edge[-1])))
+        edges.append(edge)
+    shape = (bins[0] + 2, bins[1] + 2)
+    flat = ravel_multi_index(tuple(counts), shape) if x.size else zeros(0, INT64)
+    hist = bincount(flat, minlength=shape[0] * shape[1]).reshape(shape).astype(FLOAT64)
+    return hist[1:-1, 1:-1].copy(), edges[0], edges[1]

@@ -1,0 +1,44 @@
+"""histogram2d, histogram/histogram_bin_edges and linspace in the data's float type (numpy computes float32 edges in float32), quantile/percentile dtypes (a Python q is weak), poly."""
+import numpy as np
+
+
+def show(make):
+    try:
+        print(repr(make()))
+    except Exception as error:  # numpy's message for the misuse
+        print(f"{type(error).__name__}: {error}")
+
+
+try:
+    a = np.float32([1, 2, 4])
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: np.percentile(a, 50), np.percentile(a, 50.0), np.percentile(a, [50]), np.percentile(a, np.float64(50)), np.percentile(a, np.float32(50)), np.percentile(a, np.array(50)), np.percentile(a, np.array([50], dtype=np.float32)))
+show(lambda: np.nanpercentile(a, 50), np.nanpercentile(a, [50]), np.nanpercentile(a, np.float64(50)))
+show(lambda: np.quantile(a, 0.5), np.quantile(a, [0.5]), np.quantile(a, np.float32(0.5)), np.quantile(np.float16([1, 2]), [0.5]), np.percentile(np.arange(3), 50), np.percentile(np.arange(5), [10, 90]))
+show(lambda: np.argmax(np.ones((2, 2)), keepdims=True), np.argmin(np.arange(6).reshape(1, 2, 3), axis=None, keepdims=True))
+show(lambda: np.percentile([1, 2], 101))
+show(lambda: np.percentile([1, 2], [50, -1]))
+show(lambda: np.nanquantile(np.array([0., 0., -1.5], dtype=np.float32), 0.3), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), 0.3), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), np.float32(0.3)), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), [0.3]))
+show(lambda: np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), [33, 67.5]), np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), np.float32(33.3)), np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), 33.3))
+show(lambda: np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float16), 33.3), np.quantile(np.array([-1.5, 0., 0.1, 7], dtype=np.float16), np.float16(0.3)))
+show(lambda: np.poly([1, 2, 3]))
+show(lambda: np.poly([0.5, -1.]))
+show(lambda: np.poly(np.float32([2, 2])))
+show(lambda: np.poly([]))
+show(lambda: np.poly(np.ones((2, 3))))
+show(lambda: np.poly1d(np.poly([1, 2])))
+show(lambda: np.histogram2d([0, 1, 2, 3, 3], [0, 0, 1, 1, 2], bins=2))
+show(lambda: np.histogram2d([0.1, 0.5, 0.9, 0.3], [1, 2, 3, 4], bins=(2, 3)))
+show(lambda: np.histogram2d([0.1, 0.5, 0.9, 0.3], [1, 2, 3, 4], bins=[2, 2], range=[[0, 1], [0, 8]]))
+show(lambda: np.histogram2d([1, 1], [2, 2], bins=3))
+show(lambda: np.histogram2d([], [], bins=2))
+show(lambda: np.histogram2d([1, 2], [1], bins=2))
+show(lambda: np.histogram2d([1, 2], [1, 2], bins=0))
+show(lambda: np.histogram2d(np.float32([0.1, 0.7]), np.float32([0.2, 0.4]), bins=2))
+show(lambda: np.histogram2d(np.float32([0.1, 0.7, 0.3]), np.float32([0.2, 0.4, 1]), bins=3, range=[None, [0, 1]]))
+show(lambda: np.histogram2d(np.float32([0.1, 0.7, 0.3]), np.float16([0.2, 0.4, 1]), bins=[5, 3]))
+show(lambda: np.linspace(np.float32(0.1), np.float32(0.7), 7), np.linspace(np.float16(0), 1, 4), np.linspace(0, np.float32(1), 3, dtype=float), np.linspace(np.float32(2), 0, 5, endpoint=False))
+show(lambda: np.histogram_bin_edges(np.float32([0.1, 0.7, 0.33]), 7), np.histogram(np.float32([0.1, 0.7, 0.33]), 6))
+show(lambda: np.histogram(np.float32([0.1, 0.7, 0.33, 0.5]), 3), np.histogram(np.float32([0.1, 0.7, 0.33, 0.5]), 3, range=(0.1, 0.7)), np.histogram(np.float16([1, 1]), 2), np.histogram(np.array([3, 3]), 2), np.histogram_bin_edges(np.float32([1, 1]), 3))
+show(lambda: np.histogram([1, np.inf], 2))
