@@ -726,8 +726,16 @@ def _quantile_values(group, q, rnd=float, q_rnd=float, diff_rnd=float):
     return _lerp(group[lo], group[hi], gamma, rnd, diff_rnd)
 
 
-def quantile(a, q, axis=None, keepdims=False, method="linear"):
-    return _quantile(a, q, axis, keepdims, method, "quantile")
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return _into(out, _quantile(a, q, axis, keepdims, method, "quantile"))
+
+
+def _into(out, result):
+    """numpy's out=: the result written into `out`, which is returned."""
+    if out is None:
+        return result
+    out[...] = result
+    return out
 
 
 def _quantile(a, q, axis, keepdims, method, name, drop_nan=False, weak=None):
@@ -757,8 +765,8 @@ def _quantile(a, q, axis, keepdims, method, name, drop_nan=False, weak=None):
     return _from_values([v for row in per_q for v in row], qs._shape + out_shape, dt)
 
 
-def percentile(a, q, axis=None, keepdims=False, method="linear"):
-    return _quantile(a, _percent(q), axis, keepdims, method, "percentile", weak=type(q) in (int, float))
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return _into(out, _quantile(a, _percent(q), axis, keepdims, method, "percentile", weak=type(q) in (int, float)))
 
 
 def _percent(q):
@@ -766,9 +774,9 @@ def _percent(q):
     return true_divide(q, 100)
 
 
-def median(a, axis=None, keepdims=False):
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """numpy's: the mean of the middle one or two sorted values (NaN if any is NaN)."""
-    return _median(a, axis, keepdims)
+    return _into(out, _median(a, axis, keepdims))
 
 
 def _median(a, axis, keepdims, drop_nan=False):

@@ -9,16 +9,16 @@ from ._composites import _without_nan, cumprod
 from ._core import INT64, asarray, ndarray
 
 
-def nancumsum(a, axis=None, dtype=None):
-    return F.cumsum(_without_nan(a, 0), axis=axis, dtype=dtype)
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return F._into(out, F.cumsum(_without_nan(a, 0), axis=axis, dtype=dtype))
 
 
-def nancumprod(a, axis=None, dtype=None):
-    return cumprod(_without_nan(a, 1), axis=axis, dtype=dtype)
+def nancumprod(a, axis=None, dtype=None, out=None):
+    return F._into(out, cumprod(_without_nan(a, 1), axis=axis, dtype=dtype))
 
 
-def nanprod(a, axis=None, dtype=None, keepdims=False):
-    return F.prod(_without_nan(a, 1), axis=axis, dtype=dtype, keepdims=keepdims)
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
+    return F._into(out, F.prod(_without_nan(a, 1), axis=axis, dtype=dtype, keepdims=keepdims))
 
 
 def _nanarg(a, axis, keepdims, fill, arg):
@@ -31,15 +31,19 @@ def _nanarg(a, axis, keepdims, fill, arg):
     return arg(a, axis=axis, keepdims=keepdims)
 
 
-def nanargmax(a, axis=None, keepdims=False):
-    return _nanarg(a, axis, keepdims, -math.inf, F.argmax)
+def nanargmax(a, axis=None, out=None, *, keepdims=False):
+    return F._into(out, _nanarg(a, axis, keepdims, -math.inf, F.argmax))
 
 
-def nanargmin(a, axis=None, keepdims=False):
-    return _nanarg(a, axis, keepdims, math.inf, F.argmin)
+def nanargmin(a, axis=None, out=None, *, keepdims=False):
+    return F._into(out, _nanarg(a, axis, keepdims, math.inf, F.argmin))
 
 
-def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return F._into(out, _nanvar(a, axis, dtype, ddof, keepdims))
+
+
+def _nanvar(a, axis, dtype, ddof, keepdims):
     """numpy's: the mean of the non-NaN values from the sum with NaN as 0 and their count, the squared
     deviations (0 at NaN) summed and divided by count - ddof (NaN where that is not positive)."""
     a = asarray(a)
@@ -68,21 +72,21 @@ def _divide_by_count(a, count):
     return result if isinstance(a, ndarray) and a.ndim else result[()]
 
 
-def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
-    return U.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return F._into(out, U.sqrt(_nanvar(a, axis, dtype, ddof, keepdims)))
 
 
-def nanmedian(a, axis=None, keepdims=False):
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     a = asarray(a)
-    return F._median(a, axis, keepdims, drop_nan=a.dtype.kind == "f")
+    return F._into(out, F._median(a, axis, keepdims, drop_nan=a.dtype.kind == "f"))
 
 
-def nanquantile(a, q, axis=None, keepdims=False, method="linear"):
-    return F._quantile(a, q, axis, keepdims, method, "nanquantile", drop_nan=True)
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return F._into(out, F._quantile(a, q, axis, keepdims, method, "nanquantile", drop_nan=True))
 
 
-def nanpercentile(a, q, axis=None, keepdims=False, method="linear"):
-    return F._quantile(a, F._percent(q), axis, keepdims, method, "nanpercentile", drop_nan=True,
-                       weak=type(q) in (int, float))
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return F._into(out, F._quantile(a, F._percent(q), axis, keepdims, method, "nanpercentile", drop_nan=True,
+                                    weak=type(q) in (int, float)))
 
 

@@ -1,4 +1,4 @@
-"""histogram2d, histogram/histogram_bin_edges and linspace in the data's float type (numpy computes float32 edges in float32), quantile/percentile dtypes (a Python q is weak), poly."""
+"""histogram2d, histogram/histogram_bin_edges and linspace in the data's float type (numpy computes float32 edges in float32), quantile/percentile dtypes (a Python q is weak), out= and numpy's positional order of the statistics, poly."""
 import numpy as np
 
 
@@ -22,6 +22,44 @@ show(lambda: np.percentile([1, 2], [50, -1]))
 show(lambda: np.nanquantile(np.array([0., 0., -1.5], dtype=np.float32), 0.3), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), 0.3), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), np.float32(0.3)), np.quantile(np.array([-1.5, 0., 0.], dtype=np.float32), [0.3]))
 show(lambda: np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), [33, 67.5]), np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), np.float32(33.3)), np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float32), 33.3))
 show(lambda: np.percentile(np.array([-1.5, 0., 0.1, 7], dtype=np.float16), 33.3), np.quantile(np.array([-1.5, 0., 0.1, 7], dtype=np.float16), np.float16(0.3)))
+try:
+    o = np.zeros(2); r = np.nanvar(np.array([[1., np.nan], [3., 4.]]), 1, None, o, 1); print(repr(o), r is o)
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2); np.nanstd(np.array([[1., np.nan], [3., 4.]]), axis=0, out=o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(3); np.nancumsum([1., np.nan, 2.], out=o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2, dtype=np.int64); np.nanargmax(np.array([[1., np.nan], [3., 4.]]), 1, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2); np.nanmedian(np.array([[1., np.nan, 2.], [3., 4., 6.]]), 1, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2); np.nanpercentile(np.array([[1., np.nan, 2.], [3., 4., 6.]]), 50, 1, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2); np.percentile(np.array([[1., 7., 2.], [3., 4., 6.]]), 25, 1, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(3); np.quantile(np.array([[1., 7., 2.], [3., 4., 6.]]), 0.25, 0, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    o = np.zeros(2); np.median(np.array([[1., 7., 2.], [3., 4., 6.]]), 1, o); print(repr(o))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: np.median(np.array([[1., 7., 2.], [3., 4., 6.]]), 1, None, False, True))
+show(lambda: np.nanprod([2., np.nan, 4.], None, None, None, True))
 show(lambda: np.poly([1, 2, 3]))
 show(lambda: np.poly([0.5, -1.]))
 show(lambda: np.poly(np.float32([2, 2])))
