@@ -15,8 +15,8 @@ from ._composites import (array_split, c_, corrcoef, cov, interp, isin, mgrid, o
                           take_along_axis)
 from ._einsum import einsum
 from ._arraysetops import intersect1d, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse
-from ._function_base import (delete, extract, flatnonzero, geomspace, gradient, insert, piecewise, place, rot90,
-                             select, sinc, trapezoid, trim_zeros, vectorize)
+from ._function_base import (delete, extract, flatnonzero, geomspace, gradient, histogram2d, insert, piecewise, place,
+                             rot90, select, sinc, trapezoid, trim_zeros, vectorize)
 from ._index_tricks import (diag_indices, diag_indices_from, diagflat, ix_, ndenumerate, ndindex, ravel_multi_index,
                             tril_indices, tril_indices_from, triu_indices, triu_indices_from, unravel_index)
 from ._npyio import load, loadtxt, save, savetxt
@@ -30,7 +30,7 @@ from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, 
 from ._polynomial import convolve, correlate, poly, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
-from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, histogram2d, histogram_bin_edges, median,
+from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, argwhere, histogram, histogram_bin_edges, median,
                          lexsort, percentile, quantile, sort, unique, atleast_1d, atleast_2d, clip,
                          column_stack, concatenate, copy, count_nonzero, cumsum, dot, empty, empty_like, expand_dims,
                          eye, full, full_like, hstack, identity, inner, linspace, matmul, max, mean, meshgrid, min,

@@ -1,13 +1,15 @@
 """numpy.lib's function_base as numpy composes it from indexing, ufuncs and reductions (so the bits
 agree): gradient, rot90, select, piecewise, delete, insert, extract, place, trim_zeros, sinc,
-trapezoid, vectorize, geomspace, flatnonzero."""
+trapezoid, vectorize, geomspace, flatnonzero, histogram2d."""
 import math
 
 from . import _dtypes as D
 from . import _functions as F
 from . import _ufuncs as U
-from ._composites import flip, logspace
+from ._composites import bincount, flip, logspace, searchsorted
 from ._core import BOOL, FLOAT64, INT64, _axis, array, asarray, ndarray, scalar
+from ._index_tricks import ravel_multi_index
+from ._shape_base import broadcast_arrays, result_type
 
 
 def flatnonzero(a):
@@ -132,7 +134,6 @@ def rot90(m, k=1, axes=(0, 1)):
 
 def select(condlist, choicelist, default=0):
     """numpy's: the default everywhere, then each choice written where its condition holds, last to first."""
-    from ._shape_base import broadcast_arrays, result_type
     if len(condlist) != len(choicelist):
         raise ValueError("list of cases must be same length as list of conditions")
     if len(condlist) == 0:
@@ -269,16 +270,14 @@ def extract(condition, arr):
 def place(arr, mask, vals):
     """numpy's: the masked positions of arr (flattened) take vals in order, repeated as needed."""
     if not isinstance(arr, ndarray):
-        raise TypeError(f"argument 1 must be numpy.ndarray, not {type(arr).__name__}")
-    positions = flatnonzero(mask)._values()
-    vals = asarray(vals).ravel()._values()
-    if positions and not vals:
+        raise TypeError(f"place() argument 1 must be numpy.ndarray, not {type(arr).__name__}")
+    hits = flatnonzero(mask)._values()
+    vals = asarray(vals).astype(arr.dtype).ravel()._values()
+    if hits and not vals:
         raise ValueError("Cannot insert from an empty array!")
-    flat = arr.reshape(-1) if arr._is_contiguous() else None
-    if flat is None:
-        raise NotImplementedError("numpy.place into a non-contiguous array is not available in the browser")
-    for i, p in enumerate(positions):
-        flat[p] = vals[i % len(vals)]
+    positions = arr._flat_positions()
+    for i, p in enumerate(hits):
+        arr._buf[positions[p]] = vals[i % len(vals)]
 
 
 def trim_zeros(filt, trim="fb", axis=None):
@@ -349,7 +348,6 @@ class vectorize:
         arrays = [asarray(args[i]) for i in positional] + [asarray(kwargs[k]) for k in names]
         if not arrays:
             return self.pyfunc(*args, **kwargs)
-        from ._shape_base import broadcast_arrays
         arrays = broadcast_arrays(*arrays)
         shape = arrays[0].shape
         columns = [a._values() for a in arrays]
@@ -377,3 +375,34 @@ class vectorize:
     @staticmethod
     def _output(values, shape, dt):
         return array(values, dtype=dt).reshape(shape) if values else F.empty(shape, dt)
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    """numpy's histogramdd for two variables and numbers of bins: edges over each variable's range (in
+    the data's float type when it is the data's), a sample counted in the bin searchsorted finds (the
+    last edge in the last bin)."""
+    if density or weights is not None:
+        raise NotImplementedError("numpy.histogram2d with density= or weights= is not available in the browser")
+    x, y = asarray(x).ravel(), asarray(y).ravel()
+    if x.size != y.size:
+        raise ValueError("x and y must have the same length.")
+    sample_dt = D.promote_types(x._dtype, y._dtype)  # (numpy stacks them into one sample array)
+    x, y = x.astype(sample_dt), y.astype(sample_dt)
+    bins = [bins, bins] if not isinstance(bins, (list, tuple)) else list(bins)
+    if len(bins) != 2 or not all(isinstance(b, int) for b in bins):
+        raise NotImplementedError("numpy.histogram2d with bin edges is not available in the browser; pass numbers of "
+                                  "bins")
+    ranges = range if range is not None else [None, None]
+    edges, counts = [], []
+    for i, (sample, n) in enumerate(zip((x, y), bins)):
+        if n < 1:
+            raise ValueError(f"`bins[{i}]` must be positive, when an integer")
+        first, last = F._outer_edges(sample, ranges[i])
+        edge = F.linspace(first, last, n + 1)
+        found = searchsorted(edge, sample, side="right")
+        counts.append(U.subtract(found, U.equal(sample, edge[-1])))
+        edges.append(edge)
+    shape = (bins[0] + 2, bins[1] + 2)
+    flat = ravel_multi_index(tuple(counts), shape) if x.size else F.zeros(0, INT64)
+    hist = bincount(flat, minlength=shape[0] * shape[1]).reshape(shape).astype(FLOAT64)
+    return hist[1:-1, 1:-1].copy(), edges[0], edges[1]

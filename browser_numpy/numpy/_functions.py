@@ -9,7 +9,7 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _new, _prod, _shape_tuple,
                     array, asarray, ndarray, scalar)
-from ._ufuncs import broadcast_shapes, broadcast_to
+from ._ufuncs import _operand, _result_dtype, broadcast_shapes, broadcast_to
 
 # ---------------------------------------------------------------------------------------
 # Creation
@@ -88,7 +88,6 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     div = num - 1 if endpoint else num
-    from ._ufuncs import _operand, _result_dtype
     computed = _result_dtype([_operand(start), _operand(stop)], check=False)  # numpy's: in the ends' float type
     computed = computed if computed.kind == "f" else FLOAT64
     rnd = D.caster(computed)
@@ -828,7 +827,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
 
 
 def _uniform_bin_edges(a, bins, range):
-    """numpy's bins equal parts of the range (the data's, widened by 0.5 each way when it is one value)."""
+    """(edges, first, last): numpy's `bins` equal parts of the outer edges, as a's float type (float64 for integers)."""
     first, last = _outer_edges(a, range)
     edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
     return linspace(first, last, bins + 1, dtype=edge_dt), first, last
@@ -861,35 +860,3 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
         raise ValueError("`bins` must be positive, when an integer")
     return _uniform_bin_edges(asarray(a).reshape(-1), bins, range)[0]
 
-
-def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
-    """numpy's histogramdd for two variables and numbers of bins: float64 edges over each variable's
-    range, a sample counted in the bin searchsorted finds (the last edge in the last bin)."""
-    from ._composites import bincount, searchsorted
-    from ._index_tricks import ravel_multi_index
-    from ._ufuncs import equal, subtract
-    if density or weights is not None:
-        raise NotImplementedError("numpy.histogram2d with density= or weights= is not available in the browser")
-    x, y = asarray(x).ravel(), asarray(y).ravel()
-    if x.size != y.size:
-        raise ValueError("x and y must have the same length.")
-    sample_dt = D.promote_types(x._dtype, y._dtype)  # (numpy stacks them into one sample array)
-    x, y = x.astype(sample_dt), y.astype(sample_dt)
-    bins = [bins, bins] if not isinstance(bins, (list, tuple)) else list(bins)
-    if len(bins) != 2 or not _b.all(isinstance(b, int) for b in bins):
-        raise NotImplementedError("numpy.histogram2d with bin edges is not available in the browser; pass numbers of "
-                                  "bins")
-    ranges = range if range is not None else [None, None]
-    edges, counts = [], []
-    for i, (sample, n) in enumerate(zip((x, y), bins)):
-        if n < 1:
-            raise ValueError(f"`bins[{i}]` must be positive, when an integer")
-        first, last = _outer_edges(sample, ranges[i])
-        edge = linspace(first, last, n + 1)
-        found = searchsorted(edge, sample, side="right")
-        counts.append(subtract(found, equal(sample, edge[-1])))
-        edges.append(edge)
-    shape = (bins[0] + 2, bins[1] + 2)
-    flat = ravel_multi_index(tuple(counts), shape) if x.size else zeros(0, INT64)
-    hist = bincount(flat, minlength=shape[0] * shape[1]).reshape(shape).astype(FLOAT64)
-    return hist[1:-1, 1:-1].copy(), edges[0], edges[1]

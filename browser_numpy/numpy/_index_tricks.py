@@ -5,6 +5,7 @@ import itertools
 from . import _functions as F
 from ._composites import _tri_mask, diag
 from ._core import INT64, _from_values, _shape_tuple, asarray, scalar
+from ._ufuncs import broadcast_shapes, broadcast_to
 
 
 def ix_(*args):
@@ -79,8 +80,9 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     dims = _shape_tuple(dims)
     if len(multi_index) != len(dims):
         raise ValueError(f"parameter multi_index must be a sequence of length {len(dims)}")
-    from ._shape_base import broadcast_arrays
-    arrays = broadcast_arrays(*multi_index)
+    arrays = [asarray(a) for a in multi_index]
+    shape = broadcast_shapes(*(a.shape for a in arrays))
+    arrays = [broadcast_to(a, shape) for a in arrays]
     for a in arrays:
         if a.dtype.kind not in "iu":
             raise TypeError("only int indices permitted")
@@ -90,7 +92,6 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
             if not 0 <= v < dim:
                 raise ValueError("invalid entry in coordinates array")
             flat[i] = flat[i] * dim + v
-    shape = arrays[0].shape
     return _from_values(flat, shape, INT64) if shape else scalar(flat[0], INT64)
 
 

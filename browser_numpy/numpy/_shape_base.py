@@ -12,6 +12,8 @@ from . import _functions as F
 from . import _ufuncs as U
 from ._composites import _along_axis_index
 from ._core import INT64, _axis, _from_values, _prod, array, asarray, generic, ndarray
+from ._index_tricks import ndindex
+from ._print import printoptions
 
 
 def asanyarray(a, dtype=None):
@@ -135,7 +137,6 @@ def kron(a, b):
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     """numpy's: func1d on each 1-D slice along axis, the results stacked where that axis was."""
-    from ._index_tricks import ndindex
     arr = asarray(arr)
     nd = arr.ndim
     axis = _axis(axis, nd)
@@ -169,7 +170,7 @@ def put_along_axis(arr, indices, values, axis):
 def put(a, ind, v, mode="raise"):
     """numpy's: a.flat[ind] = v, v repeated as needed."""
     if not isinstance(a, ndarray):
-        raise TypeError(f"argument 1 must be numpy.ndarray, not {type(a).__name__}")
+        raise TypeError(f"argument 1 must be numpy.ndarray, not {type(a)}")
     if mode != "raise":
         raise NotImplementedError(f"numpy.put(mode={mode!r}) is not available in the browser")
     positions = a._flat_positions()
@@ -437,13 +438,11 @@ def shares_memory(a, b, max_work=None):
 
 
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
-    from ._print import printoptions
     with printoptions(**_print_overrides(max_line_width, precision, suppress_small)):
         return repr(asarray(arr))
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
-    from ._print import printoptions
     with printoptions(**_print_overrides(max_line_width, precision, suppress_small)):
         return str(asarray(a))
 

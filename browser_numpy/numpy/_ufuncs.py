@@ -2,6 +2,7 @@
 ndarray and the scalar types, each ufunc declared once (its Python-number kernel and its type rule)."""
 import math
 import operator
+import struct
 from array import array as _array
 from itertools import compress, repeat
 
@@ -10,9 +11,9 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
-from ._exceptions import UFuncTypeError
 from ._core import (BOOL, FLOAT64, INT64, SCALAR_TYPES, _contiguous_strides, _from_values, _new, _prod, asarray,
                     float64, ndarray, scalar)
+from ._exceptions import UFuncTypeError
 
 
 def broadcast_shapes(*shapes):
@@ -280,6 +281,22 @@ def _fast_power(base, exponent):
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
 
 
+def _finish_call(values, shape, dt, out, where):
+    """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
+    cast = D.caster(dt)
+    if dt is not FLOAT64:  # array("d") takes a float loop's results as they are
+        values = [cast(v) for v in values]
+    if where is not True:
+        mask = _values_as(asarray(where), shape)
+        base = _values_as(asarray(out), shape) if out is not None else [cast(0)] * len(values)
+        values = [v if m else b for v, m, b in zip(values, mask, base)]
+    result = _from_values(values, shape, dt)
+    if out is not None:
+        out[...] = result
+        return out
+    return result if shape else scalar(values[0], dt)
+
+
 class ufunc:
     """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
     dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
@@ -329,7 +346,7 @@ class ufunc:
         operands = [_operand(a) for a in args]
         # a loop of floats for integer inputs (true_divide, sqrt, ...) takes a Python int of any size
         # (and a comparison compares it exactly)
-        floats = self.rule in ("float", "float64") or self.out_bool
+        floats = self.rule in ("float", "float64", "double") or self.out_bool
         dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands, check=not floats)
         if self.rule == "gcd" and dt.kind not in "iu":  # gcd/lcm: integer loops only, not even bool's
             raise _no_loop_error(self.name, operands)
@@ -549,7 +566,6 @@ _BITS_FORMATS = {"float16": ("<e", "<H"), "float32": ("<f", "<I"), "float64": ("
 
 def _next_toward(fmt):
     """nextafter in one float format: the neighbour of x towards y, stepping its bit pattern."""
-    import struct
     float_fmt, int_fmt = _BITS_FORMATS[fmt]
     sign_bit = 1 << (struct.calcsize(int_fmt) * 8 - 1)
 
@@ -667,22 +683,6 @@ def _modf(v):
     if math.isinf(v):
         return math.copysign(0.0, v), v
     return math.modf(v)
-
-
-def _finish_call(values, shape, dt, out, where):
-    """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
-    cast = D.caster(dt)
-    if dt is not FLOAT64:  # array("d") takes a float loop's results as they are
-        values = [cast(v) for v in values]
-    if where is not True:
-        mask = _values_as(asarray(where), shape)
-        base = _values_as(asarray(out), shape) if out is not None else [cast(0)] * len(values)
-        values = [v if m else b for v, m, b in zip(values, mask, base)]
-    result = _from_values(values, shape, dt)
-    if out is not None:
-        out[...] = result
-        return out
-    return result if shape else scalar(values[0], dt)
 
 
 ldexp = _ldexp_ufunc("ldexp", 2, None, "float")

@@ -20,9 +20,11 @@ that is zero in exact arithmetic is rounding noise in both, different noise). Si
 not unique (LAPACK's signs), so svd(compute_uv=True), eig, eigh and qr are not offered; pinv and
 lstsq are, as their results are unique."""
 import math
+import operator
 
 from . import _dtypes as D
 from . import _functions as F
+from . import _shape_base
 from . import _ufuncs as U
 from ._core import FLOAT64, _from_values, asarray, scalar
 from ._exceptions import AxisError
@@ -531,7 +533,6 @@ def lstsq(a, b, rcond=None):
 
 def matrix_power(a, n):
     """numpy's: repeated squaring (n of 2 and 3 multiplied directly), the inverse's for n < 0."""
-    import operator
     a, _, _, _ = _matrices(a)
     try:
         n = operator.index(n)
@@ -615,17 +616,15 @@ def outer(x1, x2, /):
 
 
 def cross(x1, x2, /, *, axis=-1):
-    from ._shape_base import cross as np_cross
     x1, x2 = asarray(x1), asarray(x2)
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
                          f"{x1.shape[axis]} and {x2.shape[axis]} dimensional instead.")
-    return np_cross(x1, x2, axis=axis)
+    return _shape_base.cross(x1, x2, axis=axis)
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    from ._shape_base import vecdot as np_vecdot
-    return np_vecdot(x1, x2, axis=axis)
+    return _shape_base.vecdot(x1, x2, axis=axis)
 
 
 def matmul(x1, x2, /):

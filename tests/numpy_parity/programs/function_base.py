@@ -162,3 +162,12 @@ show(lambda: np.trim_zeros([0, 1, 0]))
 show(lambda: np.trim_zeros(np.array([0., 0.])))
 show(lambda: np.trim_zeros(np.array([[0, 0, 0], [0, 1, 0], [0, 0, 0]])))
 show(lambda: np.trim_zeros(np.array([0, 1]), "x"))
+try:
+    x = np.arange(12.).reshape(3, 4); np.place(x[:, ::2], x[:, ::2] > 3, [-1.5, -2.5]); print(repr(x))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    x = np.arange(4); np.place(x, [True, False, True, False], [7.9]); print(repr(x))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: np.place([1, 2], [True, False], [3]))

@@ -1,4 +1,4 @@
-"""Stacking and splitting (dstack, hsplit, vsplit, dsplit, block), broadcast_arrays, resize, put/put_along_axis, choose, compress, tensordot, vdot, vecdot, matvec, vecmat, result_type, can_cast, indices, fromfunction, fromiter, array_equiv, shares_memory, array_repr/array_str, base_repr/binary_repr."""
+"""Stacking and splitting (dstack, hsplit, vsplit, dsplit, block), broadcast_arrays, resize, put/put_along_axis, choose, compress, tensordot, vdot, vecdot, matvec, vecmat, result_type, can_cast, indices, fromfunction, fromiter, array_equiv, shares_memory, array_repr/array_str, base_repr/binary_repr, delete/insert misuse."""
 import numpy as np
 
 
@@ -129,3 +129,8 @@ show(lambda: np.asanyarray([1, 2]))
 show(lambda: np.ascontiguousarray(np.arange(6).reshape(2, 3).T))
 show(lambda: np.ascontiguousarray(3))
 show(lambda: np.ascontiguousarray([1, 2], dtype=np.float32))
+show(lambda: np.put([1,2],[0],1))
+show(lambda: np.delete(np.arange(6), [1, 7]))
+show(lambda: np.delete(np.arange(6), [1.5]))
+show(lambda: np.insert(np.arange(3), [1.5], 0))
+show(lambda: np.delete(np.arange(6), True))

@@ -84,3 +84,8 @@ try:
     x = np.zeros(3); np.fmod(np.array([5., 6., 7.]), 4, out=x); print(repr(x))
 except Exception as error:
     print(f"{type(error).__name__}: {error}")
+show(lambda: np.float_power(np.int8(2), 300))
+show(lambda: np.copysign(np.int8(2), 300))
+show(lambda: np.gcd(np.int8(2), 300))
+show(lambda: np.fmod(np.int8(2), 300))
+show(lambda: np.heaviside(np.int8(2), 300))
