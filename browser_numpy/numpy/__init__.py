@@ -14,19 +14,6 @@ from ._composites import (REMOVED as _REMOVED, append, average, bincount, cumpro
 from ._composites import (array_split, c_, corrcoef, cov, interp, isin, mgrid, ogrid, r_,
                           take_along_axis)
 from ._einsum import einsum
-from ._arraysetops import intersect1d, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse
-from ._function_base import (delete, extract, flatnonzero, geomspace, gradient, histogram2d, insert, piecewise, place,
-                             rot90, select, sinc, trapezoid, trim_zeros, vectorize)
-from ._index_tricks import (diag_indices, diag_indices_from, diagflat, ix_, ndenumerate, ndindex, ravel_multi_index,
-                            tril_indices, tril_indices_from, triu_indices, triu_indices_from, unravel_index)
-from ._npyio import load, loadtxt, save, savetxt
-from ._nanfunctions import (nanargmax, nanargmin, nancumprod, nancumsum, nanmedian, nanpercentile, nanprod,
-                            nanquantile, nanstd, nanvar)
-from ._shape_base import (apply_along_axis, array_equiv, array_repr, array_str, asanyarray, ascontiguousarray,
-                          atleast_3d, base_repr, binary_repr, block, broadcast_arrays, can_cast, choose, compress,
-                          cross, dsplit, dstack, fromfunction, fromiter, hsplit, indices, issubdtype, kron, matvec,
-                          may_share_memory, min_scalar_type, put, put_along_axis, resize, result_type, shares_memory,
-                          tensordot, vdot, vecdot, vecmat, vsplit)
 from ._polynomial import convolve, correlate, poly, poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, vander
 from ._dtypes import promote_types
 from ._exceptions import AxisError
@@ -133,9 +120,37 @@ import builtins as _builtins  # noqa: E402
 builtins_all = _builtins.all
 
 
+# numpy.lib's less everyday functions: their modules are imported on a program's first use of one of
+# them, so importing numpy costs what it did before they were added
+_LAZY = {module: names.split() for module, names in {
+    "_arraysetops": "intersect1d setdiff1d setxor1d union1d unique_all unique_counts unique_inverse",
+    "_function_base": "delete extract flatnonzero geomspace gradient histogram2d insert piecewise place rot90 select "
+                      "sinc trapezoid trim_zeros vectorize",
+    "_index_tricks": "diag_indices diag_indices_from diagflat ix_ ndenumerate ndindex ravel_multi_index tril_indices "
+                     "tril_indices_from triu_indices triu_indices_from unravel_index",
+    "_nanfunctions": "nanargmax nanargmin nancumprod nancumsum nanmedian nanpercentile nanprod nanquantile nanstd "
+                     "nanvar",
+    "_npyio": "load loadtxt save savetxt",
+    "_shape_base": "apply_along_axis array_equiv array_repr array_str asanyarray ascontiguousarray atleast_3d "
+                   "base_repr binary_repr block broadcast_arrays can_cast choose compress cross dsplit dstack "
+                   "fromfunction fromiter hsplit indices issubdtype kron matvec may_share_memory min_scalar_type put "
+                   "put_along_axis resize result_type shares_memory tensordot vdot vecdot vecmat vsplit",
+}.items()}
+_LAZY_MODULE = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_MODULE))
+
+
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
+    if name in _LAZY_MODULE:
+        import importlib
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY_MODULE[name]}"), name)
+        globals()[name] = value
+        return value
     if name in _REMOVED:
         raise AttributeError(f"`np.{name}` was removed in the NumPy 2.0 release. {_REMOVED[name]}")
     raise NotImplementedError(f"numpy.{name} is not available in the browser; this course's numpy is a subset "

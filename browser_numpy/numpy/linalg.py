@@ -24,7 +24,6 @@ import operator
 
 from . import _dtypes as D
 from . import _functions as F
-from . import _shape_base
 from . import _ufuncs as U
 from ._core import FLOAT64, _from_values, asarray, scalar
 from ._exceptions import AxisError
@@ -620,11 +619,13 @@ def cross(x1, x2, /, *, axis=-1):
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
                          f"{x1.shape[axis]} and {x2.shape[axis]} dimensional instead.")
-    return _shape_base.cross(x1, x2, axis=axis)
+    from ._shape_base import cross as np_cross  # (imported on first use, as numpy.cross is: see __init__)
+    return np_cross(x1, x2, axis=axis)
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    return _shape_base.vecdot(x1, x2, axis=axis)
+    from ._shape_base import vecdot as np_vecdot
+    return np_vecdot(x1, x2, axis=axis)
 
 
 def matmul(x1, x2, /):

@@ -81,3 +81,7 @@ show(lambda: np.min_scalar_type(np.inf))
 show(lambda: np.min_scalar_type(True))
 show(lambda: np.min_scalar_type(np.arange(3)))
 show(lambda: np.min_scalar_type(np.float64(2)))
+try:
+    from numpy import gradient, loadtxt; print(repr(gradient([1., 4.])), loadtxt.__name__, all(n in dir(np) for n in ("gradient", "unravel_index", "vecdot", "nanmedian", "savetxt")))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
