@@ -11,8 +11,8 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D
-from ._core import (BOOL, FLOAT64, INT64, SCALAR_TYPES, _contiguous_strides, _from_values, _new, _prod, asarray,
-                    float64, ndarray, scalar)
+from ._core import (BOOL, FLOAT64, INT64, SCALAR_TYPES, _axis, _contiguous_strides, _from_values, _new, _prod,
+                    asarray, float64, ndarray, scalar)
 from ._exceptions import UFuncTypeError
 
 
@@ -297,6 +297,13 @@ def _finish_call(values, shape, dt, out, where):
     return result if shape else scalar(values[0], dt)
 
 
+# reduce's identities (an empty reduction's value) and which ufuncs may reduce several axes at once
+_IDENTITY = {"logaddexp": -math.inf, "logaddexp2": -math.inf, "gcd": 0, "hypot": 0, "bitwise_and": -1,
+             "bitwise_or": 0, "bitwise_xor": 0, "logical_xor": False}
+_REORDERABLE = {"logaddexp", "logaddexp2", "gcd", "lcm", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
+                "logical_xor"}
+
+
 class ufunc:
     """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
     dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
@@ -367,11 +374,40 @@ class ufunc:
         from . import _functions as F
         reductions = {"add": F.sum, "multiply": F.prod, "maximum": F.amax, "minimum": F.amin, "logical_and": F.all,
                       "logical_or": F.any}
-        if self.nin != 2 or self.name not in reductions or out is not None or initial is not None or where is not True:
-            raise NotImplementedError(f"numpy.{self.name}.reduce{' with out=, initial= or where=' if self.name in reductions else ''} "
-                                      "is not available in the browser")
+        if self.nin != 2 or out is not None or initial is not None or where is not True or \
+                dtype is not None and self.name not in reductions:
+            raise NotImplementedError(f"numpy.{self.name}.reduce with out=, initial=, where= or dtype= is not "
+                                      "available in the browser")
+        if self.name not in reductions:
+            return self._fold(asarray(array), axis, keepdims)
         kwargs = {"dtype": dtype} if dtype is not None and self.name in ("add", "multiply") else {}
         return reductions[self.name](array, axis=axis, keepdims=keepdims, **kwargs)
+
+    def _fold(self, a, axis, keepdims):
+        """reduce of the other binary ufuncs, as numpy's loop does it: the first element along the axes,
+        then the ufunc of it and each next one in order (several axes only for a reorderable ufunc)."""
+        from . import _functions as F
+        if a.ndim == 0:
+            return a[()]
+        axes = list(range(a.ndim)) if axis is None else \
+            sorted({_axis(ax, a.ndim) for ax in (axis if isinstance(axis, tuple) else (axis,))})
+        if len(axes) > 1 and self.name not in _REORDERABLE:
+            raise ValueError(f"reduction operation '{self.name}' is not reorderable, so at most one axis may be "
+                             "specified")
+        rest = [d for d in range(a.ndim) if d not in axes]
+        moved = a.transpose(rest + axes).reshape(tuple(a.shape[d] for d in rest) + (-1,))
+        if moved.shape[-1] == 0:
+            if _IDENTITY.get(self.name) is None:
+                raise ValueError(f"zero-size array to reduction operation {self.name} which has no identity")
+            result = F.full(moved.shape[:-1], _IDENTITY[self.name], self._loop_dtype(a.dtype))
+        else:
+            result = moved[..., 0]
+            for i in range(1, moved.shape[-1]):
+                result = self(result, moved[..., i])
+        result = asarray(result)
+        if keepdims:
+            result = result.reshape(tuple(1 if d in axes else n for d, n in enumerate(a.shape)))
+        return result if result.ndim else result[()]
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         from . import _functions as F
