@@ -114,7 +114,9 @@ def _power(a, b):
         return _libm.pow(a, b)
     except OverflowError:
         return math.inf
-    except ValueError:
+    except ValueError:  # C's pow: 0 to a negative power is an infinity (-0. to an odd one: -inf), else NaN
+        if a == 0 and b < 0:
+            return math.copysign(math.inf, a) if b.is_integer() and b % 2 == 1 else math.inf
         return math.nan
 
 
@@ -358,6 +360,12 @@ class ufunc:
         if self.rule == "gcd" and dt.kind not in "iu":  # gcd/lcm: integer loops only, not even bool's
             raise _no_loop_error(self.name, operands)
         loop = self._loop_dtype(dt)
+        strong = [a._dtype for a, weak in operands if not weak]
+        if self.rule == "float" and dt.kind != "f" and len(strong) > 1:
+            # integers meet in the smallest float loop each casts to safely (int8 and uint8: float16)
+            loop = self._loop_dtype(strong[0])
+            for other in strong[1:]:
+                loop = D.promote_types(loop, self._loop_dtype(other))
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
         compute = D.caster(loop)
         exact = self.out_bool and loop.kind in "iu"
@@ -495,8 +503,8 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float64")
-hypot = _b("hypot", math.hypot, "float64")
+arctan2 = _b("arctan2", math.atan2, "float")
+hypot = _b("hypot", math.hypot, "float")
 
 sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp))
@@ -608,8 +616,8 @@ def _next_toward(fmt):
     def run(x, y):
         if x != x or y != y:
             return math.nan
-        if x == y:
-            return y
+        if x == y:  # C's nextafter gives y (its zero's sign); numpy's npy_half_nextafter gives x
+            return x if fmt == "float16" else y
         if x == 0:
             bits = 1 | (sign_bit if y < 0 else 0)
         else:

@@ -71,12 +71,13 @@ def operand(data):
     return lambda np: np.array(values, dtype=dtype).reshape(shape)
 
 
-OPS = ["+", "-", "*", "/", "//", "%", "<", "==", ">=", "maximum", "&"]
+OPS = ["+", "-", "*", "/", "//", "%", "<", "==", ">=", "&", "maximum", "fmod", "copysign", "nextafter", "heaviside",
+       "float_power", "gcd", "lcm", "left_shift", "right_shift"]
 
 
 def apply(op, a, b, np):
-    if op == "maximum":
-        return np.maximum(a, b)
+    if op.isidentifier():
+        return getattr(np, op)(a, b)
     return eval(f"a {op} b", {"a": a, "b": b})
 
 
