@@ -12,26 +12,20 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 
 
-def _no_nan(x):
-    x = asarray(x)
-    if x.dtype.kind == "f" and F.any(U.isnan(x)):  # (these count each NaN apart: equal_nan=False)
-        raise NotImplementedError("numpy.unique_* of an array with NaN is not available in the browser")
-    return x
-
-
 def unique_counts(x):
-    return UniqueCountsResult(*F.unique(_no_nan(x), return_counts=True))
+    return UniqueCountsResult(*F.unique(x, return_counts=True, equal_nan=False))
 
 
 def unique_inverse(x):
-    x = _no_nan(x)
-    values, inverse = F.unique(x, return_inverse=True)
+    x = asarray(x)
+    values, inverse = F.unique(x, return_inverse=True, equal_nan=False)
     return UniqueInverseResult(values, inverse.reshape(x.shape))
 
 
 def unique_all(x):
-    x = _no_nan(x)
-    values, index, inverse, counts = F.unique(x, return_index=True, return_inverse=True, return_counts=True)
+    x = asarray(x)
+    values, index, inverse, counts = F.unique(x, return_index=True, return_inverse=True, return_counts=True,
+                                              equal_nan=False)
     return UniqueAllResult(values, index, inverse.reshape(x.shape), counts)
 
 

@@ -1,4 +1,5 @@
 """Creation, shape functions, reductions (numpy's pairwise float sums) and matrix products."""
+import bisect
 import builtins as _b
 import math
 import operator
@@ -679,16 +680,17 @@ def lexsort(keys, axis=-1):
     return _from_values(order, (n,), INT64)
 
 
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
-    if axis is not None:
-        raise NotImplementedError("numpy.unique(axis=) is not available in the browser")
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
+           sorted=True):
+    if axis is not None or not sorted:
+        raise NotImplementedError("numpy.unique(axis=, sorted=False) is not available in the browser")
     a = asarray(ar)
     flat = a._values()
-    order = sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
+    order = _b.sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
     values, index, counts, inverse = [], [], [], [0] * len(flat)
     for i in order:
         v = flat[i]
-        if not values or not (v == values[-1] or v != v and values[-1] != values[-1]):
+        if not values or not (v == values[-1] or equal_nan and v != v and values[-1] != values[-1]):
             values.append(v)
             index.append(i)
             counts.append(0)
@@ -803,34 +805,86 @@ def _median(a, axis, keepdims, drop_nan=False):
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
-    if not isinstance(bins, int) or density or weights is not None:
-        raise NotImplementedError("numpy.histogram with bin edges, density= or weights= is not available in the "
-                                  "browser; pass a number of bins")
+    """numpy's: equal bins counted by the index arithmetic numpy uses (then corrected against the
+    edges), bin edges given by searchsorted; weights summed per bin (in the data's order, or over the
+    sorted data for edges); density divides by the widths and the total."""
     a = asarray(a).reshape(-1)
-    edges, first, last = _uniform_bin_edges(a, bins, range)
-    first, last = float(first), float(last)
+    if weights is not None:
+        weights = asarray(weights)
+        if weights.shape != asarray(a).shape and weights.size != a.size:
+            raise ValueError("weights should have the same shape as a.")
+        weights = weights.reshape(-1)
+    edges, uniform = _bin_edges(a, bins, range)
     e = edges._values()
-    counts = [0] * bins
-    denom = last - first
-    for v in a._values():
-        if not first <= v <= last:
-            continue
-        i = int((v - first) / denom * bins)
-        if i == bins:
-            i -= 1
-        if v < e[i]:
-            i -= 1
-        elif v >= e[i + 1] and i != bins - 1:
-            i += 1
-        counts[i] += 1
-    return _from_values(counts, (bins,), INT64), edges
+    wanted = weights._values() if weights is not None else None
+    ntype = weights._dtype if weights is not None else INT64
+    if uniform is not None:
+        first, last, nbins = float(uniform[0]), float(uniform[1]), uniform[2]
+        counts = [0] * nbins
+        denom = last - first
+        for start in _b.range(0, a.size, 65536):  # numpy's blocks: each one's sums added to the total
+            block = [0.0] * nbins if wanted is not None else counts
+            for k, v in enumerate(a._values()[start:start + 65536], start):
+                if not first <= v <= last:
+                    continue
+                i = int((v - first) / denom * nbins)
+                if i == nbins:
+                    i -= 1
+                if v < e[i]:
+                    i -= 1
+                elif v >= e[i + 1] and i != nbins - 1:
+                    i += 1
+                if wanted is None:
+                    block[i] += 1
+                else:
+                    block[i] += wanted[k]
+            if wanted is not None:
+                cast = D.caster(ntype)
+                counts = [cast(c + cast(b)) for c, b in zip(counts, block)]
+        n = _from_values(counts, (nbins,), ntype)
+    else:
+        order = argsort(a)._values()
+        sa = [a._values()[k] for k in order]
+        cut = [bisect.bisect_left(sa, x) for x in e[:-1]] + [bisect.bisect_right(sa, e[-1])]
+        if wanted is None:
+            cum = cut
+        else:
+            cast = D.caster(ntype)
+            total, running = cast(0), []
+            for k in order:  # the sorted weights' cumulative sums, read at each edge
+                total = cast(total + wanted[k])
+                running.append(total)
+            cum = [cast(0) if c == 0 else running[c - 1] for c in cut]
+        n = _from_values([q - p for p, q in zip(cum, cum[1:])], (len(e) - 1,), ntype)
+    if density:
+        from ._ufuncs import subtract, true_divide
+        widths = subtract(edges[1:], edges[:-1]).astype(FLOAT64)
+        return true_divide(true_divide(n, widths), sum(n)), edges
+    return n, edges
 
 
-def _uniform_bin_edges(a, bins, range):
-    """(edges, first, last): numpy's `bins` equal parts of the outer edges, as a's float type (float64 for integers)."""
-    first, last = _outer_edges(a, range)
-    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    return linspace(first, last, bins + 1, dtype=edge_dt), first, last
+def _bin_edges(a, bins, range):
+    """numpy's _get_bin_edges: (edges, (first, last, count) for equal bins, else None)."""
+    if isinstance(bins, str):
+        raise NotImplementedError(f"numpy.histogram(bins={bins!r}) is not available in the browser; pass a number "
+                                  "of bins or their edges")
+    if ndim(bins) == 0:
+        try:
+            count = operator.index(bins)
+        except TypeError as e:
+            raise TypeError("`bins` must be an integer, a string, or an array") from e
+        if count < 1:
+            raise ValueError("`bins` must be positive, when an integer")
+        first, last = _outer_edges(a, range)
+        edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+        return linspace(first, last, count + 1, dtype=edge_dt), (first, last, count)
+    edges = asarray(bins)
+    if edges.ndim != 1:
+        raise ValueError("`bins` must be 1d, when an array")
+    values = edges._values()
+    if _b.any(p > q for p, q in zip(values, values[1:])):
+        raise ValueError("`bins` must increase monotonically, when an array")
+    return edges, None
 
 
 def _outer_edges(a, range):
@@ -853,10 +907,5 @@ def _outer_edges(a, range):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
-    if not isinstance(bins, int):
-        raise NotImplementedError("numpy.histogram_bin_edges with bin edges or a method's name is not available in "
-                                  "the browser; pass a number of bins")
-    if bins < 1:
-        raise ValueError("`bins` must be positive, when an integer")
-    return _uniform_bin_edges(asarray(a).reshape(-1), bins, range)[0]
+    return _bin_edges(asarray(a).reshape(-1), bins, range)[0]
 

@@ -32,6 +32,15 @@ try:
 except Exception as error:
     print(f"{type(error).__name__}: {error}")
 show(lambda: np.isin([1, 2, 3], [2]))
+try:
+    a = np.array([2., np.nan, 1., np.nan, 2.])
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: np.unique(a, equal_nan=False, return_index=True, return_inverse=True, return_counts=True))
+show(lambda: np.unique_all(a))
+show(lambda: np.unique_counts(a), np.unique_inverse(a))
+show(lambda: np.unique(a, return_index=True, return_inverse=True, return_counts=True))
+show(lambda: np.unique_inverse(np.array([[np.nan, 1.], [1., np.nan]])))
 show(lambda: np.correlate([1, 2, 3], [0, 1, 0.5]))
 show(lambda: np.correlate([1, 2, 3], [0, 1, 0.5], "same"))
 show(lambda: np.correlate([1, 2, 3], [0, 1, 0.5], "full"))
