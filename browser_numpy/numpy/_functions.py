@@ -666,18 +666,20 @@ def argsort(a, axis=-1, kind=None):
 
 
 def lexsort(keys, axis=-1):
-    """The indices that sort by the last key, ties by the one before, ... (stable, as numpy's)."""
+    """The indices that sort along axis by the last key, ties by the one before, ... (stable, as numpy's)."""
     keys = [asarray(k) for k in keys] if not isinstance(keys, ndarray) else [keys[i] for i in range(len(keys))]
     if not keys:
         raise TypeError("need sequence of keys with len > 0 in lexsort")
-    if _b.any(k.ndim != 1 for k in keys) or axis not in (-1, 0):
-        raise NotImplementedError("numpy.lexsort of keys with more than one dimension is not available in the browser")
-    n = keys[0].size
-    if _b.any(k.size != n for k in keys):
+    if _b.any(k.shape != keys[0].shape for k in keys):
         raise ValueError("all keys need to be the same shape")
-    columns = [k._values() for k in reversed(keys)]
-    order = sorted(range(n), key=lambda i: tuple(_sort_key(c[i]) for c in columns))
-    return _from_values(order, (n,), INT64)
+    if keys[0].ndim == 0:  # (a 1-D array's elements are 0-d keys: one position)
+        return scalar(0, INT64)
+    moved = [moveaxis(k, axis, -1) for k in reversed(keys)]
+    rows = [_groups(k, (k.ndim - 1,))[0] for k in moved]
+    n = moved[0].shape[-1]
+    order = [i for r in _b.range(len(rows[0]))
+             for i in _b.sorted(_b.range(n), key=lambda i: tuple(_sort_key(key[r][i]) for key in rows))]
+    return moveaxis(_from_values(order, moved[0].shape, INT64), -1, axis).copy()
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
