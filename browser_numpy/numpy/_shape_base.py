@@ -66,22 +66,22 @@ def dsplit(ary, indices_or_sections):
 
 def block(arrays):
     """numpy's block: the innermost lists joined along the last axis, the next ones along the one before."""
-    def depths(x, index):
+    def depths(x, index, depth):
+        """(the depth of x's arrays, where the first one is, the largest ndim among them)."""
         if type(x) is tuple:
             raise TypeError(f"arrays{index} is a tuple. Only lists can be used to arrange blocks, and np.block does "
                             "not allow implicit conversion from tuple to ndarray.")
-        if type(x) is list:
-            if not x:
-                raise ValueError(f"List at arrays{index} cannot be empty")
-            found = [depths(y, f"{index}[{i}]") for i, y in enumerate(x)]
-            first = found[0]
-            for i, (depth, where, ndim) in enumerate(found):
-                if depth != first[0]:
-                    raise ValueError(f"List depths are mismatched. First element was at depth {first[0]}, but there "
-                                     f"is an element at depth {depth} (arrays{where})")
-            return first[0], first[1], max(n for _, _, n in found)
-        return len(index.split("][")) if index else 0, index, asarray(x).ndim
-    list_ndim, _, max_ndim = depths(arrays, "")
+        if type(x) is not list:
+            return depth, index, asarray(x).ndim
+        if not x:
+            raise ValueError(f"List at arrays{index} cannot be empty")
+        found = [depths(y, f"{index}[{i}]", depth + 1) for i, y in enumerate(x)]
+        for inner, where, _ in found:
+            if inner != found[0][0]:
+                raise ValueError(f"List depths are mismatched. First element was at depth {found[0][0]}, but there "
+                                 f"is an element at depth {inner} (arrays{where})")
+        return found[0][0], found[0][1], max(ndim for _, _, ndim in found)
+    list_ndim, _, max_ndim = depths(arrays, "", 0)
     result_ndim = max(list_ndim, max_ndim)
 
     def join(x, depth):
