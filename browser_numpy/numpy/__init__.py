@@ -130,7 +130,7 @@ _LAZY = {module: names.split() for module, names in {
                      "tril_indices_from triu_indices triu_indices_from unravel_index",
     "_nanfunctions": "nanargmax nanargmin nancumprod nancumsum nanmedian nanpercentile nanprod nanquantile nanstd "
                      "nanvar",
-    "_npyio": "load loadtxt save savetxt",
+    "_npyio": "load loadtxt save savetxt savez savez_compressed",
     "_shape_base": "apply_along_axis array_equiv array_repr array_str asanyarray ascontiguousarray atleast_3d "
                    "base_repr binary_repr block broadcast_arrays can_cast choose compress cross dsplit dstack "
                    "fromfunction fromiter hsplit indices issubdtype kron matvec may_share_memory min_scalar_type put "

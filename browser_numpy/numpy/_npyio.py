@@ -1,8 +1,12 @@
 """Arrays to and from files, in numpy's formats (Pyodide has a file system, in memory): savetxt and
 loadtxt (numpy's text layout, parsing rules and error messages), save and load (the .npy format,
-version 1.0, little-endian: files numpy itself reads and writes)."""
+version 1.0, little-endian: files numpy itself reads and writes), savez/savez_compressed (.npz: a
+zip archive of .npy files) and load's NpzFile."""
 import ast
+import io
 import struct
+import zipfile
+from collections.abc import Mapping
 from array import array as _array
 
 from . import _dtypes as D
@@ -14,11 +18,15 @@ def _open(fname, mode):
     """(file, whether we opened it): a path (gzip-compressed when it ends in .gz) or a file object."""
     if hasattr(fname, "read" if "r" in mode else "write"):
         return fname, False
-    name = str(fname.__fspath__() if hasattr(fname, "__fspath__") else fname)
+    name = _path(fname)
     if name.endswith(".gz"):
         import gzip
         return gzip.open(name, mode + ("t" if "b" not in mode else "")), True
     return open(name, mode), True
+
+
+def _path(fname):
+    return str(fname.__fspath__() if hasattr(fname, "__fspath__") else fname)
 
 
 # ---------------------------------------------------------------------------------------
@@ -200,7 +208,7 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
             f.close()
     if not content.startswith(_MAGIC):
         if content.startswith(b"PK"):
-            raise NotImplementedError("numpy.load of an .npz archive is not available in the browser")
+            return NpzFile(io.BytesIO(content), _path(file) if opened else None)
         raise ValueError("Cannot load file containing pickled data when allow_pickle=False")
     major = content[6]
     if major == 1:
@@ -226,3 +234,86 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
         return _new(buf, 0, shape, strides, dt).copy()
     return _new(buf, 0, shape, strides, dt)
 
+
+
+def savez(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, zipfile.ZIP_STORED)
+
+
+def savez_compressed(file, *args, allow_pickle=True, **kwds):
+    _savez(file, args, kwds, zipfile.ZIP_DEFLATED)
+
+
+def _savez(file, args, kwds, compression):
+    """numpy's: the keyword arrays, then arr_0, arr_1, ... for the others, each as NAME.npy in a zip archive."""
+    if isinstance(file, str) and not file.endswith(".npz"):
+        file += ".npz"
+    arrays = dict(kwds)
+    for i, value in enumerate(args):
+        key = f"arr_{i}"
+        if key in arrays:
+            raise ValueError(f"Cannot use un-named variables and keyword {key}")
+        arrays[key] = value
+    with zipfile.ZipFile(file, mode="w", compression=compression, allowZip64=True) as archive:
+        for key, value in arrays.items():
+            data = io.BytesIO()
+            save(data, value)
+            archive.writestr(key + ".npy", data.getvalue())
+
+
+class NpzFile(Mapping):
+    """What load returns for an .npz archive: its arrays by name (with or without .npy), read when asked for."""
+
+    def __init__(self, fid, filename=None):
+        self.zip = zipfile.ZipFile(fid)
+        names = self.zip.namelist()
+        self.files = [name.removesuffix(".npy") for name in names]
+        self._files = dict(zip(self.files, names)) | dict(zip(names, names))
+        self._filename = filename if filename is not None else "object"
+        self.f = _Attributes(self)
+
+    def __getitem__(self, key):
+        try:
+            member = self._files[key]
+        except KeyError:
+            raise KeyError(f"{key} is not a file in the archive") from None
+        content = self.zip.read(member)
+        return load(io.BytesIO(content)) if content.startswith(_MAGIC) else content
+
+    def __iter__(self):
+        return iter(self.files)
+
+    def __len__(self):
+        return len(self.files)
+
+    def __contains__(self, key):
+        return key in self._files
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        self.zip.close()
+
+    def __repr__(self):
+        names = ", ".join(self.files[:5]) + ("..." if len(self.files) > 5 else "")
+        return f"NpzFile {self._filename!r} with keys: {names}"
+
+
+NpzFile.__module__ = "numpy.lib.npyio"
+
+
+class _Attributes:
+    """npz.f.name: an archive's arrays as attributes."""
+
+    def __init__(self, archive):
+        self._archive = archive
+
+    def __getattr__(self, key):
+        try:
+            return self._archive[key]
+        except KeyError:
+            raise AttributeError(key) from None

@@ -338,3 +338,21 @@ def test_products_and_index_conversions_match_numpy(data):
                 np.kron(a, b[..., :2] if b.ndim else b), rows, np.ravel_multi_index(rows, shape),
                 np.cross(np.resize(a, (n, 3)), b.ravel()[:3] if b.size >= 3 else [1.0, 2.0, 3.0]))
     assert outcome(ours, make) == outcome(real, make)
+
+
+@pytest.mark.parametrize("writer,reader", [(ours, real), (real, ours)], ids=["ours-to-numpy", "numpy-to-ours"])
+def test_files_one_writes_the_other_reads(tmp_path, writer, reader):
+    """.npy, .npz and text files written by this numpy are read back by numpy, and the other way round."""
+    arrays = {"f8": [[0.1, -2.5], [3e-300, float("inf")]], "f4": [1.5, -0.25], "i1": [-128, 127], "u8": [7, 2 ** 40],
+              "?": [True, False], "f2": [0.1, 65504.0]}
+    for code, values in arrays.items():
+        a = writer.array(values, dtype=code)
+        writer.save(tmp_path / f"{code}.npy", a)
+        assert repr(reader.load(tmp_path / f"{code}.npy")) == repr(reader.array(values, dtype=code))
+    writer.savez_compressed(tmp_path / "all.npz", **{k: writer.array(v, dtype=k) for k, v in arrays.items() if k != "?"},
+                            flags=writer.array([True]))
+    with reader.load(tmp_path / "all.npz") as archive:
+        assert sorted(archive.files) == sorted([k for k in arrays if k != "?"] + ["flags"])
+        assert repr(archive["f4"]) == repr(reader.array(arrays["f4"], dtype="f4"))
+    writer.savetxt(tmp_path / "a.txt", writer.array(arrays["f8"]), header="x y")
+    assert repr(reader.loadtxt(tmp_path / "a.txt")) == repr(reader.array(arrays["f8"]))

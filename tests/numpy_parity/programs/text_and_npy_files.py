@@ -1,5 +1,6 @@
-"""loadtxt and savetxt (numpy's layout, parsing and messages; file objects, paths, .gz) and save/load in the .npy format (the bytes numpy writes)."""
+"""loadtxt and savetxt (numpy's layout, parsing and messages; file objects, paths, .gz), save/load in the .npy format (the bytes numpy writes) and savez/savez_compressed/load of .npz archives."""
 import io
+import io, os, tempfile
 import numpy as np
 
 
@@ -108,5 +109,27 @@ except Exception as error:
     print(f"{type(error).__name__}: {error}")
 try:
     b = io.BytesIO(); np.save(b, np.arange(3.)); b.seek(0); print(repr(np.load(b)), b.getvalue())
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    d = tempfile.mkdtemp(); np.savez(os.path.join(d, 'z'), np.arange(3), w=np.ones(2)); print(sorted(os.listdir(d)))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    z = np.load(os.path.join(d, 'z.npz')); print(repr(z).replace(d, 'DIR'), z.files, list(z.keys()), 'w' in z, 'w.npy' in z, 'q' in z, len(z), repr(z['w']), repr(z['arr_0']), repr(z['arr_0.npy']), repr(z.f.w))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: z['nope'])
+try:
+    with np.load(os.path.join(d, 'z.npz')) as f: print(sorted(f), len(f), [repr(v) for v in f.values()])
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+try:
+    b = io.BytesIO(); np.savez_compressed(b, a=np.arange(4.), b=np.float32([[1, 2]])); b.seek(0); print(repr(np.load(b)), repr(np.load(io.BytesIO(b.getvalue()))['b']))
+except Exception as error:
+    print(f"{type(error).__name__}: {error}")
+show(lambda: np.savez(os.path.join(d, 'z2'), np.arange(2), arr_0=np.ones(1)))
+try:
+    b = io.BytesIO(); np.savez(b, *[np.arange(i) for i in range(7)]); print(repr(np.load(io.BytesIO(b.getvalue()))))
 except Exception as error:
     print(f"{type(error).__name__}: {error}")
