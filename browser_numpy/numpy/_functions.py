@@ -756,7 +756,8 @@ def _quantile(a, q, axis, keepdims, method, name, drop_nan=False, weak=None):
     groups = [sorted([v for v in g if v == v] if drop_nan else g, key=_sort_key) for g in groups]
     array_dt = dt = a._dtype if a._dtype.kind == "f" else FLOAT64
     q_dt = asarray(q)._dtype if asarray(q)._dtype.kind == "f" else FLOAT64
-    if not (type(q) in (int, float) if weak is None else weak):
+    if not (type(q) in (int, float) if weak is None else weak) and not (drop_nan and groups and not groups[0]):
+        # (numpy's nan* form stacks each slice's result as the first one's dtype: an all-NaN slice's is a's)
         dt = D.promote_types(dt, q_dt)
     cast, q_cast = D.caster(dt), D.caster(q_dt)
     if keepdims:

@@ -60,6 +60,7 @@ except Exception as error:
     print(f"{type(error).__name__}: {error}")
 show(lambda: np.median(np.array([[1., 7., 2.], [3., 4., 6.]]), 1, None, False, True))
 show(lambda: np.nanprod([2., np.nan, 4.], None, None, None, True))
+show(lambda: np.nanpercentile(np.float32([np.nan, np.nan]), [10, 50, 95]), np.nanpercentile(np.float32([[np.nan, np.nan], [1, 2]]), [10, 50], axis=1), np.nanpercentile(np.float32([[1, 2], [np.nan, np.nan]]), [10, 50], axis=1), np.nanquantile(np.float32([np.nan]), np.float64(0.5)))
 show(lambda: np.poly([1, 2, 3]))
 show(lambda: np.poly([0.5, -1.]))
 show(lambda: np.poly(np.float32([2, 2])))
