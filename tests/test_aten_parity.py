@@ -690,3 +690,27 @@ def test_c_edge_cases(use_np):
     assert list(special.sinh(vec([-1000.0]))) == [-math.inf]
     assert list(special.expf_glibc(vec([math.inf, -math.inf]))) == [math.inf, 0.0]
     assert list(special.logf_sleef(vec([0.0, math.inf]))) == [-math.inf, math.inf]
+
+
+def test_array_fma32_is_the_scalar_fma32():
+    """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
+    _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point
+    (ties to even is right there), on inexact ones that land there (only rounding to odd is), and
+    on zeros, subnormals, infinities and NaN."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(35)
+    c = (rng.standard_normal(4000) * 2.0 ** rng.integers(-30, 30, 4000)).astype(np.float32)
+    half_ulp = np.spacing(np.abs(c)).astype(np.float64) / 2
+    shift = 2.0 ** rng.integers(-6, 6, 4000)
+    sign = rng.choice([-1.0, 1.0], 4000)
+    # (1 + 2**-15)(1 - 2**-15) = 1 - 2**-30: a sum a quarter float64 ulp off the halfway point
+    inexact = ((1 + 2.0 ** -15) * shift * sign, (1 - 2.0 ** -15) * half_ulp / shift, c)
+    exact = (0.5 * shift * sign, 2 * half_ulp / shift, c)  # products of one bit: exactly halfway
+    plain = (rng.standard_normal(4000), rng.standard_normal(4000), rng.standard_normal(4000))
+    specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
+    grid = np.meshgrid(specials, specials, specials)
+    for a, b, c3 in (inexact, exact, plain, grid):  # (numpy warns of the overflows; torch does not)
+        a, b, c3 = (np.asarray(v, np.float32).reshape(-1) for v in (a, b, c3))
+        ours = numpy_backend._fma32_np(a, b, c3)
+        want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))

@@ -23,7 +23,7 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
     finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
-from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
+from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
 NAME = "numpy"
@@ -418,10 +418,19 @@ def _fma64_np(a, b, c):
 
 
 def _redo_halfway(result, halfway, a, b, c):
-    shape = result.shape
-    a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), shape) for v in (a, b, c))
-    for idx in zip(*np.nonzero(halfway)):
-        result[idx] = _fma32(float(a[idx]), float(b[idx]), float(c[idx]))
+    """_float32.fma32 on the halfway elements, as arrays: the exact product plus c rounded to odd
+    (one float64 ulp towards the sum's error where it is even and inexact), then to float32."""
+    where = np.nonzero(halfway)
+    a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), result.shape)[where].astype(np.float64)
+               for v in (a, b, c))
+    p = a * b
+    s = p + c
+    v = s - p
+    err = (p - (s - v)) + (c - v)
+    bits = s.view(np.int64)
+    step = (err != 0) & np.isfinite(s) & ((bits & 1) == 0)
+    bits[step] += np.where((err[step] > 0) == (s[step] > 0), 1, -1)
+    result[where] = s.astype(np.float32)
 
 
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
@@ -1631,6 +1640,13 @@ def _mt_block(mt):
     return new, y
 
 
+def _u53_below(words, p, value):
+    """value where Generator.u53's uniform (from two words each) is below p, else 0: float64."""
+    pairs = words.astype(np.uint64).reshape(-1, 2)
+    u = ((pairs[:, 0] & np.uint64(0x1FFFFF)) << np.uint64(32) | pairs[:, 1]).astype(np.float64) * 2.0 ** -53
+    return np.where(u < p, value, 0.0)
+
+
 def _u24(words):
     return (np.array(words, np.int64) & 0xFFFFFF) * 5.9604644775390625e-08
 
@@ -1702,7 +1718,7 @@ def _normal_fill_f32(words, tail, n, mean, std):
 
 
 RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
-          "normal_fill_f32": _ieee(_normal_fill_f32)}
+          "normal_fill_f32": _ieee(_normal_fill_f32), "u53_below": _u53_below}
 
 
 ATEN = {name: _ieee(kernel) for name, kernel in {
