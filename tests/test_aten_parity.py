@@ -714,3 +714,26 @@ def test_array_fma32_is_the_scalar_fma32():
         ours = numpy_backend._fma32_np(a, b, c3)
         want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)
         assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+
+
+def test_fma32_chain_is_one_fma32_after_another():
+    """The numpy backend's fma chain (a float64 add and rounding a step, the steps whose sum lands
+    inexactly on a float32 halfway point found afterwards and redone) gives the bits of one exact
+    fma32 after another: random chains, and chains steered onto inexact halfway points."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(36)
+    for trial in range(30):
+        rows, cols = int(rng.integers(1, 40)), int(rng.integers(1, 9))
+        a = rng.standard_normal((rows, cols)).astype(np.float32)
+        b = (rng.standard_normal((rows, cols)) * 2.0 ** rng.integers(-20, 5, (rows, 1))).astype(np.float32)
+        acc0 = rng.standard_normal(cols).astype(np.float32)
+        want, acc = [], [float(v) for v in acc0]
+        for i in range(rows):
+            if trial % 2 and i % 3 == 1:  # a product a quarter float64 ulp off acc's next halfway point
+                half_ulp = [float(np.spacing(np.float32(abs(v)))) / 2 for v in acc]
+                a[i] = np.float32(1 + 2.0 ** -15)
+                b[i] = np.array([(1 - 2.0 ** -15) * h for h in half_ulp], np.float32)
+            acc = [fma32(float(p), float(q), r) for p, q, r in zip(a[i], b[i], acc)]
+        products = a.astype(np.float64) * b.astype(np.float64)
+        ours = numpy_backend._fma32_chain(products, acc0)
+        assert np.array_equal(ours.view(np.int32), np.array(acc, np.float32).view(np.int32)), trial

@@ -19,6 +19,7 @@ import numpy as np
 if getattr(np, "BROWSER", False):
     raise ImportError("the browser's numpy (browser_numpy/) is a subset for learners' programs, not an array backend")
 from numpy.lib.stride_tricks import as_strided  # noqa: E402
+from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
@@ -418,19 +419,49 @@ def _fma64_np(a, b, c):
 
 
 def _redo_halfway(result, halfway, a, b, c):
-    """_float32.fma32 on the halfway elements, as arrays: the exact product plus c rounded to odd
-    (one float64 ulp towards the sum's error where it is even and inexact), then to float32."""
     where = np.nonzero(halfway)
     a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), result.shape)[where].astype(np.float64)
                for v in (a, b, c))
-    p = a * b
+    result[where] = _fma32_exact(a * b, c)
+
+
+def _fma32_exact(p, c):
+    """_float32.fma32 on arrays, from the exact float64 products p: p + c rounded to odd (one
+    float64 ulp towards the sum's error where it is even and inexact), then to float32."""
     s = p + c
     v = s - p
     err = (p - (s - v)) + (c - v)
     bits = s.view(np.int64)
     step = (err != 0) & np.isfinite(s) & ((bits & 1) == 0)
     bits[step] += np.where((err[step] > 0) == (s[step] > 0), 1, -1)
-    result[where] = s.astype(np.float32)
+    return s.astype(np.float32)
+
+
+def _fma32_chain(products, acc):
+    """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
+    float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
+    float64 add and its rounding to float32; afterwards the rows whose sum landed inexactly on a
+    float32 halfway point (the only sums that rounding gets wrong) are found at once, the first is
+    redone exactly and the chain goes on from there."""
+    rows = len(products)
+    sums = np.empty_like(products)
+    accs = np.empty((rows + 1,) + products.shape[1:], np.float32)  # accs[i]: acc before row i
+    accs[0] = acc
+    start = 0
+    while start < rows:
+        for i in range(start, rows):
+            np.add(products[i], accs[i], out=sums[i])
+            accs[i + 1] = sums[i]
+        halfway = np.nonzero((sums[start:].view(np.int64) & _LOW29) == _HALF29)
+        p, s, c = products[start:][halfway], sums[start:][halfway], accs[start:rows][halfway]
+        v = s - p
+        inexact = np.nonzero((p - (s - v)) + (c - v))[0]
+        if not len(inexact):
+            break
+        first = start + halfway[0][inexact[0]]
+        accs[first + 1] = _fma32_exact(products[first], accs[first])
+        start = first + 1
+    return accs[rows]
 
 
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
@@ -671,13 +702,12 @@ def _layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     return (fma(b[:, None], xs, ady if weight is None else ady * w) + c[:, None]).reshape(-1)
 
 
-def _thread_sums_np(rows, step, inner, dtype):
+def _thread_sums_np(rows, chain, inner, dtype):
+    """The rows' sums as torch's threads make them: each thread's rows chained from zeros by
+    ``chain(start, stop, acc)``, then the threads' sums added in order."""
     total = np.zeros(inner, dtype)
     for start, stop in thread_rows(rows):
-        acc = np.zeros(inner, dtype)
-        for i in range(start, stop):
-            acc = step(acc, i)
-        total = total + acc
+        total = total + chain(start, stop, np.zeros(inner, dtype))
     return total
 
 
@@ -686,15 +716,24 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     fma = _fma32_np if float32 else _fma64_np
     xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
-    a = _as_ndarray(rstd)
-    shift = -a * _as_ndarray(mean)
-    return _thread_sums_np(len(xs), lambda acc, i: fma(dys[i], fma(a[i], xs[i], shift[i]), acc), inner, dtype)
+    a = _as_ndarray(rstd)[:, None]
+    normalized = fma(a, xs, -a * _as_ndarray(mean)[:, None])
+    if float32:
+        products = dys.astype(np.float64) * normalized
+        return _thread_sums_np(len(xs), lambda start, stop, acc: _fma32_chain(products[start:stop], acc), inner, dtype)
+
+    def chain(start, stop, acc):
+        for i in range(start, stop):
+            acc = _fma64_np(dys[i], normalized[i], acc)
+        return acc
+    return _thread_sums_np(len(xs), chain, inner, dtype)
 
 
 def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
-    return _thread_sums_np(len(dys), lambda acc, i: acc + dys[i], inner, dtype)
+    return _thread_sums_np(len(dys), lambda start, stop, acc: np.add.accumulate(
+        np.concatenate([acc[None], dys[start:stop]]), axis=0)[-1], inner, dtype)
 
 
 # ---- GELU: oneDNN's kernel, ATen's vector body (SLEEF tanhf, ATen's erf) and scalar tail ----------
@@ -1613,16 +1652,16 @@ def _mt19937_refill(words):
 
 def _mt19937_words(mt, tempered, left, next_, n):
     """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
-    mt, tempered, out, filled = np.array(mt, np.uint32), np.array(tempered, np.uint32), np.empty(n, np.uint32), 0
-    while filled < n:
-        if left == 1:
-            mt, tempered = _mt_block(mt)
-            left, next_ = 625, 0
-        take = min(n - filled, left - 1)
-        out[filled:filled + take] = tempered[next_:next_ + take]
-        filled, next_, left = filled + take, next_ + take, left - take
-    return mt.tolist(), tempered.tolist(), left, next_, out
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array. numpy's MT19937
+    is the same generator (twist and tempering): its key is the block, its pos the next word."""
+    _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": next_ if left > 1 else 624}}
+    out = _MT.random_raw(n).astype(np.uint32)
+    state = _MT.state["state"]
+    mt, pos = state["key"], state["pos"]
+    return mt.tolist(), _temper(mt).tolist(), 625 - pos, pos, out
+
+
+_MT = MT19937(0)
 
 
 def _mt_block(mt):
@@ -1633,11 +1672,15 @@ def _mt_block(mt):
     new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
     new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
     new[623] = _mt_step(mt[623], new[0], new[396])
-    y = new ^ (new >> 11)
+    return new, _temper(new)
+
+
+def _temper(words):
+    y = words ^ (words >> 11)
     y ^= (y << 7) & np.uint32(0x9D2C5680)
     y ^= (y << 15) & np.uint32(0xEFC60000)
     y ^= y >> 18
-    return new, y
+    return y
 
 
 def _u53_below(words, p, value):
