@@ -599,6 +599,29 @@ def test_rule_f_through_blas_is_exact(m, k, n):
         assert np.array_equal(fast.view(np.int32), exact.view(np.int32))
 
 
+# bmm's rule F takes the whole stack in each of its steps (numpy's matmul of 3-D arrays: one sgemm a
+# product): the per-product calls' bits, and the exact emulation's. Shapes around gpt.py's attention
+# (batch 16-64, m and n 1-64, k 8-64) and edges: one product, a single row or column, k past a
+# BLAS plan's steps (the exact fma steps of a stack), a long k of several blocks.
+BMM_SHAPES = [(16, 32, 16, 32), (16, 32, 32, 16), (64, 32, 8, 32), (16, 16, 32, 16), (1, 4, 2, 12), (5, 1, 9, 13),
+              (3, 7, 5, 1), (2, 33, 161, 17), (4, 5, 200, 12), (2, 9, 400, 20), (7, 13, 64, 45)]
+
+
+@pytest.mark.parametrize("batch,m,k,n", BMM_SHAPES + [tuple(int(v) for v in np.random.default_rng(i).integers(
+    1, (40, 40, 70, 40))) for i in range(12)])
+def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
+    rng = np.random.default_rng(batch * m * k * n)
+    a = (rng.standard_normal((batch, m, k)) * rng.choice([1e-3, 1.0, 1e3], (batch, m, 1))).astype(np.float32)
+    b = rng.standard_normal((batch, k, n)).astype(np.float32)
+    b[rng.random(b.shape) < 0.3] = 0  # zeros as ReLU's and dropout's gradients have them
+    stack = numpy_backend._bmm_rule(a.reshape(-1), b.reshape(-1), batch, m, k, n, "F")
+    each = np.concatenate([numpy_backend._mm_rule(a[i].reshape(-1), b[i].reshape(-1), m, k, n, None, False, "F")
+                           for i in range(batch)])
+    exact = np.concatenate([numpy_backend._rule_f_exact(a[i], b[i].T, None).reshape(-1) for i in range(batch)])
+    assert np.array_equal(stack.view(np.int32), each.view(np.int32))
+    assert np.array_equal(stack.view(np.int32), exact.view(np.int32))
+
+
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     real = numpy_backend._blas_steps
 

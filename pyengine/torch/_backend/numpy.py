@@ -1124,13 +1124,22 @@ def _scan(values, shape, dim, multiply):
 
 
 # ---- linalg: the matrix product's rules on arrays ------------------------------------------------
-# x is (m, k); w is (n, k) (rows of the second operand's transpose, possibly a view).
+# x is (m, k); w is (n, k) (rows of the second operand's transpose, possibly a view). Rule F also
+# takes a stack of products: x (batch, m, k), w (batch, n, k).
 
 def _mm_rule(a, b, m, k, n, bias, b_transposed, rule):
     x = _as_f32(a).reshape(m, k)
     w = _as_f32(b).reshape(n, k) if b_transposed else _as_f32(b).reshape(k, n).T
     bias_np = None if bias is None else _as_f32(bias)
     return _mm_np(x, w, bias_np, rule).reshape(-1)
+
+
+def _bmm_rule(a, b, batch, m, k, n, rule):
+    x = _as_f32(a).reshape(batch, m, k)
+    w = _as_f32(b).reshape(batch, k, n).transpose(0, 2, 1)
+    if rule == "F":  # the whole stack in each step
+        return _rule_f_np(x, w, None).reshape(-1)
+    return _joined([_mm_np(x[i], w[i], None, rule).reshape(-1) for i in range(batch)])
 
 
 def _joined(parts):
@@ -1190,12 +1199,12 @@ _BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the steps of a block that BLAS ma
 
 def _rule_f(x, w, bias, spread, longest):
     """Rule F's k-blocks added up, each block's first ``longest`` steps through BLAS."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
+    k = x.shape[-1]
+    shape = x.shape[:-1] + w.shape[-2:-1]  # (..., m, n)
+    c = None if bias is None else np.broadcast_to(bias, shape).astype(np.float32)
     for lo, hi in f_blocks(k):
         mid = min(hi, lo + longest)
-        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros((m, n), np.float32)
+        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros(shape, np.float32)
         if mid < hi:
             t = _fma_steps(x, w, t, mid, hi)
         c = t if c is None else c + t
@@ -1203,32 +1212,32 @@ def _rule_f(x, w, bias, spread, longest):
 
 
 def _blas_steps(x, w, lo, hi, spread):
-    """The running sums of k-steps lo..hi from 0, by sgemm."""
-    m, n = x.shape[0], w.shape[0]
-    xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
-    xs[:m, ::spread] = x[:, lo:hi]
-    ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
-    ws[::spread, :n] = w[:, lo:hi].T
-    return np.matmul(xs, ws)[:m, :n]
+    """The running sums of k-steps lo..hi from 0, by sgemm (numpy's matmul of a stack: one sgemm
+    per product, of the shape a single product's call has)."""
+    m, n = x.shape[-2], w.shape[-2]
+    xs = np.zeros(x.shape[:-2] + (max(m, 2), spread * (hi - lo)), np.float32)
+    xs[..., :m, ::spread] = x[..., lo:hi]
+    ws = np.zeros(w.shape[:-2] + (spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
+    ws[..., ::spread, :n] = w[..., lo:hi].swapaxes(-1, -2)
+    return np.matmul(xs, ws)[..., :m, :n]
 
 
 def _fma_steps(x, w, t, lo, hi):
     """The running sums t continued over k-steps lo..hi, one exact float32 fma each."""
-    m, n = t.shape
-    x64 = x[:, lo:hi].astype(np.float64)
-    w64 = np.ascontiguousarray(w[:, lo:hi].T).astype(np.float64)  # (steps, n)
-    s = np.empty((m, n), np.float64)
-    low = np.empty((m, n), np.int64)
-    halfway = np.empty((m, n), bool)
+    x64 = x[..., lo:hi].astype(np.float64)
+    w64 = w[..., lo:hi].astype(np.float64)
+    s = np.empty(t.shape, np.float64)
+    low = np.empty(t.shape, np.int64)
+    halfway = np.empty(t.shape, bool)
     for step, kk in enumerate(range(lo, hi)):
-        np.multiply.outer(x64[:, step], w64[step], out=s)
+        np.multiply(x64[..., :, step, None], w64[..., None, :, step], out=s)
         np.add(s, t, out=s)  # exact product + t, one float64 rounding
         np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
         np.equal(low, 0x10000000, out=halfway)
         new_t = s.astype(np.float32)
         if halfway.any():  # a float32 halfway point: redo those with the exact fma
-            rows, cols = np.nonzero(halfway)
-            new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
+            where = np.nonzero(halfway)  # (..., row, column)
+            new_t[where] = _fma32_np(x[where[:-1] + (kk,)], w[where[:-2] + (where[-1], kk)], t[where])
         t = new_t
     return t
 
@@ -1256,9 +1265,10 @@ def _blas_rule_f():
 
 
 def _blas_gives_rule_f(spread, longest):
-    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (8, 192, 20), (6, 70, 33), (1, 64, 16),
-                    (5, 7, 1)):
-        x, w = _check_values(m, k, 1), _check_values(n, k, 2, scaled=False)
+    for batch, m, k, n in ((1, 4, 1, 12), (1, 13, longest, 45), (1, 9, 2 * longest, 16), (3, 8, 192, 20),
+                           (1, 6, 70, 33), (1, 1, 64, 16), (1, 5, 7, 1)):
+        x = _check_values(batch * m, k, 1).reshape(batch, m, k)[0 if batch == 1 else slice(None)]
+        w = _check_values(batch * n, k, 2, scaled=False).reshape(batch, n, k)[0 if batch == 1 else slice(None)]
         bias = _check_values(1, n, 3, scaled=False)[0] if k == 70 else None
         if not np.array_equal(_rule_f(x, w, bias, spread, longest).view(np.int32),
                               _rule_f_exact(x, w, bias).view(np.int32)):
@@ -1773,7 +1783,8 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "layer_norm_weight_grad": _layer_norm_weight_grad, "layer_norm_bias_grad": _layer_norm_bias_grad,
     "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
-    "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
+    "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "bmm_rule": _bmm_rule,
+    "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
