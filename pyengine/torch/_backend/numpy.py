@@ -329,17 +329,9 @@ def fma(a, b, c, dtype):
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
         return _fma64_np(a, b, c)
-    # float32: the float64 product is exact; round the sum to odd, then to float32
+    # float32: the float64 product is exact; the sum rounded to odd, then to float32
     p = np.asarray(a, np.float64) * b.astype(np.float64)
-    c64 = np.broadcast_to(np.asarray(c, np.float64), p.shape)
-    s = p + c64
-    v = s - p
-    err = (p - (s - v)) + (c64 - v)
-    bits = s.view(np.int64)
-    nudge = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
-    step = np.where((err > 0) == (s > 0), 1, -1)
-    s = np.where(nudge, (bits + step).view(np.float64), s)
-    return s.astype(t)
+    return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), p.shape))
 
 
 @_ieee
@@ -374,14 +366,14 @@ def _as_f32(values):
 
 
 def _fma32_np(a, b, c):
-    """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding, and the halfway
-    points (where rounding that to float32 would round twice) redone with the scalar fma."""
-    s = np.add(np.multiply(a, b, dtype=np.float64), c, dtype=np.float64)
-    result = s.astype(np.float32)
-    halfway = (s.view(np.int64) & _LOW29) == _HALF29
-    if halfway.any():
-        _redo_halfway(result, halfway, a, b, c)
-    return result
+    """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
+    plus c, right unless the sum lands on a float32 halfway point; where one does, all of it again
+    by _fma32_exact."""
+    p = np.multiply(a, b, dtype=np.float64)
+    s = np.add(p, c, dtype=np.float64)
+    if ((s.view(np.int64) & _LOW29) == _HALF29).any():
+        return _fma32_exact(p, c)
+    return s.astype(np.float32)
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
@@ -418,22 +410,16 @@ def _fma64_np(a, b, c):
     return r
 
 
-def _redo_halfway(result, halfway, a, b, c):
-    where = np.nonzero(halfway)
-    a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), result.shape)[where].astype(np.float64)
-               for v in (a, b, c))
-    result[where] = _fma32_exact(a * b, c)
-
-
 def _fma32_exact(p, c):
     """_float32.fma32 on arrays, from the exact float64 products p: p + c rounded to odd (one
     float64 ulp towards the sum's error where it is even and inexact), then to float32."""
-    s = p + c
+    s = np.asarray(p + c)  # (an array even of 0-d operands: its bits are changed in place)
     v = s - p
     err = (p - (s - v)) + (c - v)
     bits = s.view(np.int64)
     step = (err != 0) & np.isfinite(s) & ((bits & 1) == 0)
-    bits[step] += np.where((err[step] > 0) == (s[step] > 0), 1, -1)
+    if step.any():
+        bits[step] += np.where((err[step] > 0) == (s[step] > 0), 1, -1)
     return s.astype(np.float32)
 
 
