@@ -1649,15 +1649,24 @@ def _mt19937_refill(words):
 def _mt19937_words(mt, tempered, left, next_, n):
     """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
     (mt, tempered, left, next) after the draws, and the n words as a uint32 array. numpy's MT19937
-    is the same generator (twist and tempering): its key is the block, its pos the next word."""
-    _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": next_ if left > 1 else 624}}
+    is the same generator (twist and tempering): its key is the block, its pos the next word. It
+    keeps the state the last call left (a generator's block list is never changed in place, so the
+    same list and position are the same state); draws within the block return the same lists."""
+    pos = next_ if left > 1 else 624
+    if _MT_LEFT[0] is not mt or _MT_LEFT[1] != pos:
+        _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": pos}}
     out = _MT.random_raw(n).astype(np.uint32)
-    state = _MT.state["state"]
-    mt, pos = state["key"], state["pos"]
-    return mt.tolist(), _temper(mt).tolist(), 625 - pos, pos, out
+    if n <= 624 - pos:
+        left, next_ = left - n, next_ + n
+    else:
+        state = _MT.state["state"]
+        mt, tempered, next_ = state["key"].tolist(), _temper(state["key"]).tolist(), state["pos"]
+        left = 625 - next_
+    _MT_LEFT[:] = mt, next_ if left > 1 else 624
+    return mt, tempered, left, next_, out
 
 
-_MT = MT19937(0)
+_MT, _MT_LEFT = MT19937(0), [None, 0]
 
 
 def _mt_block(mt):
