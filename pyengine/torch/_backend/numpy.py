@@ -1686,9 +1686,9 @@ def _temper(words):
 
 def _u53_below(words, p, value):
     """value where Generator.u53's uniform (from two words each) is below p, else 0: float64."""
-    pairs = words.astype(np.uint64).reshape(-1, 2)
-    u = ((pairs[:, 0] & np.uint64(0x1FFFFF)) << np.uint64(32) | pairs[:, 1]).astype(np.float64) * 2.0 ** -53
-    return np.where(u < p, value, 0.0)
+    pairs = words.reshape(-1, 2)
+    bits53 = (pairs[:, 0] & np.uint32(0x1FFFFF)) * 4294967296.0 + pairs[:, 1]  # exact in float64
+    return np.where(bits53 < p * 2.0 ** 53, value, 0.0)  # (u = bits53 * 2**-53 exactly)
 
 
 def _u24(words):
