@@ -622,6 +622,30 @@ def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
     assert np.array_equal(stack.view(np.int32), exact.view(np.int32))
 
 
+def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
+    """A block longer than the BLAS plan continues its sums in further sgemm calls, panels of
+    columns whose sums enter as identity steps: the exact fma steps' bits, and where a sum is
+    infinite or -0 (inf * 0 would be NaN in the other columns; -0 would enter as +0) the exact
+    steps themselves."""
+    plan = numpy_backend._blas_rule_f()
+    if plan is None:
+        pytest.skip("this machine's BLAS does not reproduce rule F; the exact emulation is used")
+    rng = np.random.default_rng(7)
+    x, w = rng.standard_normal((2, 6, 40)).astype(np.float32), rng.standard_normal((2, 150, 40)).astype(np.float32)
+    t = (rng.standard_normal((2, 6, 150)) * 100).astype(np.float32)
+    x[1, 2], w[1, 3] = 0, -1  # -0 products: a -0 sum stays -0, a +0 one +0
+
+    def same(t):
+        carried, exact = numpy_backend._blas_carried(x, w, t, 0, 32, *plan), numpy_backend._fma_steps(x, w, t, 0, 32)
+        return np.array_equal(carried.view(np.int32), exact.view(np.int32))
+    assert same(t)
+    t[1, 2, 3] = -0.0
+    assert same(t)
+    t[0, 1, 0] = np.inf
+    with np.errstate(invalid="ignore"):
+        assert same(t)
+
+
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     real = numpy_backend._blas_steps
 

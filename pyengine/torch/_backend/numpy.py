@@ -1188,7 +1188,7 @@ def _rule_f(x, w, bias, spread, longest):
         mid = min(hi, lo + longest)
         t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros(shape, np.float32)
         if mid < hi:
-            t = _fma_steps(x, w, t, mid, hi)
+            t = _blas_carried(x, w, t, mid, hi, spread, longest)
         c = t if c is None else c + t
     return c
 
@@ -1202,6 +1202,30 @@ def _blas_steps(x, w, lo, hi, spread):
     ws = np.zeros(w.shape[:-2] + (spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
     ws[..., ::spread, :n] = w[..., lo:hi].swapaxes(-1, -2)
     return np.matmul(xs, ws)[..., :m, :n]
+
+
+def _blas_carried(x, w, t, lo, hi, spread, longest):
+    """The running sums t continued over k-steps lo..hi by sgemm, a panel of columns a call: the
+    panel's sums enter the call's running sums first, as steps t·1 into their own column and t·0
+    into the others (which add nothing while t is finite and not -0; otherwise the exact fma steps
+    run), all within the plan's steps."""
+    m, n = t.shape[-2:]
+    steps = hi - lo
+    width = (longest - steps) // _BLAS_PANEL * _BLAS_PANEL
+    if width <= 0 or not np.isfinite(t).all() or (t.view(np.int32) == np.int32(-2 ** 31)).any():  # -0
+        return _fma_steps(x, w, t, lo, hi)
+    out = np.empty(t.shape, np.float32)
+    for first in range(0, n, width):
+        cols = min(n - first, width)
+        carry = cols + -cols % _BLAS_PANEL
+        xs = np.zeros(t.shape[:-2] + (max(m, 2), spread * (carry + steps)), np.float32)
+        xs[..., :m, :spread * cols:spread] = t[..., first:first + cols]
+        xs[..., :m, spread * carry::spread] = x[..., lo:hi]
+        ws = np.zeros(t.shape[:-2] + (spread * (carry + steps), carry), np.float32)
+        ws[..., np.arange(cols) * spread, np.arange(cols)] = 1
+        ws[..., spread * carry::spread, :cols] = w[..., first:first + cols, lo:hi].swapaxes(-1, -2)
+        out[..., first:first + cols] = np.matmul(xs, ws)[..., :m, :cols]
+    return out
 
 
 def _fma_steps(x, w, t, lo, hi):
@@ -1248,7 +1272,7 @@ def _blas_rule_f():
 
 def _blas_gives_rule_f(spread, longest):
     for batch, m, k, n in ((1, 4, 1, 12), (1, 13, longest, 45), (1, 9, 2 * longest, 16), (3, 8, 192, 20),
-                           (1, 6, 70, 33), (1, 1, 64, 16), (1, 5, 7, 1)):
+                           (1, 6, 192, 150), (1, 6, 70, 33), (1, 1, 64, 16), (1, 5, 7, 1)):
         x = _check_values(batch * m, k, 1).reshape(batch, m, k)[0 if batch == 1 else slice(None)]
         w = _check_values(batch * n, k, 2, scaled=False).reshape(batch, n, k)[0 if batch == 1 else slice(None)]
         bias = _check_values(1, n, 3, scaled=False)[0] if k == 70 else None
