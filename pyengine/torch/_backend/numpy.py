@@ -1253,8 +1253,8 @@ _blas_verdict = []
 
 def _check_values(rows, cols, seed, scaled=True):
     """Float32 values in (-1, 1), the rows scaled by 1e-3, 1 and 1e3 in turn, for the BLAS checks.
-    Not from numpy.random: a learner's run that imports it has it taken away again afterwards
-    (and numpy cannot import it a second time), and the checks may run in any run."""
+    Not from numpy.random: the same values whatever a run did to numpy's generators, as the checks
+    may run in any run."""
     i = np.arange(rows * cols, dtype=np.float64).reshape(rows, cols)
     noise = np.sin(i * 12.9898 + seed * 78.233) * 43758.5453
     values = (noise - np.floor(noise)) * 2 - 1
