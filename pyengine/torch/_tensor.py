@@ -6,8 +6,10 @@ every other op live in ``_ops``; the methods here forward to them.
 """
 import copy
 import struct
+from array import array as _array
 from math import prod
 from operator import attrgetter
+from sys import getrefcount
 
 from . import _torch_function
 from ._backend import backend as B
@@ -103,6 +105,24 @@ def contiguous_strides(shape):
         _CONTIGUOUS_STRIDES[shape] = strides
     return strides
 
+
+def _storage_refcount(t):
+    return getrefcount(t._storage)
+
+
+class _HoldsStorage:
+    __slots__ = ("_storage",)
+
+
+def _own_storage():
+    """What _storage_refcount reports for a storage only its tensor holds."""
+    probe = _HoldsStorage()
+    probe._storage = Storage()
+    return _storage_refcount(probe)
+
+
+_OWN_STORAGE = _own_storage()
+_ROUNDING_ON_STORE = frozenset(_ONE_ELEMENT_TEMPLATES)  # dtypes whose 0-d buffers are one-element arrays
 
 numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
@@ -220,6 +240,21 @@ class Tensor:
         if _grad_mode["inference"]:
             t._inference = True
         return t
+
+    def _accumulate_(self, grad):
+        """self += grad for backward's input buffers (autograd.graph._accumulate, which knows that
+        nothing else holds self): done when both are 0-d plain tensors of one float dtype whose
+        buffers round on store and self's storage is its own, as one Python-number add. Returns
+        whether it was done (if not, the caller adds out of place)."""
+        if grad.__class__ is Tensor and self.__class__ is Tensor and not self._shape and not grad._shape \
+                and self.dtype is grad.dtype and self.dtype.name in _ROUNDING_ON_STORE \
+                and _storage_refcount(self) == _OWN_STORAGE and self._storage.__class__ is Storage \
+                and self._storage.buf.__class__ is _array and self._fw_grads is None and grad._fw_grads is None and not self._inference:
+            st = self._storage
+            st.buf[self._offset] += B.number(grad._storage.buf, grad._offset)  # (a float32 slot rounds once)
+            st.version += 1
+            return True
+        return False
 
     def _view_of(self, shape, stride, offset):
         """A tensor sharing this tensor's storage (no autograd recording)."""
