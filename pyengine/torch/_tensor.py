@@ -106,19 +106,16 @@ def contiguous_strides(shape):
     return strides
 
 
-def _storage_refcount(t):
-    return getrefcount(t._storage)
-
-
 class _HoldsStorage:
     __slots__ = ("_storage",)
 
 
 def _own_storage():
-    """What _storage_refcount reports for a storage only its tensor holds."""
-    probe = _HoldsStorage()
-    probe._storage = Storage()
-    return _storage_refcount(probe)
+    """What getrefcount(t._storage) reports for a storage nothing but its tensor holds (it differs
+    between CPython versions): measured on the same expression."""
+    t = _HoldsStorage()
+    t._storage = Storage()
+    return getrefcount(t._storage)
 
 
 _OWN_STORAGE = _own_storage()
@@ -248,10 +245,12 @@ class Tensor:
         whether it was done (if not, the caller adds out of place)."""
         if grad.__class__ is Tensor and self.__class__ is Tensor and not self._shape and not grad._shape \
                 and self.dtype is grad.dtype and self.dtype.name in _ROUNDING_ON_STORE \
-                and _storage_refcount(self) == _OWN_STORAGE and self._storage.__class__ is Storage \
-                and self._storage.buf.__class__ is _array and self._fw_grads is None and grad._fw_grads is None and not self._inference:
-            st = self._storage
-            st.buf[self._offset] += B.number(grad._storage.buf, grad._offset)  # (a float32 slot rounds once)
+                and getrefcount(self._storage) == _OWN_STORAGE and self._storage.__class__ is Storage \
+                and self._storage.buf.__class__ is _array and self._fw_grads is None and grad._fw_grads is None \
+                and not self._inference:
+            st, other = self._storage, grad._storage.buf
+            # (a float32 slot rounds once)
+            st.buf[self._offset] += other[grad._offset] if other.__class__ is _array else B.number(other, grad._offset)
             st.version += 1
             return True
         return False

@@ -714,15 +714,13 @@ def _accumulate(buf, nr, grad):
     says whether it can be changed in place: Tensor._accumulate_), else as a new sum."""
     if buf[nr] is None:
         buf[nr] = grad
-    elif _refcount_at(buf, nr) != _ONLY_IN_LIST or _grad_mode["enabled"] or not buf[nr]._accumulate_(grad):
+    elif getrefcount(buf[nr]) != _ONLY_IN_LIST or _grad_mode["enabled"] or not buf[nr]._accumulate_(grad):
         buf[nr] = buf[nr] + grad
 
 
-def _refcount_at(items, i):
-    return getrefcount(items[i])
-
-
-_ONLY_IN_LIST = _refcount_at([object()], 0)  # what _refcount_at reports for what only that list holds
+# What getrefcount(items[i]) reports for what nothing but that list holds (it differs between
+# CPython versions): measured on the same expression
+_ONLY_IN_LIST = (lambda items, i: getrefcount(items[i]))([object()], 0)
 
 
 # __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
