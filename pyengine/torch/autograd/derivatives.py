@@ -242,14 +242,14 @@ def _unrolled_apply(d):
     values = ["grad"] + slots
     calls = [f"None if n{k} is None else f{k}({', '.join(values[a] for a in args)})"
              for k, args in enumerate(d.formula_args)]
+    # (nearly always) every saved tensor is still at version 0: checked here, slot by slot, without a call
+    changed = " or ".join(f"isinstance(saved[{i}], Tensor) and saved[{i}]._storage.version" for i in range(len(slots)))
     lines = ["def apply(self, grads):",
              "    saved = self._saved",
              "    versions = self._versions",
-             "    if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call",
-             "        for value in saved:",
-             "            if isinstance(value, Tensor) and value._storage.version:",
-             "                saved = self._unpacked()",
-             "                break",
+             "    if versions is ALL_AT_0 and saved is not None:",
+             *([f"        if {changed}:",
+                "            saved = self._unpacked()"] if slots else ["        pass"]),
              "    elif saved is None or versions is not None:  # freed, or tensors to check",
              "        saved = self._unpacked()",
              "    grad = grads[0]",
