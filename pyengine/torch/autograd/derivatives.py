@@ -226,7 +226,7 @@ class Derivative:
 
     def attacher(self, mask):
         """The function ``attach(nexts, nrs, args, result, spans=None)`` that attaches a new node of
-        this entry to ``result`` when the inputs in ``mask`` need a gradient (see _attacher_source)."""
+        this entry to ``result`` when the inputs in ``mask`` need a gradient (see _compiled_attacher)."""
         attach = self._attachers.get(mask)
         if attach is None:
             attach = self._attachers[mask] = _compiled_attacher(self, mask)
