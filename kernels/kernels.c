@@ -1774,3 +1774,49 @@ int EXPORT(numpy_math_f32)(int op, const float* a, float* out, int n, const floa
   }
   return count;
 }
+
+// ---- the browser's numpy: float64 tanh (browser_numpy/numpy/_simd64.py) --------------------------
+// numpy's own algorithm, each multiply-add one fused rounding as _simd64's math.fma: wasm has no
+// scalar fma, so fma64 is Dekker's exact product, a two-sum with c, and the two low parts added
+// rounded to odd before the final add (Boldo and Melquiond's emulation of fma, exact as long as
+// nothing underflows: tiny |x| is left to the caller).
+static inline void two_sum(double a, double b, double* s, double* t) {
+  double sum = a + b, v = sum - a;
+  *s = sum;
+  *t = (a - (sum - v)) + (b - v);
+}
+
+static inline double fma64(double a, double b, double c) {
+  double p, e, s, sl, u, ul;
+  two_prod(a, b, &p, &e);
+  two_sum(p, c, &s, &sl);
+  two_sum(e, sl, &u, &ul);
+  if (ul != 0.0 && !(bits64(u) & 1)) u = from_bits64(bits64(u) + (((ul > 0) == (u > 0)) ? 1 : (u64)-1));  // to odd
+  return s + u;
+}
+
+// table: numpy's 16 intervals, each (b, c0 .. c16) (kernels.py). Elements with 0 < |x| < 2^-60
+// (where fma64's low parts could underflow) are flagged in tiny, their count returned.
+int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* table, unsigned char* tiny) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a[i], ax = __builtin_fabs(x);
+    u64 top = bits64(x) & 0x7FF8000000000000ull;
+    int small = ax != 0.0 && ax < 0x1p-60;
+    tiny[i] = (unsigned char)small;
+    count += small;
+    if (x != x) {
+      out[i] = __builtin_nan("");
+    } else if (top > 0x7FE0000000000000ull || ax > 0x1p996) {  // beyond 24 the polynomial is the constant
+      out[i] = __builtin_copysign(1.0, x);                       // 1 (and Dekker's split would overflow)
+    } else if (!small) {
+      long index = (long)(top >> 32) - 0x3FC00000;
+      index = (index < 0 ? 0 : index > 0x780000 ? 0x780000 : index) >> 19;
+      const double* row = table + 18 * index;
+      double y = ax - row[0], r = row[17];
+      for (int k = 16; k >= 1; k--) r = fma64(r, y, row[k]);
+      out[i] = __builtin_copysign(r, x);
+    }
+  }
+  return count;
+}

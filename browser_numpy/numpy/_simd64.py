@@ -9,6 +9,7 @@ put back; beyond 2^1022 * 1.5 (and for infinities) +-1.
 """
 import math
 import struct
+from array import array
 
 from torch._float32 import fma64
 
@@ -65,6 +66,9 @@ TANH_TABLE = [[struct.unpack("<d", struct.pack("<Q", w))[0] for w in row] for ro
      0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, 0x0, 0x0),
 )]
+
+# The same, flat, for the wasm kernel (kernels.numpy_tanh_f64).
+TANH_TABLE_F64 = array("d", [v for row in TANH_TABLE for v in row])
 
 
 def tanh(x):

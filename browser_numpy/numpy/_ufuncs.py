@@ -261,25 +261,30 @@ def _fast_unary(name, op):
     return run
 
 
-def _fast_float32(name):
-    """numpy's float32 `name` (exp, log, sin, cos, tanh: _simd32's algorithms) of a float32 array in
-    wasm where the kernels are loaded (the same bits); sin's and cos's elements beyond numpy's
-    reduction (libm's in numpy) in Python. None elsewhere: the general loop runs _simd32's."""
-    element = getattr(_simd32, name)
+def _fast_simd(name):
+    """numpy's `name` of a float32 array (exp, log, sin, cos, tanh: _simd32's algorithms) or float64
+    one (tanh: _simd64's) in wasm where the kernels are loaded (the same bits); the elements a kernel
+    leaves (sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones) in
+    Python. None elsewhere: the general loop runs _simd32's and _simd64's element functions."""
+    functions = {FLOAT32: getattr(_simd32, name), FLOAT64: getattr(_simd64, name, None)}
 
     def run(a):
-        if _kernels.wasm is None or type(a) is not ndarray or a._dtype is not FLOAT32 or not a._shape:
+        if _kernels.wasm is None or type(a) is not ndarray or functions.get(a._dtype) is None or not a._shape:
             return None
         n = a.size
         buf, offset = (a._buf, a._offset) if a._is_contiguous() else (a._gathered(), 0)
-        done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if buf is not None else None
+        if buf is None:
+            return None
+        done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if a._dtype is FLOAT32 else \
+            _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
         if done is None:
             return None
-        out, beyond, count = done
+        out, left, count = done
         if count:
-            for i in compress(range(n), beyond):
+            element = functions[a._dtype]
+            for i in compress(range(n), left):
                 out[i] = element(buf[offset + i])
-        return _new(out, 0, a._shape, _contiguous_strides(a._shape), FLOAT32)
+        return _new(out, 0, a._shape, _contiguous_strides(a._shape), a._dtype)
     return run
 
 
@@ -548,18 +553,18 @@ arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "fl
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp), fast=_fast_float32("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
+exp = _u("exp", _safe(math.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
-log = _u("log", _log, fast=_fast_float32("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
+log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
             float32=_libm32.log10f_glibc1)
 log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
             float32=_libm32.log1pf_glibc1)
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_fast_float32("sin"), float32=_simd32.sin,
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_fast_simd("sin"), float32=_simd32.sin,
           float16=_libm32.sinf_glibc1)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_float32("cos"), float32=_simd32.cos,
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_simd("cos"), float32=_simd32.cos,
           float16=_libm32.cosf_glibc1)
 tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
 arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
@@ -567,7 +572,7 @@ arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
 sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
 cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
-tanh = _u("tanh", _simd64.tanh, fast=_fast_float32("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
+tanh = _u("tanh", _simd64.tanh, fast=_fast_simd("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")

@@ -402,10 +402,11 @@ def numpy_float64():
 
 
 @case
-def numpy_float32_math():
-    """numpy's float32 exp/log/sin/cos/tanh (_simd32's algorithms) in wasm: random bit patterns,
-    values in the functions' working ranges (sin and cos past their reduction limits go to Python's
-    glibc sinf/cosf), strided views and edge cases."""
+def numpy_simd_math():
+    """numpy's float32 exp/log/sin/cos/tanh (_simd32's algorithms) and float64 tanh (_simd64's) in
+    wasm: random bit patterns, values in the functions' working ranges (sin and cos past their
+    reduction limits go to Python's glibc sinf/cosf, tiny float64 tanh arguments to Python),
+    strided views and edge cases."""
     import random
     from array import array
     import numpy as np
@@ -420,6 +421,12 @@ def numpy_float32_math():
     out = []
     for f in (np.exp, np.log, np.sin, np.cos, np.tanh):
         out += [f(bits), f(spread), f(near), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread))]
+    bits64 = np.array(array("d", array("Q", [rng.getrandbits(64) for _ in range(4000)]).tobytes()).tolist())
+    scales = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-320, 308) for _ in range(4000)])
+    edges = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, 2.0 ** -60, -2.0 ** -61, 0.21875, 19.0, 22.0,
+                      2.0 ** 1022 * 1.5, -2.0 ** 1022 * 1.4999999999999998, 1.7976931348623157e308] * 3)
+    near64 = np.array([rng.uniform(-25, 25) for _ in range(3000)])
+    out += [np.tanh(bits64), np.tanh(scales), np.tanh(edges), np.tanh(near64), np.tanh(near64.reshape(60, 50)[::3, 1::2])]
     return [torch.from_numpy(r.copy()) for r in out]
 
 

@@ -452,3 +452,15 @@ def numpy_math_f32(name, a, n, tanh_table):
     count = wasm.numpy_math_f32(_NUMPY_MATH[name], _address(buf) + 4 * offset, _address(out), n,
                                 _address(tanh_table), _address(beyond))
     return out, beyond, count
+
+
+def numpy_tanh_f64(a, n, table):
+    """numpy's float64 tanh (browser_numpy's _simd64, the same bits) of n contiguous float64 elements at
+    (buffer, offset); table: its intervals as an array('d') of 16 x (b, c0 .. c16). (A new array('d'),
+    an array('B') flagging the tiny elements left to the caller, their count), or None below
+    MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    out, tiny = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.numpy_tanh_f64(_operand_f64(a)[0], _address(out), n, _address(table), _address(tiny))
+    return out, tiny, count
