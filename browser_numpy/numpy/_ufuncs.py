@@ -595,7 +595,8 @@ abs = absolute
 # ---------------------------------------------------------------------------------------
 # More elementwise functions. Float results are libm's as numpy calls it: Python's math (glibc in
 # CPython on Linux; Pyodide's musl, whose asinh, acosh, atanh, cbrt, exp and exp2 can differ from
-# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p);
+# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p); float32 (and
+# float16) arcsinh, arccosh, arctanh, cbrt are glibc's float functions (_libm32), as numpy calls them;
 # fmod, copysign, ldexp, frexp, modf, nextafter, spacing are exact, so they agree everywhere.
 
 def _no_loop_error(name, operands):
@@ -706,10 +707,10 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _u("arcsinh", math.asinh)
-arccosh = _u("arccosh", _safe(math.acosh))
-arctanh = _u("arctanh", _atanh)
-cbrt = _u("cbrt", math.cbrt)
+arcsinh = _u("arcsinh", math.asinh, float32=_libm32.asinhf_glibc1)
+arccosh = _u("arccosh", _safe(math.acosh), float32=_libm32.acoshf_glibc1)
+arctanh = _u("arctanh", _atanh, float32=_libm32.atanhf_glibc1)
+cbrt = _u("cbrt", math.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",
                 loops={"float32": _spacing("float32"), "float16": _spacing("float16")})

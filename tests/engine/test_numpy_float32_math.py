@@ -1,6 +1,6 @@
 """The browser's numpy computes float32 transcendental functions bit for bit as real numpy does on
 a laptop without AVX-512 (x86-64-v3: AVX2 + FMA3): `exp`, `log`, `sin`, `cos`, `tanh` with numpy's
-own SIMD algorithms, the others with glibc's float functions, which numpy calls there (`power` of
+own SIMD algorithms, the others (`arcsinh`, `cbrt` ... included) with glibc's float functions, which numpy calls there (`power` of
 one exponent with numpy's shortcuts: the parity program tests/numpy_parity/programs/float32_math.py).
 
 Real numpy runs in a subprocess with NPY_DISABLE_CPU_FEATURES=X86_V4 (as tests/gen/gen_numpy.py
@@ -33,6 +33,7 @@ FUNCTIONS = {
     "sin": ((-10, 10), False), "cos": ((-10, 10), False), "tan": ((-10, 10), False),
     "arcsin": ((-1, 1), False), "arccos": ((-1, 1), False), "arctan": ((-10, 10), False),
     "sinh": ((-10, 10), False), "cosh": ((-10, 10), False), "tanh": ((-5, 5), False),
+    "arcsinh": ((-10, 10), False), "arccosh": ((1, 20), True), "arctanh": ((-1, 1), False), "cbrt": ((-100, 100), False),
     "sqrt": ((0, 100), True), "arctan2": ((-10, 10), False), "hypot": ((-10, 10), False), "power": ((-3, 10), False),
 }
 EDGES = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1.0, -1.0, 0.5, -0.5, 2.0 ** -149, -2.0 ** -149,

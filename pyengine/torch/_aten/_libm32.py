@@ -9,8 +9,8 @@
 * ``c_semantics``: a float64 math function with C's results where Python's math raises.
 * glibc's other float functions that the browser's numpy calls for float32 where real numpy calls
   libm (below AVX-512): ``exp2f``, ``log2f``, ``log10f``, ``powf``, ``sinf``/``cosf``, ``tanf``,
-  ``asinf``/``acosf``/``atanf``/``atan2f``, ``sinhf``/``coshf``, ``hypotf`` (glibc 2.36, x86-64:
-  the FMA build where glibc has one).
+  ``asinf``/``acosf``/``atanf``/``atan2f``, ``sinhf``/``coshf``, ``hypotf``, ``asinhf``/``acoshf``/
+  ``atanhf``, ``cbrtf`` (glibc 2.36, x86-64: the FMA build where glibc has one).
 
 The pure-Python kernels (``special``) map these over buffers; the numpy backend's whole-array
 versions use the constants and redo their rare elements with these, so both give the same bits.
@@ -534,6 +534,76 @@ def hypotf_glibc1(x, y):
     if not (math.isfinite(x) and math.isfinite(y)):
         return _INF if math.isinf(x) or math.isinf(y) else x + y
     return f32(math.sqrt(x * x + y * y))
+
+# ---- glibc asinhf, acoshf, atanhf (fdlibm's float code on logf/log1pf), cbrtf ----------------------
+LN2F = f32(6.9314718246e-01)
+
+
+def _sqrtf(v):
+    return f32(math.sqrt(v))  # correctly rounded, as sqrtss
+
+
+def asinhf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix >= 0x7F800000:
+        return x + x
+    if ix < 0x38000000:  # |x| < 2^-14
+        return x
+    t = abs(x)
+    if ix > 0x47000000:  # |x| > 2^14
+        w = f32(logf_glibc1(t) + LN2F)
+    elif ix > 0x40000000:  # 2 < |x| <= 2^14
+        w = logf_glibc1(f32(f32(2.0 * t) + f32(1.0 / f32(_sqrtf(f32(f32(x * x) + 1.0)) + t))))
+    else:
+        q = f32(x * x)
+        w = log1pf_glibc1(f32(t + f32(q / f32(1.0 + _sqrtf(f32(1.0 + q))))))
+    return w if x > 0 else -w
+
+
+def acoshf_glibc1(x):
+    hx = bits32(x)
+    if hx >= 0x80000000 or hx < 0x3F800000:  # x < 1 (and nan with the sign bit)
+        return _NAN
+    if hx >= 0x4D800000:  # x >= 2^28, inf, nan
+        return x + x if hx >= 0x7F800000 else f32(logf_glibc1(x) + LN2F)
+    if hx == 0x3F800000:
+        return 0.0
+    if hx > 0x40000000:  # 2 < x < 2^28
+        return logf_glibc1(f32(f32(2.0 * x) - f32(1.0 / f32(x + _sqrtf(f32(f32(x * x) - 1.0))))))
+    t = f32(x - 1.0)
+    return log1pf_glibc1(f32(t + _sqrtf(f32(f32(2.0 * t) + f32(t * t)))))
+
+
+def atanhf_glibc1(x):
+    xa = abs(x)
+    if xa < 0.5:
+        if xa < 2.0 ** -28:
+            return x
+        t = f32(xa + xa)
+        t = f32(0.5 * log1pf_glibc1(f32(t + f32(f32(t * xa) / f32(1.0 - xa)))))
+    elif xa < 1.0:
+        t = f32(0.5 * log1pf_glibc1(f32(f32(xa + xa) / f32(1.0 - xa))))
+    elif xa > 1.0 or x != x:
+        return _NAN
+    else:
+        return math.copysign(_INF, x)
+    return math.copysign(t, x)
+
+
+# cbrtf: a quadratic first guess on the mantissa, one Halley step in double, 2^(e/3) from a table
+CBRTF_FACTOR = (1.0 / 1.5874010519681994748, 1.0 / 1.2599210498948731648, 1.0, 1.2599210498948731648,
+                1.5874010519681994748)
+
+
+def cbrtf_glibc1(x):
+    if x == 0.0 or not math.isfinite(x):
+        return x + x
+    xm, xe = math.frexp(abs(x))
+    u = f32(0.492659620528969547 + (0.697570460207922770 - 0.191502161678719066 * xm) * xm)
+    t2 = f32(f32(u * u) * u)
+    ym = f32(u * (t2 + 2.0 * xm) / (2.0 * t2 + xm) * CBRTF_FACTOR[2 + int(math.fmod(xe, 3))])  # (C's % and /)
+    return math.ldexp(ym if x > 0 else -ym, int(xe / 3))
+
 
 # ---- glibc atanf, atan2f, asinf, acosf (fdlibm's float code) ---------------------------------
 

@@ -14,7 +14,8 @@ with np.errstate(all="ignore"):
     for f, values in [(np.exp, x), (np.exp2, x), (np.expm1, x), (np.log, positive), (np.log2, positive),
                       (np.log10, positive), (np.log1p, positive), (np.sin, x), (np.cos, x), (np.tan, x),
                       (np.arcsin, unit), (np.arccos, unit), (np.arctan, x), (np.sinh, x), (np.cosh, x), (np.tanh, x),
-                      (np.sqrt, positive)]:
+                      (np.sqrt, positive), (np.arcsinh, x), (np.arccosh, positive + 1), (np.arctanh, unit),
+                      (np.cbrt, x)]:
         print(f.__name__, f(values).tolist())
         print(f.__name__, f(edges).tolist())
     print(np.arctan2(x, x[::-1]).tolist())
