@@ -11,6 +11,7 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
+from . import _distributions as _d
 from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
                          shuffle_in_place)
 
@@ -79,6 +80,15 @@ class RandomState:
         self._gauss = f * x1
         return f * x2
 
+    def _double(self):
+        a, b = self._words(2)
+        return ((a >> 5) * 67108864.0 + (b >> 6)) / 9007199254740992.0
+
+    def _std_exp(self):
+        return -_d._log(1.0 - self._double())
+
+    _normal = _gauss_one  # the sources _distributions' samplers draw from
+
     def _interval(self, hi):
         """random_interval: a uniform int in [0, hi], by masked rejection."""
         if hi == 0:
@@ -116,22 +126,135 @@ class RandomState:
         return self.standard_normal(shape if shape else None)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._cont2(lambda m, s: m + s * self._gauss_one(), loc, scale, size, check_scale=True)
+        return _d.sample(lambda m, s: m + s * self._gauss_one(), ((loc, "", None, False),
+                                                                   (scale, "scale", _d.NON_NEGATIVE, False)), size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        return self._cont2(lambda lo, hi: lo + (hi - lo) * self._doubles(1)[0], low, high, size)
+        lo, hi = asarray(low).astype(float), asarray(high).astype(float)
+        span = float(high) - float(low) if not lo.ndim and not hi.ndim else hi - lo
+        if not all(math.isfinite(v) for v in ([span] if isinstance(span, float) else span._values())):
+            raise OverflowError("Range exceeds valid bounds")
+        return _d.sample(lambda lo, r: lo + r * self._double(), ((low if isinstance(span, float) else lo, "", None, False),
+                                                                (span, "", None, False)), size)
 
-    def _cont2(self, draw, a, b, size, check_scale=False):
-        from ._ufuncs import broadcast_shapes, broadcast_to
-        a_arr, b_arr = asarray(a).astype(float), asarray(b).astype(float)
-        if check_scale and any(v < 0 for v in b_arr._values()):
-            raise ValueError("scale < 0")
+    # continuous distributions (numpy's legacy variants where they differ from Generator's)
+    def standard_exponential(self, size=None):
+        return _d.sample(self._std_exp, (), size)
+
+    def exponential(self, scale=1.0, size=None):
+        return _d.sample(lambda s: s * self._std_exp(), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
+
+    def standard_gamma(self, shape, size=None):
+        return _d.sample(lambda k: _d.standard_gamma(self, k), ((shape, "shape", _d.NON_NEGATIVE, False),), size)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        return _d.sample(lambda k, s: _d.gamma(self, k, s), ((shape, "shape", _d.NON_NEGATIVE, False),
+                                                             (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def beta(self, a, b, size=None):
+        return _d.sample(lambda x, y: _d.beta(self, x, y, True), ((a, "a", _d.POSITIVE, False),
+                                                                   (b, "b", _d.POSITIVE, False)), size)
+
+    def chisquare(self, df, size=None):
+        return _d.sample(lambda k: _d.chisquare(self, k), ((df, "df", _d.POSITIVE, False),), size)
+
+    def f(self, dfnum, dfden, size=None):
+        return _d.sample(lambda a, b: _d.f(self, a, b), ((dfnum, "dfnum", _d.POSITIVE, False),
+                                                         (dfden, "dfden", _d.POSITIVE, False)), size)
+
+    def standard_t(self, df, size=None):
+        return _d.sample(lambda k: _d.standard_t(self, k), ((df, "df", _d.POSITIVE, False),), size)
+
+    def standard_cauchy(self, size=None):
+        return _d.sample(lambda: _d.standard_cauchy(self), (), size)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        return _d.sample(lambda m, s: _d.lognormal(self, m, s), ((mean, "mean", None, False),
+                                                                 (sigma, "sigma", _d.NON_NEGATIVE, False)), size)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.laplace(self, m, s), ((loc, "loc", None, False),
+                                                               (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.logistic(self, m, s), ((loc, "loc", None, False),
+                                                                (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.gumbel(self, m, s), ((loc, "loc", None, False),
+                                                              (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def wald(self, mean, scale, size=None):
+        return _d.sample(lambda m, s: _d.wald(self, m, s, True), ((mean, "mean", _d.POSITIVE, False),
+                                                                   (scale, "scale", _d.POSITIVE, False)), size)
+
+    def pareto(self, a, size=None):
+        return _d.sample(lambda x: _d.pareto(self, x, True), ((a, "a", _d.POSITIVE, False),), size)
+
+    def weibull(self, a, size=None):
+        return _d.sample(lambda x: _d.weibull(self, x), ((a, "a", _d.NON_NEGATIVE, False),), size)
+
+    def power(self, a, size=None):
+        return _d.sample(lambda x: _d.power(self, x, True), ((a, "a", _d.POSITIVE, False),), size)
+
+    def rayleigh(self, scale=1.0, size=None):
+        return _d.sample(lambda s: _d.rayleigh(self, s, True), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
+
+    def triangular(self, left, mode, right, size=None):
+        return _d.triangular_sample(self, left, mode, right, size)
+
+    # discrete distributions: int64 arrays, a Python int for size=None
+    def binomial(self, n, p, size=None):
+        return _d.sample(lambda q, k: _d.binomial(self, k, q, True), ((p, "p", _d.BOUNDED_0_1, False),
+                                                                       (n, "n", _d.NON_NEGATIVE_LONG, True)), size, INT64)
+
+    def negative_binomial(self, n, p, size=None):
+        return _d.sample(lambda k, q: _d.negative_binomial(self, k, q), ((n, "n", _d.POSITIVE, False),
+                                                                         (p, "p", _d.BOUNDED_0_1, False)), size, INT64)
+
+    def poisson(self, lam=1.0, size=None):
+        return _d.sample(lambda m: _d.poisson(self, m), ((lam, "lam", _d.POISSON, False),), size, INT64)
+
+    def geometric(self, p, size=None):
+        return _d.sample(lambda q: _d.geometric(self, q, True), ((p, "p", _d.BOUNDED_GT_0_1, False),), size, INT64)
+
+    def zipf(self, a, size=None):
+        return _d.sample(lambda x: _d.zipf(self, x, True), ((a, "a", _d.GT_1, False),), size, INT64)
+
+    def logseries(self, p, size=None):
+        return _d.sample(lambda q: _d.logseries(self, q, True), ((p, "p", _d.BOUNDED_LT_0_1, False),), size, INT64)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        return _d.hypergeometric_sample(
+            lambda g, b, n: _d.hypergeometric_legacy(self, g, b, n), ngood, nbad, nsample, size,
+            (_d.NON_NEGATIVE_LONG, _d.NON_NEGATIVE, _d.GTE_1))
+
+    def multinomial(self, n, pvals, size=None):
+        return _d.multinomial_sample(self, operator.index(n), pvals, size)
+
+    def dirichlet(self, alpha, size=None):
+        len(alpha)
+        alpha = asarray(alpha).astype(float)
+        if alpha.ndim != 1:
+            raise ValueError("object too deep for desired array")
+        alpha = alpha._values()
+        if any(a <= 0 for a in alpha):
+            raise ValueError("alpha <= 0")
         shape = _size_shape(size)
-        if shape is None and not a_arr.ndim and not b_arr.ndim:
-            return draw(a_arr._values()[0], b_arr._values()[0])
-        shape = shape if shape is not None else broadcast_shapes(a_arr.shape, b_arr.shape)
-        av, bv = broadcast_to(a_arr, shape)._values(), broadcast_to(b_arr, shape)._values()
-        return _from_values([draw(x, y) for x, y in zip(av, bv)], shape, FLOAT64)
+        shape = (len(alpha),) if shape is None else shape + (len(alpha),)
+        values = []
+        for _ in range(_prod(shape[:-1])):
+            row, total = [], 0.0
+            for a in alpha:
+                row.append(_d.standard_gamma(self, a))
+                total = total + row[-1]
+            inv = _d._div(1, total)
+            values += [v * inv for v in row]
+        return _from_values(values, shape, FLOAT64)
+
+    def bytes(self, length):
+        words = self._bounded(0, _MASK32, (operator.index(length) - 1) // 4 + 1, D._DTYPES["uint32"])
+        return b"".join(w.to_bytes(4, "little") for w in words)[:length]
 
     def randint(self, low, high=None, size=None, dtype=int):
         if high is None:
@@ -232,23 +355,29 @@ class RandomState:
         raise NotImplementedError("numpy.random.set_state is not available in the browser")
 
     def __getattr__(self, name):
-        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; this numpy has "
-                                  "rand, randn, randint, random, normal, uniform, choice, shuffle, permutation")
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; its samplers "
+                                  "here are " + ", ".join(_SAMPLERS))
 
+
+# what RandomState draws, all of it also numpy.random's functions over one global RandomState
+_SAMPLERS = ("rand", "randn", "randint", "random", "random_sample", "sample", "ranf", "bytes", "standard_normal",
+             "normal", "uniform", "choice", "shuffle", "permutation", "standard_exponential", "exponential",
+             "standard_gamma", "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal",
+             "laplace", "logistic", "gumbel", "wald", "pareto", "weibull", "power", "rayleigh", "triangular",
+             "binomial", "negative_binomial", "poisson", "geometric", "zipf", "logseries", "hypergeometric",
+             "multinomial", "dirichlet")
 
 _rand = RandomState(0)
 _rand.seed(None)
-
 seed = _rand.seed
-random_sample = random = sample = ranf = _rand.random_sample
-rand, randn, randint = _rand.rand, _rand.randn, _rand.randint
-standard_normal, normal, uniform = _rand.standard_normal, _rand.normal, _rand.uniform
-choice, shuffle, permutation = _rand.choice, _rand.shuffle, _rand.permutation
+globals().update((name, getattr(_rand, name)) for name in _SAMPLERS)
 
 
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
     raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API "
-                              "(seed, rand, randn, randint, random, normal, uniform, choice, shuffle, permutation, "
-                              "RandomState) and default_rng (Generator over PCG64, SeedSequence)")
+                              "(seed, RandomState and its samplers: " + ", ".join(_SAMPLERS) + ") and default_rng "
+                              "(Generator over PCG64, SeedSequence)")
