@@ -124,8 +124,8 @@ def beta(src, a, b, legacy):
         while True:
             u = src._double()
             v = src._double()
-            x = _pow(u, 1.0 / a)
-            y = _pow(v, 1.0 / b)
+            x = _pow(u, _div(1.0, a))
+            y = _pow(v, _div(1.0, b))
             if legacy:
                 if x + y <= 1.0:
                     if x + y > 0:
@@ -482,19 +482,22 @@ def hypergeometric_legacy(src, good, bad, sample):
 _HRUA_D1, _HRUA_D2 = 1.7155277699214135, 0.8989161620588988  # 2 sqrt(2/e), 3 - 2 sqrt(3/e)
 
 
-def _hypergeometric_hrua(src, good, bad, sample):
+def _hypergeometric_hrua(src, good, bad, sample, legacy=True):
+    """Stadlober's ratio of uniforms; RandomState's log-factorials are loggam(k + 1), Generator's
+    logfactorial(k)."""
     min_gb, max_gb, popsize = min(good, bad), max(good, bad), good + bad
     m = min(sample, popsize - sample)
     d4 = min_gb / popsize
-    d5 = 1.0 - d4
+    d5 = 1.0 - d4 if legacy else max_gb / popsize
     d6 = m * d4 + 0.5
-    d7 = math.sqrt(float(popsize - m) * sample * d4 * d5 / (popsize - 1) + 0.5)
+    d7 = math.sqrt(float(popsize - m) * sample * d4 * d5 / (popsize - 1) + 0.5) if legacy else \
+        math.sqrt(float(popsize - m) * m * d4 * d5 / (popsize - 1) + 0.5)
     d8 = _HRUA_D1 * d7 + _HRUA_D2
     d9 = _floor_long(float(m + 1) * (min_gb + 1) / (popsize + 2))
+    log_factorial = (lambda k: loggam(float(k + 1))) if legacy else _log_factorial
 
     def log_terms(z):
-        return (loggam(float(z + 1)) + loggam(float(min_gb - z + 1)) + loggam(float(m - z + 1))
-                + loggam(float(max_gb - m + z + 1)))
+        return log_factorial(z) + log_factorial(min_gb - z) + log_factorial(m - z) + log_factorial(max_gb - m + z)
     d10 = log_terms(d9)
     cap, tail = min(m, min_gb) + 1.0, math.floor(d6 + 16 * d7)
     d11 = cap if cap < tail else tail
@@ -517,6 +520,45 @@ def _hypergeometric_hrua(src, good, bad, sample):
     if m < sample:
         z = good - z
     return z
+
+
+_LOG_FACTORIALS = []
+
+
+def _log_factorial(k):
+    """log(k!) as numpy's logfactorial: correctly rounded below 126 (numpy's table), else Stirling's
+    series to the 1/k**3 term."""
+    if k < 126:
+        if not _LOG_FACTORIALS:
+            from decimal import Decimal, localcontext
+            with localcontext() as ctx:
+                ctx.prec = 40
+                f = Decimal(1)
+                _LOG_FACTORIALS.extend((0.0, 0.0))
+                for i in range(2, 126):
+                    f *= i
+                    _LOG_FACTORIALS.append(float(f.ln()))
+        return _LOG_FACTORIALS[k]
+    return (k + 0.5) * _log(float(k)) - k + (0.9189385332046728 + (1.0 / k) * (1 / 12.0 - 1 / (360.0 * k * k)))
+
+
+def hypergeometric(src, good, bad, sample):
+    """Generator's: drawing one at a time (src._interval) for samples within 10 of either end,
+    else HRUA over logfactorial."""
+    total = good + bad
+    if sample >= 10 and sample <= total - 10:
+        return _hypergeometric_hrua(src, good, bad, sample, False)
+    flipped = sample > total // 2
+    left = total - sample if flipped else sample
+    remaining_total, remaining_good = total, good
+    while left > 0 and remaining_good > 0 and remaining_total > remaining_good:
+        remaining_total -= 1
+        if src._interval(remaining_total) < remaining_good:
+            remaining_good -= 1
+        left -= 1
+    if remaining_total == remaining_good:
+        remaining_good -= left
+    return remaining_good if flipped else good - remaining_good
 
 
 def multinomial(src, n, pvals):
@@ -560,7 +602,14 @@ def _rule(fails, scalar_message, array_message=None):
 
 NON_NEGATIVE = _rule(lambda v: v < 0 or (v == 0 and math.copysign(1.0, v) < 0), "{} < 0")  # -0.0 included
 POSITIVE = _rule(lambda v: v <= 0, "{} <= 0")
-POSITIVE_NOT_NAN = _rule(lambda v: not v > 0, "{} <= 0")
+_NAN_PARAM = _rule(lambda v: v != v, "{} must not be NaN")
+
+
+def POSITIVE_NOT_NAN(values, name, is_array):
+    _NAN_PARAM(values, name, is_array)
+    POSITIVE(values, name, is_array)
+
+
 BOUNDED_0_1 = _rule(lambda v: not 0 <= v <= 1, "{0} < 0, {0} > 1 or {0} is NaN", "{0} < 0, {0} > 1 or {0} contains NaNs")
 BOUNDED_GT_0_1 = _rule(lambda v: not 0 < v <= 1, "{0} <= 0, {0} > 1 or {0} contains NaNs")
 BOUNDED_LT_0_1 = _rule(lambda v: not 0 <= v < 1, "{0} < 0, {0} >= 1 or {0} is NaN",
@@ -710,3 +759,46 @@ def multinomial_sample(src, n, pvals, size):
     rows = _prod(shape[:-1]) if probs else 0
     values = [c for _ in range(rows) for c in multinomial(src, n, probs)]
     return _from_values(values or [0] * _prod(shape), shape, INT64)
+
+
+def dirichlet_sample(src, alpha, size, legacy):
+    """Rows of gammas normalised to sum 1; Generator breaks a stick with betas instead when every
+    alpha is below 0.1 (the gammas could all be 0)."""
+    len(alpha)
+    arr = asarray(alpha).astype(float)
+    if arr.ndim != 1:
+        raise ValueError("object too deep for desired array")
+    alpha = arr._values()
+    if any(a <= 0 if legacy else a < 0 for a in alpha):
+        raise ValueError("alpha <= 0" if legacy else "alpha < 0")
+    shape = size_shape(size)
+    k = len(alpha)
+    shape = (k,) if shape is None else shape + (k,)
+    rows = _prod(shape[:-1])
+    values = []
+    if not legacy and k and max(alpha) < 0.1:
+        tails, total = [0.0] * k, 0.0
+        for j in reversed(range(k)):
+            total += alpha[j]
+            tails[j] = total
+        if not total > 0:
+            return _from_values([0.0] * (rows * k), shape, FLOAT64)
+        for _ in range(rows):
+            row, acc = [0.0] * k, 1.0
+            for j in range(k - 1):
+                v = beta(src, alpha[j], tails[j + 1], False)
+                row[j] = acc * v
+                acc *= 1.0 - v
+                if tails[j + 1] == 0:
+                    break
+            row[k - 1] = acc
+            values += row
+        return _from_values(values, shape, FLOAT64)
+    for _ in range(rows):
+        row, total = [], 0.0
+        for a in alpha:
+            row.append(standard_gamma(src, a))
+            total = total + row[-1]
+        inv = _div(1.0, total)
+        values += [v * inv for v in row]
+    return _from_values(values, shape, FLOAT64)

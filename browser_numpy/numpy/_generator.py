@@ -1,8 +1,9 @@
 """numpy's new random API, bit for bit: SeedSequence (its hash mixing of the entropy into a pool),
 PCG64 (128-bit LCG, XSL-RR output, numpy's cached upper half for 32-bit draws) and the Generator
 samplers numpy builds on them: random, integers (Lemire's bounded ints), standard_normal/normal
-(the 256-box ziggurat), exponential (its ziggurat), uniform, choice, shuffle, permutation.
-Every other Generator method raises NotImplementedError naming it."""
+(the 256-box ziggurat), standard_exponential (its ziggurat), uniform, choice, shuffle,
+permutation, and the distributions of _distributions.py over these (gamma, beta, binomial,
+poisson, ...). Every other Generator method raises NotImplementedError naming it."""
 import bisect
 import math
 import operator
@@ -12,6 +13,7 @@ from torch._libm import log1p as _log1p  # glibc's log1p: numpy's reference outp
 
 from . import _dtypes as D
 from ._ziggurat import FE as _FE, FI as _FI, KE as _KE, KI as _KI, WE as _WE, WI as _WI
+from . import _distributions as _d
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
 
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
@@ -289,34 +291,150 @@ class Generator:
                                       "not available in the browser")
         return self._out(self._standard_exponential, size)
 
-    def _cont(self, draw, params, size, checks):
-        """numpy's `cont`: parameters broadcast against each other (and `size`), one draw per element."""
-        from ._ufuncs import broadcast_shapes, broadcast_to
-        arrays = [asarray(p).astype(float) for p in params]
-        for arr, (name, test) in zip(arrays, checks):
-            if test is not None and any(test(v) for v in arr._values()):
-                raise ValueError(name)
-        shape = _size_shape(size)
-        if shape is None and not any(a.ndim for a in arrays):
-            return draw(*(a._values()[0] for a in arrays))
-        shape = shape if shape is not None else broadcast_shapes(*(a.shape for a in arrays))
-        columns = [broadcast_to(a, shape)._values() for a in arrays]
-        return _from_values([draw(*vs) for vs in zip(*columns)], shape, FLOAT64)
+    # the sources _distributions' samplers draw from
+    def _double(self):
+        return self._bitgen._next_double()
+
+    _std_exp, _normal = _standard_exponential, _standard_normal
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._cont(lambda m, s: m + s * self._standard_normal(), (loc, scale), size,
-                          ((None, None), ("scale < 0", lambda s: s < 0)))
+        return _d.sample(lambda m, s: m + s * self._standard_normal(), ((loc, "", None, False),
+                                                                         (scale, "scale", _d.NON_NEGATIVE, False)), size)
 
     def exponential(self, scale=1.0, size=None):
-        return self._cont(lambda s: s * self._standard_exponential(), (scale,), size, (("scale < 0", lambda s: s < 0),))
+        return _d.sample(lambda s: s * self._standard_exponential(), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        def draw(lo, hi):
-            span = hi - lo
+        lo, hi = asarray(low).astype(float), asarray(high).astype(float)
+        if not lo.ndim and not hi.ndim:
+            span = float(high) - float(low)
             if not math.isfinite(span):
+                raise OverflowError("high - low range exceeds valid bounds")
+            low = float(low)
+        else:
+            span = hi - lo
+            if not all(math.isfinite(v) for v in span._values()):
                 raise OverflowError("Range exceeds valid bounds")
-            return lo + span * self._bitgen._next_double()
-        return self._cont(draw, (low, high), size, ((None, None), (None, None)))
+            low = lo
+        return _d.sample(lambda a, r: a + r * self._bitgen._next_double(), ((low, "", None, False),
+                                                                           (span, "high - low", _d.NON_NEGATIVE, False)),
+                         size)
+
+    def standard_gamma(self, shape, size=None, dtype=FLOAT64, out=None):
+        if D._as_dtype(dtype) is not FLOAT64 or out is not None:
+            raise NotImplementedError("numpy.random.Generator.standard_gamma with dtype= or out= is not available in "
+                                      "the browser")
+        return _d.sample(lambda k: _d.standard_gamma(self, k), ((shape, "shape", _d.NON_NEGATIVE, False),), size)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        return _d.sample(lambda k, s: _d.gamma(self, k, s), ((shape, "shape", _d.NON_NEGATIVE, False),
+                                                             (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def beta(self, a, b, size=None):
+        return _d.sample(lambda x, y: _d.beta(self, x, y, False), ((a, "a", _d.POSITIVE, False),
+                                                                    (b, "b", _d.POSITIVE, False)), size)
+
+    def chisquare(self, df, size=None):
+        return _d.sample(lambda k: _d.chisquare(self, k), ((df, "df", _d.POSITIVE, False),), size)
+
+    def f(self, dfnum, dfden, size=None):
+        return _d.sample(lambda a, b: _d.f(self, a, b), ((dfnum, "dfnum", _d.POSITIVE, False),
+                                                         (dfden, "dfden", _d.POSITIVE, False)), size)
+
+    def standard_t(self, df, size=None):
+        return _d.sample(lambda k: _d.standard_t(self, k), ((df, "df", _d.POSITIVE, False),), size)
+
+    def standard_cauchy(self, size=None):
+        return _d.sample(lambda: _d.standard_cauchy(self), (), size)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        return _d.sample(lambda m, s: _d.lognormal(self, m, s), ((mean, "mean", None, False),
+                                                                 (sigma, "sigma", _d.NON_NEGATIVE, False)), size)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.laplace(self, m, s), ((loc, "loc", None, False),
+                                                               (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.logistic(self, m, s), ((loc, "loc", None, False),
+                                                                (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        return _d.sample(lambda m, s: _d.gumbel(self, m, s), ((loc, "loc", None, False),
+                                                              (scale, "scale", _d.NON_NEGATIVE, False)), size)
+
+    def wald(self, mean, scale, size=None):
+        return _d.sample(lambda m, s: _d.wald(self, m, s, False), ((mean, "mean", _d.POSITIVE, False),
+                                                                    (scale, "scale", _d.POSITIVE, False)), size)
+
+    def pareto(self, a, size=None):
+        return _d.sample(lambda x: _d.pareto(self, x, False), ((a, "a", _d.POSITIVE, False),), size)
+
+    def weibull(self, a, size=None):
+        return _d.sample(lambda x: _d.weibull(self, x), ((a, "a", _d.NON_NEGATIVE, False),), size)
+
+    def power(self, a, size=None):
+        return _d.sample(lambda x: _d.power(self, x, False), ((a, "a", _d.POSITIVE, False),), size)
+
+    def rayleigh(self, scale=1.0, size=None):
+        return _d.sample(lambda s: _d.rayleigh(self, s, False), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
+
+    def triangular(self, left, mode, right, size=None):
+        return _d.triangular_sample(self, left, mode, right, size)
+
+    def binomial(self, n, p, size=None):
+        return _d.sample(lambda q, k: _d.binomial(self, k, q, False), ((p, "p", _d.BOUNDED_0_1, False),
+                                                                        (n, "n", _d.NON_NEGATIVE, True)), size, INT64)
+
+    def negative_binomial(self, n, p, size=None):
+        n_arr, p_arr = asarray(n).astype(float), asarray(p).astype(float)
+        is_array = bool(n_arr.ndim or p_arr.ndim)
+        _d.POSITIVE_NOT_NAN(n_arr._values(), "n", is_array)
+        _d.BOUNDED_GT_0_1(p_arr._values(), "p", is_array)
+        # numpy's bound on the Poisson's lam this may need
+        from ._ufuncs import broadcast_to
+        shape = _d.broadcast_shape([n_arr.shape, p_arr.shape])
+        for k, q in zip(broadcast_to(n_arr, shape)._values(), broadcast_to(p_arr, shape)._values()):
+            if (1 - q) / q * (k + 10 * math.sqrt(k)) > _d.POISSON_LAM_MAX:
+                raise ValueError("n too large or p too small, see Generator.negative_binomial Notes")
+        return _d.sample(lambda k, q: _d.negative_binomial(self, k, q), ((n, "n", None, False), (p, "p", None, False)),
+                         size, INT64)
+
+    def poisson(self, lam=1.0, size=None):
+        return _d.sample(lambda m: _d.poisson(self, m), ((lam, "lam", _d.POISSON, False),), size, INT64)
+
+    def geometric(self, p, size=None):
+        return _d.sample(lambda q: _d.geometric(self, q, False), ((p, "p", _d.BOUNDED_GT_0_1, False),), size, INT64)
+
+    def zipf(self, a, size=None):
+        return _d.sample(lambda x: _d.zipf(self, x, False), ((a, "a", _d.GT_1, False),), size, INT64)
+
+    def logseries(self, p, size=None):
+        return _d.sample(lambda q: _d.logseries(self, q, False), ((p, "p", _d.BOUNDED_LT_0_1, False),), size, INT64)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        values = [v for x in (ngood, nbad) for v in asarray(x).astype("int64")._values()]
+        if any(v >= 10**9 for v in values):
+            raise ValueError("both ngood and nbad must be less than 1000000000")
+        return _d.hypergeometric_sample(lambda g, b, n: _d.hypergeometric(self, g, b, n), ngood, nbad, nsample, size,
+                                        (_d.NON_NEGATIVE,) * 3)
+
+    def multinomial(self, n, pvals, size=None):
+        parr = asarray(pvals)
+        if not parr.ndim or not parr.shape[-1]:
+            raise ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater "
+                             "than 0.")
+        if parr.ndim > 1 or asarray(n).ndim:
+            raise NotImplementedError("numpy.random.Generator.multinomial with an array of n or of pvals rows is not "
+                                      "available in the browser")
+        return _d.multinomial_sample(self, operator.index(n), parr, size)
+
+    def dirichlet(self, alpha, size=None):
+        return _d.dirichlet_sample(self, alpha, size, False)
+
+    def bytes(self, length):
+        words = [self._bitgen._next32() for _ in range((operator.index(length) - 1) // 4 + 1)]
+        return b"".join(w.to_bytes(4, "little") for w in words)[:length]
 
     # -- integers
     def _lemire32(self, rng):
@@ -472,8 +590,14 @@ class Generator:
         if name.startswith("__"):
             raise AttributeError(name)
         raise NotImplementedError(f"numpy.random.Generator.{name} is not available in the browser; this numpy's "
-                                  "Generator has random, integers, standard_normal, normal, exponential, "
-                                  "standard_exponential, uniform, choice, shuffle, permutation")
+                                  "Generator has " + ", ".join(_GENERATOR_METHODS))
+
+
+_GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal", "uniform", "choice", "shuffle",
+                      "permutation", "standard_exponential", "exponential", "standard_gamma", "gamma", "beta",
+                      "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace", "logistic", "gumbel",
+                      "wald", "pareto", "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial",
+                      "poisson", "geometric", "zipf", "logseries", "hypergeometric", "multinomial", "dirichlet")
 
 
 Generator.__module__ = "numpy.random._generator"

@@ -233,24 +233,7 @@ class RandomState:
         return _d.multinomial_sample(self, operator.index(n), pvals, size)
 
     def dirichlet(self, alpha, size=None):
-        len(alpha)
-        alpha = asarray(alpha).astype(float)
-        if alpha.ndim != 1:
-            raise ValueError("object too deep for desired array")
-        alpha = alpha._values()
-        if any(a <= 0 for a in alpha):
-            raise ValueError("alpha <= 0")
-        shape = _size_shape(size)
-        shape = (len(alpha),) if shape is None else shape + (len(alpha),)
-        values = []
-        for _ in range(_prod(shape[:-1])):
-            row, total = [], 0.0
-            for a in alpha:
-                row.append(_d.standard_gamma(self, a))
-                total = total + row[-1]
-            inv = _d._div(1, total)
-            values += [v * inv for v in row]
-        return _from_values(values, shape, FLOAT64)
+        return _d.dirichlet_sample(self, alpha, size, True)
 
     def bytes(self, length):
         words = self._bounded(0, _MASK32, (operator.index(length) - 1) // 4 + 1, D._DTYPES["uint32"])
