@@ -138,7 +138,7 @@ def beta(src, a, b, legacy):
             elif x + y <= 1.0 and u + v > 0.0:
                 if x > 0 and y > 0:
                     return x / (x + y)
-                delta = _log(u) / a - _log(v) / b
+                delta = _div(_log(u), a) - _div(_log(v), b)  # b is 0 in Generator.dirichlet's stick breaking
                 if delta > 0:
                     return _exp(-_libm.log1p(_exp(-delta)))
                 return _exp(delta - _libm.log1p(_exp(delta)))
