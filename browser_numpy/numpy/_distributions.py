@@ -10,6 +10,7 @@ ziggurats. libm calls are glibc's (torch._libm), with C's answers where Python's
 ``sample`` is numpy's argument handling (``cont``/``disc`` in random/_common.pyx): parameter
 checks with numpy's messages, parameters broadcast against each other and ``size``, one draw per
 element in C order, a Python float or int for size=None with scalar parameters."""
+import functools
 import math
 
 from torch import _libm
@@ -268,14 +269,22 @@ def loggam(x):
     return gl
 
 
+@functools.lru_cache(maxsize=64)
+def _ptrs_constants(lam):
+    slam, log_lam = math.sqrt(lam), _log(lam)
+    b = 0.931 + 2.53 * slam
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    vr = 0.9277 - 3.6224 / (b - 2)
+    return log_lam, b, a, _log(inv_alpha), vr
+
+
 def poisson(src, lam):
-    """Multiplying uniforms below lam = 10; Hoermann's transformed rejection (PTRS) above."""
+    """Multiplying uniforms below lam = 10; Hoermann's transformed rejection (PTRS) above. (Its
+    constants, like the binomial's, are computed once per parameter: the same values numpy
+    computes per draw, without a libm call per draw.)"""
     if lam >= 10:
-        slam, log_lam = math.sqrt(lam), _log(lam)
-        b = 0.931 + 2.53 * slam
-        a = -0.059 + 0.02483 * b
-        inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
-        vr = 0.9277 - 3.6224 / (b - 2)
+        log_lam, b, a, log_inv_alpha, vr = _ptrs_constants(lam)
         while True:
             u = src._double() - 0.5
             v = src._double()
@@ -285,7 +294,7 @@ def poisson(src, lam):
                 return k
             if k < 0 or (us < 0.013 and v > us):
                 continue
-            if (_log(v) + _log(inv_alpha) - _log(_div(a, us * us) + b)
+            if (_log(v) + log_inv_alpha - _log(_div(a, us * us) + b)
                     <= -lam + float(k) * log_lam - loggam(float(k) + 1)):
                 return k
     if lam == 0:
@@ -312,12 +321,17 @@ def binomial(src, n, p, legacy):
     return n - (_binomial_inversion(src, n, q, legacy) if q * n <= 30.0 else _binomial_btpe(src, n, q))
 
 
-def _binomial_inversion(src, n, p, legacy):
+@functools.lru_cache(maxsize=64)
+def _inversion_constants(n, p, legacy):
     q = 1.0 - p
     qn = _exp(n * (_log(q) if legacy else _libm.log1p(-p)))
     mean = n * p
     spread = mean + 10.0 * math.sqrt(mean * q + 1)
-    bound = n if n < spread else _long(spread)
+    return q, qn, (n if n < spread else _long(spread))
+
+
+def _binomial_inversion(src, n, p, legacy):
+    q, qn, bound = _inversion_constants(n, p, legacy)
     x, px, u = 0, qn, src._double()
     while u > px:
         x += 1
@@ -335,7 +349,8 @@ def _stirling_tail(sq, v):
     return (13680. - (462. - (132. - (99. - 140. / sq) / sq) / sq) / sq) / v / 166320.
 
 
-def _binomial_btpe(src, n, p):
+@functools.lru_cache(maxsize=64)
+def _btpe_constants(n, p):
     r = p if p < 1.0 - p else 1.0 - p
     q = 1.0 - r
     fm = n * r + r
@@ -350,7 +365,11 @@ def _binomial_btpe(src, n, p):
     lam_r = a * (1.0 + a / 2.0)
     p2 = p1 * (1.0 + 2.0 * c)
     p3 = p2 + c / lam_l
-    p4 = p3 + c / lam_r
+    return r, q, m, p1, xm, xl, xr, c, lam_l, lam_r, p2, p3, p3 + c / lam_r
+
+
+def _binomial_btpe(src, n, p):
+    r, q, m, p1, xm, xl, xr, c, lam_l, lam_r, p2, p3, p4 = _btpe_constants(n, p)
     nrq = n * r * q
     while True:
         u = src._double() * p4

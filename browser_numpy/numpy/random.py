@@ -81,7 +81,12 @@ class RandomState:
         return f * x2
 
     def _double(self):
-        a, b = self._words(2)
+        pos = self._pos
+        if pos < 623:  # the common case without _words' lists
+            a, b = self._block[pos], self._block[pos + 1]
+            self._pos = pos + 2
+        else:
+            a, b = self._words(2)
         return ((a >> 5) * 67108864.0 + (b >> 6)) / 9007199254740992.0
 
     def _std_exp(self):
