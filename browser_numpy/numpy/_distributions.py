@@ -214,6 +214,62 @@ def wald(src, mean, scale, legacy):
     return x if u <= mean / (mean + x) else _div(mean * mean, x)
 
 
+def noncentral_chisquare(src, df, nonc, legacy):
+    """A chi-square on df - 1 plus a squared shifted normal for df > 1, else a chi-square whose
+    degrees of freedom a Poisson draw raises."""
+    if not legacy and nonc != nonc:
+        return _NAN
+    if nonc == 0:
+        return chisquare(src, df)
+    if 1 < df:
+        chi2 = chisquare(src, df - 1)
+        n = src._normal() + math.sqrt(nonc)
+        return chi2 + n * n
+    out = chisquare(src, df + 2 * poisson(src, nonc / 2.0))
+    return _NAN if nonc != nonc else out
+
+
+def noncentral_f(src, dfnum, dfden, nonc, legacy):
+    t = noncentral_chisquare(src, dfnum, nonc, legacy) * dfden
+    return _div(t, chisquare(src, dfden) * dfnum)
+
+
+def vonmises(src, mu, kappa, legacy):
+    """Best and Fisher's rejection from a wrapped Cauchy; Generator takes a wrapped normal above
+    kappa = 1e6."""
+    if kappa != kappa:
+        return _NAN
+    if kappa < 1e-8:
+        return math.pi * (2 * src._double() - 1)
+    if kappa < 1e-5:
+        s = 1.0 / kappa + kappa
+    elif not legacy and kappa > 1e6:
+        result = mu + math.sqrt(1.0 / kappa) * src._normal()
+        if result < -math.pi:
+            result += 2 * math.pi
+        if result > math.pi:
+            result -= 2 * math.pi
+        return result
+    else:
+        r = 1 + math.sqrt(1 + 4 * kappa * kappa)
+        rho = (r - math.sqrt(2 * r)) / (2 * kappa)
+        s = (1 + rho * rho) / (2 * rho)
+    while True:
+        z = _libm.cos(math.pi * src._double())
+        w = (1 + s * z) / (s + z)
+        y = kappa * (s - w)
+        v = src._double()
+        if y * (2 - y) - v >= 0 or _log(_div(y, v)) + 1 - y >= 0:
+            break
+    u = src._double()
+    result = math.acos(w) if -1.0 <= w <= 1.0 else _NAN
+    if u < 0.5:
+        result = -result
+    result += mu
+    mod = math.fmod(abs(result) + math.pi, 2 * math.pi) - math.pi
+    return -mod if result < 0 else mod
+
+
 def pareto(src, a, legacy):
     e = src._std_exp() / a
     return _exp(e) - 1 if legacy else _expm1(e)

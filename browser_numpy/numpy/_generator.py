@@ -367,6 +367,20 @@ class Generator:
         return _d.sample(lambda m, s: _d.wald(self, m, s, False), ((mean, "mean", _d.POSITIVE, False),
                                                                     (scale, "scale", _d.POSITIVE, False)), size)
 
+    def noncentral_chisquare(self, df, nonc, size=None):
+        return _d.sample(lambda k, c: _d.noncentral_chisquare(self, k, c, False), ((df, "df", _d.POSITIVE, False),
+                                                                                (nonc, "nonc", _d.NON_NEGATIVE, False)),
+                         size)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        return _d.sample(lambda a, b, c: _d.noncentral_f(self, a, b, c, False), (
+            (dfnum, "dfnum", _d.POSITIVE, False), (dfden, "dfden", _d.POSITIVE, False),
+            (nonc, "nonc", _d.NON_NEGATIVE, False)), size)
+
+    def vonmises(self, mu, kappa, size=None):
+        return _d.sample(lambda m, k: _d.vonmises(self, m, k, False), ((mu, "mu", None, False),
+                                                                        (kappa, "kappa", _d.NON_NEGATIVE, False)), size)
+
     def pareto(self, a, size=None):
         return _d.sample(lambda x: _d.pareto(self, x, False), ((a, "a", _d.POSITIVE, False),), size)
 
@@ -596,7 +610,7 @@ class Generator:
 _GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal", "uniform", "choice", "shuffle",
                       "permutation", "standard_exponential", "exponential", "standard_gamma", "gamma", "beta",
                       "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace", "logistic", "gumbel",
-                      "wald", "pareto", "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial",
+                      "wald", "noncentral_chisquare", "noncentral_f", "vonmises", "pareto", "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial",
                       "poisson", "geometric", "zipf", "logseries", "hypergeometric", "multinomial", "dirichlet")
 
 

@@ -193,6 +193,20 @@ class RandomState:
         return _d.sample(lambda m, s: _d.wald(self, m, s, True), ((mean, "mean", _d.POSITIVE, False),
                                                                    (scale, "scale", _d.POSITIVE, False)), size)
 
+    def noncentral_chisquare(self, df, nonc, size=None):
+        return _d.sample(lambda k, c: _d.noncentral_chisquare(self, k, c, True), ((df, "df", _d.POSITIVE, False),
+                                                                               (nonc, "nonc", _d.NON_NEGATIVE, False)),
+                         size)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        return _d.sample(lambda a, b, c: _d.noncentral_f(self, a, b, c, True), (
+            (dfnum, "dfnum", _d.POSITIVE, False), (dfden, "dfden", _d.POSITIVE, False),
+            (nonc, "nonc", _d.NON_NEGATIVE, False)), size)
+
+    def vonmises(self, mu, kappa, size=None):
+        return _d.sample(lambda m, k: _d.vonmises(self, m, k, True), ((mu, "mu", None, False),
+                                                                       (kappa, "kappa", _d.NON_NEGATIVE, False)), size)
+
     def pareto(self, a, size=None):
         return _d.sample(lambda x: _d.pareto(self, x, True), ((a, "a", _d.POSITIVE, False),), size)
 
@@ -281,7 +295,18 @@ class RandomState:
         return out
 
     def random_integers(self, low, high=None, size=None):
-        raise NotImplementedError("numpy.random.random_integers is not available in the browser; use randint")
+        import warnings
+        if high is None:
+            warnings.warn(f"This function is deprecated. Please call randint(1, {low} + 1) instead", DeprecationWarning,
+                          stacklevel=2)
+            low, high = 1, low
+        else:
+            warnings.warn(f"This function is deprecated. Please call randint({low}, {high} + 1) instead",
+                          DeprecationWarning, stacklevel=2)
+        return self.randint(low, int(high) + 1, size=size, dtype="l")
+
+    def tomaxint(self, size=None):
+        return _d.sample(lambda: self._uint64() >> 1, (), size, INT64)
 
     def shuffle(self, x):
         shuffle_in_place(x, self._interval, "len() of unsized object")
@@ -337,35 +362,59 @@ class RandomState:
         return self._out(values, shape, population.dtype, python=False)
 
     def get_state(self, legacy=True):
-        raise NotImplementedError("numpy.random.get_state is not available in the browser")
+        key = _from_values(list(self._mt), (624,), D._DTYPES["uint32"])
+        has_gauss = int(self._gauss is not None)
+        gauss = self._gauss if has_gauss else 0.0
+        if legacy:
+            return ("MT19937", key, self._pos, has_gauss, gauss)
+        return {"bit_generator": "MT19937", "state": {"key": key, "pos": self._pos}, "has_gauss": has_gauss,
+                "gauss": gauss}
 
     def set_state(self, state):
-        raise NotImplementedError("numpy.random.set_state is not available in the browser")
+        if isinstance(state, dict):
+            if "bit_generator" not in state or "state" not in state:
+                raise ValueError("state dictionary is not valid.")
+            key, pos = state["state"]["key"], state["state"]["pos"]
+            has_gauss, gauss = state.get("has_gauss", 0), state.get("gauss", 0.0)
+            if state["bit_generator"] != "MT19937":
+                raise ValueError("state must be for a MT19937 PRNG")
+        elif not isinstance(state, (tuple, list)):
+            raise TypeError("state must be a dict or a tuple.")
+        else:
+            if state[0] != "MT19937":
+                raise ValueError("set_state can only be used with legacy MT19937 state instances.")
+            key, pos = state[1], state[2]
+            has_gauss, gauss = (state[3], state[4]) if len(state) > 3 else (0, 0.0)
+        self._mt = [int(w) for w in asarray(key).astype("uint32")._values()]
+        self._pos = operator.index(pos)
+        self._block = _temper_block(self._mt) if self._pos < 624 else []
+        self._gauss = float(gauss) if has_gauss else None
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; its samplers "
-                                  "here are " + ", ".join(_SAMPLERS))
+        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; it has "
+                                  + ", ".join(_SAMPLERS))
 
 
-# what RandomState draws, all of it also numpy.random's functions over one global RandomState
+# RandomState's methods, all of them also numpy.random's functions over one global RandomState
 _SAMPLERS = ("rand", "randn", "randint", "random", "random_sample", "sample", "ranf", "bytes", "standard_normal",
              "normal", "uniform", "choice", "shuffle", "permutation", "standard_exponential", "exponential",
              "standard_gamma", "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal",
              "laplace", "logistic", "gumbel", "wald", "pareto", "weibull", "power", "rayleigh", "triangular",
              "binomial", "negative_binomial", "poisson", "geometric", "zipf", "logseries", "hypergeometric",
-             "multinomial", "dirichlet")
+             "multinomial", "dirichlet", "noncentral_chisquare", "noncentral_f", "vonmises", "random_integers",
+             "tomaxint", "get_state", "set_state")
 
 _rand = RandomState(0)
 _rand.seed(None)
 seed = _rand.seed
-globals().update((name, getattr(_rand, name)) for name in _SAMPLERS)
+globals().update((name, getattr(_rand, name)) for name in _SAMPLERS if name != "tomaxint")  # a method only
 
 
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
     raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API "
-                              "(seed, RandomState and its samplers: " + ", ".join(_SAMPLERS) + ") and default_rng "
+                              "(seed, RandomState and its methods: " + ", ".join(_SAMPLERS) + ") and default_rng "
                               "(Generator over PCG64, SeedSequence)")

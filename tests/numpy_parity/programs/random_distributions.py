@@ -35,6 +35,9 @@ show("laplace", np.random.laplace(1.0, 2.0, 6))
 show("logistic", np.random.logistic(-1.0, 0.5, 6))
 show("gumbel", np.random.gumbel(0.0, 1.5, 6))
 show("wald", np.random.wald(1.5, 2.0, 6))
+show("noncentral_chisquare", np.random.noncentral_chisquare([3.0, 0.5, 2.0], [2.0, 4.0, 0.0], size=(2, 3)))
+show("noncentral_f", np.random.noncentral_f(3.0, 7.0, [0.5, 6.0], size=(3, 2)))
+show("vonmises", np.random.vonmises(0.5, [1e-9, 3e-6, 0.8, 4.0, 250.0, 2e6], size=(3, 6)))
 show("pareto", np.random.pareto(3.0, 6))
 show("weibull", np.random.weibull(1.5, 6))
 show("weibull 0", np.random.weibull(0.0, 2))
@@ -85,6 +88,16 @@ rs = np.random.RandomState(7)
 show("RandomState mix", [rs.gamma(0.9), rs.poisson(12.0), rs.binomial(40, 0.6), rs.beta(0.3, 0.4), rs.exponential(3),
                          rs.standard_normal(), rs.laplace(), rs.geometric(0.2), rs.chisquare(2)])
 
+state = np.random.get_state()
+print(state[0], state[1].dtype, state[1].shape, state[1][:3], state[2:])
+first = np.random.standard_normal(3)
+np.random.set_state(state)
+print(np.random.standard_normal(3).tolist() == first.tolist(), sorted(np.random.get_state(legacy=False)))
+rs.set_state(np.random.get_state(legacy=False))
+print(rs.standard_normal(), np.random.standard_normal())
+print(repr(rs.tomaxint()), rs.tomaxint(3).tolist(), repr(np.random.random_integers(5)),
+      repr(np.random.random_integers(-3, 3, size=4)))
+
 # a long stream: every acceptance branch many times, then where the two generators' streams stand
 np.random.seed(99)
 g = np.random.standard_gamma(0.7, 3000)
@@ -110,7 +123,8 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.triangular(0, 0, 0)", "np.random.triangular([0, 1], [1, 0.5], 2)", "np.random.pareto(0)",
             "np.random.weibull(-1)", "np.random.power(0)", "np.random.rayleigh(-1)", "np.random.lognormal(0, -1)",
             "np.random.laplace(0, -1)", "np.random.logistic(0, -1)", "np.random.zipf(1.0)", "np.random.logseries(1.0)",
-            "np.random.wald(0, 1)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
+            "np.random.wald(0, 1)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
+            "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
     try:
         print(bad, eval(bad))
     except (ValueError, TypeError, OverflowError) as error:
