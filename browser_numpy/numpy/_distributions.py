@@ -16,6 +16,7 @@ from decimal import Decimal, localcontext
 
 from torch import _libm
 
+from . import _dtypes as D
 from ._core import FLOAT64, INT64, asarray, _from_values, _prod
 
 _INF, _NAN = math.inf, math.nan
@@ -691,6 +692,62 @@ def kahan_sum(values):
         c = (t - total) - y
         total = t
     return total
+
+
+# ---------------------------------------------------------------------------------------
+# Bounded integers of a dtype (randint, integers)
+
+def integer_range(low, high, dt, closed):
+    """rng = top - low of [low, top] for `dt`, checked as numpy checks randint's and integers' bounds."""
+    lo_bound, hi_bound = (0, 1) if dt.kind == "b" else D.int_range(dt)
+    top = high if closed else high - 1
+    if low < lo_bound:
+        raise ValueError(f"low is out of bounds for {dt.name}")
+    if top > hi_bound:
+        raise ValueError(f"high is out of bounds for {dt.name}")
+    if low > top:
+        raise ValueError("low > high" if closed else "low >= high")
+    return top - low
+
+
+def bounded_small(next32, bits, rng, n, masked):
+    """n ints in [0, rng] of 1 (bool), 8 or 16 bits as numpy draws them: each from the next `bits`
+    of a 32-bit word kept between the draws of one call, by masked rejection (RandomState) or
+    Lemire's multiply-shift (Generator); bools and rng = 2**bits - 1 take the bits as they are."""
+    if rng == 0:
+        return [0] * n
+    width = (1 << bits) - 1
+    per_word, left, buf = 32 // bits, 0, 0
+
+    def take():
+        nonlocal left, buf
+        if left:
+            buf >>= bits
+            left -= 1
+        else:
+            buf, left = next32(), per_word - 1
+        return buf & width
+
+    if rng == width:
+        return [take() for _ in range(n)]
+    out = []
+    if masked:
+        mask = (1 << rng.bit_length()) - 1
+        for _ in range(n):
+            v = take() & mask
+            while v > rng:
+                v = take() & mask
+            out.append(v)
+        return out
+    excl = rng + 1
+    threshold = (width - rng) % excl
+    for _ in range(n):
+        m = take() * excl
+        if m & width < excl:
+            while m & width < threshold:
+                m = take() * excl
+        out.append(m >> bits)
+    return out
 
 
 # ---------------------------------------------------------------------------------------

@@ -499,26 +499,23 @@ class Generator:
         if isinstance(low, (ndarray, list, tuple)) or isinstance(high, (ndarray, list, tuple)):
             raise NotImplementedError("numpy.random.Generator.integers with array bounds is not available in the "
                                       "browser")
-        if dt.kind not in "iu" or dt.itemsize < 4:
-            raise NotImplementedError(f"numpy.random.Generator.integers(dtype={dt.name}) is not available in the "
-                                      "browser")
-        low, high = operator.index(low), operator.index(high)
-        lo_bound, hi_bound = D.int_range(dt)
-        if low < lo_bound:
-            raise ValueError("low is out of bounds for " + dt.name)
-        top = high if endpoint else high - 1
-        if top > hi_bound:
-            raise ValueError("high is out of bounds for " + dt.name)
-        if low > top:
-            raise ValueError("low > high" if endpoint else "low >= high")
-        rng = top - low
-        if dt.itemsize == 4:
-            def draw():
-                return low + (0 if rng == 0 else self._bitgen._next32() if rng == _M32 else self._lemire32(rng))
+        if dt.kind not in "biu":
+            raise TypeError(f"Unsupported dtype {dt!r} for integers")
+        low = int(low)  # numpy's int(): float bounds are truncated
+        rng = _d.integer_range(low, int(high), dt, endpoint)
+        shape = _size_shape(size)
+        n = 1 if shape is None else _prod(shape)
+        if dt.itemsize < 4 or dt.kind == "b":
+            values = _d.bounded_small(self._bitgen._next32, 1 if dt.kind == "b" else 8 * dt.itemsize, rng, n, False)
+        elif dt.itemsize == 4:
+            values = [0 if rng == 0 else self._bitgen._next32() if rng == _M32 else self._lemire32(rng)
+                      for _ in range(n)]
         else:
-            def draw():
-                return low + self._bounded(rng)
-        return self._out(draw, size, dt)
+            values = [self._bounded(rng) for _ in range(n)]
+        values = [low + v for v in values]
+        if shape is None:
+            return dtype(values[0]) if dtype is int or dtype is bool else scalar(values[0], dt)
+        return _from_values(values, shape, dt)
 
     # -- permutations and choice
     def shuffle(self, x, axis=0):

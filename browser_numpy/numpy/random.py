@@ -109,7 +109,7 @@ class RandomState:
         """A sampler's result: an array of `shape`, or with size=None one value, a Python float
         or int as numpy's legacy samplers return (a numpy scalar of a dtype asked for)."""
         if shape is None:
-            return values[0] if python else scalar(values[0], dt)
+            return (bool(values[0]) if dt.kind == "b" else values[0]) if python else scalar(values[0], dt)
         return _from_values(values, shape, dt)
 
     # -- samplers
@@ -264,20 +264,22 @@ class RandomState:
         dt = D._as_dtype(dtype)
         if isinstance(low, (ndarray, list)) or isinstance(high, (ndarray, list)):
             raise NotImplementedError("numpy.random.randint with array bounds is not available in the browser")
-        low, high = operator.index(low), operator.index(high)
-        if low >= high:
-            raise ValueError("low >= high")
+        low = int(low)  # numpy's int(): float bounds are truncated
+        rng = _d.integer_range(low, int(high), dt, False)
         shape = _size_shape(size)
         n = 1 if shape is None else _prod(shape)
-        values = self._bounded(low, high - 1, n, dt)
-        return self._out(values, shape, dt, python=dtype is int)
+        values = self._bounded(low, low + rng, n, dt)
+        return self._out(values, shape, dt, python=dtype is int or dtype is bool)
 
     def _bounded(self, low, hi, n, dt):
+        """n ints in [low, hi] by masked rejection, from 32-bit words while hi - low fits in one
+        (8, 16 and 1 bits of a word for the small dtypes)."""
         rng = hi - low
         if rng == 0:
             return [low] * n
-        if dt.itemsize < 4 and dt.kind != "b":
-            raise NotImplementedError(f"numpy.random.randint(dtype={dt.name}) is not available in the browser")
+        if dt.itemsize < 4 or dt.kind == "b":
+            return [low + v for v in _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, rng, n,
+                                                      True)]
         mask = (1 << rng.bit_length()) - 1
         out = []
         if rng <= _MASK32:

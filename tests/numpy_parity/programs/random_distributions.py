@@ -81,6 +81,11 @@ show("multinomial zeros", np.random.multinomial(0, [0.5, 0.5], size=2))
 show("dirichlet", np.random.dirichlet([0.5, 1.0, 3.0], size=3))
 show("dirichlet()", np.random.dirichlet((10, 5, 3)))
 show("bytes", np.random.bytes(10))
+show("randint small dtypes", [np.random.randint(0, 256, 9, dtype=np.uint8).tolist(), np.random.randint(-100, 100, 9, dtype=np.int8).tolist(),
+                              np.random.randint(0, 2, 40, dtype=bool).tolist(), np.random.randint(-3, 3000, 5, dtype=np.int16).tolist(),
+                              np.random.randint(0, 65536, 5, dtype=np.uint16).tolist(), np.random.randint(0, 2, dtype=bool),
+                              np.random.randint(7, dtype=np.uint8), np.random.randint(0, 2, dtype=np.bool_)])
+print(repr(np.random.randint(0, 256, size=(2, 3), dtype=np.uint8)), repr(np.random.randint(0, 2, 4, dtype=bool)))
 print(repr(np.random.exponential(size=(2, 2))), repr(np.random.poisson(4, (2, 3))), repr(np.random.binomial(5, 0.5, size=())))
 print(repr(np.random.exponential(size=0)), repr(np.random.poisson(2, 0)))
 
@@ -123,7 +128,8 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.triangular(0, 0, 0)", "np.random.triangular([0, 1], [1, 0.5], 2)", "np.random.pareto(0)",
             "np.random.weibull(-1)", "np.random.power(0)", "np.random.rayleigh(-1)", "np.random.lognormal(0, -1)",
             "np.random.laplace(0, -1)", "np.random.logistic(0, -1)", "np.random.zipf(1.0)", "np.random.logseries(1.0)",
-            "np.random.wald(0, 1)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
+            "np.random.wald(0, 1)", "np.random.randint(300, dtype=np.uint8)", "np.random.randint(-1, 3, dtype=np.uint8)",
+            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
             "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
     try:
         print(bad, eval(bad))

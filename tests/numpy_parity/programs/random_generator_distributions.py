@@ -82,6 +82,12 @@ show("multinomial zeros", rng.multinomial(0, [0.5, 0.5], size=2))
 show("dirichlet", rng.dirichlet([0.5, 1.0, 3.0], size=3))
 show("dirichlet()", rng.dirichlet((10, 5, 3)))
 show("bytes", rng.bytes(10))
+show("integers small dtypes", [rng.integers(0, 256, 9, dtype=np.uint8).tolist(), rng.integers(-100, 100, 9, dtype=np.int8).tolist(),
+                               rng.integers(0, 2, 40, dtype=bool).tolist(), rng.integers(-3, 3000, 5, dtype=np.int16).tolist(),
+                               rng.integers(0, 65535, 5, dtype=np.uint16, endpoint=True).tolist(), rng.integers(0, 2, dtype=bool),
+                               rng.integers(7, dtype=np.uint8), rng.integers(0, 1, dtype=np.bool_, endpoint=True), rng.integers(5, dtype=int),
+                               rng.integers(0, 9.7)])
+print(repr(rng.integers(0, 256, size=(2, 3), dtype=np.uint8)), repr(rng.integers(0, 2, 4, dtype=bool)))
 show("beta below 3e-103", rng.beta(1e-104, 2e-104, 6))
 show("dirichlet small alpha", rng.dirichlet([0.05, 0.01, 0.08], size=3))
 show("dirichlet zero alpha", rng.dirichlet([0.05, 0.0, 0.0]))
@@ -119,7 +125,8 @@ for bad in ("rng.exponential(-1.0)", "rng.exponential(-0.0)", "rng.exponential([
             "rng.triangular(0, 0, 0)", "rng.triangular([0, 1], [1, 0.5], 2)", "rng.pareto(0)",
             "rng.weibull(-1)", "rng.power(0)", "rng.rayleigh(-1)", "rng.lognormal(0, -1)",
             "rng.laplace(0, -1)", "rng.logistic(0, -1)", "rng.zipf(1.0)", "rng.logseries(1.0)",
-            "rng.wald(0, 1)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
+            "rng.wald(0, 1)", "rng.integers(300, dtype=np.uint8)", "rng.integers(-1, 3, dtype=np.uint8)",
+            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(3, dtype=float)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
             "rng.uniform(1.0, 0.0)", "rng.uniform([0.0], [float('inf')])", "rng.negative_binomial(float('nan'), 0.5)",
             "rng.negative_binomial(1e20, 1e-5)", "rng.negative_binomial(1, 0)", "rng.hypergeometric(10**9, 1, 1)",
             "rng.multinomial(5, [])", "rng.multinomial(5, 0.5)", "rng.dirichlet([-1.0, 1.0])", "rng.standard_gamma(-1)"):
