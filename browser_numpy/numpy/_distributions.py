@@ -697,25 +697,58 @@ def kahan_sum(values):
 # ---------------------------------------------------------------------------------------
 # Bounded integers of a dtype (randint, integers)
 
+def _integer_bounds(dt):
+    return (0, 1) if dt.kind == "b" else D.int_range(dt)
+
+
+def _order_error(closed, all_low_zero):
+    """numpy's format_bounds_error: a low of 0 (the one-argument call) is named as high's fault."""
+    if all_low_zero:
+        return ValueError("high < 0" if closed else "high <= 0")
+    return ValueError("low > high" if closed else "low >= high")
+
+
 def integer_range(low, high, dt, closed):
     """rng = top - low of [low, top] for `dt`, checked as numpy checks randint's and integers' bounds."""
-    lo_bound, hi_bound = (0, 1) if dt.kind == "b" else D.int_range(dt)
+    lo_bound, hi_bound = _integer_bounds(dt)
     top = high if closed else high - 1
     if low < lo_bound:
         raise ValueError(f"low is out of bounds for {dt.name}")
     if top > hi_bound:
         raise ValueError(f"high is out of bounds for {dt.name}")
     if low > top:
-        raise ValueError("low > high" if closed else "low >= high")
+        raise _order_error(closed, low == 0)
     return top - low
 
 
-def bounded_small(next32, bits, rng, n, masked):
-    """n ints in [0, rng] of 1 (bool), 8 or 16 bits as numpy draws them: each from the next `bits`
-    of a 32-bit word kept between the draws of one call, by masked rejection (RandomState) or
-    Lemire's multiply-shift (Generator); bools and rng = 2**bits - 1 take the bits as they are."""
-    if rng == 0:
-        return [0] * n
+def integer_ranges(low, high, size, dt, closed):
+    """Array bounds: (offsets, ranges, shape), an element each, checked and broadcast as numpy's
+    randint and integers do (with `size`, the first elements of the bounds' broadcast fill it)."""
+    from ._ufuncs import broadcast_shapes, broadcast_to
+    lo_arr, hi_arr = asarray(low), asarray(high)
+    lo_bound, hi_bound = _integer_bounds(dt)
+    lows = [int(v) for v in lo_arr._values()]
+    if any(v < lo_bound for v in lows):
+        raise ValueError(f"low is out of bounds for {dt.name}")
+    if any(int(v) - (not closed) > hi_bound for v in hi_arr._values()):
+        raise ValueError(f"high is out of bounds for {dt.name}")
+    both = broadcast_shapes(lo_arr.shape, hi_arr.shape)
+    shape = size_shape(size)
+    full = both if shape is None else broadcast_shape([lo_arr.shape, hi_arr.shape, shape])
+    offsets = [int(v) for v in broadcast_to(lo_arr, full)._values()]
+    tops = [int(v) - (not closed) for v in broadcast_to(hi_arr, full)._values()]
+    if any(lo > top for lo, top in zip(offsets, tops)):
+        raise _order_error(closed, not any(lows))
+    shape = full if shape is None else shape
+    n = _prod(shape)
+    return offsets[:n], [top - lo for lo, top in zip(offsets[:n], tops)], shape
+
+
+def bounded_small(next32, bits, rngs, masked):
+    """Ints in [0, rng] for each rng in `rngs`, of 1 (bool), 8 or 16 bits as numpy draws them: each
+    from the next `bits` of a 32-bit word kept between the draws of one call, by masked rejection
+    (RandomState) or Lemire's multiply-shift (Generator); bools and rng = 2**bits - 1 take the bits
+    as they are, rng = 0 none."""
     width = (1 << bits) - 1
     per_word, left, buf = 32 // bits, 0, 0
 
@@ -728,25 +761,24 @@ def bounded_small(next32, bits, rng, n, masked):
             buf, left = next32(), per_word - 1
         return buf & width
 
-    if rng == width:
-        return [take() for _ in range(n)]
     out = []
-    if masked:
-        mask = (1 << rng.bit_length()) - 1
-        for _ in range(n):
+    for rng in rngs:
+        if rng == 0 or rng == width:
+            out.append(take() if rng else 0)
+        elif masked:
+            mask = (1 << rng.bit_length()) - 1
             v = take() & mask
             while v > rng:
                 v = take() & mask
             out.append(v)
-        return out
-    excl = rng + 1
-    threshold = (width - rng) % excl
-    for _ in range(n):
-        m = take() * excl
-        if m & width < excl:
-            while m & width < threshold:
-                m = take() * excl
-        out.append(m >> bits)
+        else:
+            excl = rng + 1
+            m = take() * excl
+            if m & width < excl:
+                threshold = (width - rng) % excl
+                while m & width < threshold:
+                    m = take() * excl
+            out.append(m >> bits)
     return out
 
 

@@ -496,23 +496,23 @@ class Generator:
         if high is None:
             low, high = 0, low
         dt = D._as_dtype(dtype)
-        if isinstance(low, (ndarray, list, tuple)) or isinstance(high, (ndarray, list, tuple)):
-            raise NotImplementedError("numpy.random.Generator.integers with array bounds is not available in the "
-                                      "browser")
         if dt.kind not in "biu":
             raise TypeError(f"Unsupported dtype {dt!r} for integers")
-        low = int(low)  # numpy's int(): float bounds are truncated
-        rng = _d.integer_range(low, int(high), dt, endpoint)
-        shape = _size_shape(size)
-        n = 1 if shape is None else _prod(shape)
+        if asarray(low).ndim or asarray(high).ndim:
+            offsets, ranges, shape = _d.integer_ranges(low, high, size, dt, endpoint)
+        else:
+            low = int(low)  # numpy's int(): float bounds are truncated
+            shape = _size_shape(size)
+            ranges = [_d.integer_range(low, int(high), dt, endpoint)] * (1 if shape is None else _prod(shape))
+            offsets = [low] * len(ranges)
         if dt.itemsize < 4 or dt.kind == "b":
-            values = _d.bounded_small(self._bitgen._next32, 1 if dt.kind == "b" else 8 * dt.itemsize, rng, n, False)
+            values = _d.bounded_small(self._bitgen._next32, 1 if dt.kind == "b" else 8 * dt.itemsize, ranges, False)
         elif dt.itemsize == 4:
             values = [0 if rng == 0 else self._bitgen._next32() if rng == _M32 else self._lemire32(rng)
-                      for _ in range(n)]
+                      for rng in ranges]
         else:
-            values = [self._bounded(rng) for _ in range(n)]
-        values = [low + v for v in values]
+            values = [self._bounded(rng) for rng in ranges]
+        values = [o + v for o, v in zip(offsets, values)]
         if shape is None:
             return dtype(values[0]) if dtype is int or dtype is bool else scalar(values[0], dt)
         return _from_values(values, shape, dt)

@@ -262,8 +262,12 @@ class RandomState:
         if high is None:
             low, high = 0, low
         dt = D._as_dtype(dtype)
-        if isinstance(low, (ndarray, list)) or isinstance(high, (ndarray, list)):
-            raise NotImplementedError("numpy.random.randint with array bounds is not available in the browser")
+        if asarray(low).ndim or asarray(high).ndim:
+            offsets, ranges, shape = _d.integer_ranges(low, high, size, dt, False)
+            if dt.itemsize < 4 or dt.kind == "b":
+                values = _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, ranges, True)
+                return _from_values([o + v for o, v in zip(offsets, values)], shape, dt)
+            return _from_values([self._bounded(o, o + r, 1, dt)[0] for o, r in zip(offsets, ranges)], shape, dt)
         low = int(low)  # numpy's int(): float bounds are truncated
         rng = _d.integer_range(low, int(high), dt, False)
         shape = _size_shape(size)
@@ -278,7 +282,7 @@ class RandomState:
         if rng == 0:
             return [low] * n
         if dt.itemsize < 4 or dt.kind == "b":
-            return [low + v for v in _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, rng, n,
+            return [low + v for v in _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, [rng] * n,
                                                       True)]
         mask = (1 << rng.bit_length()) - 1
         out = []

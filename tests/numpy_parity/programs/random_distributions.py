@@ -85,6 +85,9 @@ show("randint small dtypes", [np.random.randint(0, 256, 9, dtype=np.uint8).tolis
                               np.random.randint(0, 2, 40, dtype=bool).tolist(), np.random.randint(-3, 3000, 5, dtype=np.int16).tolist(),
                               np.random.randint(0, 65536, 5, dtype=np.uint16).tolist(), np.random.randint(0, 2, dtype=bool),
                               np.random.randint(7, dtype=np.uint8), np.random.randint(0, 2, dtype=np.bool_)])
+show("randint array bounds", [np.random.randint([0, 1], [[5], [6]]).tolist(), np.random.randint(0, [5, 10, 2**40]).tolist(),
+                              np.random.randint([0, 0, 3], [256, 1, 7], size=(2, 3), dtype=np.uint8).tolist(),
+                              np.random.randint(0, [2, 1, 2, 2], dtype=bool).tolist(), np.random.randint([0, 1.5], [5, 6]).tolist()])
 print(repr(np.random.randint(0, 256, size=(2, 3), dtype=np.uint8)), repr(np.random.randint(0, 2, 4, dtype=bool)))
 print(repr(np.random.exponential(size=(2, 2))), repr(np.random.poisson(4, (2, 3))), repr(np.random.binomial(5, 0.5, size=())))
 print(repr(np.random.exponential(size=0)), repr(np.random.poisson(2, 0)))
@@ -129,7 +132,9 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.weibull(-1)", "np.random.power(0)", "np.random.rayleigh(-1)", "np.random.lognormal(0, -1)",
             "np.random.laplace(0, -1)", "np.random.logistic(0, -1)", "np.random.zipf(1.0)", "np.random.logseries(1.0)",
             "np.random.wald(0, 1)", "np.random.randint(300, dtype=np.uint8)", "np.random.randint(-1, 3, dtype=np.uint8)",
-            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
+            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.randint(0)",
+            "np.random.randint([1, 0], [0, 5])", "np.random.randint([0, 0], [0, 5])", "np.random.randint([0, 1], [5, 6], size=3)",
+            "np.random.randint([-1, 1], [5, 6], dtype=np.uint8)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
             "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
     try:
         print(bad, eval(bad))

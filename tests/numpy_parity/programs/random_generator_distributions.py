@@ -87,6 +87,9 @@ show("integers small dtypes", [rng.integers(0, 256, 9, dtype=np.uint8).tolist(),
                                rng.integers(0, 65535, 5, dtype=np.uint16, endpoint=True).tolist(), rng.integers(0, 2, dtype=bool),
                                rng.integers(7, dtype=np.uint8), rng.integers(0, 1, dtype=np.bool_, endpoint=True), rng.integers(5, dtype=int),
                                rng.integers(0, 9.7)])
+show("integers array bounds", [rng.integers([0, 1], [[5], [6]]).tolist(), rng.integers(0, [5, 10, 2**40]).tolist(),
+                               rng.integers([0, 0, 3], [255, 1, 7], size=(2, 3), dtype=np.uint8, endpoint=True).tolist(),
+                               rng.integers(0, [2, 1, 2, 2], dtype=bool).tolist(), rng.integers([-5, 0], [5, 256], dtype=np.int16).tolist()])
 print(repr(rng.integers(0, 256, size=(2, 3), dtype=np.uint8)), repr(rng.integers(0, 2, 4, dtype=bool)))
 show("beta below 3e-103", rng.beta(1e-104, 2e-104, 6))
 show("dirichlet small alpha", rng.dirichlet([0.05, 0.01, 0.08], size=3))
@@ -126,7 +129,8 @@ for bad in ("rng.exponential(-1.0)", "rng.exponential(-0.0)", "rng.exponential([
             "rng.weibull(-1)", "rng.power(0)", "rng.rayleigh(-1)", "rng.lognormal(0, -1)",
             "rng.laplace(0, -1)", "rng.logistic(0, -1)", "rng.zipf(1.0)", "rng.logseries(1.0)",
             "rng.wald(0, 1)", "rng.integers(300, dtype=np.uint8)", "rng.integers(-1, 3, dtype=np.uint8)",
-            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(3, dtype=float)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
+            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(0)", "rng.integers(0, -1, endpoint=True)",
+            "rng.integers([1, 0], [0, 5])", "rng.integers([0, 1], [5, 6], size=3)", "rng.integers(3, dtype=float)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
             "rng.uniform(1.0, 0.0)", "rng.uniform([0.0], [float('inf')])", "rng.negative_binomial(float('nan'), 0.5)",
             "rng.negative_binomial(1e20, 1e-5)", "rng.negative_binomial(1, 0)", "rng.hypergeometric(10**9, 1, 1)",
             "rng.multinomial(5, [])", "rng.multinomial(5, 0.5)", "rng.dirichlet([-1.0, 1.0])", "rng.standard_gamma(-1)"):
