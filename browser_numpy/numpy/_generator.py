@@ -572,9 +572,9 @@ class Generator:
             if n > pop_size:
                 raise ValueError("Cannot take a larger sample than population when replace is False")
             if probs is not None:
-                raise NotImplementedError("numpy.random.Generator.choice(replace=False, p=...) is not available in "
-                                          "the browser")
-            if pop_size > 10000 and n > pop_size // (50 if shuffle else 20):
+                idx = weighted_sample_without_replacement(
+                    probs, n, lambda k: [self._bitgen._next_double() for _ in range(k)])
+            elif pop_size > 10000 and n > pop_size // (50 if shuffle else 20):
                 idx = list(range(pop_size))  # a tail shuffle of n elements
                 for i in reversed(range(max(pop_size - n, 1), pop_size)):
                     j = self._bounded(i)
@@ -612,6 +612,25 @@ _GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal"
 
 
 Generator.__module__ = "numpy.random._generator"
+
+
+def weighted_sample_without_replacement(probs, n, uniforms):
+    """choice(replace=False, p=...) as both numpy generators draw it: rounds of as many uniforms as
+    indices are missing, through the cdf of the probabilities with those found zeroed, each round
+    keeping its new indices in the order they first appear."""
+    if sum(q > 0 for q in probs) < n:
+        raise ValueError("Fewer non-zero entries in p than size")
+    probs, found = list(probs), []
+    while len(found) < n:
+        draws = uniforms(n - len(found))
+        for i in found:
+            probs[i] = 0.0
+        cdf = _cdf(probs)
+        new = {}  # insertion-ordered: the first appearances
+        for u in draws:
+            new.setdefault(bisect.bisect_right(cdf, u))
+        found += new
+    return found
 
 
 def _cdf(probs):

@@ -13,7 +13,7 @@ from . import _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
 from . import _distributions as _d
 from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
-                         shuffle_in_place)
+                         shuffle_in_place, weighted_sample_without_replacement)
 
 _MASK32 = 0xFFFFFFFF
 
@@ -358,10 +358,11 @@ class RandomState:
                 idx = self._bounded(0, pop_size - 1, n, INT64)
         else:
             if n > pop_size:
-                raise ValueError("Cannot take a larger sample than population when replace is False")
+                raise ValueError("Cannot take a larger sample than population when 'replace=False'")
             if p is not None:
-                raise NotImplementedError("numpy.random.choice(replace=False, p=...) is not available in the browser")
-            idx = self.permutation(pop_size)._values()[:n]
+                idx = weighted_sample_without_replacement(probs, n, self._doubles)
+            else:
+                idx = self.permutation(pop_size)._values()[:n]
         if population is None:
             return self._out(idx, shape, INT64)
         values = [population._values()[i] for i in idx]

@@ -80,6 +80,10 @@ show("multinomial short p", np.random.multinomial(10, [0.5, 0.6]))
 show("multinomial zeros", np.random.multinomial(0, [0.5, 0.5], size=2))
 show("dirichlet", np.random.dirichlet([0.5, 1.0, 3.0], size=3))
 show("dirichlet()", np.random.dirichlet((10, 5, 3)))
+weights = np.arange(1, 201) ** 2.0
+show("choice weighted without replacement", [np.random.choice(6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3]),
+                                             np.random.choice(6, 5, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3]).tolist(),
+                                             np.random.choice(200, 150, replace=False, p=weights / weights.sum()).tolist()])
 show("bytes", np.random.bytes(10))
 show("randint small dtypes", [np.random.randint(0, 256, 9, dtype=np.uint8).tolist(), np.random.randint(-100, 100, 9, dtype=np.int8).tolist(),
                               np.random.randint(0, 2, 40, dtype=bool).tolist(), np.random.randint(-3, 3000, 5, dtype=np.int16).tolist(),
@@ -132,7 +136,8 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.weibull(-1)", "np.random.power(0)", "np.random.rayleigh(-1)", "np.random.lognormal(0, -1)",
             "np.random.laplace(0, -1)", "np.random.logistic(0, -1)", "np.random.zipf(1.0)", "np.random.logseries(1.0)",
             "np.random.wald(0, 1)", "np.random.randint(300, dtype=np.uint8)", "np.random.randint(-1, 3, dtype=np.uint8)",
-            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.randint(0)",
+            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.randint(0)", "np.random.choice(3, 4, replace=False)",
+            "np.random.choice(6, 6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3])",
             "np.random.randint([1, 0], [0, 5])", "np.random.randint([0, 0], [0, 5])", "np.random.randint([0, 1], [5, 6], size=3)",
             "np.random.randint([-1, 1], [5, 6], dtype=np.uint8)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
             "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):

@@ -81,6 +81,10 @@ show("multinomial short p", rng.multinomial(10, [0.5, 0.6]))
 show("multinomial zeros", rng.multinomial(0, [0.5, 0.5], size=2))
 show("dirichlet", rng.dirichlet([0.5, 1.0, 3.0], size=3))
 show("dirichlet()", rng.dirichlet((10, 5, 3)))
+weights = np.arange(1, 201) ** 2.0
+show("choice weighted without replacement", [rng.choice(6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3]),
+                                             rng.choice(6, 5, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3]).tolist(),
+                                             rng.choice(200, 150, replace=False, p=weights / weights.sum()).tolist()])
 show("bytes", rng.bytes(10))
 show("integers small dtypes", [rng.integers(0, 256, 9, dtype=np.uint8).tolist(), rng.integers(-100, 100, 9, dtype=np.int8).tolist(),
                                rng.integers(0, 2, 40, dtype=bool).tolist(), rng.integers(-3, 3000, 5, dtype=np.int16).tolist(),
@@ -129,7 +133,7 @@ for bad in ("rng.exponential(-1.0)", "rng.exponential(-0.0)", "rng.exponential([
             "rng.weibull(-1)", "rng.power(0)", "rng.rayleigh(-1)", "rng.lognormal(0, -1)",
             "rng.laplace(0, -1)", "rng.logistic(0, -1)", "rng.zipf(1.0)", "rng.logseries(1.0)",
             "rng.wald(0, 1)", "rng.integers(300, dtype=np.uint8)", "rng.integers(-1, 3, dtype=np.uint8)",
-            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(0)", "rng.integers(0, -1, endpoint=True)",
+            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(0)", "rng.choice(6, 6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3])", "rng.integers(0, -1, endpoint=True)",
             "rng.integers([1, 0], [0, 5])", "rng.integers([0, 1], [5, 6], size=3)", "rng.integers(3, dtype=float)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
             "rng.uniform(1.0, 0.0)", "rng.uniform([0.0], [float('inf')])", "rng.negative_binomial(float('nan'), 0.5)",
             "rng.negative_binomial(1e20, 1e-5)", "rng.negative_binomial(1, 0)", "rng.hypergeometric(10**9, 1, 1)",
