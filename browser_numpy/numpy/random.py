@@ -22,6 +22,37 @@ _MASK32 = 0xFFFFFFFF
 _P_ERRORS = ("'a' and 'p' must have same size", "probabilities contain NaN", "probabilities are not non-negative",
              "probabilities do not sum to 1")
 
+def _init_by_array(seed):
+    """MT19937's init_by_array, numpy's seeding from a sequence of 32-bit words."""
+    arr = asarray(seed)
+    if arr.size == 0:
+        raise ValueError("Seed must be non-empty")
+    if arr.dtype.kind not in "biu":
+        raise TypeError(f"Cannot cast array data from dtype('{arr.dtype.name}') to dtype('int64') according to the "
+                        "rule 'safe'")
+    if arr.ndim != 1:
+        raise ValueError("Seed array must be 1-d")
+    key = [int(v) for v in arr._values()]
+    if any(not 0 <= v <= _MASK32 for v in key):
+        raise ValueError("Seed must be between 0 and 2**32 - 1")
+    mt, n = _init_words(19650218), 624
+    i, j = 1, 0
+    for _ in range(max(n, len(key))):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & _MASK32
+        i, j = i + 1, j + 1
+        if i >= n:
+            mt[0], i = mt[n - 1], 1
+        if j >= len(key):
+            j = 0
+    for _ in range(n - 1):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & _MASK32
+        i += 1
+        if i >= n:
+            mt[0], i = mt[n - 1], 1
+    mt[0] = 0x80000000
+    return mt
+
+
 class RandomState:
     def __init__(self, seed=None):
         self.seed(seed)
@@ -29,15 +60,16 @@ class RandomState:
     # -- the generator
     def seed(self, seed=None):
         if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
-        elif isinstance(seed, (ndarray, list, tuple)):
-            raise NotImplementedError("numpy.random.seed with an array of seeds is not available in the browser; "
-                                      "pass one int")
+            self._mt = _init_words(int.from_bytes(os.urandom(4), "little"))
         else:
-            seed = operator.index(seed)
-            if not 0 <= seed <= _MASK32:
-                raise ValueError("Seed must be between 0 and 2**32 - 1")
-        self._mt = _init_words(seed)
+            try:
+                seed = operator.index(seed.squeeze() if isinstance(seed, ndarray) else seed)
+            except TypeError:
+                self._mt = _init_by_array(seed)
+            else:
+                if not 0 <= seed <= _MASK32:
+                    raise ValueError("Seed must be between 0 and 2**32 - 1")
+                self._mt = _init_words(seed)
         self._block = []
         self._pos = 624
         self._gauss = None

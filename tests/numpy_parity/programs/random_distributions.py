@@ -100,6 +100,8 @@ rs = np.random.RandomState(7)
 show("RandomState mix", [rs.gamma(0.9), rs.poisson(12.0), rs.binomial(40, 0.6), rs.beta(0.3, 0.4), rs.exponential(3),
                          rs.standard_normal(), rs.laplace(), rs.geometric(0.2), rs.chisquare(2)])
 
+np.random.seed([1, 2, 3])
+print(np.random.random(), np.random.RandomState(np.arange(700)).standard_normal(), np.random.RandomState((5,)).randint(1000))
 state = np.random.get_state()
 print(state[0], state[1].dtype, state[1].shape, state[1][:3], state[2:])
 first = np.random.standard_normal(3)
@@ -140,7 +142,8 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.choice(6, 6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3])",
             "np.random.randint([1, 0], [0, 5])", "np.random.randint([0, 0], [0, 5])", "np.random.randint([0, 1], [5, 6], size=3)",
             "np.random.randint([-1, 1], [5, 6], dtype=np.uint8)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
-            "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
+            "np.random.noncentral_f(1, 1, -1)", "np.random.set_state(('PCG64', [], 0))", "np.random.set_state(3)", "np.random.seed([])", "np.random.seed([-1])", "np.random.seed([[1, 2]])",
+            "np.random.seed(2**32)", "np.random.f(1, 0)", "np.random.uniform(0, float('inf'))"):
     try:
         print(bad, eval(bad))
     except (ValueError, TypeError, OverflowError) as error:
