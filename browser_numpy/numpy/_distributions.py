@@ -931,27 +931,57 @@ def hypergeometric_sample(draw, ngood, nbad, nsample, size, checks):
                               zip((ngood, nbad, nsample), ("ngood", "nbad", "nsample"), checks)), size, INT64)
 
 
+def pvals_rows(parr):
+    """multinomial's pvals as rows of floats (its last axis), checked as numpy checks them: each
+    in [0, 1], each row's sum but its last at most 1 + 1e-12."""
+    probs = parr.astype(float)._values()
+    BOUNDED_0_1(probs, "pvals", True)
+    d = parr.shape[-1]
+    rows = [probs[i:i + d] for i in range(0, len(probs), d)] if d else []
+    part = "[:-1]" if parr.ndim == 1 else "[...,:-1]"
+    for row in rows:
+        if kahan_sum(row[:-1]) > 1.0 + 1e-12:
+            if parr.dtype.kind == "f" and parr.dtype.itemsize < 8 and float(parr.sum()) < 1.0001:
+                raise ValueError(f"sum(pvals{part}.astype(np.float64)) > 1.0. The pvals array is cast to 64-bit "
+                                 "floating point prior to checking the sum. Precision changes when casting may cause "
+                                 "problems even if the sum of the original pvals is valid.")
+            raise ValueError(f"sum(pvals{part}) > 1.0")
+    return rows
+
+
 def multinomial_sample(src, n, pvals, size):
-    """RandomState.multinomial: rows of counts, one binomial per category after the first checks."""
+    """One n and one row of pvals: `size` rows of counts (RandomState's multinomial, and
+    Generator's for a scalar n and 1-D pvals)."""
     parr = asarray(pvals)
     if parr.ndim == 0:
         raise TypeError("pvals must be a 1-d sequence")
     if parr.ndim > 1:
         raise ValueError("object too deep for desired array")
-    probs = parr.astype(float)._values()
-    BOUNDED_0_1(probs, "pvals", True)
-    if probs and kahan_sum(probs[:-1]) > 1.0 + 1e-12:
-        if parr.dtype.kind == "f" and parr.dtype.itemsize < 8 and float(parr.sum()) < 1.0001:
-            raise ValueError("sum(pvals[:-1].astype(np.float64)) > 1.0. The pvals array is cast to 64-bit floating "
-                             "point prior to checking the sum. Precision changes when casting may cause problems "
-                             "even if the sum of the original pvals is valid.")
-        raise ValueError("sum(pvals[:-1]) > 1.0")
+    rows = pvals_rows(parr)
+    probs = rows[0] if rows else []
     shape = size_shape(size)
     shape = (len(probs),) if shape is None else shape + (len(probs),)
     NON_NEGATIVE((n,), "n", False)
-    rows = _prod(shape[:-1]) if probs else 0
-    values = [c for _ in range(rows) for c in multinomial(src, n, probs)]
+    count = _prod(shape[:-1]) if probs else 0
+    values = [c for _ in range(count) for c in multinomial(src, n, probs)]
     return _from_values(values or [0] * _prod(shape), shape, INT64)
+
+
+def multinomial_broadcast(src, n, parr, size):
+    """Generator.multinomial with an array of n or rows of pvals: n broadcast against the rows
+    (and `size`), one row of counts each."""
+    from ._ufuncs import broadcast_to
+    rows = pvals_rows(parr)
+    ns = _as_param(n, True)
+    NON_NEGATIVE(ns._values(), "n", True)
+    row_ids = _from_values(list(range(len(rows))), parr.shape[:-1], INT64)
+    shape = size_shape(size)
+    full = broadcast_shape([ns.shape, row_ids.shape] + ([] if shape is None else [shape]))
+    if shape is not None and full != shape:
+        raise ValueError(f"Output size {shape} is not compatible with broadcast dimensions of inputs {full}.")
+    pairs = zip(broadcast_to(ns, full)._values(), broadcast_to(row_ids, full)._values())
+    values = [c for k, r in pairs for c in multinomial(src, k, rows[r])]
+    return _from_values(values, full + (parr.shape[-1],), INT64)
 
 
 def dirichlet_sample(src, alpha, size, legacy):

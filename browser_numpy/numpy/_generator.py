@@ -439,8 +439,7 @@ class Generator:
             raise ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater "
                              "than 0.")
         if parr.ndim > 1 or asarray(n).ndim:
-            raise NotImplementedError("numpy.random.Generator.multinomial with an array of n or of pvals rows is not "
-                                      "available in the browser")
+            return _d.multinomial_broadcast(self, n, parr, size)
         return _d.multinomial_sample(self, operator.index(n), parr, size)
 
     def dirichlet(self, alpha, size=None):
