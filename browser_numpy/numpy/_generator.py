@@ -14,7 +14,7 @@ from torch._libm import log1p as _log1p  # glibc's log1p: numpy's reference outp
 from . import _dtypes as D
 from ._ziggurat import FE as _FE, FI as _FI, KE as _KE, KI as _KI, WE as _WE, WI as _WI
 from . import _distributions as _d
-from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
+from ._core import FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _prod, asarray, ndarray, scalar
 
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
 
@@ -123,6 +123,9 @@ class PCG64:
         self._inc = ((((i0 << 64) | i1) << 1) | 1) & _M128
         self._state = ((self._inc + ((s0 << 64) | s1)) * _PCG_MULT + self._inc) & _M128  # step from 0, add, step
         self._has_uint32, self._uinteger = False, 0
+
+    def spawn(self, n_children):
+        return [PCG64(child) for child in self.seed_seq.spawn(n_children)]
 
     def _next64(self):
         state = self._state = (self._state * _PCG_MULT + self._inc) & _M128
@@ -541,6 +544,34 @@ class Generator:
         self.shuffle(idx)
         return arr[idx]
 
+    def permuted(self, x, axis=None, out=None):
+        """Each slice along `axis` shuffled on its own (the flattened array for axis=None), in
+        numpy's order: the slices in C order, Fisher-Yates within each."""
+        import itertools
+        x = asarray(x)
+        if out is None:
+            out = x.copy()
+        else:
+            if not isinstance(out, ndarray):
+                raise TypeError("out must be a numpy array")
+            if out.shape != x.shape:
+                raise ValueError("out must have the same shape as x")
+            out[...] = x
+        if axis is None:
+            if out.ndim > 1 and out._strides != _contiguous_strides(out.shape):
+                raise NotImplementedError("numpy.random.Generator.permuted(axis=None) of an array not in C order is "
+                                          "not available in the browser")
+            shuffle_in_place(out.reshape(-1) if out.ndim != 1 else out, self._interval, "")
+            return out
+        ax = _axis(axis, out.ndim)
+        others = [range(n) for i, n in enumerate(out.shape) if i != ax]
+        for index in itertools.product(*others):
+            shuffle_in_place(out[index[:ax] + (slice(None),) + index[ax:]], self._interval, "")
+        return out
+
+    def spawn(self, n_children):
+        return [Generator(bit_generator) for bit_generator in self._bitgen.spawn(n_children)]
+
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
         if axis != 0:
             raise NotImplementedError("numpy.random.Generator.choice(axis=) is not available in the browser")
@@ -604,7 +635,7 @@ class Generator:
 
 
 _GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal", "uniform", "choice", "shuffle",
-                      "permutation", "standard_exponential", "exponential", "standard_gamma", "gamma", "beta",
+                      "permutation", "permuted", "spawn", "standard_exponential", "exponential", "standard_gamma", "gamma", "beta",
                       "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace", "logistic", "gumbel",
                       "wald", "noncentral_chisquare", "noncentral_f", "vonmises", "pareto", "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial",
                       "poisson", "geometric", "zipf", "logseries", "hypergeometric", "multinomial", "dirichlet")

@@ -79,6 +79,11 @@ show("multinomial", rng.multinomial(20, [0.2, 0.3, 0.5], size=4))
 show("multinomial()", rng.multinomial(1000, [1 / 6.0] * 6))
 show("multinomial short p", rng.multinomial(10, [0.5, 0.6]))
 show("multinomial zeros", rng.multinomial(0, [0.5, 0.5], size=2))
+grid = np.arange(24).reshape(3, 8)
+show("permuted", [rng.permuted(grid, axis=1).tolist(), rng.permuted(grid.reshape(2, 3, 4), axis=-2).tolist(), rng.permuted(grid).tolist(),
+                  grid.tolist()])
+children = rng.spawn(2)
+show("spawn", [child.random() for child in children] + [str(children[0]), rng.random()])
 show("multinomial broadcast", [rng.multinomial([10, 20], [0.2, 0.3, 0.5]).tolist(),
                               rng.multinomial([[5], [50], [500]], [[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]]).tolist(),
                               rng.multinomial([5, 6], [[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], size=(3, 2)).tolist()])
