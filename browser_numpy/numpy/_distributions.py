@@ -896,6 +896,22 @@ def broadcast_draws(draw, arrays, shape, dtype):
     return _from_values([draw(*values) for values in zip(*columns)], shape, dtype)
 
 
+def uniform_sample(src, low, high, size, legacy):
+    """uniform's arguments: high - low must be finite (and, for Generator, not negative)."""
+    lo, hi = asarray(low).astype(float), asarray(high).astype(float)
+    if not lo.ndim and not hi.ndim:
+        low, span = float(low), float(high) - float(low)
+        if not math.isfinite(span):
+            raise OverflowError("Range exceeds valid bounds" if legacy else "high - low range exceeds valid bounds")
+    else:
+        low, span = lo, hi - lo
+        if not all(math.isfinite(v) for v in span._values()):
+            raise OverflowError("Range exceeds valid bounds")
+    return sample(lambda a, r: a + r * src._double(), ((low, "", None, False),
+                                                       (span, "high - low", None if legacy else NON_NEGATIVE, False)),
+                  size)
+
+
 def triangular_sample(src, left, mode, right, size):
     """triangular's own checks, then `sample`'s broadcasting."""
     arrays = [asarray(v).astype(float) for v in (left, mode, right)]

@@ -308,20 +308,7 @@ class Generator:
         return _d.sample(lambda s: s * self._standard_exponential(), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        lo, hi = asarray(low).astype(float), asarray(high).astype(float)
-        if not lo.ndim and not hi.ndim:
-            span = float(high) - float(low)
-            if not math.isfinite(span):
-                raise OverflowError("high - low range exceeds valid bounds")
-            low = float(low)
-        else:
-            span = hi - lo
-            if not all(math.isfinite(v) for v in span._values()):
-                raise OverflowError("Range exceeds valid bounds")
-            low = lo
-        return _d.sample(lambda a, r: a + r * self._bitgen._next_double(), ((low, "", None, False),
-                                                                           (span, "high - low", _d.NON_NEGATIVE, False)),
-                         size)
+        return _d.uniform_sample(self, low, high, size, False)
 
     def standard_gamma(self, shape, size=None, dtype=FLOAT64, out=None):
         if D._as_dtype(dtype) is not FLOAT64 or out is not None:

@@ -1,17 +1,19 @@
 """numpy's legacy random API (RandomState, np.random.seed, rand, randn, ...), drawing numpy's
-numbers bit for bit: MT19937 seeded as numpy's mt19937_seed, 53-bit doubles from two words,
-the legacy polar Box-Muller gauss with its cached second value, masked rejection for bounded
-integers, and the Fisher-Yates shuffle over random_interval."""
+numbers bit for bit: MT19937 seeded as numpy's mt19937_seed (init_by_array for a sequence),
+53-bit doubles from two words, the legacy polar Box-Muller gauss with its cached second value,
+masked rejection for bounded integers, the Fisher-Yates shuffle over random_interval, and the
+distributions of _distributions.py in their legacy variants over these (-log(1 - U) for the
+exponential, the polar gauss for the normal)."""
 import math
 import operator
 import os
+import warnings
 
 from torch._libm import log as _log  # glibc's log: numpy's reference outputs are glibc's
 from torch._random import _init_words, _temper_block, _twist
 
-from . import _dtypes as D
+from . import _distributions as _d, _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from . import _distributions as _d
 from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
                          shuffle_in_place, weighted_sample_without_replacement)
 
@@ -167,12 +169,7 @@ class RandomState:
                                                                    (scale, "scale", _d.NON_NEGATIVE, False)), size)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        lo, hi = asarray(low).astype(float), asarray(high).astype(float)
-        span = float(high) - float(low) if not lo.ndim and not hi.ndim else hi - lo
-        if not all(math.isfinite(v) for v in ([span] if isinstance(span, float) else span._values())):
-            raise OverflowError("Range exceeds valid bounds")
-        return _d.sample(lambda lo, r: lo + r * self._double(), ((low if isinstance(span, float) else lo, "", None, False),
-                                                                (span, "", None, False)), size)
+        return _d.uniform_sample(self, low, high, size, True)
 
     # continuous distributions (numpy's legacy variants where they differ from Generator's)
     def standard_exponential(self, size=None):
@@ -333,7 +330,6 @@ class RandomState:
         return out
 
     def random_integers(self, low, high=None, size=None):
-        import warnings
         if high is None:
             warnings.warn(f"This function is deprecated. Please call randint(1, {low} + 1) instead", DeprecationWarning,
                           stacklevel=2)
@@ -433,11 +429,11 @@ class RandomState:
         if name.startswith("__"):
             raise AttributeError(name)
         raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; it has "
-                                  + ", ".join(_SAMPLERS))
+                                  + ", ".join(_METHODS))
 
 
 # RandomState's methods, all of them also numpy.random's functions over one global RandomState
-_SAMPLERS = ("rand", "randn", "randint", "random", "random_sample", "sample", "ranf", "bytes", "standard_normal",
+_METHODS = ("rand", "randn", "randint", "random", "random_sample", "sample", "ranf", "bytes", "standard_normal",
              "normal", "uniform", "choice", "shuffle", "permutation", "standard_exponential", "exponential",
              "standard_gamma", "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal",
              "laplace", "logistic", "gumbel", "wald", "pareto", "weibull", "power", "rayleigh", "triangular",
@@ -448,12 +444,12 @@ _SAMPLERS = ("rand", "randn", "randint", "random", "random_sample", "sample", "r
 _rand = RandomState(0)
 _rand.seed(None)
 seed = _rand.seed
-globals().update((name, getattr(_rand, name)) for name in _SAMPLERS if name != "tomaxint")  # a method only
+globals().update((name, getattr(_rand, name)) for name in _METHODS if name != "tomaxint")  # a method only
 
 
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
     raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API "
-                              "(seed, RandomState and its methods: " + ", ".join(_SAMPLERS) + ") and default_rng "
+                              "(seed, RandomState and its methods: " + ", ".join(_METHODS) + ") and default_rng "
                               "(Generator over PCG64, SeedSequence)")
