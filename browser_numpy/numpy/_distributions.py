@@ -1,16 +1,17 @@
 """The samplers behind numpy's RandomState and Generator methods, drawing what numpy draws.
 
 Each is numpy's algorithm (numpy/random/src/distributions/distributions.c; for RandomState the
-variants numpy froze at 1.16 in legacy-distributions.c, chosen by ``legacy``) over a source
+variants numpy froze at 1.16 in legacy-distributions.c, where ``src._legacy``) over a source
 ``src`` with three draws: ``src._double()`` (a uniform double in [0, 1)), ``src._std_exp()`` and
 ``src._normal()`` -- RandomState's are -log(1 - U) and the polar gauss, Generator's the
-ziggurats. libm calls are glibc's (torch._libm), with C's answers where Python's math raises
+ziggurats. ``SAMPLERS`` declares the methods both generators share, ``install`` derives them. libm calls are glibc's (torch._libm), with C's answers where Python's math raises
 (log(0) = -inf, an overflowing exp or pow = inf), and C's divisions by zero and casts to long.
 
 ``sample`` is numpy's argument handling (``cont``/``disc`` in random/_common.pyx): parameter
 checks with numpy's messages, parameters broadcast against each other and ``size``, one draw per
 element in C order, a Python float or int for size=None with scalar parameters."""
 import functools
+import inspect
 import math
 from decimal import Decimal, localcontext
 
@@ -146,9 +147,10 @@ def chisquare(src, df):
     return 2.0 * standard_gamma(src, df / 2.0)
 
 
-def beta(src, a, b, legacy):
+def beta(src, a, b):
     """Johnk's algorithm for a, b <= 1 (the two generators differ in its corner cases), else the
     ratio of two gammas."""
+    legacy = src._legacy
     if a <= 1.0 and b <= 1.0:
         if not legacy and a < 3e-103 and b < 3e-103:
             return float((a + b) * src._double() < a)
@@ -233,7 +235,8 @@ def f(src, dfnum, dfden):
     return _div(num, chisquare(src, dfden) * dfnum)
 
 
-def wald(src, mean, scale, legacy):
+def wald(src, mean, scale):
+    legacy = src._legacy
     y = src._normal()
     y = mean * y * y
     if legacy:
@@ -244,9 +247,10 @@ def wald(src, mean, scale, legacy):
     return x if u <= mean / (mean + x) else _div(mean * mean, x)
 
 
-def noncentral_chisquare(src, df, nonc, legacy):
+def noncentral_chisquare(src, df, nonc):
     """A chi-square on df - 1 plus a squared shifted normal for df > 1, else a chi-square whose
     degrees of freedom a Poisson draw raises."""
+    legacy = src._legacy
     if not legacy and nonc != nonc:
         return _NAN
     if nonc == 0:
@@ -259,14 +263,15 @@ def noncentral_chisquare(src, df, nonc, legacy):
     return _NAN if nonc != nonc else out
 
 
-def noncentral_f(src, dfnum, dfden, nonc, legacy):
-    t = noncentral_chisquare(src, dfnum, nonc, legacy) * dfden
+def noncentral_f(src, dfnum, dfden, nonc):
+    t = noncentral_chisquare(src, dfnum, nonc) * dfden
     return _div(t, chisquare(src, dfden) * dfnum)
 
 
-def vonmises(src, mu, kappa, legacy):
+def vonmises(src, mu, kappa):
     """Best and Fisher's rejection from a wrapped Cauchy; Generator takes a wrapped normal above
     kappa = 1e6."""
+    legacy = src._legacy
     if kappa != kappa:
         return _NAN
     if kappa < 1e-8:
@@ -300,7 +305,8 @@ def vonmises(src, mu, kappa, legacy):
     return -mod if result < 0 else mod
 
 
-def pareto(src, a, legacy):
+def pareto(src, a):
+    legacy = src._legacy
     e = src._std_exp() / a
     return _exp(e) - 1 if legacy else _expm1(e)
 
@@ -311,12 +317,14 @@ def weibull(src, a):
     return _pow(src._std_exp(), 1.0 / a)
 
 
-def power(src, a, legacy):
+def power(src, a):
+    legacy = src._legacy
     e = src._std_exp()
     return _pow(1 - _exp(-e) if legacy else -_expm1(-e), 1.0 / a)
 
 
-def rayleigh(src, mode, legacy):
+def rayleigh(src, mode):
+    legacy = src._legacy
     if legacy:
         return mode * math.sqrt(-2.0 * _libm.log1p(-src._double()))
     return mode * math.sqrt(2.0 * src._std_exp())
@@ -509,7 +517,8 @@ def _binomial_btpe(src, n, p):
         return y
 
 
-def geometric(src, p, legacy):
+def geometric(src, p):
+    legacy = src._legacy
     if p >= 0.333333333333333333333333:  # a search from 1
         x, total, prod, q = 1, p, p, 1.0 - p
         u = src._double()
@@ -524,9 +533,10 @@ def geometric(src, p, legacy):
     return _INT64_MAX if z >= 9.223372036854776e+18 else int(z)
 
 
-def zipf(src, a, legacy):
+def zipf(src, a):
     """Rejection from a Pareto, results above LONG_MAX rejected too (the generator draws U from
     (Umin, 1] so as to waste fewer)."""
+    legacy = src._legacy
     am1 = a - 1.0
     if not legacy and a >= 1025:
         return 1
@@ -545,7 +555,8 @@ def zipf(src, a, legacy):
             return int(x)
 
 
-def logseries(src, p, legacy):
+def logseries(src, p):
+    legacy = src._legacy
     r = _log(1.0 - p) if legacy else _libm.log1p(-p)
     while True:
         v = src._double()
@@ -896,8 +907,9 @@ def broadcast_draws(draw, arrays, shape, dtype):
     return _from_values([draw(*values) for values in zip(*columns)], shape, dtype)
 
 
-def uniform_sample(src, low, high, size, legacy):
+def uniform_sample(src, low, high, size):
     """uniform's arguments: high - low must be finite (and, for Generator, not negative)."""
+    legacy = src._legacy
     lo, hi = asarray(low).astype(float), asarray(high).astype(float)
     if not lo.ndim and not hi.ndim:
         low, span = float(low), float(high) - float(low)
@@ -1000,9 +1012,10 @@ def multinomial_broadcast(src, n, parr, size):
     return _from_values(values, full + (parr.shape[-1],), INT64)
 
 
-def dirichlet_sample(src, alpha, size, legacy):
+def dirichlet_sample(src, alpha, size):
     """Rows of gammas normalised to sum 1; Generator breaks a stick with betas instead when every
     alpha is below 0.1 (the gammas could all be 0)."""
+    legacy = src._legacy
     len(alpha)
     arr = asarray(alpha).astype(float)
     if arr.ndim != 1:
@@ -1025,7 +1038,7 @@ def dirichlet_sample(src, alpha, size, legacy):
         for _ in range(rows):
             row, acc = [0.0] * k, 1.0
             for j in range(k - 1):
-                v = beta(src, alpha[j], tails[j + 1], False)
+                v = beta(src, alpha[j], tails[j + 1])
                 row[j] = acc * v
                 acc *= 1.0 - v
                 if tails[j + 1] == 0:
@@ -1041,3 +1054,68 @@ def dirichlet_sample(src, alpha, size, legacy):
         inv = _div(1.0, total)
         values += [v * inv for v in row]
     return _from_values(values, shape, FLOAT64)
+
+
+# ---------------------------------------------------------------------------------------
+# The methods both generators have, each declared once: its name, its algorithm over the source,
+# its parameters in numpy's order as (name, default, check) and its result's dtype; each also takes
+# size.
+
+REQUIRED = inspect.Parameter.empty
+_LOC_SCALE = (("loc", 0.0, None), ("scale", 1.0, NON_NEGATIVE))
+SAMPLERS = (
+    ("standard_exponential", lambda src: src._std_exp(), (), FLOAT64),
+    ("exponential", lambda src, scale: scale * src._std_exp(), (("scale", 1.0, NON_NEGATIVE),), FLOAT64),
+    ("normal", lambda src, loc, scale: loc + scale * src._normal(), _LOC_SCALE, FLOAT64),
+    ("standard_gamma", standard_gamma, (("shape", REQUIRED, NON_NEGATIVE),), FLOAT64),
+    ("gamma", gamma, (("shape", REQUIRED, NON_NEGATIVE), ("scale", 1.0, NON_NEGATIVE)), FLOAT64),
+    ("beta", beta, (("a", REQUIRED, POSITIVE), ("b", REQUIRED, POSITIVE)), FLOAT64),
+    ("chisquare", chisquare, (("df", REQUIRED, POSITIVE),), FLOAT64),
+    ("f", f, (("dfnum", REQUIRED, POSITIVE), ("dfden", REQUIRED, POSITIVE)), FLOAT64),
+    ("noncentral_chisquare", noncentral_chisquare, (("df", REQUIRED, POSITIVE), ("nonc", REQUIRED, NON_NEGATIVE)),
+     FLOAT64),
+    ("noncentral_f", noncentral_f, (("dfnum", REQUIRED, POSITIVE), ("dfden", REQUIRED, POSITIVE),
+                                    ("nonc", REQUIRED, NON_NEGATIVE)), FLOAT64),
+    ("standard_t", standard_t, (("df", REQUIRED, POSITIVE),), FLOAT64),
+    ("standard_cauchy", standard_cauchy, (), FLOAT64),
+    ("lognormal", lognormal, (("mean", 0.0, None), ("sigma", 1.0, NON_NEGATIVE)), FLOAT64),
+    ("laplace", laplace, _LOC_SCALE, FLOAT64),
+    ("logistic", logistic, _LOC_SCALE, FLOAT64),
+    ("gumbel", gumbel, _LOC_SCALE, FLOAT64),
+    ("wald", wald, (("mean", REQUIRED, POSITIVE), ("scale", REQUIRED, POSITIVE)), FLOAT64),
+    ("vonmises", vonmises, (("mu", REQUIRED, None), ("kappa", REQUIRED, NON_NEGATIVE)), FLOAT64),
+    ("pareto", pareto, (("a", REQUIRED, POSITIVE),), FLOAT64),
+    ("weibull", weibull, (("a", REQUIRED, NON_NEGATIVE),), FLOAT64),
+    ("power", power, (("a", REQUIRED, POSITIVE),), FLOAT64),
+    ("rayleigh", rayleigh, (("scale", 1.0, NON_NEGATIVE),), FLOAT64),
+    ("negative_binomial", negative_binomial, (("n", REQUIRED, POSITIVE), ("p", REQUIRED, BOUNDED_0_1)), INT64),
+    ("poisson", poisson, (("lam", 1.0, POISSON),), INT64),
+    ("geometric", geometric, (("p", REQUIRED, BOUNDED_GT_0_1),), INT64),
+    ("zipf", zipf, (("a", REQUIRED, GT_1),), INT64),
+    ("logseries", logseries, (("p", REQUIRED, BOUNDED_LT_0_1),), INT64),
+)
+
+
+def _method(name, algorithm, params, dtype):
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    signature = inspect.Signature([inspect.Parameter("self", kind)]
+                                  + [inspect.Parameter(p, kind, default=default) for p, default, _ in params]
+                                  + [inspect.Parameter("size", kind, default=None)])
+
+    def method(self, *args, **kwargs):
+        arguments = signature.bind(self, *args, **kwargs)
+        arguments.apply_defaults()
+        values = arguments.arguments
+        return sample(lambda *v: algorithm(self, *v), tuple((values[p], p, check, False) for p, _, check in params),
+                      values["size"], dtype)
+    method.__name__ = method.__qualname__ = name
+    method.__signature__ = signature
+    return method
+
+
+def install(cls):
+    """cls's methods from SAMPLERS, but for those cls defines itself (with more arguments)."""
+    for name, algorithm, params, dtype in SAMPLERS:
+        if name not in vars(cls):
+            setattr(cls, name, _method(name, algorithm, params, dtype))
+    return cls

@@ -215,7 +215,10 @@ def shuffle_in_place(x, interval, zero_dim_message):
         x[i], x[j] = x[j], x[i]
 
 
+@_d.install
 class Generator:
+    _legacy = False
+
     def __init__(self, bit_generator):
         if not isinstance(bit_generator, PCG64):
             raise NotImplementedError("numpy.random.Generator over another bit generator than PCG64 is not available "
@@ -300,88 +303,16 @@ class Generator:
 
     _std_exp, _normal = _standard_exponential, _standard_normal
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: m + s * self._standard_normal(), ((loc, "", None, False),
-                                                                         (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def exponential(self, scale=1.0, size=None):
-        return _d.sample(lambda s: s * self._standard_exponential(), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
-
+    # normal, exponential, gamma, poisson ...: _distributions.SAMPLERS, installed by _d.install;
+    # the distributions whose arguments are their own:
     def uniform(self, low=0.0, high=1.0, size=None):
-        return _d.uniform_sample(self, low, high, size, False)
+        return _d.uniform_sample(self, low, high, size)
 
     def standard_gamma(self, shape, size=None, dtype=FLOAT64, out=None):
         if D._as_dtype(dtype) is not FLOAT64 or out is not None:
             raise NotImplementedError("numpy.random.Generator.standard_gamma with dtype= or out= is not available in "
                                       "the browser")
         return _d.sample(lambda k: _d.standard_gamma(self, k), ((shape, "shape", _d.NON_NEGATIVE, False),), size)
-
-    def gamma(self, shape, scale=1.0, size=None):
-        return _d.sample(lambda k, s: _d.gamma(self, k, s), ((shape, "shape", _d.NON_NEGATIVE, False),
-                                                             (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def beta(self, a, b, size=None):
-        return _d.sample(lambda x, y: _d.beta(self, x, y, False), ((a, "a", _d.POSITIVE, False),
-                                                                    (b, "b", _d.POSITIVE, False)), size)
-
-    def chisquare(self, df, size=None):
-        return _d.sample(lambda k: _d.chisquare(self, k), ((df, "df", _d.POSITIVE, False),), size)
-
-    def f(self, dfnum, dfden, size=None):
-        return _d.sample(lambda a, b: _d.f(self, a, b), ((dfnum, "dfnum", _d.POSITIVE, False),
-                                                         (dfden, "dfden", _d.POSITIVE, False)), size)
-
-    def standard_t(self, df, size=None):
-        return _d.sample(lambda k: _d.standard_t(self, k), ((df, "df", _d.POSITIVE, False),), size)
-
-    def standard_cauchy(self, size=None):
-        return _d.sample(lambda: _d.standard_cauchy(self), (), size)
-
-    def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        return _d.sample(lambda m, s: _d.lognormal(self, m, s), ((mean, "mean", None, False),
-                                                                 (sigma, "sigma", _d.NON_NEGATIVE, False)), size)
-
-    def laplace(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.laplace(self, m, s), ((loc, "loc", None, False),
-                                                               (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def logistic(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.logistic(self, m, s), ((loc, "loc", None, False),
-                                                                (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def gumbel(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.gumbel(self, m, s), ((loc, "loc", None, False),
-                                                              (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def wald(self, mean, scale, size=None):
-        return _d.sample(lambda m, s: _d.wald(self, m, s, False), ((mean, "mean", _d.POSITIVE, False),
-                                                                    (scale, "scale", _d.POSITIVE, False)), size)
-
-    def noncentral_chisquare(self, df, nonc, size=None):
-        return _d.sample(lambda k, c: _d.noncentral_chisquare(self, k, c, False), ((df, "df", _d.POSITIVE, False),
-                                                                                (nonc, "nonc", _d.NON_NEGATIVE, False)),
-                         size)
-
-    def noncentral_f(self, dfnum, dfden, nonc, size=None):
-        return _d.sample(lambda a, b, c: _d.noncentral_f(self, a, b, c, False), (
-            (dfnum, "dfnum", _d.POSITIVE, False), (dfden, "dfden", _d.POSITIVE, False),
-            (nonc, "nonc", _d.NON_NEGATIVE, False)), size)
-
-    def vonmises(self, mu, kappa, size=None):
-        return _d.sample(lambda m, k: _d.vonmises(self, m, k, False), ((mu, "mu", None, False),
-                                                                        (kappa, "kappa", _d.NON_NEGATIVE, False)), size)
-
-    def pareto(self, a, size=None):
-        return _d.sample(lambda x: _d.pareto(self, x, False), ((a, "a", _d.POSITIVE, False),), size)
-
-    def weibull(self, a, size=None):
-        return _d.sample(lambda x: _d.weibull(self, x), ((a, "a", _d.NON_NEGATIVE, False),), size)
-
-    def power(self, a, size=None):
-        return _d.sample(lambda x: _d.power(self, x, False), ((a, "a", _d.POSITIVE, False),), size)
-
-    def rayleigh(self, scale=1.0, size=None):
-        return _d.sample(lambda s: _d.rayleigh(self, s, False), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
 
     def triangular(self, left, mode, right, size=None):
         return _d.triangular_sample(self, left, mode, right, size)
@@ -404,18 +335,6 @@ class Generator:
         return _d.sample(lambda k, q: _d.negative_binomial(self, k, q), ((n, "n", None, False), (p, "p", None, False)),
                          size, INT64)
 
-    def poisson(self, lam=1.0, size=None):
-        return _d.sample(lambda m: _d.poisson(self, m), ((lam, "lam", _d.POISSON, False),), size, INT64)
-
-    def geometric(self, p, size=None):
-        return _d.sample(lambda q: _d.geometric(self, q, False), ((p, "p", _d.BOUNDED_GT_0_1, False),), size, INT64)
-
-    def zipf(self, a, size=None):
-        return _d.sample(lambda x: _d.zipf(self, x, False), ((a, "a", _d.GT_1, False),), size, INT64)
-
-    def logseries(self, p, size=None):
-        return _d.sample(lambda q: _d.logseries(self, q, False), ((p, "p", _d.BOUNDED_LT_0_1, False),), size, INT64)
-
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         values = [v for x in (ngood, nbad) for v in asarray(x).astype("int64")._values()]
         if any(v >= 10**9 for v in values):
@@ -433,7 +352,7 @@ class Generator:
         return _d.multinomial_sample(self, operator.index(n), parr, size)
 
     def dirichlet(self, alpha, size=None):
-        return _d.dirichlet_sample(self, alpha, size, False)
+        return _d.dirichlet_sample(self, alpha, size)
 
     def bytes(self, length):
         words = [self._bitgen._next32() for _ in range((operator.index(length) - 1) // 4 + 1)]

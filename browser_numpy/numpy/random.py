@@ -55,7 +55,10 @@ def _init_by_array(seed):
     return mt
 
 
+@_d.install
 class RandomState:
+    _legacy = True  # the distributions' variants numpy froze for RandomState
+
     def __init__(self, seed=None):
         self.seed(seed)
 
@@ -164,113 +167,17 @@ class RandomState:
     def randn(self, *shape):
         return self.standard_normal(shape if shape else None)
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: m + s * self._gauss_one(), ((loc, "", None, False),
-                                                                   (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
+    # normal, exponential, gamma, poisson ...: _distributions.SAMPLERS, installed by _d.install;
+    # the distributions whose arguments are their own:
     def uniform(self, low=0.0, high=1.0, size=None):
-        return _d.uniform_sample(self, low, high, size, True)
-
-    # continuous distributions (numpy's legacy variants where they differ from Generator's)
-    def standard_exponential(self, size=None):
-        return _d.sample(self._std_exp, (), size)
-
-    def exponential(self, scale=1.0, size=None):
-        return _d.sample(lambda s: s * self._std_exp(), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
-
-    def standard_gamma(self, shape, size=None):
-        return _d.sample(lambda k: _d.standard_gamma(self, k), ((shape, "shape", _d.NON_NEGATIVE, False),), size)
-
-    def gamma(self, shape, scale=1.0, size=None):
-        return _d.sample(lambda k, s: _d.gamma(self, k, s), ((shape, "shape", _d.NON_NEGATIVE, False),
-                                                             (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def beta(self, a, b, size=None):
-        return _d.sample(lambda x, y: _d.beta(self, x, y, True), ((a, "a", _d.POSITIVE, False),
-                                                                   (b, "b", _d.POSITIVE, False)), size)
-
-    def chisquare(self, df, size=None):
-        return _d.sample(lambda k: _d.chisquare(self, k), ((df, "df", _d.POSITIVE, False),), size)
-
-    def f(self, dfnum, dfden, size=None):
-        return _d.sample(lambda a, b: _d.f(self, a, b), ((dfnum, "dfnum", _d.POSITIVE, False),
-                                                         (dfden, "dfden", _d.POSITIVE, False)), size)
-
-    def standard_t(self, df, size=None):
-        return _d.sample(lambda k: _d.standard_t(self, k), ((df, "df", _d.POSITIVE, False),), size)
-
-    def standard_cauchy(self, size=None):
-        return _d.sample(lambda: _d.standard_cauchy(self), (), size)
-
-    def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        return _d.sample(lambda m, s: _d.lognormal(self, m, s), ((mean, "mean", None, False),
-                                                                 (sigma, "sigma", _d.NON_NEGATIVE, False)), size)
-
-    def laplace(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.laplace(self, m, s), ((loc, "loc", None, False),
-                                                               (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def logistic(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.logistic(self, m, s), ((loc, "loc", None, False),
-                                                                (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def gumbel(self, loc=0.0, scale=1.0, size=None):
-        return _d.sample(lambda m, s: _d.gumbel(self, m, s), ((loc, "loc", None, False),
-                                                              (scale, "scale", _d.NON_NEGATIVE, False)), size)
-
-    def wald(self, mean, scale, size=None):
-        return _d.sample(lambda m, s: _d.wald(self, m, s, True), ((mean, "mean", _d.POSITIVE, False),
-                                                                   (scale, "scale", _d.POSITIVE, False)), size)
-
-    def noncentral_chisquare(self, df, nonc, size=None):
-        return _d.sample(lambda k, c: _d.noncentral_chisquare(self, k, c, True), ((df, "df", _d.POSITIVE, False),
-                                                                               (nonc, "nonc", _d.NON_NEGATIVE, False)),
-                         size)
-
-    def noncentral_f(self, dfnum, dfden, nonc, size=None):
-        return _d.sample(lambda a, b, c: _d.noncentral_f(self, a, b, c, True), (
-            (dfnum, "dfnum", _d.POSITIVE, False), (dfden, "dfden", _d.POSITIVE, False),
-            (nonc, "nonc", _d.NON_NEGATIVE, False)), size)
-
-    def vonmises(self, mu, kappa, size=None):
-        return _d.sample(lambda m, k: _d.vonmises(self, m, k, True), ((mu, "mu", None, False),
-                                                                       (kappa, "kappa", _d.NON_NEGATIVE, False)), size)
-
-    def pareto(self, a, size=None):
-        return _d.sample(lambda x: _d.pareto(self, x, True), ((a, "a", _d.POSITIVE, False),), size)
-
-    def weibull(self, a, size=None):
-        return _d.sample(lambda x: _d.weibull(self, x), ((a, "a", _d.NON_NEGATIVE, False),), size)
-
-    def power(self, a, size=None):
-        return _d.sample(lambda x: _d.power(self, x, True), ((a, "a", _d.POSITIVE, False),), size)
-
-    def rayleigh(self, scale=1.0, size=None):
-        return _d.sample(lambda s: _d.rayleigh(self, s, True), ((scale, "scale", _d.NON_NEGATIVE, False),), size)
+        return _d.uniform_sample(self, low, high, size)
 
     def triangular(self, left, mode, right, size=None):
         return _d.triangular_sample(self, left, mode, right, size)
 
-    # discrete distributions: int64 arrays, a Python int for size=None
     def binomial(self, n, p, size=None):
         return _d.sample(lambda q, k: _d.binomial(self, k, q, True), ((p, "p", _d.BOUNDED_0_1, False),
                                                                        (n, "n", _d.NON_NEGATIVE_LONG, True)), size, INT64)
-
-    def negative_binomial(self, n, p, size=None):
-        return _d.sample(lambda k, q: _d.negative_binomial(self, k, q), ((n, "n", _d.POSITIVE, False),
-                                                                         (p, "p", _d.BOUNDED_0_1, False)), size, INT64)
-
-    def poisson(self, lam=1.0, size=None):
-        return _d.sample(lambda m: _d.poisson(self, m), ((lam, "lam", _d.POISSON, False),), size, INT64)
-
-    def geometric(self, p, size=None):
-        return _d.sample(lambda q: _d.geometric(self, q, True), ((p, "p", _d.BOUNDED_GT_0_1, False),), size, INT64)
-
-    def zipf(self, a, size=None):
-        return _d.sample(lambda x: _d.zipf(self, x, True), ((a, "a", _d.GT_1, False),), size, INT64)
-
-    def logseries(self, p, size=None):
-        return _d.sample(lambda q: _d.logseries(self, q, True), ((p, "p", _d.BOUNDED_LT_0_1, False),), size, INT64)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         return _d.hypergeometric_sample(
@@ -281,7 +188,7 @@ class RandomState:
         return _d.multinomial_sample(self, operator.index(n), pvals, size)
 
     def dirichlet(self, alpha, size=None):
-        return _d.dirichlet_sample(self, alpha, size, True)
+        return _d.dirichlet_sample(self, alpha, size)
 
     def bytes(self, length):
         words = self._bounded(0, _MASK32, (operator.index(length) - 1) // 4 + 1, D._DTYPES["uint32"])
