@@ -4,8 +4,9 @@ Each is numpy's algorithm (numpy/random/src/distributions/distributions.c; for R
 variants numpy froze at 1.16 in legacy-distributions.c, where ``src._legacy``) over a source
 ``src`` with three draws: ``src._double()`` (a uniform double in [0, 1)), ``src._std_exp()`` and
 ``src._normal()`` -- RandomState's are -log(1 - U) and the polar gauss, Generator's the
-ziggurats. ``SAMPLERS`` declares the methods both generators share, ``install`` derives them. libm calls are glibc's (torch._libm), with C's answers where Python's math raises
+ziggurats. libm calls are glibc's (torch._libm), with C's answers where Python's math raises
 (log(0) = -inf, an overflowing exp or pow = inf), and C's divisions by zero and casts to long.
+``SAMPLERS`` declares the methods both generators share, ``install`` derives them.
 
 ``sample`` is numpy's argument handling (``cont``/``disc`` in random/_common.pyx): parameter
 checks with numpy's messages, parameters broadcast against each other and ``size``, one draw per
@@ -59,17 +60,15 @@ def _div(a, b):
 
 def _long(x):
     """C's (long)x on x86-64: truncation; NaN or out of range gives cvttsd2si's INT64_MIN."""
-    if x != x or not -_TWO63 <= x < _TWO63:
-        return _INT64_MIN
-    return int(x)
+    return int(x) if -_TWO63 <= x < _TWO63 else _INT64_MIN
 
 
 def _floor_long(x):
-    return _long(x) if x != x or not -_TWO63 <= x < _TWO63 else math.floor(x)
+    return math.floor(x) if -_TWO63 <= x < _TWO63 else _INT64_MIN
 
 
 def _ceil_long(x):
-    return _long(x) if x != x or not -_TWO63 <= x < _TWO63 else math.ceil(x)
+    return math.ceil(x) if -_TWO63 <= x < _TWO63 else _INT64_MIN
 
 
 def _correctly_rounded_acos(w):
@@ -259,7 +258,8 @@ def noncentral_chisquare(src, df, nonc):
         chi2 = chisquare(src, df - 1)
         n = src._normal() + math.sqrt(nonc)
         return chi2 + n * n
-    out = chisquare(src, df + 2 * poisson(src, nonc / 2.0))
+    twice = (2 * poisson(src, nonc / 2.0) + (1 << 63)) % (1 << 64) - (1 << 63)  # C's long product wraps
+    out = chisquare(src, df + twice)
     return _NAN if nonc != nonc else out
 
 
@@ -301,7 +301,7 @@ def vonmises(src, mu, kappa):
     if u < 0.5:
         result = -result
     result += mu
-    mod = math.fmod(abs(result) + math.pi, 2 * math.pi) - math.pi
+    mod = (math.fmod(abs(result) + math.pi, 2 * math.pi) if math.isfinite(result) else _NAN) - math.pi
     return -mod if result < 0 else mod
 
 
@@ -529,8 +529,8 @@ def geometric(src, p):
         return x
     if legacy:
         return _ceil_long(_div(_libm.log1p(-src._double()), _log(1 - p)))
-    z = math.ceil(-src._std_exp() / _libm.log1p(-p))
-    return _INT64_MAX if z >= 9.223372036854776e+18 else int(z)
+    z = -src._std_exp() / _libm.log1p(-p)
+    return _INT64_MAX if z >= 9.223372036854776e+18 else math.ceil(z)  # ceil(z) >= 2**63 iff z >= 2**63
 
 
 def zipf(src, a):

@@ -1,7 +1,12 @@
 """Many parameters per sampler, random ones, each drawn from a fresh generator: RandomState's and
-Generator's streams on every branch of their algorithms. Prints one line per (sampler, parameters):
-the draws at full precision and where the stream stands after them. tests/test_numpy_random_streams.py
+Generator's streams on every branch of their algorithms; then every combination of edge values
+(NaN, inf, 0, the tiniest and largest doubles) for each sampler's parameters, where numpy's C
+arithmetic (casts of inf to long, divisions by zero, a long product that wraps) decides the draws
+or the error. Prints one line per (sampler, parameters): the draws at full precision and where the
+stream stands after them, or the error. tests/test_numpy_random_streams.py
 runs it under real numpy and under the browser's numpy in CPython (glibc's libm, numpy's own)."""
+import itertools
+
 import numpy as np
 
 R = np.random.RandomState(1)
@@ -52,3 +57,23 @@ for make in (np.random.RandomState, np.random.default_rng):
                 args = params()
                 gen = make(seed)
                 print(name, args, getattr(gen, name)(*args, size=20).tolist(), gen.random())
+
+EDGES = (float("nan"), float("inf"), 0.0, 1e-300, 5e-324, 1e300, 1.0, 0.5)
+ARITY = {"standard_gamma": 1, "gamma": 2, "beta": 2, "chisquare": 1, "f": 2, "noncentral_chisquare": 2, "noncentral_f": 3,
+         "standard_t": 1, "lognormal": 2, "laplace": 2, "logistic": 2, "gumbel": 2, "wald": 2, "vonmises": 2, "pareto": 1,
+         "weibull": 1, "power": 1, "rayleigh": 1, "exponential": 1, "normal": 2, "geometric": 1, "logseries": 1, "zipf": 1,
+         "negative_binomial": 2, "poisson": 1, "uniform": 2, "triangular": 3, "binomial": 2}
+NEVER_ENDS = {"vonmises": lambda mu, kappa: kappa in (float("inf"), 1e300),  # numpy's loops never end on these
+              "zipf": lambda a: a in (float("inf"), 1e300)}
+
+for make in (np.random.RandomState, np.random.default_rng):
+    for name, arity in ARITY.items():
+        for args in itertools.product(EDGES, repeat=arity):
+            args = (10, args[1]) if name == "binomial" else args
+            if name in NEVER_ENDS and NEVER_ENDS[name](*args):
+                continue
+            gen = make(0)
+            try:
+                print(name, args, getattr(gen, name)(*args, size=3).tolist(), gen.random())
+            except (ValueError, OverflowError) as error:
+                print(name, args, type(error).__name__, error)
