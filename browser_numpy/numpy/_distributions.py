@@ -14,6 +14,7 @@ element in C order, a Python float or int for size=None with scalar parameters."
 import functools
 import inspect
 import math
+import operator
 from decimal import Decimal, localcontext
 
 from torch import _libm
@@ -840,7 +841,6 @@ def NON_NEGATIVE_LONG(values, name, is_array):
 
 
 def size_shape(size):
-    import operator
     if size is None:
         return None
     return (operator.index(size),) if not isinstance(size, (tuple, list)) else tuple(operator.index(s) for s in size)

@@ -19,12 +19,6 @@ from ._core import FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _pr
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
 
 
-def _size_shape(size):
-    if size is None:
-        return None
-    return (operator.index(size),) if not isinstance(size, (tuple, list)) else tuple(operator.index(s) for s in size)
-
-
 # ---------------------------------------------------------------------------------------
 # SeedSequence
 
@@ -144,7 +138,7 @@ class PCG64:
         return (self._next64() >> 11) * (1.0 / 9007199254740992.0)
 
     def random_raw(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         if shape is None:
             return self._next64()
         return _from_values([self._next64() for _ in range(_prod(shape))], shape, D._DTYPES["uint64"])
@@ -232,7 +226,7 @@ class Generator:
         return f"{self} at 0x{id(self):X}"
 
     def _out(self, draw, size, dt=FLOAT64):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         if shape is None:
             value = draw()
             return value if dt is FLOAT64 else scalar(value, dt)
@@ -410,7 +404,7 @@ class Generator:
             offsets, ranges, shape = _d.integer_ranges(low, high, size, dt, endpoint)
         else:
             low = int(low)  # numpy's int(): float bounds are truncated
-            shape = _size_shape(size)
+            shape = _d.size_shape(size)
             ranges = [_d.integer_range(low, int(high), dt, endpoint)] * (1 if shape is None else _prod(shape))
             offsets = [low] * len(ranges)
         if dt.itemsize < 4 or dt.kind == "b":
@@ -483,7 +477,7 @@ class Generator:
             raise NotImplementedError("numpy.random.Generator.choice(axis=) is not available in the browser")
         if isinstance(a, int) or (isinstance(a, ndarray) and a.ndim == 0):
             pop_size, population = operator.index(a), None
-            if pop_size <= 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size <= 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a must be a positive integer unless no samples are taken")
         else:
             population = asarray(a)
@@ -491,9 +485,9 @@ class Generator:
                 raise NotImplementedError("numpy.random.Generator.choice of a multi-dimensional array is not "
                                           "available in the browser")
             pop_size = population.shape[0]
-            if pop_size == 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size == 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a cannot be empty unless no samples are taken")
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         probs = None
         if p is not None:

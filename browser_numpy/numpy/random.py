@@ -14,7 +14,7 @@ from torch._random import _init_words, _temper_block, _twist
 
 from . import _distributions as _d, _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
+from ._generator import (PCG64, Generator, SeedSequence, checked_probabilities, default_rng,
                          shuffle_in_place, weighted_sample_without_replacement)
 
 _MASK32 = 0xFFFFFFFF
@@ -151,7 +151,7 @@ class RandomState:
 
     # -- samplers
     def random_sample(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         return self._out(self._doubles(1 if shape is None else _prod(shape)), shape)
 
     random = sample = ranf = random_sample
@@ -160,7 +160,7 @@ class RandomState:
         return self.random_sample(shape if shape else None)
 
     def standard_normal(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         return self._out([self._gauss_one() for _ in range(n)], shape)
 
@@ -206,7 +206,7 @@ class RandomState:
             return _from_values([self._bounded(o, o + r, 1, dt)[0] for o, r in zip(offsets, ranges)], shape, dt)
         low = int(low)  # numpy's int(): float bounds are truncated
         rng = _d.integer_range(low, int(high), dt, False)
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         values = self._bounded(low, low + rng, n, dt)
         return self._out(values, shape, dt, python=dtype is int or dtype is bool)
@@ -266,7 +266,7 @@ class RandomState:
     def choice(self, a, size=None, replace=True, p=None):
         if isinstance(a, int) or (isinstance(a, ndarray) and a.ndim == 0):
             pop_size = operator.index(a)
-            if pop_size <= 0 and size != 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size <= 0 and size != 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a must be a positive integer unless no samples are taken")
             population = None
         else:
@@ -274,9 +274,9 @@ class RandomState:
             if population.ndim != 1:
                 raise ValueError("a must be 1-dimensional")
             pop_size = population.shape[0]
-            if pop_size == 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size == 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a cannot be empty unless no samples are taken")
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         if p is not None:
             probs = checked_probabilities(p, pop_size, _P_ERRORS)
