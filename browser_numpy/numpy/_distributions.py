@@ -678,6 +678,65 @@ def hypergeometric(src, good, bad, sample):
     return remaining_good if flipped else good - remaining_good
 
 
+def multivariate_hypergeometric_sample(src, colors, nsample, size, method):
+    """Generator.multivariate_hypergeometric: rows of counts per color, by shuffling the balls
+    (method 'count': a partial Fisher-Yates that goes on from where the last row left them) or
+    by a hypergeometric per color on what the earlier ones left ('marginals'); over half the balls
+    are drawn as the complement."""
+    if method not in ("count", "marginals"):
+        raise ValueError('method must be "count" or "marginals".')
+    try:
+        operator.index(nsample)
+    except TypeError:
+        raise ValueError("nsample must be an integer") from None
+    if nsample < 0:
+        raise ValueError("nsample must be nonnegative.")
+    if nsample > _INT64_MAX:
+        raise ValueError(f"nsample must not exceed {_INT64_MAX}")
+    arr = asarray(colors)
+    if (arr.ndim != 1 or (arr.size and arr.dtype.kind not in "iu")
+            or any(not 0 <= v <= _INT64_MAX for v in arr._values())):
+        raise ValueError("colors must be a one-dimensional sequence of nonnegative integers not exceeding "
+                         f"{_INT64_MAX}.")
+    counts = [int(v) for v in arr._values()]
+    total = sum(counts)
+    if total > _INT64_MAX:
+        raise ValueError(f"sum(colors) must not exceed the maximum value of a 64 bit signed integer ({_INT64_MAX})")
+    if method == "marginals" and total >= 1000000000:
+        raise ValueError('When method is "marginals", sum(colors) must be less than 1000000000.')
+    if method == "count" and total > _INT64_MAX // 8:
+        raise ValueError(f"When method is 'count', sum(colors) must not exceed {_INT64_MAX // 8}")
+    if nsample > total:
+        raise ValueError("nsample > sum(colors)")
+    shape = size_shape(size)
+    k = len(counts)
+    shape = (k,) if shape is None else shape + (k,)
+    rows = _prod(shape[:-1]) if k and total and nsample else 0
+    flipped = nsample > total // 2
+    take = total - nsample if flipped else nsample
+    values = []
+    balls = [color for color, count in enumerate(counts) for _ in range(count)] if method == "count" and rows else []
+    for _ in range(rows):
+        row = [0] * k
+        if method == "count":
+            for j in range(take):
+                i = j + src._interval(total - j - 1)
+                balls[i], balls[j] = balls[j], balls[i]
+                row[balls[j]] += 1
+        else:
+            left, remaining = take, total
+            for j in range(k - 1):
+                if left <= 0:
+                    break
+                remaining -= counts[j]
+                row[j] = hypergeometric(src, counts[j], remaining, left)
+                left -= row[j]
+            if left > 0:
+                row[k - 1] = left
+        values += [c - v for c, v in zip(counts, row)] if flipped else row
+    return _from_values(values or [0] * _prod(shape), shape, INT64)
+
+
 def multinomial(src, n, pvals):
     """One draw of counts: a binomial per category on what the earlier ones left (Generator's
     binomial, in numpy 2.4 RandomState's too)."""
@@ -815,7 +874,8 @@ def POSITIVE_NOT_NAN(values, name, is_array):
     POSITIVE(values, name, is_array)
 
 
-BOUNDED_0_1 = _rule(lambda v: not 0 <= v <= 1, "{0} < 0, {0} > 1 or {0} is NaN", "{0} < 0, {0} > 1 or {0} contains NaNs")
+BOUNDED_0_1 = _rule(lambda v: not 0 <= v <= 1, "{0} < 0, {0} > 1 or {0} is NaN",
+                    "{0} < 0, {0} > 1 or {0} contains NaNs")
 BOUNDED_GT_0_1 = _rule(lambda v: not 0 < v <= 1, "{0} <= 0, {0} > 1 or {0} contains NaNs")
 BOUNDED_LT_0_1 = _rule(lambda v: not 0 <= v < 1, "{0} < 0, {0} >= 1 or {0} is NaN",
                        "{0} < 0, {0} >= 1 or {0} contains NaNs")
@@ -932,9 +992,10 @@ def triangular_sample(src, left, mode, right, size):
         checks = ((lo > mid, "left > mode"), (mid > hi, "mode > right"), (lo == hi, "left == right"))
     else:
         from ._ufuncs import broadcast_to
-        lo, mid, hi = (broadcast_to(arr, broadcast_shape([a.shape for a in arrays]))._values() for arr in arrays)
-        lo, mid, hi = list(lo), list(mid), list(hi)
-        checks = ((any(a > b for a, b in zip(lo, mid)), "left > mode"), (any(a > b for a, b in zip(mid, hi)), "mode > right"),
+        shape = broadcast_shape([a.shape for a in arrays])
+        lo, mid, hi = [broadcast_to(arr, shape)._values() for arr in arrays]
+        checks = ((any(a > b for a, b in zip(lo, mid)), "left > mode"),
+                  (any(a > b for a, b in zip(mid, hi)), "mode > right"),
                   (any(a == b for a, b in zip(lo, hi)), "left == right"))
     for failed, message in checks:
         if failed:

@@ -345,6 +345,9 @@ class Generator:
             return _d.multinomial_broadcast(self, n, parr, size)
         return _d.multinomial_sample(self, operator.index(n), parr, size)
 
+    def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals"):
+        return _d.multivariate_hypergeometric_sample(self, colors, nsample, size, method)
+
     def dirichlet(self, alpha, size=None):
         return _d.dirichlet_sample(self, alpha, size)
 
@@ -535,10 +538,12 @@ class Generator:
 
 
 _GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal", "uniform", "choice", "shuffle",
-                      "permutation", "permuted", "spawn", "standard_exponential", "exponential", "standard_gamma", "gamma", "beta",
-                      "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace", "logistic", "gumbel",
-                      "wald", "noncentral_chisquare", "noncentral_f", "vonmises", "pareto", "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial",
-                      "poisson", "geometric", "zipf", "logseries", "hypergeometric", "multinomial", "dirichlet")
+                      "permutation", "permuted", "spawn", "standard_exponential", "exponential", "standard_gamma",
+                      "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace",
+                      "logistic", "gumbel", "wald", "noncentral_chisquare", "noncentral_f", "vonmises", "pareto",
+                      "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial", "poisson",
+                      "geometric", "zipf", "logseries", "hypergeometric", "multivariate_hypergeometric", "multinomial",
+                      "dirichlet")
 
 
 Generator.__module__ = "numpy.random._generator"

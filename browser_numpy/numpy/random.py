@@ -176,8 +176,8 @@ class RandomState:
         return _d.triangular_sample(self, left, mode, right, size)
 
     def binomial(self, n, p, size=None):
-        return _d.sample(lambda q, k: _d.binomial(self, k, q, True), ((p, "p", _d.BOUNDED_0_1, False),
-                                                                       (n, "n", _d.NON_NEGATIVE_LONG, True)), size, INT64)
+        return _d.sample(lambda q, k: _d.binomial(self, k, q, True),
+                         ((p, "p", _d.BOUNDED_0_1, False), (n, "n", _d.NON_NEGATIVE_LONG, True)), size, INT64)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         return _d.hypergeometric_sample(

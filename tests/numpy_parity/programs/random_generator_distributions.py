@@ -84,6 +84,9 @@ show("permuted", [rng.permuted(grid, axis=1).tolist(), rng.permuted(grid.reshape
                   grid.tolist()])
 children = rng.spawn(2)
 show("spawn", [child.random() for child in children] + [str(children[0]), rng.random()])
+show("multivariate_hypergeometric", [rng.multivariate_hypergeometric([3, 5, 7], 6).tolist(),
+                                     rng.multivariate_hypergeometric([30, 50, 70, 20], 120, size=(2, 2)).tolist(),
+                                     rng.multivariate_hypergeometric([10, 0, 4, 9], 5, size=3, method="count").tolist()])
 show("multinomial broadcast", [rng.multinomial([10, 20], [0.2, 0.3, 0.5]).tolist(),
                               rng.multinomial([[5], [50], [500]], [[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]]).tolist(),
                               rng.multinomial([5, 6], [[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], size=(3, 2)).tolist()])
@@ -141,7 +144,7 @@ for bad in ("rng.exponential(-1.0)", "rng.exponential(-0.0)", "rng.exponential([
             "rng.weibull(-1)", "rng.power(0)", "rng.rayleigh(-1)", "rng.lognormal(0, -1)",
             "rng.laplace(0, -1)", "rng.logistic(0, -1)", "rng.zipf(1.0)", "rng.logseries(1.0)",
             "rng.wald(0, 1)", "rng.integers(300, dtype=np.uint8)", "rng.integers(-1, 3, dtype=np.uint8)",
-            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(0)", "rng.multinomial([5, 6], [[0.2, 0.8], [0.5, 0.5]], size=3)",
+            "rng.integers(5, 4, dtype=np.int8, endpoint=True)", "rng.integers(3, dtype=bool)", "rng.integers(0)", "rng.multivariate_hypergeometric([3, 5], 9)", "rng.multivariate_hypergeometric([3, -5], 1)", "rng.multinomial([5, 6], [[0.2, 0.8], [0.5, 0.5]], size=3)",
             "rng.multinomial([5, 6], [[0.2, 0.8]], size=(1, 2))", "rng.multinomial(5, [[0.7, 0.6, 0.1]])", "rng.choice(6, 6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3])", "rng.integers(0, -1, endpoint=True)",
             "rng.integers([1, 0], [0, 5])", "rng.integers([0, 1], [5, 6], size=3)", "rng.integers(3, dtype=float)", "rng.f(1, 0)", "rng.uniform(0, float('inf'))",
             "rng.uniform(1.0, 0.0)", "rng.uniform([0.0], [float('inf')])", "rng.negative_binomial(float('nan'), 0.5)",
