@@ -901,9 +901,19 @@ def NON_NEGATIVE_LONG(values, name, is_array):
 
 
 def size_shape(size):
+    """`size` as a shape (None stays None), refused as np.empty refuses it."""
     if size is None:
         return None
-    return (operator.index(size),) if not isinstance(size, (tuple, list)) else tuple(operator.index(s) for s in size)
+    if isinstance(size, (tuple, list)):
+        shape = tuple(operator.index(s) for s in size)
+    else:
+        try:
+            shape = (operator.index(size),)
+        except TypeError:
+            raise TypeError(f"expected a sequence of integers or a single integer, got '{size}'") from None
+    if any(s < 0 for s in shape):
+        raise ValueError("negative dimensions are not allowed")
+    return shape
 
 
 def broadcast_shape(shapes):

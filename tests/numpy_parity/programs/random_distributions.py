@@ -138,7 +138,7 @@ for bad in ("np.random.exponential(-1.0)", "np.random.exponential(-0.0)", "np.ra
             "np.random.weibull(-1)", "np.random.power(0)", "np.random.rayleigh(-1)", "np.random.lognormal(0, -1)",
             "np.random.laplace(0, -1)", "np.random.logistic(0, -1)", "np.random.zipf(1.0)", "np.random.logseries(1.0)",
             "np.random.wald(0, 1)", "np.random.randint(300, dtype=np.uint8)", "np.random.randint(-1, 3, dtype=np.uint8)",
-            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.randint(0)", "np.random.choice(3, 4, replace=False)",
+            "np.random.randint(5, 5, dtype=np.int8)", "np.random.randint(3, dtype=bool)", "np.random.randint(0)", "np.random.exponential(size=-1)", "np.random.exponential(size=2.0)", "np.random.choice(3, 4, replace=False)",
             "np.random.choice(6, 6, replace=False, p=[0.05, 0.3, 0.1, 0.25, 0.0, 0.3])",
             "np.random.randint([1, 0], [0, 5])", "np.random.randint([0, 0], [0, 5])", "np.random.randint([0, 1], [5, 6], size=3)",
             "np.random.randint([-1, 1], [5, 6], dtype=np.uint8)", "np.random.vonmises(0, -1)", "np.random.noncentral_chisquare(0, 1)",
