@@ -1486,23 +1486,26 @@ void EXPORT(gelu_f32)(const float* x, const float* grad, float* out, int n, int 
 // ---- max/min/argmax/argmin along dims (_ops/reduction.py _arg_best) --------------------------
 // Each of `rows` contiguous rows of k >= 1 values: the first best element (strictly greater, or
 // less when is_min, so ties keep the first), a NaN wins and ends the row. Only comparisons: the
-// value is the element's own bits.
-void EXPORT(extreme_rows_f32)(int is_min, const float* x, int rows, int k, float* values, long long* indices) {
-  for (int r = 0; r < rows; r++) {
-    const float* row = x + (long)r * k;
-    int best = 0;
-    float b = row[0];
-    for (int i = 1; i < k && b == b; i++) {
-      float v = row[i];
-      if (v != v || (is_min ? v < b : v > b)) {
-        best = i;
-        b = v;
-      }
-    }
-    values[r] = b;
-    indices[r] = best;
+// value is the element's own bits. One body for float32 and float64 tensors.
+#define EXTREME_ROWS(name, T)                                                                     \
+  void EXPORT(name)(int is_min, const T* x, int rows, int k, T* values, long long* indices) {     \
+    for (int r = 0; r < rows; r++) {                                                              \
+      const T* row = x + (long)r * k;                                                             \
+      int best = 0;                                                                               \
+      T b = row[0];                                                                               \
+      for (int i = 1; i < k && b == b; i++) {                                                     \
+        T v = row[i];                                                                             \
+        if (v != v || (is_min ? v < b : v > b)) {                                                 \
+          best = i;                                                                               \
+          b = v;                                                                                  \
+        }                                                                                         \
+      }                                                                                           \
+      values[r] = b;                                                                              \
+      indices[r] = best;                                                                          \
+    }                                                                                             \
   }
-}
+EXTREME_ROWS(extreme_rows_f32, float)
+EXTREME_ROWS(extreme_rows_f64, double)
 
 // ---- max_pool2d (_aten/pool.py max_pool, max_pool_backward) ----------------------------------
 // Each window of each h x w plane: its in-bounds taps row-major, the first one to start, then a
@@ -1759,4 +1762,59 @@ void EXPORT(exp_f64)(const double* a, double* out, int n, const u64* table) {
 
 void EXPORT(sigmoid_f64)(const double* a, double* out, int n, const u64* table) {
   for (int i = 0; i < n; i++) out[i] = sigmoid_f64_of(a[i], table);
+}
+
+// _aten/reduce.py sum_in_order: each of `rows` runs of k values added in order from 0.0.
+void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
+  for (int r = 0; r < rows; r++) {
+    double total = 0.0;
+    for (int i = 0; i < k; i++) total += x[(long)r * k + i];
+    out[r] = total;
+  }
+}
+
+// python.py fma on float64: a * b + c with one rounding (math.fma). Boldo and Melquiond's emulation
+// (IEEE Trans. Computers 57(4), 2008): the product exact as uh + ul (two_prod), c + uh exact as
+// th + tl (two_sum), v = tl + ul rounded to odd, then th + v rounded to nearest. It needs every
+// step free of overflow and underflow: an element with a or b outside 2**-450..2**450 in magnitude
+// or |c| > 2**900, or any operand not finite, is flagged in undecided (and left to Python, whose
+// math.fma raises where C's fma would make an inf or nan of finite operands); a zero a or b makes an
+// exact product, so a * b + c rounds once. a or c may be a scalar (null pointer, value in a_scalar /
+// c_scalar). Returns the number of undecided elements.
+static inline void two_sum(double a, double b, double* s, double* t) {
+  *s = a + b;
+  double v = *s - a;
+  *t = (a - (*s - v)) + (b - v);
+}
+
+static inline int fma_f64_safe(double x) {
+  double ax = __builtin_fabs(x);
+  return ax >= 0x1p-450 && ax <= 0x1p450;
+}
+
+int EXPORT(fma_f64)(const double* a, double a_scalar, const double* b, const double* c, double c_scalar,
+                    double* out, unsigned char* undecided, int n) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b[i], z = c ? c[i] : c_scalar;
+    int finite = x - x == 0.0 && y - y == 0.0 && z - z == 0.0;
+    int unsure = 0;
+    if (finite && (x == 0.0 || y == 0.0)) {
+      out[i] = x * y + z;
+    } else if (finite && fma_f64_safe(x) && fma_f64_safe(y) && __builtin_fabs(z) <= 0x1p900) {
+      double uh, ul, th, tl, v, err;
+      two_prod(x, y, &uh, &ul);
+      two_sum(z, uh, &th, &tl);
+      two_sum(tl, ul, &v, &err);
+      u64 bits = bits64(v);
+      if (err != 0.0 && !(bits & 1)) v = from_bits64(bits + ((err > 0) == (v > 0) ? 1 : -1));  // to odd
+      out[i] = th + v;
+    } else {
+      unsure = 1;
+      out[i] = 0.0;
+    }
+    undecided[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
 }

@@ -170,6 +170,22 @@ def fma(a, b, c):
     return out
 
 
+def fma_f64(a, b, c, fallback):
+    """a * b + c with one float64 rounding (a and c may be numbers) as an array('d'), or None; the
+    elements the kernel leaves undecided (extreme or non-finite operands) by fallback(a, b, c)."""
+    if not isinstance(b, array) or b.typecode != "d" or len(b) < MIN_ELEMENTS:
+        return None
+    n = len(b)
+    x, z = _operand(a, n, "d"), _operand(c, n, "d")
+    if x is None or z is None:
+        return None
+    out, undecided = array("d", bytes(8 * n)), array("B", bytes(n))
+    if wasm.fma_f64(x[0], x[1], _address(b), z[0], z[1], _address(out), _address(undecided), n):
+        for i in (i for i, unsure in enumerate(undecided) if unsure):
+            out[i] = fallback(a[i] if x[0] else a, b[i], c[i] if z[0] else c)
+    return out
+
+
 def where(cond, a, b):
     """cond ? a : b into a new array('f') (a or b may be numbers), or None."""
     n = len(cond)
@@ -200,12 +216,23 @@ def mm(a, b, m, k, n, bias, b_transposed, rule):
 def mm_f64(a, b, m, k, n, bias, b_transposed):
     """python.py's mm_in_order of float64 buffers (array('d')): (m x k) @ (k x n) [+ bias], each
     output's products added in k's order, as an array('d'), or None."""
-    if m * k * n < MIN_PRODUCTS or not all(isinstance(x, array) and x.typecode == "d" and len(x) == size
+    if m * k * n < MIN_ELEMENTS or not all(isinstance(x, array) and x.typecode == "d" and len(x) == size
                                            for x, size in ((a, m * k), (b, k * n), (bias, n)) if x is not None):
         return None
     out, scratch = array("d", bytes(8 * m * n)), array("d", bytes(8 * k * n if b_transposed else 0))
     wasm.mm_f64(_address(a), _address(b), 0 if bias is None else _address(bias), _address(out), m, k, n,
                 1 if b_transposed else 0, _address(scratch) if b_transposed else 0)
+    return out
+
+
+def sums_in_order_f64(values, k):
+    """_aten.reduce's sum_in_order of an array('d'): each run of k values added in order from 0.0,
+    as an array('d'), or None."""
+    if not isinstance(values, array) or values.typecode != "d" or len(values) < MIN_ELEMENTS:
+        return None
+    rows = len(values) // k
+    out = array("d", bytes(8 * rows))
+    wasm.sums_in_order_f64(_address(values), k, rows, _address(out))
     return out
 
 
@@ -373,13 +400,14 @@ def gelu(values, grad, tanh, onednn, runs, table, exp2_table):
 
 
 def extreme_rows(buf, k, minimum):
-    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32
-    values of buf: (values as an array('f'), indices as an array('q')), or None."""
-    if not isinstance(buf, array) or buf.typecode != "f" or len(buf) < MIN_ELEMENTS or k < 1:
+    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32 (or
+    float64) values of buf: (values as an array of buf's type, indices as an array('q')), or None."""
+    if not isinstance(buf, array) or buf.typecode not in "fd" or len(buf) < MIN_ELEMENTS or k < 1:
         return None
     rows = len(buf) // k
-    values, indices = array("f", bytes(4 * rows)), array("q", bytes(8 * rows))
-    wasm.extreme_rows_f32(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
+    values, indices = array(buf.typecode, bytes(buf.itemsize * rows)), array("q", bytes(8 * rows))
+    kernel = wasm.extreme_rows_f32 if buf.typecode == "f" else wasm.extreme_rows_f64
+    kernel(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
     return values, indices
 
 

@@ -526,8 +526,8 @@ def binary(name, a, b, dtype, out_dtype=None):
 
 def fma(a, b, c, dtype):
     """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
-    if kernels.wasm is not None and dtype.name == "float32":
-        out = kernels.fma(a, b, c)
+    if kernels.wasm is not None and dtype.name in _KERNEL_FLOATS:
+        out = kernels.fma(a, b, c) if dtype.name == "float32" else kernels.fma_f64(a, b, c, fma64)
         if out is not None:
             return out
     n = len(b)
