@@ -440,6 +440,11 @@ def float64_elementwise():
                          + [2.0 ** -52], dtype=torch.float64)
     out += [torch.add(ones, steps, alpha=0.5), torch.add(ones, steps.flip(0), alpha=0.5),
             torch.add(steps, ones, alpha=2.0 ** -53)]
+    # (1 + 2**-52) * 2**-53 (1 - 2**-52) + (1 + 2**-52): just below a halfway point, which only the
+    # rounding to odd of the product's low part keeps
+    below = torch.tensor([2.0 ** -53 * (1 - 2.0 ** -52), -(2.0 ** -53) * (1 - 2.0 ** -52)] * 40, dtype=torch.float64)
+    out.append(torch.add(torch.tensor([1 + 2.0 ** -52, -(1 + 2.0 ** -52)] * 40, dtype=torch.float64), below,
+                         alpha=1 + 2.0 ** -52))
     x = values64((300,), "normal", 1105).requires_grad_()  # tanh's backward: fma(-y, y, 1)
     torch.tanh(x).sum().backward()
     return out + [x.grad]
