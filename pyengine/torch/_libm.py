@@ -400,3 +400,5 @@ else:
     sin, cos, log, log1p = glibc_sin, glibc_cos, correctly_rounded_log, glibc_log1p
     pow = pow_correctly_rounded_integer
 hypot = glibc_hypot
+# exp: libm's everywhere for now (glibc's and musl's both descend from ARM's optimized-routines exp)
+exp = math.exp
