@@ -17,7 +17,7 @@ import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from ._float32 import fma64
+from ._float32 import fma64_finite
 
 _pack_d, _unpack_d = struct.Struct("<d").pack, struct.Struct("<d").unpack
 _pack_q, _unpack_q = struct.Struct("<Q").pack, struct.Struct("<Q").unpack
@@ -31,7 +31,7 @@ _DIGITS = 50
 # reduction (branred.c) is compiled without FMA. sin(x0 + x) for x0 a multiple of 1/128 in
 # [0, 0.86] is sin x0 cos x + cos x0 sin x, sin x0 and cos x0 from a double-double table, sin x
 # and cos x from short polynomials; |x| < 0.126 is a Taylor polynomial alone.
-_fma = fma64
+_fma = fma64_finite
 _BIG = 52776558133248.0  # 1.5 * 2**45: |x| + _BIG rounds |x| to a multiple of 1/128
 _S1, _S2, _S3, _S4, _S5 = map(float.fromhex, (
     "-0x1.5555555555555p-3", "0x1.1111111110ECEp-7", "-0x1.A01A019DB08B8p-13", "0x1.71DE27B9A7ED9p-19",
@@ -324,11 +324,11 @@ def glibc_log1p(x):
     z = s * s
     z2 = z * z
     z4 = z2 * z2
-    r = fma64(z, _LP[0], z2 * fma64(z, _LP[2], _LP[1]))
-    r = fma64(z4 * z2, fma64(z, _LP[6], _LP[5]), fma64(z4, fma64(z, _LP[4], _LP[3]), r))
+    r = _fma(z, _LP[0], z2 * _fma(z, _LP[2], _LP[1]))
+    r = _fma(z4 * z2, _fma(z, _LP[6], _LP[5]), _fma(z4, _fma(z, _LP[4], _LP[3]), r))
     if k == 0:
         return f - (hfsq - s * (hfsq + r))
-    return fma64(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + fma64(k, _LN2_LO, c))) - f))
+    return _fma(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + _fma(k, _LN2_LO, c))) - f))
 
 
 def _on_glibc():
