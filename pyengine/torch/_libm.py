@@ -14,15 +14,13 @@ import math
 import os
 import struct
 import sys
-from decimal import Decimal, localcontext
 from fractions import Fraction
 
+from . import _libm_data
 from ._float32 import fma64
 
 _pack_d, _unpack_d = struct.Struct("<d").pack, struct.Struct("<d").unpack
 _pack_q, _unpack_q = struct.Struct("<Q").pack, struct.Struct("<Q").unpack
-
-_DIGITS = 50
 
 
 # glibc's sin and cos (sysdeps/ieee754/dbl-64/s_sin.c, IBM's Accurate Mathematical Library) as
@@ -257,12 +255,54 @@ def glibc_cos(x):
     return math.cos(x)
 
 
-def correctly_rounded_log(x):
-    if not math.isfinite(x) or x <= 0.0 or x == 1.0:
-        return math.log(x)
-    with localcontext() as ctx:
-        ctx.prec = _DIGITS
-        return float(Decimal(x).ln())
+# glibc's log (sysdeps/ieee754/dbl-64/e_log.c, since 2.28: ARM's optimized-routines, as musl's)
+# as x86-64 glibc runs it on a CPU with FMA: the build compiled with -mfma -mavx2, where
+# r = fma(z, invc, -1) and GCC fused the products and sums written _fma below. x = 2**k z with z in
+# [0x1.6p-1, 0x1.6p0), c near z from a 128-entry table: log x = k ln2 + log c + log1p(z/c - 1);
+# near 1 a polynomial in x - 1 alone. musl (Pyodide) takes the build without FMA: other last bits.
+_LOG_A0, _LOG_A1, _LOG_A2, _LOG_A3, _LOG_A4 = _libm_data.POLY
+(_LOG_B0, _LOG_B1, _LOG_B2, _LOG_B3, _LOG_B4, _LOG_B5, _LOG_B6, _LOG_B7, _LOG_B8, _LOG_B9,
+ _LOG_B10) = _libm_data.POLY1
+_LOG_TAB = _libm_data.INVC_LOGC
+_LOG_LN2_HI, _LOG_LN2_LO = _libm_data.LN2_HI, _libm_data.LN2_LO
+_LOG_NEAR_ONE, _LOG_NEAR_ONE_END = 1.0 - 2.0 ** -4, 1.0 + float.fromhex("0x1.09p-4")  # the polynomial's x
+_LOG_OFF = 0x3FE6000000000000  # the bits of 0x1.6p-1
+
+
+def glibc_log(x):
+    """glibc's log(x), bit for bit (0 and negative numbers raise ValueError as math.log does)."""
+    if _LOG_NEAR_ONE <= x < _LOG_NEAR_ONE_END:
+        if x == 1.0:
+            return 0.0
+        r = x - 1.0
+        r2 = r * r
+        r3 = r * r2
+        p = _fma(r3, _fma(r3, _fma(r3, _LOG_B10, _fma(r2, _LOG_B9, _fma(r, _LOG_B8, _LOG_B7))),
+                               _fma(r2, _LOG_B6, _fma(r, _LOG_B5, _LOG_B4))),
+                      _fma(r2, _LOG_B3, _fma(r, _LOG_B2, _LOG_B1)))
+        w = r * 134217728.0  # 2**27: r = rhi + rlo, rhi with 26 bits, so rhi * rhi is exact
+        rhi = r + w - w
+        rlo = r - rhi
+        w = rhi * rhi * _LOG_B0
+        hi = r + w
+        lo = _fma(_LOG_B0 * rlo, rhi + r, r - hi + w)
+        return _fma(r3, p, lo) + hi
+    ix = _unpack_q(_pack_d(x))[0]
+    if not 0x0010000000000000 <= ix < 0x7FF0000000000000:  # not a positive normal number
+        if not 0.0 < x < math.inf:
+            return math.log(x)  # ValueError, inf or nan, as math.log
+        ix = _unpack_q(_pack_d(x * 4503599627370496.0))[0] - (52 << 52)  # subnormal: scaled by 2**52
+    tmp = ix - _LOG_OFF
+    invc, logc = _LOG_TAB[(tmp >> 45) & 127]
+    k = tmp >> 52  # Python's >> on a negative tmp (z above x) is C's arithmetic shift
+    z = _unpack_d(_pack_q(ix - (k << 52)))[0]
+    r = _fma(z, invc, -1.0)
+    w = k * _LOG_LN2_HI + logc
+    hi = w + r
+    lo = _fma(k, _LOG_LN2_LO, w - hi + r)
+    r2 = r * r
+    return _fma(r * r2, _fma(r2, _fma(r, _LOG_A4, _LOG_A3), _fma(r, _LOG_A2, _LOG_A1)),
+                _fma(r2, _LOG_A0, lo)) + hi
 
 
 _LN2_HI = 6.93147180369123816490e-01
@@ -359,5 +399,5 @@ def pow_correctly_rounded_integer(x, y):
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
     sin, cos, log, log1p, pow = math.sin, math.cos, math.log, math.log1p, math.pow
 else:
-    sin, cos, log, log1p = glibc_sin, glibc_cos, correctly_rounded_log, glibc_log1p
+    sin, cos, log, log1p = glibc_sin, glibc_cos, glibc_log, glibc_log1p
     pow = pow_correctly_rounded_integer
