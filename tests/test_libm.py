@@ -1,16 +1,24 @@
-"""pyengine's float64 libm stand-ins (torch/_libm.py) against glibc, which made the reference outputs.
+"""pyengine's float64 libm (torch/_libm.py) against glibc, which made the reference outputs.
 
-Runs where CPython's math is glibc's (Linux); in a subprocess, since the engine is `torch` there.
+Runs where CPython's math is glibc's (Linux); in a subprocess, since the engine is `torch` there;
+glibc's results recorded here are also compared inside Pyodide, whose libm (musl) is not glibc's.
 """
+import math
 import os
 import platform
+import random
+import struct
 import subprocess
 import sys
+from array import array
 from fractions import Fraction
 
 import pytest
 
-ENGINE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pyengine")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden"))
+import suite  # noqa: E402
+
+ENGINE_DIR = suite.ENGINE_DIR
 
 CHECK = """
 import math, random
@@ -21,20 +29,18 @@ wide = [random.random() * 10.0 ** random.randint(0, 300) for _ in range(1000)]
 specials = [-0.9999999999, 0.0, -0.0, math.inf, 5e-324, -5e-324]
 log1p_misses = sum(_libm.glibc_log1p(x) != math.log1p(x) or math.copysign(1, _libm.glibc_log1p(x))
                    != math.copysign(1, math.log1p(x)) for x in near_one + wide + specials)
-log_misses = sum(_libm.correctly_rounded_log(x) != math.log(x) for x in [random.random() for _ in range(2000)])
 bases = [random.uniform(-10, 10) for _ in range(2000)]
 pow_misses = sum(_libm.pow_correctly_rounded_integer(x, k) != math.pow(x, k) for x in bases for k in (3, 4, 7))
-print(log1p_misses, log_misses, pow_misses)
+print(log1p_misses, pow_misses)
 """
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
-def test_stand_ins_agree_with_glibc():
+def test_log1p_and_pow_agree_with_glibc():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=True)
-    log1p_misses, log_misses, pow_misses = map(int, out.stdout.split())
+    log1p_misses, pow_misses = map(int, out.stdout.split())
     assert log1p_misses == 0  # glibc's algorithm, bit for bit
-    assert log_misses <= 4  # correctly rounded vs glibc's 0.55-ulp log
     assert pow_misses <= 12  # correctly rounded powers vs glibc's 0.52-ulp pow (~0.1% differ)
 
 
@@ -69,6 +75,90 @@ def test_sin_and_cos_are_glibcs_bit_for_bit():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", TRIG_CHECK], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "0", "True", "True"]
+
+
+def _log_inputs():
+    """Positive doubles over every path of glibc's log: any bit pattern (subnormals, inf and nan
+    among them), the polynomial's window near 1 (x in [1 - 2**-4, 1 + 0x1.09p-4)) and its edges
+    to the last unit, 1 +- tiny, the samplers' (0, 1), powers of two and their neighbours."""
+    rng = random.Random(34)
+    double = struct.Struct("<d")
+
+    def from_bits(bits):
+        return double.unpack(struct.pack("<Q", bits))[0]
+    low, high = 1.0 - 2.0 ** -4, 1.0 + float.fromhex("0x1.09p-4")
+    xs = [from_bits(rng.getrandbits(63)) for _ in range(60000)]
+    xs += [rng.uniform(low - 0.01, high + 0.01) for _ in range(60000)]
+    xs += [1.0 + rng.uniform(-1, 1) * 2.0 ** rng.randint(-60, -4) for _ in range(30000)]
+    xs += [rng.random() for _ in range(30000)]
+    for edge in (low, high):
+        bits = struct.unpack("<Q", double.pack(edge))[0]
+        xs += [from_bits(bits + k) for k in range(-1000, 1000)]
+    xs += [math.ldexp(m, e) for e in range(-1074, 1024) for m in (1.0, 1.0 + 2.0 ** -52, 1.0 - 2.0 ** -53)
+           if math.ldexp(m, e) > 0]
+    xs += [from_bits(k) for k in range(1, 1000)] + [from_bits(0x000FFFFFFFFFFFFF - k) for k in range(1000)]
+    return xs + [1.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, math.inf, math.nan]
+
+
+LOG_CHECK = """
+import math, os, sys
+from array import array
+from torch import _libm
+folder = os.path.dirname(os.path.abspath(__file__))
+xs, want = array("d"), array("Q")
+with open(os.path.join(folder, "inputs"), "rb") as f:
+    xs.frombytes(f.read())
+with open(os.path.join(folder, "glibc"), "rb") as f:
+    want.frombytes(f.read())
+def misses(log):
+    got = array("Q", array("d", map(log, xs)).tobytes())
+    return sum(a != b and not (x != x) for a, b, x in zip(got, want, xs))
+def error(log, x):
+    try:
+        return log(x)
+    except ValueError as e:
+        return str(e)
+errors = sum(error(_libm.glibc_log, x) == error(math.log, x) != math.log(1) for x in (0.0, -0.0, -1.0, -5e-324, -math.inf))
+print(len(xs), misses(_libm.glibc_log), misses(math.log), math.isnan(_libm.glibc_log(math.nan)), errors,
+      _libm.log is (math.log if sys.platform == "linux" else _libm.glibc_log))
+"""
+
+
+@pytest.fixture(scope="module")
+def log_check(tmp_path_factory):
+    """A program comparing _libm's glibc_log (and the platform's math.log) with glibc's results,
+    recorded here: (its folder, how many inputs)."""
+    folder = tmp_path_factory.mktemp("log")
+    xs = _log_inputs()
+    array("d", xs).tofile(open(folder / "inputs", "wb"))
+    array("Q", array("d", map(math.log, xs)).tobytes()).tofile(open(folder / "glibc", "wb"))
+    (folder / "log_check.py").write_text(LOG_CHECK)
+    return folder, len(xs)
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
+def test_log_is_glibcs_bit_for_bit(log_check):
+    """glibc_log, used off glibc, is glibc's log as math.log runs it here (its FMA build): equal
+    bits on every input, ValueError where math.log raises it."""
+    folder, count = log_check
+    env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
+    out = subprocess.run([sys.executable, str(folder / "log_check.py")], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == [str(count), "0", "0", "True", "5", "True"]
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
+@pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="needs Node and Pyodide")
+def test_log_in_pyodide_is_glibcs(log_check):
+    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log is glibc_log
+    and gives glibc's bits where Pyodide's own math.log (musl's build without FMA) misses some."""
+    folder, count = log_check
+    out = subprocess.run(["node", suite.PYODIDE_RUNNER, str(folder / "log_check.py")], env=suite.clean_env(),
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    total, ours, musl, nan, errors, used = out.stdout.split()
+    assert (total, ours, nan, errors, used) == (str(count), "0", "True", "5", "True")
+    assert int(musl) > 0  # the last bits the browser's libm alone would print
 
 
 def test_sin_cos_tables_are_sin_and_cos():
