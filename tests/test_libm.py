@@ -245,3 +245,13 @@ def test_float32_emulations_agree_with_glibc():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", FLOAT32_CHECK], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "0", "0"]
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="reads glibc's libm.so.6")
+@pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="reads Pyodide's libm (node_modules/pyodide)")
+def test_log_table_is_what_both_libms_hold():
+    """torch/_libm_data.py is the __log_data that tools/libm_data.py reads now out of Pyodide's
+    musl and the host's glibc (the tool stops when the two differ)."""
+    sys.path.insert(0, os.path.join(suite.REPO, "tools"))
+    import libm_data
+    assert libm_data.main(["--check"]) == 0
