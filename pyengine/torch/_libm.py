@@ -2,11 +2,10 @@
 the browser's numpy.
 
 PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
-last bit for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_sin``,
-``glibc_cos`` and ``glibc_log1p`` are glibc's algorithms, bit for bit (as x86-64 glibc runs
-them on a CPU with FMA); glibc's log is within 0.55 ulp, and its stand-in is the correctly
-rounded value (computed to 50 digits with ``decimal``, rounded once), which agrees with glibc
-on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to 64, where it is the
+last bit for some inputs (its log on ~0.01% of (0, 1), built without FMA). On glibc, ``math`` is
+used as is. Elsewhere ``glibc_sin``, ``glibc_cos``, ``glibc_log`` and ``glibc_log1p`` are glibc's
+algorithms, bit for bit, as x86-64 glibc runs them on a CPU with FMA (log's table, shared with
+musl, is in ``_libm_data``); pow is libm's but for integer exponents from 3 to 64, where it is the
 correctly rounded power (musl's pow differs from glibc's, built with fma, on ~0.1% of inputs;
 the correctly rounded power a little less often).
 """
