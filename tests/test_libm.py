@@ -77,22 +77,17 @@ def test_sin_and_cos_are_glibcs_bit_for_bit():
     assert out.stdout.split() == ["0", "0", "True", "True"]
 
 
-def _log_inputs():
+def _log_inputs(rng, from_bits):
     """Positive doubles over every path of glibc's log: any bit pattern (subnormals, inf and nan
     among them), the polynomial's window near 1 (x in [1 - 2**-4, 1 + 0x1.09p-4)) and its edges
     to the last unit, 1 +- tiny, the samplers' (0, 1), powers of two and their neighbours."""
-    rng = random.Random(34)
-    double = struct.Struct("<d")
-
-    def from_bits(bits):
-        return double.unpack(struct.pack("<Q", bits))[0]
     low, high = 1.0 - 2.0 ** -4, 1.0 + float.fromhex("0x1.09p-4")
     xs = [from_bits(rng.getrandbits(63)) for _ in range(60000)]
     xs += [rng.uniform(low - 0.01, high + 0.01) for _ in range(60000)]
     xs += [1.0 + rng.uniform(-1, 1) * 2.0 ** rng.randint(-60, -4) for _ in range(30000)]
     xs += [rng.random() for _ in range(30000)]
     for edge in (low, high):
-        bits = struct.unpack("<Q", double.pack(edge))[0]
+        bits = struct.unpack("<Q", struct.pack("<d", edge))[0]
         xs += [from_bits(bits + k) for k in range(-1000, 1000)]
     xs += [math.ldexp(m, e) for e in range(-1074, 1024) for m in (1.0, 1.0 + 2.0 ** -52, 1.0 - 2.0 ** -53)
            if math.ldexp(m, e) > 0]
@@ -100,64 +95,101 @@ def _log_inputs():
     return xs + [1.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, math.inf, math.nan]
 
 
-LOG_CHECK = """
+def _exp_inputs(rng, from_bits):
+    """Doubles over every path of glibc's exp: the whole range to overflow and to 0, the shifted
+    scale of |x| >= 512 both ways (subnormal results among them), normal draws, tiny |x| down to
+    2**-54 and below, any bit pattern, the ends."""
+    xs = [rng.uniform(-745.2, 709.8) for _ in range(60000)] + [rng.gauss(0, 1) for _ in range(40000)]
+    xs += [rng.uniform(-1, 1) * 10 ** rng.uniform(-17, 0) for _ in range(30000)]
+    xs += [rng.uniform(-745.2, -708) for _ in range(20000)] + [rng.uniform(700, 709.8) for _ in range(10000)]
+    xs += [from_bits(rng.getrandbits(64)) for _ in range(20000)]
+    return xs + [0.0, -0.0, 2.0 ** -54, -(2.0 ** -54), 2.0 ** -55, 512.0, -512.0, 709.782712893384,
+                 -708.3964185322641, -745.1332191019411, -745.1332191019412, -1024.0, -math.inf, math.nan]
+
+
+FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),  # inputs, those raising an error
+             "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)")}
+CHECK_AGAINST_GLIBC = """
 import math, os, sys
 from array import array
 from torch import _libm
+name = sys.argv[1]
 folder = os.path.dirname(os.path.abspath(__file__))
 xs, want = array("d"), array("Q")
-with open(os.path.join(folder, "inputs"), "rb") as f:
+with open(os.path.join(folder, name), "rb") as f:
     xs.frombytes(f.read())
-with open(os.path.join(folder, "glibc"), "rb") as f:
+with open(os.path.join(folder, name + ".glibc"), "rb") as f:
     want.frombytes(f.read())
-def misses(log):
-    got = array("Q", array("d", map(log, xs)).tobytes())
+ours, libms = getattr(_libm, "glibc_" + name), getattr(math, name)
+def misses(function):
+    got = array("Q", array("d", map(function, xs)).tobytes())
     return sum(a != b and not (x != x) for a, b, x in zip(got, want, xs))
-def error(log, x):
+def error(function, x):
     try:
-        return log(x)
-    except ValueError as e:
-        return str(e)
-errors = sum(error(_libm.glibc_log, x) == error(math.log, x) != math.log(1) for x in (0.0, -0.0, -1.0, -5e-324, -math.inf))
-print(len(xs), misses(_libm.glibc_log), misses(math.log), math.isnan(_libm.glibc_log(math.nan)), errors,
-      _libm.log is (math.log if sys.platform == "linux" else _libm.glibc_log))
+        return function(x)
+    except (ValueError, OverflowError) as e:
+        return type(e).__name__ + str(e)
+errors = sum(type(error(ours, x)) is str and error(ours, x) == error(libms, x) for x in %s)
+print(len(xs), misses(ours), misses(libms), math.isnan(ours(math.nan)), errors,
+      getattr(_libm, name) is (libms if sys.platform == "linux" else ours))
 """
 
 
+def _returns(function, x):
+    try:
+        function(x)
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
 @pytest.fixture(scope="module")
-def log_check(tmp_path_factory):
-    """A program comparing _libm's glibc_log (and the platform's math.log) with glibc's results,
-    recorded here: (its folder, how many inputs)."""
-    folder = tmp_path_factory.mktemp("log")
-    xs = _log_inputs()
-    array("d", xs).tofile(open(folder / "inputs", "wb"))
-    array("Q", array("d", map(math.log, xs)).tobytes()).tofile(open(folder / "glibc", "wb"))
-    (folder / "log_check.py").write_text(LOG_CHECK)
-    return folder, len(xs)
+def glibc_results(tmp_path_factory):
+    """For log and exp: inputs and glibc's results, recorded here, and a program comparing them
+    with _libm's glibc_<name> and the platform's math.<name>: (its folder, {name: how many})."""
+    folder = tmp_path_factory.mktemp("libm")
+    rng = random.Random(34)
+
+    def from_bits(bits):
+        return struct.unpack("<d", struct.pack("<Q", bits))[0]
+    counts = {}
+    for name, (inputs, errors) in FUNCTIONS.items():
+        function = getattr(math, name)
+        xs = [x for x in inputs(rng, from_bits) if _returns(function, x)]  # errors: checked apart
+        array("d", xs).tofile(open(folder / name, "wb"))
+        array("Q", array("d", map(function, xs)).tobytes()).tofile(open(folder / f"{name}.glibc", "wb"))
+        (folder / f"check_{name}.py").write_text(CHECK_AGAINST_GLIBC % errors)
+        counts[name] = len(xs)
+    return folder, counts
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
-def test_log_is_glibcs_bit_for_bit(log_check):
-    """glibc_log, used off glibc, is glibc's log as math.log runs it here (its FMA build): equal
-    bits on every input, ValueError where math.log raises it."""
-    folder, count = log_check
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_log_and_exp_are_glibcs_bit_for_bit(glibc_results, name):
+    """glibc_log and glibc_exp, used off glibc, are glibc's as math.log and math.exp run them here
+    (the FMA build): equal bits on every input, the same errors (ValueError, OverflowError)."""
+    folder, counts = glibc_results
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
-    out = subprocess.run([sys.executable, str(folder / "log_check.py")], env=env, capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.split() == [str(count), "0", "0", "True", "5", "True"]
+    out = subprocess.run([sys.executable, str(folder / f"check_{name}.py"), name], env=env, capture_output=True,
+                         text=True, check=True)
+    errors = len(eval(FUNCTIONS[name][1], {"math": math}))
+    assert out.stdout.split() == [str(counts[name]), "0", "0", "True", str(errors), "True"]
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
 @pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="needs Node and Pyodide")
-def test_log_in_pyodide_is_glibcs(log_check):
-    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log is glibc_log
-    and gives glibc's bits where Pyodide's own math.log (musl's build without FMA) misses some."""
-    folder, count = log_check
-    out = subprocess.run(["node", suite.PYODIDE_RUNNER, str(folder / "log_check.py")], env=suite.clean_env(),
-                         capture_output=True, text=True, timeout=600)
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_log_and_exp_in_pyodide_are_glibcs(glibc_results, name):
+    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log and exp are
+    glibc_log and glibc_exp and give glibc's bits, where Pyodide's own math.log and math.exp
+    (musl's build without FMA) miss some."""
+    folder, counts = glibc_results
+    out = subprocess.run(["node", suite.PYODIDE_RUNNER, str(folder / f"check_{name}.py"), name],
+                         env=suite.clean_env(), capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     total, ours, musl, nan, errors, used = out.stdout.split()
-    assert (total, ours, nan, errors, used) == (str(count), "0", "True", "5", "True")
+    expected_errors = str(len(eval(FUNCTIONS[name][1], {"math": math})))
+    assert (total, ours, nan, errors, used) == (str(counts[name]), "0", "True", expected_errors, "True")
     assert int(musl) > 0  # the last bits the browser's libm alone would print
 
 

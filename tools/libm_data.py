@@ -1,18 +1,22 @@
-"""glibc's float64 log table, read out of the binaries already installed, written to
-pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log.
+"""glibc's float64 log and exp tables, read out of the binaries already installed, written to
+pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log and glibc_exp.
 
     .venv/bin/python tools/libm_data.py           # rewrite the module
     .venv/bin/python tools/libm_data.py --check   # exit 1 if it is not current
 
-glibc's log (since 2.28) is ARM's optimized-routines log, and so is musl's: both ship the same
-table, `__log_data` (musl under the MIT licence, src/math/log_data.c). Pyodide's libm is
-emscripten's musl, so node_modules/pyodide/pyodide.asm.wasm holds it in its data section, and the
-host's libm.so.6 (glibc) in its .rodata. The table is found by its first two numbers, ln2 split in
-two, and its layout checked (the same two numbers open pow's table, whose layout differs); both
-binaries must hold the same bits, else the tool stops. Nothing is fetched from the network.
+glibc's log and exp (since 2.28) are ARM's optimized-routines log and exp, and so are musl's:
+both ship the same tables, `__log_data` and `__exp_data` (musl under the MIT licence,
+src/math/log_data.c, exp_data.c). Pyodide's libm is emscripten's musl, so
+node_modules/pyodide/pyodide.asm.wasm holds them in its data section, and the host's libm.so.6
+(glibc) in its .rodata. Each is found by its first numbers and its content checked against what
+it approximates; both binaries must hold the same bits, else the tool stops. Nothing is fetched
+from the network.
 
-The layout (struct log_data): ln2hi, ln2lo, poly[5], poly1[11], tab[128] {invc, logc},
-tab2[128] {chi, clo}. glibc's FMA build (the one x86-64 CPUs with FMA run) uses all but tab2.
+__log_data: ln2hi, ln2lo, poly[5], poly1[11], tab[128] {invc, logc}, tab2[128] {chi, clo} (the
+same two numbers open pow's table, whose layout differs). glibc's FMA build (the one x86-64 CPUs
+with FMA run) uses all but tab2. __exp_data: N/ln2, -ln2/N in two parts, poly[4] and the shift
+1.5 * 2**52 (in an order that differs between musl and glibc 2.36), then tab[256]: for each
+i < 128, the bits of 2**(i/128)'s tail and of its scale less i << 45.
 """
 import math
 import os
@@ -27,6 +31,16 @@ MODULE = os.path.join(ROOT, "pyengine", "torch", "_libm_data.py")
 HEADER = struct.pack("<dd", float.fromhex("0x1.62e42fefa3800p-1"), float.fromhex("0x1.ef35793c76730p-45"))
 TABLE = 128
 DOUBLES = 2 + 5 + 11 + 2 * TABLE + 2 * TABLE
+EXP_INV_LN2_N = struct.pack("<d", float.fromhex("0x1.71547652b82fep7"))
+EXP_SHIFT = float.fromhex("0x1.8p52")
+EXP_TAB_START = struct.pack("<QQQ", 0, 0x3FF0000000000000, 0x3C9B3B4F1A88BF6E)
+
+
+def _sleb128(data, pos):
+    """A signed LEB128 number at pos: (value, the position after it)."""
+    value, end = _leb128(data, pos)
+    bits = 7 * (end - pos)
+    return (value - (1 << bits) if value >> (bits - 1) & 1 else value), end
 
 
 def _leb128(data, pos):
@@ -41,14 +55,15 @@ def _leb128(data, pos):
             return value, pos
 
 
-def wasm_data_segments(data):
-    """The bytes of each segment of a WebAssembly module's data section (section 11)."""
+def wasm_memory(data):
+    """A WebAssembly module's initial linear memory: its active data segments at their offsets (the
+    optimizer splits segments at runs of zeros, so a table can span several)."""
     if data[:4] != b"\0asm":
         raise ValueError("not a WebAssembly module")
     pos, segments = 8, []
     while pos < len(data):
-        section, size_at = data[pos], pos + 1
-        size, pos = _leb128(data, size_at)
+        section = data[pos]
+        size, pos = _leb128(data, pos + 1)
         end = pos + size
         if section == 11:
             count, pos = _leb128(data, pos)
@@ -56,13 +71,21 @@ def wasm_data_segments(data):
                 flags, pos = _leb128(data, pos)
                 if flags == 2:
                     _, pos = _leb128(data, pos)  # memory index
-                if flags != 1:  # active: an offset expression ending in `end` (0x0b)
-                    pos = data.index(b"\x0b", pos) + 1
+                offset = None
+                if flags != 1:  # active: `i32.const offset` then `end`
+                    if data[pos] != 0x41:
+                        raise ValueError("a data segment's offset is not a constant")
+                    offset, pos = _sleb128(data, pos + 1)
+                    pos += 1
                 length, pos = _leb128(data, pos)
-                segments.append(data[pos:pos + length])
+                if offset is not None:
+                    segments.append((offset, data[pos:pos + length]))
                 pos += length
         pos = end
-    return segments
+    memory = bytearray(max(offset + len(chunk) for offset, chunk in segments))
+    for offset, chunk in segments:
+        memory[offset:offset + len(chunk)] = chunk
+    return [bytes(memory)]
 
 
 def elf_rodata(data):
@@ -119,18 +142,46 @@ def _libm_path():
     return "/lib/x86_64-linux-gnu/libm.so.6"
 
 
-def read_table():
-    """The one __log_data both binaries hold."""
+def exp_constants(blob):
+    """N/ln2 and the 6 numbers after it that are not the shift: -ln2/N in two parts and poly[4]
+    (~1/2, 1/6, 1/24, 1/120), checked."""
+    at = blob.find(EXP_INV_LN2_N)
+    following = struct.unpack_from("<7d", blob, at + 8) if at >= 0 else ()
+    rest = [v for v in following if v != EXP_SHIFT]
+    if len(rest) != 6 or abs(rest[0] + rest[1] + math.log(2) / TABLE) > 2.0 ** -60 or any(
+            abs(c * math.factorial(n) - 1) > 2.0 ** -10 for n, c in enumerate(rest[2:], 2)):
+        return None
+    return (struct.unpack("<d", EXP_INV_LN2_N)[0], *rest)
+
+
+def exp_table(blob):
+    """tab[256] as integers, checked: scale * (1 + tail) is 2**(i/128)."""
+    at = blob.find(EXP_TAB_START)
+    words = struct.unpack_from(f"<{2 * TABLE}Q", blob, at) if at >= 0 else ()
+    for i in range(TABLE if words else 0):
+        tail, scale = (struct.unpack("<d", struct.pack("<Q", w))[0] for w in (words[2 * i], words[2 * i + 1] + (i << 45)))
+        if abs(scale * (1 + tail) / 2 ** (i / TABLE) - 1) > 2.0 ** -50 or abs(tail) > 2.0 ** -50:
+            return None
+    return words or None
+
+
+def read_tables():
+    """(__log_data, the exp constants, the exp table), which both binaries hold alike."""
     copies = {}
-    for path, sections in ((WASM, wasm_data_segments), (_libm_path(), elf_rodata)):
+    for path, sections in ((WASM, wasm_memory), (_libm_path(), elf_rodata)):
         with open(path, "rb") as f:
-            tables = log_tables(sections(f.read()))
+            blobs = sections(f.read())
+        tables = log_tables(blobs)
         if len(tables) != 1:
             raise SystemExit(f"{path}: {len(tables)} copies of __log_data found, expected 1")
-        copies[path] = tables[0]
+        exp = [found for found in ([exp_constants(b) for b in blobs], [exp_table(b) for b in blobs])
+               if sum(v is not None for v in found) == 1]
+        if len(exp) != 2:
+            raise SystemExit(f"{path}: __exp_data not found once")
+        copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp))
     first, second = copies.values()
     if first != second:
-        raise SystemExit("the two binaries' __log_data differ: " + ", ".join(copies))
+        raise SystemExit("the two binaries' tables differ: " + ", ".join(copies))
     return first
 
 
@@ -139,13 +190,14 @@ def _rows(values, per_row, indent="    "):
                    for i in range(0, len(values), per_row))
 
 
-def module_text(values):
-    poly, poly1, tab = values[2:7], values[7:18], values[18:18 + 2 * TABLE]
+def module_text(log_data, exp_constants, exp_tab):
+    poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
     return (
-        '"""glibc\'s float64 log table (__log_data), the part its FMA build reads: generated by\n'
-        'tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s glibc, which hold the same bits."""\n'
-        "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, MIT licence).\n"
-        f'LN2_HI, LN2_LO = float.fromhex("{values[0].hex()}"), float.fromhex("{values[1].hex()}")\n'
+        '"""glibc\'s float64 log and exp tables (__log_data, __exp_data), the parts its FMA build reads:\n'
+        'generated by tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s glibc, which hold the\n'
+        'same bits."""\n'
+        "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, MIT licence).\n"
+        f'LN2_HI, LN2_LO = float.fromhex("{log_data[0].hex()}"), float.fromhex("{log_data[1].hex()}")\n'
         "# log1p(r) - r on the 128 subintervals: r**2 * (A0 + r A1 + r**2 A2 + r**3 A3 + r**4 A4)\n"
         "POLY = tuple(map(float.fromhex, (\n" + _rows(poly, 3) + ")))\n"
         "# log(1 + r) - r near 1: r**2 * (B0 + r B1 + ... + r**10 B10)\n"
@@ -153,11 +205,17 @@ def module_text(values):
         "# (1/c, log c) for c near the middle of each of the 128 subintervals of [0x1.6p-1, 0x1.6p0)\n"
         "_TAB = tuple(map(float.fromhex, (\n" + _rows(tab, 2) + ")))\n"
         "INVC_LOGC = tuple(zip(_TAB[0::2], _TAB[1::2]))\n"
+        "# exp: N/ln2 (N = 128), -ln2/N in two parts, exp(r) - 1 - r = r**2 * (C2 + r C3 + r**2 C4 + r**3 C5)\n"
+        "EXP_INV_LN2_N, EXP_NEG_LN2_HI_N, EXP_NEG_LN2_LO_N, EXP_C2, EXP_C3, EXP_C4, EXP_C5 = map(float.fromhex, (\n"
+        + _rows(exp_constants, 3) + "))\n"
+        "# 2**(i/128) = scale * (1 + tail): the bits of tail, and of scale less i << 45, for i < 128\n"
+        "EXP_TAB = (\n" + "".join("    " + " ".join(f"0x{w:016x}," for w in exp_tab[i:i + 4]) + "\n"
+                                 for i in range(0, len(exp_tab), 4)) + ")\n"
     )
 
 
 def main(argv):
-    return write_or_check(MODULE, module_text(read_table()), argv, "tools/libm_data.py")
+    return write_or_check(MODULE, module_text(*read_tables()), argv, "tools/libm_data.py")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import operator
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
+from torch import _libm  # glibc's sin, cos, log, log1p, exp, pow (Pyodide's musl differs in the last bit)
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
@@ -453,7 +453,7 @@ arctan2 = _b("arctan2", math.atan2, "float64")
 hypot = _b("hypot", math.hypot, "float64")
 
 sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp))
+exp = _u("exp", _safe(_libm.exp))
 expm1 = _u("expm1", _safe(math.expm1))
 log = _u("log", _log)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))

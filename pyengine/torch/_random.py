@@ -616,7 +616,7 @@ def log_normal(generator, n, dtype, mean=1.0, std=2.0):
 
 def _exp(v):
     try:
-        return math.exp(v)
+        return _libm.exp(v)
     except OverflowError:
         return math.inf
 
