@@ -1,13 +1,14 @@
-"""glibc's float64 sin, cos, log, log1p and pow, for the float64 samplers, the LR schedulers and
-the browser's numpy.
+"""glibc's float64 sin, cos, log, log1p, exp and pow, for the float64 samplers, the LR schedulers
+and the browser's numpy.
 
 PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
-last bit for some inputs (its log on ~0.01% of (0, 1), built without FMA). On glibc, ``math`` is
-used as is. Elsewhere ``glibc_sin``, ``glibc_cos``, ``glibc_log`` and ``glibc_log1p`` are glibc's
-algorithms, bit for bit, as x86-64 glibc runs them on a CPU with FMA (log's table, shared with
-musl, is in ``_libm_data``); pow is libm's but for integer exponents from 3 to 64, where it is the
-correctly rounded power (musl's pow differs from glibc's, built with fma, on ~0.1% of inputs;
-the correctly rounded power a little less often).
+last bit for some inputs (its log on ~0.01% of (0, 1), its exp on ~0.06%: built without FMA). On
+glibc, ``math`` is used as is. Elsewhere ``glibc_sin``, ``glibc_cos``, ``glibc_log``,
+``glibc_log1p`` and ``glibc_exp`` are glibc's algorithms, bit for bit, as x86-64 glibc runs them
+on a CPU with FMA (log's and exp's tables, which musl shares, are in ``_libm_data``); pow is
+libm's but for integer exponents from 3 to 64, where it is the correctly rounded power (musl's pow
+differs from glibc's, built with fma, on ~0.1% of inputs; the correctly rounded power a little
+less often).
 """
 import math
 import os
