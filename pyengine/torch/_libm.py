@@ -294,7 +294,7 @@ def glibc_log(x):
         ix = _unpack_q(_pack_d(x * 4503599627370496.0))[0] - (52 << 52)  # subnormal: scaled by 2**52
     tmp = ix - _LOG_OFF
     invc, logc = _LOG_TAB[(tmp >> 45) & 127]
-    k = tmp >> 52  # Python's >> on a negative tmp (z above x) is C's arithmetic shift
+    k = tmp >> 52  # tmp < 0 for x below 0x1.6p-1: Python's >> is C's arithmetic shift there
     z = _unpack_d(_pack_q(ix - (k << 52)))[0]
     r = _fma(z, invc, -1.0)
     w = k * _LOG_LN2_HI + logc
@@ -314,6 +314,9 @@ def glibc_log(x):
 _EXP_SHIFT = 6755399441055744.0  # 1.5 * 2**52: z + _EXP_SHIFT rounds z to an integer in its low bits
 _EXP_TAIL = tuple(_unpack_d(_pack_q(bits))[0] for bits in _libm_data.EXP_TAB[0::2])
 _EXP_SCALE_BITS = _libm_data.EXP_TAB[1::2]
+_EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N = (_libm_data.EXP_INV_LN2_N, _libm_data.EXP_NEG_LN2_HI_N,
+                                                       _libm_data.EXP_NEG_LN2_LO_N)
+_EXP_C2, _EXP_C3, _EXP_C4, _EXP_C5 = _libm_data.EXP_C2, _libm_data.EXP_C3, _libm_data.EXP_C4, _libm_data.EXP_C5
 _MASK64 = (1 << 64) - 1
 
 
@@ -328,15 +331,14 @@ def glibc_exp(x):
         special = True
     else:
         return math.exp(x)  # 0.0, inf, nan or OverflowError, as glibc's
-    kd = _fma(_libm_data.EXP_INV_LN2_N, x, _EXP_SHIFT)
+    kd = _fma(_EXP_INV_LN2_N, x, _EXP_SHIFT)
     ki = _unpack_q(_pack_d(kd))[0]
     kd -= _EXP_SHIFT
-    r = _fma(kd, _libm_data.EXP_NEG_LN2_LO_N, _fma(kd, _libm_data.EXP_NEG_LN2_HI_N, x))
+    r = _fma(kd, _EXP_NEG_LN2_LO_N, _fma(kd, _EXP_NEG_LN2_HI_N, x))
     tail = _EXP_TAIL[ki & 127]
     sbits = (_EXP_SCALE_BITS[ki & 127] + (ki << 45)) & _MASK64
     r2 = r * r
-    tmp = _fma(r2 * r2, _fma(r, _libm_data.EXP_C5, _libm_data.EXP_C4),
-               _fma(r2, _fma(r, _libm_data.EXP_C3, _libm_data.EXP_C2), tail + r))
+    tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(r2, _fma(r, _EXP_C3, _EXP_C2), tail + r))
     if not special:
         scale = _unpack_d(_pack_q(sbits))[0]
         return _fma(scale, tmp, scale)
