@@ -156,8 +156,8 @@ def glibc_results(tmp_path_factory):
     for name, (inputs, errors) in FUNCTIONS.items():
         function = getattr(math, name)
         xs = [x for x in inputs(rng, from_bits) if _returns(function, x)]  # errors: checked apart
-        array("d", xs).tofile(open(folder / name, "wb"))
-        array("Q", array("d", map(function, xs)).tobytes()).tofile(open(folder / f"{name}.glibc", "wb"))
+        (folder / name).write_bytes(array("d", xs).tobytes())
+        (folder / f"{name}.glibc").write_bytes(array("d", map(function, xs)).tobytes())  # glibc's bits
         (folder / f"check_{name}.py").write_text(CHECK_AGAINST_GLIBC % errors)
         counts[name] = len(xs)
     return folder, counts
