@@ -107,8 +107,26 @@ def _exp_inputs(rng, from_bits):
                  -708.3964185322641, -745.1332191019411, -745.1332191019412, -1024.0, -math.inf, math.nan]
 
 
-FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),  # inputs, those raising an error
-             "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)")}
+def _pow_inputs(rng, from_bits):
+    """(x, y) over glibc's pow's paths: moderate bases and exponents, negative bases with integer
+    exponents (odd and even), results near overflow and subnormal, subnormal bases, tiny and huge
+    exponents, any bit patterns, and the special values with each other."""
+    pairs = [(rng.uniform(0, 10), rng.uniform(-10, 10)) for _ in range(20000)]
+    pairs += [(rng.uniform(-10, 10), float(rng.randint(-80, 80))) for _ in range(15000)]
+    pairs += [(rng.uniform(0.5, 2), rng.uniform(-1100, 1100)) for _ in range(15000)]
+    pairs += [(math.ldexp(rng.random(), rng.randint(-1074, 1023)), rng.uniform(-3, 3)) for _ in range(15000)]
+    pairs += [(rng.random(), rng.choice([0.5, 1.5, 2.5, 1 / 3, -0.5, 3.0, 2.0, -1.0, 1e-70, 1e19])) for _ in range(10000)]
+    pairs += [(from_bits(rng.getrandbits(64)), from_bits(rng.getrandbits(64))) for _ in range(15000)]
+    pairs += [(-rng.uniform(0, 3), float(rng.randint(-3000, 3000))) for _ in range(10000)]
+    special = [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 2.0, -2.0, 0.5, 5e-324, -5e-324, 1e308, 3.0,
+               -3.0, 2.0 ** 63, 2.0 ** -66, 1.5]
+    return pairs + [(a, b) for a in special for b in special]
+
+
+# name: (inputs, those raising an error as math's)
+FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
+             "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)"),
+             "pow": (_pow_inputs, "((-2.0, 0.5), (0.0, -1.0), (10.0, 400.0), (-10.0, 401.0), (-1e-300, -3.0))")}
 CHECK_AGAINST_GLIBC = """
 import math, os, sys
 from array import array
@@ -121,23 +139,27 @@ with open(os.path.join(folder, name), "rb") as f:
 with open(os.path.join(folder, name + ".glibc"), "rb") as f:
     want.frombytes(f.read())
 ours, libms = getattr(_libm, "glibc_" + name), getattr(math, name)
+arity = 2 if name == "pow" else 1
+args = list(zip(*[iter(xs)] * arity))
 def misses(function):
-    got = array("Q", array("d", map(function, xs)).tobytes())
-    return sum(a != b and not (x != x) for a, b, x in zip(got, want, xs))
+    got = array("Q", array("d", (function(*a) for a in args)).tobytes())
+    return sum(a != b and not (b & ~(1 << 63) > 0x7FF0000000000000 and a & ~(1 << 63) > 0x7FF0000000000000)
+               for a, b in zip(got, want))
 def error(function, x):
     try:
-        return function(x)
+        return function(*x) if type(x) is tuple else function(x)
     except (ValueError, OverflowError) as e:
         return type(e).__name__ + str(e)
 errors = sum(type(error(ours, x)) is str and error(ours, x) == error(libms, x) for x in %s)
-print(len(xs), misses(ours), misses(libms), math.isnan(ours(math.nan)), errors,
+print(len(args), misses(ours), misses(libms), math.isnan(ours(*[math.nan] * arity)), errors,
+      _libm.pow is _libm.pow_correctly_rounded_integer if name == "pow" and sys.platform != "linux" else
       getattr(_libm, name) is (libms if sys.platform == "linux" else ours))
 """
 
 
-def _returns(function, x):
+def _returns(function, *args):
     try:
-        function(x)
+        function(*args)
     except (ValueError, OverflowError):
         return False
     return True
@@ -145,8 +167,8 @@ def _returns(function, x):
 
 @pytest.fixture(scope="module")
 def glibc_results(tmp_path_factory):
-    """For log and exp: inputs and glibc's results, recorded here, and a program comparing them
-    with _libm's glibc_<name> and the platform's math.<name>: (its folder, {name: how many})."""
+    """For log, exp and pow: inputs and glibc's results, recorded here, and a program comparing
+    them with _libm's glibc_<name> and the platform's math.<name>: (its folder, {name: how many})."""
     folder = tmp_path_factory.mktemp("libm")
     rng = random.Random(34)
 
@@ -155,19 +177,21 @@ def glibc_results(tmp_path_factory):
     counts = {}
     for name, (inputs, errors) in FUNCTIONS.items():
         function = getattr(math, name)
-        xs = [x for x in inputs(rng, from_bits) if _returns(function, x)]  # errors: checked apart
-        (folder / name).write_bytes(array("d", xs).tobytes())
-        (folder / f"{name}.glibc").write_bytes(array("d", map(function, xs)).tobytes())  # glibc's bits
+        args = [x if type(x) is tuple else (x,) for x in inputs(rng, from_bits)]
+        args = [a for a in args if _returns(function, *a)]  # errors: checked apart
+        (folder / name).write_bytes(array("d", [v for a in args for v in a]).tobytes())
+        (folder / f"{name}.glibc").write_bytes(array("d", (function(*a) for a in args)).tobytes())  # glibc's bits
         (folder / f"check_{name}.py").write_text(CHECK_AGAINST_GLIBC % errors)
-        counts[name] = len(xs)
+        counts[name] = len(args)
     return folder, counts
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_log_and_exp_are_glibcs_bit_for_bit(glibc_results, name):
-    """glibc_log and glibc_exp, used off glibc, are glibc's as math.log and math.exp run them here
-    (the FMA build): equal bits on every input, the same errors (ValueError, OverflowError)."""
+def test_log_exp_pow_are_glibcs_bit_for_bit(glibc_results, name):
+    """glibc_log, glibc_exp and glibc_pow, used off glibc, are glibc's as math.log, math.exp and
+    math.pow run them here (the FMA build): equal bits on every input (nan as nan), the same errors
+    (ValueError, OverflowError)."""
     folder, counts = glibc_results
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, str(folder / f"check_{name}.py"), name], env=env, capture_output=True,
@@ -179,10 +203,11 @@ def test_log_and_exp_are_glibcs_bit_for_bit(glibc_results, name):
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
 @pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="needs Node and Pyodide")
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_log_and_exp_in_pyodide_are_glibcs(glibc_results, name):
-    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log and exp are
-    glibc_log and glibc_exp and give glibc's bits, where Pyodide's own math.log and math.exp
-    (musl's build without FMA) miss some."""
+def test_log_exp_pow_in_pyodide_are_glibcs(glibc_results, name):
+    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log, exp and pow
+    are glibc_log, glibc_exp and glibc_pow (pow but for integer exponents from 3 to 64) and give
+    glibc's bits, where Pyodide's own math.log, math.exp and math.pow (musl's build without FMA)
+    miss some."""
     folder, counts = glibc_results
     out = subprocess.run(["node", suite.PYODIDE_RUNNER, str(folder / f"check_{name}.py"), name],
                          env=suite.clean_env(), capture_output=True, text=True, timeout=600)

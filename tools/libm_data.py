@@ -1,20 +1,20 @@
-"""glibc's float64 log and exp tables, read out of the binaries already installed, written to
-pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log and glibc_exp.
+"""glibc's float64 log, exp and pow tables, read out of the binaries already installed, written to
+pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp and glibc_pow.
 
     .venv/bin/python tools/libm_data.py           # rewrite the module
     .venv/bin/python tools/libm_data.py --check   # exit 1 if it is not current
 
-glibc's log and exp (since 2.28) are ARM's optimized-routines log and exp, and so are musl's:
-both ship the same tables, `__log_data` and `__exp_data` (musl under the MIT licence,
-src/math/log_data.c, exp_data.c). Pyodide's libm is emscripten's musl, so
+glibc's log, exp and pow (since 2.28) are ARM's optimized-routines ones, and so are musl's: both
+ship the same tables, `__log_data`, `__exp_data` and `__pow_log_data` (musl under the MIT
+licence, src/math/log_data.c, exp_data.c, pow_data.c). Pyodide's libm is emscripten's musl, so
 node_modules/pyodide/pyodide.asm.wasm holds them in its data section, and the host's libm.so.6
 (glibc) in its .rodata. Each is found by its first numbers and its content checked against what
 it approximates; both binaries must hold the same bits, else the tool stops. Nothing is fetched
 from the network.
 
 __log_data: ln2hi, ln2lo, poly[5], poly1[11], tab[128] {invc, logc}, tab2[128] {chi, clo} (the
-same two numbers open pow's table, whose layout differs). glibc's FMA build (the one x86-64 CPUs
-with FMA run) uses all but tab2. __exp_data: N/ln2, -ln2/N in two parts, poly[4] and the shift
+same two numbers open __pow_log_data: ln2hi, ln2lo, poly[7], tab[128] {invc, pad, logc,
+logctail}). glibc's FMA build (the one x86-64 CPUs with FMA run) uses all but tab2 and pad. __exp_data: N/ln2, -ln2/N in two parts, poly[4] and the shift
 1.5 * 2**52 (in an order that differs between musl and glibc 2.36), then tab[256]: for each
 i < 128, the bits of 2**(i/128)'s tail and of its scale less i << 45.
 """
@@ -31,6 +31,7 @@ MODULE = os.path.join(ROOT, "pyengine", "torch", "_libm_data.py")
 HEADER = struct.pack("<dd", float.fromhex("0x1.62e42fefa3800p-1"), float.fromhex("0x1.ef35793c76730p-45"))
 TABLE = 128
 DOUBLES = 2 + 5 + 11 + 2 * TABLE + 2 * TABLE
+POW_DOUBLES = 2 + 7 + 4 * TABLE
 EXP_INV_LN2_N = struct.pack("<d", float.fromhex("0x1.71547652b82fep7"))
 EXP_SHIFT = float.fromhex("0x1.8p52")
 EXP_TAB_START = struct.pack("<QQQ", 0, 0x3FF0000000000000, 0x3C9B3B4F1A88BF6E)
@@ -119,6 +120,22 @@ def log_tables(blobs):
     return found
 
 
+def pow_log_tables(blobs):
+    """Every copy of __pow_log_data found in blobs, as a tuple of its doubles (content checked:
+    poly[0] is -1/2, each entry 1/c, log c and its tail for c from 1.4 down to 0.7)."""
+    found = []
+    for blob in blobs:
+        at = blob.find(HEADER)
+        while at >= 0:
+            values = struct.unpack_from(f"<{POW_DOUBLES}d", blob, at) if at + 8 * POW_DOUBLES <= len(blob) else ()
+            if values and values[2] == -0.5 and all(
+                    abs(values[11 + 4 * i] + math.log(values[9 + 4 * i])) < 2.0 ** -40 and abs(values[12 + 4 * i]) < 2.0 ** -40
+                    and 0.7 < values[9 + 4 * i] < 1.42 for i in range(TABLE)):
+                found.append(values)
+            at = blob.find(HEADER, at + 1)
+    return found
+
+
 def _is_log_data(values):
     """poly1[0] is -1/2; each tab entry is (1/c, log c) and each tab2 entry (c, c's remainder) for
     ascending c in [0x1.6p-1, 0x1.6p0), one per subinterval."""
@@ -166,19 +183,21 @@ def exp_table(blob):
 
 
 def read_tables():
-    """(__log_data, the exp constants, the exp table), which both binaries hold alike."""
+    """(__log_data, the exp constants, the exp table, __pow_log_data), which both binaries hold alike."""
     copies = {}
     for path, sections in ((WASM, wasm_memory), (_libm_path(), elf_rodata)):
         with open(path, "rb") as f:
             blobs = sections(f.read())
         tables = log_tables(blobs)
-        if len(tables) != 1:
-            raise SystemExit(f"{path}: {len(tables)} copies of __log_data found, expected 1")
+        pow_tables = pow_log_tables(blobs)
+        if len(tables) != 1 or len(pow_tables) != 1:
+            raise SystemExit(f"{path}: {len(tables)} copies of __log_data and {len(pow_tables)} of __pow_log_data "
+                             "found, expected 1")
         exp = [found for found in ([exp_constants(b) for b in blobs], [exp_table(b) for b in blobs])
                if sum(v is not None for v in found) == 1]
         if len(exp) != 2:
             raise SystemExit(f"{path}: __exp_data not found once")
-        copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp))
+        copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp), pow_tables[0])
     first, second = copies.values()
     if first != second:
         raise SystemExit("the two binaries' tables differ: " + ", ".join(copies))
@@ -190,13 +209,14 @@ def _rows(values, per_row, indent="    "):
                    for i in range(0, len(values), per_row))
 
 
-def module_text(log_data, exp_constants, exp_tab):
+def module_text(log_data, exp_constants, exp_tab, pow_log_data):
     poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
     return (
-        '"""glibc\'s float64 log and exp tables (__log_data, __exp_data), the parts its FMA build reads:\n'
-        'generated by tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s glibc, which hold the\n'
-        'same bits."""\n'
-        "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, MIT licence).\n"
+        '"""glibc\'s float64 log, exp and pow tables (__log_data, __exp_data, __pow_log_data), the parts\n'
+        'its FMA build reads: generated by tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s\n'
+        'glibc, which hold the same bits."""\n'
+        "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, pow_data.c,\n"
+        "# MIT licence).\n"
         f'LN2_HI, LN2_LO = float.fromhex("{log_data[0].hex()}"), float.fromhex("{log_data[1].hex()}")\n'
         "# log1p(r) - r on the 128 subintervals: r**2 * (A0 + r A1 + r**2 A2 + r**3 A3 + r**4 A4)\n"
         "POLY = tuple(map(float.fromhex, (\n" + _rows(poly, 3) + ")))\n"
@@ -211,6 +231,14 @@ def module_text(log_data, exp_constants, exp_tab):
         "# 2**(i/128) = scale * (1 + tail): the bits of tail, and of scale less i << 45, for i < 128\n"
         "EXP_TAB = (\n" + "".join("    " + " ".join(f"0x{w:016x}," for w in exp_tab[i:i + 4]) + "\n"
                                  for i in range(0, len(exp_tab), 4)) + ")\n"
+        "# pow's log, to about 68 bits: ln2 in two parts (the same as log's), log1p(r) - r as\n"
+        "# r**2 * (P0 + r P1 + ... + r**6 P6), P0 = -1/2 (the others scaled by the evaluation's factors)\n"
+        "POW_POLY = tuple(map(float.fromhex, (\n" + _rows(pow_log_data[2:9], 3) + ")))\n"
+        "# (1/c, log c, log c's tail) for 128 c from 1.4 down to 0.7\n"
+        "_POW_TAB = tuple(map(float.fromhex, (\n"
+        + "".join(_rows(pow_log_data[9 + 4 * i:13 + 4 * i:2] + pow_log_data[12 + 4 * i:13 + 4 * i], 3)
+                  for i in range(TABLE)) + ")))\n"
+        "POW_INVC_LOGC_LOGCTAIL = tuple(zip(_POW_TAB[0::3], _POW_TAB[1::3], _POW_TAB[2::3]))\n"
     )
 
 
