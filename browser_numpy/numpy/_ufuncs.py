@@ -446,6 +446,8 @@ def _sqrt(v):
 _FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x in double, then rounded)
     -1.0: lambda v: D.to_single(_ieee_div(1.0, v)), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v,
     2.0: lambda v: D.to_single(v * v)}
+_FLOAT64_POWER_SHORTCUTS = {  # numpy's float64 power of one exponent: the same, without the rounding
+    -1.0: lambda v: _ieee_div(1.0, v), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v, 2.0: lambda v: v * v}
 
 add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
@@ -455,7 +457,7 @@ true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
-           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
+           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
