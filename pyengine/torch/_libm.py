@@ -520,5 +520,3 @@ if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
 else:
     sin, cos, log, log1p, exp = glibc_sin, glibc_cos, glibc_log, glibc_log1p, glibc_exp
     pow = pow_correctly_rounded_integer
-# exp: libm's everywhere for now (glibc's and musl's both descend from ARM's optimized-routines exp)
-exp = math.exp
