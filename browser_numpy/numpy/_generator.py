@@ -9,7 +9,7 @@ import math
 import operator
 import os
 
-from torch._libm import log1p as _log1p  # glibc's log1p: numpy's reference outputs are glibc's
+from torch._libm import exp as _exp, log1p as _log1p  # glibc's: numpy's reference outputs are glibc's
 
 from . import _dtypes as D
 from ._ziggurat import FE as _FE, FI as _FI, KE as _KE, KI as _KI, WE as _WE, WI as _WI
@@ -262,7 +262,7 @@ class Generator:
                     yy = -_log1p(-bitgen._next_double())
                     if yy + yy > xx * xx:
                         return -(_NOR_R + xx) if (rabs >> 8) & 1 else _NOR_R + xx
-            elif (_FI[idx - 1] - _FI[idx]) * bitgen._next_double() + _FI[idx] < math.exp(-0.5 * x * x):
+            elif (_FI[idx - 1] - _FI[idx]) * bitgen._next_double() + _FI[idx] < _exp(-0.5 * x * x):
                 return x
 
     def _standard_exponential(self):
@@ -276,7 +276,7 @@ class Generator:
                 return x
             if idx == 0:
                 return _EXP_R - _log1p(-bitgen._next_double())
-            if (_FE[idx - 1] - _FE[idx]) * bitgen._next_double() + _FE[idx] < math.exp(-x):
+            if (_FE[idx - 1] - _FE[idx]) * bitgen._next_double() + _FE[idx] < _exp(-x):
                 return x
 
     def standard_normal(self, size=None, dtype=FLOAT64, out=None):

@@ -6,7 +6,7 @@ import struct
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
+from torch import _libm  # glibc's sin, cos, log, log1p, exp, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
 from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
@@ -524,6 +524,8 @@ def _sqrt(v):
 _FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x in double, then rounded)
     -1.0: lambda v: D.to_single(_ieee_div(1.0, v)), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v,
     2.0: lambda v: D.to_single(v * v)}
+_FLOAT64_POWER_SHORTCUTS = {  # numpy's float64 power of one exponent: the same, without the rounding
+    -1.0: lambda v: _ieee_div(1.0, v), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v, 2.0: lambda v: v * v}
 
 add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
@@ -533,7 +535,7 @@ true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
-           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
+           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
@@ -553,7 +555,7 @@ arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "fl
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
+exp = _u("exp", _safe(_libm.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
 log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
