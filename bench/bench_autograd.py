@@ -6,11 +6,11 @@ process of its own, and prints the ratio. Times are the CPU time of the process
 split into the forward pass (building the graph) and backward(), and says whether each backend
 meets the target of issue 35 (per op at most TARGET times real PyTorch). The three processes
 take turns for ROUNDS rounds and each keeps its best figures: a burst of load on a shared machine
-then slows one round of all three, not one of them alone, and the ratio stays steady. The same chain also runs
-inside Pyodide under Node (the browser's runtime: tests/pyodide/run_python.mjs, wall time there),
-when Node and Pyodide are installed; its ratio to real PyTorch in CPython is for information. Also
-times `import torch` for our engine, with a warm bytecode cache and a cold one (every module compiled
-from source, as on a first visit to the app).
+then slows one round of all three, not one of them alone, and the ratio stays steady. The same
+chain also runs inside Pyodide under Node (the browser's runtime: tests/pyodide/run_python.mjs,
+wall time there), when Node and Pyodide are installed; its ratio to real PyTorch in CPython is for
+information. Also times `import torch` for our engine, with a warm bytecode cache and a cold one
+(every module compiled from source, as on a first visit to the app).
 Usage: python bench/bench_autograd.py [n_ops] [runs] [rounds]
 """
 import json
