@@ -1773,10 +1773,9 @@ void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
   }
 }
 
-// python.py fma on float64: a * b + c with one rounding (math.fma). Boldo and Melquiond's emulation
-// (IEEE Trans. Computers 57(4), 2008): the product exact as uh + ul (two_prod), c + uh exact as
-// th + tl (two_sum), v = tl + ul rounded to odd, then th + v rounded to nearest. It needs every
-// step free of overflow and underflow: an element with a or b outside 2**-450..2**450 in magnitude
+// python.py fma on float64: a * b + c with one rounding (math.fma), by fma64 below: Boldo and
+// Melquiond's emulation (IEEE Trans. Computers 57(4), 2008). It needs every step free of overflow
+// and underflow: an element with a or b outside 2**-450..2**450 in magnitude
 // or |c| > 2**900, or any operand not finite, is flagged in undecided (and left to Python, whose
 // math.fma raises where C's fma would make an inf or nan of finite operands); a zero a or b makes an
 // exact product, so a * b + c rounds once. a or c may be a scalar (null pointer, value in a_scalar /
@@ -1785,6 +1784,18 @@ static inline void two_sum(double a, double b, double* s, double* t) {
   *s = a + b;
   double v = *s - a;
   *t = (a - (*s - v)) + (b - v);
+}
+
+// a * b + c with one rounding, for wasm, which has no scalar fma: the product exact as p + e
+// (two_prod), c + p exact as s + sl (two_sum), the low parts e + sl rounded to odd, then s plus
+// that rounded to nearest. Exact while no step overflows or underflows: callers keep to the range.
+static inline double fma64(double a, double b, double c) {
+  double p, e, s, sl, u, ul;
+  two_prod(a, b, &p, &e);
+  two_sum(p, c, &s, &sl);
+  two_sum(e, sl, &u, &ul);
+  if (ul != 0.0 && !(bits64(u) & 1)) u = from_bits64(bits64(u) + (((ul > 0) == (u > 0)) ? 1 : (u64)-1));  // to odd
+  return s + u;
 }
 
 static inline int fma_f64_safe(double x) {
@@ -1802,13 +1813,7 @@ int EXPORT(fma_f64)(const double* a, double a_scalar, const double* b, const dou
     if (finite && (x == 0.0 || y == 0.0)) {
       out[i] = x * y + z;
     } else if (finite && fma_f64_safe(x) && fma_f64_safe(y) && __builtin_fabs(z) <= 0x1p900) {
-      double uh, ul, th, tl, v, err;
-      two_prod(x, y, &uh, &ul);
-      two_sum(z, uh, &th, &tl);
-      two_sum(tl, ul, &v, &err);
-      u64 bits = bits64(v);
-      if (err != 0.0 && !(bits & 1)) v = from_bits64(bits + ((err > 0) == (v > 0) ? 1 : -1));  // to odd
-      out[i] = th + v;
+      out[i] = fma64(x, y, z);
     } else {
       unsure = 1;
       out[i] = 0.0;
@@ -1926,18 +1931,7 @@ int EXPORT(numpy_math_f32)(int op, const float* a, float* out, int n, const floa
 }
 
 // ---- the browser's numpy: float64 tanh (browser_numpy/numpy/_simd64.py) --------------------------
-// numpy's own algorithm, each multiply-add one fused rounding as _simd64's math.fma: wasm has no
-// scalar fma, so fma64 is Dekker's exact product, a two-sum with c, and the two low parts added
-// rounded to odd before the final add (Boldo and Melquiond's emulation of fma, exact as long as
-// nothing underflows: tiny |x| is left to the caller; two_prod and two_sum are fma_f64's).
-static inline double fma64(double a, double b, double c) {
-  double p, e, s, sl, u, ul;
-  two_prod(a, b, &p, &e);
-  two_sum(p, c, &s, &sl);
-  two_sum(e, sl, &u, &ul);
-  if (ul != 0.0 && !(bits64(u) & 1)) u = from_bits64(bits64(u) + (((ul > 0) == (u > 0)) ? 1 : (u64)-1));  // to odd
-  return s + u;
-}
+// numpy's own algorithm, each multiply-add one fused rounding (fma64) as _simd64's math.fma.
 
 // table: numpy's 16 intervals, each (b, c0 .. c16) (kernels.py). Elements with 0 < |x| < 2^-60
 // (where fma64's low parts could underflow) are flagged in tiny, their count returned.
