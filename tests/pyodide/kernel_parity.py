@@ -380,6 +380,35 @@ def max_pools():
     return out + [x.grad]
 
 
+# ---- layer norm: statistics (the Welford chunks' cascade, leftovers), output, all three gradients --
+@case
+def layer_norms():
+    F = torch.nn.functional
+    out = []
+    # inner: under one vector, leftovers, 1 / 3 / 5 / 8 chunks of 16 vectors; rows split over threads
+    for i, (shape, normalized) in enumerate([((16, 7), (7,)), ((10, 100), (100,)), ((4, 8, 64), (64,)),
+                                             ((3, 300), (300,)), ((2, 640), (640,)), ((3, 1000), (1000,)),
+                                             ((5, 4, 20), (4, 20)), ((1, 128), (128,)), ((9, 2, 33), (33,))]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 900 + i)
+            weight, bias = values(normalized, "normal", 920 + i), values(normalized, "normal", 940 + i)
+            ys = [F.layer_norm(x, normalized), F.layer_norm(x, normalized, weight, bias),
+                  F.layer_norm(x, normalized, weight), F.layer_norm(x, normalized, None, bias, eps=1e-3)]
+            # a row with inf and nan: NaNs whose sign bits the Python loop and the kernel may set differently
+            out += [y.masked_fill(y.isnan(), float("nan")) for y in ys]
+        x = values(shape, "normal", 960 + i).requires_grad_()
+        norm = torch.nn.LayerNorm(normalized)
+        with torch.no_grad():
+            norm.weight.copy_(values(normalized, "normal", 980 + i))
+            norm.bias.copy_(values(normalized, "normal", 990 + i))
+        (norm(x) * values(shape, "coarse", 1000 + i)).sum().backward()
+        out += [x.grad, norm.weight.grad, norm.bias.grad]
+        x = values(shape, "coarse", 1010 + i).requires_grad_()
+        F.layer_norm(x, normalized).pow(2).sum().backward()  # no weight: the input gradient's other sums
+        out += [x.grad]
+    return out
+
+
 # ---- the browser's numpy (browser_numpy/numpy): its float64 hot path ---------------------------
 @case
 def numpy_float64():

@@ -435,3 +435,80 @@ def matmul_f64(a, bt, batch, n, k, m):
     out = array("d", bytes(8 * batch * n * m))
     wasm.matmul_f64(_address(a), _address(bt), _address(out), batch, n, k, m)
     return out
+
+
+# ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
+
+def _rows_of(x, inner):
+    """(x as an array('f'), its number of rows of inner values), or None below MIN_ELEMENTS."""
+    x = _float32(x)
+    if x is None or inner < 1 or len(x) < MIN_ELEMENTS or len(x) % inner:
+        return None
+    return x, len(x) // inner
+
+
+def _optional_address(buf, n):
+    """The address of an optional float32 buffer of n values (0 when None), or None when it is another kind."""
+    if buf is None:
+        return 0
+    buf = _float32(buf)
+    return _address(buf) if buf is not None and len(buf) == n else None
+
+
+def layer_norm_stats(flat, inner, eps):
+    """norm.layer_norm_stats on float32 (eps a float32 value): (mean, rstd) array('f')s, or None."""
+    found = _rows_of(flat, inner)
+    if found is None:
+        return None
+    x, rows = found
+    mean, rstd, scratch = array("f", bytes(4 * rows)), array("f", bytes(4 * rows)), array("d", bytes(8 * 112))
+    wasm.layer_norm_stats_f32(_address(x), rows, inner, eps, _address(mean), _address(rstd), _address(scratch))
+    return mean, rstd
+
+
+def layer_norm_output(flat, inner, mean, rstd, weight, bias):
+    """norm.layer_norm_output on float32 (weight, bias: buffers or None): an array('f'), or None."""
+    found = _rows_of(flat, inner)
+    if found is None:
+        return None
+    (x, rows), mean, rstd = found, _float32(mean), _float32(rstd)
+    w, b = _optional_address(weight, inner), _optional_address(bias, inner)
+    if mean is None or rstd is None or w is None or b is None:
+        return None
+    out = array("f", bytes(4 * len(x)))
+    wasm.layer_norm_output_f32(_address(x), rows, inner, _address(mean), _address(rstd), w, b, _address(out))
+    return out
+
+
+def layer_norm_input_grad(x, grad, mean, rstd, weight, inner):
+    """norm.layer_norm_input_grad on float32 (weight: a buffer or None): an array('f'), or None."""
+    found = _rows_of(x, inner)
+    if found is None:
+        return None
+    (x, rows), grad, mean, rstd = found, _float32(grad), _float32(mean), _float32(rstd)
+    w = _optional_address(weight, inner)
+    if grad is None or len(grad) != len(x) or mean is None or rstd is None or w is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(x))), array("d", bytes(8 * 8))
+    wasm.layer_norm_input_grad_f32(_address(x), _address(grad), _address(mean), _address(rstd), w, rows, inner,
+                                   _address(out), _address(scratch))
+    return out
+
+
+def layer_norm_param_grad(x, grad, mean, rstd, inner, thread_bounds):
+    """norm.layer_norm_weight_grad (x, mean, rstd given) or layer_norm_bias_grad (all three None) on
+    float32, rows split over the threads by thread_bounds [(start, stop), ...]: an array('f'), or None."""
+    found = _rows_of(grad, inner)
+    if found is None:
+        return None
+    grad, _ = found
+    if x is not None:
+        x, mean, rstd = _float32(x), _float32(mean), _float32(rstd)
+        if x is None or len(x) != len(grad) or mean is None or rstd is None:
+            return None
+    bounds = array("i", [b for run in thread_bounds for b in run])
+    acc, out = array("f", bytes(4 * inner)), array("f", bytes(4 * inner))
+    px, pmean, prstd = (0 if b is None else _address(b) for b in (x, mean, rstd))
+    wasm.layer_norm_param_grad_f32(px, _address(grad), pmean, prstd, inner, _address(bounds), len(thread_bounds),
+                                   _address(acc), _address(out))
+    return out
