@@ -1823,3 +1823,12 @@ void EXPORT(layer_norm_param_grad_f32)(const float* x, const float* dy, const fl
     for (int j = 0; j < inner; j++) out[j] = out[j] + acc[j];
   }
 }
+
+// ---- dropout's mask (_random.py dropout_mask) ------------------------------------------------
+// Per element a U53() from two words (the first the high half): kept when it is below keep.
+void EXPORT(dropout_mask)(const unsigned* words, double* out, int n, double keep, double kept_value) {
+  for (int i = 0; i < n; i++) {
+    u64 draw = ((u64)(words[2 * i] & 0x1FFFFF) << 32) | words[2 * i + 1];
+    out[i] = (double)draw * 1.1102230246251565e-16 < keep ? kept_value : 0.0;
+  }
+}

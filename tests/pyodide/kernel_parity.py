@@ -227,6 +227,10 @@ def random_streams():
                 torch.empty(n).uniform_(-0.75, 2.5, generator=g), torch.empty(n).uniform_(1e-3, 1.5e-3, generator=g)]
     torch.manual_seed(0)
     out += [torch.randn(64, 1000), torch.randn(7), torch.randn(3, 4, 5, dtype=torch.float64), torch.rand(2000)]
+    # dropout's mask: U53() draws (two words each) within and across blocks, float32 and float64 scales
+    F = torch.nn.functional
+    for n, p in ((1, 0.5), (100, 0.2), (312, 0.9), (313, 0.2), (5003, 0.5), (1000, 1 / 3)):
+        out += [F.dropout(torch.ones(n), p), F.dropout(torch.ones(n, dtype=torch.float64), p)]
     return out + [torch.tensor(list(torch.get_rng_state())), torch.tensor(list(g.get_state()))]
 
 

@@ -512,3 +512,11 @@ def layer_norm_param_grad(x, grad, mean, rstd, inner, thread_bounds):
     wasm.layer_norm_param_grad_f32(px, _address(grad), pmean, prstd, inner, _address(bounds), len(thread_bounds),
                                    _address(acc), _address(out))
     return out
+
+
+def dropout_mask(words, keep, kept_value):
+    """_random.dropout_mask's multipliers from 2n words (an array('I')): kept_value where the
+    U53() of a pair of words is below keep, else 0.0, as an array('d')."""
+    out = array("d", bytes(4 * len(words)))
+    wasm.dropout_mask(_address(words), _address(out), len(words) // 2, keep, kept_value)
+    return out
