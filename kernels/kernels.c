@@ -830,7 +830,7 @@ void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, c
 
 // ---- strided copies (_backend/python.py take) ----------------------------------------------
 // dst = the row-major copy of the view (shape, strides) of src, whose elements are `size`
-// (4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
+// (1, 2, 4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
 // the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
 // integers, so nan payloads stay as they are.
 void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
@@ -846,6 +846,14 @@ void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* d
     if (size == 8) {
       const u64* s = (const u64*)src + at;
       u64* o = (u64*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    } else if (size == 2) {
+      const unsigned short* s = (const unsigned short*)src + at;
+      unsigned short* o = (unsigned short*)dst + done;
+      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
+    } else if (size == 1) {
+      const unsigned char* s = (const unsigned char*)src + at;
+      unsigned char* o = (unsigned char*)dst + done;
       for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
     } else {
       const unsigned* s = (const unsigned*)src + at;
@@ -1826,9 +1834,20 @@ void EXPORT(layer_norm_param_grad_f32)(const float* x, const float* dy, const fl
 
 // ---- dropout's mask (_random.py dropout_mask) ------------------------------------------------
 // Per element a U53() from two words (the first the high half): kept when it is below keep.
-void EXPORT(dropout_mask)(const unsigned* words, double* out, int n, double keep, double kept_value) {
+// out: float32 (kept_value a float32 value) or, with f64, float64 values.
+void EXPORT(dropout_mask)(const unsigned* words, void* out, int n, double keep, double kept_value, int f64) {
   for (int i = 0; i < n; i++) {
     u64 draw = ((u64)(words[2 * i] & 0x1FFFFF) << 32) | words[2 * i + 1];
-    out[i] = (double)draw * 1.1102230246251565e-16 < keep ? kept_value : 0.0;
+    double v = (double)draw * 1.1102230246251565e-16 < keep ? kept_value : 0.0;
+    if (f64) ((double*)out)[i] = v;
+    else ((float*)out)[i] = (float)v;
   }
+}
+
+// ---- batched matrix products (_aten/linalg.py bmm) -------------------------------------------
+// mm_f32 on each of `batch` pairs (m x k) @ (k x n), rule N or F: one call for the whole stack.
+void EXPORT(bmm_f32)(int rule, const float* a, const float* b, float* out, int batch, int m, int k, int n,
+                     float* scratch) {
+  for (int i = 0; i < batch; i++)
+    mm_f32(rule, a + (long)i * m * k, b + (long)i * k * n, 0, out + (long)i * m * n, m, k, n, 0, scratch);
 }

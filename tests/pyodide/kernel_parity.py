@@ -107,8 +107,30 @@ def linear_and_addmm():
 @case
 def bmm_and_matmul():
     a, b = values((3, 20, 30), "normal", 1), values((3, 30, 12), "normal", 2)
-    return [torch.bmm(a, b), a @ b, values((5, 7, 40), "normal", 3) @ values((40, 16), "normal", 4),
-            values((40, 40), "normal", 5) @ values((40,), "normal", 6)]
+    out = [torch.bmm(a, b), a @ b, values((5, 7, 40), "normal", 3) @ values((40, 16), "normal", 4),
+           values((40, 40), "normal", 5) @ values((40,), "normal", 6)]
+    # one call for the stack: small products (rule N), attention's (rule F, 4-d, transposed), gradients
+    for i, (a_shape, b_shape) in enumerate([((6, 5, 7), (6, 7, 3)), ((16, 32, 16), (16, 16, 32)),
+                                            ((2, 4, 32, 32), (2, 4, 32, 16)), ((3, 13, 200), (3, 200, 45))]):
+        for kind in ("normal", "coarse"):
+            x, y = values(a_shape, kind, 30 + i).requires_grad_(), values(b_shape, kind, 40 + i).requires_grad_()
+            z = x @ y
+            (z * values(z.shape, "coarse", 50 + i)).sum().backward()
+            out += [z, x.grad, y.grad, x @ y.transpose(-2, -1).contiguous().transpose(-2, -1)]
+    return out
+
+
+@case
+def broadcast_copies():
+    """Strided copies of 1-, 2-, 4- and 8-byte elements (masks, small ints, floats, longs)."""
+    out = []
+    mask = torch.tril(torch.ones(32, 32)) == 0
+    x = values((16, 32, 32), "normal", 60)
+    out += [x.masked_fill(mask, float("-inf")), mask.expand(4, 32, 32).contiguous(), mask.t().contiguous()]
+    for dtype in (torch.int8, torch.int16, torch.int32, torch.int64, torch.float64):
+        t = torch.arange(-100, 100).to(dtype).reshape(10, 20)
+        out += [t.t().contiguous(), t[None].expand(3, 10, 20) + t, t[:, ::3].contiguous()]
+    return out
 
 
 @case

@@ -215,8 +215,8 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
 
 
 def take(buf, offset, shape, strides, n):
-    """python.py's take() of n >= MIN_ELEMENTS elements of 4 or 8 bytes: a new array, or None."""
-    if n < MIN_ELEMENTS or buf.itemsize not in (4, 8):
+    """python.py's take() of n >= MIN_ELEMENTS elements of 1, 2, 4 or 8 bytes: a new array, or None."""
+    if n < MIN_ELEMENTS or buf.itemsize not in (1, 2, 4, 8):
         return None
     dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
     out = array(buf.typecode, bytes(n * buf.itemsize))
@@ -514,9 +514,23 @@ def layer_norm_param_grad(x, grad, mean, rstd, inner, thread_bounds):
     return out
 
 
-def dropout_mask(words, keep, kept_value):
+def dropout_mask(words, keep, kept_value, typecode):
     """_random.dropout_mask's multipliers from 2n words (an array('I')): kept_value where the
-    U53() of a pair of words is below keep, else 0.0, as an array('d')."""
-    out = array("d", bytes(4 * len(words)))
-    wasm.dropout_mask(_address(words), _address(out), len(words) // 2, keep, kept_value)
+    U53() of a pair of words is below keep, else 0.0, as an array of typecode "f" or "d"."""
+    n = len(words) // 2
+    out = array(typecode, bytes(n * (8 if typecode == "d" else 4)))
+    wasm.dropout_mask(_address(words), _address(out), n, keep, kept_value, 1 if typecode == "d" else 0)
+    return out
+
+
+def bmm(a, b, batch, m, k, n, rule):
+    """_aten.linalg's bmm: `batch` one-rule products (m x k) @ (k x n) (rule N or F) end to end
+    as an array('f'), or None."""
+    if batch * m * k * n < MIN_PRODUCTS or rule not in ("N", "F"):
+        return None
+    a, b = _float32(a), _float32(b)
+    if a is None or b is None or len(a) != batch * m * k or len(b) != batch * k * n:
+        return None
+    out, scratch = array("f", bytes(4 * batch * m * n)), array("f", bytes(4 * 16))
+    wasm.bmm_f32(_RULES[rule], _address(a), _address(b), _address(out), batch, m, k, n, _address(scratch))
     return out
