@@ -1851,3 +1851,23 @@ void EXPORT(bmm_f32)(int rule, const float* a, const float* b, float* out, int b
   for (int i = 0; i < batch; i++)
     mm_f32(rule, a + (long)i * m * k, b + (long)i * k * n, 0, out + (long)i * m * n, m, k, n, 0, scratch);
 }
+
+// ---- Adam's step over a parameter's buffer (optim/adam.py, its tensor ops one after another) ---
+// decay: 0 none, 1 decoupled (param.mul_(wd)), 2 L2 (grad.add(param, alpha=wd)); lerp_small:
+// lerp's |weight| < 0.5, then fma(lerp_coeff = weight, grad - m, m), else fma(lerp_coeff =
+// weight - 1, grad - m, grad). Every scalar is the float32 value the tensor op takes. param, exp_avg, exp_avg_sq are updated in place.
+void EXPORT(adam_step_f32)(float* param, const float* grad, float* exp_avg, float* exp_avg_sq, int n, int decay,
+                           double wd, double lerp_coeff, int lerp_small, double beta2, double one_minus_beta2,
+                           double bias_correction2_sqrt, double eps, double neg_step_size) {
+  for (int i = 0; i < n; i++) {
+    double p = param[i], g = grad[i], m = exp_avg[i];
+    if (decay == 1) p = R(p * wd);
+    else if (decay == 2) g = fma32(wd, p, g);
+    m = fma32(lerp_coeff, R(g - m), lerp_small ? m : g);
+    double v = fma32(R(g * one_minus_beta2), g, R(exp_avg_sq[i] * beta2));
+    double denom = R(R(R(__builtin_sqrt(v)) / bias_correction2_sqrt) + eps);
+    param[i] = (float)(p + R(R(m * neg_step_size) / denom));
+    exp_avg[i] = (float)m;
+    exp_avg_sq[i] = (float)v;
+  }
+}

@@ -435,6 +435,34 @@ def layer_norms():
     return out
 
 
+# ---- optimizers: Adam's step over each parameter's buffer -------------------------------------
+@case
+def adam_steps():
+    """Adam and AdamW for a few steps (decoupled and L2 decay, lerp's two formulas, maximize, amsgrad
+    and a non-contiguous parameter going op by op): parameters, moments and version counters."""
+    out = []
+    configs = [(torch.optim.AdamW, {}), (torch.optim.Adam, {}), (torch.optim.Adam, dict(weight_decay=0.1)),
+               (torch.optim.AdamW, dict(betas=(0.2, 0.5), lr=0.1, eps=0.0)), (torch.optim.Adam, dict(maximize=True)),
+               (torch.optim.AdamW, dict(amsgrad=True))]
+    for i, (cls, options) in enumerate(configs):
+        for kind in ("normal", "coarse"):
+            params = [values(shape, kind, 1100 + 10 * i + j).requires_grad_()
+                      for j, shape in enumerate([(70,), (8, 16), (1,), (3, 5)])]
+            strided = values((6, 4), kind, 1190 + i).t().requires_grad_()  # a view's layout: op by op
+            opt = cls(params + [strided], **options)
+            for step in range(3):
+                opt.zero_grad()
+                loss = sum((p * values(p.shape, "normal", 1200 + 7 * step + j)).pow(2).sum()
+                           for j, p in enumerate(params + [strided]))
+                loss.backward()
+                opt.step()
+            for p in params + [strided]:
+                state = opt.state[p]
+                out += [p.detach(), state["exp_avg"], state["exp_avg_sq"],
+                        torch.tensor([p._version, state["exp_avg"]._version, state["exp_avg_sq"]._version])]
+    return out
+
+
 # ---- the browser's numpy (browser_numpy/numpy): its float64 hot path ---------------------------
 @case
 def numpy_float64():

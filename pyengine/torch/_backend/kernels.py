@@ -534,3 +534,13 @@ def bmm(a, b, batch, m, k, n, rule):
     out, scratch = array("f", bytes(4 * batch * m * n)), array("f", bytes(4 * 16))
     wasm.bmm_f32(_RULES[rule], _address(a), _address(b), _address(out), batch, m, k, n, _address(scratch))
     return out
+
+
+def adam_step(param, grad, exp_avg, exp_avg_sq, decay, wd, lerp_weight, beta2, one_minus_beta2,
+              bias_correction2_sqrt, eps, neg_step_size):
+    """optim.Adam's step on one parameter's array('f') buffers of equal length (param, exp_avg and
+    exp_avg_sq updated in place; scalars float32 values; decay 0, 1 decoupled or 2 L2)."""
+    small = abs(lerp_weight) < 0.5  # lerp's two formulas
+    coeff = lerp_weight if small else struct.unpack("<f", struct.pack("<f", lerp_weight - 1))[0]
+    wasm.adam_step_f32(_address(param), _address(grad), _address(exp_avg), _address(exp_avg_sq), len(param), decay,
+                       wd, coeff, 1 if small else 0, beta2, one_minus_beta2, bias_correction2_sqrt, eps, neg_step_size)
