@@ -828,12 +828,23 @@ void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, c
   for (int i = 0; i < size; i++) out[i] = (float)acc[i];
 }
 
-// ---- strided copies (_backend/python.py take) ----------------------------------------------
-// dst = the row-major copy of the view (shape, strides) of src, whose elements are `size`
-// (1, 2, 4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
-// the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
+// ---- strided copies (_backend/python.py take and put) ---------------------------------------
+// Between the view (shape, strides) of `strided` and the row-major `packed`, whose elements are
+// `size` (1, 2, 4 or 8) bytes: take copies the view into packed, put packed into the view (whose
+// elements do not overlap). dims holds ndim sizes, then ndim strides (in elements), then ndim
+// counters the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
 // integers, so nan payloads stay as they are.
-void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+#define COPY_ROWS(T)                                                                 \
+  {                                                                                  \
+    T* s = (T*)strided + at;                                                         \
+    T* p = (T*)packed + done;                                                        \
+    if (put)                                                                         \
+      for (int i = 0; i < inner; i++) s[(long)i * step] = p[i];                      \
+    else                                                                             \
+      for (int i = 0; i < inner; i++) p[i] = s[(long)i * step];                      \
+  }
+
+static void strided_copy(void* strided, void* packed, int size, int ndim, int* dims, int put) {
   int *shape = dims, *strides = dims + ndim, *index = dims + 2 * ndim;
   int inner = shape[ndim - 1], step = strides[ndim - 1];
   long count = 1;
@@ -843,23 +854,10 @@ void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* d
   }
   long at = 0;
   for (long done = 0; done < count; done += inner) {
-    if (size == 8) {
-      const u64* s = (const u64*)src + at;
-      u64* o = (u64*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    } else if (size == 2) {
-      const unsigned short* s = (const unsigned short*)src + at;
-      unsigned short* o = (unsigned short*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    } else if (size == 1) {
-      const unsigned char* s = (const unsigned char*)src + at;
-      unsigned char* o = (unsigned char*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    } else {
-      const unsigned* s = (const unsigned*)src + at;
-      unsigned* o = (unsigned*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    }
+    if (size == 8) COPY_ROWS(u64)
+    else if (size == 4) COPY_ROWS(unsigned)
+    else if (size == 2) COPY_ROWS(unsigned short)
+    else COPY_ROWS(unsigned char)
     for (int d = ndim - 2; d >= 0; d--) {  // the next row: carry through the outer dims
       at += strides[d];
       if (++index[d] < shape[d]) break;
@@ -867,6 +865,15 @@ void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* d
       index[d] = 0;
     }
   }
+}
+#undef COPY_ROWS
+
+void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+  strided_copy((void*)src, dst, size, ndim, dims, 0);
+}
+
+void EXPORT(put_strided)(void* dst, const void* src, int size, int ndim, int* dims) {
+  strided_copy(dst, (void*)src, size, ndim, dims, 1);
 }
 
 // ---- random numbers (_random.py) ------------------------------------------------------------

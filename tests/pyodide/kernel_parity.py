@@ -121,9 +121,20 @@ def bmm_and_matmul():
 
 
 @case
-def broadcast_copies():
-    """Strided copies of 1-, 2-, 4- and 8-byte elements (masks, small ints, floats, longs)."""
+def strided_copies():
+    """Strided copies of 1-, 2-, 4- and 8-byte elements (masks, small ints, floats, longs), out of
+    views (broadcasts, transposes) and into them (cat along every dim, writes into views)."""
     out = []
+    x, y = values((16, 32, 16), "normal", 61), values((16, 32, 48), "normal", 62)
+    c = values((16, 32, 16), "coarse", 65)
+    out += [torch.cat([x, y], -1), torch.cat([x, x, x, x], 1),
+            torch.cat([x.transpose(0, 1), y[:, :, :16].transpose(0, 1)], 0), torch.cat([x > 0, y > 0], -1),
+            torch.cat([(x > 0).to(torch.int8), (y < 0).to(torch.int8)], 2),
+            torch.cat([c.to(torch.int16), y.to(torch.float64)], 2)]
+    z = values((40, 30), "coarse", 63)
+    z[:, ::2] = values((40, 15), "coarse", 64)
+    z.t()[3:].mul_(2.0)
+    out += [z]
     mask = torch.tril(torch.ones(32, 32)) == 0
     x = values((16, 32, 32), "normal", 60)
     out += [x.masked_fill(mask, float("-inf")), mask.expand(4, 32, 32).contiguous(), mask.t().contiguous()]

@@ -224,6 +224,17 @@ def take(buf, offset, shape, strides, n):
     return out
 
 
+def put(buf, offset, shape, strides, src):
+    """python.py's put() of src (n >= MIN_ELEMENTS elements of buf's type, 1, 2, 4 or 8 bytes)
+    into a view of buf whose elements do not overlap: True, or None when it does not apply."""
+    n = len(src)
+    if n < MIN_ELEMENTS or buf.itemsize not in (1, 2, 4, 8) or src.typecode != buf.typecode:
+        return None
+    dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
+    wasm.put_strided(_address(buf) + offset * buf.itemsize, _address(src), buf.itemsize, len(shape), _address(dims))
+    return True
+
+
 def mt19937_refill(words):
     """_random's next MT19937 block of the 624 state words: (new words, tempered words), as lists."""
     state, tempered = array("I", words), array("I", bytes(4 * 624))

@@ -1,10 +1,10 @@
 """Joining and splitting: cat, stack, split, chunk, unbind; flip, roll, tril, triu, diag."""
 from .. import _dtype
 from .._backend import backend as B
-from .._tensor import numel_of
+from .._tensor import contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
+from ._helpers import buffer_as, wrap_dim, new_tensor, from_values, missing_arguments
 from . import shape as S
 from .creation import eye, zeros
 from .indexing import index_select
@@ -39,19 +39,14 @@ def _cat_values(tensors, dim):
                                    f"{ref._shape[k]} but got size {t._shape[k]} for tensor number {i} in "
                                    "the list.")
     dtype = _cat_dtype(parts)
-    outer = numel_of(ref._shape[:d])
-    chunks = []
-    for t in parts:
-        vals = B.to_list(operand(t, t._shape, dtype) if t.numel() != 1 else
-                         B.from_list([t.item()], dtype), dtype)
-        inner = numel_of(t._shape[d:])
-        chunks.append((vals, inner))
-    out = []
-    for o in range(outer):
-        for vals, inner in chunks:
-            out.extend(vals[o * inner:(o + 1) * inner])
     shape = ref._shape[:d] + (sum(t._shape[d] for t in parts),) + ref._shape[d + 1:]
-    return from_values(out, shape, dtype)
+    out = B.full(numel_of(shape), 0, dtype)
+    strides = contiguous_strides(shape)
+    start = 0
+    for t in parts:  # each part written into its slice of the result along d
+        B.put(out, start * strides[d], t._shape, strides, buffer_as(t, t._shape, dtype))
+        start += t._shape[d]
+    return new_tensor(out, shape, dtype)
 
 
 def _cat_backward(grad, tensors, dim):
