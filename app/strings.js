@@ -469,7 +469,8 @@ export const en = {
     logScale: "log scale",
     line: (label, points) => `line${label ? ` “${label}”` : ""}, ${plural(points, { one: "1 point", other: `${points} points` })}`,
     scatter: (label, points) => `scatter${label ? ` “${label}”` : ""}, ${plural(points, { one: "1 point", other: `${points} points` })}`,
-    bars: (label, bars) => `bars${label ? ` “${label}”` : ""}, ${plural(bars, { one: "1 bar", other: `${bars} bars` })}`,
+    bars: (label, bars, horizontal) =>
+      `${horizontal ? "horizontal bars" : "bars"}${label ? ` “${label}”` : ""}, ${plural(bars, { one: "1 bar", other: `${bars} bars` })}`,
     image: (rows, cols, cmap) => `image ${rows} × ${cols}${cmap ? ` (${cmap})` : ""}`,
     hline: (at) => `horizontal line at y = ${at}`,
     vline: (at) => `vertical line at x = ${at}`,

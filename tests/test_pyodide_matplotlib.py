@@ -63,7 +63,7 @@ def test_a_figure_comes_between_the_text_printed_before_and_after_it(runs):
     figure = figures(runs["order"])[0]
     assert figure["number"] == 1 and figure["size"] == [6.4, 4.8]
     assert figure["axes"][0]["artists"][0] == {
-        "kind": "line", "color": "#1f77b4", "linestyle": "-", "marker": None, "linewidth": 1.5, "markersize": 6.0,
+        "kind": "line", "color": "#1f77b4", "linestyle": "-", "drawstyle": "default", "marker": None, "linewidth": 1.5, "markersize": 6.0,
         "alpha": None, "label": "", "x": [0.0, 1.0], "y": [1.0, 2.0]}
     assert figure["axes"][0]["xlim"] == [-0.05, 1.05]
 

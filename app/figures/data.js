@@ -39,6 +39,7 @@ export function checkFigure(figure) {
       isPair(axes.grid) && axes.grid.every((n) => Number.isInteger(n) && n >= 1 && n <= 12) &&
       isPair(axes.cells) && axes.cells[0] >= 1 && axes.cells[0] <= axes.cells[1] && axes.cells[1] <= axes.grid[0] * axes.grid[1] &&
       isPair(axes.xlim) && isPair(axes.ylim) &&
+      (axes.aspect === undefined || axes.aspect === null || (Number.isFinite(axes.aspect) && axes.aspect > 0)) &&
       ((axes.twin ?? null) === null || (Number.isInteger(axes.twin) && axes.twin >= 0 && axes.twin < figure.axes.length && (figure.axes[axes.twin].twin ?? null) === null)) &&
       ["title", "xlabel", "ylabel"].every((key) => typeof axes[key] === "string") &&
       ["xticks", "yticks"].every((key) => axes[key] === null || (isObject(axes[key]) && isNumbers(axes[key].at) &&
@@ -100,7 +101,7 @@ function describeArtist(artist, text) {
   const label = artist.label && !artist.label.startsWith("_") ? artist.label : "";
   if (artist.kind === "line") return text.line(label, artist.x.length);
   if (artist.kind === "scatter") return text.scatter(label, artist.x.length);
-  if (artist.kind === "bars") return text.bars(label, artist.x.length);
+  if (artist.kind === "bars") return text.bars(label, artist.x.length, artist.orientation === "horizontal");
   if (artist.kind === "image") return text.image(artist.rows, artist.cols, artist.channels === 1 ? artist.cmap : "");
   if (artist.kind === "area") return text.area(label, artist.x.length);
   if (artist.kind === "errorbars") return text.errorbars(label, artist.x.length);

@@ -11,6 +11,8 @@ const DASHES = { "--": [3.7, 1.6], ":": [1, 1.65], "-.": [6.4, 1.6, 1, 1.6] }; /
 // The line markers drawn (matplotlib's lines.py DRAWN_MARKERS; the others raise there).
 const SYMBOLS = { o: "circle", ".": "circle", ",": "circle", s: "square", "^": "triangle", D: "diamond", d: "diamond", "*": "star", h: "hexagon", H: "hexagon", P: "plus", X: "times", x: "times", "+": "plus" };
 const STROKED = new Set(["x", "+"]); // markers drawn as lines, not filled
+// matplotlib's drawstyles as Plot's curves: "steps-pre" holds each y back to the previous x.
+const STEPS = { steps: "step-before", "steps-pre": "step-before", "steps-mid": "step", "steps-post": "step-after" };
 // matplotlib's colormaps as Plot colour scales (d3's schemes share their names and direction).
 const COLORMAPS = {
   viridis: { scheme: "viridis" }, plasma: { scheme: "plasma" }, inferno: { scheme: "inferno" }, magma: { scheme: "magma" },
@@ -145,12 +147,19 @@ function pixelScales(axes, size, margins) {
   };
 }
 
-// The chart's size: its share of the figure, except that an image keeps square pixels (matplotlib's
-// aspect "equal" for imshow), the frame shrinking in width or height to fit.
+// The chart's size: its share of the figure, except where the Axes has an aspect (set_aspect, and
+// imshow's "equal": square pixels): then one y unit is `aspect` x units long on screen, the frame
+// shrinking in width or height to fit (matplotlib's adjustable "box"). Figures kept from before the
+// aspect was sent have none: their images keep square pixels.
 function frameSize(axes, image, margins, width, height) {
   let inner = [width - margins.marginLeft - margins.marginRight, height - margins.marginTop - margins.marginBottom];
-  if (image) {
-    const ratio = Math.abs(axes.ylim[1] - axes.ylim[0]) / Math.abs(axes.xlim[1] - axes.xlim[0]);
+  const aspect = axes.aspect === undefined ? (image ? 1 : null) : axes.aspect;
+  if (aspect) {
+    const span = (axis) => {
+      const [low, high] = axes[`${axis}lim`].map((limit) => (axes[`${axis}scale`] === "log" ? Math.log10(limit) : limit));
+      return Math.abs(high - low);
+    };
+    const ratio = (aspect * span("y")) / span("x");
     inner = inner[0] * ratio <= inner[1] ? [inner[0], inner[0] * ratio] : [inner[1] / ratio, inner[1]];
   }
   return {
@@ -189,6 +198,7 @@ function marksOf(artist, axes, pixels) {
       marks.push(Plot.line(points, {
         x: artist.x, y: artist.y, stroke: artist.color, strokeWidth: width, strokeOpacity: opacity, clip: true,
         strokeDasharray: DASHES[artist.linestyle]?.map((dash) => dash * width).join(" "),
+        curve: STEPS[artist.drawstyle] ?? "linear",
       }));
     }
     if (artist.marker) marks.push(markerDots(points, artist.x, artist.y, artist.marker, artist.markersize, artist.color, opacity));
@@ -207,11 +217,12 @@ function marksOf(artist, axes, pixels) {
   }
   if (artist.kind === "bars") {
     const bars = { length: artist.x.length };
-    // On a log axis a bar from 0 runs off the bottom, as matplotlib draws it (Plot drops a rect at 0).
-    const floor = axes.yscale === "log" ? Math.min(...axes.ylim) : -Infinity;
+    // On a log axis a bar from 0 runs off the axis's low end, as matplotlib draws it (Plot drops a rect at 0).
+    const floorOf = (axis) => (axes[`${axis}scale`] === "log" ? Math.min(...axes[`${axis}lim`]) : -Infinity);
+    const [floorX, floorY] = [floorOf("x"), floorOf("y")];
     return [Plot.rect(bars, {
-      x1: artist.x, x2: artist.x.map((x, i) => x + artist.width[i]),
-      y1: artist.y.map((y) => Math.max(y, floor)), y2: artist.y.map((y, i) => Math.max(y + artist.height[i], floor)),
+      x1: artist.x.map((x) => Math.max(x, floorX)), x2: artist.x.map((x, i) => Math.max(x + artist.width[i], floorX)),
+      y1: artist.y.map((y) => Math.max(y, floorY)), y2: artist.y.map((y, i) => Math.max(y + artist.height[i], floorY)),
       fill: artist.color, fillOpacity: opacity, clip: true,
       ...(artist.edgecolor && { stroke: artist.edgecolor, strokeWidth: 1 }),
     })];

@@ -445,7 +445,7 @@ export const tr = {
     logScale: "logaritmik ölçek",
     line: (label, points) => `çizgi${label ? ` “${label}”` : ""}, ${points} nokta`,
     scatter: (label, points) => `saçılım${label ? ` “${label}”` : ""}, ${points} nokta`,
-    bars: (label, bars) => `çubuklar${label ? ` “${label}”` : ""}, ${bars} çubuk`,
+    bars: (label, bars, horizontal) => `${horizontal ? "yatay çubuklar" : "çubuklar"}${label ? ` “${label}”` : ""}, ${bars} çubuk`,
     image: (rows, cols, cmap) => `görüntü ${rows} × ${cols}${cmap ? ` (${cmap})` : ""}`,
     hline: (at) => `y = ${at} konumunda yatay çizgi`,
     vline: (at) => `x = ${at} konumunda dikey çizgi`,

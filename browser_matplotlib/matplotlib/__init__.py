@@ -30,7 +30,7 @@ class RcParams(dict):
 
 
 DEFAULTS = {"figure.figsize": [6.4, 4.8], "lines.linewidth": 1.5, "lines.markersize": 6.0, "axes.grid": False,
-            "image.cmap": "viridis", "errorbar.capsize": 0.0, "font.size": 10.0}
+            "image.cmap": "viridis", "image.aspect": "equal", "errorbar.capsize": 0.0, "font.size": 10.0}
 rcParams = RcParams(DEFAULTS)
 
 

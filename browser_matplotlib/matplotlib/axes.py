@@ -205,9 +205,10 @@ class Rectangle(Artist):
 class BarContainer(tuple):
     """The bars bar() and hist() draw, in order (a tuple of Rectangles, as matplotlib's container is)."""
 
-    def __new__(cls, bars, axes, label, edgecolor, alpha):
+    def __new__(cls, bars, axes, label, edgecolor, alpha, orientation):
         container = super().__new__(cls, bars)
         container.axes, container._label, container._edgecolor, container._alpha = axes, label, edgecolor, alpha
+        container.orientation = orientation  # "vertical" (bar, hist) or "horizontal" (barh)
         return container
 
     def __repr__(self):
@@ -224,7 +225,7 @@ class BarContainer(tuple):
         return {"kind": "bars", "x": [bar._xy[0] for bar in self], "width": [bar._width for bar in self],
                 "y": [bar._xy[1] for bar in self], "height": [bar._height for bar in self],
                 "color": [bar._color for bar in self], "edgecolor": self._edgecolor, "alpha": self._alpha,
-                "label": self._label}
+                "label": self._label, "orientation": self.orientation}
 
 
 class AxesImage(Artist):
@@ -306,6 +307,9 @@ class Axes:
         self._twins = []  # the Axes made by twinx() on this one
         self._line_colors = self._patch_colors = 0  # where each of matplotlib's two colour cycles is
         self._categories = {"x": {}, "y": {}}  # text values drawn on an axis → their positions 0, 1, 2, …
+        self._margins = {"x": MARGIN, "y": MARGIN}  # of autoscaling, a fraction of the data's span
+        self._inverted = {"x": False, "y": False}  # invert_xaxis()/invert_yaxis() of autoscaled limits
+        self._aspect = "auto"  # or y units per x unit on screen (set_aspect; imshow's "equal" is 1.0)
 
     def __repr__(self):
         return "<Axes: >"
@@ -314,7 +318,8 @@ class Axes:
         if name.startswith("_"):
             raise AttributeError(name)
         raise NotImplementedError(f"matplotlib Axes.{name} is not available in the browser; the Axes here draw "
-                                  "plot, scatter, hist, bar, imshow, fill_between, errorbar, text, annotate, axhline, axvline, twinx "
+                                  "plot, step, scatter, hist, bar, barh, imshow, fill_between, errorbar, text, annotate, axhline, "
+                                  "axvline, twinx "
                                   "(docs/browser-numpy.md, \"matplotlib\")")
 
     def _changed(self):
@@ -394,6 +399,11 @@ class Axes:
         self.set_yscale("log")
         return lines
 
+    def step(self, x, y, *args, where="pre", data=None, **kwargs):
+        if where not in ("pre", "post", "mid"):
+            raise ValueError(f"{where!r} is not a valid value for where. Supported values are 'pre', 'post', 'mid'")
+        return self.plot(x, y, *args, data=data, drawstyle=f"steps-{where}", **kwargs)
+
     def _line(self, xs, ys, fmt_color, fmt_style, fmt_marker, kwargs, dtypes):
         color = _pop(kwargs, "color", "c")
         linestyle = _pop(kwargs, "linestyle", "ls")
@@ -412,7 +422,8 @@ class Axes:
             marker=drawn_marker(_marker(marker) if marker is not None else fmt_marker),
             linewidth=_pop(kwargs, "linewidth", "lw", rcParams["lines.linewidth"]),
             markersize=_pop(kwargs, "markersize", "ms", rcParams["lines.markersize"]),
-            alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), dtypes=dtypes)
+            alpha=kwargs.pop("alpha", None), label=kwargs.pop("label", None), dtypes=dtypes,
+            drawstyle=_pop(kwargs, "drawstyle", "ds"))
         if marker is not None and fmt_style is None and linestyle is None:
             line._linestyle = "-"
         _refuse_rest(kwargs, "plot")
@@ -441,15 +452,26 @@ class Axes:
     def bar(self, x, height, width=0.8, bottom=None, *, align="center", color=None, label=None, alpha=None,
             edgecolor=None, **kwargs):
         _refuse_rest(kwargs, "bar")
-        xs, heights = self._column("x", x), column(height, "height")
-        count = max(len(xs), len(heights))
-        xs, heights = _spread(xs, count, "x"), _spread(heights, count, "height")
-        widths = _spread(column(width, "width"), count, "width")
-        bottoms = _spread(column(bottom, "bottom") if bottom is not None else [0.0], count, "bottom")
-        lefts = [x - w / 2 for x, w in zip(xs, widths)] if align == "center" else xs
+        lefts, widths, bottoms, heights = self._bar_layout("x", x, "height", height, "width", width, "bottom", bottom, align)
         return self._bars(lefts, widths, bottoms, heights, color, label, alpha, edgecolor)
 
-    def _bars(self, lefts, widths, bottoms, heights, color, label, alpha, edgecolor):
+    def barh(self, y, width, height=0.8, left=None, *, align="center", color=None, label=None, alpha=None,
+             edgecolor=None, **kwargs):
+        _refuse_rest(kwargs, "barh")
+        bottoms, heights, lefts, widths = self._bar_layout("y", y, "width", width, "height", height, "left", left, align)
+        return self._bars(lefts, widths, bottoms, heights, color, label, alpha, edgecolor, "horizontal")
+
+    def _bar_layout(self, axis, at, length_name, length, thickness_name, thickness, base_name, base, align):
+        """(starts across, thicknesses, bases, lengths) of bars standing at `at` on `axis` (bar: x, barh: y)."""
+        positions, lengths = self._column(axis, at), column(length, length_name)
+        count = max(len(positions), len(lengths))
+        positions, lengths = _spread(positions, count, axis), _spread(lengths, count, length_name)
+        thicknesses = _spread(column(thickness, thickness_name), count, thickness_name)
+        bases = _spread(column(base, base_name) if base is not None else [0.0], count, base_name)
+        starts = [p - t / 2 for p, t in zip(positions, thicknesses)] if align == "center" else positions
+        return starts, thicknesses, bases, lengths
+
+    def _bars(self, lefts, widths, bottoms, heights, color, label, alpha, edgecolor, orientation="vertical"):
         if color is None:
             colors = [self._next_color("_patch_colors")] * len(lefts)
         elif isinstance(color, (list, tuple)) and not mcolors.is_color_like(color):
@@ -459,7 +481,7 @@ class Axes:
         bars = [Rectangle(self, left, bottom, width, height, one, "_nolegend_")
                 for left, bottom, width, height, one in zip(lefts, bottoms, widths, heights, colors)]
         container = BarContainer(bars, self, "" if label is None else str(label),
-                                 None if edgecolor is None else mcolors.to_css(edgecolor), alpha)
+                                 None if edgecolor is None else mcolors.to_css(edgecolor), alpha, orientation)
         self._changed()
         self._artists.append(container)
         return container
@@ -485,6 +507,7 @@ class Axes:
             raise NotImplementedError("matplotlib imshow(origin='lower') is not available in the browser; flip the rows instead")
         from . import rcParams
         image = AxesImage(self, X, colormap_of(cmap or rcParams["image.cmap"]), vmin, vmax, alpha)
+        self.set_aspect(aspect if aspect is not None else rcParams["image.aspect"])
         return self._add(image)
 
     def fill_between(self, x, y1, y2=0, where=None, interpolate=False, step=None, **kwargs):
@@ -651,7 +674,66 @@ class Axes:
         current = self._float_limits(axis)
         self._changed()
         self._limits[axis] = (float(low) if low is not None else current[0], float(high) if high is not None else current[1])
+        self._inverted[axis] = False  # explicit limits say themselves which way round they are
         return self._limits[axis]
+
+    def invert_xaxis(self):
+        self._invert("x")
+
+    def invert_yaxis(self):
+        self._invert("y")
+
+    def _invert(self, axis):
+        owner = self._axis_owner(axis)
+        owner._changed()
+        if owner._limits[axis] is not None:
+            owner._limits[axis] = owner._limits[axis][::-1]
+        else:
+            owner._inverted[axis] = not owner._inverted[axis]
+
+    def xaxis_inverted(self):
+        low, high = self._float_limits("x")
+        return high < low
+
+    def yaxis_inverted(self):
+        low, high = self._float_limits("y")
+        return high < low
+
+    def margins(self, *margins, x=None, y=None, tight=True):
+        if margins and (x is not None or y is not None):
+            raise TypeError("Cannot pass both positional and keyword arguments for x and/or y.")
+        if len(margins) == 1:
+            x = y = margins[0]
+        elif len(margins) == 2:
+            x, y = margins
+        elif margins:
+            raise TypeError("Must pass a single positional argument for all margins, or one for each margin (x, y).")
+        if x is None and y is None:
+            if tight is not True:
+                raise NotImplementedError("matplotlib margins(tight=...) is not available in the browser")
+            return self._margins["x"], self._margins["y"]
+        for axis, margin in (("x", x), ("y", y)):
+            if margin is not None:
+                if margin <= -0.5:
+                    raise ValueError("margin must be greater than -0.5")
+                self._changed()
+                self._margins[axis] = margin
+
+    def set_aspect(self, aspect, adjustable=None, anchor=None, share=False):
+        if adjustable not in (None, "box") or anchor is not None or share:
+            raise NotImplementedError("matplotlib set_aspect(adjustable='datalim'/anchor=/share=) is not available in "
+                                      "the browser; the plot's box takes the aspect")
+        if aspect == "equal":
+            aspect = 1.0
+        elif aspect != "auto":
+            aspect = float(aspect)
+            if not (math.isfinite(aspect) and aspect > 0):
+                raise ValueError("aspect must be finite and positive ")
+        self._changed()
+        self._aspect = aspect
+
+    def get_aspect(self):
+        return self._aspect
 
     def get_xlim(self):
         return self._get_limits("x")
@@ -735,6 +817,11 @@ class Axes:
             raise NotImplementedError(f"matplotlib axis({option!r}) is not available in the browser; 'off' and 'on' are")
         return (*self.get_xlim(), *self.get_ylim())
 
+    def tick_params(self, axis="both", **kwargs):
+        """Tick and tick-label looks (size, rotation, colours) are the page's own; the axis is checked as matplotlib does."""
+        if axis not in ("x", "y", "both"):
+            raise ValueError(f"{axis!r} is not a valid value for axis. Supported values are 'x', 'y', 'both'")
+
     def set_axis_off(self):
         self._changed()
         self._axis_on = False
@@ -780,16 +867,18 @@ class Axes:
     # ---- autoscaling -----------------------------------------------------------------------------
 
     def _autoscale(self, axis):
+        low, high = self._autoscale_upright(axis)
+        return (high, low) if self._inverted[axis] else (low, high)
+
+    def _autoscale_upright(self, axis):
         low, high, sticky = math.inf, -math.inf, set()
-        margin = MARGIN
+        margin = self._margins[axis]
         artists = self._artists + [artist for twin in self._twins for artist in twin._artists] if axis == "x" else self._artists
         for artist in artists:
             for value in _extent(artist, axis):
                 if math.isfinite(value) and (self._scales[axis] == "linear" or value > 0):
                     low, high = min(low, value), max(high, value)
             sticky.update(_sticky(artist, axis))
-            if isinstance(artist, AxesImage):
-                margin = 0.0
         if low > high:
             return (0.0, 1.0) if axis == "x" or not self.get_images() else (1.0, 0.0)
         log = self._scales[axis] == "log"
@@ -827,7 +916,7 @@ class Axes:
             "ylabel": self._ylabel, "xlim": list(self._float_limits("x")), "ylim": list(self._float_limits("y")),
             "xscale": self.get_xscale(), "yscale": self._scales["y"], "xticks": self._ticks_of("x"), "yticks": self._ticks_of("y"),
             "grid_lines": self._grid, "legend": self._legend, "axis": self._axis_on,
-            "colorbar": self._colorbar is not None,
+            "colorbar": self._colorbar is not None, "aspect": None if self._aspect == "auto" else self._aspect,
             "twin": self.figure.axes.index(self._shares_x) if self._shares_x is not None else None,
             "artists": [artist._data() for artist in self._artists],
         }
@@ -920,8 +1009,9 @@ def _error_sizes(err, name, count):
 
 
 def _sticky(artist, axis):
-    if isinstance(artist, BarContainer) and axis == "y":
-        return {bar._xy[1] for bar in artist}
+    """Where the autoscaled margin stops: a bar's base (a horizontal bar's left end), an image's edges."""
+    if isinstance(artist, BarContainer) and (axis == "y") == (artist.orientation == "vertical"):
+        return {bar._xy[1] if axis == "y" else bar._xy[0] for bar in artist}
     if isinstance(artist, AxesImage):
         return set(_extent(artist, axis))
     return set()

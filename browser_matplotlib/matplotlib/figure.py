@@ -88,6 +88,9 @@ class Figure:
     def tight_layout(self, **kwargs):
         pass  # the page lays every figure out without overlaps already
 
+    def subplots_adjust(self, left=None, bottom=None, right=None, top=None, wspace=None, hspace=None):
+        pass  # spacing between and around the plots is the page's own (as tight_layout)
+
     def colorbar(self, mappable=None, ax=None, **kwargs):
         from .axes import AxesImage, PathCollection
         image = mappable

@@ -103,7 +103,7 @@ class Line2D(Artist):
     """A line through points (`kind` "line"), or a horizontal/vertical rule across the Axes ("hline", "vline")."""
 
     def __init__(self, axes, x, y, *, color, color_spec, linestyle="-", marker=None, linewidth=1.5, markersize=6.0,
-                 alpha=None, label=None, kind="line", dtypes=("float64", "float64")):
+                 alpha=None, label=None, kind="line", dtypes=("float64", "float64"), drawstyle="default"):
         super().__init__(axes, label)
         self._x, self._y = x, y
         self._dtypes = dtypes  # of the data as given, which get_xdata()/get_ydata() answer in
@@ -115,6 +115,7 @@ class Line2D(Artist):
         self._markersize = float(markersize)
         self._alpha = alpha
         self._kind = kind
+        self._drawstyle = drawstyle_of(drawstyle)
 
     def __repr__(self):
         return f"Line2D({self._label})"
@@ -174,8 +175,16 @@ class Line2D(Artist):
         self._changed()
         self._alpha = alpha
 
+    def get_drawstyle(self):
+        return self._drawstyle
+
+    def set_drawstyle(self, drawstyle):
+        self._changed()
+        self._drawstyle = drawstyle_of(drawstyle)
+
     def _data(self):
-        data = {"kind": self._kind, "color": self._color, "linestyle": self._linestyle, "marker": self._marker,
+        data = {"kind": self._kind, "color": self._color, "linestyle": self._linestyle, "drawstyle": self._drawstyle,
+                "marker": self._marker,
                 "linewidth": self._linewidth, "markersize": self._markersize, "alpha": self._alpha, "label": self._label}
         if self._kind == "line":
             if len(self._x) != len(self._y):
@@ -192,6 +201,18 @@ def _array(values, dtype):
                                   "(the browser's numpy has no string arrays)")
     import numpy
     return numpy.array(values, dtype=dtype)
+
+
+DRAWSTYLES = ("default", "steps-mid", "steps-pre", "steps-post", "steps")
+
+
+def drawstyle_of(drawstyle):
+    if drawstyle is None:
+        return "default"
+    if drawstyle not in DRAWSTYLES:
+        raise ValueError(f"{drawstyle!r} is not a valid value for drawstyle. Supported values are "
+                         f"{', '.join(map(repr, DRAWSTYLES))}")
+    return drawstyle
 
 
 def linestyle_of(linestyle):

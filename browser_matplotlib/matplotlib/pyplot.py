@@ -139,6 +139,14 @@ def tight_layout(**kwargs):
     gcf().tight_layout()
 
 
+def subplots_adjust(left=None, bottom=None, right=None, top=None, wspace=None, hspace=None):
+    gcf().subplots_adjust(left, bottom, right, top, wspace, hspace)
+
+
+def margins(*margins, x=None, y=None, tight=True):
+    return gca().margins(*margins, x=x, y=y, tight=tight)
+
+
 def suptitle(text, **kwargs):
     return gcf().suptitle(text, **kwargs)
 
@@ -188,6 +196,9 @@ semilogx = _on_current_axes("semilogx")
 loglog = _on_current_axes("loglog")
 hist = _on_current_axes("hist")
 bar = _on_current_axes("bar")
+barh = _on_current_axes("barh")
+step = _on_current_axes("step")
+tick_params = _on_current_axes("tick_params")
 imshow = _on_current_axes("imshow")
 axhline = _on_current_axes("axhline")
 axvline = _on_current_axes("axvline")
@@ -206,7 +217,7 @@ twinx = _on_current_axes("twinx")
 
 __all__ = ["figure", "gcf", "gca", "sca", "subplots", "subplot", "close", "clf", "cla", "show", "savefig", "draw",
            "pause", "ion", "ioff", "isinteractive", "tight_layout", "suptitle", "colorbar", "xlim", "ylim", "xticks",
-           "yticks", "axis", "plot", "semilogy", "semilogx", "loglog", "scatter", "hist", "bar", "imshow", "axhline", "axvline", "legend", "grid",
-           "fill_between", "errorbar", "text", "annotate", "twinx",
+           "yticks", "axis", "plot", "step", "semilogy", "semilogx", "loglog", "scatter", "hist", "bar", "barh", "imshow", "axhline", "axvline", "legend", "grid",
+           "fill_between", "errorbar", "text", "annotate", "twinx", "subplots_adjust", "tick_params", "margins",
            "xscale", "yscale", "title", "xlabel", "ylabel", "get_fignums", "fignum_exists", "Figure", "Axes", "AxesArray", "subplot_spec", "rcParams"]
 __getattr__ = unavailable_names("matplotlib.pyplot", ", ".join(name for name in __all__ if name[0].islower() and name != "subplot_spec"))

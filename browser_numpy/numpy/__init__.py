@@ -25,7 +25,7 @@ from ._functions import (all, amax, amin, any, arange, argmax, argmin, argsort, 
 from ._print import (array2string, format_float_positional, format_float_scientific, get_printoptions,
                      printoptions, set_printoptions)
 from ._ufuncs import (abs, absolute, add, arccos, arcsin, arctan, arctan2, bitwise_and, bitwise_or, bitwise_xor,
-                      broadcast_shapes, broadcast_to, ceil, cos, cosh, divide, equal, exp, expm1, fabs, floor,
+                      broadcast_shapes, broadcast_to, ceil, cos, cosh, divide, equal, exp, exp2, expm1, fabs, floor,
                       floor_divide, greater, greater_equal, hypot, invert, isfinite, isinf, isnan, less, less_equal,
                       log, log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
                       mod, multiply, negative, not_equal, positive, power, reciprocal, remainder, rint, sign, sin,
@@ -86,6 +86,11 @@ def round(a, decimals=0):
 
 
 around = round
+
+
+def fix(x, out=None):
+    """Round towards zero (numpy's: ceil below zero, floor elsewhere; the same as trunc)."""
+    return trunc(x, out=out)
 
 
 def isscalar(x):

@@ -423,8 +423,11 @@ def _sign(v):
     return v if v != v else (v > 0) - (v < 0)
 
 
-def _round_half_even(v):
-    return float(round(v)) if math.isfinite(v) else v
+def _integral(fn):
+    """floor/ceil/trunc/rint as numpy gives them: a float, -0.0 where a negative rounds to zero."""
+    def run(v):
+        return math.copysign(float(fn(v)), v) if math.isfinite(v) else v
+    return run
 
 
 add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
@@ -454,6 +457,7 @@ hypot = _b("hypot", math.hypot, "float64")
 
 sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp))
+exp2 = _u("exp2", _safe(math.exp2))
 expm1 = _u("expm1", _safe(math.expm1))
 log = _u("log", _log)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))
@@ -468,10 +472,10 @@ arctan = _u("arctan", math.atan)
 sinh = _u("sinh", _safe(math.sinh))
 cosh = _u("cosh", _safe(math.cosh))
 tanh = _u("tanh", math.tanh)
-floor = _u("floor", lambda v: float(math.floor(v)) if math.isfinite(v) else v, "same")
-ceil = _u("ceil", lambda v: float(math.ceil(v)) if math.isfinite(v) else v, "same")
-trunc = _u("trunc", lambda v: float(math.trunc(v)) if math.isfinite(v) else v, "same")
-rint = _u("rint", _round_half_even, "same")
+floor = _u("floor", _integral(math.floor), "same")
+ceil = _u("ceil", _integral(math.ceil), "same")
+trunc = _u("trunc", _integral(math.trunc), "same")
+rint = _u("rint", _integral(round))
 negative = _u("negative", lambda v: -v, "nobool", fast=_fast_unary("neg", operator.neg))
 positive = _u("positive", lambda v: v, "same")
 absolute = _u("absolute", abs, "same", fast=_fast_unary("abs", abs))

@@ -95,6 +95,33 @@ def test_bands_error_bars_notes_and_a_twin_axis_are_drawn_and_described(lesson_a
     assert figure.locator("svg [aria-label='arrow']").count() == 1
 
 
+STEPS_BARH_ASPECT = """import matplotlib.pyplot as plt
+fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
+left.barh(['cat', 'dog', 'owl'], [3, 5, 2], label='pets')
+left.invert_yaxis()
+right.step([0, 1, 2, 3], [1, 3, 2, 2], where='post')
+right.plot([0, 1, 2, 3], [0, 1, 0, 1])
+right.set_aspect(2)
+"""
+
+
+def test_horizontal_bars_steps_an_inverted_axis_and_an_equal_aspect_are_drawn(lesson_app):
+    page = lesson_app.page
+    lesson_app.run(STEPS_BARH_ASPECT)
+    [summary] = summaries(page)
+    assert "Plot 1: x axis from 0 to 5.25; y axis from -0.54 to 2.54; horizontal bars “pets”, 3 bars." in summary
+    bars_chart, lines_chart = page.locator(f"{FIGURES} .figure-frame > svg").all()
+    assert bars_chart.locator("rect").count() >= 3
+    # the inverted y axis puts the first category, cat, at the top
+    labels = {text.text_content(): text.bounding_box()["y"] for text in bars_chart.locator("text").all()}
+    assert labels["cat"] < labels["dog"] < labels["owl"]
+    step, line = lines_chart.locator("[aria-label=line] path").all()
+    # a step through 4 points turns at 3 corners: 6 segments where the plain line has 3
+    assert step.get_attribute("d").count("L") == 6 and line.get_attribute("d").count("L") == 3
+    frame = lines_chart.locator("[aria-label=frame]").bounding_box()
+    assert abs(frame["height"] / frame["width"] - 2) < 0.02  # a y unit twice an x unit's length, both axes spanning 3.3
+
+
 def test_the_renderer_is_precached_for_offline_use(built_site):
     assert re.search(r'url:"plot\.js",revision:"[0-9a-f]+",integrity:"sha384-', (DIST / "sw.js").read_text())
 

@@ -319,8 +319,8 @@ def _float_fn(fn):
     return lambda v: math.copysign(float(fn(v)), v) if math.isfinite(v) else v
 
 
-def _frac(v):
-    return v - math.trunc(v) if math.isfinite(v) else math.nan
+def _frac(v):  # x - trunc(x) with trunc's sign kept: frac(-0.0) is +0.0
+    return v - math.copysign(math.trunc(v), v) if math.isfinite(v) else math.nan
 
 
 def _sigmoid(v):
