@@ -458,7 +458,7 @@ def adam_steps():
     for i, (cls, options) in enumerate(configs):
         for kind in ("normal", "coarse"):
             params = [values(shape, kind, 1100 + 10 * i + j).requires_grad_()
-                      for j, shape in enumerate([(70,), (8, 16), (1,), (3, 5)])]
+                      for j, shape in enumerate([(70,), (8, 16), (1,), (), (3, 5)])]
             strided = values((6, 4), kind, 1190 + i).t().requires_grad_()  # a view's layout: op by op
             opt = cls(params + [strided], **options)
             for step in range(3):
