@@ -1840,9 +1840,9 @@ void EXPORT(layer_norm_param_grad_f32)(const float* x, const float* dy, const fl
 }
 
 // ---- dropout's mask (_random.py dropout_mask) ------------------------------------------------
-// Per element a U53() from two words (the first the high half): kept when it is below keep.
-// out: float32 (kept_value a float32 value) or, with f64, float64 values.
-void EXPORT(dropout_mask)(const unsigned* words, void* out, int n, double keep, double kept_value, int f64) {
+// Per element a U53() from two words (the first the high half): kept_value when it is below keep,
+// else 0. out: float32 (kept_value a float32 value) or, with f64, float64 values.
+void EXPORT(u53_below)(const unsigned* words, void* out, int n, double keep, double kept_value, int f64) {
   for (int i = 0; i < n; i++) {
     u64 draw = ((u64)(words[2 * i] & 0x1FFFFF) << 32) | words[2 * i + 1];
     double v = (double)draw * 1.1102230246251565e-16 < keep ? kept_value : 0.0;

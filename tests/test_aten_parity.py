@@ -599,6 +599,53 @@ def test_rule_f_through_blas_is_exact(m, k, n):
         assert np.array_equal(fast.view(np.int32), exact.view(np.int32))
 
 
+# bmm's rule F takes the whole stack in each of its steps (numpy's matmul of 3-D arrays: one sgemm a
+# product): the per-product calls' bits, and the exact emulation's. Shapes around gpt.py's attention
+# (batch 16-64, m and n 1-64, k 8-64) and edges: one product, a single row or column, k past a
+# BLAS plan's steps (the exact fma steps of a stack), a long k of several blocks.
+BMM_SHAPES = [(16, 32, 16, 32), (16, 32, 32, 16), (64, 32, 8, 32), (16, 16, 32, 16), (1, 4, 2, 12), (5, 1, 9, 13),
+              (3, 7, 5, 1), (2, 33, 161, 17), (4, 5, 200, 12), (2, 9, 400, 20), (7, 13, 64, 45)]
+
+
+@pytest.mark.parametrize("batch,m,k,n", BMM_SHAPES + [tuple(int(v) for v in np.random.default_rng(i).integers(
+    1, (40, 40, 70, 40))) for i in range(12)])
+def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
+    rng = np.random.default_rng(batch * m * k * n)
+    a = (rng.standard_normal((batch, m, k)) * rng.choice([1e-3, 1.0, 1e3], (batch, m, 1))).astype(np.float32)
+    b = rng.standard_normal((batch, k, n)).astype(np.float32)
+    b[rng.random(b.shape) < 0.3] = 0  # zeros as ReLU's and dropout's gradients have them
+    stack = numpy_backend._bmm_rule(a.reshape(-1), b.reshape(-1), batch, m, k, n, "F")
+    each = np.concatenate([numpy_backend._mm_rule(a[i].reshape(-1), b[i].reshape(-1), m, k, n, None, False, "F")
+                           for i in range(batch)])
+    exact = np.concatenate([numpy_backend._rule_f_exact(a[i], b[i].T, None).reshape(-1) for i in range(batch)])
+    assert np.array_equal(stack.view(np.int32), each.view(np.int32))
+    assert np.array_equal(stack.view(np.int32), exact.view(np.int32))
+
+
+def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
+    """A block longer than the BLAS plan continues its sums in further sgemm calls, panels of
+    columns whose sums enter as identity steps: the exact fma steps' bits, and where a sum is
+    infinite or -0 (inf * 0 would be NaN in the other columns; -0 would enter as +0) the exact
+    steps themselves."""
+    plan = numpy_backend._blas_rule_f()
+    if plan is None:
+        pytest.skip("this machine's BLAS does not reproduce rule F; the exact emulation is used")
+    rng = np.random.default_rng(7)
+    x, w = rng.standard_normal((2, 6, 40)).astype(np.float32), rng.standard_normal((2, 150, 40)).astype(np.float32)
+    t = (rng.standard_normal((2, 6, 150)) * 100).astype(np.float32)
+    x[1, 2], w[1, 3] = 0, -1  # -0 products: a -0 sum stays -0, a +0 one +0
+
+    def same(t):
+        carried, exact = numpy_backend._blas_carried(x, w, t, 0, 32, *plan), numpy_backend._fma_steps(x, w, t, 0, 32)
+        return np.array_equal(carried.view(np.int32), exact.view(np.int32))
+    assert same(t)
+    t[1, 2, 3] = -0.0
+    assert same(t)
+    t[0, 1, 0] = np.inf
+    with np.errstate(invalid="ignore"):
+        assert same(t)
+
+
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     real = numpy_backend._blas_steps
 
@@ -690,3 +737,50 @@ def test_c_edge_cases(use_np):
     assert list(special.sinh(vec([-1000.0]))) == [-math.inf]
     assert list(special.expf_glibc(vec([math.inf, -math.inf]))) == [math.inf, 0.0]
     assert list(special.logf_sleef(vec([0.0, math.inf]))) == [-math.inf, math.inf]
+
+
+def test_array_fma32_is_the_scalar_fma32():
+    """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
+    _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point
+    (ties to even is right there), on inexact ones that land there (only rounding to odd is), and
+    on zeros, subnormals, infinities and NaN."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(35)
+    c = (rng.standard_normal(4000) * 2.0 ** rng.integers(-30, 30, 4000)).astype(np.float32)
+    half_ulp = np.spacing(np.abs(c)).astype(np.float64) / 2
+    shift = 2.0 ** rng.integers(-6, 6, 4000)
+    sign = rng.choice([-1.0, 1.0], 4000)
+    # (1 + 2**-15)(1 - 2**-15) = 1 - 2**-30: a sum a quarter float64 ulp off the halfway point
+    inexact = ((1 + 2.0 ** -15) * shift * sign, (1 - 2.0 ** -15) * half_ulp / shift, c)
+    exact = (0.5 * shift * sign, 2 * half_ulp / shift, c)  # products of one bit: exactly halfway
+    plain = (rng.standard_normal(4000), rng.standard_normal(4000), rng.standard_normal(4000))
+    specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
+    grid = np.meshgrid(specials, specials, specials)
+    for a, b, c3 in (inexact, exact, plain, grid):  # (numpy warns of the overflows; torch does not)
+        a, b, c3 = (np.asarray(v, np.float32).reshape(-1) for v in (a, b, c3))
+        ours = numpy_backend._fma32_np(a, b, c3)
+        want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+
+
+def test_fma32_chain_is_one_fma32_after_another():
+    """The numpy backend's fma chain (a float64 add and rounding a step, the steps whose sum lands
+    inexactly on a float32 halfway point found afterwards and redone) gives the bits of one exact
+    fma32 after another: random chains, and chains steered onto inexact halfway points."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(36)
+    for trial in range(30):
+        rows, cols = int(rng.integers(1, 40)), int(rng.integers(1, 9))
+        a = rng.standard_normal((rows, cols)).astype(np.float32)
+        b = (rng.standard_normal((rows, cols)) * 2.0 ** rng.integers(-20, 5, (rows, 1))).astype(np.float32)
+        acc0 = rng.standard_normal(cols).astype(np.float32)
+        want, acc = [], [float(v) for v in acc0]
+        for i in range(rows):
+            if trial % 2 and i % 3 == 1:  # a product a quarter float64 ulp off acc's next halfway point
+                half_ulp = [float(np.spacing(np.float32(abs(v)))) / 2 for v in acc]
+                a[i] = np.float32(1 + 2.0 ** -15)
+                b[i] = np.array([(1 - 2.0 ** -15) * h for h in half_ulp], np.float32)
+            acc = [fma32(float(p), float(q), r) for p, q, r in zip(a[i], b[i], acc)]
+        products = a.astype(np.float64) * b.astype(np.float64)
+        ours = numpy_backend._fma32_chain(products, acc0)
+        assert np.array_equal(ours.view(np.int32), np.array(acc, np.float32).view(np.int32)), trial

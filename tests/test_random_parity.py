@@ -75,6 +75,18 @@ def test_words_of_many_blocks_at_once():
     assert many.get_state() == few.get_state() and many.words(700) == few.words(700)
 
 
+def test_block_words_of_generators_drawn_in_turn():
+    """Two generators' block draws interleaved (numpy's kernel keeps the state the last draw left)
+    give each generator's own stream, as do a copied state and draws within one block."""
+    first, second, copy = seeded(1), seeded(2), seeded(3)
+    alone = {1: seeded(1), 2: seeded(2), 3: seeded(3)}
+    for g, seed, n in [(first, 1, 5), (second, 2, 5), (first, 1, 3), (second, 2, 695), (first, 1, 3), (first, 1, 1300), (second, 2, 2),
+                       (first, 1, 0), (first, 1, 616), (second, 2, 1)]:
+        assert [int(w) for w in g.word_block(n)] == alone[seed].words(n)
+    copy.set_state(first.get_state())
+    assert [int(w) for w in copy.word_block(9)] == [int(w) for w in first.word_block(9)]
+
+
 def test_seed_keeps_64_bits_but_uses_low_32():
     assert seeded(5).words(3) == seeded(2 ** 32 + 5).words(3)
     assert seeded(-1).words(3) == seeded(2 ** 64 - 1).words(3)

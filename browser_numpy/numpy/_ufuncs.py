@@ -6,10 +6,11 @@ from array import array as _array
 from itertools import compress, repeat
 
 from torch import _libm  # glibc's sin, cos, log, log1p, pow (Pyodide's musl differs in the last bit)
+from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
-from . import _dtypes as D
+from . import _dtypes as D, _simd32
 from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
                     generic, ndarray, scalar)
 
@@ -286,12 +287,15 @@ class ufunc:
     bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
     the result is bool (comparisons, logical functions, isnan ...)."""
 
-    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None):
+    def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
         self.__name__ = self.name = name
         self.fast = fast  # the float64 hot path (returns None where it does not apply)
         self.nin = nin
         self.kernel = kernel
         self.loops = loops or {}  # loop dtype name -> a kernel of its own, where numpy's loop differs
+        # loop dtype name -> f(the second operand) giving a kernel of the first, or None: numpy's
+        # shortcuts where the second operand is one value (its loop sees a stride of 0)
+        self.scalar_loops = scalar_loops or {}
         self.rule = rule
         self.out_bool = out_bool
 
@@ -334,7 +338,9 @@ class ufunc:
         columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
                    for a, weak in operands]
         kernel = self.loops.get(loop.name, self.kernel)
-        values = [kernel(*vs) for vs in zip(*columns)]
+        shortcut = loop.name in self.scalar_loops and operands[1][0].size == 1 and \
+            self.scalar_loops[loop.name](columns[1][0] if columns[1] else None)
+        values = [shortcut(v) for v in columns[0]] if shortcut else [kernel(*vs) for vs in zip(*columns)]
         out_dt = BOOL if self.out_bool else loop
         cast = D.caster(out_dt)
         if out_dt is not FLOAT64:  # array("d") takes a float loop's results as they are
@@ -392,12 +398,15 @@ class ufunc:
                                   "accumulate and outer")
 
 
-def _u(name, kernel, rule="float", fast=None):
-    return ufunc(name, 1, kernel, rule, fast=fast)
+def _u(name, kernel, rule="float", fast=None, float32=None, float16=None):
+    """A unary ufunc; `float32`: its float32 loop where numpy's is not the correctly rounded value
+    (numpy's own SIMD algorithm or glibc's float function, emulated bit for bit); `float16`: the
+    float function numpy's float16 loop calls (glibc's, rounded to half), float32's by default."""
+    return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32, "float16": float16 or float32}, fast=fast)
 
 
-def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None):
-    return ufunc(name, 2, kernel, rule, out_bool, loops, fast)
+def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
+    return ufunc(name, 2, kernel, rule, out_bool, loops, fast, scalar_loops)
 
 
 def _safe(fn, low=None):
@@ -430,6 +439,14 @@ def _integral(fn):
     return run
 
 
+def _sqrt(v):
+    return math.sqrt(v) if v >= 0 else math.nan if v == v else v
+
+
+_FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x in double, then rounded)
+    -1.0: lambda v: D.to_single(_ieee_div(1.0, v)), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v,
+    2.0: lambda v: D.to_single(v * v)}
+
 add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
 multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b,
@@ -437,7 +454,9 @@ multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a *
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
-power = _b("power", _power, "int8")
+power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
+           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get})
+_scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
 equal = _b("equal", operator.eq, out_bool=True, fast=_fast_binary("eq", operator.eq, True))
@@ -452,26 +471,30 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float64")
-hypot = _b("hypot", math.hypot, "float64")
+arctan2 = _b("arctan2", math.atan2, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
+hypot = _b("hypot", math.hypot, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
-sqrt = _u("sqrt", lambda v: math.sqrt(v) if v >= 0 else math.nan if v == v else v, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(math.exp))
-exp2 = _u("exp2", _safe(math.exp2))
-expm1 = _u("expm1", _safe(math.expm1))
-log = _u("log", _log)
-log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v))
-log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v))
-log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan))
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan)
-tan = _u("tan", _safe(math.tan))
-arcsin = _u("arcsin", _safe(math.asin))
-arccos = _u("arccos", _safe(math.acos))
-arctan = _u("arctan", math.atan)
-sinh = _u("sinh", _safe(math.sinh))
-cosh = _u("cosh", _safe(math.cosh))
-tanh = _u("tanh", math.tanh)
+sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
+exp = _u("exp", _safe(math.exp), float32=_simd32.exp, float16=_libm32.expf_glibc1)
+exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
+expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
+log = _u("log", _log, float32=_simd32.log, float16=_libm32.logf_glibc1)
+log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
+log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
+            float32=_libm32.log10f_glibc1)
+log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
+            float32=_libm32.log1pf_glibc1)
+sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, float32=_simd32.sin,
+          float16=_libm32.sinf_glibc1)
+cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, float32=_simd32.cos,
+          float16=_libm32.cosf_glibc1)
+tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
+arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
+arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
+arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
+sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
+cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
+tanh = _u("tanh", math.tanh, float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")
@@ -508,7 +531,8 @@ def _bind_operators(cls, as_scalar):
             return fn(self, other, out=self)
         return op
     pairs = {"add": add, "sub": subtract, "mul": multiply, "truediv": true_divide, "floordiv": floor_divide,
-             "mod": remainder, "pow": power, "and": bitwise_and, "or": bitwise_or, "xor": bitwise_xor}
+             "mod": remainder, "pow": _scalar_power if as_scalar else power, "and": bitwise_and, "or": bitwise_or,
+             "xor": bitwise_xor}
     for name, fn in pairs.items():
         setattr(cls, f"__{name}__", binary(fn))
         setattr(cls, f"__r{name}__", binary(fn, True))

@@ -61,9 +61,34 @@ def _two_sum(a, b):
 def fma32(a, b, c):
     """a*b+c for float32 a, b, c with a single float32 rounding.
 
-    The float64 product of two float32 values is exact; the float64 sum is then rounded
-    to odd, which makes the final rounding to float32 correct (no double rounding).
+    The float64 product of two float32 values is exact, so the float64 sum is the exact value
+    rounded once; rounding it again to float32 is wrong only where it landed exactly halfway
+    between two float32 values (the tie would go to even, whichever side the exact value was on):
+    there the float64 sum's rounding error picks the side.
     """
+    p = a * b
+    s = p + c
+    try:
+        _box[0] = s
+        r = _box[0]
+        m = s + (s - r)  # the float32 beyond s when s is halfway between it and r
+        _box[0] = m
+        if m == r or _box[0] != m:
+            return r
+    except OverflowError:
+        return _fma32_rounded_to_odd(a, b, c)
+    if r - r != 0.0:  # rounded to inf
+        return _fma32_rounded_to_odd(a, b, c)
+    v = s - p
+    err = (p - (s - v)) + (c - v)
+    if err == 0.0:
+        return r
+    return m if (err > 0.0) == (m > r) else r
+
+
+def _fma32_rounded_to_odd(a, b, c):
+    """fma32 the slow way: the float64 sum rounded to odd, which makes its rounding to float32
+    correct (no double rounding)."""
     p = a * b
     s, err = _two_sum(p, c)
     if err != 0.0 and math.isfinite(s):

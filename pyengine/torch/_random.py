@@ -591,9 +591,9 @@ def dropout_mask(generator, n, p, dtype):
         return _round_floats([0.0] * n, dtype)
     keep = 1.0 - p
     kept_value = _round_one(1.0 / _round_one(keep, dtype), dtype)
-    masked = _block_kernel("dropout_mask")
-    if masked is not None and dtype.name in ("float32", "float64"):  # the same comparisons on the same words
-        return masked(generator.word_block(2 * n), keep, kept_value, dtype.typecode)
+    below = _block_kernel("u53_below")
+    if below is not None:  # the same comparisons on the same words
+        return below(generator.word_block(2 * n), keep, kept_value)
     return [kept_value if u < keep else 0.0 for u in generator.u53(n)]
 
 

@@ -7,6 +7,10 @@
   GELU's scalar tail and vector body; oneDNN's GELU (what torch runs for contiguous float32
   input) and ATen's GELU formulas, on elements (``GELU_FORMULAS``, ``gelu_runs``).
 * ``c_semantics``: a float64 math function with C's results where Python's math raises.
+* glibc's other float functions that the browser's numpy calls for float32 where real numpy calls
+  libm (below AVX-512): ``exp2f``, ``log2f``, ``log10f``, ``powf``, ``sinf``/``cosf``, ``tanf``,
+  ``asinf``/``acosf``/``atanf``/``atan2f``, ``sinhf``/``coshf``, ``hypotf`` (glibc 2.36, x86-64:
+  the FMA build where glibc has one).
 
 The pure-Python kernels (``special``) map these over buffers; the numpy backend's whole-array
 versions use the constants and redo their rare elements with these, so both give the same bits.
@@ -15,7 +19,7 @@ import math
 from decimal import Decimal, localcontext
 from functools import partial
 
-from .._float32 import bits32, f32, fma32, from_bits32
+from .._float32 import bits32, f32, fma32, fma64, from_bits32
 from ._common import GRAIN_SIZE, NUM_THREADS, vector_runs
 
 _INF = math.inf
@@ -175,6 +179,59 @@ def logf_glibc1(x):
     return f32(y * r2 + (y0 + r))
 
 
+# ---- glibc exp2f and log2f (since 2.27): expf's and logf's algorithms in base 2 ----------------
+# numpy's float32 exp2 and log2 below AVX-512 are these.
+
+EXP2F_SHIFT = SHIFT / 32
+EXP2F_POLY = [float.fromhex(c) for c in ("0x1.c6af84b912394p-5", "0x1.ebfce50fac4f3p-3", "0x1.62e42ff0c52d6p-1")]
+
+
+def exp2f_glibc1(x):
+    if not -150.0 < x < 128.0:  # also nan
+        return x + x if x != x or x == _INF else 0.0 if x < 0.0 else _INF
+    kd = (x + EXP2F_SHIFT) - EXP2F_SHIFT  # k/32: x rounded to a multiple of 1/32
+    k = int(kd * 32)
+    r = x - kd
+    s = math.ldexp(EXP2_TABLE[k & 31], k >> 5)
+    y = (EXP2F_POLY[0] * r + EXP2F_POLY[1]) * (r * r) + (EXP2F_POLY[2] * r + 1.0)
+    return f32(y * s)
+
+
+LOG2F_TABLE = [(float.fromhex(invc), float.fromhex(logc)) for invc, logc in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.efec65b963019p-2"), ("0x1.571ed4aaf883dp+0", "-0x1.b0b6832d4fca4p-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.7418b0a1fb77bp-2"), ("0x1.3c995b0b80385p+0", "-0x1.39de91a6dcf7bp-2"),
+    ("0x1.30d190c8864a5p+0", "-0x1.01d9bf3f2b631p-2"), ("0x1.25e227b0b8eap+0", "-0x1.97c1d1b3b7afp-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.2f9e393af3c9fp-3"), ("0x1.12358f08ae5bap+0", "-0x1.960cbbf788d5cp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.a6f9db6475fcep-5"), ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.338ca9f24f53dp-4"), ("0x1.ca4b31f026aap-1", "0x1.476a9543891bap-3"),
+    ("0x1.b2036576afce6p-1", "0x1.e840b4ac4e4d2p-3"), ("0x1.9c2d163a1aa2dp-1", "0x1.40645f0c6651cp-2"),
+    ("0x1.886e6037841edp-1", "0x1.88e9c2c1b9ff8p-2"), ("0x1.767dcf5534862p-1", "0x1.ce0a44eb17bccp-2"))]
+LOG2F_POLY = [float.fromhex(c) for c in ("-0x1.712b6f70a7e4dp-2", "0x1.ecabf496832ep-2", "-0x1.715479ffae3dep-1",
+                                          "0x1.715475f35c8b8p0")]
+
+
+def log2f_glibc1(x):
+    # log2(x) = log1p(z/c - 1)/ln2 + log2(c) + k, z/c near 1 from logf's 16-entry split
+    ix = bits32(x)
+    if ix == 0x3f800000:
+        return 0.0
+    if (ix - 0x00800000) & 0xFFFFFFFF >= 0x7f800000 - 0x00800000:  # subnormal, <= 0, inf or nan
+        if ix & 0x7FFFFFFF == 0:
+            return -_INF
+        if ix == 0x7f800000 or x != x:
+            return x
+        if ix & 0x80000000:
+            return _NAN
+        ix = bits32(x * 8388608.0) - (23 << 23)
+    tmp = (ix - 0x3f330000) & 0xFFFFFFFF
+    invc, logc = LOG2F_TABLE[(tmp >> 19) & 15]
+    k = (tmp - (1 << 32) if tmp & 0x80000000 else tmp) >> 23
+    r = from_bits32(ix - (tmp & 0xFF800000)) * invc - 1.0
+    r2 = r * r
+    y = LOG2F_POLY[0] * r2 + (LOG2F_POLY[1] * r + LOG2F_POLY[2])
+    return f32(y * r2 + (LOG2F_POLY[3] * r + (logc + k)))
+
+
 
 
 LN2_HI_FDLIBM = _c(0x3f317180)
@@ -235,6 +292,88 @@ def log1pf_glibc1(x):
         return f32(f - f32(hfsq - f32(s * f32(hfsq + r))))
     return f32(k_ln2_hi - f32(f32(hfsq - f32(f32(s * f32(hfsq + r)) + f32(k_ln2_lo + c))) - f))
 
+
+# ---- glibc powf (since 2.27): 2^(y log2 x), log2 x in float64 from logf's split -----------------
+# x86-64 glibc's FMA build (what a CPU with AVX2 runs): GCC fused every a*b + c (fma64).
+
+POWF_POLY = [float.fromhex(c) for c in ("0x1.27616c9496e0bp-2", "-0x1.71969a075c67ap-2", "0x1.ec70a6ca7baddp-2",
+                                         "-0x1.7154748bef6c8p-1", "0x1.71547652ab82bp0")]
+_M32 = 0xFFFFFFFF
+
+
+def _powf_log2(ix):
+    tmp = (ix - 0x3f330000) & _M32
+    invc, logc = LOG2F_TABLE[(tmp >> 19) & 15]
+    top = tmp & 0xff800000
+    k = (top - (1 << 32) if top & 0x80000000 else top) >> 23
+    r = fma64(from_bits32((ix - top) & _M32), invc, -1.0)
+    a = POWF_POLY
+    r2 = r * r
+    q = fma64(fma64(a[2], r, a[3]), r2, fma64(a[4], r, logc + k))
+    return fma64(fma64(a[0], r, a[1]), r2 * r2, q)
+
+
+def _powf_exp2(xd, negative):
+    kd = (xd + EXP2F_SHIFT) - EXP2F_SHIFT
+    k = int(kd * 32)
+    r = xd - kd
+    s = math.ldexp(EXP2_TABLE[k & 31], k >> 5)
+    y = fma64(fma64(EXP2F_POLY[0], r, EXP2F_POLY[1]), r * r, fma64(EXP2F_POLY[2], r, 1.0)) * s
+    return -y if negative else y
+
+
+def _checkint(iy):
+    """0 if float32 bits iy are not an integer, 1 if odd, 2 if even."""
+    e = iy >> 23 & 0xff
+    if e < 0x7f:
+        return 0
+    if e > 0x7f + 23:
+        return 2
+    if iy & ((1 << (0x7f + 23 - e)) - 1):
+        return 0
+    return 1 if iy & (1 << (0x7f + 23 - e)) else 2
+
+
+def _zeroinfnan(i):
+    return (2 * i - 1) & _M32 >= 2 * 0x7f800000 - 1
+
+
+def powf_glibc1(x, y):
+    ix, iy = bits32(x), bits32(y)
+    negative = False
+    if (ix - 0x00800000) & _M32 >= 0x7f800000 - 0x00800000 or _zeroinfnan(iy):
+        if _zeroinfnan(iy):
+            if (2 * iy) & _M32 == 0 or ix == 0x3f800000:
+                return 1.0
+            if (2 * ix) & _M32 > 2 * 0x7f800000 or (2 * iy) & _M32 > 2 * 0x7f800000:
+                return x + y
+            if (2 * ix) & _M32 == 2 * 0x3f800000:
+                return 1.0
+            if ((2 * ix) & _M32 < 2 * 0x3f800000) == (not iy & 0x80000000):
+                return 0.0  # |x| < 1 and y = inf, or |x| > 1 and y = -inf
+            return y * y
+        if _zeroinfnan(ix):
+            x2 = f32(x * x)
+            if ix & 0x80000000 and _checkint(iy) == 1:
+                x2 = -x2
+            if not iy & 0x80000000:
+                return x2
+            return math.copysign(_INF, x2) if x2 == 0.0 else 1.0 / x2
+        if ix & 0x80000000:  # finite x < 0
+            kind = _checkint(iy)
+            if kind == 0:
+                return _NAN
+            negative = kind == 1
+            ix &= 0x7FFFFFFF
+        if ix < 0x00800000:  # subnormal: normalised, its exponent negative
+            ix = ((bits32(x * 8388608.0) & 0x7FFFFFFF) - (23 << 23)) & _M32
+    ylogx = y * _powf_log2(ix)
+    if abs(ylogx) >= 126.0:
+        if ylogx > float.fromhex("0x1.fffffffd1d571p+6"):
+            return -_INF if negative else _INF
+        if ylogx <= -150.0:
+            return -0.0 if negative else 0.0
+    return f32(_powf_exp2(ylogx, negative))
 
 # ---- glibc expm1f, tanhf, erff (fdlibm's float versions, glibc 2.36) --------------------------
 # GELU's scalar tails call std::tanh and std::erf on float. Every operation is a float32 one.
@@ -321,6 +460,358 @@ def tanhf_glibc1(x):
         z = f32(-t / f32(t + 2.0))
     return math.copysign(z, x)
 
+
+
+# ---- glibc sinhf, coshf (fdlibm's, over expm1f and expf), log10f (over logf) and hypotf -------
+# numpy's float32 sinh, cosh, log10 and hypot below AVX-512 are these.
+
+def sinhf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix >= 0x7f800000:
+        return x + x
+    h = math.copysign(0.5, x)
+    if ix < 0x41b00000:  # |x| < 22: from expm1
+        if ix < 0x31800000:  # |x| < 2**-28
+            return x
+        t = expm1f_glibc1(abs(x))
+        if ix < 0x3f800000:
+            return f32(h * f32(f32(2.0 * t) - f32(f32(t * t) / f32(t + 1.0))))
+        return f32(h * f32(t + f32(t / f32(t + 1.0))))
+    if ix < 0x42b17180:
+        return f32(h * expf_glibc1(abs(x)))
+    if ix <= 0x42b2d4fc:  # e^|x| overflows, e^|x|/2 not: halve the exponent
+        w = expf_glibc1(f32(0.5 * abs(x)))
+        return f32(f32(h * w) * w)
+    return math.copysign(_INF, x)
+
+
+def coshf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    ax = abs(x)
+    if ix < 0x41b00000:  # |x| < 22
+        if ix < 0x3eb17218:  # |x| < ln2 / 2: 1 + expm1(|x|)^2 / (2 e^|x|)
+            if ix < 0x24000000:
+                return 1.0
+            t = expm1f_glibc1(ax)
+            w = f32(1.0 + t)
+            return f32(1.0 + f32(f32(t * t) / f32(w + w)))
+        t = expf_glibc1(ax)
+        return f32(f32(0.5 * t) + f32(0.5 / t))
+    if ix < 0x42b17180:
+        return f32(0.5 * expf_glibc1(ax))
+    if ix <= 0x42b2d4fc:
+        w = expf_glibc1(f32(0.5 * ax))
+        return f32(f32(0.5 * w) * w)
+    return x * x if ix >= 0x7f800000 else _INF
+
+
+LOG10F_IVLN10, LOG10F_LOG10_2HI, LOG10F_LOG10_2LO = _c(0x3ede5bd9), _c(0x3e9a2080), _c(0x355427db)
+
+
+def log10f_glibc1(x):
+    # fdlibm's e_log10f.c over glibc's logf: k log10(2) + log(m)/ln 10, m in [1, 2) (or [0.5, 1) for k < 0)
+    hx = bits32(x)
+    k = 0
+    if hx & 0x80000000 or hx < 0x00800000:
+        if hx & 0x7FFFFFFF == 0:
+            return -_INF
+        if hx & 0x80000000:
+            return _NAN if x == x else x
+        k, x = -25, f32(x * 33554432.0)
+        hx = bits32(x)
+    if hx >= 0x7f800000:
+        return x + x
+    k += (hx >> 23) - 127
+    i = 1 if k < 0 else 0
+    y = float(k + i)
+    z = f32(f32(y * LOG10F_LOG10_2LO) + f32(LOG10F_IVLN10 * logf_glibc1(from_bits32((hx & 0x007fffff) | ((0x7f - i) << 23)))))
+    return f32(z + f32(y * LOG10F_LOG10_2HI))
+
+
+
+def hypotf_glibc1(x, y):
+    # glibc 2.35+: the float64 square root of the exact squares' float64 sum, rounded to float32
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return _INF if math.isinf(x) or math.isinf(y) else x + y
+    return f32(math.sqrt(x * x + y * y))
+
+# ---- glibc atanf, atan2f, asinf, acosf (fdlibm's float code) ---------------------------------
+
+# (the decimal constants as the compiler reads them: fdlibm's hex comments are off by one in places)
+ATANF_HI = [f32(c) for c in (4.6364760399e-01, 7.8539812565e-01, 9.8279368877e-01, 1.5707962513e+00)]
+ATANF_LO = [f32(c) for c in (5.0121582440e-09, 3.7748947079e-08, 3.4473217170e-08, 7.5497894159e-08)]
+ATANF_ODD = [f32(c) for c in (3.3333334327e-01, 1.4285714924e-01, 9.0908870101e-02, 6.6610731184e-02, 4.9768779427e-02,
+                              1.6285819933e-02)]
+ATANF_EVEN = [f32(c) for c in (-2.0000000298e-01, -1.1111110449e-01, -7.6918758452e-02, -5.8335702866e-02,
+                               -3.6531571299e-02)]
+
+
+def atanf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix >= 0x4c000000:  # |x| >= 2^25
+        return x + x if x != x else math.copysign(f32(ATANF_HI[3] + ATANF_LO[3]), x)
+    if ix < 0x3ee00000:  # |x| < 0.4375
+        if ix < 0x31000000:
+            return x
+        i = -1
+    else:
+        x = abs(x)
+        if ix < 0x3f300000:  # [7/16, 11/16)
+            i, x = 0, f32(f32(f32(2.0 * x) - 1.0) / f32(2.0 + x))
+        elif ix < 0x3f980000:  # [11/16, 19/16)
+            i, x = 1, f32(f32(x - 1.0) / f32(x + 1.0))
+        elif ix < 0x401c0000:  # [19/16, 39/16)
+            i, x = 2, f32(f32(x - 1.5) / f32(1.0 + f32(1.5 * x)))
+        else:
+            i, x = 3, f32(-1.0 / x)
+    z = f32(x * x)
+    w = f32(z * z)
+    s = f32(f32(z * _horner32(ATANF_ODD, w)) + f32(w * _horner32(ATANF_EVEN, w)))
+    if i < 0:
+        return f32(x - f32(x * s))
+    z = f32(ATANF_HI[i] - f32(f32(f32(x * s) - ATANF_LO[i]) - x))
+    return -z if hx & 0x80000000 else z
+
+
+ATAN2F_PI, ATAN2F_PI_O_2, ATAN2F_PI_O_4 = _c(0x40490fdb), _c(0x3fc90fdb), _c(0x3f490fdb)
+ATAN2F_PI_LO = _c(0xb3bbbd2e)
+
+
+def atan2f_glibc1(y, x):
+    hx, hy = bits32(x), bits32(y)
+    ix, iy = hx & 0x7FFFFFFF, hy & 0x7FFFFFFF
+    if x != x or y != y:
+        return x + y
+    if hx == 0x3f800000:
+        return atanf_glibc1(y)
+    m = (hy >> 31) | ((hx >> 30) & 2)  # 2 * sign(x) + sign(y)
+    if iy == 0:
+        return y if m < 2 else ATAN2F_PI if m == 2 else -ATAN2F_PI
+    if ix == 0 or iy == 0x7f800000 and ix != 0x7f800000:
+        return -ATAN2F_PI_O_2 if hy & 0x80000000 else ATAN2F_PI_O_2
+    if ix == 0x7f800000:
+        if iy == 0x7f800000:
+            z = ATAN2F_PI_O_4 if m < 2 else f32(3.0 * ATAN2F_PI_O_4)
+        else:
+            z = 0.0 if m < 2 else ATAN2F_PI
+        return -z if m & 1 else z
+    k = (iy - ix) >> 23
+    if k > 60:
+        z = f32(ATAN2F_PI_O_2 + f32(0.5 * ATAN2F_PI_LO))
+    elif hx & 0x80000000 and k < -60:
+        z = 0.0
+    else:
+        z = atanf_glibc1(abs(f32(y / x)))
+    if m == 0:
+        return z
+    if m == 1:
+        return -z
+    if m == 2:
+        return f32(ATAN2F_PI - f32(z - ATAN2F_PI_LO))
+    return f32(f32(z - ATAN2F_PI_LO) - ATAN2F_PI)
+
+
+ASINF_PIO2_HI, ASINF_PIO2_LO, ASINF_PIO4_HI = f32(1.57079637050628662109375), f32(-4.37113900018624283e-8), \
+    f32(0.785398185253143310546875)
+ASINF_POLY = [f32(c) for c in (1.666675248e-1, 7.495297643e-2, 4.547037598e-2, 2.417951451e-2, 4.216630880e-2)]
+
+
+def asinf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix == 0x3f800000:
+        return f32(f32(x * ASINF_PIO2_HI) + f32(x * ASINF_PIO2_LO))
+    if ix > 0x3f800000:
+        return _NAN if x == x else x
+    if ix < 0x3f000000:  # |x| < 0.5
+        if ix < 0x32000000:
+            return x
+        t = f32(x * x)
+        return f32(x + f32(x * f32(t * _horner32(ASINF_POLY, t))))
+    t = f32(f32(1.0 - abs(x)) * 0.5)
+    p = f32(t * _horner32(ASINF_POLY, t))
+    s = f32(math.sqrt(t))
+    if ix >= 0x3F79999A:  # |x| > 0.975
+        t = f32(ASINF_PIO2_HI - f32(f32(2.0 * f32(s + f32(s * p))) - ASINF_PIO2_LO))
+    else:
+        w = from_bits32(bits32(s) & 0xfffff000)
+        c = f32(f32(t - f32(w * w)) / f32(s + w))
+        p = f32(f32(f32(2.0 * s) * p) - f32(ASINF_PIO2_LO - f32(2.0 * c)))
+        q = f32(ASINF_PIO4_HI - f32(2.0 * w))
+        t = f32(ASINF_PIO4_HI - f32(p - q))
+    return -t if hx & 0x80000000 else t
+
+
+ACOSF_PI, ACOSF_PIO2_HI, ACOSF_PIO2_LO = _c(0x40490fda), _c(0x3fc90fda), _c(0x33a22168)
+ACOSF_P = [_c(b) for b in (0x3e2aaaab, 0xbea6b090, 0x3e4e0aa8, 0xbd241146, 0x3a4f7f04, 0x3811ef08)]
+ACOSF_Q = [1.0] + [_c(b) for b in (0xc019d139, 0x4001572d, 0xbf303361, 0x3d9dc62e)]
+
+
+def _acosf_ratio(z):
+    return f32(f32(z * _horner32(ACOSF_P, z)) / _horner32(ACOSF_Q, z))
+
+
+def acosf_glibc1(x):
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    if ix == 0x3f800000:
+        return 0.0 if x > 0 else f32(ACOSF_PI + f32(2.0 * ACOSF_PIO2_LO))
+    if ix > 0x3f800000:
+        return _NAN if x == x else x
+    if ix < 0x3f000000:  # |x| < 0.5
+        if ix <= 0x32800000:
+            return f32(ACOSF_PIO2_HI + ACOSF_PIO2_LO)
+        r = _acosf_ratio(f32(x * x))
+        return f32(ACOSF_PIO2_HI - f32(x - f32(ACOSF_PIO2_LO - f32(x * r))))
+    if hx & 0x80000000:  # x < -0.5
+        z = f32(f32(1.0 + x) * 0.5)
+        s = f32(math.sqrt(z))
+        w = f32(f32(_acosf_ratio(z) * s) - ACOSF_PIO2_LO)
+        return f32(ACOSF_PI - f32(2.0 * f32(s + w)))
+    z = f32(f32(1.0 - x) * 0.5)
+    s = f32(math.sqrt(z))
+    df = from_bits32(bits32(s) & 0xfffff000)
+    c = f32(f32(z - f32(df * df)) / f32(s + df))
+    w = f32(f32(_acosf_ratio(z) * s) + c)
+    return f32(2.0 * f32(df + w))
+
+
+# ---- glibc sinf, cosf (since 2.28) and tanf (fdlibm's kernel over their range reduction) -------
+# sinf and cosf are x86-64 glibc's FMA build (what a CPU with FMA runs): GCC fused every a*b + c
+# of the double-precision reduction and polynomials (fma64). tanf has no FMA build.
+
+SINCOSF_HPI_INV = float.fromhex("0x1.45F306DC9C883p+23")  # 2/pi * 2^24
+SINCOSF_HPI = float.fromhex("0x1.921FB54442D18p0")
+SINCOSF_PI63 = float.fromhex("0x1.921FB54442D18p-62")
+SINCOSF_COS = [float.fromhex(h) for h in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5",
+                                            "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16")]
+SINCOSF_SIN = [float.fromhex(h) for h in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13")]
+INV_PIO4 = (0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529, 0x441529fc,
+            0x1529fc27, 0x29fc2757, 0xfc2757d1, 0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db,
+            0xddc0db62, 0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390, 0x3c439041)  # 4/pi's bits
+_M64 = (1 << 64) - 1
+
+
+def _abstop12(x):
+    return (bits32(x) >> 20) & 0x7ff
+
+
+def _reduce_fast(x, fused):
+    """x - n pi/2 in [-pi/4, pi/4] for |x| < 120, and n."""
+    n = (int(x * SINCOSF_HPI_INV) + 0x800000) >> 24
+    return (fma64(-n, SINCOSF_HPI, x) if fused else x - n * SINCOSF_HPI), n
+
+
+def _reduce_large(xi):
+    """|x| mod pi/2 from 4/pi's bits (a 32x96-bit product), and the quadrant."""
+    i = (xi >> 26) & 15
+    m = ((xi & 0xffffff) | 0x800000) << ((xi >> 23) & 7)
+    res0 = ((m * INV_PIO4[i + 8]) >> 32 | ((m * INV_PIO4[i]) & 0xFFFFFFFF) << 32) & _M64
+    res0 = (res0 + m * INV_PIO4[i + 4]) & _M64
+    n = ((res0 + (1 << 61)) & _M64) >> 62
+    res0 = (res0 - (n << 62)) & _M64
+    return (res0 - (1 << 64) if res0 >> 63 else res0) * SINCOSF_PI63, n
+
+
+def _sinf_poly(x, x2, sign, odd):
+    """sin(x) (odd: cos(x)) times sign, fused as glibc's FMA build."""
+    if odd:
+        c = SINCOSF_COS
+        x4 = x2 * x2
+        c2 = fma64(x2, sign * c[4], sign * c[3])
+        return f32(fma64(x4 * x2, c2, fma64(x4, sign * c[2], fma64(x2, sign * c[1], sign * c[0]))))
+    x3 = x * x2
+    s1 = fma64(x2, SINCOSF_SIN[2], SINCOSF_SIN[1])
+    return f32(fma64(x3 * x2, s1, fma64(x3, SINCOSF_SIN[0], x)))
+
+
+def _sincosf(y, odd):
+    top = _abstop12(y)
+    if top < 0x3f4:  # |y| < pi/4 (its top bits)
+        if top < 0x398:  # |y| < 2^-12
+            return 1.0 if odd else y
+        return _sinf_poly(y, y * y, 1.0, odd)
+    if top < 0x42f:  # |y| < 120
+        x, n = _reduce_fast(y, True)
+        q = n
+    elif top < 0x7f8:  # (the quadrant of |y|; the signs take y's into account)
+        x, n = _reduce_large(bits32(y))
+        q = n + (bits32(y) >> 31)
+    else:
+        return _NAN
+    sign = -1.0 if (q + 1) & 2 else 1.0  # the sine's sign in quadrant q & 3
+    return _sinf_poly(x * sign, x * x, -1.0 if q & 2 else 1.0, (n + odd) & 1)
+
+
+def sinf_glibc1(x):
+    return _sincosf(x, 0)
+
+
+def cosf_glibc1(x):
+    return _sincosf(x, 1)
+
+
+TANF_PIO4, TANF_PIO4LO = f32(7.8539812565e-01), f32(3.7748947079e-08)
+TANF_ODD = [f32(c) for c in (1.3333334029e-01, 2.1869488060e-02, 3.5920790397e-03, 5.8804126456e-04, 7.8179444245e-05,
+                             -1.8558637748e-05)]  # T[1], T[3], ... T[11]
+TANF_EVEN = [f32(c) for c in (5.3968254477e-02, 8.8632395491e-03, 1.4562094584e-03, 2.4646313977e-04, 7.1407252108e-05,
+                              2.5907305826e-05)]  # T[2], T[4], ... T[12]
+TANF_T0 = f32(3.3333334327e-01)
+
+
+def _kernel_tanf(x, y, iy):
+    """tan(x + y) (iy = 1) or -1/tan(x + y) (iy = -1) for |x + y| <= pi/4, in float32."""
+    hx = bits32(x)
+    ix = hx & 0x7FFFFFFF
+    negative = hx >> 31
+    if ix < 0x39000000:  # |x| < 2^-13
+        if ix == 0 and iy == -1:
+            return f32(1.0 / abs(x))
+        return x if iy == 1 else f32(-1.0 / x)
+    big = ix >= 0x3f2ca140  # |x| >= 0.6744: tan(pi/4 - |x|)
+    if big:
+        if negative:
+            x, y = -x, -y
+        x = f32(f32(TANF_PIO4 - x) + f32(TANF_PIO4LO - y))
+        y = 0.0
+        if abs(x) < 2.0 ** -13:
+            return (-1 if negative else 1) * iy * f32(1.0 - f32(2 * iy * x))
+    z = f32(x * x)
+    w = f32(z * z)
+    r = _horner32(TANF_ODD, w)
+    v = f32(z * _horner32(TANF_EVEN, w))
+    s = f32(z * x)
+    r = f32(y + f32(z * f32(f32(s * f32(r + v)) + y)))
+    r = f32(r + f32(TANF_T0 * s))
+    w = f32(x + r)
+    if big:
+        v = float(iy)
+        t = f32(v - f32(2.0 * f32(x - f32(f32(f32(w * w) / f32(w + v)) - r))))
+        return -t if negative else t
+    if iy == 1:
+        return w
+    z = from_bits32(bits32(w) & 0xfffff000)  # -1/(x + r) accurately
+    v = f32(r - f32(z - x))
+    a = f32(-1.0 / w)
+    t = from_bits32(bits32(a) & 0xfffff000)
+    s = f32(1.0 + f32(t * z))
+    return f32(t + f32(a * f32(s + f32(t * v))))
+
+
+def tanf_glibc1(x):
+    ix = bits32(x) & 0x7FFFFFFF
+    if ix <= 0x3f490fda:
+        return _kernel_tanf(x, 0.0, 1)
+    if ix >= 0x7f800000:
+        return _NAN
+    if _abstop12(x) < 0x42f:
+        dx, n = _reduce_fast(x, False)
+    else:
+        dx, n = _reduce_large(bits32(x))
+        dx = -dx if x < 0 else dx
+    y0 = f32(dx)
+    return _kernel_tanf(y0, f32(dx - y0), 1 - ((n & 1) << 1))
 
 ERF_EFX = _c(0x3e0375d4)
 ERF_ERX = _c(0x3f58560b)

@@ -96,13 +96,17 @@ def linear(x, weight, bias, m, k, n):
 
 def bmm(a, b, batch, m, k, n):
     """torch.bmm of (batch, m, k) @ (batch, k, n): torch's own loop (rule N) when k*m*n < 400."""
-    rule = "N" if k * m * n < 400 else rule_for(m, k, n)
+    return bmm_rule(a, b, batch, m, k, n, "N" if k * m * n < 400 else rule_for(m, k, n))
+
+
+@backend_kernel
+def bmm_rule(a, b, batch, m, k, n, rule):
+    """The batch's products with one rule, end to end."""
     out = kernels.bmm(a, b, batch, m, k, n, rule) if kernels.wasm is not None else None
     if out is not None:  # the browser's kernels: the same products in one call
         return out
-    parts = [mm_rule(a[i * m * k:(i + 1) * m * k], b[i * k * n:(i + 1) * k * n], m, k, n, None, False, rule)
-             for i in range(batch)]
-    return joined(parts)
+    return joined([mm_rule(a[i * m * k:(i + 1) * m * k], b[i * k * n:(i + 1) * k * n], m, k, n, None, False, rule)
+                   for i in range(batch)])
 
 
 def mv(a, v, m, k):

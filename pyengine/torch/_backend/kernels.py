@@ -525,12 +525,14 @@ def layer_norm_param_grad(x, grad, mean, rstd, inner, thread_bounds):
     return out
 
 
-def dropout_mask(words, keep, kept_value, typecode):
-    """_random.dropout_mask's multipliers from 2n words (an array('I')): kept_value where the
-    U53() of a pair of words is below keep, else 0.0, as an array of typecode "f" or "d"."""
+def u53_below(words, p, value):
+    """_random.dropout_mask's multipliers from 2n words (an array('I')): value where the U53() of
+    a pair of words is below p, else 0.0; an array('f') when value is a float32 value (the float32
+    mask, exact, stored as the tensor will be), else an array('d')."""
     n = len(words) // 2
-    out = array(typecode, bytes(n * (8 if typecode == "d" else 4)))
-    wasm.dropout_mask(_address(words), _address(out), n, keep, kept_value, 1 if typecode == "d" else 0)
+    f64 = array("f", [value])[0] != value
+    out = array("d" if f64 else "f", bytes(n * (8 if f64 else 4)))
+    wasm.u53_below(_address(words), _address(out), n, p, value, 1 if f64 else 0)
     return out
 
 

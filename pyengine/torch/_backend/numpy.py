@@ -10,7 +10,6 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
-import functools
 import math
 from array import array
 
@@ -19,11 +18,12 @@ import numpy as np
 if getattr(np, "BROWSER", False):
     raise ImportError("the browser's numpy (browser_numpy/) is a subset for learners' programs, not an array backend")
 from numpy.lib.stride_tricks import as_strided  # noqa: E402
+from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
     finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
-from .._float32 import f32 as _f32, fma32 as _fma32, fma64 as _fma64
+from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
 NAME = "numpy"
@@ -38,12 +38,9 @@ _ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 def _ieee(kernel):
     """``kernel`` with numpy's floating-point warnings off: inf and nan come out silently, as
-    in PyTorch (a learner's output shows no RuntimeWarning)."""
-    @functools.wraps(kernel)
-    def quiet(*args, **kwargs):
-        with np.errstate(**_ERR):
-            return kernel(*args, **kwargs)
-    return quiet
+    in PyTorch (a learner's output shows no RuntimeWarning). (errstate as a decorator: a third
+    of what entering it as a context costs per call.)"""
+    return np.errstate(**_ERR)(kernel)
 
 
 def _as_ndarray(buf):
@@ -328,17 +325,9 @@ def fma(a, b, c, dtype):
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
         return _fma64_np(a, b, c)
-    # float32: the float64 product is exact; round the sum to odd, then to float32
+    # float32: the float64 product is exact; the sum rounded to odd, then to float32
     p = np.asarray(a, np.float64) * b.astype(np.float64)
-    c64 = np.broadcast_to(np.asarray(c, np.float64), p.shape)
-    s = p + c64
-    v = s - p
-    err = (p - (s - v)) + (c64 - v)
-    bits = s.view(np.int64)
-    nudge = (err != 0) & ((bits & 1) == 0) & np.isfinite(s)
-    step = np.where((err > 0) == (s > 0), 1, -1)
-    s = np.where(nudge, (bits + step).view(np.float64), s)
-    return s.astype(t)
+    return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), p.shape))
 
 
 @_ieee
@@ -373,14 +362,14 @@ def _as_f32(values):
 
 
 def _fma32_np(a, b, c):
-    """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding, and the halfway
-    points (where rounding that to float32 would round twice) redone with the scalar fma."""
-    s = np.add(np.multiply(a, b, dtype=np.float64), c, dtype=np.float64)
-    result = s.astype(np.float32)
-    halfway = (s.view(np.int64) & _LOW29) == _HALF29
-    if halfway.any():
-        _redo_halfway(result, halfway, a, b, c)
-    return result
+    """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
+    plus c, right unless the sum lands on a float32 halfway point; where one does, all of it again
+    by _fma32_exact."""
+    p = np.multiply(a, b, dtype=np.float64)
+    s = np.add(p, c, dtype=np.float64)
+    if ((s.view(np.int64) & _LOW29) == _HALF29).any():
+        return _fma32_exact(p, c)
+    return s.astype(np.float32)
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
@@ -417,11 +406,44 @@ def _fma64_np(a, b, c):
     return r
 
 
-def _redo_halfway(result, halfway, a, b, c):
-    shape = result.shape
-    a, b, c = (np.broadcast_to(np.asarray(v, dtype=np.float32), shape) for v in (a, b, c))
-    for idx in zip(*np.nonzero(halfway)):
-        result[idx] = _fma32(float(a[idx]), float(b[idx]), float(c[idx]))
+def _fma32_exact(p, c):
+    """_float32.fma32 on arrays, from the exact float64 products p: p + c rounded to odd (one
+    float64 ulp towards the sum's error where it is even and inexact), then to float32."""
+    s = np.asarray(p + c)  # (an array even of 0-d operands: its bits are changed in place)
+    v = s - p
+    err = (p - (s - v)) + (c - v)
+    bits = s.view(np.int64)
+    step = (err != 0) & np.isfinite(s) & ((bits & 1) == 0)
+    if step.any():
+        bits[step] += np.where((err[step] > 0) == (s[step] > 0), 1, -1)
+    return s.astype(np.float32)
+
+
+def _fma32_chain(products, acc):
+    """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
+    float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
+    float64 add and its rounding to float32; afterwards the rows whose sum landed inexactly on a
+    float32 halfway point (the only sums that rounding gets wrong) are found at once, the first is
+    redone exactly and the chain goes on from there."""
+    rows = len(products)
+    sums = np.empty_like(products)
+    accs = np.empty((rows + 1,) + products.shape[1:], np.float32)  # accs[i]: acc before row i
+    accs[0] = acc
+    start = 0
+    while start < rows:
+        for i in range(start, rows):
+            np.add(products[i], accs[i], out=sums[i])
+            accs[i + 1] = sums[i]
+        halfway = np.nonzero((sums[start:].view(np.int64) & _LOW29) == _HALF29)
+        p, s, c = products[start:][halfway], sums[start:][halfway], accs[start:rows][halfway]
+        v = s - p
+        inexact = np.nonzero((p - (s - v)) + (c - v))[0]
+        if not len(inexact):
+            break
+        first = start + halfway[0][inexact[0]]
+        accs[first + 1] = _fma32_exact(products[first], accs[first])
+        start = first + 1
+    return accs[rows]
 
 
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
@@ -662,13 +684,12 @@ def _layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     return (fma(b[:, None], xs, ady if weight is None else ady * w) + c[:, None]).reshape(-1)
 
 
-def _thread_sums_np(rows, step, inner, dtype):
+def _thread_sums_np(rows, chain, inner, dtype):
+    """The rows' sums as torch's threads make them: each thread's rows chained from zeros by
+    ``chain(start, stop, acc)``, then the threads' sums added in order."""
     total = np.zeros(inner, dtype)
     for start, stop in thread_rows(rows):
-        acc = np.zeros(inner, dtype)
-        for i in range(start, stop):
-            acc = step(acc, i)
-        total = total + acc
+        total = total + chain(start, stop, np.zeros(inner, dtype))
     return total
 
 
@@ -677,15 +698,24 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     fma = _fma32_np if float32 else _fma64_np
     xs = np.asarray(_as_ndarray(x), dtype).reshape(-1, inner)
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
-    a = _as_ndarray(rstd)
-    shift = -a * _as_ndarray(mean)
-    return _thread_sums_np(len(xs), lambda acc, i: fma(dys[i], fma(a[i], xs[i], shift[i]), acc), inner, dtype)
+    a = _as_ndarray(rstd)[:, None]
+    normalized = fma(a, xs, -a * _as_ndarray(mean)[:, None])
+    if float32:
+        products = dys.astype(np.float64) * normalized
+        return _thread_sums_np(len(xs), lambda start, stop, acc: _fma32_chain(products[start:stop], acc), inner, dtype)
+
+    def chain(start, stop, acc):
+        for i in range(start, stop):
+            acc = _fma64_np(dys[i], normalized[i], acc)
+        return acc
+    return _thread_sums_np(len(xs), chain, inner, dtype)
 
 
 def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
-    return _thread_sums_np(len(dys), lambda acc, i: acc + dys[i], inner, dtype)
+    return _thread_sums_np(len(dys), lambda start, stop, acc: np.add.accumulate(
+        np.concatenate([acc[None], dys[start:stop]]), axis=0)[-1], inner, dtype)
 
 
 # ---- GELU: oneDNN's kernel, ATen's vector body (SLEEF tanhf, ATen's erf) and scalar tail ----------
@@ -1076,13 +1106,22 @@ def _scan(values, shape, dim, multiply):
 
 
 # ---- linalg: the matrix product's rules on arrays ------------------------------------------------
-# x is (m, k); w is (n, k) (rows of the second operand's transpose, possibly a view).
+# x is (m, k); w is (n, k) (rows of the second operand's transpose, possibly a view). Rule F also
+# takes a stack of products: x (batch, m, k), w (batch, n, k).
 
 def _mm_rule(a, b, m, k, n, bias, b_transposed, rule):
     x = _as_f32(a).reshape(m, k)
     w = _as_f32(b).reshape(n, k) if b_transposed else _as_f32(b).reshape(k, n).T
     bias_np = None if bias is None else _as_f32(bias)
     return _mm_np(x, w, bias_np, rule).reshape(-1)
+
+
+def _bmm_rule(a, b, batch, m, k, n, rule):
+    x = _as_f32(a).reshape(batch, m, k)
+    w = _as_f32(b).reshape(batch, k, n).transpose(0, 2, 1)
+    if rule == "F":  # the whole stack in each step
+        return _rule_f_np(x, w, None).reshape(-1)
+    return _joined([_mm_np(x[i], w[i], None, rule).reshape(-1) for i in range(batch)])
 
 
 def _joined(parts):
@@ -1142,45 +1181,69 @@ _BLAS_PLANS = ((1, 192), (2, 160))  # (spread, the steps of a block that BLAS ma
 
 def _rule_f(x, w, bias, spread, longest):
     """Rule F's k-blocks added up, each block's first ``longest`` steps through BLAS."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = None if bias is None else np.broadcast_to(bias[None, :], (m, n)).astype(np.float32)
+    k = x.shape[-1]
+    shape = x.shape[:-1] + w.shape[-2:-1]  # (..., m, n)
+    c = None if bias is None else np.broadcast_to(bias, shape).astype(np.float32)
     for lo, hi in f_blocks(k):
         mid = min(hi, lo + longest)
-        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros((m, n), np.float32)
+        t = _blas_steps(x, w, lo, mid, spread) if mid > lo else np.zeros(shape, np.float32)
         if mid < hi:
-            t = _fma_steps(x, w, t, mid, hi)
+            t = _blas_carried(x, w, t, mid, hi, spread, longest)
         c = t if c is None else c + t
     return c
 
 
 def _blas_steps(x, w, lo, hi, spread):
-    """The running sums of k-steps lo..hi from 0, by sgemm."""
-    m, n = x.shape[0], w.shape[0]
-    xs = np.zeros((max(m, 2), spread * (hi - lo)), np.float32)
-    xs[:m, ::spread] = x[:, lo:hi]
-    ws = np.zeros((spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
-    ws[::spread, :n] = w[:, lo:hi].T
-    return np.matmul(xs, ws)[:m, :n]
+    """The running sums of k-steps lo..hi from 0, by sgemm (numpy's matmul of a stack: one sgemm
+    per product, of the shape a single product's call has)."""
+    m, n = x.shape[-2], w.shape[-2]
+    xs = np.zeros(x.shape[:-2] + (max(m, 2), spread * (hi - lo)), np.float32)
+    xs[..., :m, ::spread] = x[..., lo:hi]
+    ws = np.zeros(w.shape[:-2] + (spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
+    ws[..., ::spread, :n] = w[..., lo:hi].swapaxes(-1, -2)
+    return np.matmul(xs, ws)[..., :m, :n]
+
+
+def _blas_carried(x, w, t, lo, hi, spread, longest):
+    """The running sums t continued over k-steps lo..hi by sgemm, a panel of columns a call: the
+    panel's sums enter the call's running sums first, as steps t·1 into their own column and t·0
+    into the others (which add nothing while t is finite and not -0; otherwise the exact fma steps
+    run), all within the plan's steps."""
+    m, n = t.shape[-2:]
+    steps = hi - lo
+    width = (longest - steps) // _BLAS_PANEL * _BLAS_PANEL
+    if width <= 0 or not np.isfinite(t).all() or (t.view(np.int32) == np.int32(-2 ** 31)).any():  # -0
+        return _fma_steps(x, w, t, lo, hi)
+    out = np.empty(t.shape, np.float32)
+    for first in range(0, n, width):
+        cols = min(n - first, width)
+        carry = cols + -cols % _BLAS_PANEL
+        xs = np.zeros(t.shape[:-2] + (max(m, 2), spread * (carry + steps)), np.float32)
+        xs[..., :m, :spread * cols:spread] = t[..., first:first + cols]
+        xs[..., :m, spread * carry::spread] = x[..., lo:hi]
+        ws = np.zeros(t.shape[:-2] + (spread * (carry + steps), carry), np.float32)
+        ws[..., np.arange(cols) * spread, np.arange(cols)] = 1
+        ws[..., spread * carry::spread, :cols] = w[..., first:first + cols, lo:hi].swapaxes(-1, -2)
+        out[..., first:first + cols] = np.matmul(xs, ws)[..., :m, :cols]
+    return out
 
 
 def _fma_steps(x, w, t, lo, hi):
     """The running sums t continued over k-steps lo..hi, one exact float32 fma each."""
-    m, n = t.shape
-    x64 = x[:, lo:hi].astype(np.float64)
-    w64 = np.ascontiguousarray(w[:, lo:hi].T).astype(np.float64)  # (steps, n)
-    s = np.empty((m, n), np.float64)
-    low = np.empty((m, n), np.int64)
-    halfway = np.empty((m, n), bool)
+    x64 = x[..., lo:hi].astype(np.float64)
+    w64 = w[..., lo:hi].astype(np.float64)
+    s = np.empty(t.shape, np.float64)
+    low = np.empty(t.shape, np.int64)
+    halfway = np.empty(t.shape, bool)
     for step, kk in enumerate(range(lo, hi)):
-        np.multiply.outer(x64[:, step], w64[step], out=s)
+        np.multiply(x64[..., :, step, None], w64[..., None, :, step], out=s)
         np.add(s, t, out=s)  # exact product + t, one float64 rounding
         np.bitwise_and(s.view(np.int64), 0x1FFFFFFF, out=low)
         np.equal(low, 0x10000000, out=halfway)
         new_t = s.astype(np.float32)
         if halfway.any():  # a float32 halfway point: redo those with the exact fma
-            rows, cols = np.nonzero(halfway)
-            new_t[rows, cols] = _fma32_np(x[rows, kk], w[cols, kk], t[rows, cols])
+            where = np.nonzero(halfway)  # (..., row, column)
+            new_t[where] = _fma32_np(x[where[:-1] + (kk,)], w[where[:-2] + (where[-1], kk)], t[where])
         t = new_t
     return t
 
@@ -1190,8 +1253,8 @@ _blas_verdict = []
 
 def _check_values(rows, cols, seed, scaled=True):
     """Float32 values in (-1, 1), the rows scaled by 1e-3, 1 and 1e3 in turn, for the BLAS checks.
-    Not from numpy.random: a learner's run that imports it has it taken away again afterwards
-    (and numpy cannot import it a second time), and the checks may run in any run."""
+    Not from numpy.random: the same values whatever a run did to numpy's generators, as the checks
+    may run in any run."""
     i = np.arange(rows * cols, dtype=np.float64).reshape(rows, cols)
     noise = np.sin(i * 12.9898 + seed * 78.233) * 43758.5453
     values = (noise - np.floor(noise)) * 2 - 1
@@ -1208,9 +1271,10 @@ def _blas_rule_f():
 
 
 def _blas_gives_rule_f(spread, longest):
-    for m, k, n in ((4, 1, 12), (13, longest, 45), (9, 2 * longest, 16), (8, 192, 20), (6, 70, 33), (1, 64, 16),
-                    (5, 7, 1)):
-        x, w = _check_values(m, k, 1), _check_values(n, k, 2, scaled=False)
+    for batch, m, k, n in ((1, 4, 1, 12), (1, 13, longest, 45), (1, 9, 2 * longest, 16), (3, 8, 192, 20),
+                           (1, 6, 192, 150), (1, 6, 70, 33), (1, 1, 64, 16), (1, 5, 7, 1)):
+        x = _check_values(batch * m, k, 1).reshape(batch, m, k)[0 if batch == 1 else slice(None)]
+        w = _check_values(batch * n, k, 2, scaled=False).reshape(batch, n, k)[0 if batch == 1 else slice(None)]
         bias = _check_values(1, n, 3, scaled=False)[0] if k == 70 else None
         if not np.array_equal(_rule_f(x, w, bias, spread, longest).view(np.int32),
                               _rule_f_exact(x, w, bias).view(np.int32)):
@@ -1604,16 +1668,25 @@ def _mt19937_refill(words):
 
 def _mt19937_words(mt, tempered, left, next_, n):
     """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
-    mt, tempered, out, filled = np.array(mt, np.uint32), np.array(tempered, np.uint32), np.empty(n, np.uint32), 0
-    while filled < n:
-        if left == 1:
-            mt, tempered = _mt_block(mt)
-            left, next_ = 625, 0
-        take = min(n - filled, left - 1)
-        out[filled:filled + take] = tempered[next_:next_ + take]
-        filled, next_, left = filled + take, next_ + take, left - take
-    return mt.tolist(), tempered.tolist(), left, next_, out
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array. numpy's MT19937
+    is the same generator (twist and tempering): its key is the block, its pos the next word. It
+    keeps the state the last call left (a generator's block list is never changed in place, so the
+    same list and position are the same state); draws within the block return the same lists."""
+    pos = next_ if left > 1 else 624
+    if _MT_LEFT[0] is not mt or _MT_LEFT[1] != pos:
+        _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": pos}}
+    out = _MT.random_raw(n).astype(np.uint32)
+    if n <= 624 - pos:
+        left, next_ = left - n, next_ + n
+    else:
+        state = _MT.state["state"]
+        mt, tempered, next_ = state["key"].tolist(), _temper(state["key"]).tolist(), state["pos"]
+        left = 625 - next_
+    _MT_LEFT[:] = mt, next_ if left > 1 else 624
+    return mt, tempered, left, next_, out
+
+
+_MT, _MT_LEFT = MT19937(0), [None, 0]
 
 
 def _mt_block(mt):
@@ -1624,11 +1697,22 @@ def _mt_block(mt):
     new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
     new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
     new[623] = _mt_step(mt[623], new[0], new[396])
-    y = new ^ (new >> 11)
+    return new, _temper(new)
+
+
+def _temper(words):
+    y = words ^ (words >> 11)
     y ^= (y << 7) & np.uint32(0x9D2C5680)
     y ^= (y << 15) & np.uint32(0xEFC60000)
     y ^= y >> 18
-    return new, y
+    return y
+
+
+def _u53_below(words, p, value):
+    """value where Generator.u53's uniform (from two words each) is below p, else 0: float64."""
+    pairs = words.reshape(-1, 2)
+    bits53 = (pairs[:, 0] & np.uint32(0x1FFFFF)) * 4294967296.0 + pairs[:, 1]  # exact in float64
+    return np.where(bits53 < p * 2.0 ** 53, value, 0.0)  # (u = bits53 * 2**-53 exactly)
 
 
 def _u24(words):
@@ -1702,7 +1786,7 @@ def _normal_fill_f32(words, tail, n, mean, std):
 
 
 RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
-          "normal_fill_f32": _ieee(_normal_fill_f32)}
+          "normal_fill_f32": _ieee(_normal_fill_f32), "u53_below": _u53_below}
 
 
 ATEN = {name: _ieee(kernel) for name, kernel in {
@@ -1714,7 +1798,8 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "layer_norm_weight_grad": _layer_norm_weight_grad, "layer_norm_bias_grad": _layer_norm_bias_grad,
     "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
-    "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "joined": _joined,
+    "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "bmm_rule": _bmm_rule,
+    "joined": _joined,
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,

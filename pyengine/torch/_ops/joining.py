@@ -4,7 +4,7 @@ from .._backend import backend as B
 from .._tensor import contiguous_strides, numel_of
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
-from ._helpers import buffer_as, wrap_dim, new_tensor, from_values, missing_arguments
+from ._helpers import wrap_dim, new_tensor, operand, from_values, missing_arguments
 from . import shape as S
 from .creation import eye, zeros
 from .indexing import index_select
@@ -40,11 +40,11 @@ def _cat_values(tensors, dim):
                                    "the list.")
     dtype = _cat_dtype(parts)
     shape = ref._shape[:d] + (sum(t._shape[d] for t in parts),) + ref._shape[d + 1:]
-    out = B.full(numel_of(shape), 0, dtype)
     strides = contiguous_strides(shape)
-    start = 0
-    for t in parts:  # each part written into its slice of the result along d
-        B.put(out, start * strides[d], t._shape, strides, buffer_as(t, t._shape, dtype))
+    out, start = B.full(numel_of(shape), 0, dtype), 0
+    for t in parts:  # each part written into its slab of the result
+        src = operand(t, t._shape, dtype) if t.numel() != 1 else B.from_list([t.item()], dtype)
+        B.put(out, start * strides[d], t._shape, strides, src)
         start += t._shape[d]
     return new_tensor(out, shape, dtype)
 

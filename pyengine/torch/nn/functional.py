@@ -609,7 +609,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     from .._random_ops import RANDOMNESS_HOOK
     shape = input._shape if RANDOMNESS_HOOK[0] is None else RANDOMNESS_HOOK[0](input._shape)  # under vmap
     mask = _random.dropout_mask(_random.default_generator, math.prod(shape), p, input.dtype)
-    mask = _new(mask, shape, input.dtype)
+    mask = _from_kernel(mask, shape, input.dtype)  # (numpy's float64 mask array cast once)
     if RANDOMNESS_HOOK[0] is not None:
         mask = RANDOMNESS_HOOK[0](None, batched=mask)
     return input.mul_(mask) if inplace else input * mask
