@@ -1,16 +1,24 @@
-"""pyengine's float64 libm stand-ins (torch/_libm.py) against glibc, which made the reference outputs.
+"""pyengine's float64 libm (torch/_libm.py) against glibc, which made the reference outputs.
 
-Runs where CPython's math is glibc's (Linux); in a subprocess, since the engine is `torch` there.
+Runs where CPython's math is glibc's (Linux); in a subprocess, since the engine is `torch` there;
+glibc's results recorded here are also compared inside Pyodide, whose libm (musl) is not glibc's.
 """
+import math
 import os
 import platform
+import random
+import struct
 import subprocess
 import sys
+from array import array
 from fractions import Fraction
 
 import pytest
 
-ENGINE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pyengine")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden"))
+import suite  # noqa: E402
+
+ENGINE_DIR = suite.ENGINE_DIR
 
 CHECK = """
 import math, random
@@ -21,20 +29,18 @@ wide = [random.random() * 10.0 ** random.randint(0, 300) for _ in range(1000)]
 specials = [-0.9999999999, 0.0, -0.0, math.inf, 5e-324, -5e-324]
 log1p_misses = sum(_libm.glibc_log1p(x) != math.log1p(x) or math.copysign(1, _libm.glibc_log1p(x))
                    != math.copysign(1, math.log1p(x)) for x in near_one + wide + specials)
-log_misses = sum(_libm.correctly_rounded_log(x) != math.log(x) for x in [random.random() for _ in range(2000)])
 bases = [random.uniform(-10, 10) for _ in range(2000)]
 pow_misses = sum(_libm.pow_correctly_rounded_integer(x, k) != math.pow(x, k) for x in bases for k in (3, 4, 7))
-print(log1p_misses, log_misses, pow_misses)
+print(log1p_misses, pow_misses)
 """
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
-def test_stand_ins_agree_with_glibc():
+def test_log1p_and_pow_agree_with_glibc():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, check=True)
-    log1p_misses, log_misses, pow_misses = map(int, out.stdout.split())
+    log1p_misses, pow_misses = map(int, out.stdout.split())
     assert log1p_misses == 0  # glibc's algorithm, bit for bit
-    assert log_misses <= 4  # correctly rounded vs glibc's 0.55-ulp log
     assert pow_misses <= 12  # correctly rounded powers vs glibc's 0.52-ulp pow (~0.1% differ)
 
 
@@ -69,6 +75,147 @@ def test_sin_and_cos_are_glibcs_bit_for_bit():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", TRIG_CHECK], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "0", "True", "True"]
+
+
+def _log_inputs(rng, from_bits):
+    """Positive doubles over every path of glibc's log: any bit pattern (subnormals, inf and nan
+    among them), the polynomial's window near 1 (x in [1 - 2**-4, 1 + 0x1.09p-4)) and its edges
+    to the last unit, 1 +- tiny, the samplers' (0, 1), powers of two and their neighbours."""
+    low, high = 1.0 - 2.0 ** -4, 1.0 + float.fromhex("0x1.09p-4")
+    xs = [from_bits(rng.getrandbits(63)) for _ in range(60000)]
+    xs += [rng.uniform(low - 0.01, high + 0.01) for _ in range(60000)]
+    xs += [1.0 + rng.uniform(-1, 1) * 2.0 ** rng.randint(-60, -4) for _ in range(30000)]
+    xs += [rng.random() for _ in range(30000)]
+    for edge in (low, high):
+        bits = struct.unpack("<Q", struct.pack("<d", edge))[0]
+        xs += [from_bits(bits + k) for k in range(-1000, 1000)]
+    xs += [math.ldexp(m, e) for e in range(-1074, 1024) for m in (1.0, 1.0 + 2.0 ** -52, 1.0 - 2.0 ** -53)
+           if math.ldexp(m, e) > 0]
+    xs += [from_bits(k) for k in range(1, 1000)] + [from_bits(0x000FFFFFFFFFFFFF - k) for k in range(1000)]
+    return xs + [1.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, math.inf, math.nan]
+
+
+def _exp_inputs(rng, from_bits):
+    """Doubles over every path of glibc's exp: the whole range to overflow and to 0, the shifted
+    scale of |x| >= 512 both ways (subnormal results among them), normal draws, tiny |x| down to
+    2**-54 and below, any bit pattern, the ends."""
+    xs = [rng.uniform(-745.2, 709.8) for _ in range(60000)] + [rng.gauss(0, 1) for _ in range(40000)]
+    xs += [rng.uniform(-1, 1) * 10 ** rng.uniform(-17, 0) for _ in range(30000)]
+    xs += [rng.uniform(-745.2, -708) for _ in range(20000)] + [rng.uniform(700, 709.8) for _ in range(10000)]
+    xs += [from_bits(rng.getrandbits(64)) for _ in range(20000)]
+    return xs + [0.0, -0.0, 2.0 ** -54, -(2.0 ** -54), 2.0 ** -55, 512.0, -512.0, 709.782712893384,
+                 -708.3964185322641, -745.1332191019411, -745.1332191019412, -1024.0, -math.inf, math.nan]
+
+
+def _pow_inputs(rng, from_bits):
+    """(x, y) over glibc's pow's paths: moderate bases and exponents, negative bases with integer
+    exponents (odd and even), results near overflow and subnormal, subnormal bases, tiny and huge
+    exponents, any bit patterns, and the special values with each other."""
+    pairs = [(rng.uniform(0, 10), rng.uniform(-10, 10)) for _ in range(20000)]
+    pairs += [(rng.uniform(-10, 10), float(rng.randint(-80, 80))) for _ in range(15000)]
+    pairs += [(rng.uniform(0.5, 2), rng.uniform(-1100, 1100)) for _ in range(15000)]
+    pairs += [(math.ldexp(rng.random(), rng.randint(-1074, 1023)), rng.uniform(-3, 3)) for _ in range(15000)]
+    pairs += [(rng.random(), rng.choice([0.5, 1.5, 2.5, 1 / 3, -0.5, 3.0, 2.0, -1.0, 1e-70, 1e19])) for _ in range(10000)]
+    pairs += [(from_bits(rng.getrandbits(64)), from_bits(rng.getrandbits(64))) for _ in range(15000)]
+    pairs += [(-rng.uniform(0, 3), float(rng.randint(-3000, 3000))) for _ in range(10000)]
+    special = [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 2.0, -2.0, 0.5, 5e-324, -5e-324, 1e308, 3.0,
+               -3.0, 2.0 ** 63, 2.0 ** -66, 1.5]
+    return pairs + [(a, b) for a in special for b in special]
+
+
+# name: (inputs, those raising an error as math's)
+FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
+             "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)"),
+             "pow": (_pow_inputs, "((-2.0, 0.5), (0.0, -1.0), (10.0, 400.0), (-10.0, 401.0), (-1e-300, -3.0))")}
+CHECK_AGAINST_GLIBC = """
+import math, os, sys
+from array import array
+from torch import _libm
+name = sys.argv[1]
+folder = os.path.dirname(os.path.abspath(__file__))
+xs, want = array("d"), array("Q")
+with open(os.path.join(folder, name), "rb") as f:
+    xs.frombytes(f.read())
+with open(os.path.join(folder, name + ".glibc"), "rb") as f:
+    want.frombytes(f.read())
+ours, libms = getattr(_libm, "glibc_" + name), getattr(math, name)
+arity = 2 if name == "pow" else 1
+args = list(zip(*[iter(xs)] * arity))
+def misses(function):
+    got = array("Q", array("d", (function(*a) for a in args)).tobytes())
+    return sum(a != b and not (b & ~(1 << 63) > 0x7FF0000000000000 and a & ~(1 << 63) > 0x7FF0000000000000)
+               for a, b in zip(got, want))
+def error(function, x):
+    try:
+        return function(*x) if type(x) is tuple else function(x)
+    except (ValueError, OverflowError) as e:
+        return type(e).__name__ + str(e)
+errors = sum(type(error(ours, x)) is str and error(ours, x) == error(libms, x) for x in %s)
+print(len(args), misses(ours), misses(libms), math.isnan(ours(*[math.nan] * arity)), errors,
+      _libm.pow is _libm.pow_correctly_rounded_integer if name == "pow" and sys.platform != "linux" else
+      getattr(_libm, name) is (libms if sys.platform == "linux" else ours))
+"""
+
+
+def _returns(function, *args):
+    try:
+        function(*args)
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def glibc_results(tmp_path_factory):
+    """For log, exp and pow: inputs and glibc's results, recorded here, and a program comparing
+    them with _libm's glibc_<name> and the platform's math.<name>: (its folder, {name: how many})."""
+    folder = tmp_path_factory.mktemp("libm")
+    rng = random.Random(34)
+
+    def from_bits(bits):
+        return struct.unpack("<d", struct.pack("<Q", bits))[0]
+    counts = {}
+    for name, (inputs, errors) in FUNCTIONS.items():
+        function = getattr(math, name)
+        args = [x if type(x) is tuple else (x,) for x in inputs(rng, from_bits)]
+        args = [a for a in args if _returns(function, *a)]  # errors: checked apart
+        (folder / name).write_bytes(array("d", [v for a in args for v in a]).tobytes())
+        (folder / f"{name}.glibc").write_bytes(array("d", (function(*a) for a in args)).tobytes())  # glibc's bits
+        (folder / f"check_{name}.py").write_text(CHECK_AGAINST_GLIBC % errors)
+        counts[name] = len(args)
+    return folder, counts
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_log_exp_pow_are_glibcs_bit_for_bit(glibc_results, name):
+    """glibc_log, glibc_exp and glibc_pow, used off glibc, are glibc's as math.log, math.exp and
+    math.pow run them here (the FMA build): equal bits on every input (nan as nan), the same errors
+    (ValueError, OverflowError)."""
+    folder, counts = glibc_results
+    env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
+    out = subprocess.run([sys.executable, str(folder / f"check_{name}.py"), name], env=env, capture_output=True,
+                         text=True, check=True)
+    errors = len(eval(FUNCTIONS[name][1], {"math": math}))
+    assert out.stdout.split() == [str(counts[name]), "0", "0", "True", str(errors), "True"]
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="compares with glibc's libm")
+@pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="needs Node and Pyodide")
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_log_exp_pow_in_pyodide_are_glibcs(glibc_results, name):
+    """Inside Pyodide (the browser's Python, tests/pyodide/run_python.mjs) torch's log, exp and pow
+    are glibc_log, glibc_exp and glibc_pow (pow but for integer exponents from 3 to 64) and give
+    glibc's bits, where Pyodide's own math.log, math.exp and math.pow (musl's build without FMA)
+    miss some."""
+    folder, counts = glibc_results
+    out = subprocess.run(["node", suite.PYODIDE_RUNNER, str(folder / f"check_{name}.py"), name],
+                         env=suite.clean_env(), capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    total, ours, musl, nan, errors, used = out.stdout.split()
+    expected_errors = str(len(eval(FUNCTIONS[name][1], {"math": math})))
+    assert (total, ours, nan, errors, used) == (str(counts[name]), "0", "True", expected_errors, "True")
+    assert int(musl) > 0  # the last bits the browser's libm alone would print
 
 
 def test_sin_cos_tables_are_sin_and_cos():
@@ -155,3 +302,13 @@ def test_float32_emulations_agree_with_glibc():
     env = {**os.environ, "PYTHONPATH": ENGINE_DIR}
     out = subprocess.run([sys.executable, "-c", FLOAT32_CHECK], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "0", "0"]
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="reads glibc's libm.so.6")
+@pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="reads Pyodide's libm (node_modules/pyodide)")
+def test_log_table_is_what_both_libms_hold():
+    """torch/_libm_data.py is the __log_data that tools/libm_data.py reads now out of Pyodide's
+    musl and the host's glibc (the tool stops when the two differ)."""
+    sys.path.insert(0, os.path.join(suite.REPO, "tools"))
+    import libm_data
+    assert libm_data.main(["--check"]) == 0

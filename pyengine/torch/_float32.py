@@ -101,7 +101,18 @@ def _fma32_rounded_to_odd(a, b, c):
 
 
 if hasattr(math, "fma"):  # Python >= 3.13 (Pyodide): exact float64 fma in C
-    fma64 = math.fma
+    # For algorithms whose operands and result are finite by construction (glibc's sin/cos
+    # polynomials): Python's fma raises where C's returns NaN or an infinity.
+    fma64_finite = math.fma
+
+    def fma64(a, b, c):
+        """a*b+c in float64 with a single rounding; NaN and infinities as C's fma gives them."""
+        try:
+            return fma64_finite(a, b, c)
+        except ValueError:  # inf * 0 or inf - inf from operands that are not NaN
+            return math.nan
+        except OverflowError:  # the exact result's sign, overflowed
+            return math.copysign(math.inf, a * b + c)
 else:
     def fma64(a, b, c):
         """a*b+c in float64 with a single rounding (exact rational arithmetic on the floats'
@@ -118,3 +129,5 @@ else:
             return num / (da * db * dc)
         except OverflowError:
             return math.inf if num > 0 else -math.inf
+
+    fma64_finite = fma64

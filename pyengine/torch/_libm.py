@@ -1,28 +1,26 @@
-"""glibc's float64 sin, cos, log, log1p and pow, for the float64 samplers, the LR schedulers and
-the browser's numpy.
+"""glibc's float64 sin, cos, log, log1p, exp and pow, for the float64 samplers, the LR schedulers
+and the browser's numpy.
 
 PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
-last bit for many inputs. On glibc, ``math`` is used as is. Elsewhere: ``glibc_sin``,
-``glibc_cos`` and ``glibc_log1p`` are glibc's algorithms, bit for bit (as x86-64 glibc runs
-them on a CPU with FMA); glibc's log is within 0.55 ulp, and its stand-in is the correctly
-rounded value (computed to 50 digits with ``decimal``, rounded once), which agrees with glibc
-on ~99.9% of inputs; pow is libm's but for integer exponents from 3 to 64, where it is the
-correctly rounded power (musl's pow differs from glibc's, built with fma, on ~0.1% of inputs;
-the correctly rounded power a little less often).
+last bit for some inputs (its log on ~0.01% of (0, 1), its exp on ~0.06%, its pow on ~0.1%: built
+without FMA). On glibc, ``math`` is used as is. Elsewhere ``glibc_sin``, ``glibc_cos``,
+``glibc_log``, ``glibc_log1p``, ``glibc_exp`` and ``glibc_pow`` are glibc's algorithms, bit for
+bit, as x86-64 glibc runs them on a CPU with FMA (the tables of log, exp and pow, which musl
+shares, are in ``_libm_data``); but pow with an integer exponent from 3 to 64 is the correctly
+rounded power, as the browser's numpy computes it for arrays in wasm (it agrees with glibc's on
+~99.9% of inputs).
 """
 import math
 import os
 import struct
 import sys
-from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from ._float32 import fma64
+from . import _libm_data
+from ._float32 import fma64_finite
 
 _pack_d, _unpack_d = struct.Struct("<d").pack, struct.Struct("<d").unpack
 _pack_q, _unpack_q = struct.Struct("<Q").pack, struct.Struct("<Q").unpack
-
-_DIGITS = 50
 
 
 # glibc's sin and cos (sysdeps/ieee754/dbl-64/s_sin.c, IBM's Accurate Mathematical Library) as
@@ -31,7 +29,7 @@ _DIGITS = 50
 # reduction (branred.c) is compiled without FMA. sin(x0 + x) for x0 a multiple of 1/128 in
 # [0, 0.86] is sin x0 cos x + cos x0 sin x, sin x0 and cos x0 from a double-double table, sin x
 # and cos x from short polynomials; |x| < 0.126 is a Taylor polynomial alone.
-_fma = fma64
+_fma = fma64_finite
 _BIG = 52776558133248.0  # 1.5 * 2**45: |x| + _BIG rounds |x| to a multiple of 1/128
 _S1, _S2, _S3, _S4, _S5 = map(float.fromhex, (
     "-0x1.5555555555555p-3", "0x1.1111111110ECEp-7", "-0x1.A01A019DB08B8p-13", "0x1.71DE27B9A7ED9p-19",
@@ -257,12 +255,172 @@ def glibc_cos(x):
     return math.cos(x)
 
 
-def correctly_rounded_log(x):
-    if not math.isfinite(x) or x <= 0.0 or x == 1.0:
-        return math.log(x)
-    with localcontext() as ctx:
-        ctx.prec = _DIGITS
-        return float(Decimal(x).ln())
+# glibc's log (sysdeps/ieee754/dbl-64/e_log.c, since 2.28: ARM's optimized-routines, as musl's)
+# as x86-64 glibc runs it on a CPU with FMA: the build compiled with -mfma -mavx2, where
+# r = fma(z, invc, -1) and GCC fused the products and sums written _fma below. x = 2**k z with z in
+# [0x1.6p-1, 0x1.6p0), c near z from a 128-entry table: log x = k ln2 + log c + log1p(z/c - 1);
+# near 1 a polynomial in x - 1 alone. musl (Pyodide) takes the build without FMA: other last bits.
+_LOG_A0, _LOG_A1, _LOG_A2, _LOG_A3, _LOG_A4 = _libm_data.POLY
+(_LOG_B0, _LOG_B1, _LOG_B2, _LOG_B3, _LOG_B4, _LOG_B5, _LOG_B6, _LOG_B7, _LOG_B8, _LOG_B9,
+ _LOG_B10) = _libm_data.POLY1
+_LOG_TAB = _libm_data.INVC_LOGC
+_LOG_LN2_HI, _LOG_LN2_LO = _libm_data.LN2_HI, _libm_data.LN2_LO
+_LOG_NEAR_ONE, _LOG_NEAR_ONE_END = 1.0 - 2.0 ** -4, 1.0 + float.fromhex("0x1.09p-4")  # the polynomial's x
+_LOG_OFF = 0x3FE6000000000000  # the bits of 0x1.6p-1
+
+
+def glibc_log(x):
+    """glibc's log(x), bit for bit (0 and negative numbers raise ValueError as math.log does)."""
+    if _LOG_NEAR_ONE <= x < _LOG_NEAR_ONE_END:
+        if x == 1.0:
+            return 0.0
+        r = x - 1.0
+        r2 = r * r
+        r3 = r * r2
+        p = _fma(r3, _fma(r3, _fma(r3, _LOG_B10, _fma(r2, _LOG_B9, _fma(r, _LOG_B8, _LOG_B7))),
+                               _fma(r2, _LOG_B6, _fma(r, _LOG_B5, _LOG_B4))),
+                      _fma(r2, _LOG_B3, _fma(r, _LOG_B2, _LOG_B1)))
+        w = r * 134217728.0  # 2**27: r = rhi + rlo, rhi with 26 bits, so rhi * rhi is exact
+        rhi = r + w - w
+        rlo = r - rhi
+        w = rhi * rhi * _LOG_B0
+        hi = r + w
+        lo = _fma(_LOG_B0 * rlo, rhi + r, r - hi + w)
+        return _fma(r3, p, lo) + hi
+    ix = _unpack_q(_pack_d(x))[0]
+    if not 0x0010000000000000 <= ix < 0x7FF0000000000000:  # not a positive normal number
+        if not 0.0 < x < math.inf:
+            return math.log(x)  # ValueError, inf or nan, as math.log
+        ix = _unpack_q(_pack_d(x * 4503599627370496.0))[0] - (52 << 52)  # subnormal: scaled by 2**52
+    tmp = ix - _LOG_OFF
+    invc, logc = _LOG_TAB[(tmp >> 45) & 127]
+    k = tmp >> 52  # tmp < 0 for x below 0x1.6p-1: Python's >> is C's arithmetic shift there
+    z = _unpack_d(_pack_q(ix - (k << 52)))[0]
+    r = _fma(z, invc, -1.0)
+    w = k * _LOG_LN2_HI + logc
+    hi = w + r
+    lo = _fma(k, _LOG_LN2_LO, w - hi + r)
+    r2 = r * r
+    return _fma(r * r2, _fma(r2, _fma(r, _LOG_A4, _LOG_A3), _fma(r, _LOG_A2, _LOG_A1)),
+                _fma(r2, _LOG_A0, lo)) + hi
+
+
+# glibc's exp (sysdeps/ieee754/dbl-64/e_exp.c, since 2.28: ARM's optimized-routines, as musl's)
+# in its FMA build: x = k ln2/128 + r, exp x = 2**(k/128) exp r, 2**(i/128) = scale * (1 + tail)
+# from a 128-entry table, exp r - 1 a polynomial; the fused steps are written _fma. Where the scale
+# would leave the exponent range (|x| >= 512) it is shifted first, and a subnormal result is
+# rounded once. The only fused step that shows is the last, scale + scale * tmp: musl's build
+# (Pyodide's), without it, differs from glibc's on ~0.06% of inputs.
+_EXP_SHIFT = 6755399441055744.0  # 1.5 * 2**52: z + _EXP_SHIFT rounds z to an integer in its low bits
+_EXP_TAIL = tuple(_unpack_d(_pack_q(bits))[0] for bits in _libm_data.EXP_TAB[0::2])
+_EXP_SCALE_BITS = _libm_data.EXP_TAB[1::2]
+_EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N = (_libm_data.EXP_INV_LN2_N, _libm_data.EXP_NEG_LN2_HI_N,
+                                                       _libm_data.EXP_NEG_LN2_LO_N)
+_EXP_C2, _EXP_C3, _EXP_C4, _EXP_C5 = _libm_data.EXP_C2, _libm_data.EXP_C3, _libm_data.EXP_C4, _libm_data.EXP_C5
+_MASK64 = (1 << 64) - 1
+
+
+def _exp_inline(x, xtail, sign_bias):
+    """exp(x + xtail), negated when sign_bias is set (pow's odd power of a negative number); |xtail|
+    tiny. An overflow gives inf, for the caller to raise as math does."""
+    ax = abs(x)
+    if 2.0 ** -54 <= ax < 512.0:
+        special = False
+    elif ax < 2.0 ** -54:
+        return -(1.0 + x) if sign_bias else 1.0 + x
+    elif ax < 1024.0:
+        special = True
+    else:
+        return math.copysign(0.0 if x < 0 else math.inf, -1.0 if sign_bias else 1.0)
+    kd = _fma(_EXP_INV_LN2_N, x, _EXP_SHIFT)
+    ki = _unpack_q(_pack_d(kd))[0]
+    kd -= _EXP_SHIFT
+    r = _fma(kd, _EXP_NEG_LN2_LO_N, _fma(kd, _EXP_NEG_LN2_HI_N, x)) + xtail
+    tail = _EXP_TAIL[ki & 127]
+    sbits = (_EXP_SCALE_BITS[ki & 127] + ((ki + sign_bias) << 45)) & _MASK64
+    r2 = r * r
+    tmp = _fma(r2 * r2, _fma(r, _EXP_C5, _EXP_C4), _fma(r2, _fma(r, _EXP_C3, _EXP_C2), tail + r))
+    if not special:
+        scale = _unpack_d(_pack_q(sbits))[0]
+        return _fma(scale, tmp, scale)
+    if not ki & 0x80000000:  # k > 0: the scale's exponent may have overflowed by up to 460
+        scale = _unpack_d(_pack_q((sbits - (1009 << 52)) & _MASK64))[0]
+        return 2.0 ** 1009 * _fma(scale, tmp, scale)
+    sbits = (sbits + (1022 << 52)) & _MASK64
+    scale = _unpack_d(_pack_q(sbits))[0]
+    p = scale * tmp  # used twice, in two blocks: GCC does not fuse it
+    y = scale + p
+    if abs(y) < 1.0:  # a subnormal result: rounded to its precision before the scaling, not twice
+        one = -1.0 if y < 0.0 else 1.0
+        lo = scale - y + p
+        hi = one + y
+        lo = one - hi + y + lo
+        y = (hi + lo) - one
+        if y == 0.0:
+            y = math.copysign(0.0, scale)
+    return 2.0 ** -1022 * y
+
+
+def glibc_exp(x):
+    """glibc's exp(x), bit for bit (OverflowError where math.exp raises it)."""
+    if not abs(x) < 1024.0:
+        return math.exp(x)  # 0.0, inf, nan or OverflowError, as glibc's
+    y = _exp_inline(x, 0.0, 0)
+    return y if y != math.inf else math.exp(x)
+
+
+# glibc's pow (e_pow.c, since 2.28: optimized-routines', as musl's) in its FMA build: exp(y log x)
+# with log x to ~68 bits as hi + lo (its own 128-entry table) and y log x as ehi + elo by fma.
+# Zeros, infinities, nan, negative x with a non-integer y and |y| outside [2**-65, 2**63) take
+# branches without arithmetic that musl's build shares: math.pow.
+_POW_P0, _POW_P1, _POW_P2, _POW_P3, _POW_P4, _POW_P5, _POW_P6 = _libm_data.POW_POLY
+_POW_TAB = _libm_data.POW_INVC_LOGC_LOGCTAIL
+_POW_OFF = 0x3FE6955500000000
+_POW_SIGN_BIAS = 0x800 << 7  # added to k: the sign bit of the scale
+
+
+def _pow_log(ix):
+    """log of the positive double with bits ix as (hi, lo)."""
+    tmp = ix - _POW_OFF
+    invc, logc, logctail = _POW_TAB[(tmp >> 45) & 127]
+    k = tmp >> 52  # tmp < 0 below _POW_OFF: Python's >> is C's arithmetic shift there
+    z = _unpack_d(_pack_q(ix - (k << 52)))[0]
+    r = _fma(z, invc, -1.0)
+    t1 = _fma(k, _LOG_LN2_HI, logc)
+    t2 = t1 + r
+    lo1 = _fma(k, _LOG_LN2_LO, logctail)
+    lo2 = t1 - t2 + r
+    ar = _POW_P0 * r
+    ar2 = r * ar
+    ar3 = r * ar2
+    hi = t2 + ar2
+    lo3 = _fma(ar, r, -ar2)
+    lo4 = t2 - hi + ar2
+    q = _fma(ar2, _fma(ar2, _fma(r, _POW_P6, _POW_P5), _fma(r, _POW_P4, _POW_P3)), _fma(r, _POW_P2, _POW_P1))
+    lo = _fma(ar3, q, lo1 + lo2 + lo3 + lo4)
+    y = hi + lo
+    return y, hi - y + lo
+
+
+def glibc_pow(x, y):
+    """glibc's pow(x, y), bit for bit (ValueError and OverflowError where math.pow raises them)."""
+    x, y = float(x), float(y)
+    ax = abs(x)
+    if not (x and y and ax < math.inf and 2.0 ** -65 <= abs(y) < 2.0 ** 63):
+        return math.pow(x, y)
+    sign_bias = 0
+    if x < 0.0:
+        if not y.is_integer():
+            return math.pow(x, y)  # ValueError
+        if abs(y) < 2.0 ** 53 and int(y) & 1:
+            sign_bias = _POW_SIGN_BIAS
+    ix = _unpack_q(_pack_d(ax))[0]
+    if ix < 0x0010000000000000:  # subnormal: scaled by 2**52
+        ix = _unpack_q(_pack_d(ax * 4503599627370496.0))[0] - (52 << 52)
+    hi, lo = _pow_log(ix)
+    ehi = y * hi
+    result = _exp_inline(ehi, _fma(y, lo, _fma(y, hi, -ehi)), sign_bias)
+    return result if abs(result) != math.inf else math.pow(x, y)
 
 
 _LN2_HI = 6.93147180369123816490e-01
@@ -324,11 +482,11 @@ def glibc_log1p(x):
     z = s * s
     z2 = z * z
     z4 = z2 * z2
-    r = fma64(z, _LP[0], z2 * fma64(z, _LP[2], _LP[1]))
-    r = fma64(z4 * z2, fma64(z, _LP[6], _LP[5]), fma64(z4, fma64(z, _LP[4], _LP[3]), r))
+    r = _fma(z, _LP[0], z2 * _fma(z, _LP[2], _LP[1]))
+    r = _fma(z4 * z2, _fma(z, _LP[6], _LP[5]), _fma(z4, _fma(z, _LP[4], _LP[3]), r))
     if k == 0:
         return f - (hfsq - s * (hfsq + r))
-    return fma64(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + fma64(k, _LN2_LO, c))) - f))
+    return _fma(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + _fma(k, _LN2_LO, c))) - f))
 
 
 def _on_glibc():
@@ -344,12 +502,13 @@ def _on_glibc():
 
 
 def pow_correctly_rounded_integer(x, y):
-    """x ** y, correctly rounded where y is an integer from 3 to 64 (glibc's pow is within 0.52 ulp
-    and agrees with that more often than musl's pow does), else libm's pow."""
+    """x ** y: glibc's pow, but where y is an integer from 3 to 64 the correctly rounded power, as
+    the browser's numpy computes it for arrays in wasm (kernels.powi_f64; glibc's pow is within
+    0.52 ulp and agrees with it on ~99.9% of inputs, more often than musl's pow does)."""
     if type(y) is float and y.is_integer():
         y = int(y)
     if type(y) is not int or not 3 <= y <= 64 or x == 0 or not math.isfinite(x):
-        return math.pow(x, y)
+        return glibc_pow(x, y)
     try:
         return float(Fraction(x) ** y)
     except OverflowError:
@@ -357,7 +516,7 @@ def pow_correctly_rounded_integer(x, y):
 
 
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
-    sin, cos, log, log1p, pow = math.sin, math.cos, math.log, math.log1p, math.pow
+    sin, cos, log, log1p, exp, pow = math.sin, math.cos, math.log, math.log1p, math.exp, math.pow
 else:
-    sin, cos, log, log1p = glibc_sin, glibc_cos, correctly_rounded_log, glibc_log1p
+    sin, cos, log, log1p, exp = glibc_sin, glibc_cos, glibc_log, glibc_log1p, glibc_exp
     pow = pow_correctly_rounded_integer

@@ -607,7 +607,7 @@ def geometric(generator, n, dtype, p):
     """Tensor.geometric_(p): ceil(log(U53()) / log1p(-p)) in float64, cast to dtype (ATen's
     geometric_distribution<double>)."""
     scale = _libm.log1p(-p)
-    values = [math.ceil(math.log(u) / scale) if u > 0 else math.inf for u in generator.u53(n)]
+    values = [math.ceil(_libm.log(u) / scale) if u > 0 else math.inf for u in generator.u53(n)]
     return _round_floats(values, dtype) if dtype.kind == "f" else _cast_ints(values, dtype)
 
 
@@ -619,7 +619,7 @@ def log_normal(generator, n, dtype, mean=1.0, std=2.0):
 
 def _exp(v):
     try:
-        return math.exp(v)
+        return _libm.exp(v)
     except OverflowError:
         return math.inf
 

@@ -22,7 +22,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "pyengine"
 # (layer, modules in their order); a module of a package is listed by its dotted name,
 # a whole package by name + ".*"
 LAYERS = [
-    ("leaves", ["torch._float32", "torch._libm", "torch._caller", "torch._process", "torch._dtype", "torch._size",
+    ("leaves", ["torch._float32", "torch._libm_data", "torch._libm", "torch._caller", "torch._process", "torch._dtype", "torch._size",
                 "torch._device", "torch.return_types", "torch._unsupported"]),
     ("backend", ["torch._backend.kernels", "torch._aten._common", "torch._aten._libm32", "torch._backend.python",
                  "torch._backend.numpy", "torch._backend"]),

@@ -55,7 +55,7 @@ def _poisson_one(lam, gen):
                 return k
     if lam == 0:
         return 0
-    enlam = math.exp(-lam)
+    enlam = _libm.exp(-lam)
     x, prod = 0, 1.0
     while True:
         prod *= _uniform(gen)

@@ -1,0 +1,250 @@
+"""glibc's float64 log, exp and pow tables, read out of the binaries already installed, written to
+pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp and glibc_pow.
+
+    .venv/bin/python tools/libm_data.py           # rewrite the module
+    .venv/bin/python tools/libm_data.py --check   # exit 1 if it is not current
+
+glibc's log, exp and pow (since 2.28) are ARM's optimized-routines ones, and so are musl's: both
+ship the same tables, `__log_data`, `__exp_data` and `__pow_log_data` (musl under the MIT
+licence, src/math/log_data.c, exp_data.c, pow_data.c). Pyodide's libm is emscripten's musl, so
+node_modules/pyodide/pyodide.asm.wasm holds them in its data section, and the host's libm.so.6
+(glibc) in its .rodata. Each is found by its first numbers and its content checked against what
+it approximates; both binaries must hold the same bits, else the tool stops. Nothing is fetched
+from the network.
+
+__log_data: ln2hi, ln2lo, poly[5], poly1[11], tab[128] {invc, logc}, tab2[128] {chi, clo} (the
+same two numbers open __pow_log_data: ln2hi, ln2lo, poly[7], tab[128] {invc, pad, logc,
+logctail}). glibc's FMA build (the one x86-64 CPUs with FMA run) uses all but tab2 and pad. __exp_data: N/ln2, -ln2/N in two parts, poly[4] and the shift
+1.5 * 2**52 (in an order that differs between musl and glibc 2.36), then tab[256]: for each
+i < 128, the bits of 2**(i/128)'s tail and of its scale less i << 45.
+"""
+import math
+import os
+import struct
+import sys
+
+from generated_file import write_or_check  # tools/ is on sys.path: run as a script or by the tests' loader
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WASM = os.path.join(ROOT, "node_modules", "pyodide", "pyodide.asm.wasm")
+MODULE = os.path.join(ROOT, "pyengine", "torch", "_libm_data.py")
+HEADER = struct.pack("<dd", float.fromhex("0x1.62e42fefa3800p-1"), float.fromhex("0x1.ef35793c76730p-45"))
+TABLE = 128
+DOUBLES = 2 + 5 + 11 + 2 * TABLE + 2 * TABLE
+POW_DOUBLES = 2 + 7 + 4 * TABLE
+EXP_INV_LN2_N = struct.pack("<d", float.fromhex("0x1.71547652b82fep7"))
+EXP_SHIFT = float.fromhex("0x1.8p52")
+EXP_TAB_START = struct.pack("<QQQ", 0, 0x3FF0000000000000, 0x3C9B3B4F1A88BF6E)
+
+
+def _sleb128(data, pos):
+    """A signed LEB128 number at pos: (value, the position after it)."""
+    value, end = _leb128(data, pos)
+    bits = 7 * (end - pos)
+    return (value - (1 << bits) if value >> (bits - 1) & 1 else value), end
+
+
+def _leb128(data, pos):
+    """An unsigned LEB128 number at pos: (value, the position after it)."""
+    value = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, pos
+
+
+def wasm_memory(data):
+    """A WebAssembly module's initial linear memory: its active data segments at their offsets (the
+    optimizer splits segments at runs of zeros, so a table can span several)."""
+    if data[:4] != b"\0asm":
+        raise ValueError("not a WebAssembly module")
+    pos, segments = 8, []
+    while pos < len(data):
+        section = data[pos]
+        size, pos = _leb128(data, pos + 1)
+        end = pos + size
+        if section == 11:
+            count, pos = _leb128(data, pos)
+            for _ in range(count):
+                flags, pos = _leb128(data, pos)
+                if flags == 2:
+                    _, pos = _leb128(data, pos)  # memory index
+                offset = None
+                if flags != 1:  # active: `i32.const offset` then `end`
+                    if data[pos] != 0x41:
+                        raise ValueError("a data segment's offset is not a constant")
+                    offset, pos = _sleb128(data, pos + 1)
+                    pos += 1
+                length, pos = _leb128(data, pos)
+                if offset is not None:
+                    segments.append((offset, data[pos:pos + length]))
+                pos += length
+        pos = end
+    memory = bytearray(max(offset + len(chunk) for offset, chunk in segments))
+    for offset, chunk in segments:
+        memory[offset:offset + len(chunk)] = chunk
+    return [bytes(memory)]
+
+
+def elf_rodata(data):
+    """The bytes of a 64-bit little-endian ELF file's .rodata section."""
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise ValueError("not a 64-bit little-endian ELF file")
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+
+    def section(i):  # (name offset, file offset, size)
+        base = shoff + i * shentsize
+        return struct.unpack_from("<I", data, base)[0], *struct.unpack_from("<QQ", data, base + 0x18)
+    names_at = section(shstrndx)[1]
+    for i in range(shnum):
+        name, offset, size = section(i)
+        if data[names_at + name:data.index(b"\0", names_at + name)] == b".rodata":
+            return [data[offset:offset + size]]
+    raise ValueError("no .rodata section")
+
+
+def log_tables(blobs):
+    """Every copy of __log_data found in blobs, as a tuple of its doubles (layout checked)."""
+    found = []
+    for blob in blobs:
+        at = blob.find(HEADER)
+        while at >= 0:
+            values = struct.unpack_from(f"<{DOUBLES}d", blob, at) if at + 8 * DOUBLES <= len(blob) else ()
+            if values and _is_log_data(values):
+                found.append(values)
+            at = blob.find(HEADER, at + 1)
+    return found
+
+
+def pow_log_tables(blobs):
+    """Every copy of __pow_log_data found in blobs, as a tuple of its doubles (content checked:
+    poly[0] is -1/2, each entry 1/c, log c and its tail for c from 1.4 down to 0.7)."""
+    found = []
+    for blob in blobs:
+        at = blob.find(HEADER)
+        while at >= 0:
+            values = struct.unpack_from(f"<{POW_DOUBLES}d", blob, at) if at + 8 * POW_DOUBLES <= len(blob) else ()
+            if values and values[2] == -0.5 and all(
+                    abs(values[11 + 4 * i] + math.log(values[9 + 4 * i])) < 2.0 ** -40 and abs(values[12 + 4 * i]) < 2.0 ** -40
+                    and 0.7 < values[9 + 4 * i] < 1.42 for i in range(TABLE)):
+                found.append(values)
+            at = blob.find(HEADER, at + 1)
+    return found
+
+
+def _is_log_data(values):
+    """poly1[0] is -1/2; each tab entry is (1/c, log c) and each tab2 entry (c, c's remainder) for
+    ascending c in [0x1.6p-1, 0x1.6p0), one per subinterval."""
+    poly1, tab, tab2 = values[7], values[18:18 + 2 * TABLE], values[18 + 2 * TABLE:]
+    lowest, highest = float.fromhex("0x1.6p-1"), float.fromhex("0x1.6p0")
+    chis = tab2[0::2]
+    return (poly1 == -0.5 and all(lowest <= a < b < highest for a, b in zip(chis, chis[1:]))
+            and all(abs(tab[2 * i] * chis[i] - 1) < 2.0 ** -40 and abs(tab[2 * i + 1] - math.log(chis[i])) < 2.0 ** -40
+                    and abs(tab2[2 * i + 1]) < 2.0 ** -50 for i in range(TABLE)))
+
+
+def _libm_path():
+    """The glibc libm this process maps (math's), else the usual place."""
+    import ctypes
+    ctypes.CDLL("libm.so.6")
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            path = line.split()[-1]
+            if os.path.basename(path) == "libm.so.6":
+                return path
+    return "/lib/x86_64-linux-gnu/libm.so.6"
+
+
+def exp_constants(blob):
+    """N/ln2 and the 6 numbers after it that are not the shift: -ln2/N in two parts and poly[4]
+    (~1/2, 1/6, 1/24, 1/120), checked."""
+    at = blob.find(EXP_INV_LN2_N)
+    following = struct.unpack_from("<7d", blob, at + 8) if at >= 0 else ()
+    rest = [v for v in following if v != EXP_SHIFT]
+    if len(rest) != 6 or abs(rest[0] + rest[1] + math.log(2) / TABLE) > 2.0 ** -60 or any(
+            abs(c * math.factorial(n) - 1) > 2.0 ** -10 for n, c in enumerate(rest[2:], 2)):
+        return None
+    return (struct.unpack("<d", EXP_INV_LN2_N)[0], *rest)
+
+
+def exp_table(blob):
+    """tab[256] as integers, checked: scale * (1 + tail) is 2**(i/128)."""
+    at = blob.find(EXP_TAB_START)
+    words = struct.unpack_from(f"<{2 * TABLE}Q", blob, at) if at >= 0 else ()
+    for i in range(TABLE if words else 0):
+        tail, scale = (struct.unpack("<d", struct.pack("<Q", w))[0] for w in (words[2 * i], words[2 * i + 1] + (i << 45)))
+        if abs(scale * (1 + tail) / 2 ** (i / TABLE) - 1) > 2.0 ** -50 or abs(tail) > 2.0 ** -50:
+            return None
+    return words or None
+
+
+def read_tables():
+    """(__log_data, the exp constants, the exp table, __pow_log_data), which both binaries hold alike."""
+    copies = {}
+    for path, sections in ((WASM, wasm_memory), (_libm_path(), elf_rodata)):
+        with open(path, "rb") as f:
+            blobs = sections(f.read())
+        tables = log_tables(blobs)
+        pow_tables = pow_log_tables(blobs)
+        if len(tables) != 1 or len(pow_tables) != 1:
+            raise SystemExit(f"{path}: {len(tables)} copies of __log_data and {len(pow_tables)} of __pow_log_data "
+                             "found, expected 1")
+        exp = [found for found in ([exp_constants(b) for b in blobs], [exp_table(b) for b in blobs])
+               if sum(v is not None for v in found) == 1]
+        if len(exp) != 2:
+            raise SystemExit(f"{path}: __exp_data not found once")
+        copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp), pow_tables[0])
+    first, second = copies.values()
+    if first != second:
+        raise SystemExit("the two binaries' tables differ: " + ", ".join(copies))
+    return first
+
+
+def _rows(values, per_row, indent="    "):
+    return "".join(indent + " ".join(f'"{v.hex()}",' for v in values[i:i + per_row]) + "\n"
+                   for i in range(0, len(values), per_row))
+
+
+def module_text(log_data, exp_constants, exp_tab, pow_log_data):
+    poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
+    return (
+        '"""glibc\'s float64 log, exp and pow tables (__log_data, __exp_data, __pow_log_data), the parts\n'
+        'its FMA build reads: generated by tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s\n'
+        'glibc, which hold the same bits."""\n'
+        "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, pow_data.c,\n"
+        "# MIT licence).\n"
+        f'LN2_HI, LN2_LO = float.fromhex("{log_data[0].hex()}"), float.fromhex("{log_data[1].hex()}")\n'
+        "# log1p(r) - r on the 128 subintervals: r**2 * (A0 + r A1 + r**2 A2 + r**3 A3 + r**4 A4)\n"
+        "POLY = tuple(map(float.fromhex, (\n" + _rows(poly, 3) + ")))\n"
+        "# log(1 + r) - r near 1: r**2 * (B0 + r B1 + ... + r**10 B10)\n"
+        "POLY1 = tuple(map(float.fromhex, (\n" + _rows(poly1, 3) + ")))\n"
+        "# (1/c, log c) for c near the middle of each of the 128 subintervals of [0x1.6p-1, 0x1.6p0)\n"
+        "_TAB = tuple(map(float.fromhex, (\n" + _rows(tab, 2) + ")))\n"
+        "INVC_LOGC = tuple(zip(_TAB[0::2], _TAB[1::2]))\n"
+        "# exp: N/ln2 (N = 128), -ln2/N in two parts, exp(r) - 1 - r = r**2 * (C2 + r C3 + r**2 C4 + r**3 C5)\n"
+        "EXP_INV_LN2_N, EXP_NEG_LN2_HI_N, EXP_NEG_LN2_LO_N, EXP_C2, EXP_C3, EXP_C4, EXP_C5 = map(float.fromhex, (\n"
+        + _rows(exp_constants, 3) + "))\n"
+        "# 2**(i/128) = scale * (1 + tail): the bits of tail, and of scale less i << 45, for i < 128\n"
+        "EXP_TAB = (\n" + "".join("    " + " ".join(f"0x{w:016x}," for w in exp_tab[i:i + 4]) + "\n"
+                                 for i in range(0, len(exp_tab), 4)) + ")\n"
+        "# pow's log, to about 68 bits: ln2 in two parts (the same as log's), log1p(r) - r as\n"
+        "# r**2 * (P0 + r P1 + ... + r**6 P6), P0 = -1/2 (the others scaled by the evaluation's factors)\n"
+        "POW_POLY = tuple(map(float.fromhex, (\n" + _rows(pow_log_data[2:9], 3) + ")))\n"
+        "# (1/c, log c, log c's tail) for 128 c from 1.4 down to 0.7\n"
+        "_POW_TAB = tuple(map(float.fromhex, (\n"
+        + "".join(_rows(pow_log_data[9 + 4 * i:13 + 4 * i:2] + pow_log_data[12 + 4 * i:13 + 4 * i], 3)
+                  for i in range(TABLE)) + ")))\n"
+        "POW_INVC_LOGC_LOGCTAIL = tuple(zip(_POW_TAB[0::3], _POW_TAB[1::3], _POW_TAB[2::3]))\n"
+    )
+
+
+def main(argv):
+    return write_or_check(MODULE, module_text(*read_tables()), argv, "tools/libm_data.py")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
