@@ -29,7 +29,7 @@ from types import FunctionType
 
 from . import dual as _dual, graph as _graph
 from .graph import (FREED_MESSAGE, PACKED, Node, gradient_edge, saved_hooks, shared_output_nrs, _sequence,
-                    _shared_nrs)
+                    _shared_nrs, _unlink)
 from .grad_mode import _state as _grad_mode
 
 _anomaly = _graph.anomaly
@@ -637,6 +637,15 @@ class FormulaNode(Node):
 
     def _free_saved(self):
         self._saved = None  # (SavedTensors go with it; _release frees those backward is done with)
+
+    def __del__(self):
+        # Node.__del__ with _free_saved inline: every node of a freed graph runs this, and the call
+        # was a sixth of the time freeing a chain of 0-d ops takes
+        self._saved = None
+        nodes = getattr(self, "_next", None)
+        if nodes:
+            self._next = ()
+            _unlink(nodes)
 
     def _free_packed(self):
         for value in self._saved or ():
