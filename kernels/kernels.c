@@ -828,12 +828,23 @@ void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, c
   for (int i = 0; i < size; i++) out[i] = (float)acc[i];
 }
 
-// ---- strided copies (_backend/python.py take) ----------------------------------------------
-// dst = the row-major copy of the view (shape, strides) of src, whose elements are `size`
-// (4 or 8) bytes. dims holds ndim sizes, then ndim strides (in elements), then ndim counters
-// the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
+// ---- strided copies (_backend/python.py take and put) ---------------------------------------
+// Between the view (shape, strides) of `strided` and the row-major `packed`, whose elements are
+// `size` (1, 2, 4 or 8) bytes: take copies the view into packed, put packed into the view (whose
+// elements do not overlap). dims holds ndim sizes, then ndim strides (in elements), then ndim
+// counters the kernel uses (the caller's scratch: this module has no stack). Bits are copied as
 // integers, so nan payloads stay as they are.
-void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+#define COPY_ROWS(T)                                                                 \
+  {                                                                                  \
+    T* s = (T*)strided + at;                                                         \
+    T* p = (T*)packed + done;                                                        \
+    if (put)                                                                         \
+      for (int i = 0; i < inner; i++) s[(long)i * step] = p[i];                      \
+    else                                                                             \
+      for (int i = 0; i < inner; i++) p[i] = s[(long)i * step];                      \
+  }
+
+static void strided_copy(void* strided, void* packed, int size, int ndim, int* dims, int put) {
   int *shape = dims, *strides = dims + ndim, *index = dims + 2 * ndim;
   int inner = shape[ndim - 1], step = strides[ndim - 1];
   long count = 1;
@@ -843,15 +854,10 @@ void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* d
   }
   long at = 0;
   for (long done = 0; done < count; done += inner) {
-    if (size == 8) {
-      const u64* s = (const u64*)src + at;
-      u64* o = (u64*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    } else {
-      const unsigned* s = (const unsigned*)src + at;
-      unsigned* o = (unsigned*)dst + done;
-      for (int i = 0; i < inner; i++) o[i] = s[(long)i * step];
-    }
+    if (size == 8) COPY_ROWS(u64)
+    else if (size == 4) COPY_ROWS(unsigned)
+    else if (size == 2) COPY_ROWS(unsigned short)
+    else COPY_ROWS(unsigned char)
     for (int d = ndim - 2; d >= 0; d--) {  // the next row: carry through the outer dims
       at += strides[d];
       if (++index[d] < shape[d]) break;
@@ -859,6 +865,15 @@ void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* d
       index[d] = 0;
     }
   }
+}
+#undef COPY_ROWS
+
+void EXPORT(take_strided)(const void* src, void* dst, int size, int ndim, int* dims) {
+  strided_copy((void*)src, dst, size, ndim, dims, 0);
+}
+
+void EXPORT(put_strided)(void* dst, const void* src, int size, int ndim, int* dims) {
+  strided_copy(dst, (void*)src, size, ndim, dims, 1);
 }
 
 // ---- random numbers (_random.py) ------------------------------------------------------------
@@ -1671,6 +1686,201 @@ void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batc
         *out++ = total;
       }
     }
+  }
+}
+
+// ---- layer norm (_aten/norm.py layer_norm_stats, layer_norm_output, layer_norm_input_grad,
+// layer_norm_weight_grad, layer_norm_bias_grad on float32) -------------------------------------
+// Every step is the Python code's: a float64 operation on float32 values rounded once to float32
+// (R), fma32 where it fuses. Rows are `inner` contiguous values.
+#define LN_LANES 8  // _common.MOMENT_LANES["float32"]
+#define LN_CHUNK 16  // _common.MOMENT_CHUNK
+
+// _common._merge_moments on one lane: (a0, a1, a2) merged into (*b0, *b1, *b2).
+static void ln_merge(double a0, double a1, double a2, double* b0, double* b1, double* b2) {
+  double n = *b0 + a0;
+  double c = n != 0.0 ? R(a0 / n) : 0.0;
+  double delta = R(a1 - *b1);
+  double m2_sum = R(*b2 + a2);
+  double c_delta = R(delta * c);
+  double scaled = R(delta * *b0);
+  *b0 = n;
+  *b1 = R(*b1 + c_delta);
+  *b2 = fma32(scaled, c_delta, m2_sum);
+}
+
+// _common.rowwise_moments of one row, then layer_norm_stats' rstd. stack: 3 * 32 doubles
+// (count, m1, m2 per level of the chunks' binary cascade), lane: 2 * LN_LANES doubles.
+static void ln_row_stats(const float* row, int n_cols, double eps, float* mean, float* rstd, double* stack,
+                         double* lane) {
+  int n = n_cols / LN_LANES;
+  int chunks = (n + LN_CHUNK - 1) / LN_CHUNK;
+  int depth = ceil_log2(chunks);
+  for (int k = 0; k < LN_LANES; k++) {
+    for (int d = 0; d < 3 * depth; d++) stack[d] = 0.0;
+    for (int i = 0; i < chunks; i++) {
+      int m0 = n - i * LN_CHUNK < LN_CHUNK ? n - i * LN_CHUNK : LN_CHUNK;
+      double m1 = 0.0, m2 = 0.0;
+      for (int j = 0; j < m0; j++) {
+        double x = row[(i * LN_CHUNK + j) * LN_LANES + k];
+        double delta = R(x - m1);
+        m1 = fma32(R(1.0 / (j + 1)), delta, m1);
+        m2 = fma32(delta, R(x - m1), m2);
+      }
+      ln_merge(m0, m1, m2, stack, stack + 1, stack + 2);
+      for (int j = 1, mask = i + 1; j < depth && !(mask & 1); j++, mask >>= 1) {
+        double* below = stack + 3 * (j - 1);
+        ln_merge(below[0], below[1], below[2], stack + 3 * j, stack + 3 * j + 1, stack + 3 * j + 2);
+        below[0] = below[1] = below[2] = 0.0;
+      }
+    }
+    for (int j = 1; j < depth; j++) ln_merge(stack[3 * j], stack[3 * j + 1], stack[3 * j + 2], stack, stack + 1, stack + 2);
+    lane[k] = stack[1];
+    lane[LN_LANES + k] = stack[2];
+  }
+  double count = 0.0, m1 = 0.0, m2 = 0.0;
+  for (int i = n * LN_LANES; i < n_cols; i++) {
+    double x = row[i];
+    double delta = R(x - m1);
+    count += 1.0;
+    m1 = R(m1 + R(delta / count));
+    m2 = R(m2 + R(delta * R(x - m1)));
+  }
+  for (int k = 0; k < LN_LANES; k++) {
+    double total = count + n;
+    double c = total != 0.0 ? R(n / total) : 0.0;
+    double delta = R(lane[k] - m1);
+    m1 = fma32(c, delta, m1);
+    m2 = R(m2 + fma32(R(R(delta * delta) * c), count, lane[LN_LANES + k]));
+    count = total;
+  }
+  *mean = (float)m1;
+  *rstd = (float)(1.0 / R(__builtin_sqrt(R(R(m2 / n_cols) + eps))));
+}
+
+// eps: already a float32 value. scratch: 3 * 32 + 2 * LN_LANES doubles.
+void EXPORT(layer_norm_stats_f32)(const float* x, int rows, int inner, double eps, float* mean, float* rstd,
+                                  double* scratch) {
+  for (int r = 0; r < rows; r++)
+    ln_row_stats(x + (long)r * inner, inner, eps, mean + r, rstd + r, scratch, scratch + 3 * 32);
+}
+
+// ((x - mean) * rstd) * weight + bias, the last two fused; weight, bias: null when absent.
+void EXPORT(layer_norm_output_f32)(const float* x, int rows, int inner, const float* mean, const float* rstd,
+                                   const float* weight, const float* bias, float* out) {
+  for (int r = 0; r < rows; r++) {
+    double m = mean[r], rs = rstd[r];
+    const float* row = x + (long)r * inner;
+    float* o = out + (long)r * inner;
+    for (int j = 0; j < inner; j++) {
+      double centered = R(row[j] - m);
+      double b = bias ? bias[j] : 0.0;
+      if (!weight && !bias) o[j] = (float)(centered * rs);
+      else if (!weight) o[j] = fma32(centered, rs, b);
+      else o[j] = fma32(R(centered * rs), weight[j], b);
+    }
+  }
+}
+
+// norm.py _dot_row: map_reduce_all of U * V, U(i) = u[i], or the rounded product u[i] * w_of[i]
+// when w_of is given; V(i) = v[i], or 1 when v is null. acc: LN_LANES doubles.
+static double ln_dot_row(const float* u, const float* w_of, const float* v, int n, double* acc) {
+#define U(i) (w_of ? R((double)u[i] * w_of[i]) : (double)u[i])
+#define V(i) (v ? (double)v[i] : 1.0)
+  if (n < LN_LANES) {
+    double total = R(U(0) * V(0));
+    for (int i = 1; i < n; i++) total = R(total + R(U(i) * V(i)));
+    return total;
+  }
+  int full = n - n % LN_LANES;
+  for (int l = 0; l < LN_LANES; l++) acc[l] = R(U(l) * V(l));
+  for (int d = LN_LANES; d < full; d += LN_LANES)
+    for (int l = 0; l < LN_LANES; l++) acc[l] = R(acc[l] + R(U(d + l) * V(d + l)));
+  for (int l = 0; l < n - full; l++) acc[l] = fma32(U(full + l), V(full + l), acc[l]);
+#undef U
+#undef V
+  return R(R(R(acc[0] + acc[4]) + R(acc[2] + acc[6])) + R(R(acc[1] + acc[5]) + R(acc[3] + acc[7])));
+}
+
+// layer_norm_input_grad; weight null when absent. scratch: LN_LANES doubles.
+void EXPORT(layer_norm_input_grad_f32)(const float* x, const float* dy, const float* mean, const float* rstd,
+                                       const float* weight, int rows, int inner, float* out, double* scratch) {
+  double scale = R(1.0 / inner);
+  for (int r = 0; r < rows; r++) {
+    const float *xs = x + (long)r * inner, *g = dy + (long)r * inner;
+    float* o = out + (long)r * inner;
+    double m = mean[r], a = rstd[r];
+    double ds = weight ? ln_dot_row(g, xs, weight, inner, scratch) : ln_dot_row(g, 0, xs, inner, scratch);
+    double db = ln_dot_row(g, 0, weight, inner, scratch);
+    double b = R(R(R(R(fma32(db, m, -ds) * a) * a) * a) * scale);
+    double c = fma32(-b, m, -R(R(db * a) * scale));
+    for (int j = 0; j < inner; j++) {
+      double scaled = R(a * g[j]);
+      if (weight) scaled = R(scaled * weight[j]);
+      o[j] = (float)((double)fma32(b, xs[j], scaled) + c);
+    }
+  }
+}
+
+// layer_norm_weight_grad (x non-null) or layer_norm_bias_grad (x null): per thread (its rows
+// bounds[2t]..bounds[2t+1]) an accumulator of inner values from zeros, then the threads'
+// accumulators added in order into out (zeros first). acc: inner floats.
+void EXPORT(layer_norm_param_grad_f32)(const float* x, const float* dy, const float* mean, const float* rstd,
+                                       int inner, const int* bounds, int threads, float* acc, float* out) {
+  for (int j = 0; j < inner; j++) out[j] = 0.0f;
+  for (int t = 0; t < threads; t++) {
+    for (int j = 0; j < inner; j++) acc[j] = 0.0f;
+    for (int i = bounds[2 * t]; i < bounds[2 * t + 1]; i++) {
+      const float* g = dy + (long)i * inner;
+      if (x) {
+        const float* xs = x + (long)i * inner;
+        double a = rstd[i], shift = R(-a * mean[i]);
+        for (int j = 0; j < inner; j++) acc[j] = fma32(g[j], fma32(a, xs[j], shift), acc[j]);
+      } else {
+        for (int j = 0; j < inner; j++) acc[j] = acc[j] + g[j];
+      }
+    }
+    for (int j = 0; j < inner; j++) out[j] = out[j] + acc[j];
+  }
+}
+
+// ---- dropout's mask (_random.py dropout_mask) ------------------------------------------------
+// Per element a U53() from two words (the first the high half): kept_value when it is below keep,
+// else 0. out: float32 (kept_value a float32 value) or, with f64, float64 values.
+void EXPORT(u53_below)(const unsigned* words, void* out, int n, double keep, double kept_value, int f64) {
+  for (int i = 0; i < n; i++) {
+    u64 draw = ((u64)(words[2 * i] & 0x1FFFFF) << 32) | words[2 * i + 1];
+    double v = (double)draw * 1.1102230246251565e-16 < keep ? kept_value : 0.0;
+    if (f64) ((double*)out)[i] = v;
+    else ((float*)out)[i] = (float)v;
+  }
+}
+
+// ---- batched matrix products (_aten/linalg.py bmm) -------------------------------------------
+// mm_f32 on each of `batch` pairs (m x k) @ (k x n), rule N or F: one call for the whole stack.
+void EXPORT(bmm_f32)(int rule, const float* a, const float* b, float* out, int batch, int m, int k, int n,
+                     float* scratch) {
+  for (int i = 0; i < batch; i++)
+    mm_f32(rule, a + (long)i * m * k, b + (long)i * k * n, 0, out + (long)i * m * n, m, k, n, 0, scratch);
+}
+
+// ---- Adam's step over a parameter's buffer (optim/adam.py, its tensor ops one after another) ---
+// decay: 0 none, 1 decoupled (param.mul_(wd)), 2 L2 (grad.add(param, alpha=wd)); lerp_small:
+// lerp's |weight| < 0.5, then fma(lerp_coeff = weight, grad - m, m), else fma(lerp_coeff =
+// weight - 1, grad - m, grad). Every scalar is the float32 value the tensor op takes. param, exp_avg, exp_avg_sq are updated in place.
+void EXPORT(adam_step_f32)(float* param, const float* grad, float* exp_avg, float* exp_avg_sq, int n, int decay,
+                           double wd, double lerp_coeff, int lerp_small, double beta2, double one_minus_beta2,
+                           double bias_correction2_sqrt, double eps, double neg_step_size) {
+  for (int i = 0; i < n; i++) {
+    double p = param[i], g = grad[i], m = exp_avg[i];
+    if (decay == 1) p = R(p * wd);
+    else if (decay == 2) g = fma32(wd, p, g);
+    m = fma32(lerp_coeff, R(g - m), lerp_small ? m : g);
+    double v = fma32(R(g * one_minus_beta2), g, R(exp_avg_sq[i] * beta2));
+    double denom = R(R(R(__builtin_sqrt(v)) / bias_correction2_sqrt) + eps);
+    param[i] = (float)(p + R(R(m * neg_step_size) / denom));
+    exp_avg[i] = (float)m;
+    exp_avg_sq[i] = (float)v;
   }
 }
 

@@ -107,8 +107,41 @@ def linear_and_addmm():
 @case
 def bmm_and_matmul():
     a, b = values((3, 20, 30), "normal", 1), values((3, 30, 12), "normal", 2)
-    return [torch.bmm(a, b), a @ b, values((5, 7, 40), "normal", 3) @ values((40, 16), "normal", 4),
-            values((40, 40), "normal", 5) @ values((40,), "normal", 6)]
+    out = [torch.bmm(a, b), a @ b, values((5, 7, 40), "normal", 3) @ values((40, 16), "normal", 4),
+           values((40, 40), "normal", 5) @ values((40,), "normal", 6)]
+    # one call for the stack: small products (rule N), attention's (rule F, 4-d, transposed), gradients
+    for i, (a_shape, b_shape) in enumerate([((6, 5, 7), (6, 7, 3)), ((16, 32, 16), (16, 16, 32)),
+                                            ((2, 4, 32, 32), (2, 4, 32, 16)), ((3, 13, 200), (3, 200, 45))]):
+        for kind in ("normal", "coarse"):
+            x, y = values(a_shape, kind, 30 + i).requires_grad_(), values(b_shape, kind, 40 + i).requires_grad_()
+            z = x @ y
+            (z * values(z.shape, "coarse", 50 + i)).sum().backward()
+            out += [z, x.grad, y.grad, x @ y.transpose(-2, -1).contiguous().transpose(-2, -1)]
+    return out
+
+
+@case
+def strided_copies():
+    """Strided copies of 1-, 2-, 4- and 8-byte elements (masks, small ints, floats, longs), out of
+    views (broadcasts, transposes) and into them (cat along every dim, writes into views)."""
+    out = []
+    x, y = values((16, 32, 16), "normal", 61), values((16, 32, 48), "normal", 62)
+    c = values((16, 32, 16), "coarse", 65)
+    out += [torch.cat([x, y], -1), torch.cat([x, x, x, x], 1),
+            torch.cat([x.transpose(0, 1), y[:, :, :16].transpose(0, 1)], 0), torch.cat([x > 0, y > 0], -1),
+            torch.cat([(x > 0).to(torch.int8), (y < 0).to(torch.int8)], 2),
+            torch.cat([c.to(torch.int16), y.to(torch.float64)], 2)]
+    z = values((40, 30), "coarse", 63)
+    z[:, ::2] = values((40, 15), "coarse", 64)
+    z.t()[3:].mul_(2.0)
+    out += [z]
+    mask = torch.tril(torch.ones(32, 32)) == 0
+    x = values((16, 32, 32), "normal", 60)
+    out += [x.masked_fill(mask, float("-inf")), mask.expand(4, 32, 32).contiguous(), mask.t().contiguous()]
+    for dtype in (torch.int8, torch.int16, torch.int32, torch.int64, torch.float64):
+        t = torch.arange(-100, 100).to(dtype).reshape(10, 20)
+        out += [t.t().contiguous(), t[None].expand(3, 10, 20) + t, t[:, ::3].contiguous()]
+    return out
 
 
 @case
@@ -227,6 +260,10 @@ def random_streams():
                 torch.empty(n).uniform_(-0.75, 2.5, generator=g), torch.empty(n).uniform_(1e-3, 1.5e-3, generator=g)]
     torch.manual_seed(0)
     out += [torch.randn(64, 1000), torch.randn(7), torch.randn(3, 4, 5, dtype=torch.float64), torch.rand(2000)]
+    # dropout's mask: U53() draws (two words each) within and across blocks, float32 and float64 scales
+    F = torch.nn.functional
+    for n, p in ((1, 0.5), (100, 0.2), (312, 0.9), (313, 0.2), (5003, 0.5), (1000, 1 / 3)):
+        out += [F.dropout(torch.ones(n), p), F.dropout(torch.ones(n, dtype=torch.float64), p)]
     return out + [torch.tensor(list(torch.get_rng_state())), torch.tensor(list(g.get_state()))]
 
 
@@ -378,6 +415,63 @@ def max_pools():
     x = values((2, 3, 6, 7, 5), "coarse", 810).requires_grad_()  # 3-d: the backward kernel is nd-generic
     F.max_pool3d(x, 2, stride=1).pow(2).sum().backward()
     return out + [x.grad]
+
+
+# ---- layer norm: statistics (the Welford chunks' cascade, leftovers), output, all three gradients --
+@case
+def layer_norms():
+    F = torch.nn.functional
+    out = []
+    # inner: under one vector, leftovers, 1 / 3 / 5 / 8 chunks of 16 vectors; rows split over threads
+    for i, (shape, normalized) in enumerate([((16, 7), (7,)), ((10, 100), (100,)), ((4, 8, 64), (64,)),
+                                             ((3, 300), (300,)), ((2, 640), (640,)), ((3, 1000), (1000,)),
+                                             ((5, 4, 20), (4, 20)), ((1, 128), (128,)), ((9, 2, 33), (33,))]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 900 + i)
+            weight, bias = values(normalized, "normal", 920 + i), values(normalized, "normal", 940 + i)
+            ys = [F.layer_norm(x, normalized), F.layer_norm(x, normalized, weight, bias),
+                  F.layer_norm(x, normalized, weight), F.layer_norm(x, normalized, None, bias, eps=1e-3)]
+            # a row with inf and nan: NaNs whose sign bits the Python loop and the kernel may set differently
+            out += [y.masked_fill(y.isnan(), float("nan")) for y in ys]
+        x = values(shape, "normal", 960 + i).requires_grad_()
+        norm = torch.nn.LayerNorm(normalized)
+        with torch.no_grad():
+            norm.weight.copy_(values(normalized, "normal", 980 + i))
+            norm.bias.copy_(values(normalized, "normal", 990 + i))
+        (norm(x) * values(shape, "coarse", 1000 + i)).sum().backward()
+        out += [x.grad, norm.weight.grad, norm.bias.grad]
+        x = values(shape, "coarse", 1010 + i).requires_grad_()
+        F.layer_norm(x, normalized).pow(2).sum().backward()  # no weight: the input gradient's other sums
+        out += [x.grad]
+    return out
+
+
+# ---- optimizers: Adam's step over each parameter's buffer -------------------------------------
+@case
+def adam_steps():
+    """Adam and AdamW for a few steps (decoupled and L2 decay, lerp's two formulas, maximize, amsgrad
+    and a non-contiguous parameter going op by op): parameters, moments and version counters."""
+    out = []
+    configs = [(torch.optim.AdamW, {}), (torch.optim.Adam, {}), (torch.optim.Adam, dict(weight_decay=0.1)),
+               (torch.optim.AdamW, dict(betas=(0.2, 0.5), lr=0.1, eps=0.0)), (torch.optim.Adam, dict(maximize=True)),
+               (torch.optim.AdamW, dict(amsgrad=True))]
+    for i, (cls, options) in enumerate(configs):
+        for kind in ("normal", "coarse"):
+            params = [values(shape, kind, 1100 + 10 * i + j).requires_grad_()
+                      for j, shape in enumerate([(70,), (8, 16), (1,), (), (3, 5)])]
+            strided = values((6, 4), kind, 1190 + i).t().requires_grad_()  # a view's layout: op by op
+            opt = cls(params + [strided], **options)
+            for step in range(3):
+                opt.zero_grad()
+                loss = sum((p * values(p.shape, "normal", 1200 + 7 * step + j)).pow(2).sum()
+                           for j, p in enumerate(params + [strided]))
+                loss.backward()
+                opt.step()
+            for p in params + [strided]:
+                state = opt.state[p]
+                out += [p.detach(), state["exp_avg"], state["exp_avg_sq"],
+                        torch.tensor([p._version, state["exp_avg"]._version, state["exp_avg_sq"]._version])]
+    return out
 
 
 # ---- float64 tensors: products in k's order, elementwise, tanh/exp/sigmoid, fma, reductions ----

@@ -40,7 +40,9 @@ nn.functional's layers, on flat buffers and shape numbers: ``conv``, ``pool`` (m
 adaptive avg), ``pool_nd`` (adaptive pooling of any number of dims, max unpooling, fractional
 max pooling), ``upsample`` (nearest, (bi)linear), ``grid_sample``, ``norm`` (layer, batch,
 group, weight_norm), ``embedding`` and ``ctc``; nn/functional.py (and its companion modules)
-keeps their API, checks and derivative entries. The drivers both backends share (the sum
+keeps their API, checks and derivative entries. ``optim``: an optimizer's step over a
+parameter's whole buffer in one call of the browser's kernels (Adam's; elsewhere the optimizer
+runs its tensor ops). The drivers both backends share (the sum
 cascade, rule F's k-blocks, vector runs, the convolution's and pooling's output sizes) and the
 reference machine's constants are in ``_common``.
 """

@@ -11,6 +11,7 @@ from array import array
 from itertools import chain
 from operator import add, mul, sub
 
+from .._backend import kernels
 from .._dtype import float32 as FLOAT32, float64
 from .._float32 import f32, fma32, fma64
 from ._common import MOMENT_LANES, NUM_THREADS, SUM_LANES, fma32_seq, ieee_div, lane_sum, rowwise_moments, \
@@ -80,6 +81,10 @@ class _RowColumns:
 def layer_norm_stats(flat, inner, eps, float32):
     """Each row's (mean, 1/sqrt(var + eps)) as torch's layer norm kernel computes them: two
     buffers of the input's dtype (float32 or float64)."""
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same steps
+        found = kernels.layer_norm_stats(flat, inner, f32(eps))
+        if found is not None:
+            return found
     mean, var = rowwise_moments(inner, _RowColumns(flat, inner, float32))
     r = f32 if float32 else float
     eps = r(eps)
@@ -98,6 +103,10 @@ def _sequence_ops(float32):
 def layer_norm_output(flat, inner, mean, rstd, weight, bias, float32):
     """((x - mean) * rstd) * weight + bias, the last multiply and add fused (so with no weight,
     (x - mean) * rstd + bias in one rounding), as torch's kernel (weight, bias: buffers or None)."""
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same steps
+        out = kernels.layer_norm_output(flat, inner, mean, rstd, weight, bias)
+        if out is not None:
+            return out
     rnd, fma = _sequence_ops(float32)
     w = weight.tolist() if weight is not None else None
     b = bias.tolist() if bias is not None else [0.0] * inner
@@ -153,6 +162,10 @@ def _dot_row(u, v, lanes, float32):
 @backend_kernel
 def layer_norm_input_grad(x, grad, mean, rstd, weight, inner, float32):
     """The input's gradient as torch's layer norm backward kernel computes it (weight: a buffer or None)."""
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same steps
+        out = kernels.layer_norm_input_grad(x, grad, mean, rstd, weight, inner)
+        if out is not None:
+            return out
     rnd, fma = _sequence_ops(float32)
     r, fma1 = (f32, fma32) if float32 else (float, fma64)
     lanes = MOMENT_LANES["float32" if float32 else "float64"]
@@ -189,6 +202,10 @@ def _thread_sums(rows, step, inner, rnd):
 @backend_kernel
 def layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     """The weight's gradient: per position, the sum over rows of dy * xhat, as torch's kernel sums it."""
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same steps
+        out = kernels.layer_norm_param_grad(x, grad, mean, rstd, inner, thread_rows(len(grad) // inner))
+        if out is not None:
+            return out
     rnd, fma = _sequence_ops(float32)
     r = f32 if float32 else float
     xs, dys, means, rstds = _rows(x.tolist(), inner), _rows(grad.tolist(), inner), mean.tolist(), rstd.tolist()
@@ -202,6 +219,10 @@ def layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
 @backend_kernel
 def layer_norm_bias_grad(grad, inner, float32):
     """The bias's gradient: per position, the sum over rows of dy, as torch's kernel sums it."""
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same steps
+        out = kernels.layer_norm_param_grad(None, grad, None, None, inner, thread_rows(len(grad) // inner))
+        if out is not None:
+            return out
     rnd, _ = _sequence_ops(float32)
     dys = _rows(grad.tolist(), inner)
     total = _thread_sums(len(dys), lambda acc, i: rnd(list(map(add, acc, dys[i]))), inner, rnd)

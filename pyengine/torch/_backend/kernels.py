@@ -275,13 +275,24 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
 
 
 def take(buf, offset, shape, strides, n):
-    """python.py's take() of n >= MIN_ELEMENTS elements of 4 or 8 bytes: a new array, or None."""
-    if n < MIN_ELEMENTS or buf.itemsize not in (4, 8):
+    """python.py's take() of n >= MIN_ELEMENTS elements of 1, 2, 4 or 8 bytes: a new array, or None."""
+    if n < MIN_ELEMENTS or buf.itemsize not in (1, 2, 4, 8):
         return None
     dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
     out = array(buf.typecode, bytes(n * buf.itemsize))
     wasm.take_strided(_address(buf) + offset * buf.itemsize, _address(out), buf.itemsize, len(shape), _address(dims))
     return out
+
+
+def put(buf, offset, shape, strides, src):
+    """python.py's put() of src (n >= MIN_ELEMENTS elements of buf's type, 1, 2, 4 or 8 bytes)
+    into a view of buf whose elements do not overlap: True, or None when it does not apply."""
+    n = len(src)
+    if n < MIN_ELEMENTS or buf.itemsize not in (1, 2, 4, 8) or src.typecode != buf.typecode:
+        return None
+    dims = array("i", [*shape, *strides, *shape])  # the last ndim are the kernel's counters
+    wasm.put_strided(_address(buf) + offset * buf.itemsize, _address(src), buf.itemsize, len(shape), _address(dims))
+    return True
 
 
 def mt19937_refill(words):
@@ -525,3 +536,114 @@ def numpy_tanh_f64(a, n, table):
     out, tiny = array("d", bytes(8 * n)), array("B", bytes(n))
     count = wasm.numpy_tanh_f64(_operand_f64(a)[0], _address(out), n, _address(table), _address(tiny))
     return out, tiny, count
+
+
+# ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
+
+def _rows_of(x, inner):
+    """(x as an array('f'), its number of rows of inner values), or None below MIN_ELEMENTS."""
+    x = _float32(x)
+    if x is None or inner < 1 or len(x) < MIN_ELEMENTS or len(x) % inner:
+        return None
+    return x, len(x) // inner
+
+
+def _optional_address(buf, n):
+    """The address of an optional float32 buffer of n values (0 when None), or None when it is another kind."""
+    if buf is None:
+        return 0
+    buf = _float32(buf)
+    return _address(buf) if buf is not None and len(buf) == n else None
+
+
+def layer_norm_stats(flat, inner, eps):
+    """norm.layer_norm_stats on float32 (eps a float32 value): (mean, rstd) array('f')s, or None."""
+    found = _rows_of(flat, inner)
+    if found is None:
+        return None
+    x, rows = found
+    mean, rstd, scratch = array("f", bytes(4 * rows)), array("f", bytes(4 * rows)), array("d", bytes(8 * 112))
+    wasm.layer_norm_stats_f32(_address(x), rows, inner, eps, _address(mean), _address(rstd), _address(scratch))
+    return mean, rstd
+
+
+def layer_norm_output(flat, inner, mean, rstd, weight, bias):
+    """norm.layer_norm_output on float32 (weight, bias: buffers or None): an array('f'), or None."""
+    found = _rows_of(flat, inner)
+    if found is None:
+        return None
+    (x, rows), mean, rstd = found, _float32(mean), _float32(rstd)
+    w, b = _optional_address(weight, inner), _optional_address(bias, inner)
+    if mean is None or rstd is None or w is None or b is None:
+        return None
+    out = array("f", bytes(4 * len(x)))
+    wasm.layer_norm_output_f32(_address(x), rows, inner, _address(mean), _address(rstd), w, b, _address(out))
+    return out
+
+
+def layer_norm_input_grad(x, grad, mean, rstd, weight, inner):
+    """norm.layer_norm_input_grad on float32 (weight: a buffer or None): an array('f'), or None."""
+    found = _rows_of(x, inner)
+    if found is None:
+        return None
+    (x, rows), grad, mean, rstd = found, _float32(grad), _float32(mean), _float32(rstd)
+    w = _optional_address(weight, inner)
+    if grad is None or len(grad) != len(x) or mean is None or rstd is None or w is None:
+        return None
+    out, scratch = array("f", bytes(4 * len(x))), array("d", bytes(8 * 8))
+    wasm.layer_norm_input_grad_f32(_address(x), _address(grad), _address(mean), _address(rstd), w, rows, inner,
+                                   _address(out), _address(scratch))
+    return out
+
+
+def layer_norm_param_grad(x, grad, mean, rstd, inner, thread_bounds):
+    """norm.layer_norm_weight_grad (x, mean, rstd given) or layer_norm_bias_grad (all three None) on
+    float32, rows split over the threads by thread_bounds [(start, stop), ...]: an array('f'), or None."""
+    found = _rows_of(grad, inner)
+    if found is None:
+        return None
+    grad, _ = found
+    if x is not None:
+        x, mean, rstd = _float32(x), _float32(mean), _float32(rstd)
+        if x is None or len(x) != len(grad) or mean is None or rstd is None:
+            return None
+    bounds = array("i", [b for run in thread_bounds for b in run])
+    acc, out = array("f", bytes(4 * inner)), array("f", bytes(4 * inner))
+    px, pmean, prstd = (0 if b is None else _address(b) for b in (x, mean, rstd))
+    wasm.layer_norm_param_grad_f32(px, _address(grad), pmean, prstd, inner, _address(bounds), len(thread_bounds),
+                                   _address(acc), _address(out))
+    return out
+
+
+def u53_below(words, p, value):
+    """_random.dropout_mask's multipliers from 2n words (an array('I')): value where the U53() of
+    a pair of words is below p, else 0.0; an array('f') when value is a float32 value (the float32
+    mask, exact, stored as the tensor will be), else an array('d')."""
+    n = len(words) // 2
+    f64 = array("f", [value])[0] != value
+    out = array("d" if f64 else "f", bytes(n * (8 if f64 else 4)))
+    wasm.u53_below(_address(words), _address(out), n, p, value, 1 if f64 else 0)
+    return out
+
+
+def bmm(a, b, batch, m, k, n, rule):
+    """_aten.linalg's bmm: `batch` one-rule products (m x k) @ (k x n) (rule N or F) end to end
+    as an array('f'), or None."""
+    if batch * m * k * n < MIN_PRODUCTS or rule not in ("N", "F"):
+        return None
+    a, b = _float32(a), _float32(b)
+    if a is None or b is None or len(a) != batch * m * k or len(b) != batch * k * n:
+        return None
+    out, scratch = array("f", bytes(4 * batch * m * n)), array("f", bytes(4 * 16))
+    wasm.bmm_f32(_RULES[rule], _address(a), _address(b), _address(out), batch, m, k, n, _address(scratch))
+    return out
+
+
+def adam_step(param, grad, exp_avg, exp_avg_sq, decay, wd, lerp_weight, beta2, one_minus_beta2,
+              bias_correction2_sqrt, eps, neg_step_size):
+    """optim.Adam's step on one parameter's array('f') buffers of equal length (param, exp_avg and
+    exp_avg_sq updated in place; scalars float32 values; decay 0, 1 decoupled or 2 L2)."""
+    small = abs(lerp_weight) < 0.5  # lerp's two formulas
+    coeff = lerp_weight if small else struct.unpack("<f", struct.pack("<f", lerp_weight - 1))[0]
+    wasm.adam_step_f32(_address(param), _address(grad), _address(exp_avg), _address(exp_avg_sq), len(param), decay,
+                       wd, coeff, 1 if small else 0, beta2, one_minus_beta2, bias_correction2_sqrt, eps, neg_step_size)

@@ -172,6 +172,8 @@ def put(buf, offset, shape, strides, src):
         buf[offset:offset + n] = src
         return
     if n and _non_overlapping(shape, strides):
+        if kernels.wasm is not None and kernels.put(buf, offset, shape, strides, src):
+            return
         size, step, out_step, starts = _runs(tuple(shape), tuple(strides))
         for s, o in starts:
             buf[_span(offset + s, size, step)] = src[_span(o, size, out_step)]

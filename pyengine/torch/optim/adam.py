@@ -1,6 +1,11 @@
 """Adam (and AdamW through decoupled_weight_decay): PyTorch's _single_tensor_adam op by op."""
+from .._aten import optim as optim_kernels
+from .._dtype import float32
 from .._ops.creation import zeros_like
 from .._ops.pointwise import maximum
+from .._tensor import Storage, Tensor
+from ..autograd import graph as _graph
+from ..nn.parameter import Parameter
 from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
 
 
@@ -33,6 +38,41 @@ def _update_moments(param, grad, state, group):
     return state["step"].item()
 
 
+def _plain(t):
+    """A contiguous float32 tensor owning its whole storage, whose writes nothing else watches
+    (no tangents, no storage viewed as another dtype, no subclass's __torch_function__)."""
+    return (t.__class__ is Tensor or t.__class__ is Parameter) and t.dtype is float32 and t._offset == 0 \
+        and t._storage.__class__ is Storage and len(t._storage.buf) == t.numel() and t.is_contiguous() \
+        and t._fw_grads is None
+
+
+def _fused_step(param, grad, state, group):
+    """The step of _update_group for one parameter in one kernel call (optim_kernels.adam_step),
+    where the kernels are loaded and the tensors are plain: the same values and the same version
+    counts. False where it does not apply (nothing done)."""
+    exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+    beta1, beta2 = group["betas"]
+    lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
+    if not optim_kernels.available() or group["amsgrad"] or _graph.mutation_contexts \
+            or not all(isinstance(v, (int, float)) for v in (beta1, beta2, lr, eps, weight_decay)) \
+            or not all(_plain(t) for t in (param, grad, exp_avg, exp_avg_sq)) \
+            or not param.numel() == grad.numel() == exp_avg.numel() == exp_avg_sq.numel():
+        return False
+    state["step"] += 1
+    step = state["step"].item()
+    decay = None if weight_decay == 0 else "decoupled" if group["decoupled_weight_decay"] else "l2"
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
+    optim_kernels.adam_step(param._storage.buf, grad._storage.buf, exp_avg._storage.buf, exp_avg_sq._storage.buf,
+                            decay, 1 - lr * weight_decay if decay == "decoupled" else weight_decay, 1 - beta1,
+                            beta2, 1 - beta2, bias_correction2 ** 0.5, eps, -(lr / bias_correction1))
+    # the in-place ops' writes: param.mul_ (decoupled decay) and addcdiv_, exp_avg.lerp_, exp_avg_sq.mul_ and addcmul_
+    param._storage.version += 2 if decay == "decoupled" else 1
+    exp_avg._storage.version += 1
+    exp_avg_sq._storage.version += 2
+    return True
+
+
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
@@ -48,6 +88,8 @@ class Adam(Optimizer):
         beta1, beta2 = group["betas"]
         lr, eps = group["lr"], group["eps"]
         for param, grad, state in self._grads_and_states(group, lambda p: _adam_state(p, group["amsgrad"])):
+            if _fused_step(param, grad, state, group):
+                continue
             step = _update_moments(param, grad, state, group)
             exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
             bias_correction1 = 1 - beta1 ** step

@@ -1,0 +1,20 @@
+"""Optimizer steps over a parameter's whole buffer in one call, where the browser's kernels are
+loaded: the optimizer's own tensor ops, one after another, element by element (each op's
+roundings; its Python scalars as the float32 values the tensor ops take). Elsewhere the optimizer
+runs its tensor ops."""
+from .._backend import kernels
+from .._float32 import f32
+
+
+def available():
+    return kernels.wasm is not None
+
+
+def adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
+              bias_correction2_sqrt, eps, neg_step_size):
+    """optim.Adam's tensor ops on array('f') buffers of equal length: param (first
+    ``param.mul_(weight_decay)`` when decay is "decoupled"), exp_avg and exp_avg_sq updated in
+    place; grad (first ``grad.add(param, alpha=weight_decay)`` when decay is "l2") is not."""
+    kernels.adam_step(param, grad, exp_avg, exp_avg_sq, {None: 0, "decoupled": 1, "l2": 2}[decay],
+                      *map(f32, (weight_decay, lerp_weight, beta2, one_minus_beta2, bias_correction2_sqrt, eps,
+                                 neg_step_size)))
