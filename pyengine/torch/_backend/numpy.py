@@ -97,7 +97,10 @@ def _view(buf, offset, shape, strides):
     """A numpy view of the strided region (no copy)."""
     buf = _as_ndarray(buf)
     item = buf.itemsize
-    return as_strided(buf[offset:], shape=shape, strides=[s * item for s in strides], writeable=True)
+    if 0 in shape:  # (its offset may lie past the buffer's end, which the constructor refuses)
+        return as_strided(buf[offset:], shape=shape, strides=[s * item for s in strides], writeable=True)
+    # the constructor, not as_strided (2 us a call, not 0.2), bounds-checks the region itself
+    return np.ndarray(shape, buf.dtype, buf, offset * item, [s * item for s in strides])
 
 
 def take(buf, offset, shape, strides):
@@ -425,9 +428,11 @@ _DEFERRED_SIZE = 4096  # elements: beyond, _fma32_np's checks cost little next t
 
 class _DeferredFma32:
     """_fma32_np for a chain of fmas on small arrays, where its check of every sum costs more than
-    the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept; rounded_right()
-    then checks them all at once and says whether every one is what _fma32_np returns. Where one is
-    not, the caller runs the chain again through _fma32_np."""
+    the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept;
+    rounded_right() then checks them all at once. The fast way is _fma32_exact's (and so _fma32_np's)
+    rounding except, where the float64 sum was inexact, at a float32 halfway point and below
+    float32's normal range; it says False where such a sum exists, and the caller runs the chain
+    again through _fma32_np."""
 
     def __init__(self):
         self.terms = []  # (p, c, s): a step's exact products, its addend and their float64 sum
@@ -440,20 +445,21 @@ class _DeferredFma32:
 
     def rounded_right(self):
         sums = np.concatenate([s.reshape(-1) for _, _, s in self.terms])
-        hits = np.flatnonzero((sums.view(np.int64) & _LOW29) == _HALF29)
-        if not len(hits):
+        check = np.flatnonzero(((sums.view(np.int64) & _LOW29) == _HALF29) |
+                               ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
+        if not len(check):
             return True
-        ends = np.cumsum([s.size for _, _, s in self.terms])
-        for step in np.unique(np.searchsorted(ends, hits, side="right")).tolist():
-            # _fma32_np took its exact path for this step, which rounds differently only at a
-            # halfway point or below float32's normal range: compare there
-            p, c, s = self.terms[step]
-            p, c = np.broadcast_arrays(p, np.asarray(c, np.float64))
-            check = ((s.view(np.int64) & _LOW29) == _HALF29) | (np.abs(s) < _TINY32)
-            exact = _fma32_exact(p[check], c[check])
-            if not np.array_equal(exact.view(np.int32), s[check].astype(np.float32).view(np.int32)):
-                return False
-        return True
+        p = np.concatenate([np.broadcast_to(p, s.shape).reshape(-1) for p, _, s in self.terms])[check]
+        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
+        s = sums[check]
+        v = s - p
+        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+
+
+def _flat64(values, shape):
+    """values (a number or an array broadcasting to shape) as a flat float64 array of that shape."""
+    values = np.asarray(values, np.float64)
+    return values.reshape(-1) if values.shape == shape else np.broadcast_to(values, shape).reshape(-1)
 
 
 def _fma32_chain(products, acc):
