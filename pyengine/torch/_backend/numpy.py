@@ -449,7 +449,7 @@ class _DeferredFma32:
                                ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
         if not len(check):
             return True
-        p = np.concatenate([np.broadcast_to(p, s.shape).reshape(-1) for p, _, s in self.terms])[check]
+        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
         c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
         s = sums[check]
         v = s - p
