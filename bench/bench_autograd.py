@@ -4,13 +4,16 @@ Times our engine per op (both array backends) and, when installed, real PyTorch,
 process of its own, and prints the ratio. Times are the CPU time of the process
 (time.process_time: on a shared machine it is steadier than wall time), best of N runs,
 split into the forward pass (building the graph) and backward(), and says whether each backend
-meets the target of issue 35 (per op at most TARGET times real PyTorch). Also times `import torch`
-for our engine, with a warm bytecode cache and a cold one (every module compiled from
-source, as on a first visit to the app).
+meets the target of issue 35 (per op at most TARGET times real PyTorch). The same chain also runs
+inside Pyodide under Node (the browser's runtime: tests/pyodide/run_python.mjs, wall time there),
+when Node and Pyodide are installed; its ratio to real PyTorch in CPython is for information. Also
+times `import torch` for our engine, with a warm bytecode cache and a cold one (every module compiled
+from source, as on a first visit to the app).
 Usage: python bench/bench_autograd.py [n_ops] [runs]
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,6 +67,16 @@ def run(use_engine, **env):
     return json.loads(out.stdout)
 
 
+def run_pyodide():
+    """The chain inside Pyodide (None when Node or Pyodide is missing). time.process_time there is
+    the wall clock: the figure is steadier on a quiet machine."""
+    if shutil.which("node") is None:
+        return None
+    out = subprocess.run(["node", os.path.join(ROOT, "tests", "pyodide", "run_python.mjs"), "-", str(N), str(RUNS)],
+                         input=WORKLOAD, capture_output=True, text=True)
+    return json.loads(out.stdout) if out.returncode == 0 else None
+
+
 def import_ms(backend, cache):
     """Wall time of `import torch` (ours), best of 3, reading bytecode from ``cache`` (a
     directory; a fresh empty one each time when None: every module is compiled)."""
@@ -99,6 +112,14 @@ def main():
               f"{total:8.2f} us/op{ratio}")
         if real and abs(ours["grad"] - real["grad"]) > 1e-3 * abs(real["grad"]):
             print(f"  WARNING: gradients differ: {ours['grad']} vs {real['grad']}")
+    browser = run_pyodide()
+    if browser is None:
+        print("  pyengine (Pyodide)   not measured (needs Node and Pyodide: npm install)")
+    else:
+        total = browser["forward_us"] + browser["backward_us"]
+        ratio = f"  x{total / real_total:.2f} real PyTorch (in CPython)" if real else ""
+        print(f"  {'pyengine (Pyodide)':20} {browser['forward_us']:8.2f} {browser['backward_us']:9.2f} "
+              f"{total:8.2f} us/op{ratio}")
     for backend in ("python", "numpy"):
         with tempfile.TemporaryDirectory() as cache:
             import_ms(backend, cache)  # fill the bytecode cache

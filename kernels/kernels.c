@@ -1486,23 +1486,26 @@ void EXPORT(gelu_f32)(const float* x, const float* grad, float* out, int n, int 
 // ---- max/min/argmax/argmin along dims (_ops/reduction.py _arg_best) --------------------------
 // Each of `rows` contiguous rows of k >= 1 values: the first best element (strictly greater, or
 // less when is_min, so ties keep the first), a NaN wins and ends the row. Only comparisons: the
-// value is the element's own bits.
-void EXPORT(extreme_rows_f32)(int is_min, const float* x, int rows, int k, float* values, long long* indices) {
-  for (int r = 0; r < rows; r++) {
-    const float* row = x + (long)r * k;
-    int best = 0;
-    float b = row[0];
-    for (int i = 1; i < k && b == b; i++) {
-      float v = row[i];
-      if (v != v || (is_min ? v < b : v > b)) {
-        best = i;
-        b = v;
-      }
-    }
-    values[r] = b;
-    indices[r] = best;
+// value is the element's own bits. One body for float32 and float64 tensors.
+#define EXTREME_ROWS(name, T)                                                                     \
+  void EXPORT(name)(int is_min, const T* x, int rows, int k, T* values, long long* indices) {     \
+    for (int r = 0; r < rows; r++) {                                                              \
+      const T* row = x + (long)r * k;                                                             \
+      int best = 0;                                                                               \
+      T b = row[0];                                                                               \
+      for (int i = 1; i < k && b == b; i++) {                                                     \
+        T v = row[i];                                                                             \
+        if (v != v || (is_min ? v < b : v > b)) {                                                 \
+          best = i;                                                                               \
+          b = v;                                                                                  \
+        }                                                                                         \
+      }                                                                                           \
+      values[r] = b;                                                                              \
+      indices[r] = best;                                                                          \
+    }                                                                                             \
   }
-}
+EXTREME_ROWS(extreme_rows_f32, float)
+EXTREME_ROWS(extreme_rows_f64, double)
 
 // ---- max_pool2d (_aten/pool.py max_pool, max_pool_backward) ----------------------------------
 // Each window of each h x w plane: its in-bounds taps row-major, the first one to start, then a
@@ -1576,12 +1579,14 @@ void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double*
 }
 
 // numpy's float64 negative, absolute, square, sqrt (a negative input's sqrt is Python's nan, as
-// the Python loop's).
+// the Python loop's); for float64 tensors also python.py's relu and tanh (math.tanh: musl's).
 void EXPORT(unary_f64)(int op, const double* a, double* out, int n) {
   switch (op) {
     case NEG: for (int i = 0; i < n; i++) out[i] = -a[i]; break;
     case ABS: for (int i = 0; i < n; i++) out[i] = __builtin_fabs(a[i]); break;
+    case RELU: for (int i = 0; i < n; i++) out[i] = pick(a[i] < 0, 0.0, a[i]); break;  // relu(-0.) is -0.
     case SQUARE: for (int i = 0; i < n; i++) out[i] = a[i] * a[i]; break;
+    case TANH: for (int i = 0; i < n; i++) out[i] = tanh_musl(a[i]); break;
     default: for (int i = 0; i < n; i++) out[i] = pick(a[i] < 0, __builtin_nan(""), __builtin_sqrt(a[i]));
   }
 }
@@ -1667,4 +1672,149 @@ void EXPORT(matmul_f64)(const double* a, const double* bt, double* out, int batc
       }
     }
   }
+}
+
+// ---- float64 tensors (_backend/python.py on array('d') buffers) --------------------------------
+// The pure-Python backend computes a float64 tensor's elements in Python floats, one IEEE double
+// operation per step; these loops take the same steps. (Its + - * / and comparisons are
+// binary_f64 / compare_f64 above, its neg, abs, relu, square, sqrt and tanh unary_f64.)
+
+// python.py mm_in_order on float64: each output's products added one by one in k's order from 0.0
+// (a separate multiply and add: no fma), the bias added last. a: m x k; b: k x n, or with
+// b_transposed n x k, first transposed into scratch (k x n doubles), so that each k-step's
+// products come in f64x2 pairs of adjacent columns. Tiles of 4 rows by 4 columns, then single rows,
+// then single columns: every output keeps its own running sum.
+static void transpose_f64(const double* src, double* dst, int rows, int cols) {  // src rows x cols
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) dst[(long)c * rows + r] = src[(long)r * cols + c];
+}
+
+static inline v128_t biased(v128_t sum, const double* bias, int j) {
+  return bias ? wasm_f64x2_add(sum, wasm_v128_load(bias + j)) : sum;
+}
+
+#define MM_F64_STEP(r)                                                  \
+  { v128_t ar = wasm_f64x2_splat(a[(long)(r) * k + p]);                 \
+    s##r##0 = wasm_f64x2_add(s##r##0, wasm_f64x2_mul(ar, b0));          \
+    s##r##1 = wasm_f64x2_add(s##r##1, wasm_f64x2_mul(ar, b1)); }
+#define MM_F64_STORE(r)                                                               \
+  wasm_v128_store(out + (long)(r) * n + j, biased(s##r##0, bias, j));                 \
+  wasm_v128_store(out + (long)(r) * n + j + 2, biased(s##r##1, bias, j + 2));
+
+static void mm_f64_tile4(const double* a, const double* b, const double* bias, double* out, int k, int n, int j) {
+  v128_t z = wasm_f64x2_splat(0.0);
+  v128_t s00 = z, s01 = z, s10 = z, s11 = z, s20 = z, s21 = z, s30 = z, s31 = z;
+  for (int p = 0; p < k; p++) {
+    v128_t b0 = wasm_v128_load(b + (long)p * n + j), b1 = wasm_v128_load(b + (long)p * n + j + 2);
+    MM_F64_STEP(0) MM_F64_STEP(1) MM_F64_STEP(2) MM_F64_STEP(3)
+  }
+  MM_F64_STORE(0) MM_F64_STORE(1) MM_F64_STORE(2) MM_F64_STORE(3)
+}
+
+static void mm_f64_tile1(const double* a, const double* b, const double* bias, double* out, int k, int n, int j) {
+  v128_t s00 = wasm_f64x2_splat(0.0), s01 = s00;
+  for (int p = 0; p < k; p++) {
+    v128_t b0 = wasm_v128_load(b + (long)p * n + j), b1 = wasm_v128_load(b + (long)p * n + j + 2);
+    MM_F64_STEP(0)
+  }
+  MM_F64_STORE(0)
+}
+
+void EXPORT(mm_f64)(const double* a, const double* b, const double* bias, double* out, int m, int k, int n,
+                    int b_transposed, double* scratch) {
+  if (b_transposed) {
+    transpose_f64(b, scratch, n, k);
+    b = scratch;
+  }
+  int n4 = n - n % 4;
+  for (int i = 0; i < m; i += 4) {
+    int rows = m - i < 4 ? m - i : 4;
+    const double* ai = a + (long)i * k;
+    double* oi = out + (long)i * n;
+    for (int j = 0; j < n4; j += 4) {
+      if (rows == 4) {
+        mm_f64_tile4(ai, b, bias, oi, k, n, j);
+      } else {
+        for (int r = 0; r < rows; r++) mm_f64_tile1(ai + (long)r * k, b, bias, oi + (long)r * n, k, n, j);
+      }
+    }
+    for (int r = 0; r < rows; r++) {
+      for (int j = n4; j < n; j++) {
+        double sum = 0.0;
+        for (int p = 0; p < k; p++) sum += ai[(long)r * k + p] * b[(long)p * n + j];
+        oi[(long)r * n + j] = bias ? sum + bias[j] : sum;
+      }
+    }
+  }
+}
+
+// python.py's _exp (math.exp: musl's exp there, exp_musl above) and _sigmoid: 1 / (1 + exp(-x)) for
+// x >= 0, else e / (1 + e) with e = exp(x) (a nan takes the second form). table: exp_f32's.
+static inline double sigmoid_f64_of(double x, const u64* table) {
+  if (x >= 0) return 1.0 / (1.0 + exp_musl(-x, table));
+  double e = exp_musl(x, table);
+  return e / (1.0 + e);
+}
+
+void EXPORT(exp_f64)(const double* a, double* out, int n, const u64* table) {
+  for (int i = 0; i < n; i++) out[i] = exp_musl(a[i], table);
+}
+
+void EXPORT(sigmoid_f64)(const double* a, double* out, int n, const u64* table) {
+  for (int i = 0; i < n; i++) out[i] = sigmoid_f64_of(a[i], table);
+}
+
+// _aten/reduce.py sum_in_order: each of `rows` runs of k values added in order from 0.0.
+void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
+  for (int r = 0; r < rows; r++) {
+    double total = 0.0;
+    for (int i = 0; i < k; i++) total += x[(long)r * k + i];
+    out[r] = total;
+  }
+}
+
+// python.py fma on float64: a * b + c with one rounding (math.fma). Boldo and Melquiond's emulation
+// (IEEE Trans. Computers 57(4), 2008): the product exact as uh + ul (two_prod), c + uh exact as
+// th + tl (two_sum), v = tl + ul rounded to odd, then th + v rounded to nearest. It needs every
+// step free of overflow and underflow: an element with a or b outside 2**-450..2**450 in magnitude
+// or |c| > 2**900, or any operand not finite, is flagged in undecided (and left to Python, whose
+// math.fma raises where C's fma would make an inf or nan of finite operands); a zero a or b makes an
+// exact product, so a * b + c rounds once. a or c may be a scalar (null pointer, value in a_scalar /
+// c_scalar). Returns the number of undecided elements.
+static inline void two_sum(double a, double b, double* s, double* t) {
+  *s = a + b;
+  double v = *s - a;
+  *t = (a - (*s - v)) + (b - v);
+}
+
+static inline int fma_f64_safe(double x) {
+  double ax = __builtin_fabs(x);
+  return ax >= 0x1p-450 && ax <= 0x1p450;
+}
+
+int EXPORT(fma_f64)(const double* a, double a_scalar, const double* b, const double* c, double c_scalar,
+                    double* out, unsigned char* undecided, int n) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a ? a[i] : a_scalar, y = b[i], z = c ? c[i] : c_scalar;
+    int finite = x - x == 0.0 && y - y == 0.0 && z - z == 0.0;
+    int unsure = 0;
+    if (finite && (x == 0.0 || y == 0.0)) {
+      out[i] = x * y + z;
+    } else if (finite && fma_f64_safe(x) && fma_f64_safe(y) && __builtin_fabs(z) <= 0x1p900) {
+      double uh, ul, th, tl, v, err;
+      two_prod(x, y, &uh, &ul);
+      two_sum(z, uh, &th, &tl);
+      two_sum(tl, ul, &v, &err);
+      u64 bits = bits64(v);
+      if (err != 0.0 && !(bits & 1)) v = from_bits64(bits + ((err > 0) == (v > 0) ? 1 : -1));  // to odd
+      out[i] = th + v;
+    } else {
+      unsure = 1;
+      out[i] = 0.0;
+    }
+    undecided[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
 }

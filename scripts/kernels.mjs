@@ -45,7 +45,8 @@ function findClang(min) {
 // The module is instantiated on Pyodide's memory, so it must own none of it: no static data
 // and no stack (clang's assembly names __stack_pointer when a function uses the stack).
 function checkOwnsNoMemory(clang, flags) {
-  const assembly = execFileSync(clang, [...flags, "-S", "-o", "-", SOURCE], { encoding: "utf8" });
+  // (the assembly passed the default 1 MB output buffer: room for the source to grow)
+  const assembly = execFileSync(clang, [...flags, "-S", "-o", "-", SOURCE], { encoding: "utf8", maxBuffer: 64 << 20 });
   const offending = assembly.split("\n").filter((line) => /__stack_pointer|\.section\s+\.(data|bss|rodata)/.test(line));
   if (offending.length) {
     throw new Error(`kernels/kernels.c uses memory of its own (stack or static data):\n${offending.slice(0, 5).join("\n")}`);

@@ -560,6 +560,11 @@ def take_along_axis(arr, indices, axis=-1):
     arr, indices = asarray(arr), asarray(indices)
     if axis is None:
         return arr.ravel()[indices]
+    return arr[_along_axis_index(arr, indices, axis)]
+
+
+def _along_axis_index(arr, indices, axis):
+    """The index take_along_axis and put_along_axis use: `indices` along axis, aranges along the others."""
     if indices.ndim != arr.ndim:
         raise ValueError("`indices` and `arr` must have the same number of dimensions")
     axis = _axis(axis, arr.ndim)
@@ -571,7 +576,7 @@ def take_along_axis(arr, indices, axis=-1):
             shape = [1] * arr.ndim
             shape[d] = arr.shape[d]
             fancy.append(F.arange(arr.shape[d]).reshape(shape))
-    return arr[tuple(fancy)]
+    return tuple(fancy)
 
 
 def _range_of(item):

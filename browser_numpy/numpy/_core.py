@@ -381,6 +381,34 @@ class generic:
         raise AttributeError(f"'numpy.{type(self).__name__}' object has no attribute '{name}'")
 
 
+class number(generic):
+    """numpy's abstract scalar types (np.floating, np.integer, ...), for isinstance and issubdtype."""
+    __slots__ = ()
+
+
+class integer(number):
+    __slots__ = ()
+
+
+class signedinteger(integer):
+    __slots__ = ()
+
+
+class unsignedinteger(integer):
+    __slots__ = ()
+
+
+class inexact(number):
+    __slots__ = ()
+
+
+class floating(inexact):
+    __slots__ = ()
+
+
+_ABSTRACT = {"f": floating, "i": signedinteger, "u": unsignedinteger, "b": generic}
+
+
 def _scalar_type(name, base):
     dt = D._DTYPES[name]
     cast = D.caster(dt)
@@ -397,7 +425,7 @@ def _scalar_type(name, base):
     attrs = {"__new__": __new__, "_value": _value, "_dtype": dt, "__slots__": (), "__hash__": base.__hash__}
     if dt.kind == "b":
         attrs["__bool__"] = lambda self: int(self) != 0
-    return type(name if name != "bool" else "bool_", (generic, base), attrs)
+    return type(name if name != "bool" else "bool_", (_ABSTRACT[dt.kind], base), attrs)
 
 
 float64 = _scalar_type("float64", float)
@@ -416,6 +444,8 @@ SCALAR_TYPES = {t._dtype.name: t for t in (float64, float32, float16, int64, int
 ndarray.__module__ = dtype.__module__ = "numpy"
 for _t in SCALAR_TYPES.values():
     _t._dtype.type = _t
+    _t.__module__ = "numpy"
+for _t in (generic, number, integer, signedinteger, unsignedinteger, inexact, floating):
     _t.__module__ = "numpy"
 True_, False_ = bool_(True), bool_(False)
 

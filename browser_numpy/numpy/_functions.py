@@ -1,4 +1,5 @@
 """Creation, shape functions, reductions (numpy's pairwise float sums) and matrix products."""
+import bisect
 import builtins as _b
 import math
 import operator
@@ -9,7 +10,7 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from . import _dtypes as D
 from ._core import (BOOL, FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _new, _prod, _shape_tuple,
                     array, asarray, ndarray, scalar)
-from ._ufuncs import broadcast_shapes, broadcast_to
+from ._ufuncs import _operand, _result_dtype, broadcast_shapes, broadcast_to
 
 # ---------------------------------------------------------------------------------------
 # Creation
@@ -88,16 +89,20 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     div = num - 1 if endpoint else num
+    computed = _result_dtype([_operand(start), _operand(stop)], check=False)  # numpy's: in the ends' float type
+    computed = computed if computed.kind == "f" else FLOAT64
+    rnd = D.caster(computed)
     start, stop = float(start), float(stop)
-    delta = stop - start
-    step = delta / div if div > 0 else math.nan
+    delta = rnd(stop - start)
+    step = rnd(delta / div) if div > 0 else math.nan
     if div > 0:
-        values = [i * step + start if step != 0 else i * delta / div + start for i in range(num)]
+        values = [rnd(rnd(i * step) + start) if step != 0 else rnd(rnd(rnd(i / div) * delta) + start)
+                  for i in range(num)]
         if endpoint and num > 1:
             values[-1] = stop
     else:
         values = [start] * num
-    dt = D._as_dtype(dtype) if dtype is not None else FLOAT64
+    dt = D._as_dtype(dtype) if dtype is not None else computed
     result = _from_values([D.caster(dt)(v) for v in values], (num,), dt)
     return (result, scalar(step, FLOAT64)) if retstep else result
 
@@ -492,6 +497,8 @@ max, min = amax, amin
 def _arg(a, axis, keepdims, pick, name):
     a = asarray(a)
     if axis is None:
+        if keepdims:  # every axis kept, as size 1
+            return _arg(a, None, False, pick, name).reshape((1,) * a.ndim)
         a, axis = a.reshape(-1), 0
     axes = (_axis(axis, a.ndim),)
     groups, out_shape = _groups(a, axes)
@@ -658,16 +665,34 @@ def argsort(a, axis=-1, kind=None):
     return _along(a, axis, lambda g: sorted(range(len(g)), key=lambda i: _sort_key(g[i])), INT64)
 
 
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
-    if axis is not None:
-        raise NotImplementedError("numpy.unique(axis=) is not available in the browser")
+def lexsort(keys, axis=-1):
+    """The indices that sort along axis by the last key, ties by the one before, ... (stable, as numpy's)."""
+    keys = [asarray(k) for k in keys] if not isinstance(keys, ndarray) else [keys[i] for i in range(len(keys))]
+    if not keys:
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
+    if _b.any(k.shape != keys[0].shape for k in keys):
+        raise ValueError("all keys need to be the same shape")
+    if keys[0].ndim == 0:  # (a 1-D array's elements are 0-d keys: one position)
+        return scalar(0, INT64)
+    moved = [moveaxis(k, axis, -1) for k in reversed(keys)]
+    rows = [_groups(k, (k.ndim - 1,))[0] for k in moved]
+    n = moved[0].shape[-1]
+    order = [i for r in _b.range(len(rows[0]))
+             for i in _b.sorted(_b.range(n), key=lambda i: tuple(_sort_key(key[r][i]) for key in rows))]
+    return moveaxis(_from_values(order, moved[0].shape, INT64), -1, axis).copy()
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
+           sorted=True):
+    if axis is not None or not sorted:
+        raise NotImplementedError("numpy.unique(axis=, sorted=False) is not available in the browser")
     a = asarray(ar)
     flat = a._values()
-    order = sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
+    order = _b.sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
     values, index, counts, inverse = [], [], [], [0] * len(flat)
     for i in order:
         v = flat[i]
-        if not values or not (v == values[-1] or v != v and values[-1] != values[-1]):
+        if not values or not (v == values[-1] or equal_nan and v != v and values[-1] != values[-1]):
             values.append(v)
             index.append(i)
             counts.append(0)
@@ -683,52 +708,83 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     return result[0] if len(result) == 1 else tuple(result)
 
 
-def _lerp(a, b, t):
-    """numpy's _lerp: a + (b - a) * t, computed from b's side when t >= 0.5."""
-    diff = b - a
-    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
+def _lerp(a, b, t, rnd=float, diff_rnd=float):
+    """numpy's _lerp: a + (b - a) * t, computed from b's side when t >= 0.5; b - a rounded by diff_rnd
+    (the array's dtype), the rest by rnd (the result's)."""
+    diff = diff_rnd(b - a)
+    return rnd(b - rnd(diff * rnd(1 - t))) if t >= 0.5 else rnd(a + rnd(diff * rnd(t)))
 
 
-def _quantile_values(group, q):
-    """numpy's "linear" method on one sorted group, q in [0, 1]."""
+def _quantile_values(group, q, rnd=float, q_rnd=float, diff_rnd=float):
+    """numpy's "linear" method on one sorted group, q in [0, 1]: the virtual index and its fraction in
+    q's dtype (q_rnd), the interpolation in the result's (rnd)."""
     n = len(group)
-    if _b.any(v != v for v in group):
+    if not n or _b.any(v != v for v in group):
         return math.nan
-    virtual = q * (n - 1)
+    virtual = q_rnd(q * (n - 1))
     previous = math.floor(virtual)
-    gamma = virtual - previous
+    gamma = q_rnd(virtual - previous)
     lo = _b.min(_b.max(int(previous), 0), n - 1)
     hi = _b.min(lo + 1, n - 1)
-    return _lerp(group[lo], group[hi], gamma)
+    return _lerp(group[lo], group[hi], gamma, rnd, diff_rnd)
 
 
-def quantile(a, q, axis=None, keepdims=False, method="linear"):
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return _into(out, _quantile(a, q, axis, keepdims, method, "quantile"))
+
+
+def _into(out, result):
+    """numpy's out=: the result written into `out`, which is returned."""
+    if out is None:
+        return result
+    out[...] = result
+    return out
+
+
+def _quantile(a, q, axis, keepdims, method, name, drop_nan=False, weak=None):
+    """quantile/percentile (q already divided by 100) and their nan* forms (drop_nan: each group without its
+    NaNs). A weak q (a Python number, as given) keeps a's float type for the result, as numpy's weak_q."""
     if method != "linear":
-        raise NotImplementedError(f"numpy.quantile(method={method!r}) is not available in the browser")
+        raise NotImplementedError(f"numpy.{name}(method={method!r}) is not available in the browser")
     a = asarray(a)
     qs = asarray(q).astype(float)
     if _b.any(not 0 <= v <= 1 for v in qs._values()):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+        raise ValueError("Percentiles must be in the range [0, 100]" if "percentile" in name else
+                         "Quantiles must be in the range [0, 1]")
     axes = _reduce_axes(a, axis)
     groups, out_shape = _groups(a.astype(a._dtype if a._dtype.kind == "f" else FLOAT64), axes)
-    groups = [sorted(g, key=_sort_key) for g in groups]
-    dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    cast = D.caster(dt)
+    groups = [sorted([v for v in g if v == v] if drop_nan else g, key=_sort_key) for g in groups]
+    array_dt = dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+    q_dt = asarray(q)._dtype if asarray(q)._dtype.kind == "f" else FLOAT64
+    if not (type(q) in (int, float) if weak is None else weak) and not (drop_nan and groups and not groups[0]):
+        # (numpy's nan* form stacks each slice's result as the first one's dtype: an all-NaN slice's is a's)
+        dt = D.promote_types(dt, q_dt)
+    cast, q_cast = D.caster(dt), D.caster(q_dt)
     if keepdims:
         out_shape = tuple(1 if d in axes else s for d, s in enumerate(a._shape))
-    per_q = [[cast(_quantile_values(g, qv)) for g in groups] for qv in qs._values()]
+    per_q = [[cast(_quantile_values(g, qv, cast, q_cast, D.caster(array_dt))) for g in groups]
+             for qv in qs._values()]
     if qs.ndim == 0:
         return _from_values(per_q[0], out_shape, dt) if out_shape else scalar(per_q[0][0], dt)
     return _from_values([v for row in per_q for v in row], qs._shape + out_shape, dt)
 
 
-def percentile(a, q, axis=None, keepdims=False, method="linear"):
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    return _into(out, _quantile(a, _percent(q), axis, keepdims, method, "percentile", weak=type(q) in (int, float)))
+
+
+def _percent(q):
     from ._ufuncs import true_divide
-    return quantile(a, true_divide(q, 100), axis, keepdims, method)
+    return true_divide(q, 100)
 
 
-def median(a, axis=None, keepdims=False):
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """numpy's: the mean of the middle one or two sorted values (NaN if any is NaN)."""
+    return _into(out, _median(a, axis, keepdims))
+
+
+def _median(a, axis, keepdims, drop_nan=False):
+    """median, or nanmedian (drop_nan: each group without its NaNs; NaN for a group of none)."""
     a = asarray(a)
     axes = _reduce_axes(a, axis)
     groups, out_shape = _groups(a, axes)
@@ -736,7 +792,9 @@ def median(a, axis=None, keepdims=False):
     cast = D.caster(dt)
     values = []
     for g in groups:
-        if _b.any(v != v for v in g):
+        if drop_nan:
+            g = [v for v in g if v == v]
+        if not g or _b.any(v != v for v in g):
             values.append(math.nan)
             continue
         s = sorted(g)
@@ -750,34 +808,107 @@ def median(a, axis=None, keepdims=False):
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
-    if not isinstance(bins, int) or density or weights is not None:
-        raise NotImplementedError("numpy.histogram with bin edges, density= or weights= is not available in the "
-                                  "browser; pass a number of bins")
+    """numpy's: equal bins counted by the index arithmetic numpy uses (then corrected against the
+    edges), bin edges given by searchsorted; weights summed per bin (in the data's order, or over the
+    sorted data for edges); density divides by the widths and the total."""
     a = asarray(a).reshape(-1)
+    if weights is not None:
+        weights = asarray(weights)
+        if weights.shape != asarray(a).shape and weights.size != a.size:
+            raise ValueError("weights should have the same shape as a.")
+        weights = weights.reshape(-1)
+    edges, uniform = _bin_edges(a, bins, range)
+    e = edges._values()
+    wanted = weights._values() if weights is not None else None
+    ntype = weights._dtype if weights is not None else INT64
+    if uniform is not None:
+        first, last, nbins = float(uniform[0]), float(uniform[1]), uniform[2]
+        counts = [0] * nbins
+        denom = last - first
+        for start in _b.range(0, a.size, 65536):  # numpy's blocks: each one's sums added to the total
+            block = [0.0] * nbins if wanted is not None else counts
+            for k, v in enumerate(a._values()[start:start + 65536], start):
+                if not first <= v <= last:
+                    continue
+                i = int((v - first) / denom * nbins)
+                if i == nbins:
+                    i -= 1
+                if v < e[i]:
+                    i -= 1
+                elif v >= e[i + 1] and i != nbins - 1:
+                    i += 1
+                if wanted is None:
+                    block[i] += 1
+                else:
+                    block[i] += wanted[k]
+            if wanted is not None:
+                cast = D.caster(ntype)
+                counts = [cast(c + cast(b)) for c, b in zip(counts, block)]
+        n = _from_values(counts, (nbins,), ntype)
+    else:
+        order = argsort(a)._values()
+        sa = [a._values()[k] for k in order]
+        cut = [bisect.bisect_left(sa, x) for x in e[:-1]] + [bisect.bisect_right(sa, e[-1])]
+        if wanted is None:
+            cum = cut
+        else:
+            cast = D.caster(ntype)
+            total, running = cast(0), []
+            for k in order:  # the sorted weights' cumulative sums, read at each edge
+                total = cast(total + wanted[k])
+                running.append(total)
+            cum = [cast(0) if c == 0 else running[c - 1] for c in cut]
+        n = _from_values([q - p for p, q in zip(cum, cum[1:])], (len(e) - 1,), ntype)
+    if density:
+        from ._ufuncs import subtract, true_divide
+        widths = subtract(edges[1:], edges[:-1]).astype(FLOAT64)
+        return true_divide(true_divide(n, widths), sum(n)), edges
+    return n, edges
+
+
+def _bin_edges(a, bins, range):
+    """numpy's _get_bin_edges: (edges, (first, last, count) for equal bins, else None)."""
+    if isinstance(bins, str):
+        raise NotImplementedError(f"numpy.histogram(bins={bins!r}) is not available in the browser; pass a number "
+                                  "of bins or their edges")
+    if ndim(bins) == 0:
+        try:
+            count = operator.index(bins)
+        except TypeError as e:
+            raise TypeError("`bins` must be an integer, a string, or an array") from e
+        if count < 1:
+            raise ValueError("`bins` must be positive, when an integer")
+        first, last = _outer_edges(a, range)
+        edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
+        return linspace(first, last, count + 1, dtype=edge_dt), (first, last, count)
+    edges = asarray(bins)
+    if edges.ndim != 1:
+        raise ValueError("`bins` must be 1d, when an array")
+    values = edges._values()
+    if _b.any(p > q for p, q in zip(values, values[1:])):
+        raise ValueError("`bins` must increase monotonically, when an array")
+    return edges, None
+
+
+def _outer_edges(a, range):
+    """numpy's _get_outer_edges: the range given, or the data's, widened by 0.5 each way when it is one value."""
     if range is not None:
         first, last = float(range[0]), float(range[1])
         if first > last:
             raise ValueError("max must be larger than min in range parameter.")
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"supplied range of [{range[0]}, {range[1]}] is not finite")
     elif a.size == 0:
         first, last = 0.0, 1.0
-    else:
-        first, last = float(amin(a)), float(amax(a))
+    else:  # numpy's scalars of a's type: linspace between them computes in it
+        first, last = amin(a), amax(a)
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"autodetected range of [{float(first)}, {float(last)}] is not finite")
     if first == last:
         first, last = first - 0.5, last + 0.5
-    edge_dt = a._dtype if a._dtype.kind == "f" else FLOAT64
-    edges = linspace(first, last, bins + 1, dtype=edge_dt)
-    e = edges._values()
-    counts = [0] * bins
-    denom = last - first
-    for v in a._values():
-        if not first <= v <= last:
-            continue
-        i = int((v - first) / denom * bins)
-        if i == bins:
-            i -= 1
-        if v < e[i]:
-            i -= 1
-        elif v >= e[i + 1] and i != bins - 1:
-            i += 1
-        counts[i] += 1
-    return _from_values(counts, (bins,), INT64), edges
+    return first, last
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    return _bin_edges(asarray(a).reshape(-1), bins, range)[0]
+

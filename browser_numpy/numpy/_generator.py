@@ -1,8 +1,9 @@
 """numpy's new random API, bit for bit: SeedSequence (its hash mixing of the entropy into a pool),
 PCG64 (128-bit LCG, XSL-RR output, numpy's cached upper half for 32-bit draws) and the Generator
 samplers numpy builds on them: random, integers (Lemire's bounded ints), standard_normal/normal
-(the 256-box ziggurat), exponential (its ziggurat), uniform, choice, shuffle, permutation.
-Every other Generator method raises NotImplementedError naming it."""
+(the 256-box ziggurat), standard_exponential (its ziggurat), uniform, choice, shuffle,
+permutation, and the distributions of _distributions.py over these (gamma, beta, binomial,
+poisson, ...). Every other Generator method raises NotImplementedError naming it."""
 import bisect
 import math
 import operator
@@ -12,15 +13,10 @@ from torch._libm import log1p as _log1p  # glibc's log1p: numpy's reference outp
 
 from . import _dtypes as D
 from ._ziggurat import FE as _FE, FI as _FI, KE as _KE, KI as _KI, WE as _WE, WI as _WI
-from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
+from . import _distributions as _d
+from ._core import FLOAT64, INT64, _axis, _contiguous_strides, _from_values, _prod, asarray, ndarray, scalar
 
 _M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
-
-
-def _size_shape(size):
-    if size is None:
-        return None
-    return (operator.index(size),) if not isinstance(size, (tuple, list)) else tuple(operator.index(s) for s in size)
 
 
 # ---------------------------------------------------------------------------------------
@@ -122,6 +118,9 @@ class PCG64:
         self._state = ((self._inc + ((s0 << 64) | s1)) * _PCG_MULT + self._inc) & _M128  # step from 0, add, step
         self._has_uint32, self._uinteger = False, 0
 
+    def spawn(self, n_children):
+        return [PCG64(child) for child in self.seed_seq.spawn(n_children)]
+
     def _next64(self):
         state = self._state = (self._state * _PCG_MULT + self._inc) & _M128
         value, rot = ((state >> 64) ^ state) & _M64, state >> 122
@@ -139,7 +138,7 @@ class PCG64:
         return (self._next64() >> 11) * (1.0 / 9007199254740992.0)
 
     def random_raw(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         if shape is None:
             return self._next64()
         return _from_values([self._next64() for _ in range(_prod(shape))], shape, D._DTYPES["uint64"])
@@ -210,7 +209,10 @@ def shuffle_in_place(x, interval, zero_dim_message):
         x[i], x[j] = x[j], x[i]
 
 
+@_d.install
 class Generator:
+    _legacy = False
+
     def __init__(self, bit_generator):
         if not isinstance(bit_generator, PCG64):
             raise NotImplementedError("numpy.random.Generator over another bit generator than PCG64 is not available "
@@ -224,7 +226,7 @@ class Generator:
         return f"{self} at 0x{id(self):X}"
 
     def _out(self, draw, size, dt=FLOAT64):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         if shape is None:
             value = draw()
             return value if dt is FLOAT64 else scalar(value, dt)
@@ -289,34 +291,69 @@ class Generator:
                                       "not available in the browser")
         return self._out(self._standard_exponential, size)
 
-    def _cont(self, draw, params, size, checks):
-        """numpy's `cont`: parameters broadcast against each other (and `size`), one draw per element."""
-        from ._ufuncs import broadcast_shapes, broadcast_to
-        arrays = [asarray(p).astype(float) for p in params]
-        for arr, (name, test) in zip(arrays, checks):
-            if test is not None and any(test(v) for v in arr._values()):
-                raise ValueError(name)
-        shape = _size_shape(size)
-        if shape is None and not any(a.ndim for a in arrays):
-            return draw(*(a._values()[0] for a in arrays))
-        shape = shape if shape is not None else broadcast_shapes(*(a.shape for a in arrays))
-        columns = [broadcast_to(a, shape)._values() for a in arrays]
-        return _from_values([draw(*vs) for vs in zip(*columns)], shape, FLOAT64)
+    # the sources _distributions' samplers draw from
+    def _double(self):
+        return self._bitgen._next_double()
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._cont(lambda m, s: m + s * self._standard_normal(), (loc, scale), size,
-                          ((None, None), ("scale < 0", lambda s: s < 0)))
+    _std_exp, _normal = _standard_exponential, _standard_normal
 
-    def exponential(self, scale=1.0, size=None):
-        return self._cont(lambda s: s * self._standard_exponential(), (scale,), size, (("scale < 0", lambda s: s < 0),))
-
+    # normal, exponential, gamma, poisson ...: _distributions.SAMPLERS, installed by _d.install;
+    # the distributions whose arguments are their own:
     def uniform(self, low=0.0, high=1.0, size=None):
-        def draw(lo, hi):
-            span = hi - lo
-            if not math.isfinite(span):
-                raise OverflowError("Range exceeds valid bounds")
-            return lo + span * self._bitgen._next_double()
-        return self._cont(draw, (low, high), size, ((None, None), (None, None)))
+        return _d.uniform_sample(self, low, high, size)
+
+    def standard_gamma(self, shape, size=None, dtype=FLOAT64, out=None):
+        if D._as_dtype(dtype) is not FLOAT64 or out is not None:
+            raise NotImplementedError("numpy.random.Generator.standard_gamma with dtype= or out= is not available in "
+                                      "the browser")
+        return _d.sample(lambda k: _d.standard_gamma(self, k), ((shape, "shape", _d.NON_NEGATIVE, False),), size)
+
+    def triangular(self, left, mode, right, size=None):
+        return _d.triangular_sample(self, left, mode, right, size)
+
+    def binomial(self, n, p, size=None):
+        return _d.sample(lambda q, k: _d.binomial(self, k, q, False), ((p, "p", _d.BOUNDED_0_1, False),
+                                                                        (n, "n", _d.NON_NEGATIVE, True)), size, INT64)
+
+    def negative_binomial(self, n, p, size=None):
+        n_arr, p_arr = asarray(n).astype(float), asarray(p).astype(float)
+        is_array = bool(n_arr.ndim or p_arr.ndim)
+        _d.POSITIVE_NOT_NAN(n_arr._values(), "n", is_array)
+        _d.BOUNDED_GT_0_1(p_arr._values(), "p", is_array)
+        # numpy's bound on the Poisson's lam this may need
+        from ._ufuncs import broadcast_to
+        shape = _d.broadcast_shape([n_arr.shape, p_arr.shape])
+        for k, q in zip(broadcast_to(n_arr, shape)._values(), broadcast_to(p_arr, shape)._values()):
+            if (1 - q) / q * (k + 10 * math.sqrt(k)) > _d.POISSON_LAM_MAX:
+                raise ValueError("n too large or p too small, see Generator.negative_binomial Notes")
+        return _d.sample(lambda k, q: _d.negative_binomial(self, k, q), ((n, "n", None, False), (p, "p", None, False)),
+                         size, INT64)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        values = [v for x in (ngood, nbad) for v in asarray(x).astype("int64")._values()]
+        if any(v >= 10**9 for v in values):
+            raise ValueError("both ngood and nbad must be less than 1000000000")
+        return _d.hypergeometric_sample(lambda g, b, n: _d.hypergeometric(self, g, b, n), ngood, nbad, nsample, size,
+                                        (_d.NON_NEGATIVE,) * 3)
+
+    def multinomial(self, n, pvals, size=None):
+        parr = asarray(pvals)
+        if not parr.ndim or not parr.shape[-1]:
+            raise ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater "
+                             "than 0.")
+        if parr.ndim > 1 or asarray(n).ndim:
+            return _d.multinomial_broadcast(self, n, parr, size)
+        return _d.multinomial_sample(self, operator.index(n), parr, size)
+
+    def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals"):
+        return _d.multivariate_hypergeometric_sample(self, colors, nsample, size, method)
+
+    def dirichlet(self, alpha, size=None):
+        return _d.dirichlet_sample(self, alpha, size)
+
+    def bytes(self, length):
+        words = [self._bitgen._next32() for _ in range((operator.index(length) - 1) // 4 + 1)]
+        return b"".join(w.to_bytes(4, "little") for w in words)[:length]
 
     # -- integers
     def _lemire32(self, rng):
@@ -364,29 +401,26 @@ class Generator:
         if high is None:
             low, high = 0, low
         dt = D._as_dtype(dtype)
-        if isinstance(low, (ndarray, list, tuple)) or isinstance(high, (ndarray, list, tuple)):
-            raise NotImplementedError("numpy.random.Generator.integers with array bounds is not available in the "
-                                      "browser")
-        if dt.kind not in "iu" or dt.itemsize < 4:
-            raise NotImplementedError(f"numpy.random.Generator.integers(dtype={dt.name}) is not available in the "
-                                      "browser")
-        low, high = operator.index(low), operator.index(high)
-        lo_bound, hi_bound = D.int_range(dt)
-        if low < lo_bound:
-            raise ValueError("low is out of bounds for " + dt.name)
-        top = high if endpoint else high - 1
-        if top > hi_bound:
-            raise ValueError("high is out of bounds for " + dt.name)
-        if low > top:
-            raise ValueError("low > high" if endpoint else "low >= high")
-        rng = top - low
-        if dt.itemsize == 4:
-            def draw():
-                return low + (0 if rng == 0 else self._bitgen._next32() if rng == _M32 else self._lemire32(rng))
+        if dt.kind not in "biu":
+            raise TypeError(f"Unsupported dtype {dt!r} for integers")
+        if asarray(low).ndim or asarray(high).ndim:
+            offsets, ranges, shape = _d.integer_ranges(low, high, size, dt, endpoint)
         else:
-            def draw():
-                return low + self._bounded(rng)
-        return self._out(draw, size, dt)
+            low = int(low)  # numpy's int(): float bounds are truncated
+            shape = _d.size_shape(size)
+            ranges = [_d.integer_range(low, int(high), dt, endpoint)] * (1 if shape is None else _prod(shape))
+            offsets = [low] * len(ranges)
+        if dt.itemsize < 4 or dt.kind == "b":
+            values = _d.bounded_small(self._bitgen._next32, 1 if dt.kind == "b" else 8 * dt.itemsize, ranges, False)
+        elif dt.itemsize == 4:
+            values = [0 if rng == 0 else self._bitgen._next32() if rng == _M32 else self._lemire32(rng)
+                      for rng in ranges]
+        else:
+            values = [self._bounded(rng) for rng in ranges]
+        values = [o + v for o, v in zip(offsets, values)]
+        if shape is None:
+            return dtype(values[0]) if dtype is int or dtype is bool else scalar(values[0], dt)
+        return _from_values(values, shape, dt)
 
     # -- permutations and choice
     def shuffle(self, x, axis=0):
@@ -413,12 +447,40 @@ class Generator:
         self.shuffle(idx)
         return arr[idx]
 
+    def permuted(self, x, axis=None, out=None):
+        """Each slice along `axis` shuffled on its own (the flattened array for axis=None), in
+        numpy's order: the slices in C order, Fisher-Yates within each."""
+        import itertools
+        x = asarray(x)
+        if out is None:
+            out = x.copy()
+        else:
+            if not isinstance(out, ndarray):
+                raise TypeError("out must be a numpy array")
+            if out.shape != x.shape:
+                raise ValueError("out must have the same shape as x")
+            out[...] = x
+        if axis is None:
+            if out.ndim > 1 and out._strides != _contiguous_strides(out.shape):
+                raise NotImplementedError("numpy.random.Generator.permuted(axis=None) of an array not in C order is "
+                                          "not available in the browser")
+            shuffle_in_place(out.reshape(-1) if out.ndim != 1 else out, self._interval, "")
+            return out
+        ax = _axis(axis, out.ndim)
+        others = [range(n) for i, n in enumerate(out.shape) if i != ax]
+        for index in itertools.product(*others):
+            shuffle_in_place(out[index[:ax] + (slice(None),) + index[ax:]], self._interval, "")
+        return out
+
+    def spawn(self, n_children):
+        return [Generator(bit_generator) for bit_generator in self._bitgen.spawn(n_children)]
+
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
         if axis != 0:
             raise NotImplementedError("numpy.random.Generator.choice(axis=) is not available in the browser")
         if isinstance(a, int) or (isinstance(a, ndarray) and a.ndim == 0):
             pop_size, population = operator.index(a), None
-            if pop_size <= 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size <= 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a must be a positive integer unless no samples are taken")
         else:
             population = asarray(a)
@@ -426,9 +488,9 @@ class Generator:
                 raise NotImplementedError("numpy.random.Generator.choice of a multi-dimensional array is not "
                                           "available in the browser")
             pop_size = population.shape[0]
-            if pop_size == 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size == 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a cannot be empty unless no samples are taken")
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         probs = None
         if p is not None:
@@ -443,9 +505,9 @@ class Generator:
             if n > pop_size:
                 raise ValueError("Cannot take a larger sample than population when replace is False")
             if probs is not None:
-                raise NotImplementedError("numpy.random.Generator.choice(replace=False, p=...) is not available in "
-                                          "the browser")
-            if pop_size > 10000 and n > pop_size // (50 if shuffle else 20):
+                idx = weighted_sample_without_replacement(
+                    probs, n, lambda k: [self._bitgen._next_double() for _ in range(k)])
+            elif pop_size > 10000 and n > pop_size // (50 if shuffle else 20):
                 idx = list(range(pop_size))  # a tail shuffle of n elements
                 for i in reversed(range(max(pop_size - n, 1), pop_size)):
                     j = self._bounded(i)
@@ -472,11 +534,38 @@ class Generator:
         if name.startswith("__"):
             raise AttributeError(name)
         raise NotImplementedError(f"numpy.random.Generator.{name} is not available in the browser; this numpy's "
-                                  "Generator has random, integers, standard_normal, normal, exponential, "
-                                  "standard_exponential, uniform, choice, shuffle, permutation")
+                                  "Generator has " + ", ".join(_GENERATOR_METHODS))
+
+
+_GENERATOR_METHODS = ("random", "integers", "bytes", "standard_normal", "normal", "uniform", "choice", "shuffle",
+                      "permutation", "permuted", "spawn", "standard_exponential", "exponential", "standard_gamma",
+                      "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal", "laplace",
+                      "logistic", "gumbel", "wald", "noncentral_chisquare", "noncentral_f", "vonmises", "pareto",
+                      "weibull", "power", "rayleigh", "triangular", "binomial", "negative_binomial", "poisson",
+                      "geometric", "zipf", "logseries", "hypergeometric", "multivariate_hypergeometric", "multinomial",
+                      "dirichlet")
 
 
 Generator.__module__ = "numpy.random._generator"
+
+
+def weighted_sample_without_replacement(probs, n, uniforms):
+    """choice(replace=False, p=...) as both numpy generators draw it: rounds of as many uniforms as
+    indices are missing, through the cdf of the probabilities with those found zeroed, each round
+    keeping its new indices in the order they first appear."""
+    if sum(q > 0 for q in probs) < n:
+        raise ValueError("Fewer non-zero entries in p than size")
+    probs, found = list(probs), []
+    while len(found) < n:
+        draws = uniforms(n - len(found))
+        for i in found:
+            probs[i] = 0.0
+        cdf = _cdf(probs)
+        new = {}  # insertion-ordered: the first appearances
+        for u in draws:
+            new.setdefault(bisect.bisect_right(cdf, u))
+        found += new
+    return found
 
 
 def _cdf(probs):

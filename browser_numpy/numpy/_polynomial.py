@@ -175,6 +175,36 @@ def convolve(a, v, mode="full"):
     return _from_values([cast(x) for x in values], (len(values),), dt)
 
 
+def poly(seq_of_zeros):
+    """numpy's: the coefficients of the monic polynomial with these roots, (x - r) convolved in one by one."""
+    roots = F.atleast_1d(asarray(seq_of_zeros))
+    if roots.ndim == 2 and roots.shape[0] == roots.shape[1] and roots.shape[0]:
+        raise NotImplementedError("numpy.poly of a matrix is not available in the browser (it needs the eigenvalues "
+                                  "of a general matrix)")
+    if roots.ndim != 1:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    if len(roots) == 0:
+        return 1.0
+    dt = roots.dtype if roots.dtype.name in ("float32", "float64") else D._DTYPES["float64"]  # numpy's mintypecode
+    roots = roots.astype(dt)
+    a = F.ones((1,), dt)
+    for zero in roots:
+        a = convolve(a, F.array([1, -zero], dtype=dt), mode="full")
+    return a
+
+
+def correlate(a, v, mode="valid"):
+    """numpy's correlate2: convolve with v reversed; a shorter than v is correlated the other way round
+    and the result reversed."""
+    a, v = F.atleast_1d(asarray(a)).ravel(), F.atleast_1d(asarray(v)).ravel()
+    for which, x in (("first", a), ("second", v)):
+        if len(x) == 0:
+            raise ValueError(f"{which} array argument cannot be empty")
+    if len(a) < len(v):
+        return convolve(v, a[::-1], mode)[::-1].copy()
+    return convolve(a, v[::-1], mode)
+
+
 _POWER = re.compile(r"\*\*([0-9]*)")
 
 

@@ -2,6 +2,7 @@
 ndarray and the scalar types, each ufunc declared once (its Python-number kernel and its type rule)."""
 import math
 import operator
+import struct
 from array import array as _array
 from itertools import compress, repeat
 
@@ -11,8 +12,9 @@ from torch._backend import kernels as _kernels  # the engine's wasm loops (float
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
 
 from . import _dtypes as D, _simd32
-from ._core import (BOOL, FLOAT64, INT64, _contiguous_strides, _from_values, _new, _prod, asarray, float64,
-                    generic, ndarray, scalar)
+from ._core import (BOOL, FLOAT64, INT64, SCALAR_TYPES, _axis, _contiguous_strides, _from_values, _new, _prod,
+                    asarray, float64, ndarray, scalar)
+from ._exceptions import UFuncTypeError
 
 
 def broadcast_shapes(*shapes):
@@ -113,7 +115,9 @@ def _power(a, b):
         return _libm.pow(a, b)
     except OverflowError:
         return math.inf
-    except ValueError:
+    except ValueError:  # C's pow: 0 to a negative power is an infinity (-0. to an odd one: -inf), else NaN
+        if a == 0 and b < 0:
+            return math.copysign(math.inf, a) if b.is_integer() and b % 2 == 1 else math.inf
         return math.nan
 
 
@@ -280,11 +284,35 @@ def _fast_power(base, exponent):
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
 
 
+def _finish_call(values, shape, dt, out, where):
+    """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
+    cast = D.caster(dt)
+    if dt is not FLOAT64:  # array("d") takes a float loop's results as they are
+        values = [cast(v) for v in values]
+    if where is not True:
+        mask = _values_as(asarray(where), shape)
+        base = _values_as(asarray(out), shape) if out is not None else [cast(0)] * len(values)
+        values = [v if m else b for v, m, b in zip(values, mask, base)]
+    result = _from_values(values, shape, dt)
+    if out is not None:
+        out[...] = result
+        return out
+    return result if shape else scalar(values[0], dt)
+
+
+# reduce's identities (an empty reduction's value) and which ufuncs may reduce several axes at once
+_IDENTITY = {"logaddexp": -math.inf, "logaddexp2": -math.inf, "gcd": 0, "hypot": 0, "bitwise_and": -1,
+             "bitwise_or": 0, "bitwise_xor": 0, "logical_xor": False}
+_REORDERABLE = {"logaddexp", "logaddexp2", "gcd", "lcm", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor",
+                "logical_xor"}
+
+
 class ufunc:
     """A ufunc: `kernel` on Python numbers; `rule` picks the loop's dtype from the inputs' promoted
     dtype as numpy's loops do: "same"; "float" (numpy's float functions: int8/uint8/bool → float16,
     int16 → float32, wider ints → float64); "float64" (true_divide: any int → float64); "int8" (no
-    bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused). `out_bool`:
+    bool loop: bools run in int8); "nobool" (bools refused); "integer" (floats refused); "shift" (floats refused,
+    bools in int8); "gcd" (integers only); "double" (float64 whatever the inputs). `out_bool`:
     the result is bool (comparisons, logical functions, isnan ...)."""
 
     def __init__(self, name, nin, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
@@ -307,11 +335,13 @@ class ufunc:
             return dt if dt.kind == "f" else D._DTYPES[{1: "float16", 2: "float32"}.get(dt.itemsize, "float64")]
         if self.rule == "float64":
             return dt if dt.kind == "f" else FLOAT64
+        if self.rule == "double":  # float_power: numpy's loops are float64 (and complex) only
+            return FLOAT64
         if self.rule == "nobool" and dt.kind == "b":
             raise TypeError(_BOOL_ERRORS[self.name])
-        if self.rule == "int8" and dt.kind == "b":  # no bool loop: the first loop that takes bools
+        if self.rule in ("int8", "shift") and dt.kind == "b":  # no bool loop: the first loop that takes bools
             return D._DTYPES["int8"]
-        if self.rule == "integer" and dt.kind == "f":
+        if self.rule in ("integer", "shift") and dt.kind == "f":
             raise TypeError(f"ufunc '{self.name}' not supported for the input types, and the inputs could not be "
                             "safely coerced to any supported types according to the casting rule ''safe''")
         return dt
@@ -329,9 +359,17 @@ class ufunc:
         operands = [_operand(a) for a in args]
         # a loop of floats for integer inputs (true_divide, sqrt, ...) takes a Python int of any size
         # (and a comparison compares it exactly)
-        floats = self.rule in ("float", "float64") or self.out_bool
+        floats = self.rule in ("float", "float64", "double") or self.out_bool
         dt = D._as_dtype(dtype) if dtype is not None else _result_dtype(operands, check=not floats)
+        if self.rule == "gcd" and dt.kind not in "iu":  # gcd/lcm: integer loops only, not even bool's
+            raise _no_loop_error(self.name, operands)
         loop = self._loop_dtype(dt)
+        strong = [a._dtype for a, weak in operands if not weak]
+        if self.rule == "float" and dt.kind != "f" and len(strong) > 1:
+            # integers meet in the smallest float loop each casts to safely (int8 and uint8: float16)
+            loop = self._loop_dtype(strong[0])
+            for other in strong[1:]:
+                loop = D.promote_types(loop, self._loop_dtype(other))
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
         compute = D.caster(loop)
         exact = self.out_bool and loop.kind in "iu"
@@ -341,24 +379,8 @@ class ufunc:
         shortcut = loop.name in self.scalar_loops and operands[1][0].size == 1 and \
             self.scalar_loops[loop.name](columns[1][0] if columns[1] else None)
         values = [shortcut(v) for v in columns[0]] if shortcut else [kernel(*vs) for vs in zip(*columns)]
-        out_dt = BOOL if self.out_bool else loop
-        cast = D.caster(out_dt)
-        if out_dt is not FLOAT64:  # array("d") takes a float loop's results as they are
-            values = [cast(v) for v in values]
-        if where is not True:
-            mask = _values_as(asarray(where), shape)
-            if out is None:
-                base = [cast(0)] * len(values)
-            else:
-                base = _values_as(asarray(out), shape)
-            values = [v if m else b for v, m, b in zip(values, mask, base)]
-        result = _from_values(values, shape, out_dt)
-        if out is not None:
-            target = out[0] if isinstance(out, tuple) else out
-            target[...] = result
-            return target
-        return result if shape else scalar(values[0], out_dt)
-
+        return _finish_call(values, shape, BOOL if self.out_bool else loop,
+                            out[0] if isinstance(out, tuple) else out, where)
 
     # -- a binary ufunc's methods: reduce through the matching reduction (the same sums), accumulate
     # in order along the axis, outer over every pair
@@ -366,11 +388,40 @@ class ufunc:
         from . import _functions as F
         reductions = {"add": F.sum, "multiply": F.prod, "maximum": F.amax, "minimum": F.amin, "logical_and": F.all,
                       "logical_or": F.any}
-        if self.nin != 2 or self.name not in reductions or out is not None or initial is not None or where is not True:
-            raise NotImplementedError(f"numpy.{self.name}.reduce{' with out=, initial= or where=' if self.name in reductions else ''} "
-                                      "is not available in the browser")
+        if self.nin != 2 or out is not None or initial is not None or where is not True or \
+                dtype is not None and self.name not in reductions:
+            raise NotImplementedError(f"numpy.{self.name}.reduce with out=, initial=, where= or dtype= is not "
+                                      "available in the browser")
+        if self.name not in reductions:
+            return self._fold(asarray(array), axis, keepdims)
         kwargs = {"dtype": dtype} if dtype is not None and self.name in ("add", "multiply") else {}
         return reductions[self.name](array, axis=axis, keepdims=keepdims, **kwargs)
+
+    def _fold(self, a, axis, keepdims):
+        """reduce of the other binary ufuncs, as numpy's loop does it: the first element along the axes,
+        then the ufunc of it and each next one in order (several axes only for a reorderable ufunc)."""
+        from . import _functions as F
+        if a.ndim == 0:
+            return a[()]
+        axes = list(range(a.ndim)) if axis is None else \
+            sorted({_axis(ax, a.ndim) for ax in (axis if isinstance(axis, tuple) else (axis,))})
+        if len(axes) > 1 and self.name not in _REORDERABLE:
+            raise ValueError(f"reduction operation '{self.name}' is not reorderable, so at most one axis may be "
+                             "specified")
+        rest = [d for d in range(a.ndim) if d not in axes]
+        moved = a.transpose(rest + axes).reshape(tuple(a.shape[d] for d in rest) + (-1,))
+        if moved.shape[-1] == 0:
+            if _IDENTITY.get(self.name) is None:
+                raise ValueError(f"zero-size array to reduction operation {self.name} which has no identity")
+            result = F.full(moved.shape[:-1], _IDENTITY[self.name], self._loop_dtype(a.dtype))
+        else:
+            result = moved[..., 0]
+            for i in range(1, moved.shape[-1]):
+                result = self(result, moved[..., i])
+        result = asarray(result)
+        if keepdims:
+            result = result.reshape(tuple(1 if d in axes else n for d, n in enumerate(a.shape)))
+        return result if result.ndim else result[()]
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         from . import _functions as F
@@ -471,8 +522,8 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
-hypot = _b("hypot", math.hypot, "float64", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
+arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
+hypot = _b("hypot", math.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(math.exp), float32=_simd32.exp, float16=_libm32.expf_glibc1)
@@ -512,6 +563,198 @@ isinf = ufunc("isinf", 1, lambda v: v in (math.inf, -math.inf), "same", out_bool
 isfinite = ufunc("isfinite", 1, lambda v: math.isfinite(v), "same", out_bool=True)
 invert = ufunc("invert", 1, lambda v: (not v) if isinstance(v, bool) else ~v, "same")
 abs = absolute
+
+
+# ---------------------------------------------------------------------------------------
+# More elementwise functions. Float results are libm's as numpy calls it: Python's math (glibc in
+# CPython on Linux; Pyodide's musl, whose asinh, acosh, atanh, cbrt, exp and exp2 can differ from
+# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p);
+# fmod, copysign, ldexp, frexp, modf, nextafter, spacing are exact, so they agree everywhere.
+
+def _no_loop_error(name, operands):
+    def dtype_class(a, weak):
+        if weak and a._dtype.kind != "b":  # (Python's bool is numpy's bool)
+            return "_Py" + {"i": "Long", "u": "Long", "f": "Float"}[a._dtype.kind] + "DType"
+        return ("Bool" if a._dtype.kind == "b" else a._dtype.name.capitalize().replace("Uint", "UInt")) + "DType"
+    classes = ", ".join(f"<class 'numpy.dtypes.{dtype_class(a, weak)}'>" for a, weak in operands)
+    return UFuncTypeError(f"ufunc '{name}' did not contain a loop with signature matching types ({classes}) -> None")
+
+
+def _atanh(v):
+    if v in (1.0, -1.0):
+        return math.copysign(math.inf, v)
+    return _safe(math.atanh)(v)
+
+
+def _fmod(a, b):
+    """C's fmod: the remainder of the truncated quotient (a's sign); x % 0 is 0 for integers, NaN for floats."""
+    if isinstance(a, int) and isinstance(b, int):
+        if not b:
+            return 0
+        r = abs(a) % abs(b)
+        return -r if a < 0 else r
+    if not b or not math.isfinite(a) or b != b:
+        return math.nan
+    return math.fmod(a, b)
+
+
+def _logaddexp(x, y):
+    """npy_logaddexp: log(exp(x) + exp(y)) without overflow."""
+    if x == y:  # infinities of one sign
+        return x + math.log(2.0)
+    d = x - y
+    if d > 0:
+        return x + _libm.log1p(_safe(math.exp)(-d))
+    if d <= 0:
+        return y + _libm.log1p(_safe(math.exp)(d))
+    return d  # NaN
+
+
+def _logaddexp2(x, y):
+    """npy_logaddexp2: log2(2**x + 2**y), numpy's log2(1 + v) as LOG2E * log1p(v)."""
+    if x == y:
+        return x + 1.0
+    d = x - y
+    if d > 0:
+        return x + 1.4426950408889634 * _libm.log1p(_safe(math.exp2)(-d))
+    if d <= 0:
+        return y + 1.4426950408889634 * _libm.log1p(_safe(math.exp2)(d))
+    return d
+
+
+def _heaviside(x, h0):
+    if x != x:
+        return x
+    return h0 if x == 0 else float(x > 0)
+
+
+_BITS_FORMATS = {"float16": ("<e", "<H"), "float32": ("<f", "<I"), "float64": ("<d", "<Q")}
+
+
+def _next_toward(fmt):
+    """nextafter in one float format: the neighbour of x towards y, stepping its bit pattern."""
+    float_fmt, int_fmt = _BITS_FORMATS[fmt]
+    sign_bit = 1 << (struct.calcsize(int_fmt) * 8 - 1)
+
+    def run(x, y):
+        if x != x or y != y:
+            return math.nan
+        if x == y:  # C's nextafter gives y (its zero's sign); numpy's npy_half_nextafter gives x
+            return x if fmt == "float16" else y
+        if x == 0:
+            bits = 1 | (sign_bit if y < 0 else 0)
+        else:
+            bits = struct.unpack(int_fmt, struct.pack(float_fmt, x))[0]
+            bits += 1 if (x < y) == (x > 0) else -1
+        return struct.unpack(float_fmt, struct.pack(int_fmt, bits))[0]
+    return run
+
+
+def _spacing(fmt):
+    """npy_spacing: the distance to the next value away from zero (from +0 for a zero); NaN for inf."""
+    toward = _next_toward(fmt)
+
+    def run(x):
+        if not math.isfinite(x):
+            return math.nan
+        return toward(x, math.copysign(math.inf, x) if x else math.inf) - x
+    return run
+
+
+def _shift(left):
+    """numpy's npy_lshift/npy_rshift: a shift by the width or more (or a negative one, which C reads as
+    a huge unsigned count) gives 0, or -1 for a negative right-shifted value."""
+    def loop(bits):
+        def run(a, b):
+            if 0 <= b < bits:
+                return a << b if left else a >> b
+            return -1 if not left and a < 0 else 0
+        return run
+    return {name: loop(8 * D._DTYPES[name].itemsize)
+            for name in ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")}
+
+
+def _lcm(a, b):
+    g = math.gcd(a, b)
+    return abs(a // g * b) if g else 0
+
+
+arcsinh = _u("arcsinh", math.asinh)
+arccosh = _u("arccosh", _safe(math.acosh))
+arctanh = _u("arctanh", _atanh)
+cbrt = _u("cbrt", math.cbrt)
+signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
+spacing = ufunc("spacing", 1, _spacing("float64"), "float",
+                loops={"float32": _spacing("float32"), "float16": _spacing("float16")})
+fmod = _b("fmod", _fmod, "int8")
+copysign = _b("copysign", math.copysign, "float")
+nextafter = _b("nextafter", _next_toward("float64"), "float",
+               loops={"float32": _next_toward("float32"), "float16": _next_toward("float16")})
+heaviside = _b("heaviside", _heaviside, "float")
+logaddexp = _b("logaddexp", _logaddexp, "float")
+logaddexp2 = _b("logaddexp2", _logaddexp2, "float")
+float_power = _b("float_power", _power, "double")
+gcd = _b("gcd", math.gcd, "gcd")
+lcm = _b("lcm", _lcm, "gcd")
+left_shift = _b("left_shift", None, "shift", loops=_shift(True))
+right_shift = _b("right_shift", None, "shift", loops=_shift(False))
+
+
+def _ldexp(x, e):
+    try:
+        return math.ldexp(x, int(e))
+    except OverflowError:
+        return math.copysign(math.inf, x)
+    except ValueError:
+        return x
+
+
+class _ldexp_ufunc(ufunc):
+    """ldexp(x1, x2): x1 * 2**x2 in x1's float type (numpy's loops pair a float with an int exponent)."""
+
+    def __call__(self, x1, x2, out=None, where=True, dtype=None):
+        mantissa, exponent = asarray(x1), asarray(x2)
+        if exponent._dtype.kind not in "biu":
+            raise TypeError("ufunc 'ldexp' not supported for the input types, and the inputs could not be safely "
+                            "coerced to any supported types according to the casting rule ''safe''")
+        loop = self._loop_dtype(mantissa._dtype)
+        shape = broadcast_shapes(mantissa._shape, exponent._shape)
+        cast = D.caster(loop)
+        values = [cast(_ldexp(float(m), e)) for m, e in zip(_values_as(mantissa, shape), _values_as(exponent, shape))]
+        return _finish_call(values, shape, loop, out, where)
+
+
+class _pair_ufunc(ufunc):
+    """A ufunc of two outputs (frexp, modf): `kernel` gives both parts of one element."""
+
+    def __init__(self, name, kernel, second_dtype=None):
+        super().__init__(name, 1, kernel, "float")
+        self.second_dtype = second_dtype
+
+    def __call__(self, x, out=None, where=True, dtype=None):
+        a = asarray(x)
+        loop = self._loop_dtype(a._dtype)
+        second = self.second_dtype or loop
+        cast = D.caster(loop)
+        pairs = [self.kernel(cast(v)) for v in a._values()]
+        outs = out if out is not None else (None, None)
+        return (_finish_call([p for p, _ in pairs], a._shape, loop, outs[0], where),
+                _finish_call([q for _, q in pairs], a._shape, second, outs[1], where))
+
+
+def _frexp(v):
+    return math.frexp(v) if math.isfinite(v) else (v, 0)
+
+
+def _modf(v):
+    if math.isinf(v):
+        return math.copysign(0.0, v), v
+    return math.modf(v)
+
+
+ldexp = _ldexp_ufunc("ldexp", 2, None, "float")
+frexp = _pair_ufunc("frexp", _frexp, D._DTYPES["int32"])
+modf = _pair_ufunc("modf", _modf)
 
 
 def _bind_operators(cls, as_scalar):
@@ -566,6 +809,6 @@ def _matmul():
 
 
 _bind_operators(ndarray, False)
-for _t in generic.__subclasses__():
+for _t in SCALAR_TYPES.values():
     _bind_operators(_t, True)
-    _t.__hash__ = _t.__mro__[2].__hash__
+    _t.__hash__ = (float if issubclass(_t, float) else int).__hash__

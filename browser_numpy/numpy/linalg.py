@@ -20,6 +20,7 @@ that is zero in exact arithmetic is rounding noise in both, different noise). Si
 not unique (LAPACK's signs), so svd(compute_uv=True), eig, eigh and qr are not offered; pinv and
 lstsq are, as their results are unique."""
 import math
+import operator
 
 from . import _dtypes as D
 from . import _functions as F
@@ -526,6 +527,131 @@ def lstsq(a, b, rcond=None):
             _from_values(_cast(sigma, dt), (len(sigma),), dt))
 
 
+# ---------------------------------------------------------------------------------------
+# Products and norms composed from matmul, inv and norm, as numpy.linalg composes them
+
+def matrix_power(a, n):
+    """numpy's: repeated squaring (n of 2 and 3 multiplied directly), the inverse's for n < 0."""
+    a, _, _, _ = _matrices(a)
+    try:
+        n = operator.index(n)
+    except TypeError as e:
+        raise TypeError("exponent must be an integer") from e
+    if n == 0:
+        return U.broadcast_to(F.eye(a.shape[-2], dtype=a.dtype), a.shape).copy()
+    if n < 0:
+        a, n = inv(a), -n
+    if n == 1:
+        return a
+    if n == 2:
+        return F.matmul(a, a)
+    if n == 3:
+        return F.matmul(F.matmul(a, a), a)
+    z = result = None
+    while n > 0:
+        z = a if z is None else F.matmul(z, z)
+        n, bit = divmod(n, 2)
+        if bit:
+            result = z if result is None else F.matmul(result, z)
+    return result
+
+
+def multi_dot(arrays, *, out=None):
+    """numpy's: the products in the order of fewest scalar multiplications (the matrix-chain order)."""
+    n = len(arrays)
+    if n < 2:
+        raise ValueError("Expecting at least two arrays.")
+    if n == 2:
+        return F.dot(arrays[0], arrays[1])
+    arrays = [asarray(a) for a in arrays]
+    first_1d, last_1d = arrays[0].ndim == 1, arrays[-1].ndim == 1
+    if first_1d:
+        arrays[0] = F.atleast_2d(arrays[0])
+    if last_1d:
+        arrays[-1] = F.atleast_2d(arrays[-1]).T
+    for a in arrays:
+        if a.ndim != 2:
+            raise LinAlgError(f"{a.ndim}-dimensional array given. Array must be two-dimensional")
+    if n == 3:
+        A, B, C = arrays
+        cost1 = A.shape[0] * C.shape[0] * (A.shape[1] + C.shape[1])
+        cost2 = A.shape[1] * C.shape[1] * (A.shape[0] + C.shape[0])
+        result = F.dot(F.dot(A, B), C) if cost1 < cost2 else F.dot(A, F.dot(B, C))
+    else:
+        result = _chain(arrays, _chain_order(arrays), 0, n - 1)
+    if first_1d and last_1d:
+        return result[0, 0]
+    return result.ravel() if first_1d or last_1d else result
+
+
+def _chain_order(arrays):
+    """The matrix-chain split points (Cormen's dynamic programme, as numpy's _multi_dot_matrix_chain_order)."""
+    n = len(arrays)
+    p = [a.shape[0] for a in arrays] + [arrays[-1].shape[1]]
+    m = [[0] * n for _ in range(n)]
+    s = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            m[i][j] = math.inf
+            for k in range(i, j):
+                q = m[i][k] + m[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                if q < m[i][j]:
+                    m[i][j], s[i][j] = q, k
+    return s
+
+
+def _chain(arrays, order, i, j):
+    if i == j:
+        return arrays[i]
+    return F.dot(_chain(arrays, order, i, order[i][j]), _chain(arrays, order, order[i][j] + 1, j))
+
+
+def outer(x1, x2, /):
+    x1, x2 = asarray(x1), asarray(x2)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(f"Input arrays must be one-dimensional, but they are x1.ndim={x1.ndim} and x2.ndim={x2.ndim}.")
+    return F.outer(x1, x2)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    x1, x2 = asarray(x1), asarray(x2)
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
+                         f"{x1.shape[axis]} and {x2.shape[axis]} dimensional instead.")
+    from ._shape_base import cross as np_cross  # (imported on first use, as numpy.cross is: see __init__)
+    return np_cross(x1, x2, axis=axis)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    from ._shape_base import vecdot as np_vecdot
+    return np_vecdot(x1, x2, axis=axis)
+
+
+def matmul(x1, x2, /):
+    return F.matmul(x1, x2)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """numpy's: the axes gathered into one (all of them when None) and norm along it."""
+    x = asarray(x)
+    shape = x.shape
+    if axis is None:
+        axes = tuple(range(x.ndim))
+    else:
+        axes = tuple(a % x.ndim if x.ndim else a for a in (axis if isinstance(axis, tuple) else (axis,)))
+    rest = [d for d in range(x.ndim) if d not in axes]
+    merged = x.transpose(rest + list(axes)).reshape(tuple(shape[d] for d in rest) + (-1,)) if x.ndim else x.reshape(1)
+    result = norm(merged, ord=ord, axis=-1)
+    if keepdims:
+        result = asarray(result).reshape(tuple(1 if d in axes else s for d, s in enumerate(shape)))
+    return result
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    return norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
+
+
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
@@ -533,7 +659,10 @@ def __getattr__(name):
         raise NotImplementedError(f"numpy.linalg.{name} is not available in the browser: "
                                   + ("its vectors' signs are LAPACK's choice; " if name in ("eig", "eigh", "qr") else
                                      "") + "this numpy's linalg has norm, det, slogdet, inv, solve, svd(compute_uv="
-                                  "False), svdvals, eigvalsh, matrix_rank, cond, pinv, lstsq")
+                                  "False), svdvals, eigvalsh, matrix_rank, cond, pinv, lstsq" + _MORE)
     raise NotImplementedError(f"numpy.linalg.{name} is not available in the browser; this numpy's linalg has norm, "
                               "det, slogdet, inv, solve, svd(compute_uv=False), svdvals, eigvalsh, matrix_rank, cond, "
-                              "pinv, lstsq")
+                              "pinv, lstsq" + _MORE)
+
+
+_MORE = ", matrix_power, multi_dot, outer, cross, vecdot, matmul, vector_norm, matrix_norm"

@@ -1,18 +1,21 @@
 """numpy's legacy random API (RandomState, np.random.seed, rand, randn, ...), drawing numpy's
-numbers bit for bit: MT19937 seeded as numpy's mt19937_seed, 53-bit doubles from two words,
-the legacy polar Box-Muller gauss with its cached second value, masked rejection for bounded
-integers, and the Fisher-Yates shuffle over random_interval."""
+numbers bit for bit: MT19937 seeded as numpy's mt19937_seed (init_by_array for a sequence),
+53-bit doubles from two words, the legacy polar Box-Muller gauss with its cached second value,
+masked rejection for bounded integers, the Fisher-Yates shuffle over random_interval, and the
+distributions of _distributions.py in their legacy variants over these (-log(1 - U) for the
+exponential, the polar gauss for the normal)."""
 import math
 import operator
 import os
+import warnings
 
 from torch._libm import log as _log  # glibc's log: numpy's reference outputs are glibc's
 from torch._random import _init_words, _temper_block, _twist
 
-from . import _dtypes as D
+from . import _distributions as _d, _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
-from ._generator import (PCG64, Generator, SeedSequence, _size_shape, checked_probabilities, default_rng,
-                         shuffle_in_place)
+from ._generator import (PCG64, Generator, SeedSequence, checked_probabilities, default_rng,
+                         shuffle_in_place, weighted_sample_without_replacement)
 
 _MASK32 = 0xFFFFFFFF
 
@@ -21,22 +24,57 @@ _MASK32 = 0xFFFFFFFF
 _P_ERRORS = ("'a' and 'p' must have same size", "probabilities contain NaN", "probabilities are not non-negative",
              "probabilities do not sum to 1")
 
+def _init_by_array(seed):
+    """MT19937's init_by_array, numpy's seeding from a sequence of 32-bit words."""
+    arr = asarray(seed)
+    if arr.size == 0:
+        raise ValueError("Seed must be non-empty")
+    if arr.dtype.kind not in "biu":
+        raise TypeError(f"Cannot cast array data from dtype('{arr.dtype.name}') to dtype('int64') according to the "
+                        "rule 'safe'")
+    if arr.ndim != 1:
+        raise ValueError("Seed array must be 1-d")
+    key = [int(v) for v in arr._values()]
+    if any(not 0 <= v <= _MASK32 for v in key):
+        raise ValueError("Seed must be between 0 and 2**32 - 1")
+    mt, n = _init_words(19650218), 624
+    i, j = 1, 0
+    for _ in range(max(n, len(key))):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & _MASK32
+        i, j = i + 1, j + 1
+        if i >= n:
+            mt[0], i = mt[n - 1], 1
+        if j >= len(key):
+            j = 0
+    for _ in range(n - 1):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & _MASK32
+        i += 1
+        if i >= n:
+            mt[0], i = mt[n - 1], 1
+    mt[0] = 0x80000000
+    return mt
+
+
+@_d.install
 class RandomState:
+    _legacy = True  # the distributions' variants numpy froze for RandomState
+
     def __init__(self, seed=None):
         self.seed(seed)
 
     # -- the generator
     def seed(self, seed=None):
         if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
-        elif isinstance(seed, (ndarray, list, tuple)):
-            raise NotImplementedError("numpy.random.seed with an array of seeds is not available in the browser; "
-                                      "pass one int")
+            self._mt = _init_words(int.from_bytes(os.urandom(4), "little"))
         else:
-            seed = operator.index(seed)
-            if not 0 <= seed <= _MASK32:
-                raise ValueError("Seed must be between 0 and 2**32 - 1")
-        self._mt = _init_words(seed)
+            try:
+                seed = operator.index(seed.squeeze() if isinstance(seed, ndarray) else seed)
+            except TypeError:
+                self._mt = _init_by_array(seed)
+            else:
+                if not 0 <= seed <= _MASK32:
+                    raise ValueError("Seed must be between 0 and 2**32 - 1")
+                self._mt = _init_words(seed)
         self._block = []
         self._pos = 624
         self._gauss = None
@@ -79,6 +117,20 @@ class RandomState:
         self._gauss = f * x1
         return f * x2
 
+    def _double(self):
+        pos = self._pos
+        if pos < 623:  # the common case without _words' lists
+            a, b = self._block[pos], self._block[pos + 1]
+            self._pos = pos + 2
+        else:
+            a, b = self._words(2)
+        return ((a >> 5) * 67108864.0 + (b >> 6)) / 9007199254740992.0
+
+    def _std_exp(self):
+        return -_d._log(1.0 - self._double())
+
+    _normal = _gauss_one  # the sources _distributions' samplers draw from
+
     def _interval(self, hi):
         """random_interval: a uniform int in [0, hi], by masked rejection."""
         if hi == 0:
@@ -94,12 +146,12 @@ class RandomState:
         """A sampler's result: an array of `shape`, or with size=None one value, a Python float
         or int as numpy's legacy samplers return (a numpy scalar of a dtype asked for)."""
         if shape is None:
-            return values[0] if python else scalar(values[0], dt)
+            return (bool(values[0]) if dt.kind == "b" else values[0]) if python else scalar(values[0], dt)
         return _from_values(values, shape, dt)
 
     # -- samplers
     def random_sample(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         return self._out(self._doubles(1 if shape is None else _prod(shape)), shape)
 
     random = sample = ranf = random_sample
@@ -108,51 +160,66 @@ class RandomState:
         return self.random_sample(shape if shape else None)
 
     def standard_normal(self, size=None):
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         return self._out([self._gauss_one() for _ in range(n)], shape)
 
     def randn(self, *shape):
         return self.standard_normal(shape if shape else None)
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._cont2(lambda m, s: m + s * self._gauss_one(), loc, scale, size, check_scale=True)
-
+    # normal, exponential, gamma, poisson ...: _distributions.SAMPLERS, installed by _d.install;
+    # the distributions whose arguments are their own:
     def uniform(self, low=0.0, high=1.0, size=None):
-        return self._cont2(lambda lo, hi: lo + (hi - lo) * self._doubles(1)[0], low, high, size)
+        return _d.uniform_sample(self, low, high, size)
 
-    def _cont2(self, draw, a, b, size, check_scale=False):
-        from ._ufuncs import broadcast_shapes, broadcast_to
-        a_arr, b_arr = asarray(a).astype(float), asarray(b).astype(float)
-        if check_scale and any(v < 0 for v in b_arr._values()):
-            raise ValueError("scale < 0")
-        shape = _size_shape(size)
-        if shape is None and not a_arr.ndim and not b_arr.ndim:
-            return draw(a_arr._values()[0], b_arr._values()[0])
-        shape = shape if shape is not None else broadcast_shapes(a_arr.shape, b_arr.shape)
-        av, bv = broadcast_to(a_arr, shape)._values(), broadcast_to(b_arr, shape)._values()
-        return _from_values([draw(x, y) for x, y in zip(av, bv)], shape, FLOAT64)
+    def triangular(self, left, mode, right, size=None):
+        return _d.triangular_sample(self, left, mode, right, size)
+
+    def binomial(self, n, p, size=None):
+        return _d.sample(lambda q, k: _d.binomial(self, k, q, True),
+                         ((p, "p", _d.BOUNDED_0_1, False), (n, "n", _d.NON_NEGATIVE_LONG, True)), size, INT64)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        return _d.hypergeometric_sample(
+            lambda g, b, n: _d.hypergeometric_legacy(self, g, b, n), ngood, nbad, nsample, size,
+            (_d.NON_NEGATIVE_LONG, _d.NON_NEGATIVE, _d.GTE_1))
+
+    def multinomial(self, n, pvals, size=None):
+        return _d.multinomial_sample(self, operator.index(n), pvals, size)
+
+    def dirichlet(self, alpha, size=None):
+        return _d.dirichlet_sample(self, alpha, size)
+
+    def bytes(self, length):
+        words = self._bounded(0, _MASK32, (operator.index(length) - 1) // 4 + 1, D._DTYPES["uint32"])
+        return b"".join(w.to_bytes(4, "little") for w in words)[:length]
 
     def randint(self, low, high=None, size=None, dtype=int):
         if high is None:
             low, high = 0, low
         dt = D._as_dtype(dtype)
-        if isinstance(low, (ndarray, list)) or isinstance(high, (ndarray, list)):
-            raise NotImplementedError("numpy.random.randint with array bounds is not available in the browser")
-        low, high = operator.index(low), operator.index(high)
-        if low >= high:
-            raise ValueError("low >= high")
-        shape = _size_shape(size)
+        if asarray(low).ndim or asarray(high).ndim:
+            offsets, ranges, shape = _d.integer_ranges(low, high, size, dt, False)
+            if dt.itemsize < 4 or dt.kind == "b":
+                values = _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, ranges, True)
+                return _from_values([o + v for o, v in zip(offsets, values)], shape, dt)
+            return _from_values([self._bounded(o, o + r, 1, dt)[0] for o, r in zip(offsets, ranges)], shape, dt)
+        low = int(low)  # numpy's int(): float bounds are truncated
+        rng = _d.integer_range(low, int(high), dt, False)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
-        values = self._bounded(low, high - 1, n, dt)
-        return self._out(values, shape, dt, python=dtype is int)
+        values = self._bounded(low, low + rng, n, dt)
+        return self._out(values, shape, dt, python=dtype is int or dtype is bool)
 
     def _bounded(self, low, hi, n, dt):
+        """n ints in [low, hi] by masked rejection, from 32-bit words while hi - low fits in one
+        (8, 16 and 1 bits of a word for the small dtypes)."""
         rng = hi - low
         if rng == 0:
             return [low] * n
-        if dt.itemsize < 4 and dt.kind != "b":
-            raise NotImplementedError(f"numpy.random.randint(dtype={dt.name}) is not available in the browser")
+        if dt.itemsize < 4 or dt.kind == "b":
+            return [low + v for v in _d.bounded_small(self._uint32, 1 if dt.kind == "b" else 8 * dt.itemsize, [rng] * n,
+                                                      True)]
         mask = (1 << rng.bit_length()) - 1
         out = []
         if rng <= _MASK32:
@@ -170,7 +237,17 @@ class RandomState:
         return out
 
     def random_integers(self, low, high=None, size=None):
-        raise NotImplementedError("numpy.random.random_integers is not available in the browser; use randint")
+        if high is None:
+            warnings.warn(f"This function is deprecated. Please call randint(1, {low} + 1) instead", DeprecationWarning,
+                          stacklevel=2)
+            low, high = 1, low
+        else:
+            warnings.warn(f"This function is deprecated. Please call randint({low}, {high} + 1) instead",
+                          DeprecationWarning, stacklevel=2)
+        return self.randint(low, int(high) + 1, size=size, dtype="l")
+
+    def tomaxint(self, size=None):
+        return _d.sample(lambda: self._uint64() >> 1, (), size, INT64)
 
     def shuffle(self, x):
         shuffle_in_place(x, self._interval, "len() of unsized object")
@@ -189,7 +266,7 @@ class RandomState:
     def choice(self, a, size=None, replace=True, p=None):
         if isinstance(a, int) or (isinstance(a, ndarray) and a.ndim == 0):
             pop_size = operator.index(a)
-            if pop_size <= 0 and size != 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size <= 0 and size != 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a must be a positive integer unless no samples are taken")
             population = None
         else:
@@ -197,9 +274,9 @@ class RandomState:
             if population.ndim != 1:
                 raise ValueError("a must be 1-dimensional")
             pop_size = population.shape[0]
-            if pop_size == 0 and _prod(_size_shape(size) or ()) != 0:
+            if pop_size == 0 and _prod(_d.size_shape(size) or ()) != 0:
                 raise ValueError("a cannot be empty unless no samples are taken")
-        shape = _size_shape(size)
+        shape = _d.size_shape(size)
         n = 1 if shape is None else _prod(shape)
         if p is not None:
             probs = checked_probabilities(p, pop_size, _P_ERRORS)
@@ -216,39 +293,70 @@ class RandomState:
                 idx = self._bounded(0, pop_size - 1, n, INT64)
         else:
             if n > pop_size:
-                raise ValueError("Cannot take a larger sample than population when replace is False")
+                raise ValueError("Cannot take a larger sample than population when 'replace=False'")
             if p is not None:
-                raise NotImplementedError("numpy.random.choice(replace=False, p=...) is not available in the browser")
-            idx = self.permutation(pop_size)._values()[:n]
+                idx = weighted_sample_without_replacement(probs, n, self._doubles)
+            else:
+                idx = self.permutation(pop_size)._values()[:n]
         if population is None:
             return self._out(idx, shape, INT64)
         values = [population._values()[i] for i in idx]
         return self._out(values, shape, population.dtype, python=False)
 
     def get_state(self, legacy=True):
-        raise NotImplementedError("numpy.random.get_state is not available in the browser")
+        key = _from_values(list(self._mt), (624,), D._DTYPES["uint32"])
+        has_gauss = int(self._gauss is not None)
+        gauss = self._gauss if has_gauss else 0.0
+        if legacy:
+            return ("MT19937", key, self._pos, has_gauss, gauss)
+        return {"bit_generator": "MT19937", "state": {"key": key, "pos": self._pos}, "has_gauss": has_gauss,
+                "gauss": gauss}
 
     def set_state(self, state):
-        raise NotImplementedError("numpy.random.set_state is not available in the browser")
+        if isinstance(state, dict):
+            if "bit_generator" not in state or "state" not in state:
+                raise ValueError("state dictionary is not valid.")
+            key, pos = state["state"]["key"], state["state"]["pos"]
+            has_gauss, gauss = state.get("has_gauss", 0), state.get("gauss", 0.0)
+            if state["bit_generator"] != "MT19937":
+                raise ValueError("state must be for a MT19937 PRNG")
+        elif not isinstance(state, (tuple, list)):
+            raise TypeError("state must be a dict or a tuple.")
+        else:
+            if state[0] != "MT19937":
+                raise ValueError("set_state can only be used with legacy MT19937 state instances.")
+            key, pos = state[1], state[2]
+            has_gauss, gauss = (state[3], state[4]) if len(state) > 3 else (0, 0.0)
+        self._mt = [int(w) for w in asarray(key).astype("uint32")._values()]
+        self._pos = operator.index(pos)
+        self._block = _temper_block(self._mt) if self._pos < 624 else []
+        self._gauss = float(gauss) if has_gauss else None
 
     def __getattr__(self, name):
-        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; this numpy has "
-                                  "rand, randn, randint, random, normal, uniform, choice, shuffle, permutation")
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise NotImplementedError(f"numpy.random.RandomState.{name} is not available in the browser; it has "
+                                  + ", ".join(_METHODS))
 
+
+# RandomState's methods, all of them also numpy.random's functions over one global RandomState
+_METHODS = ("rand", "randn", "randint", "random", "random_sample", "sample", "ranf", "bytes", "standard_normal",
+             "normal", "uniform", "choice", "shuffle", "permutation", "standard_exponential", "exponential",
+             "standard_gamma", "gamma", "beta", "chisquare", "f", "standard_t", "standard_cauchy", "lognormal",
+             "laplace", "logistic", "gumbel", "wald", "pareto", "weibull", "power", "rayleigh", "triangular",
+             "binomial", "negative_binomial", "poisson", "geometric", "zipf", "logseries", "hypergeometric",
+             "multinomial", "dirichlet", "noncentral_chisquare", "noncentral_f", "vonmises", "random_integers",
+             "tomaxint", "get_state", "set_state")
 
 _rand = RandomState(0)
 _rand.seed(None)
-
 seed = _rand.seed
-random_sample = random = sample = ranf = _rand.random_sample
-rand, randn, randint = _rand.rand, _rand.randn, _rand.randint
-standard_normal, normal, uniform = _rand.standard_normal, _rand.normal, _rand.uniform
-choice, shuffle, permutation = _rand.choice, _rand.shuffle, _rand.permutation
+globals().update((name, getattr(_rand, name)) for name in _METHODS if name != "tomaxint")  # a method only
 
 
 def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
     raise NotImplementedError(f"numpy.random.{name} is not available in the browser; this numpy has the legacy API "
-                              "(seed, rand, randn, randint, random, normal, uniform, choice, shuffle, permutation, "
-                              "RandomState) and default_rng (Generator over PCG64, SeedSequence)")
+                              "(seed, RandomState and its methods: " + ", ".join(_METHODS) + ") and default_rng "
+                              "(Generator over PCG64, SeedSequence)")

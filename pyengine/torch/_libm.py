@@ -361,3 +361,5 @@ if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
 else:
     sin, cos, log, log1p = glibc_sin, glibc_cos, correctly_rounded_log, glibc_log1p
     pow = pow_correctly_rounded_integer
+# exp: libm's everywhere for now (glibc's and musl's both descend from ARM's optimized-routines exp)
+exp = math.exp

@@ -6,17 +6,21 @@ every other op live in ``_ops``; the methods here forward to them.
 """
 import copy
 import struct
+from array import array as _array
 from math import prod
 from operator import attrgetter
+from sys import getrefcount
 
-from . import _torch_function
+from . import _dtype, _torch_function
 from ._backend import backend as B
 from .autograd.graph import AccumulateGrad
 from .autograd.grad_mode import _forward_state as _dual_state, _state as _grad_mode
 
 
 _new_object = object.__new__
-_ONE_ELEMENT_TEMPLATES = B.one.templates
+# dtype -> the one-element buffer a 0-d tensor of it copies (float32, float64: an array.array, which rounds
+# a value stored into it to its dtype)
+_ONE_ELEMENT_TEMPLATES = {d: B.one.templates[d.name] for d in _dtype.ALL if d.name in B.one.templates}
 
 # torch.func's grad transforms put a printer here while they run: a tensor they track prints
 # wrapped as PyTorch's GradTrackingTensor(lvl=..., value=...) (None: print as usual).
@@ -103,6 +107,20 @@ def contiguous_strides(shape):
         _CONTIGUOUS_STRIDES[shape] = strides
     return strides
 
+
+class _HoldsStorage:
+    __slots__ = ("_storage",)
+
+
+def _own_storage():
+    """What getrefcount(t._storage) reports for a storage nothing but its tensor holds (it differs
+    between CPython versions): measured on the same expression."""
+    t = _HoldsStorage()
+    t._storage = Storage()
+    return getrefcount(t._storage)
+
+
+_OWN_STORAGE = _own_storage()
 
 numel_of = prod  # the number of elements of a shape (1 for ()), in one C call
 
@@ -204,7 +222,7 @@ class Tensor:
         dtype) in one call, as the scalar fast path of every op makes one."""
         t = _new_object(Tensor)
         t._storage = st = Storage()
-        template = _ONE_ELEMENT_TEMPLATES.get(dtype.name)
+        template = _ONE_ELEMENT_TEMPLATES.get(dtype)
         if template is None:
             st.buf = B.one(value, dtype)
         else:
@@ -220,6 +238,23 @@ class Tensor:
         if _grad_mode["inference"]:
             t._inference = True
         return t
+
+    def _accumulate_(self, grad):
+        """self += grad for backward's input buffers (autograd.graph._accumulate, which knows that
+        nothing else holds self): done when both are 0-d plain tensors of one float dtype whose
+        buffers round on store and self's storage is its own, as one Python-number add. Returns
+        whether it was done (if not, the caller adds out of place)."""
+        if grad.__class__ is Tensor and self.__class__ is Tensor and not self._shape and not grad._shape \
+                and self.dtype is grad.dtype and self.dtype in _ONE_ELEMENT_TEMPLATES \
+                and getrefcount(self._storage) == _OWN_STORAGE and self._storage.__class__ is Storage \
+                and self._storage.buf.__class__ is _array and self._fw_grads is None and grad._fw_grads is None \
+                and not self._inference:
+            st, other = self._storage, grad._storage.buf
+            # (a float32 slot rounds once)
+            st.buf[self._offset] += other[grad._offset] if other.__class__ is _array else B.number(other, grad._offset)
+            st.version += 1
+            return True
+        return False
 
     def _view_of(self, shape, stride, offset):
         """A tensor sharing this tensor's storage (no autograd recording)."""

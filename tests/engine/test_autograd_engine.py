@@ -34,6 +34,33 @@ def test_saved_tensors_are_released_after_backward_unless_retained():
     assert probe() is x  # x itself lives on; nothing else was kept alive
 
 
+def test_scalar_gradients_are_summed_in_place_as_pytorchs_input_buffer_does():
+    # PyTorch 2.x prints 5 and 4: each sum after the first went into the buffer's own tensor
+    x = torch.tensor(0.5, requires_grad=True)
+    w = torch.tensor(1.0001, requires_grad=True)
+    y = x
+    for _ in range(5):
+        y = (y * w + x).relu() * 0.5
+    y.backward()
+    assert (x.grad._version, w.grad._version) == (5, 4)
+    assert (x.grad.item(), w.grad.item()) == (1.0000970363616943, 0.48445624113082886)  # PyTorch's bits
+
+
+def test_a_gradient_the_program_still_holds_is_never_summed_into():
+    x = torch.tensor(1.0, requires_grad=True)
+    v = x * 2.0
+    u = x * 1.0  # its node runs first: its gradient is the buffer's first
+    kept = []  # a view of that gradient (same storage, another tensor)
+    u.grad_fn.register_hook(lambda grad_inputs, grad_outputs: kept.append(grad_inputs[0].detach()))
+    (u + v).backward()
+    assert (kept[0].item(), x.grad.item(), x.grad._version) == (1.0, 3.0, 0)
+
+    x = torch.tensor(1.0, requires_grad=True)
+    g = torch.tensor(3.0)
+    (x + x).backward(g)  # both inputs get g itself
+    assert (g.item(), g._version, x.grad.item()) == (3.0, 0, 6.0)
+
+
 def test_backward_twice_without_retain_graph_raises_pytorchs_message():
     x = torch.tensor(2.0, requires_grad=True)
     y = x.exp()

@@ -7,6 +7,7 @@ linalg, singular values and what they give included (at the precision numpy prin
 OpenBLAS's last bits depend on the CPU). Each drawn
 case must give the same repr (values, dtype, shape) or the same error type and message."""
 import importlib.util
+import warnings
 import os
 import sys
 
@@ -70,12 +71,13 @@ def operand(data):
     return lambda np: np.array(values, dtype=dtype).reshape(shape)
 
 
-OPS = ["+", "-", "*", "/", "//", "%", "<", "==", ">=", "maximum", "&"]
+OPS = ["+", "-", "*", "/", "//", "%", "<", "==", ">=", "&", "maximum", "fmod", "copysign", "nextafter", "heaviside",
+       "float_power", "gcd", "lcm", "left_shift", "right_shift"]
 
 
 def apply(op, a, b, np):
-    if op == "maximum":
-        return np.maximum(a, b)
+    if op.isidentifier():
+        return getattr(np, op)(a, b)
     return eval(f"a {op} b", {"a": a, "b": b})
 
 
@@ -260,3 +262,97 @@ def test_linalg_matches_numpy_as_printed(data):
             return np.array([np.linalg.cond(a) if np.linalg.matrix_rank(a) == n else -1.0])
         return np.linalg.inv(a)
     assert outcome(ours, make) == outcome(real, make)
+
+
+AXIS_FUNCTIONS = {  # name -> (what it computes of an array `a` along `axis`, whether it takes axis=None)
+    "nanvar": (lambda np, a, axis, keep: np.nanvar(a, axis=axis, ddof=keep % 2, keepdims=keep > 1), True),
+    "nanstd": (lambda np, a, axis, keep: np.nanstd(a, axis=axis, keepdims=keep > 1), True),
+    "nanmedian": (lambda np, a, axis, keep: np.nanmedian(a, axis=axis, keepdims=keep > 1), True),
+    "nanpercentile": (lambda np, a, axis, keep: np.nanpercentile(a, [10, 50, 95], axis=axis), True),
+    "nanquantile": (lambda np, a, axis, keep: np.nanquantile(a, 0.3, axis=axis, keepdims=keep > 1), True),
+    "nancumsum": (lambda np, a, axis, keep: np.nancumsum(a, axis=axis), True),
+    "nanargmax": (lambda np, a, axis, keep: np.nanargmax(a, axis=axis), True),
+    "nanargmin": (lambda np, a, axis, keep: np.nanargmin(a, axis=axis, keepdims=keep > 1), True),
+    "gradient": (lambda np, a, axis, keep: np.gradient(a, 0.5 + keep, axis=axis, edge_order=1 + keep % 2), True),
+    "delete": (lambda np, a, axis, keep: np.delete(a, [0, -1][:keep], axis=axis), True),
+    "insert": (lambda np, a, axis, keep: np.insert(a, [1, 0][:keep] or 1, -7.5, axis=axis), True),
+    "rot90": (lambda np, a, axis, keep: np.rot90(a, keep - 1, (axis, (axis + 1) % a.ndim)), False),
+    "apply_along_axis": (lambda np, a, axis, keep: np.apply_along_axis(np.sort if keep else np.sum, axis, a), False),
+    "trapezoid": (lambda np, a, axis, keep: np.trapezoid(a, dx=0.25 * (keep + 1), axis=axis), False),
+    "vector_norm": (lambda np, a, axis, keep: np.linalg.vector_norm(a, axis=axis, ord=[2, 1, np.inf][keep],
+                                                                     keepdims=keep == 1), True),
+    "take_put_along_axis": (lambda np, a, axis, keep: _put_along(np, a, axis), False),
+}
+
+
+def _put_along(np, a, axis):
+    a = np.nan_to_num(a)
+    np.put_along_axis(a, np.argsort(a, axis=axis, kind="stable")[tuple(slice(0, 1) if d == axis else slice(None)
+                                                                      for d in range(a.ndim))], -1.0, axis=axis)
+    return a
+
+
+@SETTINGS
+@given(st.data())
+def test_functions_along_an_axis_match_numpy(data):
+    """The composed functions that take an axis (nan* statistics among them, NaN anywhere), on any shape."""
+    shape = data.draw(st.lists(st.integers(2, 4), min_size=1, max_size=3).map(tuple))
+    n = int(real.prod(shape))
+    values = data.draw(st.lists(st.sampled_from([0.0, -1.5, 2.0, 3.25, 7.0, -8.0, 0.5, float("nan")]),
+                                min_size=n, max_size=n))
+    name = data.draw(st.sampled_from(sorted(AXIS_FUNCTIONS)))
+    compute, takes_none = AXIS_FUNCTIONS[name]
+    axis = data.draw(st.one_of(st.none(), st.integers(-len(shape), len(shape) - 1)) if takes_none else
+                     st.integers(0, len(shape) - 1))
+    keep = data.draw(st.integers(0, 2))
+    dtype = data.draw(st.sampled_from(["float64", "float32"]))
+
+    def make(np):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return compute(np, np.array(values, dtype=dtype).reshape(shape), axis, keep)
+    assert outcome(ours, make) == outcome(real, make)
+
+
+@SETTINGS
+@given(st.data())
+def test_products_and_index_conversions_match_numpy(data):
+    """tensordot over drawn axis pairs, kron and cross of drawn shapes, unravel_index and
+    ravel_multi_index over drawn shapes."""
+    shape = data.draw(st.lists(st.integers(1, 3), min_size=1, max_size=3).map(tuple))
+    n = int(real.prod(shape))
+    values = data.draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n))
+    pairs = data.draw(st.integers(0, len(shape)))
+    axes_a = data.draw(st.permutations(range(len(shape))))[:pairs]
+    order = data.draw(st.permutations(range(pairs)))
+    other = data.draw(st.lists(st.integers(1, 3), min_size=0, max_size=2).map(tuple))
+    flat = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=4))
+
+    def make(np):
+        a = np.array(values, dtype=float).reshape(shape)
+        b_shape = tuple(shape[axes_a[i]] for i in order) + other
+        b = np.arange(int(real.prod(b_shape)), dtype=float).reshape(b_shape) - 2
+        rows = np.unravel_index(np.array(flat), shape)
+        # (+ 0.0: numpy's dot multiplies by a 1 x 1 matrix as by a scalar, so 0 * -2 is -0. there, 0. in a sum)
+        return (np.tensordot(a, b, axes=([axes_a[i] for i in order], list(range(pairs)))) + 0.0,
+                np.kron(a, b[..., :2] if b.ndim else b), rows, np.ravel_multi_index(rows, shape),
+                np.cross(np.resize(a, (n, 3)), b.ravel()[:3] if b.size >= 3 else [1.0, 2.0, 3.0]))
+    assert outcome(ours, make) == outcome(real, make)
+
+
+@pytest.mark.parametrize("writer,reader", [(ours, real), (real, ours)], ids=["ours-to-numpy", "numpy-to-ours"])
+def test_files_one_writes_the_other_reads(tmp_path, writer, reader):
+    """.npy, .npz and text files written by this numpy are read back by numpy, and the other way round."""
+    arrays = {"f8": [[0.1, -2.5], [3e-300, float("inf")]], "f4": [1.5, -0.25], "i1": [-128, 127], "u8": [7, 2 ** 40],
+              "?": [True, False], "f2": [0.1, 65504.0]}
+    for code, values in arrays.items():
+        a = writer.array(values, dtype=code)
+        writer.save(tmp_path / f"{code}.npy", a)
+        assert repr(reader.load(tmp_path / f"{code}.npy")) == repr(reader.array(values, dtype=code))
+    writer.savez_compressed(tmp_path / "all.npz", **{k: writer.array(v, dtype=k) for k, v in arrays.items() if k != "?"},
+                            flags=writer.array([True]))
+    with reader.load(tmp_path / "all.npz") as archive:
+        assert sorted(archive.files) == sorted([k for k in arrays if k != "?"] + ["flags"])
+        assert repr(archive["f4"]) == repr(reader.array(arrays["f4"], dtype="f4"))
+    writer.savetxt(tmp_path / "a.txt", writer.array(arrays["f8"]), header="x y")
+    assert repr(reader.loadtxt(tmp_path / "a.txt")) == repr(reader.array(arrays["f8"]))

@@ -380,6 +380,88 @@ def max_pools():
     return out + [x.grad]
 
 
+# ---- float64 tensors: products in k's order, elementwise, tanh/exp/sigmoid, fma, reductions ----
+def values64(shape, kind, seed):
+    """values() in float64, normal ones with a full 53-bit mantissa (float32 data times a float64
+    factor would leave products exact)."""
+    x = values(shape, kind, seed).double()
+    if kind != "coarse":
+        g = torch.Generator().manual_seed(seed + 1)
+        x = x * (1 + torch.rand(shape, generator=g, dtype=torch.float64))
+    return x
+
+
+@case
+def float64_products():
+    """mm, addmm/linear (b transposed, bias last), bmm, mv and dot in float64: each output's products
+    added in k's order. Shapes with row and column leftovers of the 4 x 4 tiles, k of 1."""
+    out = []
+    shapes = MM_SHAPES + [(5, 51, 204), (5, 204, 51), (3, 1, 204), (5, 51, 1), (2, 3, 11), (1, 64, 1)]
+    for i, (m, k, n) in enumerate(shapes):
+        for kind in ("normal", "coarse", "special"):
+            a, b = values64((m, k), kind, 900 + i), values64((k, n), kind, 940 + i)
+            w, bias = values64((n, k), kind, 980 + i), values64((n,), kind, 1020 + i)
+            found = [a @ b, a @ b.t().contiguous().t(), torch.nn.functional.linear(a, w, bias),
+                     torch.nn.functional.linear(a, w), torch.addmm(bias, a, w.t(), beta=0.5, alpha=2.0),
+                     a[0] @ b, b.t() @ a[0] if m == k else b.t() @ b[:, 0], torch.dot(b[:, 0], b[:, -1])]
+            # inf * 0 makes a nan whose sign bit a Python float op and a wasm lane may set differently
+            out += [t.masked_fill(t.isnan(), float("nan")) for t in found]
+    a, b = values64((3, 20, 30), "normal", 1060), values64((3, 30, 12), "normal", 1061)
+    return out + [torch.bmm(a, b), a @ b]
+
+
+@case
+def float64_elementwise():
+    out = []
+    for kind in ("normal", "coarse", "special"):
+        a, b = values64((40, 70), kind, 1100), values64((40, 70), kind, 1101)
+        row, col = values64((70,), kind, 1102), values64((40, 1), kind, 1103)
+        for x, y in ((a, b), (a, row), (col, a), (a, 0.1), (3, a), (a, 2), (a, 0.0)):
+            out += [x + y, x - y, x * y, x / y]
+            if isinstance(x, torch.Tensor):
+                out += [x < y, x <= y, x > y, x >= y, x == y, x != y]
+            if isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor):
+                out += [torch.maximum(x, y), torch.minimum(x, y)]
+        out += [-a, a.abs(), a.relu(), a.square(), a.sqrt(), a.abs().sqrt(), a.t().relu()]
+        out += [torch.tanh(a), torch.exp(a), (a * 50).exp(), torch.sigmoid(a), (a * 100).sigmoid(), a.t().tanh()]
+        if kind != "special":  # (Python's math.fma raises for inf - inf: so do both runs, no bits to compare)
+            out += [torch.add(a, b, alpha=0.3), torch.sub(a, b, alpha=3), torch.addcmul(a, b, a, value=0.1)]
+    x = torch.linspace(-800, 800, 40001, dtype=torch.float64)  # every branch of musl's tanh, expm1 and exp
+    out += [torch.tanh(x * s) for s in (1.0, 0.03, 1e-3, 1e-20, 1e-310)]
+    out += [torch.exp(x * s) for s in (1.0, 0.9, 1e-3, 1e-18, 1e-310)] + [torch.sigmoid(x), torch.sigmoid(x * 1e-3)]
+    # fma: operands beyond the kernel's safe range (2**-450 .. 2**450; |c| <= 2**900) go to Python's
+    tiny_huge = torch.tensor([1e-200, -3e-140, 1e140, -7e139, 0.0, -0.0, float("nan"), 2.5, 1e300, -1e-300] * 8,
+                             dtype=torch.float64)
+    y = values64((80,), "normal", 1104)
+    out += [torch.add(y, tiny_huge, alpha=1e-3), torch.add(tiny_huge, y, alpha=1e160), torch.addcmul(tiny_huge, y, y)]
+    # halfway cases of one rounding against two: 1 + 2**-53 (and neighbours) from exact products
+    ones = torch.ones(129, dtype=torch.float64)
+    steps = torch.tensor([2.0 ** -52, 3 * 2.0 ** -52, 2.0 ** -52 * (1 + 2.0 ** -40), -(2.0 ** -52)] * 32
+                         + [2.0 ** -52], dtype=torch.float64)
+    out += [torch.add(ones, steps, alpha=0.5), torch.add(ones, steps.flip(0), alpha=0.5),
+            torch.add(steps, ones, alpha=2.0 ** -53)]
+    # (1 + 2**-52) * 2**-53 (1 - 2**-52) + (1 + 2**-52): just below a halfway point, which only the
+    # rounding to odd of the product's low part keeps
+    below = torch.tensor([2.0 ** -53 * (1 - 2.0 ** -52), -(2.0 ** -53) * (1 - 2.0 ** -52)] * 40, dtype=torch.float64)
+    out.append(torch.add(torch.tensor([1 + 2.0 ** -52, -(1 + 2.0 ** -52)] * 40, dtype=torch.float64), below,
+                         alpha=1 + 2.0 ** -52))
+    x = values64((300,), "normal", 1105).requires_grad_()  # tanh's backward: fma(-y, y, 1)
+    torch.tanh(x).sum().backward()
+    return out + [x.grad]
+
+
+@case
+def float64_reductions():
+    out = []
+    for i, shape in enumerate([(64,), (1000,), (5, 204), (204, 5), (3, 50, 7), (40, 70)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values64(shape, kind, 1200 + i)
+            out += [x.max(), x.min(), x.argmax(), x.amax(0), *x.max(-1), *x.min(0), x.sum(0)]
+            if x.dim() >= 2:
+                out += [x.transpose(0, 1).sum(-1), x.sum((0, 1)), x.transpose(0, 1).amin(-1)]
+    return out
+
+
 # ---- the browser's numpy (browser_numpy/numpy): its float64 hot path ---------------------------
 @case
 def numpy_float64():

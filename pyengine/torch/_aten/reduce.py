@@ -294,6 +294,9 @@ def sum_range(values, offset, plan, out, begin, end, serial):
 def sum_in_order(values, k):
     """Each run of k float64 values of a contiguous buffer added in order from 0.0 (how the ops
     add float64 rows that are not contiguous in memory): a float64 buffer of the sums."""
+    sums = kernels.sums_in_order_f64(values, k) if kernels.wasm is not None else None
+    if sums is not None:
+        return sums
     values, out = values.tolist(), []
     for i in range(0, len(values), k):
         total = 0.0

@@ -1,4 +1,4 @@
-"""The browser's compute kernels: the pure-Python backend's float32 loops in WebAssembly.
+"""The browser's compute kernels: the pure-Python backend's float32 (and some float64) loops in WebAssembly.
 
 ``kernels/kernels.c``, instantiated on Pyodide's own memory by ``app/kernels.js`` and
 registered as the module ``_pyengine_kernels``, works in place on ``array.array`` buffers:
@@ -45,6 +45,7 @@ _BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "maximum": 4, "minimum": 5}
 _COMPARE = {"lt": 0, "le": 1, "gt": 2, "ge": 3, "eq": 4, "ne": 5}
 _UNARY = {"neg": 0, "abs": 1, "relu": 2, "square": 3, "sqrt": 4, "tanh": 5}
 _TRANSCENDENTAL = {"tanh"}  # a Python loop pays a libm call per element: worth wasm from MIN_TRANSCENDENTAL
+_TRANSCENDENTAL_F64 = {"tanh", "exp", "sigmoid"}
 _RULES = {"N": 0, "F": 1, "D": 2, "D1": 3}
 
 
@@ -59,11 +60,11 @@ def _float32(values):
     return array("f", values) if isinstance(values, list) else None
 
 
-def _operand(x, n):
-    """(address, scalar) of an elementwise operand: an array('f') of n values, or a Python
-    number (address 0). None when the kernel cannot take it."""
+def _operand(x, n, typecode="f"):
+    """(address, scalar) of an elementwise operand: an array of typecode ('f' or 'd') of n values,
+    or a Python number (address 0). None when the kernel cannot take it."""
     if isinstance(x, array):
-        return (_address(x), 0.0) if x.typecode == "f" and len(x) == n else None
+        return (_address(x), 0.0) if x.typecode == typecode and len(x) == n else None
     if isinstance(x, (float, int)):
         try:
             return 0, float(x)
@@ -72,25 +73,29 @@ def _operand(x, n):
     return None
 
 
-def _operands(a, b):
-    """Length and operands of a binary op with at least one array('f') of MIN_ELEMENTS."""
+def _operands(a, b, typecode):
+    """Length and operands of a binary op with at least one array of typecode of MIN_ELEMENTS."""
     n = len(a) if isinstance(a, array) else len(b) if isinstance(b, array) else 0
     if n < MIN_ELEMENTS:
         return None
-    x, y = _operand(a, n), _operand(b, n)
+    x, y = _operand(a, n, typecode), _operand(b, n, typecode)
     return None if x is None or y is None else (n, x, y)
 
 
-def binary(name, a, b, out_bool):
-    """python.py's binary() on float32 operands (a or b may be a number): a new array('f'),
-    or array('B') for a comparison (out_bool), or None."""
+def binary(name, a, b, out_bool, typecode="f"):
+    """python.py's binary() on float32 operands, or float64 ones (typecode 'd'), a or b possibly a
+    number: a new array of typecode, or array('B') for a comparison (out_bool), or None."""
     code = _COMPARE.get(name) if out_bool else _BINARY.get(name)
-    found = None if code is None else _operands(a, b)
+    found = None if code is None else _operands(a, b, typecode)
     if found is None:
         return None
     n, (pa, sa), (pb, sb) = found
-    out = array("B" if out_bool else "f", bytes(n if out_bool else 4 * n))
-    (wasm.compare_f32 if out_bool else wasm.binary_f32)(code, pa, sa, pb, sb, _address(out), n)
+    out = array("B", bytes(n)) if out_bool else array(typecode, bytes(n * (4 if typecode == "f" else 8)))
+    if typecode == "f":
+        kernel = wasm.compare_f32 if out_bool else wasm.binary_f32
+    else:
+        kernel = wasm.compare_f64 if out_bool else wasm.binary_f64
+    kernel(code, pa, sa, pb, sb, _address(out), n)
     return out
 
 
@@ -119,7 +124,9 @@ def _bits64(value):
 
 
 def unary(name, buf):
-    """python.py's unary() on an array('f'), or None."""
+    """python.py's unary() on an array('f') or array('d'), or None."""
+    if buf.typecode == "d":
+        return _unary_f64(name, buf)
     if name == "exp":
         if buf.typecode != "f" or len(buf) < MIN_TRANSCENDENTAL:
             return None
@@ -136,6 +143,20 @@ def unary(name, buf):
     return out
 
 
+def _unary_f64(name, buf):
+    code = _UNARY.get(name)
+    least = MIN_TRANSCENDENTAL if name in _TRANSCENDENTAL_F64 else MIN_ELEMENTS
+    if code is None and name not in _TRANSCENDENTAL_F64 or len(buf) < least:
+        return None
+    n = len(buf)
+    out = array("d", bytes(8 * n))
+    if code is not None:
+        wasm.unary_f64(code, _address(buf), _address(out), n)
+    else:
+        (wasm.exp_f64 if name == "exp" else wasm.sigmoid_f64)(_address(buf), _address(out), n, _address(_exp_table()))
+    return out
+
+
 def fma(a, b, c):
     """a * b + c with one float32 rounding (a and c may be numbers), or None."""
     if not isinstance(b, array) or b.typecode != "f" or len(b) < MIN_ELEMENTS:
@@ -146,6 +167,22 @@ def fma(a, b, c):
         return None
     out = array("f", bytes(4 * n))
     wasm.fma_f32(x[0], x[1], _address(b), z[0], z[1], _address(out), n)
+    return out
+
+
+def fma_f64(a, b, c, fallback):
+    """a * b + c with one float64 rounding (a and c may be numbers) as an array('d'), or None; the
+    elements the kernel leaves undecided (extreme or non-finite operands) by fallback(a, b, c)."""
+    if not isinstance(b, array) or b.typecode != "d" or len(b) < MIN_ELEMENTS:
+        return None
+    n = len(b)
+    x, z = _operand(a, n, "d"), _operand(c, n, "d")
+    if x is None or z is None:
+        return None
+    out, undecided = array("d", bytes(8 * n)), array("B", bytes(n))
+    if wasm.fma_f64(x[0], x[1], _address(b), z[0], z[1], _address(out), _address(undecided), n):
+        for i in (i for i, unsure in enumerate(undecided) if unsure):
+            out[i] = fallback(a[i] if x[0] else a, b[i], c[i] if z[0] else c)
     return out
 
 
@@ -173,6 +210,29 @@ def mm(a, b, m, k, n, bias, b_transposed, rule):
     scratch = array("f", bytes(4 * (16 + (k * n if b_transposed and rule in ("N", "F") else 0))))
     wasm.mm_f32(_RULES[rule], _address(a), _address(b), 0 if bias is None else _address(bias_f32), _address(out),
                 m, k, n, 1 if b_transposed else 0, _address(scratch))
+    return out
+
+
+def mm_f64(a, b, m, k, n, bias, b_transposed):
+    """python.py's mm_in_order of float64 buffers (array('d')): (m x k) @ (k x n) [+ bias], each
+    output's products added in k's order, as an array('d'), or None."""
+    if m * k * n < MIN_ELEMENTS or not all(isinstance(x, array) and x.typecode == "d" and len(x) == size
+                                           for x, size in ((a, m * k), (b, k * n), (bias, n)) if x is not None):
+        return None
+    out, scratch = array("d", bytes(8 * m * n)), array("d", bytes(8 * k * n if b_transposed else 0))
+    wasm.mm_f64(_address(a), _address(b), 0 if bias is None else _address(bias), _address(out), m, k, n,
+                1 if b_transposed else 0, _address(scratch) if b_transposed else 0)
+    return out
+
+
+def sums_in_order_f64(values, k):
+    """_aten.reduce's sum_in_order of an array('d'): each run of k values added in order from 0.0,
+    as an array('d'), or None."""
+    if not isinstance(values, array) or values.typecode != "d" or len(values) < MIN_ELEMENTS:
+        return None
+    rows = len(values) // k
+    out = array("d", bytes(8 * rows))
+    wasm.sums_in_order_f64(_address(values), k, rows, _address(out))
     return out
 
 
@@ -340,13 +400,14 @@ def gelu(values, grad, tanh, onednn, runs, table, exp2_table):
 
 
 def extreme_rows(buf, k, minimum):
-    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32
-    values of buf: (values as an array('f'), indices as an array('q')), or None."""
-    if not isinstance(buf, array) or buf.typecode != "f" or len(buf) < MIN_ELEMENTS or k < 1:
+    """_ops.reduction's first best element (a NaN wins) of each contiguous row of k float32 (or
+    float64) values of buf: (values as an array of buf's type, indices as an array('q')), or None."""
+    if not isinstance(buf, array) or buf.typecode not in "fd" or len(buf) < MIN_ELEMENTS or k < 1:
         return None
     rows = len(buf) // k
-    values, indices = array("f", bytes(4 * rows)), array("q", bytes(8 * rows))
-    wasm.extreme_rows_f32(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
+    values, indices = array(buf.typecode, bytes(buf.itemsize * rows)), array("q", bytes(8 * rows))
+    kernel = wasm.extreme_rows_f32 if buf.typecode == "f" else wasm.extreme_rows_f64
+    kernel(1 if minimum else 0, _address(buf), rows, k, _address(values), _address(indices))
     return values, indices
 
 

@@ -17,7 +17,7 @@ from itertools import repeat
 
 from .._aten._common import fma32_seq
 from .._float32 import fma32, fma64
-# In the browser, float32 buffers of kernels.MIN_ELEMENTS or more go to the wasm kernels
+# In the browser, float32 and float64 buffers of kernels.MIN_ELEMENTS or more go to the wasm kernels
 # (same bits); everywhere else kernels.wasm is None and every op runs the Python loops below.
 from . import kernels
 
@@ -206,6 +206,10 @@ def scatter_add(buf, positions, src, dtype):
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
     """(m x k) @ (k x n) [+ bias], each output's products added one by one in k's order in dtype's
     own arithmetic (every dtype but float32, whose rules are _aten.linalg's)."""
+    if kernels.wasm is not None and dtype.name == "float64":
+        out = kernels.mm_f64(a, b, m, k, n, bias, b_transposed)
+        if out is not None:
+            return out
     bias = None if bias is None else to_list(bias, dtype)
     return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias, b_transposed),
                      dtype)
@@ -481,9 +485,12 @@ BINARY = {
 }
 
 
+_KERNEL_FLOATS = ("float32", "float64")  # the dtypes kernels.unary and kernels.binary take
+
+
 def unary(name, buf, dtype):
     """Apply UNARY[name] to every element; the result has ``dtype`` (bool for predicates)."""
-    if kernels.wasm is not None and dtype.name == "float32":
+    if kernels.wasm is not None and dtype.name in _KERNEL_FLOATS and buf.typecode == dtype.typecode:
         out = kernels.unary(name, buf)
         if out is not None:
             return out
@@ -497,8 +504,8 @@ def binary(name, a, b, dtype, out_dtype=None):
     """Apply BINARY[name] elementwise to operands of ``dtype``; a or b may be a Python
     scalar (broadcast). The result has ``out_dtype`` (bool for comparisons), default dtype."""
     out = out_dtype or dtype
-    if kernels.wasm is not None and dtype.name == "float32" and (out is dtype or out.kind == "b"):
-        buf = kernels.binary(name, a, b, out is not dtype)
+    if kernels.wasm is not None and dtype.name in _KERNEL_FLOATS and (out is dtype or out.kind == "b"):
+        buf = kernels.binary(name, a, b, out is not dtype, dtype.typecode)
         if buf is not None:
             return buf
     fn = BINARY[name]
@@ -519,8 +526,8 @@ def binary(name, a, b, dtype, out_dtype=None):
 
 def fma(a, b, c, dtype):
     """a * b + c elementwise with a single rounding; a or c may be Python scalars."""
-    if kernels.wasm is not None and dtype.name == "float32":
-        out = kernels.fma(a, b, c)
+    if kernels.wasm is not None and dtype.name in _KERNEL_FLOATS:
+        out = kernels.fma(a, b, c) if dtype.name == "float32" else kernels.fma_f64(a, b, c, fma64)
         if out is not None:
             return out
     n = len(b)

@@ -338,7 +338,7 @@ def _extreme_all(x, better):
 def _extreme_rows_wasm(x, dims, better):
     """(values, indices) buffers of _arg_best over dims by the browser's kernels (the same
     loop), or None: the caller runs the Python loop."""
-    if kernels.wasm is None or x.dtype is not _float32 or not x.dim():
+    if kernels.wasm is None or x.dtype is not _float32 and x.dtype is not _dtype.float64 or not x.dim():
         return None
     kept = [d for d in range(x.dim()) if d not in dims]
     buf, _ = permuted(x, kept + list(dims))

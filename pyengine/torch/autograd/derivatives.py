@@ -108,6 +108,7 @@ class Derivative:
             self.pack_order = tuple(declared + [i for i in self.pack_order if i not in declared])
         self.nothing_saved = (None,) * len(slots)
         self._plans = {}
+        self._attachers = {}  # mask -> the function that attaches a node saving what that mask needs (attacher)
         self._exposed = False  # the _saved_* names bound yet (expose_saved)
         # The node class knows its derivative (a class attribute: nothing to store per node).
         # "torch::autograd::CopyBackwards": a C++ node whose name() has its namespace
@@ -223,6 +224,14 @@ class Derivative:
                 self._plans[mask] = (tuple(needed), take, max(picks) < result_at)
         return self._plans[mask]
 
+    def attacher(self, mask):
+        """The function ``attach(nexts, nrs, args, result, spans=None)`` that attaches a new node of
+        this entry to ``result`` when the inputs in ``mask`` need a gradient (see _compiled_attacher)."""
+        attach = self._attachers.get(mask)
+        if attach is None:
+            attach = self._attachers[mask] = _compiled_attacher(self, mask)
+        return attach
+
 
 def _unrolled_apply(d):
     """FormulaNode.apply for ``d``'s node class with its formulas spelled out: the saved values
@@ -233,14 +242,14 @@ def _unrolled_apply(d):
     values = ["grad"] + slots
     calls = [f"None if n{k} is None else f{k}({', '.join(values[a] for a in args)})"
              for k, args in enumerate(d.formula_args)]
+    # (nearly always) every saved tensor is still at version 0: checked here, slot by slot, without a call
+    changed = " or ".join(f"isinstance(saved[{i}], Tensor) and saved[{i}]._storage.version" for i in range(len(slots)))
     lines = ["def apply(self, grads):",
              "    saved = self._saved",
              "    versions = self._versions",
-             "    if versions is ALL_AT_0 and saved is not None:  # (nearly always) checked here, without a call",
-             "        for value in saved:",
-             "            if isinstance(value, Tensor) and value._storage.version:",
-             "                saved = self._unpacked()",
-             "                break",
+             "    if versions is ALL_AT_0 and saved is not None:",
+             *([f"        if {changed}:",
+                "            saved = self._unpacked()"] if slots else ["        pass"]),
              "    elif saved is None or versions is not None:  # freed, or tensors to check",
              "        saved = self._unpacked()",
              "    grad = grads[0]",
@@ -756,7 +765,7 @@ def _recording_call(forward, d, as_operand=None):
         template = _TEMPLATES[key] = _recording_template(*key)
     name = forward.__name__
     # (__name__: the engine's, so that attribute reads in this code do not dispatch to __torch_function__)
-    namespace = {"__name__": __name__, "__forward": forward, "__derivative": d, "_record": _record, "_attach": _attach,
+    namespace = {"__name__": __name__, "__forward": forward, "__derivative": d, "_record": _record,
                  "_SEQUENCES": (list, tuple), "_grad_mode": _grad_mode,
                  "_dual": _dual.state, "_record_tangent": _dual.record_tangent,
                  "Tensor": Tensor, "_OPERAND_TYPES": OPERAND_TYPES, "_as_operand": as_operand,
@@ -818,7 +827,8 @@ def _recording_template(count, keyword_only, operator, input_positions):
         lines += [f"    result = __forward({', '.join(passed)})",
                   "    if _grad_mode['enabled']:",
                   *_edge_lines([names[p] for p in input_positions], args),
-                  f"            _attach(__derivative, mask, ({''.join(f'e{k}, ' for k in range(len(input_positions)))}), "
+                  f"            (__derivative._attachers.get(mask) or __derivative.attacher(mask))("
+                  f"({''.join(f'e{k}, ' for k in range(len(input_positions)))}), "
                   f"({''.join(f'r{k}, ' for k in range(len(input_positions)))}), {args}, result)",
                   "    return result"]
     module = compile("\n".join(lines), __file__, "exec")
@@ -894,63 +904,79 @@ def _record(d, args, result):
         nexts.append(None)
         nrs.append(0)
     if mask:
-        _attach(d, mask, tuple(nexts), tuple(nrs), args, result, spans)
+        d.attacher(mask)(tuple(nexts), tuple(nrs), args, result, spans)
 
 
-def _attach(d, mask, nexts, nrs, args, result, spans=None):
-    """Attach a new node of ``d`` to ``result``: its edges ``nexts`` (which output of each:
-    ``nrs``), and the saved values the formulas of the inputs in ``mask`` need."""
-    node = d.node_class()
-    node._next = nexts
-    node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)
-    node._spans = spans
-    node._sequence_nr = next(_sequence)
-    node._extras = None
-    if _anomaly["enabled"]:
-        _graph.record_forward_stack(node)
-    plan = d._plans.get(mask, False)
-    if plan is False:
-        plan = d.save_plan(mask)
+def _compiled_attacher(d, mask):
+    """``attach(nexts, nrs, args, result, spans=None)`` for ``d`` and ``mask``: a new node of ``d``
+    attached to ``result``, with its edges ``nexts`` (which output of each: ``nrs``) and the saved
+    values the formulas of the inputs in ``mask`` need (``Derivative.save_plan``), each saved tensor's
+    version checked. Every recorded op runs one, so it is generated for its save plan with that
+    plan's slots spelled out, as the recording calls are."""
+    plan = d.save_plan(mask)
+    lines = ["def attach(nexts, nrs, args, result, spans=None):",
+             "    node = Node()",
+             "    node._next = nexts",
+             "    node._next_nr = _shared_nrs.get(nrs) or shared_output_nrs(nrs)",
+             "    node._spans = spans",
+             "    node._sequence_nr = next(_sequence)",
+             "    node._extras = None",
+             "    if _anomaly['enabled']:",
+             "        _graph.record_forward_stack(node)"]
     if plan is None:
-        node._saved = d.nothing_saved
-        node._versions = None
+        lines += ["    node._saved = NOTHING_SAVED",
+                  "    node._versions = None"]
     else:
         needed, take, from_args = plan
-        node._saved = saved = take(args) if from_args else take(args + (result, None))
-        versions = None
-        for i in needed:
-            v = saved[i]
-            if isinstance(v, Tensor):
-                if v._inference:
-                    raise RuntimeError(INFERENCE_SAVE_MESSAGE)
-                if v._storage.version:  # changed in place before: keep every version
-                    versions = tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
-                elif versions is None:
-                    versions = ALL_AT_0
-        if versions is None and d.frees_untensored:  # only numbers saved (3 * x), or lists of tensors: freed
-            # (and packed) all the same
-            versions = ALL_AT_0
-        node._versions = versions
-    if result.__class__ is Tensor:
-        meta = result.dtype._metas.get(result._shape)
-        if meta is None:
-            meta = result.dtype._metas[result._shape] = ((result._shape, result.dtype),)
-        node._input_meta = meta
-        if result.dtype.kind == "f":
-            result.grad_fn = node
-            result._requires_grad = True
-    else:  # several outputs (also the named tuples of max(dim), sort, topk ...)
-        node._input_meta = tuple((o._shape, o.dtype) for o in result)
-        for nr, o in enumerate(result):
-            if o.dtype.kind == "f":  # integer outputs (indices) are not differentiable
-                o.grad_fn = node
-                o._output_nr = nr
-                o._requires_grad = True
-    if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn
-        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in plan[0]], d.outputs_at)
-        node._versions = PACKED
-    if _graph.recorder is not None:
-        _graph.recorder.record_op(node, d, args, result)
+        picked = "args" if from_args else "args + (result, None)"
+        lines += [f"    node._saved = saved = {picked if take is _WHOLE else f'take({picked})'}",
+                  "    versions = None"]
+        for i in needed:  # a tensor changed in place before: every version kept; else ALL_AT_0
+            lines += [f"    if isinstance(saved[{i}], Tensor):",
+                      f"        if saved[{i}]._inference:",
+                      "            raise RuntimeError(INFERENCE_SAVE_MESSAGE)",
+                      f"        if saved[{i}]._storage.version:",
+                      "            versions = _versions_of(saved)",
+                      "        elif versions is None:",
+                      "            versions = ALL_AT_0"]
+        if d.frees_untensored:  # only numbers saved (3 * x), or lists of tensors: freed (and packed) all the same
+            lines += ["    if versions is None:",
+                      "        versions = ALL_AT_0"]
+        lines += ["    node._versions = versions"]
+    lines += ["    if result.__class__ is Tensor:",
+              "        meta = result.dtype._metas.get(result._shape)",
+              "        if meta is None:",
+              "            meta = result.dtype._metas[result._shape] = ((result._shape, result.dtype),)",
+              "        node._input_meta = meta",
+              "        if result.dtype.kind == 'f':",
+              "            result.grad_fn = node",
+              "            result._requires_grad = True",
+              "    else:  # several outputs (also the named tuples of max(dim), sort, topk ...)",
+              "        node._input_meta = tuple((o._shape, o.dtype) for o in result)",
+              "        for nr, o in enumerate(result):",
+              "            if o.dtype.kind == 'f':  # integer outputs (indices) are not differentiable",
+              "                o.grad_fn = node",
+              "                o._output_nr = nr",
+              "                o._requires_grad = True"]
+    if plan is not None:
+        lines += ["    if saved_hooks and node._versions is not None:  # packed once the result has its grad_fn",
+                  "        node._saved = pack_saved(node._saved, [p for p in d.packed_slots if p[0] in needed], "
+                  "d.outputs_at)",
+                  "        node._versions = PACKED"]
+    lines += ["    if _graph.recorder is not None:",
+              "        _graph.recorder.record_op(node, d, args, result)"]
+    namespace = {"Node": d.node_class, "d": d, "take": plan and plan[1], "needed": plan and plan[0],
+                 "NOTHING_SAVED": d.nothing_saved, "_shared_nrs": _shared_nrs, "shared_output_nrs": shared_output_nrs,
+                 "_sequence": _sequence, "_anomaly": _anomaly, "_graph": _graph, "Tensor": Tensor,
+                 "INFERENCE_SAVE_MESSAGE": INFERENCE_SAVE_MESSAGE, "_versions_of": _versions_of, "ALL_AT_0": ALL_AT_0,
+                 "saved_hooks": saved_hooks, "pack_saved": pack_saved, "PACKED": PACKED}
+    exec(compile("\n".join(lines), f"{__file__}:{d.name}.attach", "exec"), namespace)
+    return namespace["attach"]
+
+
+def _versions_of(saved):
+    """The version of each saved value (None: not a tensor)."""
+    return tuple(t._storage.version if isinstance(t, Tensor) else None for t in saved)
 
 
 from .._tensor import Tensor  # noqa: E402  (the tensor module imports the graph module)

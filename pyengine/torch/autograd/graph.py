@@ -596,7 +596,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             buf = buffers[node] = [None] * len(node._input_meta)
             if not dependencies.get(node):
                 heapq.heappush(ready, (-node._sequence_nr, id(node), node, buf))
-        buf[nr] = g if buf[nr] is None else buf[nr] + g
+        _accumulate(buf, nr, g)
 
     prev_enabled = _grad_mode["enabled"]
     _grad_mode["enabled"] = create_graph
@@ -678,7 +678,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     if buf is None:
                         buf = buffers[nxt] = [None] * len(meta)
                     if g is not None:
-                        buf[nr] = g if buf[nr] is None else buf[nr] + g
+                        _accumulate(buf, nr, g)
                     continue
                 buf = buffers.pop(nxt, None)
                 if buf is None:  # its only gradient (a chain)
@@ -688,7 +688,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         buf = [None] * len(meta)
                         buf[nr] = g
                 elif g is not None:
-                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+                    _accumulate(buf, nr, g)
                 if follow is None and not ready:
                     follow, follow_grads = nxt, buf
                 else:
@@ -706,6 +706,21 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         graph_tasks.pop()
         dispatch_disabled["all"] -= 1
     return results
+
+
+def _accumulate(buf, nr, grad):
+    """Add ``grad`` into an input buffer's slot ``nr``, as PyTorch's InputBuffer::accumulate does: in
+    place when nothing but the buffer holds the gradient there and grad mode is off (the tensor
+    says whether it can be changed in place: Tensor._accumulate_), else as a new sum."""
+    if buf[nr] is None:
+        buf[nr] = grad
+    elif getrefcount(buf[nr]) != _ONLY_IN_LIST or _grad_mode["enabled"] or not buf[nr]._accumulate_(grad):
+        buf[nr] = buf[nr] + grad
+
+
+# What getrefcount(items[i]) reports for what nothing but that list holds (it differs between
+# CPython versions): measured on the same expression
+_ONLY_IN_LIST = (lambda items, i: getrefcount(items[i]))([object()], 0)
 
 
 # __torch_function__ dispatch's switches (_torch_function binds its own here): off during backward
