@@ -763,6 +763,58 @@ def test_array_fma32_is_the_scalar_fma32():
         assert np.array_equal(ours.view(np.int32), want.view(np.int32))
 
 
+def test_deferred_fma32_says_when_it_differs_from_the_array_fma32():
+    """The numpy backend's deferred fma32 (each sum rounded the fast way, all checked at the end)
+    says its results are right only when every one has _fma32_np's bits, and does say so where no
+    inexact sum lands on a float32 halfway point: on random operands, exact and inexact sums on
+    halfway points, subnormal results, zeros, infinities, NaN."""
+    rng = np.random.default_rng(37)
+    specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
+    grid = [v.reshape(-1) for v in np.meshgrid(specials, specials, specials)]
+    outcomes = set()
+    for trial in range(60):
+        n = int(rng.integers(1, 300))
+        c = (rng.standard_normal(n) * 2.0 ** rng.integers(-140, 30, n)).astype(np.float32)
+        half_ulp = np.spacing(np.abs(c)).astype(np.float64) / 2
+        shift = 2.0 ** rng.integers(-6, 6, n)
+        sign = rng.choice([-1.0, 1.0], n)
+        steered = rng.random(n) < (0.0, 0.01, 0.3)[trial % 3]  # a quarter float64 ulp off, or on, halfway
+        off = (1 - 2.0 ** -15) if trial % 2 else 1.0
+        a = np.where(steered, (1 + 2.0 ** -15) * shift * sign if trial % 2 else 0.5 * shift * sign,
+                     rng.standard_normal(n)).astype(np.float32)
+        b = np.where(steered, off * half_ulp / shift * (1 if trial % 2 else 2), rng.standard_normal(n)).astype(np.float32)
+        steps = [(a, b, c), (b, c, a), (a[:1], np.float32(0.5), c)] + [grid] * (trial % 5 == 0)
+        fma = numpy_backend._DeferredFma32()
+        with np.errstate(all="ignore"):
+            same = all(np.array_equal(fma(*step).view(np.int32), numpy_backend._fma32_np(*step).view(np.int32))
+                       for step in steps)
+            right = fma.rounded_right()
+        assert same or not right, trial
+        outcomes.add((right, same))
+    assert {(True, True), (False, False)} <= outcomes
+
+
+@pytest.mark.parametrize("rows", [1, 3, 32, 56])
+def test_small_layer_norm_moments_and_expf_deferred_keep_their_bits(rows, monkeypatch):
+    """Layer norm's moments and Sleef's expf on arrays small enough for the deferred fma32 give
+    the bits of the same kernels with an _fma32_np per step: on random rows, on rows of short
+    mantissas (whose means land exactly on float32 halfway points) and on rows whose variance
+    lies below float32's normal range."""
+    rng = np.random.default_rng(rows)
+    inputs = [(rng.standard_normal(rows * 64).astype(np.float32), 64),
+              ((rng.integers(-8, 8, rows * 64) / 8).astype(np.float32), 64),
+              ((rng.standard_normal(rows * 72) * 1e-20).astype(np.float32), 72)]
+    def run():
+        out = []
+        for x, inner in inputs:
+            out += numpy_backend._layer_norm_stats(x, inner, 1e-5, True)
+            out.append(numpy_backend._expf_sleef_np(-np.abs(x) * np.float32(30)))
+        return [v.view(np.int32) for v in out]
+    deferred = run()
+    monkeypatch.setattr(numpy_backend, "_DEFERRED_SIZE", -1)
+    assert all(np.array_equal(ours, want) for ours, want in zip(deferred, run()))
+
+
 def test_fma32_chain_is_one_fma32_after_another():
     """The numpy backend's fma chain (a float64 add and rounding a step, the steps whose sum lands
     inexactly on a float32 halfway point found afterwards and redone) gives the bits of one exact

@@ -97,7 +97,10 @@ def _view(buf, offset, shape, strides):
     """A numpy view of the strided region (no copy)."""
     buf = _as_ndarray(buf)
     item = buf.itemsize
-    return as_strided(buf[offset:], shape=shape, strides=[s * item for s in strides], writeable=True)
+    if 0 in shape:  # (its offset may lie past the buffer's end, which the constructor refuses)
+        return as_strided(buf[offset:], shape=shape, strides=[s * item for s in strides], writeable=True)
+    # the constructor, not as_strided (2 us a call, not 0.2), bounds-checks the region itself
+    return np.ndarray(shape, buf.dtype, buf, offset * item, [s * item for s in strides])
 
 
 def take(buf, offset, shape, strides):
@@ -419,6 +422,46 @@ def _fma32_exact(p, c):
     return s.astype(np.float32)
 
 
+_TINY32 = 2.0 ** -126  # float32's least normal number
+_DEFERRED_SIZE = 4096  # elements: beyond, _fma32_np's checks cost little next to the arithmetic
+
+
+class _DeferredFma32:
+    """_fma32_np for a chain of fmas on small arrays, where its check of every sum costs more than
+    the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept;
+    rounded_right() then checks them all at once. The fast way is _fma32_exact's (and so _fma32_np's)
+    rounding except, where the float64 sum was inexact, at a float32 halfway point and below
+    float32's normal range; it says False where such a sum exists, and the caller runs the chain
+    again through _fma32_np."""
+
+    def __init__(self):
+        self.terms = []  # (p, c, s): a step's exact products, its addend and their float64 sum
+
+    def __call__(self, a, b, c):
+        p = np.multiply(a, b, dtype=np.float64)
+        s = np.add(p, c, dtype=np.float64)
+        self.terms.append((p, c, s))
+        return s.astype(np.float32)
+
+    def rounded_right(self):
+        sums = np.concatenate([s.reshape(-1) for _, _, s in self.terms])
+        check = np.flatnonzero(((sums.view(np.int64) & _LOW29) == _HALF29) |
+                               ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
+        if not len(check):
+            return True
+        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
+        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
+        s = sums[check]
+        v = s - p
+        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+
+
+def _flat64(values, shape):
+    """values (a number or an array broadcasting to shape) as a flat float64 array of that shape."""
+    values = np.asarray(values, np.float64)
+    return values.reshape(-1) if values.shape == shape else np.broadcast_to(values, shape).reshape(-1)
+
+
 def _fma32_chain(products, acc):
     """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
     float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
@@ -449,14 +492,12 @@ def _fma32_chain(products, acc):
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
 
 def _expf_sleef_np(d):
+    fma = _DeferredFma32() if d.size <= _DEFERRED_SIZE else _fma32_np
     with np.errstate(all="ignore"):
         q = np.rint(d * np.float32(L.LOG2E_F)).astype(np.float32)
-        s = _fma32_np(q, np.float32(-L.LN2_HI_F), d)
-        s = _fma32_np(q, np.float32(-L.LN2_LO_F), s)
-        u = np.full(d.shape, L.EXP_POLY[0], dtype=np.float32)
-        for coef in L.EXP_POLY[1:]:
-            u = _fma32_np(u, s, np.float32(coef))
-        u = np.float32(1) + _fma32_np(s * s, u, s)
+        u = _expf_sleef_mantissa(q, d, fma)
+        if fma is not _fma32_np and not fma.rounded_right():
+            u = _expf_sleef_mantissa(q, d, _fma32_np)
         qi = np.clip(q, -300, 300).astype(np.int64)  # out-of-range q only occurs where d is clamped below
         half = qi >> 1
         u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
@@ -466,6 +507,16 @@ def _expf_sleef_np(d):
         nan = np.isnan(d)
         u[nan] = d[nan]
     return u
+
+
+def _expf_sleef_mantissa(q, d, fma):
+    """Sleef's expf before its scaling by 2**q: 1 + its polynomial of d - q*ln 2."""
+    s = fma(q, np.float32(-L.LN2_HI_F), d)
+    s = fma(q, np.float32(-L.LN2_LO_F), s)
+    u = np.full(d.shape, L.EXP_POLY[0], dtype=np.float32)
+    for coef in L.EXP_POLY[1:]:
+        u = fma(u, s, np.float32(coef))
+    return np.float32(1) + fma(s * s, u, s)
 
 
 def _two_sum_np(a, b):
@@ -892,12 +943,12 @@ def _gelu_backward_kernel(grad, values, approximate, onednn, row=None):
 class _RowColumns:
     """rowwise_moments' column ops on arrays: a block is (rows, lanes), a column (rows,)."""
 
-    def __init__(self, x, n_cols):
+    def __init__(self, x, n_cols, fma):
         self.x = x.reshape(-1, n_cols) if n_cols else x.reshape(0, 1)
         self.dtype = x.dtype.type
         self.lanes = MOMENT_LANES[x.dtype.name]
         self.scalar = self.dtype
-        self._fma = _fma32_np if self.dtype is np.float32 else _fma64_np
+        self._fma = fma
 
     def block(self, j):
         return self.x[:, j * self.lanes:(j + 1) * self.lanes]
@@ -932,7 +983,14 @@ class _RowColumns:
 
 def _layer_norm_stats(flat, inner, eps, float32):
     dtype = np.float32 if float32 else np.float64
-    mean, var = rowwise_moments(inner, _RowColumns(np.asarray(_as_ndarray(flat), dtype), inner))
+    x = np.asarray(_as_ndarray(flat), dtype)
+    if float32 and x.size <= _DEFERRED_SIZE:
+        fma = _DeferredFma32()
+        mean, var = rowwise_moments(inner, _RowColumns(x, inner, fma))
+        if not fma.rounded_right():
+            mean, var = rowwise_moments(inner, _RowColumns(x, inner, _fma32_np))
+    else:
+        mean, var = rowwise_moments(inner, _RowColumns(x, inner, _fma32_np if float32 else _fma64_np))
     return mean, dtype(1) / np.sqrt(var + dtype(eps))
 
 
