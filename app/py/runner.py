@@ -248,7 +248,8 @@ def run(code, prelude, emit, options=None):
     caps the characters shown; with `graph` the run is recorded for the graph panel and its result
     lists the tensors it can draw; with `checks` (Python source) a program that ran without error is
     checked (check_program) and the result's `check` says how, in `language` ("en", "tr").
-    `emit(stream, text)` receives "stdout" and "stderr" chunks, and
+    `collected` says the caller has just collected the last run's garbage (app/py/host.py does, before
+    the run it times). `emit(stream, text)` receives "stdout" and "stderr" chunks, and
     ("truncated", <lines shown>) once when the output reached the limit. With `options["session"]`,
     `prelude` is the session's earlier cells in page order (the program is cell len(prelude) + 1);
     only those not yet run in the session's namespace run first.
@@ -261,8 +262,9 @@ def run(code, prelude, emit, options=None):
         graph.forget()  # the last run's graph must not keep its tensors alive into this run
     # The last run's namespace is garbage in reference cycles (functions hold their globals): collected
     # now, its finalizers (a `with` block left open exits) run in that run's process state, not in
-    # this run's fresh one. 6-15 ms in Pyodide.
-    gc.collect()
+    # this run's fresh one. 6-15 ms in Pyodide; a caller that collected already says so ("collected").
+    if not options.get("collected"):
+        gc.collect()
     # The process state is the program's before the graph panel's recorder hooks into it, and a
     # session's is kept once the recorder has left.
     session, restarted = _enter_process(options.get("session"), prelude)

@@ -8,14 +8,12 @@ records the parity suite), on random float32 bit patterns across each function's
 values where programs live, and the edges (zeros, subnormals, infinities, NaN, the thresholds where
 an algorithm changes branch), and for float16 every half. Every result must have numpy's bits, the
 sign of zero included."""
-import importlib.util
-import json
-import os
 import platform
-import subprocess
 import sys
 
 import pytest
+
+from conftest import browser_numpy, differing_bits, numpy_v3_results  # the browser's numpy under another name
 
 if sys.platform == "emscripten":
     pytest.skip("compares with real numpy, which Pyodide does not have here", allow_module_level=True)
@@ -23,8 +21,6 @@ if platform.libc_ver()[0] != "glibc":
     pytest.skip("numpy's float32 functions outside its SIMD loops are the C library's: this compares with glibc's",
                 allow_module_level=True)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_PACKAGE = os.path.join(ROOT, "browser_numpy", "numpy")
 
 # name: (arguments' ranges for the uniform draws, positive-only bit patterns)
 FUNCTIONS = {
@@ -75,27 +71,7 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def numpy_results():
-    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4")
-    run = subprocess.run([sys.executable, "-c", NUMPY], input=json.dumps([FUNCTIONS, EDGES, 4000]), env=env,
-                         capture_output=True, text=True)
-    if run.returncode:
-        pytest.skip(f"real numpy with X86_V4 disabled did not run: {run.stderr[-500:]}")
-    results = json.loads(run.stdout)
-    if not results.pop("v3"):
-        pytest.skip("this CPU is not x86-64-v3 (AVX2, FMA3): numpy takes other float32 paths here")
-    return results
-
-
-def _ours():
-    loaded = sys.modules.get("browser_numpy")
-    if loaded is not None:
-        return loaded
-    spec = importlib.util.spec_from_file_location("browser_numpy", os.path.join(_PACKAGE, "__init__.py"),
-                                                  submodule_search_locations=[_PACKAGE])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["browser_numpy"] = module
-    spec.loader.exec_module(module)
-    return module
+    return numpy_v3_results(NUMPY, [FUNCTIONS, EDGES, 4000], "float32")
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
@@ -104,7 +80,7 @@ def test_function_has_numpys_bits(numpy_results, name, dtype):
     """float32 as above; float16 as numpy's float16 loops compute it: glibc's float function (not
     numpy's SIMD one), rounded to half."""
     import numpy as real
-    ours = _ours()
+    ours = browser_numpy()
     args, expected = numpy_results[name if dtype == "float32" else f"{name}/float16"]
     bits = real.uint32 if dtype == "float32" else real.uint16
     arrays = [real.array(a, dtype=bits).view(dtype) for a in args]
@@ -112,16 +88,10 @@ def test_function_has_numpys_bits(numpy_results, name, dtype):
         values = [a.astype(real.float64).tolist() for a in arrays]
     got = getattr(ours, name)(*[ours.array(v, dtype=dtype) for v in values])
     assert str(got.dtype) == dtype
-    got_bits = real.array(got.tolist(), dtype=dtype).view(bits)
-    expected_bits = real.array(expected, dtype=bits)
-    nan = real.isnan(got_bits.view(dtype)) & real.isnan(expected_bits.view(dtype))
-    wrong = [i for i in (got_bits != expected_bits).nonzero()[0] if not nan[i]]
-    assert not wrong, f"{len(wrong)} of {len(got_bits)} differ, e.g. " + ", ".join(
-        f"{name}({', '.join(repr(float(a[i])) for a in arrays)}) = {float(expected_bits.view(dtype)[i])!r}, "
-        f"ours {float(got_bits.view(dtype)[i])!r}" for i in wrong[:3])
+    assert not differing_bits(name, arrays, got, expected, dtype, bits)
 
 
 def test_a_float32_scalar_takes_the_same_loop():
-    ours = _ours()
+    ours = browser_numpy()
     assert repr(ours.exp(ours.float32(0.2364325))) == "np.float32(1.266722)"  # the correctly rounded value ends in 1
     assert repr(ours.tanh(ours.float32(-2.7440526))) == "np.float32(-0.99176276)"

@@ -7,11 +7,8 @@ Real numpy runs in a subprocess with NPY_DISABLE_CPU_FEATURES=X86_V4 (as tests/g
 records the parity suite), on random float64 bit patterns, uniform values where programs live,
 values at every scale and the edges (zeros, subnormals, infinities, NaN, the interval and
 threshold boundaries). Every result must have numpy's bits, the sign of zero included."""
-import json
 import math
-import os
 import platform
-import subprocess
 import sys
 
 import pytest
@@ -21,7 +18,7 @@ if sys.platform == "emscripten":
 if platform.libc_ver()[0] != "glibc":
     pytest.skip("numpy's float64 hypot is the C library's: this compares with glibc's", allow_module_level=True)
 
-from test_numpy_float32_math import _ours  # noqa: E402  (the browser's numpy under another name)
+from conftest import browser_numpy, differing_bits, numpy_v3_results  # noqa: E402
 
 EDGES = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, -5e-324, 2.0 ** -1022, 1e-300, 1e-8, 0.21875,
          0.21874999999999997, 0.5, 1.0, -1.0, 3.0, 7.0, 19.0, 20.0, 22.0, -22.0, 1e300, 2.0 ** 1022 * 1.5,
@@ -51,34 +48,20 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def numpy_results():
-    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4")
-    run = subprocess.run([sys.executable, "-c", NUMPY], input=json.dumps([EDGES, 2000]), env=env,
-                         capture_output=True, text=True)
-    if run.returncode:
-        pytest.skip(f"real numpy with X86_V4 disabled did not run: {run.stderr[-500:]}")
-    results = json.loads(run.stdout)
-    if not results.pop("v3"):
-        pytest.skip("this CPU is not x86-64-v3 (AVX2, FMA3): numpy takes other float64 paths here")
-    return results
+    return numpy_v3_results(NUMPY, [EDGES, 2000], "float64")
 
 
 @pytest.mark.parametrize("name", ["tanh", "hypot"])
 def test_function_has_numpys_bits(numpy_results, name):
     import numpy as real
-    ours = _ours()
+    ours = browser_numpy()
     args, expected = numpy_results[name]
     arrays = [real.array(a, dtype=real.uint64).view(real.float64) for a in args]
     got = getattr(ours, name)(*[ours.array(a.tolist()) for a in arrays])
     assert str(got.dtype) == "float64"
-    got_bits = real.array(got.tolist()).view(real.uint64)
-    expected_bits = real.array(expected, dtype=real.uint64)
-    nan = real.isnan(got_bits.view(real.float64)) & real.isnan(expected_bits.view(real.float64))
-    wrong = [i for i in (got_bits != expected_bits).nonzero()[0] if not nan[i]]
-    assert not wrong, f"{len(wrong)} of {len(got_bits)} differ, e.g. " + ", ".join(
-        f"{name}({', '.join(repr(float(a[i])) for a in arrays)}) = {float(expected_bits.view(real.float64)[i])!r}, "
-        f"ours {float(got_bits.view(real.float64)[i])!r}" for i in wrong[:3])
+    assert not differing_bits(name, arrays, got, expected, real.float64, real.uint64)
 
 
 def test_a_float64_scalar_takes_the_same_loop():
-    ours = _ours()
+    ours = browser_numpy()
     assert repr(ours.tanh(ours.float64(0.7104315197882991))) == "np.float64(0.6109473562678992)"  # glibc's: ...93

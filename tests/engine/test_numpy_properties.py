@@ -6,7 +6,6 @@ integer arrays, boolean masks; reading and assignment), reductions, default_rng'
 linalg, singular values and what they give included (at the precision numpy prints arrays:
 OpenBLAS's last bits depend on the CPU). Each drawn
 case must give the same repr (values, dtype, shape) or the same error type and message."""
-import importlib.util
 import warnings
 import os
 import sys
@@ -19,20 +18,11 @@ if sys.platform == "emscripten":
 import numpy as real  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_PACKAGE = os.path.join(ROOT, "browser_numpy", "numpy")
+from conftest import browser_numpy  # noqa: E402  (the browser's numpy under another name)
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("browser_numpy", os.path.join(_PACKAGE, "__init__.py"),
-                                                  submodule_search_locations=[_PACKAGE])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["browser_numpy"] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-ours = _load()
+ours = browser_numpy()
 DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32",
           "float64"]
 # derandomized: every run draws the same cases, so a failure reproduces as it is (and prints the blob

@@ -121,7 +121,7 @@ def bmm_and_matmul():
 
 
 @case
-def strided_copies():
+def strided_copies_of_every_width():
     """Strided copies of 1-, 2-, 4- and 8-byte elements (masks, small ints, floats, longs), out of
     views (broadcasts, transposes) and into them (cat along every dim, writes into views)."""
     out = []
@@ -210,18 +210,25 @@ def blitz_cnn_step():
 
 
 # ---- elementwise, with broadcasting and Python scalars -------------------------------------
+def binary_ops(a, b, row, col):
+    """Arithmetic, comparisons and extrema of a with b, a row and a column broadcast, and scalars."""
+    out = []
+    for x, y in ((a, b), (a, row), (col, a), (a, 0.1), (3, a), (a, 2), (a, 0.0)):
+        out += [x + y, x - y, x * y, x / y]
+        if isinstance(x, torch.Tensor):
+            out += [x < y, x <= y, x > y, x >= y, x == y, x != y]
+        if isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor):
+            out += [torch.maximum(x, y), torch.minimum(x, y)]
+    return out
+
+
 @case
 def elementwise():
     out = []
     for kind in ("normal", "coarse", "special"):
         a, b = values((40, 70), kind, 7), values((40, 70), kind, 8)
         row, col = values((70,), kind, 9), values((40, 1), kind, 10)
-        for x, y in ((a, b), (a, row), (col, a), (a, 0.1), (3, a), (a, 2), (a, 0.0)):
-            out += [x + y, x - y, x * y, x / y]
-            if isinstance(x, torch.Tensor):
-                out += [x < y, x <= y, x > y, x >= y, x == y, x != y]
-            if isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor):
-                out += [torch.maximum(x, y), torch.minimum(x, y)]
+        out += binary_ops(a, b, row, col)
         out += [-a, a.abs(), a.relu(), a.clamp(min=0), a.clamp(-0.5, 0.5), a.clamp(max=1.0), a ** 2, a.square(),
                 a.sqrt(), a.abs().sqrt(), torch.where(a > 0, a, b), torch.where(a > 0, a, 0.0),
                 a.pow(2).sum()]
@@ -510,12 +517,7 @@ def float64_elementwise():
     for kind in ("normal", "coarse", "special"):
         a, b = values64((40, 70), kind, 1100), values64((40, 70), kind, 1101)
         row, col = values64((70,), kind, 1102), values64((40, 1), kind, 1103)
-        for x, y in ((a, b), (a, row), (col, a), (a, 0.1), (3, a), (a, 2), (a, 0.0)):
-            out += [x + y, x - y, x * y, x / y]
-            if isinstance(x, torch.Tensor):
-                out += [x < y, x <= y, x > y, x >= y, x == y, x != y]
-            if isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor):
-                out += [torch.maximum(x, y), torch.minimum(x, y)]
+        out += binary_ops(a, b, row, col)
         out += [-a, a.abs(), a.relu(), a.square(), a.sqrt(), a.abs().sqrt(), a.t().relu()]
         out += [torch.tanh(a), torch.exp(a), (a * 50).exp(), torch.sigmoid(a), (a * 100).sigmoid(), a.t().tanh()]
         if kind != "special":  # (Python's math.fma raises for inf - inf: so do both runs, no bits to compare)
