@@ -133,18 +133,40 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    acc = np.zeros((1, m, n))
-    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per block of products: bounded memory
     with np.errstate(**_ERR):
-        for lo in range(0, k, chunk):
-            products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
-            if m * n >= 64:  # one add of all outputs per k-step: cheaper than accumulate's partial sums
-                for step in products:
-                    acc[0] += step
-            else:
-                acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+        acc = _products_in_order(x.T, w, np.float64)
         # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
-        return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
+        return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+
+
+def _products_in_order(a, b, dtype):
+    """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
+    from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
+    inner loop (each inner loop costs ~10 ns: a short one is mostly that); products are made a
+    chunk of steps at a time, bounding memory. The result may be a transposed view."""
+    swap = a.shape[-1] < b.shape[-1]
+    if swap:
+        a, b = b, a
+    a = np.ascontiguousarray(a)
+    acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
+    chunk = max(1, (1 << 20) // max(1, acc.size))
+    for lo in range(0, len(a), chunk):
+        acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
+                                               order="C"))
+    return acc if swap else acc.swapaxes(-1, -2)
+
+
+def _added_in_order(acc, items):
+    """acc + items[0] + items[1] + ... strictly in order, each add rounded: the running sums of
+    many outputs at once. np.add.accumulate is one call but slow per element on long rows (about
+    20 ns), so rows of 64 elements or more are added in place, one numpy call a step (0.5 us + the
+    adds). ``acc`` may be updated in place."""
+    if acc.size < 64:
+        return np.add.accumulate(np.concatenate([acc[None], items]), axis=0)[-1]
+    flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
+    for item in items.reshape(len(items), -1):
+        np.add(flat, item, out=flat)
+    return flat.reshape(acc.shape)
 
 
 def scatter_add(buf, positions, src, dtype):
@@ -1202,16 +1224,8 @@ def _mm_np(x, w, bias, rule):
 
 
 def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
-    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = np.zeros((1, m, n), np.float32)
-    chunk = max(1, (1 << 20) // max(1, m * n))
-    for lo in range(0, k, chunk):
-        products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
-        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
-    return c[0].copy()  # not a view of the whole accumulation
+    """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
+    return _products_in_order(x.T, w.T, np.float32)
 
 
 def _rule_f_np(x, w, bias):
@@ -1340,27 +1354,13 @@ def _blas_gives_rule_f(spread, longest):
     return True
 
 
-_RULE_D_STEPWISE = 1024  # lane elements from which a step per numpy call beats one accumulate
-
-
 def _rule_d_np(x, w, width):
     m, k = x.shape
     n = w.shape[0]
     steps = k // width
-    if width * m * n >= _RULE_D_STEPWISE:  # big steps: one in-place add each
-        lanes = np.zeros((width, m, n), np.float32)
-        for s in range(steps):
-            block = slice(s * width, (s + 1) * width)
-            lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
-    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
-        lanes = np.zeros((1, width, m, n), np.float32)
-        xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
-        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
-        for lo in range(0, steps, chunk):
-            products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
-                ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
-            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
-        lanes = lanes[0]
+    xs = x[:, :steps * width].reshape(m, steps, width).transpose(1, 2, 0)  # (step, lane, row)
+    ws = w[:, :steps * width].reshape(n, steps, width).transpose(1, 2, 0)  # (step, lane, column)
+    lanes = _products_in_order(xs, ws, np.float32)  # each lane's products added in order
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
