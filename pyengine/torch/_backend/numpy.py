@@ -161,10 +161,12 @@ def _added_in_order(acc, items):
     many outputs at once. np.add.accumulate is one call but slow per element on long rows (about
     20 ns), so rows of 64 elements or more are added in place, one numpy call a step (0.5 us + the
     adds). ``acc`` may be updated in place."""
+    if not len(items):
+        return acc
     if acc.size < 64:
         return np.add.accumulate(np.concatenate([acc[None], items]), axis=0)[-1]
     flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
-    for item in items.reshape(len(items), -1):
+    for item in items.reshape(len(items), acc.size):
         np.add(flat, item, out=flat)
     return flat.reshape(acc.shape)
 
@@ -1044,17 +1046,12 @@ def _correctly_rounded(name, fn, values):
 class _NumpyOps:
     @staticmethod
     def block_sums(items, nblocks, size):
-        acc = np.zeros((nblocks,) + items.shape[1:], np.float32)
-        for s in range(size):
-            acc = acc + items[s:nblocks * size:size]
-        return acc
+        blocks = items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1)
+        return _added_in_order(np.zeros((nblocks,) + items.shape[1:], np.float32), blocks)
 
     @staticmethod
     def seq(items):
-        acc = np.zeros(items.shape[1:], np.float32)
-        for v in items:
-            acc = acc + v
-        return acc
+        return _added_in_order(np.zeros(items.shape[1:], np.float32), items)
 
     @staticmethod
     def add(a, b):
