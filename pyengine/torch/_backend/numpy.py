@@ -23,7 +23,7 @@ from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
+    pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -1181,14 +1181,23 @@ def _var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     out_idx = np.array([o for o, _ in rows], np.int64)
     x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
     mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-    for count in range(1, x.shape[1] + 1):
-        d = x[:, count - 1] - mean_
+    for count, column in enumerate(np.ascontiguousarray(x.T), 1):
+        d = column - mean_
         mean_ = mean_ + d / count
-        m2 = m2 + d * (x[:, count - 1] - mean_)
-    result = np.array([finish_var(v, len(inner) - correction, take_sqrt) for v in m2.tolist()], np.float32)
+        m2 = m2 + d * (column - mean_)
+    result = _finish_var_np(m2, len(inner) - correction, take_sqrt)
     final = np.empty(out_numel, np.float32)
     final[out_idx] = result
     return final
+
+
+def _finish_var_np(m2, divisor, take_sqrt):
+    """_common.finish_var of every float64 sum of squared deviations in m2."""
+    if divisor <= 0:
+        var = np.where((m2 == 0) | np.isnan(m2), np.nan, np.inf)
+    else:
+        var = m2 / float(divisor)
+    return (np.sqrt(var) if take_sqrt else var).astype(np.float32)
 
 
 def _norm_lastdim(values, offset, rows, n, out):
