@@ -395,14 +395,20 @@ def var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     """WelfordOps in float64 per output (rows: its output index and input offset, see
     _reduced_rows), over the reduced elements (inner offsets) in kernel order."""
     out = [0.0] * out_numel
+    n = len(inner)
+    step = inner[1] - inner[0] if n > 1 else 1
+    evenly = n and step > 0 and inner == list(range(inner[0], inner[0] + n * step, step))  # a slice each
     for o, p in rows:
+        first = offset + p + (inner[0] if n else 0)
+        xs = values[first:first + (n - 1) * step + 1:step] if evenly else [values[offset + p + q] for q in inner]
         mean_ = m2 = 0.0
-        for count, q in enumerate(inner, 1):
-            x = values[offset + p + q]
+        count = 0
+        for x in xs:
+            count += 1
             d = x - mean_
             mean_ += d / count
             m2 += d * (x - mean_)
-        out[o] = _finish_var(m2, len(inner) - correction, take_sqrt)
+        out[o] = _finish_var(m2, n - correction, take_sqrt)
     return array("f", out)
 
 
