@@ -398,16 +398,21 @@ def var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     n = len(inner)
     step = inner[1] - inner[0] if n > 1 else 1
     evenly = n and step > 0 and inner == list(range(inner[0], inner[0] + n * step, step))  # a slice each
-    for o, p in rows:
-        first = offset + p + (inner[0] if n else 0)
-        xs = values[first:first + (n - 1) * step + 1:step] if evenly else [values[offset + p + q] for q in inner]
-        mean_ = m2 = 0.0
-        count = 0
-        for x in xs:
-            count += 1
-            d = x - mean_
-            mean_ += d / count
-            m2 += d * (x - mean_)
+    firsts = [offset + p + (inner[0] if n else 0) for _, p in rows]
+    sums = kernels.welford_m2(values, firsts, n, step) if evenly and kernels.wasm is not None else None
+    if sums is None:
+        sums = []
+        for (o, p), first in zip(rows, firsts):
+            xs = values[first:first + (n - 1) * step + 1:step] if evenly else [values[offset + p + q] for q in inner]
+            mean_ = m2 = 0.0
+            count = 0
+            for x in xs:
+                count += 1
+                d = x - mean_
+                mean_ += d / count
+                m2 += d * (x - mean_)
+            sums.append(m2)
+    for (o, _), m2 in zip(rows, sums):
         out[o] = _finish_var(m2, n - correction, take_sqrt)
     return array("f", out)
 
