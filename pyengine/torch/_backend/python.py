@@ -52,6 +52,11 @@ def from_list(values, dtype):
         return array("B", [1 if v else 0 for v in values])
     if dtype.kind == "f":
         return _new(dtype, values)
+    if values.__class__ is list:
+        try:
+            return array(dtype.typecode, values)  # ints (and bools) as they are, in one C loop
+        except TypeError:  # floats among them: truncated, as int() does
+            pass
     return array(dtype.typecode, [int(v) for v in values])
 
 
