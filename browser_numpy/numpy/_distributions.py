@@ -333,7 +333,7 @@ def rayleigh(src, mode):
 
 def _expm1(x):
     try:
-        return math.expm1(x)
+        return _libm.expm1(x)
     except OverflowError:
         return _INF
 

@@ -557,7 +557,7 @@ hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(_libm.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
-expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
+expm1 = _u("expm1", _safe(_libm.expm1), float32=_libm32.expm1f_glibc1)
 log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),

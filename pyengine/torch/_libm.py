@@ -490,6 +490,65 @@ def glibc_log1p(x):
     return _fma(k, _LN2_HI, -((hfsq - (s * (hfsq + r) + _fma(k, _LN2_LO, c))) - f))
 
 
+_EXPM1_Q1, _EXPM1_Q2, _EXPM1_Q3, _EXPM1_Q4, _EXPM1_Q5 = (
+    -3.33333333333331316428e-02, 1.58730158725481460165e-03, -7.93650757867487942473e-05,
+    4.00821782732936239552e-06, -2.01099218183624371326e-07)
+_EXPM1_INV_LN2 = 1.44269504088896338700e+00
+
+
+def _add_to_exponent(y, k):
+    return _unpack_d(_pack_q((_unpack_q(_pack_d(y))[0] + (k << 52)) & _MASK64))[0]
+
+
+def glibc_expm1(x):
+    """glibc's expm1: fdlibm's s_expm1.c (with glibc's Estrin form of the polynomial) in its FMA
+    build, x86-64's ifunc choice on a CPU with FMA (the fused steps are written _fma: those GCC
+    contracts). x = k ln2 + r, hi - lo = r with c the rounding error, expm1 r from a rational
+    approximation, then 2**k (1 + expm1 r) - 1 assembled by exponent arithmetic. Overflow gives
+    OverflowError as math.expm1."""
+    hx = _high_word(x) & 0x7FFFFFFF
+    negative = x < 0.0 or (x == 0.0 and math.copysign(1.0, x) < 0)
+    if hx >= 0x4043687A:  # |x| >= 56 ln2, inf or nan
+        if hx >= 0x40862E42 and not x < 7.09782712893383973096e+02 or x != x:
+            return math.expm1(x)  # inf, -1.0, nan or OverflowError, as glibc's
+        if negative:
+            return -1.0
+    if hx > 0x3FD62E42:  # |x| > ln2 / 2: reduced
+        if hx < 0x3FF0A2B2:  # and |x| < 1.5 ln2
+            hi, lo, k = (x + _LN2_HI, -_LN2_LO, -1) if negative else (x - _LN2_HI, _LN2_LO, 1)
+        else:
+            k = int(_fma(_EXPM1_INV_LN2, x, -0.5 if negative else 0.5))  # C's cast truncates
+            hi = _fma(-float(k), _LN2_HI, x)  # exact
+            lo = k * _LN2_LO
+        x = hi - lo
+        c = (hi - x) - lo
+    elif hx < 0x3C900000:  # |x| < 2**-54
+        return x
+    else:
+        k = 0
+    hfx = 0.5 * x
+    hxs = x * hfx
+    h2 = hxs * hxs
+    r1 = _fma(h2 * h2, _fma(hxs, _EXPM1_Q5, _EXPM1_Q4),
+              _fma(h2, _fma(hxs, _EXPM1_Q3, _EXPM1_Q2), _fma(hxs, _EXPM1_Q1, 1.0)))
+    t = _fma(-r1, hfx, 3.0)
+    e = hxs * ((r1 - t) / _fma(-x, t, 6.0))
+    if k == 0:
+        return x - _fma(x, e, -hxs)
+    e = _fma(x, e - c, -c) - hxs
+    if k == -1:
+        return _fma(0.5, x - e, -0.5)
+    if k == 1:
+        return -2.0 * (e - (x + 0.5)) if x < -0.25 else _fma(2.0, x - e, 1.0)
+    if k <= -2 or k > 56:  # exp(x) - 1 is exp(x) to double precision
+        return _add_to_exponent(1.0 - (e - x), k) - 1.0
+    if k < 20:
+        t = _unpack_d(_pack_q((0x3FF00000 - (0x200000 >> k)) << 32))[0]  # 1 - 2**-k
+        return _add_to_exponent(t - (e - x), k)
+    t = _unpack_d(_pack_q((0x3FF - k) << 52))[0]  # 2**-k
+    return _add_to_exponent(x - (e + t) + 1.0, k)
+
+
 # glibc's hypot (sysdeps/ieee754/dbl-64/e_hypot.c, glibc 2.35+, as x86-64 builds it: without FMA):
 # sqrt(ax^2 + ay^2) corrected by one Newton-like step from the exact residual, written out in
 # double arithmetic; huge or tiny operands scaled by 2^600 first.
@@ -554,8 +613,8 @@ def pow_correctly_rounded_integer(x, y):
 
 
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
-    sin, cos, log, log1p, exp, pow = math.sin, math.cos, math.log, math.log1p, math.exp, math.pow
+    sin, cos, log, log1p, exp, expm1, pow = math.sin, math.cos, math.log, math.log1p, math.exp, math.expm1, math.pow
 else:
-    sin, cos, log, log1p, exp = glibc_sin, glibc_cos, glibc_log, glibc_log1p, glibc_exp
+    sin, cos, log, log1p, exp, expm1 = glibc_sin, glibc_cos, glibc_log, glibc_log1p, glibc_exp, glibc_expm1
     pow = pow_correctly_rounded_integer
 hypot = glibc_hypot
