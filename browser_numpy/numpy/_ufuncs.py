@@ -560,7 +560,7 @@ exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(_libm.expm1), float32=_libm32.expm1f_glibc1)
 log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
-log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
+log10 = _u("log10", lambda v: _libm.log10(v) if v > 0 and v != math.inf else _log(v),
             float32=_libm32.log10f_glibc1)
 log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
             float32=_libm32.log1pf_glibc1)
@@ -572,8 +572,8 @@ tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
 arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
-sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
-cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
+sinh = _u("sinh", _safe(_libm.sinh), float32=_libm32.sinhf_glibc1)
+cosh = _u("cosh", _safe(_libm.cosh), float32=_libm32.coshf_glibc1)
 tanh = _u("tanh", _simd64.tanh, fast=_fast_simd("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
@@ -613,7 +613,7 @@ def _no_loop_error(name, operands):
 def _atanh(v):
     if v in (1.0, -1.0):
         return math.copysign(math.inf, v)
-    return _safe(math.atanh)(v)
+    return _safe(_libm.atanh)(v)
 
 
 def _fmod(a, b):
@@ -634,9 +634,9 @@ def _logaddexp(x, y):
         return x + math.log(2.0)
     d = x - y
     if d > 0:
-        return x + _libm.log1p(_safe(math.exp)(-d))
+        return x + _libm.log1p(_safe(_libm.exp)(-d))
     if d <= 0:
-        return y + _libm.log1p(_safe(math.exp)(d))
+        return y + _libm.log1p(_safe(_libm.exp)(d))
     return d  # NaN
 
 
@@ -709,10 +709,10 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _u("arcsinh", math.asinh, float32=_libm32.asinhf_glibc1)
-arccosh = _u("arccosh", _safe(math.acosh), float32=_libm32.acoshf_glibc1)
+arcsinh = _u("arcsinh", _libm.asinh, float32=_libm32.asinhf_glibc1)
+arccosh = _u("arccosh", _safe(_libm.acosh), float32=_libm32.acoshf_glibc1)
 arctanh = _u("arctanh", _atanh, float32=_libm32.atanhf_glibc1)
-cbrt = _u("cbrt", math.cbrt, float32=_libm32.cbrtf_glibc1)
+cbrt = _u("cbrt", _libm.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",
                 loops={"float32": _spacing("float32"), "float16": _spacing("float16")})
