@@ -289,8 +289,9 @@ def _fast_simd(name):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
-    an integer power from 3 to 64 correctly rounded, in wasm where the kernels are loaded)."""
+    """A float64 array to a Python number's power: glibc's pow per element (_libm.pow; off glibc
+    an integer power from 3 to 64 in wasm where the kernels are loaded, but for the few elements
+    it leaves to glibc_pow)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
