@@ -146,6 +146,19 @@ def _near(center, inputs):
     return near
 
 
+def _atan2_inputs(rng, from_bits):
+    """(y, x) in every quadrant, ratios below 1/16 and above 16, exponents 57 and more apart,
+    operands below 2**-500 and above 2**500, any bit patterns, the special values with each other."""
+    pairs = [(rng.uniform(-5, 5), rng.uniform(-5, 5)) for _ in range(30000)]
+    pairs += [(rng.uniform(-1, 1) * 1e-3, rng.uniform(-5, 5)) for _ in range(10000)]
+    pairs += [(rng.uniform(-5, 5), rng.uniform(-1, 1) * 1e-3) for _ in range(10000)]
+    pairs += [(rng.choice((1, -1)) * rng.random() * 10.0 ** rng.randint(-323, 308),
+               rng.choice((1, -1)) * rng.random() * 10.0 ** rng.randint(-323, 308)) for _ in range(15000)]
+    pairs += [(from_bits(rng.getrandbits(64)), from_bits(rng.getrandbits(64))) for _ in range(5000)]
+    special = [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 5e-324, -1e308, 2.0 ** 500, 2.0 ** -500]
+    return pairs + [(a, b) for a in special for b in special]
+
+
 # name: (inputs, those raising an error as math's)
 FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
              "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)"),
@@ -157,7 +170,11 @@ FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
              "cosh": (_everywhere(-30, 30), "(711.0, -711.0, 1e308)"),
              "asinh": (_everywhere(-10, 10), "()"),
              "acosh": (_near(1.0, _everywhere(1, 20)), "(0.5, -1.0, -math.inf)"),
-             "atanh": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.0, -1.0, 2.0)")}
+             "atanh": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.0, -1.0, 2.0)"),
+             "atan": (_everywhere(-20, 20), "()"),
+             "atan2": (_atan2_inputs, "()"),
+             "asin": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.5, -1.0000000000000002, math.inf)"),
+             "acos": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.5, -1.0000000000000002, math.inf)")}
 CHECK_AGAINST_GLIBC = """
 import math, os, sys
 from array import array
@@ -170,7 +187,7 @@ with open(os.path.join(folder, name), "rb") as f:
 with open(os.path.join(folder, name + ".glibc"), "rb") as f:
     want.frombytes(f.read())
 ours, libms = getattr(_libm, "glibc_" + name), getattr(math, name)
-arity = 2 if name == "pow" else 1
+arity = 2 if name in ("pow", "atan2") else 1
 args = list(zip(*[iter(xs)] * arity))
 def misses(function):
     got = array("Q", array("d", (function(*a) for a in args)).tobytes())

@@ -1,6 +1,6 @@
-"""glibc's float64 log, exp, pow and atan tables, read out of the binaries already installed, written
-to pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp, glibc_pow, glibc_atan and
-glibc_atan2.
+"""glibc's float64 log, exp, pow, atan and asin tables, read out of the binaries already installed,
+written to pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp, glibc_pow,
+glibc_atan, glibc_atan2, glibc_asin and glibc_acos.
 
     .venv/bin/python tools/libm_data.py           # rewrite the module
     .venv/bin/python tools/libm_data.py --check   # exit 1 if it is not current
@@ -20,10 +20,12 @@ logctail}). glibc's FMA build (the one x86-64 CPUs with FMA run) uses all but ta
 i < 128, the bits of 2**(i/128)'s tail and of its scale less i << 45.
 
 atan's cij[241][7] (IBM's Accurate Mathematical Library, sysdeps/ieee754/dbl-64/uatan.tbl, LGPL
-2.1+ as the rest of glibc; atan and atan2 read it) is glibc's alone: read out of the host's
-libm.so.6 (one copy per ifunc variant, all alike), found by its first numbers and checked: for
-241 points x0 in (1/16, 1), atan(x0) and the coefficients of a polynomial in x - x0 (near
-atan's Taylor coefficients about x0).
+2.1+ as the rest of glibc; atan and atan2 read it), asin's asncs.x[2568] (asincos.tbl; asin and
+acos) and inroot[128] (root.tbl) are glibc's alone: read out of the host's libm.so.6 (one copy
+per ifunc variant, all alike), found by their first numbers and checked: cij for 241 points x0
+in (1/16, 1), atan(x0) and the coefficients of a polynomial in x - x0 (near atan's Taylor
+coefficients about x0); asncs's rows for x0 in [1/8, 3/4): x0, 1/sqrt(1 - x0**2) (the first
+derivative), ... and asin(x0); inroot, 1/sqrt of 128 points in [1/2, 2).
 """
 import math
 import os
@@ -43,6 +45,8 @@ EXP_INV_LN2_N = struct.pack("<d", float.fromhex("0x1.71547652b82fep7"))
 EXP_SHIFT = float.fromhex("0x1.8p52")
 EXP_TAB_START = struct.pack("<QQQ", 0, 0x3FF0000000000000, 0x3C9B3B4F1A88BF6E)
 ATAN_ROWS, ATAN_START = 241, struct.pack("<QQ", 0x3FB0400665E0244E, 0x3FB03A737B53DD20)
+ASNCS_DOUBLES, ASNCS_START = 2568, struct.pack("<QQ", 0x3FC0400000000000, 0x3FF0216988994424)
+INROOT_START = struct.pack("<dd", 1.40872145012100, 1.39792649065766)
 
 
 def _sleb128(data, pos):
@@ -208,6 +212,32 @@ def atan_table(blobs):
     return rows
 
 
+def _one_copy(blobs, start, count):
+    """The `count` doubles at `start`'s every occurrence in blobs, when all alike, else None."""
+    copies = set()
+    for blob in blobs:
+        at = blob.find(start)
+        while at >= 0:
+            copies.add(struct.unpack_from(f"<{count}d", blob, at))
+            at = blob.find(start, at + 1)
+    return copies.pop() if len(copies) == 1 else None
+
+
+def asin_tables(blobs):
+    """(asncs.x, inroot), content checked, or None."""
+    asncs, inroot = _one_copy(blobs, ASNCS_START, ASNCS_DOUBLES), _one_copy(blobs, INROOT_START, 128)
+    if asncs is None or inroot is None:
+        return None
+    rows = [(n, 8) for n in range(0, 352 + 11 * 64, 11)] + [(n, 9) for n in range(1056, 1056 + 12 * 64, 12)]
+    if not all(abs(asncs[n + 1] * math.sqrt(1 - asncs[n] ** 2) - 1) < 2.0 ** -40
+               and abs(asncs[n + at] - math.asin(asncs[n])) < 2.0 ** -48 for n, at in rows):
+        return None
+    if not all(abs(v * math.sqrt((1 + (i % 64 + 0.5) / 64) / (2 if i < 64 else 1)) - 1) < 2.0 ** -10
+               for i, v in enumerate(inroot)):
+        return None
+    return asncs, inroot
+
+
 def read_tables():
     """(__log_data, the exp constants, the exp table, __pow_log_data), which both binaries hold alike,
     and glibc's atan table."""
@@ -225,13 +255,13 @@ def read_tables():
         if len(exp) != 2:
             raise SystemExit(f"{path}: __exp_data not found once")
         copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp), pow_tables[0])
-        atan = atan_table(blobs) if sections is elf_rodata else None
+        atan, asin = (atan_table(blobs), asin_tables(blobs)) if sections is elf_rodata else (None, None)
     first, second = copies.values()
     if first != second:
         raise SystemExit("the two binaries' tables differ: " + ", ".join(copies))
-    if atan is None:
-        raise SystemExit(f"{_libm_path()}: atan's table not found once")
-    return (*first, atan)
+    if atan is None or asin is None:
+        raise SystemExit(f"{_libm_path()}: atan's or asin's tables not found once")
+    return (*first, atan, *asin)
 
 
 def _rows(values, per_row, indent="    "):
@@ -239,12 +269,12 @@ def _rows(values, per_row, indent="    "):
                    for i in range(0, len(values), per_row))
 
 
-def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij):
+def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij, asncs, inroot):
     poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
     return (
         '"""glibc\'s float64 log, exp and pow tables (__log_data, __exp_data, __pow_log_data), the parts\n'
-        'its FMA build reads, and atan\'s: generated by tools/libm_data.py from Pyodide\'s libm (musl) and\n'
-        'the host\'s glibc, which hold the same bits (the atan table from glibc alone)."""\n'
+        'its FMA build reads, and atan\'s and asin\'s: generated by tools/libm_data.py from Pyodide\'s libm (musl) and\n'
+        'the host\'s glibc, which hold the same bits (the atan and asin tables from glibc alone)."""\n'
         "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, pow_data.c,\n"
         "# MIT licence).\n"
         f'LN2_HI, LN2_LO = float.fromhex("{log_data[0].hex()}"), float.fromhex("{log_data[1].hex()}")\n'
@@ -273,6 +303,12 @@ def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij):
         "# (i + 16)/256, i < 241, (x0, atan x0, then coefficients of degree 1 to 5 in x - x0, near atan's Taylor ones)\n"
         "_ATAN_CIJ = tuple(map(float.fromhex, (\n" + "".join(_rows(row, 4) for row in atan_cij) + ")))\n"
         "ATAN_CIJ = tuple(_ATAN_CIJ[i:i + 7] for i in range(0, len(_ATAN_CIJ), 7))\n"
+        "# asin's and acos's asncs.x (glibc's asincos.tbl, LGPL 2.1+): on each subinterval of [1/8, 1),\n"
+        "# x0, then the coefficients of a polynomial in x - x0 (degree 1, the quadratic's ... the last\n"
+        "# one, the constant's correction) and asin x0\n"
+        "ASNCS = tuple(map(float.fromhex, (\n" + _rows(asncs, 4) + ")))\n"
+        "# 1/sqrt(v) at 128 points of [1/2, 2) (root.tbl), the Newton iterations' start\n"
+        "INROOT = tuple(map(float.fromhex, (\n" + _rows(inroot, 4) + ")))\n"
     )
 
 
