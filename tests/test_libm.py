@@ -159,6 +159,13 @@ def _atan2_inputs(rng, from_bits):
     return pairs + [(a, b) for a in special for b in special]
 
 
+def _tan_inputs(rng, from_bits):
+    """Every range of glibc's tan (the polynomial, the table, each reduction) and its multiples of
+    pi/2, where the result is large or tiny."""
+    xs = _everywhere(-30, 30)(rng, from_bits) + [rng.uniform(-1e9, 1e9) for _ in range(10000)]
+    return xs + [k * math.pi / 2 * (1 + e) for k in range(-2000, 2000) for e in (0.0, 2.2e-16)]
+
+
 # name: (inputs, those raising an error as math's)
 FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
              "exp": (_exp_inputs, "(709.7827128933841, 1000.0, 1e308)"),
@@ -174,7 +181,8 @@ FUNCTIONS = {"log": (_log_inputs, "(0.0, -0.0, -1.0, -5e-324, -math.inf)"),
              "atan": (_everywhere(-20, 20), "()"),
              "atan2": (_atan2_inputs, "()"),
              "asin": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.5, -1.0000000000000002, math.inf)"),
-             "acos": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.5, -1.0000000000000002, math.inf)")}
+             "acos": (_near(1.0, _near(-1.0, _everywhere(-1, 1))), "(1.5, -1.0000000000000002, math.inf)"),
+             "tan": (_tan_inputs, "(math.inf, -math.inf)")}
 CHECK_AGAINST_GLIBC = """
 import math, os, sys
 from array import array

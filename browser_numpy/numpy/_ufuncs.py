@@ -569,7 +569,7 @@ sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_
           float16=_libm32.sinf_glibc1)
 cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_simd("cos"), float32=_simd32.cos,
           float16=_libm32.cosf_glibc1)
-tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
+tan = _u("tan", _safe(_libm.tan), float32=_libm32.tanf_glibc1)
 arcsin = _u("arcsin", _safe(_libm.asin), float32=_libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(_libm.acos), float32=_libm32.acosf_glibc1)
 arctan = _u("arctan", _libm.atan, float32=_libm32.atanf_glibc1)

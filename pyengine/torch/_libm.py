@@ -888,6 +888,73 @@ def glibc_acos(x):
     return math.acos(x)  # 0 at 1, pi at -1, else nan or ValueError
 
 
+# glibc's tan (sysdeps/ieee754/dbl-64/s_tan.c: IBM's, without its slow paths since 2.35, ~0.62 ulp)
+# as the FMA build runs it. |x| <= 0.0608: an odd polynomial; up to 0.787: from the tan and cot of
+# a table point x0 near i/256, tan(x0 + z) = tan x0 + p (tan x0 + cot x0) / (cot x0 - p), p ~ tan z;
+# beyond, x = n pi/2 + a + da (sin's reductions up to 1e8, then branred) and the same on |a|, or
+# -cot a for odd n (1 / (a + da) in double-double near 0). musl's differs on ~4% of inputs.
+_TAN_D3, _TAN_D5, _TAN_D7, _TAN_D9, _TAN_D11, _TAN_E0, _TAN_E1 = map(float.fromhex, (
+    "0x1.5555555555555p-2", "0x1.11111111107c6p-3", "0x1.ba1ba1cdb8745p-5", "0x1.664ed49cfc666p-6",
+    "0x1.2385a3cf2e4eap-7", "0x1.5555555554dbdp-2", "0x1.11112e0a6b45fp-3"))
+_TAN_G1, _TAN_G2, _TAN_G3, _TAN_G5 = map(float.fromhex, ("0x1.b096cp-27", "0x1.f212dp-5", "0x1.92f1ap-1", "0x1.7d784p26"))
+_TAN_MP3 = float.fromhex("-0x1.cb3b399d747f2p-55")
+_TAN_XFG = _libm_data.TAN_XFG
+
+
+def _tan_odd(a, a2):
+    """(tan a - a) / a**3 for a2 = a**2, |a| <= 0.0608."""
+    return _fma(a2, _fma(a2, _fma(a2, _fma(a2, _TAN_D11, _TAN_D9), _TAN_D7), _TAN_D5), _TAN_D3)
+
+
+def _tan_reduced(n, a, da):
+    """tan(a + da), or -cot(a + da) for odd n (|a + da| <= pi/4 about)."""
+    if abs(a) <= _TAN_G2:
+        a2 = a * a
+        t2 = _fma(a * a2, _tan_odd(a, a2), da)
+        if not n & 1:
+            return a + t2
+        b = a + t2  # 1 / (a + t2) in double-double (dla.h's EADD and DIV2, the products exact by fma)
+        db = (a - b) + t2 if abs(a) > abs(t2) else (t2 - b) + a
+        c = 1.0 / b
+        u = c * b
+        cc = _fma(-c, db, ((1.0 - u) - _fma(c, b, -u)) + 0.0) / b
+        z = c + cc
+        return -(z + ((c - z) + cc))
+    ya, yya, sign = (a, da, 1.0) if a >= 0.0 else (-a, -da, -1.0)
+    x0, tan0, cot0 = _TAN_XFG[int(-15.5 + 256.0 * ya)]
+    z = (ya - x0) + yya
+    pz = _fma(z * (z * z), _fma(z * z, _TAN_E1, _TAN_E0), z)
+    if n & 1:
+        return -sign * (cot0 - pz * (tan0 + cot0) / (tan0 + pz))
+    return sign * (tan0 + pz * (cot0 + tan0) / (cot0 - pz))
+
+
+def glibc_tan(x):
+    """glibc's tan(x), bit for bit (inf raises ValueError as math.tan does)."""
+    w = abs(x)
+    if w <= _TAN_G1:
+        return x
+    if w <= _TAN_G2:
+        x2 = x * x
+        return _fma(_tan_odd(x, x2), x * x2, x)
+    if w <= _TAN_G3:
+        return _tan_reduced(0, x, 0.0)
+    if w <= 25.0:
+        t = _fma(x, _HPINV, _TOINT)
+        xn = t - _TOINT
+        t1 = _fma(-xn, _MP2, _fma(-xn, _MP1, x))
+        a = _fma(-xn, _TAN_MP3, t1)
+        return _tan_reduced(int(xn) & 1, a, _fma(-xn, _TAN_MP3, t1 - a))
+    if w <= _TAN_G5:
+        n, a, da = _reduce(x)
+    elif w < math.inf:
+        n, a, da = _reduce_large(x)
+    else:
+        return math.tan(x)  # inf: ValueError; nan: nan
+    b = a + da
+    return _tan_reduced(n, b, (a - b) + da if abs(a) > abs(da) else (da - b) + a)
+
+
 # glibc's hypot (sysdeps/ieee754/dbl-64/e_hypot.c, glibc 2.35+, as x86-64 builds it: without FMA):
 # sqrt(ax^2 + ay^2) corrected by one Newton-like step from the exact residual, written out in
 # double arithmetic; huge or tiny operands scaled by 2^600 first.
@@ -938,7 +1005,7 @@ def _on_glibc():
 
 
 _GLIBC_PORTS = ("sin", "cos", "log", "log1p", "exp", "expm1", "cbrt", "log10", "sinh", "cosh", "asinh", "acosh",
-                "atanh", "atan", "atan2", "asin", "acos")
+                "atanh", "atan", "atan2", "asin", "acos", "tan")
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
     globals().update({name: getattr(math, name) for name in _GLIBC_PORTS})
     pow = math.pow
