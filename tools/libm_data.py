@@ -283,6 +283,13 @@ def _rows(values, per_row, indent="    "):
                    for i in range(0, len(values), per_row))
 
 
+def _numbers(values, per_row):
+    """values as one string literal of their hex forms, `per_row` a line, for _doubles to split:
+    compiling it takes a fraction of a tuple of as many strings' time."""
+    return '_doubles("""\n' + "".join(" ".join(v.hex() for v in values[i:i + per_row]) + "\n"
+                                         for i in range(0, len(values), per_row)) + '""")'
+
+
 def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij, asncs, inroot, tan_xfg):
     poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
     return (
@@ -313,19 +320,23 @@ def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij, asncs,
         + "".join(_rows(pow_log_data[9 + 4 * i:13 + 4 * i:2] + pow_log_data[12 + 4 * i:13 + 4 * i], 3)
                   for i in range(TABLE)) + ")))\n"
         "POW_INVC_LOGC_LOGCTAIL = tuple(zip(_POW_TAB[0::3], _POW_TAB[1::3], _POW_TAB[2::3]))\n"
+        "\n\n"
+        "def _doubles(text):\n"
+        "    return tuple(map(float.fromhex, text.split()))\n"
+        "\n\n"
         "# atan's cij (IBM's Accurate Mathematical Library, glibc's uatan.tbl, LGPL 2.1+): for x0 near\n"
         "# (i + 16)/256, i < 241, (x0, atan x0, then coefficients of degree 1 to 5 in x - x0, near atan's Taylor ones)\n"
-        "_ATAN_CIJ = tuple(map(float.fromhex, (\n" + "".join(_rows(row, 4) for row in atan_cij) + ")))\n"
+        "_ATAN_CIJ = " + _numbers([v for row in atan_cij for v in row], 7) + "\n"
         "ATAN_CIJ = tuple(_ATAN_CIJ[i:i + 7] for i in range(0, len(_ATAN_CIJ), 7))\n"
         "# asin's and acos's asncs.x (glibc's asincos.tbl, LGPL 2.1+): on each subinterval of [1/8, 1),\n"
         "# x0, then the coefficients of a polynomial in x - x0 (degree 1, the quadratic's ... the last\n"
         "# one, the constant's correction) and asin x0\n"
-        "ASNCS = tuple(map(float.fromhex, (\n" + _rows(asncs, 4) + ")))\n"
+        "ASNCS = " + _numbers(asncs, 6) + "\n"
         "# 1/sqrt(v) at 128 points of [1/2, 2) (root.tbl), the Newton iterations' start\n"
-        "INROOT = tuple(map(float.fromhex, (\n" + _rows(inroot, 4) + ")))\n"
+        "INROOT = " + _numbers(inroot, 6) + "\n"
         "# tan's xfg (glibc's utan.tbl, LGPL 2.1+) but its 4th column, which tan no longer reads: for x0\n"
         "# near i/256, i = 16..201, (x0, tan x0, cot x0)\n"
-        "_TAN_XFG = tuple(map(float.fromhex, (\n" + "".join(_rows(row[:3], 3) for row in tan_xfg) + ")))\n"
+        "_TAN_XFG = " + _numbers([v for row in tan_xfg for v in row[:3]], 3) + "\n"
         "TAN_XFG = tuple(_TAN_XFG[i:i + 3] for i in range(0, len(_TAN_XFG), 3))\n"
     )
 

@@ -6,7 +6,7 @@ import struct
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, exp, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
+from torch import _libm  # glibc's float64 functions (Pyodide's musl, CPython's hypot differ in the last bit)
 from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
@@ -596,9 +596,9 @@ abs = absolute
 
 
 # ---------------------------------------------------------------------------------------
-# More elementwise functions. Float results are libm's as numpy calls it: Python's math (glibc in
-# CPython on Linux; Pyodide's musl, whose asinh, acosh, atanh, cbrt, exp and exp2 can differ from
-# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p); float32 (and
+# More elementwise functions. Float results are libm's as numpy calls it: the engine's _libm, glibc's
+# (math itself in CPython on Linux), but exp2 (Python's math: musl's in Pyodide, which agrees with
+# glibc's); float32 (and
 # float16) arcsinh, arccosh, arctanh, cbrt are glibc's float functions (_libm32), as numpy calls them;
 # fmod, copysign, ldexp, frexp, modf, nextafter, spacing are exact, so they agree everywhere.
 

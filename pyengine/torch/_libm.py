@@ -1,15 +1,14 @@
-"""glibc's float64 sin, cos, log, log1p, exp, pow and hypot, for the float64 samplers, the LR
-schedulers and the browser's numpy.
+"""glibc's float64 libm functions, for the float64 samplers, the LR schedulers and the browser's numpy.
 
-PyTorch's and numpy's reference outputs come from glibc; Pyodide's libm (musl) differs in the
-last bit for some inputs (its log on ~0.01% of (0, 1), its exp on ~0.06%, its pow on ~0.1%: built
-without FMA). On glibc, ``math`` is used as is. Elsewhere ``glibc_sin``, ``glibc_cos``,
-``glibc_log``, ``glibc_log1p``, ``glibc_exp`` and ``glibc_pow`` are glibc's algorithms, bit for
-bit, as x86-64 glibc runs them on a CPU with FMA (the tables of log, exp and pow, which musl
-shares, are in ``_libm_data``); but pow with an integer exponent from 3 to 64 is the correctly
-rounded power, as the browser's numpy computes it for arrays in wasm (it agrees with glibc's on
-~99.9% of inputs). hypot is glibc's algorithm everywhere: CPython's math.hypot is its own,
-and differs from glibc's on ~0.6% of inputs.
+PyTorch's and numpy's reference outputs come from glibc (2.36, x86-64, a CPU with FMA); Pyodide's
+libm (musl) differs in the last bit for some inputs (its log on ~0.01% of (0, 1), exp ~0.06%, pow
+~0.1%, tan ~4%, acos ~8%, cbrt ~46%). On glibc, ``math`` is used as is. Elsewhere the ``glibc_``
+functions below are glibc's algorithms, bit for bit, as x86-64 glibc runs them: sin, cos, log,
+log1p, exp, pow, expm1, tan, atan, atan2, asin, acos in the builds its ifunc picks on a CPU with
+FMA (the tables of log, exp, pow, atan, asin and tan in ``_libm_data``), cbrt, log10, sinh, cosh,
+asinh, acosh, atanh built without.
+hypot is glibc's algorithm everywhere: CPython's math.hypot is its own, and differs from glibc's
+on ~0.6% of inputs.
 """
 import math
 import os
