@@ -347,3 +347,25 @@ def test_log_table_is_what_both_libms_hold():
     sys.path.insert(0, os.path.join(suite.REPO, "tools"))
     import libm_data
     assert libm_data.main(["--check"]) == 0
+
+
+TORCH_FLOAT64 = """
+import random, torch
+random.seed(4)
+xs, ys = [random.uniform(-10, 10) for _ in range(20000)], [random.uniform(1, 20) for _ in range(20000)]
+print(repr(torch.asinh(torch.tensor(xs, dtype=torch.float64)).tolist()))
+print(repr(torch.acosh(torch.tensor(ys, dtype=torch.float64)).tolist()))
+"""
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="PyTorch's float64 asinh and acosh are glibc's here")
+@pytest.mark.skipif(bool(suite.pyodide_unavailable_reason()), reason="needs Node and Pyodide")
+def test_torch_float64_asinh_acosh_in_pyodide_are_pytorchs():
+    """PyTorch's CPU float64 asinh and acosh call glibc's (most other float64 functions are Sleef's
+    vector code there): inside Pyodide the engine gives their bits through _libm, not musl's."""
+    expected = subprocess.run([sys.executable, "-c", TORCH_FLOAT64], capture_output=True, text=True, check=True,
+                              env=suite.clean_env()).stdout
+    got = subprocess.run(["node", suite.PYODIDE_RUNNER, "-"], input=TORCH_FLOAT64, capture_output=True, text=True,
+                         env=suite.clean_env(), timeout=600)
+    assert got.returncode == 0, got.stderr[-3000:]
+    assert got.stdout == expected
