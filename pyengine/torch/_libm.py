@@ -568,7 +568,8 @@ def glibc_cbrt(x):
     return math.ldexp(ym if x > 0.0 else -ym, quotient)
 
 
-_LOG10_INV_LN10, _LOG10_2HI, _LOG10_2LO = 4.34294481903251816668e-01, 3.01029995663611771306e-01, 3.69423907715893078616e-13
+_LOG10_INV_LN10, _LOG10_2HI, _LOG10_2LO = (4.34294481903251816668e-01, 3.01029995663611771306e-01,
+                                           3.69423907715893078616e-13)
 
 
 def glibc_log10(x):
@@ -705,7 +706,7 @@ def _atan_row(u):
 
 
 def _atan_tail(z, row):
-    """(atan(x0 + z) - atan x0) / z, less nothing: the row's quintic after its constant."""
+    """(atan(x0 + z) - atan x0) / z: the row's polynomial after its constant, divided by z."""
     return _fma(z, _fma(z, _fma(z, _fma(z, row[6], row[5]), row[4]), row[3]), row[2])
 
 
@@ -827,8 +828,8 @@ def _asin_table(k, ax):
 
 
 def _asin_sqrt(z):
-    """(y, cc, t): sqrt(z) = y + cc, y with 26 bits or fewer, t near 1/sqrt(z)... (glibc's Newton
-    steps from inroot and a power of two), for z = (1 - |x|)/2 in (0, 1/64]."""
+    """(c, t), two approximations of sqrt(z), t one Newton step closer (glibc's steps from inroot's
+    1/sqrt and a power of two), for z = (1 - |x|)/2 in (0, 1/64]."""
     k = _high_word(z)
     t = _INROOT[(k & 0x1FFFFF) >> 14] * 2.0 ** (511 - (k >> 21))
     r = _fma(-(t * t), z, 1.0)
@@ -895,7 +896,8 @@ def glibc_acos(x):
 _TAN_D3, _TAN_D5, _TAN_D7, _TAN_D9, _TAN_D11, _TAN_E0, _TAN_E1 = map(float.fromhex, (
     "0x1.5555555555555p-2", "0x1.11111111107c6p-3", "0x1.ba1ba1cdb8745p-5", "0x1.664ed49cfc666p-6",
     "0x1.2385a3cf2e4eap-7", "0x1.5555555554dbdp-2", "0x1.11112e0a6b45fp-3"))
-_TAN_G1, _TAN_G2, _TAN_G3, _TAN_G5 = map(float.fromhex, ("0x1.b096cp-27", "0x1.f212dp-5", "0x1.92f1ap-1", "0x1.7d784p26"))
+_TAN_G1, _TAN_G2, _TAN_G3, _TAN_G5 = map(float.fromhex, (  # its ranges' ends: ~1.26e-8, 0.0608, 0.787, 1e8
+    "0x1.b096cp-27", "0x1.f212dp-5", "0x1.92f1ap-1", "0x1.7d784p26"))
 _TAN_MP3 = float.fromhex("-0x1.cb3b399d747f2p-55")
 _TAN_XFG = _libm_data.TAN_XFG
 

@@ -14,8 +14,8 @@ def bits(a):
 
 
 for name, arg in [("tan", x), ("arctan", x), ("sinh", x), ("cosh", x), ("expm1", x / 2), ("cbrt", x * 10),
-                  ("arcsinh", x), ("arcsin", u), ("arccos", u), ("arctanh", u * 0.999), ("log10", np.abs(x) * 10 + 1e-3),
-                  ("arccosh", np.abs(x) + 1)]:
+                  ("arcsinh", x), ("arcsin", u), ("arccos", u), ("arctanh", u * 0.999),
+                  ("log10", np.abs(x) * 10 + 1e-3), ("arccosh", np.abs(x) + 1)]:
     y = getattr(np, name)(arg)
     print(name, bits(y), repr(y[1234]))
 print("arctan2", bits(np.arctan2(x, x[::-1] * 0.7)), bits(np.arctan2(u, x)), repr(np.arctan2(x, -x[::-1])[3]))
