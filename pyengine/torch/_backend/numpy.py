@@ -1469,7 +1469,8 @@ _CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps
 
 
 def _chain(t, a, b, steps):
-    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own."""
+    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own.
+    a: any float dtype (float32 columns are widened as they are copied into the call's operand)."""
     m, k = a.shape
     n = b.shape[1]
     if n > _CHAIN_COLUMNS:
@@ -1477,20 +1478,26 @@ def _chain(t, a, b, steps):
         return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
                                       b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
     width = n + -n % _DGEMM_PANEL
+    # One operand pair for every call: [sums so far | next terms] and [identity ; next rows of b],
+    # the rows and columns past a's and b's zero (whole panels); each call reads a leading block.
+    am = np.zeros((m + -m % _DGEMM_PANEL, min(steps, k + (0 if t is None else width))))
+    bm = np.zeros((am.shape[1], width))
+    carried = None
+    if t is not None:
+        carried = np.zeros((am.shape[0], width))
+        carried[:m, :n] = t
     at = 0
-    while at < k or t is None:
-        carry = 0 if t is None else width
+    while at < k or carried is None:
+        carry = 0 if carried is None else width
         take = min(k - at, steps - carry)
-        am = np.zeros((m + -m % _DGEMM_PANEL, carry + take))
-        bm = np.zeros((carry + take, width))
         if carry:
-            am[:m, :n] = t
+            am[:, :carry] = carried
             bm[:carry] = np.eye(width)
-        am[:m, carry:] = a[:, at:at + take]
-        bm[carry:, :n] = b[at:at + take]
-        t = np.matmul(am, bm)[:m, :n]
+        am[:m, carry:carry + take] = a[:, at:at + take]
+        bm[carry:carry + take, :n] = b[at:at + take]
+        carried = np.matmul(am[:, :carry + take], bm[:carry + take])
         at += take
-    return t
+    return carried[:m, :n]
 
 
 _dgemm_verdict = []
@@ -1527,13 +1534,15 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return np.zeros(size)
     ipg, opg, nd = c // groups, oc // groups, len(spatial)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    a, b = _f64(p), _f64(q)
     # Through BLAS when every product is exact and the terms the loop skips (outside the input)
     # add a zero: float32 operands, all finite (0 * inf would be nan).
-    steps = _dgemm_steps() if float32 and np.isfinite(a).all() and np.isfinite(b).all() else None
+    p, q = _as_ndarray(p), _as_ndarray(q)
+    steps = _dgemm_steps() if float32 and np.isfinite(p).all() and np.isfinite(q).all() else None
     if steps is not None:
-        acc = _CONV_GEMM[mode](a, b, n, groups, ipg, opg, spatial, out, pads, taps, steps)
+        acc = _CONV_GEMM[mode](p, q, n, groups, ipg, opg, spatial, out, pads, kernel,
+                               tuple(stride), tuple(dilation), steps)
         return acc.reshape(-1) if bias is None or mode else (acc.reshape(n, oc, -1) + _f64(bias)[:, None]).reshape(-1)
+    a, b = _f64(p), _f64(q)
     valid = np.pad(np.ones(spatial, bool), pads)
     lead = (slice(None),) * 3
     if mode == 0:
@@ -1568,60 +1577,68 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
     return np.ascontiguousarray(acc)
 
 
-def _windows(xp, taps):
-    """(..., taps, out positions): each kernel offset's input under every output position."""
-    lead = (slice(None),) * (xp.ndim - len(taps[0]))
-    return np.stack([xp[lead + tap].reshape(xp.shape[:len(lead)] + (-1,)) for tap in taps], -2)
+def _im2col(xp, kernel, stride, dilation, out):
+    """A strided view (N, *out, C, *kernel) of xp (N, C, *padded): each output position's window."""
+    s = xp.strides
+    nd = len(kernel)
+    return as_strided(xp, (xp.shape[0],) + tuple(out) + (xp.shape[1],) + tuple(kernel),
+                      (s[0],) + tuple(st * s[2 + i] for i, st in enumerate(stride)) + (s[1],)
+                      + tuple(d * s[2 + i] for i, d in enumerate(dilation)), writeable=False)
 
 
-def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per output: input channel, then kernel offset (im2col's column order)."""
-    k, o = ipg * len(taps), int(np.prod(out))
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     w = w.reshape(groups, opg, k)
     acc = np.empty((n, groups, opg, o))
     per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
     for g in range(groups):
         for lo in range(0, n, per_call):
-            cols = _windows(xp[lo:lo + per_call, g], taps).reshape(-1, k, o)  # (samples, ipg*K, O)
-            acc[lo:lo + per_call, g] = _chain(None, cols.transpose(0, 2, 1).reshape(-1, k), w[g].T, steps).reshape(
-                len(cols), o, opg).transpose(0, 2, 1)
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out).reshape(-1, k)  # (samples*O, k)
+            acc[lo:lo + per_call, g] = _chain(None, cols, w[g].T, steps).reshape(-1, o, opg).transpose(0, 2, 1)
     return acc
 
 
-def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per input position: output channel, then kernel offset in reverse (the output positions
-    it feeds); the offsets that reach no output position add a zero."""
-    k = len(taps)
-    padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
-    inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
-    g_out = gout.reshape((n, groups, opg) + out)
+    it feeds); the offsets that reach no output position add a zero. As im2col: the gradient
+    spread out by the stride, with (kernel - 1) * dilation zeros before it, under a window of the
+    kernel's size read in reverse, one step per input position."""
+    k = math.prod(kernel)
+    reach = [(kk - 1) * d for kk, d in zip(kernel, dilation)]
+    size = tuple(max(lo + s + r, r + (o - 1) * st + 1) for s, (lo, _), r, o, st in zip(spatial, pads, reach, out, stride))
+    spread = np.zeros((n, opg) + size, gout.dtype)
     w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
-    acc = np.empty((n, groups, ipg, int(np.prod(spatial))))
-    per_call = max(1, (1 << 21) // (opg * k * int(np.prod(padded))))  # samples per block: bounded memory
+    g_out = gout.reshape((n, groups, opg) + out)
+    acc = np.empty((n, groups, ipg, math.prod(spatial)))
+    per_call = max(1, (1 << 21) // (opg * k * math.prod(spatial)))  # samples per block: bounded memory
+    into = (slice(None), slice(None)) + tuple(slice(r, r + (o - 1) * st + 1, st) for r, o, st in zip(reach, out, stride))
+    start = (slice(None), slice(None)) + tuple(slice(lo, None) for lo, _ in pads)
     for g in range(groups):
+        spread[into] = g_out[:, g]
         for lo in range(0, n, per_call):
-            part = g_out[lo:lo + per_call, g]
-            spread = np.zeros((len(part), opg, k) + padded)
-            for ki, tap in enumerate(taps):
-                spread[(slice(None), slice(None), k - 1 - ki) + tap] = part
-            rows = spread[(slice(None),) * 3 + inside].reshape(len(part), opg * k, -1).transpose(0, 2, 1)
+            rows = _im2col(spread[lo:lo + per_call][start], kernel, (1,) * len(kernel), dilation, spatial)
             acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
-                len(part), -1, ipg).transpose(0, 2, 1)
+                -1, math.prod(spatial), ipg).transpose(0, 2, 1)
     return acc
 
 
-def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per weight element: sample, then output position; computed as its transpose (rows: input
-    channel and kernel offset, columns: output channels), sample after sample."""
+    channel and kernel offset, columns: output channels), a block of samples at a time."""
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
-    g_out = gout.reshape(n, groups, opg, -1)
-    acc = np.empty((groups, opg, ipg * len(taps)))
+    g_out = gout.reshape(n, groups, opg, o)
+    acc = np.empty((groups, opg, k))
+    nd = len(kernel)
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
     for g in range(groups):
         t = None
-        for sample in range(n):
-            cols = _windows(xp[sample, g], taps).reshape(ipg * len(taps), -1)  # (ipg*K, O)
-            t = _chain(t, cols, g_out[sample, g].T, steps)
+        for lo in range(0, n, per_call):
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)  # (samples, *out, ipg, *kernel)
+            cols = cols.transpose(tuple(range(1 + nd, 2 + 2 * nd)) + tuple(range(1 + nd))).reshape(k, -1)
+            t = _chain(t, cols, g_out[lo:lo + per_call, g].transpose(0, 2, 1).reshape(-1, opg), steps)
         acc[g] = t.T
     return acc
 
