@@ -1468,36 +1468,43 @@ _DGEMM_STEPS = (256, 128)  # k-steps one call may take, tried in turn
 _CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps for new terms
 
 
-def _chain(t, a, b, steps):
-    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own.
-    a: any float dtype (float32 columns are widened as they are copied into the call's operand)."""
-    m, k = a.shape
+def _chain(t, terms, b, steps, k_dims=1):
+    """t (m, n; None: zeros) continued by terms[k] * b[k, :] for each k in order, each term added
+    on its own. ``terms``: (*k, *rows), its first k_dims dims the steps, the others the m rows,
+    both row-major; a strided view of any float dtype will do: each call's steps are copied
+    straight into the call's operand, widened, whole terms[i] at a time where they fit."""
+    k, m = math.prod(terms.shape[:k_dims]), math.prod(terms.shape[k_dims:])
     n = b.shape[1]
     if n > _CHAIN_COLUMNS:
         blocks = range(0, n, _CHAIN_COLUMNS)
-        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
-                                      b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
+        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], terms,
+                                      b[:, lo:lo + _CHAIN_COLUMNS], steps, k_dims) for lo in blocks], 1)
     width = n + -n % _DGEMM_PANEL
-    # One operand pair for every call: [sums so far | next terms] and [identity ; next rows of b],
-    # the rows and columns past a's and b's zero (whole panels); each call reads a leading block.
-    am = np.zeros((m + -m % _DGEMM_PANEL, min(steps, k + (0 if t is None else width))))
-    bm = np.zeros((am.shape[1], width))
+    unit = math.prod(terms.shape[1:k_dims])
+    if (steps - width) // unit * unit < (steps - width) * 3 // 4:  # a call after the first takes one step at a time
+        terms, unit = terms.reshape((k,) + terms.shape[k_dims:]), 1
+    # One operand pair for all the calls, k-major: [sums so far ; next steps' terms] and
+    # [identity, next columns of b.T]; rows and columns past the terms' and b's stay zero (whole
+    # panels). Each call multiplies leading blocks: b.T @ terms, the sums transposed.
+    ops = np.zeros((min(steps, k + (0 if t is None else width)), m + -m % _DGEMM_PANEL))
+    bt = np.zeros((width, len(ops)))
     carried = None
     if t is not None:
-        carried = np.zeros((am.shape[0], width))
-        carried[:m, :n] = t
+        carried = np.zeros((width, ops.shape[1]))
+        carried[:n, :m] = t.T
     at = 0
     while at < k or carried is None:
         carry = 0 if carried is None else width
-        take = min(k - at, steps - carry)
+        take = min(k - at, (steps - carry) // unit * unit)
         if carry:
-            am[:, :carry] = carried
-            bm[:carry] = np.eye(width)
-        am[:m, carry:carry + take] = a[:, at:at + take]
-        bm[carry:carry + take, :n] = b[at:at + take]
-        carried = np.matmul(am[:, :carry + take], bm[:carry + take])
+            ops[:carry] = carried
+            bt[:, :carry] = np.eye(width)
+        np.reshape(ops[carry:carry + take, :m], (take // unit,) + terms.shape[1:], copy=False)[...] = \
+            terms[at // unit:(at + take) // unit]
+        bt[:n, carry:carry + take] = b[at:at + take].T
+        carried = np.matmul(bt[:, :carry + take], ops[:carry + take])
         at += take
-    return carried[:m, :n]
+    return carried[:n, :m].T
 
 
 _dgemm_verdict = []
@@ -1518,7 +1525,7 @@ def _dgemm_gives_chain(steps):
         expected = np.zeros((m, n)) if t is None else t.copy()
         for kk in range(k):
             expected += np.multiply.outer(a[:, kk], b[kk])
-        if not np.array_equal(_chain(t, a, b, steps), expected):
+        if not np.array_equal(_chain(t, a.T, b, steps), expected):
             return False
     return True
 
@@ -1580,10 +1587,16 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
 def _im2col(xp, kernel, stride, dilation, out):
     """A strided view (N, *out, C, *kernel) of xp (N, C, *padded): each output position's window."""
     s = xp.strides
-    nd = len(kernel)
     return as_strided(xp, (xp.shape[0],) + tuple(out) + (xp.shape[1],) + tuple(kernel),
                       (s[0],) + tuple(st * s[2 + i] for i, st in enumerate(stride)) + (s[1],)
                       + tuple(d * s[2 + i] for i, d in enumerate(dilation)), writeable=False)
+
+
+def _steps_first(cols):
+    """An im2col view (N, *out, C, *kernel) as (C, *kernel, N, *out): the steps of a product
+    summed per output position."""
+    nd = (cols.ndim - 2) // 2
+    return cols.transpose(tuple(range(1 + nd, cols.ndim)) + tuple(range(1 + nd)))
 
 
 def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
@@ -1592,11 +1605,12 @@ def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, kernel, st
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     w = w.reshape(groups, opg, k)
     acc = np.empty((n, groups, opg, o))
-    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    per_call = max(1, (1 << 21) // (min(k, steps) * o))  # samples per block: bounded memory
     for g in range(groups):
         for lo in range(0, n, per_call):
-            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out).reshape(-1, k)  # (samples*O, k)
-            acc[lo:lo + per_call, g] = _chain(None, cols, w[g].T, steps).reshape(-1, o, opg).transpose(0, 2, 1)
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)
+            sums = _chain(None, _steps_first(cols), w[g].T, steps, 1 + len(kernel)).T  # (opg, samples * O)
+            acc[lo:lo + per_call, g] = sums.reshape(opg, -1, o).transpose(1, 0, 2)
     return acc
 
 
@@ -1605,41 +1619,35 @@ def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, kern
     it feeds); the offsets that reach no output position add a zero. As im2col: the gradient
     spread out by the stride, with (kernel - 1) * dilation zeros before it, under a window of the
     kernel's size read in reverse, one step per input position."""
-    k = math.prod(kernel)
+    k, i = math.prod(kernel), math.prod(spatial)
     reach = [(kk - 1) * d for kk, d in zip(kernel, dilation)]
     size = tuple(max(lo + s + r, r + (o - 1) * st + 1) for s, (lo, _), r, o, st in zip(spatial, pads, reach, out, stride))
     spread = np.zeros((n, opg) + size, gout.dtype)
-    w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
-    g_out = gout.reshape((n, groups, opg) + out)
-    acc = np.empty((n, groups, ipg, math.prod(spatial)))
-    per_call = max(1, (1 << 21) // (opg * k * math.prod(spatial)))  # samples per block: bounded memory
     into = (slice(None), slice(None)) + tuple(slice(r, r + (o - 1) * st + 1, st) for r, o, st in zip(reach, out, stride))
     start = (slice(None), slice(None)) + tuple(slice(lo, None) for lo, _ in pads)
+    w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
+    g_out = gout.reshape((n, groups, opg) + out)
+    acc = np.empty((n, groups, ipg, i))
+    per_call = max(1, (1 << 21) // (min(opg * k, steps) * i))  # samples per block: bounded memory
     for g in range(groups):
         spread[into] = g_out[:, g]
         for lo in range(0, n, per_call):
             rows = _im2col(spread[lo:lo + per_call][start], kernel, (1,) * len(kernel), dilation, spatial)
-            acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
-                -1, math.prod(spatial), ipg).transpose(0, 2, 1)
+            sums = _chain(None, _steps_first(rows), w[g], steps, 1 + len(kernel)).T  # (ipg, samples * I)
+            acc[lo:lo + per_call, g] = sums.reshape(ipg, -1, i).transpose(1, 0, 2)
     return acc
 
 
 def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per weight element: sample, then output position; computed as its transpose (rows: input
-    channel and kernel offset, columns: output channels), a block of samples at a time."""
-    k, o = ipg * math.prod(kernel), math.prod(out)
+    channel and kernel offset, columns: output channels)."""
+    o = math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     g_out = gout.reshape(n, groups, opg, o)
-    acc = np.empty((groups, opg, k))
-    nd = len(kernel)
-    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    acc = np.empty((groups, opg, ipg * math.prod(kernel)))
     for g in range(groups):
-        t = None
-        for lo in range(0, n, per_call):
-            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)  # (samples, *out, ipg, *kernel)
-            cols = cols.transpose(tuple(range(1 + nd, 2 + 2 * nd)) + tuple(range(1 + nd))).reshape(k, -1)
-            t = _chain(t, cols, g_out[lo:lo + per_call, g].transpose(0, 2, 1).reshape(-1, opg), steps)
-        acc[g] = t.T
+        cols = _im2col(xp[:, g], kernel, stride, dilation, out)  # (N, *out, ipg, *kernel): the steps first
+        acc[g] = _chain(None, cols, g_out[:, g].transpose(0, 2, 1).reshape(-1, opg), steps, 1 + len(kernel)).T
     return acc
 
 
