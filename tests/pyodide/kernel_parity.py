@@ -175,7 +175,10 @@ def convolutions():
             ((3, 1, 5, 3), (2, 1, 3, 1), {}),
             ((1, 4, 8, 10), (6, 2, 3, 3), {"stride": (1, 3), "groups": 2, "padding": (0, 1)}),
             ((2, 2, 6, 11), (2, 2, 4, 5), {"padding": (1, 2)}),
-            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2})]):
+            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2}),
+            # blocks of 4 channels and their remainders; the gathered input gradient's strides
+            ((2, 9, 8, 10), (10, 9, 3, 3), {"stride": 2, "padding": 1}),
+            ((1, 10, 7, 9), (14, 5, 3, 3), {"groups": 2, "dilation": (1, 2), "stride": (2, 3), "padding": 1})]):
         kind = "special" if i % 2 else "normal"
         x = values(shape, kind, 400 + i)
         if i == 4:  # a non-contiguous input
