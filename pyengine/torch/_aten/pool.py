@@ -7,25 +7,13 @@ import math
 from .._backend import kernels
 from .._dtype import float64, int64
 from .._float32 import f32
-from ._common import pool_out_size as _pool_out_size
+from ._common import adaptive_windows, avg_pool_plan as _avg_pool_plan, pool_out_size as _pool_out_size, \
+    pool_windows as _pool_windows
 from ._dispatch import as_buffer, backend_kernel, picked, rounded
 
 
 def _rounding(float32):
     return f32 if float32 else float
-
-
-def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
-    """(out_shape, windows): for each output position of a plane (the last len(kernel) dims) the
-    list of input offsets inside it."""
-    spatial = shape[len(shape) - len(kernel):]
-    out_shape = tuple(_pool_out_size(n, k, s, p, d, ceil_mode)
-                      for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
-    windows = [[0]]
-    for n, o, k, s, p, d in zip(spatial, out_shape, kernel, stride, padding, dilation):
-        taps = [[i * s - p + a * d for a in range(k) if 0 <= i * s - p + a * d < n] for i in range(o)]
-        windows = [[base * n + t for base in win for t in tap] for win in windows for tap in taps]
-    return out_shape, windows
 
 
 def _plane(shape, nd):
@@ -76,25 +64,6 @@ def max_pool_backward(grad, indices, shape, out_hw, float32=False):
     return as_buffer(acc, float64)
 
 
-def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    nd = len(kernel_size)
-    out_shape, windows = _pool_windows(shape, kernel_size, stride, padding, (1,) * nd, ceil_mode)
-    spatial = shape[len(shape) - nd:]
-    spans = []  # per dim, per output index: (extent with padding, extent inside the input)
-    for n, o, k, s_, p in zip(spatial, out_shape, kernel_size, stride, padding):
-        dim_spans = []
-        for i in range(o):
-            start = i * s_ - p
-            end = min(start + k, n + p)
-            dim_spans.append((end - start, min(end, n) - max(start, 0)))
-        spans.append(dim_spans)
-    divisors = [divisor_override] * len(windows) if divisor_override else [1]
-    if not divisor_override:
-        for dim_spans in spans:
-            divisors = [d * span[0 if count_include_pad else 1] for d in divisors for span in dim_spans]
-    return out_shape, windows, divisors
-
-
 @backend_kernel
 def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """(out_shape, values): each window summed in order in the dtype, then divided."""
@@ -129,11 +98,6 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
         for k in windows[o]:
             acc[base + k] = r(acc[base + k] + delta)
     return rounded(acc, float32)
-
-
-def adaptive_windows(size, out):
-    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
-    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
 
 
 @backend_kernel

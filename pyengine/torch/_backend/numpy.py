@@ -10,6 +10,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import functools
 import math
 from array import array
 
@@ -21,8 +22,8 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_windows, avg_pool_plan, cascade, column_rules, \
+    conv_geometry, f_blocks, finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -1686,6 +1687,91 @@ def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
     return acc
 
 
+# ---- average pooling: each window summed in order in the dtype, then divided -----------------
+
+def _window_plan(plane, windows, divisions):
+    """(index, owners, positions, divisions) of windows (tuples of offsets in a plane): index, the
+    windows padded to one length with `plane` (a +0.0 slot: a sum from +0 is never -0, so adding
+    +0.0 leaves it unchanged); owners and positions, every window's offsets in turn; divisions,
+    the divisor arrays each window's value is divided by in turn."""
+    longest = max(map(len, windows), default=0)
+    index = np.array([win + (plane,) * (longest - len(win)) for win in windows], np.int64).reshape(len(windows), longest)
+    owners = np.repeat(np.arange(len(windows)), [len(win) for win in windows])
+    positions = np.array([k for win in windows for k in win], np.int64)
+    return index, owners, positions, tuple(np.array(d, np.float64) for d in divisions)
+
+
+def _divided(values, divisions, dtype):
+    """values divided by each divisor in turn, each quotient rounded to dtype (the division in
+    float64, as the loops do it: exact before its one rounding, for float32 operands)."""
+    for divisor in divisions:
+        values = (values.astype(np.float64) / divisor).astype(dtype)
+    return values
+
+
+def _window_sums(flat, plane, plan, dtype):
+    index, _, _, divisions = plan
+    x = _as_ndarray(flat).astype(dtype).reshape(-1, plane)
+    padded = np.concatenate([x, np.zeros((len(x), 1), dtype)], 1)[:, index]  # (planes, windows, longest)
+    total = np.zeros(padded.shape[:2], dtype)
+    for i in range(padded.shape[2]):
+        total += padded[:, :, i]
+    return _divided(total, divisions, dtype).reshape(-1)
+
+
+def _window_scatter(grad, size, plane, plan, dtype):
+    _, owners, positions, divisions = plan
+    deltas = _divided(_as_ndarray(grad).reshape(-1, len(divisions[0])), divisions, dtype)
+    planes = size // plane if plane else 0
+    acc = np.zeros(size, dtype)
+    # each output's share added to its window's inputs in turn (ufunc.at adds one at a time)
+    np.add.at(acc, (np.arange(planes)[:, None] * plane + positions).reshape(-1), deltas[:, owners].reshape(-1))
+    return acc
+
+
+def _frozen(values):
+    """Arguments as hashable values (lists as tuples), for the plans' caches."""
+    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
+@functools.lru_cache(maxsize=64)
+def _avg_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    out_shape, windows, divisors = avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                                 divisor_override)
+    plane = math.prod(shape[len(shape) - len(kernel_size):])
+    return out_shape, plane, _window_plan(plane, tuple(map(tuple, windows)), (tuple(divisors),))
+
+
+def _avg_pool(flat, shape, float32, *geometry):
+    out_shape, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return out_shape, _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _avg_pool_backward(grad, shape, float32, *geometry):
+    _, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
+
+
+@functools.lru_cache(maxsize=64)
+def _adaptive_plan(shape, output_size):
+    h, w = shape[-2:]
+    rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
+    windows = tuple(tuple(y * w + x for y in range(r0, r1) for x in range(c0, c1)) for r0, r1 in rows for c0, c1 in cols)
+    heights = tuple(r1 - r0 for r0, r1 in rows for _ in cols)
+    widths = tuple(c1 - c0 for _ in rows for c0, c1 in cols)
+    return h * w, _window_plan(h * w, windows, (heights, widths))
+
+
+def _adaptive_avg_pool(flat, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _adaptive_avg_pool_backward(grad, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
+
+
 def _embedding_rows(weight, num, dim, indices):
     i = np.asarray(indices, np.int64)
     if ((i < -num) | (i >= num)).any():
@@ -1886,5 +1972,7 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
+    "avg_pool": _avg_pool, "avg_pool_backward": _avg_pool_backward, "adaptive_avg_pool": _adaptive_avg_pool,
+    "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order}.items()}
