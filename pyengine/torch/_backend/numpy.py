@@ -1666,16 +1666,24 @@ def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
     if min(out, default=1) <= 0:
         return out, x[:0].copy(), np.zeros(0, np.int64)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
-    offsets = np.pad(np.arange(int(np.prod(spatial))).reshape(spatial), pads, constant_values=-1)
-    best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
-    started = np.zeros(out, bool)
+    offsets = np.arange(int(np.prod(spatial))).reshape(spatial)
+    if any(lo or hi for lo, hi in pads):
+        xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
+        offsets = np.pad(offsets, pads, constant_values=-1)
+        best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
+        started = np.zeros(out, bool)
+    else:  # every window's first input is inside: it starts every window
+        xp = x.reshape((planes,) + spatial)
+        best, index = xp[(slice(None),) + taps[0]], offsets[taps[0]]
+        taps, started = taps[1:], True
     for tap in taps:
         v, at = xp[(slice(None),) + tap], offsets[tap]
-        take = (at >= 0) & (~started | (v > best) | (v != v))
+        take = (v > best) | (v != v)
+        if started is not True:
+            take = (at >= 0) & (~started | take)
+            started |= at >= 0
         best, index = np.where(take, v, best), np.where(take, at, index)
-        started |= at >= 0
-    return out, best.reshape(-1), index.reshape(-1)
+    return out, np.ascontiguousarray(best).reshape(-1), np.broadcast_to(index, best.shape).reshape(-1)
 
 
 def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
