@@ -315,7 +315,7 @@ def _finish_call(values, shape, dt, out, where):
     """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
     cast = D.caster(dt)
     if dt is not FLOAT64:  # array("d") takes a float loop's results as they are
-        values = [cast(v) for v in values]
+        values = D.cast_all(dt, values)
     if where is not True:
         mask = _values_as(asarray(where), shape)
         base = _values_as(asarray(out), shape) if out is not None else [cast(0)] * len(values)
@@ -398,9 +398,8 @@ class ufunc:
             for other in strong[1:]:
                 loop = D.promote_types(loop, self._loop_dtype(other))
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
-        compute = D.caster(loop)
         exact = self.out_bool and loop.kind in "iu"
-        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
+        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else D.cast_all(loop, _values_as(a, shape))
                    for a, weak in operands]
         kernel = self.loops.get(loop.name, self.kernel)
         shortcut = loop.name in self.scalar_loops and operands[1][0].size == 1 and \
