@@ -672,7 +672,8 @@ CONV_GEMM_SHAPES = [((2, 32, 10, 10), (64, 32, 3, 3), (1, 1), (0, 0), (1, 1), 1)
                     ((1, 5, 11), (70, 5, 3), (2,), (1,), (1,), 1),  # 70 output channels: two column blocks
                     ((2, 4, 5, 4, 6), (4, 2, 2, 3, 2), (1, 2, 1), (1, 0, 1), (1, 1, 2), 2),
                     ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1),
-                    ((2, 3, 20, 20), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1)]  # 400 positions: more than a call's steps
+                    ((2, 3, 20, 20), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1),  # 400 positions: more than a call's steps
+                    ((8, 32, 32, 32), (4, 32, 3, 3), (1, 1), (1, 1), (1, 1), 1)]  # samples in blocks (bounded memory)
 
 
 @pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONV_GEMM_SHAPES)

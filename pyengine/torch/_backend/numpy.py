@@ -1488,8 +1488,8 @@ def _chain(t, terms, b, steps, k_dims=1):
                                       b[:, lo:lo + _CHAIN_COLUMNS], steps, k_dims) for lo in blocks], 1)
     width = n + -n % _DGEMM_PANEL
     unit = math.prod(terms.shape[1:k_dims])
-    if (steps - width) // unit * unit < (steps - width) * 3 // 4:  # a call after the first takes one step at a time
-        terms, unit = terms.reshape((k,) + terms.shape[k_dims:]), 1
+    if (steps - width) // unit * unit < (steps - width) * 3 // 4:  # whole terms[i] would leave calls short
+        terms, unit = terms.reshape((k,) + terms.shape[k_dims:]), 1  # (a copy: any number of steps per call)
     # One operand pair for all the calls, k-major: [sums so far ; next steps' terms] and
     # [identity, next columns of b.T]; rows and columns past the terms' and b's stay zero (whole
     # panels). Each call multiplies leading blocks: b.T @ terms, the sums transposed.
@@ -1647,14 +1647,19 @@ def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, kern
 
 def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per weight element: sample, then output position; computed as its transpose (rows: input
-    channel and kernel offset, columns: output channels)."""
-    o = math.prod(out)
+    channel and kernel offset, columns: output channels), a block of samples after another."""
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     g_out = gout.reshape(n, groups, opg, o)
-    acc = np.empty((groups, opg, ipg * math.prod(kernel)))
+    acc = np.empty((groups, opg, k))
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory (_chain may copy them)
     for g in range(groups):
-        cols = _im2col(xp[:, g], kernel, stride, dilation, out)  # (N, *out, ipg, *kernel): the steps first
-        acc[g] = _chain(None, cols, g_out[:, g].transpose(0, 2, 1).reshape(-1, opg), steps, 1 + len(kernel)).T
+        t = None
+        for lo in range(0, n, per_call):
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)  # (samples, *out, ipg, *kernel)
+            t = _chain(t, cols, g_out[lo:lo + per_call, g].transpose(0, 2, 1).reshape(-1, opg), steps,
+                       1 + len(kernel))
+        acc[g] = t.T
     return acc
 
 
@@ -1689,7 +1694,7 @@ def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
             take = (at >= 0) & (~started | take)
             started |= at >= 0
         best, index = np.where(take, v, best), np.where(take, at, index)
-    return out, np.ascontiguousarray(best).reshape(-1), np.broadcast_to(index, best.shape).reshape(-1)
+    return out, np.array(best).reshape(-1), np.broadcast_to(index, best.shape).reshape(-1)  # never x's memory
 
 
 def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
