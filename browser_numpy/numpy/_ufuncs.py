@@ -526,10 +526,12 @@ _FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x i
 _FLOAT64_POWER_SHORTCUTS = {  # numpy's float64 power of one exponent: the same, without the rounding
     -1.0: lambda v: _ieee_div(1.0, v), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v, 2.0: lambda v: v * v}
 
-add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
+_FLOAT_LOOPS = ("float16", "float32", "float64")  # their values are floats, never bools: no test per element
+add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, loops=dict.fromkeys(_FLOAT_LOOPS, operator.add),
+         fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
 multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b,
-              fast=_fast_binary("mul", operator.mul))
+              loops=dict.fromkeys(_FLOAT_LOOPS, operator.mul), fast=_fast_binary("mul", operator.mul))
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
