@@ -1604,6 +1604,37 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
   for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
 }
 
+// ---- average pooling (_aten/pool.py avg_pool, adaptive_avg_pool and their backwards) ---------
+// `count` windows of `longest` offsets in a plane each (-1 past a window's end), the same in every
+// plane; each window's value is divided by div1[w], then by div2[w], each quotient of the float64
+// division rounded to float32 (adding up is in float32, one rounding a step, from +0.0).
+void EXPORT(window_sums_f32)(const float* x, float* out, int planes, int plane, const int* windows, int count,
+                             int longest, const double* div1, const double* div2) {
+  for (int p = 0; p < planes; p++) {
+    const float* base = x + (long)p * plane;
+    for (int w = 0; w < count; w++) {
+      const int* win = windows + (long)w * longest;
+      float total = 0.0f;
+      for (int i = 0; i < longest && win[i] >= 0; i++) total += base[win[i]];
+      out[(long)p * count + w] = (float)((double)(float)((double)total / div1[w]) / div2[w]);
+    }
+  }
+}
+
+// The backward: each window's gradient, divided as above, added in float32 to its inputs in turn,
+// window after window (acc: planes * plane zeros from the caller).
+void EXPORT(window_scatter_f32)(const float* grad, float* acc, int planes, int plane, const int* windows, int count,
+                                int longest, const double* div1, const double* div2) {
+  for (int p = 0; p < planes; p++) {
+    float* base = acc + (long)p * plane;
+    for (int w = 0; w < count; w++) {
+      const int* win = windows + (long)w * longest;
+      float delta = (float)((double)(float)((double)grad[(long)p * count + w] / div1[w]) / div2[w]);
+      for (int i = 0; i < longest && win[i] >= 0; i++) base[win[i]] += delta;
+    }
+  }
+}
+
 // ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
 // Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
 // python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /

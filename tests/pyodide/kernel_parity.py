@@ -427,6 +427,31 @@ def max_pools():
     return out + [x.grad]
 
 
+@case
+def avg_pools():
+    """avg_pool2d and adaptive_avg_pool2d and their backwards: padding in or out of the divisor,
+    a divisor override, ceil_mode, uneven adaptive windows, specials."""
+    F = torch.nn.functional
+    out = []
+    configs = [dict(kernel_size=2), dict(kernel_size=3, stride=2, padding=1),
+               dict(kernel_size=3, stride=2, padding=1, count_include_pad=False),
+               dict(kernel_size=(2, 3), stride=(1, 2), ceil_mode=True), dict(kernel_size=3, divisor_override=7)]
+    for i, shape in enumerate([(2, 6, 13, 11), (3, 9, 8)]):
+        for kind in ("normal", "special"):
+            x = values(shape, kind, 830 + i)
+            for cfg in configs:
+                y = x.clone().requires_grad_()
+                z = F.avg_pool2d(y, **cfg)
+                z.pow(2).sum().backward()
+                out += [z, y.grad]
+            for size in [(1, 1), (4, 3), (5, 7)]:
+                y = x.clone().requires_grad_()
+                z = F.adaptive_avg_pool2d(y, size)
+                z.pow(2).sum().backward()
+                out += [z, y.grad]
+    return [t.masked_fill(t.isnan(), float("nan")) for t in out]
+
+
 # ---- layer norm: statistics (the Welford chunks' cascade, leftovers), output, all three gradients --
 @case
 def layer_norms():

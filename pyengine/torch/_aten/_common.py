@@ -309,6 +309,15 @@ def adaptive_windows(size, out):
     return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
 
 
+def adaptive_plan(shape, output_size):
+    """(windows, heights, widths) of 2-d adaptive pooling over the last two dims: each window's
+    offsets in a plane, row by row, and its size."""
+    h, w = shape[-2:]
+    rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
+    return ([[y * w + x for y in range(r0, r1) for x in range(c0, c1)] for r0, r1 in rows for c0, c1 in cols],
+            [r1 - r0 for r0, r1 in rows for _ in cols], [c1 - c0 for _ in rows for c0, c1 in cols])
+
+
 # ---- the matrix product's k-blocks and the elementwise vector runs ---------------------------
 
 def f_blocks(k):

@@ -7,8 +7,8 @@ import math
 from .._backend import kernels
 from .._dtype import float64, int64
 from .._float32 import f32
-from ._common import adaptive_windows, avg_pool_plan as _avg_pool_plan, pool_out_size as _pool_out_size, \
-    pool_windows as _pool_windows
+from ._common import adaptive_plan, adaptive_windows, avg_pool_plan as _avg_pool_plan, \
+    pool_out_size as _pool_out_size, pool_windows as _pool_windows
 from ._dispatch import as_buffer, backend_kernel, picked, rounded
 
 
@@ -70,6 +70,10 @@ def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, coun
     out_hw, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                                divisor_override)
     plane = _plane(shape, len(kernel_size))
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_sums(flat, plane, windows, divisors)
+        if out is not None:
+            return out_hw, out
     r = _rounding(float32)
     flat = flat.tolist()
     values = []
@@ -89,6 +93,10 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
     out_shape, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode,
                                                   count_include_pad, divisor_override)
     plane = _plane(shape, len(kernel_size))
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_scatter(grad, math.prod(shape), plane, windows, divisors)
+        if out is not None:
+            return out
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
     per_plane = math.prod(out_shape)
@@ -105,6 +113,10 @@ def adaptive_avg_pool(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
     h, w = shape[-2:]
     rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_sums(flat, h * w, *adaptive_plan(shape, output_size))
+        if out is not None:
+            return out
     r = _rounding(float32)
     flat = flat.tolist()
     values = []
@@ -125,9 +137,13 @@ def adaptive_avg_pool_backward(grad, shape, float32, output_size):
     h, w = shape[-2:]
     oh, ow = output_size
     rows, cols = adaptive_windows(h, oh), adaptive_windows(w, ow)
+    numel = math.prod(shape)
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_scatter(grad, numel, h * w, *adaptive_plan(shape, output_size))
+        if out is not None:
+            return out
     r = _rounding(float32)
     grad = grad.tolist()
-    numel = math.prod(shape)
     acc = [0.0] * numel
     for plane in range(numel // (h * w) if h * w else 0):
         for i, (r0, r1) in enumerate(rows):

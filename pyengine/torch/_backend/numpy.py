@@ -22,7 +22,7 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_windows, avg_pool_plan, cascade, column_rules, \
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_plan, avg_pool_plan, cascade, column_rules, \
     conv_geometry, f_blocks, finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
@@ -1775,12 +1775,9 @@ def _avg_pool_backward(grad, shape, float32, *geometry):
 
 @functools.lru_cache(maxsize=64)
 def _adaptive_plan(shape, output_size):
-    h, w = shape[-2:]
-    rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
-    windows = tuple(tuple(y * w + x for y in range(r0, r1) for x in range(c0, c1)) for r0, r1 in rows for c0, c1 in cols)
-    heights = tuple(r1 - r0 for r0, r1 in rows for _ in cols)
-    widths = tuple(c1 - c0 for _ in rows for c0, c1 in cols)
-    return h * w, _window_plan(h * w, windows, (heights, widths))
+    windows, heights, widths = adaptive_plan(shape, output_size)
+    plane = math.prod(shape[-2:])
+    return plane, _window_plan(plane, tuple(map(tuple, windows)), (heights, widths))
 
 
 def _adaptive_avg_pool(flat, shape, float32, output_size):
