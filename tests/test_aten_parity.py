@@ -32,6 +32,7 @@ from torch._backend import python as python_backend  # noqa: E402
 from torch._dtype import float64  # noqa: E402
 
 np = pytest.importorskip("numpy")
+from hypothesis import given, settings, strategies as st  # noqa: E402
 from torch._backend import numpy as numpy_backend  # noqa: E402
 
 BACKENDS = {"python": python_backend, "numpy": numpy_backend}
@@ -699,11 +700,39 @@ CONV_GEMM_SHAPES = [((2, 32, 10, 10), (64, 32, 3, 3), (1, 1), (0, 0), (1, 1), 1)
                     ((3, 6, 9, 8), (9, 2, 3, 2), (2, 1), (1, 2), (2, 1), 3),
                     ((1, 5, 11), (70, 5, 3), (2,), (1,), (1,), 1),  # 70 output channels: two column blocks
                     ((2, 4, 5, 4, 6), (4, 2, 2, 3, 2), (1, 2, 1), (1, 0, 1), (1, 1, 2), 2),
-                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1)]
+                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1),
+                    ((2, 3, 20, 20), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1),  # 400 positions: more than a call's steps
+                    ((8, 32, 32, 32), (4, 32, 3, 3), (1, 1), (1, 1), (1, 1), 1)]  # samples in blocks (bounded memory)
 
 
 @pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONV_GEMM_SHAPES)
 def test_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
+    assert_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups)
+
+
+@st.composite
+def conv_geometries(draw):
+    """(input shape, weight shape, stride, padding, dilation, groups) with at least one output position."""
+    nd, groups = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    kernel = [draw(st.integers(1, 4)) for _ in range(nd)]
+    dilation = [draw(st.integers(1, 2)) for _ in range(nd)]
+    padding = [draw(st.integers(0, k - 1)) for k in kernel]
+    reach = [(k - 1) * d + 1 for k, d in zip(kernel, dilation)]
+    spatial = [draw(st.integers(max(1, r - 2 * p), max(1, r - 2 * p) + (14 if nd < 3 else 4)))
+               for r, p in zip(reach, padding)]
+    stride = [draw(st.integers(1, 3)) for _ in range(nd)]
+    ipg, opg = draw(st.integers(1, 40)), draw(st.integers(1, 70 // groups))
+    return ((draw(st.integers(1, 3)), ipg * groups, *spatial), (opg * groups, ipg, *kernel), tuple(stride),
+            tuple(padding), tuple(dilation), groups)
+
+
+@settings(max_examples=40, deadline=None)
+@given(conv_geometries())
+def test_conv_through_blas_is_exact_on_random_shapes(geometry):
+    assert_conv_through_blas_is_exact(*geometry)
+
+
+def assert_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
     if numpy_backend._dgemm_steps() is None:
         pytest.skip("this machine's BLAS does not keep the loops' order; the loops run")
     rng = np.random.default_rng(math.prod(xs))

@@ -22,8 +22,8 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_plan, avg_pool_plan, cascade, column_rules, \
+    conv_geometry, f_blocks, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -1512,29 +1512,43 @@ _DGEMM_STEPS = (256, 128)  # k-steps one call may take, tried in turn
 _CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps for new terms
 
 
-def _chain(t, a, b, steps):
-    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own."""
-    m, k = a.shape
+def _chain(t, terms, b, steps, k_dims=1):
+    """t (m, n; None: zeros) continued by terms[k] * b[k, :] for each k in order, each term added
+    on its own. ``terms``: (*k, *rows), its first k_dims dims the steps, the others the m rows,
+    both row-major; a strided view of any float dtype will do: each call's steps are copied
+    straight into the call's operand, widened, whole terms[i] at a time where they fit."""
+    k, m = math.prod(terms.shape[:k_dims]), math.prod(terms.shape[k_dims:])
     n = b.shape[1]
     if n > _CHAIN_COLUMNS:
         blocks = range(0, n, _CHAIN_COLUMNS)
-        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
-                                      b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
+        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], terms,
+                                      b[:, lo:lo + _CHAIN_COLUMNS], steps, k_dims) for lo in blocks], 1)
     width = n + -n % _DGEMM_PANEL
+    unit = math.prod(terms.shape[1:k_dims])
+    if (steps - width) // unit * unit < (steps - width) * 3 // 4:  # whole terms[i] would leave calls short
+        terms, unit = terms.reshape((k,) + terms.shape[k_dims:]), 1  # (a copy: any number of steps per call)
+    # One operand pair for all the calls, k-major: [sums so far ; next steps' terms] and
+    # [identity, next columns of b.T]; rows and columns past the terms' and b's stay zero (whole
+    # panels). Each call multiplies leading blocks: b.T @ terms, the sums transposed.
+    ops = np.zeros((min(steps, k + (0 if t is None else width)), m + -m % _DGEMM_PANEL))
+    bt = np.zeros((width, len(ops)))
+    carried = None
+    if t is not None:
+        carried = np.zeros((width, ops.shape[1]))
+        carried[:n, :m] = t.T
     at = 0
-    while at < k or t is None:
-        carry = 0 if t is None else width
-        take = min(k - at, steps - carry)
-        am = np.zeros((m + -m % _DGEMM_PANEL, carry + take))
-        bm = np.zeros((carry + take, width))
+    while at < k or carried is None:
+        carry = 0 if carried is None else width
+        take = min(k - at, (steps - carry) // unit * unit)
         if carry:
-            am[:m, :n] = t
-            bm[:carry] = np.eye(width)
-        am[:m, carry:] = a[:, at:at + take]
-        bm[carry:, :n] = b[at:at + take]
-        t = np.matmul(am, bm)[:m, :n]
+            ops[:carry] = carried
+            bt[:, :carry] = np.eye(width)
+        np.reshape(ops[carry:carry + take, :m], (take // unit,) + terms.shape[1:], copy=False)[...] = \
+            terms[at // unit:(at + take) // unit]
+        bt[:n, carry:carry + take] = b[at:at + take].T
+        carried = np.matmul(bt[:, :carry + take], ops[:carry + take])
         at += take
-    return t
+    return carried[:n, :m].T
 
 
 _dgemm_verdict = []
@@ -1555,7 +1569,7 @@ def _dgemm_gives_chain(steps):
         expected = np.zeros((m, n)) if t is None else t.copy()
         for kk in range(k):
             expected += np.multiply.outer(a[:, kk], b[kk])
-        if not np.array_equal(_chain(t, a, b, steps), expected):
+        if not np.array_equal(_chain(t, a.T, b, steps), expected):
             return False
     return True
 
@@ -1571,13 +1585,15 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return np.zeros(size)
     ipg, opg, nd = c // groups, oc // groups, len(spatial)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    a, b = _f64(p), _f64(q)
     # Through BLAS when every product is exact and the terms the loop skips (outside the input)
     # add a zero: float32 operands, all finite (0 * inf would be nan).
-    steps = _dgemm_steps() if float32 and np.isfinite(a).all() and np.isfinite(b).all() else None
+    p, q = _as_ndarray(p), _as_ndarray(q)
+    steps = _dgemm_steps() if float32 and np.isfinite(p).all() and np.isfinite(q).all() else None
     if steps is not None:
-        acc = _CONV_GEMM[mode](a, b, n, groups, ipg, opg, spatial, out, pads, taps, steps)
+        acc = _CONV_GEMM[mode](p, q, n, groups, ipg, opg, spatial, out, pads, kernel,
+                               tuple(stride), tuple(dilation), steps)
         return acc.reshape(-1) if bias is None or mode else (acc.reshape(n, oc, -1) + _f64(bias)[:, None]).reshape(-1)
+    a, b = _f64(p), _f64(q)
     valid = np.pad(np.ones(spatial, bool), pads)
     lead = (slice(None),) * 3
     if mode == 0:
@@ -1612,60 +1628,74 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
     return np.ascontiguousarray(acc)
 
 
-def _windows(xp, taps):
-    """(..., taps, out positions): each kernel offset's input under every output position."""
-    lead = (slice(None),) * (xp.ndim - len(taps[0]))
-    return np.stack([xp[lead + tap].reshape(xp.shape[:len(lead)] + (-1,)) for tap in taps], -2)
+def _im2col(xp, kernel, stride, dilation, out):
+    """A strided view (N, *out, C, *kernel) of xp (N, C, *padded): each output position's window."""
+    s = xp.strides
+    return as_strided(xp, (xp.shape[0],) + tuple(out) + (xp.shape[1],) + tuple(kernel),
+                      (s[0],) + tuple(st * s[2 + i] for i, st in enumerate(stride)) + (s[1],)
+                      + tuple(d * s[2 + i] for i, d in enumerate(dilation)), writeable=False)
 
 
-def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _steps_first(cols):
+    """An im2col view (N, *out, C, *kernel) as (C, *kernel, N, *out): the steps of a product
+    summed per output position."""
+    nd = (cols.ndim - 2) // 2
+    return cols.transpose(tuple(range(1 + nd, cols.ndim)) + tuple(range(1 + nd)))
+
+
+def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per output: input channel, then kernel offset (im2col's column order)."""
-    k, o = ipg * len(taps), int(np.prod(out))
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     w = w.reshape(groups, opg, k)
     acc = np.empty((n, groups, opg, o))
-    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    per_call = max(1, (1 << 21) // (min(k, steps) * o))  # samples per block: bounded memory
     for g in range(groups):
         for lo in range(0, n, per_call):
-            cols = _windows(xp[lo:lo + per_call, g], taps).reshape(-1, k, o)  # (samples, ipg*K, O)
-            acc[lo:lo + per_call, g] = _chain(None, cols.transpose(0, 2, 1).reshape(-1, k), w[g].T, steps).reshape(
-                len(cols), o, opg).transpose(0, 2, 1)
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)
+            sums = _chain(None, _steps_first(cols), w[g].T, steps, 1 + len(kernel)).T  # (opg, samples * O)
+            acc[lo:lo + per_call, g] = sums.reshape(opg, -1, o).transpose(1, 0, 2)
     return acc
 
 
-def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per input position: output channel, then kernel offset in reverse (the output positions
-    it feeds); the offsets that reach no output position add a zero."""
-    k = len(taps)
-    padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
-    inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
-    g_out = gout.reshape((n, groups, opg) + out)
+    it feeds); the offsets that reach no output position add a zero. As im2col: the gradient
+    spread out by the stride, with (kernel - 1) * dilation zeros before it, under a window of the
+    kernel's size read in reverse, one step per input position."""
+    k, i = math.prod(kernel), math.prod(spatial)
+    reach = [(kk - 1) * d for kk, d in zip(kernel, dilation)]
+    size = tuple(max(lo + s + r, r + (o - 1) * st + 1) for s, (lo, _), r, o, st in zip(spatial, pads, reach, out, stride))
+    spread = np.zeros((n, opg) + size, gout.dtype)
+    into = (slice(None), slice(None)) + tuple(slice(r, r + (o - 1) * st + 1, st) for r, o, st in zip(reach, out, stride))
+    start = (slice(None), slice(None)) + tuple(slice(lo, None) for lo, _ in pads)
     w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
-    acc = np.empty((n, groups, ipg, int(np.prod(spatial))))
-    per_call = max(1, (1 << 21) // (opg * k * int(np.prod(padded))))  # samples per block: bounded memory
+    g_out = gout.reshape((n, groups, opg) + out)
+    acc = np.empty((n, groups, ipg, i))
+    per_call = max(1, (1 << 21) // (min(opg * k, steps) * i))  # samples per block: bounded memory
     for g in range(groups):
+        spread[into] = g_out[:, g]
         for lo in range(0, n, per_call):
-            part = g_out[lo:lo + per_call, g]
-            spread = np.zeros((len(part), opg, k) + padded)
-            for ki, tap in enumerate(taps):
-                spread[(slice(None), slice(None), k - 1 - ki) + tap] = part
-            rows = spread[(slice(None),) * 3 + inside].reshape(len(part), opg * k, -1).transpose(0, 2, 1)
-            acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
-                len(part), -1, ipg).transpose(0, 2, 1)
+            rows = _im2col(spread[lo:lo + per_call][start], kernel, (1,) * len(kernel), dilation, spatial)
+            sums = _chain(None, _steps_first(rows), w[g], steps, 1 + len(kernel)).T  # (ipg, samples * I)
+            acc[lo:lo + per_call, g] = sums.reshape(ipg, -1, i).transpose(1, 0, 2)
     return acc
 
 
-def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per weight element: sample, then output position; computed as its transpose (rows: input
-    channel and kernel offset, columns: output channels), sample after sample."""
+    channel and kernel offset, columns: output channels), a block of samples after another."""
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
-    g_out = gout.reshape(n, groups, opg, -1)
-    acc = np.empty((groups, opg, ipg * len(taps)))
+    g_out = gout.reshape(n, groups, opg, o)
+    acc = np.empty((groups, opg, k))
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory (_chain may copy them)
     for g in range(groups):
         t = None
-        for sample in range(n):
-            cols = _windows(xp[sample, g], taps).reshape(ipg * len(taps), -1)  # (ipg*K, O)
-            t = _chain(t, cols, g_out[sample, g].T, steps)
+        for lo in range(0, n, per_call):
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)  # (samples, *out, ipg, *kernel)
+            t = _chain(t, cols, g_out[lo:lo + per_call, g].transpose(0, 2, 1).reshape(-1, opg), steps,
+                       1 + len(kernel))
         acc[g] = t.T
     return acc
 
@@ -1684,16 +1714,24 @@ def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
     if min(out, default=1) <= 0:
         return out, x[:0].copy(), np.zeros(0, np.int64)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
-    offsets = np.pad(np.arange(int(np.prod(spatial))).reshape(spatial), pads, constant_values=-1)
-    best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
-    started = np.zeros(out, bool)
+    offsets = np.arange(int(np.prod(spatial))).reshape(spatial)
+    if any(lo or hi for lo, hi in pads):
+        xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
+        offsets = np.pad(offsets, pads, constant_values=-1)
+        best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
+        started = np.zeros(out, bool)
+    else:  # every window's first input is inside: it starts every window
+        xp = x.reshape((planes,) + spatial)
+        best, index = xp[(slice(None),) + taps[0]], offsets[taps[0]]
+        taps, started = taps[1:], True
     for tap in taps:
         v, at = xp[(slice(None),) + tap], offsets[tap]
-        take = (at >= 0) & (~started | (v > best) | (v != v))
+        take = (v > best) | (v != v)
+        if started is not True:
+            take = (at >= 0) & (~started | take)
+            started |= at >= 0
         best, index = np.where(take, v, best), np.where(take, at, index)
-        started |= at >= 0
-    return out, best.reshape(-1), index.reshape(-1)
+    return out, np.array(best).reshape(-1), np.broadcast_to(index, best.shape).reshape(-1)  # never x's memory
 
 
 def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
@@ -1703,6 +1741,88 @@ def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
     positions = np.asarray(indices, np.int64) + (np.arange(len(indices)) // per_plane if per_plane else 0) * plane
     np.add.at(acc, positions, _f64(grad))
     return acc
+
+
+# ---- average pooling: each window summed in order in the dtype, then divided -----------------
+
+def _window_plan(plane, windows, divisions):
+    """(index, owners, positions, divisions) of windows (tuples of offsets in a plane): index, the
+    windows padded to one length with `plane` (a +0.0 slot: a sum from +0 is never -0, so adding
+    +0.0 leaves it unchanged); owners and positions, every window's offsets in turn; divisions,
+    the divisor arrays each window's value is divided by in turn."""
+    longest = max(map(len, windows), default=0)
+    index = np.array([win + (plane,) * (longest - len(win)) for win in windows], np.int64).reshape(len(windows), longest)
+    owners = np.repeat(np.arange(len(windows)), [len(win) for win in windows])
+    positions = np.array([k for win in windows for k in win], np.int64)
+    return index, owners, positions, tuple(np.array(d, np.float64) for d in divisions)
+
+
+def _divided(values, divisions, dtype):
+    """values divided by each divisor in turn, each quotient rounded to dtype (the division in
+    float64, as the loops do it: exact before its one rounding, for float32 operands)."""
+    for divisor in divisions:
+        values = (values.astype(np.float64) / divisor).astype(dtype)
+    return values
+
+
+def _window_sums(flat, plane, plan, dtype):
+    index, _, _, divisions = plan
+    x = _as_ndarray(flat).astype(dtype).reshape(-1, plane)
+    padded = np.concatenate([x, np.zeros((len(x), 1), dtype)], 1)[:, index]  # (planes, windows, longest)
+    total = np.zeros(padded.shape[:2], dtype)
+    for i in range(padded.shape[2]):
+        total += padded[:, :, i]
+    return _divided(total, divisions, dtype).reshape(-1)
+
+
+def _window_scatter(grad, size, plane, plan, dtype):
+    _, owners, positions, divisions = plan
+    deltas = _divided(_as_ndarray(grad).reshape(-1, len(divisions[0])), divisions, dtype)
+    planes = size // plane if plane else 0
+    acc = np.zeros(size, dtype)
+    # each output's share added to its window's inputs in turn (ufunc.at adds one at a time)
+    np.add.at(acc, (np.arange(planes)[:, None] * plane + positions).reshape(-1), deltas[:, owners].reshape(-1))
+    return acc
+
+
+def _frozen(values):
+    """Arguments as hashable values (lists as tuples), for the plans' caches."""
+    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
+@functools.lru_cache(maxsize=64)
+def _avg_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    out_shape, windows, divisors = avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                                 divisor_override)
+    plane = math.prod(shape[len(shape) - len(kernel_size):])
+    return out_shape, plane, _window_plan(plane, tuple(map(tuple, windows)), (tuple(divisors),))
+
+
+def _avg_pool(flat, shape, float32, *geometry):
+    out_shape, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return out_shape, _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _avg_pool_backward(grad, shape, float32, *geometry):
+    _, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
+
+
+@functools.lru_cache(maxsize=64)
+def _adaptive_plan(shape, output_size):
+    windows, heights, widths = adaptive_plan(shape, output_size)
+    plane = math.prod(shape[-2:])
+    return plane, _window_plan(plane, tuple(map(tuple, windows)), (heights, widths))
+
+
+def _adaptive_avg_pool(flat, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _adaptive_avg_pool_backward(grad, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
 
 
 def _embedding_rows(weight, num, dim, indices):
@@ -1905,5 +2025,7 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
+    "avg_pool": _avg_pool, "avg_pool_backward": _avg_pool_backward, "adaptive_avg_pool": _adaptive_avg_pool,
+    "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order}.items()}
