@@ -742,8 +742,9 @@ def test_c_edge_cases(use_np):
 def test_array_fma32_is_the_scalar_fma32():
     """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
     _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point
-    (ties to even is right there), on inexact ones that land there (only rounding to odd is), and
-    on zeros, subnormals, infinities and NaN."""
+    (ties to even is right there), on inexact ones that land there (only rounding to odd is), on
+    inexact ones that land on a halfway point between float32 subnormals (above bit 28 of the
+    float64 mantissa), and on zeros, subnormals, infinities and NaN."""
     from torch._float32 import fma32
     rng = np.random.default_rng(35)
     c = (rng.standard_normal(4000) * 2.0 ** rng.integers(-30, 30, 4000)).astype(np.float32)
@@ -753,10 +754,13 @@ def test_array_fma32_is_the_scalar_fma32():
     # (1 + 2**-15)(1 - 2**-15) = 1 - 2**-30: a sum a quarter float64 ulp off the halfway point
     inexact = ((1 + 2.0 ** -15) * shift * sign, (1 - 2.0 ** -15) * half_ulp / shift, c)
     exact = (0.5 * shift * sign, 2 * half_ulp / shift, c)  # products of one bit: exactly halfway
+    # 2**-150 (1 - 2**-46) + k 2**-149: half a subnormal step, less a sixteenth of a float64 ulp
+    subnormal = (2.0 ** -75 * (1 + 2.0 ** -23) * shift * sign, 2.0 ** -75 * (1 - 2.0 ** -23) / shift,
+                 -sign * rng.integers(1, 2 ** 22, 4000) * 2.0 ** -149)
     plain = (rng.standard_normal(4000), rng.standard_normal(4000), rng.standard_normal(4000))
     specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
     grid = np.meshgrid(specials, specials, specials)
-    for a, b, c3 in (inexact, exact, plain, grid):  # (numpy warns of the overflows; torch does not)
+    for a, b, c3 in (inexact, exact, subnormal, plain, grid):  # (numpy warns of the overflows; torch does not)
         a, b, c3 = (np.asarray(v, np.float32).reshape(-1) for v in (a, b, c3))
         ours = numpy_backend._fma32_np(a, b, c3)
         want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)

@@ -328,9 +328,7 @@ def fma(a, b, c, dtype):
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
         return _fma64_np(a, b, c)
-    # float32: the float64 product is exact; the sum rounded to odd, then to float32
-    p = np.asarray(a, np.float64) * b.astype(np.float64)
-    return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), p.shape))
+    return _fma32_np(np.asarray(a, np.float32), b, np.asarray(c, np.float32))
 
 
 @_ieee
@@ -356,6 +354,7 @@ def number(buf, i):
 
 _LOW29 = np.int64(0x1FFFFFFF)
 _HALF29 = np.int64(0x10000000)
+_TINY32 = 2.0 ** -126  # float32's least normal number
 
 
 def _as_f32(values):
@@ -366,13 +365,20 @@ def _as_f32(values):
 
 def _fma32_np(a, b, c):
     """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
-    plus c, right unless the sum lands on a float32 halfway point; where one does, all of it again
-    by _fma32_exact."""
+    plus c, right unless the sum is in doubt (_doubtful); where one is, all of it again by
+    _fma32_exact."""
     p = np.multiply(a, b, dtype=np.float64)
     s = np.add(p, c, dtype=np.float64)
-    if ((s.view(np.int64) & _LOW29) == _HALF29).any():
-        return _fma32_exact(p, c)
+    if _doubtful(s).any():
+        return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), s.shape))
     return s.astype(np.float32)
+
+
+def _doubtful(sums):
+    """Where a float64 sum's rounding to float32 may differ from the exact sum's (if the float64 sum
+    was inexact): on a float32 halfway point, or nonzero below float32's normal range, where the
+    halfway points lie higher in the mantissa than bit 28."""
+    return ((sums.view(np.int64) & _LOW29) == _HALF29) | ((np.abs(sums) < _TINY32) & (sums != 0))
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
@@ -422,7 +428,6 @@ def _fma32_exact(p, c):
     return s.astype(np.float32)
 
 
-_TINY32 = 2.0 ** -126  # float32's least normal number
 _DEFERRED_SIZE = 4096  # elements: beyond, _fma32_np's checks cost little next to the arithmetic
 
 
@@ -430,9 +435,8 @@ class _DeferredFma32:
     """_fma32_np for a chain of fmas on small arrays, where its check of every sum costs more than
     the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept;
     rounded_right() then checks them all at once. The fast way is _fma32_exact's (and so _fma32_np's)
-    rounding except, where the float64 sum was inexact, at a float32 halfway point and below
-    float32's normal range; it says False where such a sum exists, and the caller runs the chain
-    again through _fma32_np."""
+    rounding except where a sum is _doubtful and was inexact; it says False where such a sum
+    exists, and the caller runs the chain again through _fma32_np."""
 
     def __init__(self):
         self.terms = []  # (p, c, s): a step's exact products, its addend and their float64 sum
@@ -445,8 +449,7 @@ class _DeferredFma32:
 
     def rounded_right(self):
         sums = np.concatenate([s.reshape(-1) for _, _, s in self.terms])
-        check = np.flatnonzero(((sums.view(np.int64) & _LOW29) == _HALF29) |
-                               ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
+        check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
         p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
