@@ -377,8 +377,10 @@ def _fma32_np(a, b, c):
 def _doubtful(sums):
     """Where a float64 sum's rounding to float32 may differ from the exact sum's (if the float64 sum
     was inexact): on a float32 halfway point, or nonzero below float32's normal range, where the
-    halfway points lie higher in the mantissa than bit 28."""
-    return ((sums.view(np.int64) & _LOW29) == _HALF29) | ((np.abs(sums) < _TINY32) & (sums != 0))
+    halfway points lie higher in the mantissa than bit 28. (A zero float64 sum is exact.)"""
+    halfway = (sums.view(np.int64) & _LOW29) == _HALF29
+    small = np.abs(sums) < _TINY32
+    return halfway | (small & (sums != 0)) if small.any() else halfway
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
