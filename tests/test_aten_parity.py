@@ -646,6 +646,60 @@ def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
         assert same(t)
 
 
+def _chain_operands(rng, k, cols, specials):
+    """Float32 (k, cols) operands of mixed scales, with zeros, and with specials -0, infinities,
+    NaN and subnormals in a few places."""
+    a = (rng.standard_normal((k, cols)) * rng.choice([1e-3, 1.0, 1e3], (k, 1))).astype(np.float32)
+    b = rng.standard_normal((k, cols)).astype(np.float32)
+    a[rng.random(a.shape) < 0.2] = 0
+    if specials:
+        for v in (-0.0, np.inf, -np.inf, np.nan, 1e-40, -3e-45):
+            a[rng.integers(0, k), rng.integers(0, cols)] = v
+    return a, b
+
+
+CHAIN_SHAPES = [(2, 5000), (33, 300), (160, 64), (161, 17), (300, 40), (700, 3), (1000, 64), (5, 1)]
+
+
+@pytest.mark.parametrize("k,cols", CHAIN_SHAPES + [tuple(int(v) for v in np.random.default_rng(50 + i).integers(
+    1, (400, 200))) for i in range(8)])
+@pytest.mark.parametrize("specials", [False, True], ids=["finite", "specials"])
+def test_fma_chains_through_blas_are_the_chains(k, cols, specials, monkeypatch):
+    """The numpy backend's chains through sgemm (a panel's columns as one product, its diagonal
+    kept; chains past the BLAS plan's steps carried on) give the bits of the chains step by step:
+    sums against np.add.accumulate's, fma chains against _fma32_chain's, from +0."""
+    if numpy_backend._blas_rule_f() is None:
+        pytest.skip("this machine's BLAS does not reproduce rule F; the chains are computed step by step")
+    monkeypatch.setattr(numpy_backend, "_SUMS_VIA_BLAS", 0)  # every size through sgemm
+    a, b = _chain_operands(np.random.default_rng(k * cols), k, cols, specials)
+    with np.errstate(all="ignore"):
+        sums = np.add.accumulate(np.concatenate([np.zeros((1, cols), np.float32), a]), axis=0)[-1]
+        chains = numpy_backend._fma32_chain(a.astype(np.float64) * b, np.zeros(cols, np.float32))
+        assert np.array_equal(numpy_backend._fma_chains(a).view(np.int32), sums.view(np.int32))
+        assert np.array_equal(numpy_backend._fma_chains(a, b).view(np.int32), chains.view(np.int32))
+
+
+# Rules N and D take their sums from _fma_chains, through sgemm or np.add.accumulate: the
+# pure-Python backend's bits, on shapes of one row (gemv-like, as nn.Linear on one sample), few
+# columns, k = 1, long k (chunks chained) and around the size that chooses sgemm.
+SUM_RULE_SHAPES = [(1, 128, 97), (1, 97, 128), (1, 20, 128), (1, 128, 20), (2, 300, 2), (3, 50, 7), (97, 1, 128),
+                   (1, 3000, 3), (1, 7, 5), (1, 64, 129)]
+
+
+@pytest.mark.parametrize("m,k,n", SUM_RULE_SHAPES)
+@pytest.mark.parametrize("rule", ["N", "D", "D1"])
+def test_sum_rules_on_arrays_are_the_loops(m, k, n, rule, monkeypatch):
+    rng = np.random.default_rng(m * k * n)
+    a, w = _chain_operands(rng, m, k, False)[0], rng.standard_normal((n, k)).astype(np.float32)
+    monkeypatch.setattr(numpy_backend, "_RULE_D_STEPWISE", 1 << 30)  # the D lanes' chains, not a step per call
+    with on("numpy"):
+        ours = numpy_backend._mm_rule(a.reshape(-1), w.reshape(-1), m, k, n, None, True, rule)
+    with on("python"):
+        want = linalg._mm_list(array("f", a.reshape(-1).tolist()), array("f", w.reshape(-1).tolist()),
+                               m, k, n, None, True, rule)
+    assert np.array_equal(np.asarray(ours, np.float32).view(np.int32), np.array(want, np.float32).view(np.int32))
+
+
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
     real = numpy_backend._blas_steps
 

@@ -454,11 +454,18 @@ class _DeferredFma32:
         check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
-        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
-        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
-        s = sums[check]
-        v = s - p
-        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+        # the steps those sums belong to, each checked on its own (most are exact: a layer norm's
+        # halving steps land on halfway points exactly), without flattening the other steps
+        starts = np.cumsum([0] + [s.size for _, _, s in self.terms])
+        step_of = np.searchsorted(starts, check, "right") - 1
+        for step in np.unique(step_of).tolist():
+            p, c, s = self.terms[step]
+            at = check[step_of == step] - starts[step]
+            p, c, s = _flat64(p, s.shape)[at], _flat64(c, s.shape)[at], s.reshape(-1)[at]
+            v = s - p
+            if ((p - (s - v)) + (c - v)).any():  # (NaN counts as inexact)
+                return False
+        return True
 
 
 def _flat64(values, shape):
@@ -470,8 +477,8 @@ def _flat64(values, shape):
 def _fma32_chain(products, acc):
     """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
     float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
-    float64 add and its rounding to float32; afterwards the rows whose sum landed inexactly on a
-    float32 halfway point (the only sums that rounding gets wrong) are found at once, the first is
+    float64 add and its rounding to float32; afterwards the rows whose sum was inexact and in
+    doubt (_doubtful: the only sums that rounding gets wrong) are found at once, the first is
     redone exactly and the chain goes on from there."""
     rows = len(products)
     sums = np.empty_like(products)
@@ -482,13 +489,13 @@ def _fma32_chain(products, acc):
         for i in range(start, rows):
             np.add(products[i], accs[i], out=sums[i])
             accs[i + 1] = sums[i]
-        halfway = np.nonzero((sums[start:].view(np.int64) & _LOW29) == _HALF29)
-        p, s, c = products[start:][halfway], sums[start:][halfway], accs[start:rows][halfway]
+        doubtful = np.nonzero(_doubtful(sums[start:]))
+        p, s, c = products[start:][doubtful], sums[start:][doubtful], accs[start:rows][doubtful]
         v = s - p
         inexact = np.nonzero((p - (s - v)) + (c - v))[0]
         if not len(inexact):
             break
-        first = start + halfway[0][inexact[0]]
+        first = start + doubtful[0][inexact[0]]
         accs[first + 1] = _fma32_exact(products[first], accs[first])
         start = first + 1
     return accs[rows]
@@ -756,9 +763,9 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
     a = _as_ndarray(rstd)[:, None]
     normalized = fma(a, xs, -a * _as_ndarray(mean)[:, None])
-    if float32:
-        products = dys.astype(np.float64) * normalized
-        return _thread_sums_np(len(xs), lambda start, stop, acc: _fma32_chain(products[start:stop], acc), inner, dtype)
+    if float32:  # (each thread's chain starts from zeros, as _fma_chains does)
+        return _thread_sums_np(len(xs), lambda start, stop, _: _fma_chains(dys[start:stop], normalized[start:stop]),
+                               inner, dtype)
 
     def chain(start, stop, acc):
         for i in range(start, stop):
@@ -770,6 +777,8 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
 def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    if float32:
+        return _thread_sums_np(len(dys), lambda start, stop, _: _fma_chains(dys[start:stop]), inner, dtype)
     return _thread_sums_np(len(dys), lambda start, stop, acc: np.add.accumulate(
         np.concatenate([acc[None], dys[start:stop]]), axis=0)[-1], inner, dtype)
 
@@ -1207,16 +1216,18 @@ def _mm_np(x, w, bias, rule):
 
 
 def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
-    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
+    """Rule N: float32 products added one by one from 0, by _fma_chains (chunked to bound memory;
+    a chunk's chains go on from the last one's sums as their first term: 0 + c is c, as a sum
+    from 0 is never -0)."""
     m, k = x.shape
     n = w.shape[0]
-    c = np.zeros((1, m, n), np.float32)
+    c = np.zeros((1, m * n), np.float32)
     chunk = max(1, (1 << 20) // max(1, m * n))
     for lo in range(0, k, chunk):
         products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
-        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
-    return c[0].copy()  # not a view of the whole accumulation
+        products = products.reshape(len(products), m * n)
+        c = _fma_chains(np.concatenate([c, products]) if lo else products)[None]
+    return c.reshape(m, n)
 
 
 def _rule_f_np(x, w, bias):
@@ -1311,6 +1322,36 @@ def _fma_steps(x, w, t, lo, hi):
     return t
 
 
+def _fma_chains(a, b=None):
+    """acc = fma32(a[i], b[i], acc) from +0 for i in order, for each column of the float32 (k, cols)
+    arrays a and b; without b, acc + a[i], each add rounded (rule N's and the D lanes' sums: an
+    fma by 1). Through sgemm where _rule_f's plan holds: each panel of columns as one small
+    product whose diagonal is their chains (the other outputs are wasted, a panel's width at
+    most). Else, or for sums too few to pay for that, in numpy."""
+    k, cols = a.shape
+    plan = _blas_rule_f() if k and cols and (b is not None or k * cols >= _SUMS_VIA_BLAS) else None
+    if plan is None and b is None:  # (accumulate may lay its result out in columns)
+        return np.ascontiguousarray(np.add.accumulate(np.concatenate([np.zeros((1, cols), np.float32), a]),
+                                                      axis=0)[-1])
+    if plan is None:
+        return _fma32_chain(np.multiply(a, b, dtype=np.float64), np.zeros(cols, np.float32))
+    spread, longest = plan
+    groups = -(-cols // _BLAS_PANEL)
+    x, w = (np.zeros((k, groups * _BLAS_PANEL), np.float32) for _ in range(2))
+    x[:, :cols] = a
+    w[:, :cols] = 1 if b is None else b
+    x, w = (v.reshape(k, groups, _BLAS_PANEL).transpose(1, 2, 0) for v in (x, w))  # (panel, column, k)
+    hi = min(k, longest)
+    t = _blas_steps(x, w, 0, hi, spread)
+    while hi < k:  # continued within the plan's steps, a panel's columns carried in
+        lo, hi = hi, min(k, hi + longest - _BLAS_PANEL)
+        t = _blas_carried(x, w, t, lo, hi, spread, longest)
+    return np.diagonal(t, axis1=1, axis2=2).reshape(-1)[:cols]
+
+
+_SUMS_VIA_BLAS = 8192  # sum steps (k times columns) from which sgemm beats np.add.accumulate
+
+
 _blas_verdict = []
 
 
@@ -1357,15 +1398,16 @@ def _rule_d_np(x, w, width):
         for s in range(steps):
             block = slice(s * width, (s + 1) * width)
             lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
-    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
-        lanes = np.zeros((1, width, m, n), np.float32)
+    else:  # small ones: each lane's products added in order by _fma_chains, many steps a call
+        lanes = np.zeros((1, width * m * n), np.float32)
         xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
-        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
+        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory; chained as in rule N
         for lo in range(0, steps, chunk):
             products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
                 ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
-            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
-        lanes = lanes[0]
+            products = products.reshape(len(products), width * m * n)
+            lanes = _fma_chains(np.concatenate([lanes, products]) if lo else products)[None]
+        lanes = lanes.reshape(width, m, n)
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
