@@ -793,6 +793,25 @@ def test_c_edge_cases(use_np):
     assert list(special.logf_sleef(vec([0.0, math.inf]))) == [-math.inf, math.inf]
 
 
+@pytest.mark.parametrize("name", ["expf_sleef", "logf_sleef"])
+def test_few_elements_take_the_scalar_emulation_with_the_arrays_bits(name):
+    """Up to _FEW elements the numpy backend runs the pure-Python function per element: the array
+    emulation's bits, on random values of every scale and on zeros, subnormals, infinities, NaN
+    and the ends of expf's range."""
+    rng = np.random.default_rng(41)
+    values = np.concatenate([(rng.standard_normal(4000) * 2.0 ** rng.integers(-20, 8, 4000)),
+                             np.abs(rng.standard_normal(2000)) * 2.0 ** rng.integers(-140, 120, 2000),
+                             [0.0, -0.0, 1e-45, -1e-40, np.inf, -np.inf, np.nan, -104.0, -103.97, 88.72, 88.73, 100.0, 1.0]
+                             ]).astype(np.float32)
+    array_fn = getattr(numpy_backend, f"_{name}_np")
+    with np.errstate(all="ignore"):
+        want = array_fn(values)
+        for start in range(0, len(values), numpy_backend._FEW):
+            few = values[start:start + numpy_backend._FEW]
+            ours = getattr(numpy_backend, f"_{name}")(few)
+            assert np.array_equal(ours.view(np.int32), want[start:start + len(few)].view(np.int32)), start
+
+
 def test_array_fma32_is_the_scalar_fma32():
     """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
     _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point

@@ -651,11 +651,21 @@ def _cr_np(fn, np_fn, x):
 
 
 def _expf_sleef(values):
-    return _expf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.expf_sleef1, x) if len(x) <= _FEW else _expf_sleef_np(x)
 
 
 def _logf_sleef(values):
-    return _logf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.logf_sleef1, x) if len(x) <= _FEW else _logf_sleef_np(x)
+
+
+_FEW = 16  # elements up to which the scalar emulation beats the array one's hundred numpy calls
+
+
+def _each(scalar_fn, x):
+    """The pure-Python backend's function of one float32 value on each element (the same bits)."""
+    return np.array([scalar_fn(v) for v in x.tolist()], np.float32)
 
 
 def _expf_glibc(values):
