@@ -454,18 +454,11 @@ class _DeferredFma32:
         check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
-        # the steps those sums belong to, each checked on its own (most are exact: a layer norm's
-        # halving steps land on halfway points exactly), without flattening the other steps
-        starts = np.cumsum([0] + [s.size for _, _, s in self.terms])
-        step_of = np.searchsorted(starts, check, "right") - 1
-        for step in np.unique(step_of).tolist():
-            p, c, s = self.terms[step]
-            at = check[step_of == step] - starts[step]
-            p, c, s = _flat64(p, s.shape)[at], _flat64(c, s.shape)[at], s.reshape(-1)[at]
-            v = s - p
-            if ((p - (s - v)) + (c - v)).any():  # (NaN counts as inexact)
-                return False
-        return True
+        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
+        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
+        s = sums[check]
+        v = s - p
+        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
 
 
 def _flat64(values, shape):
