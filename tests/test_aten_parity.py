@@ -838,6 +838,36 @@ def test_array_fma32_is_the_scalar_fma32():
         ours = numpy_backend._fma32_np(a, b, c3)
         want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)
         assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+        # broadcasting: one product against every addend, every product against one addend
+        ours = numpy_backend._fma32_np(a[:1], b[:1], c3)
+        want = np.array([fma32(float(a[0]), float(b[0]), float(r)) for r in c3], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+        ours = numpy_backend._fma32_np(a, b, c3[0])
+        want = np.array([fma32(float(p), float(q), float(c3[0])) for p, q in zip(a, b)], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+
+
+def test_array_fma32_by_a_power_of_two_needs_no_check():
+    """By a power of two (layer norm's halving steps) the numpy backend's float32 fma takes the
+    float64 sum unchecked: fma32's bits, with sums steered onto float32 halfway points of every
+    scale (exactly, and with the product's last bit below them), subnormal and huge products and
+    addends, zeros, infinities and NaN (any NaN)."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(43)
+    c = np.concatenate([(rng.standard_normal(3000) * 2.0 ** rng.integers(-149, 127, 3000)),
+                        [0.0, -0.0, 1e-45, -1e-40, 1.0, -1.0, np.inf, -np.inf, np.nan, 3.4e38]]).astype(np.float32)
+    half_ulp = np.spacing(np.abs(c)).astype(np.float64) / 2
+    for a in (0.5, 0.25, 0.125, 1.0, -2.0, 2.0 ** -149, 2.0 ** -126, 2.0 ** 100, 2.0 ** 127):
+        a = np.float32(a)
+        tail = rng.choice([1.0, 1 + 2.0 ** -23, 1 - 2.0 ** -24, 3.0], len(c))
+        for b in (rng.standard_normal(len(c)), half_ulp / np.float64(a) * tail, -half_ulp / np.float64(a) * tail):
+            with np.errstate(all="ignore"):
+                b = b.astype(np.float32)
+                ours = numpy_backend._fma32_np(a, b, c)
+            want = np.array([fma32(float(a), float(q), float(r)) for q, r in zip(b, c)], np.float32)
+            nan = np.isnan(want)  # (every NaN alike, as PyTorch prints them)
+            assert np.array_equal(np.isnan(ours), nan), a
+            assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32)), a
 
 
 def test_deferred_fma32_says_when_it_differs_from_the_array_fma32():

@@ -365,13 +365,25 @@ def _as_f32(values):
 
 def _fma32_np(a, b, c):
     """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
-    plus c, right unless the sum is in doubt (_doubtful); where one is, all of it again by
-    _fma32_exact."""
+    plus c, right unless the sum is in doubt (_doubtful); those elements again by _fma32_exact.
+    When a is a number whose product has b's 24 bits (a power of two: layer norm's halving steps),
+    the float64 sum of two 24-bit numbers is either exact or too far from a float32 halfway point to
+    round wrong: no doubt."""
     p = np.multiply(a, b, dtype=np.float64)
     s = np.add(p, c, dtype=np.float64)
-    if _doubtful(s).any():
-        return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), s.shape))
-    return s.astype(np.float32)
+    if np.ndim(a) == 0 and abs(math.frexp(float(a))[0]) == 0.5:
+        return s.astype(np.float32)
+    doubtful = _doubtful(s)
+    count = np.count_nonzero(doubtful)
+    if not count:
+        return s.astype(np.float32)
+    c = np.broadcast_to(np.asarray(c, np.float64), s.shape)
+    if count * 8 > s.size:  # (as many as layer norm's halving steps have: indexing them costs more)
+        return _fma32_exact(np.broadcast_to(p, s.shape), c)
+    out = s.astype(np.float32)
+    at = np.nonzero(doubtful)
+    out[at] = _fma32_exact(np.broadcast_to(p, s.shape)[at], c[at])
+    return out
 
 
 def _doubtful(sums):
@@ -379,8 +391,9 @@ def _doubtful(sums):
     was inexact): on a float32 halfway point, or nonzero below float32's normal range, where the
     halfway points lie higher in the mantissa than bit 28. (A zero float64 sum is exact.)"""
     halfway = (sums.view(np.int64) & _LOW29) == _HALF29
-    small = np.abs(sums) < _TINY32
-    return halfway | (small & (sums != 0)) if small.any() else halfway
+    if not sums.size or np.abs(sums).min() >= _TINY32:
+        return halfway
+    return halfway | ((np.abs(sums) < _TINY32) & (sums != 0))
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
