@@ -646,6 +646,25 @@ def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
         assert same(t)
 
 
+def test_embedding_backward_rows_added_alike_on_both_backends():
+    """The embedding's backward adds each incoming row to its weight row in order (row slices in
+    the pure-Python loop, np.add.at on arrays): the same float64 sums, with repeated, negative
+    (from the end) and padding indices, on random shapes."""
+    rng = np.random.default_rng(44)
+    for trial in range(20):
+        num, dim, n = (int(v) for v in rng.integers(1, (12, 9, 30)))
+        indices = [int(v) for v in rng.integers(-num, num, n)]
+        padding_idx = int(rng.integers(-1, num))  # -1: none
+        grad = (rng.standard_normal(n * dim) * 2.0 ** rng.integers(-30, 30, n * dim)).astype(np.float32)
+        sums = []
+        for backend in ("python", "numpy"):
+            with on(backend):
+                sums.append(np.asarray(embedding.dense_backward(
+                    buffer(grad.tolist(), backend), np.array(indices, np.int64) if backend == "numpy" else array("q", indices),
+                    num, dim, padding_idx), np.float64))
+        assert np.array_equal(sums[0].view(np.int64), sums[1].view(np.int64)), trial
+
+
 def _chain_operands(rng, k, cols, specials):
     """Float32 (k, cols) operands of mixed scales, with zeros, and with specials -0, infinities,
     NaN and subnormals in a few places."""
