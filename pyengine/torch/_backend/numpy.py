@@ -520,10 +520,11 @@ def _expf_sleef_np(d):
         half = qi >> 1
         u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
         u = u.astype(np.float32)
-        u[d < -104] = 0
-        u[d > 100] = np.inf
-        nan = np.isnan(d)
-        u[nan] = d[nan]
+        if not ((d >= -104) & (d <= 100)).all():  # (NaN fails both)
+            u[d < -104] = 0
+            u[d > 100] = np.inf
+            nan = np.isnan(d)
+            u[nan] = d[nan]
     return u
 
 
