@@ -389,9 +389,7 @@ def fma(a, b, c, dtype):
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
         return _fma64_np(a, b, c)
-    # float32: the float64 product is exact; the sum rounded to odd, then to float32
-    p = np.asarray(a, np.float64) * b.astype(np.float64)
-    return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), p.shape))
+    return _fma32_np(np.asarray(a, np.float32), b, np.asarray(c, np.float32))
 
 
 @_ieee
@@ -417,6 +415,7 @@ def number(buf, i):
 
 _LOW29 = np.int64(0x1FFFFFFF)
 _HALF29 = np.int64(0x10000000)
+_TINY32 = 2.0 ** -126  # float32's least normal number
 
 
 def _as_f32(values):
@@ -427,13 +426,35 @@ def _as_f32(values):
 
 def _fma32_np(a, b, c):
     """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
-    plus c, right unless the sum lands on a float32 halfway point; where one does, all of it again
-    by _fma32_exact."""
+    plus c, right unless the sum is in doubt (_doubtful); those elements again by _fma32_exact.
+    When a is a number whose product has b's 24 bits (a power of two: layer norm's halving steps),
+    the float64 sum of two 24-bit numbers is either exact or too far from a float32 halfway point to
+    round wrong: no doubt."""
     p = np.multiply(a, b, dtype=np.float64)
     s = np.add(p, c, dtype=np.float64)
-    if ((s.view(np.int64) & _LOW29) == _HALF29).any():
-        return _fma32_exact(p, c)
-    return s.astype(np.float32)
+    if np.ndim(a) == 0 and abs(math.frexp(float(a))[0]) == 0.5:
+        return s.astype(np.float32)
+    doubtful = _doubtful(s)
+    count = np.count_nonzero(doubtful)
+    if not count:
+        return s.astype(np.float32)
+    c = np.broadcast_to(np.asarray(c, np.float64), s.shape)
+    if count * 8 > s.size:  # (as many as layer norm's halving steps have: indexing them costs more)
+        return _fma32_exact(np.broadcast_to(p, s.shape), c)
+    out = s.astype(np.float32)
+    at = np.nonzero(doubtful)
+    out[at] = _fma32_exact(np.broadcast_to(p, s.shape)[at], c[at])
+    return out
+
+
+def _doubtful(sums):
+    """Where a float64 sum's rounding to float32 may differ from the exact sum's (if the float64 sum
+    was inexact): on a float32 halfway point, or nonzero below float32's normal range, where the
+    halfway points lie higher in the mantissa than bit 28. (A zero float64 sum is exact.)"""
+    halfway = (sums.view(np.int64) & _LOW29) == _HALF29
+    if not sums.size or np.abs(sums).min() >= _TINY32:
+        return halfway
+    return halfway | ((np.abs(sums) < _TINY32) & (sums != 0))
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
@@ -483,7 +504,6 @@ def _fma32_exact(p, c):
     return s.astype(np.float32)
 
 
-_TINY32 = 2.0 ** -126  # float32's least normal number
 _DEFERRED_SIZE = 4096  # elements: beyond, _fma32_np's checks cost little next to the arithmetic
 
 
@@ -491,9 +511,8 @@ class _DeferredFma32:
     """_fma32_np for a chain of fmas on small arrays, where its check of every sum costs more than
     the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept;
     rounded_right() then checks them all at once. The fast way is _fma32_exact's (and so _fma32_np's)
-    rounding except, where the float64 sum was inexact, at a float32 halfway point and below
-    float32's normal range; it says False where such a sum exists, and the caller runs the chain
-    again through _fma32_np."""
+    rounding except where a sum is _doubtful and was inexact; it says False where such a sum
+    exists, and the caller runs the chain again through _fma32_np."""
 
     def __init__(self):
         self.terms = []  # (p, c, s): a step's exact products, its addend and their float64 sum
@@ -506,8 +525,7 @@ class _DeferredFma32:
 
     def rounded_right(self):
         sums = np.concatenate([s.reshape(-1) for _, _, s in self.terms])
-        check = np.flatnonzero(((sums.view(np.int64) & _LOW29) == _HALF29) |
-                               ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
+        check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
         p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
@@ -526,8 +544,8 @@ def _flat64(values, shape):
 def _fma32_chain(products, acc):
     """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
     float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
-    float64 add and its rounding to float32; afterwards the rows whose sum landed inexactly on a
-    float32 halfway point (the only sums that rounding gets wrong) are found at once, the first is
+    float64 add and its rounding to float32; afterwards the rows whose sum was inexact and in
+    doubt (_doubtful: the only sums that rounding gets wrong) are found at once, the first is
     redone exactly and the chain goes on from there."""
     rows = len(products)
     sums = np.empty_like(products)
@@ -538,13 +556,13 @@ def _fma32_chain(products, acc):
         for i in range(start, rows):
             np.add(products[i], accs[i], out=sums[i])
             accs[i + 1] = sums[i]
-        halfway = np.nonzero((sums[start:].view(np.int64) & _LOW29) == _HALF29)
-        p, s, c = products[start:][halfway], sums[start:][halfway], accs[start:rows][halfway]
+        doubtful = np.nonzero(_doubtful(sums[start:]))
+        p, s, c = products[start:][doubtful], sums[start:][doubtful], accs[start:rows][doubtful]
         v = s - p
         inexact = np.nonzero((p - (s - v)) + (c - v))[0]
         if not len(inexact):
             break
-        first = start + halfway[0][inexact[0]]
+        first = start + doubtful[0][inexact[0]]
         accs[first + 1] = _fma32_exact(products[first], accs[first])
         start = first + 1
     return accs[rows]
@@ -563,10 +581,11 @@ def _expf_sleef_np(d):
         half = qi >> 1
         u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
         u = u.astype(np.float32)
-        u[d < -104] = 0
-        u[d > 100] = np.inf
-        nan = np.isnan(d)
-        u[nan] = d[nan]
+        if not ((d >= -104) & (d <= 100)).all():  # (NaN fails both)
+            u[d < -104] = 0
+            u[d > 100] = np.inf
+            nan = np.isnan(d)
+            u[nan] = d[nan]
     return u
 
 
@@ -700,11 +719,21 @@ def _cr_np(fn, np_fn, x):
 
 
 def _expf_sleef(values):
-    return _expf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.expf_sleef1, x) if len(x) <= _FEW else _expf_sleef_np(x)
 
 
 def _logf_sleef(values):
-    return _logf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.logf_sleef1, x) if len(x) <= _FEW else _logf_sleef_np(x)
+
+
+_FEW = 16  # elements up to which the scalar emulation beats the array one's hundred numpy calls
+
+
+def _each(scalar_fn, x):
+    """The pure-Python backend's function of one float32 value on each element (the same bits)."""
+    return np.array([scalar_fn(v) for v in x.tolist()], np.float32)
 
 
 def _expf_glibc(values):
@@ -812,9 +841,9 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
     a = _as_ndarray(rstd)[:, None]
     normalized = fma(a, xs, -a * _as_ndarray(mean)[:, None])
-    if float32:
-        products = dys.astype(np.float64) * normalized
-        return _thread_sums_np(len(xs), lambda start, stop, acc: _fma32_chain(products[start:stop], acc), inner, dtype)
+    if float32:  # (each thread's chain starts from zeros, as _fma_chains does)
+        return _thread_sums_np(len(xs), lambda start, stop, _: _fma_chains(dys[start:stop], normalized[start:stop]),
+                               inner, dtype)
 
     def chain(start, stop, acc):
         for i in range(start, stop):
@@ -826,6 +855,8 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
 def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    if float32:
+        return _thread_sums_np(len(dys), lambda start, stop, _: _fma_chains(dys[start:stop]), inner, dtype)
     return _thread_sums_np(len(dys), lambda start, stop, acc: np.add.accumulate(
         np.concatenate([acc[None], dys[start:stop]]), axis=0)[-1], inner, dtype)
 
@@ -1362,6 +1393,36 @@ def _fma_steps(x, w, t, lo, hi):
             new_t[where] = _fma32_np(x[where[:-1] + (kk,)], w[where[:-2] + (where[-1], kk)], t[where])
         t = new_t
     return t
+
+
+def _fma_chains(a, b=None):
+    """acc = fma32(a[i], b[i], acc) from +0 for i in order, for each column of the float32 (k, cols)
+    arrays a and b; without b, acc + a[i], each add rounded (rule N's and the D lanes' sums: an
+    fma by 1). Through sgemm where _rule_f's plan holds: each panel of columns as one small
+    product whose diagonal is their chains (the other outputs are wasted, a panel's width at
+    most). Else, or for sums too few to pay for that, in numpy."""
+    k, cols = a.shape
+    plan = _blas_rule_f() if k and cols and (b is not None or k * cols >= _SUMS_VIA_BLAS) else None
+    if plan is None and b is None:  # (accumulate may lay its result out in columns)
+        return np.ascontiguousarray(np.add.accumulate(np.concatenate([np.zeros((1, cols), np.float32), a]),
+                                                      axis=0)[-1])
+    if plan is None:
+        return _fma32_chain(np.multiply(a, b, dtype=np.float64), np.zeros(cols, np.float32))
+    spread, longest = plan
+    groups = -(-cols // _BLAS_PANEL)
+    x, w = (np.zeros((k, groups * _BLAS_PANEL), np.float32) for _ in range(2))
+    x[:, :cols] = a
+    w[:, :cols] = 1 if b is None else b
+    x, w = (v.reshape(k, groups, _BLAS_PANEL).transpose(1, 2, 0) for v in (x, w))  # (panel, column, k)
+    hi = min(k, longest)
+    t = _blas_steps(x, w, 0, hi, spread)
+    while hi < k:  # continued within the plan's steps, a panel's columns carried in
+        lo, hi = hi, min(k, hi + longest - _BLAS_PANEL)
+        t = _blas_carried(x, w, t, lo, hi, spread, longest)
+    return np.diagonal(t, axis1=1, axis2=2).reshape(-1)[:cols]
+
+
+_SUMS_VIA_BLAS = 8192  # sum steps (k times columns) from which sgemm beats np.add.accumulate
 
 
 _blas_verdict = []
