@@ -147,3 +147,12 @@ class iinfo:
 
     def __repr__(self):
         return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+
+# The names PyTorch's messages give dtypes: C++ types, and ScalarType names.
+CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+                  "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+                  "bool": "bool"}
+
+TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+              "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}

@@ -380,10 +380,9 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
                                 f"{type(value).__name__}")
             if value.dtype is not self.dtype:
-                from ._ops._helpers import CPP_TYPE_NAMES, TYPE_NAMES
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{CPP_TYPE_NAMES[value.dtype.name]}' to a tensor "
-                    f"with grad_dtype '{TYPE_NAMES[self.dtype.name]}'. The gradient must match the tensor's "
+                    f"attempting to assign a gradient with dtype '{_dtype.CPP_TYPE_NAMES[value.dtype.name]}' to a "
+                    f"tensor with grad_dtype '{_dtype.TYPE_NAMES[self.dtype.name]}'. The gradient must match the tensor's "
                     "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
                     "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
                     "the dtypes of a tensor and its gradient may break downstream systems that assume they match.")

@@ -1,5 +1,6 @@
 """Shared plumbing of the ops: operands, broadcasting, scalar conversion, dims, errors."""
 from .._backend import backend as B
+from .._dtype import CPP_TYPE_NAMES, TYPE_NAMES  # noqa: F401  (the ops import them from here)
 from .._float32 import f32
 from .._tensor import Tensor, numel_of
 
@@ -132,12 +133,6 @@ def permuted(x, order):
     return B.take(x._storage.buf, x._offset, shape, stride), shape
 
 
-CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
-                  "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-                  "bool": "bool"}
-
-TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-              "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
 
 def checked_fill_value(value, dtype):
