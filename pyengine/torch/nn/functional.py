@@ -1349,7 +1349,7 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
         return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
     mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
     values = norm_kernels.batch_norm_input_grad(input._buf(), grad._buf(), input.shape, mean, rstd,
-                                                _buf_or_none(weight), training)
+                                                _buf_or_none(weight), training, input.dtype is _dtype.float32)
     return _from_kernel(values, input._shape, input.dtype)
 
 
@@ -1358,14 +1358,16 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
         return (grad * xhat).sum(_batch_norm_dims(input))
     mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
-    values = norm_kernels.batch_norm_weight_grad(input._buf(), grad._buf(), input.shape, mean, rstd)
+    values = norm_kernels.batch_norm_weight_grad(input._buf(), grad._buf(), input.shape, mean, rstd,
+                                                 input.dtype is _dtype.float32)
     return _from_kernel(values, (input.shape[1],), input.dtype)
 
 
 def _batch_norm_bias_grad(grad):
     if is_grad_enabled():
         return grad.sum(_batch_norm_dims(grad))
-    return _from_kernel(norm_kernels.channel_sums(grad._buf(), grad.shape), (grad.shape[1],), grad.dtype)
+    return _from_kernel(norm_kernels.batch_norm_bias_grad(grad._buf(), grad.shape, grad.dtype is _dtype.float32),
+                        (grad.shape[1],), grad.dtype)
 
 
 def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var, weight, training, eps):
