@@ -250,14 +250,47 @@ def from_channels(channels, shape):
 
 
 @backend_kernel
-def batch_stats(x, shape, running_mean, running_var, training, eps):
+def batch_stats(x, shape, running_mean, running_var, training, eps, float32):
     """Per channel the mean and 1/sqrt(var + eps) used for normalising, as two float64 buffers:
-    the batch's (training) or the running statistics' (buffers)."""
+    the batch's (training; PyTorch's save_mean and save_invstd, see _bn_moments) or the running
+    statistics' (buffers)."""
     if training:
-        stats = [row_stats(ch, eps) for ch in channels_last(x.tolist(), shape)]
+        stats = _bn_moments(_bn_planes(x.tolist(), shape), eps, float32)
     else:
         stats = [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean.tolist(), running_var.tolist())]
     return as_buffer([m for m, _ in stats], float64), as_buffer([r for _, r in stats], float64)
+
+
+def _bn_moments(planes, eps, float32):
+    """batch_norm_cpu_collect_stats: per channel (mean, invstd) in the input's dtype. More than
+    one value per plane (or at most one row per thread): the values summed in order in double,
+    the mean rounded, then the squared deviations (each rounded, or fused in double) summed in
+    double. (N, C) input: each thread sums its rows in the dtype (the squares fused), the
+    threads' sums added in double. The variance is var_sum / N in the dtype, invstd
+    1 / sqrt(var + eps) in double, rounded."""
+    r, fma = _bn_precision(float32)[:2]
+    n, count = len(planes[0]), len(planes[0]) * len(planes[0][0])
+    if len(planes[0][0]) > 1 or n <= NUM_THREADS:
+        sums = [_in_order(chain.from_iterable(p)) for p in planes]
+        means = [r(s / count) for s in sums]
+        centred = [[r(v - m) for v in chain.from_iterable(p)] for p, m in zip(planes, means)]
+        var_sums = [r(_in_order(r(d * d) for d in ds) if float32 else reduce(lambda acc, d: fma(d, d, acc), ds, 0.0))
+                    for ds in centred]
+    else:
+        rows = [[p[i][0] for p in planes] for i in range(n)]
+        means = [r(v / count) for v in _bn_thread_sums(rows, lambda acc, row: [r(a + v) for a, v in zip(acc, row)])]
+        var_sums = [r(v) for v in _bn_thread_sums(rows, lambda acc, row: [fma(r(v - m), r(v - m), a)
+                                                                         for a, v, m in zip(acc, row, means)])]
+    return [(m, r(1.0 / math.sqrt(r(v / count) + eps))) for m, v in zip(means, var_sums)]
+
+
+def _bn_thread_sums(rows, step):
+    """Per column: each thread's rows folded by ``step`` from zeros, the threads' results added
+    in double."""
+    total = [0.0] * len(rows[0])
+    for lo, hi in thread_rows(len(rows)):
+        total = list(map(add, total, reduce(step, rows[lo:hi], [0.0] * len(rows[0]))))
+    return total
 
 
 @backend_kernel

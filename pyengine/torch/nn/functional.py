@@ -1321,7 +1321,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def _batch_stats(input, running_mean, running_var, training, eps):
     """Per channel mean and 1/sqrt(var + eps) used for normalising (two float64 buffers)."""
     return norm_kernels.batch_stats(input._buf(), input.shape, _buf_or_none(running_mean),
-                                    _buf_or_none(running_var), training, eps)
+                                    _buf_or_none(running_var), training, eps, input.dtype is _dtype.float32)
 
 
 def _batch_norm_dims(input):
