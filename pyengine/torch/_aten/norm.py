@@ -1,7 +1,8 @@
 """The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
 buffers and shape numbers. Layer norm on float32 and float64 is PyTorch's kernel bit for bit
 (RowwiseMoments' Welford cascade, ``_common.rowwise_moments``, then one fused multiply-add per
-element); the other statistics are summed exactly (math.fsum) in float64; batch and group
+element); batch norm's statistics and gradients are PyTorch's CPU kernel's (batch_norm_kernel.cpp);
+the other statistics are summed exactly (math.fsum) in float64; batch and group
 norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
 (``float32``: rounded as float32, one fused multiply-add per element). Results are float32
 buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
@@ -250,12 +251,16 @@ def from_channels(channels, shape):
 
 
 @backend_kernel
-def batch_stats(x, shape, running_mean, running_var, training, eps, float32):
+def batch_stats(x, shape, running_mean, running_var, training, eps, float32, forward=False):
     """Per channel the mean and 1/sqrt(var + eps) used for normalising, as two float64 buffers:
     the batch's (training; PyTorch's save_mean and save_invstd, see _bn_moments) or the running
-    statistics' (buffers)."""
+    statistics' (buffers): in double, as the backward kernel takes them, or (``forward``) in the
+    dtype, as the forward kernel does."""
     if training:
         stats = _bn_moments(_bn_planes(x.tolist(), shape), eps, float32)
+    elif forward and float32:
+        stats = [(m, f32(1.0 / f32(math.sqrt(f32(v + f32(eps)))))) for m, v in zip(running_mean.tolist(),
+                                                                                 running_var.tolist())]
     else:
         stats = [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean.tolist(), running_var.tolist())]
     return as_buffer([m for m, _ in stats], float64), as_buffer([r for _, r in stats], float64)
@@ -264,8 +269,7 @@ def batch_stats(x, shape, running_mean, running_var, training, eps, float32):
 def _bn_moments(planes, eps, float32):
     """batch_norm_cpu_collect_stats: per channel (mean, invstd) in the input's dtype. More than
     one value per plane (or at most one row per thread): the values summed in order in double,
-    the mean rounded, then the squared deviations (each rounded, or fused in double) summed in
-    double. (N, C) input: each thread sums its rows in the dtype (the squares fused), the
+    the mean rounded, then the squared deviations (each rounded) summed in double. (N, C) input: each thread sums its rows in the dtype (the squares fused), the
     threads' sums added in double. The variance is var_sum / N in the dtype, invstd
     1 / sqrt(var + eps) in double, rounded."""
     r, fma = _bn_precision(float32)[:2]
@@ -274,8 +278,7 @@ def _bn_moments(planes, eps, float32):
         sums = [_in_order(chain.from_iterable(p)) for p in planes]
         means = [r(s / count) for s in sums]
         centred = [[r(v - m) for v in chain.from_iterable(p)] for p, m in zip(planes, means)]
-        var_sums = [r(_in_order(r(d * d) for d in ds) if float32 else reduce(lambda acc, d: fma(d, d, acc), ds, 0.0))
-                    for ds in centred]
+        var_sums = [r(_in_order(r(d * d) for d in ds)) for ds in centred]
     else:
         rows = [[p[i][0] for p in planes] for i in range(n)]
         means = [r(v / count) for v in _bn_thread_sums(rows, lambda acc, row: [r(a + v) for a, v in zip(acc, row)])]

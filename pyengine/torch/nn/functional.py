@@ -1318,10 +1318,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return _layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-def _batch_stats(input, running_mean, running_var, training, eps):
+def _batch_stats(input, running_mean, running_var, training, eps, forward=False):
     """Per channel mean and 1/sqrt(var + eps) used for normalising (two float64 buffers)."""
     return norm_kernels.batch_stats(input._buf(), input.shape, _buf_or_none(running_mean),
-                                    _buf_or_none(running_var), training, eps, input.dtype is _dtype.float32)
+                                    _buf_or_none(running_var), training, eps, input.dtype is _dtype.float32, forward)
 
 
 def _batch_norm_dims(input):
@@ -1385,7 +1385,7 @@ def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var,
     bias=lambda grad: _batch_norm_bias_grad(grad))
 def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
     with no_grad():
-        mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
+        mean, rstd = _batch_stats(input, running_mean, running_var, training, eps, forward=True)
         # the batch's statistics (PyTorch's save_mean and save_invstd), empty in eval mode
         aux_outputs(lambda: (_from_kernel(mean, input._shape[1:2], input.dtype),
                              _from_kernel(rstd, input._shape[1:2], input.dtype)) if training else
