@@ -313,11 +313,11 @@ def batch_norm(x, shape, mean, rstd, weight, bias, float32):
     c = shape[1]
     w = weight.tolist() if weight is not None else [1.0] * c
     b = bias.tolist() if bias is not None else [0.0] * c
-    r = f32 if float32 else float
+    r, fma = _bn_precision(float32)[:2]
     out = []
     for m, rs, wc, bc, ch in zip(mean.tolist(), rstd.tolist(), w, b, channels_last(x.tolist(), shape)):
         alpha = r(r(rs) * wc)
-        beta = r(bc - r(r(m) * alpha))
+        beta = fma(-r(m), alpha, r(bc))  # bias - mean * alpha, fused as the kernel's build does
         out.append([fma32(f32(v), alpha, beta) for v in ch] if float32 else [fma64(v, alpha, beta) for v in ch])
     return rounded(from_channels(out, shape), float32)
 

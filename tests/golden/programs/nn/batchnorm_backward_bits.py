@@ -1,5 +1,5 @@
-# BatchNorm's gradients to the last bit: image inputs (per-plane lane sums), (N, C) inputs
-# (per-thread row sums), with and without affine weight, training and eval, float32 and float64.
+# BatchNorm to the last bit, forward and gradients: image inputs (per-plane lane sums), (N, C)
+# inputs (per-thread row sums), with and without affine parameters, training and eval, float32 and float64.
 import torch
 from torch import nn
 
@@ -15,6 +15,7 @@ for dtype in (torch.float32, torch.float64):
         if affine:
             with torch.no_grad():
                 bn.weight.copy_(torch.randn(shape[1], dtype=dtype))
+                bn.bias.copy_(torch.randn(shape[1], dtype=dtype))
         if not training:
             with torch.no_grad():
                 bn.running_var.copy_(torch.rand(shape[1], dtype=dtype) + 0.5)
