@@ -1988,6 +1988,22 @@ void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
   }
 }
 
+// _aten/reduce.py var_welford, the evenly spaced case: WelfordOps in float64 over each row's n float32
+// values x[starts[r] + i * step], in order; each row's sum of squared deviations (m2) into out.
+void EXPORT(welford_m2_f32)(const float* x, const int* starts, int rows, int n, int step, double* out) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + starts[r];
+    double mean = 0.0, m2 = 0.0;
+    for (int i = 0; i < n; i++) {
+      double v = row[(long)i * step];
+      double d = v - mean;
+      mean += d / (i + 1);
+      m2 += d * (v - mean);
+    }
+    out[r] = m2;
+  }
+}
+
 // python.py fma on float64: a * b + c with one rounding (math.fma), by fma64 below: Boldo and
 // Melquiond's emulation (IEEE Trans. Computers 57(4), 2008). It needs every step free of overflow
 // and underflow: an element with a or b outside 2**-450..2**450 in magnitude

@@ -29,6 +29,7 @@ from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch imp
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
 from torch._aten import ctc, grid_sample, pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
+from torch._dtype import float64  # noqa: E402
 
 np = pytest.importorskip("numpy")
 from torch._backend import numpy as numpy_backend  # noqa: E402
@@ -626,6 +627,34 @@ def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
     exact = np.concatenate([numpy_backend._rule_f_exact(a[i], b[i].T, None).reshape(-1) for i in range(batch)])
     assert np.array_equal(stack.view(np.int32), each.view(np.int32))
     assert np.array_equal(stack.view(np.int32), exact.view(np.int32))
+
+
+# Rules N and D (and float64's products in order) on the numpy backend add many outputs' running
+# sums at once, with the longer output side as numpy's inner loop and one accumulate or one in-place
+# add a step: the pure-Python loops' bits, on shapes either side of those choices (more rows than
+# columns and fewer, running sums below and above 64 outputs, k not a whole number of lanes).
+IN_ORDER_SHAPES = [(64, 784, 10), (10, 64, 784), (3, 9, 2), (2, 130, 5), (1, 37, 80), (80, 37, 1), (9, 21, 11)]
+
+
+@pytest.mark.parametrize("m,k,n", IN_ORDER_SHAPES)
+def test_products_in_order_keep_the_python_loops_bits(m, k, n):
+    rng = np.random.default_rng(m * k * n)
+    x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    w[rng.random(w.shape) < 0.2] = -0.0
+    bias = rng.standard_normal(n).astype(np.float32)
+    for rule, b_transposed, b in (("N", False, None), ("D", True, bias), ("D1", True, None)):
+        second = w if b_transposed else np.ascontiguousarray(w.T)
+        results = {}
+        for backend in BACKENDS:
+            with on(backend):
+                results[backend] = linalg.mm_rule(buffer(x.reshape(-1), backend), buffer(second.reshape(-1), backend),
+                                                  m, k, n, None if b is None else buffer(b, backend), b_transposed, rule)
+        assert hexes(results["numpy"]) == hexes(results["python"]), rule
+    x64, w64 = x.astype(np.float64).reshape(-1), w.astype(np.float64).reshape(-1)
+    loops = python_backend.mm_in_order(array("d", x64.tolist()), array("d", w64.tolist()), m, k, n, float64,
+                                       b_transposed=True)
+    assert numpy_backend.mm_in_order(x64, w64, m, k, n, float64, b_transposed=True).tolist() == list(loops)
 
 
 def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():

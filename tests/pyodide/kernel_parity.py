@@ -372,6 +372,21 @@ def reductions():
 
 
 @case
+def variances():
+    """var/std along dims (Welford per output over evenly spaced elements, or not: two dims at once),
+    batch norm's std(0) of a batch, specials, a reduced size of two. No full reduction of specials:
+    the NaN of its float32 mean has wasm's sign, not always the Python loop's."""
+    out = []
+    for i, (shape, dims) in enumerate([((32, 64), 0), ((32, 64), 1), ((64, 100), 0), ((3, 50, 70), 1),
+                                       ((3, 50, 70), (0, 2)), ((2, 80), 0), ((100, 9), 0)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 700 + i)
+            out += [x.var(dims), x.std(dims, keepdim=True), x.var(dims, correction=0), x.t().std(0)
+                    if x.dim() == 2 else x.std(-1)]
+    return out
+
+
+@case
 def extremes():
     """max/min/argmax/argmin/amax/amin along dims: NaN wins, first index on ties (-0.0/0.0 too)."""
     out = []

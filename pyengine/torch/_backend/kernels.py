@@ -236,6 +236,19 @@ def sums_in_order_f64(values, k):
     return out
 
 
+def welford_m2(values, starts, n, step):
+    """_aten.reduce's var_welford sums of squared deviations (float64, WelfordOps in order) of the
+    n float32 values values[start + i*step] from each start, as a list, or None (also when one is a
+    NaN, whose sign bit wasm leaves to the engine: the Python loop's NaN is the one torch prints)."""
+    if not isinstance(values, array) or values.typecode != "f" or n * len(starts) < MIN_ELEMENTS:
+        return None
+    starts = array("i", starts)
+    out = array("d", bytes(8 * len(starts)))
+    wasm.welford_m2_f32(_address(values), _address(starts), len(starts), n, step, _address(out))
+    total = sum(out)  # a NaN (or infinities of both signs) among them makes it a NaN
+    return out.tolist() if total == total else None
+
+
 def inner_sums(values, first, n, rows, s1):
     """_aten.reduce's vectorised inner sum of each of `rows` contiguous rows of n >= 8 float32
     values, values[first + j*s1 : first + j*s1 + n], as an array('f') of rows sums, or None."""

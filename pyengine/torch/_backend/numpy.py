@@ -10,6 +10,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import functools
 import math
 from array import array
 
@@ -22,7 +23,7 @@ from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run
 
 from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
+    pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -36,11 +37,31 @@ _OF_TYPECODE = {"f": np.float32, "d": np.float64}
 _ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 
+try:  # numpy's error state is a context variable holding one settings object
+    from numpy._core._ufunc_config import _extobj_contextvar
+except ImportError:
+    _extobj_contextvar = None
+else:
+    with np.errstate(**_ERR):
+        _QUIET = _extobj_contextvar.get()
+
+
 def _ieee(kernel):
     """``kernel`` with numpy's floating-point warnings off: inf and nan come out silently, as
-    in PyTorch (a learner's output shows no RuntimeWarning). (errstate as a decorator: a third
-    of what entering it as a context costs per call.)"""
-    return np.errstate(**_ERR)(kernel)
+    in PyTorch (a learner's output shows no RuntimeWarning). errstate as a decorator builds its
+    settings object on every call (0.9 us, more than a small kernel's work): the one built here
+    once is set instead, where numpy keeps it in a context variable (numpy 2)."""
+    if _extobj_contextvar is None:
+        return np.errstate(**_ERR)(kernel)
+
+    @functools.wraps(kernel)
+    def quiet(*args, **kwargs):
+        token = _extobj_contextvar.set(_QUIET)
+        try:
+            return kernel(*args, **kwargs)
+        finally:
+            _extobj_contextvar.reset(token)
+    return quiet
 
 
 def _as_ndarray(buf):
@@ -133,18 +154,42 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    acc = np.zeros((1, m, n))
-    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per block of products: bounded memory
     with np.errstate(**_ERR):
-        for lo in range(0, k, chunk):
-            products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
-            if m * n >= 64:  # one add of all outputs per k-step: cheaper than accumulate's partial sums
-                for step in products:
-                    acc[0] += step
-            else:
-                acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
+        acc = _products_in_order(x.T, w, np.float64)
         # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
-        return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
+        return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+
+
+def _products_in_order(a, b, dtype):
+    """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
+    from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
+    inner loop (each inner loop costs ~10 ns: a short one is mostly that); products are made a
+    chunk of steps at a time, bounding memory. The result may be a transposed view."""
+    swap = a.shape[-1] < b.shape[-1]
+    if swap:
+        a, b = b, a
+    a = np.ascontiguousarray(a)
+    acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
+    chunk = max(1, (1 << 20) // max(1, acc.size))
+    for lo in range(0, len(a), chunk):
+        acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
+                                               order="C"))
+    return acc if swap else acc.swapaxes(-1, -2)
+
+
+def _added_in_order(acc, items):
+    """acc + items[0] + items[1] + ... strictly in order, each add rounded: the running sums of
+    many outputs at once. np.add.accumulate is one call but slow per element on long rows (about
+    20 ns), so rows of 64 elements or more are added in place, one numpy call a step (0.5 us + the
+    adds). ``acc`` may be updated in place."""
+    if not len(items):
+        return acc
+    if acc.size < 64:
+        return np.add.accumulate(np.concatenate([acc[None], items]), axis=0)[-1]
+    flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
+    for item in items.reshape(len(items), acc.size):
+        np.add(flat, item, out=flat)
+    return flat.reshape(acc.shape)
 
 
 def scatter_add(buf, positions, src, dtype):
@@ -315,10 +360,20 @@ def _scalar(value, t):
         return np.array(value, np.int64).astype(t)
 
 
+def _binary_operand(v, t):
+    """A binary kernel's operand as an ndarray (an array.array's memory viewed), or a number as a
+    scalar of type t (the hot path: no generator, no tuple)."""
+    if v.__class__ is np.ndarray:
+        return v
+    if v.__class__ is array:
+        return _as_ndarray(v)
+    return v if isinstance(v, np.ndarray) else _scalar(v, t)
+
+
 @_ieee
 def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
-    a, b = (v if isinstance(v, np.ndarray) else _scalar(v, t) for v in _operands(a, b))
+    a, b = _binary_operand(a, t), _binary_operand(b, t)
     out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
     if out_dtype is not None or out.dtype != t:
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
@@ -1028,17 +1083,12 @@ def _correctly_rounded(name, fn, values):
 class _NumpyOps:
     @staticmethod
     def block_sums(items, nblocks, size):
-        acc = np.zeros((nblocks,) + items.shape[1:], np.float32)
-        for s in range(size):
-            acc = acc + items[s:nblocks * size:size]
-        return acc
+        blocks = items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1)
+        return _added_in_order(np.zeros((nblocks,) + items.shape[1:], np.float32), blocks)
 
     @staticmethod
     def seq(items):
-        acc = np.zeros(items.shape[1:], np.float32)
-        for v in items:
-            acc = acc + v
-        return acc
+        return _added_in_order(np.zeros(items.shape[1:], np.float32), items)
 
     @staticmethod
     def add(a, b):
@@ -1046,18 +1096,17 @@ class _NumpyOps:
 
 
 def _inner_sum_np(rows):
-    """_inner_sum of every row of a 2-D float32 array at once."""
+    """_inner_sum of every row of a 2-D float32 array at once: as reduce.py's, the four cascades of
+    each of the 8 lanes are the 32 columns of one cascade over the rows' 32-wide blocks."""
     nrows, n = rows.shape
-    nvec = n // SUM_LANES
-    end = nvec * SUM_LANES
-    vectors = rows[:, :end].reshape(nrows, nvec, SUM_LANES).transpose(1, 0, 2)
-    lanes = rowsum(vectors, nvec, _NumpyOps)
-    acc = np.zeros(nrows, np.float32)
-    for i in range(end, n):
-        acc = acc + rows[:, i]
-    for lane in range(SUM_LANES):
-        acc = acc + lanes[:, lane]
-    return acc
+    end = n // SUM_LANES * SUM_LANES
+    wide = 4 * SUM_LANES
+    groups = n // wide
+    parts = cascade(rows[:, :groups * wide].reshape(nrows, groups, wide).swapaxes(0, 1), groups, _NumpyOps)
+    p = parts.reshape(nrows, 4, SUM_LANES)
+    leftovers = rows[:, groups * wide:end].reshape(nrows, -1, SUM_LANES).swapaxes(0, 1)
+    lanes = ((_added_in_order(p[:, 0].copy(), leftovers) + p[:, 1]) + p[:, 2]) + p[:, 3]
+    return _added_in_order(np.zeros(nrows, np.float32), np.concatenate([rows[:, end:], lanes], axis=1).T)
 
 
 def _sum_batch_np(x, out_offs, strides2d):
@@ -1091,9 +1140,9 @@ def _serial_batch_np(values, offset, plan):
     s1 = ins[1] if len(sizes) > 1 else 0
     outer = sizes[2:][::-1]
     item = values.itemsize
-    view = np.lib.stride_tricks.as_strided(
-        values[offset:], shape=tuple(outer) + (n1, n0),
-        strides=tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item), writeable=False)
+    # (the constructor, not as_strided: a tenth of the cost; it bounds-checks the region itself)
+    view = np.ndarray(tuple(outer) + (n1, n0), values.dtype, values, offset * item,
+                      tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item))
     out_offs = np.zeros(1, np.int64)
     for size, stride in zip(outer, outs[2:][::-1]):
         out_offs = (out_offs[:, None] + np.arange(size)[None, :] * stride).reshape(-1)
@@ -1148,14 +1197,23 @@ def _var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     out_idx = np.array([o for o, _ in rows], np.int64)
     x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
     mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-    for count in range(1, x.shape[1] + 1):
-        d = x[:, count - 1] - mean_
+    for count, column in enumerate(np.ascontiguousarray(x.T), 1):
+        d = column - mean_
         mean_ = mean_ + d / count
-        m2 = m2 + d * (x[:, count - 1] - mean_)
-    result = np.array([finish_var(v, len(inner) - correction, take_sqrt) for v in m2.tolist()], np.float32)
+        m2 = m2 + d * (column - mean_)
+    result = _finish_var_np(m2, len(inner) - correction, take_sqrt)
     final = np.empty(out_numel, np.float32)
     final[out_idx] = result
     return final
+
+
+def _finish_var_np(m2, divisor, take_sqrt):
+    """_common.finish_var of every float64 sum of squared deviations in m2."""
+    if divisor <= 0:
+        var = np.where((m2 == 0) | np.isnan(m2), np.nan, np.inf)
+    else:
+        var = m2 / float(divisor)
+    return (np.sqrt(var) if take_sqrt else var).astype(np.float32)
 
 
 def _norm_lastdim(values, offset, rows, n, out):
@@ -1210,16 +1268,8 @@ def _mm_np(x, w, bias, rule):
 
 
 def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
-    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = np.zeros((1, m, n), np.float32)
-    chunk = max(1, (1 << 20) // max(1, m * n))
-    for lo in range(0, k, chunk):
-        products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
-        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
-    return c[0].copy()  # not a view of the whole accumulation
+    """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
+    return _products_in_order(x.T, w.T, np.float32)
 
 
 def _rule_f_np(x, w, bias):
@@ -1348,27 +1398,13 @@ def _blas_gives_rule_f(spread, longest):
     return True
 
 
-_RULE_D_STEPWISE = 1024  # lane elements from which a step per numpy call beats one accumulate
-
-
 def _rule_d_np(x, w, width):
     m, k = x.shape
     n = w.shape[0]
     steps = k // width
-    if width * m * n >= _RULE_D_STEPWISE:  # big steps: one in-place add each
-        lanes = np.zeros((width, m, n), np.float32)
-        for s in range(steps):
-            block = slice(s * width, (s + 1) * width)
-            lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
-    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
-        lanes = np.zeros((1, width, m, n), np.float32)
-        xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
-        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
-        for lo in range(0, steps, chunk):
-            products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
-                ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
-            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
-        lanes = lanes[0]
+    xs = x[:, :steps * width].reshape(m, steps, width).transpose(1, 2, 0)  # (step, lane, row)
+    ws = w[:, :steps * width].reshape(n, steps, width).transpose(1, 2, 0)  # (step, lane, column)
+    lanes = _products_in_order(xs, ws, np.float32)  # each lane's products added in order
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
