@@ -399,7 +399,8 @@ def layer_calls(backend, dtype, specials=False):
                       buf(shape[0] * shape[1] * math.prod(args[2]), 10), *args))]
     # normalisation: layer (rows of 30), batch (3 channels), group (6 channels in 3 groups)
     g, w30, w3 = buf(180, 11), buf(30, 12), buf(3, 13)
-    mean, rstd = norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)
+    mean, rstd = norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps, f32)
+    mean9, rstd9 = norm.batch_stats(x, (10, 9), None, None, True, eps, f32)  # one value per plane: (N, C) input
     running = (buf(3, 14), np.abs(buf(3, 15)) if backend == "numpy" else array(TYPECODES[dtype],
                                                                               map(abs, buf(3, 15))))
     if not f32:  # float64 sums of rows that are not contiguous
@@ -419,16 +420,21 @@ def layer_calls(backend, dtype, specials=False):
               ("layer_norm_weight_grad", lambda: norm.layer_norm_weight_grad(x, g, ln_mean, ln_rstd, 30,
                                                                                          f32)),
               ("layer_norm_bias_grad", lambda: norm.layer_norm_bias_grad(g, 30, f32)),
-              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps)),
-              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), *running, False, eps)),
+              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), None, None, True, eps, f32)),
+              ("batch_stats", lambda: norm.batch_stats(x, (2, 3, 5, 6), *running, False, eps, f32)),
               ("unbiased_vars", lambda: norm.unbiased_vars(x, (2, 3, 5, 6), mean)),
               ("batch_norm", lambda: norm.batch_norm(x, (2, 3, 5, 6), mean, rstd, w3, buf(3, 16), f32)),
               ("batch_norm", lambda: norm.batch_norm(x, (2, 3, 5, 6), mean, rstd, None, None, f32)),
-              ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (2, 3, 5, 6), mean, rstd, w3, True)),
+              ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (2, 3, 5, 6), mean, rstd, w3, True,
+                                                                           f32)),
               ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (2, 3, 5, 6), mean, rstd, None,
-                                                                           False)),
-              ("batch_norm_weight_grad", lambda: norm.batch_norm_weight_grad(x, g, (2, 3, 5, 6), mean, rstd)),
-              ("channel_sums", lambda: norm.channel_sums(g, (2, 3, 5, 6))),
+                                                                           False, f32)),
+              ("batch_norm_input_grad", lambda: norm.batch_norm_input_grad(x, g, (10, 9), mean9, rstd9, None, True,
+                                                                           f32)),
+              ("batch_norm_weight_grad", lambda: norm.batch_norm_weight_grad(x, g, (2, 3, 5, 6), mean, rstd, f32)),
+              ("batch_norm_weight_grad", lambda: norm.batch_norm_weight_grad(x, g, (10, 9), mean9, rstd9, f32)),
+              ("batch_norm_bias_grad", lambda: norm.batch_norm_bias_grad(g, (2, 3, 5, 6), f32)),
+              ("batch_norm_bias_grad", lambda: norm.batch_norm_bias_grad(g, (10, 9), f32)),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, buf(6, 17), buf(6, 18), eps)),
               ("group_norm", lambda: norm.group_norm(x, (2, 6, 15), f32, 3, None, None, eps))]
     for first_dim, g_size in [(True, 6), (False, 30)]:  # x as 6 rows of 30: a norm per row, or per column

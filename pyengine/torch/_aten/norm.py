@@ -1,13 +1,15 @@
 """The normalisation loops (layer, batch and group norm, weight_norm's fused kernel), on flat
 buffers and shape numbers. Layer norm on float32 and float64 is PyTorch's kernel bit for bit
 (RowwiseMoments' Welford cascade, ``_common.rowwise_moments``, then one fused multiply-add per
-element); the other statistics are summed exactly (math.fsum) in float64; batch and group
+element); batch norm's statistics and gradients are PyTorch's CPU kernel's (batch_norm_kernel.cpp);
+the other statistics are summed exactly (math.fsum) in float64; batch and group
 norm's outputs folded into one scale and shift per channel as PyTorch's kernels do
 (``float32``: rounded as float32, one fused multiply-add per element). Results are float32
 buffers for float32 steps, else float64 buffers that the caller rounds once to its dtype; batch
 norm's statistics are float64 buffers of one value per channel."""
 import math
 from array import array
+from functools import reduce
 from itertools import chain
 from operator import add, mul, sub
 
@@ -249,14 +251,51 @@ def from_channels(channels, shape):
 
 
 @backend_kernel
-def batch_stats(x, shape, running_mean, running_var, training, eps):
+def batch_stats(x, shape, running_mean, running_var, training, eps, float32, forward=False):
     """Per channel the mean and 1/sqrt(var + eps) used for normalising, as two float64 buffers:
-    the batch's (training) or the running statistics' (buffers)."""
+    the batch's (training; PyTorch's save_mean and save_invstd, see _bn_moments) or the running
+    statistics' (buffers): in double, as the backward kernel takes them, or (``forward``) in the
+    dtype, as the forward kernel does."""
     if training:
-        stats = [row_stats(ch, eps) for ch in channels_last(x.tolist(), shape)]
+        stats = _bn_moments(_bn_planes(x.tolist(), shape), eps, float32)
+    elif forward and float32:
+        stats = [(m, f32(1.0 / f32(math.sqrt(f32(v + f32(eps)))))) for m, v in zip(running_mean.tolist(),
+                                                                                 running_var.tolist())]
     else:
         stats = [(m, 1.0 / math.sqrt(v + eps)) for m, v in zip(running_mean.tolist(), running_var.tolist())]
     return as_buffer([m for m, _ in stats], float64), as_buffer([r for _, r in stats], float64)
+
+
+def _bn_moments(planes, eps, float32):
+    """batch_norm_cpu_collect_stats: per channel (mean, invstd) in the input's dtype. More than
+    one value per plane (or at most one row per thread): the values summed in order in double,
+    the mean rounded, then the squared deviations (each rounded) summed in double. (N, C)
+    input: each thread sums its rows in the dtype (the squares fused), the threads' sums added
+    in double. The variance is var_sum / N in the dtype, invstd 1 / sqrt(var + eps) in double,
+    rounded. (float64's invstd still differs from torch's in the last bit for about 1 channel
+    in 100: its squared deviations' exact summation order is not known yet.)"""
+    r, fma = _bn_precision(float32)[:2]
+    n, count = len(planes[0]), len(planes[0]) * len(planes[0][0])
+    if len(planes[0][0]) > 1 or n <= NUM_THREADS:
+        sums = [_in_order(chain.from_iterable(p)) for p in planes]
+        means = [r(s / count) for s in sums]
+        centred = [[r(v - m) for v in chain.from_iterable(p)] for p, m in zip(planes, means)]
+        var_sums = [r(_in_order(r(d * d) for d in ds)) for ds in centred]
+    else:
+        rows = [[p[i][0] for p in planes] for i in range(n)]
+        means = [r(v / count) for v in _bn_thread_sums(rows, lambda acc, row: [r(a + v) for a, v in zip(acc, row)])]
+        var_sums = [r(v) for v in _bn_thread_sums(rows, lambda acc, row: [fma(r(v - m), r(v - m), a)
+                                                                         for a, v, m in zip(acc, row, means)])]
+    return [(m, r(1.0 / math.sqrt(r(v / count) + eps))) for m, v in zip(means, var_sums)]
+
+
+def _bn_thread_sums(rows, step):
+    """Per column: each thread's rows folded by ``step`` from zeros, the threads' results added
+    in double."""
+    total = [0.0] * len(rows[0])
+    for lo, hi in thread_rows(len(rows)):
+        total = list(map(add, total, reduce(step, rows[lo:hi], [0.0] * len(rows[0]))))
+    return total
 
 
 @backend_kernel
@@ -274,45 +313,133 @@ def batch_norm(x, shape, mean, rstd, weight, bias, float32):
     c = shape[1]
     w = weight.tolist() if weight is not None else [1.0] * c
     b = bias.tolist() if bias is not None else [0.0] * c
-    r = f32 if float32 else float
+    r, fma = _bn_precision(float32)[:2]
     out = []
     for m, rs, wc, bc, ch in zip(mean.tolist(), rstd.tolist(), w, b, channels_last(x.tolist(), shape)):
         alpha = r(r(rs) * wc)
-        beta = r(bc - r(r(m) * alpha))
+        beta = fma(-r(m), alpha, r(bc))  # bias - mean * alpha, fused as the kernel's build does
         out.append([fma32(f32(v), alpha, beta) for v in ch] if float32 else [fma64(v, alpha, beta) for v in ch])
     return rounded(from_channels(out, shape), float32)
 
 
+# ---- batch_norm's backward (batch_norm_kernel.cpp, an AVX2 build: 8 float or 4 double lanes).
+# Contiguous input with more than one value per (sample, channel) plane: per channel, each
+# plane's vec::reduce_all of grad and map2_reduce_all of (x - mean) * grad (its partial last
+# vector fused into a multiply-add), added up over the samples in double; the input's gradient
+# (grad - sum / N - (x - mean) * k) * invstd * w with the product fused. One value per plane
+# ((N, C) input, the channels-last kernel): each thread sums its rows per channel in the input's
+# dtype (the dot product fused), the threads' sums are added in double and stored back in the
+# dtype; the input's gradient is fused on whole channel vectors only. Checked bit for bit
+# against torch 2.13 (given its saved statistics) on float32 and float64, training and eval,
+# with and without weight, 1-D to 3-D inputs. ------------------------------------------------
+
+def _bn_precision(float32):
+    """(rounding, fma, lanes, lane typecode, halving fold) of the kernel's dtype."""
+    return (f32, fma32, SUM_LANES, "f", True) if float32 else (float, fma64, SUM_LANES // 2, "d", False)
+
+
+def _bn_plane_dot(xm, dy, float32):
+    """map2_reduce_all's sum of xm * dy over one plane: lane sums of the products, the partial
+    last vector fused into its lanes."""
+    r, fma, lanes, typecode, halving = _bn_precision(float32)
+    n = len(xm)
+    if n < lanes:
+        return lane_sum([r(a * b) for a, b in zip(xm, dy)], lanes, typecode, halving)
+    full = n // lanes * lanes
+    acc = [r(a * b) for a, b in zip(xm[:lanes], dy[:lanes])]
+    for b in range(lanes, full, lanes):
+        acc = [r(c + r(a * g)) for c, a, g in zip(acc, xm[b:b + lanes], dy[b:b + lanes])]
+    acc[:n - full] = [fma(a, g, c) for c, a, g in zip(acc, xm[full:], dy[full:])]
+    return lane_sum(acc, lanes, typecode, halving)
+
+
+def _in_order(values):
+    """values added one by one in double (the kernel's double accumulator; not sum(), which
+    compensates on Python 3.12+)."""
+    return reduce(add, values, 0.0)
+
+
+def _bn_planes(flat, shape):
+    """(N, C, ...) values (a list) as C channels, each the list of its N planes."""
+    n, c = shape[0], shape[1]
+    plane = math.prod(shape[2:])
+    return [[flat[(i * c + ch) * plane:(i * c + ch + 1) * plane] for i in range(n)] for ch in range(c)]
+
+
+def _bn_from_planes(channels, shape):
+    """_bn_planes' inverse: the flat (N, C, ...) values, a list."""
+    n, c = shape[0], shape[1]
+    return [v for i in range(n) for ch in range(c) for v in channels[ch][i]]
+
+
+def _bn_sums(dy, xm, float32):
+    """Per channel (sum of grad, sum of (x - mean) * grad) as the kernel holds them, from the
+    channels' planes of grad and of x - mean (xm None: the sums of grad only)."""
+    r, fma, lanes, typecode, halving = _bn_precision(float32)
+    if len(dy[0][0]) > 1:
+        sums = [_in_order(lane_sum(g, lanes, typecode, halving) for g in planes) for planes in dy]
+        dots = xm and [_in_order(map(_bn_plane_dot, a, g, [float32] * len(g))) for a, g in zip(xm, dy)]
+        return sums, dots
+    n, c = len(dy[0]), len(dy)
+    sums, dots = [0.0] * c, [0.0] * c
+    for lo, hi in thread_rows(n):
+        s, d = [0.0] * c, [0.0] * c
+        for i in range(lo, hi):
+            s = [r(a + g[i][0]) for a, g in zip(s, dy)]
+            if xm:
+                d = [fma(a[i][0], g[i][0], b) for b, a, g in zip(d, xm, dy)]
+        sums = list(map(add, sums, s))
+        dots = list(map(add, dots, d))
+    return [r(v) for v in sums], xm and [r(v) for v in dots]
+
+
+def _bn_centred(x, shape, mean, r):
+    """The channels' planes of x - mean, in the kernel's dtype."""
+    return [[[r(v - m) for v in p] for p in planes]
+            for m, planes in zip(map(r, mean.tolist()), _bn_planes(x.tolist(), shape))]
+
+
 @backend_kernel
-def batch_norm_input_grad(x, grad, shape, mean, rstd, weight, training):
-    """The input's gradient of batch_norm, channel by channel (weight: a buffer or None)."""
-    w = weight.tolist() if weight is not None else [1.0] * shape[1]
+def batch_norm_input_grad(x, grad, shape, mean, rstd, weight, training, float32):
+    """The input's gradient of batch_norm (weight: a buffer or None; rstd: 1/sqrt(var + eps))."""
+    r, fma = _bn_precision(float32)[:2]
+    c = shape[1]
+    w = [r(v) for v in weight.tolist()] if weight is not None else [1.0] * c
+    invstd = [r(v) for v in rstd.tolist()]
+    dy = _bn_planes(grad.tolist(), shape)
+    if not training:
+        out = [[[r(r(g * inv) * wc) for g in p] for p in planes] for planes, inv, wc in zip(dy, invstd, w)]
+        return rounded(_bn_from_planes(out, shape), float32)
+    xm = _bn_centred(x, shape, mean, r)
+    sums, dots = _bn_sums(dy, xm, float32)
+    count = shape[0] * math.prod(shape[2:])
+    fused = c if len(dy[0][0]) > 1 else c - c % _bn_precision(float32)[2]
     out = []
-    for m, rs, wc, xs, gs in zip(mean.tolist(), rstd.tolist(), w, channels_last(x.tolist(), shape),
-                                 channels_last(grad.tolist(), shape)):
-        if not training:
-            out.append([g * wc * rs for g in gs])
-            continue
-        n = len(xs)
-        xhat = [(v - m) * rs for v in xs]
-        m1 = math.fsum(gs) / n
-        m2 = math.fsum(g * xh for g, xh in zip(gs, xhat)) / n
-        out.append([wc * rs * (g - m1 - xh * m2) for g, xh in zip(gs, xhat)])
-    return as_buffer(from_channels(out, shape), float64)
+    for ch, (s, d, inv, wc) in enumerate(zip(sums, dots, invstd, w)):
+        k = r(r(r(r(d) * inv) * inv) / count)
+        grad_mean = r(s / count)
+        if ch < fused:
+            out.append([[r(r(fma(-a, k, r(g - grad_mean)) * inv) * wc) for a, g in zip(pa, pg)]
+                        for pa, pg in zip(xm[ch], dy[ch])])
+        else:
+            out.append([[r(r(r(r(g - grad_mean) - r(a * k)) * inv) * wc) for a, g in zip(pa, pg)]
+                        for pa, pg in zip(xm[ch], dy[ch])])
+    return rounded(_bn_from_planes(out, shape), float32)
 
 
 @backend_kernel
-def batch_norm_weight_grad(x, grad, shape, mean, rstd):
-    """Per channel: the sum of grad * the normalised input."""
-    return as_buffer([math.fsum(g * (v - m) * rs for g, v in zip(gs, xs))
-                      for m, rs, xs, gs in zip(mean.tolist(), rstd.tolist(), channels_last(x.tolist(), shape),
-                                               channels_last(grad.tolist(), shape))], float64)
+def batch_norm_weight_grad(x, grad, shape, mean, rstd, float32):
+    """Per channel: the sum of (x - mean) * grad, times 1/sqrt(var + eps)."""
+    r = _bn_precision(float32)[0]
+    _, dots = _bn_sums(_bn_planes(grad.tolist(), shape), _bn_centred(x, shape, mean, r), float32)
+    return rounded([r(d * r(inv)) for d, inv in zip(dots, rstd.tolist())], float32)
 
 
 @backend_kernel
-def channel_sums(grad, shape):
-    """Per channel (dim 1): the exact sum of its values (batch_norm's bias gradient)."""
-    return as_buffer([math.fsum(ch) for ch in channels_last(grad.tolist(), shape)], float64)
+def batch_norm_bias_grad(grad, shape, float32):
+    """Per channel: the sum of grad."""
+    sums, _ = _bn_sums(_bn_planes(grad.tolist(), shape), None, float32)
+    return rounded([_bn_precision(float32)[0](v) for v in sums], float32)
 
 
 @backend_kernel

@@ -1330,10 +1330,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return _layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-def _batch_stats(input, running_mean, running_var, training, eps):
+def _batch_stats(input, running_mean, running_var, training, eps, forward=False):
     """Per channel mean and 1/sqrt(var + eps) used for normalising (two float64 buffers)."""
     return norm_kernels.batch_stats(input._buf(), input.shape, _buf_or_none(running_mean),
-                                    _buf_or_none(running_var), training, eps)
+                                    _buf_or_none(running_var), training, eps, input.dtype is _dtype.float32, forward)
 
 
 def _batch_norm_dims(input):
@@ -1361,7 +1361,7 @@ def _batch_norm_input_grad(grad, input, running_mean, running_var, weight, train
         return _normalized_input_grad(grad, xhat, rstd, _batch_norm_dims(input)) if training else grad * rstd
     mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
     values = norm_kernels.batch_norm_input_grad(input._buf(), grad._buf(), input.shape, mean, rstd,
-                                                _buf_or_none(weight), training)
+                                                _buf_or_none(weight), training, input.dtype is _dtype.float32)
     return _from_kernel(values, input._shape, input.dtype)
 
 
@@ -1370,14 +1370,16 @@ def _batch_norm_weight_grad(grad, input, running_mean, running_var, training, ep
         xhat, _ = _batch_normalized(input, running_mean, running_var, training, eps)
         return (grad * xhat).sum(_batch_norm_dims(input))
     mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
-    values = norm_kernels.batch_norm_weight_grad(input._buf(), grad._buf(), input.shape, mean, rstd)
+    values = norm_kernels.batch_norm_weight_grad(input._buf(), grad._buf(), input.shape, mean, rstd,
+                                                 input.dtype is _dtype.float32)
     return _from_kernel(values, (input.shape[1],), input.dtype)
 
 
 def _batch_norm_bias_grad(grad):
     if is_grad_enabled():
         return grad.sum(_batch_norm_dims(grad))
-    return _from_kernel(norm_kernels.channel_sums(grad._buf(), grad.shape), (grad.shape[1],), grad.dtype)
+    return _from_kernel(norm_kernels.batch_norm_bias_grad(grad._buf(), grad.shape, grad.dtype is _dtype.float32),
+                        (grad.shape[1],), grad.dtype)
 
 
 def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var, weight, training, eps):
@@ -1395,7 +1397,7 @@ def _batch_norm_jvp(input_t, weight_t, bias_t, input, running_mean, running_var,
     bias=lambda grad: _batch_norm_bias_grad(grad))
 def _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
     with no_grad():
-        mean, rstd = _batch_stats(input, running_mean, running_var, training, eps)
+        mean, rstd = _batch_stats(input, running_mean, running_var, training, eps, forward=True)
         # the batch's statistics (PyTorch's save_mean and save_invstd), empty in eval mode
         aux_outputs(lambda: (_from_kernel(mean, input._shape[1:2], input.dtype),
                              _from_kernel(rstd, input._shape[1:2], input.dtype)) if training else
