@@ -2168,3 +2168,181 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
   }
   return count;
 }
+
+// ---- the browser's numpy: glibc's float64 exp, log and pow (pyengine/torch/_libm.py) -----------
+// _libm's glibc_exp, glibc_log and glibc_pow (their FMA build) step for step, each _fma there one
+// fma64 here. data: _libm_data's constants and tables, laid out as the enum below (kernels.py
+// libm64_data: this module has no data). An element whose Python path does not reach the
+// algorithm's arithmetic (zeros, infinities, nan, negative logs, pow's special cases, overflow: math's
+// answers or exceptions there) or whose fused steps would leave fma64's exact range is flagged in
+// left (and left to the caller); the count of those is returned.
+enum {
+  LIBM_LOG_POLY = 0, LIBM_LOG_POLY1 = 5, LIBM_LN2_HI = 16, LIBM_LN2_LO, LIBM_EXP_INV_LN2_N, LIBM_EXP_NEG_LN2_HI_N,
+  LIBM_EXP_NEG_LN2_LO_N, LIBM_EXP_C2, LIBM_EXP_C3, LIBM_EXP_C4, LIBM_EXP_C5, LIBM_POW_POLY = 25,
+  LIBM_LOG_TAB = 32, LIBM_POW_TAB = LIBM_LOG_TAB + 2 * 128, LIBM_EXP_TAB = LIBM_POW_TAB + 3 * 128  // then 2 * 128 words
+};
+
+// fma64(a, b, c), *unsure set where its steps may not be exact (a product below 2**-900 or above
+// 2**1000, an operand beyond 2**995). A zero product is exact: a * b + c rounds once.
+static inline __attribute__((always_inline)) double fma64_checked(double a, double b, double c, int* unsure) {
+  if (a == 0.0 || b == 0.0) return a * b + c;
+  double p = __builtin_fabs(a * b);
+  *unsure |= !(p >= 0x1p-900 && p <= 0x1p1000 && __builtin_fabs(a) <= 0x1p995 && __builtin_fabs(b) <= 0x1p995 &&
+               __builtin_fabs(c) <= 0x1p1000);
+  return fma64(a, b, c);
+}
+
+#define FMA(a, b, c) fma64_checked(a, b, c, unsure)
+
+// _libm._exp_inline: exp(x + xtail), negated when sign_bias is set; inf where it overflows.
+static inline __attribute__((always_inline)) double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
+  double ax = __builtin_fabs(x);
+  int special = 0;
+  if (ax < 0x1p-54) return sign_bias ? -(1.0 + x) : 1.0 + x;
+  if (ax >= 1024.0) return __builtin_copysign(x < 0 ? 0.0 : __builtin_inf(), sign_bias ? -1.0 : 1.0);
+  if (ax >= 512.0) special = 1;
+  double kd = FMA(d[LIBM_EXP_INV_LN2_N], x, 0x1.8p52);
+  u64 ki = bits64(kd);
+  kd -= 0x1.8p52;
+  double r = FMA(kd, d[LIBM_EXP_NEG_LN2_LO_N], FMA(kd, d[LIBM_EXP_NEG_LN2_HI_N], x)) + xtail;
+  const u64* table = (const u64*)(d + LIBM_EXP_TAB) + 2 * (ki & 127);
+  double tail = from_bits64(table[0]);
+  u64 sbits = table[1] + ((ki + sign_bias) << 45);
+  double r2 = r * r;
+  double tmp = FMA(r2 * r2, FMA(r, d[LIBM_EXP_C5], d[LIBM_EXP_C4]),
+                   FMA(r2, FMA(r, d[LIBM_EXP_C3], d[LIBM_EXP_C2]), tail + r));
+  if (!special) {
+    double scale = from_bits64(sbits);
+    return FMA(scale, tmp, scale);
+  }
+  if (!(ki & 0x80000000)) {  // k > 0: the scale's exponent may have overflowed by up to 460
+    double scale = from_bits64(sbits - (1009ull << 52));
+    return 0x1p1009 * FMA(scale, tmp, scale);
+  }
+  double scale = from_bits64(sbits + (1022ull << 52));
+  double p = scale * tmp, y = scale + p;  // (not fused: p is used twice)
+  if (__builtin_fabs(y) < 1.0) {  // a subnormal result: rounded to its precision before the scaling
+    double one = y < 0.0 ? -1.0 : 1.0;
+    double lo = scale - y + p;
+    double hi = one + y;
+    lo = one - hi + y + lo;
+    y = (hi + lo) - one;
+    if (y == 0.0) y = __builtin_copysign(0.0, scale);
+  }
+  return 0x1p-1022 * y;
+}
+
+// _libm.glibc_log for a positive finite x.
+static inline __attribute__((always_inline)) double glibc_log_positive(double x, const double* d, int* unsure) {
+  const double* a = d + LIBM_LOG_POLY;
+  if (x >= 1.0 - 0x1p-4 && x < 1.0 + 0x1.09p-4) {  // near 1: a polynomial in x - 1 alone
+    if (x == 1.0) return 0.0;
+    const double* b = d + LIBM_LOG_POLY1;
+    double r = x - 1.0, r2 = r * r, r3 = r * r2;
+    double p = FMA(r3, FMA(r3, FMA(r3, b[10], FMA(r2, b[9], FMA(r, b[8], b[7]))), FMA(r2, b[6], FMA(r, b[5], b[4]))),
+                   FMA(r2, b[3], FMA(r, b[2], b[1])));
+    double w = r * 134217728.0;  // r = rhi + rlo, rhi of 26 bits: rhi * rhi is exact
+    double rhi = r + w - w, rlo = r - rhi;
+    w = rhi * rhi * b[0];
+    double hi = r + w;
+    double lo = FMA(b[0] * rlo, rhi + r, r - hi + w);
+    return FMA(r3, p, lo) + hi;
+  }
+  u64 ix = bits64(x);
+  if (ix < 0x0010000000000000ull) ix = bits64(x * 0x1p52) - (52ull << 52);  // subnormal: scaled by 2**52
+  u64 tmp = ix - 0x3FE6000000000000ull;
+  const double* entry = d + LIBM_LOG_TAB + 2 * ((tmp >> 45) & 127);
+  long long k = (long long)tmp >> 52;
+  double z = from_bits64(ix - ((u64)k << 52));
+  double r = FMA(z, entry[0], -1.0);
+  double w = (double)k * d[LIBM_LN2_HI] + entry[1];
+  double hi = w + r;
+  double lo = FMA((double)k, d[LIBM_LN2_LO], w - hi + r);
+  double r2 = r * r;
+  return FMA(r * r2, FMA(r2, FMA(r, a[4], a[3]), FMA(r, a[2], a[1])), FMA(r2, a[0], lo)) + hi;
+}
+
+// _libm._pow_log: log of the positive double with bits ix as *hi + *lo.
+static inline __attribute__((always_inline)) void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
+  const double* p = d + LIBM_POW_POLY;
+  u64 tmp = ix - 0x3FE6955500000000ull;
+  const double* entry = d + LIBM_POW_TAB + 3 * ((tmp >> 45) & 127);
+  double k = (double)((long long)tmp >> 52);
+  double z = from_bits64(ix - ((u64)(long long)k << 52));
+  double r = FMA(z, entry[0], -1.0);
+  double t1 = FMA(k, d[LIBM_LN2_HI], entry[1]), t2 = t1 + r;
+  double lo1 = FMA(k, d[LIBM_LN2_LO], entry[2]), lo2 = t1 - t2 + r;
+  double ar = p[0] * r, ar2 = r * ar, ar3 = r * ar2;
+  double hi = t2 + ar2;
+  double lo3 = FMA(ar, r, -ar2), lo4 = t2 - hi + ar2;
+  double q = FMA(ar2, FMA(ar2, FMA(r, p[6], p[5]), FMA(r, p[4], p[3])), FMA(r, p[2], p[1]));
+  double lo = FMA(ar3, q, lo1 + lo2 + lo3 + lo4);
+  double y = hi + lo;
+  *hi_out = y;
+  *lo_out = hi - y + lo;
+}
+
+// _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, x
+// negative only with an integer y, the result finite (*unsure set otherwise).
+static inline __attribute__((always_inline)) double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
+  double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
+  if (!(x != 0.0 && ax < __builtin_inf() && ay >= 0x1p-65 && ay < 0x1p63)) {
+    *unsure = 1;
+    return 0.0;
+  }
+  u64 sign_bias = 0;
+  if (x < 0.0) {
+    if (y != __builtin_trunc(y)) {
+      *unsure = 1;
+      return 0.0;
+    }
+    if (ay < 0x1p53 && ((long long)y & 1)) sign_bias = 0x800ull << 7;
+  }
+  u64 ix = bits64(ax);
+  if (ix < 0x0010000000000000ull) ix = bits64(ax * 0x1p52) - (52ull << 52);  // subnormal: scaled by 2**52
+  double hi, lo;
+  glibc_pow_log(ix, d, &hi, &lo, unsure);
+  double ehi = y * hi;
+  // (beyond 1024 the tail is not read: _exp_inline's answer is 0 or inf whatever it is)
+  double etail = __builtin_fabs(ehi) < 1024.0 ? FMA(y, lo, FMA(y, hi, -ehi)) : 0.0;
+  double result = glibc_exp_inline(ehi, etail, sign_bias, d, unsure);
+  *unsure |= __builtin_fabs(result) == __builtin_inf();
+  return result;
+}
+
+#undef FMA
+
+enum { LIBM_EXP, LIBM_LOG };
+
+// glibc's exp or log (the enum above) of n elements.
+int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const double* data, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a[i], y = 0.0;
+    int unsure = 0;
+    if (op == LIBM_EXP) {
+      unsure = !(__builtin_fabs(x) < 1024.0);  // (nan too)
+      if (!unsure) y = glibc_exp_inline(x, 0.0, 0, data, &unsure);
+      unsure |= y == __builtin_inf();
+    } else {
+      unsure = !(x > 0.0 && x < __builtin_inf());
+      if (!unsure) y = glibc_log_positive(x, data, &unsure);
+    }
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+    out[i] = y;
+  }
+  return count;
+}
+
+// glibc's pow(x, y) of n elements x and one y.
+int EXPORT(glibc_pow_f64)(const double* a, double y, double* out, int n, const double* data, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int unsure = 0;
+    out[i] = glibc_pow_computed(a[i], y, data, &unsure);
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
+}

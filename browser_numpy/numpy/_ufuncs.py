@@ -261,12 +261,14 @@ def _fast_unary(name, op):
     return run
 
 
-def _fast_simd(name):
+def _fast_simd(name, float64=None):
     """numpy's `name` of a float32 array (exp, log, sin, cos, tanh: _simd32's algorithms) or float64
-    one (tanh: _simd64's) in wasm where the kernels are loaded (the same bits); the elements a kernel
-    leaves (sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones) in
-    Python. None elsewhere: the general loop runs _simd32's and _simd64's element functions."""
-    functions = {FLOAT32: getattr(_simd32, name), FLOAT64: getattr(_simd64, name, None)}
+    one (tanh: _simd64's; exp, log: glibc's, _libm's, whose element function is `float64`) in wasm
+    where the kernels are loaded (the same bits); the elements a kernel leaves (sin's and cos's
+    beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones; exp's and log's special
+    cases) in Python. None elsewhere: the general loop runs the element functions."""
+    glibc = float64 is not None and getattr(_libm, name) is getattr(_libm, "glibc_" + name)  # (on glibc: math's)
+    functions = {FLOAT32: getattr(_simd32, name), FLOAT64: _simd64.tanh if name == "tanh" else float64 if glibc else None}
 
     def run(a):
         if _kernels.wasm is None or type(a) is not ndarray or functions.get(a._dtype) is None or not a._shape:
@@ -275,8 +277,12 @@ def _fast_simd(name):
         buf, offset = (a._buf, a._offset) if a._is_contiguous() else (a._gathered(), 0)
         if buf is None:
             return None
-        done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if a._dtype is FLOAT32 else \
-            _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
+        if a._dtype is FLOAT32:
+            done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32)
+        elif name == "tanh":
+            done = _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
+        else:
+            done = _kernels.glibc_math_f64(name, (buf, offset), n, _libm.KERNEL_DATA)
         if done is None:
             return None
         out, left, count = done
@@ -302,6 +308,15 @@ def _fast_power(base, exponent):
             if count:
                 values = _f64_values(x, n)
                 for i in compress(range(n), undecided):
+                    buf[i] = _power(values[i], exponent)
+            return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
+    if _kernels.wasm is not None and _libm.pow is not math.pow and not float(exponent).is_integer():
+        done = _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA)  # glibc's pow, as _libm's
+        if done is not None:
+            buf, left, count = done
+            if count:
+                values = _f64_values(x, n)
+                for i in compress(range(n), left):
                     buf[i] = _power(values[i], exponent)
             return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
     try:
@@ -555,10 +570,11 @@ arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "fl
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(_libm.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
+_exp = _safe(_libm.exp)
+exp = _u("exp", _exp, fast=_fast_simd("exp", _exp), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
 expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
-log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
+log = _u("log", _log, fast=_fast_simd("log", _log), float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
 log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
             float32=_libm32.log10f_glibc1)

@@ -15,6 +15,7 @@ import math
 import os
 import struct
 import sys
+from array import array
 from fractions import Fraction
 
 from . import _libm_data
@@ -422,6 +423,16 @@ def glibc_pow(x, y):
     ehi = y * hi
     result = _exp_inline(ehi, _fma(y, lo, _fma(y, hi, -ehi)), sign_bias)
     return result if abs(result) != math.inf else math.pow(x, y)
+
+
+# The constants and tables of glibc_log, glibc_exp and glibc_pow, flat, for the wasm kernels
+# (kernels.glibc_math_f64, glibc_pow_f64; the layout is kernels.c's LIBM_* enum).
+KERNEL_DATA = array("d", _libm_data.POLY + _libm_data.POLY1 + (
+    _LOG_LN2_HI, _LOG_LN2_LO, _EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N, _EXP_C2, _EXP_C3, _EXP_C4,
+    _EXP_C5) + _libm_data.POW_POLY)
+KERNEL_DATA.extend(v for entry in _LOG_TAB for v in entry)
+KERNEL_DATA.extend(v for entry in _POW_TAB for v in entry)
+KERNEL_DATA.frombytes(array("Q", _libm_data.EXP_TAB).tobytes())
 
 
 _LN2_HI = 6.93147180369123816490e-01

@@ -538,6 +538,30 @@ def numpy_tanh_f64(a, n, table):
     return out, tiny, count
 
 
+_GLIBC_MATH = {"exp": 0, "log": 1}
+
+
+def glibc_math_f64(name, a, n, data):
+    """glibc's float64 exp or log (torch._libm's glibc_exp and glibc_log, the same bits) of n contiguous
+    float64 elements at (buffer, offset); data: _libm.KERNEL_DATA. (A new array('d'), an array('B')
+    flagging the elements left to the caller, their count), or None below MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    out, left = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.glibc_math_f64(_GLIBC_MATH[name], _operand_f64(a)[0], _address(out), n, _address(data), _address(left))
+    return out, left, count
+
+
+def glibc_pow_f64(a, n, y, data):
+    """glibc's float64 pow (torch._libm.glibc_pow, the same bits) of n contiguous float64 elements at
+    (buffer, offset) and one exponent y; data: _libm.KERNEL_DATA. As glibc_math_f64."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    out, left = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.glibc_pow_f64(_operand_f64(a)[0], y, _address(out), n, _address(data), _address(left))
+    return out, left, count
+
+
 # ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
 
 def _rows_of(x, inner):
