@@ -296,22 +296,15 @@ def _fast_simd(name, float64=None):
 
 def _fast_power(base, exponent):
     """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
-    an integer power from 3 to 64 correctly rounded, in wasm where the kernels are loaded)."""
+    an integer power from 3 to 64 correctly rounded, glibc's pow otherwise; both in wasm where the
+    kernels are loaded)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
     n = _prod(x[2])
-    if _kernels.wasm is not None and _libm.pow is not math.pow and float(exponent).is_integer():
-        done = _kernels.powi_f64(x[:2], n, int(exponent))
-        if done is not None:
-            buf, undecided, count = done
-            if count:
-                values = _f64_values(x, n)
-                for i in compress(range(n), undecided):
-                    buf[i] = _power(values[i], exponent)
-            return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
-    if _kernels.wasm is not None and _libm.pow is not math.pow and not float(exponent).is_integer():
-        done = _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA)  # glibc's pow, as _libm's
+    if _kernels.wasm is not None and _libm.pow is not math.pow:
+        done = _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA) if _libm.pow_is_glibc(exponent) \
+            else _kernels.powi_f64(x[:2], n, int(exponent))
         if done is not None:
             buf, left, count = done
             if count:

@@ -564,6 +564,11 @@ def pow_correctly_rounded_integer(x, y):
         return math.copysign(math.inf, x if y % 2 else 1.0)
 
 
+def pow_is_glibc(y):
+    """Whether pow_correctly_rounded_integer(x, y) is glibc_pow(x, y) for every x: y not an integer from 3 to 64."""
+    return not (float(y).is_integer() and 3 <= y <= 64)
+
+
 if _on_glibc():  # CPython on Linux: math is glibc, the reference itself
     sin, cos, log, log1p, exp, pow = math.sin, math.cos, math.log, math.log1p, math.exp, math.pow
 else:

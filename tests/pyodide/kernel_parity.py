@@ -608,6 +608,38 @@ def numpy_simd_math():
     return [torch.from_numpy(r.copy()) for r in out]
 
 
+@case
+def numpy_glibc_math():
+    """The browser numpy's float64 exp, log and x ** s (glibc's, _libm's ports) in wasm: random bit
+    patterns, values across the ranges, near 1 (log's polynomial), subnormals, exp's overflow and
+    underflow edges (its rounding of subnormal results), pow's special cases (left to Python) and
+    negative bases with integer exponents (the sign of odd powers), strided views."""
+    import random
+    from array import array
+    import numpy as np
+    rng = random.Random(35)
+    bits = np.array(array("d", array("Q", [rng.getrandbits(64) for _ in range(4000)]).tobytes()).tolist())
+    spread = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-320, 308) for _ in range(4000)])
+    wide = np.array([rng.uniform(-760, 760) for _ in range(4000)])
+    near_one = np.array([1 + rng.uniform(-1, 1) * 2.0 ** -rng.randint(1, 60) for _ in range(3000)])
+    edges = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324, 2.2250738585072014e-308, 2.0 ** -54,
+                      -(2.0 ** -55), 1.0, -1.0, 709.782712893384, 709.7827128933841, -708.3964185322641, -708.4,
+                      -744.44007192138122, -745.1332191019411, -745.1332191019412, 512.0, -512.0, 1023.99, -1024.0,
+                      1e308, 1.7976931348623157e308, 0.9375, 1.064453125, 0.99999999999999989, 1.0000000000000002] * 3)
+    out = []
+    for x in (bits, spread, wide, near_one, edges, wide.reshape(80, 50)[::3, 1::2]):
+        out += [np.exp(x), np.log(x), np.log(np.abs(x))]
+    base = np.concatenate([np.abs(spread), wide, near_one, edges, -np.abs(wide[:500]), np.abs(wide) * 1e-3])
+    for s in (2.5, -0.5, 1 / 3, 0.1, -2.75, 1.5e-19, 2.0 ** -65, 2.0 ** -66, 1e10, -1e10, 2.0 ** 63, 6.5e15,
+              -3, -2, 65, 101, 2 ** 53 + 1.0, 9e15, float("inf"), float("-inf"), float("nan")):
+        out.append(base ** s)
+    negative = -np.abs(np.concatenate([wide, near_one, spread[:800] * 1e-300]))
+    for s in (-3, -7, 65, 67, 1e3, 2.0 ** 53, 2.0 ** 54 + 2):  # odd and even integers: the result's sign
+        out.append(negative ** s)
+    out.append(wide.reshape(80, 50)[::2, ::3] ** 1.75)
+    return [torch.from_numpy(r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:
