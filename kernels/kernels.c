@@ -2346,3 +2346,345 @@ int EXPORT(glibc_pow_f64)(const double* a, double y, double* out, int n, const d
   }
   return count;
 }
+
+// ---- the browser's numpy: glibc's float functions (pyengine/torch/_aten/_libm32.py) -----------
+// numpy's float32 expm1, sinh, cosh, tan, arctan, arcsin, exp2, log2, log10, log1p, arcsinh,
+// arccosh and arctanh below AVX-512 are glibc's float functions: _libm32's *f_glibc1 step for step
+// (R: rounded to float32 where they round; their float64 steps as they are). Tables and double
+// coefficients come from the caller in one array of doubles, float32 coefficients in one of floats
+// (_libm32.KERNEL_TABLES, KERNEL_POLYS), laid out as the enums below.
+enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104, T_LOG2_POLY = 107, T_LOGF_POLY = 111 };
+enum { P_ATAN_HI = 0, P_ATAN_LO = 4, P_ATAN_ODD = 8, P_ATAN_EVEN = 14, P_TAN_ODD = 19, P_TAN_EVEN = 25, P_LOG1P = 31,
+       P_ASIN = 38 };
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE double sqrtf_r(double v) { return R(__builtin_sqrt(v)); }
+
+// _libm32.logf_glibc1 (log2: log2f_glibc1, the same split)
+INLINE double logf_or_log2f(double x, int base2, const double* t) {
+  unsigned ix = bits32(x);
+  if (ix == 0x3f800000) return 0.0;
+  if (ix - 0x00800000u >= 0x7f800000u - 0x00800000u) {  // subnormal, <= 0, inf or nan
+    if ((ix & 0x7fffffff) == 0) return -__builtin_inf();
+    if (ix == 0x7f800000 || x != x) return x;
+    if (ix & 0x80000000) return __builtin_nan("");
+    ix = bits32(x * 8388608.0) - (23u << 23);  // a subnormal, normalised
+  }
+  unsigned tmp = ix - 0x3f330000;
+  int i = (tmp >> 19) & 15, k = (int)tmp >> 23;
+  double r = f32_of_bits(ix - (tmp & 0xff800000u)) * t[T_LOGF + 2 * i] - 1.0, r2 = r * r;
+  if (base2) {
+    const double* c = t + T_LOG2_POLY;
+    double y = c[0] * r2 + (c[1] * r + c[2]);
+    return R(y * r2 + (c[3] * r + (t[T_LOG2F + i] + k)));
+  }
+  const double* c = t + T_LOGF_POLY;
+  double y0 = t[T_LOGF + 2 * i + 1] + k * 0x1.62e42fefa39efp-1;
+  double y = c[0] * r2 + (c[1] * r + c[2]);
+  return R(y * r2 + (y0 + r));
+}
+
+// _libm32.exp2f_glibc1
+INLINE double exp2f_glibc(double x, const double* t) {
+  if (!(x > -150.0 && x < 128.0)) return x != x || x == __builtin_inf() ? x + x : x < 0.0 ? 0.0 : __builtin_inf();
+  double kd = (x + 0x1.8p52 / 32) - 0x1.8p52 / 32;  // x rounded to a multiple of 1/32
+  int k = (int)(kd * 32);
+  double r = x - kd, s = t[T_EXP2 + (k & 31)] * pow2(k >> 5);
+  const double* c = t + T_EXP2_POLY;
+  return R(((c[0] * r + c[1]) * (r * r) + (c[2] * r + 1.0)) * s);
+}
+
+// _libm32.log1pf_glibc1 (fdlibm's, every operation a float32 one)
+INLINE double log1pf_glibc(double x, const float* p) {
+  const double ln2_hi = f32_of_bits(0x3f317180), ln2_lo = f32_of_bits(0x3717f7d1);
+  int hx = (int)bits32(x), ax = hx & 0x7fffffff, k = 1, hu = 0;
+  double f = 0.0, c = 0.0;
+  if (hx < 0x3ed413d7) {  // x < 0.41422
+    if (ax >= 0x3f800000) return x == -1.0 ? -__builtin_inf() : __builtin_nan("");
+    if (ax < 0x31000000) return ax < 0x24800000 ? x : R(x - R(R(x * x) * 0.5));
+    if (hx > 0 || hx <= -0x416a09e1) {  // -0.2929 < x < 0.41422
+      k = 0;
+      f = x;
+      hu = 1;
+    }
+  } else if (hx >= 0x7f800000) {
+    return x + x;
+  }
+  if (k) {
+    double u;
+    if (hx < 0x5a000000) {
+      u = R(1.0 + x);
+      hu = (int)bits32(u);
+      k = (hu >> 23) - 127;
+      c = k > 0 ? R(1.0 - R(u - x)) : R(x - R(u - 1.0));
+      c = R(c / u);
+    } else {
+      u = x;
+      hu = hx;
+      k = (hu >> 23) - 127;
+    }
+    hu &= 0x007fffff;
+    if (hu < 0x3504f7) {
+      u = f32_of_bits((unsigned)hu | 0x3f800000);
+    } else {
+      k += 1;
+      u = f32_of_bits((unsigned)hu | 0x3f000000);
+      hu = (0x00800000 - hu) >> 2;
+    }
+    f = R(u - 1.0);
+  }
+  double hfsq = R(R(0.5 * f) * f), k_ln2_hi = R(k * ln2_hi), k_ln2_lo = R(k * ln2_lo);
+  if (hu == 0) {  // |f| < 2**-20
+    if (f == 0.0) return k == 0 ? 0.0 : R(k_ln2_hi + R(c + k_ln2_lo));
+    double r = R(hfsq * R(1.0 - R(F32(0.66666666666666666) * f)));
+    return k == 0 ? R(f - r) : R(k_ln2_hi - R(R(r - R(k_ln2_lo + c)) - f));
+  }
+  double s = R(f / R(2.0 + f)), z = R(s * s);
+  double r = R(z * horner32(p + P_LOG1P, 7, z));
+  if (k == 0) return R(f - R(hfsq - R(s * R(hfsq + r))));
+  return R(k_ln2_hi - R(R(hfsq - R(R(s * R(hfsq + r)) + R(k_ln2_lo + c))) - f));
+}
+
+// _libm32.log10f_glibc1 (fdlibm's over logf)
+INLINE double log10f_glibc(double x, const double* t) {
+  unsigned hx = bits32(x);
+  int k = 0;
+  if ((hx & 0x80000000) || hx < 0x00800000) {
+    if ((hx & 0x7fffffff) == 0) return -__builtin_inf();
+    if (hx & 0x80000000) return x == x ? __builtin_nan("") : x;
+    k = -25;
+    x = R(x * 33554432.0);
+    hx = bits32(x);
+  }
+  if (hx >= 0x7f800000) return x + x;
+  k += (int)(hx >> 23) - 127;
+  int i = k < 0;
+  double y = k + i;
+  double m = f32_of_bits((hx & 0x007fffff) | ((unsigned)(0x7f - i) << 23));
+  double z = R(R(y * f32_of_bits(0x355427db)) + R(f32_of_bits(0x3ede5bd9) * logf_or_log2f(m, 0, t)));
+  return R(z + R(y * f32_of_bits(0x3e9a2080)));
+}
+
+// _libm32.sinhf_glibc1, coshf_glibc1 (fdlibm's over expm1f and expf)
+INLINE double sinhf_glibc(double x, const double* t) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  double ax = __builtin_fabs(x), h = __builtin_copysign(0.5, x);
+  if (ix >= 0x7f800000) return x + x;
+  if (ix < 0x41b00000) {  // |x| < 22: from expm1
+    if (ix < 0x31800000) return x;
+    double e = expm1f_glibc(ax);
+    if (ix < 0x3f800000) return R(h * R(R(2.0 * e) - R(R(e * e) / R(e + 1.0))));
+    return R(h * R(e + R(e / R(e + 1.0))));
+  }
+  if (ix < 0x42b17180) return R(h * expf_glibc(ax, t + T_EXP2));
+  if (ix <= 0x42b2d4fc) {  // e^|x| overflows, e^|x|/2 not: halve the exponent
+    double w = expf_glibc(R(0.5 * ax), t + T_EXP2);
+    return R(R(h * w) * w);
+  }
+  return __builtin_copysign(__builtin_inf(), x);
+}
+
+INLINE double coshf_glibc(double x, const double* t) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  double ax = __builtin_fabs(x);
+  if (ix < 0x41b00000) {  // |x| < 22
+    if (ix < 0x3eb17218) {  // |x| < ln2 / 2: 1 + expm1(|x|)^2 / (2 e^|x|)
+      if (ix < 0x24000000) return 1.0;
+      double e = expm1f_glibc(ax), w = R(1.0 + e);
+      return R(1.0 + R(R(e * e) / R(w + w)));
+    }
+    double e = expf_glibc(ax, t + T_EXP2);
+    return R(R(0.5 * e) + R(0.5 / e));
+  }
+  if (ix < 0x42b17180) return R(0.5 * expf_glibc(ax, t + T_EXP2));
+  if (ix <= 0x42b2d4fc) {
+    double w = expf_glibc(R(0.5 * ax), t + T_EXP2);
+    return R(R(0.5 * w) * w);
+  }
+  return ix >= 0x7f800000 ? x * x : __builtin_inf();
+}
+
+// _libm32.atanf_glibc1
+INLINE double atanf_glibc(double x, const float* p) {
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  int i = -1;
+  if (ix >= 0x4c000000) return x != x ? x + x : __builtin_copysign(R(p[P_ATAN_HI + 3] + (double)p[P_ATAN_LO + 3]), x);
+  if (ix < 0x3ee00000) {  // |x| < 0.4375
+    if (ix < 0x31000000) return x;
+  } else {
+    x = __builtin_fabs(x);
+    if (ix < 0x3f300000) {  // [7/16, 11/16)
+      i = 0;
+      x = R(R(R(2.0 * x) - 1.0) / R(2.0 + x));
+    } else if (ix < 0x3f980000) {  // [11/16, 19/16)
+      i = 1;
+      x = R(R(x - 1.0) / R(x + 1.0));
+    } else if (ix < 0x401c0000) {  // [19/16, 39/16)
+      i = 2;
+      x = R(R(x - 1.5) / R(1.0 + R(1.5 * x)));
+    } else {
+      i = 3;
+      x = R(-1.0 / x);
+    }
+  }
+  double z = R(x * x), w = R(z * z);
+  double s = R(R(z * horner32(p + P_ATAN_ODD, 6, w)) + R(w * horner32(p + P_ATAN_EVEN, 5, w)));
+  if (i < 0) return R(x - R(x * s));
+  z = R(p[P_ATAN_HI + i] - R(R(R(x * s) - p[P_ATAN_LO + i]) - x));
+  return (hx & 0x80000000) ? -z : z;
+}
+
+// _libm32.asinf_glibc1
+INLINE double asinf_glibc(double x, const float* p) {
+  const double pio2_hi = F32(1.57079637050628662109375), pio2_lo = F32(-4.37113900018624283e-8),
+               pio4_hi = F32(0.785398185253143310546875);
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  if (ix == 0x3f800000) return R(R(x * pio2_hi) + R(x * pio2_lo));
+  if (ix > 0x3f800000) return x == x ? __builtin_nan("") : x;
+  if (ix < 0x3f000000) {  // |x| < 0.5
+    if (ix < 0x32000000) return x;
+    double t = R(x * x);
+    return R(x + R(x * R(t * horner32(p + P_ASIN, 5, t))));
+  }
+  double t = R(R(1.0 - __builtin_fabs(x)) * 0.5);
+  double q = R(t * horner32(p + P_ASIN, 5, t)), s = sqrtf_r(t);
+  if (ix >= 0x3F79999A) {  // |x| > 0.975
+    t = R(pio2_hi - R(R(2.0 * R(s + R(s * q))) - pio2_lo));
+  } else {
+    double w = f32_of_bits(bits32(s) & 0xfffff000);
+    double c = R(R(t - R(w * w)) / R(s + w));
+    q = R(R(R(2.0 * s) * q) - R(pio2_lo - R(2.0 * c)));
+    t = R(pio4_hi - R(q - R(pio4_hi - R(2.0 * w))));
+  }
+  return (hx & 0x80000000) ? -t : t;
+}
+
+// _libm32.asinhf_glibc1, acoshf_glibc1, atanhf_glibc1 (fdlibm's over logf and log1pf)
+#define LN2F F32(6.9314718246e-01)
+
+INLINE double asinhf_glibc(double x, const double* t, const float* p) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  if (ix >= 0x7F800000) return x + x;
+  if (ix < 0x38000000) return x;  // |x| < 2^-14
+  double ax = __builtin_fabs(x), w;
+  if (ix > 0x47000000) {  // |x| > 2^14
+    w = R(logf_or_log2f(ax, 0, t) + LN2F);
+  } else if (ix > 0x40000000) {  // 2 < |x| <= 2^14
+    w = logf_or_log2f(R(R(2.0 * ax) + R(1.0 / R(sqrtf_r(R(R(x * x) + 1.0)) + ax))), 0, t);
+  } else {
+    double q = R(x * x);
+    w = log1pf_glibc(R(ax + R(q / R(1.0 + sqrtf_r(R(1.0 + q))))), p);
+  }
+  return x > 0 ? w : -w;
+}
+
+INLINE double acoshf_glibc(double x, const double* t, const float* p) {
+  unsigned hx = bits32(x);
+  if (hx >= 0x80000000 || hx < 0x3F800000) return __builtin_nan("");  // x < 1 (and nan with the sign bit)
+  if (hx >= 0x4D800000) return hx >= 0x7F800000 ? x + x : R(logf_or_log2f(x, 0, t) + LN2F);
+  if (hx == 0x3F800000) return 0.0;
+  if (hx > 0x40000000) return logf_or_log2f(R(R(2.0 * x) - R(1.0 / R(x + sqrtf_r(R(R(x * x) - 1.0))))), 0, t);
+  double u = R(x - 1.0);
+  return log1pf_glibc(R(u + sqrtf_r(R(R(2.0 * u) + R(u * u)))), p);
+}
+
+INLINE double atanhf_glibc(double x, const float* p) {
+  double xa = __builtin_fabs(x), t;
+  if (xa < 0.5) {
+    if (xa < 0x1p-28) return x;
+    t = R(xa + xa);
+    t = R(0.5 * log1pf_glibc(R(t + R(R(t * xa) / R(1.0 - xa))), p));
+  } else if (xa < 1.0) {
+    t = R(0.5 * log1pf_glibc(R(R(xa + xa) / R(1.0 - xa)), p));
+  } else if (xa > 1.0 || x != x) {
+    return __builtin_nan("");
+  } else {
+    return __builtin_copysign(__builtin_inf(), x);
+  }
+  return __builtin_copysign(t, x);
+}
+
+// _libm32._kernel_tanf: tan(x + y) (iy = 1) or -1/tan(x + y) (iy = -1) for |x + y| <= pi/4
+INLINE double kernel_tanf(double x, double y, int iy, const float* p) {
+  const double pio4 = F32(7.8539812565e-01), pio4lo = F32(3.7748947079e-08);
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  int negative = hx >> 31;
+  if (ix < 0x39000000) {  // |x| < 2^-13
+    if (ix == 0 && iy == -1) return R(1.0 / __builtin_fabs(x));
+    return iy == 1 ? x : R(-1.0 / x);
+  }
+  int big = ix >= 0x3f2ca140;  // |x| >= 0.6744: tan(pi/4 - |x|)
+  if (big) {
+    if (negative) {
+      x = -x;
+      y = -y;
+    }
+    x = R(R(pio4 - x) + R(pio4lo - y));
+    y = 0.0;
+    if (__builtin_fabs(x) < 0x1p-13) return (negative ? -1 : 1) * iy * R(1.0 - R(2 * iy * x));
+  }
+  double z = R(x * x), w = R(z * z);
+  double r = horner32(p + P_TAN_ODD, 6, w), v = R(z * horner32(p + P_TAN_EVEN, 6, w)), s = R(z * x);
+  r = R(y + R(z * R(R(s * R(r + v)) + y)));
+  r = R(r + R(F32(3.3333334327e-01) * s));
+  w = R(x + r);
+  if (big) {
+    v = iy;
+    double tt = R(v - R(2.0 * R(x - R(R(R(w * w) / R(w + v)) - r))));
+    return negative ? -tt : tt;
+  }
+  if (iy == 1) return w;
+  z = f32_of_bits(bits32(w) & 0xfffff000);  // -1/(x + r) accurately
+  v = R(r - R(z - x));
+  double a = R(-1.0 / w), tt = f32_of_bits(bits32(a) & 0xfffff000);
+  s = R(1.0 + R(tt * z));
+  return R(tt + R(a * R(s + R(tt * v))));
+}
+
+// _libm32.tanf_glibc1: sinf's range reduction (without FMA), then the kernel
+INLINE double tanf_glibc(double x, const double* t, const float* p) {
+  unsigned xi = bits32(x), ix = xi & 0x7fffffff;
+  if (ix <= 0x3f490fda) return kernel_tanf(x, 0.0, 1, p);
+  if (ix >= 0x7f800000) return __builtin_nan("");
+  double dx;
+  long long n;
+  if (((xi >> 20) & 0x7ff) < 0x42f) {  // |x| < 120: _reduce_fast
+    n = ((long long)(x * 0x1.45F306DC9C883p+23) + 0x800000) >> 24;
+    dx = x - n * 0x1.921FB54442D18p0;
+  } else {  // _reduce_large: |x| mod pi/2 from 4/pi's bits (a 32 x 96-bit product)
+    const double* w = t + T_INV_PIO4 + ((xi >> 26) & 15);
+    u64 m = (u64)((xi & 0xffffff) | 0x800000) << ((xi >> 23) & 7);
+    u64 res0 = (m * (u64)w[8]) >> 32 | (m * (u64)w[0]) << 32;
+    res0 += m * (u64)w[4];
+    n = (long long)((res0 + (1ull << 61)) >> 62);
+    res0 -= (u64)n << 62;
+    dx = (double)(long long)res0 * 0x1.921FB54442D18p-62;
+    if (x < 0) dx = -dx;
+  }
+  double y0 = R(dx);
+  return kernel_tanf(y0, R(dx - y0), 1 - (int)((n & 1) << 1), p);
+}
+
+enum { GLIBC_EXPM1, GLIBC_SINH, GLIBC_COSH, GLIBC_TAN, GLIBC_ARCTAN, GLIBC_ARCSIN, GLIBC_EXP2, GLIBC_LOG2, GLIBC_LOG10,
+       GLIBC_LOG1P, GLIBC_ARCSINH, GLIBC_ARCCOSH, GLIBC_ARCTANH };
+
+// glibc's float function `op` (the enum above) of n float32 elements.
+void EXPORT(glibc_math_f32)(int op, const float* a, float* out, int n, const double* t, const float* p) {
+#define EACH(expr) for (int i = 0; i < n; i++) { double x = a[i]; out[i] = (float)(expr); } break
+  switch (op) {
+    case GLIBC_EXPM1: EACH(expm1f_glibc(x));
+    case GLIBC_SINH: EACH(sinhf_glibc(x, t));
+    case GLIBC_COSH: EACH(coshf_glibc(x, t));
+    case GLIBC_TAN: EACH(tanf_glibc(x, t, p));
+    case GLIBC_ARCTAN: EACH(atanf_glibc(x, p));
+    case GLIBC_ARCSIN: EACH(asinf_glibc(x, p));
+    case GLIBC_EXP2: EACH(exp2f_glibc(x, t));
+    case GLIBC_LOG2: EACH(logf_or_log2f(x, 1, t));
+    case GLIBC_LOG10: EACH(log10f_glibc(x, t));
+    case GLIBC_LOG1P: EACH(log1pf_glibc(x, p));
+    case GLIBC_ARCSINH: EACH(asinhf_glibc(x, t, p));
+    case GLIBC_ARCCOSH: EACH(acoshf_glibc(x, t, p));
+    default: EACH(atanhf_glibc(x, p));
+  }
+#undef EACH
+}

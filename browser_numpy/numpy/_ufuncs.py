@@ -261,14 +261,16 @@ def _fast_unary(name, op):
     return run
 
 
-def _fast_simd(name, float64=None):
-    """numpy's `name` of a float32 array (exp, log, sin, cos, tanh: _simd32's algorithms) or float64
-    one (tanh: _simd64's; exp, log: glibc's, _libm's, whose element function is `float64`) in wasm
-    where the kernels are loaded (the same bits); the elements a kernel leaves (sin's and cos's
-    beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones; exp's and log's special
-    cases) in Python. None elsewhere: the general loop runs the element functions."""
-    glibc = float64 is not None and getattr(_libm, name) is getattr(_libm, "glibc_" + name)  # (on glibc: math's)
-    functions = {FLOAT32: getattr(_simd32, name), FLOAT64: _simd64.tanh if name == "tanh" else float64 if glibc else None}
+def _fast_math(name, float32, float64=None):
+    """numpy's `name` of a float32 array (float32: its element function, _simd32's SIMD algorithm or
+    _libm32's glibc float function) or float64 one (float64: _simd64's tanh, or _libm's glibc exp or
+    log off glibc) in wasm where the kernels are loaded (the same bits); the elements a kernel leaves
+    (sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones; exp's and
+    log's special cases) go through the element function. None elsewhere: the general loop runs them."""
+    simd32 = float32 is getattr(_simd32, name, None)
+    if float64 is not _simd64.tanh and getattr(_libm, name, None) is not getattr(_libm, "glibc_" + name, 0):
+        float64 = None  # (on glibc: math's, which no kernel stands in for)
+    functions = {FLOAT32: float32, FLOAT64: float64}
 
     def run(a):
         if _kernels.wasm is None or type(a) is not ndarray or functions.get(a._dtype) is None or not a._shape:
@@ -278,8 +280,9 @@ def _fast_simd(name, float64=None):
         if buf is None:
             return None
         if a._dtype is FLOAT32:
-            done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32)
-        elif name == "tanh":
+            done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if simd32 else \
+                _kernels.glibc_math_f32(name, (buf, offset), n, _libm32.KERNEL_TABLES, _libm32.KERNEL_POLYS)
+        elif float64 is _simd64.tanh:
             done = _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
         else:
             done = _kernels.glibc_math_f64(name, (buf, offset), n, _libm.KERNEL_DATA)
@@ -491,6 +494,12 @@ def _u(name, kernel, rule="float", fast=None, float32=None, float16=None):
     return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32, "float16": float16 or float32}, fast=fast)
 
 
+def _wasm_u(name, kernel, float32, float16=None, float64=False):
+    """_u, its float32 loop (and its float64 one, `kernel`, where float64) in wasm where the kernels are loaded."""
+    return _u(name, kernel, fast=_fast_math(name, float32, kernel if float64 else None), float32=float32,
+              float16=float16)
+
+
 def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
     return ufunc(name, 2, kernel, rule, out_bool, loops, fast, scalar_loops)
 
@@ -563,27 +572,25 @@ arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "fl
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-_exp = _safe(_libm.exp)
-exp = _u("exp", _exp, fast=_fast_simd("exp", _exp), float32=_simd32.exp, float16=_libm32.expf_glibc1)
-exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
-expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
-log = _u("log", _log, fast=_fast_simd("log", _log), float32=_simd32.log, float16=_libm32.logf_glibc1)
-log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
-log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
-            float32=_libm32.log10f_glibc1)
-log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
-            float32=_libm32.log1pf_glibc1)
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_fast_simd("sin"), float32=_simd32.sin,
-          float16=_libm32.sinf_glibc1)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_simd("cos"), float32=_simd32.cos,
-          float16=_libm32.cosf_glibc1)
-tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
-arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
+exp = _wasm_u("exp", _safe(_libm.exp), _simd32.exp, _libm32.expf_glibc1, float64=True)
+exp2 = _wasm_u("exp2", _safe(math.exp2), _libm32.exp2f_glibc1)
+expm1 = _wasm_u("expm1", _safe(math.expm1), _libm32.expm1f_glibc1)
+log = _wasm_u("log", _log, _simd32.log, _libm32.logf_glibc1, float64=True)
+log2 = _wasm_u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), _libm32.log2f_glibc1)
+log10 = _wasm_u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v), _libm32.log10f_glibc1)
+log1p = _wasm_u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
+                _libm32.log1pf_glibc1)
+sin = _wasm_u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, _simd32.sin,
+              float16=_libm32.sinf_glibc1)
+cos = _wasm_u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, _simd32.cos,
+              float16=_libm32.cosf_glibc1)
+tan = _wasm_u("tan", _safe(math.tan), _libm32.tanf_glibc1)
+arcsin = _wasm_u("arcsin", _safe(math.asin), _libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
-arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
-sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
-cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
-tanh = _u("tanh", _simd64.tanh, fast=_fast_simd("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
+arctan = _wasm_u("arctan", math.atan, _libm32.atanf_glibc1)
+sinh = _wasm_u("sinh", _safe(math.sinh), _libm32.sinhf_glibc1)
+cosh = _wasm_u("cosh", _safe(math.cosh), _libm32.coshf_glibc1)
+tanh = _wasm_u("tanh", _simd64.tanh, _simd32.tanh, _libm32.tanhf_glibc1, float64=True)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")
@@ -718,9 +725,9 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _u("arcsinh", math.asinh, float32=_libm32.asinhf_glibc1)
-arccosh = _u("arccosh", _safe(math.acosh), float32=_libm32.acoshf_glibc1)
-arctanh = _u("arctanh", _atanh, float32=_libm32.atanhf_glibc1)
+arcsinh = _wasm_u("arcsinh", math.asinh, _libm32.asinhf_glibc1)
+arccosh = _wasm_u("arccosh", _safe(math.acosh), _libm32.acoshf_glibc1)
+arctanh = _wasm_u("arctanh", _atanh, _libm32.atanhf_glibc1)
 cbrt = _u("cbrt", math.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",

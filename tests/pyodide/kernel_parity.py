@@ -640,6 +640,30 @@ def numpy_glibc_math():
     return [torch.from_numpy(r.copy()) for r in out]
 
 
+@case
+def numpy_glibc_math32():
+    """The browser numpy's float32 functions that are glibc's float functions (_libm32's ports) in wasm:
+    random bit patterns (nan payloads, subnormals, infinities), values at every scale, each function's
+    working range (tan's two reductions, the domains' edges) and strided views."""
+    import random
+    from array import array
+    import numpy as np
+    rng = random.Random(36)
+    words = [rng.getrandbits(32) for _ in range(5000)] + [
+        0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x00000001, 0x807FFFFF, 0x3F800000, 0xBF800000,
+        0x3F000000, 0xBF000000, 0x42B17217, 0x42B17218, 0x42B2D4FC, 0x42B2D4FD, 0xC2CFF1B4, 0x41B00000, 0x3F490FDA,
+        0x3F490FDB, 0x42F00000, 0x4C000000, 0x3EB17218, 0x3ED413D7, 0xBE95F61F, 0x3F79999A, 0x7F7FFFFF, 0xC3160000]
+    bits = np.array(array("f", array("I", words).tobytes()).tolist(), dtype=np.float32)
+    spread = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-9, 6) for _ in range(5000)], dtype=np.float32)
+    near = np.array([rng.uniform(-130, 130) for _ in range(3000)], dtype=np.float32)
+    unit = np.array([rng.uniform(-1.1, 1.1) for _ in range(3000)], dtype=np.float32)
+    out = []
+    for f in (np.expm1, np.sinh, np.cosh, np.tan, np.arctan, np.arcsin, np.exp2, np.log2, np.log10, np.log1p,
+              np.arcsinh, np.arccosh, np.arctanh):
+        out += [f(bits), f(spread), f(near), f(unit), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread) + 1)]
+    return [torch.from_numpy(r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:

@@ -562,6 +562,23 @@ def glibc_pow_f64(a, n, y, data):
     return out, left, count
 
 
+_GLIBC_MATH_F32 = {name: code for code, name in enumerate((
+    "expm1", "sinh", "cosh", "tan", "arctan", "arcsin", "exp2", "log2", "log10", "log1p", "arcsinh", "arccosh", "arctanh"))}
+
+
+def glibc_math_f32(name, a, n, tables, polys):
+    """numpy's float32 `name` below AVX-512, glibc's float function (torch._aten._libm32's *f_glibc1, the
+    same bits), of n contiguous float32 elements at (buffer, offset); tables, polys: _libm32.KERNEL_TABLES
+    and KERNEL_POLYS. As numpy_math_f32, with no element left to the caller, or None below MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    buf, offset = a
+    out = array("f", bytes(4 * n))
+    wasm.glibc_math_f32(_GLIBC_MATH_F32[name], _address(buf) + 4 * offset, _address(out), n, _address(tables),
+                        _address(polys))
+    return out, None, 0
+
+
 # ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
 
 def _rows_of(x, inner):
