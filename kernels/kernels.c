@@ -2169,8 +2169,8 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
   return count;
 }
 
-// ---- the browser's numpy: glibc's float64 exp, log and pow (pyengine/torch/_libm.py) -----------
-// _libm's glibc_exp, glibc_log and glibc_pow (their FMA build) step for step, each _fma there one
+// ---- the browser's numpy: glibc's float64 exp, log, pow, sin, cos (pyengine/torch/_libm.py) -----
+// _libm's glibc_exp, glibc_log, glibc_pow, glibc_sin and glibc_cos (their FMA build) step for step, each _fma there one
 // fma64 here. data: _libm_data's constants and tables, laid out as the enum below (kernels.py
 // libm64_data: this module has no data). An element whose Python path does not reach the
 // algorithm's arithmetic (zeros, infinities, nan, negative logs, pow's special cases, overflow: math's
@@ -2179,7 +2179,8 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
 enum {
   LIBM_LOG_POLY = 0, LIBM_LOG_POLY1 = 5, LIBM_LN2_HI = 16, LIBM_LN2_LO, LIBM_EXP_INV_LN2_N, LIBM_EXP_NEG_LN2_HI_N,
   LIBM_EXP_NEG_LN2_LO_N, LIBM_EXP_C2, LIBM_EXP_C3, LIBM_EXP_C4, LIBM_EXP_C5, LIBM_POW_POLY = 25,
-  LIBM_LOG_TAB = 32, LIBM_POW_TAB = LIBM_LOG_TAB + 2 * 128, LIBM_EXP_TAB = LIBM_POW_TAB + 3 * 128  // then 2 * 128 words
+  LIBM_LOG_TAB = 32, LIBM_POW_TAB = LIBM_LOG_TAB + 2 * 128, LIBM_EXP_TAB = LIBM_POW_TAB + 3 * 128,  // 2 * 128 words
+  LIBM_SINCOS_TAB = LIBM_EXP_TAB + 2 * 128  // 110 x (sin x0, its remainder, cos x0, its remainder)
 };
 
 // fma64(a, b, c), *unsure set where its steps may not be exact (a product below 2**-900 or above
@@ -2193,9 +2194,15 @@ static inline __attribute__((always_inline)) double fma64_checked(double a, doub
 }
 
 #define FMA(a, b, c) fma64_checked(a, b, c, unsure)
+#define INLINE_F64 static inline __attribute__((always_inline))  // (no stack for the flag and out-parameters)
+// glibc sin's and cos's polynomials (after the table's x0)
+#define SN3 -1.66666666666664880952546298448555E-01
+#define SN5 8.33333214285722277379541354343671E-03
+#define CS4 -4.16666666666664434524222570944589E-02
+#define CS6 1.38888874007937613028114285595617E-03
 
 // _libm._exp_inline: exp(x + xtail), negated when sign_bias is set; inf where it overflows.
-static inline __attribute__((always_inline)) double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
+INLINE_F64 double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
   double ax = __builtin_fabs(x);
   int special = 0;
   if (ax < 0x1p-54) return sign_bias ? -(1.0 + x) : 1.0 + x;
@@ -2233,7 +2240,7 @@ static inline __attribute__((always_inline)) double glibc_exp_inline(double x, d
 }
 
 // _libm.glibc_log for a positive finite x.
-static inline __attribute__((always_inline)) double glibc_log_positive(double x, const double* d, int* unsure) {
+INLINE_F64 double glibc_log_positive(double x, const double* d, int* unsure) {
   const double* a = d + LIBM_LOG_POLY;
   if (x >= 1.0 - 0x1p-4 && x < 1.0 + 0x1.09p-4) {  // near 1: a polynomial in x - 1 alone
     if (x == 1.0) return 0.0;
@@ -2263,7 +2270,7 @@ static inline __attribute__((always_inline)) double glibc_log_positive(double x,
 }
 
 // _libm._pow_log: log of the positive double with bits ix as *hi + *lo.
-static inline __attribute__((always_inline)) void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
+INLINE_F64 void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
   const double* p = d + LIBM_POW_POLY;
   u64 tmp = ix - 0x3FE6955500000000ull;
   const double* entry = d + LIBM_POW_TAB + 3 * ((tmp >> 45) & 127);
@@ -2284,7 +2291,7 @@ static inline __attribute__((always_inline)) void glibc_pow_log(u64 ix, const do
 
 // _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, x
 // negative only with an integer y, the result finite (*unsure set otherwise).
-static inline __attribute__((always_inline)) double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
+INLINE_F64 double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
   double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
   if (!(x != 0.0 && ax < __builtin_inf() && ay >= 0x1p-65 && ay < 0x1p63)) {
     *unsure = 1;
@@ -2310,11 +2317,72 @@ static inline __attribute__((always_inline)) double glibc_pow_computed(double x,
   return result;
 }
 
+// _libm._sin_small: sin(x + dx), |x| <= 0.86 or so, |dx| tiny
+INLINE_F64 double glibc_sin_small(double x, double dx, const double* d, int* unsure) {
+  if (__builtin_fabs(x) < 0.126) {
+    double xx = x * x;
+    double p = FMA(xx, FMA(xx, FMA(xx, FMA(xx, -0x1.ADDFFC2FCDF59p-26, 0x1.71DE27B9A7ED9p-19), -0x1.A01A019DB08B8p-13),
+                           0x1.1111111110ECEp-7), -0x1.5555555555555p-3);
+    return x + FMA(xx, FMA(p, x, -0.5 * dx), dx);
+  }
+  double sign = x;
+  if (x <= 0) dx = -dx;
+  x = __builtin_fabs(x);
+  double x0 = (x + 52776558133248.0) - 52776558133248.0;  // x rounded to a multiple of 1/128
+  const double* e = d + LIBM_SINCOS_TAB + 4 * (int)(x0 * 128);
+  x -= x0;
+  double xx = x * x;
+  double s = x + FMA(x * xx, FMA(xx, SN5, SN3), dx);
+  double c = FMA(x, dx, xx * FMA(xx, FMA(xx, CS6, CS4), 0.5));
+  return __builtin_copysign(e[0] + FMA(s, e[2], FMA(-c, e[0], FMA(s, e[3], e[1]))), sign);
+}
+
+// _libm._cos_small: cos(x + dx), |x| <= 0.86 or so, |dx| tiny
+INLINE_F64 double glibc_cos_small(double x, double dx, const double* d, int* unsure) {
+  if (x < 0) dx = -dx;
+  x = __builtin_fabs(x);
+  double x0 = (x + 52776558133248.0) - 52776558133248.0;
+  const double* e = d + LIBM_SINCOS_TAB + 4 * (int)(x0 * 128);
+  x = (x - x0) + dx;
+  double xx = x * x;
+  double s = FMA(x * xx, FMA(xx, SN5, SN3), x);
+  double c = xx * FMA(xx, FMA(xx, CS6, CS4), 0.5);
+  return e[2] + FMA(-s, e[0], FMA(-c, e[2], FMA(-s, e[1], e[3])));
+}
+
+// _libm.glibc_sin (cos: glibc_cos) below _REDUCE (larger arguments, inf and nan: *unsure set)
+INLINE_F64 double glibc_sin_cos(double x, int cos, const double* d, int* unsure) {
+  const double hp0 = 0x1.921FB54442D18p0, hp1 = 0x1.1A62633145C07p-54;  // pi/2 = hp0 + hp1
+  double ax = __builtin_fabs(x);
+  if (ax < (cos ? 0x1p-27 : 0x1p-26)) return cos ? 1.0 : x;
+  if (ax < 0x1.b6p-1) return cos ? glibc_cos_small(x, 0.0, d, unsure) : glibc_sin_small(x, 0.0, d, unsure);
+  if (ax < 0x1.368fdp1) {
+    double y = hp0 - ax;
+    if (!cos) return __builtin_copysign(glibc_cos_small(y, hp1, d, unsure), x);
+    double a = y + hp1;
+    return glibc_sin_small(a, (y - a) + hp1, d, unsure);
+  }
+  if (!(ax < 0x1.921fbp26)) {
+    *unsure = 1;
+    return 0.0;
+  }
+  // _libm._reduce: x = n pi/2 + a + da, pi/2 in pieces short enough for exact products
+  double t = FMA(x, 0x1.45F306DC9C883p-1, 6755399441055744.0), xn = t - 6755399441055744.0;
+  double y = FMA(-xn, -0x1.DDE973C000000p-27, FMA(-xn, 0x1.921FB58000000p0, x));
+  double t2 = FMA(-xn, -0x1.CB3B398000000p-55, y);
+  double da = FMA(-xn, -0x1.CB3B398000000p-55, y - t2);
+  double a = FMA(-xn, -0x1.d747f23e32ed7p-83, t2);
+  da += FMA(-xn, -0x1.d747f23e32ed7p-83, t2 - a);
+  int n = (int)((long long)xn & 3) + cos;
+  double value = n & 1 ? glibc_cos_small(a, da, d, unsure) : glibc_sin_small(a, da, d, unsure);
+  return n & 2 ? -value : value;
+}
+
 #undef FMA
 
-enum { LIBM_EXP, LIBM_LOG };
+enum { LIBM_EXP, LIBM_LOG, LIBM_SIN, LIBM_COS };
 
-// glibc's exp or log (the enum above) of n elements.
+// glibc's exp, log, sin or cos (the enum above) of n elements.
 int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const double* data, unsigned char* left) {
   int count = 0;
   for (int i = 0; i < n; i++) {
@@ -2324,9 +2392,11 @@ int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const do
       unsure = !(__builtin_fabs(x) < 1024.0);  // (nan too)
       if (!unsure) y = glibc_exp_inline(x, 0.0, 0, data, &unsure);
       unsure |= y == __builtin_inf();
-    } else {
+    } else if (op == LIBM_LOG) {
       unsure = !(x > 0.0 && x < __builtin_inf());
       if (!unsure) y = glibc_log_positive(x, data, &unsure);
+    } else {
+      y = glibc_sin_cos(x, op == LIBM_COS, data, &unsure);
     }
     left[i] = (unsigned char)unsure;
     count += unsure;

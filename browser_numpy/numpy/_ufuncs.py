@@ -263,10 +263,11 @@ def _fast_unary(name, op):
 
 def _fast_math(name, float32, float64=None):
     """numpy's `name` of a float32 array (float32: its element function, _simd32's SIMD algorithm or
-    _libm32's glibc float function) or float64 one (float64: _simd64's tanh, or _libm's glibc exp or
-    log off glibc) in wasm where the kernels are loaded (the same bits); the elements a kernel leaves
-    (sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones; exp's and
-    log's special cases) go through the element function. None elsewhere: the general loop runs them."""
+    _libm32's glibc float function) or float64 one (float64: _simd64's tanh, or _libm's glibc exp,
+    log, sin or cos off glibc) in wasm where the kernels are loaded (the same bits); the elements a
+    kernel leaves (float32 sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny
+    float64 ones; float64 special cases and sin's and cos's huge arguments) go through the element
+    function. None elsewhere: the general loop runs them."""
     simd32 = float32 is getattr(_simd32, name, None)
     if float64 is not _simd64.tanh and getattr(_libm, name, None) is not getattr(_libm, "glibc_" + name, 0):
         float64 = None  # (on glibc: math's, which no kernel stands in for)
@@ -581,9 +582,9 @@ log10 = _wasm_u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else
 log1p = _wasm_u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
                 _libm32.log1pf_glibc1)
 sin = _wasm_u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, _simd32.sin,
-              float16=_libm32.sinf_glibc1)
+              _libm32.sinf_glibc1, float64=True)
 cos = _wasm_u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, _simd32.cos,
-              float16=_libm32.cosf_glibc1)
+              _libm32.cosf_glibc1, float64=True)
 tan = _wasm_u("tan", _safe(math.tan), _libm32.tanf_glibc1)
 arcsin = _wasm_u("arcsin", _safe(math.asin), _libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)

@@ -425,7 +425,7 @@ def glibc_pow(x, y):
     return result if abs(result) != math.inf else math.pow(x, y)
 
 
-# The constants and tables of glibc_log, glibc_exp and glibc_pow, flat, for the wasm kernels
+# The constants and tables of glibc_log, glibc_exp and glibc_pow, then sin's and cos's table, flat, for the wasm kernels
 # (kernels.glibc_math_f64, glibc_pow_f64; the layout is kernels.c's LIBM_* enum).
 KERNEL_DATA = array("d", _libm_data.POLY + _libm_data.POLY1 + (
     _LOG_LN2_HI, _LOG_LN2_LO, _EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N, _EXP_C2, _EXP_C3, _EXP_C4,
@@ -433,6 +433,7 @@ KERNEL_DATA = array("d", _libm_data.POLY + _libm_data.POLY1 + (
 KERNEL_DATA.extend(v for entry in _LOG_TAB for v in entry)
 KERNEL_DATA.extend(v for entry in _POW_TAB for v in entry)
 KERNEL_DATA.frombytes(array("Q", _libm_data.EXP_TAB).tobytes())
+KERNEL_DATA.extend(v for entry in _SINCOS for v in entry)
 
 
 _LN2_HI = 6.93147180369123816490e-01

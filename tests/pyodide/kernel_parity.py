@@ -610,8 +610,8 @@ def numpy_simd_math():
 
 @case
 def numpy_glibc_math():
-    """The browser numpy's float64 exp, log and x ** s (glibc's, _libm's ports) in wasm: random bit
-    patterns, values across the ranges, near 1 (log's polynomial), subnormals, exp's overflow and
+    """The browser numpy's float64 exp, log, sin, cos and x ** s (glibc's, _libm's ports) in wasm: random
+    bit patterns, values across the ranges, near 1 (log's polynomial), subnormals, exp's overflow and
     underflow edges (its rounding of subnormal results), pow's special cases (left to Python) and
     negative bases with integer exponents (the sign of odd powers), strided views."""
     import random
@@ -626,9 +626,12 @@ def numpy_glibc_math():
                       -(2.0 ** -55), 1.0, -1.0, 709.782712893384, 709.7827128933841, -708.3964185322641, -708.4,
                       -744.44007192138122, -745.1332191019411, -745.1332191019412, 512.0, -512.0, 1023.99, -1024.0,
                       1e308, 1.7976931348623157e308, 0.9375, 1.064453125, 0.99999999999999989, 1.0000000000000002] * 3)
-    out = []
+    # sin and cos: every range (tiny, the table's, near pi/2, reduced by n pi/2; huge ones go to Python)
+    angles = np.concatenate([np.array([rng.uniform(-4, 4) for _ in range(3000)]), wide * 1e5, np.pi / 2 * np.arange(-60, 61),
+                             np.array([0.126, -0.126, 0.8549, 0.855, 2.4260, 2.42601, 105414350.0, 105414351.0])])
+    out = [np.sin(angles), np.cos(angles)]
     for x in (bits, spread, wide, near_one, edges, wide.reshape(80, 50)[::3, 1::2]):
-        out += [np.exp(x), np.log(x), np.log(np.abs(x))]
+        out += [np.exp(x), np.log(x), np.log(np.abs(x)), np.sin(x), np.cos(x)]
     base = np.concatenate([np.abs(spread), wide, near_one, edges, -np.abs(wide[:500]), np.abs(wide) * 1e-3])
     for s in (2.5, -0.5, 1 / 3, 0.1, -2.75, 1.5e-19, 2.0 ** -65, 2.0 ** -66, 1e10, -1e10, 2.0 ** 63, 6.5e15,
               -3, -2, 65, 101, 2 ** 53 + 1.0, 9e15, float("inf"), float("-inf"), float("nan")):
