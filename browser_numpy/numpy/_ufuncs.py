@@ -323,6 +323,13 @@ def _fast_power(base, exponent):
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
 
 
+def _fast_power_call(base, exponent):
+    """np.power(a, s): the operator's hot path, but for the exponents numpy's loop has shortcuts for."""
+    if type(exponent) in (int, float) and exponent not in _FLOAT64_POWER_SHORTCUTS:
+        return _fast_power(base, exponent)
+    return None
+
+
 def _finish_call(values, shape, dt, out, where):
     """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
     cast = D.caster(dt)
@@ -552,7 +559,7 @@ multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a *
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
-power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
+power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1), fast=_fast_power_call,
            scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))

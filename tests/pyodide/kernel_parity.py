@@ -639,7 +639,9 @@ def numpy_glibc_math():
     negative = -np.abs(np.concatenate([wide, near_one, spread[:800] * 1e-300]))
     for s in (-3, -7, 65, 67, 1e3, 2.0 ** 53, 2.0 ** 54 + 2):  # odd and even integers: the result's sign
         out.append(negative ** s)
-    out.append(wide.reshape(80, 50)[::2, ::3] ** 1.75)
+    inplace = base.copy()
+    inplace **= 0.75
+    out += [wide.reshape(80, 50)[::2, ::3] ** 1.75, np.power(base, 2.5), np.power(negative, -3), inplace]
     return [torch.from_numpy(r.copy()) for r in out]
 
 
