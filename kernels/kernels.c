@@ -2423,7 +2423,8 @@ int EXPORT(glibc_pow_f64)(const double* a, double y, double* out, int n, const d
 // (R: rounded to float32 where they round; their float64 steps as they are). Tables and double
 // coefficients come from the caller in one array of doubles, float32 coefficients in one of floats
 // (_libm32.KERNEL_TABLES, KERNEL_POLYS), laid out as the enums below.
-enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104, T_LOG2_POLY = 107, T_LOGF_POLY = 111 };
+enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104, T_LOG2_POLY = 107,
+       T_LOGF_POLY = 111 };
 enum { P_ATAN_HI = 0, P_ATAN_LO = 4, P_ATAN_ODD = 8, P_ATAN_EVEN = 14, P_TAN_ODD = 19, P_TAN_EVEN = 25, P_LOG1P = 31,
        P_ASIN = 38 };
 #define INLINE static inline __attribute__((always_inline))

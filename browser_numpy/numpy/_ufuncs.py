@@ -269,7 +269,7 @@ def _fast_math(name, float32, float64=None):
     float64 ones; float64 special cases and sin's and cos's huge arguments) go through the element
     function. None elsewhere: the general loop runs them."""
     simd32 = float32 is getattr(_simd32, name, None)
-    if float64 is not _simd64.tanh and getattr(_libm, name, None) is not getattr(_libm, "glibc_" + name, 0):
+    if float64 not in (None, _simd64.tanh) and getattr(_libm, name) is not getattr(_libm, "glibc_" + name):
         float64 = None  # (on glibc: math's, which no kernel stands in for)
     functions = {FLOAT32: float32, FLOAT64: float64}
 
@@ -559,8 +559,8 @@ multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a *
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
-power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1), fast=_fast_power_call,
-           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
+power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
+           fast=_fast_power_call, scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))

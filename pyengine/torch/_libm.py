@@ -9,7 +9,10 @@ bit, as x86-64 glibc runs them on a CPU with FMA (the tables of log, exp and pow
 shares, are in ``_libm_data``); but pow with an integer exponent from 3 to 64 is the correctly
 rounded power, as the browser's numpy computes it for arrays in wasm (it agrees with glibc's on
 ~99.9% of inputs). hypot is glibc's algorithm everywhere: CPython's math.hypot is its own,
-and differs from glibc's on ~0.6% of inputs.
+and differs from glibc's on ~0.6% of inputs. The browser's numpy runs exp, log, pow, sin and cos
+on arrays in wasm (kernels/kernels.c's glibc_math_f64, glibc_pow_f64: these algorithms step for
+step, every fused step on an exact fma emulation, the same bits; the elements they leave come back
+here).
 """
 import math
 import os
@@ -425,8 +428,8 @@ def glibc_pow(x, y):
     return result if abs(result) != math.inf else math.pow(x, y)
 
 
-# The constants and tables of glibc_log, glibc_exp and glibc_pow, then sin's and cos's table, flat, for the wasm kernels
-# (kernels.glibc_math_f64, glibc_pow_f64; the layout is kernels.c's LIBM_* enum).
+# The constants and tables of glibc_log, glibc_exp and glibc_pow, then sin's and cos's table, flat,
+# for the wasm kernels (kernels.glibc_math_f64, glibc_pow_f64; the layout is kernels.c's LIBM_* enum).
 KERNEL_DATA = array("d", _libm_data.POLY + _libm_data.POLY1 + (
     _LOG_LN2_HI, _LOG_LN2_LO, _EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N, _EXP_C2, _EXP_C3, _EXP_C4,
     _EXP_C5) + _libm_data.POW_POLY)

@@ -627,7 +627,8 @@ def numpy_glibc_math():
                       -744.44007192138122, -745.1332191019411, -745.1332191019412, 512.0, -512.0, 1023.99, -1024.0,
                       1e308, 1.7976931348623157e308, 0.9375, 1.064453125, 0.99999999999999989, 1.0000000000000002] * 3)
     # sin and cos: every range (tiny, the table's, near pi/2, reduced by n pi/2; huge ones go to Python)
-    angles = np.concatenate([np.array([rng.uniform(-4, 4) for _ in range(3000)]), wide * 1e5, np.pi / 2 * np.arange(-60, 61),
+    angles = np.concatenate([np.array([rng.uniform(-4, 4) for _ in range(3000)]), wide * 1e5,
+                             np.pi / 2 * np.arange(-60, 61),
                              np.array([0.126, -0.126, 0.8549, 0.855, 2.4260, 2.42601, 105414350.0, 105414351.0])])
     out = [np.sin(angles), np.cos(angles)]
     for x in (bits, spread, wide, near_one, edges, wide.reshape(80, 50)[::3, 1::2]):

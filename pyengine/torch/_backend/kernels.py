@@ -563,7 +563,8 @@ def glibc_pow_f64(a, n, y, data):
 
 
 _GLIBC_MATH_F32 = {name: code for code, name in enumerate((
-    "expm1", "sinh", "cosh", "tan", "arctan", "arcsin", "exp2", "log2", "log10", "log1p", "arcsinh", "arccosh", "arctanh"))}
+    "expm1", "sinh", "cosh", "tan", "arctan", "arcsin", "exp2", "log2", "log10", "log1p", "arcsinh", "arccosh",
+    "arctanh"))}
 
 
 def glibc_math_f32(name, a, n, tables, polys):
