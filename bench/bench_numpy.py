@@ -51,9 +51,9 @@ for name, dtype in cases:
         kernels.wasm, saved = wasm, kernels.wasm
         f(arg)  # (wasm's optimising compiler takes over after a first call)
         start = time.process_time()
-        for _ in range(20 if wasm else 1):
+        for _ in range(100 if wasm else 1):
             f(arg)
-        times.append((time.process_time() - start) / (20 if wasm else 1) / x.size * 1e6)
+        times.append((time.process_time() - start) / (100 if wasm else 1) / x.size * 1e6)
         kernels.wasm = saved
     print(f"{dtype} {name}, 7840 elements: wasm {times[0]:.3f} us/element ({times[0] / 10:.4f} s per 100k), "
           f"Python loop {times[1]:.2f} ({times[1] / 10:.3f} s per 100k), ratio {times[1] / times[0]:.0f}x")

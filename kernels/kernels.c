@@ -2171,11 +2171,11 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
 
 // ---- the browser's numpy: glibc's float64 exp, log, pow, sin, cos (pyengine/torch/_libm.py) -----
 // _libm's glibc_exp, glibc_log, glibc_pow, glibc_sin and glibc_cos (their FMA build) step for step, each _fma there one
-// fma64 here. data: _libm_data's constants and tables, laid out as the enum below (kernels.py
-// libm64_data: this module has no data). An element whose Python path does not reach the
-// algorithm's arithmetic (zeros, infinities, nan, negative logs, pow's special cases, overflow: math's
-// answers or exceptions there) or whose fused steps would leave fma64's exact range is flagged in
-// left (and left to the caller); the count of those is returned.
+// fma64 here. data: _libm_data's constants and tables, laid out as the enum below (_libm.KERNEL_DATA:
+// this module has no data). An element whose Python path does not reach the
+// algorithm's arithmetic (exp's and pow's special cases and overflows, sin's and cos's huge
+// arguments: math's answers or exceptions there) or whose fused steps would leave fma64's exact
+// range is flagged in left (and left to the caller); the count of those is returned.
 enum {
   LIBM_LOG_POLY = 0, LIBM_LOG_POLY1 = 5, LIBM_LN2_HI = 16, LIBM_LN2_LO, LIBM_EXP_INV_LN2_N, LIBM_EXP_NEG_LN2_HI_N,
   LIBM_EXP_NEG_LN2_LO_N, LIBM_EXP_C2, LIBM_EXP_C3, LIBM_EXP_C4, LIBM_EXP_C5, LIBM_POW_POLY = 25,
@@ -2289,8 +2289,9 @@ INLINE_F64 void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* l
   *lo_out = hi - y + lo;
 }
 
-// _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, x
-// negative only with an integer y, the result finite (*unsure set otherwise).
+// _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, the
+// result finite (*unsure set otherwise); a negative x to a non-integer y is nan, as the browser
+// numpy's _power makes it of the ValueError.
 INLINE_F64 double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
   double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
   if (!(x != 0.0 && ax < __builtin_inf() && ay >= 0x1p-65 && ay < 0x1p63)) {
@@ -2299,10 +2300,7 @@ INLINE_F64 double glibc_pow_computed(double x, double y, const double* d, int* u
   }
   u64 sign_bias = 0;
   if (x < 0.0) {
-    if (y != __builtin_trunc(y)) {
-      *unsure = 1;
-      return 0.0;
-    }
+    if (y != __builtin_trunc(y)) return __builtin_nan("");  // (Python's pow raises: the caller's answer, nan)
     if (ay < 0x1p53 && ((long long)y & 1)) sign_bias = 0x800ull << 7;
   }
   u64 ix = bits64(ax);
@@ -2392,9 +2390,9 @@ int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const do
       unsure = !(__builtin_fabs(x) < 1024.0);  // (nan too)
       if (!unsure) y = glibc_exp_inline(x, 0.0, 0, data, &unsure);
       unsure |= y == __builtin_inf();
-    } else if (op == LIBM_LOG) {
-      unsure = !(x > 0.0 && x < __builtin_inf());
-      if (!unsure) y = glibc_log_positive(x, data, &unsure);
+    } else if (op == LIBM_LOG) {  // (the special cases as the browser numpy's _log gives them)
+      y = x > 0.0 && x < __builtin_inf() ? glibc_log_positive(x, data, &unsure)
+          : x == 0.0 ? -__builtin_inf() : x == __builtin_inf() ? x : __builtin_nan("");
     } else {
       y = glibc_sin_cos(x, op == LIBM_COS, data, &unsure);
     }
