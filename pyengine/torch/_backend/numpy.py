@@ -188,6 +188,12 @@ def _sigmoid(a):
     return 1.0 / (1.0 + np.exp(-a))
 
 
+def _sign(a):
+    """PyTorch's (0 < a) - (a < 0): 0 for nan, where numpy's sign gives nan."""
+    s = np.sign(a)
+    return np.nan_to_num(s, nan=0.0, copy=False) if s.dtype.kind == "f" else s
+
+
 UNARY = {
     "neg": np.negative,
     "abs": np.abs,
@@ -214,7 +220,7 @@ UNARY = {
     "sigmoid": _in_float64(_sigmoid),
     "erf": _in_float64(np.vectorize(__import__("math").erf, otypes=[np.float64])),
     "erfc": _in_float64(np.vectorize(__import__("math").erfc, otypes=[np.float64])),
-    "sign": np.sign,
+    "sign": _sign,
     "floor": np.floor,
     "ceil": np.ceil,
     "trunc": np.trunc,
