@@ -2169,13 +2169,13 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
   return count;
 }
 
-// ---- the browser's numpy: glibc's float64 exp, log, pow, sin, cos (pyengine/torch/_libm.py) -----
-// _libm's glibc_exp, glibc_log, glibc_pow, glibc_sin and glibc_cos (their FMA build) step for step, each _fma there one
-// fma64 here. data: _libm_data's constants and tables, laid out as the enum below (_libm.KERNEL_DATA:
-// this module has no data). An element whose Python path does not reach the
-// algorithm's arithmetic (exp's and pow's special cases and overflows, sin's and cos's huge
-// arguments: math's answers or exceptions there) or whose fused steps would leave fma64's exact
-// range is flagged in left (and left to the caller); the count of those is returned.
+// ---- the browser's numpy: glibc's float64 exp, log, pow, sin, cos, log1p (pyengine/torch/_libm.py)
+// _libm's glibc_exp, glibc_log, glibc_pow, glibc_sin, glibc_cos and glibc_log1p (their FMA builds)
+// step for step, each _fma there one fma64 here. data: _libm_data's constants and tables, laid out
+// as the enum below (_libm.KERNEL_DATA: this module has no data). An element whose Python path
+// does not reach the algorithm's arithmetic (exp's and pow's special cases and overflows, sin's
+// and cos's huge arguments: math's answers or exceptions there) or whose fused steps would leave
+// fma64's exact range is flagged in left (and left to the caller); the count of those is returned.
 enum {
   LIBM_LOG_POLY = 0, LIBM_LOG_POLY1 = 5, LIBM_LN2_HI = 16, LIBM_LN2_LO, LIBM_EXP_INV_LN2_N, LIBM_EXP_NEG_LN2_HI_N,
   LIBM_EXP_NEG_LN2_LO_N, LIBM_EXP_C2, LIBM_EXP_C3, LIBM_EXP_C4, LIBM_EXP_C5, LIBM_POW_POLY = 25,
@@ -2376,11 +2376,62 @@ INLINE_F64 double glibc_sin_cos(double x, int cos, const double* d, int* unsure)
   return n & 2 ? -value : value;
 }
 
+// _libm.glibc_log1p (fdlibm's s_log1p.c in its FMA build) for x > -1: k ln2 + log(u), u = 1 + x
+// scaled into [sqrt(2)/2, sqrt(2)), c the rounding error of 1 + x
+INLINE_F64 double glibc_log1p_above_minus_one(double x, int* unsure) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  int hx = (int)(bits64(x) >> 32), ax = hx & 0x7fffffff, k = 1, hu = 0;
+  double f = 0.0, c = 0.0;
+  if (hx < 0x3FDA827A) {  // x < 0.41422
+    if (ax < 0x3E200000) return ax < 0x3C900000 ? x : x - x * x * 0.5;  // |x| < 2**-29
+    if (hx > 0 || hx <= -0x402d413d) {  // -0.2929 < x < 0.41422
+      k = 0;
+      f = x;
+      hu = 1;
+    }
+  } else if (hx >= 0x7FF00000) {
+    return x + x;
+  }
+  if (k) {
+    double u = x;
+    if (hx < 0x43400000) {
+      u = 1.0 + x;
+      hu = (int)(bits64(u) >> 32);
+      k = (hu >> 20) - 1023;
+      c = (k > 0 ? 1.0 - (u - x) : x - (u - 1.0)) / u;
+    } else {
+      hu = hx;
+      k = (hu >> 20) - 1023;
+    }
+    hu &= 0x000FFFFF;
+    if (hu >= 0x6A09E) {
+      k += 1;
+      u = from_bits64((bits64(u) & 0xFFFFFFFFull) | (u64)(hu | 0x3FE00000) << 32);
+      hu = (0x00100000 - hu) >> 2;
+    } else {
+      u = from_bits64((bits64(u) & 0xFFFFFFFFull) | (u64)(hu | 0x3FF00000) << 32);
+    }
+    f = u - 1.0;
+  }
+  double hfsq = 0.5 * f * f;
+  if (hu == 0) {  // |f| < 2**-20
+    if (f == 0.0) return k == 0 ? 0.0 : k * ln2_hi + (c + k * ln2_lo);
+    double r = hfsq * (1.0 - 0.66666666666666666 * f);
+    return k == 0 ? f - r : k * ln2_hi - ((r - (k * ln2_lo + c)) - f);
+  }
+  double s = f / (2.0 + f), z = s * s, z2 = z * z, z4 = z2 * z2;
+  double r = FMA(z, 6.666666666666735130e-01, z2 * FMA(z, 2.857142874366239149e-01, 3.999999999940941908e-01));
+  r = FMA(z4 * z2, FMA(z, 1.479819860511658591e-01, 1.531383769920937332e-01),
+          FMA(z4, FMA(z, 1.818357216161805012e-01, 2.222219843214978396e-01), r));
+  if (k == 0) return f - (hfsq - s * (hfsq + r));
+  return FMA((double)k, ln2_hi, -((hfsq - (s * (hfsq + r) + FMA((double)k, ln2_lo, c))) - f));
+}
+
 #undef FMA
 
-enum { LIBM_EXP, LIBM_LOG, LIBM_SIN, LIBM_COS };
+enum { LIBM_EXP, LIBM_LOG, LIBM_SIN, LIBM_COS, LIBM_LOG1P };
 
-// glibc's exp, log, sin or cos (the enum above) of n elements.
+// glibc's exp, log, sin, cos or log1p (the enum above) of n elements.
 int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const double* data, unsigned char* left) {
   int count = 0;
   for (int i = 0; i < n; i++) {
@@ -2393,6 +2444,8 @@ int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const do
     } else if (op == LIBM_LOG) {  // (the special cases as the browser numpy's _log gives them)
       y = x > 0.0 && x < __builtin_inf() ? glibc_log_positive(x, data, &unsure)
           : x == 0.0 ? -__builtin_inf() : x == __builtin_inf() ? x : __builtin_nan("");
+    } else if (op == LIBM_LOG1P) {  // (x <= -1 and nan as the browser numpy's log1p gives them)
+      y = x > -1.0 ? glibc_log1p_above_minus_one(x, &unsure) : x == -1.0 ? -__builtin_inf() : __builtin_nan("");
     } else {
       y = glibc_sin_cos(x, op == LIBM_COS, data, &unsure);
     }

@@ -264,7 +264,7 @@ def _fast_unary(name, op):
 def _fast_math(name, float32, float64=None):
     """numpy's `name` of a float32 array (float32: its element function, _simd32's SIMD algorithm or
     _libm32's glibc float function) or float64 one (float64: _simd64's tanh, or _libm's glibc exp,
-    log, sin or cos off glibc) in wasm where the kernels are loaded (the same bits); the elements a
+    log, sin, cos or log1p off glibc) in wasm where the kernels are loaded (the same bits); the elements a
     kernel leaves (float32 sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny
     float64 ones; float64 special cases and sin's and cos's huge arguments) go through the element
     function. None elsewhere: the general loop runs them."""
@@ -587,7 +587,7 @@ log = _wasm_u("log", _log, _simd32.log, _libm32.logf_glibc1, float64=True)
 log2 = _wasm_u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), _libm32.log2f_glibc1)
 log10 = _wasm_u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v), _libm32.log10f_glibc1)
 log1p = _wasm_u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
-                _libm32.log1pf_glibc1)
+                _libm32.log1pf_glibc1, float64=True)
 sin = _wasm_u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, _simd32.sin,
               _libm32.sinf_glibc1, float64=True)
 cos = _wasm_u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, _simd32.cos,

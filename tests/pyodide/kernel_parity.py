@@ -610,7 +610,7 @@ def numpy_simd_math():
 
 @case
 def numpy_glibc_math():
-    """The browser numpy's float64 exp, log, sin, cos and x ** s (glibc's, _libm's ports) in wasm: random
+    """The browser numpy's float64 exp, log, sin, cos, log1p and x ** s (glibc's, _libm's ports) in wasm: random
     bit patterns, values across the ranges, near 1 (log's polynomial), subnormals, exp's overflow and
     underflow edges (its rounding of subnormal results), pow's special cases (left to Python) and
     negative bases with integer exponents (the sign of odd powers), strided views."""
@@ -632,7 +632,7 @@ def numpy_glibc_math():
                              np.array([0.126, -0.126, 0.8549, 0.855, 2.4260, 2.42601, 105414350.0, 105414351.0])])
     out = [np.sin(angles), np.cos(angles)]
     for x in (bits, spread, wide, near_one, edges, wide.reshape(80, 50)[::3, 1::2]):
-        out += [np.exp(x), np.log(x), np.log(np.abs(x)), np.sin(x), np.cos(x)]
+        out += [np.exp(x), np.log(x), np.log(np.abs(x)), np.sin(x), np.cos(x), np.log1p(x), np.log1p(x * 1e-3)]
     base = np.concatenate([np.abs(spread), wide, near_one, edges, -np.abs(wide[:500]), np.abs(wide) * 1e-3])
     for s in (2.5, -0.5, 1 / 3, 0.1, -2.75, 1.5e-19, 2.0 ** -65, 2.0 ** -66, 1e10, -1e10, 2.0 ** 63, 6.5e15,
               -3, -2, 65, 101, 2 ** 53 + 1.0, 9e15, float("inf"), float("-inf"), float("nan")):

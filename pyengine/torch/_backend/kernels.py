@@ -538,11 +538,11 @@ def numpy_tanh_f64(a, n, table):
     return out, tiny, count
 
 
-_GLIBC_MATH = {"exp": 0, "log": 1, "sin": 2, "cos": 3}
+_GLIBC_MATH = {"exp": 0, "log": 1, "sin": 2, "cos": 3, "log1p": 4}
 
 
 def glibc_math_f64(name, a, n, data):
-    """glibc's float64 exp, log, sin or cos (torch._libm's glibc_*, the same bits) of n contiguous
+    """glibc's float64 exp, log, sin, cos or log1p (torch._libm's glibc_*, the same bits) of n contiguous
     float64 elements at (buffer, offset); data: _libm.KERNEL_DATA. (A new array('d'), an array('B')
     flagging the elements left to the caller, their count), or None below MIN_TRANSCENDENTAL."""
     if n < MIN_TRANSCENDENTAL:
