@@ -2475,7 +2475,7 @@ int EXPORT(glibc_pow_f64)(const double* a, double y, double* out, int n, const d
 // coefficients come from the caller in one array of doubles, float32 coefficients in one of floats
 // (_libm32.KERNEL_TABLES, KERNEL_POLYS), laid out as the enums below.
 enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104, T_LOG2_POLY = 107,
-       T_LOGF_POLY = 111 };
+       T_LOGF_POLY = 111, T_POWF_POLY = 114 };
 enum { P_ATAN_HI = 0, P_ATAN_LO = 4, P_ATAN_ODD = 8, P_ATAN_EVEN = 14, P_TAN_ODD = 19, P_TAN_EVEN = 25, P_LOG1P = 31,
        P_ASIN = 38 };
 #define INLINE static inline __attribute__((always_inline))
@@ -2809,4 +2809,80 @@ void EXPORT(glibc_math_f32)(int op, const float* a, float* out, int n, const dou
     default: EACH(atanhf_glibc(x, p));
   }
 #undef EACH
+}
+
+// _libm32.powf_glibc1 (glibc's powf, its FMA build: each fma64 there one here, checked as glibc's
+// float64 kernels check theirs) of n elements x and one y (a float32 value). An element with a nan
+// operand or a fused step outside fma64's exact range is flagged in left (and left to the caller);
+// the count of those is returned.
+INLINE int checkint32(unsigned iy) {  // 0: not an integer, 1: odd, 2: even
+  int e = (iy >> 23) & 0xff;
+  if (e < 0x7f) return 0;
+  if (e > 0x7f + 23) return 2;
+  if (iy & ((1u << (0x7f + 23 - e)) - 1)) return 0;
+  return (iy & (1u << (0x7f + 23 - e))) ? 1 : 2;
+}
+
+INLINE int zeroinfnan32(unsigned i) { return 2 * i - 1 >= 2u * 0x7f800000 - 1; }
+
+INLINE double powf_glibc(double x, double y, const double* t, int* unsure) {
+  unsigned ix = bits32(x), iy = bits32(y);
+  int negative = 0;
+  if (x != x || y != y) {  // (nan: the caller's)
+    *unsure = 1;
+    return 0.0;
+  }
+  if (ix - 0x00800000u >= 0x7f800000u - 0x00800000u || zeroinfnan32(iy)) {
+    if (zeroinfnan32(iy)) {
+      if (2 * iy == 0 || ix == 0x3f800000) return 1.0;
+      if (2 * ix == 2u * 0x3f800000) return 1.0;
+      if ((2 * ix < 2u * 0x3f800000) == !(iy & 0x80000000)) return 0.0;  // |x| < 1, y = inf; |x| > 1, y = -inf
+      return y * y;
+    }
+    if (zeroinfnan32(ix)) {
+      double x2 = R(x * x);
+      if ((ix & 0x80000000) && checkint32(iy) == 1) x2 = -x2;
+      if (!(iy & 0x80000000)) return x2;
+      return x2 == 0.0 ? __builtin_copysign(__builtin_inf(), x2) : 1.0 / x2;
+    }
+    if (ix & 0x80000000) {  // finite x < 0
+      int kind = checkint32(iy);
+      if (kind == 0) return __builtin_nan("");
+      negative = kind == 1;
+      ix &= 0x7fffffff;
+    }
+    if (ix < 0x00800000) ix = (bits32(x * 8388608.0) & 0x7fffffff) - (23u << 23);  // subnormal: normalised
+  }
+  // _powf_log2: log2 x from logf's split, its table's log2 c
+  const double* p = t + T_POWF_POLY;
+  unsigned tmp = ix - 0x3f330000, top = tmp & 0xff800000u;
+  int i = (tmp >> 19) & 15;
+  double k = (double)((int)top >> 23);
+  double r = fma64_checked(f32_of_bits(ix - top), t[T_LOGF + 2 * i], -1.0, unsure), r2 = r * r;
+  double q = fma64_checked(fma64_checked(p[2], r, p[3], unsure), r2,
+                           fma64_checked(p[4], r, t[T_LOG2F + i] + k, unsure), unsure);
+  double ylogx = y * fma64_checked(fma64_checked(p[0], r, p[1], unsure), r2 * r2, q, unsure);
+  if (__builtin_fabs(ylogx) >= 126.0) {
+    if (ylogx > 0x1.fffffffd1d571p+6) return negative ? -__builtin_inf() : __builtin_inf();
+    if (ylogx <= -150.0) return negative ? -0.0 : 0.0;
+  }
+  // _powf_exp2
+  const double* c = t + T_EXP2_POLY;
+  double kd = (ylogx + 0x1.8p52 / 32) - 0x1.8p52 / 32;
+  int kk = (int)(kd * 32);
+  double rr = ylogx - kd, s = t[T_EXP2 + (kk & 31)] * pow2(kk >> 5);
+  double v = fma64_checked(fma64_checked(c[0], rr, c[1], unsure), rr * rr, fma64_checked(c[2], rr, 1.0, unsure),
+                           unsure) * s;
+  return R(negative ? -v : v);
+}
+
+int EXPORT(glibc_powf_f32)(const float* a, double y, float* out, int n, const double* t, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int unsure = 0;
+    out[i] = (float)powf_glibc(a[i], y, t, &unsure);
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
 }

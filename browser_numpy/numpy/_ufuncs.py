@@ -323,10 +323,33 @@ def _fast_power(base, exponent):
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
 
 
+def _fast_powf(base, exponent):
+    """A float32 array to a Python number's power: glibc's powf (_libm32's) in wasm where the kernels
+    are loaded, the elements it leaves (nan operands) in Python; None elsewhere."""
+    if _kernels.wasm is None or type(base) is not ndarray or base._dtype is not FLOAT32 or not base._shape:
+        return None
+    n = base.size
+    buf, offset = (base._buf, base._offset) if base._is_contiguous() else (base._gathered(), 0)
+    try:
+        y = D.caster(FLOAT32)(exponent)  # (the float32 loop's exponent, as the general loop casts it)
+    except OverflowError:
+        return None
+    done = _kernels.glibc_powf_f32((buf, offset), n, y, _libm32.KERNEL_TABLES) if buf is not None else None
+    if done is None:
+        return None
+    out, left, count = done
+    if count:
+        for i in compress(range(n), left):
+            out[i] = _libm32.powf_glibc1(buf[offset + i], y)
+    return _new(out, 0, base._shape, _contiguous_strides(base._shape), FLOAT32)
+
+
 def _fast_power_call(base, exponent):
-    """np.power(a, s): the operator's hot path, but for the exponents numpy's loop has shortcuts for."""
+    """np.power(a, s) (and a ** s of a float32 array): the hot paths of a float64 array (_fast_power)
+    and a float32 one (_fast_powf), but for the exponents numpy's loop has shortcuts for."""
     if type(exponent) in (int, float) and exponent not in _FLOAT64_POWER_SHORTCUTS:
-        return _fast_power(base, exponent)
+        return _fast_powf(base, exponent) if type(base) is ndarray and base._dtype is FLOAT32 else \
+            _fast_power(base, exponent)
     return None
 
 

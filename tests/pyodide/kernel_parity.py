@@ -650,7 +650,8 @@ def numpy_glibc_math():
 def numpy_glibc_math32():
     """The browser numpy's float32 functions that are glibc's float functions (_libm32's ports) in wasm:
     random bit patterns (nan payloads, subnormals, infinities), values at every scale, each function's
-    working range (tan's two reductions, the domains' edges) and strided views."""
+    working range (tan's two reductions, the domains' edges) and strided views; powf (power) of one
+    exponent, negative bases to odd and even integers among them."""
     import random
     from array import array
     import numpy as np
@@ -667,6 +668,12 @@ def numpy_glibc_math32():
     for f in (np.expm1, np.sinh, np.cosh, np.tan, np.arctan, np.arcsin, np.exp2, np.log2, np.log10, np.log1p,
               np.arcsinh, np.arccosh, np.arctanh):
         out += [f(bits), f(spread), f(near), f(unit), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread) + 1)]
+    # powf of one exponent (numpy's shortcut exponents aside): nan operands go to Python
+    for s in (2.5, 3, -3, -2, 7.0, 0.3, -1.5, 1e-30, 1e30, -1e30, 2 ** 25, 101, float("inf"), float("nan")):
+        out += [bits ** s, np.power(spread, s), unit ** s, -np.abs(unit) ** s]
+    inplace = np.abs(near)
+    inplace **= 1.25
+    out += [near.reshape(60, 50)[::2, ::3] ** 0.75, inplace]
     return [torch.from_numpy(r.copy()) for r in out]
 
 

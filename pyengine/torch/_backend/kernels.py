@@ -580,6 +580,19 @@ def glibc_math_f32(name, a, n, tables, polys):
     return out, None, 0
 
 
+def glibc_powf_f32(a, n, y, tables):
+    """numpy's float32 power below AVX-512, glibc's powf (torch._aten._libm32.powf_glibc1, the same bits),
+    of n contiguous float32 elements at (buffer, offset) and one float32 exponent y; tables:
+    _libm32.KERNEL_TABLES. As numpy_math_f32 (nan operands are left to the caller), or None below
+    MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    buf, offset = a
+    out, left = array("f", bytes(4 * n)), array("B", bytes(n))
+    count = wasm.glibc_powf_f32(_address(buf) + 4 * offset, y, _address(out), n, _address(tables), _address(left))
+    return out, left, count
+
+
 # ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
 
 def _rows_of(x, inner):
