@@ -670,7 +670,7 @@ def numpy_glibc_math32():
         out += [f(bits), f(spread), f(near), f(unit), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread) + 1)]
     # powf of one exponent (numpy's shortcut exponents aside): nan operands go to Python
     for s in (2.5, 3, -3, -2, 7.0, 0.3, -1.5, 1e-30, 1e30, -1e30, 2 ** 25, 101, float("inf"), float("nan")):
-        out += [bits ** s, np.power(spread, s), unit ** s, -np.abs(unit) ** s]
+        out += [bits ** s, np.power(spread, s), unit ** s, (-np.abs(unit)) ** s]
     inplace = np.abs(near)
     inplace **= 1.25
     out += [near.reshape(60, 50)[::2, ::3] ** 0.75, inplace]
