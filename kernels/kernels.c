@@ -2183,9 +2183,11 @@ enum {
   LIBM_SINCOS_TAB = LIBM_EXP_TAB + 2 * 128  // 110 x (sin x0, its remainder, cos x0, its remainder)
 };
 
+#define INLINE static inline __attribute__((always_inline))  // (no stack for the flags and out-parameters)
+
 // fma64(a, b, c), *unsure set where its steps may not be exact (a product below 2**-900 or above
 // 2**1000, an operand beyond 2**995). A zero product is exact: a * b + c rounds once.
-static inline __attribute__((always_inline)) double fma64_checked(double a, double b, double c, int* unsure) {
+INLINE double fma64_checked(double a, double b, double c, int* unsure) {
   if (a == 0.0 || b == 0.0) return a * b + c;
   double p = __builtin_fabs(a * b);
   *unsure |= !(p >= 0x1p-900 && p <= 0x1p1000 && __builtin_fabs(a) <= 0x1p995 && __builtin_fabs(b) <= 0x1p995 &&
@@ -2194,7 +2196,6 @@ static inline __attribute__((always_inline)) double fma64_checked(double a, doub
 }
 
 #define FMA(a, b, c) fma64_checked(a, b, c, unsure)
-#define INLINE_F64 static inline __attribute__((always_inline))  // (no stack for the flag and out-parameters)
 // glibc sin's and cos's polynomials (after the table's x0)
 #define SN3 -1.66666666666664880952546298448555E-01
 #define SN5 8.33333214285722277379541354343671E-03
@@ -2202,7 +2203,7 @@ static inline __attribute__((always_inline)) double fma64_checked(double a, doub
 #define CS6 1.38888874007937613028114285595617E-03
 
 // _libm._exp_inline: exp(x + xtail), negated when sign_bias is set; inf where it overflows.
-INLINE_F64 double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
+INLINE double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
   double ax = __builtin_fabs(x);
   int special = 0;
   if (ax < 0x1p-54) return sign_bias ? -(1.0 + x) : 1.0 + x;
@@ -2240,7 +2241,7 @@ INLINE_F64 double glibc_exp_inline(double x, double xtail, u64 sign_bias, const 
 }
 
 // _libm.glibc_log for a positive finite x.
-INLINE_F64 double glibc_log_positive(double x, const double* d, int* unsure) {
+INLINE double glibc_log_positive(double x, const double* d, int* unsure) {
   const double* a = d + LIBM_LOG_POLY;
   if (x >= 1.0 - 0x1p-4 && x < 1.0 + 0x1.09p-4) {  // near 1: a polynomial in x - 1 alone
     if (x == 1.0) return 0.0;
@@ -2270,7 +2271,7 @@ INLINE_F64 double glibc_log_positive(double x, const double* d, int* unsure) {
 }
 
 // _libm._pow_log: log of the positive double with bits ix as *hi + *lo.
-INLINE_F64 void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
+INLINE void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
   const double* p = d + LIBM_POW_POLY;
   u64 tmp = ix - 0x3FE6955500000000ull;
   const double* entry = d + LIBM_POW_TAB + 3 * ((tmp >> 45) & 127);
@@ -2292,7 +2293,7 @@ INLINE_F64 void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* l
 // _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, the
 // result finite (*unsure set otherwise); a negative x to a non-integer y is nan, as the browser
 // numpy's _power makes it of the ValueError.
-INLINE_F64 double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
+INLINE double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
   double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
   if (!(x != 0.0 && ax < __builtin_inf() && ay >= 0x1p-65 && ay < 0x1p63)) {
     *unsure = 1;
@@ -2316,7 +2317,7 @@ INLINE_F64 double glibc_pow_computed(double x, double y, const double* d, int* u
 }
 
 // _libm._sin_small: sin(x + dx), |x| <= 0.86 or so, |dx| tiny
-INLINE_F64 double glibc_sin_small(double x, double dx, const double* d, int* unsure) {
+INLINE double glibc_sin_small(double x, double dx, const double* d, int* unsure) {
   if (__builtin_fabs(x) < 0.126) {
     double xx = x * x;
     double p = FMA(xx, FMA(xx, FMA(xx, FMA(xx, -0x1.ADDFFC2FCDF59p-26, 0x1.71DE27B9A7ED9p-19), -0x1.A01A019DB08B8p-13),
@@ -2336,7 +2337,7 @@ INLINE_F64 double glibc_sin_small(double x, double dx, const double* d, int* uns
 }
 
 // _libm._cos_small: cos(x + dx), |x| <= 0.86 or so, |dx| tiny
-INLINE_F64 double glibc_cos_small(double x, double dx, const double* d, int* unsure) {
+INLINE double glibc_cos_small(double x, double dx, const double* d, int* unsure) {
   if (x < 0) dx = -dx;
   x = __builtin_fabs(x);
   double x0 = (x + 52776558133248.0) - 52776558133248.0;
@@ -2349,7 +2350,7 @@ INLINE_F64 double glibc_cos_small(double x, double dx, const double* d, int* uns
 }
 
 // _libm.glibc_sin (cos: glibc_cos) below _REDUCE (larger arguments, inf and nan: *unsure set)
-INLINE_F64 double glibc_sin_cos(double x, int cos, const double* d, int* unsure) {
+INLINE double glibc_sin_cos(double x, int cos, const double* d, int* unsure) {
   const double hp0 = 0x1.921FB54442D18p0, hp1 = 0x1.1A62633145C07p-54;  // pi/2 = hp0 + hp1
   double ax = __builtin_fabs(x);
   if (ax < (cos ? 0x1p-27 : 0x1p-26)) return cos ? 1.0 : x;
@@ -2378,7 +2379,7 @@ INLINE_F64 double glibc_sin_cos(double x, int cos, const double* d, int* unsure)
 
 // _libm.glibc_log1p (fdlibm's s_log1p.c in its FMA build) for x > -1: k ln2 + log(u), u = 1 + x
 // scaled into [sqrt(2)/2, sqrt(2)), c the rounding error of 1 + x
-INLINE_F64 double glibc_log1p_above_minus_one(double x, int* unsure) {
+INLINE double glibc_log1p_above_minus_one(double x, int* unsure) {
   const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
   int hx = (int)(bits64(x) >> 32), ax = hx & 0x7fffffff, k = 1, hu = 0;
   double f = 0.0, c = 0.0;
@@ -2478,8 +2479,6 @@ enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104
        T_LOGF_POLY = 111, T_POWF_POLY = 114 };
 enum { P_ATAN_HI = 0, P_ATAN_LO = 4, P_ATAN_ODD = 8, P_ATAN_EVEN = 14, P_TAN_ODD = 19, P_TAN_EVEN = 25, P_LOG1P = 31,
        P_ASIN = 38 };
-#define INLINE static inline __attribute__((always_inline))
-
 INLINE double sqrtf_r(double v) { return R(__builtin_sqrt(v)); }
 
 // _libm32.logf_glibc1 (log2: log2f_glibc1, the same split)
