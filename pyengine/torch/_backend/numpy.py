@@ -1166,7 +1166,9 @@ def _norm_lastdim(values, offset, rows, n, out):
 
 def _scan(values, shape, dim, multiply):
     x = np.asarray(values, np.float64).reshape(shape)
-    return (np.multiply if multiply else np.add).accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+    if multiply:
+        return np.multiply.accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+    return (np.add.accumulate(x, axis=dim) + 0.0).astype(np.float32).reshape(-1)  # + 0.: the sum starts from 0
 
 
 # ---- linalg: the matrix product's rules on arrays ------------------------------------------------

@@ -865,11 +865,11 @@ def relu(self):
     result=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def threshold_backward(grad_output, self, threshold):
-    """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
+    """0 where self <= threshold, else grad_output (relu's backward, with self its output; a nan passes)."""
     if not grad_output._shape and not self._shape:
-        keep = _scalar(self) > threshold
-        return _make_scalar(_scalar(grad_output) if keep else 0, grad_output.dtype)
-    return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
+        stop = _scalar(self) <= threshold
+        return _make_scalar(0 if stop else _scalar(grad_output), grad_output.dtype)
+    return where_values(binary("le", self, threshold, self.dtype, _dtype.bool_), 0, grad_output, grad_output.dtype)
 
 
 def _clamp_values(self, min, max):

@@ -30,3 +30,8 @@ for dtype in (torch.float32, torch.float64):
         print(torch.maximum(a, b).signbit().sum(1), torch.minimum(b, a).signbit().sum(1))
     print(torch.maximum(a.t().contiguous().t(), torch.zeros(3, 20, dtype=dtype)).signbit().sum(1))
     print(torch.clamp(a, torch.zeros(20, dtype=dtype)).signbit().sum(1), torch.clamp(a, 0.0).signbit().sum(1))
+# threshold and relu let a nan through, forward and backward (x <= threshold is false for it)
+w = torch.tensor([nan, 0.2, 0.7, 0.5], requires_grad=True)
+y = F.threshold(w, 0.5, -1.0) + torch.relu(w - 0.6)
+y.sum().backward()
+print(y, w.grad)
