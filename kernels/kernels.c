@@ -2205,10 +2205,9 @@ INLINE double fma64_checked(double a, double b, double c, int* unsure) {
 // _libm._exp_inline: exp(x + xtail), negated when sign_bias is set; inf where it overflows.
 INLINE double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
   double ax = __builtin_fabs(x);
-  int special = 0;
   if (ax < 0x1p-54) return sign_bias ? -(1.0 + x) : 1.0 + x;
   if (ax >= 1024.0) return __builtin_copysign(x < 0 ? 0.0 : __builtin_inf(), sign_bias ? -1.0 : 1.0);
-  if (ax >= 512.0) special = 1;
+  int special = ax >= 512.0;  // the scale may leave the exponent range: shifted first
   double kd = FMA(d[LIBM_EXP_INV_LN2_N], x, 0x1.8p52);
   u64 ki = bits64(kd);
   kd -= 0x1.8p52;
@@ -2429,6 +2428,10 @@ INLINE double glibc_log1p_above_minus_one(double x, int* unsure) {
 }
 
 #undef FMA
+#undef SN3
+#undef SN5
+#undef CS4
+#undef CS6
 
 enum { LIBM_EXP, LIBM_LOG, LIBM_SIN, LIBM_COS, LIBM_LOG1P };
 
