@@ -2274,11 +2274,11 @@ INLINE void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_ou
   const double* p = d + LIBM_POW_POLY;
   u64 tmp = ix - 0x3FE6955500000000ull;
   const double* entry = d + LIBM_POW_TAB + 3 * ((tmp >> 45) & 127);
-  double k = (double)((long long)tmp >> 52);
-  double z = from_bits64(ix - ((u64)(long long)k << 52));
+  long long k = (long long)tmp >> 52;
+  double z = from_bits64(ix - ((u64)k << 52));
   double r = FMA(z, entry[0], -1.0);
-  double t1 = FMA(k, d[LIBM_LN2_HI], entry[1]), t2 = t1 + r;
-  double lo1 = FMA(k, d[LIBM_LN2_LO], entry[2]), lo2 = t1 - t2 + r;
+  double t1 = FMA((double)k, d[LIBM_LN2_HI], entry[1]), t2 = t1 + r;
+  double lo1 = FMA((double)k, d[LIBM_LN2_LO], entry[2]), lo2 = t1 - t2 + r;
   double ar = p[0] * r, ar2 = r * ar, ar3 = r * ar2;
   double hi = t2 + ar2;
   double lo3 = FMA(ar, r, -ar2), lo4 = t2 - hi + ar2;
