@@ -6,7 +6,7 @@ import struct
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, exp, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
+from torch import _libm  # glibc's float64 functions (Pyodide's musl, CPython's hypot differ in the last bit)
 from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
@@ -299,16 +299,16 @@ def _fast_math(name, float32, float64=None):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
-    an integer power from 3 to 64 correctly rounded, glibc's pow otherwise; both in wasm where the
-    kernels are loaded)."""
+    """A float64 array to a Python number's power: glibc's pow per element (_libm.pow), in wasm where
+    the kernels are loaded: an integer power from 3 to 64 in powi_f64 (but for the few elements it
+    leaves to glibc_pow), any other in glibc_pow_f64 (but for its special cases)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
     n = _prod(x[2])
     if _kernels.wasm is not None and _libm.pow is not math.pow:
-        done = _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA) if _libm.pow_is_glibc(exponent) \
-            else _kernels.powi_f64(x[:2], n, int(exponent))
+        done = _kernels.powi_f64(x[:2], n, int(exponent)) if float(exponent).is_integer() and 3 <= exponent <= 64 \
+            else _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA)
         if done is not None:
             buf, left, count = done
             if count:
@@ -599,28 +599,28 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
+arctan2 = _b("arctan2", _libm.atan2, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _wasm_u("exp", _safe(_libm.exp), _simd32.exp, _libm32.expf_glibc1, float64=True)
 exp2 = _wasm_u("exp2", _safe(math.exp2), _libm32.exp2f_glibc1)
-expm1 = _wasm_u("expm1", _safe(math.expm1), _libm32.expm1f_glibc1)
+expm1 = _wasm_u("expm1", _safe(_libm.expm1), _libm32.expm1f_glibc1)
 log = _wasm_u("log", _log, _simd32.log, _libm32.logf_glibc1, float64=True)
 log2 = _wasm_u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), _libm32.log2f_glibc1)
-log10 = _wasm_u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v), _libm32.log10f_glibc1)
+log10 = _wasm_u("log10", lambda v: _libm.log10(v) if v > 0 and v != math.inf else _log(v), _libm32.log10f_glibc1)
 log1p = _wasm_u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
                 _libm32.log1pf_glibc1, float64=True)
 sin = _wasm_u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, _simd32.sin,
               _libm32.sinf_glibc1, float64=True)
 cos = _wasm_u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, _simd32.cos,
               _libm32.cosf_glibc1, float64=True)
-tan = _wasm_u("tan", _safe(math.tan), _libm32.tanf_glibc1)
-arcsin = _wasm_u("arcsin", _safe(math.asin), _libm32.asinf_glibc1)
-arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
-arctan = _wasm_u("arctan", math.atan, _libm32.atanf_glibc1)
-sinh = _wasm_u("sinh", _safe(math.sinh), _libm32.sinhf_glibc1)
-cosh = _wasm_u("cosh", _safe(math.cosh), _libm32.coshf_glibc1)
+tan = _wasm_u("tan", _safe(_libm.tan), _libm32.tanf_glibc1)
+arcsin = _wasm_u("arcsin", _safe(_libm.asin), _libm32.asinf_glibc1)
+arccos = _u("arccos", _safe(_libm.acos), float32=_libm32.acosf_glibc1)
+arctan = _wasm_u("arctan", _libm.atan, _libm32.atanf_glibc1)
+sinh = _wasm_u("sinh", _safe(_libm.sinh), _libm32.sinhf_glibc1)
+cosh = _wasm_u("cosh", _safe(_libm.cosh), _libm32.coshf_glibc1)
 tanh = _wasm_u("tanh", _simd64.tanh, _simd32.tanh, _libm32.tanhf_glibc1, float64=True)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
@@ -642,9 +642,9 @@ abs = absolute
 
 
 # ---------------------------------------------------------------------------------------
-# More elementwise functions. Float results are libm's as numpy calls it: Python's math (glibc in
-# CPython on Linux; Pyodide's musl, whose asinh, acosh, atanh, cbrt, exp and exp2 can differ from
-# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p); float32 (and
+# More elementwise functions. Float results are libm's as numpy calls it: the engine's _libm, glibc's
+# (math itself in CPython on Linux), but exp2 (Python's math: musl's in Pyodide, which agrees with
+# glibc's); float32 (and
 # float16) arcsinh, arccosh, arctanh, cbrt are glibc's float functions (_libm32), as numpy calls them;
 # fmod, copysign, ldexp, frexp, modf, nextafter, spacing are exact, so they agree everywhere.
 
@@ -660,7 +660,7 @@ def _no_loop_error(name, operands):
 def _atanh(v):
     if v in (1.0, -1.0):
         return math.copysign(math.inf, v)
-    return _safe(math.atanh)(v)
+    return _safe(_libm.atanh)(v)
 
 
 def _fmod(a, b):
@@ -681,9 +681,9 @@ def _logaddexp(x, y):
         return x + math.log(2.0)
     d = x - y
     if d > 0:
-        return x + _libm.log1p(_safe(math.exp)(-d))
+        return x + _libm.log1p(_safe(_libm.exp)(-d))
     if d <= 0:
-        return y + _libm.log1p(_safe(math.exp)(d))
+        return y + _libm.log1p(_safe(_libm.exp)(d))
     return d  # NaN
 
 
@@ -756,10 +756,10 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _wasm_u("arcsinh", math.asinh, _libm32.asinhf_glibc1)
-arccosh = _wasm_u("arccosh", _safe(math.acosh), _libm32.acoshf_glibc1)
+arcsinh = _wasm_u("arcsinh", _libm.asinh, _libm32.asinhf_glibc1)
+arccosh = _wasm_u("arccosh", _safe(_libm.acosh), _libm32.acoshf_glibc1)
 arctanh = _wasm_u("arctanh", _atanh, _libm32.atanhf_glibc1)
-cbrt = _u("cbrt", math.cbrt, float32=_libm32.cbrtf_glibc1)
+cbrt = _u("cbrt", _libm.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",
                 loops={"float32": _spacing("float32"), "float16": _spacing("float16")})

@@ -21,3 +21,11 @@ x = torch.arange(12.0).reshape(3, 4)
 y = x.clone()
 y[[]] = 5
 print(x[[]], x[:, []], x[[], 1:], y.sum())
+# .grad takes a tensor of the parameter's own shape and dtype, or None
+p = torch.ones(2, requires_grad=True)
+for g in (torch.ones(3), torch.ones(2, dtype=torch.float64), [1.0, 2.0], torch.ones(1, 2), None, torch.full((2,), 0.5)):
+    try:
+        p.grad = g
+        print(p.grad)
+    except (RuntimeError, TypeError) as e:
+        print(type(e).__name__, e)
