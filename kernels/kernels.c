@@ -2258,3 +2258,723 @@ int EXPORT(numpy_tanh_f64)(const double* a, double* out, int n, const double* ta
   }
   return count;
 }
+
+// ---- the browser's numpy: glibc's float64 exp, log, pow, sin, cos, log1p (pyengine/torch/_libm.py)
+// _libm's glibc_exp, glibc_log, glibc_pow, glibc_sin, glibc_cos and glibc_log1p (their FMA builds)
+// step for step, each _fma there one fma64 here. data: _libm_data's constants and tables, laid out
+// as the enum below (_libm.KERNEL_DATA: this module has no data). An element whose Python path
+// does not reach the algorithm's arithmetic (exp's and pow's special cases and overflows, sin's
+// and cos's huge arguments: math's answers or exceptions there) or whose fused steps would leave
+// fma64's exact range is flagged in left (and left to the caller); the count of those is returned.
+enum {
+  LIBM_LOG_POLY = 0, LIBM_LOG_POLY1 = 5, LIBM_LN2_HI = 16, LIBM_LN2_LO, LIBM_EXP_INV_LN2_N, LIBM_EXP_NEG_LN2_HI_N,
+  LIBM_EXP_NEG_LN2_LO_N, LIBM_EXP_C2, LIBM_EXP_C3, LIBM_EXP_C4, LIBM_EXP_C5, LIBM_POW_POLY = 25,
+  LIBM_LOG_TAB = 32, LIBM_POW_TAB = LIBM_LOG_TAB + 2 * 128, LIBM_EXP_TAB = LIBM_POW_TAB + 3 * 128,  // 2 * 128 words
+  LIBM_SINCOS_TAB = LIBM_EXP_TAB + 2 * 128  // 110 x (sin x0, its remainder, cos x0, its remainder)
+};
+
+#define INLINE static inline __attribute__((always_inline))  // (no stack for the flags and out-parameters)
+
+// fma64(a, b, c), *unsure set where its steps may not be exact (a product below 2**-900 or above
+// 2**1000, an operand beyond 2**995). A zero product is exact: a * b + c rounds once.
+INLINE double fma64_checked(double a, double b, double c, int* unsure) {
+  if (a == 0.0 || b == 0.0) return a * b + c;
+  double p = __builtin_fabs(a * b);
+  *unsure |= !(p >= 0x1p-900 && p <= 0x1p1000 && __builtin_fabs(a) <= 0x1p995 && __builtin_fabs(b) <= 0x1p995 &&
+               __builtin_fabs(c) <= 0x1p1000);
+  return fma64(a, b, c);
+}
+
+#define FMA(a, b, c) fma64_checked(a, b, c, unsure)
+// glibc sin's and cos's polynomials (after the table's x0)
+#define SN3 -1.66666666666664880952546298448555E-01
+#define SN5 8.33333214285722277379541354343671E-03
+#define CS4 -4.16666666666664434524222570944589E-02
+#define CS6 1.38888874007937613028114285595617E-03
+
+// _libm._exp_inline: exp(x + xtail), negated when sign_bias is set; inf where it overflows.
+INLINE double glibc_exp_inline(double x, double xtail, u64 sign_bias, const double* d, int* unsure) {
+  double ax = __builtin_fabs(x);
+  if (ax < 0x1p-54) return sign_bias ? -(1.0 + x) : 1.0 + x;
+  if (ax >= 1024.0) return __builtin_copysign(x < 0 ? 0.0 : __builtin_inf(), sign_bias ? -1.0 : 1.0);
+  int special = ax >= 512.0;  // the scale may leave the exponent range: shifted first
+  double kd = FMA(d[LIBM_EXP_INV_LN2_N], x, 0x1.8p52);
+  u64 ki = bits64(kd);
+  kd -= 0x1.8p52;
+  double r = FMA(kd, d[LIBM_EXP_NEG_LN2_LO_N], FMA(kd, d[LIBM_EXP_NEG_LN2_HI_N], x)) + xtail;
+  const u64* table = (const u64*)(d + LIBM_EXP_TAB) + 2 * (ki & 127);
+  double tail = from_bits64(table[0]);
+  u64 sbits = table[1] + ((ki + sign_bias) << 45);
+  double r2 = r * r;
+  double tmp = FMA(r2 * r2, FMA(r, d[LIBM_EXP_C5], d[LIBM_EXP_C4]),
+                   FMA(r2, FMA(r, d[LIBM_EXP_C3], d[LIBM_EXP_C2]), tail + r));
+  if (!special) {
+    double scale = from_bits64(sbits);
+    return FMA(scale, tmp, scale);
+  }
+  if (!(ki & 0x80000000)) {  // k > 0: the scale's exponent may have overflowed by up to 460
+    double scale = from_bits64(sbits - (1009ull << 52));
+    return 0x1p1009 * FMA(scale, tmp, scale);
+  }
+  double scale = from_bits64(sbits + (1022ull << 52));
+  double p = scale * tmp, y = scale + p;  // (not fused: p is used twice)
+  if (__builtin_fabs(y) < 1.0) {  // a subnormal result: rounded to its precision before the scaling
+    double one = y < 0.0 ? -1.0 : 1.0;
+    double lo = scale - y + p;
+    double hi = one + y;
+    lo = one - hi + y + lo;
+    y = (hi + lo) - one;
+    if (y == 0.0) y = __builtin_copysign(0.0, scale);
+  }
+  return 0x1p-1022 * y;
+}
+
+// _libm.glibc_log for a positive finite x.
+INLINE double glibc_log_positive(double x, const double* d, int* unsure) {
+  const double* a = d + LIBM_LOG_POLY;
+  if (x >= 1.0 - 0x1p-4 && x < 1.0 + 0x1.09p-4) {  // near 1: a polynomial in x - 1 alone
+    if (x == 1.0) return 0.0;
+    const double* b = d + LIBM_LOG_POLY1;
+    double r = x - 1.0, r2 = r * r, r3 = r * r2;
+    double p = FMA(r3, FMA(r3, FMA(r3, b[10], FMA(r2, b[9], FMA(r, b[8], b[7]))), FMA(r2, b[6], FMA(r, b[5], b[4]))),
+                   FMA(r2, b[3], FMA(r, b[2], b[1])));
+    double w = r * 134217728.0;  // r = rhi + rlo, rhi of 26 bits: rhi * rhi is exact
+    double rhi = r + w - w, rlo = r - rhi;
+    w = rhi * rhi * b[0];
+    double hi = r + w;
+    double lo = FMA(b[0] * rlo, rhi + r, r - hi + w);
+    return FMA(r3, p, lo) + hi;
+  }
+  u64 ix = bits64(x);
+  if (ix < 0x0010000000000000ull) ix = bits64(x * 0x1p52) - (52ull << 52);  // subnormal: scaled by 2**52
+  u64 tmp = ix - 0x3FE6000000000000ull;
+  const double* entry = d + LIBM_LOG_TAB + 2 * ((tmp >> 45) & 127);
+  long long k = (long long)tmp >> 52;
+  double z = from_bits64(ix - ((u64)k << 52));
+  double r = FMA(z, entry[0], -1.0);
+  double w = (double)k * d[LIBM_LN2_HI] + entry[1];
+  double hi = w + r;
+  double lo = FMA((double)k, d[LIBM_LN2_LO], w - hi + r);
+  double r2 = r * r;
+  return FMA(r * r2, FMA(r2, FMA(r, a[4], a[3]), FMA(r, a[2], a[1])), FMA(r2, a[0], lo)) + hi;
+}
+
+// _libm._pow_log: log of the positive double with bits ix as *hi + *lo.
+INLINE void glibc_pow_log(u64 ix, const double* d, double* hi_out, double* lo_out, int* unsure) {
+  const double* p = d + LIBM_POW_POLY;
+  u64 tmp = ix - 0x3FE6955500000000ull;
+  const double* entry = d + LIBM_POW_TAB + 3 * ((tmp >> 45) & 127);
+  long long k = (long long)tmp >> 52;
+  double z = from_bits64(ix - ((u64)k << 52));
+  double r = FMA(z, entry[0], -1.0);
+  double t1 = FMA((double)k, d[LIBM_LN2_HI], entry[1]), t2 = t1 + r;
+  double lo1 = FMA((double)k, d[LIBM_LN2_LO], entry[2]), lo2 = t1 - t2 + r;
+  double ar = p[0] * r, ar2 = r * ar, ar3 = r * ar2;
+  double hi = t2 + ar2;
+  double lo3 = FMA(ar, r, -ar2), lo4 = t2 - hi + ar2;
+  double q = FMA(ar2, FMA(ar2, FMA(r, p[6], p[5]), FMA(r, p[4], p[3])), FMA(r, p[2], p[1]));
+  double lo = FMA(ar3, q, lo1 + lo2 + lo3 + lo4);
+  double y = hi + lo;
+  *hi_out = y;
+  *lo_out = hi - y + lo;
+}
+
+// _libm.glibc_pow(x, y) where it computes: x and y finite and nonzero, 2**-65 <= |y| < 2**63, the
+// result finite (*unsure set otherwise); a negative x to a non-integer y is nan, as the browser
+// numpy's _power makes it of the ValueError.
+INLINE double glibc_pow_computed(double x, double y, const double* d, int* unsure) {
+  double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
+  if (!(x != 0.0 && ax < __builtin_inf() && ay >= 0x1p-65 && ay < 0x1p63)) {
+    *unsure = 1;
+    return 0.0;
+  }
+  u64 sign_bias = 0;
+  if (x < 0.0) {
+    if (y != __builtin_trunc(y)) return __builtin_nan("");  // (Python's pow raises: the caller's answer, nan)
+    if (ay < 0x1p53 && ((long long)y & 1)) sign_bias = 0x800ull << 7;
+  }
+  u64 ix = bits64(ax);
+  if (ix < 0x0010000000000000ull) ix = bits64(ax * 0x1p52) - (52ull << 52);  // subnormal: scaled by 2**52
+  double hi, lo;
+  glibc_pow_log(ix, d, &hi, &lo, unsure);
+  double ehi = y * hi;
+  // (beyond 1024 the tail is not read: _exp_inline's answer is 0 or inf whatever it is)
+  double etail = __builtin_fabs(ehi) < 1024.0 ? FMA(y, lo, FMA(y, hi, -ehi)) : 0.0;
+  double result = glibc_exp_inline(ehi, etail, sign_bias, d, unsure);
+  *unsure |= __builtin_fabs(result) == __builtin_inf();
+  return result;
+}
+
+// _libm._sin_small: sin(x + dx), |x| <= 0.86 or so, |dx| tiny
+INLINE double glibc_sin_small(double x, double dx, const double* d, int* unsure) {
+  if (__builtin_fabs(x) < 0.126) {
+    double xx = x * x;
+    double p = FMA(xx, FMA(xx, FMA(xx, FMA(xx, -0x1.ADDFFC2FCDF59p-26, 0x1.71DE27B9A7ED9p-19), -0x1.A01A019DB08B8p-13),
+                           0x1.1111111110ECEp-7), -0x1.5555555555555p-3);
+    return x + FMA(xx, FMA(p, x, -0.5 * dx), dx);
+  }
+  double sign = x;
+  if (x <= 0) dx = -dx;
+  x = __builtin_fabs(x);
+  double x0 = (x + 52776558133248.0) - 52776558133248.0;  // x rounded to a multiple of 1/128
+  const double* e = d + LIBM_SINCOS_TAB + 4 * (int)(x0 * 128);
+  x -= x0;
+  double xx = x * x;
+  double s = x + FMA(x * xx, FMA(xx, SN5, SN3), dx);
+  double c = FMA(x, dx, xx * FMA(xx, FMA(xx, CS6, CS4), 0.5));
+  return __builtin_copysign(e[0] + FMA(s, e[2], FMA(-c, e[0], FMA(s, e[3], e[1]))), sign);
+}
+
+// _libm._cos_small: cos(x + dx), |x| <= 0.86 or so, |dx| tiny
+INLINE double glibc_cos_small(double x, double dx, const double* d, int* unsure) {
+  if (x < 0) dx = -dx;
+  x = __builtin_fabs(x);
+  double x0 = (x + 52776558133248.0) - 52776558133248.0;
+  const double* e = d + LIBM_SINCOS_TAB + 4 * (int)(x0 * 128);
+  x = (x - x0) + dx;
+  double xx = x * x;
+  double s = FMA(x * xx, FMA(xx, SN5, SN3), x);
+  double c = xx * FMA(xx, FMA(xx, CS6, CS4), 0.5);
+  return e[2] + FMA(-s, e[0], FMA(-c, e[2], FMA(-s, e[1], e[3])));
+}
+
+// _libm.glibc_sin (cos: glibc_cos) below _REDUCE (larger arguments, inf and nan: *unsure set)
+INLINE double glibc_sin_cos(double x, int cos, const double* d, int* unsure) {
+  const double hp0 = 0x1.921FB54442D18p0, hp1 = 0x1.1A62633145C07p-54;  // pi/2 = hp0 + hp1
+  double ax = __builtin_fabs(x);
+  if (ax < (cos ? 0x1p-27 : 0x1p-26)) return cos ? 1.0 : x;
+  if (ax < 0x1.b6p-1) return cos ? glibc_cos_small(x, 0.0, d, unsure) : glibc_sin_small(x, 0.0, d, unsure);
+  if (ax < 0x1.368fdp1) {
+    double y = hp0 - ax;
+    if (!cos) return __builtin_copysign(glibc_cos_small(y, hp1, d, unsure), x);
+    double a = y + hp1;
+    return glibc_sin_small(a, (y - a) + hp1, d, unsure);
+  }
+  if (!(ax < 0x1.921fbp26)) {
+    *unsure = 1;
+    return 0.0;
+  }
+  // _libm._reduce: x = n pi/2 + a + da, pi/2 in pieces short enough for exact products
+  double t = FMA(x, 0x1.45F306DC9C883p-1, 6755399441055744.0), xn = t - 6755399441055744.0;
+  double y = FMA(-xn, -0x1.DDE973C000000p-27, FMA(-xn, 0x1.921FB58000000p0, x));
+  double t2 = FMA(-xn, -0x1.CB3B398000000p-55, y);
+  double da = FMA(-xn, -0x1.CB3B398000000p-55, y - t2);
+  double a = FMA(-xn, -0x1.d747f23e32ed7p-83, t2);
+  da += FMA(-xn, -0x1.d747f23e32ed7p-83, t2 - a);
+  int n = (int)((long long)xn & 3) + cos;
+  double value = n & 1 ? glibc_cos_small(a, da, d, unsure) : glibc_sin_small(a, da, d, unsure);
+  return n & 2 ? -value : value;
+}
+
+// _libm.glibc_log1p (fdlibm's s_log1p.c in its FMA build) for x > -1: k ln2 + log(u), u = 1 + x
+// scaled into [sqrt(2)/2, sqrt(2)), c the rounding error of 1 + x
+INLINE double glibc_log1p_above_minus_one(double x, int* unsure) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  int hx = (int)(bits64(x) >> 32), ax = hx & 0x7fffffff, k = 1, hu = 0;
+  double f = 0.0, c = 0.0;
+  if (hx < 0x3FDA827A) {  // x < 0.41422
+    if (ax < 0x3E200000) return ax < 0x3C900000 ? x : x - x * x * 0.5;  // |x| < 2**-29
+    if (hx > 0 || hx <= -0x402d413d) {  // -0.2929 < x < 0.41422
+      k = 0;
+      f = x;
+      hu = 1;
+    }
+  } else if (hx >= 0x7FF00000) {
+    return x + x;
+  }
+  if (k) {
+    double u = x;
+    if (hx < 0x43400000) {
+      u = 1.0 + x;
+      hu = (int)(bits64(u) >> 32);
+      k = (hu >> 20) - 1023;
+      c = (k > 0 ? 1.0 - (u - x) : x - (u - 1.0)) / u;
+    } else {
+      hu = hx;
+      k = (hu >> 20) - 1023;
+    }
+    hu &= 0x000FFFFF;
+    if (hu >= 0x6A09E) {
+      k += 1;
+      u = from_bits64((bits64(u) & 0xFFFFFFFFull) | (u64)(hu | 0x3FE00000) << 32);
+      hu = (0x00100000 - hu) >> 2;
+    } else {
+      u = from_bits64((bits64(u) & 0xFFFFFFFFull) | (u64)(hu | 0x3FF00000) << 32);
+    }
+    f = u - 1.0;
+  }
+  double hfsq = 0.5 * f * f;
+  if (hu == 0) {  // |f| < 2**-20
+    if (f == 0.0) return k == 0 ? 0.0 : k * ln2_hi + (c + k * ln2_lo);
+    double r = hfsq * (1.0 - 0.66666666666666666 * f);
+    return k == 0 ? f - r : k * ln2_hi - ((r - (k * ln2_lo + c)) - f);
+  }
+  double s = f / (2.0 + f), z = s * s, z2 = z * z, z4 = z2 * z2;
+  double r = FMA(z, 6.666666666666735130e-01, z2 * FMA(z, 2.857142874366239149e-01, 3.999999999940941908e-01));
+  r = FMA(z4 * z2, FMA(z, 1.479819860511658591e-01, 1.531383769920937332e-01),
+          FMA(z4, FMA(z, 1.818357216161805012e-01, 2.222219843214978396e-01), r));
+  if (k == 0) return f - (hfsq - s * (hfsq + r));
+  return FMA((double)k, ln2_hi, -((hfsq - (s * (hfsq + r) + FMA((double)k, ln2_lo, c))) - f));
+}
+
+#undef FMA
+#undef SN3
+#undef SN5
+#undef CS4
+#undef CS6
+
+enum { LIBM_EXP, LIBM_LOG, LIBM_SIN, LIBM_COS, LIBM_LOG1P };
+
+// glibc's exp, log, sin, cos or log1p (the enum above) of n elements.
+int EXPORT(glibc_math_f64)(int op, const double* a, double* out, int n, const double* data, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    double x = a[i], y = 0.0;
+    int unsure = 0;
+    if (op == LIBM_EXP) {
+      unsure = !(__builtin_fabs(x) < 1024.0);  // (nan too)
+      if (!unsure) y = glibc_exp_inline(x, 0.0, 0, data, &unsure);
+      unsure |= y == __builtin_inf();
+    } else if (op == LIBM_LOG) {  // (the special cases as the browser numpy's _log gives them)
+      y = x > 0.0 && x < __builtin_inf() ? glibc_log_positive(x, data, &unsure)
+          : x == 0.0 ? -__builtin_inf() : x == __builtin_inf() ? x : __builtin_nan("");
+    } else if (op == LIBM_LOG1P) {  // (x <= -1 and nan as the browser numpy's log1p gives them)
+      y = x > -1.0 ? glibc_log1p_above_minus_one(x, &unsure) : x == -1.0 ? -__builtin_inf() : __builtin_nan("");
+    } else {
+      y = glibc_sin_cos(x, op == LIBM_COS, data, &unsure);
+    }
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+    out[i] = y;
+  }
+  return count;
+}
+
+// glibc's pow(x, y) of n elements x and one y.
+int EXPORT(glibc_pow_f64)(const double* a, double y, double* out, int n, const double* data, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int unsure = 0;
+    out[i] = glibc_pow_computed(a[i], y, data, &unsure);
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
+}
+
+// ---- the browser's numpy: glibc's float functions (pyengine/torch/_aten/_libm32.py) -----------
+// numpy's float32 expm1, sinh, cosh, tan, arctan, arcsin, exp2, log2, log10, log1p, arcsinh,
+// arccosh and arctanh below AVX-512 are glibc's float functions: _libm32's *f_glibc1 step for step
+// (R: rounded to float32 where they round; their float64 steps as they are). Tables and double
+// coefficients come from the caller in one array of doubles, float32 coefficients in one of floats
+// (_libm32.KERNEL_TABLES, KERNEL_POLYS), laid out as the enums below.
+enum { T_EXP2 = 0, T_LOGF = 32, T_LOG2F = 64, T_INV_PIO4 = 80, T_EXP2_POLY = 104, T_LOG2_POLY = 107,
+       T_LOGF_POLY = 111, T_POWF_POLY = 114 };
+enum { P_ATAN_HI = 0, P_ATAN_LO = 4, P_ATAN_ODD = 8, P_ATAN_EVEN = 14, P_TAN_ODD = 19, P_TAN_EVEN = 25, P_LOG1P = 31,
+       P_ASIN = 38 };
+INLINE double sqrtf_r(double v) { return R(__builtin_sqrt(v)); }
+
+// _libm32.logf_glibc1 (log2: log2f_glibc1, the same split)
+INLINE double logf_or_log2f(double x, int base2, const double* t) {
+  unsigned ix = bits32(x);
+  if (ix == 0x3f800000) return 0.0;
+  if (ix - 0x00800000u >= 0x7f800000u - 0x00800000u) {  // subnormal, <= 0, inf or nan
+    if ((ix & 0x7fffffff) == 0) return -__builtin_inf();
+    if (ix == 0x7f800000 || x != x) return x;
+    if (ix & 0x80000000) return __builtin_nan("");
+    ix = bits32(x * 8388608.0) - (23u << 23);  // a subnormal, normalised
+  }
+  unsigned tmp = ix - 0x3f330000;
+  int i = (tmp >> 19) & 15, k = (int)tmp >> 23;
+  double r = f32_of_bits(ix - (tmp & 0xff800000u)) * t[T_LOGF + 2 * i] - 1.0, r2 = r * r;
+  if (base2) {
+    const double* c = t + T_LOG2_POLY;
+    double y = c[0] * r2 + (c[1] * r + c[2]);
+    return R(y * r2 + (c[3] * r + (t[T_LOG2F + i] + k)));
+  }
+  const double* c = t + T_LOGF_POLY;
+  double y0 = t[T_LOGF + 2 * i + 1] + k * 0x1.62e42fefa39efp-1;
+  double y = c[0] * r2 + (c[1] * r + c[2]);
+  return R(y * r2 + (y0 + r));
+}
+
+// _libm32.exp2f_glibc1
+INLINE double exp2f_glibc(double x, const double* t) {
+  if (!(x > -150.0 && x < 128.0)) return x != x || x == __builtin_inf() ? x + x : x < 0.0 ? 0.0 : __builtin_inf();
+  double kd = (x + 0x1.8p52 / 32) - 0x1.8p52 / 32;  // x rounded to a multiple of 1/32
+  int k = (int)(kd * 32);
+  double r = x - kd, s = t[T_EXP2 + (k & 31)] * pow2(k >> 5);
+  const double* c = t + T_EXP2_POLY;
+  return R(((c[0] * r + c[1]) * (r * r) + (c[2] * r + 1.0)) * s);
+}
+
+// _libm32.log1pf_glibc1 (fdlibm's, every operation a float32 one)
+INLINE double log1pf_glibc(double x, const float* p) {
+  const double ln2_hi = f32_of_bits(0x3f317180), ln2_lo = f32_of_bits(0x3717f7d1);
+  int hx = (int)bits32(x), ax = hx & 0x7fffffff, k = 1, hu = 0;
+  double f = 0.0, c = 0.0;
+  if (hx < 0x3ed413d7) {  // x < 0.41422
+    if (ax >= 0x3f800000) return x == -1.0 ? -__builtin_inf() : __builtin_nan("");
+    if (ax < 0x31000000) return ax < 0x24800000 ? x : R(x - R(R(x * x) * 0.5));
+    if (hx > 0 || hx <= -0x416a09e1) {  // -0.2929 < x < 0.41422
+      k = 0;
+      f = x;
+      hu = 1;
+    }
+  } else if (hx >= 0x7f800000) {
+    return x + x;
+  }
+  if (k) {
+    double u;
+    if (hx < 0x5a000000) {
+      u = R(1.0 + x);
+      hu = (int)bits32(u);
+      k = (hu >> 23) - 127;
+      c = k > 0 ? R(1.0 - R(u - x)) : R(x - R(u - 1.0));
+      c = R(c / u);
+    } else {
+      u = x;
+      hu = hx;
+      k = (hu >> 23) - 127;
+    }
+    hu &= 0x007fffff;
+    if (hu < 0x3504f7) {
+      u = f32_of_bits((unsigned)hu | 0x3f800000);
+    } else {
+      k += 1;
+      u = f32_of_bits((unsigned)hu | 0x3f000000);
+      hu = (0x00800000 - hu) >> 2;
+    }
+    f = R(u - 1.0);
+  }
+  double hfsq = R(R(0.5 * f) * f), k_ln2_hi = R(k * ln2_hi), k_ln2_lo = R(k * ln2_lo);
+  if (hu == 0) {  // |f| < 2**-20
+    if (f == 0.0) return k == 0 ? 0.0 : R(k_ln2_hi + R(c + k_ln2_lo));
+    double r = R(hfsq * R(1.0 - R(F32(0.66666666666666666) * f)));
+    return k == 0 ? R(f - r) : R(k_ln2_hi - R(R(r - R(k_ln2_lo + c)) - f));
+  }
+  double s = R(f / R(2.0 + f)), z = R(s * s);
+  double r = R(z * horner32(p + P_LOG1P, 7, z));
+  if (k == 0) return R(f - R(hfsq - R(s * R(hfsq + r))));
+  return R(k_ln2_hi - R(R(hfsq - R(R(s * R(hfsq + r)) + R(k_ln2_lo + c))) - f));
+}
+
+// _libm32.log10f_glibc1 (fdlibm's over logf)
+INLINE double log10f_glibc(double x, const double* t) {
+  unsigned hx = bits32(x);
+  int k = 0;
+  if ((hx & 0x80000000) || hx < 0x00800000) {
+    if ((hx & 0x7fffffff) == 0) return -__builtin_inf();
+    if (hx & 0x80000000) return x == x ? __builtin_nan("") : x;
+    k = -25;
+    x = R(x * 33554432.0);
+    hx = bits32(x);
+  }
+  if (hx >= 0x7f800000) return x + x;
+  k += (int)(hx >> 23) - 127;
+  int i = k < 0;
+  double y = k + i;
+  double m = f32_of_bits((hx & 0x007fffff) | ((unsigned)(0x7f - i) << 23));
+  double z = R(R(y * f32_of_bits(0x355427db)) + R(f32_of_bits(0x3ede5bd9) * logf_or_log2f(m, 0, t)));
+  return R(z + R(y * f32_of_bits(0x3e9a2080)));
+}
+
+// _libm32.sinhf_glibc1, coshf_glibc1 (fdlibm's over expm1f and expf)
+INLINE double sinhf_glibc(double x, const double* t) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  double ax = __builtin_fabs(x), h = __builtin_copysign(0.5, x);
+  if (ix >= 0x7f800000) return x + x;
+  if (ix < 0x41b00000) {  // |x| < 22: from expm1
+    if (ix < 0x31800000) return x;
+    double e = expm1f_glibc(ax);
+    if (ix < 0x3f800000) return R(h * R(R(2.0 * e) - R(R(e * e) / R(e + 1.0))));
+    return R(h * R(e + R(e / R(e + 1.0))));
+  }
+  if (ix < 0x42b17180) return R(h * expf_glibc(ax, t + T_EXP2));
+  if (ix <= 0x42b2d4fc) {  // e^|x| overflows, e^|x|/2 not: halve the exponent
+    double w = expf_glibc(R(0.5 * ax), t + T_EXP2);
+    return R(R(h * w) * w);
+  }
+  return __builtin_copysign(__builtin_inf(), x);
+}
+
+INLINE double coshf_glibc(double x, const double* t) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  double ax = __builtin_fabs(x);
+  if (ix < 0x41b00000) {  // |x| < 22
+    if (ix < 0x3eb17218) {  // |x| < ln2 / 2: 1 + expm1(|x|)^2 / (2 e^|x|)
+      if (ix < 0x24000000) return 1.0;
+      double e = expm1f_glibc(ax), w = R(1.0 + e);
+      return R(1.0 + R(R(e * e) / R(w + w)));
+    }
+    double e = expf_glibc(ax, t + T_EXP2);
+    return R(R(0.5 * e) + R(0.5 / e));
+  }
+  if (ix < 0x42b17180) return R(0.5 * expf_glibc(ax, t + T_EXP2));
+  if (ix <= 0x42b2d4fc) {
+    double w = expf_glibc(R(0.5 * ax), t + T_EXP2);
+    return R(R(0.5 * w) * w);
+  }
+  return ix >= 0x7f800000 ? x * x : __builtin_inf();
+}
+
+// _libm32.atanf_glibc1
+INLINE double atanf_glibc(double x, const float* p) {
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  int i = -1;
+  if (ix >= 0x4c000000) return x != x ? x + x : __builtin_copysign(R(p[P_ATAN_HI + 3] + (double)p[P_ATAN_LO + 3]), x);
+  if (ix < 0x3ee00000) {  // |x| < 0.4375
+    if (ix < 0x31000000) return x;
+  } else {
+    x = __builtin_fabs(x);
+    if (ix < 0x3f300000) {  // [7/16, 11/16)
+      i = 0;
+      x = R(R(R(2.0 * x) - 1.0) / R(2.0 + x));
+    } else if (ix < 0x3f980000) {  // [11/16, 19/16)
+      i = 1;
+      x = R(R(x - 1.0) / R(x + 1.0));
+    } else if (ix < 0x401c0000) {  // [19/16, 39/16)
+      i = 2;
+      x = R(R(x - 1.5) / R(1.0 + R(1.5 * x)));
+    } else {
+      i = 3;
+      x = R(-1.0 / x);
+    }
+  }
+  double z = R(x * x), w = R(z * z);
+  double s = R(R(z * horner32(p + P_ATAN_ODD, 6, w)) + R(w * horner32(p + P_ATAN_EVEN, 5, w)));
+  if (i < 0) return R(x - R(x * s));
+  z = R(p[P_ATAN_HI + i] - R(R(R(x * s) - p[P_ATAN_LO + i]) - x));
+  return (hx & 0x80000000) ? -z : z;
+}
+
+// _libm32.asinf_glibc1
+INLINE double asinf_glibc(double x, const float* p) {
+  const double pio2_hi = F32(1.57079637050628662109375), pio2_lo = F32(-4.37113900018624283e-8),
+               pio4_hi = F32(0.785398185253143310546875);
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  if (ix == 0x3f800000) return R(R(x * pio2_hi) + R(x * pio2_lo));
+  if (ix > 0x3f800000) return x == x ? __builtin_nan("") : x;
+  if (ix < 0x3f000000) {  // |x| < 0.5
+    if (ix < 0x32000000) return x;
+    double t = R(x * x);
+    return R(x + R(x * R(t * horner32(p + P_ASIN, 5, t))));
+  }
+  double t = R(R(1.0 - __builtin_fabs(x)) * 0.5);
+  double q = R(t * horner32(p + P_ASIN, 5, t)), s = sqrtf_r(t);
+  if (ix >= 0x3F79999A) {  // |x| > 0.975
+    t = R(pio2_hi - R(R(2.0 * R(s + R(s * q))) - pio2_lo));
+  } else {
+    double w = f32_of_bits(bits32(s) & 0xfffff000);
+    double c = R(R(t - R(w * w)) / R(s + w));
+    q = R(R(R(2.0 * s) * q) - R(pio2_lo - R(2.0 * c)));
+    t = R(pio4_hi - R(q - R(pio4_hi - R(2.0 * w))));
+  }
+  return (hx & 0x80000000) ? -t : t;
+}
+
+// _libm32.asinhf_glibc1, acoshf_glibc1, atanhf_glibc1 (fdlibm's over logf and log1pf)
+#define LN2F F32(6.9314718246e-01)
+
+INLINE double asinhf_glibc(double x, const double* t, const float* p) {
+  unsigned ix = bits32(x) & 0x7fffffff;
+  if (ix >= 0x7F800000) return x + x;
+  if (ix < 0x38000000) return x;  // |x| < 2^-14
+  double ax = __builtin_fabs(x), w;
+  if (ix > 0x47000000) {  // |x| > 2^14
+    w = R(logf_or_log2f(ax, 0, t) + LN2F);
+  } else if (ix > 0x40000000) {  // 2 < |x| <= 2^14
+    w = logf_or_log2f(R(R(2.0 * ax) + R(1.0 / R(sqrtf_r(R(R(x * x) + 1.0)) + ax))), 0, t);
+  } else {
+    double q = R(x * x);
+    w = log1pf_glibc(R(ax + R(q / R(1.0 + sqrtf_r(R(1.0 + q))))), p);
+  }
+  return x > 0 ? w : -w;
+}
+
+INLINE double acoshf_glibc(double x, const double* t, const float* p) {
+  unsigned hx = bits32(x);
+  if (hx >= 0x80000000 || hx < 0x3F800000) return __builtin_nan("");  // x < 1 (and nan with the sign bit)
+  if (hx >= 0x4D800000) return hx >= 0x7F800000 ? x + x : R(logf_or_log2f(x, 0, t) + LN2F);
+  if (hx == 0x3F800000) return 0.0;
+  if (hx > 0x40000000) return logf_or_log2f(R(R(2.0 * x) - R(1.0 / R(x + sqrtf_r(R(R(x * x) - 1.0))))), 0, t);
+  double u = R(x - 1.0);
+  return log1pf_glibc(R(u + sqrtf_r(R(R(2.0 * u) + R(u * u)))), p);
+}
+
+INLINE double atanhf_glibc(double x, const float* p) {
+  double xa = __builtin_fabs(x), t;
+  if (xa < 0.5) {
+    if (xa < 0x1p-28) return x;
+    t = R(xa + xa);
+    t = R(0.5 * log1pf_glibc(R(t + R(R(t * xa) / R(1.0 - xa))), p));
+  } else if (xa < 1.0) {
+    t = R(0.5 * log1pf_glibc(R(R(xa + xa) / R(1.0 - xa)), p));
+  } else if (xa > 1.0 || x != x) {
+    return __builtin_nan("");
+  } else {
+    return __builtin_copysign(__builtin_inf(), x);
+  }
+  return __builtin_copysign(t, x);
+}
+
+// _libm32._kernel_tanf: tan(x + y) (iy = 1) or -1/tan(x + y) (iy = -1) for |x + y| <= pi/4
+INLINE double kernel_tanf(double x, double y, int iy, const float* p) {
+  const double pio4 = F32(7.8539812565e-01), pio4lo = F32(3.7748947079e-08);
+  unsigned hx = bits32(x), ix = hx & 0x7fffffff;
+  int negative = hx >> 31;
+  if (ix < 0x39000000) {  // |x| < 2^-13
+    if (ix == 0 && iy == -1) return R(1.0 / __builtin_fabs(x));
+    return iy == 1 ? x : R(-1.0 / x);
+  }
+  int big = ix >= 0x3f2ca140;  // |x| >= 0.6744: tan(pi/4 - |x|)
+  if (big) {
+    if (negative) {
+      x = -x;
+      y = -y;
+    }
+    x = R(R(pio4 - x) + R(pio4lo - y));
+    y = 0.0;
+    if (__builtin_fabs(x) < 0x1p-13) return (negative ? -1 : 1) * iy * R(1.0 - R(2 * iy * x));
+  }
+  double z = R(x * x), w = R(z * z);
+  double r = horner32(p + P_TAN_ODD, 6, w), v = R(z * horner32(p + P_TAN_EVEN, 6, w)), s = R(z * x);
+  r = R(y + R(z * R(R(s * R(r + v)) + y)));
+  r = R(r + R(F32(3.3333334327e-01) * s));
+  w = R(x + r);
+  if (big) {
+    v = iy;
+    double tt = R(v - R(2.0 * R(x - R(R(R(w * w) / R(w + v)) - r))));
+    return negative ? -tt : tt;
+  }
+  if (iy == 1) return w;
+  z = f32_of_bits(bits32(w) & 0xfffff000);  // -1/(x + r) accurately
+  v = R(r - R(z - x));
+  double a = R(-1.0 / w), tt = f32_of_bits(bits32(a) & 0xfffff000);
+  s = R(1.0 + R(tt * z));
+  return R(tt + R(a * R(s + R(tt * v))));
+}
+
+// _libm32.tanf_glibc1: sinf's range reduction (without FMA), then the kernel
+INLINE double tanf_glibc(double x, const double* t, const float* p) {
+  unsigned xi = bits32(x), ix = xi & 0x7fffffff;
+  if (ix <= 0x3f490fda) return kernel_tanf(x, 0.0, 1, p);
+  if (ix >= 0x7f800000) return __builtin_nan("");
+  double dx;
+  long long n;
+  if (((xi >> 20) & 0x7ff) < 0x42f) {  // |x| < 120: _reduce_fast
+    n = ((long long)(x * 0x1.45F306DC9C883p+23) + 0x800000) >> 24;
+    dx = x - n * 0x1.921FB54442D18p0;
+  } else {  // _reduce_large: |x| mod pi/2 from 4/pi's bits (a 32 x 96-bit product)
+    const double* w = t + T_INV_PIO4 + ((xi >> 26) & 15);
+    u64 m = (u64)((xi & 0xffffff) | 0x800000) << ((xi >> 23) & 7);
+    u64 res0 = (m * (u64)w[8]) >> 32 | (m * (u64)w[0]) << 32;
+    res0 += m * (u64)w[4];
+    n = (long long)((res0 + (1ull << 61)) >> 62);
+    res0 -= (u64)n << 62;
+    dx = (double)(long long)res0 * 0x1.921FB54442D18p-62;
+    if (x < 0) dx = -dx;
+  }
+  double y0 = R(dx);
+  return kernel_tanf(y0, R(dx - y0), 1 - (int)((n & 1) << 1), p);
+}
+
+enum { GLIBC_EXPM1, GLIBC_SINH, GLIBC_COSH, GLIBC_TAN, GLIBC_ARCTAN, GLIBC_ARCSIN, GLIBC_EXP2, GLIBC_LOG2, GLIBC_LOG10,
+       GLIBC_LOG1P, GLIBC_ARCSINH, GLIBC_ARCCOSH, GLIBC_ARCTANH };
+
+// glibc's float function `op` (the enum above) of n float32 elements.
+void EXPORT(glibc_math_f32)(int op, const float* a, float* out, int n, const double* t, const float* p) {
+#define EACH(expr) for (int i = 0; i < n; i++) { double x = a[i]; out[i] = (float)(expr); } break
+  switch (op) {
+    case GLIBC_EXPM1: EACH(expm1f_glibc(x));
+    case GLIBC_SINH: EACH(sinhf_glibc(x, t));
+    case GLIBC_COSH: EACH(coshf_glibc(x, t));
+    case GLIBC_TAN: EACH(tanf_glibc(x, t, p));
+    case GLIBC_ARCTAN: EACH(atanf_glibc(x, p));
+    case GLIBC_ARCSIN: EACH(asinf_glibc(x, p));
+    case GLIBC_EXP2: EACH(exp2f_glibc(x, t));
+    case GLIBC_LOG2: EACH(logf_or_log2f(x, 1, t));
+    case GLIBC_LOG10: EACH(log10f_glibc(x, t));
+    case GLIBC_LOG1P: EACH(log1pf_glibc(x, p));
+    case GLIBC_ARCSINH: EACH(asinhf_glibc(x, t, p));
+    case GLIBC_ARCCOSH: EACH(acoshf_glibc(x, t, p));
+    default: EACH(atanhf_glibc(x, p));
+  }
+#undef EACH
+}
+
+// _libm32.powf_glibc1 (glibc's powf, its FMA build: each fma64 there one here, checked as glibc's
+// float64 kernels check theirs) of n elements x and one y (a float32 value). An element with a nan
+// operand or a fused step outside fma64's exact range is flagged in left (and left to the caller);
+// the count of those is returned.
+INLINE int checkint32(unsigned iy) {  // 0: not an integer, 1: odd, 2: even
+  int e = (iy >> 23) & 0xff;
+  if (e < 0x7f) return 0;
+  if (e > 0x7f + 23) return 2;
+  if (iy & ((1u << (0x7f + 23 - e)) - 1)) return 0;
+  return (iy & (1u << (0x7f + 23 - e))) ? 1 : 2;
+}
+
+INLINE int zeroinfnan32(unsigned i) { return 2 * i - 1 >= 2u * 0x7f800000 - 1; }
+
+INLINE double powf_glibc(double x, double y, const double* t, int* unsure) {
+  unsigned ix = bits32(x), iy = bits32(y);
+  int negative = 0;
+  if (x != x || y != y) {  // (nan: the caller's)
+    *unsure = 1;
+    return 0.0;
+  }
+  if (ix - 0x00800000u >= 0x7f800000u - 0x00800000u || zeroinfnan32(iy)) {
+    if (zeroinfnan32(iy)) {
+      if (2 * iy == 0 || ix == 0x3f800000) return 1.0;
+      if (2 * ix == 2u * 0x3f800000) return 1.0;
+      if ((2 * ix < 2u * 0x3f800000) == !(iy & 0x80000000)) return 0.0;  // |x| < 1, y = inf; |x| > 1, y = -inf
+      return y * y;
+    }
+    if (zeroinfnan32(ix)) {
+      double x2 = R(x * x);
+      if ((ix & 0x80000000) && checkint32(iy) == 1) x2 = -x2;
+      if (!(iy & 0x80000000)) return x2;
+      return x2 == 0.0 ? __builtin_copysign(__builtin_inf(), x2) : 1.0 / x2;
+    }
+    if (ix & 0x80000000) {  // finite x < 0
+      int kind = checkint32(iy);
+      if (kind == 0) return __builtin_nan("");
+      negative = kind == 1;
+      ix &= 0x7fffffff;
+    }
+    if (ix < 0x00800000) ix = (bits32(x * 8388608.0) & 0x7fffffff) - (23u << 23);  // subnormal: normalised
+  }
+  // _powf_log2: log2 x from logf's split, its table's log2 c
+  const double* p = t + T_POWF_POLY;
+  unsigned tmp = ix - 0x3f330000, top = tmp & 0xff800000u;
+  int i = (tmp >> 19) & 15;
+  double k = (double)((int)top >> 23);
+  double r = fma64_checked(f32_of_bits(ix - top), t[T_LOGF + 2 * i], -1.0, unsure), r2 = r * r;
+  double q = fma64_checked(fma64_checked(p[2], r, p[3], unsure), r2,
+                           fma64_checked(p[4], r, t[T_LOG2F + i] + k, unsure), unsure);
+  double ylogx = y * fma64_checked(fma64_checked(p[0], r, p[1], unsure), r2 * r2, q, unsure);
+  if (__builtin_fabs(ylogx) >= 126.0) {
+    if (ylogx > 0x1.fffffffd1d571p+6) return negative ? -__builtin_inf() : __builtin_inf();
+    if (ylogx <= -150.0) return negative ? -0.0 : 0.0;
+  }
+  // _powf_exp2
+  const double* c = t + T_EXP2_POLY;
+  double kd = (ylogx + 0x1.8p52 / 32) - 0x1.8p52 / 32;
+  int kk = (int)(kd * 32);
+  double rr = ylogx - kd, s = t[T_EXP2 + (kk & 31)] * pow2(kk >> 5);
+  double v = fma64_checked(fma64_checked(c[0], rr, c[1], unsure), rr * rr, fma64_checked(c[2], rr, 1.0, unsure),
+                           unsure) * s;
+  return R(negative ? -v : v);
+}
+
+int EXPORT(glibc_powf_f32)(const float* a, double y, float* out, int n, const double* t, unsigned char* left) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int unsure = 0;
+    out[i] = (float)powf_glibc(a[i], y, t, &unsure);
+    left[i] = (unsigned char)unsure;
+    count += unsure;
+  }
+  return count;
+}

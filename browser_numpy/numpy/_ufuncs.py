@@ -261,12 +261,17 @@ def _fast_unary(name, op):
     return run
 
 
-def _fast_simd(name):
-    """numpy's `name` of a float32 array (exp, log, sin, cos, tanh: _simd32's algorithms) or float64
-    one (tanh: _simd64's) in wasm where the kernels are loaded (the same bits); the elements a kernel
-    leaves (sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny float64 ones) in
-    Python. None elsewhere: the general loop runs _simd32's and _simd64's element functions."""
-    functions = {FLOAT32: getattr(_simd32, name), FLOAT64: getattr(_simd64, name, None)}
+def _fast_math(name, float32, float64=None):
+    """numpy's `name` of a float32 array (float32: its element function, _simd32's SIMD algorithm or
+    _libm32's glibc float function) or float64 one (float64: _simd64's tanh, or _libm's glibc exp,
+    log, sin, cos or log1p off glibc) in wasm where the kernels are loaded (the same bits); the elements a
+    kernel leaves (float32 sin's and cos's beyond numpy's reduction, libm's in numpy; tanh's tiny
+    float64 ones; float64 special cases and sin's and cos's huge arguments) go through the element
+    function. None elsewhere: the general loop runs them."""
+    simd32 = float32 is getattr(_simd32, name, None)
+    if float64 not in (None, _simd64.tanh) and getattr(_libm, name) is not getattr(_libm, "glibc_" + name):
+        float64 = None  # (on glibc: math's, which no kernel stands in for)
+    functions = {FLOAT32: float32, FLOAT64: float64}
 
     def run(a):
         if _kernels.wasm is None or type(a) is not ndarray or functions.get(a._dtype) is None or not a._shape:
@@ -275,8 +280,13 @@ def _fast_simd(name):
         buf, offset = (a._buf, a._offset) if a._is_contiguous() else (a._gathered(), 0)
         if buf is None:
             return None
-        done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if a._dtype is FLOAT32 else \
-            _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
+        if a._dtype is FLOAT32:
+            done = _kernels.numpy_math_f32(name, (buf, offset), n, _simd32.TANH_TABLE_F32) if simd32 else \
+                _kernels.glibc_math_f32(name, (buf, offset), n, _libm32.KERNEL_TABLES, _libm32.KERNEL_POLYS)
+        elif float64 is _simd64.tanh:
+            done = _kernels.numpy_tanh_f64((buf, offset), n, _simd64.TANH_TABLE_F64)
+        else:
+            done = _kernels.glibc_math_f64(name, (buf, offset), n, _libm.KERNEL_DATA)
         if done is None:
             return None
         out, left, count = done
@@ -289,20 +299,21 @@ def _fast_simd(name):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: glibc's pow per element (_libm.pow; off glibc
-    an integer power from 3 to 64 in wasm where the kernels are loaded, but for the few elements
-    it leaves to glibc_pow)."""
+    """A float64 array to a Python number's power: glibc's pow per element (_libm.pow), in wasm where
+    the kernels are loaded: an integer power from 3 to 64 in powi_f64 (but for the few elements it
+    leaves to glibc_pow), any other in glibc_pow_f64 (but for its special cases)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
     n = _prod(x[2])
-    if _kernels.wasm is not None and _libm.pow is not math.pow and float(exponent).is_integer():
-        done = _kernels.powi_f64(x[:2], n, int(exponent))
+    if _kernels.wasm is not None and _libm.pow is not math.pow:
+        done = _kernels.powi_f64(x[:2], n, int(exponent)) if float(exponent).is_integer() and 3 <= exponent <= 64 \
+            else _kernels.glibc_pow_f64(x[:2], n, float(exponent), _libm.KERNEL_DATA)
         if done is not None:
-            buf, undecided, count = done
+            buf, left, count = done
             if count:
                 values = _f64_values(x, n)
-                for i in compress(range(n), undecided):
+                for i in compress(range(n), left):
                     buf[i] = _power(values[i], exponent)
             return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
     try:
@@ -310,6 +321,36 @@ def _fast_power(base, exponent):
     except (OverflowError, ValueError):
         return None
     return _new(buf, 0, x[2], _contiguous_strides(x[2]), FLOAT64)
+
+
+def _fast_powf(base, exponent):
+    """A float32 array to a Python number's power: glibc's powf (_libm32's) in wasm where the kernels
+    are loaded, the elements it leaves (nan operands) in Python; None elsewhere."""
+    if _kernels.wasm is None or type(base) is not ndarray or base._dtype is not FLOAT32 or not base._shape:
+        return None
+    n = base.size
+    buf, offset = (base._buf, base._offset) if base._is_contiguous() else (base._gathered(), 0)
+    try:
+        y = D.caster(FLOAT32)(exponent)  # (the float32 loop's exponent, as the general loop casts it)
+    except OverflowError:
+        return None
+    done = _kernels.glibc_powf_f32((buf, offset), n, y, _libm32.KERNEL_TABLES) if buf is not None else None
+    if done is None:
+        return None
+    out, left, count = done
+    if count:
+        for i in compress(range(n), left):
+            out[i] = _libm32.powf_glibc1(buf[offset + i], y)
+    return _new(out, 0, base._shape, _contiguous_strides(base._shape), FLOAT32)
+
+
+def _fast_power_call(base, exponent):
+    """np.power(a, s) (and a ** s of a float32 array): the hot paths of a float64 array (_fast_power)
+    and a float32 one (_fast_powf), but for the exponents numpy's loop has shortcuts for."""
+    if type(exponent) in (int, float) and exponent not in _FLOAT64_POWER_SHORTCUTS:
+        return _fast_powf(base, exponent) if type(base) is ndarray and base._dtype is FLOAT32 else \
+            _fast_power(base, exponent)
+    return None
 
 
 def _finish_call(values, shape, dt, out, where):
@@ -483,6 +524,12 @@ def _u(name, kernel, rule="float", fast=None, float32=None, float16=None):
     return ufunc(name, 1, kernel, rule, loops=float32 and {"float32": float32, "float16": float16 or float32}, fast=fast)
 
 
+def _wasm_u(name, kernel, float32, float16=None, float64=False):
+    """_u, its float32 loop (and its float64 one, `kernel`, where float64) in wasm where the kernels are loaded."""
+    return _u(name, kernel, fast=_fast_math(name, float32, kernel if float64 else None), float32=float32,
+              float16=float16)
+
+
 def _b(name, kernel, rule="same", out_bool=False, loops=None, fast=None, scalar_loops=None):
     return ufunc(name, 2, kernel, rule, out_bool, loops, fast, scalar_loops)
 
@@ -537,7 +584,7 @@ true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")
 power = _b("power", _power, "int8", loops=dict.fromkeys(("float32", "float16"), _libm32.powf_glibc1),
-           scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
+           fast=_fast_power_call, scalar_loops={"float32": _FLOAT32_POWER_SHORTCUTS.get, "float64": _FLOAT64_POWER_SHORTCUTS.get})
 _scalar_power = _b("power", _power, "int8", loops=power.loops)  # a numpy scalar's **: numpy's scalar math, no shortcuts
 maximum = _b("maximum", _max, loops={"float16": _max_half}, fast=_fast_binary("maximum", _max))
 minimum = _b("minimum", _min, loops={"float16": _min_half}, fast=_fast_binary("minimum", _min))
@@ -557,26 +604,25 @@ arctan2 = _b("arctan2", _libm.atan2, "float", loops=dict.fromkeys(("float32", "f
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
-exp = _u("exp", _safe(_libm.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
-exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
-expm1 = _u("expm1", _safe(_libm.expm1), float32=_libm32.expm1f_glibc1)
-log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
-log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
-log10 = _u("log10", lambda v: _libm.log10(v) if v > 0 and v != math.inf else _log(v),
-            float32=_libm32.log10f_glibc1)
-log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
-            float32=_libm32.log1pf_glibc1)
-sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_fast_simd("sin"), float32=_simd32.sin,
-          float16=_libm32.sinf_glibc1)
-cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_simd("cos"), float32=_simd32.cos,
-          float16=_libm32.cosf_glibc1)
-tan = _u("tan", _safe(_libm.tan), float32=_libm32.tanf_glibc1)
-arcsin = _u("arcsin", _safe(_libm.asin), float32=_libm32.asinf_glibc1)
+exp = _wasm_u("exp", _safe(_libm.exp), _simd32.exp, _libm32.expf_glibc1, float64=True)
+exp2 = _wasm_u("exp2", _safe(math.exp2), _libm32.exp2f_glibc1)
+expm1 = _wasm_u("expm1", _safe(_libm.expm1), _libm32.expm1f_glibc1)
+log = _wasm_u("log", _log, _simd32.log, _libm32.logf_glibc1, float64=True)
+log2 = _wasm_u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), _libm32.log2f_glibc1)
+log10 = _wasm_u("log10", lambda v: _libm.log10(v) if v > 0 and v != math.inf else _log(v), _libm32.log10f_glibc1)
+log1p = _wasm_u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
+                _libm32.log1pf_glibc1, float64=True)
+sin = _wasm_u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, _simd32.sin,
+              _libm32.sinf_glibc1, float64=True)
+cos = _wasm_u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, _simd32.cos,
+              _libm32.cosf_glibc1, float64=True)
+tan = _wasm_u("tan", _safe(_libm.tan), _libm32.tanf_glibc1)
+arcsin = _wasm_u("arcsin", _safe(_libm.asin), _libm32.asinf_glibc1)
 arccos = _u("arccos", _safe(_libm.acos), float32=_libm32.acosf_glibc1)
-arctan = _u("arctan", _libm.atan, float32=_libm32.atanf_glibc1)
-sinh = _u("sinh", _safe(_libm.sinh), float32=_libm32.sinhf_glibc1)
-cosh = _u("cosh", _safe(_libm.cosh), float32=_libm32.coshf_glibc1)
-tanh = _u("tanh", _simd64.tanh, fast=_fast_simd("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
+arctan = _wasm_u("arctan", _libm.atan, _libm32.atanf_glibc1)
+sinh = _wasm_u("sinh", _safe(_libm.sinh), _libm32.sinhf_glibc1)
+cosh = _wasm_u("cosh", _safe(_libm.cosh), _libm32.coshf_glibc1)
+tanh = _wasm_u("tanh", _simd64.tanh, _simd32.tanh, _libm32.tanhf_glibc1, float64=True)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
 trunc = _u("trunc", _integral(math.trunc), "same")
@@ -711,9 +757,9 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _u("arcsinh", _libm.asinh, float32=_libm32.asinhf_glibc1)
-arccosh = _u("arccosh", _safe(_libm.acosh), float32=_libm32.acoshf_glibc1)
-arctanh = _u("arctanh", _atanh, float32=_libm32.atanhf_glibc1)
+arcsinh = _wasm_u("arcsinh", _libm.asinh, _libm32.asinhf_glibc1)
+arccosh = _wasm_u("arccosh", _safe(_libm.acosh), _libm32.acoshf_glibc1)
+arctanh = _wasm_u("arctanh", _atanh, _libm32.atanhf_glibc1)
 cbrt = _u("cbrt", _libm.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",

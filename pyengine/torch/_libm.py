@@ -8,12 +8,15 @@ log1p, exp, pow, expm1, tan, atan, atan2, asin, acos in the builds its ifunc pic
 FMA (the tables of log, exp, pow, atan, asin and tan in ``_libm_data``), cbrt, log10, sinh, cosh,
 asinh, acosh, atanh built without.
 hypot is glibc's algorithm everywhere: CPython's math.hypot is its own, and differs from glibc's
-on ~0.6% of inputs.
+on ~0.6% of inputs. The browser's numpy runs exp, log, log1p, sin, cos and pow on arrays in wasm
+(kernels/kernels.c's glibc_math_f64, glibc_pow_f64: these algorithms step for step, every fused
+step on an exact fma emulation, the same bits; the elements they leave come back here).
 """
 import math
 import os
 import struct
 import sys
+from array import array
 
 from . import _libm_data
 from ._float32 import fma64_finite
@@ -420,6 +423,17 @@ def glibc_pow(x, y):
     ehi = y * hi
     result = _exp_inline(ehi, _fma(y, lo, _fma(y, hi, -ehi)), sign_bias)
     return result if abs(result) != math.inf else math.pow(x, y)
+
+
+# The constants and tables of glibc_log, glibc_exp and glibc_pow, then sin's and cos's table, flat,
+# for the wasm kernels (kernels.glibc_math_f64, glibc_pow_f64; the layout is kernels.c's LIBM_* enum).
+KERNEL_DATA = array("d", _libm_data.POLY + _libm_data.POLY1 + (
+    _LOG_LN2_HI, _LOG_LN2_LO, _EXP_INV_LN2_N, _EXP_NEG_LN2_HI_N, _EXP_NEG_LN2_LO_N, _EXP_C2, _EXP_C3, _EXP_C4,
+    _EXP_C5) + _libm_data.POW_POLY)
+KERNEL_DATA.extend(v for entry in _LOG_TAB for v in entry)
+KERNEL_DATA.extend(v for entry in _POW_TAB for v in entry)
+KERNEL_DATA.frombytes(array("Q", _libm_data.EXP_TAB).tobytes())
+KERNEL_DATA.extend(v for entry in _SINCOS for v in entry)
 
 
 _LN2_HI = 6.93147180369123816490e-01

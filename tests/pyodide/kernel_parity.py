@@ -651,6 +651,75 @@ def numpy_simd_math():
     return [torch.from_numpy(r.copy()) for r in out]
 
 
+@case
+def numpy_glibc_math():
+    """The browser numpy's float64 exp, log, sin, cos, log1p and x ** s (glibc's, _libm's ports) in wasm: random
+    bit patterns, values across the ranges, near 1 (log's polynomial), subnormals, exp's overflow and
+    underflow edges (its rounding of subnormal results), pow's special cases (left to Python) and
+    negative bases with integer exponents (the sign of odd powers), strided views."""
+    import random
+    from array import array
+    import numpy as np
+    rng = random.Random(35)
+    bits = np.array(array("d", array("Q", [rng.getrandbits(64) for _ in range(4000)]).tobytes()).tolist())
+    spread = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-320, 308) for _ in range(4000)])
+    wide = np.array([rng.uniform(-760, 760) for _ in range(4000)])
+    near_one = np.array([1 + rng.uniform(-1, 1) * 2.0 ** -rng.randint(1, 60) for _ in range(3000)])
+    edges = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324, 2.2250738585072014e-308, 2.0 ** -54,
+                      -(2.0 ** -55), 1.0, -1.0, 709.782712893384, 709.7827128933841, -708.3964185322641, -708.4,
+                      -744.44007192138122, -745.1332191019411, -745.1332191019412, 512.0, -512.0, 1023.99, -1024.0,
+                      1e308, 1.7976931348623157e308, 0.9375, 1.064453125, 0.99999999999999989, 1.0000000000000002] * 3)
+    # sin and cos: every range (tiny, the table's, near pi/2, reduced by n pi/2; huge ones go to Python)
+    angles = np.concatenate([np.array([rng.uniform(-4, 4) for _ in range(3000)]), wide * 1e5,
+                             np.pi / 2 * np.arange(-60, 61),
+                             np.array([0.126, -0.126, 0.8549, 0.855, 2.4260, 2.42601, 105414350.0, 105414351.0])])
+    out = [np.sin(angles), np.cos(angles)]
+    for x in (bits, spread, wide, near_one, edges, wide.reshape(80, 50)[::3, 1::2]):
+        out += [np.exp(x), np.log(x), np.log(np.abs(x)), np.sin(x), np.cos(x), np.log1p(x), np.log1p(x * 1e-3)]
+    base = np.concatenate([np.abs(spread), wide, near_one, edges, -np.abs(wide[:500]), np.abs(wide) * 1e-3])
+    for s in (2.5, -0.5, 1 / 3, 0.1, -2.75, 1.5e-19, 2.0 ** -65, 2.0 ** -66, 1e10, -1e10, 2.0 ** 63, 6.5e15,
+              -3, -2, 65, 101, 2 ** 53 + 1.0, 9e15, float("inf"), float("-inf"), float("nan")):
+        out.append(base ** s)
+    negative = -np.abs(np.concatenate([wide, near_one, spread[:800] * 1e-300]))
+    for s in (-3, -7, 65, 67, 1e3, 2.0 ** 53, 2.0 ** 54 + 2):  # odd and even integers: the result's sign
+        out.append(negative ** s)
+    inplace = base.copy()
+    inplace **= 0.75
+    out += [wide.reshape(80, 50)[::2, ::3] ** 1.75, np.power(base, 2.5), np.power(negative, -3), inplace]
+    return [torch.from_numpy(r.copy()) for r in out]
+
+
+@case
+def numpy_glibc_math32():
+    """The browser numpy's float32 functions that are glibc's float functions (_libm32's ports) in wasm:
+    random bit patterns (nan payloads, subnormals, infinities), values at every scale, each function's
+    working range (tan's two reductions, the domains' edges) and strided views; powf (power) of one
+    exponent, negative bases to odd and even integers among them."""
+    import random
+    from array import array
+    import numpy as np
+    rng = random.Random(36)
+    words = [rng.getrandbits(32) for _ in range(5000)] + [
+        0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x00000001, 0x807FFFFF, 0x3F800000, 0xBF800000,
+        0x3F000000, 0xBF000000, 0x42B17217, 0x42B17218, 0x42B2D4FC, 0x42B2D4FD, 0xC2CFF1B4, 0x41B00000, 0x3F490FDA,
+        0x3F490FDB, 0x42F00000, 0x4C000000, 0x3EB17218, 0x3ED413D7, 0xBE95F61F, 0x3F79999A, 0x7F7FFFFF, 0xC3160000]
+    bits = np.array(array("f", array("I", words).tobytes()).tolist(), dtype=np.float32)
+    spread = np.array([rng.uniform(-1, 1) * 10.0 ** rng.randint(-9, 6) for _ in range(5000)], dtype=np.float32)
+    near = np.array([rng.uniform(-130, 130) for _ in range(3000)], dtype=np.float32)
+    unit = np.array([rng.uniform(-1.1, 1.1) for _ in range(3000)], dtype=np.float32)
+    out = []
+    for f in (np.expm1, np.sinh, np.cosh, np.tan, np.arctan, np.arcsin, np.exp2, np.log2, np.log10, np.log1p,
+              np.arcsinh, np.arccosh, np.arctanh):
+        out += [f(bits), f(spread), f(near), f(unit), f(near.reshape(60, 50)[::2, ::3]), f(np.abs(spread) + 1)]
+    # powf of one exponent (numpy's shortcut exponents aside): nan operands go to Python
+    for s in (2.5, 3, -3, -2, 7.0, 0.3, -1.5, 1e-30, 1e30, -1e30, 2 ** 25, 101, float("inf"), float("nan")):
+        out += [bits ** s, np.power(spread, s), unit ** s, (-np.abs(unit)) ** s]
+    inplace = np.abs(near)
+    inplace **= 1.25
+    out += [near.reshape(60, 50)[::2, ::3] ** 0.75, inplace]
+    return [torch.from_numpy(r.copy()) for r in out]
+
+
 def run_all():
     results = []
     for fn in CASES:

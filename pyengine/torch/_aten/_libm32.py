@@ -16,6 +16,7 @@ The pure-Python kernels (``special``) map these over buffers; the numpy backend'
 versions use the constants and redo their rare elements with these, so both give the same bits.
 """
 import math
+from array import array
 from decimal import Decimal, localcontext
 from functools import partial
 
@@ -1155,6 +1156,13 @@ def uses_onednn(approximate, contiguous, numel):
 GELU_KERNEL_TABLE = [c for row in GELU_ERF_POLY for c in row] + ERF_PP + ERF_QQ + ERF_PA + ERF_QA + ERF_RA + ERF_SA \
     + ERF_RB + ERF_SB
 
+
+# What kernels/kernels.c's glibc_math_f32 reads (the browser numpy's float32 expm1, sinh, cosh, tan,
+# arctan, arcsin, exp2, log2, log10, log1p, arcsinh, arccosh, arctanh; glibc_powf_f32 its power): tables and float64
+# coefficients (its T_* layout), then float32 coefficients (its P_* layout).
+KERNEL_TABLES = array("d", EXP2_TABLE + [v for entry in LOGF_TABLE for v in entry] + [logc for _, logc in LOG2F_TABLE]
+                      + list(INV_PIO4) + EXP2F_POLY + LOG2F_POLY + LOGF_POLY + POWF_POLY)
+KERNEL_POLYS = array("f", ATANF_HI + ATANF_LO + ATANF_ODD + ATANF_EVEN + TANF_ODD + TANF_EVEN + LOG1P_POLY + ASINF_POLY)
 
 # ---- C's edge cases for the correctly rounded stand-ins ---------------------------------------
 

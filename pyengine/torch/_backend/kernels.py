@@ -583,6 +583,61 @@ def numpy_tanh_f64(a, n, table):
     return out, tiny, count
 
 
+_GLIBC_MATH = {"exp": 0, "log": 1, "sin": 2, "cos": 3, "log1p": 4}
+
+
+def glibc_math_f64(name, a, n, data):
+    """glibc's float64 exp, log, sin, cos or log1p (torch._libm's glibc_*, the same bits) of n contiguous
+    float64 elements at (buffer, offset); data: _libm.KERNEL_DATA. (A new array('d'), an array('B')
+    flagging the elements left to the caller, their count), or None below MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    out, left = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.glibc_math_f64(_GLIBC_MATH[name], _operand_f64(a)[0], _address(out), n, _address(data), _address(left))
+    return out, left, count
+
+
+def glibc_pow_f64(a, n, y, data):
+    """glibc's float64 pow (torch._libm.glibc_pow, the same bits) of n contiguous float64 elements at
+    (buffer, offset) and one exponent y; data: _libm.KERNEL_DATA. As glibc_math_f64."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    out, left = array("d", bytes(8 * n)), array("B", bytes(n))
+    count = wasm.glibc_pow_f64(_operand_f64(a)[0], y, _address(out), n, _address(data), _address(left))
+    return out, left, count
+
+
+_GLIBC_MATH_F32 = {name: code for code, name in enumerate((
+    "expm1", "sinh", "cosh", "tan", "arctan", "arcsin", "exp2", "log2", "log10", "log1p", "arcsinh", "arccosh",
+    "arctanh"))}
+
+
+def glibc_math_f32(name, a, n, tables, polys):
+    """numpy's float32 `name` below AVX-512, glibc's float function (torch._aten._libm32's *f_glibc1, the
+    same bits), of n contiguous float32 elements at (buffer, offset); tables, polys: _libm32.KERNEL_TABLES
+    and KERNEL_POLYS. As numpy_math_f32, with no element left to the caller, or None below MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    buf, offset = a
+    out = array("f", bytes(4 * n))
+    wasm.glibc_math_f32(_GLIBC_MATH_F32[name], _address(buf) + 4 * offset, _address(out), n, _address(tables),
+                        _address(polys))
+    return out, None, 0
+
+
+def glibc_powf_f32(a, n, y, tables):
+    """numpy's float32 power below AVX-512, glibc's powf (torch._aten._libm32.powf_glibc1, the same bits),
+    of n contiguous float32 elements at (buffer, offset) and one float32 exponent y; tables:
+    _libm32.KERNEL_TABLES. As numpy_math_f32 (nan operands are left to the caller), or None below
+    MIN_TRANSCENDENTAL."""
+    if n < MIN_TRANSCENDENTAL:
+        return None
+    buf, offset = a
+    out, left = array("f", bytes(4 * n)), array("B", bytes(n))
+    count = wasm.glibc_powf_f32(_address(buf) + 4 * offset, y, _address(out), n, _address(tables), _address(left))
+    return out, left, count
+
+
 # ---- layer norm (_aten/norm.py's float32 layer norm kernels) ---------------------------------
 
 def _rows_of(x, inner):
