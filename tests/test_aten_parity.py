@@ -633,8 +633,10 @@ def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
 # Rules N and D (and float64's products in order) on the numpy backend add many outputs' running
 # sums at once, with the longer output side as numpy's inner loop and one accumulate or one in-place
 # add a step: the pure-Python loops' bits, on shapes either side of those choices (more rows than
-# columns and fewer, running sums below and above 64 outputs, k not a whole number of lanes).
-IN_ORDER_SHAPES = [(64, 784, 10), (10, 64, 784), (3, 9, 2), (2, 130, 5), (1, 37, 80), (80, 37, 1), (9, 21, 11)]
+# columns and fewer, running sums below and above 64 outputs, k not a whole number of lanes, one
+# row (gemv-like, as nn.Linear on one sample), k = 1 and long k).
+IN_ORDER_SHAPES = [(64, 784, 10), (10, 64, 784), (3, 9, 2), (2, 130, 5), (1, 37, 80), (80, 37, 1), (9, 21, 11),
+                   (1, 128, 97), (2, 300, 2), (97, 1, 128), (1, 3000, 3), (1, 64, 129)]
 
 
 @pytest.mark.parametrize("m,k,n", IN_ORDER_SHAPES)
@@ -732,27 +734,6 @@ def test_fma_chains_through_blas_are_the_chains(k, cols, specials, monkeypatch):
         chains = numpy_backend._fma32_chain(a.astype(np.float64) * b, np.zeros(cols, np.float32))
         assert np.array_equal(numpy_backend._fma_chains(a).view(np.int32), sums.view(np.int32))
         assert np.array_equal(numpy_backend._fma_chains(a, b).view(np.int32), chains.view(np.int32))
-
-
-# Rules N and D take their sums from _fma_chains, through sgemm or np.add.accumulate: the
-# pure-Python backend's bits, on shapes of one row (gemv-like, as nn.Linear on one sample), few
-# columns, k = 1, long k (chunks chained) and around the size that chooses sgemm.
-SUM_RULE_SHAPES = [(1, 128, 97), (1, 97, 128), (1, 20, 128), (1, 128, 20), (2, 300, 2), (3, 50, 7), (97, 1, 128),
-                   (1, 3000, 3), (1, 7, 5), (1, 64, 129)]
-
-
-@pytest.mark.parametrize("m,k,n", SUM_RULE_SHAPES)
-@pytest.mark.parametrize("rule", ["N", "D", "D1"])
-def test_sum_rules_on_arrays_are_the_loops(m, k, n, rule, monkeypatch):
-    rng = np.random.default_rng(m * k * n)
-    a, w = _chain_operands(rng, m, k, False)[0], rng.standard_normal((n, k)).astype(np.float32)
-    monkeypatch.setattr(numpy_backend, "_RULE_D_STEPWISE", 1 << 30)  # the D lanes' chains, not a step per call
-    with on("numpy"):
-        ours = numpy_backend._mm_rule(a.reshape(-1), w.reshape(-1), m, k, n, None, True, rule)
-    with on("python"):
-        want = linalg._mm_list(array("f", a.reshape(-1).tolist()), array("f", w.reshape(-1).tolist()),
-                               m, k, n, None, True, rule)
-    assert np.array_equal(np.asarray(ours, np.float32).view(np.int32), np.array(want, np.float32).view(np.int32))
 
 
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
