@@ -123,28 +123,38 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
+PRODUCTS_PER_BLOCK = 1 << 20  # mm_in_order's products held at once: bounded memory
+
+
+def _rows_added_in_order(rows):
+    """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
+    order: np.add.reduce along the outer axis adds row after row (tests/engine/test_recurrent_kernels.py
+    holds it to the loop's bits; which NaN a sum of two NaNs keeps is numpy's SIMD loops' choice).
+    Along the only axis (one output) reduce would add pairwise: one output accumulates instead."""
+    if rows.shape[1] == 1:
+        return np.add.accumulate(rows, axis=0)[-1]
+    return np.add.reduce(rows, axis=0)
+
+
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
-    """float64: the products added in order by np.add.accumulate over k, all outputs at once
-    (numpy's float64 * and + round as Python's); the other dtypes (Python's exact integers, float16
-    through float64) by the loop."""
+    """float64: the products added in order over k, all outputs at once (numpy's float64 * and +
+    round as Python's); the other dtypes (Python's exact integers, float16 through float64) by the loop."""
     if dtype.name != "float64":
         bias = None if bias is None else to_list(bias, dtype)
         return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias,
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    acc = np.zeros((1, m, n))
-    chunk = max(1, (1 << 20) // max(1, m * n))  # k-steps per block of products: bounded memory
+    sums = np.zeros(m * n)
+    chunk = max(1, PRODUCTS_PER_BLOCK // max(1, m * n))  # k-steps per block of products
     with np.errstate(**_ERR):
         for lo in range(0, k, chunk):
-            products = x.T[lo:lo + chunk, :, None] * w[lo:lo + chunk, None, :]
-            if m * n >= 64:  # one add of all outputs per k-step: cheaper than accumulate's partial sums
-                for step in products:
-                    acc[0] += step
-            else:
-                acc = np.add.accumulate(np.concatenate([acc, products]), axis=0)[-1:]
-        # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
-        return np.ascontiguousarray(acc[0] if bias is None else acc[0] + _as_ndarray(bias)).reshape(-1)
+            products = np.multiply(x.T[lo:lo + chunk, :, None], w[lo:lo + chunk, None, :], order="C")
+            products = products.reshape(len(products), m * n)
+            np.add(sums, products[0], out=products[0])  # the sum so far (0.0 at first) is the first term
+            sums = _rows_added_in_order(products)
+        out = sums.reshape(m, n)
+        return np.ascontiguousarray(out if bias is None else out + _as_ndarray(bias)).reshape(-1)
 
 
 def scatter_add(buf, positions, src, dtype):

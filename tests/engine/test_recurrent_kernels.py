@@ -1,0 +1,60 @@
+"""The numpy backend's fast paths for recurrent networks give the bits of what they replace.
+
+* float64 products (``mm_in_order``): numpy's reduce over k against the pure-Python loop that adds
+  each output's products one by one in k's order, on random shapes and values of every scale,
+  signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
+  as in PyTorch's kernels: any NaN matches a NaN).
+"""
+import math
+import random
+import struct
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
+from torch._dtype import float64  # noqa: E402
+
+SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
+
+
+def _values(rng, count):
+    """Values of every scale (sums that cancel, overflow and round differently in another order)."""
+    out = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.03:
+            out.append(rng.choice(SPECIAL))
+        elif roll < 0.1:
+            out.append(-0.0)
+        else:
+            out.append(rng.uniform(-1, 1) * 10.0 ** rng.randint(-20, 20))
+    return out
+
+
+def _bits(values):
+    return ["nan" if v != v else struct.pack("d", v) for v in values]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_float64_products_add_in_k_order(seed):
+    rng = random.Random(seed)
+    m, k, n = rng.choice([1, 2, 3, 5, 8]), rng.choice([0, 1, 2, 7, 51, 204]), rng.choice([1, 2, 4, 51, 204])
+    transposed = rng.random() < 0.5
+    a, b = _values(rng, m * k), _values(rng, k * n)
+    bias = _values(rng, n) if rng.random() < 0.5 else None
+    got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64,
+                                    None if bias is None else np.array(bias), transposed)
+    want = python_backend._mm_in_order_values(a, b, m, k, n, float64, bias, transposed)
+    assert _bits(got.tolist()) == _bits(want)
+
+
+def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
+    """A long k is taken in blocks of products (bounded memory): the sum carries from block to block."""
+    rng = random.Random(7)
+    m, k, n = 3, 50, 4
+    a, b = _values(rng, m * k), _values(rng, k * n)
+    monkeypatch.setattr(numpy_backend, "PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
+    got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
+    assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
