@@ -128,7 +128,7 @@ PRODUCTS_PER_BLOCK = 1 << 20  # mm_in_order's products held at once: bounded mem
 
 def _rows_added_in_order(rows):
     """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
-    order: np.add.reduce along the outer axis adds row after row (tests/engine/test_recurrent_kernels.py
+    order: np.add.reduce along the outer axis adds row after row (tests/engine/test_numpy_fast_paths.py
     holds it to the loop's bits; which NaN a sum of two NaNs keeps is numpy's SIMD loops' choice).
     Along the only axis (one output) reduce would add pairwise: one output accumulates instead."""
     if rows.shape[1] == 1:
@@ -1713,6 +1713,13 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _extreme_rows(values, k, minimum):
+    """_aten.reduce.extreme_rows: argmax/argmin take the first best element, a NaN first of all."""
+    rows = _as_ndarray(values).reshape(-1, k)
+    indices = (np.argmin if minimum else np.argmax)(rows, axis=1).astype(np.int64, copy=False)
+    return rows[np.arange(len(rows)), indices], indices
+
+
 def _sum_in_order(values, k):
     """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
     return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
@@ -1872,4 +1879,4 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows}.items()}

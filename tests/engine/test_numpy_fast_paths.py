@@ -1,19 +1,23 @@
-"""The numpy backend's fast paths for recurrent networks give the bits of what they replace.
+"""The numpy backend's fast paths for recurrent networks and LBFGS give the bits of what they replace.
 
 * float64 products (``mm_in_order``): numpy's reduce over k against the pure-Python loop that adds
   each output's products one by one in k's order, on random shapes and values of every scale,
   signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
   as in PyTorch's kernels: any NaN matches a NaN).
+* max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
+  element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
 """
 import math
 import random
 import struct
+from array import array
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
 from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
+from torch._aten import _dispatch  # noqa: E402
 from torch._dtype import float64  # noqa: E402
 
 SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
@@ -58,3 +62,18 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     monkeypatch.setattr(numpy_backend, "PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
     got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
+
+
+@pytest.mark.parametrize("typecode", ["f", "d"])
+@pytest.mark.parametrize("seed", range(20))
+def test_extreme_rows_pick_the_loops_element(typecode, seed):
+    rng = random.Random(seed)
+    k = rng.choice([1, 2, 5, 33])
+    values = [rng.choice([0.0, -0.0, 1.5, -1.5, math.inf, -math.inf, math.nan, rng.uniform(-2, 2)])
+              for _ in range(k * rng.choice([1, 4, 9]))]
+    loop = _dispatch.KERNELS["extreme_rows"]
+    for minimum in (False, True):
+        want_values, want_indices = loop(array(typecode, values), k, minimum)
+        got_values, got_indices = numpy_backend.ATEN["extreme_rows"](np.array(values, typecode), k, minimum)
+        assert got_indices.tolist() == want_indices.tolist()
+        assert _bits(got_values.tolist()) == _bits(want_values.tolist())
