@@ -236,7 +236,7 @@ def _lstm_backward(grads, tensors, output):
     x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
     g_out = grads[0]._buf()
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
-    d_w_ih = d_w_hh = dh_carry = None
+    dh_carry = None
     d_gates = [None] * steps
     for t in reversed(range(steps)):
         dh = g_out[t * n * h:(t + 1) * n * h]
@@ -246,16 +246,15 @@ def _lstm_backward(grads, tensors, output):
         d_gates[t] = dg
         if t or need[5]:
             dh_carry = exact.mm(dg, bufs[2], n, g4, h)
-        if need[2]:
-            d_w_hh = _sum(d_w_hh, exact.mm(h_transposed[t * h * n:(t + 1) * h * n], dg, h, n, g4))
-        if need[1]:
-            d_w_ih = _sum(d_w_ih, exact.mm(x_transposed[t * k * n:(t + 1) * k * n], dg, k, n, g4))
     d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
         out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
-    for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
-        if need[i]:
+    for i, operand, rows in ((1, x_transposed, k), (2, h_transposed, h)):
+        if need[i]:  # each step's product, then their sum from the last step to the first
+            terms, total = exact.mm_each(operand, d_gates, steps, rows, n, g4), None
+            for t in reversed(range(steps)):
+                total = _sum(total, terms[t * rows * g4:(t + 1) * rows * g4])
             out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
     if need[3] or need[4]:  # self's gradient summed to (4h,) per step (graph._conform), then over steps
         per_step = reduce_kernels.sum(d_gates, 0, (steps, n, g4), (n * g4, g4, 1), (1,))[0]
