@@ -1983,6 +1983,14 @@ void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
   }
 }
 
+// _aten/reduce.py blocks_sum_from_last: `count` blocks of `width` values end to end added from the
+// last block to the first, each sum rounded to float32 (autograd's order over an RNN's steps).
+void EXPORT(blocks_sum_from_last_f32)(const float* x, int count, int width, float* out) {
+  for (int j = 0; j < width; j++) out[j] = x[(long)(count - 1) * width + j];
+  for (int i = count - 2; i >= 0; i--)
+    for (int j = 0; j < width; j++) out[j] += x[(long)i * width + j];
+}
+
 // python.py fma on float64: a * b + c with one rounding (math.fma), by fma64 below: Boldo and
 // Melquiond's emulation (IEEE Trans. Computers 57(4), 2008). It needs every step free of overflow
 // and underflow: an element with a or b outside 2**-450..2**450 in magnitude

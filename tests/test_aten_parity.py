@@ -235,6 +235,7 @@ def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
         for approximate, onednn, row in (("none", True, None), ("none", False, 1), ("tanh", False, None)):
             special.gelu(x, approximate, onednn, row)
             special.gelu_backward(x, x, approximate, onednn, row)
+        reduce.blocks_sum_from_last(x, 4)
         output = loss.log_softmax(x, [4, 10], 1)
         loss.log_softmax_backward_lastdim(x, output, 10)
         for dtype in ("float32", "float64"):

@@ -4,6 +4,8 @@
   each output's products one by one in k's order, on random shapes and values of every scale,
   signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
   as in PyTorch's kernels: any NaN matches a NaN).
+* the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
+  over the reversed blocks) against the loop, in float32.
 * max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
   element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
 """
@@ -77,3 +79,14 @@ def test_extreme_rows_pick_the_loops_element(typecode, seed):
         got_values, got_indices = numpy_backend.ATEN["extreme_rows"](np.array(values, typecode), k, minimum)
         assert got_indices.tolist() == want_indices.tolist()
         assert _bits(got_values.tolist()) == _bits(want_values.tolist())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_blocks_added_from_the_last_as_the_loop_adds_them(seed):
+    rng = random.Random(seed)
+    count, width = rng.choice([1, 2, 3, 20]), rng.choice([1, 2, 7, 204])
+    values = [v if v != v or abs(v) == math.inf or abs(v) < 3e38 else 0.0 for v in _values(rng, count * width)]
+    values = list(array("f", values))  # float32 values
+    want = _dispatch.KERNELS["blocks_sum_from_last"](array("f", values), count)
+    got = numpy_backend.ATEN["blocks_sum_from_last"](np.array(values, np.float32), count)
+    assert got.dtype == np.float32 and _bits(got.tolist()) == _bits(want.tolist())

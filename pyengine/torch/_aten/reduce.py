@@ -345,6 +345,20 @@ def extreme_rows(values, k, minimum):
     return as_buffer([values[lo + i] for lo, i in zip(starts, indices)], dtype), as_buffer(indices, int64)
 
 
+@backend_kernel
+def blocks_sum_from_last(values, count):
+    """``count`` (at least 1) blocks of float32 values end to end added from the last block to the
+    first, each sum rounded to float32: how autograd adds a gradient's terms over an RNN's steps."""
+    out = kernels.blocks_sum_from_last(values, count) if kernels.wasm is not None else None
+    if out is not None:
+        return out
+    width = len(values) // count
+    total = values[(count - 1) * width:]
+    for i in reversed(range(count - 1)):
+        total = array("f", map(add, total, values[i * width:(i + 1) * width]))
+    return total
+
+
 def sum(values, offset, shape, strides, dims=None, keepdim=False):
     """torch.sum of the view over ``dims`` (None: all). Returns (flat values, result shape)."""
     plan = _plan(shape, strides, dims, keepdim)

@@ -236,6 +236,16 @@ def sums_in_order_f64(values, k):
     return out
 
 
+def blocks_sum_from_last(values, count):
+    """_aten.reduce's blocks_sum_from_last of an array('f'), as an array('f'), or None."""
+    if not isinstance(values, array) or values.typecode != "f" or len(values) < MIN_ELEMENTS:
+        return None
+    width = len(values) // count
+    out = array("f", bytes(4 * width))
+    wasm.blocks_sum_from_last_f32(_address(values), count, width, _address(out))
+    return out
+
+
 def inner_sums(values, first, n, rows, s1):
     """_aten.reduce's vectorised inner sum of each of `rows` contiguous rows of n >= 8 float32
     values, values[first + j*s1 : first + j*s1 + n], as an array('f') of rows sums, or None."""

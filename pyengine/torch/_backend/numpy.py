@@ -128,12 +128,18 @@ PRODUCTS_PER_BLOCK = 1 << 20  # mm_in_order's products held at once: bounded mem
 
 def _rows_added_in_order(rows):
     """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
-    order: np.add.reduce along the outer axis adds row after row (tests/engine/test_numpy_fast_paths.py
-    holds it to the loop's bits; which NaN a sum of two NaNs keeps is numpy's SIMD loops' choice).
-    Along the only axis (one output) reduce would add pairwise: one output accumulates instead."""
+    order from the first: np.add.reduce along the outer axis adds row after row
+    (tests/engine/test_numpy_fast_paths.py holds it to the loop's bits; which NaN a sum of two NaNs
+    keeps is numpy's SIMD loops' choice), but from its identity 0.0: a column of -0.0 terms, whose
+    sum is -0.0, comes out +0.0 and is set back. Along the only axis (one output) reduce would add
+    pairwise: one output accumulates instead."""
     if rows.shape[1] == 1:
         return np.add.accumulate(rows, axis=0)[-1]
-    return np.add.reduce(rows, axis=0)
+    sums = np.add.reduce(rows, axis=0)
+    zeros = sums == 0
+    if zeros.any():
+        sums[zeros & np.signbit(rows).all(axis=0)] = -0.0
+    return sums
 
 
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
@@ -1713,6 +1719,11 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _blocks_sum_from_last(values, count):
+    """_aten.reduce.blocks_sum_from_last: the blocks reversed, then summed row after row."""
+    return _rows_added_in_order(np.ascontiguousarray(_as_f32(values).reshape(count, -1)[::-1]))
+
+
 def _extreme_rows(values, k, minimum):
     """_aten.reduce.extreme_rows: argmax/argmin take the first best element, a NaN first of all."""
     rows = _as_ndarray(values).reshape(-1, k)
@@ -1879,4 +1890,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
+    "blocks_sum_from_last": _blocks_sum_from_last}.items()}

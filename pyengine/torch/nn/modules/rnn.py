@@ -212,10 +212,6 @@ def _lstm_steps(bufs, steps, n, k, h):
     return hs, c_t
 
 
-def _sum(total, term):
-    return term if total is None else B.binary("add", total, term, float32)
-
-
 def _lstm_backward(grads, tensors, output):
     """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
     last to the first; a weight's or bias's gradient is the steps' terms added in that order. The
@@ -252,15 +248,11 @@ def _lstm_backward(grads, tensors, output):
         out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
     for i, operand, rows in ((1, x_transposed, k), (2, h_transposed, h)):
         if need[i]:  # each step's product, then their sum from the last step to the first
-            terms, total = exact.mm_each(operand, d_gates, steps, rows, n, g4), None
-            for t in reversed(range(steps)):
-                total = _sum(total, terms[t * rows * g4:(t + 1) * rows * g4])
+            total = reduce_kernels.blocks_sum_from_last(exact.mm_each(operand, d_gates, steps, rows, n, g4), steps)
             out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
     if need[3] or need[4]:  # self's gradient summed to (4h,) per step (graph._conform), then over steps
         per_step = reduce_kernels.sum(d_gates, 0, (steps, n, g4), (n * g4, g4, 1), (1,))[0]
-        d_b = None
-        for t in reversed(range(steps)):
-            d_b = _sum(d_b, per_step[t * g4:(t + 1) * g4])
+        d_b = reduce_kernels.blocks_sum_from_last(per_step, steps)
         for i in (3, 4):
             if need[i]:
                 out[i] = new_tensor(B.copy(d_b), (g4,), float32)
