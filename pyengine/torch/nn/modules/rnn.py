@@ -10,7 +10,9 @@ biases) backward runs the decomposed steps again with history and differentiates
 """
 import math
 
-from ..._dtype import float32
+from ..._dtype import float32, float64
+from ..._tensor import Tensor
+from ..._torch_function import active as torch_function_active
 from ..._ops.creation import empty
 from ..._ops.joining import stack
 from ..._ops.pointwise import relu, sigmoid, tanh
@@ -18,9 +20,11 @@ from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
 from ..._ops._helpers import new_tensor
-from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels
+from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels, special as exact_special
+from ..._ops import linalg as linalg_ops
 from ..._backend import backend as B
-from ...autograd.derivatives import op
+from ...autograd.derivatives import TRANSFORM_HOOK, op
+from ...autograd.dual import state as dual_state
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -141,10 +145,52 @@ def _steps(cell, input, state, weights):
 
 def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h, c = state
+    if _unrecorded_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
+        return _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh)
     gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
     i, f, g, o = gates.chunk(4, 1)
     c = sigmoid(f) * c + sigmoid(i) * tanh(g)
     return sigmoid(o) * tanh(c), c
+
+
+def _unrecorded_cell(*tensors):
+    """Whether _lstm_cell's ops would record nothing and nothing watches them (no graph: grad mode
+    off or no input requiring grad; no forward AD, vmap, profiler, dispatch or torch-function mode,
+    tensor subclass), on plain float32 or float64 tensors of agreeing shapes with biases: then
+    _lstm_cell_values computes its state on buffers."""
+    x, h, c, w_ih, w_hh, b_ih, b_hh = tensors
+    if TRANSFORM_HOOK[0] is not None or dual_state["active"] or torch_function_active[0] \
+            or any(t.__class__ is not Tensor and t.__class__ is not Parameter for t in tensors):
+        return False
+    if is_grad_enabled() and any(t._requires_grad for t in tensors):
+        return False
+    dtype = x.dtype
+    if (dtype is not float32 and dtype is not float64) or any(t.dtype is not dtype for t in tensors) \
+            or x.dim() != 2 or h.dim() != 2:
+        return False
+    (n, k), hs = x._shape, h._shape[1]
+    return n * k * hs > 0 and h._shape == c._shape == (n, hs) and w_ih._shape == (4 * hs, k) \
+        and w_hh._shape == (4 * hs, hs) and b_ih._shape == b_hh._shape == (4 * hs,)
+
+
+def _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    """_lstm_cell's (h', c') by the same kernels on the same buffers as its ops, without the ops:
+    nn.Linear's products, then each elementwise step (a chunk's sigmoid as sigmoid takes a
+    strided view: float32's scalar formula unless one row)."""
+    n, hs = h._shape
+    dtype = x.dtype
+    gates = B.binary("add", linalg_ops._addmm_values(b_ih, x, w_ih.t(), 1, 1)._buf(),
+                     linalg_ops._addmm_values(b_hh, h, w_hh.t(), 1, 1)._buf(), dtype)
+    i, f, g, o = (B.take(gates, k * hs, (n, hs), (4 * hs, 1)) for k in range(4))
+    if dtype is float32:
+        row = None if n == 1 else 1
+        si, sf, so = (exact_special.sigmoid(part, row) for part in (i, f, o))
+    else:
+        si, sf, so = (B.unary("sigmoid", part, dtype) for part in (i, f, o))
+    cell = B.binary("add", B.binary("mul", sf, c._buf(), dtype), B.binary("mul", si, B.unary("tanh", g, dtype), dtype),
+                    dtype)
+    h_new = B.binary("mul", so, B.unary("tanh", cell, dtype), dtype)
+    return new_tensor(h_new, (n, hs), dtype), new_tensor(cell, (n, hs), dtype)
 
 
 def _fused(tensors):
