@@ -615,7 +615,8 @@ def _scan_along(values, shape, dim, multiply):
 
 @backend_kernel
 def scan(values, shape, dim, multiply):
-    """A float64 running sum (product) along dim of contiguous values, each output rounded to float32."""
+    """A float64 running sum (product) along dim of contiguous values, each output rounded to float32.
+    The sum starts from 0 (so a -0. first element gives 0.), the product from the first element."""
     op = mul if multiply else add
     size = shape[dim]
     inner = _prod(shape[dim + 1:])
@@ -625,7 +626,8 @@ def scan(values, shape, dim, multiply):
         base = o * size * inner
         for i in range(inner):
             line = values[base + i:base + i + (size - 1) * inner + 1:inner]
-            out[base + i:base + i + (size - 1) * inner + 1:inner] = array("f", accumulate(line, op))
+            out[base + i:base + i + (size - 1) * inner + 1:inner] = array(
+                "f", accumulate(line, op) if multiply else accumulate(line, op, initial=0.0))[1 - multiply:]
     return out
 
 

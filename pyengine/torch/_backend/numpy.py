@@ -204,6 +204,12 @@ def _sigmoid(a):
     return 1.0 / (1.0 + np.exp(-a))
 
 
+def _sign(a):
+    """PyTorch's (0 < a) - (a < 0): 0 for nan, where numpy's sign gives nan."""
+    s = np.sign(a)
+    return np.nan_to_num(s, nan=0.0, copy=False) if s.dtype.kind == "f" else s
+
+
 UNARY = {
     "neg": np.negative,
     "abs": np.abs,
@@ -230,7 +236,7 @@ UNARY = {
     "sigmoid": _in_float64(_sigmoid),
     "erf": _in_float64(np.vectorize(__import__("math").erf, otypes=[np.float64])),
     "erfc": _in_float64(np.vectorize(__import__("math").erfc, otypes=[np.float64])),
-    "sign": np.sign,
+    "sign": _sign,
     "floor": np.floor,
     "ceil": np.ceil,
     "trunc": np.trunc,
@@ -1176,7 +1182,9 @@ def _norm_lastdim(values, offset, rows, n, out):
 
 def _scan(values, shape, dim, multiply):
     x = np.asarray(values, np.float64).reshape(shape)
-    return (np.multiply if multiply else np.add).accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+    if multiply:
+        return np.multiply.accumulate(x, axis=dim).astype(np.float32).reshape(-1)
+    return (np.add.accumulate(x, axis=dim) + 0.0).astype(np.float32).reshape(-1)  # + 0.: the sum starts from 0
 
 
 # ---- linalg: the matrix product's rules on arrays ------------------------------------------------

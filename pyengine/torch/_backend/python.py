@@ -309,7 +309,7 @@ def _sqrt(v):
 
 
 def _sign(v):
-    return (v > 0) - (v < 0) if v == v else v
+    return (v > 0) - (v < 0)  # PyTorch's: 0 for nan
 
 
 def _round_half_even(v):
@@ -352,7 +352,7 @@ UNARY = {
     "acos": _guard(math.acos),
     "atan": math.atan,
     "sinh": _guard(math.sinh),
-    "cosh": lambda v: _guard(math.cosh)(v) if v == v else v,
+    "cosh": lambda v: _guard(math.cosh)(abs(v)) if v == v else v,  # (an overflow is +inf either side)
     "tanh": math.tanh,
     "asinh": math.asinh,
     "acosh": _guard(math.acosh),
@@ -482,8 +482,8 @@ BINARY = {
     "bitwise_and": operator.and_,
     "bitwise_or": operator.or_,
     "bitwise_xor": operator.xor,
-    "lshift": operator.lshift,
-    "rshift": operator.rshift,
+    "lshift": lambda a, b: a << b if 0 <= b < 64 else 0,  # PyTorch: a count outside the word shifts all out
+    "rshift": lambda a, b: a >> b if 0 <= b < 64 else -(a < 0),
 }
 
 
@@ -499,6 +499,8 @@ def unary(name, buf, dtype):
     fn = UNARY[name]
     if buf.typecode not in "fd":
         fn = _INT_UNARY.get(name, fn)
+    if dtype.kind in "iu":
+        return _wrapped_ints(dtype, map(fn, buf))
     return _new(dtype, map(fn, buf))
 
 
@@ -511,6 +513,8 @@ def binary(name, a, b, dtype, out_dtype=None):
         if buf is not None:
             return buf
     fn = BINARY[name]
+    if dtype.kind in "iu":  # a number operand is cast to the dtype first (-3 is 253 in uint8)
+        a, b = (_wrap_int(v, dtype) if v.__class__ is int else v for v in (a, b))
     if not isinstance(a, array):
         values = map(fn, repeat(a, len(b)), b)
     elif not isinstance(b, array):
@@ -518,12 +522,17 @@ def binary(name, a, b, dtype, out_dtype=None):
     else:
         values = map(fn, a, b)
     if out.kind in "iu":
-        values = list(values)
-        try:
-            return array(out.typecode, values)
-        except OverflowError:  # integers wrap around, as in C
-            return array(out.typecode, [_wrap_int(v, out) for v in values])
+        return _wrapped_ints(out, values)
     return _new(out, values)
+
+
+def _wrapped_ints(dtype, values):
+    """An integer buffer of values that may lie beyond dtype's range: they wrap around, as in C."""
+    values = list(values)
+    try:
+        return array(dtype.typecode, values)
+    except OverflowError:
+        return array(dtype.typecode, [_wrap_int(v, dtype) for v in values])
 
 
 def fma(a, b, c, dtype):

@@ -22,7 +22,7 @@ def _map(x, fn):
 
 
 def _lgamma(v, r):
-    if v <= 0 and v == math.floor(v) or math.isinf(v):
+    if math.isinf(v) or v <= 0 and v == math.floor(v):
         return math.inf
     return v if math.isnan(v) else math.lgamma(v)
 
@@ -39,7 +39,7 @@ def _digamma(x, r):
     if math.isnan(x):
         return x
     if x < 0:
-        if x == math.trunc(x):
+        if x == -math.inf or x == math.trunc(x):
             return math.nan
         frac = x - math.trunc(x)
         return r(_digamma(r(1 - x), r) - r(math.pi / math.tan(math.pi * frac)))

@@ -252,7 +252,10 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         per_row = input._shape[-1] if input._shape else 1
     else:
         per_row = len(values) or 1
-    find = bisect.bisect_right if right else bisect.bisect_left
+    if any(v != v for v in values) or any(b != b for b in boundaries):
+        find = _aten_upper_bound if right else _aten_lower_bound
+    else:
+        find = bisect.bisect_right if right else bisect.bisect_left
     found = []
     for i, v in enumerate(values):
         row = i // per_row if sorted_sequence.dim() > 1 else 0
@@ -262,6 +265,29 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         found.append(find(seq, v))
     dtype = _dtype.int32 if out_int32 else _dtype.int64
     return from_values(found, () if scalar else input._shape, dtype)
+
+
+def _aten_lower_bound(seq, v):
+    """ATen's binary search, where a nan compares neither way and so sends the search right."""
+    lo, hi = 0, len(seq)
+    while lo < hi:
+        mid = lo + (hi - lo) // 2
+        if not seq[mid] >= v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _aten_upper_bound(seq, v):
+    lo, hi = 0, len(seq)
+    while lo < hi:
+        mid = lo + (hi - lo) // 2
+        if not seq[mid] > v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 @op(name="bucketize.Tensor", forms="torch")

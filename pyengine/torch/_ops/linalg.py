@@ -27,9 +27,18 @@ def _product(a_vals, b_vals, m, k, n, dtype, bias=None, b_transposed=False):
     return B.mm_in_order(a_vals, b_vals, m, k, n, dtype, bias, b_transposed)
 
 
+def _outer_products(m, k, n, batch=1):
+    """Whether MKL computes the product by its k = 1 kernel, which stores each product as it is
+    (0 * -1 gives -0.) where every other path adds the products to a +0: from two rows and two
+    columns on, one matrix at a time (a bigger bmm's batch goes another way)."""
+    return k == 1 and m > 1 and n > 1 and batch == 1
+
+
 def _mm_values(self, mat2):
     m, k = self._shape
     n = mat2._shape[1]
+    if _outer_products(m, k, n):
+        return binary("mul", self, mat2)
     return new_tensor(_product(self._buf(), mat2._buf(), m, k, n, self.dtype), (m, n), self.dtype)
 
 
@@ -119,6 +128,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 def _bmm(self, mat2):
     b, m, k = self._shape
     n = mat2._shape[2]
+    if k * m * n >= 400 and _outer_products(m, k, n, b):  # smaller ones: torch's own loop (rule N)
+        return binary("mul", self, mat2)
     if self.dtype is _dtype.float32:
         buf = exact.bmm(self._buf(), mat2._buf(), b, m, k, n)
     else:

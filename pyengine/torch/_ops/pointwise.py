@@ -16,7 +16,7 @@ from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .creation import as_tensor, zeros_like
-from ._helpers import broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
+from ._helpers import CPP_TYPE_NAMES, broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
 from .indexing import nonzero
 
 _SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
@@ -349,7 +349,13 @@ def _pow_scalar(self, exponent):
 def _pow_tensor(self, exponent):
     dtype = _result_dtype(self, exponent)
     if dtype.kind in "iu" and any(v < 0 for v in exponent._flat()):
-        raise RuntimeError("Integers to negative integer powers are not allowed.")
+        # ATen's integer pow: a negative power is 1 of 1, ±1 of -1 (by the exponent's parity), else 0
+        negative = binary("lt", exponent, 0, dtype, _dtype.bool_)
+        odd = binary("ne", binary("bitwise_and", exponent, 1, dtype), 0, dtype, _dtype.bool_)
+        of_minus_one = where_values(odd, -1, 1, dtype)
+        small = where_values(binary("eq", self, 1, dtype, _dtype.bool_), 1,
+                             where_values(binary("eq", self, -1, dtype, _dtype.bool_), of_minus_one, 0, dtype), dtype)
+        return where_values(negative, small, binary("pow", self, _clamp_values(exponent, 0, None), dtype), dtype)
     return binary("pow", self, exponent, dtype)
 
 
@@ -790,6 +796,14 @@ def sgn(self):
     return unary("sign", self)
 
 
+@op("AngleBackward0", name="angle", result=_zero_tangent, forms="torch Tensor", self=lambda grad: zeros_like(grad))
+def angle(self):
+    """A real number's argument: pi below zero, else 0; nan stays nan."""
+    dtype = float_dtype(self)
+    below = where_values(binary("lt", self, 0, dtype, _dtype.bool_), math.pi, 0.0, dtype)
+    return where_values(binary("ne", self, self, dtype, _dtype.bool_), self, below, dtype)
+
+
 @op("FloorBackward0", name="floor", result=_zero_tangent, forms="torch Tensor Tensor_ torch_", self=_zero_grad)
 def floor(self):
     return unary("floor", self)
@@ -851,11 +865,11 @@ def relu(self):
     result=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def threshold_backward(grad_output, self, threshold):
-    """grad_output where self > threshold, else 0 (relu's backward, with self its output)."""
+    """0 where self <= threshold, else grad_output (relu's backward, with self its output; a nan passes)."""
     if not grad_output._shape and not self._shape:
-        keep = _scalar(self) > threshold
-        return _make_scalar(_scalar(grad_output) if keep else 0, grad_output.dtype)
-    return where_values(binary("gt", self, threshold, self.dtype, _dtype.bool_), grad_output, 0, grad_output.dtype)
+        stop = _scalar(self) <= threshold
+        return _make_scalar(0 if stop else _scalar(grad_output), grad_output.dtype)
+    return where_values(binary("le", self, threshold, self.dtype, _dtype.bool_), 0, grad_output, grad_output.dtype)
 
 
 def _clamp_values(self, min, max):
@@ -866,10 +880,12 @@ def _clamp_values(self, min, max):
         if bound is not None:
             dtype = _dtype.result_type(_Probe(dtype), bound)
     out = self if self.dtype is dtype else new_tensor(operand(self, self._shape, dtype), self._shape, dtype)
+    # A number bound keeps self on a tie of zeros (-0. stays -0.), as PyTorch's clamp kernels do in
+    # both loops (the kernels' ties give the second operand); a tensor bound ties as maximum does.
     if min is not None:
-        out = binary("maximum", out, min, dtype)
+        out = _extremum("maximum", out, min) if isinstance(min, Tensor) else binary("maximum", min, out, dtype)
     if max is not None:
-        out = binary("minimum", out, max, dtype)
+        out = _extremum("minimum", out, max) if isinstance(max, Tensor) else binary("minimum", max, out, dtype)
     return out
 
 
@@ -971,7 +987,7 @@ def clamp_max(self, max):
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0))
 def maximum(self, other):
-    return binary("maximum", self, other)
+    return _extremum("maximum", self, other)
 
 
 @op("MinimumBackward0", name="minimum",
@@ -979,7 +995,53 @@ def maximum(self, other):
     self=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self > other, 0),
     other=lambda grad, self, other: (grad / 2).where(self == other, grad).masked_fill(self < other, 0))
 def minimum(self, other):
-    return binary("minimum", self, other)
+    return _extremum("minimum", self, other)
+
+
+# Vector lanes of PyTorch's AVX-512 elementwise loops, by dtype.
+_VECTOR_LANES = {_dtype.float32: 16, _dtype.float64: 8, _dtype.float16: 32}
+
+
+def _extremum(name, self, other):
+    """PyTorch's maximum / minimum, which differ from numpy's (the kernels') only on a tie of
+    zeros, -0. against 0. (a nan wins either way): PyTorch's vector loop gives other there, as
+    numpy does, but its scalar loop gives self. The scalar loop takes each inner row's last
+    n mod lanes elements, or every element when an operand is strided along the row."""
+    shape = broadcast_shapes(_shape(self), _shape(other))
+    row, lanes = _inner_row(shape, self, other), _VECTOR_LANES.get(_result_dtype(self, other))
+    vector = row // lanes * lanes if lanes else 0
+    if vector == row != 0:
+        return binary(name, self, other)
+    by_self = binary(name, other, self)
+    if vector:
+        with no_grad():
+            by_self.view(-1, row)[:, :vector] = binary(name, self, other).view(-1, row)[:, :vector]
+    return by_self
+
+
+def _inner_row(shape, *operands):
+    """The length of TensorIterator's inner loop for a contiguous result of ``shape``: its trailing
+    dims that coalesce in every operand (numbers and 0-d tensors always do), or 0 when an operand
+    is strided along it (no vector loop)."""
+    strides = [_broadcast_strides(x, shape) for x in operands if isinstance(x, Tensor) and x._shape]
+    dims = [d for d in range(len(shape)) if shape[d] != 1]
+    if not dims:
+        return 1
+    last = dims[-1]
+    if any(st[last] not in (0, 1) for st in strides):
+        return 0
+    row = shape[last]
+    for d in reversed(dims[:-1]):
+        if any(st[d] != st[last] * row for st in strides):
+            break
+        row *= shape[d]
+    return row
+
+
+def _broadcast_strides(x, shape):
+    lead = len(shape) - len(x._shape)
+    return [0] * lead + [0 if n == 1 and shape[lead + i] != 1 else st
+                         for i, (n, st) in enumerate(zip(x._shape, x._stride))]
 
 
 def _lerp_values(start, end, weight):
@@ -1020,6 +1082,13 @@ def _lerp_tensor(self, end, weight):
 
 @op(name="lerp", forms="torch Tensor Tensor_")
 def lerp(self, end, weight):
+    for name, x in (("end", end), ("weight", weight)):
+        if isinstance(x, Tensor) and x.dtype is not self.dtype and (x._shape or name == "end"):
+            raise RuntimeError(f"expected dtype {CPP_TYPE_NAMES[self.dtype.name]} for `{name}` but got dtype "
+                               f"{CPP_TYPE_NAMES[x.dtype.name]}")
+    if self.dtype.kind != "f":
+        kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{type_name(self.dtype)}'")
     if isinstance(weight, Tensor):
         return _lerp_tensor(self, end, weight)
     return _lerp_scalar(self, end, weight)

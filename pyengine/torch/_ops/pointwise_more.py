@@ -18,22 +18,31 @@ from . import pointwise as P
 
 
 def _integer_binary(fn, name, self, other):
+    """fn(a, b, bits) on every pair of integers, its result cast to the dtype (C's wrap-around)."""
     dtype = _result_dtype(self, other)
     if dtype.kind not in "iu":
         raise NotImplementedError(f'"{name}_cpu" not implemented for \'{type_name(dtype)}\'')
     shape = broadcast_shapes(_shape(self), _shape(other))
     a, b = (B.to_list(buffer_as(x, shape, dtype), dtype) for x in (self, other))
-    return from_values([fn(x, y) for x, y in zip(a, b)], shape, dtype)
+    bits, signed = 8 * dtype.itemsize, dtype.is_signed
+    return from_values([_wrapped(fn(x, y, bits), bits, signed) for x, y in zip(a, b)], shape, dtype)
 
 
-def _lcm(a, b):
+def _wrapped(v, bits, signed=True):
+    """v cast to a C integer of ``bits`` bits (two's complement)."""
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _lcm(a, b, bits):
+    """ATen's abs(a / gcd * b) in C's int arithmetic (at least 32 bits, wrapping)."""
     g = math.gcd(a, b)
-    return 0 if g == 0 else abs(a // g * b)
+    return 0 if g == 0 else abs(_wrapped(a // g * b, max(32, bits)))
 
 
 @op(name="gcd", forms="torch Tensor Tensor_ torch_")
 def gcd(input, other):
-    return _integer_binary(math.gcd, "gcd", input, other)
+    return _integer_binary(lambda a, b, bits: math.gcd(a, b), "gcd", input, other)
 
 
 @op(name="lcm", forms="torch Tensor Tensor_ torch_")

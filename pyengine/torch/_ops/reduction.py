@@ -8,6 +8,7 @@ import builtins as _builtins
 import math
 
 from .. import _dtype
+from .._caller import warn
 from .. import return_types
 from .._aten import reduce as exact
 from .._aten.reduce import arg_best as _arg_best, greater as _greater, is_nan as _is_nan, less as _less  # noqa: F401 (sorting's too)
@@ -24,6 +25,7 @@ from .pointwise import maximum, minimum, unary
 from .shape import _inverse
 
 _float32 = _dtype.float32
+_float64 = _dtype.float64
 # this module defines torch.sum/max/min/all/any; keep Python's own at hand
 builtins_max, builtins_min, builtins_sum = _builtins.max, _builtins.min, _builtins.sum
 
@@ -565,17 +567,17 @@ def _var_row(row, correction, dtype):
 def _dof_warning(x, dims, correction, name):
     n = numel_of([x._shape[d] for d in dims])
     if n - correction <= 0:
-        import warnings
-        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-                      "reduction factor (input numel divided by output numel). (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=4)
+        warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor "
+             "(input numel divided by output numel). (Triggered internally at "
+             "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
 
 
-def _var_values(x, dim, correction, keepdim, name):
+def _var_values(x, dim, correction, keepdim, name, caller=None):
+    """var or std (``name``) of x, for torch.<caller> (default: name)."""
     correction = 1 if correction is None else correction
     dtype = _mean_dtype(x, None, name)
     dims = reduced_dims(x, dim)
-    _dof_warning(x, dims, correction, name)
+    _dof_warning(x, dims, correction, caller or name)
     if dtype is _float32:
         return _exact(exact.var if name == "var" else exact.std, x, dim, keepdim, correction=correction)
     values = [_var_row(row, correction, dtype) for row in _rows(x, dims, dtype)]
@@ -599,9 +601,13 @@ def _var(self, dim, correction, keepdim):
     result=lambda self_t, self, dim, correction, keepdim, result: (_reduce_sum(_var_backward(self_t, self, dim, correction, True), self, dim, keepdim) / (2 * result)).masked_fill(result == 0, 0), self=lambda grad, self, dim, correction, keepdim, result: _var_backward(
     grad / (2 * result), self, dim, correction, keepdim))
 def _std(self, dim, correction, keepdim):
-    if self.dtype is _float32:
-        return _var_values(self, dim, correction, keepdim, "std")
-    return unary("sqrt", _var_values(self, dim, correction, keepdim, "var"))
+    return _std_values(self, dim, correction, keepdim)
+
+
+def _std_values(x, dim, correction, keepdim, caller="std"):
+    if x.dtype is _float32:
+        return _var_values(x, dim, correction, keepdim, "std", caller)
+    return unary("sqrt", _var_values(x, dim, correction, keepdim, "var", caller))
 
 
 def _var_args(dim, unbiased, keepdim, correction):
@@ -622,24 +628,73 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return _std(input, dim, _correction(dim, unbiased, correction), keepdim)
 
 
+def _welford_mean(x, dim, keepdim):
+    """The mean var_mean and std_mean give: the variance kernel's running (Welford) mean in float64,
+    rounded once; not mean()'s sum (it differs in the last bit, and is nan once an inf meets a
+    finite value after it)."""
+    dims = reduced_dims(x, dim)
+    values = []
+    for row in _rows(x, dims, _float64):
+        m = math.nan if not row else 0.0
+        for count, v in enumerate(row, 1):
+            m += (v - m) / count
+        values.append(m)
+    return from_values(values, _out_shape(x, dims, keepdim), x.dtype)
+
+
+def _mean_backward(grad, x, dim, keepdim):
+    return unsqueeze_to(grad, x, dim, keepdim) / _count(x, dim)
+
+
+@op("VarMeanBackward0", name="var_mean.correction",
+    result=lambda self_t, self, dim, correction, keepdim: (
+        _reduce_sum(_var_backward(self_t, self, dim, correction, True), self, dim, keepdim),
+        _reduce_sum(self_t, self, dim, keepdim) / _count(self, dim)),
+    self=lambda grads, self, dim, correction, keepdim: _sum_defined(
+        grads[0] is not None and _var_backward(grads[0], self, dim, correction, keepdim),
+        grads[1] is not None and _mean_backward(grads[1], self, dim, keepdim)))
+def _var_mean(self, dim, correction, keepdim):
+    return _var_values(self, dim, correction, keepdim, "var", "var_mean"), _welford_mean(self, dim, keepdim)
+
+
+@op("StdMeanBackward0", name="std_mean.correction",
+    result=lambda self_t, self, dim, correction, keepdim, result: (
+        (_reduce_sum(_var_backward(self_t, self, dim, correction, True), self, dim, keepdim) / (2 * result[0]))
+        .masked_fill(result[0] == 0, 0),
+        _reduce_sum(self_t, self, dim, keepdim) / _count(self, dim)),
+    self=lambda grads, self, dim, correction, keepdim, result: _sum_defined(
+        grads[0] is not None and _var_backward(grads[0] / (2 * result[0]), self, dim, correction, keepdim),
+        grads[1] is not None and _mean_backward(grads[1], self, dim, keepdim)))
+def _std_mean(self, dim, correction, keepdim):
+    return _std_values(self, dim, correction, keepdim, "std_mean"), _welford_mean(self, dim, keepdim)
+
+
+def _sum_defined(*grads):
+    """The sum of the gradients an output gave (False for one that gave none)."""
+    defined = [g for g in grads if g is not False]
+    return defined[0] if len(defined) == 1 else defined[0] + defined[1]
+
+
 @op(name="var_mean", forms="torch")
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return _var_mean(input, dim, _correction(dim, unbiased, correction), keepdim)
 
 
 @op(name="std_mean", forms="torch")
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+    dim, unbiased, keepdim, correction = _var_args(dim, unbiased, keepdim, correction)
+    return _std_mean(input, dim, _correction(dim, unbiased, correction), keepdim)
 
 
 def _norm_row(row, p, dtype):
     r = _round_fn(dtype)
     if p == 2:
         return r(math.sqrt(math.fsum(v * v for v in row)))
-    if p == math.inf:
-        return builtins_max((abs(v) for v in row), default=0.0)
-    if p == -math.inf:
-        return builtins_min((abs(v) for v in row), default=math.inf)
+    if p in (math.inf, -math.inf):  # the largest (smallest) |v|; a nan anywhere gives nan
+        if _builtins.any(v != v for v in row):
+            return math.nan
+        return (builtins_max if p > 0 else builtins_min)((abs(v) for v in row), default=0.0 if p > 0 else math.inf)
     if p == 0:
         return float(builtins_sum(1 for v in row if v != 0))
     # PyTorch's NormOps: one accumulator in the dtype, in order; |v|**p and the root in the dtype too
@@ -745,7 +800,9 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 # ---- cumulative ----------------------------------------------------------------------------
 
-def _scan(x, dim, step, dtype):
+def _scan(x, dim, step, dtype, start=None):
+    """Running step(acc, value) along dim, from ``start`` (default: the first value); a 0-d x is
+    copied."""
     d = wrap_dim(dim, max_ndim(x))
     if not x._shape:
         return from_values(x._flat(), (), dtype)
@@ -753,7 +810,7 @@ def _scan(x, dim, step, dtype):
     rows = _rows(x, (d,), dtype) if x.dim() else [x._flat()]
     out = []
     for row in rows:
-        acc = None
+        acc = start
         for v in row:
             acc = v if acc is None else step(acc, v)
             out.append(acc)
@@ -786,7 +843,7 @@ def _cumsum(self, dim, dtype=None):
     if dtype is _float32 and self.dtype is _float32:
         return exact_along(exact.cumsum, self, dim)
     r = _round_fn(dtype)
-    return _scan(self, dim, lambda a, b: r(a + b), dtype)
+    return _scan(self, dim, lambda a, b: r(a + b), dtype, start=0)  # (0 + -0. is 0.)
 
 
 @op(name="cumsum", forms="torch Tensor Tensor_")
@@ -848,7 +905,7 @@ def _logcumsumexp_backward(grad, self, result, dim):
 def _logcumsumexp(self, dim):
     if self.dtype.kind != "f":
         raise NotImplementedError(f'"logcumsumexp_out_cpu" not implemented for \'{type_name(self.dtype)}\'')
-    return _scan(self, dim, _log_add_exp, self.dtype)
+    return _scan(self, dim, _log_add_exp, self.dtype, start=-math.inf)
 
 
 @op(name="logcumsumexp", forms="torch Tensor")

@@ -184,12 +184,38 @@ def nanmedian(input, dim=None, keepdim=False):
 
 
 def _mode_row(row):
+    if any(v != v for v in row):
+        return _mode_by_sorting(row)
     counts = {}
     for v in row:
         counts[v] = counts.get(v, 0) + 1
     best = builtins_max(counts.values())
     value = builtins_min(v for v, c in counts.items() if c == best)
     return [value], [builtins_max(i for i, v in enumerate(row) if v == value)]
+
+
+def _mode_by_sorting(row):
+    """ATen's mode: (value, index) pairs sorted by value with std::sort, then the first longest run
+    of equal values, at its last pair. A nan compares neither below nor equal, so it stays where
+    the sort leaves it and forms a run of its own: libstdc++'s insertion sort, which sorts rows of
+    up to 16 elements (longer ones with a nan are placed as if by that sort too, a stand-in)."""
+    pairs = [(row[0], 0)]
+    for i, v in enumerate(row[1:], 1):
+        if v < pairs[0][0]:
+            pairs.insert(0, (v, i))
+            continue
+        j = len(pairs)
+        while v < pairs[j - 1][0]:
+            j -= 1
+        pairs.insert(j, (v, i))
+    best, freq, mode = 0, 0, pairs[0]
+    for k, pair in enumerate(pairs):
+        freq += 1
+        if k == len(pairs) - 1 or pair[0] != pairs[k + 1][0]:
+            if freq > best:
+                best, mode = freq, pair
+            freq = 0
+    return [mode[0]], [mode[1]]
 
 
 @op("ModeBackward0", name="mode", packs="indices=result1", saved="dim indices keepdim self_sym_sizes",
@@ -209,7 +235,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     if dim is not None:
         return _unique_dim(input, wrap_dim(dim, max_ndim(input)), return_inverse, return_counts)
     values = input._flat()
-    uniq = _builtins.sorted(set(values))
+    # sorted, nan last, each nan its own value (nan != nan), as PyTorch's sort-then-compare gives
+    uniq = _builtins.sorted({v for v in values if v == v}) + [v for v in values if v != v]
     out = [from_values(uniq, (len(uniq),), input.dtype)]
     if return_inverse:
         pos = {v: i for i, v in enumerate(uniq)}

@@ -408,7 +408,7 @@ def relu6(input, inplace=False):
     self=lambda grad, self, threshold: threshold_backward(grad, self, threshold))
 def _threshold(self, threshold, value):
     with no_grad():
-        return where_values(self > threshold, self, value, self.dtype)
+        return where_values(self <= threshold, value, self, self.dtype)  # (a nan passes)
 
 
 # PyTorch's in-place form saves a copy of the input (its formula reads self, not the result)
