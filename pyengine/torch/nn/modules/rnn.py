@@ -7,6 +7,8 @@ pointwise part (``_aten.rnn``); backward reruns the cells from the saved output'
 call and adds the same terms in the order autograd adds them on the decomposed cell. With
 ``create_graph`` (or no gradient for the output, an output changed in place, a layer without
 biases) backward runs the decomposed steps again with history and differentiates them.
+A step with no graph to record (no_grad, nothing requiring grad; nothing watching the ops) runs
+the decomposed cell's kernels on buffers (``_lstm_cell_values``: LSTMCell, float64 layers).
 """
 import math
 
