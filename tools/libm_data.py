@@ -1,5 +1,6 @@
-"""glibc's float64 log, exp and pow tables, read out of the binaries already installed, written to
-pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp and glibc_pow.
+"""glibc's float64 log, exp, pow, atan, asin and tan tables, read out of the binaries already
+installed, written to pyengine/torch/_libm_data.py for torch/_libm.py's glibc_log, glibc_exp,
+glibc_pow, glibc_atan, glibc_atan2, glibc_asin, glibc_acos and glibc_tan.
 
     .venv/bin/python tools/libm_data.py           # rewrite the module
     .venv/bin/python tools/libm_data.py --check   # exit 1 if it is not current
@@ -17,6 +18,16 @@ same two numbers open __pow_log_data: ln2hi, ln2lo, poly[7], tab[128] {invc, pad
 logctail}). glibc's FMA build (the one x86-64 CPUs with FMA run) uses all but tab2 and pad. __exp_data: N/ln2, -ln2/N in two parts, poly[4] and the shift
 1.5 * 2**52 (in an order that differs between musl and glibc 2.36), then tab[256]: for each
 i < 128, the bits of 2**(i/128)'s tail and of its scale less i << 45.
+
+atan's cij[241][7] (IBM's Accurate Mathematical Library, sysdeps/ieee754/dbl-64/uatan.tbl, LGPL
+2.1+ as the rest of glibc; atan and atan2 read it), asin's asncs.x[2568] (asincos.tbl; asin and
+acos), inroot[128] (root.tbl) and tan's xfg[186][4] (utan.tbl) are glibc's alone: read out of
+the host's libm.so.6 (one copy per ifunc variant, all alike), found by their first numbers and
+checked: cij for 241 points x0 in (1/16, 1), atan(x0) and the coefficients of a polynomial in
+x - x0 (near atan's Taylor coefficients about x0); asncs's rows for x0 in [1/8, 3/4): x0,
+1/sqrt(1 - x0**2) (the first derivative), ... and asin(x0); inroot, 1/sqrt of 128 points in
+[1/2, 2); xfg, for 186 points x0 near i/256 (i = 16..201), tan x0, cot x0 and a correction
+(which tan no longer reads).
 """
 import math
 import os
@@ -35,6 +46,10 @@ POW_DOUBLES = 2 + 7 + 4 * TABLE
 EXP_INV_LN2_N = struct.pack("<d", float.fromhex("0x1.71547652b82fep7"))
 EXP_SHIFT = float.fromhex("0x1.8p52")
 EXP_TAB_START = struct.pack("<QQQ", 0, 0x3FF0000000000000, 0x3C9B3B4F1A88BF6E)
+ATAN_ROWS, ATAN_START = 241, struct.pack("<QQ", 0x3FB0400665E0244E, 0x3FB03A737B53DD20)
+ASNCS_DOUBLES, ASNCS_START = 2568, struct.pack("<QQ", 0x3FC0400000000000, 0x3FF0216988994424)
+INROOT_START = struct.pack("<dd", 1.40872145012100, 1.39792649065766)
+TAN_ROWS, TAN_START = 186, struct.pack("<QQ", 0x3FB000001E519D60, 0x3FB0055796C4E240)
 
 
 def _sleb128(data, pos):
@@ -182,8 +197,64 @@ def exp_table(blob):
     return words or None
 
 
+def atan_table(blobs):
+    """cij as 241 rows of 7 doubles, the same in every copy found (content checked), or None."""
+    copies = set()
+    for blob in blobs:
+        at = blob.find(ATAN_START)
+        while at >= 0:
+            copies.add(tuple(struct.unpack_from("<7d", blob, at + 56 * i) for i in range(ATAN_ROWS)))
+            at = blob.find(ATAN_START, at + 1)
+    if len(copies) != 1:
+        return None
+    rows = copies.pop()
+    for i, (x0, atan, d1, d2, *_) in enumerate(rows):
+        if not (abs(x0 * 256 - (i + 16)) < 0.5 and abs(atan - math.atan(x0)) < 2.0 ** -52
+                and abs(d1 * (1 + x0 * x0) - 1) < 2.0 ** -40 and abs(d2 + x0 * d1 * d1) < 2.0 ** -30):
+            return None
+    return rows
+
+
+def _one_copy(blobs, start, count):
+    """The `count` doubles at `start`'s every occurrence in blobs, when all alike, else None."""
+    copies = set()
+    for blob in blobs:
+        at = blob.find(start)
+        while at >= 0:
+            copies.add(struct.unpack_from(f"<{count}d", blob, at))
+            at = blob.find(start, at + 1)
+    return copies.pop() if len(copies) == 1 else None
+
+
+def asin_tables(blobs):
+    """(asncs.x, inroot), content checked, or None."""
+    asncs, inroot = _one_copy(blobs, ASNCS_START, ASNCS_DOUBLES), _one_copy(blobs, INROOT_START, 128)
+    if asncs is None or inroot is None:
+        return None
+    rows = [(n, 8) for n in range(0, 352 + 11 * 64, 11)] + [(n, 9) for n in range(1056, 1056 + 12 * 64, 12)]
+    if not all(abs(asncs[n + 1] * math.sqrt(1 - asncs[n] ** 2) - 1) < 2.0 ** -40
+               and abs(asncs[n + at] - math.asin(asncs[n])) < 2.0 ** -48 for n, at in rows):
+        return None
+    if not all(abs(v * math.sqrt((1 + (i % 64 + 0.5) / 64) / (2 if i < 64 else 1)) - 1) < 2.0 ** -10
+               for i, v in enumerate(inroot)):
+        return None
+    return asncs, inroot
+
+
+def tan_table(blobs):
+    """xfg as 186 rows of 4 doubles, content checked, or None."""
+    values = _one_copy(blobs, TAN_START, 4 * TAN_ROWS)
+    rows = [values[i:i + 4] for i in range(0, len(values), 4)] if values else []
+    if not rows or not all(abs(x0 * 256 - (i + 16)) < 0.01 and abs(tan - math.tan(x0)) < 2.0 ** -50
+                           and abs(cot * math.tan(x0) - 1) < 2.0 ** -48 and abs(small) < 2.0 ** -60
+                           for i, (x0, tan, cot, small) in enumerate(rows)):
+        return None
+    return rows
+
+
 def read_tables():
-    """(__log_data, the exp constants, the exp table, __pow_log_data), which both binaries hold alike."""
+    """(__log_data, the exp constants, the exp table, __pow_log_data), which both binaries hold alike,
+    and glibc's atan table."""
     copies = {}
     for path, sections in ((WASM, wasm_memory), (_libm_path(), elf_rodata)):
         with open(path, "rb") as f:
@@ -198,10 +269,14 @@ def read_tables():
         if len(exp) != 2:
             raise SystemExit(f"{path}: __exp_data not found once")
         copies[path] = (tables[0], *(next(v for v in found if v is not None) for found in exp), pow_tables[0])
+        if sections is elf_rodata:
+            atan, asin, tan = atan_table(blobs), asin_tables(blobs), tan_table(blobs)
     first, second = copies.values()
     if first != second:
         raise SystemExit("the two binaries' tables differ: " + ", ".join(copies))
-    return first
+    if atan is None or asin is None or tan is None:
+        raise SystemExit(f"{_libm_path()}: atan's, asin's or tan's tables not found once")
+    return (*first, atan, *asin, tan)
 
 
 def _rows(values, per_row, indent="    "):
@@ -209,12 +284,20 @@ def _rows(values, per_row, indent="    "):
                    for i in range(0, len(values), per_row))
 
 
-def module_text(log_data, exp_constants, exp_tab, pow_log_data):
+def _numbers(values, per_row):
+    """values as one string literal of their hex forms, `per_row` a line, for _doubles to split:
+    compiling it takes a fraction of a tuple of as many strings' time."""
+    return '_doubles("""\n' + "".join(" ".join(v.hex() for v in values[i:i + per_row]) + "\n"
+                                         for i in range(0, len(values), per_row)) + '""")'
+
+
+def module_text(log_data, exp_constants, exp_tab, pow_log_data, atan_cij, asncs, inroot, tan_xfg):
     poly, poly1, tab = log_data[2:7], log_data[7:18], log_data[18:18 + 2 * TABLE]
     return (
         '"""glibc\'s float64 log, exp and pow tables (__log_data, __exp_data, __pow_log_data), the parts\n'
-        'its FMA build reads: generated by tools/libm_data.py from Pyodide\'s libm (musl) and the host\'s\n'
-        'glibc, which hold the same bits."""\n'
+        'its FMA build reads, and atan\'s, asin\'s and tan\'s: generated by tools/libm_data.py from\n'
+        'Pyodide\'s libm (musl) and the host\'s glibc, which hold the same bits (the atan, asin and tan\n'
+        'tables from glibc alone)."""\n'
         "# From ARM's optimized-routines, as musl ships it (src/math/log_data.c, exp_data.c, pow_data.c,\n"
         "# MIT licence).\n"
         f'LN2_HI, LN2_LO = float.fromhex("{log_data[0].hex()}"), float.fromhex("{log_data[1].hex()}")\n'
@@ -239,6 +322,25 @@ def module_text(log_data, exp_constants, exp_tab, pow_log_data):
         + "".join(_rows(pow_log_data[9 + 4 * i:13 + 4 * i:2] + pow_log_data[12 + 4 * i:13 + 4 * i], 3)
                   for i in range(TABLE)) + ")))\n"
         "POW_INVC_LOGC_LOGCTAIL = tuple(zip(_POW_TAB[0::3], _POW_TAB[1::3], _POW_TAB[2::3]))\n"
+        "\n\n"
+        "def _doubles(text):\n"
+        "    return tuple(map(float.fromhex, text.split()))\n"
+        "\n\n"
+        "# atan's cij (IBM's Accurate Mathematical Library, glibc's uatan.tbl, LGPL 2.1+): for x0 near\n"
+        "# (i + 16)/256, i < 241, (x0, atan x0, then coefficients of degree 1 to 5 in x - x0, near\n"
+        "# atan's Taylor ones)\n"
+        "_ATAN_CIJ = " + _numbers([v for row in atan_cij for v in row], 5) + "\n"
+        "ATAN_CIJ = tuple(_ATAN_CIJ[i:i + 7] for i in range(0, len(_ATAN_CIJ), 7))\n"
+        "# asin's and acos's asncs.x (glibc's asincos.tbl, LGPL 2.1+): on each subinterval of [1/8, 1),\n"
+        "# x0, then the coefficients of a polynomial in x - x0 (degree 1, the quadratic's ... the last\n"
+        "# one, the constant's correction) and asin x0\n"
+        "ASNCS = " + _numbers(asncs, 5) + "\n"
+        "# 1/sqrt(v) at 128 points of [1/2, 2) (root.tbl), the Newton iterations' start\n"
+        "INROOT = " + _numbers(inroot, 5) + "\n"
+        "# tan's xfg (glibc's utan.tbl, LGPL 2.1+) but its 4th column, which tan no longer reads: for x0\n"
+        "# near i/256, i = 16..201, (x0, tan x0, cot x0)\n"
+        "_TAN_XFG = " + _numbers([v for row in tan_xfg for v in row[:3]], 3) + "\n"
+        "TAN_XFG = tuple(_TAN_XFG[i:i + 3] for i in range(0, len(_TAN_XFG), 3))\n"
     )
 
 

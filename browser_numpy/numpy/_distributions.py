@@ -15,7 +15,6 @@ import functools
 import inspect
 import math
 import operator
-from decimal import Decimal, localcontext
 
 from torch import _libm
 
@@ -70,34 +69,6 @@ def _floor_long(x):
 
 def _ceil_long(x):
     return math.ceil(x) if -_TWO63 <= x < _TWO63 else _INT64_MIN
-
-
-def _correctly_rounded_acos(w):
-    """acos(w) rounded once from 45 digits: two Newton steps on cos(y) = w from libm's value, the
-    series for cos and sin in Decimal. It agrees with glibc's acos on ~99.9% of inputs, musl's on
-    ~94%."""
-    y = math.acos(w)
-    if w == 1.0 or w == -1.0:
-        return y
-    with localcontext() as ctx:
-        ctx.prec = 45
-        target, yd = Decimal(w), Decimal(y)
-        for _ in range(2):
-            y2, k = yd * yd, 0
-            cos = sin = Decimal(0)
-            term_c, term_s = Decimal(1), yd
-            while abs(term_c) > _TINY or abs(term_s) > _TINY:
-                cos += term_c
-                sin += term_s
-                term_c = -term_c * y2 / ((2 * k + 1) * (2 * k + 2))
-                term_s = -term_s * y2 / ((2 * k + 2) * (2 * k + 3))
-                k += 1
-            yd += (cos - target) / sin
-        return float(yd)
-
-
-_TINY = Decimal("1e-45")
-_acos = math.acos if _libm._on_glibc() else _correctly_rounded_acos  # glibc's is numpy's
 
 
 # ---------------------------------------------------------------------------------------
@@ -298,7 +269,7 @@ def vonmises(src, mu, kappa):
         if y * (2 - y) - v >= 0 or _log(_div(y, v)) + 1 - y >= 0:
             break
     u = src._double()
-    result = _acos(w) if -1.0 <= w <= 1.0 else _NAN
+    result = _libm.acos(w) if -1.0 <= w <= 1.0 else _NAN
     if u < 0.5:
         result = -result
     result += mu
@@ -333,7 +304,7 @@ def rayleigh(src, mode):
 
 def _expm1(x):
     try:
-        return math.expm1(x)
+        return _libm.expm1(x)
     except OverflowError:
         return _INF
 

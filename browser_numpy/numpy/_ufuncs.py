@@ -6,7 +6,7 @@ import struct
 from array import array as _array
 from itertools import compress, repeat
 
-from torch import _libm  # glibc's sin, cos, log, log1p, exp, pow, hypot (Pyodide's musl, CPython's hypot differ in the last bit)
+from torch import _libm  # glibc's float64 functions (Pyodide's musl, CPython's hypot differ in the last bit)
 from torch._aten import _libm32  # glibc's float32 functions
 from torch._backend import kernels as _kernels  # the engine's wasm loops (float64 ones for this numpy)
 from torch._backend.python import _div as _ieee_div  # IEEE division of Python floats (x/0 is ±inf or nan)
@@ -289,8 +289,9 @@ def _fast_simd(name):
 
 
 def _fast_power(base, exponent):
-    """A float64 array to a Python number's power: libm's pow per element (_libm.pow: off glibc,
-    an integer power from 3 to 64 correctly rounded, in wasm where the kernels are loaded)."""
+    """A float64 array to a Python number's power: glibc's pow per element (_libm.pow; off glibc
+    an integer power from 3 to 64 in wasm where the kernels are loaded, but for the few elements
+    it leaves to glibc_pow)."""
     x = _f64_operand(base)
     if x is None or isinstance(x, float) or not x[2] or type(exponent) not in (int, float):
         return None
@@ -551,16 +552,16 @@ logical_xor = _b("logical_xor", lambda a, b: bool(a) != bool(b), out_bool=True)
 bitwise_and = _b("bitwise_and", lambda a, b: a & b, "integer")
 bitwise_or = _b("bitwise_or", lambda a, b: a | b, "integer")
 bitwise_xor = _b("bitwise_xor", lambda a, b: a ^ b, "integer")
-arctan2 = _b("arctan2", math.atan2, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
+arctan2 = _b("arctan2", _libm.atan2, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.atan2f_glibc1))
 hypot = _b("hypot", _libm.hypot, "float", loops=dict.fromkeys(("float32", "float16"), _libm32.hypotf_glibc1))
 
 sqrt = _u("sqrt", _sqrt, fast=_fast_unary("sqrt", math.sqrt))
 exp = _u("exp", _safe(_libm.exp), fast=_fast_simd("exp"), float32=_simd32.exp, float16=_libm32.expf_glibc1)
 exp2 = _u("exp2", _safe(math.exp2), float32=_libm32.exp2f_glibc1)
-expm1 = _u("expm1", _safe(math.expm1), float32=_libm32.expm1f_glibc1)
+expm1 = _u("expm1", _safe(_libm.expm1), float32=_libm32.expm1f_glibc1)
 log = _u("log", _log, fast=_fast_simd("log"), float32=_simd32.log, float16=_libm32.logf_glibc1)
 log2 = _u("log2", lambda v: math.log2(v) if v > 0 and v != math.inf else _log(v), float32=_libm32.log2f_glibc1)
-log10 = _u("log10", lambda v: math.log10(v) if v > 0 and v != math.inf else _log(v),
+log10 = _u("log10", lambda v: _libm.log10(v) if v > 0 and v != math.inf else _log(v),
             float32=_libm32.log10f_glibc1)
 log1p = _u("log1p", lambda v: _libm.log1p(v) if v > -1 else (-math.inf if v == -1 else math.nan),
             float32=_libm32.log1pf_glibc1)
@@ -568,12 +569,12 @@ sin = _u("sin", lambda v: _libm.sin(v) if math.isfinite(v) else math.nan, fast=_
           float16=_libm32.sinf_glibc1)
 cos = _u("cos", lambda v: _libm.cos(v) if math.isfinite(v) else math.nan, fast=_fast_simd("cos"), float32=_simd32.cos,
           float16=_libm32.cosf_glibc1)
-tan = _u("tan", _safe(math.tan), float32=_libm32.tanf_glibc1)
-arcsin = _u("arcsin", _safe(math.asin), float32=_libm32.asinf_glibc1)
-arccos = _u("arccos", _safe(math.acos), float32=_libm32.acosf_glibc1)
-arctan = _u("arctan", math.atan, float32=_libm32.atanf_glibc1)
-sinh = _u("sinh", _safe(math.sinh), float32=_libm32.sinhf_glibc1)
-cosh = _u("cosh", _safe(math.cosh), float32=_libm32.coshf_glibc1)
+tan = _u("tan", _safe(_libm.tan), float32=_libm32.tanf_glibc1)
+arcsin = _u("arcsin", _safe(_libm.asin), float32=_libm32.asinf_glibc1)
+arccos = _u("arccos", _safe(_libm.acos), float32=_libm32.acosf_glibc1)
+arctan = _u("arctan", _libm.atan, float32=_libm32.atanf_glibc1)
+sinh = _u("sinh", _safe(_libm.sinh), float32=_libm32.sinhf_glibc1)
+cosh = _u("cosh", _safe(_libm.cosh), float32=_libm32.coshf_glibc1)
 tanh = _u("tanh", _simd64.tanh, fast=_fast_simd("tanh"), float32=_simd32.tanh, float16=_libm32.tanhf_glibc1)
 floor = _u("floor", _integral(math.floor), "same")
 ceil = _u("ceil", _integral(math.ceil), "same")
@@ -595,9 +596,9 @@ abs = absolute
 
 
 # ---------------------------------------------------------------------------------------
-# More elementwise functions. Float results are libm's as numpy calls it: Python's math (glibc in
-# CPython on Linux; Pyodide's musl, whose asinh, acosh, atanh, cbrt, exp and exp2 can differ from
-# glibc's in the last bit) or the engine's _libm where it has glibc's own (log, log1p); float32 (and
+# More elementwise functions. Float results are libm's as numpy calls it: the engine's _libm, glibc's
+# (math itself in CPython on Linux), but exp2 (Python's math: musl's in Pyodide, which agrees with
+# glibc's); float32 (and
 # float16) arcsinh, arccosh, arctanh, cbrt are glibc's float functions (_libm32), as numpy calls them;
 # fmod, copysign, ldexp, frexp, modf, nextafter, spacing are exact, so they agree everywhere.
 
@@ -613,7 +614,7 @@ def _no_loop_error(name, operands):
 def _atanh(v):
     if v in (1.0, -1.0):
         return math.copysign(math.inf, v)
-    return _safe(math.atanh)(v)
+    return _safe(_libm.atanh)(v)
 
 
 def _fmod(a, b):
@@ -634,9 +635,9 @@ def _logaddexp(x, y):
         return x + math.log(2.0)
     d = x - y
     if d > 0:
-        return x + _libm.log1p(_safe(math.exp)(-d))
+        return x + _libm.log1p(_safe(_libm.exp)(-d))
     if d <= 0:
-        return y + _libm.log1p(_safe(math.exp)(d))
+        return y + _libm.log1p(_safe(_libm.exp)(d))
     return d  # NaN
 
 
@@ -709,10 +710,10 @@ def _lcm(a, b):
     return abs(a // g * b) if g else 0
 
 
-arcsinh = _u("arcsinh", math.asinh, float32=_libm32.asinhf_glibc1)
-arccosh = _u("arccosh", _safe(math.acosh), float32=_libm32.acoshf_glibc1)
+arcsinh = _u("arcsinh", _libm.asinh, float32=_libm32.asinhf_glibc1)
+arccosh = _u("arccosh", _safe(_libm.acosh), float32=_libm32.acoshf_glibc1)
 arctanh = _u("arctanh", _atanh, float32=_libm32.atanhf_glibc1)
-cbrt = _u("cbrt", math.cbrt, float32=_libm32.cbrtf_glibc1)
+cbrt = _u("cbrt", _libm.cbrt, float32=_libm32.cbrtf_glibc1)
 signbit = ufunc("signbit", 1, lambda v: math.copysign(1.0, v) < 0, "float", out_bool=True)
 spacing = ufunc("spacing", 1, _spacing("float64"), "float",
                 loops={"float32": _spacing("float32"), "float16": _spacing("float16")})

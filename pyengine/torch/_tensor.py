@@ -375,6 +375,22 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
+            if value.dtype is not self.dtype:
+                from ._ops._helpers import CPP_TYPE_NAMES, TYPE_NAMES
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{CPP_TYPE_NAMES[value.dtype.name]}' to a tensor "
+                    f"with grad_dtype '{TYPE_NAMES[self.dtype.name]}'. The gradient must match the tensor's "
+                    "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
+                    "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
+                    "the dtypes of a tensor and its gradient may break downstream systems that assume they match.")
+            if value._shape != self._shape:
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value._shape)}' to a tensor "
+                                   f"of size '{list(self._shape)}'. Please ensure that the gradient and the tensor "
+                                   "are the same size")
         self._grad = value
 
     def _grad_accumulator(self):

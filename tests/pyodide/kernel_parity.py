@@ -570,7 +570,7 @@ def numpy_float64():
             out += [(x < y), (x <= y), (x > y), (x >= y), (x == y), (x != y)]
         out += [-a, np.abs(a), np.square(a), np.sqrt(np.abs(a)), np.sqrt(a), a ** 3,
                 np.array([a.sum(), b[3:].sum(), (a * b).sum()])]
-        # integer powers (correctly rounded off glibc; tiny and huge values are left to Python),
+        # integer powers (glibc's pow; near halfway, tiny and huge values are left to Python's),
         # strided views (gathered in wasm first)
         out += [a ** 4, a[::3] ** 7.0, np.power(b, 5), (a * 1e-60) ** 13, (a * 1e40) ** 9, a ** 64,
                 a.T * 2.0, np.sqrt(a[:, ::-2]), b[::2, 1::3] + a[1::2, 2::3], a.T[::3].copy()]

@@ -492,9 +492,9 @@ def unary_f64(name, a, n):
 
 
 def powi_f64(a, n, k):
-    """x ** k (an integer 3 <= k <= 64) of n contiguous float64 elements at (buffer, offset),
-    correctly rounded as _libm.pow off glibc: (a new array('d'), an array('B') flagging the elements
-    left to the caller, their count), or None below MIN_ELEMENTS."""
+    """x ** k (an integer 3 <= k <= 64) of n contiguous float64 elements at (buffer, offset) as
+    glibc's pow gives them: (a new array('d'), an array('B') flagging the elements left to the
+    caller's glibc_pow, their count), or None below MIN_ELEMENTS."""
     if n < MIN_ELEMENTS or not 3 <= k <= 64:
         return None
     out, undecided = array("d", bytes(8 * n)), array("B", bytes(n))

@@ -17,6 +17,7 @@ from itertools import repeat
 
 from .._aten._common import fma32_seq
 from .._float32 import fma32, fma64
+from .._libm import acosh as _acosh, asinh as _asinh  # glibc's (musl's in Pyodide differ): torch's float64 ones
 # In the browser, float32 and float64 buffers of kernels.MIN_ELEMENTS or more go to the wasm kernels
 # (same bits); everywhere else kernels.wasm is None and every op runs the Python loops below.
 from . import kernels
@@ -354,8 +355,8 @@ UNARY = {
     "sinh": _guard(math.sinh),
     "cosh": lambda v: _guard(math.cosh)(abs(v)) if v == v else v,  # (an overflow is +inf either side)
     "tanh": math.tanh,
-    "asinh": math.asinh,
-    "acosh": _guard(math.acosh),
+    "asinh": _asinh,
+    "acosh": _guard(_acosh),
     "atanh": _atanh,
     "sigmoid": _sigmoid,
     "erf": math.erf,

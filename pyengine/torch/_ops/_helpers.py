@@ -140,6 +140,22 @@ TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64
               "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
 
 
+def checked_fill_value(value, dtype):
+    """An integer number to store into an integer dtype (full, fill_), checked as PyTorch does."""
+    if value.__class__ is int and dtype.kind in "iu":
+        bits = 8 * dtype.itemsize
+        # (an unsigned type takes negatives down to -max, which wrap)
+        low, high = (-(1 << bits - 1), 1 << bits - 1) if dtype.is_signed else (1 - (1 << bits), 1 << bits)
+        if not low <= value < high:
+            raise RuntimeError(f"value cannot be converted to type {_C_INTS.get(dtype.name, dtype.name + '_t')} "
+                               "without overflow")
+        return value % (1 << bits) if not dtype.is_signed else value
+    return value
+
+
+_C_INTS = {"int32": "int"}  # the C type names c10's checked conversion prints (the others: int8_t, ...)
+
+
 def type_name(dtype):
     """PyTorch's ScalarType name of a dtype: Float, Long, ..."""
     return TYPE_NAMES[dtype.name]

@@ -5,7 +5,7 @@ from .._device import check_device, device as _device
 from .._tensor import Tensor
 from ..autograd.derivatives import op, TRANSFORM_HOOK
 from ..autograd.inplace import commit_inplace
-from ._helpers import buffer_as, new_tensor, broadcast_shapes, type_name
+from ._helpers import buffer_as, checked_fill_value, new_tensor, broadcast_shapes, type_name
 
 
 def _dense_order(x):
@@ -175,6 +175,7 @@ def fill_(self, value):
 
 
 def _filled(self, value):
+    value = checked_fill_value(value, self.dtype)
     return new_tensor(buffer_as(value, self._shape, self.dtype), self._shape, self.dtype)
 
 

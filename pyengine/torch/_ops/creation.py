@@ -8,7 +8,7 @@ from .._float32 import f32, fma32, fma64
 from .._size import Size
 from .._tensor import Tensor, numel_of
 from ..autograd.derivatives import op
-from ._helpers import new_tensor, from_values, sizes_arg
+from ._helpers import TYPE_NAMES, checked_fill_value, new_tensor, from_values, sizes_arg
 
 
 # ---- torch.tensor --------------------------------------------------------------------------
@@ -60,6 +60,9 @@ def _finish(t, requires_grad):
     return t
 
 
+_INT64_LIMIT = 2 ** 63
+
+
 @op(name="tensor", forms="torch")
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     if isinstance(data, Tensor):
@@ -73,8 +76,11 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         return _finish(new_tensor(B.copy(t._buf()), t._shape, t.dtype), requires_grad)
     flat, shape, inferred = _infer(data)
     dtype = dtype or inferred or _dtype.get_default_dtype()
-    if dtype.kind in "iu" and any(isinstance(v, float) for v in flat):
-        flat = [int(v) for v in flat]
+    if dtype.kind in "iu":
+        if any(isinstance(v, float) for v in flat):
+            flat = [int(v) for v in flat]
+        elif any(not -_INT64_LIMIT <= v < _INT64_LIMIT for v in flat):
+            raise ValueError("Overflow when unpacking long long")
     if not shape:  # a scalar: held as the 0-d results of ops hold theirs (their fast path reads it inline)
         return _finish(Tensor._make_scalar(flat[0], dtype), requires_grad)
     return _finish(from_values(flat, shape, dtype), requires_grad)
@@ -142,6 +148,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, out=
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     dtype = _fill_dtype(fill_value, dtype)
+    fill_value = checked_fill_value(fill_value, dtype)
     return _finish(new_tensor(B.full(numel_of(shape), fill_value, dtype), shape, dtype), requires_grad)
 
 
@@ -247,7 +254,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     is_float = any(isinstance(v, float) for v in (start, end, step))
     if dtype is None:
         dtype = _dtype.get_default_dtype() if is_float else _dtype.int64
@@ -328,6 +335,27 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False, layout=None,
     dtype = dtype or _dtype.get_default_dtype()
     values = [1 if i == j else 0 for i in range(n) for j in range(m)]
     return _finish(from_values(values, (n, m), dtype), requires_grad)
+
+
+def _triangle_indices(name, row, col, offset, dtype, keep):
+    """The (row, column) pairs of a row x col matrix where keep(i, j - offset), row-major, as 2 x N."""
+    for what, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{what} must be non-negative, got{n}")
+    if dtype.kind not in "iu":
+        raise NotImplementedError(f"\"{name}\" not implemented for '{TYPE_NAMES[dtype.name]}'")
+    pairs = [(i, j) for i in range(row) for j in range(col) if keep(i, j - offset)]
+    return from_values([i for i, _ in pairs] + [j for _, j in pairs], (2, len(pairs)), dtype)
+
+
+@op(name="tril_indices", forms="torch")
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False):
+    return _triangle_indices("tril_indices", row, col, offset, dtype or _dtype.int64, lambda i, j: j <= i)
+
+
+@op(name="triu_indices", forms="torch")
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False):
+    return _triangle_indices("triu_indices", row, col, offset, dtype or _dtype.int64, lambda i, j: j >= i)
 
 
 # ---- numpy bridge -------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def _as_index_tensor(v):
         if v.dtype.kind == "f":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return v
-    t = tensor(v)
+    t = tensor(v, dtype=_dtype.int64) if isinstance(v, (list, tuple)) and not v else tensor(v)  # x[[]]: no rows
     if t.dtype.kind == "f":
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     return t

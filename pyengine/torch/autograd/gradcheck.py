@@ -22,7 +22,8 @@ def _differentiable(inputs):
 
 
 def _numerical_jacobians(fn, inputs, eps):
-    """jac[out][inp] as nested lists: d out_flat[j] / d inp_flat[i] by central differences."""
+    """jac[out][inp]: d out_flat[r] / d inp_flat[i] by central differences at row i, column r
+    (PyTorch's layout: a row per input element)."""
     from .._ops.creation import tensor
     outputs = _as_tuple(fn(*inputs))
     jac = [[None] * len(inputs) for _ in outputs]
@@ -42,7 +43,7 @@ def _numerical_jacobians(fn, inputs, eps):
             columns.append([[(h - l) / (2 * eps) for h, l in zip(ho, lo_)] for ho, lo_ in zip(hi, lo)])
         for j, o in enumerate(outputs):
             rows = o.numel()
-            jac[j][k] = tensor([[column[j][r] for column in columns] for r in range(rows)], dtype=o.dtype)
+            jac[j][k] = tensor([column[j] for column in columns], dtype=o.dtype).reshape(len(columns), rows)
     return outputs, jac
 
 
@@ -51,6 +52,8 @@ def _analytical_jacobians(outputs, inputs):
     diff = _differentiable(inputs)
     jac = [[None] * len(inputs) for _ in outputs]
     for j, out in enumerate(outputs):
+        if not out._requires_grad:  # not differentiable: gradcheck checks its numerical Jacobian is zero
+            continue
         n = out.numel()
         cols = {k: [] for k in diff}
         for r in range(n):
@@ -61,9 +64,9 @@ def _analytical_jacobians(outputs, inputs):
             for k, gk in zip(diff, grads):
                 cols[k].append(gk.reshape(-1).tolist() if gk is not None
                                else [0.0] * inputs[k].numel())
-        for k in diff:
-            jac[j][k] = tensor([[cols[k][r][i] for i in range(inputs[k].numel())] for r in range(n)],
-                               dtype=out.dtype)
+        for k in diff:  # a row per input element, as in _numerical_jacobians
+            jac[j][k] = tensor([[cols[k][r][i] for r in range(n)] for i in range(inputs[k].numel())],
+                               dtype=out.dtype).reshape(inputs[k].numel(), n)
     return jac
 
 
@@ -90,12 +93,14 @@ def _forward_jacobians(func, inputs, outputs):
                     column.append(t.reshape(-1).tolist() if t is not None else [0.0] * out.numel())
                 columns.append(column)
         for j, out in enumerate(outputs):
-            jac[j][k] = tensor([[column[j][r] for column in columns] for r in range(out.numel())], dtype=out.dtype)
+            jac[j][k] = tensor([column[j] for column in columns], dtype=out.dtype).reshape(len(columns), out.numel())
     return jac
 
 
 def _compare(numerical, analytical, outputs, inputs, atol, rtol, raise_exception, mode):
     for j in range(len(outputs)):
+        if not outputs[j]._requires_grad:
+            continue
         for k in _differentiable(inputs):
             num, ana = numerical[j][k], analytical[j][k]
             close = all(abs(a - n) <= atol + rtol * abs(n)
@@ -119,6 +124,11 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                           "or complex. This check will likely fail if all the inputs are not of double "
                           "precision floating point or complex. ", UserWarning, stacklevel=2)
     outputs, numerical = _numerical_jacobians(func, inputs, eps)
+    if not any(out._requires_grad for out in outputs) and any(  # no differentiable output: all must be 0
+            v != 0 for row in numerical for k in _differentiable(inputs) for v in row[k].reshape(-1).tolist()):
+        if not raise_exception:
+            return False
+        raise GradcheckError("Numerical gradient for function expected to be zero")
     if check_backward_ad and not _compare(numerical, _analytical_jacobians(outputs, inputs), outputs, inputs, atol,
                                           rtol, raise_exception, ""):
         return False

@@ -350,13 +350,13 @@ class AccumulateGrad(Node):
             result = hook(grad)
             if result is not None:
                 grad = checked_hook_value(hook, grad, result)
-        if var._grad is None:
+        if var._grad is None:  # (._grad: the engine's own gradient needs none of the .grad setter's checks)
             if _grad_mode["enabled"]:  # create_graph: .grad keeps a history, as a copy
-                var.grad = grad.new_empty(grad._shape).copy_(grad)
+                var._grad = grad.new_empty(grad._shape).copy_(grad)
             else:  # an expanded gradient (stride 0) is copied, as PyTorch's layout contract does
-                var.grad = grad.detach() if grad.is_contiguous() else grad.contiguous()
+                var._grad = grad.detach() if grad.is_contiguous() else grad.contiguous()
         elif _grad_mode["enabled"]:
-            var.grad = var._grad + grad  # create_graph: keep the sum differentiable
+            var._grad = var._grad + grad  # create_graph: keep the sum differentiable
         else:
             var._grad.add_(grad)
         for hook in var._post_accumulate_hooks or ():
