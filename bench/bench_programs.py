@@ -17,9 +17,9 @@ rounds of ROUND programs (torch, CPython, Pyodide, then the next round), so that
 shared machine, which drifts, weighs on each column alike.
 A "!" marks an output that differs from real PyTorch's recorded one (tests/programs/expected.json)
 beyond the corpus's 6-digit tolerance: its time is not that of a correct run.
-Both engine columns run from the engine's bytecode, compiled before the first program (outside the
-times) into a cache of the run's own, as the browser's engine zip holds it (scripts/build.mjs) and
-as CPython caches it: what a program imports beyond the boot's `torch.nn`, `torch.optim` and
+Both engine columns run from the engine's bytecode (Pyodide's also from the browser's numpy's and
+matplotlib's), compiled before the first program (outside the times) into a cache of the run's own,
+as the browser's engine zip holds it (scripts/build.mjs) and as CPython caches it: what a program imports beyond the boot's `torch.nn`, `torch.optim` and
 `torch.utils.data` (torch.distributions ...) is loaded, not compiled, within its time, as in the page.
 """
 import json
@@ -52,12 +52,14 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-# Our engine from bytecode: compiled into CACHE (a folder of the bench's own) before runner.py runs.
+# Our engine from bytecode: compiled into CACHE (a folder of the bench's own) before runner.py runs;
+# in Pyodide the browser's numpy and matplotlib too, which the browser's engine zip also holds.
 BYTECODE_RUNNER = """
 import compileall, runpy, sys
 sys.dont_write_bytecode = False
 sys.pycache_prefix = {cache!r}
-compileall.compile_dir({engine!r}, quiet=1)
+for folder in {folders!r}:
+    compileall.compile_dir(folder, quiet=1)
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
@@ -70,7 +72,9 @@ def column_command(column, scratch):
         command, env = CORPUS.real_torch_command()  # [python, runner.py, --fork, --programs, DIR]
         env = {**env, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         return [command[0], "-c", TORCH_RUNNER, *command[1:]], env
-    starter = BYTECODE_RUNNER.format(cache=os.path.join(scratch, column), engine=suite.ENGINE_DIR)
+    browser = [os.path.join(suite.REPO, name) for name in ("browser_numpy", "browser_matplotlib")]
+    starter = BYTECODE_RUNNER.format(cache=os.path.join(scratch, column),
+                                     folders=[suite.ENGINE_DIR, *(browser if column == "pyodide" else [])])
     if column == "cpython":  # numpy's OpenBLAS single-threaded too (its threads only cost on small products)
         command, env = CORPUS.engine_command("numpy")  # [python, runner.py, --programs, DIR]
         env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}

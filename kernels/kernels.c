@@ -616,203 +616,242 @@ void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0,
 //   mode 1 (input grad):   acc[in]  += g[out] * w[tap]    (p = g, q = w)
 //   mode 2 (weight grad):  acc[tap] += g[out] * x[in]     (p = g, q = x)
 // Each sum here gets the same terms in the same order, so the same float64 bits; the loops are
-// reordered where that keeps every single sum's order, and run two sums per f64x2 lane pair.
-// Products are exact in float64. A sum starts at +0.0 and so is never -0.0: adding +0.0 leaves
-// it unchanged, which is how a lane whose tap lies outside the input skips it.
+// reordered where that keeps every single sum's order, and run two sums per f64x2 lane pair,
+// for up to CONV_BLOCK channels at once (independent sums that share their loads).
+// Products are exact in float64, so a fused multiply-add (relaxed SIMD, fused or not) adds the
+// same as a multiply then an add. A sum starts at +0.0 and so is never -0.0: adding +0.0 leaves
+// it unchanged, which is how a lane whose tap lies outside the input skips it (a product with a
+// 0.0 stand-in could be nan: such lanes are masked to +0.0 after the multiply instead).
 
 typedef struct {
   int batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups;
 } conv_shape;
 
+#define CONV_BLOCK 4
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define UNROLL _Pragma("clang loop unroll(full)")
+
+static ALWAYS_INLINE v128_t add_product(v128_t sum, v128_t a, v128_t b) {
+#ifdef __wasm_relaxed_simd__
+  return (v128_t)__builtin_wasm_relaxed_madd_f64x2((__f64x2)a, (__f64x2)b, (__f64x2)sum);
+#else
+  return wasm_f64x2_add(sum, wasm_f64x2_mul(a, b));
+#endif
+}
+
 static inline v128_t f64x2_of(const float* x, long i0, long i1) { return wasm_f64x2_make(x[i0], x[i1]); }
 
-// Mode 0: per (n, oc, oy), outputs ox..ox+3 in two f64x2 sums when all their taps are inside
-// the input, each summed over (icg, ky, kx) in order; other outputs one by one.
-static void conv_forward(const float* x, const float* wt, double* acc, const float* bias, const conv_shape* s) {
-  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+// The four float32 values at p as two f64x2.
+static ALWAYS_INLINE void load4(const float* p, v128_t* lo, v128_t* hi) {
+  v128_t four = wasm_v128_load(p);
+  *lo = wasm_f64x2_promote_low_f32x4(four);
+  *hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
+}
+
+// Mode 0, output channels oc..oc+nb-1 of one group, one output row: outputs ox..ox+3 in two f64x2
+// sums per channel when all their taps are inside the input, each summed over (icg, ky, kx) in
+// order; other outputs one by one.
+static ALWAYS_INLINE void conv_forward_row(const float* x, const float* wt, double* acc, const float* bias,
+                                           const conv_shape* s, int n, int oc, int oy, const int nb) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, g = oc / opg;
   long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  double* out = acc + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
+  for (int ox = 0; ox < s->ow;) {
+    int first = ox * s->sw - s->pw, last = (ox + 3) * s->sw - s->pw + (s->kw - 1) * s->dw;
+    int block = ox + 4 <= s->ow && first >= 0 && last < s->w;
+    v128_t s01[CONV_BLOCK], s23[CONV_BLOCK];
+    double one[CONV_BLOCK];
+    UNROLL for (int j = 0; j < nb; j++) s01[j] = s23[j] = wasm_f64x2_splat(0.0), one[j] = 0.0;
+    for (int icg = 0; icg < ipg; icg++) {
+      const float* wk = wt + ((long)oc * ipg + icg) * kn;
+      const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
+      for (int ky = 0; ky < s->kh; ky++) {
+        int iy = oy * s->sh - s->ph + ky * s->dh;
+        if (iy < 0 || iy >= s->h) continue;
+        const float* row = plane + (long)iy * s->w;
+        for (int kx = 0; kx < s->kw; kx++) {
+          int ix = ox * s->sw - s->pw + kx * s->dw;
+          const float* w = wk + ky * s->kw + kx;
+          if (block) {
+            v128_t x01, x23;
+            if (s->sw == 1) {
+              load4(row + ix, &x01, &x23);
+            } else {
+              x01 = f64x2_of(row, ix, ix + s->sw);
+              x23 = f64x2_of(row, ix + 2 * s->sw, ix + 3 * s->sw);
+            }
+            UNROLL for (int j = 0; j < nb; j++) {
+              v128_t wv = wasm_f64x2_splat(w[j * ipg * kn]);
+              s01[j] = add_product(s01[j], x01, wv);
+              s23[j] = add_product(s23[j], x23, wv);
+            }
+          } else if (ix >= 0 && ix < s->w) {
+            double xv = row[ix];
+            UNROLL for (int j = 0; j < nb; j++) one[j] += xv * w[j * ipg * kn];
+          }
+        }
+      }
+    }
+    UNROLL for (int j = 0; j < nb; j++) {
+      double* o = out + j * on;
+      if (block) {
+        wasm_v128_store(o + ox, s01[j]);
+        wasm_v128_store(o + ox + 2, s23[j]);
+      } else {
+        o[ox] = one[j];
+      }
+    }
+    ox += block ? 4 : 1;
+  }
+  if (bias)
+    for (int j = 0; j < nb; j++)
+      for (int ox = 0; ox < s->ow; ox++) out[j * on + ox] += bias[oc + j];
+}
+
+static void conv_forward(const float* x, const float* wt, double* acc, const float* bias, const conv_shape* s) {
+  int opg = s->out_c / s->groups;
   for (int n = 0; n < s->batch; n++)
-    for (int oc = 0; oc < s->out_c; oc++) {
-      int g = oc / opg;
-      for (int oy = 0; oy < s->oh; oy++) {
-        double* out = acc + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
-        for (int ox = 0; ox < s->ow;) {
-          int first = ox * s->sw - s->pw, last = (ox + 3) * s->sw - s->pw + (s->kw - 1) * s->dw;
-          int block = ox + 4 <= s->ow && first >= 0 && last < s->w;
-          v128_t s01 = wasm_f64x2_splat(0.0), s23 = wasm_f64x2_splat(0.0);
-          double one = 0.0;
-          for (int icg = 0; icg < ipg; icg++) {
-            const float* wk = wt + ((long)oc * ipg + icg) * kn;
-            const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
-            for (int ky = 0; ky < s->kh; ky++) {
-              int iy = oy * s->sh - s->ph + ky * s->dh;
-              if (iy < 0 || iy >= s->h) continue;
-              const float* row = plane + (long)iy * s->w;
-              for (int kx = 0; kx < s->kw; kx++) {
-                int ix = ox * s->sw - s->pw + kx * s->dw;
-                if (block) {
-                  v128_t wv = wasm_f64x2_splat(wk[ky * s->kw + kx]);
-                  v128_t x01, x23;
-                  if (s->sw == 1) {
-                    v128_t four = wasm_v128_load(row + ix);
-                    x01 = wasm_f64x2_promote_low_f32x4(four);
-                    x23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
-                  } else {
-                    x01 = f64x2_of(row, ix, ix + s->sw);
-                    x23 = f64x2_of(row, ix + 2 * s->sw, ix + 3 * s->sw);
-                  }
-                  s01 = wasm_f64x2_add(s01, wasm_f64x2_mul(x01, wv));
-                  s23 = wasm_f64x2_add(s23, wasm_f64x2_mul(x23, wv));
-                } else if (ix >= 0 && ix < s->w) {
-                  one += (double)row[ix] * wk[ky * s->kw + kx];
-                }
+    for (int g = 0; g < s->groups; g++) {
+      int oc = g * opg, end = oc + opg;
+      for (; oc + CONV_BLOCK <= end; oc += CONV_BLOCK)
+        for (int oy = 0; oy < s->oh; oy++) conv_forward_row(x, wt, acc, bias, s, n, oc, oy, CONV_BLOCK);
+      for (; oc < end; oc++)
+        for (int oy = 0; oy < s->oh; oy++) conv_forward_row(x, wt, acc, bias, s, n, oc, oy, 1);
+    }
+}
+
+// Mode 1, gathered: input element (iy, ix) takes g[oc][oy][ox] * w[oc][ic][ky][kx] for
+// iy = oy*sh - ph + ky*dh and ix = ox*sw - pw + kx*dw, so oc up, ky down and kx down (the taps
+// that land on whole output positions) is its (oc, oy, ox) order. Elements ix, ix + sw, ix + 2sw,
+// ix + 3sw share their taps and take outputs ox..ox+3: one running sum each (two f64x2); a lane
+// whose ox lies outside the output, or past the row, adds +0.0. Input channels ic..ic+nb-1 of
+// one group share the gradient's loads.
+static ALWAYS_INLINE void conv_input_grad_row(const float* gr, const float* wt, double* acc, const conv_shape* s,
+                                              int n, int ic, int iy, const int nb) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, g = ic / ipg, icg = ic % ipg;
+  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  for (int r = 0; r < s->sw && r < s->w; r++)
+    for (int ix = r; ix < s->w; ix += 4 * s->sw) {
+      int lanes = (s->w - 1 - ix) / s->sw + 1;  // elements of this residue left in the row
+      v128_t s01[CONV_BLOCK], s23[CONV_BLOCK];
+      UNROLL for (int j = 0; j < nb; j++) s01[j] = s23[j] = zero;
+      for (int oc = g * opg; oc < (g + 1) * opg; oc++) {
+        const float* wk = wt + ((long)oc * ipg + icg) * kn;
+        for (int ky = s->kh - 1; ky >= 0; ky--) {
+          int ty = iy + s->ph - ky * s->dh;
+          if (ty < 0 || ty % s->sh) continue;
+          int oy = ty / s->sh;
+          if (oy >= s->oh) continue;
+          const float* grow = gr + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
+          for (int kx = s->kw - 1; kx >= 0; kx--) {
+            int tx = ix + s->pw - kx * s->dw;
+            if (tx < 0 && (-tx) % s->sw) continue;
+            if (tx >= 0 && tx % s->sw) continue;
+            int ox = tx >= 0 ? tx / s->sw : -((-tx) / s->sw);  // lane l: ox + l
+            const float* w = wk + ky * s->kw + kx;
+            if (ox >= 0 && ox + 4 <= s->ow && lanes >= 4) {
+              v128_t g01, g23;
+              load4(grow + ox, &g01, &g23);
+              UNROLL for (int j = 0; j < nb; j++) {
+                v128_t wv = wasm_f64x2_splat(w[j * kn]);
+                s01[j] = add_product(s01[j], g01, wv);
+                s23[j] = add_product(s23[j], g23, wv);
+              }
+            } else {
+              int in0 = ox >= 0 && ox < s->ow, in1 = ox + 1 >= 0 && ox + 1 < s->ow && lanes > 1;
+              int in2 = ox + 2 >= 0 && ox + 2 < s->ow && lanes > 2;
+              int in3 = ox + 3 >= 0 && ox + 3 < s->ow && lanes > 3;
+              if (!(in0 | in1 | in2 | in3)) continue;
+              v128_t g01 = wasm_f64x2_make(in0 ? grow[ox] : 0.0, in1 ? grow[ox + 1] : 0.0);
+              v128_t g23 = wasm_f64x2_make(in2 ? grow[ox + 2] : 0.0, in3 ? grow[ox + 3] : 0.0);
+              v128_t m01 = wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0), m23 = wasm_i64x2_make(in2 ? -1 : 0, in3 ? -1 : 0);
+              UNROLL for (int j = 0; j < nb; j++) {
+                v128_t wv = wasm_f64x2_splat(w[j * kn]);
+                s01[j] = wasm_f64x2_add(s01[j], wasm_v128_bitselect(wasm_f64x2_mul(g01, wv), zero, m01));
+                s23[j] = wasm_f64x2_add(s23[j], wasm_v128_bitselect(wasm_f64x2_mul(g23, wv), zero, m23));
               }
             }
           }
-          if (block) {
-            wasm_v128_store(out + ox, s01);
-            wasm_v128_store(out + ox + 2, s23);
-            ox += 4;
-          } else {
-            out[ox++] = one;
-          }
         }
-        if (bias)
-          for (int ox = 0; ox < s->ow; ox++) out[ox] += bias[oc];
+      }
+      UNROLL for (int j = 0; j < nb; j++) {
+        double* row = acc + ((long)n * s->in_c + ic + j) * sp + (long)iy * s->w + ix;
+        row[0] = wasm_f64x2_extract_lane(s01[j], 0);
+        if (lanes > 1) row[s->sw] = wasm_f64x2_extract_lane(s01[j], 1);
+        if (lanes > 2) row[2 * s->sw] = wasm_f64x2_extract_lane(s23[j], 0);
+        if (lanes > 3) row[3 * s->sw] = wasm_f64x2_extract_lane(s23[j], 1);
       }
     }
 }
 
-// Mode 1: each input element's terms come in (oc, oy, ox) order; for one (n, oc, oy, ox, icg, ky)
-// the kernel row's taps add to distinct elements, two at a time.
 static void conv_input_grad(const float* gr, const float* wt, double* acc, const conv_shape* s) {
-  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
-  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
+  int ipg = s->in_c / s->groups;
   for (int n = 0; n < s->batch; n++)
-    for (int oc = 0; oc < s->out_c; oc++) {
-      int g = oc / opg;
-      for (int oy = 0; oy < s->oh; oy++)
-        for (int ox = 0; ox < s->ow; ox++) {
-          double gv = gr[((long)n * s->out_c + oc) * on + (long)oy * s->ow + ox];
-          v128_t g2 = wasm_f64x2_splat(gv);
-          int first = ox * s->sw - s->pw, last = first + (s->kw - 1) * s->dw;
-          int inside = first >= 0 && last < s->w && s->dw == 1;
-          for (int icg = 0; icg < ipg; icg++) {
-            const float* wk = wt + ((long)oc * ipg + icg) * kn;
-            double* plane = acc + ((long)n * s->in_c + g * ipg + icg) * sp;
-            for (int ky = 0; ky < s->kh; ky++) {
-              int iy = oy * s->sh - s->ph + ky * s->dh;
-              if (iy < 0 || iy >= s->h) continue;
-              double* row = plane + (long)iy * s->w;
-              const float* wrow = wk + ky * s->kw;
-              int kx = 0;
-              if (inside)
-                for (; kx + 2 <= s->kw; kx += 2) {
-                  v128_t w2 = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(wrow + kx));
-                  wasm_v128_store(row + first + kx, wasm_f64x2_add(wasm_v128_load(row + first + kx), wasm_f64x2_mul(g2, w2)));
-                }
-              for (; kx < s->kw; kx++) {
-                int ix = first + kx * s->dw;
-                if (ix >= 0 && ix < s->w) row[ix] += gv * wrow[kx];
-              }
-            }
-          }
-        }
+    for (int g = 0; g < s->groups; g++) {
+      int ic = g * ipg, end = ic + ipg;
+      for (; ic + CONV_BLOCK <= end; ic += CONV_BLOCK)
+        for (int iy = 0; iy < s->h; iy++) conv_input_grad_row(gr, wt, acc, s, n, ic, iy, CONV_BLOCK);
+      for (; ic < end; ic++)
+        for (int iy = 0; iy < s->h; iy++) conv_input_grad_row(gr, wt, acc, s, n, ic, iy, 1);
     }
 }
 
 // Mode 2: each tap's terms come in (n, oy, ox) order, so every tap is one running sum; taps
-// kx, kx+1 of a kernel row share an f64x2 (a lane past the row, or outside the input, adds +0.0).
-static void conv_weight_grad(const float* gr, const float* x, double* acc, const conv_shape* s) {
-  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+// kx, kx+1 of a kernel row share an f64x2 (a lane past the row, or outside the input, adds +0.0),
+// and output channels oc..oc+nb-1 of one group share the input's loads.
+static ALWAYS_INLINE void conv_weight_grad_taps(const float* gr, const float* x, double* acc, const conv_shape* s,
+                                                int oc, int icg, int ky, int kx, const int nb) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, g = oc / opg;
   long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
   const v128_t zero = wasm_f64x2_splat(0.0);
-  for (int oc = 0; oc < s->out_c; oc++) {
-    int g = oc / opg;
-    for (int icg = 0; icg < ipg; icg++)
-      for (int ky = 0; ky < s->kh; ky++)
-        for (int kx = 0; kx < s->kw; kx += 2) {
-          int pair = kx + 1 < s->kw;
-          v128_t sum = zero;
-          for (int n = 0; n < s->batch; n++) {
-            const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
-            const float* grow = gr + ((long)n * s->out_c + oc) * on;
-            for (int oy = 0; oy < s->oh; oy++) {
-              int iy = oy * s->sh - s->ph + ky * s->dh;
-              if (iy < 0 || iy >= s->h) continue;
-              const float* row = plane + (long)iy * s->w;
-              const float* gline = grow + (long)oy * s->ow;
-              for (int ox = 0; ox < s->ow; ox++) {
-                int i0 = ox * s->sw - s->pw + kx * s->dw, i1 = i0 + s->dw;
-                int in0 = i0 >= 0 && i0 < s->w, in1 = pair && i1 >= 0 && i1 < s->w;
-                v128_t xv;
-                if (in0 && in1 && s->dw == 1) xv = wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(row + i0));
-                else xv = wasm_f64x2_make(in0 ? row[i0] : 0.0, in1 ? row[i1] : 0.0);
-                v128_t term = wasm_f64x2_mul(wasm_f64x2_splat(gline[ox]), xv);
-                if (!(in0 && in1))  // +0.0 where a lane has no tap (the product may be nan or -0.0)
-                  term = wasm_v128_bitselect(term, zero, wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0));
-                sum = wasm_f64x2_add(sum, term);
-              }
-            }
-          }
-          double* tap = acc + ((long)oc * ipg + icg) * kn + (long)ky * s->kw + kx;
-          tap[0] = wasm_f64x2_extract_lane(sum, 0);
-          if (pair) tap[1] = wasm_f64x2_extract_lane(sum, 1);
+  int pair = kx + 1 < s->kw;
+  v128_t sum[CONV_BLOCK];
+  UNROLL for (int j = 0; j < nb; j++) sum[j] = zero;
+  for (int n = 0; n < s->batch; n++) {
+    const float* plane = x + ((long)n * s->in_c + g * ipg + icg) * sp;
+    const float* grow = gr + ((long)n * s->out_c + oc) * on;
+    for (int oy = 0; oy < s->oh; oy++) {
+      int iy = oy * s->sh - s->ph + ky * s->dh;
+      if (iy < 0 || iy >= s->h) continue;
+      const float* row = plane + (long)iy * s->w;
+      const float* gline = grow + (long)oy * s->ow;
+      for (int ox = 0; ox < s->ow; ox++) {
+        int i0 = ox * s->sw - s->pw + kx * s->dw, i1 = i0 + s->dw;
+        int in0 = i0 >= 0 && i0 < s->w, in1 = pair && i1 >= 0 && i1 < s->w;
+        if (in0 && in1) {
+          v128_t xv = s->dw == 1 ? wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(row + i0))
+                                 : wasm_f64x2_make(row[i0], row[i1]);
+          UNROLL for (int j = 0; j < nb; j++) sum[j] = add_product(sum[j], wasm_f64x2_splat(gline[j * on + ox]), xv);
+        } else if (in0 || in1) {  // +0.0 where a lane has no tap (the product may be nan or -0.0)
+          v128_t xv = wasm_f64x2_make(in0 ? row[i0] : 0.0, in1 ? row[i1] : 0.0);
+          v128_t mask = wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0);
+          UNROLL for (int j = 0; j < nb; j++)
+            sum[j] = wasm_f64x2_add(sum[j], wasm_v128_bitselect(wasm_f64x2_mul(wasm_f64x2_splat(gline[j * on + ox]), xv),
+                                                                zero, mask));
         }
+      }
+    }
+  }
+  UNROLL for (int j = 0; j < nb; j++) {
+    double* tap = acc + ((long)(oc + j) * ipg + icg) * kn + (long)ky * s->kw + kx;
+    tap[0] = wasm_f64x2_extract_lane(sum[j], 0);
+    if (pair) tap[1] = wasm_f64x2_extract_lane(sum[j], 1);
   }
 }
 
-// Mode 1 with stride and dilation 1, gathered: input element (iy, ix) takes g[oc][oy][ox] *
-// w[oc][ic][ky][kx] for oy = iy + ph - ky, ox = ix + pw - kx, so oc up, ky down and kx down is
-// its (oc, oy, ox) order. Elements ix..ix+3 share one running sum each (two f64x2); a lane whose
-// ox lies outside the output adds +0.0.
-static void conv_input_grad_unit(const float* gr, const float* wt, double* acc, const conv_shape* s) {
+static void conv_weight_grad(const float* gr, const float* x, double* acc, const conv_shape* s) {
   int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
-  long sp = (long)s->h * s->w, kn = (long)s->kh * s->kw, on = (long)s->oh * s->ow;
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  for (int n = 0; n < s->batch; n++)
-    for (int ic = 0; ic < s->in_c; ic++) {
-      int g = ic / ipg, icg = ic % ipg;
-      for (int iy = 0; iy < s->h; iy++)
-        for (int ix = 0; ix < s->w; ix += 4) {
-          v128_t s01 = zero, s23 = zero;
-          for (int oc = g * opg; oc < (g + 1) * opg; oc++) {
-            const float* wk = wt + ((long)oc * ipg + icg) * kn;
-            for (int ky = s->kh - 1; ky >= 0; ky--) {
-              int oy = iy + s->ph - ky;
-              if (oy < 0 || oy >= s->oh) continue;
-              const float* grow = gr + ((long)n * s->out_c + oc) * on + (long)oy * s->ow;
-              for (int kx = s->kw - 1; kx >= 0; kx--) {
-                int ox = ix + s->pw - kx;  // lane l: ox + l
-                v128_t wv = wasm_f64x2_splat(wk[ky * s->kw + kx]);
-                v128_t g01, g23;
-                if (ox >= 0 && ox + 4 <= s->ow && ix + 4 <= s->w) {
-                  v128_t four = wasm_v128_load(grow + ox);
-                  g01 = wasm_f64x2_promote_low_f32x4(four);
-                  g23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(four, four, 2, 3, 2, 3));
-                  s01 = wasm_f64x2_add(s01, wasm_f64x2_mul(g01, wv));
-                  s23 = wasm_f64x2_add(s23, wasm_f64x2_mul(g23, wv));
-                } else {
-                  int in0 = ox >= 0 && ox < s->ow, in1 = ox + 1 >= 0 && ox + 1 < s->ow && ix + 1 < s->w;
-                  int in2 = ox + 2 >= 0 && ox + 2 < s->ow && ix + 2 < s->w;
-                  int in3 = ox + 3 >= 0 && ox + 3 < s->ow && ix + 3 < s->w;
-                  g01 = wasm_f64x2_make(in0 ? grow[ox] : 0.0, in1 ? grow[ox + 1] : 0.0);
-                  g23 = wasm_f64x2_make(in2 ? grow[ox + 2] : 0.0, in3 ? grow[ox + 3] : 0.0);
-                  s01 = wasm_f64x2_add(s01, wasm_v128_bitselect(wasm_f64x2_mul(g01, wv), zero,
-                                                                wasm_i64x2_make(in0 ? -1 : 0, in1 ? -1 : 0)));
-                  s23 = wasm_f64x2_add(s23, wasm_v128_bitselect(wasm_f64x2_mul(g23, wv), zero,
-                                                                wasm_i64x2_make(in2 ? -1 : 0, in3 ? -1 : 0)));
-                }
-              }
-            }
+  for (int g = 0; g < s->groups; g++) {
+    int oc = g * opg, end = oc + opg;
+    for (; oc < end; oc += oc + CONV_BLOCK <= end ? CONV_BLOCK : 1)
+      for (int icg = 0; icg < ipg; icg++)
+        for (int ky = 0; ky < s->kh; ky++)
+          for (int kx = 0; kx < s->kw; kx += 2) {
+            if (oc + CONV_BLOCK <= end) conv_weight_grad_taps(gr, x, acc, s, oc, icg, ky, kx, CONV_BLOCK);
+            else conv_weight_grad_taps(gr, x, acc, s, oc, icg, ky, kx, 1);
           }
-          double* row = acc + ((long)n * s->in_c + ic) * sp + (long)iy * s->w + ix;
-          row[0] = wasm_f64x2_extract_lane(s01, 0);
-          if (ix + 1 < s->w) row[1] = wasm_f64x2_extract_lane(s01, 1);
-          if (ix + 2 < s->w) row[2] = wasm_f64x2_extract_lane(s23, 0);
-          if (ix + 3 < s->w) row[3] = wasm_f64x2_extract_lane(s23, 1);
-        }
-    }
+  }
 }
 
 // dims: batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups (16 ints; the
@@ -822,7 +861,6 @@ void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, c
                         float* out, int size) {
   const conv_shape* s = (const conv_shape*)dims;
   if (mode == 0) conv_forward(p, q, acc, bias, s);
-  else if (mode == 1 && s->sh == 1 && s->sw == 1 && s->dh == 1 && s->dw == 1) conv_input_grad_unit(p, q, acc, s);
   else if (mode == 1) conv_input_grad(p, q, acc, s);
   else conv_weight_grad(p, q, acc, s);
   for (int i = 0; i < size; i++) out[i] = (float)acc[i];
@@ -1566,6 +1604,37 @@ void EXPORT(max_pool_backward_f32)(const float* grad, const long long* indices, 
   for (long i = 0; i < (long)planes * plane; i++) out[i] = (float)acc[i];
 }
 
+// ---- average pooling (_aten/pool.py avg_pool, adaptive_avg_pool and their backwards) ---------
+// `count` windows of `longest` offsets in a plane each (-1 past a window's end), the same in every
+// plane; each window's value is divided by div1[w], then by div2[w], each quotient of the float64
+// division rounded to float32 (adding up is in float32, one rounding a step, from +0.0).
+void EXPORT(window_sums_f32)(const float* x, float* out, int planes, int plane, const int* windows, int count,
+                             int longest, const double* div1, const double* div2) {
+  for (int p = 0; p < planes; p++) {
+    const float* base = x + (long)p * plane;
+    for (int w = 0; w < count; w++) {
+      const int* win = windows + (long)w * longest;
+      float total = 0.0f;
+      for (int i = 0; i < longest && win[i] >= 0; i++) total += base[win[i]];
+      out[(long)p * count + w] = (float)((double)(float)((double)total / div1[w]) / div2[w]);
+    }
+  }
+}
+
+// The backward: each window's gradient, divided as above, added in float32 to its inputs in turn,
+// window after window (acc: planes * plane zeros from the caller).
+void EXPORT(window_scatter_f32)(const float* grad, float* acc, int planes, int plane, const int* windows, int count,
+                                int longest, const double* div1, const double* div2) {
+  for (int p = 0; p < planes; p++) {
+    float* base = acc + (long)p * plane;
+    for (int w = 0; w < count; w++) {
+      const int* win = windows + (long)w * longest;
+      float delta = (float)((double)(float)((double)grad[(long)p * count + w] / div1[w]) / div2[w]);
+      for (int i = 0; i < longest && win[i] >= 0; i++) base[win[i]] += delta;
+    }
+  }
+}
+
 // ---- the browser's numpy (browser_numpy/numpy): float64 loops --------------------------------
 // Elementwise float64 arithmetic as numpy's loops do it (one IEEE operation per element; x/0 as
 // python.py's _div, the Python loop's), a or b possibly a scalar (null pointer, value in a_scalar /
@@ -1994,6 +2063,22 @@ void EXPORT(blocks_sum_from_last_f32)(const float* x, int count, int width, floa
   for (int j = 0; j < width; j++) out[j] = x[(long)(count - 1) * width + j];
   for (int i = count - 2; i >= 0; i--)
     for (int j = 0; j < width; j++) out[j] += x[(long)i * width + j];
+}
+
+// _aten/reduce.py var_welford, the evenly spaced case: WelfordOps in float64 over each row's n float32
+// values x[starts[r] + i * step], in order; each row's sum of squared deviations (m2) into out.
+void EXPORT(welford_m2_f32)(const float* x, const int* starts, int rows, int n, int step, double* out) {
+  for (int r = 0; r < rows; r++) {
+    const float* row = x + starts[r];
+    double mean = 0.0, m2 = 0.0;
+    for (int i = 0; i < n; i++) {
+      double v = row[(long)i * step];
+      double d = v - mean;
+      mean += d / (i + 1);
+      m2 += d * (v - mean);
+    }
+    out[r] = m2;
+  }
 }
 
 // python.py fma on float64: a * b + c with one rounding (math.fma), by fma64 below: Boldo and

@@ -29,8 +29,10 @@ from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch imp
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
 from torch._aten import ctc, grid_sample, pool_nd, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
+from torch._dtype import float64  # noqa: E402
 
 np = pytest.importorskip("numpy")
+from hypothesis import given, settings, strategies as st  # noqa: E402
 from torch._backend import numpy as numpy_backend  # noqa: E402
 
 BACKENDS = {"python": python_backend, "numpy": numpy_backend}
@@ -626,6 +628,34 @@ def test_bmm_rule_f_of_the_stack_is_each_products(batch, m, k, n):
     assert np.array_equal(stack.view(np.int32), exact.view(np.int32))
 
 
+# Rules N and D (and float64's products in order) on the numpy backend add many outputs' running
+# sums at once, with the longer output side as numpy's inner loop and one accumulate or one in-place
+# add a step: the pure-Python loops' bits, on shapes either side of those choices (more rows than
+# columns and fewer, running sums below and above 64 outputs, k not a whole number of lanes).
+IN_ORDER_SHAPES = [(64, 784, 10), (10, 64, 784), (3, 9, 2), (2, 130, 5), (1, 37, 80), (80, 37, 1), (9, 21, 11)]
+
+
+@pytest.mark.parametrize("m,k,n", IN_ORDER_SHAPES)
+def test_products_in_order_keep_the_python_loops_bits(m, k, n):
+    rng = np.random.default_rng(m * k * n)
+    x = (rng.standard_normal((m, k)) * rng.choice([1e-3, 1.0, 1e3], (m, 1))).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    w[rng.random(w.shape) < 0.2] = -0.0
+    bias = rng.standard_normal(n).astype(np.float32)
+    for rule, b_transposed, b in (("N", False, None), ("D", True, bias), ("D1", True, None)):
+        second = w if b_transposed else np.ascontiguousarray(w.T)
+        results = {}
+        for backend in BACKENDS:
+            with on(backend):
+                results[backend] = linalg.mm_rule(buffer(x.reshape(-1), backend), buffer(second.reshape(-1), backend),
+                                                  m, k, n, None if b is None else buffer(b, backend), b_transposed, rule)
+        assert hexes(results["numpy"]) == hexes(results["python"]), rule
+    x64, w64 = x.astype(np.float64).reshape(-1), w.astype(np.float64).reshape(-1)
+    loops = python_backend.mm_in_order(array("d", x64.tolist()), array("d", w64.tolist()), m, k, n, float64,
+                                       b_transposed=True)
+    assert numpy_backend.mm_in_order(x64, w64, m, k, n, float64, b_transposed=True).tolist() == list(loops)
+
+
 def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
     """A block longer than the BLAS plan continues its sums in further sgemm calls, panels of
     columns whose sums enter as identity steps: the exact fma steps' bits, and where a sum is
@@ -648,6 +678,79 @@ def test_rule_f_carried_through_blas_keeps_infinities_and_negative_zeros():
     t[0, 1, 0] = np.inf
     with np.errstate(invalid="ignore"):
         assert same(t)
+
+
+def test_embedding_backward_rows_added_alike_on_both_backends():
+    """The embedding's backward adds each incoming row to its weight row in order (row slices in
+    the pure-Python loop, np.add.at on arrays): the same float64 sums, with repeated, negative
+    (from the end) and padding indices, on random shapes."""
+    rng = np.random.default_rng(44)
+    for trial in range(20):
+        num, dim, n = (int(v) for v in rng.integers(1, (12, 9, 30)))
+        indices = [int(v) for v in rng.integers(-num, num, n)]
+        padding_idx = int(rng.integers(-1, num))  # -1: none
+        grad = (rng.standard_normal(n * dim) * 2.0 ** rng.integers(-30, 30, n * dim)).astype(np.float32)
+        sums = []
+        for backend in ("python", "numpy"):
+            with on(backend):
+                sums.append(np.asarray(embedding.dense_backward(
+                    buffer(grad.tolist(), backend), np.array(indices, np.int64) if backend == "numpy" else array("q", indices),
+                    num, dim, padding_idx), np.float64))
+        assert np.array_equal(sums[0].view(np.int64), sums[1].view(np.int64)), trial
+
+
+def _chain_operands(rng, k, cols, specials):
+    """Float32 (k, cols) operands of mixed scales, with zeros, and with specials -0, infinities,
+    NaN and subnormals in a few places."""
+    a = (rng.standard_normal((k, cols)) * rng.choice([1e-3, 1.0, 1e3], (k, 1))).astype(np.float32)
+    b = rng.standard_normal((k, cols)).astype(np.float32)
+    a[rng.random(a.shape) < 0.2] = 0
+    if specials:
+        for v in (-0.0, np.inf, -np.inf, np.nan, 1e-40, -3e-45):
+            a[rng.integers(0, k), rng.integers(0, cols)] = v
+    return a, b
+
+
+CHAIN_SHAPES = [(2, 5000), (33, 300), (160, 64), (161, 17), (300, 40), (700, 3), (1000, 64), (5, 1)]
+
+
+@pytest.mark.parametrize("k,cols", CHAIN_SHAPES + [tuple(int(v) for v in np.random.default_rng(50 + i).integers(
+    1, (400, 200))) for i in range(8)])
+@pytest.mark.parametrize("specials", [False, True], ids=["finite", "specials"])
+def test_fma_chains_through_blas_are_the_chains(k, cols, specials, monkeypatch):
+    """The numpy backend's chains through sgemm (a panel's columns as one product, its diagonal
+    kept; chains past the BLAS plan's steps carried on) give the bits of the chains step by step:
+    sums against np.add.accumulate's, fma chains against _fma32_chain's, from +0."""
+    if numpy_backend._blas_rule_f() is None:
+        pytest.skip("this machine's BLAS does not reproduce rule F; the chains are computed step by step")
+    monkeypatch.setattr(numpy_backend, "_SUMS_VIA_BLAS", 0)  # every size through sgemm
+    a, b = _chain_operands(np.random.default_rng(k * cols), k, cols, specials)
+    with np.errstate(all="ignore"):
+        sums = np.add.accumulate(np.concatenate([np.zeros((1, cols), np.float32), a]), axis=0)[-1]
+        chains = numpy_backend._fma32_chain(a.astype(np.float64) * b, np.zeros(cols, np.float32))
+        assert np.array_equal(numpy_backend._fma_chains(a).view(np.int32), sums.view(np.int32))
+        assert np.array_equal(numpy_backend._fma_chains(a, b).view(np.int32), chains.view(np.int32))
+
+
+# Rules N and D take their sums from _fma_chains, through sgemm or np.add.accumulate: the
+# pure-Python backend's bits, on shapes of one row (gemv-like, as nn.Linear on one sample), few
+# columns, k = 1, long k (chunks chained) and around the size that chooses sgemm.
+SUM_RULE_SHAPES = [(1, 128, 97), (1, 97, 128), (1, 20, 128), (1, 128, 20), (2, 300, 2), (3, 50, 7), (97, 1, 128),
+                   (1, 3000, 3), (1, 7, 5), (1, 64, 129)]
+
+
+@pytest.mark.parametrize("m,k,n", SUM_RULE_SHAPES)
+@pytest.mark.parametrize("rule", ["N", "D", "D1"])
+def test_sum_rules_on_arrays_are_the_loops(m, k, n, rule, monkeypatch):
+    rng = np.random.default_rng(m * k * n)
+    a, w = _chain_operands(rng, m, k, False)[0], rng.standard_normal((n, k)).astype(np.float32)
+    monkeypatch.setattr(numpy_backend, "_RULE_D_STEPWISE", 1 << 30)  # the D lanes' chains, not a step per call
+    with on("numpy"):
+        ours = numpy_backend._mm_rule(a.reshape(-1), w.reshape(-1), m, k, n, None, True, rule)
+    with on("python"):
+        want = linalg._mm_list(array("f", a.reshape(-1).tolist()), array("f", w.reshape(-1).tolist()),
+                               m, k, n, None, True, rule)
+    assert np.array_equal(np.asarray(ours, np.float32).view(np.int32), np.array(want, np.float32).view(np.int32))
 
 
 def test_rule_f_blas_check_rejects_a_differing_blas(monkeypatch):
@@ -674,11 +777,39 @@ CONV_GEMM_SHAPES = [((2, 32, 10, 10), (64, 32, 3, 3), (1, 1), (0, 0), (1, 1), 1)
                     ((3, 6, 9, 8), (9, 2, 3, 2), (2, 1), (1, 2), (2, 1), 3),
                     ((1, 5, 11), (70, 5, 3), (2,), (1,), (1,), 1),  # 70 output channels: two column blocks
                     ((2, 4, 5, 4, 6), (4, 2, 2, 3, 2), (1, 2, 1), (1, 0, 1), (1, 1, 2), 2),
-                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1)]
+                    ((5, 1, 28, 28), (8, 1, 5, 5), (1, 1), (2, 2), (1, 1), 1),
+                    ((2, 3, 20, 20), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1),  # 400 positions: more than a call's steps
+                    ((8, 32, 32, 32), (4, 32, 3, 3), (1, 1), (1, 1), (1, 1), 1)]  # samples in blocks (bounded memory)
 
 
 @pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONV_GEMM_SHAPES)
 def test_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
+    assert_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups)
+
+
+@st.composite
+def conv_geometries(draw):
+    """(input shape, weight shape, stride, padding, dilation, groups) with at least one output position."""
+    nd, groups = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    kernel = [draw(st.integers(1, 4)) for _ in range(nd)]
+    dilation = [draw(st.integers(1, 2)) for _ in range(nd)]
+    padding = [draw(st.integers(0, k - 1)) for k in kernel]
+    reach = [(k - 1) * d + 1 for k, d in zip(kernel, dilation)]
+    spatial = [draw(st.integers(max(1, r - 2 * p), max(1, r - 2 * p) + (14 if nd < 3 else 4)))
+               for r, p in zip(reach, padding)]
+    stride = [draw(st.integers(1, 3)) for _ in range(nd)]
+    ipg, opg = draw(st.integers(1, 40)), draw(st.integers(1, 70 // groups))
+    return ((draw(st.integers(1, 3)), ipg * groups, *spatial), (opg * groups, ipg, *kernel), tuple(stride),
+            tuple(padding), tuple(dilation), groups)
+
+
+@settings(max_examples=40, deadline=None)
+@given(conv_geometries())
+def test_conv_through_blas_is_exact_on_random_shapes(geometry):
+    assert_conv_through_blas_is_exact(*geometry)
+
+
+def assert_conv_through_blas_is_exact(xs, ws, stride, padding, dilation, groups):
     if numpy_backend._dgemm_steps() is None:
         pytest.skip("this machine's BLAS does not keep the loops' order; the loops run")
     rng = np.random.default_rng(math.prod(xs))
@@ -743,11 +874,31 @@ def test_c_edge_cases(use_np):
     assert list(special.logf_sleef(vec([0.0, math.inf]))) == [-math.inf, math.inf]
 
 
+@pytest.mark.parametrize("name", ["expf_sleef", "logf_sleef"])
+def test_few_elements_take_the_scalar_emulation_with_the_arrays_bits(name):
+    """Up to _FEW elements the numpy backend runs the pure-Python function per element: the array
+    emulation's bits, on random values of every scale and on zeros, subnormals, infinities, NaN
+    and the ends of expf's range."""
+    rng = np.random.default_rng(41)
+    values = np.concatenate([(rng.standard_normal(4000) * 2.0 ** rng.integers(-20, 8, 4000)),
+                             np.abs(rng.standard_normal(2000)) * 2.0 ** rng.integers(-140, 120, 2000),
+                             [0.0, -0.0, 1e-45, -1e-40, np.inf, -np.inf, np.nan, -104.0, -103.97, 88.72, 88.73, 100.0, 1.0]
+                             ]).astype(np.float32)
+    array_fn = getattr(numpy_backend, f"_{name}_np")
+    with np.errstate(all="ignore"):
+        want = array_fn(values)
+        for start in range(0, len(values), numpy_backend._FEW):
+            few = values[start:start + numpy_backend._FEW]
+            ours = getattr(numpy_backend, f"_{name}")(few)
+            assert np.array_equal(ours.view(np.int32), want[start:start + len(few)].view(np.int32)), start
+
+
 def test_array_fma32_is_the_scalar_fma32():
     """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
     _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point
-    (ties to even is right there), on inexact ones that land there (only rounding to odd is), and
-    on zeros, subnormals, infinities and NaN."""
+    (ties to even is right there), on inexact ones that land there (only rounding to odd is), on
+    inexact ones that land on a halfway point between float32 subnormals (above bit 28 of the
+    float64 mantissa), and on zeros, subnormals, infinities and NaN."""
     from torch._float32 import fma32
     rng = np.random.default_rng(35)
     c = (rng.standard_normal(4000) * 2.0 ** rng.integers(-30, 30, 4000)).astype(np.float32)
@@ -757,14 +908,47 @@ def test_array_fma32_is_the_scalar_fma32():
     # (1 + 2**-15)(1 - 2**-15) = 1 - 2**-30: a sum a quarter float64 ulp off the halfway point
     inexact = ((1 + 2.0 ** -15) * shift * sign, (1 - 2.0 ** -15) * half_ulp / shift, c)
     exact = (0.5 * shift * sign, 2 * half_ulp / shift, c)  # products of one bit: exactly halfway
+    # 2**-150 (1 - 2**-46) + k 2**-149: half a subnormal step, less a sixteenth of a float64 ulp
+    subnormal = (2.0 ** -75 * (1 + 2.0 ** -23) * shift * sign, 2.0 ** -75 * (1 - 2.0 ** -23) / shift,
+                 -sign * rng.integers(1, 2 ** 22, 4000) * 2.0 ** -149)
     plain = (rng.standard_normal(4000), rng.standard_normal(4000), rng.standard_normal(4000))
     specials = np.array([0.0, -0.0, 1e-45, -1e-40, 1e-38, 3e38, np.inf, -np.inf, np.nan, 1.0, -1.0], np.float32)
     grid = np.meshgrid(specials, specials, specials)
-    for a, b, c3 in (inexact, exact, plain, grid):  # (numpy warns of the overflows; torch does not)
+    for a, b, c3 in (inexact, exact, subnormal, plain, grid):  # (numpy warns of the overflows; torch does not)
         a, b, c3 = (np.asarray(v, np.float32).reshape(-1) for v in (a, b, c3))
         ours = numpy_backend._fma32_np(a, b, c3)
         want = np.array([fma32(float(p), float(q), float(r)) for p, q, r in zip(a, b, c3)], np.float32)
         assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+        # broadcasting: one product against every addend, every product against one addend
+        ours = numpy_backend._fma32_np(a[:1], b[:1], c3)
+        want = np.array([fma32(float(a[0]), float(b[0]), float(r)) for r in c3], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+        ours = numpy_backend._fma32_np(a, b, c3[0])
+        want = np.array([fma32(float(p), float(q), float(c3[0])) for p, q in zip(a, b)], np.float32)
+        assert np.array_equal(ours.view(np.int32), want.view(np.int32))
+
+
+def test_array_fma32_by_a_power_of_two_needs_no_check():
+    """By a power of two (layer norm's halving steps) the numpy backend's float32 fma takes the
+    float64 sum unchecked: fma32's bits, with sums steered onto float32 halfway points of every
+    scale (exactly, and with the product's last bit below them), subnormal and huge products and
+    addends, zeros, infinities and NaN (any NaN)."""
+    from torch._float32 import fma32
+    rng = np.random.default_rng(43)
+    c = np.concatenate([(rng.standard_normal(3000) * 2.0 ** rng.integers(-149, 127, 3000)),
+                        [0.0, -0.0, 1e-45, -1e-40, 1.0, -1.0, np.inf, -np.inf, np.nan, 3.4e38]]).astype(np.float32)
+    half_ulp = np.spacing(np.abs(c)).astype(np.float64) / 2
+    for a in (0.5, 0.25, 0.125, 1.0, -2.0, 2.0 ** -149, 2.0 ** -126, 2.0 ** 100, 2.0 ** 127):
+        a = np.float32(a)
+        tail = rng.choice([1.0, 1 + 2.0 ** -23, 1 - 2.0 ** -24, 3.0], len(c))
+        for b in (rng.standard_normal(len(c)), half_ulp / np.float64(a) * tail, -half_ulp / np.float64(a) * tail):
+            with np.errstate(all="ignore"):
+                b = b.astype(np.float32)
+                ours = numpy_backend._fma32_np(a, b, c)
+            want = np.array([fma32(float(a), float(q), float(r)) for q, r in zip(b, c)], np.float32)
+            nan = np.isnan(want)  # (every NaN alike, as PyTorch prints them)
+            assert np.array_equal(np.isnan(ours), nan), a
+            assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32)), a
 
 
 def test_deferred_fma32_says_when_it_differs_from_the_array_fma32():

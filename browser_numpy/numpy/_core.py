@@ -163,8 +163,7 @@ class ndarray:
         dt = D._as_dtype(dtype)
         if dt is self._dtype and not copy:
             return self
-        cast = D.caster(dt)
-        return _new(_buffer([cast(v) for v in self._values()], dt), 0, self._shape, _contiguous_strides(self._shape), dt)
+        return _new(_buffer(D.cast_all(dt, self._values()), dt), 0, self._shape, _contiguous_strides(self._shape), dt)
 
     def copy(self, order="C"):
         return self.astype(self._dtype)

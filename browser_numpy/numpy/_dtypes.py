@@ -2,6 +2,7 @@
 a tensor's storage and an ndarray's buffer are the same array.array)."""
 import math
 import struct
+from array import array as _array
 
 _pack_half, _unpack_half = struct.Struct("<e").pack, struct.Struct("<e").unpack
 _pack_f, _unpack_f = struct.Struct("<f").pack, struct.Struct("<f").unpack
@@ -139,6 +140,15 @@ def to_single(v):
         return _unpack_f(_pack_f(v))[0]
     except OverflowError:
         return math.copysign(math.inf, v)
+
+
+def cast_all(dt, values):
+    """caster(dt) of each value, as a list; float32's rounding in one C loop (array('f') rounds as
+    to_single does: to nearest, inf past the range, a nan's sign and payload kept)."""
+    if dt.name == "float32":
+        return _array("f", map(float, values)).tolist()
+    cast = caster(dt)
+    return [cast(v) for v in values]
 
 
 def caster(dt):

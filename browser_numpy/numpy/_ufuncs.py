@@ -316,7 +316,7 @@ def _finish_call(values, shape, dt, out, where):
     """What a ufunc call returns from its values: a new array, numpy's scalar for 0-d, or `out` written."""
     cast = D.caster(dt)
     if dt is not FLOAT64:  # array("d") takes a float loop's results as they are
-        values = [cast(v) for v in values]
+        values = D.cast_all(dt, values)
     if where is not True:
         mask = _values_as(asarray(where), shape)
         base = _values_as(asarray(out), shape) if out is not None else [cast(0)] * len(values)
@@ -399,9 +399,8 @@ class ufunc:
             for other in strong[1:]:
                 loop = D.promote_types(loop, self._loop_dtype(other))
         shape = broadcast_shapes(*(a._shape for a, _ in operands))
-        compute = D.caster(loop)
         exact = self.out_bool and loop.kind in "iu"
-        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else [compute(v) for v in _values_as(a, shape)]
+        columns = [_values_as(a, shape) if a._dtype is loop or exact and weak else D.cast_all(loop, _values_as(a, shape))
                    for a, weak in operands]
         kernel = self.loops.get(loop.name, self.kernel)
         shortcut = loop.name in self.scalar_loops and operands[1][0].size == 1 and \
@@ -528,10 +527,12 @@ _FLOAT32_POWER_SHORTCUTS = {  # numpy's float32 power of one exponent (1.0 / x i
 _FLOAT64_POWER_SHORTCUTS = {  # numpy's float64 power of one exponent: the same, without the rounding
     -1.0: lambda v: _ieee_div(1.0, v), 0.0: lambda v: 1.0, 0.5: _sqrt, 1.0: lambda v: v, 2.0: lambda v: v * v}
 
-add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, fast=_fast_binary("add", operator.add))
+_FLOAT_LOOPS = ("float16", "float32", "float64")  # their values are floats, never bools: no test per element
+add = _b("add", lambda a, b: (a or b) if isinstance(a, bool) else a + b, loops=dict.fromkeys(_FLOAT_LOOPS, operator.add),
+         fast=_fast_binary("add", operator.add))
 subtract = _b("subtract", lambda a, b: a - b, "nobool", fast=_fast_binary("sub", operator.sub))
 multiply = _b("multiply", lambda a, b: (a and b) if isinstance(a, bool) else a * b,
-              fast=_fast_binary("mul", operator.mul))
+              loops=dict.fromkeys(_FLOAT_LOOPS, operator.mul), fast=_fast_binary("mul", operator.mul))
 true_divide = divide = _b("divide", _ieee_div, "float64", fast=_fast_binary("div", operator.truediv))
 floor_divide = _b("floor_divide", _floor_div, "int8")
 remainder = mod = _b("remainder", _mod, "int8")

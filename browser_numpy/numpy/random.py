@@ -10,7 +10,7 @@ import os
 import warnings
 
 from torch._libm import log as _log  # glibc's log: numpy's reference outputs are glibc's
-from torch._random import _init_words, _temper_block, _twist
+from torch._random import _init_words, _temper_block, next_block
 
 from . import _distributions as _d, _dtypes as D
 from ._core import FLOAT64, INT64, _from_values, _prod, asarray, ndarray, scalar
@@ -83,8 +83,7 @@ class RandomState:
         out = []
         while n:
             if self._pos >= 624:
-                self._mt = _twist(self._mt)
-                self._block = _temper_block(self._mt)
+                self._mt, self._block = next_block(self._mt)
                 self._pos = 0
             take = min(n, 624 - self._pos)
             out += self._block[self._pos:self._pos + take]

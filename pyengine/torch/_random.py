@@ -67,6 +67,16 @@ def _twist(mt):
     return first + second + third + [second[169] ^ (y >> 1) ^ mag[y & 1]]  # second[169] is new[396]
 
 
+def next_block(mt):
+    """(the next 624 state words, their tempered outputs), as lists: MT19937's refill (the block
+    kernel where there is one: the same words)."""
+    refill = _block_kernel("mt19937_refill")
+    if refill is not None:
+        return refill(mt)
+    mt = _twist(mt)
+    return mt, _temper_block(mt)
+
+
 def _init_words(seed32):
     mt = [seed32]
     prev = seed32
@@ -149,12 +159,7 @@ class Generator:
     # -- raw draws -----------------------------------------------------------------------
 
     def _refill(self):
-        refill = _block_kernel("mt19937_refill")
-        if refill is not None:  # the same words
-            self._mt, self._tempered = refill(self._mt)
-        else:
-            self._mt = _twist(self._mt)
-            self._tempered = _temper_block(self._mt)
+        self._mt, self._tempered = next_block(self._mt)
         self._left = _N + 1
         self._next = 0
 

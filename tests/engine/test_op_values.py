@@ -33,3 +33,31 @@ def test_a_float64_product_with_a_transposed_operand_broadcasts_as_pytorchs():
     product = torch.eye(4, dtype=torch.float64).expand((4, 4)) @ (0.5 * column)
     assert (product * column.mT).tolist() == [[0.0, 0.0, 0.0, 0.0], [0.0, 2.0, 4.0, 6.0],
                                                [0.0, 4.0, 8.0, 12.0], [0.0, 6.0, 12.0, 18.0]]
+
+
+def test_float32_sums_over_dims_of_one_are_the_kernels_sums():
+    """A float32 sum over dims of size 1 only (a bias's gradient for one sample) adds each value to
+    0 without the reduction kernel: the kernel's bits (-0 becomes +0, as in PyTorch), on random
+    shapes, strided views, kept and dropped dims, with zeros, -0, infinities and NaN."""
+    import random
+    from torch._aten import reduce as kernel_sums
+    from torch._ops import reduction
+    rng = random.Random(35)
+    specials = [0.0, -0.0, INF, -INF, math.nan, 1e-45, -3.5]
+    for trial in range(60):
+        shape = [rng.choice([1, 1, 2, 3, 5]) for _ in range(rng.randint(1, 4))]
+        x = torch.randn(*shape)
+        flat = x.view(-1)
+        for i in range(min(3, flat.numel())):
+            flat[rng.randrange(flat.numel())] = rng.choice(specials)
+        if x.dim() > 1 and trial % 2:
+            x = x.transpose(0, -1)  # strided
+        ones = [d for d, s in enumerate(x.shape) if s == 1]
+        if not ones:
+            continue
+        dims = tuple(rng.sample(ones, rng.randint(1, len(ones))))
+        keepdim = bool(trial % 3)
+        ours = x.sum(dims, keepdim=keepdim)
+        want = reduction._exact(kernel_sums.sum, x, dims, keepdim)
+        assert ours.shape == want.shape
+        assert ours.view(torch.int32).tolist() == want.view(torch.int32).tolist(), (shape, dims)

@@ -38,6 +38,8 @@ NOT_STATE = {
     "torch._backend.numpy._blas_verdict": "cache of whether numpy's BLAS rounds as PyTorch's does (measured once)",
     "torch._backend.numpy._MT_LEFT": "cache: which generator block and position numpy's MT19937 mirror holds "
                                       "(any other state is loaded into it before it draws)",
+    "torch._backend.numpy._extobj_contextvar": "numpy's own error-state variable, set and reset around each kernel "
+                                               "(numpy keeps a run's settings in it, not the engine)",
     "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",
     "torch.autograd.graph._shared_nrs": "interned output-number tuples",
     "torch.autograd.derivatives._TEMPLATES": "cache of generated recording code",

@@ -175,7 +175,10 @@ def convolutions():
             ((3, 1, 5, 3), (2, 1, 3, 1), {}),
             ((1, 4, 8, 10), (6, 2, 3, 3), {"stride": (1, 3), "groups": 2, "padding": (0, 1)}),
             ((2, 2, 6, 11), (2, 2, 4, 5), {"padding": (1, 2)}),
-            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2})]):
+            ((1, 4, 7, 9), (4, 2, 3, 3), {"padding": 1, "groups": 2}),
+            # blocks of 4 channels and their remainders; the gathered input gradient's strides
+            ((2, 9, 8, 10), (10, 9, 3, 3), {"stride": 2, "padding": 1}),
+            ((1, 10, 7, 9), (14, 5, 3, 3), {"groups": 2, "dilation": (1, 2), "stride": (2, 3), "padding": 1})]):
         kind = "special" if i % 2 else "normal"
         x = values(shape, kind, 400 + i)
         if i == 4:  # a non-contiguous input
@@ -372,6 +375,21 @@ def reductions():
 
 
 @case
+def variances():
+    """var/std along dims (Welford per output over evenly spaced elements, or not: two dims at once),
+    batch norm's std(0) of a batch, specials, a reduced size of two. No full reduction of specials:
+    the NaN of its float32 mean has wasm's sign, not always the Python loop's."""
+    out = []
+    for i, (shape, dims) in enumerate([((32, 64), 0), ((32, 64), 1), ((64, 100), 0), ((3, 50, 70), 1),
+                                       ((3, 50, 70), (0, 2)), ((2, 80), 0), ((100, 9), 0)]):
+        for kind in ("normal", "coarse", "special"):
+            x = values(shape, kind, 700 + i)
+            out += [x.var(dims), x.std(dims, keepdim=True), x.var(dims, correction=0), x.t().std(0)
+                    if x.dim() == 2 else x.std(-1)]
+    return out
+
+
+@case
 def extremes():
     """max/min/argmax/argmin/amax/amin along dims: NaN wins, first index on ties (-0.0/0.0 too)."""
     out = []
@@ -422,6 +440,31 @@ def max_pools():
     x = values((2, 3, 6, 7, 5), "coarse", 810).requires_grad_()  # 3-d: the backward kernel is nd-generic
     F.max_pool3d(x, 2, stride=1).pow(2).sum().backward()
     return out + [x.grad]
+
+
+@case
+def avg_pools():
+    """avg_pool2d and adaptive_avg_pool2d and their backwards: padding in or out of the divisor,
+    a divisor override, ceil_mode, uneven adaptive windows, specials."""
+    F = torch.nn.functional
+    out = []
+    configs = [dict(kernel_size=2), dict(kernel_size=3, stride=2, padding=1),
+               dict(kernel_size=3, stride=2, padding=1, count_include_pad=False),
+               dict(kernel_size=(2, 3), stride=(1, 2), ceil_mode=True), dict(kernel_size=3, divisor_override=7)]
+    for i, shape in enumerate([(2, 6, 13, 11), (3, 9, 8)]):
+        for kind in ("normal", "special"):
+            x = values(shape, kind, 830 + i)
+            for cfg in configs:
+                y = x.clone().requires_grad_()
+                z = F.avg_pool2d(y, **cfg)
+                z.pow(2).sum().backward()
+                out += [z, y.grad]
+            for size in [(1, 1), (4, 3), (5, 7)]:
+                y = x.clone().requires_grad_()
+                z = F.adaptive_avg_pool2d(y, size)
+                z.pow(2).sum().backward()
+                out += [z, y.grad]
+    return [t.masked_fill(t.isnan(), float("nan")) for t in out]
 
 
 # ---- layer norm: statistics (the Welford chunks' cascade, leftovers), output, all three gradients --

@@ -271,6 +271,53 @@ def pool_out_size(size, k, s, p, d, ceil_mode):
     return out
 
 
+def pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
+    """(out_shape, windows): for each output position of a plane (the last len(kernel) dims) the
+    list of input offsets inside it."""
+    spatial = shape[len(shape) - len(kernel):]
+    out_shape = tuple(pool_out_size(n, k, s, p, d, ceil_mode)
+                      for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
+    windows = [[0]]
+    for n, o, k, s, p, d in zip(spatial, out_shape, kernel, stride, padding, dilation):
+        taps = [[i * s - p + a * d for a in range(k) if 0 <= i * s - p + a * d < n] for i in range(o)]
+        windows = [[base * n + t for base in win for t in tap] for win in windows for tap in taps]
+    return out_shape, windows
+
+
+def avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """(out_shape, windows, divisors) of average pooling: pool_windows' and each window's divisor."""
+    nd = len(kernel_size)
+    out_shape, windows = pool_windows(shape, kernel_size, stride, padding, (1,) * nd, ceil_mode)
+    spatial = shape[len(shape) - nd:]
+    spans = []  # per dim, per output index: (extent with padding, extent inside the input)
+    for n, o, k, s_, p in zip(spatial, out_shape, kernel_size, stride, padding):
+        dim_spans = []
+        for i in range(o):
+            start = i * s_ - p
+            end = min(start + k, n + p)
+            dim_spans.append((end - start, min(end, n) - max(start, 0)))
+        spans.append(dim_spans)
+    divisors = [divisor_override] * len(windows) if divisor_override else [1]
+    if not divisor_override:
+        for dim_spans in spans:
+            divisors = [d * span[0 if count_include_pad else 1] for d in divisors for span in dim_spans]
+    return out_shape, windows, divisors
+
+
+def adaptive_windows(size, out):
+    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
+    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
+def adaptive_plan(shape, output_size):
+    """(windows, heights, widths) of 2-d adaptive pooling over the last two dims: each window's
+    offsets in a plane, row by row, and its size."""
+    h, w = shape[-2:]
+    rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
+    return ([[y * w + x for y in range(r0, r1) for x in range(c0, c1)] for r0, r1 in rows for c0, c1 in cols],
+            [r1 - r0 for r0, r1 in rows for _ in cols], [c1 - c0 for _ in rows for c0, c1 in cols])
+
+
 # ---- the matrix product's k-blocks and the elementwise vector runs ---------------------------
 
 def f_blocks(k):

@@ -1,5 +1,7 @@
 """The embedding's loops, on flat buffers: the forward picks rows, the backward adds the
 incoming rows back in order."""
+from operator import add
+
 from .._dtype import float64
 from ._dispatch import as_buffer, backend_kernel, picked
 
@@ -27,6 +29,6 @@ def dense_backward(grad, indices, num_weights, dim, padding_idx):
     for k, i in enumerate(indices.tolist()):
         if i == padding_idx:
             continue
-        for j in range(dim):
-            acc[i * dim + j] += grad[k * dim + j]
+        row = i % num_weights * dim  # (a negative index counts from the end, as the forward's)
+        acc[row:row + dim] = map(add, acc[row:row + dim], grad[k * dim:(k + 1) * dim])
     return as_buffer(acc, float64)

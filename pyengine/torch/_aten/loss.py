@@ -165,11 +165,17 @@ def log_softmax_backward_lastdim(grad, output, n):
 
 # ---- losses -------------------------------------------------------------------------------------
 
+def _indexable(buf):
+    """A buffer whose elements read as Python numbers: an array.array as it is (a few are picked
+    from a big one: no copy to a list), else as a list."""
+    return buf if buf.__class__ is array else buf.tolist()
+
+
 @backend_kernel
 def nll_values(logp, classes, targets, weight, ignore_index):
     """Per-sample losses and weights of nll_loss for (N, C) log-probabilities (weight: a buffer
     or None), exact, as two float64 buffers; an IndexError for a target out of range."""
-    logp = logp.tolist()
+    logp = _indexable(logp)
     weight = weight.tolist() if weight is not None else None
     losses, ws = [], []
     for i, t in enumerate(targets):
@@ -204,7 +210,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
 
     'mean'/'sum' use the kernel's own 8-level float32 cascade over the batch.
     """
-    flat = logp.tolist()
+    flat = _indexable(logp)
     classes = shape[-1]
     batch = shape[0] if len(shape) == 2 else 1
     targets = [int(t) for t in targets]

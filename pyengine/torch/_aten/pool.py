@@ -7,25 +7,13 @@ import math
 from .._backend import kernels
 from .._dtype import float64, int64
 from .._float32 import f32
-from ._common import pool_out_size as _pool_out_size
+from ._common import adaptive_plan, adaptive_windows, avg_pool_plan as _avg_pool_plan, \
+    pool_out_size as _pool_out_size, pool_windows as _pool_windows
 from ._dispatch import as_buffer, backend_kernel, picked, rounded
 
 
 def _rounding(float32):
     return f32 if float32 else float
-
-
-def _pool_windows(shape, kernel, stride, padding, dilation, ceil_mode):
-    """(out_shape, windows): for each output position of a plane (the last len(kernel) dims) the
-    list of input offsets inside it."""
-    spatial = shape[len(shape) - len(kernel):]
-    out_shape = tuple(_pool_out_size(n, k, s, p, d, ceil_mode)
-                      for n, k, s, p, d in zip(spatial, kernel, stride, padding, dilation))
-    windows = [[0]]
-    for n, o, k, s, p, d in zip(spatial, out_shape, kernel, stride, padding, dilation):
-        taps = [[i * s - p + a * d for a in range(k) if 0 <= i * s - p + a * d < n] for i in range(o)]
-        windows = [[base * n + t for base in win for t in tap] for win in windows for tap in taps]
-    return out_shape, windows
 
 
 def _plane(shape, nd):
@@ -76,31 +64,16 @@ def max_pool_backward(grad, indices, shape, out_hw, float32=False):
     return as_buffer(acc, float64)
 
 
-def _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    nd = len(kernel_size)
-    out_shape, windows = _pool_windows(shape, kernel_size, stride, padding, (1,) * nd, ceil_mode)
-    spatial = shape[len(shape) - nd:]
-    spans = []  # per dim, per output index: (extent with padding, extent inside the input)
-    for n, o, k, s_, p in zip(spatial, out_shape, kernel_size, stride, padding):
-        dim_spans = []
-        for i in range(o):
-            start = i * s_ - p
-            end = min(start + k, n + p)
-            dim_spans.append((end - start, min(end, n) - max(start, 0)))
-        spans.append(dim_spans)
-    divisors = [divisor_override] * len(windows) if divisor_override else [1]
-    if not divisor_override:
-        for dim_spans in spans:
-            divisors = [d * span[0 if count_include_pad else 1] for d in divisors for span in dim_spans]
-    return out_shape, windows, divisors
-
-
 @backend_kernel
 def avg_pool(flat, shape, float32, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """(out_shape, values): each window summed in order in the dtype, then divided."""
     out_hw, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
                                                divisor_override)
     plane = _plane(shape, len(kernel_size))
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_sums(flat, plane, windows, divisors)
+        if out is not None:
+            return out_hw, out
     r = _rounding(float32)
     flat = flat.tolist()
     values = []
@@ -120,6 +93,10 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
     out_shape, windows, divisors = _avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode,
                                                   count_include_pad, divisor_override)
     plane = _plane(shape, len(kernel_size))
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_scatter(grad, math.prod(shape), plane, windows, divisors)
+        if out is not None:
+            return out
     r = _rounding(float32)
     acc = [0.0] * math.prod(shape)
     per_plane = math.prod(out_shape)
@@ -131,16 +108,15 @@ def avg_pool_backward(grad, shape, float32, kernel_size, stride, padding, ceil_m
     return rounded(acc, float32)
 
 
-def adaptive_windows(size, out):
-    """PyTorch's adaptive pooling windows: [floor(i * size / out), ceil((i + 1) * size / out))."""
-    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
-
-
 @backend_kernel
 def adaptive_avg_pool(flat, shape, float32, output_size):
     """Each window summed in order in the dtype, then divided by its height, then its width."""
     h, w = shape[-2:]
     rows, cols = adaptive_windows(h, output_size[0]), adaptive_windows(w, output_size[1])
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_sums(flat, h * w, *adaptive_plan(shape, output_size))
+        if out is not None:
+            return out
     r = _rounding(float32)
     flat = flat.tolist()
     values = []
@@ -161,9 +137,13 @@ def adaptive_avg_pool_backward(grad, shape, float32, output_size):
     h, w = shape[-2:]
     oh, ow = output_size
     rows, cols = adaptive_windows(h, oh), adaptive_windows(w, ow)
+    numel = math.prod(shape)
+    if kernels.wasm is not None and float32:  # the browser's kernels: the same loop
+        out = kernels.window_scatter(grad, numel, h * w, *adaptive_plan(shape, output_size))
+        if out is not None:
+            return out
     r = _rounding(float32)
     grad = grad.tolist()
-    numel = math.prod(shape)
     acc = [0.0] * numel
     for plane in range(numel // (h * w) if h * w else 0):
         for i, (r0, r1) in enumerate(rows):

@@ -8,7 +8,6 @@ in float32 with a "cascade" of partial sums and 8 lanes on every x86 machine.
 Inputs are flat storage ``values`` with a strided view (``offset``, ``shape``, ``strides``
 in elements); results are flat, row-major, with the result shape returned alongside.
 """
-import copy
 import math
 from array import array
 from itertools import accumulate, chain, repeat
@@ -197,10 +196,10 @@ def _plan(shape, strides, dims, keepdim):
         if len(_PLANS) >= 1024:
             _PLANS.clear()
         plan = _PLANS[key] = _Plan(shape, strides, dims, keepdim)
-    out_shape = plan.out_shape
-    plan = copy.copy(plan)
-    plan.out_shape = list(out_shape)
-    return plan
+    own = object.__new__(_Plan)  # (a shallow copy; copy.copy's generic protocol costs several times this)
+    own.__dict__.update(plan.__dict__)
+    own.out_shape = list(plan.out_shape)
+    return own
 
 
 _PLANS = {}
@@ -448,14 +447,25 @@ def var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     """WelfordOps in float64 per output (rows: its output index and input offset, see
     _reduced_rows), over the reduced elements (inner offsets) in kernel order."""
     out = [0.0] * out_numel
-    for o, p in rows:
-        mean_ = m2 = 0.0
-        for count, q in enumerate(inner, 1):
-            x = values[offset + p + q]
-            d = x - mean_
-            mean_ += d / count
-            m2 += d * (x - mean_)
-        out[o] = _finish_var(m2, len(inner) - correction, take_sqrt)
+    n = len(inner)
+    step = inner[1] - inner[0] if n > 1 else 1
+    evenly = n and step > 0 and inner == list(range(inner[0], inner[0] + n * step, step))  # a slice each
+    firsts = [offset + p + (inner[0] if n else 0) for _, p in rows]
+    sums = kernels.welford_m2(values, firsts, n, step) if evenly and kernels.wasm is not None else None
+    if sums is None:
+        sums = []
+        for (o, p), first in zip(rows, firsts):
+            xs = values[first:first + (n - 1) * step + 1:step] if evenly else [values[offset + p + q] for q in inner]
+            mean_ = m2 = 0.0
+            count = 0
+            for x in xs:
+                count += 1
+                d = x - mean_
+                mean_ += d / count
+                m2 += d * (x - mean_)
+            sums.append(m2)
+    for (o, _), m2 in zip(rows, sums):
+        out[o] = _finish_var(m2, n - correction, take_sqrt)
     return array("f", out)
 
 

@@ -246,6 +246,19 @@ def blocks_sum_from_last(values, count):
     return out
 
 
+def welford_m2(values, starts, n, step):
+    """_aten.reduce's var_welford sums of squared deviations (float64, WelfordOps in order) of the
+    n float32 values values[start + i*step] from each start, as a list, or None (also when one is a
+    NaN, whose sign bit wasm leaves to the engine: the Python loop's NaN is the one torch prints)."""
+    if not isinstance(values, array) or values.typecode != "f" or n * len(starts) < MIN_ELEMENTS:
+        return None
+    starts = array("i", starts)
+    out = array("d", bytes(8 * len(starts)))
+    wasm.welford_m2_f32(_address(values), _address(starts), len(starts), n, step, _address(out))
+    total = sum(out)  # a NaN (or infinities of both signs) among them makes it a NaN
+    return out.tolist() if total == total else None
+
+
 def inner_sums(values, first, n, rows, s1):
     """_aten.reduce's vectorised inner sum of each of `rows` contiguous rows of n >= 8 float32
     values, values[first + j*s1 : first + j*s1 + n], as an array('f') of rows sums, or None."""
@@ -457,6 +470,38 @@ def max_pool_backward(grad, indices, numel, per_plane, plane):
     wasm.max_pool_backward_f32(_address(grad), _address(indices), _address(acc), _address(out),
                                len(grad) // per_plane, per_plane, plane)
     return out
+
+
+def _padded_windows(windows, div1, div2):
+    """windows (lists of offsets in a plane) padded with -1 to one length, as an array('i'); that
+    length; the divisors as arrays('d') (div2: 1.0 for each window when None)."""
+    longest = max(map(len, windows), default=0)
+    index = array("i", [k for win in windows for k in (*win, *(-1,) * (longest - len(win)))])
+    return index, longest, array("d", div1), array("d", [1.0] * len(windows) if div2 is None else div2)
+
+
+def window_sums(flat, plane, windows, div1, div2=None):
+    """_aten.pool's average pooling loop of a float32 buffer (each window summed in float32, then
+    divided by div1, then div2): an array('f'), or None."""
+    if not isinstance(flat, array) or flat.typecode != "f" or len(flat) < MIN_ELEMENTS or not plane:
+        return None
+    index, longest, d1, d2 = _padded_windows(windows, div1, div2)
+    planes = len(flat) // plane
+    out = array("f", bytes(4 * planes * len(windows)))
+    wasm.window_sums_f32(_address(flat), _address(out), planes, plane, _address(index), len(windows), longest,
+                         _address(d1), _address(d2))
+    return out
+
+
+def window_scatter(grad, numel, plane, windows, div1, div2=None):
+    """The backward of window_sums over a float32 gradient: an array('f') of numel, or None."""
+    if not isinstance(grad, array) or grad.typecode != "f" or numel < MIN_ELEMENTS or not plane:
+        return None
+    index, longest, d1, d2 = _padded_windows(windows, div1, div2)
+    acc = array("f", bytes(4 * numel))
+    wasm.window_scatter_f32(_address(grad), _address(acc), numel // plane, plane, _address(index), len(windows),
+                            longest, _address(d1), _address(d2))
+    return acc
 
 
 # ---- the browser's numpy (browser_numpy/numpy): float64 arrays ------------------------------

@@ -10,6 +10,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import functools
 import math
 from array import array
 
@@ -21,8 +22,8 @@ from numpy.lib.stride_tricks import as_strided  # noqa: E402
 from numpy.random import MT19937  # noqa: E402  (imported with the engine: a run's imports are its own)
 
 from .._aten import _libm32 as L
-from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, cascade, column_rules, conv_geometry, f_blocks, \
-    finish_var, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
+from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_plan, avg_pool_plan, cascade, column_rules, \
+    conv_geometry, f_blocks, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
 from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
 
@@ -36,11 +37,31 @@ _OF_TYPECODE = {"f": np.float32, "d": np.float64}
 _ERR = dict(divide="ignore", invalid="ignore", over="ignore", under="ignore")
 
 
+try:  # numpy's error state is a context variable holding one settings object
+    from numpy._core._ufunc_config import _extobj_contextvar
+except ImportError:
+    _extobj_contextvar = None
+else:
+    with np.errstate(**_ERR):
+        _QUIET = _extobj_contextvar.get()
+
+
 def _ieee(kernel):
     """``kernel`` with numpy's floating-point warnings off: inf and nan come out silently, as
-    in PyTorch (a learner's output shows no RuntimeWarning). (errstate as a decorator: a third
-    of what entering it as a context costs per call.)"""
-    return np.errstate(**_ERR)(kernel)
+    in PyTorch (a learner's output shows no RuntimeWarning). errstate as a decorator builds its
+    settings object on every call (0.9 us, more than a small kernel's work): the one built here
+    once is set instead, where numpy keeps it in a context variable (numpy 2)."""
+    if _extobj_contextvar is None:
+        return np.errstate(**_ERR)(kernel)
+
+    @functools.wraps(kernel)
+    def quiet(*args, **kwargs):
+        token = _extobj_contextvar.set(_QUIET)
+        try:
+            return kernel(*args, **kwargs)
+        finally:
+            _extobj_contextvar.reset(token)
+    return quiet
 
 
 def _as_ndarray(buf):
@@ -123,9 +144,6 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
-PRODUCTS_PER_BLOCK = 1 << 20  # mm_in_order's products held at once: bounded memory
-
-
 def _rows_added_in_order(rows):
     """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
     order from the first: np.add.reduce along the outer axis adds row after row
@@ -151,16 +169,49 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    sums = np.zeros(m * n)
-    chunk = max(1, PRODUCTS_PER_BLOCK // max(1, m * n))  # k-steps per block of products
     with np.errstate(**_ERR):
-        for lo in range(0, k, chunk):
-            products = np.multiply(x.T[lo:lo + chunk, :, None], w[lo:lo + chunk, None, :], order="C")
-            products = products.reshape(len(products), m * n)
-            np.add(sums, products[0], out=products[0])  # the sum so far (0.0 at first) is the first term
-            sums = _rows_added_in_order(products)
-        out = sums.reshape(m, n)
-        return np.ascontiguousarray(out if bias is None else out + _as_ndarray(bias)).reshape(-1)
+        acc = _products_in_order(x.T, w, np.float64)
+        # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
+        return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+
+
+PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
+
+
+def _products_in_order(a, b, dtype):
+    """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
+    from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
+    inner loop (each inner loop costs ~10 ns: a short one is mostly that); products are made a
+    chunk of steps at a time, bounding memory. The result may be a transposed view."""
+    swap = a.shape[-1] < b.shape[-1]
+    if swap:
+        a, b = b, a
+    a = np.ascontiguousarray(a)
+    acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
+    chunk = max(1, PRODUCTS_PER_BLOCK // max(1, acc.size))
+    for lo in range(0, len(a), chunk):
+        acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
+                                               order="C"))
+    return acc if swap else acc.swapaxes(-1, -2)
+
+
+def _added_in_order(acc, items):
+    """acc + items[0] + items[1] + ... strictly in order, each add rounded: the running sums of
+    many outputs at once. Items of acc's dtype: one np.add.reduce over a fresh block whose first row
+    is acc + items[0] (_rows_added_in_order: row after row); others: added in place, one numpy call
+    a step. ``acc`` may be updated in place."""
+    if not len(items):
+        return acc
+    rows = items.reshape(len(items), acc.size)
+    if rows.dtype == acc.dtype:
+        block = np.empty(rows.shape, acc.dtype)
+        np.add(acc.reshape(-1), rows[0], out=block[0])
+        block[1:] = rows[1:]
+        return _rows_added_in_order(block).reshape(acc.shape)
+    flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
+    for item in rows:
+        np.add(flat, item, out=flat)
+    return flat.reshape(acc.shape)
 
 
 def scatter_add(buf, positions, src, dtype):
@@ -331,10 +382,20 @@ def _scalar(value, t):
         return np.array(value, np.int64).astype(t)
 
 
+def _binary_operand(v, t):
+    """A binary kernel's operand as an ndarray (an array.array's memory viewed), or a number as a
+    scalar of type t (the hot path: no generator, no tuple)."""
+    if v.__class__ is np.ndarray:
+        return v
+    if v.__class__ is array:
+        return _as_ndarray(v)
+    return v if isinstance(v, np.ndarray) else _scalar(v, t)
+
+
 @_ieee
 def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
-    a, b = (v if isinstance(v, np.ndarray) else _scalar(v, t) for v in _operands(a, b))
+    a, b = _binary_operand(a, t), _binary_operand(b, t)
     out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
     if out_dtype is not None or out.dtype != t:
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
@@ -350,9 +411,7 @@ def fma(a, b, c, dtype):
         return (np.asarray(a, t) * b + np.asarray(c, t)).astype(t)
     if t == np.float64:
         return _fma64_np(a, b, c)
-    # float32: the float64 product is exact; the sum rounded to odd, then to float32
-    p = np.asarray(a, np.float64) * b.astype(np.float64)
-    return _fma32_exact(p, np.broadcast_to(np.asarray(c, np.float64), p.shape))
+    return _fma32_np(np.asarray(a, np.float32), b, np.asarray(c, np.float32))
 
 
 @_ieee
@@ -378,6 +437,7 @@ def number(buf, i):
 
 _LOW29 = np.int64(0x1FFFFFFF)
 _HALF29 = np.int64(0x10000000)
+_TINY32 = 2.0 ** -126  # float32's least normal number
 
 
 def _as_f32(values):
@@ -388,13 +448,35 @@ def _as_f32(values):
 
 def _fma32_np(a, b, c):
     """Exact float32 fma of float32 arrays (broadcasting): one float64 rounding of the exact product
-    plus c, right unless the sum lands on a float32 halfway point; where one does, all of it again
-    by _fma32_exact."""
+    plus c, right unless the sum is in doubt (_doubtful); those elements again by _fma32_exact.
+    When a is a number whose product has b's 24 bits (a power of two: layer norm's halving steps),
+    the float64 sum of two 24-bit numbers is either exact or too far from a float32 halfway point to
+    round wrong: no doubt."""
     p = np.multiply(a, b, dtype=np.float64)
     s = np.add(p, c, dtype=np.float64)
-    if ((s.view(np.int64) & _LOW29) == _HALF29).any():
-        return _fma32_exact(p, c)
-    return s.astype(np.float32)
+    if np.ndim(a) == 0 and abs(math.frexp(float(a))[0]) == 0.5:
+        return s.astype(np.float32)
+    doubtful = _doubtful(s)
+    count = np.count_nonzero(doubtful)
+    if not count:
+        return s.astype(np.float32)
+    c = np.broadcast_to(np.asarray(c, np.float64), s.shape)
+    if count * 8 > s.size:  # (as many as layer norm's halving steps have: indexing them costs more)
+        return _fma32_exact(np.broadcast_to(p, s.shape), c)
+    out = s.astype(np.float32)
+    at = np.nonzero(doubtful)
+    out[at] = _fma32_exact(np.broadcast_to(p, s.shape)[at], c[at])
+    return out
+
+
+def _doubtful(sums):
+    """Where a float64 sum's rounding to float32 may differ from the exact sum's (if the float64 sum
+    was inexact): on a float32 halfway point, or nonzero below float32's normal range, where the
+    halfway points lie higher in the mantissa than bit 28. (A zero float64 sum is exact.)"""
+    halfway = (sums.view(np.int64) & _LOW29) == _HALF29
+    if not sums.size or np.abs(sums).min() >= _TINY32:
+        return halfway
+    return halfway | ((np.abs(sums) < _TINY32) & (sums != 0))
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
@@ -444,7 +526,6 @@ def _fma32_exact(p, c):
     return s.astype(np.float32)
 
 
-_TINY32 = 2.0 ** -126  # float32's least normal number
 _DEFERRED_SIZE = 4096  # elements: beyond, _fma32_np's checks cost little next to the arithmetic
 
 
@@ -452,9 +533,8 @@ class _DeferredFma32:
     """_fma32_np for a chain of fmas on small arrays, where its check of every sum costs more than
     the fma: each sum is rounded the fast way (its float64 rounding to float32) and kept;
     rounded_right() then checks them all at once. The fast way is _fma32_exact's (and so _fma32_np's)
-    rounding except, where the float64 sum was inexact, at a float32 halfway point and below
-    float32's normal range; it says False where such a sum exists, and the caller runs the chain
-    again through _fma32_np."""
+    rounding except where a sum is _doubtful and was inexact; it says False where such a sum
+    exists, and the caller runs the chain again through _fma32_np."""
 
     def __init__(self):
         self.terms = []  # (p, c, s): a step's exact products, its addend and their float64 sum
@@ -467,8 +547,7 @@ class _DeferredFma32:
 
     def rounded_right(self):
         sums = np.concatenate([s.reshape(-1) for _, _, s in self.terms])
-        check = np.flatnonzero(((sums.view(np.int64) & _LOW29) == _HALF29) |
-                               ((np.abs(sums) < _TINY32) & (sums != 0)))  # (a zero float64 sum is exact)
+        check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
         p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
@@ -487,8 +566,8 @@ def _flat64(values, shape):
 def _fma32_chain(products, acc):
     """acc = fma32(products[i], acc) for each row i in turn (products: exact float64 products of
     float32 values; acc: float32, a row's shape), vectorised along the rows. Each row costs one
-    float64 add and its rounding to float32; afterwards the rows whose sum landed inexactly on a
-    float32 halfway point (the only sums that rounding gets wrong) are found at once, the first is
+    float64 add and its rounding to float32; afterwards the rows whose sum was inexact and in
+    doubt (_doubtful: the only sums that rounding gets wrong) are found at once, the first is
     redone exactly and the chain goes on from there."""
     rows = len(products)
     sums = np.empty_like(products)
@@ -499,13 +578,13 @@ def _fma32_chain(products, acc):
         for i in range(start, rows):
             np.add(products[i], accs[i], out=sums[i])
             accs[i + 1] = sums[i]
-        halfway = np.nonzero((sums[start:].view(np.int64) & _LOW29) == _HALF29)
-        p, s, c = products[start:][halfway], sums[start:][halfway], accs[start:rows][halfway]
+        doubtful = np.nonzero(_doubtful(sums[start:]))
+        p, s, c = products[start:][doubtful], sums[start:][doubtful], accs[start:rows][doubtful]
         v = s - p
         inexact = np.nonzero((p - (s - v)) + (c - v))[0]
         if not len(inexact):
             break
-        first = start + halfway[0][inexact[0]]
+        first = start + doubtful[0][inexact[0]]
         accs[first + 1] = _fma32_exact(products[first], accs[first])
         start = first + 1
     return accs[rows]
@@ -524,10 +603,11 @@ def _expf_sleef_np(d):
         half = qi >> 1
         u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
         u = u.astype(np.float32)
-        u[d < -104] = 0
-        u[d > 100] = np.inf
-        nan = np.isnan(d)
-        u[nan] = d[nan]
+        if not ((d >= -104) & (d <= 100)).all():  # (NaN fails both)
+            u[d < -104] = 0
+            u[d > 100] = np.inf
+            nan = np.isnan(d)
+            u[nan] = d[nan]
     return u
 
 
@@ -661,11 +741,21 @@ def _cr_np(fn, np_fn, x):
 
 
 def _expf_sleef(values):
-    return _expf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.expf_sleef1, x) if len(x) <= _FEW else _expf_sleef_np(x)
 
 
 def _logf_sleef(values):
-    return _logf_sleef_np(_as_f32(values))
+    x = _as_f32(values)
+    return _each(L.logf_sleef1, x) if len(x) <= _FEW else _logf_sleef_np(x)
+
+
+_FEW = 16  # elements up to which the scalar emulation beats the array one's hundred numpy calls
+
+
+def _each(scalar_fn, x):
+    """The pure-Python backend's function of one float32 value on each element (the same bits)."""
+    return np.array([scalar_fn(v) for v in x.tolist()], np.float32)
 
 
 def _expf_glibc(values):
@@ -773,9 +863,9 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
     a = _as_ndarray(rstd)[:, None]
     normalized = fma(a, xs, -a * _as_ndarray(mean)[:, None])
-    if float32:
-        products = dys.astype(np.float64) * normalized
-        return _thread_sums_np(len(xs), lambda start, stop, acc: _fma32_chain(products[start:stop], acc), inner, dtype)
+    if float32:  # (each thread's chain starts from zeros, as _fma_chains does)
+        return _thread_sums_np(len(xs), lambda start, stop, _: _fma_chains(dys[start:stop], normalized[start:stop]),
+                               inner, dtype)
 
     def chain(start, stop, acc):
         for i in range(start, stop):
@@ -787,6 +877,8 @@ def _layer_norm_weight_grad(x, grad, mean, rstd, inner, float32):
 def _layer_norm_bias_grad(grad, inner, float32):
     dtype = np.float32 if float32 else np.float64
     dys = np.asarray(_as_ndarray(grad), dtype).reshape(-1, inner)
+    if float32:
+        return _thread_sums_np(len(dys), lambda start, stop, _: _fma_chains(dys[start:stop]), inner, dtype)
     return _thread_sums_np(len(dys), lambda start, stop, acc: np.add.accumulate(
         np.concatenate([acc[None], dys[start:stop]]), axis=0)[-1], inner, dtype)
 
@@ -1044,17 +1136,12 @@ def _correctly_rounded(name, fn, values):
 class _NumpyOps:
     @staticmethod
     def block_sums(items, nblocks, size):
-        acc = np.zeros((nblocks,) + items.shape[1:], np.float32)
-        for s in range(size):
-            acc = acc + items[s:nblocks * size:size]
-        return acc
+        blocks = items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1)
+        return _added_in_order(np.zeros((nblocks,) + items.shape[1:], np.float32), blocks)
 
     @staticmethod
     def seq(items):
-        acc = np.zeros(items.shape[1:], np.float32)
-        for v in items:
-            acc = acc + v
-        return acc
+        return _added_in_order(np.zeros(items.shape[1:], np.float32), items)
 
     @staticmethod
     def add(a, b):
@@ -1062,18 +1149,17 @@ class _NumpyOps:
 
 
 def _inner_sum_np(rows):
-    """_inner_sum of every row of a 2-D float32 array at once."""
+    """_inner_sum of every row of a 2-D float32 array at once: as reduce.py's, the four cascades of
+    each of the 8 lanes are the 32 columns of one cascade over the rows' 32-wide blocks."""
     nrows, n = rows.shape
-    nvec = n // SUM_LANES
-    end = nvec * SUM_LANES
-    vectors = rows[:, :end].reshape(nrows, nvec, SUM_LANES).transpose(1, 0, 2)
-    lanes = rowsum(vectors, nvec, _NumpyOps)
-    acc = np.zeros(nrows, np.float32)
-    for i in range(end, n):
-        acc = acc + rows[:, i]
-    for lane in range(SUM_LANES):
-        acc = acc + lanes[:, lane]
-    return acc
+    end = n // SUM_LANES * SUM_LANES
+    wide = 4 * SUM_LANES
+    groups = n // wide
+    parts = cascade(rows[:, :groups * wide].reshape(nrows, groups, wide).swapaxes(0, 1), groups, _NumpyOps)
+    p = parts.reshape(nrows, 4, SUM_LANES)
+    leftovers = rows[:, groups * wide:end].reshape(nrows, -1, SUM_LANES).swapaxes(0, 1)
+    lanes = ((_added_in_order(p[:, 0].copy(), leftovers) + p[:, 1]) + p[:, 2]) + p[:, 3]
+    return _added_in_order(np.zeros(nrows, np.float32), np.concatenate([rows[:, end:], lanes], axis=1).T)
 
 
 def _sum_batch_np(x, out_offs, strides2d):
@@ -1107,9 +1193,9 @@ def _serial_batch_np(values, offset, plan):
     s1 = ins[1] if len(sizes) > 1 else 0
     outer = sizes[2:][::-1]
     item = values.itemsize
-    view = np.lib.stride_tricks.as_strided(
-        values[offset:], shape=tuple(outer) + (n1, n0),
-        strides=tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item), writeable=False)
+    # (the constructor, not as_strided: a tenth of the cost; it bounds-checks the region itself)
+    view = np.ndarray(tuple(outer) + (n1, n0), values.dtype, values, offset * item,
+                      tuple(s * item for s in ins[2:][::-1]) + (s1 * item, ins[0] * item))
     out_offs = np.zeros(1, np.int64)
     for size, stride in zip(outer, outs[2:][::-1]):
         out_offs = (out_offs[:, None] + np.arange(size)[None, :] * stride).reshape(-1)
@@ -1164,14 +1250,23 @@ def _var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     out_idx = np.array([o for o, _ in rows], np.int64)
     x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
     mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-    for count in range(1, x.shape[1] + 1):
-        d = x[:, count - 1] - mean_
+    for count, column in enumerate(np.ascontiguousarray(x.T), 1):
+        d = column - mean_
         mean_ = mean_ + d / count
-        m2 = m2 + d * (x[:, count - 1] - mean_)
-    result = np.array([finish_var(v, len(inner) - correction, take_sqrt) for v in m2.tolist()], np.float32)
+        m2 = m2 + d * (column - mean_)
+    result = _finish_var_np(m2, len(inner) - correction, take_sqrt)
     final = np.empty(out_numel, np.float32)
     final[out_idx] = result
     return final
+
+
+def _finish_var_np(m2, divisor, take_sqrt):
+    """_common.finish_var of every float64 sum of squared deviations in m2."""
+    if divisor <= 0:
+        var = np.where((m2 == 0) | np.isnan(m2), np.nan, np.inf)
+    else:
+        var = m2 / float(divisor)
+    return (np.sqrt(var) if take_sqrt else var).astype(np.float32)
 
 
 def _norm_lastdim(values, offset, rows, n, out):
@@ -1226,16 +1321,8 @@ def _mm_np(x, w, bias, rule):
 
 
 def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0. np.add.accumulate adds strictly in
-    order, rounding every step, so a whole run of k costs one call (chunked to bound memory)."""
-    m, k = x.shape
-    n = w.shape[0]
-    c = np.zeros((1, m, n), np.float32)
-    chunk = max(1, (1 << 20) // max(1, m * n))
-    for lo in range(0, k, chunk):
-        products = x.T[lo:lo + chunk, :, None] * w.T[lo:lo + chunk, None, :]
-        c = np.add.accumulate(np.concatenate([c, products]), axis=0)[-1:]
-    return c[0].copy()  # not a view of the whole accumulation
+    """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
+    return _products_in_order(x.T, w.T, np.float32)
 
 
 def _rule_f_np(x, w, bias):
@@ -1330,6 +1417,36 @@ def _fma_steps(x, w, t, lo, hi):
     return t
 
 
+def _fma_chains(a, b=None):
+    """acc = fma32(a[i], b[i], acc) from +0 for i in order, for each column of the float32 (k, cols)
+    arrays a and b; without b, acc + a[i], each add rounded (rule N's and the D lanes' sums: an
+    fma by 1). Through sgemm where _rule_f's plan holds: each panel of columns as one small
+    product whose diagonal is their chains (the other outputs are wasted, a panel's width at
+    most). Else, or for sums too few to pay for that, in numpy."""
+    k, cols = a.shape
+    plan = _blas_rule_f() if k and cols and (b is not None or k * cols >= _SUMS_VIA_BLAS) else None
+    if plan is None and b is None:  # (accumulate may lay its result out in columns)
+        return np.ascontiguousarray(np.add.accumulate(np.concatenate([np.zeros((1, cols), np.float32), a]),
+                                                      axis=0)[-1])
+    if plan is None:
+        return _fma32_chain(np.multiply(a, b, dtype=np.float64), np.zeros(cols, np.float32))
+    spread, longest = plan
+    groups = -(-cols // _BLAS_PANEL)
+    x, w = (np.zeros((k, groups * _BLAS_PANEL), np.float32) for _ in range(2))
+    x[:, :cols] = a
+    w[:, :cols] = 1 if b is None else b
+    x, w = (v.reshape(k, groups, _BLAS_PANEL).transpose(1, 2, 0) for v in (x, w))  # (panel, column, k)
+    hi = min(k, longest)
+    t = _blas_steps(x, w, 0, hi, spread)
+    while hi < k:  # continued within the plan's steps, a panel's columns carried in
+        lo, hi = hi, min(k, hi + longest - _BLAS_PANEL)
+        t = _blas_carried(x, w, t, lo, hi, spread, longest)
+    return np.diagonal(t, axis1=1, axis2=2).reshape(-1)[:cols]
+
+
+_SUMS_VIA_BLAS = 8192  # sum steps (k times columns) from which sgemm beats np.add.accumulate
+
+
 _blas_verdict = []
 
 
@@ -1364,27 +1481,13 @@ def _blas_gives_rule_f(spread, longest):
     return True
 
 
-_RULE_D_STEPWISE = 1024  # lane elements from which a step per numpy call beats one accumulate
-
-
 def _rule_d_np(x, w, width):
     m, k = x.shape
     n = w.shape[0]
     steps = k // width
-    if width * m * n >= _RULE_D_STEPWISE:  # big steps: one in-place add each
-        lanes = np.zeros((width, m, n), np.float32)
-        for s in range(steps):
-            block = slice(s * width, (s + 1) * width)
-            lanes += x[:, block].T[:, :, None] * w[:, block].T[:, None, :]
-    else:  # small ones: each lane's products added in order by np.add.accumulate, many steps a call
-        lanes = np.zeros((1, width, m, n), np.float32)
-        xs, ws = x[:, :steps * width].reshape(m, steps, width), w[:, :steps * width].reshape(n, steps, width)
-        chunk = max(1, (1 << 20) // max(1, width * m * n))  # bounded memory
-        for lo in range(0, steps, chunk):
-            products = xs[:, lo:lo + chunk].transpose(1, 2, 0)[..., None] * \
-                ws[:, lo:lo + chunk].transpose(1, 2, 0)[:, :, None]
-            lanes = np.add.accumulate(np.concatenate([lanes, products]), axis=0)[-1:]
-        lanes = lanes[0]
+    xs = x[:, :steps * width].reshape(m, steps, width).transpose(1, 2, 0)  # (step, lane, row)
+    ws = w[:, :steps * width].reshape(n, steps, width).transpose(1, 2, 0)  # (step, lane, column)
+    lanes = _products_in_order(xs, ws, np.float32)  # each lane's products added in order
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
@@ -1492,29 +1595,43 @@ _DGEMM_STEPS = (256, 128)  # k-steps one call may take, tried in turn
 _CHAIN_COLUMNS = 64  # wider products go in column blocks, so a call keeps steps for new terms
 
 
-def _chain(t, a, b, steps):
-    """t (None: zeros) continued by a[:, k] * b[k, :] for each k in order, each term added on its own."""
-    m, k = a.shape
+def _chain(t, terms, b, steps, k_dims=1):
+    """t (m, n; None: zeros) continued by terms[k] * b[k, :] for each k in order, each term added
+    on its own. ``terms``: (*k, *rows), its first k_dims dims the steps, the others the m rows,
+    both row-major; a strided view of any float dtype will do: each call's steps are copied
+    straight into the call's operand, widened, whole terms[i] at a time where they fit."""
+    k, m = math.prod(terms.shape[:k_dims]), math.prod(terms.shape[k_dims:])
     n = b.shape[1]
     if n > _CHAIN_COLUMNS:
         blocks = range(0, n, _CHAIN_COLUMNS)
-        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], a,
-                                      b[:, lo:lo + _CHAIN_COLUMNS], steps) for lo in blocks], 1)
+        return np.concatenate([_chain(None if t is None else t[:, lo:lo + _CHAIN_COLUMNS], terms,
+                                      b[:, lo:lo + _CHAIN_COLUMNS], steps, k_dims) for lo in blocks], 1)
     width = n + -n % _DGEMM_PANEL
+    unit = math.prod(terms.shape[1:k_dims])
+    if (steps - width) // unit * unit < (steps - width) * 3 // 4:  # whole terms[i] would leave calls short
+        terms, unit = terms.reshape((k,) + terms.shape[k_dims:]), 1  # (a copy: any number of steps per call)
+    # One operand pair for all the calls, k-major: [sums so far ; next steps' terms] and
+    # [identity, next columns of b.T]; rows and columns past the terms' and b's stay zero (whole
+    # panels). Each call multiplies leading blocks: b.T @ terms, the sums transposed.
+    ops = np.zeros((min(steps, k + (0 if t is None else width)), m + -m % _DGEMM_PANEL))
+    bt = np.zeros((width, len(ops)))
+    carried = None
+    if t is not None:
+        carried = np.zeros((width, ops.shape[1]))
+        carried[:n, :m] = t.T
     at = 0
-    while at < k or t is None:
-        carry = 0 if t is None else width
-        take = min(k - at, steps - carry)
-        am = np.zeros((m + -m % _DGEMM_PANEL, carry + take))
-        bm = np.zeros((carry + take, width))
+    while at < k or carried is None:
+        carry = 0 if carried is None else width
+        take = min(k - at, (steps - carry) // unit * unit)
         if carry:
-            am[:m, :n] = t
-            bm[:carry] = np.eye(width)
-        am[:m, carry:] = a[:, at:at + take]
-        bm[carry:, :n] = b[at:at + take]
-        t = np.matmul(am, bm)[:m, :n]
+            ops[:carry] = carried
+            bt[:, :carry] = np.eye(width)
+        np.reshape(ops[carry:carry + take, :m], (take // unit,) + terms.shape[1:], copy=False)[...] = \
+            terms[at // unit:(at + take) // unit]
+        bt[:n, carry:carry + take] = b[at:at + take].T
+        carried = np.matmul(bt[:, :carry + take], ops[:carry + take])
         at += take
-    return t
+    return carried[:n, :m].T
 
 
 _dgemm_verdict = []
@@ -1535,7 +1652,7 @@ def _dgemm_gives_chain(steps):
         expected = np.zeros((m, n)) if t is None else t.copy()
         for kk in range(k):
             expected += np.multiply.outer(a[:, kk], b[kk])
-        if not np.array_equal(_chain(t, a, b, steps), expected):
+        if not np.array_equal(_chain(t, a.T, b, steps), expected):
             return False
     return True
 
@@ -1551,13 +1668,15 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
         return np.zeros(size)
     ipg, opg, nd = c // groups, oc // groups, len(spatial)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    a, b = _f64(p), _f64(q)
     # Through BLAS when every product is exact and the terms the loop skips (outside the input)
     # add a zero: float32 operands, all finite (0 * inf would be nan).
-    steps = _dgemm_steps() if float32 and np.isfinite(a).all() and np.isfinite(b).all() else None
+    p, q = _as_ndarray(p), _as_ndarray(q)
+    steps = _dgemm_steps() if float32 and np.isfinite(p).all() and np.isfinite(q).all() else None
     if steps is not None:
-        acc = _CONV_GEMM[mode](a, b, n, groups, ipg, opg, spatial, out, pads, taps, steps)
+        acc = _CONV_GEMM[mode](p, q, n, groups, ipg, opg, spatial, out, pads, kernel,
+                               tuple(stride), tuple(dilation), steps)
         return acc.reshape(-1) if bias is None or mode else (acc.reshape(n, oc, -1) + _f64(bias)[:, None]).reshape(-1)
+    a, b = _f64(p), _f64(q)
     valid = np.pad(np.ones(spatial, bool), pads)
     lead = (slice(None),) * 3
     if mode == 0:
@@ -1592,60 +1711,74 @@ def _conv_sums(mode, p, q, float32, size, input_shape, weight_shape, stride, pad
     return np.ascontiguousarray(acc)
 
 
-def _windows(xp, taps):
-    """(..., taps, out positions): each kernel offset's input under every output position."""
-    lead = (slice(None),) * (xp.ndim - len(taps[0]))
-    return np.stack([xp[lead + tap].reshape(xp.shape[:len(lead)] + (-1,)) for tap in taps], -2)
+def _im2col(xp, kernel, stride, dilation, out):
+    """A strided view (N, *out, C, *kernel) of xp (N, C, *padded): each output position's window."""
+    s = xp.strides
+    return as_strided(xp, (xp.shape[0],) + tuple(out) + (xp.shape[1],) + tuple(kernel),
+                      (s[0],) + tuple(st * s[2 + i] for i, st in enumerate(stride)) + (s[1],)
+                      + tuple(d * s[2 + i] for i, d in enumerate(dilation)), writeable=False)
 
 
-def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _steps_first(cols):
+    """An im2col view (N, *out, C, *kernel) as (C, *kernel, N, *out): the steps of a product
+    summed per output position."""
+    nd = (cols.ndim - 2) // 2
+    return cols.transpose(tuple(range(1 + nd, cols.ndim)) + tuple(range(1 + nd)))
+
+
+def _conv_forward_gemm(x, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per output: input channel, then kernel offset (im2col's column order)."""
-    k, o = ipg * len(taps), int(np.prod(out))
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
     w = w.reshape(groups, opg, k)
     acc = np.empty((n, groups, opg, o))
-    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory
+    per_call = max(1, (1 << 21) // (min(k, steps) * o))  # samples per block: bounded memory
     for g in range(groups):
         for lo in range(0, n, per_call):
-            cols = _windows(xp[lo:lo + per_call, g], taps).reshape(-1, k, o)  # (samples, ipg*K, O)
-            acc[lo:lo + per_call, g] = _chain(None, cols.transpose(0, 2, 1).reshape(-1, k), w[g].T, steps).reshape(
-                len(cols), o, opg).transpose(0, 2, 1)
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)
+            sums = _chain(None, _steps_first(cols), w[g].T, steps, 1 + len(kernel)).T  # (opg, samples * O)
+            acc[lo:lo + per_call, g] = sums.reshape(opg, -1, o).transpose(1, 0, 2)
     return acc
 
 
-def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_input_grad_gemm(gout, w, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per input position: output channel, then kernel offset in reverse (the output positions
-    it feeds); the offsets that reach no output position add a zero."""
-    k = len(taps)
-    padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
-    inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
-    g_out = gout.reshape((n, groups, opg) + out)
+    it feeds); the offsets that reach no output position add a zero. As im2col: the gradient
+    spread out by the stride, with (kernel - 1) * dilation zeros before it, under a window of the
+    kernel's size read in reverse, one step per input position."""
+    k, i = math.prod(kernel), math.prod(spatial)
+    reach = [(kk - 1) * d for kk, d in zip(kernel, dilation)]
+    size = tuple(max(lo + s + r, r + (o - 1) * st + 1) for s, (lo, _), r, o, st in zip(spatial, pads, reach, out, stride))
+    spread = np.zeros((n, opg) + size, gout.dtype)
+    into = (slice(None), slice(None)) + tuple(slice(r, r + (o - 1) * st + 1, st) for r, o, st in zip(reach, out, stride))
+    start = (slice(None), slice(None)) + tuple(slice(lo, None) for lo, _ in pads)
     w = w.reshape(groups, opg, ipg, k)[:, :, :, ::-1].transpose(0, 1, 3, 2).reshape(groups, opg * k, ipg)
-    acc = np.empty((n, groups, ipg, int(np.prod(spatial))))
-    per_call = max(1, (1 << 21) // (opg * k * int(np.prod(padded))))  # samples per block: bounded memory
+    g_out = gout.reshape((n, groups, opg) + out)
+    acc = np.empty((n, groups, ipg, i))
+    per_call = max(1, (1 << 21) // (min(opg * k, steps) * i))  # samples per block: bounded memory
     for g in range(groups):
+        spread[into] = g_out[:, g]
         for lo in range(0, n, per_call):
-            part = g_out[lo:lo + per_call, g]
-            spread = np.zeros((len(part), opg, k) + padded)
-            for ki, tap in enumerate(taps):
-                spread[(slice(None), slice(None), k - 1 - ki) + tap] = part
-            rows = spread[(slice(None),) * 3 + inside].reshape(len(part), opg * k, -1).transpose(0, 2, 1)
-            acc[lo:lo + per_call, g] = _chain(None, rows.reshape(-1, opg * k), w[g], steps).reshape(
-                len(part), -1, ipg).transpose(0, 2, 1)
+            rows = _im2col(spread[lo:lo + per_call][start], kernel, (1,) * len(kernel), dilation, spatial)
+            sums = _chain(None, _steps_first(rows), w[g], steps, 1 + len(kernel)).T  # (ipg, samples * I)
+            acc[lo:lo + per_call, g] = sums.reshape(ipg, -1, i).transpose(1, 0, 2)
     return acc
 
 
-def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, taps, steps):
+def _conv_weight_grad_gemm(gout, x, n, groups, ipg, opg, spatial, out, pads, kernel, stride, dilation, steps):
     """Per weight element: sample, then output position; computed as its transpose (rows: input
-    channel and kernel offset, columns: output channels), sample after sample."""
+    channel and kernel offset, columns: output channels), a block of samples after another."""
+    k, o = ipg * math.prod(kernel), math.prod(out)
     xp = np.pad(x.reshape((n, groups, ipg) + spatial), [(0, 0)] * 3 + pads)
-    g_out = gout.reshape(n, groups, opg, -1)
-    acc = np.empty((groups, opg, ipg * len(taps)))
+    g_out = gout.reshape(n, groups, opg, o)
+    acc = np.empty((groups, opg, k))
+    per_call = max(1, (1 << 21) // (k * o))  # samples per block: bounded memory (_chain may copy them)
     for g in range(groups):
         t = None
-        for sample in range(n):
-            cols = _windows(xp[sample, g], taps).reshape(ipg * len(taps), -1)  # (ipg*K, O)
-            t = _chain(t, cols, g_out[sample, g].T, steps)
+        for lo in range(0, n, per_call):
+            cols = _im2col(xp[lo:lo + per_call, g], kernel, stride, dilation, out)  # (samples, *out, ipg, *kernel)
+            t = _chain(t, cols, g_out[lo:lo + per_call, g].transpose(0, 2, 1).reshape(-1, opg), steps,
+                       1 + len(kernel))
         acc[g] = t.T
     return acc
 
@@ -1664,16 +1797,24 @@ def _max_pool(flat, shape, kernel, stride, padding, dilation, ceil_mode):
     if min(out, default=1) <= 0:
         return out, x[:0].copy(), np.zeros(0, np.int64)
     pads, taps = _window_taps(spatial, out, kernel, stride, padding, dilation)
-    xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
-    offsets = np.pad(np.arange(int(np.prod(spatial))).reshape(spatial), pads, constant_values=-1)
-    best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
-    started = np.zeros(out, bool)
+    offsets = np.arange(int(np.prod(spatial))).reshape(spatial)
+    if any(lo or hi for lo, hi in pads):
+        xp = np.pad(x.reshape((planes,) + spatial), [(0, 0)] + pads)
+        offsets = np.pad(offsets, pads, constant_values=-1)
+        best, index = np.zeros((planes,) + out, x.dtype), np.zeros((planes,) + out, np.int64)
+        started = np.zeros(out, bool)
+    else:  # every window's first input is inside: it starts every window
+        xp = x.reshape((planes,) + spatial)
+        best, index = xp[(slice(None),) + taps[0]], offsets[taps[0]]
+        taps, started = taps[1:], True
     for tap in taps:
         v, at = xp[(slice(None),) + tap], offsets[tap]
-        take = (at >= 0) & (~started | (v > best) | (v != v))
+        take = (v > best) | (v != v)
+        if started is not True:
+            take = (at >= 0) & (~started | take)
+            started |= at >= 0
         best, index = np.where(take, v, best), np.where(take, at, index)
-        started |= at >= 0
-    return out, best.reshape(-1), index.reshape(-1)
+    return out, np.array(best).reshape(-1), np.broadcast_to(index, best.shape).reshape(-1)  # never x's memory
 
 
 def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
@@ -1683,6 +1824,88 @@ def _max_pool_backward(grad, indices, shape, out_hw, float32=False):
     positions = np.asarray(indices, np.int64) + (np.arange(len(indices)) // per_plane if per_plane else 0) * plane
     np.add.at(acc, positions, _f64(grad))
     return acc
+
+
+# ---- average pooling: each window summed in order in the dtype, then divided -----------------
+
+def _window_plan(plane, windows, divisions):
+    """(index, owners, positions, divisions) of windows (tuples of offsets in a plane): index, the
+    windows padded to one length with `plane` (a +0.0 slot: a sum from +0 is never -0, so adding
+    +0.0 leaves it unchanged); owners and positions, every window's offsets in turn; divisions,
+    the divisor arrays each window's value is divided by in turn."""
+    longest = max(map(len, windows), default=0)
+    index = np.array([win + (plane,) * (longest - len(win)) for win in windows], np.int64).reshape(len(windows), longest)
+    owners = np.repeat(np.arange(len(windows)), [len(win) for win in windows])
+    positions = np.array([k for win in windows for k in win], np.int64)
+    return index, owners, positions, tuple(np.array(d, np.float64) for d in divisions)
+
+
+def _divided(values, divisions, dtype):
+    """values divided by each divisor in turn, each quotient rounded to dtype (the division in
+    float64, as the loops do it: exact before its one rounding, for float32 operands)."""
+    for divisor in divisions:
+        values = (values.astype(np.float64) / divisor).astype(dtype)
+    return values
+
+
+def _window_sums(flat, plane, plan, dtype):
+    index, _, _, divisions = plan
+    x = _as_ndarray(flat).astype(dtype).reshape(-1, plane)
+    padded = np.concatenate([x, np.zeros((len(x), 1), dtype)], 1)[:, index]  # (planes, windows, longest)
+    total = np.zeros(padded.shape[:2], dtype)
+    for i in range(padded.shape[2]):
+        total += padded[:, :, i]
+    return _divided(total, divisions, dtype).reshape(-1)
+
+
+def _window_scatter(grad, size, plane, plan, dtype):
+    _, owners, positions, divisions = plan
+    deltas = _divided(_as_ndarray(grad).reshape(-1, len(divisions[0])), divisions, dtype)
+    planes = size // plane if plane else 0
+    acc = np.zeros(size, dtype)
+    # each output's share added to its window's inputs in turn (ufunc.at adds one at a time)
+    np.add.at(acc, (np.arange(planes)[:, None] * plane + positions).reshape(-1), deltas[:, owners].reshape(-1))
+    return acc
+
+
+def _frozen(values):
+    """Arguments as hashable values (lists as tuples), for the plans' caches."""
+    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
+@functools.lru_cache(maxsize=64)
+def _avg_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    out_shape, windows, divisors = avg_pool_plan(shape, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                                 divisor_override)
+    plane = math.prod(shape[len(shape) - len(kernel_size):])
+    return out_shape, plane, _window_plan(plane, tuple(map(tuple, windows)), (tuple(divisors),))
+
+
+def _avg_pool(flat, shape, float32, *geometry):
+    out_shape, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return out_shape, _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _avg_pool_backward(grad, shape, float32, *geometry):
+    _, plane, plan = _avg_plan(*_frozen((shape, *geometry)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
+
+
+@functools.lru_cache(maxsize=64)
+def _adaptive_plan(shape, output_size):
+    windows, heights, widths = adaptive_plan(shape, output_size)
+    plane = math.prod(shape[-2:])
+    return plane, _window_plan(plane, tuple(map(tuple, windows)), (heights, widths))
+
+
+def _adaptive_avg_pool(flat, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_sums(flat, plane, plan, np.float32 if float32 else np.float64)
+
+
+def _adaptive_avg_pool_backward(grad, shape, float32, output_size):
+    plane, plan = _adaptive_plan(*_frozen((shape, output_size)))
+    return _window_scatter(grad, math.prod(shape), plane, plan, np.float32 if float32 else np.float64)
 
 
 def _embedding_rows(weight, num, dim, indices):
@@ -1897,6 +2120,8 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "softmax_lastdim": _softmax_lastdim, "softmax_otherdim": _softmax_otherdim,
     "log_softmax_backward_lastdim": _log_softmax_backward_lastdim, "squared_difference": _squared_difference,
     "bce_terms": _bce_terms, "conv_sums": _conv_sums, "max_pool": _max_pool, "max_pool_backward": _max_pool_backward,
+    "avg_pool": _avg_pool, "avg_pool_backward": _avg_pool_backward, "adaptive_avg_pool": _adaptive_avg_pool,
+    "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
     "blocks_sum_from_last": _blocks_sum_from_last}.items()}

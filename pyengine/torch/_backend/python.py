@@ -53,6 +53,11 @@ def from_list(values, dtype):
         return array("B", [1 if v else 0 for v in values])
     if dtype.kind == "f":
         return _new(dtype, values)
+    if values.__class__ is list:
+        try:
+            return array(dtype.typecode, values)  # ints (and bools) as they are, in one C loop
+        except TypeError:  # floats among them: truncated, as int() does
+            pass
     return array(dtype.typecode, [int(v) for v in values])
 
 
@@ -200,9 +205,10 @@ def scatter_add(buf, positions, src, dtype):
     """A new buffer: buf with src's elements added at flat positions one at a time, in order,
     each sum rounded to dtype (index_put with accumulate, and its backward)."""
     out, one = to_list(buf, dtype), from_list([0.0], dtype)
+    boolean = dtype.kind == "b"
     for p, v in zip(positions, to_list(src, dtype)):
         one[0] = out[p] + v
-        out[p] = get(one, 0, dtype)
+        out[p] = one[0] != 0 if boolean else one[0]  # (get's rule, inline: this loop is index_put's backward)
     return from_list(out, dtype)
 
 

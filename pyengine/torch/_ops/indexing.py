@@ -5,7 +5,8 @@ integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
 """
 import builtins
 import math
-from itertools import compress
+from itertools import chain, compress
+from operator import add
 
 from .. import _dtype
 from .._backend import backend as B
@@ -178,24 +179,25 @@ def _advanced_positions(x, advanced, source_dims):
     """Result shape and the flat positions (in contiguous x) of advanced indexing."""
     dims = sorted(advanced)
     index_shape = _broadcast_indices([advanced[d]._shape for d in dims])
-    n_index = numel_of(index_shape)
-    idx_lists = []
+    empty = any(x._shape[k] == 0 for k in range(x.dim()) if k not in advanced)  # an empty result checks nothing
+    strides = contiguous_strides(x._shape)
+    index_offsets = None  # of each index tuple
     for d in dims:
         t = advanced[d]
         values = B.to_list(buffer_as(t, index_shape, _dtype.int64), _dtype.int64) if t._shape != index_shape \
-            else [int(v) for v in t._flat()]
+            else t._flat() if t.dtype is _dtype.int64 else [int(v) for v in t._flat()]
         size = x._shape[d]
-        empty = any(x._shape[k] == 0 for k in range(x.dim()) if k not in advanced)
-        for v in values:
-            if not empty and not -size <= v < size:  # an empty result checks nothing
-                raise IndexError(f"index {v} is out of bounds for dimension {source_dims.get(d, d)} with size "
-                                 f"{size}")
-        idx_lists.append([v + size if v < 0 else v for v in values])
+        if values and (min(values) < 0 or max(values) >= size):  # (one pass each, in C)
+            for v in values:
+                if not empty and not -size <= v < size:
+                    raise IndexError(f"index {v} is out of bounds for dimension {source_dims.get(d, d)} with "
+                                     f"size {size}")
+            values = [v + size if v < 0 else v for v in values]
+        if strides[d] != 1:
+            values = [v * strides[d] for v in values]
+        index_offsets = values if index_offsets is None else list(map(add, index_offsets, values))
     adjacent = dims == list(range(dims[0], dims[0] + len(dims)))
     rest = [d for d in range(x.dim()) if d not in advanced]
-    strides = contiguous_strides(x._shape)
-    # offset of each index tuple
-    index_offsets = [builtins.sum(idx_lists[k][i] * strides[d] for k, d in enumerate(dims)) for i in range(n_index)]
     before = [d for d in rest if d < dims[0]] if adjacent else []
     after = [d for d in rest if d not in before]
 
@@ -206,7 +208,11 @@ def _advanced_positions(x, advanced, source_dims):
         return offs
 
     outer, inner = grid(before), grid(after)
-    pos = [b + i + a for b in outer for i in index_offsets for a in inner]
+    if inner == list(range(len(inner))):  # trailing whole rows (x[idx], C[Xb]): each offset's run
+        runs = [range(i, i + len(inner)) for i in index_offsets]
+        pos = [b + p for b in outer for run in runs for p in run] if outer != [0] else list(chain.from_iterable(runs))
+    else:
+        pos = [b + i + a for b in outer for i in index_offsets for a in inner]
     shape = tuple(x._shape[d] for d in before) + tuple(index_shape) + tuple(x._shape[d] for d in after)
     return shape, pos
 

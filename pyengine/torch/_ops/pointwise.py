@@ -317,6 +317,8 @@ def _pow_values(x, exponent):
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     if x.dtype is not dtype:
         x = new_tensor(operand(x, x._shape, dtype), x._shape, dtype)
+    if exponent == 1:  # ATen's pow_out copies the base (x ** 2's backward takes x ** 1)
+        return new_tensor(B.copy(x._buf()), x._shape, dtype)
     if exponent == 2:
         return binary("mul", x, x)
     if exponent == 3:

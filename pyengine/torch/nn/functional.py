@@ -38,7 +38,7 @@ from .._backend import backend as B
 from ._padding import pad_circular, pad_reflect_replicate
 from .._ops.pointwise import div_scalar, threshold_backward, where_values
 from .._tensor import Tensor
-from ..autograd.derivatives import TRANSFORM_DEPTH, aux_outputs, op
+from ..autograd.derivatives import TRANSFORM_DEPTH, _made, aux_outputs, op
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -1196,30 +1196,41 @@ def _layer_norm_stats(input, inner, eps):
     return norm_kernels.layer_norm_stats(input._buf(), inner, eps, input.dtype is not _dtype.float64)
 
 
-def _layer_norm_outputs(input, normalized_shape, eps):
-    """native_layer_norm's other outputs: each row's mean and rstd (the kernel's), shaped to broadcast."""
+def _layer_norm_outputs(input, normalized_shape, eps, stats=None):
+    """native_layer_norm's other outputs: each row's mean and rstd (the kernel's, or ``stats``, the
+    kernel's buffers already made), shaped to broadcast."""
     shape = input._shape[:input.dim() - len(normalized_shape)] + (1,) * len(normalized_shape)
     return tuple(_from_kernel(b, shape, input.dtype)
-                 for b in _layer_norm_stats(input.detach(), math.prod(normalized_shape), eps))
+                 for b in stats or _layer_norm_stats(input.detach(), math.prod(normalized_shape), eps))
 
 
-def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps):
+def _layer_norm_saved_stats(self, inner, eps, mean, rstd):
+    """The kernel's (mean, rstd) buffers for the backward: the forward's saved outputs in float32 and
+    float64, as PyTorch's backward takes them; other dtypes' are rounded to the dtype, so computed again."""
+    if self.dtype is _dtype.float32 or self.dtype is _dtype.float64:
+        return _made(mean)._buf(), _made(rstd)._buf()
+    return _layer_norm_stats(self, inner, eps)
+
+
+def _layer_norm_input_grad(grad, self, normalized_shape, weight, eps, mean, rstd):
     if is_grad_enabled():
         dims = _layer_norm_dims(self, normalized_shape)
         xhat, rstd = _normalized(self, dims, eps)
         return _normalized_input_grad(grad * weight if weight is not None else grad, xhat, rstd, dims)
     inner = math.prod(normalized_shape)
-    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+    values = norm_kernels.layer_norm_input_grad(self._buf(), grad._buf(),
+                                                *_layer_norm_saved_stats(self, inner, eps, mean, rstd),
                                                 _buf_or_none(weight), inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, self._shape, self.dtype)
 
 
-def _layer_norm_weight_grad(grad, self, normalized_shape, eps):
+def _layer_norm_weight_grad(grad, self, normalized_shape, eps, mean, rstd):
     inner = math.prod(normalized_shape)
     if is_grad_enabled():
         xhat, _ = _normalized(self, _layer_norm_dims(self, normalized_shape), eps)
         return (grad * xhat).reshape(-1, inner).sum(0).view(tuple(normalized_shape))
-    values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(), *_layer_norm_stats(self, inner, eps),
+    values = norm_kernels.layer_norm_weight_grad(self._buf(), grad._buf(),
+                                                 *_layer_norm_saved_stats(self, inner, eps, mean, rstd),
                                                  inner, self.dtype is not _dtype.float64)
     return _from_kernel(values, normalized_shape, self.dtype)
 
@@ -1262,16 +1273,17 @@ def _layer_norm_jvp(input_t, weight_t, bias_t, input, normalized_shape, weight, 
 @op("NativeLayerNormBackward0", name="native_layer_norm", aux="result1 result2",
     saved="bias input normalized_shape result1 result2 weight",
     result=_layer_norm_jvp,
-    input=lambda grad, input, normalized_shape, weight, eps: _layer_norm_input_grad(
-        grad, input, normalized_shape, weight, eps),
-    weight=lambda grad, input, normalized_shape, eps: _layer_norm_weight_grad(
-        grad, input, normalized_shape, eps),
+    input=lambda grad, input, normalized_shape, weight, eps, result1, result2: _layer_norm_input_grad(
+        grad, input, normalized_shape, weight, eps, result1, result2),
+    weight=lambda grad, input, normalized_shape, eps, result1, result2: _layer_norm_weight_grad(
+        grad, input, normalized_shape, eps, result1, result2),
     bias=lambda grad, input, normalized_shape: _layer_norm_bias_grad(grad, input, normalized_shape))
 def _layer_norm(input, normalized_shape, weight, bias, eps):
-    aux_outputs(lambda: _layer_norm_outputs(input, normalized_shape, eps))
     with no_grad():
         inner = math.prod(normalized_shape)
-        values = norm_kernels.layer_norm_output(input._buf(), inner, *_layer_norm_stats(input, inner, eps),
+        stats = _layer_norm_stats(input, inner, eps)
+        aux_outputs(lambda: _layer_norm_outputs(input, normalized_shape, eps, stats))
+        values = norm_kernels.layer_norm_output(input._buf(), inner, *stats,
                                                 _buf_or_none(weight), _buf_or_none(bias), input.dtype is not _dtype.float64)
         return _from_kernel(values, input._shape, input.dtype)
 
