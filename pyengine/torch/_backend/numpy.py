@@ -191,22 +191,26 @@ def _products_in_order(a, b, dtype):
     chunk = max(1, PRODUCTS_PER_BLOCK // max(1, acc.size))
     for lo in range(0, len(a), chunk):
         acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
-                                               order="C"))
+                                               order="C"), scratch=True)
     return acc if swap else acc.swapaxes(-1, -2)
 
 
-def _added_in_order(acc, items):
+def _added_in_order(acc, items, scratch=False):
     """acc + items[0] + items[1] + ... strictly in order, each add rounded: the running sums of
-    many outputs at once. Items of acc's dtype: one np.add.reduce over a fresh block whose first row
-    is acc + items[0] (_rows_added_in_order: row after row); others: added in place, one numpy call
-    a step. ``acc`` may be updated in place."""
+    many outputs at once. Items of acc's dtype: one np.add.reduce over a block whose first row is
+    acc + items[0] (_rows_added_in_order: row after row), items itself when it is C-contiguous
+    ``scratch`` (the caller's to overwrite), else a copy; others: added in place, one numpy call a
+    step. ``acc`` may be updated in place."""
     if not len(items):
         return acc
     rows = items.reshape(len(items), acc.size)
     if rows.dtype == acc.dtype:
-        block = np.empty(rows.shape, acc.dtype)
+        if scratch and rows.flags.c_contiguous and np.shares_memory(rows, items):
+            block = rows
+        else:
+            block = np.empty(rows.shape, acc.dtype)
+            block[1:] = rows[1:]
         np.add(acc.reshape(-1), rows[0], out=block[0])
-        block[1:] = rows[1:]
         return _rows_added_in_order(block).reshape(acc.shape)
     flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
     for item in rows:
