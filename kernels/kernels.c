@@ -2057,6 +2057,14 @@ void EXPORT(sums_in_order_f64)(const double* x, int k, int rows, double* out) {
   }
 }
 
+// _aten/reduce.py blocks_sum_from_last: `count` blocks of `width` values end to end added from the
+// last block to the first, each sum rounded to float32 (autograd's order over an RNN's steps).
+void EXPORT(blocks_sum_from_last_f32)(const float* x, int count, int width, float* out) {
+  for (int j = 0; j < width; j++) out[j] = x[(long)(count - 1) * width + j];
+  for (int i = count - 2; i >= 0; i--)
+    for (int j = 0; j < width; j++) out[j] += x[(long)i * width + j];
+}
+
 // _aten/reduce.py var_welford, the evenly spaced case: WelfordOps in float64 over each row's n float32
 // values x[starts[r] + i * step], in order; each row's sum of squared deviations (m2) into out.
 void EXPORT(welford_m2_f32)(const float* x, const int* starts, int rows, int n, int step, double* out) {

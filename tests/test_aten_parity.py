@@ -174,7 +174,7 @@ def test_golden_stand_ins(op):
 LAYER_MODULES = ("conv", "pool", "pool_nd", "upsample", "grid_sample", "norm", "embedding", "ctc")
 LAYER_KERNELS = {name for name, kernel in _dispatch.KERNELS.items()
                  if kernel.__module__.rsplit(".", 1)[1] in LAYER_MODULES} | {
-    "sum_in_order", "nll_values", "nll_backward", "multi_margin_loss", "multi_margin_loss_backward",
+    "sum_in_order", "extreme_rows", "nll_values", "nll_backward", "multi_margin_loss", "multi_margin_loss_backward",
     "multilabel_margin_loss", "multilabel_margin_loss_backward"}
 ANY_BUFFER = ("float32", "float64", "int64")
 
@@ -237,6 +237,7 @@ def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
         for approximate, onednn, row in (("none", True, None), ("none", False, 1), ("tanh", False, None)):
             special.gelu(x, approximate, onednn, row)
             special.gelu_backward(x, x, approximate, onednn, row)
+        reduce.blocks_sum_from_last(x, 4)
         output = loss.log_softmax(x, [4, 10], 1)
         loss.log_softmax_backward_lastdim(x, output, 10)
         for dtype in ("float32", "float64"):
@@ -271,7 +272,7 @@ def test_layers_hand_their_kernels_buffers(monkeypatch):
                 F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), torch.rand(5, dtype=dtype)),
                 F.nll_loss(leaf(4, 5), torch.tensor([1, 0, 4, 2]), reduction="none"),
                 F.adaptive_avg_pool3d(x3, (3, 2, 3)), F.adaptive_max_pool3d(x3, (3, 2, 3)),
-                F.adaptive_max_pool2d(x2, (4, 5)), F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
+                F.adaptive_max_pool2d(x2, (4, 5)), x2.amax((2, 3)), x2.min(1).values, F.fractional_max_pool2d(x2, 2, output_size=(3, 4)),
                 F.fractional_max_pool3d(x3, 2, output_size=(2, 3, 2)),
                 F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2),
                 F.max_unpool3d(*F.max_pool3d(x3, 2, return_indices=True), 2),
@@ -406,6 +407,9 @@ def layer_calls(backend, dtype, specials=False):
     if not f32:  # float64 sums of rows that are not contiguous
         calls += [("sum_in_order", lambda: reduce.sum_in_order(x, 12)),
                   ("sum_in_order", lambda: reduce.sum_in_order(x, 1))]
+    # max/min and argmax/argmin over rows (specials: ties of 0.0 and -0.0, NaN first or later)
+    calls += [("extreme_rows", lambda k=k, minimum=minimum: reduce.extreme_rows(x, k, minimum))
+              for k in (1, 12, 180) for minimum in (False, True)]
     ln_mean, ln_rstd = norm.layer_norm_stats(x, 30, eps, f32)
     calls += [("layer_norm_stats", lambda: norm.layer_norm_stats(x, 30, eps, f32)),
               ("layer_norm_stats", lambda: norm.layer_norm_stats(x, 45, eps, f32)),  # 45 = 5 * 8 + 5: a tail

@@ -57,3 +57,35 @@ def test_module_step_matches_create_graph_path():
         found = torch.autograd.grad(output.pow(2).sum(), list(lstm.parameters()), create_graph=create_graph)
         results.append([_bits(g) for g in found])
     assert results[0] == results[1]
+
+
+def _bits_of(t):
+    return struct.pack(f"{t.numel()}{'f' if t.dtype is torch.float32 else 'd'}", *t.flatten().tolist())
+
+
+_CELL_VALUES = rnn._lstm_cell_values
+# (batch, input, hidden): one row (float32 sigmoid's vector blocks), several, hidden sizes below and above a block
+CELL_SHAPES = [(1, 1, 51), (5, 51, 51), (3, 4, 7), (8, 10, 33), (2, 1, 1)]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+@pytest.mark.parametrize("shape", CELL_SHAPES, ids=str)
+def test_cell_without_graph_gives_the_recorded_cells_bits(dtype, shape, monkeypatch):
+    """Without a graph to record (no_grad, or nothing requiring grad) LSTMCell's step runs on buffers
+    (rnn._lstm_cell_values); its state must have the bits of the ops that record the graph, and the
+    recorded step the decomposed graph's nodes."""
+    n, k, h = shape
+    torch.manual_seed(n * 100 + k + h)
+    cell = torch.nn.LSTMCell(k, h).to(dtype)
+    x = torch.randn(n, k, dtype=dtype) * 3
+    state = (torch.randn(n, h, dtype=dtype), torch.randn(h, n, dtype=dtype).t() * 2)  # c not contiguous
+    on_buffers = []
+    monkeypatch.setattr(rnn, "_lstm_cell_values", lambda *args: on_buffers.append(1) or _CELL_VALUES(*args))
+    with torch.no_grad():
+        quick = cell(x, state)
+    recorded = cell(x, state)
+    assert type(recorded[0].grad_fn).__name__ == "MulBackward0" and quick[0].grad_fn is None
+    assert [_bits_of(t) for t in quick] == [_bits_of(t) for t in recorded]
+    inputs_only = cell.requires_grad_(False)(x, state)  # grad mode on, nothing requiring grad
+    assert [_bits_of(t) for t in inputs_only] == [_bits_of(t) for t in recorded]
+    assert len(on_buffers) == 2  # the unrecorded steps, not the recorded one

@@ -61,7 +61,7 @@ def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
     of the matrix whose transpose is used (an nn.Linear weight). bias: n values or None.
     """
     rule = rule or rule_for(m, k, n, b_transposed)
-    if rule == "F" and m % 4 and k > 16:
+    if _splits_leftover_rows(rule, m, k):
         # MKL's F kernel works on 4-row panels; the m mod 4 leftover rows go another way.
         # Measured on the reference machine: rule N when k > 16 (exact for one leftover row
         # with n <= 16; two or three leftover rows are only partly reproduced). bmm's
@@ -71,6 +71,19 @@ def mm(a, b, m, k, n, bias=None, b_transposed=False, rule=None):
         rest = mm_rule(a[head * k:], b, m - head, k, n, bias, b_transposed, "N")
         return joined([top, rest])
     return mm_rule(a, b, m, k, n, bias, b_transposed, rule)
+
+
+def _splits_leftover_rows(rule, m, k):
+    return rule == "F" and m % 4 and k > 16
+
+
+def mm_each(a, b, batch, m, k, n):
+    """mm of each of ``batch`` pairs (m x k) @ (k x n), a's and b's end to end, as mm rounds each
+    (not bmm's rule): one bmm_rule call when mm takes one rule N or F for all of a product's rows."""
+    rule = rule_for(m, k, n)
+    if rule in ("N", "F") and not _splits_leftover_rows(rule, m, k):
+        return bmm_rule(a, b, batch, m, k, n, rule)
+    return joined([mm(a[i * m * k:(i + 1) * m * k], b[i * k * n:(i + 1) * k * n], m, k, n) for i in range(batch)])
 
 
 @backend_kernel

@@ -14,7 +14,7 @@ from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
 from .._backend import kernels
-from .._dtype import float64
+from .._dtype import float32, float64, int64
 from .._float32 import f32, fma32
 from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
     column_rules as _column_rules, finish_var as _finish_var, rowsum as _rowsum
@@ -303,6 +303,59 @@ def sum_in_order(values, k):
             total += v
         out.append(total)
     return as_buffer(out, float64)
+
+
+def is_nan(v):
+    return v != v
+
+
+def greater(a, b):
+    return a > b
+
+
+def less(a, b):
+    return a < b
+
+
+def arg_best(row, better):
+    """Index of the first best element of a sequence (better: greater or less); a NaN wins
+    (PyTorch propagates NaN)."""
+    best = 0
+    for i in range(1, len(row)):
+        v, b = row[i], row[best]
+        if is_nan(b):
+            break
+        if is_nan(v) or better(v, b):
+            best = i
+    return best
+
+
+@backend_kernel
+def extreme_rows(values, k, minimum):
+    """arg_best over each contiguous row of k (at least 1) float32 or float64 values, as max/min and
+    argmax/argmin take it: (the best values, a buffer of the buffer's type; their int64 indices)."""
+    found = kernels.extreme_rows(values, k, minimum) if kernels.wasm is not None else None
+    if found is not None:
+        return found
+    dtype = float32 if values.typecode == "f" else float64
+    values, better = values.tolist(), less if minimum else greater
+    starts = range(0, len(values), k)
+    indices = [arg_best(values[lo:lo + k], better) for lo in starts]
+    return as_buffer([values[lo + i] for lo, i in zip(starts, indices)], dtype), as_buffer(indices, int64)
+
+
+@backend_kernel
+def blocks_sum_from_last(values, count):
+    """``count`` (at least 1) blocks of float32 values end to end added from the last block to the
+    first, each sum rounded to float32: how autograd adds a gradient's terms over an RNN's steps."""
+    out = kernels.blocks_sum_from_last(values, count) if kernels.wasm is not None else None
+    if out is not None:
+        return out
+    width = len(values) // count
+    total = values[(count - 1) * width:]
+    for i in reversed(range(count - 1)):
+        total = array("f", map(add, total, values[i * width:(i + 1) * width]))
+    return total
 
 
 def sum(values, offset, shape, strides, dims=None, keepdim=False):

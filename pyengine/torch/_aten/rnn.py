@@ -12,14 +12,9 @@ from .._backend import backend as B, kernels
 from .._dtype import float32
 from . import _libm32
 from ._common import vector_runs
-from .special import sigmoid
+from .special import sigmoid, sigmoid_backward, tanh_backward
 
 _EXP2_TABLE = array("d", _libm32.EXP2_TABLE)
-
-
-def _sigmoid_row(n):
-    """sigmoid's ``row`` for a gate's chunk (n x h of an n x 4h tensor): contiguous only for one row."""
-    return None if n == 1 else 1
 
 
 def lstm_cells(gx, gh, c, steps, n, h):
@@ -45,20 +40,16 @@ def lstm_cells(gx, gh, c, steps, n, h):
 
 def _lstm_cell(gx, gh, c, n, h):
     gates = B.binary("add", gx, gh, float32)
-    i, f, g, o = (B.take(gates, k * h, (n, h), (4 * h, 1)) for k in range(4))
-    row = _sigmoid_row(n)
-    si, sf, tg, so = sigmoid(i, row), sigmoid(f, row), B.unary("tanh", g, float32), sigmoid(o, row)
+    if n == 1:  # each chunk contiguous: sigmoid's vector blocks lie within it
+        i, f, o = (B.take(gates, k * h, (h,), (1,)) for k in (0, 1, 3))
+        si, sf, so = sigmoid(i), sigmoid(f), sigmoid(o)
+    else:  # strided chunks: sigmoid's scalar formula on each element, so one call for all the gates
+        s = sigmoid(gates, 1)
+        si, sf, so = (B.take(s, k * h, (n, h), (4 * h, 1)) for k in (0, 1, 3))
+    tg = B.unary("tanh", B.take(gates, 2 * h, (n, h), (4 * h, 1)), float32)
     cell = B.binary("add", B.binary("mul", sf, c, float32), B.binary("mul", si, tg, float32), float32)
     tc = B.unary("tanh", cell, float32)
     return B.binary("mul", so, tc, float32), cell, (si, sf, tg, so, tc)
-
-
-def _sigmoid_backward(grad, s):
-    return B.binary("mul", B.binary("mul", grad, B.binary("sub", 1.0, s, float32), float32), s, float32)
-
-
-def _tanh_backward(grad, y):
-    return B.binary("mul", grad, B.fma(B.unary("neg", y, float32), y, 1.0, float32), float32)
 
 
 def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
@@ -73,13 +64,13 @@ def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
     if isinstance(saved, array):  # the wasm forward's five planes
         saved = [saved[k * n * h:(k + 1) * n * h] for k in range(5)]
     si, sf, tg, so, tc = saved
-    dcell = _tanh_backward(B.binary("mul", dh, so, float32), tc)
+    dcell = tanh_backward(B.binary("mul", dh, so, float32), tc)
     if dc is not None:
         dcell = B.binary("add", dc, dcell, float32)
-    parts = (_sigmoid_backward(B.binary("mul", dcell, tg, float32), si),
-             _sigmoid_backward(B.binary("mul", dcell, c_prev, float32), sf),
-             _tanh_backward(B.binary("mul", dcell, si, float32), tg),
-             _sigmoid_backward(B.binary("mul", dh, tc, float32), so))
+    parts = (sigmoid_backward(B.binary("mul", dcell, tg, float32), si),
+             sigmoid_backward(B.binary("mul", dcell, c_prev, float32), sf),
+             tanh_backward(B.binary("mul", dcell, si, float32), tg),
+             sigmoid_backward(B.binary("mul", dh, tc, float32), so))
     dgates = B.full(4 * n * h, 0.0, float32)
     for k, part in enumerate(parts):
         B.put(dgates, k * h, (n, h), (4 * h, 1), part)

@@ -31,7 +31,8 @@ kernels. numpy's holds whole-array versions of the libm emulations, sigmoid and 
 formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``),
 var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``), the softmax family,
 and of the layer loops the convolution's sums, max pooling and its backward, the embedding's
-and nll's.
+and nll's; max/min over rows (``extreme_rows``) and the in-order sums of an RNN's per-step
+gradient terms (``blocks_sum_from_last``).
 ``RANDOM``: whole-block versions of the random generator's loops (``_random``), by name, with the
 signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``mt19937_words``
 (``Generator.words`` of more than one block), ``normal_fill_f32``,

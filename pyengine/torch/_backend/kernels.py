@@ -236,6 +236,16 @@ def sums_in_order_f64(values, k):
     return out
 
 
+def blocks_sum_from_last(values, count):
+    """_aten.reduce's blocks_sum_from_last of an array('f'), as an array('f'), or None."""
+    if not isinstance(values, array) or values.typecode != "f" or len(values) < MIN_ELEMENTS:
+        return None
+    width = len(values) // count
+    out = array("f", bytes(4 * width))
+    wasm.blocks_sum_from_last_f32(_address(values), count, width, _address(out))
+    return out
+
+
 def welford_m2(values, starts, n, step):
     """_aten.reduce's var_welford sums of squared deviations (float64, WelfordOps in order) of the
     n float32 values values[start + i*step] from each start, as a list, or None (also when one is a

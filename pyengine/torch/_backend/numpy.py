@@ -144,10 +144,25 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
+def _rows_added_in_order(rows):
+    """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
+    order from the first: np.add.reduce along the outer axis adds row after row
+    (tests/engine/test_numpy_fast_paths.py holds it to the loop's bits; which NaN a sum of two NaNs
+    keeps is numpy's SIMD loops' choice), but from its identity 0.0: a column of -0.0 terms, whose
+    sum is -0.0, comes out +0.0 and is set back. Along the only axis (one output) reduce would add
+    pairwise: one output accumulates instead."""
+    if rows.shape[1] == 1:
+        return np.add.accumulate(rows, axis=0)[-1]
+    sums = np.add.reduce(rows, axis=0)
+    zeros = sums == 0
+    if zeros.any():
+        sums[zeros & np.signbit(rows).all(axis=0)] = -0.0
+    return sums
+
+
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
-    """float64: the products added in order by np.add.accumulate over k, all outputs at once
-    (numpy's float64 * and + round as Python's); the other dtypes (Python's exact integers, float16
-    through float64) by the loop."""
+    """float64: the products added in order over k, all outputs at once (numpy's float64 * and +
+    round as Python's); the other dtypes (Python's exact integers, float16 through float64) by the loop."""
     if dtype.name != "float64":
         bias = None if bias is None else to_list(bias, dtype)
         return from_list(_mm_in_order_values(to_list(a, dtype), to_list(b, dtype), m, k, n, dtype, bias,
@@ -160,6 +175,9 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
         return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
 
+PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
+
+
 def _products_in_order(a, b, dtype):
     """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
     from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
@@ -170,24 +188,32 @@ def _products_in_order(a, b, dtype):
         a, b = b, a
     a = np.ascontiguousarray(a)
     acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
-    chunk = max(1, (1 << 20) // max(1, acc.size))
+    chunk = max(1, PRODUCTS_PER_BLOCK // max(1, acc.size))
     for lo in range(0, len(a), chunk):
         acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
-                                               order="C"))
+                                               order="C"), scratch=True)
     return acc if swap else acc.swapaxes(-1, -2)
 
 
-def _added_in_order(acc, items):
+def _added_in_order(acc, items, scratch=False):
     """acc + items[0] + items[1] + ... strictly in order, each add rounded: the running sums of
-    many outputs at once. np.add.accumulate is one call but slow per element on long rows (about
-    20 ns), so rows of 64 elements or more are added in place, one numpy call a step (0.5 us + the
-    adds). ``acc`` may be updated in place."""
+    many outputs at once. Items of acc's dtype: one np.add.reduce over a block whose first row is
+    acc + items[0] (_rows_added_in_order: row after row), items itself when it is C-contiguous
+    ``scratch`` (the caller's to overwrite), else a copy; others: added in place, one numpy call a
+    step. ``acc`` may be updated in place."""
     if not len(items):
         return acc
-    if acc.size < 64:
-        return np.add.accumulate(np.concatenate([acc[None], items]), axis=0)[-1]
+    rows = items.reshape(len(items), acc.size)
+    if rows.dtype == acc.dtype:
+        if scratch and rows.flags.c_contiguous and np.shares_memory(rows, items):
+            block = rows
+        else:
+            block = np.empty(rows.shape, acc.dtype)
+            block[1:] = rows[1:]
+        np.add(acc.reshape(-1), rows[0], out=block[0])
+        return _rows_added_in_order(block).reshape(acc.shape)
     flat = acc.reshape(-1)  # (numpy's loops over 1-D rows cost half what they do over n-D ones)
-    for item in items.reshape(len(items), acc.size):
+    for item in rows:
         np.add(flat, item, out=flat)
     return flat.reshape(acc.shape)
 
@@ -1928,6 +1954,18 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _blocks_sum_from_last(values, count):
+    """_aten.reduce.blocks_sum_from_last: the blocks reversed, then summed row after row."""
+    return _rows_added_in_order(np.ascontiguousarray(_as_f32(values).reshape(count, -1)[::-1]))
+
+
+def _extreme_rows(values, k, minimum):
+    """_aten.reduce.extreme_rows: argmax/argmin take the first best element, a NaN first of all."""
+    rows = _as_ndarray(values).reshape(-1, k)
+    indices = (np.argmin if minimum else np.argmax)(rows, axis=1).astype(np.int64, copy=False)
+    return rows[np.arange(len(rows)), indices], indices
+
+
 def _sum_in_order(values, k):
     """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
     return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
@@ -2089,4 +2127,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "avg_pool": _avg_pool, "avg_pool_backward": _avg_pool_backward, "adaptive_avg_pool": _adaptive_avg_pool,
     "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
-    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order}.items()}
+    "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
+    "blocks_sum_from_last": _blocks_sum_from_last}.items()}

@@ -11,8 +11,8 @@ from .. import _dtype
 from .._caller import warn
 from .. import return_types
 from .._aten import reduce as exact
+from .._aten.reduce import arg_best as _arg_best, greater as _greater, is_nan as _is_nan, less as _less  # noqa: F401 (sorting's too)
 from .._backend import backend as B
-from .._backend import kernels
 from .._float32 import f32
 from .._libm import glibc_log1p
 from .._tensor import Tensor, numel_of
@@ -301,30 +301,6 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
 
 # ---- max, min, argmax, amax -------------------------------------------------------------------
 
-def _is_nan(v):
-    return v != v
-
-
-def _arg_best(row, better):
-    """Index of the first best element; a NaN wins (PyTorch propagates NaN)."""
-    best = 0
-    for i in range(1, len(row)):
-        v, b = row[i], row[best]
-        if _is_nan(b):
-            break
-        if _is_nan(v) or better(v, b):
-            best = i
-    return best
-
-
-def _greater(a, b):
-    return a > b
-
-
-def _less(a, b):
-    return a < b
-
-
 def _check_nonempty(x, name, dim=None):
     if x.numel() == 0:
         if dim is None:
@@ -341,19 +317,21 @@ def _extreme_all(x, better):
     return _extreme_reduce(x, None, False, better)
 
 
-def _extreme_rows_wasm(x, dims, better):
-    """(values, indices) buffers of _arg_best over dims by the browser's kernels (the same
-    loop), or None: the caller runs the Python loop."""
-    if kernels.wasm is None or x.dtype is not _float32 and x.dtype is not _dtype.float64 or not x.dim():
+def _extreme_rows(x, dims, better):
+    """(values, indices) buffers of _arg_best over dims by the backend's kernel (numpy's, the
+    browser's), or None (dtypes but float32 and float64, a 0-d x, empty rows): the caller runs
+    _arg_best on the rows."""
+    k = numel_of([x._shape[d] for d in dims])
+    if x.dtype is not _float32 and x.dtype is not _dtype.float64 or not x.dim() or not k:
         return None
     kept = [d for d in range(x.dim()) if d not in dims]
     buf, _ = permuted(x, kept + list(dims))
-    return kernels.extreme_rows(buf, numel_of([x._shape[d] for d in dims]), better is _less)
+    return exact.extreme_rows(buf, k, better is _less)
 
 
 def _extreme_dim(x, dim, keepdim, better):
     dims = reduced_dims(x, dim)
-    found = _extreme_rows_wasm(x, dims, better)
+    found = _extreme_rows(x, dims, better)
     if found is not None:
         shape = _out_shape(x, dims, keepdim)
         return Tensor._make(found[0], shape, x.dtype), Tensor._make(found[1], shape, _dtype.int64)
@@ -518,7 +496,7 @@ def _amax(self, dim, keepdim):
 
 def _extreme_reduce(x, dim, keepdim, better):
     """amax/amin: the values of _arg_best over dim."""
-    found = _extreme_rows_wasm(x, reduced_dims(x, dim), better)
+    found = _extreme_rows(x, reduced_dims(x, dim), better)
     if found is not None:
         return Tensor._make(found[0], _out_shape(x, reduced_dims(x, dim), keepdim), x.dtype)
     return _reduce(x, dim, keepdim, lambda row: row[_arg_best(row, better)], x.dtype)
@@ -545,7 +523,7 @@ def _arg(x, dim, keepdim, better, name):
     if dim is None:
         if x.numel() == 0:
             raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
-        found = _extreme_rows_wasm(x, tuple(range(x.dim())), better)
+        found = _extreme_rows(x, tuple(range(x.dim())), better)
         best = found[1][0] if found is not None else _arg_best(x._flat(), better)
         return from_values([best], (1,) * x.dim() if keepdim else (), _dtype.int64)
     d = wrap_dim(dim, max_ndim(x))

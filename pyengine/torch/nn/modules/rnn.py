@@ -7,10 +7,14 @@ pointwise part (``_aten.rnn``); backward reruns the cells from the saved output'
 call and adds the same terms in the order autograd adds them on the decomposed cell. With
 ``create_graph`` (or no gradient for the output, an output changed in place, a layer without
 biases) backward runs the decomposed steps again with history and differentiates them.
+A step with no graph to record (no_grad, nothing requiring grad; nothing watching the ops) runs
+the decomposed cell's kernels on buffers (``_lstm_cell_values``: LSTMCell, float64 layers).
 """
 import math
 
-from ..._dtype import float32
+from ..._dtype import float32, float64
+from ..._tensor import Tensor
+from ..._torch_function import active as torch_function_active
 from ..._ops.creation import empty
 from ..._ops.joining import stack
 from ..._ops.pointwise import relu, sigmoid, tanh
@@ -18,9 +22,11 @@ from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
 from ..._ops._helpers import new_tensor
-from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels
+from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels, special as exact_special
+from ..._ops import linalg as linalg_ops
 from ..._backend import backend as B
-from ...autograd.derivatives import op
+from ...autograd.derivatives import TRANSFORM_HOOK, op
+from ...autograd.dual import state as dual_state
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -141,10 +147,52 @@ def _steps(cell, input, state, weights):
 
 def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h, c = state
+    if _unrecorded_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
+        return _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh)
     gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
     i, f, g, o = gates.chunk(4, 1)
     c = sigmoid(f) * c + sigmoid(i) * tanh(g)
     return sigmoid(o) * tanh(c), c
+
+
+def _unrecorded_cell(*tensors):
+    """Whether _lstm_cell's ops would record nothing and nothing watches them (no graph: grad mode
+    off or no input requiring grad; no forward AD, vmap, profiler, dispatch or torch-function mode,
+    tensor subclass), on plain float32 or float64 tensors of agreeing shapes with biases: then
+    _lstm_cell_values computes its state on buffers."""
+    x, h, c, w_ih, w_hh, b_ih, b_hh = tensors
+    if TRANSFORM_HOOK[0] is not None or dual_state["active"] or torch_function_active[0] \
+            or any(t.__class__ is not Tensor and t.__class__ is not Parameter for t in tensors):
+        return False
+    if is_grad_enabled() and any(t._requires_grad for t in tensors):
+        return False
+    dtype = x.dtype
+    if (dtype is not float32 and dtype is not float64) or any(t.dtype is not dtype for t in tensors) \
+            or x.dim() != 2 or h.dim() != 2:
+        return False
+    (n, k), hs = x._shape, h._shape[1]
+    return n * k * hs > 0 and h._shape == c._shape == (n, hs) and w_ih._shape == (4 * hs, k) \
+        and w_hh._shape == (4 * hs, hs) and b_ih._shape == b_hh._shape == (4 * hs,)
+
+
+def _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    """_lstm_cell's (h', c') by the same kernels on the same buffers as its ops, without the ops:
+    nn.Linear's products, then each elementwise step (a chunk's sigmoid as sigmoid takes a
+    strided view: float32's scalar formula unless one row)."""
+    n, hs = h._shape
+    dtype = x.dtype
+    gates = B.binary("add", linalg_ops._addmm_values(b_ih, x, w_ih.t(), 1, 1)._buf(),
+                     linalg_ops._addmm_values(b_hh, h, w_hh.t(), 1, 1)._buf(), dtype)
+    i, f, g, o = (B.take(gates, k * hs, (n, hs), (4 * hs, 1)) for k in range(4))
+    if dtype is float32:
+        row = None if n == 1 else 1
+        si, sf, so = (exact_special.sigmoid(part, row) for part in (i, f, o))
+    else:
+        si, sf, so = (B.unary("sigmoid", part, dtype) for part in (i, f, o))
+    cell = B.binary("add", B.binary("mul", sf, c._buf(), dtype), B.binary("mul", si, B.unary("tanh", g, dtype), dtype),
+                    dtype)
+    h_new = B.binary("mul", so, B.unary("tanh", cell, dtype), dtype)
+    return new_tensor(h_new, (n, hs), dtype), new_tensor(cell, (n, hs), dtype)
 
 
 def _fused(tensors):
@@ -212,10 +260,6 @@ def _lstm_steps(bufs, steps, n, k, h):
     return hs, c_t
 
 
-def _sum(total, term):
-    return term if total is None else B.binary("add", total, term, float32)
-
-
 def _lstm_backward(grads, tensors, output):
     """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
     last to the first; a weight's or bias's gradient is the steps' terms added in that order. The
@@ -236,7 +280,7 @@ def _lstm_backward(grads, tensors, output):
     x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
     g_out = grads[0]._buf()
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
-    d_w_ih = d_w_hh = dh_carry = None
+    dh_carry = None
     d_gates = [None] * steps
     for t in reversed(range(steps)):
         dh = g_out[t * n * h:(t + 1) * n * h]
@@ -246,22 +290,17 @@ def _lstm_backward(grads, tensors, output):
         d_gates[t] = dg
         if t or need[5]:
             dh_carry = exact.mm(dg, bufs[2], n, g4, h)
-        if need[2]:
-            d_w_hh = _sum(d_w_hh, exact.mm(h_transposed[t * h * n:(t + 1) * h * n], dg, h, n, g4))
-        if need[1]:
-            d_w_ih = _sum(d_w_ih, exact.mm(x_transposed[t * k * n:(t + 1) * k * n], dg, k, n, g4))
     d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
         out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
-    for i, total, rows in ((1, d_w_ih, k), (2, d_w_hh, h)):
-        if need[i]:
+    for i, operand, rows in ((1, x_transposed, k), (2, h_transposed, h)):
+        if need[i]:  # each step's product, then their sum from the last step to the first
+            total = reduce_kernels.blocks_sum_from_last(exact.mm_each(operand, d_gates, steps, rows, n, g4), steps)
             out[i] = new_tensor(B.take(total, 0, (g4, rows), (1, g4)), (g4, rows), float32)
     if need[3] or need[4]:  # self's gradient summed to (4h,) per step (graph._conform), then over steps
         per_step = reduce_kernels.sum(d_gates, 0, (steps, n, g4), (n * g4, g4, 1), (1,))[0]
-        d_b = None
-        for t in reversed(range(steps)):
-            d_b = _sum(d_b, per_step[t * g4:(t + 1) * g4])
+        d_b = reduce_kernels.blocks_sum_from_last(per_step, steps)
         for i in (3, 4):
             if need[i]:
                 out[i] = new_tensor(B.copy(d_b), (g4,), float32)

@@ -1,0 +1,95 @@
+"""The numpy backend's fast paths for recurrent networks and LBFGS give the bits of what they replace.
+
+* float64 products (``mm_in_order``): numpy's reduce over k against the pure-Python loop that adds
+  each output's products one by one in k's order, on random shapes and values of every scale,
+  signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
+  as in PyTorch's kernels: any NaN matches a NaN).
+* the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
+  over the reversed blocks) against the loop, in float32.
+* max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
+  element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
+"""
+import math
+import random
+import struct
+import sys
+from array import array
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("the numpy backend's kernels: Pyodide's numpy is the learners' subset", allow_module_level=True)
+np = pytest.importorskip("numpy")
+
+from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
+from torch._aten import _dispatch  # noqa: E402
+from torch._dtype import float64  # noqa: E402
+
+SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
+
+
+def _values(rng, count):
+    """Values of every scale (sums that cancel, overflow and round differently in another order)."""
+    out = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.03:
+            out.append(rng.choice(SPECIAL))
+        elif roll < 0.1:
+            out.append(-0.0)
+        else:
+            out.append(rng.uniform(-1, 1) * 10.0 ** rng.randint(-20, 20))
+    return out
+
+
+def _bits(values):
+    return ["nan" if v != v else struct.pack("d", v) for v in values]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_float64_products_add_in_k_order(seed):
+    rng = random.Random(seed)
+    m, k, n = rng.choice([1, 2, 3, 5, 8]), rng.choice([0, 1, 2, 7, 51, 204]), rng.choice([1, 2, 4, 51, 204])
+    transposed = rng.random() < 0.5
+    a, b = _values(rng, m * k), _values(rng, k * n)
+    bias = _values(rng, n) if rng.random() < 0.5 else None
+    got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64,
+                                    None if bias is None else np.array(bias), transposed)
+    want = python_backend._mm_in_order_values(a, b, m, k, n, float64, bias, transposed)
+    assert _bits(got.tolist()) == _bits(want)
+
+
+def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
+    """A long k is taken in blocks of products (bounded memory): the sum carries from block to block."""
+    rng = random.Random(7)
+    m, k, n = 3, 50, 4
+    a, b = _values(rng, m * k), _values(rng, k * n)
+    monkeypatch.setattr(numpy_backend, "PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
+    got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
+    assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
+
+
+@pytest.mark.parametrize("typecode", ["f", "d"])
+@pytest.mark.parametrize("seed", range(20))
+def test_extreme_rows_pick_the_loops_element(typecode, seed):
+    rng = random.Random(seed)
+    k = rng.choice([1, 2, 5, 33])
+    values = [rng.choice([0.0, -0.0, 1.5, -1.5, math.inf, -math.inf, math.nan, rng.uniform(-2, 2)])
+              for _ in range(k * rng.choice([1, 4, 9]))]
+    loop = _dispatch.KERNELS["extreme_rows"]
+    for minimum in (False, True):
+        want_values, want_indices = loop(array(typecode, values), k, minimum)
+        got_values, got_indices = numpy_backend.ATEN["extreme_rows"](np.array(values, typecode), k, minimum)
+        assert got_indices.tolist() == want_indices.tolist()
+        assert _bits(got_values.tolist()) == _bits(want_values.tolist())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_blocks_added_from_the_last_as_the_loop_adds_them(seed):
+    rng = random.Random(seed)
+    count, width = rng.choice([1, 2, 3, 20]), rng.choice([1, 2, 7, 204])
+    values = [v if v != v or abs(v) == math.inf or abs(v) < 3e38 else 0.0 for v in _values(rng, count * width)]
+    values = list(array("f", values))  # float32 values
+    want = _dispatch.KERNELS["blocks_sum_from_last"](array("f", values), count)
+    got = numpy_backend.ATEN["blocks_sum_from_last"](np.array(values, np.float32), count)
+    assert got.dtype == np.float32 and _bits(got.tolist()) == _bits(want.tolist())
