@@ -64,7 +64,7 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     rng = random.Random(7)
     m, k, n = 3, 50, 4
     a, b = _values(rng, m * k), _values(rng, k * n)
-    monkeypatch.setattr(numpy_backend, "PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
+    monkeypatch.setattr(numpy_backend, "_PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
     got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
 

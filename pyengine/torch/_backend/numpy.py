@@ -175,7 +175,7 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
         return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
 
-PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
+_PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
 
 
 def _products_in_order(a, b, dtype):
@@ -188,7 +188,7 @@ def _products_in_order(a, b, dtype):
         a, b = b, a
     a = np.ascontiguousarray(a)
     acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
-    chunk = max(1, PRODUCTS_PER_BLOCK // max(1, acc.size))
+    chunk = max(1, _PRODUCTS_PER_BLOCK // max(1, acc.size))
     for lo in range(0, len(a), chunk):
         acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
                                                order="C"), scratch=True)
