@@ -16,7 +16,8 @@ from .._tensor import Tensor
 from ..autograd.derivatives import op
 from ..autograd.grad_mode import no_grad
 from .creation import as_tensor, zeros_like
-from ._helpers import CPP_TYPE_NAMES, broadcast_shapes, from_values, operand, new_tensor, scalar_as, buffer_as, type_name
+from ._helpers import CPP_TYPE_NAMES, broadcast_shapes, expanded_strides, from_values, operand, new_tensor, scalar_as, \
+    buffer_as, type_name
 from .indexing import nonzero
 
 _SCALAR_BINARY, _SCALAR_UNARY, _SCALAR_INT_UNARY = B.SCALAR_BINARY, B.SCALAR_UNARY, B.SCALAR_INT_UNARY
@@ -1025,7 +1026,7 @@ def _inner_row(shape, *operands):
     """The length of TensorIterator's inner loop for a contiguous result of ``shape``: its trailing
     dims that coalesce in every operand (numbers and 0-d tensors always do), or 0 when an operand
     is strided along it (no vector loop)."""
-    strides = [_broadcast_strides(x, shape) for x in operands if isinstance(x, Tensor) and x._shape]
+    strides = [expanded_strides(x, shape) for x in operands if isinstance(x, Tensor) and x._shape]
     dims = [d for d in range(len(shape)) if shape[d] != 1]
     if not dims:
         return 1
@@ -1038,12 +1039,6 @@ def _inner_row(shape, *operands):
             break
         row *= shape[d]
     return row
-
-
-def _broadcast_strides(x, shape):
-    lead = len(shape) - len(x._shape)
-    return [0] * lead + [0 if n == 1 and shape[lead + i] != 1 else st
-                         for i, (n, st) in enumerate(zip(x._shape, x._stride))]
 
 
 def _lerp_values(start, end, weight):
