@@ -854,16 +854,275 @@ static void conv_weight_grad(const float* gr, const float* x, double* acc, const
   }
 }
 
+// ---- the same sums on a zero-padded float64 canvas (the fast path) -------------------------
+// Modes 0 and 1 as one correlation: out[o][y][x] = sum over taps (c, ky, kx), in order, of
+// canvas[c][y*sy + ky*dy][x*sx + kx*dx] * weight[o][c][ky][kx]; mode 0 on the padded input (taps
+// (icg, ky, kx)), mode 1 on the gradient spread out by the stride and padded by the kernel's
+// reach, against the weight flipped in both axes and channel-transposed (taps (oc, ky down, kx
+// down), the input gradient's order above). Mode 2 on the padded input too, each tap's terms in
+// (n, oy, ox) order. A canvas's zeros stand in for the terms the loops above skip: a product
+// with +0.0 is +-0.0, which leaves a sum that started at +0.0 unchanged, as long as the other
+// factor is finite; conv2d_f32 takes this path only then (or where the canvas holds no zeros
+// that a stored output reads: no padding in modes 0 and 2). Output rows are computed in blocks
+// of 4 (lanes past the row, and channels past a group's end, read the canvas's slack or zero
+// weights and are not stored). A canvas row holds `phases` = the x stride's residues one after
+// another, so an output block reads 4 adjacent doubles for every tap.
+
+typedef struct {
+  int rows, phases, wq;  // a plane: rows of phases * wq doubles
+  long plane;
+} conv_canvas;
+
+static inline int round4(int n) { return (n + 3) & ~3; }
+
+// Modes 0 and 2 read the padded input, mode 1 the spread gradient.
+static ALWAYS_INLINE conv_canvas canvas_of(const conv_shape* s, int mode) {
+  conv_canvas c;
+  if (mode == 1) {
+    c.rows = s->h + (s->kh - 1) * s->dh, c.phases = 1, c.wq = round4(s->w) + (s->kw - 1) * s->dw;
+  } else {
+    c.rows = (s->oh - 1) * s->sh + (s->kh - 1) * s->dh + 1, c.phases = s->sw;
+    c.wq = round4(s->ow) + (s->kw - 1) * s->dw / s->sw;
+  }
+  c.plane = (long)c.rows * c.phases * c.wq;
+  return c;
+}
+
+// Each of `planes` h x w float32 planes of `in`, element (t, u) at canvas row oy0 + t*fy,
+// column ox0 + u*fx (those inside the canvas), zeros elsewhere.
+static ALWAYS_INLINE void fill_canvas(const float* in, int planes, int h, int w, const conv_canvas* c, double* dst, int oy0,
+                        int fy, int ox0, int fx) {
+  long width = (long)c->phases * c->wq;
+  for (long i = 0; i < planes * c->plane; i++) dst[i] = 0.0;
+  for (int p = 0; p < planes; p++)
+    for (int t = 0; t < h; t++) {
+      int r = oy0 + t * fy;
+      if (r < 0 || r >= c->rows) continue;
+      const float* line = in + ((long)p * h + t) * w;
+      double* row = dst + p * c->plane + (long)r * width;
+      for (int u = 0; u < w; u++) {
+        long col = ox0 + (long)u * fx;
+        if (col >= 0 && col < width) row[(col % c->phases) * c->wq + col / c->phases] = line[u];
+      }
+    }
+}
+
+static int all_finite(const float* v, long n) {
+  for (long i = 0; i < n; i++)
+    if (!(v[i] - v[i] == 0.0f)) return 0;
+  return 1;
+}
+
+// The correlation's geometry (modes 0 and 1).
+typedef struct {
+  int batch, groups, cpg, opg, src_c, out_c, oh, ow, sy, kh, kw, taps, blocks;
+} conv_corr;
+
+static ALWAYS_INLINE conv_corr corr_of(const conv_shape* s, int mode) {
+  conv_corr k;
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
+  k.batch = s->batch, k.groups = s->groups, k.kh = s->kh, k.kw = s->kw;
+  if (mode == 0) k.cpg = ipg, k.opg = opg, k.src_c = s->in_c, k.out_c = s->out_c, k.oh = s->oh, k.ow = s->ow, k.sy = s->sh;
+  else k.cpg = opg, k.opg = ipg, k.src_c = s->out_c, k.out_c = s->in_c, k.oh = s->h, k.ow = s->w, k.sy = 1;
+  k.taps = k.cpg * s->kh * s->kw, k.blocks = (k.opg + 3) / 4;
+  return k;
+}
+
+// wb[g][block][tap][j]: the weight of output channel block*4 + j of group g (0.0 past the group)
+// at tap (c, ky, kx); offsets[tap]: where the tap reads, from its block's first output.
+static ALWAYS_INLINE void corr_operands(const float* wt, const conv_shape* s, const conv_corr* k, const conv_canvas* c, int mode,
+                          double* wb, int* offsets) {
+  int ipg = s->in_c / s->groups, kn = s->kh * s->kw;
+  for (int g = 0; g < k->groups; g++)
+    for (int b = 0; b < k->blocks; b++)
+      for (int t = 0; t < k->taps; t++) {
+        int ch = t / kn, ky = t % kn / s->kw, kx = t % s->kw;
+        for (int j = 0; j < 4; j++) {
+          int o = b * 4 + j;
+          double v = 0.0;
+          if (o < k->opg) {
+            v = mode == 0 ? wt[((long)(g * k->opg + o) * ipg + ch) * kn + ky * s->kw + kx]
+                          : wt[((long)(g * k->cpg + ch) * ipg + o) * kn + (s->kh - 1 - ky) * s->kw + (s->kw - 1 - kx)];
+          }
+          wb[(((long)g * k->blocks + b) * k->taps + t) * 4 + j] = v;
+        }
+      }
+  int sx = mode == 0 ? s->sw : 1;
+  for (int t = 0; t < k->taps; t++) {
+    int ch = t / kn, ky = t % kn / s->kw, q = (t % s->kw) * s->dw;
+    offsets[t] = (int)(ch * c->plane + (long)ky * s->dh * c->phases * c->wq + (q % sx) * c->wq + q / sx);
+  }
+}
+
+static ALWAYS_INLINE void corr(const double* canvas, const double* wb, const int* offsets, const float* bias, const conv_corr* k,
+                 const conv_canvas* c, float* out) {
+  long width = (long)c->phases * c->wq, on = (long)k->oh * k->ow;
+  for (int n = 0; n < k->batch; n++)
+    for (int g = 0; g < k->groups; g++)
+      for (int b = 0; b < k->blocks; b++) {
+        const double* w0 = wb + ((long)g * k->blocks + b) * k->taps * 4;
+        int o0 = g * k->opg + b * 4, outs = k->opg - b * 4 < 4 ? k->opg - b * 4 : 4;
+        for (int oy = 0; oy < k->oh; oy++) {
+          const double* first = canvas + ((long)n * k->src_c + g * k->cpg) * c->plane + (long)oy * k->sy * width;
+          for (int ox = 0; ox < k->ow; ox += 4) {
+            v128_t s01[4], s23[4];
+            UNROLL for (int j = 0; j < 4; j++) s01[j] = s23[j] = wasm_f64x2_splat(0.0);
+            const double* x = first + ox;
+            const double* w = w0;
+            for (int t = 0; t < k->taps; t++, w += 4) {
+              const double* p = x + offsets[t];
+              v128_t x01 = wasm_v128_load(p), x23 = wasm_v128_load(p + 2);
+              UNROLL for (int j = 0; j < 4; j++) {
+                v128_t wv = wasm_v128_load64_splat(w + j);
+                s01[j] = add_product(s01[j], x01, wv);
+                s23[j] = add_product(s23[j], x23, wv);
+              }
+            }
+            UNROLL for (int j = 0; j < 4; j++) {
+              if (j >= outs) continue;
+              v128_t bv = wasm_f64x2_splat(bias ? bias[o0 + j] : 0.0);  // + 0.0 changes no sum (never -0.0)
+              v128_t four = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s01[j], bv)),
+                                               wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s23[j], bv)), 0, 1, 4, 5);
+              float* o = out + ((long)n * k->out_c + o0 + j) * on + (long)oy * k->ow + ox;
+              if (ox + 4 <= k->ow) {
+                wasm_v128_store(o, four);
+              } else {
+                o[0] = wasm_f32x4_extract_lane(four, 0);
+                if (ox + 1 < k->ow) o[1] = wasm_f32x4_extract_lane(four, 1);
+                if (ox + 2 < k->ow) o[2] = wasm_f32x4_extract_lane(four, 2);
+              }
+            }
+          }
+        }
+      }
+}
+
+// Mode 2: gt[n][position][g][oc of the group, padded to 8] (0.0 past the group), so output
+// channels oc..oc+7 are four f64x2 loads; taps t0..t0+nt-1 of (icg, ky, kx) share them.
+static ALWAYS_INLINE void weight_grad_taps(const double* canvas, const double* gt, const conv_shape* s,
+                                           const conv_canvas* c, int g, int oc, int icg, int t0, float* out,
+                                           const int nt) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, opg8 = (opg + 7) & ~7, kn = s->kh * s->kw;
+  long width = (long)c->phases * c->wq, on = (long)s->oh * s->ow, stride = (long)s->groups * opg8;
+  long reach[3];
+  v128_t sum[3][4];
+  UNROLL for (int t = 0; t < nt; t++) {
+    int ky = (t0 + t) / s->kw, q = (t0 + t) % s->kw * s->dw;
+    reach[t] = (long)ky * s->dh * width + (q % s->sw) * c->wq + q / s->sw;
+    UNROLL for (int v = 0; v < 4; v++) sum[t][v] = wasm_f64x2_splat(0.0);
+  }
+  for (int n = 0; n < s->batch; n++) {
+    const double* plane = canvas + ((long)n * s->in_c + g * ipg + icg) * c->plane;
+    const double* gn = gt + (long)n * on * stride + (long)g * opg8 + oc;
+    for (int oy = 0; oy < s->oh; oy++) {
+      const double* row = plane + (long)oy * s->sh * width;
+      const double* gl = gn + (long)oy * s->ow * stride;
+      for (int ox = 0; ox < s->ow; ox++) {
+        const double* gp = gl + ox * stride;
+        v128_t gv[4];
+        UNROLL for (int v = 0; v < 4; v++) gv[v] = wasm_v128_load(gp + 2 * v);
+        UNROLL for (int t = 0; t < nt; t++) {
+          v128_t xv = wasm_v128_load64_splat(row + reach[t] + ox);
+          UNROLL for (int v = 0; v < 4; v++) sum[t][v] = add_product(sum[t][v], gv[v], xv);
+        }
+      }
+    }
+  }
+  UNROLL for (int t = 0; t < nt; t++)
+    UNROLL for (int v = 0; v < 4; v++)
+      for (int lane = 0; lane < 2; lane++) {
+        int o = oc + 2 * v + lane;
+        if (o < opg) {
+          double d = lane ? wasm_f64x2_extract_lane(sum[t][v], 1) : wasm_f64x2_extract_lane(sum[t][v], 0);
+          out[((long)(g * opg + o) * ipg + icg) * kn + t0 + t] = (float)d;
+        }
+      }
+}
+
+static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, double* gt, const conv_shape* s, const conv_canvas* c,
+                        float* out) {
+  int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, opg8 = (opg + 7) & ~7, kn = s->kh * s->kw;
+  long on = (long)s->oh * s->ow, stride = (long)s->groups * opg8;
+  for (long i = 0; i < s->batch * on * stride; i++) gt[i] = 0.0;
+  for (int n = 0; n < s->batch; n++)
+    for (int o = 0; o < s->out_c; o++) {
+      const float* plane = gr + ((long)n * s->out_c + o) * on;
+      double* dst = gt + (long)n * on * stride + (long)(o / opg) * opg8 + o % opg;
+      for (long i = 0; i < on; i++) dst[i * stride] = plane[i];
+    }
+  for (int g = 0; g < s->groups; g++)
+    for (int oc = 0; oc < opg; oc += 8)
+      for (int icg = 0; icg < ipg; icg++)
+        for (int t0 = 0; t0 < kn; t0 += 3) {
+          if (t0 + 3 <= kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 3);
+          else if (t0 + 2 == kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 2);
+          else weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 1);
+        }
+}
+
+// Doubles of scratch the fast path needs (the canvas first, then the mode's operands).
+static long fast_scratch(const conv_shape* s, int mode) {
+  conv_canvas c = canvas_of(s, mode);
+  long canvas = (long)s->batch * (mode == 1 ? s->out_c : s->in_c) * c.plane;
+  if (mode == 2) {
+    int opg8 = (s->out_c / s->groups + 7) & ~7;
+    return canvas + (long)s->batch * s->oh * s->ow * s->groups * opg8;
+  }
+  conv_corr k = corr_of(s, mode);
+  return canvas + (long)k.groups * k.blocks * k.taps * 4 + (k.taps + 1) / 2;
+}
+
+// Whether the canvas's zeros leave every stored sum as the loops above make it.
+static int fast_applies(const conv_shape* s, int mode, const float* p, const float* q) {
+  int padded = s->ph > 0 || s->pw > 0;
+  if (mode == 0) return !padded || all_finite(q, (long)s->out_c * (s->in_c / s->groups) * s->kh * s->kw);
+  if (mode == 1) return all_finite(q, (long)s->out_c * (s->in_c / s->groups) * s->kh * s->kw);
+  return !padded || all_finite(p, (long)s->batch * s->out_c * s->oh * s->ow);
+}
+
+static ALWAYS_INLINE void conv_fast(int mode, const float* p, const float* q, double* scratch, const float* bias, const conv_shape* s,
+                      float* out) {
+  conv_canvas c = canvas_of(s, mode);
+  double* rest = scratch + (long)s->batch * (mode == 1 ? s->out_c : s->in_c) * c.plane;
+  if (mode == 1) {
+    fill_canvas(p, s->batch * s->out_c, s->oh, s->ow, &c, scratch, (s->kh - 1) * s->dh - s->ph, s->sh,
+                (s->kw - 1) * s->dw - s->pw, s->sw);
+  } else {
+    fill_canvas(mode == 0 ? p : q, s->batch * s->in_c, s->h, s->w, &c, scratch, s->ph, 1, s->pw, 1);
+  }
+  if (mode == 2) {
+    weight_grad(p, scratch, rest, s, &c, out);
+    return;
+  }
+  conv_corr k = corr_of(s, mode);
+  double* wb = rest;
+  int* offsets = (int*)(wb + (long)k.groups * k.blocks * k.taps * 4);
+  corr_operands(q, s, &k, &c, mode, wb, offsets);
+  corr(scratch, wb, offsets, mode == 0 ? bias : 0, &k, &c, out);
+}
+
 // dims: batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups (16 ints; the
-// caller's memory: this module has no stack). bias: mode 0's float32 bias, or null. The `size`
-// float64 sums in acc (zeroed by the caller), then each rounded once to float32 into out.
-void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* acc, const float* bias, const int* dims,
+// caller's memory: this module has no stack). The doubles of scratch conv2d_f32 needs.
+long EXPORT(conv2d_scratch_f32)(int mode, const int* dims, int size) {
+  long fast = fast_scratch((const conv_shape*)dims, mode);
+  return fast > size ? fast : size;
+}
+
+// The `size` sums, each rounded once to float32, into out. bias: mode 0's float32 bias, or null.
+// On the canvas where its zeros change no stored sum, else on the loops above (their float64
+// sums in scratch, then rounded).
+void EXPORT(conv2d_f32)(int mode, const float* p, const float* q, double* scratch, const float* bias, const int* dims,
                         float* out, int size) {
   const conv_shape* s = (const conv_shape*)dims;
-  if (mode == 0) conv_forward(p, q, acc, bias, s);
-  else if (mode == 1) conv_input_grad(p, q, acc, s);
-  else conv_weight_grad(p, q, acc, s);
-  for (int i = 0; i < size; i++) out[i] = (float)acc[i];
+  if (fast_applies(s, mode, p, q)) {
+    conv_fast(mode, p, q, scratch, bias, s, out);
+    return;
+  }
+  for (int i = 0; i < size; i++) scratch[i] = 0.0;
+  if (mode == 0) conv_forward(p, q, scratch, bias, s);
+  else if (mode == 1) conv_input_grad(p, q, scratch, s);
+  else conv_weight_grad(p, q, scratch, s);
+  for (int i = 0; i < size; i++) out[i] = (float)scratch[i];
 }
 
 // ---- strided copies (_backend/python.py take and put) ---------------------------------------

@@ -289,12 +289,26 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
     p, q, bias_f32 = _float32(p), _float32(q), None if bias is None else _float32(bias)
     if p is None or q is None or (bias_f32 is None) != (bias is None):
         return None
-    acc, out = array("d", bytes(8 * acc_size)), array("f", bytes(4 * acc_size))
+    out = array("f", bytes(4 * acc_size))
     dims = array("i", [*input_shape, weight_shape[0], *weight_shape[2:], *out_spatial, *stride, *padding, *dilation,
                        groups])
-    wasm.conv2d_f32(mode, _address(p), _address(q), _address(acc), 0 if bias is None else _address(bias_f32),
+    scratch = _scratch(wasm.conv2d_scratch_f32(mode, _address(dims), acc_size))
+    wasm.conv2d_f32(mode, _address(p), _address(q), _address(scratch), 0 if bias is None else _address(bias_f32),
                     _address(dims), _address(out), acc_size)
     return out
+
+
+_scratch_doubles = array("d")
+
+
+def _scratch(n):
+    """A float64 buffer of at least n elements for a kernel's working space (contents undefined),
+    kept between calls: allocating and zeroing megabytes per call costs as much as a small
+    convolution."""
+    global _scratch_doubles
+    if len(_scratch_doubles) < n:
+        _scratch_doubles = array("d", bytes(8 * n))
+    return _scratch_doubles
 
 
 def take(buf, offset, shape, strides, n):
