@@ -954,58 +954,69 @@ static ALWAYS_INLINE void corr_operands(const float* wt, const conv_shape* s, co
   }
 }
 
-static ALWAYS_INLINE void corr(const double* canvas, const double* wb, const int* offsets, const float* bias, const conv_corr* k,
-                 const conv_canvas* c, float* out) {
+// Outputs ox..ox+valid-1 (valid <= 2 * pairs) of one row for a block's 4 output channels
+// (weights w), each sum over the taps in order, + bias[j] (+0.0 without: it changes no sum,
+// which is never -0.0), rounded to float32 into o + j * on for the block's `outs` channels.
+static ALWAYS_INLINE void corr_block(const double* x, const double* w, const int* offsets, int taps, const float* bias,
+                                     float* o, long on, int outs, int valid, const int pairs) {
+  v128_t s01[4], s23[4];
+  UNROLL for (int j = 0; j < 4; j++) s01[j] = s23[j] = wasm_f64x2_splat(0.0);
+  for (int t = 0; t < taps; t++, w += 4) {
+    const double* p = x + offsets[t];
+    v128_t x01 = wasm_v128_load(p), x23 = pairs == 2 ? wasm_v128_load(p + 2) : x01;
+    UNROLL for (int j = 0; j < 4; j++) {
+      v128_t wv = wasm_v128_load64_splat(w + j);
+      s01[j] = add_product(s01[j], x01, wv);
+      if (pairs == 2) s23[j] = add_product(s23[j], x23, wv);
+    }
+  }
+  UNROLL for (int j = 0; j < 4; j++) {
+    if (j >= outs) continue;
+    v128_t bv = wasm_f64x2_splat(bias ? bias[j] : 0.0);
+    v128_t four = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s01[j], bv)),
+                                     wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s23[j], bv)), 0, 1, 4, 5);
+    float* dst = o + j * on;
+    if (valid == 4) {
+      wasm_v128_store(dst, four);
+    } else {
+      dst[0] = wasm_f32x4_extract_lane(four, 0);
+      if (valid > 1) dst[1] = wasm_f32x4_extract_lane(four, 1);
+      if (valid > 2) dst[2] = wasm_f32x4_extract_lane(four, 2);
+    }
+  }
+}
+
+static ALWAYS_INLINE void corr(const double* canvas, const double* wb, const int* offsets, const float* bias,
+                               const conv_corr* k, const conv_canvas* c, float* out) {
   long width = (long)c->phases * c->wq, on = (long)k->oh * k->ow;
   for (int n = 0; n < k->batch; n++)
     for (int g = 0; g < k->groups; g++)
       for (int b = 0; b < k->blocks; b++) {
-        const double* w0 = wb + ((long)g * k->blocks + b) * k->taps * 4;
+        const double* w = wb + ((long)g * k->blocks + b) * k->taps * 4;
         int o0 = g * k->opg + b * 4, outs = k->opg - b * 4 < 4 ? k->opg - b * 4 : 4;
+        const float* block_bias = bias ? bias + o0 : 0;
         for (int oy = 0; oy < k->oh; oy++) {
-          const double* first = canvas + ((long)n * k->src_c + g * k->cpg) * c->plane + (long)oy * k->sy * width;
+          const double* x = canvas + ((long)n * k->src_c + g * k->cpg) * c->plane + (long)oy * k->sy * width;
+          float* o = out + ((long)n * k->out_c + o0) * on + (long)oy * k->ow;
           for (int ox = 0; ox < k->ow; ox += 4) {
-            v128_t s01[4], s23[4];
-            UNROLL for (int j = 0; j < 4; j++) s01[j] = s23[j] = wasm_f64x2_splat(0.0);
-            const double* x = first + ox;
-            const double* w = w0;
-            for (int t = 0; t < k->taps; t++, w += 4) {
-              const double* p = x + offsets[t];
-              v128_t x01 = wasm_v128_load(p), x23 = wasm_v128_load(p + 2);
-              UNROLL for (int j = 0; j < 4; j++) {
-                v128_t wv = wasm_v128_load64_splat(w + j);
-                s01[j] = add_product(s01[j], x01, wv);
-                s23[j] = add_product(s23[j], x23, wv);
-              }
-            }
-            UNROLL for (int j = 0; j < 4; j++) {
-              if (j >= outs) continue;
-              v128_t bv = wasm_f64x2_splat(bias ? bias[o0 + j] : 0.0);  // + 0.0 changes no sum (never -0.0)
-              v128_t four = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s01[j], bv)),
-                                               wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(s23[j], bv)), 0, 1, 4, 5);
-              float* o = out + ((long)n * k->out_c + o0 + j) * on + (long)oy * k->ow + ox;
-              if (ox + 4 <= k->ow) {
-                wasm_v128_store(o, four);
-              } else {
-                o[0] = wasm_f32x4_extract_lane(four, 0);
-                if (ox + 1 < k->ow) o[1] = wasm_f32x4_extract_lane(four, 1);
-                if (ox + 2 < k->ow) o[2] = wasm_f32x4_extract_lane(four, 2);
-              }
-            }
+            int valid = k->ow - ox < 4 ? k->ow - ox : 4;
+            if (valid > 2) corr_block(x + ox, w, offsets, k->taps, block_bias, o + ox, on, outs, valid, 2);
+            else corr_block(x + ox, w, offsets, k->taps, block_bias, o + ox, on, outs, valid, 1);
           }
         }
       }
 }
 
 // Mode 2: gt[n][position][g][oc of the group, padded to 8] (0.0 past the group), so output
-// channels oc..oc+7 are four f64x2 loads; taps t0..t0+nt-1 of (icg, ky, kx) share them.
+// channels oc..oc+7 are four f64x2 loads; taps t0..t0+nt-1 of (icg, ky, kx) share them (nt = 2:
+// eight sums and four loads fit the x64 engine's 16 registers).
 static ALWAYS_INLINE void weight_grad_taps(const double* canvas, const double* gt, const conv_shape* s,
                                            const conv_canvas* c, int g, int oc, int icg, int t0, float* out,
                                            const int nt) {
   int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, opg8 = (opg + 7) & ~7, kn = s->kh * s->kw;
   long width = (long)c->phases * c->wq, on = (long)s->oh * s->ow, stride = (long)s->groups * opg8;
-  long reach[3];
-  v128_t sum[3][4];
+  long reach[2];
+  v128_t sum[2][4];
   UNROLL for (int t = 0; t < nt; t++) {
     int ky = (t0 + t) / s->kw, q = (t0 + t) % s->kw * s->dw;
     reach[t] = (long)ky * s->dh * width + (q % s->sw) * c->wq + q / s->sw;
@@ -1053,9 +1064,8 @@ static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, dou
   for (int g = 0; g < s->groups; g++)
     for (int oc = 0; oc < opg; oc += 8)
       for (int icg = 0; icg < ipg; icg++)
-        for (int t0 = 0; t0 < kn; t0 += 3) {
-          if (t0 + 3 <= kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 3);
-          else if (t0 + 2 == kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 2);
+        for (int t0 = 0; t0 < kn; t0 += 2) {
+          if (t0 + 2 <= kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 2);
           else weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 1);
         }
 }
