@@ -611,7 +611,7 @@ void EXPORT(column_sums_f32)(int use_rowsum, const float* first, int n0, int s0,
 // ---- 2-d convolution (_aten/conv.py _conv_loop and its three visitors) ----------------------
 // The Python loop visits every product term in the order n, output channel, output position,
 // input channel of the group, kernel tap (in-bounds taps only, row-major), and adds it to a
-// float64 sum (acc, zeroed by the caller):
+// float64 sum (acc, zeroed first):
 //   mode 0 (forward):      acc[out] += x[in] * w[tap]     (p = x, q = w), then + bias[oc] when given
 //   mode 1 (input grad):   acc[in]  += g[out] * w[tap]    (p = g, q = w)
 //   mode 2 (weight grad):  acc[tap] += g[out] * x[in]     (p = g, q = x)
@@ -890,8 +890,8 @@ static ALWAYS_INLINE conv_canvas canvas_of(const conv_shape* s, int mode) {
 
 // Each of `planes` h x w float32 planes of `in`, element (t, u) at canvas row oy0 + t*fy,
 // column ox0 + u*fx (those inside the canvas), zeros elsewhere.
-static ALWAYS_INLINE void fill_canvas(const float* in, int planes, int h, int w, const conv_canvas* c, double* dst, int oy0,
-                        int fy, int ox0, int fx) {
+static ALWAYS_INLINE void fill_canvas(const float* in, int planes, int h, int w, const conv_canvas* c, double* dst,
+                                      int oy0, int fy, int ox0, int fx) {
   long width = (long)c->phases * c->wq;
   for (long i = 0; i < planes * c->plane; i++) dst[i] = 0.0;
   for (int p = 0; p < planes; p++)
@@ -922,16 +922,19 @@ static ALWAYS_INLINE conv_corr corr_of(const conv_shape* s, int mode) {
   conv_corr k;
   int ipg = s->in_c / s->groups, opg = s->out_c / s->groups;
   k.batch = s->batch, k.groups = s->groups, k.kh = s->kh, k.kw = s->kw;
-  if (mode == 0) k.cpg = ipg, k.opg = opg, k.src_c = s->in_c, k.out_c = s->out_c, k.oh = s->oh, k.ow = s->ow, k.sy = s->sh;
-  else k.cpg = opg, k.opg = ipg, k.src_c = s->out_c, k.out_c = s->in_c, k.oh = s->h, k.ow = s->w, k.sy = 1;
+  if (mode == 0) {
+    k.cpg = ipg, k.opg = opg, k.src_c = s->in_c, k.out_c = s->out_c, k.oh = s->oh, k.ow = s->ow, k.sy = s->sh;
+  } else {
+    k.cpg = opg, k.opg = ipg, k.src_c = s->out_c, k.out_c = s->in_c, k.oh = s->h, k.ow = s->w, k.sy = 1;
+  }
   k.taps = k.cpg * s->kh * s->kw, k.blocks = (k.opg + 3) / 4;
   return k;
 }
 
 // wb[g][block][tap][j]: the weight of output channel block*4 + j of group g (0.0 past the group)
 // at tap (c, ky, kx); offsets[tap]: where the tap reads, from its block's first output.
-static ALWAYS_INLINE void corr_operands(const float* wt, const conv_shape* s, const conv_corr* k, const conv_canvas* c, int mode,
-                          double* wb, int* offsets) {
+static ALWAYS_INLINE void corr_operands(const float* wt, const conv_shape* s, const conv_corr* k,
+                                        const conv_canvas* c, int mode, double* wb, int* offsets) {
   int ipg = s->in_c / s->groups, kn = s->kh * s->kw;
   for (int g = 0; g < k->groups; g++)
     for (int b = 0; b < k->blocks; b++)
@@ -1050,8 +1053,8 @@ static ALWAYS_INLINE void weight_grad_taps(const double* canvas, const double* g
       }
 }
 
-static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, double* gt, const conv_shape* s, const conv_canvas* c,
-                        float* out) {
+static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, double* gt, const conv_shape* s,
+                                      const conv_canvas* c, float* out) {
   int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, opg8 = (opg + 7) & ~7, kn = s->kh * s->kw;
   long on = (long)s->oh * s->ow, stride = (long)s->groups * opg8;
   for (long i = 0; i < s->batch * on * stride; i++) gt[i] = 0.0;
@@ -1090,8 +1093,8 @@ static int fast_applies(const conv_shape* s, int mode, const float* p, const flo
   return !padded || all_finite(p, (long)s->batch * s->out_c * s->oh * s->ow);
 }
 
-static ALWAYS_INLINE void conv_fast(int mode, const float* p, const float* q, double* scratch, const float* bias, const conv_shape* s,
-                      float* out) {
+static ALWAYS_INLINE void conv_fast(int mode, const float* p, const float* q, double* scratch, const float* bias,
+                                    const conv_shape* s, float* out) {
   conv_canvas c = canvas_of(s, mode);
   double* rest = scratch + (long)s->batch * (mode == 1 ? s->out_c : s->in_c) * c.plane;
   if (mode == 1) {
@@ -2224,6 +2227,23 @@ void EXPORT(adam_step_f32)(float* param, const float* grad, float* exp_avg, floa
     param[i] = (float)(p + R(R(m * neg_step_size) / denom));
     exp_avg[i] = (float)m;
     exp_avg_sq[i] = (float)v;
+  }
+}
+
+// ---- Adadelta's step over a parameter's buffer (optim/adadelta.py, its tensor ops in order) ----
+// l2: grad.add(param, alpha=wd) first. Every scalar is the float32 value the tensor op takes
+// (neg_lr: param.add_'s alpha). param, square_avg, acc_delta are updated in place.
+void EXPORT(adadelta_step_f32)(float* param, const float* grad, float* square_avg, float* acc_delta, int n, int l2,
+                               double wd, double rho, double one_minus_rho, double eps, double neg_lr) {
+  for (int i = 0; i < n; i++) {
+    double p = param[i], g = grad[i];
+    if (l2) g = fma32(wd, p, g);
+    double v = fma32(R(g * one_minus_rho), g, R(square_avg[i] * rho));
+    double std = R(__builtin_sqrt(R(v + eps)));
+    double delta = R(R(R(__builtin_sqrt(R(acc_delta[i] + eps))) / std) * g);
+    acc_delta[i] = fma32(R(delta * one_minus_rho), delta, R(acc_delta[i] * rho));
+    square_avg[i] = (float)v;
+    param[i] = fma32(neg_lr, delta, p);
   }
 }
 

@@ -496,32 +496,46 @@ def layer_norms():
     return out
 
 
-# ---- optimizers: Adam's step over each parameter's buffer -------------------------------------
-@case
-def adam_steps():
-    """Adam and AdamW for a few steps (decoupled and L2 decay, lerp's two formulas, maximize, amsgrad
-    and a non-contiguous parameter going op by op): parameters, moments and version counters."""
+# ---- optimizers: Adam's and Adadelta's step over each parameter's buffer -----------------------
+def optimizer_steps(configs, state_keys, seed):
+    """Each optimizer config for three steps, on normal and coarse values, with a non-contiguous
+    parameter going op by op: parameters, states and version counters."""
     out = []
-    configs = [(torch.optim.AdamW, {}), (torch.optim.Adam, {}), (torch.optim.Adam, dict(weight_decay=0.1)),
-               (torch.optim.AdamW, dict(betas=(0.2, 0.5), lr=0.1, eps=0.0)), (torch.optim.Adam, dict(maximize=True)),
-               (torch.optim.AdamW, dict(amsgrad=True))]
     for i, (cls, options) in enumerate(configs):
         for kind in ("normal", "coarse"):
-            params = [values(shape, kind, 1100 + 10 * i + j).requires_grad_()
+            params = [values(shape, kind, seed + 10 * i + j).requires_grad_()
                       for j, shape in enumerate([(70,), (8, 16), (1,), (), (3, 5)])]
-            strided = values((6, 4), kind, 1190 + i).t().requires_grad_()  # a view's layout: op by op
+            strided = values((6, 4), kind, seed + 90 + i).t().requires_grad_()  # a view's layout: op by op
             opt = cls(params + [strided], **options)
             for step in range(3):
                 opt.zero_grad()
-                loss = sum((p * values(p.shape, "normal", 1200 + 7 * step + j)).pow(2).sum()
+                loss = sum((p * values(p.shape, "normal", seed + 100 + 7 * step + j)).pow(2).sum()
                            for j, p in enumerate(params + [strided]))
                 loss.backward()
                 opt.step()
             for p in params + [strided]:
                 state = opt.state[p]
-                out += [p.detach(), state["exp_avg"], state["exp_avg_sq"],
-                        torch.tensor([p._version, state["exp_avg"]._version, state["exp_avg_sq"]._version])]
+                out += [p.detach(), *(state[key] for key in state_keys),
+                        torch.tensor([p._version, *(state[key]._version for key in state_keys)])]
     return out
+
+
+@case
+def adam_steps():
+    """Adam and AdamW: decoupled and L2 decay, lerp's two formulas, maximize, amsgrad (op by op)."""
+    return optimizer_steps([(torch.optim.AdamW, {}), (torch.optim.Adam, {}), (torch.optim.Adam, dict(weight_decay=0.1)),
+                            (torch.optim.AdamW, dict(betas=(0.2, 0.5), lr=0.1, eps=0.0)),
+                            (torch.optim.Adam, dict(maximize=True)), (torch.optim.AdamW, dict(amsgrad=True))],
+                           ("exp_avg", "exp_avg_sq"), 1100)
+
+
+@case
+def adadelta_steps():
+    """Adadelta: its defaults (lr 1: param.add_'s alpha -1), L2 decay, other rho, lr and eps, maximize."""
+    return optimizer_steps([(torch.optim.Adadelta, {}), (torch.optim.Adadelta, dict(weight_decay=0.1)),
+                            (torch.optim.Adadelta, dict(rho=0.5, lr=0.3, eps=1e-3)),
+                            (torch.optim.Adadelta, dict(maximize=True, lr=2.0))],
+                           ("square_avg", "acc_delta"), 1300)
 
 
 # ---- float64 tensors: products in k's order, elementwise, tanh/exp/sigmoid, fma, reductions ----

@@ -18,3 +18,11 @@ def adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight
     kernels.adam_step(param, grad, exp_avg, exp_avg_sq, {None: 0, "decoupled": 1, "l2": 2}[decay],
                       *map(f32, (weight_decay, lerp_weight, beta2, one_minus_beta2, bias_correction2_sqrt, eps,
                                  neg_step_size)))
+
+
+def adadelta_step(param, grad, square_avg, acc_delta, weight_decay, rho, eps, neg_lr):
+    """optim.Adadelta's tensor ops on array('f') buffers of equal length: param, square_avg and
+    acc_delta updated in place; grad (first ``grad.add(param, alpha=weight_decay)`` when
+    weight_decay is not 0) is not."""
+    kernels.adadelta_step(param, grad, square_avg, acc_delta, weight_decay != 0,
+                          *map(f32, (weight_decay, rho, 1 - rho, eps, neg_lr)))

@@ -771,3 +771,10 @@ def adam_step(param, grad, exp_avg, exp_avg_sq, decay, wd, lerp_weight, beta2, o
     coeff = lerp_weight if small else struct.unpack("<f", struct.pack("<f", lerp_weight - 1))[0]
     wasm.adam_step_f32(_address(param), _address(grad), _address(exp_avg), _address(exp_avg_sq), len(param), decay,
                        wd, coeff, 1 if small else 0, beta2, one_minus_beta2, bias_correction2_sqrt, eps, neg_step_size)
+
+
+def adadelta_step(param, grad, square_avg, acc_delta, l2, wd, rho, one_minus_rho, eps, neg_lr):
+    """optim.Adadelta's step on one parameter's array('f') buffers of equal length (param,
+    square_avg and acc_delta updated in place; scalars float32 values; l2: weight decay first)."""
+    wasm.adadelta_step_f32(_address(param), _address(grad), _address(square_avg), _address(acc_delta), len(param),
+                           1 if l2 else 0, wd, rho, one_minus_rho, eps, neg_lr)

@@ -1,6 +1,22 @@
 """Adadelta (PyTorch's _single_tensor_adadelta op by op)."""
+from .._aten import optim as optim_kernels
 from .._ops.creation import zeros_like
-from .optimizer import Optimizer, _step_tensor
+from .optimizer import Optimizer, _fusable, _step_tensor
+
+
+def _fused_step(param, grad, square_avg, acc_delta, lr, rho, eps, weight_decay):
+    """The step of _update_group for one parameter (after its step count) in one kernel call
+    (optim_kernels.adadelta_step), where the kernels are loaded and the tensors are plain: the
+    same values and the same version counts. False where it does not apply (nothing done)."""
+    if not _fusable((param, grad, square_avg, acc_delta), (lr, rho, eps, weight_decay)):
+        return False
+    optim_kernels.adadelta_step(param._storage.buf, grad._storage.buf, square_avg._storage.buf,
+                                acc_delta._storage.buf, weight_decay, rho, eps, -lr)
+    # the in-place ops' writes: square_avg.mul_ and addcmul_, acc_delta.mul_ and addcmul_, param.add_
+    square_avg._storage.version += 2
+    acc_delta._storage.version += 2
+    param._storage.version += 1
+    return True
 
 
 class Adadelta(Optimizer):
@@ -25,6 +41,8 @@ class Adadelta(Optimizer):
         for param, grad, state in self._grads_and_states(group, new_state):
             square_avg, acc_delta = state["square_avg"], state["acc_delta"]
             state["step"] += 1
+            if _fused_step(param, grad, square_avg, acc_delta, lr, rho, eps, weight_decay):
+                continue
             if weight_decay != 0:
                 grad = grad.add(param, alpha=weight_decay)
             square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)

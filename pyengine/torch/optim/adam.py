@@ -1,12 +1,8 @@
 """Adam (and AdamW through decoupled_weight_decay): PyTorch's _single_tensor_adam op by op."""
 from .._aten import optim as optim_kernels
-from .._dtype import float32
 from .._ops.creation import zeros_like
 from .._ops.pointwise import maximum
-from .._tensor import Storage, Tensor
-from ..autograd import graph as _graph
-from ..nn.parameter import Parameter
-from .optimizer import Optimizer, _check_hyperparameters, _step_tensor
+from .optimizer import Optimizer, _check_hyperparameters, _fusable, _step_tensor
 
 
 def _adam_state(param, amsgrad=False):
@@ -38,14 +34,6 @@ def _update_moments(param, grad, state, group):
     return state["step"].item()
 
 
-def _plain(t):
-    """A contiguous float32 tensor owning its whole storage, whose writes nothing else watches
-    (no tangents, no storage viewed as another dtype, no subclass's __torch_function__)."""
-    return (t.__class__ is Tensor or t.__class__ is Parameter) and t.dtype is float32 and t._offset == 0 \
-        and t._storage.__class__ is Storage and len(t._storage.buf) == t.numel() and t.is_contiguous() \
-        and t._fw_grads is None
-
-
 def _fused_step(param, grad, state, group):
     """The step of _update_group for one parameter in one kernel call (optim_kernels.adam_step),
     where the kernels are loaded and the tensors are plain: the same values and the same version
@@ -53,10 +41,7 @@ def _fused_step(param, grad, state, group):
     exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
     beta1, beta2 = group["betas"]
     lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-    if not optim_kernels.available() or group["amsgrad"] or _graph.mutation_contexts \
-            or not all(isinstance(v, (int, float)) for v in (beta1, beta2, lr, eps, weight_decay)) \
-            or not all(_plain(t) for t in (param, grad, exp_avg, exp_avg_sq)) \
-            or not param.numel() == grad.numel() == exp_avg.numel() == exp_avg_sq.numel():
+    if group["amsgrad"] or not _fusable((param, grad, exp_avg, exp_avg_sq), (beta1, beta2, lr, eps, weight_decay)):
         return False
     state["step"] += 1
     step = state["step"].item()

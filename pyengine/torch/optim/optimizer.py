@@ -2,12 +2,15 @@
 from collections import defaultdict
 from copy import deepcopy
 
+from .._aten import optim as optim_kernels
 from .._dtype import float32
 from .._ops._helpers import typename
 from .._ops.creation import tensor
-from .._tensor import Tensor
+from .._tensor import Storage, Tensor
+from ..autograd import graph as _graph
 from ..autograd.grad_mode import no_grad, enable_grad
 from ..nn.modules.module import zero_grads
+from ..nn.parameter import Parameter
 
 
 class _RequiredParameter:
@@ -137,6 +140,21 @@ class Optimizer:
 def _step_tensor():
     """The per-parameter step counter PyTorch keeps as a float32 0-d tensor."""
     return tensor(0.0, dtype=float32)
+
+
+def _fusable(tensors, scalars):
+    """Whether an optimizer's step on these tensors may run as one kernel call
+    (_aten.optim): the kernels are loaded, nothing records mutations, the scalars are Python
+    numbers, and each tensor is a contiguous float32 tensor of the same length owning its whole
+    storage, whose writes nothing else watches (no tangents, no storage viewed as another dtype,
+    no subclass's __torch_function__)."""
+    if not optim_kernels.available() or _graph.mutation_contexts \
+            or not all(isinstance(v, (int, float)) for v in scalars):
+        return False
+    n = tensors[0].numel()
+    return all((t.__class__ is Tensor or t.__class__ is Parameter) and t.dtype is float32 and t._offset == 0
+               and t._storage.__class__ is Storage and len(t._storage.buf) == n and t.numel() == n
+               and t.is_contiguous() and t._fw_grads is None for t in tensors)
 
 
 def _check_hyperparameters(lr, eps=None, betas=None, weight_decay=None):
