@@ -867,6 +867,12 @@ static void conv_weight_grad(const float* gr, const float* x, double* acc, const
 // of 4 (lanes past the row, and channels past a group's end, read the canvas's slack or zero
 // weights and are not stored). A canvas row holds `phases` = the x stride's residues one after
 // another, so an output block reads 4 adjacent doubles for every tap.
+// The loops' bodies are functions of their own (NOINLINE), each called for a plane or a block of
+// channels: the engine runs a function's first calls on its baseline compiler and swaps in the
+// optimized code between calls, never within one, so a program's first convolution must not be
+// one long call.
+
+#define NOINLINE __attribute__((noinline))
 
 typedef struct {
   int rows, phases, wq;  // a plane: rows of phases * wq doubles
@@ -888,23 +894,22 @@ static ALWAYS_INLINE conv_canvas canvas_of(const conv_shape* s, int mode) {
   return c;
 }
 
-// Each of `planes` h x w float32 planes of `in`, element (t, u) at canvas row oy0 + t*fy,
-// column ox0 + u*fx (those inside the canvas), zeros elsewhere.
-static ALWAYS_INLINE void fill_canvas(const float* in, int planes, int h, int w, const conv_canvas* c, double* dst,
-                                      int oy0, int fy, int ox0, int fx) {
-  long width = (long)c->phases * c->wq;
-  for (long i = 0; i < planes * c->plane; i++) dst[i] = 0.0;
-  for (int p = 0; p < planes; p++)
-    for (int t = 0; t < h; t++) {
-      int r = oy0 + t * fy;
-      if (r < 0 || r >= c->rows) continue;
-      const float* line = in + ((long)p * h + t) * w;
-      double* row = dst + p * c->plane + (long)r * width;
-      for (int u = 0; u < w; u++) {
-        long col = ox0 + (long)u * fx;
-        if (col >= 0 && col < width) row[(col % c->phases) * c->wq + col / c->phases] = line[u];
-      }
+// The h x w float32 plane `in`, element (t, u) at canvas row oy0 + t*fy, column ox0 + u*fx
+// (those inside the plane), zeros elsewhere.
+static NOINLINE void fill_plane(const float* in, int h, int w, int rows, int phases, int wq, double* dst, int oy0,
+                                int fy, int ox0, int fx) {
+  long width = (long)phases * wq;
+  for (long i = 0; i < rows * width; i++) dst[i] = 0.0;
+  for (int t = 0; t < h; t++) {
+    int r = oy0 + t * fy;
+    if (r < 0 || r >= rows) continue;
+    const float* line = in + (long)t * w;
+    double* row = dst + (long)r * width;
+    for (int u = 0; u < w; u++) {
+      long col = ox0 + (long)u * fx;
+      if (col >= 0 && col < width) row[(col % phases) * wq + col / phases] = line[u];
     }
+  }
 }
 
 static int all_finite(const float* v, long n) {
@@ -989,25 +994,24 @@ static ALWAYS_INLINE void corr_block(const double* x, const double* w, const int
   }
 }
 
-static ALWAYS_INLINE void corr(const double* canvas, const double* wb, const int* offsets, const float* bias,
-                               const conv_corr* k, const conv_canvas* c, float* out) {
-  long width = (long)c->phases * c->wq, on = (long)k->oh * k->ow;
-  for (int n = 0; n < k->batch; n++)
-    for (int g = 0; g < k->groups; g++)
-      for (int b = 0; b < k->blocks; b++) {
-        const double* w = wb + ((long)g * k->blocks + b) * k->taps * 4;
-        int o0 = g * k->opg + b * 4, outs = k->opg - b * 4 < 4 ? k->opg - b * 4 : 4;
-        const float* block_bias = bias ? bias + o0 : 0;
-        for (int oy = 0; oy < k->oh; oy++) {
-          const double* x = canvas + ((long)n * k->src_c + g * k->cpg) * c->plane + (long)oy * k->sy * width;
-          float* o = out + ((long)n * k->out_c + o0) * on + (long)oy * k->ow;
-          for (int ox = 0; ox < k->ow; ox += 4) {
-            int valid = k->ow - ox < 4 ? k->ow - ox : 4;
-            if (valid > 2) corr_block(x + ox, w, offsets, k->taps, block_bias, o + ox, on, outs, valid, 2);
-            else corr_block(x + ox, w, offsets, k->taps, block_bias, o + ox, on, outs, valid, 1);
-          }
-        }
-      }
+// Block b of group g's output channels, for batch element n.
+static NOINLINE void corr_channels(const double* canvas, const double* wb, const int* offsets, const float* bias,
+                                   const conv_shape* s, int mode, int n, int g, int b, float* out) {
+  conv_corr k = corr_of(s, mode);
+  conv_canvas c = canvas_of(s, mode);
+  long width = (long)c.phases * c.wq, on = (long)k.oh * k.ow;
+  const double* w = wb + ((long)g * k.blocks + b) * k.taps * 4;
+  int o0 = g * k.opg + b * 4, outs = k.opg - b * 4 < 4 ? k.opg - b * 4 : 4;
+  if (bias) bias += o0;
+  for (int oy = 0; oy < k.oh; oy++) {
+    const double* x = canvas + ((long)n * k.src_c + g * k.cpg) * c.plane + (long)oy * k.sy * width;
+    float* o = out + ((long)n * k.out_c + o0) * on + (long)oy * k.ow;
+    for (int ox = 0; ox < k.ow; ox += 4) {
+      int valid = k.ow - ox < 4 ? k.ow - ox : 4;
+      if (valid > 2) corr_block(x + ox, w, offsets, k.taps, bias, o + ox, on, outs, valid, 2);
+      else corr_block(x + ox, w, offsets, k.taps, bias, o + ox, on, outs, valid, 1);
+    }
+  }
 }
 
 // Mode 2: gt[n][position][g][oc of the group, padded to 8] (0.0 past the group), so output
@@ -1053,8 +1057,19 @@ static ALWAYS_INLINE void weight_grad_taps(const double* canvas, const double* g
       }
 }
 
-static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, double* gt, const conv_shape* s,
-                                      const conv_canvas* c, float* out) {
+static NOINLINE void weight_grad_two_taps(const double* canvas, const double* gt, const conv_shape* s, int g, int oc,
+                                          int icg, int t0, float* out) {
+  conv_canvas c = canvas_of(s, 2);
+  weight_grad_taps(canvas, gt, s, &c, g, oc, icg, t0, out, 2);
+}
+
+static NOINLINE void weight_grad_one_tap(const double* canvas, const double* gt, const conv_shape* s, int g, int oc,
+                                         int icg, int t0, float* out) {
+  conv_canvas c = canvas_of(s, 2);
+  weight_grad_taps(canvas, gt, s, &c, g, oc, icg, t0, out, 1);
+}
+
+static void weight_grad(const float* gr, const double* canvas, double* gt, const conv_shape* s, float* out) {
   int ipg = s->in_c / s->groups, opg = s->out_c / s->groups, opg8 = (opg + 7) & ~7, kn = s->kh * s->kw;
   long on = (long)s->oh * s->ow, stride = (long)s->groups * opg8;
   for (long i = 0; i < s->batch * on * stride; i++) gt[i] = 0.0;
@@ -1068,8 +1083,8 @@ static ALWAYS_INLINE void weight_grad(const float* gr, const double* canvas, dou
     for (int oc = 0; oc < opg; oc += 8)
       for (int icg = 0; icg < ipg; icg++)
         for (int t0 = 0; t0 < kn; t0 += 2) {
-          if (t0 + 2 <= kn) weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 2);
-          else weight_grad_taps(canvas, gt, s, c, g, oc, icg, t0, out, 1);
+          if (t0 + 2 <= kn) weight_grad_two_taps(canvas, gt, s, g, oc, icg, t0, out);
+          else weight_grad_one_tap(canvas, gt, s, g, oc, icg, t0, out);
         }
 }
 
@@ -1093,25 +1108,28 @@ static int fast_applies(const conv_shape* s, int mode, const float* p, const flo
   return !padded || all_finite(p, (long)s->batch * s->out_c * s->oh * s->ow);
 }
 
-static ALWAYS_INLINE void conv_fast(int mode, const float* p, const float* q, double* scratch, const float* bias,
-                                    const conv_shape* s, float* out) {
+static void conv_fast(int mode, const float* p, const float* q, double* scratch, const float* bias,
+                      const conv_shape* s, float* out) {
   conv_canvas c = canvas_of(s, mode);
-  double* rest = scratch + (long)s->batch * (mode == 1 ? s->out_c : s->in_c) * c.plane;
-  if (mode == 1) {
-    fill_canvas(p, s->batch * s->out_c, s->oh, s->ow, &c, scratch, (s->kh - 1) * s->dh - s->ph, s->sh,
-                (s->kw - 1) * s->dw - s->pw, s->sw);
-  } else {
-    fill_canvas(mode == 0 ? p : q, s->batch * s->in_c, s->h, s->w, &c, scratch, s->ph, 1, s->pw, 1);
-  }
+  // mode 1: the gradient's planes, spread out; else the input's, padded
+  int planes = s->batch * (mode == 1 ? s->out_c : s->in_c), h = mode == 1 ? s->oh : s->h, w = mode == 1 ? s->ow : s->w;
+  int oy0 = mode == 1 ? (s->kh - 1) * s->dh - s->ph : s->ph, ox0 = mode == 1 ? (s->kw - 1) * s->dw - s->pw : s->pw;
+  const float* in = mode == 2 ? q : p;
+  for (int i = 0; i < planes; i++)
+    fill_plane(in + (long)i * h * w, h, w, c.rows, c.phases, c.wq, scratch + i * c.plane, oy0, mode == 1 ? s->sh : 1,
+               ox0, mode == 1 ? s->sw : 1);
+  double* rest = scratch + planes * c.plane;
   if (mode == 2) {
-    weight_grad(p, scratch, rest, s, &c, out);
+    weight_grad(p, scratch, rest, s, out);
     return;
   }
   conv_corr k = corr_of(s, mode);
   double* wb = rest;
   int* offsets = (int*)(wb + (long)k.groups * k.blocks * k.taps * 4);
   corr_operands(q, s, &k, &c, mode, wb, offsets);
-  corr(scratch, wb, offsets, mode == 0 ? bias : 0, &k, &c, out);
+  for (int n = 0; n < k.batch; n++)
+    for (int g = 0; g < k.groups; g++)
+      for (int b = 0; b < k.blocks; b++) corr_channels(scratch, wb, offsets, mode == 0 ? bias : 0, s, mode, n, g, b, out);
 }
 
 // dims: batch, in_c, h, w, out_c, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, groups (16 ints; the
@@ -2232,9 +2250,12 @@ void EXPORT(adam_step_f32)(float* param, const float* grad, float* exp_avg, floa
 
 // ---- Adadelta's step over a parameter's buffer (optim/adadelta.py, its tensor ops in order) ----
 // l2: grad.add(param, alpha=wd) first. Every scalar is the float32 value the tensor op takes
-// (neg_lr: param.add_'s alpha). param, square_avg, acc_delta are updated in place.
-void EXPORT(adadelta_step_f32)(float* param, const float* grad, float* square_avg, float* acc_delta, int n, int l2,
-                               double wd, double rho, double one_minus_rho, double eps, double neg_lr) {
+// (neg_lr: param.add_'s alpha). param, square_avg, acc_delta are updated in place, in chunks of
+// ADADELTA_CHUNK elements a call (NOINLINE: the convolution's note on the engine's tiering).
+#define ADADELTA_CHUNK 4096
+
+static NOINLINE void adadelta_chunk(float* param, const float* grad, float* square_avg, float* acc_delta, int n, int l2,
+                                    double wd, double rho, double one_minus_rho, double eps, double neg_lr) {
   for (int i = 0; i < n; i++) {
     double p = param[i], g = grad[i];
     if (l2) g = fma32(wd, p, g);
@@ -2245,6 +2266,13 @@ void EXPORT(adadelta_step_f32)(float* param, const float* grad, float* square_av
     square_avg[i] = (float)v;
     param[i] = fma32(neg_lr, delta, p);
   }
+}
+
+void EXPORT(adadelta_step_f32)(float* param, const float* grad, float* square_avg, float* acc_delta, int n, int l2,
+                               double wd, double rho, double one_minus_rho, double eps, double neg_lr) {
+  for (int i = 0; i < n; i += ADADELTA_CHUNK)
+    adadelta_chunk(param + i, grad + i, square_avg + i, acc_delta + i, n - i < ADADELTA_CHUNK ? n - i : ADADELTA_CHUNK,
+                   l2, wd, rho, one_minus_rho, eps, neg_lr);
 }
 
 // ---- float64 tensors (_backend/python.py on array('d') buffers) --------------------------------
