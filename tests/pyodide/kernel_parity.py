@@ -497,14 +497,14 @@ def layer_norms():
 
 
 # ---- optimizers: Adam's and Adadelta's step over each parameter's buffer -----------------------
-def optimizer_steps(configs, state_keys, seed):
+def optimizer_steps(configs, state_keys, seed, shapes=((70,), (8, 16), (1,), (), (3, 5))):
     """Each optimizer config for three steps, on normal and coarse values, with a non-contiguous
     parameter going op by op: parameters, states and version counters."""
     out = []
     for i, (cls, options) in enumerate(configs):
         for kind in ("normal", "coarse"):
             params = [values(shape, kind, seed + 10 * i + j).requires_grad_()
-                      for j, shape in enumerate([(70,), (8, 16), (1,), (), (3, 5)])]
+                      for j, shape in enumerate(shapes)]
             strided = values((6, 4), kind, seed + 90 + i).t().requires_grad_()  # a view's layout: op by op
             opt = cls(params + [strided], **options)
             for step in range(3):
@@ -531,11 +531,12 @@ def adam_steps():
 
 @case
 def adadelta_steps():
-    """Adadelta: its defaults (lr 1: param.add_'s alpha -1), L2 decay, other rho, lr and eps, maximize."""
+    """Adadelta: its defaults (lr 1: param.add_'s alpha -1), L2 decay, other rho, lr and eps, maximize;
+    a parameter of more than one of the kernel's chunks."""
     return optimizer_steps([(torch.optim.Adadelta, {}), (torch.optim.Adadelta, dict(weight_decay=0.1)),
                             (torch.optim.Adadelta, dict(rho=0.5, lr=0.3, eps=1e-3)),
                             (torch.optim.Adadelta, dict(maximize=True, lr=2.0))],
-                           ("square_avg", "acc_delta"), 1300)
+                           ("square_avg", "acc_delta"), 1300, shapes=((70,), (1,), (), (3, 5), (4100,)))
 
 
 # ---- float64 tensors: products in k's order, elementwise, tanh/exp/sigmoid, fma, reductions ----
