@@ -166,40 +166,77 @@ class RNN(RNNBase):
         return s + (f", nonlinearity={self.nonlinearity}" if self.nonlinearity != "tanh" else "")
 
 
-# One time step of each kind of layer: (x, state, weights) -> the new state (a tuple)
-def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
-    pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
+# One time step of each kind of cell, as ATen's CPU cells compute it, from the gate products of the
+# hidden state (hgates, linear(h, w_hh, b_hh)) and of the input (igates, linear(x, w_ih, b_ih)): a
+# layer computes the input's for all its steps at once (_layer_steps), a cell per step (the *_cell
+# functions, in ATen's order: the hidden state's product first, except for GRU). -> the new state.
+def _rnn_step(nonlinearity, hgates, igates, state):
+    pre = hgates + igates
     return (tanh(pre) if nonlinearity == "tanh" else relu(pre),)
 
 
-def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+def _gru_step(hgates, igates, state):
     h = state[0]
-    gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
-    gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
-    r = sigmoid(gi_r + gh_r)
-    z = sigmoid(gi_z + gh_z)
-    n = tanh(gi_n + r * gh_n)
-    return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
+    i_r, i_z, i_n = igates.unsafe_chunk(3, 1)
+    h_r, h_z, h_n = hgates.unsafe_chunk(3, 1)
+    r = sigmoid(h_r + i_r)
+    z = sigmoid(h_z + i_z)
+    n = tanh(i_n + h_n * r)
+    return ((h - n) * z + n,)
 
 
-def _steps(cell, input, state, weights, reverse=False):
-    """One direction of a layer over time: the stacked outputs (L, N, H) and the last state."""
-    outputs = []
-    steps = input.unbind(0)
-    for x in reversed(steps) if reverse else steps:
-        state = cell(x, state, *weights)
-        outputs.append(state[0])
-    return stack(outputs[::-1] if reverse else outputs, 0), state
+def _lstm_step(hgates, igates, state):
+    i, f, g, o = (hgates + igates).unsafe_chunk(4, 1)
+    i, f, g, o = sigmoid(i), sigmoid(f), tanh(g), sigmoid(o)
+    c = f * state[1] + i * g
+    return o * tanh(c), c
+
+
+def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
+    hgates = F.linear(state[0], w_hh, b_hh)
+    return _rnn_step(nonlinearity, hgates, F.linear(x, w_ih, b_ih), state)
+
+
+def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+    igates = F.linear(x, w_ih, b_ih)
+    return _gru_step(F.linear(state[0], w_hh, b_hh), igates, state)
 
 
 def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h, c = state
     if _unrecorded_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
         return _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh)
-    gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
-    i, f, g, o = gates.chunk(4, 1)
-    c = sigmoid(f) * c + sigmoid(i) * tanh(g)
-    return sigmoid(o) * tanh(c), c
+    hgates = F.linear(h, w_hh, b_hh)
+    return _lstm_step(hgates, F.linear(x, w_ih, b_ih), state)
+
+
+_STEPS = {"RNN_TANH": lambda *args: _rnn_step("tanh", *args), "RNN_RELU": lambda *args: _rnn_step("relu", *args),
+          "GRU": _gru_step, "LSTM": _lstm_step}
+
+
+def _layer_steps(mode, input, state, weights, reverse=False):
+    """One direction of a layer over time as ATen's CPU layers run it: the input's gate products
+    for every step in one linear, unbound, then the steps. -> the stacked outputs (L, N, H) and the
+    last state."""
+    w_ih, w_hh, b_ih, b_hh = weights
+    step = _STEPS[mode]
+    inputs = F.linear(input, w_ih, b_ih).unbind(0)
+    outputs = []
+    for igates in reversed(inputs) if reverse else inputs:
+        state = step(F.linear(state[0], w_hh, b_hh), igates, state)
+        outputs.append(state[0])
+    return stack(outputs[::-1] if reverse else outputs, 0), state
+
+
+def _steps(cell, input, state, weights, reverse=False):
+    """One direction of a layer over time, a cell per step (each computing its input's gate
+    products): the fused LSTM layer's definition. -> the stacked outputs and the last state."""
+    outputs = []
+    steps = input.unbind(0)
+    for x in reversed(steps) if reverse else steps:
+        state = cell(x, state, *weights)
+        outputs.append(state[0])
+    return stack(outputs[::-1] if reverse else outputs, 0), state
 
 
 def _unrecorded_cell(*tensors):
@@ -396,10 +433,6 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
 
-_CELLS = {"RNN_TANH": lambda *args: _rnn_cell("tanh", *args), "RNN_RELU": lambda *args: _rnn_cell("relu", *args),
-          "GRU": _gru_cell, "LSTM": _lstm_cell}
-
-
 def run_layers(mode, input, hx, weights, dropout, train, batch_first):
     """ATen's rnn_tanh/rnn_relu/gru/lstm: input (L, N, H_in) (batch_first: (N, L, H_in)), hx a
     tuple of (num_layers * directions, N, H) states, weights per layer a list per direction (one
@@ -417,7 +450,7 @@ def run_layers(mode, input, hx, weights, dropout, train, batch_first):
             if mode == "LSTM" and input.dtype is float32:
                 output, *state = _lstm_layer([input, *direction_weights, *state], reverse)
             else:
-                output, state = _steps(_CELLS[mode], input, state, direction_weights, reverse)
+                output, state = _layer_steps(mode, input, state, direction_weights, reverse)
             outputs.append(output)
             new_states.append(state)
         input = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
