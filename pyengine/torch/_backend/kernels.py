@@ -299,16 +299,21 @@ def conv2d(mode, p, q, acc_size, input_shape, weight_shape, out_spatial, stride,
 
 
 _scratch_doubles = array("d")
+# Scratch of up to this many doubles (32 MB) is kept for the next call; a larger one is not.
+_KEPT_SCRATCH = 1 << 22
 
 
 def _scratch(n):
     """A float64 buffer of at least n elements for a kernel's working space (contents undefined),
-    kept between calls: allocating and zeroing megabytes per call costs as much as a small
-    convolution."""
+    kept between calls up to _KEPT_SCRATCH: allocating and zeroing megabytes per call costs as
+    much as a small convolution."""
     global _scratch_doubles
-    if len(_scratch_doubles) < n:
-        _scratch_doubles = array("d", bytes(8 * n))
-    return _scratch_doubles
+    if len(_scratch_doubles) >= n:
+        return _scratch_doubles
+    buf = array("d", bytes(8 * n))
+    if n <= _KEPT_SCRATCH:
+        _scratch_doubles = buf
+    return buf
 
 
 def take(buf, offset, shape, strides, n):
