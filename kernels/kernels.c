@@ -1859,34 +1859,42 @@ EXTREME_ROWS(extreme_rows_f64, double)
 // Each window of each h x w plane: its in-bounds taps row-major, the first one to start, then a
 // later value wins when greater or NaN. indices: offsets in the plane. Returns the number of
 // windows without an in-bounds tap (the caller then runs its Python loop).
+// One plane's windows (NOINLINE, a call per plane: the convolution's note on the engine's tiering).
+static NOINLINE int max_pool2d_plane(const float* plane, float* values, long long* indices, int h, int w, int oh,
+                                     int ow, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw) {
+  int empty = 0;
+  for (int i = 0; i < oh; i++) {
+    for (int j = 0; j < ow; j++) {
+      int best = -1;
+      float b = 0.0f;
+      for (int a = 0; a < kh; a++) {
+        int y = i * sh - ph + a * dh;
+        if (y < 0 || y >= h) continue;
+        for (int c = 0; c < kw; c++) {
+          int t = j * sw - pw + c * dw;
+          if (t < 0 || t >= w) continue;
+          float v = plane[y * w + t];
+          if (best < 0 || v > b || v != v) {
+            best = y * w + t;
+            b = v;
+          }
+        }
+      }
+      empty += best < 0;
+      *values++ = b;
+      *indices++ = best;
+    }
+  }
+  return empty;
+}
+
 int EXPORT(max_pool2d_f32)(const float* x, float* values, long long* indices, int planes, int h, int w, int oh,
                             int ow, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw) {
   int empty = 0;
-  for (int p = 0; p < planes; p++) {
-    const float* plane = x + (long)p * h * w;
-    for (int i = 0; i < oh; i++) {
-      for (int j = 0; j < ow; j++) {
-        int best = -1;
-        float b = 0.0f;
-        for (int a = 0; a < kh; a++) {
-          int y = i * sh - ph + a * dh;
-          if (y < 0 || y >= h) continue;
-          for (int c = 0; c < kw; c++) {
-            int t = j * sw - pw + c * dw;
-            if (t < 0 || t >= w) continue;
-            float v = plane[y * w + t];
-            if (best < 0 || v > b || v != v) {
-              best = y * w + t;
-              b = v;
-            }
-          }
-        }
-        empty += best < 0;
-        *values++ = b;
-        *indices++ = best;
-      }
-    }
-  }
+  long windows = (long)oh * ow;
+  for (int p = 0; p < planes; p++)
+    empty += max_pool2d_plane(x + (long)p * h * w, values + p * windows, indices + p * windows, h, w, oh, ow, kh, kw,
+                              sh, sw, ph, pw, dh, dw);
   return empty;
 }
 
