@@ -1137,15 +1137,27 @@ def _correctly_rounded(name, fn, values):
 
 # ---- reduce: the sum cascade on arrays, var, norm, scans -----------------------------------------
 
+def _summed_in_order(items):
+    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (float32 items of any
+    shape): np.add.reduce adds a C-contiguous block's rows one after another from its identity
+    +0.0 (see _rows_added_in_order), one call for every column; one column takes
+    _added_in_order's way."""
+    columns = items.shape[1:]
+    if not len(items) or items[0].size < 2:
+        return _added_in_order(np.zeros(columns, np.float32), items)
+    return np.add.reduce(np.ascontiguousarray(items).reshape(len(items), -1), axis=0).reshape(columns)
+
+
 class _NumpyOps:
     @staticmethod
     def block_sums(items, nblocks, size):
-        blocks = items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1)
-        return _added_in_order(np.zeros((nblocks,) + items.shape[1:], np.float32), blocks)
+        if not nblocks:  # (the upper levels of a short cascade)
+            return np.zeros((0,) + items.shape[1:], np.float32)
+        return _summed_in_order(items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1))
 
     @staticmethod
     def seq(items):
-        return _added_in_order(np.zeros(items.shape[1:], np.float32), items)
+        return _summed_in_order(items)
 
     @staticmethod
     def add(a, b):
