@@ -136,6 +136,17 @@ def put(buf, offset, shape, strides, src):
     _view(buf, offset, shape, strides)[...] = _as_ndarray(src).reshape(shape)  # (a 0-d result's buffer is an array.array)
 
 
+def grid_positions(outer, offsets, inner):
+    """An int64 array (gather and scatter index with it as it is; a list costs them a conversion)."""
+    return np.add.outer(np.add.outer(np.array(outer, np.int64), np.array(offsets, np.int64)),
+                        np.array(inner, np.int64)).reshape(-1)
+
+
+def distinct(positions):
+    ordered = np.sort(np.asarray(positions, np.int64))
+    return not (ordered[1:] == ordered[:-1]).any()
+
+
 def gather(buf, positions):
     return _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)]
 

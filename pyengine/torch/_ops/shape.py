@@ -39,7 +39,7 @@ def take_flat(self, positions, shape=None):
     result="auto_linear", grad_output=lambda grad, positions: take_flat(grad, positions))
 def index_add_flat(grad_output, shape, positions):
     """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
-    if len(set(positions)) == len(positions):
+    if B.distinct(positions):
         buf = B.full(numel_of(shape), 0, grad_output.dtype)
         B.scatter(buf, positions, grad_output._buf())
         return new_tensor(buf, tuple(shape), grad_output.dtype)
