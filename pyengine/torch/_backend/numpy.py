@@ -412,7 +412,7 @@ def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
     a, b = _binary_operand(a, t), _binary_operand(b, t)
     out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
-    if out_dtype is not None or out.dtype != t:
+    if out_dtype is not None or out.dtype.type is not t:  # (not !=: that makes a dtype of t per call)
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
     return out.reshape(-1)
 
