@@ -1149,13 +1149,12 @@ def _correctly_rounded(name, fn, values):
 # ---- reduce: the sum cascade on arrays, var, norm, scans -----------------------------------------
 
 def _summed_in_order(items):
-    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (float32 items of any
-    shape): np.add.reduce adds a C-contiguous block's rows one after another from its identity
-    +0.0 (see _rows_added_in_order), one call for every column; one column takes
-    _added_in_order's way."""
+    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (items of any shape):
+    np.add.reduce adds a C-contiguous block's rows one after another from its identity +0.0 (see
+    _rows_added_in_order), one call for every column; one column takes _added_in_order's way."""
     columns = items.shape[1:]
     if not len(items) or items[0].size < 2:
-        return _added_in_order(np.zeros(columns, np.float32), items)
+        return _added_in_order(np.zeros(columns, items.dtype), items)
     return np.add.reduce(np.ascontiguousarray(items).reshape(len(items), -1), axis=0).reshape(columns)
 
 
@@ -1990,8 +1989,9 @@ def _extreme_rows(values, k, minimum):
 
 
 def _sum_in_order(values, k):
-    """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
-    return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
+    """_aten.reduce.sum_in_order: the runs as the columns of one block (cumsum along them adds in
+    order too, but one element at a time: 12 times slower)."""
+    return _summed_in_order(_as_ndarray(values).reshape(-1, k).T)
 
 
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
