@@ -133,8 +133,10 @@ def cascade(items, count, ops):
     n1 = n0 // step
     acc0 = ops.seq(items[n0 * step:count])
     acc1 = ops.seq(level0[n1 * step:n0])
-    if not n1:  # the upper levels are empty: adding their zero sums changes no bit (acc0, a sum from +0.0, is
-        return ops.add(acc0, acc1)  # never -0.0, so neither is acc0 + acc1)
+    if not n1:
+        # the upper levels are empty: adding their zero sums would change no bit (acc0, a sum from +0.0,
+        # is never -0.0, so neither is acc0 + acc1)
+        return ops.add(acc0, acc1)
     level1 = ops.block_sums(level0, n1, step)
     n2 = n1 // step
     level2 = ops.block_sums(level1, n2, step)

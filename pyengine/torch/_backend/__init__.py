@@ -17,9 +17,10 @@ copy), ``put(buf, offset, shape, strides, src)``; flat positions (a list of ints
 outer, i in offsets, a in inner, lists of ints, in that order: advanced indexing's positions, in the
 form the next three take fastest), ``distinct(positions)`` (no position repeated),
 ``gather(buf, positions)``, ``scatter(buf, positions, src)``, ``scatter_add(buf, positions, src,
-dtype)`` (a new buffer, the sums added one at a time in order, each rounded to dtype). ``mm_in_order(a, b, m, k, n, dtype,
-bias=None, b_transposed=False)``: the matrix product of every dtype but float32, each output's
-products added one by one in k's order in the dtype's own arithmetic. Elementwise:
+dtype)`` (a new buffer, the sums added one at a time in order, each rounded to dtype).
+``mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False)``: the matrix product of every
+dtype but float32, each output's products added one by one in k's order in the dtype's own
+arithmetic. Elementwise:
 ``unary(name, buf, dtype)``, ``binary(name, a, b, dtype, out_dtype=None)`` with the kernels named
 in ``UNARY`` and ``BINARY``, ``fma(a, b, c, dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALAR_INT_UNARY``,
 ``SCALAR_BINARY``: the same kernels on Python numbers (the 0-d fast path). numpy:
@@ -45,8 +46,9 @@ Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequen
 is written once; tests/test_aten_parity.py checks every kernel on both backends.
 """
 PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to_list", "get", "number", "take",
-            "put", "grid_positions", "distinct", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary", "fma", "where", "UNARY",
-            "BINARY", "SCALAR_UNARY", "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN", "RANDOM")
+            "put", "grid_positions", "distinct", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary",
+            "fma", "where", "UNARY", "BINARY", "SCALAR_UNARY", "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray",
+            "to_ndarray", "ATEN", "RANDOM")
 
 import os
 import sys
