@@ -28,7 +28,8 @@ from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_plan, avg_pool_plan, cascade, column_rules, \
     conv_geometry, f_blocks, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
-from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
+from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker, \
+    distinct as _distinct_list  # noqa: F401
 
 NAME = "numpy"
 
@@ -146,7 +147,9 @@ def grid_positions(outer, offsets, inner):
 
 
 def distinct(positions):
-    ordered = np.sort(np.asarray(positions, np.int64))
+    if positions.__class__ is not np.ndarray:  # (a set of a list's ints costs less than an array of them)
+        return _distinct_list(positions)
+    ordered = np.sort(positions)
     return not (ordered[1:] == ordered[:-1]).any()
 
 
