@@ -816,7 +816,7 @@ def _tanh_backward(grad, output):
 
 def _relu_backward(grad, x):
     g, v = _as_f32(grad), _as_f32(x)
-    return _select(v > 0, g, 0, np.float32)
+    return np.where(v > 0, g, np.float32(0))
 
 
 def _fold_lanes_np(acc):
