@@ -569,11 +569,16 @@ class _DeferredFma32:
         check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
-        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
-        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
-        s = sums[check]
-        v = s - p
-        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+        ends = np.cumsum([s.size for _, _, s in self.terms])
+        steps = np.searchsorted(ends, check, side="right")  # the step of each sum in doubt
+        for k in np.unique(steps).tolist():  # (few: only these steps' products and addends are read)
+            p, c, s = self.terms[k]
+            at = check[steps == k] - (ends[k] - s.size)
+            p, c, s = _flat64(p, s.shape)[at], _flat64(c, s.shape)[at], s.reshape(-1)[at]
+            v = s - p
+            if ((p - (s - v)) + (c - v)).any():  # (NaN counts as inexact)
+                return False
+        return True
 
 
 def _flat64(values, shape):
@@ -1111,13 +1116,24 @@ class _RowColumns:
         return a / self.dtype(s)
 
     def fma(self, a, b, c):
+        """float32: a product by a power of two (Welford's and the lane merges' halving steps, the
+        counts 8, 16, 32) has the other factor's 24 bits, and the float64 sum of two such numbers
+        is exact or too far from a float32 halfway point to round wrong (as in _fma32_np): one
+        rounding, nothing to check."""
+        if self.dtype is np.float32 and (_power_of_two(a) or _power_of_two(b)):
+            return np.add(np.multiply(a, b, dtype=np.float64), c).astype(np.float32)
         return self._fma(a, b, c)
+
+
+def _power_of_two(v):
+    """Whether v is a number (not an array) that is a power of two or minus one."""
+    return v.__class__ is not np.ndarray and abs(math.frexp(v)[0]) == 0.5
 
 
 def _layer_norm_stats(flat, inner, eps, float32):
     dtype = np.float32 if float32 else np.float64
     x = np.asarray(_as_ndarray(flat), dtype)
-    if float32 and x.size <= _DEFERRED_SIZE:
+    if float32 and (x.size // inner if inner else 0) * MOMENT_LANES["float32"] <= _DEFERRED_SIZE:  # its (rows, lanes) steps
         fma = _DeferredFma32()
         mean, var = rowwise_moments(inner, _RowColumns(x, inner, fma))
         if not fma.rounded_right():
