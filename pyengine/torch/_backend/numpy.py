@@ -600,11 +600,11 @@ def _expf_sleef_np(d):
     """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
     set at the end) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
-    s = d - q*LN2_HI_F is a float32 multiple of 2**-25 (d's ulp, as |d| > 0.34 where q != 0) below
-    0.5, and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay above 1e-3, and its
-    last one is s itself or far above float32's subnormals where s*s is nonzero; so a sum can
-    round wrong only on a float32 halfway point (_doubtful without its subnormal case): those few
-    elements are redone by the scalar emulation."""
+    s = d - q*LN2_HI_F is exact even in float32 (a multiple of 2**-25, d's ulp as |d| > 0.34 where
+    q != 0, below 0.5), and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay
+    above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
+    nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
+    subnormal case): those few elements are redone by the scalar emulation."""
     f = np.float32
     with np.errstate(all="ignore"):
         q = np.rint(d * f(L.LOG2E_F))
@@ -662,7 +662,7 @@ def _logf_sleef_np(d):
     values (exact products), each rounded once more to float32. For finite d > 0 (the rest are set
     at the end) five are exact: fma(LN2_HI_L, e, -sh) and fma(t, nh, -xh) are a product's rounding
     error and fma(-dh, t, 1) a reciprocal's residual, which float32 holds; the sums of sl (e has at
-    most 8 bits: a 32-bit product above 2**-53 and that error, a multiple of 2**-21 below 2**-17),
+    most 8 bits: a 32-bit product, a multiple of 2**-52, and that error, one of 2**-21 below 2**-17),
     of fma(-dl, t, .) (2**-22 down to 2**-49) and of fma(nl, t, .) (nl is 0: m - 1 is exact) span
     at most 53 bits. The other three (xl and the polynomial's) are zero or far above float32's
     subnormals, so they round wrong only on a float32 halfway point: those few elements are redone
