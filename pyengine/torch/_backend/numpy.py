@@ -1459,7 +1459,8 @@ def _blas_carried(x, w, t, lo, hi, spread, longest):
         ws = np.zeros(t.shape[:-2] + (carry, carry + steps), element)
         ws[..., np.arange(cols), np.arange(cols)] = 1
         ws[..., :cols, carry:] = w[..., first:first + cols, lo:hi]
-        out[..., first:first + cols] = np.matmul(xs.view(np.float32), ws.view(np.float32).swapaxes(-1, -2))[..., :m, :cols]
+        product = np.matmul(xs.view(np.float32), ws.view(np.float32).swapaxes(-1, -2))
+        out[..., first:first + cols] = product[..., :m, :cols]
     return out
 
 
