@@ -93,3 +93,20 @@ def test_blocks_added_from_the_last_as_the_loop_adds_them(seed):
     want = _dispatch.KERNELS["blocks_sum_from_last"](array("f", values), count)
     got = numpy_backend.ATEN["blocks_sum_from_last"](np.array(values, np.float32), count)
     assert got.dtype == np.float32 and _bits(got.tolist()) == _bits(want.tolist())
+
+
+@pytest.mark.parametrize("row", [1, None, 7], ids=["scalar", "vector", "rows-of-7"])
+def test_sigmoid_and_glibc_expf_give_the_loops_bits(row, monkeypatch):
+    """numpy's sigmoid (glibc's expf on the scalar elements, its 2^(k/32) scale built from the
+    bits as glibc builds it) against the pure-Python loop, on random float32 bit patterns and the
+    edges of expf's range (a NaN's sign is the SIMD loop's choice: any NaN matches a NaN)."""
+    rng = np.random.default_rng(7)
+    edges = [0.0, -0.0, math.inf, -math.inf, math.nan, 88.72283, 88.72284, -103.97207, -103.97208, -87.3,
+             1e-45, -1e-45, 3.4e38, -3.4e38]
+    values = np.concatenate([rng.integers(0, 2 ** 32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32),
+                             rng.uniform(-110, 100, 20000).astype(np.float32), np.array(edges, np.float32)])
+    found = numpy_backend.ATEN["sigmoid"](values, row)
+    monkeypatch.setattr(_dispatch, "active", python_backend)  # the loop's expf too
+    loop = np.frombuffer(_dispatch.KERNELS["sigmoid"](array("f", values.tobytes()), row), np.float32)
+    assert (np.isnan(found) == np.isnan(loop)).all()
+    assert (found.view(np.uint32) == loop.view(np.uint32))[~np.isnan(loop)].all()

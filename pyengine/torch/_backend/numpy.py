@@ -1,3 +1,6 @@
+# Partly derived from fdlibm (Sun), musl/Arm (MIT), SLEEF (BSL-1.0), Cephes (BSD-3), avx_mathfun (Zlib),
+# oneDNN (Apache-2.0), MT19937 (BSD-3); notices: licenses/fdlibm.txt, licenses/musl.txt, licenses/sleef.txt,
+# licenses/cephes.txt, licenses/sse-mathfun.txt, licenses/onednn.txt, licenses/mt19937.txt
 """numpy array backend: buffers are 1-D numpy arrays. Same interface as ``python.py``.
 
 Except one kind: the 0-d fast path's float32/float64 buffers (``one``) are one-element
@@ -705,14 +708,19 @@ def _logf_sleef_np(d):
     return out
 
 
+# glibc's T: the bits of 2^(i/32) less i << 47, so that adding the shifted k's bits (ki << 47)
+# gives 2^(k/32) whole (every k of a clipped input: the scale stays a normal double)
+_EXP2F_BITS = np.array(L.EXP2_TABLE).view(np.uint64) - (np.arange(32, dtype=np.uint64) << np.uint64(47))
+
+
 def _expf_glibc_np(x):
     x64 = x.astype(np.float64)
     with np.errstate(all="ignore"):
         z = L.INV_LN2_N * np.clip(x64, L.UNDERFLOW, L.OVERFLOW)
-        kd = (z + L.SHIFT) - L.SHIFT
-        k = kd.astype(np.int64)
-        r = z - kd
-        s = np.ldexp(np.array(L.EXP2_TABLE)[k & 31], k >> 5)
+        kd = z + L.SHIFT
+        ki = kd.view(np.uint64)  # k in the low bits, as glibc reads it
+        r = z - (kd - L.SHIFT)
+        s = (_EXP2F_BITS[ki & np.uint64(31)] + (ki << np.uint64(47))).view(np.float64)
         y = L.GC2 * r + 1.0
         y = (L.GC0 * r + L.GC1) * (r * r) + y
         out = (y * s).astype(np.float32)
@@ -824,10 +832,11 @@ def _sigmoid_kernel(values, row=None):
     """The vector formula (SLEEF's expf) on the elements of full vector blocks, the scalar one
     (glibc's) on the rest: each formula once over all its elements."""
     x = _as_f32(values)
+    if row == 1:  # runs of one element (0-d, strided input) hold no vector block
+        return np.float32(1) / (np.float32(1) + _expf_glibc_np(-x))
     vector = np.zeros(len(x), bool)
-    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
-        for start, _, vstop in vector_runs(len(x), row):
-            vector[start:vstop] = True
+    for start, _, vstop in vector_runs(len(x), row):
+        vector[start:vstop] = True
     out = np.empty(len(x), np.float32)
     for where, exp in ((vector, _expf_sleef_np), (~vector, _expf_glibc_np)):
         if where.any():
