@@ -648,10 +648,11 @@ def _on_halfway(sums, redo):
 
 
 def _redo(out, x, redo, scalar_fn):
-    """out[i] = scalar_fn(x[i]) where redo (None: nowhere) says."""
+    """out[i] = scalar_fn(x[i]) where redo (None: nowhere) says (out: a new array of x's shape)."""
     if redo is not None:
+        flat, values = out.reshape(-1), x.reshape(-1)
         for i in np.flatnonzero(redo):
-            out[i] = scalar_fn(float(x[i]))
+            flat[i] = scalar_fn(float(values[i]))
 
 
 def _two_sum_np(a, b):
