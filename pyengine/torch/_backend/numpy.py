@@ -498,14 +498,29 @@ def _doubtful(sums):
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
 _FMA64_TINY = 2.0 ** -900  # products and results below lose bits in the steps below
+_FMA64_BLOCK = 8192  # elements: _fma64_np's forty-odd temporaries of a block stay in the cache
 
 
 def _fma64_np(a, b, c):
+    """float64 fma of arrays (broadcasting), a single rounding: _fma64_block on blocks of
+    _FMA64_BLOCK elements (on a whole LBFGS vector at once it takes three times as long)."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    if max(a.size, b.size, c.size) <= _FMA64_BLOCK:
+        return _fma64_block(a, b, c)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    a, b, c = (v if v.ndim == 0 else np.broadcast_to(v, shape).reshape(-1) for v in (a, b, c))
+    out = np.empty(math.prod(shape))
+    for lo in range(0, len(out), _FMA64_BLOCK):
+        block = slice(lo, lo + _FMA64_BLOCK)
+        out[block] = _fma64_block(*(v if v.ndim == 0 else v[block] for v in (a, b, c)))
+    return out.reshape(shape)
+
+
+def _fma64_block(a, b, c):
     """float64 fma of arrays (broadcasting), a single rounding, by Boldo and Melquiond's emulation:
     a*b = p + e exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd)
     rounded once. Exact unless a step overflows, which leaves an infinity or a NaN in r + e (as do
     non-finite operands), or |p| or |r| is tiny: those elements go to the scalar fma."""
-    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
     p = a * b
     t = _SPLIT64 * a
     ah = t - (t - a)
