@@ -4,6 +4,8 @@
   each output's products one by one in k's order, on random shapes and values of every scale,
   signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
   as in PyTorch's kernels: any NaN matches a NaN).
+* float64 sums of columns (``sum_in_order(columns=True)``: a bias's gradient over a batch, numpy's
+  reduce over the rows) against the loop that adds each column in order from 0.0.
 * the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
   over the reversed blocks) against the loop, in float32.
 * float64 fma (``fma``, the emulation tanh's backward and LBFGS's ``add(alpha=)`` use) against the
@@ -72,6 +74,22 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     monkeypatch.setattr(numpy_backend, "_PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
     got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_float64_columns_add_in_row_order(seed):
+    rng = random.Random(seed)
+    k, n = rng.choice([1, 2, 5, 39]), rng.choice([1, 2, 51, 204])
+    values = _values(rng, k * n)
+    if seed % 4 == 0:  # columns of zeros only: -0.0 terms added to the loop's 0.0 give 0.0
+        values = [rng.choice([0.0, -0.0, -0.0]) for _ in values]
+    want = [0.0] * n
+    for i in range(k):
+        for j in range(n):
+            want[j] += values[i * n + j]
+    got = numpy_backend.ATEN["sum_in_order"](np.array(values), k, columns=True)
+    assert _bits(got.tolist()) == _bits(want)
+    assert _bits(_dispatch.KERNELS["sum_in_order"](array("d", values), k, columns=True).tolist()) == _bits(want)
 
 
 @pytest.mark.parametrize("typecode", ["f", "d"])

@@ -1997,8 +1997,11 @@ def _extreme_rows(values, k, minimum):
     return rows[np.arange(len(rows)), indices], indices
 
 
-def _sum_in_order(values, k):
-    """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
+def _sum_in_order(values, k, columns=False):
+    """_aten.reduce.sum_in_order: columns by a reduce over the rows (_rows_added_in_order), runs by
+    cumsum, which adds in order; + 0.0 as the loop's total starting from 0.0."""
+    if columns:
+        return _rows_added_in_order(_as_ndarray(values).reshape(k, -1), from_zero=True)
     return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
 
 
