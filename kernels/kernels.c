@@ -1,3 +1,8 @@
+// Derived from glibc (LGPL-2.1+), fdlibm (Sun), musl/Arm (MIT), SLEEF (BSL-1.0), Cephes (BSD-3),
+// avx_mathfun (Zlib), oneDNN (Apache-2.0), MT19937 (BSD-3), PyTorch (BSD-3), NumPy (BSD-3) (which makes
+// this file LGPL-2.1+ as a whole); notices: licenses/glibc.txt, licenses/fdlibm.txt, licenses/musl.txt,
+// licenses/sleef.txt, licenses/cephes.txt, licenses/sse-mathfun.txt, licenses/onednn.txt,
+// licenses/mt19937.txt, licenses/pytorch.txt, licenses/numpy.txt
 // The browser's compute kernels: the pure-Python backend's float32 loops, in WebAssembly.
 //
 // Built by scripts/kernels.mjs (clang --target=wasm32, SIMD128, and a second build with relaxed

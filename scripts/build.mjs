@@ -4,7 +4,9 @@
 // plot.js (the figure renderer, loaded when a program first shows a figure); embed.js (<torch-cell>), embed.html (the iframe embed), pyscript-torch.js (PyScript's markup on
 // our runtime, with PyScript's editor in vendor/pyscript/), their shared chunks (embed-*.js), and
 // the demo embed-demo.html; build-info.json (the version, and whether the wasm kernels are in);
-// THIRD-PARTY-LICENSES.txt (every npm package the site ships, with its license text);
+// THIRD-PARTY-LICENSES.txt (every npm package the site ships, and every project the engine's and the
+// kernels' code or data is derived from, with their license texts); source/ (the kernels' C source and
+// build script, which the LGPL of their glibc-derived parts asks to ship beside the compiled code);
 // then, for offline use, each file the app reads again as a classic script for file:// (offline/,
 // see app/files.js), the service worker with Workbox's precache manifest of everything else the course uses, and
 // .gz/.br copies for the server. Nothing in dist/ refers to another origin.
@@ -31,7 +33,8 @@ const COMPRESSED = new Set([".woff2", ".woff", ".png", ".jpg", ".gz", ".br"]);
 // fonts, fallbacks its CSS lists after .woff2, which every browser that runs the app uses.
 const BUILD_INFO = "build-info.json";
 const LICENSES = "THIRD-PARTY-LICENSES.txt";
-const NOT_PRECACHED = [BUILD_INFO, LICENSES, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
+const SOURCE = "source"; // the wasm kernels' source (writeKernelSource)
+const NOT_PRECACHED = [BUILD_INFO, LICENSES, `${SOURCE}/**`, `${DISK_FOLDER}/**`, "**/*.gz", "**/*.br", "autograd-course-*.zip", "sw.js", "assets/*.woff", "assets/*.ttf"];
 // What only pages that embed the course use (the cells, the iframe embed, PyScript's markup and
 // editor): not precached, so that a first visit to the course does not download them; the service
 // worker keeps each one when it is first fetched, for offline use after that (app/sw.js).
@@ -118,6 +121,7 @@ export async function buildSite({ out: dist = join(root, "dist"), lessons = join
   writeDiskCopies(dist);
   await buildServiceWorker(dist);
   writeLicenses(dist, [...bundledPackages, "pyodide", "@pyscript/core"]);
+  writeKernelSource(dist);
   await compressAll(dist, join(dist, DISK_FOLDER));
   return dist;
 }
@@ -174,9 +178,11 @@ async function buildServiceWorker(dist) {
 }
 
 // THIRD-PARTY-LICENSES.txt: the license of every package the site ships (bundled or copied), with
-// its notice text, as their licenses (MIT, ISC, BSD, Apache, MPL) ask of a redistribution.
+// its notice text, as their licenses (MIT, ISC, BSD, Apache, MPL) ask of a redistribution; then
+// licenses/*.txt, one notice per project whose code or data the engine (pyengine.zip, the browser's
+// numpy) and the wasm kernels are derived from: what derives from it, its copyright and license.
 function writeLicenses(dist, packages) {
-  const sections = [...new Set(packages)].sort().map((name) => {
+  const packageSections = [...new Set(packages)].sort().map((name) => {
     const folder = join(root, "node_modules", name);
     const { version, license, homepage } = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"));
     const file = readdirSync(folder).find((entry) => /^(licen[cs]e|copying)([.-]|$)/i.test(entry));
@@ -184,7 +190,23 @@ function writeLicenses(dist, packages) {
     const text = file ? readFileSync(join(folder, file), "utf8").trim() : `The package ships no license text; its terms: ${license}, at ${homepage}.`;
     return `${name} ${version} (${license})\n\n${text}\n`;
   });
-  writeFileSync(join(dist, LICENSES), `Third-party software in this site, with its licenses.\n\n${sections.join(`\n${"=".repeat(72)}\n\n`)}`);
+  const notices = join(root, "licenses");
+  const derivedSections = readdirSync(notices).filter((name) => name.endsWith(".txt")).sort()
+    .map((name) => readFileSync(join(notices, name), "utf8"));
+  const header = "Third-party software in this site, with its licenses: first the npm packages the site ships\n"
+    + "(bundled into its scripts or copied), then the projects whose code or data the Python engine\n"
+    + "(pyengine.zip: torch and the browser's numpy) and the compute kernels (WebAssembly in worker.js,\n"
+    + `built from ${SOURCE}/kernels.c) are derived from, each with the files that derive from it (paths\n`
+    + "of the project's source tree: pyengine.zip holds pyengine/ and browser_numpy/).\n\n";
+  writeFileSync(join(dist, LICENSES), header + [...packageSections, ...derivedSections].join(`\n${"=".repeat(72)}\n\n`));
+}
+
+// source/: the wasm kernels' C source and the script that compiles it. Their glibc-derived parts
+// are LGPL-2.1+ (licenses/glibc.txt), which asks that the compiled code come with its source.
+function writeKernelSource(dist) {
+  mkdirSync(join(dist, SOURCE));
+  copyFileSync(join(root, "kernels", "kernels.c"), join(dist, SOURCE, "kernels.c"));
+  copyFileSync(join(root, "scripts", "kernels.mjs"), join(dist, SOURCE, "kernels.mjs"));
 }
 
 // file.gz and file.br beside every compressible file, for scripts/serve.mjs; the file:// copies are

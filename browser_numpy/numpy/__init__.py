@@ -1,3 +1,4 @@
+# Reimplements NumPy (BSD-3); notices: licenses/numpy.txt
 """numpy for the browser: a subset of numpy 2.x in pure Python over the engine's array.array buffers,
 printing byte for byte as numpy 2.x and drawing the legacy random API's numbers bit for bit.
 Present only in the browser's runtime (the build packs this folder into pyengine.zip); in CPython

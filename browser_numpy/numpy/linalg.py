@@ -1,3 +1,4 @@
+# Follows LAPACK (BSD-3); notices: licenses/lapack.txt
 """numpy.linalg's everyday part: norm, det, slogdet, inv, solve (stacks of matrices included), and
 what singular values and symmetric eigenvalues give: svd(compute_uv=False)/svdvals, eigvalsh,
 matrix_rank, cond, pinv, lstsq and the matrix norms ord=2, -2, 'nuc'.

@@ -1,3 +1,4 @@
+# Partly derived from MT19937 (BSD-3); notices: licenses/mt19937.txt
 """numpy's legacy random API (RandomState, np.random.seed, rand, randn, ...), drawing numpy's
 numbers bit for bit: MT19937 seeded as numpy's mt19937_seed (init_by_array for a sequence),
 53-bit doubles from two words, the legacy polar Box-Muller gauss with its cached second value,

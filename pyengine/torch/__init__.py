@@ -1,3 +1,4 @@
+# Reimplements PyTorch (BSD-3); notices: licenses/pytorch.txt
 """pyengine's torch: a pure-Python implementation of PyTorch's tensors and autograd."""
 from ._dtype import (bool_ as bool, uint8, int8, int16, int32, int64, float16, float32, float64,
                      get_default_dtype, set_default_dtype, promote_types, dtype)

@@ -1,3 +1,5 @@
+# Derived from glibc (LGPL-2.1+), fdlibm (Sun), musl/Arm (MIT) (which makes this file LGPL-2.1+ as a whole);
+# notices: licenses/glibc.txt, licenses/fdlibm.txt, licenses/musl.txt
 """glibc's float64 libm functions, for the float64 samplers, the LR schedulers and the browser's numpy.
 
 PyTorch's and numpy's reference outputs come from glibc (2.36, x86-64, a CPU with FMA); Pyodide's

@@ -1,3 +1,5 @@
+# Derived from MT19937 (BSD-3), Cephes (BSD-3), avx_mathfun (Zlib); notices: licenses/mt19937.txt,
+# licenses/cephes.txt, licenses/sse-mathfun.txt
 """PyTorch's CPU random number generator and samplers, bit for bit (torch 2.13, x86-64 AVX2).
 
 The generator is MT19937 with PyTorch's state layout; every sampler is a pure function

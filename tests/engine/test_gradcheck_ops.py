@@ -264,6 +264,8 @@ SAMPLES = {
     "_stack": [s(lambda a, b: torch.stack([a, b], 1), A, B)],
     "_split": [s(lambda a: a.split(2, 1), A), s(lambda a: a.chunk(2, 1), A)],
     "_split_with_sizes": [s(lambda a: a.split([1, 2], 1), A), s(lambda a: torch.split(a, [1, 1], 0), A)],
+    "_unsafe_split": [s(lambda a: a.unsafe_split(2, 1), A), s(lambda a: a.unsafe_chunk(2, 1), A)],
+    "_unsafe_split_with_sizes": [s(lambda a: torch.unsafe_split_with_sizes(a, [1, 2], 1), A)],
     "_unbind": [s(lambda a: a.unbind(1), A), s(lambda a: torch.unbind(a), A)],
     "_flip": [s(lambda a: a.flip(0), A), s(lambda a: torch.flip(a, (0, 1)), A)],
     "_roll": [s(lambda a: a.roll(1, 1), A), s(lambda a: a.roll(2), A)],

@@ -1,7 +1,8 @@
 """nn.LSTM's float32 layer (one MkldnnRnnLayerBackward0 node) runs fused: per step the gate
 products and one call of the cell's pointwise part, and a backward on buffers. Its outputs and
 every gradient must have the bits of the decomposed cells differentiated by autograd (what the
-layer computed before it was fused, and still computes with create_graph)."""
+layer computed before it was fused, and still computes with create_graph), in either direction
+(a bidirectional layer's reverse runs the steps from the last time step to the first)."""
 import struct
 
 import pytest
@@ -17,30 +18,31 @@ def _bits(t):
     return None if t is None else struct.pack(f"{t.numel()}f", *t.flatten().tolist())
 
 
-def _gradients(layer, inputs, grads):
+def _gradients(layer, inputs, grads, reverse):
     leaves = [t.detach().requires_grad_() for t in inputs]
-    outputs = layer(leaves)
+    outputs = layer(leaves, reverse)
     given = [(o, g) for o, g in zip(outputs, grads) if g is not None]
     found = torch.autograd.grad([o for o, _ in given], leaves, [g for _, g in given], allow_unused=True)
     return list(outputs) + list(found)
 
 
-def _decomposed(leaves):
-    output, (h, c) = rnn._steps(rnn._lstm_cell, leaves[0], leaves[5:], leaves[1:5])
+def _decomposed(leaves, reverse):
+    output, (h, c) = rnn._steps(rnn._lstm_cell, leaves[0], leaves[5:], leaves[1:5], reverse)
     return output, h, c
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 @pytest.mark.parametrize("final_grads", [False, True])
-def test_fused_layer_gives_the_decomposed_cells_bits(shape, final_grads):
+@pytest.mark.parametrize("reverse", [False, True], ids=["forward", "reverse"])
+def test_fused_layer_gives_the_decomposed_cells_bits(shape, final_grads, reverse):
     steps, n, k, h = shape
     torch.manual_seed(steps * 1000 + n * 10 + h)
     inputs = [torch.randn(steps, n, k) * 3, torch.randn(4 * h, k) * 0.5, torch.randn(4 * h, h) * 0.5,
               torch.randn(4 * h), torch.randn(4 * h), torch.randn(n, h), torch.randn(n, h) * 2]
     grads = [torch.randn(steps, n, h)] + [torch.randn(n, h) if final_grads else None] * 2
-    fused = _gradients(rnn._lstm_layer, inputs, grads)
+    fused = _gradients(rnn._lstm_layer, inputs, grads, reverse)
     assert type(fused[0].grad_fn).__name__ == "MkldnnRnnLayerBackward0"
-    decomposed = _gradients(_decomposed, inputs, grads)
+    decomposed = _gradients(_decomposed, inputs, grads, reverse)
     names = ["output", "h_n", "c_n", "input", "w_ih", "w_hh", "b_ih", "b_hh", "h0", "c0"]
     assert [(name, _bits(t)) for name, t in zip(names, fused)] == \
         [(name, _bits(t)) for name, t in zip(names, decomposed)]

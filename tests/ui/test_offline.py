@@ -81,6 +81,10 @@ def test_double_clicked_index_html_of_the_release_runs_grades_and_keeps_progress
     licenses = (folder / "THIRD-PARTY-LICENSES.txt").read_text()  # what the copied folder redistributes
     for package in ("codemirror 6", "@observablehq/plot 0.6", "d3-shape 3", "katex 0", "pyodide 314", "workbox-precaching 7"):
         assert f"\n{package}" in licenses, package
+    for notice in sorted((ROOT / "licenses").glob("*.txt")):  # the projects the engine and the kernels derive from
+        assert notice.read_text() in licenses, notice.name
+    # the kernels' source beside their compiled code, as the LGPL of their glibc-derived parts asks
+    assert (folder / "source" / "kernels.c").read_bytes() == (ROOT / "kernels" / "kernels.c").read_bytes()
 
     # base_url is the folder, so that every file read from it counts as local.
     app = App(browser, folder.as_uri() + "/", query="index.html")

@@ -1,3 +1,7 @@
+# Derived from glibc (LGPL-2.1+), fdlibm (Sun), musl/Arm (MIT), SLEEF (BSL-1.0), Cephes (BSD-3), avx_mathfun
+# (Zlib), oneDNN (Apache-2.0) (which makes this file LGPL-2.1+ as a whole); notices: licenses/glibc.txt,
+# licenses/fdlibm.txt, licenses/musl.txt, licenses/sleef.txt, licenses/cephes.txt, licenses/sse-mathfun.txt,
+# licenses/onednn.txt
 """The float32 libm functions torch's kernels call, emulated element by element.
 
 * SLEEF's u10 ``expf``/``logf`` (torch's vector kernels: sigmoid's vector body, softmax,

@@ -1,3 +1,6 @@
+# Partly derived from fdlibm (Sun), musl/Arm (MIT), SLEEF (BSL-1.0), Cephes (BSD-3), avx_mathfun (Zlib),
+# oneDNN (Apache-2.0), MT19937 (BSD-3); notices: licenses/fdlibm.txt, licenses/musl.txt, licenses/sleef.txt,
+# licenses/cephes.txt, licenses/sse-mathfun.txt, licenses/onednn.txt, licenses/mt19937.txt
 """numpy array backend: buffers are 1-D numpy arrays. Same interface as ``python.py``.
 
 Except one kind: the 0-d fast path's float32/float64 buffers (``one``) are one-element

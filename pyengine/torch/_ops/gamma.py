@@ -1,3 +1,4 @@
+# Partly derived from Cephes (BSD-3); notices: licenses/cephes.txt
 """The gamma family: lgamma, digamma, polygamma.
 
 digamma and trigamma follow PyTorch's scalar kernels (ATen/native/Math.h: calc_digamma,

@@ -124,7 +124,8 @@ def _apply_basic(x, items, is_tuple):
             step = 1 if step is None else step
             if step == 0:
                 raise ValueError("slice step cannot be zero")
-            full = (start in (None, 0)) and stop is None and step == 1
+            # PyTorch skips a slice of a tuple index that covers its dim from 0 (x[0, :3] of 3 columns)
+            full = start in (None, 0) and (stop is None or stop >= result._shape[dim]) and step == 1
             if not (is_tuple and full):
                 result = S.slice(result, dim, start, stop, step)
                 applied = True

@@ -175,6 +175,15 @@ def _split_views(self, sizes, dim):
     return tuple(out)
 
 
+def _aliases(self, sizes, dim):
+    """unsafe_split's pieces: they share self's memory, as split's do, but autograd does not know
+    them as views (in-place changes to one are not checked against self's graph: hence the name)."""
+    pieces = _split_views(self, sizes, dim)
+    for piece in pieces:
+        piece._base = None
+    return pieces
+
+
 @op("SplitBackward0", name="split.Tensor", packs="", saved="dim self_sym_sizes split_size", result="auto_linear",
     self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
 def _split(self, sizes, dim, split_size):
@@ -188,8 +197,22 @@ def _split_with_sizes(self, split_sizes, dim):
     return _split_views(self, split_sizes, dim)
 
 
-@op(name="split", forms="torch Tensor")
-def split(self, split_size_or_sections, dim=0):
+@op("UnsafeSplitBackward0", name="unsafe_split.Tensor", packs="", saved="dim self_sym_sizes split_size",
+    result="auto_linear", self=lambda grads, self, sizes, dim: _pieces_backward(grads, self, dim, sizes))
+def _unsafe_split(self, sizes, dim, split_size):
+    return _aliases(self, sizes, dim)
+
+
+@op("UnsafeSplitWithSizesBackward0", name="unsafe_split_with_sizes", packs="",
+    saved="dim self_sym_sizes split_sizes", result="auto_linear",
+    self=lambda grads, self, split_sizes, dim: _pieces_backward(grads, self, dim, split_sizes))
+def _unsafe_split_with_sizes(self, split_sizes, dim):
+    return _aliases(self, split_sizes, dim)
+
+
+def _pieces(self, split_size_or_sections, dim, by_size, by_sizes):
+    """split's checks and sizes, then ``by_size(self, sizes, dim, split_size)`` for a size or
+    ``by_sizes(self, sizes, dim)`` for a list of sizes (the safe ops or the unsafe ones)."""
     d = wrap_dim(dim, self.dim())
     size = self._shape[d]
     if isinstance(split_size_or_sections, int):
@@ -198,12 +221,26 @@ def split(self, split_size_or_sections, dim=0):
             raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size "
                                f"of {size}")
         sizes = [min(step, size - s) for s in range(0, size, step)] if step else [0]
-        return _split(self, tuple(sizes), d, step)
+        return by_size(self, tuple(sizes), d, step)
     sizes = tuple(split_size_or_sections)
     if sum(sizes) != size:
         raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's "
                            f"size at dimension {d}), but got split_sizes=[{', '.join(map(str, sizes))}]")
-    return _split_with_sizes(self, sizes, d)
+    return by_sizes(self, sizes, d)
+
+
+def _chunk_size(self, chunks, dim):
+    """chunk's check; (the size of its pieces, or the list of empty ones, dim)."""
+    if chunks <= 0:
+        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    return (-(-size // chunks) if size else [0] * chunks), d
+
+
+@op(name="split", forms="torch Tensor")
+def split(self, split_size_or_sections, dim=0):
+    return _pieces(self, split_size_or_sections, dim, _split, _split_with_sizes)
 
 
 @op(name="split_with_sizes", forms="torch Tensor")
@@ -213,12 +250,26 @@ def split_with_sizes(self, split_sizes, dim=0):
 
 @op(name="chunk", forms="torch Tensor")
 def chunk(self, chunks, dim=0):
-    if chunks <= 0:
-        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
-    d = wrap_dim(dim, self.dim())
-    size = self._shape[d]
-    step = -(-size // chunks)
-    return split(self, step, d) if size else split(self, [0] * chunks, d)
+    return split(self, *_chunk_size(self, chunks, dim))
+
+
+@op(name="unsafe_split", forms="torch Tensor")
+def unsafe_split(self, split_size, dim=0):
+    if not isinstance(split_size, int):
+        raise TypeError(f"unsafe_split(): argument 'split_size' (position 2) must be int, not "
+                        f"{type(split_size).__name__}")
+    return _pieces(self, split_size, dim, _unsafe_split, _unsafe_split_with_sizes)
+
+
+@op(name="unsafe_split_with_sizes", forms="torch Tensor")
+def unsafe_split_with_sizes(self, split_sizes, dim=0):
+    return _pieces(self, list(split_sizes), dim, _unsafe_split, _unsafe_split_with_sizes)
+
+
+@op(name="unsafe_chunk", forms="torch Tensor")
+def unsafe_chunk(self, chunks, dim=0):
+    size, d = _chunk_size(self, chunks, dim)
+    return _pieces(self, size, d, _unsafe_split, _unsafe_split_with_sizes)
 
 
 @op(name="tensor_split", forms="torch Tensor")

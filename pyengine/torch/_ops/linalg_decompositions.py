@@ -1,3 +1,4 @@
+# Follows LAPACK (BSD-3); notices: licenses/lapack.txt
 """Decompositions: linalg.qr, eigh/eigvalsh, svd/svdvals, and what is built on them (pinv,
 matrix_rank, lstsq, matrix norms, cond), matrix_power, matrix_exp, and the legacy torch.* names
 (svd, qr, pinverse, cholesky, cholesky_solve, cholesky_inverse, triangular_solve).

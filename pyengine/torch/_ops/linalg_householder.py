@@ -1,3 +1,4 @@
+# Follows LAPACK (BSD-3); notices: licenses/lapack.txt
 """QR in LAPACK's packed form: geqrf (R above the diagonal, the Householder vectors below it,
 and their scales tau), linalg.householder_product / orgqr (Q from them) and ormqr (Q or Q^T
 times a matrix, without forming Q).

@@ -1,3 +1,4 @@
+# Follows LAPACK (BSD-3); notices: licenses/lapack.txt
 """The LU family: linalg.lu_factor(_ex), linalg.lu, linalg.lu_solve, torch.lu_unpack and the
 legacy torch.lu / torch.lu_solve; and symmetric LDL^T: linalg.ldl_factor(_ex), ldl_solve.
 

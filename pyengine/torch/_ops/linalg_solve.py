@@ -1,3 +1,4 @@
+# Follows LAPACK (BSD-3); notices: licenses/lapack.txt
 """Square systems: linalg.inv, det, slogdet, solve (and torch.inverse, det, logdet).
 
 LU factorisation with partial pivoting (LAPACK's getrf) computed in float64 and rounded once

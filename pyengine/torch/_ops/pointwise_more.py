@@ -1,3 +1,5 @@
+# Partly derived from Cephes (BSD-3), Antelope's erfinv (BSD-3); notices: licenses/cephes.txt,
+# licenses/erfinv.txt
 """More elementwise ops: gcd, lcm (integers), ldexp, frexp, erfinv.
 
 PyTorch's CPU erfinv is MKL VML's (vsErfInv/vdErfInv, like exp and tanh: not reproducible,

@@ -1,3 +1,5 @@
+# Derived from Cephes (BSD-3), SciPy (BSD-3), Boost.Math (BSL-1.0); notices: licenses/cephes.txt,
+# licenses/scipy.txt, licenses/boost-math.txt
 """torch.special's scaled error functions (erfcx, log_ndtr), incomplete gamma functions
 (igamma, igammac), Hurwitz zeta, orthogonal polynomials, Bessel functions (J, Y, modified I
 and K, spherical j0) and Airy Ai.

@@ -138,13 +138,12 @@ def _weight_norm(v, g, dim=0):
 def _recurrent(mode, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     if not isinstance(hx, (list, tuple)) and not hasattr(hx, "shape"):
         raise TypeError(f"{mode.lower()}(): packed sequences (a batch_sizes tensor) are not supported")
-    if bidirectional:
-        raise NotImplementedError("bidirectional recurrent layers are not supported")
-    per_layer = 4 if has_biases else 2
+    per_layer, directions = 4 if has_biases else 2, 2 if bidirectional else 1
     params = list(params)
-    if len(params) != per_layer * num_layers:
-        raise RuntimeError(f"{mode.lower()}: expected {per_layer * num_layers} weights, got {len(params)}")
-    weights = [params[i:i + per_layer] for i in range(0, len(params), per_layer)]
+    if len(params) != per_layer * num_layers * directions:
+        raise RuntimeError(f"{mode.lower()}: expected {per_layer * num_layers * directions} weights, got {len(params)}")
+    per_direction = [params[i:i + per_layer] for i in range(0, len(params), per_layer)]
+    weights = [per_direction[i:i + directions] for i in range(0, len(per_direction), directions)]
     return run_layers(mode, input, tuple(hx) if isinstance(hx, (list, tuple)) else (hx,), weights, dropout, train,
                       batch_first)
 

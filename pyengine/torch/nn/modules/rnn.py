@@ -1,4 +1,6 @@
-"""RNN, LSTM and GRU (unidirectional; any number of layers), step by step over time.
+"""RNN, LSTM and GRU (one or two directions; any number of layers), step by step over time.
+A layer's reverse direction runs the same steps from the last time step to the first, as
+PyTorch's does (bit for bit the forward direction on the time-reversed input).
 
 A float32 LSTM layer is one node, MkldnnRnnLayerBackward0, as PyTorch's CPU build (oneDNN)
 records it. Its forward and backward run on buffers (``_lstm_steps``, ``_lstm_backward``): per
@@ -11,12 +13,14 @@ A step with no graph to record (no_grad, nothing requiring grad; nothing watchin
 the decomposed cell's kernels on buffers (``_lstm_cell_values``: LSTMCell, float64 layers).
 """
 import math
+import numbers
+import warnings
 
 from ..._dtype import float32, float64
 from ..._tensor import Tensor
 from ..._torch_function import active as torch_function_active
 from ..._ops.creation import empty
-from ..._ops.joining import stack
+from ..._ops.joining import cat, stack
 from ..._ops.pointwise import relu, sigmoid, tanh
 from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
@@ -32,35 +36,48 @@ from ..parameter import Parameter
 from .module import Module
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+_SUFFIXES = ("", "_reverse")  # the parameters' names of a layer's forward and reverse directions
 
 
 class RNNBase(Module):
     def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False,
                  dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None):
         super().__init__()
-        if bidirectional:
-            raise NotImplementedError("bidirectional recurrent layers are not supported")
+        self.dropout = float(dropout)  # first, as in PyTorch: float("x")'s error before the range check
+        if not isinstance(dropout, numbers.Number) or isinstance(dropout, bool) or not 0 <= dropout <= 1:
+            raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
+                             "element being zeroed")
+        if dropout > 0 and num_layers == 1:
+            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
+                          f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}",
+                          stacklevel=2)
+        if proj_size:
+            raise NotImplementedError("LSTM with proj_size > 0 (projected hidden states) is not supported")
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.num_layers = num_layers
         self.bias = bias
         self.batch_first = batch_first
-        self.dropout = float(dropout)
         self.bidirectional = bidirectional
         self.proj_size = proj_size
         gate_size = _GATES[mode] * hidden_size
         self._flat_weights_names = []
         for layer in range(num_layers):
-            layer_input = input_size if layer == 0 else hidden_size
+            layer_input = input_size if layer == 0 else hidden_size * self._directions
             shapes = [("weight_ih", (gate_size, layer_input)), ("weight_hh", (gate_size, hidden_size))]
             if bias:
                 shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
-            for name, shape in shapes:
-                full = f"{name}_l{layer}"
-                setattr(self, full, Parameter(empty(shape, dtype=dtype)))
-                self._flat_weights_names.append(full)
+            for suffix in _SUFFIXES[:self._directions]:
+                for name, shape in shapes:
+                    full = f"{name}_l{layer}{suffix}"
+                    setattr(self, full, Parameter(empty(shape, dtype=dtype)))
+                    self._flat_weights_names.append(full)
         self.reset_parameters()
+
+    @property
+    def _directions(self):
+        return 2 if self.bidirectional else 1
 
     def reset_parameters(self):
         stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
@@ -77,33 +94,62 @@ class RNNBase(Module):
             s += f", batch_first={self.batch_first}"
         if self.dropout != 0:
             s += f", dropout={self.dropout}"
+        if self.bidirectional is not False:
+            s += f", bidirectional={self.bidirectional}"
         return s
 
     def _layer_weights(self, layer):
-        w = [getattr(self, f"{n}_l{layer}") for n in ("weight_ih", "weight_hh")]
-        b = [getattr(self, f"{n}_l{layer}") for n in ("bias_ih", "bias_hh")] if self.bias else [None, None]
-        return w + b
+        """[w_ih, w_hh, b_ih, b_hh] of each direction of a layer."""
+        names = ("weight_ih", "weight_hh", "bias_ih", "bias_hh") if self.bias else ("weight_ih", "weight_hh")
+        return [[getattr(self, f"{n}_l{layer}{suffix}") for n in names] + [None] * (4 - len(names))
+                for suffix in _SUFFIXES[:self._directions]]
 
     def forward(self, input, hx=None):
+        lstm = self.mode == "LSTM"
+        if input.dim() not in (2, 3):  # PyTorch's messages, which differ from class to class
+            name, noun = ("LSTM", "") if lstm else ("GRU", "") if self.mode == "GRU" else ("RNN", " tensor")
+            raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D{noun} instead")
         batched = input.dim() == 3
+        if hx is not None:
+            _check_state_dims(hx, lstm, batched)
         if not batched:
             input = input.unsqueeze(1)
             if hx is not None:
-                hx = tuple(h.unsqueeze(1) for h in hx) if isinstance(hx, tuple) else hx.unsqueeze(1)
+                hx = tuple(h.unsqueeze(1) for h in hx) if lstm else hx.unsqueeze(1)
         n = input.shape[0 if batched and self.batch_first else 1]
-        n_states = 2 if self.mode == "LSTM" else 1
+        expected = (self.num_layers * self._directions, n, self.hidden_size)
         if hx is None:
-            zeros = creation.zeros(self.num_layers, n, self.hidden_size, dtype=input.dtype)
-            hx = (zeros,) * n_states
-        elif not isinstance(hx, tuple):
+            hx = (creation.zeros(expected, dtype=input.dtype),) * (2 if lstm else 1)
+        elif not lstm:
             hx = (hx,)
+        weight_dtype = self.weight_ih_l0.dtype
+        if input.dtype != weight_dtype:
+            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
+                             f"Convert input: input.to({weight_dtype}), or convert model: model.to({input.dtype})")
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {input.shape[-1]}")
+        for k, h in enumerate(hx):
+            if tuple(h.shape) != expected:
+                which = f"[{k}]" if lstm else ""
+                raise RuntimeError(f"Expected hidden{which} size {expected}, got {list(h.shape)}")
         weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
         output, final = run_layers(self.mode, input, hx, weights, self.dropout, self.training,
                                    batched and self.batch_first)
         if not batched:
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
-        return output, (final if self.mode == "LSTM" else final[0])
+        return output, (final if lstm else final[0])
+
+
+def _check_state_dims(hx, lstm, batched):
+    """PyTorch's check that the given state has the input's number of dimensions."""
+    dims, kind = (3, "batched 3-D") if batched else (2, "unbatched 2-D")
+    if lstm and (hx[0].dim() != dims or hx[1].dim() != dims):
+        raise RuntimeError(f"For {kind} input, hx and cx should also be {dims}-D but got "
+                           f"({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
+    if not lstm and hx.dim() != dims:
+        raise RuntimeError(f"For {kind} input, hx should also be {dims}-D but got {hx.dim()}-D tensor")
 
 
 class RNN(RNNBase):
@@ -120,39 +166,77 @@ class RNN(RNNBase):
         return s + (f", nonlinearity={self.nonlinearity}" if self.nonlinearity != "tanh" else "")
 
 
-# One time step of each kind of layer: (x, state, weights) -> the new state (a tuple)
-def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
-    pre = F.linear(x, w_ih, b_ih) + F.linear(state[0], w_hh, b_hh)
+# One time step of each kind of cell, as ATen's CPU cells compute it, from the gate products of the
+# hidden state (hgates, linear(h, w_hh, b_hh)) and of the input (igates, linear(x, w_ih, b_ih)): a
+# layer computes the input's for all its steps at once (_layer_steps), a cell per step (the *_cell
+# functions, in ATen's order: the hidden state's product first, except for GRU). -> the new state.
+def _rnn_step(nonlinearity, hgates, igates, state):
+    pre = hgates + igates
     return (tanh(pre) if nonlinearity == "tanh" else relu(pre),)
 
 
-def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+def _gru_step(hgates, igates, state):
     h = state[0]
-    gi_r, gi_z, gi_n = F.linear(x, w_ih, b_ih).chunk(3, 1)
-    gh_r, gh_z, gh_n = F.linear(h, w_hh, b_hh).chunk(3, 1)
-    r = sigmoid(gi_r + gh_r)
-    z = sigmoid(gi_z + gh_z)
-    n = tanh(gi_n + r * gh_n)
-    return ((h - n) * z + n,)  # PyTorch's order of operations (its gru_cell)
+    i_r, i_z, i_n = igates.unsafe_chunk(3, 1)
+    h_r, h_z, h_n = hgates.unsafe_chunk(3, 1)
+    r = sigmoid(h_r + i_r)
+    z = sigmoid(h_z + i_z)
+    n = tanh(i_n + h_n * r)
+    return ((h - n) * z + n,)
 
 
-def _steps(cell, input, state, weights):
-    """One layer over time: the stacked outputs (L, N, H) and the last state."""
-    outputs = []
-    for x in input.unbind(0):
-        state = cell(x, state, *weights)
-        outputs.append(state[0])
-    return stack(outputs, 0), state
+def _lstm_step(hgates, igates, state):
+    i, f, g, o = (hgates + igates).unsafe_chunk(4, 1)
+    i, f, g, o = sigmoid(i), sigmoid(f), tanh(g), sigmoid(o)
+    c = f * state[1] + i * g
+    return o * tanh(c), c
+
+
+def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
+    hgates = F.linear(state[0], w_hh, b_hh)
+    return _rnn_step(nonlinearity, hgates, F.linear(x, w_ih, b_ih), state)
+
+
+def _gru_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+    igates = F.linear(x, w_ih, b_ih)
+    return _gru_step(F.linear(state[0], w_hh, b_hh), igates, state)
 
 
 def _lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
     h, c = state
     if _unrecorded_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
         return _lstm_cell_values(x, h, c, w_ih, w_hh, b_ih, b_hh)
-    gates = F.linear(x, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
-    i, f, g, o = gates.chunk(4, 1)
-    c = sigmoid(f) * c + sigmoid(i) * tanh(g)
-    return sigmoid(o) * tanh(c), c
+    hgates = F.linear(h, w_hh, b_hh)
+    return _lstm_step(hgates, F.linear(x, w_ih, b_ih), state)
+
+
+_STEPS = {"RNN_TANH": lambda *args: _rnn_step("tanh", *args), "RNN_RELU": lambda *args: _rnn_step("relu", *args),
+          "GRU": _gru_step, "LSTM": _lstm_step}
+
+
+def _layer_steps(mode, input, state, weights, reverse=False):
+    """One direction of a layer over time as ATen's CPU layers run it: the input's gate products
+    for every step in one linear, unbound, then the steps. -> the stacked outputs (L, N, H) and the
+    last state."""
+    w_ih, w_hh, b_ih, b_hh = weights
+    step = _STEPS[mode]
+    inputs = F.linear(input, w_ih, b_ih).unbind(0)
+    outputs = []
+    for igates in reversed(inputs) if reverse else inputs:
+        state = step(F.linear(state[0], w_hh, b_hh), igates, state)
+        outputs.append(state[0])
+    return stack(outputs[::-1] if reverse else outputs, 0), state
+
+
+def _steps(cell, input, state, weights, reverse=False):
+    """One direction of a layer over time, a cell per step (each computing its input's gate
+    products): the fused LSTM layer's definition. -> the stacked outputs and the last state."""
+    outputs = []
+    steps = input.unbind(0)
+    for x in reversed(steps) if reverse else steps:
+        state = cell(x, state, *weights)
+        outputs.append(state[0])
+    return stack(outputs[::-1] if reverse else outputs, 0), state
 
 
 def _unrecorded_cell(*tensors):
@@ -207,19 +291,19 @@ def _fused(tensors):
         and tuple(h0.shape) == tuple(c0.shape) == (n, h) and steps * n * k * h > 0
 
 
-def _lstm_layer_backward(grads, tensors, result):
+def _lstm_layer_backward(grads, tensors, result, reverse):
     output = result[0]
     # output._version: the states are read from the output unless it was changed in place since
     if is_grad_enabled() or grads[0] is None or output._version or not _fused(tensors):
-        return _lstm_recomputed_backward(grads, tensors)
-    return _lstm_backward(grads, tensors, output)
+        return _lstm_recomputed_backward(grads, tensors, reverse)
+    return _lstm_backward(grads, tensors, output, reverse)
 
 
-def _lstm_recomputed_backward(grads, tensors):
+def _lstm_recomputed_backward(grads, tensors, reverse):
     differentiable = is_grad_enabled()  # create_graph: keep the recomputed steps' history
     with enable_grad():
         inputs = [t if t is None or differentiable else t.detach().requires_grad_() for t in tensors]
-        output, (h, c) = _steps(_lstm_cell, inputs[0], inputs[5:], inputs[1:5])
+        output, (h, c) = _steps(_lstm_cell, inputs[0], inputs[5:], inputs[1:5], reverse)
         given = [(o, g) for o, g in zip((output, h, c), grads) if g is not None]
         wanted = [t for t in inputs if t is not None and t._requires_grad]
         found = iter(grad([o for o, _ in given], wanted, [g for _, g in given],
@@ -260,16 +344,19 @@ def _lstm_steps(bufs, steps, n, k, h):
     return hs, c_t
 
 
-def _lstm_backward(grads, tensors, output):
+def _lstm_backward(grads, tensors, output, reverse):
     """The layer's gradients with autograd's sums on the decomposed steps: each step's from the
     last to the first; a weight's or bias's gradient is the steps' terms added in that order. The
-    steps' states are the output's (h_1..h_L), so their cells run again in one call."""
+    steps' states are the output's (h_1..h_L), so their cells run again in one call. (reverse: in
+    the order the steps ran, from the last time step to the first.)"""
     x, w_ih, w_hh = tensors[:3]
     steps, n, k = x.shape
     h = w_hh.shape[1]
     g4 = 4 * h
+    in_order = (lambda buf: _time_reversed(buf, steps)) if reverse else (lambda buf: buf)
     bufs = [t._buf() for t in tensors]
-    h_prev = exact.joined([bufs[5], output._buf()[:(steps - 1) * n * h]])  # h_0..h_(L-1)
+    bufs[0] = in_order(bufs[0])
+    h_prev = exact.joined([bufs[5], in_order(output._buf())[:(steps - 1) * n * h]])  # h_0..h_(L-1)
     gx = _stacked_products(bufs[0], bufs[1], steps, n, k, g4, bufs[3], True)
     gh = _stacked_products(h_prev, bufs[2], steps, n, h, g4, bufs[4], True)
     cells = cell_kernels.lstm_cells(gx, gh, bufs[6], steps, n, h)
@@ -278,7 +365,7 @@ def _lstm_backward(grads, tensors, output):
     # AddmmBackward0's operands per step: mat1.t() (then TBackward0 on the product), all steps at once
     h_transposed = B.take(h_prev, 0, (steps, h, n), (n * h, 1, h)) if need[2] else None
     x_transposed = B.take(bufs[0], 0, (steps, k, n), (n * k, 1, k)) if need[1] else None
-    g_out = grads[0]._buf()
+    g_out = in_order(grads[0]._buf())
     g_h, dc = (None if g is None else g._buf() for g in grads[1:])
     dh_carry = None
     d_gates = [None] * steps
@@ -293,7 +380,7 @@ def _lstm_backward(grads, tensors, output):
     d_gates = exact.joined(d_gates)
     out = [None] * 7
     if need[0]:
-        out[0] = new_tensor(_stacked_products(d_gates, bufs[1], steps, n, g4, k), (steps, n, k), float32)
+        out[0] = new_tensor(in_order(_stacked_products(d_gates, bufs[1], steps, n, g4, k)), (steps, n, k), float32)
     for i, operand, rows in ((1, x_transposed, k), (2, h_transposed, h)):
         if need[i]:  # each step's product, then their sum from the last step to the first
             total = reduce_kernels.blocks_sum_from_last(exact.mm_each(operand, d_gates, steps, rows, n, g4), steps)
@@ -311,19 +398,29 @@ def _lstm_backward(grads, tensors, output):
     return out
 
 
+def _time_reversed(buf, steps):
+    """A (steps, ...) buffer with its time steps in reverse order."""
+    size = len(buf) // steps
+    return exact.joined([buf[t * size:(t + 1) * size] for t in reversed(range(steps))])
+
+
 @op("MkldnnRnnLayerBackward0", name="mkldnn_rnn_layer",
-    tensors=lambda grads, tensors, result: _lstm_layer_backward(grads, tensors, result))
-def _lstm_layer(tensors):
-    """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one LSTM layer."""
+    tensors=lambda grads, tensors, result, reverse: _lstm_layer_backward(grads, tensors, result, reverse))
+def _lstm_layer(tensors, reverse=False):
+    """[input, w_ih, w_hh, b_ih, b_hh, h0, c0] -> (output, h_n, c_n) of one direction of an LSTM layer."""
     if not _fused(tensors):
         with no_grad():
-            output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5])
+            output, (h, c) = _steps(_lstm_cell, tensors[0], tensors[5:], tensors[1:5], reverse)
         return output, h, c
     steps, n, k = tensors[0].shape
     h = tensors[2].shape[1]
-    hs, c = _lstm_steps([t._buf() for t in tensors], steps, n, k, h)
-    return (new_tensor(exact.joined(hs), (steps, n, h), float32), new_tensor(hs[-1], (n, h), float32),
-            new_tensor(c, (n, h), float32))
+    bufs = [t._buf() for t in tensors]
+    if reverse:
+        bufs[0] = _time_reversed(bufs[0], steps)
+    hs, c = _lstm_steps(bufs, steps, n, k, h)
+    last = hs[-1]
+    return (new_tensor(exact.joined(hs[::-1] if reverse else hs), (steps, n, h), float32),
+            new_tensor(last, (n, h), float32), new_tensor(c, (n, h), float32))
 
 
 class LSTM(RNNBase):
@@ -336,27 +433,29 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
 
-_CELLS = {"RNN_TANH": lambda *args: _rnn_cell("tanh", *args), "RNN_RELU": lambda *args: _rnn_cell("relu", *args),
-          "GRU": _gru_cell, "LSTM": _lstm_cell}
-
-
 def run_layers(mode, input, hx, weights, dropout, train, batch_first):
     """ATen's rnn_tanh/rnn_relu/gru/lstm: input (L, N, H_in) (batch_first: (N, L, H_in)), hx a
-    tuple of (num_layers, N, H) states, weights per layer [w_ih, w_hh, b_ih, b_hh] (biases None
-    or left out). Returns the last layer's outputs and the tuple of final states."""
+    tuple of (num_layers * directions, N, H) states, weights per layer a list per direction (one
+    or two) of [w_ih, w_hh, b_ih, b_hh] (biases None or left out). Returns the last layer's outputs
+    (the directions' side by side) and the tuple of final states."""
     if batch_first:
         input = input.transpose(0, 1)
     new_states = []
-    for layer, layer_weights in enumerate(weights):
-        layer_weights = (list(layer_weights) + [None, None])[:4]
-        state = tuple(h[layer] for h in hx)
-        if mode == "LSTM" and input.dtype is float32:
-            input, *state = _lstm_layer([input, *layer_weights, *state])
-        else:
-            input, state = _steps(_CELLS[mode], input, state, layer_weights)
+    for layer, directions in enumerate(weights):
+        outputs = []
+        for direction, direction_weights in enumerate(directions):
+            direction_weights = (list(direction_weights) + [None, None])[:4]
+            state = tuple(h[layer * len(directions) + direction] for h in hx)
+            reverse = direction == 1
+            if mode == "LSTM" and input.dtype is float32:
+                output, *state = _lstm_layer([input, *direction_weights, *state], reverse)
+            else:
+                output, state = _layer_steps(mode, input, state, direction_weights, reverse)
+            outputs.append(output)
+            new_states.append(state)
+        input = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
         if dropout and train and layer < len(weights) - 1:
             input = F.dropout(input, dropout, True)
-        new_states.append(state)
     final = tuple(stack([s[k] for s in new_states], 0) for k in range(len(hx)))
     if batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN, else Backward1
         input = input.transpose(0, 1) if mode == "LSTM" and input.dtype is float32 else input.transpose_(0, 1)
