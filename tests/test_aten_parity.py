@@ -992,6 +992,25 @@ def test_small_layer_norm_moments_and_expf_deferred_keep_their_bits(rows, monkey
     assert all(np.array_equal(ours, want) for ours, want in zip(deferred, run()))
 
 
+@pytest.mark.parametrize("rows,inner", [(1, 64), (7, 72), (512, 64), (513, 64), (3, 5)])
+def test_layer_norm_moments_on_arrays_are_the_loops(rows, inner):
+    """numpy's layer norm moments give the loops' bits: its fmas by a power of two (Welford's and
+    the lane merges' halving steps, the counts 8, 16, 32) unchecked, chains of up to
+    _DEFERRED_SIZE (rows, lanes) elements (512 rows of 8 lanes) checked once at the end, longer
+    ones step by step. Random rows, rows of short mantissas (exact sums on float32 halfway
+    points) and rows of subnormal variance."""
+    rng = np.random.default_rng(rows)
+    for x in (rng.standard_normal(rows * inner), rng.integers(-8, 8, rows * inner) / 8,
+              rng.standard_normal(rows * inner) * 1e-20):
+        x = x.astype(np.float32)
+        with on("numpy"):
+            ours = norm.layer_norm_stats(x, inner, 1e-5, True)
+        with on("python"):
+            want = norm.layer_norm_stats(array("f", x.tolist()), inner, 1e-5, True)
+        assert [np.asarray(v).view(np.int32).tolist() for v in ours] == \
+            [np.frombuffer(v, np.float32).view(np.int32).tolist() for v in want]
+
+
 def test_fma32_chain_is_one_fma32_after_another():
     """The numpy backend's fma chain (a float64 add and rounding a step, the steps whose sum lands
     inexactly on a float32 halfway point found afterwards and redone) gives the bits of one exact

@@ -14,6 +14,9 @@
   to a halfway point (where the emulation's round-to-odd step decides the result).
 * max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
   element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
+* ``where`` and relu (a select of the elements' bits, not np.where's branch per element) against
+  the loops: the chosen element's bits, a NaN's sign and payload and -0.0 included, scalars on
+  either side and integers that wrap.
 """
 import math
 import random
@@ -29,7 +32,7 @@ np = pytest.importorskip("numpy")
 
 from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
 from torch._aten import _dispatch  # noqa: E402
-from torch._dtype import float64  # noqa: E402
+from torch._dtype import BY_NAME, float64  # noqa: E402
 from torch._float32 import fma64  # noqa: E402
 
 SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
@@ -159,3 +162,60 @@ def test_float64_fma_rounds_once(kind, seed, monkeypatch):
     addend = float(c[0])  # one addend for all, as tanh's backward's 1
     want = [fma64(x, y, addend) for x, y in zip(a.tolist(), b.tolist())]
     assert _bits(numpy_backend.fma(a, b, addend, float64).tolist()) == _bits(want)
+
+
+@pytest.mark.parametrize("row", [1, None, 7], ids=["scalar", "vector", "rows-of-7"])
+def test_sigmoid_and_glibc_expf_give_the_loops_bits(row, monkeypatch):
+    """numpy's sigmoid (glibc's expf on the scalar elements, its 2^(k/32) scale built from the
+    bits as glibc builds it) against the pure-Python loop, on random float32 bit patterns and the
+    edges of expf's range (a NaN's sign is the SIMD loop's choice: any NaN matches a NaN)."""
+    rng = np.random.default_rng(7)
+    edges = [0.0, -0.0, math.inf, -math.inf, math.nan, 88.72283, 88.72284, -103.97207, -103.97208, -87.3,
+             1e-45, -1e-45, 3.4e38, -3.4e38]
+    values = np.concatenate([rng.integers(0, 2 ** 32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32),
+                             rng.uniform(-110, 100, 20000).astype(np.float32), np.array(edges, np.float32)])
+    found = numpy_backend.ATEN["sigmoid"](values, row)
+    monkeypatch.setattr(_dispatch, "active", python_backend)  # the loop's expf too
+    loop = np.frombuffer(_dispatch.KERNELS["sigmoid"](array("f", values.tobytes()), row), np.float32)
+    assert (np.isnan(found) == np.isnan(loop)).all()
+    assert (found.view(np.uint32) == loop.view(np.uint32))[~np.isnan(loop)].all()
+
+
+def _exact(values):
+    """Values with floats as their bits (a NaN's sign and payload, -0.0), to compare exactly."""
+    return [struct.pack(">d", v) if isinstance(v, float) else v for v in values]
+
+
+_SELECT_VALUES = {"f": [0.0, -0.0, math.inf, -math.inf, math.nan, -math.nan, 1.5, -2.25, 3e-41],
+                  "i": [0, 1, -1, 7, -100, 127, -128], "u": [0, 1, 7, 200, 255], "b": [False, True]}
+
+
+@pytest.mark.parametrize("name", ["float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"])
+@pytest.mark.parametrize("seed", range(5))
+def test_where_and_relu_select_the_loops_elements(name, seed):
+    rng = random.Random(seed)
+    dtype = BY_NAME[name]
+    pool = _SELECT_VALUES[dtype.kind]
+    n = rng.choice([1, 3, 64, 1000])
+    cond = [rng.random() < 0.5 for _ in range(n)]
+    a, b = ([rng.choice(pool) for _ in range(n)] for _ in range(2))
+    if dtype.kind == "f":
+        a[:1] = [struct.unpack("d", struct.pack("Q", 0xFFF8_0000_0000_1234))[0]]  # a NaN with a payload
+    scalar = rng.choice(pool)
+    for backend_a, backend_b in ((a, b), (scalar, b), (a, scalar), (scalar, rng.choice(pool))):
+        want = python_backend.where(python_backend.from_list(cond, BY_NAME["bool"]), *(
+            python_backend.from_list(v, dtype) if isinstance(v, list) else v for v in (backend_a, backend_b)), dtype)
+        got = numpy_backend.where(numpy_backend.from_list(cond, BY_NAME["bool"]), *(
+            numpy_backend.from_list(v, dtype) if isinstance(v, list) else v for v in (backend_a, backend_b)), dtype)
+        assert got.dtype == numpy_backend._NP[name] and _exact(got.tolist()) == _exact(python_backend.to_list(want, dtype))
+    if dtype.kind in "fi":
+        want = python_backend.unary("relu", python_backend.from_list(a, dtype), dtype)
+        got = numpy_backend.unary("relu", numpy_backend.from_list(a, dtype), dtype)
+        assert _exact(got.tolist()) == _exact(python_backend.to_list(want, dtype))
+
+
+def test_where_wraps_an_integer_beyond_the_dtype_as_a_c_cast():
+    """masked_fill(int8 tensor, 300) stores 300's low byte, as a C cast of the scalar does."""
+    cond = numpy_backend.from_list([True, False], BY_NAME["bool"])
+    got = numpy_backend.where(cond, 300, numpy_backend.from_list([1, 2], BY_NAME["int8"]), BY_NAME["int8"])
+    assert got.tolist() == [44, 2]

@@ -36,7 +36,8 @@ gradient terms (``blocks_sum_from_last``).
 ``RANDOM``: whole-block versions of the random generator's loops (``_random``), by name, with the
 signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``mt19937_words``
 (``Generator.words`` of more than one block), ``normal_fill_f32``,
-and ``uniform_f32(words, low, span, high)``; the same bits. The python backend's is empty.
+and ``uniform_f32(words, low, span, high)``; the same bits (numpy's take and return the state's
+624-word blocks as its arrays too). The python backend's is empty.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings
 is written once; tests/test_aten_parity.py checks every kernel on both backends.

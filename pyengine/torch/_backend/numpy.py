@@ -13,6 +13,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import ctypes
 import functools
 import math
 from array import array
@@ -267,8 +268,22 @@ def _in_float64(fn):
     return lambda a: fn(a.astype(np.float64)) if a.dtype == np.float32 else fn(a)
 
 
+_SAME_WIDTH_INT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _select(cond, a, b, t):
+    """cond ? a : b as the numpy type t (a, b: arrays of type t or numbers), bit for bit, by masking the
+    elements' bits: np.where branches on each element, ~3 ns an element when the condition is
+    random (relu's signs, dropout), where the masks cost ~0.5 ns."""
+    bits = _SAME_WIDTH_INT[np.dtype(t).itemsize]
+    a, b = np.asarray(_binary_operand(a, t), t).view(bits), np.asarray(_binary_operand(b, t), t).view(bits)
+    mask = cond.astype(bits)
+    np.negative(mask, out=mask)  # all ones where cond
+    return (b ^ ((a ^ b) & mask)).view(t)
+
+
 def _relu(a):
-    return np.where(a < 0, np.zeros((), a.dtype), a)  # relu(-0.) is -0., relu(nan) is nan
+    return _select(a < 0, 0, a, a.dtype.type)  # relu(-0.) is -0., relu(nan) is nan
 
 
 def _sigmoid(a):
@@ -438,7 +453,7 @@ def fma(a, b, c, dtype):
 def where(cond, a, b, dtype):
     t = _NP[dtype.name]
     a, b = _operands(a, b)
-    return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
+    return _select(cond.astype(bool, copy=False), a, b, t).reshape(-1)
 
 
 one = _one_element_maker(from_list)
@@ -588,11 +603,16 @@ class _DeferredFma32:
         check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
-        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
-        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
-        s = sums[check]
-        v = s - p
-        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+        ends = np.cumsum([s.size for _, _, s in self.terms])
+        steps = np.searchsorted(ends, check, side="right")  # the step of each sum in doubt
+        for k in np.unique(steps).tolist():  # (few: only these steps' products and addends are read)
+            p, c, s = self.terms[k]
+            at = check[steps == k] - (ends[k] - s.size)
+            p, c, s = _flat64(p, s.shape)[at], _flat64(c, s.shape)[at], s.reshape(-1)[at]
+            v = s - p
+            if ((p - (s - v)) + (c - v)).any():  # (NaN counts as inexact)
+                return False
+        return True
 
 
 def _flat64(values, shape):
@@ -693,14 +713,19 @@ def _logf_sleef_np(d):
     return out
 
 
+# glibc's T: the bits of 2^(i/32) less i << 47, so that adding the shifted k's bits (ki << 47)
+# gives 2^(k/32) whole (every k of a clipped input: the scale stays a normal double)
+_EXP2F_BITS = np.array(L.EXP2_TABLE).view(np.uint64) - (np.arange(32, dtype=np.uint64) << np.uint64(47))
+
+
 def _expf_glibc_np(x):
     x64 = x.astype(np.float64)
     with np.errstate(all="ignore"):
         z = L.INV_LN2_N * np.clip(x64, L.UNDERFLOW, L.OVERFLOW)
-        kd = (z + L.SHIFT) - L.SHIFT
-        k = kd.astype(np.int64)
-        r = z - kd
-        s = np.ldexp(np.array(L.EXP2_TABLE)[k & 31], k >> 5)
+        kd = z + L.SHIFT
+        ki = kd.view(np.uint64)  # k in the low bits, as glibc reads it
+        r = z - (kd - L.SHIFT)
+        s = (_EXP2F_BITS[ki & np.uint64(31)] + (ki << np.uint64(47))).view(np.float64)
         y = L.GC2 * r + 1.0
         y = (L.GC0 * r + L.GC1) * (r * r) + y
         out = (y * s).astype(np.float32)
@@ -812,10 +837,11 @@ def _sigmoid_kernel(values, row=None):
     """The vector formula (SLEEF's expf) on the elements of full vector blocks, the scalar one
     (glibc's) on the rest: each formula once over all its elements."""
     x = _as_f32(values)
+    if row == 1:  # runs of one element (0-d, strided input) hold no vector block
+        return np.float32(1) / (np.float32(1) + _expf_glibc_np(-x))
     vector = np.zeros(len(x), bool)
-    if row != 1:  # runs of one element (0-d, strided input) hold no vector block
-        for start, _, vstop in vector_runs(len(x), row):
-            vector[start:vstop] = True
+    for start, _, vstop in vector_runs(len(x), row):
+        vector[start:vstop] = True
     out = np.empty(len(x), np.float32)
     for where, exp in ((vector, _expf_sleef_np), (~vector, _expf_glibc_np)):
         if where.any():
@@ -1130,13 +1156,24 @@ class _RowColumns:
         return a / self.dtype(s)
 
     def fma(self, a, b, c):
+        """float32: a product by a power of two (Welford's and the lane merges' halving steps, the
+        counts 8, 16, 32) has the other factor's 24 bits, and the float64 sum of two such numbers
+        is exact or too far from a float32 halfway point to round wrong (as in _fma32_np): one
+        rounding, nothing to check."""
+        if self.dtype is np.float32 and (_power_of_two(a) or _power_of_two(b)):
+            return np.add(np.multiply(a, b, dtype=np.float64), c).astype(np.float32)
         return self._fma(a, b, c)
+
+
+def _power_of_two(v):
+    """Whether v is a number (not an array) that is a power of two or minus one."""
+    return v.__class__ is not np.ndarray and abs(math.frexp(v)[0]) == 0.5
 
 
 def _layer_norm_stats(flat, inner, eps, float32):
     dtype = np.float32 if float32 else np.float64
     x = np.asarray(_as_ndarray(flat), dtype)
-    if float32 and x.size <= _DEFERRED_SIZE:
+    if float32 and (x.size // inner if inner else 0) * MOMENT_LANES["float32"] <= _DEFERRED_SIZE:  # its (rows, lanes) steps
         fma = _DeferredFma32()
         mean, var = rowwise_moments(inner, _RowColumns(x, inner, fma))
         if not fma.rounded_right():
@@ -2009,68 +2046,54 @@ def _sum_in_order(values, k, columns=False):
 
 
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
+# numpy's MT19937 is the same generator (twist and tempering). Its state is read and written
+# through its C struct (``ctypes.state_address``: uint32 key[624], int pos), as the `state`
+# property copies it word by word (~25 us a call, more than most draws). It is kept at the end
+# of the generator's current block (pos 624, key its 624 words): the next raw word is the first
+# of the next block. Draws take whole blocks, whose last one becomes the generator's block.
 
-_MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
+_MT = MT19937(0)
+_MT_KEY = np.ctypeslib.as_array((ctypes.c_uint32 * 624).from_address(_MT.ctypes.state_address))
+_MT_POS = ctypes.c_int.from_address(_MT.ctypes.state_address + _MT_KEY.nbytes)
+_MT_AT = [None]  # the block (the generator's mt object) _MT's key holds, at its end
 
 
-def _mt_step(a, b, c):
-    y = (a & _MT_UPPER) | (b & _MT_LOWER)
-    return c ^ (y >> 1) ^ ((y & 1) * _MT_MATRIX_A)
+def _mt_blocks(mt, count):
+    """The tempered words of the `count` blocks after block mt (624 words), and the last block's
+    words (a new array): _random._twist and _temper_block, `count` times."""
+    if _MT_AT[0] is not mt:
+        _MT_KEY[:] = mt
+        _MT_POS.value = 624
+    words = _MT.random_raw(624 * count).astype(np.uint32)
+    _MT_AT[0] = last = _MT_KEY.copy()
+    return words, last
 
 
-def _mt19937_refill(words):
-    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists."""
-    new, tempered = _mt_block(np.array(words, np.uint32))
-    return new.tolist(), tempered.tolist()
+def _mt19937_refill(mt):
+    """The next block after mt: (its words, its tempered words), as arrays."""
+    tempered, new = _mt_blocks(mt, 1)
+    return new, tempered
 
 
 def _mt19937_words(mt, tempered, left, next_, n):
     """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a uint32 array. numpy's MT19937
-    is the same generator (twist and tempering): its key is the block, its pos the next word. It
-    keeps the state the last call left (a generator's block list is never changed in place, so the
-    same list and position are the same state); draws within the block return the same lists."""
-    pos = next_ if left > 1 else 624
-    if _MT_LEFT[0] is not mt or _MT_LEFT[1] != pos:
-        _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": pos}}
-    out = _MT.random_raw(n).astype(np.uint32)
-    if n <= 624 - pos:
-        left, next_ = left - n, next_ + n
-    else:
-        state = _MT.state["state"]
-        mt, tempered, next_ = state["key"].tolist(), _temper(state["key"]).tolist(), state["pos"]
-        left = 625 - next_
-    _MT_LEFT[:] = mt, next_ if left > 1 else 624
-    return mt, tempered, left, next_, out
-
-
-_MT, _MT_LEFT = MT19937(0), [None, 0]
-
-
-def _mt_block(mt):
-    """_random._twist and _temper_block of a uint32 array: (new words, tempered words).
-    The same three chunks, each reading only words already known."""
-    new = np.empty(624, np.uint32)
-    new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
-    new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
-    new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
-    new[623] = _mt_step(mt[623], new[0], new[396])
-    return new, _temper(new)
-
-
-def _temper(words):
-    y = words ^ (words >> 11)
-    y ^= (y << 7) & np.uint32(0x9D2C5680)
-    y ^= (y << 15) & np.uint32(0xEFC60000)
-    y ^= y >> 18
-    return y
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
+    if n < left:  # within the block
+        return mt, tempered, left - n, next_ + n, np.asarray(tempered[next_:next_ + n], np.uint32)
+    rest = tempered[next_:] if left > 1 else []  # (left 1: the block is used up, next may be 0)
+    words, mt = _mt_blocks(mt, -(-(n - len(rest)) // 624))
+    next_ = n - len(rest) - (len(words) - 624)  # words taken from the last block
+    out = np.concatenate([np.asarray(rest, np.uint32), words[:n - len(rest)]]) if len(rest) else words[:n]
+    return mt, words[-624:].copy(), 625 - next_, next_, out  # (a copy: not the whole draw kept)
 
 
 def _u53_below(words, p, value):
-    """value where Generator.u53's uniform (from two words each) is below p, else 0: float64."""
+    """value where Generator.u53's uniform (from two words each) is below p, else 0: float32 when
+    value is a float32 value (the mask as a float32 tensor stores it, exact), else float64."""
     pairs = words.reshape(-1, 2)
     bits53 = (pairs[:, 0] & np.uint32(0x1FFFFF)) * 4294967296.0 + pairs[:, 1]  # exact in float64
-    return np.where(bits53 < p * 2.0 ** 53, value, 0.0)  # (u = bits53 * 2**-53 exactly)
+    value = np.float32(value) if float(np.float32(value)) == value else np.float64(value)
+    return np.multiply(bits53 < p * 2.0 ** 53, value)  # (u = bits53 * 2**-53 exactly; False * value is 0.)
 
 
 def _u24(words):

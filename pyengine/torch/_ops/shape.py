@@ -689,6 +689,8 @@ def _view_strides(old_shape, old_stride, new_shape):
     """Strides viewing (old_shape, old_stride) as new_shape, or None (ATen's computeStride)."""
     if not old_shape:
         return tuple(1 for _ in new_shape)
+    if old_stride == contiguous_strides(old_shape):  # one chunk (an empty one too): the new shape's own strides
+        return contiguous_strides(new_shape)
     numel = numel_of(old_shape)
     if numel == 0:  # any strides would do: PyTorch keeps them for the same shape, like NumPy
         return tuple(old_stride) if tuple(old_shape) == tuple(new_shape) else contiguous_strides(new_shape)
