@@ -651,32 +651,59 @@ def _fma32_chain(products, acc):
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
 
 def _expf_sleef_np(d):
-    fma = _DeferredFma32() if d.size <= _DEFERRED_SIZE else _fma32_np
+    """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
+    values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
+    set at the end) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
+    s = d - q*LN2_HI_F is exact even in float32 (a multiple of 2**-25, d's ulp as |d| > 0.34 where
+    q != 0, below 0.5), and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay
+    above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
+    nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
+    subnormal case): those few elements are redone by the scalar emulation."""
+    f = np.float32
     with np.errstate(all="ignore"):
-        q = np.rint(d * np.float32(L.LOG2E_F)).astype(np.float32)
-        u = _expf_sleef_mantissa(q, d, fma)
-        if fma is not _fma32_np and not fma.rounded_right():
-            u = _expf_sleef_mantissa(q, d, _fma32_np)
-        qi = np.clip(q, -300, 300).astype(np.int64)  # out-of-range q only occurs where d is clamped below
-        half = qi >> 1
-        u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
-        u = u.astype(np.float32)
-        if not ((d >= -104) & (d <= 100)).all():  # (NaN fails both)
-            u[d < -104] = 0
-            u[d > 100] = np.inf
-            nan = np.isnan(d)
-            u[nan] = d[nan]
+        q = np.rint(d * f(L.LOG2E_F))
+        t = q.astype(np.float64)
+        t *= -L.LN2_LO_F
+        t += d - q * f(L.LN2_HI_F)
+        s = t.astype(np.float32)
+        s64 = s.astype(np.float64)
+        u64 = np.empty_like(t)
+        redo = None
+        u = L.EXP_POLY[0]
+        for coef in L.EXP_POLY[1:]:
+            np.multiply(s64, u, out=t)
+            t += coef
+            redo = _on_halfway(t, redo)
+            np.copyto(u64, t.astype(np.float32))
+            u = u64
+        np.multiply((s * s).astype(np.float64), u64, out=t)
+        t += s64
+        redo = _on_halfway(t, redo)
+        u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
+    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
+        u[d < -104] = 0
+        u[d > 100] = np.inf
+        nan = np.isnan(d)
+        u[nan] = d[nan]
+    _redo(u, d, redo, L.expf_sleef1)
     return u
 
 
-def _expf_sleef_mantissa(q, d, fma):
-    """Sleef's expf before its scaling by 2**q: 1 + its polynomial of d - q*ln 2."""
-    s = fma(q, np.float32(-L.LN2_HI_F), d)
-    s = fma(q, np.float32(-L.LN2_LO_F), s)
-    u = np.full(d.shape, L.EXP_POLY[0], dtype=np.float32)
-    for coef in L.EXP_POLY[1:]:
-        u = fma(u, s, np.float32(coef))
-    return np.float32(1) + fma(s * s, u, s)
+def _on_halfway(sums, redo):
+    """redo (None: no element yet) with the elements whose float64 sum lies on a float32 halfway
+    point added."""
+    halfway = (sums.view(np.int64) & _LOW29) == _HALF29
+    if not np.count_nonzero(halfway):  # (faster than .any() on small arrays)
+        return redo
+    return halfway if redo is None else redo | halfway
+
+
+def _redo(out, x, redo, scalar_fn):
+    """out[i] = scalar_fn(x[i]) where redo (None: nowhere) says (out: a new array of x's shape)."""
+    if redo is not None:
+        flat, values = out.reshape(-1), x.reshape(-1)
+        for i in np.flatnonzero(redo):
+            flat[i] = scalar_fn(float(values[i]))
 
 
 def _two_sum_np(a, b):
@@ -686,20 +713,39 @@ def _two_sum_np(a, b):
 
 
 def _logf_sleef_np(d):
-    f = np.float32
+    """Sleef's logf (L.logf_sleef1) of a float32 array, its fmas' sums in float64 from float32
+    values (exact products), each rounded once more to float32. For finite d > 0 (the rest are set
+    at the end) five are exact: fma(LN2_HI_L, e, -sh) and fma(t, nh, -xh) are a product's rounding
+    error and fma(-dh, t, 1) a reciprocal's residual, which float32 holds; the sums of sl (e has at
+    most 8 bits: a 32-bit product, a multiple of 2**-52, and that error, one of 2**-21 below 2**-17),
+    of fma(-dl, t, .) (2**-22 down to 2**-49) and of fma(nl, t, .) (nl is 0: m - 1 is exact) span
+    at most 53 bits. The other three (xl and the polynomial's) are zero or far above float32's
+    subnormals, so they round wrong only on a float32 halfway point: those few elements are redone
+    by the scalar emulation."""
+    f, f64 = np.float32, np.float64
     with np.errstate(all="ignore"):
-        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(np.float32)
+        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(f64)
         m = np.frexp(d)[0] * f(2)
         m = np.where(m >= f(1.5), m * f(0.5), m).astype(np.float32)
-        sh = f(L.LN2_HI_L) * e
-        sl = _fma32_np(f(L.LN2_LO_L), e, _fma32_np(f(L.LN2_HI_L), e, -sh))
+        sh = f(L.LN2_HI_L) * e.astype(np.float32)
+        sl = (L.LN2_LO_L * e + (L.LN2_HI_L * e - sh)).astype(np.float32)
         nh, nl = _two_sum_np(f(-1), m)
         dh, dl = _two_sum_np(f(1), m)
         t = f(1) / dh
         xh = nh * t
-        xl = _fma32_np(xh, _fma32_np(-dl, t, _fma32_np(-dh, t, f(1))), _fma32_np(nl, t, _fma32_np(t, nh, -xh)))
+        t64, xh64 = t.astype(f64), xh.astype(f64)
+        residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
+        error = nl.astype(f64) * t64 + (t64 * nh - xh)
+        sums = xh64 * residual.astype(np.float32) + error.astype(np.float32)
+        redo = _on_halfway(sums, None)
+        xl = sums.astype(np.float32)
         x2 = xh * xh
-        p = _fma32_np(_fma32_np(f(L.LOG_P[0]), x2, f(L.LOG_P[1])), x2, f(L.LOG_P[2]))
+        x2_64 = x2.astype(f64)
+        sums = L.LOG_P[0] * x2_64 + L.LOG_P[1]
+        redo = _on_halfway(sums, redo)
+        sums = sums.astype(np.float32) * x2_64 + L.LOG_P[2]
+        redo = _on_halfway(sums, redo)
+        p = sums.astype(np.float32)
         ah, al = xh * f(2), xl * f(2)
         s1 = sh + ah
         s1l = (((sh - s1) + ah) + sl) + al
@@ -710,6 +756,7 @@ def _logf_sleef_np(d):
     out[(d < 0) | np.isnan(d)] = np.nan
     out[d == 0] = -np.inf
     out[d == np.inf] = np.inf
+    _redo(out, d, redo, L.logf_sleef1)
     return out
 
 
@@ -1439,13 +1486,28 @@ def _rule_f(x, w, bias, spread, longest):
 
 def _blas_steps(x, w, lo, hi, spread):
     """The running sums of k-steps lo..hi from 0, by sgemm (numpy's matmul of a stack: one sgemm
-    per product, of the shape a single product's call has)."""
+    per product, of the shape a single product's call has; w's steps as the transpose of a
+    row-major array, which sgemm packs as it packs the plain layout)."""
     m, n = x.shape[-2], w.shape[-2]
-    xs = np.zeros(x.shape[:-2] + (max(m, 2), spread * (hi - lo)), np.float32)
-    xs[..., :m, ::spread] = x[..., lo:hi]
-    ws = np.zeros(w.shape[:-2] + (spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
-    ws[..., ::spread, :n] = w[..., lo:hi].swapaxes(-1, -2)
-    return np.matmul(xs, ws)[..., :m, :n]
+    xs = _spread_steps(x, lo, hi, max(m, 2), spread)
+    ws = _spread_steps(w, lo, hi, n + -n % _BLAS_PANEL, spread)
+    return np.matmul(xs, ws.swapaxes(-1, -2))[..., :m, :n]
+
+
+_SPREAD_TYPES = {1: np.float32, 2: np.complex64}  # a float32 and spread - 1 zeros, as one element
+
+
+def _spread_steps(v, lo, hi, rows, spread):
+    """Columns lo..hi of v (..., r, k), each followed by spread - 1 zero columns, as a new
+    row-major float32 array of ``rows`` rows (zero rows after v's): a cast to the type whose
+    element is a float32 and its zeros (float32 to complex64 keeps the bits)."""
+    element = _SPREAD_TYPES[spread]
+    if rows == v.shape[-2]:
+        out = v[..., lo:hi].astype(element, order="C")
+    else:
+        out = np.zeros(v.shape[:-2] + (rows, hi - lo), element)
+        out[..., :v.shape[-2], :] = v[..., lo:hi]
+    return out.view(np.float32)
 
 
 def _blas_carried(x, w, t, lo, hi, spread, longest):
@@ -1458,17 +1520,19 @@ def _blas_carried(x, w, t, lo, hi, spread, longest):
     width = (longest - steps) // _BLAS_PANEL * _BLAS_PANEL
     if width <= 0 or not np.isfinite(t).all() or (t.view(np.int32) == np.int32(-2 ** 31)).any():  # -0
         return _fma_steps(x, w, t, lo, hi)
+    element = _SPREAD_TYPES[spread]  # (as in _blas_steps)
     out = np.empty(t.shape, np.float32)
     for first in range(0, n, width):
         cols = min(n - first, width)
         carry = cols + -cols % _BLAS_PANEL
-        xs = np.zeros(t.shape[:-2] + (max(m, 2), spread * (carry + steps)), np.float32)
-        xs[..., :m, :spread * cols:spread] = t[..., first:first + cols]
-        xs[..., :m, spread * carry::spread] = x[..., lo:hi]
-        ws = np.zeros(t.shape[:-2] + (spread * (carry + steps), carry), np.float32)
-        ws[..., np.arange(cols) * spread, np.arange(cols)] = 1
-        ws[..., spread * carry::spread, :cols] = w[..., first:first + cols, lo:hi].swapaxes(-1, -2)
-        out[..., first:first + cols] = np.matmul(xs, ws)[..., :m, :cols]
+        xs = np.zeros(t.shape[:-2] + (max(m, 2), carry + steps), element)
+        xs[..., :m, :cols] = t[..., first:first + cols]
+        xs[..., :m, carry:] = x[..., lo:hi]
+        ws = np.zeros(t.shape[:-2] + (carry, carry + steps), element)
+        ws[..., np.arange(cols), np.arange(cols)] = 1
+        ws[..., :cols, carry:] = w[..., first:first + cols, lo:hi]
+        product = np.matmul(xs.view(np.float32), ws.view(np.float32).swapaxes(-1, -2))
+        out[..., first:first + cols] = product[..., :m, :cols]
     return out
 
 
