@@ -406,7 +406,9 @@ def layer_calls(backend, dtype, specials=False):
                                                                               map(abs, buf(3, 15))))
     if not f32:  # float64 sums of rows that are not contiguous
         calls += [("sum_in_order", lambda: reduce.sum_in_order(x, 12)),
-                  ("sum_in_order", lambda: reduce.sum_in_order(x, 1))]
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 1)),
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 12, columns=True)),  # a bias's gradient
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 180, columns=True))]  # one column
     # max/min and argmax/argmin over rows (specials: ties of 0.0 and -0.0, NaN first or later)
     calls += [("extreme_rows", lambda k=k, minimum=minimum: reduce.extreme_rows(x, k, minimum))
               for k in (1, 12, 180) for minimum in (False, True)]

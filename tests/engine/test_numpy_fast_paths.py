@@ -4,8 +4,14 @@
   each output's products one by one in k's order, on random shapes and values of every scale,
   signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
   as in PyTorch's kernels: any NaN matches a NaN).
+* float64 sums of columns (``sum_in_order(columns=True)``: a bias's gradient over a batch, numpy's
+  reduce over the rows) against the loop that adds each column in order from 0.0.
 * the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
   over the reversed blocks) against the loop, in float32.
+* float64 fma (``fma``, the emulation tanh's backward and LBFGS's ``add(alpha=)`` use) against the
+  exact rational fma: random bit patterns, products near overflow and underflow, subnormals, signed
+  zeros, infinities and NaN, sums that cancel, and exact products plus addends that land on or next
+  to a halfway point (where the emulation's round-to-odd step decides the result).
 * max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
   element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
 * ``where`` and relu (a select of the elements' bits, not np.where's branch per element) against
@@ -27,6 +33,7 @@ np = pytest.importorskip("numpy")
 from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
 from torch._aten import _dispatch  # noqa: E402
 from torch._dtype import BY_NAME, float64  # noqa: E402
+from torch._float32 import fma64  # noqa: E402
 
 SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
 
@@ -72,6 +79,22 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_float64_columns_add_in_row_order(seed):
+    rng = random.Random(seed)
+    k, n = rng.choice([1, 2, 5, 39]), rng.choice([1, 2, 51, 204])
+    values = _values(rng, k * n)
+    if seed % 4 == 0:  # columns of zeros only: -0.0 terms added to the loop's 0.0 give 0.0
+        values = [rng.choice([0.0, -0.0, -0.0]) for _ in values]
+    want = [0.0] * n
+    for i in range(k):
+        for j in range(n):
+            want[j] += values[i * n + j]
+    got = numpy_backend.ATEN["sum_in_order"](np.array(values), k, columns=True)
+    assert _bits(got.tolist()) == _bits(want)
+    assert _bits(_dispatch.KERNELS["sum_in_order"](array("d", values), k, columns=True).tolist()) == _bits(want)
+
+
 @pytest.mark.parametrize("typecode", ["f", "d"])
 @pytest.mark.parametrize("seed", range(20))
 def test_extreme_rows_pick_the_loops_element(typecode, seed):
@@ -96,6 +119,49 @@ def test_blocks_added_from_the_last_as_the_loop_adds_them(seed):
     want = _dispatch.KERNELS["blocks_sum_from_last"](array("f", values), count)
     got = numpy_backend.ATEN["blocks_sum_from_last"](np.array(values, np.float32), count)
     assert got.dtype == np.float32 and _bits(got.tolist()) == _bits(want.tolist())
+
+
+def _fma_operands(rng, kind, n):
+    """n (a, b, c) of one kind as float64 arrays."""
+    gen = np.random.default_rng(rng.randrange(2 ** 32))
+    if kind == "bits":  # every exponent: mostly products that overflow or underflow
+        return tuple(gen.integers(0, 2 ** 64, n, dtype=np.uint64).view(np.float64) for _ in range(3))
+    if kind == "halfway":  # 27-bit odd a, b and an even c: a*b + c an odd integer of 54 or more bits, scaled
+        a, b = (gen.integers(2 ** 26, 2 ** 27, n) | 1).astype(float), (gen.integers(2 ** 26, 2 ** 27, n) | 1).astype(float)
+        c = (gen.integers(-2 ** 53, 2 ** 53, n) * 2).astype(float)
+        i, j = gen.integers(-1070, 1000, n), gen.integers(-1070, 1000, n)
+        return gen.choice([-1.0, 1.0], n) * np.ldexp(a, i - 26), np.ldexp(b, j - 26), np.ldexp(c, i + j - 52)
+    if kind == "next to halfway":  # (1 + x)(1 - x + x^2) = 1 + x^3: c + a*b a hair off c's halfway point
+        x = np.ldexp(1.0, -gen.integers(10, 27, n))
+        i, j = gen.integers(-960, 900, n), gen.integers(-60, 60, n)
+        c = np.ldexp(1 + gen.choice([0, 0, 1, -1, 2], n) * 2.0 ** -52, i + j + 53 + gen.choice([0, 0, 1, -1], n))
+        return np.ldexp(1 + x, i), gen.choice([-1.0, 1.0], n) * np.ldexp(1 - x + x * x, j), gen.choice([-1.0, 1.0], n) * c
+    if kind == "cancelling":  # c = -a*b or near it; a = -b as in tanh's backward 1 - y*y
+        a, b = (gen.uniform(-1, 1, n) * np.ldexp(1.0, gen.integers(-60, 60, n)) for _ in range(2))
+        a[::3] = -b[::3]
+        c = -(a * b) * gen.choice([1, 1 + 2.0 ** -52, 1 - 2.0 ** -53, 0.5, 2, 1 + 2.0 ** -30], n)
+        c[::7] = 1.0
+        return a, b, c
+    # special values, scaled to products near the ends of the range
+    pool = np.array(SPECIAL + [-5e-324, 2.2250738585072014e-308, 1.0, -1.0, 2.0 ** -537, 2.0 ** 512]
+                    + gen.uniform(-2, 2, 5).tolist())
+    a, b, c = (gen.choice(pool, n) for _ in range(3))
+    scale = gen.choice([0, 0, 500, -500, 1000, -1000, -1070], n)
+    return np.ldexp(a, scale // 2), np.ldexp(b, scale - scale // 2), c
+
+
+@pytest.mark.parametrize("kind", ["bits", "halfway", "next to halfway", "cancelling", "special"])
+@pytest.mark.parametrize("seed", range(3))
+def test_float64_fma_rounds_once(kind, seed, monkeypatch):
+    if seed:  # long arrays go in blocks (the last one shorter)
+        monkeypatch.setattr(numpy_backend, "_FMA64_BLOCK", 700)
+    with np.errstate(all="ignore"):  # (operands that overflow to infinity are wanted)
+        a, b, c = _fma_operands(random.Random(seed), kind, 3000)
+    want = [fma64(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())]
+    assert _bits(numpy_backend.fma(a, b, c, float64).tolist()) == _bits(want)
+    addend = float(c[0])  # one addend for all, as tanh's backward's 1
+    want = [fma64(x, y, addend) for x, y in zip(a.tolist(), b.tolist())]
+    assert _bits(numpy_backend.fma(a, b, addend, float64).tolist()) == _bits(want)
 
 
 @pytest.mark.parametrize("row", [1, None, 7], ids=["scalar", "vector", "rows-of-7"])

@@ -162,22 +162,27 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
-def _rows_added_in_order(rows):
+def _rows_added_in_order(rows, from_zero=False):
     """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
-    order from the first: np.add.reduce along the outer axis adds row after row
-    (tests/engine/test_numpy_fast_paths.py holds it to the loop's bits; which NaN a sum of two NaNs
-    keeps is numpy's SIMD loops' choice), but from its identity 0.0: a column of -0.0 terms, whose
-    sum is -0.0, comes out +0.0 and is set back. Along the only axis (one output) reduce would add
-    pairwise: one output accumulates instead."""
+    order from the first (``from_zero``: to 0.0 first, a C loop's ``acc = 0``, whose sums are never
+    -0.0): np.add.reduce along the outer axis adds row after row (tests/engine/test_numpy_fast_paths.py
+    holds it to the loop's bits; which NaN a sum of two NaNs keeps is numpy's SIMD loops' choice),
+    from its identity 0.0: a column of -0.0 terms, whose sum from the first is -0.0, comes out +0.0
+    and is set back. Along the only axis (one output) reduce would add pairwise: one output
+    accumulates instead, from the first."""
     if rows.shape[1] == 1:
-        return np.add.accumulate(rows, axis=0)[-1]
+        sums = np.add.accumulate(rows, axis=0)[-1]
+        return sums + 0.0 if from_zero else sums
     sums = np.add.reduce(rows, axis=0)
+    if from_zero:
+        return sums
     zeros = sums == 0
     if zeros.any():
         sums[zeros & np.signbit(rows).all(axis=0)] = -0.0
     return sums
 
 
+@_ieee
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
     """float64: the products added in order over k, all outputs at once (numpy's float64 * and +
     round as Python's); the other dtypes (Python's exact integers, float16 through float64) by the loop."""
@@ -187,29 +192,37 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    with np.errstate(**_ERR):
-        acc = _products_in_order(x.T, w, np.float64)
-        # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
-        return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+    acc = _products_in_order(x.T, w)
+    # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
+    return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
 
 _PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
 
 
-def _products_in_order(a, b, dtype):
+def _products_in_order(a, b):
     """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
-    from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
-    inner loop (each inner loop costs ~10 ns: a short one is mostly that); products are made a
-    chunk of steps at a time, bounding memory. The result may be a transposed view."""
+    to 0.0, each add rounded: (..., m, n) running sums at once, in the operands' dtype. The longer
+    of m and n is numpy's inner loop (each inner loop costs ~10 ns: a short one is mostly that);
+    products are made a block of steps at a time, bounding memory. The result may be a transposed view."""
     swap = a.shape[-1] < b.shape[-1]
     if swap:
         a, b = b, a
     a = np.ascontiguousarray(a)
-    acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
-    chunk = max(1, _PRODUCTS_PER_BLOCK // max(1, acc.size))
-    for lo in range(0, len(a), chunk):
-        acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
-                                               order="C"), scratch=True)
+    shape = a.shape[1:-1] + (b.shape[-1], a.shape[-1])
+    size = math.prod(shape)
+    steps = len(a)
+    chunk = max(1, _PRODUCTS_PER_BLOCK // max(1, size))
+    if not steps or not size:
+        acc = np.zeros(shape, a.dtype)
+    elif steps <= chunk:  # one block (the usual case): its sums start from 0.0
+        acc = _rows_added_in_order(np.multiply(b[..., :, None], a[..., None, :], order="C").reshape(steps, size),
+                                   from_zero=True).reshape(shape)
+    else:
+        acc = np.zeros(shape, a.dtype)
+        for lo in range(0, steps, chunk):
+            products = np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :], order="C")
+            acc = _added_in_order(acc, products, scratch=True)
     return acc if swap else acc.swapaxes(-1, -2)
 
 
@@ -516,14 +529,30 @@ def _doubtful(sums):
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
-_FMA64_SAFE = 2.0 ** 995, 2.0 ** -900  # beyond these the steps below could overflow or lose bits
+_FMA64_TINY = 2.0 ** -900  # products and results below lose bits in the steps below
+_FMA64_BLOCK = 8192  # elements: _fma64_np's forty-odd temporaries of a block stay in the cache
 
 
 def _fma64_np(a, b, c):
-    """float64 fma of arrays, a single rounding, by Boldo and Melquiond's emulation: a*b = p + e
-    exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd) rounded once.
-    Zeros, non-finite values and extreme exponents go to the scalar fma."""
-    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
+    """float64 fma of arrays (broadcasting), a single rounding: _fma64_block on blocks of
+    _FMA64_BLOCK elements (on a whole LBFGS vector at once it takes three times as long)."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    if max(a.size, b.size, c.size) <= _FMA64_BLOCK:
+        return _fma64_block(a, b, c)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    a, b, c = (v if v.ndim == 0 else np.broadcast_to(v, shape).reshape(-1) for v in (a, b, c))
+    out = np.empty(math.prod(shape))
+    for lo in range(0, len(out), _FMA64_BLOCK):
+        block = slice(lo, lo + _FMA64_BLOCK)
+        out[block] = _fma64_block(*(v if v.ndim == 0 else v[block] for v in (a, b, c)))
+    return out.reshape(shape)
+
+
+def _fma64_block(a, b, c):
+    """float64 fma of arrays (broadcasting), a single rounding, by Boldo and Melquiond's emulation:
+    a*b = p + e exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd)
+    rounded once. Exact unless a step overflows, which leaves an infinity or a NaN in r + e (as do
+    non-finite operands), or |p| or |r| is tiny: those elements go to the scalar fma."""
     p = a * b
     t = _SPLIT64 * a
     ah = t - (t - a)
@@ -536,16 +565,18 @@ def _fma64_np(a, b, c):
     t = (c - (s - z)) + (p - z)
     v = t + e
     z = v - t
-    inexact = ((t - (v - z)) + (e - z))
-    v = np.where((inexact != 0) & ((v.view(np.int64) & 1) == 0),
-                 np.nextafter(v, np.where(inexact > 0, np.inf, -np.inf)), v)  # round to odd
+    inexact = (t - (v - z)) + (e - z)
+    # round to odd: an inexact v with an even last bit moves one ulp towards the exact sum
+    v = np.where(np.greater(inexact != 0, v.view(np.int64) & 1), np.nextafter(v, np.copysign(np.inf, inexact)), v)
     r = s + v
-    big, tiny = _FMA64_SAFE
-    hard = ~np.isfinite(r) | ~np.isfinite(p) | (np.abs(a) > big) | (np.abs(b) > big) | (np.abs(c) > big) | \
-        (np.abs(p) < tiny) | (np.abs(r) < tiny)
-    if hard.any():
-        for i in zip(*np.nonzero(hard)):
-            r[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
+    easy = (np.minimum(np.abs(p), np.abs(r)) >= _FMA64_TINY) & np.isfinite(r + e)
+    if easy.all():
+        return r
+    r = np.array(np.broadcast_to(r, easy.shape))  # (writable, even of 0-d operands)
+    out = r.reshape(-1)
+    a, b, c = (np.broadcast_to(v, easy.shape).reshape(-1) for v in (a, b, c))
+    for i in np.flatnonzero(~easy):
+        out[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
     return r
 
 
@@ -1239,13 +1270,12 @@ def _correctly_rounded(name, fn, values):
 # ---- reduce: the sum cascade on arrays, var, norm, scans -----------------------------------------
 
 def _summed_in_order(items):
-    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (items of any shape):
-    np.add.reduce adds a C-contiguous block's rows one after another from its identity +0.0 (see
-    _rows_added_in_order), one call for every column; one column takes _added_in_order's way."""
+    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (items of any shape): the
+    rows of one C-contiguous block added one after another, one call for every column."""
     columns = items.shape[1:]
-    if not len(items) or items[0].size < 2:
-        return _added_in_order(np.zeros(columns, items.dtype), items)
-    return np.add.reduce(np.ascontiguousarray(items).reshape(len(items), -1), axis=0).reshape(columns)
+    if not len(items):
+        return np.zeros(columns, items.dtype)
+    return _rows_added_in_order(np.ascontiguousarray(items).reshape(len(items), -1), from_zero=True).reshape(columns)
 
 
 class _NumpyOps:
@@ -1438,7 +1468,7 @@ def _mm_np(x, w, bias, rule):
 
 def _rule_n_np(x, w):
     """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
-    return _products_in_order(x.T, w.T, np.float32)
+    return _products_in_order(x.T, w.T)
 
 
 def _rule_f_np(x, w, bias):
@@ -1620,7 +1650,7 @@ def _rule_d_np(x, w, width):
     steps = k // width
     xs = x[:, :steps * width].reshape(m, steps, width).transpose(1, 2, 0)  # (step, lane, row)
     ws = w[:, :steps * width].reshape(n, steps, width).transpose(1, 2, 0)  # (step, lane, column)
-    lanes = _products_in_order(xs, ws, np.float32)  # each lane's products added in order
+    lanes = _products_in_order(xs, ws)  # each lane's products added in order
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
@@ -2095,9 +2125,12 @@ def _extreme_rows(values, k, minimum):
     return rows[np.arange(len(rows)), indices], indices
 
 
-def _sum_in_order(values, k):
-    """_aten.reduce.sum_in_order: the runs as the columns of one block; one run by cumsum, which adds
-    in order too (+ 0.0: the loop's total starts from 0.0), one element at a time: slower on many."""
+def _sum_in_order(values, k, columns=False):
+    """_aten.reduce.sum_in_order: columns by a reduce over the rows; runs as the columns of one block,
+    or one run by cumsum, which adds in order too, one element at a time (slower on many); + 0.0 as
+    the loop's total starting from 0.0."""
+    if columns:
+        return _rows_added_in_order(_as_ndarray(values).reshape(k, -1), from_zero=True)
     runs = _as_ndarray(values).reshape(-1, k)
     return np.cumsum(runs[0])[-1:] + 0.0 if len(runs) == 1 else _summed_in_order(runs.T)
 
