@@ -406,7 +406,9 @@ def layer_calls(backend, dtype, specials=False):
                                                                               map(abs, buf(3, 15))))
     if not f32:  # float64 sums of rows that are not contiguous
         calls += [("sum_in_order", lambda: reduce.sum_in_order(x, 12)),
-                  ("sum_in_order", lambda: reduce.sum_in_order(x, 1))]
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 1)),
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 12, columns=True)),  # a bias's gradient
+                  ("sum_in_order", lambda: reduce.sum_in_order(x, 180, columns=True))]  # one column
     # max/min and argmax/argmin over rows (specials: ties of 0.0 and -0.0, NaN first or later)
     calls += [("extreme_rows", lambda k=k, minimum=minimum: reduce.extreme_rows(x, k, minimum))
               for k in (1, 12, 180) for minimum in (False, True)]
@@ -880,6 +882,69 @@ def test_few_elements_take_the_scalar_emulation_with_the_arrays_bits(name):
             assert np.array_equal(ours.view(np.int32), want[start:start + len(few)].view(np.int32)), start
 
 
+# Sleef's expf and logf on arrays round each fma's float64 sum to float32 unchecked but for
+# float32 halfway points: their docstrings bound the other sums (exact, or far from subnormal).
+# Inputs at the bounds' edges: where expf's q leaves 0 and its range ends, subnormal results,
+# logf's mantissa fold at 1.5 and 0.75 and powers of two, zeros, subnormals, infinities, NaN;
+# and inputs whose sums land on a float32 halfway point (found by searching float32 inputs), which
+# must reach the scalar emulation. (Over expf's whole range no such input was found to round wrong
+# unredone; the bound cannot rule it out.)
+EXPF_EDGES = [0.0, 1e-45, 1e-40, 1.1754944e-38, 1e-10, 0.25, 0.3465735, 0.34657359, 0.5, 1.0, 0.6931472, 1.0397208,
+              10.0, 87.3, 88.72, 88.73, 100.0, 103.97, 104.0, 1e30, 3.4028235e38, np.inf, np.nan]
+EXPF_HALFWAY = [0x40141a12, 0x4049389e, 0x40759524, 0x40e800ba, 0x410a2ea0, 0x417915ef, 0xc0181d12, 0xc0447998,
+                0xc08e9952, 0xc0a58ed5, 0xc1d9dcda, 0xc240b52c]
+LOGF_HALFWAY = [0x3f400134, 0x3f4015e1, 0x3f403c30, 0x3f406bba, 0x3f4081b0, 0x3f41266d]
+LOGF_EDGES = [0.0, 1e-45, 1e-40, 1.1754942e-38, 1.1754944e-38, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 1024.0, 1e-30, 1e30,
+              3.4028235e38, np.inf, np.nan]
+
+
+def _around(values):
+    """values, their negatives, and the float32 numbers either side of each."""
+    x = np.array(values, np.float32)
+    x = np.concatenate([x, -x])
+    return np.concatenate([x, np.nextafter(x, np.float32(np.inf)), np.nextafter(x, np.float32(-np.inf))])
+
+
+@pytest.mark.parametrize("name,edges,halfway", [("expf_sleef", EXPF_EDGES, EXPF_HALFWAY),
+                                                ("logf_sleef", LOGF_EDGES, LOGF_HALFWAY)])
+def test_sleef_arrays_are_the_scalar_emulation_at_their_bounds(name, edges, halfway, monkeypatch):
+    """Sleef's expf and logf of arrays give the scalar emulation's bits at the edges of their bounds
+    and near logf's 1, and redo the halfway inputs by the scalar emulation."""
+    from torch._aten import _libm32
+    scalar = getattr(_libm32, name + "1")
+    redone = []
+    monkeypatch.setattr(_libm32, name + "1", lambda v: redone.append(v) or scalar(v))
+    with np.errstate(all="ignore"):
+        x = np.concatenate([_around(edges), np.array(halfway, np.uint32).view(np.float32),
+                            (1 + np.arange(-300, 300) * 2.0 ** -24).astype(np.float32)])  # (logf near 1)
+        _assert_scalar_bits(getattr(numpy_backend, f"_{name}_np")(x), scalar, x)
+    assert set(np.array(halfway, np.uint32).view(np.float32).tolist()) <= set(redone)
+
+
+def _assert_scalar_bits(ours, scalar, x):
+    """ours has scalar's bits on every element of x (any NaN for NaN, as PyTorch prints them)."""
+    want = np.array([scalar(float(v)) for v in x], np.float32)
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(ours), nan)
+    assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 2 ** 32 - 1), min_size=17, max_size=300),
+       st.sampled_from(["expf_sleef", "logf_sleef"]))
+def test_sleef_arrays_are_the_scalar_emulation_on_any_bits(patterns, name):
+    """Random float32 bit patterns (any sign, exponent and mantissa) and, for expf, their
+    values folded into its range: the scalar emulation's bits (NaN as NaN)."""
+    from torch._aten import _libm32
+    scalar = getattr(_libm32, name + "1")
+    x = np.array(patterns, np.uint32).view(np.float32)
+    if name == "expf_sleef":
+        with np.errstate(all="ignore"):
+            x = np.concatenate([x, np.fmod(x, np.float32(104))])
+    with np.errstate(all="ignore"):
+        _assert_scalar_bits(getattr(numpy_backend, f"_{name}_np")(x), scalar, x)
+
+
 def test_array_fma32_is_the_scalar_fma32():
     """The numpy backend's float32 fma of arrays (its halfway points redone as arrays) gives
     _float32.fma32's bits: on random operands, on exact sums that land on a float32 halfway point
@@ -970,11 +1035,11 @@ def test_deferred_fma32_says_when_it_differs_from_the_array_fma32():
 
 
 @pytest.mark.parametrize("rows", [1, 3, 32, 56])
-def test_small_layer_norm_moments_and_expf_deferred_keep_their_bits(rows, monkeypatch):
-    """Layer norm's moments and Sleef's expf on arrays small enough for the deferred fma32 give
-    the bits of the same kernels with an _fma32_np per step: on random rows, on rows of short
-    mantissas (whose means land exactly on float32 halfway points) and on rows whose variance
-    lies below float32's normal range."""
+def test_small_layer_norm_moments_deferred_keep_their_bits(rows, monkeypatch):
+    """Layer norm's moments on arrays small enough for the deferred fma32 give the bits of the
+    same kernel with an _fma32_np per step: on random rows, on rows of short mantissas (whose means
+    land exactly on float32 halfway points) and on rows whose variance lies below float32's normal
+    range."""
     rng = np.random.default_rng(rows)
     inputs = [(rng.standard_normal(rows * 64).astype(np.float32), 64),
               ((rng.integers(-8, 8, rows * 64) / 8).astype(np.float32), 64),
@@ -983,11 +1048,29 @@ def test_small_layer_norm_moments_and_expf_deferred_keep_their_bits(rows, monkey
         out = []
         for x, inner in inputs:
             out += numpy_backend._layer_norm_stats(x, inner, 1e-5, True)
-            out.append(numpy_backend._expf_sleef_np(-np.abs(x) * np.float32(30)))
         return [v.view(np.int32) for v in out]
     deferred = run()
     monkeypatch.setattr(numpy_backend, "_DEFERRED_SIZE", -1)
     assert all(np.array_equal(ours, want) for ours, want in zip(deferred, run()))
+
+
+@pytest.mark.parametrize("rows,inner", [(1, 64), (7, 72), (512, 64), (513, 64), (3, 5)])
+def test_layer_norm_moments_on_arrays_are_the_loops(rows, inner):
+    """numpy's layer norm moments give the loops' bits: its fmas by a power of two (Welford's and
+    the lane merges' halving steps, the counts 8, 16, 32) unchecked, chains of up to
+    _DEFERRED_SIZE (rows, lanes) elements (512 rows of 8 lanes) checked once at the end, longer
+    ones step by step. Random rows, rows of short mantissas (exact sums on float32 halfway
+    points) and rows of subnormal variance."""
+    rng = np.random.default_rng(rows)
+    for x in (rng.standard_normal(rows * inner), rng.integers(-8, 8, rows * inner) / 8,
+              rng.standard_normal(rows * inner) * 1e-20):
+        x = x.astype(np.float32)
+        with on("numpy"):
+            ours = norm.layer_norm_stats(x, inner, 1e-5, True)
+        with on("python"):
+            want = norm.layer_norm_stats(array("f", x.tolist()), inner, 1e-5, True)
+        assert [np.asarray(v).view(np.int32).tolist() for v in ours] == \
+            [np.frombuffer(v, np.float32).view(np.int32).tolist() for v in want]
 
 
 def test_fma32_chain_is_one_fma32_after_another():

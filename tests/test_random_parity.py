@@ -87,6 +87,30 @@ def test_block_words_of_generators_drawn_in_turn():
     assert [int(w) for w in copy.word_block(9)] == [int(w) for w in first.word_block(9)]
 
 
+def test_block_and_list_draws_in_any_order_give_the_loops_words_and_state(monkeypatch):
+    """Block draws (word_block: the backend's or the kernels' arrays) and list draws (words: the
+    block kernel's refill) in any order, two generators taking turns, a state copied in between:
+    the words and states the loops give (no block kernels at all)."""
+    steps = [(0, "block", 5), (1, "block", 700), (0, "list", 3), (0, "block", 616), (0, "block", 0),
+             (1, "list", 624), (1, "block", 1), (0, "list", 600), (0, "block", 1248), (1, "block", 623),
+             ("copy", 0, 1), (1, "list", 30), (0, "block", 2000), (1, "block", 2), (0, "list", 624)]
+
+    def run():
+        generators, out = [seeded(11), seeded(12)], []
+        for step in steps:
+            if step[0] == "copy":
+                generators[step[2]].set_state(generators[step[1]].get_state())
+                continue
+            g, kind, n = generators[step[0]], step[1], step[2]
+            out.append([int(w) for w in (g.word_block(n) if kind == "block" else g.words(n))])
+            out.append(g.get_state())
+        return out
+
+    with_kernels = run()
+    monkeypatch.setattr(_random, "_block_kernel", lambda name: None)
+    assert with_kernels == run()
+
+
 def test_seed_keeps_64_bits_but_uses_low_32():
     assert seeded(5).words(3) == seeded(2 ** 32 + 5).words(3)
     assert seeded(-1).words(3) == seeded(2 ** 64 - 1).words(3)

@@ -70,8 +70,8 @@ def _twist(mt):
 
 
 def next_block(mt):
-    """(the next 624 state words, their tempered outputs), as lists: MT19937's refill (the block
-    kernel where there is one: the same words)."""
+    """(the next 624 state words, their tempered outputs): MT19937's refill, as lists (the block
+    kernel where there is one: the same words, as lists or its arrays)."""
     refill = _block_kernel("mt19937_refill")
     if refill is not None:
         return refill(mt)
@@ -102,7 +102,9 @@ class Generator:
 
     ``_left``/``_next`` follow PyTorch's engine: a draw first decrements ``_left`` and
     twists when it reaches 0, then hands out word ``_next``. ``_tempered`` holds the
-    tempered current block so bulk draws are list slices.
+    tempered current block so bulk draws are list slices. The block kernels may leave
+    ``_mt`` and ``_tempered`` as their arrays (numpy's): ``words`` makes a list of the block
+    it draws from.
     """
 
     def __init__(self, device="cpu"):
@@ -171,7 +173,7 @@ class Generator:
         draw = _block_kernel("mt19937_words")
         if draw is None:
             return self.words(n)
-        tempered = self._tempered or [0] * _N  # None only before the first block (left is 1: it refills)
+        tempered = [0] * _N if self._tempered is None else self._tempered  # None before the first block (left 1)
         self._mt, self._tempered, self._left, self._next, out = draw(self._mt, tempered, self._left, self._next, n)
         return out
 
@@ -185,6 +187,8 @@ class Generator:
                 self._refill()
             take = min(n, self._left - 1)
             start = self._next
+            if self._tempered.__class__ is not list:  # a block kernel's array
+                self._tempered = self._tempered.tolist()
             out += self._tempered[start:start + take]
             self._next = start + take
             self._left -= take

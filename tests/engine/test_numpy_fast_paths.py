@@ -4,10 +4,19 @@
   each output's products one by one in k's order, on random shapes and values of every scale,
   signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
   as in PyTorch's kernels: any NaN matches a NaN).
+* float64 sums of columns (``sum_in_order(columns=True)``: a bias's gradient over a batch, numpy's
+  reduce over the rows) against the loop that adds each column in order from 0.0.
 * the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
   over the reversed blocks) against the loop, in float32.
+* float64 fma (``fma``, the emulation tanh's backward and LBFGS's ``add(alpha=)`` use) against the
+  exact rational fma: random bit patterns, products near overflow and underflow, subnormals, signed
+  zeros, infinities and NaN, sums that cancel, and exact products plus addends that land on or next
+  to a halfway point (where the emulation's round-to-odd step decides the result).
 * max/min over rows (``extreme_rows``: numpy's argmax/argmin) against the loop: the first best
   element, a NaN winning, ties of 0.0 and -0.0 and of equal values resolved to the first.
+* ``where`` and relu (a select of the elements' bits, not np.where's branch per element) against
+  the loops: the chosen element's bits, a NaN's sign and payload and -0.0 included, scalars on
+  either side and integers that wrap.
 """
 import math
 import random
@@ -23,7 +32,8 @@ np = pytest.importorskip("numpy")
 
 from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
 from torch._aten import _dispatch  # noqa: E402
-from torch._dtype import float64  # noqa: E402
+from torch._dtype import BY_NAME, float64  # noqa: E402
+from torch._float32 import fma64  # noqa: E402
 
 SPECIAL = [0.0, -0.0, math.inf, -math.inf, math.nan, 5e-324, 1e308, -1e308]
 
@@ -69,6 +79,22 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_float64_columns_add_in_row_order(seed):
+    rng = random.Random(seed)
+    k, n = rng.choice([1, 2, 5, 39]), rng.choice([1, 2, 51, 204])
+    values = _values(rng, k * n)
+    if seed % 4 == 0:  # columns of zeros only: -0.0 terms added to the loop's 0.0 give 0.0
+        values = [rng.choice([0.0, -0.0, -0.0]) for _ in values]
+    want = [0.0] * n
+    for i in range(k):
+        for j in range(n):
+            want[j] += values[i * n + j]
+    got = numpy_backend.ATEN["sum_in_order"](np.array(values), k, columns=True)
+    assert _bits(got.tolist()) == _bits(want)
+    assert _bits(_dispatch.KERNELS["sum_in_order"](array("d", values), k, columns=True).tolist()) == _bits(want)
+
+
 @pytest.mark.parametrize("typecode", ["f", "d"])
 @pytest.mark.parametrize("seed", range(20))
 def test_extreme_rows_pick_the_loops_element(typecode, seed):
@@ -95,6 +121,49 @@ def test_blocks_added_from_the_last_as_the_loop_adds_them(seed):
     assert got.dtype == np.float32 and _bits(got.tolist()) == _bits(want.tolist())
 
 
+def _fma_operands(rng, kind, n):
+    """n (a, b, c) of one kind as float64 arrays."""
+    gen = np.random.default_rng(rng.randrange(2 ** 32))
+    if kind == "bits":  # every exponent: mostly products that overflow or underflow
+        return tuple(gen.integers(0, 2 ** 64, n, dtype=np.uint64).view(np.float64) for _ in range(3))
+    if kind == "halfway":  # 27-bit odd a, b and an even c: a*b + c an odd integer of 54 or more bits, scaled
+        a, b = (gen.integers(2 ** 26, 2 ** 27, n) | 1).astype(float), (gen.integers(2 ** 26, 2 ** 27, n) | 1).astype(float)
+        c = (gen.integers(-2 ** 53, 2 ** 53, n) * 2).astype(float)
+        i, j = gen.integers(-1070, 1000, n), gen.integers(-1070, 1000, n)
+        return gen.choice([-1.0, 1.0], n) * np.ldexp(a, i - 26), np.ldexp(b, j - 26), np.ldexp(c, i + j - 52)
+    if kind == "next to halfway":  # (1 + x)(1 - x + x^2) = 1 + x^3: c + a*b a hair off c's halfway point
+        x = np.ldexp(1.0, -gen.integers(10, 27, n))
+        i, j = gen.integers(-960, 900, n), gen.integers(-60, 60, n)
+        c = np.ldexp(1 + gen.choice([0, 0, 1, -1, 2], n) * 2.0 ** -52, i + j + 53 + gen.choice([0, 0, 1, -1], n))
+        return np.ldexp(1 + x, i), gen.choice([-1.0, 1.0], n) * np.ldexp(1 - x + x * x, j), gen.choice([-1.0, 1.0], n) * c
+    if kind == "cancelling":  # c = -a*b or near it; a = -b as in tanh's backward 1 - y*y
+        a, b = (gen.uniform(-1, 1, n) * np.ldexp(1.0, gen.integers(-60, 60, n)) for _ in range(2))
+        a[::3] = -b[::3]
+        c = -(a * b) * gen.choice([1, 1 + 2.0 ** -52, 1 - 2.0 ** -53, 0.5, 2, 1 + 2.0 ** -30], n)
+        c[::7] = 1.0
+        return a, b, c
+    # special values, scaled to products near the ends of the range
+    pool = np.array(SPECIAL + [-5e-324, 2.2250738585072014e-308, 1.0, -1.0, 2.0 ** -537, 2.0 ** 512]
+                    + gen.uniform(-2, 2, 5).tolist())
+    a, b, c = (gen.choice(pool, n) for _ in range(3))
+    scale = gen.choice([0, 0, 500, -500, 1000, -1000, -1070], n)
+    return np.ldexp(a, scale // 2), np.ldexp(b, scale - scale // 2), c
+
+
+@pytest.mark.parametrize("kind", ["bits", "halfway", "next to halfway", "cancelling", "special"])
+@pytest.mark.parametrize("seed", range(3))
+def test_float64_fma_rounds_once(kind, seed, monkeypatch):
+    if seed:  # long arrays go in blocks (the last one shorter)
+        monkeypatch.setattr(numpy_backend, "_FMA64_BLOCK", 700)
+    with np.errstate(all="ignore"):  # (operands that overflow to infinity are wanted)
+        a, b, c = _fma_operands(random.Random(seed), kind, 3000)
+    want = [fma64(x, y, z) for x, y, z in zip(a.tolist(), b.tolist(), c.tolist())]
+    assert _bits(numpy_backend.fma(a, b, c, float64).tolist()) == _bits(want)
+    addend = float(c[0])  # one addend for all, as tanh's backward's 1
+    want = [fma64(x, y, addend) for x, y in zip(a.tolist(), b.tolist())]
+    assert _bits(numpy_backend.fma(a, b, addend, float64).tolist()) == _bits(want)
+
+
 @pytest.mark.parametrize("row", [1, None, 7], ids=["scalar", "vector", "rows-of-7"])
 def test_sigmoid_and_glibc_expf_give_the_loops_bits(row, monkeypatch):
     """numpy's sigmoid (glibc's expf on the scalar elements, its 2^(k/32) scale built from the
@@ -110,3 +179,43 @@ def test_sigmoid_and_glibc_expf_give_the_loops_bits(row, monkeypatch):
     loop = np.frombuffer(_dispatch.KERNELS["sigmoid"](array("f", values.tobytes()), row), np.float32)
     assert (np.isnan(found) == np.isnan(loop)).all()
     assert (found.view(np.uint32) == loop.view(np.uint32))[~np.isnan(loop)].all()
+
+
+def _exact(values):
+    """Values with floats as their bits (a NaN's sign and payload, -0.0), to compare exactly."""
+    return [struct.pack(">d", v) if isinstance(v, float) else v for v in values]
+
+
+_SELECT_VALUES = {"f": [0.0, -0.0, math.inf, -math.inf, math.nan, -math.nan, 1.5, -2.25, 3e-41],
+                  "i": [0, 1, -1, 7, -100, 127, -128], "u": [0, 1, 7, 200, 255], "b": [False, True]}
+
+
+@pytest.mark.parametrize("name", ["float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"])
+@pytest.mark.parametrize("seed", range(5))
+def test_where_and_relu_select_the_loops_elements(name, seed):
+    rng = random.Random(seed)
+    dtype = BY_NAME[name]
+    pool = _SELECT_VALUES[dtype.kind]
+    n = rng.choice([1, 3, 64, 1000])
+    cond = [rng.random() < 0.5 for _ in range(n)]
+    a, b = ([rng.choice(pool) for _ in range(n)] for _ in range(2))
+    if dtype.kind == "f":
+        a[:1] = [struct.unpack("d", struct.pack("Q", 0xFFF8_0000_0000_1234))[0]]  # a NaN with a payload
+    scalar = rng.choice(pool)
+    for backend_a, backend_b in ((a, b), (scalar, b), (a, scalar), (scalar, rng.choice(pool))):
+        want = python_backend.where(python_backend.from_list(cond, BY_NAME["bool"]), *(
+            python_backend.from_list(v, dtype) if isinstance(v, list) else v for v in (backend_a, backend_b)), dtype)
+        got = numpy_backend.where(numpy_backend.from_list(cond, BY_NAME["bool"]), *(
+            numpy_backend.from_list(v, dtype) if isinstance(v, list) else v for v in (backend_a, backend_b)), dtype)
+        assert got.dtype == numpy_backend._NP[name] and _exact(got.tolist()) == _exact(python_backend.to_list(want, dtype))
+    if dtype.kind in "fi":
+        want = python_backend.unary("relu", python_backend.from_list(a, dtype), dtype)
+        got = numpy_backend.unary("relu", numpy_backend.from_list(a, dtype), dtype)
+        assert _exact(got.tolist()) == _exact(python_backend.to_list(want, dtype))
+
+
+def test_where_wraps_an_integer_beyond_the_dtype_as_a_c_cast():
+    """masked_fill(int8 tensor, 300) stores 300's low byte, as a C cast of the scalar does."""
+    cond = numpy_backend.from_list([True, False], BY_NAME["bool"])
+    got = numpy_backend.where(cond, 300, numpy_backend.from_list([1, 2], BY_NAME["int8"]), BY_NAME["int8"])
+    assert got.tolist() == [44, 2]

@@ -36,8 +36,8 @@ NOT_STATE = {
     "torch._aten.reduce._PLANS": "cache of reduction plans",
     "torch._tensor._CONTIGUOUS_STRIDES": "cache of contiguous strides by shape",
     "torch._backend.numpy._blas_verdict": "cache of whether numpy's BLAS rounds as PyTorch's does (measured once)",
-    "torch._backend.numpy._MT_LEFT": "cache: which generator block and position numpy's MT19937 mirror holds "
-                                      "(any other state is loaded into it before it draws)",
+    "torch._backend.numpy._MT_AT": "cache: which generator block numpy's MT19937 mirror holds (blocks are "
+                                    "never changed in place; any other is loaded into it before it draws)",
     "torch._backend.numpy._extobj_contextvar": "numpy's own error-state variable, set and reset around each kernel "
                                                "(numpy keeps a run's settings in it, not the engine)",
     "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",

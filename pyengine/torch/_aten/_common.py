@@ -131,11 +131,15 @@ def cascade(items, count, ops):
     n0 = count // step
     level0 = ops.block_sums(items, n0, step)
     n1 = n0 // step
+    acc0 = ops.seq(items[n0 * step:count])
+    acc1 = ops.seq(level0[n1 * step:n0])
+    if not n1:
+        # the upper levels are empty: adding their zero sums would change no bit (acc0, a sum from +0.0,
+        # is never -0.0, so neither is acc0 + acc1)
+        return ops.add(acc0, acc1)
     level1 = ops.block_sums(level0, n1, step)
     n2 = n1 // step
     level2 = ops.block_sums(level1, n2, step)
-    acc0 = ops.seq(items[n0 * step:count])
-    acc1 = ops.seq(level0[n1 * step:n0])
     acc2 = ops.seq(level1[n2 * step:n1])
     acc3 = ops.seq(level2)
     return ops.add(ops.add(ops.add(acc0, acc1), acc2), acc3)

@@ -13,7 +13,7 @@ from array import array
 from itertools import accumulate, chain, repeat
 from operator import add, mul, truediv
 
-from .._backend import kernels
+from .._backend import backend as B, kernels
 from .._dtype import float32, float64, int64
 from .._float32 import f32, fma32
 from ._common import GRAIN_SIZE, NUM_THREADS, SUM_LANES as _SUM_LANES, cascade as _cascade, \
@@ -290,9 +290,13 @@ def sum_range(values, offset, plan, out, begin, end, serial):
 
 
 @backend_kernel
-def sum_in_order(values, k):
-    """Each run of k float64 values of a contiguous buffer added in order from 0.0 (how the ops
-    add float64 rows that are not contiguous in memory): a float64 buffer of the sums."""
+def sum_in_order(values, k, columns=False):
+    """Each run of k float64 values of a contiguous buffer (``columns``: each column of the buffer
+    as k rows) added in order from 0.0 (how the ops add float64 rows that are not contiguous in
+    memory): a float64 buffer of the sums."""
+    if columns:
+        n = len(values) // k
+        values = B.take(values, 0, (n, k), (1, n))
     sums = kernels.sums_in_order_f64(values, k) if kernels.wasm is not None else None
     if sums is not None:
         return sums

@@ -12,11 +12,15 @@ dtype)`` (an _aten kernel's result, a list or a buffer, as a buffer; a buffer of
 type is rounded to dtype once), ``cast(buf, dtype)``.
 Reading: ``to_list(buf, dtype)``, ``get(buf, i, dtype)``, ``number(buf, i)`` (element i as a
 Python number, not bool). Strided regions: ``take(buf, offset, shape, strides)`` (a contiguous
-copy), ``put(buf, offset, shape, strides, src)``; flat positions: ``gather(buf, positions)``,
-``scatter(buf, positions, src)``, ``scatter_add(buf, positions, src, dtype)`` (a new buffer, the
-sums added one at a time in order, each rounded to dtype). ``mm_in_order(a, b, m, k, n, dtype,
-bias=None, b_transposed=False)``: the matrix product of every dtype but float32, each output's
-products added one by one in k's order in the dtype's own arithmetic. Elementwise:
+copy), ``put(buf, offset, shape, strides, src)``; flat positions (a list of ints, or what
+``grid_positions`` makes): ``grid_positions(outer, offsets, inner)`` (every ``o + i + a`` for o in
+outer, i in offsets, a in inner, lists of ints, in that order: advanced indexing's positions, in the
+form the next three take fastest), ``distinct(positions)`` (no position repeated),
+``gather(buf, positions)``, ``scatter(buf, positions, src)``, ``scatter_add(buf, positions, src,
+dtype)`` (a new buffer, the sums added one at a time in order, each rounded to dtype).
+``mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False)``: the matrix product of every
+dtype but float32, each output's products added one by one in k's order in the dtype's own
+arithmetic. Elementwise:
 ``unary(name, buf, dtype)``, ``binary(name, a, b, dtype, out_dtype=None)`` with the kernels named
 in ``UNARY`` and ``BINARY``, ``fma(a, b, c, dtype)`` (one rounding), ``where(cond, a, b, dtype)``; ``SCALAR_UNARY``, ``SCALAR_INT_UNARY``,
 ``SCALAR_BINARY``: the same kernels on Python numbers (the 0-d fast path). numpy:
@@ -36,14 +40,16 @@ gradient terms (``blocks_sum_from_last``).
 ``RANDOM``: whole-block versions of the random generator's loops (``_random``), by name, with the
 signatures of the browser's wasm kernels (``kernels.py``): ``mt19937_refill``, ``mt19937_words``
 (``Generator.words`` of more than one block), ``normal_fill_f32``,
-and ``uniform_f32(words, low, span, high)``; the same bits. The python backend's is empty.
+and ``uniform_f32(words, low, span, high)``; the same bits (numpy's take and return the state's
+624-word blocks as its arrays too). The python backend's is empty.
 Both use the drivers in ``_aten._common`` (the sum cascade on a backend's sequence ops
 ``block_sums``/``seq``/``add``, rule F's k-blocks, the vector runs), so each order of roundings
 is written once; tests/test_aten_parity.py checks every kernel on both backends.
 """
 PROTOCOL = ("NAME", "from_list", "one", "full", "copy", "as_buffer", "cast", "to_list", "get", "number", "take",
-            "put", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary", "fma", "where", "UNARY",
-            "BINARY", "SCALAR_UNARY", "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray", "to_ndarray", "ATEN", "RANDOM")
+            "put", "grid_positions", "distinct", "gather", "scatter", "scatter_add", "mm_in_order", "unary", "binary",
+            "fma", "where", "UNARY", "BINARY", "SCALAR_UNARY", "SCALAR_INT_UNARY", "SCALAR_BINARY", "from_ndarray",
+            "to_ndarray", "ATEN", "RANDOM")
 
 import os
 import sys

@@ -13,6 +13,7 @@ float32 + - * / and sqrt are IEEE in numpy, as in PyTorch. Functions PyTorch tak
 vendor libraries (exp, sin, ...) are computed in float64 and rounded once (correctly
 rounded), like the pure-Python backend, so both backends give the same bits.
 """
+import ctypes
 import functools
 import math
 from array import array
@@ -28,7 +29,8 @@ from .._aten import _libm32 as L
 from .._aten._common import LANES, MOMENT_LANES, SUM_LANES, adaptive_plan, avg_pool_plan, cascade, column_rules, \
     conv_geometry, f_blocks, pool_out_size, rowsum, rowwise_moments, thread_rows, vector_runs
 from .._float32 import f32 as _f32, fma64 as _fma64
-from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker  # noqa: F401
+from .python import SCALAR_BINARY, SCALAR_INT_UNARY, SCALAR_UNARY, _mm_in_order_values, _one_element_maker, \
+    distinct as _distinct_list  # noqa: F401
 
 NAME = "numpy"
 
@@ -139,6 +141,19 @@ def put(buf, offset, shape, strides, src):
     _view(buf, offset, shape, strides)[...] = _as_ndarray(src).reshape(shape)  # (a 0-d result's buffer is an array.array)
 
 
+def grid_positions(outer, offsets, inner):
+    """An int64 array (gather and scatter index with it as it is; a list costs them a conversion)."""
+    return np.add.outer(np.add.outer(np.array(outer, np.int64), np.array(offsets, np.int64)),
+                        np.array(inner, np.int64)).reshape(-1)
+
+
+def distinct(positions):
+    if positions.__class__ is not np.ndarray:  # (a set of a list's ints costs less than an array of them)
+        return _distinct_list(positions)
+    ordered = np.sort(positions)
+    return not (ordered[1:] == ordered[:-1]).any()
+
+
 def gather(buf, positions):
     return _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)]
 
@@ -147,22 +162,27 @@ def scatter(buf, positions, src):
     _as_ndarray(buf)[np.asarray(positions, dtype=np.int64)] = src
 
 
-def _rows_added_in_order(rows):
+def _rows_added_in_order(rows, from_zero=False):
     """The columns' sums of a C-contiguous (terms, outputs) block, each output's terms added in
-    order from the first: np.add.reduce along the outer axis adds row after row
-    (tests/engine/test_numpy_fast_paths.py holds it to the loop's bits; which NaN a sum of two NaNs
-    keeps is numpy's SIMD loops' choice), but from its identity 0.0: a column of -0.0 terms, whose
-    sum is -0.0, comes out +0.0 and is set back. Along the only axis (one output) reduce would add
-    pairwise: one output accumulates instead."""
+    order from the first (``from_zero``: to 0.0 first, a C loop's ``acc = 0``, whose sums are never
+    -0.0): np.add.reduce along the outer axis adds row after row (tests/engine/test_numpy_fast_paths.py
+    holds it to the loop's bits; which NaN a sum of two NaNs keeps is numpy's SIMD loops' choice),
+    from its identity 0.0: a column of -0.0 terms, whose sum from the first is -0.0, comes out +0.0
+    and is set back. Along the only axis (one output) reduce would add pairwise: one output
+    accumulates instead, from the first."""
     if rows.shape[1] == 1:
-        return np.add.accumulate(rows, axis=0)[-1]
+        sums = np.add.accumulate(rows, axis=0)[-1]
+        return sums + 0.0 if from_zero else sums
     sums = np.add.reduce(rows, axis=0)
+    if from_zero:
+        return sums
     zeros = sums == 0
     if zeros.any():
         sums[zeros & np.signbit(rows).all(axis=0)] = -0.0
     return sums
 
 
+@_ieee
 def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
     """float64: the products added in order over k, all outputs at once (numpy's float64 * and +
     round as Python's); the other dtypes (Python's exact integers, float16 through float64) by the loop."""
@@ -172,29 +192,37 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    with np.errstate(**_ERR):
-        acc = _products_in_order(x.T, w, np.float64)
-        # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
-        return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
+    acc = _products_in_order(x.T, w)
+    # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
+    return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
 
 _PRODUCTS_PER_BLOCK = 1 << 20  # _products_in_order's products held at once: bounded memory
 
 
-def _products_in_order(a, b, dtype):
+def _products_in_order(a, b):
     """The products a[s, ..., i] * b[s, ..., j], each rounded, added over s strictly in order
-    from 0, each add rounded: (..., m, n) running sums at once. The longer of m and n is numpy's
-    inner loop (each inner loop costs ~10 ns: a short one is mostly that); products are made a
-    chunk of steps at a time, bounding memory. The result may be a transposed view."""
+    to 0.0, each add rounded: (..., m, n) running sums at once, in the operands' dtype. The longer
+    of m and n is numpy's inner loop (each inner loop costs ~10 ns: a short one is mostly that);
+    products are made a block of steps at a time, bounding memory. The result may be a transposed view."""
     swap = a.shape[-1] < b.shape[-1]
     if swap:
         a, b = b, a
     a = np.ascontiguousarray(a)
-    acc = np.zeros(a.shape[1:-1] + (b.shape[-1], a.shape[-1]), dtype)
-    chunk = max(1, _PRODUCTS_PER_BLOCK // max(1, acc.size))
-    for lo in range(0, len(a), chunk):
-        acc = _added_in_order(acc, np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :],
-                                               order="C"), scratch=True)
+    shape = a.shape[1:-1] + (b.shape[-1], a.shape[-1])
+    size = math.prod(shape)
+    steps = len(a)
+    chunk = max(1, _PRODUCTS_PER_BLOCK // max(1, size))
+    if not steps or not size:
+        acc = np.zeros(shape, a.dtype)
+    elif steps <= chunk:  # one block (the usual case): its sums start from 0.0
+        acc = _rows_added_in_order(np.multiply(b[..., :, None], a[..., None, :], order="C").reshape(steps, size),
+                                   from_zero=True).reshape(shape)
+    else:
+        acc = np.zeros(shape, a.dtype)
+        for lo in range(0, steps, chunk):
+            products = np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :], order="C")
+            acc = _added_in_order(acc, products, scratch=True)
     return acc if swap else acc.swapaxes(-1, -2)
 
 
@@ -254,8 +282,22 @@ def _in_float64(fn):
     return lambda a: fn(a.astype(np.float64)) if a.dtype == np.float32 else fn(a)
 
 
+_SAME_WIDTH_INT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _select(cond, a, b, t):
+    """cond ? a : b as the numpy type t (a, b: arrays of type t or numbers), bit for bit, by masking the
+    elements' bits: np.where branches on each element, ~3 ns an element when the condition is
+    random (relu's signs, dropout), where the masks cost ~0.5 ns."""
+    bits = _SAME_WIDTH_INT[np.dtype(t).itemsize]
+    a, b = np.asarray(_binary_operand(a, t), t).view(bits), np.asarray(_binary_operand(b, t), t).view(bits)
+    mask = cond.astype(bits)
+    np.negative(mask, out=mask)  # all ones where cond
+    return (b ^ ((a ^ b) & mask)).view(t)
+
+
 def _relu(a):
-    return np.where(a < 0, np.zeros((), a.dtype), a)  # relu(-0.) is -0., relu(nan) is nan
+    return _select(a < 0, 0, a, a.dtype.type)  # relu(-0.) is -0., relu(nan) is nan
 
 
 def _sigmoid(a):
@@ -404,7 +446,7 @@ def binary(name, a, b, dtype, out_dtype=None):
     t = _NP[dtype.name]
     a, b = _binary_operand(a, t), _binary_operand(b, t)
     out = np.asarray(BINARY[name](a, b) if name in _NO_DTYPE_ARG else BINARY[name](a, b, dtype=t))
-    if out_dtype is not None or out.dtype != t:
+    if out_dtype is not None or out.dtype.type is not t:  # (not !=: that makes a dtype of t per call)
         out = out.astype(_NP[(out_dtype or dtype).name], copy=False)
     return out.reshape(-1)
 
@@ -425,7 +467,7 @@ def fma(a, b, c, dtype):
 def where(cond, a, b, dtype):
     t = _NP[dtype.name]
     a, b = _operands(a, b)
-    return np.where(cond.astype(bool), a, b).astype(t, copy=False).reshape(-1)
+    return _select(cond.astype(bool, copy=False), a, b, t).reshape(-1)
 
 
 one = _one_element_maker(from_list)
@@ -487,14 +529,30 @@ def _doubtful(sums):
 
 
 _SPLIT64 = 134217729.0  # 2**27 + 1: Veltkamp's split of a float64 into two 26-bit halves
-_FMA64_SAFE = 2.0 ** 995, 2.0 ** -900  # beyond these the steps below could overflow or lose bits
+_FMA64_TINY = 2.0 ** -900  # products and results below lose bits in the steps below
+_FMA64_BLOCK = 8192  # elements: _fma64_np's forty-odd temporaries of a block stay in the cache
 
 
 def _fma64_np(a, b, c):
-    """float64 fma of arrays, a single rounding, by Boldo and Melquiond's emulation: a*b = p + e
-    exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd) rounded once.
-    Zeros, non-finite values and extreme exponents go to the scalar fma."""
-    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
+    """float64 fma of arrays (broadcasting), a single rounding: _fma64_block on blocks of
+    _FMA64_BLOCK elements (on a whole LBFGS vector at once it takes three times as long)."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    if max(a.size, b.size, c.size) <= _FMA64_BLOCK:
+        return _fma64_block(a, b, c)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    a, b, c = (v if v.ndim == 0 else np.broadcast_to(v, shape).reshape(-1) for v in (a, b, c))
+    out = np.empty(math.prod(shape))
+    for lo in range(0, len(out), _FMA64_BLOCK):
+        block = slice(lo, lo + _FMA64_BLOCK)
+        out[block] = _fma64_block(*(v if v.ndim == 0 else v[block] for v in (a, b, c)))
+    return out.reshape(shape)
+
+
+def _fma64_block(a, b, c):
+    """float64 fma of arrays (broadcasting), a single rounding, by Boldo and Melquiond's emulation:
+    a*b = p + e exactly (Dekker), c + p = s + t exactly (TwoSum), then s + (t + e rounded to odd)
+    rounded once. Exact unless a step overflows, which leaves an infinity or a NaN in r + e (as do
+    non-finite operands), or |p| or |r| is tiny: those elements go to the scalar fma."""
     p = a * b
     t = _SPLIT64 * a
     ah = t - (t - a)
@@ -507,16 +565,18 @@ def _fma64_np(a, b, c):
     t = (c - (s - z)) + (p - z)
     v = t + e
     z = v - t
-    inexact = ((t - (v - z)) + (e - z))
-    v = np.where((inexact != 0) & ((v.view(np.int64) & 1) == 0),
-                 np.nextafter(v, np.where(inexact > 0, np.inf, -np.inf)), v)  # round to odd
+    inexact = (t - (v - z)) + (e - z)
+    # round to odd: an inexact v with an even last bit moves one ulp towards the exact sum
+    v = np.where(np.greater(inexact != 0, v.view(np.int64) & 1), np.nextafter(v, np.copysign(np.inf, inexact)), v)
     r = s + v
-    big, tiny = _FMA64_SAFE
-    hard = ~np.isfinite(r) | ~np.isfinite(p) | (np.abs(a) > big) | (np.abs(b) > big) | (np.abs(c) > big) | \
-        (np.abs(p) < tiny) | (np.abs(r) < tiny)
-    if hard.any():
-        for i in zip(*np.nonzero(hard)):
-            r[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
+    easy = (np.minimum(np.abs(p), np.abs(r)) >= _FMA64_TINY) & np.isfinite(r + e)
+    if easy.all():
+        return r
+    r = np.array(np.broadcast_to(r, easy.shape))  # (writable, even of 0-d operands)
+    out = r.reshape(-1)
+    a, b, c = (np.broadcast_to(v, easy.shape).reshape(-1) for v in (a, b, c))
+    for i in np.flatnonzero(~easy):
+        out[i] = _fma64(float(a[i]), float(b[i]), float(c[i]))
     return r
 
 
@@ -557,11 +617,16 @@ class _DeferredFma32:
         check = np.flatnonzero(_doubtful(sums))
         if not len(check):
             return True
-        p = np.concatenate([_flat64(p, s.shape) for p, _, s in self.terms])[check]
-        c = np.concatenate([_flat64(c, s.shape) for _, c, s in self.terms])[check]
-        s = sums[check]
-        v = s - p
-        return not ((p - (s - v)) + (c - v)).any()  # (NaN counts as inexact)
+        ends = np.cumsum([s.size for _, _, s in self.terms])
+        steps = np.searchsorted(ends, check, side="right")  # the step of each sum in doubt
+        for k in np.unique(steps).tolist():  # (few: only these steps' products and addends are read)
+            p, c, s = self.terms[k]
+            at = check[steps == k] - (ends[k] - s.size)
+            p, c, s = _flat64(p, s.shape)[at], _flat64(c, s.shape)[at], s.reshape(-1)[at]
+            v = s - p
+            if ((p - (s - v)) + (c - v)).any():  # (NaN counts as inexact)
+                return False
+        return True
 
 
 def _flat64(values, shape):
@@ -600,32 +665,59 @@ def _fma32_chain(products, acc):
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
 
 def _expf_sleef_np(d):
-    fma = _DeferredFma32() if d.size <= _DEFERRED_SIZE else _fma32_np
+    """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
+    values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
+    set at the end) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
+    s = d - q*LN2_HI_F is exact even in float32 (a multiple of 2**-25, d's ulp as |d| > 0.34 where
+    q != 0, below 0.5), and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay
+    above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
+    nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
+    subnormal case): those few elements are redone by the scalar emulation."""
+    f = np.float32
     with np.errstate(all="ignore"):
-        q = np.rint(d * np.float32(L.LOG2E_F)).astype(np.float32)
-        u = _expf_sleef_mantissa(q, d, fma)
-        if fma is not _fma32_np and not fma.rounded_right():
-            u = _expf_sleef_mantissa(q, d, _fma32_np)
-        qi = np.clip(q, -300, 300).astype(np.int64)  # out-of-range q only occurs where d is clamped below
-        half = qi >> 1
-        u = (u * np.ldexp(np.float32(1), half).astype(np.float32)) * np.ldexp(np.float32(1), qi - half).astype(np.float32)
-        u = u.astype(np.float32)
-        if not ((d >= -104) & (d <= 100)).all():  # (NaN fails both)
-            u[d < -104] = 0
-            u[d > 100] = np.inf
-            nan = np.isnan(d)
-            u[nan] = d[nan]
+        q = np.rint(d * f(L.LOG2E_F))
+        t = q.astype(np.float64)
+        t *= -L.LN2_LO_F
+        t += d - q * f(L.LN2_HI_F)
+        s = t.astype(np.float32)
+        s64 = s.astype(np.float64)
+        u64 = np.empty_like(t)
+        redo = None
+        u = L.EXP_POLY[0]
+        for coef in L.EXP_POLY[1:]:
+            np.multiply(s64, u, out=t)
+            t += coef
+            redo = _on_halfway(t, redo)
+            np.copyto(u64, t.astype(np.float32))
+            u = u64
+        np.multiply((s * s).astype(np.float64), u64, out=t)
+        t += s64
+        redo = _on_halfway(t, redo)
+        u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
+    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
+        u[d < -104] = 0
+        u[d > 100] = np.inf
+        nan = np.isnan(d)
+        u[nan] = d[nan]
+    _redo(u, d, redo, L.expf_sleef1)
     return u
 
 
-def _expf_sleef_mantissa(q, d, fma):
-    """Sleef's expf before its scaling by 2**q: 1 + its polynomial of d - q*ln 2."""
-    s = fma(q, np.float32(-L.LN2_HI_F), d)
-    s = fma(q, np.float32(-L.LN2_LO_F), s)
-    u = np.full(d.shape, L.EXP_POLY[0], dtype=np.float32)
-    for coef in L.EXP_POLY[1:]:
-        u = fma(u, s, np.float32(coef))
-    return np.float32(1) + fma(s * s, u, s)
+def _on_halfway(sums, redo):
+    """redo (None: no element yet) with the elements whose float64 sum lies on a float32 halfway
+    point added."""
+    halfway = (sums.view(np.int64) & _LOW29) == _HALF29
+    if not np.count_nonzero(halfway):  # (faster than .any() on small arrays)
+        return redo
+    return halfway if redo is None else redo | halfway
+
+
+def _redo(out, x, redo, scalar_fn):
+    """out[i] = scalar_fn(x[i]) where redo (None: nowhere) says (out: a new array of x's shape)."""
+    if redo is not None:
+        flat, values = out.reshape(-1), x.reshape(-1)
+        for i in np.flatnonzero(redo):
+            flat[i] = scalar_fn(float(values[i]))
 
 
 def _two_sum_np(a, b):
@@ -635,20 +727,39 @@ def _two_sum_np(a, b):
 
 
 def _logf_sleef_np(d):
-    f = np.float32
+    """Sleef's logf (L.logf_sleef1) of a float32 array, its fmas' sums in float64 from float32
+    values (exact products), each rounded once more to float32. For finite d > 0 (the rest are set
+    at the end) five are exact: fma(LN2_HI_L, e, -sh) and fma(t, nh, -xh) are a product's rounding
+    error and fma(-dh, t, 1) a reciprocal's residual, which float32 holds; the sums of sl (e has at
+    most 8 bits: a 32-bit product, a multiple of 2**-52, and that error, one of 2**-21 below 2**-17),
+    of fma(-dl, t, .) (2**-22 down to 2**-49) and of fma(nl, t, .) (nl is 0: m - 1 is exact) span
+    at most 53 bits. The other three (xl and the polynomial's) are zero or far above float32's
+    subnormals, so they round wrong only on a float32 halfway point: those few elements are redone
+    by the scalar emulation."""
+    f, f64 = np.float32, np.float64
     with np.errstate(all="ignore"):
-        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(np.float32)
+        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(f64)
         m = np.frexp(d)[0] * f(2)
         m = np.where(m >= f(1.5), m * f(0.5), m).astype(np.float32)
-        sh = f(L.LN2_HI_L) * e
-        sl = _fma32_np(f(L.LN2_LO_L), e, _fma32_np(f(L.LN2_HI_L), e, -sh))
+        sh = f(L.LN2_HI_L) * e.astype(np.float32)
+        sl = (L.LN2_LO_L * e + (L.LN2_HI_L * e - sh)).astype(np.float32)
         nh, nl = _two_sum_np(f(-1), m)
         dh, dl = _two_sum_np(f(1), m)
         t = f(1) / dh
         xh = nh * t
-        xl = _fma32_np(xh, _fma32_np(-dl, t, _fma32_np(-dh, t, f(1))), _fma32_np(nl, t, _fma32_np(t, nh, -xh)))
+        t64, xh64 = t.astype(f64), xh.astype(f64)
+        residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
+        error = nl.astype(f64) * t64 + (t64 * nh - xh)
+        sums = xh64 * residual.astype(np.float32) + error.astype(np.float32)
+        redo = _on_halfway(sums, None)
+        xl = sums.astype(np.float32)
         x2 = xh * xh
-        p = _fma32_np(_fma32_np(f(L.LOG_P[0]), x2, f(L.LOG_P[1])), x2, f(L.LOG_P[2]))
+        x2_64 = x2.astype(f64)
+        sums = L.LOG_P[0] * x2_64 + L.LOG_P[1]
+        redo = _on_halfway(sums, redo)
+        sums = sums.astype(np.float32) * x2_64 + L.LOG_P[2]
+        redo = _on_halfway(sums, redo)
+        p = sums.astype(np.float32)
         ah, al = xh * f(2), xl * f(2)
         s1 = sh + ah
         s1l = (((sh - s1) + ah) + sl) + al
@@ -659,6 +770,7 @@ def _logf_sleef_np(d):
     out[(d < 0) | np.isnan(d)] = np.nan
     out[d == 0] = -np.inf
     out[d == np.inf] = np.inf
+    _redo(out, d, redo, L.logf_sleef1)
     return out
 
 
@@ -1105,13 +1217,24 @@ class _RowColumns:
         return a / self.dtype(s)
 
     def fma(self, a, b, c):
+        """float32: a product by a power of two (Welford's and the lane merges' halving steps, the
+        counts 8, 16, 32) has the other factor's 24 bits, and the float64 sum of two such numbers
+        is exact or too far from a float32 halfway point to round wrong (as in _fma32_np): one
+        rounding, nothing to check."""
+        if self.dtype is np.float32 and (_power_of_two(a) or _power_of_two(b)):
+            return np.add(np.multiply(a, b, dtype=np.float64), c).astype(np.float32)
         return self._fma(a, b, c)
+
+
+def _power_of_two(v):
+    """Whether v is a number (not an array) that is a power of two or minus one."""
+    return v.__class__ is not np.ndarray and abs(math.frexp(v)[0]) == 0.5
 
 
 def _layer_norm_stats(flat, inner, eps, float32):
     dtype = np.float32 if float32 else np.float64
     x = np.asarray(_as_ndarray(flat), dtype)
-    if float32 and x.size <= _DEFERRED_SIZE:
+    if float32 and (x.size // inner if inner else 0) * MOMENT_LANES["float32"] <= _DEFERRED_SIZE:  # its (rows, lanes) steps
         fma = _DeferredFma32()
         mean, var = rowwise_moments(inner, _RowColumns(x, inner, fma))
         if not fma.rounded_right():
@@ -1146,15 +1269,25 @@ def _correctly_rounded(name, fn, values):
 
 # ---- reduce: the sum cascade on arrays, var, norm, scans -----------------------------------------
 
+def _summed_in_order(items):
+    """0.0 + items[0] + items[1] + ... strictly in order, each add rounded (items of any shape): the
+    rows of one C-contiguous block added one after another, one call for every column."""
+    columns = items.shape[1:]
+    if not len(items):
+        return np.zeros(columns, items.dtype)
+    return _rows_added_in_order(np.ascontiguousarray(items).reshape(len(items), -1), from_zero=True).reshape(columns)
+
+
 class _NumpyOps:
     @staticmethod
     def block_sums(items, nblocks, size):
-        blocks = items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1)
-        return _added_in_order(np.zeros((nblocks,) + items.shape[1:], np.float32), blocks)
+        if not nblocks:  # (the upper levels of a short cascade)
+            return np.zeros((0,) + items.shape[1:], np.float32)
+        return _summed_in_order(items[:nblocks * size].reshape((nblocks, size) + items.shape[1:]).swapaxes(0, 1))
 
     @staticmethod
     def seq(items):
-        return _added_in_order(np.zeros(items.shape[1:], np.float32), items)
+        return _summed_in_order(items)
 
     @staticmethod
     def add(a, b):
@@ -1335,7 +1468,7 @@ def _mm_np(x, w, bias, rule):
 
 def _rule_n_np(x, w):
     """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
-    return _products_in_order(x.T, w.T, np.float32)
+    return _products_in_order(x.T, w.T)
 
 
 def _rule_f_np(x, w, bias):
@@ -1377,13 +1510,28 @@ def _rule_f(x, w, bias, spread, longest):
 
 def _blas_steps(x, w, lo, hi, spread):
     """The running sums of k-steps lo..hi from 0, by sgemm (numpy's matmul of a stack: one sgemm
-    per product, of the shape a single product's call has)."""
+    per product, of the shape a single product's call has; w's steps as the transpose of a
+    row-major array, which sgemm packs as it packs the plain layout)."""
     m, n = x.shape[-2], w.shape[-2]
-    xs = np.zeros(x.shape[:-2] + (max(m, 2), spread * (hi - lo)), np.float32)
-    xs[..., :m, ::spread] = x[..., lo:hi]
-    ws = np.zeros(w.shape[:-2] + (spread * (hi - lo), n + -n % _BLAS_PANEL), np.float32)
-    ws[..., ::spread, :n] = w[..., lo:hi].swapaxes(-1, -2)
-    return np.matmul(xs, ws)[..., :m, :n]
+    xs = _spread_steps(x, lo, hi, max(m, 2), spread)
+    ws = _spread_steps(w, lo, hi, n + -n % _BLAS_PANEL, spread)
+    return np.matmul(xs, ws.swapaxes(-1, -2))[..., :m, :n]
+
+
+_SPREAD_TYPES = {1: np.float32, 2: np.complex64}  # a float32 and spread - 1 zeros, as one element
+
+
+def _spread_steps(v, lo, hi, rows, spread):
+    """Columns lo..hi of v (..., r, k), each followed by spread - 1 zero columns, as a new
+    row-major float32 array of ``rows`` rows (zero rows after v's): a cast to the type whose
+    element is a float32 and its zeros (float32 to complex64 keeps the bits)."""
+    element = _SPREAD_TYPES[spread]
+    if rows == v.shape[-2]:
+        out = v[..., lo:hi].astype(element, order="C")
+    else:
+        out = np.zeros(v.shape[:-2] + (rows, hi - lo), element)
+        out[..., :v.shape[-2], :] = v[..., lo:hi]
+    return out.view(np.float32)
 
 
 def _blas_carried(x, w, t, lo, hi, spread, longest):
@@ -1396,17 +1544,19 @@ def _blas_carried(x, w, t, lo, hi, spread, longest):
     width = (longest - steps) // _BLAS_PANEL * _BLAS_PANEL
     if width <= 0 or not np.isfinite(t).all() or (t.view(np.int32) == np.int32(-2 ** 31)).any():  # -0
         return _fma_steps(x, w, t, lo, hi)
+    element = _SPREAD_TYPES[spread]  # (as in _blas_steps)
     out = np.empty(t.shape, np.float32)
     for first in range(0, n, width):
         cols = min(n - first, width)
         carry = cols + -cols % _BLAS_PANEL
-        xs = np.zeros(t.shape[:-2] + (max(m, 2), spread * (carry + steps)), np.float32)
-        xs[..., :m, :spread * cols:spread] = t[..., first:first + cols]
-        xs[..., :m, spread * carry::spread] = x[..., lo:hi]
-        ws = np.zeros(t.shape[:-2] + (spread * (carry + steps), carry), np.float32)
-        ws[..., np.arange(cols) * spread, np.arange(cols)] = 1
-        ws[..., spread * carry::spread, :cols] = w[..., first:first + cols, lo:hi].swapaxes(-1, -2)
-        out[..., first:first + cols] = np.matmul(xs, ws)[..., :m, :cols]
+        xs = np.zeros(t.shape[:-2] + (max(m, 2), carry + steps), element)
+        xs[..., :m, :cols] = t[..., first:first + cols]
+        xs[..., :m, carry:] = x[..., lo:hi]
+        ws = np.zeros(t.shape[:-2] + (carry, carry + steps), element)
+        ws[..., np.arange(cols), np.arange(cols)] = 1
+        ws[..., :cols, carry:] = w[..., first:first + cols, lo:hi]
+        product = np.matmul(xs.view(np.float32), ws.view(np.float32).swapaxes(-1, -2))
+        out[..., first:first + cols] = product[..., :m, :cols]
     return out
 
 
@@ -1500,7 +1650,7 @@ def _rule_d_np(x, w, width):
     steps = k // width
     xs = x[:, :steps * width].reshape(m, steps, width).transpose(1, 2, 0)  # (step, lane, row)
     ws = w[:, :steps * width].reshape(n, steps, width).transpose(1, 2, 0)  # (step, lane, column)
-    lanes = _products_in_order(xs, ws, np.float32)  # each lane's products added in order
+    lanes = _products_in_order(xs, ws)  # each lane's products added in order
     if width == 8:
         lanes = lanes[:4] + lanes[4:]
     r = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3])
@@ -1975,74 +2125,65 @@ def _extreme_rows(values, k, minimum):
     return rows[np.arange(len(rows)), indices], indices
 
 
-def _sum_in_order(values, k):
-    """_aten.reduce.sum_in_order: cumsum adds in order; + 0.0 as the loop's total starting from 0.0."""
-    return np.cumsum(_as_ndarray(values).reshape(-1, k), axis=1)[:, -1] + 0.0
+def _sum_in_order(values, k, columns=False):
+    """_aten.reduce.sum_in_order: columns by a reduce over the rows; runs as the columns of one block,
+    or one run by cumsum, which adds in order too, one element at a time (slower on many); + 0.0 as
+    the loop's total starting from 0.0."""
+    if columns:
+        return _rows_added_in_order(_as_ndarray(values).reshape(k, -1), from_zero=True)
+    runs = _as_ndarray(values).reshape(-1, k)
+    return np.cumsum(runs[0])[-1:] + 0.0 if len(runs) == 1 else _summed_in_order(runs.T)
 
 
 # ---- the random generator's blocks (_random): the same steps on the same words ----------------
+# numpy's MT19937 is the same generator (twist and tempering). Its state is read and written
+# through its C struct (``ctypes.state_address``: uint32 key[624], int pos), as the `state`
+# property copies it word by word (~25 us a call, more than most draws). It is kept at the end
+# of the generator's current block (pos 624, key its 624 words): the next raw word is the first
+# of the next block. Draws take whole blocks, whose last one becomes the generator's block.
 
-_MT_UPPER, _MT_LOWER, _MT_MATRIX_A = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
+_MT = MT19937(0)
+_MT_KEY = np.ctypeslib.as_array((ctypes.c_uint32 * 624).from_address(_MT.ctypes.state_address))
+_MT_POS = ctypes.c_int.from_address(_MT.ctypes.state_address + _MT_KEY.nbytes)
+_MT_AT = [None]  # the block (the generator's mt object) _MT's key holds, at its end
 
 
-def _mt_step(a, b, c):
-    y = (a & _MT_UPPER) | (b & _MT_LOWER)
-    return c ^ (y >> 1) ^ ((y & 1) * _MT_MATRIX_A)
+def _mt_blocks(mt, count):
+    """The tempered words of the `count` blocks after block mt (624 words), and the last block's
+    words (a new array): _random._twist and _temper_block, `count` times."""
+    if _MT_AT[0] is not mt:
+        _MT_KEY[:] = mt
+        _MT_POS.value = 624
+    words = _MT.random_raw(624 * count).astype(np.uint32)
+    _MT_AT[0] = last = _MT_KEY.copy()
+    return words, last
 
 
-def _mt19937_refill(words):
-    """_random._twist and _temper_block on a whole block: (new words, tempered words), as lists."""
-    new, tempered = _mt_block(np.array(words, np.uint32))
-    return new.tolist(), tempered.tolist()
+def _mt19937_refill(mt):
+    """The next block after mt: (its words, its tempered words), as arrays."""
+    tempered, new = _mt_blocks(mt, 1)
+    return new, tempered
 
 
 def _mt19937_words(mt, tempered, left, next_, n):
     """_random.Generator.word_block(n) from its state (624 words, their tempered block, left, next):
-    (mt, tempered, left, next) after the draws, and the n words as a uint32 array. numpy's MT19937
-    is the same generator (twist and tempering): its key is the block, its pos the next word. It
-    keeps the state the last call left (a generator's block list is never changed in place, so the
-    same list and position are the same state); draws within the block return the same lists."""
-    pos = next_ if left > 1 else 624
-    if _MT_LEFT[0] is not mt or _MT_LEFT[1] != pos:
-        _MT.state = {"bit_generator": "MT19937", "state": {"key": np.asarray(mt, np.uint32), "pos": pos}}
-    out = _MT.random_raw(n).astype(np.uint32)
-    if n <= 624 - pos:
-        left, next_ = left - n, next_ + n
-    else:
-        state = _MT.state["state"]
-        mt, tempered, next_ = state["key"].tolist(), _temper(state["key"]).tolist(), state["pos"]
-        left = 625 - next_
-    _MT_LEFT[:] = mt, next_ if left > 1 else 624
-    return mt, tempered, left, next_, out
-
-
-_MT, _MT_LEFT = MT19937(0), [None, 0]
-
-
-def _mt_block(mt):
-    """_random._twist and _temper_block of a uint32 array: (new words, tempered words).
-    The same three chunks, each reading only words already known."""
-    new = np.empty(624, np.uint32)
-    new[0:227] = _mt_step(mt[0:227], mt[1:228], mt[397:624])
-    new[227:454] = _mt_step(mt[227:454], mt[228:455], new[0:227])
-    new[454:623] = _mt_step(mt[454:623], mt[455:624], new[227:396])
-    new[623] = _mt_step(mt[623], new[0], new[396])
-    return new, _temper(new)
-
-
-def _temper(words):
-    y = words ^ (words >> 11)
-    y ^= (y << 7) & np.uint32(0x9D2C5680)
-    y ^= (y << 15) & np.uint32(0xEFC60000)
-    y ^= y >> 18
-    return y
+    (mt, tempered, left, next) after the draws, and the n words as a uint32 array."""
+    if n < left:  # within the block
+        return mt, tempered, left - n, next_ + n, np.asarray(tempered[next_:next_ + n], np.uint32)
+    rest = tempered[next_:] if left > 1 else []  # (left 1: the block is used up, next may be 0)
+    words, mt = _mt_blocks(mt, -(-(n - len(rest)) // 624))
+    next_ = n - len(rest) - (len(words) - 624)  # words taken from the last block
+    out = np.concatenate([np.asarray(rest, np.uint32), words[:n - len(rest)]]) if len(rest) else words[:n]
+    return mt, words[-624:].copy(), 625 - next_, next_, out  # (a copy: not the whole draw kept)
 
 
 def _u53_below(words, p, value):
-    """value where Generator.u53's uniform (from two words each) is below p, else 0: float64."""
+    """value where Generator.u53's uniform (from two words each) is below p, else 0: float32 when
+    value is a float32 value (the mask as a float32 tensor stores it, exact), else float64."""
     pairs = words.reshape(-1, 2)
     bits53 = (pairs[:, 0] & np.uint32(0x1FFFFF)) * 4294967296.0 + pairs[:, 1]  # exact in float64
-    return np.where(bits53 < p * 2.0 ** 53, value, 0.0)  # (u = bits53 * 2**-53 exactly)
+    value = np.float32(value) if float(np.float32(value)) == value else np.float64(value)
+    return np.multiply(bits53 < p * 2.0 ** 53, value)  # (u = bits53 * 2**-53 exactly; False * value is 0.)
 
 
 def _u24(words):

@@ -13,7 +13,7 @@ import operator
 import struct
 from array import array
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 
 from .._aten._common import fma32_seq
 from .._float32 import fma32, fma64
@@ -186,6 +186,17 @@ def put(buf, offset, shape, strides, src):
         return
     for i, v in zip(_indices(offset, shape, strides), src):  # overlapping: the last write wins
         buf[i] = v
+
+
+def grid_positions(outer, offsets, inner):
+    if inner == list(range(len(inner))):  # trailing whole rows (x[idx], C[Xb]): each offset's run
+        runs = [range(i, i + len(inner)) for i in offsets]
+        return [b + p for b in outer for run in runs for p in run] if outer != [0] else list(chain.from_iterable(runs))
+    return [b + i + a for b in outer for i in offsets for a in inner]
+
+
+def distinct(positions):
+    return len(set(positions)) == len(positions)
 
 
 def gather(buf, positions):

@@ -5,7 +5,7 @@ integer/bool tensor indices then gather in one ``index`` op (IndexBackward0).
 """
 import builtins
 import math
-from itertools import chain, compress
+from itertools import compress
 from operator import add
 
 from .. import _dtype
@@ -208,12 +208,7 @@ def _advanced_positions(x, advanced, source_dims):
             offs = [o + k * strides[d] for o in offs for k in range(x._shape[d])]
         return offs
 
-    outer, inner = grid(before), grid(after)
-    if inner == list(range(len(inner))):  # trailing whole rows (x[idx], C[Xb]): each offset's run
-        runs = [range(i, i + len(inner)) for i in index_offsets]
-        pos = [b + p for b in outer for run in runs for p in run] if outer != [0] else list(chain.from_iterable(runs))
-    else:
-        pos = [b + i + a for b in outer for i in index_offsets for a in inner]
+    pos = B.grid_positions(grid(before), index_offsets, grid(after))
     shape = tuple(x._shape[d] for d in before) + tuple(index_shape) + tuple(x._shape[d] for d in after)
     return shape, pos
 

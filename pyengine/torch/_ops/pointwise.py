@@ -80,7 +80,7 @@ def binary(name, a, b, dtype=None, out_dtype=None):
     b_shape = b._shape if isinstance(b, Tensor) else ()
     if not a_shape and not b_shape:  # other 0-d operands: one Python-number operation in ``dtype``
         return _make_scalar(_SCALAR_BINARY[name](_value(a, dtype), _value(b, dtype)), out)
-    shape = a_shape if a_shape == b_shape else broadcast_shapes(a_shape, b_shape)
+    shape = a_shape if a_shape == b_shape or not b_shape else broadcast_shapes(a_shape, b_shape)
     buf = B.binary(name, operand(a, shape, dtype), operand(b, shape, dtype), dtype, out_dtype)
     return new_tensor(buf, shape, out)
 

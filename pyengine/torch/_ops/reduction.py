@@ -93,13 +93,17 @@ def _row_sum(x, dim, dtype):
 
 def _sum(x, dim, keepdim, dtype):
     """A sum that is not float32's: float64 rows added in order (where they are not contiguous in
-    memory) in one kernel call over all rows, other rows one by one."""
+    memory) in one kernel call over all rows (leading dims of a contiguous x: the columns of its
+    buffer, a bias's gradient), other rows one by one."""
     row_sum = _row_sum(x, dim, dtype)
     dims = reduced_dims(x, dim)
     k = numel_of([x._shape[d] for d in dims])
     if dtype is _dtype.float64 and x.dtype is _dtype.float64 and row_sum is not exact.sum_row_float64 and k:
-        buf, _ = permuted(x, [d for d in range(x.dim()) if d not in dims] + list(dims))
-        return new_tensor(exact.sum_in_order(buf, k), _out_shape(x, dims, keepdim), dtype)
+        if x.is_contiguous() and dims == tuple(range(len(dims))):
+            sums = exact.sum_in_order(x._buf(), k, columns=True)
+        else:
+            sums = exact.sum_in_order(permuted(x, [d for d in range(x.dim()) if d not in dims] + list(dims))[0], k)
+        return new_tensor(sums, _out_shape(x, dims, keepdim), dtype)
     return _reduce(x, dim, keepdim, row_sum, dtype)
 
 

@@ -39,7 +39,7 @@ def take_flat(self, positions, shape=None):
     result="auto_linear", grad_output=lambda grad, positions: take_flat(grad, positions))
 def index_add_flat(grad_output, shape, positions):
     """Zeros of ``shape`` with grad_output's elements added at flat ``positions``."""
-    if len(set(positions)) == len(positions):
+    if B.distinct(positions):
         buf = B.full(numel_of(shape), 0, grad_output.dtype)
         B.scatter(buf, positions, grad_output._buf())
         return new_tensor(buf, tuple(shape), grad_output.dtype)
@@ -689,7 +689,11 @@ def _view_strides(old_shape, old_stride, new_shape):
     """Strides viewing (old_shape, old_stride) as new_shape, or None (ATen's computeStride)."""
     if not old_shape:
         return tuple(1 for _ in new_shape)
+    if old_stride == contiguous_strides(old_shape):  # one chunk (an empty one too): the new shape's own strides
+        return contiguous_strides(new_shape)
     numel = numel_of(old_shape)
+    if numel and old_stride == contiguous_strides(old_shape):  # one chunk: the loop gives row-major strides
+        return contiguous_strides(new_shape)
     if numel == 0:  # any strides would do: PyTorch keeps them for the same shape, like NumPy
         return tuple(old_stride) if tuple(old_shape) == tuple(new_shape) else contiguous_strides(new_shape)
     new_stride = [0] * len(new_shape)
