@@ -41,6 +41,8 @@ NOT_STATE = {
     "torch._backend.numpy._extobj_contextvar": "numpy's own error-state variable, set and reset around each kernel "
                                                "(numpy keeps a run's settings in it, not the engine)",
     "torch._backend.numpy._dgemm_verdict": "cache of how many steps numpy's dgemm sums in the loop's order (measured once)",
+    "torch._backend.kernels._scratch_doubles": "the wasm kernels' working space, written before it is read in "
+                                                "every call",
     "torch.autograd.graph._shared_nrs": "interned output-number tuples",
     "torch.autograd.derivatives._TEMPLATES": "cache of generated recording code",
     "torch.autograd.graph_export._slot_inputs": "cache of each node kind's input names by its edges",
