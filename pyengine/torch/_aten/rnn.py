@@ -8,9 +8,9 @@ on the backend's elementwise kernels (whole-array on numpy); in the browser one 
 """
 from array import array
 
-from .._backend import backend as B, kernels
+from .._backend import kernels
 from .._dtype import float32
-from . import _libm32
+from . import _dispatch, _libm32
 from ._common import vector_runs
 from ._dispatch import backend_kernel
 from .special import sigmoid, sigmoid_backward, tanh_backward
@@ -44,6 +44,7 @@ def lstm_cell_step(gx, gh, c, n, h):
     """One step's (h', c', saved) from its gate products, on the backend's elementwise kernels
     (numpy: one kernel of the same operations, for several rows; one row takes sigmoid's vector
     blocks)."""
+    B = _dispatch.active  # (the process's backend; tests switch it)
     gates = B.binary("add", gx, gh, float32)
     if n == 1:  # each chunk contiguous: sigmoid's vector blocks lie within it
         i, f, o = (B.take(gates, k * h, (h,), (1,)) for k in (0, 1, 3))
@@ -71,6 +72,7 @@ def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
 def lstm_cell_backward_step(dh, dh_more, dc, saved, c_prev, n, h):
     """lstm_cell_backward on the backend's elementwise kernels (numpy: one kernel of the same
     operations)."""
+    B = _dispatch.active
     if dh_more is not None:
         dh = B.binary("add", dh, dh_more, float32)
     if isinstance(saved, array):  # the wasm forward's five planes
