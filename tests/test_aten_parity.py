@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "pyengine"))
 
 from gen_aten import make_values, to_hex, values_of  # noqa: E402  (no torch import there)
 from torch._aten import LANES, _dispatch, conv, embedding, linalg, loss, norm, pool, reduce, special  # noqa: E402
-from torch._aten import ctc, grid_sample, pool_nd, upsample  # noqa: E402
+from torch._aten import ctc, grid_sample, pool_nd, rnn, upsample  # noqa: E402
 from torch._backend import python as python_backend  # noqa: E402
 from torch._dtype import float64  # noqa: E402
 
@@ -238,6 +238,10 @@ def test_every_backend_kernel_takes_and_returns_buffers(backend, monkeypatch):
             special.gelu(x, approximate, onednn, row)
             special.gelu_backward(x, x, approximate, onednn, row)
         reduce.blocks_sum_from_last(x, 4)
+        for rows in (1, 2):  # one LSTM step (gates i, f, g, o of 10 a row) and its backward
+            gates, cell = (buffer(make_values(seed, size * rows, "wide"), backend) for seed, size in ((4, 40), (5, 10)))
+            h_new, c_new, saved = rnn.lstm_cell_step(gates, gates, cell, rows, 10)
+            rnn.lstm_cell_backward_step(h_new, h_new, c_new, saved, cell, rows, 10)
         output = loss.log_softmax(x, [4, 10], 1)
         loss.log_softmax_backward_lastdim(x, output, 10)
         for dtype in ("float32", "float64"):

@@ -31,7 +31,7 @@ if sys.platform == "emscripten":
 np = pytest.importorskip("numpy")
 
 from torch._backend import numpy as numpy_backend, python as python_backend  # noqa: E402
-from torch._aten import _dispatch  # noqa: E402
+from torch._aten import _dispatch, rnn as _rnn_kernels  # noqa: E402,F401  (rnn: registers its kernels)
 from torch._dtype import BY_NAME, float64  # noqa: E402
 from torch._float32 import fma64  # noqa: E402
 
@@ -219,3 +219,26 @@ def test_where_wraps_an_integer_beyond_the_dtype_as_a_c_cast():
     cond = numpy_backend.from_list([True, False], BY_NAME["bool"])
     got = numpy_backend.where(cond, 300, numpy_backend.from_list([1, 2], BY_NAME["int8"]), BY_NAME["int8"])
     assert got.tolist() == [44, 2]
+
+
+@pytest.mark.parametrize("n, h", [(1, 20), (3, 7), (20, 32)])
+def test_lstm_cell_step_and_its_backward_give_the_elementwise_kernels_bits(n, h):
+    """numpy's LSTM cell step (one kernel of the cell's operations) and its backward against what
+    they replace, the steps on the backend's elementwise kernels, on gates of every scale
+    (saturated sigmoids and tanh, signed zeros)."""
+    rng = np.random.default_rng(n * 100 + h)
+
+    def f32(count, scale=3.0):
+        values = (rng.standard_normal(count) * scale).astype(np.float32)
+        values[rng.random(count) < 0.05] = -0.0
+        return values
+
+    gx, gh, c = f32(4 * n * h, 12.0), f32(4 * n * h, 12.0), f32(n * h)
+    dh, more, dc, c_prev = f32(n * h), f32(n * h), f32(n * h), f32(n * h)
+    results = []
+    for kernel, backward in ((numpy_backend.ATEN["lstm_cell_step"], numpy_backend.ATEN["lstm_cell_backward_step"]),
+                             (_dispatch.KERNELS["lstm_cell_step"], _dispatch.KERNELS["lstm_cell_backward_step"])):
+        h_new, c_new, saved = kernel(gx, gh, c, n, h)
+        back = backward(dh, more, dc, saved, c_prev, n, h)
+        results.append([np.asarray(v, np.float32).tobytes() for v in (h_new, c_new, *saved, *back)])
+    assert results[0] == results[1]

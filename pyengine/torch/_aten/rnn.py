@@ -8,10 +8,11 @@ on the backend's elementwise kernels (whole-array on numpy); in the browser one 
 """
 from array import array
 
-from .._backend import backend as B, kernels
+from .._backend import kernels
 from .._dtype import float32
-from . import _libm32
+from . import _dispatch, _libm32
 from ._common import vector_runs
+from ._dispatch import backend_kernel
 from .special import sigmoid, sigmoid_backward, tanh_backward
 
 _EXP2_TABLE = array("d", _libm32.EXP2_TABLE)
@@ -33,12 +34,17 @@ def lstm_cells(gx, gh, c, steps, n, h):
                          saved[5 * t * size:5 * (t + 1) * size]) for t in range(steps)]
     found = []
     for t in range(steps):
-        found.append(_lstm_cell(gx[4 * t * size:4 * (t + 1) * size], gh[4 * t * size:4 * (t + 1) * size], c, n, h))
+        found.append(lstm_cell_step(gx[4 * t * size:4 * (t + 1) * size], gh[4 * t * size:4 * (t + 1) * size], c, n, h))
         c = found[-1][1]
     return found
 
 
-def _lstm_cell(gx, gh, c, n, h):
+@backend_kernel
+def lstm_cell_step(gx, gh, c, n, h):
+    """One step's (h', c', saved) from its gate products, on the backend's elementwise kernels
+    (numpy: one kernel of the same operations, for several rows; one row takes sigmoid's vector
+    blocks)."""
+    B = _dispatch.active  # (the process's backend; tests switch it)
     gates = B.binary("add", gx, gh, float32)
     if n == 1:  # each chunk contiguous: sigmoid's vector blocks lie within it
         i, f, o = (B.take(gates, k * h, (h,), (1,)) for k in (0, 1, 3))
@@ -59,6 +65,14 @@ def lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h):
         out = kernels.lstm_cell_backward(dh, dh_more, dc, saved, c_prev, n, h)
         if out is not None:
             return out
+    return lstm_cell_backward_step(dh, dh_more, dc, saved, c_prev, n, h)
+
+
+@backend_kernel
+def lstm_cell_backward_step(dh, dh_more, dc, saved, c_prev, n, h):
+    """lstm_cell_backward on the backend's elementwise kernels (numpy: one kernel of the same
+    operations)."""
+    B = _dispatch.active
     if dh_more is not None:
         dh = B.binary("add", dh, dh_more, float32)
     if isinstance(saved, array):  # the wasm forward's five planes

@@ -925,6 +925,37 @@ def _relu_backward(grad, x):
     return np.where(v > 0, g, np.float32(0))
 
 
+def _lstm_cell_step(gx, gh, c, n, h):
+    """_aten.rnn.lstm_cell_step, its operations on ndarrays: a row's gates each their own sigmoid
+    (vector blocks), several rows' all gates by the scalar formula; tanh in float64 rounded once
+    (the unary kernel's)."""
+    gates = _as_f32(gx) + _as_f32(gh)
+    if n == 1:
+        si, sf, so = (_sigmoid_kernel(gates[k * h:(k + 1) * h]) for k in (0, 1, 3))
+    else:
+        s = (np.float32(1) / (np.float32(1) + _expf_glibc_np(-gates))).reshape(n, 4, h)
+        si, sf, so = (np.ascontiguousarray(s[:, k]).reshape(-1) for k in (0, 1, 3))
+    tg = np.tanh(gates.reshape(n, 4, h)[:, 2].astype(np.float64)).astype(np.float32).reshape(-1)
+    cell = sf * _as_f32(c) + si * tg
+    tc = np.tanh(cell.astype(np.float64)).astype(np.float32)
+    return so * tc, cell, (si, sf, tg, so, tc)
+
+
+def _lstm_cell_backward_step(dh, dh_more, dc, saved, c_prev, n, h):
+    """_aten.rnn.lstm_cell_backward_step, its operations on ndarrays."""
+    dh = _as_f32(dh) if dh_more is None else _as_f32(dh) + _as_f32(dh_more)
+    si, sf, tg, so, tc = (_as_f32(part) for part in saved)
+    dcell = _tanh_backward(dh * so, tc)
+    if dc is not None:
+        dcell = _as_f32(dc) + dcell
+    dgates = np.empty((n, 4, h), np.float32)
+    dgates[:, 0] = _sigmoid_backward(dcell * tg, si).reshape(n, h)
+    dgates[:, 1] = _sigmoid_backward(dcell * _as_f32(c_prev), sf).reshape(n, h)
+    dgates[:, 2] = _tanh_backward(dcell * si, tg).reshape(n, h)
+    dgates[:, 3] = _sigmoid_backward(dh * tc, so).reshape(n, h)
+    return dgates.reshape(-1), dcell * sf
+
+
 def _fold_lanes_np(acc):
     """norm.fold_lanes on (rows, lanes) arrays."""
     a = [acc[:, k] for k in range(acc.shape[1])]
@@ -2262,7 +2293,8 @@ RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "u
 
 ATEN = {name: _ieee(kernel) for name, kernel in {
     "expf_sleef": _expf_sleef, "logf_sleef": _logf_sleef, "expf_glibc": _expf_glibc, "logf_glibc": _logf_glibc,
-    "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward,
+    "log1pf_glibc": _log1pf_glibc, "sigmoid": _sigmoid_kernel, "sigmoid_backward": _sigmoid_backward, "lstm_cell_step": _lstm_cell_step,
+    "lstm_cell_backward_step": _lstm_cell_backward_step,
     "tanh_backward": _tanh_backward, "gelu": _gelu_kernel, "gelu_backward": _gelu_backward_kernel,
     "layer_norm_stats": _layer_norm_stats, "layer_norm_output": _layer_norm_output,
     "layer_norm_input_grad": _layer_norm_input_grad,
