@@ -692,8 +692,6 @@ def _view_strides(old_shape, old_stride, new_shape):
     if old_stride == contiguous_strides(old_shape):  # one chunk (an empty one too): the new shape's own strides
         return contiguous_strides(new_shape)
     numel = numel_of(old_shape)
-    if numel and old_stride == contiguous_strides(old_shape):  # one chunk: the loop gives row-major strides
-        return contiguous_strides(new_shape)
     if numel == 0:  # any strides would do: PyTorch keeps them for the same shape, like NumPy
         return tuple(old_stride) if tuple(old_shape) == tuple(new_shape) else contiguous_strides(new_shape)
     new_stride = [0] * len(new_shape)
