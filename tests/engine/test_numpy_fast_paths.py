@@ -222,7 +222,7 @@ def test_where_wraps_an_integer_beyond_the_dtype_as_a_c_cast():
 
 
 @pytest.mark.parametrize("n, h", [(1, 20), (3, 7), (20, 32)])
-def test_lstm_cell_step_and_its_backward_give_the_elementwise_kernels_bits(n, h):
+def test_lstm_cell_step_and_its_backward_give_the_elementwise_kernels_bits(n, h, monkeypatch):
     """numpy's LSTM cell step (one kernel of the cell's operations) and its backward against what
     they replace, the steps on the backend's elementwise kernels, on gates of every scale
     (saturated sigmoids and tanh, signed zeros)."""
@@ -235,6 +235,7 @@ def test_lstm_cell_step_and_its_backward_give_the_elementwise_kernels_bits(n, h)
 
     gx, gh, c = f32(4 * n * h, 12.0), f32(4 * n * h, 12.0), f32(n * h)
     dh, more, dc, c_prev = f32(n * h), f32(n * h), f32(n * h), f32(n * h)
+    monkeypatch.setattr(_dispatch, "active", numpy_backend)  # (whichever backend this process chose)
     results = []
     for kernel, backward in ((numpy_backend.ATEN["lstm_cell_step"], numpy_backend.ATEN["lstm_cell_backward_step"]),
                              (_dispatch.KERNELS["lstm_cell_step"], _dispatch.KERNELS["lstm_cell_backward_step"])):
