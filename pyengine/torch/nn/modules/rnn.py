@@ -220,17 +220,14 @@ def _layer_steps(mode, input, state, weights, reverse=False):
     last state."""
     w_ih, w_hh, b_ih, b_hh = weights
     step = _STEPS[mode]
-    inputs = F.linear(input, w_ih, b_ih).unbind(0)
-    outputs = []
-    for igates in reversed(inputs) if reverse else inputs:
-        state = step(F.linear(state[0], w_hh, b_hh), igates, state)
-        outputs.append(state[0])
-    return stack(outputs[::-1] if reverse else outputs, 0), state
+    return _steps(lambda igates, state: step(F.linear(state[0], w_hh, b_hh), igates, state),
+                  F.linear(input, w_ih, b_ih), state, (), reverse)
 
 
 def _steps(cell, input, state, weights, reverse=False):
-    """One direction of a layer over time, a cell per step (each computing its input's gate
-    products): the fused LSTM layer's definition. -> the stacked outputs and the last state."""
+    """One direction of a layer over time: ``cell(x, state, *weights)`` per step of input (the
+    fused LSTM layer's definition: a cell computing its input's gate products). -> the stacked
+    outputs and the last state."""
     outputs = []
     steps = input.unbind(0)
     for x in reversed(steps) if reverse else steps:
