@@ -1,9 +1,11 @@
 """The numpy backend's fast paths for recurrent networks and LBFGS give the bits of what they replace.
 
-* float64 products (``mm_in_order``): numpy's reduce over k against the pure-Python loop that adds
-  each output's products one by one in k's order, on random shapes and values of every scale,
-  signed zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice,
-  as in PyTorch's kernels: any NaN matches a NaN).
+* float64 products (``mm_in_order``): numpy's einsum, and its reduce over k where einsum's order
+  is another, against the pure-Python loop that adds each output's products one by one in k's
+  order, on random shapes (both of einsum's orientations) and values of every scale, signed
+  zeros, infinities and NaN included (a NaN's sign and payload are the SIMD loops' choice, as in
+  PyTorch's kernels: any NaN matches a NaN); and the check that takes einsum only where its
+  multiply-add rounds twice and runs in k's order refuses one that does not.
 * float64 sums of columns (``sum_in_order(columns=True)``: a bias's gradient over a batch, numpy's
   reduce over the rows) against the loop that adds each column in order from 0.0.
 * the in-order sum of an RNN's per-step gradient terms (``blocks_sum_from_last``: numpy's reduce
@@ -60,6 +62,8 @@ def _bits(values):
 def test_float64_products_add_in_k_order(seed):
     rng = random.Random(seed)
     m, k, n = rng.choice([1, 2, 3, 5, 8]), rng.choice([0, 1, 2, 7, 51, 204]), rng.choice([1, 2, 4, 51, 204])
+    if rng.random() < 0.3:  # more rows than columns: einsum runs along the columns of the transposed product
+        m, n = rng.choice([9, 60, 204]), rng.choice([1, 2, 5])
     transposed = rng.random() < 0.5
     a, b = _values(rng, m * k), _values(rng, k * n)
     bias = _values(rng, n) if rng.random() < 0.5 else None
@@ -75,8 +79,33 @@ def test_float64_products_in_blocks_carry_the_sum_in_order(monkeypatch):
     m, k, n = 3, 50, 4
     a, b = _values(rng, m * k), _values(rng, k * n)
     monkeypatch.setattr(numpy_backend, "_PRODUCTS_PER_BLOCK", 3 * m * n)  # blocks of 3 k-steps
+    monkeypatch.setattr(numpy_backend, "_einsum_adds_in_order", lambda dtype: False)
     got = numpy_backend.mm_in_order(np.array(a), np.array(b), m, k, n, float64)
     assert _bits(got.tolist()) == _bits(python_backend._mm_in_order_values(a, b, m, k, n, float64, None, False))
+
+
+def _fused_einsum(spec, x, w, optimize):
+    """An einsum whose multiply-add is fused (as a build for a CPU with FMA may make it)."""
+    acc = np.zeros((x.shape[0], w.shape[1]))
+    for s in range(x.shape[1]):
+        acc = numpy_backend._fma64_np(x[:, s, None], w[s], acc)
+    return acc
+
+
+def _unrolled_einsum(spec, x, w, optimize):
+    """An einsum adding the products in four interleaved sums (a dot product's vector loop)."""
+    sums = [np.zeros((x.shape[0], w.shape[1])) for _ in range(4)]
+    for s in range(x.shape[1]):
+        sums[s % 4] = sums[s % 4] + np.multiply.outer(x[:, s], w[s])
+    return (sums[0] + sums[1]) + (sums[2] + sums[3])
+
+
+@pytest.mark.parametrize("einsum", [_fused_einsum, _unrolled_einsum])
+def test_einsum_is_taken_only_where_it_adds_in_order(einsum, monkeypatch):
+    check = numpy_backend._einsum_adds_in_order.__wrapped__  # (uncached)
+    assert check(np.dtype(np.float64))
+    monkeypatch.setattr(numpy_backend.np, "einsum", einsum)
+    assert not check(np.dtype(np.float64))
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -192,7 +192,7 @@ def mm_in_order(a, b, m, k, n, dtype, bias=None, b_transposed=False):
                                              b_transposed), dtype)
     x = _as_ndarray(a).reshape(m, k)
     w = _as_ndarray(b).reshape(n, k).T if b_transposed else _as_ndarray(b).reshape(k, n)
-    acc = _products_in_order(x.T, w)
+    acc = _matmul_in_order(x, w)
     # (a buffer is C-contiguous: the accumulation may be laid out as its transposed operand was)
     return np.ascontiguousarray(acc if bias is None else acc + _as_ndarray(bias)).reshape(-1)
 
@@ -224,6 +224,38 @@ def _products_in_order(a, b):
             products = np.multiply(b[lo:lo + chunk, ..., :, None], a[lo:lo + chunk, ..., None, :], order="C")
             acc = _added_in_order(acc, products, scratch=True)
     return acc if swap else acc.swapaxes(-1, -2)
+
+
+def _matmul_in_order(x, w):
+    """x @ w of 2-D arrays as _products_in_order(x.T, w) adds them (each output's products added to
+    0.0 in order over k, each step rounded), by numpy's einsum where that is the same and 2-3 times
+    faster (no block of all the products): its inner loop runs along the longer output dimension
+    with the kernel out[:] += a * b[:], in order over k, when that dimension is contiguous in the
+    operands and longer than 1 (otherwise its inner loop may be a dot product, whose order is
+    another). Whether its multiply-add rounds twice is the build's: checked once per dtype."""
+    m, k = x.shape
+    n = w.shape[1]
+    if not k or max(m, n) < 2 or not _einsum_adds_in_order(x.dtype):
+        return _products_in_order(x.T, w)
+    if n >= m:
+        return np.einsum("ik,kj->ij", np.ascontiguousarray(x), np.ascontiguousarray(w), optimize=False)
+    return np.einsum("ik,kj->ij", np.ascontiguousarray(w.T), np.ascontiguousarray(x.T), optimize=False).T
+
+
+@functools.cache
+def _einsum_adds_in_order(dtype):
+    """Whether this numpy's einsum gives _products_in_order's bits on matrices whose rows span its
+    vector loops' bodies and tails, in both of _matmul_in_order's orientations: a fused
+    multiply-add or another order changes nearly every output of random operands."""
+    rng = np.random.default_rng(0)
+    for m, k, n in ((3, 37, 19), (19, 37, 3), (2, 5, 2), (5, 64, 67)):
+        x, w = rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype)
+        reference = _products_in_order(x.T, w)
+        einsum = np.einsum("ik,kj->ij", x, w, optimize=False) if n >= m else \
+            np.einsum("ik,kj->ij", np.ascontiguousarray(w.T), np.ascontiguousarray(x.T), optimize=False).T
+        if not np.array_equal(reference, einsum):
+            return False
+    return True
 
 
 def _added_in_order(acc, items, scratch=False):
@@ -1498,8 +1530,8 @@ def _mm_np(x, w, bias, rule):
 
 
 def _rule_n_np(x, w):
-    """Rule N: float32 products added one by one from 0 (chunked to bound memory)."""
-    return _products_in_order(x.T, w.T)
+    """Rule N: float32 products added one by one from 0."""
+    return _matmul_in_order(x, w.T)
 
 
 def _rule_f_np(x, w, bias):
