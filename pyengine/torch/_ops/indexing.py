@@ -396,22 +396,25 @@ def _select_positions(shape, dim, index):
 
 
 def _gather_positions(self_shape, dim, index, name):
-    """For each element of index: the flat position in contiguous self it selects."""
-    strides = contiguous_strides(self_shape)
-    idx_strides = contiguous_strides(index._shape)
+    """For each element of index: the flat position in contiguous self it selects (gather and
+    scatter take no negative index, as PyTorch's)."""
     values = index._flat()
     size = self_shape[dim] if self_shape else 1
-    out = []
-    for flat, v in enumerate(values):
-        if not -size <= v < size:
-            raise RuntimeError(f"index {v} is out of bounds for dimension {dim} with size {size}")
-        if v < 0:
-            v += size
-        p = 0
-        for d, st in enumerate(idx_strides):
-            coord = (flat // st) % index._shape[d]
-            p += (v if d == dim else coord) * strides[d]
-        out.append(p)
+    bad = next((v for v in values if not 0 <= v < size), None)
+    if bad is not None:
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
+    strides = contiguous_strides(self_shape) or (1,)
+    step = strides[dim]
+    base = _grid_positions(index._shape, strides[:dim] + (0,) + strides[dim + 1:])  # dim's coordinate is v
+    return [b + v * step for b, v in zip(base, values)]
+
+
+def _grid_positions(shape, strides):
+    """The flat position (with ``strides``) of every coordinate of ``shape``, in row-major order."""
+    out = [0]
+    for n, st in zip(shape, strides):
+        offsets = [c * st for c in range(n)]
+        out = [p + o for p in out for o in offsets]
     return out
 
 
@@ -468,15 +471,7 @@ def _scatter_values(self, dim, index, src, reduce=None):
 
 def _src_positions(src, index):
     """Positions in contiguous src of the elements matching index's elements (same coords)."""
-    strides = contiguous_strides(src._shape)
-    idx_strides = contiguous_strides(index._shape)
-    out = []
-    for flat in range(index.numel()):
-        p = 0
-        for d, st in enumerate(idx_strides):
-            p += ((flat // st) % index._shape[d]) * strides[d]
-        out.append(p)
-    return out
+    return _grid_positions(index._shape, contiguous_strides(src._shape))
 
 
 @op("ScatterBackward0", name="scatter.src",
