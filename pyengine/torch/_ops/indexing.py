@@ -249,6 +249,8 @@ def _index(self, shape, positions, indices):
 
 @op(name="__getitem__", forms="Tensor.__getitem__")
 def getitem(self, index):
+    if self._shape and (index.__class__ is int or index.__class__ is builtins.slice):
+        return _first_dim_view(self, index)  # x[i], x[a:b]: the commonest indices, as _apply_basic takes them
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
@@ -260,6 +262,20 @@ def getitem(self, index):
         return result
     shape, pos = _advanced_positions(result, advanced, source_dims)
     return _index(result, shape, pos, _torch_indices(self, items))
+
+
+def _first_dim_view(x, index):
+    """x[index] for an int or a slice (not in a tuple) on a tensor of at least one dim."""
+    if index.__class__ is int:
+        size = x._shape[0]
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of bounds for dimension 0 with size {size}")
+        return S.select(x, 0, index)
+    start, stop, step = (_slice_int(v) for v in (index.start, index.stop, index.step))
+    step = 1 if step is None else step
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    return S.slice(x, 0, start, stop, step)
 
 
 @op(name="__setitem__", forms="Tensor.__setitem__")
