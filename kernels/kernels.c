@@ -1956,6 +1956,12 @@ void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* 
   }
 }
 
+// float64 values rounded to float32 (to nearest, overflow to inf), as array('f') stores a float: python.py's
+// cast, and every float64 result of a layer loop rounded once to its float32 tensor.
+void EXPORT(demote_f64)(const double* a, float* out, int n) {
+  for (int i = 0; i < n; i++) out[i] = (float)a[i];
+}
+
 // numpy's float64 comparisons into bool bytes, a or b possibly a scalar as in binary_f64.
 void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
                          unsigned char* out, int n) {

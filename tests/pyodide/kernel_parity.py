@@ -605,6 +605,16 @@ def float64_elementwise():
 
 
 @case
+def float64_to_float32():
+    """Rounding to float32: halfway points between float32 neighbours (both ways), overflow to inf,
+    subnormals, signed zeros and specials."""
+    halfway = torch.tensor([1 + 2.0 ** -24, 1 + 3 * 2.0 ** -24, -(1 + 2.0 ** -24), 3.4028235677973366e38,
+                            3.4028235677973362e38, 1e39, -1e39, 2.0 ** -149 * 0.5, 2.0 ** -149 * 1.5, 1e-46,
+                            -0.0, 0.0, float("inf"), float("-inf"), float("nan")] * 6, dtype=torch.float64)
+    return [halfway.float(), values64((40, 70), "special", 1106).float(), values64((40, 70), "coarse", 1107).float()]
+
+
+@case
 def float64_reductions():
     out = []
     for i, shape in enumerate([(64,), (1000,), (5, 204), (204, 5), (3, 50, 7), (40, 70)]):

@@ -545,6 +545,16 @@ def binary_f64(name, a, b, n, out_bool=False):
     return out
 
 
+def float32_of(buf):
+    """An array('d')'s values rounded to float32 (a new array('f')), or None below MIN_ELEMENTS."""
+    n = len(buf)
+    if n < MIN_ELEMENTS:
+        return None
+    out = array("f", bytes(4 * n))
+    wasm.demote_f64(_address(buf), _address(out), n)
+    return out
+
+
 def unary_f64(name, a, n):
     """numpy's float64 negative/absolute/square/sqrt of n elements at (buffer, offset): a new array('d'), or None."""
     code = _UNARY.get(name)
