@@ -605,6 +605,19 @@ def float64_elementwise():
 
 
 @case
+def embedding_backward():
+    """Rows gathered and their gradients added back in order: repeated indices, padding_idx."""
+    out = []
+    for padding_idx, seed in ((None, 1110), (3, 1111)):
+        weight = values((20, 24), "normal", seed).requires_grad_()
+        indices = torch.randint(0, 20, (6, 9), generator=torch.Generator().manual_seed(seed))
+        indices[0, :4] = 3
+        (torch.nn.functional.embedding(indices, weight, padding_idx=padding_idx) * values((6, 9, 24), "coarse", seed)).sum().backward()
+        out.append(weight.grad)
+    return out
+
+
+@case
 def float64_to_float32():
     """Rounding to float32: halfway points between float32 neighbours (both ways), overflow to inf,
     subnormals, signed zeros and specials."""
