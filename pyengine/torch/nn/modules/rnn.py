@@ -181,6 +181,9 @@ class RNNBase(Module):
                        for size in sizes)
         else:
             hx = _permuted(hx if lstm else (hx,), sorted_indices)
+        if lstm and (hx[0].shape[-1] != hx[1].shape[-1]) != (self.proj_size > 0):
+            # (ATen takes h smaller than c for a projected LSTM's, and wants a weight_hr per direction then)
+            raise RuntimeError("got an incorrect number of RNN parameters")
         if not lstm:
             if data.dtype != self.weight_ih_l0.dtype:
                 raise ValueError(f"RNN input dtype ({data.dtype}) does not match weight dtype ({self.weight_ih_l0.dtype}). "
@@ -354,6 +357,10 @@ def run_packed_layers(mode, data, batch_sizes, hx, weights, dropout, train):
     states, each stacked over layers and directions). (weights as run_layers takes them.)"""
     sizes = batch_sizes.tolist()
     states = [h.unbind(0) for h in hx]
+    if len(weights[0]) == 2 and len(states[0]) % 2:
+        raise RuntimeError("Odd number of params or hiddens given to a bidirectional RNN")
+    if len(states[0]) != len(weights) * len(weights[0]):
+        raise RuntimeError("Expected more hidden states in stacked_rnn")
     input, new_states = data, []
     for layer, directions in enumerate(weights):
         outputs = []
