@@ -297,6 +297,8 @@ def setitem(self, index, value):
         if all(s == 1 for s in value._shape[:lead]):
             value = value.view(value._shape[lead:])
     if not advanced:
+        if isinstance(value, Tensor) and value._shape != target._shape:
+            value.detach().expand(target._shape)  # PyTorch's error: setitem expands value to the target's shape
         copy_(target, value)
         return
     check_no_overlap(self)
