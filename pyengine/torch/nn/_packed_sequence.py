@@ -107,9 +107,9 @@ def _packed_sequence_init_args(data, batch_sizes=None, sorted_indices=None, unso
     if batch_sizes is not None:  # PackedSequence(data, batch_sizes, sorted_indices)
         if batch_sizes.device.type != "cpu":
             raise ValueError(
-                "batch_sizes should always be on CPU. Instances of PackedSequence should never be created manually. "
-                "They should be instantiated by functions like pack_sequence and pack_padded_sequences in nn.utils.rnn. "
-                "https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence")
+                "batch_sizes should always be on CPU. Instances of PackedSequence should never be created "
+                "manually. They should be instantiated by functions like pack_sequence and pack_padded_sequences in "
+                "nn.utils.rnn. https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence")
         return data, batch_sizes, sorted_indices, unsorted_indices
     if not (isinstance(data, (list, tuple)) and len(data) == 2):  # PackedSequence((data, batch_sizes), ...)
         raise AssertionError("Expected data to be a list or tuple of length 2")

@@ -149,17 +149,8 @@ class RNNBase(Module):
             hx = tuple(creation.zeros(shape, dtype=input.dtype) for shape in expected)
         elif not lstm:
             hx = (hx,)
-        weight_dtype = self.weight_ih_l0.dtype
-        if input.dtype != weight_dtype:
-            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
-                             f"Convert input: input.to({weight_dtype}), or convert model: model.to({input.dtype})")
-        if input.shape[-1] != self.input_size:
-            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
-                               f"got {input.shape[-1]}")
-        for k, (h, shape) in enumerate(zip(hx, expected)):
-            if tuple(h.shape) != shape:
-                which = f"[{k}]" if lstm else ""
-                raise RuntimeError(f"Expected hidden{which} size {shape}, got {list(h.shape)}")
+        self._check_input(input)
+        _check_state_sizes(hx, expected, lstm)
         weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
         output, final = run_layers(self.mode, input, hx, weights, self.dropout, self.training,
                                    batched and self.batch_first)
@@ -168,6 +159,18 @@ class RNNBase(Module):
             final = tuple(h.squeeze(1) for h in final)
         return output, (final if lstm else final[0])
 
+    def _check_input(self, input, packed=False):
+        """PyTorch's check_input: the input's dtype is the weights', (packed) its data is 2-D, its
+        last size input_size."""
+        weight_dtype = self.weight_ih_l0.dtype
+        if input.dtype != weight_dtype:
+            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
+                             f"Convert input: input.to({weight_dtype}), or convert model: model.to({input.dtype})")
+        if packed and input.dim() != 2:
+            raise RuntimeError(f"input must have 2 dimensions, got {input.dim()}")
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {input.shape[-1]}")
 
     def _forward_packed(self, input, hx):
         """PyTorch's packed path: a given state permuted to the sorted batch order (index_select);
@@ -185,18 +188,8 @@ class RNNBase(Module):
             # (ATen takes h smaller than c for a projected LSTM's, and wants a weight_hr per direction then)
             raise RuntimeError("got an incorrect number of RNN parameters")
         if not lstm:
-            if data.dtype != self.weight_ih_l0.dtype:
-                raise ValueError(f"RNN input dtype ({data.dtype}) does not match weight dtype ({self.weight_ih_l0.dtype}). "
-                                 f"Convert input: input.to({self.weight_ih_l0.dtype}), or convert model: "
-                                 f"model.to({data.dtype})")
-            if data.dim() != 2:
-                raise RuntimeError(f"input must have 2 dimensions, got {data.dim()}")
-            if data.shape[-1] != self.input_size:
-                raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
-                                   f"got {data.shape[-1]}")
-            expected = (self.num_layers * self._directions, int(batch_sizes[0]), self.hidden_size)
-            if tuple(hx[0].shape) != expected:
-                raise RuntimeError(f"Expected hidden size {expected}, got {list(hx[0].shape)}")
+            self._check_input(data, packed=True)
+            _check_state_sizes(hx, [(self.num_layers * self._directions, int(batch_sizes[0]), self.hidden_size)], lstm)
         weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
         output, final = run_packed_layers(self.mode, data, batch_sizes, hx, weights, self.dropout, self.training)
         final = _permuted(final, unsorted_indices)
@@ -206,6 +199,13 @@ class RNNBase(Module):
 def _permuted(states, permutation):
     """PyTorch's permute_hidden: each state's batch (dim 1) in the permutation's order."""
     return tuple(states) if permutation is None else tuple(h.index_select(1, permutation) for h in states)
+
+
+def _check_state_sizes(hx, expected, lstm):
+    for k, (h, shape) in enumerate(zip(hx, expected)):
+        if tuple(h.shape) != shape:
+            which = f"[{k}]" if lstm else ""
+            raise RuntimeError(f"Expected hidden{which} size {shape}, got {list(h.shape)}")
 
 
 def _check_state_dims(hx, lstm, batched):
