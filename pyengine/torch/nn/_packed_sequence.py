@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .._dtype import float16, float32, float64, int8, int16, int32, int64, uint8
+from .._ops._helpers import type_name
 from .._ops.creation import arange, as_tensor, empty_like, full, zeros
 from .._ops.joining import cat
 from .._ops.sorting import sort
@@ -151,7 +152,7 @@ def _pack_padded_sequence(input, lengths, batch_first):
         input = input.transpose(0, 1)
     if lengths.dim() != 1 or lengths.dtype is not int64:
         raise RuntimeError(f"'lengths' argument should be a 1D CPU int64 tensor, but got {lengths.dim()}D cpu "
-                           f"{_TYPE_NAMES.get(lengths.dtype, lengths.dtype)} tensor")
+                           f"{type_name(lengths.dtype)} tensor")
     batch_size = input.size(1)
     lengths = lengths.tolist()
     if len(lengths) != batch_size:
@@ -176,10 +177,6 @@ def _pack_padded_sequence(input, lengths, batch_first):
                 prev_l = length
         data = cat(steps)
     return data, as_tensor(batch_sizes, dtype=int64)
-
-
-_TYPE_NAMES = {float32: "Float", float64: "Double", float16: "Half", int64: "Long", int32: "Int", int16: "Short",
-               int8: "Char", uint8: "Byte"}
 
 
 def _pad_packed_sequence(data, batch_sizes, batch_first, padding_value, total_length):
