@@ -32,7 +32,7 @@ from ..._ops.pointwise import relu, sigmoid, tanh
 from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
-from ..._ops._helpers import new_tensor
+from ..._ops._helpers import broadcast_shapes, new_tensor
 from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels, special as exact_special
 from ..._ops import linalg as linalg_ops
 from ..._backend import backend as B
@@ -187,6 +187,12 @@ class RNNBase(Module):
         if lstm and (hx[0].shape[-1] != hx[1].shape[-1]) != (self.proj_size > 0):
             # (ATen takes h smaller than c for a projected LSTM's, and wants a weight_hr per direction then)
             raise RuntimeError("got an incorrect number of RNN parameters")
+        if lstm and data.dim() > 2 and data.shape[-1] == self.input_size:
+            # ATen's cell adds a step's input gates in place to the hidden state's (rows, 4h): its error
+            rows, gates = int(batch_sizes[0]), 4 * self.hidden_size
+            shape = broadcast_shapes((rows, gates), (rows, *data.shape[1:-1], gates))
+            raise RuntimeError(f"output with shape [{rows}, {gates}] doesn't match the broadcast shape "
+                               f"[{', '.join(map(str, shape))}]")
         if not lstm:
             self._check_input(data, packed=True)
             _check_state_sizes(hx, [(self.num_layers * self._directions, int(batch_sizes[0]), self.hidden_size)], lstm)

@@ -92,6 +92,8 @@ for fail in [lambda: nn.GRU(2, 3)(pack_padded_sequence(torch.randn(4, 3, 5), [4,
              lambda: lstm(packed, (torch.zeros(1, 3, 4), torch.zeros(1, 3, 3))),
              lambda: lstm(packed, (torch.zeros(2, 3, 3), torch.zeros(2, 3, 3))),
              lambda: nn.LSTM(2, 3, bidirectional=True)(packed, (torch.zeros(3, 3, 3), torch.zeros(3, 3, 3))),
+             lambda: lstm(PackedSequence(torch.randn(7, 1, 2), packed.batch_sizes)),
+             lambda: lstm(PackedSequence(torch.randn(7, 2, 2), packed.batch_sizes)),
              lambda: lstm.double()(packed)]:
     try:
         print(fail())
