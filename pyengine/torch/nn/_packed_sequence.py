@@ -42,8 +42,8 @@ class PackedSequence(PackedSequence_):
         return super().__new__(cls, *_packed_sequence_init_args(data, batch_sizes, sorted_indices, unsorted_indices))
 
     def pin_memory(self):
-        return type(self)(self.data.pin_memory(), self.batch_sizes, bind(self.sorted_indices, lambda t: t.pin_memory()),
-                          bind(self.unsorted_indices, lambda t: t.pin_memory()))
+        # (data.pin_memory() in PyTorch, which a build without an accelerator refuses, as the engine is)
+        raise RuntimeError("Cannot access accelerator device when none is available.")
 
     def to(self, *args, **kwargs):
         """self.data converted (dtype and/or device); self if that returns data itself. The indices
@@ -51,6 +51,8 @@ class PackedSequence(PackedSequence_):
         data = self.data.to(*args, **kwargs)
         if data is self.data:
             return self
+        if "copy" in kwargs:  # (PyTorch parses the arguments again, for the indices, with _parse_to)
+            raise RuntimeError(".to() does not accept copy argument")
         sorted_indices = bind(self.sorted_indices, lambda t: t.to(data.device))
         unsorted_indices = bind(self.unsorted_indices, lambda t: t.to(data.device))
         return type(self)(data, self.batch_sizes, sorted_indices, unsorted_indices)

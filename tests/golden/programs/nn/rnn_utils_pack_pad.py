@@ -85,7 +85,9 @@ for fail in [lambda: pack_padded_sequence(x, [2, 4, 1]), lambda: pack_padded_seq
              lambda: pack_padded_sequence(torch.zeros(3), [3]),
              lambda: pack_padded_sequence(torch.zeros(3, 2), torch.tensor([[3, 1]])),
              lambda: PackedSequence(torch.zeros(2)), lambda: pack_sequence([torch.ones(2), torch.ones(3)]),
-             lambda: unpad_sequence(torch.ones(2, 3), torch.tensor([1]), batch_first=True)]:
+             lambda: unpad_sequence(torch.ones(2, 3), torch.tensor([1]), batch_first=True),
+             lambda: sorted_pk.cuda(), lambda: sorted_pk.pin_memory(), lambda: sorted_pk.to(torch.float32, copy=True),
+             lambda: pad_sequence([a, torch.randn(2, 3)])]:
     try:
         print(fail())
     except Exception as e:
