@@ -1,15 +1,20 @@
 """Optimizer steps over a parameter's whole buffer in one call, where the browser's kernels are
-loaded: the optimizer's own tensor ops, one after another, element by element (each op's
-roundings; its Python scalars as the float32 values the tensor ops take). Elsewhere the optimizer
-runs its tensor ops."""
+loaded or the active backend has its own version (numpy's Adam step, whole arrays): the
+optimizer's own tensor ops, one after another, element by element (each op's roundings; its Python
+scalars as the float32 values the tensor ops take). Elsewhere the optimizer runs its tensor ops."""
 from .._backend import kernels
 from .._float32 import f32
+from . import _dispatch
+from ._dispatch import backend_kernel
 
 
-def available():
-    return kernels.wasm is not None
+def available(kernel):
+    """Whether ``kernel`` (adam_step, adadelta_step) can run: the browser's kernels are loaded, or
+    the active backend has its own (numpy's whole-array steps)."""
+    return kernels.wasm is not None or kernel.__name__ in _dispatch.active.ATEN
 
 
+@backend_kernel
 def adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
               bias_correction2_sqrt, eps, neg_step_size):
     """optim.Adam's tensor ops on array('f') buffers of equal length: param (first

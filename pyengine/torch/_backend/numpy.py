@@ -2319,6 +2319,25 @@ def _normal_fill_f32(words, tail, n, mean, std):
     return out.tolist()
 
 
+# ---- optimizers: a step's tensor ops over a parameter's whole buffer ------------------------------
+
+def _adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
+               bias_correction2_sqrt, eps, neg_step_size):
+    """_aten.optim.adam_step (kernels.c adam_step_f32's steps) on whole arrays: param, exp_avg and
+    exp_avg_sq written in place, as the in-place tensor ops write them."""
+    p, g, m, v = (_as_ndarray(b) for b in (param, grad, exp_avg, exp_avg_sq))
+    f = np.float32
+    weight = f(lerp_weight)
+    small = abs(weight) < 0.5  # lerp's two formulas
+    if decay == "decoupled":
+        p *= f(weight_decay)
+    elif decay == "l2":
+        g = _fma32_np(f(weight_decay), p, g)
+    m[:] = _fma32_np(weight if small else f(float(weight) - 1), g - m, m if small else g)
+    v[:] = _fma32_np(g * f(one_minus_beta2), g, v * f(beta2))
+    p += m * f(neg_step_size) / (np.sqrt(v) / f(bias_correction2_sqrt) + f(eps))
+
+
 RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
           "normal_fill_f32": _ieee(_normal_fill_f32), "u53_below": _u53_below}
 
@@ -2342,4 +2361,4 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
-    "blocks_sum_from_last": _blocks_sum_from_last}.items()}
+    "blocks_sum_from_last": _blocks_sum_from_last, "adam_step": _adam_step}.items()}
