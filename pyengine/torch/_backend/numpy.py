@@ -699,12 +699,25 @@ def _fma32_chain(products, acc):
 def _expf_sleef_np(d):
     """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
-    set at the end) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
+    0, inf or NaN, set without computing) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
     s = d - q*LN2_HI_F is exact even in float32 (a multiple of 2**-25, d's ulp as |d| > 0.34 where
     q != 0, below 0.5), and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay
     above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
     nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
     subnormal case): those few elements are redone by the scalar emulation."""
+    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
+        # only the elements in range are computed (a causal softmax's masked half costs nothing)
+        inside = (d >= -104) & (d <= 100)
+        u = d.copy()  # NaN stays itself
+        u[d < -104] = 0
+        u[d > 100] = np.inf
+        u[inside] = _expf_sleef_in_range(d[inside])
+        return u
+    return _expf_sleef_in_range(d)
+
+
+def _expf_sleef_in_range(d):
+    """_expf_sleef_np of a float32 array whose elements all lie in [-104, 100]."""
     f = np.float32
     with np.errstate(all="ignore"):
         q = np.rint(d * f(L.LOG2E_F))
@@ -726,11 +739,6 @@ def _expf_sleef_np(d):
         t += s64
         redo = _on_halfway(t, redo)
         u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
-    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
-        u[d < -104] = 0
-        u[d > 100] = np.inf
-        nan = np.isnan(d)
-        u[nan] = d[nan]
     _redo(u, d, redo, L.expf_sleef1)
     return u
 
