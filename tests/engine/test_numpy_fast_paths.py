@@ -330,3 +330,31 @@ def test_adam_step_on_whole_arrays_gives_the_tensor_ops_bits(name, options, monk
             nan = np.isnan(want)
             assert np.array_equal(np.isnan(ours), nan)
             assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32))
+
+
+@pytest.mark.parametrize("batch", [0, 1, 2, 16, 17, 18, 255, 256, 257, 512, 4097, 70001])
+def test_nll_cascade_on_arrays_adds_as_the_loop(batch):
+    """numpy's sum of nll_loss's rows (every whole run of a level summed at once) against what it
+    replaces, the loop's eight float32 levels carried row by row: batches that end on and next to
+    each level's carries, on values of every scale, signed zeros, subnormals, huge values whose
+    sums overflow, infinities and NaN (any NaN matches a NaN)."""
+    from torch._aten._common import ceil_log2
+    rng = np.random.default_rng(batch)
+    classes = 7
+    power = max(4, ceil_log2(batch) // 8)
+    loop = _dispatch.KERNELS["negated_cascade_sum"]
+    specials = np.array([0.0, -0.0, 1e-45, -1e-40, 3e38, -3e38, np.inf, -np.inf, np.nan], np.float32)
+    for kind in ("normal", "scales", "zeros", "special"):
+        x = rng.standard_normal(batch * classes).astype(np.float32)
+        if kind != "normal":
+            x *= 2.0 ** rng.integers(-20, 20, len(x))
+        if kind == "zeros":
+            x[rng.random(len(x)) < 0.5] = -0.0
+        if kind == "special":
+            picks = rng.random(len(x)) < 0.02
+            x[picks] = rng.choice(specials, int(np.count_nonzero(picks)))
+        targets = rng.integers(0, classes, batch).tolist()
+        with np.errstate(all="ignore"):  # (inf - inf)
+            ours = np.float32(numpy_backend._negated_cascade_sum(x, classes, targets, power))
+        want = np.float32(loop(array("f", x.tolist()), classes, targets, power))
+        assert (np.isnan(ours) and np.isnan(want)) or ours.view(np.int32) == want.view(np.int32), kind

@@ -2184,6 +2184,30 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _negated_cascade_sum(logp, classes, targets, power):
+    """_aten.loss.negated_cascade_sum on arrays. The levels' carries group each level's items: its
+    first alone, then runs of 2**power (a run's last row is a multiple of 2**(power * level)), the
+    last run partial and left in the level; every whole run is summed from +0 at once (one add per
+    position in the run, across the runs), and the sums are the next level's items."""
+    items = -_as_f32(logp)[np.arange(len(targets)) * classes + np.asarray(targets, np.int64)]  # (x - v is x + -v)
+    run = 1 << power
+    left = []  # what each level holds at the end
+    for _ in range(7):
+        whole = max(len(items) - 1, 0) // run
+        sums = _added_from_zero(items[1:1 + whole * run].reshape(whole, run))
+        left.append(_added_from_zero(items[1 + whole * run:]))
+        items = np.concatenate([items[:1] + np.float32(0), sums])  # (the first alone: +0.0 + it)
+    left.append(_added_from_zero(items))
+    return float(_added_from_zero(np.array(left, np.float32)))
+
+
+def _added_from_zero(values):
+    """+0.0 + values[..., 0] + values[..., 1] ... in float32, each add rounded (accumulate adds in
+    order): a number per row of values."""
+    start = np.zeros(values.shape[:-1] + (1,), np.float32)
+    return np.add.accumulate(np.concatenate([start, values], axis=-1), axis=-1)[..., -1]
+
+
 def _blocks_sum_from_last(values, count):
     """_aten.reduce.blocks_sum_from_last: the blocks reversed, then summed row after row."""
     return _rows_added_in_order(np.ascontiguousarray(_as_f32(values).reshape(count, -1)[::-1]))
@@ -2369,4 +2393,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
-    "blocks_sum_from_last": _blocks_sum_from_last, "adam_step": _adam_step}.items()}
+    "blocks_sum_from_last": _blocks_sum_from_last, "adam_step": _adam_step,
+    "negated_cascade_sum": _negated_cascade_sum}.items()}
