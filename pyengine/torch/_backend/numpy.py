@@ -2144,9 +2144,9 @@ def _adaptive_avg_pool_backward(grad, shape, float32, output_size):
 
 def _embedding_rows(weight, num, dim, indices):
     i = np.asarray(indices, np.int64)
-    if ((i < -num) | (i >= num)).any():
+    if ((i < 0) | (i >= num)).any():
         raise IndexError("index out of range in self")
-    return _as_ndarray(weight).reshape(num, dim)[i % num if num else i].reshape(-1)
+    return _as_ndarray(weight).reshape(num, dim)[i].reshape(-1)
 
 
 def _embedding_dense_backward(grad, indices, num_weights, dim, padding_idx):
