@@ -215,7 +215,7 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
     targets = [int(t) for t in targets]
     power = max(4, ceil_log2(batch) // 8)
     if reduction != "none" and weight is None and ignore_index not in targets:  # every row, unweighted
-        total = negated_cascade_sum(logp, classes, targets, power)
+        total = float(negated_cascade_sum(logp, classes, targets, power)[0])
         return as_buffer([_div(total, f32(batch)) if reduction == "mean" else total])
     flat = _indexable(logp)
     if reduction == "none":
@@ -260,9 +260,9 @@ def _cascade_levels(terms, power):
 def negated_cascade_sum(logp, classes, targets, power):
     """_cascade_levels' loss sum of unweighted rows, none ignored: -logp[0, targets[0]] -
     logp[1, targets[1]] ... as nll_loss's kernel adds them (logp: a float32 buffer of rows of
-    ``classes``; targets: each row's class, in range)."""
+    ``classes``; targets: each row's class, in range), as a buffer of one value."""
     flat = _indexable(logp)
-    return _cascade_levels([(flat[b * classes + t], None) for b, t in enumerate(targets)], power)[0]
+    return as_buffer([_cascade_levels([(flat[b * classes + t], None) for b, t in enumerate(targets)], power)[0]])
 
 
 def _running_sum(parts):

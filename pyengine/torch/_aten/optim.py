@@ -5,7 +5,6 @@ scalars as the float32 values the tensor ops take). Elsewhere the optimizer runs
 from .._backend import kernels
 from .._float32 import f32
 from . import _dispatch
-from ._dispatch import backend_kernel
 
 
 def available(kernel):
@@ -14,12 +13,16 @@ def available(kernel):
     return kernels.wasm is not None or kernel.__name__ in _dispatch.active.ATEN
 
 
-@backend_kernel
 def adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
               bias_correction2_sqrt, eps, neg_step_size):
-    """optim.Adam's tensor ops on array('f') buffers of equal length: param (first
-    ``param.mul_(weight_decay)`` when decay is "decoupled"), exp_avg and exp_avg_sq updated in
-    place; grad (first ``grad.add(param, alpha=weight_decay)`` when decay is "l2") is not."""
+    """optim.Adam's tensor ops on buffers of equal length: param (first ``param.mul_(weight_decay)``
+    when decay is "decoupled"), exp_avg and exp_avg_sq updated in place; grad (first
+    ``grad.add(param, alpha=weight_decay)`` when decay is "l2") is not. The active backend's own
+    step (numpy's), else the browser's kernel."""
+    own = _dispatch.active.ATEN.get("adam_step")
+    if own is not None:
+        return own(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
+                   bias_correction2_sqrt, eps, neg_step_size)
     kernels.adam_step(param, grad, exp_avg, exp_avg_sq, {None: 0, "decoupled": 1, "l2": 2}[decay],
                       *map(f32, (weight_decay, lerp_weight, beta2, one_minus_beta2, bias_correction2_sqrt, eps,
                                  neg_step_size)))

@@ -2198,7 +2198,7 @@ def _negated_cascade_sum(logp, classes, targets, power):
         left.append(_added_from_zero(items[1 + whole * run:]))
         items = np.concatenate([items[:1] + np.float32(0), sums])  # (the first alone: +0.0 + it)
     left.append(_added_from_zero(items))
-    return float(_added_from_zero(np.array(left, np.float32)))
+    return _added_from_zero(np.array(left, np.float32)).reshape(1)
 
 
 def _added_from_zero(values):
