@@ -6,6 +6,10 @@ from .._backend import kernels
 from .._float32 import f32
 from . import _dispatch
 
+# The steps a backend's ATEN table may hold besides the @backend_kernel loops: they fill their
+# buffers in place, and have no Python loop here (the optimizer's tensor ops stand in for them).
+BACKEND_STEPS = ("adam_step",)
+
 
 def available(kernel):
     """Whether ``kernel`` (adam_step, adadelta_step) can run: the browser's kernels are loaded, or
