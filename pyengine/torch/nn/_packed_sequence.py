@@ -141,7 +141,8 @@ def _pack_padded_sequence_backward(grad, input_size, batch_sizes, batch_first):
     return grad_input.transpose(0, 1) if batch_first else grad_input
 
 
-@op("PackPaddedSequenceBackward0", name="_pack_padded_sequence",
+@op("PackPaddedSequenceBackward0", name="_pack_padded_sequence", packs="result1",
+    saved="batch_first input_sym_sizes result1",
     input=lambda grad, input, result, batch_first: _pack_padded_sequence_backward(grad, input.shape, result[1],
                                                                                    batch_first))
 def _pack_padded_sequence(input, lengths, batch_first):

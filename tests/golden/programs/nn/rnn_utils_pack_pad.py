@@ -40,6 +40,12 @@ print(unpack_sequence(unsorted))
 x = torch.randn(4, 3, 2, requires_grad=True)
 pk = pack_padded_sequence(x, [4, 2, 1])
 print(pk.data.grad_fn.name(), [(f.name(), i) for f, i in pk.data.grad_fn.next_functions], pk.batch_sizes.dtype)
+node = pk.data.grad_fn
+print(node._saved_batch_first, node._saved_input_sym_sizes, node._saved_result1)
+shapes = []
+with torch.autograd.graph.saved_tensors_hooks(lambda t: (shapes.append(tuple(t.shape)), t)[1], lambda t: t):
+    pack_padded_sequence(x * 1, [2, 2, 1], batch_first=True)
+print(shapes)
 pp, lengths = pad_packed_sequence(pk, total_length=6)
 print(pp.shape, lengths, pp.grad_fn.name())
 (pp * torch.arange(36.).view(6, 3, 2)).sum().backward()
