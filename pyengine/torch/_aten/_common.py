@@ -146,9 +146,15 @@ def cascade(items, count, ops):
 
 
 def rowsum(items, count, ops):
-    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded."""
+    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded.
+    Ops whose items are arrays regroup them (``quartets``: item i holds items 4i..4i+3), so that
+    one cascade of those adds the four side by side."""
     groups = count // 4
-    p0, p1, p2, p3 = (cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
+    quartets = getattr(ops, "quartets", None)
+    if quartets is not None:
+        p0, p1, p2, p3 = cascade(quartets(items, groups), groups, ops)
+    else:
+        p0, p1, p2, p3 = (cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
     for i in range(4 * groups, count):
         p0 = ops.add(p0, items[i])
     return ops.add(ops.add(ops.add(p0, p1), p2), p3)

@@ -1356,6 +1356,10 @@ class _NumpyOps:
     def add(a, b):
         return a + b
 
+    @staticmethod
+    def quartets(items, groups):
+        return items[:4 * groups].reshape((groups, 4) + items.shape[1:])
+
 
 def _inner_sum_np(rows):
     """_inner_sum of every row of a 2-D float32 array at once: as reduce.py's, the four cascades of
@@ -1381,17 +1385,24 @@ def _sum_batch_np(x, out_offs, strides2d):
     if o0 != 0:
         idx = out_offs[:, None, None] + np.arange(n1)[None, :, None] * o1 + np.arange(n0)[None, None, :] * o0
         return x, idx
-    result = np.empty((ncalls, n1), np.float32)
+    return _column_sums(x.transpose(2, 0, 1), s0, s1), out_offs[:, None] + np.arange(n1)[None, :] * o1
+
+
+def _column_sums(items, s0, s1):
+    """The sums of a kernel call's n1 columns of n0 elements (items: (n0, ..., n1), one such call
+    per middle index) by the rule column_rules gives each column; s0, s1: the elements' and the
+    columns' strides in the input."""
+    n0, n1 = items.shape[0], items.shape[-1]
+    result = np.empty(items.shape[1:], np.float32)
     for rule, lo, hi in column_rules(n0, n1, s0, s1):
         if lo == hi:
             continue
-        block = x[:, lo:hi, :]
+        block = items[..., lo:hi]
         if rule == "inner":
-            result[:, lo:hi] = _inner_sum_np(block.reshape(-1, n0)).reshape(ncalls, hi - lo)
+            result[..., lo:hi] = _inner_sum_np(np.moveaxis(block, 0, -1).reshape(-1, n0)).reshape(block.shape[1:])
         else:
-            reduce_columns = cascade if rule == "cascade" else rowsum
-            result[:, lo:hi] = reduce_columns(block.transpose(2, 0, 1), n0, _NumpyOps)
-    return result, out_offs[:, None] + np.arange(n1)[None, :] * o1
+            result[..., lo:hi] = (cascade if rule == "cascade" else rowsum)(block, n0, _NumpyOps)
+    return result
 
 
 def _serial_batch_np(values, offset, plan):
@@ -1441,6 +1452,13 @@ def _norm_lastdim_np(rows):
 def _sum_range(values, offset, plan, out, begin, end, serial):
     values = _as_f32(values)  # a 0-d tensor's one-element array.array too
     strides2d = plan.strides2d()
+    s0, s1, o0, o1 = strides2d
+    if serial and len(plan.sizes) == 2 and o0 == 0 and o1 == 1:
+        # one kernel call whose outputs are out's elements in order (a bias's gradient over a batch)
+        item = values.itemsize
+        view = np.ndarray(tuple(plan.sizes), values.dtype, values, offset * item, (s0 * item, s1 * item))
+        np.add(out, _column_sums(view, s0, s1), out=out)  # (as np.add.at below: out's 0.0 plus each sum)
+        return
     if serial:
         batches = [_serial_batch_np(values, offset, plan)]
     else:

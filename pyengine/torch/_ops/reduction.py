@@ -37,6 +37,9 @@ def reduced_dims(x, dim):
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return tuple(range(x.dim()))
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    if len(dims) == 1:  # (the common case: one dim, nothing to sort or repeat)
+        d = wrap_dim(dims[0], max_ndim(x))
+        return (d,) if x._shape else ()
     wrapped = [wrap_dim(d, max_ndim(x)) for d in dims]
     for d in set(wrapped):
         if wrapped.count(d) > 1:
