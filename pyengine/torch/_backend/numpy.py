@@ -714,17 +714,17 @@ def _expf_sleef_np(d):
         s = t.astype(np.float32)
         s64 = s.astype(np.float64)
         u64 = np.empty_like(t)
-        redo = None
+        sums = np.empty((len(L.EXP_POLY),) + t.shape)  # each fma's float64 sums, checked at once
         u = L.EXP_POLY[0]
-        for coef in L.EXP_POLY[1:]:
+        for t, coef in zip(sums, L.EXP_POLY[1:]):
             np.multiply(s64, u, out=t)
             t += coef
-            redo = _on_halfway(t, redo)
             np.copyto(u64, t.astype(np.float32))
             u = u64
+        t = sums[-1]
         np.multiply((s * s).astype(np.float64), u64, out=t)
         t += s64
-        redo = _on_halfway(t, redo)
+        redo = _on_halfway(sums)
         u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
     if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
         u[d < -104] = 0
@@ -735,13 +735,13 @@ def _expf_sleef_np(d):
     return u
 
 
-def _on_halfway(sums, redo):
-    """redo (None: no element yet) with the elements whose float64 sum lies on a float32 halfway
-    point added."""
+def _on_halfway(sums):
+    """Where any of the steps' float64 sums (sums: one row per step) lies on a float32 halfway
+    point (None: nowhere)."""
     halfway = (sums.view(np.int64) & _LOW29) == _HALF29
     if not np.count_nonzero(halfway):  # (faster than .any() on small arrays)
-        return redo
-    return halfway if redo is None else redo | halfway
+        return None
+    return halfway.any(axis=0)
 
 
 def _redo(out, x, redo, scalar_fn):
@@ -782,16 +782,18 @@ def _logf_sleef_np(d):
         t64, xh64 = t.astype(f64), xh.astype(f64)
         residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
         error = nl.astype(f64) * t64 + (t64 * nh - xh)
-        sums = xh64 * residual.astype(np.float32) + error.astype(np.float32)
-        redo = _on_halfway(sums, None)
-        xl = sums.astype(np.float32)
+        sums = np.empty((3,) + d.shape)  # the three fmas' float64 sums, checked at once
+        np.multiply(xh64, residual.astype(np.float32), out=sums[0])
+        sums[0] += error.astype(np.float32)
+        xl = sums[0].astype(np.float32)
         x2 = xh * xh
         x2_64 = x2.astype(f64)
-        sums = L.LOG_P[0] * x2_64 + L.LOG_P[1]
-        redo = _on_halfway(sums, redo)
-        sums = sums.astype(np.float32) * x2_64 + L.LOG_P[2]
-        redo = _on_halfway(sums, redo)
-        p = sums.astype(np.float32)
+        np.multiply(x2_64, L.LOG_P[0], out=sums[1])
+        sums[1] += L.LOG_P[1]
+        np.multiply(sums[1].astype(np.float32), x2_64, out=sums[2])
+        sums[2] += L.LOG_P[2]
+        redo = _on_halfway(sums)
+        p = sums[2].astype(np.float32)
         ah, al = xh * f(2), xl * f(2)
         s1 = sh + ah
         s1l = (((sh - s1) + ah) + sl) + al
@@ -799,9 +801,10 @@ def _logf_sleef_np(d):
         s2 = s1 + w
         s2l = ((s1 - s2) + w) + s1l
         out = (s2 + s2l).astype(np.float32)
-    out[(d < 0) | np.isnan(d)] = np.nan
-    out[d == 0] = -np.inf
-    out[d == np.inf] = np.inf
+    if d.size and not (d.min() > 0 and d.max() < np.inf):  # (NaN fails both)
+        out[(d < 0) | np.isnan(d)] = np.nan
+        out[d == 0] = -np.inf
+        out[d == np.inf] = np.inf
     _redo(out, d, redo, L.logf_sleef1)
     return out
 
