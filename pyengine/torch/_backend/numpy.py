@@ -541,13 +541,19 @@ def _fma32_np(a, b, c):
     count = np.count_nonzero(doubtful)
     if not count:
         return s.astype(np.float32)
-    c = np.broadcast_to(np.asarray(c, np.float64), s.shape)
+    p = _spread(p, s.shape)
+    c = np.float64(c) if np.ndim(c) == 0 else _spread(np.asarray(c, np.float64), s.shape)
     if count * 8 > s.size:  # (as many as layer norm's halving steps have: indexing them costs more)
-        return _fma32_exact(np.broadcast_to(p, s.shape), c)
+        return _fma32_exact(p, c)
     out = s.astype(np.float32)
-    at = np.nonzero(doubtful)
-    out[at] = _fma32_exact(np.broadcast_to(p, s.shape)[at], c[at])
+    at = np.flatnonzero(doubtful)
+    out.reshape(-1)[at] = _fma32_exact(p.reshape(-1)[at], c if c.ndim == 0 else c.reshape(-1)[at])
     return out
+
+
+def _spread(x, shape):
+    """x broadcast to ``shape`` (x itself when it has it)."""
+    return x if x.shape == shape else np.broadcast_to(x, shape)
 
 
 def _doubtful(sums):
