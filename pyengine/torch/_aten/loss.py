@@ -171,6 +171,12 @@ def _indexable(buf):
     return buf if buf.__class__ is array else buf.tolist()
 
 
+def _picked(buf, positions):
+    """The elements of a buffer at ``positions`` as Python numbers: an array.array's read one by
+    one, another's (an ndarray) taken at once, not converted whole."""
+    return [buf[p] for p in positions] if buf.__class__ is array else buf.take(positions).tolist()
+
+
 @backend_kernel
 def nll_values(logp, classes, targets, weight, ignore_index):
     """Per-sample losses and weights of nll_loss for (N, C) log-probabilities (weight: a buffer
@@ -210,15 +216,16 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
 
     'mean'/'sum' use the kernel's own 8-level float32 cascade over the batch.
     """
-    flat = _indexable(logp)
     classes = shape[-1]
     batch = shape[0] if len(shape) == 2 else 1
     targets = [int(t) for t in targets]
+    # each sample's log-probability at its target (an ignored sample's is never read)
+    picks = _picked(logp, [b * classes + (0 if t == ignore_index else t) for b, t in enumerate(targets)])
     if reduction == "none":
         out = []
         for b, t in enumerate(targets):
             w = 0.0 if t == ignore_index else (1.0 if weight is None else float(weight[t]))
-            out.append(f32(-(flat[b * classes + t] * w)) if t != ignore_index else 0.0)
+            out.append(f32(-(picks[b] * w)) if t != ignore_index else 0.0)
         return as_buffer(out)
     power = max(4, ceil_log2(batch) // 8)
     mask = (1 << power) - 1
@@ -230,13 +237,15 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
         if t == ignore_index:
             ignored += 1
             continue
-        x = flat[b * classes + t]
+        x = picks[b]
         if weight is None:
             loss[0] -= x
         else:
             w = float(weight[t])
             loss[0] -= f32(x * w)
             weights[0] += w
+        if b & mask:  # (most samples: no level's block ends here, as j = 0 below finds)
+            continue
         for j in range(7):
             if b & (mask << (j * power)):
                 break
