@@ -719,16 +719,14 @@ def _expf_sleef_np(d):
         t += d - q * f(L.LN2_HI_F)
         s = t.astype(np.float32)
         s64 = s.astype(np.float64)
-        u64 = np.empty_like(t)
         sums = np.empty((len(L.EXP_POLY),) + t.shape)  # each fma's float64 sums, checked at once
         u = L.EXP_POLY[0]
         for t, coef in zip(sums, L.EXP_POLY[1:]):
-            np.multiply(s64, u, out=t)
+            np.multiply(s64, u, out=t, dtype=np.float64)  # (u: float32 values, the products exact)
             t += coef
-            np.copyto(u64, t.astype(np.float32))
-            u = u64
+            u = t.astype(np.float32)
         t = sums[-1]
-        np.multiply((s * s).astype(np.float64), u64, out=t)
+        np.multiply(s * s, u, out=t, dtype=np.float64)
         t += s64
         redo = _on_halfway(sums)
         u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
