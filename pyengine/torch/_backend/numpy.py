@@ -704,6 +704,15 @@ def _fma32_chain(products, acc):
 
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
 
+# The Sleef emulations' constants as 0-d arrays: in arithmetic they act as scalars of their type
+# (float32, or float64 where Python floats meet float64 arrays), at half a scalar's cost
+_EXPF_CONSTANTS = tuple(np.array(v, np.float32) for v in (L.LOG2E_F, L.LN2_HI_F, 1)) + \
+    tuple(np.array(v, np.float64) for v in (-L.LN2_LO_F, *L.EXP_POLY))
+_LOGF_CONSTANTS = tuple(np.array(v, np.float32) for v in (L.INV_075_F, 1, -1, 2, 0.5, 1.5, L.LN2_HI_L)) + \
+    tuple(np.array(v, np.float64) for v in (L.LN2_LO_L, L.LN2_HI_L, *L.LOG_P))
+
+
+@_ieee
 def _expf_sleef_np(d):
     """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
@@ -713,25 +722,24 @@ def _expf_sleef_np(d):
     above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
     nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
     subnormal case): those few elements are redone by the scalar emulation."""
-    f = np.float32
-    with np.errstate(all="ignore"):
-        q = np.rint(d * f(L.LOG2E_F))
-        t = q.astype(np.float64)
-        t *= -L.LN2_LO_F
-        t += d - q * f(L.LN2_HI_F)
-        s = t.astype(np.float32)
-        s64 = s.astype(np.float64)
-        sums = np.empty((len(L.EXP_POLY),) + t.shape)  # each fma's float64 sums, checked at once
-        u = L.EXP_POLY[0]
-        for t, coef in zip(sums, L.EXP_POLY[1:]):
-            np.multiply(s64, u, out=t, dtype=np.float64)  # (u: float32 values, the products exact)
-            t += coef
-            u = t.astype(np.float32)
-        t = sums[-1]
-        np.multiply(s * s, u, out=t, dtype=np.float64)
-        t += s64
-        redo = _on_halfway(sums)
-        u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
+    log2e, ln2_hi, one, minus_ln2_lo, *poly = _EXPF_CONSTANTS
+    q = np.rint(d * log2e)
+    t = q.astype(np.float64)
+    t *= minus_ln2_lo
+    t += d - q * ln2_hi
+    s = t.astype(np.float32)
+    s64 = s.astype(np.float64)
+    sums = np.empty((len(poly),) + t.shape)  # each fma's float64 sums, checked at once
+    u = poly[0]
+    for t, coef in zip(sums, poly[1:]):
+        np.multiply(s64, u, out=t, dtype=np.float64)  # (u: float32 values, the products exact)
+        t += coef
+        u = t.astype(np.float32)
+    t = sums[-1]
+    np.multiply(s * s, u, out=t, dtype=np.float64)
+    t += s64
+    redo = _on_halfway(sums)
+    u = np.ldexp(one + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
     if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
         u[d < -104] = 0
         u[d > 100] = np.inf
@@ -764,6 +772,7 @@ def _two_sum_np(a, b):
     return s, (a - (s - v)) + (b - v)
 
 
+@_ieee
 def _logf_sleef_np(d):
     """Sleef's logf (L.logf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For finite d > 0 (the rest are set
@@ -774,39 +783,39 @@ def _logf_sleef_np(d):
     at most 53 bits. The other three (xl and the polynomial's) are zero or far above float32's
     subnormals, so they round wrong only on a float32 halfway point: those few elements are redone
     by the scalar emulation."""
-    f, f64 = np.float32, np.float64
-    with np.errstate(all="ignore"):
-        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(f64)
-        m = np.frexp(d)[0] * f(2)
-        m = np.where(m >= f(1.5), m * f(0.5), m).astype(np.float32)
-        sh = f(L.LN2_HI_L) * e.astype(np.float32)
-        sl = (L.LN2_LO_L * e + (L.LN2_HI_L * e - sh)).astype(np.float32)
-        nh, nl = _two_sum_np(f(-1), m)
-        dh, dl = _two_sum_np(f(1), m)
-        t = f(1) / dh
-        xh = nh * t
-        t64, xh64 = t.astype(f64), xh.astype(f64)
-        residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
-        error = nl.astype(f64) * t64 + (t64 * nh - xh)
-        sums = np.empty((3,) + d.shape)  # the three fmas' float64 sums, checked at once
-        np.multiply(xh64, residual.astype(np.float32), out=sums[0])
-        sums[0] += error.astype(np.float32)
-        xl = sums[0].astype(np.float32)
-        x2 = xh * xh
-        x2_64 = x2.astype(f64)
-        np.multiply(x2_64, L.LOG_P[0], out=sums[1])
-        sums[1] += L.LOG_P[1]
-        np.multiply(sums[1].astype(np.float32), x2_64, out=sums[2])
-        sums[2] += L.LOG_P[2]
-        redo = _on_halfway(sums)
-        p = sums[2].astype(np.float32)
-        ah, al = xh * f(2), xl * f(2)
-        s1 = sh + ah
-        s1l = (((sh - s1) + ah) + sl) + al
-        w = (x2 * xh) * p
-        s2 = s1 + w
-        s2l = ((s1 - s2) + w) + s1l
-        out = (s2 + s2l).astype(np.float32)
+    f64 = np.float64
+    inv_075, one, minus_one, two, half, three_halves, ln2_hi, ln2_lo_64, ln2_hi_64, p0, p1, p2 = _LOGF_CONSTANTS
+    e = (np.frexp(d * inv_075)[1] - 1).astype(f64)
+    m = np.frexp(d)[0] * two
+    m = np.where(m >= three_halves, m * half, m).astype(np.float32)
+    sh = ln2_hi * e.astype(np.float32)
+    sl = (ln2_lo_64 * e + (ln2_hi_64 * e - sh)).astype(np.float32)
+    nh, nl = _two_sum_np(minus_one, m)
+    dh, dl = _two_sum_np(one, m)
+    t = one / dh
+    xh = nh * t
+    t64, xh64 = t.astype(f64), xh.astype(f64)
+    residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
+    error = nl.astype(f64) * t64 + (t64 * nh - xh)
+    sums = np.empty((3,) + d.shape)  # the three fmas' float64 sums, checked at once
+    np.multiply(xh64, residual.astype(np.float32), out=sums[0])
+    sums[0] += error.astype(np.float32)
+    xl = sums[0].astype(np.float32)
+    x2 = xh * xh
+    x2_64 = x2.astype(f64)
+    np.multiply(x2_64, p0, out=sums[1])
+    sums[1] += p1
+    np.multiply(sums[1].astype(np.float32), x2_64, out=sums[2])
+    sums[2] += p2
+    redo = _on_halfway(sums)
+    p = sums[2].astype(np.float32)
+    ah, al = xh * two, xl * two
+    s1 = sh + ah
+    s1l = (((sh - s1) + ah) + sl) + al
+    w = (x2 * xh) * p
+    s2 = s1 + w
+    s2l = ((s1 - s2) + w) + s1l
+    out = (s2 + s2l).astype(np.float32)
     if d.size and not (d.min() > 0 and d.max() < np.inf):  # (NaN fails both)
         out[(d < 0) | np.isnan(d)] = np.nan
         out[d == 0] = -np.inf
