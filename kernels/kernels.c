@@ -1956,6 +1956,24 @@ void EXPORT(binary_f64)(int op, const double* a, double a_scalar, const double* 
   }
 }
 
+// The embedding's backward (_aten/embedding.py dense_backward): each float32 gradient row added, in
+// order, in float64 to the weight row its index names (the forward checked them; padding_idx's skipped).
+void EXPORT(embedding_backward_f32)(const float* grad, const long long* indices, int n, int dim,
+                                    int padding_idx, double* acc) {
+  for (int k = 0; k < n; k++) {
+    if (indices[k] == padding_idx) continue;
+    double* out = acc + indices[k] * dim;
+    const float* g = grad + (long long)k * dim;
+    for (int j = 0; j < dim; j++) out[j] += (double)g[j];
+  }
+}
+
+// float64 values rounded to float32 (to nearest, overflow to inf), as array('f') stores a float: python.py's
+// cast, and every float64 result of a layer loop rounded once to its float32 tensor.
+void EXPORT(demote_f64)(const double* a, float* out, int n) {
+  for (int i = 0; i < n; i++) out[i] = (float)a[i];
+}
+
 // numpy's float64 comparisons into bool bytes, a or b possibly a scalar as in binary_f64.
 void EXPORT(compare_f64)(int op, const double* a, double a_scalar, const double* b, double b_scalar,
                          unsigned char* out, int n) {

@@ -659,6 +659,12 @@ def multinomial(generator, probs, rows, num_samples, replacement, dtype):
         noise = exponential(generator, len(probs), dtype)
         keys = _round_floats([p / q if q else math.copysign(math.inf, p) if p else math.nan
                               for p, q in zip(probs, noise)], dtype)
+        if num_samples == 1 and ncat:  # each row's largest key, the first of equal ones, a NaN as largest
+            keys = [k if k == k else math.inf for k in keys]
+            for r in range(rows):
+                row = keys[r * ncat:(r + 1) * ncat]
+                out.append(row.index(max(row)))
+            return out
         for r in range(rows):
             row = keys[r * ncat:(r + 1) * ncat]
             order = sorted(range(ncat), key=lambda i: (-row[i] if row[i] == row[i] else -math.inf, i))

@@ -605,6 +605,29 @@ def float64_elementwise():
 
 
 @case
+def embedding_backward():
+    """Rows gathered and their gradients added back in order: repeated indices, padding_idx."""
+    out = []
+    for padding_idx, seed in ((None, 1110), (3, 1111)):
+        weight = values((20, 24), "normal", seed).requires_grad_()
+        indices = torch.randint(0, 20, (6, 9), generator=torch.Generator().manual_seed(seed))
+        indices[0, :4] = 3
+        (torch.nn.functional.embedding(indices, weight, padding_idx=padding_idx) * values((6, 9, 24), "coarse", seed)).sum().backward()
+        out.append(weight.grad)
+    return out
+
+
+@case
+def float64_to_float32():
+    """Rounding to float32: halfway points between float32 neighbours (both ways), overflow to inf,
+    subnormals, signed zeros and specials."""
+    halfway = torch.tensor([1 + 2.0 ** -24, 1 + 3 * 2.0 ** -24, -(1 + 2.0 ** -24), 3.4028235677973366e38,
+                            3.4028235677973362e38, 1e39, -1e39, 2.0 ** -149 * 0.5, 2.0 ** -149 * 1.5, 1e-46,
+                            -0.0, 0.0, float("inf"), float("-inf"), float("nan")] * 6, dtype=torch.float64)
+    return [halfway.float(), values64((40, 70), "special", 1106).float(), values64((40, 70), "coarse", 1107).float()]
+
+
+@case
 def float64_reductions():
     out = []
     for i, shape in enumerate([(64,), (1000,), (5, 204), (204, 5), (3, 50, 7), (40, 70)]):

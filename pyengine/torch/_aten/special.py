@@ -138,12 +138,6 @@ def tanh_backward(grad, output):
     return array("f", map(mul, grad, fma32_seq(neg, output, [1.0] * len(neg))))
 
 
-@backend_kernel
-def relu_backward(grad, x):
-    """grad where x > 0, else 0."""
-    return array("f", [g if v > 0 else 0.0 for g, v in zip(grad, x)])
-
-
 # ---- correctly rounded stand-ins for MKL VML --------------------------------------------
 
 def _rounded(values64):

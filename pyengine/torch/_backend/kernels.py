@@ -545,6 +545,27 @@ def binary_f64(name, a, b, n, out_bool=False):
     return out
 
 
+def embedding_backward(grad, indices, num_weights, dim, padding_idx):
+    """_aten.embedding.dense_backward of a float32 gradient and int64 indices: the float64 sums (a new
+    array('d')), or None for other types or below MIN_ELEMENTS products."""
+    n = len(indices)
+    if getattr(grad, "typecode", None) != "f" or getattr(indices, "typecode", None) != "q" or n * dim < MIN_ELEMENTS:
+        return None
+    acc = array("d", bytes(8 * num_weights * dim))
+    wasm.embedding_backward_f32(_address(grad), _address(indices), n, dim, padding_idx, _address(acc))
+    return acc
+
+
+def float32_of(buf):
+    """An array('d')'s values rounded to float32 (a new array('f')), or None below MIN_ELEMENTS."""
+    n = len(buf)
+    if n < MIN_ELEMENTS:
+        return None
+    out = array("f", bytes(4 * n))
+    wasm.demote_f64(_address(buf), _address(out), n)
+    return out
+
+
 def unary_f64(name, a, n):
     """numpy's float64 negative/absolute/square/sqrt of n elements at (buffer, offset): a new array('d'), or None."""
     code = _UNARY.get(name)

@@ -970,11 +970,6 @@ def _tanh_backward(grad, output):
     return g * _fma32_np(-y, y, np.float32(1))
 
 
-def _relu_backward(grad, x):
-    g, v = _as_f32(grad), _as_f32(x)
-    return np.where(v > 0, g, np.float32(0))
-
-
 def _lstm_cell_step(gx, gh, c, n, h):
     """_aten.rnn.lstm_cell_step, its operations on ndarrays: a row's gates each their own sigmoid
     (vector blocks), several rows' all gates by the scalar formula; tanh in float64 rounded once
@@ -2172,9 +2167,9 @@ def _adaptive_avg_pool_backward(grad, shape, float32, output_size):
 
 def _embedding_rows(weight, num, dim, indices):
     i = np.asarray(indices, np.int64)
-    if ((i < -num) | (i >= num)).any():
+    if ((i < 0) | (i >= num)).any():
         raise IndexError("index out of range in self")
-    return _as_ndarray(weight).reshape(num, dim)[i % num if num else i].reshape(-1)
+    return _as_ndarray(weight).reshape(num, dim)[i].reshape(-1)
 
 
 def _embedding_dense_backward(grad, indices, num_weights, dim, padding_idx):
@@ -2367,7 +2362,7 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "layer_norm_stats": _layer_norm_stats, "layer_norm_output": _layer_norm_output,
     "layer_norm_input_grad": _layer_norm_input_grad,
     "layer_norm_weight_grad": _layer_norm_weight_grad, "layer_norm_bias_grad": _layer_norm_bias_grad,
-    "relu_backward": _relu_backward, "correctly_rounded": _correctly_rounded,
+    "correctly_rounded": _correctly_rounded,
     "sum_range": _sum_range, "divide_all": _divide_all, "var_welford": _var_welford,
     "norm_lastdim": _norm_lastdim, "scan": _scan, "mm_rule": _mm_rule, "bmm_rule": _bmm_rule,
     "joined": _joined,

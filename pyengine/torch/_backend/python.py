@@ -261,6 +261,10 @@ def cast(buf, dtype):
     if dtype.kind == "b":
         return array("B", [1 if v else 0 for v in buf])
     if dtype.kind == "f":
+        if kernels.wasm is not None and dtype.name == "float32" and buf.typecode == "d":
+            out = kernels.float32_of(buf)
+            if out is not None:
+                return out
         return _new(dtype, buf)
     if buf.typecode in "fd":  # float -> int truncates toward zero, like a C cast
         return array(dtype.typecode, [_to_int(v) for v in buf])

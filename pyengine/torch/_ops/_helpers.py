@@ -50,14 +50,31 @@ def _broadcast_error(shapes):
     return "shapes cannot be broadcast"
 
 
+_2_63, _2_64 = 1 << 63, 1 << 64
+
+
 def scalar_as(value, dtype):
-    """A Python scalar converted to ``dtype`` the way PyTorch converts scalar operands."""
+    """A Python scalar converted to ``dtype`` the way PyTorch converts scalar operands. A Python int
+    becomes an int64, or beyond it a uint64 (up to 2**64 - 1), which an integer dtype wraps."""
     kind = dtype.kind
     if kind == "f":
+        if value.__class__ is int and not -_2_63 <= value < _2_64:
+            _check_int64_or_uint64(value)
         return f32(value) if dtype.itemsize == 4 else float(value)
     if kind == "b":
         return bool(value)
-    return int(value)
+    value = int(value)
+    if not -_2_63 <= value < _2_63:
+        _check_int64_or_uint64(value)
+        value -= _2_64
+    return value
+
+
+def _check_int64_or_uint64(value):
+    if value < 0:
+        raise OverflowError("can't convert negative int to unsigned")
+    if value >= _2_64:
+        raise OverflowError("int too big to convert")
 
 
 def expanded_strides(t, shape):

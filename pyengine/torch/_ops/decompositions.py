@@ -82,12 +82,15 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
 def take_along_dim(input, indices, dim=None, *, out=None):
     if dim is None:
         return I.gather(input.reshape(-1), 0, indices.reshape(-1))
+    # ATen's _take_along_dim_helper: each broadcast to the other's shape but for dim; along dim an
+    # index is taken modulo its size (-1 the last, as gather would not)
     d = wrap_dim(dim, input.dim())
-    shape = list(broadcast_shapes(input._shape, indices._shape))
-    shape[d] = input._shape[d]
-    input = S.expand(input, tuple(shape))
-    shape[d] = indices._shape[d]
-    return I.gather(input, d, S.expand(indices, tuple(shape)))
+    index_shape, input_shape = list(input._shape), list(indices._shape)
+    index_shape[d], input_shape[d] = indices._shape[d], input._shape[d]
+    with no_grad():
+        indices = P.remainder(indices, input._shape[d]) if input._shape[d] else indices
+    return I.gather(S.expand(input, broadcast_shapes(tuple(input_shape), input._shape)), d,
+                    S.expand(indices, broadcast_shapes(tuple(index_shape), indices._shape)))
 
 
 @op(name="tensordot", forms="torch")

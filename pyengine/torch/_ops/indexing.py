@@ -249,6 +249,8 @@ def _index(self, shape, positions, indices):
 
 @op(name="__getitem__", forms="Tensor.__getitem__")
 def getitem(self, index):
+    if self._shape and (index.__class__ is int or index.__class__ is builtins.slice):
+        return _first_dim_view(self, index)  # x[i], x[a:b]: the commonest indices, as _apply_basic takes them
     items, is_tuple = _normalise(index)
     if not is_tuple and isinstance(index, (Tensor, list)):
         items = [index]
@@ -260,6 +262,20 @@ def getitem(self, index):
         return result
     shape, pos = _advanced_positions(result, advanced, source_dims)
     return _index(result, shape, pos, _torch_indices(self, items))
+
+
+def _first_dim_view(x, index):
+    """x[index] for an int or a slice (not in a tuple) on a tensor of at least one dim."""
+    if index.__class__ is int:
+        size = x._shape[0]
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of bounds for dimension 0 with size {size}")
+        return S.select(x, 0, index)
+    start, stop, step = (_slice_int(v) for v in (index.start, index.stop, index.step))
+    step = 1 if step is None else step
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    return S.slice(x, 0, start, stop, step)
 
 
 @op(name="__setitem__", forms="Tensor.__setitem__")
@@ -396,22 +412,25 @@ def _select_positions(shape, dim, index):
 
 
 def _gather_positions(self_shape, dim, index, name):
-    """For each element of index: the flat position in contiguous self it selects."""
-    strides = contiguous_strides(self_shape)
-    idx_strides = contiguous_strides(index._shape)
+    """For each element of index: the flat position in contiguous self it selects (gather and
+    scatter take no negative index, as PyTorch's)."""
     values = index._flat()
     size = self_shape[dim] if self_shape else 1
-    out = []
-    for flat, v in enumerate(values):
-        if not -size <= v < size:
-            raise RuntimeError(f"index {v} is out of bounds for dimension {dim} with size {size}")
-        if v < 0:
-            v += size
-        p = 0
-        for d, st in enumerate(idx_strides):
-            coord = (flat // st) % index._shape[d]
-            p += (v if d == dim else coord) * strides[d]
-        out.append(p)
+    bad = next((v for v in values if not 0 <= v < size), None)
+    if bad is not None:
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
+    strides = contiguous_strides(self_shape) or (1,)
+    step = strides[dim]
+    base = _grid_positions(index._shape, strides[:dim] + (0,) + strides[dim + 1:])  # dim's coordinate is v
+    return [b + v * step for b, v in zip(base, values)]
+
+
+def _grid_positions(shape, strides):
+    """The flat position (with ``strides``) of every coordinate of ``shape``, in row-major order."""
+    out = [0]
+    for n, st in zip(shape, strides):
+        offsets = [c * st for c in range(n)]
+        out = [p + o for p in out for o in offsets]
     return out
 
 
@@ -468,15 +487,7 @@ def _scatter_values(self, dim, index, src, reduce=None):
 
 def _src_positions(src, index):
     """Positions in contiguous src of the elements matching index's elements (same coords)."""
-    strides = contiguous_strides(src._shape)
-    idx_strides = contiguous_strides(index._shape)
-    out = []
-    for flat in range(index.numel()):
-        p = 0
-        for d, st in enumerate(idx_strides):
-            p += ((flat // st) % index._shape[d]) * strides[d]
-        out.append(p)
-    return out
+    return _grid_positions(index._shape, contiguous_strides(src._shape))
 
 
 @op("ScatterBackward0", name="scatter.src",

@@ -34,17 +34,19 @@ builtins_max, builtins_min, builtins_sum = _builtins.max, _builtins.min, _builti
 
 def reduced_dims(x, dim):
     """Sorted, wrapped dims reduced by ``dim`` (None or () mean all)."""
+    ndim = len(x._shape)
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
-        return tuple(range(x.dim()))
+        return tuple(range(ndim))
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
     if len(dims) == 1:  # (the common case: one dim, nothing to sort or repeat)
-        d = wrap_dim(dims[0], max_ndim(x))
-        return (d,) if x._shape else ()
-    wrapped = [wrap_dim(d, max_ndim(x)) for d in dims]
-    for d in set(wrapped):
-        if wrapped.count(d) > 1:
-            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
-    return tuple(sorted(d for d in wrapped if x.dim()))
+        d = wrap_dim(dims[0], ndim or 1)
+        return (d,) if ndim else ()
+    wrapped = [wrap_dim(d, ndim or 1) for d in dims]
+    if len(set(wrapped)) < len(wrapped):
+        for d in set(wrapped):
+            if wrapped.count(d) > 1:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return tuple(sorted(wrapped)) if ndim else ()
 
 
 def _out_shape(x, dims, keepdim):
