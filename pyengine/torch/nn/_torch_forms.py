@@ -138,11 +138,16 @@ def _weight_norm(v, g, dim=0):
 def _recurrent(mode, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     if not isinstance(hx, (list, tuple)) and not hasattr(hx, "shape"):
         raise TypeError(f"{mode.lower()}(): packed sequences (a batch_sizes tensor) are not supported")
-    per_layer, directions = 4 if has_biases else 2, 2 if bidirectional else 1
+    # an LSTM whose h is smaller than its c is projected: each direction has a weight_hr last
+    projected = mode == "LSTM" and hx[0].shape[-1] != hx[1].shape[-1]
+    per_layer, directions = (4 if has_biases else 2) + projected, 2 if bidirectional else 1
     params = list(params)
     if len(params) != per_layer * num_layers * directions:
         raise RuntimeError(f"{mode.lower()}: expected {per_layer * num_layers * directions} weights, got {len(params)}")
-    per_direction = [params[i:i + per_layer] for i in range(0, len(params), per_layer)]
+    per_direction = []
+    for i in range(0, len(params), per_layer):  # as [w_ih, w_hh, b_ih, b_hh, w_hr], None where absent
+        w = params[i:i + per_layer]
+        per_direction.append(w[:2] + (w[2:4] if has_biases else [None, None]) + (w[-1:] if projected else [None]))
     weights = [per_direction[i:i + directions] for i in range(0, len(per_direction), directions)]
     return run_layers(mode, input, tuple(hx) if isinstance(hx, (list, tuple)) else (hx,), weights, dropout, train,
                       batch_first)

@@ -18,8 +18,9 @@ class _ConvNd(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
-        if padding_mode != "zeros":
-            raise NotImplementedError(f"padding_mode={padding_mode!r} is not supported")
+        valid_padding_modes = {"zeros", "reflect", "replicate", "circular"}
+        if padding_mode not in valid_padding_modes:
+            raise ValueError(f"padding_mode must be one of {valid_padding_modes}, but got padding_mode='{padding_mode}'")
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = _ntuple(kernel_size, n)
@@ -30,6 +31,14 @@ class _ConvNd(Module):
         self.output_padding = _ntuple(0, n)
         self.groups = groups
         self.padding_mode = padding_mode
+        # F.pad's form of the padding (last dim first, each side), for the modes other than zeros
+        if self.padding == "same":
+            totals = [d * (k - 1) for d, k in zip(self.dilation, self.kernel_size)][::-1]
+            self._reversed_padding_repeated_twice = [p for t in totals for p in (t // 2, t - t // 2)]
+        elif self.padding == "valid":
+            self._reversed_padding_repeated_twice = [0, 0] * n
+        else:
+            self._reversed_padding_repeated_twice = [p for p in self.padding[::-1] for _ in range(2)]
         self.weight = Parameter(empty((out_channels, in_channels // groups) + self.kernel_size,
                                             dtype=dtype))
         if bias:
@@ -61,29 +70,30 @@ class _ConvNd(Module):
         return s
 
 
+    def forward(self, input):
+        if self.padding_mode != "zeros":  # F.pad's mode first, then the convolution without padding
+            return self._conv(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                              self.weight, self.bias, self.stride, 0, self.dilation, self.groups)
+        return self._conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
 def _ntuple(v, n):
     return tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
 
 
 class Conv1d(_ConvNd):
     _dims = 1
-
-    def forward(self, input):
-        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv1d)
 
 
 class Conv2d(_ConvNd):
     _dims = 2
-
-    def forward(self, input):
-        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv2d)
 
 
 class Conv3d(_ConvNd):
     _dims = 3
-
-    def forward(self, input):
-        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+    _conv = staticmethod(F.conv3d)
 
 
 class _ConvTransposeNd(_ConvNd):

@@ -11,12 +11,15 @@ call and adds the same terms in the order autograd adds them on the decomposed c
 biases) backward runs the decomposed steps again with history and differentiates them.
 A step with no graph to record (no_grad, nothing requiring grad; nothing watching the ops) runs
 the decomposed cell's kernels on buffers (``_lstm_cell_values``: LSTMCell, float64 layers).
+An LSTM with ``proj_size`` projects each step's h by ``weight_hr`` (ATen's matmul_hr); oneDNN does
+not take it, so its layers run the decomposed steps in every dtype, as PyTorch's default layer does.
 """
 import math
 import numbers
 import warnings
 
 from ..._dtype import float32, float64
+from ..._process import warn_once
 from ..._tensor import Tensor
 from ..._torch_function import active as torch_function_active
 from ..._ops.creation import empty
@@ -51,8 +54,16 @@ class RNNBase(Module):
             warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
                           f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}",
                           stacklevel=2)
-        if proj_size:
-            raise NotImplementedError("LSTM with proj_size > 0 (projected hidden states) is not supported")
+        if not isinstance(hidden_size, int) or isinstance(hidden_size, bool):
+            raise TypeError(f"hidden_size should be of type int, got: {type(hidden_size).__name__}")
+        if hidden_size <= 0:
+            raise ValueError("hidden_size must be greater than zero")
+        if num_layers <= 0:
+            raise ValueError("num_layers must be greater than zero")
+        if proj_size < 0:
+            raise ValueError("proj_size should be a positive integer or zero to disable projections")
+        if proj_size >= hidden_size:
+            raise ValueError("proj_size has to be smaller than hidden_size")
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
@@ -62,12 +73,15 @@ class RNNBase(Module):
         self.bidirectional = bidirectional
         self.proj_size = proj_size
         gate_size = _GATES[mode] * hidden_size
+        state_size = proj_size or hidden_size  # an LSTM's h is projected to proj_size (weight_hr)
         self._flat_weights_names = []
         for layer in range(num_layers):
-            layer_input = input_size if layer == 0 else hidden_size * self._directions
-            shapes = [("weight_ih", (gate_size, layer_input)), ("weight_hh", (gate_size, hidden_size))]
+            layer_input = input_size if layer == 0 else state_size * self._directions
+            shapes = [("weight_ih", (gate_size, layer_input)), ("weight_hh", (gate_size, state_size))]
             if bias:
                 shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
+            if proj_size:
+                shapes.append(("weight_hr", (proj_size, hidden_size)))
             for suffix in _SUFFIXES[:self._directions]:
                 for name, shape in shapes:
                     full = f"{name}_l{layer}{suffix}"
@@ -86,6 +100,8 @@ class RNNBase(Module):
 
     def extra_repr(self):
         s = f"{self.input_size}, {self.hidden_size}"
+        if self.proj_size != 0:
+            s += f", proj_size={self.proj_size}"
         if self.num_layers != 1:
             s += f", num_layers={self.num_layers}"
         if self.bias is not True:
@@ -99,9 +115,11 @@ class RNNBase(Module):
         return s
 
     def _layer_weights(self, layer):
-        """[w_ih, w_hh, b_ih, b_hh] of each direction of a layer."""
-        names = ("weight_ih", "weight_hh", "bias_ih", "bias_hh") if self.bias else ("weight_ih", "weight_hh")
-        return [[getattr(self, f"{n}_l{layer}{suffix}") for n in names] + [None] * (4 - len(names))
+        """[w_ih, w_hh, b_ih, b_hh, w_hr] of each direction of a layer (None where it has none)."""
+        def weight(name, suffix, present=True):
+            return getattr(self, f"{name}_l{layer}{suffix}") if present else None
+        return [[weight("weight_ih", suffix), weight("weight_hh", suffix), weight("bias_ih", suffix, self.bias),
+                 weight("bias_hh", suffix, self.bias), weight("weight_hr", suffix, self.proj_size > 0)]
                 for suffix in _SUFFIXES[:self._directions]]
 
     def forward(self, input, hx=None):
@@ -117,9 +135,11 @@ class RNNBase(Module):
             if hx is not None:
                 hx = tuple(h.unsqueeze(1) for h in hx) if lstm else hx.unsqueeze(1)
         n = input.shape[0 if batched and self.batch_first else 1]
-        expected = (self.num_layers * self._directions, n, self.hidden_size)
+        # the states' sizes: h's (projected to proj_size), an LSTM's c's
+        expected = [(self.num_layers * self._directions, n, size)
+                    for size in (self.proj_size or self.hidden_size, self.hidden_size)[:2 if lstm else 1]]
         if hx is None:
-            hx = (creation.zeros(expected, dtype=input.dtype),) * (2 if lstm else 1)
+            hx = tuple(creation.zeros(shape, dtype=input.dtype) for shape in expected)
         elif not lstm:
             hx = (hx,)
         weight_dtype = self.weight_ih_l0.dtype
@@ -129,10 +149,10 @@ class RNNBase(Module):
         if input.shape[-1] != self.input_size:
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
                                f"got {input.shape[-1]}")
-        for k, h in enumerate(hx):
-            if tuple(h.shape) != expected:
+        for k, (h, shape) in enumerate(zip(hx, expected)):
+            if tuple(h.shape) != shape:
                 which = f"[{k}]" if lstm else ""
-                raise RuntimeError(f"Expected hidden{which} size {expected}, got {list(h.shape)}")
+                raise RuntimeError(f"Expected hidden{which} size {shape}, got {list(h.shape)}")
         weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
         output, final = run_layers(self.mode, input, hx, weights, self.dropout, self.training,
                                    batched and self.batch_first)
@@ -152,14 +172,20 @@ def _check_state_dims(hx, lstm, batched):
         raise RuntimeError(f"For {kind} input, hx should also be {dims}-D but got {hx.dim()}-D tensor")
 
 
+def _no_projection(kwargs):
+    if "proj_size" in kwargs:
+        raise ValueError("proj_size argument is only supported for LSTM, not RNN or GRU")
+
+
 class RNN(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True,
-                 batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None):
+                 batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None, **kwargs):
+        _no_projection(kwargs)
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
         self.__dict__["nonlinearity"] = nonlinearity
         super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", input_size, hidden_size,
-                         num_layers, bias, batch_first, dropout, bidirectional, dtype=dtype)
+                         num_layers, bias, batch_first, dropout, bidirectional, dtype=dtype, **kwargs)
 
     def extra_repr(self):
         s = super().extra_repr()
@@ -185,11 +211,12 @@ def _gru_step(hgates, igates, state):
     return ((h - n) * z + n,)
 
 
-def _lstm_step(hgates, igates, state):
+def _lstm_step(hgates, igates, state, w_hr=None):
     i, f, g, o = (hgates + igates).unsafe_chunk(4, 1)
     i, f, g, o = sigmoid(i), sigmoid(f), tanh(g), sigmoid(o)
     c = f * state[1] + i * g
-    return o * tanh(c), c
+    h = o * tanh(c)
+    return (h if w_hr is None else h.matmul(w_hr.t())), c  # (projected: ATen's matmul_hr)
 
 
 def _rnn_cell(nonlinearity, x, state, w_ih, w_hh, b_ih, b_hh):
@@ -217,10 +244,11 @@ _STEPS = {"RNN_TANH": lambda *args: _rnn_step("tanh", *args), "RNN_RELU": lambda
 def _layer_steps(mode, input, state, weights, reverse=False):
     """One direction of a layer over time as ATen's CPU layers run it: the input's gate products
     for every step in one linear, unbound, then the steps. -> the stacked outputs (L, N, H) and the
-    last state."""
-    w_ih, w_hh, b_ih, b_hh = weights
+    last state. (weights: [w_ih, w_hh, b_ih, b_hh, w_hr], w_hr an LSTM's projection or None.)"""
+    w_ih, w_hh, b_ih, b_hh, w_hr = weights
     step = _STEPS[mode]
-    return _steps(lambda igates, state: step(F.linear(state[0], w_hh, b_hh), igates, state),
+    projection = () if w_hr is None else (w_hr,)
+    return _steps(lambda igates, state: step(F.linear(state[0], w_hh, b_hh), igates, state, *projection),
                   F.linear(input, w_ih, b_ih), state, (), reverse)
 
 
@@ -427,25 +455,30 @@ class LSTM(RNNBase):
 
 class GRU(RNNBase):
     def __init__(self, *args, **kwargs):
+        _no_projection(kwargs)
         super().__init__("GRU", *args, **kwargs)
 
 
 def run_layers(mode, input, hx, weights, dropout, train, batch_first):
     """ATen's rnn_tanh/rnn_relu/gru/lstm: input (L, N, H_in) (batch_first: (N, L, H_in)), hx a
     tuple of (num_layers * directions, N, H) states, weights per layer a list per direction (one
-    or two) of [w_ih, w_hh, b_ih, b_hh] (biases None or left out). Returns the last layer's outputs
-    (the directions' side by side) and the tuple of final states."""
+    or two) of [w_ih, w_hh, b_ih, b_hh, w_hr] (biases None, w_hr an LSTM's projection or None).
+    Returns the last layer's outputs (the directions' side by side) and the tuple of final states.
+    A float32 LSTM layer is oneDNN's one node, unless projected: then, as in PyTorch (which warns),
+    the default layer's steps."""
     if batch_first:
         input = input.transpose(0, 1)
     new_states = []
     for layer, directions in enumerate(weights):
         outputs = []
         for direction, direction_weights in enumerate(directions):
-            direction_weights = (list(direction_weights) + [None, None])[:4]
             state = tuple(h[layer * len(directions) + direction] for h in hx)
             reverse = direction == 1
-            if mode == "LSTM" and input.dtype is float32:
-                output, *state = _lstm_layer([input, *direction_weights, *state], reverse)
+            if mode == "LSTM" and input.dtype is float32 and direction_weights[4] is not None:
+                warn_once("LSTM with projections is not supported with oneDNN. Using default implementation. "
+                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/RNN.cpp:1512.)")
+            if mode == "LSTM" and input.dtype is float32 and direction_weights[4] is None:
+                output, *state = _lstm_layer([input, *direction_weights[:4], *state], reverse)
             else:
                 output, state = _layer_steps(mode, input, state, direction_weights, reverse)
             outputs.append(output)
@@ -454,8 +487,9 @@ def run_layers(mode, input, hx, weights, dropout, train, batch_first):
         if dropout and train and layer < len(weights) - 1:
             input = F.dropout(input, dropout, True)
     final = tuple(stack([s[k] for s in new_states], 0) for k in range(len(hx)))
-    if batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN, else Backward1
-        input = input.transpose(0, 1) if mode == "LSTM" and input.dtype is float32 else input.transpose_(0, 1)
+    if batch_first:  # as PyTorch's C++ does: TransposeBackward0 after oneDNN or a projected LSTM, else Backward1
+        out_of_place = mode == "LSTM" and (input.dtype is float32 or weights[0][0][4] is not None)
+        input = input.transpose(0, 1) if out_of_place else input.transpose_(0, 1)
     return input, final
 
 
