@@ -131,8 +131,10 @@ def cascade(items, count, ops):
     n0 = count // step
     level0 = ops.block_sums(items, n0, step)
     n1 = n0 // step
-    acc0 = ops.seq(items[n0 * step:count])
     acc1 = ops.seq(level0[n1 * step:n0])
+    if not n1 and n0 * step == count:  # no leftover items either: acc0 would be +0.0, and +0.0 + acc1 is acc1
+        return acc1  # (a sum from +0.0 is never -0.0)
+    acc0 = ops.seq(items[n0 * step:count])
     if not n1:
         # the upper levels are empty: adding their zero sums would change no bit (acc0, a sum from +0.0,
         # is never -0.0, so neither is acc0 + acc1)
