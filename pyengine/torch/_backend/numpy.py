@@ -1488,9 +1488,10 @@ def _divide_all(total, count):
 def _var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     values = _as_f32(values)
     out_idx = np.array([o for o, _ in rows], np.int64)
-    x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
+    # (reduced elements, outputs): one row per Welford step
+    x = values[offset + np.array([p for _, p in rows])[None, :] + np.array(inner)[:, None]].astype(np.float64)
     mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-    for count, column in enumerate(np.ascontiguousarray(x.T), 1):
+    for count, column in enumerate(x, 1):
         d = column - mean_
         mean_ = mean_ + d / count
         m2 = m2 + d * (column - mean_)
