@@ -272,3 +272,89 @@ def test_lstm_cell_step_and_its_backward_give_the_elementwise_kernels_bits(n, h,
         back = backward(dh, more, dc, saved, c_prev, n, h)
         results.append([np.asarray(v, np.float32).tobytes() for v in (h_new, c_new, *saved, *back)])
     assert results[0] == results[1]
+
+
+ADAM_CONFIGS = [("AdamW", {}), ("Adam", {}), ("Adam", dict(weight_decay=0.1)),
+                ("AdamW", dict(betas=(0.2, 0.5), lr=0.1, eps=0.0)), ("Adam", dict(maximize=True)),
+                ("AdamW", dict(weight_decay=0.3, lr=0.5, betas=(0.5, 0.9)))]
+
+
+@pytest.mark.parametrize("name, options", ADAM_CONFIGS, ids=[f"{n}-{o}" for n, o in ADAM_CONFIGS])
+def test_adam_step_on_whole_arrays_gives_the_tensor_ops_bits(name, options, monkeypatch):
+    """numpy's Adam step (one kernel call a parameter: _aten.optim.adam_step) against what it
+    replaces, the optimizer's tensor ops one after another: parameters, both moments and version
+    counters after three steps of AdamW's decoupled and Adam's L2 decay, lerp's two formulas
+    (weights below and from 0.5), eps 0 and maximize, on values of every scale, signed zeros,
+    subnormals, infinities and NaN in the gradients (any NaN matches a NaN)."""
+    import torch
+    from torch._aten import optim as optim_kernels
+    rng = np.random.default_rng(len(name) * 10 + len(options))
+    shapes = [(70,), (8, 16), (1,), (), (3, 5)]
+
+    def values(shape, special):
+        v = np.array(rng.standard_normal(shape) * 2.0 ** rng.integers(-30, 30, shape), np.float32)
+        if special:
+            picks = np.asarray(rng.random(shape) < 0.1)
+            v[picks] = rng.choice(np.array([0.0, -0.0, 1e-40, -3e-39, 3e38, np.inf, -np.inf, np.nan], np.float32),
+                                  int(np.count_nonzero(picks)))
+        return v
+
+    start = [values(s, False) for s in shapes]
+    grads = [[values(s, step == 2) for s in shapes] for step in range(3)]
+
+    def run():
+        params = [torch.tensor(v.tolist(), requires_grad=True) for v in start]
+        opt = getattr(torch.optim, name)(params, **options)
+        for step_grads in grads:
+            for p, g in zip(params, step_grads):
+                p.grad = torch.tensor(g.tolist())
+            opt.step()
+        out = []
+        for p in params:
+            state = opt.state[p]
+            out += [np.array(t.detach().reshape(-1).tolist(), np.float32) for t in (p, state["exp_avg"], state["exp_avg_sq"])]
+            out.append((p._version, state["exp_avg"]._version, state["exp_avg_sq"]._version))
+        return out
+
+    calls = []
+    kernel = numpy_backend.ATEN["adam_step"]
+    monkeypatch.setitem(numpy_backend.ATEN, "adam_step", lambda *a: calls.append(1) or kernel(*a))
+    monkeypatch.setattr(_dispatch, "active", numpy_backend)  # (whichever backend this process chose)
+    fused = run()
+    assert len(calls) == 3 * len(shapes)
+    monkeypatch.setattr(optim_kernels, "available", lambda kernel: False)
+    for ours, want in zip(fused, run()):
+        if isinstance(want, tuple):
+            assert ours == want
+        else:
+            nan = np.isnan(want)
+            assert np.array_equal(np.isnan(ours), nan)
+            assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32))
+
+
+@pytest.mark.parametrize("batch", [0, 1, 2, 16, 17, 18, 255, 256, 257, 512, 4097, 70001])
+def test_nll_cascade_on_arrays_adds_as_the_loop(batch):
+    """numpy's sum of nll_loss's rows (every whole run of a level summed at once) against what it
+    replaces, the loop's eight float32 levels carried row by row: batches that end on and next to
+    each level's carries, on values of every scale, signed zeros, subnormals, huge values whose
+    sums overflow, infinities and NaN (any NaN matches a NaN)."""
+    from torch._aten._common import ceil_log2
+    rng = np.random.default_rng(batch)
+    classes = 7
+    power = max(4, ceil_log2(batch) // 8)
+    loop = _dispatch.KERNELS["negated_cascade_sum"]
+    specials = np.array([0.0, -0.0, 1e-45, -1e-40, 3e38, -3e38, np.inf, -np.inf, np.nan], np.float32)
+    for kind in ("normal", "scales", "zeros", "special"):
+        x = rng.standard_normal(batch * classes).astype(np.float32)
+        if kind != "normal":
+            x *= 2.0 ** rng.integers(-20, 20, len(x))
+        if kind == "zeros":
+            x[rng.random(len(x)) < 0.5] = -0.0
+        if kind == "special":
+            picks = rng.random(len(x)) < 0.02
+            x[picks] = rng.choice(specials, int(np.count_nonzero(picks)))
+        targets = rng.integers(0, classes, batch).tolist()
+        with np.errstate(all="ignore"):  # (inf - inf)
+            ours = numpy_backend._negated_cascade_sum(x, classes, targets, power)[0]
+        want = np.float32(loop(array("f", x.tolist()), classes, targets, power)[0])
+        assert (np.isnan(ours) and np.isnan(want)) or ours.view(np.int32) == want.view(np.int32), kind

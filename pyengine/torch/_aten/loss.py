@@ -171,12 +171,6 @@ def _indexable(buf):
     return buf if buf.__class__ is array else buf.tolist()
 
 
-def _picked(buf, positions):
-    """The elements of a buffer at ``positions`` as Python numbers: an array.array's read one by
-    one, another's (an ndarray) taken at once, not converted whole."""
-    return [buf[p] for p in positions] if buf.__class__ is array else buf.take(positions).tolist()
-
-
 @backend_kernel
 def nll_values(logp, classes, targets, weight, ignore_index):
     """Per-sample losses and weights of nll_loss for (N, C) log-probabilities (weight: a buffer
@@ -219,44 +213,56 @@ def nll_loss(logp, shape, targets, reduction="mean", weight=None, ignore_index=-
     classes = shape[-1]
     batch = shape[0] if len(shape) == 2 else 1
     targets = [int(t) for t in targets]
-    # each sample's log-probability at its target (an ignored sample's is never read)
-    picks = _picked(logp, [b * classes + (0 if t == ignore_index else t) for b, t in enumerate(targets)])
+    power = max(4, ceil_log2(batch) // 8)
+    if reduction != "none" and weight is None and ignore_index not in targets:  # every row, unweighted
+        total = float(negated_cascade_sum(logp, classes, targets, power)[0])
+        return as_buffer([_div(total, f32(batch)) if reduction == "mean" else total])
+    flat = _indexable(logp)
     if reduction == "none":
         out = []
         for b, t in enumerate(targets):
             w = 0.0 if t == ignore_index else (1.0 if weight is None else float(weight[t]))
-            out.append(f32(-(picks[b] * w)) if t != ignore_index else 0.0)
+            out.append(f32(-(flat[b * classes + t] * w)) if t != ignore_index else 0.0)
         return as_buffer(out)
-    power = max(4, ceil_log2(batch) // 8)
+    terms = [None if t == ignore_index else (flat[b * classes + t], None) if weight is None else
+             (f32(flat[b * classes + t] * float(weight[t])), float(weight[t])) for b, t in enumerate(targets)]
+    total, total_weight = _cascade_levels(terms, power)
+    if reduction == "mean":
+        total = _div(total, f32(batch - terms.count(None)) if weight is None else total_weight)
+    return as_buffer([total])
+
+
+def _cascade_levels(terms, power):
+    """(-sum of the losses, sum of the weights) of nll_loss's rows as the kernel adds them: each row's
+    (loss, weight or None) term, or None for an ignored row, into level 0 of eight float32
+    accumulators, level j carried into j + 1 after each row b whose low (j + 1) * power bits are 0;
+    then the levels added in order."""
     mask = (1 << power) - 1
     loss = array("f", bytes(32))
     weights = array("f", bytes(32))
-    ignored = 0
-    for b in range(batch):
-        t = targets[b]
-        if t == ignore_index:
-            ignored += 1
+    for b, term in enumerate(terms):
+        if term is None:
             continue
-        x = picks[b]
-        if weight is None:
-            loss[0] -= x
-        else:
-            w = float(weight[t])
-            loss[0] -= f32(x * w)
+        x, w = term
+        loss[0] -= x
+        if w is not None:
             weights[0] += w
-        if b & mask:  # (most samples: no level's block ends here, as j = 0 below finds)
-            continue
         for j in range(7):
             if b & (mask << (j * power)):
                 break
             loss[j + 1] += loss[j]
             weights[j + 1] += weights[j]
             loss[j] = weights[j] = 0.0
-    total = _running_sum(loss)
-    if reduction == "mean":
-        total_weight = f32(batch - ignored) if weight is None else _running_sum(weights)
-        total = _div(total, total_weight)
-    return as_buffer([total])
+    return _running_sum(loss), _running_sum(weights)
+
+
+@backend_kernel
+def negated_cascade_sum(logp, classes, targets, power):
+    """_cascade_levels' loss sum of unweighted rows, none ignored: -logp[0, targets[0]] -
+    logp[1, targets[1]] ... as nll_loss's kernel adds them (logp: a float32 buffer of rows of
+    ``classes``; targets: each row's class, in range), as a buffer of one value."""
+    flat = _indexable(logp)
+    return as_buffer([_cascade_levels([(flat[b * classes + t], None) for b, t in enumerate(targets)], power)[0]])
 
 
 def _running_sum(parts):

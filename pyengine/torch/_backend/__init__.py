@@ -30,7 +30,8 @@ memory where the backend can). ``NAME``: "numpy" or "python".
 The bit-exact kernels (``_aten``) take and return these buffers (float32 ones; a 0-d result
 is a one-element buffer: the convention is in ``_aten/__init__.py``). ``ATEN``: the backend's
 own versions of the ``_aten`` kernels marked ``@backend_kernel``, by kernel name, each with the
-kernel's arguments and result. The python backend's is empty: ``_aten``'s loops are its
+kernel's arguments and result, and of the optimizer steps ``_aten.optim.BACKEND_STEPS`` (which fill
+their buffers in place). The python backend's is empty: ``_aten``'s loops are its
 kernels. numpy's holds whole-array versions of the libm emulations, sigmoid and its backward
 formulas, the correctly rounded stand-ins, the sum's kernel calls (``sum_range``),
 var, norm, scans, the matrix product's rules (``mm_rule``, ``joined``), the softmax family,

@@ -716,12 +716,25 @@ _LOGF_CONSTANTS = tuple(np.array(v, np.float32) for v in (L.INV_075_F, 1, -1, 2,
 def _expf_sleef_np(d):
     """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
-    set at the end) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
+    0, inf or NaN, set without computing) Cody and Waite's reduction is exact: q has at most 8 bits and LN2_HI_F 15, so
     s = d - q*LN2_HI_F is exact even in float32 (a multiple of 2**-25, d's ulp as |d| > 0.34 where
     q != 0, below 0.5), and s + q*LN2_LO_F spans at most 43 bits. The polynomial's sums stay
     above 1e-3, and its last one is s itself or far above float32's subnormals where s*s is
     nonzero; so a sum can round wrong only on a float32 halfway point (_doubtful without its
     subnormal case): those few elements are redone by the scalar emulation."""
+    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
+        # only the elements in range are computed (a causal softmax's masked half costs nothing)
+        inside = (d >= -104) & (d <= 100)
+        u = d.copy()  # NaN stays itself
+        u[d < -104] = 0
+        u[d > 100] = np.inf
+        u[inside] = _expf_sleef_in_range(d[inside])
+        return u
+    return _expf_sleef_in_range(d)
+
+
+def _expf_sleef_in_range(d):
+    """_expf_sleef_np of a float32 array whose elements all lie in [-104, 100] (in its error state)."""
     log2e, ln2_hi, one, minus_ln2_lo, *poly = _EXPF_CONSTANTS
     q = np.rint(d * log2e)
     t = q.astype(np.float64)
@@ -740,11 +753,6 @@ def _expf_sleef_np(d):
     t += s64
     redo = _on_halfway(sums)
     u = np.ldexp(one + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
-    if d.size and not (d.min() >= -104 and d.max() <= 100):  # (NaN fails both)
-        u[d < -104] = 0
-        u[d > 100] = np.inf
-        nan = np.isnan(d)
-        u[nan] = d[nan]
     _redo(u, d, redo, L.expf_sleef1)
     return u
 
@@ -2208,6 +2216,30 @@ def _nll_backward(per_row, classes, targets, weight, ignore_index):
     return out
 
 
+def _negated_cascade_sum(logp, classes, targets, power):
+    """_aten.loss.negated_cascade_sum on arrays. The levels' carries group each level's items: its
+    first alone, then runs of 2**power (a run's last row is a multiple of 2**(power * level)), the
+    last run partial and left in the level; every whole run is summed from +0 at once (one add per
+    position in the run, across the runs), and the sums are the next level's items."""
+    items = -_as_f32(logp)[np.arange(len(targets)) * classes + np.asarray(targets, np.int64)]  # (x - v is x + -v)
+    run = 1 << power
+    left = []  # what each level holds at the end
+    for _ in range(7):
+        whole = max(len(items) - 1, 0) // run
+        sums = _added_from_zero(items[1:1 + whole * run].reshape(whole, run))
+        left.append(_added_from_zero(items[1 + whole * run:]))
+        items = np.concatenate([items[:1] + np.float32(0), sums])  # (the first alone: +0.0 + it)
+    left.append(_added_from_zero(items))
+    return _added_from_zero(np.array(left, np.float32)).reshape(1)
+
+
+def _added_from_zero(values):
+    """+0.0 + values[..., 0] + values[..., 1] ... in float32, each add rounded (accumulate adds in
+    order): a number per row of values."""
+    start = np.zeros(values.shape[:-1] + (1,), np.float32)
+    return np.add.accumulate(np.concatenate([start, values], axis=-1), axis=-1)[..., -1]
+
+
 def _blocks_sum_from_last(values, count):
     """_aten.reduce.blocks_sum_from_last: the blocks reversed, then summed row after row."""
     return _rows_added_in_order(np.ascontiguousarray(_as_f32(values).reshape(count, -1)[::-1]))
@@ -2351,6 +2383,25 @@ def _normal_fill_f32(words, tail, n, mean, std):
     return out.tolist()
 
 
+# ---- optimizers: a step's tensor ops over a parameter's whole buffer ------------------------------
+
+def _adam_step(param, grad, exp_avg, exp_avg_sq, decay, weight_decay, lerp_weight, beta2, one_minus_beta2,
+               bias_correction2_sqrt, eps, neg_step_size):
+    """_aten.optim.adam_step (kernels.c adam_step_f32's steps) on whole arrays: param, exp_avg and
+    exp_avg_sq written in place, as the in-place tensor ops write them."""
+    p, g, m, v = (_as_ndarray(b) for b in (param, grad, exp_avg, exp_avg_sq))
+    f = np.float32
+    weight = f(lerp_weight)
+    small = abs(weight) < 0.5  # lerp's two formulas
+    if decay == "decoupled":
+        p *= f(weight_decay)
+    elif decay == "l2":
+        g = _fma32_np(f(weight_decay), p, g)
+    m[:] = _fma32_np(weight if small else f(float(weight) - 1), g - m, m if small else g)
+    v[:] = _fma32_np(g * f(one_minus_beta2), g, v * f(beta2))
+    p += m * f(neg_step_size) / (np.sqrt(v) / f(bias_correction2_sqrt) + f(eps))
+
+
 RANDOM = {"mt19937_refill": _mt19937_refill, "mt19937_words": _mt19937_words, "uniform_f32": _ieee(_uniform_f32),
           "normal_fill_f32": _ieee(_normal_fill_f32), "u53_below": _u53_below}
 
@@ -2374,4 +2425,5 @@ ATEN = {name: _ieee(kernel) for name, kernel in {
     "adaptive_avg_pool_backward": _adaptive_avg_pool_backward,
     "rows": _embedding_rows, "dense_backward": _embedding_dense_backward, "nll_values": _nll_values,
     "nll_backward": _nll_backward, "sum_in_order": _sum_in_order, "extreme_rows": _extreme_rows,
-    "blocks_sum_from_last": _blocks_sum_from_last}.items()}
+    "blocks_sum_from_last": _blocks_sum_from_last, "adam_step": _adam_step,
+    "negated_cascade_sum": _negated_cascade_sum}.items()}

@@ -8,7 +8,8 @@ def _fused_step(param, grad, square_avg, acc_delta, lr, rho, eps, weight_decay):
     """The step of _update_group for one parameter (after its step count) in one kernel call
     (optim_kernels.adadelta_step), where the kernels are loaded and the tensors are plain: the
     same values and the same version counts. False where it does not apply (nothing done)."""
-    if not _fusable((param, grad, square_avg, acc_delta), (lr, rho, eps, weight_decay)):
+    if not _fusable(optim_kernels.adadelta_step, (param, grad, square_avg, acc_delta),
+                    (lr, rho, eps, weight_decay)):
         return False
     optim_kernels.adadelta_step(param._storage.buf, grad._storage.buf, square_avg._storage.buf,
                                 acc_delta._storage.buf, weight_decay, rho, eps, -lr)

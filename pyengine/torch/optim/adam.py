@@ -36,12 +36,13 @@ def _update_moments(param, grad, state, group):
 
 def _fused_step(param, grad, state, group):
     """The step of _update_group for one parameter in one kernel call (optim_kernels.adam_step),
-    where the kernels are loaded and the tensors are plain: the same values and the same version
+    where the kernel can run and the tensors are plain: the same values and the same version
     counts. False where it does not apply (nothing done)."""
     exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
     beta1, beta2 = group["betas"]
     lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
-    if group["amsgrad"] or not _fusable((param, grad, exp_avg, exp_avg_sq), (beta1, beta2, lr, eps, weight_decay)):
+    if group["amsgrad"] or not _fusable(optim_kernels.adam_step, (param, grad, exp_avg, exp_avg_sq),
+                                             (beta1, beta2, lr, eps, weight_decay)):
         return False
     state["step"] += 1
     step = state["step"].item()

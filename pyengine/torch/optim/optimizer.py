@@ -142,13 +142,13 @@ def _step_tensor():
     return tensor(0.0, dtype=float32)
 
 
-def _fusable(tensors, scalars):
-    """Whether an optimizer's step on these tensors may run as one kernel call
-    (_aten.optim): the kernels are loaded, nothing records mutations, the scalars are Python
+def _fusable(kernel, tensors, scalars):
+    """Whether an optimizer's step on these tensors may run as one call of ``kernel``
+    (_aten.optim): the kernel can run, nothing records mutations, the scalars are Python
     numbers, and each tensor is a contiguous float32 tensor of the same length owning its whole
     storage, whose writes nothing else watches (no tangents, no storage viewed as another dtype,
     no subclass's __torch_function__)."""
-    if not optim_kernels.available() or _graph.mutation_contexts \
+    if not optim_kernels.available(kernel) or _graph.mutation_contexts \
             or not all(isinstance(v, (int, float)) for v in scalars):
         return False
     n = tensors[0].numel()
