@@ -2225,6 +2225,8 @@ def _negated_cascade_sum(logp, classes, targets, power):
     run = 1 << power
     left = []  # what each level holds at the end
     for _ in range(7):
+        if len(items) <= 1:  # the levels above hold only the first item: their +0.0 sums change no bit of the total
+            break
         whole = max(len(items) - 1, 0) // run
         sums = _added_from_zero(items[1:1 + whole * run].reshape(whole, run))
         left.append(_added_from_zero(items[1 + whole * run:]))
