@@ -713,6 +713,37 @@ def test_embedding_backward_rows_added_alike_on_both_backends():
         assert np.array_equal(sums[0].view(np.int64), sums[1].view(np.int64)), trial
 
 
+COLUMN_SUM_ROWS = [1, 3, 4, 5, 15, 16, 17, 31, 32, 33, 64, 67, 255, 256, 257, 1100]
+COLUMN_SUM_COLUMNS = [1, 2, 3, 5, 8, 9, 27, 31, 32, 33, 100]
+
+
+@pytest.mark.parametrize("rows", COLUMN_SUM_ROWS)
+def test_column_sums_alike_on_both_backends(rows):
+    """Sums over the rows of a (rows, columns) view (a bias's gradient over a batch): the numpy
+    backend's one call for all columns (the cascade's four interleaved row_sum cascades as one)
+    against the pure-Python kernel calls, over row counts at and around the cascade's levels
+    (16, 256) and column counts around its blocks (4, 8, 32), contiguous, transposed and expanded,
+    with signed zeros, infinities and NaN among values of every scale (sums that round otherwise
+    in another order); any NaN matches a NaN."""
+    rng = np.random.default_rng(rows)
+    for columns in COLUMN_SUM_COLUMNS:
+        x = (rng.standard_normal(rows * columns) * 2.0 ** rng.integers(-20, 20, rows * columns)).astype(np.float32)
+        x[rng.random(x.size) < 0.05] = -0.0
+        if columns > 8:  # a column of -0.0 (whose sum is +0.0) and one with inf, -inf and NaN
+            x[1::columns] = -0.0
+            x[[2, 2 + columns * (rows // 2), rows * columns - 1 - columns + 3]] = [np.inf, -np.inf, np.nan]
+        layouts = [([rows, columns], [columns, 1]), ([rows, columns], [1, rows]), ([rows, columns], [0, 1])]
+        for (shape, strides), keepdim in zip(layouts, (True, False, True)):
+            sums = []
+            for backend in ("python", "numpy"):
+                with on(backend):
+                    sums.append(np.asarray(reduce.sum(buffer(x.tolist(), backend), 0, shape, strides, [0],
+                                                      keepdim=keepdim)[0], np.float32))
+            # (a NaN's sign and payload are the loops' and numpy's SIMD choice, as in torch's kernels)
+            python_sum, numpy_sum = (np.where(np.isnan(s), np.float32(np.nan), s).view(np.int32) for s in sums)
+            assert np.array_equal(python_sum, numpy_sum), (rows, columns, strides)
+
+
 def _chain_operands(rng, k, cols, specials):
     """Float32 (k, cols) operands of mixed scales, with zeros, and with specials -0, infinities,
     NaN and subnormals in a few places."""

@@ -332,7 +332,7 @@ def test_adam_step_on_whole_arrays_gives_the_tensor_ops_bits(name, options, monk
             assert np.array_equal(ours[~nan].view(np.int32), want[~nan].view(np.int32))
 
 
-@pytest.mark.parametrize("batch", [0, 1, 2, 16, 17, 18, 255, 256, 257, 512, 4097, 70001])
+@pytest.mark.parametrize("batch", [0, 1, 2, 16, 17, 18, 32, 255, 256, 257, 512, 4097, 70001])
 def test_nll_cascade_on_arrays_adds_as_the_loop(batch):
     """numpy's sum of nll_loss's rows (every whole run of a level summed at once) against what it
     replaces, the loop's eight float32 levels carried row by row: batches that end on and next to

@@ -34,6 +34,7 @@ ENGINE = Path(torch.__file__).parent
 NOT_STATE = {
     # Caches of pure functions of their keys: a program sees the same results with or without them.
     "torch._aten.reduce._PLANS": "cache of reduction plans",
+    "torch._aten.reduce._ROWS": "cache of the reductions' outputs and reduced offsets per layout",
     "torch._tensor._CONTIGUOUS_STRIDES": "cache of contiguous strides by shape",
     "torch._backend.numpy._blas_verdict": "cache of whether numpy's BLAS rounds as PyTorch's does (measured once)",
     "torch._backend.numpy._MT_AT": "cache: which generator block numpy's MT19937 mirror holds (blocks are "

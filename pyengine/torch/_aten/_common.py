@@ -131,8 +131,10 @@ def cascade(items, count, ops):
     n0 = count // step
     level0 = ops.block_sums(items, n0, step)
     n1 = n0 // step
-    acc0 = ops.seq(items[n0 * step:count])
     acc1 = ops.seq(level0[n1 * step:n0])
+    if not n1 and n0 * step == count:  # no leftover items either: acc0 would be +0.0, and +0.0 + acc1 is acc1
+        return acc1  # (a sum from +0.0 is never -0.0)
+    acc0 = ops.seq(items[n0 * step:count])
     if not n1:
         # the upper levels are empty: adding their zero sums would change no bit (acc0, a sum from +0.0,
         # is never -0.0, so neither is acc0 + acc1)
@@ -146,9 +148,15 @@ def cascade(items, count, ops):
 
 
 def rowsum(items, count, ops):
-    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded."""
+    """SumKernel's row_sum: four interleaved cascades, leftovers into the first, then folded.
+    Ops whose items are arrays regroup them (``quartets``: item i holds items 4i..4i+3), so that
+    one cascade of those adds the four side by side."""
     groups = count // 4
-    p0, p1, p2, p3 = (cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
+    quartets = getattr(ops, "quartets", None)
+    if quartets is not None:
+        p0, p1, p2, p3 = cascade(quartets(items, groups), groups, ops)
+    else:
+        p0, p1, p2, p3 = (cascade(items[q:4 * groups:4], groups, ops) for q in range(4))
     for i in range(4 * groups, count):
         p0 = ops.add(p0, items[i])
     return ops.add(ops.add(ops.add(p0, p1), p2), p3)

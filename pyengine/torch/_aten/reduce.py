@@ -434,7 +434,21 @@ def _var_all(values, offset, shape, strides, correction, take_sqrt):
 
 def _reduced_rows(plan):
     """For each output (in the plan's kept-dim order): its output index and the input offsets
-    of its reduced elements, in the order the kernel visits them."""
+    of its reduced elements, in the order the kernel visits them. Shared by the reductions of one
+    layout (a training loop repeats a few): the callers only read them."""
+    key = (tuple(plan.sizes), tuple(plan.in_strides), tuple(plan.out_strides), plan.num_reduce_dims)
+    found = _ROWS.get(key)
+    if found is None:
+        if len(_ROWS) >= 256:
+            _ROWS.clear()
+        found = _ROWS[key] = _rows_and_inner(plan)
+    return found
+
+
+_ROWS = {}
+
+
+def _rows_and_inner(plan):
     k = plan.num_reduce_dims
     red_sizes, red_strides = plan.sizes[:k], plan.in_strides[:k]
     inner = [0]

@@ -93,6 +93,8 @@ def to_list(buf, dtype):
 
 
 def full(n, value, dtype):
+    if value == 0 and (value.__class__ is int or value.__class__ is float and math.copysign(1.0, value) > 0):
+        return np.zeros(n, _NP[dtype.name])  # (a fifth of np.full's cost: every sum starts from these)
     return np.full(n, value, dtype=_NP[dtype.name])
 
 
@@ -541,13 +543,19 @@ def _fma32_np(a, b, c):
     count = np.count_nonzero(doubtful)
     if not count:
         return s.astype(np.float32)
-    c = np.broadcast_to(np.asarray(c, np.float64), s.shape)
+    p = _spread(p, s.shape)
+    c = np.float64(c) if np.ndim(c) == 0 else _spread(np.asarray(c, np.float64), s.shape)
     if count * 8 > s.size:  # (as many as layer norm's halving steps have: indexing them costs more)
-        return _fma32_exact(np.broadcast_to(p, s.shape), c)
+        return _fma32_exact(p, c)
     out = s.astype(np.float32)
-    at = np.nonzero(doubtful)
-    out[at] = _fma32_exact(np.broadcast_to(p, s.shape)[at], c[at])
+    at = np.flatnonzero(doubtful)
+    out.reshape(-1)[at] = _fma32_exact(p.reshape(-1)[at], c if c.ndim == 0 else c.reshape(-1)[at])
     return out
+
+
+def _spread(x, shape):
+    """x broadcast to ``shape`` (x itself when it has it)."""
+    return x if x.shape == shape else np.broadcast_to(x, shape)
 
 
 def _doubtful(sums):
@@ -696,6 +704,15 @@ def _fma32_chain(products, acc):
 
 # ---- special: libm emulations, sigmoid, backward formulas, correctly rounded stand-ins ----------
 
+# The Sleef emulations' constants as 0-d arrays: in arithmetic they act as scalars of their type
+# (float32, or float64 where Python floats meet float64 arrays), at half a scalar's cost
+_EXPF_CONSTANTS = tuple(np.array(v, np.float32) for v in (L.LOG2E_F, L.LN2_HI_F, 1)) + \
+    tuple(np.array(v, np.float64) for v in (-L.LN2_LO_F, *L.EXP_POLY))
+_LOGF_CONSTANTS = tuple(np.array(v, np.float32) for v in (L.INV_075_F, 1, -1, 2, 0.5, 1.5, L.LN2_HI_L)) + \
+    tuple(np.array(v, np.float64) for v in (L.LN2_LO_L, L.LN2_HI_L, *L.LOG_P))
+
+
+@_ieee
 def _expf_sleef_np(d):
     """Sleef's expf (L.expf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For d in [-104, 100] (the rest are
@@ -717,39 +734,36 @@ def _expf_sleef_np(d):
 
 
 def _expf_sleef_in_range(d):
-    """_expf_sleef_np of a float32 array whose elements all lie in [-104, 100]."""
-    f = np.float32
-    with np.errstate(all="ignore"):
-        q = np.rint(d * f(L.LOG2E_F))
-        t = q.astype(np.float64)
-        t *= -L.LN2_LO_F
-        t += d - q * f(L.LN2_HI_F)
-        s = t.astype(np.float32)
-        s64 = s.astype(np.float64)
-        u64 = np.empty_like(t)
-        redo = None
-        u = L.EXP_POLY[0]
-        for coef in L.EXP_POLY[1:]:
-            np.multiply(s64, u, out=t)
-            t += coef
-            redo = _on_halfway(t, redo)
-            np.copyto(u64, t.astype(np.float32))
-            u = u64
-        np.multiply((s * s).astype(np.float64), u64, out=t)
-        t += s64
-        redo = _on_halfway(t, redo)
-        u = np.ldexp(f(1) + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
+    """_expf_sleef_np of a float32 array whose elements all lie in [-104, 100] (in its error state)."""
+    log2e, ln2_hi, one, minus_ln2_lo, *poly = _EXPF_CONSTANTS
+    q = np.rint(d * log2e)
+    t = q.astype(np.float64)
+    t *= minus_ln2_lo
+    t += d - q * ln2_hi
+    s = t.astype(np.float32)
+    s64 = s.astype(np.float64)
+    sums = np.empty((len(poly),) + t.shape)  # each fma's float64 sums, checked at once
+    u = poly[0]
+    for t, coef in zip(sums, poly[1:]):
+        np.multiply(s64, u, out=t, dtype=np.float64)  # (u: float32 values, the products exact)
+        t += coef
+        u = t.astype(np.float32)
+    t = sums[-1]
+    np.multiply(s * s, u, out=t, dtype=np.float64)
+    t += s64
+    redo = _on_halfway(sums)
+    u = np.ldexp(one + t.astype(np.float32), q.astype(np.int32))  # (int32: numpy's vector loop)
     _redo(u, d, redo, L.expf_sleef1)
     return u
 
 
-def _on_halfway(sums, redo):
-    """redo (None: no element yet) with the elements whose float64 sum lies on a float32 halfway
-    point added."""
+def _on_halfway(sums):
+    """Where any of the steps' float64 sums (sums: one row per step) lies on a float32 halfway
+    point (None: nowhere)."""
     halfway = (sums.view(np.int64) & _LOW29) == _HALF29
     if not np.count_nonzero(halfway):  # (faster than .any() on small arrays)
-        return redo
-    return halfway if redo is None else redo | halfway
+        return None
+    return halfway.any(axis=0)
 
 
 def _redo(out, x, redo, scalar_fn):
@@ -766,6 +780,7 @@ def _two_sum_np(a, b):
     return s, (a - (s - v)) + (b - v)
 
 
+@_ieee
 def _logf_sleef_np(d):
     """Sleef's logf (L.logf_sleef1) of a float32 array, its fmas' sums in float64 from float32
     values (exact products), each rounded once more to float32. For finite d > 0 (the rest are set
@@ -776,40 +791,43 @@ def _logf_sleef_np(d):
     at most 53 bits. The other three (xl and the polynomial's) are zero or far above float32's
     subnormals, so they round wrong only on a float32 halfway point: those few elements are redone
     by the scalar emulation."""
-    f, f64 = np.float32, np.float64
-    with np.errstate(all="ignore"):
-        e = (np.frexp(d * f(L.INV_075_F))[1] - 1).astype(f64)
-        m = np.frexp(d)[0] * f(2)
-        m = np.where(m >= f(1.5), m * f(0.5), m).astype(np.float32)
-        sh = f(L.LN2_HI_L) * e.astype(np.float32)
-        sl = (L.LN2_LO_L * e + (L.LN2_HI_L * e - sh)).astype(np.float32)
-        nh, nl = _two_sum_np(f(-1), m)
-        dh, dl = _two_sum_np(f(1), m)
-        t = f(1) / dh
-        xh = nh * t
-        t64, xh64 = t.astype(f64), xh.astype(f64)
-        residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
-        error = nl.astype(f64) * t64 + (t64 * nh - xh)
-        sums = xh64 * residual.astype(np.float32) + error.astype(np.float32)
-        redo = _on_halfway(sums, None)
-        xl = sums.astype(np.float32)
-        x2 = xh * xh
-        x2_64 = x2.astype(f64)
-        sums = L.LOG_P[0] * x2_64 + L.LOG_P[1]
-        redo = _on_halfway(sums, redo)
-        sums = sums.astype(np.float32) * x2_64 + L.LOG_P[2]
-        redo = _on_halfway(sums, redo)
-        p = sums.astype(np.float32)
-        ah, al = xh * f(2), xl * f(2)
-        s1 = sh + ah
-        s1l = (((sh - s1) + ah) + sl) + al
-        w = (x2 * xh) * p
-        s2 = s1 + w
-        s2l = ((s1 - s2) + w) + s1l
-        out = (s2 + s2l).astype(np.float32)
-    out[(d < 0) | np.isnan(d)] = np.nan
-    out[d == 0] = -np.inf
-    out[d == np.inf] = np.inf
+    f64 = np.float64
+    inv_075, one, minus_one, two, half, three_halves, ln2_hi, ln2_lo_64, ln2_hi_64, p0, p1, p2 = _LOGF_CONSTANTS
+    e = (np.frexp(d * inv_075)[1] - 1).astype(f64)
+    m = np.frexp(d)[0] * two
+    m = np.where(m >= three_halves, m * half, m).astype(np.float32)
+    sh = ln2_hi * e.astype(np.float32)
+    sl = (ln2_lo_64 * e + (ln2_hi_64 * e - sh)).astype(np.float32)
+    nh, nl = _two_sum_np(minus_one, m)
+    dh, dl = _two_sum_np(one, m)
+    t = one / dh
+    xh = nh * t
+    t64, xh64 = t.astype(f64), xh.astype(f64)
+    residual = (1 - dh.astype(f64) * t64) - dl.astype(f64) * t64
+    error = nl.astype(f64) * t64 + (t64 * nh - xh)
+    sums = np.empty((3,) + d.shape)  # the three fmas' float64 sums, checked at once
+    np.multiply(xh64, residual.astype(np.float32), out=sums[0])
+    sums[0] += error.astype(np.float32)
+    xl = sums[0].astype(np.float32)
+    x2 = xh * xh
+    x2_64 = x2.astype(f64)
+    np.multiply(x2_64, p0, out=sums[1])
+    sums[1] += p1
+    np.multiply(sums[1].astype(np.float32), x2_64, out=sums[2])
+    sums[2] += p2
+    redo = _on_halfway(sums)
+    p = sums[2].astype(np.float32)
+    ah, al = xh * two, xl * two
+    s1 = sh + ah
+    s1l = (((sh - s1) + ah) + sl) + al
+    w = (x2 * xh) * p
+    s2 = s1 + w
+    s2l = ((s1 - s2) + w) + s1l
+    out = (s2 + s2l).astype(np.float32)
+    if d.size and not (d.min() > 0 and d.max() < np.inf):  # (NaN fails both)
+        out[(d < 0) | np.isnan(d)] = np.nan
+        out[d == 0] = -np.inf
+        out[d == np.inf] = np.inf
     _redo(out, d, redo, L.logf_sleef1)
     return out
 
@@ -1359,6 +1377,10 @@ class _NumpyOps:
     def add(a, b):
         return a + b
 
+    @staticmethod
+    def quartets(items, groups):
+        return items[:4 * groups].reshape((groups, 4) + items.shape[1:])
+
 
 def _inner_sum_np(rows):
     """_inner_sum of every row of a 2-D float32 array at once: as reduce.py's, the four cascades of
@@ -1384,17 +1406,24 @@ def _sum_batch_np(x, out_offs, strides2d):
     if o0 != 0:
         idx = out_offs[:, None, None] + np.arange(n1)[None, :, None] * o1 + np.arange(n0)[None, None, :] * o0
         return x, idx
-    result = np.empty((ncalls, n1), np.float32)
+    return _column_sums(x.transpose(2, 0, 1), s0, s1), out_offs[:, None] + np.arange(n1)[None, :] * o1
+
+
+def _column_sums(items, s0, s1):
+    """The sums of a kernel call's n1 columns of n0 elements (items: (n0, ..., n1), one such call
+    per middle index) by the rule column_rules gives each column; s0, s1: the elements' and the
+    columns' strides in the input."""
+    n0, n1 = items.shape[0], items.shape[-1]
+    result = np.empty(items.shape[1:], np.float32)
     for rule, lo, hi in column_rules(n0, n1, s0, s1):
         if lo == hi:
             continue
-        block = x[:, lo:hi, :]
+        block = items[..., lo:hi]
         if rule == "inner":
-            result[:, lo:hi] = _inner_sum_np(block.reshape(-1, n0)).reshape(ncalls, hi - lo)
+            result[..., lo:hi] = _inner_sum_np(np.moveaxis(block, 0, -1).reshape(-1, n0)).reshape(block.shape[1:])
         else:
-            reduce_columns = cascade if rule == "cascade" else rowsum
-            result[:, lo:hi] = reduce_columns(block.transpose(2, 0, 1), n0, _NumpyOps)
-    return result, out_offs[:, None] + np.arange(n1)[None, :] * o1
+            result[..., lo:hi] = (cascade if rule == "cascade" else rowsum)(block, n0, _NumpyOps)
+    return result
 
 
 def _serial_batch_np(values, offset, plan):
@@ -1444,6 +1473,13 @@ def _norm_lastdim_np(rows):
 def _sum_range(values, offset, plan, out, begin, end, serial):
     values = _as_f32(values)  # a 0-d tensor's one-element array.array too
     strides2d = plan.strides2d()
+    s0, s1, o0, o1 = strides2d
+    if serial and len(plan.sizes) == 2 and o0 == 0 and o1 == 1:
+        # one kernel call whose outputs are out's elements in order (a bias's gradient over a batch)
+        item = values.itemsize
+        view = np.ndarray(tuple(plan.sizes), values.dtype, values, offset * item, (s0 * item, s1 * item))
+        np.add(out, _column_sums(view, s0, s1), out=out)  # (as np.add.at below: out's 0.0 plus each sum)
+        return
     if serial:
         batches = [_serial_batch_np(values, offset, plan)]
     else:
@@ -1460,9 +1496,10 @@ def _divide_all(total, count):
 def _var_welford(values, offset, rows, inner, out_numel, correction, take_sqrt):
     values = _as_f32(values)
     out_idx = np.array([o for o, _ in rows], np.int64)
-    x = values[offset + np.array([p for _, p in rows])[:, None] + np.array(inner)[None, :]].astype(np.float64)
+    # (reduced elements, outputs): one row per Welford step
+    x = values[offset + np.array([p for _, p in rows])[None, :] + np.array(inner)[:, None]].astype(np.float64)
     mean_, m2 = np.zeros(len(rows)), np.zeros(len(rows))
-    for count, column in enumerate(np.ascontiguousarray(x.T), 1):
+    for count, column in enumerate(x, 1):
         d = column - mean_
         mean_ = mean_ + d / count
         m2 = m2 + d * (column - mean_)
@@ -2188,6 +2225,8 @@ def _negated_cascade_sum(logp, classes, targets, power):
     run = 1 << power
     left = []  # what each level holds at the end
     for _ in range(7):
+        if len(items) <= 1:  # the levels above hold only the first item: their +0.0 sums change no bit of the total
+            break
         whole = max(len(items) - 1, 0) // run
         sums = _added_from_zero(items[1:1 + whole * run].reshape(whole, run))
         left.append(_added_from_zero(items[1 + whole * run:]))

@@ -38,6 +38,9 @@ def reduced_dims(x, dim):
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return tuple(range(ndim))
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    if len(dims) == 1:  # (the common case: one dim, nothing to sort or repeat)
+        d = wrap_dim(dims[0], ndim or 1)
+        return (d,) if ndim else ()
     wrapped = [wrap_dim(d, ndim or 1) for d in dims]
     if len(set(wrapped)) < len(wrapped):
         for d in set(wrapped):

@@ -914,10 +914,27 @@ def _nll_values(logp, target, weight, ignore_index):
     return aten_loss.nll_values(logp._buf(), logp.shape[1], target._flat(), _buf_or_none(weight), ignore_index)
 
 
+def _checked_targets(target, classes, ignore_index):
+    """target's classes as a list; PyTorch's IndexError for the first out of range (and not ignored)."""
+    targets = target._flat()
+    for t in targets:
+        if not 0 <= t < classes and t != ignore_index:
+            raise IndexError(f"Target {t} is out of bounds.")
+    return targets
+
+
+def _total_weight(self, target, weight, ignore_index):
+    """nll_loss's summed weight of the targets not ignored (without class weights: their count)."""
+    if weight is None:
+        targets = _checked_targets(target, self.shape[1], ignore_index)
+        return float(len(targets) - targets.count(ignore_index))
+    return math.fsum(_nll_values(self, target, weight, ignore_index)[1])
+
+
 def _nll_forward(self, target, weight, reduction, ignore_index):
     if self.dtype is _dtype.float32:  # PyTorch's float32 kernel, cascade sums included
-        _nll_values(self, target, weight, ignore_index)  # bounds check
-        buf = aten_loss.nll_loss(self._buf(), self._shape, target._flat(), reduction,
+        targets = _checked_targets(target, self.shape[1], ignore_index)
+        buf = aten_loss.nll_loss(self._buf(), self._shape, targets, reduction,
                                  weight._buf() if weight is not None else None, ignore_index)
         return Tensor._make(buf, target._shape if reduction == "none" else (), self.dtype)
     losses, ws = _nll_values(self, target, weight, ignore_index)
@@ -938,8 +955,7 @@ def _nll_forward(self, target, weight, reduction, ignore_index):
 def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index):
     n = self.shape[0]
     if reduction == "mean":
-        _, ws = _nll_values(self, target, weight, ignore_index)
-        total_weight = math.fsum(ws)
+        total_weight = _total_weight(self, target, weight, ignore_index)
         g = -_new([grad_output.item()], (), self.dtype) / total_weight if total_weight else None
         per_row = B.full(n, g.item() if g is not None else math.nan, self.dtype)
     elif reduction == "sum":
@@ -952,7 +968,7 @@ def _nll_loss_backward(grad_output, self, target, weight, reduction, ignore_inde
 
 def _nll_total_weight(self, target, weight, reduction, ignore_index):
     """nll_loss_forward's second output: the summed weight of the targets not ignored (0 unreduced)."""
-    total = 0.0 if reduction == "none" else math.fsum(_nll_values(self, target, weight, ignore_index)[1])
+    total = 0.0 if reduction == "none" else _total_weight(self, target, weight, ignore_index)
     return (_new([total], (), self.dtype),)
 
 
