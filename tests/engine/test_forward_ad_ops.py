@@ -24,6 +24,7 @@ NO_FORWARD_FORMULA = {
     "_multilabel_margin_loss_backward", "_embedding_bag", "_grid_sampler_double_backward",
     "_grid_sampler_2d_backward", "grid_sampler_2d", "_grid_sampler_3d_backward", "grid_sampler_3d",
     "_ctc_loss", "_ctc_loss_backward", "_conv_tbc", "_flash_attention", "_lstm_layer", "floor_divide",
+    "_pack_padded_sequence",
 }
 # Samples whose result PyTorch's formula leaves without a tangent (scatter_reduce_jvp returns an
 # undefined tangent for reduce="prod", raising nothing)

@@ -15,6 +15,7 @@ import torch.nn.functional as F
 from torch.autograd import gradcheck, gradgradcheck
 from torch.autograd.derivatives import TABLE
 from torch.nn.modules.rnn import _lstm_layer
+from torch.nn.utils.rnn import pack_padded_sequence
 
 f64 = torch.float64
 
@@ -360,6 +361,8 @@ SAMPLES = {
     "_lstm_layer": [s(lambda x, w_ih, w_hh, b, h0, c0: _lstm_layer([x, w_ih, w_hh, b, b.flip(0), h0, c0]),
                       leaf(3, 1, 2), leaf(8, 2, lo=0.5, hi=-0.6), leaf(8, 2, lo=-0.4, hi=0.7), leaf(8),
                       leaf(1, 2, lo=0.3, hi=-0.2), leaf(1, 2, lo=-0.5, hi=0.1))],
+    "_pack_padded_sequence": [s(lambda x: pack_padded_sequence(x, [3, 3, 1]).data, leaf(3, 3, 2)),
+                              s(lambda x: pack_padded_sequence(x, [2, 1], batch_first=True).data, leaf(2, 3))],
     "_gelu": [s(lambda a: F.gelu(a), A), s(lambda a: F.gelu(a, approximate="tanh"), A)],
     "_gelu_backward": [s(lambda a: F.gelu(a), A, order=2), s(lambda a: F.gelu(a, approximate="tanh"), A, order=2)],
     "_silu": [s(lambda a: F.silu(a), A)],

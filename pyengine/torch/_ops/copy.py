@@ -149,7 +149,10 @@ def apply_inplace(self, result, op_name=None):
 def _copy(self, src, src_meta=None):
     """The value of ``self.copy_(src)``: src broadcast to self's shape, in self's dtype."""
     if isinstance(src, Tensor) and src._shape != self._shape:
-        src.detach().expand(self._shape)  # PyTorch's error when src does not broadcast to self
+        shape = broadcast_shapes(self._shape, src._shape)  # (TensorIterator's error if they do not broadcast)
+        if shape != self._shape:
+            raise RuntimeError(f"output with shape [{', '.join(map(str, self._shape))}] doesn't match the "
+                               f"broadcast shape [{', '.join(map(str, shape))}]")
     return new_tensor(buffer_as(src, self._shape, self.dtype), self._shape, self.dtype)
 
 

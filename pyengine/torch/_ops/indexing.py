@@ -12,7 +12,7 @@ from .. import _dtype
 from .._backend import backend as B
 from .._tensor import Tensor, contiguous_strides, numel_of
 from ..autograd.derivatives import op
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import _state as _grad_mode, no_grad
 from ._helpers import broadcast_shapes, buffer_as, new_tensor, wrap_dim, from_values, scalar_as, type_name
 from .copy import check_no_overlap, commit_inplace, copy_
 from .creation import tensor
@@ -297,6 +297,8 @@ def setitem(self, index, value):
         if all(s == 1 for s in value._shape[:lead]):
             value = value.view(value._shape[lead:])
     if not advanced:
+        if isinstance(value, Tensor) and value._shape != target._shape:
+            value.detach().expand(target._shape)  # PyTorch's error: setitem expands value to the target's shape
         copy_(target, value)
         return
     check_no_overlap(self)
@@ -384,26 +386,38 @@ def index_select(self, dim, index):
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
+    if not self._shape and index.numel() != 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
     return _index_select(self, d, index)
 
 
-@op("IndexSelectBackward0", name="index_select", result="auto_linear", self=lambda grad, self, dim, index: index_add_flat(
-    grad, self._shape, _select_positions(self._shape, dim, index)))
+def _index_select_backward(grad, self, dim, index):
+    """Zeros with grad's rows added at index: with create_graph, PyTorch's zeros.index_add_ (its
+    IndexAddBackward0 recorded); else on buffers."""
+    if _grad_mode["enabled"]:
+        return grad.new_zeros(self._shape).index_add_(dim, index, grad)
+    return index_add_flat(grad, self._shape, _select_positions(self._shape, dim, index))
+
+
+@op("IndexSelectBackward0", name="index_select", result="auto_linear", self=_index_select_backward)
 def _index_select(self, dim, index):
     pos = _select_positions(self._shape, dim, index)
-    shape = self._shape[:dim] + (index.numel(),) + self._shape[dim + 1:]
+    shape = self._shape[:dim] + (index.numel(),) + self._shape[dim + 1:] if self._shape else ()
     return new_tensor(B.gather(self._buf(), pos), shape, self.dtype)
 
 
 def _select_positions(shape, dim, index):
-    if not shape:
-        return [0 for _ in index._flat()]
-    size = shape[dim]
-    idx = []
-    for v in index._flat():
-        if not -size <= v < size:
+    """The flat positions index_select reads; ATen's errors for an index outside [0, size) (no
+    negative indices), its dim-1 kernel's own message."""
+    size = shape[dim] if shape else 1
+    idx = index._flat()
+    for v in idx:
+        if not 0 <= v < size:
+            if dim == 1 and len(shape) > 1:
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={v} axis_dim={size}")
             raise IndexError("index out of range in self")
-        idx.append(v + size if v < 0 else v)
+    if not shape:
+        return [0 for _ in idx]
     strides = contiguous_strides(shape)
     outer = numel_of(shape[:dim])
     inner = numel_of(shape[dim + 1:])

@@ -80,7 +80,8 @@ class CopySlices(Node):
         fn = self._fn
         if fn is None:
             raise RuntimeError(FREED_MESSAGE)
-        result = grad.clone()
+        # (the base's geometry: a contiguous copy, as a non-contiguous grad's clone keeps its strides)
+        result = grad.clone() if grad.is_contiguous() else grad.contiguous()
         view_grads = fn.apply([_strided_part(grad, self._geometry)]) if fn.next_functions else [None]
         if view_grads[0] is not None:
             _scatter_into(result, self._geometry, view_grads[0])

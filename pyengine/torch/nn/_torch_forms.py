@@ -6,7 +6,8 @@ torch.<name> finds them through the root's _TORCH_FORMS.
 """
 from .._ops.reduction import norm_except_dim  # noqa: F401  (torch.norm_except_dim)
 from . import functional as F
-from .modules.rnn import _gru_cell, _lstm_cell, _rnn_cell, run_layers
+from .._tensor import Tensor
+from .modules.rnn import _gru_cell, _lstm_cell, _rnn_cell, run_layers, run_packed_layers
 from ._functional_ops import _alpha_dropout, _rrelu
 from ._conv_forms import conv_tbc, convolution  # noqa: F401
 from ._ctc_loss import ctc_loss_torch as ctc_loss  # noqa: F401
@@ -136,8 +137,14 @@ def _weight_norm(v, g, dim=0):
 # ---- recurrent layers and cells: ATen's rnn_tanh/rnn_relu/gru/lstm over flat weight lists -------------
 
 def _recurrent(mode, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
-    if not isinstance(hx, (list, tuple)) and not hasattr(hx, "shape"):
-        raise TypeError(f"{mode.lower()}(): packed sequences (a batch_sizes tensor) are not supported")
+    """Both of ATen's forms: (input, hx, params, has_biases, num_layers, dropout, train, bidirectional,
+    batch_first), and the packed one, (data, batch_sizes, hx, params, has_biases, num_layers, dropout,
+    train, bidirectional): told apart by the state's place (an LSTM's hx is a list, the others' a tensor)."""
+    packed = isinstance(hx, Tensor) if mode == "LSTM" else isinstance(params, Tensor)
+    if packed:
+        batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional = \
+            hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first
+    hx = tuple(hx) if isinstance(hx, (list, tuple)) else (hx,)
     # an LSTM whose h is smaller than its c is projected: each direction has a weight_hr last
     projected = mode == "LSTM" and hx[0].shape[-1] != hx[1].shape[-1]
     per_layer, directions = (4 if has_biases else 2) + projected, 2 if bidirectional else 1
@@ -149,8 +156,9 @@ def _recurrent(mode, input, hx, params, has_biases, num_layers, dropout, train, 
         w = params[i:i + per_layer]
         per_direction.append(w[:2] + (w[2:4] if has_biases else [None, None]) + (w[-1:] if projected else [None]))
     weights = [per_direction[i:i + directions] for i in range(0, len(per_direction), directions)]
-    return run_layers(mode, input, tuple(hx) if isinstance(hx, (list, tuple)) else (hx,), weights, dropout, train,
-                      batch_first)
+    if packed:
+        return run_packed_layers(mode, input, batch_sizes, hx, weights, dropout, train)
+    return run_layers(mode, input, hx, weights, dropout, train, batch_first)
 
 
 def rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):

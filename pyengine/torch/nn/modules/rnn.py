@@ -13,6 +13,10 @@ A step with no graph to record (no_grad, nothing requiring grad; nothing watchin
 the decomposed cell's kernels on buffers (``_lstm_cell_values``: LSTMCell, float64 layers).
 An LSTM with ``proj_size`` projects each step's h by ``weight_hr`` (ATen's matmul_hr); oneDNN does
 not take it, so its layers run the decomposed steps in every dtype, as PyTorch's default layer does.
+
+A PackedSequence input runs through ATen's packed layers (``run_packed_layers``), never oneDNN: per
+step the precomputed input gates' rows of the sequences still running, the state cut as sequences end
+(and, in reverse, extended by the initial state's rows as they start).
 """
 import math
 import numbers
@@ -28,7 +32,7 @@ from ..._ops.pointwise import relu, sigmoid, tanh
 from ...autograd import grad
 from ...autograd.grad_mode import enable_grad, is_grad_enabled, no_grad
 from ..._ops import creation
-from ..._ops._helpers import new_tensor
+from ..._ops._helpers import broadcast_shapes, new_tensor
 from ..._aten import linalg as exact, reduce as reduce_kernels, rnn as cell_kernels, special as exact_special
 from ..._ops import linalg as linalg_ops
 from ..._backend import backend as B
@@ -36,6 +40,7 @@ from ...autograd.derivatives import TRANSFORM_HOOK, op
 from ...autograd.dual import state as dual_state
 from .. import functional as F, init
 from ..parameter import Parameter
+from .._packed_sequence import PackedSequence
 from .module import Module
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
@@ -124,6 +129,8 @@ class RNNBase(Module):
 
     def forward(self, input, hx=None):
         lstm = self.mode == "LSTM"
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):  # PyTorch's messages, which differ from class to class
             name, noun = ("LSTM", "") if lstm else ("GRU", "") if self.mode == "GRU" else ("RNN", " tensor")
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D{noun} instead")
@@ -142,17 +149,8 @@ class RNNBase(Module):
             hx = tuple(creation.zeros(shape, dtype=input.dtype) for shape in expected)
         elif not lstm:
             hx = (hx,)
-        weight_dtype = self.weight_ih_l0.dtype
-        if input.dtype != weight_dtype:
-            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
-                             f"Convert input: input.to({weight_dtype}), or convert model: model.to({input.dtype})")
-        if input.shape[-1] != self.input_size:
-            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
-                               f"got {input.shape[-1]}")
-        for k, (h, shape) in enumerate(zip(hx, expected)):
-            if tuple(h.shape) != shape:
-                which = f"[{k}]" if lstm else ""
-                raise RuntimeError(f"Expected hidden{which} size {shape}, got {list(h.shape)}")
+        self._check_input(input)
+        _check_state_sizes(hx, expected, lstm)
         weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
         output, final = run_layers(self.mode, input, hx, weights, self.dropout, self.training,
                                    batched and self.batch_first)
@@ -160,6 +158,60 @@ class RNNBase(Module):
             output = output.squeeze(1)
             final = tuple(h.squeeze(1) for h in final)
         return output, (final if lstm else final[0])
+
+    def _check_input(self, input, packed=False):
+        """PyTorch's check_input: the input's dtype is the weights', (packed) its data is 2-D, its
+        last size input_size."""
+        weight_dtype = self.weight_ih_l0.dtype
+        if input.dtype != weight_dtype:
+            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight_dtype}). "
+                             f"Convert input: input.to({weight_dtype}), or convert model: model.to({input.dtype})")
+        if packed and input.dim() != 2:
+            raise RuntimeError(f"input must have 2 dimensions, got {input.dim()}")
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {input.shape[-1]}")
+
+    def _forward_packed(self, input, hx):
+        """PyTorch's packed path: a given state permuted to the sorted batch order (index_select);
+        RNN and GRU check the data and state (LSTM leaves it to ATen); the output packed like the
+        input, the final states permuted back."""
+        lstm = self.mode == "LSTM"
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        sizes = (self.proj_size or self.hidden_size, self.hidden_size)[:2 if lstm else 1]
+        if hx is None:
+            hx = tuple(creation.zeros(self.num_layers * self._directions, int(batch_sizes[0]), size, dtype=data.dtype)
+                       for size in sizes)
+        else:
+            hx = _permuted(hx if lstm else (hx,), sorted_indices)
+        if lstm and (hx[0].shape[-1] != hx[1].shape[-1]) != (self.proj_size > 0):
+            # (ATen takes h smaller than c for a projected LSTM's, and wants a weight_hr per direction then)
+            raise RuntimeError("got an incorrect number of RNN parameters")
+        if lstm and data.dim() > 2 and data.shape[-1] == self.input_size:
+            # ATen's cell adds a step's input gates in place to the hidden state's (rows, 4h): its error
+            rows, gates = int(batch_sizes[0]), 4 * self.hidden_size
+            shape = broadcast_shapes((rows, gates), (rows, *data.shape[1:-1], gates))
+            raise RuntimeError(f"output with shape [{rows}, {gates}] doesn't match the broadcast shape "
+                               f"[{', '.join(map(str, shape))}]")
+        if not lstm:
+            self._check_input(data, packed=True)
+            _check_state_sizes(hx, [(self.num_layers * self._directions, int(batch_sizes[0]), self.hidden_size)], lstm)
+        weights = [self._layer_weights(layer) for layer in range(self.num_layers)]
+        output, final = run_packed_layers(self.mode, data, batch_sizes, hx, weights, self.dropout, self.training)
+        final = _permuted(final, unsorted_indices)
+        return PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices), (final if lstm else final[0])
+
+
+def _permuted(states, permutation):
+    """PyTorch's permute_hidden: each state's batch (dim 1) in the permutation's order."""
+    return tuple(states) if permutation is None else tuple(h.index_select(1, permutation) for h in states)
+
+
+def _check_state_sizes(hx, expected, lstm):
+    for k, (h, shape) in enumerate(zip(hx, expected)):
+        if tuple(h.shape) != shape:
+            which = f"[{k}]" if lstm else ""
+            raise RuntimeError(f"Expected hidden{which} size {shape}, got {list(h.shape)}")
 
 
 def _check_state_dims(hx, lstm, batched):
@@ -262,6 +314,71 @@ def _steps(cell, input, state, weights, reverse=False):
         state = cell(x, state, *weights)
         outputs.append(state[0])
     return stack(outputs[::-1] if reverse else outputs, 0), state
+
+
+def _packed_layer_steps(mode, input, batch_sizes, state, weights, reverse=False):
+    """One direction of a layer over a packed input as ATen's PackedLayer / ReversedPackedLayer run it:
+    the input's gate products for every row in one linear, then per step the rows (narrow) of the
+    batch_sizes[t] sequences still running. Forward, the state is cut as sequences end and the cut
+    rows joined at the end (hidden_concat, shortest sequences' last); in reverse, the state starts
+    with the rows of the sequences running at the last step and takes the initial state's rows of
+    the others as they start. -> the steps' outputs end to end, and the final state."""
+    w_ih, w_hh, b_ih, b_hh, w_hr = weights
+    step = _STEPS[mode]
+    projection = () if w_hr is None else (w_hr,)
+    igates = F.linear(input, w_ih, b_ih)
+    outputs = []
+    if not reverse:
+        offset, last, ended = 0, batch_sizes[0], []
+        for rows in batch_sizes:
+            x = igates.narrow(0, offset, rows)
+            offset += rows
+            if rows < last:
+                ended.append(tuple(h.narrow(0, rows, last - rows) for h in state))
+                state = tuple(h.narrow(0, 0, rows) for h in state)
+            last = rows
+            state = step(F.linear(state[0], w_hh, b_hh), x, state, *projection)
+            outputs.append(state[0])
+        ended.append(state)
+        final = tuple(cat([part[k] for part in reversed(ended)], 0) for k in range(len(state)))
+        return cat(outputs, 0), final
+    offset, last = igates.shape[0], batch_sizes[-1]
+    initial, state = state, tuple(h.narrow(0, 0, last) for h in state)
+    for rows in reversed(batch_sizes):
+        if rows > last:
+            started = tuple(h.narrow(0, last, rows - last) for h in initial)
+            state = tuple(cat([h, h0], 0) for h, h0 in zip(state, started))
+        x = igates.narrow(0, offset - rows, rows)
+        offset -= rows
+        last = rows
+        state = step(F.linear(state[0], w_hh, b_hh), x, state, *projection)
+        outputs.append(state[0])
+    return cat(outputs[::-1], 0), state
+
+
+def run_packed_layers(mode, data, batch_sizes, hx, weights, dropout, train):
+    """ATen's rnn_tanh/rnn_relu/gru/lstm on a packed input (data, batch_sizes): each layer's
+    directions through _packed_layer_steps on the states unbound per layer, the directions' outputs
+    side by side, dropout (train) on the data between layers. -> (output data, tuple of final
+    states, each stacked over layers and directions). (weights as run_layers takes them.)"""
+    sizes = batch_sizes.tolist()
+    states = [h.unbind(0) for h in hx]
+    if len(weights[0]) == 2 and len(states[0]) % 2:
+        raise RuntimeError("Odd number of params or hiddens given to a bidirectional RNN")
+    if len(states[0]) != len(weights) * len(weights[0]):
+        raise RuntimeError("Expected more hidden states in stacked_rnn")
+    input, new_states = data, []
+    for layer, directions in enumerate(weights):
+        outputs = []
+        for direction, direction_weights in enumerate(directions):
+            state = tuple(per_layer[layer * len(directions) + direction] for per_layer in states)
+            output, state = _packed_layer_steps(mode, input, sizes, state, direction_weights, direction == 1)
+            outputs.append(output)
+            new_states.append(state)
+        input = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
+        if dropout and train and layer < len(weights) - 1:
+            input = F.dropout(input, dropout, True)
+    return input, tuple(stack([s[k] for s in new_states], 0) for k in range(len(hx)))
 
 
 def _unrecorded_cell(*tensors):
