@@ -77,11 +77,27 @@ static inline float fma32(double a, double b, double c) {
   for (int j = i; j < n; j++) out[j] = fma32(A1, b[j], C1);
 #define PAIR(x) wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero((x) + i))
 
+#ifdef __wasm_relaxed_simd__
+static inline int is_float32(double v) { return (double)(float)v == v; }
+static int madd_is_fused(void);  // (with rule F's fused path, below)
+static inline v128_t madd(v128_t a, v128_t b, v128_t c);
+#endif
+
 void EXPORT(fma_f32)(const float* a, double a_scalar, const float* b, const float* c, double c_scalar,
                      float* out, int n) {
   const v128_t as = wasm_f64x2_splat(a_scalar), cs = wasm_f64x2_splat(c_scalar);
   const v128_t low29 = wasm_i64x2_splat(LOW29), half29 = wasm_i64x2_splat(HALF29);
   int i = 0;
+#ifdef __wasm_relaxed_simd__
+  // A fused multiply-add of float32 operands is fma32 itself (one rounding): four lanes at a time,
+  // where the scalar operands are float32 values (a double one is not, and fma32 takes it whole)
+  if (madd_is_fused() && (a || is_float32(a_scalar)) && (c || is_float32(c_scalar))) {
+    const v128_t af = wasm_f32x4_splat((float)a_scalar), cf = wasm_f32x4_splat((float)c_scalar);
+    for (; i + 4 <= n; i += 4)
+      wasm_v128_store(out + i, madd(a ? wasm_v128_load(a + i) : af, wasm_v128_load(b + i),
+                                    c ? wasm_v128_load(c + i) : cf));
+  }
+#endif
   if (!a && c) {
     FMA_LOOP(as, a_scalar, PAIR(c), c[j])
   } else if (a && c) {
