@@ -111,19 +111,12 @@ def _apply_basic(x, items, is_tuple):
         if isinstance(item, Tensor) and item.dim() == 0 and item.dtype.kind in "iu":
             item = int(item.item())
         if _is_int(item):
-            size = result._shape[dim]
-            if not -size <= item < size:
-                # PyTorch names the dim of x, or, next to tensor indices, the dim of the result
-                where = dim if has_tensor_index else position - 1 - nones
-                raise IndexError(f"index {item} is out of bounds for dimension {where} with size {size}")
-            result = S.select(result, dim, item)
+            # PyTorch names the dim of x, or, next to tensor indices, the dim of the result
+            result = _selected(result, dim, item, dim if has_tensor_index else position - 1 - nones)
             applied = True
             continue
         if isinstance(item, builtins.slice):
-            start, stop, step = (_slice_int(v) for v in (item.start, item.stop, item.step))
-            step = 1 if step is None else step
-            if step == 0:
-                raise ValueError("slice step cannot be zero")
+            start, stop, step = _slice_bounds(item)
             # PyTorch skips a slice of a tuple index that covers its dim from 0 (x[0, :3] of 3 columns)
             full = start in (None, 0) and (stop is None or stop >= result._shape[dim]) and step == 1
             if not (is_tuple and full):
@@ -156,6 +149,23 @@ def _apply_basic(x, items, is_tuple):
     if not applied and not advanced and result is x:
         result = S.alias(x)
     return result, advanced, source_dims
+
+
+def _selected(x, dim, index, where):
+    """x.select(dim, index), an index out of range named as dimension ``where`` in the error."""
+    size = x._shape[dim]
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {where} with size {size}")
+    return S.select(x, dim, index)
+
+
+def _slice_bounds(item):
+    """A slice's (start, stop, step) as ints (start and stop possibly None)."""
+    start, stop, step = (_slice_int(v) for v in (item.start, item.stop, item.step))
+    step = 1 if step is None else step
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    return start, stop, step
 
 
 def _slice_int(v):
@@ -267,15 +277,8 @@ def getitem(self, index):
 def _first_dim_view(x, index):
     """x[index] for an int or a slice (not in a tuple) on a tensor of at least one dim."""
     if index.__class__ is int:
-        size = x._shape[0]
-        if not -size <= index < size:
-            raise IndexError(f"index {index} is out of bounds for dimension 0 with size {size}")
-        return S.select(x, 0, index)
-    start, stop, step = (_slice_int(v) for v in (index.start, index.stop, index.step))
-    step = 1 if step is None else step
-    if step == 0:
-        raise ValueError("slice step cannot be zero")
-    return S.slice(x, 0, start, stop, step)
+        return _selected(x, 0, index, 0)
+    return S.slice(x, 0, *_slice_bounds(index))
 
 
 @op(name="__setitem__", forms="Tensor.__setitem__")

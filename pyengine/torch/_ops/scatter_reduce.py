@@ -154,7 +154,8 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
 def _index_reduce(self, dim, index, source, reduce, include_self):
     # source's element at coordinate k along dim goes to self's row index[k] (same other coordinates)
     rows = [int(i) for i in index._flat()]
-    if not all(0 <= r < (self._shape[dim] if self._shape else 1) for r in rows):
+    size = self._shape[dim] if self._shape else 1
+    if not all(0 <= r < size for r in rows):
         raise IndexError("index out of range in self")
     shape = [1] * max(source.dim(), 1)
     shape[dim] = len(rows)
